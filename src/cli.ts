@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { GateReport } from './model/report.js';
+import { writeReportFile } from './io/write.js';
+import { errorText } from './io/workspace.js';
+import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.js';
+import { ASSURANCE_PATH } from './packs/aris/paper.js';
+import { renderArisReport } from './render/aris-report.js';
+import { renderText } from './render/text.js';
+import { verify } from './verify.js';
+import { VERSION } from './version.js';
+
+export interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  cwd: string;
+  isTTY: boolean;
+}
+
+class UsageError extends Error {}
+
+const HELP = `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.
+
+Usage:
+  audit-gate aris <paper-dir> [--assurance draft|submission] [--effort lite|balanced|max|beast]
+                  [--json-out <path>] [--format text|json] [--root DIR] [--allow-outside-root]
+  audit-gate verify [PATH...] [--root DIR] [--config FILE] [--format text|json] [--out FILE]
+                  [--assurance A] [--effort E] [--fixtures DIR] [--fail-on blocking|problem]
+                  [--allow-empty] [--allow-outside-root]
+  audit-gate fixtures [DIR] [--format text|json] [--out FILE]
+
+Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.
+Docs: README.md (commands, report format, codes).
+`;
+
+const COMMON = {
+  format: { type: 'string' },
+  root: { type: 'string' },
+  'allow-outside-root': { type: 'boolean' },
+  progress: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'aris':
+        return await arisCommand(rest, io);
+      case 'verify':
+        return await verifyCommand(rest, io);
+      case 'fixtures':
+        return await fixturesCommand(rest, io);
+      case '--version':
+      case '-v':
+        io.stdout(`${VERSION}\n`);
+        return 0;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.stdout(HELP);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`audit-gate: ${(err as Error).message}\nRun "audit-gate --help" for usage.\n`);
+      return 2;
+    }
+    io.stderr(`audit-gate: internal error: ${errorText(err)}\n`);
+    return 1;
+  }
+}
+
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
+  return parseArgs({ args, options: { ...COMMON, ...options }, allowPositionals: true, strict: true });
+}
+
+function format(v: unknown): 'text' | 'json' {
+  if (v === undefined || v === 'text') return 'text';
+  if (v === 'json') return 'json';
+  throw new UsageError(`--format must be text or json, not "${String(v)}"`);
+}
+
+function progress(io: Io, enabled: boolean | undefined): ((m: string) => void) | undefined {
+  return enabled || io.isTTY ? (m) => io.stderr(`… ${m}\n`) : undefined;
+}
+
+/** The git top level containing `dir`, else `fallback`. */
+function gitTopLevel(dir: string, fallback: string): string {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, '.git'))) return d;
+    if (path.dirname(d) === d) return fallback;
+  }
+}
+
+async function arisCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(args, {
+    assurance: { type: 'string' },
+    effort: { type: 'string' },
+    'json-out': { type: 'string' },
+  });
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const fmt = format(values.format);
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? `unexpected argument "${positionals[1]}"` : 'usage: audit-gate aris <paper-dir>');
+  const paperDir = path.resolve(io.cwd, positionals[0]!);
+  if (!fs.existsSync(paperDir) || !fs.statSync(paperDir).isDirectory()) throw new UsageError(`paper-dir not found: ${positionals[0]}`);
+  if (values.assurance !== undefined && !isAssurance(values.assurance)) {
+    throw new UsageError(`invalid --assurance: ${values.assurance} (expected ${ASSURANCES.join(' or ')})`);
+  }
+  if (values.effort !== undefined && !isEffort(values.effort)) {
+    throw new UsageError(`invalid --effort: ${values.effort} (expected ${EFFORTS.join(', ')})`);
+  }
+  if (values.assurance === undefined && values.effort === undefined) {
+    const file = path.join(paperDir, ASSURANCE_PATH);
+    if (fs.existsSync(file)) {
+      const v = fs.readFileSync(file, 'utf8').replace(/\s+/g, '');
+      if (!isAssurance(v)) throw new UsageError(`invalid assurance in ${file}: ${v} (expected draft or submission)`);
+    }
+  }
+  const root = values.root ? path.resolve(io.cwd, values.root) : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : path.dirname(paperDir));
+  const report = await verify({
+    root,
+    config: undefined,
+    paths: [path.relative(root, paperDir) || '.'],
+    packs: ['aris'],
+    ...(values.assurance !== undefined ? { assurance: values.assurance } : {}),
+    ...(values.effort !== undefined ? { effort: values.effort } : {}),
+    allowOutsideRoot: values['allow-outside-root'] ?? false,
+    onProgress: progress(io, values.progress),
+  });
+  const target = report.targets.find((t) => t.pack === 'aris');
+  if (!target) {
+    io.stderr(renderText(report));
+    return 1;
+  }
+  const legacy = renderArisReport(report, target.id);
+  legacy.paper_dir = paperDir;
+  const jsonOut = values['json-out'] ? path.resolve(io.cwd, values['json-out']) : path.join(paperDir, '.aris', 'audit-verifier-report.json');
+  const json = JSON.stringify(legacy, null, 2) + '\n';
+  writeReportFile(jsonOut, json);
+  if (fmt === 'json') io.stdout(json);
+  else io.stderr(renderText(report) + `report: ${jsonOut}\n`);
+  return report.exit_code;
+}
+
+async function verifyCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(args, {
+    config: { type: 'string' },
+    out: { type: 'string' },
+    assurance: { type: 'string' },
+    effort: { type: 'string' },
+    fixtures: { type: 'string' },
+    'fail-on': { type: 'string' },
+    'allow-empty': { type: 'boolean' },
+  });
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const fmt = format(values.format);
+  if (values.assurance !== undefined && !isAssurance(values.assurance)) throw new UsageError(`invalid --assurance: ${values.assurance}`);
+  if (values.effort !== undefined && !isEffort(values.effort)) throw new UsageError(`invalid --effort: ${values.effort}`);
+  const failOn = values['fail-on'];
+  if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem') throw new UsageError(`--fail-on must be blocking or problem`);
+  const root = path.resolve(io.cwd, values.root ?? '.');
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`root not found: ${values.root ?? '.'}`);
+  const report = await verify({
+    root,
+    ...(values.config !== undefined ? { config: path.resolve(io.cwd, values.config) } : {}),
+    ...(positionals.length ? { paths: positionals.map((p) => path.relative(root, path.resolve(io.cwd, p)) || '.') } : {}),
+    ...(values.assurance !== undefined ? { assurance: values.assurance } : {}),
+    ...(values.effort !== undefined ? { effort: values.effort } : {}),
+    ...(values.fixtures !== undefined ? { fixtures: path.relative(root, path.resolve(io.cwd, values.fixtures)) || '.' } : {}),
+    ...(failOn !== undefined ? { failOn } : {}),
+    allowEmpty: values['allow-empty'] ?? undefined,
+    allowOutsideRoot: values['allow-outside-root'] ?? false,
+    onProgress: progress(io, values.progress),
+  });
+  return emit(report, fmt, values.out, io);
+}
+
+async function fixturesCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(args, { out: { type: 'string' } });
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const fmt = format(values.format);
+  const dir = path.resolve(io.cwd, positionals[0] ?? 'conformance');
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`fixture directory not found: ${positionals[0] ?? 'conformance'}`);
+  const root = values.root ? path.resolve(io.cwd, values.root) : dir;
+  const report = await verify({
+    root,
+    paths: [],
+    fixtures: path.relative(root, dir) || '.',
+    onProgress: progress(io, values.progress),
+  });
+  return emit(report, fmt, values.out, io);
+}
+
+function emit(report: GateReport, fmt: 'text' | 'json', out: string | undefined, io: Io): number {
+  const json = JSON.stringify(report, null, 2) + '\n';
+  if (out) writeReportFile(path.resolve(io.cwd, out), json);
+  io.stdout(fmt === 'json' ? json : renderText(report));
+  return report.exit_code;
+}

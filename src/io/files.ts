@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import { errorText } from './workspace.js';
+
+export type FileKind = 'file' | 'dir' | 'other' | 'missing' | 'unreadable';
+
+export interface Stat {
+  kind: FileKind;
+  size: number;
+  detail: string;
+}
+
+/** Classifies a path without opening it (opening a FIFO would block). Follows symlinks. */
+export function statPath(abs: string): Stat {
+  try {
+    const st = fs.statSync(abs);
+    if (st.isFile()) return { kind: 'file', size: st.size, detail: '' };
+    if (st.isDirectory()) return { kind: 'dir', size: 0, detail: '' };
+    return { kind: 'other', size: st.size, detail: 'is not a regular file or directory (FIFO, socket or device)' };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing', size: 0, detail: 'does not exist' };
+    return { kind: 'unreadable', size: 0, detail: errorText(err) };
+  }
+}
+
+export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; kind: FileKind | 'too_large'; detail: string };
+
+/**
+ * Reads a small regular file. Opens non-blocking and re-checks the type on the descriptor,
+ * so a FIFO swapped in after the stat cannot hang the run.
+ */
+export function readSmallFile(abs: string, maxBytes: number): ReadResult {
+  let fd: number;
+  try {
+    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, kind: 'missing', detail: 'does not exist' };
+    if (code === 'EISDIR') return { ok: false, kind: 'dir', detail: 'is a directory' };
+    return { ok: false, kind: 'unreadable', detail: errorText(err) };
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (st.isDirectory()) return { ok: false, kind: 'dir', detail: 'is a directory' };
+    if (!st.isFile()) return { ok: false, kind: 'other', detail: 'is not a regular file' };
+    if (st.size > maxBytes) {
+      return { ok: false, kind: 'too_large', detail: `is ${st.size} bytes, over the ${maxBytes}-byte limit` };
+    }
+    return { ok: true, bytes: fs.readFileSync(fd) };
+  } catch (err) {
+    return { ok: false, kind: 'unreadable', detail: errorText(err) };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters. */
+export function decodeUtf8(bytes: Buffer): { ok: true; text: string } | { ok: false; detail: string } {
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
+  } catch {
+    return { ok: false, detail: 'is not valid UTF-8' };
+  }
+}

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { errorText } from './workspace.js';
+
+export type HashOutcome =
+  | { ok: true; sha256: string; size: number }
+  | { ok: false; reason: 'missing' | 'not_file' | 'unreadable'; detail: string };
+
+/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
+export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
+export const CHUNK_BYTES = 1024 * 1024;
+
+// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const { createHash } = require('node:crypto');
+const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
+parentPort.on('message', ({ id, path }) => {
+  let fd;
+  try {
+    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
+    const h = createHash('sha256');
+    let size = 0, n;
+    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
+    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
+  } catch (err) {
+    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+});
+`;
+
+interface Job {
+  id: number;
+  path: string;
+  resolve: (o: HashOutcome) => void;
+}
+
+class WorkerPool {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly queue: Job[] = [];
+  private readonly running = new Map<Worker, Job>();
+  private nextId = 0;
+
+  constructor(private readonly size: number) {}
+
+  run(path: string): Promise<HashOutcome> {
+    return new Promise((resolve) => {
+      this.queue.push({ id: this.nextId++, path, resolve });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let w = this.idle.pop();
+      if (!w && this.workers.length < this.size) w = this.spawn();
+      if (!w) return;
+      const job = this.queue.shift()!;
+      this.running.set(w, job);
+      w.postMessage({ id: job.id, path: job.path });
+    }
+  }
+
+  private spawn(): Worker {
+    const w = new Worker(WORKER_SOURCE, { eval: true });
+    w.on('message', (m: { sha256?: string; size?: number; error?: string; detail?: string }) => {
+      const job = this.running.get(w);
+      this.running.delete(w);
+      this.idle.push(w);
+      if (job) {
+        if (m.sha256 !== undefined) job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
+        else if (m.error === 'not_file') job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
+        else job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
+      }
+      this.pump();
+    });
+    w.on('error', (err) => {
+      const job = this.running.get(w);
+      this.running.delete(w);
+      this.workers.splice(this.workers.indexOf(w), 1);
+      job?.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
+      this.pump();
+    });
+    this.workers.push(w);
+    return w;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+    this.workers.length = 0;
+    this.idle.length = 0;
+  }
+}
+
+/**
+ * One hashing service per run: each distinct file (by real path) is hashed once, however many
+ * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
+ * chunks on worker threads so several big files hash in parallel with the small ones.
+ */
+export class Hasher {
+  private readonly cache = new Map<string, Promise<HashOutcome>>();
+  private pool: WorkerPool | undefined;
+  filesHashed = 0;
+  bytesHashed = 0;
+
+  constructor(private readonly parallelism = Math.max(1, Math.min(4, os.availableParallelism()))) {}
+
+  /** Starts hashing every path; large files first so the workers start while small ones run. */
+  prefetch(realPaths: Iterable<string>): Promise<void> {
+    const small: string[] = [];
+    for (const p of new Set(realPaths)) {
+      if (this.cache.has(p)) continue;
+      let size = 0;
+      try {
+        size = fs.statSync(p).size;
+      } catch {
+        // hash() reports the error
+      }
+      if (size >= LARGE_FILE_BYTES) this.hash(p);
+      else small.push(p);
+    }
+    for (const p of small) this.hash(p);
+    return Promise.all(this.cache.values()).then(() => undefined);
+  }
+
+  hash(realPath: string): Promise<HashOutcome> {
+    let p = this.cache.get(realPath);
+    if (!p) {
+      p = this.compute(realPath).then((o) => {
+        if (o.ok) {
+          this.filesHashed++;
+          this.bytesHashed += o.size;
+        }
+        return o;
+      });
+      this.cache.set(realPath, p);
+    }
+    return p;
+  }
+
+  private compute(realPath: string): Promise<HashOutcome> {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(realPath);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return Promise.resolve({ ok: false, reason: 'missing', detail: 'does not exist' });
+      return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
+    }
+    if (!st.isFile()) {
+      const what = st.isDirectory() ? 'is a directory' : 'is not a regular file';
+      return Promise.resolve({ ok: false, reason: 'not_file', detail: what });
+    }
+    if (st.size >= LARGE_FILE_BYTES) {
+      this.pool ??= new WorkerPool(this.parallelism);
+      return this.pool.run(realPath);
+    }
+    return Promise.resolve(hashSmallSync(realPath));
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+    this.pool = undefined;
+  }
+}
+
+function hashSmallSync(realPath: string): HashOutcome {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(realPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return { ok: false, reason: 'not_file', detail: 'is not a regular file' };
+    const bytes = fs.readFileSync(fd);
+    return { ok: true, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+  } catch (err) {
+    return { ok: false, reason: 'unreadable', detail: errorText(err) };
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+export function sha256Hex(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

@@ -1,0 +1,95 @@
+import { parseTree, findNodeAtLocation, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { LineIndex } from './lines.js';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface DuplicateKey {
+  key: string;
+  line: number;
+}
+
+export type JsonParse =
+  | { ok: true; value: unknown; doc: JsonDoc }
+  | { ok: false; reason: 'bom' | 'syntax' | 'empty'; message: string; position: Position };
+
+/** A parsed JSON document that can say on which line any value or key stands. */
+export class JsonDoc {
+  constructor(
+    readonly tree: Node,
+    private readonly lines: LineIndex,
+    readonly duplicates: DuplicateKey[],
+  ) {}
+
+  /** Line of the property `path` (its key), or of the array element; undefined when absent. */
+  lineOf(path: (string | number)[]): number | undefined {
+    const node = findNodeAtLocation(this.tree, path);
+    if (!node) return undefined;
+    const anchor = node.parent?.type === 'property' ? node.parent : node;
+    return this.lines.position(anchor.offset).line;
+  }
+}
+
+/**
+ * Strict JSON (RFC 8259): no comments, no trailing commas, no BOM, no NaN. Duplicate keys
+ * are recorded (the last one wins, as in most parsers) so callers can flag the ambiguity.
+ */
+export function parseJson(text: string): JsonParse {
+  const lines = new LineIndex(text);
+  if (text.charCodeAt(0) === 0xfeff) {
+    return {
+      ok: false,
+      reason: 'bom',
+      message: 'starts with a UTF-8 byte order mark (BOM)',
+      position: { line: 1, column: 1 },
+    };
+  }
+  if (text.trim() === '') return { ok: false, reason: 'empty', message: 'is empty', position: { line: 1, column: 1 } };
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (errors.length > 0 || !tree) {
+    const first = errors[0];
+    const offset = first?.offset ?? 0;
+    const pos = lines.position(offset);
+    const what = first ? printParseErrorCode(first.error) : 'InvalidSymbol';
+    return { ok: false, reason: 'syntax', message: `${describe(what)} at line ${pos.line}, column ${pos.column}`, position: pos };
+  }
+  const duplicates: DuplicateKey[] = [];
+  const value = toValue(tree, lines, duplicates);
+  return { ok: true, value, doc: new JsonDoc(tree, lines, duplicates) };
+}
+
+function describe(code: string): string {
+  // "InvalidSymbol" -> "invalid symbol"
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** Builds the value without prototype pitfalls: a "__proto__" key is an ordinary property. */
+function toValue(node: Node, lines: LineIndex, duplicates: DuplicateKey[]): unknown {
+  switch (node.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      const seen = new Set<string>();
+      for (const prop of node.children ?? []) {
+        const [keyNode, valueNode] = prop.children ?? [];
+        if (!keyNode || !valueNode) continue;
+        const key = String(keyNode.value);
+        if (seen.has(key)) duplicates.push({ key, line: lines.position(keyNode.offset).line });
+        seen.add(key);
+        Object.defineProperty(out, key, {
+          value: toValue(valueNode, lines, duplicates),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map((c) => toValue(c, lines, duplicates));
+    default:
+      return node.value;
+  }
+}

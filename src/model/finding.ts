@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const Severity = z.enum(['error', 'warning', 'notice']);
+export type Severity = z.infer<typeof Severity>;
+
+/** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
+export const Location = z.object({
+  path: z.string(),
+  line: z.number().int().positive().optional(),
+  column: z.number().int().positive().optional(),
+});
+export type Location = z.infer<typeof Location>;
+
+export const Finding = z.object({
+  code: z.string().describe('Stable validation code, e.g. aris.input_stale'),
+  severity: Severity,
+  subject: z.string().describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
+  message: z.string().describe('What is wrong, about the user’s files only'),
+  remediation: z.string().describe('What to do next'),
+  location: Location.optional(),
+  related: z.array(Location).optional().describe('Other places involved, e.g. the changed input file'),
+  issue: z.string().optional().describe('The legacy verify_paper_audits.sh issue string, where one exists'),
+  invariant_id: z.string().optional().describe('The producer’s invariant id, where one exists'),
+  blocking: z.boolean().describe('Set by policy: whether this finding fails the gate'),
+});
+export type Finding = z.infer<typeof Finding>;
+
+/** The static description of a validation code: one entry per code in the registry. */
+export interface CodeDef {
+  code: string;
+  severity: Severity;
+  title: string;
+  remediation: string;
+  invariant_id?: string;
+}
+
+export interface FindingInput {
+  subject: string;
+  message: string;
+  location?: Location;
+  related?: Location[];
+  remediation?: string;
+  issue?: string;
+  severity?: Severity;
+}
+
+/** Builds a finding from its code definition; `blocking` is decided later by policy. */
+export function finding(def: CodeDef, input: FindingInput): Finding {
+  const out: Finding = {
+    code: def.code,
+    severity: input.severity ?? def.severity,
+    subject: input.subject,
+    message: input.message,
+    remediation: input.remediation ?? def.remediation,
+    blocking: false,
+  };
+  if (input.location) out.location = input.location;
+  if (input.related && input.related.length > 0) out.related = input.related;
+  if (input.issue !== undefined) out.issue = input.issue;
+  if (def.invariant_id) out.invariant_id = def.invariant_id;
+  return out;
+}

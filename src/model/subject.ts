@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
+ * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
+ */
+export const Outcome = z.enum(['pass', 'problem', 'blocking', 'skipped']);
+export type Outcome = z.infer<typeof Outcome>;
+
+export const SubjectKind = z.enum(['paper', 'audit', 'run', 'fixture']);
+export type SubjectKind = z.infer<typeof SubjectKind>;
+
+export const Subject = z.object({
+  id: z.string(),
+  target: z.string().describe('Id of the target this subject belongs to'),
+  pack: z.string(),
+  kind: SubjectKind,
+  name: z.string().describe('Human name, e.g. the audit skill or the run id'),
+  path: z.string().describe('Repo-relative path of the artifact or directory'),
+  status: z.string().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
+  verdict: z.string().optional(),
+  reason: z.string().optional().describe('Short why: reason code and summary from the artifact'),
+  outcome: Outcome,
+});
+export type Subject = z.infer<typeof Subject>;
+
+export const Enforcement = z.enum(['blocking', 'advisory']);
+export type Enforcement = z.infer<typeof Enforcement>;
+
+export const Target = z.object({
+  id: z.string(),
+  pack: z.string(),
+  kind: z.enum(['paper', 'run', 'fixture']),
+  path: z.string().describe('Repo-relative path ("." for the root)'),
+  enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
+  terminal_state: z.string().describe('e.g. accepted | provisional | blocked for papers'),
+  context: z.record(z.string(), z.string()).describe('How the target was judged, e.g. assurance and where it came from'),
+});
+export type Target = z.infer<typeof Target>;

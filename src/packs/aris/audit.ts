@@ -1,0 +1,359 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { finding, type CodeDef, type Finding, type Location } from '../../model/finding.js';
+import type { Subject } from '../../model/subject.js';
+import type { HashOutcome } from '../../io/hashing.js';
+import { statPath } from '../../io/files.js';
+import type { Resolved, Workspace } from '../../io/workspace.js';
+import { ARIS } from './codes.js';
+import { checkIndependence, independenceIssueString, pyStr, pyTruthy, type IndependenceIssue } from './independence.js';
+import type { LoadedJson } from '../../io/json-file.js';
+import { AuditArtifact, BLOCKING_VERDICTS, REQUIRED_FIELDS, VERDICTS, type AuditSpec, type LegacyAuditRow } from './schema.js';
+import type { Assurance } from '../../policy/assurance.js';
+
+export interface InputRef {
+  key: string;
+  recorded: unknown;
+  resolved: Resolved;
+}
+
+export interface AuditContext {
+  ws: Workspace;
+  paperDir: string;
+  assurance: Assurance;
+  targetId: string;
+  hashes: (real: string) => Promise<HashOutcome>;
+}
+
+export interface AuditCheck {
+  row: LegacyAuditRow;
+  subject: Subject;
+  findings: Finding[];
+  /** Legacy aggregate contributions. */
+  problem: boolean;
+  blocking: boolean;
+  provisional: boolean;
+}
+
+const HEX64 = /^[0-9a-fA-F]{64}$/;
+
+/** The inputs an artifact cites, resolved inside the workspace (nothing is read yet). */
+export function auditInputs(loaded: LoadedJson, ctx: Pick<AuditContext, 'ws' | 'paperDir'>): InputRef[] {
+  if (loaded.state !== 'ok') return [];
+  const hashes = loaded.data.audited_input_hashes;
+  if (hashes === null || typeof hashes !== 'object' || Array.isArray(hashes)) return [];
+  return Object.entries(hashes as Record<string, unknown>).map(([key, recorded]) => ({
+    key,
+    recorded,
+    resolved: ctx.ws.resolve(ctx.paperDir, key),
+  }));
+}
+
+export async function checkAudit(spec: AuditSpec, loaded: LoadedJson, ctx: AuditContext): Promise<AuditCheck> {
+  const subjectId = `${ctx.targetId}/${spec.artifact}`;
+  const subject: Subject = {
+    id: subjectId,
+    target: ctx.targetId,
+    pack: 'aris',
+    kind: 'audit',
+    name: spec.skill,
+    path: loaded.rel,
+    status: 'OK',
+    outcome: 'pass',
+  };
+  const findings: Finding[] = [];
+  const rerun = `Rerun ${spec.skill} so ${spec.artifact} is rewritten, then run the verifier again.`;
+  const at = (line?: number): Location => (line ? { path: loaded.rel, line } : { path: loaded.rel });
+  const add = (def: CodeDef, message: string, issue: string | undefined, line?: number, extra: Partial<Finding> = {}) => {
+    findings.push(
+      finding(def, {
+        subject: subjectId,
+        message,
+        location: at(line),
+        issue,
+        remediation: def.remediation.startsWith('Rerun the audit') ? rerun : def.remediation,
+        ...extra,
+      }),
+    );
+  };
+  const row = (status: LegacyAuditRow['status'], verdict: string, independence: string, issues: string[], stale = false): LegacyAuditRow => ({
+    audit: spec.skill,
+    status,
+    verdict,
+    stale,
+    review_independence: independence,
+    issues,
+    artifact: loaded.rel,
+  });
+
+  if (loaded.state === 'missing') {
+    if (ctx.assurance === 'draft') {
+      return { row: row('MISSING_DRAFT_OK', '', 'unavailable', []), subject: { ...subject, status: 'MISSING_DRAFT_OK', outcome: 'skipped' }, findings, problem: false, blocking: false, provisional: true };
+    }
+    const issue = `missing_artifact: ${spec.artifact}`;
+    add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`, issue, undefined, {
+      remediation: `Run ${spec.skill} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), or downgrade to assurance: draft.`,
+    });
+    return { row: row('MISSING', '', 'unavailable', [issue]), subject: { ...subject, status: 'MISSING' }, findings, problem: true, blocking: true, provisional: false };
+  }
+
+  if (loaded.state === 'bad') {
+    const issueFor: Record<typeof loaded.why, [CodeDef, string]> = {
+      unreadable: [ARIS.artifactUnreadable, `schema_invalid:cannot_read:${loaded.detail}`],
+      outside_root: [ARIS.artifactUnreadable, `schema_invalid:outside_root`],
+      too_large: [ARIS.artifactTooLarge, `schema_invalid:too_large`],
+      unparseable: [ARIS.artifactUnparseable, `schema_invalid:cannot_parse_json:${loaded.detail}`],
+      not_object: [ARIS.artifactNotObject, `schema_invalid:not_an_object`],
+    };
+    const [def, issue] = issueFor[loaded.why];
+    add(def, `${loaded.rel} ${loaded.detail}.`, issue, loaded.line);
+    return {
+      row: row('SCHEMA_INVALID', '', 'unavailable', [issue]),
+      subject: { ...subject, status: 'SCHEMA_INVALID' },
+      findings,
+      problem: true,
+      blocking: ctx.assurance === 'submission',
+      provisional: true,
+    };
+  }
+
+  const data = loaded.data;
+  const lineOf = (...p: (string | number)[]) => loaded.doc.lineOf(p);
+  const issues: string[] = [];
+  const issue = (def: CodeDef, message: string, text: string, line?: number, extra: Partial<Finding> = {}) => {
+    issues.push(text);
+    add(def, message, text, line, extra);
+  };
+
+  for (const dup of loaded.doc.duplicates) {
+    issue(ARIS.duplicateKey, `${loaded.rel} repeats the key "${dup.key}"; readers may see different values.`, `schema_invalid:duplicate_key:${dup.key}`, dup.line);
+  }
+
+  // Required fields, then their types (the zod schema is the source of truth for types).
+  const shape = AuditArtifact.shape;
+  for (const k of REQUIRED_FIELDS) {
+    if (!Object.hasOwn(data, k)) issue(ARIS.missingField, `${loaded.rel} has no "${k}" field.`, `missing_field:${k}`, 1);
+  }
+  if (!pyTruthy(data.thread_id) && !pyTruthy(data.agent_id)) {
+    issue(ARIS.missingField, `${loaded.rel} has neither "thread_id" nor "agent_id".`, 'missing_field:thread_id_or_agent_id', 1);
+  }
+  if (data.trace_path === '') {
+    issue(ARIS.missingField, `${loaded.rel} has an empty "trace_path".`, 'missing_field:trace_path', lineOf('trace_path'));
+  }
+  for (const k of [...REQUIRED_FIELDS, 'thread_id', 'agent_id'] as const) {
+    if (k === 'verdict' || k === 'audited_input_hashes' || !Object.hasOwn(data, k)) continue;
+    const v = data[k];
+    if ((k === 'trace_path' && v === '') || ((k === 'thread_id' || k === 'agent_id') && v === null)) continue;
+    const r = shape[k].safeParse(v);
+    if (!r.success) {
+      issue(ARIS.fieldType, `"${k}" in ${loaded.rel} should be a string, not ${jsonType(v)}.`, `invalid_field_type:${k}:${jsonType(v)}`, lineOf(k));
+    }
+  }
+
+  // Verdict.
+  const rawVerdict = data.verdict;
+  const verdict = typeof rawVerdict === 'string' ? rawVerdict : '';
+  if (rawVerdict !== undefined && typeof rawVerdict !== 'string') {
+    issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${pyStr(rawVerdict)}`, lineOf('verdict'));
+  } else if (!(VERDICTS as readonly string[]).includes(verdict)) {
+    const hint = (VERDICTS as readonly string[]).includes(verdict.toUpperCase()) && verdict !== '' ? ` Verdicts are upper case: ${verdict.toUpperCase()}.` : '';
+    issue(ARIS.invalidVerdict, `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${verdict}`, lineOf('verdict') ?? 1);
+  }
+
+  if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
+    issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`, `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`, lineOf('audit_skill'));
+  }
+
+  // Review independence.
+  const independence = checkIndependence(data);
+  for (const ii of independence.issues) {
+    const [def, line] = independenceFinding(ii, lineOf);
+    issue(def, independenceMessage(ii, loaded.rel), independenceIssueString(ii), line ?? 1);
+  }
+
+  // Input hashes.
+  const rawHashes = data.audited_input_hashes;
+  const stale: string[] = [];
+  if (Object.hasOwn(data, 'audited_input_hashes') && (rawHashes === null || typeof rawHashes !== 'object' || Array.isArray(rawHashes))) {
+    issue(ARIS.hashesNotObject, `"audited_input_hashes" in ${loaded.rel} is ${jsonType(rawHashes)}, not an object of path → sha256.`, 'audited_input_hashes_not_dict', lineOf('audited_input_hashes'));
+  }
+  const staleFinding = (def: CodeDef, ref: InputRef, suffix: string, message: string, related?: Location[]) => {
+    const text = `stale:${ref.key}${suffix}`;
+    stale.push(text);
+    add(def, message, text, lineOf('audited_input_hashes', ref.key), {
+      related,
+      remediation: def === ARIS.inputStale || def === ARIS.inputHashMalformed ? rerun : def.remediation,
+    });
+  };
+  for (const ref of auditInputs(loaded, ctx)) {
+    const r = ref.resolved;
+    if (!r.ok) {
+      if (r.reason === 'outside_root') staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input "${ref.key}" ${r.detail}; it was not read.`);
+      else if (r.reason === 'missing') staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+      else staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input "${ref.key}" ${r.detail}.`);
+      continue;
+    }
+    const h = await ctx.hashes(r.real);
+    if (!h.ok) {
+      if (h.reason === 'missing') staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+      else if (h.reason === 'not_file') staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input "${ref.key}" ${h.detail}, not a file.`);
+      else staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input "${ref.key}" could not be read: ${h.detail}.`);
+      continue;
+    }
+    const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
+    if (recorded === undefined || !HEX64.test(recorded)) {
+      staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for "${ref.key}" is ${recorded === undefined ? jsonType(ref.recorded) : `"${recorded}"`}, not sha256:<64 hex>.`);
+      continue;
+    }
+    if (recorded.toLowerCase() !== h.sha256) {
+      staleFinding(ARIS.inputStale, ref, '', `${r.rel} changed after ${spec.skill} audited it (recorded ${short(recorded)}, now ${short(h.sha256)}).`, [{ path: r.rel }]);
+    }
+  }
+
+  // Trace.
+  let traceLocation: string | undefined;
+  if (typeof data.trace_path === 'string' && data.trace_path !== '') {
+    const t = checkTrace(data.trace_path, ctx);
+    if (t.issue) {
+      const [def, text, message] = t.issue;
+      issue(def, message, text, lineOf('trace_path'));
+    } else traceLocation = t.location;
+  }
+
+  const isStale = stale.length > 0;
+  const allIssues = [...issues, ...stale];
+  const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
+  if (blockingVerdict) {
+    const reasonCode = typeof data.reason_code === 'string' ? data.reason_code : '';
+    const def = verdict === 'FAIL' ? ARIS.verdictFail : verdict === 'BLOCKED' ? ARIS.verdictBlocked : ARIS.verdictError;
+    const summary = typeof data.summary === 'string' && data.summary ? ` ${data.summary}` : '';
+    add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${reasonCode})` : ''}.${summary}`, undefined, lineOf('verdict'), {
+      remediation: verdictRemediation(spec.skill, verdict, reasonCode),
+    });
+  }
+  const status: LegacyAuditRow['status'] =
+    verdict === '' ? 'SCHEMA_INVALID' : isStale ? 'STALE' : blockingVerdict ? 'BLOCKING_VERDICT' : allIssues.length > 0 ? 'HAS_ISSUES' : 'OK';
+  const submission = ctx.assurance === 'submission';
+  const problem = isStale || allIssues.length > 0 || (submission && blockingVerdict);
+  const label = independence.label;
+  const out = row(status, verdict, label, allIssues, isStale);
+  if (traceLocation) out.trace_location = traceLocation;
+  const reason = [typeof data.reason_code === 'string' ? data.reason_code : '', typeof data.summary === 'string' ? data.summary : '']
+    .filter(Boolean)
+    .join(': ');
+  return {
+    row: out,
+    subject: { ...subject, status, ...(verdict ? { verdict } : {}), ...(reason ? { reason } : {}) },
+    findings,
+    problem,
+    blocking: submission && problem,
+    provisional: label === 'same-family' || label === 'legacy-unspecified' || verdict === '',
+  };
+}
+
+function verdictRemediation(skill: string, verdict: string, reasonCode: string): string {
+  if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
+    return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
+  }
+  if (verdict === 'BLOCKED') return `Provide what ${skill} needs and rerun it, or downgrade to assurance: draft.`;
+  if (verdict === 'ERROR') return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
+  return `Fix the issues ${skill} reports, then rerun ${skill}.`;
+}
+
+function checkTrace(tracePath: string, ctx: AuditContext): { issue?: [CodeDef, string, string]; location?: string } {
+  // Traces may be written at the repository top level (.aris/traces/...), beside the paper dir's parent.
+  const bases = [ctx.paperDir, path.dirname(ctx.paperDir), ctx.ws.root].filter((b, i, all) => all.indexOf(b) === i && ctx.ws.contains(b));
+  let firstFailure: Resolved | undefined;
+  for (const base of path.isAbsolute(tracePath) ? [ctx.paperDir] : bases) {
+    const r = ctx.ws.resolve(base, tracePath);
+    if (!r.ok) {
+      firstFailure ??= r;
+      if (r.reason === 'missing') continue;
+      break;
+    }
+    const st = statPath(r.real);
+    if (st.kind === 'dir') {
+      try {
+        const d = fs.opendirSync(r.real);
+        const first = d.readSync();
+        d.closeSync();
+        if (!first) return { issue: [ARIS.traceEmpty, `trace_path_empty:${tracePath}`, `trace_path "${tracePath}" is an empty directory.`] };
+      } catch (err) {
+        return { issue: [ARIS.traceUnreadable, `trace_path_unreadable:${tracePath}`, `trace_path "${tracePath}" cannot be listed: ${(err as Error).message}.`] };
+      }
+      return { location: r.rel };
+    }
+    if (st.kind === 'file') {
+      if (st.size === 0) return { issue: [ARIS.traceEmptyFile, `trace_path_empty_file:${tracePath}`, `trace_path "${tracePath}" is an empty file.`] };
+      return { location: r.rel };
+    }
+    return { issue: [ARIS.traceUnreadable, `trace_path_unreadable:${tracePath}`, `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`] };
+  }
+  if (firstFailure && !firstFailure.ok && firstFailure.reason === 'outside_root') {
+    return { issue: [ARIS.traceOutsideRoot, `trace_path_outside_root:${tracePath}`, `trace_path "${tracePath}" ${firstFailure.detail}; it was not read.`] };
+  }
+  if (firstFailure && !firstFailure.ok && firstFailure.reason !== 'missing') {
+    return { issue: [ARIS.traceUnreadable, `trace_path_unreadable:${tracePath}`, `trace_path "${tracePath}" ${firstFailure.detail}.`] };
+  }
+  return { issue: [ARIS.traceMissing, `trace_path_missing:${tracePath}`, `trace_path "${tracePath}" does not exist (looked in the paper dir, its parent and the repository root).`] };
+}
+
+function independenceFinding(i: IndependenceIssue, lineOf: (...p: string[]) => number | undefined): [CodeDef, number | undefined] {
+  switch (i.kind) {
+    case 'missing_field':
+      return [ARIS.missingField, lineOf(i.field)];
+    case 'invalid_review_independence':
+      return [ARIS.invalidReviewIndependence, lineOf('review_independence')];
+    case 'unrecognized_model_family':
+      return [ARIS.unrecognizedModelFamily, lineOf('executor_model') ?? lineOf('reviewer_model')];
+    case 'executor_family_mismatch':
+      return [ARIS.executorFamilyMismatch, lineOf('executor_family')];
+    case 'reviewer_family_mismatch':
+      return [ARIS.reviewerFamilyMismatch, lineOf('reviewer_family')];
+    case 'same_family_independence_mismatch':
+      return [ARIS.sameFamilyMismatch, lineOf('review_independence')];
+    case 'cross_family_independence_mismatch':
+      return [ARIS.crossFamilyMismatch, lineOf('review_independence')];
+    case 'deterministic_independence_mismatch':
+      return [ARIS.deterministicMismatch, lineOf('review_independence')];
+    case 'acceptance_status_mismatch':
+      return [ARIS.acceptanceStatusMismatch, lineOf('acceptance_status')];
+  }
+}
+
+function independenceMessage(i: IndependenceIssue, rel: string): string {
+  switch (i.kind) {
+    case 'missing_field':
+      return `${rel} declares review independence but "${i.field}" is missing or empty.`;
+    case 'invalid_review_independence':
+      return `review_independence "${i.value}" in ${rel} is not same-family, cross-family or deterministic.`;
+    case 'unrecognized_model_family':
+      return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
+    case 'executor_family_mismatch':
+      return `executor_family "${i.got}" in ${rel} does not match executor_model (family ${i.want}).`;
+    case 'reviewer_family_mismatch':
+      return `reviewer_family "${i.got}" in ${rel} does not match reviewer_model (family ${i.want}).`;
+    case 'same_family_independence_mismatch':
+      return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
+    case 'cross_family_independence_mismatch':
+      return `${rel} claims a cross-family review, but the families are the same or the reviewer is deterministic.`;
+    case 'deterministic_independence_mismatch':
+      return `${rel} claims a deterministic review, but the reviewer is a model.`;
+    case 'acceptance_status_mismatch':
+      return `acceptance_status "${i.got}" in ${rel} should be "${i.want}" for this kind of review.`;
+  }
+}
+
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return 'a string';
+  if (typeof v === 'number') return 'a number';
+  if (typeof v === 'boolean') return 'a boolean';
+  return typeof v;
+}
+
+function short(hex: string): string {
+  return `${hex.slice(0, 12)}…`;
+}

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { finding, type Finding } from '../../model/finding.js';
+import type { Target } from '../../model/subject.js';
+import { readSmallFile } from '../../io/files.js';
+import { resolveAssurance, type AssuranceDecision } from '../../policy/assurance.js';
+import type { PackContext, PackResult } from '../pack.js';
+import { VERSION } from '../../version.js';
+import { auditInputs, checkAudit, type AuditCheck } from './audit.js';
+import { ARIS } from './codes.js';
+import { isSafeRelative, loadJsonObject } from '../../io/json-file.js';
+import { AuditManifest, DEFAULT_AUDITS, type ArisReport, type AuditSpec } from './schema.js';
+
+export const MANIFEST_PATH = '.aris/audit-manifest.json';
+export const ASSURANCE_PATH = '.aris/assurance.txt';
+
+/** Verifies one paper directory: the manifest's audits (or the default four), then the aggregate. */
+export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<PackResult> {
+  const ws = ctx.workspace;
+  const rel = ws.rel(paperDir);
+  const targetId = `aris:${rel}`;
+  const findings: Finding[] = [];
+
+  const decision = decideAssurance(paperDir, ctx);
+  if (decision.error) {
+    findings.push(
+      finding(ARIS.assuranceInvalid, {
+        subject: targetId,
+        message: `${decision.error}; the paper is checked at submission level.`,
+        location: { path: ws.rel(path.join(paperDir, ASSURANCE_PATH)), line: 1 },
+      }),
+    );
+  }
+
+  const manifest = readManifest(paperDir, ctx, targetId);
+  findings.push(...manifest.findings);
+
+  const loaded = manifest.audits.map((spec) => ({ spec, loaded: loadJsonObject(ws, paperDir, spec.artifact) }));
+  const paperReal = ws.resolve(paperDir, '.');
+  const base = paperReal.ok ? paperReal.real : paperDir;
+  // Hash every distinct input once, all at once, before any audit is judged.
+  const inputs = loaded.flatMap(({ loaded: l }) => auditInputs(l, { ws, paperDir: base }));
+  await ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : [])));
+
+  const checks: AuditCheck[] = [];
+  for (const { spec, loaded: l } of loaded) {
+    checks.push(
+      await checkAudit(spec, l, {
+        ws,
+        paperDir: base,
+        assurance: decision.assurance,
+        targetId,
+        hashes: (real) => ctx.hasher.hash(real),
+      }),
+    );
+  }
+
+  const paperProblem = findings.length > 0;
+  const submission = decision.assurance === 'submission';
+  const anyProblem = paperProblem || checks.some((c) => c.problem);
+  const anyBlocking = (submission && paperProblem) || checks.some((c) => c.blocking);
+  const provisional = checks.some((c) => c.provisional);
+  const overall = anyBlocking ? 'blocked' : provisional ? 'provisional' : 'accepted';
+  const allFindings = [...findings, ...checks.flatMap((c) => c.findings)];
+
+  const target: Target = {
+    id: targetId,
+    pack: 'aris',
+    kind: 'paper',
+    path: rel,
+    enforcement: submission ? 'blocking' : 'advisory',
+    terminal_state: overall,
+    context: {
+      assurance: decision.assurance,
+      assurance_source: decision.source,
+      ...(decision.effort ? { effort: decision.effort } : {}),
+      manifest: manifest.source,
+    },
+  };
+  const report: ArisReport = {
+    verifier_version: '2',
+    paper_dir: paperDir,
+    assurance: decision.assurance,
+    generated_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    any_problem: anyProblem,
+    submission_blocking: anyBlocking,
+    overall_assurance: overall,
+    audits: checks.map((c) => c.row),
+    submission_ready: !anyProblem && overall === 'accepted' ? 'yes' : 'no',
+    ...(decision.effort ? { effort: decision.effort } : {}),
+    assurance_source: decision.source,
+    manifest: manifest.source,
+    verifier: { name: 'audit-gate', version: VERSION },
+    findings: [],
+  };
+  return { target, subjects: checks.map((c) => c.subject), findings: allFindings, extension: report };
+}
+
+function decideAssurance(paperDir: string, ctx: PackContext): AssuranceDecision {
+  const o = ctx.options;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  let fileText: string | undefined;
+  const file = ctx.workspace.resolve(paperDir, ASSURANCE_PATH);
+  if (file.ok) {
+    const read = readSmallFile(file.real, 4096);
+    fileText = read.ok ? read.bytes.toString('utf8') : `<unreadable: ${read.detail}>`;
+  }
+  return resolveAssurance({
+    flagAssurance: str(o.assurance),
+    flagEffort: str(o.effort),
+    fileText,
+    configAssurance: str(o.config_assurance),
+    configEffort: str(o.config_effort),
+  });
+}
+
+function readManifest(paperDir: string, ctx: PackContext, targetId: string): { audits: readonly AuditSpec[]; source: string; findings: Finding[] } {
+  const loaded = loadJsonObject(ctx.workspace, paperDir, MANIFEST_PATH);
+  if (loaded.state === 'missing') return { audits: DEFAULT_AUDITS, source: 'default', findings: [] };
+  const invalid = (message: string, line?: number) => ({
+    audits: DEFAULT_AUDITS,
+    source: `default (${loaded.rel} is invalid)`,
+    findings: [finding(ARIS.manifestInvalid, { subject: targetId, message: `${loaded.rel} ${message}; the default four audits are checked instead.`, location: line ? { path: loaded.rel, line } : { path: loaded.rel } })],
+  });
+  if (loaded.state === 'bad') return invalid(loaded.detail, loaded.line);
+  if (loaded.doc.duplicates.length > 0) {
+    const d = loaded.doc.duplicates[0]!;
+    return invalid(`repeats the key "${d.key}"`, d.line);
+  }
+  const parsed = AuditManifest.safeParse(loaded.data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? issue.path.join('.') : 'the top level';
+    return invalid(`is not a valid manifest at ${where}: ${issue.message}`, loaded.doc.lineOf(issue.path as (string | number)[]) ?? 1);
+  }
+  const seen = new Set<string>();
+  for (const [i, a] of parsed.data.audits.entries()) {
+    if (!isSafeRelative(a.artifact)) return invalid(`names artifact "${a.artifact}", which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
+    if (seen.has(a.artifact)) return invalid(`names artifact "${a.artifact}" twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
+    seen.add(a.artifact);
+  }
+  return { audits: parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill })), source: loaded.rel, findings: [] };
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+export const VERDICTS = ['PASS', 'WARN', 'FAIL', 'NOT_APPLICABLE', 'BLOCKED', 'ERROR'] as const;
+export const Verdict = z.enum(VERDICTS);
+export type Verdict = z.infer<typeof Verdict>;
+export const BLOCKING_VERDICTS: ReadonlySet<string> = new Set(['FAIL', 'BLOCKED', 'ERROR']);
+
+export const ReviewIndependence = z.enum(['same-family', 'cross-family', 'deterministic']);
+export const INDEPENDENCE_FIELDS = [
+  'review_independence',
+  'acceptance_status',
+  'executor_model',
+  'executor_family',
+  'reviewer_family',
+] as const;
+
+/** The verdict artifact every mandatory audit writes (seed 000, "Audit artifact schema"). */
+export const AuditArtifact = z
+  .object({
+    audit_skill: z.string().describe('e.g. paper-claim-audit'),
+    verdict: Verdict,
+    reason_code: z.string(),
+    summary: z.string(),
+    audited_input_hashes: z
+      .record(z.string(), z.string())
+      .describe('Path (relative to the paper dir, or absolute) → "sha256:<64 hex>"'),
+    trace_path: z.string().min(1).describe('Directory or file holding the reviewer prompt and response'),
+    thread_id: z.string().optional(),
+    agent_id: z.string().optional(),
+    reviewer_model: z.string(),
+    reviewer_reasoning: z.string(),
+    generated_at: z.string().describe('UTC ISO-8601 timestamp'),
+    review_independence: ReviewIndependence.optional(),
+    acceptance_status: z.enum(['accepted', 'provisional']).optional(),
+    executor_model: z.string().optional(),
+    executor_family: z.string().optional(),
+    reviewer_family: z.string().optional(),
+    details: z.unknown().optional(),
+  })
+  .loose();
+
+/** Fields whose absence the legacy verifier reports as missing_field:<name>, in its order. */
+export const REQUIRED_FIELDS = [
+  'audit_skill',
+  'verdict',
+  'reason_code',
+  'summary',
+  'audited_input_hashes',
+  'trace_path',
+  'reviewer_model',
+  'reviewer_reasoning',
+  'generated_at',
+] as const;
+
+/** `.aris/audit-manifest.json`: which audits applied to this paper in this run. */
+export const AuditManifest = z
+  .object({
+    schema_version: z.literal('1'),
+    audits: z
+      .array(
+        z
+          .object({
+            artifact: z.string().min(1).describe('Artifact path relative to the paper dir'),
+            audit_skill: z.string().min(1),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+export type AuditManifest = z.infer<typeof AuditManifest>;
+
+export interface AuditSpec {
+  artifact: string;
+  skill: string;
+}
+
+export const DEFAULT_AUDITS: readonly AuditSpec[] = [
+  { artifact: 'PROOF_AUDIT.json', skill: 'proof-checker' },
+  { artifact: 'PAPER_CLAIM_AUDIT.json', skill: 'paper-claim-audit' },
+  { artifact: 'CITATION_AUDIT.json', skill: 'citation-audit' },
+  { artifact: 'KILL_ARGUMENT.json', skill: 'kill-argument' },
+];
+
+/** The report verify_paper_audits.sh (version 2) writes; ours adds fields, never removes. */
+export const LegacyAuditRow = z.object({
+  audit: z.string(),
+  status: z.enum(['OK', 'STALE', 'BLOCKING_VERDICT', 'HAS_ISSUES', 'SCHEMA_INVALID', 'MISSING', 'MISSING_DRAFT_OK']),
+  verdict: z.string(),
+  stale: z.boolean(),
+  review_independence: z.string(),
+  issues: z.array(z.string()),
+  artifact: z.string().describe('Repo-relative artifact path (added)'),
+  trace_location: z.string().optional().describe('Where trace_path was found, repo-relative (added)'),
+});
+export type LegacyAuditRow = z.infer<typeof LegacyAuditRow>;
+
+export const ArisReport = z.object({
+  verifier_version: z.literal('2'),
+  paper_dir: z.string(),
+  assurance: z.enum(['draft', 'submission']),
+  generated_at: z.string(),
+  any_problem: z.boolean(),
+  submission_blocking: z.boolean(),
+  overall_assurance: z.enum(['accepted', 'provisional', 'blocked']),
+  audits: z.array(LegacyAuditRow),
+  submission_ready: z.enum(['yes', 'no']),
+  effort: z.string().optional(),
+  assurance_source: z.string(),
+  manifest: z.string().describe('Where the audit list came from: the manifest path or "default"'),
+  verifier: z.object({ name: z.string(), version: z.string() }),
+  findings: z.array(z.unknown()),
+});
+export type ArisReport = z.infer<typeof ArisReport>;

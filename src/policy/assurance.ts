@@ -1,0 +1,77 @@
+export const ASSURANCES = ['draft', 'submission'] as const;
+export type Assurance = (typeof ASSURANCES)[number];
+export const EFFORTS = ['lite', 'balanced', 'max', 'beast'] as const;
+export type Effort = (typeof EFFORTS)[number];
+
+/** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
+export function assuranceForEffort(effort: Effort): Assurance {
+  return effort === 'max' || effort === 'beast' ? 'submission' : 'draft';
+}
+
+export function isAssurance(v: unknown): v is Assurance {
+  return typeof v === 'string' && (ASSURANCES as readonly string[]).includes(v);
+}
+export function isEffort(v: unknown): v is Effort {
+  return typeof v === 'string' && (EFFORTS as readonly string[]).includes(v);
+}
+
+export interface AssuranceInputs {
+  flagAssurance?: string;
+  flagEffort?: string;
+  /** Contents of <paper-dir>/.aris/assurance.txt, when the file exists. */
+  fileText?: string;
+  fileLabel?: string;
+  configAssurance?: string;
+  configEffort?: string;
+}
+
+export interface AssuranceDecision {
+  assurance: Assurance;
+  effort?: Effort;
+  /** Where the assurance came from, for the report and the failure cards. */
+  source: string;
+  /** Set when a value was not understood; the decision then fails closed to submission. */
+  error?: string;
+}
+
+/**
+ * Precedence: an explicit assurance flag; an effort flag; .aris/assurance.txt; the config's
+ * assurance, then its effort; else draft (the default effort, balanced).
+ */
+export function resolveAssurance(i: AssuranceInputs): AssuranceDecision {
+  const effort = [i.flagEffort, i.configEffort].find((e) => e !== undefined);
+  const effortField = isEffort(effort) ? { effort } : {};
+  for (const [name, value] of [
+    ['flagEffort', i.flagEffort],
+    ['configEffort', i.configEffort],
+  ] as const) {
+    if (value !== undefined && !isEffort(value)) {
+      return fail(`effort "${value}" is not one of ${EFFORTS.join(', ')}`, name === 'flagEffort' ? '--effort' : 'config effort');
+    }
+  }
+  if (i.flagAssurance !== undefined) {
+    if (!isAssurance(i.flagAssurance)) return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
+    return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
+  }
+  if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
+    return { assurance: assuranceForEffort(i.flagEffort), source: `--effort ${i.flagEffort}`, effort: i.flagEffort };
+  }
+  if (i.fileText !== undefined) {
+    const v = i.fileText.replace(/\s+/g, '');
+    const label = i.fileLabel ?? '.aris/assurance.txt';
+    if (!isAssurance(v)) return fail(`${label} says "${v}", not draft or submission`, label);
+    return { assurance: v, source: label, ...effortField };
+  }
+  if (i.configAssurance !== undefined) {
+    if (!isAssurance(i.configAssurance)) return fail(`config assurance "${i.configAssurance}" is not draft or submission`, 'config assurance');
+    return { assurance: i.configAssurance, source: 'config assurance', ...effortField };
+  }
+  if (i.configEffort !== undefined && isEffort(i.configEffort)) {
+    return { assurance: assuranceForEffort(i.configEffort), source: `config effort ${i.configEffort}`, effort: i.configEffort };
+  }
+  return { assurance: 'draft', source: 'default (effort balanced)', effort: 'balanced' };
+}
+
+function fail(error: string, source: string): AssuranceDecision {
+  return { assurance: 'submission', source: `${source} (not understood: failing closed to submission)`, error };
+}

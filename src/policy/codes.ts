@@ -1,0 +1,29 @@
+import type { CodeDef } from '../model/finding.js';
+
+/** Codes about the run as a whole rather than one contract. */
+export const GATE = {
+  nothingVerified: {
+    code: 'gate.nothing_verified',
+    severity: 'error',
+    title: 'Nothing was verified',
+    remediation: 'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
+  },
+  targetNotFound: {
+    code: 'gate.target_not_found',
+    severity: 'error',
+    title: 'A configured path does not exist or is outside the workspace',
+    remediation: 'Fix the path in the paths input or the config file.',
+  },
+  configInvalid: {
+    code: 'gate.config_invalid',
+    severity: 'error',
+    title: 'The audit-gate config file is malformed',
+    remediation: 'Fix the config file (see the README, "Config file").',
+  },
+  internalError: {
+    code: 'gate.internal_error',
+    severity: 'error',
+    title: 'audit-gate failed while checking this target',
+    remediation: 'Report this with the message; the target counts as failed until it is verified.',
+  },
+} as const satisfies Record<string, CodeDef>;

@@ -1,0 +1,54 @@
+import type { Finding } from '../model/finding.js';
+import type { GateReport } from '../model/report.js';
+import type { Subject } from '../model/subject.js';
+import { cap, plain } from './sanitize.js';
+
+const MARK: Record<Subject['outcome'], string> = { pass: '✓', problem: '✗', blocking: '✗', skipped: '·' };
+
+export function locationText(f: Finding): string {
+  if (!f.location) return '';
+  return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
+}
+
+/** The terminal summary: one line per subject, the findings with what to do, then the totals. */
+export function renderText(report: GateReport): string {
+  const out: string[] = [];
+  out.push(`audit-gate ${report.tool.version} — ${plain(report.root)}`);
+  for (const t of report.targets) {
+    const subjects = report.subjects.filter((s) => s.target === t.id);
+    const ctx = Object.entries(t.context)
+      .map(([k, v]) => `${k}: ${plain(v)}`)
+      .join(', ');
+    out.push('', `${t.kind} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
+    const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
+    for (const s of subjects) {
+      const verdict = s.verdict ? `  ${plain(s.verdict)}` : '';
+      out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${s.status.padEnd(16)}${verdict}`);
+    }
+    out.push(`  → ${t.terminal_state}`);
+  }
+  if (report.findings.length > 0) {
+    out.push('', 'Findings:');
+    for (const f of report.findings) {
+      const mark = f.severity === 'error' ? '✗' : f.severity === 'warning' ? '!' : '·';
+      const where = locationText(f);
+      out.push(`  ${mark} ${where ? `${plain(where)}  ` : ''}${f.code}`);
+      out.push(`      ${cap(plain(f.message), 600)}`);
+      out.push(`      → ${plain(f.remediation)}`);
+    }
+  }
+  const c = report.counts;
+  out.push(
+    '',
+    `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
+      `${c.errors} errors, ${c.warnings} warnings · submission-ready: ${report.submission_ready}`,
+  );
+  const verdictLine =
+    report.conclusion === 'failure'
+      ? 'FAIL: blocking problems above; fix them (or downgrade to assurance: draft where allowed).'
+      : report.conclusion === 'neutral'
+        ? 'WARN: problems above do not block at this assurance level.'
+        : 'OK: nothing blocks.';
+  out.push(`${verdictLine} (exit ${report.exit_code})`);
+  return out.join('\n') + '\n';
+}

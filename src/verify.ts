@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { finding, type Finding } from './model/finding.js';
+import type { GateReport } from './model/report.js';
+import { loadConfig, type Config } from './config.js';
+import { Hasher } from './io/hashing.js';
+import { walkRepository } from './io/walk.js';
+import { Workspace, errorText } from './io/workspace.js';
+import { runFixtures } from './fixtures/runner.js';
+import { PACKS, allCodes } from './packs/index.js';
+import type { Pack, PackContext, PackResult } from './packs/pack.js';
+import { GATE } from './policy/codes.js';
+import { decide, type FailOn } from './policy/gate.js';
+
+export interface VerifyOptions {
+  root: string;
+  config?: string;
+  /** Directories to verify; replaces discovery (and the config's paths). */
+  paths?: string[];
+  assurance?: string;
+  effort?: string;
+  failOn?: FailOn;
+  allowEmpty?: boolean;
+  allowOutsideRoot?: boolean;
+  /** Conformance fixture directory to run as well. */
+  fixtures?: string;
+  /** Restrict to these packs. */
+  packs?: string[];
+  /** Extra pack options (e.g. min_supports). */
+  packOptions?: Record<string, unknown>;
+  onProgress?: (message: string) => void;
+}
+
+interface PlannedTarget {
+  pack: Pack;
+  dir: string;
+}
+
+/** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
+export async function verify(opts: VerifyOptions): Promise<GateReport> {
+  const ws = new Workspace(opts.root, opts.allowOutsideRoot);
+  const runFindings: Finding[] = [];
+  const loaded = loadConfig(ws.root, opts.config);
+  let config: Config = {};
+  if (loaded.ok) config = loaded.config;
+  else {
+    runFindings.push(
+      finding(GATE.configInvalid, {
+        subject: 'gate',
+        message: `Config ${ws.rel(loaded.path)}: ${loaded.message}.`,
+        location: loaded.line ? { path: ws.rel(loaded.path), line: loaded.line } : { path: ws.rel(loaded.path) },
+      }),
+    );
+  }
+  const packs = PACKS.filter((p) => (opts.packs ?? config.packs ?? PACKS.map((x) => x.id)).includes(p.id));
+  const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings);
+
+  const options: PackContext['options'] = {
+    ...(opts.packOptions ?? {}),
+    ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
+    ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+    ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
+    ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
+    ...(config.trace?.min_supports !== undefined ? { min_supports: config.trace.min_supports } : {}),
+  };
+  const hasher = new Hasher();
+  const results: PackResult[] = [];
+  try {
+    for (const [i, t] of planned.entries()) {
+      opts.onProgress?.(`[${i + 1}/${planned.length}] ${t.pack.id}: ${ws.rel(t.dir)}`);
+      results.push(await verifyTarget(t, { workspace: ws, hasher, options }));
+    }
+    const fixtureDir = opts.fixtures ?? config.fixtures;
+    if (fixtureDir !== undefined) {
+      const abs = path.resolve(ws.root, fixtureDir);
+      if (!ws.contains(abs) || !fs.existsSync(abs)) {
+        runFindings.push(finding(GATE.targetNotFound, { subject: 'gate', message: `Fixture directory ${fixtureDir} does not exist inside the workspace.` }));
+      } else {
+        results.push(...(await runFixtures(abs, { packs: PACKS, knownCodes: new Set(allCodes().map((c) => c.code)), workspace: ws, onProgress: opts.onProgress })));
+      }
+    }
+  } finally {
+    await hasher.close();
+  }
+
+  const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
+  if (!allowEmpty && results.every((r) => r.subjects.length === 0)) {
+    runFindings.push(
+      finding(GATE.nothingVerified, {
+        subject: 'gate',
+        message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
+      }),
+    );
+  }
+  return decide(results, { root: ws.root, failOn: opts.failOn ?? config.fail_on ?? 'blocking', runFindings });
+}
+
+export async function verifyTarget(t: PlannedTarget, ctx: PackContext): Promise<PackResult> {
+  try {
+    return await t.pack.verify(t.dir, ctx);
+  } catch (err) {
+    const rel = ctx.workspace.rel(t.dir);
+    const id = `${t.pack.id}:${rel}`;
+    return {
+      target: { id, pack: t.pack.id, kind: t.pack.id === 'aris' ? 'paper' : 'run', path: rel, enforcement: 'blocking', terminal_state: 'error', context: {} },
+      subjects: [{ id, target: id, pack: t.pack.id, kind: t.pack.id === 'aris' ? 'paper' : 'run', name: rel, path: rel, status: 'ERROR', outcome: 'blocking' }],
+      findings: [finding(GATE.internalError, { subject: id, message: `Checking ${rel} failed: ${errorText(err)}.`, location: { path: rel } })],
+    };
+  }
+}
+
+function planTargets(ws: Workspace, packs: readonly Pack[], paths: string[] | undefined, exclude: string[], runFindings: Finding[]): PlannedTarget[] {
+  const planned: PlannedTarget[] = [];
+  const seen = new Set<string>();
+  const add = (pack: Pack, dir: string) => {
+    const key = `${pack.id}\0${dir}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      planned.push({ pack, dir });
+    }
+  };
+  const roots = paths ?? ['.'];
+  for (const p of roots) {
+    const r = ws.resolve(ws.root, p);
+    if (!r.ok || !fs.statSync(r.real).isDirectory()) {
+      runFindings.push(
+        finding(GATE.targetNotFound, {
+          subject: 'gate',
+          message: `Path "${p}" ${r.ok ? 'is not a directory' : r.detail}.`,
+        }),
+      );
+      continue;
+    }
+    const dirs = walkRepository(r.abs, exclude);
+    let found = 0;
+    for (const pack of packs) {
+      for (const dir of pack.discover(dirs)) {
+        add(pack, dir);
+        found++;
+      }
+    }
+    // An explicitly named directory in which nothing was discovered is still a paper dir:
+    // its audits may all be missing, which is exactly what the gate must catch.
+    const aris = packs.find((x) => x.id === 'aris');
+    if (paths && found === 0 && aris) add(aris, r.abs);
+  }
+  return planned;
+}
