@@ -18,7 +18,7 @@ export type LoadedJson =
     };
 
 /** Loads a JSON object file inside the workspace, turning every failure into a described state. */
-export function loadJsonObject(ws: Workspace, dir: string, name: string): LoadedJson {
+export function loadJsonObject(ws: Workspace, dir: string, name: string, maxBytes = MAX_JSON_BYTES): LoadedJson {
   const resolved = ws.resolve(dir, name);
   const rel = resolved.rel;
   if (!resolved.ok) {
@@ -26,7 +26,7 @@ export function loadJsonObject(ws: Workspace, dir: string, name: string): Loaded
     if (resolved.reason === 'outside_root') return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
     return { state: 'bad', rel, why: 'unreadable', detail: resolved.detail };
   }
-  const read = readSmallFile(resolved.real, MAX_JSON_BYTES);
+  const read = readSmallFile(resolved.real, maxBytes);
   if (!read.ok) {
     if (read.kind === 'missing') return { state: 'missing', rel };
     if (read.kind === 'too_large') return { state: 'bad', rel, why: 'too_large', detail: read.detail };

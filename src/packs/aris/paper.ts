@@ -34,7 +34,8 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
   const manifest = readManifest(paperDir, ctx, targetId);
   findings.push(...manifest.findings);
 
-  const loaded = manifest.audits.map((spec) => ({ spec, loaded: loadJsonObject(ws, paperDir, spec.artifact) }));
+  const maxBytes = typeof ctx.options.max_artifact_bytes === 'number' ? ctx.options.max_artifact_bytes : undefined;
+  const loaded = manifest.audits.map((spec) => ({ spec, loaded: loadJsonObject(ws, paperDir, spec.artifact, maxBytes) }));
   const paperReal = ws.resolve(paperDir, '.');
   const base = paperReal.ok ? paperReal.real : paperDir;
   // Hash every distinct input once, all at once, before any audit is judged.
