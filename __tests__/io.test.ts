@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseJson } from '../src/io/json.js';
+import { Hasher, LARGE_FILE_BYTES } from '../src/io/hashing.js';
+import { Workspace } from '../src/io/workspace.js';
+import { walkRepository } from '../src/io/walk.js';
+import { readSmallFile, statPath } from '../src/io/files.js';
+import { writeReportFile } from '../src/io/write.js';
+import { mkfifo, removeAll, tempRepo } from './support/temp.js';
+
+const dirs: string[] = [];
+afterEach(() => removeAll(dirs));
+const repo = () => {
+  const d = tempRepo();
+  dirs.push(d);
+  return d;
+};
+
+describe('parseJson', () => {
+  it('gives the line of a key and of a nested key', () => {
+    const r = parseJson('{\n  "a": 1,\n  "b": {\n    "c x": "y"\n  }\n}\n');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.doc.lineOf(['a'])).toBe(2);
+    expect(r.doc.lineOf(['b', 'c x'])).toBe(4);
+    expect(r.doc.lineOf(['nope'])).toBeUndefined();
+  });
+  it('records duplicate keys with their lines; the last value wins', () => {
+    const r = parseJson('{"verdict": "FAIL",\n"verdict": "PASS"}');
+    expect(r.ok && r.doc.duplicates).toEqual([{ key: 'verdict', line: 2 }]);
+    expect(r.ok && (r.value as Record<string, unknown>).verdict).toBe('PASS');
+  });
+  it.each([
+    ['\ufeff{}', 'bom'],
+    ['', 'empty'],
+    ['{"a": NaN}', 'syntax'],
+    ['{"a": 1,}', 'syntax'],
+    ['{"a": 1} // c', 'syntax'],
+    ['{"a": 1', 'syntax'],
+  ])('rejects %j as %s', (text, reason) => {
+    const r = parseJson(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toBe(reason);
+  });
+  it('reports the line of a syntax error', () => {
+    const r = parseJson('{\n"a": 1,\n"b": oops\n}');
+    expect(!r.ok && r.position.line).toBe(3);
+  });
+  it('keeps "__proto__" as an ordinary key', () => {
+    const r = parseJson('{"__proto__": {"polluted": true}, "x": 1}');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const v = r.value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    expect(Object.keys(v)).toEqual(['__proto__', 'x']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('Workspace.resolve', () => {
+  it('resolves inside the root, refuses .., absolute and symlinked escapes', () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'paper'));
+    fs.writeFileSync(path.join(root, 'paper/a.txt'), 'a');
+    fs.writeFileSync(path.join(root, 'shared.txt'), 's');
+    fs.symlinkSync('/etc/hostname', path.join(root, 'paper/out'));
+    const ws = new Workspace(root);
+    const paper = path.join(root, 'paper');
+    expect(ws.resolve(paper, 'a.txt')).toMatchObject({ ok: true, rel: 'paper/a.txt' });
+    expect(ws.resolve(paper, '../shared.txt')).toMatchObject({ ok: true, rel: 'shared.txt' });
+    expect(ws.resolve(paper, '../../x')).toMatchObject({ ok: false, reason: 'outside_root' });
+    expect(ws.resolve(paper, '/etc/passwd')).toMatchObject({ ok: false, reason: 'outside_root' });
+    expect(ws.resolve(paper, 'out')).toMatchObject({ ok: false, reason: 'outside_root' });
+    expect(ws.resolve(paper, 'gone')).toMatchObject({ ok: false, reason: 'missing' });
+    expect(ws.resolve(paper, '')).toMatchObject({ ok: false, reason: 'empty' });
+    expect(ws.resolve(paper, 'a\0b')).toMatchObject({ ok: false, reason: 'nul' });
+  });
+  it('reports symlink loops', () => {
+    const root = repo();
+    fs.symlinkSync('b', path.join(root, 'a'));
+    fs.symlinkSync('a', path.join(root, 'b'));
+    expect(new Workspace(root).resolve(root, 'a')).toMatchObject({ ok: false, reason: 'loop' });
+  });
+  it('allows outside paths only when asked', () => {
+    const root = repo();
+    expect(new Workspace(root, true).resolve(root, '/etc/hostname')).toMatchObject({ ok: true });
+  });
+});
+
+describe('Hasher', () => {
+  it('hashes each distinct file once, however often it is asked', async () => {
+    const root = repo();
+    const f = path.join(root, 'x.txt');
+    fs.writeFileSync(f, 'hello');
+    const h = new Hasher();
+    const [a, b] = await Promise.all([h.hash(f), h.hash(f)]);
+    await h.prefetch([f, f]);
+    expect(a).toEqual(b);
+    expect(a).toEqual({ ok: true, sha256: createHash('sha256').update('hello').digest('hex'), size: 5 });
+    expect(h.filesHashed).toBe(1);
+    await h.close();
+  });
+  it('streams large files on a worker with the same result', async () => {
+    const root = repo();
+    const f = path.join(root, 'big.bin');
+    const bytes = Buffer.alloc(LARGE_FILE_BYTES + 12345, 7);
+    bytes[100] = 1;
+    fs.writeFileSync(f, bytes);
+    const h = new Hasher();
+    expect(await h.hash(f)).toEqual({ ok: true, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
+    await h.close();
+  });
+  it('turns errors into outcomes', async () => {
+    const root = repo();
+    const h = new Hasher();
+    expect(await h.hash(path.join(root, 'nope'))).toMatchObject({ ok: false, reason: 'missing' });
+    expect(await h.hash(root)).toMatchObject({ ok: false, reason: 'not_file' });
+    await h.close();
+  });
+});
+
+describe('files', () => {
+  it('classifies a FIFO without opening it and refuses to read it', () => {
+    const root = repo();
+    const fifo = path.join(root, 'fifo');
+    mkfifo(fifo);
+    expect(statPath(fifo).kind).toBe('other');
+    expect(readSmallFile(fifo, 100)).toMatchObject({ ok: false, kind: 'other' });
+  });
+  it('refuses files over the limit', () => {
+    const root = repo();
+    fs.writeFileSync(path.join(root, 'f'), 'x'.repeat(20));
+    expect(readSmallFile(path.join(root, 'f'), 10)).toMatchObject({ ok: false, kind: 'too_large' });
+  });
+});
+
+describe('walkRepository', () => {
+  it('honours nested .gitignore files, skips node_modules and .git, does not follow dir symlinks', () => {
+    const root = repo();
+    for (const d of ['a/b', 'node_modules/x', 'ignored', 'a/local']) fs.mkdirSync(path.join(root, d), { recursive: true });
+    fs.writeFileSync(path.join(root, '.gitignore'), 'ignored/\n');
+    fs.writeFileSync(path.join(root, 'a/.gitignore'), 'local/\n*.tmp\n');
+    fs.writeFileSync(path.join(root, 'a/keep.json'), '{}');
+    fs.writeFileSync(path.join(root, 'a/drop.tmp'), '');
+    fs.symlinkSync(root, path.join(root, 'a/loop'));
+    const rels = walkRepository(root).map((d) => d.rel);
+    expect(rels).toEqual(['.', 'a', 'a/b']);
+    const a = walkRepository(root).find((d) => d.rel === 'a')!;
+    expect([...a.files].sort()).toEqual(['.gitignore', 'keep.json', 'loop']);
+  });
+  it('applies extra exclude patterns', () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'conformance/x'), { recursive: true });
+    expect(walkRepository(root, ['conformance/']).map((d) => d.rel)).toEqual(['.']);
+  });
+});
+
+describe('writeReportFile', () => {
+  it('writes atomically and refuses to replace a directory', () => {
+    const root = repo();
+    const f = path.join(root, 'out/deep/report.json');
+    writeReportFile(f, '{"a":1}\n');
+    expect(fs.readFileSync(f, 'utf8')).toBe('{"a":1}\n');
+    writeReportFile(f, '{"a":2}\n');
+    expect(fs.readFileSync(f, 'utf8')).toBe('{"a":2}\n');
+    expect(fs.readdirSync(path.dirname(f))).toEqual(['report.json']);
+    expect(() => writeReportFile(path.join(root, 'out'), 'x')).toThrow(/not a regular file/);
+  });
+});
+

@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** A fresh git-like repository root in the temp dir (a .git folder marks the top level). */
+export function tempRepo(): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-test-')));
+  fs.mkdirSync(path.join(dir, '.git'));
+  return dir;
+}
+
+export function removeAll(dirs: string[]): void {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+}
+
+/** Node has no mkfifo; coreutils does. */
+export function mkfifo(p: string): void {
+  const r = spawnSync('mkfifo', [p]);
+  if (r.status !== 0) throw new Error(`mkfifo ${p} failed: ${r.stderr}`);
+}
+
+/** Every path under dir with its size and mtime, to prove a run wrote nothing else. */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      const st = fs.lstatSync(p);
+      out[path.relative(dir, p)] = `${st.isDirectory() ? 'd' : st.size}:${st.mtimeMs}`;
+      if (e.isDirectory()) walk(p);
+    }
+  };
+  walk(dir);
+  return out;
+}

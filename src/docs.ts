@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { allCodes } from './packs/index.js';
+import { SCHEMAS } from './schemas.js';
+
+/** The JSON Schema files generated from the zod schemas, keyed by file name. */
+export function schemaFiles(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(SCHEMAS)) {
+    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+    out[`${name}.schema.json`] = JSON.stringify({ $id: `https://audit-gate.dev/schemas/${name}.schema.json`, title: name, ...json }, null, 2) + '\n';
+  }
+  return out;
+}
+
+/** docs/codes.md: the registry of validation codes, generated so it cannot drift. */
+export function codesMarkdown(): string {
+  const rows = allCodes()
+    .slice()
+    .sort((a, b) => a.code.localeCompare(b.code))
+    .map((c) => `| \`${c.code}\` | ${c.severity} | ${c.title} | ${c.remediation} | ${c.invariant_id ?? ''} |`);
+  return [
+    '# Validation codes',
+    '',
+    'Generated from the code registry by `npm run docs`; do not edit by hand. Codes are stable public API.',
+    'Severity is the default; in draft assurance, paper findings are reported as warnings and do not block.',
+    '',
+    '| code | severity | what it means | what to do | producer invariant |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+}

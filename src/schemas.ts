@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import { Config } from './config.js';
+import { Fixture } from './fixtures/schema.js';
+import { GateReport } from './model/report.js';
+import { ArisReport, AuditArtifact, AuditManifest } from './packs/aris/schema.js';
+
+/** Every file format audit-gate reads or writes; schemas/<name>.schema.json is generated from these. */
+export const SCHEMAS: Record<string, z.ZodType> = {
+  'gate-report': GateReport,
+  config: Config,
+  fixture: Fixture,
+  'aris-audit-artifact': AuditArtifact,
+  'aris-audit-manifest': AuditManifest,
+  'aris-report': ArisReport,
+};
