@@ -48,7 +48,13 @@ export function parseJson(text: string): JsonParse {
   }
   if (text.trim() === '') return { ok: false, reason: 'empty', message: 'is empty', position: { line: 1, column: 1 } };
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  let tree: Node | undefined;
+  try {
+    tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    return { ok: false, reason: 'syntax', message: 'nests arrays or objects too deeply to read', position: { line: 1, column: 1 } };
+  }
   if (errors.length > 0 || !tree) {
     const first = errors[0];
     const offset = first?.offset ?? 0;
@@ -57,7 +63,13 @@ export function parseJson(text: string): JsonParse {
     return { ok: false, reason: 'syntax', message: `${describe(what)} at line ${pos.line}, column ${pos.column}`, position: pos };
   }
   const duplicates: DuplicateKey[] = [];
-  const value = toValue(tree, lines, duplicates);
+  let value: unknown;
+  try {
+    value = toValue(tree, lines, duplicates);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    return { ok: false, reason: 'syntax', message: 'nests arrays or objects too deeply to read', position: { line: 1, column: 1 } };
+  }
   return { ok: true, value, doc: new JsonDoc(tree, lines, duplicates) };
 }
 
