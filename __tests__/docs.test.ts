@@ -1,0 +1,22 @@
+// Generated files must match their sources: run `npm run docs` after changing a schema or a code.
+import fs from 'node:fs';
+import path from 'node:path';
+import { codesMarkdown, schemaFiles } from '../src/docs.js';
+import { allCodes } from '../src/packs/index.js';
+
+describe('generated files are current', () => {
+  it('schemas/*.schema.json', () => {
+    const generated = schemaFiles();
+    const committed = fs.readdirSync('schemas').filter((f) => f.endsWith('.schema.json')).sort();
+    expect(committed).toEqual(Object.keys(generated).sort());
+    for (const [name, text] of Object.entries(generated)) expect(fs.readFileSync(path.join('schemas', name), 'utf8')).toBe(text);
+  });
+  it('docs/codes.md', () => {
+    expect(fs.readFileSync('docs/codes.md', 'utf8')).toBe(codesMarkdown());
+  });
+  it('codes are unique and namespaced', () => {
+    const codes = allCodes().map((c) => c.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const c of codes) expect(c).toMatch(/^[a-z]+\.[a-z0-9_]+$/);
+  });
+});

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
+import { GateReport } from '../src/model/report.js';
+import { verify } from '../src/verify.js';
+import { cli } from './support/cli.js';
+import { removeAll, tempRepo } from './support/temp.js';
+
+const dirs: string[] = [];
+afterEach(() => removeAll(dirs));
+const repo = () => {
+  const d = tempRepo();
+  dirs.push(d);
+  return d;
+};
+
+describe('audit-gate verify', () => {
+  it('discovers every paper dir (artifacts, assurance.txt or manifest), skipping ignored ones', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'a'), { only: ['proof-checker'] });
+    write(path.join(root, 'b/.aris/assurance.txt'), 'draft\n');
+    write(path.join(root, 'c/.aris/audit-manifest.json'), JSON.stringify({ schema_version: '1', audits: [{ artifact: 'X.json', audit_skill: 'x' }] }));
+    writePaper(path.join(root, 'node_modules/pkg'));
+    writePaper(path.join(root, 'build/paper'));
+    write(path.join(root, '.gitignore'), 'build/\n');
+    const report = await verify({ root });
+    expect(report.targets.map((t) => t.path)).toEqual(['a', 'b', 'c']);
+    expect(GateReport.parse(report)).toBeTruthy();
+  });
+  it('combines papers in one report with draft problems neutral and submission problems failing', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'draft'), { verdicts: { 'proof-checker': 'FAIL' } });
+    const r1 = await verify({ root });
+    expect(r1.conclusion).toBe('neutral');
+    expect(r1.exit_code).toBe(0);
+    expect(r1.findings.every((f) => f.severity === 'warning' && !f.blocking)).toBe(true);
+    writePaper(path.join(root, 'sub'), { assurance: 'submission' });
+    write(path.join(root, 'sub/main.tex'), 'edited\n');
+    const r2 = await verify({ root });
+    expect(r2.conclusion).toBe('failure');
+    expect(r2.counts).toMatchObject({ targets: 2, subjects: 8, blocking: 4, problem: 1 });
+  });
+  it('fail-on problem turns draft problems red', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'), { verdicts: { 'proof-checker': 'FAIL' } });
+    expect((await verify({ root, failOn: 'problem' })).conclusion).toBe('failure');
+  });
+  it('nothing found is a failure unless allowed', async () => {
+    const root = repo();
+    const r = await verify({ root });
+    expect(r.conclusion).toBe('failure');
+    expect(r.findings.map((f) => f.code)).toEqual(['gate.nothing_verified']);
+    expect((await verify({ root, allowEmpty: true })).conclusion).toBe('success');
+  });
+  it('an explicitly named paper dir with no artifacts at all is still verified', async () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'paper'));
+    const r = await verify({ root, paths: ['paper'], assurance: 'submission' });
+    expect(r.findings.map((f) => f.code)).toEqual(Array(4).fill('aris.artifact_missing'));
+    expect(r.conclusion).toBe('failure');
+  });
+  it('a path that does not exist or escapes the root is a finding', async () => {
+    const root = repo();
+    const r = await verify({ root, paths: ['nope', '../..'] });
+    expect(r.findings.map((f) => f.code)).toEqual(['gate.target_not_found', 'gate.target_not_found', 'gate.nothing_verified']);
+  });
+  it('reads a config file: paths, assurance, exclude', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p1'), { only: ['proof-checker'] });
+    writePaper(path.join(root, 'p2'), { only: ['proof-checker'] });
+    write(path.join(root, '.audit-gate.json'), JSON.stringify({ assurance: 'submission', exclude: ['p2/'] }));
+    const r = await verify({ root });
+    expect(r.targets.map((t) => [t.path, t.context.assurance, t.context.assurance_source])).toEqual([['p1', 'submission', 'config assurance']]);
+    expect(r.conclusion).toBe('failure');
+  });
+  it('a malformed config is a blocking finding with its line', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'));
+    write(path.join(root, '.audit-gate.json'), '{\n  "assurance": "strict"\n}\n');
+    const r = await verify({ root });
+    expect(r.findings[0]).toMatchObject({ code: 'gate.config_invalid', blocking: true, location: { path: '.audit-gate.json', line: 2 } });
+    expect(r.conclusion).toBe('failure');
+  });
+  it('runs conformance fixtures beside the papers', async () => {
+    const r = await verify({ root: path.resolve('conformance'), paths: [], fixtures: 'aris/verdict-fail' });
+    expect(r.subjects).toHaveLength(1);
+    expect(r.subjects[0]).toMatchObject({ kind: 'fixture', status: 'PASSED', outcome: 'pass' });
+  });
+});
+
+describe('CLI verify', () => {
+  it('text by default, JSON with --format json, the report file with --out', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'paper'), { assurance: 'submission' });
+    const text = await cli(['verify', '--root', root], root);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/submission-ready: yes/);
+    const json = await cli(['verify', '--root', root, '--format', 'json', '--out', 'out/report.json'], root);
+    expect(JSON.parse(json.stdout).conclusion).toBe('success');
+    expect(JSON.parse(fs.readFileSync(path.join(root, 'out/report.json'), 'utf8')).counts.subjects).toBe(4);
+  });
+  it('exit 1 when something blocks, 2 for bad arguments', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'paper'), { assurance: 'submission', verdicts: { 'proof-checker': 'ERROR' } });
+    expect((await cli(['verify', '--root', root], root)).code).toBe(1);
+    expect((await cli(['verify', '--root', path.join(root, 'nope')], root)).code).toBe(2);
+    expect((await cli(['verify', '--fail-on', 'sometimes'], root)).code).toBe(2);
+  });
+  it('--allow-empty', async () => {
+    const root = repo();
+    expect((await cli(['verify', '--root', root], root)).code).toBe(1);
+    expect((await cli(['verify', '--root', root, '--allow-empty'], root)).code).toBe(0);
+  });
+});
