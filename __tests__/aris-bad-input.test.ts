@@ -26,7 +26,11 @@ function setup() {
 
 async function run(root: string) {
   const report = await verify({ root });
-  return { report, codes: [...new Set(report.findings.map((f) => f.code))].sort(), find: (code: string) => report.findings.find((f) => f.code === code)! };
+  return {
+    report,
+    codes: [...new Set(report.findings.map((f) => f.code))].sort(),
+    find: (code: string) => report.findings.find((f) => f.code === code)!,
+  };
 }
 
 const PROOF = 'PROOF_AUDIT.json';
@@ -38,7 +42,12 @@ describe('malformed artifacts', () => {
     ['a JSON string', '"PASS"\n', 'aris.artifact_not_object', 1],
     ['null', 'null\n', 'aris.artifact_not_object', 1],
     ['a BOM', '\ufeff{"verdict": "PASS"}\n', 'aris.artifact_unparseable', 1],
-    ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 'aris.artifact_unparseable', 1],
+    [
+      'invalid UTF-8',
+      Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      'aris.artifact_unparseable',
+      1,
+    ],
     ['a NaN literal', '{"verdict": "PASS", "score": NaN}\n', 'aris.artifact_unparseable', 1],
     ['an empty file', '', 'aris.artifact_unparseable', 1],
     ['deep nesting', '['.repeat(100000) + ']'.repeat(100000), 'aris.artifact_unparseable', 1],
@@ -57,7 +66,12 @@ describe('malformed artifacts', () => {
   });
   it('duplicate keys → aris.duplicate_key on the repeated key’s line', async () => {
     const { root, raw } = setup();
-    raw(PROOF, fs.readFileSync(path.join(root, 'paper', PROOF), 'utf8').replace('"verdict": "PASS",', '"verdict": "FAIL",\n  "verdict": "PASS",'));
+    raw(
+      PROOF,
+      fs
+        .readFileSync(path.join(root, 'paper', PROOF), 'utf8')
+        .replace('"verdict": "PASS",', '"verdict": "FAIL",\n  "verdict": "PASS",'),
+    );
     const { codes, find } = await run(root);
     expect(codes).toEqual(['aris.duplicate_key']);
     expect(find('aris.duplicate_key').location?.line).toBe(4);
@@ -166,7 +180,10 @@ describe('inputs and traces', () => {
     for (let i = 0; i < 10000; i++) {
       const rel = `data/f${i}.txt`;
       write(path.join(paper, rel), `row ${i}\n`);
-      hashes[rel] = (await import('node:crypto')).createHash('sha256').update(`row ${i}\n`).digest('hex');
+      hashes[rel] = (await import('node:crypto'))
+        .createHash('sha256')
+        .update(`row ${i}\n`)
+        .digest('hex');
     }
     write(path.join(paper, 'data/f9999.txt'), 'changed\n');
     edit(PROOF, (a) => Object.assign(a.audited_input_hashes, hashes));
@@ -198,7 +215,10 @@ describe('hostile strings', () => {
     expect(text).toContain('\\u001b[2J');
     const r = await cli(['verify', '--root', root, '--format', 'json'], root);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).findings.find((f: { code: string }) => f.code === 'aris.verdict_fail').message).toContain(evil);
+    expect(
+      JSON.parse(r.stdout).findings.find((f: { code: string }) => f.code === 'aris.verdict_fail')
+        .message,
+    ).toContain(evil);
   });
 });
 

@@ -32,7 +32,9 @@ function setup(opts: Parameters<typeof writePaper>[1] = {}) {
 async function aris(paper: string, ...args: string[]) {
   const run = await cli(['aris', paper, ...args], path.dirname(paper));
   const reportPath = path.join(paper, '.aris/audit-verifier-report.json');
-  const report = fs.existsSync(reportPath) ? JSON.parse(fs.readFileSync(reportPath, 'utf8')) : undefined;
+  const report = fs.existsSync(reportPath)
+    ? JSON.parse(fs.readFileSync(reportPath, 'utf8'))
+    : undefined;
   const row = (skill: string): Row => report.audits.find((a: Row) => a.audit === skill);
   return { ...run, report, row };
 }
@@ -43,13 +45,37 @@ describe('report shape and location', () => {
     const r = await aris(paper);
     expect(r.code).toBe(0);
     expect(Object.keys(r.report)).toEqual(
-      expect.arrayContaining(['verifier_version', 'paper_dir', 'assurance', 'generated_at', 'any_problem', 'submission_blocking', 'overall_assurance', 'audits']),
+      expect.arrayContaining([
+        'verifier_version',
+        'paper_dir',
+        'assurance',
+        'generated_at',
+        'any_problem',
+        'submission_blocking',
+        'overall_assurance',
+        'audits',
+      ]),
     );
     expect(r.report.verifier_version).toBe('2');
     expect(r.report.paper_dir).toBe(paper);
     expect(r.report.generated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    expect(r.report.audits.map((a: Row) => a.audit)).toEqual(['proof-checker', 'paper-claim-audit', 'citation-audit', 'kill-argument']);
-    for (const a of r.report.audits) expect(Object.keys(a)).toEqual(expect.arrayContaining(['audit', 'status', 'verdict', 'stale', 'review_independence', 'issues']));
+    expect(r.report.audits.map((a: Row) => a.audit)).toEqual([
+      'proof-checker',
+      'paper-claim-audit',
+      'citation-audit',
+      'kill-argument',
+    ]);
+    for (const a of r.report.audits)
+      expect(Object.keys(a)).toEqual(
+        expect.arrayContaining([
+          'audit',
+          'status',
+          'verdict',
+          'stale',
+          'review_independence',
+          'issues',
+        ]),
+      );
     // additions
     expect(r.report.submission_ready).toBe('yes');
     expect(r.report.assurance_source).toBe('default (effort balanced)');
@@ -72,7 +98,9 @@ describe('report shape and location', () => {
     await aris(paper);
     const after = snapshot(root);
     const added = Object.keys(after).filter((k) => !(k in before));
-    const changed = Object.keys(before).filter((k) => after[k] !== before[k] && !k.startsWith('paper/.aris'));
+    const changed = Object.keys(before).filter(
+      (k) => after[k] !== before[k] && !k.startsWith('paper/.aris'),
+    );
     expect(added).toEqual(['paper/.aris/audit-verifier-report.json']);
     expect(changed).toEqual([]);
   });
@@ -82,7 +110,13 @@ describe('statuses and issue strings', () => {
   it('OK, with legacy-unspecified independence when no v2 fields', async () => {
     const { paper } = setup({ independence: {} });
     const r = await aris(paper);
-    expect(r.row('proof-checker')).toMatchObject({ status: 'OK', verdict: 'PASS', stale: false, review_independence: 'legacy-unspecified', issues: [] });
+    expect(r.row('proof-checker')).toMatchObject({
+      status: 'OK',
+      verdict: 'PASS',
+      stale: false,
+      review_independence: 'legacy-unspecified',
+      issues: [],
+    });
     expect(r.report.overall_assurance).toBe('provisional');
     expect(r.report.submission_ready).toBe('no');
   });
@@ -92,13 +126,27 @@ describe('statuses and issue strings', () => {
     fs.rmSync(path.join(paper, 'refs.bib'));
     const r = await aris(paper);
     expect(r.code).toBe(1);
-    expect(r.row('citation-audit')).toMatchObject({ status: 'STALE', stale: true, issues: ['stale:main.tex', 'stale:refs.bib:file_gone'] });
-    expect(r.report).toMatchObject({ any_problem: true, submission_blocking: true, overall_assurance: 'blocked' });
+    expect(r.row('citation-audit')).toMatchObject({
+      status: 'STALE',
+      stale: true,
+      issues: ['stale:main.tex', 'stale:refs.bib:file_gone'],
+    });
+    expect(r.report).toMatchObject({
+      any_problem: true,
+      submission_blocking: true,
+      overall_assurance: 'blocked',
+    });
   });
   it('STALE wins over a blocking verdict; BLOCKING_VERDICT otherwise', async () => {
-    const { paper } = setup({ verdicts: { 'proof-checker': 'FAIL', 'citation-audit': 'BLOCKED', 'kill-argument': 'ERROR' } });
+    const { paper } = setup({
+      verdicts: { 'proof-checker': 'FAIL', 'citation-audit': 'BLOCKED', 'kill-argument': 'ERROR' },
+    });
     const r1 = await aris(paper, '--assurance', 'submission');
-    expect(r1.row('proof-checker')).toMatchObject({ status: 'BLOCKING_VERDICT', verdict: 'FAIL', issues: [] });
+    expect(r1.row('proof-checker')).toMatchObject({
+      status: 'BLOCKING_VERDICT',
+      verdict: 'FAIL',
+      issues: [],
+    });
     expect(r1.row('citation-audit').status).toBe('BLOCKING_VERDICT');
     expect(r1.row('kill-argument').status).toBe('BLOCKING_VERDICT');
     expect(r1.code).toBe(1);
@@ -116,7 +164,11 @@ describe('statuses and issue strings', () => {
     const r = await aris(paper);
     expect(r.row('proof-checker')).toMatchObject({
       status: 'HAS_ISSUES',
-      issues: ['missing_field:reason_code', 'missing_field:thread_id_or_agent_id', 'wrong_audit_skill:citation-audit_vs_proof-checker'],
+      issues: [
+        'missing_field:reason_code',
+        'missing_field:thread_id_or_agent_id',
+        'wrong_audit_skill:citation-audit_vs_proof-checker',
+      ],
     });
   });
   it('accepts agent_id instead of thread_id', async () => {
@@ -131,7 +183,11 @@ describe('statuses and issue strings', () => {
     const { paper, edit } = setup();
     edit('PROOF_AUDIT.json', (a) => delete a.verdict);
     const r = await aris(paper);
-    expect(r.row('proof-checker')).toMatchObject({ status: 'SCHEMA_INVALID', verdict: '', issues: ['missing_field:verdict', 'invalid_verdict:'] });
+    expect(r.row('proof-checker')).toMatchObject({
+      status: 'SCHEMA_INVALID',
+      verdict: '',
+      issues: ['missing_field:verdict', 'invalid_verdict:'],
+    });
   });
   it('SCHEMA_INVALID: unparseable JSON gives schema_invalid:cannot_parse_json:<error>', async () => {
     const { paper } = setup();
@@ -144,7 +200,11 @@ describe('statuses and issue strings', () => {
     const { paper, edit } = setup();
     edit('PROOF_AUDIT.json', (a) => (a.verdict = 'pass'));
     const r = await aris(paper);
-    expect(r.row('proof-checker')).toMatchObject({ status: 'HAS_ISSUES', verdict: 'pass', issues: ['invalid_verdict:pass'] });
+    expect(r.row('proof-checker')).toMatchObject({
+      status: 'HAS_ISSUES',
+      verdict: 'pass',
+      issues: ['invalid_verdict:pass'],
+    });
   });
   it('audited_input_hashes_not_dict; an empty {} is accepted', async () => {
     const { paper, edit } = setup();
@@ -156,7 +216,10 @@ describe('statuses and issue strings', () => {
   });
   it('accepts a bare hex hash as well as sha256:<hex>', async () => {
     const { paper, edit } = setup();
-    edit('PROOF_AUDIT.json', (a) => (a.audited_input_hashes['main.tex'] = a.audited_input_hashes['main.tex'].slice(7)));
+    edit(
+      'PROOF_AUDIT.json',
+      (a) => (a.audited_input_hashes['main.tex'] = a.audited_input_hashes['main.tex'].slice(7)),
+    );
     expect((await aris(paper)).row('proof-checker').status).toBe('OK');
   });
   it('trace_path issues: missing, empty dir, empty file', async () => {
@@ -175,11 +238,30 @@ describe('statuses and issue strings', () => {
     const { paper } = setup({ only: ['proof-checker'] });
     const sub = await aris(paper, '--assurance', 'submission');
     expect(sub.code).toBe(1);
-    expect(sub.row('kill-argument')).toEqual(expect.objectContaining({ status: 'MISSING', verdict: '', stale: false, review_independence: 'unavailable', issues: ['missing_artifact: KILL_ARGUMENT.json'] }));
+    expect(sub.row('kill-argument')).toEqual(
+      expect.objectContaining({
+        status: 'MISSING',
+        verdict: '',
+        stale: false,
+        review_independence: 'unavailable',
+        issues: ['missing_artifact: KILL_ARGUMENT.json'],
+      }),
+    );
     const draft = await aris(paper, '--assurance', 'draft');
     expect(draft.code).toBe(0);
-    expect(draft.row('kill-argument')).toEqual(expect.objectContaining({ status: 'MISSING_DRAFT_OK', issues: [], review_independence: 'unavailable' }));
-    expect(draft.report).toMatchObject({ any_problem: false, submission_blocking: false, overall_assurance: 'provisional', submission_ready: 'no' });
+    expect(draft.row('kill-argument')).toEqual(
+      expect.objectContaining({
+        status: 'MISSING_DRAFT_OK',
+        issues: [],
+        review_independence: 'unavailable',
+      }),
+    );
+    expect(draft.report).toMatchObject({
+      any_problem: false,
+      submission_blocking: false,
+      overall_assurance: 'provisional',
+      submission_ready: 'no',
+    });
   });
 });
 
@@ -190,18 +272,32 @@ describe('draft vs submission', () => {
     const draft = await aris(paper);
     expect(draft.code).toBe(0);
     expect(draft.stderr).toMatch(/WARN/);
-    expect(draft.report).toMatchObject({ assurance: 'draft', any_problem: true, submission_blocking: false });
+    expect(draft.report).toMatchObject({
+      assurance: 'draft',
+      any_problem: true,
+      submission_blocking: false,
+    });
     const sub = await aris(paper, '--assurance', 'submission');
     expect(sub.code).toBe(1);
     expect(sub.stderr).toMatch(/FAIL/);
   });
   it('a FAIL verdict alone is not a legacy problem in draft, but blocks in submission', async () => {
     const { paper } = setup({ verdicts: { 'proof-checker': 'FAIL' } });
-    expect((await aris(paper)).report).toMatchObject({ any_problem: false, submission_blocking: false, overall_assurance: 'accepted' });
-    expect((await aris(paper, '--assurance', 'submission')).report).toMatchObject({ any_problem: true, submission_blocking: true, overall_assurance: 'blocked' });
+    expect((await aris(paper)).report).toMatchObject({
+      any_problem: false,
+      submission_blocking: false,
+      overall_assurance: 'accepted',
+    });
+    expect((await aris(paper, '--assurance', 'submission')).report).toMatchObject({
+      any_problem: true,
+      submission_blocking: true,
+      overall_assurance: 'blocked',
+    });
   });
   it('NOT_APPLICABLE and WARN do not block submission', async () => {
-    const { paper } = setup({ verdicts: { 'proof-checker': 'NOT_APPLICABLE', 'citation-audit': 'WARN' } });
+    const { paper } = setup({
+      verdicts: { 'proof-checker': 'NOT_APPLICABLE', 'citation-audit': 'WARN' },
+    });
     const r = await aris(paper, '--assurance', 'submission');
     expect(r.code).toBe(0);
     expect(r.report).toMatchObject({ overall_assurance: 'accepted', submission_ready: 'yes' });
@@ -219,13 +315,16 @@ describe('assurance and effort', () => {
     [['--effort', 'beast', '--assurance', 'draft'], undefined, 'draft', '--assurance'],
     [['--assurance', 'submission'], 'draft', 'submission', '--assurance'],
   ];
-  it.each(cases)('flags %j with assurance.txt %j → %s (%s)', async (flags, file, assurance, source) => {
-    const { paper } = setup();
-    if (file !== undefined) write(path.join(paper, '.aris/assurance.txt'), file);
-    const r = await aris(paper, ...flags);
-    expect(r.report.assurance).toBe(assurance);
-    expect(r.report.assurance_source).toBe(source);
-  });
+  it.each(cases)(
+    'flags %j with assurance.txt %j → %s (%s)',
+    async (flags, file, assurance, source) => {
+      const { paper } = setup();
+      if (file !== undefined) write(path.join(paper, '.aris/assurance.txt'), file);
+      const r = await aris(paper, ...flags);
+      expect(r.report.assurance).toBe(assurance);
+      expect(r.report.assurance_source).toBe(source);
+    },
+  );
 });
 
 describe('bad arguments exit 2', () => {
@@ -258,19 +357,81 @@ describe('review independence', () => {
   const ind = (over: Record<string, unknown>) => ({ ...over });
   it.each([
     ['cross-family ok', ind({}), 'cross-family', []],
-    ['same-family is provisional', ind({ review_independence: 'same-family', acceptance_status: 'provisional', executor_model: 'gpt-5.5-codex', executor_family: 'openai' }), 'same-family', []],
-    ['same-family claimed accepted', ind({ review_independence: 'same-family', executor_model: 'gpt-5.5-codex', executor_family: 'openai' }), 'same-family', ['acceptance_status_mismatch:accepted_vs_provisional']],
-    ['cross-family with one family', ind({ executor_model: 'o3', executor_family: 'openai' }), 'cross-family', ['cross_family_independence_mismatch']],
-    ['deterministic reviewer', ind({ review_independence: 'deterministic', reviewer_model: 'deterministic:checker', reviewer_family: 'deterministic', executor_model: 'mystery' , executor_family: 'unknown'}), 'deterministic', []],
-    ['deterministic claimed for a model', ind({ review_independence: 'deterministic' }), 'deterministic', ['deterministic_independence_mismatch']],
-    ['unknown executor', ind({ executor_model: 'mystery', executor_family: 'unknown' }), 'cross-family', ['unrecognized_model_family:executor=unknown,reviewer=openai']],
-    ['invalid value', ind({ review_independence: 'peer' }), 'peer', ['invalid_review_independence:peer', 'deterministic_independence_mismatch']],
-    ['wrong families declared', ind({ executor_family: 'google', reviewer_family: 'meta' }), 'cross-family', ['executor_family_mismatch:google_vs_anthropic', 'reviewer_family_mismatch:meta_vs_openai']],
-    ['partial fields', ind({ acceptance_status: undefined }), 'cross-family', ['missing_field:acceptance_status', 'acceptance_status_mismatch:None_vs_accepted']],
+    [
+      'same-family is provisional',
+      ind({
+        review_independence: 'same-family',
+        acceptance_status: 'provisional',
+        executor_model: 'gpt-5.5-codex',
+        executor_family: 'openai',
+      }),
+      'same-family',
+      [],
+    ],
+    [
+      'same-family claimed accepted',
+      ind({
+        review_independence: 'same-family',
+        executor_model: 'gpt-5.5-codex',
+        executor_family: 'openai',
+      }),
+      'same-family',
+      ['acceptance_status_mismatch:accepted_vs_provisional'],
+    ],
+    [
+      'cross-family with one family',
+      ind({ executor_model: 'o3', executor_family: 'openai' }),
+      'cross-family',
+      ['cross_family_independence_mismatch'],
+    ],
+    [
+      'deterministic reviewer',
+      ind({
+        review_independence: 'deterministic',
+        reviewer_model: 'deterministic:checker',
+        reviewer_family: 'deterministic',
+        executor_model: 'mystery',
+        executor_family: 'unknown',
+      }),
+      'deterministic',
+      [],
+    ],
+    [
+      'deterministic claimed for a model',
+      ind({ review_independence: 'deterministic' }),
+      'deterministic',
+      ['deterministic_independence_mismatch'],
+    ],
+    [
+      'unknown executor',
+      ind({ executor_model: 'mystery', executor_family: 'unknown' }),
+      'cross-family',
+      ['unrecognized_model_family:executor=unknown,reviewer=openai'],
+    ],
+    [
+      'invalid value',
+      ind({ review_independence: 'peer' }),
+      'peer',
+      ['invalid_review_independence:peer', 'deterministic_independence_mismatch'],
+    ],
+    [
+      'wrong families declared',
+      ind({ executor_family: 'google', reviewer_family: 'meta' }),
+      'cross-family',
+      ['executor_family_mismatch:google_vs_anthropic', 'reviewer_family_mismatch:meta_vs_openai'],
+    ],
+    [
+      'partial fields',
+      ind({ acceptance_status: undefined }),
+      'cross-family',
+      ['missing_field:acceptance_status', 'acceptance_status_mismatch:None_vs_accepted'],
+    ],
   ])('%s', async (_name, over, label, issues) => {
     const { paper, edit } = setup();
     edit('PROOF_AUDIT.json', (a) => {
-      for (const [k, v] of Object.entries(over)) if (v === undefined) delete a[k]; else a[k] = v;
+      for (const [k, v] of Object.entries(over))
+        if (v === undefined) delete a[k];
+        else a[k] = v;
     });
     const row = (await aris(paper)).row('proof-checker');
     expect(row.review_independence).toBe(label);
@@ -299,11 +460,19 @@ describe('beyond the legacy script', () => {
     const r = await aris(paper);
     expect(r.row('proof-checker')).toMatchObject({
       status: 'STALE',
-      issues: ['stale:../../etc/passwd:outside_root', 'stale:/etc/passwd:outside_root', 'stale:link:outside_root'],
+      issues: [
+        'stale:../../etc/passwd:outside_root',
+        'stale:/etc/passwd:outside_root',
+        'stale:link:outside_root',
+      ],
     });
     void root;
     const allowed = await aris(paper, '--allow-outside-root');
-    expect(allowed.row('proof-checker').issues).toEqual(['stale:../../etc/passwd:file_gone', 'stale:/etc/passwd', 'stale:link']);
+    expect(allowed.row('proof-checker').issues).toEqual([
+      'stale:../../etc/passwd:file_gone',
+      'stale:/etc/passwd',
+      'stale:link',
+    ]);
   });
   it('finds traces written at the repository top level and says where', async () => {
     const root = tempRepo();
@@ -311,11 +480,20 @@ describe('beyond the legacy script', () => {
     const paper = path.join(root, 'papers/p1');
     writePaper(paper, { traceRoot: root });
     const r = await aris(paper);
-    expect(r.row('proof-checker')).toMatchObject({ status: 'OK', trace_location: '.aris/traces/proof-checker/2026-04-21_run01' });
+    expect(r.row('proof-checker')).toMatchObject({
+      status: 'OK',
+      trace_location: '.aris/traces/proof-checker/2026-04-21_run01',
+    });
   });
   it('uses the manifest instead of the default four', async () => {
     const { paper } = setup({ only: ['citation-audit'], assurance: 'submission' });
-    write(path.join(paper, '.aris/audit-manifest.json'), JSON.stringify({ schema_version: '1', audits: [{ artifact: 'CITATION_AUDIT.json', audit_skill: 'citation-audit' }] }));
+    write(
+      path.join(paper, '.aris/audit-manifest.json'),
+      JSON.stringify({
+        schema_version: '1',
+        audits: [{ artifact: 'CITATION_AUDIT.json', audit_skill: 'citation-audit' }],
+      }),
+    );
     const r = await aris(paper);
     expect(r.code).toBe(0);
     expect(r.report.audits.map((a: Row) => a.audit)).toEqual(['citation-audit']);
@@ -326,14 +504,25 @@ describe('beyond the legacy script', () => {
     write(path.join(paper, '.aris/audit-manifest.json'), '{"schema_version": "1"}');
     const r = await aris(paper);
     expect(r.code).toBe(1);
-    expect(r.report.findings.map((f: { code: string }) => f.code)).toEqual(['aris.manifest_invalid']);
+    expect(r.report.findings.map((f: { code: string }) => f.code)).toEqual([
+      'aris.manifest_invalid',
+    ]);
     expect(r.report.audits).toHaveLength(4);
   });
   it('findings carry code, severity, location with the artifact line and a remediation naming the audit', async () => {
-    const { paper } = setup({ assurance: 'submission', verdicts: { 'paper-claim-audit': 'BLOCKED' }, reasons: { 'paper-claim-audit': 'no_raw_evidence' } });
+    const { paper } = setup({
+      assurance: 'submission',
+      verdicts: { 'paper-claim-audit': 'BLOCKED' },
+      reasons: { 'paper-claim-audit': 'no_raw_evidence' },
+    });
     const r = await aris(paper);
     const f = r.report.findings[0];
-    expect(f).toMatchObject({ code: 'aris.verdict_blocked', severity: 'error', blocking: true, location: { path: 'paper/PAPER_CLAIM_AUDIT.json', line: 3 } });
+    expect(f).toMatchObject({
+      code: 'aris.verdict_blocked',
+      severity: 'error',
+      blocking: true,
+      location: { path: 'paper/PAPER_CLAIM_AUDIT.json', line: 3 },
+    });
     expect(f.remediation).toMatch(/Add results\/ .*or downgrade to assurance: draft/);
     const text = fs.readFileSync(path.join(paper, 'PAPER_CLAIM_AUDIT.json'), 'utf8').split('\n')[2];
     expect(text).toMatch(/"verdict"/);
@@ -342,7 +531,9 @@ describe('beyond the legacy script', () => {
     const { paper } = setup({ assurance: 'submission' });
     write(path.join(paper, 'refs.bib'), 'changed\n');
     const r = await aris(paper);
-    const f = r.report.findings.find((x: { subject: string }) => x.subject.endsWith('PROOF_AUDIT.json'));
+    const f = r.report.findings.find((x: { subject: string }) =>
+      x.subject.endsWith('PROOF_AUDIT.json'),
+    );
     const lines = fs.readFileSync(path.join(paper, 'PROOF_AUDIT.json'), 'utf8').split('\n');
     expect(lines[f.location.line - 1]).toContain('"refs.bib"');
     expect(f.related).toEqual([{ path: 'paper/refs.bib' }]);

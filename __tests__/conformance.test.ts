@@ -14,11 +14,18 @@ interface FixtureJson {
   pack: string;
   expected_validation_codes?: string[];
 }
-const fixtures = findFixtures(root).map((dir) => ({ dir, json: JSON.parse(fs.readFileSync(path.join(dir, 'fixture.json'), 'utf8')) as FixtureJson }));
+const fixtures = findFixtures(root).map((dir) => ({
+  dir,
+  json: JSON.parse(fs.readFileSync(path.join(dir, 'fixture.json'), 'utf8')) as FixtureJson,
+}));
 
 describe('conformance fixtures', () => {
   it('all pass', async () => {
-    const results = await runFixtures(root, { packs: PACKS, knownCodes: known, workspace: new Workspace(root) });
+    const results = await runFixtures(root, {
+      packs: PACKS,
+      knownCodes: known,
+      workspace: new Workspace(root),
+    });
     expect(results.length).toBe(fixtures.length);
     const failures = results.flatMap((r) => r.findings.map((f) => f.message));
     expect(failures).toEqual([]);
@@ -31,7 +38,9 @@ describe('conformance fixtures', () => {
       expect(pack.codes.map((c) => c.code).filter((c) => !expected.has(c))).toEqual([]);
     });
     it(`${pack.id}: has clean fixtures where nothing may fire`, () => {
-      expect(mine.filter((f) => f.json.expected_validation_codes?.length === 0).length).toBeGreaterThan(0);
+      expect(
+        mine.filter((f) => f.json.expected_validation_codes?.length === 0).length,
+      ).toBeGreaterThan(0);
     });
   }
 });
@@ -40,26 +49,44 @@ describe('the runner itself', () => {
   const tmp = () => fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'fx-'));
   it('fails a fixture that emits a different code set, listing expected vs actual', async () => {
     const dir = tmp();
-    fs.cpSync(path.join(root, 'aris/verdict-fail'), path.join(dir, 'aris/x'), { recursive: true, verbatimSymlinks: true });
+    fs.cpSync(path.join(root, 'aris/verdict-fail'), path.join(dir, 'aris/x'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     const f = path.join(dir, 'aris/x/fixture.json');
-    fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace('"aris.verdict_fail"', '"aris.verdict_fail", "aris.input_stale"'));
+    fs.writeFileSync(
+      f,
+      fs
+        .readFileSync(f, 'utf8')
+        .replace('"aris.verdict_fail"', '"aris.verdict_fail", "aris.input_stale"'),
+    );
     const r = await cli(['fixtures', dir], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/expected \[aris.input_stale, aris.verdict_fail\]; got \[aris.verdict_fail\]; missing aris.input_stale/);
+    expect(r.stdout).toMatch(
+      /expected \[aris.input_stale, aris.verdict_fail\]; got \[aris.verdict_fail\]; missing aris.input_stale/,
+    );
     fs.rmSync(dir, { recursive: true });
   });
   it('fails a fixture with the wrong terminal state', async () => {
     const dir = tmp();
-    fs.cpSync(path.join(root, 'aris/clean-all-pass'), path.join(dir, 'aris/x'), { recursive: true });
+    fs.cpSync(path.join(root, 'aris/clean-all-pass'), path.join(dir, 'aris/x'), {
+      recursive: true,
+    });
     const f = path.join(dir, 'aris/x/fixture.json');
     fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace('"accepted"', '"blocked"'));
-    expect((await cli(['fixtures', dir], dir)).stdout).toMatch(/terminal state accepted, expected blocked/);
+    expect((await cli(['fixtures', dir], dir)).stdout).toMatch(
+      /terminal state accepted, expected blocked/,
+    );
     fs.rmSync(dir, { recursive: true });
   });
   it('a fixture with no expected_validation_codes is itself a finding; so is an unknown code', async () => {
     const dir = tmp();
-    fs.cpSync(path.join(root, 'aris/clean-all-pass'), path.join(dir, 'aris/a'), { recursive: true });
-    fs.cpSync(path.join(root, 'aris/clean-all-pass'), path.join(dir, 'aris/b'), { recursive: true });
+    fs.cpSync(path.join(root, 'aris/clean-all-pass'), path.join(dir, 'aris/a'), {
+      recursive: true,
+    });
+    fs.cpSync(path.join(root, 'aris/clean-all-pass'), path.join(dir, 'aris/b'), {
+      recursive: true,
+    });
     const a = JSON.parse(fs.readFileSync(path.join(dir, 'aris/a/fixture.json'), 'utf8'));
     delete a.expected_validation_codes;
     fs.writeFileSync(path.join(dir, 'aris/a/fixture.json'), JSON.stringify(a));
@@ -68,7 +95,10 @@ describe('the runner itself', () => {
     fs.writeFileSync(path.join(dir, 'aris/b/fixture.json'), JSON.stringify(b));
     const r = await cli(['fixtures', dir, '--format', 'json'], dir);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).findings.map((x: { code: string }) => x.code)).toEqual(['fixture.missing_expected_validation', 'fixture.invalid']);
+    expect(JSON.parse(r.stdout).findings.map((x: { code: string }) => x.code)).toEqual([
+      'fixture.missing_expected_validation',
+      'fixture.invalid',
+    ]);
     fs.rmSync(dir, { recursive: true });
   });
   it('an empty fixture directory is "nothing verified"', async () => {

@@ -7,9 +7,13 @@ import { allCodes } from '../src/packs/index.js';
 describe('generated files are current', () => {
   it('schemas/*.schema.json', () => {
     const generated = schemaFiles();
-    const committed = fs.readdirSync('schemas').filter((f) => f.endsWith('.schema.json')).sort();
+    const committed = fs
+      .readdirSync('schemas')
+      .filter((f) => f.endsWith('.schema.json'))
+      .sort();
     expect(committed).toEqual(Object.keys(generated).sort());
-    for (const [name, text] of Object.entries(generated)) expect(fs.readFileSync(path.join('schemas', name), 'utf8')).toBe(text);
+    for (const [name, text] of Object.entries(generated))
+      expect(fs.readFileSync(path.join('schemas', name), 'utf8')).toBe(text);
   });
   it('docs/codes.md', () => {
     expect(fs.readFileSync('docs/codes.md', 'utf8')).toBe(codesMarkdown());

@@ -97,7 +97,11 @@ describe('Hasher', () => {
     const [a, b] = await Promise.all([h.hash(f), h.hash(f)]);
     await h.prefetch([f, f]);
     expect(a).toEqual(b);
-    expect(a).toEqual({ ok: true, sha256: createHash('sha256').update('hello').digest('hex'), size: 5 });
+    expect(a).toEqual({
+      ok: true,
+      sha256: createHash('sha256').update('hello').digest('hex'),
+      size: 5,
+    });
     expect(h.filesHashed).toBe(1);
     await h.close();
   });
@@ -108,7 +112,11 @@ describe('Hasher', () => {
     bytes[100] = 1;
     fs.writeFileSync(f, bytes);
     const h = new Hasher();
-    expect(await h.hash(f)).toEqual({ ok: true, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
+    expect(await h.hash(f)).toEqual({
+      ok: true,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+    });
     await h.close();
   });
   it('turns errors into outcomes', async () => {
@@ -138,7 +146,8 @@ describe('files', () => {
 describe('walkRepository', () => {
   it('honours nested .gitignore files, skips node_modules and .git, does not follow dir symlinks', () => {
     const root = repo();
-    for (const d of ['a/b', 'node_modules/x', 'ignored', 'a/local']) fs.mkdirSync(path.join(root, d), { recursive: true });
+    for (const d of ['a/b', 'node_modules/x', 'ignored', 'a/local'])
+      fs.mkdirSync(path.join(root, d), { recursive: true });
     fs.writeFileSync(path.join(root, '.gitignore'), 'ignored/\n');
     fs.writeFileSync(path.join(root, 'a/.gitignore'), 'local/\n*.tmp\n');
     fs.writeFileSync(path.join(root, 'a/keep.json'), '{}');
@@ -168,4 +177,3 @@ describe('writeReportFile', () => {
     expect(() => writeReportFile(path.join(root, 'out'), 'x')).toThrow(/not a regular file/);
   });
 });
-

@@ -19,7 +19,10 @@ describe('audit-gate verify', () => {
     const root = repo();
     writePaper(path.join(root, 'a'), { only: ['proof-checker'] });
     write(path.join(root, 'b/.aris/assurance.txt'), 'draft\n');
-    write(path.join(root, 'c/.aris/audit-manifest.json'), JSON.stringify({ schema_version: '1', audits: [{ artifact: 'X.json', audit_skill: 'x' }] }));
+    write(
+      path.join(root, 'c/.aris/audit-manifest.json'),
+      JSON.stringify({ schema_version: '1', audits: [{ artifact: 'X.json', audit_skill: 'x' }] }),
+    );
     writePaper(path.join(root, 'node_modules/pkg'));
     writePaper(path.join(root, 'build/paper'));
     write(path.join(root, '.gitignore'), 'build/\n');
@@ -62,15 +65,24 @@ describe('audit-gate verify', () => {
   it('a path that does not exist or escapes the root is a finding', async () => {
     const root = repo();
     const r = await verify({ root, paths: ['nope', '../..'] });
-    expect(r.findings.map((f) => f.code)).toEqual(['gate.target_not_found', 'gate.target_not_found', 'gate.nothing_verified']);
+    expect(r.findings.map((f) => f.code)).toEqual([
+      'gate.target_not_found',
+      'gate.target_not_found',
+      'gate.nothing_verified',
+    ]);
   });
   it('reads a config file: paths, assurance, exclude', async () => {
     const root = repo();
     writePaper(path.join(root, 'p1'), { only: ['proof-checker'] });
     writePaper(path.join(root, 'p2'), { only: ['proof-checker'] });
-    write(path.join(root, '.audit-gate.json'), JSON.stringify({ assurance: 'submission', exclude: ['p2/'] }));
+    write(
+      path.join(root, '.audit-gate.json'),
+      JSON.stringify({ assurance: 'submission', exclude: ['p2/'] }),
+    );
     const r = await verify({ root });
-    expect(r.targets.map((t) => [t.path, t.context.assurance, t.context.assurance_source])).toEqual([['p1', 'submission', 'config assurance']]);
+    expect(r.targets.map((t) => [t.path, t.context.assurance, t.context.assurance_source])).toEqual(
+      [['p1', 'submission', 'config assurance']],
+    );
     expect(r.conclusion).toBe('failure');
   });
   it('a malformed config is a blocking finding with its line', async () => {
@@ -78,11 +90,19 @@ describe('audit-gate verify', () => {
     writePaper(path.join(root, 'p'));
     write(path.join(root, '.audit-gate.json'), '{\n  "assurance": "strict"\n}\n');
     const r = await verify({ root });
-    expect(r.findings[0]).toMatchObject({ code: 'gate.config_invalid', blocking: true, location: { path: '.audit-gate.json', line: 2 } });
+    expect(r.findings[0]).toMatchObject({
+      code: 'gate.config_invalid',
+      blocking: true,
+      location: { path: '.audit-gate.json', line: 2 },
+    });
     expect(r.conclusion).toBe('failure');
   });
   it('runs conformance fixtures beside the papers', async () => {
-    const r = await verify({ root: path.resolve('conformance'), paths: [], fixtures: 'aris/verdict-fail' });
+    const r = await verify({
+      root: path.resolve('conformance'),
+      paths: [],
+      fixtures: 'aris/verdict-fail',
+    });
     expect(r.subjects).toHaveLength(1);
     expect(r.subjects[0]).toMatchObject({ kind: 'fixture', status: 'PASSED', outcome: 'pass' });
   });
@@ -95,13 +115,21 @@ describe('CLI verify', () => {
     const text = await cli(['verify', '--root', root], root);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/submission-ready: yes/);
-    const json = await cli(['verify', '--root', root, '--format', 'json', '--out', 'out/report.json'], root);
+    const json = await cli(
+      ['verify', '--root', root, '--format', 'json', '--out', 'out/report.json'],
+      root,
+    );
     expect(JSON.parse(json.stdout).conclusion).toBe('success');
-    expect(JSON.parse(fs.readFileSync(path.join(root, 'out/report.json'), 'utf8')).counts.subjects).toBe(4);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(root, 'out/report.json'), 'utf8')).counts.subjects,
+    ).toBe(4);
   });
   it('exit 1 when something blocks, 2 for bad arguments', async () => {
     const root = repo();
-    writePaper(path.join(root, 'paper'), { assurance: 'submission', verdicts: { 'proof-checker': 'ERROR' } });
+    writePaper(path.join(root, 'paper'), {
+      assurance: 'submission',
+      verdicts: { 'proof-checker': 'ERROR' },
+    });
     expect((await cli(['verify', '--root', root], root)).code).toBe(1);
     expect((await cli(['verify', '--root', path.join(root, 'nope')], root)).code).toBe(2);
     expect((await cli(['verify', '--fail-on', 'sometimes'], root)).code).toBe(2);

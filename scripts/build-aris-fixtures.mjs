@@ -42,14 +42,27 @@ const PROOF = 'PROOF_AUDIT.json';
 const CLAIM = 'PAPER_CLAIM_AUDIT.json';
 
 // ── Clean fixtures: nothing may fire. ───────────────────────────────────────────────────────
-fixture('clean-all-pass', 'clean', { description: 'All four audits PASS, cross-family, fresh inputs, submission.', expected: [], state: 'accepted' });
-fixture('clean-not-applicable', 'clean', {
-  description: 'Detector-negative audits write NOT_APPLICABLE artifacts; not blocking at submission.',
-  paper: { verdicts: { 'proof-checker': 'NOT_APPLICABLE', 'paper-claim-audit': 'NOT_APPLICABLE' }, reasons: { 'proof-checker': 'no_theorems', 'paper-claim-audit': 'no_numeric_claims' } },
+fixture('clean-all-pass', 'clean', {
+  description: 'All four audits PASS, cross-family, fresh inputs, submission.',
   expected: [],
   state: 'accepted',
 });
-fixture('clean-warn-verdict', 'clean', { description: 'WARN is not blocking.', paper: { verdicts: { 'citation-audit': 'WARN' } }, expected: [], state: 'accepted' });
+fixture('clean-not-applicable', 'clean', {
+  description:
+    'Detector-negative audits write NOT_APPLICABLE artifacts; not blocking at submission.',
+  paper: {
+    verdicts: { 'proof-checker': 'NOT_APPLICABLE', 'paper-claim-audit': 'NOT_APPLICABLE' },
+    reasons: { 'proof-checker': 'no_theorems', 'paper-claim-audit': 'no_numeric_claims' },
+  },
+  expected: [],
+  state: 'accepted',
+});
+fixture('clean-warn-verdict', 'clean', {
+  description: 'WARN is not blocking.',
+  paper: { verdicts: { 'citation-audit': 'WARN' } },
+  expected: [],
+  state: 'accepted',
+});
 fixture('clean-draft-missing', 'clean', {
   description: 'Draft mode: missing audits are allowed (silent skip), the result is provisional.',
   paper: { only: ['citation-audit'] },
@@ -70,45 +83,91 @@ fixture('clean-effort-balanced', 'clean', {
   expected: [],
   state: 'provisional',
 });
-fixture('clean-manifest', 'clean', {
-  description: 'The manifest names the two audits that applied; the others are not required.',
-  paper: { only: ['proof-checker', 'citation-audit'] },
-  expected: [],
-  state: 'accepted',
-}, ({ paper }) => {
-  write(path.join(paper, '.aris/audit-manifest.json'), JSON.stringify({ schema_version: '1', audits: [
-    { artifact: 'PROOF_AUDIT.json', audit_skill: 'proof-checker' },
-    { artifact: 'CITATION_AUDIT.json', audit_skill: 'citation-audit' },
-  ] }, null, 2) + '\n');
-});
-fixture('clean-trace-at-repo-top', 'clean', {
-  description: 'Traces written at the repository top level (.aris/traces/...) are found.',
-  expected: [],
-  state: 'accepted',
-}, ({ paper, input }) => {
-  fs.renameSync(path.join(paper, '.aris'), path.join(input, '.aris'));
-});
-fixture('clean-deterministic-review', 'clean', {
-  description: 'A deterministic reviewer may accept tooling output.',
-  paper: { independence: { review_independence: 'deterministic', acceptance_status: 'accepted', executor_model: 'claude-opus-4', executor_family: 'anthropic', reviewer_family: 'deterministic' } },
-  expected: [],
-  state: 'accepted',
-}, ({ artifacts, edit }) => {
-  for (const file of Object.keys(artifacts)) edit(file, (a) => { a.reviewer_model = 'deterministic:latexmk-check'; });
-});
-fixture('clean-hostile-paths', 'clean', {
-  description: 'Input paths with | , quotes, newlines and non-ASCII are hashed and reported exactly.',
-  expected: [],
-  state: 'accepted',
-}, ({ paper, artifacts, edit }) => {
-  const name = 'results/a|b,c "q" ü\nx.json';
-  write(path.join(paper, name), '{"ok": true}\n');
-  for (const file of Object.keys(artifacts)) edit(file, (a) => { a.audited_input_hashes[name] = sha256(path.join(paper, name)); });
-});
+fixture(
+  'clean-manifest',
+  'clean',
+  {
+    description: 'The manifest names the two audits that applied; the others are not required.',
+    paper: { only: ['proof-checker', 'citation-audit'] },
+    expected: [],
+    state: 'accepted',
+  },
+  ({ paper }) => {
+    write(
+      path.join(paper, '.aris/audit-manifest.json'),
+      JSON.stringify(
+        {
+          schema_version: '1',
+          audits: [
+            { artifact: 'PROOF_AUDIT.json', audit_skill: 'proof-checker' },
+            { artifact: 'CITATION_AUDIT.json', audit_skill: 'citation-audit' },
+          ],
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+  },
+);
+fixture(
+  'clean-trace-at-repo-top',
+  'clean',
+  {
+    description: 'Traces written at the repository top level (.aris/traces/...) are found.',
+    expected: [],
+    state: 'accepted',
+  },
+  ({ paper, input }) => {
+    fs.renameSync(path.join(paper, '.aris'), path.join(input, '.aris'));
+  },
+);
+fixture(
+  'clean-deterministic-review',
+  'clean',
+  {
+    description: 'A deterministic reviewer may accept tooling output.',
+    paper: {
+      independence: {
+        review_independence: 'deterministic',
+        acceptance_status: 'accepted',
+        executor_model: 'claude-opus-4',
+        executor_family: 'anthropic',
+        reviewer_family: 'deterministic',
+      },
+    },
+    expected: [],
+    state: 'accepted',
+  },
+  ({ artifacts, edit }) => {
+    for (const file of Object.keys(artifacts))
+      edit(file, (a) => {
+        a.reviewer_model = 'deterministic:latexmk-check';
+      });
+  },
+);
+fixture(
+  'clean-hostile-paths',
+  'clean',
+  {
+    description:
+      'Input paths with | , quotes, newlines and non-ASCII are hashed and reported exactly.',
+    expected: [],
+    state: 'accepted',
+  },
+  ({ paper, artifacts, edit }) => {
+    const name = 'results/a|b,c "q" ü\nx.json';
+    write(path.join(paper, name), '{"ok": true}\n');
+    for (const file of Object.keys(artifacts))
+      edit(file, (a) => {
+        a.audited_input_hashes[name] = sha256(path.join(paper, name));
+      });
+  },
+);
 
 // ── One fixture (at least) per code. ────────────────────────────────────────────────────────
 fixture('missing-artifact-submission', 'artifact_missing', {
-  description: 'Submission: a mandatory audit that wrote no artifact blocks (silent skip is forbidden).',
+  description:
+    'Submission: a mandatory audit that wrote no artifact blocks (silent skip is forbidden).',
   paper: { only: ['proof-checker', 'paper-claim-audit', 'citation-audit'] },
   expected: ['aris.artifact_missing'],
   state: 'blocked',
@@ -127,175 +186,518 @@ fixture('missing-artifact-assurance-file', 'artifact_missing', {
   expected: ['aris.artifact_missing'],
   state: 'blocked',
 });
-fixture('artifact-is-directory', 'artifact_unreadable', { expected: ['aris.artifact_unreadable'], state: 'blocked' }, ({ paper }) => {
-  fs.rmSync(path.join(paper, PROOF));
-  write(path.join(paper, PROOF, 'README'), 'not an artifact\n');
-});
-fixture('artifact-too-large', 'artifact_too_large', {
-  description: 'The artifact exceeds max_artifact_bytes (lowered here so the fixture stays small).',
-  options: { assurance: 'submission', max_artifact_bytes: 1500 },
-  expected: ['aris.artifact_too_large'],
-  state: 'blocked',
-}, ({ edit }) => edit(PROOF, (a) => { a.details = { padding: 'x'.repeat(2000) }; }));
-fixture('artifact-malformed-json', 'artifact_unparseable', { expected: ['aris.artifact_unparseable'], state: 'blocked' }, ({ paper }) => {
-  write(path.join(paper, PROOF), '{"audit_skill": "proof-checker", "verdict": "PASS",\n');
-});
-fixture('artifact-bom', 'artifact_unparseable', { expected: ['aris.artifact_unparseable'], state: 'blocked' }, ({ paper }) => {
-  const p = path.join(paper, PROOF);
-  write(p, '\ufeff' + fs.readFileSync(p, 'utf8'));
-});
-fixture('artifact-nan-literal', 'artifact_unparseable', { expected: ['aris.artifact_unparseable'], state: 'blocked' }, ({ paper }) => {
-  const p = path.join(paper, PROOF);
-  write(p, fs.readFileSync(p, 'utf8').replace('"generated_at"', '"score": NaN,\n  "generated_at"'));
-});
-fixture('artifact-array', 'artifact_not_object', { expected: ['aris.artifact_not_object'], state: 'blocked' }, ({ paper, artifacts }) => {
-  write(path.join(paper, PROOF), JSON.stringify([artifacts[PROOF]], null, 2) + '\n');
-});
-fixture('artifact-string', 'artifact_not_object', { expected: ['aris.artifact_not_object'], state: 'blocked' }, ({ paper }) => {
-  write(path.join(paper, PROOF), '"PASS"\n');
-});
-fixture('duplicate-verdict-key', 'duplicate_key', {
-  description: 'Two "verdict" keys: parsers disagree on which wins.',
-  expected: ['aris.duplicate_key'],
-  state: 'blocked',
-}, ({ paper }) => {
-  const p = path.join(paper, CLAIM);
-  write(p, fs.readFileSync(p, 'utf8').replace('"verdict": "PASS",', '"verdict": "FAIL",\n  "verdict": "PASS",'));
-});
-fixture('missing-fields', 'missing_field', { expected: ['aris.missing_field'], state: 'blocked' }, ({ edit }) =>
-  edit(PROOF, (a) => { delete a.trace_path; delete a.thread_id; delete a.generated_at; }));
-fixture('empty-trace-path', 'missing_field', { expected: ['aris.missing_field'], state: 'blocked' }, ({ edit }) => edit(PROOF, (a) => { a.trace_path = ''; }));
-fixture('field-wrong-type', 'field_type', { expected: ['aris.field_type'], state: 'blocked' }, ({ edit }) => edit(PROOF, (a) => { a.summary = 42; a.reviewer_model = 'gpt-5.5'; }));
-fixture('verdict-lower-case', 'invalid_verdict', { expected: ['aris.invalid_verdict'], state: 'blocked' }, ({ edit }) => edit(PROOF, (a) => { a.verdict = 'pass'; }));
-fixture('verdict-unknown', 'invalid_verdict', { expected: ['aris.invalid_verdict'], state: 'blocked' }, ({ edit }) => edit(PROOF, (a) => { a.verdict = 'SKIPPED'; }));
-fixture('wrong-audit-skill', 'wrong_audit_skill', { expected: ['aris.wrong_audit_skill'], state: 'blocked' }, ({ edit }) => edit(PROOF, (a) => { a.audit_skill = 'citation-audit'; }));
-fixture('hashes-not-object', 'hashes_not_object', { expected: ['aris.hashes_not_object'], state: 'blocked' }, ({ edit }) =>
-  edit(PROOF, (a) => { a.audited_input_hashes = Object.entries(a.audited_input_hashes).map(([k, v]) => `${k}=${v}`); }));
-fixture('input-hash-bad-hex', 'input_hash_malformed', { expected: ['aris.input_hash_malformed'], state: 'blocked' }, ({ edit }) =>
-  edit(PROOF, (a) => { a.audited_input_hashes['main.tex'] = 'sha256:xyz'; }));
-fixture('input-hash-not-string', 'input_hash_malformed', { expected: ['aris.input_hash_malformed'], state: 'blocked' }, ({ edit }) =>
-  edit(PROOF, (a) => { a.audited_input_hashes['main.tex'] = 12345; }));
-fixture('input-edited-after-audit', 'input_stale', {
-  description: 'A section was edited after the audits ran: every audit citing it is STALE.',
-  expected: ['aris.input_stale'],
-  state: 'blocked',
-}, ({ paper }) => write(path.join(paper, 'sections/evidence.tex'), 'Our model reaches accuracy = 91.4\\% on the held-out split.\n'));
-fixture('input-stale-draft', 'input_stale', {
-  description: 'Draft mode reports STALE but does not block.',
-  options: DRAFT,
-  expected: ['aris.input_stale'],
-  state: 'accepted',
-}, ({ paper }) => write(path.join(paper, 'main.tex'), '% edited\n'));
-fixture('input-deleted', 'input_missing', { expected: ['aris.input_missing'], state: 'blocked' }, ({ paper }) => fs.rmSync(path.join(paper, 'refs.bib')));
-fixture('input-is-directory', 'input_not_file', { expected: ['aris.input_not_file'], state: 'blocked' }, ({ paper, edit }) => {
-  edit(PROOF, (a) => { a.audited_input_hashes['sections'] = 'sha256:' + 'a'.repeat(64); });
-  void paper;
-});
-fixture('input-symlink-loop', 'input_unreadable', { expected: ['aris.input_unreadable'], state: 'blocked' }, ({ paper, edit }) => {
-  fs.symlinkSync('loop-b', path.join(paper, 'loop-a'));
-  fs.symlinkSync('loop-a', path.join(paper, 'loop-b'));
-  edit(PROOF, (a) => { a.audited_input_hashes['loop-a'] = 'sha256:' + 'a'.repeat(64); });
-});
-fixture('input-dotdot-escape', 'input_outside_root', { expected: ['aris.input_outside_root'], state: 'blocked' }, ({ edit }) =>
-  edit(PROOF, (a) => { a.audited_input_hashes['../../fixture.json'] = 'sha256:' + 'a'.repeat(64); }));
-fixture('input-absolute-path', 'input_outside_root', { expected: ['aris.input_outside_root'], state: 'blocked' }, ({ edit }) =>
-  edit(PROOF, (a) => { a.audited_input_hashes['/etc/passwd'] = 'sha256:' + 'a'.repeat(64); }));
-fixture('input-symlink-out', 'input_outside_root', { expected: ['aris.input_outside_root'], state: 'blocked' }, ({ paper, edit }) => {
-  fs.symlinkSync('../../fixture.json', path.join(paper, 'outside-link.json'));
-  edit(PROOF, (a) => { a.audited_input_hashes['outside-link.json'] = 'sha256:' + 'a'.repeat(64); });
-});
-fixture('trace-missing', 'trace_missing', { expected: ['aris.trace_missing'], state: 'blocked' }, ({ edit }) => edit(PROOF, (a) => { a.trace_path = '.aris/traces/never-written/'; }));
-fixture('trace-empty-directory', 'trace_empty', {
-  expected: ['aris.trace_empty'],
-  state: 'blocked',
-  empty_dirs: ['paper/.aris/traces/empty-run'],
-}, ({ edit }) => edit(PROOF, (a) => { a.trace_path = '.aris/traces/empty-run'; }));
-fixture('trace-empty-file', 'trace_empty_file', { expected: ['aris.trace_empty_file'], state: 'blocked' }, ({ paper, edit }) => {
-  write(path.join(paper, '.aris/traces/empty.md'), '');
-  edit(PROOF, (a) => { a.trace_path = '.aris/traces/empty.md'; });
-});
-fixture('trace-symlink-loop', 'trace_unreadable', { expected: ['aris.trace_unreadable'], state: 'blocked' }, ({ paper, edit }) => {
-  fs.symlinkSync('t2', path.join(paper, 't1'));
-  fs.symlinkSync('t1', path.join(paper, 't2'));
-  edit(PROOF, (a) => { a.trace_path = 't1'; });
-});
-fixture('trace-outside-root', 'trace_outside_root', { expected: ['aris.trace_outside_root'], state: 'blocked' }, ({ edit }) => edit(PROOF, (a) => { a.trace_path = '../../'; }));
-fixture('independence-invalid-value', 'invalid_review_independence', {
-  description: 'An unknown review_independence value (the legacy rules then expect a deterministic reviewer).',
-  expected: ['aris.invalid_review_independence', 'aris.deterministic_independence_mismatch'],
-  state: 'blocked',
-}, ({ edit }) => edit(PROOF, (a) => { a.review_independence = 'peer-review'; }));
-fixture('independence-unknown-model', 'unrecognized_model_family', {
-  expected: ['aris.unrecognized_model_family', 'aris.executor_family_mismatch'],
-  state: 'blocked',
-}, ({ edit }) => edit(PROOF, (a) => { a.executor_model = 'in-house-model-7'; }));
-fixture('independence-executor-family-wrong', 'executor_family_mismatch', { expected: ['aris.executor_family_mismatch'], state: 'blocked' }, ({ edit }) =>
-  edit(PROOF, (a) => { a.executor_family = 'google'; }));
-fixture('independence-reviewer-family-wrong', 'reviewer_family_mismatch', { expected: ['aris.reviewer_family_mismatch'], state: 'blocked' }, ({ edit }) =>
-  edit(PROOF, (a) => { a.reviewer_family = 'anthropic'; }));
-fixture('independence-same-family-claimed-cross', 'same_family_independence_mismatch', {
-  description: 'same-family claimed for models of different families.',
-  expected: ['aris.same_family_independence_mismatch'],
-  state: 'blocked',
-}, ({ edit }) => edit(PROOF, (a) => { a.review_independence = 'same-family'; a.acceptance_status = 'provisional'; }));
-fixture('independence-cross-family-same-models', 'cross_family_independence_mismatch', {
-  description: 'cross-family claimed, but executor and reviewer are both OpenAI models.',
-  expected: ['aris.cross_family_independence_mismatch'],
-  state: 'blocked',
-}, ({ edit }) => edit(PROOF, (a) => { a.executor_model = 'gpt-5.5-codex'; a.executor_family = 'openai'; }));
-fixture('independence-deterministic-model-reviewer', 'deterministic_independence_mismatch', {
-  expected: ['aris.deterministic_independence_mismatch'],
-  state: 'blocked',
-}, ({ edit }) => edit(PROOF, (a) => { a.review_independence = 'deterministic'; }));
-fixture('independence-acceptance-wrong', 'acceptance_status_mismatch', {
-  description: 'A same-family review may only be provisional.',
-  expected: ['aris.acceptance_status_mismatch'],
-  state: 'blocked',
-}, ({ edit }) => edit(PROOF, (a) => { a.review_independence = 'same-family'; a.executor_model = 'gpt-5.5-codex'; a.executor_family = 'openai'; a.acceptance_status = 'accepted'; }));
-fixture('independence-partial-fields', 'missing_field', {
-  description: 'Declaring some review-independence fields requires all five.',
-  expected: ['aris.missing_field', 'aris.executor_family_mismatch'],
-  state: 'blocked',
-}, ({ edit }) => edit(PROOF, (a) => { delete a.executor_family; }));
+fixture(
+  'artifact-is-directory',
+  'artifact_unreadable',
+  { expected: ['aris.artifact_unreadable'], state: 'blocked' },
+  ({ paper }) => {
+    fs.rmSync(path.join(paper, PROOF));
+    write(path.join(paper, PROOF, 'README'), 'not an artifact\n');
+  },
+);
+fixture(
+  'artifact-too-large',
+  'artifact_too_large',
+  {
+    description:
+      'The artifact exceeds max_artifact_bytes (lowered here so the fixture stays small).',
+    options: { assurance: 'submission', max_artifact_bytes: 1500 },
+    expected: ['aris.artifact_too_large'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.details = { padding: 'x'.repeat(2000) };
+    }),
+);
+fixture(
+  'artifact-malformed-json',
+  'artifact_unparseable',
+  { expected: ['aris.artifact_unparseable'], state: 'blocked' },
+  ({ paper }) => {
+    write(path.join(paper, PROOF), '{"audit_skill": "proof-checker", "verdict": "PASS",\n');
+  },
+);
+fixture(
+  'artifact-bom',
+  'artifact_unparseable',
+  { expected: ['aris.artifact_unparseable'], state: 'blocked' },
+  ({ paper }) => {
+    const p = path.join(paper, PROOF);
+    write(p, '\ufeff' + fs.readFileSync(p, 'utf8'));
+  },
+);
+fixture(
+  'artifact-nan-literal',
+  'artifact_unparseable',
+  { expected: ['aris.artifact_unparseable'], state: 'blocked' },
+  ({ paper }) => {
+    const p = path.join(paper, PROOF);
+    write(
+      p,
+      fs.readFileSync(p, 'utf8').replace('"generated_at"', '"score": NaN,\n  "generated_at"'),
+    );
+  },
+);
+fixture(
+  'artifact-array',
+  'artifact_not_object',
+  { expected: ['aris.artifact_not_object'], state: 'blocked' },
+  ({ paper, artifacts }) => {
+    write(path.join(paper, PROOF), JSON.stringify([artifacts[PROOF]], null, 2) + '\n');
+  },
+);
+fixture(
+  'artifact-string',
+  'artifact_not_object',
+  { expected: ['aris.artifact_not_object'], state: 'blocked' },
+  ({ paper }) => {
+    write(path.join(paper, PROOF), '"PASS"\n');
+  },
+);
+fixture(
+  'duplicate-verdict-key',
+  'duplicate_key',
+  {
+    description: 'Two "verdict" keys: parsers disagree on which wins.',
+    expected: ['aris.duplicate_key'],
+    state: 'blocked',
+  },
+  ({ paper }) => {
+    const p = path.join(paper, CLAIM);
+    write(
+      p,
+      fs
+        .readFileSync(p, 'utf8')
+        .replace('"verdict": "PASS",', '"verdict": "FAIL",\n  "verdict": "PASS",'),
+    );
+  },
+);
+fixture(
+  'missing-fields',
+  'missing_field',
+  { expected: ['aris.missing_field'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      delete a.trace_path;
+      delete a.thread_id;
+      delete a.generated_at;
+    }),
+);
+fixture(
+  'empty-trace-path',
+  'missing_field',
+  { expected: ['aris.missing_field'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.trace_path = '';
+    }),
+);
+fixture(
+  'field-wrong-type',
+  'field_type',
+  { expected: ['aris.field_type'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.summary = 42;
+      a.reviewer_model = 'gpt-5.5';
+    }),
+);
+fixture(
+  'verdict-lower-case',
+  'invalid_verdict',
+  { expected: ['aris.invalid_verdict'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.verdict = 'pass';
+    }),
+);
+fixture(
+  'verdict-unknown',
+  'invalid_verdict',
+  { expected: ['aris.invalid_verdict'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.verdict = 'SKIPPED';
+    }),
+);
+fixture(
+  'wrong-audit-skill',
+  'wrong_audit_skill',
+  { expected: ['aris.wrong_audit_skill'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.audit_skill = 'citation-audit';
+    }),
+);
+fixture(
+  'hashes-not-object',
+  'hashes_not_object',
+  { expected: ['aris.hashes_not_object'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.audited_input_hashes = Object.entries(a.audited_input_hashes).map(([k, v]) => `${k}=${v}`);
+    }),
+);
+fixture(
+  'input-hash-bad-hex',
+  'input_hash_malformed',
+  { expected: ['aris.input_hash_malformed'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.audited_input_hashes['main.tex'] = 'sha256:xyz';
+    }),
+);
+fixture(
+  'input-hash-not-string',
+  'input_hash_malformed',
+  { expected: ['aris.input_hash_malformed'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.audited_input_hashes['main.tex'] = 12345;
+    }),
+);
+fixture(
+  'input-edited-after-audit',
+  'input_stale',
+  {
+    description: 'A section was edited after the audits ran: every audit citing it is STALE.',
+    expected: ['aris.input_stale'],
+    state: 'blocked',
+  },
+  ({ paper }) =>
+    write(
+      path.join(paper, 'sections/evidence.tex'),
+      'Our model reaches accuracy = 91.4\\% on the held-out split.\n',
+    ),
+);
+fixture(
+  'input-stale-draft',
+  'input_stale',
+  {
+    description: 'Draft mode reports STALE but does not block.',
+    options: DRAFT,
+    expected: ['aris.input_stale'],
+    state: 'accepted',
+  },
+  ({ paper }) => write(path.join(paper, 'main.tex'), '% edited\n'),
+);
+fixture(
+  'input-deleted',
+  'input_missing',
+  { expected: ['aris.input_missing'], state: 'blocked' },
+  ({ paper }) => fs.rmSync(path.join(paper, 'refs.bib')),
+);
+fixture(
+  'input-is-directory',
+  'input_not_file',
+  { expected: ['aris.input_not_file'], state: 'blocked' },
+  ({ paper, edit }) => {
+    edit(PROOF, (a) => {
+      a.audited_input_hashes['sections'] = 'sha256:' + 'a'.repeat(64);
+    });
+    void paper;
+  },
+);
+fixture(
+  'input-symlink-loop',
+  'input_unreadable',
+  { expected: ['aris.input_unreadable'], state: 'blocked' },
+  ({ paper, edit }) => {
+    fs.symlinkSync('loop-b', path.join(paper, 'loop-a'));
+    fs.symlinkSync('loop-a', path.join(paper, 'loop-b'));
+    edit(PROOF, (a) => {
+      a.audited_input_hashes['loop-a'] = 'sha256:' + 'a'.repeat(64);
+    });
+  },
+);
+fixture(
+  'input-dotdot-escape',
+  'input_outside_root',
+  { expected: ['aris.input_outside_root'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.audited_input_hashes['../../fixture.json'] = 'sha256:' + 'a'.repeat(64);
+    }),
+);
+fixture(
+  'input-absolute-path',
+  'input_outside_root',
+  { expected: ['aris.input_outside_root'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.audited_input_hashes['/etc/passwd'] = 'sha256:' + 'a'.repeat(64);
+    }),
+);
+fixture(
+  'input-symlink-out',
+  'input_outside_root',
+  { expected: ['aris.input_outside_root'], state: 'blocked' },
+  ({ paper, edit }) => {
+    fs.symlinkSync('../../fixture.json', path.join(paper, 'outside-link.json'));
+    edit(PROOF, (a) => {
+      a.audited_input_hashes['outside-link.json'] = 'sha256:' + 'a'.repeat(64);
+    });
+  },
+);
+fixture(
+  'trace-missing',
+  'trace_missing',
+  { expected: ['aris.trace_missing'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.trace_path = '.aris/traces/never-written/';
+    }),
+);
+fixture(
+  'trace-empty-directory',
+  'trace_empty',
+  {
+    expected: ['aris.trace_empty'],
+    state: 'blocked',
+    empty_dirs: ['paper/.aris/traces/empty-run'],
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.trace_path = '.aris/traces/empty-run';
+    }),
+);
+fixture(
+  'trace-empty-file',
+  'trace_empty_file',
+  { expected: ['aris.trace_empty_file'], state: 'blocked' },
+  ({ paper, edit }) => {
+    write(path.join(paper, '.aris/traces/empty.md'), '');
+    edit(PROOF, (a) => {
+      a.trace_path = '.aris/traces/empty.md';
+    });
+  },
+);
+fixture(
+  'trace-symlink-loop',
+  'trace_unreadable',
+  { expected: ['aris.trace_unreadable'], state: 'blocked' },
+  ({ paper, edit }) => {
+    fs.symlinkSync('t2', path.join(paper, 't1'));
+    fs.symlinkSync('t1', path.join(paper, 't2'));
+    edit(PROOF, (a) => {
+      a.trace_path = 't1';
+    });
+  },
+);
+fixture(
+  'trace-outside-root',
+  'trace_outside_root',
+  { expected: ['aris.trace_outside_root'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.trace_path = '../../';
+    }),
+);
+fixture(
+  'independence-invalid-value',
+  'invalid_review_independence',
+  {
+    description:
+      'An unknown review_independence value (the legacy rules then expect a deterministic reviewer).',
+    expected: ['aris.invalid_review_independence', 'aris.deterministic_independence_mismatch'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.review_independence = 'peer-review';
+    }),
+);
+fixture(
+  'independence-unknown-model',
+  'unrecognized_model_family',
+  {
+    expected: ['aris.unrecognized_model_family', 'aris.executor_family_mismatch'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.executor_model = 'in-house-model-7';
+    }),
+);
+fixture(
+  'independence-executor-family-wrong',
+  'executor_family_mismatch',
+  { expected: ['aris.executor_family_mismatch'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.executor_family = 'google';
+    }),
+);
+fixture(
+  'independence-reviewer-family-wrong',
+  'reviewer_family_mismatch',
+  { expected: ['aris.reviewer_family_mismatch'], state: 'blocked' },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.reviewer_family = 'anthropic';
+    }),
+);
+fixture(
+  'independence-same-family-claimed-cross',
+  'same_family_independence_mismatch',
+  {
+    description: 'same-family claimed for models of different families.',
+    expected: ['aris.same_family_independence_mismatch'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.review_independence = 'same-family';
+      a.acceptance_status = 'provisional';
+    }),
+);
+fixture(
+  'independence-cross-family-same-models',
+  'cross_family_independence_mismatch',
+  {
+    description: 'cross-family claimed, but executor and reviewer are both OpenAI models.',
+    expected: ['aris.cross_family_independence_mismatch'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.executor_model = 'gpt-5.5-codex';
+      a.executor_family = 'openai';
+    }),
+);
+fixture(
+  'independence-deterministic-model-reviewer',
+  'deterministic_independence_mismatch',
+  {
+    expected: ['aris.deterministic_independence_mismatch'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.review_independence = 'deterministic';
+    }),
+);
+fixture(
+  'independence-acceptance-wrong',
+  'acceptance_status_mismatch',
+  {
+    description: 'A same-family review may only be provisional.',
+    expected: ['aris.acceptance_status_mismatch'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.review_independence = 'same-family';
+      a.executor_model = 'gpt-5.5-codex';
+      a.executor_family = 'openai';
+      a.acceptance_status = 'accepted';
+    }),
+);
+fixture(
+  'independence-partial-fields',
+  'missing_field',
+  {
+    description: 'Declaring some review-independence fields requires all five.',
+    expected: ['aris.missing_field', 'aris.executor_family_mismatch'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      delete a.executor_family;
+    }),
+);
 fixture('verdict-fail', 'verdict_fail', {
-  paper: { verdicts: { 'proof-checker': 'FAIL' }, reasons: { 'proof-checker': 'lemma_3_gap' }, summaries: { 'proof-checker': 'Lemma 3 assumes what it proves.' } },
+  paper: {
+    verdicts: { 'proof-checker': 'FAIL' },
+    reasons: { 'proof-checker': 'lemma_3_gap' },
+    summaries: { 'proof-checker': 'Lemma 3 assumes what it proves.' },
+  },
   expected: ['aris.verdict_fail'],
   state: 'blocked',
 });
 fixture('verdict-blocked-no-raw-evidence', 'verdict_blocked', {
   description: 'Numeric claims but no results/: BLOCKED no_raw_evidence blocks submission.',
-  paper: { results: false, verdicts: { 'paper-claim-audit': 'BLOCKED' }, reasons: { 'paper-claim-audit': 'no_raw_evidence' } },
+  paper: {
+    results: false,
+    verdicts: { 'paper-claim-audit': 'BLOCKED' },
+    reasons: { 'paper-claim-audit': 'no_raw_evidence' },
+  },
   expected: ['aris.verdict_blocked'],
   state: 'blocked',
 });
 fixture('verdict-blocked-draft', 'verdict_blocked', {
   description: 'Draft mode: a BLOCKED verdict is reported but does not block.',
-  paper: { results: false, verdicts: { 'paper-claim-audit': 'BLOCKED' }, reasons: { 'paper-claim-audit': 'no_raw_evidence' } },
+  paper: {
+    results: false,
+    verdicts: { 'paper-claim-audit': 'BLOCKED' },
+    reasons: { 'paper-claim-audit': 'no_raw_evidence' },
+  },
   options: DRAFT,
   expected: ['aris.verdict_blocked'],
   state: 'accepted',
 });
 fixture('verdict-error', 'verdict_error', {
-  paper: { verdicts: { 'citation-audit': 'ERROR' }, reasons: { 'citation-audit': 'reviewer_timeout' } },
+  paper: {
+    verdicts: { 'citation-audit': 'ERROR' },
+    reasons: { 'citation-audit': 'reviewer_timeout' },
+  },
   expected: ['aris.verdict_error'],
   state: 'blocked',
 });
-fixture('manifest-malformed', 'manifest_invalid', {
-  description: 'A malformed manifest is a finding, never silently the default.',
-  expected: ['aris.manifest_invalid'],
-  state: 'blocked',
-}, ({ paper }) => write(path.join(paper, '.aris/audit-manifest.json'), '{"schema_version": "1", "audits": [\n'));
-fixture('manifest-escaping-artifact', 'manifest_invalid', { expected: ['aris.manifest_invalid'], state: 'blocked' }, ({ paper }) =>
-  write(path.join(paper, '.aris/audit-manifest.json'), JSON.stringify({ schema_version: '1', audits: [{ artifact: '../PROOF_AUDIT.json', audit_skill: 'proof-checker' }] }, null, 2) + '\n'));
-fixture('manifest-names-missing-audit', 'artifact_missing', {
-  description: 'The manifest says kill-argument applied, but it wrote nothing.',
-  paper: { only: ['proof-checker'] },
-  expected: ['aris.artifact_missing'],
-  state: 'blocked',
-}, ({ paper }) => write(path.join(paper, '.aris/audit-manifest.json'), JSON.stringify({ schema_version: '1', audits: [
-  { artifact: 'PROOF_AUDIT.json', audit_skill: 'proof-checker' },
-  { artifact: 'KILL_ARGUMENT.json', audit_skill: 'kill-argument' },
-] }, null, 2) + '\n'));
+fixture(
+  'manifest-malformed',
+  'manifest_invalid',
+  {
+    description: 'A malformed manifest is a finding, never silently the default.',
+    expected: ['aris.manifest_invalid'],
+    state: 'blocked',
+  },
+  ({ paper }) =>
+    write(path.join(paper, '.aris/audit-manifest.json'), '{"schema_version": "1", "audits": [\n'),
+);
+fixture(
+  'manifest-escaping-artifact',
+  'manifest_invalid',
+  { expected: ['aris.manifest_invalid'], state: 'blocked' },
+  ({ paper }) =>
+    write(
+      path.join(paper, '.aris/audit-manifest.json'),
+      JSON.stringify(
+        {
+          schema_version: '1',
+          audits: [{ artifact: '../PROOF_AUDIT.json', audit_skill: 'proof-checker' }],
+        },
+        null,
+        2,
+      ) + '\n',
+    ),
+);
+fixture(
+  'manifest-names-missing-audit',
+  'artifact_missing',
+  {
+    description: 'The manifest says kill-argument applied, but it wrote nothing.',
+    paper: { only: ['proof-checker'] },
+    expected: ['aris.artifact_missing'],
+    state: 'blocked',
+  },
+  ({ paper }) =>
+    write(
+      path.join(paper, '.aris/audit-manifest.json'),
+      JSON.stringify(
+        {
+          schema_version: '1',
+          audits: [
+            { artifact: 'PROOF_AUDIT.json', audit_skill: 'proof-checker' },
+            { artifact: 'KILL_ARGUMENT.json', audit_skill: 'kill-argument' },
+          ],
+        },
+        null,
+        2,
+      ) + '\n',
+    ),
+);
 fixture('assurance-file-invalid', 'assurance_invalid', {
   description: 'An unknown assurance value fails closed to submission.',
   paper: { assurance: 'strict' },

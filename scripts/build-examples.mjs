@@ -19,12 +19,18 @@ writePaper(path.join(root, 'papers/passing'), {
 });
 const stale = path.join(root, 'papers/stale');
 writePaper(stale, { assurance: 'submission' });
-write(path.join(stale, 'sections/evidence.tex'), 'Our model reaches accuracy = 91.4\\% on the held-out split.\n');
+write(
+  path.join(stale, 'sections/evidence.tex'),
+  'Our model reaches accuracy = 91.4\\% on the held-out split.\n',
+);
 writePaper(path.join(root, 'papers/blocked'), {
   assurance: 'submission',
   results: false,
   verdicts: { 'paper-claim-audit': 'BLOCKED' },
   reasons: { 'paper-claim-audit': 'no_raw_evidence' },
-  summaries: { 'paper-claim-audit': 'The paper claims accuracy = 89.2% but has no results/ directory to verify it against.' },
+  summaries: {
+    'paper-claim-audit':
+      'The paper claims accuracy = 89.2% but has no results/ directory to verify it against.',
+  },
 });
 console.log(`ARIS example papers written under ${root}`);

@@ -5,8 +5,10 @@ import { codesMarkdown, schemaFiles } from '../src/docs.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 fs.mkdirSync(path.join(root, 'schemas'), { recursive: true });
-for (const f of fs.readdirSync(path.join(root, 'schemas'))) if (f.endsWith('.schema.json')) fs.rmSync(path.join(root, 'schemas', f));
-for (const [name, text] of Object.entries(schemaFiles())) fs.writeFileSync(path.join(root, 'schemas', name), text);
+for (const f of fs.readdirSync(path.join(root, 'schemas')))
+  if (f.endsWith('.schema.json')) fs.rmSync(path.join(root, 'schemas', f));
+for (const [name, text] of Object.entries(schemaFiles()))
+  fs.writeFileSync(path.join(root, 'schemas', name), text);
 fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
 fs.writeFileSync(path.join(root, 'docs/codes.md'), codesMarkdown());
 console.log('schemas/ and docs/codes.md regenerated');

@@ -10,14 +10,32 @@ export const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 export const Config = z
   .object({
     $schema: z.string().optional(),
-    paths: z.array(z.string().min(1)).optional().describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: z.array(z.string()).optional().describe('gitignore-style patterns that discovery skips'),
-    assurance: z.enum(ASSURANCES).optional().describe('Default assurance for papers without .aris/assurance.txt'),
+    paths: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Directories to verify, relative to the root; replaces discovery'),
+    exclude: z
+      .array(z.string())
+      .optional()
+      .describe('gitignore-style patterns that discovery skips'),
+    assurance: z
+      .enum(ASSURANCES)
+      .optional()
+      .describe('Default assurance for papers without .aris/assurance.txt'),
     effort: z.enum(EFFORTS).optional().describe('Default effort (max/beast imply submission)'),
-    fail_on: z.enum(['blocking', 'problem']).optional().describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
+    fail_on: z
+      .enum(['blocking', 'problem'])
+      .optional()
+      .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
     allow_empty: z.boolean().optional().describe('Succeed when nothing was found to verify'),
-    fixtures: z.string().optional().describe('Conformance fixture directory to run as part of verify'),
-    packs: z.array(z.string()).optional().describe('Packs whose targets discovery looks for (default: all)'),
+    fixtures: z
+      .string()
+      .optional()
+      .describe('Conformance fixture directory to run as part of verify'),
+    packs: z
+      .array(z.string())
+      .optional()
+      .describe('Packs whose targets discovery looks for (default: all)'),
     trace: z
       .object({ min_supports: z.number().int().min(0).optional() })
       .strict()
@@ -27,7 +45,9 @@ export const Config = z
   .strict();
 export type Config = z.infer<typeof Config>;
 
-export type LoadedConfig = { ok: true; config: Config; path?: string } | { ok: false; path: string; message: string; line?: number };
+export type LoadedConfig =
+  | { ok: true; config: Config; path?: string }
+  | { ok: false; path: string; message: string; line?: number };
 
 export function loadConfig(root: string, explicit?: string): LoadedConfig {
   const file = explicit ? path.resolve(explicit) : path.join(root, DEFAULT_CONFIG_FILE);
@@ -39,12 +59,18 @@ export function loadConfig(root: string, explicit?: string): LoadedConfig {
   const text = decodeUtf8(read.bytes);
   if (!text.ok) return { ok: false, path: file, message: text.detail };
   const parsed = parseJson(text.text);
-  if (!parsed.ok) return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
+  if (!parsed.ok)
+    return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
   const result = Config.safeParse(parsed.value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const where = issue.path.length ? `"${issue.path.join('.')}"` : 'the top level';
-    return { ok: false, path: file, message: `${where}: ${issue.message}`, line: parsed.doc.lineOf(issue.path as (string | number)[]) ?? 1 };
+    return {
+      ok: false,
+      path: file,
+      message: `${where}: ${issue.message}`,
+      line: parsed.doc.lineOf(issue.path as (string | number)[]) ?? 1,
+    };
   }
   return { ok: true, config: result.data, path: file };
 }

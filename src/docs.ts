@@ -6,8 +6,17 @@ import { SCHEMAS } from './schemas.js';
 export function schemaFiles(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, schema] of Object.entries(SCHEMAS)) {
-    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
-    out[`${name}.schema.json`] = JSON.stringify({ $id: `https://audit-gate.dev/schemas/${name}.schema.json`, title: name, ...json }, null, 2) + '\n';
+    const json = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io: 'input',
+      unrepresentable: 'any',
+    });
+    out[`${name}.schema.json`] =
+      JSON.stringify(
+        { $id: `https://audit-gate.dev/schemas/${name}.schema.json`, title: name, ...json },
+        null,
+        2,
+      ) + '\n';
   }
   return out;
 }
@@ -17,7 +26,10 @@ export function codesMarkdown(): string {
   const rows = allCodes()
     .slice()
     .sort((a, b) => a.code.localeCompare(b.code))
-    .map((c) => `| \`${c.code}\` | ${c.severity} | ${c.title} | ${c.remediation} | ${c.invariant_id ?? ''} |`);
+    .map(
+      (c) =>
+        `| \`${c.code}\` | ${c.severity} | ${c.title} | ${c.remediation} | ${c.invariant_id ?? ''} |`,
+    );
   return [
     '# Validation codes',
     '',

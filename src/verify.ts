@@ -48,12 +48,22 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       finding(GATE.configInvalid, {
         subject: 'gate',
         message: `Config ${ws.rel(loaded.path)}: ${loaded.message}.`,
-        location: loaded.line ? { path: ws.rel(loaded.path), line: loaded.line } : { path: ws.rel(loaded.path) },
+        location: loaded.line
+          ? { path: ws.rel(loaded.path), line: loaded.line }
+          : { path: ws.rel(loaded.path) },
       }),
     );
   }
-  const packs = PACKS.filter((p) => (opts.packs ?? config.packs ?? PACKS.map((x) => x.id)).includes(p.id));
-  const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings);
+  const packs = PACKS.filter((p) =>
+    (opts.packs ?? config.packs ?? PACKS.map((x) => x.id)).includes(p.id),
+  );
+  const planned = planTargets(
+    ws,
+    packs,
+    opts.paths ?? config.paths,
+    config.exclude ?? [],
+    runFindings,
+  );
 
   const options: PackContext['options'] = {
     ...(opts.packOptions ?? {}),
@@ -61,7 +71,9 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
     ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
     ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
-    ...(config.trace?.min_supports !== undefined ? { min_supports: config.trace.min_supports } : {}),
+    ...(config.trace?.min_supports !== undefined
+      ? { min_supports: config.trace.min_supports }
+      : {}),
   };
   const hasher = new Hasher();
   const results: PackResult[] = [];
@@ -74,9 +86,21 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     if (fixtureDir !== undefined) {
       const abs = path.resolve(ws.root, fixtureDir);
       if (!ws.contains(abs) || !fs.existsSync(abs)) {
-        runFindings.push(finding(GATE.targetNotFound, { subject: 'gate', message: `Fixture directory ${fixtureDir} does not exist inside the workspace.` }));
+        runFindings.push(
+          finding(GATE.targetNotFound, {
+            subject: 'gate',
+            message: `Fixture directory ${fixtureDir} does not exist inside the workspace.`,
+          }),
+        );
       } else {
-        results.push(...(await runFixtures(abs, { packs: PACKS, knownCodes: new Set(allCodes().map((c) => c.code)), workspace: ws, onProgress: opts.onProgress })));
+        results.push(
+          ...(await runFixtures(abs, {
+            packs: PACKS,
+            knownCodes: new Set(allCodes().map((c) => c.code)),
+            workspace: ws,
+            onProgress: opts.onProgress,
+          })),
+        );
       }
     }
   } finally {
@@ -92,7 +116,11 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       }),
     );
   }
-  return decide(results, { root: ws.root, failOn: opts.failOn ?? config.fail_on ?? 'blocking', runFindings });
+  return decide(results, {
+    root: ws.root,
+    failOn: opts.failOn ?? config.fail_on ?? 'blocking',
+    runFindings,
+  });
 }
 
 export async function verifyTarget(t: PlannedTarget, ctx: PackContext): Promise<PackResult> {
@@ -102,14 +130,45 @@ export async function verifyTarget(t: PlannedTarget, ctx: PackContext): Promise<
     const rel = ctx.workspace.rel(t.dir);
     const id = `${t.pack.id}:${rel}`;
     return {
-      target: { id, pack: t.pack.id, kind: t.pack.id === 'aris' ? 'paper' : 'run', path: rel, enforcement: 'blocking', terminal_state: 'error', context: {} },
-      subjects: [{ id, target: id, pack: t.pack.id, kind: t.pack.id === 'aris' ? 'paper' : 'run', name: rel, path: rel, status: 'ERROR', outcome: 'blocking' }],
-      findings: [finding(GATE.internalError, { subject: id, message: `Checking ${rel} failed: ${errorText(err)}.`, location: { path: rel } })],
+      target: {
+        id,
+        pack: t.pack.id,
+        kind: t.pack.id === 'aris' ? 'paper' : 'run',
+        path: rel,
+        enforcement: 'blocking',
+        terminal_state: 'error',
+        context: {},
+      },
+      subjects: [
+        {
+          id,
+          target: id,
+          pack: t.pack.id,
+          kind: t.pack.id === 'aris' ? 'paper' : 'run',
+          name: rel,
+          path: rel,
+          status: 'ERROR',
+          outcome: 'blocking',
+        },
+      ],
+      findings: [
+        finding(GATE.internalError, {
+          subject: id,
+          message: `Checking ${rel} failed: ${errorText(err)}.`,
+          location: { path: rel },
+        }),
+      ],
     };
   }
 }
 
-function planTargets(ws: Workspace, packs: readonly Pack[], paths: string[] | undefined, exclude: string[], runFindings: Finding[]): PlannedTarget[] {
+function planTargets(
+  ws: Workspace,
+  packs: readonly Pack[],
+  paths: string[] | undefined,
+  exclude: string[],
+  runFindings: Finding[],
+): PlannedTarget[] {
   const planned: PlannedTarget[] = [];
   const seen = new Set<string>();
   const add = (pack: Pack, dir: string) => {

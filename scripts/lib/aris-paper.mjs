@@ -11,7 +11,8 @@ export const AUDITS = [
   ['KILL_ARGUMENT.json', 'kill-argument'],
 ];
 
-export const sha256 = (p) => 'sha256:' + createHash('sha256').update(fs.readFileSync(p)).digest('hex');
+export const sha256 = (p) =>
+  'sha256:' + createHash('sha256').update(fs.readFileSync(p)).digest('hex');
 
 export function write(p, content) {
   fs.mkdirSync(path.dirname(p), { recursive: true });
@@ -45,12 +46,30 @@ export function writePaper(dir, opts = {}) {
     traceRoot = dir,
     tracePrefix = '.aris/traces',
   } = opts;
-  write(path.join(dir, 'main.tex'), '\\documentclass{article}\n\\begin{document}\n\\input{sections/evidence}\n\\cite{vaswani2017}\n\\end{document}\n');
-  write(path.join(dir, 'sections/evidence.tex'), 'Our model reaches accuracy = 89.2\\% on the held-out split.\n');
-  write(path.join(dir, 'refs.bib'), '@article{vaswani2017, title={Attention Is All You Need}, year={2017}}\n');
-  if (results) write(path.join(dir, 'results/run_2026_04_19.json'), '{"accuracy": 0.892, "split": "held-out"}\n');
+  write(
+    path.join(dir, 'main.tex'),
+    '\\documentclass{article}\n\\begin{document}\n\\input{sections/evidence}\n\\cite{vaswani2017}\n\\end{document}\n',
+  );
+  write(
+    path.join(dir, 'sections/evidence.tex'),
+    'Our model reaches accuracy = 89.2\\% on the held-out split.\n',
+  );
+  write(
+    path.join(dir, 'refs.bib'),
+    '@article{vaswani2017, title={Attention Is All You Need}, year={2017}}\n',
+  );
+  if (results)
+    write(
+      path.join(dir, 'results/run_2026_04_19.json'),
+      '{"accuracy": 0.892, "split": "held-out"}\n',
+    );
   if (assurance) write(path.join(dir, '.aris/assurance.txt'), `${assurance}\n`);
-  const inputs = ['main.tex', 'sections/evidence.tex', 'refs.bib', ...(results ? ['results/run_2026_04_19.json'] : [])];
+  const inputs = [
+    'main.tex',
+    'sections/evidence.tex',
+    'refs.bib',
+    ...(results ? ['results/run_2026_04_19.json'] : []),
+  ];
   const artifacts = {};
   for (const [file, skill] of AUDITS) {
     if (only && !only.includes(skill)) continue;

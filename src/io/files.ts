@@ -15,15 +15,21 @@ export function statPath(abs: string): Stat {
     const st = fs.statSync(abs);
     if (st.isFile()) return { kind: 'file', size: st.size, detail: '' };
     if (st.isDirectory()) return { kind: 'dir', size: 0, detail: '' };
-    return { kind: 'other', size: st.size, detail: 'is not a regular file or directory (FIFO, socket or device)' };
+    return {
+      kind: 'other',
+      size: st.size,
+      detail: 'is not a regular file or directory (FIFO, socket or device)',
+    };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing', size: 0, detail: 'does not exist' };
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { kind: 'missing', size: 0, detail: 'does not exist' };
     return { kind: 'unreadable', size: 0, detail: errorText(err) };
   }
 }
 
-export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; kind: FileKind | 'too_large'; detail: string };
+export type ReadResult =
+  { ok: true; bytes: Buffer } | { ok: false; kind: FileKind | 'too_large'; detail: string };
 
 /**
  * Reads a small regular file. Opens non-blocking and re-checks the type on the descriptor,
@@ -35,7 +41,8 @@ export function readSmallFile(abs: string, maxBytes: number): ReadResult {
     fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, kind: 'missing', detail: 'does not exist' };
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { ok: false, kind: 'missing', detail: 'does not exist' };
     if (code === 'EISDIR') return { ok: false, kind: 'dir', detail: 'is a directory' };
     return { ok: false, kind: 'unreadable', detail: errorText(err) };
   }
@@ -44,7 +51,11 @@ export function readSmallFile(abs: string, maxBytes: number): ReadResult {
     if (st.isDirectory()) return { ok: false, kind: 'dir', detail: 'is a directory' };
     if (!st.isFile()) return { ok: false, kind: 'other', detail: 'is not a regular file' };
     if (st.size > maxBytes) {
-      return { ok: false, kind: 'too_large', detail: `is ${st.size} bytes, over the ${maxBytes}-byte limit` };
+      return {
+        ok: false,
+        kind: 'too_large',
+        detail: `is ${st.size} bytes, over the ${maxBytes}-byte limit`,
+      };
     }
     return { ok: true, bytes: fs.readFileSync(fd) };
   } catch (err) {
@@ -55,9 +66,14 @@ export function readSmallFile(abs: string, maxBytes: number): ReadResult {
 }
 
 /** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters. */
-export function decodeUtf8(bytes: Buffer): { ok: true; text: string } | { ok: false; detail: string } {
+export function decodeUtf8(
+  bytes: Buffer,
+): { ok: true; text: string } | { ok: false; detail: string } {
   try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
+    return {
+      ok: true,
+      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes),
+    };
   } catch {
     return { ok: false, detail: 'is not valid UTF-8' };
   }

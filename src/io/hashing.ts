@@ -77,8 +77,10 @@ class WorkerPool {
       this.idle.push(w);
       if (job) {
         if (m.sha256 !== undefined) job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
-        else if (m.error === 'not_file') job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
-        else job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
+        else if (m.error === 'not_file')
+          job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
+        else
+          job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
       }
       this.pump();
     });
@@ -152,7 +154,8 @@ export class Hasher {
       st = fs.statSync(realPath);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return Promise.resolve({ ok: false, reason: 'missing', detail: 'does not exist' });
+      if (code === 'ENOENT' || code === 'ENOTDIR')
+        return Promise.resolve({ ok: false, reason: 'missing', detail: 'does not exist' });
       return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
     }
     if (!st.isFile()) {
@@ -179,7 +182,11 @@ function hashSmallSync(realPath: string): HashOutcome {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) return { ok: false, reason: 'not_file', detail: 'is not a regular file' };
     const bytes = fs.readFileSync(fd);
-    return { ok: true, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+    return {
+      ok: true,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+    };
   } catch (err) {
     return { ok: false, reason: 'unreadable', detail: errorText(err) };
   } finally {

@@ -18,28 +18,48 @@ export type LoadedJson =
     };
 
 /** Loads a JSON object file inside the workspace, turning every failure into a described state. */
-export function loadJsonObject(ws: Workspace, dir: string, name: string, maxBytes = MAX_JSON_BYTES): LoadedJson {
+export function loadJsonObject(
+  ws: Workspace,
+  dir: string,
+  name: string,
+  maxBytes = MAX_JSON_BYTES,
+): LoadedJson {
   const resolved = ws.resolve(dir, name);
   const rel = resolved.rel;
   if (!resolved.ok) {
     if (resolved.reason === 'missing') return { state: 'missing', rel };
-    if (resolved.reason === 'outside_root') return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
+    if (resolved.reason === 'outside_root')
+      return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
     return { state: 'bad', rel, why: 'unreadable', detail: resolved.detail };
   }
   const read = readSmallFile(resolved.real, maxBytes);
   if (!read.ok) {
     if (read.kind === 'missing') return { state: 'missing', rel };
-    if (read.kind === 'too_large') return { state: 'bad', rel, why: 'too_large', detail: read.detail };
+    if (read.kind === 'too_large')
+      return { state: 'bad', rel, why: 'too_large', detail: read.detail };
     return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
   }
   const text = decodeUtf8(read.bytes);
   if (!text.ok) return { state: 'bad', rel, why: 'unparseable', detail: text.detail, line: 1 };
   const parsed = parseJson(text.text);
-  if (!parsed.ok) return { state: 'bad', rel, why: 'unparseable', detail: parsed.message, line: parsed.position.line };
+  if (!parsed.ok)
+    return {
+      state: 'bad',
+      rel,
+      why: 'unparseable',
+      detail: parsed.message,
+      line: parsed.position.line,
+    };
   const v = parsed.value;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) {
     const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
-    return { state: 'bad', rel, why: 'not_object', detail: `is ${what}, not a JSON object`, line: 1 };
+    return {
+      state: 'bad',
+      rel,
+      why: 'not_object',
+      detail: `is ${what}, not a JSON object`,
+      line: 1,
+    };
   }
   return { state: 'ok', data: v as Record<string, unknown>, doc: parsed.doc, rel };
 }

@@ -1,4 +1,10 @@
-import { parseTree, findNodeAtLocation, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import {
+  parseTree,
+  findNodeAtLocation,
+  printParseErrorCode,
+  type Node,
+  type ParseError,
+} from 'jsonc-parser';
 import { LineIndex } from './lines.js';
 
 export interface Position {
@@ -46,21 +52,36 @@ export function parseJson(text: string): JsonParse {
       position: { line: 1, column: 1 },
     };
   }
-  if (text.trim() === '') return { ok: false, reason: 'empty', message: 'is empty', position: { line: 1, column: 1 } };
+  if (text.trim() === '')
+    return { ok: false, reason: 'empty', message: 'is empty', position: { line: 1, column: 1 } };
   const errors: ParseError[] = [];
   let tree: Node | undefined;
   try {
-    tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    tree = parseTree(text, errors, {
+      disallowComments: true,
+      allowTrailingComma: false,
+      allowEmptyContent: false,
+    });
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
-    return { ok: false, reason: 'syntax', message: 'nests arrays or objects too deeply to read', position: { line: 1, column: 1 } };
+    return {
+      ok: false,
+      reason: 'syntax',
+      message: 'nests arrays or objects too deeply to read',
+      position: { line: 1, column: 1 },
+    };
   }
   if (errors.length > 0 || !tree) {
     const first = errors[0];
     const offset = first?.offset ?? 0;
     const pos = lines.position(offset);
     const what = first ? printParseErrorCode(first.error) : 'InvalidSymbol';
-    return { ok: false, reason: 'syntax', message: `${describe(what)} at line ${pos.line}, column ${pos.column}`, position: pos };
+    return {
+      ok: false,
+      reason: 'syntax',
+      message: `${describe(what)} at line ${pos.line}, column ${pos.column}`,
+      position: pos,
+    };
   }
   const duplicates: DuplicateKey[] = [];
   let value: unknown;
@@ -68,7 +89,12 @@ export function parseJson(text: string): JsonParse {
     value = toValue(tree, lines, duplicates);
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
-    return { ok: false, reason: 'syntax', message: 'nests arrays or objects too deeply to read', position: { line: 1, column: 1 } };
+    return {
+      ok: false,
+      reason: 'syntax',
+      message: 'nests arrays or objects too deeply to read',
+      position: { line: 1, column: 1 },
+    };
   }
   return { ok: true, value, doc: new JsonDoc(tree, lines, duplicates) };
 }

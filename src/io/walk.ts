@@ -24,7 +24,9 @@ interface Rules {
 export function walkRepository(root: string, extra: string[] = []): DirEntry[] {
   const out: DirEntry[] = [];
   const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignore().add(extra) }] : [];
-  const stack: { abs: string; rel: string; rules: Rules[] }[] = [{ abs: root, rel: '', rules: rootRules }];
+  const stack: { abs: string; rel: string; rules: Rules[] }[] = [
+    { abs: root, rel: '', rules: rootRules },
+  ];
   while (stack.length > 0) {
     const { abs, rel, rules: inherited } = stack.pop()!;
     let entries: fs.Dirent[];
@@ -36,7 +38,10 @@ export function walkRepository(root: string, extra: string[] = []): DirEntry[] {
     const rules = [...inherited];
     if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
       try {
-        rules.push({ base: rel, ig: ignore().add(fs.readFileSync(path.join(abs, '.gitignore'), 'utf8')) });
+        rules.push({
+          base: rel,
+          ig: ignore().add(fs.readFileSync(path.join(abs, '.gitignore'), 'utf8')),
+        });
       } catch {
         // unreadable .gitignore: ignore nothing extra
       }

@@ -3,7 +3,12 @@ import path from 'node:path';
 
 export type Resolved =
   | { ok: true; abs: string; real: string; rel: string }
-  | { ok: false; reason: 'empty' | 'nul' | 'outside_root' | 'missing' | 'loop' | 'unreadable'; rel: string; detail: string };
+  | {
+      ok: false;
+      reason: 'empty' | 'nul' | 'outside_root' | 'missing' | 'loop' | 'unreadable';
+      rel: string;
+      detail: string;
+    };
 
 /**
  * The repository the verifier may read. Every path that comes from an artifact is resolved
@@ -35,23 +40,35 @@ export class Workspace {
   /** Resolves `p` (relative to `base`, or absolute) to an existing path inside the root. */
   resolve(base: string, p: string): Resolved {
     if (p.length === 0) return { ok: false, reason: 'empty', rel: p, detail: 'the path is empty' };
-    if (p.includes('\0')) return { ok: false, reason: 'nul', rel: p, detail: 'the path contains a NUL byte' };
+    if (p.includes('\0'))
+      return { ok: false, reason: 'nul', rel: p, detail: 'the path contains a NUL byte' };
     const abs = path.resolve(base, p);
     const rel = this.rel(abs);
     if (!this.allowOutside && !this.contains(abs)) {
-      return { ok: false, reason: 'outside_root', rel, detail: `resolves outside the workspace root ${this.root}` };
+      return {
+        ok: false,
+        reason: 'outside_root',
+        rel,
+        detail: `resolves outside the workspace root ${this.root}`,
+      };
     }
     let real: string;
     try {
       real = fs.realpathSync(abs);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+      if (code === 'ENOENT' || code === 'ENOTDIR')
+        return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
       if (code === 'ELOOP') return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
       return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
     }
     if (!this.allowOutside && !this.contains(real)) {
-      return { ok: false, reason: 'outside_root', rel, detail: `is a symlink to ${real}, outside the workspace root` };
+      return {
+        ok: false,
+        reason: 'outside_root',
+        rel,
+        detail: `is a symlink to ${real}, outside the workspace root`,
+      };
     }
     return { ok: true, abs, real, rel };
   }

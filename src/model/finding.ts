@@ -14,12 +14,20 @@ export type Location = z.infer<typeof Location>;
 export const Finding = z.object({
   code: z.string().describe('Stable validation code, e.g. aris.input_stale'),
   severity: Severity,
-  subject: z.string().describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
+  subject: z
+    .string()
+    .describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
   message: z.string().describe('What is wrong, about the user’s files only'),
   remediation: z.string().describe('What to do next'),
   location: Location.optional(),
-  related: z.array(Location).optional().describe('Other places involved, e.g. the changed input file'),
-  issue: z.string().optional().describe('The legacy verify_paper_audits.sh issue string, where one exists'),
+  related: z
+    .array(Location)
+    .optional()
+    .describe('Other places involved, e.g. the changed input file'),
+  issue: z
+    .string()
+    .optional()
+    .describe('The legacy verify_paper_audits.sh issue string, where one exists'),
   invariant_id: z.string().optional().describe('The producer’s invariant id, where one exists'),
   blocking: z.boolean().describe('Set by policy: whether this finding fails the gate'),
 });

@@ -32,8 +32,12 @@ export const Target = z.object({
   pack: z.string(),
   kind: z.enum(['paper', 'run', 'fixture']),
   path: z.string().describe('Repo-relative path ("." for the root)'),
-  enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
+  enforcement: Enforcement.describe(
+    'blocking: error findings fail the gate; advisory: they are reported only',
+  ),
   terminal_state: z.string().describe('e.g. accepted | provisional | blocked for papers'),
-  context: z.record(z.string(), z.string()).describe('How the target was judged, e.g. assurance and where it came from'),
+  context: z
+    .record(z.string(), z.string())
+    .describe('How the target was judged, e.g. assurance and where it came from'),
 });
 export type Target = z.infer<typeof Target>;

@@ -46,15 +46,23 @@ export function resolveAssurance(i: AssuranceInputs): AssuranceDecision {
     ['configEffort', i.configEffort],
   ] as const) {
     if (value !== undefined && !isEffort(value)) {
-      return fail(`effort "${value}" is not one of ${EFFORTS.join(', ')}`, name === 'flagEffort' ? '--effort' : 'config effort');
+      return fail(
+        `effort "${value}" is not one of ${EFFORTS.join(', ')}`,
+        name === 'flagEffort' ? '--effort' : 'config effort',
+      );
     }
   }
   if (i.flagAssurance !== undefined) {
-    if (!isAssurance(i.flagAssurance)) return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
+    if (!isAssurance(i.flagAssurance))
+      return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
     return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
   }
   if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
-    return { assurance: assuranceForEffort(i.flagEffort), source: `--effort ${i.flagEffort}`, effort: i.flagEffort };
+    return {
+      assurance: assuranceForEffort(i.flagEffort),
+      source: `--effort ${i.flagEffort}`,
+      effort: i.flagEffort,
+    };
   }
   if (i.fileText !== undefined) {
     const v = i.fileText.replace(/\s+/g, '');
@@ -63,15 +71,27 @@ export function resolveAssurance(i: AssuranceInputs): AssuranceDecision {
     return { assurance: v, source: label, ...effortField };
   }
   if (i.configAssurance !== undefined) {
-    if (!isAssurance(i.configAssurance)) return fail(`config assurance "${i.configAssurance}" is not draft or submission`, 'config assurance');
+    if (!isAssurance(i.configAssurance))
+      return fail(
+        `config assurance "${i.configAssurance}" is not draft or submission`,
+        'config assurance',
+      );
     return { assurance: i.configAssurance, source: 'config assurance', ...effortField };
   }
   if (i.configEffort !== undefined && isEffort(i.configEffort)) {
-    return { assurance: assuranceForEffort(i.configEffort), source: `config effort ${i.configEffort}`, effort: i.configEffort };
+    return {
+      assurance: assuranceForEffort(i.configEffort),
+      source: `config effort ${i.configEffort}`,
+      effort: i.configEffort,
+    };
   }
   return { assurance: 'draft', source: 'default (effort balanced)', effort: 'balanced' };
 }
 
 function fail(error: string, source: string): AssuranceDecision {
-  return { assurance: 'submission', source: `${source} (not understood: failing closed to submission)`, error };
+  return {
+    assurance: 'submission',
+    source: `${source} (not understood: failing closed to submission)`,
+    error,
+  };
 }

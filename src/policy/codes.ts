@@ -6,7 +6,8 @@ export const GATE = {
     code: 'gate.nothing_verified',
     severity: 'error',
     title: 'Nothing was verified',
-    remediation: 'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
+    remediation:
+      'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
   },
   targetNotFound: {
     code: 'gate.target_not_found',

@@ -69,7 +69,8 @@ export function decide(results: PackResult[], settings: GateSettings): GateRepor
   let conclusion: Conclusion = 'success';
   if (anyBlocking || (settings.failOn === 'problem' && anyProblem)) conclusion = 'failure';
   else if (anyProblem) conclusion = 'neutral';
-  const ready = !anyProblem && subjects.length > 0 && targets.every((t) => GOOD_TERMINAL.has(t.terminal_state));
+  const ready =
+    !anyProblem && subjects.length > 0 && targets.every((t) => GOOD_TERMINAL.has(t.terminal_state));
 
   const extensions: Record<string, unknown> = {};
   for (const r of results) if (r.extension !== undefined) extensions[r.target.id] = r.extension;

@@ -1,5 +1,6 @@
 // Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
 // text are shown escaped, so an artifact cannot repaint or reorder the terminal.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 export function plain(s: string): string {
@@ -15,4 +16,53 @@ export function plain(s: string): string {
 export function cap(s: string, max: number): string {
   const chars = Array.from(s);
   return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
+// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
+// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
+
+const ZWSP = '\u200b';
+// Characters with a meaning in CommonMark/GFM inline syntax or in tables.
+const MD_PUNCT = /[\\`*_{}[\]()<>#+\-.!|~^$&:=]/g;
+
+/**
+ * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
+ * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
+ * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
+ * cross-references (a zero-width space after `@` and `#`), no table break-out (`|` escaped, line
+ * breaks folded into spaces). The result is capped at `max` characters.
+ */
+export function mdText(s: string, max = 1000): string {
+  const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+  return folded
+    .replace(MD_PUNCT, (c) =>
+      c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`,
+    )
+    .replace(/@/g, `@${ZWSP}`)
+    .replace(/#/g, `#${ZWSP}`)
+    .replace(/\\:\/\//g, `\\:${ZWSP}//`)
+    .replace(/\bwww\\\./gi, (m) => `${m.slice(0, 3)}${ZWSP}\\.`);
+}
+
+/**
+ * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
+ * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
+ * before it parses code spans). Code spans render no HTML, mentions or links.
+ */
+export function mdCode(s: string, max = 300, inTable = true): string {
+  let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+  if (inTable) text = text.replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
+export function htmlCommentText(s: string): string {
+  return plain(s)
+    .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
+    .replace(/[<>]/g, '_');
 }

@@ -3,7 +3,12 @@ import type { GateReport } from '../model/report.js';
 import type { Subject } from '../model/subject.js';
 import { cap, plain } from './sanitize.js';
 
-const MARK: Record<Subject['outcome'], string> = { pass: '✓', problem: '✗', blocking: '✗', skipped: '·' };
+const MARK: Record<Subject['outcome'], string> = {
+  pass: '✓',
+  problem: '✗',
+  blocking: '✗',
+  skipped: '·',
+};
 
 export function locationText(f: Finding): string {
   if (!f.location) return '';
@@ -23,7 +28,9 @@ export function renderText(report: GateReport): string {
     const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
     for (const s of subjects) {
       const verdict = s.verdict ? `  ${plain(s.verdict)}` : '';
-      out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${s.status.padEnd(16)}${verdict}`);
+      out.push(
+        `  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${s.status.padEnd(16)}${verdict}`,
+      );
     }
     out.push(`  → ${t.terminal_state}`);
   }

@@ -6,9 +6,22 @@ import type { HashOutcome } from '../../io/hashing.js';
 import { statPath } from '../../io/files.js';
 import type { Resolved, Workspace } from '../../io/workspace.js';
 import { ARIS } from './codes.js';
-import { checkIndependence, independenceIssueString, pyStr, pyTruthy, type IndependenceIssue } from './independence.js';
+import {
+  checkIndependence,
+  independenceIssueString,
+  pyStr,
+  pyTruthy,
+  type IndependenceIssue,
+} from './independence.js';
 import type { LoadedJson } from '../../io/json-file.js';
-import { AuditArtifact, BLOCKING_VERDICTS, REQUIRED_FIELDS, VERDICTS, type AuditSpec, type LegacyAuditRow } from './schema.js';
+import {
+  AuditArtifact,
+  BLOCKING_VERDICTS,
+  REQUIRED_FIELDS,
+  VERDICTS,
+  type AuditSpec,
+  type LegacyAuditRow,
+} from './schema.js';
 import type { Assurance } from '../../policy/assurance.js';
 
 export interface InputRef {
@@ -38,7 +51,10 @@ export interface AuditCheck {
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 
 /** The inputs an artifact cites, resolved inside the workspace (nothing is read yet). */
-export function auditInputs(loaded: LoadedJson, ctx: Pick<AuditContext, 'ws' | 'paperDir'>): InputRef[] {
+export function auditInputs(
+  loaded: LoadedJson,
+  ctx: Pick<AuditContext, 'ws' | 'paperDir'>,
+): InputRef[] {
   if (loaded.state !== 'ok') return [];
   const hashes = loaded.data.audited_input_hashes;
   if (hashes === null || typeof hashes !== 'object' || Array.isArray(hashes)) return [];
@@ -49,7 +65,11 @@ export function auditInputs(loaded: LoadedJson, ctx: Pick<AuditContext, 'ws' | '
   }));
 }
 
-export async function checkAudit(spec: AuditSpec, loaded: LoadedJson, ctx: AuditContext): Promise<AuditCheck> {
+export async function checkAudit(
+  spec: AuditSpec,
+  loaded: LoadedJson,
+  ctx: AuditContext,
+): Promise<AuditCheck> {
   const subjectId = `${ctx.targetId}/${spec.artifact}`;
   const subject: Subject = {
     id: subjectId,
@@ -63,8 +83,15 @@ export async function checkAudit(spec: AuditSpec, loaded: LoadedJson, ctx: Audit
   };
   const findings: Finding[] = [];
   const rerun = `Rerun ${spec.skill} so ${spec.artifact} is rewritten, then run the verifier again.`;
-  const at = (line?: number): Location => (line ? { path: loaded.rel, line } : { path: loaded.rel });
-  const add = (def: CodeDef, message: string, issue: string | undefined, line?: number, extra: Partial<Finding> = {}) => {
+  const at = (line?: number): Location =>
+    line ? { path: loaded.rel, line } : { path: loaded.rel };
+  const add = (
+    def: CodeDef,
+    message: string,
+    issue: string | undefined,
+    line?: number,
+    extra: Partial<Finding> = {},
+  ) => {
     findings.push(
       finding(def, {
         subject: subjectId,
@@ -76,7 +103,13 @@ export async function checkAudit(spec: AuditSpec, loaded: LoadedJson, ctx: Audit
       }),
     );
   };
-  const row = (status: LegacyAuditRow['status'], verdict: string, independence: string, issues: string[], stale = false): LegacyAuditRow => ({
+  const row = (
+    status: LegacyAuditRow['status'],
+    verdict: string,
+    independence: string,
+    issues: string[],
+    stale = false,
+  ): LegacyAuditRow => ({
     audit: spec.skill,
     status,
     verdict,
@@ -88,13 +121,33 @@ export async function checkAudit(spec: AuditSpec, loaded: LoadedJson, ctx: Audit
 
   if (loaded.state === 'missing') {
     if (ctx.assurance === 'draft') {
-      return { row: row('MISSING_DRAFT_OK', '', 'unavailable', []), subject: { ...subject, status: 'MISSING_DRAFT_OK', outcome: 'skipped' }, findings, problem: false, blocking: false, provisional: true };
+      return {
+        row: row('MISSING_DRAFT_OK', '', 'unavailable', []),
+        subject: { ...subject, status: 'MISSING_DRAFT_OK', outcome: 'skipped' },
+        findings,
+        problem: false,
+        blocking: false,
+        provisional: true,
+      };
     }
     const issue = `missing_artifact: ${spec.artifact}`;
-    add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`, issue, undefined, {
-      remediation: `Run ${spec.skill} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), or downgrade to assurance: draft.`,
-    });
-    return { row: row('MISSING', '', 'unavailable', [issue]), subject: { ...subject, status: 'MISSING' }, findings, problem: true, blocking: true, provisional: false };
+    add(
+      ARIS.artifactMissing,
+      `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`,
+      issue,
+      undefined,
+      {
+        remediation: `Run ${spec.skill} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), or downgrade to assurance: draft.`,
+      },
+    );
+    return {
+      row: row('MISSING', '', 'unavailable', [issue]),
+      subject: { ...subject, status: 'MISSING' },
+      findings,
+      problem: true,
+      blocking: true,
+      provisional: false,
+    };
   }
 
   if (loaded.state === 'bad') {
@@ -120,33 +173,61 @@ export async function checkAudit(spec: AuditSpec, loaded: LoadedJson, ctx: Audit
   const data = loaded.data;
   const lineOf = (...p: (string | number)[]) => loaded.doc.lineOf(p);
   const issues: string[] = [];
-  const issue = (def: CodeDef, message: string, text: string, line?: number, extra: Partial<Finding> = {}) => {
+  const issue = (
+    def: CodeDef,
+    message: string,
+    text: string,
+    line?: number,
+    extra: Partial<Finding> = {},
+  ) => {
     issues.push(text);
     add(def, message, text, line, extra);
   };
 
   for (const dup of loaded.doc.duplicates) {
-    issue(ARIS.duplicateKey, `${loaded.rel} repeats the key "${dup.key}"; readers may see different values.`, `schema_invalid:duplicate_key:${dup.key}`, dup.line);
+    issue(
+      ARIS.duplicateKey,
+      `${loaded.rel} repeats the key "${dup.key}"; readers may see different values.`,
+      `schema_invalid:duplicate_key:${dup.key}`,
+      dup.line,
+    );
   }
 
   // Required fields, then their types (the zod schema is the source of truth for types).
   const shape = AuditArtifact.shape;
   for (const k of REQUIRED_FIELDS) {
-    if (!Object.hasOwn(data, k)) issue(ARIS.missingField, `${loaded.rel} has no "${k}" field.`, `missing_field:${k}`, 1);
+    if (!Object.hasOwn(data, k))
+      issue(ARIS.missingField, `${loaded.rel} has no "${k}" field.`, `missing_field:${k}`, 1);
   }
   if (!pyTruthy(data.thread_id) && !pyTruthy(data.agent_id)) {
-    issue(ARIS.missingField, `${loaded.rel} has neither "thread_id" nor "agent_id".`, 'missing_field:thread_id_or_agent_id', 1);
+    issue(
+      ARIS.missingField,
+      `${loaded.rel} has neither "thread_id" nor "agent_id".`,
+      'missing_field:thread_id_or_agent_id',
+      1,
+    );
   }
   if (data.trace_path === '') {
-    issue(ARIS.missingField, `${loaded.rel} has an empty "trace_path".`, 'missing_field:trace_path', lineOf('trace_path'));
+    issue(
+      ARIS.missingField,
+      `${loaded.rel} has an empty "trace_path".`,
+      'missing_field:trace_path',
+      lineOf('trace_path'),
+    );
   }
   for (const k of [...REQUIRED_FIELDS, 'thread_id', 'agent_id'] as const) {
     if (k === 'verdict' || k === 'audited_input_hashes' || !Object.hasOwn(data, k)) continue;
     const v = data[k];
-    if ((k === 'trace_path' && v === '') || ((k === 'thread_id' || k === 'agent_id') && v === null)) continue;
+    if ((k === 'trace_path' && v === '') || ((k === 'thread_id' || k === 'agent_id') && v === null))
+      continue;
     const r = shape[k].safeParse(v);
     if (!r.success) {
-      issue(ARIS.fieldType, `"${k}" in ${loaded.rel} should be a string, not ${jsonType(v)}.`, `invalid_field_type:${k}:${jsonType(v)}`, lineOf(k));
+      issue(
+        ARIS.fieldType,
+        `"${k}" in ${loaded.rel} should be a string, not ${jsonType(v)}.`,
+        `invalid_field_type:${k}:${jsonType(v)}`,
+        lineOf(k),
+      );
     }
   }
 
@@ -154,14 +235,32 @@ export async function checkAudit(spec: AuditSpec, loaded: LoadedJson, ctx: Audit
   const rawVerdict = data.verdict;
   const verdict = typeof rawVerdict === 'string' ? rawVerdict : '';
   if (rawVerdict !== undefined && typeof rawVerdict !== 'string') {
-    issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${pyStr(rawVerdict)}`, lineOf('verdict'));
+    issue(
+      ARIS.fieldType,
+      `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`,
+      `invalid_verdict:${pyStr(rawVerdict)}`,
+      lineOf('verdict'),
+    );
   } else if (!(VERDICTS as readonly string[]).includes(verdict)) {
-    const hint = (VERDICTS as readonly string[]).includes(verdict.toUpperCase()) && verdict !== '' ? ` Verdicts are upper case: ${verdict.toUpperCase()}.` : '';
-    issue(ARIS.invalidVerdict, `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${verdict}`, lineOf('verdict') ?? 1);
+    const hint =
+      (VERDICTS as readonly string[]).includes(verdict.toUpperCase()) && verdict !== ''
+        ? ` Verdicts are upper case: ${verdict.toUpperCase()}.`
+        : '';
+    issue(
+      ARIS.invalidVerdict,
+      `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`,
+      `invalid_verdict:${verdict}`,
+      lineOf('verdict') ?? 1,
+    );
   }
 
   if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
-    issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`, `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`, lineOf('audit_skill'));
+    issue(
+      ARIS.wrongAuditSkill,
+      `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`,
+      `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`,
+      lineOf('audit_skill'),
+    );
   }
 
   // Review independence.
@@ -174,39 +273,102 @@ export async function checkAudit(spec: AuditSpec, loaded: LoadedJson, ctx: Audit
   // Input hashes.
   const rawHashes = data.audited_input_hashes;
   const stale: string[] = [];
-  if (Object.hasOwn(data, 'audited_input_hashes') && (rawHashes === null || typeof rawHashes !== 'object' || Array.isArray(rawHashes))) {
-    issue(ARIS.hashesNotObject, `"audited_input_hashes" in ${loaded.rel} is ${jsonType(rawHashes)}, not an object of path → sha256.`, 'audited_input_hashes_not_dict', lineOf('audited_input_hashes'));
+  if (
+    Object.hasOwn(data, 'audited_input_hashes') &&
+    (rawHashes === null || typeof rawHashes !== 'object' || Array.isArray(rawHashes))
+  ) {
+    issue(
+      ARIS.hashesNotObject,
+      `"audited_input_hashes" in ${loaded.rel} is ${jsonType(rawHashes)}, not an object of path → sha256.`,
+      'audited_input_hashes_not_dict',
+      lineOf('audited_input_hashes'),
+    );
   }
-  const staleFinding = (def: CodeDef, ref: InputRef, suffix: string, message: string, related?: Location[]) => {
+  const staleFinding = (
+    def: CodeDef,
+    ref: InputRef,
+    suffix: string,
+    message: string,
+    related?: Location[],
+  ) => {
     const text = `stale:${ref.key}${suffix}`;
     stale.push(text);
     add(def, message, text, lineOf('audited_input_hashes', ref.key), {
       related,
-      remediation: def === ARIS.inputStale || def === ARIS.inputHashMalformed ? rerun : def.remediation,
+      remediation:
+        def === ARIS.inputStale || def === ARIS.inputHashMalformed ? rerun : def.remediation,
     });
   };
   for (const ref of auditInputs(loaded, ctx)) {
     const r = ref.resolved;
     if (!r.ok) {
-      if (r.reason === 'outside_root') staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input "${ref.key}" ${r.detail}; it was not read.`);
-      else if (r.reason === 'missing') staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
-      else staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input "${ref.key}" ${r.detail}.`);
+      if (r.reason === 'outside_root')
+        staleFinding(
+          ARIS.inputOutsideRoot,
+          ref,
+          ':outside_root',
+          `Input "${ref.key}" ${r.detail}; it was not read.`,
+        );
+      else if (r.reason === 'missing')
+        staleFinding(
+          ARIS.inputMissing,
+          ref,
+          ':file_gone',
+          `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`,
+        );
+      else
+        staleFinding(
+          ARIS.inputUnreadable,
+          ref,
+          `:read_error_${r.detail}`,
+          `Input "${ref.key}" ${r.detail}.`,
+        );
       continue;
     }
     const h = await ctx.hashes(r.real);
     if (!h.ok) {
-      if (h.reason === 'missing') staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
-      else if (h.reason === 'not_file') staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input "${ref.key}" ${h.detail}, not a file.`);
-      else staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input "${ref.key}" could not be read: ${h.detail}.`);
+      if (h.reason === 'missing')
+        staleFinding(
+          ARIS.inputMissing,
+          ref,
+          ':file_gone',
+          `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`,
+        );
+      else if (h.reason === 'not_file')
+        staleFinding(
+          ARIS.inputNotFile,
+          ref,
+          ':not_a_file',
+          `Input "${ref.key}" ${h.detail}, not a file.`,
+        );
+      else
+        staleFinding(
+          ARIS.inputUnreadable,
+          ref,
+          `:read_error_${h.detail}`,
+          `Input "${ref.key}" could not be read: ${h.detail}.`,
+        );
       continue;
     }
-    const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
+    const recorded =
+      typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
     if (recorded === undefined || !HEX64.test(recorded)) {
-      staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for "${ref.key}" is ${recorded === undefined ? jsonType(ref.recorded) : `"${recorded}"`}, not sha256:<64 hex>.`);
+      staleFinding(
+        ARIS.inputHashMalformed,
+        ref,
+        ':malformed_hash',
+        `The hash recorded for "${ref.key}" is ${recorded === undefined ? jsonType(ref.recorded) : `"${recorded}"`}, not sha256:<64 hex>.`,
+      );
       continue;
     }
     if (recorded.toLowerCase() !== h.sha256) {
-      staleFinding(ARIS.inputStale, ref, '', `${r.rel} changed after ${spec.skill} audited it (recorded ${short(recorded)}, now ${short(h.sha256)}).`, [{ path: r.rel }]);
+      staleFinding(
+        ARIS.inputStale,
+        ref,
+        '',
+        `${r.rel} changed after ${spec.skill} audited it (recorded ${short(recorded)}, now ${short(h.sha256)}).`,
+        [{ path: r.rel }],
+      );
     }
   }
 
@@ -225,20 +387,42 @@ export async function checkAudit(spec: AuditSpec, loaded: LoadedJson, ctx: Audit
   const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
   if (blockingVerdict) {
     const reasonCode = typeof data.reason_code === 'string' ? data.reason_code : '';
-    const def = verdict === 'FAIL' ? ARIS.verdictFail : verdict === 'BLOCKED' ? ARIS.verdictBlocked : ARIS.verdictError;
+    const def =
+      verdict === 'FAIL'
+        ? ARIS.verdictFail
+        : verdict === 'BLOCKED'
+          ? ARIS.verdictBlocked
+          : ARIS.verdictError;
     const summary = typeof data.summary === 'string' && data.summary ? ` ${data.summary}` : '';
-    add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${reasonCode})` : ''}.${summary}`, undefined, lineOf('verdict'), {
-      remediation: verdictRemediation(spec.skill, verdict, reasonCode),
-    });
+    add(
+      def,
+      `${spec.skill} returned ${verdict}${reasonCode ? ` (${reasonCode})` : ''}.${summary}`,
+      undefined,
+      lineOf('verdict'),
+      {
+        remediation: verdictRemediation(spec.skill, verdict, reasonCode),
+      },
+    );
   }
   const status: LegacyAuditRow['status'] =
-    verdict === '' ? 'SCHEMA_INVALID' : isStale ? 'STALE' : blockingVerdict ? 'BLOCKING_VERDICT' : allIssues.length > 0 ? 'HAS_ISSUES' : 'OK';
+    verdict === ''
+      ? 'SCHEMA_INVALID'
+      : isStale
+        ? 'STALE'
+        : blockingVerdict
+          ? 'BLOCKING_VERDICT'
+          : allIssues.length > 0
+            ? 'HAS_ISSUES'
+            : 'OK';
   const submission = ctx.assurance === 'submission';
   const problem = isStale || allIssues.length > 0 || (submission && blockingVerdict);
   const label = independence.label;
   const out = row(status, verdict, label, allIssues, isStale);
   if (traceLocation) out.trace_location = traceLocation;
-  const reason = [typeof data.reason_code === 'string' ? data.reason_code : '', typeof data.summary === 'string' ? data.summary : '']
+  const reason = [
+    typeof data.reason_code === 'string' ? data.reason_code : '',
+    typeof data.summary === 'string' ? data.summary : '',
+  ]
     .filter(Boolean)
     .join(': ');
   return {
@@ -255,14 +439,21 @@ function verdictRemediation(skill: string, verdict: string, reasonCode: string):
   if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
     return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
   }
-  if (verdict === 'BLOCKED') return `Provide what ${skill} needs and rerun it, or downgrade to assurance: draft.`;
-  if (verdict === 'ERROR') return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
+  if (verdict === 'BLOCKED')
+    return `Provide what ${skill} needs and rerun it, or downgrade to assurance: draft.`;
+  if (verdict === 'ERROR')
+    return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
   return `Fix the issues ${skill} reports, then rerun ${skill}.`;
 }
 
-function checkTrace(tracePath: string, ctx: AuditContext): { issue?: [CodeDef, string, string]; location?: string } {
+function checkTrace(
+  tracePath: string,
+  ctx: AuditContext,
+): { issue?: [CodeDef, string, string]; location?: string } {
   // Traces may be written at the repository top level (.aris/traces/...), beside the paper dir's parent.
-  const bases = [ctx.paperDir, path.dirname(ctx.paperDir), ctx.ws.root].filter((b, i, all) => all.indexOf(b) === i && ctx.ws.contains(b));
+  const bases = [ctx.paperDir, path.dirname(ctx.paperDir), ctx.ws.root].filter(
+    (b, i, all) => all.indexOf(b) === i && ctx.ws.contains(b),
+  );
   let firstFailure: Resolved | undefined;
   for (const base of path.isAbsolute(tracePath) ? [ctx.paperDir] : bases) {
     const r = ctx.ws.resolve(base, tracePath);
@@ -277,28 +468,75 @@ function checkTrace(tracePath: string, ctx: AuditContext): { issue?: [CodeDef, s
         const d = fs.opendirSync(r.real);
         const first = d.readSync();
         d.closeSync();
-        if (!first) return { issue: [ARIS.traceEmpty, `trace_path_empty:${tracePath}`, `trace_path "${tracePath}" is an empty directory.`] };
+        if (!first)
+          return {
+            issue: [
+              ARIS.traceEmpty,
+              `trace_path_empty:${tracePath}`,
+              `trace_path "${tracePath}" is an empty directory.`,
+            ],
+          };
       } catch (err) {
-        return { issue: [ARIS.traceUnreadable, `trace_path_unreadable:${tracePath}`, `trace_path "${tracePath}" cannot be listed: ${(err as Error).message}.`] };
+        return {
+          issue: [
+            ARIS.traceUnreadable,
+            `trace_path_unreadable:${tracePath}`,
+            `trace_path "${tracePath}" cannot be listed: ${(err as Error).message}.`,
+          ],
+        };
       }
       return { location: r.rel };
     }
     if (st.kind === 'file') {
-      if (st.size === 0) return { issue: [ARIS.traceEmptyFile, `trace_path_empty_file:${tracePath}`, `trace_path "${tracePath}" is an empty file.`] };
+      if (st.size === 0)
+        return {
+          issue: [
+            ARIS.traceEmptyFile,
+            `trace_path_empty_file:${tracePath}`,
+            `trace_path "${tracePath}" is an empty file.`,
+          ],
+        };
       return { location: r.rel };
     }
-    return { issue: [ARIS.traceUnreadable, `trace_path_unreadable:${tracePath}`, `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`] };
+    return {
+      issue: [
+        ARIS.traceUnreadable,
+        `trace_path_unreadable:${tracePath}`,
+        `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`,
+      ],
+    };
   }
   if (firstFailure && !firstFailure.ok && firstFailure.reason === 'outside_root') {
-    return { issue: [ARIS.traceOutsideRoot, `trace_path_outside_root:${tracePath}`, `trace_path "${tracePath}" ${firstFailure.detail}; it was not read.`] };
+    return {
+      issue: [
+        ARIS.traceOutsideRoot,
+        `trace_path_outside_root:${tracePath}`,
+        `trace_path "${tracePath}" ${firstFailure.detail}; it was not read.`,
+      ],
+    };
   }
   if (firstFailure && !firstFailure.ok && firstFailure.reason !== 'missing') {
-    return { issue: [ARIS.traceUnreadable, `trace_path_unreadable:${tracePath}`, `trace_path "${tracePath}" ${firstFailure.detail}.`] };
+    return {
+      issue: [
+        ARIS.traceUnreadable,
+        `trace_path_unreadable:${tracePath}`,
+        `trace_path "${tracePath}" ${firstFailure.detail}.`,
+      ],
+    };
   }
-  return { issue: [ARIS.traceMissing, `trace_path_missing:${tracePath}`, `trace_path "${tracePath}" does not exist (looked in the paper dir, its parent and the repository root).`] };
+  return {
+    issue: [
+      ARIS.traceMissing,
+      `trace_path_missing:${tracePath}`,
+      `trace_path "${tracePath}" does not exist (looked in the paper dir, its parent and the repository root).`,
+    ],
+  };
 }
 
-function independenceFinding(i: IndependenceIssue, lineOf: (...p: string[]) => number | undefined): [CodeDef, number | undefined] {
+function independenceFinding(
+  i: IndependenceIssue,
+  lineOf: (...p: string[]) => number | undefined,
+): [CodeDef, number | undefined] {
   switch (i.kind) {
     case 'missing_field':
       return [ARIS.missingField, lineOf(i.field)];

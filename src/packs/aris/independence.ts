@@ -19,7 +19,9 @@ export function modelFamily(name: unknown): string {
   const tokens = new Set(n.split(/[^a-z0-9.]+/));
   const found = new Set<string>();
   for (const [family, needles] of FAMILIES) {
-    if (needles.some((needle) => (WHOLE_TOKEN.has(needle) ? tokens.has(needle) : n.includes(needle)))) {
+    if (
+      needles.some((needle) => (WHOLE_TOKEN.has(needle) ? tokens.has(needle) : n.includes(needle)))
+    ) {
       found.add(family);
     }
   }
@@ -47,7 +49,12 @@ export type IndependenceIssue =
   | { kind: 'invalid_review_independence'; value: string }
   | { kind: 'unrecognized_model_family'; executor: string; reviewer: string }
   | { kind: 'executor_family_mismatch' | 'reviewer_family_mismatch'; got: string; want: string }
-  | { kind: 'same_family_independence_mismatch' | 'cross_family_independence_mismatch' | 'deterministic_independence_mismatch' }
+  | {
+      kind:
+        | 'same_family_independence_mismatch'
+        | 'cross_family_independence_mismatch'
+        | 'deterministic_independence_mismatch';
+    }
   | { kind: 'acceptance_status_mismatch'; got: string; want: string };
 
 export interface IndependenceResult {
@@ -61,11 +68,20 @@ export interface IndependenceResult {
  * all of them, and the declared families and acceptance must follow from the model names.
  */
 export function checkIndependence(data: Record<string, unknown>): IndependenceResult {
-  const fields = ['review_independence', 'acceptance_status', 'executor_model', 'executor_family', 'reviewer_family'];
-  if (!fields.some((k) => Object.hasOwn(data, k))) return { label: 'legacy-unspecified', issues: [] };
+  const fields = [
+    'review_independence',
+    'acceptance_status',
+    'executor_model',
+    'executor_family',
+    'reviewer_family',
+  ];
+  if (!fields.some((k) => Object.hasOwn(data, k)))
+    return { label: 'legacy-unspecified', issues: [] };
   const issues: IndependenceIssue[] = [];
   for (const k of fields) if (!pyTruthy(data[k])) issues.push({ kind: 'missing_field', field: k });
-  const independence = Object.hasOwn(data, 'review_independence') ? pyStr(data.review_independence) : '';
+  const independence = Object.hasOwn(data, 'review_independence')
+    ? pyStr(data.review_independence)
+    : '';
   if (!['same-family', 'cross-family', 'deterministic'].includes(independence)) {
     issues.push({ kind: 'invalid_review_independence', value: independence });
   }
@@ -75,10 +91,18 @@ export function checkIndependence(data: Record<string, unknown>): IndependenceRe
     issues.push({ kind: 'unrecognized_model_family', executor, reviewer });
   }
   if (data.executor_family !== executor) {
-    issues.push({ kind: 'executor_family_mismatch', got: pyStr(data.executor_family), want: executor });
+    issues.push({
+      kind: 'executor_family_mismatch',
+      got: pyStr(data.executor_family),
+      want: executor,
+    });
   }
   if (data.reviewer_family !== reviewer) {
-    issues.push({ kind: 'reviewer_family_mismatch', got: pyStr(data.reviewer_family), want: reviewer });
+    issues.push({
+      kind: 'reviewer_family_mismatch',
+      got: pyStr(data.reviewer_family),
+      want: reviewer,
+    });
   }
   let expected = 'accepted';
   if (independence === 'same-family') {
@@ -87,13 +111,18 @@ export function checkIndependence(data: Record<string, unknown>): IndependenceRe
       issues.push({ kind: 'same_family_independence_mismatch' });
     }
   } else if (independence === 'cross-family') {
-    if (reviewer === 'deterministic' || executor === reviewer) issues.push({ kind: 'cross_family_independence_mismatch' });
+    if (reviewer === 'deterministic' || executor === reviewer)
+      issues.push({ kind: 'cross_family_independence_mismatch' });
   } else if (reviewer !== 'deterministic') {
     // The legacy verifier treats any other value (including an invalid one) as deterministic.
     issues.push({ kind: 'deterministic_independence_mismatch' });
   }
   if (data.acceptance_status !== expected) {
-    issues.push({ kind: 'acceptance_status_mismatch', got: pyStr(data.acceptance_status), want: expected });
+    issues.push({
+      kind: 'acceptance_status_mismatch',
+      got: pyStr(data.acceptance_status),
+      want: expected,
+    });
   }
   return { label: independence, issues };
 }

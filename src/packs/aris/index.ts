@@ -15,7 +15,10 @@ export const arisPack: Pack = {
     const found = new Set<string>();
     for (const d of dirs) {
       if ([...d.files].some((f) => ARTIFACT_NAMES.has(f))) found.add(d.abs);
-      if (path.basename(d.abs) === '.aris' && (d.files.has('assurance.txt') || d.files.has('audit-manifest.json'))) {
+      if (
+        path.basename(d.abs) === '.aris' &&
+        (d.files.has('assurance.txt') || d.files.has('audit-manifest.json'))
+      ) {
         found.add(path.dirname(d.abs));
       }
     }

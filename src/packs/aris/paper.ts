@@ -34,8 +34,12 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
   const manifest = readManifest(paperDir, ctx, targetId);
   findings.push(...manifest.findings);
 
-  const maxBytes = typeof ctx.options.max_artifact_bytes === 'number' ? ctx.options.max_artifact_bytes : undefined;
-  const loaded = manifest.audits.map((spec) => ({ spec, loaded: loadJsonObject(ws, paperDir, spec.artifact, maxBytes) }));
+  const maxBytes =
+    typeof ctx.options.max_artifact_bytes === 'number' ? ctx.options.max_artifact_bytes : undefined;
+  const loaded = manifest.audits.map((spec) => ({
+    spec,
+    loaded: loadJsonObject(ws, paperDir, spec.artifact, maxBytes),
+  }));
   const paperReal = ws.resolve(paperDir, '.');
   const base = paperReal.ok ? paperReal.real : paperDir;
   // Hash every distinct input once, all at once, before any audit is judged.
@@ -93,7 +97,12 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
     verifier: { name: 'audit-gate', version: VERSION },
     findings: [],
   };
-  return { target, subjects: checks.map((c) => c.subject), findings: allFindings, extension: report };
+  return {
+    target,
+    subjects: checks.map((c) => c.subject),
+    findings: allFindings,
+    extension: report,
+  };
 }
 
 function decideAssurance(paperDir: string, ctx: PackContext): AssuranceDecision {
@@ -114,13 +123,24 @@ function decideAssurance(paperDir: string, ctx: PackContext): AssuranceDecision 
   });
 }
 
-function readManifest(paperDir: string, ctx: PackContext, targetId: string): { audits: readonly AuditSpec[]; source: string; findings: Finding[] } {
+function readManifest(
+  paperDir: string,
+  ctx: PackContext,
+  targetId: string,
+): { audits: readonly AuditSpec[]; source: string; findings: Finding[] } {
   const loaded = loadJsonObject(ctx.workspace, paperDir, MANIFEST_PATH);
-  if (loaded.state === 'missing') return { audits: DEFAULT_AUDITS, source: 'default', findings: [] };
+  if (loaded.state === 'missing')
+    return { audits: DEFAULT_AUDITS, source: 'default', findings: [] };
   const invalid = (message: string, line?: number) => ({
     audits: DEFAULT_AUDITS,
     source: `default (${loaded.rel} is invalid)`,
-    findings: [finding(ARIS.manifestInvalid, { subject: targetId, message: `${loaded.rel} ${message}; the default four audits are checked instead.`, location: line ? { path: loaded.rel, line } : { path: loaded.rel } })],
+    findings: [
+      finding(ARIS.manifestInvalid, {
+        subject: targetId,
+        message: `${loaded.rel} ${message}; the default four audits are checked instead.`,
+        location: line ? { path: loaded.rel, line } : { path: loaded.rel },
+      }),
+    ],
   });
   if (loaded.state === 'bad') return invalid(loaded.detail, loaded.line);
   if (loaded.doc.duplicates.length > 0) {
@@ -131,13 +151,28 @@ function readManifest(paperDir: string, ctx: PackContext, targetId: string): { a
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length ? issue.path.join('.') : 'the top level';
-    return invalid(`is not a valid manifest at ${where}: ${issue.message}`, loaded.doc.lineOf(issue.path as (string | number)[]) ?? 1);
+    return invalid(
+      `is not a valid manifest at ${where}: ${issue.message}`,
+      loaded.doc.lineOf(issue.path as (string | number)[]) ?? 1,
+    );
   }
   const seen = new Set<string>();
   for (const [i, a] of parsed.data.audits.entries()) {
-    if (!isSafeRelative(a.artifact)) return invalid(`names artifact "${a.artifact}", which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
-    if (seen.has(a.artifact)) return invalid(`names artifact "${a.artifact}" twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
+    if (!isSafeRelative(a.artifact))
+      return invalid(
+        `names artifact "${a.artifact}", which is not a plain path inside the paper dir`,
+        loaded.doc.lineOf(['audits', i, 'artifact']),
+      );
+    if (seen.has(a.artifact))
+      return invalid(
+        `names artifact "${a.artifact}" twice`,
+        loaded.doc.lineOf(['audits', i, 'artifact']),
+      );
     seen.add(a.artifact);
   }
-  return { audits: parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill })), source: loaded.rel, findings: [] };
+  return {
+    audits: parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill })),
+    source: loaded.rel,
+    findings: [],
+  };
 }

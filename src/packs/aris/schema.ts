@@ -24,7 +24,10 @@ export const AuditArtifact = z
     audited_input_hashes: z
       .record(z.string(), z.string())
       .describe('Path (relative to the paper dir, or absolute) → "sha256:<64 hex>"'),
-    trace_path: z.string().min(1).describe('Directory or file holding the reviewer prompt and response'),
+    trace_path: z
+      .string()
+      .min(1)
+      .describe('Directory or file holding the reviewer prompt and response'),
     thread_id: z.string().optional(),
     agent_id: z.string().optional(),
     reviewer_model: z.string(),
@@ -85,13 +88,24 @@ export const DEFAULT_AUDITS: readonly AuditSpec[] = [
 /** The report verify_paper_audits.sh (version 2) writes; ours adds fields, never removes. */
 export const LegacyAuditRow = z.object({
   audit: z.string(),
-  status: z.enum(['OK', 'STALE', 'BLOCKING_VERDICT', 'HAS_ISSUES', 'SCHEMA_INVALID', 'MISSING', 'MISSING_DRAFT_OK']),
+  status: z.enum([
+    'OK',
+    'STALE',
+    'BLOCKING_VERDICT',
+    'HAS_ISSUES',
+    'SCHEMA_INVALID',
+    'MISSING',
+    'MISSING_DRAFT_OK',
+  ]),
   verdict: z.string(),
   stale: z.boolean(),
   review_independence: z.string(),
   issues: z.array(z.string()),
   artifact: z.string().describe('Repo-relative artifact path (added)'),
-  trace_location: z.string().optional().describe('Where trace_path was found, repo-relative (added)'),
+  trace_location: z
+    .string()
+    .optional()
+    .describe('Where trace_path was found, repo-relative (added)'),
 });
 export type LegacyAuditRow = z.infer<typeof LegacyAuditRow>;
 
