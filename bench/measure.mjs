@@ -1,0 +1,65 @@
+// Shared by the benchmarks: wall time of a command (best of N), peak memory of our CLI, and
+// the openssl reference over the same bytes, measured in the same run.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const CLI = path.resolve(here, '../dist/cli/index.js');
+
+export function requireBuiltCli() {
+  if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build:cli first`);
+}
+
+function timeOnce(cmd, args, env) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  return { ms, status: r.status, stderr: r.stderr?.toString() ?? '' };
+}
+
+/** Best wall time of `runs` runs (the least disturbed by the machine). */
+export function bestOf(runs, cmd, args, env = {}, okStatuses = [0]) {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const r = timeOnce(cmd, args, env);
+    if (!okStatuses.includes(r.status)) throw new Error(`${cmd} ${args.slice(0, 3).join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+    best = Math.min(best, r.ms);
+  }
+  return best;
+}
+
+/** Runs the built CLI once under the RSS probe and returns its peak RSS in bytes. */
+export function peakRss(args, okStatuses) {
+  const file = path.join(os.tmpdir(), `audit-gate-rss-${process.pid}`);
+  const r = spawnSync(process.execPath, ['--import', path.join(here, 'rss-probe.mjs'), CLI, ...args], {
+    env: { ...process.env, AUDIT_GATE_RSS_FILE: file },
+    stdio: 'ignore',
+  });
+  if (!okStatuses.includes(r.status)) throw new Error(`CLI exited ${r.status}`);
+  const bytes = Number(fs.readFileSync(file, 'utf8'));
+  fs.rmSync(file);
+  return bytes;
+}
+
+/** openssl over the given files, in batches that fit the argument limit. */
+export function opensslMs(runs, files) {
+  const batches = [];
+  for (let i = 0; i < files.length; i += 2000) batches.push(files.slice(i, i + 2000));
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    let total = 0;
+    for (const b of batches) total += bestOf(1, 'openssl', ['dgst', '-sha256', ...b]);
+    best = Math.min(best, total);
+  }
+  return best;
+}
+
+export const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+
+export function report(title, rows) {
+  console.log(`\n${title}`);
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(34)} ${v}`);
+}
