@@ -450,10 +450,13 @@ function checkTrace(
   tracePath: string,
   ctx: AuditContext,
 ): { issue?: [CodeDef, string, string]; location?: string } {
-  // Traces may be written at the repository top level (.aris/traces/...), beside the paper dir's parent.
-  const bases = [ctx.paperDir, path.dirname(ctx.paperDir), ctx.ws.root].filter(
-    (b, i, all) => all.indexOf(b) === i && ctx.ws.contains(b),
-  );
+  // Traces may be written at the repository top level (.aris/traces/...) rather than in the
+  // paper dir: look in the paper dir, then each ancestor up to the workspace root.
+  const bases: string[] = [];
+  for (let d = ctx.paperDir; ctx.ws.contains(d); d = path.dirname(d)) {
+    bases.push(d);
+    if (d === ctx.ws.root) break;
+  }
   let firstFailure: Resolved | undefined;
   for (const base of path.isAbsolute(tracePath) ? [ctx.paperDir] : bases) {
     const r = ctx.ws.resolve(base, tracePath);
@@ -528,7 +531,7 @@ function checkTrace(
     issue: [
       ARIS.traceMissing,
       `trace_path_missing:${tracePath}`,
-      `trace_path "${tracePath}" does not exist (looked in the paper dir, its parent and the repository root).`,
+      `trace_path "${tracePath}" does not exist (looked in the paper dir and each directory above it up to the repository root).`,
     ],
   };
 }

@@ -1,0 +1,60 @@
+// End to end: the committed CLI bundle, run with plain node as a user would.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const CLI = path.resolve('dist/cli/index.js');
+const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+
+beforeAll(() => {
+  if (!fs.existsSync(CLI)) throw new Error('dist/cli/index.js is missing: run npm run build');
+});
+
+describe('dist/cli/index.js', () => {
+  it('verifies the bundled example repository: passing, stale and blocked papers', () => {
+    const r = run(['verify', '--root', 'examples/repo', '--format', 'json']);
+    expect(r.status).toBe(1);
+    const report = JSON.parse(r.stdout);
+    const state = Object.fromEntries(
+      report.targets
+        .filter((t: { pack: string }) => t.pack === 'aris')
+        .map((t: { path: string; terminal_state: string }) => [t.path, t.terminal_state]),
+    );
+    expect(state).toEqual({
+      'papers/blocked': 'blocked',
+      'papers/passing': 'accepted',
+      'papers/stale': 'blocked',
+    });
+    const codes = new Set(report.findings.map((f: { code: string }) => f.code));
+    expect([...codes].sort()).toEqual(['aris.input_stale', 'aris.verdict_blocked']);
+  });
+  it('prints a readable summary with marks, counts and submission-ready', () => {
+    const r = run(['verify', '--root', 'examples/repo']);
+    expect(r.stdout).toMatch(/✓ proof-checker/);
+    expect(r.stdout).toMatch(/✗ paper-claim-audit\s+BLOCKING_VERDICT\s+BLOCKED/);
+    expect(r.stdout).toMatch(/submission-ready: no/);
+    expect(r.stderr).toBe('');
+  });
+  it('aris on the passing example exits 0 and finds its traces at the top level', () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-')), 'r.json');
+    const r = run(['aris', 'examples/repo/papers/passing', '--json-out', out]);
+    expect(r.status).toBe(0);
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    expect(report).toMatchObject({
+      assurance: 'submission',
+      overall_assurance: 'accepted',
+      submission_ready: 'yes',
+    });
+    expect(report.audits[0].trace_location).toBe(
+      'examples/repo/.aris/traces/passing/proof-checker/2026-04-21_run01',
+    );
+    fs.rmSync(path.dirname(out), { recursive: true });
+  });
+  it('--version and usage errors', () => {
+    expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const bad = run(['aris']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/usage/);
+  });
+});
