@@ -6,14 +6,12 @@ import { writeArtifact, writePaper, write } from '../scripts/lib/aris-paper.mjs'
 import { verify } from '../src/verify.js';
 import { renderText } from '../src/render/text.js';
 import { cli } from './support/cli.js';
-import { mkfifo, removeAll, tempRepo } from './support/temp.js';
+import { mkfifo, tempRepos } from './support/temp.js';
 
-const dirs: string[] = [];
-afterEach(() => removeAll(dirs));
+const repo = tempRepos();
 
 function setup() {
-  const root = tempRepo();
-  dirs.push(root);
+  const root = repo();
   const paper = path.join(root, 'paper');
   const artifacts = writePaper(paper, { assurance: 'submission' });
   const edit = (file: string, change: (a: Record<string, any>) => void) => {

@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeArtifact, writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { cli } from './support/cli.js';
-import { removeAll, snapshot, tempRepo } from './support/temp.js';
+import { snapshot, tempRepos } from './support/temp.js';
 
-const dirs: string[] = [];
-afterEach(() => removeAll(dirs));
+const repo = tempRepos();
 
 interface Row {
   audit: string;
@@ -18,8 +17,7 @@ interface Row {
 }
 
 function setup(opts: Parameters<typeof writePaper>[1] = {}) {
-  const root = tempRepo();
-  dirs.push(root);
+  const root = repo();
   const paper = path.join(root, 'paper');
   const artifacts = writePaper(paper, opts);
   const edit = (file: string, change: (a: Record<string, any>) => void) => {
@@ -338,8 +336,7 @@ describe('bad arguments exit 2', () => {
     [['aris', '.', '--format', 'xml']],
     [['frobnicate']],
   ])('%j', async (args) => {
-    const root = tempRepo();
-    dirs.push(root);
+    const root = repo();
     const r = await cli(args, root);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/audit-gate: /);
@@ -475,8 +472,7 @@ describe('beyond the legacy script', () => {
     ]);
   });
   it('finds traces written at the repository top level and says where', async () => {
-    const root = tempRepo();
-    dirs.push(root);
+    const root = repo();
     const paper = path.join(root, 'papers/p1');
     writePaper(paper, { traceRoot: root });
     const r = await aris(paper);

@@ -7,15 +7,9 @@ import { Workspace } from '../src/io/workspace.js';
 import { walkRepository } from '../src/io/walk.js';
 import { readSmallFile, statPath } from '../src/io/files.js';
 import { writeReportFile } from '../src/io/write.js';
-import { mkfifo, removeAll, tempRepo } from './support/temp.js';
+import { mkfifo, tempRepos } from './support/temp.js';
 
-const dirs: string[] = [];
-afterEach(() => removeAll(dirs));
-const repo = () => {
-  const d = tempRepo();
-  dirs.push(d);
-  return d;
-};
+const repo = tempRepos();
 
 describe('parseJson', () => {
   it('gives the line of a key and of a nested key', () => {

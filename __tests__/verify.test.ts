@@ -4,15 +4,9 @@ import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { GateReport } from '../src/model/report.js';
 import { verify } from '../src/verify.js';
 import { cli } from './support/cli.js';
-import { removeAll, tempRepo } from './support/temp.js';
+import { tempRepos } from './support/temp.js';
 
-const dirs: string[] = [];
-afterEach(() => removeAll(dirs));
-const repo = () => {
-  const d = tempRepo();
-  dirs.push(d);
-  return d;
-};
+const repo = tempRepos();
 
 describe('audit-gate verify', () => {
   it('discovers every paper dir (artifacts, assurance.txt or manifest), skipping ignored ones', async () => {

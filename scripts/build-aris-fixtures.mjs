@@ -3,7 +3,7 @@
 // expected codes are written here by hand from the contract, never read back from the tool.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sha256, write, writeArtifact, writePaper } from './lib/aris-paper.mjs';
+import { sha256, write, writeArtifact, writeManifest, writePaper } from './lib/aris-paper.mjs';
 
 const out = path.resolve(process.argv[2] ?? 'conformance/aris');
 fs.rmSync(out, { recursive: true, force: true });
@@ -93,20 +93,10 @@ fixture(
     state: 'accepted',
   },
   ({ paper }) => {
-    write(
-      path.join(paper, '.aris/audit-manifest.json'),
-      JSON.stringify(
-        {
-          schema_version: '1',
-          audits: [
-            { artifact: 'PROOF_AUDIT.json', audit_skill: 'proof-checker' },
-            { artifact: 'CITATION_AUDIT.json', audit_skill: 'citation-audit' },
-          ],
-        },
-        null,
-        2,
-      ) + '\n',
-    );
+    writeManifest(paper, [
+      ['PROOF_AUDIT.json', 'proof-checker'],
+      ['CITATION_AUDIT.json', 'citation-audit'],
+    ]);
   },
 );
 fixture(
@@ -660,18 +650,7 @@ fixture(
   'manifest-escaping-artifact',
   'manifest_invalid',
   { expected: ['aris.manifest_invalid'], state: 'blocked' },
-  ({ paper }) =>
-    write(
-      path.join(paper, '.aris/audit-manifest.json'),
-      JSON.stringify(
-        {
-          schema_version: '1',
-          audits: [{ artifact: '../PROOF_AUDIT.json', audit_skill: 'proof-checker' }],
-        },
-        null,
-        2,
-      ) + '\n',
-    ),
+  ({ paper }) => writeManifest(paper, [['../PROOF_AUDIT.json', 'proof-checker']]),
 );
 fixture(
   'manifest-names-missing-audit',
@@ -683,20 +662,10 @@ fixture(
     state: 'blocked',
   },
   ({ paper }) =>
-    write(
-      path.join(paper, '.aris/audit-manifest.json'),
-      JSON.stringify(
-        {
-          schema_version: '1',
-          audits: [
-            { artifact: 'PROOF_AUDIT.json', audit_skill: 'proof-checker' },
-            { artifact: 'KILL_ARGUMENT.json', audit_skill: 'kill-argument' },
-          ],
-        },
-        null,
-        2,
-      ) + '\n',
-    ),
+    writeManifest(paper, [
+      ['PROOF_AUDIT.json', 'proof-checker'],
+      ['KILL_ARGUMENT.json', 'kill-argument'],
+    ]),
 );
 fixture('assurance-file-invalid', 'assurance_invalid', {
   description: 'An unknown assurance value fails closed to submission.',

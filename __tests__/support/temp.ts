@@ -10,8 +10,17 @@ export function tempRepo(): string {
   return dir;
 }
 
-export function removeAll(dirs: string[]): void {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+/** A factory of temp repositories that are removed after each test. */
+export function tempRepos(): () => string {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  });
+  return () => {
+    const d = tempRepo();
+    made.push(d);
+    return d;
+  };
 }
 
 /** Node has no mkfifo; coreutils does. */

@@ -15,3 +15,4 @@ export interface PaperOptions {
 }
 export function writePaper(dir: string, opts?: PaperOptions): Record<string, Record<string, any>>;
 export function writeArtifact(dir: string, file: string, artifact: unknown): void;
+export function writeManifest(dir: string, audits: [string, string][]): void;

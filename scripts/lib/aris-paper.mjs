@@ -98,3 +98,12 @@ export function writePaper(dir, opts = {}) {
 export function writeArtifact(dir, file, artifact) {
   write(path.join(dir, file), JSON.stringify(artifact, null, 2) + '\n');
 }
+
+/** Writes .aris/audit-manifest.json naming the given [artifact, skill] pairs. */
+export function writeManifest(dir, audits) {
+  const manifest = {
+    schema_version: '1',
+    audits: audits.map(([artifact, audit_skill]) => ({ artifact, audit_skill })),
+  };
+  write(path.join(dir, '.aris/audit-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+}

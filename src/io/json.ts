@@ -54,15 +54,10 @@ export function parseJson(text: string): JsonParse {
   }
   if (text.trim() === '')
     return { ok: false, reason: 'empty', message: 'is empty', position: { line: 1, column: 1 } };
-  const errors: ParseError[] = [];
-  let tree: Node | undefined;
   try {
-    tree = parseTree(text, errors, {
-      disallowComments: true,
-      allowTrailingComma: false,
-      allowEmptyContent: false,
-    });
+    return parseStrict(text, lines);
   } catch (err) {
+    // Both the parser and the value builder recurse; runaway nesting overflows the stack.
     if (!(err instanceof RangeError)) throw err;
     return {
       ok: false,
@@ -71,10 +66,18 @@ export function parseJson(text: string): JsonParse {
       position: { line: 1, column: 1 },
     };
   }
+}
+
+function parseStrict(text: string, lines: LineIndex): JsonParse {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   if (errors.length > 0 || !tree) {
     const first = errors[0];
-    const offset = first?.offset ?? 0;
-    const pos = lines.position(offset);
+    const pos = lines.position(first?.offset ?? 0);
     const what = first ? printParseErrorCode(first.error) : 'InvalidSymbol';
     return {
       ok: false,
@@ -84,18 +87,7 @@ export function parseJson(text: string): JsonParse {
     };
   }
   const duplicates: DuplicateKey[] = [];
-  let value: unknown;
-  try {
-    value = toValue(tree, lines, duplicates);
-  } catch (err) {
-    if (!(err instanceof RangeError)) throw err;
-    return {
-      ok: false,
-      reason: 'syntax',
-      message: 'nests arrays or objects too deeply to read',
-      position: { line: 1, column: 1 },
-    };
-  }
+  const value = toValue(tree, lines, duplicates);
   return { ok: true, value, doc: new JsonDoc(tree, lines, duplicates) };
 }
 
