@@ -226,3 +226,28 @@ it('runs as root cannot be denied reads, so an unreadable file is exercised only
   fs.chmodSync(path.join(paper, PROOF), 0o000);
   expect((await run(root)).codes).toEqual(['aris.artifact_unreadable']);
 });
+
+describe('assurance.txt that cannot be trusted fails closed', () => {
+  it('a symlink out of the workspace or a FIFO is aris.assurance_invalid, checked at submission', async () => {
+    const { root, paper } = setup();
+    fs.rmSync(path.join(paper, '.aris/assurance.txt'));
+    fs.symlinkSync('/etc/hostname', path.join(paper, '.aris/assurance.txt'));
+    const r = await run(root);
+    expect(r.codes).toEqual(['aris.assurance_invalid']);
+    expect(r.report.targets[0]!.context.assurance).toBe('submission');
+    fs.rmSync(path.join(paper, '.aris/assurance.txt'));
+    mkfifo(path.join(paper, '.aris/assurance.txt'));
+    expect((await run(root)).codes).toEqual(['aris.assurance_invalid']);
+    const cliRun = await cli(['aris', paper], root);
+    expect(cliRun.code).toBe(2);
+    expect(cliRun.stderr).toMatch(/invalid assurance/);
+  });
+  it('an artifact that is a symlink out of the workspace is not read', async () => {
+    const { root, paper } = setup();
+    fs.rmSync(path.join(paper, PROOF));
+    fs.symlinkSync('/etc/hostname', path.join(paper, PROOF));
+    const r = await run(root);
+    expect(r.codes).toEqual(['aris.artifact_unreadable']);
+    expect(r.find('aris.artifact_unreadable').issue).toBe('schema_invalid:outside_root');
+  });
+});

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { GateReport } from './model/report.js';
 import { writeReportFile } from './io/write.js';
-import { errorText } from './io/workspace.js';
+import { Workspace, errorText } from './io/workspace.js';
 import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.js';
-import { ASSURANCE_PATH } from './packs/aris/paper.js';
+import { ASSURANCE_PATH, readAssuranceFile } from './packs/aris/paper.js';
 import { renderArisReport } from './render/aris-report.js';
 import { renderText } from './render/text.js';
 import { verify } from './verify.js';
@@ -117,14 +117,17 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
   if (values.effort !== undefined && !isEffort(values.effort)) {
     throw new UsageError(`invalid --effort: ${values.effort} (expected ${EFFORTS.join(', ')})`);
   }
+  const root = values.root
+    ? path.resolve(io.cwd, values.root)
+    : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : path.dirname(paperDir));
   if (values.assurance === undefined && values.effort === undefined) {
-    const file = path.join(paperDir, ASSURANCE_PATH);
-    if (fs.existsSync(file)) {
-      const v = fs.readFileSync(file, 'utf8').replace(/\s+/g, '');
-      if (!isAssurance(v)) throw new UsageError(`invalid assurance in ${file}: ${v} (expected draft or submission)`);
+    // As before: an assurance.txt that is not draft or submission is a bad argument.
+    const text = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
+    const v = text?.replace(/\s+/g, '');
+    if (v !== undefined && !isAssurance(v)) {
+      throw new UsageError(`invalid assurance in ${path.join(paperDir, ASSURANCE_PATH)}: ${v} (expected draft or submission)`);
     }
   }
-  const root = values.root ? path.resolve(io.cwd, values.root) : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : path.dirname(paperDir));
   const report = await verify({
     root,
     config: undefined,

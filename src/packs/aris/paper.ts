@@ -4,6 +4,7 @@ import type { Target } from '../../model/subject.js';
 import { readSmallFile } from '../../io/files.js';
 import { resolveAssurance, type AssuranceDecision } from '../../policy/assurance.js';
 import type { PackContext, PackResult } from '../pack.js';
+import type { Workspace } from '../../io/workspace.js';
 import { VERSION } from '../../version.js';
 import { auditInputs, checkAudit, type AuditCheck } from './audit.js';
 import { ARIS } from './codes.js';
@@ -105,19 +106,25 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
   };
 }
 
+/**
+ * The text of <paper-dir>/.aris/assurance.txt, or undefined when there is none. A file that
+ * exists but cannot be read (or escapes the workspace) yields text that is not a valid level,
+ * so the decision fails closed instead of falling back to the default.
+ */
+export function readAssuranceFile(ws: Workspace, paperDir: string): string | undefined {
+  const file = ws.resolve(paperDir, ASSURANCE_PATH);
+  if (!file.ok) return file.reason === 'missing' ? undefined : `<${file.detail}>`;
+  const read = readSmallFile(file.real, 4096);
+  return read.ok ? read.bytes.toString('utf8') : `<${read.detail}>`;
+}
+
 function decideAssurance(paperDir: string, ctx: PackContext): AssuranceDecision {
   const o = ctx.options;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  let fileText: string | undefined;
-  const file = ctx.workspace.resolve(paperDir, ASSURANCE_PATH);
-  if (file.ok) {
-    const read = readSmallFile(file.real, 4096);
-    fileText = read.ok ? read.bytes.toString('utf8') : `<unreadable: ${read.detail}>`;
-  }
   return resolveAssurance({
     flagAssurance: str(o.assurance),
     flagEffort: str(o.effort),
-    fileText,
+    fileText: readAssuranceFile(ctx.workspace, paperDir),
     configAssurance: str(o.config_assurance),
     configEffort: str(o.config_effort),
   });
