@@ -24,8 +24,8 @@ export function cap(s: string, max: number): string {
 // autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
 
 const ZWSP = '\u200b';
-// Characters with a meaning in CommonMark/GFM inline syntax or in tables.
-const MD_PUNCT = /[\\`*_{}[\]()<>#+\-.!|~^$&:=]/g;
+// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
+const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
 
 /**
  * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
@@ -43,7 +43,9 @@ export function mdText(s: string, max = 1000): string {
     .replace(/@/g, `@${ZWSP}`)
     .replace(/#/g, `#${ZWSP}`)
     .replace(/\\:\/\//g, `\\:${ZWSP}//`)
-    .replace(/\bwww\\\./gi, (m) => `${m.slice(0, 3)}${ZWSP}\\.`);
+    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+    // A leading list, heading-underline or numbered-list marker stays text.
+    .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`);
 }
 
 /**

@@ -1,0 +1,65 @@
+import type { Finding, Severity } from '../model/finding.js';
+import type { GateReport } from '../model/report.js';
+import { cap, plain } from '../render/sanitize.js';
+
+/** A check-run annotation as the Checks API takes it. */
+export interface Annotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  start_column?: number;
+  end_column?: number;
+  annotation_level: 'notice' | 'warning' | 'failure';
+  title: string;
+  message: string;
+}
+
+const LEVEL: Record<Severity, Annotation['annotation_level']> = { error: 'failure', warning: 'warning', notice: 'notice' };
+const RANK: Record<Annotation['annotation_level'], number> = { failure: 0, warning: 1, notice: 2 };
+
+/** GitHub's caps: title 255 characters; message 64 KB (we keep it far shorter). */
+export const TITLE_MAX = 255;
+export const MESSAGE_MAX = 4000;
+
+/** Annotation paths must be repository-relative POSIX paths without `..`. */
+function safePath(p: string): string | undefined {
+  const clean = p.replace(/\\/g, '/').replace(/^\.\//, '');
+  if (!clean || clean.startsWith('/') || clean.split('/').includes('..') || /[\u0000-\u001f]/.test(clean)) return undefined;
+  return clean;
+}
+
+/**
+ * One annotation per finding that has a location, plus one on each related location (e.g. the
+ * input file that changed under a STALE audit), most severe first. Annotation text is plain text
+ * (GitHub does not render Markdown in annotations), with control characters made visible.
+ */
+export function buildAnnotations(report: GateReport): Annotation[] {
+  const names = new Map(report.subjects.map((s) => [s.id, s.name]));
+  const out: Annotation[] = [];
+  const push = (f: Finding, path: string, line: number | undefined, column: number | undefined, title: string, message: string) => {
+    const p = safePath(path);
+    if (!p) return;
+    const a: Annotation = {
+      path: p,
+      start_line: line ?? 1,
+      end_line: line ?? 1,
+      annotation_level: LEVEL[f.severity],
+      title: cap(plain(title), TITLE_MAX),
+      message: cap(message.split('\n').map(plain).join('\n'), MESSAGE_MAX),
+    };
+    if (column !== undefined && line !== undefined) {
+      a.start_column = column;
+      a.end_column = column;
+    }
+    out.push(a);
+  };
+  for (const f of report.findings) {
+    const subject = names.get(f.subject) ?? f.subject;
+    const body = `${f.message}\n→ ${f.remediation}`;
+    if (f.location) push(f, f.location.path, f.location.line, f.location.column, `${f.code} — ${subject}`, body);
+    for (const r of f.related ?? []) {
+      push(f, r.path, r.line, r.column, `${f.code} — input of ${subject}`, `${f.message}\n→ ${f.remediation}`);
+    }
+  }
+  return out.sort((a, b) => RANK[a.annotation_level] - RANK[b.annotation_level]);
+}

@@ -1,0 +1,92 @@
+import type { Conclusion } from '../model/report.js';
+import type { Annotation } from './annotations.js';
+import type { Api } from './client.js';
+import type { PublishTarget } from './context.js';
+
+/** The Checks API takes at most 50 annotations per request; more go in repeated updates (they append). */
+export const ANNOTATION_BATCH = 50;
+/**
+ * A documented cap on annotations per check run (20 updates). Past it, the summary says how many
+ * were left out and where to find them; nothing is dropped silently.
+ */
+export const MAX_ANNOTATIONS = 1000;
+
+export interface CheckRunRef {
+  id: number;
+  url: string;
+}
+
+export interface CheckOutput {
+  title: string;
+  summary: string;
+  text?: string;
+}
+
+function ref(data: unknown): CheckRunRef {
+  const d = data as { id?: unknown; html_url?: unknown };
+  if (typeof d?.id !== 'number') throw new Error('GitHub answered the check-run request without an id.');
+  return { id: d.id, url: typeof d.html_url === 'string' ? d.html_url : '' };
+}
+
+/** Creates the check run on the target commit, `in_progress`, before anything is verified. */
+export async function createCheckRun(api: Api, t: PublishTarget, name: string, output: CheckOutput, detailsUrl?: string): Promise<CheckRunRef> {
+  const res = await api.request('POST /repos/{owner}/{repo}/check-runs', {
+    owner: t.owner,
+    repo: t.repo,
+    name,
+    head_sha: t.sha,
+    status: 'in_progress',
+    started_at: new Date().toISOString(),
+    ...(detailsUrl ? { details_url: detailsUrl } : {}),
+    output,
+  });
+  return ref(res.data);
+}
+
+export function batches<T>(items: T[], size = ANNOTATION_BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface CompleteResult {
+  sent: number;
+  omitted: number;
+  requests: number;
+}
+
+/**
+ * Sends every annotation in batches of 50 through check-run updates, and completes the run with
+ * its conclusion in the last update. Past MAX_ANNOTATIONS the summary carries a visible note.
+ */
+export async function completeCheckRun(
+  api: Api,
+  t: PublishTarget,
+  run: CheckRunRef,
+  conclusion: Conclusion,
+  output: CheckOutput,
+  annotations: Annotation[],
+): Promise<CompleteResult> {
+  const kept = annotations.slice(0, MAX_ANNOTATIONS);
+  const omitted = annotations.length - kept.length;
+  const summary =
+    omitted > 0
+      ? `${output.summary.slice(0, 65_535 - 300)}\n\n> **Annotations capped:** ${omitted} more annotation${omitted === 1 ? '' : 's'} past the first ${MAX_ANNOTATIONS} are not attached to this check run; they are all in the JSON report and the job summary.\n`
+      : output.summary;
+  const out = { ...output, summary };
+  const groups = batches(kept);
+  if (groups.length === 0) groups.push([]);
+  let requests = 0;
+  for (const [i, group] of groups.entries()) {
+    const last = i === groups.length - 1;
+    await api.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
+      owner: t.owner,
+      repo: t.repo,
+      check_run_id: run.id,
+      ...(last ? { status: 'completed', conclusion, completed_at: new Date().toISOString() } : {}),
+      output: { ...out, ...(group.length ? { annotations: group } : {}) },
+    });
+    requests++;
+  }
+  return { sent: kept.length, omitted, requests };
+}

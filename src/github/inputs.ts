@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { ASSURANCES, EFFORTS, isAssurance, isEffort, type Assurance, type Effort } from '../policy/assurance.js';
+import type { FailOn } from '../policy/gate.js';
+import type { CommentMode } from './comment.js';
+
+/** Every input of action.yml, parsed once and checked, as one typed object. */
+export interface Settings {
+  workspace: string;
+  paths?: string[];
+  config?: string;
+  assurance?: Assurance;
+  effort?: Effort;
+  /** Fixture directory relative to the workspace; undefined = none. */
+  fixtures?: string;
+  token: string;
+  checkName: string;
+  comment: CommentMode;
+  failOn: FailOn;
+  allowEmpty?: boolean;
+  sarifFile?: string;
+  /** Publish this already produced JSON report instead of verifying. */
+  report?: string;
+  /** Where the JSON report is written. */
+  reportPath: string;
+  /** A pull request to comment on for push / workflow_dispatch runs. */
+  pullRequest?: number;
+  apiUrl?: string;
+  retryBaseMs?: number;
+  writeIntervalMs?: number;
+}
+
+export class InputError extends Error {}
+
+/** Reads an input the way @actions/core does: INPUT_<NAME> with spaces as underscores, trimmed. */
+export function input(env: NodeJS.ProcessEnv, name: string): string {
+  return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const v = input(env, name);
+  if (v === '') return fallback;
+  if (!(allowed as readonly string[]).includes(v)) throw new InputError(`Input "${name}" must be one of ${allowed.join(', ')}; got "${v}".`);
+  return v as T;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const v = input(env, name).toLowerCase();
+  if (v === '') return undefined;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw new InputError(`Input "${name}" must be true or false; got "${v}".`);
+}
+
+function nonNegativeInt(env: NodeJS.ProcessEnv, key: string): number | undefined {
+  const v = env[key];
+  if (v === undefined || v === '') return undefined;
+  return /^\d+$/.test(v) ? Number(v) : undefined;
+}
+
+export function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
+  const inWorkspace = (p: string) => path.resolve(workspace, p);
+  const paths = input(env, 'paths')
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && !s.startsWith('#'));
+  const assurance = input(env, 'assurance');
+  if (assurance && !isAssurance(assurance)) throw new InputError(`Input "assurance" must be one of ${ASSURANCES.join(', ')}; got "${assurance}".`);
+  const effort = input(env, 'effort');
+  if (effort && !isEffort(effort)) throw new InputError(`Input "effort" must be one of ${EFFORTS.join(', ')}; got "${effort}".`);
+  const checkName = input(env, 'check-name') || 'audit-gate';
+  if (checkName.length > 100) throw new InputError('Input "check-name" must be at most 100 characters.');
+  const pr = input(env, 'pull-request');
+  if (pr && !/^[1-9]\d*$/.test(pr)) throw new InputError(`Input "pull-request" must be a pull request number; got "${pr}".`);
+
+  const config = input(env, 'config');
+  let fixtures: string | undefined = input(env, 'fixtures');
+  if (fixtures === 'none') fixtures = undefined;
+  else if (fixtures === '') {
+    // Default: conformance/ when present, unless the config file names a fixture directory itself.
+    const loaded = loadConfig(workspace, config ? inWorkspace(config) : undefined);
+    const configured = loaded.ok && loaded.config.fixtures !== undefined;
+    const dflt = path.join(workspace, 'conformance');
+    fixtures = !configured && fs.existsSync(dflt) && fs.statSync(dflt).isDirectory() ? 'conformance' : undefined;
+  }
+
+  const reportPath = input(env, 'report-path');
+  const tmp = env['RUNNER_TEMP'] || os.tmpdir();
+  const s: Settings = {
+    workspace,
+    token: input(env, 'github-token'),
+    checkName,
+    comment: oneOf(env, 'comment', ['failures', 'always', 'off'] as const, 'failures'),
+    failOn: oneOf(env, 'fail-on', ['blocking', 'problem'] as const, 'blocking'),
+    reportPath: reportPath ? inWorkspace(reportPath) : path.join(tmp, 'audit-gate', 'report.json'),
+  };
+  if (paths.length) s.paths = paths;
+  if (config) s.config = inWorkspace(config);
+  if (assurance) s.assurance = assurance as Assurance;
+  if (effort) s.effort = effort as Effort;
+  if (fixtures) s.fixtures = fixtures;
+  const allowEmpty = bool(env, 'allow-empty');
+  if (allowEmpty !== undefined) s.allowEmpty = allowEmpty;
+  const sarif = input(env, 'sarif-file');
+  if (sarif) s.sarifFile = inWorkspace(sarif);
+  const report = input(env, 'report');
+  if (report) s.report = inWorkspace(report);
+  if (pr) s.pullRequest = Number(pr);
+  if (env['GITHUB_API_URL']) s.apiUrl = env['GITHUB_API_URL'];
+  // Test hooks: shorter retry backoff and write pacing (never needed on a runner).
+  const retryBaseMs = nonNegativeInt(env, 'AUDIT_GATE_RETRY_BASE_MS');
+  if (retryBaseMs !== undefined) s.retryBaseMs = retryBaseMs;
+  const writeIntervalMs = nonNegativeInt(env, 'AUDIT_GATE_WRITE_INTERVAL_MS');
+  if (writeIntervalMs !== undefined) s.writeIntervalMs = writeIntervalMs;
+  return s;
+}

@@ -1,0 +1,278 @@
+import fs from 'node:fs';
+import * as core from '@actions/core';
+import { finding } from './model/finding.js';
+import { GateReport } from './model/report.js';
+import { writeReportFile } from './io/write.js';
+import { allCodes } from './packs/index.js';
+import { GATE } from './policy/codes.js';
+import { decide } from './policy/gate.js';
+import { checkTitle, COMMENT_LIMIT, CHECK_OUTPUT_LIMIT, commentMarker, isFailing, renderCards, renderComment, renderJobSummary, renderSummary, units } from './render/markdown.js';
+import { renderSarif } from './render/sarif.js';
+import { verify } from './verify.js';
+import { buildAnnotations } from './github/annotations.js';
+import { completeCheckRun, createCheckRun, type CheckRunRef } from './github/check-run.js';
+import { createClient, describeError, isPermissionError, type Api } from './github/client.js';
+import { findPullByHead, upsertComment } from './github/comment.js';
+import { readEventPayload, resolveTarget, runUrl, type PublishTarget } from './github/context.js';
+import { InputError, readSettings, type Settings } from './github/inputs.js';
+import { emitWorkflowAnnotations } from './github/workflow-commands.js';
+
+/** The largest report file `report:` reads (a report of many thousand findings fits easily). */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
+const READ_ONLY_HINT =
+  'This is expected on pull requests from forks, whose token is read-only. Results go to the job summary and ' +
+  'workflow annotations instead, and the job result still follows the verdicts. To publish a check run and a comment ' +
+  'for forks, use the two-workflow workflow_run setup (docs/github-action.md); otherwise grant the job ' +
+  '`checks: write` and `pull-requests: write`.';
+
+class ToolFailure extends Error {
+  constructor(
+    message: string,
+    readonly remediation: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A report for a run that could not verify anything: the gate fails closed. */
+function failureReport(settings: Settings, message: string, remediation: string): GateReport {
+  return decide([], {
+    root: settings.workspace,
+    failOn: settings.failOn,
+    runFindings: [finding(GATE.internalError, { subject: 'gate', message, remediation })],
+  });
+}
+
+function ensureCheckedOut(workspace: string): void {
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync(workspace);
+  } catch {
+    // missing: handled below
+  }
+  if (entries.length === 0) {
+    throw new ToolFailure(
+      `The workspace ${workspace} is empty: the repository has not been checked out, so there is nothing to verify.`,
+      'Add `- uses: actions/checkout@v4` as a step before audit-gate.',
+    );
+  }
+}
+
+/** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
+function loadReport(file: string): GateReport {
+  let text: string;
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) throw new Error('not a regular file');
+    if (st.size > MAX_REPORT_BYTES) throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ToolFailure(`The report file ${file} cannot be read (${(err as Error).message}).`, 'Download the report artifact before this step and point `report:` at the JSON file inside it.');
+  }
+  let parsed: ReturnType<typeof GateReport.safeParse>;
+  try {
+    parsed = GateReport.safeParse(JSON.parse(text));
+  } catch (err) {
+    throw new ToolFailure(`The report file ${file} is not JSON (${(err as Error).message}).`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).');
+  }
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ToolFailure(
+      `The report file ${file} is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}.`,
+      'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.',
+    );
+  }
+  const report = parsed.data;
+  // The report comes from another workflow, possibly from a fork: never publish a result more
+  // lenient than its own findings.
+  if (report.findings.some((f) => f.blocking) && report.conclusion !== 'failure') {
+    report.conclusion = 'failure';
+    report.exit_code = 1;
+  }
+  return report;
+}
+
+interface PublishState {
+  check?: CheckRunRef;
+  checkDenied?: string;
+  commentUrl?: string;
+}
+
+/** Logs one clear line the first time the token is refused, instead of a stack trace per call. */
+function refused(state: PublishState, what: string, err: unknown): void {
+  if (isPermissionError(err)) {
+    if (state.checkDenied === undefined) core.warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
+    else core.info(`audit-gate cannot ${what} either (${describeError(err)}).`);
+  } else {
+    core.warning(`audit-gate could not ${what} (${describeError(err)}); the results are in the job summary.`);
+  }
+}
+
+async function startCheck(api: Api | undefined, target: PublishTarget | undefined, settings: Settings, state: PublishState, url?: string): Promise<void> {
+  if (!api || !target) return;
+  try {
+    state.check = await createCheckRun(api, target, settings.checkName, { title: 'Verifying audit artifacts…', summary: 'audit-gate is verifying the audit artifacts of this commit.' }, url);
+    core.info(`Check run "${settings.checkName}" created on ${target.sha} (${target.source}).`);
+  } catch (err) {
+    refused(state, `create the check run "${settings.checkName}"`, err);
+    state.checkDenied = describeError(err);
+  }
+}
+
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = readSettings(env);
+  } catch (err) {
+    core.setFailed(err instanceof InputError ? err.message : `audit-gate could not read its inputs: ${(err as Error).message}`);
+    return;
+  }
+  // The token is never logged: the runner already masks ${{ github.token }} and secrets, and
+  // core.setSecret would echo it in an ::add-mask:: command.
+
+  let target: PublishTarget | undefined;
+  try {
+    target = resolveTarget(env, readEventPayload(env), settings.pullRequest);
+  } catch (err) {
+    core.warning(`${(err as Error).message} Publishing only the job summary.`);
+  }
+  if (target && !settings.token) core.warning('No github-token was given: publishing only the job summary and annotations.');
+  const api =
+    target && settings.token
+      ? createClient({
+          token: settings.token,
+          ...(settings.apiUrl ? { baseUrl: settings.apiUrl } : {}),
+          ...(settings.retryBaseMs !== undefined ? { retryBaseMs: settings.retryBaseMs } : {}),
+          ...(settings.writeIntervalMs !== undefined ? { writeIntervalMs: settings.writeIntervalMs } : {}),
+          log: { warn: (m) => core.info(m), debug: (m) => core.debug(m) },
+        })
+      : undefined;
+  const url = runUrl(env);
+  const state: PublishState = {};
+  await startCheck(api, target, settings, state, url);
+
+  // Verify (or load the report of an earlier run). Any failure here is a failed gate, never green.
+  let report: GateReport;
+  try {
+    if (settings.report) {
+      core.info(`Publishing the report ${settings.report}.`);
+      report = loadReport(settings.report);
+    } else {
+      ensureCheckedOut(settings.workspace);
+      report = await verify({
+        root: settings.workspace,
+        ...(settings.config ? { config: settings.config } : {}),
+        ...(settings.paths ? { paths: settings.paths } : {}),
+        ...(settings.assurance ? { assurance: settings.assurance } : {}),
+        ...(settings.effort ? { effort: settings.effort } : {}),
+        ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
+        ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
+        failOn: settings.failOn,
+        onProgress: (m) => core.info(m),
+      });
+    }
+  } catch (err) {
+    const tf = err instanceof ToolFailure ? err : undefined;
+    report = failureReport(
+      settings,
+      tf ? tf.message : `audit-gate failed: ${(err as Error).message ?? String(err)}.`,
+      tf ? tf.remediation : 'Rerun the job; if it fails again, report this message.',
+    );
+  }
+
+  // Files: the JSON report (report-path) and SARIF.
+  try {
+    writeReportFile(settings.reportPath, JSON.stringify(report, null, 2) + '\n');
+  } catch (err) {
+    core.warning(`audit-gate could not write the JSON report to ${settings.reportPath}: ${(err as Error).message}`);
+  }
+  if (settings.sarifFile) {
+    try {
+      writeReportFile(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: allCodes() }), null, 2) + '\n');
+    } catch (err) {
+      core.warning(`audit-gate could not write SARIF to ${settings.sarifFile}: ${(err as Error).message}`);
+    }
+  }
+
+  const md = { checkName: settings.checkName, ...(url ? { runUrl: url } : {}) };
+  const annotations = buildAnnotations(report);
+
+  // The check run: summary tables, failure cards, every located finding as an annotation.
+  if (api && target && state.check) {
+    try {
+      const result = await completeCheckRun(
+        api,
+        target,
+        state.check,
+        report.conclusion,
+        { title: checkTitle(report), summary: renderSummary(report, { ...md, limit: CHECK_OUTPUT_LIMIT - 400 }), text: renderCards(report, { ...md, limit: CHECK_OUTPUT_LIMIT }) },
+        annotations,
+      );
+      core.info(`Check run completed: ${report.conclusion}, ${result.sent} annotations in ${result.requests} update${result.requests === 1 ? '' : 's'}.`);
+    } catch (err) {
+      refused(state, 'complete the check run', err);
+      state.checkDenied ??= describeError(err);
+    }
+  }
+
+  // The sticky pull-request comment.
+  if (api && target && settings.comment !== 'off') {
+    try {
+      if (target.pullNumber === undefined && target.lookup) {
+        const n = await findPullByHead(api, target);
+        if (n !== undefined) target.pullNumber = n;
+      }
+      const failing = units(report).some(isFailing);
+      const res = await upsertComment(api, target, {
+        mode: settings.comment,
+        marker: commentMarker(settings.checkName),
+        body: renderComment(report, { ...md, limit: COMMENT_LIMIT }),
+        failing,
+      });
+      if (res.action === 'skipped') core.info(`No pull-request comment: ${res.reason}.`);
+      else core.info(`Pull-request comment ${res.action}: ${res.url ?? ''}`);
+      if (res.url) state.commentUrl = res.url;
+    } catch (err) {
+      refused(state, 'write the pull-request comment', err);
+    }
+  }
+
+  // Job summary (always), and workflow-command annotations when there is no check run to carry them.
+  try {
+    if (env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(renderJobSummary(report, md), true).write();
+  } catch (err) {
+    core.warning(`audit-gate could not write the job summary: ${(err as Error).message}`);
+  }
+  if (!state.check || state.checkDenied !== undefined) {
+    emitWorkflowAnnotations(annotations, {
+      error: (m, p) => core.error(m, p),
+      warning: (m, p) => core.warning(m, p),
+      notice: (m, p) => core.notice(m, p),
+      info: (m) => core.info(m),
+    });
+  }
+
+  const c = report.counts;
+  core.setOutput('conclusion', report.conclusion);
+  core.setOutput('submission-ready', report.submission_ready);
+  core.setOutput('report-path', settings.reportPath);
+  core.setOutput('subjects', c.subjects);
+  core.setOutput('pass', c.pass);
+  core.setOutput('problem', c.problem);
+  core.setOutput('blocking', c.blocking);
+  core.setOutput('skipped', c.skipped);
+  core.setOutput('errors', c.errors);
+  core.setOutput('warnings', c.warnings);
+  core.setOutput('check-run-id', state.check ? String(state.check.id) : '');
+  core.setOutput('check-run-url', state.check?.url ?? '');
+  core.setOutput('comment-url', state.commentUrl ?? '');
+
+  core.info(`${settings.checkName}: ${report.conclusion} — ${checkTitle(report)}`);
+  if (report.conclusion === 'failure') {
+    // Findings about the run itself (nothing verified, no checkout, unreadable report) are spelled out here.
+    const subjects = new Set([...report.subjects.map((x) => x.id), ...report.targets.map((t) => t.id)]);
+    const runLevel = report.findings.filter((f) => f.blocking && !subjects.has(f.subject)).map((f) => ` ${f.message} ${f.remediation}`);
+    core.setFailed(`${settings.checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`);
+  }
+}

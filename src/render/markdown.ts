@@ -1,0 +1,294 @@
+import type { Finding } from '../model/finding.js';
+import type { GateReport } from '../model/report.js';
+import type { Subject, Target } from '../model/subject.js';
+import { cap, htmlCommentText, mdCode, mdText } from './sanitize.js';
+
+/**
+ * The Markdown renderings of a GateReport shared by every GitHub surface: the check-run summary,
+ * the failure cards (check-run text, pull-request comment) and the job summary. Everything that
+ * came from an artifact goes through mdText / mdCode; the output is capped at `limit` characters
+ * with a visible "trimmed" note instead of silently cut.
+ */
+
+/** GitHub's caps: check-run output.summary / output.text 65,535; a comment body 65,536. */
+export const CHECK_OUTPUT_LIMIT = 65_535;
+export const COMMENT_LIMIT = 65_536;
+
+export interface MarkdownOptions {
+  /** The check name users chose (also the comment marker). */
+  checkName: string;
+  /** Link to the workflow run (trusted: built from the runner's environment). */
+  runUrl?: string;
+  /** Character cap for the rendered text. */
+  limit?: number;
+}
+
+const REASON_MAX = 300;
+const MESSAGE_MAX = 600;
+const REMEDIATION_MAX = 400;
+
+/** One card's worth: a subject, or a target / the run itself when findings are about them. */
+export interface Unit {
+  key: string;
+  label: string;
+  name: string;
+  path?: string;
+  kind: string;
+  outcome: Subject['outcome'];
+  subject?: Subject;
+  target?: Target;
+  findings: Finding[];
+}
+
+/** Groups findings by the subject they are about; findings about a target or the run get a unit of their own. */
+export function units(report: GateReport): Unit[] {
+  const targets = new Map(report.targets.map((t) => [t.id, t]));
+  const subjects = new Map(report.subjects.map((s) => [s.id, s]));
+  const byKey = new Map<string, Finding[]>();
+  for (const f of report.findings) byKey.set(f.subject, [...(byKey.get(f.subject) ?? []), f]);
+  const out: Unit[] = [];
+  for (const s of report.subjects) {
+    out.push({
+      key: s.id,
+      label: s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status,
+      name: s.name,
+      path: s.path,
+      kind: s.kind,
+      outcome: s.outcome,
+      subject: s,
+      ...(targets.get(s.target) ? { target: targets.get(s.target)! } : {}),
+      findings: byKey.get(s.id) ?? [],
+    });
+  }
+  for (const [key, findings] of byKey) {
+    if (subjects.has(key)) continue;
+    const t = targets.get(key);
+    const outcome: Subject['outcome'] = findings.some((f) => f.blocking)
+      ? 'blocking'
+      : findings.some((f) => f.severity !== 'notice')
+        ? 'problem'
+        : 'pass';
+    out.push({
+      key,
+      label: outcome === 'blocking' ? 'FAILED' : outcome === 'problem' ? 'PROBLEM' : 'NOTE',
+      name: t ? t.path : key === 'gate' ? 'audit-gate run' : key,
+      ...(t ? { path: t.path, target: t } : {}),
+      kind: t ? t.kind : 'run',
+      outcome,
+      findings,
+    });
+  }
+  return out;
+}
+
+export function isFailing(u: Unit): boolean {
+  return u.outcome === 'blocking' || u.outcome === 'problem';
+}
+
+const MARK: Record<Subject['outcome'], string> = { pass: '✓', problem: '⚠', blocking: '✗', skipped: '·' };
+
+/** A one-line title for the check run (also the first line of the comment). */
+export function checkTitle(report: GateReport): string {
+  const c = report.counts;
+  const parts: string[] = [];
+  if (c.blocking) parts.push(`${c.blocking} blocking`);
+  if (c.problem) parts.push(`${c.problem} with problems`);
+  parts.push(`${c.pass} pass`);
+  if (c.skipped) parts.push(`${c.skipped} skipped`);
+  const failedRun = report.findings.some((f) => !report.subjects.some((s) => s.id === f.subject) && f.blocking);
+  const lead = c.subjects === 0 && failedRun ? 'nothing verified' : parts.join(', ');
+  return cap(`${lead} — submission-ready: ${report.submission_ready}`, 255);
+}
+
+function conclusionLine(report: GateReport): string {
+  switch (report.conclusion) {
+    case 'failure':
+      return '**✗ Blocked:** the problems below fail the gate.';
+    case 'neutral':
+      return '**⚠ Problems that do not block at this assurance level** (they would block a submission).';
+    default:
+      return '**✓ Nothing blocks.**';
+  }
+}
+
+function countsLine(report: GateReport): string {
+  const c = report.counts;
+  return (
+    `${c.subjects} subjects in ${c.targets} targets: ${c.blocking} blocking · ${c.problem} with problems · ` +
+    `${c.pass} pass · ${c.skipped} skipped — ${c.errors} errors, ${c.warnings} warnings · ` +
+    `**submission-ready: ${report.submission_ready}**`
+  );
+}
+
+/** How the target was judged, e.g. "assurance **submission** (from `.aris/assurance.txt`)". */
+function judgedBy(t: Target | undefined): string {
+  if (!t) return '';
+  const a = t.context['assurance'];
+  if (a === undefined) return `enforcement **${t.enforcement}**`;
+  const src = t.context['assurance_source'];
+  return `assurance **${mdText(a, 40)}**${src ? ` (from ${mdCode(src, 120, false)})` : ''}`;
+}
+
+function whyLine(u: Unit): string {
+  if (u.outcome === 'blocking') {
+    if (!u.target) return 'The run itself failed, so the gate fails closed: an unverified change is never a green check.';
+    const label = u.subject?.verdict && u.label === u.subject.verdict ? `a ${mdText(u.label, 40)} verdict` : `${mdText(u.label, 40)}`;
+    return `${judgedBy(u.target)} makes ${label} blocking.`;
+  }
+  return `Does not block under ${judgedBy(u.target) || 'the current settings'}; it would block at assurance **submission**.`;
+}
+
+function locationText(f: Finding): string {
+  if (!f.location) return '';
+  return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
+}
+
+/** One failure card: what failed, why it blocks and what to do, about the user's files only. */
+export function renderCard(u: Unit): string {
+  const lines: string[] = [];
+  const where = u.path ? ` (${mdCode(u.path, 200, false)})` : '';
+  lines.push(`#### ${MARK[u.outcome]} ${mdText(u.label, 60)} — ${mdText(u.name, 120)}${where}`);
+  lines.push('');
+  // The artifact's own reason explains a verdict; for a STALE or malformed audit it would mislead.
+  const reason = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+  if (reason) {
+    const i = reason.indexOf(': ');
+    lines.push(
+      i > 0 && i < 80 && /^[\w.:-]+$/.test(reason.slice(0, i))
+        ? `${mdCode(reason.slice(0, i), 80, false)} ${mdText(reason.slice(i + 2), REASON_MAX)}`
+        : mdText(reason, REASON_MAX),
+    );
+    lines.push('');
+  }
+  const shown = u.findings.filter((f) => f.severity !== 'notice' || u.findings.length === 1);
+  if (u.label === 'STALE') {
+    const inputs = shown.flatMap((f) => (f.related && f.related.length ? f.related.map((r) => ({ f, r })) : []));
+    if (inputs.length) {
+      lines.push('Changed or deleted inputs:');
+      for (const { f, r } of inputs) lines.push(`- ${mdCode(r.path, 200, false)} — ${mdText(f.message, MESSAGE_MAX)}`);
+    }
+    for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
+      const loc = locationText(f);
+      lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`);
+    }
+  } else {
+    for (const f of shown) {
+      const loc = locationText(f);
+      lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`);
+    }
+  }
+  if (shown.length) lines.push('');
+  lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
+  const todo = [...new Set(shown.map((f) => f.remediation).filter((r) => r))];
+  if (todo.length) {
+    lines.push('');
+    lines.push(`**What to do:** ${todo.map((r) => mdText(r, REMEDIATION_MAX)).join(' ')}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Appends `items` to `head` while they fit under `limit` (leaving room for `tail` and a visible
+ * trimmed note); returns the text and how many items were left out.
+ */
+export function fit(head: string, items: string[], tail: string, limit: number, note: (omitted: number) => string): { text: string; omitted: number } {
+  const reserve = note(items.length).length + tail.length + 4;
+  let text = head;
+  let i = 0;
+  for (; i < items.length; i++) {
+    const next = items[i]!;
+    if (text.length + next.length + reserve > limit) break;
+    text += next;
+  }
+  const omitted = items.length - i;
+  if (omitted > 0) text += note(omitted);
+  text += tail;
+  if (text.length > limit) text = text.slice(0, Math.max(0, limit - 40)) + '\n\n_… trimmed to fit GitHub’s limit._\n';
+  return { text, omitted };
+}
+
+function passingDetails(pass: Unit[]): string {
+  if (pass.length === 0) return '';
+  const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${u.path ? mdCode(u.path, 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |`);
+  const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join('\n');
+  return `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n${body}\n\n</details>\n`;
+}
+
+/** The hidden marker that identifies this check's sticky comment. */
+export function commentMarker(checkName: string): string {
+  return `<!-- audit-gate:sticky-comment check="${htmlCommentText(checkName)}" -->`;
+}
+
+function runLink(opts: MarkdownOptions): string {
+  return opts.runUrl ? ` · [workflow run](${opts.runUrl})` : '';
+}
+
+/** The failure cards (check-run text and the body of the pull-request comment). */
+export function renderCards(report: GateReport, opts: MarkdownOptions): string {
+  const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
+  const all = units(report);
+  const failing = all.filter(isFailing).sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
+  const passing = all.filter((u) => !isFailing(u));
+  const head = [`### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`, '', conclusionLine(report), '', countsLine(report) + runLink(opts), '', ''].join('\n');
+  const details = passingDetails(passing);
+  return fit(head, failing.map((u) => renderCard(u) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failing subject${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`).text;
+}
+
+/** The sticky pull-request comment: the marker, then the cards (or a short green state). */
+export function renderComment(report: GateReport, opts: MarkdownOptions): string {
+  const marker = commentMarker(opts.checkName) + '\n';
+  const limit = (opts.limit ?? COMMENT_LIMIT) - marker.length;
+  const anyFailing = units(report).some(isFailing);
+  if (!anyFailing) {
+    const green = [
+      `### ✓ ${mdText(opts.checkName, 100)}: all ${report.counts.subjects} subjects pass — submission-ready: ${report.submission_ready}`,
+      '',
+      countsLine(report) + runLink(opts),
+      '',
+      passingDetails(units(report)),
+    ].join('\n');
+    return marker + cap(green, limit);
+  }
+  return marker + renderCards(report, { ...opts, limit });
+}
+
+/** The check-run summary and job summary: one table per target, the counts and submission-ready. */
+export function renderSummary(report: GateReport, opts: MarkdownOptions): string {
+  const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
+  const head = [`## ${mdText(opts.checkName, 100)}: ${report.conclusion}`, '', conclusionLine(report), '', countsLine(report) + runLink(opts), '', ''].join('\n');
+  const all = units(report);
+  const sections: string[] = [];
+  for (const t of report.targets) {
+    const rows = all
+      .filter((u) => u.subject?.target === t.id || (u.target?.id === t.id && !u.subject))
+      .map((u) => {
+        const verdictWhy = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+        const why = isFailing(u) ? (verdictWhy ?? u.findings.find((f) => f.severity !== 'notice')?.message ?? u.subject?.reason ?? '') : '';
+        return `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
+      });
+    const judged = judgedBy(t);
+    sections.push(
+      [
+        `### ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${mdText(t.terminal_state, 40)}**`,
+        '',
+        '| | Subject | Kind | Status | Verdict | Why |',
+        '|---|---|---|---|---|---|',
+        ...rows,
+        '',
+        '',
+      ].join('\n'),
+    );
+  }
+  const runLevel = all.filter((u) => !u.target && !u.subject);
+  for (const u of runLevel) {
+    sections.push(
+      [`### ${MARK[u.outcome]} ${mdText(u.name, 120)}`, '', ...u.findings.map((f) => `- ${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)}) — ${mdText(f.remediation, REMEDIATION_MAX)}`), '', ''].join('\n'),
+    );
+  }
+  return fit(head, sections, '', limit, (n) => `> **Trimmed:** ${n} more target${n === 1 ? '' : 's'} not shown to stay under GitHub’s 65,535-character limit; the JSON report has everything.\n\n`).text;
+}
+
+/** The job summary: the tables, then the failure cards (what to fix). */
+export function renderJobSummary(report: GateReport, opts: MarkdownOptions): string {
+  return `${renderSummary(report, opts)}\n${renderCards(report, opts)}`;
+}
