@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MockGitHub } from './support/mock-github.js';
-import { DIST, TOKEN, examplePayload, runAction, type RunOptions } from './support/action-runner.js';
+import {
+  DIST,
+  TOKEN,
+  examplePayload,
+  runAction,
+  type RunOptions,
+} from './support/action-runner.js';
 import { tempRepo, writePaper } from './support/repo.js';
 
 /**
@@ -14,7 +20,8 @@ const MERGE_SHA = 'f000000000000000000000000000000000000001';
 
 let gh: MockGitHub;
 beforeAll(() => {
-  if (!fs.existsSync(DIST)) throw new Error(`${DIST} does not exist: run "npm run build" before the tests.`);
+  if (!fs.existsSync(DIST))
+    throw new Error(`${DIST} does not exist: run "npm run build" before the tests.`);
 });
 beforeEach(async () => {
   gh = new MockGitHub();
@@ -33,13 +40,20 @@ function prSynchronize(): Record<string, unknown> {
 /** The real `opened` payload with the head moved to a fork (the examples hold no fork PR). */
 function prFromFork(): Record<string, unknown> {
   const p = prOpened();
-  const pr = p['pull_request'] as { head: { repo: Record<string, unknown>; label: string; user: Record<string, unknown> } };
-  pr.head.repo = { ...pr.head.repo, full_name: 'forker/Hello-World', fork: true, owner: { ...(pr.head.repo['owner'] as object), login: 'forker' } };
+  const pr = p['pull_request'] as {
+    head: { repo: Record<string, unknown>; label: string; user: Record<string, unknown> };
+  };
+  pr.head.repo = {
+    ...pr.head.repo,
+    full_name: 'forker/Hello-World',
+    fork: true,
+    owner: { ...(pr.head.repo['owner'] as object), login: 'forker' },
+  };
   pr.head.label = 'forker:changes';
   return p;
 }
 function headSha(p: Record<string, unknown>): string {
-  return ((p['pull_request'] as { head: { sha: string } }).head.sha);
+  return (p['pull_request'] as { head: { sha: string } }).head.sha;
 }
 
 function run(o: Partial<RunOptions> & { workspace: string; payload: unknown; eventName: string }) {
@@ -53,7 +67,12 @@ function failingRepo(missing = 30): string {
 }
 
 function annotationBatches(): number[] {
-  return gh.callsTo('checks/update').map((c) => ((c.body as { output?: { annotations?: unknown[] } }).output?.annotations ?? []).length);
+  return gh
+    .callsTo('checks/update')
+    .map(
+      (c) =>
+        ((c.body as { output?: { annotations?: unknown[] } }).output?.annotations ?? []).length,
+    );
 }
 
 test('pull_request: check run on the head sha, 120 annotations in batches of at most 50, one comment, job fails', async () => {
@@ -78,7 +97,12 @@ test('pull_request: check run on the head sha, 120 annotations in batches of at 
   expect(Math.max(...batches)).toBeLessThanOrEqual(50);
   expect(batches.reduce((a, b) => a + b, 0)).toBe(120);
   // Every annotation points at the exact line of the recorded hash in the artifact.
-  const a0 = runRecord!.annotations[0] as { path: string; start_line: number; annotation_level: string; title: string };
+  const a0 = runRecord!.annotations[0] as {
+    path: string;
+    start_line: number;
+    annotation_level: string;
+    title: string;
+  };
   expect(a0.path).toMatch(/^paper\/[A-Z_]+\.json$/);
   expect(a0.start_line).toBeGreaterThan(1);
   expect(a0.annotation_level).toBe('failure');
@@ -116,7 +140,10 @@ test('two consecutive runs (opened, then synchronize) leave exactly one comment,
   expect(gh.callsTo('issues/update-comment')).toHaveLength(1);
   expect(gh.comments).toHaveLength(1);
   expect(gh.comments[0]!.body).toContain('missing\\_1');
-  expect(second.outputs['comment-url']).toBe(gh.comments[0] && `https://github.com/Codertocat/Hello-World/pull/2#issuecomment-${gh.comments[0].id}`);
+  expect(second.outputs['comment-url']).toBe(
+    gh.comments[0] &&
+      `https://github.com/Codertocat/Hello-World/pull/2#issuecomment-${gh.comments[0].id}`,
+  );
 
   // Fixed: the same comment turns green; still no second comment.
   writePaper(workspace, 'paper');
@@ -124,7 +151,11 @@ test('two consecutive runs (opened, then synchronize) leave exactly one comment,
   expect(third.code).toBe(0);
   expect(gh.comments).toHaveLength(1);
   expect(gh.comments[0]!.body).toMatch(/✓ audit-gate: all 4 subjects pass/);
-  expect([...gh.checkRuns.values()].map((r) => r.conclusion)).toEqual(['failure', 'failure', 'success']);
+  expect([...gh.checkRuns.values()].map((r) => r.conclusion)).toEqual([
+    'failure',
+    'failure',
+    'success',
+  ]);
 });
 
 test('a comment by someone else that quotes the marker is never edited', async () => {
@@ -139,7 +170,12 @@ test('a comment by someone else that quotes the marker is never edited', async (
 test('a green run with comment: failures creates no comment; the check name is the one chosen', async () => {
   const root = tempRepo();
   writePaper(root, 'paper');
-  const res = await run({ workspace: root, eventName: 'pull_request', payload: prOpened(), inputs: { 'check-name': 'papers / audit' } });
+  const res = await run({
+    workspace: root,
+    eventName: 'pull_request',
+    payload: prOpened(),
+    inputs: { 'check-name': 'papers / audit' },
+  });
   expect(res.code).toBe(0);
   expect(gh.comments).toHaveLength(0);
   expect(gh.callsTo('checks/create')[0]!.body).toMatchObject({ name: 'papers / audit' });
@@ -150,7 +186,11 @@ test('a green run with comment: failures creates no comment; the check name is t
 
 test('fork pull request: 403 degrades to job summary and capped workflow annotations, and the job result still follows the verdicts', async () => {
   gh.readOnly = true;
-  const res = await run({ workspace: failingRepo(30), eventName: 'pull_request', payload: prFromFork() });
+  const res = await run({
+    workspace: failingRepo(30),
+    eventName: 'pull_request',
+    payload: prFromFork(),
+  });
   expect(gh.violations()).toEqual([]);
   expect(res.code).toBe(1);
   expect(res.outputs['conclusion']).toBe('failure');
@@ -177,9 +217,17 @@ test('fork pull request: 403 degrades to job summary and capped workflow annotat
 test('a 500 is retried and the run completes; a 422 is not retried', async () => {
   gh.fail({ operationId: 'checks/create', status: 500 });
   gh.fail({ operationId: 'issues/create-comment', status: 502 });
-  const res = await run({ workspace: failingRepo(1), eventName: 'pull_request', payload: prOpened() });
-  expect(gh.calls.filter((c) => c.operationId === 'checks/create').map((c) => c.status)).toEqual([500, 201]);
-  expect(gh.calls.filter((c) => c.operationId === 'issues/create-comment').map((c) => c.status)).toEqual([502, 201]);
+  const res = await run({
+    workspace: failingRepo(1),
+    eventName: 'pull_request',
+    payload: prOpened(),
+  });
+  expect(gh.calls.filter((c) => c.operationId === 'checks/create').map((c) => c.status)).toEqual([
+    500, 201,
+  ]);
+  expect(
+    gh.calls.filter((c) => c.operationId === 'issues/create-comment').map((c) => c.status),
+  ).toEqual([502, 201]);
   expect([...gh.checkRuns.values()][0]!.conclusion).toBe('failure');
   expect(res.code).toBe(1);
 
@@ -192,8 +240,14 @@ test('a 500 is retried and the run completes; a 422 is not retried', async () =>
 
 test('429 (rate limit) is retried with backoff', async () => {
   gh.fail({ operationId: 'checks/update', status: 429, headers: { 'retry-after': '1' } });
-  const res = await run({ workspace: failingRepo(1), eventName: 'pull_request', payload: prOpened() });
-  expect(gh.calls.filter((c) => c.operationId === 'checks/update').map((c) => c.status)).toEqual([429, 200]);
+  const res = await run({
+    workspace: failingRepo(1),
+    eventName: 'pull_request',
+    payload: prOpened(),
+  });
+  expect(gh.calls.filter((c) => c.operationId === 'checks/update').map((c) => c.status)).toEqual([
+    429, 200,
+  ]);
   expect([...gh.checkRuns.values()][0]!.status).toBe('completed');
   expect(res.code).toBe(1);
 });
@@ -205,17 +259,27 @@ test('a hostile artifact summary cannot inject HTML, mentions or links anywhere'
     '[click](https://evil.example/a) ![pixel](https://evil.example/p.png) https://evil.example/raw www.evil.example ' +
     '`` ` `` <script>alert(1)</script> fixes #1\n\n# Heading\n<!-- audit-gate:sticky-comment check="audit-gate" -->';
   writePaper(root, 'paper', {
-    overrides: { 'PAPER_CLAIM_AUDIT.json': { verdict: 'BLOCKED', reason_code: '<b>x</b>', summary: hostile } },
+    overrides: {
+      'PAPER_CLAIM_AUDIT.json': { verdict: 'BLOCKED', reason_code: '<b>x</b>', summary: hostile },
+    },
   });
   const res = await run({ workspace: root, eventName: 'pull_request', payload: prOpened() });
   expect(res.code).toBe(1);
   const run0 = [...gh.checkRuns.values()][0]!;
-  const surfaces = { comment: gh.comments[0]!.body, summary: run0.output.summary!, text: run0.output.text!, job: res.summary };
+  const surfaces = {
+    comment: gh.comments[0]!.body,
+    summary: run0.output.summary!,
+    text: run0.output.text!,
+    job: res.summary,
+  };
   for (const [name, md] of Object.entries(surfaces)) {
     const own = md.replace(/^<!-- audit-gate:sticky-comment check="audit-gate" -->\n/, '');
     expect({ name, html: own.match(/<(img|script|b|!--)/gi) }).toEqual({ name, html: null });
     expect({ name, mention: own.match(/@(octocat|github)/g) }).toEqual({ name, mention: null });
-    expect({ name, link: own.match(/\]\(https?:\/\/evil|https:\/\/evil|www\.evil/g) }).toEqual({ name, link: null });
+    expect({ name, link: own.match(/\]\(https?:\/\/evil|https:\/\/evil|www\.evil/g) }).toEqual({
+      name,
+      link: null,
+    });
     expect({ name, ref: own.match(/#1\b/g) }).toEqual({ name, ref: null });
     // Only the <details> we open ourselves are closed.
     expect((own.match(/<\/details>/g) ?? []).length).toBe((own.match(/<details>/g) ?? []).length);
@@ -227,7 +291,12 @@ test('a hostile artifact summary cannot inject HTML, mentions or links anywhere'
 
 test('push: check run on GITHUB_SHA and no comment', async () => {
   const payload = examplePayload('push', (e) => e['ref'] === 'refs/heads/master');
-  const res = await run({ workspace: failingRepo(1), eventName: 'push', payload, sha: String(payload['after']) });
+  const res = await run({
+    workspace: failingRepo(1),
+    eventName: 'push',
+    payload,
+    sha: String(payload['after']),
+  });
   expect(gh.violations()).toEqual([]);
   expect(gh.callsTo('checks/create')[0]!.body).toMatchObject({ head_sha: payload['after'] });
   expect(gh.callsTo('issues/list-comments')).toHaveLength(0);
@@ -256,14 +325,24 @@ test('workflow_dispatch: inputs (assurance, paths) apply and the check run lands
   expect(res.code).toBe(0);
   expect(res.outputs['conclusion']).toBe('neutral');
   expect(res.outputs['warnings']).toBe('4');
-  const annotations = [...gh.checkRuns.values()][0]!.annotations as { annotation_level: string; path: string }[];
-  expect(annotations.every((a) => a.annotation_level === 'warning' && a.path.startsWith('papers/a/'))).toBe(true);
+  const annotations = [...gh.checkRuns.values()][0]!.annotations as {
+    annotation_level: string;
+    path: string;
+  }[];
+  expect(
+    annotations.every((a) => a.annotation_level === 'warning' && a.path.startsWith('papers/a/')),
+  ).toBe(true);
 });
 
 test('workflow_run: publishes an uploaded report on the triggering head sha and its pull request', async () => {
   // First the pull_request half (read-only token on a fork) writes the report...
   gh.readOnly = true;
-  const prRun = await run({ workspace: failingRepo(2), eventName: 'pull_request', payload: prFromFork(), inputs: { 'report-path': 'out/report.json' } });
+  const prRun = await run({
+    workspace: failingRepo(2),
+    eventName: 'pull_request',
+    payload: prFromFork(),
+    inputs: { 'report-path': 'out/report.json' },
+  });
   expect(prRun.code).toBe(1);
   const reportDir = tempRepo('audit-gate-artifact-');
   const reportFile = path.join(reportDir, 'report.json');
@@ -271,9 +350,18 @@ test('workflow_run: publishes an uploaded report on the triggering head sha and 
 
   // ...then the privileged workflow_run half publishes it.
   gh.readOnly = false;
-  const payload = examplePayload('workflow_run', (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0);
+  const payload = examplePayload(
+    'workflow_run',
+    (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0,
+  );
   const wr = payload['workflow_run'] as { head_sha: string };
-  const res = await run({ workspace: reportDir, eventName: 'workflow_run', payload, repository: 'octo-org/octo-repo', inputs: { report: reportFile } });
+  const res = await run({
+    workspace: reportDir,
+    eventName: 'workflow_run',
+    payload,
+    repository: 'octo-org/octo-repo',
+    inputs: { report: reportFile },
+  });
   expect(gh.violations()).toEqual([]);
   expect(gh.callsTo('checks/create')[0]!.body).toMatchObject({ head_sha: wr.head_sha });
   const published = [...gh.checkRuns.values()][0]!;
@@ -287,20 +375,45 @@ test('workflow_run: publishes an uploaded report on the triggering head sha and 
 test('workflow_run from a fork (no pull_requests listed): the PR is found by its head branch', async () => {
   const root = tempRepo();
   writePaper(root, 'paper', { missingInputs: 1 });
-  const first = await run({ workspace: root, eventName: 'push', payload: examplePayload('push', (e) => e['ref'] === 'refs/heads/master'), inputs: { 'report-path': 'report.json' } });
+  const first = await run({
+    workspace: root,
+    eventName: 'push',
+    payload: examplePayload('push', (e) => e['ref'] === 'refs/heads/master'),
+    inputs: { 'report-path': 'report.json' },
+  });
   const payload = examplePayload('workflow_run', (e) => e['action'] === 'completed');
   const wr = payload['workflow_run'] as Record<string, unknown>;
   wr['event'] = 'pull_request';
   wr['pull_requests'] = [];
   wr['head_branch'] = 'changes';
-  wr['head_repository'] = { ...(wr['head_repository'] as object), full_name: 'forker/octo-repo', owner: { login: 'forker' } };
+  wr['head_repository'] = {
+    ...(wr['head_repository'] as object),
+    full_name: 'forker/octo-repo',
+    owner: { login: 'forker' },
+  };
   gh.pulls = [
-    { number: 7, head: { sha: 'ffff000000000000000000000000000000000000', ref: 'changes', label: 'forker:changes' } },
+    {
+      number: 7,
+      head: {
+        sha: 'ffff000000000000000000000000000000000000',
+        ref: 'changes',
+        label: 'forker:changes',
+      },
+    },
     { number: 9, head: { sha: String(wr['head_sha']), ref: 'changes', label: 'forker:changes' } },
   ];
-  await run({ workspace: root, eventName: 'workflow_run', payload, repository: 'octo-org/octo-repo', inputs: { report: first.outputs['report-path'] ?? '' } });
+  await run({
+    workspace: root,
+    eventName: 'workflow_run',
+    payload,
+    repository: 'octo-org/octo-repo',
+    inputs: { report: first.outputs['report-path'] ?? '' },
+  });
   expect(gh.violations()).toEqual([]);
-  expect(gh.callsTo('pulls/list')[0]!.query).toMatchObject({ head: 'forker:changes', state: 'open' });
+  expect(gh.callsTo('pulls/list')[0]!.query).toMatchObject({
+    head: 'forker:changes',
+    state: 'open',
+  });
   expect(gh.comments.map((c) => c.issue_number)).toEqual([9]);
 });
 
@@ -320,23 +433,45 @@ test('nothing verified is a failure unless allow-empty', async () => {
   const red = await run({ workspace: root, eventName: 'push', payload: examplePayload('push') });
   expect(red.code).toBe(1);
   expect([...gh.checkRuns.values()][0]!.conclusion).toBe('failure');
-  const green = await run({ workspace: root, eventName: 'push', payload: examplePayload('push'), inputs: { 'allow-empty': 'true' } });
+  const green = await run({
+    workspace: root,
+    eventName: 'push',
+    payload: examplePayload('push'),
+    inputs: { 'allow-empty': 'true' },
+  });
   expect(green.code).toBe(0);
   expect([...gh.checkRuns.values()][1]!.conclusion).toBe('success');
 });
 
 test('sarif-file writes SARIF 2.1.0 with one result per located finding', async () => {
   const root = failingRepo(2);
-  const res = await run({ workspace: root, eventName: 'push', payload: examplePayload('push'), inputs: { 'sarif-file': 'out/audit-gate.sarif', comment: 'off' } });
-  const sarif = JSON.parse(fs.readFileSync(path.join(root, 'out', 'audit-gate.sarif'), 'utf8')) as { version: string; runs: { results: { ruleId: string; locations: unknown[] }[] }[] };
+  const res = await run({
+    workspace: root,
+    eventName: 'push',
+    payload: examplePayload('push'),
+    inputs: { 'sarif-file': 'out/audit-gate.sarif', comment: 'off' },
+  });
+  const sarif = JSON.parse(fs.readFileSync(path.join(root, 'out', 'audit-gate.sarif'), 'utf8')) as {
+    version: string;
+    runs: { results: { ruleId: string; locations: unknown[] }[] }[];
+  };
   expect(sarif.version).toBe('2.1.0');
   expect(sarif.runs[0]!.results).toHaveLength(8);
-  expect(sarif.runs[0]!.results.every((r) => r.ruleId === 'aris.input_missing' && r.locations.length === 1)).toBe(true);
+  expect(
+    sarif.runs[0]!.results.every(
+      (r) => r.ruleId === 'aris.input_missing' && r.locations.length === 1,
+    ),
+  ).toBe(true);
   expect(res.code).toBe(1);
 });
 
 test('bad inputs fail the step with a clear message', async () => {
-  const res = await run({ workspace: failingRepo(1), eventName: 'push', payload: examplePayload('push'), inputs: { comment: 'sometimes' } });
+  const res = await run({
+    workspace: failingRepo(1),
+    eventName: 'push',
+    payload: examplePayload('push'),
+    inputs: { comment: 'sometimes' },
+  });
   expect(res.code).toBe(1);
   expect(res.stdout).toContain('Input "comment" must be one of failures, always, off');
   expect(gh.calls).toHaveLength(0);

@@ -9,7 +9,14 @@ import { ACTIONS_BOT, markedComments, upsertComment } from '../src/github/commen
 import { resolveTarget, runUrl, type PublishTarget } from '../src/github/context.js';
 import { InputError, readSettings } from '../src/github/inputs.js';
 import { emitWorkflowAnnotations } from '../src/github/workflow-commands.js';
-import { CHECK_OUTPUT_LIMIT, COMMENT_LIMIT, commentMarker, renderCards, renderComment, renderSummary } from '../src/render/markdown.js';
+import {
+  CHECK_OUTPUT_LIMIT,
+  COMMENT_LIMIT,
+  commentMarker,
+  renderCards,
+  renderComment,
+  renderSummary,
+} from '../src/render/markdown.js';
 import { renderSarif } from '../src/render/sarif.js';
 import { mdCode, mdText } from '../src/render/sanitize.js';
 import { decide } from '../src/policy/gate.js';
@@ -34,7 +41,18 @@ function target(id: string, over: Partial<Target> = {}): Target {
 
 function subject(t: string, file: string, over: Partial<Subject> = {}): Subject {
   const p = `${t.replace(/^aris:/, '')}/${file}`;
-  return { id: `aris:${p}`, target: t, pack: 'aris', kind: 'audit', name: file, path: p, status: 'OK', verdict: 'PASS', outcome: 'pass', ...over };
+  return {
+    id: `aris:${p}`,
+    target: t,
+    pack: 'aris',
+    kind: 'audit',
+    name: file,
+    path: p,
+    status: 'OK',
+    verdict: 'PASS',
+    outcome: 'pass',
+    ...over,
+  };
 }
 
 function stale(s: Subject, n: number): Finding[] {
@@ -53,7 +71,9 @@ function stale(s: Subject, n: number): Finding[] {
 function report(targets: Target[], subjects: Subject[], findings: Finding[]): GateReport {
   const r = decide([], { root: '/w', failOn: 'blocking', runFindings: [] });
   const blocking = new Set(findings.filter((f) => f.blocking).map((f) => f.subject));
-  const subs = subjects.map((s) => (blocking.has(s.id) ? { ...s, outcome: 'blocking' as const } : s));
+  const subs = subjects.map((s) =>
+    blocking.has(s.id) ? { ...s, outcome: 'blocking' as const } : s,
+  );
   return {
     ...r,
     conclusion: findings.some((f) => f.blocking) ? 'failure' : 'success',
@@ -62,7 +82,14 @@ function report(targets: Target[], subjects: Subject[], findings: Finding[]): Ga
     targets,
     subjects: subs,
     findings,
-    counts: { ...r.counts, targets: targets.length, subjects: subs.length, pass: subs.filter((s) => s.outcome === 'pass').length, blocking: subs.filter((s) => s.outcome === 'blocking').length, errors: findings.length },
+    counts: {
+      ...r.counts,
+      targets: targets.length,
+      subjects: subs.length,
+      pass: subs.filter((s) => s.outcome === 'pass').length,
+      blocking: subs.filter((s) => s.outcome === 'blocking').length,
+      errors: findings.length,
+    },
   };
 }
 
@@ -80,7 +107,14 @@ function mockApi(answers: Record<string, (params: Record<string, unknown>) => un
   return { api, calls };
 }
 
-const T: PublishTarget = { owner: 'o', repo: 'r', sha: 'abc', pullNumber: 5, eventName: 'pull_request', source: 'test' };
+const T: PublishTarget = {
+  owner: 'o',
+  repo: 'r',
+  sha: 'abc',
+  pullNumber: 5,
+  eventName: 'pull_request',
+  source: 'test',
+};
 
 // ---------------------------------------------------------------------------------------------
 // SHA and pull request resolution
@@ -99,12 +133,20 @@ describe('resolveTarget', () => {
 
   test('pull_request_target behaves the same', () => {
     const p = examplePayload('pull_request', (e) => e['action'] === 'opened');
-    expect(resolveTarget({ ...env, GITHUB_EVENT_NAME: 'pull_request_target' }, p).sha).toBe('ec26c3e57ca3a959ca5aad62de7213c562f8c821');
+    expect(resolveTarget({ ...env, GITHUB_EVENT_NAME: 'pull_request_target' }, p).sha).toBe(
+      'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
+    );
   });
 
   test('workflow_run uses its head sha and pull request', () => {
-    const p = examplePayload('workflow_run', (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0);
-    const t = resolveTarget({ ...env, GITHUB_EVENT_NAME: 'workflow_run', GITHUB_REPOSITORY: 'octo-org/octo-repo' }, p);
+    const p = examplePayload(
+      'workflow_run',
+      (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0,
+    );
+    const t = resolveTarget(
+      { ...env, GITHUB_EVENT_NAME: 'workflow_run', GITHUB_REPOSITORY: 'octo-org/octo-repo' },
+      p,
+    );
     expect(t.sha).toBe('3484a3fb816e0859fd6e1cea078d76385ff50625');
     expect(t.pullNumber).toBe(2);
     expect(t.owner).toBe('octo-org');
@@ -122,17 +164,27 @@ describe('resolveTarget', () => {
   });
 
   test('push and workflow_dispatch use GITHUB_SHA; the pull-request input names a PR', () => {
-    expect(resolveTarget({ ...env, GITHUB_EVENT_NAME: 'push' }, examplePayload('push'))).toMatchObject({ sha: 'merge0000', source: 'GITHUB_SHA' });
-    const t = resolveTarget({ ...env, GITHUB_EVENT_NAME: 'workflow_dispatch' }, examplePayload('workflow_dispatch'), 12);
+    expect(
+      resolveTarget({ ...env, GITHUB_EVENT_NAME: 'push' }, examplePayload('push')),
+    ).toMatchObject({ sha: 'merge0000', source: 'GITHUB_SHA' });
+    const t = resolveTarget(
+      { ...env, GITHUB_EVENT_NAME: 'workflow_dispatch' },
+      examplePayload('workflow_dispatch'),
+      12,
+    );
     expect(t).toMatchObject({ sha: 'merge0000', pullNumber: 12 });
   });
 
   test('without GITHUB_REPOSITORY it refuses', () => {
-    expect(() => resolveTarget({ GITHUB_EVENT_NAME: 'push', GITHUB_SHA: 'x' }, {})).toThrow(/GITHUB_REPOSITORY/);
+    expect(() => resolveTarget({ GITHUB_EVENT_NAME: 'push', GITHUB_SHA: 'x' }, {})).toThrow(
+      /GITHUB_REPOSITORY/,
+    );
   });
 
   test('runUrl is built only from well-formed runner values', () => {
-    expect(runUrl({ GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '9', GITHUB_RUN_ATTEMPT: '2' })).toBe('https://github.com/o/r/actions/runs/9/attempts/2');
+    expect(runUrl({ GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '9', GITHUB_RUN_ATTEMPT: '2' })).toBe(
+      'https://github.com/o/r/actions/runs/9/attempts/2',
+    );
     expect(runUrl({ GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '9)[x](y' })).toBeUndefined();
   });
 });
@@ -143,11 +195,19 @@ describe('resolveTarget', () => {
 describe('readSettings', () => {
   test('defaults', () => {
     const s = readSettings({ GITHUB_WORKSPACE: '/nonexistent-ws', RUNNER_TEMP: '/rt' });
-    expect(s).toMatchObject({ checkName: 'audit-gate', comment: 'failures', failOn: 'blocking', reportPath: '/rt/audit-gate/report.json' });
+    expect(s).toMatchObject({
+      checkName: 'audit-gate',
+      comment: 'failures',
+      failOn: 'blocking',
+      reportPath: '/rt/audit-gate/report.json',
+    });
     expect(s.paths).toBeUndefined();
   });
   test('paths are newline-separated; blank lines and comments are ignored', () => {
-    const s = readSettings({ GITHUB_WORKSPACE: '/ws', INPUT_PATHS: 'papers/a\n\n  papers/b  \n# note\n' });
+    const s = readSettings({
+      GITHUB_WORKSPACE: '/ws',
+      INPUT_PATHS: 'papers/a\n\n  papers/b  \n# note\n',
+    });
     expect(s.paths).toEqual(['papers/a', 'papers/b']);
   });
   test('invalid values are refused with the input name', () => {
@@ -168,13 +228,27 @@ describe('annotations', () => {
   test('a STALE finding annotates the artifact line and the changed input file', () => {
     const a = buildAnnotations(report([t], [s], stale(s, 1)));
     expect(a).toHaveLength(2);
-    expect(a[0]).toMatchObject({ path: 'p/PROOF_AUDIT.json', start_line: 8, end_line: 8, annotation_level: 'failure' });
+    expect(a[0]).toMatchObject({
+      path: 'p/PROOF_AUDIT.json',
+      start_line: 8,
+      end_line: 8,
+      annotation_level: 'failure',
+    });
     expect(a[1]).toMatchObject({ path: 'p/in_0.tex', start_line: 1, annotation_level: 'failure' });
     expect(a[1]!.title).toContain('input of PROOF_AUDIT.json');
   });
 
   test('titles are capped at 255 characters; paths that escape are not annotated', () => {
-    const f: Finding = { code: 'x.y', severity: 'warning', subject: 'z'.repeat(400), message: 'm', remediation: 'r', location: { path: '../etc/passwd', line: 1 }, related: [{ path: 'ok.txt' }], blocking: false };
+    const f: Finding = {
+      code: 'x.y',
+      severity: 'warning',
+      subject: 'z'.repeat(400),
+      message: 'm',
+      remediation: 'r',
+      location: { path: '../etc/passwd', line: 1 },
+      related: [{ path: 'ok.txt' }],
+      blocking: false,
+    };
     const a = buildAnnotations(report([], [], [f]));
     expect(a).toHaveLength(1);
     expect(a[0]!.path).toBe('ok.txt');
@@ -182,47 +256,101 @@ describe('annotations', () => {
   });
 
   test('most severe first', () => {
-    const mk = (severity: Finding['severity']): Finding => ({ code: 'c', severity, subject: 's', message: 'm', remediation: 'r', location: { path: 'a', line: 1 }, blocking: false });
-    expect(buildAnnotations(report([], [], [mk('notice'), mk('warning'), mk('error')])).map((a) => a.annotation_level)).toEqual(['failure', 'warning', 'notice']);
+    const mk = (severity: Finding['severity']): Finding => ({
+      code: 'c',
+      severity,
+      subject: 's',
+      message: 'm',
+      remediation: 'r',
+      location: { path: 'a', line: 1 },
+      blocking: false,
+    });
+    expect(
+      buildAnnotations(report([], [], [mk('notice'), mk('warning'), mk('error')])).map(
+        (a) => a.annotation_level,
+      ),
+    ).toEqual(['failure', 'warning', 'notice']);
   });
 
   test('batches of 50', () => {
-    expect(batches(Array.from({ length: 120 }, (_, i) => i)).map((b) => b.length)).toEqual([50, 50, 20]);
+    expect(batches(Array.from({ length: 120 }, (_, i) => i)).map((b) => b.length)).toEqual([
+      50, 50, 20,
+    ]);
     expect(batches([])).toEqual([]);
   });
 
   test('completeCheckRun sends every annotation in updates of at most 50 and completes in the last one', async () => {
-    const { api, calls } = mockApi({ 'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }) });
+    const { api, calls } = mockApi({
+      'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }),
+    });
     const findings = stale(s, 60);
     const ann = buildAnnotations(report([t], [s], findings));
     expect(ann).toHaveLength(120);
-    const res = await completeCheckRun(api, T, { id: 1, url: '' }, 'failure', { title: 't', summary: 's' }, ann);
+    const res = await completeCheckRun(
+      api,
+      T,
+      { id: 1, url: '' },
+      'failure',
+      { title: 't', summary: 's' },
+      ann,
+    );
     expect(res).toEqual({ sent: 120, omitted: 0, requests: 3 });
-    const sizes = calls.map((c) => ((c.params['output'] as { annotations?: unknown[] }).annotations ?? []).length);
+    const sizes = calls.map(
+      (c) => ((c.params['output'] as { annotations?: unknown[] }).annotations ?? []).length,
+    );
     expect(sizes).toEqual([50, 50, 20]);
     expect(calls.map((c) => c.params['status'])).toEqual([undefined, undefined, 'completed']);
     expect(calls[2]!.params['conclusion']).toBe('failure');
   });
 
   test('past the documented cap the summary says how many were left out', async () => {
-    const { api, calls } = mockApi({ 'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }) });
-    const ann = Array.from({ length: MAX_ANNOTATIONS + 7 }, (_, i) => ({ path: 'a', start_line: i + 1, end_line: i + 1, annotation_level: 'warning' as const, title: 't', message: 'm' }));
-    const res = await completeCheckRun(api, T, { id: 1, url: '' }, 'neutral', { title: 't', summary: 's' }, ann);
+    const { api, calls } = mockApi({
+      'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }),
+    });
+    const ann = Array.from({ length: MAX_ANNOTATIONS + 7 }, (_, i) => ({
+      path: 'a',
+      start_line: i + 1,
+      end_line: i + 1,
+      annotation_level: 'warning' as const,
+      title: 't',
+      message: 'm',
+    }));
+    const res = await completeCheckRun(
+      api,
+      T,
+      { id: 1, url: '' },
+      'neutral',
+      { title: 't', summary: 's' },
+      ann,
+    );
     expect(res.omitted).toBe(7);
     expect(calls).toHaveLength(MAX_ANNOTATIONS / 50);
-    expect((calls.at(-1)!.params['output'] as { summary: string }).summary).toContain('7 more annotations');
+    expect((calls.at(-1)!.params['output'] as { summary: string }).summary).toContain(
+      '7 more annotations',
+    );
   });
 
   test('workflow-command fallback keeps to 10 errors and 10 warnings per step, most severe first', () => {
-    const mk = (level: 'failure' | 'warning' | 'notice', n: number) => Array.from({ length: n }, (_, i) => ({ path: 'f', start_line: i + 1, end_line: i + 1, annotation_level: level, title: level, message: 'm' }));
+    const mk = (level: 'failure' | 'warning' | 'notice', n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        path: 'f',
+        start_line: i + 1,
+        end_line: i + 1,
+        annotation_level: level,
+        title: level,
+        message: 'm',
+      }));
     const seen: string[] = [];
     const info: string[] = [];
-    const r = emitWorkflowAnnotations([...mk('notice', 15), ...mk('warning', 15), ...mk('failure', 15)], {
-      error: () => seen.push('e'),
-      warning: () => seen.push('w'),
-      notice: () => seen.push('n'),
-      info: (m) => info.push(m),
-    });
+    const r = emitWorkflowAnnotations(
+      [...mk('notice', 15), ...mk('warning', 15), ...mk('failure', 15)],
+      {
+        error: () => seen.push('e'),
+        warning: () => seen.push('w'),
+        notice: () => seen.push('n'),
+        info: (m) => info.push(m),
+      },
+    );
     expect(r).toEqual({ emitted: 30, omitted: 15 });
     expect(seen.join('')).toBe('e'.repeat(10) + 'w'.repeat(10) + 'n'.repeat(10));
     expect(info[0]).toMatch(/15 more annotations not shown/);
@@ -234,7 +362,9 @@ describe('annotations', () => {
 
 describe('escaping', () => {
   test('mdText neutralises HTML, mentions, references, links, images and table breaks', () => {
-    const out = mdText('<img src=x> @octocat #12 [a](https://e.x) ![i](http://e.x/i.png) www.e.x a|b\nnew line `c`');
+    const out = mdText(
+      '<img src=x> @octocat #12 [a](https://e.x) ![i](http://e.x/i.png) www.e.x a|b\nnew line `c`',
+    );
     expect(out).not.toMatch(/<img|@octocat|#12|\]\(|https:\/\/|http:\/\/|www\.e|\n/);
     expect(out).toContain('&lt;img');
     expect(out).toContain('a\\|b');
@@ -259,12 +389,27 @@ describe('escaping', () => {
 describe('cards and trimming', () => {
   test('a BLOCKED card says what, why (assurance and its source) and what to do', () => {
     const t = target('aris:paper');
-    const s = subject('aris:paper', 'PAPER_CLAIM_AUDIT.json', { name: 'paper-claim-audit', status: 'BLOCKING_VERDICT', verdict: 'BLOCKED', reason: 'no_raw_evidence: No results/ directory.' });
-    const f: Finding = { code: 'aris.verdict_blocked', severity: 'error', subject: s.id, message: 'paper-claim-audit returned BLOCKED.', remediation: 'Add results/ and rerun paper-claim-audit, or downgrade to assurance: draft.', location: { path: s.path, line: 3 }, blocking: true };
+    const s = subject('aris:paper', 'PAPER_CLAIM_AUDIT.json', {
+      name: 'paper-claim-audit',
+      status: 'BLOCKING_VERDICT',
+      verdict: 'BLOCKED',
+      reason: 'no_raw_evidence: No results/ directory.',
+    });
+    const f: Finding = {
+      code: 'aris.verdict_blocked',
+      severity: 'error',
+      subject: s.id,
+      message: 'paper-claim-audit returned BLOCKED.',
+      remediation: 'Add results/ and rerun paper-claim-audit, or downgrade to assurance: draft.',
+      location: { path: s.path, line: 3 },
+      blocking: true,
+    };
     const md = renderCards(report([t], [s], [f]), { checkName: 'audit-gate' });
     expect(md).toContain('#### ✗ BLOCKED — paper-claim-audit (`paper/PAPER_CLAIM_AUDIT.json`)');
     expect(md).toContain('`no_raw_evidence`');
-    expect(md).toMatch(/\*\*Why it blocks:\*\* assurance \*\*submission\*\* \(from `.aris\/assurance.txt`\)/);
+    expect(md).toMatch(
+      /\*\*Why it blocks:\*\* assurance \*\*submission\*\* \(from `.aris\/assurance.txt`\)/,
+    );
     expect(md).toContain('**What to do:** Add results/');
   });
 
@@ -282,8 +427,12 @@ describe('cards and trimming', () => {
 
   test('a huge report stays under GitHub limits with a visible trimmed note', () => {
     const t = target('aris:p');
-    const subjects = Array.from({ length: 600 }, (_, i) => subject('aris:p', `A${i}.json`, { status: 'STALE' }));
-    const findings = subjects.flatMap((s) => stale(s, 3).map((f) => ({ ...f, message: 'x'.repeat(500) })));
+    const subjects = Array.from({ length: 600 }, (_, i) =>
+      subject('aris:p', `A${i}.json`, { status: 'STALE' }),
+    );
+    const findings = subjects.flatMap((s) =>
+      stale(s, 3).map((f) => ({ ...f, message: 'x'.repeat(500) })),
+    );
     const r = report([t], subjects, findings);
     const comment = renderComment(r, { checkName: 'audit-gate' });
     expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
@@ -291,7 +440,11 @@ describe('cards and trimming', () => {
     const cards = renderCards(r, { checkName: 'audit-gate', limit: CHECK_OUTPUT_LIMIT });
     expect(cards.length).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
     const targets = Array.from({ length: 400 }, (_, i) => target(`aris:p${i}`));
-    const many = report(targets, targets.flatMap((x) => [subject(x.id, 'A.json'), subject(x.id, 'B.json')]), []);
+    const many = report(
+      targets,
+      targets.flatMap((x) => [subject(x.id, 'A.json'), subject(x.id, 'B.json')]),
+      [],
+    );
     const summary = renderSummary(many, { checkName: 'audit-gate' });
     expect(summary.length).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
     expect(summary).toMatch(/\*\*Trimmed:\*\* \d+ more targets/);
@@ -310,26 +463,45 @@ describe('cards and trimming', () => {
 
 describe('sticky comment', () => {
   const marker = commentMarker('audit-gate');
-  const comment = (id: number, body: string, login: string) => ({ id, body, html_url: `u/${id}`, user: { login } });
+  const comment = (id: number, body: string, login: string) => ({
+    id,
+    body,
+    html_url: `u/${id}`,
+    user: { login },
+  });
 
   test('finds the marked comment across pages and updates it in place', async () => {
     const page1 = Array.from({ length: 100 }, (_, i) => comment(i + 1, 'chatter', 'someone'));
     const { api, calls } = mockApi({
-      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': (p) => (p['page'] === 1 ? page1 : [comment(500, `${marker}\nold`, ACTIONS_BOT)]),
+      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': (p) =>
+        p['page'] === 1 ? page1 : [comment(500, `${marker}\nold`, ACTIONS_BOT)],
       'GET /user': () => {
         throw Object.assign(new Error('Resource not accessible by integration'), { status: 403 });
       },
-      'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': (p) => ({ id: p['comment_id'], html_url: 'u/500' }),
+      'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': (p) => ({
+        id: p['comment_id'],
+        html_url: 'u/500',
+      }),
     });
-    const res = await upsertComment(api, T, { mode: 'failures', marker, body: `${marker}\nnew`, failing: true });
+    const res = await upsertComment(api, T, {
+      mode: 'failures',
+      marker,
+      body: `${marker}\nnew`,
+      failing: true,
+    });
     expect(res).toMatchObject({ action: 'updated', id: 500, url: 'u/500' });
-    expect(calls.filter((c) => c.route.startsWith('GET /repos')).map((c) => c.params['page'])).toEqual([1, 2]);
+    expect(
+      calls.filter((c) => c.route.startsWith('GET /repos')).map((c) => c.params['page']),
+    ).toEqual([1, 2]);
     expect(calls.find((c) => c.route.startsWith('PATCH'))!.params['comment_id']).toBe(500);
   });
 
   test('ignores marked comments by other authors, and uses the token login when /user answers', async () => {
     const { api, calls } = mockApi({
-      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [comment(1, marker, 'mallory'), comment(2, marker, 'my-bot')],
+      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [
+        comment(1, marker, 'mallory'),
+        comment(2, marker, 'my-bot'),
+      ],
       'GET /user': () => ({ login: 'my-bot' }),
       'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': () => ({ html_url: 'u/2' }),
     });
@@ -341,27 +513,42 @@ describe('sticky comment', () => {
   test('mode failures: a green run creates nothing; mode always creates; mode off touches nothing', async () => {
     const answers = {
       'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [],
-      'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': () => ({ id: 9, html_url: 'u/9' }),
+      'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': () => ({
+        id: 9,
+        html_url: 'u/9',
+      }),
     };
     const a = mockApi(answers);
-    expect((await upsertComment(a.api, T, { mode: 'failures', marker, body: 'b', failing: false })).action).toBe('skipped');
+    expect(
+      (await upsertComment(a.api, T, { mode: 'failures', marker, body: 'b', failing: false }))
+        .action,
+    ).toBe('skipped');
     expect(a.calls.some((c) => c.route.startsWith('POST'))).toBe(false);
     const b = mockApi(answers);
-    expect(await upsertComment(b.api, T, { mode: 'always', marker, body: 'b', failing: false })).toMatchObject({ action: 'created', url: 'u/9' });
+    expect(
+      await upsertComment(b.api, T, { mode: 'always', marker, body: 'b', failing: false }),
+    ).toMatchObject({ action: 'created', url: 'u/9' });
     const c = mockApi(answers);
-    expect((await upsertComment(c.api, T, { mode: 'off', marker, body: 'b', failing: true })).action).toBe('skipped');
+    expect(
+      (await upsertComment(c.api, T, { mode: 'off', marker, body: 'b', failing: true })).action,
+    ).toBe('skipped');
     expect(c.calls).toHaveLength(0);
   });
 
   test('no pull request, no comment', async () => {
     const { api, calls } = mockApi({});
-    const { pullNumber: _unused, ...noPr } = T;
-    expect((await upsertComment(api, noPr, { mode: 'always', marker, body: 'b', failing: true })).action).toBe('skipped');
+    const noPr: PublishTarget = { ...T };
+    delete noPr.pullNumber;
+    expect(
+      (await upsertComment(api, noPr, { mode: 'always', marker, body: 'b', failing: true })).action,
+    ).toBe('skipped');
     expect(calls).toHaveLength(0);
   });
 
   test('markedComments stops at a short page', async () => {
-    const { api, calls } = mockApi({ 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [comment(1, marker, 'x')] });
+    const { api, calls } = mockApi({
+      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [comment(1, marker, 'x')],
+    });
     expect(await markedComments(api, T, 5, marker)).toHaveLength(1);
     expect(calls).toHaveLength(1);
   });
@@ -369,8 +556,16 @@ describe('sticky comment', () => {
 
 describe('errors', () => {
   test('403 and 404 are permission problems; a secondary rate limit 403 is not', () => {
-    expect(isPermissionError(Object.assign(new Error('Resource not accessible by integration'), { status: 403 }))).toBe(true);
-    expect(isPermissionError(Object.assign(new Error('You have exceeded a secondary rate limit'), { status: 403 }))).toBe(false);
+    expect(
+      isPermissionError(
+        Object.assign(new Error('Resource not accessible by integration'), { status: 403 }),
+      ),
+    ).toBe(true);
+    expect(
+      isPermissionError(
+        Object.assign(new Error('You have exceeded a secondary rate limit'), { status: 403 }),
+      ),
+    ).toBe(false);
     expect(isPermissionError(Object.assign(new Error('x'), { status: 500 }))).toBe(false);
   });
 });
@@ -381,15 +576,33 @@ describe('errors', () => {
 test('SARIF: rules per code, results with locations, related inputs', () => {
   const t = target('aris:p');
   const s = subject('aris:p', 'PROOF_AUDIT.json', { status: 'STALE' });
-  const runLevel: Finding = { code: 'gate.nothing_verified', severity: 'error', subject: 'gate', message: 'm', remediation: 'r', blocking: true };
-  const sarif = renderSarif(report([t], [s], [...stale(s, 2), runLevel]), { codes: [{ code: 'aris.input_stale', severity: 'error', title: 'An audited input changed', remediation: 'Rerun' }] });
+  const runLevel: Finding = {
+    code: 'gate.nothing_verified',
+    severity: 'error',
+    subject: 'gate',
+    message: 'm',
+    remediation: 'r',
+    blocking: true,
+  };
+  const sarif = renderSarif(report([t], [s], [...stale(s, 2), runLevel]), {
+    codes: [
+      {
+        code: 'aris.input_stale',
+        severity: 'error',
+        title: 'An audited input changed',
+        remediation: 'Rerun',
+      },
+    ],
+  });
   expect(sarif.version).toBe('2.1.0');
   const run = sarif.runs[0]!;
   expect(run.tool.driver.rules.map((r) => r.id)).toEqual(['aris.input_stale']);
   expect(run.tool.driver.rules[0]!.shortDescription.text).toBe('An audited input changed');
   expect(run.results).toHaveLength(2);
   expect(run.results[0]!.locations[0]!.physicalLocation.region.startLine).toBe(8);
-  expect(run.results[0]!.relatedLocations![0]!.physicalLocation.artifactLocation.uri).toBe('p/in_0.tex');
+  expect(run.results[0]!.relatedLocations![0]!.physicalLocation.artifactLocation.uri).toBe(
+    'p/in_0.tex',
+  );
   expect(run.properties.notLocated).toBe(1);
 });
 
@@ -404,23 +617,49 @@ describe('mock GitHub validates requests against the REST description', () => {
   });
   afterEach(() => gh.stop());
   const post = (path: string, body: unknown, method = 'POST') =>
-    fetch(`${gh.url}${path}`, { method, headers: { authorization: 'token t', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${gh.url}${path}`, {
+      method,
+      headers: { authorization: 'token t', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   test('51 annotations, a bad level, a missing head_sha and an over-long title are all violations', async () => {
-    const ann = (over: Record<string, unknown> = {}) => ({ path: 'a', start_line: 1, end_line: 1, annotation_level: 'failure', message: 'm', ...over });
-    const r1 = await post('/repos/o/r/check-runs', { name: 'n', output: { title: 't', summary: 's', annotations: Array.from({ length: 51 }, () => ann()) } });
+    const ann = (over: Record<string, unknown> = {}) => ({
+      path: 'a',
+      start_line: 1,
+      end_line: 1,
+      annotation_level: 'failure',
+      message: 'm',
+      ...over,
+    });
+    const r1 = await post('/repos/o/r/check-runs', {
+      name: 'n',
+      output: { title: 't', summary: 's', annotations: Array.from({ length: 51 }, () => ann()) },
+    });
     expect(r1.status).toBe(422);
     const v = gh.violations().join('\n');
     expect(v).toMatch(/missing required property "head_sha"/);
     expect(v).toMatch(/51 items, more than maxItems 50/);
-    const r2 = await post('/repos/o/r/check-runs', { name: 'n', head_sha: 'x', output: { title: 't', summary: 's', annotations: [ann({ annotation_level: 'fatal', title: 'x'.repeat(256) })] } });
+    const r2 = await post('/repos/o/r/check-runs', {
+      name: 'n',
+      head_sha: 'x',
+      output: {
+        title: 't',
+        summary: 's',
+        annotations: [ann({ annotation_level: 'fatal', title: 'x'.repeat(256) })],
+      },
+    });
     expect(r2.status).toBe(422);
     expect(gh.violations().join('\n')).toMatch(/"fatal" is not one of/);
     expect(gh.violations().join('\n')).toMatch(/longer than 255/);
   });
 
   test('completing without a conclusion is a violation; a valid request is not', async () => {
-    const ok = await post('/repos/o/r/check-runs', { name: 'n', head_sha: 'x', status: 'in_progress' });
+    const ok = await post('/repos/o/r/check-runs', {
+      name: 'n',
+      head_sha: 'x',
+      status: 'in_progress',
+    });
     expect(ok.status).toBe(201);
     const id = ((await ok.json()) as { id: number }).id;
     const bad = await post(`/repos/o/r/check-runs/${id}`, { status: 'completed' }, 'PATCH');
@@ -429,7 +668,9 @@ describe('mock GitHub validates requests against the REST description', () => {
   });
 
   test('an over-long comment body and unknown routes are violations', async () => {
-    expect((await post('/repos/o/r/issues/1/comments', { body: 'x'.repeat(65_537) })).status).toBe(422);
+    expect((await post('/repos/o/r/issues/1/comments', { body: 'x'.repeat(65_537) })).status).toBe(
+      422,
+    );
     expect((await post('/repos/o/r/statuses/abc', { state: 'success' })).status).toBe(404);
     expect(gh.violations()).toHaveLength(2);
   });

@@ -6,7 +6,18 @@ import { writeReportFile } from './io/write.js';
 import { allCodes } from './packs/index.js';
 import { GATE } from './policy/codes.js';
 import { decide } from './policy/gate.js';
-import { checkTitle, COMMENT_LIMIT, CHECK_OUTPUT_LIMIT, commentMarker, isFailing, renderCards, renderComment, renderJobSummary, renderSummary, units } from './render/markdown.js';
+import {
+  checkTitle,
+  COMMENT_LIMIT,
+  CHECK_OUTPUT_LIMIT,
+  commentMarker,
+  isFailing,
+  renderCards,
+  renderComment,
+  renderJobSummary,
+  renderSummary,
+  units,
+} from './render/markdown.js';
 import { renderSarif } from './render/sarif.js';
 import { verify } from './verify.js';
 import { buildAnnotations } from './github/annotations.js';
@@ -68,13 +79,19 @@ function loadReport(file: string): GateReport {
     if (st.size > MAX_REPORT_BYTES) throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ToolFailure(`The report file ${file} cannot be read (${(err as Error).message}).`, 'Download the report artifact before this step and point `report:` at the JSON file inside it.');
+    throw new ToolFailure(
+      `The report file ${file} cannot be read (${(err as Error).message}).`,
+      'Download the report artifact before this step and point `report:` at the JSON file inside it.',
+    );
   }
   let parsed: ReturnType<typeof GateReport.safeParse>;
   try {
     parsed = GateReport.safeParse(JSON.parse(text));
   } catch (err) {
-    throw new ToolFailure(`The report file ${file} is not JSON (${(err as Error).message}).`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).');
+    throw new ToolFailure(
+      `The report file ${file} is not JSON (${(err as Error).message}).`,
+      'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).',
+    );
   }
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -102,17 +119,35 @@ interface PublishState {
 /** Logs one clear line the first time the token is refused, instead of a stack trace per call. */
 function refused(state: PublishState, what: string, err: unknown): void {
   if (isPermissionError(err)) {
-    if (state.checkDenied === undefined) core.warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
+    if (state.checkDenied === undefined)
+      core.warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
     else core.info(`audit-gate cannot ${what} either (${describeError(err)}).`);
   } else {
-    core.warning(`audit-gate could not ${what} (${describeError(err)}); the results are in the job summary.`);
+    core.warning(
+      `audit-gate could not ${what} (${describeError(err)}); the results are in the job summary.`,
+    );
   }
 }
 
-async function startCheck(api: Api | undefined, target: PublishTarget | undefined, settings: Settings, state: PublishState, url?: string): Promise<void> {
+async function startCheck(
+  api: Api | undefined,
+  target: PublishTarget | undefined,
+  settings: Settings,
+  state: PublishState,
+  url?: string,
+): Promise<void> {
   if (!api || !target) return;
   try {
-    state.check = await createCheckRun(api, target, settings.checkName, { title: 'Verifying audit artifacts…', summary: 'audit-gate is verifying the audit artifacts of this commit.' }, url);
+    state.check = await createCheckRun(
+      api,
+      target,
+      settings.checkName,
+      {
+        title: 'Verifying audit artifacts…',
+        summary: 'audit-gate is verifying the audit artifacts of this commit.',
+      },
+      url,
+    );
     core.info(`Check run "${settings.checkName}" created on ${target.sha} (${target.source}).`);
   } catch (err) {
     refused(state, `create the check run "${settings.checkName}"`, err);
@@ -125,7 +160,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     settings = readSettings(env);
   } catch (err) {
-    core.setFailed(err instanceof InputError ? err.message : `audit-gate could not read its inputs: ${(err as Error).message}`);
+    core.setFailed(
+      err instanceof InputError
+        ? err.message
+        : `audit-gate could not read its inputs: ${(err as Error).message}`,
+    );
     return;
   }
   // The token is never logged: the runner already masks ${{ github.token }} and secrets, and
@@ -137,14 +176,17 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   } catch (err) {
     core.warning(`${(err as Error).message} Publishing only the job summary.`);
   }
-  if (target && !settings.token) core.warning('No github-token was given: publishing only the job summary and annotations.');
+  if (target && !settings.token)
+    core.info('github-token is empty: publishing only the job summary and workflow annotations.');
   const api =
     target && settings.token
       ? createClient({
           token: settings.token,
           ...(settings.apiUrl ? { baseUrl: settings.apiUrl } : {}),
           ...(settings.retryBaseMs !== undefined ? { retryBaseMs: settings.retryBaseMs } : {}),
-          ...(settings.writeIntervalMs !== undefined ? { writeIntervalMs: settings.writeIntervalMs } : {}),
+          ...(settings.writeIntervalMs !== undefined
+            ? { writeIntervalMs: settings.writeIntervalMs }
+            : {}),
           log: { warn: (m) => core.info(m), debug: (m) => core.debug(m) },
         })
       : undefined;
@@ -185,13 +227,20 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     writeReportFile(settings.reportPath, JSON.stringify(report, null, 2) + '\n');
   } catch (err) {
-    core.warning(`audit-gate could not write the JSON report to ${settings.reportPath}: ${(err as Error).message}`);
+    core.warning(
+      `audit-gate could not write the JSON report to ${settings.reportPath}: ${(err as Error).message}`,
+    );
   }
   if (settings.sarifFile) {
     try {
-      writeReportFile(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: allCodes() }), null, 2) + '\n');
+      writeReportFile(
+        settings.sarifFile,
+        JSON.stringify(renderSarif(report, { codes: allCodes() }), null, 2) + '\n',
+      );
     } catch (err) {
-      core.warning(`audit-gate could not write SARIF to ${settings.sarifFile}: ${(err as Error).message}`);
+      core.warning(
+        `audit-gate could not write SARIF to ${settings.sarifFile}: ${(err as Error).message}`,
+      );
     }
   }
 
@@ -206,10 +255,16 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         target,
         state.check,
         report.conclusion,
-        { title: checkTitle(report), summary: renderSummary(report, { ...md, limit: CHECK_OUTPUT_LIMIT - 400 }), text: renderCards(report, { ...md, limit: CHECK_OUTPUT_LIMIT }) },
+        {
+          title: checkTitle(report),
+          summary: renderSummary(report, { ...md, limit: CHECK_OUTPUT_LIMIT - 400 }),
+          text: renderCards(report, { ...md, limit: CHECK_OUTPUT_LIMIT }),
+        },
         annotations,
       );
-      core.info(`Check run completed: ${report.conclusion}, ${result.sent} annotations in ${result.requests} update${result.requests === 1 ? '' : 's'}.`);
+      core.info(
+        `Check run completed: ${report.conclusion}, ${result.sent} annotations in ${result.requests} update${result.requests === 1 ? '' : 's'}.`,
+      );
     } catch (err) {
       refused(state, 'complete the check run', err);
       state.checkDenied ??= describeError(err);
@@ -240,7 +295,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
   // Job summary (always), and workflow-command annotations when there is no check run to carry them.
   try {
-    if (env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(renderJobSummary(report, md), true).write();
+    if (env['GITHUB_STEP_SUMMARY'])
+      await core.summary.addRaw(renderJobSummary(report, md), true).write();
   } catch (err) {
     core.warning(`audit-gate could not write the job summary: ${(err as Error).message}`);
   }
@@ -271,8 +327,15 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   core.info(`${settings.checkName}: ${report.conclusion} — ${checkTitle(report)}`);
   if (report.conclusion === 'failure') {
     // Findings about the run itself (nothing verified, no checkout, unreadable report) are spelled out here.
-    const subjects = new Set([...report.subjects.map((x) => x.id), ...report.targets.map((t) => t.id)]);
-    const runLevel = report.findings.filter((f) => f.blocking && !subjects.has(f.subject)).map((f) => ` ${f.message} ${f.remediation}`);
-    core.setFailed(`${settings.checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`);
+    const subjects = new Set([
+      ...report.subjects.map((x) => x.id),
+      ...report.targets.map((t) => t.id),
+    ]);
+    const runLevel = report.findings
+      .filter((f) => f.blocking && !subjects.has(f.subject))
+      .map((f) => ` ${f.message} ${f.remediation}`);
+    core.setFailed(
+      `${settings.checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`,
+    );
   }
 }

@@ -85,8 +85,13 @@ export async function runAction(o: RunOptions): Promise<RunResult> {
     AUDIT_GATE_WRITE_INTERVAL_MS: '0',
     ...(o.env ?? {}),
   };
-  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v;
-  const child = spawn(process.execPath, [DIST], { cwd: o.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const [k, v] of Object.entries(inputs))
+    env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v;
+  const child = spawn(process.execPath, [DIST], {
+    cwd: o.workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -106,9 +111,22 @@ export async function runAction(o: RunOptions): Promise<RunResult> {
 }
 
 /** A real webhook payload from @octokit/webhooks-examples. */
-export function examplePayload(name: string, pick: (e: Record<string, unknown>) => boolean = () => true): Record<string, unknown> {
-  const file = path.join(ROOT, 'node_modules', '@octokit', 'webhooks-examples', 'api.github.com', 'index.json');
-  const all = JSON.parse(fs.readFileSync(file, 'utf8')) as { name: string; examples: Record<string, unknown>[] }[];
+export function examplePayload(
+  name: string,
+  pick: (e: Record<string, unknown>) => boolean = () => true,
+): Record<string, unknown> {
+  const file = path.join(
+    ROOT,
+    'node_modules',
+    '@octokit',
+    'webhooks-examples',
+    'api.github.com',
+    'index.json',
+  );
+  const all = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    name: string;
+    examples: Record<string, unknown>[];
+  }[];
   const ex = all.find((e) => e.name === name)?.examples.find(pick);
   if (!ex) throw new Error(`no ${name} example payload`);
   return structuredClone(ex);

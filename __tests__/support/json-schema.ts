@@ -26,27 +26,36 @@ export function validate(schema: Schema | undefined, value: unknown, path = '$')
   if (value === null && schema['nullable'] === true) return [];
   const type = schema['type'];
   if (typeof type === 'string' && !typeMatches(type, value)) {
-    return [`${path}: expected ${type}${schema['nullable'] ? ' or null' : ''}, got ${typeOf(value)}`];
+    return [
+      `${path}: expected ${type}${schema['nullable'] ? ' or null' : ''}, got ${typeOf(value)}`,
+    ];
   }
   if (Array.isArray(type) && !type.some((t) => typeMatches(String(t), value))) {
     return [`${path}: expected one of ${type.join('|')}, got ${typeOf(value)}`];
   }
   const en = schema['enum'];
-  if (Array.isArray(en) && !en.some((e) => e === value)) errors.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(en)}`);
+  if (Array.isArray(en) && !en.some((e) => e === value))
+    errors.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(en)}`);
   if (typeof value === 'string') {
     const max = schema['maxLength'];
     const min = schema['minLength'];
     const chars = Array.from(value).length;
-    if (typeof max === 'number' && chars > max) errors.push(`${path}: string of ${chars} characters is longer than maxLength ${max}`);
-    if (typeof min === 'number' && chars < min) errors.push(`${path}: string shorter than minLength ${min}`);
-    if (schema['format'] === 'date-time' && !DATE_TIME.test(value)) errors.push(`${path}: "${value}" is not a date-time`);
-    if (schema['format'] === 'uri' && !/^[a-z][a-z0-9+.-]*:/i.test(value)) errors.push(`${path}: "${value}" is not a uri`);
+    if (typeof max === 'number' && chars > max)
+      errors.push(`${path}: string of ${chars} characters is longer than maxLength ${max}`);
+    if (typeof min === 'number' && chars < min)
+      errors.push(`${path}: string shorter than minLength ${min}`);
+    if (schema['format'] === 'date-time' && !DATE_TIME.test(value))
+      errors.push(`${path}: "${value}" is not a date-time`);
+    if (schema['format'] === 'uri' && !/^[a-z][a-z0-9+.-]*:/i.test(value))
+      errors.push(`${path}: "${value}" is not a uri`);
   }
   if (Array.isArray(value)) {
     const max = schema['maxItems'];
     const min = schema['minItems'];
-    if (typeof max === 'number' && value.length > max) errors.push(`${path}: ${value.length} items, more than maxItems ${max}`);
-    if (typeof min === 'number' && value.length < min) errors.push(`${path}: fewer than minItems ${min}`);
+    if (typeof max === 'number' && value.length > max)
+      errors.push(`${path}: ${value.length} items, more than maxItems ${max}`);
+    if (typeof min === 'number' && value.length < min)
+      errors.push(`${path}: fewer than minItems ${min}`);
     const items = schema['items'] as Schema | undefined;
     if (items) value.forEach((v, i) => errors.push(...validate(items, v, `${path}[${i}]`)));
   }
@@ -58,15 +67,19 @@ export function validate(schema: Schema | undefined, value: unknown, path = '$')
     }
     for (const [k, v] of Object.entries(obj)) {
       if (props[k]) errors.push(...validate(props[k], v, `${path}.${k}`));
-      else if (schema['additionalProperties'] === false) errors.push(`${path}: unexpected property "${k}"`);
-      else if (typeof schema['additionalProperties'] === 'object') errors.push(...validate(schema['additionalProperties'] as Schema, v, `${path}.${k}`));
+      else if (schema['additionalProperties'] === false)
+        errors.push(`${path}: unexpected property "${k}"`);
+      else if (typeof schema['additionalProperties'] === 'object')
+        errors.push(...validate(schema['additionalProperties'] as Schema, v, `${path}.${k}`));
     }
   }
   const allOf = schema['allOf'] as Schema[] | undefined;
   if (allOf) for (const s of allOf) errors.push(...validate(s, value, path));
   const anyOf = schema['anyOf'] as Schema[] | undefined;
   if (anyOf && !anyOf.some((s) => validate(s, value, path).length === 0)) {
-    errors.push(`${path}: matches none of anyOf (${anyOf.map((s) => validate(s, value, path).join('; ')).join(' | ')})`);
+    errors.push(
+      `${path}: matches none of anyOf (${anyOf.map((s) => validate(s, value, path).join('; ')).join(' | ')})`,
+    );
   }
   const oneOf = schema['oneOf'] as Schema[] | undefined;
   if (oneOf) {

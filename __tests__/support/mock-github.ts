@@ -25,7 +25,9 @@ interface Operation {
   requestBody: { required: boolean; schema: Schema } | null;
 }
 
-const SPEC = JSON.parse(fs.readFileSync(path.join(here, 'github-openapi.json'), 'utf8')) as { operations: Record<string, Operation> };
+const SPEC = JSON.parse(fs.readFileSync(path.join(here, 'github-openapi.json'), 'utf8')) as {
+  operations: Record<string, Operation>;
+};
 
 export interface RecordedCall {
   method: string;
@@ -92,7 +94,10 @@ const ROUTES: Route[] = Object.values(SPEC.operations).map((op) => {
   return { op, regex: new RegExp(`^${src}$`), names };
 });
 
-function matchRoute(method: string, pathname: string): { route: Route; params: Record<string, string> } | undefined {
+function matchRoute(
+  method: string,
+  pathname: string,
+): { route: Route; params: Record<string, string> } | undefined {
   for (const route of ROUTES) {
     if (route.op.method !== method) continue;
     const m = route.regex.exec(pathname);
@@ -105,11 +110,13 @@ function matchRoute(method: string, pathname: string): { route: Route; params: R
 }
 
 function checkParam(p: Operation['parameters'][number], raw: string | undefined): string[] {
-  if (raw === undefined) return p.required ? [`missing required ${p.in} parameter "${p.name}"`] : [];
+  if (raw === undefined)
+    return p.required ? [`missing required ${p.in} parameter "${p.name}"`] : [];
   const t = p.schema?.['type'];
   let value: unknown = raw;
   if (t === 'integer' || t === 'number') {
-    if (!/^-?\d+(\.\d+)?$/.test(raw)) return [`${p.in} parameter "${p.name}" = "${raw}" is not a ${t}`];
+    if (!/^-?\d+(\.\d+)?$/.test(raw))
+      return [`${p.in} parameter "${p.name}" = "${raw}" is not a ${t}`];
     value = Number(raw);
   } else if (t === 'boolean') value = raw === 'true' ? true : raw === 'false' ? false : raw;
   return validate(p.schema, value, `${p.in}.${p.name}`);
@@ -143,7 +150,9 @@ export class MockGitHub {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
   }
 
   fail(f: Fault): void {
@@ -152,7 +161,14 @@ export class MockGitHub {
 
   seedComment(issue: number, body: string, login: string): StoredComment {
     const now = new Date().toISOString();
-    const c: StoredComment = { id: this.nextId++, issue_number: issue, body, login, created_at: now, updated_at: now };
+    const c: StoredComment = {
+      id: this.nextId++,
+      issue_number: issue,
+      body,
+      login,
+      created_at: now,
+      updated_at: now,
+    };
     this.comments.push(c);
     return c;
   }
@@ -179,7 +195,8 @@ export class MockGitHub {
       status: 0,
       errors: [],
     };
-    if (typeof req.headers.authorization === 'string') call.authorization = req.headers.authorization;
+    if (typeof req.headers.authorization === 'string')
+      call.authorization = req.headers.authorization;
     this.calls.push(call);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       call.status = status;
@@ -197,12 +214,15 @@ export class MockGitHub {
     call.params = m.params;
     for (const p of op.parameters) {
       if (p.in === 'path') call.errors.push(...checkParam(p, m.params[p.name]));
-      if (p.in === 'query') call.errors.push(...checkParam(p, u.searchParams.get(p.name) ?? undefined));
+      if (p.in === 'query')
+        call.errors.push(...checkParam(p, u.searchParams.get(p.name) ?? undefined));
     }
     for (const q of u.searchParams.keys()) {
-      if (!op.parameters.some((p) => p.in === 'query' && p.name === q)) call.errors.push(`unknown query parameter "${q}"`);
+      if (!op.parameters.some((p) => p.in === 'query' && p.name === q))
+        call.errors.push(`unknown query parameter "${q}"`);
     }
-    if (!call.authorization || !/^(token|bearer) \S+$/i.test(call.authorization)) call.errors.push('missing Authorization: token <token>');
+    if (!call.authorization || !/^(token|bearer) \S+$/i.test(call.authorization))
+      call.errors.push('missing Authorization: token <token>');
     if (raw !== '') {
       try {
         call.body = JSON.parse(raw);
@@ -211,18 +231,36 @@ export class MockGitHub {
       }
     }
     if (op.requestBody) {
-      if (call.body === undefined && op.requestBody.required) call.errors.push('missing required request body');
-      else if (call.body !== undefined) call.errors.push(...validate(op.requestBody.schema, call.body, 'body'));
+      if (call.body === undefined && op.requestBody.required)
+        call.errors.push('missing required request body');
+      else if (call.body !== undefined)
+        call.errors.push(...validate(op.requestBody.schema, call.body, 'body'));
     } else if (raw !== '') call.errors.push('this operation takes no request body');
     call.errors.push(...this.proseLimits(op.operationId, call.body));
 
-    const fault = this.faults.find((f) => (!f.operationId || f.operationId === op.operationId) && (!f.method || f.method === method) && (f.times ?? 1) > 0);
+    const fault = this.faults.find(
+      (f) =>
+        (!f.operationId || f.operationId === op.operationId) &&
+        (!f.method || f.method === method) &&
+        (f.times ?? 1) > 0,
+    );
     if (fault) {
       fault.times = (fault.times ?? 1) - 1;
-      return send(fault.status, { message: fault.message ?? http.STATUS_CODES[fault.status], documentation_url: 'https://docs.github.com/rest' }, fault.headers);
+      return send(
+        fault.status,
+        {
+          message: fault.message ?? http.STATUS_CODES[fault.status],
+          documentation_url: 'https://docs.github.com/rest',
+        },
+        fault.headers,
+      );
     }
     if (this.readOnly && method !== 'GET') {
-      return send(403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' });
+      return send(403, {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest',
+        status: '403',
+      });
     }
     if (call.errors.length > 0) {
       return send(422, { message: 'Validation Failed', errors: call.errors });
@@ -232,19 +270,27 @@ export class MockGitHub {
 
   private proseLimits(operationId: string, body: unknown): string[] {
     const errors: string[] = [];
-    const b = body as { output?: { annotations?: { title?: string }[] }; body?: string } | undefined;
+    const b = body as
+      { output?: { annotations?: { title?: string }[] }; body?: string } | undefined;
     if (operationId.startsWith('checks/')) {
       for (const [i, a] of (b?.output?.annotations ?? []).entries()) {
-        if (typeof a.title === 'string' && Array.from(a.title).length > 255) errors.push(`body.output.annotations[${i}].title is longer than 255 characters`);
+        if (typeof a.title === 'string' && Array.from(a.title).length > 255)
+          errors.push(`body.output.annotations[${i}].title is longer than 255 characters`);
       }
     }
     if (operationId === 'issues/create-comment' || operationId === 'issues/update-comment') {
-      if (typeof b?.body === 'string' && Array.from(b.body).length > 65_536) errors.push('comment body is longer than 65,536 characters');
+      if (typeof b?.body === 'string' && Array.from(b.body).length > 65_536)
+        errors.push('comment body is longer than 65,536 characters');
     }
     return errors;
   }
 
-  private answer(operationId: string, params: Record<string, string>, call: RecordedCall, send: (s: number, b: unknown) => void): void {
+  private answer(
+    operationId: string,
+    params: Record<string, string>,
+    call: RecordedCall,
+    send: (s: number, b: unknown) => void,
+  ): void {
     const repoUrl = `https://github.com/${params['owner']}/${params['repo']}`;
     const body = (call.body ?? {}) as Record<string, unknown>;
     const commentJson = (c: StoredComment) => ({
@@ -254,7 +300,11 @@ export class MockGitHub {
       html_url: `${repoUrl}/pull/${c.issue_number}#issuecomment-${c.id}`,
       issue_url: `${this.url}/repos/${params['owner']}/${params['repo']}/issues/${c.issue_number}`,
       body: c.body,
-      user: { login: c.login, id: c.login.length, type: c.login.endsWith('[bot]') ? 'Bot' : 'User' },
+      user: {
+        login: c.login,
+        id: c.login.length,
+        type: c.login.endsWith('[bot]') ? 'Bot' : 'User',
+      },
       created_at: c.created_at,
       updated_at: c.updated_at,
       author_association: 'NONE',
@@ -274,7 +324,9 @@ export class MockGitHub {
     });
     switch (operationId) {
       case 'checks/create': {
-        const output = (body['output'] ?? {}) as StoredCheckRun['output'] & { annotations?: Record<string, unknown>[] };
+        const output = (body['output'] ?? {}) as StoredCheckRun['output'] & {
+          annotations?: Record<string, unknown>[];
+        };
         const r: StoredCheckRun = {
           id: this.nextId++,
           name: String(body['name']),
@@ -291,9 +343,14 @@ export class MockGitHub {
       case 'checks/update': {
         const r = this.checkRuns.get(Number(params['check_run_id']));
         if (!r) return send(404, { message: 'Not Found' });
-        const output = body['output'] as (StoredCheckRun['output'] & { annotations?: Record<string, unknown>[] }) | undefined;
+        const output = body['output'] as
+          (StoredCheckRun['output'] & { annotations?: Record<string, unknown>[] }) | undefined;
         if (output) {
-          r.output = { title: output.title ?? r.output.title, summary: output.summary ?? r.output.summary, text: output.text ?? r.output.text };
+          r.output = {
+            title: output.title ?? r.output.title,
+            summary: output.summary ?? r.output.summary,
+            text: output.text ?? r.output.text,
+          };
           r.annotations.push(...(output.annotations ?? []));
         }
         if (typeof body['status'] === 'string') r.status = body['status'];
@@ -311,13 +368,18 @@ export class MockGitHub {
         return send(200, all.slice((page - 1) * perPage, page * perPage).map(commentJson));
       }
       case 'issues/create-comment': {
-        const c = this.seedComment(Number(params['issue_number']), String(body['body']), this.botLogin);
+        const c = this.seedComment(
+          Number(params['issue_number']),
+          String(body['body']),
+          this.botLogin,
+        );
         return send(201, commentJson(c));
       }
       case 'issues/update-comment': {
         const c = this.comments.find((x) => x.id === Number(params['comment_id']));
         if (!c) return send(404, { message: 'Not Found' });
-        if (c.login !== this.botLogin) return send(403, { message: 'Resource not accessible by integration' });
+        if (c.login !== this.botLogin)
+          return send(403, { message: 'Resource not accessible by integration' });
         c.body = String(body['body']);
         c.updated_at = new Date().toISOString();
         return send(200, commentJson(c));
@@ -325,7 +387,15 @@ export class MockGitHub {
       case 'pulls/list': {
         const head = call.query['head'];
         const list = this.pulls.filter((p) => !head || p.head.label === head);
-        return send(200, list.map((p) => ({ number: p.number, state: 'open', head: p.head, html_url: `${repoUrl}/pull/${p.number}` })));
+        return send(
+          200,
+          list.map((p) => ({
+            number: p.number,
+            state: 'open',
+            head: p.head,
+            html_url: `${repoUrl}/pull/${p.number}`,
+          })),
+        );
       }
       case 'users/get-authenticated':
         // GITHUB_TOKEN is an installation token: it cannot read /user.

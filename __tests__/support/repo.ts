@@ -40,7 +40,8 @@ export function writePaper(root: string, rel: string, opts: PaperOptions = {}): 
     fs.mkdirSync(trace, { recursive: true });
     fs.writeFileSync(path.join(trace, 'response.md'), `${skill} reviewed the paper.\n`);
     const hashes: Record<string, string> = { 'main.tex': sha(main) };
-    for (let i = 0; i < (opts.missingInputs ?? 0); i++) hashes[`data/missing_${i}.csv`] = sha(`gone ${i}`);
+    for (let i = 0; i < (opts.missingInputs ?? 0); i++)
+      hashes[`data/missing_${i}.csv`] = sha(`gone ${i}`);
     const artifact = {
       audit_skill: skill,
       verdict: 'PASS',

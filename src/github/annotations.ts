@@ -14,7 +14,11 @@ export interface Annotation {
   message: string;
 }
 
-const LEVEL: Record<Severity, Annotation['annotation_level']> = { error: 'failure', warning: 'warning', notice: 'notice' };
+const LEVEL: Record<Severity, Annotation['annotation_level']> = {
+  error: 'failure',
+  warning: 'warning',
+  notice: 'notice',
+};
 const RANK: Record<Annotation['annotation_level'], number> = { failure: 0, warning: 1, notice: 2 };
 
 /** GitHub's caps: title 255 characters; message 64 KB (we keep it far shorter). */
@@ -24,7 +28,13 @@ export const MESSAGE_MAX = 4000;
 /** Annotation paths must be repository-relative POSIX paths without `..`. */
 function safePath(p: string): string | undefined {
   const clean = p.replace(/\\/g, '/').replace(/^\.\//, '');
-  if (!clean || clean.startsWith('/') || clean.split('/').includes('..') || /[\u0000-\u001f]/.test(clean)) return undefined;
+  if (
+    !clean ||
+    clean.startsWith('/') ||
+    clean.split('/').includes('..') ||
+    Array.from(clean).some((c) => c.charCodeAt(0) < 0x20)
+  )
+    return undefined;
   return clean;
 }
 
@@ -36,7 +46,14 @@ function safePath(p: string): string | undefined {
 export function buildAnnotations(report: GateReport): Annotation[] {
   const names = new Map(report.subjects.map((s) => [s.id, s.name]));
   const out: Annotation[] = [];
-  const push = (f: Finding, path: string, line: number | undefined, column: number | undefined, title: string, message: string) => {
+  const push = (
+    f: Finding,
+    path: string,
+    line: number | undefined,
+    column: number | undefined,
+    title: string,
+    message: string,
+  ) => {
     const p = safePath(path);
     if (!p) return;
     const a: Annotation = {
@@ -56,9 +73,17 @@ export function buildAnnotations(report: GateReport): Annotation[] {
   for (const f of report.findings) {
     const subject = names.get(f.subject) ?? f.subject;
     const body = `${f.message}\n→ ${f.remediation}`;
-    if (f.location) push(f, f.location.path, f.location.line, f.location.column, `${f.code} — ${subject}`, body);
+    if (f.location)
+      push(f, f.location.path, f.location.line, f.location.column, `${f.code} — ${subject}`, body);
     for (const r of f.related ?? []) {
-      push(f, r.path, r.line, r.column, `${f.code} — input of ${subject}`, `${f.message}\n→ ${f.remediation}`);
+      push(
+        f,
+        r.path,
+        r.line,
+        r.column,
+        `${f.code} — input of ${subject}`,
+        `${f.message}\n→ ${f.remediation}`,
+      );
     }
   }
   return out.sort((a, b) => RANK[a.annotation_level] - RANK[b.annotation_level]);

@@ -24,12 +24,19 @@ export interface CheckOutput {
 
 function ref(data: unknown): CheckRunRef {
   const d = data as { id?: unknown; html_url?: unknown };
-  if (typeof d?.id !== 'number') throw new Error('GitHub answered the check-run request without an id.');
+  if (typeof d?.id !== 'number')
+    throw new Error('GitHub answered the check-run request without an id.');
   return { id: d.id, url: typeof d.html_url === 'string' ? d.html_url : '' };
 }
 
 /** Creates the check run on the target commit, `in_progress`, before anything is verified. */
-export async function createCheckRun(api: Api, t: PublishTarget, name: string, output: CheckOutput, detailsUrl?: string): Promise<CheckRunRef> {
+export async function createCheckRun(
+  api: Api,
+  t: PublishTarget,
+  name: string,
+  output: CheckOutput,
+  detailsUrl?: string,
+): Promise<CheckRunRef> {
   const res = await api.request('POST /repos/{owner}/{repo}/check-runs', {
     owner: t.owner,
     repo: t.repo,

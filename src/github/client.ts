@@ -4,7 +4,10 @@ import { throttling } from '@octokit/plugin-throttling';
 
 /** The narrow slice of Octokit the Action uses; unit tests pass a mock with the same shape. */
 export interface Api {
-  request(route: string, params?: Record<string, unknown>): Promise<{ status: number; data: unknown }>;
+  request(
+    route: string,
+    params?: Record<string, unknown>,
+  ): Promise<{ status: number; data: unknown }>;
 }
 
 export interface ClientOptions {
@@ -47,12 +50,26 @@ export function createClient(opts: ClientOptions): Api {
   const throttle: Record<string, unknown> = {
     retryAfterBaseValue: base,
     fallbackSecondaryRateRetryAfter: 60,
-    onRateLimit: (retryAfter: number, options: { method: string; url: string }, _o: unknown, retryCount: number) => {
-      opts.log.warn(`GitHub API rate limit reached for ${options.method} ${options.url}; retrying after ${retryAfter}s.`);
+    onRateLimit: (
+      retryAfter: number,
+      options: { method: string; url: string },
+      _o: unknown,
+      retryCount: number,
+    ) => {
+      opts.log.warn(
+        `GitHub API rate limit reached for ${options.method} ${options.url}; retrying after ${retryAfter}s.`,
+      );
       return retryCount < maxRateLimitRetries;
     },
-    onSecondaryRateLimit: (retryAfter: number, options: { method: string; url: string }, _o: unknown, retryCount: number) => {
-      opts.log.warn(`GitHub API secondary rate limit for ${options.method} ${options.url}; retrying after ${retryAfter}s.`);
+    onSecondaryRateLimit: (
+      retryAfter: number,
+      options: { method: string; url: string },
+      _o: unknown,
+      retryCount: number,
+    ) => {
+      opts.log.warn(
+        `GitHub API secondary rate limit for ${options.method} ${options.url}; retrying after ${retryAfter}s.`,
+      );
       return retryCount < maxRateLimitRetries;
     },
   };
@@ -61,11 +78,18 @@ export function createClient(opts: ClientOptions): Api {
     auth: opts.token,
     baseUrl: (opts.baseUrl ?? 'https://api.github.com').replace(/\/+$/, ''),
     userAgent: 'audit-gate-action',
-    retry: { retries: opts.retries ?? 3, retryAfterBaseValue: base, doNotRetry: [400, 401, 403, 404, 410, 422, 451] },
+    retry: {
+      retries: opts.retries ?? 3,
+      retryAfterBaseValue: base,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+    },
     throttle: throttle as never,
     log: { debug: opts.log.debug, info: opts.log.debug, warn: opts.log.warn, error: opts.log.warn },
   });
-  return { request: (route, params) => octokit.request(route, params) as Promise<{ status: number; data: unknown }> };
+  return {
+    request: (route, params) =>
+      octokit.request(route, params) as Promise<{ status: number; data: unknown }>,
+  };
 }
 
 /** The HTTP status of a failed request, if it was one. */

@@ -35,7 +35,12 @@ export async function tokenLogin(api: Api): Promise<string> {
 }
 
 /** Every comment on the pull request that carries the marker, oldest first (all pages). */
-export async function markedComments(api: Api, t: PublishTarget, pull: number, marker: string): Promise<IssueComment[]> {
+export async function markedComments(
+  api: Api,
+  t: PublishTarget,
+  pull: number,
+  marker: string,
+): Promise<IssueComment[]> {
   const found: IssueComment[] = [];
   const perPage = 100;
   for (let page = 1; page <= 100; page++) {
@@ -64,7 +69,8 @@ export async function upsertComment(
   opts: { mode: CommentMode; marker: string; body: string; failing: boolean; author?: string },
 ): Promise<CommentResult> {
   if (opts.mode === 'off') return { action: 'skipped', reason: 'comment: off' };
-  if (t.pullNumber === undefined) return { action: 'skipped', reason: 'no pull request for this run' };
+  if (t.pullNumber === undefined)
+    return { action: 'skipped', reason: 'no pull request for this run' };
   const marked = await markedComments(api, t, t.pullNumber, opts.marker);
   let mine: IssueComment | undefined;
   if (marked.length > 0) {
@@ -81,7 +87,8 @@ export async function upsertComment(
     const d = res.data as IssueComment;
     return { action: 'updated', id: mine.id, url: d.html_url ?? mine.html_url };
   }
-  if (opts.mode === 'failures' && !opts.failing) return { action: 'skipped', reason: 'nothing failed and no earlier comment to update' };
+  if (opts.mode === 'failures' && !opts.failing)
+    return { action: 'skipped', reason: 'nothing failed and no earlier comment to update' };
   const res = await api.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
     owner: t.owner,
     repo: t.repo,
@@ -102,6 +109,8 @@ export async function findPullByHead(api: Api, t: PublishTarget): Promise<number
     head: `${t.lookup.headOwner}:${t.lookup.headBranch}`,
     per_page: 100,
   });
-  const list = Array.isArray(res.data) ? (res.data as { number: number; head?: { sha?: string } }[]) : [];
+  const list = Array.isArray(res.data)
+    ? (res.data as { number: number; head?: { sha?: string } }[])
+    : [];
   return list.find((p) => p.head?.sha === t.sha)?.number;
 }

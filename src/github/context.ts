@@ -51,7 +51,12 @@ export function readEventPayload(env: RunnerEnv): Json {
   }
 }
 
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']);
+const PULL_REQUEST_EVENTS = new Set([
+  'pull_request',
+  'pull_request_target',
+  'pull_request_review',
+  'pull_request_review_comment',
+]);
 
 /**
  * Resolves the publish target. `pull_request*` → the PR's head sha (GITHUB_SHA is the merge
@@ -62,14 +67,24 @@ export function resolveTarget(env: RunnerEnv, payload: Json, pullRequest?: numbe
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   const repoFull = env.GITHUB_REPOSITORY ?? str(obj(payload['repository'])?.['full_name']) ?? '';
   const [owner = '', repo = ''] = repoFull.split('/');
-  if (!owner || !repo) throw new Error('GITHUB_REPOSITORY is not set; run audit-gate as a step of a GitHub Actions job.');
+  if (!owner || !repo)
+    throw new Error(
+      'GITHUB_REPOSITORY is not set; run audit-gate as a step of a GitHub Actions job.',
+    );
 
   if (PULL_REQUEST_EVENTS.has(eventName)) {
     const pr = obj(payload['pull_request']);
     const sha = str(obj(pr?.['head'])?.['sha']);
     const number = num(pr?.['number']) ?? num(payload['number']);
     if (sha) {
-      return { owner, repo, sha, eventName, source: 'pull_request.head.sha', ...(pullRequest ?? number ? { pullNumber: pullRequest ?? number } : {}) };
+      return {
+        owner,
+        repo,
+        sha,
+        eventName,
+        source: 'pull_request.head.sha',
+        ...((pullRequest ?? number) ? { pullNumber: pullRequest ?? number } : {}),
+      };
     }
   }
   if (eventName === 'workflow_run') {
@@ -91,20 +106,35 @@ export function resolveTarget(env: RunnerEnv, payload: Json, pullRequest?: numbe
         eventName,
         source: 'workflow_run.head_sha',
         ...(number ? { pullNumber: number } : {}),
-        ...(!number && triggeredByPr && headOwner && headBranch ? { lookup: { headOwner, headBranch } } : {}),
+        ...(!number && triggeredByPr && headOwner && headBranch
+          ? { lookup: { headOwner, headBranch } }
+          : {}),
       };
     }
   }
   const sha = env.GITHUB_SHA;
-  if (!sha) throw new Error('GITHUB_SHA is not set; run audit-gate as a step of a GitHub Actions job.');
-  return { owner, repo, sha, eventName, source: 'GITHUB_SHA', ...(pullRequest ? { pullNumber: pullRequest } : {}) };
+  if (!sha)
+    throw new Error('GITHUB_SHA is not set; run audit-gate as a step of a GitHub Actions job.');
+  return {
+    owner,
+    repo,
+    sha,
+    eventName,
+    source: 'GITHUB_SHA',
+    ...(pullRequest ? { pullNumber: pullRequest } : {}),
+  };
 }
 
 /** The link to this workflow run, for the comment and the check run's details. */
 export function runUrl(env: RunnerEnv): string | undefined {
   const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-  if (!env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID || !/^\d+$/.test(env.GITHUB_RUN_ID)) return undefined;
-  if (!/^https?:\/\/[^\s()<>]+$/.test(server) || !/^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY)) return undefined;
-  const attempt = env.GITHUB_RUN_ATTEMPT && /^\d+$/.test(env.GITHUB_RUN_ATTEMPT) ? `/attempts/${env.GITHUB_RUN_ATTEMPT}` : '';
+  if (!env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID || !/^\d+$/.test(env.GITHUB_RUN_ID))
+    return undefined;
+  if (!/^https?:\/\/[^\s()<>]+$/.test(server) || !/^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY))
+    return undefined;
+  const attempt =
+    env.GITHUB_RUN_ATTEMPT && /^\d+$/.test(env.GITHUB_RUN_ATTEMPT)
+      ? `/attempts/${env.GITHUB_RUN_ATTEMPT}`
+      : '';
   return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}${attempt}`;
 }

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { ASSURANCES, EFFORTS, isAssurance, isEffort, type Assurance, type Effort } from '../policy/assurance.js';
+import {
+  ASSURANCES,
+  EFFORTS,
+  isAssurance,
+  isEffort,
+  type Assurance,
+  type Effort,
+} from '../policy/assurance.js';
 import type { FailOn } from '../policy/gate.js';
 import type { CommentMode } from './comment.js';
 
@@ -39,10 +46,16 @@ export function input(env: NodeJS.ProcessEnv, name: string): string {
   return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 }
 
-function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+function oneOf<T extends string>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const v = input(env, name);
   if (v === '') return fallback;
-  if (!(allowed as readonly string[]).includes(v)) throw new InputError(`Input "${name}" must be one of ${allowed.join(', ')}; got "${v}".`);
+  if (!(allowed as readonly string[]).includes(v))
+    throw new InputError(`Input "${name}" must be one of ${allowed.join(', ')}; got "${v}".`);
   return v as T;
 }
 
@@ -68,13 +81,19 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     .map((s) => s.trim())
     .filter((s) => s !== '' && !s.startsWith('#'));
   const assurance = input(env, 'assurance');
-  if (assurance && !isAssurance(assurance)) throw new InputError(`Input "assurance" must be one of ${ASSURANCES.join(', ')}; got "${assurance}".`);
+  if (assurance && !isAssurance(assurance))
+    throw new InputError(
+      `Input "assurance" must be one of ${ASSURANCES.join(', ')}; got "${assurance}".`,
+    );
   const effort = input(env, 'effort');
-  if (effort && !isEffort(effort)) throw new InputError(`Input "effort" must be one of ${EFFORTS.join(', ')}; got "${effort}".`);
+  if (effort && !isEffort(effort))
+    throw new InputError(`Input "effort" must be one of ${EFFORTS.join(', ')}; got "${effort}".`);
   const checkName = input(env, 'check-name') || 'audit-gate';
-  if (checkName.length > 100) throw new InputError('Input "check-name" must be at most 100 characters.');
+  if (checkName.length > 100)
+    throw new InputError('Input "check-name" must be at most 100 characters.');
   const pr = input(env, 'pull-request');
-  if (pr && !/^[1-9]\d*$/.test(pr)) throw new InputError(`Input "pull-request" must be a pull request number; got "${pr}".`);
+  if (pr && !/^[1-9]\d*$/.test(pr))
+    throw new InputError(`Input "pull-request" must be a pull request number; got "${pr}".`);
 
   const config = input(env, 'config');
   let fixtures: string | undefined = input(env, 'fixtures');
@@ -84,7 +103,10 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     const loaded = loadConfig(workspace, config ? inWorkspace(config) : undefined);
     const configured = loaded.ok && loaded.config.fixtures !== undefined;
     const dflt = path.join(workspace, 'conformance');
-    fixtures = !configured && fs.existsSync(dflt) && fs.statSync(dflt).isDirectory() ? 'conformance' : undefined;
+    fixtures =
+      !configured && fs.existsSync(dflt) && fs.statSync(dflt).isDirectory()
+        ? 'conformance'
+        : undefined;
   }
 
   const reportPath = input(env, 'report-path');

@@ -26,15 +26,25 @@ export interface CommandSink {
 }
 
 /** Emits annotations as workflow commands within GitHub's caps; returns how many were emitted. */
-export function emitWorkflowAnnotations(annotations: Annotation[], sink: CommandSink): { emitted: number; omitted: number } {
+export function emitWorkflowAnnotations(
+  annotations: Annotation[],
+  sink: CommandSink,
+): { emitted: number; omitted: number } {
   const used = { failure: 0, warning: 0, notice: 0 };
   let emitted = 0;
   const rank = { failure: 0, warning: 1, notice: 2 } as const;
-  const sorted = [...annotations].sort((a, b) => rank[a.annotation_level] - rank[b.annotation_level]);
+  const sorted = [...annotations].sort(
+    (a, b) => rank[a.annotation_level] - rank[b.annotation_level],
+  );
   for (const a of sorted) {
     const level = a.annotation_level;
     if (used[level] >= PER_STEP[level] || emitted >= PER_JOB) continue;
-    const props: CommandProps = { title: a.title, file: a.path, startLine: a.start_line, endLine: a.end_line };
+    const props: CommandProps = {
+      title: a.title,
+      file: a.path,
+      startLine: a.start_line,
+      endLine: a.end_line,
+    };
     if (a.start_column !== undefined) props.startColumn = a.start_column;
     if (a.end_column !== undefined) props.endColumn = a.end_column;
     if (level === 'failure') sink.error(a.message, props);

@@ -85,7 +85,12 @@ export function isFailing(u: Unit): boolean {
   return u.outcome === 'blocking' || u.outcome === 'problem';
 }
 
-const MARK: Record<Subject['outcome'], string> = { pass: '✓', problem: '⚠', blocking: '✗', skipped: '·' };
+const MARK: Record<Subject['outcome'], string> = {
+  pass: '✓',
+  problem: '⚠',
+  blocking: '✗',
+  skipped: '·',
+};
 
 /** A one-line title for the check run (also the first line of the comment). */
 export function checkTitle(report: GateReport): string {
@@ -95,7 +100,9 @@ export function checkTitle(report: GateReport): string {
   if (c.problem) parts.push(`${c.problem} with problems`);
   parts.push(`${c.pass} pass`);
   if (c.skipped) parts.push(`${c.skipped} skipped`);
-  const failedRun = report.findings.some((f) => !report.subjects.some((s) => s.id === f.subject) && f.blocking);
+  const failedRun = report.findings.some(
+    (f) => !report.subjects.some((s) => s.id === f.subject) && f.blocking,
+  );
   const lead = c.subjects === 0 && failedRun ? 'nothing verified' : parts.join(', ');
   return cap(`${lead} — submission-ready: ${report.submission_ready}`, 255);
 }
@@ -131,8 +138,12 @@ function judgedBy(t: Target | undefined): string {
 
 function whyLine(u: Unit): string {
   if (u.outcome === 'blocking') {
-    if (!u.target) return 'The run itself failed, so the gate fails closed: an unverified change is never a green check.';
-    const label = u.subject?.verdict && u.label === u.subject.verdict ? `a ${mdText(u.label, 40)} verdict` : `${mdText(u.label, 40)}`;
+    if (!u.target)
+      return 'The run itself failed, so the gate fails closed: an unverified change is never a green check.';
+    const label =
+      u.subject?.verdict && u.label === u.subject.verdict
+        ? `a ${mdText(u.label, 40)} verdict`
+        : `${mdText(u.label, 40)}`;
     return `${judgedBy(u.target)} makes ${label} blocking.`;
   }
   return `Does not block under ${judgedBy(u.target) || 'the current settings'}; it would block at assurance **submission**.`;
@@ -162,19 +173,26 @@ export function renderCard(u: Unit): string {
   }
   const shown = u.findings.filter((f) => f.severity !== 'notice' || u.findings.length === 1);
   if (u.label === 'STALE') {
-    const inputs = shown.flatMap((f) => (f.related && f.related.length ? f.related.map((r) => ({ f, r })) : []));
+    const inputs = shown.flatMap((f) =>
+      f.related && f.related.length ? f.related.map((r) => ({ f, r })) : [],
+    );
     if (inputs.length) {
       lines.push('Changed or deleted inputs:');
-      for (const { f, r } of inputs) lines.push(`- ${mdCode(r.path, 200, false)} — ${mdText(f.message, MESSAGE_MAX)}`);
+      for (const { f, r } of inputs)
+        lines.push(`- ${mdCode(r.path, 200, false)} — ${mdText(f.message, MESSAGE_MAX)}`);
     }
     for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
       const loc = locationText(f);
-      lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`);
+      lines.push(
+        `- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`,
+      );
     }
   } else {
     for (const f of shown) {
       const loc = locationText(f);
-      lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`);
+      lines.push(
+        `- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`,
+      );
     }
   }
   if (shown.length) lines.push('');
@@ -191,7 +209,13 @@ export function renderCard(u: Unit): string {
  * Appends `items` to `head` while they fit under `limit` (leaving room for `tail` and a visible
  * trimmed note); returns the text and how many items were left out.
  */
-export function fit(head: string, items: string[], tail: string, limit: number, note: (omitted: number) => string): { text: string; omitted: number } {
+export function fit(
+  head: string,
+  items: string[],
+  tail: string,
+  limit: number,
+  note: (omitted: number) => string,
+): { text: string; omitted: number } {
   const reserve = note(items.length).length + tail.length + 4;
   let text = head;
   let i = 0;
@@ -203,14 +227,20 @@ export function fit(head: string, items: string[], tail: string, limit: number, 
   const omitted = items.length - i;
   if (omitted > 0) text += note(omitted);
   text += tail;
-  if (text.length > limit) text = text.slice(0, Math.max(0, limit - 40)) + '\n\n_… trimmed to fit GitHub’s limit._\n';
+  if (text.length > limit)
+    text = text.slice(0, Math.max(0, limit - 40)) + '\n\n_… trimmed to fit GitHub’s limit._\n';
   return { text, omitted };
 }
 
 function passingDetails(pass: Unit[]): string {
   if (pass.length === 0) return '';
-  const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${u.path ? mdCode(u.path, 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |`);
-  const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join('\n');
+  const rows = pass.map(
+    (u) =>
+      `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${u.path ? mdCode(u.path, 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |`,
+  );
+  const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join(
+    '\n',
+  );
   return `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n${body}\n\n</details>\n`;
 }
 
@@ -227,11 +257,28 @@ function runLink(opts: MarkdownOptions): string {
 export function renderCards(report: GateReport, opts: MarkdownOptions): string {
   const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
   const all = units(report);
-  const failing = all.filter(isFailing).sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
+  const failing = all
+    .filter(isFailing)
+    .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
   const passing = all.filter((u) => !isFailing(u));
-  const head = [`### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`, '', conclusionLine(report), '', countsLine(report) + runLink(opts), '', ''].join('\n');
+  const head = [
+    `### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`,
+    '',
+    conclusionLine(report),
+    '',
+    countsLine(report) + runLink(opts),
+    '',
+    '',
+  ].join('\n');
   const details = passingDetails(passing);
-  return fit(head, failing.map((u) => renderCard(u) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failing subject${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`).text;
+  return fit(
+    head,
+    failing.map((u) => renderCard(u) + '\n\n'),
+    details,
+    limit,
+    (n) =>
+      `> **Trimmed:** ${n} more failing subject${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`,
+  ).text;
 }
 
 /** The sticky pull-request comment: the marker, then the cards (or a short green state). */
@@ -255,15 +302,29 @@ export function renderComment(report: GateReport, opts: MarkdownOptions): string
 /** The check-run summary and job summary: one table per target, the counts and submission-ready. */
 export function renderSummary(report: GateReport, opts: MarkdownOptions): string {
   const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
-  const head = [`## ${mdText(opts.checkName, 100)}: ${report.conclusion}`, '', conclusionLine(report), '', countsLine(report) + runLink(opts), '', ''].join('\n');
+  const head = [
+    `## ${mdText(opts.checkName, 100)}: ${report.conclusion}`,
+    '',
+    conclusionLine(report),
+    '',
+    countsLine(report) + runLink(opts),
+    '',
+    '',
+  ].join('\n');
   const all = units(report);
   const sections: string[] = [];
   for (const t of report.targets) {
     const rows = all
       .filter((u) => u.subject?.target === t.id || (u.target?.id === t.id && !u.subject))
       .map((u) => {
-        const verdictWhy = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
-        const why = isFailing(u) ? (verdictWhy ?? u.findings.find((f) => f.severity !== 'notice')?.message ?? u.subject?.reason ?? '') : '';
+        const verdictWhy =
+          u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+        const why = isFailing(u)
+          ? (verdictWhy ??
+            u.findings.find((f) => f.severity !== 'notice')?.message ??
+            u.subject?.reason ??
+            '')
+          : '';
         return `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
       });
     const judged = judgedBy(t);
@@ -282,10 +343,26 @@ export function renderSummary(report: GateReport, opts: MarkdownOptions): string
   const runLevel = all.filter((u) => !u.target && !u.subject);
   for (const u of runLevel) {
     sections.push(
-      [`### ${MARK[u.outcome]} ${mdText(u.name, 120)}`, '', ...u.findings.map((f) => `- ${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)}) — ${mdText(f.remediation, REMEDIATION_MAX)}`), '', ''].join('\n'),
+      [
+        `### ${MARK[u.outcome]} ${mdText(u.name, 120)}`,
+        '',
+        ...u.findings.map(
+          (f) =>
+            `- ${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)}) — ${mdText(f.remediation, REMEDIATION_MAX)}`,
+        ),
+        '',
+        '',
+      ].join('\n'),
     );
   }
-  return fit(head, sections, '', limit, (n) => `> **Trimmed:** ${n} more target${n === 1 ? '' : 's'} not shown to stay under GitHub’s 65,535-character limit; the JSON report has everything.\n\n`).text;
+  return fit(
+    head,
+    sections,
+    '',
+    limit,
+    (n) =>
+      `> **Trimmed:** ${n} more target${n === 1 ? '' : 's'} not shown to stay under GitHub’s 65,535-character limit; the JSON report has everything.\n\n`,
+  ).text;
 }
 
 /** The job summary: the tables, then the failure cards (what to fix). */

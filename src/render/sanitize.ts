@@ -36,16 +36,18 @@ const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
  */
 export function mdText(s: string, max = 1000): string {
   const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-  return folded
-    .replace(MD_PUNCT, (c) =>
-      c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`,
-    )
-    .replace(/@/g, `@${ZWSP}`)
-    .replace(/#/g, `#${ZWSP}`)
-    .replace(/\\:\/\//g, `\\:${ZWSP}//`)
-    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
-    // A leading list, heading-underline or numbered-list marker stays text.
-    .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`);
+  return (
+    folded
+      .replace(MD_PUNCT, (c) =>
+        c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`,
+      )
+      .replace(/@/g, `@${ZWSP}`)
+      .replace(/#/g, `#${ZWSP}`)
+      .replace(/\\:\/\//g, `\\:${ZWSP}//`)
+      .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+      // A leading list, heading-underline or numbered-list marker stays text.
+      .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`)
+  );
 }
 
 /**

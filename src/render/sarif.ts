@@ -17,7 +17,10 @@ const LEVEL = { error: 'error', warning: 'warning', notice: 'note' } as const;
 function physical(loc: Location) {
   return {
     physicalLocation: {
-      artifactLocation: { uri: loc.path.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' },
+      artifactLocation: {
+        uri: loc.path.split('/').map(encodeURIComponent).join('/'),
+        uriBaseId: '%SRCROOT%',
+      },
       region: { startLine: loc.line ?? 1, ...(loc.column ? { startColumn: loc.column } : {}) },
     },
   };
@@ -25,7 +28,9 @@ function physical(loc: Location) {
 
 export function renderSarif(report: GateReport, opts: SarifOptions = {}) {
   const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
-  const located = report.findings.filter((f): f is Finding & { location: Location } => f.location !== undefined);
+  const located = report.findings.filter(
+    (f): f is Finding & { location: Location } => f.location !== undefined,
+  );
   const ruleIds = [...new Set(located.map((f) => f.code))].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   const rules = ruleIds.map((id) => {
@@ -45,7 +50,15 @@ export function renderSarif(report: GateReport, opts: SarifOptions = {}) {
     level: LEVEL[f.severity],
     message: { text: `${f.message} ${f.remediation}` },
     locations: [physical(f.location)],
-    ...(f.related?.length ? { relatedLocations: f.related.map((r, i) => ({ id: i, ...physical(r), message: { text: 'related input' } })) } : {}),
+    ...(f.related?.length
+      ? {
+          relatedLocations: f.related.map((r, i) => ({
+            id: i,
+            ...physical(r),
+            message: { text: 'related input' },
+          })),
+        }
+      : {}),
     partialFingerprints: { auditGateFinding: `${f.code}|${f.subject}|${f.location.path}` },
     properties: { subject: f.subject, blocking: f.blocking },
   }));
@@ -65,7 +78,11 @@ export function renderSarif(report: GateReport, opts: SarifOptions = {}) {
         },
         automationDetails: { id: 'audit-gate/' },
         results,
-        properties: { conclusion: report.conclusion, submissionReady: report.submission_ready, notLocated: report.findings.length - located.length },
+        properties: {
+          conclusion: report.conclusion,
+          submissionReady: report.submission_ready,
+          notLocated: report.findings.length - located.length,
+        },
       },
     ],
   };
