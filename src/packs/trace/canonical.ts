@@ -1,0 +1,254 @@
+/**
+ * Canonical JSON as the producer writes it (Python `json.dumps(sort_keys=True, separators=(",",
+ * ":"), ensure_ascii=False, allow_nan=False)`): sorted keys, no whitespace, Python's string escapes
+ * and Python's float repr. Two paths:
+ *
+ * - fast: `JSON.parse` then re-serialize with sorted keys; a line equal to that is canonical (and
+ *   has no duplicate keys, since a repeated key would vanish from the re-serialization);
+ * - exact: a small scanner that explains why a line is not canonical (syntax error with its column,
+ *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
+ *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
+ */
+
+export type CanonicalProblem =
+  | { kind: 'syntax'; column: number; message: string }
+  | { kind: 'duplicate'; column: number; key: string; message: string }
+  | { kind: 'noncanonical'; column: number; message: string };
+
+export type CanonicalResult =
+  | { ok: true; value: unknown; members: Map<string, [number, number]> | undefined }
+  | { ok: false; problem: CanonicalProblem; value?: unknown };
+
+/** Serializes a parsed JSON value with sorted keys and compact separators. */
+export function canonicalStringify(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) {
+    let s = '[';
+    for (let i = 0; i < v.length; i++) s += (i ? ',' : '') + canonicalStringify(v[i]);
+    return s + ']';
+  }
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o).sort();
+  let s = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    s += (i ? ',' : '') + JSON.stringify(k) + ':' + canonicalStringify(o[k]);
+  }
+  return s + '}';
+}
+
+/** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
+export function pyFloatRepr(x: number): string {
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const [mant, expStr] = x.toExponential().split('e') as [string, string];
+  const neg = mant.startsWith('-');
+  const digits = mant.replace('-', '').replace('.', '');
+  const e = Number(expStr);
+  let s: string;
+  if (e >= -4 && e < 16) {
+    if (e >= 0) {
+      const intPart = digits.slice(0, e + 1).padEnd(e + 1, '0');
+      s = `${intPart}.${digits.slice(e + 1) || '0'}`;
+    } else {
+      s = `0.${'0'.repeat(-e - 1)}${digits}`;
+    }
+  } else {
+    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    s = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  }
+  return neg ? `-${s}` : s;
+}
+
+/** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
+function pyString(s: string): string {
+  return JSON.stringify(s);
+}
+
+function codePointCompare(a: string, b: string): number {
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (;;) {
+    const x = ia.next();
+    const y = ib.next();
+    if (x.done) return y.done ? 0 : -1;
+    if (y.done) return 1;
+    const cx = x.value.codePointAt(0)!;
+    const cy = y.value.codePointAt(0)!;
+    if (cx !== cy) return cx < cy ? -1 : 1;
+  }
+}
+
+class Fail extends Error {
+  constructor(readonly problem: CanonicalProblem) {
+    super(problem.message);
+  }
+}
+
+const INT_RE = /^-?(?:0|[1-9]\d*)$/;
+const NUM_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** The exact scanner: parses `text` and reports the first reason it is not canonical JSON. */
+export function scanCanonical(text: string): CanonicalResult {
+  let i = 0;
+  let firstNoncanonical: CanonicalProblem | undefined;
+  let firstDuplicate: CanonicalProblem | undefined;
+  const soft = (column: number, message: string) => {
+    firstNoncanonical ??= { kind: 'noncanonical', column, message };
+  };
+  const syntax = (message: string, at = i): never => {
+    throw new Fail({ kind: 'syntax', column: at + 1, message: `${message} at column ${at + 1}` });
+  };
+  const skipWs = () => {
+    const start = i;
+    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+    if (i > start) soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
+  };
+  let topMembers: Map<string, [number, number]> | undefined;
+
+  const value = (depth: number): unknown => {
+    if (depth > 512) syntax('nests deeper than 512 levels');
+    skipWs();
+    const c = text[i];
+    if (c === '{') return object(depth);
+    if (c === '[') return array(depth);
+    if (c === '"') return string();
+    if (c === 't' && text.startsWith('true', i)) return (i += 4), true;
+    if (c === 'f' && text.startsWith('false', i)) return (i += 5), false;
+    if (c === 'n' && text.startsWith('null', i)) return (i += 4), null;
+    if (text.startsWith('NaN', i) || text.startsWith('Infinity', i) || text.startsWith('-Infinity', i)) {
+      syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
+    }
+    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number();
+    if (c === undefined) return syntax('ends where a value was expected');
+    return syntax(`has an unexpected character ${JSON.stringify(c)}`);
+  };
+
+  const number = (): number => {
+    const start = i;
+    while (i < text.length && /[-+0-9.eE]/.test(text[i]!)) i++;
+    const lex = text.slice(start, i);
+    if (!NUM_RE.test(lex)) syntax(`has an invalid number ${JSON.stringify(lex)}`, start);
+    const n = Number(lex);
+    if (!Number.isFinite(n)) syntax(`has a number out of range ${JSON.stringify(lex)}`, start);
+    if (INT_RE.test(lex)) {
+      if (lex === '-0') soft(start + 1, `writes -0 at column ${start + 1}`);
+    } else if (lex !== pyFloatRepr(n) || Object.is(n, -0)) {
+      soft(start + 1, `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`);
+    }
+    return n;
+  };
+
+  const string = (): string => {
+    const start = i;
+    i++;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (Number.isNaN(c)) syntax('has an unterminated string', start);
+      if (c === 0x22) break;
+      if (c < 0x20) syntax('has a raw control character inside a string');
+      if (c === 0x5c) {
+        const e = text[i + 1];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) syntax('has an invalid \\u escape');
+          i += 6;
+          continue;
+        }
+        if (e === undefined || !'"\\/bfnrt'.includes(e)) syntax('has an invalid escape');
+        i += 2;
+        continue;
+      }
+      i++;
+    }
+    i++;
+    const raw = text.slice(start, i);
+    const decoded = JSON.parse(raw) as string;
+    if (pyString(decoded) !== raw) soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
+    return decoded;
+  };
+
+  const array = (depth: number): unknown[] => {
+    i++;
+    const out: unknown[] = [];
+    skipWs();
+    if (text[i] === ']') return i++, out;
+    for (;;) {
+      out.push(value(depth + 1));
+      skipWs();
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      if (text[i] === ']') return i++, out;
+      return syntax('expects , or ] in an array');
+    }
+  };
+
+  const object = (depth: number): Record<string, unknown> => {
+    i++;
+    const out: Record<string, unknown> = {};
+    const members = depth === 0 ? new Map<string, [number, number]>() : undefined;
+    if (members) topMembers = members;
+    let prev: string | undefined;
+    const seen = new Set<string>();
+    skipWs();
+    if (text[i] === '}') return i++, out;
+    for (;;) {
+      skipWs();
+      if (text[i] !== '"') syntax('expects a quoted key');
+      const keyAt = i;
+      const key = string();
+      skipWs();
+      if (text[i] !== ':') syntax('expects : after a key');
+      i++;
+      skipWs();
+      const vStart = i;
+      const v = value(depth + 1);
+      if (seen.has(key)) {
+        // Keep reading (the last value wins, as in most parsers) so the rest can still be checked.
+        firstDuplicate ??= { kind: 'duplicate', column: keyAt + 1, key, message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}` };
+      } else if (prev !== undefined && codePointCompare(prev, key) > 0) soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
+      seen.add(key);
+      prev = key;
+      Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+      members?.set(key, [vStart, i]);
+      skipWs();
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      if (text[i] === '}') return i++, out;
+      return syntax('expects , or } in an object');
+    }
+  };
+
+  try {
+    if (text.charCodeAt(0) === 0xfeff) syntax('starts with a UTF-8 byte order mark (BOM)', 0);
+    if (text.length === 0) syntax('is empty', 0);
+    const v = value(0);
+    skipWs();
+    if (i < text.length) syntax('has text after the JSON value');
+    if (firstDuplicate) return { ok: false, problem: firstDuplicate, value: v };
+    if (firstNoncanonical) return { ok: false, problem: firstNoncanonical, value: v };
+    return { ok: true, value: v, members: topMembers };
+  } catch (err) {
+    if (err instanceof Fail) return { ok: false, problem: err.problem };
+    throw err;
+  }
+}
+
+/**
+ * Checks one line: the fast path first, the exact scanner only when the fast path disagrees.
+ * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
+ */
+export function checkLine(text: string, needMembers = false): CanonicalResult {
+  if (!needMembers) {
+    let v: unknown;
+    try {
+      v = JSON.parse(text);
+    } catch {
+      return scanCanonical(text);
+    }
+    if (canonicalStringify(v) === text) return { ok: true, value: v, members: undefined };
+  }
+  return scanCanonical(text);
+}

@@ -1,0 +1,30 @@
+import type { Location } from '../../model/finding.js';
+import type { RunFindings } from './findings.js';
+
+/** What every check of one run shares: where to report, and what the run's other files said. */
+export interface RunCtx {
+  f: RunFindings;
+  /** Absolute run directory (as given) and its real path. */
+  runDir: string;
+  realRunDir: string;
+  /** Repo-relative path of a file inside the run directory. */
+  rel(inRun: string): string;
+  /** Location of a trace.jsonl line. */
+  at(line?: number): Location;
+  minSupports: number;
+  /** Node ids of plan.json, when it loaded. */
+  planNodes?: ReadonlySet<string>;
+  /**
+   * Tool names of run_meta.json's runtime descriptor: 'none' when a valid run_meta.json has no
+   * descriptor, undefined when run_meta.json itself is unusable (already reported).
+   */
+  tools?: ReadonlySet<string> | 'none';
+  /** Longest trace line read (pack option max_line_bytes; default 64 MiB). */
+  maxLineBytes: number;
+}
+
+/** Short, safe quoting of artifact text inside a message. */
+export function q(s: string, max = 120): string {
+  const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
+  return JSON.stringify(t);
+}

@@ -1,0 +1,237 @@
+import { checkLine, scanCanonical, type CanonicalResult } from './canonical.js';
+import { ClaimChecks } from './claims.js';
+import { TRACE } from './codes.js';
+import { q, type RunCtx } from './context.js';
+import { EvidenceChecks } from './evidence.js';
+import { checkHeader } from './header.js';
+import { EVENT_PREFIX, EVENT_SUFFIX, TraceIdHasher, rawMembers } from './ids.js';
+import { streamLines, type Line, type StreamOutcome } from './jsonl.js';
+import { EventRecord, TraceEvent, type TraceHeader } from './schema.js';
+import { StepChecks } from './steps.js';
+import { ToolChecks } from './tools.js';
+
+export interface TraceScan {
+  outcome: StreamOutcome;
+  header: TraceHeader | undefined;
+  events: number;
+  lastLine: number;
+  /** The trace id recomputed from the content, when every line was canonical. */
+  recomputedId: string | undefined;
+  steps: StepChecks;
+  tools: ToolChecks;
+  evidence: EvidenceChecks;
+  claims: ClaimChecks;
+}
+
+/**
+ * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
+ * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
+ * that can be judged as the events go by. Nothing but small per-id state is kept in memory.
+ */
+export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
+  const f = ctx.f;
+  const steps = new StepChecks(ctx);
+  const tools = new ToolChecks(ctx);
+  const evidence = new EvidenceChecks(ctx);
+  const claims = new ClaimChecks(ctx);
+  let header: TraceHeader | undefined;
+  let idHasher: TraceIdHasher | undefined;
+  let idValid = true;
+  let events = 0;
+  let lastLine = 0;
+  let crlfFirst: number | undefined;
+  let crlfCount = 0;
+  // idx bookkeeping: each event's idx must be the previous one + 1, starting at 0.
+  let prevIdx = -1;
+  let maxIdx = -1;
+  let unreadable = 0;
+  const seenIdx = new Map<number, number>();
+
+  const onLine = (line: Line): void => {
+    lastLine = line.no;
+    const at = ctx.at(line.no);
+    if (line.kind === 'too_long') {
+      f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, at);
+      idValid = false;
+      if (line.no > 1) consumePosition();
+      return;
+    }
+    if (line.kind === 'invalid_utf8') {
+      f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, at);
+      idValid = false;
+      if (line.no > 1) consumePosition();
+      return;
+    }
+    if (line.crlf) {
+      crlfCount++;
+      crlfFirst ??= line.no;
+    }
+    if (line.no === 1) {
+      header = handleHeader(scanCanonical(line.text), line.text, line.no);
+      if (!line.final) return;
+    } else {
+      if (line.text === '') {
+        if (!line.final) {
+          f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, at);
+          idValid = false;
+        }
+        return;
+      }
+      handleEvent(checkLine(line.text), line.text, line.no);
+    }
+    if (line.final) {
+      f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, at);
+      idValid = false;
+    }
+  };
+
+  const consumePosition = () => {
+    // A line that could not be read may have held the next event (or be injected garbage): the
+    // next readable event may then follow either the last readable one or the unreadable lines.
+    unreadable++;
+    events++;
+  };
+
+  const handleHeader = (result: CanonicalResult, text: string, no: number): TraceHeader | undefined => {
+    const at = ctx.at(no);
+    if (!result.ok) {
+      const p = result.problem;
+      if (p.kind === 'syntax') {
+        f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+        idValid = false;
+        return undefined;
+      }
+      if (p.kind === 'duplicate') f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+      else f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
+      idValid = false;
+    }
+    const h = checkHeader(ctx, result.value, no);
+    // The run's own policy may ask for more supports than the gate's minimum; the stricter one wins.
+    const policy = h?.metadata.reasoning_policy as { min_supports_per_claim?: unknown } | undefined;
+    const runMin = policy && typeof policy === 'object' ? policy.min_supports_per_claim : undefined;
+    if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports) ctx.minSupports = runMin;
+    if (h && result.ok && result.members) idHasher = new TraceIdHasher(rawMembers(text, result.members));
+    return h;
+  };
+
+  const handleEvent = (result: CanonicalResult, text: string, no: number): void => {
+    const at = ctx.at(no);
+    let value: unknown;
+    if (!result.ok) {
+      const p = result.problem;
+      if (p.kind === 'syntax') {
+        f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, at);
+        idValid = false;
+        consumePosition();
+        return;
+      }
+      if (p.kind === 'duplicate') {
+        f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, at);
+      } else {
+        f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, at);
+      }
+      idValid = false;
+      value = result.value;
+    } else {
+      value = result.value;
+    }
+    events++;
+    const rec = EventRecord.safeParse(value);
+    if (!rec.success) {
+      const v = value as { record?: unknown } | null;
+      const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v ? `record ${q(String(v.record))}` : 'no trace_event record';
+      f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, at);
+      idValid = false;
+      unreadable++;
+      return;
+    }
+    if (idHasher && idValid && result.ok) idHasher.event(text.slice(EVENT_PREFIX.length, text.length - EVENT_SUFFIX.length));
+
+    const raw = rec.data.event;
+    // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
+    if (raw && typeof raw === 'object' && (raw as { kind?: unknown }).kind === 'step_finished') {
+      const out = (raw as { output?: unknown }).output;
+      if (out && typeof out === 'object' && !('kind' in out) && 'type' in out) {
+        const { type, ...rest } = out as Record<string, unknown>;
+        (raw as { output: unknown }).output = { kind: type, ...rest };
+      }
+    }
+    const idxRaw = raw && typeof raw === 'object' ? (raw as { idx?: unknown }).idx : undefined;
+    checkIdx(idxRaw, no);
+    const parsed = TraceEvent.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const kind = raw && typeof raw === 'object' ? (raw as { kind?: unknown }).kind : undefined;
+      f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, at);
+      return;
+    }
+    dispatch(parsed.data, no);
+  };
+
+  const checkIdx = (idx: unknown, no: number) => {
+    const at = ctx.at(no);
+    if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
+      // event_invalid reports the missing or malformed idx; the position is still taken.
+      unreadable++;
+      return;
+    }
+    const expected = prevIdx + 1;
+    const slack = unreadable;
+    unreadable = 0;
+    const dupLine = seenIdx.get(idx);
+    if (dupLine !== undefined) {
+      f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
+    } else if ((idx < expected || idx > expected + slack) && idx !== maxIdx + 1) {
+      const why =
+        idx > expected
+          ? idx === expected + 1
+            ? `event ${expected} is missing, or events were reordered or injected`
+            : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
+          : 'events were reordered';
+      f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
+    }
+    if (dupLine === undefined) seenIdx.set(idx, no);
+    prevIdx = idx;
+    if (idx > maxIdx) maxIdx = idx;
+  };
+
+  const dispatch = (ev: TraceEvent, no: number) => {
+    switch (ev.kind) {
+      case 'step_started':
+        steps.started_(ev.step_id, no);
+        break;
+      case 'step_finished':
+        steps.finished_(ev.step_id, ev.output.kind, no);
+        break;
+      case 'tool_called':
+        steps.ref(ev.step_id, no, 'tool call');
+        tools.called(ev.step_id, ev.call, no);
+        break;
+      case 'tool_returned':
+        steps.ref(ev.step_id, no, 'tool result');
+        tools.returned(ev.step_id, ev.result, no);
+        break;
+      case 'evidence_registered':
+        steps.ref(ev.step_id, no, 'evidence registration');
+        evidence.registered(ev.evidence, no);
+        break;
+      case 'claim_emitted':
+        steps.ref(ev.step_id, no, 'claim');
+        claims.emitted(ev.claim, no);
+        break;
+    }
+  };
+
+  const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
+  if (outcome.ok) {
+    if (outcome.summary.size === 0) {
+      f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
+    }
+    if (crlfCount > 0) {
+      f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
+    }
+  }
+  let recomputedId: string | undefined;
+  if (outcome.ok && header && idHasher && idValid) recomputedId = idHasher.digest();
+  return { outcome, header, events, lastLine, recomputedId, steps, tools, evidence, claims };
+}

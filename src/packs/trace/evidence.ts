@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Location } from '../../model/finding.js';
+import type { HashOutcome, Hasher } from '../../io/hashing.js';
+import { errorText } from '../../io/workspace.js';
+import type { SupportUse } from './claims.js';
+import { TRACE } from './codes.js';
+import { q, type RunCtx } from './context.js';
+import { isPlainRelative } from './files.js';
+import type { EvidenceRef } from './schema.js';
+import type { ChunkIndex } from './chunks.js';
+
+interface EvidenceRecord {
+  ev: EvidenceRef;
+  line: number;
+  /** Real path of the evidence file, once it resolved inside the run directory. */
+  real?: string;
+  /** Whole-file hash outcome, once the file was hashed. */
+  outcome?: HashOutcome;
+  /** Whether the file can be used to check support spans. */
+  usable: boolean;
+}
+
+/** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
+const WHOLE_READ_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
+ * absolute path, no symlink out), an existing regular file whose whole-file sha256 is the one
+ * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
+ * snippet hash over the exact bytes.
+ */
+export class EvidenceChecks {
+  readonly records = new Map<string, EvidenceRecord>();
+
+  constructor(private readonly ctx: RunCtx) {}
+
+  registered(ev: EvidenceRef, line: number): void {
+    const prev = this.records.get(ev.id);
+    if (prev) {
+      this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
+      return;
+    }
+    const rec: EvidenceRecord = { ev, line, usable: false };
+    this.records.set(ev.id, rec);
+    if (!isPlainRelative(ev.content_path)) {
+      const why = ev.content_path === '' ? 'is empty' : ev.content_path.split('/').includes('..') ? 'climbs out with ..' : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path) ? 'is absolute' : 'is not a plain relative POSIX path';
+      this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
+    }
+  }
+
+  /** Real paths to hash, for prefetching together with the rest of the run. */
+  resolveAll(): string[] {
+    const out: string[] = [];
+    for (const rec of this.records.values()) {
+      if (!isPlainRelative(rec.ev.content_path)) continue;
+      const abs = path.join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
+      let real: string;
+      try {
+        real = fs.realpathSync(abs);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') {
+          this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+        } else {
+          this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+        }
+        continue;
+      }
+      if (!real.startsWith(this.ctx.realRunDir + path.sep)) {
+        this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+        continue;
+      }
+      rec.real = real;
+      out.push(real);
+    }
+    return out;
+  }
+
+  private citers: Map<string, Set<string>> | undefined;
+  setCiters(supports: SupportUse[]): void {
+    this.citers = new Map();
+    for (const s of supports) {
+      if (s.kind !== 'evidence') continue;
+      let set = this.citers.get(s.refId);
+      if (!set) this.citers.set(s.refId, (set = new Set()));
+      set.add(s.claimId);
+    }
+  }
+
+  private citedBy(id: string): string {
+    const c = this.citers?.get(id);
+    if (!c || c.size === 0) return '';
+    const ids = [...c];
+    return `; claim(s) citing it: ${ids.slice(0, 5).map((x) => q(x, 80)).join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
+  }
+
+  async checkFiles(hasher: Hasher, chunks: ChunkIndex | undefined): Promise<void> {
+    const f = this.ctx.f;
+    for (const rec of this.records.values()) {
+      const { ev, line } = rec;
+      const evLoc: Location = { path: this.ctx.rel(ev.content_path) };
+      if (chunks) {
+        const c = chunks.get(ev.chunk_id);
+        if (!c) {
+          f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+        } else if (c.start !== ev.span[0] || c.end !== ev.span[1]) {
+          f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+        } else if (c.sha !== ev.sha256) {
+          f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+        }
+      }
+      if (!rec.real) continue;
+      const o = await hasher.hash(rec.real);
+      rec.outcome = o;
+      if (!o.ok) {
+        if (o.reason === 'missing') {
+          f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+        } else {
+          f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+        }
+        continue;
+      }
+      rec.usable = true;
+      if (o.sha256 !== ev.sha256) {
+        f.add(
+          TRACE.evidenceHashMismatch,
+          `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`,
+          this.ctx.at(line),
+          [evLoc],
+        );
+      }
+    }
+  }
+
+  /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
+  checkSupports(supports: SupportUse[]): void {
+    const f = this.ctx.f;
+    const byEvidence = new Map<string, SupportUse[]>();
+    for (const s of supports) {
+      if (s.kind !== 'evidence') continue;
+      const rec = this.records.get(s.refId);
+      if (!rec) {
+        f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
+        continue;
+      }
+      if (!rec.usable) continue; // the evidence finding already explains why its bytes cannot be checked
+      let list = byEvidence.get(s.refId);
+      if (!list) byEvidence.set(s.refId, (list = []));
+      list.push(s);
+    }
+    for (const [id, uses] of byEvidence) {
+      const rec = this.records.get(id)!;
+      const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
+      const relPath = rec.ev.content_path;
+      let fd: number | undefined;
+      let whole: Buffer | undefined;
+      try {
+        fd = fs.openSync(rec.real!, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+        if (!fs.fstatSync(fd).isFile()) throw new Error('is not a regular file');
+        if (size <= WHOLE_READ_BYTES) whole = fs.readFileSync(fd);
+        for (const s of uses) {
+          const len = whole ? whole.length : size;
+          if (s.b1 > len || s.b0 >= s.b1) {
+            f.add(
+              TRACE.spanOutOfBounds,
+              `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`,
+              this.ctx.at(s.line),
+              [{ path: this.ctx.rel(relPath) }],
+            );
+            continue;
+          }
+          const got = whole ? sha256(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
+          if (got !== s.sha) {
+            f.add(
+              TRACE.snippetHashMismatch,
+              `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`,
+              this.ctx.at(s.line),
+              [{ path: this.ctx.rel(relPath) }],
+            );
+          }
+        }
+      } catch (err) {
+        f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
+      } finally {
+        if (fd !== undefined) fs.closeSync(fd);
+      }
+    }
+  }
+}
+
+function sha256(b: Uint8Array): string {
+  return createHash('sha256').update(b).digest('hex');
+}
+
+function hashRange(fd: number, b0: number, b1: number): string {
+  const h = createHash('sha256');
+  const buf = Buffer.allocUnsafe(1024 * 1024);
+  let pos = b0;
+  while (pos < b1) {
+    const n = fs.readSync(fd, buf, 0, Math.min(buf.length, b1 - pos), pos);
+    if (n <= 0) break;
+    h.update(buf.subarray(0, n));
+    pos += n;
+  }
+  return h.digest('hex');
+}
+
+function preview(whole: Buffer | undefined, b0: number, b1: number): string {
+  if (!whole) return '';
+  const text = whole.subarray(b0, Math.min(b1, b0 + 80)).toString('utf8');
+  return `; the span now reads ${q(text, 80)}`;
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { decodeUtf8, readSmallFile } from '../../io/files.js';
+import { parseJson, type JsonDoc } from '../../io/json.js';
+import { errorText } from '../../io/workspace.js';
+
+/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
+export const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_LIST_DEPTH = 16;
+const MAX_LIST_ENTRIES = 1_000_000;
+
+export type EntryKind = 'file' | 'symlink' | 'other';
+
+export interface RunEntry {
+  /** POSIX path relative to the run directory. */
+  rel: string;
+  abs: string;
+  kind: EntryKind;
+  /** For symlinks: the real path, when it resolves. */
+  real?: string;
+  /** For symlinks: whether the target stays inside the run directory and is a regular file. */
+  insideFile?: boolean;
+  detail?: string;
+}
+
+/** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
+export function isPlainRelative(p: string): boolean {
+  if (p.length === 0 || p.includes('\0') || p.startsWith('/') || p.includes('\\') || /^[A-Za-z]:/.test(p)) return false;
+  return !p.split('/').some((seg) => seg === '..' || seg === '' || seg === '.');
+}
+
+/**
+ * Lists every file under the run directory without following symlinks (lstat), so a symlink
+ * loop or a link out of the run cannot trap or widen the walk. FIFOs and sockets are listed as
+ * 'other' and never opened.
+ */
+export function listRun(runDir: string, realRunDir: string): RunEntry[] {
+  const out: RunEntry[] = [];
+  const stack: { abs: string; rel: string; depth: number }[] = [{ abs: runDir, rel: '', depth: 0 }];
+  while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
+    const { abs, rel, depth } = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(abs, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const childAbs = path.join(abs, e.name);
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (depth < MAX_LIST_DEPTH) stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
+        else out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
+      } else if (e.isFile()) {
+        out.push({ rel: childRel, abs: childAbs, kind: 'file' });
+      } else if (e.isSymbolicLink()) {
+        const entry: RunEntry = { rel: childRel, abs: childAbs, kind: 'symlink' };
+        try {
+          const real = fs.realpathSync(childAbs);
+          entry.real = real;
+          const inside = real.startsWith(realRunDir + path.sep);
+          entry.insideFile = inside && fs.statSync(real).isFile();
+          if (!inside) entry.detail = `is a symlink to ${real}, outside the run directory`;
+          else if (!entry.insideFile) entry.detail = 'is a symlink to something other than a regular file';
+        } catch (err) {
+          entry.detail = (err as NodeJS.ErrnoException).code === 'ELOOP' ? 'is a symlink loop' : `is a dangling symlink (${errorText(err)})`;
+        }
+        out.push(entry);
+      } else {
+        out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is a FIFO, socket or device, not a regular file' });
+      }
+    }
+  }
+  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+
+export type SmallJson =
+  | { state: 'ok'; value: unknown; doc: JsonDoc; text: string }
+  | { state: 'missing' }
+  | { state: 'unreadable'; detail: string }
+  | { state: 'malformed'; detail: string; line: number };
+
+/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
+export function readRunJson(abs: string): SmallJson {
+  const read = readSmallFile(abs, MAX_RUN_FILE_BYTES);
+  if (!read.ok) {
+    if (read.kind === 'missing') return { state: 'missing' };
+    return { state: 'unreadable', detail: read.detail };
+  }
+  const text = decodeUtf8(read.bytes);
+  if (!text.ok) return { state: 'malformed', detail: text.detail, line: 1 };
+  const parsed = parseJson(text.text);
+  if (!parsed.ok) return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
+  const dup = parsed.doc.duplicates[0];
+  if (dup) return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
+  return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
+}

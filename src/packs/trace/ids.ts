@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
+ * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
+ * so no number or string is ever re-serialized differently from the producer.
+ */
+export function contentId(kind: string, rawFields: Record<string, string>): string {
+  const keys = Object.keys(rawFields).sort();
+  const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
+  return `${kind}_v1_${createHash('sha256').update(payload, 'utf8').digest('hex')}`;
+}
+
+/** The raw text of the top-level members of a canonical JSON object, by key. */
+export function rawMembers(text: string, members: Map<string, [number, number]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, [a, b]] of members) out[k] = text.slice(a, b);
+  return out;
+}
+
+/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
+export class TraceIdHasher {
+  private readonly h = createHash('sha256');
+  private n = 0;
+  valid = true;
+
+  constructor(private readonly header: Record<string, string>) {
+    this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
+  }
+
+  /** The canonical text of one event (the `event` member of its canonical line). */
+  event(text: string): void {
+    this.h.update(this.n++ === 0 ? text : `,${text}`, 'utf8');
+  }
+
+  digest(): string {
+    const hd = this.header;
+    this.h.update(
+      `],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`,
+      'utf8',
+    );
+    return `trace_v1_${this.h.digest('hex')}`;
+  }
+}
+
+export const EVENT_PREFIX = '{"event":';
+export const EVENT_SUFFIX = ',"record":"trace_event"}';
