@@ -143,7 +143,7 @@ function whyLine(u: Unit): string {
     const label =
       u.subject?.verdict && u.label === u.subject.verdict
         ? `a ${mdText(u.label, 40)} verdict`
-        : `${mdText(u.label, 40)}`;
+        : `a ${mdText(u.label, 40)} ${mdText(u.kind, 20)}`;
     return `${judgedBy(u.target)} makes ${label} blocking.`;
   }
   return `Does not block under ${judgedBy(u.target) || 'the current settings'}; it would block at assurance **submission**.`;
@@ -188,10 +188,14 @@ export function renderCard(u: Unit): string {
       );
     }
   } else {
+    // The verdict finding repeats the artifact's summary shown above: point at its line only.
+    const summary = reason ? reason.slice(reason.indexOf(': ') + 2) : undefined;
     for (const f of shown) {
       const loc = locationText(f);
+      const text =
+        summary && f.message.includes(summary) ? '' : `${mdText(f.message, MESSAGE_MAX)} `;
       lines.push(
-        `- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`,
+        `- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${text}(${mdCode(f.code, 80, false)})`,
       );
     }
   }
