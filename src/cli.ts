@@ -8,6 +8,7 @@ import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.j
 import { ASSURANCE_PATH, readAssuranceFile } from './packs/aris/paper.js';
 import { renderArisReport } from './render/aris-report.js';
 import { renderText } from './render/text.js';
+import { renderVerificationReports } from './render/verification-report.js';
 import { verify } from './verify.js';
 import { VERSION } from './version.js';
 
@@ -29,6 +30,8 @@ Usage:
                   [--assurance A] [--effort E] [--fixtures DIR] [--fail-on blocking|problem]
                   [--allow-empty] [--allow-outside-root]
   audit-gate fixtures [DIR] [--format text|json] [--out FILE]
+  audit-gate trace <run-dir | artifacts-root>... [--format text|json|verification-report]
+                  [--out FILE] [--min-supports N] [--root DIR]
 
 Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.
 Docs: README.md (commands, report format, codes).
@@ -52,6 +55,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await verifyCommand(rest, io);
       case 'fixtures':
         return await fixturesCommand(rest, io);
+      case 'trace':
+        return await traceCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout(`${VERSION}\n`);
@@ -212,5 +217,57 @@ function emit(report: GateReport, fmt: 'text' | 'json', out: string | undefined,
   const json = JSON.stringify(report, null, 2) + '\n';
   if (out) writeReportFile(path.resolve(io.cwd, out), json);
   io.stdout(fmt === 'json' ? json : renderText(report));
+  return report.exit_code;
+}
+
+/**
+ * `audit-gate trace <run-dir | artifacts-root>...`: verifies run directories (artifacts/runs/<id>/)
+ * with the shared pipeline, so reports and exit codes are those of `verify`. With
+ * --format verification-report, stdout gets the producer-compatible VerificationReport (one object
+ * for one run, an array for several); --out FILE writes our report, and then the
+ * VerificationReport goes beside it as FILE.verification-report.json.
+ */
+async function traceCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(args, { out: { type: 'string' }, 'min-supports': { type: 'string' } });
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const fmt = values.format ?? 'text';
+  if (fmt !== 'text' && fmt !== 'json' && fmt !== 'verification-report') {
+    throw new UsageError(`--format must be text, json or verification-report, not "${fmt}"`);
+  }
+  if (positionals.length === 0) throw new UsageError('usage: audit-gate trace <run-dir | artifacts-root>...');
+  const ms = values['min-supports'];
+  if (ms !== undefined && !/^\d+$/.test(ms)) throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
+  const dirs = positionals.map((p) => {
+    const abs = path.resolve(io.cwd, p);
+    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) throw new UsageError(`run directory or artifacts root not found: ${p}`);
+    return abs;
+  });
+  const first = dirs[0]!;
+  const root = values.root ? path.resolve(io.cwd, values.root) : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first);
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`root not found: ${values.root}`);
+  const rel = dirs.map((d) => path.relative(root, d) || '.');
+  const outside = rel.find((r) => r.startsWith('..') || path.isAbsolute(r));
+  if (outside !== undefined && !values['allow-outside-root']) throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
+  const report = await verify({
+    root,
+    paths: rel,
+    packs: ['trace'],
+    ...(ms !== undefined ? { packOptions: { min_supports: Number(ms) } } : {}),
+    allowOutsideRoot: values['allow-outside-root'] ?? false,
+    onProgress: progress(io, values.progress),
+  });
+  if (fmt !== 'verification-report') return emit(report, fmt, values.out, io);
+  const reports = renderVerificationReports(report);
+  const vr = JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2) + '\n';
+  if (values.out) {
+    const out = path.resolve(io.cwd, values.out);
+    writeReportFile(out, JSON.stringify(report, null, 2) + '\n');
+    writeReportFile(`${out.replace(/\.json$/, '')}.verification-report.json`, vr);
+  }
+  io.stdout(vr);
+  if (reports.length === 0) io.stderr(renderText(report));
   return report.exit_code;
 }

@@ -66,7 +66,6 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   );
 
   const options: PackContext['options'] = {
-    ...(opts.packOptions ?? {}),
     ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
     ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
     ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
@@ -74,6 +73,8 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     ...(config.trace?.min_supports !== undefined
       ? { min_supports: config.trace.min_supports }
       : {}),
+    // Options given explicitly (CLI flags) win over the config file.
+    ...(opts.packOptions ?? {}),
   };
   const hasher = new Hasher();
   const results: PackResult[] = [];
