@@ -78,10 +78,9 @@ function codePointCompare(a: string, b: string): number {
   }
 }
 
-class Fail extends Error {
-  constructor(readonly problem: CanonicalProblem) {
-    super(problem.message);
-  }
+/** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */
+class Fail {
+  constructor(readonly problem: CanonicalProblem) {}
 }
 
 const INT_RE = /^-?(?:0|[1-9]\d*)$/;
@@ -241,14 +240,18 @@ export function scanCanonical(text: string): CanonicalResult {
  * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
  */
 export function checkLine(text: string, needMembers = false): CanonicalResult {
-  if (!needMembers) {
+  // A trace line is an object: anything else goes straight to the scanner, which says why.
+  if (!needMembers && text.charCodeAt(0) === 0x7b) {
     let v: unknown;
+    let same = false;
     try {
       v = JSON.parse(text);
+      same = canonicalStringify(v) === text;
     } catch {
+      // a syntax error, or nesting too deep to re-serialize: the scanner explains (and limits depth)
       return scanCanonical(text);
     }
-    if (canonicalStringify(v) === text) return { ok: true, value: v, members: undefined };
+    if (same) return { ok: true, value: v, members: undefined };
   }
   return scanCanonical(text);
 }

@@ -1,0 +1,85 @@
+// Bad input never crashes the trace pack: each becomes findings with a code and a location.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { verify } from '../src/verify.js';
+import type { GateReport } from '../src/model/report.js';
+
+const CLEAN = path.resolve('conformance/trace/clean-run/input');
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function copyClean(): { root: string; trace: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-bad-'));
+  made.push(root);
+  fs.cpSync(CLEAN, root, { recursive: true });
+  const runs = path.join(root, 'artifacts/runs');
+  return { root, trace: path.join(runs, fs.readdirSync(runs)[0]!, 'trace.jsonl') };
+}
+
+async function run(root: string): Promise<GateReport> {
+  return verify({ root, packs: ['trace'] });
+}
+
+function codes(r: GateReport): string[] {
+  return [...new Set(r.findings.map((f) => f.code))].sort();
+}
+
+const cleanLines = () => fs.readFileSync(path.join(CLEAN, 'artifacts/runs', fs.readdirSync(path.join(CLEAN, 'artifacts/runs'))[0]!, 'trace.jsonl'), 'utf8').replace(/\n$/, '').split('\n');
+
+describe('bad trace.jsonl input yields findings, not crashes', () => {
+  const cases: [string, (lines: string[]) => string | Buffer, string][] = [
+    ['an empty file', () => '', 'trace.header_invalid'],
+    ['only a header', (l) => l[0] + '\n', 'trace.step_required_missing'],
+    ['a truncated JSON line', (l) => [...l.slice(0, 5), l[5]!.slice(0, 40), ...l.slice(6)].join('\n') + '\n', 'trace.line_malformed'],
+    ['invalid UTF-8 bytes', (l) => Buffer.concat([Buffer.from(l.slice(0, 3).join('\n') + '\n'), Buffer.from([0xff, 0xfe, 0x80, 0x0a]), Buffer.from(l.slice(3).join('\n') + '\n')]), 'trace.line_malformed'],
+    ['a JSON array, a number and null as lines', (l) => [l[0], '[1,2]', '42', 'null', ...l.slice(1)].join('\n') + '\n', 'trace.event_invalid'],
+    ['a header that is an event', (l) => l.slice(1).join('\n') + '\n', 'trace.header_invalid'],
+    ['blank lines between events', (l) => [...l.slice(0, 4), '', '', ...l.slice(4)].join('\n') + '\n', 'trace.line_not_canonical'],
+    ['a NaN literal', (l) => l.map((x) => x.replace(/"confidence":[0-9.]+/, '"confidence":NaN')).join('\n') + '\n', 'trace.line_malformed'],
+    ['an Infinity literal', (l) => l.map((x) => x.replace(/"score":[0-9.]+/, '"score":Infinity')).join('\n') + '\n', 'trace.line_malformed'],
+    ['CRLF line endings', (l) => l.join('\r\n') + '\r\n', 'trace.line_not_canonical'],
+    ['a byte order mark', (l) => '\ufeff' + l.join('\n') + '\n', 'trace.line_malformed'],
+    ['a line nested 100,000 deep', (l) => [...l, '['.repeat(100000) + ']'.repeat(100000)].join('\n') + '\n', 'trace.line_malformed'],
+    ['a __proto__ key', (l) => [...l, '{"__proto__":{"polluted":true},"event":{},"record":"trace_event"}'].join('\n') + '\n', 'trace.event_invalid'],
+  ];
+  for (const [name, make, code] of cases) {
+    it(name, async () => {
+      const { root, trace } = copyClean();
+      fs.writeFileSync(trace, make(cleanLines()));
+      const report = await run(root);
+      expect(codes(report)).toContain(code);
+      expect(codes(report)).not.toContain('gate.internal_error');
+      expect(report.exit_code).toBe(1);
+      for (const f of report.findings.filter((x) => x.code === code)) expect(f.location?.path).toMatch(/artifacts\/runs\/run_v1_\w+\//);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+  }
+
+  it('a 500 MB trace (one 500 MB line of NUL bytes, sparse) is streamed: line_too_long, no crash', async () => {
+    const { root, trace } = copyClean();
+    const lines = cleanLines();
+    fs.writeFileSync(trace, lines.join('\n') + '\n');
+    const fd = fs.openSync(trace, 'r+');
+    fs.ftruncateSync(fd, fs.fstatSync(fd).size + 500 * 1024 * 1024);
+    fs.closeSync(fd);
+    const report = await run(root);
+    const tooLong = report.findings.find((f) => f.code === 'trace.line_too_long');
+    expect(tooLong?.location?.line).toBe(lines.length + 1);
+    expect(tooLong?.message).toMatch(/is 524288000 bytes long/);
+    expect(codes(report)).toEqual(['trace.fingerprint_mismatch', 'trace.line_too_long', 'trace.manifest_hash_mismatch']);
+    expect(codes(report)).not.toContain('gate.internal_error');
+  }, 60000);
+
+  it('a trace that is 20 MB of junk lines is reported with capped findings', async () => {
+    const { root, trace } = copyClean();
+    const junk = 'x'.repeat(199) + '\n';
+    fs.writeFileSync(trace, cleanLines().join('\n') + '\n' + junk.repeat(100000));
+    const report = await run(root);
+    const malformed = report.findings.filter((f) => f.code === 'trace.line_malformed');
+    expect(malformed.length).toBeLessThanOrEqual(51);
+    expect(malformed.at(-1)?.message).toMatch(/^99950 more place\(s\)/);
+  }, 60000);
+});

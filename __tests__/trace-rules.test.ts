@@ -1,0 +1,284 @@
+// Unit tests per rule of the trace pack, on copies of the clean conformance run edited in place,
+// plus the canonical-JSON checker and the `trace` command.
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Hasher } from '../src/io/hashing.js';
+import { Workspace } from '../src/io/workspace.js';
+import { checkLine, pyFloatRepr, scanCanonical } from '../src/packs/trace/canonical.js';
+import { MAX_PER_CODE } from '../src/packs/trace/findings.js';
+import { tracePack } from '../src/packs/trace/index.js';
+import { VerificationReport } from '../src/packs/trace/schema.js';
+import type { Finding } from '../src/model/finding.js';
+import { cli } from './support/cli.js';
+
+const CLEAN = path.resolve('conformance/trace/clean-run/input');
+const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
+
+interface Run {
+  root: string;
+  dir: string;
+  file: (rel: string) => string;
+  lines: () => string[];
+  setLines: (lines: string[]) => void;
+  events: () => { idx: number; kind: string; [k: string]: any }[];
+}
+
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function copyClean(): Run {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-rule-'));
+  made.push(root);
+  fs.cpSync(CLEAN, root, { recursive: true, verbatimSymlinks: true });
+  const runs = path.join(root, 'artifacts/runs');
+  const dir = path.join(runs, fs.readdirSync(runs)[0]!);
+  const file = (rel: string) => path.join(dir, rel);
+  const lines = () => fs.readFileSync(file('trace.jsonl'), 'utf8').replace(/\n$/, '').split('\n');
+  return {
+    root,
+    dir,
+    file,
+    lines,
+    setLines: (l) => fs.writeFileSync(file('trace.jsonl'), l.map((x) => x + '\n').join('')),
+    events: () => lines().slice(1).map((l) => JSON.parse(l).event),
+  };
+}
+
+/** Rewrites fingerprint.txt and the manifest so only the rule under test fires. */
+function reseal(r: Run): void {
+  fs.writeFileSync(r.file('fingerprint.txt'), sha(fs.readFileSync(r.file('trace.jsonl'))) + '\n');
+  const man = JSON.parse(fs.readFileSync(r.file('manifest.json'), 'utf8')) as Record<string, string>;
+  for (const k of Object.keys(man)) if (fs.existsSync(r.file(k))) man[k] = sha(fs.readFileSync(r.file(k)));
+  fs.writeFileSync(r.file('manifest.json'), JSON.stringify(man) + '\n');
+}
+
+async function check(r: Run, options: Record<string, unknown> = {}): Promise<{ codes: string[]; findings: Finding[]; state: string }> {
+  const hasher = new Hasher();
+  try {
+    const res = await tracePack.verify(r.dir, { workspace: new Workspace(r.root), hasher, options });
+    return { codes: [...new Set(res.findings.map((f) => f.code))].sort(), findings: res.findings, state: res.target.terminal_state };
+  } finally {
+    await hasher.close();
+  }
+}
+
+describe('canonical JSON', () => {
+  it('writes floats the way Python repr does', () => {
+    const cases: [number, string][] = [
+      [0, '0.0'],
+      [1, '1.0'],
+      [0.1, '0.1'],
+      [1e-5, '1e-05'],
+      [0.0001, '0.0001'],
+      [123.456, '123.456'],
+      [1e16, '1e+16'],
+      [1234567890123456.7, '1234567890123456.8'],
+      [2.5e-7, '2.5e-07'],
+      [-3.75, '-3.75'],
+      [1e22, '1e+22'],
+    ];
+    for (const [x, want] of cases) expect(pyFloatRepr(x)).toBe(want);
+  });
+  it('accepts canonical lines on the fast path and Python-only forms on the exact path', () => {
+    expect(checkLine('{"a":1,"b":[true,null,"x"]}').ok).toBe(true);
+    expect(checkLine('{"confidence":1.0,"t":1e-05}').ok).toBe(true);
+    expect(checkLine('{"s":"é\\n\\u0001"}').ok).toBe(true);
+  });
+  it('explains what is not canonical', () => {
+    const p = (t: string) => {
+      const r = checkLine(t);
+      return r.ok ? 'ok' : `${r.problem.kind}: ${r.problem.message}`;
+    };
+    expect(p('{"b":1,"a":2}')).toMatch(/^noncanonical: has key "a" after "b"/);
+    expect(p('{"a": 1}')).toMatch(/^noncanonical: has whitespace at column 6/);
+    expect(p('{"a":1,"a":2}')).toMatch(/^duplicate: repeats the key "a"/);
+    expect(p('{"a":NaN}')).toMatch(/^syntax: has a NaN literal/);
+    expect(p('{"a":-Infinity}')).toMatch(/^syntax: has a Infinity literal/);
+    expect(p('\ufeff{"a":1}')).toMatch(/^syntax: starts with a UTF-8 byte order mark/);
+    expect(p('{"a":1.50}')).toMatch(/^noncanonical: writes the number 1.50/);
+    expect(p('{"a":-0.0}')).toMatch(/^noncanonical/);
+    expect(p('{"s":"\\u00e9"}')).toMatch(/^noncanonical: escapes a string differently/);
+    expect(p('{"a":1')).toMatch(/^syntax:/);
+    expect(p('[' .repeat(100000) + ']'.repeat(100000))).toMatch(/^syntax: nests deeper than 512 levels/);
+  });
+  it('gives the spans of top-level members', () => {
+    const text = '{"a":{"x":[1,2]},"b":"s"}';
+    const r = scanCanonical(text);
+    expect(r.ok && r.members && text.slice(...r.members.get('a')!)).toBe('{"x":[1,2]}');
+  });
+});
+
+describe('trace rules', () => {
+  it('the clean run is accepted with no findings', async () => {
+    const r = copyClean();
+    expect(await check(r)).toMatchObject({ codes: [], state: 'accepted' });
+  });
+
+  it('a missing event is reported at the line after the gap, once', async () => {
+    const r = copyClean();
+    const lines = r.lines();
+    lines.splice(6, 1); // event idx 5
+    r.setLines(lines);
+    reseal(r);
+    const { findings } = await check(r);
+    const idx = findings.filter((f) => f.code === 'trace.idx_out_of_order');
+    expect(idx).toHaveLength(1);
+    expect(idx[0]!.location?.line).toBe(7);
+    expect(idx[0]!.message).toMatch(/has idx 6 where 5 follows/);
+    expect(idx[0]!.invariant_id).toBe('INV-SCH-001');
+  });
+
+  it('an injected event with a wild idx flags the injected line and the next one only', async () => {
+    const r = copyClean();
+    const lines = r.lines();
+    const e = JSON.parse(lines[3]!);
+    e.event.idx = 999;
+    lines.splice(4, 0, JSON.stringify({ event: e.event, record: 'trace_event' }));
+    r.setLines(lines);
+    const { findings } = await check(r);
+    const lineNos = findings.filter((f) => f.code.startsWith('trace.idx_')).map((f) => f.location?.line);
+    expect(lineNos).toEqual([5, 6]);
+  });
+
+  it('markers must match evidence supports one to one, and the message names claim, evidence and bytes', async () => {
+    const r = copyClean();
+    const lines = r.lines();
+    const i = lines.findIndex((l) => l.includes('"claim_emitted"'));
+    const rec = JSON.parse(lines[i]!);
+    const s = rec.event.claim.supports[0];
+    rec.event.claim.statement = rec.event.claim.statement.replace(`:${s.snippet_sha256}]`, `:${'a'.repeat(64)}]`);
+    lines[i] = JSON.stringify(rec);
+    r.setLines(lines);
+    reseal(r);
+    const { codes, findings } = await check(r);
+    expect(codes).toEqual(['trace.content_id_mismatch', 'trace.marker_missing', 'trace.marker_unmatched']);
+    const missing = findings.find((f) => f.code === 'trace.marker_missing')!;
+    expect(missing.message).toContain(rec.event.claim.id);
+    expect(missing.message).toContain(s.ref_id);
+    expect(missing.message).toContain(`[${s.span[0]}, ${s.span[1]})`);
+    expect(missing.location?.line).toBe(i + 1);
+    expect(missing.invariant_id).toBe('INV-GRD-001');
+  });
+
+  it('min_supports: the option and the run’s own policy, the stricter wins', async () => {
+    const r = copyClean();
+    expect((await check(r, { min_supports: 1 })).codes).toEqual([]);
+    const three = await check(r, { min_supports: 3 });
+    expect(three.codes).toEqual(['trace.supports_too_few']);
+    expect(three.findings.every((f) => f.invariant_id === 'INV-GRD-002')).toBe(true);
+    // The run's metadata asks for 2; with option 0, 2 still applies: a 1-support claim fails.
+    const lines = r.lines();
+    const h = JSON.parse(lines[0]!);
+    h.metadata.reasoning_policy.min_supports_per_claim = 4;
+    lines[0] = JSON.stringify(Object.fromEntries(Object.entries(h).sort(([a], [b]) => (a < b ? -1 : 1))));
+    r.setLines(lines);
+    reseal(r);
+    const four = await check(r, { min_supports: 0 });
+    expect(four.codes).toContain('trace.supports_too_few');
+  });
+
+  it('evidence tampering names the claims that cite the changed bytes', async () => {
+    const r = copyClean();
+    const ev = r.events().find((e) => e.kind === 'evidence_registered')!.evidence;
+    fs.writeFileSync(r.file(ev.content_path), 'x');
+    const { findings } = await check(r);
+    const f = findings.find((x) => x.code === 'trace.evidence_hash_mismatch')!;
+    expect(f.message).toContain(ev.id);
+    expect(f.message).toMatch(/claim\(s\) citing it: "claim_v1_/);
+    expect(f.related?.[0]?.path).toContain(ev.content_path);
+    expect(f.remediation).toMatch(/Restore the evidence file/);
+  });
+
+  it('a symlink loop or a FIFO in place of evidence or trace never hangs and is a finding', async () => {
+    const r = copyClean();
+    const ev = r.events().find((e) => e.kind === 'evidence_registered')!.evidence;
+    fs.rmSync(r.file(ev.content_path));
+    fs.symlinkSync(path.basename(ev.content_path), r.file(ev.content_path)); // points at itself
+    fs.rmSync(r.file('trace.jsonl'));
+    execFileSync('mkfifo', [r.file('trace.jsonl')]);
+    const { codes } = await check(r);
+    expect(codes).toEqual(expect.arrayContaining(['trace.file_unreadable']));
+    expect(codes).not.toContain('gate.internal_error');
+  });
+
+  it('a FIFO in place of an evidence file is unreadable, not read', async () => {
+    const r = copyClean();
+    const ev = r.events().find((e) => e.kind === 'evidence_registered')!.evidence;
+    fs.rmSync(r.file(ev.content_path));
+    execFileSync('mkfifo', [r.file(ev.content_path)]);
+    const { codes } = await check(r);
+    expect(codes).toContain('trace.evidence_unreadable');
+  });
+
+  it('findings per code are capped, with one closing finding counting the rest', async () => {
+    const r = copyClean();
+    const lines = r.lines();
+    for (let i = 0; i < MAX_PER_CODE + 30; i++) lines.push(`garbage ${i}`);
+    r.setLines(lines);
+    const { findings } = await check(r);
+    const malformed = findings.filter((f) => f.code === 'trace.line_malformed');
+    expect(malformed).toHaveLength(MAX_PER_CODE + 1);
+    expect(malformed.at(-1)!.message).toMatch(/^30 more place\(s\)/);
+  });
+
+  it('a run directory with nothing in it reports every missing core file', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-empty-'));
+    made.push(root);
+    const dir = path.join(root, 'artifacts/runs/run_x');
+    fs.mkdirSync(dir, { recursive: true });
+    const res = await check({ root, dir } as Run);
+    expect(res.codes).toEqual(['trace.run_file_missing']);
+    expect(res.findings).toHaveLength(7);
+  });
+});
+
+describe('audit-gate trace', () => {
+  it('exit 0 with text for the clean run, 1 for a tampered one, 2 for bad arguments', async () => {
+    const ok = await cli(['trace', path.join(CLEAN, 'artifacts/runs'), '--root', CLEAN], process.cwd());
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/VERIFIED/);
+    const bad = path.resolve('conformance/trace/evidence-deleted/input');
+    const res = await cli(['trace', bad, '--root', bad], process.cwd());
+    expect(res.code).toBe(1);
+    expect(res.stdout).toMatch(/trace\.evidence_missing/);
+    expect((await cli(['trace'], process.cwd())).code).toBe(2);
+    expect((await cli(['trace', CLEAN, '--format', 'xml'], process.cwd())).code).toBe(2);
+    expect((await cli(['trace', CLEAN, '--min-supports', 'two'], process.cwd())).code).toBe(2);
+    expect((await cli(['trace', '/nonexistent-dir'], process.cwd())).code).toBe(2);
+  });
+
+  it('--format verification-report writes the producer’s report shape, and ours beside it with --out', async () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trace-out-')), 'report.json');
+    made.push(path.dirname(out));
+    const bad = path.resolve('conformance/trace/snippet-hash-zeroed/input');
+    const res = await cli(['trace', bad, '--root', bad, '--format', 'verification-report', '--out', out], process.cwd());
+    expect(res.code).toBe(1);
+    const vr = VerificationReport.parse(JSON.parse(res.stdout));
+    expect(vr.id).toMatch(/^verify_v1_[0-9a-f]{64}$/);
+    expect(vr.trace_id).toMatch(/^trace_v1_/);
+    expect(vr.checks.find((c) => c.name === 'support_spans')).toMatchObject({ passed: false });
+    expect(vr.checks.find((c) => c.name === 'tool_linkage')).toMatchObject({ passed: true });
+    expect(vr.failures).toEqual([expect.objectContaining({ severity: 'error', invariant_id: 'INV-EVD-001', message: expect.stringMatching(/^trace\.snippet_hash_mismatch at .*trace\.jsonl:\d+: Claim "claim_v1_/) })]);
+    expect(JSON.parse(fs.readFileSync(out, 'utf8')).findings[0].code).toBe('trace.snippet_hash_mismatch');
+    expect(JSON.parse(fs.readFileSync(out.replace(/\.json$/, '.verification-report.json'), 'utf8'))).toEqual(JSON.parse(res.stdout));
+  });
+
+  it('--min-supports overrides the default', async () => {
+    const res = await cli(['trace', CLEAN, '--root', CLEAN, '--min-supports', '3', '--format', 'json'], process.cwd());
+    expect(res.code).toBe(1);
+    expect(JSON.parse(res.stdout).findings.map((f: Finding) => f.code)).toContain('trace.supports_too_few');
+  });
+
+  it('verify discovers runs beside paper audits', async () => {
+    const res = await cli(['verify', '--root', 'examples/repo', '--format', 'json'], process.cwd());
+    const report = JSON.parse(res.stdout);
+    const run = report.subjects.find((s: { kind: string }) => s.kind === 'run');
+    expect(run).toMatchObject({ pack: 'trace', status: 'VERIFIED', outcome: 'pass' });
+    expect(report.subjects.some((s: { kind: string }) => s.kind === 'audit')).toBe(true);
+  });
+});
