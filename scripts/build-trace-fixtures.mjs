@@ -110,7 +110,7 @@ function node(kind, deps, notes, toolRequests = [], parameters = {}) {
 }
 
 /** A realistic clean run: 6 evidence chunks from 2 searches, a calculator call, 6 claims (5 derived). */
-export function cleanModel({ seed = 7, question = SPEC.description, extraEvidence = 0 } = {}) {
+export function cleanModel({ seed = 7, question = SPEC.description, extraEvidence = 0, extraCalls = 0 } = {}) {
   const chunks = chunkCorpus();
   const spec = { ...SPEC, description: question };
   const spec_id = stableId('spec', spec);
@@ -178,6 +178,12 @@ export function cleanModel({ seed = 7, question = SPEC.description, extraEvidenc
     const ref = { id, ...c, content_path };
     evidenceById[`appendix#${i}`] = ref;
     ev({ kind: 'evidence_registered', step_id: ng.id, evidence: ref });
+  }
+  for (let i = 0; i < extraCalls; i++) {
+    // Follow-up searches that found nothing new (bigger synthetic runs for the benchmark).
+    const c = call(ng.id, searches.length + i, 'bm25_search', { query: `follow-up query ${i} for seed ${seed}`, k: 3 });
+    ev({ kind: 'tool_called', step_id: ng.id, call: c });
+    ev({ kind: 'tool_returned', step_id: ng.id, result: { call_id: c.id, success: true, result: { hits: [] }, error: null } });
   }
   ev({ kind: 'step_finished', step_id: ng.id, output: { kind: 'gather', evidence_ids: Object.values(evidenceById).map((e) => e.id), retrieval_queries: searches.map((s) => s[0]), retrieval_provenance: { index: 'bm25', corpus: 'tacoma-narrows', k1: new PyFloat(1.2), b: new PyFloat(0.75) } } });
 

@@ -19,6 +19,23 @@ export type CanonicalResult =
   | { ok: true; value: unknown; members: Map<string, [number, number]> | undefined }
   | { ok: false; problem: CanonicalProblem; value?: unknown };
 
+/** Whether every object in `v` has its keys in sorted order (as canonical JSON requires). */
+function keysSorted(v: unknown, depth: number): boolean {
+  if (v === null || typeof v !== 'object' || depth > 512) return depth <= 512;
+  if (Array.isArray(v)) {
+    for (const x of v) if (!keysSorted(x, depth + 1)) return false;
+    return true;
+  }
+  const o = v as Record<string, unknown>;
+  let prev: string | undefined;
+  for (const k in o) {
+    if (prev !== undefined && !(prev < k)) return false;
+    prev = k;
+    if (!keysSorted(o[k], depth + 1)) return false;
+  }
+  return true;
+}
+
 /** Serializes a parsed JSON value with sorted keys and compact separators. */
 export function canonicalStringify(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
@@ -246,7 +263,9 @@ export function checkLine(text: string, needMembers = false): CanonicalResult {
     let same = false;
     try {
       v = JSON.parse(text);
-      same = canonicalStringify(v) === text;
+      // Native re-serialization keeps the source key order, so equality proves compactness, no
+      // duplicate key (it would have collapsed) and standard escapes; sortedness is checked apart.
+      same = JSON.stringify(v) === text && keysSorted(v, 0);
     } catch {
       // a syntax error, or nesting too deep to re-serialize: the scanner explains (and limits depth)
       return scanCanonical(text);

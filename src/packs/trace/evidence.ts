@@ -58,7 +58,7 @@ export class EvidenceChecks {
       const abs = path.join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
       let real: string;
       try {
-        real = fs.realpathSync(abs);
+        real = fs.realpathSync.native(abs);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'ENOTDIR') {

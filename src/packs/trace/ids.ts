@@ -28,12 +28,25 @@ export class TraceIdHasher {
     this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
   }
 
+  private pending: string[] = [];
+  private pendingChars = 0;
+
   /** The canonical text of one event (the `event` member of its canonical line). */
   event(text: string): void {
-    this.h.update(this.n++ === 0 ? text : `,${text}`, 'utf8');
+    // Batched: one hash update per ~256 KiB instead of one per event.
+    this.pending.push(this.n++ === 0 ? text : `,${text}`);
+    this.pendingChars += text.length;
+    if (this.pendingChars > 256 * 1024) this.flush();
+  }
+
+  private flush(): void {
+    if (this.pending.length) this.h.update(this.pending.join(''), 'utf8');
+    this.pending = [];
+    this.pendingChars = 0;
   }
 
   digest(): string {
+    this.flush();
     const hd = this.header;
     this.h.update(
       `],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`,
