@@ -117,8 +117,9 @@ export class Hasher {
 
   /** Starts hashing every path; large files first so the workers start while small ones run. */
   prefetch(realPaths: Iterable<string>): Promise<void> {
+    const wanted = [...new Set(realPaths)];
     const small: string[] = [];
-    for (const p of new Set(realPaths)) {
+    for (const p of wanted) {
       if (this.cache.has(p)) continue;
       let size = 0;
       try {
@@ -126,11 +127,12 @@ export class Hasher {
       } catch {
         // hash() reports the error
       }
-      if (size >= LARGE_FILE_BYTES) this.hash(p);
+      if (size >= LARGE_FILE_BYTES) void this.hash(p);
       else small.push(p);
     }
-    for (const p of small) this.hash(p);
-    return Promise.all(this.cache.values()).then(() => undefined);
+    for (const p of small) void this.hash(p);
+    // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
+    return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
   }
 
   hash(realPath: string): Promise<HashOutcome> {
