@@ -27,23 +27,74 @@ function codes(r: GateReport): string[] {
   return [...new Set(r.findings.map((f) => f.code))].sort();
 }
 
-const cleanLines = () => fs.readFileSync(path.join(CLEAN, 'artifacts/runs', fs.readdirSync(path.join(CLEAN, 'artifacts/runs'))[0]!, 'trace.jsonl'), 'utf8').replace(/\n$/, '').split('\n');
+const cleanLines = () =>
+  fs
+    .readFileSync(
+      path.join(
+        CLEAN,
+        'artifacts/runs',
+        fs.readdirSync(path.join(CLEAN, 'artifacts/runs'))[0]!,
+        'trace.jsonl',
+      ),
+      'utf8',
+    )
+    .replace(/\n$/, '')
+    .split('\n');
 
 describe('bad trace.jsonl input yields findings, not crashes', () => {
   const cases: [string, (lines: string[]) => string | Buffer, string][] = [
     ['an empty file', () => '', 'trace.header_invalid'],
     ['only a header', (l) => l[0] + '\n', 'trace.step_required_missing'],
-    ['a truncated JSON line', (l) => [...l.slice(0, 5), l[5]!.slice(0, 40), ...l.slice(6)].join('\n') + '\n', 'trace.line_malformed'],
-    ['invalid UTF-8 bytes', (l) => Buffer.concat([Buffer.from(l.slice(0, 3).join('\n') + '\n'), Buffer.from([0xff, 0xfe, 0x80, 0x0a]), Buffer.from(l.slice(3).join('\n') + '\n')]), 'trace.line_malformed'],
-    ['a JSON array, a number and null as lines', (l) => [l[0], '[1,2]', '42', 'null', ...l.slice(1)].join('\n') + '\n', 'trace.event_invalid'],
+    [
+      'a truncated JSON line',
+      (l) => [...l.slice(0, 5), l[5]!.slice(0, 40), ...l.slice(6)].join('\n') + '\n',
+      'trace.line_malformed',
+    ],
+    [
+      'invalid UTF-8 bytes',
+      (l) =>
+        Buffer.concat([
+          Buffer.from(l.slice(0, 3).join('\n') + '\n'),
+          Buffer.from([0xff, 0xfe, 0x80, 0x0a]),
+          Buffer.from(l.slice(3).join('\n') + '\n'),
+        ]),
+      'trace.line_malformed',
+    ],
+    [
+      'a JSON array, a number and null as lines',
+      (l) => [l[0], '[1,2]', '42', 'null', ...l.slice(1)].join('\n') + '\n',
+      'trace.event_invalid',
+    ],
     ['a header that is an event', (l) => l.slice(1).join('\n') + '\n', 'trace.header_invalid'],
-    ['blank lines between events', (l) => [...l.slice(0, 4), '', '', ...l.slice(4)].join('\n') + '\n', 'trace.line_not_canonical'],
-    ['a NaN literal', (l) => l.map((x) => x.replace(/"confidence":[0-9.]+/, '"confidence":NaN')).join('\n') + '\n', 'trace.line_malformed'],
-    ['an Infinity literal', (l) => l.map((x) => x.replace(/"score":[0-9.]+/, '"score":Infinity')).join('\n') + '\n', 'trace.line_malformed'],
+    [
+      'blank lines between events',
+      (l) => [...l.slice(0, 4), '', '', ...l.slice(4)].join('\n') + '\n',
+      'trace.line_not_canonical',
+    ],
+    [
+      'a NaN literal',
+      (l) => l.map((x) => x.replace(/"confidence":[0-9.]+/, '"confidence":NaN')).join('\n') + '\n',
+      'trace.line_malformed',
+    ],
+    [
+      'an Infinity literal',
+      (l) => l.map((x) => x.replace(/"score":[0-9.]+/, '"score":Infinity')).join('\n') + '\n',
+      'trace.line_malformed',
+    ],
     ['CRLF line endings', (l) => l.join('\r\n') + '\r\n', 'trace.line_not_canonical'],
     ['a byte order mark', (l) => '\ufeff' + l.join('\n') + '\n', 'trace.line_malformed'],
-    ['a line nested 100,000 deep', (l) => [...l, '['.repeat(100000) + ']'.repeat(100000)].join('\n') + '\n', 'trace.line_malformed'],
-    ['a __proto__ key', (l) => [...l, '{"__proto__":{"polluted":true},"event":{},"record":"trace_event"}'].join('\n') + '\n', 'trace.event_invalid'],
+    [
+      'a line nested 100,000 deep',
+      (l) => [...l, '['.repeat(100000) + ']'.repeat(100000)].join('\n') + '\n',
+      'trace.line_malformed',
+    ],
+    [
+      'a __proto__ key',
+      (l) =>
+        [...l, '{"__proto__":{"polluted":true},"event":{},"record":"trace_event"}'].join('\n') +
+        '\n',
+      'trace.event_invalid',
+    ],
   ];
   for (const [name, make, code] of cases) {
     it(name, async () => {
@@ -53,7 +104,8 @@ describe('bad trace.jsonl input yields findings, not crashes', () => {
       expect(codes(report)).toContain(code);
       expect(codes(report)).not.toContain('gate.internal_error');
       expect(report.exit_code).toBe(1);
-      for (const f of report.findings.filter((x) => x.code === code)) expect(f.location?.path).toMatch(/artifacts\/runs\/run_v1_\w+\//);
+      for (const f of report.findings.filter((x) => x.code === code))
+        expect(f.location?.path).toMatch(/artifacts\/runs\/run_v1_\w+\//);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
   }
@@ -69,7 +121,11 @@ describe('bad trace.jsonl input yields findings, not crashes', () => {
     const tooLong = report.findings.find((f) => f.code === 'trace.line_too_long');
     expect(tooLong?.location?.line).toBe(lines.length + 1);
     expect(tooLong?.message).toMatch(/is 524288000 bytes long/);
-    expect(codes(report)).toEqual(['trace.fingerprint_mismatch', 'trace.line_too_long', 'trace.manifest_hash_mismatch']);
+    expect(codes(report)).toEqual([
+      'trace.fingerprint_mismatch',
+      'trace.line_too_long',
+      'trace.manifest_hash_mismatch',
+    ]);
     expect(codes(report)).not.toContain('gate.internal_error');
   }, 60000);
 

@@ -45,23 +45,41 @@ function copyClean(): Run {
     file,
     lines,
     setLines: (l) => fs.writeFileSync(file('trace.jsonl'), l.map((x) => x + '\n').join('')),
-    events: () => lines().slice(1).map((l) => JSON.parse(l).event),
+    events: () =>
+      lines()
+        .slice(1)
+        .map((l) => JSON.parse(l).event),
   };
 }
 
 /** Rewrites fingerprint.txt and the manifest so only the rule under test fires. */
 function reseal(r: Run): void {
   fs.writeFileSync(r.file('fingerprint.txt'), sha(fs.readFileSync(r.file('trace.jsonl'))) + '\n');
-  const man = JSON.parse(fs.readFileSync(r.file('manifest.json'), 'utf8')) as Record<string, string>;
-  for (const k of Object.keys(man)) if (fs.existsSync(r.file(k))) man[k] = sha(fs.readFileSync(r.file(k)));
+  const man = JSON.parse(fs.readFileSync(r.file('manifest.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  for (const k of Object.keys(man))
+    if (fs.existsSync(r.file(k))) man[k] = sha(fs.readFileSync(r.file(k)));
   fs.writeFileSync(r.file('manifest.json'), JSON.stringify(man) + '\n');
 }
 
-async function check(r: Run, options: Record<string, unknown> = {}): Promise<{ codes: string[]; findings: Finding[]; state: string }> {
+async function check(
+  r: Run,
+  options: Record<string, unknown> = {},
+): Promise<{ codes: string[]; findings: Finding[]; state: string }> {
   const hasher = new Hasher();
   try {
-    const res = await tracePack.verify(r.dir, { workspace: new Workspace(r.root), hasher, options });
-    return { codes: [...new Set(res.findings.map((f) => f.code))].sort(), findings: res.findings, state: res.target.terminal_state };
+    const res = await tracePack.verify(r.dir, {
+      workspace: new Workspace(r.root),
+      hasher,
+      options,
+    });
+    return {
+      codes: [...new Set(res.findings.map((f) => f.code))].sort(),
+      findings: res.findings,
+      state: res.target.terminal_state,
+    };
   } finally {
     await hasher.close();
   }
@@ -77,6 +95,7 @@ describe('canonical JSON', () => {
       [0.0001, '0.0001'],
       [123.456, '123.456'],
       [1e16, '1e+16'],
+      // eslint-disable-next-line no-loss-of-precision -- the literal rounds to ...56.8, which Python prints
       [1234567890123456.7, '1234567890123456.8'],
       [2.5e-7, '2.5e-07'],
       [-3.75, '-3.75'],
@@ -104,7 +123,9 @@ describe('canonical JSON', () => {
     expect(p('{"a":-0.0}')).toMatch(/^noncanonical/);
     expect(p('{"s":"\\u00e9"}')).toMatch(/^noncanonical: escapes a string differently/);
     expect(p('{"a":1')).toMatch(/^syntax:/);
-    expect(p('[' .repeat(100000) + ']'.repeat(100000))).toMatch(/^syntax: nests deeper than 512 levels/);
+    expect(p('['.repeat(100000) + ']'.repeat(100000))).toMatch(
+      /^syntax: nests deeper than 512 levels/,
+    );
   });
   it('gives the spans of top-level members', () => {
     const text = '{"a":{"x":[1,2]},"b":"s"}';
@@ -141,7 +162,9 @@ describe('trace rules', () => {
     lines.splice(4, 0, JSON.stringify({ event: e.event, record: 'trace_event' }));
     r.setLines(lines);
     const { findings } = await check(r);
-    const lineNos = findings.filter((f) => f.code.startsWith('trace.idx_')).map((f) => f.location?.line);
+    const lineNos = findings
+      .filter((f) => f.code.startsWith('trace.idx_'))
+      .map((f) => f.location?.line);
     expect(lineNos).toEqual([5, 6]);
   });
 
@@ -151,12 +174,19 @@ describe('trace rules', () => {
     const i = lines.findIndex((l) => l.includes('"claim_emitted"'));
     const rec = JSON.parse(lines[i]!);
     const s = rec.event.claim.supports[0];
-    rec.event.claim.statement = rec.event.claim.statement.replace(`:${s.snippet_sha256}]`, `:${'a'.repeat(64)}]`);
+    rec.event.claim.statement = rec.event.claim.statement.replace(
+      `:${s.snippet_sha256}]`,
+      `:${'a'.repeat(64)}]`,
+    );
     lines[i] = JSON.stringify(rec);
     r.setLines(lines);
     reseal(r);
     const { codes, findings } = await check(r);
-    expect(codes).toEqual(['trace.content_id_mismatch', 'trace.marker_missing', 'trace.marker_unmatched']);
+    expect(codes).toEqual([
+      'trace.content_id_mismatch',
+      'trace.marker_missing',
+      'trace.marker_unmatched',
+    ]);
     const missing = findings.find((f) => f.code === 'trace.marker_missing')!;
     expect(missing.message).toContain(rec.event.claim.id);
     expect(missing.message).toContain(s.ref_id);
@@ -175,7 +205,9 @@ describe('trace rules', () => {
     const lines = r.lines();
     const h = JSON.parse(lines[0]!);
     h.metadata.reasoning_policy.min_supports_per_claim = 4;
-    lines[0] = JSON.stringify(Object.fromEntries(Object.entries(h).sort(([a], [b]) => (a < b ? -1 : 1))));
+    lines[0] = JSON.stringify(
+      Object.fromEntries(Object.entries(h).sort(([a], [b]) => (a < b ? -1 : 1))),
+    );
     r.setLines(lines);
     reseal(r);
     const four = await check(r, { min_supports: 0 });
@@ -239,7 +271,10 @@ describe('trace rules', () => {
 
 describe('audit-gate trace', () => {
   it('exit 0 with text for the clean run, 1 for a tampered one, 2 for bad arguments', async () => {
-    const ok = await cli(['trace', path.join(CLEAN, 'artifacts/runs'), '--root', CLEAN], process.cwd());
+    const ok = await cli(
+      ['trace', path.join(CLEAN, 'artifacts/runs'), '--root', CLEAN],
+      process.cwd(),
+    );
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/VERIFIED/);
     const bad = path.resolve('conformance/trace/evidence-deleted/input');
@@ -256,22 +291,42 @@ describe('audit-gate trace', () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trace-out-')), 'report.json');
     made.push(path.dirname(out));
     const bad = path.resolve('conformance/trace/snippet-hash-zeroed/input');
-    const res = await cli(['trace', bad, '--root', bad, '--format', 'verification-report', '--out', out], process.cwd());
+    const res = await cli(
+      ['trace', bad, '--root', bad, '--format', 'verification-report', '--out', out],
+      process.cwd(),
+    );
     expect(res.code).toBe(1);
     const vr = VerificationReport.parse(JSON.parse(res.stdout));
     expect(vr.id).toMatch(/^verify_v1_[0-9a-f]{64}$/);
     expect(vr.trace_id).toMatch(/^trace_v1_/);
     expect(vr.checks.find((c) => c.name === 'support_spans')).toMatchObject({ passed: false });
     expect(vr.checks.find((c) => c.name === 'tool_linkage')).toMatchObject({ passed: true });
-    expect(vr.failures).toEqual([expect.objectContaining({ severity: 'error', invariant_id: 'INV-EVD-001', message: expect.stringMatching(/^trace\.snippet_hash_mismatch at .*trace\.jsonl:\d+: Claim "claim_v1_/) })]);
-    expect(JSON.parse(fs.readFileSync(out, 'utf8')).findings[0].code).toBe('trace.snippet_hash_mismatch');
-    expect(JSON.parse(fs.readFileSync(out.replace(/\.json$/, '.verification-report.json'), 'utf8'))).toEqual(JSON.parse(res.stdout));
+    expect(vr.failures).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        invariant_id: 'INV-EVD-001',
+        message: expect.stringMatching(
+          /^trace\.snippet_hash_mismatch at .*trace\.jsonl:\d+: Claim "claim_v1_/,
+        ),
+      }),
+    ]);
+    expect(JSON.parse(fs.readFileSync(out, 'utf8')).findings[0].code).toBe(
+      'trace.snippet_hash_mismatch',
+    );
+    expect(
+      JSON.parse(fs.readFileSync(out.replace(/\.json$/, '.verification-report.json'), 'utf8')),
+    ).toEqual(JSON.parse(res.stdout));
   });
 
   it('--min-supports overrides the default', async () => {
-    const res = await cli(['trace', CLEAN, '--root', CLEAN, '--min-supports', '3', '--format', 'json'], process.cwd());
+    const res = await cli(
+      ['trace', CLEAN, '--root', CLEAN, '--min-supports', '3', '--format', 'json'],
+      process.cwd(),
+    );
     expect(res.code).toBe(1);
-    expect(JSON.parse(res.stdout).findings.map((f: Finding) => f.code)).toContain('trace.supports_too_few');
+    expect(JSON.parse(res.stdout).findings.map((f: Finding) => f.code)).toContain(
+      'trace.supports_too_few',
+    );
   });
 
   it('verify discovers runs beside paper audits', async () => {

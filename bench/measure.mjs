@@ -15,7 +15,11 @@ export function requireBuiltCli() {
 
 function timeOnce(cmd, args, env) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const r = spawnSync(cmd, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 26,
+  });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   return { ms, status: r.status, stderr: r.stderr?.toString() ?? '' };
 }
@@ -25,7 +29,10 @@ export function bestOf(runs, cmd, args, env = {}, okStatuses = [0]) {
   let best = Infinity;
   for (let i = 0; i < runs; i++) {
     const r = timeOnce(cmd, args, env);
-    if (!okStatuses.includes(r.status)) throw new Error(`${cmd} ${args.slice(0, 3).join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+    if (!okStatuses.includes(r.status))
+      throw new Error(
+        `${cmd} ${args.slice(0, 3).join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`,
+      );
     best = Math.min(best, r.ms);
   }
   return best;
@@ -34,10 +41,14 @@ export function bestOf(runs, cmd, args, env = {}, okStatuses = [0]) {
 /** Runs the built CLI once under the RSS probe and returns its peak RSS in bytes. */
 export function peakRss(args, okStatuses) {
   const file = path.join(os.tmpdir(), `audit-gate-rss-${process.pid}`);
-  const r = spawnSync(process.execPath, ['--import', path.join(here, 'rss-probe.mjs'), CLI, ...args], {
-    env: { ...process.env, AUDIT_GATE_RSS_FILE: file },
-    stdio: 'ignore',
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', path.join(here, 'rss-probe.mjs'), CLI, ...args],
+    {
+      env: { ...process.env, AUDIT_GATE_RSS_FILE: file },
+      stdio: 'ignore',
+    },
+  );
   if (!okStatuses.includes(r.status)) throw new Error(`CLI exited ${r.status}`);
   const bytes = Number(fs.readFileSync(file, 'utf8'));
   fs.rmSync(file);

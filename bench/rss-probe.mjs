@@ -3,4 +3,5 @@
 import fs from 'node:fs';
 
 const out = process.env.AUDIT_GATE_RSS_FILE;
-if (out) process.on('exit', () => fs.writeFileSync(out, String(process.resourceUsage().maxRSS * 1024)));
+if (out)
+  process.on('exit', () => fs.writeFileSync(out, String(process.resourceUsage().maxRSS * 1024)));

@@ -21,7 +21,11 @@ try {
   let events = 0;
   for (let i = 0; i < RUNS; i++) {
     // 28 base events + 14 extra evidence registrations; follow-up searches fill up to ~200.
-    const m = cleanModel({ seed: 1000 + i, extraEvidence: EVIDENCE - 6, extraCalls: Math.floor((EVENTS - 42) / 2) });
+    const m = cleanModel({
+      seed: 1000 + i,
+      extraEvidence: EVIDENCE - 6,
+      extraCalls: Math.floor((EVENTS - 42) / 2),
+    });
     events += m.events.length;
     writeRun(root, m);
   }
@@ -35,20 +39,25 @@ try {
   };
   walk(path.join(root, 'artifacts'));
   const totalBytes = files.reduce((n, f) => n + fs.statSync(f).size, 0);
-  console.log(`generated ${RUNS} runs (${(events / RUNS).toFixed(0)} events, ${EVIDENCE} evidence files each; ${files.length} files, ${mib(totalBytes)} MiB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${RUNS} runs (${(events / RUNS).toFixed(0)} events, ${EVIDENCE} evidence files each; ${files.length} files, ${mib(totalBytes)} MiB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const args = ['trace', path.join(root, 'artifacts'), '--root', root, '--format', 'json'];
   bestOf(1, process.execPath, [CLI, ...args]); // warm the page cache for both tools
   const ours = bestOf(REPEAT, process.execPath, [CLI, ...args]);
   const ref = opensslMs(REPEAT, files);
   const rss = peakRss(args, [0]);
-  report(`audit-gate trace: ${RUNS} runs × ~${EVENTS} events × ${EVIDENCE} evidence files (best of ${REPEAT})`, [
-    ['openssl dgst -sha256 (same files)', `${ref.toFixed(0)} ms`],
-    ['audit-gate trace', `${ours.toFixed(0)} ms`],
-    ['ratio (target ≤ 1.5×)', `${(ours / ref).toFixed(2)}×`],
-    ['per run', `${(ours / RUNS).toFixed(2)} ms`],
-    ['peak RSS (target < 300 MB)', `${mib(rss)} MiB`],
-  ]);
+  report(
+    `audit-gate trace: ${RUNS} runs × ~${EVENTS} events × ${EVIDENCE} evidence files (best of ${REPEAT})`,
+    [
+      ['openssl dgst -sha256 (same files)', `${ref.toFixed(0)} ms`],
+      ['audit-gate trace', `${ours.toFixed(0)} ms`],
+      ['ratio (target ≤ 1.5×)', `${(ours / ref).toFixed(2)}×`],
+      ['per run', `${(ours / RUNS).toFixed(2)} ms`],
+      ['peak RSS (target < 300 MB)', `${mib(rss)} MiB`],
+    ],
+  );
 } finally {
   fs.rmSync(root, { recursive: true, force: true });
 }

@@ -30,7 +30,10 @@ export function pyFloatRepr(x) {
   const e = Number(expStr);
   let s;
   if (e >= -4 && e < 16) {
-    s = e >= 0 ? `${digits.slice(0, e + 1).padEnd(e + 1, '0')}.${digits.slice(e + 1) || '0'}` : `0.${'0'.repeat(-e - 1)}${digits}`;
+    s =
+      e >= 0
+        ? `${digits.slice(0, e + 1).padEnd(e + 1, '0')}.${digits.slice(e + 1) || '0'}`
+        : `0.${'0'.repeat(-e - 1)}${digits}`;
   } else {
     s = `${digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
   }
@@ -43,11 +46,14 @@ export function canonical(v) {
   if (v === null || typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) throw new Error('non-finite number in canonical JSON');
-    if (!Number.isInteger(v) && String(v) !== pyFloatRepr(v)) throw new Error(`use PyFloat for ${v}`);
+    if (!Number.isInteger(v) && String(v) !== pyFloatRepr(v))
+      throw new Error(`use PyFloat for ${v}`);
     return JSON.stringify(v);
   }
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  const keys = Object.keys(v).filter((k) => v[k] !== undefined).sort();
+  const keys = Object.keys(v)
+    .filter((k) => v[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
 }
 
@@ -55,7 +61,8 @@ export function canonical(v) {
 export function clone(v) {
   if (v instanceof PyFloat) return new PyFloat(v.value);
   if (Array.isArray(v)) return v.map(clone);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clone(x)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clone(x)]));
   return v;
 }
 
@@ -87,8 +94,18 @@ function chunkCorpus(docs = DOCS) {
     ].forEach(([s, e], i) => {
       const content = bytes.subarray(s, e);
       const uri = `corpus://tacoma-narrows/${doc}`;
-      const chunk_id = sha256(canonical({ doc, end_byte: e, start_byte: s, text_sha256: sha256(content) }));
-      chunks[`${doc.replace('.txt', '')}#${i + 1}`] = { doc, uri, start: s, end: e, content, chunk_id, chunk_sha256: sha256(content) };
+      const chunk_id = sha256(
+        canonical({ doc, end_byte: e, start_byte: s, text_sha256: sha256(content) }),
+      );
+      chunks[`${doc.replace('.txt', '')}#${i + 1}`] = {
+        doc,
+        uri,
+        start: s,
+        end: e,
+        content,
+        chunk_id,
+        chunk_sha256: sha256(content),
+      };
     });
   }
   return chunks;
@@ -97,7 +114,8 @@ function chunkCorpus(docs = DOCS) {
 // ── the clean run model ─────────────────────────────────────────────────────────────────────────
 
 const SPEC = {
-  description: 'Why did the first Tacoma Narrows Bridge collapse in 1940, and how long did it stand?',
+  description:
+    'Why did the first Tacoma Narrows Bridge collapse in 1940, and how long did it stand?',
   constraints: { needs_retrieval: true, chunk_chars: 800, overlap_chars: 120 },
   expected_output_type: 'Claim',
   expected: null,
@@ -106,21 +124,50 @@ const SPEC = {
 
 function node(kind, deps, notes, toolRequests = [], parameters = {}) {
   const step = { kind, notes, tool_requests: toolRequests };
-  return { id: stableId('node', { deps, kind, params: parameters, step }), kind, dependencies: deps, step, parameters };
+  return {
+    id: stableId('node', { deps, kind, params: parameters, step }),
+    kind,
+    dependencies: deps,
+    step,
+    parameters,
+  };
 }
 
 /** A realistic clean run: 6 evidence chunks from 2 searches, a calculator call, 6 claims (5 derived). */
-export function cleanModel({ seed = 7, question = SPEC.description, extraEvidence = 0, extraCalls = 0 } = {}) {
+export function cleanModel({
+  seed = 7,
+  question = SPEC.description,
+  extraEvidence = 0,
+  extraCalls = 0,
+} = {}) {
   const chunks = chunkCorpus();
   const spec = { ...SPEC, description: question };
   const spec_id = stableId('spec', spec);
   const nu = node('understand', [], 'Restate the question and its sub-questions.');
-  const ng = node('gather', [nu.id], 'Retrieve passages on the collapse, the design and the failure mode.', [{ tool_name: 'bm25_search', arguments: { k: 3 } }], { k: 3 });
-  const nd = node('derive', [ng.id], 'Derive grounded claims; compute the span of service.', [{ tool_name: 'calculator', arguments: {} }]);
+  const ng = node(
+    'gather',
+    [nu.id],
+    'Retrieve passages on the collapse, the design and the failure mode.',
+    [{ tool_name: 'bm25_search', arguments: { k: 3 } }],
+    { k: 3 },
+  );
+  const nd = node('derive', [ng.id], 'Derive grounded claims; compute the span of service.', [
+    { tool_name: 'calculator', arguments: {} },
+  ]);
   const nv = node('verify', [nd.id], 'Check every claim against its cited bytes.');
   const nf = node('finalize', [nv.id], 'Write the final answer from validated claims.');
   const nodes = [nu, ng, nd, nv, nf];
-  const plan = { problem: question, spec_id, nodes, edges: [[nu.id, ng.id], [ng.id, nd.id], [nd.id, nv.id], [nv.id, nf.id]] };
+  const plan = {
+    problem: question,
+    spec_id,
+    nodes,
+    edges: [
+      [nu.id, ng.id],
+      [ng.id, nd.id],
+      [nd.id, nv.id],
+      [nv.id, nf.id],
+    ],
+  };
   const descriptor = {
     kind: 'local_bm25',
     mode: 'live',
@@ -153,43 +200,112 @@ export function cleanModel({ seed = 7, question = SPEC.description, extraEvidenc
 
   // understand
   ev({ kind: 'step_started', step_id: nu.id });
-  ev({ kind: 'step_finished', step_id: nu.id, output: { kind: 'understand', normalized_question: 'why did the 1940 tacoma narrows bridge collapse and how many days did it stand', assumptions: ['"the bridge" is the original 1940 span'], task_type: 'causal_explanation' } });
+  ev({
+    kind: 'step_finished',
+    step_id: nu.id,
+    output: {
+      kind: 'understand',
+      normalized_question:
+        'why did the 1940 tacoma narrows bridge collapse and how many days did it stand',
+      assumptions: ['"the bridge" is the original 1940 span'],
+      task_type: 'causal_explanation',
+    },
+  });
   // gather: two searches, three chunks each
   ev({ kind: 'step_started', step_id: ng.id });
   const searches = [
-    ['Tacoma Narrows Bridge opening and collapse dates wind speed', ['tacoma-narrows-history#1', 'tacoma-narrows-history#2', 'failure-analysis#1'], [7.4312, 6.9025, 4.118]],
-    ['Tacoma Narrows deck plate girders flutter wind tunnel', ['deck-design#1', 'deck-design#2', 'failure-analysis#2'], [8.2267, 5.0441, 3.7719]],
+    [
+      'Tacoma Narrows Bridge opening and collapse dates wind speed',
+      ['tacoma-narrows-history#1', 'tacoma-narrows-history#2', 'failure-analysis#1'],
+      [7.4312, 6.9025, 4.118],
+    ],
+    [
+      'Tacoma Narrows deck plate girders flutter wind tunnel',
+      ['deck-design#1', 'deck-design#2', 'failure-analysis#2'],
+      [8.2267, 5.0441, 3.7719],
+    ],
   ];
   searches.forEach(([query, keys, scores], i) => {
     const c = call(ng.id, i, 'bm25_search', { query, k: 3 });
     ev({ kind: 'tool_called', step_id: ng.id, call: c });
-    ev({ kind: 'tool_returned', step_id: ng.id, result: { call_id: c.id, success: true, result: { hits: keys.map((k, j) => ({ chunk_id: chunks[k].chunk_id, uri: chunks[k].uri, score: scores[j] })) }, error: null } });
+    ev({
+      kind: 'tool_returned',
+      step_id: ng.id,
+      result: {
+        call_id: c.id,
+        success: true,
+        result: {
+          hits: keys.map((k, j) => ({
+            chunk_id: chunks[k].chunk_id,
+            uri: chunks[k].uri,
+            score: scores[j],
+          })),
+        },
+        error: null,
+      },
+    });
     for (const k of keys) register(k, ng.id);
   });
   for (let i = 0; i < extraEvidence; i++) {
     // More evidence for bigger synthetic runs: distinct chunks of a generated appendix.
     const text = `Appendix passage ${i} of run seed ${seed}: measurements of deck motion were logged at ${(i * 37) % 600} second intervals by the survey crew.\n`;
     const content = Buffer.from(text);
-    const c = { uri: `corpus://tacoma-narrows/appendix.txt`, sha256: sha256(content), span: [i * 1000, i * 1000 + content.length], chunk_id: sha256(`appendix:${seed}:${i}`) };
+    const c = {
+      uri: `corpus://tacoma-narrows/appendix.txt`,
+      sha256: sha256(content),
+      span: [i * 1000, i * 1000 + content.length],
+      chunk_id: sha256(`appendix:${seed}:${i}`),
+    };
     const id = stableId('ev', c);
     const content_path = `evidence/${id}.txt`;
     evidence[content_path] = content;
-    chunks[`appendix#${i}`] = { doc: 'appendix.txt', uri: c.uri, start: c.span[0], end: c.span[1], content, chunk_id: c.chunk_id, chunk_sha256: c.sha256 };
+    chunks[`appendix#${i}`] = {
+      doc: 'appendix.txt',
+      uri: c.uri,
+      start: c.span[0],
+      end: c.span[1],
+      content,
+      chunk_id: c.chunk_id,
+      chunk_sha256: c.sha256,
+    };
     const ref = { id, ...c, content_path };
     evidenceById[`appendix#${i}`] = ref;
     ev({ kind: 'evidence_registered', step_id: ng.id, evidence: ref });
   }
   for (let i = 0; i < extraCalls; i++) {
     // Follow-up searches that found nothing new (bigger synthetic runs for the benchmark).
-    const c = call(ng.id, searches.length + i, 'bm25_search', { query: `follow-up query ${i} for seed ${seed}`, k: 3 });
+    const c = call(ng.id, searches.length + i, 'bm25_search', {
+      query: `follow-up query ${i} for seed ${seed}`,
+      k: 3,
+    });
     ev({ kind: 'tool_called', step_id: ng.id, call: c });
-    ev({ kind: 'tool_returned', step_id: ng.id, result: { call_id: c.id, success: true, result: { hits: [] }, error: null } });
+    ev({
+      kind: 'tool_returned',
+      step_id: ng.id,
+      result: { call_id: c.id, success: true, result: { hits: [] }, error: null },
+    });
   }
-  ev({ kind: 'step_finished', step_id: ng.id, output: { kind: 'gather', evidence_ids: Object.values(evidenceById).map((e) => e.id), retrieval_queries: searches.map((s) => s[0]), retrieval_provenance: { index: 'bm25', corpus: 'tacoma-narrows', k1: new PyFloat(1.2), b: new PyFloat(0.75) } } });
+  ev({
+    kind: 'step_finished',
+    step_id: ng.id,
+    output: {
+      kind: 'gather',
+      evidence_ids: Object.values(evidenceById).map((e) => e.id),
+      retrieval_queries: searches.map((s) => s[0]),
+      retrieval_provenance: {
+        index: 'bm25',
+        corpus: 'tacoma-narrows',
+        k1: new PyFloat(1.2),
+        b: new PyFloat(0.75),
+      },
+    },
+  });
 
   // derive: a calculator call, then the claims
   ev({ kind: 'step_started', step_id: nd.id });
-  const calc = call(nd.id, 0, 'calculator', { expression: "days_between('1940-07-01', '1940-11-07')" });
+  const calc = call(nd.id, 0, 'calculator', {
+    expression: "days_between('1940-07-01', '1940-11-07')",
+  });
   const calcResult = { call_id: calc.id, success: true, result: { value: 129 }, error: null };
   ev({ kind: 'tool_called', step_id: nd.id, call: calc });
   ev({ kind: 'tool_returned', step_id: nd.id, result: calcResult });
@@ -200,50 +316,137 @@ export function cleanModel({ seed = 7, question = SPEC.description, extraEvidenc
     const b0 = bytes.indexOf(sentence);
     if (b0 < 0) throw new Error(`"${sentence}" not in ${key}`);
     const b1 = b0 + Buffer.byteLength(sentence);
-    return { kind: 'evidence', ref_id: ref.id, span: [b0, b1], snippet_sha256: sha256(bytes.subarray(b0, b1)), hash_algo: 'sha256' };
+    return {
+      kind: 'evidence',
+      ref_id: ref.id,
+      span: [b0, b1],
+      snippet_sha256: sha256(bytes.subarray(b0, b1)),
+      hash_algo: 'sha256',
+    };
   };
   const marker = (s) => `[evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}]`;
   const claims = [];
-  const claim = (text, supports, { claim_type = 'derived', confidence = 0.85, status = 'validated', structured = null } = {}) => {
+  const claim = (
+    text,
+    supports,
+    { claim_type = 'derived', confidence = 0.85, status = 'validated', structured = null } = {},
+  ) => {
     const ev = supports.filter((s) => s.kind === 'evidence');
     const statement = ev.length ? `${text} ${ev.map(marker).join(' ')}` : text;
-    const body = { statement, status, confidence: new PyFloat(confidence), supports, claim_type, structured };
+    const body = {
+      statement,
+      status,
+      confidence: new PyFloat(confidence),
+      supports,
+      claim_type,
+      structured,
+    };
     const c = { id: stableId('claim', body), ...body };
     claims.push(c);
     return c;
   };
   const opened = span('tacoma-narrows-history#1', 'It opened to traffic on 1 July 1940.');
-  const collapsed = span('tacoma-narrows-history#2', 'The bridge collapsed on the morning of 7 November 1940, in a steady wind of about 64 km/h (40 mph).');
-  const c1 = claim('The Tacoma Narrows Bridge opened on 1 July 1940 and collapsed on 7 November 1940.', [opened, collapsed], { confidence: 0.93 });
-  const c2 = claim('It failed in a steady wind of about 64 km/h through aeroelastic flutter, not through resonance with wind gusts.', [
-    collapsed,
-    span('failure-analysis#1', 'a self-excited mechanism now called aeroelastic flutter'),
-    span('failure-analysis#1', 'It was not a case of the wind gusts matching a natural frequency of the bridge.'),
-  ], { confidence: 0.88 });
-  claim('Shallow solid plate girders, used instead of open stiffening trusses, left the deck with little torsional stiffness.', [
-    span('deck-design#1', 'solid plate girders only 2.4 m (8 ft) deep, instead of the deep open stiffening trusses'),
-    span('deck-design#1', 'gave the deck very little torsional stiffness'),
-  ], { confidence: 0.81 });
+  const collapsed = span(
+    'tacoma-narrows-history#2',
+    'The bridge collapsed on the morning of 7 November 1940, in a steady wind of about 64 km/h (40 mph).',
+  );
+  claim(
+    'The Tacoma Narrows Bridge opened on 1 July 1940 and collapsed on 7 November 1940.',
+    [opened, collapsed],
+    { confidence: 0.93 },
+  );
+  const c2 = claim(
+    'It failed in a steady wind of about 64 km/h through aeroelastic flutter, not through resonance with wind gusts.',
+    [
+      collapsed,
+      span('failure-analysis#1', 'a self-excited mechanism now called aeroelastic flutter'),
+      span(
+        'failure-analysis#1',
+        'It was not a case of the wind gusts matching a natural frequency of the bridge.',
+      ),
+    ],
+    { confidence: 0.88 },
+  );
+  claim(
+    'Shallow solid plate girders, used instead of open stiffening trusses, left the deck with little torsional stiffness.',
+    [
+      span(
+        'deck-design#1',
+        'solid plate girders only 2.4 m (8 ft) deep, instead of the deep open stiffening trusses',
+      ),
+      span('deck-design#1', 'gave the deck very little torsional stiffness'),
+    ],
+    { confidence: 0.81 },
+  );
   const calcBytes = Buffer.from(canonical(calcResult.result));
-  claim('The bridge stood for 129 days.', [
-    { kind: 'tool_call', ref_id: calc.id, span: [0, calcBytes.length], snippet_sha256: sha256(calcBytes), hash_algo: 'sha256' },
-    opened,
-    collapsed,
-  ], { confidence: 0.9 });
-  claim('Workers nicknamed the span Galloping Gertie.', [span('tacoma-narrows-history#1', 'workers nicknamed the span Galloping Gertie')], { claim_type: 'observed', confidence: 0.97 });
+  claim(
+    'The bridge stood for 129 days.',
+    [
+      {
+        kind: 'tool_call',
+        ref_id: calc.id,
+        span: [0, calcBytes.length],
+        snippet_sha256: sha256(calcBytes),
+        hash_algo: 'sha256',
+      },
+      opened,
+      collapsed,
+    ],
+    { confidence: 0.9 },
+  );
+  claim(
+    'Workers nicknamed the span Galloping Gertie.',
+    [span('tacoma-narrows-history#1', 'workers nicknamed the span Galloping Gertie')],
+    { claim_type: 'observed', confidence: 0.97 },
+  );
   const c2Bytes = Buffer.from(c2.statement);
-  claim('Because of this failure, long-span bridge decks are now tested in wind tunnels.', [
-    { kind: 'claim', ref_id: c2.id, span: [0, c2Bytes.length], snippet_sha256: sha256(c2Bytes), hash_algo: 'sha256' },
-    span('failure-analysis#2', 'designers of long-span bridges test deck sections in wind tunnels'),
-    span('deck-design#2', 'Wind-tunnel studies led by Frederick Burt Farquharson'),
-  ], { confidence: 0.74 });
+  claim(
+    'Because of this failure, long-span bridge decks are now tested in wind tunnels.',
+    [
+      {
+        kind: 'claim',
+        ref_id: c2.id,
+        span: [0, c2Bytes.length],
+        snippet_sha256: sha256(c2Bytes),
+        hash_algo: 'sha256',
+      },
+      span(
+        'failure-analysis#2',
+        'designers of long-span bridges test deck sections in wind tunnels',
+      ),
+      span('deck-design#2', 'Wind-tunnel studies led by Frederick Burt Farquharson'),
+    ],
+    { confidence: 0.74 },
+  );
   for (const c of claims) ev({ kind: 'claim_emitted', step_id: nd.id, claim: c });
   const derived = claims.filter((c) => c.claim_type === 'derived').map((c) => c.id);
-  ev({ kind: 'step_finished', step_id: nd.id, output: { kind: 'derive', claim_ids: claims.map((c) => c.id) } });
+  ev({
+    kind: 'step_finished',
+    step_id: nd.id,
+    output: { kind: 'derive', claim_ids: claims.map((c) => c.id) },
+  });
   ev({ kind: 'step_started', step_id: nv.id });
-  ev({ kind: 'step_finished', step_id: nv.id, output: { kind: 'verify', validated_claim_ids: derived, rejected_claim_ids: [], missing_support_claim_ids: [] } });
+  ev({
+    kind: 'step_finished',
+    step_id: nv.id,
+    output: {
+      kind: 'verify',
+      validated_claim_ids: derived,
+      rejected_claim_ids: [],
+      missing_support_claim_ids: [],
+    },
+  });
   ev({ kind: 'step_started', step_id: nf.id });
-  ev({ kind: 'step_finished', step_id: nf.id, output: { kind: 'finalize', final_claim_ids: derived, final_answer: `The bridge opened on 1 July 1940 and collapsed on 7 November 1940, 129 days later: its shallow plate-girder deck had little torsional stiffness and failed by aeroelastic flutter in a 64 km/h wind.`, uncertainty: 'low' } });
+  ev({
+    kind: 'step_finished',
+    step_id: nf.id,
+    output: {
+      kind: 'finalize',
+      final_claim_ids: derived,
+      final_answer: `The bridge opened on 1 July 1940 and collapsed on 7 November 1940, 129 days later: its shallow plate-girder deck had little torsional stiffness and failed by aeroelastic flutter in a 64 km/h wind.`,
+      uncertainty: 'low',
+    },
+  });
   renumber(events);
 
   return {
@@ -254,15 +457,33 @@ export function cleanModel({ seed = 7, question = SPEC.description, extraEvidenc
     runtime_fingerprint,
     preset: 'default',
     seed,
-    metadata: { runtime_fingerprint, invariant_checksum: sha256(`checksum:${seed}`), reasoning_policy: { min_supports_per_claim: 2 } },
-    header: { runtime_protocol_version: 1, schema_version: 1, fingerprint_algo: 'sha256', canonicalization_version: 1 },
+    metadata: {
+      runtime_fingerprint,
+      invariant_checksum: sha256(`checksum:${seed}`),
+      reasoning_policy: { min_supports_per_claim: 2 },
+    },
+    header: {
+      runtime_protocol_version: 1,
+      schema_version: 1,
+      fingerprint_algo: 'sha256',
+      canonicalization_version: 1,
+    },
     events,
     evidence,
-    chunks: Object.values(chunks).map((c) => ({ chunk_id: c.chunk_id, chunk_sha256: c.chunk_sha256, doc_id: c.doc, end_byte: c.end, start_byte: c.start, uri: c.uri })),
+    chunks: Object.values(chunks).map((c) => ({
+      chunk_id: c.chunk_id,
+      chunk_sha256: c.chunk_sha256,
+      doc_id: c.doc,
+      end_byte: c.end,
+      start_byte: c.start,
+      uri: c.uri,
+    })),
     claims,
     evidenceById,
     calc,
-    searchCalls: events.filter((e) => e.kind === 'tool_called' && e.call.tool_name === 'bm25_search').map((e) => e.call),
+    searchCalls: events
+      .filter((e) => e.kind === 'tool_called' && e.call.tool_name === 'bm25_search')
+      .map((e) => e.call),
     span,
     marker,
   };
@@ -280,8 +501,16 @@ export function renumber(events) {
 export function reclaim(model, c, { text, markers } = {}) {
   const ev = c.supports.filter((s) => s.kind === 'evidence');
   const base = text ?? c.statement.replace(/ \[evidence:[^\]]*\]/g, '');
-  const statement = markers === false ? base : `${base}${ev.length ? ' ' + ev.map(model.marker).join(' ') : ''}`;
-  const body = { statement, status: c.status, confidence: c.confidence, supports: c.supports, claim_type: c.claim_type, structured: c.structured };
+  const statement =
+    markers === false ? base : `${base}${ev.length ? ' ' + ev.map(model.marker).join(' ') : ''}`;
+  const body = {
+    statement,
+    status: c.status,
+    confidence: c.confidence,
+    supports: c.supports,
+    claim_type: c.claim_type,
+    structured: c.structured,
+  };
   Object.assign(c, { id: stableId('claim', body), statement });
   return c;
 }
@@ -309,11 +538,25 @@ function listFiles(dir, base = dir) {
  * lines after the trace id was computed (the header then names the original content); `beforeSeal`
  * edits files before fingerprint.txt and manifest.json are written; `afterSeal` edits them after.
  */
-export function writeRun(root, model, { lines, beforeSeal, afterSeal, runsDir = 'artifacts/runs' } = {}) {
+export function writeRun(
+  root,
+  model,
+  { lines, beforeSeal, afterSeal, runsDir = 'artifacts/runs' } = {},
+) {
   const spec_id = model.specId ?? stableId('spec', model.spec);
   const spec = { id: spec_id, ...model.spec };
-  const planBody = { ...model.plan, spec_id: model.plan.spec_id === undefined ? spec_id : model.plan.spec_id };
-  const plan_id = model.planId ?? stableId('plan', { edges: planBody.edges, nodes: planBody.nodes, problem: planBody.problem, spec_id: planBody.spec_id });
+  const planBody = {
+    ...model.plan,
+    spec_id: model.plan.spec_id === undefined ? spec_id : model.plan.spec_id,
+  };
+  const plan_id =
+    model.planId ??
+    stableId('plan', {
+      edges: planBody.edges,
+      nodes: planBody.nodes,
+      problem: planBody.problem,
+      spec_id: planBody.spec_id,
+    });
   const plan = { id: plan_id, ...planBody };
   const h = { spec_id, plan_id, ...model.header, metadata: model.metadata };
   const trace_id =
@@ -329,7 +572,14 @@ export function writeRun(root, model, { lines, beforeSeal, afterSeal, runsDir = 
       spec_id: h.spec_id,
     });
   const header = { record: 'trace_header', id: trace_id, ...h };
-  const run_id = model.runId ?? stableId('run', { preset: model.preset, runtime_fingerprint: model.runtime_fingerprint, seed: model.seed, spec_id });
+  const run_id =
+    model.runId ??
+    stableId('run', {
+      preset: model.preset,
+      runtime_fingerprint: model.runtime_fingerprint,
+      seed: model.seed,
+      spec_id,
+    });
   const dir = path.join(root, ...runsDir.split('/'), run_id);
   fs.rmSync(dir, { recursive: true, force: true });
   const r = {
@@ -347,14 +597,33 @@ export function writeRun(root, model, { lines, beforeSeal, afterSeal, runsDir = 
   r.write('provenance/chunks.jsonl', model.chunks.map((c) => canonical(c) + '\n').join(''));
   r.write('spec.json', canonical(spec) + '\n');
   r.write('plan.json', canonical(plan) + '\n');
-  let traceLines = [canonical(header), ...model.events.map((event) => canonical({ event, record: 'trace_event' }))];
+  let traceLines = [
+    canonical(header),
+    ...model.events.map((event) => canonical({ event, record: 'trace_event' })),
+  ];
   if (lines) traceLines = lines(traceLines, r) ?? traceLines;
-  r.write('trace.jsonl', Buffer.isBuffer(traceLines) ? traceLines : traceLines.map((l) => l + '\n').join(''));
-  const checks = ['core_invariants', 'claim_justifications', 'finalize_present', 'insufficient_reasoning', 'required_steps', 'tool_linkage', 'derived_claim_grounding', 'evidence_hashes', 'support_spans'];
+  r.write(
+    'trace.jsonl',
+    Buffer.isBuffer(traceLines) ? traceLines : traceLines.map((l) => l + '\n').join(''),
+  );
+  const checks = [
+    'core_invariants',
+    'claim_justifications',
+    'finalize_present',
+    'insufficient_reasoning',
+    'required_steps',
+    'tool_linkage',
+    'derived_claim_grounding',
+    'evidence_hashes',
+    'support_spans',
+  ];
   const report = model.verifyReport ?? {
     checks: checks.map((name) => ({ name, passed: true, details: null, metrics: {} })),
     failures: [],
-    summary_metrics: { claims: new PyFloat(model.claims.length), evidence: new PyFloat(Object.keys(model.evidence).length) },
+    summary_metrics: {
+      claims: new PyFloat(model.claims.length),
+      evidence: new PyFloat(Object.keys(model.evidence).length),
+    },
     trace_id,
   };
   r.write('verify.json', canonical({ id: stableId('verify', report), ...report }) + '\n');
@@ -372,32 +641,56 @@ export function writeRun(root, model, { lines, beforeSeal, afterSeal, runsDir = 
     schema_version: 1,
     producer_version: '0.4.2',
   };
-  r.write('run_meta.json', canonical(model.runMetaEdit ? model.runMetaEdit(runMeta) : runMeta) + '\n');
+  r.write(
+    'run_meta.json',
+    canonical(model.runMetaEdit ? model.runMetaEdit(runMeta) : runMeta) + '\n',
+  );
   beforeSeal?.(r);
-  if (fs.existsSync(r.path('trace.jsonl')) && fs.statSync(r.path('trace.jsonl')).isFile()) r.write('fingerprint.txt', sha256(r.read('trace.jsonl')) + '\n');
+  if (fs.existsSync(r.path('trace.jsonl')) && fs.statSync(r.path('trace.jsonl')).isFile())
+    r.write('fingerprint.txt', sha256(r.read('trace.jsonl')) + '\n');
   const manifest = {};
-  for (const rel of listFiles(dir)) if (rel !== 'manifest.json') manifest[rel] = sha256(r.read(rel));
-  r.write('manifest.json', canonical(model.manifestEdit ? model.manifestEdit(manifest) : manifest) + '\n');
+  for (const rel of listFiles(dir))
+    if (rel !== 'manifest.json') manifest[rel] = sha256(r.read(rel));
+  r.write(
+    'manifest.json',
+    canonical(model.manifestEdit ? model.manifestEdit(manifest) : manifest) + '\n',
+  );
   afterSeal?.(r);
   return r;
 }
 
 // ── fixtures ────────────────────────────────────────────────────────────────────────────────────
 
-const TRACE_LINE = (r, pred) => {
-  const lines = r.read('trace.jsonl').toString('utf8').split('\n');
-  return { lines, i: lines.findIndex((l) => l && pred(JSON.parse(l))) };
-};
 const rewriteTrace = (r, fn) => {
   const lines = r.read('trace.jsonl').toString('utf8').replace(/\n$/, '').split('\n');
-  r.write('trace.jsonl', fn(lines).map((l) => l + '\n').join(''));
+  r.write(
+    'trace.jsonl',
+    fn(lines)
+      .map((l) => l + '\n')
+      .join(''),
+  );
 };
 const ev = (l) => JSON.parse(l).event;
 const evidenceFile = (r, key) => r.model.evidenceById[key].content_path;
 
 function buildFixtures(out) {
   fs.rmSync(out, { recursive: true, force: true });
-  const fixture = (id, kind, { description, expected, state = expected.length ? 'rejected' : 'accepted', options = {}, empty_dirs, model: mutate, lines, beforeSeal, afterSeal, makeModel = cleanModel }) => {
+  const fixture = (
+    id,
+    kind,
+    {
+      description,
+      expected,
+      state = expected.length ? 'rejected' : 'accepted',
+      options = {},
+      empty_dirs,
+      model: mutate,
+      lines,
+      beforeSeal,
+      afterSeal,
+      makeModel = cleanModel,
+    },
+  ) => {
     const dir = path.join(out, id);
     const input = path.join(dir, 'input');
     const m = makeModel();
@@ -423,26 +716,55 @@ function buildFixtures(out) {
   const T = (c) => `trace.${c}`;
 
   // ── clean runs: nothing may fire ──────────────────────────────────────────────────────────
-  fixture('clean-run', 'clean', { description: 'A realistic run: 6 evidence chunks from 2 searches, a calculator call, 5 derived claims each with 2-3 exact-byte citations, one claim supported by another.', expected: [] });
+  fixture('clean-run', 'clean', {
+    description:
+      'A realistic run: 6 evidence chunks from 2 searches, a calculator call, 5 derived claims each with 2-3 exact-byte citations, one claim supported by another.',
+    expected: [],
+  });
   fixture('clean-insufficient-evidence', 'clean', {
-    description: 'The derive step reports insufficient evidence and no claim is derived: a valid outcome.',
+    description:
+      'The derive step reports insufficient evidence and no claim is derived: a valid outcome.',
     expected: [],
     model: (m) => {
-      m.events = m.events.filter((e) => e.kind !== 'claim_emitted' && !(e.kind === 'tool_called' && e.call.tool_name === 'calculator') && !(e.kind === 'tool_returned' && e.result.call_id === m.calc.id));
+      m.events = m.events.filter(
+        (e) =>
+          e.kind !== 'claim_emitted' &&
+          !(e.kind === 'tool_called' && e.call.tool_name === 'calculator') &&
+          !(e.kind === 'tool_returned' && e.result.call_id === m.calc.id),
+      );
       const d = m.events.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive');
-      d.output = { kind: 'insufficient_evidence', reason: 'retrieved passages do not state the cause', retrieved: 6, required: 8 };
-      for (const e of m.events) if (e.kind === 'step_finished' && e.output.kind === 'verify') e.output.validated_claim_ids = [];
-      for (const e of m.events) if (e.kind === 'step_finished' && e.output.kind === 'finalize') Object.assign(e.output, { final_claim_ids: [], final_answer: null, uncertainty: 'insufficient evidence' });
+      d.output = {
+        kind: 'insufficient_evidence',
+        reason: 'retrieved passages do not state the cause',
+        retrieved: 6,
+        required: 8,
+      };
+      for (const e of m.events)
+        if (e.kind === 'step_finished' && e.output.kind === 'verify')
+          e.output.validated_claim_ids = [];
+      for (const e of m.events)
+        if (e.kind === 'step_finished' && e.output.kind === 'finalize')
+          Object.assign(e.output, {
+            final_claim_ids: [],
+            final_answer: null,
+            uncertainty: 'insufficient evidence',
+          });
       m.claims = [];
       renumber(m.events);
     },
   });
   fixture('clean-insufficient-marked-claims', 'clean', {
-    description: 'Insufficient evidence with a derived claim that is explicitly marked insufficient (structured.insufficient_evidence).',
+    description:
+      'Insufficient evidence with a derived claim that is explicitly marked insufficient (structured.insufficient_evidence).',
     expected: [],
     model: (m) => {
       const d = m.events.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive');
-      d.output = { kind: 'insufficient_evidence', reason: 'only one source states the wind speed', retrieved: 6, required: 8 };
+      d.output = {
+        kind: 'insufficient_evidence',
+        reason: 'only one source states the wind speed',
+        retrieved: 6,
+        required: 8,
+      };
       for (const e of m.events.filter((x) => x.kind === 'claim_emitted')) {
         if (e.claim.claim_type === 'derived') {
           e.claim.structured = { insufficient_evidence: true };
@@ -452,7 +774,12 @@ function buildFixtures(out) {
       // claim supports by id: the claim-to-claim support must follow the new id
       const c2 = claimEvent(m, 1).claim;
       const last = claimEvent(m, 5).claim;
-      last.supports[0] = { ...last.supports[0], ref_id: c2.id, span: [0, Buffer.byteLength(c2.statement)], snippet_sha256: sha256(Buffer.from(c2.statement)) };
+      last.supports[0] = {
+        ...last.supports[0],
+        ref_id: c2.id,
+        span: [0, Buffer.byteLength(c2.statement)],
+        snippet_sha256: sha256(Buffer.from(c2.statement)),
+      };
       reclaim(m, last);
     },
   });
@@ -460,28 +787,39 @@ function buildFixtures(out) {
     description: 'Floats written the way Python writes them (1.0, 1e-05, 2.5e+16) are canonical.',
     expected: [],
     model: (m) => {
-      m.metadata.tolerances = { snippet: new PyFloat(1e-5), big: new PyFloat(2.5e16), unit: new PyFloat(1) };
+      m.metadata.tolerances = {
+        snippet: new PyFloat(1e-5),
+        big: new PyFloat(2.5e16),
+        unit: new PyFloat(1),
+      };
       const c = claimEvent(m, 2).claim;
       c.confidence = new PyFloat(1);
       reclaim(m, c);
     },
   });
   fixture('clean-output-tagged-type', 'clean', {
-    description: 'Step outputs tagged with "type" (pydantic field name) instead of "kind" are accepted.',
+    description:
+      'Step outputs tagged with "type" (pydantic field name) instead of "kind" are accepted.',
     expected: [],
     model: (m) => {
-      for (const e of m.events) if (e.kind === 'step_finished') {
-        const { kind, ...rest } = e.output;
-        e.output = { type: kind, ...rest };
-      }
+      for (const e of m.events)
+        if (e.kind === 'step_finished') {
+          const { kind, ...rest } = e.output;
+          e.output = { type: kind, ...rest };
+        }
     },
   });
 
   // ── the tamper matrix on one evidence file (edited after the run) ──────────────────────────
   const HIST2 = 'tacoma-narrows-history#2';
   fixture('evidence-byte-flipped', 'evidence_tamper', {
-    description: 'One byte inside a cited span of an evidence file is flipped after the run ("64 km/h" becomes "84 km/h").',
-    expected: [T('evidence_hash_mismatch'), T('manifest_hash_mismatch'), T('snippet_hash_mismatch')],
+    description:
+      'One byte inside a cited span of an evidence file is flipped after the run ("64 km/h" becomes "84 km/h").',
+    expected: [
+      T('evidence_hash_mismatch'),
+      T('manifest_hash_mismatch'),
+      T('snippet_hash_mismatch'),
+    ],
     afterSeal: (r) => {
       const rel = evidenceFile(r, HIST2);
       const b = Buffer.from(r.read(rel));
@@ -498,11 +836,15 @@ function buildFixtures(out) {
     },
   });
   fixture('evidence-appended', 'evidence_tamper', {
-    description: 'Text is appended to an evidence file after the run; cited spans still hold their bytes.',
+    description:
+      'Text is appended to an evidence file after the run; cited spans still hold their bytes.',
     expected: [T('evidence_hash_mismatch'), T('manifest_hash_mismatch')],
     afterSeal: (r) => {
       const rel = evidenceFile(r, HIST2);
-      r.write(rel, Buffer.concat([r.read(rel), Buffer.from('Some accounts blame the wind alone.\n')]));
+      r.write(
+        rel,
+        Buffer.concat([r.read(rel), Buffer.from('Some accounts blame the wind alone.\n')]),
+      );
     },
   });
   fixture('evidence-deleted', 'evidence_tamper', {
@@ -512,11 +854,20 @@ function buildFixtures(out) {
   });
   fixture('evidence-overwritten', 'evidence_tamper', {
     description: 'An evidence file is overwritten with other text of the same length.',
-    expected: [T('evidence_hash_mismatch'), T('manifest_hash_mismatch'), T('snippet_hash_mismatch')],
+    expected: [
+      T('evidence_hash_mismatch'),
+      T('manifest_hash_mismatch'),
+      T('snippet_hash_mismatch'),
+    ],
     afterSeal: (r) => {
       const rel = evidenceFile(r, HIST2);
       const n = r.read(rel).length;
-      r.write(rel, Buffer.from('The collapse is disputed and no reliable record of the day survives. '.repeat(10)).subarray(0, n));
+      r.write(
+        rel,
+        Buffer.from(
+          'The collapse is disputed and no reliable record of the day survives. '.repeat(10),
+        ).subarray(0, n),
+      );
     },
   });
   fixture('evidence-replaced-by-directory', 'evidence_unreadable', {
@@ -529,7 +880,8 @@ function buildFixtures(out) {
   // ── evidence paths and provenance (as written by a faulty producer) ────────────────────────
   const setPath = (m, key, p) => {
     const ref = m.evidenceById[key];
-    for (const e of m.events) if (e.kind === 'evidence_registered' && e.evidence.id === ref.id) e.evidence.content_path = p;
+    for (const e of m.events)
+      if (e.kind === 'evidence_registered' && e.evidence.id === ref.id) e.evidence.content_path = p;
   };
   fixture('evidence-path-dotdot', 'evidence_path_escape', {
     description: 'An evidence content_path climbs out of the run directory with "..".',
@@ -581,20 +933,27 @@ function buildFixtures(out) {
 
   // ── claims and grounding ───────────────────────────────────────────────────────────────────
   fixture('snippet-hash-zeroed', 'snippet_hash_mismatch', {
-    description: 'A derived claim cites a span with a zeroed snippet hash (support and marker agree, the bytes do not).',
+    description:
+      'A derived claim cites a span with a zeroed snippet hash (support and marker agree, the bytes do not).',
     expected: [T('snippet_hash_mismatch')],
     model: (m) => {
       const c = claimEvent(m, 2).claim;
-      c.supports = c.supports.map((s, i) => (i === 0 ? { ...s, snippet_sha256: '0'.repeat(64) } : s));
+      c.supports = c.supports.map((s, i) =>
+        i === 0 ? { ...s, snippet_sha256: '0'.repeat(64) } : s,
+      );
       reclaim(m, c);
     },
   });
   fixture('legacy-marker', 'marker_legacy', {
-    description: 'A derived claim cites evidence with the legacy [evidence:X] marker instead of span and hash.',
+    description:
+      'A derived claim cites evidence with the legacy [evidence:X] marker instead of span and hash.',
     expected: [T('marker_legacy'), T('marker_missing')],
     model: (m) => {
       const c = claimEvent(m, 2).claim;
-      reclaim(m, c, { text: `Shallow solid plate girders, used instead of open stiffening trusses, left the deck with little torsional stiffness. [evidence:${c.supports[0].ref_id}]`, markers: false });
+      reclaim(m, c, {
+        text: `Shallow solid plate girders, used instead of open stiffening trusses, left the deck with little torsional stiffness. [evidence:${c.supports[0].ref_id}]`,
+        markers: false,
+      });
       c.statement += ` ${m.marker(c.supports[1])}`;
     },
   });
@@ -612,11 +971,15 @@ function buildFixtures(out) {
     model: (m) => {
       const c = claimEvent(m, 0).claim;
       const s = c.supports[0];
-      c.statement = c.statement.replace(`:${s.span[0]}-${s.span[1]}:`, `:${s.span[0]}-${s.span[1] + 1}:`);
+      c.statement = c.statement.replace(
+        `:${s.span[0]}-${s.span[1]}:`,
+        `:${s.span[0]}-${s.span[1] + 1}:`,
+      );
     },
   });
   fixture('span-past-end', 'span_out_of_bounds', {
-    description: 'A support span reaches past the end of the evidence file (marker and support agree).',
+    description:
+      'A support span reaches past the end of the evidence file (marker and support agree).',
     expected: [T('span_out_of_bounds')],
     model: (m) => {
       const c = claimEvent(m, 2).claim;
@@ -645,7 +1008,8 @@ function buildFixtures(out) {
     },
   });
   fixture('min-supports-option', 'supports_too_few', {
-    description: 'The gate asks for 3 supports per derived claim (option min_supports); the 2-support claims fail.',
+    description:
+      'The gate asks for 3 supports per derived claim (option min_supports); the 2-support claims fail.',
     options: { min_supports: 3 },
     expected: [T('supports_too_few')],
   });
@@ -671,23 +1035,36 @@ function buildFixtures(out) {
     description: 'The run derives no claim and does not report insufficient evidence.',
     expected: [T('no_outcome')],
     model: (m) => {
-      m.events = m.events.filter((e) => !(e.kind === 'claim_emitted' && e.claim.claim_type === 'derived'));
+      m.events = m.events.filter(
+        (e) => !(e.kind === 'claim_emitted' && e.claim.claim_type === 'derived'),
+      );
       renumber(m.events);
     },
   });
   fixture('insufficient-and-claims', 'insufficient_ambiguous', {
-    description: 'The derive step reports insufficient evidence although derived claims were emitted.',
+    description:
+      'The derive step reports insufficient evidence although derived claims were emitted.',
     expected: [T('insufficient_ambiguous')],
     model: (m) => {
       const d = m.events.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive');
-      d.output = { kind: 'insufficient_evidence', reason: 'low retrieval recall', retrieved: 6, required: 8 };
+      d.output = {
+        kind: 'insufficient_evidence',
+        reason: 'low retrieval recall',
+        retrieved: 6,
+        required: 8,
+      };
     },
   });
 
   // ── events, idx and the header ─────────────────────────────────────────────────────────────
   fixture('events-reordered', 'idx_out_of_order', {
     description: 'Two evidence_registered lines are swapped after the run.',
-    expected: [T('idx_out_of_order'), T('content_id_mismatch'), T('fingerprint_mismatch'), T('manifest_hash_mismatch')],
+    expected: [
+      T('idx_out_of_order'),
+      T('content_id_mismatch'),
+      T('fingerprint_mismatch'),
+      T('manifest_hash_mismatch'),
+    ],
     afterSeal: (r) =>
       rewriteTrace(r, (lines) => {
         const i = lines.findIndex((l) => l.includes('"evidence_registered"'));
@@ -697,28 +1074,71 @@ function buildFixtures(out) {
   });
   fixture('event-removed', 'idx_out_of_order', {
     description: 'A tool_returned line is deleted after the run.',
-    expected: [T('idx_out_of_order'), T('tool_result_missing'), T('content_id_mismatch'), T('fingerprint_mismatch'), T('manifest_hash_mismatch')],
-    afterSeal: (r) => rewriteTrace(r, (lines) => lines.filter((l, i) => !(i === lines.findIndex((x) => x.includes('"tool_returned"'))))),
+    expected: [
+      T('idx_out_of_order'),
+      T('tool_result_missing'),
+      T('content_id_mismatch'),
+      T('fingerprint_mismatch'),
+      T('manifest_hash_mismatch'),
+    ],
+    afterSeal: (r) =>
+      rewriteTrace(r, (lines) =>
+        lines.filter((l, i) => !(i === lines.findIndex((x) => x.includes('"tool_returned"')))),
+      ),
   });
   fixture('event-injected', 'idx_duplicate', {
-    description: 'A forged derived claim is injected after the run with the next idx; the following event now repeats it.',
-    expected: [T('idx_duplicate'), T('claim_ungrounded'), T('content_id_mismatch'), T('fingerprint_mismatch'), T('manifest_hash_mismatch')],
+    description:
+      'A forged derived claim is injected after the run with the next idx; the following event now repeats it.',
+    expected: [
+      T('idx_duplicate'),
+      T('claim_ungrounded'),
+      T('content_id_mismatch'),
+      T('fingerprint_mismatch'),
+      T('manifest_hash_mismatch'),
+    ],
     afterSeal: (r) =>
       rewriteTrace(r, (lines) => {
         const i = lines.findIndex((l) => l.includes('"claim_emitted"'));
         const prev = ev(lines[i - 1]);
-        const forged = { kind: 'claim_emitted', step_id: prev.step_id, idx: prev.idx + 1, claim: { id: stableId('claim', { statement: 'The bridge was destroyed by an earthquake.' }), statement: 'The bridge was destroyed by an earthquake.', status: 'validated', confidence: new PyFloat(0.99), supports: [], claim_type: 'derived', structured: null } };
+        const forged = {
+          kind: 'claim_emitted',
+          step_id: prev.step_id,
+          idx: prev.idx + 1,
+          claim: {
+            id: stableId('claim', { statement: 'The bridge was destroyed by an earthquake.' }),
+            statement: 'The bridge was destroyed by an earthquake.',
+            status: 'validated',
+            confidence: new PyFloat(0.99),
+            supports: [],
+            claim_type: 'derived',
+            structured: null,
+          },
+        };
         lines.splice(i, 0, canonical({ event: forged, record: 'trace_event' }));
         return lines;
       }),
   });
   fixture('event-injected-resealed', 'content_id_mismatch', {
-    description: 'A forged claim is injected, every idx renumbered and fingerprint and manifest rewritten: only the content-derived trace id still tells.',
+    description:
+      'A forged claim is injected, every idx renumbered and fingerprint and manifest rewritten: only the content-derived trace id still tells.',
     expected: [T('content_id_mismatch'), T('claim_ungrounded')],
     lines: (lines) => {
       const i = lines.findIndex((l) => l.includes('"claim_emitted"'));
       const evs = lines.slice(1).map(ev);
-      const forged = { kind: 'claim_emitted', step_id: evs[i - 2].step_id, idx: 0, claim: { id: stableId('claim', { statement: 'Sabotage caused the collapse.' }), statement: 'Sabotage caused the collapse.', status: 'validated', confidence: new PyFloat(0.95), supports: [], claim_type: 'derived', structured: null } };
+      const forged = {
+        kind: 'claim_emitted',
+        step_id: evs[i - 2].step_id,
+        idx: 0,
+        claim: {
+          id: stableId('claim', { statement: 'Sabotage caused the collapse.' }),
+          statement: 'Sabotage caused the collapse.',
+          status: 'validated',
+          confidence: new PyFloat(0.95),
+          supports: [],
+          claim_type: 'derived',
+          structured: null,
+        },
+      };
       evs.splice(i - 1, 0, forged);
       renumber(evs);
       return [lines[0], ...evs.map((event) => canonical({ event, record: 'trace_event' }))];
@@ -747,7 +1167,11 @@ function buildFixtures(out) {
       m.header.runtime_protocol_version = 2;
     },
   });
-  fixture('schema-version-2', 'clean', { description: 'schema_version 2 is supported.', expected: [], model: (m) => void (m.header.schema_version = 2) });
+  fixture('schema-version-2', 'clean', {
+    description: 'schema_version 2 is supported.',
+    expected: [],
+    model: (m) => void (m.header.schema_version = 2),
+  });
   fixture('header-missing-field', 'header_invalid', {
     description: 'The trace header has no canonicalization_version.',
     expected: [T('header_invalid')],
@@ -762,14 +1186,23 @@ function buildFixtures(out) {
     expected: [T('event_invalid')],
     model: (m) => {
       const i = m.events.findIndex((e) => e.kind === 'claim_emitted');
-      m.events.splice(i, 0, { kind: 'thought', step_id: m.nodes.derive.id, text: 'The wind must have resonated with the deck.' });
+      m.events.splice(i, 0, {
+        kind: 'thought',
+        step_id: m.nodes.derive.id,
+        text: 'The wind must have resonated with the deck.',
+      });
       renumber(m.events);
     },
   });
   fixture('line-nan-literal', 'line_malformed', {
     description: 'A claim line carries a NaN confidence (not JSON).',
     expected: [T('line_malformed')],
-    lines: (lines) => lines.map((l, i) => (i > 0 && l.includes('"claim_emitted"') && l.includes('"observed"') ? l.replace(/"confidence":[0-9.]+/, '"confidence":NaN') : l)),
+    lines: (lines) =>
+      lines.map((l, i) =>
+        i > 0 && l.includes('"claim_emitted"') && l.includes('"observed"')
+          ? l.replace(/"confidence":[0-9.]+/, '"confidence":NaN')
+          : l,
+      ),
   });
   fixture('line-garbage-injected', 'line_malformed', {
     description: 'A log line that is not JSON sits between two events.',
@@ -792,15 +1225,22 @@ function buildFixtures(out) {
   fixture('line-pretty-separators', 'line_not_canonical', {
     description: 'One event line uses ", " and ": " separators (json.dumps defaults).',
     expected: [T('line_not_canonical')],
-    lines: (lines) => lines.map((l, i) => (i === 3 ? JSON.stringify(JSON.parse(l), null, 0).replace(/","/g, '", "').replace(/":/g, '": ') : l)),
+    lines: (lines) =>
+      lines.map((l, i) =>
+        i === 3
+          ? JSON.stringify(JSON.parse(l), null, 0).replace(/","/g, '", "').replace(/":/g, '": ')
+          : l,
+      ),
   });
   fixture('line-duplicate-key', 'duplicate_key', {
     description: 'An event line repeats its "idx" key.',
     expected: [T('duplicate_key')],
-    lines: (lines) => lines.map((l, i) => (i === 4 ? l.replace(/"idx":(\d+)/, '"idx":$1,"idx":$1') : l)),
+    lines: (lines) =>
+      lines.map((l, i) => (i === 4 ? l.replace(/"idx":(\d+)/, '"idx":$1,"idx":$1') : l)),
   });
   fixture('line-too-long', 'line_too_long', {
-    description: 'A trace line is longer than the verifier reads (limit lowered to 2 KiB with option max_line_bytes).',
+    description:
+      'A trace line is longer than the verifier reads (limit lowered to 2 KiB with option max_line_bytes).',
     options: { max_line_bytes: 2048 },
     expected: [T('line_too_long')],
     lines: (lines) => {
@@ -830,7 +1270,7 @@ function buildFixtures(out) {
     description: 'The run skips the verify step.',
     expected: [T('step_required_missing')],
     model: (m) => {
-      m.events = m.events.filter((e) => !(('step_id' in e) && e.step_id === m.nodes.verify.id));
+      m.events = m.events.filter((e) => !('step_id' in e && e.step_id === m.nodes.verify.id));
       renumber(m.events);
     },
   });
@@ -838,9 +1278,20 @@ function buildFixtures(out) {
     description: 'A step that is not a plan node is started and finished.',
     expected: [T('step_unknown')],
     model: (m) => {
-      const i = m.events.findIndex((e) => e.kind === 'step_started' && e.step_id === m.nodes.verify.id);
+      const i = m.events.findIndex(
+        (e) => e.kind === 'step_started' && e.step_id === m.nodes.verify.id,
+      );
       const rogue = 'node_v1_' + sha256('rogue-step');
-      m.events.splice(i, 0, { kind: 'step_started', step_id: rogue }, { kind: 'step_finished', step_id: rogue, output: { kind: 'understand', normalized_question: 'rephrase again' } });
+      m.events.splice(
+        i,
+        0,
+        { kind: 'step_started', step_id: rogue },
+        {
+          kind: 'step_finished',
+          step_id: rogue,
+          output: { kind: 'understand', normalized_question: 'rephrase again' },
+        },
+      );
       renumber(m.events);
     },
   });
@@ -857,7 +1308,16 @@ function buildFixtures(out) {
     expected: [T('tool_result_orphan')],
     model: (m) => {
       const i = m.events.findIndex((e) => e.kind === 'tool_returned');
-      m.events.splice(i + 1, 0, { kind: 'tool_returned', step_id: m.events[i].step_id, result: { call_id: 'call_v1_' + sha256('phantom'), success: true, result: { hits: [] }, error: null } });
+      m.events.splice(i + 1, 0, {
+        kind: 'tool_returned',
+        step_id: m.events[i].step_id,
+        result: {
+          call_id: 'call_v1_' + sha256('phantom'),
+          success: true,
+          result: { hits: [] },
+          error: null,
+        },
+      });
       renumber(m.events);
     },
   });
@@ -877,12 +1337,14 @@ function buildFixtures(out) {
       const [a, b] = m.searchCalls;
       for (const e of m.events) {
         if (e.kind === 'tool_called' && e.call === b) e.call = { ...b, id: a.id };
-        if (e.kind === 'tool_returned' && e.result.call_id === b.id) e.result = { ...e.result, call_id: a.id };
+        if (e.kind === 'tool_returned' && e.result.call_id === b.id)
+          e.result = { ...e.result, call_id: a.id };
       }
     },
   });
   fixture('tool-result-other-step', 'tool_step_mismatch', {
-    description: 'The calculator result is recorded under the gather step, not the derive step of its call.',
+    description:
+      'The calculator result is recorded under the gather step, not the derive step of its call.',
     expected: [T('tool_step_mismatch')],
     model: (m) => {
       const e = m.events.find((x) => x.kind === 'tool_returned' && x.result.call_id === m.calc.id);
@@ -963,7 +1425,8 @@ function buildFixtures(out) {
     afterSeal: (r) => r.write('debug.log', 'step derive took 412 ms\n'),
   });
   fixture('fingerprint-wrong', 'fingerprint_mismatch', {
-    description: 'fingerprint.txt does not match trace.jsonl (the manifest agrees with the wrong fingerprint).',
+    description:
+      'fingerprint.txt does not match trace.jsonl (the manifest agrees with the wrong fingerprint).',
     expected: [T('fingerprint_mismatch')],
     afterSeal: (r) => {
       r.write('fingerprint.txt', sha256('another trace') + '\n');
@@ -1021,8 +1484,21 @@ function buildFixtures(out) {
     expected: [T('producer_rejected')],
     model: (m) => {
       m.verifyReport = {
-        checks: [{ name: 'reasoning_trace', passed: false, details: 'metadata hash mismatch', metrics: {} }],
-        failures: [{ severity: 'error', message: 'reasoning_trace: metadata hash mismatch', invariant_id: null }],
+        checks: [
+          {
+            name: 'reasoning_trace',
+            passed: false,
+            details: 'metadata hash mismatch',
+            metrics: {},
+          },
+        ],
+        failures: [
+          {
+            severity: 'error',
+            message: 'reasoning_trace: metadata hash mismatch',
+            invariant_id: null,
+          },
+        ],
         summary_metrics: {},
         trace_id: null,
       };
@@ -1038,5 +1514,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   buildFixtures(out);
   fs.rmSync(demo, { recursive: true, force: true });
   const r = writeRun(demo, cleanModel({ seed: 11 }));
-  console.log(`wrote ${fs.readdirSync(out).length} fixtures to ${path.relative(process.cwd(), out)} and a demo run to ${path.relative(process.cwd(), r.dir)}`);
+  console.log(
+    `wrote ${fs.readdirSync(out).length} fixtures to ${path.relative(process.cwd(), out)} and a demo run to ${path.relative(process.cwd(), r.dir)}`,
+  );
 }

@@ -71,7 +71,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (err) {
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      err instanceof UsageError ||
+      (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       io.stderr(`audit-gate: ${(err as Error).message}\nRun "audit-gate --help" for usage.\n`);
       return 2;
     }
@@ -81,7 +84,12 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
 }
 
 function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
-  return parseArgs({ args, options: { ...COMMON, ...options }, allowPositionals: true, strict: true });
+  return parseArgs({
+    args,
+    options: { ...COMMON, ...options },
+    allowPositionals: true,
+    strict: true,
+  });
 }
 
 function format(v: unknown): 'text' | 'json' {
@@ -113,11 +121,19 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
     return 0;
   }
   const fmt = format(values.format);
-  if (positionals.length !== 1) throw new UsageError(positionals.length ? `unexpected argument "${positionals[1]}"` : 'usage: audit-gate aris <paper-dir>');
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length
+        ? `unexpected argument "${positionals[1]}"`
+        : 'usage: audit-gate aris <paper-dir>',
+    );
   const paperDir = path.resolve(io.cwd, positionals[0]!);
-  if (!fs.existsSync(paperDir) || !fs.statSync(paperDir).isDirectory()) throw new UsageError(`paper-dir not found: ${positionals[0]}`);
+  if (!fs.existsSync(paperDir) || !fs.statSync(paperDir).isDirectory())
+    throw new UsageError(`paper-dir not found: ${positionals[0]}`);
   if (values.assurance !== undefined && !isAssurance(values.assurance)) {
-    throw new UsageError(`invalid --assurance: ${values.assurance} (expected ${ASSURANCES.join(' or ')})`);
+    throw new UsageError(
+      `invalid --assurance: ${values.assurance} (expected ${ASSURANCES.join(' or ')})`,
+    );
   }
   if (values.effort !== undefined && !isEffort(values.effort)) {
     throw new UsageError(`invalid --effort: ${values.effort} (expected ${EFFORTS.join(', ')})`);
@@ -130,7 +146,9 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
     const text = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
     const v = text?.replace(/\s+/g, '');
     if (v !== undefined && !isAssurance(v)) {
-      throw new UsageError(`invalid assurance in ${path.join(paperDir, ASSURANCE_PATH)}: ${v} (expected draft or submission)`);
+      throw new UsageError(
+        `invalid assurance in ${path.join(paperDir, ASSURANCE_PATH)}: ${v} (expected draft or submission)`,
+      );
     }
   }
   const report = await verify({
@@ -150,7 +168,9 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
   }
   const legacy = renderArisReport(report, target.id);
   legacy.paper_dir = paperDir;
-  const jsonOut = values['json-out'] ? path.resolve(io.cwd, values['json-out']) : path.join(paperDir, '.aris', 'audit-verifier-report.json');
+  const jsonOut = values['json-out']
+    ? path.resolve(io.cwd, values['json-out'])
+    : path.join(paperDir, '.aris', 'audit-verifier-report.json');
   const json = JSON.stringify(legacy, null, 2) + '\n';
   writeReportFile(jsonOut, json);
   if (fmt === 'json') io.stdout(json);
@@ -173,19 +193,27 @@ async function verifyCommand(args: string[], io: Io): Promise<number> {
     return 0;
   }
   const fmt = format(values.format);
-  if (values.assurance !== undefined && !isAssurance(values.assurance)) throw new UsageError(`invalid --assurance: ${values.assurance}`);
-  if (values.effort !== undefined && !isEffort(values.effort)) throw new UsageError(`invalid --effort: ${values.effort}`);
+  if (values.assurance !== undefined && !isAssurance(values.assurance))
+    throw new UsageError(`invalid --assurance: ${values.assurance}`);
+  if (values.effort !== undefined && !isEffort(values.effort))
+    throw new UsageError(`invalid --effort: ${values.effort}`);
   const failOn = values['fail-on'];
-  if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem') throw new UsageError(`--fail-on must be blocking or problem`);
+  if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
+    throw new UsageError(`--fail-on must be blocking or problem`);
   const root = path.resolve(io.cwd, values.root ?? '.');
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`root not found: ${values.root ?? '.'}`);
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
+    throw new UsageError(`root not found: ${values.root ?? '.'}`);
   const report = await verify({
     root,
     ...(values.config !== undefined ? { config: path.resolve(io.cwd, values.config) } : {}),
-    ...(positionals.length ? { paths: positionals.map((p) => path.relative(root, path.resolve(io.cwd, p)) || '.') } : {}),
+    ...(positionals.length
+      ? { paths: positionals.map((p) => path.relative(root, path.resolve(io.cwd, p)) || '.') }
+      : {}),
     ...(values.assurance !== undefined ? { assurance: values.assurance } : {}),
     ...(values.effort !== undefined ? { effort: values.effort } : {}),
-    ...(values.fixtures !== undefined ? { fixtures: path.relative(root, path.resolve(io.cwd, values.fixtures)) || '.' } : {}),
+    ...(values.fixtures !== undefined
+      ? { fixtures: path.relative(root, path.resolve(io.cwd, values.fixtures)) || '.' }
+      : {}),
     ...(failOn !== undefined ? { failOn } : {}),
     allowEmpty: values['allow-empty'] ?? undefined,
     allowOutsideRoot: values['allow-outside-root'] ?? false,
@@ -202,7 +230,8 @@ async function fixturesCommand(args: string[], io: Io): Promise<number> {
   }
   const fmt = format(values.format);
   const dir = path.resolve(io.cwd, positionals[0] ?? 'conformance');
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`fixture directory not found: ${positionals[0] ?? 'conformance'}`);
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
+    throw new UsageError(`fixture directory not found: ${positionals[0] ?? 'conformance'}`);
   const root = values.root ? path.resolve(io.cwd, values.root) : dir;
   const report = await verify({
     root,
@@ -228,7 +257,10 @@ function emit(report: GateReport, fmt: 'text' | 'json', out: string | undefined,
  * VerificationReport goes beside it as FILE.verification-report.json.
  */
 async function traceCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, { out: { type: 'string' }, 'min-supports': { type: 'string' } });
+  const { values, positionals } = parse(args, {
+    out: { type: 'string' },
+    'min-supports': { type: 'string' },
+  });
   if (values.help) {
     io.stdout(HELP);
     return 0;
@@ -237,20 +269,30 @@ async function traceCommand(args: string[], io: Io): Promise<number> {
   if (fmt !== 'text' && fmt !== 'json' && fmt !== 'verification-report') {
     throw new UsageError(`--format must be text, json or verification-report, not "${fmt}"`);
   }
-  if (positionals.length === 0) throw new UsageError('usage: audit-gate trace <run-dir | artifacts-root>...');
+  if (positionals.length === 0)
+    throw new UsageError('usage: audit-gate trace <run-dir | artifacts-root>...');
   const ms = values['min-supports'];
-  if (ms !== undefined && !/^\d+$/.test(ms)) throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
+  if (ms !== undefined && !/^\d+$/.test(ms))
+    throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
   const dirs = positionals.map((p) => {
     const abs = path.resolve(io.cwd, p);
-    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) throw new UsageError(`run directory or artifacts root not found: ${p}`);
+    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory())
+      throw new UsageError(`run directory or artifacts root not found: ${p}`);
     return abs;
   });
   const first = dirs[0]!;
-  const root = values.root ? path.resolve(io.cwd, values.root) : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first);
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`root not found: ${values.root}`);
+  const root = values.root
+    ? path.resolve(io.cwd, values.root)
+    : gitTopLevel(
+        first,
+        io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first,
+      );
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
+    throw new UsageError(`root not found: ${values.root}`);
   const rel = dirs.map((d) => path.relative(root, d) || '.');
   const outside = rel.find((r) => r.startsWith('..') || path.isAbsolute(r));
-  if (outside !== undefined && !values['allow-outside-root']) throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
+  if (outside !== undefined && !values['allow-outside-root'])
+    throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
   const report = await verify({
     root,
     paths: rel,

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
-import { CHECK_NAMES, TRACE_CODES, type CheckName, type TraceExtension } from '../packs/trace/index.js';
+import {
+  CHECK_NAMES,
+  TRACE_CODES,
+  type CheckName,
+  type TraceExtension,
+} from '../packs/trace/index.js';
 import type { VerificationReport } from '../packs/trace/schema.js';
 
 const CHECK_OF = new Map<string, CheckName>(TRACE_CODES.map((c) => [c.code, c.check]));
@@ -49,10 +54,19 @@ export function renderVerificationReport(report: GateReport, targetId: string): 
     };
   });
   const failures = findings.map((f) => {
-    const where = f.location ? ` at ${f.location.path}${f.location.line ? `:${f.location.line}` : ''}` : '';
-    return { severity: severity(f), message: `${f.code}${where}: ${f.message}`, invariant_id: f.invariant_id ?? null };
+    const where = f.location
+      ? ` at ${f.location.path}${f.location.line ? `:${f.location.line}` : ''}`
+      : '';
+    return {
+      severity: severity(f),
+      message: `${f.code}${where}: ${f.message}`,
+      invariant_id: f.invariant_id ?? null,
+    };
   });
-  const summary_metrics = { ...ext.summary_metrics, checks_failed: checks.filter((c) => !c.passed).length };
+  const summary_metrics = {
+    ...ext.summary_metrics,
+    checks_failed: checks.filter((c) => !c.passed).length,
+  };
   const body = { checks, failures, summary_metrics, trace_id: ext.trace_id };
   const id = `verify_v1_${createHash('sha256').update(canonical(body)).digest('hex')}`;
   return { id, ...body };
@@ -61,6 +75,10 @@ export function renderVerificationReport(report: GateReport, targetId: string): 
 /** Every run target of the report, in report order. */
 export function renderVerificationReports(report: GateReport): VerificationReport[] {
   return report.targets
-    .filter((t) => t.pack === 'trace' && (report.extensions?.[t.id] as TraceExtension | undefined)?.kind === 'trace-run')
+    .filter(
+      (t) =>
+        t.pack === 'trace' &&
+        (report.extensions?.[t.id] as TraceExtension | undefined)?.kind === 'trace-run',
+    )
     .map((t) => renderVerificationReport(report, t.id));
 }

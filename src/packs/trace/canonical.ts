@@ -116,8 +116,13 @@ export function scanCanonical(text: string): CanonicalResult {
   };
   const skipWs = () => {
     const start = i;
-    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
-    if (i > start) soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
+    while (
+      i < text.length &&
+      (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')
+    )
+      i++;
+    if (i > start)
+      soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
   };
   let topMembers: Map<string, [number, number]> | undefined;
 
@@ -128,11 +133,17 @@ export function scanCanonical(text: string): CanonicalResult {
     if (c === '{') return object(depth);
     if (c === '[') return array(depth);
     if (c === '"') return string();
-    if (c === 't' && text.startsWith('true', i)) return (i += 4), true;
-    if (c === 'f' && text.startsWith('false', i)) return (i += 5), false;
-    if (c === 'n' && text.startsWith('null', i)) return (i += 4), null;
-    if (text.startsWith('NaN', i) || text.startsWith('Infinity', i) || text.startsWith('-Infinity', i)) {
-      syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
+    if (c === 't' && text.startsWith('true', i)) return ((i += 4), true);
+    if (c === 'f' && text.startsWith('false', i)) return ((i += 5), false);
+    if (c === 'n' && text.startsWith('null', i)) return ((i += 4), null);
+    if (
+      text.startsWith('NaN', i) ||
+      text.startsWith('Infinity', i) ||
+      text.startsWith('-Infinity', i)
+    ) {
+      syntax(
+        `has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`,
+      );
     }
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number();
     if (c === undefined) return syntax('ends where a value was expected');
@@ -149,7 +160,10 @@ export function scanCanonical(text: string): CanonicalResult {
     if (INT_RE.test(lex)) {
       if (lex === '-0') soft(start + 1, `writes -0 at column ${start + 1}`);
     } else if (lex !== pyFloatRepr(n) || Object.is(n, -0)) {
-      soft(start + 1, `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`);
+      soft(
+        start + 1,
+        `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`,
+      );
     }
     return n;
   };
@@ -165,7 +179,8 @@ export function scanCanonical(text: string): CanonicalResult {
       if (c === 0x5c) {
         const e = text[i + 1];
         if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) syntax('has an invalid \\u escape');
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+            syntax('has an invalid \\u escape');
           i += 6;
           continue;
         }
@@ -178,7 +193,8 @@ export function scanCanonical(text: string): CanonicalResult {
     i++;
     const raw = text.slice(start, i);
     const decoded = JSON.parse(raw) as string;
-    if (pyString(decoded) !== raw) soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
+    if (pyString(decoded) !== raw)
+      soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
     return decoded;
   };
 
@@ -186,7 +202,7 @@ export function scanCanonical(text: string): CanonicalResult {
     i++;
     const out: unknown[] = [];
     skipWs();
-    if (text[i] === ']') return i++, out;
+    if (text[i] === ']') return (i++, out);
     for (;;) {
       out.push(value(depth + 1));
       skipWs();
@@ -194,7 +210,7 @@ export function scanCanonical(text: string): CanonicalResult {
         i++;
         continue;
       }
-      if (text[i] === ']') return i++, out;
+      if (text[i] === ']') return (i++, out);
       return syntax('expects , or ] in an array');
     }
   };
@@ -207,7 +223,7 @@ export function scanCanonical(text: string): CanonicalResult {
     let prev: string | undefined;
     const seen = new Set<string>();
     skipWs();
-    if (text[i] === '}') return i++, out;
+    if (text[i] === '}') return (i++, out);
     for (;;) {
       skipWs();
       if (text[i] !== '"') syntax('expects a quoted key');
@@ -221,18 +237,32 @@ export function scanCanonical(text: string): CanonicalResult {
       const v = value(depth + 1);
       if (seen.has(key)) {
         // Keep reading (the last value wins, as in most parsers) so the rest can still be checked.
-        firstDuplicate ??= { kind: 'duplicate', column: keyAt + 1, key, message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}` };
-      } else if (prev !== undefined && codePointCompare(prev, key) > 0) soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
+        firstDuplicate ??= {
+          kind: 'duplicate',
+          column: keyAt + 1,
+          key,
+          message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}`,
+        };
+      } else if (prev !== undefined && codePointCompare(prev, key) > 0)
+        soft(
+          keyAt + 1,
+          `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`,
+        );
       seen.add(key);
       prev = key;
-      Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: v,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       members?.set(key, [vStart, i]);
       skipWs();
       if (text[i] === ',') {
         i++;
         continue;
       }
-      if (text[i] === '}') return i++, out;
+      if (text[i] === '}') return (i++, out);
       return syntax('expects , or } in an object');
     }
   };
@@ -260,7 +290,7 @@ export function checkLine(text: string, needMembers = false): CanonicalResult {
   // A trace line is an object: anything else goes straight to the scanner, which says why.
   if (!needMembers && text.charCodeAt(0) === 0x7b) {
     let v: unknown;
-    let same = false;
+    let same: boolean;
     try {
       v = JSON.parse(text);
       // Native re-serialization keeps the source key order, so equality proves compactness, no

@@ -20,7 +20,12 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
   const read = readSmallFile(`${ctx.runDir}/${CHUNKS_PATH}`, MAX_RUN_FILE_BYTES);
   if (!read.ok) {
     if (read.kind === 'missing') {
-      if (evidenceCount > 0) f.add(TRACE.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
+      if (evidenceCount > 0)
+        f.add(
+          TRACE.chunksInvalid,
+          `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`,
+          { path: rel },
+        );
       return undefined;
     }
     f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
@@ -40,33 +45,52 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
     if (line.trim() === '') continue;
     const parsed = parseJson(line);
     if (!parsed.ok) {
-      f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
+      f.add(
+        TRACE.chunksInvalid,
+        `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`,
+        { path: rel, line: no },
+      );
       bad = true;
       continue;
     }
     const dup = parsed.doc.duplicates[0];
     if (dup) {
-      f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, { path: rel, line: no });
+      f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
+        path: rel,
+        line: no,
+      });
       bad = true;
       continue;
     }
     const rec = ChunkRecord.safeParse(parsed.value);
     if (!rec.success) {
       const issue = rec.error.issues[0]!;
-      f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
+      f.add(
+        TRACE.chunksInvalid,
+        `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
+        { path: rel, line: no },
+      );
       bad = true;
       continue;
     }
     const c = rec.data;
     if (c.end_byte <= c.start_byte) {
-      f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
+      f.add(
+        TRACE.chunksInvalid,
+        `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`,
+        { path: rel, line: no },
+      );
       bad = true;
       continue;
     }
     const prev = index.get(c.chunk_id);
     if (prev) {
       if (prev.start !== c.start_byte || prev.end !== c.end_byte || prev.sha !== c.chunk_sha256) {
-        f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`, { path: rel, line: no });
+        f.add(
+          TRACE.chunksInvalid,
+          `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`,
+          { path: rel, line: no },
+        );
         bad = true;
       }
       continue;

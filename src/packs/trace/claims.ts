@@ -46,24 +46,44 @@ export class ClaimChecks {
     this.total++;
     const prev = this.ids.get(claim.id);
     if (prev !== undefined) {
-      f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+      f.add(
+        TRACE.claimDuplicate,
+        `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`,
+        at,
+      );
       return;
     }
     this.ids.set(claim.id, line);
     for (const s of claim.supports) {
-      this.supports.push({ claimId: claim.id, line, kind: s.kind, refId: s.ref_id, b0: s.span[0], b1: s.span[1], sha: s.snippet_sha256 });
+      this.supports.push({
+        claimId: claim.id,
+        line,
+        kind: s.kind,
+        refId: s.ref_id,
+        b0: s.span[0],
+        b1: s.span[1],
+        sha: s.snippet_sha256,
+      });
     }
 
     // Markers: every "[evidence:" must open a canonical marker.
     const markers = new Map<string, number>();
     const statement = claim.statement;
-    for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
+    for (
+      let i = statement.indexOf('[evidence:');
+      i >= 0;
+      i = statement.indexOf('[evidence:', i + 1)
+    ) {
       MARKER_AT.lastIndex = i;
       const m = MARKER_AT.exec(statement);
       if (!m) {
         const end = statement.indexOf(']', i);
         const text = statement.slice(i, end < 0 ? i + 60 : Math.min(end + 1, i + 120));
-        f.add(TRACE.markerLegacy, `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, at);
+        f.add(
+          TRACE.markerLegacy,
+          `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`,
+          at,
+        );
         continue;
       }
       const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
@@ -79,9 +99,17 @@ export class ClaimChecks {
     const evidence = claim.supports.filter((s) => s.kind === 'evidence');
     if (!insufficient) {
       if (evidence.length === 0) {
-        f.add(TRACE.claimUngrounded, `Derived claim ${q(claim.id)} on line ${line} has no evidence support: nothing grounds it.`, at);
+        f.add(
+          TRACE.claimUngrounded,
+          `Derived claim ${q(claim.id)} on line ${line} has no evidence support: nothing grounds it.`,
+          at,
+        );
       } else if (evidence.length < this.ctx.minSupports) {
-        f.add(TRACE.supportsTooFew, `Derived claim ${q(claim.id)} on line ${line} rests on ${evidence.length} evidence support(s); at least ${this.ctx.minSupports} are required.`, at);
+        f.add(
+          TRACE.supportsTooFew,
+          `Derived claim ${q(claim.id)} on line ${line} rests on ${evidence.length} evidence support(s); at least ${this.ctx.minSupports} are required.`,
+          at,
+        );
       }
     }
     const supportKeys = new Map<string, number>();
@@ -90,15 +118,26 @@ export class ClaimChecks {
       const n = (supportKeys.get(key) ?? 0) + 1;
       supportKeys.set(key, n);
       if ((markers.get(key) ?? 0) < n) {
-        f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+        f.add(
+          TRACE.markerMissing,
+          `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`,
+          at,
+        );
       }
     }
     for (const [key, n] of markers) {
       const have = supportKeys.get(key) ?? 0;
       if (n > have) {
         const [id, b0, b1, sha] = key.split('\0') as [string, string, string, string];
-        const why = have === 0 ? 'no evidence support has that id, span and snippet hash' : `it appears ${n} times for ${have} support(s)`;
-        f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+        const why =
+          have === 0
+            ? 'no evidence support has that id, span and snippet hash'
+            : `it appears ${n} times for ${have} support(s)`;
+        f.add(
+          TRACE.markerUnmatched,
+          `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`,
+          at,
+        );
       }
     }
   }

@@ -12,9 +12,12 @@ export const INV = {
 } as const;
 
 const RERUN = 'Re-run the producer so it writes a fresh run directory.';
-const RESTORE_EVIDENCE = 'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
-const REDERIVE = 'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
-const RESEAL = 'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
+const RESTORE_EVIDENCE =
+  'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
+const REDERIVE =
+  'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
+const RESEAL =
+  'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
 
 /** The name of the VerificationReport check each code belongs to (producer names where they exist). */
 export type CheckName =
@@ -48,77 +51,405 @@ export interface TraceCodeDef extends CodeDef {
   check: CheckName;
 }
 
-function def(code: string, check: CheckName, title: string, remediation: string, invariant_id?: string): TraceCodeDef {
-  return { code: `trace.${code}`, severity: 'error', title, remediation, check, ...(invariant_id ? { invariant_id } : {}) };
+function def(
+  code: string,
+  check: CheckName,
+  title: string,
+  remediation: string,
+  invariant_id?: string,
+): TraceCodeDef {
+  return {
+    code: `trace.${code}`,
+    severity: 'error',
+    title,
+    remediation,
+    check,
+    ...(invariant_id ? { invariant_id } : {}),
+  };
 }
 
 /** Every code the run-trace pack can emit. Stable public API: never rename without a migration note. */
 export const TRACE = {
   // ── run files ───────────────────────────────────────────────────────────────────────────────
-  runFileMissing: def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', RERUN),
-  fileUnreadable: def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
+  runFileMissing: def(
+    'run_file_missing',
+    'run_integrity',
+    'A file every run directory holds is missing',
+    RERUN,
+  ),
+  fileUnreadable: def(
+    'file_unreadable',
+    'run_integrity',
+    'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)',
+    'Replace the path with the regular file the producer writes, or re-run the producer.',
+  ),
   // ── trace.jsonl lines and header ────────────────────────────────────────────────────────────
-  lineMalformed: def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', RERUN, INV.schema),
-  lineNotCanonical: def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
-  lineTooLong: def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', RERUN, INV.schema),
-  duplicateKey: def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
-  headerInvalid: def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', RERUN, INV.schema),
-  unsupportedVersion: def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
-  eventInvalid: def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', RERUN, INV.schema),
-  idxOutOfOrder: def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
-  idxDuplicate: def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
-  contentIdMismatch: def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
+  lineMalformed: def(
+    'line_malformed',
+    'trace_schema',
+    'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)',
+    RERUN,
+    INV.schema,
+  ),
+  lineNotCanonical: def(
+    'line_not_canonical',
+    'trace_schema',
+    'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)',
+    'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.',
+    INV.schema,
+  ),
+  lineTooLong: def(
+    'line_too_long',
+    'trace_schema',
+    'A trace.jsonl line is longer than the verifier reads',
+    RERUN,
+    INV.schema,
+  ),
+  duplicateKey: def(
+    'duplicate_key',
+    'trace_schema',
+    'A trace.jsonl line repeats a key',
+    'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.',
+    INV.schema,
+  ),
+  headerInvalid: def(
+    'header_invalid',
+    'trace_schema',
+    'Line 1 of trace.jsonl is not a valid trace_header record',
+    RERUN,
+    INV.schema,
+  ),
+  unsupportedVersion: def(
+    'unsupported_version',
+    'trace_schema',
+    'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports',
+    'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.',
+    INV.schema,
+  ),
+  eventInvalid: def(
+    'event_invalid',
+    'trace_schema',
+    'A trace event does not have the record shape the contract defines',
+    RERUN,
+    INV.schema,
+  ),
+  idxOutOfOrder: def(
+    'idx_out_of_order',
+    'core_invariants',
+    'An event’s idx is not its position: events were reordered, removed or injected',
+    'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.',
+    INV.schema,
+  ),
+  idxDuplicate: def(
+    'idx_duplicate',
+    'core_invariants',
+    'Two events carry the same idx',
+    'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.',
+    INV.schema,
+  ),
+  contentIdMismatch: def(
+    'content_id_mismatch',
+    'core_invariants',
+    'A content-derived id (trace id, plan id) does not match the content it names',
+    'The content was edited after the producer wrote it; restore it, or re-run the producer.',
+    INV.schema,
+  ),
   // ── steps ───────────────────────────────────────────────────────────────────────────────────
-  stepUnfinished: def('step_unfinished', 'core_invariants', 'A step was started and never finished', RERUN, INV.schema),
-  stepUnknown: def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', RERUN, INV.schema),
-  stepDuplicate: def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', RERUN, INV.schema),
-  stepRequiredMissing: def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
+  stepUnfinished: def(
+    'step_unfinished',
+    'core_invariants',
+    'A step was started and never finished',
+    RERUN,
+    INV.schema,
+  ),
+  stepUnknown: def(
+    'step_unknown',
+    'core_invariants',
+    'An event names a step that was never started or is not a plan node',
+    RERUN,
+    INV.schema,
+  ),
+  stepDuplicate: def(
+    'step_duplicate',
+    'core_invariants',
+    'A step id is started (or finished) twice',
+    RERUN,
+    INV.schema,
+  ),
+  stepRequiredMissing: def(
+    'step_required_missing',
+    'required_steps',
+    'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output',
+    'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.',
+    INV.order,
+  ),
   // ── tool linkage ────────────────────────────────────────────────────────────────────────────
-  toolResultMissing: def('tool_result_missing', 'tool_linkage', 'A tool call has no result', RERUN, INV.toolLinkage),
-  toolResultOrphan: def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
-  toolResultDuplicate: def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', RERUN, INV.toolLinkage),
-  toolCallDuplicate: def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', RERUN, INV.toolLinkage),
-  toolStepMismatch: def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', RERUN, INV.toolLinkage),
-  toolUnknown: def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
+  toolResultMissing: def(
+    'tool_result_missing',
+    'tool_linkage',
+    'A tool call has no result',
+    RERUN,
+    INV.toolLinkage,
+  ),
+  toolResultOrphan: def(
+    'tool_result_orphan',
+    'tool_linkage',
+    'A tool result answers no earlier tool call',
+    'Remove the injected result or restore trace.jsonl, or re-run the producer.',
+    INV.toolLinkage,
+  ),
+  toolResultDuplicate: def(
+    'tool_result_duplicate',
+    'tool_linkage',
+    'A tool call has more than one result',
+    RERUN,
+    INV.toolLinkage,
+  ),
+  toolCallDuplicate: def(
+    'tool_call_duplicate',
+    'tool_linkage',
+    'Two tool calls share one id',
+    RERUN,
+    INV.toolLinkage,
+  ),
+  toolStepMismatch: def(
+    'tool_step_mismatch',
+    'tool_linkage',
+    'A tool call or result names a different step than the event it is in',
+    RERUN,
+    INV.toolLinkage,
+  ),
+  toolUnknown: def(
+    'tool_unknown',
+    'tool_linkage',
+    'A tool call names a tool the run’s runtime descriptor does not list',
+    'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.',
+    INV.toolLinkage,
+  ),
   // ── evidence ────────────────────────────────────────────────────────────────────────────────
-  evidencePathEscape: def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
-  evidenceMissing: def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
-  evidenceUnreadable: def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
-  evidenceHashMismatch: def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
-  evidenceChunkMismatch: def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
-  evidenceDuplicate: def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', RERUN, INV.schema),
-  chunksInvalid: def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
+  evidencePathEscape: def(
+    'evidence_path_escape',
+    'evidence_hashes',
+    'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)',
+    'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.',
+    INV.evidence,
+  ),
+  evidenceMissing: def(
+    'evidence_missing',
+    'evidence_hashes',
+    'An evidence file is missing',
+    RESTORE_EVIDENCE,
+    INV.evidence,
+  ),
+  evidenceUnreadable: def(
+    'evidence_unreadable',
+    'evidence_hashes',
+    'An evidence path is not a readable regular file',
+    RESTORE_EVIDENCE,
+    INV.evidence,
+  ),
+  evidenceHashMismatch: def(
+    'evidence_hash_mismatch',
+    'evidence_hashes',
+    'An evidence file’s sha256 differs from the one recorded in the trace',
+    RESTORE_EVIDENCE,
+    INV.evidence,
+  ),
+  evidenceChunkMismatch: def(
+    'evidence_chunk_mismatch',
+    'support_spans',
+    'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)',
+    'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.',
+    INV.evidence,
+  ),
+  evidenceDuplicate: def(
+    'evidence_duplicate',
+    'core_invariants',
+    'Two evidence_registered events share one evidence id',
+    RERUN,
+    INV.schema,
+  ),
+  chunksInvalid: def(
+    'chunks_invalid',
+    'support_spans',
+    'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id',
+    'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.',
+    INV.evidence,
+  ),
   // ── claims ──────────────────────────────────────────────────────────────────────────────────
-  claimDuplicate: def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', RERUN, INV.schema),
-  supportUnresolved: def('support_unresolved', 'claim_justifications', 'A claim support names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
-  claimUngrounded: def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
-  supportsTooFew: def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
-  markerMissing: def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
-  markerUnmatched: def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
-  markerLegacy: def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-  spanOutOfBounds: def('span_out_of_bounds', 'support_spans', 'A support span lies outside the evidence bytes', REDERIVE, INV.evidence),
-  snippetHashMismatch: def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
+  claimDuplicate: def(
+    'claim_duplicate',
+    'core_invariants',
+    'Two claim_emitted events share one claim id',
+    RERUN,
+    INV.schema,
+  ),
+  supportUnresolved: def(
+    'support_unresolved',
+    'claim_justifications',
+    'A claim support names a claim, evidence or tool call the trace does not contain',
+    REDERIVE,
+    INV.link,
+  ),
+  claimUngrounded: def(
+    'claim_ungrounded',
+    'derived_claim_grounding',
+    'A derived claim has no evidence support',
+    REDERIVE,
+    INV.grounding,
+  ),
+  supportsTooFew: def(
+    'supports_too_few',
+    'derived_claim_grounding',
+    'A derived claim has fewer evidence supports than the minimum',
+    'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.',
+    INV.minSupports,
+  ),
+  markerMissing: def(
+    'marker_missing',
+    'derived_claim_grounding',
+    'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement',
+    REDERIVE,
+    INV.grounding,
+  ),
+  markerUnmatched: def(
+    'marker_unmatched',
+    'derived_claim_grounding',
+    'A citation marker in a derived claim matches no evidence support (or repeats one)',
+    REDERIVE,
+    INV.grounding,
+  ),
+  markerLegacy: def(
+    'marker_legacy',
+    'derived_claim_grounding',
+    'A claim uses a legacy or malformed citation marker such as [evidence:X]',
+    'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.',
+    INV.grounding,
+  ),
+  spanOutOfBounds: def(
+    'span_out_of_bounds',
+    'support_spans',
+    'A support span lies outside the evidence bytes',
+    REDERIVE,
+    INV.evidence,
+  ),
+  snippetHashMismatch: def(
+    'snippet_hash_mismatch',
+    'support_spans',
+    'A support’s snippet_sha256 is not the sha256 of the bytes its span selects',
+    REDERIVE,
+    INV.evidence,
+  ),
   // ── insufficient evidence ───────────────────────────────────────────────────────────────────
-  noOutcome: def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
-  insufficientAmbiguous: def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
+  noOutcome: def(
+    'no_outcome',
+    'insufficient_reasoning',
+    'The run emitted no derived claim and no insufficient_evidence marker',
+    'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.',
+  ),
+  insufficientAmbiguous: def(
+    'insufficient_ambiguous',
+    'insufficient_reasoning',
+    'The run reports insufficient evidence and also emits derived claims not marked insufficient',
+    'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).',
+  ),
   // ── plan ────────────────────────────────────────────────────────────────────────────────────
-  planInvalid: def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', RERUN, INV.schema),
-  planDuplicateNode: def('plan_duplicate_node', 'plan', 'The plan repeats a node id', RERUN, INV.schema),
-  planMissingDependency: def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', RERUN, INV.schema),
+  planInvalid: def(
+    'plan_invalid',
+    'plan',
+    'plan.json is malformed or does not match the plan schema',
+    RERUN,
+    INV.schema,
+  ),
+  planDuplicateNode: def(
+    'plan_duplicate_node',
+    'plan',
+    'The plan repeats a node id',
+    RERUN,
+    INV.schema,
+  ),
+  planMissingDependency: def(
+    'plan_missing_dependency',
+    'plan',
+    'A plan node depends on a node id the plan does not contain',
+    RERUN,
+    INV.schema,
+  ),
   planCycle: def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', RERUN, INV.schema),
-  planMismatch: def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
+  planMismatch: def(
+    'plan_mismatch',
+    'plan',
+    'The trace, plan, spec and run_meta.json disagree on the plan or spec id',
+    'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.',
+    INV.schema,
+  ),
   // ── run integrity ───────────────────────────────────────────────────────────────────────────
-  manifestInvalid: def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
-  manifestFileMissing: def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
-  manifestHashMismatch: def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
-  manifestUnlisted: def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
-  fingerprintMismatch: def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
-  layoutUnexpected: def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
-  runMetaInvalid: def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', RERUN),
-  runMetaMismatch: def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
-  specInvalid: def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', RERUN),
-  verifyReportInvalid: def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', RERUN),
-  producerRejected: def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
+  manifestInvalid: def(
+    'manifest_invalid',
+    'run_integrity',
+    'manifest.json is malformed: not a flat map of relative path → sha256 hex',
+    RESEAL,
+  ),
+  manifestFileMissing: def(
+    'manifest_file_missing',
+    'run_integrity',
+    'A file listed in manifest.json is missing',
+    'Restore the file listed in manifest.json, or re-run the producer.',
+  ),
+  manifestHashMismatch: def(
+    'manifest_hash_mismatch',
+    'run_integrity',
+    'A file’s sha256 differs from manifest.json: it changed after the run',
+    RESEAL,
+  ),
+  manifestUnlisted: def(
+    'manifest_unlisted',
+    'run_integrity',
+    'A file in the run directory is not listed in manifest.json',
+    'Remove the file that was added after the run, or re-run the producer so the manifest lists it.',
+  ),
+  fingerprintMismatch: def(
+    'fingerprint_mismatch',
+    'run_integrity',
+    'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline',
+    RESEAL,
+  ),
+  layoutUnexpected: def(
+    'layout_unexpected',
+    'run_integrity',
+    'A file lies outside the run layout (core files, evidence/, provenance/)',
+    'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.',
+  ),
+  runMetaInvalid: def(
+    'run_meta_invalid',
+    'run_integrity',
+    'run_meta.json is malformed or does not match its schema',
+    RERUN,
+  ),
+  runMetaMismatch: def(
+    'run_meta_mismatch',
+    'run_integrity',
+    'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)',
+    'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.',
+  ),
+  specInvalid: def(
+    'spec_invalid',
+    'run_integrity',
+    'spec.json is malformed or does not match the problem-spec schema',
+    RERUN,
+  ),
+  verifyReportInvalid: def(
+    'verify_report_invalid',
+    'run_integrity',
+    'verify.json is malformed or is not a VerificationReport for this trace',
+    RERUN,
+  ),
+  producerRejected: def(
+    'producer_rejected',
+    'run_integrity',
+    'verify.json records that the producer’s own verification failed',
+    'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.',
+  ),
 } as const satisfies Record<string, TraceCodeDef>;
 
 export type TraceCode = (typeof TRACE)[keyof typeof TRACE];

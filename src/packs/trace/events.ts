@@ -51,7 +51,11 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     lastLine = line.no;
     const at = ctx.at(line.no);
     if (line.kind === 'too_long') {
-      f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, at);
+      f.add(
+        TRACE.lineTooLong,
+        `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`,
+        at,
+      );
       idValid = false;
       if (line.no > 1) consumePosition();
       return;
@@ -72,7 +76,11 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     } else {
       if (line.text === '') {
         if (!line.final) {
-          f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, at);
+          f.add(
+            TRACE.lineNotCanonical,
+            `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`,
+            at,
+          );
           idValid = false;
         }
         return;
@@ -80,7 +88,11 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       handleEvent(checkLine(line.text), line.text, line.no);
     }
     if (line.final) {
-      f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, at);
+      f.add(
+        TRACE.lineNotCanonical,
+        `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`,
+        at,
+      );
       idValid = false;
     }
   };
@@ -92,7 +104,11 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     events++;
   };
 
-  const handleHeader = (result: CanonicalResult, text: string, no: number): TraceHeader | undefined => {
+  const handleHeader = (
+    result: CanonicalResult,
+    text: string,
+    no: number,
+  ): TraceHeader | undefined => {
     const at = ctx.at(no);
     if (!result.ok) {
       const p = result.problem;
@@ -101,16 +117,24 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
         idValid = false;
         return undefined;
       }
-      if (p.kind === 'duplicate') f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-      else f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
+      if (p.kind === 'duplicate')
+        f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+      else
+        f.add(
+          TRACE.lineNotCanonical,
+          `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`,
+          at,
+        );
       idValid = false;
     }
     const h = checkHeader(ctx, result.value, no);
     // The run's own policy may ask for more supports than the gate's minimum; the stricter one wins.
     const policy = h?.metadata.reasoning_policy as { min_supports_per_claim?: unknown } | undefined;
     const runMin = policy && typeof policy === 'object' ? policy.min_supports_per_claim : undefined;
-    if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports) ctx.minSupports = runMin;
-    if (h && result.ok && result.members) idHasher = new TraceIdHasher(rawMembers(text, result.members));
+    if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports)
+      ctx.minSupports = runMin;
+    if (h && result.ok && result.members)
+      idHasher = new TraceIdHasher(rawMembers(text, result.members));
     return h;
   };
 
@@ -120,15 +144,27 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     if (!result.ok) {
       const p = result.problem;
       if (p.kind === 'syntax') {
-        f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, at);
+        f.add(
+          TRACE.lineMalformed,
+          `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`,
+          at,
+        );
         idValid = false;
         consumePosition();
         return;
       }
       if (p.kind === 'duplicate') {
-        f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, at);
+        f.add(
+          TRACE.duplicateKey,
+          `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`,
+          at,
+        );
       } else {
-        f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, at);
+        f.add(
+          TRACE.lineNotCanonical,
+          `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`,
+          at,
+        );
       }
       idValid = false;
       value = result.value;
@@ -139,13 +175,21 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     const rec = EventRecord.safeParse(value);
     if (!rec.success) {
       const v = value as { record?: unknown } | null;
-      const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v ? `record ${q(String(v.record))}` : 'no trace_event record';
-      f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, at);
+      const what =
+        v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
+          ? `record ${q(String(v.record))}`
+          : 'no trace_event record';
+      f.add(
+        TRACE.eventInvalid,
+        `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`,
+        at,
+      );
       idValid = false;
       unreadable++;
       return;
     }
-    if (idHasher && idValid && result.ok) idHasher.event(text.slice(EVENT_PREFIX.length, text.length - EVENT_SUFFIX.length));
+    if (idHasher && idValid && result.ok)
+      idHasher.event(text.slice(EVENT_PREFIX.length, text.length - EVENT_SUFFIX.length));
 
     const raw = rec.data.event;
     // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
@@ -162,7 +206,11 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const kind = raw && typeof raw === 'object' ? (raw as { kind?: unknown }).kind : undefined;
-      f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, at);
+      f.add(
+        TRACE.eventInvalid,
+        `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`,
+        at,
+      );
       return;
     }
     dispatch(parsed.data, no);
@@ -180,7 +228,12 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     unreadable = 0;
     const dupLine = seenIdx.get(idx);
     if (dupLine !== undefined) {
-      f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
+      f.add(
+        TRACE.idxDuplicate,
+        `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`,
+        at,
+        [ctx.at(dupLine)],
+      );
     } else if ((idx < expected || idx > expected + slack) && idx !== maxIdx + 1) {
       const why =
         idx > expected
@@ -188,7 +241,11 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
             ? `event ${expected} is missing, or events were reordered or injected`
             : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
           : 'events were reordered';
-      f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
+      f.add(
+        TRACE.idxOutOfOrder,
+        `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`,
+        at,
+      );
     }
     if (dupLine === undefined) seenIdx.set(idx, no);
     prevIdx = idx;
@@ -225,10 +282,18 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
   if (outcome.ok) {
     if (outcome.summary.size === 0) {
-      f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
+      f.add(
+        TRACE.headerInvalid,
+        'trace.jsonl is empty: it has no trace_header and no events.',
+        ctx.at(),
+      );
     }
     if (crlfCount > 0) {
-      f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
+      f.add(
+        TRACE.lineNotCanonical,
+        `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`,
+        ctx.at(crlfFirst),
+      );
     }
   }
   let recomputedId: string | undefined;

@@ -39,14 +39,29 @@ export class EvidenceChecks {
   registered(ev: EvidenceRef, line: number): void {
     const prev = this.records.get(ev.id);
     if (prev) {
-      this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
+      this.ctx.f.add(
+        TRACE.evidenceDuplicate,
+        `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`,
+        this.ctx.at(line),
+      );
       return;
     }
     const rec: EvidenceRecord = { ev, line, usable: false };
     this.records.set(ev.id, rec);
     if (!isPlainRelative(ev.content_path)) {
-      const why = ev.content_path === '' ? 'is empty' : ev.content_path.split('/').includes('..') ? 'climbs out with ..' : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path) ? 'is absolute' : 'is not a plain relative POSIX path';
-      this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
+      const why =
+        ev.content_path === ''
+          ? 'is empty'
+          : ev.content_path.split('/').includes('..')
+            ? 'climbs out with ..'
+            : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
+              ? 'is absolute'
+              : 'is not a plain relative POSIX path';
+      this.ctx.f.add(
+        TRACE.evidencePathEscape,
+        `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`,
+        this.ctx.at(line),
+      );
     }
   }
 
@@ -62,14 +77,29 @@ export class EvidenceChecks {
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'ENOTDIR') {
-          this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+          this.ctx.f.add(
+            TRACE.evidenceMissing,
+            `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`,
+            this.ctx.at(rec.line),
+            [{ path: this.ctx.rel(rec.ev.content_path) }],
+          );
         } else {
-          this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+          this.ctx.f.add(
+            TRACE.evidenceUnreadable,
+            `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`,
+            this.ctx.at(rec.line),
+            [{ path: this.ctx.rel(rec.ev.content_path) }],
+          );
         }
         continue;
       }
       if (!real.startsWith(this.ctx.realRunDir + path.sep)) {
-        this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+        this.ctx.f.add(
+          TRACE.evidencePathEscape,
+          `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`,
+          this.ctx.at(rec.line),
+          [{ path: this.ctx.rel(rec.ev.content_path) }],
+        );
         continue;
       }
       rec.real = real;
@@ -93,7 +123,10 @@ export class EvidenceChecks {
     const c = this.citers?.get(id);
     if (!c || c.size === 0) return '';
     const ids = [...c];
-    return `; claim(s) citing it: ${ids.slice(0, 5).map((x) => q(x, 80)).join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
+    return `; claim(s) citing it: ${ids
+      .slice(0, 5)
+      .map((x) => q(x, 80))
+      .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
   }
 
   async checkFiles(hasher: Hasher, chunks: ChunkIndex | undefined): Promise<void> {
@@ -104,11 +137,26 @@ export class EvidenceChecks {
       if (chunks) {
         const c = chunks.get(ev.chunk_id);
         if (!c) {
-          f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+          f.add(
+            TRACE.evidenceChunkMismatch,
+            `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`,
+            this.ctx.at(line),
+            [{ path: this.ctx.rel('provenance/chunks.jsonl') }],
+          );
         } else if (c.start !== ev.span[0] || c.end !== ev.span[1]) {
-          f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+          f.add(
+            TRACE.evidenceChunkMismatch,
+            `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`,
+            this.ctx.at(line),
+            [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }],
+          );
         } else if (c.sha !== ev.sha256) {
-          f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+          f.add(
+            TRACE.evidenceChunkMismatch,
+            `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`,
+            this.ctx.at(line),
+            [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }],
+          );
         }
       }
       if (!rec.real) continue;
@@ -116,9 +164,19 @@ export class EvidenceChecks {
       rec.outcome = o;
       if (!o.ok) {
         if (o.reason === 'missing') {
-          f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+          f.add(
+            TRACE.evidenceMissing,
+            `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`,
+            this.ctx.at(line),
+            [evLoc],
+          );
         } else {
-          f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+          f.add(
+            TRACE.evidenceUnreadable,
+            `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`,
+            this.ctx.at(line),
+            [evLoc],
+          );
         }
         continue;
       }
@@ -142,7 +200,11 @@ export class EvidenceChecks {
       if (s.kind !== 'evidence') continue;
       const rec = this.records.get(s.refId);
       if (!rec) {
-        f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
+        f.add(
+          TRACE.supportUnresolved,
+          `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`,
+          this.ctx.at(s.line),
+        );
         continue;
       }
       if (!rec.usable) continue; // the evidence finding already explains why its bytes cannot be checked
@@ -182,7 +244,12 @@ export class EvidenceChecks {
           }
         }
       } catch (err) {
-        f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
+        f.add(
+          TRACE.evidenceUnreadable,
+          `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`,
+          this.ctx.at(rec.line),
+          [{ path: this.ctx.rel(relPath) }],
+        );
       } finally {
         if (fd !== undefined) fs.closeSync(fd);
       }

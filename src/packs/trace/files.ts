@@ -25,7 +25,14 @@ export interface RunEntry {
 
 /** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
 export function isPlainRelative(p: string): boolean {
-  if (p.length === 0 || p.includes('\0') || p.startsWith('/') || p.includes('\\') || /^[A-Za-z]:/.test(p)) return false;
+  if (
+    p.length === 0 ||
+    p.includes('\0') ||
+    p.startsWith('/') ||
+    p.includes('\\') ||
+    /^[A-Za-z]:/.test(p)
+  )
+    return false;
   return !p.split('/').some((seg) => seg === '..' || seg === '' || seg === '.');
 }
 
@@ -50,7 +57,8 @@ export function listRun(runDir: string, realRunDir: string): RunEntry[] {
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (depth < MAX_LIST_DEPTH) stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
-        else out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
+        else
+          out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
       } else if (e.isFile()) {
         out.push({ rel: childRel, abs: childAbs, kind: 'file' });
       } else if (e.isSymbolicLink()) {
@@ -61,13 +69,22 @@ export function listRun(runDir: string, realRunDir: string): RunEntry[] {
           const inside = real.startsWith(realRunDir + path.sep);
           entry.insideFile = inside && fs.statSync(real).isFile();
           if (!inside) entry.detail = `is a symlink to ${real}, outside the run directory`;
-          else if (!entry.insideFile) entry.detail = 'is a symlink to something other than a regular file';
+          else if (!entry.insideFile)
+            entry.detail = 'is a symlink to something other than a regular file';
         } catch (err) {
-          entry.detail = (err as NodeJS.ErrnoException).code === 'ELOOP' ? 'is a symlink loop' : `is a dangling symlink (${errorText(err)})`;
+          entry.detail =
+            (err as NodeJS.ErrnoException).code === 'ELOOP'
+              ? 'is a symlink loop'
+              : `is a dangling symlink (${errorText(err)})`;
         }
         out.push(entry);
       } else {
-        out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is a FIFO, socket or device, not a regular file' });
+        out.push({
+          rel: childRel,
+          abs: childAbs,
+          kind: 'other',
+          detail: 'is a FIFO, socket or device, not a regular file',
+        });
       }
     }
   }
@@ -97,7 +114,10 @@ export function readRunJson(abs: string): SmallJson {
       const value: unknown = JSON.parse(body);
       if (JSON.stringify(value) === body) {
         let doc: JsonDoc | undefined;
-        const lazy = { lineOf: (p: (string | number)[]) => (doc ??= (parseJson(text.text) as { doc: JsonDoc }).doc).lineOf(p) } as JsonDoc;
+        const lazy = {
+          lineOf: (p: (string | number)[]) =>
+            (doc ??= (parseJson(text.text) as { doc: JsonDoc }).doc).lineOf(p),
+        } as JsonDoc;
         return { state: 'ok', value, doc: lazy, text: text.text };
       }
     } catch {

@@ -11,11 +11,20 @@ export const MAX_PER_CODE = 50;
 export class RunFindings {
   private readonly out: Finding[] = [];
   private readonly counts = new Map<string, number>();
-  private readonly suppressed = new Map<string, { def: TraceCodeDef; n: number; first: Location | undefined }>();
+  private readonly suppressed = new Map<
+    string,
+    { def: TraceCodeDef; n: number; first: Location | undefined }
+  >();
 
   constructor(readonly subject: string) {}
 
-  add(def: TraceCodeDef, message: string, location?: Location, related?: Location[], remediation?: string): void {
+  add(
+    def: TraceCodeDef,
+    message: string,
+    location?: Location,
+    related?: Location[],
+    remediation?: string,
+  ): void {
     const n = (this.counts.get(def.code) ?? 0) + 1;
     this.counts.set(def.code, n);
     if (n > MAX_PER_CODE) {

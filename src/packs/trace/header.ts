@@ -18,22 +18,50 @@ export function checkHeader(ctx: RunCtx, value: unknown, line: number): TraceHea
   const at = ctx.at(line);
   const v = value as Record<string, unknown> | null;
   if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
-    const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v ? `a ${q(String(v.record))} record` : 'no trace_header record';
-    f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
+    const rec =
+      v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
+        ? `a ${q(String(v.record))} record`
+        : 'no trace_header record';
+    f.add(
+      TRACE.headerInvalid,
+      `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`,
+      at,
+    );
     return undefined;
   }
   const parsed = TraceHeader.safeParse(v);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
+    f.add(
+      TRACE.headerInvalid,
+      `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
+      at,
+    );
     return undefined;
   }
   const h = parsed.data;
   const bad: string[] = [];
-  if (!SUPPORTED_SCHEMA_VERSIONS.includes(h.schema_version)) bad.push(`schema_version ${h.schema_version} (supported: ${SUPPORTED_SCHEMA_VERSIONS.join(', ')})`);
-  if (!SUPPORTED_RUNTIME_PROTOCOLS.includes(h.runtime_protocol_version)) bad.push(`runtime_protocol_version ${h.runtime_protocol_version} (supported: ${SUPPORTED_RUNTIME_PROTOCOLS.join(', ')})`);
-  if (!SUPPORTED_CANONICALIZATION.includes(h.canonicalization_version)) bad.push(`canonicalization_version ${h.canonicalization_version} (supported: ${SUPPORTED_CANONICALIZATION.join(', ')})`);
-  if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo)) bad.push(`fingerprint_algo ${q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
-  for (const b of bad) f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
+  if (!SUPPORTED_SCHEMA_VERSIONS.includes(h.schema_version))
+    bad.push(
+      `schema_version ${h.schema_version} (supported: ${SUPPORTED_SCHEMA_VERSIONS.join(', ')})`,
+    );
+  if (!SUPPORTED_RUNTIME_PROTOCOLS.includes(h.runtime_protocol_version))
+    bad.push(
+      `runtime_protocol_version ${h.runtime_protocol_version} (supported: ${SUPPORTED_RUNTIME_PROTOCOLS.join(', ')})`,
+    );
+  if (!SUPPORTED_CANONICALIZATION.includes(h.canonicalization_version))
+    bad.push(
+      `canonicalization_version ${h.canonicalization_version} (supported: ${SUPPORTED_CANONICALIZATION.join(', ')})`,
+    );
+  if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
+    bad.push(
+      `fingerprint_algo ${q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`,
+    );
+  for (const b of bad)
+    f.add(
+      TRACE.unsupportedVersion,
+      `The trace header declares ${b}; no upgrader exists, so the run is rejected.`,
+      at,
+    );
   return h;
 }

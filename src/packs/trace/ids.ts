@@ -12,7 +12,10 @@ export function contentId(kind: string, rawFields: Record<string, string>): stri
 }
 
 /** The raw text of the top-level members of a canonical JSON object, by key. */
-export function rawMembers(text: string, members: Map<string, [number, number]>): Record<string, string> {
+export function rawMembers(
+  text: string,
+  members: Map<string, [number, number]>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, [a, b]] of members) out[k] = text.slice(a, b);
   return out;
@@ -25,7 +28,10 @@ export class TraceIdHasher {
   valid = true;
 
   constructor(private readonly header: Record<string, string>) {
-    this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
+    this.h.update(
+      `{"canonicalization_version":${header.canonicalization_version},"events":[`,
+      'utf8',
+    );
   }
 
   private pending: string[] = [];

@@ -5,7 +5,14 @@ import { readSmallFile } from '../../io/files.js';
 import { TRACE } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import { isPlainRelative, readRunJson, type RunEntry } from './files.js';
-import { CORE_FILES, Manifest, ProblemSpec, RunMeta, SUPPORTED_RUN_META_VERSIONS, VerificationReport } from './schema.js';
+import {
+  CORE_FILES,
+  Manifest,
+  ProblemSpec,
+  RunMeta,
+  SUPPORTED_RUN_META_VERSIONS,
+  VerificationReport,
+} from './schema.js';
 
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
 export function checkCoreFiles(ctx: RunCtx, listing: Map<string, RunEntry>): void {
@@ -18,10 +25,24 @@ export function checkCoreFiles(ctx: RunCtx, listing: Map<string, RunEntry>): voi
       } catch {
         // missing
       }
-      if (isDir) ctx.f.add(TRACE.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
-      else ctx.f.add(TRACE.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
+      if (isDir)
+        ctx.f.add(
+          TRACE.fileUnreadable,
+          `${name} is a directory, not the file every run holds; it was not read.`,
+          { path: ctx.rel(name) },
+        );
+      else
+        ctx.f.add(
+          TRACE.runFileMissing,
+          `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`,
+          { path: ctx.rel(name) },
+        );
     } else if (e.kind !== 'file' && !(e.kind === 'symlink' && e.insideFile)) {
-      ctx.f.add(TRACE.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
+      ctx.f.add(
+        TRACE.fileUnreadable,
+        `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`,
+        { path: ctx.rel(name) },
+      );
     }
   }
 }
@@ -31,7 +52,11 @@ function usable(listing: Map<string, RunEntry>, name: string): boolean {
   return !!e && (e.kind === 'file' || (e.kind === 'symlink' && !!e.insideFile));
 }
 
-function firstIssue(err: { issues: { path: PropertyKey[]; message: string }[] }): { where: string; path: (string | number)[]; message: string } {
+function firstIssue(err: { issues: { path: PropertyKey[]; message: string }[] }): {
+  where: string;
+  path: (string | number)[];
+  message: string;
+} {
   const issue = err.issues[0]!;
   const p = issue.path.filter((x): x is string | number => typeof x !== 'symbol');
   return { where: p.join('.') || 'the top level', path: p, message: issue.message };
@@ -42,16 +67,28 @@ export function loadRunMeta(ctx: RunCtx, listing: Map<string, RunEntry>): RunMet
   const rel = ctx.rel('run_meta.json');
   const loaded = readRunJson(path.join(ctx.runDir, 'run_meta.json'));
   if (loaded.state === 'missing') return undefined;
-  if (loaded.state === 'unreadable') return void ctx.f.add(TRACE.fileUnreadable, `run_meta.json ${loaded.detail}.`, { path: rel });
-  if (loaded.state === 'malformed') return void ctx.f.add(TRACE.runMetaInvalid, `run_meta.json ${loaded.detail}.`, { path: rel, line: loaded.line });
+  if (loaded.state === 'unreadable')
+    return void ctx.f.add(TRACE.fileUnreadable, `run_meta.json ${loaded.detail}.`, { path: rel });
+  if (loaded.state === 'malformed')
+    return void ctx.f.add(TRACE.runMetaInvalid, `run_meta.json ${loaded.detail}.`, {
+      path: rel,
+      line: loaded.line,
+    });
   const parsed = RunMeta.safeParse(loaded.value);
   if (!parsed.success) {
     const i = firstIssue(parsed.error);
-    ctx.f.add(TRACE.runMetaInvalid, `run_meta.json is invalid at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
+    ctx.f.add(TRACE.runMetaInvalid, `run_meta.json is invalid at ${i.where}: ${i.message}.`, {
+      path: rel,
+      line: loaded.doc.lineOf(i.path) ?? 1,
+    });
     return undefined;
   }
   if (!SUPPORTED_RUN_META_VERSIONS.includes(parsed.data.schema_version)) {
-    ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${parsed.data.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
+    ctx.f.add(
+      TRACE.unsupportedVersion,
+      `run_meta.json declares schema_version ${parsed.data.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`,
+      { path: rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 },
+    );
   }
   return parsed.data;
 }
@@ -61,33 +98,58 @@ export function loadSpec(ctx: RunCtx, listing: Map<string, RunEntry>): { id: str
   const rel = ctx.rel('spec.json');
   const loaded = readRunJson(path.join(ctx.runDir, 'spec.json'));
   if (loaded.state === 'missing') return undefined;
-  if (loaded.state === 'unreadable') return void ctx.f.add(TRACE.fileUnreadable, `spec.json ${loaded.detail}.`, { path: rel });
-  if (loaded.state === 'malformed') return void ctx.f.add(TRACE.specInvalid, `spec.json ${loaded.detail}.`, { path: rel, line: loaded.line });
+  if (loaded.state === 'unreadable')
+    return void ctx.f.add(TRACE.fileUnreadable, `spec.json ${loaded.detail}.`, { path: rel });
+  if (loaded.state === 'malformed')
+    return void ctx.f.add(TRACE.specInvalid, `spec.json ${loaded.detail}.`, {
+      path: rel,
+      line: loaded.line,
+    });
   const parsed = ProblemSpec.safeParse(loaded.value);
   if (!parsed.success) {
     const i = firstIssue(parsed.error);
-    ctx.f.add(TRACE.specInvalid, `spec.json is not a problem spec at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
+    ctx.f.add(TRACE.specInvalid, `spec.json is not a problem spec at ${i.where}: ${i.message}.`, {
+      path: rel,
+      line: loaded.doc.lineOf(i.path) ?? 1,
+    });
     return undefined;
   }
   return { id: parsed.data.id };
 }
 
 /** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
-export function checkVerifyReport(ctx: RunCtx, listing: Map<string, RunEntry>, traceId: string | undefined): void {
+export function checkVerifyReport(
+  ctx: RunCtx,
+  listing: Map<string, RunEntry>,
+  traceId: string | undefined,
+): void {
   if (!usable(listing, 'verify.json')) return;
   const rel = ctx.rel('verify.json');
   const loaded = readRunJson(path.join(ctx.runDir, 'verify.json'));
   if (loaded.state === 'missing') return;
-  if (loaded.state === 'unreadable') return ctx.f.add(TRACE.fileUnreadable, `verify.json ${loaded.detail}.`, { path: rel });
-  if (loaded.state === 'malformed') return ctx.f.add(TRACE.verifyReportInvalid, `verify.json ${loaded.detail}.`, { path: rel, line: loaded.line });
+  if (loaded.state === 'unreadable')
+    return ctx.f.add(TRACE.fileUnreadable, `verify.json ${loaded.detail}.`, { path: rel });
+  if (loaded.state === 'malformed')
+    return ctx.f.add(TRACE.verifyReportInvalid, `verify.json ${loaded.detail}.`, {
+      path: rel,
+      line: loaded.line,
+    });
   const parsed = VerificationReport.safeParse(loaded.value);
   if (!parsed.success) {
     const i = firstIssue(parsed.error);
-    return ctx.f.add(TRACE.verifyReportInvalid, `verify.json is not a VerificationReport at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
+    return ctx.f.add(
+      TRACE.verifyReportInvalid,
+      `verify.json is not a VerificationReport at ${i.where}: ${i.message}.`,
+      { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 },
+    );
   }
   const r = parsed.data;
   if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-    ctx.f.add(TRACE.verifyReportInvalid, `verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, { path: rel, line: loaded.doc.lineOf(['trace_id']) ?? 1 });
+    ctx.f.add(
+      TRACE.verifyReportInvalid,
+      `verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`,
+      { path: rel, line: loaded.doc.lineOf(['trace_id']) ?? 1 },
+    );
   }
   const errors = r.failures.filter((x) => x.severity === 'error');
   const failed = r.checks.filter((c) => !c.passed);
@@ -95,25 +157,46 @@ export function checkVerifyReport(ctx: RunCtx, listing: Map<string, RunEntry>, t
     const first = errors[0];
     ctx.f.add(
       TRACE.producerRejected,
-      `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length ? `: ${failed.slice(0, 4).map((c) => c.name).join(', ')}` : ''}; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${first.invariant_id}]` : ''}` : ''}).`,
+      `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${
+        failed.length
+          ? `: ${failed
+              .slice(0, 4)
+              .map((c) => c.name)
+              .join(', ')}`
+          : ''
+      }; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${first.invariant_id}]` : ''}` : ''}).`,
       { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 },
     );
   }
 }
 
 /** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
-export function checkFingerprint(ctx: RunCtx, listing: Map<string, RunEntry>, traceSha: string): void {
+export function checkFingerprint(
+  ctx: RunCtx,
+  listing: Map<string, RunEntry>,
+  traceSha: string,
+): void {
   if (!usable(listing, 'fingerprint.txt')) return;
   const rel = ctx.rel('fingerprint.txt');
   const read = readSmallFile(path.join(ctx.runDir, 'fingerprint.txt'), 4096);
-  if (!read.ok) return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
+  if (!read.ok)
+    return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
   const text = read.bytes.toString('latin1');
   if (!/^[0-9a-f]{64}\n$/.test(text)) {
-    return ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt holds ${q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
+    return ctx.f.add(
+      TRACE.fingerprintMismatch,
+      `fingerprint.txt holds ${q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`,
+      { path: rel, line: 1 },
+    );
   }
   const recorded = text.slice(0, 64);
   if (recorded !== traceSha) {
-    ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
+    ctx.f.add(
+      TRACE.fingerprintMismatch,
+      `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`,
+      { path: rel, line: 1 },
+      [ctx.at()],
+    );
   }
 }
 
@@ -127,15 +210,30 @@ function inLayout(rel: string): boolean {
  * manifest.json: every entry rehashed (missing, changed), every file of the run listed (unlisted),
  * and nothing outside the run layout. trace.jsonl's hash comes from the stream that read it.
  */
-export async function checkManifest(ctx: RunCtx, listing: Map<string, RunEntry>, hasher: Hasher, trace: { sha256: string } | undefined, escapedEvidence: ReadonlySet<string>): Promise<void> {
+export async function checkManifest(
+  ctx: RunCtx,
+  listing: Map<string, RunEntry>,
+  hasher: Hasher,
+  trace: { sha256: string } | undefined,
+  escapedEvidence: ReadonlySet<string>,
+): Promise<void> {
   const f = ctx.f;
   // Layout first: a file outside the layout is reported as such, not as unlisted.
   for (const e of listing.values()) {
     if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel)) continue; // reported as evidence_path_escape
     if (!inLayout(e.rel)) {
-      f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
-    } else if (e.kind === 'other' || (e.kind === 'symlink' && !e.insideFile && !(CORE_FILES as readonly string[]).includes(e.rel))) {
-      f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, { path: ctx.rel(e.rel) });
+      f.add(
+        TRACE.layoutUnexpected,
+        `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`,
+        { path: ctx.rel(e.rel) },
+      );
+    } else if (
+      e.kind === 'other' ||
+      (e.kind === 'symlink' && !e.insideFile && !(CORE_FILES as readonly string[]).includes(e.rel))
+    ) {
+      f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
+        path: ctx.rel(e.rel),
+      });
     }
   }
 
@@ -143,12 +241,21 @@ export async function checkManifest(ctx: RunCtx, listing: Map<string, RunEntry>,
   const rel = ctx.rel('manifest.json');
   const loaded = readRunJson(path.join(ctx.runDir, 'manifest.json'));
   if (loaded.state === 'missing') return;
-  if (loaded.state === 'unreadable') return f.add(TRACE.fileUnreadable, `manifest.json ${loaded.detail}.`, { path: rel });
-  if (loaded.state === 'malformed') return f.add(TRACE.manifestInvalid, `manifest.json ${loaded.detail}.`, { path: rel, line: loaded.line });
+  if (loaded.state === 'unreadable')
+    return f.add(TRACE.fileUnreadable, `manifest.json ${loaded.detail}.`, { path: rel });
+  if (loaded.state === 'malformed')
+    return f.add(TRACE.manifestInvalid, `manifest.json ${loaded.detail}.`, {
+      path: rel,
+      line: loaded.line,
+    });
   const parsed = Manifest.safeParse(loaded.value);
   if (!parsed.success) {
     const i = firstIssue(parsed.error);
-    return f.add(TRACE.manifestInvalid, `manifest.json is not a map of path → sha256 hex at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
+    return f.add(
+      TRACE.manifestInvalid,
+      `manifest.json is not a map of path → sha256 hex at ${i.where}: ${i.message}.`,
+      { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 },
+    );
   }
   const entries = Object.entries(parsed.data);
   const listed = new Set<string>();
@@ -157,7 +264,11 @@ export async function checkManifest(ctx: RunCtx, listing: Map<string, RunEntry>,
   for (const [key, want] of entries) {
     const line = loaded.doc.lineOf([key]) ?? 1;
     if (!isPlainRelative(key) || key === 'manifest.json') {
-      f.add(TRACE.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, { path: rel, line });
+      f.add(
+        TRACE.manifestInvalid,
+        `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`,
+        { path: rel, line },
+      );
       continue;
     }
     listed.add(key);
@@ -173,7 +284,12 @@ export async function checkManifest(ctx: RunCtx, listing: Map<string, RunEntry>,
     const line = loaded.doc.lineOf([key]) ?? 1;
     const loc = { path: rel, line };
     if (!entry) {
-      f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, loc, [{ path: ctx.rel(key) }]);
+      f.add(
+        TRACE.manifestFileMissing,
+        `manifest.json lists ${key}, which the run directory no longer has.`,
+        loc,
+        [{ path: ctx.rel(key) }],
+      );
       continue;
     }
     let got: string | undefined;
@@ -186,18 +302,33 @@ export async function checkManifest(ctx: RunCtx, listing: Map<string, RunEntry>,
         got = o.sha256;
         size = o.size;
       } else if (o.reason === 'missing') {
-        f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, loc, [{ path: ctx.rel(key) }]);
+        f.add(
+          TRACE.manifestFileMissing,
+          `manifest.json lists ${key}, which the run directory no longer has.`,
+          loc,
+          [{ path: ctx.rel(key) }],
+        );
         continue;
       }
     }
     if (got === undefined) continue; // unreadable: reported by the layout or core-file checks
     if (got !== want) {
-      f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, [loc]);
+      f.add(
+        TRACE.manifestHashMismatch,
+        `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`,
+        { path: ctx.rel(key) },
+        [loc],
+      );
     }
   }
   for (const e of listing.values()) {
     if (e.rel === 'manifest.json' || listed.has(e.rel) || !inLayout(e.rel)) continue;
     if (e.kind === 'other') continue;
-    f.add(TRACE.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
+    f.add(
+      TRACE.manifestUnlisted,
+      `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`,
+      { path: ctx.rel(e.rel) },
+      [{ path: rel, line: 1 }],
+    );
   }
 }

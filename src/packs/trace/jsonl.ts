@@ -20,7 +20,9 @@ export interface StreamSummary {
   endsWithNewline: boolean;
 }
 
-export type StreamOutcome = { ok: true; summary: StreamSummary } | { ok: false; reason: 'missing' | 'not_file' | 'unreadable'; detail: string };
+export type StreamOutcome =
+  | { ok: true; summary: StreamSummary }
+  | { ok: false; reason: 'missing' | 'not_file' | 'unreadable'; detail: string };
 
 /**
  * Streams a JSONL file line by line in 1 MiB reads, hashing every byte as it goes (the fingerprint
@@ -28,18 +30,30 @@ export type StreamOutcome = { ok: true; summary: StreamSummary } | { ok: false; 
  * checks the descriptor is a regular file, so a FIFO cannot hang the run. Memory stays bounded by
  * the longest line (itself capped at MAX_LINE_BYTES).
  */
-export function streamLines(abs: string, onLine: (line: Line) => void, maxLine = MAX_LINE_BYTES): StreamOutcome {
+export function streamLines(
+  abs: string,
+  onLine: (line: Line) => void,
+  maxLine = MAX_LINE_BYTES,
+): StreamOutcome {
   let fd: number;
   try {
     fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing', detail: 'does not exist' };
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { ok: false, reason: 'missing', detail: 'does not exist' };
     return { ok: false, reason: 'unreadable', detail: errorText(err) };
   }
   try {
     const st = fs.fstatSync(fd);
-    if (!st.isFile()) return { ok: false, reason: 'not_file', detail: st.isDirectory() ? 'is a directory' : 'is not a regular file (FIFO, socket or device)' };
+    if (!st.isFile())
+      return {
+        ok: false,
+        reason: 'not_file',
+        detail: st.isDirectory()
+          ? 'is a directory'
+          : 'is not a regular file (FIFO, socket or device)',
+      };
     const hash = createHash('sha256');
     const buf = Buffer.allocUnsafe(READ_BYTES);
     let size = 0;
@@ -95,7 +109,15 @@ export function streamLines(abs: string, onLine: (line: Line) => void, maxLine =
       }
     }
     if (partBytes > 0 || overLong) emit(Buffer.alloc(0), true);
-    return { ok: true, summary: { sha256: hash.digest('hex'), size, lines: lineNo, endsWithNewline: size === 0 || lastByte === 0x0a } };
+    return {
+      ok: true,
+      summary: {
+        sha256: hash.digest('hex'),
+        size,
+        lines: lineNo,
+        endsWithNewline: size === 0 || lastByte === 0x0a,
+      },
+    };
   } catch (err) {
     return { ok: false, reason: 'unreadable', detail: errorText(err) };
   } finally {

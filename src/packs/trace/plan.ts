@@ -30,7 +30,11 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   const parsed = Plan.safeParse(loaded.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    f.add(TRACE.planInvalid, `plan.json is not a valid plan at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: loaded.doc.lineOf(issue.path as (string | number)[]) ?? 1 });
+    f.add(
+      TRACE.planInvalid,
+      `plan.json is not a valid plan at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
+      { path: rel, line: loaded.doc.lineOf(issue.path as (string | number)[]) ?? 1 },
+    );
     return undefined;
   }
   const plan = parsed.data;
@@ -38,17 +42,32 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
 
   const nodeIds = new Set<string>();
   plan.nodes.forEach((n, i) => {
-    if (nodeIds.has(n.id)) f.add(TRACE.planDuplicateNode, `Plan node id ${q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
+    if (nodeIds.has(n.id))
+      f.add(
+        TRACE.planDuplicateNode,
+        `Plan node id ${q(n.id)} appears more than once (again at nodes[${i}]).`,
+        lineOf(['nodes', i, 'id']),
+      );
     nodeIds.add(n.id);
   });
   plan.nodes.forEach((n, i) => {
     n.dependencies.forEach((d, j) => {
-      if (!nodeIds.has(d)) f.add(TRACE.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
+      if (!nodeIds.has(d))
+        f.add(
+          TRACE.planMissingDependency,
+          `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`,
+          lineOf(['nodes', i, 'dependencies', j]),
+        );
     });
   });
   plan.edges.forEach(([a, b], i) => {
     for (const end of [a, b]) {
-      if (!nodeIds.has(end)) f.add(TRACE.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
+      if (!nodeIds.has(end))
+        f.add(
+          TRACE.planMissingDependency,
+          `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`,
+          lineOf(['edges', i]),
+        );
     }
   });
 
@@ -77,16 +96,32 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   if (visited < indeg.size) {
     const stuck = [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
     const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
-    f.add(TRACE.planCycle, `The plan’s dependencies form a cycle through ${stuck.slice(0, 5).map((s) => q(s, 60)).join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, lineOf(['nodes', Math.max(0, i), 'dependencies']));
+    f.add(
+      TRACE.planCycle,
+      `The plan’s dependencies form a cycle through ${stuck
+        .slice(0, 5)
+        .map((s) => q(s, 60))
+        .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`,
+      lineOf(['nodes', Math.max(0, i), 'dependencies']),
+    );
   }
 
   if (plan.id.startsWith('plan_v1_')) {
     const scanned = scanCanonical(loaded.text.replace(/\n$/, ''));
     if (scanned.ok && scanned.members) {
       const raw = rawMembers(loaded.text, scanned.members);
-      const want = contentId('plan', { edges: raw.edges!, nodes: raw.nodes!, problem: raw.problem!, spec_id: raw.spec_id! });
+      const want = contentId('plan', {
+        edges: raw.edges!,
+        nodes: raw.nodes!,
+        problem: raw.problem!,
+        spec_id: raw.spec_id!,
+      });
       if (want !== plan.id) {
-        f.add(TRACE.contentIdMismatch, `plan.json says its id is ${q(plan.id)} but its content hashes to ${q(want)}: the plan was edited after the run.`, lineOf(['id']));
+        f.add(
+          TRACE.contentIdMismatch,
+          `plan.json says its id is ${q(plan.id)} but its content hashes to ${q(want)}: the plan was edited after the run.`,
+          lineOf(['id']),
+        );
       }
     }
   }

@@ -10,7 +10,14 @@ import { scanTrace, type TraceScan } from './events.js';
 import { listRun, type RunEntry } from './files.js';
 import { MAX_LINE_BYTES } from './jsonl.js';
 import { RunFindings } from './findings.js';
-import { checkCoreFiles, checkFingerprint, checkManifest, checkVerifyReport, loadRunMeta, loadSpec } from './integrity.js';
+import {
+  checkCoreFiles,
+  checkFingerprint,
+  checkManifest,
+  checkVerifyReport,
+  loadRunMeta,
+  loadSpec,
+} from './integrity.js';
 import { checkPlan } from './plan.js';
 
 export const DEFAULT_MIN_SUPPORTS = 2;
@@ -43,15 +50,15 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
   const traceRel = ws.rel(path.join(runDir, 'trace.jsonl'));
   const minSupports = minSupportsOption(ctx.options.min_supports);
   let scan: TraceScan | undefined;
-  let rctx: RunCtx | undefined;
 
-  let realRunDir = runDir;
   const inside = ws.resolve(runDir, '.');
   if (!inside.ok) {
-    f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, { path: rel });
+    f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
+      path: rel,
+    });
     return result();
   }
-  realRunDir = inside.real;
+  const realRunDir = inside.real;
   try {
     if (!fs.statSync(realRunDir).isDirectory()) throw new Error('is not a directory');
   } catch (err) {
@@ -59,22 +66,32 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     return result();
   }
 
-  rctx = {
+  const rctx: RunCtx = {
     f,
     runDir,
     realRunDir,
     rel: (p) => ws.rel(path.join(runDir, ...p.split('/'))),
     at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
     minSupports,
-    maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0 ? ctx.options.max_line_bytes : MAX_LINE_BYTES,
+    maxLineBytes:
+      typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
+        ? ctx.options.max_line_bytes
+        : MAX_LINE_BYTES,
   };
   const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e] as const));
   checkCoreFiles(rctx, listing);
   // Hash every regular file of the run once, up front (trace.jsonl is hashed while it streams).
-  await ctx.hasher.prefetch([...listing.values()].filter((e) => e.kind === 'file' && e.rel !== 'trace.jsonl').map((e) => e.abs));
+  await ctx.hasher.prefetch(
+    [...listing.values()]
+      .filter((e) => e.kind === 'file' && e.rel !== 'trace.jsonl')
+      .map((e) => e.abs),
+  );
 
   const runMeta = loadRunMeta(rctx, listing);
-  if (runMeta) rctx.tools = runMeta.runtime_descriptor ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name)) : 'none';
+  if (runMeta)
+    rctx.tools = runMeta.runtime_descriptor
+      ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
+      : 'none';
   const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
   if (plan) rctx.planNodes = plan.nodeIds;
   const spec = loadSpec(rctx, listing);
@@ -95,20 +112,41 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     const derived = scan.claims.derived;
     const marker = scan.steps.insufficientLine;
     if (derived === 0 && marker === undefined) {
-      f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', rctx.at());
+      f.add(
+        TRACE.noOutcome,
+        'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.',
+        rctx.at(),
+      );
     } else if (derived > 0 && marker !== undefined) {
-      f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
+      f.add(
+        TRACE.insufficientAmbiguous,
+        `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`,
+        rctx.at(marker),
+        [rctx.at(scan.claims.derivedLine)],
+      );
     }
     // Claim and tool-call supports resolve (evidence supports are checked with the evidence bytes).
     for (const s of scan.claims.supports) {
       if (s.kind === 'claim' && !scan.claims.has(s.refId)) {
-        f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`, rctx.at(s.line));
+        f.add(
+          TRACE.supportUnresolved,
+          `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`,
+          rctx.at(s.line),
+        );
       } else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
-        f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, rctx.at(s.line));
+        f.add(
+          TRACE.supportUnresolved,
+          `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`,
+          rctx.at(s.line),
+        );
       }
     }
     if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
-      f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
+      f.add(
+        TRACE.contentIdMismatch,
+        `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`,
+        rctx.at(1),
+      );
     }
     // Evidence files, chunks, then every evidence support's bytes.
     const ev = scan.evidence;
@@ -122,28 +160,53 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
   // The run's parts must name each other.
   const planRel = { path: rctx.rel('plan.json'), line: 1 };
   if (header && plan && header.plan_id !== plan.plan.id) {
-    f.add(TRACE.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, rctx.at(1), [planRel]);
+    f.add(
+      TRACE.planMismatch,
+      `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`,
+      rctx.at(1),
+      [planRel],
+    );
   }
   if (header && spec && header.spec_id !== spec.id) {
-    f.add(TRACE.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, rctx.at(1), [{ path: rctx.rel('spec.json'), line: 1 }]);
+    f.add(
+      TRACE.planMismatch,
+      `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`,
+      rctx.at(1),
+      [{ path: rctx.rel('spec.json'), line: 1 }],
+    );
   }
   if (plan && spec && plan.plan.spec_id !== spec.id) {
-    f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: rctx.rel('spec.json'), line: 1 }]);
+    f.add(
+      TRACE.planMismatch,
+      `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`,
+      planRel,
+      [{ path: rctx.rel('spec.json'), line: 1 }],
+    );
   }
   if (runMeta) {
     const metaLoc = { path: rctx.rel('run_meta.json'), line: 1 };
     const mism: string[] = [];
-    if (runMeta.run_id !== runId) mism.push(`run_id ${q(runMeta.run_id)} but the run directory is ${q(runId)}`);
-    if (header && runMeta.trace_id !== header.id) mism.push(`trace_id ${q(runMeta.trace_id)} but the trace is ${q(header.id)}`);
-    if (plan && runMeta.plan_id !== plan.plan.id) mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
-    if (spec && runMeta.spec_id !== spec.id) mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
+    if (runMeta.run_id !== runId)
+      mism.push(`run_id ${q(runMeta.run_id)} but the run directory is ${q(runId)}`);
+    if (header && runMeta.trace_id !== header.id)
+      mism.push(`trace_id ${q(runMeta.trace_id)} but the trace is ${q(header.id)}`);
+    if (plan && runMeta.plan_id !== plan.plan.id)
+      mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
+    if (spec && runMeta.spec_id !== spec.id)
+      mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
     for (const m of mism) f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
   }
   checkVerifyReport(rctx, listing, header?.id);
   if (scan?.outcome.ok) checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
   const escaped = new Set<string>();
   if (scan) for (const r of scan.evidence.records.values()) escaped.add(r.ev.content_path);
-  await checkManifest(rctx, listing, ctx.hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
+  await checkManifest(
+    rctx,
+    listing,
+    ctx.hasher,
+    scan?.outcome.ok ? scan.outcome.summary : undefined,
+    escaped,
+  );
 
   return result();
 
@@ -181,10 +244,20 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       name: runId,
       path: rel,
       status: accepted ? 'VERIFIED' : 'REJECTED',
-      ...(s ? { reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)` } : {}),
+      ...(s
+        ? {
+            reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)`,
+          }
+        : {}),
       outcome: 'pass',
     };
-    const extension: TraceExtension = { kind: 'trace-run', run_id: runId, trace_id: s?.header?.id ?? null, checks: CHECK_NAMES, summary_metrics: summary };
+    const extension: TraceExtension = {
+      kind: 'trace-run',
+      run_id: runId,
+      trace_id: s?.header?.id ?? null,
+      checks: CHECK_NAMES,
+      summary_metrics: summary,
+    };
     return { target, subjects: [subject], findings, extension };
   }
 

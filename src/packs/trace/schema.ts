@@ -13,7 +13,15 @@ export const SUPPORTED_FINGERPRINT_ALGOS: readonly string[] = ['sha256'];
 export const SUPPORTED_RUN_META_VERSIONS: readonly number[] = [1];
 
 /** The files every run directory holds (manifest.json lists all but itself). */
-export const CORE_FILES = ['spec.json', 'plan.json', 'trace.jsonl', 'verify.json', 'fingerprint.txt', 'run_meta.json', 'manifest.json'] as const;
+export const CORE_FILES = [
+  'spec.json',
+  'plan.json',
+  'trace.jsonl',
+  'verify.json',
+  'fingerprint.txt',
+  'run_meta.json',
+  'manifest.json',
+] as const;
 
 export const STEP_KINDS = ['understand', 'gather', 'derive', 'verify', 'finalize'] as const;
 export const REQUIRED_OUTPUTS = ['understand', 'gather', 'derive', 'verify', 'finalize'] as const;
@@ -72,7 +80,10 @@ export type Claim = z.infer<typeof Claim>;
 
 export const EvidenceRef = z
   .object({
-    id: z.string().min(1).regex(/^[^:\]]+$/, 'must not contain ":" or "]" (it could not be cited)'),
+    id: z
+      .string()
+      .min(1)
+      .regex(/^[^:\]]+$/, 'must not contain ":" or "]" (it could not be cited)'),
     uri: z.string(),
     sha256: Hex64,
     span: Span,
@@ -104,12 +115,47 @@ export const ToolResult = z
 const Ids = z.array(z.string());
 /** A step output; the producer tags it with `kind` (its serialized field name may be `type`). */
 export const StepOutput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('understand'), normalized_question: z.string(), assumptions: z.array(z.string()).optional(), task_type: z.string().optional() }).strict(),
-  z.object({ kind: z.literal('gather'), evidence_ids: Ids, retrieval_queries: z.array(z.string()).optional(), retrieval_provenance: JsonObject.optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('understand'),
+      normalized_question: z.string(),
+      assumptions: z.array(z.string()).optional(),
+      task_type: z.string().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('gather'),
+      evidence_ids: Ids,
+      retrieval_queries: z.array(z.string()).optional(),
+      retrieval_provenance: JsonObject.optional(),
+    })
+    .strict(),
   z.object({ kind: z.literal('derive'), claim_ids: Ids }).strict(),
-  z.object({ kind: z.literal('verify'), validated_claim_ids: Ids, rejected_claim_ids: Ids.optional(), missing_support_claim_ids: Ids.optional() }).strict(),
-  z.object({ kind: z.literal('finalize'), final_claim_ids: Ids, final_answer: z.string().nullable().optional(), uncertainty: z.string().nullable().optional() }).strict(),
-  z.object({ kind: z.literal('insufficient_evidence'), reason: z.string(), retrieved: NonNegInt, required: NonNegInt }).strict(),
+  z
+    .object({
+      kind: z.literal('verify'),
+      validated_claim_ids: Ids,
+      rejected_claim_ids: Ids.optional(),
+      missing_support_claim_ids: Ids.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('finalize'),
+      final_claim_ids: Ids,
+      final_answer: z.string().nullable().optional(),
+      uncertainty: z.string().nullable().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('insufficient_evidence'),
+      reason: z.string(),
+      retrieved: NonNegInt,
+      required: NonNegInt,
+    })
+    .strict(),
 ]);
 export type StepOutput = z.infer<typeof StepOutput>;
 
@@ -117,15 +163,30 @@ const Idx = NonNegInt;
 const StepId = z.string().min(1);
 export const TraceEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('step_started'), idx: Idx, step_id: StepId }).strict(),
-  z.object({ kind: z.literal('step_finished'), idx: Idx, step_id: StepId, output: StepOutput }).strict(),
+  z
+    .object({ kind: z.literal('step_finished'), idx: Idx, step_id: StepId, output: StepOutput })
+    .strict(),
   z.object({ kind: z.literal('tool_called'), idx: Idx, step_id: StepId, call: ToolCall }).strict(),
-  z.object({ kind: z.literal('tool_returned'), idx: Idx, step_id: StepId, result: ToolResult }).strict(),
-  z.object({ kind: z.literal('evidence_registered'), idx: Idx, step_id: StepId, evidence: EvidenceRef }).strict(),
-  z.object({ kind: z.literal('claim_emitted'), idx: Idx, step_id: z.string(), claim: Claim }).strict(),
+  z
+    .object({ kind: z.literal('tool_returned'), idx: Idx, step_id: StepId, result: ToolResult })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('evidence_registered'),
+      idx: Idx,
+      step_id: StepId,
+      evidence: EvidenceRef,
+    })
+    .strict(),
+  z
+    .object({ kind: z.literal('claim_emitted'), idx: Idx, step_id: z.string(), claim: Claim })
+    .strict(),
 ]);
 export type TraceEvent = z.infer<typeof TraceEvent>;
 
-export const EventRecord = z.object({ record: z.literal('trace_event'), event: z.unknown() }).strict();
+export const EventRecord = z
+  .object({ record: z.literal('trace_event'), event: z.unknown() })
+  .strict();
 
 // ── other run files ─────────────────────────────────────────────────────────────────────────
 
@@ -138,7 +199,9 @@ export const PlanNode = z
       .object({
         kind: z.enum(STEP_KINDS),
         notes: z.string().optional(),
-        tool_requests: z.array(z.object({ tool_name: z.string(), arguments: JsonObject.optional() }).strict()).optional(),
+        tool_requests: z
+          .array(z.object({ tool_name: z.string(), arguments: JsonObject.optional() }).strict())
+          .optional(),
       })
       .strict(),
     parameters: JsonObject,
@@ -178,16 +241,24 @@ export const RunMeta = z
       .object({
         kind: z.string(),
         mode: z.enum(['live', 'frozen']),
-        tools: z.array(z.object({ name: z.string(), version: z.string(), config_fingerprint: z.string() }).strict()),
+        tools: z.array(
+          z
+            .object({ name: z.string(), version: z.string(), config_fingerprint: z.string() })
+            .strict(),
+        ),
       })
       .strict()
       .optional(),
   })
   .loose()
-  .describe('run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions');
+  .describe(
+    'run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions',
+  );
 export type RunMeta = z.infer<typeof RunMeta>;
 
-export const Manifest = z.record(z.string(), Hex64).describe('relative POSIX path → bare sha256 hex, sorted by key');
+export const Manifest = z
+  .record(z.string(), Hex64)
+  .describe('relative POSIX path → bare sha256 hex, sorted by key');
 
 export const ChunkRecord = z
   .object({
@@ -203,10 +274,23 @@ export const VerificationReport = z
   .object({
     id: z.string().nullable().optional(),
     checks: z.array(
-      z.object({ name: z.string(), passed: z.boolean(), details: z.string().nullable().optional(), metrics: z.record(z.string(), z.number()).optional() }).strict(),
+      z
+        .object({
+          name: z.string(),
+          passed: z.boolean(),
+          details: z.string().nullable().optional(),
+          metrics: z.record(z.string(), z.number()).optional(),
+        })
+        .strict(),
     ),
     failures: z.array(
-      z.object({ severity: z.enum(['error', 'warning', 'info']), message: z.string(), invariant_id: z.string().nullable().optional() }).strict(),
+      z
+        .object({
+          severity: z.enum(['error', 'warning', 'info']),
+          message: z.string(),
+          invariant_id: z.string().nullable().optional(),
+        })
+        .strict(),
     ),
     summary_metrics: z.record(z.string(), z.number()).optional(),
     trace_id: z.string().nullable().optional(),

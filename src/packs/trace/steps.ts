@@ -15,23 +15,40 @@ export class StepChecks {
     const f = this.ctx.f;
     const first = this.started.get(stepId);
     if (first !== undefined) {
-      f.add(TRACE.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
+      f.add(
+        TRACE.stepDuplicate,
+        `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`,
+        this.ctx.at(line),
+      );
       return;
     }
     this.started.set(stepId, line);
     if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
-      f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+      f.add(
+        TRACE.stepUnknown,
+        `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`,
+        this.ctx.at(line),
+        [{ path: this.ctx.rel('plan.json'), line: 1 }],
+      );
     }
   }
 
   finished_(stepId: string, outputKind: string, line: number): void {
     const f = this.ctx.f;
     if (!this.started.has(stepId)) {
-      f.add(TRACE.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
+      f.add(
+        TRACE.stepUnknown,
+        `Step ${q(stepId)} finishes on line ${line} without having been started.`,
+        this.ctx.at(line),
+      );
     }
     const first = this.finished.get(stepId);
     if (first !== undefined) {
-      f.add(TRACE.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
+      f.add(
+        TRACE.stepDuplicate,
+        `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`,
+        this.ctx.at(line),
+      );
       return;
     }
     this.finished.set(stepId, line);
@@ -42,14 +59,22 @@ export class StepChecks {
   /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
   ref(stepId: string, line: number, what: string): void {
     if (stepId === '' || this.started.has(stepId)) return;
-    this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
+    this.ctx.f.add(
+      TRACE.stepUnknown,
+      `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`,
+      this.ctx.at(line),
+    );
   }
 
   finish(lastLine: number): void {
     const f = this.ctx.f;
     for (const [stepId, line] of this.started) {
       if (!this.finished.has(stepId)) {
-        f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
+        f.add(
+          TRACE.stepUnfinished,
+          `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`,
+          this.ctx.at(line),
+        );
       }
     }
     const seen = new Set(this.outputs);
@@ -57,7 +82,11 @@ export class StepChecks {
     const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
     if (missing.length > 0) {
       const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
-      f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
+      f.add(
+        TRACE.stepRequiredMissing,
+        `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`,
+        this.ctx.at(),
+      );
     }
   }
 }

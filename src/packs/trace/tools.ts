@@ -20,23 +20,45 @@ export class ToolChecks {
     return this.calls.size;
   }
 
-  called(eventStep: string, call: { id: string; tool_name: string; step_id: string }, line: number): void {
+  called(
+    eventStep: string,
+    call: { id: string; tool_name: string; step_id: string },
+    line: number,
+  ): void {
     const f = this.ctx.f;
     if (call.step_id !== eventStep) {
-      f.add(TRACE.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
+      f.add(
+        TRACE.toolStepMismatch,
+        `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`,
+        this.ctx.at(line),
+      );
     }
     const prev = this.calls.get(call.id);
     if (prev) {
-      f.add(TRACE.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
+      f.add(
+        TRACE.toolCallDuplicate,
+        `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`,
+        this.ctx.at(line),
+      );
       return;
     }
     this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
     const tools = this.ctx.tools;
     if (tools === undefined) return;
     if (tools === 'none') {
-      f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+      f.add(
+        TRACE.toolUnknown,
+        `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`,
+        this.ctx.at(line),
+        [{ path: this.ctx.rel('run_meta.json'), line: 1 }],
+      );
     } else if (!tools.has(call.tool_name)) {
-      f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+      f.add(
+        TRACE.toolUnknown,
+        `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`,
+        this.ctx.at(line),
+        [{ path: this.ctx.rel('run_meta.json'), line: 1 }],
+      );
     }
   }
 
@@ -44,24 +66,42 @@ export class ToolChecks {
     const f = this.ctx.f;
     const call = this.calls.get(result.call_id);
     if (!call) {
-      f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
+      f.add(
+        TRACE.toolResultOrphan,
+        `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`,
+        this.ctx.at(line),
+      );
       return;
     }
     call.results++;
     this.answered.add(result.call_id);
     if (call.results > 1) {
-      f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+      f.add(
+        TRACE.toolResultDuplicate,
+        `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`,
+        this.ctx.at(line),
+        [this.ctx.at(call.line)],
+      );
       return;
     }
     if (eventStep !== call.stepId) {
-      f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+      f.add(
+        TRACE.toolStepMismatch,
+        `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`,
+        this.ctx.at(line),
+        [this.ctx.at(call.line)],
+      );
     }
   }
 
   finish(): void {
     for (const [id, call] of this.calls) {
       if (call.results === 0) {
-        this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
+        this.ctx.f.add(
+          TRACE.toolResultMissing,
+          `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`,
+          this.ctx.at(call.line),
+        );
       }
     }
   }
