@@ -3,6 +3,15 @@ import { Config } from './config.js';
 import { Fixture } from './fixtures/schema.js';
 import { GateReport } from './model/report.js';
 import { ArisReport, AuditArtifact, AuditManifest } from './packs/aris/schema.js';
+import {
+  ChunkRecord,
+  Manifest,
+  Plan,
+  RunMeta,
+  TraceEvent,
+  TraceHeader,
+  VerificationReport,
+} from './packs/trace/schema.js';
 
 /** Every file format audit-gate reads or writes; schemas/<name>.schema.json is generated from these. */
 export const SCHEMAS: Record<string, z.ZodType> = {
@@ -12,4 +21,11 @@ export const SCHEMAS: Record<string, z.ZodType> = {
   'aris-audit-artifact': AuditArtifact,
   'aris-audit-manifest': AuditManifest,
   'aris-report': ArisReport,
+  'trace-header': TraceHeader,
+  'trace-event': TraceEvent,
+  'trace-plan': Plan,
+  'trace-run-meta': RunMeta,
+  'trace-manifest': Manifest,
+  'trace-chunk': ChunkRecord,
+  'trace-verification-report': VerificationReport,
 };
