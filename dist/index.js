@@ -50186,6 +50186,10 @@ function commentMarker(checkName) {
 function runLink(opts) {
     return opts.runUrl ? ` · [workflow run](${opts.runUrl})` : '';
 }
+/** A title line, then the conclusion and counts lines, each followed by a blank line. */
+function heading(title, report, opts) {
+    return [title, conclusionLine(report), countsLine(report) + runLink(opts), ''].join('\n\n');
+}
 /** The failure cards (check-run text and the body of the pull-request comment). */
 function renderCards(report, opts) {
     const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
@@ -50194,15 +50198,7 @@ function renderCards(report, opts) {
         .filter(isFailing)
         .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
     const passing = all.filter((u) => !isFailing(u));
-    const head = [
-        `### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`,
-        '',
-        conclusionLine(report),
-        '',
-        countsLine(report) + runLink(opts),
-        '',
-        '',
-    ].join('\n');
+    const head = heading(`### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`, report, opts);
     const details = passingDetails(passing);
     return fit(head, failing.map((u) => renderCard(u) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failing subject${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`).text;
 }
@@ -50226,15 +50222,7 @@ function renderComment(report, opts) {
 /** The check-run summary and job summary: one table per target, the counts and submission-ready. */
 function renderSummary(report, opts) {
     const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
-    const head = [
-        `## ${mdText(opts.checkName, 100)}: ${report.conclusion}`,
-        '',
-        conclusionLine(report),
-        '',
-        countsLine(report) + runLink(opts),
-        '',
-        '',
-    ].join('\n');
+    const head = heading(`## ${mdText(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
     const all = units(report);
     const sections = [];
     for (const t of report.targets) {
@@ -53515,17 +53503,16 @@ function createClient(opts) {
     const MyOctokit = Octokit.plugin(retry, throttling);
     const base = opts.retryBaseMs ?? 1000;
     const maxRateLimitRetries = 2;
+    /** A throttling handler: warns, then retries at most `maxRateLimitRetries` times. */
+    const onLimit = (what) => (retryAfter, options, _o, retryCount) => {
+        opts.log.warn(`GitHub API ${what} for ${options.method} ${options.url}; retrying after ${retryAfter}s.`);
+        return retryCount < maxRateLimitRetries;
+    };
     const throttle = {
         retryAfterBaseValue: base,
         fallbackSecondaryRateRetryAfter: 60,
-        onRateLimit: (retryAfter, options, _o, retryCount) => {
-            opts.log.warn(`GitHub API rate limit reached for ${options.method} ${options.url}; retrying after ${retryAfter}s.`);
-            return retryCount < maxRateLimitRetries;
-        },
-        onSecondaryRateLimit: (retryAfter, options, _o, retryCount) => {
-            opts.log.warn(`GitHub API secondary rate limit for ${options.method} ${options.url}; retrying after ${retryAfter}s.`);
-            return retryCount < maxRateLimitRetries;
-        },
+        onRateLimit: onLimit('rate limit reached'),
+        onSecondaryRateLimit: onLimit('secondary rate limit'),
     };
     if (opts.writeIntervalMs !== undefined)
         throttle['write'] = pacer(opts.writeIntervalMs);

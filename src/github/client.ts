@@ -47,31 +47,25 @@ export function createClient(opts: ClientOptions): Api {
   const MyOctokit = Octokit.plugin(retry, throttling);
   const base = opts.retryBaseMs ?? 1000;
   const maxRateLimitRetries = 2;
+  /** A throttling handler: warns, then retries at most `maxRateLimitRetries` times. */
+  const onLimit =
+    (what: string) =>
+    (
+      retryAfter: number,
+      options: { method: string; url: string },
+      _o: unknown,
+      retryCount: number,
+    ): boolean => {
+      opts.log.warn(
+        `GitHub API ${what} for ${options.method} ${options.url}; retrying after ${retryAfter}s.`,
+      );
+      return retryCount < maxRateLimitRetries;
+    };
   const throttle: Record<string, unknown> = {
     retryAfterBaseValue: base,
     fallbackSecondaryRateRetryAfter: 60,
-    onRateLimit: (
-      retryAfter: number,
-      options: { method: string; url: string },
-      _o: unknown,
-      retryCount: number,
-    ) => {
-      opts.log.warn(
-        `GitHub API rate limit reached for ${options.method} ${options.url}; retrying after ${retryAfter}s.`,
-      );
-      return retryCount < maxRateLimitRetries;
-    },
-    onSecondaryRateLimit: (
-      retryAfter: number,
-      options: { method: string; url: string },
-      _o: unknown,
-      retryCount: number,
-    ) => {
-      opts.log.warn(
-        `GitHub API secondary rate limit for ${options.method} ${options.url}; retrying after ${retryAfter}s.`,
-      );
-      return retryCount < maxRateLimitRetries;
-    },
+    onRateLimit: onLimit('rate limit reached'),
+    onSecondaryRateLimit: onLimit('secondary rate limit'),
   };
   if (opts.writeIntervalMs !== undefined) throttle['write'] = pacer(opts.writeIntervalMs);
   const octokit = new MyOctokit({

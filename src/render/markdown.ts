@@ -257,6 +257,11 @@ function runLink(opts: MarkdownOptions): string {
   return opts.runUrl ? ` · [workflow run](${opts.runUrl})` : '';
 }
 
+/** A title line, then the conclusion and counts lines, each followed by a blank line. */
+function heading(title: string, report: GateReport, opts: MarkdownOptions): string {
+  return [title, conclusionLine(report), countsLine(report) + runLink(opts), ''].join('\n\n');
+}
+
 /** The failure cards (check-run text and the body of the pull-request comment). */
 export function renderCards(report: GateReport, opts: MarkdownOptions): string {
   const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
@@ -265,15 +270,11 @@ export function renderCards(report: GateReport, opts: MarkdownOptions): string {
     .filter(isFailing)
     .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
   const passing = all.filter((u) => !isFailing(u));
-  const head = [
+  const head = heading(
     `### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`,
-    '',
-    conclusionLine(report),
-    '',
-    countsLine(report) + runLink(opts),
-    '',
-    '',
-  ].join('\n');
+    report,
+    opts,
+  );
   const details = passingDetails(passing);
   return fit(
     head,
@@ -306,15 +307,7 @@ export function renderComment(report: GateReport, opts: MarkdownOptions): string
 /** The check-run summary and job summary: one table per target, the counts and submission-ready. */
 export function renderSummary(report: GateReport, opts: MarkdownOptions): string {
   const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
-  const head = [
-    `## ${mdText(opts.checkName, 100)}: ${report.conclusion}`,
-    '',
-    conclusionLine(report),
-    '',
-    countsLine(report) + runLink(opts),
-    '',
-    '',
-  ].join('\n');
+  const head = heading(`## ${mdText(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
   const all = units(report);
   const sections: string[] = [];
   for (const t of report.targets) {
