@@ -66,6 +66,16 @@ function failingRepo(missing = 30): string {
   return root;
 }
 
+/** A pull_request (opened) run over a repo whose paper is missing `missing` inputs. */
+function runOpenedPr(missing = 1) {
+  return run({ workspace: failingRepo(missing), eventName: 'pull_request', payload: prOpened() });
+}
+
+/** Every status the mock answered for one operation, failed attempts included (unlike callsTo). */
+function statuses(operationId: string): number[] {
+  return gh.calls.filter((c) => c.operationId === operationId).map((c) => c.status);
+}
+
 function annotationBatches(): number[] {
   return gh
     .callsTo('checks/update')
@@ -160,7 +170,7 @@ test('two consecutive runs (opened, then synchronize) leave exactly one comment,
 
 test('a comment by someone else that quotes the marker is never edited', async () => {
   gh.seedComment(2, 'Quoting: <!-- audit-gate:sticky-comment check="audit-gate" -->', 'octocat');
-  await run({ workspace: failingRepo(1), eventName: 'pull_request', payload: prOpened() });
+  await runOpenedPr();
   expect(gh.violations()).toEqual([]);
   expect(gh.callsTo('issues/update-comment')).toHaveLength(0);
   expect(gh.callsTo('issues/create-comment')).toHaveLength(1);
@@ -217,37 +227,21 @@ test('fork pull request: 403 degrades to job summary and capped workflow annotat
 test('a 500 is retried and the run completes; a 422 is not retried', async () => {
   gh.fail({ operationId: 'checks/create', status: 500 });
   gh.fail({ operationId: 'issues/create-comment', status: 502 });
-  const res = await run({
-    workspace: failingRepo(1),
-    eventName: 'pull_request',
-    payload: prOpened(),
-  });
-  expect(gh.calls.filter((c) => c.operationId === 'checks/create').map((c) => c.status)).toEqual([
-    500, 201,
-  ]);
-  expect(
-    gh.calls.filter((c) => c.operationId === 'issues/create-comment').map((c) => c.status),
-  ).toEqual([502, 201]);
+  const res = await runOpenedPr();
+  expect(statuses('checks/create')).toEqual([500, 201]);
+  expect(statuses('issues/create-comment')).toEqual([502, 201]);
   expect([...gh.checkRuns.values()][0]!.conclusion).toBe('failure');
   expect(res.code).toBe(1);
 
-  const gh2 = gh;
-  gh2.fail({ operationId: 'checks/update', status: 422, message: 'Validation Failed' });
-  await run({ workspace: failingRepo(1), eventName: 'pull_request', payload: prOpened() });
-  const updates = gh2.calls.filter((c) => c.operationId === 'checks/update');
-  expect(updates.filter((c) => c.status === 422)).toHaveLength(1);
+  gh.fail({ operationId: 'checks/update', status: 422, message: 'Validation Failed' });
+  await runOpenedPr();
+  expect(statuses('checks/update').filter((s) => s === 422)).toHaveLength(1);
 });
 
 test('429 (rate limit) is retried with backoff', async () => {
   gh.fail({ operationId: 'checks/update', status: 429, headers: { 'retry-after': '1' } });
-  const res = await run({
-    workspace: failingRepo(1),
-    eventName: 'pull_request',
-    payload: prOpened(),
-  });
-  expect(gh.calls.filter((c) => c.operationId === 'checks/update').map((c) => c.status)).toEqual([
-    429, 200,
-  ]);
+  const res = await runOpenedPr();
+  expect(statuses('checks/update')).toEqual([429, 200]);
   expect([...gh.checkRuns.values()][0]!.status).toBe('completed');
   expect(res.code).toBe(1);
 });

@@ -1,7 +1,7 @@
 import type { Finding } from '../src/model/finding.js';
-import type { GateReport } from '../src/model/report.js';
+import type { Conclusion, GateReport } from '../src/model/report.js';
 import type { Subject, Target } from '../src/model/subject.js';
-import { buildAnnotations } from '../src/github/annotations.js';
+import { buildAnnotations, type Annotation } from '../src/github/annotations.js';
 import { batches, completeCheckRun, MAX_ANNOTATIONS } from '../src/github/check-run.js';
 import type { Api } from '../src/github/client.js';
 import { isPermissionError } from '../src/github/client.js';
@@ -279,21 +279,21 @@ describe('annotations', () => {
     expect(batches([])).toEqual([]);
   });
 
-  test('completeCheckRun sends every annotation in updates of at most 50 and completes in the last one', async () => {
+  /** Completes check run 1 against a mock that accepts every update; returns the result and the calls. */
+  async function complete(conclusion: Conclusion, ann: Annotation[]) {
     const { api, calls } = mockApi({
       'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }),
     });
+    const out = { title: 't', summary: 's' };
+    const res = await completeCheckRun(api, T, { id: 1, url: '' }, conclusion, out, ann);
+    return { res, calls };
+  }
+
+  test('completeCheckRun sends every annotation in updates of at most 50 and completes in the last one', async () => {
     const findings = stale(s, 60);
     const ann = buildAnnotations(report([t], [s], findings));
     expect(ann).toHaveLength(120);
-    const res = await completeCheckRun(
-      api,
-      T,
-      { id: 1, url: '' },
-      'failure',
-      { title: 't', summary: 's' },
-      ann,
-    );
+    const { res, calls } = await complete('failure', ann);
     expect(res).toEqual({ sent: 120, omitted: 0, requests: 3 });
     const sizes = calls.map(
       (c) => ((c.params['output'] as { annotations?: unknown[] }).annotations ?? []).length,
@@ -304,9 +304,6 @@ describe('annotations', () => {
   });
 
   test('past the documented cap the summary says how many were left out', async () => {
-    const { api, calls } = mockApi({
-      'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }),
-    });
     const ann = Array.from({ length: MAX_ANNOTATIONS + 7 }, (_, i) => ({
       path: 'a',
       start_line: i + 1,
@@ -315,14 +312,7 @@ describe('annotations', () => {
       title: 't',
       message: 'm',
     }));
-    const res = await completeCheckRun(
-      api,
-      T,
-      { id: 1, url: '' },
-      'neutral',
-      { title: 't', summary: 's' },
-      ann,
-    );
+    const { res, calls } = await complete('neutral', ann);
     expect(res.omitted).toBe(7);
     expect(calls).toHaveLength(MAX_ANNOTATIONS / 50);
     expect((calls.at(-1)!.params['output'] as { summary: string }).summary).toContain(
