@@ -154,6 +154,13 @@ fixture(
   },
 );
 
+/** One edit to PROOF_AUDIT.json at submission: exactly aris.<kind> fires, and it blocks. */
+function proofFixture(id, kind, change) {
+  fixture(id, kind, { expected: [`aris.${kind}`], state: 'blocked' }, ({ edit }) =>
+    edit(PROOF, change),
+  );
+}
+
 // ── One fixture (at least) per code. ────────────────────────────────────────────────────────
 fixture('missing-artifact-submission', 'artifact_missing', {
   description:
@@ -263,90 +270,36 @@ fixture(
     );
   },
 );
-fixture(
-  'missing-fields',
-  'missing_field',
-  { expected: ['aris.missing_field'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      delete a.trace_path;
-      delete a.thread_id;
-      delete a.generated_at;
-    }),
-);
-fixture(
-  'empty-trace-path',
-  'missing_field',
-  { expected: ['aris.missing_field'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.trace_path = '';
-    }),
-);
-fixture(
-  'field-wrong-type',
-  'field_type',
-  { expected: ['aris.field_type'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.summary = 42;
-      a.reviewer_model = 'gpt-5.5';
-    }),
-);
-fixture(
-  'verdict-lower-case',
-  'invalid_verdict',
-  { expected: ['aris.invalid_verdict'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.verdict = 'pass';
-    }),
-);
-fixture(
-  'verdict-unknown',
-  'invalid_verdict',
-  { expected: ['aris.invalid_verdict'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.verdict = 'SKIPPED';
-    }),
-);
-fixture(
-  'wrong-audit-skill',
-  'wrong_audit_skill',
-  { expected: ['aris.wrong_audit_skill'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.audit_skill = 'citation-audit';
-    }),
-);
-fixture(
-  'hashes-not-object',
-  'hashes_not_object',
-  { expected: ['aris.hashes_not_object'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.audited_input_hashes = Object.entries(a.audited_input_hashes).map(([k, v]) => `${k}=${v}`);
-    }),
-);
-fixture(
-  'input-hash-bad-hex',
-  'input_hash_malformed',
-  { expected: ['aris.input_hash_malformed'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.audited_input_hashes['main.tex'] = 'sha256:xyz';
-    }),
-);
-fixture(
-  'input-hash-not-string',
-  'input_hash_malformed',
-  { expected: ['aris.input_hash_malformed'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.audited_input_hashes['main.tex'] = 12345;
-    }),
-);
+proofFixture('missing-fields', 'missing_field', (a) => {
+  delete a.trace_path;
+  delete a.thread_id;
+  delete a.generated_at;
+});
+proofFixture('empty-trace-path', 'missing_field', (a) => {
+  a.trace_path = '';
+});
+proofFixture('field-wrong-type', 'field_type', (a) => {
+  a.summary = 42;
+  a.reviewer_model = 'gpt-5.5';
+});
+proofFixture('verdict-lower-case', 'invalid_verdict', (a) => {
+  a.verdict = 'pass';
+});
+proofFixture('verdict-unknown', 'invalid_verdict', (a) => {
+  a.verdict = 'SKIPPED';
+});
+proofFixture('wrong-audit-skill', 'wrong_audit_skill', (a) => {
+  a.audit_skill = 'citation-audit';
+});
+proofFixture('hashes-not-object', 'hashes_not_object', (a) => {
+  a.audited_input_hashes = Object.entries(a.audited_input_hashes).map(([k, v]) => `${k}=${v}`);
+});
+proofFixture('input-hash-bad-hex', 'input_hash_malformed', (a) => {
+  a.audited_input_hashes['main.tex'] = 'sha256:xyz';
+});
+proofFixture('input-hash-not-string', 'input_hash_malformed', (a) => {
+  a.audited_input_hashes['main.tex'] = 12345;
+});
 fixture(
   'input-edited-after-audit',
   'input_stale',
@@ -378,17 +331,9 @@ fixture(
   { expected: ['aris.input_missing'], state: 'blocked' },
   ({ paper }) => fs.rmSync(path.join(paper, 'refs.bib')),
 );
-fixture(
-  'input-is-directory',
-  'input_not_file',
-  { expected: ['aris.input_not_file'], state: 'blocked' },
-  ({ paper, edit }) => {
-    edit(PROOF, (a) => {
-      a.audited_input_hashes['sections'] = 'sha256:' + 'a'.repeat(64);
-    });
-    void paper;
-  },
-);
+proofFixture('input-is-directory', 'input_not_file', (a) => {
+  a.audited_input_hashes['sections'] = 'sha256:' + 'a'.repeat(64);
+});
 fixture(
   'input-symlink-loop',
   'input_unreadable',
@@ -401,24 +346,12 @@ fixture(
     });
   },
 );
-fixture(
-  'input-dotdot-escape',
-  'input_outside_root',
-  { expected: ['aris.input_outside_root'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.audited_input_hashes['../../fixture.json'] = 'sha256:' + 'a'.repeat(64);
-    }),
-);
-fixture(
-  'input-absolute-path',
-  'input_outside_root',
-  { expected: ['aris.input_outside_root'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.audited_input_hashes['/etc/passwd'] = 'sha256:' + 'a'.repeat(64);
-    }),
-);
+proofFixture('input-dotdot-escape', 'input_outside_root', (a) => {
+  a.audited_input_hashes['../../fixture.json'] = 'sha256:' + 'a'.repeat(64);
+});
+proofFixture('input-absolute-path', 'input_outside_root', (a) => {
+  a.audited_input_hashes['/etc/passwd'] = 'sha256:' + 'a'.repeat(64);
+});
 fixture(
   'input-symlink-out',
   'input_outside_root',
@@ -430,15 +363,9 @@ fixture(
     });
   },
 );
-fixture(
-  'trace-missing',
-  'trace_missing',
-  { expected: ['aris.trace_missing'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.trace_path = '.aris/traces/never-written/';
-    }),
-);
+proofFixture('trace-missing', 'trace_missing', (a) => {
+  a.trace_path = '.aris/traces/never-written/';
+});
 fixture(
   'trace-empty-directory',
   'trace_empty',
@@ -475,15 +402,9 @@ fixture(
     });
   },
 );
-fixture(
-  'trace-outside-root',
-  'trace_outside_root',
-  { expected: ['aris.trace_outside_root'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.trace_path = '../../';
-    }),
-);
+proofFixture('trace-outside-root', 'trace_outside_root', (a) => {
+  a.trace_path = '../../';
+});
 fixture(
   'independence-invalid-value',
   'invalid_review_independence',
@@ -510,24 +431,12 @@ fixture(
       a.executor_model = 'in-house-model-7';
     }),
 );
-fixture(
-  'independence-executor-family-wrong',
-  'executor_family_mismatch',
-  { expected: ['aris.executor_family_mismatch'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.executor_family = 'google';
-    }),
-);
-fixture(
-  'independence-reviewer-family-wrong',
-  'reviewer_family_mismatch',
-  { expected: ['aris.reviewer_family_mismatch'], state: 'blocked' },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.reviewer_family = 'anthropic';
-    }),
-);
+proofFixture('independence-executor-family-wrong', 'executor_family_mismatch', (a) => {
+  a.executor_family = 'google';
+});
+proofFixture('independence-reviewer-family-wrong', 'reviewer_family_mismatch', (a) => {
+  a.reviewer_family = 'anthropic';
+});
 fixture(
   'independence-same-family-claimed-cross',
   'same_family_independence_mismatch',
@@ -556,17 +465,12 @@ fixture(
       a.executor_family = 'openai';
     }),
 );
-fixture(
+proofFixture(
   'independence-deterministic-model-reviewer',
   'deterministic_independence_mismatch',
-  {
-    expected: ['aris.deterministic_independence_mismatch'],
-    state: 'blocked',
+  (a) => {
+    a.review_independence = 'deterministic';
   },
-  ({ edit }) =>
-    edit(PROOF, (a) => {
-      a.review_independence = 'deterministic';
-    }),
 );
 fixture(
   'independence-acceptance-wrong',
