@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 3251:
+/***/ 4915:
 /***/ (function(module) {
 
 /**
@@ -1531,7 +1531,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 /***/ }),
 
-/***/ 298:
+/***/ 9034:
 /***/ ((module) => {
 
 // A simple implementation of make-array
@@ -3170,7 +3170,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 4807:
+/***/ 4375:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -3189,8 +3189,8 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.isWS = exports.applyEdit = exports.setProperty = exports.removeProperty = void 0;
-    const format_1 = __nccwpck_require__(6612);
-    const parser_1 = __nccwpck_require__(5152);
+    const format_1 = __nccwpck_require__(4868);
+    const parser_1 = __nccwpck_require__(1312);
     function removeProperty(text, path, options) {
         return setProperty(text, path, void 0, options);
     }
@@ -3378,7 +3378,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 6612:
+/***/ 4868:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -3397,8 +3397,8 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.isEOL = exports.format = void 0;
-    const scanner_1 = __nccwpck_require__(8525);
-    const string_intern_1 = __nccwpck_require__(4579);
+    const scanner_1 = __nccwpck_require__(6285);
+    const string_intern_1 = __nccwpck_require__(7571);
     function format(documentText, range, options) {
         let initialIndentLevel;
         let formatText;
@@ -3660,7 +3660,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 5152:
+/***/ 1312:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -3679,7 +3679,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.getNodeType = exports.stripComments = exports.visit = exports.findNodeAtOffset = exports.contains = exports.getNodeValue = exports.getNodePath = exports.findNodeAtLocation = exports.parseTree = exports.parse = exports.getLocation = void 0;
-    const scanner_1 = __nccwpck_require__(8525);
+    const scanner_1 = __nccwpck_require__(6285);
     var ParseOptions;
     (function (ParseOptions) {
         ParseOptions.DEFAULT = {
@@ -4349,7 +4349,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 8525:
+/***/ 6285:
 /***/ ((module, exports) => {
 
 (function (factory) {
@@ -4812,7 +4812,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 4579:
+/***/ 7571:
 /***/ ((module, exports) => {
 
 (function (factory) {
@@ -4861,7 +4861,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 9547:
+/***/ 4411:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -4880,10 +4880,10 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.applyEdits = exports.modify = exports.format = exports.printParseErrorCode = exports.ParseErrorCode = exports.stripComments = exports.visit = exports.getNodeValue = exports.getNodePath = exports.findNodeAtOffset = exports.findNodeAtLocation = exports.parseTree = exports.parse = exports.getLocation = exports.SyntaxKind = exports.ScanError = exports.createScanner = void 0;
-    const formatter = __nccwpck_require__(6612);
-    const edit = __nccwpck_require__(4807);
-    const scanner = __nccwpck_require__(8525);
-    const parser = __nccwpck_require__(5152);
+    const formatter = __nccwpck_require__(4868);
+    const edit = __nccwpck_require__(4375);
+    const scanner = __nccwpck_require__(6285);
+    const parser = __nccwpck_require__(1312);
     /**
      * Creates a JSON scanner on the given text.
      * If ignoreTrivia is set, whitespaces or comments are ignored.
@@ -5062,15 +5062,15 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 770:
+/***/ 8258:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-/* unused reexport */ __nccwpck_require__(218);
+/* unused reexport */ __nccwpck_require__(5258);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 5258:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -5342,34 +5342,34 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 576:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(5061)
+const Dispatcher = __nccwpck_require__(2243)
+const Pool = __nccwpck_require__(20)
+const BalancedPool = __nccwpck_require__(9989)
+const Agent = __nccwpck_require__(3389)
+const ProxyAgent = __nccwpck_require__(7408)
+const EnvHttpProxyAgent = __nccwpck_require__(2785)
+const RetryAgent = __nccwpck_require__(8610)
+const errors = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const api = __nccwpck_require__(6135)
+const buildConnector = __nccwpck_require__(1952)
+const MockClient = __nccwpck_require__(6197)
+const MockAgent = __nccwpck_require__(2781)
+const MockPool = __nccwpck_require__(9396)
+const mockErrors = __nccwpck_require__(9037)
+const RetryHandler = __nccwpck_require__(1131)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8085)
+const DecoratorHandler = __nccwpck_require__(5579)
+const RedirectHandler = __nccwpck_require__(9714)
+const createRedirectInterceptor = __nccwpck_require__(2276)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -5387,10 +5387,10 @@ __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = createRedirectInterceptor
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(1530),
+  retry: __nccwpck_require__(7114),
+  dump: __nccwpck_require__(5596),
+  dns: __nccwpck_require__(1643)
 }
 
 __webpack_unused_export__ = buildConnector
@@ -5452,7 +5452,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(3345).fetch)
 __webpack_unused_export__ = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -5464,39 +5464,39 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
+/* unused reexport */ __nccwpck_require__(548).Headers
+/* unused reexport */ __nccwpck_require__(1627).Response
+/* unused reexport */ __nccwpck_require__(268).Request
+/* unused reexport */ __nccwpck_require__(2134).FormData
 __webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+/* unused reexport */ __nccwpck_require__(8755).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(5779)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { CacheStorage } = __nccwpck_require__(4045)
+const { kConstruct } = __nccwpck_require__(3165)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(6693)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
 __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(428)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5924)
+/* unused reexport */ __nccwpck_require__(5358).WebSocket
 __webpack_unused_export__ = CloseEvent
 __webpack_unused_export__ = ErrorEvent
 __webpack_unused_export__ = MessageEvent
@@ -5512,18 +5512,18 @@ __webpack_unused_export__ = MockPool
 __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(8742)
 
 __webpack_unused_export__ = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 3134:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(2272)
+const { RequestAbortedError } = __nccwpck_require__(1059)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -5583,16 +5583,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 6900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
+const { addSignal, removeSignal } = __nccwpck_require__(3134)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -5698,7 +5698,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 9294:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5712,10 +5712,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(3134)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -5956,16 +5956,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 5259:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { Readable } = __nccwpck_require__(2519)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(7863)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -6177,18 +6177,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 792:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(7863)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(3134)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -6404,15 +6404,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 1098:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(1059)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(2272)
+const { addSignal, removeSignal } = __nccwpck_require__(3134)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -6519,21 +6519,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 6135:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(5259)
+module.exports.stream = __nccwpck_require__(792)
+module.exports.pipeline = __nccwpck_require__(9294)
+module.exports.upgrade = __nccwpck_require__(1098)
+module.exports.connect = __nccwpck_require__(6900)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 2519:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -6542,9 +6542,9 @@ module.exports.connect = __nccwpck_require__(2279)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
+const { ReadableStreamFrom } = __nccwpck_require__(2272)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -6925,15 +6925,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 7863:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(1059)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(2519)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -7025,16 +7025,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 1952:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(2272)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(1059)
+const timers = __nccwpck_require__(7787)
 
 function noop () {}
 
@@ -7272,7 +7272,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 7887:
 /***/ ((module) => {
 
 
@@ -7397,7 +7397,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 5726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -7606,7 +7606,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -8038,7 +8038,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 2543:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8046,7 +8046,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(1059)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -8061,9 +8061,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(2272)
+const { channels } = __nccwpck_require__(5726)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(7887)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -8527,7 +8527,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 1003:
 /***/ ((module) => {
 
 module.exports = {
@@ -8601,7 +8601,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 9112:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8609,7 +8609,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(7887)
 
 class TstNode {
   /** @type {any} */
@@ -8760,13 +8760,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 2272:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(1003)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -8774,9 +8774,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(7887)
+const { tree } = __nccwpck_require__(9112)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -9486,18 +9486,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 3389:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(1003)
+const DispatcherBase = __nccwpck_require__(8641)
+const Pool = __nccwpck_require__(20)
+const Client = __nccwpck_require__(5061)
+const util = __nccwpck_require__(2272)
+const createRedirectInterceptor = __nccwpck_require__(2276)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -9626,7 +9626,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 9989:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -9634,7 +9634,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(1059)
 const {
   PoolBase,
   kClients,
@@ -9642,10 +9642,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(7632)
+const Pool = __nccwpck_require__(20)
+const { kUrl, kInterceptors } = __nccwpck_require__(1003)
+const { parseOrigin } = __nccwpck_require__(2272)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -9842,7 +9842,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 1021:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -9850,9 +9850,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(2272)
+const { channels } = __nccwpck_require__(5726)
+const timers = __nccwpck_require__(7787)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -9865,7 +9865,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(1059)
 const {
   kUrl,
   kReset,
@@ -9898,9 +9898,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(1003)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(3512)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -9912,11 +9912,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(1630) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(4826))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -9924,7 +9924,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(1630))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -10839,7 +10839,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(9852).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -11362,7 +11362,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 2820:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11370,13 +11370,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(2272)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(1059)
 const {
   kUrl,
   kReset,
@@ -11395,7 +11395,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(1003)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -11801,7 +11801,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(9852).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -12161,7 +12161,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 5061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -12171,16 +12171,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(2272)
+const { channels } = __nccwpck_require__(5726)
+const Request = __nccwpck_require__(2543)
+const DispatcherBase = __nccwpck_require__(8641)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(1059)
+const buildConnector = __nccwpck_require__(1952)
 const {
   kUrl,
   kServerName,
@@ -12222,9 +12222,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(1003)
+const connectH1 = __nccwpck_require__(1021)
+const connectH2 = __nccwpck_require__(2820)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -12532,7 +12532,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(2276)
 
 function onError (client, err) {
   if (
@@ -12792,19 +12792,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 8641:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(2243)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(1059)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(1003)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -13007,7 +13007,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 2243:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13079,15 +13079,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 2785:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(8641)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(1003)
+const ProxyAgent = __nccwpck_require__(7408)
+const Agent = __nccwpck_require__(3389)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -13246,7 +13246,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 9220:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -13370,15 +13370,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 7632:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(8641)
+const FixedQueue = __nccwpck_require__(9220)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(1003)
+const PoolStats = __nccwpck_require__(398)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -13571,10 +13571,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(1003)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -13612,7 +13612,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 20:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13623,14 +13623,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(7632)
+const Client = __nccwpck_require__(5061)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
+const { kUrl, kInterceptors } = __nccwpck_require__(1003)
+const buildConnector = __nccwpck_require__(1952)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -13726,19 +13726,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 7408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(1003)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const Agent = __nccwpck_require__(3389)
+const Pool = __nccwpck_require__(20)
+const DispatcherBase = __nccwpck_require__(8641)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(1059)
+const buildConnector = __nccwpck_require__(1952)
+const Client = __nccwpck_require__(5061)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -14007,13 +14007,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 8610:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(2243)
+const RetryHandler = __nccwpck_require__(1131)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -14049,7 +14049,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8085:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14057,8 +14057,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
+const Agent = __nccwpck_require__(3389)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -14088,7 +14088,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 5579:
 /***/ ((module) => {
 
 
@@ -14139,15 +14139,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 9714:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(2272)
+const { kBodyUsed } = __nccwpck_require__(1003)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -14378,20 +14378,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 1131:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(1003)
+const { RequestRetryError } = __nccwpck_require__(1059)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(2272)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -14822,14 +14822,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 1643:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(5579)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(1059)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -15204,14 +15204,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 5596:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const util = __nccwpck_require__(2272)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(1059)
+const DecoratorHandler = __nccwpck_require__(5579)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -15334,12 +15334,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 2276:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(9714)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -15362,11 +15362,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 1530:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(9714)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -15393,11 +15393,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 7114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(1131)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -15419,13 +15419,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 3512:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(6972);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -15703,7 +15703,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 1630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15715,7 +15715,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 4826:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15727,7 +15727,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 6972:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -15748,13 +15748,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 2781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(1003)
+const Agent = __nccwpck_require__(3389)
 const {
   kAgent,
   kMockAgentSet,
@@ -15765,14 +15765,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(1501)
+const MockClient = __nccwpck_require__(6197)
+const MockPool = __nccwpck_require__(9396)
+const { matchValue, buildMockOptions } = __nccwpck_require__(1205)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(1059)
+const Dispatcher = __nccwpck_require__(2243)
+const Pluralizer = __nccwpck_require__(8233)
+const PendingInterceptorsFormatter = __nccwpck_require__(6110)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -15915,14 +15915,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 6197:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(5061)
+const { buildMockDispatch } = __nccwpck_require__(1205)
 const {
   kDispatches,
   kMockAgent,
@@ -15931,10 +15931,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1501)
+const { MockInterceptor } = __nccwpck_require__(3319)
+const Symbols = __nccwpck_require__(1003)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -15981,12 +15981,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9037:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(1059)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -16016,12 +16016,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 3319:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(1205)
 const {
   kDispatches,
   kDispatchKey,
@@ -16029,9 +16029,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(1501)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
+const { buildURL } = __nccwpck_require__(2272)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -16230,14 +16230,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 9396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(20)
+const { buildMockDispatch } = __nccwpck_require__(1205)
 const {
   kDispatches,
   kMockAgent,
@@ -16246,10 +16246,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1501)
+const { MockInterceptor } = __nccwpck_require__(3319)
+const Symbols = __nccwpck_require__(1003)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -16296,7 +16296,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 1501:
 /***/ ((module) => {
 
 
@@ -16326,20 +16326,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 1205:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9037)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(1501)
+const { buildURL } = __nccwpck_require__(2272)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -16700,7 +16700,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 6110:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16750,7 +16750,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 8233:
 /***/ ((module) => {
 
 
@@ -16786,7 +16786,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 7787:
 /***/ ((module) => {
 
 
@@ -17216,20 +17216,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 3186:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(3165)
+const { urlEquals, getFieldValues } = __nccwpck_require__(7406)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(2272)
+const { webidl } = __nccwpck_require__(1861)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(1627)
+const { Request, fromInnerRequest } = __nccwpck_require__(268)
+const { kState } = __nccwpck_require__(907)
+const { fetching } = __nccwpck_require__(3345)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(1168)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -18082,15 +18082,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 4045:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(3165)
+const { Cache } = __nccwpck_require__(3186)
+const { webidl } = __nccwpck_require__(1861)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
 
 class CacheStorage {
   /**
@@ -18241,26 +18241,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 3165:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(1003).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 7406:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(428)
+const { isValidHeaderName } = __nccwpck_require__(1168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -18305,7 +18305,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 2044:
 /***/ ((module) => {
 
 
@@ -18324,15 +18324,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6693:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(7818)
+const { stringify } = __nccwpck_require__(1061)
+const { webidl } = __nccwpck_require__(1861)
+const { Headers } = __nccwpck_require__(548)
 
 /**
  * @typedef {Object} Cookie
@@ -18515,14 +18515,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 7818:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(2044)
+const { isCTLExcludingHtab } = __nccwpck_require__(1061)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(428)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -18832,7 +18832,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1061:
 /***/ ((module) => {
 
 
@@ -19191,13 +19191,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 3535:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(9003)
 
 /**
  * @type {number[]} BOM
@@ -19772,23 +19772,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 8742:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(3345)
+const { makeRequest } = __nccwpck_require__(268)
+const { webidl } = __nccwpck_require__(1861)
+const { EventSourceStream } = __nccwpck_require__(3535)
+const { parseMIMEType } = __nccwpck_require__(428)
+const { createFastMessageEvent } = __nccwpck_require__(5924)
+const { isNetworkError } = __nccwpck_require__(1627)
+const { delay } = __nccwpck_require__(9003)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
+const { environmentSettingsObject } = __nccwpck_require__(1168)
+const { getGlobalDispatcher } = __nccwpck_require__(8085)
 
 let experimentalWarned = false
 
@@ -20262,7 +20262,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 9003:
 /***/ ((module) => {
 
 
@@ -20306,12 +20306,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 9852:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(2272)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -20321,16 +20321,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(1168)
+const { FormData } = __nccwpck_require__(2134)
+const { kState } = __nccwpck_require__(907)
+const { webidl } = __nccwpck_require__(1861)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const { serializeAMimeType } = __nccwpck_require__(428)
+const { multipartFormDataParser } = __nccwpck_require__(948)
 let random
 
 try {
@@ -20842,7 +20842,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 5055:
 /***/ ((module) => {
 
 
@@ -20973,7 +20973,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 428:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -21724,12 +21724,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 8701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(1003)
 
 class CompatWeakRef {
   constructor (value) {
@@ -21777,14 +21777,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 5114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(907)
+const { webidl } = __nccwpck_require__(1861)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -21910,16 +21910,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 948:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(2272)
+const { utf8DecodeBytes } = __nccwpck_require__(1168)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(428)
+const { isFileLike } = __nccwpck_require__(5114)
+const { makeEntry } = __nccwpck_require__(2134)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -22391,16 +22391,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 2134:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(1168)
+const { kState } = __nccwpck_require__(907)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
+const { FileLike, isFileLike } = __nccwpck_require__(5114)
+const { webidl } = __nccwpck_require__(1861)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -22650,7 +22650,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 5779:
 /***/ ((module) => {
 
 
@@ -22697,21 +22697,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(1003)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(1168)
+const { webidl } = __nccwpck_require__(1861)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -23391,7 +23391,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 3345:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -23404,9 +23404,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(1627)
+const { HeadersList } = __nccwpck_require__(548)
+const { Request, cloneRequest } = __nccwpck_require__(268)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -23442,23 +23442,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
+} = __nccwpck_require__(1168)
+const { kState, kDispatcher } = __nccwpck_require__(907)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(9852)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(5055)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(2272)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(428)
+const { getGlobalDispatcher } = __nccwpck_require__(8085)
+const { webidl } = __nccwpck_require__(1861)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -25668,23 +25668,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 268:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(9852)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(548)
+const { FinalizationRegistry } = __nccwpck_require__(8701)()
+const util = __nccwpck_require__(2272)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -25694,12 +25694,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(5055)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(907)
+const { webidl } = __nccwpck_require__(1861)
+const { URLSerializer } = __nccwpck_require__(428)
+const { kConstruct } = __nccwpck_require__(1003)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -26712,14 +26712,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 1627:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(548)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(9852)
+const util = __nccwpck_require__(2272)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -26731,16 +26731,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(5055)
+const { kState, kHeaders } = __nccwpck_require__(907)
+const { webidl } = __nccwpck_require__(1861)
+const { FormData } = __nccwpck_require__(2134)
+const { URLSerializer } = __nccwpck_require__(428)
+const { kConstruct } = __nccwpck_require__(1003)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -27329,7 +27329,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 907:
 /***/ ((module) => {
 
 
@@ -27345,21 +27345,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 1168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(5055)
+const { getGlobalOrigin } = __nccwpck_require__(5779)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(428)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(2272)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(1861)
 
 let supportedHashes = []
 
@@ -28984,14 +28984,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 1861:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(2272)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -29686,7 +29686,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 1727:
 /***/ ((module) => {
 
 
@@ -29983,7 +29983,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 8755:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -29992,16 +29992,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(234)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(9521)
+const { webidl } = __nccwpck_require__(1861)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -30334,12 +30334,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 7309:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(1861)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -30419,7 +30419,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 9521:
 /***/ ((module) => {
 
 
@@ -30436,7 +30436,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 234:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -30447,10 +30447,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
+} = __nccwpck_require__(9521)
+const { ProgressEvent } = __nccwpck_require__(7309)
+const { getEncoding } = __nccwpck_require__(1727)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(428)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -30834,27 +30834,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 3969:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6976)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(4896)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(3105)
+const { channels } = __nccwpck_require__(5726)
+const { CloseEvent } = __nccwpck_require__(5924)
+const { makeRequest } = __nccwpck_require__(268)
+const { fetching } = __nccwpck_require__(3345)
+const { Headers, getHeadersList } = __nccwpck_require__(548)
+const { getDecodeSplit } = __nccwpck_require__(1168)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 
 /** @type {import('crypto')} */
 let crypto
@@ -31212,7 +31212,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6976:
 /***/ ((module) => {
 
 
@@ -31285,14 +31285,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 5924:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(1861)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
+const { kConstruct } = __nccwpck_require__(1003)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -31621,12 +31621,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(6976)
 
 const BUFFER_SIZE = 16386
 
@@ -31724,14 +31724,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 8029:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(3105)
+const { MessageSizeExceededError } = __nccwpck_require__(1059)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -31836,16 +31836,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 276:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6976)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(4896)
+const { channels } = __nccwpck_require__(5726)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -31855,11 +31855,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(3105)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { closeWebSocketConnection } = __nccwpck_require__(3969)
+const { PerMessageDeflate } = __nccwpck_require__(8029)
+const { MessageSizeExceededError } = __nccwpck_require__(1059)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -32370,14 +32370,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 5388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6976)
+const FixedQueue = __nccwpck_require__(9220)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -32481,7 +32481,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 4896:
 /***/ ((module) => {
 
 
@@ -32500,16 +32500,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 3105:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(4896)
+const { states, opcodes } = __nccwpck_require__(6976)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5924)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(428)
 
 /* globals Blob */
 
@@ -32829,15 +32829,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 5358:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(1861)
+const { URLSerializer } = __nccwpck_require__(428)
+const { environmentSettingsObject } = __nccwpck_require__(1168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(6976)
 const {
   kWebSocketURL,
   kReadyState,
@@ -32846,21 +32846,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(4896)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+} = __nccwpck_require__(3105)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(3969)
+const { ByteParser } = __nccwpck_require__(276)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(2272)
+const { getGlobalDispatcher } = __nccwpck_require__(8085)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(5924)
+const { SendQueue } = __nccwpck_require__(5388)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -33431,20 +33431,666 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9407:
+/***/ 6351:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ FIXTURE),
+/* harmony export */   d: () => (/* binding */ FIXTURE_CODES)
+/* harmony export */ });
+const FIXTURE = {
+    mismatch: {
+        code: 'fixture.mismatch',
+        severity: 'error',
+        title: 'A conformance fixture emitted other codes or another terminal state than it expects',
+        remediation: 'Fix the rule, or (if the fixture is wrong) its expected_validation_codes / expected_terminal_state.',
+    },
+    missingExpected: {
+        code: 'fixture.missing_expected_validation',
+        severity: 'error',
+        title: 'A conformance fixture does not say which codes it expects',
+        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean fixture).',
+    },
+    invalid: {
+        code: 'fixture.invalid',
+        severity: 'error',
+        title: 'fixture.json is malformed, names an unknown pack or code, or its input is missing',
+        remediation: 'Fix fixture.json: {fixture_id, fixture_kind, pack, input, options, expected_validation_codes, expected_terminal_state}.',
+    },
+};
+const FIXTURE_CODES = Object.values(FIXTURE);
+
+
+/***/ }),
+
+/***/ 7890:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7244);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3120);
+/* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2135);
 
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+(0,_parallel_js__WEBPACK_IMPORTED_MODULE_1__/* .allowWorkers */ .Ve)(import.meta.url);
+if ((0,_parallel_js__WEBPACK_IMPORTED_MODULE_1__/* .isVerifyWorker */ .ex)())
+    (0,_parallel_js__WEBPACK_IMPORTED_MODULE_1__/* .runVerifyWorker */ .No)();
+else
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 7244:
+/***/ 3348:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EW: () => (/* binding */ readSmallFile),
+/* harmony export */   _6: () => (/* binding */ decodeUtf8),
+/* harmony export */   qW: () => (/* binding */ statPath)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(738);
+
+
+/** Classifies a path without opening it (opening a FIFO would block). Follows symlinks. */
+function statPath(abs) {
+    try {
+        const st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(abs);
+        if (st.isFile())
+            return { kind: 'file', size: st.size, detail: '' };
+        if (st.isDirectory())
+            return { kind: 'dir', size: 0, detail: '' };
+        return {
+            kind: 'other',
+            size: st.size,
+            detail: 'is not a regular file or directory (FIFO, socket or device)',
+        };
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return { kind: 'missing', size: 0, detail: 'does not exist' };
+        return { kind: 'unreadable', size: 0, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_1__/* .errorText */ .k)(err) };
+    }
+}
+/**
+ * Reads a small regular file. Opens non-blocking and re-checks the type on the descriptor,
+ * so a FIFO swapped in after the stat cannot hang the run.
+ */
+function readSmallFile(abs, maxBytes) {
+    let fd;
+    try {
+        fd = node_fs__WEBPACK_IMPORTED_MODULE_0___default().openSync(abs, (node_fs__WEBPACK_IMPORTED_MODULE_0___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0___default().constants).O_NONBLOCK);
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return { ok: false, kind: 'missing', detail: 'does not exist' };
+        if (code === 'EISDIR')
+            return { ok: false, kind: 'dir', detail: 'is a directory' };
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_1__/* .errorText */ .k)(err) };
+    }
+    try {
+        const st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().fstatSync(fd);
+        if (st.isDirectory())
+            return { ok: false, kind: 'dir', detail: 'is a directory' };
+        if (!st.isFile())
+            return { ok: false, kind: 'other', detail: 'is not a regular file' };
+        if (st.size > maxBytes) {
+            return {
+                ok: false,
+                kind: 'too_large',
+                detail: `is ${st.size} bytes, over the ${maxBytes}-byte limit`,
+            };
+        }
+        return { ok: true, bytes: node_fs__WEBPACK_IMPORTED_MODULE_0___default().readFileSync(fd) };
+    }
+    catch (err) {
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_1__/* .errorText */ .k)(err) };
+    }
+    finally {
+        node_fs__WEBPACK_IMPORTED_MODULE_0___default().closeSync(fd);
+    }
+}
+/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters. */
+function decodeUtf8(bytes) {
+    try {
+        return {
+            ok: true,
+            text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes),
+        };
+    }
+    catch {
+        return { ok: false, detail: 'is not valid UTF-8' };
+    }
+}
+
+
+/***/ }),
+
+/***/ 9563:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   OP: () => (/* binding */ Hasher)
+/* harmony export */ });
+/* unused harmony exports LARGE_FILE_BYTES, CHUNK_BYTES, sha256Hex */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5919);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(738);
+
+
+
+
+
+/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
+const LARGE_FILE_BYTES = 8 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const { createHash } = require('node:crypto');
+const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
+parentPort.on('message', ({ id, path }) => {
+  let fd;
+  try {
+    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
+    const h = createHash('sha256');
+    let size = 0, n;
+    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
+    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
+  } catch (err) {
+    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+});
+`;
+class WorkerPool {
+    size;
+    workers = [];
+    idle = [];
+    queue = [];
+    running = new Map();
+    nextId = 0;
+    constructor(size) {
+        this.size = size;
+    }
+    run(path) {
+        return new Promise((resolve) => {
+            this.queue.push({ id: this.nextId++, path, resolve });
+            this.pump();
+        });
+    }
+    pump() {
+        while (this.queue.length > 0) {
+            let w = this.idle.pop();
+            if (!w && this.workers.length < this.size)
+                w = this.spawn();
+            if (!w)
+                return;
+            const job = this.queue.shift();
+            this.running.set(w, job);
+            w.postMessage({ id: job.id, path: job.path });
+        }
+    }
+    spawn() {
+        const w = new node_worker_threads__WEBPACK_IMPORTED_MODULE_3__.Worker(WORKER_SOURCE, { eval: true });
+        w.on('message', (m) => {
+            const job = this.running.get(w);
+            this.running.delete(w);
+            this.idle.push(w);
+            if (job) {
+                if (m.sha256 !== undefined)
+                    job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
+                else if (m.error === 'not_file')
+                    job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
+                else
+                    job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
+            }
+            this.pump();
+        });
+        w.on('error', (err) => {
+            const job = this.running.get(w);
+            this.running.delete(w);
+            this.workers.splice(this.workers.indexOf(w), 1);
+            job?.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_4__/* .errorText */ .k)(err) });
+            this.pump();
+        });
+        this.workers.push(w);
+        return w;
+    }
+    async close() {
+        await Promise.all(this.workers.map((w) => w.terminate()));
+        this.workers.length = 0;
+        this.idle.length = 0;
+    }
+}
+/**
+ * One hashing service per run: each distinct file (by real path) is hashed once, however many
+ * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
+ * chunks on worker threads so several big files hash in parallel with the small ones.
+ */
+class Hasher {
+    parallelism;
+    cache = new Map();
+    pool;
+    filesHashed = 0;
+    bytesHashed = 0;
+    constructor(parallelism = Math.max(1, Math.min(4, node_os__WEBPACK_IMPORTED_MODULE_2___default().availableParallelism()))) {
+        this.parallelism = parallelism;
+    }
+    /** Starts hashing every path; large files first so the workers start while small ones run. */
+    prefetch(realPaths) {
+        const wanted = [...new Set(realPaths)];
+        const small = [];
+        for (const p of wanted) {
+            if (this.cache.has(p))
+                continue;
+            let size = 0;
+            try {
+                size = node_fs__WEBPACK_IMPORTED_MODULE_1___default().statSync(p).size;
+            }
+            catch {
+                // hash() reports the error
+            }
+            if (size >= LARGE_FILE_BYTES)
+                void this.hash(p);
+            else
+                small.push(p);
+        }
+        for (const p of small)
+            void this.hash(p);
+        // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
+        return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
+    }
+    hash(realPath) {
+        let p = this.cache.get(realPath);
+        if (!p) {
+            p = this.compute(realPath).then((o) => {
+                if (o.ok) {
+                    this.filesHashed++;
+                    this.bytesHashed += o.size;
+                }
+                return o;
+            });
+            this.cache.set(realPath, p);
+        }
+        return p;
+    }
+    compute(realPath) {
+        let st;
+        try {
+            st = node_fs__WEBPACK_IMPORTED_MODULE_1___default().statSync(realPath);
+        }
+        catch (err) {
+            const code = err.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return Promise.resolve({ ok: false, reason: 'missing', detail: 'does not exist' });
+            return Promise.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_4__/* .errorText */ .k)(err) });
+        }
+        if (!st.isFile()) {
+            const what = st.isDirectory() ? 'is a directory' : 'is not a regular file';
+            return Promise.resolve({ ok: false, reason: 'not_file', detail: what });
+        }
+        if (st.size >= LARGE_FILE_BYTES) {
+            this.pool ??= new WorkerPool(this.parallelism);
+            return this.pool.run(realPath);
+        }
+        return Promise.resolve(hashSmallSync(realPath));
+    }
+    async close() {
+        await this.pool?.close();
+        this.pool = undefined;
+    }
+}
+function hashSmallSync(realPath) {
+    let fd;
+    try {
+        fd = node_fs__WEBPACK_IMPORTED_MODULE_1___default().openSync(realPath, (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_NONBLOCK);
+        const st = node_fs__WEBPACK_IMPORTED_MODULE_1___default().fstatSync(fd);
+        if (!st.isFile())
+            return { ok: false, reason: 'not_file', detail: 'is not a regular file' };
+        const bytes = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readFileSync(fd);
+        return {
+            ok: true,
+            sha256: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(bytes).digest('hex'),
+            size: bytes.length,
+        };
+    }
+    catch (err) {
+        return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_4__/* .errorText */ .k)(err) };
+    }
+    finally {
+        if (fd !== undefined)
+            node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+    }
+}
+function sha256Hex(bytes) {
+    return createHash('sha256').update(bytes).digest('hex');
+}
+
+
+/***/ }),
+
+/***/ 6588:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   UT: () => (/* binding */ loadJsonObject),
+/* harmony export */   kr: () => (/* binding */ isSafeRelative)
+/* harmony export */ });
+/* unused harmony export MAX_JSON_BYTES */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2824);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3348);
+
+
+
+/** Artifacts and configs are small JSON; anything bigger is refused rather than read into memory. */
+const MAX_JSON_BYTES = 64 * 1024 * 1024;
+/** Loads a JSON object file inside the workspace, turning every failure into a described state. */
+function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
+    const resolved = ws.resolve(dir, name);
+    const rel = resolved.rel;
+    if (!resolved.ok) {
+        if (resolved.reason === 'missing')
+            return { state: 'missing', rel };
+        if (resolved.reason === 'outside_root')
+            return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
+        return { state: 'bad', rel, why: 'unreadable', detail: resolved.detail };
+    }
+    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readSmallFile */ .EW)(resolved.real, maxBytes);
+    if (!read.ok) {
+        if (read.kind === 'missing')
+            return { state: 'missing', rel };
+        if (read.kind === 'too_large')
+            return { state: 'bad', rel, why: 'too_large', detail: read.detail };
+        return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
+    }
+    const text = (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .decodeUtf8 */ ._6)(read.bytes);
+    if (!text.ok)
+        return { state: 'bad', rel, why: 'unparseable', detail: text.detail, line: 1 };
+    const parsed = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .q)(text.text);
+    if (!parsed.ok)
+        return {
+            state: 'bad',
+            rel,
+            why: 'unparseable',
+            detail: parsed.message,
+            line: parsed.position.line,
+        };
+    const v = parsed.value;
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+        const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
+        return {
+            state: 'bad',
+            rel,
+            why: 'not_object',
+            detail: `is ${what}, not a JSON object`,
+            line: 1,
+        };
+    }
+    return { state: 'ok', data: v, doc: parsed.doc, rel };
+}
+function isSafeRelative(p) {
+    if (p.length === 0 || p.includes('\0') || node_path__WEBPACK_IMPORTED_MODULE_0___default().isAbsolute(p) || p.includes('\\'))
+        return false;
+    return !p.split('/').some((seg) => seg === '..' || seg === '');
+}
+
+
+/***/ }),
+
+/***/ 2824:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  q: () => (/* binding */ parseJson)
+});
+
+// UNUSED EXPORTS: JsonDoc
+
+// EXTERNAL MODULE: ../../work/main/node_modules/jsonc-parser/lib/umd/main.js
+var main = __nccwpck_require__(4411);
+;// CONCATENATED MODULE: ./src/io/lines.ts
+/** Maps character offsets in a text to 1-based line and column numbers. */
+class LineIndex {
+    starts = [0];
+    constructor(text) {
+        for (let i = 0; i < text.length; i++)
+            if (text.charCodeAt(i) === 10)
+                this.starts.push(i + 1);
+    }
+    position(offset) {
+        let lo = 0;
+        let hi = this.starts.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (this.starts[mid] <= offset)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return { line: lo + 1, column: offset - this.starts[lo] + 1 };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/io/json.ts
+
+
+/** A parsed JSON document that can say on which line any value or key stands. */
+class JsonDoc {
+    tree;
+    lines;
+    duplicates;
+    constructor(tree, lines, duplicates) {
+        this.tree = tree;
+        this.lines = lines;
+        this.duplicates = duplicates;
+    }
+    /** Line of the property `path` (its key), or of the array element; undefined when absent. */
+    lineOf(path) {
+        const node = (0,main.findNodeAtLocation)(this.tree, path);
+        if (!node)
+            return undefined;
+        const anchor = node.parent?.type === 'property' ? node.parent : node;
+        return this.lines.position(anchor.offset).line;
+    }
+}
+/**
+ * Strict JSON (RFC 8259): no comments, no trailing commas, no BOM, no NaN. Duplicate keys
+ * are recorded (the last one wins, as in most parsers) so callers can flag the ambiguity.
+ */
+function parseJson(text) {
+    const lines = new LineIndex(text);
+    if (text.charCodeAt(0) === 0xfeff) {
+        return {
+            ok: false,
+            reason: 'bom',
+            message: 'starts with a UTF-8 byte order mark (BOM)',
+            position: { line: 1, column: 1 },
+        };
+    }
+    if (text.trim() === '')
+        return { ok: false, reason: 'empty', message: 'is empty', position: { line: 1, column: 1 } };
+    try {
+        return parseStrict(text, lines);
+    }
+    catch (err) {
+        // Both the parser and the value builder recurse; runaway nesting overflows the stack.
+        if (!(err instanceof RangeError))
+            throw err;
+        return {
+            ok: false,
+            reason: 'syntax',
+            message: 'nests arrays or objects too deeply to read',
+            position: { line: 1, column: 1 },
+        };
+    }
+}
+function parseStrict(text, lines) {
+    const errors = [];
+    const tree = (0,main.parseTree)(text, errors, {
+        disallowComments: true,
+        allowTrailingComma: false,
+        allowEmptyContent: false,
+    });
+    if (errors.length > 0 || !tree) {
+        const first = errors[0];
+        const pos = lines.position(first?.offset ?? 0);
+        const what = first ? (0,main.printParseErrorCode)(first.error) : 'InvalidSymbol';
+        return {
+            ok: false,
+            reason: 'syntax',
+            message: `${describe(what)} at line ${pos.line}, column ${pos.column}`,
+            position: pos,
+        };
+    }
+    const duplicates = [];
+    const value = toValue(tree, lines, duplicates);
+    return { ok: true, value, doc: new JsonDoc(tree, lines, duplicates) };
+}
+function describe(code) {
+    // "InvalidSymbol" -> "invalid symbol"
+    return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+/** Builds the value without prototype pitfalls: a "__proto__" key is an ordinary property. */
+function toValue(node, lines, duplicates) {
+    switch (node.type) {
+        case 'object': {
+            const out = {};
+            const seen = new Set();
+            for (const prop of node.children ?? []) {
+                const [keyNode, valueNode] = prop.children ?? [];
+                if (!keyNode || !valueNode)
+                    continue;
+                const key = String(keyNode.value);
+                if (seen.has(key))
+                    duplicates.push({ key, line: lines.position(keyNode.offset).line });
+                seen.add(key);
+                Object.defineProperty(out, key, {
+                    value: toValue(valueNode, lines, duplicates),
+                    enumerable: true,
+                    writable: true,
+                    configurable: true,
+                });
+            }
+            return out;
+        }
+        case 'array':
+            return (node.children ?? []).map((c) => toValue(c, lines, duplicates));
+        default:
+            return node.value;
+    }
+}
+
+
+/***/ }),
+
+/***/ 738:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ Workspace),
+/* harmony export */   k: () => (/* binding */ errorText)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+
+
+/**
+ * The repository the verifier may read. Every path that comes from an artifact is resolved
+ * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
+ * unless outside reads were explicitly allowed.
+ */
+class Workspace {
+    allowOutside;
+    root;
+    constructor(root, allowOutside = false) {
+        this.allowOutside = allowOutside;
+        this.root = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(root);
+    }
+    /** Repo-relative POSIX path for reports; paths outside the root stay absolute. */
+    rel(abs) {
+        const r = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(this.root, abs);
+        if (r === '')
+            return '.';
+        if (r.startsWith('..') || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(r))
+            return abs;
+        return r.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+    }
+    contains(abs) {
+        return abs === this.root || abs.startsWith(this.root + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep));
+    }
+    /** Resolves `p` (relative to `base`, or absolute) to an existing path inside the root. */
+    resolve(base, p) {
+        if (p.length === 0)
+            return { ok: false, reason: 'empty', rel: p, detail: 'the path is empty' };
+        if (p.includes('\0'))
+            return { ok: false, reason: 'nul', rel: p, detail: 'the path contains a NUL byte' };
+        const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, p);
+        const rel = this.rel(abs);
+        if (!this.allowOutside && !this.contains(abs)) {
+            return {
+                ok: false,
+                reason: 'outside_root',
+                rel,
+                detail: `resolves outside the workspace root ${this.root}`,
+            };
+        }
+        let real;
+        try {
+            real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(abs);
+        }
+        catch (err) {
+            const code = err.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+            if (code === 'ELOOP')
+                return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
+            return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
+        }
+        if (!this.allowOutside && !this.contains(real)) {
+            return {
+                ok: false,
+                reason: 'outside_root',
+                rel,
+                detail: `is a symlink to ${real}, outside the workspace root`,
+            };
+        }
+        return { ok: true, abs, real, rel };
+    }
+}
+function errorText(err) {
+    if (err instanceof Error) {
+        const code = err.code;
+        return code ? `${code}: ${err.message}` : err.message;
+    }
+    return String(err);
+}
+
+
+/***/ }),
+
+/***/ 3120:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33453,12 +34099,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_namespaceObject);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -33494,7 +34140,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -33590,7 +34236,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -33631,7 +34277,7 @@ const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.me
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -33722,11 +34368,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../../work/main/node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(8258);
+// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
+var undici = __nccwpck_require__(576);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -34423,7 +35069,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -34499,7 +35145,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -34573,7 +35219,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -34854,7 +35500,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -34896,7 +35542,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -35076,7 +35722,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -35350,7 +35996,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -35938,7 +36584,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -36018,7 +36664,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -36083,7 +36729,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -36401,7 +37047,8250 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(2149);
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(344);
+;// CONCATENATED MODULE: ./src/model/subject.ts
+
+/**
+ * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
+ * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
+ */
+const Outcome = schemas/* enum */.k5n(['pass', 'problem', 'blocking', 'skipped']);
+const SubjectKind = schemas/* enum */.k5n(['paper', 'audit', 'run', 'fixture']);
+const Subject = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP(),
+    target: schemas/* string */.YjP().describe('Id of the target this subject belongs to'),
+    pack: schemas/* string */.YjP(),
+    kind: SubjectKind,
+    name: schemas/* string */.YjP().describe('Human name, e.g. the audit skill or the run id'),
+    path: schemas/* string */.YjP().describe('Repo-relative path of the artifact or directory'),
+    status: schemas/* string */.YjP().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
+    verdict: schemas/* string */.YjP().optional(),
+    reason: schemas/* string */.YjP().optional().describe('Short why: reason code and summary from the artifact'),
+    outcome: Outcome,
+});
+const Enforcement = schemas/* enum */.k5n(['blocking', 'advisory']);
+const Target = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP(),
+    pack: schemas/* string */.YjP(),
+    kind: schemas/* enum */.k5n(['paper', 'run', 'fixture']),
+    path: schemas/* string */.YjP().describe('Repo-relative path ("." for the root)'),
+    enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
+    terminal_state: schemas/* string */.YjP().describe('e.g. accepted | provisional | blocked for papers'),
+    context: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())
+        .describe('How the target was judged, e.g. assurance and where it came from'),
+});
+
+;// CONCATENATED MODULE: ./src/model/report.ts
+
+
+
+const Conclusion = schemas/* enum */.k5n(['success', 'neutral', 'failure']);
+const Counts = schemas/* object */.Ikc({
+    targets: schemas/* number */.aig().int(),
+    subjects: schemas/* number */.aig().int(),
+    pass: schemas/* number */.aig().int(),
+    problem: schemas/* number */.aig().int(),
+    blocking: schemas/* number */.aig().int(),
+    skipped: schemas/* number */.aig().int(),
+    errors: schemas/* number */.aig().int(),
+    warnings: schemas/* number */.aig().int(),
+    notices: schemas/* number */.aig().int(),
+});
+/** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
+const GateReport = schemas/* object */.Ikc({
+    report_version: schemas/* literal */.euz('1'),
+    tool: schemas/* object */.Ikc({ name: schemas/* literal */.euz('audit-gate'), version: schemas/* string */.YjP() }),
+    generated_at: schemas/* string */.YjP(),
+    root: schemas/* string */.YjP().describe('Absolute workspace root all paths are relative to'),
+    conclusion: Conclusion,
+    submission_ready: schemas/* enum */.k5n(['yes', 'no']),
+    exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1)]),
+    counts: Counts,
+    targets: schemas/* array */.YOg(Target),
+    subjects: schemas/* array */.YOg(Subject),
+    findings: schemas/* array */.YOg(finding/* Finding */.wI),
+    extensions: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
+        .optional(),
+});
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/io/write.ts
+
+
+/**
+ * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
+ * truncated file, and refuses to replace anything that is not a regular file.
+ */
+function writeReportFile(file, content) {
+    const abs = external_node_path_default().resolve(file);
+    let existing;
+    try {
+        existing = external_node_fs_default().lstatSync(abs);
+    }
+    catch {
+        // does not exist yet
+    }
+    if (existing && !existing.isFile()) {
+        throw new Error(`${file} exists and is not a regular file; refusing to replace it`);
+    }
+    external_node_fs_default().mkdirSync(external_node_path_default().dirname(abs), { recursive: true });
+    const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
+    try {
+        external_node_fs_default().writeFileSync(tmp, content, { encoding: 'utf8', flag: 'wx' });
+        external_node_fs_default().renameSync(tmp, abs);
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(tmp, { force: true });
+        throw err;
+    }
+}
+
+// EXTERNAL MODULE: ./src/packs/index.ts + 26 modules
+var src_packs = __nccwpck_require__(6033);
+// EXTERNAL MODULE: ./src/policy/codes.ts
+var codes = __nccwpck_require__(155);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(9214);
+;// CONCATENATED MODULE: ./src/policy/gate.ts
+
+const GOOD_TERMINAL = new Set(['accepted', 'passed']);
+/**
+ * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
+ * never block; error findings of blocking targets fail the gate. Run-level findings always block.
+ */
+function decide(results, settings) {
+    const targets = results.map((r) => r.target);
+    const enforcement = new Map();
+    for (const t of targets)
+        enforcement.set(t.id, t.enforcement);
+    const subjectTarget = new Map();
+    for (const r of results)
+        for (const s of r.subjects)
+            subjectTarget.set(s.id, s.target);
+    const findings = [];
+    for (const r of results) {
+        for (const f of r.findings) {
+            const mode = enforcement.get(subjectTarget.get(f.subject) ?? f.subject) ?? 'blocking';
+            const severity = mode === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
+            findings.push({ ...f, severity, blocking: severity === 'error' });
+        }
+    }
+    for (const f of settings.runFindings)
+        findings.push({ ...f, blocking: f.severity === 'error' });
+    const bySubject = new Map();
+    for (const f of findings) {
+        const key = f.subject;
+        bySubject.set(key, [...(bySubject.get(key) ?? []), f]);
+    }
+    const subjects = results.flatMap((r) => r.subjects.map((s) => {
+        const own = bySubject.get(s.id) ?? [];
+        const outcome = own.some((f) => f.blocking)
+            ? 'blocking'
+            : own.some((f) => f.severity !== 'notice')
+                ? 'problem'
+                : s.outcome;
+        return { ...s, outcome };
+    }));
+    const counts = {
+        targets: targets.length,
+        subjects: subjects.length,
+        pass: subjects.filter((s) => s.outcome === 'pass').length,
+        problem: subjects.filter((s) => s.outcome === 'problem').length,
+        blocking: subjects.filter((s) => s.outcome === 'blocking').length,
+        skipped: subjects.filter((s) => s.outcome === 'skipped').length,
+        errors: findings.filter((f) => f.severity === 'error').length,
+        warnings: findings.filter((f) => f.severity === 'warning').length,
+        notices: findings.filter((f) => f.severity === 'notice').length,
+    };
+    const anyBlocking = findings.some((f) => f.blocking);
+    const anyProblem = findings.some((f) => f.severity !== 'notice');
+    let conclusion = 'success';
+    if (anyBlocking || (settings.failOn === 'problem' && anyProblem))
+        conclusion = 'failure';
+    else if (anyProblem)
+        conclusion = 'neutral';
+    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => GOOD_TERMINAL.has(t.terminal_state));
+    const extensions = {};
+    for (const r of results)
+        if (r.extension !== undefined)
+            extensions[r.target.id] = r.extension;
+    return {
+        report_version: '1',
+        tool: { name: 'audit-gate', version: version/* VERSION */.x },
+        generated_at: new Date().toISOString(),
+        root: settings.root,
+        conclusion,
+        submission_ready: ready ? 'yes' : 'no',
+        exit_code: conclusion === 'failure' ? 1 : 0,
+        counts,
+        targets,
+        subjects,
+        findings,
+        extensions,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/render/sanitize.ts
+// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
+// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function plain(s) {
+    return s.replace(UNSAFE, (c) => {
+        if (c === '\n')
+            return '\\n';
+        if (c === '\t')
+            return '\\t';
+        if (c === '\r')
+            return '\\r';
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
+}
+/** Cuts a string to at most `max` characters (code points), marking the cut. */
+function cap(s, max) {
+    const chars = Array.from(s);
+    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+// ---------------------------------------------------------------------------------------------
+// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
+// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
+// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
+const ZWSP = '\u200b';
+// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
+const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
+/**
+ * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
+ * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
+ * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
+ * cross-references (a zero-width space after `@` and `#`), no table break-out (`|` escaped, line
+ * breaks folded into spaces). The result is capped at `max` characters.
+ */
+function mdText(s, max = 1000) {
+    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    return (folded
+        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#/g, `#${ZWSP}`)
+        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
+        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+        // A leading list, heading-underline or numbered-list marker stays text.
+        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
+}
+/**
+ * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
+ * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
+ * before it parses code spans). Code spans render no HTML, mentions or links.
+ */
+function mdCode(s, max = 300, inTable = true) {
+    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    if (inTable)
+        text = text.replace(/\|/g, '\\|');
+    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
+function htmlCommentText(s) {
+    return plain(s)
+        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
+        .replace(/[<>]/g, '_');
+}
+
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+/**
+ * The Markdown renderings of a GateReport shared by every GitHub surface: the check-run summary,
+ * the failure cards (check-run text, pull-request comment) and the job summary. Everything that
+ * came from an artifact goes through mdText / mdCode; the output is capped at `limit` characters
+ * with a visible "trimmed" note instead of silently cut.
+ */
+/** GitHub's caps: check-run output.summary / output.text 65,535; a comment body 65,536. */
+const CHECK_OUTPUT_LIMIT = 65_535;
+const COMMENT_LIMIT = 65_536;
+const REASON_MAX = 300;
+const MESSAGE_MAX = 600;
+const REMEDIATION_MAX = 400;
+/** Groups findings by the subject they are about; findings about a target or the run get a unit of their own. */
+function units(report) {
+    const targets = new Map(report.targets.map((t) => [t.id, t]));
+    const subjects = new Map(report.subjects.map((s) => [s.id, s]));
+    const byKey = new Map();
+    for (const f of report.findings)
+        byKey.set(f.subject, [...(byKey.get(f.subject) ?? []), f]);
+    const out = [];
+    for (const s of report.subjects) {
+        out.push({
+            key: s.id,
+            label: s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status,
+            name: s.name,
+            path: s.path,
+            kind: s.kind,
+            outcome: s.outcome,
+            subject: s,
+            ...(targets.get(s.target) ? { target: targets.get(s.target) } : {}),
+            findings: byKey.get(s.id) ?? [],
+        });
+    }
+    for (const [key, findings] of byKey) {
+        if (subjects.has(key))
+            continue;
+        const t = targets.get(key);
+        const outcome = findings.some((f) => f.blocking)
+            ? 'blocking'
+            : findings.some((f) => f.severity !== 'notice')
+                ? 'problem'
+                : 'pass';
+        out.push({
+            key,
+            label: outcome === 'blocking' ? 'FAILED' : outcome === 'problem' ? 'PROBLEM' : 'NOTE',
+            name: t ? t.path : key === 'gate' ? 'audit-gate run' : key,
+            ...(t ? { path: t.path, target: t } : {}),
+            kind: t ? t.kind : 'run',
+            outcome,
+            findings,
+        });
+    }
+    return out;
+}
+function isFailing(u) {
+    return u.outcome === 'blocking' || u.outcome === 'problem';
+}
+const MARK = {
+    pass: '✓',
+    problem: '⚠',
+    blocking: '✗',
+    skipped: '·',
+};
+/** A one-line title for the check run (also the first line of the comment). */
+function checkTitle(report) {
+    const c = report.counts;
+    const parts = [];
+    if (c.blocking)
+        parts.push(`${c.blocking} blocking`);
+    if (c.problem)
+        parts.push(`${c.problem} with problems`);
+    parts.push(`${c.pass} pass`);
+    if (c.skipped)
+        parts.push(`${c.skipped} skipped`);
+    const failedRun = report.findings.some((f) => !report.subjects.some((s) => s.id === f.subject) && f.blocking);
+    const lead = c.subjects === 0 && failedRun ? 'nothing verified' : parts.join(', ');
+    return cap(`${lead} — submission-ready: ${report.submission_ready}`, 255);
+}
+function conclusionLine(report) {
+    switch (report.conclusion) {
+        case 'failure':
+            return '**✗ Blocked:** the problems below fail the gate.';
+        case 'neutral':
+            return '**⚠ Problems that do not block at this assurance level** (they would block a submission).';
+        default:
+            return '**✓ Nothing blocks.**';
+    }
+}
+function countsLine(report) {
+    const c = report.counts;
+    return (`${c.subjects} subjects in ${c.targets} targets: ${c.blocking} blocking · ${c.problem} with problems · ` +
+        `${c.pass} pass · ${c.skipped} skipped — ${c.errors} errors, ${c.warnings} warnings · ` +
+        `**submission-ready: ${report.submission_ready}**`);
+}
+/** How the target was judged, e.g. "assurance **submission** (from `.aris/assurance.txt`)". */
+function judgedBy(t) {
+    if (!t)
+        return '';
+    const a = t.context['assurance'];
+    if (a === undefined)
+        return `enforcement **${t.enforcement}**`;
+    const src = t.context['assurance_source'];
+    return `assurance **${mdText(a, 40)}**${src ? ` (from ${mdCode(src, 120, false)})` : ''}`;
+}
+function whyLine(u) {
+    if (u.outcome === 'blocking') {
+        if (!u.target)
+            return 'The run itself failed, so the gate fails closed: an unverified change is never a green check.';
+        const label = u.subject?.verdict && u.label === u.subject.verdict
+            ? `a ${mdText(u.label, 40)} verdict`
+            : `a ${mdText(u.label, 40)} ${mdText(u.kind, 20)}`;
+        return `${judgedBy(u.target)} makes ${label} blocking.`;
+    }
+    return `Does not block under ${judgedBy(u.target) || 'the current settings'}; it would block at assurance **submission**.`;
+}
+function locationText(f) {
+    if (!f.location)
+        return '';
+    return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
+}
+/** One failure card: what failed, why it blocks and what to do, about the user's files only. */
+function renderCard(u) {
+    const lines = [];
+    const where = u.path ? ` (${mdCode(u.path, 200, false)})` : '';
+    lines.push(`#### ${MARK[u.outcome]} ${mdText(u.label, 60)} — ${mdText(u.name, 120)}${where}`);
+    lines.push('');
+    // The artifact's own reason explains a verdict; for a STALE or malformed audit it would mislead.
+    const reason = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+    if (reason) {
+        const i = reason.indexOf(': ');
+        lines.push(i > 0 && i < 80 && /^[\w.:-]+$/.test(reason.slice(0, i))
+            ? `${mdCode(reason.slice(0, i), 80, false)} ${mdText(reason.slice(i + 2), REASON_MAX)}`
+            : mdText(reason, REASON_MAX));
+        lines.push('');
+    }
+    const shown = u.findings.filter((f) => f.severity !== 'notice' || u.findings.length === 1);
+    if (u.label === 'STALE') {
+        const inputs = shown.flatMap((f) => f.related && f.related.length ? f.related.map((r) => ({ f, r })) : []);
+        if (inputs.length) {
+            lines.push('Changed or deleted inputs:');
+            for (const { f, r } of inputs)
+                lines.push(`- ${mdCode(r.path, 200, false)} — ${mdText(f.message, MESSAGE_MAX)}`);
+        }
+        for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
+            const loc = locationText(f);
+            lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`);
+        }
+    }
+    else {
+        // The verdict finding repeats the artifact's summary shown above: point at its line only.
+        const summary = reason ? reason.slice(reason.indexOf(': ') + 2) : undefined;
+        for (const f of shown) {
+            const loc = locationText(f);
+            const text = summary && f.message.includes(summary) ? '' : `${mdText(f.message, MESSAGE_MAX)} `;
+            lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${text}(${mdCode(f.code, 80, false)})`);
+        }
+    }
+    if (shown.length)
+        lines.push('');
+    lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
+    const todo = [...new Set(shown.map((f) => f.remediation).filter((r) => r))];
+    if (todo.length) {
+        lines.push('');
+        lines.push(`**What to do:** ${todo.map((r) => mdText(r, REMEDIATION_MAX)).join(' ')}`);
+    }
+    return lines.join('\n');
+}
+/**
+ * Appends `items` to `head` while they fit under `limit` (leaving room for `tail` and a visible
+ * trimmed note); returns the text and how many items were left out.
+ */
+function fit(head, items, tail, limit, note) {
+    const reserve = note(items.length).length + tail.length + 4;
+    let text = head;
+    let i = 0;
+    for (; i < items.length; i++) {
+        const next = items[i];
+        if (text.length + next.length + reserve > limit)
+            break;
+        text += next;
+    }
+    const omitted = items.length - i;
+    if (omitted > 0)
+        text += note(omitted);
+    text += tail;
+    if (text.length > limit)
+        text = text.slice(0, Math.max(0, limit - 40)) + '\n\n_… trimmed to fit GitHub’s limit._\n';
+    return { text, omitted };
+}
+function passingDetails(pass) {
+    if (pass.length === 0)
+        return '';
+    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${u.path ? mdCode(u.path, 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |`);
+    const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join('\n');
+    return `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n${body}\n\n</details>\n`;
+}
+/** The hidden marker that identifies this check's sticky comment. */
+function commentMarker(checkName) {
+    return `<!-- audit-gate:sticky-comment check="${htmlCommentText(checkName)}" -->`;
+}
+function runLink(opts) {
+    return opts.runUrl ? ` · [workflow run](${opts.runUrl})` : '';
+}
+/** The failure cards (check-run text and the body of the pull-request comment). */
+function renderCards(report, opts) {
+    const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
+    const all = units(report);
+    const failing = all
+        .filter(isFailing)
+        .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
+    const passing = all.filter((u) => !isFailing(u));
+    const head = [
+        `### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`,
+        '',
+        conclusionLine(report),
+        '',
+        countsLine(report) + runLink(opts),
+        '',
+        '',
+    ].join('\n');
+    const details = passingDetails(passing);
+    return fit(head, failing.map((u) => renderCard(u) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failing subject${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`).text;
+}
+/** The sticky pull-request comment: the marker, then the cards (or a short green state). */
+function renderComment(report, opts) {
+    const marker = commentMarker(opts.checkName) + '\n';
+    const limit = (opts.limit ?? COMMENT_LIMIT) - marker.length;
+    const anyFailing = units(report).some(isFailing);
+    if (!anyFailing) {
+        const green = [
+            `### ✓ ${mdText(opts.checkName, 100)}: all ${report.counts.subjects} subjects pass — submission-ready: ${report.submission_ready}`,
+            '',
+            countsLine(report) + runLink(opts),
+            '',
+            passingDetails(units(report)),
+        ].join('\n');
+        return marker + cap(green, limit);
+    }
+    return marker + renderCards(report, { ...opts, limit });
+}
+/** The check-run summary and job summary: one table per target, the counts and submission-ready. */
+function renderSummary(report, opts) {
+    const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
+    const head = [
+        `## ${mdText(opts.checkName, 100)}: ${report.conclusion}`,
+        '',
+        conclusionLine(report),
+        '',
+        countsLine(report) + runLink(opts),
+        '',
+        '',
+    ].join('\n');
+    const all = units(report);
+    const sections = [];
+    for (const t of report.targets) {
+        const rows = all
+            .filter((u) => u.subject?.target === t.id || (u.target?.id === t.id && !u.subject))
+            .map((u) => {
+            const verdictWhy = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+            const why = isFailing(u)
+                ? (verdictWhy ??
+                    u.findings.find((f) => f.severity !== 'notice')?.message ??
+                    u.subject?.reason ??
+                    '')
+                : '';
+            return `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
+        });
+        const judged = judgedBy(t);
+        sections.push([
+            `### ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${mdText(t.terminal_state, 40)}**`,
+            '',
+            '| | Subject | Kind | Status | Verdict | Why |',
+            '|---|---|---|---|---|---|',
+            ...rows,
+            '',
+            '',
+        ].join('\n'));
+    }
+    const runLevel = all.filter((u) => !u.target && !u.subject);
+    for (const u of runLevel) {
+        sections.push([
+            `### ${MARK[u.outcome]} ${mdText(u.name, 120)}`,
+            '',
+            ...u.findings.map((f) => `- ${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)}) — ${mdText(f.remediation, REMEDIATION_MAX)}`),
+            '',
+            '',
+        ].join('\n'));
+    }
+    return fit(head, sections, '', limit, (n) => `> **Trimmed:** ${n} more target${n === 1 ? '' : 's'} not shown to stay under GitHub’s 65,535-character limit; the JSON report has everything.\n\n`).text;
+}
+/** The job summary: the tables, then the failure cards (what to fix). */
+function renderJobSummary(report, opts) {
+    return `${renderSummary(report, opts)}\n${renderCards(report, opts)}`;
+}
+
+;// CONCATENATED MODULE: ./src/render/sarif.ts
+const LEVEL = { error: 'error', warning: 'warning', notice: 'note' };
+function physical(loc) {
+    return {
+        physicalLocation: {
+            artifactLocation: {
+                uri: loc.path.split('/').map(encodeURIComponent).join('/'),
+                uriBaseId: '%SRCROOT%',
+            },
+            region: { startLine: loc.line ?? 1, ...(loc.column ? { startColumn: loc.column } : {}) },
+        },
+    };
+}
+function renderSarif(report, opts = {}) {
+    const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
+    const located = report.findings.filter((f) => f.location !== undefined);
+    const ruleIds = [...new Set(located.map((f) => f.code))].sort();
+    const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
+    const rules = ruleIds.map((id) => {
+        const def = defs.get(id);
+        const sample = located.find((f) => f.code === id);
+        return {
+            id,
+            name: id,
+            shortDescription: { text: def?.title ?? id },
+            help: { text: def?.remediation ?? sample.remediation },
+            defaultConfiguration: { level: LEVEL[def?.severity ?? sample.severity] },
+        };
+    });
+    const results = located.map((f) => ({
+        ruleId: f.code,
+        ruleIndex: ruleIndex.get(f.code),
+        level: LEVEL[f.severity],
+        message: { text: `${f.message} ${f.remediation}` },
+        locations: [physical(f.location)],
+        ...(f.related?.length
+            ? {
+                relatedLocations: f.related.map((r, i) => ({
+                    id: i,
+                    ...physical(r),
+                    message: { text: 'related input' },
+                })),
+            }
+            : {}),
+        partialFingerprints: { auditGateFinding: `${f.code}|${f.subject}|${f.location.path}` },
+        properties: { subject: f.subject, blocking: f.blocking },
+    }));
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'audit-gate',
+                        version: report.tool.version,
+                        semanticVersion: report.tool.version,
+                        ...(opts.informationUri ? { informationUri: opts.informationUri } : {}),
+                        rules,
+                    },
+                },
+                automationDetails: { id: 'audit-gate/' },
+                results,
+                properties: {
+                    conclusion: report.conclusion,
+                    submissionReady: report.submission_ready,
+                    notLocated: report.findings.length - located.length,
+                },
+            },
+        ],
+    };
+}
+
+// EXTERNAL MODULE: ./src/io/files.ts
+var files = __nccwpck_require__(3348);
+// EXTERNAL MODULE: ./src/io/json.ts + 1 modules
+var json = __nccwpck_require__(2824);
+// EXTERNAL MODULE: ./src/policy/assurance.ts
+var policy_assurance = __nccwpck_require__(8956);
+;// CONCATENATED MODULE: ./src/config.ts
+
+
+
+
+
+const DEFAULT_CONFIG_FILE = '.audit-gate.json';
+/** The optional config file (`.audit-gate.json` at the root, or --config). Discovery needs none. */
+const Config = schemas/* object */.Ikc({
+    $schema: schemas/* string */.YjP().optional(),
+    paths: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+        .optional()
+        .describe('Directories to verify, relative to the root; replaces discovery'),
+    exclude: schemas/* array */.YOg(schemas/* string */.YjP())
+        .optional()
+        .describe('gitignore-style patterns that discovery skips'),
+    assurance: schemas/* enum */.k5n(policy_assurance/* ASSURANCES */.lR)
+        .optional()
+        .describe('Default assurance for papers without .aris/assurance.txt'),
+    effort: schemas/* enum */.k5n(policy_assurance/* EFFORTS */.ig).optional().describe('Default effort (max/beast imply submission)'),
+    fail_on: schemas/* enum */.k5n(['blocking', 'problem'])
+        .optional()
+        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
+    allow_empty: schemas/* boolean */.zMY().optional().describe('Succeed when nothing was found to verify'),
+    fixtures: schemas/* string */.YjP()
+        .optional()
+        .describe('Conformance fixture directory to run as part of verify'),
+    packs: schemas/* array */.YOg(schemas/* string */.YjP())
+        .optional()
+        .describe('Packs whose targets discovery looks for (default: all)'),
+    trace: schemas/* object */.Ikc({ min_supports: schemas/* number */.aig().int().min(0).optional() })
+        .strict()
+        .optional()
+        .describe('Options of the trace pack'),
+})
+    .strict();
+function loadConfig(root, explicit) {
+    const file = explicit ? external_node_path_default().resolve(explicit) : external_node_path_default().join(root, DEFAULT_CONFIG_FILE);
+    const read = (0,files/* readSmallFile */.EW)(file, 1024 * 1024);
+    if (!read.ok) {
+        if (read.kind === 'missing' && !explicit)
+            return { ok: true, config: {} };
+        return { ok: false, path: file, message: `${read.detail}` };
+    }
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    if (!text.ok)
+        return { ok: false, path: file, message: text.detail };
+    const parsed = (0,json/* parseJson */.q)(text.text);
+    if (!parsed.ok)
+        return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
+    const result = Config.safeParse(parsed.value);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue.path.length ? `"${issue.path.join('.')}"` : 'the top level';
+        return {
+            ok: false,
+            path: file,
+            message: `${where}: ${issue.message}`,
+            line: parsed.doc.lineOf(issue.path) ?? 1,
+        };
+    }
+    return { ok: true, config: result.data, path: file };
+}
+
+// EXTERNAL MODULE: ./src/io/hashing.ts
+var hashing = __nccwpck_require__(9563);
+// EXTERNAL MODULE: ../../work/main/node_modules/ignore/index.js
+var ignore = __nccwpck_require__(9034);
+var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
+;// CONCATENATED MODULE: ./src/io/walk.ts
+
+
+
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/**
+ * Lists the directories of a repository the way git would see them: `.gitignore` files at every
+ * level are honoured, `.git` and `node_modules` are skipped, and symlinked directories are not
+ * followed (so a symlink loop cannot trap the walk). `extra` patterns use gitignore syntax.
+ */
+function walkRepository(root, extra = []) {
+    const out = [];
+    const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
+    const stack = [
+        { abs: root, rel: '', rules: rootRules },
+    ];
+    while (stack.length > 0) {
+        const { abs, rel, rules: inherited } = stack.pop();
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
+        }
+        catch {
+            continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
+        }
+        const rules = [...inherited];
+        if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+            try {
+                rules.push({
+                    base: rel,
+                    ig: ignore_default()().add(external_node_fs_default().readFileSync(external_node_path_default().join(abs, '.gitignore'), 'utf8')),
+                });
+            }
+            catch {
+                // unreadable .gitignore: ignore nothing extra
+            }
+        }
+        const entry = { abs, rel: rel || '.', files: new Set(), dirs: new Set() };
+        for (const e of entries) {
+            const childRel = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory()) {
+                if (ALWAYS_SKIPPED.has(e.name) || isIgnored(rules, childRel, true))
+                    continue;
+                entry.dirs.add(e.name);
+                stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules });
+            }
+            else if (!isIgnored(rules, childRel, false)) {
+                entry.files.add(e.name);
+            }
+        }
+        out.push(entry);
+    }
+    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+function isIgnored(rules, rel, isDir) {
+    for (const r of rules) {
+        const local = r.base ? rel.slice(r.base.length + 1) : rel;
+        if (r.ig.ignores(isDir ? `${local}/` : local))
+            return true;
+    }
+    return false;
+}
+
+// EXTERNAL MODULE: ./src/io/workspace.ts
+var workspace = __nccwpck_require__(738);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+// EXTERNAL MODULE: ./src/fixtures/codes.ts
+var fixtures_codes = __nccwpck_require__(6351);
+;// CONCATENATED MODULE: ./src/fixtures/schema.ts
+
+/** conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout). */
+const Fixture = schemas/* object */.Ikc({
+    $schema: schemas/* string */.YjP().optional(),
+    schema_version: schemas/* literal */.euz('1.0').optional(),
+    fixture_id: schemas/* string */.YjP().min(1),
+    fixture_kind: schemas/* string */.YjP()
+        .min(1)
+        .describe('What the fixture exercises, e.g. stale_input or clean'),
+    pack: schemas/* string */.YjP().min(1),
+    description: schemas/* string */.YjP().optional(),
+    input: schemas/* string */.YjP()
+        .min(1)
+        .default('input')
+        .describe('Input bundle folder, relative to the fixture folder'),
+    target: schemas/* string */.YjP()
+        .min(1)
+        .default('.')
+        .describe('Directory inside the input the pack is pointed at'),
+    options: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .default({})
+        .describe('Pack options, e.g. {"assurance":"submission"}'),
+    empty_dirs: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+        .optional()
+        .describe('Empty directories (relative to the input) to create in a scratch copy before the run: git cannot store them'),
+    expected_validation_codes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+    expected_terminal_state: schemas/* string */.YjP().optional(),
+})
+    .strict();
+
+// EXTERNAL MODULE: ./src/io/json-file.ts
+var json_file = __nccwpck_require__(6588);
+;// CONCATENATED MODULE: ./src/fixtures/runner.ts
+
+
+
+
+
+
+
+
+
+/** Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one). */
+function findFixtures(dir) {
+    if (external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')))
+        return [dir];
+    const out = [];
+    const walk = (d, depth) => {
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const e of entries) {
+            if (!e.isDirectory())
+                continue;
+            const sub = external_node_path_default().join(d, e.name);
+            if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
+                out.push(sub);
+            else if (depth < 2)
+                walk(sub, depth + 1);
+        }
+    };
+    walk(dir, 0);
+    return out.sort();
+}
+/**
+ * The conformance runner (ESLint's RuleTester idea): each fixture's input is verified by its
+ * pack, and the fixture passes only when the emitted code set equals the expected set exactly
+ * and the terminal state matches.
+ */
+async function runFixtures(dir, opts) {
+    const folders = findFixtures(dir);
+    const results = [];
+    for (const [i, folder] of folders.entries()) {
+        opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
+        results.push(await runFixture(folder, opts));
+    }
+    return results;
+}
+/** A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold. */
+function scratchCopy(inputDir, emptyDirs) {
+    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-'));
+    external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+    for (const d of emptyDirs) {
+        const abs = external_node_path_default().resolve(dir, d);
+        if (abs.startsWith(dir + (external_node_path_default()).sep))
+            external_node_fs_default().mkdirSync(abs, { recursive: true });
+    }
+    return dir;
+}
+async function runFixture(folder, opts) {
+    const ws = opts.workspace;
+    const rel = ws.rel(folder);
+    const targetId = `fixture:${rel}`;
+    const target = {
+        id: targetId,
+        pack: 'fixtures',
+        kind: 'fixture',
+        path: rel,
+        enforcement: 'blocking',
+        terminal_state: 'failed',
+        context: {},
+    };
+    const subject = {
+        id: targetId,
+        target: targetId,
+        pack: 'fixtures',
+        kind: 'fixture',
+        name: external_node_path_default().basename(folder),
+        path: `${rel}/fixture.json`,
+        status: 'FAILED',
+        outcome: 'pass',
+    };
+    const fail = (def, message, line) => ({
+        target,
+        subjects: [subject],
+        findings: [
+            (0,finding/* finding */.gk)(def, {
+                subject: targetId,
+                message,
+                location: line ? { path: subject.path, line } : { path: subject.path },
+            }),
+        ],
+    });
+    const loaded = (0,json_file/* loadJsonObject */.UT)(ws, folder, 'fixture.json');
+    if (loaded.state !== 'ok')
+        return fail(fixtures_codes/* FIXTURE */.c.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
+    const parsed = Fixture.safeParse(loaded.data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return fail(fixtures_codes/* FIXTURE */.c.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
+    }
+    const fx = parsed.data;
+    subject.name = fx.fixture_id;
+    target.context = { pack: fx.pack, fixture_kind: fx.fixture_kind };
+    if (fx.expected_validation_codes === undefined) {
+        return fail(fixtures_codes/* FIXTURE */.c.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
+    }
+    const pack = opts.packs.find((p) => p.id === fx.pack);
+    if (!pack)
+        return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id} names pack "${fx.pack}", which audit-gate does not have.`, loaded.doc.lineOf(['pack']));
+    const unknown = fx.expected_validation_codes.filter((c) => !opts.knownCodes.has(c));
+    if (unknown.length > 0) {
+        return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${unknown.join(', ')}.`, loaded.doc.lineOf(['expected_validation_codes']));
+    }
+    const inputDir = external_node_path_default().resolve(folder, fx.input);
+    const targetDir = external_node_path_default().resolve(inputDir, fx.target);
+    if (!ws.contains(inputDir) || !ws.contains(targetDir) || !external_node_fs_default().existsSync(targetDir)) {
+        return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().relative(folder, targetDir) || '.'} is missing or outside the fixture.`, loaded.doc.lineOf(['input']));
+    }
+    let emitted;
+    const hasher = new hashing/* Hasher */.OP();
+    const scratch = fx.empty_dirs?.length ? scratchCopy(inputDir, fx.empty_dirs) : undefined;
+    try {
+        const root = scratch ?? inputDir;
+        emitted = await pack.verify(external_node_path_default().resolve(root, fx.target), {
+            workspace: new workspace/* Workspace */.a(root),
+            hasher,
+            options: fx.options,
+        });
+    }
+    catch (err) {
+        return fail(fixtures_codes/* FIXTURE */.c.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${(0,workspace/* errorText */.k)(err)}.`);
+    }
+    finally {
+        await hasher.close();
+        if (scratch)
+            external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
+    }
+    const expected = [...new Set(fx.expected_validation_codes)].sort();
+    const actual = [...new Set(emitted.findings.map((f) => f.code))].sort();
+    const missing = expected.filter((c) => !actual.includes(c));
+    const extra = actual.filter((c) => !expected.includes(c));
+    const stateOk = fx.expected_terminal_state === undefined ||
+        fx.expected_terminal_state === emitted.target.terminal_state;
+    const findings = [];
+    if (missing.length || extra.length || !stateOk) {
+        const parts = [
+            `expected [${expected.join(', ')}]`,
+            `got [${actual.join(', ')}]`,
+            missing.length ? `missing ${missing.join(', ')}` : '',
+            extra.length ? `unexpected ${extra.join(', ')}` : '',
+            stateOk
+                ? ''
+                : `terminal state ${emitted.target.terminal_state}, expected ${fx.expected_terminal_state}`,
+        ].filter(Boolean);
+        findings.push((0,finding/* finding */.gk)(fixtures_codes/* FIXTURE */.c.mismatch, {
+            subject: targetId,
+            message: `Fixture ${fx.fixture_id} (${fx.fixture_kind}): ${parts.join('; ')}.`,
+            location: {
+                path: subject.path,
+                line: loaded.doc.lineOf(['expected_validation_codes']) ?? 1,
+            },
+        }));
+    }
+    const passed = findings.length === 0;
+    return {
+        target: { ...target, terminal_state: passed ? 'passed' : 'failed' },
+        subjects: [
+            {
+                ...subject,
+                status: passed ? 'PASSED' : 'FAILED',
+                reason: `${fx.fixture_kind}: expects [${expected.join(', ')}]${fx.expected_terminal_state ? ` → ${fx.expected_terminal_state}` : ''}`,
+            },
+        ],
+        findings,
+        extension: {
+            expected_validation_codes: expected,
+            actual_validation_codes: actual,
+            expected_terminal_state: fx.expected_terminal_state ?? null,
+            actual_terminal_state: emitted.target.terminal_state,
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./src/parallel.ts + 1 modules
+var parallel = __nccwpck_require__(2135);
+;// CONCATENATED MODULE: ./src/verify.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
+async function verify(opts) {
+    const ws = new workspace/* Workspace */.a(opts.root, opts.allowOutsideRoot);
+    const runFindings = [];
+    const loaded = loadConfig(ws.root, opts.config);
+    let config = {};
+    if (loaded.ok)
+        config = loaded.config;
+    else {
+        runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.configInvalid, {
+            subject: 'gate',
+            message: `Config ${ws.rel(loaded.path)}: ${loaded.message}.`,
+            location: loaded.line
+                ? { path: ws.rel(loaded.path), line: loaded.line }
+                : { path: ws.rel(loaded.path) },
+        }));
+    }
+    const packs = src_packs/* PACKS */.pI.filter((p) => (opts.packs ?? config.packs ?? src_packs/* PACKS */.pI.map((x) => x.id)).includes(p.id));
+    const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings);
+    const options = {
+        ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
+        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+        ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
+        ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
+        ...(config.trace?.min_supports !== undefined
+            ? { min_supports: config.trace.min_supports }
+            : {}),
+        // Options given explicitly (CLI flags) win over the config file.
+        ...(opts.packOptions ?? {}),
+    };
+    const hasher = new hashing/* Hasher */.OP();
+    const results = [];
+    try {
+        results.push(...(await (0,parallel/* verifyTargets */.I6)(planned, { workspace: ws, hasher, options }, opts.onProgress)));
+        const fixtureDir = opts.fixtures ?? config.fixtures;
+        if (fixtureDir !== undefined) {
+            const abs = external_node_path_default().resolve(ws.root, fixtureDir);
+            if (!ws.contains(abs) || !external_node_fs_default().existsSync(abs)) {
+                runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.targetNotFound, {
+                    subject: 'gate',
+                    message: `Fixture directory ${fixtureDir} does not exist inside the workspace.`,
+                }));
+            }
+            else {
+                results.push(...(await runFixtures(abs, {
+                    packs: src_packs/* PACKS */.pI,
+                    knownCodes: new Set((0,src_packs/* allCodes */.Sb)().map((c) => c.code)),
+                    workspace: ws,
+                    onProgress: opts.onProgress,
+                })));
+            }
+        }
+    }
+    finally {
+        await hasher.close();
+    }
+    const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
+    if (!allowEmpty && results.every((r) => r.subjects.length === 0)) {
+        runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.nothingVerified, {
+            subject: 'gate',
+            message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
+        }));
+    }
+    return decide(results, {
+        root: ws.root,
+        failOn: opts.failOn ?? config.fail_on ?? 'blocking',
+        runFindings,
+    });
+}
+function planTargets(ws, packs, paths, exclude, runFindings) {
+    const planned = [];
+    const seen = new Set();
+    const add = (pack, dir) => {
+        const key = `${pack.id}\0${dir}`;
+        if (!seen.has(key)) {
+            seen.add(key);
+            planned.push({ pack, dir });
+        }
+    };
+    const roots = paths ?? ['.'];
+    for (const p of roots) {
+        const r = ws.resolve(ws.root, p);
+        if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory()) {
+            runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.targetNotFound, {
+                subject: 'gate',
+                message: `Path "${p}" ${r.ok ? 'is not a directory' : r.detail}.`,
+            }));
+            continue;
+        }
+        const dirs = walkRepository(r.abs, exclude);
+        let found = 0;
+        for (const pack of packs) {
+            for (const dir of pack.discover(dirs)) {
+                add(pack, dir);
+                found++;
+            }
+        }
+        // An explicitly named directory in which nothing was discovered is still a paper dir:
+        // its audits may all be missing, which is exactly what the gate must catch.
+        const aris = packs.find((x) => x.id === 'aris');
+        if (paths && found === 0 && aris)
+            add(aris, r.abs);
+    }
+    return planned;
+}
+
+;// CONCATENATED MODULE: ./src/github/annotations.ts
+
+const annotations_LEVEL = {
+    error: 'failure',
+    warning: 'warning',
+    notice: 'notice',
+};
+const RANK = { failure: 0, warning: 1, notice: 2 };
+/** GitHub's caps: title 255 characters; message 64 KB (we keep it far shorter). */
+const TITLE_MAX = 255;
+const annotations_MESSAGE_MAX = 4000;
+/** Annotation paths must be repository-relative POSIX paths without `..`. */
+function safePath(p) {
+    const clean = p.replace(/\\/g, '/').replace(/^\.\//, '');
+    if (!clean ||
+        clean.startsWith('/') ||
+        clean.split('/').includes('..') ||
+        Array.from(clean).some((c) => c.charCodeAt(0) < 0x20))
+        return undefined;
+    return clean;
+}
+/**
+ * One annotation per finding that has a location, plus one on each related location (e.g. the
+ * input file that changed under a STALE audit), most severe first. Annotation text is plain text
+ * (GitHub does not render Markdown in annotations), with control characters made visible.
+ */
+function buildAnnotations(report) {
+    const names = new Map(report.subjects.map((s) => [s.id, s.name]));
+    const out = [];
+    const push = (f, path, line, column, title, message) => {
+        const p = safePath(path);
+        if (!p)
+            return;
+        const a = {
+            path: p,
+            start_line: line ?? 1,
+            end_line: line ?? 1,
+            annotation_level: annotations_LEVEL[f.severity],
+            title: cap(plain(title), TITLE_MAX),
+            message: cap(message.split('\n').map(plain).join('\n'), annotations_MESSAGE_MAX),
+        };
+        if (column !== undefined && line !== undefined) {
+            a.start_column = column;
+            a.end_column = column;
+        }
+        out.push(a);
+    };
+    for (const f of report.findings) {
+        const subject = names.get(f.subject) ?? f.subject;
+        const body = `${f.message}\n→ ${f.remediation}`;
+        if (f.location)
+            push(f, f.location.path, f.location.line, f.location.column, `${f.code} — ${subject}`, body);
+        for (const r of f.related ?? []) {
+            push(f, r.path, r.line, r.column, `${f.code} — input of ${subject}`, `${f.message}\n→ ${f.remediation}`);
+        }
+    }
+    return out.sort((a, b) => RANK[a.annotation_level] - RANK[b.annotation_level]);
+}
+
+;// CONCATENATED MODULE: ./src/github/check-run.ts
+/** The Checks API takes at most 50 annotations per request; more go in repeated updates (they append). */
+const ANNOTATION_BATCH = 50;
+/**
+ * A documented cap on annotations per check run (20 updates). Past it, the summary says how many
+ * were left out and where to find them; nothing is dropped silently.
+ */
+const MAX_ANNOTATIONS = 1000;
+function ref(data) {
+    const d = data;
+    if (typeof d?.id !== 'number')
+        throw new Error('GitHub answered the check-run request without an id.');
+    return { id: d.id, url: typeof d.html_url === 'string' ? d.html_url : '' };
+}
+/** Creates the check run on the target commit, `in_progress`, before anything is verified. */
+async function createCheckRun(api, t, name, output, detailsUrl) {
+    const res = await api.request('POST /repos/{owner}/{repo}/check-runs', {
+        owner: t.owner,
+        repo: t.repo,
+        name,
+        head_sha: t.sha,
+        status: 'in_progress',
+        started_at: new Date().toISOString(),
+        ...(detailsUrl ? { details_url: detailsUrl } : {}),
+        output,
+    });
+    return ref(res.data);
+}
+function batches(items, size = ANNOTATION_BATCH) {
+    const out = [];
+    for (let i = 0; i < items.length; i += size)
+        out.push(items.slice(i, i + size));
+    return out;
+}
+/**
+ * Sends every annotation in batches of 50 through check-run updates, and completes the run with
+ * its conclusion in the last update. Past MAX_ANNOTATIONS the summary carries a visible note.
+ */
+async function completeCheckRun(api, t, run, conclusion, output, annotations) {
+    const kept = annotations.slice(0, MAX_ANNOTATIONS);
+    const omitted = annotations.length - kept.length;
+    const summary = omitted > 0
+        ? `${output.summary.slice(0, 65_535 - 300)}\n\n> **Annotations capped:** ${omitted} more annotation${omitted === 1 ? '' : 's'} past the first ${MAX_ANNOTATIONS} are not attached to this check run; they are all in the JSON report and the job summary.\n`
+        : output.summary;
+    const out = { ...output, summary };
+    const groups = batches(kept);
+    if (groups.length === 0)
+        groups.push([]);
+    let requests = 0;
+    for (const [i, group] of groups.entries()) {
+        const last = i === groups.length - 1;
+        await api.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
+            owner: t.owner,
+            repo: t.repo,
+            check_run_id: run.id,
+            ...(last ? { status: 'completed', conclusion, completed_at: new Date().toISOString() } : {}),
+            output: { ...out, ...(group.length ? { annotations: group } : {}) },
+        });
+        requests++;
+    }
+    return { sent: kept.length, omitted, requests };
+}
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/universal-user-agent/index.js
+function getUserAgent() {
+  if (typeof navigator === "object" && "userAgent" in navigator) {
+    return navigator.userAgent;
+  }
+
+  if (typeof process === "object" && process.version !== undefined) {
+    return `Node.js/${process.version.substr(1)} (${process.platform}; ${
+      process.arch
+    })`;
+  }
+
+  return "<environment undetectable>";
+}
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/register.js
+// @ts-check
+
+function register(state, name, method, options) {
+  if (typeof method !== "function") {
+    throw new Error("method for before hook must be a function");
+  }
+
+  if (!options) {
+    options = {};
+  }
+
+  if (Array.isArray(name)) {
+    return name.reverse().reduce((callback, name) => {
+      return register.bind(null, state, name, callback, options);
+    }, method)();
+  }
+
+  return Promise.resolve().then(() => {
+    if (!state.registry[name]) {
+      return method(options);
+    }
+
+    return state.registry[name].reduce((method, registered) => {
+      return registered.hook.bind(null, method, options);
+    }, method)();
+  });
+}
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/add.js
+// @ts-check
+
+function addHook(state, kind, name, hook) {
+  const orig = hook;
+  if (!state.registry[name]) {
+    state.registry[name] = [];
+  }
+
+  if (kind === "before") {
+    hook = (method, options) => {
+      return Promise.resolve()
+        .then(orig.bind(null, options))
+        .then(method.bind(null, options));
+    };
+  }
+
+  if (kind === "after") {
+    hook = (method, options) => {
+      let result;
+      return Promise.resolve()
+        .then(method.bind(null, options))
+        .then((result_) => {
+          result = result_;
+          return orig(result, options);
+        })
+        .then(() => {
+          return result;
+        });
+    };
+  }
+
+  if (kind === "error") {
+    hook = (method, options) => {
+      return Promise.resolve()
+        .then(method.bind(null, options))
+        .catch((error) => {
+          return orig(error, options);
+        });
+    };
+  }
+
+  state.registry[name].push({
+    hook: hook,
+    orig: orig,
+  });
+}
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/remove.js
+// @ts-check
+
+function removeHook(state, name, method) {
+  if (!state.registry[name]) {
+    return;
+  }
+
+  const index = state.registry[name]
+    .map((registered) => {
+      return registered.orig;
+    })
+    .indexOf(method);
+
+  if (index === -1) {
+    return;
+  }
+
+  state.registry[name].splice(index, 1);
+}
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/index.js
+// @ts-check
+
+
+
+
+
+// bind with array of arguments: https://stackoverflow.com/a/21792913
+const bind = Function.bind;
+const bindable = bind.bind(bind);
+
+function bindApi(hook, state, name) {
+  const removeHookRef = bindable(removeHook, null).apply(
+    null,
+    name ? [state, name] : [state]
+  );
+  hook.api = { remove: removeHookRef };
+  hook.remove = removeHookRef;
+  ["before", "error", "after", "wrap"].forEach((kind) => {
+    const args = name ? [state, kind, name] : [state, kind];
+    hook[kind] = hook.api[kind] = bindable(addHook, null).apply(null, args);
+  });
+}
+
+function Singular() {
+  const singularHookName = Symbol("Singular");
+  const singularHookState = {
+    registry: {},
+  };
+  const singularHook = register.bind(null, singularHookState, singularHookName);
+  bindApi(singularHook, singularHookState, singularHookName);
+  return singularHook;
+}
+
+function Collection() {
+  const state = {
+    registry: {},
+  };
+
+  const hook = register.bind(null, state);
+  bindApi(hook, state);
+
+  return hook;
+}
+
+/* harmony default export */ const before_after_hook = ({ Singular, Collection });
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/endpoint/dist-bundle/index.js
+// pkg/dist-src/defaults.js
+
+
+// pkg/dist-src/version.js
+var VERSION = "0.0.0-development";
+
+// pkg/dist-src/defaults.js
+var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
+var DEFAULTS = {
+  method: "GET",
+  baseUrl: "https://api.github.com",
+  headers: {
+    accept: "application/vnd.github.v3+json",
+    "user-agent": userAgent
+  },
+  mediaType: {
+    format: ""
+  }
+};
+
+// pkg/dist-src/util/lowercase-keys.js
+function dist_bundle_lowercaseKeys(object) {
+  if (!object) {
+    return {};
+  }
+  return Object.keys(object).reduce((newObj, key) => {
+    newObj[key.toLowerCase()] = object[key];
+    return newObj;
+  }, {});
+}
+
+// pkg/dist-src/util/is-plain-object.js
+function isPlainObject(value) {
+  if (typeof value !== "object" || value === null) return false;
+  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
+}
+
+// pkg/dist-src/util/merge-deep.js
+function mergeDeep(defaults, options) {
+  const result = Object.assign({}, defaults);
+  Object.keys(options).forEach((key) => {
+    if (isPlainObject(options[key])) {
+      if (!(key in defaults)) Object.assign(result, { [key]: options[key] });
+      else result[key] = mergeDeep(defaults[key], options[key]);
+    } else {
+      Object.assign(result, { [key]: options[key] });
+    }
+  });
+  return result;
+}
+
+// pkg/dist-src/util/remove-undefined-properties.js
+function removeUndefinedProperties(obj) {
+  for (const key in obj) {
+    if (obj[key] === void 0) {
+      delete obj[key];
+    }
+  }
+  return obj;
+}
+
+// pkg/dist-src/merge.js
+function merge(defaults, route, options) {
+  if (typeof route === "string") {
+    let [method, url] = route.split(" ");
+    options = Object.assign(url ? { method, url } : { url: method }, options);
+  } else {
+    options = Object.assign({}, route);
+  }
+  options.headers = dist_bundle_lowercaseKeys(options.headers);
+  removeUndefinedProperties(options);
+  removeUndefinedProperties(options.headers);
+  const mergedOptions = mergeDeep(defaults || {}, options);
+  if (options.url === "/graphql") {
+    if (defaults && defaults.mediaType.previews?.length) {
+      mergedOptions.mediaType.previews = defaults.mediaType.previews.filter(
+        (preview) => !mergedOptions.mediaType.previews.includes(preview)
+      ).concat(mergedOptions.mediaType.previews);
+    }
+    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
+  }
+  return mergedOptions;
+}
+
+// pkg/dist-src/util/add-query-parameters.js
+function addQueryParameters(url, parameters) {
+  const separator = /\?/.test(url) ? "&" : "?";
+  const names = Object.keys(parameters);
+  if (names.length === 0) {
+    return url;
+  }
+  return url + separator + names.map((name) => {
+    if (name === "q") {
+      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
+    }
+    return `${name}=${encodeURIComponent(parameters[name])}`;
+  }).join("&");
+}
+
+// pkg/dist-src/util/extract-url-variable-names.js
+var urlVariableRegex = /\{[^{}}]+\}/g;
+function removeNonChars(variableName) {
+  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
+}
+function extractUrlVariableNames(url) {
+  const matches = url.match(urlVariableRegex);
+  if (!matches) {
+    return [];
+  }
+  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
+}
+
+// pkg/dist-src/util/omit.js
+function omit(object, keysToOmit) {
+  const result = { __proto__: null };
+  for (const key of Object.keys(object)) {
+    if (keysToOmit.indexOf(key) === -1) {
+      result[key] = object[key];
+    }
+  }
+  return result;
+}
+
+// pkg/dist-src/util/url-template.js
+function encodeReserved(str) {
+  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
+    if (!/%[0-9A-Fa-f]/.test(part)) {
+      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
+    }
+    return part;
+  }).join("");
+}
+function encodeUnreserved(str) {
+  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
+    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
+  });
+}
+function encodeValue(operator, value, key) {
+  value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
+  if (key) {
+    return encodeUnreserved(key) + "=" + value;
+  } else {
+    return value;
+  }
+}
+function isDefined(value) {
+  return value !== void 0 && value !== null;
+}
+function isKeyOperator(operator) {
+  return operator === ";" || operator === "&" || operator === "?";
+}
+function getValues(context, operator, key, modifier) {
+  var value = context[key], result = [];
+  if (isDefined(value) && value !== "") {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
+      value = value.toString();
+      if (modifier && modifier !== "*") {
+        value = value.substring(0, parseInt(modifier, 10));
+      }
+      result.push(
+        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
+      );
+    } else {
+      if (modifier === "*") {
+        if (Array.isArray(value)) {
+          value.filter(isDefined).forEach(function(value2) {
+            result.push(
+              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
+            );
+          });
+        } else {
+          Object.keys(value).forEach(function(k) {
+            if (isDefined(value[k])) {
+              result.push(encodeValue(operator, value[k], k));
+            }
+          });
+        }
+      } else {
+        const tmp = [];
+        if (Array.isArray(value)) {
+          value.filter(isDefined).forEach(function(value2) {
+            tmp.push(encodeValue(operator, value2));
+          });
+        } else {
+          Object.keys(value).forEach(function(k) {
+            if (isDefined(value[k])) {
+              tmp.push(encodeUnreserved(k));
+              tmp.push(encodeValue(operator, value[k].toString()));
+            }
+          });
+        }
+        if (isKeyOperator(operator)) {
+          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
+        } else if (tmp.length !== 0) {
+          result.push(tmp.join(","));
+        }
+      }
+    }
+  } else {
+    if (operator === ";") {
+      if (isDefined(value)) {
+        result.push(encodeUnreserved(key));
+      }
+    } else if (value === "" && (operator === "&" || operator === "?")) {
+      result.push(encodeUnreserved(key) + "=");
+    } else if (value === "") {
+      result.push("");
+    }
+  }
+  return result;
+}
+function parseUrl(template) {
+  return {
+    expand: expand.bind(null, template)
+  };
+}
+function expand(template, context) {
+  var operators = ["+", "#", ".", "/", ";", "?", "&"];
+  template = template.replace(
+    /\{([^\{\}]+)\}|([^\{\}]+)/g,
+    function(_, expression, literal) {
+      if (expression) {
+        let operator = "";
+        const values = [];
+        if (operators.indexOf(expression.charAt(0)) !== -1) {
+          operator = expression.charAt(0);
+          expression = expression.substr(1);
+        }
+        expression.split(/,/g).forEach(function(variable) {
+          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
+          values.push(getValues(context, operator, tmp[1], tmp[2] || tmp[3]));
+        });
+        if (operator && operator !== "+") {
+          var separator = ",";
+          if (operator === "?") {
+            separator = "&";
+          } else if (operator !== "#") {
+            separator = operator;
+          }
+          return (values.length !== 0 ? operator : "") + values.join(separator);
+        } else {
+          return values.join(",");
+        }
+      } else {
+        return encodeReserved(literal);
+      }
+    }
+  );
+  if (template === "/") {
+    return template;
+  } else {
+    return template.replace(/\/$/, "");
+  }
+}
+
+// pkg/dist-src/parse.js
+function parse(options) {
+  let method = options.method.toUpperCase();
+  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
+  let headers = Object.assign({}, options.headers);
+  let body;
+  let parameters = omit(options, [
+    "method",
+    "baseUrl",
+    "url",
+    "headers",
+    "request",
+    "mediaType"
+  ]);
+  const urlVariableNames = extractUrlVariableNames(url);
+  url = parseUrl(url).expand(parameters);
+  if (!/^http/.test(url)) {
+    url = options.baseUrl + url;
+  }
+  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
+  const remainingParameters = omit(parameters, omittedParameters);
+  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
+  if (!isBinaryRequest) {
+    if (options.mediaType.format) {
+      headers.accept = headers.accept.split(/,/).map(
+        (format) => format.replace(
+          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
+          `application/vnd$1$2.${options.mediaType.format}`
+        )
+      ).join(",");
+    }
+    if (url.endsWith("/graphql")) {
+      if (options.mediaType.previews?.length) {
+        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
+        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
+          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
+          return `application/vnd.github.${preview}-preview${format}`;
+        }).join(",");
+      }
+    }
+  }
+  if (["GET", "HEAD"].includes(method)) {
+    url = addQueryParameters(url, remainingParameters);
+  } else {
+    if ("data" in remainingParameters) {
+      body = remainingParameters.data;
+    } else {
+      if (Object.keys(remainingParameters).length) {
+        body = remainingParameters;
+      }
+    }
+  }
+  if (!headers["content-type"] && typeof body !== "undefined") {
+    headers["content-type"] = "application/json; charset=utf-8";
+  }
+  if (["PATCH", "PUT"].includes(method) && typeof body === "undefined") {
+    body = "";
+  }
+  return Object.assign(
+    { method, url, headers },
+    typeof body !== "undefined" ? { body } : null,
+    options.request ? { request: options.request } : null
+  );
+}
+
+// pkg/dist-src/endpoint-with-defaults.js
+function endpointWithDefaults(defaults, route, options) {
+  return parse(merge(defaults, route, options));
+}
+
+// pkg/dist-src/with-defaults.js
+function withDefaults(oldDefaults, newDefaults) {
+  const DEFAULTS2 = merge(oldDefaults, newDefaults);
+  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
+  return Object.assign(endpoint2, {
+    DEFAULTS: DEFAULTS2,
+    defaults: withDefaults.bind(null, DEFAULTS2),
+    merge: merge.bind(null, DEFAULTS2),
+    parse
+  });
+}
+
+// pkg/dist-src/index.js
+var endpoint = withDefaults(null, DEFAULTS);
+
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/content-type/dist/index.js
+/*!
+ * content-type
+ * Copyright(c) 2015 Douglas Christopher Wilson
+ * MIT Licensed
+ */
+const SP = 32; // " "
+const HTAB = 9; // "\t"
+const SEMI = 59; // ";"
+const EQ = 61; // "="
+const DQUOTE = 34; // '"'
+const BSLASH = 92; // "\\"
+const COMMA = 44; // ","
+const LOWER_CASE = 1;
+const OWS = 2;
+const SEMI_FLAG = 4;
+const COMMA_FLAG = 8;
+const TOKEN_FLAG = 16;
+const NON_ASCII = 0xff00;
+const CASE_FLAGS = LOWER_CASE | NON_ASCII;
+/**
+ * Character flags used to normalize HTTP field values while scanning.
+ * Out-of-range reads intentionally coerce to zero in bitwise expressions.
+ */
+const CHAR_MAP = new Uint8Array(0x100);
+CHAR_MAP[HTAB] |= OWS;
+CHAR_MAP[SP] |= OWS;
+CHAR_MAP[SEMI] |= SEMI_FLAG;
+CHAR_MAP[COMMA] |= COMMA_FLAG;
+for (let code = 0x80 /* non-ASCII */; code <= 0xff; code++) {
+    CHAR_MAP[code] |= LOWER_CASE;
+}
+for (const char of "!#$%&'*+-.^_`|~") {
+    CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
+}
+for (let code = 0x30 /* 0 */; code <= 0x39 /* 9 */; code++) {
+    CHAR_MAP[code] |= TOKEN_FLAG;
+}
+for (let code = 0x41 /* A */; code <= 0x5a /* Z */; code++) {
+    CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
+}
+for (let code = 0x61 /* a */; code <= 0x7a /* z */; code++) {
+    CHAR_MAP[code] |= TOKEN_FLAG;
+}
+/**
+ * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
+ */
+const NullObject = /* @__PURE__ */ (() => {
+    const C = function () { };
+    C.prototype = Object.create(null);
+    return C;
+})();
+/**
+ * Validate a type string against RFC 9110.
+ */
+function isTypeValid(type, start = 0, end = type.length) {
+    let hasSlash = false;
+    for (let index = start; index < end; index++) {
+        const code = type.charCodeAt(index);
+        if (code === 47 /* / */) {
+            if (hasSlash || index === start || index >= end - 1)
+                return false;
+            hasSlash = true;
+        }
+        else if (!isTokenCode(code)) {
+            return false;
+        }
+    }
+    return hasSlash;
+}
+/**
+ * Validate a token against RFC 9110.
+ */
+function isTokenValid(token, start = 0, end = token.length) {
+    if (start >= end)
+        return false;
+    for (let index = start; index < end; index++) {
+        if (!isTokenCode(token.charCodeAt(index)))
+            return false;
+    }
+    return true;
+}
+/**
+ * Check whether a character code belongs to the token production in RFC 9110.
+ */
+function isTokenCode(code) {
+    return (CHAR_MAP[code] & TOKEN_FLAG) !== 0;
+}
+/**
+ * Serialize a parameter value.
+ */
+function parameterValue(str) {
+    const len = str.length;
+    if (len === 0)
+        return '""';
+    let index = 0;
+    while (index < len && isTokenCode(str.charCodeAt(index)))
+        index++;
+    if (index === len)
+        return str;
+    let result = '"';
+    let start = 0;
+    while (index < len) {
+        const code = str.charCodeAt(index);
+        if (code !== HTAB && (code < SP || code === 127 || code > 255)) {
+            throw new TypeError(`Invalid parameter value: ${str}`);
+        }
+        if (code === 34 /* " */ || code === 92 /* \\ */) {
+            result += `${str.slice(start, index)}\\`;
+            start = index;
+        }
+        index++;
+    }
+    return `${result}${str.slice(start)}"`;
+}
+/**
+ * Format an object into a `Content-Type` header.
+ */
+function format(obj) {
+    const { type, parameters } = obj;
+    if (!type || !isTypeValid(type)) {
+        throw new TypeError(`Invalid type: ${type}`);
+    }
+    let result = type;
+    if (parameters) {
+        for (const param of Object.keys(parameters)) {
+            if (!isTokenValid(param)) {
+                throw new TypeError(`Invalid parameter name: ${param}`);
+            }
+            result += `; ${param}=${parameterValue(parameters[param])}`;
+        }
+    }
+    return result;
+}
+/**
+ * Parse a `Content-Type` header.
+ */
+function dist_parse(header, options) {
+    const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
+    const len = header.length;
+    let valueStart = options?.start ?? 0;
+    while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
+        valueStart++;
+    }
+    let index = valueStart;
+    let typeFlags = 0;
+    let whitespace = -1;
+    let stop = options?.parameters === false ? COMMA_FLAG : 0;
+    while (index < len) {
+        const code = header.charCodeAt(index);
+        const flags = CHAR_MAP[code];
+        if ((flags & stopFlags) !== 0) {
+            stop |= flags & COMMA_FLAG;
+            break;
+        }
+        if ((flags & OWS) !== 0) {
+            if (whitespace === -1)
+                whitespace = index;
+        }
+        else {
+            whitespace = -1;
+        }
+        typeFlags |= (code & NON_ASCII) | flags;
+        index++;
+    }
+    const valueEnd = whitespace === -1 ? index : whitespace;
+    const value = header.slice(valueStart, valueEnd);
+    const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+    if (index === len || stop !== 0) {
+        return { type, index, parameters: new NullObject() };
+    }
+    return parseParameters(header, type, index, len, stopFlags);
+}
+/**
+ * Parses the parameters of a `Content-Type` header starting at the given index.
+ */
+function parseParameters(header, type, index, len, stopFlags) {
+    const parameters = new NullObject();
+    parameter: while (index < len) {
+        index++; // Skip over ;
+        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
+            index++;
+        }
+        const keyStart = index;
+        let keyFlags = 0;
+        let keyWhitespace = -1;
+        while (index < len) {
+            const code = header.charCodeAt(index);
+            const flags = CHAR_MAP[code];
+            if ((flags & stopFlags) !== 0) {
+                if ((flags & COMMA_FLAG) !== 0)
+                    break parameter;
+                continue parameter;
+            }
+            if (code === EQ) {
+                const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
+                const value = header.slice(keyStart, keyEnd);
+                const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+                index++;
+                while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
+                    index++;
+                }
+                if (index < len && header.charCodeAt(index) === DQUOTE) {
+                    const quotedStart = ++index;
+                    let escaped = false;
+                    while (index < len) {
+                        const code = header.charCodeAt(index);
+                        if (code === DQUOTE) {
+                            if (parameters[key] === undefined) {
+                                parameters[key] = escaped
+                                    ? unescapeQuotedPairs(header, quotedStart, index)
+                                    : header.slice(quotedStart, index);
+                            }
+                            index++;
+                            let stop = 0;
+                            // Discard characters between quote and delimiter.
+                            while (index < len) {
+                                const code = header.charCodeAt(index);
+                                const flags = CHAR_MAP[code];
+                                if ((flags & stopFlags) !== 0) {
+                                    stop = flags & COMMA_FLAG;
+                                    break;
+                                }
+                                index++;
+                            }
+                            if (stop !== 0)
+                                break parameter;
+                            continue parameter;
+                        }
+                        if (code === BSLASH && index + 1 < len) {
+                            escaped = true;
+                            index += 2;
+                            continue;
+                        }
+                        index++;
+                    }
+                    continue parameter;
+                }
+                const valueStart = index;
+                let stop = 0;
+                let valueWhitespace = -1;
+                while (index < len) {
+                    const code = header.charCodeAt(index);
+                    const flags = CHAR_MAP[code];
+                    if ((flags & stopFlags) !== 0) {
+                        stop = flags & COMMA_FLAG;
+                        break;
+                    }
+                    if ((flags & OWS) !== 0) {
+                        if (valueWhitespace === -1)
+                            valueWhitespace = index;
+                    }
+                    else {
+                        valueWhitespace = -1;
+                    }
+                    index++;
+                }
+                if (parameters[key] === undefined) {
+                    const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
+                    parameters[key] = header.slice(valueStart, valueEnd);
+                }
+                if (stop !== 0)
+                    break parameter;
+                continue parameter;
+            }
+            if ((flags & OWS) !== 0) {
+                if (keyWhitespace === -1)
+                    keyWhitespace = index;
+            }
+            else {
+                keyWhitespace = -1;
+            }
+            keyFlags |= (code & NON_ASCII) | flags;
+            index++;
+        }
+    }
+    return { type, index, parameters };
+}
+/**
+ * Remove backslashes from quoted pairs in a known-terminated quoted string body.
+ */
+function unescapeQuotedPairs(str, start, end) {
+    let result = "";
+    for (let index = start; index < end; index++) {
+        if (str.charCodeAt(index) === BSLASH) {
+            result += str.slice(start, index);
+            start = ++index;
+        }
+    }
+    return result + str.slice(start, end);
+}
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ../../work/main/node_modules/json-with-bigint/json-with-bigint.js
+const intRegex = /^-?\d+$/;
+const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
+const originalStringify = JSON.stringify;
+const originalParse = JSON.parse;
+const customFormat = /^-?\d+n$/;
+
+const bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
+const noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
+
+/**
+ * @typedef {(this: any, key: string | number | undefined, value: any) => any} Replacer
+ * @typedef {(key: string | number | undefined, value: any, context?: { source: string }) => any} Reviver
+ */
+
+/**
+ * Checks if a value is unstringifiable according to native JSON.stringify rules.
+ *
+ * @param {any} val The value to check.
+ * @returns {boolean} True if the value is undefined, a function, or a symbol.
+ */
+const isUnstringifiable = (val) =>
+  val === undefined || typeof val === "function" || typeof val === "symbol";
+
+/**
+ * Checks if a value is a native JSON.rawJSON object (Node.js 22+).
+ *
+ * @param {any} val The value to check.
+ * @returns {boolean} True if the value is a RawJSON instance.
+ */
+const isRawJSON = (val) =>
+  val !== null &&
+  typeof val === "object" &&
+  val.constructor &&
+  val.constructor.name === "RawJSON";
+
+/**
+ * Iteratively converts a JS value to a JSON string.
+ * Used as a fallback when the native JSON.stringify hits the Maximum Call Stack size.
+ * Fully compliant with JSON formatting (space), replacers, and toJSON behaviors.
+ *
+ * @param {any} rootValue The value to stringify.
+ * @param {Replacer | Array<string | number> | null} [replacer] User's custom replacer function.
+ * @param {string | number} [spaceParam] Indentation for pretty-printing.
+ * @returns {string | undefined} The generated JSON string.
+ */
+const stringifyIteratively = (rootValue, replacer, spaceParam) => {
+  let space = "";
+
+  if (typeof spaceParam === "number") {
+    space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
+  } else if (typeof spaceParam === "string") {
+    space = spaceParam.slice(0, 10);
+  }
+
+  const isFunctionReplacer = typeof replacer === "function";
+  const propertyList = Array.isArray(replacer)
+    ? new Set(replacer.map(String))
+    : null;
+
+  /**
+   * Prepares a value for stringification by resolving toJSON, handling BigInts,
+   * applying custom replacers, and unwrapping primitive objects.
+   *
+   * @param {object|Array} parent The parent object or array holding the value.
+   * @param {string} key The key associated with the value.
+   * @param {any} val The raw value to process.
+   * @returns {any} The processed value ready for stringification.
+   */
+  const prepareVal = (parent, key, val) => {
+    const isObject = val !== null && typeof val === "object";
+    const hasToJSON = isObject && typeof val.toJSON === "function";
+
+    if (hasToJSON) {
+      val = val.toJSON(key);
+    }
+
+    const isNoise = typeof val === "string" && noiseValue.test(val);
+
+    if (isNoise) return val + "n";
+
+    const isBigInt = typeof val === "bigint";
+
+    if (isBigInt) {
+      const supportsRawJSON = "rawJSON" in JSON;
+
+      if (supportsRawJSON) return JSON.rawJSON(val.toString());
+
+      return val.toString() + "n";
+    }
+
+    if (isFunctionReplacer) {
+      val = replacer.call(parent, key, val);
+    }
+
+    const isPostReplacerObject = val !== null && typeof val === "object";
+
+    if (isPostReplacerObject) {
+      const isPrimitiveWrapper =
+        val instanceof Number ||
+        val instanceof String ||
+        val instanceof Boolean;
+
+      if (isPrimitiveWrapper) {
+        val = val.valueOf();
+      }
+    }
+
+    return val;
+  };
+
+  const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
+
+  if (isUnstringifiable(rootProcessed)) {
+    return undefined;
+  }
+
+  const isRootPrimitive =
+    rootProcessed === null || typeof rootProcessed !== "object";
+  const isRootNativeRawJSON = isRawJSON(rootProcessed);
+
+  if (isRootPrimitive || isRootNativeRawJSON) {
+    return originalStringify(rootProcessed);
+  }
+
+  const chunks = [];
+  let level = 0;
+
+  const stack = [
+    {
+      parent: { "": rootProcessed },
+      key: "",
+      val: rootProcessed,
+      isArray: Array.isArray(rootProcessed),
+      keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
+      index: 0,
+      first: true,
+    },
+  ];
+
+  const visited = new WeakSet([rootProcessed]);
+
+  while (stack.length > 0) {
+    const node = stack[stack.length - 1];
+
+    if (node.index === 0) {
+      chunks.push(node.isArray ? "[" : "{");
+      level++;
+    }
+
+    let isDone = false;
+
+    if (node.isArray) {
+      if (node.index < node.val.length) {
+        if (!node.first) chunks.push(",");
+
+        if (space) chunks.push("\n" + space.repeat(level));
+
+        const childRaw = node.val[node.index];
+        const childVal = prepareVal(node.val, String(node.index), childRaw);
+
+        if (isUnstringifiable(childVal)) {
+          chunks.push("null");
+          node.first = false;
+          node.index++;
+        } else {
+          const isComplexObject =
+            childVal !== null && typeof childVal === "object";
+          const isNativeRaw = isRawJSON(childVal);
+
+          if (isComplexObject && !isNativeRaw) {
+            if (visited.has(childVal)) {
+              throw new TypeError("Converting circular structure to JSON");
+            }
+
+            visited.add(childVal);
+
+            stack.push({
+              parent: node.val,
+              key: String(node.index),
+              val: childVal,
+              isArray: Array.isArray(childVal),
+              keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+              index: 0,
+              first: true,
+            });
+
+            node.first = false;
+            node.index++;
+          } else {
+            chunks.push(originalStringify(childVal));
+            node.first = false;
+            node.index++;
+          }
+        }
+      } else {
+        isDone = true;
+      }
+    } else {
+      while (node.index < node.keys.length) {
+        const k = node.keys[node.index++];
+
+        const isFilteredOutByArray = propertyList && !propertyList.has(k);
+
+        if (isFilteredOutByArray) continue;
+
+        const childRaw = node.val[k];
+        const childVal = prepareVal(node.val, k, childRaw);
+
+        if (isUnstringifiable(childVal)) continue;
+
+        if (!node.first) chunks.push(",");
+
+        if (space) {
+          chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
+        } else {
+          chunks.push(originalStringify(k) + ":");
+        }
+
+        const isComplexObject =
+          childVal !== null && typeof childVal === "object";
+        const isNativeRaw = isRawJSON(childVal);
+
+        if (isComplexObject && !isNativeRaw) {
+          if (visited.has(childVal)) {
+            throw new TypeError("Converting circular structure to JSON");
+          }
+
+          visited.add(childVal);
+
+          stack.push({
+            parent: node.val,
+            key: k,
+            val: childVal,
+            isArray: Array.isArray(childVal),
+            keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+            index: 0,
+            first: true,
+          });
+
+          node.first = false;
+
+          break; // Stop current loop level to process the newly pushed stack node
+        } else {
+          chunks.push(originalStringify(childVal));
+          node.first = false;
+        }
+      }
+
+      const isNodeFullyProcessed =
+        node.index >= node.keys.length && stack[stack.length - 1] === node;
+
+      if (isNodeFullyProcessed) {
+        isDone = true;
+      }
+    }
+
+    if (isDone) {
+      level--;
+
+      if (!node.first && space) chunks.push("\n" + space.repeat(level));
+
+      chunks.push(node.isArray ? "]" : "}");
+      visited.delete(node.val);
+      stack.pop();
+    }
+  }
+
+  return chunks.join("");
+};
+
+/**
+ * Converts a JavaScript value to a JSON string.
+ *
+ * Supports serialization of BigInt values using two strategies:
+ * 1. Custom format "123n" → "123" (universal fallback)
+ * 2. Native JSON.rawJSON() (Node.js 22+, fastest) when available
+ *
+ * All other values are serialized exactly like native JSON.stringify().
+ *
+ * @param {*} value The value to convert to a JSON string.
+ * @param {Replacer | Array<string | number> | null} [replacer]
+ * A function that alters the behavior of the stringification process,
+ * or an array of strings/numbers to indicate properties to exclude.
+ * @param {string | number} [space]
+ * A string or number to specify indentation or pretty-printing.
+ * @returns {string} The JSON string representation.
+ */
+const JSONStringify = (value, replacer, space) => {
+  try {
+    const supportsRawJSON = "rawJSON" in JSON;
+
+    if (supportsRawJSON) {
+      return originalStringify(
+        value,
+        (key, val) => {
+          if (typeof val === "bigint") return JSON.rawJSON(val.toString());
+
+          const hasFunctionReplacer = typeof replacer === "function";
+
+          if (hasFunctionReplacer) return replacer(key, val);
+
+          const isKeyInArrayReplacer =
+            Array.isArray(replacer) && replacer.includes(key);
+
+          if (isKeyInArrayReplacer) return val;
+
+          return val;
+        },
+        space,
+      );
+    }
+
+    if (!value) return originalStringify(value, replacer, space);
+
+    const convertedToCustomJSON = originalStringify(
+      value,
+      (key, val) => {
+        const isNoise = typeof val === "string" && noiseValue.test(val);
+
+        if (isNoise) return val.toString() + "n"; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
+
+        if (typeof val === "bigint") return val.toString() + "n";
+
+        const hasFunctionReplacer = typeof replacer === "function";
+
+        if (hasFunctionReplacer) return replacer(key, val);
+
+        const isKeyInArrayReplacer =
+          Array.isArray(replacer) && replacer.includes(key);
+
+        if (isKeyInArrayReplacer) return val;
+
+        return val;
+      },
+      space,
+    );
+
+    const processedJSON = convertedToCustomJSON.replace(
+      bigIntsStringify,
+      "$1$2$3",
+    ); // Delete one "n" off the end of every BigInt value
+
+    const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3"); // Remove one "n" off the end of every noisy string
+
+    return denoisedJSON;
+  } catch (error) {
+    if (error instanceof RangeError) {
+      const convertedJSON = stringifyIteratively(value, replacer, space);
+
+      if (convertedJSON === undefined) return undefined;
+
+      const supportsRawJSON = "rawJSON" in JSON;
+
+      if (supportsRawJSON) return convertedJSON;
+
+      const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
+
+      return processedJSON.replace(noiseStringify, "$1$2$3");
+    }
+
+    throw error;
+  }
+};
+
+const featureCache = new Map();
+
+/**
+ * Detects if the current JSON.parse implementation supports the context.source feature.
+ *
+ * Uses toString() fingerprinting to cache results and automatically detect runtime
+ * replacements of JSON.parse (polyfills, mocks, etc.).
+ *
+ * @returns {boolean} true if context.source is supported, false otherwise.
+ */
+const isContextSourceSupported = () => {
+  const parseFingerprint = JSON.parse.toString();
+
+  if (featureCache.has(parseFingerprint)) {
+    return featureCache.get(parseFingerprint);
+  }
+
+  try {
+    const result = JSON.parse(
+      "1",
+      (_, __, context) => !!context?.source && context.source === "1",
+    );
+    featureCache.set(parseFingerprint, result);
+
+    return result;
+  } catch {
+    featureCache.set(parseFingerprint, false);
+
+    return false;
+  }
+};
+
+/**
+ * Reviver function that converts custom-format BigInt strings back to BigInt values.
+ * Also handles "noise" strings that accidentally match the BigInt format.
+ *
+ * @param {string | number | undefined} key The object key.
+ * @param {*} value The value being parsed.
+ * @param {object} [context] Parse context (if supported by JSON.parse).
+ * @param {Reviver} [userReviver] User's custom reviver function.
+ * @returns {any} The transformed value.
+ */
+const convertMarkedBigIntsReviver = (key, value, context, userReviver) => {
+  const isCustomFormatBigInt =
+    typeof value === "string" && customFormat.test(value);
+
+  if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
+
+  const isNoiseValue = typeof value === "string" && noiseValue.test(value);
+  if (isNoiseValue) return value.slice(0, -1);
+
+  const hasUserReviver = typeof userReviver === "function";
+
+  if (!hasUserReviver) return value;
+
+  return userReviver(key, value, context);
+};
+
+/**
+ * Fast JSON.parse implementation (~2x faster than classic fallback).
+ * Uses JSON.parse's context.source feature to detect integers and convert
+ * large numbers directly to BigInt without string manipulation.
+ *
+ * Does not support legacy custom format from v1 of this library.
+ *
+ * @param {string} text JSON string to parse.
+ * @param {Reviver} [reviver] Transform function to apply to each value.
+ * @returns {any} Parsed JavaScript value.
+ */
+const JSONParseV2 = (text, reviver) => {
+  return JSON.parse(text, (key, value, context) => {
+    const isNumber = typeof value === "number";
+    const isOutOfBounds =
+      value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
+    const isBigNumber = isNumber && isOutOfBounds;
+    const isInt = context && intRegex.test(context.source);
+    const isBigInt = isBigNumber && isInt;
+
+    if (isBigInt) return BigInt(context.source);
+
+    const hasCustomReviver = typeof reviver === "function";
+
+    if (!hasCustomReviver) return value;
+
+    return reviver(key, value, context);
+  });
+};
+
+const MAX_INT = Number.MAX_SAFE_INTEGER.toString();
+const MAX_DIGITS = MAX_INT.length;
+const stringsOrLargeNumbers =
+  /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
+const noiseValueWithQuotes = /^"-?\d+n+"$/; // Noise - strings that match the custom format before being converted to it
+
+/**
+ * Iteratively traverses the parsed object bottom-up (post-order),
+ * emulating the native JSON.parse reviver behavior.
+ * This avoids Call Stack overflows (RangeError) on deeply nested structures.
+ *
+ * @param {any} parsed The natively parsed JSON object.
+ * @param {Reviver} [userReviver] User's custom reviver function.
+ * @returns {any} The fully processed object.
+ */
+const applyReviverIteratively = (parsed, userReviver) => {
+  const rootHolder = { "": parsed };
+  const stack = [{ parent: rootHolder, key: "", visited: false }];
+
+  while (stack.length > 0) {
+    const node = stack[stack.length - 1];
+
+    if (!node.visited) {
+      node.visited = true;
+
+      const value = node.parent[node.key];
+      const isComplexObject = value !== null && typeof value === "object";
+
+      if (isComplexObject) {
+        const keys = Object.keys(value);
+
+        for (let i = keys.length - 1; i >= 0; i--) {
+          stack.push({ parent: value, key: keys[i], visited: false });
+        }
+      }
+    } else {
+      const { parent, key } = node;
+      let value = parent[key];
+
+      if (typeof value === "string") {
+        const isCustomFormatBigInt = customFormat.test(value);
+
+        if (isCustomFormatBigInt) {
+          value = BigInt(value.slice(0, -1));
+        } else {
+          const isNoise = noiseValue.test(value);
+
+          if (isNoise) value = value.slice(0, -1);
+        }
+      }
+
+      const hasUserReviver = typeof userReviver === "function";
+
+      if (hasUserReviver) {
+        value = userReviver.call(parent, key, value);
+      }
+
+      const isDeleted = value === undefined;
+
+      if (isDeleted) {
+        delete parent[key];
+      } else {
+        parent[key] = value;
+      }
+
+      stack.pop();
+    }
+  }
+
+  return rootHolder[""];
+};
+
+/**
+ * Pre-processes the JSON string to mark large numbers with an 'n' suffix.
+ *
+ * @param {string} text The raw JSON string.
+ * @returns {string} The serialized string with marked BigInts.
+ */
+const serializeBigInts = (text) => {
+  return text.replace(
+    stringsOrLargeNumbers,
+    (match, digits, fractional, exponential) => {
+      const isString = match[0] === '"';
+      const isNoise = isString && noiseValueWithQuotes.test(match);
+
+      if (isNoise) return match.substring(0, match.length - 1) + 'n"'; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
+
+      const hasFractionalOrExponential = fractional || exponential;
+
+      // With a fixed number of digits, we can correctly use lexicographical comparison to do a numeric comparison
+      const isLessThanMaxSafeInt =
+        digits &&
+        (digits.length < MAX_DIGITS ||
+          (digits.length === MAX_DIGITS && digits <= MAX_INT));
+
+      const isStandardValue =
+        isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
+
+      if (isStandardValue) return match;
+
+      return '"' + match + 'n"';
+    },
+  );
+};
+
+/**
+ * Converts a JSON string into a JavaScript value.
+ *
+ * Supports parsing of large integers using two strategies:
+ * 1. Classic fallback: Marks large numbers with "123n" format, then converts to BigInt
+ * 2. Fast path (JSONParseV2): Uses context.source feature (~2x faster) when available
+ *
+ * All other JSON values are parsed exactly like native JSON.parse().
+ *
+ * @param {string} text A valid JSON string.
+ * @param {Reviver} [reviver]
+ * A function that transforms the results. This function is called for each member
+ * of the object. If a member contains nested objects, the nested objects are
+ * transformed before the parent object is.
+ * @returns {any} The parsed JavaScript value.
+ * @throws {SyntaxError} If text is not valid JSON.
+ */
+const JSONParse = (text, reviver) => {
+  if (!text) return originalParse(text, reviver);
+
+  try {
+    if (isContextSourceSupported()) return JSONParseV2(text, reviver); // Shortcut to a faster (2x) and simpler version
+
+    // Find and mark big numbers with "n"
+    const serializedData = serializeBigInts(text);
+
+    return originalParse(serializedData, (key, value, context) =>
+      convertMarkedBigIntsReviver(key, value, context, reviver),
+    );
+  } catch (error) {
+    if (error instanceof RangeError) {
+      const serializedData = serializeBigInts(text);
+      const parsed = originalParse(serializedData);
+
+      return applyReviverIteratively(parsed, reviver);
+    }
+
+    throw error;
+  }
+};
+
+
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request-error/dist-src/index.js
+class RequestError extends Error {
+  name;
+  /**
+   * http status code
+   */
+  status;
+  /**
+   * Request options that lead to the error.
+   */
+  request;
+  /**
+   * Response object if a response was received
+   */
+  response;
+  constructor(message, statusCode, options) {
+    super(message, { cause: options.cause });
+    this.name = "HttpError";
+    this.status = Number.parseInt(statusCode);
+    if (Number.isNaN(this.status)) {
+      this.status = 0;
+    }
+    /* v8 ignore else -- @preserve -- Bug with vitest coverage where it sees an else branch that doesn't exist */
+    if ("response" in options) {
+      this.response = options.response;
+    }
+    const requestCopy = Object.assign({}, options.request);
+    if (options.request.headers.authorization) {
+      requestCopy.headers = Object.assign({}, options.request.headers, {
+        authorization: options.request.headers.authorization.replace(
+          /(?<! ) .*$/,
+          " [REDACTED]"
+        )
+      });
+    }
+    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
+    this.request = requestCopy;
+  }
+}
+
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request/dist-bundle/index.js
+// pkg/dist-src/index.js
+
+
+// pkg/dist-src/defaults.js
+
+
+// pkg/dist-src/version.js
+var dist_bundle_VERSION = "10.0.16";
+
+// pkg/dist-src/defaults.js
+var defaults_default = {
+  headers: {
+    "user-agent": `octokit-request.js/${dist_bundle_VERSION} ${getUserAgent()}`
+  }
+};
+
+// pkg/dist-src/fetch-wrapper.js
+
+
+
+// pkg/dist-src/is-plain-object.js
+function dist_bundle_isPlainObject(value) {
+  if (typeof value !== "object" || value === null) return false;
+  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
+}
+
+// pkg/dist-src/fetch-wrapper.js
+
+var noop = () => "";
+async function fetchWrapper(requestOptions) {
+  const fetch = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch) {
+    throw new Error(
+      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
+    );
+  }
+  const log = requestOptions.request?.log || console;
+  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
+  const body = dist_bundle_isPlainObject(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const requestHeaders = Object.fromEntries(
+    Object.entries(requestOptions.headers).map(([name, value]) => [
+      name,
+      String(value)
+    ])
+  );
+  let fetchResponse;
+  try {
+    fetchResponse = await fetch(requestOptions.url, {
+      method: requestOptions.method,
+      body,
+      redirect: requestOptions.request?.redirect,
+      headers: requestHeaders,
+      signal: requestOptions.request?.signal,
+      // duplex must be set if request.body is ReadableStream or Async Iterables.
+      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
+      ...requestOptions.body && { duplex: "half" }
+    });
+  } catch (error) {
+    let message = "Unknown Error";
+    if (error instanceof Error) {
+      if (error.name === "AbortError") {
+        error.status = 500;
+        throw error;
+      }
+      message = error.message;
+      if (error.name === "TypeError" && "cause" in error) {
+        if (error.cause instanceof Error) {
+          message = error.cause.message;
+        } else if (typeof error.cause === "string") {
+          message = error.cause;
+        }
+      }
+    }
+    const requestError = new RequestError(message, 500, {
+      request: requestOptions
+    });
+    requestError.cause = error;
+    throw requestError;
+  }
+  const status = fetchResponse.status;
+  const url = fetchResponse.url;
+  const responseHeaders = {};
+  for (const [key, value] of fetchResponse.headers) {
+    responseHeaders[key] = value;
+  }
+  const octokitResponse = {
+    url,
+    status,
+    headers: responseHeaders,
+    data: ""
+  };
+  if ("deprecation" in responseHeaders) {
+    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
+    const deprecationLink = matches && matches.pop();
+    log.warn(
+      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
+    );
+  }
+  if (status === 204 || status === 205) {
+    return octokitResponse;
+  }
+  if (requestOptions.method === "HEAD") {
+    if (status < 400) {
+      return octokitResponse;
+    }
+    throw new RequestError(fetchResponse.statusText, status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status === 304) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError("Not modified", status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status >= 400) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
+  return octokitResponse;
+}
+async function getResponseData(response) {
+  const contentType = response.headers.get("content-type");
+  if (!contentType) {
+    return response.text().catch(noop);
+  }
+  const mimetype = dist_parse(contentType);
+  if (isJSONResponse(mimetype)) {
+    let text = "";
+    try {
+      text = await response.text();
+      return JSONParse(text);
+    } catch (err) {
+      return text;
+    }
+  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
+  // (RFC 2046) and must never be decoded as text, even when the response
+  // carries a (misleading) `charset=utf-8` parameter — see #751.
+  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
+    return response.text().catch(noop);
+  } else {
+    return response.arrayBuffer().catch(
+      /* v8 ignore next -- @preserve */
+      () => new ArrayBuffer(0)
+    );
+  }
+}
+function isJSONResponse(mimetype) {
+  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
+}
+function toErrorMessage(data) {
+  if (typeof data === "string") {
+    return data;
+  }
+  if (data instanceof ArrayBuffer) {
+    return "Unknown error";
+  }
+  if (typeof data === "object" && data !== null && "message" in data) {
+    const objectData = data;
+    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
+    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
+  }
+  return `Unknown error: ${JSON.stringify(data)}`;
+}
+
+// pkg/dist-src/with-defaults.js
+function dist_bundle_withDefaults(oldEndpoint, newDefaults) {
+  const endpoint2 = oldEndpoint.defaults(newDefaults);
+  const newApi = function(route, parameters) {
+    const endpointOptions = endpoint2.merge(route, parameters);
+    if (!endpointOptions.request || !endpointOptions.request.hook) {
+      return fetchWrapper(endpoint2.parse(endpointOptions));
+    }
+    const request2 = (route2, parameters2) => {
+      return fetchWrapper(
+        endpoint2.parse(endpoint2.merge(route2, parameters2))
+      );
+    };
+    Object.assign(request2, {
+      endpoint: endpoint2,
+      defaults: dist_bundle_withDefaults.bind(null, endpoint2)
+    });
+    return endpointOptions.request.hook(request2, endpointOptions);
+  };
+  return Object.assign(newApi, {
+    endpoint: endpoint2,
+    defaults: dist_bundle_withDefaults.bind(null, endpoint2)
+  });
+}
+
+// pkg/dist-src/index.js
+var request = dist_bundle_withDefaults(endpoint, defaults_default);
+
+/* v8 ignore next -- @preserve */
+/* v8 ignore else -- @preserve */
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/graphql/dist-bundle/index.js
+// pkg/dist-src/index.js
+
+
+
+// pkg/dist-src/version.js
+var graphql_dist_bundle_VERSION = "0.0.0-development";
+
+// pkg/dist-src/with-defaults.js
+
+
+// pkg/dist-src/graphql.js
+
+
+// pkg/dist-src/error.js
+function _buildMessageForResponseErrors(data) {
+  return `Request failed due to following response errors:
+` + data.errors.map((e) => ` - ${e.message}`).join("\n");
+}
+var GraphqlResponseError = class extends Error {
+  constructor(request2, headers, response) {
+    super(_buildMessageForResponseErrors(response));
+    this.request = request2;
+    this.headers = headers;
+    this.response = response;
+    this.errors = response.errors;
+    this.data = response.data;
+    if (Error.captureStackTrace) {
+      Error.captureStackTrace(this, this.constructor);
+    }
+  }
+  request;
+  headers;
+  response;
+  name = "GraphqlResponseError";
+  errors;
+  data;
+};
+
+// pkg/dist-src/graphql.js
+var NON_VARIABLE_OPTIONS = [
+  "method",
+  "baseUrl",
+  "url",
+  "headers",
+  "request",
+  "query",
+  "mediaType",
+  "operationName"
+];
+var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
+var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
+function graphql(request2, query, options) {
+  if (options) {
+    if (typeof query === "string" && "query" in options) {
+      return Promise.reject(
+        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
+      );
+    }
+    for (const key in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
+      return Promise.reject(
+        new Error(
+          `[@octokit/graphql] "${key}" cannot be used as variable name`
+        )
+      );
+    }
+  }
+  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
+  const requestOptions = Object.keys(
+    parsedOptions
+  ).reduce((result, key) => {
+    if (NON_VARIABLE_OPTIONS.includes(key)) {
+      result[key] = parsedOptions[key];
+      return result;
+    }
+    if (!result.variables) {
+      result.variables = {};
+    }
+    result.variables[key] = parsedOptions[key];
+    return result;
+  }, {});
+  const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
+  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
+    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
+  }
+  return request2(requestOptions).then((response) => {
+    if (response.data.errors) {
+      const headers = {};
+      for (const key of Object.keys(response.headers)) {
+        headers[key] = response.headers[key];
+      }
+      throw new GraphqlResponseError(
+        requestOptions,
+        headers,
+        response.data
+      );
+    }
+    return response.data.data;
+  });
+}
+
+// pkg/dist-src/with-defaults.js
+function graphql_dist_bundle_withDefaults(request2, newDefaults) {
+  const newRequest = request2.defaults(newDefaults);
+  const newApi = (query, options) => {
+    return graphql(newRequest, query, options);
+  };
+  return Object.assign(newApi, {
+    defaults: graphql_dist_bundle_withDefaults.bind(null, newRequest),
+    endpoint: newRequest.endpoint
+  });
+}
+
+// pkg/dist-src/index.js
+var graphql2 = graphql_dist_bundle_withDefaults(request, {
+  headers: {
+    "user-agent": `octokit-graphql.js/${graphql_dist_bundle_VERSION} ${getUserAgent()}`
+  },
+  method: "POST",
+  url: "/graphql"
+});
+function withCustomRequest(customRequest) {
+  return graphql_dist_bundle_withDefaults(customRequest, {
+    method: "POST",
+    url: "/graphql"
+  });
+}
+
+/* v8 ignore if -- @preserve */
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/auth-token/dist-bundle/index.js
+// pkg/dist-src/is-jwt.js
+var b64url = "(?:[a-zA-Z0-9_-]+)";
+var sep = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
+var isJWT = jwtRE.test.bind(jwtRE);
+
+// pkg/dist-src/auth.js
+async function auth(token) {
+  const isApp = isJWT(token);
+  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
+  const isUserToServer = token.startsWith("ghu_");
+  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
+  return {
+    type: "token",
+    token,
+    tokenType
+  };
+}
+
+// pkg/dist-src/with-authorization-prefix.js
+function withAuthorizationPrefix(token) {
+  if (token.split(/\./).length === 3) {
+    return `bearer ${token}`;
+  }
+  return `token ${token}`;
+}
+
+// pkg/dist-src/hook.js
+async function hook(token, request, route, parameters) {
+  const endpoint = request.endpoint.merge(
+    route,
+    parameters
+  );
+  endpoint.headers.authorization = withAuthorizationPrefix(token);
+  return request(endpoint);
+}
+
+// pkg/dist-src/index.js
+var createTokenAuth = function createTokenAuth2(token) {
+  if (!token) {
+    throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
+  }
+  if (typeof token !== "string") {
+    throw new Error(
+      "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
+    );
+  }
+  token = token.replace(/^(token|bearer) +/i, "");
+  return Object.assign(auth.bind(null, token), {
+    hook: hook.bind(null, token)
+  });
+};
+
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/version.js
+const version_VERSION = "7.0.8";
+
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/index.js
+
+
+
+
+
+
+const dist_src_noop = () => {
+};
+const consoleWarn = console.warn.bind(console);
+const consoleError = console.error.bind(console);
+function createLogger(logger = {}) {
+  if (typeof logger.debug !== "function") {
+    logger.debug = dist_src_noop;
+  }
+  if (typeof logger.info !== "function") {
+    logger.info = dist_src_noop;
+  }
+  if (typeof logger.warn !== "function") {
+    logger.warn = consoleWarn;
+  }
+  if (typeof logger.error !== "function") {
+    logger.error = consoleError;
+  }
+  return logger;
+}
+const userAgentTrail = `octokit-core.js/${version_VERSION} ${getUserAgent()}`;
+class Octokit {
+  static VERSION = version_VERSION;
+  static defaults(defaults) {
+    const OctokitWithDefaults = class extends this {
+      constructor(...args) {
+        const options = args[0] || {};
+        if (typeof defaults === "function") {
+          super(defaults(options));
+          return;
+        }
+        super(
+          Object.assign(
+            {},
+            defaults,
+            options,
+            options.userAgent && defaults.userAgent ? {
+              userAgent: `${options.userAgent} ${defaults.userAgent}`
+            } : null
+          )
+        );
+      }
+    };
+    return OctokitWithDefaults;
+  }
+  static plugins = [];
+  /**
+   * Attach a plugin (or many) to your Octokit instance.
+   *
+   * @example
+   * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
+   */
+  static plugin(...newPlugins) {
+    const currentPlugins = this.plugins;
+    const NewOctokit = class extends this {
+      static plugins = currentPlugins.concat(
+        newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
+      );
+    };
+    return NewOctokit;
+  }
+  constructor(options = {}) {
+    const hook = new before_after_hook.Collection();
+    const requestDefaults = {
+      baseUrl: request.endpoint.DEFAULTS.baseUrl,
+      headers: {},
+      request: Object.assign({}, options.request, {
+        // @ts-ignore internal usage only, no need to type
+        hook: hook.bind(null, "request")
+      }),
+      mediaType: {
+        previews: [],
+        format: ""
+      }
+    };
+    requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
+    if (options.baseUrl) {
+      requestDefaults.baseUrl = options.baseUrl;
+    }
+    if (options.previews) {
+      requestDefaults.mediaType.previews = options.previews;
+    }
+    if (options.timeZone) {
+      requestDefaults.headers["time-zone"] = options.timeZone;
+    }
+    this.request = request.defaults(requestDefaults);
+    this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
+    this.log = createLogger(options.log);
+    this.hook = hook;
+    if (!options.authStrategy) {
+      if (!options.auth) {
+        this.auth = async () => ({
+          type: "unauthenticated"
+        });
+      } else {
+        const auth = createTokenAuth(options.auth);
+        hook.wrap("request", auth.hook);
+        this.auth = auth;
+      }
+    } else {
+      const { authStrategy, ...otherOptions } = options;
+      const auth = authStrategy(
+        Object.assign(
+          {
+            request: this.request,
+            log: this.log,
+            // we pass the current octokit instance as well as its constructor options
+            // to allow for authentication strategies that return a new octokit instance
+            // that shares the same internal state as the current one. The original
+            // requirement for this was the "event-octokit" authentication strategy
+            // of https://github.com/probot/octokit-auth-probot.
+            octokit: this,
+            octokitOptions: otherOptions
+          },
+          options.auth
+        )
+      );
+      hook.wrap("request", auth.hook);
+      this.auth = auth;
+    }
+    const classConstructor = this.constructor;
+    for (let i = 0; i < classConstructor.plugins.length; ++i) {
+      Object.assign(this, classConstructor.plugins[i](this, options));
+    }
+  }
+  // assigned during constructor
+  request;
+  graphql;
+  log;
+  hook;
+  // TODO: type `octokit.auth` based on passed options.authStrategy
+  auth;
+}
+
+
+// EXTERNAL MODULE: ../../work/main/node_modules/bottleneck/light.js
+var light = __nccwpck_require__(4915);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// pkg/dist-src/version.js
+var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
+
+// pkg/dist-src/error-request.js
+function isRequestError(error) {
+  return error.request !== void 0;
+}
+async function errorRequest(state, octokit, error, options) {
+  if (!isRequestError(error) || !error?.request.request) {
+    throw error;
+  }
+  if (error.status >= 400 && !state.doNotRetry.includes(error.status)) {
+    const retries = options.request.retries != null ? options.request.retries : state.retries;
+    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
+    throw octokit.retry.retryRequest(error, retries, retryAfter);
+  }
+  throw error;
+}
+
+// pkg/dist-src/wrap-request.js
+
+
+async function wrapRequest(state, octokit, request, options) {
+  const limiter = new light();
+  limiter.on("failed", function(error, info) {
+    const maxRetries = ~~error.request.request?.retries;
+    const after = ~~error.request.request?.retryAfter;
+    options.request.retryCount = info.retryCount + 1;
+    if (maxRetries > info.retryCount) {
+      return after * state.retryAfterBaseValue;
+    }
+  });
+  return limiter.schedule(
+    requestWithGraphqlErrorHandling.bind(null, state, octokit, request),
+    options
+  );
+}
+async function requestWithGraphqlErrorHandling(state, octokit, request, options) {
+  const response = await request(options);
+  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
+    response.data.errors[0].message
+  )) {
+    const error = new RequestError(response.data.errors[0].message, 500, {
+      request: options,
+      response
+    });
+    return errorRequest(state, octokit, error, options);
+  }
+  return response;
+}
+
+// pkg/dist-src/index.js
+function retry(octokit, octokitOptions) {
+  const state = Object.assign(
+    {
+      enabled: true,
+      retryAfterBaseValue: 1e3,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      retries: 3
+    },
+    octokitOptions.retry
+  );
+  const retryPlugin = {
+    retry: {
+      retryRequest: (error, retries, retryAfter) => {
+        error.request.request = Object.assign({}, error.request.request, {
+          retries,
+          retryAfter
+        });
+        return error;
+      }
+    }
+  };
+  if (state.enabled) {
+    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
+    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
+  }
+  return retryPlugin;
+}
+retry.VERSION = plugin_retry_dist_bundle_VERSION;
+
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+// pkg/dist-src/index.js
+
+
+// pkg/dist-src/version.js
+var plugin_throttling_dist_bundle_VERSION = "0.0.0-development";
+
+// pkg/dist-src/wrap-request.js
+var dist_bundle_noop = () => Promise.resolve();
+function dist_bundle_wrapRequest(state, request, options) {
+  return state.retryLimiter.schedule(doRequest, state, request, options);
+}
+async function doRequest(state, request, options) {
+  const { pathname } = new URL(options.url, "http://github.test");
+  const isAuth = isAuthRequest(options.method, pathname);
+  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
+  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state.write.key(state.id).schedule(jobOptions, dist_bundle_noop);
+  }
+  if (isWrite && state.triggersNotification(pathname)) {
+    await state.notifications.key(state.id).schedule(jobOptions, dist_bundle_noop);
+  }
+  if (isSearch) {
+    await state.search.key(state.id).schedule(jobOptions, dist_bundle_noop);
+  }
+  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request, options);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error) => error.type === "RATE_LIMITED")) {
+      const error = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method, pathname) {
+  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+
+// pkg/dist-src/generated/triggers-notification-paths.js
+var triggers_notification_paths_default = [
+  "/orgs/{org}/invitations",
+  "/orgs/{org}/invitations/{invitation_id}",
+  "/orgs/{org}/teams/{team_slug}/discussions",
+  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "/repos/{owner}/{repo}/collaborators/{username}",
+  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "/repos/{owner}/{repo}/issues",
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "/repos/{owner}/{repo}/pulls",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "/repos/{owner}/{repo}/releases",
+  "/teams/{team_id}/discussions",
+  "/teams/{team_id}/discussions/{discussion_number}/comments"
+];
+
+// pkg/dist-src/route-matcher.js
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (path) => path.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+
+// pkg/dist-src/index.js
+var regex = routeMatcher(triggers_notification_paths_default);
+var triggersNotification = regex.test.bind(regex);
+var groups = {};
+var createGroups = function(Bottleneck, common) {
+  groups.global = new Bottleneck.Group({
+    id: "octokit-global",
+    maxConcurrent: 10,
+    ...common
+  });
+  groups.auth = new Bottleneck.Group({
+    id: "octokit-auth",
+    maxConcurrent: 1,
+    ...common
+  });
+  groups.search = new Bottleneck.Group({
+    id: "octokit-search",
+    maxConcurrent: 1,
+    minTime: 2e3,
+    ...common
+  });
+  groups.write = new Bottleneck.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1e3,
+    ...common
+  });
+  groups.notifications = new Bottleneck.Group({
+    id: "octokit-notifications",
+    maxConcurrent: 1,
+    minTime: 3e3,
+    ...common
+  });
+};
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled = true,
+    Bottleneck = light,
+    id = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck, common);
+    }
+    state.global = state.global ?? groups.global;
+    state.auth = state.auth ?? groups.auth;
+    state.search = state.search ?? groups.search;
+    state.write = state.write ?? groups.write;
+    state.notifications = state.notifications ?? groups.notifications;
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck();
+    const events = {};
+    const emitter = new Bottleneck.Events(events);
+    events.on("secondary-limit", state.onSecondaryRateLimit);
+    events.on("rate-limit", state.onRateLimit);
+    events.on(
+      "error",
+      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
+    );
+    state.retryLimiter.on("failed", async function(error, info) {
+      const [state2, request, options] = info.args;
+      const { pathname } = new URL(options.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error.status !== 401;
+      if (!(shouldRetryGraphQL || error.status === 403 || error.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request.retryCount;
+      request.retryCount = retryCount;
+      options.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error.message)) {
+          const retryAfter2 = Number(error.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error.response.headers != null && error.response.headers["x-ratelimit-remaining"] === "0" || (error.response.data?.errors ?? []).some(
+          (error2) => error2.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request.retryCount++;
+        return retryAfter * state2.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request, options) => {
+    initializeBottleneck();
+    return dist_bundle_wrapRequest(state, request, options);
+  });
+  return {};
+}
+throttling.VERSION = plugin_throttling_dist_bundle_VERSION;
+throttling.triggersNotification = triggersNotification;
+
+
+;// CONCATENATED MODULE: ./src/github/client.ts
+
+
+
+/** A pacing limiter with the shape the throttling plugin's `write` group needs (key().schedule()). */
+function pacer(intervalMs) {
+    let next = 0;
+    let chain = Promise.resolve();
+    const schedule = (_opts, fn) => {
+        const run = chain.then(async () => {
+            const wait = next - Date.now();
+            if (wait > 0)
+                await new Promise((r) => setTimeout(r, wait));
+            next = Date.now() + intervalMs;
+        });
+        chain = run;
+        return run.then(fn);
+    };
+    return { key: () => ({ schedule }) };
+}
+/**
+ * Octokit core with retries (5xx and 429, exponential backoff; never 4xx validation errors) and
+ * throttling (primary and secondary rate limits, honouring Retry-After). The token is registered
+ * nowhere but the Authorization header; Octokit redacts it in errors.
+ */
+function createClient(opts) {
+    const MyOctokit = Octokit.plugin(retry, throttling);
+    const base = opts.retryBaseMs ?? 1000;
+    const maxRateLimitRetries = 2;
+    const throttle = {
+        retryAfterBaseValue: base,
+        fallbackSecondaryRateRetryAfter: 60,
+        onRateLimit: (retryAfter, options, _o, retryCount) => {
+            opts.log.warn(`GitHub API rate limit reached for ${options.method} ${options.url}; retrying after ${retryAfter}s.`);
+            return retryCount < maxRateLimitRetries;
+        },
+        onSecondaryRateLimit: (retryAfter, options, _o, retryCount) => {
+            opts.log.warn(`GitHub API secondary rate limit for ${options.method} ${options.url}; retrying after ${retryAfter}s.`);
+            return retryCount < maxRateLimitRetries;
+        },
+    };
+    if (opts.writeIntervalMs !== undefined)
+        throttle['write'] = pacer(opts.writeIntervalMs);
+    const octokit = new MyOctokit({
+        auth: opts.token,
+        baseUrl: (opts.baseUrl ?? 'https://api.github.com').replace(/\/+$/, ''),
+        userAgent: 'audit-gate-action',
+        retry: {
+            retries: opts.retries ?? 3,
+            retryAfterBaseValue: base,
+            doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+        },
+        throttle: throttle,
+        log: { debug: opts.log.debug, info: opts.log.debug, warn: opts.log.warn, error: opts.log.warn },
+    });
+    return {
+        request: (route, params) => octokit.request(route, params),
+    };
+}
+/** The HTTP status of a failed request, if it was one. */
+function httpStatus(err) {
+    const s = err?.status;
+    return typeof s === 'number' ? s : undefined;
+}
+/** A short, token-free description of a failed request. */
+function describeError(err) {
+    const status = httpStatus(err);
+    const raw = err instanceof Error ? err.message : String(err);
+    const msg = raw.split('\n')[0].slice(0, 300);
+    return status ? `HTTP ${status}: ${msg}` : msg;
+}
+/** 403/404 on a write: the token may not write here (fork pull request, or missing permissions). */
+function isPermissionError(err) {
+    const s = httpStatus(err);
+    if (s === 401 || s === 404)
+        return true;
+    if (s !== 403)
+        return false;
+    return !/rate limit/i.test(err instanceof Error ? err.message : '');
+}
+
+;// CONCATENATED MODULE: ./src/github/comment.ts
+
+/** The login GITHUB_TOKEN comments as; used when the token cannot tell who it is (GET /user 403). */
+const ACTIONS_BOT = 'github-actions[bot]';
+/** Who the token comments as: GET /user for a personal token; GitHub's Actions bot for GITHUB_TOKEN. */
+async function tokenLogin(api) {
+    try {
+        const res = await api.request('GET /user');
+        const login = res.data.login;
+        return typeof login === 'string' && login ? login : ACTIONS_BOT;
+    }
+    catch (err) {
+        const s = httpStatus(err);
+        if (s === 401 || s === 403 || s === 404)
+            return ACTIONS_BOT;
+        throw err;
+    }
+}
+/** Every comment on the pull request that carries the marker, oldest first (all pages). */
+async function markedComments(api, t, pull, marker) {
+    const found = [];
+    const perPage = 100;
+    for (let page = 1; page <= 100; page++) {
+        const res = await api.request('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+            owner: t.owner,
+            repo: t.repo,
+            issue_number: pull,
+            per_page: perPage,
+            page,
+        });
+        const list = Array.isArray(res.data) ? res.data : [];
+        for (const c of list)
+            if (typeof c.body === 'string' && c.body.includes(marker))
+                found.push(c);
+        if (list.length < perPage)
+            break;
+    }
+    return found;
+}
+/**
+ * Finds this check's comment (marker + author, so a human quoting the marker is never edited) and
+ * updates it in place, or creates it. With `failures`, a green run creates nothing but still turns
+ * an existing comment green; with `off`, nothing is touched.
+ */
+async function upsertComment(api, t, opts) {
+    if (opts.mode === 'off')
+        return { action: 'skipped', reason: 'comment: off' };
+    if (t.pullNumber === undefined)
+        return { action: 'skipped', reason: 'no pull request for this run' };
+    const marked = await markedComments(api, t, t.pullNumber, opts.marker);
+    let mine;
+    if (marked.length > 0) {
+        const author = opts.author ?? (await tokenLogin(api));
+        mine = marked.find((c) => c.user?.login === author);
+    }
+    if (mine) {
+        const res = await api.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+            owner: t.owner,
+            repo: t.repo,
+            comment_id: mine.id,
+            body: opts.body,
+        });
+        const d = res.data;
+        return { action: 'updated', id: mine.id, url: d.html_url ?? mine.html_url };
+    }
+    if (opts.mode === 'failures' && !opts.failing)
+        return { action: 'skipped', reason: 'nothing failed and no earlier comment to update' };
+    const res = await api.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        owner: t.owner,
+        repo: t.repo,
+        issue_number: t.pullNumber,
+        body: opts.body,
+    });
+    const d = res.data;
+    return { action: 'created', id: d.id, url: d.html_url };
+}
+/** For workflow_run from a fork (GitHub lists no pull requests there): the open PR whose head is this commit. */
+async function findPullByHead(api, t) {
+    if (!t.lookup)
+        return undefined;
+    const res = await api.request('GET /repos/{owner}/{repo}/pulls', {
+        owner: t.owner,
+        repo: t.repo,
+        state: 'open',
+        head: `${t.lookup.headOwner}:${t.lookup.headBranch}`,
+        per_page: 100,
+    });
+    const list = Array.isArray(res.data)
+        ? res.data
+        : [];
+    return list.find((p) => p.head?.sha === t.sha)?.number;
+}
+
+;// CONCATENATED MODULE: ./src/github/context.ts
+
+function obj(v) {
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+}
+function str(v) {
+    return typeof v === 'string' && v !== '' ? v : undefined;
+}
+function num(v) {
+    return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
+}
+function readEventPayload(env) {
+    const file = env.GITHUB_EVENT_PATH;
+    if (!file || !external_node_fs_default().existsSync(file))
+        return {};
+    try {
+        return obj(JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'))) ?? {};
+    }
+    catch {
+        return {};
+    }
+}
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment',
+]);
+/**
+ * Resolves the publish target. `pull_request*` → the PR's head sha (GITHUB_SHA is the merge
+ * commit); `workflow_run` → the triggering run's head sha and its pull request; anything else
+ * (push, workflow_dispatch, schedule) → GITHUB_SHA, with `pullRequest` naming a PR if given.
+ */
+function resolveTarget(env, payload, pullRequest) {
+    const eventName = env.GITHUB_EVENT_NAME ?? '';
+    const repoFull = env.GITHUB_REPOSITORY ?? str(obj(payload['repository'])?.['full_name']) ?? '';
+    const [owner = '', repo = ''] = repoFull.split('/');
+    if (!owner || !repo)
+        throw new Error('GITHUB_REPOSITORY is not set; run audit-gate as a step of a GitHub Actions job.');
+    if (PULL_REQUEST_EVENTS.has(eventName)) {
+        const pr = obj(payload['pull_request']);
+        const sha = str(obj(pr?.['head'])?.['sha']);
+        const number = num(pr?.['number']) ?? num(payload['number']);
+        if (sha) {
+            return {
+                owner,
+                repo,
+                sha,
+                eventName,
+                source: 'pull_request.head.sha',
+                ...((pullRequest ?? number) ? { pullNumber: pullRequest ?? number } : {}),
+            };
+        }
+    }
+    if (eventName === 'workflow_run') {
+        const run = obj(payload['workflow_run']);
+        const sha = str(run?.['head_sha']);
+        if (sha) {
+            const prs = Array.isArray(run?.['pull_requests']) ? run['pull_requests'] : [];
+            // The run's pull requests are those whose head is this sha (GitHub lists none for forks).
+            const match = prs.map(obj).find((p) => str(obj(p?.['head'])?.['sha']) === sha) ?? obj(prs[0]);
+            const number = pullRequest ?? num(match?.['number']);
+            const headRepo = obj(run?.['head_repository']);
+            const headOwner = str(obj(headRepo?.['owner'])?.['login']);
+            const headBranch = str(run?.['head_branch']);
+            const triggeredByPr = PULL_REQUEST_EVENTS.has(str(run?.['event']) ?? '');
+            return {
+                owner,
+                repo,
+                sha,
+                eventName,
+                source: 'workflow_run.head_sha',
+                ...(number ? { pullNumber: number } : {}),
+                ...(!number && triggeredByPr && headOwner && headBranch
+                    ? { lookup: { headOwner, headBranch } }
+                    : {}),
+            };
+        }
+    }
+    const sha = env.GITHUB_SHA;
+    if (!sha)
+        throw new Error('GITHUB_SHA is not set; run audit-gate as a step of a GitHub Actions job.');
+    return {
+        owner,
+        repo,
+        sha,
+        eventName,
+        source: 'GITHUB_SHA',
+        ...(pullRequest ? { pullNumber: pullRequest } : {}),
+    };
+}
+/** The link to this workflow run, for the comment and the check run's details. */
+function runUrl(env) {
+    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    if (!env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID || !/^\d+$/.test(env.GITHUB_RUN_ID))
+        return undefined;
+    if (!/^https?:\/\/[^\s()<>]+$/.test(server) || !/^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY))
+        return undefined;
+    const attempt = env.GITHUB_RUN_ATTEMPT && /^\d+$/.test(env.GITHUB_RUN_ATTEMPT)
+        ? `/attempts/${env.GITHUB_RUN_ATTEMPT}`
+        : '';
+    return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}${attempt}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/inputs.ts
+
+
+
+
+
+class InputError extends Error {
+}
+/** Reads an input the way @actions/core does: INPUT_<NAME> with spaces as underscores, trimmed. */
+function input(env, name) {
+    return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+}
+function oneOf(env, name, allowed, fallback) {
+    const v = input(env, name);
+    if (v === '')
+        return fallback;
+    if (!allowed.includes(v))
+        throw new InputError(`Input "${name}" must be one of ${allowed.join(', ')}; got "${v}".`);
+    return v;
+}
+function bool(env, name) {
+    const v = input(env, name).toLowerCase();
+    if (v === '')
+        return undefined;
+    if (v === 'true')
+        return true;
+    if (v === 'false')
+        return false;
+    throw new InputError(`Input "${name}" must be true or false; got "${v}".`);
+}
+function nonNegativeInt(env, key) {
+    const v = env[key];
+    if (v === undefined || v === '')
+        return undefined;
+    return /^\d+$/.test(v) ? Number(v) : undefined;
+}
+function readSettings(env) {
+    const workspace = external_node_path_default().resolve(env['GITHUB_WORKSPACE'] || process.cwd());
+    const inWorkspace = (p) => external_node_path_default().resolve(workspace, p);
+    const paths = input(env, 'paths')
+        .split(/\r?\n/)
+        .map((s) => s.trim())
+        .filter((s) => s !== '' && !s.startsWith('#'));
+    const assurance = input(env, 'assurance');
+    if (assurance && !(0,policy_assurance/* isAssurance */.ws)(assurance))
+        throw new InputError(`Input "assurance" must be one of ${policy_assurance/* ASSURANCES */.lR.join(', ')}; got "${assurance}".`);
+    const effort = input(env, 'effort');
+    if (effort && !(0,policy_assurance/* isEffort */.nO)(effort))
+        throw new InputError(`Input "effort" must be one of ${policy_assurance/* EFFORTS */.ig.join(', ')}; got "${effort}".`);
+    const checkName = input(env, 'check-name') || 'audit-gate';
+    if (checkName.length > 100)
+        throw new InputError('Input "check-name" must be at most 100 characters.');
+    const pr = input(env, 'pull-request');
+    if (pr && !/^[1-9]\d*$/.test(pr))
+        throw new InputError(`Input "pull-request" must be a pull request number; got "${pr}".`);
+    const config = input(env, 'config');
+    let fixtures = input(env, 'fixtures');
+    if (fixtures === 'none')
+        fixtures = undefined;
+    else if (fixtures === '') {
+        // Default: conformance/ when present, unless the config file names a fixture directory itself.
+        const loaded = loadConfig(workspace, config ? inWorkspace(config) : undefined);
+        const configured = loaded.ok && loaded.config.fixtures !== undefined;
+        const dflt = external_node_path_default().join(workspace, 'conformance');
+        fixtures =
+            !configured && external_node_fs_default().existsSync(dflt) && external_node_fs_default().statSync(dflt).isDirectory()
+                ? 'conformance'
+                : undefined;
+    }
+    const reportPath = input(env, 'report-path');
+    const tmp = env['RUNNER_TEMP'] || external_node_os_default().tmpdir();
+    const s = {
+        workspace,
+        token: input(env, 'github-token'),
+        checkName,
+        comment: oneOf(env, 'comment', ['failures', 'always', 'off'], 'failures'),
+        failOn: oneOf(env, 'fail-on', ['blocking', 'problem'], 'blocking'),
+        reportPath: reportPath ? inWorkspace(reportPath) : external_node_path_default().join(tmp, 'audit-gate', 'report.json'),
+    };
+    if (paths.length)
+        s.paths = paths;
+    if (config)
+        s.config = inWorkspace(config);
+    if (assurance)
+        s.assurance = assurance;
+    if (effort)
+        s.effort = effort;
+    if (fixtures)
+        s.fixtures = fixtures;
+    const allowEmpty = bool(env, 'allow-empty');
+    if (allowEmpty !== undefined)
+        s.allowEmpty = allowEmpty;
+    const sarif = input(env, 'sarif-file');
+    if (sarif)
+        s.sarifFile = inWorkspace(sarif);
+    const report = input(env, 'report');
+    if (report)
+        s.report = inWorkspace(report);
+    if (pr)
+        s.pullRequest = Number(pr);
+    if (env['GITHUB_API_URL'])
+        s.apiUrl = env['GITHUB_API_URL'];
+    // Test hooks: shorter retry backoff and write pacing (never needed on a runner).
+    const retryBaseMs = nonNegativeInt(env, 'AUDIT_GATE_RETRY_BASE_MS');
+    if (retryBaseMs !== undefined)
+        s.retryBaseMs = retryBaseMs;
+    const writeIntervalMs = nonNegativeInt(env, 'AUDIT_GATE_WRITE_INTERVAL_MS');
+    if (writeIntervalMs !== undefined)
+        s.writeIntervalMs = writeIntervalMs;
+    return s;
+}
+
+;// CONCATENATED MODULE: ./src/github/workflow-commands.ts
+/**
+ * GitHub shows at most 10 error and 10 warning annotations per step (notices likewise) and 50
+ * per job from workflow commands (`::error file=…::`); the rest are dropped without a word. The
+ * fallback (used when the token cannot create a check run, e.g. on a fork pull request) therefore
+ * emits the most severe first, up to those caps, and then says how many it left out.
+ */
+const PER_STEP = { failure: 10, warning: 10, notice: 10 };
+const PER_JOB = 50;
+/** Emits annotations as workflow commands within GitHub's caps; returns how many were emitted. */
+function emitWorkflowAnnotations(annotations, sink) {
+    const used = { failure: 0, warning: 0, notice: 0 };
+    let emitted = 0;
+    const rank = { failure: 0, warning: 1, notice: 2 };
+    const sorted = [...annotations].sort((a, b) => rank[a.annotation_level] - rank[b.annotation_level]);
+    for (const a of sorted) {
+        const level = a.annotation_level;
+        if (used[level] >= PER_STEP[level] || emitted >= PER_JOB)
+            continue;
+        const props = {
+            title: a.title,
+            file: a.path,
+            startLine: a.start_line,
+            endLine: a.end_line,
+        };
+        if (a.start_column !== undefined)
+            props.startColumn = a.start_column;
+        if (a.end_column !== undefined)
+            props.endColumn = a.end_column;
+        if (level === 'failure')
+            sink.error(a.message, props);
+        else if (level === 'warning')
+            sink.warning(a.message, props);
+        else
+            sink.notice(a.message, props);
+        used[level]++;
+        emitted++;
+    }
+    const omitted = annotations.length - emitted;
+    if (omitted > 0) {
+        sink.info(`${omitted} more annotation${omitted === 1 ? '' : 's'} not shown (GitHub shows at most 10 errors and 10 warnings per step); ` +
+            'every finding is in the job summary and the JSON report.');
+    }
+    return { emitted, omitted };
+}
+
+;// CONCATENATED MODULE: ./src/main.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The largest report file `report:` reads (a report of many thousand findings fits easily). */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+const READ_ONLY_HINT = 'This is expected on pull requests from forks, whose token is read-only. Results go to the job summary and ' +
+    'workflow annotations instead, and the job result still follows the verdicts. To publish a check run and a comment ' +
+    'for forks, use the two-workflow workflow_run setup (docs/github-action.md); otherwise grant the job ' +
+    '`checks: write` and `pull-requests: write`.';
+class ToolFailure extends Error {
+    remediation;
+    constructor(message, remediation) {
+        super(message);
+        this.remediation = remediation;
+    }
+}
+/** A report for a run that could not verify anything: the gate fails closed. */
+function failureReport(settings, message, remediation) {
+    return decide([], {
+        root: settings.workspace,
+        failOn: settings.failOn,
+        runFindings: [(0,finding/* finding */.gk)(codes/* GATE */.k.internalError, { subject: 'gate', message, remediation })],
+    });
+}
+function ensureCheckedOut(workspace) {
+    let entries = [];
+    try {
+        entries = external_node_fs_default().readdirSync(workspace);
+    }
+    catch {
+        // missing: handled below
+    }
+    if (entries.length === 0) {
+        throw new ToolFailure(`The workspace ${workspace} is empty: the repository has not been checked out, so there is nothing to verify.`, 'Add `- uses: actions/checkout@v4` as a step before audit-gate.');
+    }
+}
+/** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
+function loadReport(file) {
+    let text;
+    try {
+        const st = external_node_fs_default().statSync(file);
+        if (!st.isFile())
+            throw new Error('not a regular file');
+        if (st.size > MAX_REPORT_BYTES)
+            throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
+        text = external_node_fs_default().readFileSync(file, 'utf8');
+    }
+    catch (err) {
+        throw new ToolFailure(`The report file ${file} cannot be read (${err.message}).`, 'Download the report artifact before this step and point `report:` at the JSON file inside it.');
+    }
+    let parsed;
+    try {
+        parsed = GateReport.safeParse(JSON.parse(text));
+    }
+    catch (err) {
+        throw new ToolFailure(`The report file ${file} is not JSON (${err.message}).`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).');
+    }
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ToolFailure(`The report file ${file} is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}.`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.');
+    }
+    const report = parsed.data;
+    // The report comes from another workflow, possibly from a fork: never publish a result more
+    // lenient than its own findings.
+    if (report.findings.some((f) => f.blocking) && report.conclusion !== 'failure') {
+        report.conclusion = 'failure';
+        report.exit_code = 1;
+    }
+    return report;
+}
+/** Logs one clear line the first time the token is refused, instead of a stack trace per call. */
+function refused(state, what, err) {
+    if (isPermissionError(err)) {
+        if (state.checkDenied === undefined)
+            warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
+        else
+            info(`audit-gate cannot ${what} either (${describeError(err)}).`);
+    }
+    else {
+        warning(`audit-gate could not ${what} (${describeError(err)}); the results are in the job summary.`);
+    }
+}
+async function startCheck(api, target, settings, state, url) {
+    if (!api || !target)
+        return;
+    try {
+        state.check = await createCheckRun(api, target, settings.checkName, {
+            title: 'Verifying audit artifacts…',
+            summary: 'audit-gate is verifying the audit artifacts of this commit.',
+        }, url);
+        info(`Check run "${settings.checkName}" created on ${target.sha} (${target.source}).`);
+    }
+    catch (err) {
+        refused(state, `create the check run "${settings.checkName}"`, err);
+        state.checkDenied = describeError(err);
+    }
+}
+async function run(env = process.env) {
+    let settings;
+    try {
+        settings = readSettings(env);
+    }
+    catch (err) {
+        setFailed(err instanceof InputError
+            ? err.message
+            : `audit-gate could not read its inputs: ${err.message}`);
+        return;
+    }
+    // The token is never logged: the runner already masks ${{ github.token }} and secrets, and
+    // core.setSecret would echo it in an ::add-mask:: command.
+    let target;
+    try {
+        target = resolveTarget(env, readEventPayload(env), settings.pullRequest);
+    }
+    catch (err) {
+        warning(`${err.message} Publishing only the job summary.`);
+    }
+    if (target && !settings.token)
+        info('github-token is empty: publishing only the job summary and workflow annotations.');
+    const api = target && settings.token
+        ? createClient({
+            token: settings.token,
+            ...(settings.apiUrl ? { baseUrl: settings.apiUrl } : {}),
+            ...(settings.retryBaseMs !== undefined ? { retryBaseMs: settings.retryBaseMs } : {}),
+            ...(settings.writeIntervalMs !== undefined
+                ? { writeIntervalMs: settings.writeIntervalMs }
+                : {}),
+            log: { warn: (m) => info(m), debug: (m) => core_debug(m) },
+        })
+        : undefined;
+    const url = runUrl(env);
+    const state = {};
+    await startCheck(api, target, settings, state, url);
+    // Verify (or load the report of an earlier run). Any failure here is a failed gate, never green.
+    let report;
+    try {
+        if (settings.report) {
+            info(`Publishing the report ${settings.report}.`);
+            report = loadReport(settings.report);
+        }
+        else {
+            ensureCheckedOut(settings.workspace);
+            report = await verify({
+                root: settings.workspace,
+                ...(settings.config ? { config: settings.config } : {}),
+                ...(settings.paths ? { paths: settings.paths } : {}),
+                ...(settings.assurance ? { assurance: settings.assurance } : {}),
+                ...(settings.effort ? { effort: settings.effort } : {}),
+                ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
+                ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
+                failOn: settings.failOn,
+                onProgress: (m) => info(m),
+            });
+        }
+    }
+    catch (err) {
+        const tf = err instanceof ToolFailure ? err : undefined;
+        report = failureReport(settings, tf ? tf.message : `audit-gate failed: ${err.message ?? String(err)}.`, tf ? tf.remediation : 'Rerun the job; if it fails again, report this message.');
+    }
+    // Files: the JSON report (report-path) and SARIF.
+    try {
+        writeReportFile(settings.reportPath, JSON.stringify(report, null, 2) + '\n');
+    }
+    catch (err) {
+        warning(`audit-gate could not write the JSON report to ${settings.reportPath}: ${err.message}`);
+    }
+    if (settings.sarifFile) {
+        try {
+            writeReportFile(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: (0,src_packs/* allCodes */.Sb)() }), null, 2) + '\n');
+        }
+        catch (err) {
+            warning(`audit-gate could not write SARIF to ${settings.sarifFile}: ${err.message}`);
+        }
+    }
+    const md = { checkName: settings.checkName, ...(url ? { runUrl: url } : {}) };
+    const annotations = buildAnnotations(report);
+    // The check run: summary tables, failure cards, every located finding as an annotation.
+    if (api && target && state.check) {
+        try {
+            const result = await completeCheckRun(api, target, state.check, report.conclusion, {
+                title: checkTitle(report),
+                summary: renderSummary(report, { ...md, limit: CHECK_OUTPUT_LIMIT - 400 }),
+                text: renderCards(report, { ...md, limit: CHECK_OUTPUT_LIMIT }),
+            }, annotations);
+            info(`Check run completed: ${report.conclusion}, ${result.sent} annotations in ${result.requests} update${result.requests === 1 ? '' : 's'}.`);
+        }
+        catch (err) {
+            refused(state, 'complete the check run', err);
+            state.checkDenied ??= describeError(err);
+        }
+    }
+    // The sticky pull-request comment.
+    if (api && target && settings.comment !== 'off') {
+        try {
+            if (target.pullNumber === undefined && target.lookup) {
+                const n = await findPullByHead(api, target);
+                if (n !== undefined)
+                    target.pullNumber = n;
+            }
+            const failing = units(report).some(isFailing);
+            const res = await upsertComment(api, target, {
+                mode: settings.comment,
+                marker: commentMarker(settings.checkName),
+                body: renderComment(report, { ...md, limit: COMMENT_LIMIT }),
+                failing,
+            });
+            if (res.action === 'skipped')
+                info(`No pull-request comment: ${res.reason}.`);
+            else
+                info(`Pull-request comment ${res.action}: ${res.url ?? ''}`);
+            if (res.url)
+                state.commentUrl = res.url;
+        }
+        catch (err) {
+            refused(state, 'write the pull-request comment', err);
+        }
+    }
+    // Job summary (always), and workflow-command annotations when there is no check run to carry them.
+    try {
+        if (env['GITHUB_STEP_SUMMARY'])
+            await summary.addRaw(renderJobSummary(report, md), true).write();
+    }
+    catch (err) {
+        warning(`audit-gate could not write the job summary: ${err.message}`);
+    }
+    if (!state.check || state.checkDenied !== undefined) {
+        emitWorkflowAnnotations(annotations, {
+            error: (m, p) => error(m, p),
+            warning: (m, p) => warning(m, p),
+            notice: (m, p) => notice(m, p),
+            info: (m) => info(m),
+        });
+    }
+    const c = report.counts;
+    setOutput('conclusion', report.conclusion);
+    setOutput('submission-ready', report.submission_ready);
+    setOutput('report-path', settings.reportPath);
+    setOutput('subjects', c.subjects);
+    setOutput('pass', c.pass);
+    setOutput('problem', c.problem);
+    setOutput('blocking', c.blocking);
+    setOutput('skipped', c.skipped);
+    setOutput('errors', c.errors);
+    setOutput('warnings', c.warnings);
+    setOutput('check-run-id', state.check ? String(state.check.id) : '');
+    setOutput('check-run-url', state.check?.url ?? '');
+    setOutput('comment-url', state.commentUrl ?? '');
+    info(`${settings.checkName}: ${report.conclusion} — ${checkTitle(report)}`);
+    if (report.conclusion === 'failure') {
+        // Findings about the run itself (nothing verified, no checkout, unreadable report) are spelled out here.
+        const subjects = new Set([
+            ...report.subjects.map((x) => x.id),
+            ...report.targets.map((t) => t.id),
+        ]);
+        const runLevel = report.findings
+            .filter((f) => f.blocking && !subjects.has(f.subject))
+            .map((f) => ` ${f.message} ${f.remediation}`);
+        setFailed(`${settings.checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 2149:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gk: () => (/* binding */ finding),
+/* harmony export */   wI: () => (/* binding */ Finding)
+/* harmony export */ });
+/* unused harmony exports Severity, Location */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(344);
+
+const Severity = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['error', 'warning', 'notice']);
+/** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
+const Location = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive().optional(),
+    column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive().optional(),
+});
+const Finding = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    code: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Stable validation code, e.g. aris.input_stale'),
+    severity: Severity,
+    subject: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+        .describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('What is wrong, about the user’s files only'),
+    remediation: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('What to do next'),
+    location: Location.optional(),
+    related: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Location)
+        .optional()
+        .describe('Other places involved, e.g. the changed input file'),
+    issue: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+        .optional()
+        .describe('The legacy verify_paper_audits.sh issue string, where one exists'),
+    invariant_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional().describe('The producer’s invariant id, where one exists'),
+    blocking: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().describe('Set by policy: whether this finding fails the gate'),
+});
+/** Builds a finding from its code definition; `blocking` is decided later by policy. */
+function finding(def, input) {
+    const out = {
+        code: def.code,
+        severity: input.severity ?? def.severity,
+        subject: input.subject,
+        message: input.message,
+        remediation: input.remediation ?? def.remediation,
+        blocking: false,
+    };
+    if (input.location)
+        out.location = input.location;
+    if (input.related && input.related.length > 0)
+        out.related = input.related;
+    if (input.issue !== undefined)
+        out.issue = input.issue;
+    if (def.invariant_id)
+        out.invariant_id = def.invariant_id;
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 6033:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  pI: () => (/* binding */ PACKS),
+  Sb: () => (/* binding */ allCodes)
+});
+
+// UNUSED EXPORTS: findPack
+
+// EXTERNAL MODULE: ./src/policy/codes.ts
+var codes = __nccwpck_require__(155);
+// EXTERNAL MODULE: ./src/fixtures/codes.ts
+var fixtures_codes = __nccwpck_require__(6351);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/packs/aris/codes.ts
+const RERUN = 'Rerun the audit so it writes a fresh artifact.';
+function def(code, severity, title, remediation) {
+    return { code: `aris.${code}`, severity, title, remediation };
+}
+/** Every code the paper-audit pack can emit. Stable public API: never rename without a note. */
+const ARIS = {
+    artifactMissing: def('artifact_missing', 'error', 'A mandatory audit wrote no artifact', RERUN),
+    artifactUnreadable: def('artifact_unreadable', 'error', 'The audit artifact is not a readable regular file', 'Replace the path with the JSON artifact the audit writes, then rerun the audit.'),
+    artifactTooLarge: def('artifact_too_large', 'error', 'The audit artifact is larger than the verifier reads', 'Keep bulky data out of the artifact (put it under trace_path), then rerun the audit.'),
+    artifactUnparseable: def('artifact_unparseable', 'error', 'The audit artifact is not valid JSON', RERUN),
+    artifactNotObject: def('artifact_not_object', 'error', 'The audit artifact is JSON but not an object', RERUN),
+    duplicateKey: def('duplicate_key', 'error', 'The audit artifact repeats a key', 'Remove the repeated key: parsers disagree on which value wins. Rerun the audit.'),
+    missingField: def('missing_field', 'error', 'A required field is missing or empty', RERUN),
+    fieldType: def('field_type', 'error', 'A field has the wrong JSON type', RERUN),
+    invalidVerdict: def('invalid_verdict', 'error', 'The verdict is not one of PASS WARN FAIL NOT_APPLICABLE BLOCKED ERROR', RERUN),
+    wrongAuditSkill: def('wrong_audit_skill', 'error', 'The artifact was written by a different audit skill', 'Put each audit’s artifact at its own path, then rerun the audit.'),
+    hashesNotObject: def('hashes_not_object', 'error', 'audited_input_hashes is not an object of path → sha256', RERUN),
+    inputHashMalformed: def('input_hash_malformed', 'error', 'A recorded input hash is not sha256:<64 hex>', RERUN),
+    inputStale: def('input_stale', 'error', 'An audited input changed after the audit ran', RERUN),
+    inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
+    inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
+    inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions (or the symlink loop), then run the verifier again.'),
+    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace', 'Keep audited inputs inside the repository, or run locally with --allow-outside-root.'),
+    traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
+    traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
+    traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
+    traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
+    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace', 'Keep traces inside the repository, or run locally with --allow-outside-root.'),
+    invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
+    unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
+    executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', RERUN),
+    reviewerFamilyMismatch: def('reviewer_family_mismatch', 'error', 'reviewer_family disagrees with reviewer_model', RERUN),
+    sameFamilyMismatch: def('same_family_independence_mismatch', 'error', 'same-family review claimed but the families differ or one is deterministic', RERUN),
+    crossFamilyMismatch: def('cross_family_independence_mismatch', 'error', 'cross-family review claimed but the families are the same or the reviewer is deterministic', 'Rerun the audit with a reviewer from another model family.'),
+    deterministicMismatch: def('deterministic_independence_mismatch', 'error', 'deterministic review claimed but the reviewer is a model', RERUN),
+    acceptanceStatusMismatch: def('acceptance_status_mismatch', 'error', 'acceptance_status does not follow from review_independence', RERUN),
+    verdictFail: def('verdict_fail', 'error', 'The audit found disqualifying issues (FAIL)', 'Fix what the audit reports, then rerun it.'),
+    verdictBlocked: def('verdict_blocked', 'error', 'The audit could not run: prerequisites are missing (BLOCKED)', 'Add the missing prerequisites and rerun the audit, or downgrade to assurance: draft.'),
+    verdictError: def('verdict_error', 'error', 'The audit invocation failed (ERROR)', RERUN),
+    manifestInvalid: def('manifest_invalid', 'error', 'The audit manifest (.aris/audit-manifest.json) is malformed', 'Fix .aris/audit-manifest.json ({"schema_version":"1","audits":[{"artifact","audit_skill"}]}), or delete it to use the default four audits.'),
+    assuranceInvalid: def('assurance_invalid', 'error', '.aris/assurance.txt or the configured assurance/effort is not a known value', 'Write draft or submission in .aris/assurance.txt (effort: lite, balanced, max or beast).'),
+};
+const ARIS_CODES = Object.values(ARIS);
+
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(2149);
+// EXTERNAL MODULE: ./src/io/files.ts
+var files = __nccwpck_require__(3348);
+// EXTERNAL MODULE: ./src/policy/assurance.ts
+var assurance = __nccwpck_require__(8956);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(9214);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
+const FAMILIES = [
+    ['anthropic', ['claude', 'opus', 'sonnet', 'haiku']],
+    ['openai', ['gpt', 'codex', 'oracle', 'chatgpt', 'o1', 'o3', 'o4']],
+    ['google', ['gemini', 'palm', 'bard']],
+    ['deepseek', ['deepseek']],
+    ['minimax', ['minimax', 'abab']],
+    ['moonshot', ['kimi', 'moonshot']],
+    ['qwen', ['qwen', 'tongyi']],
+    ['xai', ['grok']],
+    ['meta', ['llama']],
+    ['mistral', ['mistral', 'mixtral']],
+];
+const WHOLE_TOKEN = new Set(['o1', 'o3', 'o4']);
+/** The model family a model name belongs to, as the legacy verifier recognises it. */
+function modelFamily(name) {
+    const n = (typeof name === 'string' ? name : '').trim().toLowerCase();
+    if (n === 'deterministic' || n.startsWith('deterministic:'))
+        return 'deterministic';
+    const tokens = new Set(n.split(/[^a-z0-9.]+/));
+    const found = new Set();
+    for (const [family, needles] of FAMILIES) {
+        if (needles.some((needle) => (WHOLE_TOKEN.has(needle) ? tokens.has(needle) : n.includes(needle)))) {
+            found.add(family);
+        }
+    }
+    return found.size === 1 ? [...found][0] : 'unknown';
+}
+/** Python's str() of a JSON value, so issue strings match the legacy verifier's exactly. */
+function pyStr(v) {
+    if (v === undefined || v === null)
+        return 'None';
+    if (v === true)
+        return 'True';
+    if (v === false)
+        return 'False';
+    if (typeof v === 'string')
+        return v;
+    return JSON.stringify(v);
+}
+/** Python's truthiness, which the legacy "field missing or empty" test relies on. */
+function pyTruthy(v) {
+    if (Array.isArray(v))
+        return v.length > 0;
+    if (v !== null && typeof v === 'object')
+        return Object.keys(v).length > 0;
+    return Boolean(v);
+}
+/**
+ * Review independence (report v2): artifacts that declare any of the five fields must declare
+ * all of them, and the declared families and acceptance must follow from the model names.
+ */
+function checkIndependence(data) {
+    const fields = [
+        'review_independence',
+        'acceptance_status',
+        'executor_model',
+        'executor_family',
+        'reviewer_family',
+    ];
+    if (!fields.some((k) => Object.hasOwn(data, k)))
+        return { label: 'legacy-unspecified', issues: [] };
+    const issues = [];
+    for (const k of fields)
+        if (!pyTruthy(data[k]))
+            issues.push({ kind: 'missing_field', field: k });
+    const independence = Object.hasOwn(data, 'review_independence')
+        ? pyStr(data.review_independence)
+        : '';
+    if (!['same-family', 'cross-family', 'deterministic'].includes(independence)) {
+        issues.push({ kind: 'invalid_review_independence', value: independence });
+    }
+    const executor = modelFamily(data.executor_model);
+    const reviewer = modelFamily(data.reviewer_model);
+    if (reviewer === 'unknown' || (independence !== 'deterministic' && executor === 'unknown')) {
+        issues.push({ kind: 'unrecognized_model_family', executor, reviewer });
+    }
+    if (data.executor_family !== executor) {
+        issues.push({
+            kind: 'executor_family_mismatch',
+            got: pyStr(data.executor_family),
+            want: executor,
+        });
+    }
+    if (data.reviewer_family !== reviewer) {
+        issues.push({
+            kind: 'reviewer_family_mismatch',
+            got: pyStr(data.reviewer_family),
+            want: reviewer,
+        });
+    }
+    let expected = 'accepted';
+    if (independence === 'same-family') {
+        expected = 'provisional';
+        if (executor === 'deterministic' || reviewer === 'deterministic' || executor !== reviewer) {
+            issues.push({ kind: 'same_family_independence_mismatch' });
+        }
+    }
+    else if (independence === 'cross-family') {
+        if (reviewer === 'deterministic' || executor === reviewer)
+            issues.push({ kind: 'cross_family_independence_mismatch' });
+    }
+    else if (reviewer !== 'deterministic') {
+        // The legacy verifier treats any other value (including an invalid one) as deterministic.
+        issues.push({ kind: 'deterministic_independence_mismatch' });
+    }
+    if (data.acceptance_status !== expected) {
+        issues.push({
+            kind: 'acceptance_status_mismatch',
+            got: pyStr(data.acceptance_status),
+            want: expected,
+        });
+    }
+    return { label: independence, issues };
+}
+function independenceIssueString(i) {
+    switch (i.kind) {
+        case 'missing_field':
+            return `missing_field:${i.field}`;
+        case 'invalid_review_independence':
+            return `invalid_review_independence:${i.value}`;
+        case 'unrecognized_model_family':
+            return `unrecognized_model_family:executor=${i.executor},reviewer=${i.reviewer}`;
+        case 'executor_family_mismatch':
+        case 'reviewer_family_mismatch':
+        case 'acceptance_status_mismatch':
+            return `${i.kind}:${i.got}_vs_${i.want}`;
+        default:
+            return i.kind;
+    }
+}
+
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(344);
+;// CONCATENATED MODULE: ./src/packs/aris/schema.ts
+
+const VERDICTS = ['PASS', 'WARN', 'FAIL', 'NOT_APPLICABLE', 'BLOCKED', 'ERROR'];
+const Verdict = schemas/* enum */.k5n(VERDICTS);
+const BLOCKING_VERDICTS = new Set(['FAIL', 'BLOCKED', 'ERROR']);
+const ReviewIndependence = schemas/* enum */.k5n(['same-family', 'cross-family', 'deterministic']);
+const INDEPENDENCE_FIELDS = (/* unused pure expression or super */ null && ([
+    'review_independence',
+    'acceptance_status',
+    'executor_model',
+    'executor_family',
+    'reviewer_family',
+]));
+/** The verdict artifact every mandatory audit writes (seed 000, "Audit artifact schema"). */
+const AuditArtifact = schemas/* object */.Ikc({
+    audit_skill: schemas/* string */.YjP().describe('e.g. paper-claim-audit'),
+    verdict: Verdict,
+    reason_code: schemas/* string */.YjP(),
+    summary: schemas/* string */.YjP(),
+    audited_input_hashes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())
+        .describe('Path (relative to the paper dir, or absolute) → "sha256:<64 hex>"'),
+    trace_path: schemas/* string */.YjP()
+        .min(1)
+        .describe('Directory or file holding the reviewer prompt and response'),
+    thread_id: schemas/* string */.YjP().optional(),
+    agent_id: schemas/* string */.YjP().optional(),
+    reviewer_model: schemas/* string */.YjP(),
+    reviewer_reasoning: schemas/* string */.YjP(),
+    generated_at: schemas/* string */.YjP().describe('UTC ISO-8601 timestamp'),
+    review_independence: ReviewIndependence.optional(),
+    acceptance_status: schemas/* enum */.k5n(['accepted', 'provisional']).optional(),
+    executor_model: schemas/* string */.YjP().optional(),
+    executor_family: schemas/* string */.YjP().optional(),
+    reviewer_family: schemas/* string */.YjP().optional(),
+    details: schemas/* unknown */.L5J().optional(),
+})
+    .loose();
+/** Fields whose absence the legacy verifier reports as missing_field:<name>, in its order. */
+const REQUIRED_FIELDS = [
+    'audit_skill',
+    'verdict',
+    'reason_code',
+    'summary',
+    'audited_input_hashes',
+    'trace_path',
+    'reviewer_model',
+    'reviewer_reasoning',
+    'generated_at',
+];
+/** `.aris/audit-manifest.json`: which audits applied to this paper in this run. */
+const AuditManifest = schemas/* object */.Ikc({
+    schema_version: schemas/* literal */.euz('1'),
+    audits: schemas/* array */.YOg(schemas/* object */.Ikc({
+        artifact: schemas/* string */.YjP().min(1).describe('Artifact path relative to the paper dir'),
+        audit_skill: schemas/* string */.YjP().min(1),
+    })
+        .strict())
+        .min(1),
+})
+    .strict();
+const DEFAULT_AUDITS = [
+    { artifact: 'PROOF_AUDIT.json', skill: 'proof-checker' },
+    { artifact: 'PAPER_CLAIM_AUDIT.json', skill: 'paper-claim-audit' },
+    { artifact: 'CITATION_AUDIT.json', skill: 'citation-audit' },
+    { artifact: 'KILL_ARGUMENT.json', skill: 'kill-argument' },
+];
+/** The report verify_paper_audits.sh (version 2) writes; ours adds fields, never removes. */
+const LegacyAuditRow = schemas/* object */.Ikc({
+    audit: schemas/* string */.YjP(),
+    status: schemas/* enum */.k5n([
+        'OK',
+        'STALE',
+        'BLOCKING_VERDICT',
+        'HAS_ISSUES',
+        'SCHEMA_INVALID',
+        'MISSING',
+        'MISSING_DRAFT_OK',
+    ]),
+    verdict: schemas/* string */.YjP(),
+    stale: schemas/* boolean */.zMY(),
+    review_independence: schemas/* string */.YjP(),
+    issues: schemas/* array */.YOg(schemas/* string */.YjP()),
+    artifact: schemas/* string */.YjP().describe('Repo-relative artifact path (added)'),
+    trace_location: schemas/* string */.YjP()
+        .optional()
+        .describe('Where trace_path was found, repo-relative (added)'),
+});
+const ArisReport = schemas/* object */.Ikc({
+    verifier_version: schemas/* literal */.euz('2'),
+    paper_dir: schemas/* string */.YjP(),
+    assurance: schemas/* enum */.k5n(['draft', 'submission']),
+    generated_at: schemas/* string */.YjP(),
+    any_problem: schemas/* boolean */.zMY(),
+    submission_blocking: schemas/* boolean */.zMY(),
+    overall_assurance: schemas/* enum */.k5n(['accepted', 'provisional', 'blocked']),
+    audits: schemas/* array */.YOg(LegacyAuditRow),
+    submission_ready: schemas/* enum */.k5n(['yes', 'no']),
+    effort: schemas/* string */.YjP().optional(),
+    assurance_source: schemas/* string */.YjP(),
+    manifest: schemas/* string */.YjP().describe('Where the audit list came from: the manifest path or "default"'),
+    verifier: schemas/* object */.Ikc({ name: schemas/* string */.YjP(), version: schemas/* string */.YjP() }),
+    findings: schemas/* array */.YOg(schemas/* unknown */.L5J()),
+});
+
+;// CONCATENATED MODULE: ./src/packs/aris/audit.ts
+
+
+
+
+
+
+
+const HEX64 = /^[0-9a-fA-F]{64}$/;
+/** The inputs an artifact cites, resolved inside the workspace (nothing is read yet). */
+function auditInputs(loaded, ctx) {
+    if (loaded.state !== 'ok')
+        return [];
+    const hashes = loaded.data.audited_input_hashes;
+    if (hashes === null || typeof hashes !== 'object' || Array.isArray(hashes))
+        return [];
+    return Object.entries(hashes).map(([key, recorded]) => ({
+        key,
+        recorded,
+        resolved: ctx.ws.resolve(ctx.paperDir, key),
+    }));
+}
+async function checkAudit(spec, loaded, ctx) {
+    const subjectId = `${ctx.targetId}/${spec.artifact}`;
+    const subject = {
+        id: subjectId,
+        target: ctx.targetId,
+        pack: 'aris',
+        kind: 'audit',
+        name: spec.skill,
+        path: loaded.rel,
+        status: 'OK',
+        outcome: 'pass',
+    };
+    const findings = [];
+    const rerun = `Rerun ${spec.skill} so ${spec.artifact} is rewritten, then run the verifier again.`;
+    const at = (line) => line ? { path: loaded.rel, line } : { path: loaded.rel };
+    const add = (def, message, issue, line, extra = {}) => {
+        findings.push((0,finding/* finding */.gk)(def, {
+            subject: subjectId,
+            message,
+            location: at(line),
+            issue,
+            remediation: def.remediation.startsWith('Rerun the audit') ? rerun : def.remediation,
+            ...extra,
+        }));
+    };
+    const row = (status, verdict, independence, issues, stale = false) => ({
+        audit: spec.skill,
+        status,
+        verdict,
+        stale,
+        review_independence: independence,
+        issues,
+        artifact: loaded.rel,
+    });
+    if (loaded.state === 'missing') {
+        if (ctx.assurance === 'draft') {
+            return {
+                row: row('MISSING_DRAFT_OK', '', 'unavailable', []),
+                subject: { ...subject, status: 'MISSING_DRAFT_OK', outcome: 'skipped' },
+                findings,
+                problem: false,
+                blocking: false,
+                provisional: true,
+            };
+        }
+        const issue = `missing_artifact: ${spec.artifact}`;
+        add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`, issue, undefined, {
+            remediation: `Run ${spec.skill} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), or downgrade to assurance: draft.`,
+        });
+        return {
+            row: row('MISSING', '', 'unavailable', [issue]),
+            subject: { ...subject, status: 'MISSING' },
+            findings,
+            problem: true,
+            blocking: true,
+            provisional: false,
+        };
+    }
+    if (loaded.state === 'bad') {
+        const issueFor = {
+            unreadable: [ARIS.artifactUnreadable, `schema_invalid:cannot_read:${loaded.detail}`],
+            outside_root: [ARIS.artifactUnreadable, `schema_invalid:outside_root`],
+            too_large: [ARIS.artifactTooLarge, `schema_invalid:too_large`],
+            unparseable: [ARIS.artifactUnparseable, `schema_invalid:cannot_parse_json:${loaded.detail}`],
+            not_object: [ARIS.artifactNotObject, `schema_invalid:not_an_object`],
+        };
+        const [def, issue] = issueFor[loaded.why];
+        add(def, `${loaded.rel} ${loaded.detail}.`, issue, loaded.line);
+        return {
+            row: row('SCHEMA_INVALID', '', 'unavailable', [issue]),
+            subject: { ...subject, status: 'SCHEMA_INVALID' },
+            findings,
+            problem: true,
+            blocking: ctx.assurance === 'submission',
+            provisional: true,
+        };
+    }
+    const data = loaded.data;
+    const lineOf = (...p) => loaded.doc.lineOf(p);
+    const issues = [];
+    const issue = (def, message, text, line, extra = {}) => {
+        issues.push(text);
+        add(def, message, text, line, extra);
+    };
+    for (const dup of loaded.doc.duplicates) {
+        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key "${dup.key}"; readers may see different values.`, `schema_invalid:duplicate_key:${dup.key}`, dup.line);
+    }
+    // Required fields, then their types (the zod schema is the source of truth for types).
+    const shape = AuditArtifact.shape;
+    for (const k of REQUIRED_FIELDS) {
+        if (!Object.hasOwn(data, k))
+            issue(ARIS.missingField, `${loaded.rel} has no "${k}" field.`, `missing_field:${k}`, 1);
+    }
+    if (!pyTruthy(data.thread_id) && !pyTruthy(data.agent_id)) {
+        issue(ARIS.missingField, `${loaded.rel} has neither "thread_id" nor "agent_id".`, 'missing_field:thread_id_or_agent_id', 1);
+    }
+    if (data.trace_path === '') {
+        issue(ARIS.missingField, `${loaded.rel} has an empty "trace_path".`, 'missing_field:trace_path', lineOf('trace_path'));
+    }
+    for (const k of [...REQUIRED_FIELDS, 'thread_id', 'agent_id']) {
+        if (k === 'verdict' || k === 'audited_input_hashes' || !Object.hasOwn(data, k))
+            continue;
+        const v = data[k];
+        if ((k === 'trace_path' && v === '') || ((k === 'thread_id' || k === 'agent_id') && v === null))
+            continue;
+        const r = shape[k].safeParse(v);
+        if (!r.success) {
+            issue(ARIS.fieldType, `"${k}" in ${loaded.rel} should be a string, not ${jsonType(v)}.`, `invalid_field_type:${k}:${jsonType(v)}`, lineOf(k));
+        }
+    }
+    // Verdict.
+    const rawVerdict = data.verdict;
+    const verdict = typeof rawVerdict === 'string' ? rawVerdict : '';
+    if (rawVerdict !== undefined && typeof rawVerdict !== 'string') {
+        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${pyStr(rawVerdict)}`, lineOf('verdict'));
+    }
+    else if (!VERDICTS.includes(verdict)) {
+        const hint = VERDICTS.includes(verdict.toUpperCase()) && verdict !== ''
+            ? ` Verdicts are upper case: ${verdict.toUpperCase()}.`
+            : '';
+        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${verdict}`, lineOf('verdict') ?? 1);
+    }
+    if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
+        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`, `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`, lineOf('audit_skill'));
+    }
+    // Review independence.
+    const independence = checkIndependence(data);
+    for (const ii of independence.issues) {
+        const [def, line] = independenceFinding(ii, lineOf);
+        issue(def, independenceMessage(ii, loaded.rel), independenceIssueString(ii), line ?? 1);
+    }
+    // Input hashes.
+    const rawHashes = data.audited_input_hashes;
+    const stale = [];
+    if (Object.hasOwn(data, 'audited_input_hashes') &&
+        (rawHashes === null || typeof rawHashes !== 'object' || Array.isArray(rawHashes))) {
+        issue(ARIS.hashesNotObject, `"audited_input_hashes" in ${loaded.rel} is ${jsonType(rawHashes)}, not an object of path → sha256.`, 'audited_input_hashes_not_dict', lineOf('audited_input_hashes'));
+    }
+    const staleFinding = (def, ref, suffix, message, related) => {
+        const text = `stale:${ref.key}${suffix}`;
+        stale.push(text);
+        add(def, message, text, lineOf('audited_input_hashes', ref.key), {
+            related,
+            remediation: def === ARIS.inputStale || def === ARIS.inputHashMalformed ? rerun : def.remediation,
+        });
+    };
+    for (const ref of auditInputs(loaded, ctx)) {
+        const r = ref.resolved;
+        if (!r.ok) {
+            if (r.reason === 'outside_root')
+                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input "${ref.key}" ${r.detail}; it was not read.`);
+            else if (r.reason === 'missing')
+                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+            else
+                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input "${ref.key}" ${r.detail}.`);
+            continue;
+        }
+        const h = await ctx.hashes(r.real);
+        if (!h.ok) {
+            if (h.reason === 'missing')
+                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+            else if (h.reason === 'not_file')
+                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input "${ref.key}" ${h.detail}, not a file.`);
+            else
+                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input "${ref.key}" could not be read: ${h.detail}.`);
+            continue;
+        }
+        const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
+        if (recorded === undefined || !HEX64.test(recorded)) {
+            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for "${ref.key}" is ${recorded === undefined ? jsonType(ref.recorded) : `"${recorded}"`}, not sha256:<64 hex>.`);
+            continue;
+        }
+        if (recorded.toLowerCase() !== h.sha256) {
+            staleFinding(ARIS.inputStale, ref, '', `${r.rel} changed after ${spec.skill} audited it (recorded ${audit_short(recorded)}, now ${audit_short(h.sha256)}).`, [{ path: r.rel }]);
+        }
+    }
+    // Trace.
+    let traceLocation;
+    if (typeof data.trace_path === 'string' && data.trace_path !== '') {
+        const t = checkTrace(data.trace_path, ctx);
+        if (t.issue) {
+            const [def, text, message] = t.issue;
+            issue(def, message, text, lineOf('trace_path'));
+        }
+        else
+            traceLocation = t.location;
+    }
+    const isStale = stale.length > 0;
+    const allIssues = [...issues, ...stale];
+    const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
+    if (blockingVerdict) {
+        const reasonCode = typeof data.reason_code === 'string' ? data.reason_code : '';
+        const def = verdict === 'FAIL'
+            ? ARIS.verdictFail
+            : verdict === 'BLOCKED'
+                ? ARIS.verdictBlocked
+                : ARIS.verdictError;
+        const summary = typeof data.summary === 'string' && data.summary ? ` ${data.summary}` : '';
+        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${reasonCode})` : ''}.${summary}`, undefined, lineOf('verdict'), {
+            remediation: verdictRemediation(spec.skill, verdict, reasonCode),
+        });
+    }
+    const status = verdict === ''
+        ? 'SCHEMA_INVALID'
+        : isStale
+            ? 'STALE'
+            : blockingVerdict
+                ? 'BLOCKING_VERDICT'
+                : allIssues.length > 0
+                    ? 'HAS_ISSUES'
+                    : 'OK';
+    const submission = ctx.assurance === 'submission';
+    const problem = isStale || allIssues.length > 0 || (submission && blockingVerdict);
+    const label = independence.label;
+    const out = row(status, verdict, label, allIssues, isStale);
+    if (traceLocation)
+        out.trace_location = traceLocation;
+    const reason = [
+        typeof data.reason_code === 'string' ? data.reason_code : '',
+        typeof data.summary === 'string' ? data.summary : '',
+    ]
+        .filter(Boolean)
+        .join(': ');
+    return {
+        row: out,
+        subject: { ...subject, status, ...(verdict ? { verdict } : {}), ...(reason ? { reason } : {}) },
+        findings,
+        problem,
+        blocking: submission && problem,
+        provisional: label === 'same-family' || label === 'legacy-unspecified' || verdict === '',
+    };
+}
+function verdictRemediation(skill, verdict, reasonCode) {
+    if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
+        return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
+    }
+    if (verdict === 'BLOCKED')
+        return `Provide what ${skill} needs and rerun it, or downgrade to assurance: draft.`;
+    if (verdict === 'ERROR')
+        return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
+    return `Fix the issues ${skill} reports, then rerun ${skill}.`;
+}
+function checkTrace(tracePath, ctx) {
+    // Traces may be written at the repository top level (.aris/traces/...) rather than in the
+    // paper dir: look in the paper dir, then each ancestor up to the workspace root.
+    const bases = [];
+    for (let d = ctx.paperDir; ctx.ws.contains(d); d = external_node_path_default().dirname(d)) {
+        bases.push(d);
+        if (d === ctx.ws.root)
+            break;
+    }
+    let firstFailure;
+    for (const base of external_node_path_default().isAbsolute(tracePath) ? [ctx.paperDir] : bases) {
+        const r = ctx.ws.resolve(base, tracePath);
+        if (!r.ok) {
+            firstFailure ??= r;
+            if (r.reason === 'missing')
+                continue;
+            break;
+        }
+        const st = (0,files/* statPath */.qW)(r.real);
+        if (st.kind === 'dir') {
+            try {
+                const d = external_node_fs_default().opendirSync(r.real);
+                const first = d.readSync();
+                d.closeSync();
+                if (!first)
+                    return {
+                        issue: [
+                            ARIS.traceEmpty,
+                            `trace_path_empty:${tracePath}`,
+                            `trace_path "${tracePath}" is an empty directory.`,
+                        ],
+                    };
+            }
+            catch (err) {
+                return {
+                    issue: [
+                        ARIS.traceUnreadable,
+                        `trace_path_unreadable:${tracePath}`,
+                        `trace_path "${tracePath}" cannot be listed: ${err.message}.`,
+                    ],
+                };
+            }
+            return { location: r.rel };
+        }
+        if (st.kind === 'file') {
+            if (st.size === 0)
+                return {
+                    issue: [
+                        ARIS.traceEmptyFile,
+                        `trace_path_empty_file:${tracePath}`,
+                        `trace_path "${tracePath}" is an empty file.`,
+                    ],
+                };
+            return { location: r.rel };
+        }
+        return {
+            issue: [
+                ARIS.traceUnreadable,
+                `trace_path_unreadable:${tracePath}`,
+                `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`,
+            ],
+        };
+    }
+    if (firstFailure && !firstFailure.ok && firstFailure.reason === 'outside_root') {
+        return {
+            issue: [
+                ARIS.traceOutsideRoot,
+                `trace_path_outside_root:${tracePath}`,
+                `trace_path "${tracePath}" ${firstFailure.detail}; it was not read.`,
+            ],
+        };
+    }
+    if (firstFailure && !firstFailure.ok && firstFailure.reason !== 'missing') {
+        return {
+            issue: [
+                ARIS.traceUnreadable,
+                `trace_path_unreadable:${tracePath}`,
+                `trace_path "${tracePath}" ${firstFailure.detail}.`,
+            ],
+        };
+    }
+    return {
+        issue: [
+            ARIS.traceMissing,
+            `trace_path_missing:${tracePath}`,
+            `trace_path "${tracePath}" does not exist (looked in the paper dir and each directory above it up to the repository root).`,
+        ],
+    };
+}
+function independenceFinding(i, lineOf) {
+    switch (i.kind) {
+        case 'missing_field':
+            return [ARIS.missingField, lineOf(i.field)];
+        case 'invalid_review_independence':
+            return [ARIS.invalidReviewIndependence, lineOf('review_independence')];
+        case 'unrecognized_model_family':
+            return [ARIS.unrecognizedModelFamily, lineOf('executor_model') ?? lineOf('reviewer_model')];
+        case 'executor_family_mismatch':
+            return [ARIS.executorFamilyMismatch, lineOf('executor_family')];
+        case 'reviewer_family_mismatch':
+            return [ARIS.reviewerFamilyMismatch, lineOf('reviewer_family')];
+        case 'same_family_independence_mismatch':
+            return [ARIS.sameFamilyMismatch, lineOf('review_independence')];
+        case 'cross_family_independence_mismatch':
+            return [ARIS.crossFamilyMismatch, lineOf('review_independence')];
+        case 'deterministic_independence_mismatch':
+            return [ARIS.deterministicMismatch, lineOf('review_independence')];
+        case 'acceptance_status_mismatch':
+            return [ARIS.acceptanceStatusMismatch, lineOf('acceptance_status')];
+    }
+}
+function independenceMessage(i, rel) {
+    switch (i.kind) {
+        case 'missing_field':
+            return `${rel} declares review independence but "${i.field}" is missing or empty.`;
+        case 'invalid_review_independence':
+            return `review_independence "${i.value}" in ${rel} is not same-family, cross-family or deterministic.`;
+        case 'unrecognized_model_family':
+            return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
+        case 'executor_family_mismatch':
+            return `executor_family "${i.got}" in ${rel} does not match executor_model (family ${i.want}).`;
+        case 'reviewer_family_mismatch':
+            return `reviewer_family "${i.got}" in ${rel} does not match reviewer_model (family ${i.want}).`;
+        case 'same_family_independence_mismatch':
+            return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
+        case 'cross_family_independence_mismatch':
+            return `${rel} claims a cross-family review, but the families are the same or the reviewer is deterministic.`;
+        case 'deterministic_independence_mismatch':
+            return `${rel} claims a deterministic review, but the reviewer is a model.`;
+        case 'acceptance_status_mismatch':
+            return `acceptance_status "${i.got}" in ${rel} should be "${i.want}" for this kind of review.`;
+    }
+}
+function jsonType(v) {
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return 'an array';
+    if (typeof v === 'object')
+        return 'an object';
+    if (typeof v === 'string')
+        return 'a string';
+    if (typeof v === 'number')
+        return 'a number';
+    if (typeof v === 'boolean')
+        return 'a boolean';
+    return typeof v;
+}
+function audit_short(hex) {
+    return `${hex.slice(0, 12)}…`;
+}
+
+// EXTERNAL MODULE: ./src/io/json-file.ts
+var json_file = __nccwpck_require__(6588);
+;// CONCATENATED MODULE: ./src/packs/aris/paper.ts
+
+
+
+
+
+
+
+
+
+const MANIFEST_PATH = '.aris/audit-manifest.json';
+const ASSURANCE_PATH = '.aris/assurance.txt';
+/** Verifies one paper directory: the manifest's audits (or the default four), then the aggregate. */
+async function verifyPaper(paperDir, ctx) {
+    const ws = ctx.workspace;
+    const rel = ws.rel(paperDir);
+    const targetId = `aris:${rel}`;
+    const findings = [];
+    const decision = decideAssurance(paperDir, ctx);
+    if (decision.error) {
+        findings.push((0,finding/* finding */.gk)(ARIS.assuranceInvalid, {
+            subject: targetId,
+            message: `${decision.error}; the paper is checked at submission level.`,
+            location: { path: ws.rel(external_node_path_default().join(paperDir, ASSURANCE_PATH)), line: 1 },
+        }));
+    }
+    const manifest = readManifest(paperDir, ctx, targetId);
+    findings.push(...manifest.findings);
+    const maxBytes = typeof ctx.options.max_artifact_bytes === 'number' ? ctx.options.max_artifact_bytes : undefined;
+    const loaded = manifest.audits.map((spec) => ({
+        spec,
+        loaded: (0,json_file/* loadJsonObject */.UT)(ws, paperDir, spec.artifact, maxBytes),
+    }));
+    const paperReal = ws.resolve(paperDir, '.');
+    const base = paperReal.ok ? paperReal.real : paperDir;
+    // Hash every distinct input once, all at once, before any audit is judged.
+    const inputs = loaded.flatMap(({ loaded: l }) => auditInputs(l, { ws, paperDir: base }));
+    await ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : [])));
+    const checks = [];
+    for (const { spec, loaded: l } of loaded) {
+        checks.push(await checkAudit(spec, l, {
+            ws,
+            paperDir: base,
+            assurance: decision.assurance,
+            targetId,
+            hashes: (real) => ctx.hasher.hash(real),
+        }));
+    }
+    const paperProblem = findings.length > 0;
+    const submission = decision.assurance === 'submission';
+    const anyProblem = paperProblem || checks.some((c) => c.problem);
+    const anyBlocking = (submission && paperProblem) || checks.some((c) => c.blocking);
+    const provisional = checks.some((c) => c.provisional);
+    const overall = anyBlocking ? 'blocked' : provisional ? 'provisional' : 'accepted';
+    const allFindings = [...findings, ...checks.flatMap((c) => c.findings)];
+    const target = {
+        id: targetId,
+        pack: 'aris',
+        kind: 'paper',
+        path: rel,
+        enforcement: submission ? 'blocking' : 'advisory',
+        terminal_state: overall,
+        context: {
+            assurance: decision.assurance,
+            assurance_source: decision.source,
+            ...(decision.effort ? { effort: decision.effort } : {}),
+            manifest: manifest.source,
+        },
+    };
+    const report = {
+        verifier_version: '2',
+        paper_dir: paperDir,
+        assurance: decision.assurance,
+        generated_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        any_problem: anyProblem,
+        submission_blocking: anyBlocking,
+        overall_assurance: overall,
+        audits: checks.map((c) => c.row),
+        submission_ready: !anyProblem && overall === 'accepted' ? 'yes' : 'no',
+        ...(decision.effort ? { effort: decision.effort } : {}),
+        assurance_source: decision.source,
+        manifest: manifest.source,
+        verifier: { name: 'audit-gate', version: version/* VERSION */.x },
+        findings: [],
+    };
+    return {
+        target,
+        subjects: checks.map((c) => c.subject),
+        findings: allFindings,
+        extension: report,
+    };
+}
+/**
+ * The text of <paper-dir>/.aris/assurance.txt, or undefined when there is none. A file that
+ * exists but cannot be read (or escapes the workspace) yields text that is not a valid level,
+ * so the decision fails closed instead of falling back to the default.
+ */
+function readAssuranceFile(ws, paperDir) {
+    const file = ws.resolve(paperDir, ASSURANCE_PATH);
+    if (!file.ok)
+        return file.reason === 'missing' ? undefined : `<${file.detail}>`;
+    const read = (0,files/* readSmallFile */.EW)(file.real, 4096);
+    return read.ok ? read.bytes.toString('utf8') : `<${read.detail}>`;
+}
+function decideAssurance(paperDir, ctx) {
+    const o = ctx.options;
+    const str = (v) => (typeof v === 'string' ? v : undefined);
+    return (0,assurance/* resolveAssurance */.QN)({
+        flagAssurance: str(o.assurance),
+        flagEffort: str(o.effort),
+        fileText: readAssuranceFile(ctx.workspace, paperDir),
+        configAssurance: str(o.config_assurance),
+        configEffort: str(o.config_effort),
+    });
+}
+function readManifest(paperDir, ctx, targetId) {
+    const loaded = (0,json_file/* loadJsonObject */.UT)(ctx.workspace, paperDir, MANIFEST_PATH);
+    if (loaded.state === 'missing')
+        return { audits: DEFAULT_AUDITS, source: 'default', findings: [] };
+    const invalid = (message, line) => ({
+        audits: DEFAULT_AUDITS,
+        source: `default (${loaded.rel} is invalid)`,
+        findings: [
+            (0,finding/* finding */.gk)(ARIS.manifestInvalid, {
+                subject: targetId,
+                message: `${loaded.rel} ${message}; the default four audits are checked instead.`,
+                location: line ? { path: loaded.rel, line } : { path: loaded.rel },
+            }),
+        ],
+    });
+    if (loaded.state === 'bad')
+        return invalid(loaded.detail, loaded.line);
+    if (loaded.doc.duplicates.length > 0) {
+        const d = loaded.doc.duplicates[0];
+        return invalid(`repeats the key "${d.key}"`, d.line);
+    }
+    const parsed = AuditManifest.safeParse(loaded.data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue.path.length ? issue.path.join('.') : 'the top level';
+        return invalid(`is not a valid manifest at ${where}: ${issue.message}`, loaded.doc.lineOf(issue.path) ?? 1);
+    }
+    const seen = new Set();
+    for (const [i, a] of parsed.data.audits.entries()) {
+        if (!(0,json_file/* isSafeRelative */.kr)(a.artifact))
+            return invalid(`names artifact "${a.artifact}", which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
+        if (seen.has(a.artifact))
+            return invalid(`names artifact "${a.artifact}" twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
+        seen.add(a.artifact);
+    }
+    return {
+        audits: parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill })),
+        source: loaded.rel,
+        findings: [],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/packs/aris/index.ts
+
+
+
+
+const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
+/** ARIS paper-audit assurance (seed 000): four mandatory audits per paper directory. */
+const arisPack = {
+    id: 'aris',
+    title: 'ARIS paper-audit assurance',
+    codes: ARIS_CODES,
+    discover(dirs) {
+        const found = new Set();
+        for (const d of dirs) {
+            if ([...d.files].some((f) => ARTIFACT_NAMES.has(f)))
+                found.add(d.abs);
+            if (external_node_path_default().basename(d.abs) === '.aris' &&
+                (d.files.has('assurance.txt') || d.files.has('audit-manifest.json'))) {
+                found.add(external_node_path_default().dirname(d.abs));
+            }
+        }
+        return [...found].sort();
+    },
+    verify: verifyPaper,
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/codes.ts
+/** The producer's invariant ids (bijux-canon-reason), so users of both tools can match failures. */
+const INV = {
+    schema: 'INV-SCH-001',
+    toolLinkage: 'INV-TLK-001',
+    link: 'INV-LNK-001',
+    grounding: 'INV-GRD-001',
+    minSupports: 'INV-GRD-002',
+    evidence: 'INV-EVD-001',
+    order: 'INV-ORD-001',
+};
+const codes_RERUN = 'Re-run the producer so it writes a fresh run directory.';
+const RESTORE_EVIDENCE = 'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
+const REDERIVE = 'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
+const RESEAL = 'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
+const CHECK_NAMES = [
+    'trace_schema',
+    'core_invariants',
+    'required_steps',
+    'tool_linkage',
+    'claim_justifications',
+    'derived_claim_grounding',
+    'evidence_hashes',
+    'support_spans',
+    'insufficient_reasoning',
+    'plan',
+    'run_integrity',
+];
+function codes_def(code, check, title, remediation, invariant_id) {
+    return {
+        code: `trace.${code}`,
+        severity: 'error',
+        title,
+        remediation,
+        check,
+        ...(invariant_id ? { invariant_id } : {}),
+    };
+}
+/** Every code the run-trace pack can emit. Stable public API: never rename without a migration note. */
+const TRACE = {
+    // ── run files ───────────────────────────────────────────────────────────────────────────────
+    runFileMissing: codes_def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', codes_RERUN),
+    fileUnreadable: codes_def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
+    // ── trace.jsonl lines and header ────────────────────────────────────────────────────────────
+    lineMalformed: codes_def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', codes_RERUN, INV.schema),
+    lineNotCanonical: codes_def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
+    lineTooLong: codes_def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', codes_RERUN, INV.schema),
+    duplicateKey: codes_def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
+    headerInvalid: codes_def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', codes_RERUN, INV.schema),
+    unsupportedVersion: codes_def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
+    eventInvalid: codes_def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', codes_RERUN, INV.schema),
+    idxOutOfOrder: codes_def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
+    idxDuplicate: codes_def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
+    contentIdMismatch: codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
+    // ── steps ───────────────────────────────────────────────────────────────────────────────────
+    stepUnfinished: codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', codes_RERUN, INV.schema),
+    stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
+    stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
+    stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
+    // ── tool linkage ────────────────────────────────────────────────────────────────────────────
+    toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
+    toolResultOrphan: codes_def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
+    toolResultDuplicate: codes_def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', codes_RERUN, INV.toolLinkage),
+    toolCallDuplicate: codes_def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', codes_RERUN, INV.toolLinkage),
+    toolStepMismatch: codes_def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', codes_RERUN, INV.toolLinkage),
+    toolUnknown: codes_def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
+    // ── evidence ────────────────────────────────────────────────────────────────────────────────
+    evidencePathEscape: codes_def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
+    evidenceMissing: codes_def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
+    evidenceUnreadable: codes_def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
+    evidenceHashMismatch: codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
+    evidenceChunkMismatch: codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
+    evidenceDuplicate: codes_def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', codes_RERUN, INV.schema),
+    chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
+    // ── claims ──────────────────────────────────────────────────────────────────────────────────
+    claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
+    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
+    claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
+    supportsTooFew: codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
+    markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
+    markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
+    markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
+    spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the evidence bytes', REDERIVE, INV.evidence),
+    snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
+    // ── insufficient evidence ───────────────────────────────────────────────────────────────────
+    noOutcome: codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
+    insufficientAmbiguous: codes_def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
+    // ── plan ────────────────────────────────────────────────────────────────────────────────────
+    planInvalid: codes_def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', codes_RERUN, INV.schema),
+    planDuplicateNode: codes_def('plan_duplicate_node', 'plan', 'The plan repeats a node id', codes_RERUN, INV.schema),
+    planMissingDependency: codes_def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', codes_RERUN, INV.schema),
+    planCycle: codes_def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', codes_RERUN, INV.schema),
+    planMismatch: codes_def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
+    // ── run integrity ───────────────────────────────────────────────────────────────────────────
+    manifestInvalid: codes_def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
+    manifestFileMissing: codes_def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
+    manifestHashMismatch: codes_def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
+    manifestUnlisted: codes_def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
+    fingerprintMismatch: codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
+    layoutUnexpected: codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
+    runMetaInvalid: codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', codes_RERUN),
+    runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
+    specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
+    verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
+    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
+};
+const TRACE_CODES = Object.values(TRACE);
+
+;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
+
+/** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
+const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
+/**
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (the producer's
+ * `artifacts/runs/<run_id>/trace.jsonl`), or run_meta.json / fingerprint.txt when the trace itself
+ * is gone, so a deleted trace is reported rather than silently skipped.
+ */
+function discoverRuns(dirs) {
+    const found = [];
+    for (const d of dirs) {
+        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) !== 'runs')
+            continue;
+        if (MARKERS.some((m) => d.files.has(m)))
+            found.push(d.abs);
+    }
+    return found.sort();
+}
+
+// EXTERNAL MODULE: ./src/io/workspace.ts
+var workspace = __nccwpck_require__(738);
+;// CONCATENATED MODULE: ./src/packs/trace/context.ts
+/** Short, safe quoting of artifact text inside a message. */
+function q(s, max = 120) {
+    const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
+    return JSON.stringify(t);
+}
+
+// EXTERNAL MODULE: ./src/io/json.ts + 1 modules
+var json = __nccwpck_require__(2824);
+;// CONCATENATED MODULE: ./src/packs/trace/files.ts
+
+
+
+
+
+/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
+const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_LIST_DEPTH = 16;
+const MAX_LIST_ENTRIES = 1_000_000;
+/** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
+function isPlainRelative(p) {
+    if (p.length === 0 ||
+        p.includes('\0') ||
+        p.startsWith('/') ||
+        p.includes('\\') ||
+        /^[A-Za-z]:/.test(p))
+        return false;
+    return !p.split('/').some((seg) => seg === '..' || seg === '' || seg === '.');
+}
+/**
+ * Lists every file under the run directory without following symlinks (lstat), so a symlink
+ * loop or a link out of the run cannot trap or widen the walk. FIFOs and sockets are listed as
+ * 'other' and never opened.
+ */
+function listRun(runDir, realRunDir) {
+    const out = [];
+    const stack = [{ abs: runDir, rel: '', depth: 0 }];
+    while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
+        const { abs, rel, depth } = stack.pop();
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            const childAbs = external_node_path_default().join(abs, e.name);
+            const childRel = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory()) {
+                if (depth < MAX_LIST_DEPTH)
+                    stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
+                else
+                    out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
+            }
+            else if (e.isFile()) {
+                out.push({ rel: childRel, abs: childAbs, kind: 'file' });
+            }
+            else if (e.isSymbolicLink()) {
+                const entry = { rel: childRel, abs: childAbs, kind: 'symlink' };
+                try {
+                    const real = external_node_fs_default().realpathSync.native(childAbs);
+                    entry.real = real;
+                    const inside = real.startsWith(realRunDir + (external_node_path_default()).sep);
+                    entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
+                    if (!inside)
+                        entry.detail = `is a symlink to ${real}, outside the run directory`;
+                    else if (!entry.insideFile)
+                        entry.detail = 'is a symlink to something other than a regular file';
+                }
+                catch (err) {
+                    entry.detail =
+                        err.code === 'ELOOP'
+                            ? 'is a symlink loop'
+                            : `is a dangling symlink (${(0,workspace/* errorText */.k)(err)})`;
+                }
+                out.push(entry);
+            }
+            else {
+                out.push({
+                    rel: childRel,
+                    abs: childAbs,
+                    kind: 'other',
+                    detail: 'is a FIFO, socket or device, not a regular file',
+                });
+            }
+        }
+    }
+    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
+function readRunJson(abs) {
+    const read = (0,files/* readSmallFile */.EW)(abs, MAX_RUN_FILE_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing')
+            return { state: 'missing' };
+        return { state: 'unreadable', detail: read.detail };
+    }
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    if (!text.ok)
+        return { state: 'malformed', detail: text.detail, line: 1 };
+    // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
+    // unless something must be pointed at; a repeated key would not survive the round trip.
+    const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
+    if (body.charCodeAt(0) === 0x7b) {
+        try {
+            const value = JSON.parse(body);
+            if (JSON.stringify(value) === body) {
+                let doc;
+                const lazy = {
+                    lineOf: (p) => (doc ??= (0,json/* parseJson */.q)(text.text).doc).lineOf(p),
+                };
+                return { state: 'ok', value, doc: lazy, text: text.text };
+            }
+        }
+        catch {
+            // fall through to the located parser, which says where it breaks
+        }
+    }
+    const parsed = (0,json/* parseJson */.q)(text.text);
+    if (!parsed.ok)
+        return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
+    const dup = parsed.doc.duplicates[0];
+    if (dup)
+        return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
+    return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
+
+/**
+ * The file formats of a bijux-canon-reason run directory (CONTRACTS.md §2). These zod schemas are
+ * the one source of truth: the checks validate every record against them before judging it. The
+ * producer's models forbid unknown fields, so these do too (fail closed).
+ */
+const SUPPORTED_SCHEMA_VERSIONS = [1, 2];
+const SUPPORTED_RUNTIME_PROTOCOLS = [1];
+const SUPPORTED_CANONICALIZATION = [1];
+const SUPPORTED_FINGERPRINT_ALGOS = ['sha256'];
+const SUPPORTED_RUN_META_VERSIONS = [1];
+/** The files every run directory holds (manifest.json lists all but itself). */
+const CORE_FILES = [
+    'spec.json',
+    'plan.json',
+    'trace.jsonl',
+    'verify.json',
+    'fingerprint.txt',
+    'run_meta.json',
+    'manifest.json',
+];
+const STEP_KINDS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
+const REQUIRED_OUTPUTS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
+const Hex64 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
+const Int = schemas/* number */.aig().int();
+const NonNegInt = Int.min(0);
+const Json = schemas/* unknown */.L5J();
+const JsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), Json);
+/** `[start, end)` with 0 ≤ start < end. */
+const Span = schemas/* tuple */.PVZ([NonNegInt, NonNegInt])
+    .refine(([a, b]) => a < b, { message: 'span must satisfy 0 <= start < end' });
+// ── trace.jsonl ──────────────────────────────────────────────────────────────────────────────
+const TraceHeader = schemas/* object */.Ikc({
+    record: schemas/* literal */.euz('trace_header'),
+    id: schemas/* string */.YjP().min(1),
+    metadata: JsonObject,
+    spec_id: schemas/* string */.YjP().nullable(),
+    plan_id: schemas/* string */.YjP().nullable(),
+    runtime_protocol_version: Int,
+    schema_version: Int,
+    fingerprint_algo: schemas/* string */.YjP(),
+    canonicalization_version: Int,
+})
+    .strict();
+const SupportRef = schemas/* object */.Ikc({
+    kind: schemas/* enum */.k5n(['claim', 'evidence', 'tool_call']),
+    ref_id: schemas/* string */.YjP().min(1),
+    span: Span,
+    snippet_sha256: Hex64,
+    hash_algo: schemas/* literal */.euz('sha256').optional(),
+})
+    .strict();
+const Claim = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP().min(1),
+    statement: schemas/* string */.YjP(),
+    status: schemas/* enum */.k5n(['proposed', 'validated', 'rejected']),
+    confidence: schemas/* number */.aig(),
+    supports: schemas/* array */.YOg(SupportRef),
+    claim_type: schemas/* enum */.k5n(['derived', 'observed', 'assumed']),
+    structured: JsonObject.nullable().optional(),
+})
+    .strict();
+const EvidenceRef = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP()
+        .min(1)
+        .regex(/^[^:\]]+$/, 'must not contain ":" or "]" (it could not be cited)'),
+    uri: schemas/* string */.YjP(),
+    sha256: Hex64,
+    span: Span,
+    chunk_id: Hex64,
+    content_path: schemas/* string */.YjP(),
+})
+    .strict();
+const ToolCall = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP().min(1),
+    tool_name: schemas/* string */.YjP().min(1),
+    arguments: JsonObject,
+    step_id: schemas/* string */.YjP().min(1),
+    call_idx: NonNegInt,
+})
+    .strict();
+const ToolResult = schemas/* object */.Ikc({
+    call_id: schemas/* string */.YjP().min(1),
+    success: schemas/* boolean */.zMY(),
+    result: Json.optional(),
+    error: schemas/* string */.YjP().nullable().optional(),
+})
+    .strict();
+const Ids = schemas/* array */.YOg(schemas/* string */.YjP());
+/** A step output; the producer tags it with `kind` (its serialized field name may be `type`). */
+const StepOutput = schemas/* discriminatedUnion */.gMt('kind', [
+    schemas/* object */.Ikc({
+        kind: schemas/* literal */.euz('understand'),
+        normalized_question: schemas/* string */.YjP(),
+        assumptions: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+        task_type: schemas/* string */.YjP().optional(),
+    })
+        .strict(),
+    schemas/* object */.Ikc({
+        kind: schemas/* literal */.euz('gather'),
+        evidence_ids: Ids,
+        retrieval_queries: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+        retrieval_provenance: JsonObject.optional(),
+    })
+        .strict(),
+    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('derive'), claim_ids: Ids }).strict(),
+    schemas/* object */.Ikc({
+        kind: schemas/* literal */.euz('verify'),
+        validated_claim_ids: Ids,
+        rejected_claim_ids: Ids.optional(),
+        missing_support_claim_ids: Ids.optional(),
+    })
+        .strict(),
+    schemas/* object */.Ikc({
+        kind: schemas/* literal */.euz('finalize'),
+        final_claim_ids: Ids,
+        final_answer: schemas/* string */.YjP().nullable().optional(),
+        uncertainty: schemas/* string */.YjP().nullable().optional(),
+    })
+        .strict(),
+    schemas/* object */.Ikc({
+        kind: schemas/* literal */.euz('insufficient_evidence'),
+        reason: schemas/* string */.YjP(),
+        retrieved: NonNegInt,
+        required: NonNegInt,
+    })
+        .strict(),
+]);
+const Idx = NonNegInt;
+const StepId = schemas/* string */.YjP().min(1);
+const TraceEvent = schemas/* discriminatedUnion */.gMt('kind', [
+    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('step_started'), idx: Idx, step_id: StepId }).strict(),
+    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('step_finished'), idx: Idx, step_id: StepId, output: StepOutput })
+        .strict(),
+    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('tool_called'), idx: Idx, step_id: StepId, call: ToolCall }).strict(),
+    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('tool_returned'), idx: Idx, step_id: StepId, result: ToolResult })
+        .strict(),
+    schemas/* object */.Ikc({
+        kind: schemas/* literal */.euz('evidence_registered'),
+        idx: Idx,
+        step_id: StepId,
+        evidence: EvidenceRef,
+    })
+        .strict(),
+    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('claim_emitted'), idx: Idx, step_id: schemas/* string */.YjP(), claim: Claim })
+        .strict(),
+]);
+const EventRecord = schemas/* object */.Ikc({ record: schemas/* literal */.euz('trace_event'), event: schemas/* unknown */.L5J() })
+    .strict();
+// ── other run files ─────────────────────────────────────────────────────────────────────────
+const PlanNode = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP().min(1),
+    kind: schemas/* enum */.k5n(STEP_KINDS),
+    dependencies: schemas/* array */.YOg(schemas/* string */.YjP()),
+    step: schemas/* object */.Ikc({
+        kind: schemas/* enum */.k5n(STEP_KINDS),
+        notes: schemas/* string */.YjP().optional(),
+        tool_requests: schemas/* array */.YOg(schemas/* object */.Ikc({ tool_name: schemas/* string */.YjP(), arguments: JsonObject.optional() }).strict())
+            .optional(),
+    })
+        .strict(),
+    parameters: JsonObject,
+})
+    .strict();
+const Plan = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP().min(1),
+    problem: schemas/* string */.YjP(),
+    spec_id: schemas/* string */.YjP().min(1),
+    nodes: schemas/* array */.YOg(PlanNode),
+    edges: schemas/* array */.YOg(schemas/* tuple */.PVZ([schemas/* string */.YjP(), schemas/* string */.YjP()])),
+})
+    .strict();
+const ProblemSpec = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP().min(1),
+    description: schemas/* string */.YjP(),
+    constraints: JsonObject,
+    expected_output_type: schemas/* string */.YjP(),
+    expected: JsonObject.nullable().optional(),
+    version: Int.nullable().optional(),
+})
+    .strict();
+const RunMeta = schemas/* object */.Ikc({
+    run_id: schemas/* string */.YjP().min(1),
+    spec_id: schemas/* string */.YjP().min(1),
+    plan_id: schemas/* string */.YjP().min(1),
+    trace_id: schemas/* string */.YjP().min(1),
+    schema_version: Int,
+    runtime_descriptor: schemas/* object */.Ikc({
+        kind: schemas/* string */.YjP(),
+        mode: schemas/* enum */.k5n(['live', 'frozen']),
+        tools: schemas/* array */.YOg(schemas/* object */.Ikc({ name: schemas/* string */.YjP(), version: schemas/* string */.YjP(), config_fingerprint: schemas/* string */.YjP() })
+            .strict()),
+    })
+        .strict()
+        .optional(),
+})
+    .loose()
+    .describe('run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions');
+const Manifest = schemas/* record */.g1P(schemas/* string */.YjP(), Hex64)
+    .describe('relative POSIX path → bare sha256 hex, sorted by key');
+const ChunkRecord = schemas/* object */.Ikc({
+    chunk_id: Hex64,
+    start_byte: NonNegInt,
+    end_byte: NonNegInt,
+    chunk_sha256: Hex64,
+})
+    .loose();
+/** The producer's report (verify.json), and the shape our verification-report renderer writes. */
+const VerificationReport = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP().nullable().optional(),
+    checks: schemas/* array */.YOg(schemas/* object */.Ikc({
+        name: schemas/* string */.YjP(),
+        passed: schemas/* boolean */.zMY(),
+        details: schemas/* string */.YjP().nullable().optional(),
+        metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* number */.aig()).optional(),
+    })
+        .strict()),
+    failures: schemas/* array */.YOg(schemas/* object */.Ikc({
+        severity: schemas/* enum */.k5n(['error', 'warning', 'info']),
+        message: schemas/* string */.YjP(),
+        invariant_id: schemas/* string */.YjP().nullable().optional(),
+    })
+        .strict()),
+    summary_metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* number */.aig()).optional(),
+    trace_id: schemas/* string */.YjP().nullable().optional(),
+})
+    .strict();
+/** Options of the trace pack (the config file's `trace` section; fixtures' `options`). */
+const TraceOptions = schemas/* object */.Ikc({
+    min_supports: schemas/* number */.aig().int().min(0).optional(),
+});
+const CANONICAL_MARKER = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/g;
+
+;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
+
+
+
+
+
+
+const CHUNKS_PATH = 'provenance/chunks.jsonl';
+/**
+ * Loads provenance/chunks.jsonl (one chunk record per line). Returns undefined when it cannot be
+ * used; a run that registers evidence must have it ("citing whole documents instead of chunks is
+ * rejected for missing chunk alignment").
+ */
+function loadChunks(ctx, evidenceCount) {
+    const f = ctx.f;
+    const rel = ctx.rel(CHUNKS_PATH);
+    const read = (0,files/* readSmallFile */.EW)(`${ctx.runDir}/${CHUNKS_PATH}`, MAX_RUN_FILE_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing') {
+            if (evidenceCount > 0)
+                f.add(TRACE.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
+            return undefined;
+        }
+        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
+        return undefined;
+    }
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    if (!text.ok) {
+        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${text.detail}.`, { path: rel, line: 1 });
+        return undefined;
+    }
+    const index = new Map();
+    let bad = false;
+    const lines = text.text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i].replace(/\r$/, '');
+        const no = i + 1;
+        if (line.trim() === '')
+            continue;
+        const parsed = (0,json/* parseJson */.q)(line);
+        if (!parsed.ok) {
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        const dup = parsed.doc.duplicates[0];
+        if (dup) {
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
+                path: rel,
+                line: no,
+            });
+            bad = true;
+            continue;
+        }
+        const rec = ChunkRecord.safeParse(parsed.value);
+        if (!rec.success) {
+            const issue = rec.error.issues[0];
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        const c = rec.data;
+        if (c.end_byte <= c.start_byte) {
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        const prev = index.get(c.chunk_id);
+        if (prev) {
+            if (prev.start !== c.start_byte || prev.end !== c.end_byte || prev.sha !== c.chunk_sha256) {
+                f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`, { path: rel, line: no });
+                bad = true;
+            }
+            continue;
+        }
+        index.set(c.chunk_id, { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
+    }
+    return bad ? undefined : index;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
+/**
+ * Canonical JSON as the producer writes it (Python `json.dumps(sort_keys=True, separators=(",",
+ * ":"), ensure_ascii=False, allow_nan=False)`): sorted keys, no whitespace, Python's string escapes
+ * and Python's float repr. Two paths:
+ *
+ * - fast: `JSON.parse` then re-serialize with sorted keys; a line equal to that is canonical (and
+ *   has no duplicate keys, since a repeated key would vanish from the re-serialization);
+ * - exact: a small scanner that explains why a line is not canonical (syntax error with its column,
+ *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
+ *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
+ */
+/** Whether every object in `v` has its keys in sorted order (as canonical JSON requires). */
+function keysSorted(v, depth) {
+    if (v === null || typeof v !== 'object' || depth > 512)
+        return depth <= 512;
+    if (Array.isArray(v)) {
+        for (const x of v)
+            if (!keysSorted(x, depth + 1))
+                return false;
+        return true;
+    }
+    const o = v;
+    let prev;
+    for (const k in o) {
+        if (prev !== undefined && !(prev < k))
+            return false;
+        prev = k;
+        if (!keysSorted(o[k], depth + 1))
+            return false;
+    }
+    return true;
+}
+/** Serializes a parsed JSON value with sorted keys and compact separators. */
+function canonicalStringify(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v)) {
+        let s = '[';
+        for (let i = 0; i < v.length; i++)
+            s += (i ? ',' : '') + canonicalStringify(v[i]);
+        return s + ']';
+    }
+    const o = v;
+    const keys = Object.keys(o).sort();
+    let s = '{';
+    for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        s += (i ? ',' : '') + JSON.stringify(k) + ':' + canonicalStringify(o[k]);
+    }
+    return s + '}';
+}
+/** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
+function pyFloatRepr(x) {
+    if (x === 0)
+        return Object.is(x, -0) ? '-0.0' : '0.0';
+    const [mant, expStr] = x.toExponential().split('e');
+    const neg = mant.startsWith('-');
+    const digits = mant.replace('-', '').replace('.', '');
+    const e = Number(expStr);
+    let s;
+    if (e >= -4 && e < 16) {
+        if (e >= 0) {
+            const intPart = digits.slice(0, e + 1).padEnd(e + 1, '0');
+            s = `${intPart}.${digits.slice(e + 1) || '0'}`;
+        }
+        else {
+            s = `0.${'0'.repeat(-e - 1)}${digits}`;
+        }
+    }
+    else {
+        const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+        s = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+    }
+    return neg ? `-${s}` : s;
+}
+/** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
+function pyString(s) {
+    return JSON.stringify(s);
+}
+function codePointCompare(a, b) {
+    const ia = a[Symbol.iterator]();
+    const ib = b[Symbol.iterator]();
+    for (;;) {
+        const x = ia.next();
+        const y = ib.next();
+        if (x.done)
+            return y.done ? 0 : -1;
+        if (y.done)
+            return 1;
+        const cx = x.value.codePointAt(0);
+        const cy = y.value.codePointAt(0);
+        if (cx !== cy)
+            return cx < cy ? -1 : 1;
+    }
+}
+/** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */
+class Fail {
+    problem;
+    constructor(problem) {
+        this.problem = problem;
+    }
+}
+const INT_RE = /^-?(?:0|[1-9]\d*)$/;
+const NUM_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** The exact scanner: parses `text` and reports the first reason it is not canonical JSON. */
+function scanCanonical(text) {
+    let i = 0;
+    let firstNoncanonical;
+    let firstDuplicate;
+    const soft = (column, message) => {
+        firstNoncanonical ??= { kind: 'noncanonical', column, message };
+    };
+    const syntax = (message, at = i) => {
+        throw new Fail({ kind: 'syntax', column: at + 1, message: `${message} at column ${at + 1}` });
+    };
+    const skipWs = () => {
+        const start = i;
+        while (i < text.length &&
+            (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
+            i++;
+        if (i > start)
+            soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
+    };
+    let topMembers;
+    const value = (depth) => {
+        if (depth > 512)
+            syntax('nests deeper than 512 levels');
+        skipWs();
+        const c = text[i];
+        if (c === '{')
+            return object(depth);
+        if (c === '[')
+            return array(depth);
+        if (c === '"')
+            return string();
+        if (c === 't' && text.startsWith('true', i))
+            return ((i += 4), true);
+        if (c === 'f' && text.startsWith('false', i))
+            return ((i += 5), false);
+        if (c === 'n' && text.startsWith('null', i))
+            return ((i += 4), null);
+        if (text.startsWith('NaN', i) ||
+            text.startsWith('Infinity', i) ||
+            text.startsWith('-Infinity', i)) {
+            syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
+        }
+        if (c === '-' || (c !== undefined && c >= '0' && c <= '9'))
+            return number();
+        if (c === undefined)
+            return syntax('ends where a value was expected');
+        return syntax(`has an unexpected character ${JSON.stringify(c)}`);
+    };
+    const number = () => {
+        const start = i;
+        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
+            i++;
+        const lex = text.slice(start, i);
+        if (!NUM_RE.test(lex))
+            syntax(`has an invalid number ${JSON.stringify(lex)}`, start);
+        const n = Number(lex);
+        if (!Number.isFinite(n))
+            syntax(`has a number out of range ${JSON.stringify(lex)}`, start);
+        if (INT_RE.test(lex)) {
+            if (lex === '-0')
+                soft(start + 1, `writes -0 at column ${start + 1}`);
+        }
+        else if (lex !== pyFloatRepr(n) || Object.is(n, -0)) {
+            soft(start + 1, `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`);
+        }
+        return n;
+    };
+    const string = () => {
+        const start = i;
+        i++;
+        for (;;) {
+            const c = text.charCodeAt(i);
+            if (Number.isNaN(c))
+                syntax('has an unterminated string', start);
+            if (c === 0x22)
+                break;
+            if (c < 0x20)
+                syntax('has a raw control character inside a string');
+            if (c === 0x5c) {
+                const e = text[i + 1];
+                if (e === 'u') {
+                    if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+                        syntax('has an invalid \\u escape');
+                    i += 6;
+                    continue;
+                }
+                if (e === undefined || !'"\\/bfnrt'.includes(e))
+                    syntax('has an invalid escape');
+                i += 2;
+                continue;
+            }
+            i++;
+        }
+        i++;
+        const raw = text.slice(start, i);
+        const decoded = JSON.parse(raw);
+        if (pyString(decoded) !== raw)
+            soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
+        return decoded;
+    };
+    const array = (depth) => {
+        i++;
+        const out = [];
+        skipWs();
+        if (text[i] === ']')
+            return (i++, out);
+        for (;;) {
+            out.push(value(depth + 1));
+            skipWs();
+            if (text[i] === ',') {
+                i++;
+                continue;
+            }
+            if (text[i] === ']')
+                return (i++, out);
+            return syntax('expects , or ] in an array');
+        }
+    };
+    const object = (depth) => {
+        i++;
+        const out = {};
+        const members = depth === 0 ? new Map() : undefined;
+        if (members)
+            topMembers = members;
+        let prev;
+        const seen = new Set();
+        skipWs();
+        if (text[i] === '}')
+            return (i++, out);
+        for (;;) {
+            skipWs();
+            if (text[i] !== '"')
+                syntax('expects a quoted key');
+            const keyAt = i;
+            const key = string();
+            skipWs();
+            if (text[i] !== ':')
+                syntax('expects : after a key');
+            i++;
+            skipWs();
+            const vStart = i;
+            const v = value(depth + 1);
+            if (seen.has(key)) {
+                // Keep reading (the last value wins, as in most parsers) so the rest can still be checked.
+                firstDuplicate ??= {
+                    kind: 'duplicate',
+                    column: keyAt + 1,
+                    key,
+                    message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}`,
+                };
+            }
+            else if (prev !== undefined && codePointCompare(prev, key) > 0)
+                soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
+            seen.add(key);
+            prev = key;
+            Object.defineProperty(out, key, {
+                value: v,
+                enumerable: true,
+                writable: true,
+                configurable: true,
+            });
+            members?.set(key, [vStart, i]);
+            skipWs();
+            if (text[i] === ',') {
+                i++;
+                continue;
+            }
+            if (text[i] === '}')
+                return (i++, out);
+            return syntax('expects , or } in an object');
+        }
+    };
+    try {
+        if (text.charCodeAt(0) === 0xfeff)
+            syntax('starts with a UTF-8 byte order mark (BOM)', 0);
+        if (text.length === 0)
+            syntax('is empty', 0);
+        const v = value(0);
+        skipWs();
+        if (i < text.length)
+            syntax('has text after the JSON value');
+        if (firstDuplicate)
+            return { ok: false, problem: firstDuplicate, value: v };
+        if (firstNoncanonical)
+            return { ok: false, problem: firstNoncanonical, value: v };
+        return { ok: true, value: v, members: topMembers };
+    }
+    catch (err) {
+        if (err instanceof Fail)
+            return { ok: false, problem: err.problem };
+        throw err;
+    }
+}
+/**
+ * Checks one line: the fast path first, the exact scanner only when the fast path disagrees.
+ * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
+ */
+function checkLine(text, needMembers = false) {
+    // A trace line is an object: anything else goes straight to the scanner, which says why.
+    if (!needMembers && text.charCodeAt(0) === 0x7b) {
+        let v;
+        let same;
+        try {
+            v = JSON.parse(text);
+            // Native re-serialization keeps the source key order, so equality proves compactness, no
+            // duplicate key (it would have collapsed) and standard escapes; sortedness is checked apart.
+            same = JSON.stringify(v) === text && keysSorted(v, 0);
+        }
+        catch {
+            // a syntax error, or nesting too deep to re-serialize: the scanner explains (and limits depth)
+            return scanCanonical(text);
+        }
+        if (same)
+            return { ok: true, value: v, members: undefined };
+    }
+    return scanCanonical(text);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
+
+
+const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
+/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
+function markedInsufficient(claim) {
+    const s = claim.structured;
+    return s !== null && s !== undefined && s.insufficient_evidence === true;
+}
+/**
+ * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
+ * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
+ * match the evidence supports one to one.
+ */
+class ClaimChecks {
+    ctx;
+    ids = new Map();
+    supports = [];
+    /** Derived claims not marked insufficient: the run's answer. */
+    derived = 0;
+    derivedLine;
+    total = 0;
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    has(id) {
+        return this.ids.has(id);
+    }
+    emitted(claim, line) {
+        const f = this.ctx.f;
+        const at = this.ctx.at(line);
+        this.total++;
+        const prev = this.ids.get(claim.id);
+        if (prev !== undefined) {
+            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+            return;
+        }
+        this.ids.set(claim.id, line);
+        for (const s of claim.supports) {
+            this.supports.push({
+                claimId: claim.id,
+                line,
+                kind: s.kind,
+                refId: s.ref_id,
+                b0: s.span[0],
+                b1: s.span[1],
+                sha: s.snippet_sha256,
+            });
+        }
+        // Markers: every "[evidence:" must open a canonical marker.
+        const markers = new Map();
+        const statement = claim.statement;
+        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
+            MARKER_AT.lastIndex = i;
+            const m = MARKER_AT.exec(statement);
+            if (!m) {
+                const end = statement.indexOf(']', i);
+                const text = statement.slice(i, end < 0 ? i + 60 : Math.min(end + 1, i + 120));
+                f.add(TRACE.markerLegacy, `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, at);
+                continue;
+            }
+            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
+            markers.set(key, (markers.get(key) ?? 0) + 1);
+        }
+        if (claim.claim_type !== 'derived')
+            return;
+        const insufficient = markedInsufficient(claim);
+        if (!insufficient) {
+            this.derived++;
+            this.derivedLine ??= line;
+        }
+        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
+        if (!insufficient) {
+            if (evidence.length === 0) {
+                f.add(TRACE.claimUngrounded, `Derived claim ${q(claim.id)} on line ${line} has no evidence support: nothing grounds it.`, at);
+            }
+            else if (evidence.length < this.ctx.minSupports) {
+                f.add(TRACE.supportsTooFew, `Derived claim ${q(claim.id)} on line ${line} rests on ${evidence.length} evidence support(s); at least ${this.ctx.minSupports} are required.`, at);
+            }
+        }
+        const supportKeys = new Map();
+        for (const s of evidence) {
+            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
+            const n = (supportKeys.get(key) ?? 0) + 1;
+            supportKeys.set(key, n);
+            if ((markers.get(key) ?? 0) < n) {
+                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+            }
+        }
+        for (const [key, n] of markers) {
+            const have = supportKeys.get(key) ?? 0;
+            if (n > have) {
+                const [id, b0, b1, sha] = key.split('\0');
+                const why = have === 0
+                    ? 'no evidence support has that id, span and snippet hash'
+                    : `it appears ${n} times for ${have} support(s)`;
+                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+            }
+        }
+    }
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
+
+
+
+
+
+
+
+/** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
+const WHOLE_READ_BYTES = 4 * 1024 * 1024;
+/**
+ * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
+ * absolute path, no symlink out), an existing regular file whose whole-file sha256 is the one
+ * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
+ * snippet hash over the exact bytes.
+ */
+class EvidenceChecks {
+    ctx;
+    records = new Map();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    registered(ev, line) {
+        const prev = this.records.get(ev.id);
+        if (prev) {
+            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
+            return;
+        }
+        const rec = { ev, line, usable: false };
+        this.records.set(ev.id, rec);
+        if (!isPlainRelative(ev.content_path)) {
+            const why = ev.content_path === ''
+                ? 'is empty'
+                : ev.content_path.split('/').includes('..')
+                    ? 'climbs out with ..'
+                    : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
+                        ? 'is absolute'
+                        : 'is not a plain relative POSIX path';
+            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
+        }
+    }
+    /** Real paths to hash, for prefetching together with the rest of the run. */
+    resolveAll() {
+        const out = [];
+        for (const rec of this.records.values()) {
+            if (!isPlainRelative(rec.ev.content_path))
+                continue;
+            const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
+            let real;
+            try {
+                real = external_node_fs_default().realpathSync.native(abs);
+            }
+            catch (err) {
+                const code = err.code;
+                if (code === 'ENOENT' || code === 'ENOTDIR') {
+                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                }
+                else {
+                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.k)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                }
+                continue;
+            }
+            if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
+                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                continue;
+            }
+            rec.real = real;
+            out.push(real);
+        }
+        return out;
+    }
+    citers;
+    setCiters(supports) {
+        this.citers = new Map();
+        for (const s of supports) {
+            if (s.kind !== 'evidence')
+                continue;
+            let set = this.citers.get(s.refId);
+            if (!set)
+                this.citers.set(s.refId, (set = new Set()));
+            set.add(s.claimId);
+        }
+    }
+    citedBy(id) {
+        const c = this.citers?.get(id);
+        if (!c || c.size === 0)
+            return '';
+        const ids = [...c];
+        return `; claim(s) citing it: ${ids
+            .slice(0, 5)
+            .map((x) => q(x, 80))
+            .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
+    }
+    async checkFiles(hasher, chunks) {
+        const f = this.ctx.f;
+        for (const rec of this.records.values()) {
+            const { ev, line } = rec;
+            const evLoc = { path: this.ctx.rel(ev.content_path) };
+            if (chunks) {
+                const c = chunks.get(ev.chunk_id);
+                if (!c) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+                }
+                else if (c.start !== ev.span[0] || c.end !== ev.span[1]) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+                }
+                else if (c.sha !== ev.sha256) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+                }
+            }
+            if (!rec.real)
+                continue;
+            const o = await hasher.hash(rec.real);
+            rec.outcome = o;
+            if (!o.ok) {
+                if (o.reason === 'missing') {
+                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                }
+                else {
+                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                }
+                continue;
+            }
+            rec.usable = true;
+            if (o.sha256 !== ev.sha256) {
+                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+            }
+        }
+    }
+    /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
+    checkSupports(supports) {
+        const f = this.ctx.f;
+        const byEvidence = new Map();
+        for (const s of supports) {
+            if (s.kind !== 'evidence')
+                continue;
+            const rec = this.records.get(s.refId);
+            if (!rec) {
+                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
+                continue;
+            }
+            if (!rec.usable)
+                continue; // the evidence finding already explains why its bytes cannot be checked
+            let list = byEvidence.get(s.refId);
+            if (!list)
+                byEvidence.set(s.refId, (list = []));
+            list.push(s);
+        }
+        for (const [id, uses] of byEvidence) {
+            const rec = this.records.get(id);
+            const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
+            const relPath = rec.ev.content_path;
+            let fd;
+            let whole;
+            try {
+                fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+                if (!external_node_fs_default().fstatSync(fd).isFile())
+                    throw new Error('is not a regular file');
+                if (size <= WHOLE_READ_BYTES)
+                    whole = external_node_fs_default().readFileSync(fd);
+                for (const s of uses) {
+                    const len = whole ? whole.length : size;
+                    if (s.b1 > len || s.b0 >= s.b1) {
+                        f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                        continue;
+                    }
+                    const got = whole ? sha256(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
+                    if (got !== s.sha) {
+                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                    }
+                }
+            }
+            catch (err) {
+                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.k)(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
+            }
+            finally {
+                if (fd !== undefined)
+                    external_node_fs_default().closeSync(fd);
+            }
+        }
+    }
+}
+function sha256(b) {
+    return (0,external_node_crypto_.createHash)('sha256').update(b).digest('hex');
+}
+function hashRange(fd, b0, b1) {
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    const buf = Buffer.allocUnsafe(1024 * 1024);
+    let pos = b0;
+    while (pos < b1) {
+        const n = external_node_fs_default().readSync(fd, buf, 0, Math.min(buf.length, b1 - pos), pos);
+        if (n <= 0)
+            break;
+        h.update(buf.subarray(0, n));
+        pos += n;
+    }
+    return h.digest('hex');
+}
+function preview(whole, b0, b1) {
+    if (!whole)
+        return '';
+    const text = whole.subarray(b0, Math.min(b1, b0 + 80)).toString('utf8');
+    return `; the span now reads ${q(text, 80)}`;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/header.ts
+
+
+
+/**
+ * Line 1 of trace.jsonl: a `trace_header` record with a supported schema version (1, 2), runtime
+ * protocol 1, canonicalization 1 and fingerprint algorithm sha256. Unknown versions are rejected:
+ * no upgrader exists. Returns the header when its shape is valid (even if a version is not).
+ */
+function checkHeader(ctx, value, line) {
+    const f = ctx.f;
+    const at = ctx.at(line);
+    const v = value;
+    if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
+        const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
+            ? `a ${q(String(v.record))} record`
+            : 'no trace_header record';
+        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
+        return undefined;
+    }
+    const parsed = TraceHeader.safeParse(v);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
+        return undefined;
+    }
+    const h = parsed.data;
+    const bad = [];
+    if (!SUPPORTED_SCHEMA_VERSIONS.includes(h.schema_version))
+        bad.push(`schema_version ${h.schema_version} (supported: ${SUPPORTED_SCHEMA_VERSIONS.join(', ')})`);
+    if (!SUPPORTED_RUNTIME_PROTOCOLS.includes(h.runtime_protocol_version))
+        bad.push(`runtime_protocol_version ${h.runtime_protocol_version} (supported: ${SUPPORTED_RUNTIME_PROTOCOLS.join(', ')})`);
+    if (!SUPPORTED_CANONICALIZATION.includes(h.canonicalization_version))
+        bad.push(`canonicalization_version ${h.canonicalization_version} (supported: ${SUPPORTED_CANONICALIZATION.join(', ')})`);
+    if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
+        bad.push(`fingerprint_algo ${q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
+    for (const b of bad)
+        f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
+    return h;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
+
+/**
+ * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
+ * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
+ * so no number or string is ever re-serialized differently from the producer.
+ */
+function contentId(kind, rawFields) {
+    const keys = Object.keys(rawFields).sort();
+    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
+    return `${kind}_v1_${(0,external_node_crypto_.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
+}
+/** The raw text of the top-level members of a canonical JSON object, by key. */
+function rawMembers(text, members) {
+    const out = {};
+    for (const [k, [a, b]] of members)
+        out[k] = text.slice(a, b);
+    return out;
+}
+/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
+class TraceIdHasher {
+    header;
+    h = (0,external_node_crypto_.createHash)('sha256');
+    n = 0;
+    valid = true;
+    constructor(header) {
+        this.header = header;
+        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
+    }
+    pending = [];
+    pendingChars = 0;
+    /** The canonical text of one event (the `event` member of its canonical line). */
+    event(text) {
+        // Batched: one hash update per ~256 KiB instead of one per event.
+        this.pending.push(this.n++ === 0 ? text : `,${text}`);
+        this.pendingChars += text.length;
+        if (this.pendingChars > 256 * 1024)
+            this.flush();
+    }
+    flush() {
+        if (this.pending.length)
+            this.h.update(this.pending.join(''), 'utf8');
+        this.pending = [];
+        this.pendingChars = 0;
+    }
+    digest() {
+        this.flush();
+        const hd = this.header;
+        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
+        return `trace_v1_${this.h.digest('hex')}`;
+    }
+}
+const EVENT_PREFIX = '{"event":';
+const EVENT_SUFFIX = ',"record":"trace_event"}';
+
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
+;// CONCATENATED MODULE: ./src/packs/trace/jsonl.ts
+
+
+
+
+/** A trace line longer than this is reported and skipped, never held in memory (64 MiB). */
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
+const READ_BYTES = 1024 * 1024;
+/**
+ * Streams a JSONL file line by line in 1 MiB reads, hashing every byte as it goes (the fingerprint
+ * needs the file's sha256; reading once is cheaper than reading twice). Opens non-blocking and
+ * checks the descriptor is a regular file, so a FIFO cannot hang the run. Memory stays bounded by
+ * the longest line (itself capped at MAX_LINE_BYTES).
+ */
+function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return { ok: false, reason: 'missing', detail: 'does not exist' };
+        return { ok: false, reason: 'unreadable', detail: (0,workspace/* errorText */.k)(err) };
+    }
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (!st.isFile())
+            return {
+                ok: false,
+                reason: 'not_file',
+                detail: st.isDirectory()
+                    ? 'is a directory'
+                    : 'is not a regular file (FIFO, socket or device)',
+            };
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        const buf = Buffer.allocUnsafe(READ_BYTES);
+        let size = 0;
+        let lineNo = 0;
+        let parts = [];
+        let partBytes = 0;
+        let overLong = false;
+        let lastByte = 0x0a;
+        const emit = (tail, final) => {
+            lineNo++;
+            const total = partBytes + tail.length;
+            if (overLong || total > maxLine) {
+                onLine({ kind: 'too_long', no: lineNo, bytes: total });
+            }
+            else {
+                const bytes = parts.length ? Buffer.concat([...parts, tail]) : tail;
+                let end = bytes.length;
+                const crlf = end > 0 && bytes[end - 1] === 0x0d && !final;
+                if (crlf)
+                    end--;
+                const body = bytes.subarray(0, end);
+                if (!(0,external_node_buffer_.isUtf8)(body))
+                    onLine({ kind: 'invalid_utf8', no: lineNo });
+                else
+                    onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), crlf, final });
+            }
+            parts = [];
+            partBytes = 0;
+            overLong = false;
+        };
+        for (;;) {
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
+            if (n <= 0)
+                break;
+            const chunk = buf.subarray(0, n);
+            hash.update(chunk);
+            size += n;
+            lastByte = chunk[n - 1];
+            let start = 0;
+            for (;;) {
+                const nl = chunk.indexOf(0x0a, start);
+                if (nl < 0)
+                    break;
+                emit(chunk.subarray(start, nl), false);
+                start = nl + 1;
+            }
+            if (start < n) {
+                const rest = chunk.subarray(start);
+                if (overLong || partBytes + rest.length > maxLine) {
+                    overLong = true;
+                    partBytes += rest.length;
+                    parts = [];
+                }
+                else {
+                    parts.push(Buffer.from(rest));
+                    partBytes += rest.length;
+                }
+            }
+        }
+        if (partBytes > 0 || overLong)
+            emit(Buffer.alloc(0), true);
+        return {
+            ok: true,
+            summary: {
+                sha256: hash.digest('hex'),
+                size,
+                lines: lineNo,
+                endsWithNewline: size === 0 || lastByte === 0x0a,
+            },
+        };
+    }
+    catch (err) {
+        return { ok: false, reason: 'unreadable', detail: (0,workspace/* errorText */.k)(err) };
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
+
+
+
+/** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
+class StepChecks {
+    ctx;
+    started = new Map();
+    finished = new Map();
+    outputs = new Set();
+    insufficientLine;
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    started_(stepId, line) {
+        const f = this.ctx.f;
+        const first = this.started.get(stepId);
+        if (first !== undefined) {
+            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
+            return;
+        }
+        this.started.set(stepId, line);
+        if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
+            f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
+    }
+    finished_(stepId, outputKind, line) {
+        const f = this.ctx.f;
+        if (!this.started.has(stepId)) {
+            f.add(TRACE.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
+        }
+        const first = this.finished.get(stepId);
+        if (first !== undefined) {
+            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
+            return;
+        }
+        this.finished.set(stepId, line);
+        this.outputs.add(outputKind);
+        if (outputKind === 'insufficient_evidence')
+            this.insufficientLine ??= line;
+    }
+    /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
+    ref(stepId, line, what) {
+        if (stepId === '' || this.started.has(stepId))
+            return;
+        this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
+    }
+    finish(lastLine) {
+        const f = this.ctx.f;
+        for (const [stepId, line] of this.started) {
+            if (!this.finished.has(stepId)) {
+                f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
+            }
+        }
+        const seen = new Set(this.outputs);
+        if (seen.has('insufficient_evidence'))
+            seen.add('derive');
+        const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
+        if (missing.length > 0) {
+            const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
+            f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/tools.ts
+
+
+/** Tool linkage: each call has exactly one result in the same step, no result is orphaned, no tool is unknown. */
+class ToolChecks {
+    ctx;
+    calls = new Map();
+    /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
+    answered = new Set();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    get count() {
+        return this.calls.size;
+    }
+    called(eventStep, call, line) {
+        const f = this.ctx.f;
+        if (call.step_id !== eventStep) {
+            f.add(TRACE.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
+        }
+        const prev = this.calls.get(call.id);
+        if (prev) {
+            f.add(TRACE.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
+            return;
+        }
+        this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
+        const tools = this.ctx.tools;
+        if (tools === undefined)
+            return;
+        if (tools === 'none') {
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+        }
+        else if (!tools.has(call.tool_name)) {
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+        }
+    }
+    returned(eventStep, result, line) {
+        const f = this.ctx.f;
+        const call = this.calls.get(result.call_id);
+        if (!call) {
+            f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
+            return;
+        }
+        call.results++;
+        this.answered.add(result.call_id);
+        if (call.results > 1) {
+            f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+            return;
+        }
+        if (eventStep !== call.stepId) {
+            f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+        }
+    }
+    finish() {
+        for (const [id, call] of this.calls) {
+            if (call.results === 0) {
+                this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/events.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
+ * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
+ * that can be judged as the events go by. Nothing but small per-id state is kept in memory.
+ */
+function scanTrace(ctx, traceAbs) {
+    const f = ctx.f;
+    const steps = new StepChecks(ctx);
+    const tools = new ToolChecks(ctx);
+    const evidence = new EvidenceChecks(ctx);
+    const claims = new ClaimChecks(ctx);
+    let header;
+    let idHasher;
+    let idValid = true;
+    let events = 0;
+    let lastLine = 0;
+    let crlfFirst;
+    let crlfCount = 0;
+    // idx bookkeeping: each event's idx must be the previous one + 1, starting at 0.
+    let prevIdx = -1;
+    let maxIdx = -1;
+    let unreadable = 0;
+    const seenIdx = new Map();
+    const onLine = (line) => {
+        lastLine = line.no;
+        const at = ctx.at(line.no);
+        if (line.kind === 'too_long') {
+            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, at);
+            idValid = false;
+            if (line.no > 1)
+                consumePosition();
+            return;
+        }
+        if (line.kind === 'invalid_utf8') {
+            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, at);
+            idValid = false;
+            if (line.no > 1)
+                consumePosition();
+            return;
+        }
+        if (line.crlf) {
+            crlfCount++;
+            crlfFirst ??= line.no;
+        }
+        if (line.no === 1) {
+            header = handleHeader(scanCanonical(line.text), line.text, line.no);
+            if (!line.final)
+                return;
+        }
+        else {
+            if (line.text === '') {
+                if (!line.final) {
+                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, at);
+                    idValid = false;
+                }
+                return;
+            }
+            handleEvent(checkLine(line.text), line.text, line.no);
+        }
+        if (line.final) {
+            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, at);
+            idValid = false;
+        }
+    };
+    const consumePosition = () => {
+        // A line that could not be read may have held the next event (or be injected garbage): the
+        // next readable event may then follow either the last readable one or the unreadable lines.
+        unreadable++;
+        events++;
+    };
+    const handleHeader = (result, text, no) => {
+        const at = ctx.at(no);
+        if (!result.ok) {
+            const p = result.problem;
+            if (p.kind === 'syntax') {
+                f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+                idValid = false;
+                return undefined;
+            }
+            if (p.kind === 'duplicate')
+                f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+            else
+                f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
+            idValid = false;
+        }
+        const h = checkHeader(ctx, result.value, no);
+        // The run's own policy may ask for more supports than the gate's minimum; the stricter one wins.
+        const policy = h?.metadata.reasoning_policy;
+        const runMin = policy && typeof policy === 'object' ? policy.min_supports_per_claim : undefined;
+        if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports)
+            ctx.minSupports = runMin;
+        if (h && result.ok && result.members)
+            idHasher = new TraceIdHasher(rawMembers(text, result.members));
+        return h;
+    };
+    const handleEvent = (result, text, no) => {
+        const at = ctx.at(no);
+        let value;
+        if (!result.ok) {
+            const p = result.problem;
+            if (p.kind === 'syntax') {
+                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, at);
+                idValid = false;
+                consumePosition();
+                return;
+            }
+            if (p.kind === 'duplicate') {
+                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, at);
+            }
+            else {
+                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, at);
+            }
+            idValid = false;
+            value = result.value;
+        }
+        else {
+            value = result.value;
+        }
+        events++;
+        const rec = EventRecord.safeParse(value);
+        if (!rec.success) {
+            const v = value;
+            const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
+                ? `record ${q(String(v.record))}`
+                : 'no trace_event record';
+            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, at);
+            idValid = false;
+            unreadable++;
+            return;
+        }
+        if (idHasher && idValid && result.ok)
+            idHasher.event(text.slice(EVENT_PREFIX.length, text.length - EVENT_SUFFIX.length));
+        const raw = rec.data.event;
+        // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
+        if (raw && typeof raw === 'object' && raw.kind === 'step_finished') {
+            const out = raw.output;
+            if (out && typeof out === 'object' && !('kind' in out) && 'type' in out) {
+                const { type, ...rest } = out;
+                raw.output = { kind: type, ...rest };
+            }
+        }
+        const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
+        checkIdx(idxRaw, no);
+        const parsed = TraceEvent.safeParse(raw);
+        if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
+            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, at);
+            return;
+        }
+        dispatch(parsed.data, no);
+    };
+    const checkIdx = (idx, no) => {
+        const at = ctx.at(no);
+        if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
+            // event_invalid reports the missing or malformed idx; the position is still taken.
+            unreadable++;
+            return;
+        }
+        const expected = prevIdx + 1;
+        const slack = unreadable;
+        unreadable = 0;
+        const dupLine = seenIdx.get(idx);
+        if (dupLine !== undefined) {
+            f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
+        }
+        else if ((idx < expected || idx > expected + slack) && idx !== maxIdx + 1) {
+            const why = idx > expected
+                ? idx === expected + 1
+                    ? `event ${expected} is missing, or events were reordered or injected`
+                    : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
+                : 'events were reordered';
+            f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
+        }
+        if (dupLine === undefined)
+            seenIdx.set(idx, no);
+        prevIdx = idx;
+        if (idx > maxIdx)
+            maxIdx = idx;
+    };
+    const dispatch = (ev, no) => {
+        switch (ev.kind) {
+            case 'step_started':
+                steps.started_(ev.step_id, no);
+                break;
+            case 'step_finished':
+                steps.finished_(ev.step_id, ev.output.kind, no);
+                break;
+            case 'tool_called':
+                steps.ref(ev.step_id, no, 'tool call');
+                tools.called(ev.step_id, ev.call, no);
+                break;
+            case 'tool_returned':
+                steps.ref(ev.step_id, no, 'tool result');
+                tools.returned(ev.step_id, ev.result, no);
+                break;
+            case 'evidence_registered':
+                steps.ref(ev.step_id, no, 'evidence registration');
+                evidence.registered(ev.evidence, no);
+                break;
+            case 'claim_emitted':
+                steps.ref(ev.step_id, no, 'claim');
+                claims.emitted(ev.claim, no);
+                break;
+        }
+    };
+    const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
+    if (outcome.ok) {
+        if (outcome.summary.size === 0) {
+            f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
+        }
+        if (crlfCount > 0) {
+            f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
+        }
+    }
+    let recomputedId;
+    if (outcome.ok && header && idHasher && idValid)
+        recomputedId = idHasher.digest();
+    return { outcome, header, events, lastLine, recomputedId, steps, tools, evidence, claims };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/findings.ts
+
+/** At most this many findings per code and run; the rest are counted in one closing finding. */
+const MAX_PER_CODE = 50;
+/**
+ * Collects one run's findings. A broken 2-million-line trace would otherwise produce millions of
+ * identical findings, so each code keeps its first MAX_PER_CODE and then says how many more.
+ */
+class RunFindings {
+    subject;
+    out = [];
+    counts = new Map();
+    suppressed = new Map();
+    constructor(subject) {
+        this.subject = subject;
+    }
+    add(def, message, location, related, remediation) {
+        const n = (this.counts.get(def.code) ?? 0) + 1;
+        this.counts.set(def.code, n);
+        if (n > MAX_PER_CODE) {
+            const s = this.suppressed.get(def.code) ?? { def, n: 0, first: location };
+            s.n++;
+            this.suppressed.set(def.code, s);
+            return;
+        }
+        this.out.push((0,finding/* finding */.gk)(def, {
+            subject: this.subject,
+            message,
+            ...(location ? { location } : {}),
+            ...(related && related.length ? { related } : {}),
+            ...(remediation ? { remediation } : {}),
+        }));
+    }
+    has(code) {
+        return this.counts.has(code);
+    }
+    get size() {
+        return this.out.length + this.suppressed.size;
+    }
+    finish() {
+        const tail = [];
+        for (const s of this.suppressed.values()) {
+            tail.push((0,finding/* finding */.gk)(s.def, {
+                subject: this.subject,
+                message: `${s.n} more place(s) in this run have the same problem (${s.def.title.toLowerCase()}); only the first ${MAX_PER_CODE} are listed.`,
+                ...(s.first ? { location: s.first } : {}),
+            }));
+        }
+        return [...this.out, ...tail];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/integrity.ts
+
+
+
+
+
+
+
+/** Core files: each must exist as a regular file (manifest.json lists every other file). */
+function checkCoreFiles(ctx, listing) {
+    for (const name of CORE_FILES) {
+        const e = listing.get(name);
+        if (!e) {
+            let isDir = false;
+            try {
+                isDir = external_node_fs_default().lstatSync(external_node_path_default().join(ctx.runDir, name)).isDirectory();
+            }
+            catch {
+                // missing
+            }
+            if (isDir)
+                ctx.f.add(TRACE.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
+            else
+                ctx.f.add(TRACE.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
+        }
+        else if (e.kind !== 'file' && !(e.kind === 'symlink' && e.insideFile)) {
+            ctx.f.add(TRACE.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
+        }
+    }
+}
+function usable(listing, name) {
+    const e = listing.get(name);
+    return !!e && (e.kind === 'file' || (e.kind === 'symlink' && !!e.insideFile));
+}
+function firstIssue(err) {
+    const issue = err.issues[0];
+    const p = issue.path.filter((x) => typeof x !== 'symbol');
+    return { where: p.join('.') || 'the top level', path: p, message: issue.message };
+}
+function loadRunMeta(ctx, listing) {
+    if (!usable(listing, 'run_meta.json'))
+        return undefined;
+    const rel = ctx.rel('run_meta.json');
+    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'run_meta.json'));
+    if (loaded.state === 'missing')
+        return undefined;
+    if (loaded.state === 'unreadable')
+        return void ctx.f.add(TRACE.fileUnreadable, `run_meta.json ${loaded.detail}.`, { path: rel });
+    if (loaded.state === 'malformed')
+        return void ctx.f.add(TRACE.runMetaInvalid, `run_meta.json ${loaded.detail}.`, {
+            path: rel,
+            line: loaded.line,
+        });
+    const parsed = RunMeta.safeParse(loaded.value);
+    if (!parsed.success) {
+        const i = firstIssue(parsed.error);
+        ctx.f.add(TRACE.runMetaInvalid, `run_meta.json is invalid at ${i.where}: ${i.message}.`, {
+            path: rel,
+            line: loaded.doc.lineOf(i.path) ?? 1,
+        });
+        return undefined;
+    }
+    if (!SUPPORTED_RUN_META_VERSIONS.includes(parsed.data.schema_version)) {
+        ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${parsed.data.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
+    }
+    return parsed.data;
+}
+function loadSpec(ctx, listing) {
+    if (!usable(listing, 'spec.json'))
+        return undefined;
+    const rel = ctx.rel('spec.json');
+    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'spec.json'));
+    if (loaded.state === 'missing')
+        return undefined;
+    if (loaded.state === 'unreadable')
+        return void ctx.f.add(TRACE.fileUnreadable, `spec.json ${loaded.detail}.`, { path: rel });
+    if (loaded.state === 'malformed')
+        return void ctx.f.add(TRACE.specInvalid, `spec.json ${loaded.detail}.`, {
+            path: rel,
+            line: loaded.line,
+        });
+    const parsed = ProblemSpec.safeParse(loaded.value);
+    if (!parsed.success) {
+        const i = firstIssue(parsed.error);
+        ctx.f.add(TRACE.specInvalid, `spec.json is not a problem spec at ${i.where}: ${i.message}.`, {
+            path: rel,
+            line: loaded.doc.lineOf(i.path) ?? 1,
+        });
+        return undefined;
+    }
+    return { id: parsed.data.id };
+}
+/** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
+function checkVerifyReport(ctx, listing, traceId) {
+    if (!usable(listing, 'verify.json'))
+        return;
+    const rel = ctx.rel('verify.json');
+    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'verify.json'));
+    if (loaded.state === 'missing')
+        return;
+    if (loaded.state === 'unreadable')
+        return ctx.f.add(TRACE.fileUnreadable, `verify.json ${loaded.detail}.`, { path: rel });
+    if (loaded.state === 'malformed')
+        return ctx.f.add(TRACE.verifyReportInvalid, `verify.json ${loaded.detail}.`, {
+            path: rel,
+            line: loaded.line,
+        });
+    const parsed = VerificationReport.safeParse(loaded.value);
+    if (!parsed.success) {
+        const i = firstIssue(parsed.error);
+        return ctx.f.add(TRACE.verifyReportInvalid, `verify.json is not a VerificationReport at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
+    }
+    const r = parsed.data;
+    if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
+        ctx.f.add(TRACE.verifyReportInvalid, `verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, { path: rel, line: loaded.doc.lineOf(['trace_id']) ?? 1 });
+    }
+    const errors = r.failures.filter((x) => x.severity === 'error');
+    const failed = r.checks.filter((c) => !c.passed);
+    if (errors.length > 0 || failed.length > 0) {
+        const first = errors[0];
+        ctx.f.add(TRACE.producerRejected, `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
+            ? `: ${failed
+                .slice(0, 4)
+                .map((c) => c.name)
+                .join(', ')}`
+            : ''}; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${first.invariant_id}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
+    }
+}
+/** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
+function checkFingerprint(ctx, listing, traceSha) {
+    if (!usable(listing, 'fingerprint.txt'))
+        return;
+    const rel = ctx.rel('fingerprint.txt');
+    const read = (0,files/* readSmallFile */.EW)(external_node_path_default().join(ctx.runDir, 'fingerprint.txt'), 4096);
+    if (!read.ok)
+        return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
+    const text = read.bytes.toString('latin1');
+    if (!/^[0-9a-f]{64}\n$/.test(text)) {
+        return ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt holds ${q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
+    }
+    const recorded = text.slice(0, 64);
+    if (recorded !== traceSha) {
+        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
+    }
+}
+function inLayout(rel) {
+    if (CORE_FILES.includes(rel))
+        return true;
+    if (rel.startsWith('provenance/'))
+        return true;
+    return rel.startsWith('evidence/') && rel.split('/').length === 2;
+}
+/**
+ * manifest.json: every entry rehashed (missing, changed), every file of the run listed (unlisted),
+ * and nothing outside the run layout. trace.jsonl's hash comes from the stream that read it.
+ */
+async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
+    const f = ctx.f;
+    // Layout first: a file outside the layout is reported as such, not as unlisted.
+    for (const e of listing.values()) {
+        if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel))
+            continue; // reported as evidence_path_escape
+        if (!inLayout(e.rel)) {
+            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
+        }
+        else if (e.kind === 'other' ||
+            (e.kind === 'symlink' && !e.insideFile && !CORE_FILES.includes(e.rel))) {
+            f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
+                path: ctx.rel(e.rel),
+            });
+        }
+    }
+    if (!usable(listing, 'manifest.json'))
+        return;
+    const rel = ctx.rel('manifest.json');
+    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'manifest.json'));
+    if (loaded.state === 'missing')
+        return;
+    if (loaded.state === 'unreadable')
+        return f.add(TRACE.fileUnreadable, `manifest.json ${loaded.detail}.`, { path: rel });
+    if (loaded.state === 'malformed')
+        return f.add(TRACE.manifestInvalid, `manifest.json ${loaded.detail}.`, {
+            path: rel,
+            line: loaded.line,
+        });
+    const parsed = Manifest.safeParse(loaded.value);
+    if (!parsed.success) {
+        const i = firstIssue(parsed.error);
+        return f.add(TRACE.manifestInvalid, `manifest.json is not a map of path → sha256 hex at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
+    }
+    const entries = Object.entries(parsed.data);
+    const listed = new Set();
+    const toHash = [];
+    const plan = [];
+    for (const [key, want] of entries) {
+        const line = loaded.doc.lineOf([key]) ?? 1;
+        if (!isPlainRelative(key) || key === 'manifest.json') {
+            f.add(TRACE.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, { path: rel, line });
+            continue;
+        }
+        listed.add(key);
+        const entry = listing.get(key);
+        plan.push({ key, want, entry });
+        if (entry && key !== 'trace.jsonl') {
+            if (entry.kind === 'file')
+                toHash.push(entry.abs);
+            else if (entry.kind === 'symlink' && entry.insideFile && entry.real)
+                toHash.push(entry.real);
+        }
+    }
+    await hasher.prefetch(toHash);
+    for (const { key, want, entry } of plan) {
+        const line = loaded.doc.lineOf([key]) ?? 1;
+        const loc = { path: rel, line };
+        if (!entry) {
+            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, loc, [{ path: ctx.rel(key) }]);
+            continue;
+        }
+        let got;
+        let size;
+        if (key === 'trace.jsonl') {
+            got = trace?.sha256;
+        }
+        else if (entry.kind === 'file' || (entry.kind === 'symlink' && entry.insideFile)) {
+            const o = await hasher.hash(entry.kind === 'file' ? entry.abs : entry.real);
+            if (o.ok) {
+                got = o.sha256;
+                size = o.size;
+            }
+            else if (o.reason === 'missing') {
+                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, loc, [{ path: ctx.rel(key) }]);
+                continue;
+            }
+        }
+        if (got === undefined)
+            continue; // unreadable: reported by the layout or core-file checks
+        if (got !== want) {
+            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, [loc]);
+        }
+    }
+    for (const e of listing.values()) {
+        if (e.rel === 'manifest.json' || listed.has(e.rel) || !inLayout(e.rel))
+            continue;
+        if (e.kind === 'other')
+            continue;
+        f.add(TRACE.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/plan.ts
+
+
+
+
+
+
+/**
+ * plan.json: the schema, no duplicate node ids, no missing dependencies (nor edges to unknown
+ * nodes), no cycles, and, for a content-derived id (`plan_v1_…`), an id that matches the content.
+ */
+function checkPlan(ctx) {
+    const f = ctx.f;
+    const rel = ctx.rel('plan.json');
+    const loaded = readRunJson(`${ctx.runDir}/plan.json`);
+    if (loaded.state === 'missing')
+        return undefined; // reported with the other core files
+    if (loaded.state === 'unreadable') {
+        f.add(TRACE.fileUnreadable, `plan.json ${loaded.detail}.`, { path: rel });
+        return undefined;
+    }
+    if (loaded.state === 'malformed') {
+        f.add(TRACE.planInvalid, `plan.json ${loaded.detail}.`, { path: rel, line: loaded.line });
+        return undefined;
+    }
+    const parsed = Plan.safeParse(loaded.value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        f.add(TRACE.planInvalid, `plan.json is not a valid plan at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: loaded.doc.lineOf(issue.path) ?? 1 });
+        return undefined;
+    }
+    const plan = parsed.data;
+    const lineOf = (p) => ({ path: rel, line: loaded.doc.lineOf(p) ?? 1 });
+    const nodeIds = new Set();
+    plan.nodes.forEach((n, i) => {
+        if (nodeIds.has(n.id))
+            f.add(TRACE.planDuplicateNode, `Plan node id ${q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
+        nodeIds.add(n.id);
+    });
+    plan.nodes.forEach((n, i) => {
+        n.dependencies.forEach((d, j) => {
+            if (!nodeIds.has(d))
+                f.add(TRACE.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
+        });
+    });
+    plan.edges.forEach(([a, b], i) => {
+        for (const end of [a, b]) {
+            if (!nodeIds.has(end))
+                f.add(TRACE.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
+        }
+    });
+    // Kahn's algorithm over the dependencies; whatever is left sits on (or behind) a cycle.
+    const indeg = new Map();
+    const next = new Map();
+    for (const n of plan.nodes)
+        indeg.set(n.id, 0);
+    for (const n of plan.nodes) {
+        for (const d of new Set(n.dependencies)) {
+            if (!indeg.has(d))
+                continue;
+            indeg.set(n.id, (indeg.get(n.id) ?? 0) + 1);
+            next.set(d, [...(next.get(d) ?? []), n.id]);
+        }
+    }
+    const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
+    let visited = 0;
+    while (queue.length > 0) {
+        const u = queue.shift();
+        visited++;
+        for (const v of next.get(u) ?? []) {
+            const d = indeg.get(v) - 1;
+            indeg.set(v, d);
+            if (d === 0)
+                queue.push(v);
+        }
+    }
+    if (visited < indeg.size) {
+        const stuck = [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
+        const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
+        f.add(TRACE.planCycle, `The plan’s dependencies form a cycle through ${stuck
+            .slice(0, 5)
+            .map((s) => q(s, 60))
+            .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, lineOf(['nodes', Math.max(0, i), 'dependencies']));
+    }
+    if (plan.id.startsWith('plan_v1_')) {
+        const scanned = scanCanonical(loaded.text.replace(/\n$/, ''));
+        if (scanned.ok && scanned.members) {
+            const raw = rawMembers(loaded.text, scanned.members);
+            const want = contentId('plan', {
+                edges: raw.edges,
+                nodes: raw.nodes,
+                problem: raw.problem,
+                spec_id: raw.spec_id,
+            });
+            if (want !== plan.id) {
+                f.add(TRACE.contentIdMismatch, `plan.json says its id is ${q(plan.id)} but its content hashes to ${q(want)}: the plan was edited after the run.`, lineOf(['id']));
+            }
+        }
+    }
+    return { plan, nodeIds };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/run.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_MIN_SUPPORTS = 2;
+function minSupportsOption(v) {
+    return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_MIN_SUPPORTS;
+}
+function run_usable(listing, name) {
+    const e = listing.get(name);
+    return e && (e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) ? e : undefined;
+}
+/** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
+async function verifyRun(runDir, ctx) {
+    const ws = ctx.workspace;
+    const rel = ws.rel(runDir);
+    const targetId = `trace:${rel}`;
+    const runId = external_node_path_default().basename(runDir);
+    const f = new RunFindings(targetId);
+    const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
+    const minSupports = minSupportsOption(ctx.options.min_supports);
+    let scan;
+    const inside = ws.resolve(runDir, '.');
+    if (!inside.ok) {
+        f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
+            path: rel,
+        });
+        return result();
+    }
+    const realRunDir = inside.real;
+    try {
+        if (!external_node_fs_default().statSync(realRunDir).isDirectory())
+            throw new Error('is not a directory');
+    }
+    catch (err) {
+        f.add(TRACE.fileUnreadable, `The run directory ${(0,workspace/* errorText */.k)(err)}.`, { path: rel });
+        return result();
+    }
+    const rctx = {
+        f,
+        runDir,
+        realRunDir,
+        rel: (p) => ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
+        at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
+        minSupports,
+        maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
+            ? ctx.options.max_line_bytes
+            : MAX_LINE_BYTES,
+    };
+    const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
+    checkCoreFiles(rctx, listing);
+    // Hash every regular file of the run once, up front (trace.jsonl is hashed while it streams).
+    await ctx.hasher.prefetch([...listing.values()]
+        .filter((e) => e.kind === 'file' && e.rel !== 'trace.jsonl')
+        .map((e) => e.abs));
+    const runMeta = loadRunMeta(rctx, listing);
+    if (runMeta)
+        rctx.tools = runMeta.runtime_descriptor
+            ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
+            : 'none';
+    const plan = run_usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
+    if (plan)
+        rctx.planNodes = plan.nodeIds;
+    const spec = loadSpec(rctx, listing);
+    const traceEntry = run_usable(listing, 'trace.jsonl');
+    if (traceEntry) {
+        scan = scanTrace(rctx, traceEntry.abs);
+        if (!scan.outcome.ok) {
+            f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, rctx.at());
+            scan = undefined;
+        }
+    }
+    const header = scan?.header;
+    if (scan) {
+        scan.steps.finish(scan.lastLine);
+        scan.tools.finish();
+        // Insufficient evidence: exactly one of "derived claims" and "the marker".
+        const derived = scan.claims.derived;
+        const marker = scan.steps.insufficientLine;
+        if (derived === 0 && marker === undefined) {
+            f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', rctx.at());
+        }
+        else if (derived > 0 && marker !== undefined) {
+            f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
+        }
+        // Claim and tool-call supports resolve (evidence supports are checked with the evidence bytes).
+        for (const s of scan.claims.supports) {
+            if (s.kind === 'claim' && !scan.claims.has(s.refId)) {
+                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`, rctx.at(s.line));
+            }
+            else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
+                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, rctx.at(s.line));
+            }
+        }
+        if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
+            f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
+        }
+        // Evidence files, chunks, then every evidence support's bytes.
+        const ev = scan.evidence;
+        ev.setCiters(scan.claims.supports);
+        await ctx.hasher.prefetch(ev.resolveAll());
+        const chunks = loadChunks(rctx, ev.records.size);
+        await ev.checkFiles(ctx.hasher, chunks);
+        ev.checkSupports(scan.claims.supports);
+    }
+    // The run's parts must name each other.
+    const planRel = { path: rctx.rel('plan.json'), line: 1 };
+    if (header && plan && header.plan_id !== plan.plan.id) {
+        f.add(TRACE.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, rctx.at(1), [planRel]);
+    }
+    if (header && spec && header.spec_id !== spec.id) {
+        f.add(TRACE.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, rctx.at(1), [{ path: rctx.rel('spec.json'), line: 1 }]);
+    }
+    if (plan && spec && plan.plan.spec_id !== spec.id) {
+        f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: rctx.rel('spec.json'), line: 1 }]);
+    }
+    if (runMeta) {
+        const metaLoc = { path: rctx.rel('run_meta.json'), line: 1 };
+        const mism = [];
+        if (runMeta.run_id !== runId)
+            mism.push(`run_id ${q(runMeta.run_id)} but the run directory is ${q(runId)}`);
+        if (header && runMeta.trace_id !== header.id)
+            mism.push(`trace_id ${q(runMeta.trace_id)} but the trace is ${q(header.id)}`);
+        if (plan && runMeta.plan_id !== plan.plan.id)
+            mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
+        if (spec && runMeta.spec_id !== spec.id)
+            mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
+        for (const m of mism)
+            f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
+    }
+    checkVerifyReport(rctx, listing, header?.id);
+    if (scan?.outcome.ok)
+        checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
+    const escaped = new Set();
+    if (scan)
+        for (const r of scan.evidence.records.values())
+            escaped.add(r.ev.content_path);
+    await checkManifest(rctx, listing, ctx.hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
+    return result();
+    function result() {
+        const findings = f.finish();
+        const accepted = findings.length === 0;
+        const target = {
+            id: targetId,
+            pack: 'trace',
+            kind: 'run',
+            path: rel,
+            enforcement: 'blocking',
+            terminal_state: accepted ? 'accepted' : 'rejected',
+            context: { run_id: runId, min_supports: String(effectiveMin()) },
+        };
+        const s = scan;
+        const summary = s
+            ? {
+                events: s.events,
+                claims: s.claims.total,
+                derived_claims: s.claims.derived,
+                evidence: s.evidence.records.size,
+                tool_calls: s.tools.count,
+                supports: s.claims.supports.length,
+                trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
+                min_supports: effectiveMin(),
+                failures: findings.length,
+            }
+            : { failures: findings.length };
+        const subject = {
+            id: targetId,
+            target: targetId,
+            pack: 'trace',
+            kind: 'run',
+            name: runId,
+            path: rel,
+            status: accepted ? 'VERIFIED' : 'REJECTED',
+            ...(s
+                ? {
+                    reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)`,
+                }
+                : {}),
+            outcome: 'pass',
+        };
+        const extension = {
+            kind: 'trace-run',
+            run_id: runId,
+            trace_id: s?.header?.id ?? null,
+            checks: CHECK_NAMES,
+            summary_metrics: summary,
+        };
+        return { target, subjects: [subject], findings, extension };
+    }
+    function effectiveMin() {
+        return rctx?.minSupports ?? minSupports;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/index.ts
+
+
+
+
+/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
+const tracePack = {
+    id: 'trace',
+    title: 'Evidence-grounded run traces',
+    codes: TRACE_CODES,
+    parallel: true,
+    discover: discoverRuns,
+    verify: verifyRun,
+};
+
+;// CONCATENATED MODULE: ./src/packs/index.ts
+
+
+
+
+/** Every contract audit-gate verifies. Order is the order targets are reported in. */
+const PACKS = [arisPack, tracePack];
+function findPack(id) {
+    return PACKS.find((p) => p.id === id);
+}
+/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
+function allCodes() {
+    return [...Object.values(codes/* GATE */.k), ...fixtures_codes/* FIXTURE_CODES */.d, ...PACKS.flatMap((p) => p.codes)];
+}
+
+
+/***/ }),
+
+/***/ 2135:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Ve: () => (/* binding */ allowWorkers),
+  ex: () => (/* binding */ isVerifyWorker),
+  No: () => (/* binding */ runVerifyWorker),
+  I6: () => (/* binding */ verifyTargets)
+});
+
+// UNUSED EXPORTS: MIN_PARALLEL_TARGETS
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
+// EXTERNAL MODULE: ./src/io/hashing.ts
+var hashing = __nccwpck_require__(9563);
+// EXTERNAL MODULE: ./src/io/workspace.ts
+var workspace = __nccwpck_require__(738);
+// EXTERNAL MODULE: ./src/packs/index.ts + 26 modules
+var packs = __nccwpck_require__(6033);
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(2149);
+// EXTERNAL MODULE: ./src/policy/codes.ts
+var codes = __nccwpck_require__(155);
+;// CONCATENATED MODULE: ./src/target.ts
+
+
+
+/** Checks one target; an exception becomes a blocking internal-error result (fail closed). */
+async function verifyTarget(t, ctx) {
+    try {
+        return await t.pack.verify(t.dir, ctx);
+    }
+    catch (err) {
+        return failedTarget(t.pack.id, ctx.workspace.rel(t.dir), `Checking ${ctx.workspace.rel(t.dir)} failed: ${(0,workspace/* errorText */.k)(err)}.`);
+    }
+}
+/** The result of a target that could not be checked at all. */
+function failedTarget(packId, rel, message) {
+    const id = `${packId}:${rel}`;
+    const kind = packId === 'aris' ? 'paper' : 'run';
+    return {
+        target: {
+            id,
+            pack: packId,
+            kind,
+            path: rel,
+            enforcement: 'blocking',
+            terminal_state: 'error',
+            context: {},
+        },
+        subjects: [
+            {
+                id,
+                target: id,
+                pack: packId,
+                kind,
+                name: rel,
+                path: rel,
+                status: 'ERROR',
+                outcome: 'blocking',
+            },
+        ],
+        findings: [(0,finding/* finding */.gk)(codes/* GATE */.k.internalError, { subject: id, message, location: { path: rel } })],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/parallel.ts
+
+
+
+
+
+
+/** Fewer parallel-safe targets than this are checked on the main thread alone. */
+const MIN_PARALLEL_TARGETS = 8;
+const MAX_BATCH = 8;
+/** Batches queued per worker, so it never waits for the (busy) main thread to send the next. */
+const DEPTH = 2;
+const WORKER_KIND = 'audit-gate-verify';
+let workerScript;
+/**
+ * Called by a bundle's entry point with its own URL: the bundle can then be started again as a
+ * verify worker. Unbundled sources (jest, tsx) never call it with a .js file and stay sequential.
+ */
+function allowWorkers(entryUrl) {
+    workerScript =
+        entryUrl?.startsWith('file:') && entryUrl.endsWith('.js') ? new URL(entryUrl) : undefined;
+}
+/** Whether this thread was started by `verifyTargets` to check targets. */
+function isVerifyWorker() {
+    return !external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.kind === WORKER_KIND;
+}
+/** The worker side: checks the batches it is sent, one at a time, with its own Hasher. */
+function runVerifyWorker() {
+    const setup = external_node_worker_threads_.workerData;
+    const port = external_node_worker_threads_.parentPort;
+    const ctx = {
+        workspace: new workspace/* Workspace */.a(setup.root, setup.allowOutside),
+        hasher: new hashing/* Hasher */.OP(),
+        options: setup.options,
+    };
+    let queue = Promise.resolve();
+    port.on('message', (req) => {
+        queue = queue.then(async () => {
+            const results = [];
+            for (const t of req.targets) {
+                const pack = packs/* PACKS */.pI.find((p) => p.id === t.pack);
+                results.push(pack
+                    ? await verifyTarget({ pack, dir: t.dir }, ctx)
+                    : failedTarget(t.pack, ctx.workspace.rel(t.dir), `Unknown pack ${t.pack}.`));
+            }
+            port.postMessage({ id: req.id, results });
+        });
+    });
+}
+/**
+ * Checks every planned target and returns the results in plan order. Targets of packs that declare
+ * themselves parallel-safe (no input shared between targets) are spread over worker threads, each
+ * with its own Hasher, when running from a bundle and there are enough of them; the main thread
+ * takes batches too. Everything else runs on the main thread with the shared context.
+ */
+async function verifyTargets(planned, ctx, onProgress) {
+    const results = new Array(planned.length);
+    const announce = (i) => onProgress?.(`[${i + 1}/${planned.length}] ${planned[i].pack.id}: ${ctx.workspace.rel(planned[i].dir)}`);
+    const spread = [];
+    for (const [index, target] of planned.entries()) {
+        if (target.pack.parallel)
+            spread.push({ index, target });
+    }
+    const helpers = Math.min(7, external_node_os_default().availableParallelism() - 1);
+    const parallel = workerScript !== undefined && helpers > 0 && spread.length >= MIN_PARALLEL_TARGETS;
+    for (const [index, target] of planned.entries()) {
+        if (parallel && target.pack.parallel)
+            continue;
+        announce(index);
+        results[index] = await verifyTarget(target, ctx);
+    }
+    if (parallel) {
+        const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(spread.length / ((helpers + 1) * 4))));
+        const batches = [];
+        for (let i = 0; i < spread.length; i += size)
+            batches.push({ id: batches.length, items: spread.slice(i, i + size) });
+        await runPool(batches, ctx, helpers, workerScript, {
+            take: (b) => b.items.forEach((it) => announce(it.index)),
+            settle: (b, res) => b.items.forEach((it, k) => (results[it.index] = res[k])),
+        });
+    }
+    return results;
+}
+async function runPool(batches, ctx, helpers, script, hooks) {
+    const queue = [...batches];
+    let open = batches.length;
+    let allSettled;
+    const done = new Promise((resolve) => (allSettled = resolve));
+    const settle = (b, res) => {
+        hooks.settle(b, res);
+        if (--open === 0)
+            allSettled();
+    };
+    const take = () => {
+        const b = queue.shift();
+        if (b)
+            hooks.take(b);
+        return b;
+    };
+    const setup = {
+        kind: WORKER_KIND,
+        root: ctx.workspace.root,
+        allowOutside: ctx.workspace.allowOutside,
+        options: ctx.options,
+    };
+    const workers = [];
+    for (let i = 0; i < helpers; i++) {
+        const w = new external_node_worker_threads_.Worker(script, { workerData: setup });
+        workers.push(w);
+        const inFlight = new Map();
+        const feed = () => {
+            for (let b; inFlight.size < DEPTH && (b = take());) {
+                inFlight.set(b.id, b);
+                w.postMessage({
+                    id: b.id,
+                    targets: b.items.map((it) => ({ pack: it.target.pack.id, dir: it.target.dir })),
+                });
+            }
+        };
+        // Fail closed: whatever the worker held when it died is an internal error, never a hang.
+        const lose = (why) => {
+            for (const b of inFlight.values())
+                settle(b, b.items.map((it) => lostTarget(it, ctx, why)));
+            inFlight.clear();
+        };
+        w.on('message', (m) => {
+            const b = inFlight.get(m.id);
+            if (!b)
+                return;
+            inFlight.delete(m.id);
+            settle(b, m.results);
+            feed();
+        });
+        w.on('error', (err) => lose(`failed: ${(0,workspace/* errorText */.k)(err)}`));
+        w.on('exit', (code) => lose(`exited with code ${code}`));
+        feed();
+    }
+    try {
+        for (let b = take(); b; b = take()) {
+            const res = [];
+            for (const it of b.items)
+                res.push(await verifyTarget(it.target, ctx));
+            settle(b, res);
+            // Let the workers' replies in, so they are fed again while this thread keeps working.
+            await new Promise((resolve) => setImmediate(resolve));
+        }
+        await done;
+    }
+    finally {
+        await Promise.all(workers.map((w) => w.terminate()));
+    }
+}
+function lostTarget(it, ctx, why) {
+    const rel = ctx.workspace.rel(it.target.dir);
+    return failedTarget(it.target.pack.id, rel, `Checking ${rel} failed: the worker thread checking it ${why}.`);
+}
+
+
+/***/ }),
+
+/***/ 8956:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   QN: () => (/* binding */ resolveAssurance),
+/* harmony export */   ig: () => (/* binding */ EFFORTS),
+/* harmony export */   lR: () => (/* binding */ ASSURANCES),
+/* harmony export */   nO: () => (/* binding */ isEffort),
+/* harmony export */   ws: () => (/* binding */ isAssurance)
+/* harmony export */ });
+/* unused harmony export assuranceForEffort */
+const ASSURANCES = ['draft', 'submission'];
+const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
+/** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
+function assuranceForEffort(effort) {
+    return effort === 'max' || effort === 'beast' ? 'submission' : 'draft';
+}
+function isAssurance(v) {
+    return typeof v === 'string' && ASSURANCES.includes(v);
+}
+function isEffort(v) {
+    return typeof v === 'string' && EFFORTS.includes(v);
+}
+/**
+ * Precedence: an explicit assurance flag; an effort flag; .aris/assurance.txt; the config's
+ * assurance, then its effort; else draft (the default effort, balanced).
+ */
+function resolveAssurance(i) {
+    const effort = [i.flagEffort, i.configEffort].find((e) => e !== undefined);
+    const effortField = isEffort(effort) ? { effort } : {};
+    for (const [name, value] of [
+        ['flagEffort', i.flagEffort],
+        ['configEffort', i.configEffort],
+    ]) {
+        if (value !== undefined && !isEffort(value)) {
+            return fail(`effort "${value}" is not one of ${EFFORTS.join(', ')}`, name === 'flagEffort' ? '--effort' : 'config effort');
+        }
+    }
+    if (i.flagAssurance !== undefined) {
+        if (!isAssurance(i.flagAssurance))
+            return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
+        return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
+    }
+    if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
+        return {
+            assurance: assuranceForEffort(i.flagEffort),
+            source: `--effort ${i.flagEffort}`,
+            effort: i.flagEffort,
+        };
+    }
+    if (i.fileText !== undefined) {
+        const v = i.fileText.replace(/\s+/g, '');
+        const label = i.fileLabel ?? '.aris/assurance.txt';
+        if (!isAssurance(v))
+            return fail(`${label} says "${v}", not draft or submission`, label);
+        return { assurance: v, source: label, ...effortField };
+    }
+    if (i.configAssurance !== undefined) {
+        if (!isAssurance(i.configAssurance))
+            return fail(`config assurance "${i.configAssurance}" is not draft or submission`, 'config assurance');
+        return { assurance: i.configAssurance, source: 'config assurance', ...effortField };
+    }
+    if (i.configEffort !== undefined && isEffort(i.configEffort)) {
+        return {
+            assurance: assuranceForEffort(i.configEffort),
+            source: `config effort ${i.configEffort}`,
+            effort: i.configEffort,
+        };
+    }
+    return { assurance: 'draft', source: 'default (effort balanced)', effort: 'balanced' };
+}
+function fail(error, source) {
+    return {
+        assurance: 'submission',
+        source: `${source} (not understood: failing closed to submission)`,
+        error,
+    };
+}
+
+
+/***/ }),
+
+/***/ 155:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ GATE)
+/* harmony export */ });
+/** Codes about the run as a whole rather than one contract. */
+const GATE = {
+    nothingVerified: {
+        code: 'gate.nothing_verified',
+        severity: 'error',
+        title: 'Nothing was verified',
+        remediation: 'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
+    },
+    targetNotFound: {
+        code: 'gate.target_not_found',
+        severity: 'error',
+        title: 'A configured path does not exist or is outside the workspace',
+        remediation: 'Fix the path in the paths input or the config file.',
+    },
+    configInvalid: {
+        code: 'gate.config_invalid',
+        severity: 'error',
+        title: 'The audit-gate config file is malformed',
+        remediation: 'Fix the config file (see the README, "Config file").',
+    },
+    internalError: {
+        code: 'gate.internal_error',
+        severity: 'error',
+        title: 'audit-gate failed while checking this target',
+        remediation: 'Report this with the message; the target counts as failed until it is verified.',
+    },
+};
+
+
+/***/ }),
+
+/***/ 9214:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ VERSION)
+/* harmony export */ });
+/** The tool version, reported in every report. Keep in step with package.json. */
+const VERSION = '0.1.0';
+
+
+/***/ }),
+
+/***/ 2613:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+
+/***/ }),
+
+/***/ 4434:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 8611:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 5692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 9278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 4589:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+
+/***/ }),
+
+/***/ 6698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 7540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+
+/***/ }),
+
+/***/ 7598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 3053:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+
+/***/ }),
+
+/***/ 610:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 8474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 7067:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+
+/***/ }),
+
+/***/ 2467:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 643:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+
+/***/ }),
+
+/***/ 1792:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+
+/***/ }),
+
+/***/ 7075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 1692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 3429:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 8522:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 3193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+
+/***/ }),
+
+/***/ 4756:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
+
+/***/ }),
+
+/***/ 9023:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ }),
+
+/***/ 344:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  YOg: () => (/* binding */ array),
+  zMY: () => (/* binding */ schemas_boolean),
+  gMt: () => (/* binding */ discriminatedUnion),
+  k5n: () => (/* binding */ schemas_enum),
+  euz: () => (/* binding */ literal),
+  aig: () => (/* binding */ schemas_number),
+  Ikc: () => (/* binding */ object),
+  g1P: () => (/* binding */ record),
+  YjP: () => (/* binding */ schemas_string),
+  PVZ: () => (/* binding */ tuple),
+  KCZ: () => (/* binding */ union),
+  L5J: () => (/* binding */ unknown)
+});
+
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -37276,7 +46165,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -37419,7 +46308,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -37732,7 +46621,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -37890,7 +46779,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -38408,7 +47297,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -38448,14 +47337,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -41093,7 +49982,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -41146,7 +50035,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/api.js
 
 
 
@@ -42251,7 +51140,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -42904,7 +51793,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -43749,9 +52638,9 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/locales/en.js
 
-const en_error = () => {
+const error = () => {
     const Sizable = {
         string: { unit: "characters", verb: "to have" },
         file: { unit: "bytes", verb: "to have" },
@@ -43872,11 +52761,11 @@ const en_error = () => {
 };
 /* harmony default export */ function en() {
     return {
-        localeError: en_error(),
+        localeError: error(),
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -44145,7 +53034,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -44322,7 +53211,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -44381,7 +53270,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -44399,7 +53288,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -45936,8452 +54825,6 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/model/finding.ts
-
-const Severity = schemas_enum(['error', 'warning', 'notice']);
-/** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
-const Location = object({
-    path: schemas_string(),
-    line: schemas_number().int().positive().optional(),
-    column: schemas_number().int().positive().optional(),
-});
-const Finding = object({
-    code: schemas_string().describe('Stable validation code, e.g. aris.input_stale'),
-    severity: Severity,
-    subject: schemas_string()
-        .describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
-    message: schemas_string().describe('What is wrong, about the user’s files only'),
-    remediation: schemas_string().describe('What to do next'),
-    location: Location.optional(),
-    related: array(Location)
-        .optional()
-        .describe('Other places involved, e.g. the changed input file'),
-    issue: schemas_string()
-        .optional()
-        .describe('The legacy verify_paper_audits.sh issue string, where one exists'),
-    invariant_id: schemas_string().optional().describe('The producer’s invariant id, where one exists'),
-    blocking: schemas_boolean().describe('Set by policy: whether this finding fails the gate'),
-});
-/** Builds a finding from its code definition; `blocking` is decided later by policy. */
-function finding(def, input) {
-    const out = {
-        code: def.code,
-        severity: input.severity ?? def.severity,
-        subject: input.subject,
-        message: input.message,
-        remediation: input.remediation ?? def.remediation,
-        blocking: false,
-    };
-    if (input.location)
-        out.location = input.location;
-    if (input.related && input.related.length > 0)
-        out.related = input.related;
-    if (input.issue !== undefined)
-        out.issue = input.issue;
-    if (def.invariant_id)
-        out.invariant_id = def.invariant_id;
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/model/subject.ts
-
-/**
- * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
- * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
- */
-const Outcome = schemas_enum(['pass', 'problem', 'blocking', 'skipped']);
-const SubjectKind = schemas_enum(['paper', 'audit', 'run', 'fixture']);
-const Subject = object({
-    id: schemas_string(),
-    target: schemas_string().describe('Id of the target this subject belongs to'),
-    pack: schemas_string(),
-    kind: SubjectKind,
-    name: schemas_string().describe('Human name, e.g. the audit skill or the run id'),
-    path: schemas_string().describe('Repo-relative path of the artifact or directory'),
-    status: schemas_string().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
-    verdict: schemas_string().optional(),
-    reason: schemas_string().optional().describe('Short why: reason code and summary from the artifact'),
-    outcome: Outcome,
-});
-const Enforcement = schemas_enum(['blocking', 'advisory']);
-const Target = object({
-    id: schemas_string(),
-    pack: schemas_string(),
-    kind: schemas_enum(['paper', 'run', 'fixture']),
-    path: schemas_string().describe('Repo-relative path ("." for the root)'),
-    enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
-    terminal_state: schemas_string().describe('e.g. accepted | provisional | blocked for papers'),
-    context: record(schemas_string(), schemas_string())
-        .describe('How the target was judged, e.g. assurance and where it came from'),
-});
-
-;// CONCATENATED MODULE: ./src/model/report.ts
-
-
-
-const Conclusion = schemas_enum(['success', 'neutral', 'failure']);
-const Counts = object({
-    targets: schemas_number().int(),
-    subjects: schemas_number().int(),
-    pass: schemas_number().int(),
-    problem: schemas_number().int(),
-    blocking: schemas_number().int(),
-    skipped: schemas_number().int(),
-    errors: schemas_number().int(),
-    warnings: schemas_number().int(),
-    notices: schemas_number().int(),
-});
-/** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
-const GateReport = object({
-    report_version: literal('1'),
-    tool: object({ name: literal('audit-gate'), version: schemas_string() }),
-    generated_at: schemas_string(),
-    root: schemas_string().describe('Absolute workspace root all paths are relative to'),
-    conclusion: Conclusion,
-    submission_ready: schemas_enum(['yes', 'no']),
-    exit_code: union([literal(0), literal(1)]),
-    counts: Counts,
-    targets: array(Target),
-    subjects: array(Subject),
-    findings: array(Finding),
-    extensions: record(schemas_string(), unknown())
-        .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
-        .optional(),
-});
-
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-;// CONCATENATED MODULE: ./src/io/write.ts
-
-
-/**
- * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
- * truncated file, and refuses to replace anything that is not a regular file.
- */
-function writeReportFile(file, content) {
-    const abs = external_node_path_default().resolve(file);
-    let existing;
-    try {
-        existing = external_node_fs_default().lstatSync(abs);
-    }
-    catch {
-        // does not exist yet
-    }
-    if (existing && !existing.isFile()) {
-        throw new Error(`${file} exists and is not a regular file; refusing to replace it`);
-    }
-    external_node_fs_default().mkdirSync(external_node_path_default().dirname(abs), { recursive: true });
-    const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
-    try {
-        external_node_fs_default().writeFileSync(tmp, content, { encoding: 'utf8', flag: 'wx' });
-        external_node_fs_default().renameSync(tmp, abs);
-    }
-    catch (err) {
-        external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/policy/codes.ts
-/** Codes about the run as a whole rather than one contract. */
-const GATE = {
-    nothingVerified: {
-        code: 'gate.nothing_verified',
-        severity: 'error',
-        title: 'Nothing was verified',
-        remediation: 'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
-    },
-    targetNotFound: {
-        code: 'gate.target_not_found',
-        severity: 'error',
-        title: 'A configured path does not exist or is outside the workspace',
-        remediation: 'Fix the path in the paths input or the config file.',
-    },
-    configInvalid: {
-        code: 'gate.config_invalid',
-        severity: 'error',
-        title: 'The audit-gate config file is malformed',
-        remediation: 'Fix the config file (see the README, "Config file").',
-    },
-    internalError: {
-        code: 'gate.internal_error',
-        severity: 'error',
-        title: 'audit-gate failed while checking this target',
-        remediation: 'Report this with the message; the target counts as failed until it is verified.',
-    },
-};
-
-;// CONCATENATED MODULE: ./src/fixtures/codes.ts
-const FIXTURE = {
-    mismatch: {
-        code: 'fixture.mismatch',
-        severity: 'error',
-        title: 'A conformance fixture emitted other codes or another terminal state than it expects',
-        remediation: 'Fix the rule, or (if the fixture is wrong) its expected_validation_codes / expected_terminal_state.',
-    },
-    missingExpected: {
-        code: 'fixture.missing_expected_validation',
-        severity: 'error',
-        title: 'A conformance fixture does not say which codes it expects',
-        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean fixture).',
-    },
-    invalid: {
-        code: 'fixture.invalid',
-        severity: 'error',
-        title: 'fixture.json is malformed, names an unknown pack or code, or its input is missing',
-        remediation: 'Fix fixture.json: {fixture_id, fixture_kind, pack, input, options, expected_validation_codes, expected_terminal_state}.',
-    },
-};
-const FIXTURE_CODES = Object.values(FIXTURE);
-
-;// CONCATENATED MODULE: ./src/packs/aris/codes.ts
-const RERUN = 'Rerun the audit so it writes a fresh artifact.';
-function def(code, severity, title, remediation) {
-    return { code: `aris.${code}`, severity, title, remediation };
-}
-/** Every code the paper-audit pack can emit. Stable public API: never rename without a note. */
-const ARIS = {
-    artifactMissing: def('artifact_missing', 'error', 'A mandatory audit wrote no artifact', RERUN),
-    artifactUnreadable: def('artifact_unreadable', 'error', 'The audit artifact is not a readable regular file', 'Replace the path with the JSON artifact the audit writes, then rerun the audit.'),
-    artifactTooLarge: def('artifact_too_large', 'error', 'The audit artifact is larger than the verifier reads', 'Keep bulky data out of the artifact (put it under trace_path), then rerun the audit.'),
-    artifactUnparseable: def('artifact_unparseable', 'error', 'The audit artifact is not valid JSON', RERUN),
-    artifactNotObject: def('artifact_not_object', 'error', 'The audit artifact is JSON but not an object', RERUN),
-    duplicateKey: def('duplicate_key', 'error', 'The audit artifact repeats a key', 'Remove the repeated key: parsers disagree on which value wins. Rerun the audit.'),
-    missingField: def('missing_field', 'error', 'A required field is missing or empty', RERUN),
-    fieldType: def('field_type', 'error', 'A field has the wrong JSON type', RERUN),
-    invalidVerdict: def('invalid_verdict', 'error', 'The verdict is not one of PASS WARN FAIL NOT_APPLICABLE BLOCKED ERROR', RERUN),
-    wrongAuditSkill: def('wrong_audit_skill', 'error', 'The artifact was written by a different audit skill', 'Put each audit’s artifact at its own path, then rerun the audit.'),
-    hashesNotObject: def('hashes_not_object', 'error', 'audited_input_hashes is not an object of path → sha256', RERUN),
-    inputHashMalformed: def('input_hash_malformed', 'error', 'A recorded input hash is not sha256:<64 hex>', RERUN),
-    inputStale: def('input_stale', 'error', 'An audited input changed after the audit ran', RERUN),
-    inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
-    inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
-    inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions (or the symlink loop), then run the verifier again.'),
-    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace', 'Keep audited inputs inside the repository, or run locally with --allow-outside-root.'),
-    traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
-    traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
-    traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
-    traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
-    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace', 'Keep traces inside the repository, or run locally with --allow-outside-root.'),
-    invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
-    unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
-    executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', RERUN),
-    reviewerFamilyMismatch: def('reviewer_family_mismatch', 'error', 'reviewer_family disagrees with reviewer_model', RERUN),
-    sameFamilyMismatch: def('same_family_independence_mismatch', 'error', 'same-family review claimed but the families differ or one is deterministic', RERUN),
-    crossFamilyMismatch: def('cross_family_independence_mismatch', 'error', 'cross-family review claimed but the families are the same or the reviewer is deterministic', 'Rerun the audit with a reviewer from another model family.'),
-    deterministicMismatch: def('deterministic_independence_mismatch', 'error', 'deterministic review claimed but the reviewer is a model', RERUN),
-    acceptanceStatusMismatch: def('acceptance_status_mismatch', 'error', 'acceptance_status does not follow from review_independence', RERUN),
-    verdictFail: def('verdict_fail', 'error', 'The audit found disqualifying issues (FAIL)', 'Fix what the audit reports, then rerun it.'),
-    verdictBlocked: def('verdict_blocked', 'error', 'The audit could not run: prerequisites are missing (BLOCKED)', 'Add the missing prerequisites and rerun the audit, or downgrade to assurance: draft.'),
-    verdictError: def('verdict_error', 'error', 'The audit invocation failed (ERROR)', RERUN),
-    manifestInvalid: def('manifest_invalid', 'error', 'The audit manifest (.aris/audit-manifest.json) is malformed', 'Fix .aris/audit-manifest.json ({"schema_version":"1","audits":[{"artifact","audit_skill"}]}), or delete it to use the default four audits.'),
-    assuranceInvalid: def('assurance_invalid', 'error', '.aris/assurance.txt or the configured assurance/effort is not a known value', 'Write draft or submission in .aris/assurance.txt (effort: lite, balanced, max or beast).'),
-};
-const ARIS_CODES = Object.values(ARIS);
-
-;// CONCATENATED MODULE: ./src/io/workspace.ts
-
-
-/**
- * The repository the verifier may read. Every path that comes from an artifact is resolved
- * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
- * unless outside reads were explicitly allowed.
- */
-class Workspace {
-    allowOutside;
-    root;
-    constructor(root, allowOutside = false) {
-        this.allowOutside = allowOutside;
-        this.root = external_node_fs_default().realpathSync(root);
-    }
-    /** Repo-relative POSIX path for reports; paths outside the root stay absolute. */
-    rel(abs) {
-        const r = external_node_path_default().relative(this.root, abs);
-        if (r === '')
-            return '.';
-        if (r.startsWith('..') || external_node_path_default().isAbsolute(r))
-            return abs;
-        return r.split((external_node_path_default()).sep).join('/');
-    }
-    contains(abs) {
-        return abs === this.root || abs.startsWith(this.root + (external_node_path_default()).sep);
-    }
-    /** Resolves `p` (relative to `base`, or absolute) to an existing path inside the root. */
-    resolve(base, p) {
-        if (p.length === 0)
-            return { ok: false, reason: 'empty', rel: p, detail: 'the path is empty' };
-        if (p.includes('\0'))
-            return { ok: false, reason: 'nul', rel: p, detail: 'the path contains a NUL byte' };
-        const abs = external_node_path_default().resolve(base, p);
-        const rel = this.rel(abs);
-        if (!this.allowOutside && !this.contains(abs)) {
-            return {
-                ok: false,
-                reason: 'outside_root',
-                rel,
-                detail: `resolves outside the workspace root ${this.root}`,
-            };
-        }
-        let real;
-        try {
-            real = external_node_fs_default().realpathSync(abs);
-        }
-        catch (err) {
-            const code = err.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
-            if (code === 'ELOOP')
-                return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
-            return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
-        }
-        if (!this.allowOutside && !this.contains(real)) {
-            return {
-                ok: false,
-                reason: 'outside_root',
-                rel,
-                detail: `is a symlink to ${real}, outside the workspace root`,
-            };
-        }
-        return { ok: true, abs, real, rel };
-    }
-}
-function errorText(err) {
-    if (err instanceof Error) {
-        const code = err.code;
-        return code ? `${code}: ${err.message}` : err.message;
-    }
-    return String(err);
-}
-
-;// CONCATENATED MODULE: ./src/io/files.ts
-
-
-/** Classifies a path without opening it (opening a FIFO would block). Follows symlinks. */
-function statPath(abs) {
-    try {
-        const st = external_node_fs_default().statSync(abs);
-        if (st.isFile())
-            return { kind: 'file', size: st.size, detail: '' };
-        if (st.isDirectory())
-            return { kind: 'dir', size: 0, detail: '' };
-        return {
-            kind: 'other',
-            size: st.size,
-            detail: 'is not a regular file or directory (FIFO, socket or device)',
-        };
-    }
-    catch (err) {
-        const code = err.code;
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return { kind: 'missing', size: 0, detail: 'does not exist' };
-        return { kind: 'unreadable', size: 0, detail: errorText(err) };
-    }
-}
-/**
- * Reads a small regular file. Opens non-blocking and re-checks the type on the descriptor,
- * so a FIFO swapped in after the stat cannot hang the run.
- */
-function readSmallFile(abs, maxBytes) {
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-    }
-    catch (err) {
-        const code = err.code;
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return { ok: false, kind: 'missing', detail: 'does not exist' };
-        if (code === 'EISDIR')
-            return { ok: false, kind: 'dir', detail: 'is a directory' };
-        return { ok: false, kind: 'unreadable', detail: errorText(err) };
-    }
-    try {
-        const st = external_node_fs_default().fstatSync(fd);
-        if (st.isDirectory())
-            return { ok: false, kind: 'dir', detail: 'is a directory' };
-        if (!st.isFile())
-            return { ok: false, kind: 'other', detail: 'is not a regular file' };
-        if (st.size > maxBytes) {
-            return {
-                ok: false,
-                kind: 'too_large',
-                detail: `is ${st.size} bytes, over the ${maxBytes}-byte limit`,
-            };
-        }
-        return { ok: true, bytes: external_node_fs_default().readFileSync(fd) };
-    }
-    catch (err) {
-        return { ok: false, kind: 'unreadable', detail: errorText(err) };
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters. */
-function decodeUtf8(bytes) {
-    try {
-        return {
-            ok: true,
-            text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes),
-        };
-    }
-    catch {
-        return { ok: false, detail: 'is not valid UTF-8' };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/policy/assurance.ts
-const ASSURANCES = ['draft', 'submission'];
-const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
-/** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
-function assuranceForEffort(effort) {
-    return effort === 'max' || effort === 'beast' ? 'submission' : 'draft';
-}
-function isAssurance(v) {
-    return typeof v === 'string' && ASSURANCES.includes(v);
-}
-function isEffort(v) {
-    return typeof v === 'string' && EFFORTS.includes(v);
-}
-/**
- * Precedence: an explicit assurance flag; an effort flag; .aris/assurance.txt; the config's
- * assurance, then its effort; else draft (the default effort, balanced).
- */
-function resolveAssurance(i) {
-    const effort = [i.flagEffort, i.configEffort].find((e) => e !== undefined);
-    const effortField = isEffort(effort) ? { effort } : {};
-    for (const [name, value] of [
-        ['flagEffort', i.flagEffort],
-        ['configEffort', i.configEffort],
-    ]) {
-        if (value !== undefined && !isEffort(value)) {
-            return fail(`effort "${value}" is not one of ${EFFORTS.join(', ')}`, name === 'flagEffort' ? '--effort' : 'config effort');
-        }
-    }
-    if (i.flagAssurance !== undefined) {
-        if (!isAssurance(i.flagAssurance))
-            return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
-        return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
-    }
-    if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
-        return {
-            assurance: assuranceForEffort(i.flagEffort),
-            source: `--effort ${i.flagEffort}`,
-            effort: i.flagEffort,
-        };
-    }
-    if (i.fileText !== undefined) {
-        const v = i.fileText.replace(/\s+/g, '');
-        const label = i.fileLabel ?? '.aris/assurance.txt';
-        if (!isAssurance(v))
-            return fail(`${label} says "${v}", not draft or submission`, label);
-        return { assurance: v, source: label, ...effortField };
-    }
-    if (i.configAssurance !== undefined) {
-        if (!isAssurance(i.configAssurance))
-            return fail(`config assurance "${i.configAssurance}" is not draft or submission`, 'config assurance');
-        return { assurance: i.configAssurance, source: 'config assurance', ...effortField };
-    }
-    if (i.configEffort !== undefined && isEffort(i.configEffort)) {
-        return {
-            assurance: assuranceForEffort(i.configEffort),
-            source: `config effort ${i.configEffort}`,
-            effort: i.configEffort,
-        };
-    }
-    return { assurance: 'draft', source: 'default (effort balanced)', effort: 'balanced' };
-}
-function fail(error, source) {
-    return {
-        assurance: 'submission',
-        source: `${source} (not understood: failing closed to submission)`,
-        error,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** The tool version, reported in every report. Keep in step with package.json. */
-const VERSION = '0.1.0';
-
-;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
-const FAMILIES = [
-    ['anthropic', ['claude', 'opus', 'sonnet', 'haiku']],
-    ['openai', ['gpt', 'codex', 'oracle', 'chatgpt', 'o1', 'o3', 'o4']],
-    ['google', ['gemini', 'palm', 'bard']],
-    ['deepseek', ['deepseek']],
-    ['minimax', ['minimax', 'abab']],
-    ['moonshot', ['kimi', 'moonshot']],
-    ['qwen', ['qwen', 'tongyi']],
-    ['xai', ['grok']],
-    ['meta', ['llama']],
-    ['mistral', ['mistral', 'mixtral']],
-];
-const WHOLE_TOKEN = new Set(['o1', 'o3', 'o4']);
-/** The model family a model name belongs to, as the legacy verifier recognises it. */
-function modelFamily(name) {
-    const n = (typeof name === 'string' ? name : '').trim().toLowerCase();
-    if (n === 'deterministic' || n.startsWith('deterministic:'))
-        return 'deterministic';
-    const tokens = new Set(n.split(/[^a-z0-9.]+/));
-    const found = new Set();
-    for (const [family, needles] of FAMILIES) {
-        if (needles.some((needle) => (WHOLE_TOKEN.has(needle) ? tokens.has(needle) : n.includes(needle)))) {
-            found.add(family);
-        }
-    }
-    return found.size === 1 ? [...found][0] : 'unknown';
-}
-/** Python's str() of a JSON value, so issue strings match the legacy verifier's exactly. */
-function pyStr(v) {
-    if (v === undefined || v === null)
-        return 'None';
-    if (v === true)
-        return 'True';
-    if (v === false)
-        return 'False';
-    if (typeof v === 'string')
-        return v;
-    return JSON.stringify(v);
-}
-/** Python's truthiness, which the legacy "field missing or empty" test relies on. */
-function pyTruthy(v) {
-    if (Array.isArray(v))
-        return v.length > 0;
-    if (v !== null && typeof v === 'object')
-        return Object.keys(v).length > 0;
-    return Boolean(v);
-}
-/**
- * Review independence (report v2): artifacts that declare any of the five fields must declare
- * all of them, and the declared families and acceptance must follow from the model names.
- */
-function checkIndependence(data) {
-    const fields = [
-        'review_independence',
-        'acceptance_status',
-        'executor_model',
-        'executor_family',
-        'reviewer_family',
-    ];
-    if (!fields.some((k) => Object.hasOwn(data, k)))
-        return { label: 'legacy-unspecified', issues: [] };
-    const issues = [];
-    for (const k of fields)
-        if (!pyTruthy(data[k]))
-            issues.push({ kind: 'missing_field', field: k });
-    const independence = Object.hasOwn(data, 'review_independence')
-        ? pyStr(data.review_independence)
-        : '';
-    if (!['same-family', 'cross-family', 'deterministic'].includes(independence)) {
-        issues.push({ kind: 'invalid_review_independence', value: independence });
-    }
-    const executor = modelFamily(data.executor_model);
-    const reviewer = modelFamily(data.reviewer_model);
-    if (reviewer === 'unknown' || (independence !== 'deterministic' && executor === 'unknown')) {
-        issues.push({ kind: 'unrecognized_model_family', executor, reviewer });
-    }
-    if (data.executor_family !== executor) {
-        issues.push({
-            kind: 'executor_family_mismatch',
-            got: pyStr(data.executor_family),
-            want: executor,
-        });
-    }
-    if (data.reviewer_family !== reviewer) {
-        issues.push({
-            kind: 'reviewer_family_mismatch',
-            got: pyStr(data.reviewer_family),
-            want: reviewer,
-        });
-    }
-    let expected = 'accepted';
-    if (independence === 'same-family') {
-        expected = 'provisional';
-        if (executor === 'deterministic' || reviewer === 'deterministic' || executor !== reviewer) {
-            issues.push({ kind: 'same_family_independence_mismatch' });
-        }
-    }
-    else if (independence === 'cross-family') {
-        if (reviewer === 'deterministic' || executor === reviewer)
-            issues.push({ kind: 'cross_family_independence_mismatch' });
-    }
-    else if (reviewer !== 'deterministic') {
-        // The legacy verifier treats any other value (including an invalid one) as deterministic.
-        issues.push({ kind: 'deterministic_independence_mismatch' });
-    }
-    if (data.acceptance_status !== expected) {
-        issues.push({
-            kind: 'acceptance_status_mismatch',
-            got: pyStr(data.acceptance_status),
-            want: expected,
-        });
-    }
-    return { label: independence, issues };
-}
-function independenceIssueString(i) {
-    switch (i.kind) {
-        case 'missing_field':
-            return `missing_field:${i.field}`;
-        case 'invalid_review_independence':
-            return `invalid_review_independence:${i.value}`;
-        case 'unrecognized_model_family':
-            return `unrecognized_model_family:executor=${i.executor},reviewer=${i.reviewer}`;
-        case 'executor_family_mismatch':
-        case 'reviewer_family_mismatch':
-        case 'acceptance_status_mismatch':
-            return `${i.kind}:${i.got}_vs_${i.want}`;
-        default:
-            return i.kind;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/aris/schema.ts
-
-const VERDICTS = ['PASS', 'WARN', 'FAIL', 'NOT_APPLICABLE', 'BLOCKED', 'ERROR'];
-const Verdict = schemas_enum(VERDICTS);
-const BLOCKING_VERDICTS = new Set(['FAIL', 'BLOCKED', 'ERROR']);
-const ReviewIndependence = schemas_enum(['same-family', 'cross-family', 'deterministic']);
-const INDEPENDENCE_FIELDS = (/* unused pure expression or super */ null && ([
-    'review_independence',
-    'acceptance_status',
-    'executor_model',
-    'executor_family',
-    'reviewer_family',
-]));
-/** The verdict artifact every mandatory audit writes (seed 000, "Audit artifact schema"). */
-const AuditArtifact = object({
-    audit_skill: schemas_string().describe('e.g. paper-claim-audit'),
-    verdict: Verdict,
-    reason_code: schemas_string(),
-    summary: schemas_string(),
-    audited_input_hashes: record(schemas_string(), schemas_string())
-        .describe('Path (relative to the paper dir, or absolute) → "sha256:<64 hex>"'),
-    trace_path: schemas_string()
-        .min(1)
-        .describe('Directory or file holding the reviewer prompt and response'),
-    thread_id: schemas_string().optional(),
-    agent_id: schemas_string().optional(),
-    reviewer_model: schemas_string(),
-    reviewer_reasoning: schemas_string(),
-    generated_at: schemas_string().describe('UTC ISO-8601 timestamp'),
-    review_independence: ReviewIndependence.optional(),
-    acceptance_status: schemas_enum(['accepted', 'provisional']).optional(),
-    executor_model: schemas_string().optional(),
-    executor_family: schemas_string().optional(),
-    reviewer_family: schemas_string().optional(),
-    details: unknown().optional(),
-})
-    .loose();
-/** Fields whose absence the legacy verifier reports as missing_field:<name>, in its order. */
-const REQUIRED_FIELDS = [
-    'audit_skill',
-    'verdict',
-    'reason_code',
-    'summary',
-    'audited_input_hashes',
-    'trace_path',
-    'reviewer_model',
-    'reviewer_reasoning',
-    'generated_at',
-];
-/** `.aris/audit-manifest.json`: which audits applied to this paper in this run. */
-const AuditManifest = object({
-    schema_version: literal('1'),
-    audits: array(object({
-        artifact: schemas_string().min(1).describe('Artifact path relative to the paper dir'),
-        audit_skill: schemas_string().min(1),
-    })
-        .strict())
-        .min(1),
-})
-    .strict();
-const DEFAULT_AUDITS = [
-    { artifact: 'PROOF_AUDIT.json', skill: 'proof-checker' },
-    { artifact: 'PAPER_CLAIM_AUDIT.json', skill: 'paper-claim-audit' },
-    { artifact: 'CITATION_AUDIT.json', skill: 'citation-audit' },
-    { artifact: 'KILL_ARGUMENT.json', skill: 'kill-argument' },
-];
-/** The report verify_paper_audits.sh (version 2) writes; ours adds fields, never removes. */
-const LegacyAuditRow = object({
-    audit: schemas_string(),
-    status: schemas_enum([
-        'OK',
-        'STALE',
-        'BLOCKING_VERDICT',
-        'HAS_ISSUES',
-        'SCHEMA_INVALID',
-        'MISSING',
-        'MISSING_DRAFT_OK',
-    ]),
-    verdict: schemas_string(),
-    stale: schemas_boolean(),
-    review_independence: schemas_string(),
-    issues: array(schemas_string()),
-    artifact: schemas_string().describe('Repo-relative artifact path (added)'),
-    trace_location: schemas_string()
-        .optional()
-        .describe('Where trace_path was found, repo-relative (added)'),
-});
-const ArisReport = object({
-    verifier_version: literal('2'),
-    paper_dir: schemas_string(),
-    assurance: schemas_enum(['draft', 'submission']),
-    generated_at: schemas_string(),
-    any_problem: schemas_boolean(),
-    submission_blocking: schemas_boolean(),
-    overall_assurance: schemas_enum(['accepted', 'provisional', 'blocked']),
-    audits: array(LegacyAuditRow),
-    submission_ready: schemas_enum(['yes', 'no']),
-    effort: schemas_string().optional(),
-    assurance_source: schemas_string(),
-    manifest: schemas_string().describe('Where the audit list came from: the manifest path or "default"'),
-    verifier: object({ name: schemas_string(), version: schemas_string() }),
-    findings: array(unknown()),
-});
-
-;// CONCATENATED MODULE: ./src/packs/aris/audit.ts
-
-
-
-
-
-
-
-const HEX64 = /^[0-9a-fA-F]{64}$/;
-/** The inputs an artifact cites, resolved inside the workspace (nothing is read yet). */
-function auditInputs(loaded, ctx) {
-    if (loaded.state !== 'ok')
-        return [];
-    const hashes = loaded.data.audited_input_hashes;
-    if (hashes === null || typeof hashes !== 'object' || Array.isArray(hashes))
-        return [];
-    return Object.entries(hashes).map(([key, recorded]) => ({
-        key,
-        recorded,
-        resolved: ctx.ws.resolve(ctx.paperDir, key),
-    }));
-}
-async function checkAudit(spec, loaded, ctx) {
-    const subjectId = `${ctx.targetId}/${spec.artifact}`;
-    const subject = {
-        id: subjectId,
-        target: ctx.targetId,
-        pack: 'aris',
-        kind: 'audit',
-        name: spec.skill,
-        path: loaded.rel,
-        status: 'OK',
-        outcome: 'pass',
-    };
-    const findings = [];
-    const rerun = `Rerun ${spec.skill} so ${spec.artifact} is rewritten, then run the verifier again.`;
-    const at = (line) => line ? { path: loaded.rel, line } : { path: loaded.rel };
-    const add = (def, message, issue, line, extra = {}) => {
-        findings.push(finding(def, {
-            subject: subjectId,
-            message,
-            location: at(line),
-            issue,
-            remediation: def.remediation.startsWith('Rerun the audit') ? rerun : def.remediation,
-            ...extra,
-        }));
-    };
-    const row = (status, verdict, independence, issues, stale = false) => ({
-        audit: spec.skill,
-        status,
-        verdict,
-        stale,
-        review_independence: independence,
-        issues,
-        artifact: loaded.rel,
-    });
-    if (loaded.state === 'missing') {
-        if (ctx.assurance === 'draft') {
-            return {
-                row: row('MISSING_DRAFT_OK', '', 'unavailable', []),
-                subject: { ...subject, status: 'MISSING_DRAFT_OK', outcome: 'skipped' },
-                findings,
-                problem: false,
-                blocking: false,
-                provisional: true,
-            };
-        }
-        const issue = `missing_artifact: ${spec.artifact}`;
-        add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`, issue, undefined, {
-            remediation: `Run ${spec.skill} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), or downgrade to assurance: draft.`,
-        });
-        return {
-            row: row('MISSING', '', 'unavailable', [issue]),
-            subject: { ...subject, status: 'MISSING' },
-            findings,
-            problem: true,
-            blocking: true,
-            provisional: false,
-        };
-    }
-    if (loaded.state === 'bad') {
-        const issueFor = {
-            unreadable: [ARIS.artifactUnreadable, `schema_invalid:cannot_read:${loaded.detail}`],
-            outside_root: [ARIS.artifactUnreadable, `schema_invalid:outside_root`],
-            too_large: [ARIS.artifactTooLarge, `schema_invalid:too_large`],
-            unparseable: [ARIS.artifactUnparseable, `schema_invalid:cannot_parse_json:${loaded.detail}`],
-            not_object: [ARIS.artifactNotObject, `schema_invalid:not_an_object`],
-        };
-        const [def, issue] = issueFor[loaded.why];
-        add(def, `${loaded.rel} ${loaded.detail}.`, issue, loaded.line);
-        return {
-            row: row('SCHEMA_INVALID', '', 'unavailable', [issue]),
-            subject: { ...subject, status: 'SCHEMA_INVALID' },
-            findings,
-            problem: true,
-            blocking: ctx.assurance === 'submission',
-            provisional: true,
-        };
-    }
-    const data = loaded.data;
-    const lineOf = (...p) => loaded.doc.lineOf(p);
-    const issues = [];
-    const issue = (def, message, text, line, extra = {}) => {
-        issues.push(text);
-        add(def, message, text, line, extra);
-    };
-    for (const dup of loaded.doc.duplicates) {
-        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key "${dup.key}"; readers may see different values.`, `schema_invalid:duplicate_key:${dup.key}`, dup.line);
-    }
-    // Required fields, then their types (the zod schema is the source of truth for types).
-    const shape = AuditArtifact.shape;
-    for (const k of REQUIRED_FIELDS) {
-        if (!Object.hasOwn(data, k))
-            issue(ARIS.missingField, `${loaded.rel} has no "${k}" field.`, `missing_field:${k}`, 1);
-    }
-    if (!pyTruthy(data.thread_id) && !pyTruthy(data.agent_id)) {
-        issue(ARIS.missingField, `${loaded.rel} has neither "thread_id" nor "agent_id".`, 'missing_field:thread_id_or_agent_id', 1);
-    }
-    if (data.trace_path === '') {
-        issue(ARIS.missingField, `${loaded.rel} has an empty "trace_path".`, 'missing_field:trace_path', lineOf('trace_path'));
-    }
-    for (const k of [...REQUIRED_FIELDS, 'thread_id', 'agent_id']) {
-        if (k === 'verdict' || k === 'audited_input_hashes' || !Object.hasOwn(data, k))
-            continue;
-        const v = data[k];
-        if ((k === 'trace_path' && v === '') || ((k === 'thread_id' || k === 'agent_id') && v === null))
-            continue;
-        const r = shape[k].safeParse(v);
-        if (!r.success) {
-            issue(ARIS.fieldType, `"${k}" in ${loaded.rel} should be a string, not ${jsonType(v)}.`, `invalid_field_type:${k}:${jsonType(v)}`, lineOf(k));
-        }
-    }
-    // Verdict.
-    const rawVerdict = data.verdict;
-    const verdict = typeof rawVerdict === 'string' ? rawVerdict : '';
-    if (rawVerdict !== undefined && typeof rawVerdict !== 'string') {
-        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${pyStr(rawVerdict)}`, lineOf('verdict'));
-    }
-    else if (!VERDICTS.includes(verdict)) {
-        const hint = VERDICTS.includes(verdict.toUpperCase()) && verdict !== ''
-            ? ` Verdicts are upper case: ${verdict.toUpperCase()}.`
-            : '';
-        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${verdict}`, lineOf('verdict') ?? 1);
-    }
-    if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
-        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`, `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`, lineOf('audit_skill'));
-    }
-    // Review independence.
-    const independence = checkIndependence(data);
-    for (const ii of independence.issues) {
-        const [def, line] = independenceFinding(ii, lineOf);
-        issue(def, independenceMessage(ii, loaded.rel), independenceIssueString(ii), line ?? 1);
-    }
-    // Input hashes.
-    const rawHashes = data.audited_input_hashes;
-    const stale = [];
-    if (Object.hasOwn(data, 'audited_input_hashes') &&
-        (rawHashes === null || typeof rawHashes !== 'object' || Array.isArray(rawHashes))) {
-        issue(ARIS.hashesNotObject, `"audited_input_hashes" in ${loaded.rel} is ${jsonType(rawHashes)}, not an object of path → sha256.`, 'audited_input_hashes_not_dict', lineOf('audited_input_hashes'));
-    }
-    const staleFinding = (def, ref, suffix, message, related) => {
-        const text = `stale:${ref.key}${suffix}`;
-        stale.push(text);
-        add(def, message, text, lineOf('audited_input_hashes', ref.key), {
-            related,
-            remediation: def === ARIS.inputStale || def === ARIS.inputHashMalformed ? rerun : def.remediation,
-        });
-    };
-    for (const ref of auditInputs(loaded, ctx)) {
-        const r = ref.resolved;
-        if (!r.ok) {
-            if (r.reason === 'outside_root')
-                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input "${ref.key}" ${r.detail}; it was not read.`);
-            else if (r.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
-            else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input "${ref.key}" ${r.detail}.`);
-            continue;
-        }
-        const h = await ctx.hashes(r.real);
-        if (!h.ok) {
-            if (h.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
-            else if (h.reason === 'not_file')
-                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input "${ref.key}" ${h.detail}, not a file.`);
-            else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input "${ref.key}" could not be read: ${h.detail}.`);
-            continue;
-        }
-        const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
-        if (recorded === undefined || !HEX64.test(recorded)) {
-            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for "${ref.key}" is ${recorded === undefined ? jsonType(ref.recorded) : `"${recorded}"`}, not sha256:<64 hex>.`);
-            continue;
-        }
-        if (recorded.toLowerCase() !== h.sha256) {
-            staleFinding(ARIS.inputStale, ref, '', `${r.rel} changed after ${spec.skill} audited it (recorded ${audit_short(recorded)}, now ${audit_short(h.sha256)}).`, [{ path: r.rel }]);
-        }
-    }
-    // Trace.
-    let traceLocation;
-    if (typeof data.trace_path === 'string' && data.trace_path !== '') {
-        const t = checkTrace(data.trace_path, ctx);
-        if (t.issue) {
-            const [def, text, message] = t.issue;
-            issue(def, message, text, lineOf('trace_path'));
-        }
-        else
-            traceLocation = t.location;
-    }
-    const isStale = stale.length > 0;
-    const allIssues = [...issues, ...stale];
-    const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
-    if (blockingVerdict) {
-        const reasonCode = typeof data.reason_code === 'string' ? data.reason_code : '';
-        const def = verdict === 'FAIL'
-            ? ARIS.verdictFail
-            : verdict === 'BLOCKED'
-                ? ARIS.verdictBlocked
-                : ARIS.verdictError;
-        const summary = typeof data.summary === 'string' && data.summary ? ` ${data.summary}` : '';
-        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${reasonCode})` : ''}.${summary}`, undefined, lineOf('verdict'), {
-            remediation: verdictRemediation(spec.skill, verdict, reasonCode),
-        });
-    }
-    const status = verdict === ''
-        ? 'SCHEMA_INVALID'
-        : isStale
-            ? 'STALE'
-            : blockingVerdict
-                ? 'BLOCKING_VERDICT'
-                : allIssues.length > 0
-                    ? 'HAS_ISSUES'
-                    : 'OK';
-    const submission = ctx.assurance === 'submission';
-    const problem = isStale || allIssues.length > 0 || (submission && blockingVerdict);
-    const label = independence.label;
-    const out = row(status, verdict, label, allIssues, isStale);
-    if (traceLocation)
-        out.trace_location = traceLocation;
-    const reason = [
-        typeof data.reason_code === 'string' ? data.reason_code : '',
-        typeof data.summary === 'string' ? data.summary : '',
-    ]
-        .filter(Boolean)
-        .join(': ');
-    return {
-        row: out,
-        subject: { ...subject, status, ...(verdict ? { verdict } : {}), ...(reason ? { reason } : {}) },
-        findings,
-        problem,
-        blocking: submission && problem,
-        provisional: label === 'same-family' || label === 'legacy-unspecified' || verdict === '',
-    };
-}
-function verdictRemediation(skill, verdict, reasonCode) {
-    if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
-        return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
-    }
-    if (verdict === 'BLOCKED')
-        return `Provide what ${skill} needs and rerun it, or downgrade to assurance: draft.`;
-    if (verdict === 'ERROR')
-        return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
-    return `Fix the issues ${skill} reports, then rerun ${skill}.`;
-}
-function checkTrace(tracePath, ctx) {
-    // Traces may be written at the repository top level (.aris/traces/...) rather than in the
-    // paper dir: look in the paper dir, then each ancestor up to the workspace root.
-    const bases = [];
-    for (let d = ctx.paperDir; ctx.ws.contains(d); d = external_node_path_default().dirname(d)) {
-        bases.push(d);
-        if (d === ctx.ws.root)
-            break;
-    }
-    let firstFailure;
-    for (const base of external_node_path_default().isAbsolute(tracePath) ? [ctx.paperDir] : bases) {
-        const r = ctx.ws.resolve(base, tracePath);
-        if (!r.ok) {
-            firstFailure ??= r;
-            if (r.reason === 'missing')
-                continue;
-            break;
-        }
-        const st = statPath(r.real);
-        if (st.kind === 'dir') {
-            try {
-                const d = external_node_fs_default().opendirSync(r.real);
-                const first = d.readSync();
-                d.closeSync();
-                if (!first)
-                    return {
-                        issue: [
-                            ARIS.traceEmpty,
-                            `trace_path_empty:${tracePath}`,
-                            `trace_path "${tracePath}" is an empty directory.`,
-                        ],
-                    };
-            }
-            catch (err) {
-                return {
-                    issue: [
-                        ARIS.traceUnreadable,
-                        `trace_path_unreadable:${tracePath}`,
-                        `trace_path "${tracePath}" cannot be listed: ${err.message}.`,
-                    ],
-                };
-            }
-            return { location: r.rel };
-        }
-        if (st.kind === 'file') {
-            if (st.size === 0)
-                return {
-                    issue: [
-                        ARIS.traceEmptyFile,
-                        `trace_path_empty_file:${tracePath}`,
-                        `trace_path "${tracePath}" is an empty file.`,
-                    ],
-                };
-            return { location: r.rel };
-        }
-        return {
-            issue: [
-                ARIS.traceUnreadable,
-                `trace_path_unreadable:${tracePath}`,
-                `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`,
-            ],
-        };
-    }
-    if (firstFailure && !firstFailure.ok && firstFailure.reason === 'outside_root') {
-        return {
-            issue: [
-                ARIS.traceOutsideRoot,
-                `trace_path_outside_root:${tracePath}`,
-                `trace_path "${tracePath}" ${firstFailure.detail}; it was not read.`,
-            ],
-        };
-    }
-    if (firstFailure && !firstFailure.ok && firstFailure.reason !== 'missing') {
-        return {
-            issue: [
-                ARIS.traceUnreadable,
-                `trace_path_unreadable:${tracePath}`,
-                `trace_path "${tracePath}" ${firstFailure.detail}.`,
-            ],
-        };
-    }
-    return {
-        issue: [
-            ARIS.traceMissing,
-            `trace_path_missing:${tracePath}`,
-            `trace_path "${tracePath}" does not exist (looked in the paper dir and each directory above it up to the repository root).`,
-        ],
-    };
-}
-function independenceFinding(i, lineOf) {
-    switch (i.kind) {
-        case 'missing_field':
-            return [ARIS.missingField, lineOf(i.field)];
-        case 'invalid_review_independence':
-            return [ARIS.invalidReviewIndependence, lineOf('review_independence')];
-        case 'unrecognized_model_family':
-            return [ARIS.unrecognizedModelFamily, lineOf('executor_model') ?? lineOf('reviewer_model')];
-        case 'executor_family_mismatch':
-            return [ARIS.executorFamilyMismatch, lineOf('executor_family')];
-        case 'reviewer_family_mismatch':
-            return [ARIS.reviewerFamilyMismatch, lineOf('reviewer_family')];
-        case 'same_family_independence_mismatch':
-            return [ARIS.sameFamilyMismatch, lineOf('review_independence')];
-        case 'cross_family_independence_mismatch':
-            return [ARIS.crossFamilyMismatch, lineOf('review_independence')];
-        case 'deterministic_independence_mismatch':
-            return [ARIS.deterministicMismatch, lineOf('review_independence')];
-        case 'acceptance_status_mismatch':
-            return [ARIS.acceptanceStatusMismatch, lineOf('acceptance_status')];
-    }
-}
-function independenceMessage(i, rel) {
-    switch (i.kind) {
-        case 'missing_field':
-            return `${rel} declares review independence but "${i.field}" is missing or empty.`;
-        case 'invalid_review_independence':
-            return `review_independence "${i.value}" in ${rel} is not same-family, cross-family or deterministic.`;
-        case 'unrecognized_model_family':
-            return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
-        case 'executor_family_mismatch':
-            return `executor_family "${i.got}" in ${rel} does not match executor_model (family ${i.want}).`;
-        case 'reviewer_family_mismatch':
-            return `reviewer_family "${i.got}" in ${rel} does not match reviewer_model (family ${i.want}).`;
-        case 'same_family_independence_mismatch':
-            return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
-        case 'cross_family_independence_mismatch':
-            return `${rel} claims a cross-family review, but the families are the same or the reviewer is deterministic.`;
-        case 'deterministic_independence_mismatch':
-            return `${rel} claims a deterministic review, but the reviewer is a model.`;
-        case 'acceptance_status_mismatch':
-            return `acceptance_status "${i.got}" in ${rel} should be "${i.want}" for this kind of review.`;
-    }
-}
-function jsonType(v) {
-    if (v === null)
-        return 'null';
-    if (Array.isArray(v))
-        return 'an array';
-    if (typeof v === 'object')
-        return 'an object';
-    if (typeof v === 'string')
-        return 'a string';
-    if (typeof v === 'number')
-        return 'a number';
-    if (typeof v === 'boolean')
-        return 'a boolean';
-    return typeof v;
-}
-function audit_short(hex) {
-    return `${hex.slice(0, 12)}…`;
-}
-
-// EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
-var main = __nccwpck_require__(9547);
-;// CONCATENATED MODULE: ./src/io/lines.ts
-/** Maps character offsets in a text to 1-based line and column numbers. */
-class LineIndex {
-    starts = [0];
-    constructor(text) {
-        for (let i = 0; i < text.length; i++)
-            if (text.charCodeAt(i) === 10)
-                this.starts.push(i + 1);
-    }
-    position(offset) {
-        let lo = 0;
-        let hi = this.starts.length - 1;
-        while (lo < hi) {
-            const mid = (lo + hi + 1) >> 1;
-            if (this.starts[mid] <= offset)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        return { line: lo + 1, column: offset - this.starts[lo] + 1 };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/json.ts
-
-
-/** A parsed JSON document that can say on which line any value or key stands. */
-class JsonDoc {
-    tree;
-    lines;
-    duplicates;
-    constructor(tree, lines, duplicates) {
-        this.tree = tree;
-        this.lines = lines;
-        this.duplicates = duplicates;
-    }
-    /** Line of the property `path` (its key), or of the array element; undefined when absent. */
-    lineOf(path) {
-        const node = (0,main.findNodeAtLocation)(this.tree, path);
-        if (!node)
-            return undefined;
-        const anchor = node.parent?.type === 'property' ? node.parent : node;
-        return this.lines.position(anchor.offset).line;
-    }
-}
-/**
- * Strict JSON (RFC 8259): no comments, no trailing commas, no BOM, no NaN. Duplicate keys
- * are recorded (the last one wins, as in most parsers) so callers can flag the ambiguity.
- */
-function parseJson(text) {
-    const lines = new LineIndex(text);
-    if (text.charCodeAt(0) === 0xfeff) {
-        return {
-            ok: false,
-            reason: 'bom',
-            message: 'starts with a UTF-8 byte order mark (BOM)',
-            position: { line: 1, column: 1 },
-        };
-    }
-    if (text.trim() === '')
-        return { ok: false, reason: 'empty', message: 'is empty', position: { line: 1, column: 1 } };
-    try {
-        return parseStrict(text, lines);
-    }
-    catch (err) {
-        // Both the parser and the value builder recurse; runaway nesting overflows the stack.
-        if (!(err instanceof RangeError))
-            throw err;
-        return {
-            ok: false,
-            reason: 'syntax',
-            message: 'nests arrays or objects too deeply to read',
-            position: { line: 1, column: 1 },
-        };
-    }
-}
-function parseStrict(text, lines) {
-    const errors = [];
-    const tree = (0,main.parseTree)(text, errors, {
-        disallowComments: true,
-        allowTrailingComma: false,
-        allowEmptyContent: false,
-    });
-    if (errors.length > 0 || !tree) {
-        const first = errors[0];
-        const pos = lines.position(first?.offset ?? 0);
-        const what = first ? (0,main.printParseErrorCode)(first.error) : 'InvalidSymbol';
-        return {
-            ok: false,
-            reason: 'syntax',
-            message: `${json_describe(what)} at line ${pos.line}, column ${pos.column}`,
-            position: pos,
-        };
-    }
-    const duplicates = [];
-    const value = toValue(tree, lines, duplicates);
-    return { ok: true, value, doc: new JsonDoc(tree, lines, duplicates) };
-}
-function json_describe(code) {
-    // "InvalidSymbol" -> "invalid symbol"
-    return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-}
-/** Builds the value without prototype pitfalls: a "__proto__" key is an ordinary property. */
-function toValue(node, lines, duplicates) {
-    switch (node.type) {
-        case 'object': {
-            const out = {};
-            const seen = new Set();
-            for (const prop of node.children ?? []) {
-                const [keyNode, valueNode] = prop.children ?? [];
-                if (!keyNode || !valueNode)
-                    continue;
-                const key = String(keyNode.value);
-                if (seen.has(key))
-                    duplicates.push({ key, line: lines.position(keyNode.offset).line });
-                seen.add(key);
-                Object.defineProperty(out, key, {
-                    value: toValue(valueNode, lines, duplicates),
-                    enumerable: true,
-                    writable: true,
-                    configurable: true,
-                });
-            }
-            return out;
-        }
-        case 'array':
-            return (node.children ?? []).map((c) => toValue(c, lines, duplicates));
-        default:
-            return node.value;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/json-file.ts
-
-
-
-/** Artifacts and configs are small JSON; anything bigger is refused rather than read into memory. */
-const MAX_JSON_BYTES = 64 * 1024 * 1024;
-/** Loads a JSON object file inside the workspace, turning every failure into a described state. */
-function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
-    const resolved = ws.resolve(dir, name);
-    const rel = resolved.rel;
-    if (!resolved.ok) {
-        if (resolved.reason === 'missing')
-            return { state: 'missing', rel };
-        if (resolved.reason === 'outside_root')
-            return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
-        return { state: 'bad', rel, why: 'unreadable', detail: resolved.detail };
-    }
-    const read = readSmallFile(resolved.real, maxBytes);
-    if (!read.ok) {
-        if (read.kind === 'missing')
-            return { state: 'missing', rel };
-        if (read.kind === 'too_large')
-            return { state: 'bad', rel, why: 'too_large', detail: read.detail };
-        return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
-    }
-    const text = decodeUtf8(read.bytes);
-    if (!text.ok)
-        return { state: 'bad', rel, why: 'unparseable', detail: text.detail, line: 1 };
-    const parsed = parseJson(text.text);
-    if (!parsed.ok)
-        return {
-            state: 'bad',
-            rel,
-            why: 'unparseable',
-            detail: parsed.message,
-            line: parsed.position.line,
-        };
-    const v = parsed.value;
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-        const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
-        return {
-            state: 'bad',
-            rel,
-            why: 'not_object',
-            detail: `is ${what}, not a JSON object`,
-            line: 1,
-        };
-    }
-    return { state: 'ok', data: v, doc: parsed.doc, rel };
-}
-function isSafeRelative(p) {
-    if (p.length === 0 || p.includes('\0') || external_node_path_default().isAbsolute(p) || p.includes('\\'))
-        return false;
-    return !p.split('/').some((seg) => seg === '..' || seg === '');
-}
-
-;// CONCATENATED MODULE: ./src/packs/aris/paper.ts
-
-
-
-
-
-
-
-
-
-const MANIFEST_PATH = '.aris/audit-manifest.json';
-const ASSURANCE_PATH = '.aris/assurance.txt';
-/** Verifies one paper directory: the manifest's audits (or the default four), then the aggregate. */
-async function verifyPaper(paperDir, ctx) {
-    const ws = ctx.workspace;
-    const rel = ws.rel(paperDir);
-    const targetId = `aris:${rel}`;
-    const findings = [];
-    const decision = decideAssurance(paperDir, ctx);
-    if (decision.error) {
-        findings.push(finding(ARIS.assuranceInvalid, {
-            subject: targetId,
-            message: `${decision.error}; the paper is checked at submission level.`,
-            location: { path: ws.rel(external_node_path_default().join(paperDir, ASSURANCE_PATH)), line: 1 },
-        }));
-    }
-    const manifest = readManifest(paperDir, ctx, targetId);
-    findings.push(...manifest.findings);
-    const maxBytes = typeof ctx.options.max_artifact_bytes === 'number' ? ctx.options.max_artifact_bytes : undefined;
-    const loaded = manifest.audits.map((spec) => ({
-        spec,
-        loaded: loadJsonObject(ws, paperDir, spec.artifact, maxBytes),
-    }));
-    const paperReal = ws.resolve(paperDir, '.');
-    const base = paperReal.ok ? paperReal.real : paperDir;
-    // Hash every distinct input once, all at once, before any audit is judged.
-    const inputs = loaded.flatMap(({ loaded: l }) => auditInputs(l, { ws, paperDir: base }));
-    await ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : [])));
-    const checks = [];
-    for (const { spec, loaded: l } of loaded) {
-        checks.push(await checkAudit(spec, l, {
-            ws,
-            paperDir: base,
-            assurance: decision.assurance,
-            targetId,
-            hashes: (real) => ctx.hasher.hash(real),
-        }));
-    }
-    const paperProblem = findings.length > 0;
-    const submission = decision.assurance === 'submission';
-    const anyProblem = paperProblem || checks.some((c) => c.problem);
-    const anyBlocking = (submission && paperProblem) || checks.some((c) => c.blocking);
-    const provisional = checks.some((c) => c.provisional);
-    const overall = anyBlocking ? 'blocked' : provisional ? 'provisional' : 'accepted';
-    const allFindings = [...findings, ...checks.flatMap((c) => c.findings)];
-    const target = {
-        id: targetId,
-        pack: 'aris',
-        kind: 'paper',
-        path: rel,
-        enforcement: submission ? 'blocking' : 'advisory',
-        terminal_state: overall,
-        context: {
-            assurance: decision.assurance,
-            assurance_source: decision.source,
-            ...(decision.effort ? { effort: decision.effort } : {}),
-            manifest: manifest.source,
-        },
-    };
-    const report = {
-        verifier_version: '2',
-        paper_dir: paperDir,
-        assurance: decision.assurance,
-        generated_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        any_problem: anyProblem,
-        submission_blocking: anyBlocking,
-        overall_assurance: overall,
-        audits: checks.map((c) => c.row),
-        submission_ready: !anyProblem && overall === 'accepted' ? 'yes' : 'no',
-        ...(decision.effort ? { effort: decision.effort } : {}),
-        assurance_source: decision.source,
-        manifest: manifest.source,
-        verifier: { name: 'audit-gate', version: VERSION },
-        findings: [],
-    };
-    return {
-        target,
-        subjects: checks.map((c) => c.subject),
-        findings: allFindings,
-        extension: report,
-    };
-}
-/**
- * The text of <paper-dir>/.aris/assurance.txt, or undefined when there is none. A file that
- * exists but cannot be read (or escapes the workspace) yields text that is not a valid level,
- * so the decision fails closed instead of falling back to the default.
- */
-function readAssuranceFile(ws, paperDir) {
-    const file = ws.resolve(paperDir, ASSURANCE_PATH);
-    if (!file.ok)
-        return file.reason === 'missing' ? undefined : `<${file.detail}>`;
-    const read = readSmallFile(file.real, 4096);
-    return read.ok ? read.bytes.toString('utf8') : `<${read.detail}>`;
-}
-function decideAssurance(paperDir, ctx) {
-    const o = ctx.options;
-    const str = (v) => (typeof v === 'string' ? v : undefined);
-    return resolveAssurance({
-        flagAssurance: str(o.assurance),
-        flagEffort: str(o.effort),
-        fileText: readAssuranceFile(ctx.workspace, paperDir),
-        configAssurance: str(o.config_assurance),
-        configEffort: str(o.config_effort),
-    });
-}
-function readManifest(paperDir, ctx, targetId) {
-    const loaded = loadJsonObject(ctx.workspace, paperDir, MANIFEST_PATH);
-    if (loaded.state === 'missing')
-        return { audits: DEFAULT_AUDITS, source: 'default', findings: [] };
-    const invalid = (message, line) => ({
-        audits: DEFAULT_AUDITS,
-        source: `default (${loaded.rel} is invalid)`,
-        findings: [
-            finding(ARIS.manifestInvalid, {
-                subject: targetId,
-                message: `${loaded.rel} ${message}; the default four audits are checked instead.`,
-                location: line ? { path: loaded.rel, line } : { path: loaded.rel },
-            }),
-        ],
-    });
-    if (loaded.state === 'bad')
-        return invalid(loaded.detail, loaded.line);
-    if (loaded.doc.duplicates.length > 0) {
-        const d = loaded.doc.duplicates[0];
-        return invalid(`repeats the key "${d.key}"`, d.line);
-    }
-    const parsed = AuditManifest.safeParse(loaded.data);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue.path.length ? issue.path.join('.') : 'the top level';
-        return invalid(`is not a valid manifest at ${where}: ${issue.message}`, loaded.doc.lineOf(issue.path) ?? 1);
-    }
-    const seen = new Set();
-    for (const [i, a] of parsed.data.audits.entries()) {
-        if (!isSafeRelative(a.artifact))
-            return invalid(`names artifact "${a.artifact}", which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
-        if (seen.has(a.artifact))
-            return invalid(`names artifact "${a.artifact}" twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
-        seen.add(a.artifact);
-    }
-    return {
-        audits: parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill })),
-        source: loaded.rel,
-        findings: [],
-    };
-}
-
-;// CONCATENATED MODULE: ./src/packs/aris/index.ts
-
-
-
-
-const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
-/** ARIS paper-audit assurance (seed 000): four mandatory audits per paper directory. */
-const arisPack = {
-    id: 'aris',
-    title: 'ARIS paper-audit assurance',
-    codes: ARIS_CODES,
-    discover(dirs) {
-        const found = new Set();
-        for (const d of dirs) {
-            if ([...d.files].some((f) => ARTIFACT_NAMES.has(f)))
-                found.add(d.abs);
-            if (external_node_path_default().basename(d.abs) === '.aris' &&
-                (d.files.has('assurance.txt') || d.files.has('audit-manifest.json'))) {
-                found.add(external_node_path_default().dirname(d.abs));
-            }
-        }
-        return [...found].sort();
-    },
-    verify: verifyPaper,
-};
-
-;// CONCATENATED MODULE: ./src/packs/trace/codes.ts
-/** The producer's invariant ids (bijux-canon-reason), so users of both tools can match failures. */
-const INV = {
-    schema: 'INV-SCH-001',
-    toolLinkage: 'INV-TLK-001',
-    link: 'INV-LNK-001',
-    grounding: 'INV-GRD-001',
-    minSupports: 'INV-GRD-002',
-    evidence: 'INV-EVD-001',
-    order: 'INV-ORD-001',
-};
-const codes_RERUN = 'Re-run the producer so it writes a fresh run directory.';
-const RESTORE_EVIDENCE = 'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
-const REDERIVE = 'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
-const RESEAL = 'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
-const CHECK_NAMES = [
-    'trace_schema',
-    'core_invariants',
-    'required_steps',
-    'tool_linkage',
-    'claim_justifications',
-    'derived_claim_grounding',
-    'evidence_hashes',
-    'support_spans',
-    'insufficient_reasoning',
-    'plan',
-    'run_integrity',
-];
-function codes_def(code, check, title, remediation, invariant_id) {
-    return {
-        code: `trace.${code}`,
-        severity: 'error',
-        title,
-        remediation,
-        check,
-        ...(invariant_id ? { invariant_id } : {}),
-    };
-}
-/** Every code the run-trace pack can emit. Stable public API: never rename without a migration note. */
-const TRACE = {
-    // ── run files ───────────────────────────────────────────────────────────────────────────────
-    runFileMissing: codes_def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', codes_RERUN),
-    fileUnreadable: codes_def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
-    // ── trace.jsonl lines and header ────────────────────────────────────────────────────────────
-    lineMalformed: codes_def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', codes_RERUN, INV.schema),
-    lineNotCanonical: codes_def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
-    lineTooLong: codes_def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', codes_RERUN, INV.schema),
-    duplicateKey: codes_def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
-    headerInvalid: codes_def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', codes_RERUN, INV.schema),
-    unsupportedVersion: codes_def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
-    eventInvalid: codes_def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', codes_RERUN, INV.schema),
-    idxOutOfOrder: codes_def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
-    idxDuplicate: codes_def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
-    contentIdMismatch: codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
-    // ── steps ───────────────────────────────────────────────────────────────────────────────────
-    stepUnfinished: codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', codes_RERUN, INV.schema),
-    stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
-    stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
-    stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
-    // ── tool linkage ────────────────────────────────────────────────────────────────────────────
-    toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
-    toolResultOrphan: codes_def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
-    toolResultDuplicate: codes_def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', codes_RERUN, INV.toolLinkage),
-    toolCallDuplicate: codes_def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', codes_RERUN, INV.toolLinkage),
-    toolStepMismatch: codes_def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', codes_RERUN, INV.toolLinkage),
-    toolUnknown: codes_def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
-    // ── evidence ────────────────────────────────────────────────────────────────────────────────
-    evidencePathEscape: codes_def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
-    evidenceMissing: codes_def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
-    evidenceUnreadable: codes_def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
-    evidenceHashMismatch: codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
-    evidenceChunkMismatch: codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
-    evidenceDuplicate: codes_def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', codes_RERUN, INV.schema),
-    chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
-    // ── claims ──────────────────────────────────────────────────────────────────────────────────
-    claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
-    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
-    claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
-    supportsTooFew: codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
-    markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
-    markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
-    markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the evidence bytes', REDERIVE, INV.evidence),
-    snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
-    // ── insufficient evidence ───────────────────────────────────────────────────────────────────
-    noOutcome: codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
-    insufficientAmbiguous: codes_def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
-    // ── plan ────────────────────────────────────────────────────────────────────────────────────
-    planInvalid: codes_def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', codes_RERUN, INV.schema),
-    planDuplicateNode: codes_def('plan_duplicate_node', 'plan', 'The plan repeats a node id', codes_RERUN, INV.schema),
-    planMissingDependency: codes_def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', codes_RERUN, INV.schema),
-    planCycle: codes_def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', codes_RERUN, INV.schema),
-    planMismatch: codes_def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
-    // ── run integrity ───────────────────────────────────────────────────────────────────────────
-    manifestInvalid: codes_def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
-    manifestFileMissing: codes_def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
-    manifestHashMismatch: codes_def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
-    manifestUnlisted: codes_def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
-    fingerprintMismatch: codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
-    layoutUnexpected: codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
-    runMetaInvalid: codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', codes_RERUN),
-    runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
-    specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
-    verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
-    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
-};
-const TRACE_CODES = Object.values(TRACE);
-
-;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
-
-/** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
-const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
-/**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (the producer's
- * `artifacts/runs/<run_id>/trace.jsonl`), or run_meta.json / fingerprint.txt when the trace itself
- * is gone, so a deleted trace is reported rather than silently skipped.
- */
-function discoverRuns(dirs) {
-    const found = [];
-    for (const d of dirs) {
-        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) !== 'runs')
-            continue;
-        if (MARKERS.some((m) => d.files.has(m)))
-            found.push(d.abs);
-    }
-    return found.sort();
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/context.ts
-/** Short, safe quoting of artifact text inside a message. */
-function q(s, max = 120) {
-    const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
-    return JSON.stringify(t);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/files.ts
-
-
-
-
-
-/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
-const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
-const MAX_LIST_DEPTH = 16;
-const MAX_LIST_ENTRIES = 1_000_000;
-/** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
-function isPlainRelative(p) {
-    if (p.length === 0 ||
-        p.includes('\0') ||
-        p.startsWith('/') ||
-        p.includes('\\') ||
-        /^[A-Za-z]:/.test(p))
-        return false;
-    return !p.split('/').some((seg) => seg === '..' || seg === '' || seg === '.');
-}
-/**
- * Lists every file under the run directory without following symlinks (lstat), so a symlink
- * loop or a link out of the run cannot trap or widen the walk. FIFOs and sockets are listed as
- * 'other' and never opened.
- */
-function listRun(runDir, realRunDir) {
-    const out = [];
-    const stack = [{ abs: runDir, rel: '', depth: 0 }];
-    while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
-        const { abs, rel, depth } = stack.pop();
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
-        }
-        catch {
-            continue;
-        }
-        for (const e of entries) {
-            const childAbs = external_node_path_default().join(abs, e.name);
-            const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
-                if (depth < MAX_LIST_DEPTH)
-                    stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
-                else
-                    out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
-            }
-            else if (e.isFile()) {
-                out.push({ rel: childRel, abs: childAbs, kind: 'file' });
-            }
-            else if (e.isSymbolicLink()) {
-                const entry = { rel: childRel, abs: childAbs, kind: 'symlink' };
-                try {
-                    const real = external_node_fs_default().realpathSync.native(childAbs);
-                    entry.real = real;
-                    const inside = real.startsWith(realRunDir + (external_node_path_default()).sep);
-                    entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
-                    if (!inside)
-                        entry.detail = `is a symlink to ${real}, outside the run directory`;
-                    else if (!entry.insideFile)
-                        entry.detail = 'is a symlink to something other than a regular file';
-                }
-                catch (err) {
-                    entry.detail =
-                        err.code === 'ELOOP'
-                            ? 'is a symlink loop'
-                            : `is a dangling symlink (${errorText(err)})`;
-                }
-                out.push(entry);
-            }
-            else {
-                out.push({
-                    rel: childRel,
-                    abs: childAbs,
-                    kind: 'other',
-                    detail: 'is a FIFO, socket or device, not a regular file',
-                });
-            }
-        }
-    }
-    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-}
-/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
-function readRunJson(abs) {
-    const read = readSmallFile(abs, MAX_RUN_FILE_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing')
-            return { state: 'missing' };
-        return { state: 'unreadable', detail: read.detail };
-    }
-    const text = decodeUtf8(read.bytes);
-    if (!text.ok)
-        return { state: 'malformed', detail: text.detail, line: 1 };
-    // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
-    // unless something must be pointed at; a repeated key would not survive the round trip.
-    const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
-    if (body.charCodeAt(0) === 0x7b) {
-        try {
-            const value = JSON.parse(body);
-            if (JSON.stringify(value) === body) {
-                let doc;
-                const lazy = {
-                    lineOf: (p) => (doc ??= parseJson(text.text).doc).lineOf(p),
-                };
-                return { state: 'ok', value, doc: lazy, text: text.text };
-            }
-        }
-        catch {
-            // fall through to the located parser, which says where it breaks
-        }
-    }
-    const parsed = parseJson(text.text);
-    if (!parsed.ok)
-        return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
-    const dup = parsed.doc.duplicates[0];
-    if (dup)
-        return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
-    return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
-
-/**
- * The file formats of a bijux-canon-reason run directory (CONTRACTS.md §2). These zod schemas are
- * the one source of truth: the checks validate every record against them before judging it. The
- * producer's models forbid unknown fields, so these do too (fail closed).
- */
-const SUPPORTED_SCHEMA_VERSIONS = [1, 2];
-const SUPPORTED_RUNTIME_PROTOCOLS = [1];
-const SUPPORTED_CANONICALIZATION = [1];
-const SUPPORTED_FINGERPRINT_ALGOS = ['sha256'];
-const SUPPORTED_RUN_META_VERSIONS = [1];
-/** The files every run directory holds (manifest.json lists all but itself). */
-const CORE_FILES = [
-    'spec.json',
-    'plan.json',
-    'trace.jsonl',
-    'verify.json',
-    'fingerprint.txt',
-    'run_meta.json',
-    'manifest.json',
-];
-const STEP_KINDS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
-const REQUIRED_OUTPUTS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
-const Hex64 = schemas_string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
-const Int = schemas_number().int();
-const NonNegInt = Int.min(0);
-const Json = unknown();
-const JsonObject = record(schemas_string(), Json);
-/** `[start, end)` with 0 ≤ start < end. */
-const Span = tuple([NonNegInt, NonNegInt])
-    .refine(([a, b]) => a < b, { message: 'span must satisfy 0 <= start < end' });
-// ── trace.jsonl ──────────────────────────────────────────────────────────────────────────────
-const TraceHeader = object({
-    record: literal('trace_header'),
-    id: schemas_string().min(1),
-    metadata: JsonObject,
-    spec_id: schemas_string().nullable(),
-    plan_id: schemas_string().nullable(),
-    runtime_protocol_version: Int,
-    schema_version: Int,
-    fingerprint_algo: schemas_string(),
-    canonicalization_version: Int,
-})
-    .strict();
-const SupportRef = object({
-    kind: schemas_enum(['claim', 'evidence', 'tool_call']),
-    ref_id: schemas_string().min(1),
-    span: Span,
-    snippet_sha256: Hex64,
-    hash_algo: literal('sha256').optional(),
-})
-    .strict();
-const Claim = object({
-    id: schemas_string().min(1),
-    statement: schemas_string(),
-    status: schemas_enum(['proposed', 'validated', 'rejected']),
-    confidence: schemas_number(),
-    supports: array(SupportRef),
-    claim_type: schemas_enum(['derived', 'observed', 'assumed']),
-    structured: JsonObject.nullable().optional(),
-})
-    .strict();
-const EvidenceRef = object({
-    id: schemas_string()
-        .min(1)
-        .regex(/^[^:\]]+$/, 'must not contain ":" or "]" (it could not be cited)'),
-    uri: schemas_string(),
-    sha256: Hex64,
-    span: Span,
-    chunk_id: Hex64,
-    content_path: schemas_string(),
-})
-    .strict();
-const ToolCall = object({
-    id: schemas_string().min(1),
-    tool_name: schemas_string().min(1),
-    arguments: JsonObject,
-    step_id: schemas_string().min(1),
-    call_idx: NonNegInt,
-})
-    .strict();
-const ToolResult = object({
-    call_id: schemas_string().min(1),
-    success: schemas_boolean(),
-    result: Json.optional(),
-    error: schemas_string().nullable().optional(),
-})
-    .strict();
-const Ids = array(schemas_string());
-/** A step output; the producer tags it with `kind` (its serialized field name may be `type`). */
-const StepOutput = discriminatedUnion('kind', [
-    object({
-        kind: literal('understand'),
-        normalized_question: schemas_string(),
-        assumptions: array(schemas_string()).optional(),
-        task_type: schemas_string().optional(),
-    })
-        .strict(),
-    object({
-        kind: literal('gather'),
-        evidence_ids: Ids,
-        retrieval_queries: array(schemas_string()).optional(),
-        retrieval_provenance: JsonObject.optional(),
-    })
-        .strict(),
-    object({ kind: literal('derive'), claim_ids: Ids }).strict(),
-    object({
-        kind: literal('verify'),
-        validated_claim_ids: Ids,
-        rejected_claim_ids: Ids.optional(),
-        missing_support_claim_ids: Ids.optional(),
-    })
-        .strict(),
-    object({
-        kind: literal('finalize'),
-        final_claim_ids: Ids,
-        final_answer: schemas_string().nullable().optional(),
-        uncertainty: schemas_string().nullable().optional(),
-    })
-        .strict(),
-    object({
-        kind: literal('insufficient_evidence'),
-        reason: schemas_string(),
-        retrieved: NonNegInt,
-        required: NonNegInt,
-    })
-        .strict(),
-]);
-const Idx = NonNegInt;
-const StepId = schemas_string().min(1);
-const TraceEvent = discriminatedUnion('kind', [
-    object({ kind: literal('step_started'), idx: Idx, step_id: StepId }).strict(),
-    object({ kind: literal('step_finished'), idx: Idx, step_id: StepId, output: StepOutput })
-        .strict(),
-    object({ kind: literal('tool_called'), idx: Idx, step_id: StepId, call: ToolCall }).strict(),
-    object({ kind: literal('tool_returned'), idx: Idx, step_id: StepId, result: ToolResult })
-        .strict(),
-    object({
-        kind: literal('evidence_registered'),
-        idx: Idx,
-        step_id: StepId,
-        evidence: EvidenceRef,
-    })
-        .strict(),
-    object({ kind: literal('claim_emitted'), idx: Idx, step_id: schemas_string(), claim: Claim })
-        .strict(),
-]);
-const EventRecord = object({ record: literal('trace_event'), event: unknown() })
-    .strict();
-// ── other run files ─────────────────────────────────────────────────────────────────────────
-const PlanNode = object({
-    id: schemas_string().min(1),
-    kind: schemas_enum(STEP_KINDS),
-    dependencies: array(schemas_string()),
-    step: object({
-        kind: schemas_enum(STEP_KINDS),
-        notes: schemas_string().optional(),
-        tool_requests: array(object({ tool_name: schemas_string(), arguments: JsonObject.optional() }).strict())
-            .optional(),
-    })
-        .strict(),
-    parameters: JsonObject,
-})
-    .strict();
-const Plan = object({
-    id: schemas_string().min(1),
-    problem: schemas_string(),
-    spec_id: schemas_string().min(1),
-    nodes: array(PlanNode),
-    edges: array(tuple([schemas_string(), schemas_string()])),
-})
-    .strict();
-const ProblemSpec = object({
-    id: schemas_string().min(1),
-    description: schemas_string(),
-    constraints: JsonObject,
-    expected_output_type: schemas_string(),
-    expected: JsonObject.nullable().optional(),
-    version: Int.nullable().optional(),
-})
-    .strict();
-const RunMeta = object({
-    run_id: schemas_string().min(1),
-    spec_id: schemas_string().min(1),
-    plan_id: schemas_string().min(1),
-    trace_id: schemas_string().min(1),
-    schema_version: Int,
-    runtime_descriptor: object({
-        kind: schemas_string(),
-        mode: schemas_enum(['live', 'frozen']),
-        tools: array(object({ name: schemas_string(), version: schemas_string(), config_fingerprint: schemas_string() })
-            .strict()),
-    })
-        .strict()
-        .optional(),
-})
-    .loose()
-    .describe('run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions');
-const Manifest = record(schemas_string(), Hex64)
-    .describe('relative POSIX path → bare sha256 hex, sorted by key');
-const ChunkRecord = object({
-    chunk_id: Hex64,
-    start_byte: NonNegInt,
-    end_byte: NonNegInt,
-    chunk_sha256: Hex64,
-})
-    .loose();
-/** The producer's report (verify.json), and the shape our verification-report renderer writes. */
-const VerificationReport = object({
-    id: schemas_string().nullable().optional(),
-    checks: array(object({
-        name: schemas_string(),
-        passed: schemas_boolean(),
-        details: schemas_string().nullable().optional(),
-        metrics: record(schemas_string(), schemas_number()).optional(),
-    })
-        .strict()),
-    failures: array(object({
-        severity: schemas_enum(['error', 'warning', 'info']),
-        message: schemas_string(),
-        invariant_id: schemas_string().nullable().optional(),
-    })
-        .strict()),
-    summary_metrics: record(schemas_string(), schemas_number()).optional(),
-    trace_id: schemas_string().nullable().optional(),
-})
-    .strict();
-/** Options of the trace pack (the config file's `trace` section; fixtures' `options`). */
-const TraceOptions = object({
-    min_supports: schemas_number().int().min(0).optional(),
-});
-const CANONICAL_MARKER = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/g;
-
-;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
-
-
-
-
-
-
-const CHUNKS_PATH = 'provenance/chunks.jsonl';
-/**
- * Loads provenance/chunks.jsonl (one chunk record per line). Returns undefined when it cannot be
- * used; a run that registers evidence must have it ("citing whole documents instead of chunks is
- * rejected for missing chunk alignment").
- */
-function loadChunks(ctx, evidenceCount) {
-    const f = ctx.f;
-    const rel = ctx.rel(CHUNKS_PATH);
-    const read = readSmallFile(`${ctx.runDir}/${CHUNKS_PATH}`, MAX_RUN_FILE_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing') {
-            if (evidenceCount > 0)
-                f.add(TRACE.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
-            return undefined;
-        }
-        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
-        return undefined;
-    }
-    const text = decodeUtf8(read.bytes);
-    if (!text.ok) {
-        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${text.detail}.`, { path: rel, line: 1 });
-        return undefined;
-    }
-    const index = new Map();
-    let bad = false;
-    const lines = text.text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const line = lines[i].replace(/\r$/, '');
-        const no = i + 1;
-        if (line.trim() === '')
-            continue;
-        const parsed = parseJson(line);
-        if (!parsed.ok) {
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        const dup = parsed.doc.duplicates[0];
-        if (dup) {
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
-                path: rel,
-                line: no,
-            });
-            bad = true;
-            continue;
-        }
-        const rec = ChunkRecord.safeParse(parsed.value);
-        if (!rec.success) {
-            const issue = rec.error.issues[0];
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        const c = rec.data;
-        if (c.end_byte <= c.start_byte) {
-            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        const prev = index.get(c.chunk_id);
-        if (prev) {
-            if (prev.start !== c.start_byte || prev.end !== c.end_byte || prev.sha !== c.chunk_sha256) {
-                f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`, { path: rel, line: no });
-                bad = true;
-            }
-            continue;
-        }
-        index.set(c.chunk_id, { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
-    }
-    return bad ? undefined : index;
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
-/**
- * Canonical JSON as the producer writes it (Python `json.dumps(sort_keys=True, separators=(",",
- * ":"), ensure_ascii=False, allow_nan=False)`): sorted keys, no whitespace, Python's string escapes
- * and Python's float repr. Two paths:
- *
- * - fast: `JSON.parse` then re-serialize with sorted keys; a line equal to that is canonical (and
- *   has no duplicate keys, since a repeated key would vanish from the re-serialization);
- * - exact: a small scanner that explains why a line is not canonical (syntax error with its column,
- *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
- *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
- */
-/** Whether every object in `v` has its keys in sorted order (as canonical JSON requires). */
-function keysSorted(v, depth) {
-    if (v === null || typeof v !== 'object' || depth > 512)
-        return depth <= 512;
-    if (Array.isArray(v)) {
-        for (const x of v)
-            if (!keysSorted(x, depth + 1))
-                return false;
-        return true;
-    }
-    const o = v;
-    let prev;
-    for (const k in o) {
-        if (prev !== undefined && !(prev < k))
-            return false;
-        prev = k;
-        if (!keysSorted(o[k], depth + 1))
-            return false;
-    }
-    return true;
-}
-/** Serializes a parsed JSON value with sorted keys and compact separators. */
-function canonicalStringify(v) {
-    if (v === null || typeof v !== 'object')
-        return JSON.stringify(v);
-    if (Array.isArray(v)) {
-        let s = '[';
-        for (let i = 0; i < v.length; i++)
-            s += (i ? ',' : '') + canonicalStringify(v[i]);
-        return s + ']';
-    }
-    const o = v;
-    const keys = Object.keys(o).sort();
-    let s = '{';
-    for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        s += (i ? ',' : '') + JSON.stringify(k) + ':' + canonicalStringify(o[k]);
-    }
-    return s + '}';
-}
-/** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
-function pyFloatRepr(x) {
-    if (x === 0)
-        return Object.is(x, -0) ? '-0.0' : '0.0';
-    const [mant, expStr] = x.toExponential().split('e');
-    const neg = mant.startsWith('-');
-    const digits = mant.replace('-', '').replace('.', '');
-    const e = Number(expStr);
-    let s;
-    if (e >= -4 && e < 16) {
-        if (e >= 0) {
-            const intPart = digits.slice(0, e + 1).padEnd(e + 1, '0');
-            s = `${intPart}.${digits.slice(e + 1) || '0'}`;
-        }
-        else {
-            s = `0.${'0'.repeat(-e - 1)}${digits}`;
-        }
-    }
-    else {
-        const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-        s = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-    }
-    return neg ? `-${s}` : s;
-}
-/** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
-function pyString(s) {
-    return JSON.stringify(s);
-}
-function codePointCompare(a, b) {
-    const ia = a[Symbol.iterator]();
-    const ib = b[Symbol.iterator]();
-    for (;;) {
-        const x = ia.next();
-        const y = ib.next();
-        if (x.done)
-            return y.done ? 0 : -1;
-        if (y.done)
-            return 1;
-        const cx = x.value.codePointAt(0);
-        const cy = y.value.codePointAt(0);
-        if (cx !== cy)
-            return cx < cy ? -1 : 1;
-    }
-}
-/** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */
-class Fail {
-    problem;
-    constructor(problem) {
-        this.problem = problem;
-    }
-}
-const INT_RE = /^-?(?:0|[1-9]\d*)$/;
-const NUM_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-/** The exact scanner: parses `text` and reports the first reason it is not canonical JSON. */
-function scanCanonical(text) {
-    let i = 0;
-    let firstNoncanonical;
-    let firstDuplicate;
-    const soft = (column, message) => {
-        firstNoncanonical ??= { kind: 'noncanonical', column, message };
-    };
-    const syntax = (message, at = i) => {
-        throw new Fail({ kind: 'syntax', column: at + 1, message: `${message} at column ${at + 1}` });
-    };
-    const skipWs = () => {
-        const start = i;
-        while (i < text.length &&
-            (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
-            i++;
-        if (i > start)
-            soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
-    };
-    let topMembers;
-    const value = (depth) => {
-        if (depth > 512)
-            syntax('nests deeper than 512 levels');
-        skipWs();
-        const c = text[i];
-        if (c === '{')
-            return object(depth);
-        if (c === '[')
-            return array(depth);
-        if (c === '"')
-            return string();
-        if (c === 't' && text.startsWith('true', i))
-            return ((i += 4), true);
-        if (c === 'f' && text.startsWith('false', i))
-            return ((i += 5), false);
-        if (c === 'n' && text.startsWith('null', i))
-            return ((i += 4), null);
-        if (text.startsWith('NaN', i) ||
-            text.startsWith('Infinity', i) ||
-            text.startsWith('-Infinity', i)) {
-            syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
-        }
-        if (c === '-' || (c !== undefined && c >= '0' && c <= '9'))
-            return number();
-        if (c === undefined)
-            return syntax('ends where a value was expected');
-        return syntax(`has an unexpected character ${JSON.stringify(c)}`);
-    };
-    const number = () => {
-        const start = i;
-        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
-            i++;
-        const lex = text.slice(start, i);
-        if (!NUM_RE.test(lex))
-            syntax(`has an invalid number ${JSON.stringify(lex)}`, start);
-        const n = Number(lex);
-        if (!Number.isFinite(n))
-            syntax(`has a number out of range ${JSON.stringify(lex)}`, start);
-        if (INT_RE.test(lex)) {
-            if (lex === '-0')
-                soft(start + 1, `writes -0 at column ${start + 1}`);
-        }
-        else if (lex !== pyFloatRepr(n) || Object.is(n, -0)) {
-            soft(start + 1, `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`);
-        }
-        return n;
-    };
-    const string = () => {
-        const start = i;
-        i++;
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (Number.isNaN(c))
-                syntax('has an unterminated string', start);
-            if (c === 0x22)
-                break;
-            if (c < 0x20)
-                syntax('has a raw control character inside a string');
-            if (c === 0x5c) {
-                const e = text[i + 1];
-                if (e === 'u') {
-                    if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
-                        syntax('has an invalid \\u escape');
-                    i += 6;
-                    continue;
-                }
-                if (e === undefined || !'"\\/bfnrt'.includes(e))
-                    syntax('has an invalid escape');
-                i += 2;
-                continue;
-            }
-            i++;
-        }
-        i++;
-        const raw = text.slice(start, i);
-        const decoded = JSON.parse(raw);
-        if (pyString(decoded) !== raw)
-            soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
-        return decoded;
-    };
-    const array = (depth) => {
-        i++;
-        const out = [];
-        skipWs();
-        if (text[i] === ']')
-            return (i++, out);
-        for (;;) {
-            out.push(value(depth + 1));
-            skipWs();
-            if (text[i] === ',') {
-                i++;
-                continue;
-            }
-            if (text[i] === ']')
-                return (i++, out);
-            return syntax('expects , or ] in an array');
-        }
-    };
-    const object = (depth) => {
-        i++;
-        const out = {};
-        const members = depth === 0 ? new Map() : undefined;
-        if (members)
-            topMembers = members;
-        let prev;
-        const seen = new Set();
-        skipWs();
-        if (text[i] === '}')
-            return (i++, out);
-        for (;;) {
-            skipWs();
-            if (text[i] !== '"')
-                syntax('expects a quoted key');
-            const keyAt = i;
-            const key = string();
-            skipWs();
-            if (text[i] !== ':')
-                syntax('expects : after a key');
-            i++;
-            skipWs();
-            const vStart = i;
-            const v = value(depth + 1);
-            if (seen.has(key)) {
-                // Keep reading (the last value wins, as in most parsers) so the rest can still be checked.
-                firstDuplicate ??= {
-                    kind: 'duplicate',
-                    column: keyAt + 1,
-                    key,
-                    message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}`,
-                };
-            }
-            else if (prev !== undefined && codePointCompare(prev, key) > 0)
-                soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
-            seen.add(key);
-            prev = key;
-            Object.defineProperty(out, key, {
-                value: v,
-                enumerable: true,
-                writable: true,
-                configurable: true,
-            });
-            members?.set(key, [vStart, i]);
-            skipWs();
-            if (text[i] === ',') {
-                i++;
-                continue;
-            }
-            if (text[i] === '}')
-                return (i++, out);
-            return syntax('expects , or } in an object');
-        }
-    };
-    try {
-        if (text.charCodeAt(0) === 0xfeff)
-            syntax('starts with a UTF-8 byte order mark (BOM)', 0);
-        if (text.length === 0)
-            syntax('is empty', 0);
-        const v = value(0);
-        skipWs();
-        if (i < text.length)
-            syntax('has text after the JSON value');
-        if (firstDuplicate)
-            return { ok: false, problem: firstDuplicate, value: v };
-        if (firstNoncanonical)
-            return { ok: false, problem: firstNoncanonical, value: v };
-        return { ok: true, value: v, members: topMembers };
-    }
-    catch (err) {
-        if (err instanceof Fail)
-            return { ok: false, problem: err.problem };
-        throw err;
-    }
-}
-/**
- * Checks one line: the fast path first, the exact scanner only when the fast path disagrees.
- * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
- */
-function checkLine(text, needMembers = false) {
-    // A trace line is an object: anything else goes straight to the scanner, which says why.
-    if (!needMembers && text.charCodeAt(0) === 0x7b) {
-        let v;
-        let same;
-        try {
-            v = JSON.parse(text);
-            // Native re-serialization keeps the source key order, so equality proves compactness, no
-            // duplicate key (it would have collapsed) and standard escapes; sortedness is checked apart.
-            same = JSON.stringify(v) === text && keysSorted(v, 0);
-        }
-        catch {
-            // a syntax error, or nesting too deep to re-serialize: the scanner explains (and limits depth)
-            return scanCanonical(text);
-        }
-        if (same)
-            return { ok: true, value: v, members: undefined };
-    }
-    return scanCanonical(text);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
-
-
-const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
-/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
-function markedInsufficient(claim) {
-    const s = claim.structured;
-    return s !== null && s !== undefined && s.insufficient_evidence === true;
-}
-/**
- * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
- * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
- * match the evidence supports one to one.
- */
-class ClaimChecks {
-    ctx;
-    ids = new Map();
-    supports = [];
-    /** Derived claims not marked insufficient: the run's answer. */
-    derived = 0;
-    derivedLine;
-    total = 0;
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    has(id) {
-        return this.ids.has(id);
-    }
-    emitted(claim, line) {
-        const f = this.ctx.f;
-        const at = this.ctx.at(line);
-        this.total++;
-        const prev = this.ids.get(claim.id);
-        if (prev !== undefined) {
-            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
-            return;
-        }
-        this.ids.set(claim.id, line);
-        for (const s of claim.supports) {
-            this.supports.push({
-                claimId: claim.id,
-                line,
-                kind: s.kind,
-                refId: s.ref_id,
-                b0: s.span[0],
-                b1: s.span[1],
-                sha: s.snippet_sha256,
-            });
-        }
-        // Markers: every "[evidence:" must open a canonical marker.
-        const markers = new Map();
-        const statement = claim.statement;
-        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
-            MARKER_AT.lastIndex = i;
-            const m = MARKER_AT.exec(statement);
-            if (!m) {
-                const end = statement.indexOf(']', i);
-                const text = statement.slice(i, end < 0 ? i + 60 : Math.min(end + 1, i + 120));
-                f.add(TRACE.markerLegacy, `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, at);
-                continue;
-            }
-            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
-            markers.set(key, (markers.get(key) ?? 0) + 1);
-        }
-        if (claim.claim_type !== 'derived')
-            return;
-        const insufficient = markedInsufficient(claim);
-        if (!insufficient) {
-            this.derived++;
-            this.derivedLine ??= line;
-        }
-        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        if (!insufficient) {
-            if (evidence.length === 0) {
-                f.add(TRACE.claimUngrounded, `Derived claim ${q(claim.id)} on line ${line} has no evidence support: nothing grounds it.`, at);
-            }
-            else if (evidence.length < this.ctx.minSupports) {
-                f.add(TRACE.supportsTooFew, `Derived claim ${q(claim.id)} on line ${line} rests on ${evidence.length} evidence support(s); at least ${this.ctx.minSupports} are required.`, at);
-            }
-        }
-        const supportKeys = new Map();
-        for (const s of evidence) {
-            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
-            const n = (supportKeys.get(key) ?? 0) + 1;
-            supportKeys.set(key, n);
-            if ((markers.get(key) ?? 0) < n) {
-                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
-            }
-        }
-        for (const [key, n] of markers) {
-            const have = supportKeys.get(key) ?? 0;
-            if (n > have) {
-                const [id, b0, b1, sha] = key.split('\0');
-                const why = have === 0
-                    ? 'no evidence support has that id, span and snippet hash'
-                    : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
-            }
-        }
-    }
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
-
-
-
-
-
-
-
-/** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
-const WHOLE_READ_BYTES = 4 * 1024 * 1024;
-/**
- * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
- * absolute path, no symlink out), an existing regular file whose whole-file sha256 is the one
- * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
- * snippet hash over the exact bytes.
- */
-class EvidenceChecks {
-    ctx;
-    records = new Map();
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    registered(ev, line) {
-        const prev = this.records.get(ev.id);
-        if (prev) {
-            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
-            return;
-        }
-        const rec = { ev, line, usable: false };
-        this.records.set(ev.id, rec);
-        if (!isPlainRelative(ev.content_path)) {
-            const why = ev.content_path === ''
-                ? 'is empty'
-                : ev.content_path.split('/').includes('..')
-                    ? 'climbs out with ..'
-                    : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
-                        ? 'is absolute'
-                        : 'is not a plain relative POSIX path';
-            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
-        }
-    }
-    /** Real paths to hash, for prefetching together with the rest of the run. */
-    resolveAll() {
-        const out = [];
-        for (const rec of this.records.values()) {
-            if (!isPlainRelative(rec.ev.content_path))
-                continue;
-            const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
-            let real;
-            try {
-                real = external_node_fs_default().realpathSync.native(abs);
-            }
-            catch (err) {
-                const code = err.code;
-                if (code === 'ENOENT' || code === 'ENOTDIR') {
-                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                }
-                else {
-                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                }
-                continue;
-            }
-            if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
-                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                continue;
-            }
-            rec.real = real;
-            out.push(real);
-        }
-        return out;
-    }
-    citers;
-    setCiters(supports) {
-        this.citers = new Map();
-        for (const s of supports) {
-            if (s.kind !== 'evidence')
-                continue;
-            let set = this.citers.get(s.refId);
-            if (!set)
-                this.citers.set(s.refId, (set = new Set()));
-            set.add(s.claimId);
-        }
-    }
-    citedBy(id) {
-        const c = this.citers?.get(id);
-        if (!c || c.size === 0)
-            return '';
-        const ids = [...c];
-        return `; claim(s) citing it: ${ids
-            .slice(0, 5)
-            .map((x) => q(x, 80))
-            .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
-    }
-    async checkFiles(hasher, chunks) {
-        const f = this.ctx.f;
-        for (const rec of this.records.values()) {
-            const { ev, line } = rec;
-            const evLoc = { path: this.ctx.rel(ev.content_path) };
-            if (chunks) {
-                const c = chunks.get(ev.chunk_id);
-                if (!c) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
-                }
-                else if (c.start !== ev.span[0] || c.end !== ev.span[1]) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
-                }
-                else if (c.sha !== ev.sha256) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
-                }
-            }
-            if (!rec.real)
-                continue;
-            const o = await hasher.hash(rec.real);
-            rec.outcome = o;
-            if (!o.ok) {
-                if (o.reason === 'missing') {
-                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-                }
-                else {
-                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-                }
-                continue;
-            }
-            rec.usable = true;
-            if (o.sha256 !== ev.sha256) {
-                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-            }
-        }
-    }
-    /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
-    checkSupports(supports) {
-        const f = this.ctx.f;
-        const byEvidence = new Map();
-        for (const s of supports) {
-            if (s.kind !== 'evidence')
-                continue;
-            const rec = this.records.get(s.refId);
-            if (!rec) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
-                continue;
-            }
-            if (!rec.usable)
-                continue; // the evidence finding already explains why its bytes cannot be checked
-            let list = byEvidence.get(s.refId);
-            if (!list)
-                byEvidence.set(s.refId, (list = []));
-            list.push(s);
-        }
-        for (const [id, uses] of byEvidence) {
-            const rec = this.records.get(id);
-            const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
-            const relPath = rec.ev.content_path;
-            let fd;
-            let whole;
-            try {
-                fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-                if (!external_node_fs_default().fstatSync(fd).isFile())
-                    throw new Error('is not a regular file');
-                if (size <= WHOLE_READ_BYTES)
-                    whole = external_node_fs_default().readFileSync(fd);
-                for (const s of uses) {
-                    const len = whole ? whole.length : size;
-                    if (s.b1 > len || s.b0 >= s.b1) {
-                        f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                        continue;
-                    }
-                    const got = whole ? sha256(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
-                    if (got !== s.sha) {
-                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                    }
-                }
-            }
-            catch (err) {
-                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
-            }
-            finally {
-                if (fd !== undefined)
-                    external_node_fs_default().closeSync(fd);
-            }
-        }
-    }
-}
-function sha256(b) {
-    return (0,external_node_crypto_.createHash)('sha256').update(b).digest('hex');
-}
-function hashRange(fd, b0, b1) {
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    const buf = Buffer.allocUnsafe(1024 * 1024);
-    let pos = b0;
-    while (pos < b1) {
-        const n = external_node_fs_default().readSync(fd, buf, 0, Math.min(buf.length, b1 - pos), pos);
-        if (n <= 0)
-            break;
-        h.update(buf.subarray(0, n));
-        pos += n;
-    }
-    return h.digest('hex');
-}
-function preview(whole, b0, b1) {
-    if (!whole)
-        return '';
-    const text = whole.subarray(b0, Math.min(b1, b0 + 80)).toString('utf8');
-    return `; the span now reads ${q(text, 80)}`;
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/header.ts
-
-
-
-/**
- * Line 1 of trace.jsonl: a `trace_header` record with a supported schema version (1, 2), runtime
- * protocol 1, canonicalization 1 and fingerprint algorithm sha256. Unknown versions are rejected:
- * no upgrader exists. Returns the header when its shape is valid (even if a version is not).
- */
-function checkHeader(ctx, value, line) {
-    const f = ctx.f;
-    const at = ctx.at(line);
-    const v = value;
-    if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
-        const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-            ? `a ${q(String(v.record))} record`
-            : 'no trace_header record';
-        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
-        return undefined;
-    }
-    const parsed = TraceHeader.safeParse(v);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
-        return undefined;
-    }
-    const h = parsed.data;
-    const bad = [];
-    if (!SUPPORTED_SCHEMA_VERSIONS.includes(h.schema_version))
-        bad.push(`schema_version ${h.schema_version} (supported: ${SUPPORTED_SCHEMA_VERSIONS.join(', ')})`);
-    if (!SUPPORTED_RUNTIME_PROTOCOLS.includes(h.runtime_protocol_version))
-        bad.push(`runtime_protocol_version ${h.runtime_protocol_version} (supported: ${SUPPORTED_RUNTIME_PROTOCOLS.join(', ')})`);
-    if (!SUPPORTED_CANONICALIZATION.includes(h.canonicalization_version))
-        bad.push(`canonicalization_version ${h.canonicalization_version} (supported: ${SUPPORTED_CANONICALIZATION.join(', ')})`);
-    if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
-        bad.push(`fingerprint_algo ${q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
-    for (const b of bad)
-        f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
-    return h;
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
-
-/**
- * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
- * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
- * so no number or string is ever re-serialized differently from the producer.
- */
-function contentId(kind, rawFields) {
-    const keys = Object.keys(rawFields).sort();
-    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
-    return `${kind}_v1_${(0,external_node_crypto_.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
-}
-/** The raw text of the top-level members of a canonical JSON object, by key. */
-function rawMembers(text, members) {
-    const out = {};
-    for (const [k, [a, b]] of members)
-        out[k] = text.slice(a, b);
-    return out;
-}
-/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
-class TraceIdHasher {
-    header;
-    h = (0,external_node_crypto_.createHash)('sha256');
-    n = 0;
-    valid = true;
-    constructor(header) {
-        this.header = header;
-        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
-    }
-    pending = [];
-    pendingChars = 0;
-    /** The canonical text of one event (the `event` member of its canonical line). */
-    event(text) {
-        // Batched: one hash update per ~256 KiB instead of one per event.
-        this.pending.push(this.n++ === 0 ? text : `,${text}`);
-        this.pendingChars += text.length;
-        if (this.pendingChars > 256 * 1024)
-            this.flush();
-    }
-    flush() {
-        if (this.pending.length)
-            this.h.update(this.pending.join(''), 'utf8');
-        this.pending = [];
-        this.pendingChars = 0;
-    }
-    digest() {
-        this.flush();
-        const hd = this.header;
-        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
-        return `trace_v1_${this.h.digest('hex')}`;
-    }
-}
-const EVENT_PREFIX = '{"event":';
-const EVENT_SUFFIX = ',"record":"trace_event"}';
-
-// EXTERNAL MODULE: external "node:buffer"
-var external_node_buffer_ = __nccwpck_require__(4573);
-;// CONCATENATED MODULE: ./src/packs/trace/jsonl.ts
-
-
-
-
-/** A trace line longer than this is reported and skipped, never held in memory (64 MiB). */
-const MAX_LINE_BYTES = 64 * 1024 * 1024;
-const READ_BYTES = 1024 * 1024;
-/**
- * Streams a JSONL file line by line in 1 MiB reads, hashing every byte as it goes (the fingerprint
- * needs the file's sha256; reading once is cheaper than reading twice). Opens non-blocking and
- * checks the descriptor is a regular file, so a FIFO cannot hang the run. Memory stays bounded by
- * the longest line (itself capped at MAX_LINE_BYTES).
- */
-function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-    }
-    catch (err) {
-        const code = err.code;
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return { ok: false, reason: 'missing', detail: 'does not exist' };
-        return { ok: false, reason: 'unreadable', detail: errorText(err) };
-    }
-    try {
-        const st = external_node_fs_default().fstatSync(fd);
-        if (!st.isFile())
-            return {
-                ok: false,
-                reason: 'not_file',
-                detail: st.isDirectory()
-                    ? 'is a directory'
-                    : 'is not a regular file (FIFO, socket or device)',
-            };
-        const hash = (0,external_node_crypto_.createHash)('sha256');
-        const buf = Buffer.allocUnsafe(READ_BYTES);
-        let size = 0;
-        let lineNo = 0;
-        let parts = [];
-        let partBytes = 0;
-        let overLong = false;
-        let lastByte = 0x0a;
-        const emit = (tail, final) => {
-            lineNo++;
-            const total = partBytes + tail.length;
-            if (overLong || total > maxLine) {
-                onLine({ kind: 'too_long', no: lineNo, bytes: total });
-            }
-            else {
-                const bytes = parts.length ? Buffer.concat([...parts, tail]) : tail;
-                let end = bytes.length;
-                const crlf = end > 0 && bytes[end - 1] === 0x0d && !final;
-                if (crlf)
-                    end--;
-                const body = bytes.subarray(0, end);
-                if (!(0,external_node_buffer_.isUtf8)(body))
-                    onLine({ kind: 'invalid_utf8', no: lineNo });
-                else
-                    onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), crlf, final });
-            }
-            parts = [];
-            partBytes = 0;
-            overLong = false;
-        };
-        for (;;) {
-            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
-            if (n <= 0)
-                break;
-            const chunk = buf.subarray(0, n);
-            hash.update(chunk);
-            size += n;
-            lastByte = chunk[n - 1];
-            let start = 0;
-            for (;;) {
-                const nl = chunk.indexOf(0x0a, start);
-                if (nl < 0)
-                    break;
-                emit(chunk.subarray(start, nl), false);
-                start = nl + 1;
-            }
-            if (start < n) {
-                const rest = chunk.subarray(start);
-                if (overLong || partBytes + rest.length > maxLine) {
-                    overLong = true;
-                    partBytes += rest.length;
-                    parts = [];
-                }
-                else {
-                    parts.push(Buffer.from(rest));
-                    partBytes += rest.length;
-                }
-            }
-        }
-        if (partBytes > 0 || overLong)
-            emit(Buffer.alloc(0), true);
-        return {
-            ok: true,
-            summary: {
-                sha256: hash.digest('hex'),
-                size,
-                lines: lineNo,
-                endsWithNewline: size === 0 || lastByte === 0x0a,
-            },
-        };
-    }
-    catch (err) {
-        return { ok: false, reason: 'unreadable', detail: errorText(err) };
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
-
-
-
-/** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
-class StepChecks {
-    ctx;
-    started = new Map();
-    finished = new Map();
-    outputs = new Set();
-    insufficientLine;
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    started_(stepId, line) {
-        const f = this.ctx.f;
-        const first = this.started.get(stepId);
-        if (first !== undefined) {
-            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
-            return;
-        }
-        this.started.set(stepId, line);
-        if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
-            f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
-        }
-    }
-    finished_(stepId, outputKind, line) {
-        const f = this.ctx.f;
-        if (!this.started.has(stepId)) {
-            f.add(TRACE.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
-        }
-        const first = this.finished.get(stepId);
-        if (first !== undefined) {
-            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
-            return;
-        }
-        this.finished.set(stepId, line);
-        this.outputs.add(outputKind);
-        if (outputKind === 'insufficient_evidence')
-            this.insufficientLine ??= line;
-    }
-    /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
-    ref(stepId, line, what) {
-        if (stepId === '' || this.started.has(stepId))
-            return;
-        this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
-    }
-    finish(lastLine) {
-        const f = this.ctx.f;
-        for (const [stepId, line] of this.started) {
-            if (!this.finished.has(stepId)) {
-                f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
-            }
-        }
-        const seen = new Set(this.outputs);
-        if (seen.has('insufficient_evidence'))
-            seen.add('derive');
-        const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
-        if (missing.length > 0) {
-            const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
-            f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/tools.ts
-
-
-/** Tool linkage: each call has exactly one result in the same step, no result is orphaned, no tool is unknown. */
-class ToolChecks {
-    ctx;
-    calls = new Map();
-    /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
-    answered = new Set();
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    get count() {
-        return this.calls.size;
-    }
-    called(eventStep, call, line) {
-        const f = this.ctx.f;
-        if (call.step_id !== eventStep) {
-            f.add(TRACE.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
-        }
-        const prev = this.calls.get(call.id);
-        if (prev) {
-            f.add(TRACE.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
-            return;
-        }
-        this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
-        const tools = this.ctx.tools;
-        if (tools === undefined)
-            return;
-        if (tools === 'none') {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
-        }
-        else if (!tools.has(call.tool_name)) {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
-        }
-    }
-    returned(eventStep, result, line) {
-        const f = this.ctx.f;
-        const call = this.calls.get(result.call_id);
-        if (!call) {
-            f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
-            return;
-        }
-        call.results++;
-        this.answered.add(result.call_id);
-        if (call.results > 1) {
-            f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
-            return;
-        }
-        if (eventStep !== call.stepId) {
-            f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
-        }
-    }
-    finish() {
-        for (const [id, call] of this.calls) {
-            if (call.results === 0) {
-                this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
-            }
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/events.ts
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
- * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
- * that can be judged as the events go by. Nothing but small per-id state is kept in memory.
- */
-function scanTrace(ctx, traceAbs) {
-    const f = ctx.f;
-    const steps = new StepChecks(ctx);
-    const tools = new ToolChecks(ctx);
-    const evidence = new EvidenceChecks(ctx);
-    const claims = new ClaimChecks(ctx);
-    let header;
-    let idHasher;
-    let idValid = true;
-    let events = 0;
-    let lastLine = 0;
-    let crlfFirst;
-    let crlfCount = 0;
-    // idx bookkeeping: each event's idx must be the previous one + 1, starting at 0.
-    let prevIdx = -1;
-    let maxIdx = -1;
-    let unreadable = 0;
-    const seenIdx = new Map();
-    const onLine = (line) => {
-        lastLine = line.no;
-        const at = ctx.at(line.no);
-        if (line.kind === 'too_long') {
-            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, at);
-            idValid = false;
-            if (line.no > 1)
-                consumePosition();
-            return;
-        }
-        if (line.kind === 'invalid_utf8') {
-            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, at);
-            idValid = false;
-            if (line.no > 1)
-                consumePosition();
-            return;
-        }
-        if (line.crlf) {
-            crlfCount++;
-            crlfFirst ??= line.no;
-        }
-        if (line.no === 1) {
-            header = handleHeader(scanCanonical(line.text), line.text, line.no);
-            if (!line.final)
-                return;
-        }
-        else {
-            if (line.text === '') {
-                if (!line.final) {
-                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, at);
-                    idValid = false;
-                }
-                return;
-            }
-            handleEvent(checkLine(line.text), line.text, line.no);
-        }
-        if (line.final) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, at);
-            idValid = false;
-        }
-    };
-    const consumePosition = () => {
-        // A line that could not be read may have held the next event (or be injected garbage): the
-        // next readable event may then follow either the last readable one or the unreadable lines.
-        unreadable++;
-        events++;
-    };
-    const handleHeader = (result, text, no) => {
-        const at = ctx.at(no);
-        if (!result.ok) {
-            const p = result.problem;
-            if (p.kind === 'syntax') {
-                f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-                idValid = false;
-                return undefined;
-            }
-            if (p.kind === 'duplicate')
-                f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-            else
-                f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
-            idValid = false;
-        }
-        const h = checkHeader(ctx, result.value, no);
-        // The run's own policy may ask for more supports than the gate's minimum; the stricter one wins.
-        const policy = h?.metadata.reasoning_policy;
-        const runMin = policy && typeof policy === 'object' ? policy.min_supports_per_claim : undefined;
-        if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports)
-            ctx.minSupports = runMin;
-        if (h && result.ok && result.members)
-            idHasher = new TraceIdHasher(rawMembers(text, result.members));
-        return h;
-    };
-    const handleEvent = (result, text, no) => {
-        const at = ctx.at(no);
-        let value;
-        if (!result.ok) {
-            const p = result.problem;
-            if (p.kind === 'syntax') {
-                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, at);
-                idValid = false;
-                consumePosition();
-                return;
-            }
-            if (p.kind === 'duplicate') {
-                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, at);
-            }
-            else {
-                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, at);
-            }
-            idValid = false;
-            value = result.value;
-        }
-        else {
-            value = result.value;
-        }
-        events++;
-        const rec = EventRecord.safeParse(value);
-        if (!rec.success) {
-            const v = value;
-            const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-                ? `record ${q(String(v.record))}`
-                : 'no trace_event record';
-            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, at);
-            idValid = false;
-            unreadable++;
-            return;
-        }
-        if (idHasher && idValid && result.ok)
-            idHasher.event(text.slice(EVENT_PREFIX.length, text.length - EVENT_SUFFIX.length));
-        const raw = rec.data.event;
-        // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
-        if (raw && typeof raw === 'object' && raw.kind === 'step_finished') {
-            const out = raw.output;
-            if (out && typeof out === 'object' && !('kind' in out) && 'type' in out) {
-                const { type, ...rest } = out;
-                raw.output = { kind: type, ...rest };
-            }
-        }
-        const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
-        checkIdx(idxRaw, no);
-        const parsed = TraceEvent.safeParse(raw);
-        if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
-            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, at);
-            return;
-        }
-        dispatch(parsed.data, no);
-    };
-    const checkIdx = (idx, no) => {
-        const at = ctx.at(no);
-        if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
-            // event_invalid reports the missing or malformed idx; the position is still taken.
-            unreadable++;
-            return;
-        }
-        const expected = prevIdx + 1;
-        const slack = unreadable;
-        unreadable = 0;
-        const dupLine = seenIdx.get(idx);
-        if (dupLine !== undefined) {
-            f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
-        }
-        else if ((idx < expected || idx > expected + slack) && idx !== maxIdx + 1) {
-            const why = idx > expected
-                ? idx === expected + 1
-                    ? `event ${expected} is missing, or events were reordered or injected`
-                    : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
-                : 'events were reordered';
-            f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
-        }
-        if (dupLine === undefined)
-            seenIdx.set(idx, no);
-        prevIdx = idx;
-        if (idx > maxIdx)
-            maxIdx = idx;
-    };
-    const dispatch = (ev, no) => {
-        switch (ev.kind) {
-            case 'step_started':
-                steps.started_(ev.step_id, no);
-                break;
-            case 'step_finished':
-                steps.finished_(ev.step_id, ev.output.kind, no);
-                break;
-            case 'tool_called':
-                steps.ref(ev.step_id, no, 'tool call');
-                tools.called(ev.step_id, ev.call, no);
-                break;
-            case 'tool_returned':
-                steps.ref(ev.step_id, no, 'tool result');
-                tools.returned(ev.step_id, ev.result, no);
-                break;
-            case 'evidence_registered':
-                steps.ref(ev.step_id, no, 'evidence registration');
-                evidence.registered(ev.evidence, no);
-                break;
-            case 'claim_emitted':
-                steps.ref(ev.step_id, no, 'claim');
-                claims.emitted(ev.claim, no);
-                break;
-        }
-    };
-    const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
-    if (outcome.ok) {
-        if (outcome.summary.size === 0) {
-            f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
-        }
-        if (crlfCount > 0) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
-        }
-    }
-    let recomputedId;
-    if (outcome.ok && header && idHasher && idValid)
-        recomputedId = idHasher.digest();
-    return { outcome, header, events, lastLine, recomputedId, steps, tools, evidence, claims };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/findings.ts
-
-/** At most this many findings per code and run; the rest are counted in one closing finding. */
-const MAX_PER_CODE = 50;
-/**
- * Collects one run's findings. A broken 2-million-line trace would otherwise produce millions of
- * identical findings, so each code keeps its first MAX_PER_CODE and then says how many more.
- */
-class RunFindings {
-    subject;
-    out = [];
-    counts = new Map();
-    suppressed = new Map();
-    constructor(subject) {
-        this.subject = subject;
-    }
-    add(def, message, location, related, remediation) {
-        const n = (this.counts.get(def.code) ?? 0) + 1;
-        this.counts.set(def.code, n);
-        if (n > MAX_PER_CODE) {
-            const s = this.suppressed.get(def.code) ?? { def, n: 0, first: location };
-            s.n++;
-            this.suppressed.set(def.code, s);
-            return;
-        }
-        this.out.push(finding(def, {
-            subject: this.subject,
-            message,
-            ...(location ? { location } : {}),
-            ...(related && related.length ? { related } : {}),
-            ...(remediation ? { remediation } : {}),
-        }));
-    }
-    has(code) {
-        return this.counts.has(code);
-    }
-    get size() {
-        return this.out.length + this.suppressed.size;
-    }
-    finish() {
-        const tail = [];
-        for (const s of this.suppressed.values()) {
-            tail.push(finding(s.def, {
-                subject: this.subject,
-                message: `${s.n} more place(s) in this run have the same problem (${s.def.title.toLowerCase()}); only the first ${MAX_PER_CODE} are listed.`,
-                ...(s.first ? { location: s.first } : {}),
-            }));
-        }
-        return [...this.out, ...tail];
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/integrity.ts
-
-
-
-
-
-
-
-/** Core files: each must exist as a regular file (manifest.json lists every other file). */
-function checkCoreFiles(ctx, listing) {
-    for (const name of CORE_FILES) {
-        const e = listing.get(name);
-        if (!e) {
-            let isDir = false;
-            try {
-                isDir = external_node_fs_default().lstatSync(external_node_path_default().join(ctx.runDir, name)).isDirectory();
-            }
-            catch {
-                // missing
-            }
-            if (isDir)
-                ctx.f.add(TRACE.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
-            else
-                ctx.f.add(TRACE.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
-        }
-        else if (e.kind !== 'file' && !(e.kind === 'symlink' && e.insideFile)) {
-            ctx.f.add(TRACE.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
-        }
-    }
-}
-function usable(listing, name) {
-    const e = listing.get(name);
-    return !!e && (e.kind === 'file' || (e.kind === 'symlink' && !!e.insideFile));
-}
-function firstIssue(err) {
-    const issue = err.issues[0];
-    const p = issue.path.filter((x) => typeof x !== 'symbol');
-    return { where: p.join('.') || 'the top level', path: p, message: issue.message };
-}
-function loadRunMeta(ctx, listing) {
-    if (!usable(listing, 'run_meta.json'))
-        return undefined;
-    const rel = ctx.rel('run_meta.json');
-    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'run_meta.json'));
-    if (loaded.state === 'missing')
-        return undefined;
-    if (loaded.state === 'unreadable')
-        return void ctx.f.add(TRACE.fileUnreadable, `run_meta.json ${loaded.detail}.`, { path: rel });
-    if (loaded.state === 'malformed')
-        return void ctx.f.add(TRACE.runMetaInvalid, `run_meta.json ${loaded.detail}.`, {
-            path: rel,
-            line: loaded.line,
-        });
-    const parsed = RunMeta.safeParse(loaded.value);
-    if (!parsed.success) {
-        const i = firstIssue(parsed.error);
-        ctx.f.add(TRACE.runMetaInvalid, `run_meta.json is invalid at ${i.where}: ${i.message}.`, {
-            path: rel,
-            line: loaded.doc.lineOf(i.path) ?? 1,
-        });
-        return undefined;
-    }
-    if (!SUPPORTED_RUN_META_VERSIONS.includes(parsed.data.schema_version)) {
-        ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${parsed.data.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
-    }
-    return parsed.data;
-}
-function loadSpec(ctx, listing) {
-    if (!usable(listing, 'spec.json'))
-        return undefined;
-    const rel = ctx.rel('spec.json');
-    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'spec.json'));
-    if (loaded.state === 'missing')
-        return undefined;
-    if (loaded.state === 'unreadable')
-        return void ctx.f.add(TRACE.fileUnreadable, `spec.json ${loaded.detail}.`, { path: rel });
-    if (loaded.state === 'malformed')
-        return void ctx.f.add(TRACE.specInvalid, `spec.json ${loaded.detail}.`, {
-            path: rel,
-            line: loaded.line,
-        });
-    const parsed = ProblemSpec.safeParse(loaded.value);
-    if (!parsed.success) {
-        const i = firstIssue(parsed.error);
-        ctx.f.add(TRACE.specInvalid, `spec.json is not a problem spec at ${i.where}: ${i.message}.`, {
-            path: rel,
-            line: loaded.doc.lineOf(i.path) ?? 1,
-        });
-        return undefined;
-    }
-    return { id: parsed.data.id };
-}
-/** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
-function checkVerifyReport(ctx, listing, traceId) {
-    if (!usable(listing, 'verify.json'))
-        return;
-    const rel = ctx.rel('verify.json');
-    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'verify.json'));
-    if (loaded.state === 'missing')
-        return;
-    if (loaded.state === 'unreadable')
-        return ctx.f.add(TRACE.fileUnreadable, `verify.json ${loaded.detail}.`, { path: rel });
-    if (loaded.state === 'malformed')
-        return ctx.f.add(TRACE.verifyReportInvalid, `verify.json ${loaded.detail}.`, {
-            path: rel,
-            line: loaded.line,
-        });
-    const parsed = VerificationReport.safeParse(loaded.value);
-    if (!parsed.success) {
-        const i = firstIssue(parsed.error);
-        return ctx.f.add(TRACE.verifyReportInvalid, `verify.json is not a VerificationReport at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
-    }
-    const r = parsed.data;
-    if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-        ctx.f.add(TRACE.verifyReportInvalid, `verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, { path: rel, line: loaded.doc.lineOf(['trace_id']) ?? 1 });
-    }
-    const errors = r.failures.filter((x) => x.severity === 'error');
-    const failed = r.checks.filter((c) => !c.passed);
-    if (errors.length > 0 || failed.length > 0) {
-        const first = errors[0];
-        ctx.f.add(TRACE.producerRejected, `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
-            ? `: ${failed
-                .slice(0, 4)
-                .map((c) => c.name)
-                .join(', ')}`
-            : ''}; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${first.invariant_id}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
-    }
-}
-/** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
-function checkFingerprint(ctx, listing, traceSha) {
-    if (!usable(listing, 'fingerprint.txt'))
-        return;
-    const rel = ctx.rel('fingerprint.txt');
-    const read = readSmallFile(external_node_path_default().join(ctx.runDir, 'fingerprint.txt'), 4096);
-    if (!read.ok)
-        return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
-    const text = read.bytes.toString('latin1');
-    if (!/^[0-9a-f]{64}\n$/.test(text)) {
-        return ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt holds ${q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
-    }
-    const recorded = text.slice(0, 64);
-    if (recorded !== traceSha) {
-        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
-    }
-}
-function inLayout(rel) {
-    if (CORE_FILES.includes(rel))
-        return true;
-    if (rel.startsWith('provenance/'))
-        return true;
-    return rel.startsWith('evidence/') && rel.split('/').length === 2;
-}
-/**
- * manifest.json: every entry rehashed (missing, changed), every file of the run listed (unlisted),
- * and nothing outside the run layout. trace.jsonl's hash comes from the stream that read it.
- */
-async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
-    const f = ctx.f;
-    // Layout first: a file outside the layout is reported as such, not as unlisted.
-    for (const e of listing.values()) {
-        if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel))
-            continue; // reported as evidence_path_escape
-        if (!inLayout(e.rel)) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
-        }
-        else if (e.kind === 'other' ||
-            (e.kind === 'symlink' && !e.insideFile && !CORE_FILES.includes(e.rel))) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
-                path: ctx.rel(e.rel),
-            });
-        }
-    }
-    if (!usable(listing, 'manifest.json'))
-        return;
-    const rel = ctx.rel('manifest.json');
-    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'manifest.json'));
-    if (loaded.state === 'missing')
-        return;
-    if (loaded.state === 'unreadable')
-        return f.add(TRACE.fileUnreadable, `manifest.json ${loaded.detail}.`, { path: rel });
-    if (loaded.state === 'malformed')
-        return f.add(TRACE.manifestInvalid, `manifest.json ${loaded.detail}.`, {
-            path: rel,
-            line: loaded.line,
-        });
-    const parsed = Manifest.safeParse(loaded.value);
-    if (!parsed.success) {
-        const i = firstIssue(parsed.error);
-        return f.add(TRACE.manifestInvalid, `manifest.json is not a map of path → sha256 hex at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
-    }
-    const entries = Object.entries(parsed.data);
-    const listed = new Set();
-    const toHash = [];
-    const plan = [];
-    for (const [key, want] of entries) {
-        const line = loaded.doc.lineOf([key]) ?? 1;
-        if (!isPlainRelative(key) || key === 'manifest.json') {
-            f.add(TRACE.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, { path: rel, line });
-            continue;
-        }
-        listed.add(key);
-        const entry = listing.get(key);
-        plan.push({ key, want, entry });
-        if (entry && key !== 'trace.jsonl') {
-            if (entry.kind === 'file')
-                toHash.push(entry.abs);
-            else if (entry.kind === 'symlink' && entry.insideFile && entry.real)
-                toHash.push(entry.real);
-        }
-    }
-    await hasher.prefetch(toHash);
-    for (const { key, want, entry } of plan) {
-        const line = loaded.doc.lineOf([key]) ?? 1;
-        const loc = { path: rel, line };
-        if (!entry) {
-            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, loc, [{ path: ctx.rel(key) }]);
-            continue;
-        }
-        let got;
-        let size;
-        if (key === 'trace.jsonl') {
-            got = trace?.sha256;
-        }
-        else if (entry.kind === 'file' || (entry.kind === 'symlink' && entry.insideFile)) {
-            const o = await hasher.hash(entry.kind === 'file' ? entry.abs : entry.real);
-            if (o.ok) {
-                got = o.sha256;
-                size = o.size;
-            }
-            else if (o.reason === 'missing') {
-                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, loc, [{ path: ctx.rel(key) }]);
-                continue;
-            }
-        }
-        if (got === undefined)
-            continue; // unreadable: reported by the layout or core-file checks
-        if (got !== want) {
-            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, [loc]);
-        }
-    }
-    for (const e of listing.values()) {
-        if (e.rel === 'manifest.json' || listed.has(e.rel) || !inLayout(e.rel))
-            continue;
-        if (e.kind === 'other')
-            continue;
-        f.add(TRACE.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/plan.ts
-
-
-
-
-
-
-/**
- * plan.json: the schema, no duplicate node ids, no missing dependencies (nor edges to unknown
- * nodes), no cycles, and, for a content-derived id (`plan_v1_…`), an id that matches the content.
- */
-function checkPlan(ctx) {
-    const f = ctx.f;
-    const rel = ctx.rel('plan.json');
-    const loaded = readRunJson(`${ctx.runDir}/plan.json`);
-    if (loaded.state === 'missing')
-        return undefined; // reported with the other core files
-    if (loaded.state === 'unreadable') {
-        f.add(TRACE.fileUnreadable, `plan.json ${loaded.detail}.`, { path: rel });
-        return undefined;
-    }
-    if (loaded.state === 'malformed') {
-        f.add(TRACE.planInvalid, `plan.json ${loaded.detail}.`, { path: rel, line: loaded.line });
-        return undefined;
-    }
-    const parsed = Plan.safeParse(loaded.value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        f.add(TRACE.planInvalid, `plan.json is not a valid plan at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: loaded.doc.lineOf(issue.path) ?? 1 });
-        return undefined;
-    }
-    const plan = parsed.data;
-    const lineOf = (p) => ({ path: rel, line: loaded.doc.lineOf(p) ?? 1 });
-    const nodeIds = new Set();
-    plan.nodes.forEach((n, i) => {
-        if (nodeIds.has(n.id))
-            f.add(TRACE.planDuplicateNode, `Plan node id ${q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
-        nodeIds.add(n.id);
-    });
-    plan.nodes.forEach((n, i) => {
-        n.dependencies.forEach((d, j) => {
-            if (!nodeIds.has(d))
-                f.add(TRACE.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
-        });
-    });
-    plan.edges.forEach(([a, b], i) => {
-        for (const end of [a, b]) {
-            if (!nodeIds.has(end))
-                f.add(TRACE.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
-        }
-    });
-    // Kahn's algorithm over the dependencies; whatever is left sits on (or behind) a cycle.
-    const indeg = new Map();
-    const next = new Map();
-    for (const n of plan.nodes)
-        indeg.set(n.id, 0);
-    for (const n of plan.nodes) {
-        for (const d of new Set(n.dependencies)) {
-            if (!indeg.has(d))
-                continue;
-            indeg.set(n.id, (indeg.get(n.id) ?? 0) + 1);
-            next.set(d, [...(next.get(d) ?? []), n.id]);
-        }
-    }
-    const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
-    let visited = 0;
-    while (queue.length > 0) {
-        const u = queue.shift();
-        visited++;
-        for (const v of next.get(u) ?? []) {
-            const d = indeg.get(v) - 1;
-            indeg.set(v, d);
-            if (d === 0)
-                queue.push(v);
-        }
-    }
-    if (visited < indeg.size) {
-        const stuck = [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
-        const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
-        f.add(TRACE.planCycle, `The plan’s dependencies form a cycle through ${stuck
-            .slice(0, 5)
-            .map((s) => q(s, 60))
-            .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, lineOf(['nodes', Math.max(0, i), 'dependencies']));
-    }
-    if (plan.id.startsWith('plan_v1_')) {
-        const scanned = scanCanonical(loaded.text.replace(/\n$/, ''));
-        if (scanned.ok && scanned.members) {
-            const raw = rawMembers(loaded.text, scanned.members);
-            const want = contentId('plan', {
-                edges: raw.edges,
-                nodes: raw.nodes,
-                problem: raw.problem,
-                spec_id: raw.spec_id,
-            });
-            if (want !== plan.id) {
-                f.add(TRACE.contentIdMismatch, `plan.json says its id is ${q(plan.id)} but its content hashes to ${q(want)}: the plan was edited after the run.`, lineOf(['id']));
-            }
-        }
-    }
-    return { plan, nodeIds };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/run.ts
-
-
-
-
-
-
-
-
-
-
-
-
-const DEFAULT_MIN_SUPPORTS = 2;
-function minSupportsOption(v) {
-    return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_MIN_SUPPORTS;
-}
-function run_usable(listing, name) {
-    const e = listing.get(name);
-    return e && (e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) ? e : undefined;
-}
-/** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
-async function verifyRun(runDir, ctx) {
-    const ws = ctx.workspace;
-    const rel = ws.rel(runDir);
-    const targetId = `trace:${rel}`;
-    const runId = external_node_path_default().basename(runDir);
-    const f = new RunFindings(targetId);
-    const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
-    const minSupports = minSupportsOption(ctx.options.min_supports);
-    let scan;
-    const inside = ws.resolve(runDir, '.');
-    if (!inside.ok) {
-        f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
-            path: rel,
-        });
-        return result();
-    }
-    const realRunDir = inside.real;
-    try {
-        if (!external_node_fs_default().statSync(realRunDir).isDirectory())
-            throw new Error('is not a directory');
-    }
-    catch (err) {
-        f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
-        return result();
-    }
-    const rctx = {
-        f,
-        runDir,
-        realRunDir,
-        rel: (p) => ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
-        at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
-        minSupports,
-        maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
-            ? ctx.options.max_line_bytes
-            : MAX_LINE_BYTES,
-    };
-    const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
-    checkCoreFiles(rctx, listing);
-    // Hash every regular file of the run once, up front (trace.jsonl is hashed while it streams).
-    await ctx.hasher.prefetch([...listing.values()]
-        .filter((e) => e.kind === 'file' && e.rel !== 'trace.jsonl')
-        .map((e) => e.abs));
-    const runMeta = loadRunMeta(rctx, listing);
-    if (runMeta)
-        rctx.tools = runMeta.runtime_descriptor
-            ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
-            : 'none';
-    const plan = run_usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
-    if (plan)
-        rctx.planNodes = plan.nodeIds;
-    const spec = loadSpec(rctx, listing);
-    const traceEntry = run_usable(listing, 'trace.jsonl');
-    if (traceEntry) {
-        scan = scanTrace(rctx, traceEntry.abs);
-        if (!scan.outcome.ok) {
-            f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, rctx.at());
-            scan = undefined;
-        }
-    }
-    const header = scan?.header;
-    if (scan) {
-        scan.steps.finish(scan.lastLine);
-        scan.tools.finish();
-        // Insufficient evidence: exactly one of "derived claims" and "the marker".
-        const derived = scan.claims.derived;
-        const marker = scan.steps.insufficientLine;
-        if (derived === 0 && marker === undefined) {
-            f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', rctx.at());
-        }
-        else if (derived > 0 && marker !== undefined) {
-            f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
-        }
-        // Claim and tool-call supports resolve (evidence supports are checked with the evidence bytes).
-        for (const s of scan.claims.supports) {
-            if (s.kind === 'claim' && !scan.claims.has(s.refId)) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`, rctx.at(s.line));
-            }
-            else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, rctx.at(s.line));
-            }
-        }
-        if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
-            f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
-        }
-        // Evidence files, chunks, then every evidence support's bytes.
-        const ev = scan.evidence;
-        ev.setCiters(scan.claims.supports);
-        await ctx.hasher.prefetch(ev.resolveAll());
-        const chunks = loadChunks(rctx, ev.records.size);
-        await ev.checkFiles(ctx.hasher, chunks);
-        ev.checkSupports(scan.claims.supports);
-    }
-    // The run's parts must name each other.
-    const planRel = { path: rctx.rel('plan.json'), line: 1 };
-    if (header && plan && header.plan_id !== plan.plan.id) {
-        f.add(TRACE.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, rctx.at(1), [planRel]);
-    }
-    if (header && spec && header.spec_id !== spec.id) {
-        f.add(TRACE.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, rctx.at(1), [{ path: rctx.rel('spec.json'), line: 1 }]);
-    }
-    if (plan && spec && plan.plan.spec_id !== spec.id) {
-        f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: rctx.rel('spec.json'), line: 1 }]);
-    }
-    if (runMeta) {
-        const metaLoc = { path: rctx.rel('run_meta.json'), line: 1 };
-        const mism = [];
-        if (runMeta.run_id !== runId)
-            mism.push(`run_id ${q(runMeta.run_id)} but the run directory is ${q(runId)}`);
-        if (header && runMeta.trace_id !== header.id)
-            mism.push(`trace_id ${q(runMeta.trace_id)} but the trace is ${q(header.id)}`);
-        if (plan && runMeta.plan_id !== plan.plan.id)
-            mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
-        if (spec && runMeta.spec_id !== spec.id)
-            mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
-        for (const m of mism)
-            f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
-    }
-    checkVerifyReport(rctx, listing, header?.id);
-    if (scan?.outcome.ok)
-        checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
-    const escaped = new Set();
-    if (scan)
-        for (const r of scan.evidence.records.values())
-            escaped.add(r.ev.content_path);
-    await checkManifest(rctx, listing, ctx.hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
-    return result();
-    function result() {
-        const findings = f.finish();
-        const accepted = findings.length === 0;
-        const target = {
-            id: targetId,
-            pack: 'trace',
-            kind: 'run',
-            path: rel,
-            enforcement: 'blocking',
-            terminal_state: accepted ? 'accepted' : 'rejected',
-            context: { run_id: runId, min_supports: String(effectiveMin()) },
-        };
-        const s = scan;
-        const summary = s
-            ? {
-                events: s.events,
-                claims: s.claims.total,
-                derived_claims: s.claims.derived,
-                evidence: s.evidence.records.size,
-                tool_calls: s.tools.count,
-                supports: s.claims.supports.length,
-                trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
-                min_supports: effectiveMin(),
-                failures: findings.length,
-            }
-            : { failures: findings.length };
-        const subject = {
-            id: targetId,
-            target: targetId,
-            pack: 'trace',
-            kind: 'run',
-            name: runId,
-            path: rel,
-            status: accepted ? 'VERIFIED' : 'REJECTED',
-            ...(s
-                ? {
-                    reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)`,
-                }
-                : {}),
-            outcome: 'pass',
-        };
-        const extension = {
-            kind: 'trace-run',
-            run_id: runId,
-            trace_id: s?.header?.id ?? null,
-            checks: CHECK_NAMES,
-            summary_metrics: summary,
-        };
-        return { target, subjects: [subject], findings, extension };
-    }
-    function effectiveMin() {
-        return rctx?.minSupports ?? minSupports;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/index.ts
-
-
-
-
-/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
-const tracePack = {
-    id: 'trace',
-    title: 'Evidence-grounded run traces',
-    codes: TRACE_CODES,
-    discover: discoverRuns,
-    verify: verifyRun,
-};
-
-;// CONCATENATED MODULE: ./src/packs/index.ts
-
-
-
-
-/** Every contract audit-gate verifies. Order is the order targets are reported in. */
-const PACKS = [arisPack, tracePack];
-function findPack(id) {
-    return PACKS.find((p) => p.id === id);
-}
-/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
-function allCodes() {
-    return [...Object.values(GATE), ...FIXTURE_CODES, ...PACKS.flatMap((p) => p.codes)];
-}
-
-;// CONCATENATED MODULE: ./src/policy/gate.ts
-
-const GOOD_TERMINAL = new Set(['accepted', 'passed']);
-/**
- * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
- * never block; error findings of blocking targets fail the gate. Run-level findings always block.
- */
-function decide(results, settings) {
-    const targets = results.map((r) => r.target);
-    const enforcement = new Map();
-    for (const t of targets)
-        enforcement.set(t.id, t.enforcement);
-    const subjectTarget = new Map();
-    for (const r of results)
-        for (const s of r.subjects)
-            subjectTarget.set(s.id, s.target);
-    const findings = [];
-    for (const r of results) {
-        for (const f of r.findings) {
-            const mode = enforcement.get(subjectTarget.get(f.subject) ?? f.subject) ?? 'blocking';
-            const severity = mode === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
-            findings.push({ ...f, severity, blocking: severity === 'error' });
-        }
-    }
-    for (const f of settings.runFindings)
-        findings.push({ ...f, blocking: f.severity === 'error' });
-    const bySubject = new Map();
-    for (const f of findings) {
-        const key = f.subject;
-        bySubject.set(key, [...(bySubject.get(key) ?? []), f]);
-    }
-    const subjects = results.flatMap((r) => r.subjects.map((s) => {
-        const own = bySubject.get(s.id) ?? [];
-        const outcome = own.some((f) => f.blocking)
-            ? 'blocking'
-            : own.some((f) => f.severity !== 'notice')
-                ? 'problem'
-                : s.outcome;
-        return { ...s, outcome };
-    }));
-    const counts = {
-        targets: targets.length,
-        subjects: subjects.length,
-        pass: subjects.filter((s) => s.outcome === 'pass').length,
-        problem: subjects.filter((s) => s.outcome === 'problem').length,
-        blocking: subjects.filter((s) => s.outcome === 'blocking').length,
-        skipped: subjects.filter((s) => s.outcome === 'skipped').length,
-        errors: findings.filter((f) => f.severity === 'error').length,
-        warnings: findings.filter((f) => f.severity === 'warning').length,
-        notices: findings.filter((f) => f.severity === 'notice').length,
-    };
-    const anyBlocking = findings.some((f) => f.blocking);
-    const anyProblem = findings.some((f) => f.severity !== 'notice');
-    let conclusion = 'success';
-    if (anyBlocking || (settings.failOn === 'problem' && anyProblem))
-        conclusion = 'failure';
-    else if (anyProblem)
-        conclusion = 'neutral';
-    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => GOOD_TERMINAL.has(t.terminal_state));
-    const extensions = {};
-    for (const r of results)
-        if (r.extension !== undefined)
-            extensions[r.target.id] = r.extension;
-    return {
-        report_version: '1',
-        tool: { name: 'audit-gate', version: VERSION },
-        generated_at: new Date().toISOString(),
-        root: settings.root,
-        conclusion,
-        submission_ready: ready ? 'yes' : 'no',
-        exit_code: conclusion === 'failure' ? 1 : 0,
-        counts,
-        targets,
-        subjects,
-        findings,
-        extensions,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/render/sanitize.ts
-// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
-// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function plain(s) {
-    return s.replace(UNSAFE, (c) => {
-        if (c === '\n')
-            return '\\n';
-        if (c === '\t')
-            return '\\t';
-        if (c === '\r')
-            return '\\r';
-        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    });
-}
-/** Cuts a string to at most `max` characters (code points), marking the cut. */
-function cap(s, max) {
-    const chars = Array.from(s);
-    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
-// ---------------------------------------------------------------------------------------------
-// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
-// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
-// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
-const ZWSP = '\u200b';
-// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
-const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
-/**
- * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
- * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
- * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
- * cross-references (a zero-width space after `@` and `#`), no table break-out (`|` escaped, line
- * breaks folded into spaces). The result is capped at `max` characters.
- */
-function mdText(s, max = 1000) {
-    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    return (folded
-        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#/g, `#${ZWSP}`)
-        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
-        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
-        // A leading list, heading-underline or numbered-list marker stays text.
-        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
-}
-/**
- * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
- * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
- * before it parses code spans). Code spans render no HTML, mentions or links.
- */
-function mdCode(s, max = 300, inTable = true) {
-    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    if (inTable)
-        text = text.replace(/\|/g, '\\|');
-    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
-    const fence = '`'.repeat(longest + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
-    return `${fence}${pad}${text}${pad}${fence}`;
-}
-/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
-function htmlCommentText(s) {
-    return plain(s)
-        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
-        .replace(/[<>]/g, '_');
-}
-
-;// CONCATENATED MODULE: ./src/render/markdown.ts
-
-/**
- * The Markdown renderings of a GateReport shared by every GitHub surface: the check-run summary,
- * the failure cards (check-run text, pull-request comment) and the job summary. Everything that
- * came from an artifact goes through mdText / mdCode; the output is capped at `limit` characters
- * with a visible "trimmed" note instead of silently cut.
- */
-/** GitHub's caps: check-run output.summary / output.text 65,535; a comment body 65,536. */
-const CHECK_OUTPUT_LIMIT = 65_535;
-const COMMENT_LIMIT = 65_536;
-const REASON_MAX = 300;
-const MESSAGE_MAX = 600;
-const REMEDIATION_MAX = 400;
-/** Groups findings by the subject they are about; findings about a target or the run get a unit of their own. */
-function units(report) {
-    const targets = new Map(report.targets.map((t) => [t.id, t]));
-    const subjects = new Map(report.subjects.map((s) => [s.id, s]));
-    const byKey = new Map();
-    for (const f of report.findings)
-        byKey.set(f.subject, [...(byKey.get(f.subject) ?? []), f]);
-    const out = [];
-    for (const s of report.subjects) {
-        out.push({
-            key: s.id,
-            label: s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status,
-            name: s.name,
-            path: s.path,
-            kind: s.kind,
-            outcome: s.outcome,
-            subject: s,
-            ...(targets.get(s.target) ? { target: targets.get(s.target) } : {}),
-            findings: byKey.get(s.id) ?? [],
-        });
-    }
-    for (const [key, findings] of byKey) {
-        if (subjects.has(key))
-            continue;
-        const t = targets.get(key);
-        const outcome = findings.some((f) => f.blocking)
-            ? 'blocking'
-            : findings.some((f) => f.severity !== 'notice')
-                ? 'problem'
-                : 'pass';
-        out.push({
-            key,
-            label: outcome === 'blocking' ? 'FAILED' : outcome === 'problem' ? 'PROBLEM' : 'NOTE',
-            name: t ? t.path : key === 'gate' ? 'audit-gate run' : key,
-            ...(t ? { path: t.path, target: t } : {}),
-            kind: t ? t.kind : 'run',
-            outcome,
-            findings,
-        });
-    }
-    return out;
-}
-function isFailing(u) {
-    return u.outcome === 'blocking' || u.outcome === 'problem';
-}
-const MARK = {
-    pass: '✓',
-    problem: '⚠',
-    blocking: '✗',
-    skipped: '·',
-};
-/** A one-line title for the check run (also the first line of the comment). */
-function checkTitle(report) {
-    const c = report.counts;
-    const parts = [];
-    if (c.blocking)
-        parts.push(`${c.blocking} blocking`);
-    if (c.problem)
-        parts.push(`${c.problem} with problems`);
-    parts.push(`${c.pass} pass`);
-    if (c.skipped)
-        parts.push(`${c.skipped} skipped`);
-    const failedRun = report.findings.some((f) => !report.subjects.some((s) => s.id === f.subject) && f.blocking);
-    const lead = c.subjects === 0 && failedRun ? 'nothing verified' : parts.join(', ');
-    return cap(`${lead} — submission-ready: ${report.submission_ready}`, 255);
-}
-function conclusionLine(report) {
-    switch (report.conclusion) {
-        case 'failure':
-            return '**✗ Blocked:** the problems below fail the gate.';
-        case 'neutral':
-            return '**⚠ Problems that do not block at this assurance level** (they would block a submission).';
-        default:
-            return '**✓ Nothing blocks.**';
-    }
-}
-function countsLine(report) {
-    const c = report.counts;
-    return (`${c.subjects} subjects in ${c.targets} targets: ${c.blocking} blocking · ${c.problem} with problems · ` +
-        `${c.pass} pass · ${c.skipped} skipped — ${c.errors} errors, ${c.warnings} warnings · ` +
-        `**submission-ready: ${report.submission_ready}**`);
-}
-/** How the target was judged, e.g. "assurance **submission** (from `.aris/assurance.txt`)". */
-function judgedBy(t) {
-    if (!t)
-        return '';
-    const a = t.context['assurance'];
-    if (a === undefined)
-        return `enforcement **${t.enforcement}**`;
-    const src = t.context['assurance_source'];
-    return `assurance **${mdText(a, 40)}**${src ? ` (from ${mdCode(src, 120, false)})` : ''}`;
-}
-function whyLine(u) {
-    if (u.outcome === 'blocking') {
-        if (!u.target)
-            return 'The run itself failed, so the gate fails closed: an unverified change is never a green check.';
-        const label = u.subject?.verdict && u.label === u.subject.verdict
-            ? `a ${mdText(u.label, 40)} verdict`
-            : `a ${mdText(u.label, 40)} ${mdText(u.kind, 20)}`;
-        return `${judgedBy(u.target)} makes ${label} blocking.`;
-    }
-    return `Does not block under ${judgedBy(u.target) || 'the current settings'}; it would block at assurance **submission**.`;
-}
-function locationText(f) {
-    if (!f.location)
-        return '';
-    return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
-}
-/** One failure card: what failed, why it blocks and what to do, about the user's files only. */
-function renderCard(u) {
-    const lines = [];
-    const where = u.path ? ` (${mdCode(u.path, 200, false)})` : '';
-    lines.push(`#### ${MARK[u.outcome]} ${mdText(u.label, 60)} — ${mdText(u.name, 120)}${where}`);
-    lines.push('');
-    // The artifact's own reason explains a verdict; for a STALE or malformed audit it would mislead.
-    const reason = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
-    if (reason) {
-        const i = reason.indexOf(': ');
-        lines.push(i > 0 && i < 80 && /^[\w.:-]+$/.test(reason.slice(0, i))
-            ? `${mdCode(reason.slice(0, i), 80, false)} ${mdText(reason.slice(i + 2), REASON_MAX)}`
-            : mdText(reason, REASON_MAX));
-        lines.push('');
-    }
-    const shown = u.findings.filter((f) => f.severity !== 'notice' || u.findings.length === 1);
-    if (u.label === 'STALE') {
-        const inputs = shown.flatMap((f) => f.related && f.related.length ? f.related.map((r) => ({ f, r })) : []);
-        if (inputs.length) {
-            lines.push('Changed or deleted inputs:');
-            for (const { f, r } of inputs)
-                lines.push(`- ${mdCode(r.path, 200, false)} — ${mdText(f.message, MESSAGE_MAX)}`);
-        }
-        for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
-            const loc = locationText(f);
-            lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`);
-        }
-    }
-    else {
-        // The verdict finding repeats the artifact's summary shown above: point at its line only.
-        const summary = reason ? reason.slice(reason.indexOf(': ') + 2) : undefined;
-        for (const f of shown) {
-            const loc = locationText(f);
-            const text = summary && f.message.includes(summary) ? '' : `${mdText(f.message, MESSAGE_MAX)} `;
-            lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${text}(${mdCode(f.code, 80, false)})`);
-        }
-    }
-    if (shown.length)
-        lines.push('');
-    lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
-    const todo = [...new Set(shown.map((f) => f.remediation).filter((r) => r))];
-    if (todo.length) {
-        lines.push('');
-        lines.push(`**What to do:** ${todo.map((r) => mdText(r, REMEDIATION_MAX)).join(' ')}`);
-    }
-    return lines.join('\n');
-}
-/**
- * Appends `items` to `head` while they fit under `limit` (leaving room for `tail` and a visible
- * trimmed note); returns the text and how many items were left out.
- */
-function fit(head, items, tail, limit, note) {
-    const reserve = note(items.length).length + tail.length + 4;
-    let text = head;
-    let i = 0;
-    for (; i < items.length; i++) {
-        const next = items[i];
-        if (text.length + next.length + reserve > limit)
-            break;
-        text += next;
-    }
-    const omitted = items.length - i;
-    if (omitted > 0)
-        text += note(omitted);
-    text += tail;
-    if (text.length > limit)
-        text = text.slice(0, Math.max(0, limit - 40)) + '\n\n_… trimmed to fit GitHub’s limit._\n';
-    return { text, omitted };
-}
-function passingDetails(pass) {
-    if (pass.length === 0)
-        return '';
-    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${u.path ? mdCode(u.path, 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |`);
-    const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join('\n');
-    return `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n${body}\n\n</details>\n`;
-}
-/** The hidden marker that identifies this check's sticky comment. */
-function commentMarker(checkName) {
-    return `<!-- audit-gate:sticky-comment check="${htmlCommentText(checkName)}" -->`;
-}
-function runLink(opts) {
-    return opts.runUrl ? ` · [workflow run](${opts.runUrl})` : '';
-}
-/** A title line, then the conclusion and counts lines, each followed by a blank line. */
-function heading(title, report, opts) {
-    return [title, conclusionLine(report), countsLine(report) + runLink(opts), ''].join('\n\n');
-}
-/** The failure cards (check-run text and the body of the pull-request comment). */
-function renderCards(report, opts) {
-    const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
-    const all = units(report);
-    const failing = all
-        .filter(isFailing)
-        .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
-    const passing = all.filter((u) => !isFailing(u));
-    const head = heading(`### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`, report, opts);
-    const details = passingDetails(passing);
-    return fit(head, failing.map((u) => renderCard(u) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failing subject${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`).text;
-}
-/** The sticky pull-request comment: the marker, then the cards (or a short green state). */
-function renderComment(report, opts) {
-    const marker = commentMarker(opts.checkName) + '\n';
-    const limit = (opts.limit ?? COMMENT_LIMIT) - marker.length;
-    const anyFailing = units(report).some(isFailing);
-    if (!anyFailing) {
-        const green = [
-            `### ✓ ${mdText(opts.checkName, 100)}: all ${report.counts.subjects} subjects pass — submission-ready: ${report.submission_ready}`,
-            '',
-            countsLine(report) + runLink(opts),
-            '',
-            passingDetails(units(report)),
-        ].join('\n');
-        return marker + cap(green, limit);
-    }
-    return marker + renderCards(report, { ...opts, limit });
-}
-/** The check-run summary and job summary: one table per target, the counts and submission-ready. */
-function renderSummary(report, opts) {
-    const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
-    const head = heading(`## ${mdText(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
-    const all = units(report);
-    const sections = [];
-    for (const t of report.targets) {
-        const rows = all
-            .filter((u) => u.subject?.target === t.id || (u.target?.id === t.id && !u.subject))
-            .map((u) => {
-            const verdictWhy = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
-            const why = isFailing(u)
-                ? (verdictWhy ??
-                    u.findings.find((f) => f.severity !== 'notice')?.message ??
-                    u.subject?.reason ??
-                    '')
-                : '';
-            return `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
-        });
-        const judged = judgedBy(t);
-        sections.push([
-            `### ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${mdText(t.terminal_state, 40)}**`,
-            '',
-            '| | Subject | Kind | Status | Verdict | Why |',
-            '|---|---|---|---|---|---|',
-            ...rows,
-            '',
-            '',
-        ].join('\n'));
-    }
-    const runLevel = all.filter((u) => !u.target && !u.subject);
-    for (const u of runLevel) {
-        sections.push([
-            `### ${MARK[u.outcome]} ${mdText(u.name, 120)}`,
-            '',
-            ...u.findings.map((f) => `- ${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)}) — ${mdText(f.remediation, REMEDIATION_MAX)}`),
-            '',
-            '',
-        ].join('\n'));
-    }
-    return fit(head, sections, '', limit, (n) => `> **Trimmed:** ${n} more target${n === 1 ? '' : 's'} not shown to stay under GitHub’s 65,535-character limit; the JSON report has everything.\n\n`).text;
-}
-/** The job summary: the tables, then the failure cards (what to fix). */
-function renderJobSummary(report, opts) {
-    return `${renderSummary(report, opts)}\n${renderCards(report, opts)}`;
-}
-
-;// CONCATENATED MODULE: ./src/render/sarif.ts
-const LEVEL = { error: 'error', warning: 'warning', notice: 'note' };
-function physical(loc) {
-    return {
-        physicalLocation: {
-            artifactLocation: {
-                uri: loc.path.split('/').map(encodeURIComponent).join('/'),
-                uriBaseId: '%SRCROOT%',
-            },
-            region: { startLine: loc.line ?? 1, ...(loc.column ? { startColumn: loc.column } : {}) },
-        },
-    };
-}
-function renderSarif(report, opts = {}) {
-    const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
-    const located = report.findings.filter((f) => f.location !== undefined);
-    const ruleIds = [...new Set(located.map((f) => f.code))].sort();
-    const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-    const rules = ruleIds.map((id) => {
-        const def = defs.get(id);
-        const sample = located.find((f) => f.code === id);
-        return {
-            id,
-            name: id,
-            shortDescription: { text: def?.title ?? id },
-            help: { text: def?.remediation ?? sample.remediation },
-            defaultConfiguration: { level: LEVEL[def?.severity ?? sample.severity] },
-        };
-    });
-    const results = located.map((f) => ({
-        ruleId: f.code,
-        ruleIndex: ruleIndex.get(f.code),
-        level: LEVEL[f.severity],
-        message: { text: `${f.message} ${f.remediation}` },
-        locations: [physical(f.location)],
-        ...(f.related?.length
-            ? {
-                relatedLocations: f.related.map((r, i) => ({
-                    id: i,
-                    ...physical(r),
-                    message: { text: 'related input' },
-                })),
-            }
-            : {}),
-        partialFingerprints: { auditGateFinding: `${f.code}|${f.subject}|${f.location.path}` },
-        properties: { subject: f.subject, blocking: f.blocking },
-    }));
-    return {
-        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-        version: '2.1.0',
-        runs: [
-            {
-                tool: {
-                    driver: {
-                        name: 'audit-gate',
-                        version: report.tool.version,
-                        semanticVersion: report.tool.version,
-                        ...(opts.informationUri ? { informationUri: opts.informationUri } : {}),
-                        rules,
-                    },
-                },
-                automationDetails: { id: 'audit-gate/' },
-                results,
-                properties: {
-                    conclusion: report.conclusion,
-                    submissionReady: report.submission_ready,
-                    notLocated: report.findings.length - located.length,
-                },
-            },
-        ],
-    };
-}
-
-;// CONCATENATED MODULE: ./src/config.ts
-
-
-
-
-
-const DEFAULT_CONFIG_FILE = '.audit-gate.json';
-/** The optional config file (`.audit-gate.json` at the root, or --config). Discovery needs none. */
-const Config = object({
-    $schema: schemas_string().optional(),
-    paths: array(schemas_string().min(1))
-        .optional()
-        .describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: array(schemas_string())
-        .optional()
-        .describe('gitignore-style patterns that discovery skips'),
-    assurance: schemas_enum(ASSURANCES)
-        .optional()
-        .describe('Default assurance for papers without .aris/assurance.txt'),
-    effort: schemas_enum(EFFORTS).optional().describe('Default effort (max/beast imply submission)'),
-    fail_on: schemas_enum(['blocking', 'problem'])
-        .optional()
-        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
-    allow_empty: schemas_boolean().optional().describe('Succeed when nothing was found to verify'),
-    fixtures: schemas_string()
-        .optional()
-        .describe('Conformance fixture directory to run as part of verify'),
-    packs: array(schemas_string())
-        .optional()
-        .describe('Packs whose targets discovery looks for (default: all)'),
-    trace: object({ min_supports: schemas_number().int().min(0).optional() })
-        .strict()
-        .optional()
-        .describe('Options of the trace pack'),
-})
-    .strict();
-function loadConfig(root, explicit) {
-    const file = explicit ? external_node_path_default().resolve(explicit) : external_node_path_default().join(root, DEFAULT_CONFIG_FILE);
-    const read = readSmallFile(file, 1024 * 1024);
-    if (!read.ok) {
-        if (read.kind === 'missing' && !explicit)
-            return { ok: true, config: {} };
-        return { ok: false, path: file, message: `${read.detail}` };
-    }
-    const text = decodeUtf8(read.bytes);
-    if (!text.ok)
-        return { ok: false, path: file, message: text.detail };
-    const parsed = parseJson(text.text);
-    if (!parsed.ok)
-        return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
-    const result = Config.safeParse(parsed.value);
-    if (!result.success) {
-        const issue = result.error.issues[0];
-        const where = issue.path.length ? `"${issue.path.join('.')}"` : 'the top level';
-        return {
-            ok: false,
-            path: file,
-            message: `${where}: ${issue.message}`,
-            line: parsed.doc.lineOf(issue.path) ?? 1,
-        };
-    }
-    return { ok: true, config: result.data, path: file };
-}
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __nccwpck_require__(5919);
-;// CONCATENATED MODULE: ./src/io/hashing.ts
-
-
-
-
-
-/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
-const LARGE_FILE_BYTES = 8 * 1024 * 1024;
-const CHUNK_BYTES = 1024 * 1024;
-// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const { createHash } = require('node:crypto');
-const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
-parentPort.on('message', ({ id, path }) => {
-  let fd;
-  try {
-    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
-    const h = createHash('sha256');
-    let size = 0, n;
-    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
-    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
-  } catch (err) {
-    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-});
-`;
-class WorkerPool {
-    size;
-    workers = [];
-    idle = [];
-    queue = [];
-    running = new Map();
-    nextId = 0;
-    constructor(size) {
-        this.size = size;
-    }
-    run(path) {
-        return new Promise((resolve) => {
-            this.queue.push({ id: this.nextId++, path, resolve });
-            this.pump();
-        });
-    }
-    pump() {
-        while (this.queue.length > 0) {
-            let w = this.idle.pop();
-            if (!w && this.workers.length < this.size)
-                w = this.spawn();
-            if (!w)
-                return;
-            const job = this.queue.shift();
-            this.running.set(w, job);
-            w.postMessage({ id: job.id, path: job.path });
-        }
-    }
-    spawn() {
-        const w = new external_node_worker_threads_.Worker(WORKER_SOURCE, { eval: true });
-        w.on('message', (m) => {
-            const job = this.running.get(w);
-            this.running.delete(w);
-            this.idle.push(w);
-            if (job) {
-                if (m.sha256 !== undefined)
-                    job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
-                else if (m.error === 'not_file')
-                    job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
-                else
-                    job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
-            }
-            this.pump();
-        });
-        w.on('error', (err) => {
-            const job = this.running.get(w);
-            this.running.delete(w);
-            this.workers.splice(this.workers.indexOf(w), 1);
-            job?.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
-            this.pump();
-        });
-        this.workers.push(w);
-        return w;
-    }
-    async close() {
-        await Promise.all(this.workers.map((w) => w.terminate()));
-        this.workers.length = 0;
-        this.idle.length = 0;
-    }
-}
-/**
- * One hashing service per run: each distinct file (by real path) is hashed once, however many
- * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
- * chunks on worker threads so several big files hash in parallel with the small ones.
- */
-class Hasher {
-    parallelism;
-    cache = new Map();
-    pool;
-    filesHashed = 0;
-    bytesHashed = 0;
-    constructor(parallelism = Math.max(1, Math.min(4, external_node_os_default().availableParallelism()))) {
-        this.parallelism = parallelism;
-    }
-    /** Starts hashing every path; large files first so the workers start while small ones run. */
-    prefetch(realPaths) {
-        const wanted = [...new Set(realPaths)];
-        const small = [];
-        for (const p of wanted) {
-            if (this.cache.has(p))
-                continue;
-            let size = 0;
-            try {
-                size = external_node_fs_default().statSync(p).size;
-            }
-            catch {
-                // hash() reports the error
-            }
-            if (size >= LARGE_FILE_BYTES)
-                void this.hash(p);
-            else
-                small.push(p);
-        }
-        for (const p of small)
-            void this.hash(p);
-        // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
-        return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
-    }
-    hash(realPath) {
-        let p = this.cache.get(realPath);
-        if (!p) {
-            p = this.compute(realPath).then((o) => {
-                if (o.ok) {
-                    this.filesHashed++;
-                    this.bytesHashed += o.size;
-                }
-                return o;
-            });
-            this.cache.set(realPath, p);
-        }
-        return p;
-    }
-    compute(realPath) {
-        let st;
-        try {
-            st = external_node_fs_default().statSync(realPath);
-        }
-        catch (err) {
-            const code = err.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return Promise.resolve({ ok: false, reason: 'missing', detail: 'does not exist' });
-            return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
-        }
-        if (!st.isFile()) {
-            const what = st.isDirectory() ? 'is a directory' : 'is not a regular file';
-            return Promise.resolve({ ok: false, reason: 'not_file', detail: what });
-        }
-        if (st.size >= LARGE_FILE_BYTES) {
-            this.pool ??= new WorkerPool(this.parallelism);
-            return this.pool.run(realPath);
-        }
-        return Promise.resolve(hashSmallSync(realPath));
-    }
-    async close() {
-        await this.pool?.close();
-        this.pool = undefined;
-    }
-}
-function hashSmallSync(realPath) {
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(realPath, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-        const st = external_node_fs_default().fstatSync(fd);
-        if (!st.isFile())
-            return { ok: false, reason: 'not_file', detail: 'is not a regular file' };
-        const bytes = external_node_fs_default().readFileSync(fd);
-        return {
-            ok: true,
-            sha256: (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex'),
-            size: bytes.length,
-        };
-    }
-    catch (err) {
-        return { ok: false, reason: 'unreadable', detail: errorText(err) };
-    }
-    finally {
-        if (fd !== undefined)
-            external_node_fs_default().closeSync(fd);
-    }
-}
-function sha256Hex(bytes) {
-    return createHash('sha256').update(bytes).digest('hex');
-}
-
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __nccwpck_require__(298);
-var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
-;// CONCATENATED MODULE: ./src/io/walk.ts
-
-
-
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
-/**
- * Lists the directories of a repository the way git would see them: `.gitignore` files at every
- * level are honoured, `.git` and `node_modules` are skipped, and symlinked directories are not
- * followed (so a symlink loop cannot trap the walk). `extra` patterns use gitignore syntax.
- */
-function walkRepository(root, extra = []) {
-    const out = [];
-    const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
-    const stack = [
-        { abs: root, rel: '', rules: rootRules },
-    ];
-    while (stack.length > 0) {
-        const { abs, rel, rules: inherited } = stack.pop();
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
-        }
-        catch {
-            continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
-        }
-        const rules = [...inherited];
-        if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-            try {
-                rules.push({
-                    base: rel,
-                    ig: ignore_default()().add(external_node_fs_default().readFileSync(external_node_path_default().join(abs, '.gitignore'), 'utf8')),
-                });
-            }
-            catch {
-                // unreadable .gitignore: ignore nothing extra
-            }
-        }
-        const entry = { abs, rel: rel || '.', files: new Set(), dirs: new Set() };
-        for (const e of entries) {
-            const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
-                if (ALWAYS_SKIPPED.has(e.name) || isIgnored(rules, childRel, true))
-                    continue;
-                entry.dirs.add(e.name);
-                stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules });
-            }
-            else if (!isIgnored(rules, childRel, false)) {
-                entry.files.add(e.name);
-            }
-        }
-        out.push(entry);
-    }
-    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-}
-function isIgnored(rules, rel, isDir) {
-    for (const r of rules) {
-        const local = r.base ? rel.slice(r.base.length + 1) : rel;
-        if (r.ig.ignores(isDir ? `${local}/` : local))
-            return true;
-    }
-    return false;
-}
-
-;// CONCATENATED MODULE: ./src/fixtures/schema.ts
-
-/** conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout). */
-const Fixture = object({
-    $schema: schemas_string().optional(),
-    schema_version: literal('1.0').optional(),
-    fixture_id: schemas_string().min(1),
-    fixture_kind: schemas_string()
-        .min(1)
-        .describe('What the fixture exercises, e.g. stale_input or clean'),
-    pack: schemas_string().min(1),
-    description: schemas_string().optional(),
-    input: schemas_string()
-        .min(1)
-        .default('input')
-        .describe('Input bundle folder, relative to the fixture folder'),
-    target: schemas_string()
-        .min(1)
-        .default('.')
-        .describe('Directory inside the input the pack is pointed at'),
-    options: record(schemas_string(), unknown())
-        .default({})
-        .describe('Pack options, e.g. {"assurance":"submission"}'),
-    empty_dirs: array(schemas_string().min(1))
-        .optional()
-        .describe('Empty directories (relative to the input) to create in a scratch copy before the run: git cannot store them'),
-    expected_validation_codes: array(schemas_string()).optional(),
-    expected_terminal_state: schemas_string().optional(),
-})
-    .strict();
-
-;// CONCATENATED MODULE: ./src/fixtures/runner.ts
-
-
-
-
-
-
-
-
-
-/** Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one). */
-function findFixtures(dir) {
-    if (external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')))
-        return [dir];
-    const out = [];
-    const walk = (d, depth) => {
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
-        }
-        catch {
-            return;
-        }
-        for (const e of entries) {
-            if (!e.isDirectory())
-                continue;
-            const sub = external_node_path_default().join(d, e.name);
-            if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
-                out.push(sub);
-            else if (depth < 2)
-                walk(sub, depth + 1);
-        }
-    };
-    walk(dir, 0);
-    return out.sort();
-}
-/**
- * The conformance runner (ESLint's RuleTester idea): each fixture's input is verified by its
- * pack, and the fixture passes only when the emitted code set equals the expected set exactly
- * and the terminal state matches.
- */
-async function runFixtures(dir, opts) {
-    const folders = findFixtures(dir);
-    const results = [];
-    for (const [i, folder] of folders.entries()) {
-        opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
-        results.push(await runFixture(folder, opts));
-    }
-    return results;
-}
-/** A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold. */
-function scratchCopy(inputDir, emptyDirs) {
-    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-'));
-    external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
-    for (const d of emptyDirs) {
-        const abs = external_node_path_default().resolve(dir, d);
-        if (abs.startsWith(dir + (external_node_path_default()).sep))
-            external_node_fs_default().mkdirSync(abs, { recursive: true });
-    }
-    return dir;
-}
-async function runFixture(folder, opts) {
-    const ws = opts.workspace;
-    const rel = ws.rel(folder);
-    const targetId = `fixture:${rel}`;
-    const target = {
-        id: targetId,
-        pack: 'fixtures',
-        kind: 'fixture',
-        path: rel,
-        enforcement: 'blocking',
-        terminal_state: 'failed',
-        context: {},
-    };
-    const subject = {
-        id: targetId,
-        target: targetId,
-        pack: 'fixtures',
-        kind: 'fixture',
-        name: external_node_path_default().basename(folder),
-        path: `${rel}/fixture.json`,
-        status: 'FAILED',
-        outcome: 'pass',
-    };
-    const fail = (def, message, line) => ({
-        target,
-        subjects: [subject],
-        findings: [
-            finding(def, {
-                subject: targetId,
-                message,
-                location: line ? { path: subject.path, line } : { path: subject.path },
-            }),
-        ],
-    });
-    const loaded = loadJsonObject(ws, folder, 'fixture.json');
-    if (loaded.state !== 'ok')
-        return fail(FIXTURE.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
-    const parsed = Fixture.safeParse(loaded.data);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return fail(FIXTURE.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
-    }
-    const fx = parsed.data;
-    subject.name = fx.fixture_id;
-    target.context = { pack: fx.pack, fixture_kind: fx.fixture_kind };
-    if (fx.expected_validation_codes === undefined) {
-        return fail(FIXTURE.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
-    }
-    const pack = opts.packs.find((p) => p.id === fx.pack);
-    if (!pack)
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id} names pack "${fx.pack}", which audit-gate does not have.`, loaded.doc.lineOf(['pack']));
-    const unknown = fx.expected_validation_codes.filter((c) => !opts.knownCodes.has(c));
-    if (unknown.length > 0) {
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${unknown.join(', ')}.`, loaded.doc.lineOf(['expected_validation_codes']));
-    }
-    const inputDir = external_node_path_default().resolve(folder, fx.input);
-    const targetDir = external_node_path_default().resolve(inputDir, fx.target);
-    if (!ws.contains(inputDir) || !ws.contains(targetDir) || !external_node_fs_default().existsSync(targetDir)) {
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().relative(folder, targetDir) || '.'} is missing or outside the fixture.`, loaded.doc.lineOf(['input']));
-    }
-    let emitted;
-    const hasher = new Hasher();
-    const scratch = fx.empty_dirs?.length ? scratchCopy(inputDir, fx.empty_dirs) : undefined;
-    try {
-        const root = scratch ?? inputDir;
-        emitted = await pack.verify(external_node_path_default().resolve(root, fx.target), {
-            workspace: new Workspace(root),
-            hasher,
-            options: fx.options,
-        });
-    }
-    catch (err) {
-        return fail(FIXTURE.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${errorText(err)}.`);
-    }
-    finally {
-        await hasher.close();
-        if (scratch)
-            external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
-    }
-    const expected = [...new Set(fx.expected_validation_codes)].sort();
-    const actual = [...new Set(emitted.findings.map((f) => f.code))].sort();
-    const missing = expected.filter((c) => !actual.includes(c));
-    const extra = actual.filter((c) => !expected.includes(c));
-    const stateOk = fx.expected_terminal_state === undefined ||
-        fx.expected_terminal_state === emitted.target.terminal_state;
-    const findings = [];
-    if (missing.length || extra.length || !stateOk) {
-        const parts = [
-            `expected [${expected.join(', ')}]`,
-            `got [${actual.join(', ')}]`,
-            missing.length ? `missing ${missing.join(', ')}` : '',
-            extra.length ? `unexpected ${extra.join(', ')}` : '',
-            stateOk
-                ? ''
-                : `terminal state ${emitted.target.terminal_state}, expected ${fx.expected_terminal_state}`,
-        ].filter(Boolean);
-        findings.push(finding(FIXTURE.mismatch, {
-            subject: targetId,
-            message: `Fixture ${fx.fixture_id} (${fx.fixture_kind}): ${parts.join('; ')}.`,
-            location: {
-                path: subject.path,
-                line: loaded.doc.lineOf(['expected_validation_codes']) ?? 1,
-            },
-        }));
-    }
-    const passed = findings.length === 0;
-    return {
-        target: { ...target, terminal_state: passed ? 'passed' : 'failed' },
-        subjects: [
-            {
-                ...subject,
-                status: passed ? 'PASSED' : 'FAILED',
-                reason: `${fx.fixture_kind}: expects [${expected.join(', ')}]${fx.expected_terminal_state ? ` → ${fx.expected_terminal_state}` : ''}`,
-            },
-        ],
-        findings,
-        extension: {
-            expected_validation_codes: expected,
-            actual_validation_codes: actual,
-            expected_terminal_state: fx.expected_terminal_state ?? null,
-            actual_terminal_state: emitted.target.terminal_state,
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/verify.ts
-
-
-
-
-
-
-
-
-
-
-
-/** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
-async function verify(opts) {
-    const ws = new Workspace(opts.root, opts.allowOutsideRoot);
-    const runFindings = [];
-    const loaded = loadConfig(ws.root, opts.config);
-    let config = {};
-    if (loaded.ok)
-        config = loaded.config;
-    else {
-        runFindings.push(finding(GATE.configInvalid, {
-            subject: 'gate',
-            message: `Config ${ws.rel(loaded.path)}: ${loaded.message}.`,
-            location: loaded.line
-                ? { path: ws.rel(loaded.path), line: loaded.line }
-                : { path: ws.rel(loaded.path) },
-        }));
-    }
-    const packs = PACKS.filter((p) => (opts.packs ?? config.packs ?? PACKS.map((x) => x.id)).includes(p.id));
-    const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings);
-    const options = {
-        ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
-        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
-        ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
-        ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
-        ...(config.trace?.min_supports !== undefined
-            ? { min_supports: config.trace.min_supports }
-            : {}),
-        // Options given explicitly (CLI flags) win over the config file.
-        ...(opts.packOptions ?? {}),
-    };
-    const hasher = new Hasher();
-    const results = [];
-    try {
-        for (const [i, t] of planned.entries()) {
-            opts.onProgress?.(`[${i + 1}/${planned.length}] ${t.pack.id}: ${ws.rel(t.dir)}`);
-            results.push(await verifyTarget(t, { workspace: ws, hasher, options }));
-        }
-        const fixtureDir = opts.fixtures ?? config.fixtures;
-        if (fixtureDir !== undefined) {
-            const abs = external_node_path_default().resolve(ws.root, fixtureDir);
-            if (!ws.contains(abs) || !external_node_fs_default().existsSync(abs)) {
-                runFindings.push(finding(GATE.targetNotFound, {
-                    subject: 'gate',
-                    message: `Fixture directory ${fixtureDir} does not exist inside the workspace.`,
-                }));
-            }
-            else {
-                results.push(...(await runFixtures(abs, {
-                    packs: PACKS,
-                    knownCodes: new Set(allCodes().map((c) => c.code)),
-                    workspace: ws,
-                    onProgress: opts.onProgress,
-                })));
-            }
-        }
-    }
-    finally {
-        await hasher.close();
-    }
-    const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
-    if (!allowEmpty && results.every((r) => r.subjects.length === 0)) {
-        runFindings.push(finding(GATE.nothingVerified, {
-            subject: 'gate',
-            message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
-        }));
-    }
-    return decide(results, {
-        root: ws.root,
-        failOn: opts.failOn ?? config.fail_on ?? 'blocking',
-        runFindings,
-    });
-}
-async function verifyTarget(t, ctx) {
-    try {
-        return await t.pack.verify(t.dir, ctx);
-    }
-    catch (err) {
-        const rel = ctx.workspace.rel(t.dir);
-        const id = `${t.pack.id}:${rel}`;
-        return {
-            target: {
-                id,
-                pack: t.pack.id,
-                kind: t.pack.id === 'aris' ? 'paper' : 'run',
-                path: rel,
-                enforcement: 'blocking',
-                terminal_state: 'error',
-                context: {},
-            },
-            subjects: [
-                {
-                    id,
-                    target: id,
-                    pack: t.pack.id,
-                    kind: t.pack.id === 'aris' ? 'paper' : 'run',
-                    name: rel,
-                    path: rel,
-                    status: 'ERROR',
-                    outcome: 'blocking',
-                },
-            ],
-            findings: [
-                finding(GATE.internalError, {
-                    subject: id,
-                    message: `Checking ${rel} failed: ${errorText(err)}.`,
-                    location: { path: rel },
-                }),
-            ],
-        };
-    }
-}
-function planTargets(ws, packs, paths, exclude, runFindings) {
-    const planned = [];
-    const seen = new Set();
-    const add = (pack, dir) => {
-        const key = `${pack.id}\0${dir}`;
-        if (!seen.has(key)) {
-            seen.add(key);
-            planned.push({ pack, dir });
-        }
-    };
-    const roots = paths ?? ['.'];
-    for (const p of roots) {
-        const r = ws.resolve(ws.root, p);
-        if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory()) {
-            runFindings.push(finding(GATE.targetNotFound, {
-                subject: 'gate',
-                message: `Path "${p}" ${r.ok ? 'is not a directory' : r.detail}.`,
-            }));
-            continue;
-        }
-        const dirs = walkRepository(r.abs, exclude);
-        let found = 0;
-        for (const pack of packs) {
-            for (const dir of pack.discover(dirs)) {
-                add(pack, dir);
-                found++;
-            }
-        }
-        // An explicitly named directory in which nothing was discovered is still a paper dir:
-        // its audits may all be missing, which is exactly what the gate must catch.
-        const aris = packs.find((x) => x.id === 'aris');
-        if (paths && found === 0 && aris)
-            add(aris, r.abs);
-    }
-    return planned;
-}
-
-;// CONCATENATED MODULE: ./src/github/annotations.ts
-
-const annotations_LEVEL = {
-    error: 'failure',
-    warning: 'warning',
-    notice: 'notice',
-};
-const RANK = { failure: 0, warning: 1, notice: 2 };
-/** GitHub's caps: title 255 characters; message 64 KB (we keep it far shorter). */
-const TITLE_MAX = 255;
-const annotations_MESSAGE_MAX = 4000;
-/** Annotation paths must be repository-relative POSIX paths without `..`. */
-function safePath(p) {
-    const clean = p.replace(/\\/g, '/').replace(/^\.\//, '');
-    if (!clean ||
-        clean.startsWith('/') ||
-        clean.split('/').includes('..') ||
-        Array.from(clean).some((c) => c.charCodeAt(0) < 0x20))
-        return undefined;
-    return clean;
-}
-/**
- * One annotation per finding that has a location, plus one on each related location (e.g. the
- * input file that changed under a STALE audit), most severe first. Annotation text is plain text
- * (GitHub does not render Markdown in annotations), with control characters made visible.
- */
-function buildAnnotations(report) {
-    const names = new Map(report.subjects.map((s) => [s.id, s.name]));
-    const out = [];
-    const push = (f, path, line, column, title, message) => {
-        const p = safePath(path);
-        if (!p)
-            return;
-        const a = {
-            path: p,
-            start_line: line ?? 1,
-            end_line: line ?? 1,
-            annotation_level: annotations_LEVEL[f.severity],
-            title: cap(plain(title), TITLE_MAX),
-            message: cap(message.split('\n').map(plain).join('\n'), annotations_MESSAGE_MAX),
-        };
-        if (column !== undefined && line !== undefined) {
-            a.start_column = column;
-            a.end_column = column;
-        }
-        out.push(a);
-    };
-    for (const f of report.findings) {
-        const subject = names.get(f.subject) ?? f.subject;
-        const body = `${f.message}\n→ ${f.remediation}`;
-        if (f.location)
-            push(f, f.location.path, f.location.line, f.location.column, `${f.code} — ${subject}`, body);
-        for (const r of f.related ?? []) {
-            push(f, r.path, r.line, r.column, `${f.code} — input of ${subject}`, `${f.message}\n→ ${f.remediation}`);
-        }
-    }
-    return out.sort((a, b) => RANK[a.annotation_level] - RANK[b.annotation_level]);
-}
-
-;// CONCATENATED MODULE: ./src/github/check-run.ts
-/** The Checks API takes at most 50 annotations per request; more go in repeated updates (they append). */
-const ANNOTATION_BATCH = 50;
-/**
- * A documented cap on annotations per check run (20 updates). Past it, the summary says how many
- * were left out and where to find them; nothing is dropped silently.
- */
-const MAX_ANNOTATIONS = 1000;
-function ref(data) {
-    const d = data;
-    if (typeof d?.id !== 'number')
-        throw new Error('GitHub answered the check-run request without an id.');
-    return { id: d.id, url: typeof d.html_url === 'string' ? d.html_url : '' };
-}
-/** Creates the check run on the target commit, `in_progress`, before anything is verified. */
-async function createCheckRun(api, t, name, output, detailsUrl) {
-    const res = await api.request('POST /repos/{owner}/{repo}/check-runs', {
-        owner: t.owner,
-        repo: t.repo,
-        name,
-        head_sha: t.sha,
-        status: 'in_progress',
-        started_at: new Date().toISOString(),
-        ...(detailsUrl ? { details_url: detailsUrl } : {}),
-        output,
-    });
-    return ref(res.data);
-}
-function batches(items, size = ANNOTATION_BATCH) {
-    const out = [];
-    for (let i = 0; i < items.length; i += size)
-        out.push(items.slice(i, i + size));
-    return out;
-}
-/**
- * Sends every annotation in batches of 50 through check-run updates, and completes the run with
- * its conclusion in the last update. Past MAX_ANNOTATIONS the summary carries a visible note.
- */
-async function completeCheckRun(api, t, run, conclusion, output, annotations) {
-    const kept = annotations.slice(0, MAX_ANNOTATIONS);
-    const omitted = annotations.length - kept.length;
-    const summary = omitted > 0
-        ? `${output.summary.slice(0, 65_535 - 300)}\n\n> **Annotations capped:** ${omitted} more annotation${omitted === 1 ? '' : 's'} past the first ${MAX_ANNOTATIONS} are not attached to this check run; they are all in the JSON report and the job summary.\n`
-        : output.summary;
-    const out = { ...output, summary };
-    const groups = batches(kept);
-    if (groups.length === 0)
-        groups.push([]);
-    let requests = 0;
-    for (const [i, group] of groups.entries()) {
-        const last = i === groups.length - 1;
-        await api.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
-            owner: t.owner,
-            repo: t.repo,
-            check_run_id: run.id,
-            ...(last ? { status: 'completed', conclusion, completed_at: new Date().toISOString() } : {}),
-            output: { ...out, ...(group.length ? { annotations: group } : {}) },
-        });
-        requests++;
-    }
-    return { sent: kept.length, omitted, requests };
-}
-
-;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
-function getUserAgent() {
-  if (typeof navigator === "object" && "userAgent" in navigator) {
-    return navigator.userAgent;
-  }
-
-  if (typeof process === "object" && process.version !== undefined) {
-    return `Node.js/${process.version.substr(1)} (${process.platform}; ${
-      process.arch
-    })`;
-  }
-
-  return "<environment undetectable>";
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
-// @ts-check
-
-function register(state, name, method, options) {
-  if (typeof method !== "function") {
-    throw new Error("method for before hook must be a function");
-  }
-
-  if (!options) {
-    options = {};
-  }
-
-  if (Array.isArray(name)) {
-    return name.reverse().reduce((callback, name) => {
-      return register.bind(null, state, name, callback, options);
-    }, method)();
-  }
-
-  return Promise.resolve().then(() => {
-    if (!state.registry[name]) {
-      return method(options);
-    }
-
-    return state.registry[name].reduce((method, registered) => {
-      return registered.hook.bind(null, method, options);
-    }, method)();
-  });
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
-// @ts-check
-
-function addHook(state, kind, name, hook) {
-  const orig = hook;
-  if (!state.registry[name]) {
-    state.registry[name] = [];
-  }
-
-  if (kind === "before") {
-    hook = (method, options) => {
-      return Promise.resolve()
-        .then(orig.bind(null, options))
-        .then(method.bind(null, options));
-    };
-  }
-
-  if (kind === "after") {
-    hook = (method, options) => {
-      let result;
-      return Promise.resolve()
-        .then(method.bind(null, options))
-        .then((result_) => {
-          result = result_;
-          return orig(result, options);
-        })
-        .then(() => {
-          return result;
-        });
-    };
-  }
-
-  if (kind === "error") {
-    hook = (method, options) => {
-      return Promise.resolve()
-        .then(method.bind(null, options))
-        .catch((error) => {
-          return orig(error, options);
-        });
-    };
-  }
-
-  state.registry[name].push({
-    hook: hook,
-    orig: orig,
-  });
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
-// @ts-check
-
-function removeHook(state, name, method) {
-  if (!state.registry[name]) {
-    return;
-  }
-
-  const index = state.registry[name]
-    .map((registered) => {
-      return registered.orig;
-    })
-    .indexOf(method);
-
-  if (index === -1) {
-    return;
-  }
-
-  state.registry[name].splice(index, 1);
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
-// @ts-check
-
-
-
-
-
-// bind with array of arguments: https://stackoverflow.com/a/21792913
-const bind = Function.bind;
-const bindable = bind.bind(bind);
-
-function bindApi(hook, state, name) {
-  const removeHookRef = bindable(removeHook, null).apply(
-    null,
-    name ? [state, name] : [state]
-  );
-  hook.api = { remove: removeHookRef };
-  hook.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name ? [state, kind, name] : [state, kind];
-    hook[kind] = hook.api[kind] = bindable(addHook, null).apply(null, args);
-  });
-}
-
-function Singular() {
-  const singularHookName = Symbol("Singular");
-  const singularHookState = {
-    registry: {},
-  };
-  const singularHook = register.bind(null, singularHookState, singularHookName);
-  bindApi(singularHook, singularHookState, singularHookName);
-  return singularHook;
-}
-
-function Collection() {
-  const state = {
-    registry: {},
-  };
-
-  const hook = register.bind(null, state);
-  bindApi(hook, state);
-
-  return hook;
-}
-
-/* harmony default export */ const before_after_hook = ({ Singular, Collection });
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
-// pkg/dist-src/defaults.js
-
-
-// pkg/dist-src/version.js
-var dist_bundle_VERSION = "0.0.0-development";
-
-// pkg/dist-src/defaults.js
-var userAgent = `octokit-endpoint.js/${dist_bundle_VERSION} ${getUserAgent()}`;
-var DEFAULTS = {
-  method: "GET",
-  baseUrl: "https://api.github.com",
-  headers: {
-    accept: "application/vnd.github.v3+json",
-    "user-agent": userAgent
-  },
-  mediaType: {
-    format: ""
-  }
-};
-
-// pkg/dist-src/util/lowercase-keys.js
-function dist_bundle_lowercaseKeys(object) {
-  if (!object) {
-    return {};
-  }
-  return Object.keys(object).reduce((newObj, key) => {
-    newObj[key.toLowerCase()] = object[key];
-    return newObj;
-  }, {});
-}
-
-// pkg/dist-src/util/is-plain-object.js
-function dist_bundle_isPlainObject(value) {
-  if (typeof value !== "object" || value === null) return false;
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
-}
-
-// pkg/dist-src/util/merge-deep.js
-function mergeDeep(defaults, options) {
-  const result = Object.assign({}, defaults);
-  Object.keys(options).forEach((key) => {
-    if (dist_bundle_isPlainObject(options[key])) {
-      if (!(key in defaults)) Object.assign(result, { [key]: options[key] });
-      else result[key] = mergeDeep(defaults[key], options[key]);
-    } else {
-      Object.assign(result, { [key]: options[key] });
-    }
-  });
-  return result;
-}
-
-// pkg/dist-src/util/remove-undefined-properties.js
-function removeUndefinedProperties(obj) {
-  for (const key in obj) {
-    if (obj[key] === void 0) {
-      delete obj[key];
-    }
-  }
-  return obj;
-}
-
-// pkg/dist-src/merge.js
-function dist_bundle_merge(defaults, route, options) {
-  if (typeof route === "string") {
-    let [method, url] = route.split(" ");
-    options = Object.assign(url ? { method, url } : { url: method }, options);
-  } else {
-    options = Object.assign({}, route);
-  }
-  options.headers = dist_bundle_lowercaseKeys(options.headers);
-  removeUndefinedProperties(options);
-  removeUndefinedProperties(options.headers);
-  const mergedOptions = mergeDeep(defaults || {}, options);
-  if (options.url === "/graphql") {
-    if (defaults && defaults.mediaType.previews?.length) {
-      mergedOptions.mediaType.previews = defaults.mediaType.previews.filter(
-        (preview) => !mergedOptions.mediaType.previews.includes(preview)
-      ).concat(mergedOptions.mediaType.previews);
-    }
-    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
-  }
-  return mergedOptions;
-}
-
-// pkg/dist-src/util/add-query-parameters.js
-function addQueryParameters(url, parameters) {
-  const separator = /\?/.test(url) ? "&" : "?";
-  const names = Object.keys(parameters);
-  if (names.length === 0) {
-    return url;
-  }
-  return url + separator + names.map((name) => {
-    if (name === "q") {
-      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
-    }
-    return `${name}=${encodeURIComponent(parameters[name])}`;
-  }).join("&");
-}
-
-// pkg/dist-src/util/extract-url-variable-names.js
-var urlVariableRegex = /\{[^{}}]+\}/g;
-function removeNonChars(variableName) {
-  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
-}
-function extractUrlVariableNames(url) {
-  const matches = url.match(urlVariableRegex);
-  if (!matches) {
-    return [];
-  }
-  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
-}
-
-// pkg/dist-src/util/omit.js
-function dist_bundle_omit(object, keysToOmit) {
-  const result = { __proto__: null };
-  for (const key of Object.keys(object)) {
-    if (keysToOmit.indexOf(key) === -1) {
-      result[key] = object[key];
-    }
-  }
-  return result;
-}
-
-// pkg/dist-src/util/url-template.js
-function encodeReserved(str) {
-  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
-    if (!/%[0-9A-Fa-f]/.test(part)) {
-      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
-    }
-    return part;
-  }).join("");
-}
-function encodeUnreserved(str) {
-  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
-    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
-  });
-}
-function encodeValue(operator, value, key) {
-  value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
-  if (key) {
-    return encodeUnreserved(key) + "=" + value;
-  } else {
-    return value;
-  }
-}
-function isDefined(value) {
-  return value !== void 0 && value !== null;
-}
-function isKeyOperator(operator) {
-  return operator === ";" || operator === "&" || operator === "?";
-}
-function getValues(context, operator, key, modifier) {
-  var value = context[key], result = [];
-  if (isDefined(value) && value !== "") {
-    if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
-      value = value.toString();
-      if (modifier && modifier !== "*") {
-        value = value.substring(0, parseInt(modifier, 10));
-      }
-      result.push(
-        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
-      );
-    } else {
-      if (modifier === "*") {
-        if (Array.isArray(value)) {
-          value.filter(isDefined).forEach(function(value2) {
-            result.push(
-              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
-            );
-          });
-        } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              result.push(encodeValue(operator, value[k], k));
-            }
-          });
-        }
-      } else {
-        const tmp = [];
-        if (Array.isArray(value)) {
-          value.filter(isDefined).forEach(function(value2) {
-            tmp.push(encodeValue(operator, value2));
-          });
-        } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value[k].toString()));
-            }
-          });
-        }
-        if (isKeyOperator(operator)) {
-          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
-        } else if (tmp.length !== 0) {
-          result.push(tmp.join(","));
-        }
-      }
-    }
-  } else {
-    if (operator === ";") {
-      if (isDefined(value)) {
-        result.push(encodeUnreserved(key));
-      }
-    } else if (value === "" && (operator === "&" || operator === "?")) {
-      result.push(encodeUnreserved(key) + "=");
-    } else if (value === "") {
-      result.push("");
-    }
-  }
-  return result;
-}
-function parseUrl(template) {
-  return {
-    expand: expand.bind(null, template)
-  };
-}
-function expand(template, context) {
-  var operators = ["+", "#", ".", "/", ";", "?", "&"];
-  template = template.replace(
-    /\{([^\{\}]+)\}|([^\{\}]+)/g,
-    function(_, expression, literal) {
-      if (expression) {
-        let operator = "";
-        const values = [];
-        if (operators.indexOf(expression.charAt(0)) !== -1) {
-          operator = expression.charAt(0);
-          expression = expression.substr(1);
-        }
-        expression.split(/,/g).forEach(function(variable) {
-          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
-          values.push(getValues(context, operator, tmp[1], tmp[2] || tmp[3]));
-        });
-        if (operator && operator !== "+") {
-          var separator = ",";
-          if (operator === "?") {
-            separator = "&";
-          } else if (operator !== "#") {
-            separator = operator;
-          }
-          return (values.length !== 0 ? operator : "") + values.join(separator);
-        } else {
-          return values.join(",");
-        }
-      } else {
-        return encodeReserved(literal);
-      }
-    }
-  );
-  if (template === "/") {
-    return template;
-  } else {
-    return template.replace(/\/$/, "");
-  }
-}
-
-// pkg/dist-src/parse.js
-function dist_bundle_parse(options) {
-  let method = options.method.toUpperCase();
-  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
-  let headers = Object.assign({}, options.headers);
-  let body;
-  let parameters = dist_bundle_omit(options, [
-    "method",
-    "baseUrl",
-    "url",
-    "headers",
-    "request",
-    "mediaType"
-  ]);
-  const urlVariableNames = extractUrlVariableNames(url);
-  url = parseUrl(url).expand(parameters);
-  if (!/^http/.test(url)) {
-    url = options.baseUrl + url;
-  }
-  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
-  const remainingParameters = dist_bundle_omit(parameters, omittedParameters);
-  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
-  if (!isBinaryRequest) {
-    if (options.mediaType.format) {
-      headers.accept = headers.accept.split(/,/).map(
-        (format) => format.replace(
-          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
-          `application/vnd$1$2.${options.mediaType.format}`
-        )
-      ).join(",");
-    }
-    if (url.endsWith("/graphql")) {
-      if (options.mediaType.previews?.length) {
-        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
-        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
-          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
-          return `application/vnd.github.${preview}-preview${format}`;
-        }).join(",");
-      }
-    }
-  }
-  if (["GET", "HEAD"].includes(method)) {
-    url = addQueryParameters(url, remainingParameters);
-  } else {
-    if ("data" in remainingParameters) {
-      body = remainingParameters.data;
-    } else {
-      if (Object.keys(remainingParameters).length) {
-        body = remainingParameters;
-      }
-    }
-  }
-  if (!headers["content-type"] && typeof body !== "undefined") {
-    headers["content-type"] = "application/json; charset=utf-8";
-  }
-  if (["PATCH", "PUT"].includes(method) && typeof body === "undefined") {
-    body = "";
-  }
-  return Object.assign(
-    { method, url, headers },
-    typeof body !== "undefined" ? { body } : null,
-    options.request ? { request: options.request } : null
-  );
-}
-
-// pkg/dist-src/endpoint-with-defaults.js
-function endpointWithDefaults(defaults, route, options) {
-  return dist_bundle_parse(dist_bundle_merge(defaults, route, options));
-}
-
-// pkg/dist-src/with-defaults.js
-function withDefaults(oldDefaults, newDefaults) {
-  const DEFAULTS2 = dist_bundle_merge(oldDefaults, newDefaults);
-  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
-  return Object.assign(endpoint2, {
-    DEFAULTS: DEFAULTS2,
-    defaults: withDefaults.bind(null, DEFAULTS2),
-    merge: dist_bundle_merge.bind(null, DEFAULTS2),
-    parse: dist_bundle_parse
-  });
-}
-
-// pkg/dist-src/index.js
-var endpoint = withDefaults(null, DEFAULTS);
-
-
-;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
-/*!
- * content-type
- * Copyright(c) 2015 Douglas Christopher Wilson
- * MIT Licensed
- */
-const SP = 32; // " "
-const HTAB = 9; // "\t"
-const SEMI = 59; // ";"
-const EQ = 61; // "="
-const DQUOTE = 34; // '"'
-const BSLASH = 92; // "\\"
-const COMMA = 44; // ","
-const LOWER_CASE = 1;
-const OWS = 2;
-const SEMI_FLAG = 4;
-const COMMA_FLAG = 8;
-const TOKEN_FLAG = 16;
-const NON_ASCII = 0xff00;
-const CASE_FLAGS = LOWER_CASE | NON_ASCII;
-/**
- * Character flags used to normalize HTTP field values while scanning.
- * Out-of-range reads intentionally coerce to zero in bitwise expressions.
- */
-const CHAR_MAP = new Uint8Array(0x100);
-CHAR_MAP[HTAB] |= OWS;
-CHAR_MAP[SP] |= OWS;
-CHAR_MAP[SEMI] |= SEMI_FLAG;
-CHAR_MAP[COMMA] |= COMMA_FLAG;
-for (let code = 0x80 /* non-ASCII */; code <= 0xff; code++) {
-    CHAR_MAP[code] |= LOWER_CASE;
-}
-for (const char of "!#$%&'*+-.^_`|~") {
-    CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
-}
-for (let code = 0x30 /* 0 */; code <= 0x39 /* 9 */; code++) {
-    CHAR_MAP[code] |= TOKEN_FLAG;
-}
-for (let code = 0x41 /* A */; code <= 0x5a /* Z */; code++) {
-    CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
-}
-for (let code = 0x61 /* a */; code <= 0x7a /* z */; code++) {
-    CHAR_MAP[code] |= TOKEN_FLAG;
-}
-/**
- * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
- */
-const NullObject = /* @__PURE__ */ (() => {
-    const C = function () { };
-    C.prototype = Object.create(null);
-    return C;
-})();
-/**
- * Validate a type string against RFC 9110.
- */
-function isTypeValid(type, start = 0, end = type.length) {
-    let hasSlash = false;
-    for (let index = start; index < end; index++) {
-        const code = type.charCodeAt(index);
-        if (code === 47 /* / */) {
-            if (hasSlash || index === start || index >= end - 1)
-                return false;
-            hasSlash = true;
-        }
-        else if (!isTokenCode(code)) {
-            return false;
-        }
-    }
-    return hasSlash;
-}
-/**
- * Validate a token against RFC 9110.
- */
-function isTokenValid(token, start = 0, end = token.length) {
-    if (start >= end)
-        return false;
-    for (let index = start; index < end; index++) {
-        if (!isTokenCode(token.charCodeAt(index)))
-            return false;
-    }
-    return true;
-}
-/**
- * Check whether a character code belongs to the token production in RFC 9110.
- */
-function isTokenCode(code) {
-    return (CHAR_MAP[code] & TOKEN_FLAG) !== 0;
-}
-/**
- * Serialize a parameter value.
- */
-function parameterValue(str) {
-    const len = str.length;
-    if (len === 0)
-        return '""';
-    let index = 0;
-    while (index < len && isTokenCode(str.charCodeAt(index)))
-        index++;
-    if (index === len)
-        return str;
-    let result = '"';
-    let start = 0;
-    while (index < len) {
-        const code = str.charCodeAt(index);
-        if (code !== HTAB && (code < SP || code === 127 || code > 255)) {
-            throw new TypeError(`Invalid parameter value: ${str}`);
-        }
-        if (code === 34 /* " */ || code === 92 /* \\ */) {
-            result += `${str.slice(start, index)}\\`;
-            start = index;
-        }
-        index++;
-    }
-    return `${result}${str.slice(start)}"`;
-}
-/**
- * Format an object into a `Content-Type` header.
- */
-function format(obj) {
-    const { type, parameters } = obj;
-    if (!type || !isTypeValid(type)) {
-        throw new TypeError(`Invalid type: ${type}`);
-    }
-    let result = type;
-    if (parameters) {
-        for (const param of Object.keys(parameters)) {
-            if (!isTokenValid(param)) {
-                throw new TypeError(`Invalid parameter name: ${param}`);
-            }
-            result += `; ${param}=${parameterValue(parameters[param])}`;
-        }
-    }
-    return result;
-}
-/**
- * Parse a `Content-Type` header.
- */
-function dist_parse(header, options) {
-    const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
-    const len = header.length;
-    let valueStart = options?.start ?? 0;
-    while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
-        valueStart++;
-    }
-    let index = valueStart;
-    let typeFlags = 0;
-    let whitespace = -1;
-    let stop = options?.parameters === false ? COMMA_FLAG : 0;
-    while (index < len) {
-        const code = header.charCodeAt(index);
-        const flags = CHAR_MAP[code];
-        if ((flags & stopFlags) !== 0) {
-            stop |= flags & COMMA_FLAG;
-            break;
-        }
-        if ((flags & OWS) !== 0) {
-            if (whitespace === -1)
-                whitespace = index;
-        }
-        else {
-            whitespace = -1;
-        }
-        typeFlags |= (code & NON_ASCII) | flags;
-        index++;
-    }
-    const valueEnd = whitespace === -1 ? index : whitespace;
-    const value = header.slice(valueStart, valueEnd);
-    const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
-    if (index === len || stop !== 0) {
-        return { type, index, parameters: new NullObject() };
-    }
-    return parseParameters(header, type, index, len, stopFlags);
-}
-/**
- * Parses the parameters of a `Content-Type` header starting at the given index.
- */
-function parseParameters(header, type, index, len, stopFlags) {
-    const parameters = new NullObject();
-    parameter: while (index < len) {
-        index++; // Skip over ;
-        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-            index++;
-        }
-        const keyStart = index;
-        let keyFlags = 0;
-        let keyWhitespace = -1;
-        while (index < len) {
-            const code = header.charCodeAt(index);
-            const flags = CHAR_MAP[code];
-            if ((flags & stopFlags) !== 0) {
-                if ((flags & COMMA_FLAG) !== 0)
-                    break parameter;
-                continue parameter;
-            }
-            if (code === EQ) {
-                const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-                const value = header.slice(keyStart, keyEnd);
-                const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
-                index++;
-                while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-                    index++;
-                }
-                if (index < len && header.charCodeAt(index) === DQUOTE) {
-                    const quotedStart = ++index;
-                    let escaped = false;
-                    while (index < len) {
-                        const code = header.charCodeAt(index);
-                        if (code === DQUOTE) {
-                            if (parameters[key] === undefined) {
-                                parameters[key] = escaped
-                                    ? unescapeQuotedPairs(header, quotedStart, index)
-                                    : header.slice(quotedStart, index);
-                            }
-                            index++;
-                            let stop = 0;
-                            // Discard characters between quote and delimiter.
-                            while (index < len) {
-                                const code = header.charCodeAt(index);
-                                const flags = CHAR_MAP[code];
-                                if ((flags & stopFlags) !== 0) {
-                                    stop = flags & COMMA_FLAG;
-                                    break;
-                                }
-                                index++;
-                            }
-                            if (stop !== 0)
-                                break parameter;
-                            continue parameter;
-                        }
-                        if (code === BSLASH && index + 1 < len) {
-                            escaped = true;
-                            index += 2;
-                            continue;
-                        }
-                        index++;
-                    }
-                    continue parameter;
-                }
-                const valueStart = index;
-                let stop = 0;
-                let valueWhitespace = -1;
-                while (index < len) {
-                    const code = header.charCodeAt(index);
-                    const flags = CHAR_MAP[code];
-                    if ((flags & stopFlags) !== 0) {
-                        stop = flags & COMMA_FLAG;
-                        break;
-                    }
-                    if ((flags & OWS) !== 0) {
-                        if (valueWhitespace === -1)
-                            valueWhitespace = index;
-                    }
-                    else {
-                        valueWhitespace = -1;
-                    }
-                    index++;
-                }
-                if (parameters[key] === undefined) {
-                    const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-                    parameters[key] = header.slice(valueStart, valueEnd);
-                }
-                if (stop !== 0)
-                    break parameter;
-                continue parameter;
-            }
-            if ((flags & OWS) !== 0) {
-                if (keyWhitespace === -1)
-                    keyWhitespace = index;
-            }
-            else {
-                keyWhitespace = -1;
-            }
-            keyFlags |= (code & NON_ASCII) | flags;
-            index++;
-        }
-    }
-    return { type, index, parameters };
-}
-/**
- * Remove backslashes from quoted pairs in a known-terminated quoted string body.
- */
-function unescapeQuotedPairs(str, start, end) {
-    let result = "";
-    for (let index = start; index < end; index++) {
-        if (str.charCodeAt(index) === BSLASH) {
-            result += str.slice(start, index);
-            start = ++index;
-        }
-    }
-    return result + str.slice(start, end);
-}
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
-const intRegex = /^-?\d+$/;
-const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
-const originalStringify = JSON.stringify;
-const originalParse = JSON.parse;
-const customFormat = /^-?\d+n$/;
-
-const bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
-const noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
-
-/**
- * @typedef {(this: any, key: string | number | undefined, value: any) => any} Replacer
- * @typedef {(key: string | number | undefined, value: any, context?: { source: string }) => any} Reviver
- */
-
-/**
- * Checks if a value is unstringifiable according to native JSON.stringify rules.
- *
- * @param {any} val The value to check.
- * @returns {boolean} True if the value is undefined, a function, or a symbol.
- */
-const isUnstringifiable = (val) =>
-  val === undefined || typeof val === "function" || typeof val === "symbol";
-
-/**
- * Checks if a value is a native JSON.rawJSON object (Node.js 22+).
- *
- * @param {any} val The value to check.
- * @returns {boolean} True if the value is a RawJSON instance.
- */
-const isRawJSON = (val) =>
-  val !== null &&
-  typeof val === "object" &&
-  val.constructor &&
-  val.constructor.name === "RawJSON";
-
-/**
- * Iteratively converts a JS value to a JSON string.
- * Used as a fallback when the native JSON.stringify hits the Maximum Call Stack size.
- * Fully compliant with JSON formatting (space), replacers, and toJSON behaviors.
- *
- * @param {any} rootValue The value to stringify.
- * @param {Replacer | Array<string | number> | null} [replacer] User's custom replacer function.
- * @param {string | number} [spaceParam] Indentation for pretty-printing.
- * @returns {string | undefined} The generated JSON string.
- */
-const stringifyIteratively = (rootValue, replacer, spaceParam) => {
-  let space = "";
-
-  if (typeof spaceParam === "number") {
-    space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
-  } else if (typeof spaceParam === "string") {
-    space = spaceParam.slice(0, 10);
-  }
-
-  const isFunctionReplacer = typeof replacer === "function";
-  const propertyList = Array.isArray(replacer)
-    ? new Set(replacer.map(String))
-    : null;
-
-  /**
-   * Prepares a value for stringification by resolving toJSON, handling BigInts,
-   * applying custom replacers, and unwrapping primitive objects.
-   *
-   * @param {object|Array} parent The parent object or array holding the value.
-   * @param {string} key The key associated with the value.
-   * @param {any} val The raw value to process.
-   * @returns {any} The processed value ready for stringification.
-   */
-  const prepareVal = (parent, key, val) => {
-    const isObject = val !== null && typeof val === "object";
-    const hasToJSON = isObject && typeof val.toJSON === "function";
-
-    if (hasToJSON) {
-      val = val.toJSON(key);
-    }
-
-    const isNoise = typeof val === "string" && noiseValue.test(val);
-
-    if (isNoise) return val + "n";
-
-    const isBigInt = typeof val === "bigint";
-
-    if (isBigInt) {
-      const supportsRawJSON = "rawJSON" in JSON;
-
-      if (supportsRawJSON) return JSON.rawJSON(val.toString());
-
-      return val.toString() + "n";
-    }
-
-    if (isFunctionReplacer) {
-      val = replacer.call(parent, key, val);
-    }
-
-    const isPostReplacerObject = val !== null && typeof val === "object";
-
-    if (isPostReplacerObject) {
-      const isPrimitiveWrapper =
-        val instanceof Number ||
-        val instanceof String ||
-        val instanceof Boolean;
-
-      if (isPrimitiveWrapper) {
-        val = val.valueOf();
-      }
-    }
-
-    return val;
-  };
-
-  const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
-
-  if (isUnstringifiable(rootProcessed)) {
-    return undefined;
-  }
-
-  const isRootPrimitive =
-    rootProcessed === null || typeof rootProcessed !== "object";
-  const isRootNativeRawJSON = isRawJSON(rootProcessed);
-
-  if (isRootPrimitive || isRootNativeRawJSON) {
-    return originalStringify(rootProcessed);
-  }
-
-  const chunks = [];
-  let level = 0;
-
-  const stack = [
-    {
-      parent: { "": rootProcessed },
-      key: "",
-      val: rootProcessed,
-      isArray: Array.isArray(rootProcessed),
-      keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
-      index: 0,
-      first: true,
-    },
-  ];
-
-  const visited = new WeakSet([rootProcessed]);
-
-  while (stack.length > 0) {
-    const node = stack[stack.length - 1];
-
-    if (node.index === 0) {
-      chunks.push(node.isArray ? "[" : "{");
-      level++;
-    }
-
-    let isDone = false;
-
-    if (node.isArray) {
-      if (node.index < node.val.length) {
-        if (!node.first) chunks.push(",");
-
-        if (space) chunks.push("\n" + space.repeat(level));
-
-        const childRaw = node.val[node.index];
-        const childVal = prepareVal(node.val, String(node.index), childRaw);
-
-        if (isUnstringifiable(childVal)) {
-          chunks.push("null");
-          node.first = false;
-          node.index++;
-        } else {
-          const isComplexObject =
-            childVal !== null && typeof childVal === "object";
-          const isNativeRaw = isRawJSON(childVal);
-
-          if (isComplexObject && !isNativeRaw) {
-            if (visited.has(childVal)) {
-              throw new TypeError("Converting circular structure to JSON");
-            }
-
-            visited.add(childVal);
-
-            stack.push({
-              parent: node.val,
-              key: String(node.index),
-              val: childVal,
-              isArray: Array.isArray(childVal),
-              keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-              index: 0,
-              first: true,
-            });
-
-            node.first = false;
-            node.index++;
-          } else {
-            chunks.push(originalStringify(childVal));
-            node.first = false;
-            node.index++;
-          }
-        }
-      } else {
-        isDone = true;
-      }
-    } else {
-      while (node.index < node.keys.length) {
-        const k = node.keys[node.index++];
-
-        const isFilteredOutByArray = propertyList && !propertyList.has(k);
-
-        if (isFilteredOutByArray) continue;
-
-        const childRaw = node.val[k];
-        const childVal = prepareVal(node.val, k, childRaw);
-
-        if (isUnstringifiable(childVal)) continue;
-
-        if (!node.first) chunks.push(",");
-
-        if (space) {
-          chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
-        } else {
-          chunks.push(originalStringify(k) + ":");
-        }
-
-        const isComplexObject =
-          childVal !== null && typeof childVal === "object";
-        const isNativeRaw = isRawJSON(childVal);
-
-        if (isComplexObject && !isNativeRaw) {
-          if (visited.has(childVal)) {
-            throw new TypeError("Converting circular structure to JSON");
-          }
-
-          visited.add(childVal);
-
-          stack.push({
-            parent: node.val,
-            key: k,
-            val: childVal,
-            isArray: Array.isArray(childVal),
-            keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-            index: 0,
-            first: true,
-          });
-
-          node.first = false;
-
-          break; // Stop current loop level to process the newly pushed stack node
-        } else {
-          chunks.push(originalStringify(childVal));
-          node.first = false;
-        }
-      }
-
-      const isNodeFullyProcessed =
-        node.index >= node.keys.length && stack[stack.length - 1] === node;
-
-      if (isNodeFullyProcessed) {
-        isDone = true;
-      }
-    }
-
-    if (isDone) {
-      level--;
-
-      if (!node.first && space) chunks.push("\n" + space.repeat(level));
-
-      chunks.push(node.isArray ? "]" : "}");
-      visited.delete(node.val);
-      stack.pop();
-    }
-  }
-
-  return chunks.join("");
-};
-
-/**
- * Converts a JavaScript value to a JSON string.
- *
- * Supports serialization of BigInt values using two strategies:
- * 1. Custom format "123n" → "123" (universal fallback)
- * 2. Native JSON.rawJSON() (Node.js 22+, fastest) when available
- *
- * All other values are serialized exactly like native JSON.stringify().
- *
- * @param {*} value The value to convert to a JSON string.
- * @param {Replacer | Array<string | number> | null} [replacer]
- * A function that alters the behavior of the stringification process,
- * or an array of strings/numbers to indicate properties to exclude.
- * @param {string | number} [space]
- * A string or number to specify indentation or pretty-printing.
- * @returns {string} The JSON string representation.
- */
-const JSONStringify = (value, replacer, space) => {
-  try {
-    const supportsRawJSON = "rawJSON" in JSON;
-
-    if (supportsRawJSON) {
-      return originalStringify(
-        value,
-        (key, val) => {
-          if (typeof val === "bigint") return JSON.rawJSON(val.toString());
-
-          const hasFunctionReplacer = typeof replacer === "function";
-
-          if (hasFunctionReplacer) return replacer(key, val);
-
-          const isKeyInArrayReplacer =
-            Array.isArray(replacer) && replacer.includes(key);
-
-          if (isKeyInArrayReplacer) return val;
-
-          return val;
-        },
-        space,
-      );
-    }
-
-    if (!value) return originalStringify(value, replacer, space);
-
-    const convertedToCustomJSON = originalStringify(
-      value,
-      (key, val) => {
-        const isNoise = typeof val === "string" && noiseValue.test(val);
-
-        if (isNoise) return val.toString() + "n"; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
-
-        if (typeof val === "bigint") return val.toString() + "n";
-
-        const hasFunctionReplacer = typeof replacer === "function";
-
-        if (hasFunctionReplacer) return replacer(key, val);
-
-        const isKeyInArrayReplacer =
-          Array.isArray(replacer) && replacer.includes(key);
-
-        if (isKeyInArrayReplacer) return val;
-
-        return val;
-      },
-      space,
-    );
-
-    const processedJSON = convertedToCustomJSON.replace(
-      bigIntsStringify,
-      "$1$2$3",
-    ); // Delete one "n" off the end of every BigInt value
-
-    const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3"); // Remove one "n" off the end of every noisy string
-
-    return denoisedJSON;
-  } catch (error) {
-    if (error instanceof RangeError) {
-      const convertedJSON = stringifyIteratively(value, replacer, space);
-
-      if (convertedJSON === undefined) return undefined;
-
-      const supportsRawJSON = "rawJSON" in JSON;
-
-      if (supportsRawJSON) return convertedJSON;
-
-      const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
-
-      return processedJSON.replace(noiseStringify, "$1$2$3");
-    }
-
-    throw error;
-  }
-};
-
-const featureCache = new Map();
-
-/**
- * Detects if the current JSON.parse implementation supports the context.source feature.
- *
- * Uses toString() fingerprinting to cache results and automatically detect runtime
- * replacements of JSON.parse (polyfills, mocks, etc.).
- *
- * @returns {boolean} true if context.source is supported, false otherwise.
- */
-const isContextSourceSupported = () => {
-  const parseFingerprint = JSON.parse.toString();
-
-  if (featureCache.has(parseFingerprint)) {
-    return featureCache.get(parseFingerprint);
-  }
-
-  try {
-    const result = JSON.parse(
-      "1",
-      (_, __, context) => !!context?.source && context.source === "1",
-    );
-    featureCache.set(parseFingerprint, result);
-
-    return result;
-  } catch {
-    featureCache.set(parseFingerprint, false);
-
-    return false;
-  }
-};
-
-/**
- * Reviver function that converts custom-format BigInt strings back to BigInt values.
- * Also handles "noise" strings that accidentally match the BigInt format.
- *
- * @param {string | number | undefined} key The object key.
- * @param {*} value The value being parsed.
- * @param {object} [context] Parse context (if supported by JSON.parse).
- * @param {Reviver} [userReviver] User's custom reviver function.
- * @returns {any} The transformed value.
- */
-const convertMarkedBigIntsReviver = (key, value, context, userReviver) => {
-  const isCustomFormatBigInt =
-    typeof value === "string" && customFormat.test(value);
-
-  if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
-
-  const isNoiseValue = typeof value === "string" && noiseValue.test(value);
-  if (isNoiseValue) return value.slice(0, -1);
-
-  const hasUserReviver = typeof userReviver === "function";
-
-  if (!hasUserReviver) return value;
-
-  return userReviver(key, value, context);
-};
-
-/**
- * Fast JSON.parse implementation (~2x faster than classic fallback).
- * Uses JSON.parse's context.source feature to detect integers and convert
- * large numbers directly to BigInt without string manipulation.
- *
- * Does not support legacy custom format from v1 of this library.
- *
- * @param {string} text JSON string to parse.
- * @param {Reviver} [reviver] Transform function to apply to each value.
- * @returns {any} Parsed JavaScript value.
- */
-const JSONParseV2 = (text, reviver) => {
-  return JSON.parse(text, (key, value, context) => {
-    const isNumber = typeof value === "number";
-    const isOutOfBounds =
-      value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
-    const isBigNumber = isNumber && isOutOfBounds;
-    const isInt = context && intRegex.test(context.source);
-    const isBigInt = isBigNumber && isInt;
-
-    if (isBigInt) return BigInt(context.source);
-
-    const hasCustomReviver = typeof reviver === "function";
-
-    if (!hasCustomReviver) return value;
-
-    return reviver(key, value, context);
-  });
-};
-
-const MAX_INT = Number.MAX_SAFE_INTEGER.toString();
-const MAX_DIGITS = MAX_INT.length;
-const stringsOrLargeNumbers =
-  /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
-const noiseValueWithQuotes = /^"-?\d+n+"$/; // Noise - strings that match the custom format before being converted to it
-
-/**
- * Iteratively traverses the parsed object bottom-up (post-order),
- * emulating the native JSON.parse reviver behavior.
- * This avoids Call Stack overflows (RangeError) on deeply nested structures.
- *
- * @param {any} parsed The natively parsed JSON object.
- * @param {Reviver} [userReviver] User's custom reviver function.
- * @returns {any} The fully processed object.
- */
-const applyReviverIteratively = (parsed, userReviver) => {
-  const rootHolder = { "": parsed };
-  const stack = [{ parent: rootHolder, key: "", visited: false }];
-
-  while (stack.length > 0) {
-    const node = stack[stack.length - 1];
-
-    if (!node.visited) {
-      node.visited = true;
-
-      const value = node.parent[node.key];
-      const isComplexObject = value !== null && typeof value === "object";
-
-      if (isComplexObject) {
-        const keys = Object.keys(value);
-
-        for (let i = keys.length - 1; i >= 0; i--) {
-          stack.push({ parent: value, key: keys[i], visited: false });
-        }
-      }
-    } else {
-      const { parent, key } = node;
-      let value = parent[key];
-
-      if (typeof value === "string") {
-        const isCustomFormatBigInt = customFormat.test(value);
-
-        if (isCustomFormatBigInt) {
-          value = BigInt(value.slice(0, -1));
-        } else {
-          const isNoise = noiseValue.test(value);
-
-          if (isNoise) value = value.slice(0, -1);
-        }
-      }
-
-      const hasUserReviver = typeof userReviver === "function";
-
-      if (hasUserReviver) {
-        value = userReviver.call(parent, key, value);
-      }
-
-      const isDeleted = value === undefined;
-
-      if (isDeleted) {
-        delete parent[key];
-      } else {
-        parent[key] = value;
-      }
-
-      stack.pop();
-    }
-  }
-
-  return rootHolder[""];
-};
-
-/**
- * Pre-processes the JSON string to mark large numbers with an 'n' suffix.
- *
- * @param {string} text The raw JSON string.
- * @returns {string} The serialized string with marked BigInts.
- */
-const serializeBigInts = (text) => {
-  return text.replace(
-    stringsOrLargeNumbers,
-    (match, digits, fractional, exponential) => {
-      const isString = match[0] === '"';
-      const isNoise = isString && noiseValueWithQuotes.test(match);
-
-      if (isNoise) return match.substring(0, match.length - 1) + 'n"'; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
-
-      const hasFractionalOrExponential = fractional || exponential;
-
-      // With a fixed number of digits, we can correctly use lexicographical comparison to do a numeric comparison
-      const isLessThanMaxSafeInt =
-        digits &&
-        (digits.length < MAX_DIGITS ||
-          (digits.length === MAX_DIGITS && digits <= MAX_INT));
-
-      const isStandardValue =
-        isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
-
-      if (isStandardValue) return match;
-
-      return '"' + match + 'n"';
-    },
-  );
-};
-
-/**
- * Converts a JSON string into a JavaScript value.
- *
- * Supports parsing of large integers using two strategies:
- * 1. Classic fallback: Marks large numbers with "123n" format, then converts to BigInt
- * 2. Fast path (JSONParseV2): Uses context.source feature (~2x faster) when available
- *
- * All other JSON values are parsed exactly like native JSON.parse().
- *
- * @param {string} text A valid JSON string.
- * @param {Reviver} [reviver]
- * A function that transforms the results. This function is called for each member
- * of the object. If a member contains nested objects, the nested objects are
- * transformed before the parent object is.
- * @returns {any} The parsed JavaScript value.
- * @throws {SyntaxError} If text is not valid JSON.
- */
-const JSONParse = (text, reviver) => {
-  if (!text) return originalParse(text, reviver);
-
-  try {
-    if (isContextSourceSupported()) return JSONParseV2(text, reviver); // Shortcut to a faster (2x) and simpler version
-
-    // Find and mark big numbers with "n"
-    const serializedData = serializeBigInts(text);
-
-    return originalParse(serializedData, (key, value, context) =>
-      convertMarkedBigIntsReviver(key, value, context, reviver),
-    );
-  } catch (error) {
-    if (error instanceof RangeError) {
-      const serializedData = serializeBigInts(text);
-      const parsed = originalParse(serializedData);
-
-      return applyReviverIteratively(parsed, reviver);
-    }
-
-    throw error;
-  }
-};
-
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
-class RequestError extends Error {
-  name;
-  /**
-   * http status code
-   */
-  status;
-  /**
-   * Request options that lead to the error.
-   */
-  request;
-  /**
-   * Response object if a response was received
-   */
-  response;
-  constructor(message, statusCode, options) {
-    super(message, { cause: options.cause });
-    this.name = "HttpError";
-    this.status = Number.parseInt(statusCode);
-    if (Number.isNaN(this.status)) {
-      this.status = 0;
-    }
-    /* v8 ignore else -- @preserve -- Bug with vitest coverage where it sees an else branch that doesn't exist */
-    if ("response" in options) {
-      this.response = options.response;
-    }
-    const requestCopy = Object.assign({}, options.request);
-    if (options.request.headers.authorization) {
-      requestCopy.headers = Object.assign({}, options.request.headers, {
-        authorization: options.request.headers.authorization.replace(
-          /(?<! ) .*$/,
-          " [REDACTED]"
-        )
-      });
-    }
-    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
-    this.request = requestCopy;
-  }
-}
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
-// pkg/dist-src/index.js
-
-
-// pkg/dist-src/defaults.js
-
-
-// pkg/dist-src/version.js
-var request_dist_bundle_VERSION = "10.0.16";
-
-// pkg/dist-src/defaults.js
-var defaults_default = {
-  headers: {
-    "user-agent": `octokit-request.js/${request_dist_bundle_VERSION} ${getUserAgent()}`
-  }
-};
-
-// pkg/dist-src/fetch-wrapper.js
-
-
-
-// pkg/dist-src/is-plain-object.js
-function request_dist_bundle_isPlainObject(value) {
-  if (typeof value !== "object" || value === null) return false;
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
-}
-
-// pkg/dist-src/fetch-wrapper.js
-
-var noop = () => "";
-async function fetchWrapper(requestOptions) {
-  const fetch = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch) {
-    throw new Error(
-      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
-    );
-  }
-  const log = requestOptions.request?.log || console;
-  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
-  const body = request_dist_bundle_isPlainObject(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
-  const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name, value]) => [
-      name,
-      String(value)
-    ])
-  );
-  let fetchResponse;
-  try {
-    fetchResponse = await fetch(requestOptions.url, {
-      method: requestOptions.method,
-      body,
-      redirect: requestOptions.request?.redirect,
-      headers: requestHeaders,
-      signal: requestOptions.request?.signal,
-      // duplex must be set if request.body is ReadableStream or Async Iterables.
-      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
-      ...requestOptions.body && { duplex: "half" }
-    });
-  } catch (error) {
-    let message = "Unknown Error";
-    if (error instanceof Error) {
-      if (error.name === "AbortError") {
-        error.status = 500;
-        throw error;
-      }
-      message = error.message;
-      if (error.name === "TypeError" && "cause" in error) {
-        if (error.cause instanceof Error) {
-          message = error.cause.message;
-        } else if (typeof error.cause === "string") {
-          message = error.cause;
-        }
-      }
-    }
-    const requestError = new RequestError(message, 500, {
-      request: requestOptions
-    });
-    requestError.cause = error;
-    throw requestError;
-  }
-  const status = fetchResponse.status;
-  const url = fetchResponse.url;
-  const responseHeaders = {};
-  for (const [key, value] of fetchResponse.headers) {
-    responseHeaders[key] = value;
-  }
-  const octokitResponse = {
-    url,
-    status,
-    headers: responseHeaders,
-    data: ""
-  };
-  if ("deprecation" in responseHeaders) {
-    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
-    const deprecationLink = matches && matches.pop();
-    log.warn(
-      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
-    );
-  }
-  if (status === 204 || status === 205) {
-    return octokitResponse;
-  }
-  if (requestOptions.method === "HEAD") {
-    if (status < 400) {
-      return octokitResponse;
-    }
-    throw new RequestError(fetchResponse.statusText, status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status === 304) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError("Not modified", status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status >= 400) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
-  return octokitResponse;
-}
-async function getResponseData(response) {
-  const contentType = response.headers.get("content-type");
-  if (!contentType) {
-    return response.text().catch(noop);
-  }
-  const mimetype = dist_parse(contentType);
-  if (isJSONResponse(mimetype)) {
-    let text = "";
-    try {
-      text = await response.text();
-      return JSONParse(text);
-    } catch (err) {
-      return text;
-    }
-  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
-  // (RFC 2046) and must never be decoded as text, even when the response
-  // carries a (misleading) `charset=utf-8` parameter — see #751.
-  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop);
-  } else {
-    return response.arrayBuffer().catch(
-      /* v8 ignore next -- @preserve */
-      () => new ArrayBuffer(0)
-    );
-  }
-}
-function isJSONResponse(mimetype) {
-  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
-}
-function toErrorMessage(data) {
-  if (typeof data === "string") {
-    return data;
-  }
-  if (data instanceof ArrayBuffer) {
-    return "Unknown error";
-  }
-  if (typeof data === "object" && data !== null && "message" in data) {
-    const objectData = data;
-    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
-    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
-  }
-  return `Unknown error: ${JSON.stringify(data)}`;
-}
-
-// pkg/dist-src/with-defaults.js
-function dist_bundle_withDefaults(oldEndpoint, newDefaults) {
-  const endpoint2 = oldEndpoint.defaults(newDefaults);
-  const newApi = function(route, parameters) {
-    const endpointOptions = endpoint2.merge(route, parameters);
-    if (!endpointOptions.request || !endpointOptions.request.hook) {
-      return fetchWrapper(endpoint2.parse(endpointOptions));
-    }
-    const request2 = (route2, parameters2) => {
-      return fetchWrapper(
-        endpoint2.parse(endpoint2.merge(route2, parameters2))
-      );
-    };
-    Object.assign(request2, {
-      endpoint: endpoint2,
-      defaults: dist_bundle_withDefaults.bind(null, endpoint2)
-    });
-    return endpointOptions.request.hook(request2, endpointOptions);
-  };
-  return Object.assign(newApi, {
-    endpoint: endpoint2,
-    defaults: dist_bundle_withDefaults.bind(null, endpoint2)
-  });
-}
-
-// pkg/dist-src/index.js
-var request = dist_bundle_withDefaults(endpoint, defaults_default);
-
-/* v8 ignore next -- @preserve */
-/* v8 ignore else -- @preserve */
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
-// pkg/dist-src/index.js
-
-
-
-// pkg/dist-src/version.js
-var graphql_dist_bundle_VERSION = "0.0.0-development";
-
-// pkg/dist-src/with-defaults.js
-
-
-// pkg/dist-src/graphql.js
-
-
-// pkg/dist-src/error.js
-function _buildMessageForResponseErrors(data) {
-  return `Request failed due to following response errors:
-` + data.errors.map((e) => ` - ${e.message}`).join("\n");
-}
-var GraphqlResponseError = class extends Error {
-  constructor(request2, headers, response) {
-    super(_buildMessageForResponseErrors(response));
-    this.request = request2;
-    this.headers = headers;
-    this.response = response;
-    this.errors = response.errors;
-    this.data = response.data;
-    if (Error.captureStackTrace) {
-      Error.captureStackTrace(this, this.constructor);
-    }
-  }
-  request;
-  headers;
-  response;
-  name = "GraphqlResponseError";
-  errors;
-  data;
-};
-
-// pkg/dist-src/graphql.js
-var NON_VARIABLE_OPTIONS = [
-  "method",
-  "baseUrl",
-  "url",
-  "headers",
-  "request",
-  "query",
-  "mediaType",
-  "operationName"
-];
-var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
-var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
-function graphql(request2, query, options) {
-  if (options) {
-    if (typeof query === "string" && "query" in options) {
-      return Promise.reject(
-        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
-      );
-    }
-    for (const key in options) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
-      return Promise.reject(
-        new Error(
-          `[@octokit/graphql] "${key}" cannot be used as variable name`
-        )
-      );
-    }
-  }
-  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
-  const requestOptions = Object.keys(
-    parsedOptions
-  ).reduce((result, key) => {
-    if (NON_VARIABLE_OPTIONS.includes(key)) {
-      result[key] = parsedOptions[key];
-      return result;
-    }
-    if (!result.variables) {
-      result.variables = {};
-    }
-    result.variables[key] = parsedOptions[key];
-    return result;
-  }, {});
-  const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
-  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
-    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
-  }
-  return request2(requestOptions).then((response) => {
-    if (response.data.errors) {
-      const headers = {};
-      for (const key of Object.keys(response.headers)) {
-        headers[key] = response.headers[key];
-      }
-      throw new GraphqlResponseError(
-        requestOptions,
-        headers,
-        response.data
-      );
-    }
-    return response.data.data;
-  });
-}
-
-// pkg/dist-src/with-defaults.js
-function graphql_dist_bundle_withDefaults(request2, newDefaults) {
-  const newRequest = request2.defaults(newDefaults);
-  const newApi = (query, options) => {
-    return graphql(newRequest, query, options);
-  };
-  return Object.assign(newApi, {
-    defaults: graphql_dist_bundle_withDefaults.bind(null, newRequest),
-    endpoint: newRequest.endpoint
-  });
-}
-
-// pkg/dist-src/index.js
-var graphql2 = graphql_dist_bundle_withDefaults(request, {
-  headers: {
-    "user-agent": `octokit-graphql.js/${graphql_dist_bundle_VERSION} ${getUserAgent()}`
-  },
-  method: "POST",
-  url: "/graphql"
-});
-function withCustomRequest(customRequest) {
-  return graphql_dist_bundle_withDefaults(customRequest, {
-    method: "POST",
-    url: "/graphql"
-  });
-}
-
-/* v8 ignore if -- @preserve */
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
-// pkg/dist-src/is-jwt.js
-var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
-var isJWT = jwtRE.test.bind(jwtRE);
-
-// pkg/dist-src/auth.js
-async function auth(token) {
-  const isApp = isJWT(token);
-  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
-  const isUserToServer = token.startsWith("ghu_");
-  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
-  return {
-    type: "token",
-    token,
-    tokenType
-  };
-}
-
-// pkg/dist-src/with-authorization-prefix.js
-function withAuthorizationPrefix(token) {
-  if (token.split(/\./).length === 3) {
-    return `bearer ${token}`;
-  }
-  return `token ${token}`;
-}
-
-// pkg/dist-src/hook.js
-async function hook(token, request, route, parameters) {
-  const endpoint = request.endpoint.merge(
-    route,
-    parameters
-  );
-  endpoint.headers.authorization = withAuthorizationPrefix(token);
-  return request(endpoint);
-}
-
-// pkg/dist-src/index.js
-var createTokenAuth = function createTokenAuth2(token) {
-  if (!token) {
-    throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
-  }
-  if (typeof token !== "string") {
-    throw new Error(
-      "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
-    );
-  }
-  token = token.replace(/^(token|bearer) +/i, "");
-  return Object.assign(auth.bind(null, token), {
-    hook: hook.bind(null, token)
-  });
-};
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
-const version_VERSION = "7.0.8";
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
-
-
-
-
-
-
-const dist_src_noop = () => {
-};
-const consoleWarn = console.warn.bind(console);
-const consoleError = console.error.bind(console);
-function createLogger(logger = {}) {
-  if (typeof logger.debug !== "function") {
-    logger.debug = dist_src_noop;
-  }
-  if (typeof logger.info !== "function") {
-    logger.info = dist_src_noop;
-  }
-  if (typeof logger.warn !== "function") {
-    logger.warn = consoleWarn;
-  }
-  if (typeof logger.error !== "function") {
-    logger.error = consoleError;
-  }
-  return logger;
-}
-const userAgentTrail = `octokit-core.js/${version_VERSION} ${getUserAgent()}`;
-class Octokit {
-  static VERSION = version_VERSION;
-  static defaults(defaults) {
-    const OctokitWithDefaults = class extends this {
-      constructor(...args) {
-        const options = args[0] || {};
-        if (typeof defaults === "function") {
-          super(defaults(options));
-          return;
-        }
-        super(
-          Object.assign(
-            {},
-            defaults,
-            options,
-            options.userAgent && defaults.userAgent ? {
-              userAgent: `${options.userAgent} ${defaults.userAgent}`
-            } : null
-          )
-        );
-      }
-    };
-    return OctokitWithDefaults;
-  }
-  static plugins = [];
-  /**
-   * Attach a plugin (or many) to your Octokit instance.
-   *
-   * @example
-   * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
-   */
-  static plugin(...newPlugins) {
-    const currentPlugins = this.plugins;
-    const NewOctokit = class extends this {
-      static plugins = currentPlugins.concat(
-        newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
-      );
-    };
-    return NewOctokit;
-  }
-  constructor(options = {}) {
-    const hook = new before_after_hook.Collection();
-    const requestDefaults = {
-      baseUrl: request.endpoint.DEFAULTS.baseUrl,
-      headers: {},
-      request: Object.assign({}, options.request, {
-        // @ts-ignore internal usage only, no need to type
-        hook: hook.bind(null, "request")
-      }),
-      mediaType: {
-        previews: [],
-        format: ""
-      }
-    };
-    requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
-    if (options.baseUrl) {
-      requestDefaults.baseUrl = options.baseUrl;
-    }
-    if (options.previews) {
-      requestDefaults.mediaType.previews = options.previews;
-    }
-    if (options.timeZone) {
-      requestDefaults.headers["time-zone"] = options.timeZone;
-    }
-    this.request = request.defaults(requestDefaults);
-    this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
-    this.log = createLogger(options.log);
-    this.hook = hook;
-    if (!options.authStrategy) {
-      if (!options.auth) {
-        this.auth = async () => ({
-          type: "unauthenticated"
-        });
-      } else {
-        const auth = createTokenAuth(options.auth);
-        hook.wrap("request", auth.hook);
-        this.auth = auth;
-      }
-    } else {
-      const { authStrategy, ...otherOptions } = options;
-      const auth = authStrategy(
-        Object.assign(
-          {
-            request: this.request,
-            log: this.log,
-            // we pass the current octokit instance as well as its constructor options
-            // to allow for authentication strategies that return a new octokit instance
-            // that shares the same internal state as the current one. The original
-            // requirement for this was the "event-octokit" authentication strategy
-            // of https://github.com/probot/octokit-auth-probot.
-            octokit: this,
-            octokitOptions: otherOptions
-          },
-          options.auth
-        )
-      );
-      hook.wrap("request", auth.hook);
-      this.auth = auth;
-    }
-    const classConstructor = this.constructor;
-    for (let i = 0; i < classConstructor.plugins.length; ++i) {
-      Object.assign(this, classConstructor.plugins[i](this, options));
-    }
-  }
-  // assigned during constructor
-  request;
-  graphql;
-  log;
-  hook;
-  // TODO: type `octokit.auth` based on passed options.authStrategy
-  auth;
-}
-
-
-// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
-var light = __nccwpck_require__(3251);
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
-// pkg/dist-src/version.js
-var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
-
-// pkg/dist-src/error-request.js
-function isRequestError(error) {
-  return error.request !== void 0;
-}
-async function errorRequest(state, octokit, error, options) {
-  if (!isRequestError(error) || !error?.request.request) {
-    throw error;
-  }
-  if (error.status >= 400 && !state.doNotRetry.includes(error.status)) {
-    const retries = options.request.retries != null ? options.request.retries : state.retries;
-    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
-    throw octokit.retry.retryRequest(error, retries, retryAfter);
-  }
-  throw error;
-}
-
-// pkg/dist-src/wrap-request.js
-
-
-async function wrapRequest(state, octokit, request, options) {
-  const limiter = new light();
-  limiter.on("failed", function(error, info) {
-    const maxRetries = ~~error.request.request?.retries;
-    const after = ~~error.request.request?.retryAfter;
-    options.request.retryCount = info.retryCount + 1;
-    if (maxRetries > info.retryCount) {
-      return after * state.retryAfterBaseValue;
-    }
-  });
-  return limiter.schedule(
-    requestWithGraphqlErrorHandling.bind(null, state, octokit, request),
-    options
-  );
-}
-async function requestWithGraphqlErrorHandling(state, octokit, request, options) {
-  const response = await request(options);
-  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
-    response.data.errors[0].message
-  )) {
-    const error = new RequestError(response.data.errors[0].message, 500, {
-      request: options,
-      response
-    });
-    return errorRequest(state, octokit, error, options);
-  }
-  return response;
-}
-
-// pkg/dist-src/index.js
-function retry(octokit, octokitOptions) {
-  const state = Object.assign(
-    {
-      enabled: true,
-      retryAfterBaseValue: 1e3,
-      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
-      retries: 3
-    },
-    octokitOptions.retry
-  );
-  const retryPlugin = {
-    retry: {
-      retryRequest: (error, retries, retryAfter) => {
-        error.request.request = Object.assign({}, error.request.request, {
-          retries,
-          retryAfter
-        });
-        return error;
-      }
-    }
-  };
-  if (state.enabled) {
-    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
-    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
-  }
-  return retryPlugin;
-}
-retry.VERSION = plugin_retry_dist_bundle_VERSION;
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-// pkg/dist-src/index.js
-
-
-// pkg/dist-src/version.js
-var plugin_throttling_dist_bundle_VERSION = "0.0.0-development";
-
-// pkg/dist-src/wrap-request.js
-var dist_bundle_noop = () => Promise.resolve();
-function dist_bundle_wrapRequest(state, request, options) {
-  return state.retryLimiter.schedule(doRequest, state, request, options);
-}
-async function doRequest(state, request, options) {
-  const { pathname } = new URL(options.url, "http://github.test");
-  const isAuth = isAuthRequest(options.method, pathname);
-  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
-  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
-  const isGraphQL = pathname.startsWith("/graphql");
-  const retryCount = ~~request.retryCount;
-  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
-  if (state.clustering) {
-    jobOptions.expiration = 1e3 * 60;
-  }
-  if (isWrite || isGraphQL) {
-    await state.write.key(state.id).schedule(jobOptions, dist_bundle_noop);
-  }
-  if (isWrite && state.triggersNotification(pathname)) {
-    await state.notifications.key(state.id).schedule(jobOptions, dist_bundle_noop);
-  }
-  if (isSearch) {
-    await state.search.key(state.id).schedule(jobOptions, dist_bundle_noop);
-  }
-  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request, options);
-  if (isGraphQL) {
-    const res = await req;
-    if (res.data.errors != null && res.data.errors.some((error) => error.type === "RATE_LIMITED")) {
-      const error = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
-        response: res,
-        data: res.data
-      });
-      throw error;
-    }
-  }
-  return req;
-}
-function isAuthRequest(method, pathname) {
-  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
-  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
-  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
-  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
-  pathname === "/login/oauth/access_token");
-}
-
-// pkg/dist-src/generated/triggers-notification-paths.js
-var triggers_notification_paths_default = [
-  "/orgs/{org}/invitations",
-  "/orgs/{org}/invitations/{invitation_id}",
-  "/orgs/{org}/teams/{team_slug}/discussions",
-  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-  "/repos/{owner}/{repo}/collaborators/{username}",
-  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
-  "/repos/{owner}/{repo}/issues",
-  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
-  "/repos/{owner}/{repo}/pulls",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-  "/repos/{owner}/{repo}/releases",
-  "/teams/{team_id}/discussions",
-  "/teams/{team_id}/discussions/{discussion_number}/comments"
-];
-
-// pkg/dist-src/route-matcher.js
-function routeMatcher(paths) {
-  const regexes = paths.map(
-    (path) => path.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
-  );
-  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
-  return new RegExp(regex2, "i");
-}
-
-// pkg/dist-src/index.js
-var regex = routeMatcher(triggers_notification_paths_default);
-var triggersNotification = regex.test.bind(regex);
-var groups = {};
-var createGroups = function(Bottleneck, common) {
-  groups.global = new Bottleneck.Group({
-    id: "octokit-global",
-    maxConcurrent: 10,
-    ...common
-  });
-  groups.auth = new Bottleneck.Group({
-    id: "octokit-auth",
-    maxConcurrent: 1,
-    ...common
-  });
-  groups.search = new Bottleneck.Group({
-    id: "octokit-search",
-    maxConcurrent: 1,
-    minTime: 2e3,
-    ...common
-  });
-  groups.write = new Bottleneck.Group({
-    id: "octokit-write",
-    maxConcurrent: 1,
-    minTime: 1e3,
-    ...common
-  });
-  groups.notifications = new Bottleneck.Group({
-    id: "octokit-notifications",
-    maxConcurrent: 1,
-    minTime: 3e3,
-    ...common
-  });
-};
-function throttling(octokit, octokitOptions) {
-  const {
-    enabled = true,
-    Bottleneck = light,
-    id = "no-id",
-    timeout = 1e3 * 60 * 2,
-    // Redis TTL: 2 minutes
-    connection
-  } = octokitOptions.throttle || {};
-  if (!enabled) {
-    return {};
-  }
-  const common = { timeout };
-  if (typeof connection !== "undefined") {
-    common.connection = connection;
-  }
-  const state = Object.assign(
-    {
-      clustering: connection != null,
-      triggersNotification,
-      fallbackSecondaryRateRetryAfter: 60,
-      retryAfterBaseValue: 1e3,
-      id
-    },
-    octokitOptions.throttle
-  );
-  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
-    throw new Error(`octokit/plugin-throttling error:
-        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
-        See https://octokit.github.io/rest.js/#throttling
-
-        const octokit = new Octokit({
-          throttle: {
-            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
-            onRateLimit: (retryAfter, options) => {/* ... */}
-          }
-        })
-    `);
-  }
-  let initialized = false;
-  const initializeBottleneck = () => {
-    if (initialized) {
-      return;
-    }
-    initialized = true;
-    if (groups.global == null) {
-      createGroups(Bottleneck, common);
-    }
-    state.global = state.global ?? groups.global;
-    state.auth = state.auth ?? groups.auth;
-    state.search = state.search ?? groups.search;
-    state.write = state.write ?? groups.write;
-    state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck();
-    const events = {};
-    const emitter = new Bottleneck.Events(events);
-    events.on("secondary-limit", state.onSecondaryRateLimit);
-    events.on("rate-limit", state.onRateLimit);
-    events.on(
-      "error",
-      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
-    );
-    state.retryLimiter.on("failed", async function(error, info) {
-      const [state2, request, options] = info.args;
-      const { pathname } = new URL(options.url, "http://github.test");
-      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error.status !== 401;
-      if (!(shouldRetryGraphQL || error.status === 403 || error.status === 429)) {
-        return;
-      }
-      const retryCount = ~~request.retryCount;
-      request.retryCount = retryCount;
-      options.request.retryCount = retryCount;
-      const { wantRetry, retryAfter = 0 } = await (async function() {
-        if (/\bsecondary rate\b/i.test(error.message)) {
-          const retryAfter2 = Number(error.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
-          const wantRetry2 = await emitter.trigger(
-            "secondary-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        if (error.response.headers != null && error.response.headers["x-ratelimit-remaining"] === "0" || (error.response.data?.errors ?? []).some(
-          (error2) => error2.type === "RATE_LIMITED"
-        )) {
-          const rateLimitReset = new Date(
-            ~~error.response.headers["x-ratelimit-reset"] * 1e3
-          ).getTime();
-          const retryAfter2 = Math.max(
-            // Add one second so we retry _after_ the reset time
-            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
-            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
-            0
-          );
-          const wantRetry2 = await emitter.trigger(
-            "rate-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        return {};
-      })();
-      if (wantRetry) {
-        request.retryCount++;
-        return retryAfter * state2.retryAfterBaseValue;
-      }
-    });
-  };
-  octokit.hook.wrap("request", (request, options) => {
-    initializeBottleneck();
-    return dist_bundle_wrapRequest(state, request, options);
-  });
-  return {};
-}
-throttling.VERSION = plugin_throttling_dist_bundle_VERSION;
-throttling.triggersNotification = triggersNotification;
-
-
-;// CONCATENATED MODULE: ./src/github/client.ts
-
-
-
-/** A pacing limiter with the shape the throttling plugin's `write` group needs (key().schedule()). */
-function pacer(intervalMs) {
-    let next = 0;
-    let chain = Promise.resolve();
-    const schedule = (_opts, fn) => {
-        const run = chain.then(async () => {
-            const wait = next - Date.now();
-            if (wait > 0)
-                await new Promise((r) => setTimeout(r, wait));
-            next = Date.now() + intervalMs;
-        });
-        chain = run;
-        return run.then(fn);
-    };
-    return { key: () => ({ schedule }) };
-}
-/**
- * Octokit core with retries (5xx and 429, exponential backoff; never 4xx validation errors) and
- * throttling (primary and secondary rate limits, honouring Retry-After). The token is registered
- * nowhere but the Authorization header; Octokit redacts it in errors.
- */
-function createClient(opts) {
-    const MyOctokit = Octokit.plugin(retry, throttling);
-    const base = opts.retryBaseMs ?? 1000;
-    const maxRateLimitRetries = 2;
-    /** A throttling handler: warns, then retries at most `maxRateLimitRetries` times. */
-    const onLimit = (what) => (retryAfter, options, _o, retryCount) => {
-        opts.log.warn(`GitHub API ${what} for ${options.method} ${options.url}; retrying after ${retryAfter}s.`);
-        return retryCount < maxRateLimitRetries;
-    };
-    const throttle = {
-        retryAfterBaseValue: base,
-        fallbackSecondaryRateRetryAfter: 60,
-        onRateLimit: onLimit('rate limit reached'),
-        onSecondaryRateLimit: onLimit('secondary rate limit'),
-    };
-    if (opts.writeIntervalMs !== undefined)
-        throttle['write'] = pacer(opts.writeIntervalMs);
-    const octokit = new MyOctokit({
-        auth: opts.token,
-        baseUrl: (opts.baseUrl ?? 'https://api.github.com').replace(/\/+$/, ''),
-        userAgent: 'audit-gate-action',
-        retry: {
-            retries: opts.retries ?? 3,
-            retryAfterBaseValue: base,
-            doNotRetry: [400, 401, 403, 404, 410, 422, 451],
-        },
-        throttle: throttle,
-        log: { debug: opts.log.debug, info: opts.log.debug, warn: opts.log.warn, error: opts.log.warn },
-    });
-    return {
-        request: (route, params) => octokit.request(route, params),
-    };
-}
-/** The HTTP status of a failed request, if it was one. */
-function httpStatus(err) {
-    const s = err?.status;
-    return typeof s === 'number' ? s : undefined;
-}
-/** A short, token-free description of a failed request. */
-function describeError(err) {
-    const status = httpStatus(err);
-    const raw = err instanceof Error ? err.message : String(err);
-    const msg = raw.split('\n')[0].slice(0, 300);
-    return status ? `HTTP ${status}: ${msg}` : msg;
-}
-/** 403/404 on a write: the token may not write here (fork pull request, or missing permissions). */
-function isPermissionError(err) {
-    const s = httpStatus(err);
-    if (s === 401 || s === 404)
-        return true;
-    if (s !== 403)
-        return false;
-    return !/rate limit/i.test(err instanceof Error ? err.message : '');
-}
-
-;// CONCATENATED MODULE: ./src/github/comment.ts
-
-/** The login GITHUB_TOKEN comments as; used when the token cannot tell who it is (GET /user 403). */
-const ACTIONS_BOT = 'github-actions[bot]';
-/** Who the token comments as: GET /user for a personal token; GitHub's Actions bot for GITHUB_TOKEN. */
-async function tokenLogin(api) {
-    try {
-        const res = await api.request('GET /user');
-        const login = res.data.login;
-        return typeof login === 'string' && login ? login : ACTIONS_BOT;
-    }
-    catch (err) {
-        const s = httpStatus(err);
-        if (s === 401 || s === 403 || s === 404)
-            return ACTIONS_BOT;
-        throw err;
-    }
-}
-/** Every comment on the pull request that carries the marker, oldest first (all pages). */
-async function markedComments(api, t, pull, marker) {
-    const found = [];
-    const perPage = 100;
-    for (let page = 1; page <= 100; page++) {
-        const res = await api.request('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-            owner: t.owner,
-            repo: t.repo,
-            issue_number: pull,
-            per_page: perPage,
-            page,
-        });
-        const list = Array.isArray(res.data) ? res.data : [];
-        for (const c of list)
-            if (typeof c.body === 'string' && c.body.includes(marker))
-                found.push(c);
-        if (list.length < perPage)
-            break;
-    }
-    return found;
-}
-/**
- * Finds this check's comment (marker + author, so a human quoting the marker is never edited) and
- * updates it in place, or creates it. With `failures`, a green run creates nothing but still turns
- * an existing comment green; with `off`, nothing is touched.
- */
-async function upsertComment(api, t, opts) {
-    if (opts.mode === 'off')
-        return { action: 'skipped', reason: 'comment: off' };
-    if (t.pullNumber === undefined)
-        return { action: 'skipped', reason: 'no pull request for this run' };
-    const marked = await markedComments(api, t, t.pullNumber, opts.marker);
-    let mine;
-    if (marked.length > 0) {
-        const author = opts.author ?? (await tokenLogin(api));
-        mine = marked.find((c) => c.user?.login === author);
-    }
-    if (mine) {
-        const res = await api.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-            owner: t.owner,
-            repo: t.repo,
-            comment_id: mine.id,
-            body: opts.body,
-        });
-        const d = res.data;
-        return { action: 'updated', id: mine.id, url: d.html_url ?? mine.html_url };
-    }
-    if (opts.mode === 'failures' && !opts.failing)
-        return { action: 'skipped', reason: 'nothing failed and no earlier comment to update' };
-    const res = await api.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-        owner: t.owner,
-        repo: t.repo,
-        issue_number: t.pullNumber,
-        body: opts.body,
-    });
-    const d = res.data;
-    return { action: 'created', id: d.id, url: d.html_url };
-}
-/** For workflow_run from a fork (GitHub lists no pull requests there): the open PR whose head is this commit. */
-async function findPullByHead(api, t) {
-    if (!t.lookup)
-        return undefined;
-    const res = await api.request('GET /repos/{owner}/{repo}/pulls', {
-        owner: t.owner,
-        repo: t.repo,
-        state: 'open',
-        head: `${t.lookup.headOwner}:${t.lookup.headBranch}`,
-        per_page: 100,
-    });
-    const list = Array.isArray(res.data)
-        ? res.data
-        : [];
-    return list.find((p) => p.head?.sha === t.sha)?.number;
-}
-
-;// CONCATENATED MODULE: ./src/github/context.ts
-
-function obj(v) {
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
-}
-function str(v) {
-    return typeof v === 'string' && v !== '' ? v : undefined;
-}
-function num(v) {
-    return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
-}
-function readEventPayload(env) {
-    const file = env.GITHUB_EVENT_PATH;
-    if (!file || !external_node_fs_default().existsSync(file))
-        return {};
-    try {
-        return obj(JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'))) ?? {};
-    }
-    catch {
-        return {};
-    }
-}
-const PULL_REQUEST_EVENTS = new Set([
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment',
-]);
-/**
- * Resolves the publish target. `pull_request*` → the PR's head sha (GITHUB_SHA is the merge
- * commit); `workflow_run` → the triggering run's head sha and its pull request; anything else
- * (push, workflow_dispatch, schedule) → GITHUB_SHA, with `pullRequest` naming a PR if given.
- */
-function resolveTarget(env, payload, pullRequest) {
-    const eventName = env.GITHUB_EVENT_NAME ?? '';
-    const repoFull = env.GITHUB_REPOSITORY ?? str(obj(payload['repository'])?.['full_name']) ?? '';
-    const [owner = '', repo = ''] = repoFull.split('/');
-    if (!owner || !repo)
-        throw new Error('GITHUB_REPOSITORY is not set; run audit-gate as a step of a GitHub Actions job.');
-    if (PULL_REQUEST_EVENTS.has(eventName)) {
-        const pr = obj(payload['pull_request']);
-        const sha = str(obj(pr?.['head'])?.['sha']);
-        const number = num(pr?.['number']) ?? num(payload['number']);
-        if (sha) {
-            return {
-                owner,
-                repo,
-                sha,
-                eventName,
-                source: 'pull_request.head.sha',
-                ...((pullRequest ?? number) ? { pullNumber: pullRequest ?? number } : {}),
-            };
-        }
-    }
-    if (eventName === 'workflow_run') {
-        const run = obj(payload['workflow_run']);
-        const sha = str(run?.['head_sha']);
-        if (sha) {
-            const prs = Array.isArray(run?.['pull_requests']) ? run['pull_requests'] : [];
-            // The run's pull requests are those whose head is this sha (GitHub lists none for forks).
-            const match = prs.map(obj).find((p) => str(obj(p?.['head'])?.['sha']) === sha) ?? obj(prs[0]);
-            const number = pullRequest ?? num(match?.['number']);
-            const headRepo = obj(run?.['head_repository']);
-            const headOwner = str(obj(headRepo?.['owner'])?.['login']);
-            const headBranch = str(run?.['head_branch']);
-            const triggeredByPr = PULL_REQUEST_EVENTS.has(str(run?.['event']) ?? '');
-            return {
-                owner,
-                repo,
-                sha,
-                eventName,
-                source: 'workflow_run.head_sha',
-                ...(number ? { pullNumber: number } : {}),
-                ...(!number && triggeredByPr && headOwner && headBranch
-                    ? { lookup: { headOwner, headBranch } }
-                    : {}),
-            };
-        }
-    }
-    const sha = env.GITHUB_SHA;
-    if (!sha)
-        throw new Error('GITHUB_SHA is not set; run audit-gate as a step of a GitHub Actions job.');
-    return {
-        owner,
-        repo,
-        sha,
-        eventName,
-        source: 'GITHUB_SHA',
-        ...(pullRequest ? { pullNumber: pullRequest } : {}),
-    };
-}
-/** The link to this workflow run, for the comment and the check run's details. */
-function runUrl(env) {
-    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-    if (!env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID || !/^\d+$/.test(env.GITHUB_RUN_ID))
-        return undefined;
-    if (!/^https?:\/\/[^\s()<>]+$/.test(server) || !/^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY))
-        return undefined;
-    const attempt = env.GITHUB_RUN_ATTEMPT && /^\d+$/.test(env.GITHUB_RUN_ATTEMPT)
-        ? `/attempts/${env.GITHUB_RUN_ATTEMPT}`
-        : '';
-    return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}${attempt}`;
-}
-
-;// CONCATENATED MODULE: ./src/github/inputs.ts
-
-
-
-
-
-class InputError extends Error {
-}
-/** Reads an input the way @actions/core does: INPUT_<NAME> with spaces as underscores, trimmed. */
-function input(env, name) {
-    return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
-}
-function oneOf(env, name, allowed, fallback) {
-    const v = input(env, name);
-    if (v === '')
-        return fallback;
-    if (!allowed.includes(v))
-        throw new InputError(`Input "${name}" must be one of ${allowed.join(', ')}; got "${v}".`);
-    return v;
-}
-function bool(env, name) {
-    const v = input(env, name).toLowerCase();
-    if (v === '')
-        return undefined;
-    if (v === 'true')
-        return true;
-    if (v === 'false')
-        return false;
-    throw new InputError(`Input "${name}" must be true or false; got "${v}".`);
-}
-function nonNegativeInt(env, key) {
-    const v = env[key];
-    if (v === undefined || v === '')
-        return undefined;
-    return /^\d+$/.test(v) ? Number(v) : undefined;
-}
-function readSettings(env) {
-    const workspace = external_node_path_default().resolve(env['GITHUB_WORKSPACE'] || process.cwd());
-    const inWorkspace = (p) => external_node_path_default().resolve(workspace, p);
-    const paths = input(env, 'paths')
-        .split(/\r?\n/)
-        .map((s) => s.trim())
-        .filter((s) => s !== '' && !s.startsWith('#'));
-    const assurance = input(env, 'assurance');
-    if (assurance && !isAssurance(assurance))
-        throw new InputError(`Input "assurance" must be one of ${ASSURANCES.join(', ')}; got "${assurance}".`);
-    const effort = input(env, 'effort');
-    if (effort && !isEffort(effort))
-        throw new InputError(`Input "effort" must be one of ${EFFORTS.join(', ')}; got "${effort}".`);
-    const checkName = input(env, 'check-name') || 'audit-gate';
-    if (checkName.length > 100)
-        throw new InputError('Input "check-name" must be at most 100 characters.');
-    const pr = input(env, 'pull-request');
-    if (pr && !/^[1-9]\d*$/.test(pr))
-        throw new InputError(`Input "pull-request" must be a pull request number; got "${pr}".`);
-    const config = input(env, 'config');
-    let fixtures = input(env, 'fixtures');
-    if (fixtures === 'none')
-        fixtures = undefined;
-    else if (fixtures === '') {
-        // Default: conformance/ when present, unless the config file names a fixture directory itself.
-        const loaded = loadConfig(workspace, config ? inWorkspace(config) : undefined);
-        const configured = loaded.ok && loaded.config.fixtures !== undefined;
-        const dflt = external_node_path_default().join(workspace, 'conformance');
-        fixtures =
-            !configured && external_node_fs_default().existsSync(dflt) && external_node_fs_default().statSync(dflt).isDirectory()
-                ? 'conformance'
-                : undefined;
-    }
-    const reportPath = input(env, 'report-path');
-    const tmp = env['RUNNER_TEMP'] || external_node_os_default().tmpdir();
-    const s = {
-        workspace,
-        token: input(env, 'github-token'),
-        checkName,
-        comment: oneOf(env, 'comment', ['failures', 'always', 'off'], 'failures'),
-        failOn: oneOf(env, 'fail-on', ['blocking', 'problem'], 'blocking'),
-        reportPath: reportPath ? inWorkspace(reportPath) : external_node_path_default().join(tmp, 'audit-gate', 'report.json'),
-    };
-    if (paths.length)
-        s.paths = paths;
-    if (config)
-        s.config = inWorkspace(config);
-    if (assurance)
-        s.assurance = assurance;
-    if (effort)
-        s.effort = effort;
-    if (fixtures)
-        s.fixtures = fixtures;
-    const allowEmpty = bool(env, 'allow-empty');
-    if (allowEmpty !== undefined)
-        s.allowEmpty = allowEmpty;
-    const sarif = input(env, 'sarif-file');
-    if (sarif)
-        s.sarifFile = inWorkspace(sarif);
-    const report = input(env, 'report');
-    if (report)
-        s.report = inWorkspace(report);
-    if (pr)
-        s.pullRequest = Number(pr);
-    if (env['GITHUB_API_URL'])
-        s.apiUrl = env['GITHUB_API_URL'];
-    // Test hooks: shorter retry backoff and write pacing (never needed on a runner).
-    const retryBaseMs = nonNegativeInt(env, 'AUDIT_GATE_RETRY_BASE_MS');
-    if (retryBaseMs !== undefined)
-        s.retryBaseMs = retryBaseMs;
-    const writeIntervalMs = nonNegativeInt(env, 'AUDIT_GATE_WRITE_INTERVAL_MS');
-    if (writeIntervalMs !== undefined)
-        s.writeIntervalMs = writeIntervalMs;
-    return s;
-}
-
-;// CONCATENATED MODULE: ./src/github/workflow-commands.ts
-/**
- * GitHub shows at most 10 error and 10 warning annotations per step (notices likewise) and 50
- * per job from workflow commands (`::error file=…::`); the rest are dropped without a word. The
- * fallback (used when the token cannot create a check run, e.g. on a fork pull request) therefore
- * emits the most severe first, up to those caps, and then says how many it left out.
- */
-const PER_STEP = { failure: 10, warning: 10, notice: 10 };
-const PER_JOB = 50;
-/** Emits annotations as workflow commands within GitHub's caps; returns how many were emitted. */
-function emitWorkflowAnnotations(annotations, sink) {
-    const used = { failure: 0, warning: 0, notice: 0 };
-    let emitted = 0;
-    const rank = { failure: 0, warning: 1, notice: 2 };
-    const sorted = [...annotations].sort((a, b) => rank[a.annotation_level] - rank[b.annotation_level]);
-    for (const a of sorted) {
-        const level = a.annotation_level;
-        if (used[level] >= PER_STEP[level] || emitted >= PER_JOB)
-            continue;
-        const props = {
-            title: a.title,
-            file: a.path,
-            startLine: a.start_line,
-            endLine: a.end_line,
-        };
-        if (a.start_column !== undefined)
-            props.startColumn = a.start_column;
-        if (a.end_column !== undefined)
-            props.endColumn = a.end_column;
-        if (level === 'failure')
-            sink.error(a.message, props);
-        else if (level === 'warning')
-            sink.warning(a.message, props);
-        else
-            sink.notice(a.message, props);
-        used[level]++;
-        emitted++;
-    }
-    const omitted = annotations.length - emitted;
-    if (omitted > 0) {
-        sink.info(`${omitted} more annotation${omitted === 1 ? '' : 's'} not shown (GitHub shows at most 10 errors and 10 warnings per step); ` +
-            'every finding is in the job summary and the JSON report.');
-    }
-    return { emitted, omitted };
-}
-
-;// CONCATENATED MODULE: ./src/main.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The largest report file `report:` reads (a report of many thousand findings fits easily). */
-const MAX_REPORT_BYTES = 64 * 1024 * 1024;
-const READ_ONLY_HINT = 'This is expected on pull requests from forks, whose token is read-only. Results go to the job summary and ' +
-    'workflow annotations instead, and the job result still follows the verdicts. To publish a check run and a comment ' +
-    'for forks, use the two-workflow workflow_run setup (docs/github-action.md); otherwise grant the job ' +
-    '`checks: write` and `pull-requests: write`.';
-class ToolFailure extends Error {
-    remediation;
-    constructor(message, remediation) {
-        super(message);
-        this.remediation = remediation;
-    }
-}
-/** A report for a run that could not verify anything: the gate fails closed. */
-function failureReport(settings, message, remediation) {
-    return decide([], {
-        root: settings.workspace,
-        failOn: settings.failOn,
-        runFindings: [finding(GATE.internalError, { subject: 'gate', message, remediation })],
-    });
-}
-function ensureCheckedOut(workspace) {
-    let entries = [];
-    try {
-        entries = external_node_fs_default().readdirSync(workspace);
-    }
-    catch {
-        // missing: handled below
-    }
-    if (entries.length === 0) {
-        throw new ToolFailure(`The workspace ${workspace} is empty: the repository has not been checked out, so there is nothing to verify.`, 'Add `- uses: actions/checkout@v4` as a step before audit-gate.');
-    }
-}
-/** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
-function loadReport(file) {
-    let text;
-    try {
-        const st = external_node_fs_default().statSync(file);
-        if (!st.isFile())
-            throw new Error('not a regular file');
-        if (st.size > MAX_REPORT_BYTES)
-            throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
-        text = external_node_fs_default().readFileSync(file, 'utf8');
-    }
-    catch (err) {
-        throw new ToolFailure(`The report file ${file} cannot be read (${err.message}).`, 'Download the report artifact before this step and point `report:` at the JSON file inside it.');
-    }
-    let parsed;
-    try {
-        parsed = GateReport.safeParse(JSON.parse(text));
-    }
-    catch (err) {
-        throw new ToolFailure(`The report file ${file} is not JSON (${err.message}).`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).');
-    }
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ToolFailure(`The report file ${file} is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}.`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.');
-    }
-    const report = parsed.data;
-    // The report comes from another workflow, possibly from a fork: never publish a result more
-    // lenient than its own findings.
-    if (report.findings.some((f) => f.blocking) && report.conclusion !== 'failure') {
-        report.conclusion = 'failure';
-        report.exit_code = 1;
-    }
-    return report;
-}
-/** Logs one clear line the first time the token is refused, instead of a stack trace per call. */
-function refused(state, what, err) {
-    if (isPermissionError(err)) {
-        if (state.checkDenied === undefined)
-            warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
-        else
-            info(`audit-gate cannot ${what} either (${describeError(err)}).`);
-    }
-    else {
-        warning(`audit-gate could not ${what} (${describeError(err)}); the results are in the job summary.`);
-    }
-}
-async function startCheck(api, target, settings, state, url) {
-    if (!api || !target)
-        return;
-    try {
-        state.check = await createCheckRun(api, target, settings.checkName, {
-            title: 'Verifying audit artifacts…',
-            summary: 'audit-gate is verifying the audit artifacts of this commit.',
-        }, url);
-        info(`Check run "${settings.checkName}" created on ${target.sha} (${target.source}).`);
-    }
-    catch (err) {
-        refused(state, `create the check run "${settings.checkName}"`, err);
-        state.checkDenied = describeError(err);
-    }
-}
-async function run(env = process.env) {
-    let settings;
-    try {
-        settings = readSettings(env);
-    }
-    catch (err) {
-        setFailed(err instanceof InputError
-            ? err.message
-            : `audit-gate could not read its inputs: ${err.message}`);
-        return;
-    }
-    // The token is never logged: the runner already masks ${{ github.token }} and secrets, and
-    // core.setSecret would echo it in an ::add-mask:: command.
-    let target;
-    try {
-        target = resolveTarget(env, readEventPayload(env), settings.pullRequest);
-    }
-    catch (err) {
-        warning(`${err.message} Publishing only the job summary.`);
-    }
-    if (target && !settings.token)
-        info('github-token is empty: publishing only the job summary and workflow annotations.');
-    const api = target && settings.token
-        ? createClient({
-            token: settings.token,
-            ...(settings.apiUrl ? { baseUrl: settings.apiUrl } : {}),
-            ...(settings.retryBaseMs !== undefined ? { retryBaseMs: settings.retryBaseMs } : {}),
-            ...(settings.writeIntervalMs !== undefined
-                ? { writeIntervalMs: settings.writeIntervalMs }
-                : {}),
-            log: { warn: (m) => info(m), debug: (m) => core_debug(m) },
-        })
-        : undefined;
-    const url = runUrl(env);
-    const state = {};
-    await startCheck(api, target, settings, state, url);
-    // Verify (or load the report of an earlier run). Any failure here is a failed gate, never green.
-    let report;
-    try {
-        if (settings.report) {
-            info(`Publishing the report ${settings.report}.`);
-            report = loadReport(settings.report);
-        }
-        else {
-            ensureCheckedOut(settings.workspace);
-            report = await verify({
-                root: settings.workspace,
-                ...(settings.config ? { config: settings.config } : {}),
-                ...(settings.paths ? { paths: settings.paths } : {}),
-                ...(settings.assurance ? { assurance: settings.assurance } : {}),
-                ...(settings.effort ? { effort: settings.effort } : {}),
-                ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
-                ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
-                failOn: settings.failOn,
-                onProgress: (m) => info(m),
-            });
-        }
-    }
-    catch (err) {
-        const tf = err instanceof ToolFailure ? err : undefined;
-        report = failureReport(settings, tf ? tf.message : `audit-gate failed: ${err.message ?? String(err)}.`, tf ? tf.remediation : 'Rerun the job; if it fails again, report this message.');
-    }
-    // Files: the JSON report (report-path) and SARIF.
-    try {
-        writeReportFile(settings.reportPath, JSON.stringify(report, null, 2) + '\n');
-    }
-    catch (err) {
-        warning(`audit-gate could not write the JSON report to ${settings.reportPath}: ${err.message}`);
-    }
-    if (settings.sarifFile) {
-        try {
-            writeReportFile(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: allCodes() }), null, 2) + '\n');
-        }
-        catch (err) {
-            warning(`audit-gate could not write SARIF to ${settings.sarifFile}: ${err.message}`);
-        }
-    }
-    const md = { checkName: settings.checkName, ...(url ? { runUrl: url } : {}) };
-    const annotations = buildAnnotations(report);
-    // The check run: summary tables, failure cards, every located finding as an annotation.
-    if (api && target && state.check) {
-        try {
-            const result = await completeCheckRun(api, target, state.check, report.conclusion, {
-                title: checkTitle(report),
-                summary: renderSummary(report, { ...md, limit: CHECK_OUTPUT_LIMIT - 400 }),
-                text: renderCards(report, { ...md, limit: CHECK_OUTPUT_LIMIT }),
-            }, annotations);
-            info(`Check run completed: ${report.conclusion}, ${result.sent} annotations in ${result.requests} update${result.requests === 1 ? '' : 's'}.`);
-        }
-        catch (err) {
-            refused(state, 'complete the check run', err);
-            state.checkDenied ??= describeError(err);
-        }
-    }
-    // The sticky pull-request comment.
-    if (api && target && settings.comment !== 'off') {
-        try {
-            if (target.pullNumber === undefined && target.lookup) {
-                const n = await findPullByHead(api, target);
-                if (n !== undefined)
-                    target.pullNumber = n;
-            }
-            const failing = units(report).some(isFailing);
-            const res = await upsertComment(api, target, {
-                mode: settings.comment,
-                marker: commentMarker(settings.checkName),
-                body: renderComment(report, { ...md, limit: COMMENT_LIMIT }),
-                failing,
-            });
-            if (res.action === 'skipped')
-                info(`No pull-request comment: ${res.reason}.`);
-            else
-                info(`Pull-request comment ${res.action}: ${res.url ?? ''}`);
-            if (res.url)
-                state.commentUrl = res.url;
-        }
-        catch (err) {
-            refused(state, 'write the pull-request comment', err);
-        }
-    }
-    // Job summary (always), and workflow-command annotations when there is no check run to carry them.
-    try {
-        if (env['GITHUB_STEP_SUMMARY'])
-            await summary.addRaw(renderJobSummary(report, md), true).write();
-    }
-    catch (err) {
-        warning(`audit-gate could not write the job summary: ${err.message}`);
-    }
-    if (!state.check || state.checkDenied !== undefined) {
-        emitWorkflowAnnotations(annotations, {
-            error: (m, p) => error(m, p),
-            warning: (m, p) => warning(m, p),
-            notice: (m, p) => notice(m, p),
-            info: (m) => info(m),
-        });
-    }
-    const c = report.counts;
-    setOutput('conclusion', report.conclusion);
-    setOutput('submission-ready', report.submission_ready);
-    setOutput('report-path', settings.reportPath);
-    setOutput('subjects', c.subjects);
-    setOutput('pass', c.pass);
-    setOutput('problem', c.problem);
-    setOutput('blocking', c.blocking);
-    setOutput('skipped', c.skipped);
-    setOutput('errors', c.errors);
-    setOutput('warnings', c.warnings);
-    setOutput('check-run-id', state.check ? String(state.check.id) : '');
-    setOutput('check-run-url', state.check?.url ?? '');
-    setOutput('comment-url', state.commentUrl ?? '');
-    info(`${settings.checkName}: ${report.conclusion} — ${checkTitle(report)}`);
-    if (report.conclusion === 'failure') {
-        // Findings about the run itself (nothing verified, no checkout, unreadable report) are spelled out here.
-        const subjects = new Set([
-            ...report.subjects.map((x) => x.id),
-            ...report.targets.map((t) => t.id),
-        ]);
-        const runLevel = report.findings
-            .filter((f) => f.blocking && !subjects.has(f.subject))
-            .map((f) => ` ${f.message} ${f.remediation}`);
-        setFailed(`${settings.checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`);
-    }
-}
-
-
-/***/ }),
-
-/***/ 2613:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-
-/***/ }),
-
-/***/ 4434:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-
-/***/ }),
-
-/***/ 8611:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-
-/***/ }),
-
-/***/ 5692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-
-/***/ }),
-
-/***/ 9278:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-
-/***/ }),
-
-/***/ 4589:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
-
-/***/ }),
-
-/***/ 6698:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-
-/***/ }),
-
-/***/ 4573:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 7540:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-
-/***/ }),
-
-/***/ 7598:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-
-/***/ }),
-
-/***/ 3053:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-
-/***/ }),
-
-/***/ 610:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
-
-/***/ }),
-
-/***/ 8474:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 7067:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-
-/***/ }),
-
-/***/ 2467:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
-
-/***/ }),
-
-/***/ 7030:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-
-/***/ }),
-
-/***/ 643:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-
-/***/ }),
-
-/***/ 1792:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
-
-/***/ }),
-
-/***/ 7075:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-
-/***/ }),
-
-/***/ 1692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-
-/***/ }),
-
-/***/ 3136:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-
-/***/ }),
-
-/***/ 7975:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-
-/***/ }),
-
-/***/ 3429:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 5919:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-
-/***/ }),
-
-/***/ 8522:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-
-/***/ }),
-
-/***/ 3193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-
-/***/ }),
-
-/***/ 4756:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-
-/***/ }),
-
-/***/ 9023:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ })
 
@@ -54524,6 +54967,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ var __webpack_exports__ = __nccwpck_require__(7890);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

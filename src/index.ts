@@ -1,3 +1,6 @@
 import { run } from './main.js';
+import { allowWorkers, isVerifyWorker, runVerifyWorker } from './parallel.js';
 
-await run();
+allowWorkers(import.meta.url);
+if (isVerifyWorker()) runVerifyWorker();
+else await run();

@@ -5,12 +5,14 @@ import type { GateReport } from './model/report.js';
 import { loadConfig, type Config } from './config.js';
 import { Hasher } from './io/hashing.js';
 import { walkRepository } from './io/walk.js';
-import { Workspace, errorText } from './io/workspace.js';
+import { Workspace } from './io/workspace.js';
 import { runFixtures } from './fixtures/runner.js';
 import { PACKS, allCodes } from './packs/index.js';
 import type { Pack, PackContext, PackResult } from './packs/pack.js';
+import { verifyTargets } from './parallel.js';
 import { GATE } from './policy/codes.js';
 import { decide, type FailOn } from './policy/gate.js';
+import type { PlannedTarget } from './target.js';
 
 export interface VerifyOptions {
   root: string;
@@ -29,11 +31,6 @@ export interface VerifyOptions {
   /** Extra pack options (e.g. min_supports). */
   packOptions?: Record<string, unknown>;
   onProgress?: (message: string) => void;
-}
-
-interface PlannedTarget {
-  pack: Pack;
-  dir: string;
 }
 
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
@@ -79,10 +76,9 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   const hasher = new Hasher();
   const results: PackResult[] = [];
   try {
-    for (const [i, t] of planned.entries()) {
-      opts.onProgress?.(`[${i + 1}/${planned.length}] ${t.pack.id}: ${ws.rel(t.dir)}`);
-      results.push(await verifyTarget(t, { workspace: ws, hasher, options }));
-    }
+    results.push(
+      ...(await verifyTargets(planned, { workspace: ws, hasher, options }, opts.onProgress)),
+    );
     const fixtureDir = opts.fixtures ?? config.fixtures;
     if (fixtureDir !== undefined) {
       const abs = path.resolve(ws.root, fixtureDir);
@@ -122,45 +118,6 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     failOn: opts.failOn ?? config.fail_on ?? 'blocking',
     runFindings,
   });
-}
-
-export async function verifyTarget(t: PlannedTarget, ctx: PackContext): Promise<PackResult> {
-  try {
-    return await t.pack.verify(t.dir, ctx);
-  } catch (err) {
-    const rel = ctx.workspace.rel(t.dir);
-    const id = `${t.pack.id}:${rel}`;
-    return {
-      target: {
-        id,
-        pack: t.pack.id,
-        kind: t.pack.id === 'aris' ? 'paper' : 'run',
-        path: rel,
-        enforcement: 'blocking',
-        terminal_state: 'error',
-        context: {},
-      },
-      subjects: [
-        {
-          id,
-          target: id,
-          pack: t.pack.id,
-          kind: t.pack.id === 'aris' ? 'paper' : 'run',
-          name: rel,
-          path: rel,
-          status: 'ERROR',
-          outcome: 'blocking',
-        },
-      ],
-      findings: [
-        finding(GATE.internalError, {
-          subject: id,
-          message: `Checking ${rel} failed: ${errorText(err)}.`,
-          location: { path: rel },
-        }),
-      ],
-    };
-  }
 }
 
 function planTargets(

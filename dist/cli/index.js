@@ -2,7 +2,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 298:
+/***/ 34:
 /***/ ((module) => {
 
 // A simple implementation of make-array
@@ -1641,7 +1641,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 807:
+/***/ 375:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -1660,8 +1660,8 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.isWS = exports.applyEdit = exports.setProperty = exports.removeProperty = void 0;
-    const format_1 = __nccwpck_require__(612);
-    const parser_1 = __nccwpck_require__(152);
+    const format_1 = __nccwpck_require__(868);
+    const parser_1 = __nccwpck_require__(312);
     function removeProperty(text, path, options) {
         return setProperty(text, path, void 0, options);
     }
@@ -1849,7 +1849,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 612:
+/***/ 868:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -1868,8 +1868,8 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.isEOL = exports.format = void 0;
-    const scanner_1 = __nccwpck_require__(525);
-    const string_intern_1 = __nccwpck_require__(579);
+    const scanner_1 = __nccwpck_require__(285);
+    const string_intern_1 = __nccwpck_require__(571);
     function format(documentText, range, options) {
         let initialIndentLevel;
         let formatText;
@@ -2131,7 +2131,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 152:
+/***/ 312:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -2150,7 +2150,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.getNodeType = exports.stripComments = exports.visit = exports.findNodeAtOffset = exports.contains = exports.getNodeValue = exports.getNodePath = exports.findNodeAtLocation = exports.parseTree = exports.parse = exports.getLocation = void 0;
-    const scanner_1 = __nccwpck_require__(525);
+    const scanner_1 = __nccwpck_require__(285);
     var ParseOptions;
     (function (ParseOptions) {
         ParseOptions.DEFAULT = {
@@ -2820,7 +2820,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 525:
+/***/ 285:
 /***/ ((module, exports) => {
 
 (function (factory) {
@@ -3283,7 +3283,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 579:
+/***/ 571:
 /***/ ((module, exports) => {
 
 (function (factory) {
@@ -3332,7 +3332,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 547:
+/***/ 411:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -3351,10 +3351,10 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.applyEdits = exports.modify = exports.format = exports.printParseErrorCode = exports.ParseErrorCode = exports.stripComments = exports.visit = exports.getNodeValue = exports.getNodePath = exports.findNodeAtOffset = exports.findNodeAtLocation = exports.parseTree = exports.parse = exports.getLocation = exports.SyntaxKind = exports.ScanError = exports.createScanner = void 0;
-    const formatter = __nccwpck_require__(612);
-    const edit = __nccwpck_require__(807);
-    const scanner = __nccwpck_require__(525);
-    const parser = __nccwpck_require__(152);
+    const formatter = __nccwpck_require__(868);
+    const edit = __nccwpck_require__(375);
+    const scanner = __nccwpck_require__(285);
+    const parser = __nccwpck_require__(312);
     /**
      * Creates a JSON scanner on the given text.
      * If ignoreTrivia is set, whitespaces or comments are ignored.
@@ -3783,7 +3783,7 @@ function fail(error, source) {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -4658,7 +4658,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -4801,7 +4801,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -5114,7 +5114,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -5272,7 +5272,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -5790,7 +5790,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -5830,14 +5830,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -8475,7 +8475,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -8528,7 +8528,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/api.js
 
 
 
@@ -9633,7 +9633,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -10286,7 +10286,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -11131,7 +11131,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -11258,7 +11258,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -11527,7 +11527,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -11704,7 +11704,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -11763,7 +11763,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -11781,7 +11781,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -14142,8 +14142,8 @@ function audit_short(hex) {
     return `${hex.slice(0, 12)}…`;
 }
 
-// EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
-var main = __nccwpck_require__(547);
+// EXTERNAL MODULE: ../../work/main/node_modules/jsonc-parser/lib/umd/main.js
+var main = __nccwpck_require__(411);
 ;// CONCATENATED MODULE: ./src/io/lines.ts
 /** Maps character offsets in a text to 1-based line and column numbers. */
 class LineIndex {
@@ -17010,6 +17010,7 @@ const tracePack = {
     id: 'trace',
     title: 'Evidence-grounded run traces',
     codes: TRACE_CODES,
+    parallel: true,
     discover: discoverRuns,
     verify: verifyRun,
 };
@@ -17352,8 +17353,8 @@ function sha256Hex(bytes) {
     return createHash('sha256').update(bytes).digest('hex');
 }
 
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __nccwpck_require__(298);
+// EXTERNAL MODULE: ../../work/main/node_modules/ignore/index.js
+var ignore = __nccwpck_require__(34);
 var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/io/walk.ts
 
@@ -17728,6 +17729,206 @@ function allCodes() {
     return [...Object.values(GATE), ...FIXTURE_CODES, ...PACKS.flatMap((p) => p.codes)];
 }
 
+;// CONCATENATED MODULE: ./src/target.ts
+
+
+
+/** Checks one target; an exception becomes a blocking internal-error result (fail closed). */
+async function verifyTarget(t, ctx) {
+    try {
+        return await t.pack.verify(t.dir, ctx);
+    }
+    catch (err) {
+        return failedTarget(t.pack.id, ctx.workspace.rel(t.dir), `Checking ${ctx.workspace.rel(t.dir)} failed: ${errorText(err)}.`);
+    }
+}
+/** The result of a target that could not be checked at all. */
+function failedTarget(packId, rel, message) {
+    const id = `${packId}:${rel}`;
+    const kind = packId === 'aris' ? 'paper' : 'run';
+    return {
+        target: {
+            id,
+            pack: packId,
+            kind,
+            path: rel,
+            enforcement: 'blocking',
+            terminal_state: 'error',
+            context: {},
+        },
+        subjects: [
+            {
+                id,
+                target: id,
+                pack: packId,
+                kind,
+                name: rel,
+                path: rel,
+                status: 'ERROR',
+                outcome: 'blocking',
+            },
+        ],
+        findings: [finding(GATE.internalError, { subject: id, message, location: { path: rel } })],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/parallel.ts
+
+
+
+
+
+
+/** Fewer parallel-safe targets than this are checked on the main thread alone. */
+const MIN_PARALLEL_TARGETS = 8;
+const MAX_BATCH = 8;
+/** Batches queued per worker, so it never waits for the (busy) main thread to send the next. */
+const DEPTH = 2;
+const WORKER_KIND = 'audit-gate-verify';
+let workerScript;
+/**
+ * Called by a bundle's entry point with its own URL: the bundle can then be started again as a
+ * verify worker. Unbundled sources (jest, tsx) never call it with a .js file and stay sequential.
+ */
+function allowWorkers(entryUrl) {
+    workerScript =
+        entryUrl?.startsWith('file:') && entryUrl.endsWith('.js') ? new URL(entryUrl) : undefined;
+}
+/** Whether this thread was started by `verifyTargets` to check targets. */
+function isVerifyWorker() {
+    return !external_node_worker_threads_namespaceObject.isMainThread && external_node_worker_threads_namespaceObject.workerData?.kind === WORKER_KIND;
+}
+/** The worker side: checks the batches it is sent, one at a time, with its own Hasher. */
+function runVerifyWorker() {
+    const setup = external_node_worker_threads_namespaceObject.workerData;
+    const port = external_node_worker_threads_namespaceObject.parentPort;
+    const ctx = {
+        workspace: new Workspace(setup.root, setup.allowOutside),
+        hasher: new Hasher(),
+        options: setup.options,
+    };
+    let queue = Promise.resolve();
+    port.on('message', (req) => {
+        queue = queue.then(async () => {
+            const results = [];
+            for (const t of req.targets) {
+                const pack = PACKS.find((p) => p.id === t.pack);
+                results.push(pack
+                    ? await verifyTarget({ pack, dir: t.dir }, ctx)
+                    : failedTarget(t.pack, ctx.workspace.rel(t.dir), `Unknown pack ${t.pack}.`));
+            }
+            port.postMessage({ id: req.id, results });
+        });
+    });
+}
+/**
+ * Checks every planned target and returns the results in plan order. Targets of packs that declare
+ * themselves parallel-safe (no input shared between targets) are spread over worker threads, each
+ * with its own Hasher, when running from a bundle and there are enough of them; the main thread
+ * takes batches too. Everything else runs on the main thread with the shared context.
+ */
+async function verifyTargets(planned, ctx, onProgress) {
+    const results = new Array(planned.length);
+    const announce = (i) => onProgress?.(`[${i + 1}/${planned.length}] ${planned[i].pack.id}: ${ctx.workspace.rel(planned[i].dir)}`);
+    const spread = [];
+    for (const [index, target] of planned.entries()) {
+        if (target.pack.parallel)
+            spread.push({ index, target });
+    }
+    const helpers = Math.min(7, external_node_os_default().availableParallelism() - 1);
+    const parallel = workerScript !== undefined && helpers > 0 && spread.length >= MIN_PARALLEL_TARGETS;
+    for (const [index, target] of planned.entries()) {
+        if (parallel && target.pack.parallel)
+            continue;
+        announce(index);
+        results[index] = await verifyTarget(target, ctx);
+    }
+    if (parallel) {
+        const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(spread.length / ((helpers + 1) * 4))));
+        const batches = [];
+        for (let i = 0; i < spread.length; i += size)
+            batches.push({ id: batches.length, items: spread.slice(i, i + size) });
+        await runPool(batches, ctx, helpers, workerScript, {
+            take: (b) => b.items.forEach((it) => announce(it.index)),
+            settle: (b, res) => b.items.forEach((it, k) => (results[it.index] = res[k])),
+        });
+    }
+    return results;
+}
+async function runPool(batches, ctx, helpers, script, hooks) {
+    const queue = [...batches];
+    let open = batches.length;
+    let allSettled;
+    const done = new Promise((resolve) => (allSettled = resolve));
+    const settle = (b, res) => {
+        hooks.settle(b, res);
+        if (--open === 0)
+            allSettled();
+    };
+    const take = () => {
+        const b = queue.shift();
+        if (b)
+            hooks.take(b);
+        return b;
+    };
+    const setup = {
+        kind: WORKER_KIND,
+        root: ctx.workspace.root,
+        allowOutside: ctx.workspace.allowOutside,
+        options: ctx.options,
+    };
+    const workers = [];
+    for (let i = 0; i < helpers; i++) {
+        const w = new external_node_worker_threads_namespaceObject.Worker(script, { workerData: setup });
+        workers.push(w);
+        const inFlight = new Map();
+        const feed = () => {
+            for (let b; inFlight.size < DEPTH && (b = take());) {
+                inFlight.set(b.id, b);
+                w.postMessage({
+                    id: b.id,
+                    targets: b.items.map((it) => ({ pack: it.target.pack.id, dir: it.target.dir })),
+                });
+            }
+        };
+        // Fail closed: whatever the worker held when it died is an internal error, never a hang.
+        const lose = (why) => {
+            for (const b of inFlight.values())
+                settle(b, b.items.map((it) => lostTarget(it, ctx, why)));
+            inFlight.clear();
+        };
+        w.on('message', (m) => {
+            const b = inFlight.get(m.id);
+            if (!b)
+                return;
+            inFlight.delete(m.id);
+            settle(b, m.results);
+            feed();
+        });
+        w.on('error', (err) => lose(`failed: ${errorText(err)}`));
+        w.on('exit', (code) => lose(`exited with code ${code}`));
+        feed();
+    }
+    try {
+        for (let b = take(); b; b = take()) {
+            const res = [];
+            for (const it of b.items)
+                res.push(await verifyTarget(it.target, ctx));
+            settle(b, res);
+            // Let the workers' replies in, so they are fed again while this thread keeps working.
+            await new Promise((resolve) => setImmediate(resolve));
+        }
+        await done;
+    }
+    finally {
+        await Promise.all(workers.map((w) => w.terminate()));
+    }
+}
+function lostTarget(it, ctx, why) {
+    const rel = ctx.workspace.rel(it.target.dir);
+    return failedTarget(it.target.pack.id, rel, `Checking ${rel} failed: the worker thread checking it ${why}.`);
+}
+
 ;// CONCATENATED MODULE: ./src/policy/gate.ts
 
 const GOOD_TERMINAL = new Set(['accepted', 'passed']);
@@ -17819,6 +18020,7 @@ function decide(results, settings) {
 
 
 
+
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
 async function verify(opts) {
     const ws = new Workspace(opts.root, opts.allowOutsideRoot);
@@ -17852,10 +18054,7 @@ async function verify(opts) {
     const hasher = new Hasher();
     const results = [];
     try {
-        for (const [i, t] of planned.entries()) {
-            opts.onProgress?.(`[${i + 1}/${planned.length}] ${t.pack.id}: ${ws.rel(t.dir)}`);
-            results.push(await verifyTarget(t, { workspace: ws, hasher, options }));
-        }
+        results.push(...(await verifyTargets(planned, { workspace: ws, hasher, options }, opts.onProgress)));
         const fixtureDir = opts.fixtures ?? config.fixtures;
         if (fixtureDir !== undefined) {
             const abs = external_node_path_default().resolve(ws.root, fixtureDir);
@@ -17890,45 +18089,6 @@ async function verify(opts) {
         failOn: opts.failOn ?? config.fail_on ?? 'blocking',
         runFindings,
     });
-}
-async function verifyTarget(t, ctx) {
-    try {
-        return await t.pack.verify(t.dir, ctx);
-    }
-    catch (err) {
-        const rel = ctx.workspace.rel(t.dir);
-        const id = `${t.pack.id}:${rel}`;
-        return {
-            target: {
-                id,
-                pack: t.pack.id,
-                kind: t.pack.id === 'aris' ? 'paper' : 'run',
-                path: rel,
-                enforcement: 'blocking',
-                terminal_state: 'error',
-                context: {},
-            },
-            subjects: [
-                {
-                    id,
-                    target: id,
-                    pack: t.pack.id,
-                    kind: t.pack.id === 'aris' ? 'paper' : 'run',
-                    name: rel,
-                    path: rel,
-                    status: 'ERROR',
-                    outcome: 'blocking',
-                },
-            ],
-            findings: [
-                finding(GATE.internalError, {
-                    subject: id,
-                    message: `Checking ${rel} failed: ${errorText(err)}.`,
-                    location: { path: rel },
-                }),
-            ],
-        };
-    }
 }
 function planTargets(ws, packs, paths, exclude, runFindings) {
     const planned = [];
@@ -18265,15 +18425,20 @@ async function traceCommand(args, io) {
 
 ;// CONCATENATED MODULE: ./src/bin.ts
 
-runCli(process.argv.slice(2), {
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
-    cwd: process.cwd(),
-    isTTY: Boolean(process.stderr.isTTY),
-}).then((code) => {
-    process.exitCode = code;
-}, (err) => {
-    process.stderr.write(`audit-gate: internal error: ${String(err)}\n`);
-    process.exitCode = 1;
-});
+
+allowWorkers(import.meta.url);
+if (isVerifyWorker())
+    runVerifyWorker();
+else
+    runCli(process.argv.slice(2), {
+        stdout: (s) => process.stdout.write(s),
+        stderr: (s) => process.stderr.write(s),
+        cwd: process.cwd(),
+        isTTY: Boolean(process.stderr.isTTY),
+    }).then((code) => {
+        process.exitCode = code;
+    }, (err) => {
+        process.stderr.write(`audit-gate: internal error: ${String(err)}\n`);
+        process.exitCode = 1;
+    });
 

@@ -33,6 +33,11 @@ export interface Pack {
   /** Human name for help and docs. */
   title: string;
   codes: readonly CodeDef[];
+  /**
+   * True when no input is shared between two targets, so targets may be checked on different
+   * threads, each with its own Hasher, without hashing a file twice.
+   */
+  parallel?: boolean;
   /** Target directories (absolute) found in a repository listing. */
   discover(dirs: DirEntry[]): string[];
   verify(targetDir: string, ctx: PackContext): Promise<PackResult>;

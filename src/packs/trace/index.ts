@@ -11,6 +11,7 @@ export const tracePack: Pack = {
   id: 'trace',
   title: 'Evidence-grounded run traces',
   codes: TRACE_CODES,
+  parallel: true,
   discover: discoverRuns,
   verify: verifyRun,
 };

@@ -1,0 +1,120 @@
+// Runs spread over worker threads: the bundle's report equals the sequential in-process one, and a
+// worker that dies turns its targets into internal errors instead of hanging the gate.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Hasher } from '../src/io/hashing.js';
+import { Workspace } from '../src/io/workspace.js';
+import type { Pack, PackResult } from '../src/packs/pack.js';
+import { MIN_PARALLEL_TARGETS, allowWorkers, verifyTargets } from '../src/parallel.js';
+import { verify } from '../src/verify.js';
+// @ts-expect-error plain JavaScript module without types
+import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
+
+const CLI = path.resolve('dist/cli/index.js');
+const RUNS = 20;
+
+const made: string[] = [];
+afterAll(() => {
+  allowWorkers(undefined);
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-parallel-'));
+  made.push(d);
+  return d;
+};
+
+describe('parallel verification', () => {
+  it('dist/cli/index.js trace on many runs reports exactly what the sequential verify() does', async () => {
+    expect(RUNS).toBeGreaterThanOrEqual(MIN_PARALLEL_TARGETS);
+    const root = tempDir();
+    fs.mkdirSync(path.join(root, '.git'));
+    for (let i = 0; i < RUNS; i++) {
+      const r = writeRun(root, cleanModel({ seed: 500 + i, extraEvidence: 4, extraCalls: 3 }));
+      // One run edited after sealing: its evidence, fingerprint and manifest no longer agree.
+      if (i === 7) {
+        const ev = fs.readdirSync(r.path('evidence'))[0]!;
+        fs.appendFileSync(r.path(`evidence/${ev}`), 'tampered');
+      }
+    }
+    const r = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'trace',
+        path.join(root, 'artifacts'),
+        '--root',
+        root,
+        '--format',
+        'json',
+        '--progress',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(r.status).toBe(1);
+    const fromBundle = JSON.parse(r.stdout);
+    const inProcess = JSON.parse(
+      JSON.stringify(await verify({ root, paths: ['artifacts'], packs: ['trace'] })),
+    );
+    delete fromBundle.generated_at;
+    delete inProcess.generated_at;
+    expect(fromBundle).toEqual(inProcess);
+    expect(
+      fromBundle.targets.filter((t: { terminal_state: string }) => t.terminal_state === 'rejected'),
+    ).toHaveLength(1);
+    const progress = r.stderr.split('\n').filter((l) => l.startsWith('… ['));
+    expect(progress).toHaveLength(RUNS);
+    expect(progress.map((l) => Number(/\[(\d+)\//.exec(l)![1])).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: RUNS }, (_, i) => i + 1),
+    );
+  });
+
+  it('fails closed when a worker dies: its targets become gate.internal_error, the rest still run', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'crash.js');
+    fs.writeFileSync(script, 'throw new Error("boom");\n');
+    const pack: Pack = {
+      id: 'trace',
+      title: 'stub',
+      codes: [],
+      parallel: true,
+      discover: () => [],
+      verify: async (d): Promise<PackResult> => ({
+        target: {
+          id: d,
+          pack: 'trace',
+          kind: 'run',
+          path: d,
+          enforcement: 'blocking',
+          terminal_state: 'accepted',
+          context: {},
+        },
+        subjects: [],
+        findings: [],
+      }),
+    };
+    const planned = Array.from({ length: 12 }, (_, i) => ({ pack, dir: path.join(dir, `r${i}`) }));
+    allowWorkers(pathToFileURL(script).href);
+    const hasher = new Hasher();
+    const results = await verifyTargets(planned, {
+      workspace: new Workspace(dir),
+      hasher,
+      options: {},
+    });
+    await hasher.close();
+    allowWorkers(undefined);
+    expect(results).toHaveLength(planned.length);
+    const lost = results.filter((x) => x.findings.some((f) => f.code === 'gate.internal_error'));
+    if (os.availableParallelism() > 1) expect(lost.length).toBeGreaterThan(0);
+    for (const x of lost) expect(x.findings[0]!.message).toMatch(/worker thread .* failed: .*boom/);
+    // Plan order is kept whichever thread checked (or lost) a target.
+    results.forEach((x, i) =>
+      expect(lost.includes(x) ? x.target.path : x.target.id).toBe(
+        lost.includes(x) ? `r${i}` : planned[i]!.dir,
+      ),
+    );
+  });
+});

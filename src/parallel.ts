@@ -1,0 +1,208 @@
+import os from 'node:os';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { Hasher } from './io/hashing.js';
+import { Workspace, errorText } from './io/workspace.js';
+import { PACKS } from './packs/index.js';
+import type { PackContext, PackOptions, PackResult } from './packs/pack.js';
+import { failedTarget, verifyTarget, type PlannedTarget } from './target.js';
+
+/** Fewer parallel-safe targets than this are checked on the main thread alone. */
+export const MIN_PARALLEL_TARGETS = 8;
+const MAX_BATCH = 8;
+/** Batches queued per worker, so it never waits for the (busy) main thread to send the next. */
+const DEPTH = 2;
+const WORKER_KIND = 'audit-gate-verify';
+
+interface WorkerSetup {
+  kind: typeof WORKER_KIND;
+  root: string;
+  allowOutside: boolean;
+  options: PackOptions;
+}
+interface BatchRequest {
+  id: number;
+  targets: { pack: string; dir: string }[];
+}
+interface BatchReply {
+  id: number;
+  results: PackResult[];
+}
+interface Item {
+  index: number;
+  target: PlannedTarget;
+}
+interface Batch {
+  id: number;
+  items: Item[];
+}
+
+let workerScript: URL | undefined;
+
+/**
+ * Called by a bundle's entry point with its own URL: the bundle can then be started again as a
+ * verify worker. Unbundled sources (jest, tsx) never call it with a .js file and stay sequential.
+ */
+export function allowWorkers(entryUrl: string | undefined): void {
+  workerScript =
+    entryUrl?.startsWith('file:') && entryUrl.endsWith('.js') ? new URL(entryUrl) : undefined;
+}
+
+/** Whether this thread was started by `verifyTargets` to check targets. */
+export function isVerifyWorker(): boolean {
+  return !isMainThread && (workerData as Partial<WorkerSetup> | null)?.kind === WORKER_KIND;
+}
+
+/** The worker side: checks the batches it is sent, one at a time, with its own Hasher. */
+export function runVerifyWorker(): void {
+  const setup = workerData as WorkerSetup;
+  const port = parentPort!;
+  const ctx: PackContext = {
+    workspace: new Workspace(setup.root, setup.allowOutside),
+    hasher: new Hasher(),
+    options: setup.options,
+  };
+  let queue = Promise.resolve();
+  port.on('message', (req: BatchRequest) => {
+    queue = queue.then(async () => {
+      const results: PackResult[] = [];
+      for (const t of req.targets) {
+        const pack = PACKS.find((p) => p.id === t.pack);
+        results.push(
+          pack
+            ? await verifyTarget({ pack, dir: t.dir }, ctx)
+            : failedTarget(t.pack, ctx.workspace.rel(t.dir), `Unknown pack ${t.pack}.`),
+        );
+      }
+      port.postMessage({ id: req.id, results } satisfies BatchReply);
+    });
+  });
+}
+
+/**
+ * Checks every planned target and returns the results in plan order. Targets of packs that declare
+ * themselves parallel-safe (no input shared between targets) are spread over worker threads, each
+ * with its own Hasher, when running from a bundle and there are enough of them; the main thread
+ * takes batches too. Everything else runs on the main thread with the shared context.
+ */
+export async function verifyTargets(
+  planned: readonly PlannedTarget[],
+  ctx: PackContext,
+  onProgress?: (message: string) => void,
+): Promise<PackResult[]> {
+  const results: PackResult[] = new Array<PackResult>(planned.length);
+  const announce = (i: number) =>
+    onProgress?.(
+      `[${i + 1}/${planned.length}] ${planned[i]!.pack.id}: ${ctx.workspace.rel(planned[i]!.dir)}`,
+    );
+  const spread: Item[] = [];
+  for (const [index, target] of planned.entries()) {
+    if (target.pack.parallel) spread.push({ index, target });
+  }
+  const helpers = Math.min(7, os.availableParallelism() - 1);
+  const parallel =
+    workerScript !== undefined && helpers > 0 && spread.length >= MIN_PARALLEL_TARGETS;
+  for (const [index, target] of planned.entries()) {
+    if (parallel && target.pack.parallel) continue;
+    announce(index);
+    results[index] = await verifyTarget(target, ctx);
+  }
+  if (parallel) {
+    const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(spread.length / ((helpers + 1) * 4))));
+    const batches: Batch[] = [];
+    for (let i = 0; i < spread.length; i += size)
+      batches.push({ id: batches.length, items: spread.slice(i, i + size) });
+    await runPool(batches, ctx, helpers, workerScript!, {
+      take: (b) => b.items.forEach((it) => announce(it.index)),
+      settle: (b, res) => b.items.forEach((it, k) => (results[it.index] = res[k]!)),
+    });
+  }
+  return results;
+}
+
+interface PoolHooks {
+  take(b: Batch): void;
+  settle(b: Batch, results: PackResult[]): void;
+}
+
+async function runPool(
+  batches: Batch[],
+  ctx: PackContext,
+  helpers: number,
+  script: URL,
+  hooks: PoolHooks,
+): Promise<void> {
+  const queue = [...batches];
+  let open = batches.length;
+  let allSettled!: () => void;
+  const done = new Promise<void>((resolve) => (allSettled = resolve));
+  const settle = (b: Batch, res: PackResult[]) => {
+    hooks.settle(b, res);
+    if (--open === 0) allSettled();
+  };
+  const take = () => {
+    const b = queue.shift();
+    if (b) hooks.take(b);
+    return b;
+  };
+  const setup: WorkerSetup = {
+    kind: WORKER_KIND,
+    root: ctx.workspace.root,
+    allowOutside: ctx.workspace.allowOutside,
+    options: ctx.options,
+  };
+  const workers: Worker[] = [];
+  for (let i = 0; i < helpers; i++) {
+    const w = new Worker(script, { workerData: setup });
+    workers.push(w);
+    const inFlight = new Map<number, Batch>();
+    const feed = () => {
+      for (let b; inFlight.size < DEPTH && (b = take());) {
+        inFlight.set(b.id, b);
+        w.postMessage({
+          id: b.id,
+          targets: b.items.map((it) => ({ pack: it.target.pack.id, dir: it.target.dir })),
+        } satisfies BatchRequest);
+      }
+    };
+    // Fail closed: whatever the worker held when it died is an internal error, never a hang.
+    const lose = (why: string) => {
+      for (const b of inFlight.values())
+        settle(
+          b,
+          b.items.map((it) => lostTarget(it, ctx, why)),
+        );
+      inFlight.clear();
+    };
+    w.on('message', (m: BatchReply) => {
+      const b = inFlight.get(m.id);
+      if (!b) return;
+      inFlight.delete(m.id);
+      settle(b, m.results);
+      feed();
+    });
+    w.on('error', (err) => lose(`failed: ${errorText(err)}`));
+    w.on('exit', (code) => lose(`exited with code ${code}`));
+    feed();
+  }
+  try {
+    for (let b = take(); b; b = take()) {
+      const res: PackResult[] = [];
+      for (const it of b.items) res.push(await verifyTarget(it.target, ctx));
+      settle(b, res);
+      // Let the workers' replies in, so they are fed again while this thread keeps working.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await done;
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+function lostTarget(it: Item, ctx: PackContext, why: string): PackResult {
+  const rel = ctx.workspace.rel(it.target.dir);
+  return failedTarget(
+    it.target.pack.id,
+    rel,
+    `Checking ${rel} failed: the worker thread checking it ${why}.`,
+  );
+}
