@@ -37151,8 +37151,8 @@ function writeReportFile(file, content) {
     }
 }
 
-// EXTERNAL MODULE: ./src/packs/index.ts + 26 modules
-var src_packs = __nccwpck_require__(8305);
+// EXTERNAL MODULE: ./src/packs/index.ts + 28 modules
+var src_packs = __nccwpck_require__(482);
 // EXTERNAL MODULE: ./src/policy/codes.ts
 var codes = __nccwpck_require__(8584);
 // EXTERNAL MODULE: ./src/version.ts
@@ -41346,7 +41346,7 @@ function finding(def, input) {
 
 /***/ }),
 
-/***/ 8305:
+/***/ 482:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42399,123 +42399,155 @@ function q(s, max = 120) {
 
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
 var json = __nccwpck_require__(2680);
-;// CONCATENATED MODULE: ./src/packs/trace/files.ts
-
-
-
-
-
-/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
-const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
-const MAX_LIST_DEPTH = 16;
-const MAX_LIST_ENTRIES = 1_000_000;
-/** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
-function isPlainRelative(p) {
-    if (p.length === 0 ||
-        p.includes('\0') ||
-        p.startsWith('/') ||
-        p.includes('\\') ||
-        /^[A-Za-z]:/.test(p))
-        return false;
-    return !p.split('/').some((seg) => seg === '..' || seg === '' || seg === '.');
+;// CONCATENATED MODULE: ./src/io/fast-schema.ts
+class Unsupported extends Error {
 }
 /**
- * Lists every file under the run directory without following symlinks (lstat), so a symlink
- * loop or a link out of the run cannot trap or widen the walk. FIFOs and sockets are listed as
- * 'other' and never opened.
+ * A fast path in front of a zod schema: a predicate compiled from the schema's own definition
+ * (its checks are zod's own check functions) that is true only when zod would accept the value
+ * and return it unchanged. Any other value, and any schema the compiler does not know, goes to
+ * zod, which stays the source of truth and explains every rejection.
  */
-function listRun(runDir, realRunDir) {
-    const out = [];
-    const stack = [{ abs: runDir, rel: '', depth: 0 }];
-    while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
-        const { abs, rel, depth } = stack.pop();
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
-        }
-        catch {
-            continue;
-        }
-        for (const e of entries) {
-            const childAbs = external_node_path_default().join(abs, e.name);
-            const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
-                if (depth < MAX_LIST_DEPTH)
-                    stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
-                else
-                    out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
-            }
-            else if (e.isFile()) {
-                out.push({ rel: childRel, abs: childAbs, kind: 'file' });
-            }
-            else if (e.isSymbolicLink()) {
-                const entry = { rel: childRel, abs: childAbs, kind: 'symlink' };
-                try {
-                    const real = external_node_fs_default().realpathSync.native(childAbs);
-                    entry.real = real;
-                    const inside = real.startsWith(realRunDir + (external_node_path_default()).sep);
-                    entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
-                    if (!inside)
-                        entry.detail = `is a symlink to ${real}, outside the run directory`;
-                    else if (!entry.insideFile)
-                        entry.detail = 'is a symlink to something other than a regular file';
-                }
-                catch (err) {
-                    entry.detail =
-                        err.code === 'ELOOP'
-                            ? 'is a symlink loop'
-                            : `is a dangling symlink (${(0,workspace/* errorText */.k)(err)})`;
-                }
-                out.push(entry);
-            }
-            else {
-                out.push({
-                    rel: childRel,
-                    abs: childAbs,
-                    kind: 'other',
-                    detail: 'is a FIFO, socket or device, not a regular file',
-                });
-            }
-        }
+function fastSchema(schema) {
+    let accept;
+    try {
+        accept = compile(schema);
     }
-    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+    catch (err) {
+        if (!(err instanceof Unsupported))
+            throw err;
+    }
+    return {
+        compiled: accept !== undefined,
+        safeParse: (v) => accept?.(v)
+            ? { success: true, data: v }
+            : schema.safeParse(v),
+    };
 }
-/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
-function readRunJson(abs) {
-    const read = (0,files/* readSmallFile */.EW)(abs, MAX_RUN_FILE_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing')
-            return { state: 'missing' };
-        return { state: 'unreadable', detail: read.detail };
-    }
-    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
-    if (!text.ok)
-        return { state: 'malformed', detail: text.detail, line: 1 };
-    // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
-    // unless something must be pointed at; a repeated key would not survive the round trip.
-    const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
-    if (body.charCodeAt(0) === 0x7b) {
-        try {
-            const value = JSON.parse(body);
-            if (JSON.stringify(value) === body) {
-                let doc;
-                const lazy = {
-                    lineOf: (p) => (doc ??= (0,json/* parseJson */.q)(text.text).doc).lineOf(p),
-                };
-                return { state: 'ok', value, doc: lazy, text: text.text };
-            }
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+function compile(s) {
+    const def = s._zod.def;
+    const base = compileType(def);
+    const checks = (def.checks ?? []).map(runCheck);
+    if (checks.length === 0)
+        return base;
+    return (v) => base(v) && checks.every((c) => c(v));
+}
+function runCheck(c) {
+    return (value) => {
+        const payload = { value, issues: [] };
+        const r = c._zod.check(payload);
+        // An async refinement, or a check that rewrites the value, is left to zod.
+        return !(r instanceof Promise) && payload.issues.length === 0 && payload.value === value;
+    };
+}
+function compileType(def) {
+    switch (def.type) {
+        case 'string':
+            return (v) => typeof v === 'string';
+        case 'number':
+            return (v) => typeof v === 'number' && Number.isFinite(v);
+        case 'boolean':
+            return (v) => typeof v === 'boolean';
+        case 'unknown':
+            return () => true;
+        case 'literal':
+        case 'enum': {
+            const values = def.type === 'literal' ? def.values : Object.values(def.entries);
+            if (!values.every((x) => typeof x === 'string'))
+                throw new Unsupported();
+            const set = new Set(values);
+            return (v) => set.has(v);
         }
-        catch {
-            // fall through to the located parser, which says where it breaks
+        case 'nullable': {
+            const inner = compile(def.innerType);
+            return (v) => v === null || inner(v);
         }
+        case 'optional': {
+            const inner = compile(def.innerType);
+            return (v) => v === undefined || inner(v);
+        }
+        case 'array': {
+            const el = compile(def.element);
+            return (v) => {
+                if (!Array.isArray(v))
+                    return false;
+                // Indexed, not every(): a hole is an undefined element to zod.
+                for (let i = 0; i < v.length; i++)
+                    if (!el(v[i]))
+                        return false;
+                return true;
+            };
+        }
+        case 'tuple': {
+            if (def.rest)
+                throw new Unsupported();
+            const items = def.items.map(compile);
+            return (v) => Array.isArray(v) && v.length === items.length && items.every((p, i) => p(v[i]));
+        }
+        case 'record': {
+            if (def.keyType._zod.def.type !== 'string')
+                throw new Unsupported();
+            const key = compile(def.keyType);
+            const value = compile(def.valueType);
+            return (v) => {
+                if (!isObject(v))
+                    return false;
+                for (const k of Object.keys(v))
+                    if (!key(k) || !value(v[k]))
+                        return false;
+                return true;
+            };
+        }
+        case 'object':
+            return compileObject(def);
+        case 'union':
+            return compileUnion(def);
+        default:
+            throw new Unsupported();
     }
-    const parsed = (0,json/* parseJson */.q)(text.text);
-    if (!parsed.ok)
-        return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
-    const dup = parsed.doc.duplicates[0];
-    if (dup)
-        return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
-    return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
+}
+function compileObject(def) {
+    const catchall = def.catchall?._zod.def.type;
+    // Without a catchall zod strips unknown keys (a changed value): only an exact match is fast.
+    const extraOk = catchall === 'unknown';
+    if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
+        throw new Unsupported();
+    const fields = Object.entries(def.shape).map(([k, s]) => ({
+        k,
+        p: compile(s),
+        required: s._zod.def.type !== 'optional',
+    }));
+    const known = new Set(fields.map((f) => f.k));
+    return (v) => {
+        if (!isObject(v))
+            return false;
+        for (const { k, p, required } of fields) {
+            const has = Object.hasOwn(v, k);
+            if ((required && !has) || !p(has ? v[k] : undefined))
+                return false;
+        }
+        if (!extraOk)
+            for (const k in v)
+                if (!known.has(k))
+                    return false;
+        return true;
+    };
+}
+function compileUnion(def) {
+    const options = def.options.map((o) => ({ o, p: compile(o) }));
+    const disc = def.discriminator;
+    if (disc === undefined)
+        return (v) => options.some(({ p }) => p(v));
+    const byTag = new Map();
+    for (const { o, p } of options) {
+        const tag = o._zod.def.shape?.[disc]?._zod.def;
+        if (tag?.type !== 'literal')
+            throw new Unsupported();
+        for (const x of tag.values)
+            byTag.set(x, p);
+    }
+    return (v) => isObject(v) && (byTag.get(v[disc]) ?? (() => false))(v);
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
@@ -42752,6 +42784,141 @@ const TraceOptions = schemas/* object */.Ikc({
 });
 const CANONICAL_MARKER = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/g;
 
+;// CONCATENATED MODULE: ./src/packs/trace/fast.ts
+
+
+/** The run formats behind fast acceptance paths; zod still decides and words every rejection. */
+const Fast = {
+    ChunkRecord: fastSchema(ChunkRecord),
+    EventRecord: fastSchema(EventRecord),
+    Manifest: fastSchema(Manifest),
+    Plan: fastSchema(Plan),
+    ProblemSpec: fastSchema(ProblemSpec),
+    RunMeta: fastSchema(RunMeta),
+    TraceEvent: fastSchema(TraceEvent),
+    TraceHeader: fastSchema(TraceHeader),
+    VerificationReport: fastSchema(VerificationReport),
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/files.ts
+
+
+
+
+
+/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
+const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_LIST_DEPTH = 16;
+const MAX_LIST_ENTRIES = 1_000_000;
+/** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
+function isPlainRelative(p) {
+    if (p.length === 0 ||
+        p.includes('\0') ||
+        p.startsWith('/') ||
+        p.includes('\\') ||
+        /^[A-Za-z]:/.test(p))
+        return false;
+    return !p.split('/').some((seg) => seg === '..' || seg === '' || seg === '.');
+}
+/**
+ * Lists every file under the run directory without following symlinks (lstat), so a symlink
+ * loop or a link out of the run cannot trap or widen the walk. FIFOs and sockets are listed as
+ * 'other' and never opened.
+ */
+function listRun(runDir, realRunDir) {
+    const out = [];
+    const stack = [{ abs: runDir, rel: '', depth: 0 }];
+    while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
+        const { abs, rel, depth } = stack.pop();
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            const childAbs = external_node_path_default().join(abs, e.name);
+            const childRel = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory()) {
+                if (depth < MAX_LIST_DEPTH)
+                    stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
+                else
+                    out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
+            }
+            else if (e.isFile()) {
+                out.push({ rel: childRel, abs: childAbs, kind: 'file' });
+            }
+            else if (e.isSymbolicLink()) {
+                const entry = { rel: childRel, abs: childAbs, kind: 'symlink' };
+                try {
+                    const real = external_node_fs_default().realpathSync.native(childAbs);
+                    entry.real = real;
+                    const inside = real.startsWith(realRunDir + (external_node_path_default()).sep);
+                    entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
+                    if (!inside)
+                        entry.detail = `is a symlink to ${real}, outside the run directory`;
+                    else if (!entry.insideFile)
+                        entry.detail = 'is a symlink to something other than a regular file';
+                }
+                catch (err) {
+                    entry.detail =
+                        err.code === 'ELOOP'
+                            ? 'is a symlink loop'
+                            : `is a dangling symlink (${(0,workspace/* errorText */.k)(err)})`;
+                }
+                out.push(entry);
+            }
+            else {
+                out.push({
+                    rel: childRel,
+                    abs: childAbs,
+                    kind: 'other',
+                    detail: 'is a FIFO, socket or device, not a regular file',
+                });
+            }
+        }
+    }
+    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
+function readRunJson(abs) {
+    const read = (0,files/* readSmallFile */.EW)(abs, MAX_RUN_FILE_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing')
+            return { state: 'missing' };
+        return { state: 'unreadable', detail: read.detail };
+    }
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    if (!text.ok)
+        return { state: 'malformed', detail: text.detail, line: 1 };
+    // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
+    // unless something must be pointed at; a repeated key would not survive the round trip.
+    const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
+    if (body.charCodeAt(0) === 0x7b) {
+        try {
+            const value = JSON.parse(body);
+            if (JSON.stringify(value) === body) {
+                let doc;
+                const lazy = {
+                    lineOf: (p) => (doc ??= (0,json/* parseJson */.q)(text.text).doc).lineOf(p),
+                };
+                return { state: 'ok', value, doc: lazy, text: text.text };
+            }
+        }
+        catch {
+            // fall through to the located parser, which says where it breaks
+        }
+    }
+    const parsed = (0,json/* parseJson */.q)(text.text);
+    if (!parsed.ok)
+        return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
+    const dup = parsed.doc.duplicates[0];
+    if (dup)
+        return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
+    return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
 
 
@@ -42791,13 +42958,13 @@ function loadChunks(ctx, evidenceCount) {
         const no = i + 1;
         if (line.trim() === '')
             continue;
-        const parsed = (0,json/* parseJson */.q)(line);
+        const parsed = parseChunkLine(line);
         if (!parsed.ok) {
             f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
             bad = true;
             continue;
         }
-        const dup = parsed.doc.duplicates[0];
+        const dup = parsed.duplicate;
         if (dup) {
             f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
                 path: rel,
@@ -42806,7 +42973,7 @@ function loadChunks(ctx, evidenceCount) {
             bad = true;
             continue;
         }
-        const rec = ChunkRecord.safeParse(parsed.value);
+        const rec = Fast.ChunkRecord.safeParse(parsed.value);
         if (!rec.success) {
             const issue = rec.error.issues[0];
             f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
@@ -42830,6 +42997,24 @@ function loadChunks(ctx, evidenceCount) {
         index.set(c.chunk_id, { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
     }
     return bad ? undefined : index;
+}
+/** The producer writes canonical lines: those need no located parse (nor a duplicate-key scan). */
+function parseChunkLine(line) {
+    if (line.charCodeAt(0) === 0x7b) {
+        try {
+            const value = JSON.parse(line);
+            // A repeated key would not survive the round trip.
+            if (JSON.stringify(value) === line)
+                return { ok: true, value };
+        }
+        catch {
+            // the located parser says where it breaks
+        }
+    }
+    const parsed = (0,json/* parseJson */.q)(line);
+    if (!parsed.ok)
+        return parsed;
+    return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
@@ -43468,6 +43653,7 @@ function preview(whole, b0, b1) {
 
 
 
+
 /**
  * Line 1 of trace.jsonl: a `trace_header` record with a supported schema version (1, 2), runtime
  * protocol 1, canonicalization 1 and fingerprint algorithm sha256. Unknown versions are rejected:
@@ -43484,7 +43670,7 @@ function checkHeader(ctx, value, line) {
         f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
         return undefined;
     }
-    const parsed = TraceHeader.safeParse(v);
+    const parsed = Fast.TraceHeader.safeParse(v);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
@@ -43934,7 +44120,7 @@ function scanTrace(ctx, traceAbs) {
             value = result.value;
         }
         events++;
-        const rec = EventRecord.safeParse(value);
+        const rec = Fast.EventRecord.safeParse(value);
         if (!rec.success) {
             const v = value;
             const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
@@ -43958,7 +44144,7 @@ function scanTrace(ctx, traceAbs) {
         }
         const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
         checkIdx(idxRaw, no);
-        const parsed = TraceEvent.safeParse(raw);
+        const parsed = Fast.TraceEvent.safeParse(raw);
         if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
@@ -44096,6 +44282,7 @@ class RunFindings {
 
 
 
+
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
 function checkCoreFiles(ctx, listing) {
     for (const name of CORE_FILES) {
@@ -44141,7 +44328,7 @@ function loadRunMeta(ctx, listing) {
             path: rel,
             line: loaded.line,
         });
-    const parsed = RunMeta.safeParse(loaded.value);
+    const parsed = Fast.RunMeta.safeParse(loaded.value);
     if (!parsed.success) {
         const i = firstIssue(parsed.error);
         ctx.f.add(TRACE.runMetaInvalid, `run_meta.json is invalid at ${i.where}: ${i.message}.`, {
@@ -44169,7 +44356,7 @@ function loadSpec(ctx, listing) {
             path: rel,
             line: loaded.line,
         });
-    const parsed = ProblemSpec.safeParse(loaded.value);
+    const parsed = Fast.ProblemSpec.safeParse(loaded.value);
     if (!parsed.success) {
         const i = firstIssue(parsed.error);
         ctx.f.add(TRACE.specInvalid, `spec.json is not a problem spec at ${i.where}: ${i.message}.`, {
@@ -44195,7 +44382,7 @@ function checkVerifyReport(ctx, listing, traceId) {
             path: rel,
             line: loaded.line,
         });
-    const parsed = VerificationReport.safeParse(loaded.value);
+    const parsed = Fast.VerificationReport.safeParse(loaded.value);
     if (!parsed.success) {
         const i = firstIssue(parsed.error);
         return ctx.f.add(TRACE.verifyReportInvalid, `verify.json is not a VerificationReport at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
@@ -44273,7 +44460,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
             path: rel,
             line: loaded.line,
         });
-    const parsed = Manifest.safeParse(loaded.value);
+    const parsed = Fast.Manifest.safeParse(loaded.value);
     if (!parsed.success) {
         const i = firstIssue(parsed.error);
         return f.add(TRACE.manifestInvalid, `manifest.json is not a map of path → sha256 hex at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
@@ -44362,7 +44549,7 @@ function checkPlan(ctx) {
         f.add(TRACE.planInvalid, `plan.json ${loaded.detail}.`, { path: rel, line: loaded.line });
         return undefined;
     }
-    const parsed = Plan.safeParse(loaded.value);
+    const parsed = Fast.Plan.safeParse(loaded.value);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         f.add(TRACE.planInvalid, `plan.json is not a valid plan at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: loaded.doc.lineOf(issue.path) ?? 1 });
@@ -44698,8 +44885,8 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/index.ts + 26 modules
-var packs = __nccwpck_require__(8305);
+// EXTERNAL MODULE: ./src/packs/index.ts + 28 modules
+var packs = __nccwpck_require__(482);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts

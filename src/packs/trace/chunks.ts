@@ -1,9 +1,9 @@
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import { parseJson } from '../../io/json.js';
 import { TRACE } from './codes.js';
+import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { MAX_RUN_FILE_BYTES } from './files.js';
-import { ChunkRecord } from './schema.js';
 
 export type ChunkIndex = Map<string, { start: number; end: number; sha: string; line: number }>;
 
@@ -43,7 +43,7 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
     const line = lines[i]!.replace(/\r$/, '');
     const no = i + 1;
     if (line.trim() === '') continue;
-    const parsed = parseJson(line);
+    const parsed = parseChunkLine(line);
     if (!parsed.ok) {
       f.add(
         TRACE.chunksInvalid,
@@ -53,7 +53,7 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
       bad = true;
       continue;
     }
-    const dup = parsed.doc.duplicates[0];
+    const dup = parsed.duplicate;
     if (dup) {
       f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
         path: rel,
@@ -62,7 +62,7 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
       bad = true;
       continue;
     }
-    const rec = ChunkRecord.safeParse(parsed.value);
+    const rec = Fast.ChunkRecord.safeParse(parsed.value);
     if (!rec.success) {
       const issue = rec.error.issues[0]!;
       f.add(
@@ -98,4 +98,23 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
     index.set(c.chunk_id, { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
   }
   return bad ? undefined : index;
+}
+
+type ChunkLine =
+  { ok: true; value: unknown; duplicate?: { key: string } } | { ok: false; message: string };
+
+/** The producer writes canonical lines: those need no located parse (nor a duplicate-key scan). */
+function parseChunkLine(line: string): ChunkLine {
+  if (line.charCodeAt(0) === 0x7b) {
+    try {
+      const value: unknown = JSON.parse(line);
+      // A repeated key would not survive the round trip.
+      if (JSON.stringify(value) === line) return { ok: true, value };
+    } catch {
+      // the located parser says where it breaks
+    }
+  }
+  const parsed = parseJson(line);
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
 }

@@ -1,12 +1,13 @@
 import { checkLine, scanCanonical, type CanonicalResult } from './canonical.js';
 import { ClaimChecks } from './claims.js';
 import { TRACE } from './codes.js';
+import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { EvidenceChecks } from './evidence.js';
 import { checkHeader } from './header.js';
 import { EVENT_PREFIX, EVENT_SUFFIX, TraceIdHasher, rawMembers } from './ids.js';
 import { streamLines, type Line, type StreamOutcome } from './jsonl.js';
-import { EventRecord, TraceEvent, type TraceHeader } from './schema.js';
+import type { TraceEvent, TraceHeader } from './schema.js';
 import { StepChecks } from './steps.js';
 import { ToolChecks } from './tools.js';
 
@@ -172,7 +173,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       value = result.value;
     }
     events++;
-    const rec = EventRecord.safeParse(value);
+    const rec = Fast.EventRecord.safeParse(value);
     if (!rec.success) {
       const v = value as { record?: unknown } | null;
       const what =
@@ -202,7 +203,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     }
     const idxRaw = raw && typeof raw === 'object' ? (raw as { idx?: unknown }).idx : undefined;
     checkIdx(idxRaw, no);
-    const parsed = TraceEvent.safeParse(raw);
+    const parsed = Fast.TraceEvent.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const kind = raw && typeof raw === 'object' ? (raw as { kind?: unknown }).kind : undefined;

@@ -1,4 +1,5 @@
 import { TRACE } from './codes.js';
+import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import {
   SUPPORTED_CANONICALIZATION,
@@ -29,7 +30,7 @@ export function checkHeader(ctx: RunCtx, value: unknown, line: number): TraceHea
     );
     return undefined;
   }
-  const parsed = TraceHeader.safeParse(v);
+  const parsed = Fast.TraceHeader.safeParse(v);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     f.add(

@@ -3,16 +3,10 @@ import path from 'node:path';
 import type { Hasher } from '../../io/hashing.js';
 import { readSmallFile } from '../../io/files.js';
 import { TRACE } from './codes.js';
+import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { isPlainRelative, readRunJson, type RunEntry } from './files.js';
-import {
-  CORE_FILES,
-  Manifest,
-  ProblemSpec,
-  RunMeta,
-  SUPPORTED_RUN_META_VERSIONS,
-  VerificationReport,
-} from './schema.js';
+import { CORE_FILES, RunMeta, SUPPORTED_RUN_META_VERSIONS } from './schema.js';
 
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
 export function checkCoreFiles(ctx: RunCtx, listing: Map<string, RunEntry>): void {
@@ -74,7 +68,7 @@ export function loadRunMeta(ctx: RunCtx, listing: Map<string, RunEntry>): RunMet
       path: rel,
       line: loaded.line,
     });
-  const parsed = RunMeta.safeParse(loaded.value);
+  const parsed = Fast.RunMeta.safeParse(loaded.value);
   if (!parsed.success) {
     const i = firstIssue(parsed.error);
     ctx.f.add(TRACE.runMetaInvalid, `run_meta.json is invalid at ${i.where}: ${i.message}.`, {
@@ -105,7 +99,7 @@ export function loadSpec(ctx: RunCtx, listing: Map<string, RunEntry>): { id: str
       path: rel,
       line: loaded.line,
     });
-  const parsed = ProblemSpec.safeParse(loaded.value);
+  const parsed = Fast.ProblemSpec.safeParse(loaded.value);
   if (!parsed.success) {
     const i = firstIssue(parsed.error);
     ctx.f.add(TRACE.specInvalid, `spec.json is not a problem spec at ${i.where}: ${i.message}.`, {
@@ -134,7 +128,7 @@ export function checkVerifyReport(
       path: rel,
       line: loaded.line,
     });
-  const parsed = VerificationReport.safeParse(loaded.value);
+  const parsed = Fast.VerificationReport.safeParse(loaded.value);
   if (!parsed.success) {
     const i = firstIssue(parsed.error);
     return ctx.f.add(
@@ -248,7 +242,7 @@ export async function checkManifest(
       path: rel,
       line: loaded.line,
     });
-  const parsed = Manifest.safeParse(loaded.value);
+  const parsed = Fast.Manifest.safeParse(loaded.value);
   if (!parsed.success) {
     const i = firstIssue(parsed.error);
     return f.add(

@@ -1,4 +1,5 @@
 import { TRACE } from './codes.js';
+import { Fast } from './fast.js';
 import { scanCanonical } from './canonical.js';
 import { q, type RunCtx } from './context.js';
 import { readRunJson } from './files.js';
@@ -27,7 +28,7 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
     f.add(TRACE.planInvalid, `plan.json ${loaded.detail}.`, { path: rel, line: loaded.line });
     return undefined;
   }
-  const parsed = Plan.safeParse(loaded.value);
+  const parsed = Fast.Plan.safeParse(loaded.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     f.add(

@@ -1,0 +1,129 @@
+// The fast acceptance paths in front of the trace formats' zod schemas: every schema compiles, and
+// on every record of the trace fixtures, and on many edits of them, the fast path agrees with zod.
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { fastSchema } from '../src/io/fast-schema.js';
+import { canonicalStringify } from '../src/packs/trace/canonical.js';
+import { Fast } from '../src/packs/trace/fast.js';
+import * as S from '../src/packs/trace/schema.js';
+
+const FIXTURES = path.resolve('conformance/trace');
+
+function files(dir: string, out: string[] = []): string[] {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) files(p, out);
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
+
+function parseAll(file: string): unknown[] {
+  const out: unknown[] = [];
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      // not JSON: nothing to compare
+    }
+  }
+  return out;
+}
+
+const REPLACEMENTS: unknown[] = [null, '', 'x', -1, 0, 1.5, 2 ** 60, true, [], {}, [1, 0], ['a']];
+
+/** The value itself, then each member dropped, replaced, or joined by an unknown key. */
+function* edits(v: unknown, depth = 0): Generator<unknown> {
+  yield v;
+  if (depth > 4 || v === null || typeof v !== 'object') return;
+  const clone = () => structuredClone(v) as Record<string, unknown>;
+  if (!Array.isArray(v)) {
+    yield { ...clone(), unexpected: 1 };
+  }
+  for (const k of Object.keys(v)) {
+    const rest = clone();
+    delete rest[k];
+    yield rest;
+    for (const r of REPLACEMENTS) yield { ...clone(), [k]: r };
+    for (const inner of edits((v as Record<string, unknown>)[k], depth + 1)) {
+      const c = clone();
+      c[k] = inner;
+      yield Array.isArray(v) ? Object.values(c) : c;
+    }
+  }
+}
+
+function agree(schema: z.ZodType, values: Iterable<unknown>): number {
+  const fast = fastSchema(schema);
+  let n = 0;
+  const disagree: unknown[] = [];
+  for (const v of values) {
+    const a = fast.safeParse(v);
+    const b = schema.safeParse(v);
+    // (Compared as sorted-key JSON: zod's copy and the value itself come from different realms under jest.)
+    if (a.success !== b.success || canonicalStringify(a.data) !== canonicalStringify(b.data))
+      disagree.push(v);
+    n++;
+  }
+  expect(disagree.slice(0, 3)).toEqual([]);
+  return n;
+}
+
+describe('fastSchema', () => {
+  it('compiles every run format', () => {
+    for (const [name, f] of Object.entries(Fast)) expect([name, f.compiled]).toEqual([name, true]);
+  });
+
+  it('agrees with zod on every trace record of the fixtures and on edits of them', () => {
+    const traces = files(FIXTURES).filter((f) => f.endsWith('trace.jsonl'));
+    const records = traces.flatMap(parseAll) as { event?: unknown }[];
+    const events = records.map((r) => r?.event).filter((e) => e !== undefined);
+    expect(events.length).toBeGreaterThan(100);
+    agree(
+      S.EventRecord,
+      records.flatMap((r) => [...edits(r, 4)]),
+    );
+    // The clean run's events, each edited everywhere; the other fixtures' events as they are.
+    const clean = parseAll(path.join(FIXTURES, 'clean-run/input', relTrace('clean-run')));
+    const edited = clean.flatMap((r) => [...edits((r as { event?: unknown }).event)]);
+    expect(agree(S.TraceEvent, [...events, ...edited])).toBeGreaterThan(5000);
+    agree(S.TraceHeader, [...edits(clean[0])]);
+  });
+
+  it('agrees with zod on the run files of the fixtures and on edits of them', () => {
+    const byName: Record<string, z.ZodType> = {
+      'plan.json': S.Plan,
+      'spec.json': S.ProblemSpec,
+      'run_meta.json': S.RunMeta,
+      'verify.json': S.VerificationReport,
+      'manifest.json': S.Manifest,
+      'chunks.jsonl': S.ChunkRecord,
+    };
+    for (const f of files(FIXTURES)) {
+      const schema = byName[path.basename(f)];
+      // Edits of the clean run's files; the other fixtures' files as they are.
+      const depth = f.includes(`${path.sep}clean-run${path.sep}`) ? 2 : 5;
+      if (schema)
+        agree(
+          schema,
+          parseAll(f).flatMap((v) => [...edits(v, depth)]),
+        );
+    }
+  });
+
+  it('leaves schemas it does not know to zod', () => {
+    const strip = z.object({ a: z.string() });
+    expect(fastSchema(z.string().transform((s) => s.length)).compiled).toBe(false);
+    // Without .strict() or .loose(), zod strips unknown keys: only exact matches are fast.
+    expect(fastSchema(strip).safeParse({ a: 'x', b: 1 })).toEqual({
+      success: true,
+      data: { a: 'x' },
+    });
+  });
+});
+
+function relTrace(fixture: string): string {
+  const runs = path.join(FIXTURES, fixture, 'input/artifacts/runs');
+  return path.join('artifacts/runs', fs.readdirSync(runs)[0]!, 'trace.jsonl');
+}

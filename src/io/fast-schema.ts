@@ -1,0 +1,171 @@
+import type { z } from 'zod';
+
+type Pred = (v: unknown) => boolean;
+
+class Unsupported extends Error {}
+
+/** The parts of a zod 4 schema definition this compiler reads. */
+interface Def {
+  type: string;
+  checks?: ZodCheck[];
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+  innerType?: Schema;
+  element?: Schema;
+  items?: Schema[];
+  rest?: Schema | null;
+  shape?: Record<string, Schema>;
+  catchall?: Schema;
+  keyType?: Schema;
+  valueType?: Schema;
+  options?: Schema[];
+  discriminator?: string;
+}
+interface Schema {
+  _zod: { def: Def };
+}
+interface ZodCheck {
+  _zod: { check(payload: { value: unknown; issues: unknown[] }): unknown };
+}
+
+export interface FastSchema<S extends z.ZodType> {
+  /** Whether the fast path exists (false: every value goes to zod). */
+  readonly compiled: boolean;
+  safeParse(v: unknown): z.ZodSafeParseResult<z.output<S>>;
+}
+
+/**
+ * A fast path in front of a zod schema: a predicate compiled from the schema's own definition
+ * (its checks are zod's own check functions) that is true only when zod would accept the value
+ * and return it unchanged. Any other value, and any schema the compiler does not know, goes to
+ * zod, which stays the source of truth and explains every rejection.
+ */
+export function fastSchema<S extends z.ZodType>(schema: S): FastSchema<S> {
+  let accept: Pred | undefined;
+  try {
+    accept = compile(schema as unknown as Schema);
+  } catch (err) {
+    if (!(err instanceof Unsupported)) throw err;
+  }
+  return {
+    compiled: accept !== undefined,
+    safeParse: (v) =>
+      accept?.(v)
+        ? ({ success: true, data: v } as z.ZodSafeParseResult<z.output<S>>)
+        : schema.safeParse(v),
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function compile(s: Schema): Pred {
+  const def = s._zod.def;
+  const base = compileType(def);
+  const checks = (def.checks ?? []).map(runCheck);
+  if (checks.length === 0) return base;
+  return (v) => base(v) && checks.every((c) => c(v));
+}
+
+function runCheck(c: ZodCheck): Pred {
+  return (value) => {
+    const payload = { value, issues: [] as unknown[] };
+    const r = c._zod.check(payload);
+    // An async refinement, or a check that rewrites the value, is left to zod.
+    return !(r instanceof Promise) && payload.issues.length === 0 && payload.value === value;
+  };
+}
+
+function compileType(def: Def): Pred {
+  switch (def.type) {
+    case 'string':
+      return (v) => typeof v === 'string';
+    case 'number':
+      return (v) => typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'unknown':
+      return () => true;
+    case 'literal':
+    case 'enum': {
+      const values = def.type === 'literal' ? def.values! : Object.values(def.entries!);
+      if (!values.every((x) => typeof x === 'string')) throw new Unsupported();
+      const set = new Set<unknown>(values);
+      return (v) => set.has(v);
+    }
+    case 'nullable': {
+      const inner = compile(def.innerType!);
+      return (v) => v === null || inner(v);
+    }
+    case 'optional': {
+      const inner = compile(def.innerType!);
+      return (v) => v === undefined || inner(v);
+    }
+    case 'array': {
+      const el = compile(def.element!);
+      return (v) => {
+        if (!Array.isArray(v)) return false;
+        // Indexed, not every(): a hole is an undefined element to zod.
+        for (let i = 0; i < v.length; i++) if (!el(v[i])) return false;
+        return true;
+      };
+    }
+    case 'tuple': {
+      if (def.rest) throw new Unsupported();
+      const items = def.items!.map(compile);
+      return (v) => Array.isArray(v) && v.length === items.length && items.every((p, i) => p(v[i]));
+    }
+    case 'record': {
+      if (def.keyType!._zod.def.type !== 'string') throw new Unsupported();
+      const key = compile(def.keyType!);
+      const value = compile(def.valueType!);
+      return (v) => {
+        if (!isObject(v)) return false;
+        for (const k of Object.keys(v)) if (!key(k) || !value(v[k])) return false;
+        return true;
+      };
+    }
+    case 'object':
+      return compileObject(def);
+    case 'union':
+      return compileUnion(def);
+    default:
+      throw new Unsupported();
+  }
+}
+
+function compileObject(def: Def): Pred {
+  const catchall = def.catchall?._zod.def.type;
+  // Without a catchall zod strips unknown keys (a changed value): only an exact match is fast.
+  const extraOk = catchall === 'unknown';
+  if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
+    throw new Unsupported();
+  const fields = Object.entries(def.shape!).map(([k, s]) => ({
+    k,
+    p: compile(s),
+    required: s._zod.def.type !== 'optional',
+  }));
+  const known = new Set(fields.map((f) => f.k));
+  return (v) => {
+    if (!isObject(v)) return false;
+    for (const { k, p, required } of fields) {
+      const has = Object.hasOwn(v, k);
+      if ((required && !has) || !p(has ? v[k] : undefined)) return false;
+    }
+    if (!extraOk) for (const k in v) if (!known.has(k)) return false;
+    return true;
+  };
+}
+
+function compileUnion(def: Def): Pred {
+  const options = def.options!.map((o) => ({ o, p: compile(o) }));
+  const disc = def.discriminator;
+  if (disc === undefined) return (v) => options.some(({ p }) => p(v));
+  const byTag = new Map<unknown, Pred>();
+  for (const { o, p } of options) {
+    const tag = o._zod.def.shape?.[disc]?._zod.def;
+    if (tag?.type !== 'literal') throw new Unsupported();
+    for (const x of tag.values!) byTag.set(x, p);
+  }
+  return (v) => isObject(v) && (byTag.get(v[disc]) ?? (() => false))(v);
+}
