@@ -18144,8 +18144,11 @@ function decide(results, settings) {
         findings.push({ ...f, blocking: f.severity === 'error' });
     const bySubject = new Map();
     for (const f of findings) {
-        const key = f.subject;
-        bySubject.set(key, [...(bySubject.get(key) ?? []), f]);
+        const own = bySubject.get(f.subject);
+        if (own)
+            own.push(f);
+        else
+            bySubject.set(f.subject, [f]);
     }
     const subjects = results.flatMap((r) => r.subjects.map((s) => {
         const own = bySubject.get(s.id) ?? [];

@@ -38,8 +38,9 @@ export function decide(results: PackResult[], settings: GateSettings): GateRepor
 
   const bySubject = new Map<string, Finding[]>();
   for (const f of findings) {
-    const key = f.subject;
-    bySubject.set(key, [...(bySubject.get(key) ?? []), f]);
+    const own = bySubject.get(f.subject);
+    if (own) own.push(f);
+    else bySubject.set(f.subject, [f]);
   }
   const subjects: Subject[] = results.flatMap((r) =>
     r.subjects.map((s) => {
