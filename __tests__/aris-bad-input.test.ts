@@ -251,3 +251,17 @@ describe('assurance.txt that cannot be trusted fails closed', () => {
     expect(r.find('aris.artifact_unreadable').issue).toBe('schema_invalid:outside_root');
   });
 });
+
+it('aris refuses to write its default report through a symlinked .aris that leads outside the root', async () => {
+  const { root, paper } = setup();
+  const outside = repo();
+  fs.writeFileSync(path.join(outside, 'audit-verifier-report.json'), 'PRECIOUS');
+  fs.rmSync(path.join(paper, '.aris'), { recursive: true });
+  fs.symlinkSync(outside, path.join(paper, '.aris'));
+  const r = await cli(['aris', paper, '--assurance', 'submission'], root);
+  expect(r.code).toBe(1);
+  expect(r.stderr).toMatch(/refusing to write the report/);
+  expect(fs.readFileSync(path.join(outside, 'audit-verifier-report.json'), 'utf8')).toBe(
+    'PRECIOUS',
+  );
+});

@@ -109,3 +109,41 @@ describe('the runner itself', () => {
     fs.rmSync(dir, { recursive: true });
   });
 });
+
+describe('the runner stays inside the workspace', () => {
+  it('a fixture input that is a symlink out of the workspace is invalid, and leaves no scratch copy', async () => {
+    const base = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'fx-'));
+    const root = path.join(base, 'repo');
+    const outside = path.join(base, 'outside');
+    fs.cpSync(path.join('conformance/aris/clean-all-pass/input'), outside, { recursive: true });
+    fs.mkdirSync(path.join(root, 'conformance/aris/fx1'), { recursive: true });
+    fs.symlinkSync(outside, path.join(root, 'conformance/aris/fx1/link'));
+    const fixture = {
+      fixture_id: 'fx1',
+      fixture_kind: 'clean',
+      pack: 'aris',
+      input: 'link',
+      target: 'paper',
+      empty_dirs: ['zz'],
+      options: { assurance: 'submission' },
+      expected_validation_codes: [],
+      expected_terminal_state: 'accepted',
+    };
+    fs.writeFileSync(path.join(root, 'conformance/aris/fx1/fixture.json'), JSON.stringify(fixture));
+    const scratchBefore = fs
+      .readdirSync('/tmp')
+      .filter((d) => d.startsWith('audit-gate-fixture-')).length;
+    const r = await cli(
+      ['verify', '--root', root, '--fixtures', 'conformance', '--format', 'json'],
+      root,
+    );
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code)).toContain(
+      'fixture.invalid',
+    );
+    expect(fs.readdirSync('/tmp').filter((d) => d.startsWith('audit-gate-fixture-')).length).toBe(
+      scratchBefore,
+    );
+    fs.rmSync(base, { recursive: true });
+  });
+});

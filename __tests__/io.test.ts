@@ -6,7 +6,7 @@ import { Hasher, LARGE_FILE_BYTES } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
 import { walkRepository } from '../src/io/walk.js';
 import { readSmallFile, statPath } from '../src/io/files.js';
-import { writeReportFile } from '../src/io/write.js';
+import { WriteRefused, writeReportFile } from '../src/io/write.js';
 import { mkfifo, tempRepos } from './support/temp.js';
 
 const repo = tempRepos();
@@ -169,5 +169,27 @@ describe('writeReportFile', () => {
     expect(fs.readFileSync(f, 'utf8')).toBe('{"a":2}\n');
     expect(fs.readdirSync(path.dirname(f))).toEqual(['report.json']);
     expect(() => writeReportFile(path.join(root, 'out'), 'x')).toThrow(/not a regular file/);
+  });
+});
+
+describe('writeReportFile with a confinement root', () => {
+  it('refuses to write through a symlinked parent that leads out of the root, and creates nothing there', () => {
+    const root = repo();
+    const outside = repo();
+    fs.writeFileSync(path.join(outside, 'audit-verifier-report.json'), 'PRECIOUS');
+    fs.mkdirSync(path.join(root, 'paper'));
+    fs.symlinkSync(outside, path.join(root, 'paper/.aris'));
+    expect(() =>
+      writeReportFile(path.join(root, 'paper/.aris/audit-verifier-report.json'), 'x', root),
+    ).toThrow(WriteRefused);
+    expect(() => writeReportFile(path.join(root, 'paper/.aris/sub/r.json'), 'x', root)).toThrow(
+      /outside/,
+    );
+    expect(fs.readFileSync(path.join(outside, 'audit-verifier-report.json'), 'utf8')).toBe(
+      'PRECIOUS',
+    );
+    expect(fs.existsSync(path.join(outside, 'sub'))).toBe(false);
+    writeReportFile(path.join(root, 'paper/real/r.json'), 'ok', root);
+    expect(fs.readFileSync(path.join(root, 'paper/real/r.json'), 'utf8')).toBe('ok');
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { GateReport } from './model/report.js';
-import { writeReportFile } from './io/write.js';
+import { WriteRefused, writeReportFile } from './io/write.js';
 import { Workspace, errorText } from './io/workspace.js';
 import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.js';
 import { ASSURANCE_PATH, readAssuranceFile } from './packs/aris/paper.js';
@@ -77,6 +77,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     ) {
       io.stderr(`audit-gate: ${(err as Error).message}\nRun "audit-gate --help" for usage.\n`);
       return 2;
+    }
+    if (err instanceof WriteRefused) {
+      io.stderr(`audit-gate: ${err.message}.\n`);
+      return 1;
     }
     io.stderr(`audit-gate: internal error: ${errorText(err)}\n`);
     return 1;
@@ -172,7 +176,8 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
     ? path.resolve(io.cwd, values['json-out'])
     : path.join(paperDir, '.aris', 'audit-verifier-report.json');
   const json = JSON.stringify(legacy, null, 2) + '\n';
-  writeReportFile(jsonOut, json);
+  // The default location is inside the (untrusted) paper dir: it must really stay in the root.
+  writeReportFile(jsonOut, json, values['json-out'] ? undefined : root);
   if (fmt === 'json') io.stdout(json);
   else io.stderr(renderText(report) + `report: ${jsonOut}\n`);
   return report.exit_code;

@@ -1,12 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** A report write refused because its destination is not what it looks like. */
+export class WriteRefused extends Error {}
+
+/** Whether `p` lies lexically inside `root` (before symlinks are considered). */
+export function lexicallyInside(p: string, root: string): boolean {
+  const rel = path.relative(path.resolve(root), path.resolve(p));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
 /**
  * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
- * truncated file, and refuses to replace anything that is not a regular file.
+ * truncated file, and refuses to replace anything that is not a regular file. With `confineTo`,
+ * the report's directory must really lie inside that root: a symlinked `.aris` (or any symlinked
+ * parent) pointing elsewhere is refused before anything is created.
  */
-export function writeReportFile(file: string, content: string): void {
+export function writeReportFile(file: string, content: string, confineTo?: string): void {
   const abs = path.resolve(file);
+  if (confineTo !== undefined) assertInside(path.dirname(abs), confineTo);
   let existing: fs.Stats | undefined;
   try {
     existing = fs.lstatSync(abs);
@@ -14,9 +26,10 @@ export function writeReportFile(file: string, content: string): void {
     // does not exist yet
   }
   if (existing && !existing.isFile()) {
-    throw new Error(`${file} exists and is not a regular file; refusing to replace it`);
+    throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
   }
   fs.mkdirSync(path.dirname(abs), { recursive: true });
+  if (confineTo !== undefined) assertInside(path.dirname(abs), confineTo);
   const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
   try {
     fs.writeFileSync(tmp, content, { encoding: 'utf8', flag: 'wx' });
@@ -24,5 +37,34 @@ export function writeReportFile(file: string, content: string): void {
   } catch (err) {
     fs.rmSync(tmp, { force: true });
     throw err;
+  }
+}
+
+/** The nearest existing ancestor of `dir` (itself included) must resolve inside `root`. */
+function assertInside(dir: string, root: string): void {
+  const realRoot = fs.realpathSync(root);
+  let probe = dir;
+  for (;;) {
+    let exists = true;
+    try {
+      fs.lstatSync(probe);
+    } catch {
+      exists = false;
+    }
+    if (exists) break;
+    const up = path.dirname(probe);
+    if (up === probe) break;
+    probe = up;
+  }
+  let real: string;
+  try {
+    real = fs.realpathSync(probe);
+  } catch {
+    throw new WriteRefused(`${probe} is a broken symlink; refusing to write the report through it`);
+  }
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
+    throw new WriteRefused(
+      `${dir} resolves to ${real}, outside ${realRoot}; refusing to write the report there`,
+    );
   }
 }
