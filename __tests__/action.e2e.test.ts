@@ -366,6 +366,36 @@ test('workflow_run: publishes an uploaded report on the triggering head sha and 
   expect(res.code).toBe(1);
 });
 
+test('workflow_run: a forged report that claims success while a subject blocks is published as failure', async () => {
+  const prRun = await run({
+    workspace: failingRepo(1),
+    eventName: 'pull_request',
+    payload: prFromFork(),
+    inputs: { 'report-path': 'out/report.json' },
+  });
+  const report = JSON.parse(fs.readFileSync(prRun.outputs['report-path']!, 'utf8'));
+  // The forger clears the findings' blocking flags and the verdict, but a subject still blocks.
+  for (const f of report.findings) f.blocking = false;
+  report.conclusion = 'success';
+  report.exit_code = 0;
+  const reportDir = tempRepo('audit-gate-artifact-');
+  const reportFile = path.join(reportDir, 'report.json');
+  fs.writeFileSync(reportFile, JSON.stringify(report));
+  const payload = examplePayload(
+    'workflow_run',
+    (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0,
+  );
+  const res = await run({
+    workspace: reportDir,
+    eventName: 'workflow_run',
+    payload,
+    repository: 'octo-org/octo-repo',
+    inputs: { report: reportFile },
+  });
+  expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('failure');
+  expect(res.code).toBe(1);
+});
+
 test('workflow_run from a fork (no pull_requests listed): the PR is found by its head branch', async () => {
   const root = tempRepo();
   writePaper(root, 'paper', { missingInputs: 1 });

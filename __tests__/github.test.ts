@@ -360,6 +360,12 @@ describe('escaping', () => {
     expect(out).toContain('a\\|b');
     expect(out).toContain('\\`c\\`');
   });
+  test('mdText breaks GH-123 references and full commit SHAs, which GitHub autolinks', () => {
+    const sha = 'a5c3785ed8d6a35868bc169f07e40e889087fd2e';
+    const out = mdText(`see GH-12 and ${sha}; keep abc1234`);
+    expect(out).not.toMatch(/GH-12|a5c3785ed8d6a35868bc169f07e40e889087fd2e/);
+    expect(out.replace(/\u200b/g, '')).toBe(`see GH-12 and ${sha}; keep abc1234`);
+  });
   test('mdText caps length', () => {
     expect(Array.from(mdText('x'.repeat(5000), 100)).length).toBeLessThanOrEqual(100);
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import * as core from '@actions/core';
 import { finding } from './model/finding.js';
 import { GateReport } from './model/report.js';
-import { writeReportFile } from './io/write.js';
+import { lexicallyInside, writeReportFile } from './io/write.js';
 import { allCodes } from './packs/index.js';
 import { GATE } from './policy/codes.js';
 import { decide } from './policy/gate.js';
@@ -70,6 +70,15 @@ function ensureCheckedOut(workspace: string): void {
   }
 }
 
+/**
+ * Files written inside the checked-out workspace must really stay there: the checkout is
+ * untrusted (a pull request can symlink a directory elsewhere). Paths outside it were chosen in
+ * the workflow itself and are written as given.
+ */
+function confinement(file: string, workspace: string): string | undefined {
+  return lexicallyInside(file, workspace) ? workspace : undefined;
+}
+
 /** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
 function loadReport(file: string): GateReport {
   let text: string;
@@ -103,7 +112,12 @@ function loadReport(file: string): GateReport {
   const report = parsed.data;
   // The report comes from another workflow, possibly from a fork: never publish a result more
   // lenient than its own findings.
-  if (report.findings.some((f) => f.blocking) && report.conclusion !== 'failure') {
+  const blocks =
+    report.findings.some((f) => f.blocking) ||
+    report.subjects.some((x) => x.outcome === 'blocking') ||
+    report.counts.blocking > 0 ||
+    report.exit_code === 1;
+  if (blocks && report.conclusion !== 'failure') {
     report.conclusion = 'failure';
     report.exit_code = 1;
   }
@@ -225,7 +239,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
   // Files: the JSON report (report-path) and SARIF.
   try {
-    writeReportFile(settings.reportPath, JSON.stringify(report, null, 2) + '\n');
+    writeReportFile(
+      settings.reportPath,
+      JSON.stringify(report, null, 2) + '\n',
+      confinement(settings.reportPath, settings.workspace),
+    );
   } catch (err) {
     core.warning(
       `audit-gate could not write the JSON report to ${settings.reportPath}: ${(err as Error).message}`,
@@ -236,6 +254,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       writeReportFile(
         settings.sarifFile,
         JSON.stringify(renderSarif(report, { codes: allCodes() }), null, 2) + '\n',
+        confinement(settings.sarifFile, settings.workspace),
       );
     } catch (err) {
       core.warning(

@@ -31,7 +31,8 @@ const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
  * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
  * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
  * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
- * cross-references (a zero-width space after `@` and `#`), no table break-out (`|` escaped, line
+ * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
+ * no table break-out (`|` escaped, line
  * breaks folded into spaces). The result is capped at `max` characters.
  */
 export function mdText(s: string, max = 1000): string {
@@ -45,6 +46,9 @@ export function mdText(s: string, max = 1000): string {
       .replace(/#/g, `#${ZWSP}`)
       .replace(/\\:\/\//g, `\\:${ZWSP}//`)
       .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+      // GitHub also autolinks GH-123 issue references and full commit SHAs.
+      .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
+      .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
       // A leading list, heading-underline or numbered-list marker stays text.
       .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`)
   );
