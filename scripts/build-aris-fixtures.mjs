@@ -571,6 +571,49 @@ fixture(
       ['KILL_ARGUMENT.json', 'kill-argument'],
     ]),
 );
+fixture(
+  'trace-path-is-paper-dir',
+  'trace_not_a_trace',
+  {
+    description: 'trace_path "." would accept any file in the paper dir as the trace.',
+    expected: ['aris.trace_not_a_trace'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.trace_path = '.';
+    }),
+);
+fixture(
+  'no-audited-inputs',
+  'no_audited_inputs',
+  {
+    description: 'A PASS that cites no inputs cannot go stale: a warning, not a block.',
+    expected: ['aris.no_audited_inputs'],
+    state: 'accepted',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.audited_input_hashes = {};
+    }),
+);
+fixture(
+  'not-applicable-no-inputs',
+  'clean',
+  {
+    description: 'NOT_APPLICABLE with no inputs is the normal detector-negative artifact.',
+    paper: {
+      verdicts: { 'proof-checker': 'NOT_APPLICABLE' },
+      reasons: { 'proof-checker': 'no_theorems' },
+    },
+    expected: [],
+    state: 'accepted',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.audited_input_hashes = {};
+    }),
+);
 fixture('assurance-file-invalid', 'assurance_invalid', {
   description: 'An unknown assurance value fails closed to submission.',
   paper: { assurance: 'strict' },

@@ -382,6 +382,21 @@ export async function checkAudit(
     } else traceLocation = t.location;
   }
 
+  if (
+    ['PASS', 'WARN', 'FAIL'].includes(verdict) &&
+    rawHashes !== null &&
+    typeof rawHashes === 'object' &&
+    !Array.isArray(rawHashes) &&
+    Object.keys(rawHashes).length === 0
+  ) {
+    add(
+      ARIS.noAuditedInputs,
+      `${spec.skill} returned ${verdict} but cites no inputs in ${loaded.rel}, so its verdict cannot be tied to any file.`,
+      undefined,
+      lineOf('audited_input_hashes'),
+    );
+  }
+
   const isStale = stale.length > 0;
   const allIssues = [...issues, ...stale];
   const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
@@ -435,6 +450,10 @@ export async function checkAudit(
   };
 }
 
+function isAncestorOrSelf(dir: string, of: string): boolean {
+  return of === dir || of.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+}
+
 function verdictRemediation(skill: string, verdict: string, reasonCode: string): string {
   if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
     return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
@@ -466,6 +485,15 @@ function checkTrace(
       break;
     }
     const st = statPath(r.real);
+    if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir)) {
+      return {
+        issue: [
+          ARIS.traceNotATrace,
+          `trace_path_not_a_trace:${tracePath}`,
+          `trace_path "${tracePath}" is the paper directory or a directory above it, so any file there would count as the trace.`,
+        ],
+      };
+    }
     if (st.kind === 'dir') {
       try {
         const d = fs.opendirSync(r.real);

@@ -119,6 +119,18 @@ export const ARIS = {
     'trace_path cannot be read (or is a FIFO, socket or device)',
     'Replace trace_path with the trace directory or file, or rerun the audit.',
   ),
+  traceNotATrace: def(
+    'trace_not_a_trace',
+    'error',
+    'trace_path is the paper directory or a directory above it, not a trace',
+    'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.',
+  ),
+  noAuditedInputs: def(
+    'no_audited_inputs',
+    'warning',
+    'The audit cites no inputs, so nothing it concluded can be checked for staleness',
+    'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.',
+  ),
   traceOutsideRoot: def(
     'trace_outside_root',
     'error',

@@ -91,7 +91,8 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
     submission_blocking: anyBlocking,
     overall_assurance: overall,
     audits: checks.map((c) => c.row),
-    submission_ready: !anyProblem && overall === 'accepted' ? 'yes' : 'no',
+    submission_ready:
+      !anyProblem && overall === 'accepted' && allFindings.length === 0 ? 'yes' : 'no',
     ...(decision.effort ? { effort: decision.effort } : {}),
     assurance_source: decision.source,
     manifest: manifest.source,
