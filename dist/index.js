@@ -37123,12 +37123,24 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 ;// CONCATENATED MODULE: ./src/io/write.ts
 
 
+/** A report write refused because its destination is not what it looks like. */
+class WriteRefused extends Error {
+}
+/** Whether `p` lies lexically inside `root` (before symlinks are considered). */
+function lexicallyInside(p, root) {
+    const rel = external_node_path_default().relative(external_node_path_default().resolve(root), external_node_path_default().resolve(p));
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
+}
 /**
  * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
- * truncated file, and refuses to replace anything that is not a regular file.
+ * truncated file, and refuses to replace anything that is not a regular file. With `confineTo`,
+ * the report's directory must really lie inside that root: a symlinked `.aris` (or any symlinked
+ * parent) pointing elsewhere is refused before anything is created.
  */
-function writeReportFile(file, content) {
+function writeReportFile(file, content, confineTo) {
     const abs = external_node_path_default().resolve(file);
+    if (confineTo !== undefined)
+        assertInside(external_node_path_default().dirname(abs), confineTo);
     let existing;
     try {
         existing = external_node_fs_default().lstatSync(abs);
@@ -37137,9 +37149,11 @@ function writeReportFile(file, content) {
         // does not exist yet
     }
     if (existing && !existing.isFile()) {
-        throw new Error(`${file} exists and is not a regular file; refusing to replace it`);
+        throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
     }
     external_node_fs_default().mkdirSync(external_node_path_default().dirname(abs), { recursive: true });
+    if (confineTo !== undefined)
+        assertInside(external_node_path_default().dirname(abs), confineTo);
     const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
     try {
         external_node_fs_default().writeFileSync(tmp, content, { encoding: 'utf8', flag: 'wx' });
@@ -37148,6 +37162,36 @@ function writeReportFile(file, content) {
     catch (err) {
         external_node_fs_default().rmSync(tmp, { force: true });
         throw err;
+    }
+}
+/** The nearest existing ancestor of `dir` (itself included) must resolve inside `root`. */
+function assertInside(dir, root) {
+    const realRoot = external_node_fs_default().realpathSync(root);
+    let probe = dir;
+    for (;;) {
+        let exists = true;
+        try {
+            external_node_fs_default().lstatSync(probe);
+        }
+        catch {
+            exists = false;
+        }
+        if (exists)
+            break;
+        const up = external_node_path_default().dirname(probe);
+        if (up === probe)
+            break;
+        probe = up;
+    }
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(probe);
+    }
+    catch {
+        throw new WriteRefused(`${probe} is a broken symlink; refusing to write the report through it`);
+    }
+    if (real !== realRoot && !real.startsWith(realRoot + (external_node_path_default()).sep)) {
+        throw new WriteRefused(`${dir} resolves to ${real}, outside ${realRoot}; refusing to write the report there`);
     }
 }
 
@@ -37271,7 +37315,8 @@ const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
  * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
  * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
  * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
- * cross-references (a zero-width space after `@` and `#`), no table break-out (`|` escaped, line
+ * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
+ * no table break-out (`|` escaped, line
  * breaks folded into spaces). The result is capped at `max` characters.
  */
 function mdText(s, max = 1000) {
@@ -37282,6 +37327,9 @@ function mdText(s, max = 1000) {
         .replace(/#/g, `#${ZWSP}`)
         .replace(/\\:\/\//g, `\\:${ZWSP}//`)
         .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+        // GitHub also autolinks GH-123 issue references and full commit SHAs.
+        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
+        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
         // A leading list, heading-underline or numbered-list marker stays text.
         .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
 }
@@ -37895,7 +37943,13 @@ async function runFixtures(dir, opts) {
 /** A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold. */
 function scratchCopy(inputDir, emptyDirs) {
     const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-'));
-    external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+    try {
+        external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+        throw err;
+    }
     for (const d of emptyDirs) {
         const abs = external_node_path_default().resolve(dir, d);
         if (abs.startsWith(dir + (external_node_path_default()).sep))
@@ -37958,15 +38012,19 @@ async function runFixture(folder, opts) {
     if (unknown.length > 0) {
         return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${unknown.join(', ')}.`, loaded.doc.lineOf(['expected_validation_codes']));
     }
-    const inputDir = external_node_path_default().resolve(folder, fx.input);
-    const targetDir = external_node_path_default().resolve(inputDir, fx.target);
-    if (!ws.contains(inputDir) || !ws.contains(targetDir) || !external_node_fs_default().existsSync(targetDir)) {
-        return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().relative(folder, targetDir) || '.'} is missing or outside the fixture.`, loaded.doc.lineOf(['input']));
+    // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
+    const input = ws.resolve(folder, fx.input);
+    const targetIn = input.ok ? new workspace/* Workspace */.a(input.real).resolve(input.real, fx.target) : input;
+    if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
+        return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(fx.input, fx.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
     }
+    const inputDir = input.real;
     let emitted;
     const hasher = new hashing/* Hasher */.OP();
-    const scratch = fx.empty_dirs?.length ? scratchCopy(inputDir, fx.empty_dirs) : undefined;
+    let scratch;
     try {
+        if (fx.empty_dirs?.length)
+            scratch = scratchCopy(inputDir, fx.empty_dirs);
         const root = scratch ?? inputDir;
         emitted = await pack.verify(external_node_path_default().resolve(root, fx.target), {
             workspace: new workspace/* Workspace */.a(root),
@@ -41063,6 +41121,14 @@ function ensureCheckedOut(workspace) {
         throw new ToolFailure(`The workspace ${workspace} is empty: the repository has not been checked out, so there is nothing to verify.`, 'Add `- uses: actions/checkout@v4` as a step before audit-gate.');
     }
 }
+/**
+ * Files written inside the checked-out workspace must really stay there: the checkout is
+ * untrusted (a pull request can symlink a directory elsewhere). Paths outside it were chosen in
+ * the workflow itself and are written as given.
+ */
+function confinement(file, workspace) {
+    return lexicallyInside(file, workspace) ? workspace : undefined;
+}
 /** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
 function loadReport(file) {
     let text;
@@ -41091,7 +41157,11 @@ function loadReport(file) {
     const report = parsed.data;
     // The report comes from another workflow, possibly from a fork: never publish a result more
     // lenient than its own findings.
-    if (report.findings.some((f) => f.blocking) && report.conclusion !== 'failure') {
+    const blocks = report.findings.some((f) => f.blocking) ||
+        report.subjects.some((x) => x.outcome === 'blocking') ||
+        report.counts.blocking > 0 ||
+        report.exit_code === 1;
+    if (blocks && report.conclusion !== 'failure') {
         report.conclusion = 'failure';
         report.exit_code = 1;
     }
@@ -41188,14 +41258,14 @@ async function run(env = process.env) {
     }
     // Files: the JSON report (report-path) and SARIF.
     try {
-        writeReportFile(settings.reportPath, JSON.stringify(report, null, 2) + '\n');
+        writeReportFile(settings.reportPath, JSON.stringify(report, null, 2) + '\n', confinement(settings.reportPath, settings.workspace));
     }
     catch (err) {
         warning(`audit-gate could not write the JSON report to ${settings.reportPath}: ${err.message}`);
     }
     if (settings.sarifFile) {
         try {
-            writeReportFile(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: (0,src_packs/* allCodes */.Sb)() }), null, 2) + '\n');
+            writeReportFile(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: (0,src_packs/* allCodes */.Sb)() }), null, 2) + '\n', confinement(settings.sarifFile, settings.workspace));
         }
         catch (err) {
             warning(`audit-gate could not write SARIF to ${settings.sarifFile}: ${err.message}`);
@@ -41396,6 +41466,8 @@ const ARIS = {
     traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
+    traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is the paper directory or a directory above it, not a trace', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
+    noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
     traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace', 'Keep traces inside the repository, or run locally with --allow-outside-root.'),
     invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
     unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
@@ -41871,6 +41943,13 @@ async function checkAudit(spec, loaded, ctx) {
         else
             traceLocation = t.location;
     }
+    if (['PASS', 'WARN', 'FAIL'].includes(verdict) &&
+        rawHashes !== null &&
+        typeof rawHashes === 'object' &&
+        !Array.isArray(rawHashes) &&
+        Object.keys(rawHashes).length === 0) {
+        add(ARIS.noAuditedInputs, `${spec.skill} returned ${verdict} but cites no inputs in ${loaded.rel}, so its verdict cannot be tied to any file.`, undefined, lineOf('audited_input_hashes'));
+    }
     const isStale = stale.length > 0;
     const allIssues = [...issues, ...stale];
     const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
@@ -41916,6 +41995,9 @@ async function checkAudit(spec, loaded, ctx) {
         provisional: label === 'same-family' || label === 'legacy-unspecified' || verdict === '',
     };
 }
+function isAncestorOrSelf(dir, of) {
+    return of === dir || of.startsWith(dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep);
+}
 function verdictRemediation(skill, verdict, reasonCode) {
     if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
         return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
@@ -41945,6 +42027,15 @@ function checkTrace(tracePath, ctx) {
             break;
         }
         const st = (0,files/* statPath */.qW)(r.real);
+        if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir)) {
+            return {
+                issue: [
+                    ARIS.traceNotATrace,
+                    `trace_path_not_a_trace:${tracePath}`,
+                    `trace_path "${tracePath}" is the paper directory or a directory above it, so any file there would count as the trace.`,
+                ],
+            };
+        }
         if (st.kind === 'dir') {
             try {
                 const d = external_node_fs_default().opendirSync(r.real);
@@ -42158,7 +42249,7 @@ async function verifyPaper(paperDir, ctx) {
         submission_blocking: anyBlocking,
         overall_assurance: overall,
         audits: checks.map((c) => c.row),
-        submission_ready: !anyProblem && overall === 'accepted' ? 'yes' : 'no',
+        submission_ready: !anyProblem && overall === 'accepted' && allFindings.length === 0 ? 'yes' : 'no',
         ...(decision.effort ? { effort: decision.effort } : {}),
         assurance_source: decision.source,
         manifest: manifest.source,

@@ -3612,12 +3612,24 @@ const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 ;// CONCATENATED MODULE: ./src/io/write.ts
 
 
+/** A report write refused because its destination is not what it looks like. */
+class WriteRefused extends Error {
+}
+/** Whether `p` lies lexically inside `root` (before symlinks are considered). */
+function lexicallyInside(p, root) {
+    const rel = path.relative(path.resolve(root), path.resolve(p));
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
 /**
  * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
- * truncated file, and refuses to replace anything that is not a regular file.
+ * truncated file, and refuses to replace anything that is not a regular file. With `confineTo`,
+ * the report's directory must really lie inside that root: a symlinked `.aris` (or any symlinked
+ * parent) pointing elsewhere is refused before anything is created.
  */
-function writeReportFile(file, content) {
+function writeReportFile(file, content, confineTo) {
     const abs = external_node_path_default().resolve(file);
+    if (confineTo !== undefined)
+        assertInside(external_node_path_default().dirname(abs), confineTo);
     let existing;
     try {
         existing = external_node_fs_default().lstatSync(abs);
@@ -3626,9 +3638,11 @@ function writeReportFile(file, content) {
         // does not exist yet
     }
     if (existing && !existing.isFile()) {
-        throw new Error(`${file} exists and is not a regular file; refusing to replace it`);
+        throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
     }
     external_node_fs_default().mkdirSync(external_node_path_default().dirname(abs), { recursive: true });
+    if (confineTo !== undefined)
+        assertInside(external_node_path_default().dirname(abs), confineTo);
     const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
     try {
         external_node_fs_default().writeFileSync(tmp, content, { encoding: 'utf8', flag: 'wx' });
@@ -3637,6 +3651,36 @@ function writeReportFile(file, content) {
     catch (err) {
         external_node_fs_default().rmSync(tmp, { force: true });
         throw err;
+    }
+}
+/** The nearest existing ancestor of `dir` (itself included) must resolve inside `root`. */
+function assertInside(dir, root) {
+    const realRoot = external_node_fs_default().realpathSync(root);
+    let probe = dir;
+    for (;;) {
+        let exists = true;
+        try {
+            external_node_fs_default().lstatSync(probe);
+        }
+        catch {
+            exists = false;
+        }
+        if (exists)
+            break;
+        const up = external_node_path_default().dirname(probe);
+        if (up === probe)
+            break;
+        probe = up;
+    }
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(probe);
+    }
+    catch {
+        throw new WriteRefused(`${probe} is a broken symlink; refusing to write the report through it`);
+    }
+    if (real !== realRoot && !real.startsWith(realRoot + (external_node_path_default()).sep)) {
+        throw new WriteRefused(`${dir} resolves to ${real}, outside ${realRoot}; refusing to write the report there`);
     }
 }
 
@@ -13473,6 +13517,8 @@ const ARIS = {
     traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
+    traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is the paper directory or a directory above it, not a trace', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
+    noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
     traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace', 'Keep traces inside the repository, or run locally with --allow-outside-root.'),
     invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
     unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
@@ -13935,6 +13981,13 @@ async function checkAudit(spec, loaded, ctx) {
         else
             traceLocation = t.location;
     }
+    if (['PASS', 'WARN', 'FAIL'].includes(verdict) &&
+        rawHashes !== null &&
+        typeof rawHashes === 'object' &&
+        !Array.isArray(rawHashes) &&
+        Object.keys(rawHashes).length === 0) {
+        add(ARIS.noAuditedInputs, `${spec.skill} returned ${verdict} but cites no inputs in ${loaded.rel}, so its verdict cannot be tied to any file.`, undefined, lineOf('audited_input_hashes'));
+    }
     const isStale = stale.length > 0;
     const allIssues = [...issues, ...stale];
     const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
@@ -13980,6 +14033,9 @@ async function checkAudit(spec, loaded, ctx) {
         provisional: label === 'same-family' || label === 'legacy-unspecified' || verdict === '',
     };
 }
+function isAncestorOrSelf(dir, of) {
+    return of === dir || of.startsWith(dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep);
+}
 function verdictRemediation(skill, verdict, reasonCode) {
     if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
         return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
@@ -14009,6 +14065,15 @@ function checkTrace(tracePath, ctx) {
             break;
         }
         const st = statPath(r.real);
+        if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir)) {
+            return {
+                issue: [
+                    ARIS.traceNotATrace,
+                    `trace_path_not_a_trace:${tracePath}`,
+                    `trace_path "${tracePath}" is the paper directory or a directory above it, so any file there would count as the trace.`,
+                ],
+            };
+        }
         if (st.kind === 'dir') {
             try {
                 const d = external_node_fs_default().opendirSync(r.real);
@@ -14410,7 +14475,7 @@ async function verifyPaper(paperDir, ctx) {
         submission_blocking: anyBlocking,
         overall_assurance: overall,
         audits: checks.map((c) => c.row),
-        submission_ready: !anyProblem && overall === 'accepted' ? 'yes' : 'no',
+        submission_ready: !anyProblem && overall === 'accepted' && allFindings.length === 0 ? 'yes' : 'no',
         ...(decision.effort ? { effort: decision.effort } : {}),
         assurance_source: decision.source,
         manifest: manifest.source,
@@ -14535,7 +14600,8 @@ const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
  * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
  * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
  * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
- * cross-references (a zero-width space after `@` and `#`), no table break-out (`|` escaped, line
+ * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
+ * no table break-out (`|` escaped, line
  * breaks folded into spaces). The result is capped at `max` characters.
  */
 function mdText(s, max = 1000) {
@@ -14546,6 +14612,9 @@ function mdText(s, max = 1000) {
         .replace(/#/g, `#${ZWSP}`)
         .replace(/\\:\/\//g, `\\:${ZWSP}//`)
         .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+        // GitHub also autolinks GH-123 issue references and full commit SHAs.
+        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
+        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
         // A leading list, heading-underline or numbered-list marker stays text.
         .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
 }
@@ -17713,7 +17782,13 @@ async function runFixtures(dir, opts) {
 /** A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold. */
 function scratchCopy(inputDir, emptyDirs) {
     const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-'));
-    external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+    try {
+        external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+        throw err;
+    }
     for (const d of emptyDirs) {
         const abs = external_node_path_default().resolve(dir, d);
         if (abs.startsWith(dir + (external_node_path_default()).sep))
@@ -17776,15 +17851,19 @@ async function runFixture(folder, opts) {
     if (unknown.length > 0) {
         return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${unknown.join(', ')}.`, loaded.doc.lineOf(['expected_validation_codes']));
     }
-    const inputDir = external_node_path_default().resolve(folder, fx.input);
-    const targetDir = external_node_path_default().resolve(inputDir, fx.target);
-    if (!ws.contains(inputDir) || !ws.contains(targetDir) || !external_node_fs_default().existsSync(targetDir)) {
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().relative(folder, targetDir) || '.'} is missing or outside the fixture.`, loaded.doc.lineOf(['input']));
+    // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
+    const input = ws.resolve(folder, fx.input);
+    const targetIn = input.ok ? new Workspace(input.real).resolve(input.real, fx.target) : input;
+    if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
+        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(fx.input, fx.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
     }
+    const inputDir = input.real;
     let emitted;
     const hasher = new Hasher();
-    const scratch = fx.empty_dirs?.length ? scratchCopy(inputDir, fx.empty_dirs) : undefined;
+    let scratch;
     try {
+        if (fx.empty_dirs?.length)
+            scratch = scratchCopy(inputDir, fx.empty_dirs);
         const root = scratch ?? inputDir;
         emitted = await pack.verify(external_node_path_default().resolve(root, fx.target), {
             workspace: new Workspace(root),
@@ -18386,6 +18465,10 @@ async function runCli(argv, io) {
             io.stderr(`audit-gate: ${err.message}\nRun "audit-gate --help" for usage.\n`);
             return 2;
         }
+        if (err instanceof WriteRefused) {
+            io.stderr(`audit-gate: ${err.message}.\n`);
+            return 1;
+        }
         io.stderr(`audit-gate: internal error: ${errorText(err)}\n`);
         return 1;
     }
@@ -18473,7 +18556,8 @@ async function arisCommand(args, io) {
         ? external_node_path_default().resolve(io.cwd, values['json-out'])
         : external_node_path_default().join(paperDir, '.aris', 'audit-verifier-report.json');
     const json = JSON.stringify(legacy, null, 2) + '\n';
-    writeReportFile(jsonOut, json);
+    // The default location is inside the (untrusted) paper dir: it must really stay in the root.
+    writeReportFile(jsonOut, json, values['json-out'] ? undefined : root);
     if (fmt === 'json')
         io.stdout(json);
     else
