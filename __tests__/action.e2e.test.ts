@@ -328,6 +328,22 @@ test('workflow_dispatch: inputs (assurance, paths) apply and the check run lands
   ).toBe(true);
 });
 
+/** The privileged workflow_run half: publishes an uploaded report for a pull request. */
+async function publishReport(workspace: string, reportFile: string) {
+  const payload = examplePayload(
+    'workflow_run',
+    (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0,
+  );
+  const res = await run({
+    workspace,
+    eventName: 'workflow_run',
+    payload,
+    repository: 'octo-org/octo-repo',
+    inputs: { report: reportFile },
+  });
+  return { payload, res };
+}
+
 test('workflow_run: publishes an uploaded report on the triggering head sha and its pull request', async () => {
   // First the pull_request half (read-only token on a fork) writes the report...
   gh.readOnly = true;
@@ -344,18 +360,8 @@ test('workflow_run: publishes an uploaded report on the triggering head sha and 
 
   // ...then the privileged workflow_run half publishes it.
   gh.readOnly = false;
-  const payload = examplePayload(
-    'workflow_run',
-    (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0,
-  );
+  const { payload, res } = await publishReport(reportDir, reportFile);
   const wr = payload['workflow_run'] as { head_sha: string };
-  const res = await run({
-    workspace: reportDir,
-    eventName: 'workflow_run',
-    payload,
-    repository: 'octo-org/octo-repo',
-    inputs: { report: reportFile },
-  });
   expect(gh.violations()).toEqual([]);
   expect(gh.callsTo('checks/create')[0]!.body).toMatchObject({ head_sha: wr.head_sha });
   const published = [...gh.checkRuns.values()][0]!;
@@ -381,17 +387,7 @@ test('workflow_run: a forged report that claims success while a subject blocks i
   const reportDir = tempRepo('audit-gate-artifact-');
   const reportFile = path.join(reportDir, 'report.json');
   fs.writeFileSync(reportFile, JSON.stringify(report));
-  const payload = examplePayload(
-    'workflow_run',
-    (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0,
-  );
-  const res = await run({
-    workspace: reportDir,
-    eventName: 'workflow_run',
-    payload,
-    repository: 'octo-org/octo-repo',
-    inputs: { report: reportFile },
-  });
+  const { res } = await publishReport(reportDir, reportFile);
   expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('failure');
   expect(res.code).toBe(1);
 });
