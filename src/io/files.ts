@@ -31,11 +31,15 @@ export function statPath(abs: string): Stat {
 export type ReadResult =
   { ok: true; bytes: Buffer } | { ok: false; kind: FileKind | 'too_large'; detail: string };
 
+export type Opened =
+  | { ok: true; fd: number; size: number }
+  | { ok: false; kind: 'missing' | 'dir' | 'other' | 'unreadable'; detail: string };
+
 /**
- * Reads a small regular file. Opens non-blocking and re-checks the type on the descriptor,
- * so a FIFO swapped in after the stat cannot hang the run.
+ * Opens a regular file for reading. Opens non-blocking and checks the type on the descriptor, so
+ * a FIFO swapped in after a stat cannot hang the run. The caller closes `fd`.
  */
-export function readSmallFile(abs: string, maxBytes: number): ReadResult {
+export function openRegularFile(abs: string): Opened {
   let fd: number;
   try {
     fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -48,13 +52,38 @@ export function readSmallFile(abs: string, maxBytes: number): ReadResult {
   }
   try {
     const st = fs.fstatSync(fd);
-    if (st.isDirectory()) return { ok: false, kind: 'dir', detail: 'is a directory' };
-    if (!st.isFile()) return { ok: false, kind: 'other', detail: 'is not a regular file' };
-    if (st.size > maxBytes) {
+    if (st.isFile()) return { ok: true, fd, size: st.size };
+    fs.closeSync(fd);
+    return st.isDirectory()
+      ? { ok: false, kind: 'dir', detail: 'is a directory' }
+      : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
+  } catch (err) {
+    fs.closeSync(fd);
+    return { ok: false, kind: 'unreadable', detail: errorText(err) };
+  }
+}
+
+/** An open failure in the missing / not_file / unreadable terms of hashing and streaming. */
+export function openFailure(o: Extract<Opened, { ok: false }>): {
+  ok: false;
+  reason: 'missing' | 'not_file' | 'unreadable';
+  detail: string;
+} {
+  const reason = o.kind === 'missing' || o.kind === 'unreadable' ? o.kind : 'not_file';
+  return { ok: false, reason, detail: o.detail };
+}
+
+/** Reads a small regular file whole; anything over `maxBytes` is refused unread. */
+export function readSmallFile(abs: string, maxBytes: number): ReadResult {
+  const opened = openRegularFile(abs);
+  if (!opened.ok) return opened;
+  const { fd, size } = opened;
+  try {
+    if (size > maxBytes) {
       return {
         ok: false,
         kind: 'too_large',
-        detail: `is ${st.size} bytes, over the ${maxBytes}-byte limit`,
+        detail: `is ${size} bytes, over the ${maxBytes}-byte limit`,
       };
     }
     return { ok: true, bytes: fs.readFileSync(fd) };

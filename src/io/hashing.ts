@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { openFailure, openRegularFile } from './files.js';
 import { errorText } from './workspace.js';
 
 export type HashOutcome =
@@ -178,12 +179,10 @@ export class Hasher {
 }
 
 function hashSmallSync(realPath: string): HashOutcome {
-  let fd: number | undefined;
+  const opened = openRegularFile(realPath);
+  if (!opened.ok) return openFailure(opened);
   try {
-    fd = fs.openSync(realPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) return { ok: false, reason: 'not_file', detail: 'is not a regular file' };
-    const bytes = fs.readFileSync(fd);
+    const bytes = fs.readFileSync(opened.fd);
     return {
       ok: true,
       sha256: createHash('sha256').update(bytes).digest('hex'),
@@ -192,7 +191,7 @@ function hashSmallSync(realPath: string): HashOutcome {
   } catch (err) {
     return { ok: false, reason: 'unreadable', detail: errorText(err) };
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    fs.closeSync(opened.fd);
   }
 }
 

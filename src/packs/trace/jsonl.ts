@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { isUtf8 } from 'node:buffer';
+import { openFailure, openRegularFile } from '../../io/files.js';
 import { errorText } from '../../io/workspace.js';
 
 /** A trace line longer than this is reported and skipped, never held in memory (64 MiB). */
@@ -35,25 +36,10 @@ export function streamLines(
   onLine: (line: Line) => void,
   maxLine = MAX_LINE_BYTES,
 ): StreamOutcome {
-  let fd: number;
+  const opened = openRegularFile(abs);
+  if (!opened.ok) return openFailure(opened);
+  const fd = opened.fd;
   try {
-    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      return { ok: false, reason: 'missing', detail: 'does not exist' };
-    return { ok: false, reason: 'unreadable', detail: errorText(err) };
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    if (!st.isFile())
-      return {
-        ok: false,
-        reason: 'not_file',
-        detail: st.isDirectory()
-          ? 'is a directory'
-          : 'is not a regular file (FIFO, socket or device)',
-      };
     const hash = createHash('sha256');
     const buf = Buffer.allocUnsafe(READ_BYTES);
     let size = 0;
