@@ -3,6 +3,8 @@ import path from 'node:path';
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import { parseJson, type JsonDoc } from '../../io/json.js';
 import { errorText } from '../../io/workspace.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
+import type { RunCtx } from './context.js';
 
 /** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
 export const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
@@ -129,4 +131,54 @@ export function readRunJson(abs: string): SmallJson {
   const dup = parsed.doc.duplicates[0];
   if (dup) return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
   return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
+}
+
+/** The run file, if it is a regular file (or a symlink to one inside the run) that may be read. */
+export function usable(listing: Map<string, RunEntry>, name: string): RunEntry | undefined {
+  const e = listing.get(name);
+  return e && (e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) ? e : undefined;
+}
+
+interface Validator<T> {
+  safeParse(
+    v: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * Reads a JSON run file and validates it. An unreadable file is trace.file_unreadable; malformed
+ * JSON or a schema violation is `invalid`, at its line, with "<name> <what> at <where>: <why>."
+ * Returns undefined when anything was reported (or the file is missing: the core-file check says so).
+ */
+export function loadRunFile<T>(
+  ctx: RunCtx,
+  name: string,
+  schema: Validator<T>,
+  invalid: TraceCodeDef,
+  what: string,
+): { data: T; doc: JsonDoc; rel: string; text: string } | undefined {
+  const rel = ctx.rel(name);
+  const loaded = readRunJson(path.join(ctx.runDir, name));
+  if (loaded.state === 'missing') return undefined;
+  if (loaded.state === 'unreadable') {
+    ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
+    return undefined;
+  }
+  if (loaded.state === 'malformed') {
+    ctx.f.add(invalid, `${name} ${loaded.detail}.`, { path: rel, line: loaded.line });
+    return undefined;
+  }
+  const parsed = schema.safeParse(loaded.value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const at = issue.path.filter((x): x is string | number => typeof x !== 'symbol');
+    ctx.f.add(invalid, `${name} ${what} at ${at.join('.') || 'the top level'}: ${issue.message}.`, {
+      path: rel,
+      line: loaded.doc.lineOf(at) ?? 1,
+    });
+    return undefined;
+  }
+  return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text };
 }

@@ -5,7 +5,7 @@ import { readSmallFile } from '../../io/files.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
-import { isPlainRelative, readRunJson, type RunEntry } from './files.js';
+import { isPlainRelative, loadRunFile, usable, type RunEntry } from './files.js';
 import { CORE_FILES, RunMeta, SUPPORTED_RUN_META_VERSIONS } from './schema.js';
 
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
@@ -41,74 +41,37 @@ export function checkCoreFiles(ctx: RunCtx, listing: Map<string, RunEntry>): voi
   }
 }
 
-function usable(listing: Map<string, RunEntry>, name: string): boolean {
-  const e = listing.get(name);
-  return !!e && (e.kind === 'file' || (e.kind === 'symlink' && !!e.insideFile));
-}
-
-function firstIssue(err: { issues: { path: PropertyKey[]; message: string }[] }): {
-  where: string;
-  path: (string | number)[];
-  message: string;
-} {
-  const issue = err.issues[0]!;
-  const p = issue.path.filter((x): x is string | number => typeof x !== 'symbol');
-  return { where: p.join('.') || 'the top level', path: p, message: issue.message };
-}
-
 export function loadRunMeta(ctx: RunCtx, listing: Map<string, RunEntry>): RunMeta | undefined {
   if (!usable(listing, 'run_meta.json')) return undefined;
-  const rel = ctx.rel('run_meta.json');
-  const loaded = readRunJson(path.join(ctx.runDir, 'run_meta.json'));
-  if (loaded.state === 'missing') return undefined;
-  if (loaded.state === 'unreadable')
-    return void ctx.f.add(TRACE.fileUnreadable, `run_meta.json ${loaded.detail}.`, { path: rel });
-  if (loaded.state === 'malformed')
-    return void ctx.f.add(TRACE.runMetaInvalid, `run_meta.json ${loaded.detail}.`, {
-      path: rel,
-      line: loaded.line,
-    });
-  const parsed = Fast.RunMeta.safeParse(loaded.value);
-  if (!parsed.success) {
-    const i = firstIssue(parsed.error);
-    ctx.f.add(TRACE.runMetaInvalid, `run_meta.json is invalid at ${i.where}: ${i.message}.`, {
-      path: rel,
-      line: loaded.doc.lineOf(i.path) ?? 1,
-    });
-    return undefined;
-  }
-  if (!SUPPORTED_RUN_META_VERSIONS.includes(parsed.data.schema_version)) {
+  const loaded = loadRunFile(
+    ctx,
+    'run_meta.json',
+    Fast.RunMeta,
+    TRACE.runMetaInvalid,
+    'is invalid',
+  );
+  if (!loaded) return undefined;
+  const meta = loaded.data;
+  if (!SUPPORTED_RUN_META_VERSIONS.includes(meta.schema_version)) {
     ctx.f.add(
       TRACE.unsupportedVersion,
-      `run_meta.json declares schema_version ${parsed.data.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`,
-      { path: rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 },
+      `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`,
+      { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 },
     );
   }
-  return parsed.data;
+  return meta;
 }
 
 export function loadSpec(ctx: RunCtx, listing: Map<string, RunEntry>): { id: string } | undefined {
   if (!usable(listing, 'spec.json')) return undefined;
-  const rel = ctx.rel('spec.json');
-  const loaded = readRunJson(path.join(ctx.runDir, 'spec.json'));
-  if (loaded.state === 'missing') return undefined;
-  if (loaded.state === 'unreadable')
-    return void ctx.f.add(TRACE.fileUnreadable, `spec.json ${loaded.detail}.`, { path: rel });
-  if (loaded.state === 'malformed')
-    return void ctx.f.add(TRACE.specInvalid, `spec.json ${loaded.detail}.`, {
-      path: rel,
-      line: loaded.line,
-    });
-  const parsed = Fast.ProblemSpec.safeParse(loaded.value);
-  if (!parsed.success) {
-    const i = firstIssue(parsed.error);
-    ctx.f.add(TRACE.specInvalid, `spec.json is not a problem spec at ${i.where}: ${i.message}.`, {
-      path: rel,
-      line: loaded.doc.lineOf(i.path) ?? 1,
-    });
-    return undefined;
-  }
-  return { id: parsed.data.id };
+  const loaded = loadRunFile(
+    ctx,
+    'spec.json',
+    Fast.ProblemSpec,
+    TRACE.specInvalid,
+    'is not a problem spec',
+  );
+  return loaded && { id: loaded.data.id };
 }
 
 /** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
@@ -118,26 +81,16 @@ export function checkVerifyReport(
   traceId: string | undefined,
 ): void {
   if (!usable(listing, 'verify.json')) return;
-  const rel = ctx.rel('verify.json');
-  const loaded = readRunJson(path.join(ctx.runDir, 'verify.json'));
-  if (loaded.state === 'missing') return;
-  if (loaded.state === 'unreadable')
-    return ctx.f.add(TRACE.fileUnreadable, `verify.json ${loaded.detail}.`, { path: rel });
-  if (loaded.state === 'malformed')
-    return ctx.f.add(TRACE.verifyReportInvalid, `verify.json ${loaded.detail}.`, {
-      path: rel,
-      line: loaded.line,
-    });
-  const parsed = Fast.VerificationReport.safeParse(loaded.value);
-  if (!parsed.success) {
-    const i = firstIssue(parsed.error);
-    return ctx.f.add(
-      TRACE.verifyReportInvalid,
-      `verify.json is not a VerificationReport at ${i.where}: ${i.message}.`,
-      { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 },
-    );
-  }
-  const r = parsed.data;
+  const loaded = loadRunFile(
+    ctx,
+    'verify.json',
+    Fast.VerificationReport,
+    TRACE.verifyReportInvalid,
+    'is not a VerificationReport',
+  );
+  if (!loaded) return;
+  const rel = loaded.rel;
+  const r = loaded.data;
   if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
     ctx.f.add(
       TRACE.verifyReportInvalid,
@@ -232,26 +185,16 @@ export async function checkManifest(
   }
 
   if (!usable(listing, 'manifest.json')) return;
-  const rel = ctx.rel('manifest.json');
-  const loaded = readRunJson(path.join(ctx.runDir, 'manifest.json'));
-  if (loaded.state === 'missing') return;
-  if (loaded.state === 'unreadable')
-    return f.add(TRACE.fileUnreadable, `manifest.json ${loaded.detail}.`, { path: rel });
-  if (loaded.state === 'malformed')
-    return f.add(TRACE.manifestInvalid, `manifest.json ${loaded.detail}.`, {
-      path: rel,
-      line: loaded.line,
-    });
-  const parsed = Fast.Manifest.safeParse(loaded.value);
-  if (!parsed.success) {
-    const i = firstIssue(parsed.error);
-    return f.add(
-      TRACE.manifestInvalid,
-      `manifest.json is not a map of path → sha256 hex at ${i.where}: ${i.message}.`,
-      { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 },
-    );
-  }
-  const entries = Object.entries(parsed.data);
+  const loaded = loadRunFile(
+    ctx,
+    'manifest.json',
+    Fast.Manifest,
+    TRACE.manifestInvalid,
+    'is not a map of path → sha256 hex',
+  );
+  if (!loaded) return;
+  const rel = loaded.rel;
+  const entries = Object.entries(loaded.data);
   const listed = new Set<string>();
   const toHash: string[] = [];
   const plan: { key: string; want: string; entry: RunEntry | undefined }[] = [];

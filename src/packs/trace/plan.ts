@@ -2,7 +2,7 @@ import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { scanCanonical } from './canonical.js';
 import { q, type RunCtx } from './context.js';
-import { readRunJson } from './files.js';
+import { loadRunFile } from './files.js';
 import { contentId, rawMembers } from './ids.js';
 import { Plan } from './schema.js';
 
@@ -17,28 +17,10 @@ export interface LoadedPlan {
  */
 export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   const f = ctx.f;
-  const rel = ctx.rel('plan.json');
-  const loaded = readRunJson(`${ctx.runDir}/plan.json`);
-  if (loaded.state === 'missing') return undefined; // reported with the other core files
-  if (loaded.state === 'unreadable') {
-    f.add(TRACE.fileUnreadable, `plan.json ${loaded.detail}.`, { path: rel });
-    return undefined;
-  }
-  if (loaded.state === 'malformed') {
-    f.add(TRACE.planInvalid, `plan.json ${loaded.detail}.`, { path: rel, line: loaded.line });
-    return undefined;
-  }
-  const parsed = Fast.Plan.safeParse(loaded.value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    f.add(
-      TRACE.planInvalid,
-      `plan.json is not a valid plan at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
-      { path: rel, line: loaded.doc.lineOf(issue.path as (string | number)[]) ?? 1 },
-    );
-    return undefined;
-  }
-  const plan = parsed.data;
+  const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, TRACE.planInvalid, 'is not a valid plan');
+  if (!loaded) return undefined;
+  const rel = loaded.rel;
+  const plan = loaded.data;
   const lineOf = (p: (string | number)[]) => ({ path: rel, line: loaded.doc.lineOf(p) ?? 1 });
 
   const nodeIds = new Set<string>();

@@ -7,7 +7,7 @@ import { CHECK_NAMES, TRACE, type CheckName } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import { loadChunks } from './chunks.js';
 import { scanTrace, type TraceScan } from './events.js';
-import { listRun, type RunEntry } from './files.js';
+import { listRun, usable } from './files.js';
 import { MAX_LINE_BYTES } from './jsonl.js';
 import { RunFindings } from './findings.js';
 import {
@@ -33,11 +33,6 @@ export interface TraceExtension {
 
 function minSupportsOption(v: unknown): number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_MIN_SUPPORTS;
-}
-
-function usable(listing: Map<string, RunEntry>, name: string): RunEntry | undefined {
-  const e = listing.get(name);
-  return e && (e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) ? e : undefined;
 }
 
 /** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
