@@ -13434,10 +13434,10 @@ function statPath(abs) {
     }
 }
 /**
- * Reads a small regular file. Opens non-blocking and re-checks the type on the descriptor,
- * so a FIFO swapped in after the stat cannot hang the run.
+ * Opens a regular file for reading. Opens non-blocking and checks the type on the descriptor, so
+ * a FIFO swapped in after a stat cannot hang the run. The caller closes `fd`.
  */
-function readSmallFile(abs, maxBytes) {
+function openRegularFile(abs) {
     let fd;
     try {
         fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
@@ -13452,15 +13452,35 @@ function readSmallFile(abs, maxBytes) {
     }
     try {
         const st = external_node_fs_default().fstatSync(fd);
-        if (st.isDirectory())
-            return { ok: false, kind: 'dir', detail: 'is a directory' };
-        if (!st.isFile())
-            return { ok: false, kind: 'other', detail: 'is not a regular file' };
-        if (st.size > maxBytes) {
+        if (st.isFile())
+            return { ok: true, fd, size: st.size };
+        external_node_fs_default().closeSync(fd);
+        return st.isDirectory()
+            ? { ok: false, kind: 'dir', detail: 'is a directory' }
+            : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
+    }
+    catch (err) {
+        external_node_fs_default().closeSync(fd);
+        return { ok: false, kind: 'unreadable', detail: errorText(err) };
+    }
+}
+/** An open failure in the missing / not_file / unreadable terms of hashing and streaming. */
+function openFailure(o) {
+    const reason = o.kind === 'missing' || o.kind === 'unreadable' ? o.kind : 'not_file';
+    return { ok: false, reason, detail: o.detail };
+}
+/** Reads a small regular file whole; anything over `maxBytes` is refused unread. */
+function readSmallFile(abs, maxBytes) {
+    const opened = openRegularFile(abs);
+    if (!opened.ok)
+        return opened;
+    const { fd, size } = opened;
+    try {
+        if (size > maxBytes) {
             return {
                 ok: false,
                 kind: 'too_large',
-                detail: `is ${st.size} bytes, over the ${maxBytes}-byte limit`,
+                detail: `is ${size} bytes, over the ${maxBytes}-byte limit`,
             };
         }
         return { ok: true, bytes: external_node_fs_default().readFileSync(fd) };
@@ -15235,6 +15255,7 @@ const Fast = {
 
 
 
+
 /** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
 const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
 const MAX_LIST_DEPTH = 16;
@@ -15346,6 +15367,41 @@ function readRunJson(abs) {
     if (dup)
         return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
     return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
+}
+/** The run file, if it is a regular file (or a symlink to one inside the run) that may be read. */
+function usable(listing, name) {
+    const e = listing.get(name);
+    return e && (e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) ? e : undefined;
+}
+/**
+ * Reads a JSON run file and validates it. An unreadable file is trace.file_unreadable; malformed
+ * JSON or a schema violation is `invalid`, at its line, with "<name> <what> at <where>: <why>."
+ * Returns undefined when anything was reported (or the file is missing: the core-file check says so).
+ */
+function loadRunFile(ctx, name, schema, invalid, what) {
+    const rel = ctx.rel(name);
+    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, name));
+    if (loaded.state === 'missing')
+        return undefined;
+    if (loaded.state === 'unreadable') {
+        ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
+        return undefined;
+    }
+    if (loaded.state === 'malformed') {
+        ctx.f.add(invalid, `${name} ${loaded.detail}.`, { path: rel, line: loaded.line });
+        return undefined;
+    }
+    const parsed = schema.safeParse(loaded.value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const at = issue.path.filter((x) => typeof x !== 'symbol');
+        ctx.f.add(invalid, `${name} ${what} at ${at.join('.') || 'the top level'}: ${issue.message}.`, {
+            path: rel,
+            line: loaded.doc.lineOf(at) ?? 1,
+        });
+        return undefined;
+    }
+    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
@@ -16180,6 +16236,7 @@ const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 
 
 
+
 /** A trace line longer than this is reported and skipped, never held in memory (64 MiB). */
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const READ_BYTES = 1024 * 1024;
@@ -16190,26 +16247,11 @@ const READ_BYTES = 1024 * 1024;
  * the longest line (itself capped at MAX_LINE_BYTES).
  */
 function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
-    let fd;
+    const opened = openRegularFile(abs);
+    if (!opened.ok)
+        return openFailure(opened);
+    const fd = opened.fd;
     try {
-        fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-    }
-    catch (err) {
-        const code = err.code;
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return { ok: false, reason: 'missing', detail: 'does not exist' };
-        return { ok: false, reason: 'unreadable', detail: errorText(err) };
-    }
-    try {
-        const st = external_node_fs_default().fstatSync(fd);
-        if (!st.isFile())
-            return {
-                ok: false,
-                reason: 'not_file',
-                detail: st.isDirectory()
-                    ? 'is a directory'
-                    : 'is not a regular file (FIFO, socket or device)',
-            };
         const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
         const buf = Buffer.allocUnsafe(READ_BYTES);
         let size = 0;
@@ -16732,89 +16774,33 @@ function checkCoreFiles(ctx, listing) {
         }
     }
 }
-function usable(listing, name) {
-    const e = listing.get(name);
-    return !!e && (e.kind === 'file' || (e.kind === 'symlink' && !!e.insideFile));
-}
-function firstIssue(err) {
-    const issue = err.issues[0];
-    const p = issue.path.filter((x) => typeof x !== 'symbol');
-    return { where: p.join('.') || 'the top level', path: p, message: issue.message };
-}
 function loadRunMeta(ctx, listing) {
     if (!usable(listing, 'run_meta.json'))
         return undefined;
-    const rel = ctx.rel('run_meta.json');
-    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'run_meta.json'));
-    if (loaded.state === 'missing')
+    const loaded = loadRunFile(ctx, 'run_meta.json', Fast.RunMeta, TRACE.runMetaInvalid, 'is invalid');
+    if (!loaded)
         return undefined;
-    if (loaded.state === 'unreadable')
-        return void ctx.f.add(TRACE.fileUnreadable, `run_meta.json ${loaded.detail}.`, { path: rel });
-    if (loaded.state === 'malformed')
-        return void ctx.f.add(TRACE.runMetaInvalid, `run_meta.json ${loaded.detail}.`, {
-            path: rel,
-            line: loaded.line,
-        });
-    const parsed = Fast.RunMeta.safeParse(loaded.value);
-    if (!parsed.success) {
-        const i = firstIssue(parsed.error);
-        ctx.f.add(TRACE.runMetaInvalid, `run_meta.json is invalid at ${i.where}: ${i.message}.`, {
-            path: rel,
-            line: loaded.doc.lineOf(i.path) ?? 1,
-        });
-        return undefined;
+    const meta = loaded.data;
+    if (!SUPPORTED_RUN_META_VERSIONS.includes(meta.schema_version)) {
+        ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
     }
-    if (!SUPPORTED_RUN_META_VERSIONS.includes(parsed.data.schema_version)) {
-        ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${parsed.data.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
-    }
-    return parsed.data;
+    return meta;
 }
 function loadSpec(ctx, listing) {
     if (!usable(listing, 'spec.json'))
         return undefined;
-    const rel = ctx.rel('spec.json');
-    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'spec.json'));
-    if (loaded.state === 'missing')
-        return undefined;
-    if (loaded.state === 'unreadable')
-        return void ctx.f.add(TRACE.fileUnreadable, `spec.json ${loaded.detail}.`, { path: rel });
-    if (loaded.state === 'malformed')
-        return void ctx.f.add(TRACE.specInvalid, `spec.json ${loaded.detail}.`, {
-            path: rel,
-            line: loaded.line,
-        });
-    const parsed = Fast.ProblemSpec.safeParse(loaded.value);
-    if (!parsed.success) {
-        const i = firstIssue(parsed.error);
-        ctx.f.add(TRACE.specInvalid, `spec.json is not a problem spec at ${i.where}: ${i.message}.`, {
-            path: rel,
-            line: loaded.doc.lineOf(i.path) ?? 1,
-        });
-        return undefined;
-    }
-    return { id: parsed.data.id };
+    const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, TRACE.specInvalid, 'is not a problem spec');
+    return loaded && { id: loaded.data.id };
 }
 /** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
 function checkVerifyReport(ctx, listing, traceId) {
     if (!usable(listing, 'verify.json'))
         return;
-    const rel = ctx.rel('verify.json');
-    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'verify.json'));
-    if (loaded.state === 'missing')
+    const loaded = loadRunFile(ctx, 'verify.json', Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
+    if (!loaded)
         return;
-    if (loaded.state === 'unreadable')
-        return ctx.f.add(TRACE.fileUnreadable, `verify.json ${loaded.detail}.`, { path: rel });
-    if (loaded.state === 'malformed')
-        return ctx.f.add(TRACE.verifyReportInvalid, `verify.json ${loaded.detail}.`, {
-            path: rel,
-            line: loaded.line,
-        });
-    const parsed = Fast.VerificationReport.safeParse(loaded.value);
-    if (!parsed.success) {
-        const i = firstIssue(parsed.error);
-        return ctx.f.add(TRACE.verifyReportInvalid, `verify.json is not a VerificationReport at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
-    }
-    const r = parsed.data;
+    const rel = loaded.rel;
+    const r = loaded.data;
     if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
         ctx.f.add(TRACE.verifyReportInvalid, `verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, { path: rel, line: loaded.doc.lineOf(['trace_id']) ?? 1 });
     }
@@ -16876,23 +16862,11 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
     }
     if (!usable(listing, 'manifest.json'))
         return;
-    const rel = ctx.rel('manifest.json');
-    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, 'manifest.json'));
-    if (loaded.state === 'missing')
+    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, TRACE.manifestInvalid, 'is not a map of path → sha256 hex');
+    if (!loaded)
         return;
-    if (loaded.state === 'unreadable')
-        return f.add(TRACE.fileUnreadable, `manifest.json ${loaded.detail}.`, { path: rel });
-    if (loaded.state === 'malformed')
-        return f.add(TRACE.manifestInvalid, `manifest.json ${loaded.detail}.`, {
-            path: rel,
-            line: loaded.line,
-        });
-    const parsed = Fast.Manifest.safeParse(loaded.value);
-    if (!parsed.success) {
-        const i = firstIssue(parsed.error);
-        return f.add(TRACE.manifestInvalid, `manifest.json is not a map of path → sha256 hex at ${i.where}: ${i.message}.`, { path: rel, line: loaded.doc.lineOf(i.path) ?? 1 });
-    }
-    const entries = Object.entries(parsed.data);
+    const rel = loaded.rel;
+    const entries = Object.entries(loaded.data);
     const listed = new Set();
     const toHash = [];
     const plan = [];
@@ -16964,25 +16938,11 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
  */
 function checkPlan(ctx) {
     const f = ctx.f;
-    const rel = ctx.rel('plan.json');
-    const loaded = readRunJson(`${ctx.runDir}/plan.json`);
-    if (loaded.state === 'missing')
-        return undefined; // reported with the other core files
-    if (loaded.state === 'unreadable') {
-        f.add(TRACE.fileUnreadable, `plan.json ${loaded.detail}.`, { path: rel });
+    const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, TRACE.planInvalid, 'is not a valid plan');
+    if (!loaded)
         return undefined;
-    }
-    if (loaded.state === 'malformed') {
-        f.add(TRACE.planInvalid, `plan.json ${loaded.detail}.`, { path: rel, line: loaded.line });
-        return undefined;
-    }
-    const parsed = Fast.Plan.safeParse(loaded.value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        f.add(TRACE.planInvalid, `plan.json is not a valid plan at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: loaded.doc.lineOf(issue.path) ?? 1 });
-        return undefined;
-    }
-    const plan = parsed.data;
+    const rel = loaded.rel;
+    const plan = loaded.data;
     const lineOf = (p) => ({ path: rel, line: loaded.doc.lineOf(p) ?? 1 });
     const nodeIds = new Set();
     plan.nodes.forEach((n, i) => {
@@ -17070,10 +17030,6 @@ const DEFAULT_MIN_SUPPORTS = 2;
 function minSupportsOption(v) {
     return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_MIN_SUPPORTS;
 }
-function run_usable(listing, name) {
-    const e = listing.get(name);
-    return e && (e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) ? e : undefined;
-}
 /** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
@@ -17122,11 +17078,11 @@ async function verifyRun(runDir, ctx) {
         rctx.tools = runMeta.runtime_descriptor
             ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
             : 'none';
-    const plan = run_usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
+    const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
     if (plan)
         rctx.planNodes = plan.nodeIds;
     const spec = loadSpec(rctx, listing);
-    const traceEntry = run_usable(listing, 'trace.jsonl');
+    const traceEntry = usable(listing, 'trace.jsonl');
     if (traceEntry) {
         scan = scanTrace(rctx, traceEntry.abs);
         if (!scan.outcome.ok) {
@@ -17419,6 +17375,7 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
 
 
 
+
 /** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
 const LARGE_FILE_BYTES = 8 * 1024 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
@@ -17584,13 +17541,11 @@ class Hasher {
     }
 }
 function hashSmallSync(realPath) {
-    let fd;
+    const opened = openRegularFile(realPath);
+    if (!opened.ok)
+        return openFailure(opened);
     try {
-        fd = external_node_fs_default().openSync(realPath, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-        const st = external_node_fs_default().fstatSync(fd);
-        if (!st.isFile())
-            return { ok: false, reason: 'not_file', detail: 'is not a regular file' };
-        const bytes = external_node_fs_default().readFileSync(fd);
+        const bytes = external_node_fs_default().readFileSync(opened.fd);
         return {
             ok: true,
             sha256: (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex'),
@@ -17601,8 +17556,7 @@ function hashSmallSync(realPath) {
         return { ok: false, reason: 'unreadable', detail: errorText(err) };
     }
     finally {
-        if (fd !== undefined)
-            external_node_fs_default().closeSync(fd);
+        external_node_fs_default().closeSync(opened.fd);
     }
 }
 function sha256Hex(bytes) {
