@@ -7,7 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hasher } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
-import { checkLine, pyFloatRepr, scanCanonical } from '../src/packs/trace/canonical.js';
+import {
+  canonicalStringify,
+  checkLine,
+  isCanonicalText,
+  pyFloatRepr,
+  scanCanonical,
+} from '../src/packs/trace/canonical.js';
 import { MAX_PER_CODE } from '../src/packs/trace/findings.js';
 import { tracePack } from '../src/packs/trace/index.js';
 import { VerificationReport } from '../src/packs/trace/schema.js';
@@ -126,6 +132,79 @@ describe('canonical JSON', () => {
     expect(p('['.repeat(100000) + ']'.repeat(100000))).toMatch(
       /^syntax: nests deeper than 512 levels/,
     );
+  });
+  it('the one-pass character check never accepts what the exact scanner rejects', () => {
+    // A seeded generator of JSON texts near canonical form, and edits that break it in each way.
+    let seed = 42;
+    const rnd = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const pick = <T>(xs: readonly T[]) => xs[rnd(xs.length)]!;
+    const KEYS = ['a', 'b', 'ab', 'B', '10', '2', 'é', 'a\n', '😀', '\uffff', 'idx', 'kind', ''];
+    const STRS = [
+      '',
+      'x',
+      'q"u',
+      'back\\slash',
+      'nl\n',
+      '\u0001',
+      '\u001f',
+      'é',
+      '😀',
+      '/',
+      '\u2028',
+    ];
+    const NUMS = [0, -1, 7, 1.5, -3.25, 1e-5, 0.0001, 1e16, 123456.789, 2 ** 53, 0.1];
+    const value = (d: number): unknown => {
+      const k = d > 3 ? rnd(3) : rnd(6);
+      if (k === 0) return pick(NUMS);
+      if (k === 1) return pick(STRS);
+      if (k === 2) return pick([true, false, null]);
+      if (k === 3) return Array.from({ length: rnd(4) }, () => value(d + 1));
+      const o: Record<string, unknown> = {};
+      for (let i = rnd(5); i > 0; i--) o[pick(KEYS)] = value(d + 1);
+      return o;
+    };
+    const EDITS: ((t: string) => string)[] = [
+      (t) => t,
+      (t) => t.replace(/,/, ', '),
+      (t) => t.replace(/:/, ' :'),
+      (t) => t.replace(/"(\w+)":/, '"$1":0,"$1":'),
+      (t) => t.replace(/\{"(\w+)":([^,{}]+),"(\w+)":/, '{"$3":$2,"$1":'),
+      (t) => t.replace(/\\n/, '\\u000a').replace(/é/, '\\u00e9'),
+      (t) => t.replace(/\//, '\\/').replace(/\\u001f/, '\\u001F'),
+      (t) => t.replace(/1\.5/, '1.50').replace(/(\D)0(\D)/, '$1-0$2'),
+      (t) => t.replace(/0\.0001/, '1e-04').replace(/(\D)7(\D)/, '$17.0$2'),
+    ];
+    let accepted = 0;
+    for (let i = 0; i < 20000; i++) {
+      const text = pick(EDITS)(canonicalStringify({ k: value(0) }));
+      try {
+        JSON.parse(text);
+      } catch {
+        continue; // the check is only asked about text JSON.parse accepted
+      }
+      const members = new Map<string, [number, number]>();
+      if (!isCanonicalText(text, members)) continue;
+      accepted++;
+      const exact = scanCanonical(text);
+      expect([text, exact.ok, members]).toEqual([text, true, exact.ok && exact.members]);
+    }
+    expect(accepted).toBeGreaterThan(5000);
+    // Canonical producer lines are accepted without the scanner.
+    for (const line of fs
+      .readFileSync(
+        path.join(
+          CLEAN,
+          'artifacts/runs',
+          fs.readdirSync(path.join(CLEAN, 'artifacts/runs'))[0]!,
+          'trace.jsonl',
+        ),
+        'utf8',
+      )
+      .split('\n'))
+      if (line) expect([line, isCanonicalText(line)]).toEqual([line, true]);
   });
   it('gives the spans of top-level members', () => {
     const text = '{"a":{"x":[1,2]},"b":"s"}';

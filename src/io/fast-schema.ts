@@ -25,7 +25,17 @@ interface Schema {
   _zod: { def: Def };
 }
 interface ZodCheck {
-  _zod: { check(payload: { value: unknown; issues: unknown[] }): unknown };
+  _zod: {
+    def: {
+      check: string;
+      format?: string;
+      pattern?: RegExp;
+      minimum?: number;
+      value?: unknown;
+      inclusive?: boolean;
+    };
+    check(payload: { value: unknown; issues: unknown[] }): unknown;
+  };
 }
 
 export interface FastSchema<S extends z.ZodType> {
@@ -62,9 +72,42 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 function compile(s: Schema): Pred {
   const def = s._zod.def;
   const base = compileType(def);
-  const checks = (def.checks ?? []).map(runCheck);
+  const checks = (def.checks ?? []).map(compileCheck);
   if (checks.length === 0) return base;
+  if (checks.length === 1) {
+    const only = checks[0]!;
+    return (v) => base(v) && only(v);
+  }
   return (v) => base(v) && checks.every((c) => c(v));
+}
+
+/**
+ * The checks the run formats use, as plain predicates (same conditions as zod's check functions,
+ * run after the base type matched); any other check runs zod's own function.
+ */
+function compileCheck(c: ZodCheck): Pred {
+  const d = c._zod.def;
+  const pattern = d.pattern;
+  if (d.check === 'string_format' && d.format === 'regex' && pattern instanceof RegExp) {
+    if (!pattern.global && !pattern.sticky) return (v) => pattern.test(v as string);
+  } else if (d.check === 'min_length' && typeof d.minimum === 'number') {
+    // zod counts code points, which only matters between min and 2 × min UTF-16 units.
+    const min = d.minimum;
+    const exact = runCheck(c);
+    return (v) => {
+      const units = (v as { length: number }).length;
+      return units >= 2 * min || (units >= min && exact(v));
+    };
+  } else if (d.check === 'number_format' && d.format === 'safeint') {
+    return (v) => Number.isSafeInteger(v);
+  } else if (d.check === 'greater_than' && typeof d.value === 'number') {
+    const min = d.value;
+    return d.inclusive ? (v) => (v as number) >= min : (v) => (v as number) > min;
+  } else if (d.check === 'less_than' && typeof d.value === 'number') {
+    const max = d.value;
+    return d.inclusive ? (v) => (v as number) <= max : (v) => (v as number) < max;
+  }
+  return runCheck(c);
 }
 
 function runCheck(c: ZodCheck): Pred {

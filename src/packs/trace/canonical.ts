@@ -19,23 +19,6 @@ export type CanonicalResult =
   | { ok: true; value: unknown; members: Map<string, [number, number]> | undefined }
   | { ok: false; problem: CanonicalProblem; value?: unknown };
 
-/** Whether every object in `v` has its keys in sorted order (as canonical JSON requires). */
-function keysSorted(v: unknown, depth: number): boolean {
-  if (v === null || typeof v !== 'object' || depth > 512) return depth <= 512;
-  if (Array.isArray(v)) {
-    for (const x of v) if (!keysSorted(x, depth + 1)) return false;
-    return true;
-  }
-  const o = v as Record<string, unknown>;
-  let prev: string | undefined;
-  for (const k in o) {
-    if (prev !== undefined && !(prev < k)) return false;
-    prev = k;
-    if (!keysSorted(o[k], depth + 1)) return false;
-  }
-  return true;
-}
-
 /** Serializes a parsed JSON value with sorted keys and compact separators. */
 export function canonicalStringify(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
@@ -282,25 +265,161 @@ export function scanCanonical(text: string): CanonicalResult {
   }
 }
 
+const MAX_DEPTH = 512;
+
+/** The code of a hex digit in lowercase, or -1 (Python writes `\u001f`, never `\u001F`). */
+function lowerHex(c: number): number {
+  return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+}
+
 /**
- * Checks one line: the fast path first, the exact scanner only when the fast path disagrees.
+ * Whether `text`, which JSON.parse has already accepted, is canonical JSON, judged from its
+ * characters in one pass without building anything: no whitespace between tokens, object keys in
+ * strictly increasing order (so no duplicate), only the escapes Python writes, integers without
+ * -0, and floats as Python's repr. False means "not proven": keys with escapes or non-ASCII,
+ * floats outside the plain decimal range and deep nesting are left to the exact scanner.
+ * `members`, when given, receives the spans of the top-level object's members.
+ */
+export function isCanonicalText(text: string, members?: Map<string, [number, number]>): boolean {
+  const n = text.length;
+  let member = '';
+  let memberStart = -1;
+  const endMember = (end: number) => {
+    if (members && memberStart >= 0) members.set(member, [memberStart, end]);
+    memberStart = -1;
+  };
+  let bs = text.indexOf('\\');
+  if (bs < 0) bs = n;
+  // Per open container: where the previous key of that object starts and ends (-1: none yet).
+  const keyStart: number[] = [];
+  const keyEnd: number[] = [];
+  let depth = -1;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let j = text.indexOf('"', i + 1);
+      while (bs < j) {
+        if (j < 0) return false; // unterminated: not text JSON.parse accepted
+        const e = text.charCodeAt(bs + 1);
+        if (e === 0x75) {
+          // \u00XX, only for the control characters that have no short escape.
+          if (text.charCodeAt(bs + 2) !== 0x30 || text.charCodeAt(bs + 3) !== 0x30) return false;
+          const hi = text.charCodeAt(bs + 4) - 0x30;
+          const lo = lowerHex(text.charCodeAt(bs + 5));
+          if ((hi !== 0 && hi !== 1) || lo < 0) return false;
+          const cp = hi * 16 + lo;
+          if (cp === 8 || cp === 9 || cp === 10 || cp === 12 || cp === 13) return false;
+          bs += 6;
+        } else if (
+          e === 0x22 || // \"
+          e === 0x5c || // \\
+          e === 0x6e || // \n
+          e === 0x72 || // \r
+          e === 0x74 || // \t
+          e === 0x62 || // \b
+          e === 0x66 // \f
+        ) {
+          bs += 2;
+        } else return false;
+        if (bs > j && (j = text.indexOf('"', bs)) < 0) return false; // that quote was escaped
+        const next = text.indexOf('\\', bs);
+        bs = next < 0 ? n : next;
+      }
+      if (text.charCodeAt(j + 1) !== 0x3a) {
+        i = j + 1;
+        continue;
+      }
+      // A key: plain ASCII (or the scanner decides), strictly after the object's previous key.
+      for (let k = i + 1; k < j; k++) {
+        const x = text.charCodeAt(k);
+        if (x >= 0x80 || x === 0x5c) return false;
+      }
+      const pa = keyStart[depth]!;
+      if (pa >= 0 && !asciiLess(text, pa, keyEnd[depth]!, i + 1, j)) return false;
+      keyStart[depth] = i + 1;
+      keyEnd[depth] = j;
+      if (depth === 0 && members) {
+        member = text.slice(i + 1, j);
+        memberStart = j + 2;
+      }
+      i = j + 2;
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) {
+      if (++depth >= MAX_DEPTH) return false;
+      keyStart[depth] = -1;
+      i++;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (depth === 0) endMember(i);
+      depth--;
+      i++;
+    } else if (c === 0x2c) {
+      if (depth === 0) endMember(i);
+      i++;
+    } else if (c === 0x74 || c === 0x6e) {
+      i += 4; // true, null
+    } else if (c === 0x66) {
+      i += 5; // false
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      const start = i++;
+      let plain = true;
+      for (; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d >= 0x30 && d <= 0x39) continue;
+        if (d !== 0x2e && d !== 0x65 && d !== 0x45 && d !== 0x2b && d !== 0x2d) break;
+        plain = false;
+      }
+      if (plain) {
+        if (c === 0x2d && i - start === 2 && text.charCodeAt(start + 1) === 0x30) return false; // -0
+      } else if (!plainFloat(text.slice(start, i))) return false;
+    } else {
+      return false; // whitespace
+    }
+  }
+  return true;
+}
+
+/** Whether key [a0, a1) sorts strictly before key [b0, b1) (ASCII, so code units are code points). */
+function asciiLess(text: string, a0: number, a1: number, b0: number, b1: number): boolean {
+  const la = a1 - a0;
+  const lb = b1 - b0;
+  const m = la < lb ? la : lb;
+  for (let k = 0; k < m; k++) {
+    const x = text.charCodeAt(a0 + k);
+    const y = text.charCodeAt(b0 + k);
+    if (x !== y) return x < y;
+  }
+  return la < lb;
+}
+
+/** A float in the range where Python's repr is a plain decimal, written exactly that way. */
+function plainFloat(lex: string): boolean {
+  if (lex === '0.0') return true;
+  const x = Number(lex);
+  const ax = Math.abs(x);
+  if (!(ax >= 1e-4 && ax < 1e16) || lex.indexOf('e') >= 0 || lex.indexOf('E') >= 0) return false;
+  // In this range JavaScript and Python agree on the digits; Python keeps ".0" on whole floats.
+  const js = String(x);
+  return js === lex || (js.length + 2 === lex.length && lex.endsWith('.0') && lex.startsWith(js));
+}
+
+/**
+ * Checks one line: JSON.parse and a one-pass character check first, the exact scanner only when
+ * those cannot prove the line canonical (it then says why, or accepts a Python-only form).
  * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
  */
 export function checkLine(text: string, needMembers = false): CanonicalResult {
   // A trace line is an object: anything else goes straight to the scanner, which says why.
-  if (!needMembers && text.charCodeAt(0) === 0x7b) {
+  if (text.charCodeAt(0) === 0x7b) {
     let v: unknown;
-    let same: boolean;
     try {
       v = JSON.parse(text);
-      // Native re-serialization keeps the source key order, so equality proves compactness, no
-      // duplicate key (it would have collapsed) and standard escapes; sortedness is checked apart.
-      same = JSON.stringify(v) === text && keysSorted(v, 0);
     } catch {
-      // a syntax error, or nesting too deep to re-serialize: the scanner explains (and limits depth)
-      return scanCanonical(text);
+      return scanCanonical(text); // it says where the syntax breaks
     }
-    if (same) return { ok: true, value: v, members: undefined };
+    const members = needMembers ? new Map<string, [number, number]>() : undefined;
+    if (isCanonicalText(text, members)) return { ok: true, value: v, members };
   }
   return scanCanonical(text);
 }

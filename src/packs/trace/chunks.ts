@@ -1,5 +1,6 @@
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import { parseJson } from '../../io/json.js';
+import { isCanonicalText } from './canonical.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
@@ -108,8 +109,8 @@ function parseChunkLine(line: string): ChunkLine {
   if (line.charCodeAt(0) === 0x7b) {
     try {
       const value: unknown = JSON.parse(line);
-      // A repeated key would not survive the round trip.
-      if (JSON.stringify(value) === line) return { ok: true, value };
+      // Canonical keys are strictly sorted, so none repeats.
+      if (isCanonicalText(line)) return { ok: true, value };
     } catch {
       // the located parser says where it breaks
     }

@@ -1,4 +1,4 @@
-import { checkLine, scanCanonical, type CanonicalResult } from './canonical.js';
+import { checkLine, type CanonicalResult } from './canonical.js';
 import { ClaimChecks } from './claims.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
@@ -72,7 +72,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       crlfFirst ??= line.no;
     }
     if (line.no === 1) {
-      header = handleHeader(scanCanonical(line.text), line.text, line.no);
+      header = handleHeader(checkLine(line.text, true), line.text, line.no);
       if (!line.final) return;
     } else {
       if (line.text === '') {

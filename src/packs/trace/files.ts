@@ -3,6 +3,7 @@ import path from 'node:path';
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import { parseJson, type JsonDoc } from '../../io/json.js';
 import { errorText } from '../../io/workspace.js';
+import { isCanonicalText } from './canonical.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
 import type { RunCtx } from './context.js';
 
@@ -109,12 +110,12 @@ export function readRunJson(abs: string): SmallJson {
   const text = decodeUtf8(read.bytes);
   if (!text.ok) return { state: 'malformed', detail: text.detail, line: 1 };
   // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
-  // unless something must be pointed at; a repeated key would not survive the round trip.
+  // unless something must be pointed at; canonical keys are strictly sorted, so none repeats.
   const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
   if (body.charCodeAt(0) === 0x7b) {
     try {
       const value: unknown = JSON.parse(body);
-      if (JSON.stringify(value) === body) {
+      if (isCanonicalText(body)) {
         let doc: JsonDoc | undefined;
         const lazy = {
           lineOf: (p: (string | number)[]) =>

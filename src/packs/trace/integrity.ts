@@ -198,13 +198,14 @@ export async function checkManifest(
   const listed = new Set<string>();
   const toHash: string[] = [];
   const plan: { key: string; want: string; entry: RunEntry | undefined }[] = [];
+  // Located lazily: finding a key's line means parsing the manifest again, with positions.
+  const at = (key: string) => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
   for (const [key, want] of entries) {
-    const line = loaded.doc.lineOf([key]) ?? 1;
     if (!isPlainRelative(key) || key === 'manifest.json') {
       f.add(
         TRACE.manifestInvalid,
         `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`,
-        { path: rel, line },
+        at(key),
       );
       continue;
     }
@@ -218,13 +219,11 @@ export async function checkManifest(
   }
   await hasher.prefetch(toHash);
   for (const { key, want, entry } of plan) {
-    const line = loaded.doc.lineOf([key]) ?? 1;
-    const loc = { path: rel, line };
     if (!entry) {
       f.add(
         TRACE.manifestFileMissing,
         `manifest.json lists ${key}, which the run directory no longer has.`,
-        loc,
+        at(key),
         [{ path: ctx.rel(key) }],
       );
       continue;
@@ -242,7 +241,7 @@ export async function checkManifest(
         f.add(
           TRACE.manifestFileMissing,
           `manifest.json lists ${key}, which the run directory no longer has.`,
-          loc,
+          at(key),
           [{ path: ctx.rel(key) }],
         );
         continue;
@@ -254,7 +253,7 @@ export async function checkManifest(
         TRACE.manifestHashMismatch,
         `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`,
         { path: ctx.rel(key) },
-        [loc],
+        [at(key)],
       );
     }
   }

@@ -1,6 +1,6 @@
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
-import { scanCanonical } from './canonical.js';
+import { checkLine } from './canonical.js';
 import { q, type RunCtx } from './context.js';
 import { loadRunFile } from './files.js';
 import { contentId, rawMembers } from './ids.js';
@@ -90,7 +90,7 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   }
 
   if (plan.id.startsWith('plan_v1_')) {
-    const scanned = scanCanonical(loaded.text.replace(/\n$/, ''));
+    const scanned = checkLine(loaded.text.replace(/\n$/, ''), true);
     if (scanned.ok && scanned.members) {
       const raw = rawMembers(loaded.text, scanned.members);
       const want = contentId('plan', {
