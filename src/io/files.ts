@@ -29,7 +29,8 @@ export function statPath(abs: string): Stat {
 }
 
 export type ReadResult =
-  { ok: true; bytes: Buffer } | { ok: false; kind: FileKind | 'too_large'; detail: string };
+  | { ok: true; bytes: Buffer }
+  | { ok: false; kind: 'missing' | 'dir' | 'other' | 'unreadable' | 'too_large'; detail: string };
 
 export type Opened =
   | { ok: true; fd: number; size: number }
@@ -63,13 +64,18 @@ export function openRegularFile(abs: string): Opened {
   }
 }
 
-/** An open failure in the missing / not_file / unreadable terms of hashing and streaming. */
-export function openFailure(o: Extract<Opened, { ok: false }>): {
+/** An open or read failure in the missing / not_file / unreadable terms of hashing and streaming. */
+export function openFailure(o: Exclude<ReadResult, { ok: true }>): {
   ok: false;
   reason: 'missing' | 'not_file' | 'unreadable';
   detail: string;
 } {
-  const reason = o.kind === 'missing' || o.kind === 'unreadable' ? o.kind : 'not_file';
+  const reason =
+    o.kind === 'missing' || o.kind === 'unreadable'
+      ? o.kind
+      : o.kind === 'too_large'
+        ? 'unreadable'
+        : 'not_file';
   return { ok: false, reason, detail: o.detail };
 }
 
@@ -86,12 +92,24 @@ export function readSmallFile(abs: string, maxBytes: number): ReadResult {
         detail: `is ${size} bytes, over the ${maxBytes}-byte limit`,
       };
     }
-    return { ok: true, bytes: fs.readFileSync(fd) };
+    return { ok: true, bytes: readOpened(fd, size) };
   } catch (err) {
     return { ok: false, kind: 'unreadable', detail: errorText(err) };
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Reads the `size` bytes fstat reported (fewer if the file shrank), in as few reads as the kernel allows. */
+export function readOpened(fd: number, size: number): Buffer {
+  const buf = Buffer.allocUnsafe(size);
+  let pos = 0;
+  while (pos < size) {
+    const n = fs.readSync(fd, buf, pos, size - pos, pos);
+    if (n === 0) break;
+    pos += n;
+  }
+  return pos === size ? buf : buf.subarray(0, pos);
 }
 
 /** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters. */

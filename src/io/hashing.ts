@@ -1,8 +1,14 @@
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { openFailure, openRegularFile } from './files.js';
+import {
+  openFailure,
+  openRegularFile,
+  readOpened,
+  readSmallFile,
+  type ReadResult,
+} from './files.js';
 import { errorText } from './workspace.js';
 
 export type HashOutcome =
@@ -108,8 +114,13 @@ class WorkerPool {
  * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
  * chunks on worker threads so several big files hash in parallel with the small ones.
  */
+export type ReadHashed =
+  { ok: true; bytes: Buffer; sha256: string } | Exclude<ReadResult, { ok: true }>;
+
 export class Hasher {
   private readonly cache = new Map<string, Promise<HashOutcome>>();
+  /** Hashes already known, for synchronous reads. */
+  private readonly known = new Map<string, string>();
   private pool: WorkerPool | undefined;
   filesHashed = 0;
   bytesHashed = 0;
@@ -136,14 +147,35 @@ export class Hasher {
     return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
   }
 
+  /**
+   * Reads a small file whole and hashes those same bytes, so a file that is both parsed (or
+   * span-checked) and hashed is read once; the hash serves later hash() calls.
+   */
+  read(realPath: string, maxBytes: number): ReadHashed {
+    const r = readSmallFile(realPath, maxBytes);
+    if (!r.ok) return r;
+    let sha256 = this.known.get(realPath);
+    if (sha256 === undefined) {
+      const o = { ok: true, sha256: sha256Hex(r.bytes), size: r.bytes.length } as const;
+      sha256 = o.sha256;
+      this.remember(realPath, o);
+      if (!this.cache.has(realPath)) this.cache.set(realPath, Promise.resolve(o));
+    }
+    return { ok: true, bytes: r.bytes, sha256 };
+  }
+
+  private remember(realPath: string, o: HashOutcome): void {
+    if (!o.ok) return;
+    this.known.set(realPath, o.sha256);
+    this.filesHashed++;
+    this.bytesHashed += o.size;
+  }
+
   hash(realPath: string): Promise<HashOutcome> {
     let p = this.cache.get(realPath);
     if (!p) {
       p = this.compute(realPath).then((o) => {
-        if (o.ok) {
-          this.filesHashed++;
-          this.bytesHashed += o.size;
-        }
+        if (!this.known.has(realPath)) this.remember(realPath, o);
         return o;
       });
       this.cache.set(realPath, p);
@@ -152,24 +184,22 @@ export class Hasher {
   }
 
   private compute(realPath: string): Promise<HashOutcome> {
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(realPath);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR')
-        return Promise.resolve({ ok: false, reason: 'missing', detail: 'does not exist' });
-      return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
-    }
-    if (!st.isFile()) {
-      const what = st.isDirectory() ? 'is a directory' : 'is not a regular file';
-      return Promise.resolve({ ok: false, reason: 'not_file', detail: what });
-    }
-    if (st.size >= LARGE_FILE_BYTES) {
+    const opened = openRegularFile(realPath);
+    if (!opened.ok) return Promise.resolve(openFailure(opened));
+    const { fd, size } = opened;
+    if (size >= LARGE_FILE_BYTES) {
+      fs.closeSync(fd);
       this.pool ??= new WorkerPool(this.parallelism);
       return this.pool.run(realPath);
     }
-    return Promise.resolve(hashSmallSync(realPath));
+    try {
+      const bytes = readOpened(fd, size);
+      return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
+    } catch (err) {
+      return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
+    } finally {
+      fs.closeSync(fd);
+    }
   }
 
   async close(): Promise<void> {
@@ -178,23 +208,13 @@ export class Hasher {
   }
 }
 
-function hashSmallSync(realPath: string): HashOutcome {
-  const opened = openRegularFile(realPath);
-  if (!opened.ok) return openFailure(opened);
-  try {
-    const bytes = fs.readFileSync(opened.fd);
-    return {
-      ok: true,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      size: bytes.length,
-    };
-  } catch (err) {
-    return { ok: false, reason: 'unreadable', detail: errorText(err) };
-  } finally {
-    fs.closeSync(opened.fd);
-  }
-}
+// crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
+const oneShot = (
+  crypto as { hash?: (alg: string, data: Uint8Array | string, enc: 'hex') => string }
+).hash;
 
 export function sha256Hex(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return oneShot
+    ? oneShot('sha256', bytes, 'hex')
+    : createHash('sha256').update(bytes).digest('hex');
 }

@@ -1,10 +1,10 @@
-import { decodeUtf8, readSmallFile } from '../../io/files.js';
+import { decodeUtf8 } from '../../io/files.js';
 import { parseJson } from '../../io/json.js';
 import { isCanonicalText } from './canonical.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
-import { MAX_RUN_FILE_BYTES } from './files.js';
+import { MAX_RUN_FILE_BYTES, readRunFile } from './files.js';
 
 export type ChunkIndex = Map<string, { start: number; end: number; sha: string; line: number }>;
 
@@ -18,7 +18,7 @@ export const CHUNKS_PATH = 'provenance/chunks.jsonl';
 export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | undefined {
   const f = ctx.f;
   const rel = ctx.rel(CHUNKS_PATH);
-  const read = readSmallFile(`${ctx.runDir}/${CHUNKS_PATH}`, MAX_RUN_FILE_BYTES);
+  const read = readRunFile(ctx, CHUNKS_PATH, MAX_RUN_FILE_BYTES);
   if (!read.ok) {
     if (read.kind === 'missing') {
       if (evidenceCount > 0)

@@ -1,4 +1,6 @@
+import type { Hasher } from '../../io/hashing.js';
 import type { Location } from '../../model/finding.js';
+import type { RunEntry } from './files.js';
 import type { RunFindings } from './findings.js';
 
 /** What every check of one run shares: where to report, and what the run's other files said. */
@@ -7,6 +9,10 @@ export interface RunCtx {
   /** Absolute run directory (as given) and its real path. */
   runDir: string;
   realRunDir: string;
+  /** Every entry of the run directory, by POSIX path relative to it. */
+  listing: Map<string, RunEntry>;
+  /** Reads and hashes run files; each file is read and hashed once. */
+  hasher: Hasher;
   /** Repo-relative path of a file inside the run directory. */
   rel(inRun: string): string;
   /** Location of a trace.jsonl line. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Location } from '../../model/finding.js';
-import type { HashOutcome, Hasher } from '../../io/hashing.js';
+import { sha256Hex, type HashOutcome, type Hasher } from '../../io/hashing.js';
 import { errorText } from '../../io/workspace.js';
 import type { SupportUse } from './claims.js';
 import { TRACE } from './codes.js';
@@ -18,6 +18,8 @@ interface EvidenceRecord {
   real?: string;
   /** Whole-file hash outcome, once the file was hashed. */
   outcome?: HashOutcome;
+  /** The file's bytes, when it is small enough to be kept for the span checks. */
+  bytes?: Buffer;
   /** Whether the file can be used to check support spans. */
   usable: boolean;
 }
@@ -65,11 +67,15 @@ export class EvidenceChecks {
     }
   }
 
-  /** Real paths to hash, for prefetching together with the rest of the run. */
-  resolveAll(): string[] {
-    const out: string[] = [];
+  /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
+  resolveAll(): void {
     for (const rec of this.records.values()) {
       if (!isPlainRelative(rec.ev.content_path)) continue;
+      const listed = this.ctx.listing.get(rec.ev.content_path);
+      if (listed?.kind === 'file') {
+        rec.real = listed.real!; // a plain file reached through real directories of the run
+        continue;
+      }
       const abs = path.join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
       let real: string;
       try {
@@ -103,9 +109,7 @@ export class EvidenceChecks {
         continue;
       }
       rec.real = real;
-      out.push(real);
     }
-    return out;
   }
 
   private citers: Map<string, Set<string>> | undefined;
@@ -131,6 +135,15 @@ export class EvidenceChecks {
 
   async checkFiles(hasher: Hasher, chunks: ChunkIndex | undefined): Promise<void> {
     const f = this.ctx.f;
+    // Small files are read once for both the hash and the span checks; big ones hash in parallel.
+    const big: string[] = [];
+    for (const rec of this.records.values()) {
+      if (!rec.real) continue;
+      const r = hasher.read(rec.real, WHOLE_READ_BYTES);
+      if (r.ok) rec.bytes = r.bytes;
+      else if (r.kind === 'too_large') big.push(rec.real);
+    }
+    await hasher.prefetch(big);
     for (const rec of this.records.values()) {
       const { ev, line } = rec;
       const evLoc: Location = { path: this.ctx.rel(ev.content_path) };
@@ -217,11 +230,12 @@ export class EvidenceChecks {
       const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
       const relPath = rec.ev.content_path;
       let fd: number | undefined;
-      let whole: Buffer | undefined;
+      const whole = rec.bytes;
       try {
-        fd = fs.openSync(rec.real!, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-        if (!fs.fstatSync(fd).isFile()) throw new Error('is not a regular file');
-        if (size <= WHOLE_READ_BYTES) whole = fs.readFileSync(fd);
+        if (!whole) {
+          fd = fs.openSync(rec.real!, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+          if (!fs.fstatSync(fd).isFile()) throw new Error('is not a regular file');
+        }
         for (const s of uses) {
           const len = whole ? whole.length : size;
           if (s.b1 > len || s.b0 >= s.b1) {
@@ -233,7 +247,7 @@ export class EvidenceChecks {
             );
             continue;
           }
-          const got = whole ? sha256(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
+          const got = whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd!, s.b0, s.b1);
           if (got !== s.sha) {
             f.add(
               TRACE.snippetHashMismatch,
@@ -255,10 +269,6 @@ export class EvidenceChecks {
       }
     }
   }
-}
-
-function sha256(b: Uint8Array): string {
-  return createHash('sha256').update(b).digest('hex');
 }
 
 function hashRange(fd: number, b0: number, b1: number): string {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodeUtf8, readSmallFile } from '../../io/files.js';
+import { decodeUtf8 } from '../../io/files.js';
+import type { ReadHashed } from '../../io/hashing.js';
 import { parseJson, type JsonDoc } from '../../io/json.js';
 import { errorText } from '../../io/workspace.js';
 import { isCanonicalText } from './canonical.js';
@@ -19,24 +20,19 @@ export interface RunEntry {
   rel: string;
   abs: string;
   kind: EntryKind;
-  /** For symlinks: the real path, when it resolves. */
+  /** The real path: for files, under the real run directory; for symlinks, when it resolves. */
   real?: string;
   /** For symlinks: whether the target stays inside the run directory and is a regular file. */
   insideFile?: boolean;
   detail?: string;
 }
 
+const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
+
 /** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
 export function isPlainRelative(p: string): boolean {
-  if (
-    p.length === 0 ||
-    p.includes('\0') ||
-    p.startsWith('/') ||
-    p.includes('\\') ||
-    /^[A-Za-z]:/.test(p)
-  )
-    return false;
-  return !p.split('/').some((seg) => seg === '..' || seg === '' || seg === '.');
+  return PLAIN_PATH.test(p) && !DOT_SEGMENT.test(p);
 }
 
 /**
@@ -63,7 +59,9 @@ export function listRun(runDir: string, realRunDir: string): RunEntry[] {
         else
           out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
       } else if (e.isFile()) {
-        out.push({ rel: childRel, abs: childAbs, kind: 'file' });
+        // Reached through real directories only (symlinked ones are not entered), so its real
+        // path needs no realpath call.
+        out.push({ rel: childRel, abs: childAbs, kind: 'file', real: inDir(realRunDir, childRel) });
       } else if (e.isSymbolicLink()) {
         const entry: RunEntry = { rel: childRel, abs: childAbs, kind: 'symlink' };
         try {
@@ -100,9 +98,27 @@ export type SmallJson =
   | { state: 'unreadable'; detail: string }
   | { state: 'malformed'; detail: string; line: number };
 
+/** `rel` (POSIX) under `dir`, without path.join's normalizing (rel is already plain). */
+export function inDir(dir: string, rel: string): string {
+  return path.sep === '/' ? `${dir}/${rel}` : path.join(dir, ...rel.split('/'));
+}
+
+/**
+ * Reads a run file through the run's listing and the shared Hasher, which keeps its hash (the
+ * manifest check then needs no second read). Missing means not in the listing; a listed entry
+ * that is not a regular file inside the run is not read.
+ */
+export function readRunFile(ctx: RunCtx, name: string, maxBytes: number): ReadHashed {
+  const e = ctx.listing.get(name);
+  if (!e) return { ok: false, kind: 'missing', detail: 'does not exist' };
+  if (!(e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) || !e.real)
+    return { ok: false, kind: 'other', detail: e.detail ?? 'is not a regular file' };
+  return ctx.hasher.read(e.real, maxBytes);
+}
+
 /** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
-export function readRunJson(abs: string): SmallJson {
-  const read = readSmallFile(abs, MAX_RUN_FILE_BYTES);
+export function readRunJson(ctx: RunCtx, name: string): SmallJson {
+  const read = readRunFile(ctx, name, MAX_RUN_FILE_BYTES);
   if (!read.ok) {
     if (read.kind === 'missing') return { state: 'missing' };
     return { state: 'unreadable', detail: read.detail };
@@ -161,7 +177,7 @@ export function loadRunFile<T>(
   what: string,
 ): { data: T; doc: JsonDoc; rel: string; text: string } | undefined {
   const rel = ctx.rel(name);
-  const loaded = readRunJson(path.join(ctx.runDir, name));
+  const loaded = readRunJson(ctx, name);
   if (loaded.state === 'missing') return undefined;
   if (loaded.state === 'unreadable') {
     ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Hasher } from '../../io/hashing.js';
-import { readSmallFile } from '../../io/files.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
-import { isPlainRelative, loadRunFile, usable, type RunEntry } from './files.js';
+import { isPlainRelative, loadRunFile, readRunFile, usable, type RunEntry } from './files.js';
 import { CORE_FILES, RunMeta, SUPPORTED_RUN_META_VERSIONS } from './schema.js';
 
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
@@ -125,7 +124,7 @@ export function checkFingerprint(
 ): void {
   if (!usable(listing, 'fingerprint.txt')) return;
   const rel = ctx.rel('fingerprint.txt');
-  const read = readSmallFile(path.join(ctx.runDir, 'fingerprint.txt'), 4096);
+  const read = readRunFile(ctx, 'fingerprint.txt', 4096);
   if (!read.ok)
     return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
   const text = read.bytes.toString('latin1');
@@ -212,10 +211,7 @@ export async function checkManifest(
     listed.add(key);
     const entry = listing.get(key);
     plan.push({ key, want, entry });
-    if (entry && key !== 'trace.jsonl') {
-      if (entry.kind === 'file') toHash.push(entry.abs);
-      else if (entry.kind === 'symlink' && entry.insideFile && entry.real) toHash.push(entry.real);
-    }
+    if (entry && key !== 'trace.jsonl' && usable(listing, key)) toHash.push(entry.real!);
   }
   await hasher.prefetch(toHash);
   for (const { key, want, entry } of plan) {
@@ -233,7 +229,7 @@ export async function checkManifest(
     if (key === 'trace.jsonl') {
       got = trace?.sha256;
     } else if (entry.kind === 'file' || (entry.kind === 'symlink' && entry.insideFile)) {
-      const o = await hasher.hash(entry.kind === 'file' ? entry.abs : entry.real!);
+      const o = await hasher.hash(entry.real!);
       if (o.ok) {
         got = o.sha256;
         size = o.size;

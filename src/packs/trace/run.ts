@@ -7,7 +7,7 @@ import { CHECK_NAMES, TRACE, type CheckName } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import { loadChunks } from './chunks.js';
 import { scanTrace, type TraceScan } from './events.js';
-import { listRun, usable } from './files.js';
+import { isPlainRelative, listRun, usable } from './files.js';
 import { MAX_LINE_BYTES } from './jsonl.js';
 import { RunFindings } from './findings.js';
 import {
@@ -61,11 +61,20 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     return result();
   }
 
+  const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e] as const));
   const rctx: RunCtx = {
     f,
     runDir,
     realRunDir,
-    rel: (p) => ws.rel(path.join(runDir, ...p.split('/'))),
+    listing,
+    hasher: ctx.hasher,
+    // Plain paths (all the run's own files) skip path.join and path.relative.
+    rel: (p) =>
+      isPlainRelative(p)
+        ? rel === '.'
+          ? p
+          : `${rel}/${p}`
+        : ws.rel(path.join(runDir, ...p.split('/'))),
     at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
     minSupports,
     maxLineBytes:
@@ -73,14 +82,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
         ? ctx.options.max_line_bytes
         : MAX_LINE_BYTES,
   };
-  const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e] as const));
   checkCoreFiles(rctx, listing);
-  // Hash every regular file of the run once, up front (trace.jsonl is hashed while it streams).
-  await ctx.hasher.prefetch(
-    [...listing.values()]
-      .filter((e) => e.kind === 'file' && e.rel !== 'trace.jsonl')
-      .map((e) => e.abs),
-  );
 
   const runMeta = loadRunMeta(rctx, listing);
   if (runMeta)
@@ -146,7 +148,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     // Evidence files, chunks, then every evidence support's bytes.
     const ev = scan.evidence;
     ev.setCiters(scan.claims.supports);
-    await ctx.hasher.prefetch(ev.resolveAll());
+    ev.resolveAll();
     const chunks = loadChunks(rctx, ev.records.size);
     await ev.checkFiles(ctx.hasher, chunks);
     ev.checkSupports(scan.claims.supports);
