@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isUtf8 } from 'node:buffer';
+import { streamLines } from '../src/packs/trace/jsonl.js';
 import { verify } from '../src/verify.js';
 import type { GateReport } from '../src/model/report.js';
 
@@ -138,4 +140,87 @@ describe('bad trace.jsonl input yields findings, not crashes', () => {
     expect(malformed.length).toBeLessThanOrEqual(51);
     expect(malformed.at(-1)?.message).toMatch(/^99950 more place\(s\)/);
   }, 60000);
+});
+
+describe('streamLines', () => {
+  // The reference: split the whole file at \n, then judge each line alone.
+  function reference(bytes: Buffer, maxLine: number): string[] {
+    const out: string[] = [];
+    let start = 0;
+    let no = 0;
+    while (start < bytes.length) {
+      const nl = bytes.indexOf(0x0a, start);
+      const final = nl < 0;
+      const line = bytes.subarray(start, final ? bytes.length : nl);
+      no++;
+      if (line.length > maxLine) out.push(`${no} too_long ${line.length}`);
+      else {
+        const crlf = !final && line[line.length - 1] === 0x0d;
+        const body = crlf ? line.subarray(0, -1) : line;
+        out.push(
+          isUtf8(body)
+            ? `${no} text ${crlf} ${final} ${body.toString('utf8')} ${body.toString('hex').length}`
+            : `${no} invalid_utf8`,
+        );
+      }
+      start = final ? bytes.length : nl + 1;
+    }
+    return out;
+  }
+
+  it('matches a whole-file split across read boundaries, for every kind of line', () => {
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const pieces = ['{"a":1}', 'é“x”', '\r', 'plain ascii', '\u{1F600}', ''];
+    const parts: Buffer[] = [];
+    let total = 0;
+    // Mostly valid reads (decoded whole), some ASCII-only, a few invalid lines (split line by line).
+    for (let n = 0; total < 6 * 1024 * 1024; n++) {
+      const kind = rnd(400);
+      let line: Buffer;
+      if (kind < 4)
+        line = Buffer.alloc(700_000 + rnd(900_000), 0x61); // spans reads
+      else if (kind === 4)
+        line = Buffer.from([0x61, rnd(2) ? 0xc3 : 0xff]); // invalid UTF-8
+      else {
+        const ps: string[] = [];
+        const ascii = total > 2 * 1024 * 1024 && total < 4 * 1024 * 1024;
+        for (let i = rnd(40); i > 0; i--) ps.push(pieces[rnd(pieces.length)]!);
+        line = Buffer.from(ascii ? ps.join('').replace(/[^\x00-\x7f]/g, 'x') : ps.join(''));
+      }
+      parts.push(line, Buffer.from(rnd(20) === 0 ? '\r\n' : '\n'));
+      total += line.length + 1;
+    }
+    parts.push(Buffer.from('last line without newline é'));
+    const bytes = Buffer.concat(parts);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stream-lines-'));
+    made.push(dir);
+    const file = path.join(dir, 'trace.jsonl');
+    fs.writeFileSync(file, bytes);
+    for (const maxLine of [1_000_000, 64 * 1024 * 1024]) {
+      const got: string[] = [];
+      const outcome = streamLines(
+        file,
+        (l) =>
+          got.push(
+            l.kind === 'text'
+              ? `${l.no} text ${l.crlf} ${l.final} ${l.text} ${l.bytes.toString('hex').length}`
+              : l.kind === 'too_long'
+                ? `${l.no} too_long ${l.bytes}`
+                : `${l.no} invalid_utf8`,
+          ),
+        maxLine,
+      );
+      const want = reference(bytes, maxLine);
+      expect(got.length).toBe(want.length);
+      expect(got.findIndex((g, i) => g !== want[i])).toBe(-1);
+      expect(outcome).toMatchObject({
+        ok: true,
+        summary: { size: bytes.length, lines: want.length, endsWithNewline: false },
+      });
+    }
+  });
 });

@@ -50,19 +50,22 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
 
   const onLine = (line: Line): void => {
     lastLine = line.no;
-    const at = ctx.at(line.no);
     if (line.kind === 'too_long') {
       f.add(
         TRACE.lineTooLong,
         `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`,
-        at,
+        ctx.at(line.no),
       );
       idValid = false;
       if (line.no > 1) consumePosition();
       return;
     }
     if (line.kind === 'invalid_utf8') {
-      f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, at);
+      f.add(
+        TRACE.lineMalformed,
+        `Line ${line.no} of trace.jsonl is not valid UTF-8.`,
+        ctx.at(line.no),
+      );
       idValid = false;
       if (line.no > 1) consumePosition();
       return;
@@ -80,19 +83,19 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
           f.add(
             TRACE.lineNotCanonical,
             `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`,
-            at,
+            ctx.at(line.no),
           );
           idValid = false;
         }
         return;
       }
-      handleEvent(checkLine(line.text), line.text, line.no);
+      handleEvent(checkLine(line.text), line.bytes, line.no);
     }
     if (line.final) {
       f.add(
         TRACE.lineNotCanonical,
         `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`,
-        at,
+        ctx.at(line.no),
       );
       idValid = false;
     }
@@ -139,8 +142,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     return h;
   };
 
-  const handleEvent = (result: CanonicalResult, text: string, no: number): void => {
-    const at = ctx.at(no);
+  const handleEvent = (result: CanonicalResult, bytes: Buffer, no: number): void => {
     let value: unknown;
     if (!result.ok) {
       const p = result.problem;
@@ -148,7 +150,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
         f.add(
           TRACE.lineMalformed,
           `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`,
-          at,
+          ctx.at(no),
         );
         idValid = false;
         consumePosition();
@@ -158,13 +160,13 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
         f.add(
           TRACE.duplicateKey,
           `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`,
-          at,
+          ctx.at(no),
         );
       } else {
         f.add(
           TRACE.lineNotCanonical,
           `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`,
-          at,
+          ctx.at(no),
         );
       }
       idValid = false;
@@ -183,14 +185,14 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       f.add(
         TRACE.eventInvalid,
         `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`,
-        at,
+        ctx.at(no),
       );
       idValid = false;
       unreadable++;
       return;
     }
     if (idHasher && idValid && result.ok)
-      idHasher.event(text.slice(EVENT_PREFIX.length, text.length - EVENT_SUFFIX.length));
+      idHasher.event(bytes.subarray(EVENT_PREFIX.length, bytes.length - EVENT_SUFFIX.length));
 
     const raw = rec.data.event;
     // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
@@ -210,7 +212,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       f.add(
         TRACE.eventInvalid,
         `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`,
-        at,
+        ctx.at(no),
       );
       return;
     }

@@ -8,8 +8,12 @@ import { errorText } from '../../io/workspace.js';
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const READ_BYTES = 1024 * 1024;
 
+/**
+ * One line, without its line ending. `bytes` are the line's bytes; they are only valid during the
+ * callback (the read buffer is reused), so copy what must outlive it.
+ */
 export type Line =
-  | { kind: 'text'; no: number; text: string; crlf: boolean; final: boolean }
+  | { kind: 'text'; no: number; text: string; bytes: Buffer; crlf: boolean; final: boolean }
   | { kind: 'invalid_utf8'; no: number }
   | { kind: 'too_long'; no: number; bytes: number };
 
@@ -27,9 +31,10 @@ export type StreamOutcome =
 
 /**
  * Streams a JSONL file line by line in 1 MiB reads, hashing every byte as it goes (the fingerprint
- * needs the file's sha256; reading once is cheaper than reading twice). Opens non-blocking and
- * checks the descriptor is a regular file, so a FIFO cannot hang the run. Memory stays bounded by
- * the longest line (itself capped at MAX_LINE_BYTES).
+ * needs the file's sha256; reading once is cheaper than reading twice). Each read's complete lines
+ * are checked and decoded together; only a read that is not valid UTF-8 is split line by line, to
+ * say which lines are bad. Opens non-blocking and checks the descriptor is a regular file, so a
+ * FIFO cannot hang the run. Memory stays bounded by the longest line (capped at `maxLine`).
  */
 export function streamLines(
   abs: string,
@@ -39,32 +44,79 @@ export function streamLines(
   const opened = openRegularFile(abs);
   if (!opened.ok) return openFailure(opened);
   const fd = opened.fd;
+  let lineNo = 0;
+
+  /** One line's bytes (without \n): strips a CR before the \n, checks UTF-8, decodes. */
+  const emitLine = (line: Buffer, final: boolean) => {
+    lineNo++;
+    if (line.length > maxLine) return onLine({ kind: 'too_long', no: lineNo, bytes: line.length });
+    const crlf = !final && line.length > 0 && line[line.length - 1] === 0x0d;
+    const body = crlf ? line.subarray(0, line.length - 1) : line;
+    if (!isUtf8(body)) onLine({ kind: 'invalid_utf8', no: lineNo });
+    else
+      onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), bytes: body, crlf, final });
+  };
+
+  /** Whole lines: `region` starts at a line start and ends just after a \n. */
+  const emitRegion = (region: Buffer) => {
+    if (!isUtf8(region)) {
+      for (let b = 0; b < region.length;) {
+        const nl = region.indexOf(0x0a, b);
+        emitLine(region.subarray(b, nl), false);
+        b = nl + 1;
+      }
+      return;
+    }
+    const text = region.toString('utf8');
+    const ascii = text.length === region.length; // then characters and bytes line up
+    for (let c = 0, b = 0; c < text.length;) {
+      const cn = text.indexOf('\n', c);
+      const bn = ascii ? cn : region.indexOf(0x0a, b);
+      lineNo++;
+      if (bn - b > maxLine) {
+        onLine({ kind: 'too_long', no: lineNo, bytes: bn - b });
+      } else {
+        const crlf = bn > b && region[bn - 1] === 0x0d;
+        const ce = crlf ? cn - 1 : cn;
+        const be = crlf ? bn - 1 : bn;
+        const t = text.slice(c, ce);
+        onLine({
+          kind: 'text',
+          no: lineNo,
+          text: t,
+          bytes: region.subarray(b, be),
+          crlf,
+          final: false,
+        });
+      }
+      c = cn + 1;
+      b = bn + 1;
+    }
+  };
+
   try {
     const hash = createHash('sha256');
     const buf = Buffer.allocUnsafe(READ_BYTES);
     let size = 0;
-    let lineNo = 0;
-    let parts: Buffer[] = [];
-    let partBytes = 0;
-    let overLong = false;
     let lastByte = 0x0a;
-
-    const emit = (tail: Buffer, final: boolean) => {
-      lineNo++;
-      const total = partBytes + tail.length;
-      if (overLong || total > maxLine) {
-        onLine({ kind: 'too_long', no: lineNo, bytes: total });
-      } else {
-        const bytes = parts.length ? Buffer.concat([...parts, tail]) : tail;
-        let end = bytes.length;
-        const crlf = end > 0 && bytes[end - 1] === 0x0d && !final;
-        if (crlf) end--;
-        const body = bytes.subarray(0, end);
-        if (!isUtf8(body)) onLine({ kind: 'invalid_utf8', no: lineNo });
-        else onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), crlf, final });
-      }
-      parts = [];
-      partBytes = 0;
+    // The start of a line that continues into the next read (dropped once it is over maxLine).
+    let carry: Buffer[] = [];
+    let carryBytes = 0;
+    let overLong = false;
+    const keep = (part: Buffer) => {
+      carryBytes += part.length;
+      if (overLong || carryBytes > maxLine) {
+        overLong = true;
+        carry = [];
+      } else carry.push(Buffer.from(part));
+    };
+    const flushCarry = (tail: Buffer, final: boolean) => {
+      if (overLong || carryBytes + tail.length > maxLine) {
+        lineNo++;
+        onLine({ kind: 'too_long', no: lineNo, bytes: carryBytes + tail.length });
+      } else emitLine(Buffer.concat([...carry, tail]), final);
+      carry = [];
+      carryBytes = 0;
       overLong = false;
     };
 
@@ -75,26 +127,21 @@ export function streamLines(
       hash.update(chunk);
       size += n;
       lastByte = chunk[n - 1]!;
+      const last = chunk.lastIndexOf(0x0a);
+      if (last < 0) {
+        keep(chunk);
+        continue;
+      }
       let start = 0;
-      for (;;) {
-        const nl = chunk.indexOf(0x0a, start);
-        if (nl < 0) break;
-        emit(chunk.subarray(start, nl), false);
-        start = nl + 1;
+      if (carryBytes > 0 || overLong) {
+        const first = chunk.indexOf(0x0a);
+        flushCarry(chunk.subarray(0, first), false);
+        start = first + 1;
       }
-      if (start < n) {
-        const rest = chunk.subarray(start);
-        if (overLong || partBytes + rest.length > maxLine) {
-          overLong = true;
-          partBytes += rest.length;
-          parts = [];
-        } else {
-          parts.push(Buffer.from(rest));
-          partBytes += rest.length;
-        }
-      }
+      if (start <= last) emitRegion(chunk.subarray(start, last + 1));
+      if (last + 1 < n) keep(chunk.subarray(last + 1));
     }
-    if (partBytes > 0 || overLong) emit(Buffer.alloc(0), true);
+    if (carryBytes > 0 || overLong) flushCarry(Buffer.alloc(0), true);
     return {
       ok: true,
       summary: {
