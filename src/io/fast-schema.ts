@@ -183,20 +183,27 @@ function compileObject(def: Def): Pred {
   const extraOk = catchall === 'unknown';
   if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
     throw new Unsupported();
-  const fields = Object.entries(def.shape!).map(([k, s]) => ({
-    k,
-    p: compile(s),
-    required: s._zod.def.type !== 'optional',
-  }));
-  const known = new Set(fields.map((f) => f.k));
+  const entries = Object.entries(def.shape!);
+  const keys = entries.map(([k]) => k);
+  const preds = entries.map(([, s]) => compile(s));
+  const required = entries.map(([, s]) => s._zod.def.type !== 'optional');
+  const count = keys.length;
   return (v) => {
     if (!isObject(v)) return false;
-    for (const { k, p, required } of fields) {
-      const has = Object.hasOwn(v, k);
-      if ((required && !has) || !p(has ? v[k] : undefined)) return false;
+    let present = 0;
+    for (let i = 0; i < count; i++) {
+      const k = keys[i]!;
+      const x = v[k];
+      const has = x !== undefined || Object.hasOwn(v, k);
+      if (has) present++;
+      else if (required[i]) return false;
+      if (!preds[i]!(x)) return false;
     }
-    if (!extraOk) for (const k in v) if (!known.has(k)) return false;
-    return true;
+    if (extraOk) return true;
+    // No key beyond the known ones: as many keys as known ones present.
+    let total = 0;
+    for (const k in v) if (Object.hasOwn(v, k)) total++;
+    return total === present;
   };
 }
 

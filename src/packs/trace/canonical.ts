@@ -272,35 +272,40 @@ function lowerHex(c: number): number {
   return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
 }
 
+// Per open container: where the previous key of that object starts and ends (-1: none yet).
+// Shared scratch space: isCanonicalText is synchronous and not re-entered.
+const keyStart = new Int32Array(MAX_DEPTH + 1);
+const keyEnd = new Int32Array(MAX_DEPTH + 1);
+
 /**
  * Whether `text`, which JSON.parse has already accepted, is canonical JSON, judged from its
  * characters in one pass without building anything: no whitespace between tokens, object keys in
  * strictly increasing order (so no duplicate), only the escapes Python writes, integers without
  * -0, and floats as Python's repr. False means "not proven": keys with escapes or non-ASCII,
  * floats outside the plain decimal range and deep nesting are left to the exact scanner.
- * `members`, when given, receives the spans of the top-level object's members.
+ * `members`, when given, receives the spans of the top-level object's members; `ascii` says the
+ * caller knows the text is ASCII (its UTF-8 is as long as it is), which spares the key checks.
  */
-export function isCanonicalText(text: string, members?: Map<string, [number, number]>): boolean {
+export function isCanonicalText(
+  text: string,
+  members?: Map<string, [number, number]>,
+  ascii = false,
+): boolean {
   const n = text.length;
   let member = '';
   let memberStart = -1;
-  const endMember = (end: number) => {
-    if (members && memberStart >= 0) members.set(member, [memberStart, end]);
-    memberStart = -1;
-  };
   let bs = text.indexOf('\\');
   if (bs < 0) bs = n;
-  // Per open container: where the previous key of that object starts and ends (-1: none yet).
-  const keyStart: number[] = [];
-  const keyEnd: number[] = [];
   let depth = -1;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       let j = text.indexOf('"', i + 1);
+      let escaped = false;
       while (bs < j) {
         if (j < 0) return false; // unterminated: not text JSON.parse accepted
+        escaped = true;
         const e = text.charCodeAt(bs + 1);
         if (e === 0x75) {
           // \u00XX, only for the control characters that have no short escape.
@@ -331,9 +336,9 @@ export function isCanonicalText(text: string, members?: Map<string, [number, num
         continue;
       }
       // A key: plain ASCII (or the scanner decides), strictly after the object's previous key.
-      for (let k = i + 1; k < j; k++) {
-        const x = text.charCodeAt(k);
-        if (x >= 0x80 || x === 0x5c) return false;
+      if (escaped) return false;
+      if (!ascii) {
+        for (let k = i + 1; k < j; k++) if (text.charCodeAt(k) >= 0x80) return false;
       }
       const pa = keyStart[depth]!;
       if (pa >= 0 && !asciiLess(text, pa, keyEnd[depth]!, i + 1, j)) return false;
@@ -350,12 +355,14 @@ export function isCanonicalText(text: string, members?: Map<string, [number, num
       if (++depth >= MAX_DEPTH) return false;
       keyStart[depth] = -1;
       i++;
-    } else if (c === 0x7d || c === 0x5d) {
-      if (depth === 0) endMember(i);
-      depth--;
-      i++;
-    } else if (c === 0x2c) {
-      if (depth === 0) endMember(i);
+      continue;
+    }
+    if (c === 0x7d || c === 0x5d || c === 0x2c) {
+      if (depth === 0 && memberStart >= 0) {
+        members!.set(member, [memberStart, i]);
+        memberStart = -1;
+      }
+      if (c !== 0x2c) depth--;
       i++;
     } else if (c === 0x74 || c === 0x6e) {
       i += 4; // true, null
@@ -409,7 +416,7 @@ function plainFloat(lex: string): boolean {
  * those cannot prove the line canonical (it then says why, or accepts a Python-only form).
  * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
  */
-export function checkLine(text: string, needMembers = false): CanonicalResult {
+export function checkLine(text: string, needMembers = false, ascii = false): CanonicalResult {
   // A trace line is an object: anything else goes straight to the scanner, which says why.
   if (text.charCodeAt(0) === 0x7b) {
     let v: unknown;
@@ -419,7 +426,7 @@ export function checkLine(text: string, needMembers = false): CanonicalResult {
       return scanCanonical(text); // it says where the syntax breaks
     }
     const members = needMembers ? new Map<string, [number, number]>() : undefined;
-    if (isCanonicalText(text, members)) return { ok: true, value: v, members };
+    if (isCanonicalText(text, members, ascii)) return { ok: true, value: v, members };
   }
   return scanCanonical(text);
 }

@@ -70,12 +70,13 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       if (line.no > 1) consumePosition();
       return;
     }
+    const ascii = line.bytes.length === line.text.length;
     if (line.crlf) {
       crlfCount++;
       crlfFirst ??= line.no;
     }
     if (line.no === 1) {
-      header = handleHeader(checkLine(line.text, true), line.text, line.no);
+      header = handleHeader(checkLine(line.text, true, ascii), line.text, line.no);
       if (!line.final) return;
     } else {
       if (line.text === '') {
@@ -89,7 +90,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
         }
         return;
       }
-      handleEvent(checkLine(line.text), line.bytes, line.no);
+      handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no);
     }
     if (line.final) {
       f.add(
