@@ -309,6 +309,31 @@ describe('trace rules', () => {
     expect(f.remediation).toMatch(/Restore the evidence file/);
   });
 
+  it('evidence past the whole-read size is hashed whole and its cited spans read by range', async () => {
+    const r = copyClean();
+    const claims = r.events().filter((e) => e.kind === 'claim_emitted');
+    const cited = claims.flatMap((c) => c.claim.supports ?? []).find((s) => s.kind === 'evidence');
+    const ev = r
+      .events()
+      .find((e) => e.kind === 'evidence_registered' && e.evidence.id === cited.ref_id)!.evidence;
+    const file = r.file(ev.content_path);
+    // Growing the file past 4 MiB keeps the cited bytes: only the whole-file hashes change.
+    fs.appendFileSync(file, Buffer.alloc(5 * 1024 * 1024, 0x20));
+    expect((await check(r)).codes).toEqual([
+      'trace.evidence_hash_mismatch',
+      'trace.manifest_hash_mismatch',
+    ]);
+    // A changed byte inside the cited span is caught on the range read too.
+    const bytes = fs.readFileSync(file);
+    bytes[cited.span[0]] ^= 0x01;
+    fs.writeFileSync(file, bytes);
+    expect((await check(r)).codes).toEqual([
+      'trace.evidence_hash_mismatch',
+      'trace.manifest_hash_mismatch',
+      'trace.snippet_hash_mismatch',
+    ]);
+  });
+
   it('a symlink loop or a FIFO in place of evidence or trace never hangs and is a finding', async () => {
     const r = copyClean();
     const ev = r.events().find((e) => e.kind === 'evidence_registered')!.evidence;

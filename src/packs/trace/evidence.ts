@@ -26,6 +26,11 @@ interface EvidenceRecord {
 
 /** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
 const WHOLE_READ_BYTES = 4 * 1024 * 1024;
+/**
+ * Evidence bytes kept from the hashing read for the span checks, per run: small files (the usual
+ * chunk) are read once; past this budget a file is read again when its spans are checked.
+ */
+const KEEP_BYTES = 32 * 1024 * 1024;
 
 /**
  * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
@@ -135,15 +140,18 @@ export class EvidenceChecks {
 
   async checkFiles(hasher: Hasher, chunks: ChunkIndex | undefined): Promise<void> {
     const f = this.ctx.f;
-    // Small files are read once for both the hash and the span checks; big ones hash in parallel.
-    const big: string[] = [];
+    // Small files are read once for both the hash and the span checks; the rest hash in parallel.
+    const rest: string[] = [];
+    let budget = KEEP_BYTES;
     for (const rec of this.records.values()) {
       if (!rec.real) continue;
-      const r = hasher.read(rec.real, WHOLE_READ_BYTES);
-      if (r.ok) rec.bytes = r.bytes;
-      else if (r.kind === 'too_large') big.push(rec.real);
+      const r = budget > 0 ? hasher.read(rec.real, Math.min(budget, WHOLE_READ_BYTES)) : undefined;
+      if (r?.ok) {
+        rec.bytes = r.bytes;
+        budget -= r.bytes.length;
+      } else if (!r || r.kind === 'too_large') rest.push(rec.real);
     }
-    await hasher.prefetch(big);
+    await hasher.prefetch(rest);
     for (const rec of this.records.values()) {
       const { ev, line } = rec;
       const evLoc: Location = { path: this.ctx.rel(ev.content_path) };
@@ -207,6 +215,14 @@ export class EvidenceChecks {
 
   /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
   checkSupports(supports: SupportUse[]): void {
+    try {
+      this.checkSpans(supports);
+    } finally {
+      for (const rec of this.records.values()) rec.bytes = undefined; // the run is done with them
+    }
+  }
+
+  private checkSpans(supports: SupportUse[]): void {
     const f = this.ctx.f;
     const byEvidence = new Map<string, SupportUse[]>();
     for (const s of supports) {
@@ -230,11 +246,12 @@ export class EvidenceChecks {
       const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
       const relPath = rec.ev.content_path;
       let fd: number | undefined;
-      const whole = rec.bytes;
+      let whole = rec.bytes;
       try {
         if (!whole) {
           fd = fs.openSync(rec.real!, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
           if (!fs.fstatSync(fd).isFile()) throw new Error('is not a regular file');
+          if (size <= WHOLE_READ_BYTES) whole = fs.readFileSync(fd);
         }
         for (const s of uses) {
           const len = whole ? whole.length : size;
