@@ -325,7 +325,8 @@ describe('trace rules', () => {
     ]);
     // A changed byte inside the cited span is caught on the range read too.
     const bytes = fs.readFileSync(file);
-    bytes[cited.span[0]] ^= 0x01;
+    const at = cited.span[0] as number;
+    bytes[at] = bytes[at]! ^ 0x01;
     fs.writeFileSync(file, bytes);
     expect((await check(r)).codes).toEqual([
       'trace.evidence_hash_mismatch',
