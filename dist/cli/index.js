@@ -13464,9 +13464,13 @@ function openRegularFile(abs) {
         return { ok: false, kind: 'unreadable', detail: errorText(err) };
     }
 }
-/** An open failure in the missing / not_file / unreadable terms of hashing and streaming. */
+/** An open or read failure in the missing / not_file / unreadable terms of hashing and streaming. */
 function openFailure(o) {
-    const reason = o.kind === 'missing' || o.kind === 'unreadable' ? o.kind : 'not_file';
+    const reason = o.kind === 'missing' || o.kind === 'unreadable'
+        ? o.kind
+        : o.kind === 'too_large'
+            ? 'unreadable'
+            : 'not_file';
     return { ok: false, reason, detail: o.detail };
 }
 /** Reads a small regular file whole; anything over `maxBytes` is refused unread. */
@@ -13483,7 +13487,7 @@ function readSmallFile(abs, maxBytes) {
                 detail: `is ${size} bytes, over the ${maxBytes}-byte limit`,
             };
         }
-        return { ok: true, bytes: external_node_fs_default().readFileSync(fd) };
+        return { ok: true, bytes: readOpened(fd, size) };
     }
     catch (err) {
         return { ok: false, kind: 'unreadable', detail: errorText(err) };
@@ -13491,6 +13495,18 @@ function readSmallFile(abs, maxBytes) {
     finally {
         external_node_fs_default().closeSync(fd);
     }
+}
+/** Reads the `size` bytes fstat reported (fewer if the file shrank), in as few reads as the kernel allows. */
+function readOpened(fd, size) {
+    const buf = Buffer.allocUnsafe(size);
+    let pos = 0;
+    while (pos < size) {
+        const n = external_node_fs_default().readSync(fd, buf, pos, size - pos, pos);
+        if (n === 0)
+            break;
+        pos += n;
+    }
+    return pos === size ? buf : buf.subarray(0, pos);
 }
 /** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters. */
 function decodeUtf8(bytes) {
@@ -14713,6 +14729,7 @@ function renderText(report) {
 
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+var external_node_crypto_default = /*#__PURE__*/__nccwpck_require__.n(external_node_crypto_namespaceObject);
 ;// CONCATENATED MODULE: ./src/packs/trace/codes.ts
 /** The producer's invariant ids (bijux-canon-reason), so users of both tools can match failures. */
 const INV = {
@@ -14848,6 +14865,467 @@ function q(s, max = 120) {
     return JSON.stringify(t);
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
+/**
+ * Canonical JSON as the producer writes it (Python `json.dumps(sort_keys=True, separators=(",",
+ * ":"), ensure_ascii=False, allow_nan=False)`): sorted keys, no whitespace, Python's string escapes
+ * and Python's float repr. Two paths:
+ *
+ * - fast: `JSON.parse` then re-serialize with sorted keys; a line equal to that is canonical (and
+ *   has no duplicate keys, since a repeated key would vanish from the re-serialization);
+ * - exact: a small scanner that explains why a line is not canonical (syntax error with its column,
+ *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
+ *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
+ */
+/** Serializes a parsed JSON value with sorted keys and compact separators. */
+function canonicalStringify(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v)) {
+        let s = '[';
+        for (let i = 0; i < v.length; i++)
+            s += (i ? ',' : '') + canonicalStringify(v[i]);
+        return s + ']';
+    }
+    const o = v;
+    const keys = Object.keys(o).sort();
+    let s = '{';
+    for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        s += (i ? ',' : '') + JSON.stringify(k) + ':' + canonicalStringify(o[k]);
+    }
+    return s + '}';
+}
+/** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
+function pyFloatRepr(x) {
+    if (x === 0)
+        return Object.is(x, -0) ? '-0.0' : '0.0';
+    const [mant, expStr] = x.toExponential().split('e');
+    const neg = mant.startsWith('-');
+    const digits = mant.replace('-', '').replace('.', '');
+    const e = Number(expStr);
+    let s;
+    if (e >= -4 && e < 16) {
+        if (e >= 0) {
+            const intPart = digits.slice(0, e + 1).padEnd(e + 1, '0');
+            s = `${intPart}.${digits.slice(e + 1) || '0'}`;
+        }
+        else {
+            s = `0.${'0'.repeat(-e - 1)}${digits}`;
+        }
+    }
+    else {
+        const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+        s = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+    }
+    return neg ? `-${s}` : s;
+}
+/** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
+function pyString(s) {
+    return JSON.stringify(s);
+}
+function codePointCompare(a, b) {
+    const ia = a[Symbol.iterator]();
+    const ib = b[Symbol.iterator]();
+    for (;;) {
+        const x = ia.next();
+        const y = ib.next();
+        if (x.done)
+            return y.done ? 0 : -1;
+        if (y.done)
+            return 1;
+        const cx = x.value.codePointAt(0);
+        const cy = y.value.codePointAt(0);
+        if (cx !== cy)
+            return cx < cy ? -1 : 1;
+    }
+}
+/** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */
+class Fail {
+    problem;
+    constructor(problem) {
+        this.problem = problem;
+    }
+}
+const INT_RE = /^-?(?:0|[1-9]\d*)$/;
+const NUM_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** The exact scanner: parses `text` and reports the first reason it is not canonical JSON. */
+function scanCanonical(text) {
+    let i = 0;
+    let firstNoncanonical;
+    let firstDuplicate;
+    const soft = (column, message) => {
+        firstNoncanonical ??= { kind: 'noncanonical', column, message };
+    };
+    const syntax = (message, at = i) => {
+        throw new Fail({ kind: 'syntax', column: at + 1, message: `${message} at column ${at + 1}` });
+    };
+    const skipWs = () => {
+        const start = i;
+        while (i < text.length &&
+            (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
+            i++;
+        if (i > start)
+            soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
+    };
+    let topMembers;
+    const value = (depth) => {
+        if (depth > 512)
+            syntax('nests deeper than 512 levels');
+        skipWs();
+        const c = text[i];
+        if (c === '{')
+            return object(depth);
+        if (c === '[')
+            return array(depth);
+        if (c === '"')
+            return string();
+        if (c === 't' && text.startsWith('true', i))
+            return ((i += 4), true);
+        if (c === 'f' && text.startsWith('false', i))
+            return ((i += 5), false);
+        if (c === 'n' && text.startsWith('null', i))
+            return ((i += 4), null);
+        if (text.startsWith('NaN', i) ||
+            text.startsWith('Infinity', i) ||
+            text.startsWith('-Infinity', i)) {
+            syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
+        }
+        if (c === '-' || (c !== undefined && c >= '0' && c <= '9'))
+            return number();
+        if (c === undefined)
+            return syntax('ends where a value was expected');
+        return syntax(`has an unexpected character ${JSON.stringify(c)}`);
+    };
+    const number = () => {
+        const start = i;
+        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
+            i++;
+        const lex = text.slice(start, i);
+        if (!NUM_RE.test(lex))
+            syntax(`has an invalid number ${JSON.stringify(lex)}`, start);
+        const n = Number(lex);
+        if (!Number.isFinite(n))
+            syntax(`has a number out of range ${JSON.stringify(lex)}`, start);
+        if (INT_RE.test(lex)) {
+            if (lex === '-0')
+                soft(start + 1, `writes -0 at column ${start + 1}`);
+        }
+        else if (lex !== pyFloatRepr(n) || Object.is(n, -0)) {
+            soft(start + 1, `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`);
+        }
+        return n;
+    };
+    const string = () => {
+        const start = i;
+        i++;
+        for (;;) {
+            const c = text.charCodeAt(i);
+            if (Number.isNaN(c))
+                syntax('has an unterminated string', start);
+            if (c === 0x22)
+                break;
+            if (c < 0x20)
+                syntax('has a raw control character inside a string');
+            if (c === 0x5c) {
+                const e = text[i + 1];
+                if (e === 'u') {
+                    if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+                        syntax('has an invalid \\u escape');
+                    i += 6;
+                    continue;
+                }
+                if (e === undefined || !'"\\/bfnrt'.includes(e))
+                    syntax('has an invalid escape');
+                i += 2;
+                continue;
+            }
+            i++;
+        }
+        i++;
+        const raw = text.slice(start, i);
+        const decoded = JSON.parse(raw);
+        if (pyString(decoded) !== raw)
+            soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
+        return decoded;
+    };
+    const array = (depth) => {
+        i++;
+        const out = [];
+        skipWs();
+        if (text[i] === ']')
+            return (i++, out);
+        for (;;) {
+            out.push(value(depth + 1));
+            skipWs();
+            if (text[i] === ',') {
+                i++;
+                continue;
+            }
+            if (text[i] === ']')
+                return (i++, out);
+            return syntax('expects , or ] in an array');
+        }
+    };
+    const object = (depth) => {
+        i++;
+        const out = {};
+        const members = depth === 0 ? new Map() : undefined;
+        if (members)
+            topMembers = members;
+        let prev;
+        const seen = new Set();
+        skipWs();
+        if (text[i] === '}')
+            return (i++, out);
+        for (;;) {
+            skipWs();
+            if (text[i] !== '"')
+                syntax('expects a quoted key');
+            const keyAt = i;
+            const key = string();
+            skipWs();
+            if (text[i] !== ':')
+                syntax('expects : after a key');
+            i++;
+            skipWs();
+            const vStart = i;
+            const v = value(depth + 1);
+            if (seen.has(key)) {
+                // Keep reading (the last value wins, as in most parsers) so the rest can still be checked.
+                firstDuplicate ??= {
+                    kind: 'duplicate',
+                    column: keyAt + 1,
+                    key,
+                    message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}`,
+                };
+            }
+            else if (prev !== undefined && codePointCompare(prev, key) > 0)
+                soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
+            seen.add(key);
+            prev = key;
+            Object.defineProperty(out, key, {
+                value: v,
+                enumerable: true,
+                writable: true,
+                configurable: true,
+            });
+            members?.set(key, [vStart, i]);
+            skipWs();
+            if (text[i] === ',') {
+                i++;
+                continue;
+            }
+            if (text[i] === '}')
+                return (i++, out);
+            return syntax('expects , or } in an object');
+        }
+    };
+    try {
+        if (text.charCodeAt(0) === 0xfeff)
+            syntax('starts with a UTF-8 byte order mark (BOM)', 0);
+        if (text.length === 0)
+            syntax('is empty', 0);
+        const v = value(0);
+        skipWs();
+        if (i < text.length)
+            syntax('has text after the JSON value');
+        if (firstDuplicate)
+            return { ok: false, problem: firstDuplicate, value: v };
+        if (firstNoncanonical)
+            return { ok: false, problem: firstNoncanonical, value: v };
+        return { ok: true, value: v, members: topMembers };
+    }
+    catch (err) {
+        if (err instanceof Fail)
+            return { ok: false, problem: err.problem };
+        throw err;
+    }
+}
+const MAX_DEPTH = 512;
+/** The code of a hex digit in lowercase, or -1 (Python writes `\u001f`, never `\u001F`). */
+function lowerHex(c) {
+    return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+}
+// Per open container: where the previous key of that object starts and ends (-1: none yet).
+// Shared scratch space: isCanonicalText is synchronous and not re-entered.
+const keyStart = new Int32Array(MAX_DEPTH + 1);
+const keyEnd = new Int32Array(MAX_DEPTH + 1);
+/**
+ * Whether `text`, which JSON.parse has already accepted, is canonical JSON, judged from its
+ * characters in one pass without building anything: no whitespace between tokens, object keys in
+ * strictly increasing order (so no duplicate), only the escapes Python writes, integers without
+ * -0, and floats as Python's repr. False means "not proven": keys with escapes or non-ASCII,
+ * floats outside the plain decimal range and deep nesting are left to the exact scanner.
+ * `members`, when given, receives the spans of the top-level object's members; `ascii` says the
+ * caller knows the text is ASCII (its UTF-8 is as long as it is), which spares the key checks.
+ */
+function isCanonicalText(text, members, ascii = false) {
+    const n = text.length;
+    let member = '';
+    let memberStart = -1;
+    let bs = text.indexOf('\\');
+    if (bs < 0)
+        bs = n;
+    let depth = -1;
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+            let j = text.indexOf('"', i + 1);
+            let escaped = false;
+            while (bs < j) {
+                if (j < 0)
+                    return false; // unterminated: not text JSON.parse accepted
+                escaped = true;
+                const e = text.charCodeAt(bs + 1);
+                if (e === 0x75) {
+                    // \u00XX, only for the control characters that have no short escape.
+                    if (text.charCodeAt(bs + 2) !== 0x30 || text.charCodeAt(bs + 3) !== 0x30)
+                        return false;
+                    const hi = text.charCodeAt(bs + 4) - 0x30;
+                    const lo = lowerHex(text.charCodeAt(bs + 5));
+                    if ((hi !== 0 && hi !== 1) || lo < 0)
+                        return false;
+                    const cp = hi * 16 + lo;
+                    if (cp === 8 || cp === 9 || cp === 10 || cp === 12 || cp === 13)
+                        return false;
+                    bs += 6;
+                }
+                else if (e === 0x22 || // \"
+                    e === 0x5c || // \\
+                    e === 0x6e || // \n
+                    e === 0x72 || // \r
+                    e === 0x74 || // \t
+                    e === 0x62 || // \b
+                    e === 0x66 // \f
+                ) {
+                    bs += 2;
+                }
+                else
+                    return false;
+                if (bs > j && (j = text.indexOf('"', bs)) < 0)
+                    return false; // that quote was escaped
+                const next = text.indexOf('\\', bs);
+                bs = next < 0 ? n : next;
+            }
+            if (text.charCodeAt(j + 1) !== 0x3a) {
+                i = j + 1;
+                continue;
+            }
+            // A key: plain ASCII (or the scanner decides), strictly after the object's previous key.
+            if (escaped)
+                return false;
+            if (!ascii) {
+                for (let k = i + 1; k < j; k++)
+                    if (text.charCodeAt(k) >= 0x80)
+                        return false;
+            }
+            const pa = keyStart[depth];
+            if (pa >= 0 && !asciiLess(text, pa, keyEnd[depth], i + 1, j))
+                return false;
+            keyStart[depth] = i + 1;
+            keyEnd[depth] = j;
+            if (depth === 0 && members) {
+                member = text.slice(i + 1, j);
+                memberStart = j + 2;
+            }
+            i = j + 2;
+            continue;
+        }
+        if (c === 0x7b || c === 0x5b) {
+            if (++depth >= MAX_DEPTH)
+                return false;
+            keyStart[depth] = -1;
+            i++;
+            continue;
+        }
+        if (c === 0x7d || c === 0x5d || c === 0x2c) {
+            if (depth === 0 && memberStart >= 0) {
+                members.set(member, [memberStart, i]);
+                memberStart = -1;
+            }
+            if (c !== 0x2c)
+                depth--;
+            i++;
+        }
+        else if (c === 0x74 || c === 0x6e) {
+            i += 4; // true, null
+        }
+        else if (c === 0x66) {
+            i += 5; // false
+        }
+        else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+            const start = i++;
+            let plain = true;
+            for (; i < n; i++) {
+                const d = text.charCodeAt(i);
+                if (d >= 0x30 && d <= 0x39)
+                    continue;
+                if (d !== 0x2e && d !== 0x65 && d !== 0x45 && d !== 0x2b && d !== 0x2d)
+                    break;
+                plain = false;
+            }
+            if (plain) {
+                if (c === 0x2d && i - start === 2 && text.charCodeAt(start + 1) === 0x30)
+                    return false; // -0
+            }
+            else if (!plainFloat(text.slice(start, i)))
+                return false;
+        }
+        else {
+            return false; // whitespace
+        }
+    }
+    return true;
+}
+/** Whether key [a0, a1) sorts strictly before key [b0, b1) (ASCII, so code units are code points). */
+function asciiLess(text, a0, a1, b0, b1) {
+    const la = a1 - a0;
+    const lb = b1 - b0;
+    const m = la < lb ? la : lb;
+    for (let k = 0; k < m; k++) {
+        const x = text.charCodeAt(a0 + k);
+        const y = text.charCodeAt(b0 + k);
+        if (x !== y)
+            return x < y;
+    }
+    return la < lb;
+}
+/** A float in the range where Python's repr is a plain decimal, written exactly that way. */
+function plainFloat(lex) {
+    if (lex === '0.0')
+        return true;
+    const x = Number(lex);
+    const ax = Math.abs(x);
+    if (!(ax >= 1e-4 && ax < 1e16) || lex.indexOf('e') >= 0 || lex.indexOf('E') >= 0)
+        return false;
+    // In this range JavaScript and Python agree on the digits; Python keeps ".0" on whole floats.
+    const js = String(x);
+    return js === lex || (js.length + 2 === lex.length && lex.endsWith('.0') && lex.startsWith(js));
+}
+/**
+ * Checks one line: JSON.parse and a one-pass character check first, the exact scanner only when
+ * those cannot prove the line canonical (it then says why, or accepts a Python-only form).
+ * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
+ */
+function checkLine(text, needMembers = false, ascii = false) {
+    // A trace line is an object: anything else goes straight to the scanner, which says why.
+    if (text.charCodeAt(0) === 0x7b) {
+        let v;
+        try {
+            v = JSON.parse(text);
+        }
+        catch {
+            return scanCanonical(text); // it says where the syntax breaks
+        }
+        const members = needMembers ? new Map() : undefined;
+        if (isCanonicalText(text, members, ascii))
+            return { ok: true, value: v, members };
+    }
+    return scanCanonical(text);
+}
+
 ;// CONCATENATED MODULE: ./src/io/fast-schema.ts
 class Unsupported extends Error {
 }
@@ -14877,10 +15355,47 @@ const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
 function compile(s) {
     const def = s._zod.def;
     const base = compileType(def);
-    const checks = (def.checks ?? []).map(runCheck);
+    const checks = (def.checks ?? []).map(compileCheck);
     if (checks.length === 0)
         return base;
+    if (checks.length === 1) {
+        const only = checks[0];
+        return (v) => base(v) && only(v);
+    }
     return (v) => base(v) && checks.every((c) => c(v));
+}
+/**
+ * The checks the run formats use, as plain predicates (same conditions as zod's check functions,
+ * run after the base type matched); any other check runs zod's own function.
+ */
+function compileCheck(c) {
+    const d = c._zod.def;
+    const pattern = d.pattern;
+    if (d.check === 'string_format' && d.format === 'regex' && pattern instanceof RegExp) {
+        if (!pattern.global && !pattern.sticky)
+            return (v) => pattern.test(v);
+    }
+    else if (d.check === 'min_length' && typeof d.minimum === 'number') {
+        // zod counts code points, which only matters between min and 2 × min UTF-16 units.
+        const min = d.minimum;
+        const exact = runCheck(c);
+        return (v) => {
+            const units = v.length;
+            return units >= 2 * min || (units >= min && exact(v));
+        };
+    }
+    else if (d.check === 'number_format' && d.format === 'safeint') {
+        return (v) => Number.isSafeInteger(v);
+    }
+    else if (d.check === 'greater_than' && typeof d.value === 'number') {
+        const min = d.value;
+        return d.inclusive ? (v) => v >= min : (v) => v > min;
+    }
+    else if (d.check === 'less_than' && typeof d.value === 'number') {
+        const max = d.value;
+        return d.inclusive ? (v) => v <= max : (v) => v < max;
+    }
+    return runCheck(c);
 }
 function runCheck(c) {
     return (value) => {
@@ -14962,25 +15477,34 @@ function compileObject(def) {
     const extraOk = catchall === 'unknown';
     if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
         throw new Unsupported();
-    const fields = Object.entries(def.shape).map(([k, s]) => ({
-        k,
-        p: compile(s),
-        required: s._zod.def.type !== 'optional',
-    }));
-    const known = new Set(fields.map((f) => f.k));
+    const entries = Object.entries(def.shape);
+    const keys = entries.map(([k]) => k);
+    const preds = entries.map(([, s]) => compile(s));
+    const required = entries.map(([, s]) => s._zod.def.type !== 'optional');
+    const count = keys.length;
     return (v) => {
         if (!isObject(v))
             return false;
-        for (const { k, p, required } of fields) {
-            const has = Object.hasOwn(v, k);
-            if ((required && !has) || !p(has ? v[k] : undefined))
+        let present = 0;
+        for (let i = 0; i < count; i++) {
+            const k = keys[i];
+            const x = v[k];
+            const has = x !== undefined || Object.hasOwn(v, k);
+            if (has)
+                present++;
+            else if (required[i])
+                return false;
+            if (!preds[i](x))
                 return false;
         }
-        if (!extraOk)
-            for (const k in v)
-                if (!known.has(k))
-                    return false;
-        return true;
+        if (extraOk)
+            return true;
+        // No key beyond the known ones: as many keys as known ones present.
+        let total = 0;
+        for (const k in v)
+            if (Object.hasOwn(v, k))
+                total++;
+        return total === present;
     };
 }
 function compileUnion(def) {
@@ -15256,19 +15780,16 @@ const Fast = {
 
 
 
+
 /** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
 const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
 const MAX_LIST_DEPTH = 16;
 const MAX_LIST_ENTRIES = 1_000_000;
+const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
 /** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
 function isPlainRelative(p) {
-    if (p.length === 0 ||
-        p.includes('\0') ||
-        p.startsWith('/') ||
-        p.includes('\\') ||
-        /^[A-Za-z]:/.test(p))
-        return false;
-    return !p.split('/').some((seg) => seg === '..' || seg === '' || seg === '.');
+    return PLAIN_PATH.test(p) && !DOT_SEGMENT.test(p);
 }
 /**
  * Lists every file under the run directory without following symlinks (lstat), so a symlink
@@ -15297,7 +15818,9 @@ function listRun(runDir, realRunDir) {
                     out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
             }
             else if (e.isFile()) {
-                out.push({ rel: childRel, abs: childAbs, kind: 'file' });
+                // Reached through real directories only (symlinked ones are not entered), so its real
+                // path needs no realpath call.
+                out.push({ rel: childRel, abs: childAbs, kind: 'file', real: inDir(realRunDir, childRel) });
             }
             else if (e.isSymbolicLink()) {
                 const entry = { rel: childRel, abs: childAbs, kind: 'symlink' };
@@ -15331,9 +15854,26 @@ function listRun(runDir, realRunDir) {
     }
     return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
 }
+/** `rel` (POSIX) under `dir`, without path.join's normalizing (rel is already plain). */
+function inDir(dir, rel) {
+    return (external_node_path_default()).sep === '/' ? `${dir}/${rel}` : external_node_path_default().join(dir, ...rel.split('/'));
+}
+/**
+ * Reads a run file through the run's listing and the shared Hasher, which keeps its hash (the
+ * manifest check then needs no second read). Missing means not in the listing; a listed entry
+ * that is not a regular file inside the run is not read.
+ */
+function readRunFile(ctx, name, maxBytes) {
+    const e = ctx.listing.get(name);
+    if (!e)
+        return { ok: false, kind: 'missing', detail: 'does not exist' };
+    if (!(e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) || !e.real)
+        return { ok: false, kind: 'other', detail: e.detail ?? 'is not a regular file' };
+    return ctx.hasher.read(e.real, maxBytes);
+}
 /** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
-function readRunJson(abs) {
-    const read = readSmallFile(abs, MAX_RUN_FILE_BYTES);
+function readRunJson(ctx, name) {
+    const read = readRunFile(ctx, name, MAX_RUN_FILE_BYTES);
     if (!read.ok) {
         if (read.kind === 'missing')
             return { state: 'missing' };
@@ -15343,12 +15883,12 @@ function readRunJson(abs) {
     if (!text.ok)
         return { state: 'malformed', detail: text.detail, line: 1 };
     // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
-    // unless something must be pointed at; a repeated key would not survive the round trip.
+    // unless something must be pointed at; canonical keys are strictly sorted, so none repeats.
     const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
     if (body.charCodeAt(0) === 0x7b) {
         try {
             const value = JSON.parse(body);
-            if (JSON.stringify(value) === body) {
+            if (isCanonicalText(body)) {
                 let doc;
                 const lazy = {
                     lineOf: (p) => (doc ??= parseJson(text.text).doc).lineOf(p),
@@ -15380,7 +15920,7 @@ function usable(listing, name) {
  */
 function loadRunFile(ctx, name, schema, invalid, what) {
     const rel = ctx.rel(name);
-    const loaded = readRunJson(external_node_path_default().join(ctx.runDir, name));
+    const loaded = readRunJson(ctx, name);
     if (loaded.state === 'missing')
         return undefined;
     if (loaded.state === 'unreadable') {
@@ -15411,6 +15951,7 @@ function loadRunFile(ctx, name, schema, invalid, what) {
 
 
 
+
 const CHUNKS_PATH = 'provenance/chunks.jsonl';
 /**
  * Loads provenance/chunks.jsonl (one chunk record per line). Returns undefined when it cannot be
@@ -15420,7 +15961,7 @@ const CHUNKS_PATH = 'provenance/chunks.jsonl';
 function loadChunks(ctx, evidenceCount) {
     const f = ctx.f;
     const rel = ctx.rel(CHUNKS_PATH);
-    const read = readSmallFile(`${ctx.runDir}/${CHUNKS_PATH}`, MAX_RUN_FILE_BYTES);
+    const read = readRunFile(ctx, CHUNKS_PATH, MAX_RUN_FILE_BYTES);
     if (!read.ok) {
         if (read.kind === 'missing') {
             if (evidenceCount > 0)
@@ -15488,8 +16029,8 @@ function parseChunkLine(line) {
     if (line.charCodeAt(0) === 0x7b) {
         try {
             const value = JSON.parse(line);
-            // A repeated key would not survive the round trip.
-            if (JSON.stringify(value) === line)
+            // Canonical keys are strictly sorted, so none repeats.
+            if (isCanonicalText(line))
                 return { ok: true, value };
         }
         catch {
@@ -15500,329 +16041,6 @@ function parseChunkLine(line) {
     if (!parsed.ok)
         return parsed;
     return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
-/**
- * Canonical JSON as the producer writes it (Python `json.dumps(sort_keys=True, separators=(",",
- * ":"), ensure_ascii=False, allow_nan=False)`): sorted keys, no whitespace, Python's string escapes
- * and Python's float repr. Two paths:
- *
- * - fast: `JSON.parse` then re-serialize with sorted keys; a line equal to that is canonical (and
- *   has no duplicate keys, since a repeated key would vanish from the re-serialization);
- * - exact: a small scanner that explains why a line is not canonical (syntax error with its column,
- *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
- *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
- */
-/** Whether every object in `v` has its keys in sorted order (as canonical JSON requires). */
-function keysSorted(v, depth) {
-    if (v === null || typeof v !== 'object' || depth > 512)
-        return depth <= 512;
-    if (Array.isArray(v)) {
-        for (const x of v)
-            if (!keysSorted(x, depth + 1))
-                return false;
-        return true;
-    }
-    const o = v;
-    let prev;
-    for (const k in o) {
-        if (prev !== undefined && !(prev < k))
-            return false;
-        prev = k;
-        if (!keysSorted(o[k], depth + 1))
-            return false;
-    }
-    return true;
-}
-/** Serializes a parsed JSON value with sorted keys and compact separators. */
-function canonicalStringify(v) {
-    if (v === null || typeof v !== 'object')
-        return JSON.stringify(v);
-    if (Array.isArray(v)) {
-        let s = '[';
-        for (let i = 0; i < v.length; i++)
-            s += (i ? ',' : '') + canonicalStringify(v[i]);
-        return s + ']';
-    }
-    const o = v;
-    const keys = Object.keys(o).sort();
-    let s = '{';
-    for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        s += (i ? ',' : '') + JSON.stringify(k) + ':' + canonicalStringify(o[k]);
-    }
-    return s + '}';
-}
-/** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
-function pyFloatRepr(x) {
-    if (x === 0)
-        return Object.is(x, -0) ? '-0.0' : '0.0';
-    const [mant, expStr] = x.toExponential().split('e');
-    const neg = mant.startsWith('-');
-    const digits = mant.replace('-', '').replace('.', '');
-    const e = Number(expStr);
-    let s;
-    if (e >= -4 && e < 16) {
-        if (e >= 0) {
-            const intPart = digits.slice(0, e + 1).padEnd(e + 1, '0');
-            s = `${intPart}.${digits.slice(e + 1) || '0'}`;
-        }
-        else {
-            s = `0.${'0'.repeat(-e - 1)}${digits}`;
-        }
-    }
-    else {
-        const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-        s = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-    }
-    return neg ? `-${s}` : s;
-}
-/** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
-function pyString(s) {
-    return JSON.stringify(s);
-}
-function codePointCompare(a, b) {
-    const ia = a[Symbol.iterator]();
-    const ib = b[Symbol.iterator]();
-    for (;;) {
-        const x = ia.next();
-        const y = ib.next();
-        if (x.done)
-            return y.done ? 0 : -1;
-        if (y.done)
-            return 1;
-        const cx = x.value.codePointAt(0);
-        const cy = y.value.codePointAt(0);
-        if (cx !== cy)
-            return cx < cy ? -1 : 1;
-    }
-}
-/** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */
-class Fail {
-    problem;
-    constructor(problem) {
-        this.problem = problem;
-    }
-}
-const INT_RE = /^-?(?:0|[1-9]\d*)$/;
-const NUM_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-/** The exact scanner: parses `text` and reports the first reason it is not canonical JSON. */
-function scanCanonical(text) {
-    let i = 0;
-    let firstNoncanonical;
-    let firstDuplicate;
-    const soft = (column, message) => {
-        firstNoncanonical ??= { kind: 'noncanonical', column, message };
-    };
-    const syntax = (message, at = i) => {
-        throw new Fail({ kind: 'syntax', column: at + 1, message: `${message} at column ${at + 1}` });
-    };
-    const skipWs = () => {
-        const start = i;
-        while (i < text.length &&
-            (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
-            i++;
-        if (i > start)
-            soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
-    };
-    let topMembers;
-    const value = (depth) => {
-        if (depth > 512)
-            syntax('nests deeper than 512 levels');
-        skipWs();
-        const c = text[i];
-        if (c === '{')
-            return object(depth);
-        if (c === '[')
-            return array(depth);
-        if (c === '"')
-            return string();
-        if (c === 't' && text.startsWith('true', i))
-            return ((i += 4), true);
-        if (c === 'f' && text.startsWith('false', i))
-            return ((i += 5), false);
-        if (c === 'n' && text.startsWith('null', i))
-            return ((i += 4), null);
-        if (text.startsWith('NaN', i) ||
-            text.startsWith('Infinity', i) ||
-            text.startsWith('-Infinity', i)) {
-            syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
-        }
-        if (c === '-' || (c !== undefined && c >= '0' && c <= '9'))
-            return number();
-        if (c === undefined)
-            return syntax('ends where a value was expected');
-        return syntax(`has an unexpected character ${JSON.stringify(c)}`);
-    };
-    const number = () => {
-        const start = i;
-        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
-            i++;
-        const lex = text.slice(start, i);
-        if (!NUM_RE.test(lex))
-            syntax(`has an invalid number ${JSON.stringify(lex)}`, start);
-        const n = Number(lex);
-        if (!Number.isFinite(n))
-            syntax(`has a number out of range ${JSON.stringify(lex)}`, start);
-        if (INT_RE.test(lex)) {
-            if (lex === '-0')
-                soft(start + 1, `writes -0 at column ${start + 1}`);
-        }
-        else if (lex !== pyFloatRepr(n) || Object.is(n, -0)) {
-            soft(start + 1, `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`);
-        }
-        return n;
-    };
-    const string = () => {
-        const start = i;
-        i++;
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (Number.isNaN(c))
-                syntax('has an unterminated string', start);
-            if (c === 0x22)
-                break;
-            if (c < 0x20)
-                syntax('has a raw control character inside a string');
-            if (c === 0x5c) {
-                const e = text[i + 1];
-                if (e === 'u') {
-                    if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
-                        syntax('has an invalid \\u escape');
-                    i += 6;
-                    continue;
-                }
-                if (e === undefined || !'"\\/bfnrt'.includes(e))
-                    syntax('has an invalid escape');
-                i += 2;
-                continue;
-            }
-            i++;
-        }
-        i++;
-        const raw = text.slice(start, i);
-        const decoded = JSON.parse(raw);
-        if (pyString(decoded) !== raw)
-            soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
-        return decoded;
-    };
-    const array = (depth) => {
-        i++;
-        const out = [];
-        skipWs();
-        if (text[i] === ']')
-            return (i++, out);
-        for (;;) {
-            out.push(value(depth + 1));
-            skipWs();
-            if (text[i] === ',') {
-                i++;
-                continue;
-            }
-            if (text[i] === ']')
-                return (i++, out);
-            return syntax('expects , or ] in an array');
-        }
-    };
-    const object = (depth) => {
-        i++;
-        const out = {};
-        const members = depth === 0 ? new Map() : undefined;
-        if (members)
-            topMembers = members;
-        let prev;
-        const seen = new Set();
-        skipWs();
-        if (text[i] === '}')
-            return (i++, out);
-        for (;;) {
-            skipWs();
-            if (text[i] !== '"')
-                syntax('expects a quoted key');
-            const keyAt = i;
-            const key = string();
-            skipWs();
-            if (text[i] !== ':')
-                syntax('expects : after a key');
-            i++;
-            skipWs();
-            const vStart = i;
-            const v = value(depth + 1);
-            if (seen.has(key)) {
-                // Keep reading (the last value wins, as in most parsers) so the rest can still be checked.
-                firstDuplicate ??= {
-                    kind: 'duplicate',
-                    column: keyAt + 1,
-                    key,
-                    message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}`,
-                };
-            }
-            else if (prev !== undefined && codePointCompare(prev, key) > 0)
-                soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
-            seen.add(key);
-            prev = key;
-            Object.defineProperty(out, key, {
-                value: v,
-                enumerable: true,
-                writable: true,
-                configurable: true,
-            });
-            members?.set(key, [vStart, i]);
-            skipWs();
-            if (text[i] === ',') {
-                i++;
-                continue;
-            }
-            if (text[i] === '}')
-                return (i++, out);
-            return syntax('expects , or } in an object');
-        }
-    };
-    try {
-        if (text.charCodeAt(0) === 0xfeff)
-            syntax('starts with a UTF-8 byte order mark (BOM)', 0);
-        if (text.length === 0)
-            syntax('is empty', 0);
-        const v = value(0);
-        skipWs();
-        if (i < text.length)
-            syntax('has text after the JSON value');
-        if (firstDuplicate)
-            return { ok: false, problem: firstDuplicate, value: v };
-        if (firstNoncanonical)
-            return { ok: false, problem: firstNoncanonical, value: v };
-        return { ok: true, value: v, members: topMembers };
-    }
-    catch (err) {
-        if (err instanceof Fail)
-            return { ok: false, problem: err.problem };
-        throw err;
-    }
-}
-/**
- * Checks one line: the fast path first, the exact scanner only when the fast path disagrees.
- * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
- */
-function checkLine(text, needMembers = false) {
-    // A trace line is an object: anything else goes straight to the scanner, which says why.
-    if (!needMembers && text.charCodeAt(0) === 0x7b) {
-        let v;
-        let same;
-        try {
-            v = JSON.parse(text);
-            // Native re-serialization keeps the source key order, so equality proves compactness, no
-            // duplicate key (it would have collapsed) and standard escapes; sortedness is checked apart.
-            same = JSON.stringify(v) === text && keysSorted(v, 0);
-        }
-        catch {
-            // a syntax error, or nesting too deep to re-serialize: the scanner explains (and limits depth)
-            return scanCanonical(text);
-        }
-        if (same)
-            return { ok: true, value: v, members: undefined };
-    }
-    return scanCanonical(text);
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
@@ -15927,7 +16145,212 @@ class ClaimChecks {
     }
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./src/io/hashing.ts
+
+
+
+
+
+
+/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
+const LARGE_FILE_BYTES = 8 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const { createHash } = require('node:crypto');
+const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
+parentPort.on('message', ({ id, path }) => {
+  let fd;
+  try {
+    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
+    const h = createHash('sha256');
+    let size = 0, n;
+    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
+    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
+  } catch (err) {
+    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+});
+`;
+class WorkerPool {
+    size;
+    workers = [];
+    idle = [];
+    queue = [];
+    running = new Map();
+    nextId = 0;
+    constructor(size) {
+        this.size = size;
+    }
+    run(path) {
+        return new Promise((resolve) => {
+            this.queue.push({ id: this.nextId++, path, resolve });
+            this.pump();
+        });
+    }
+    pump() {
+        while (this.queue.length > 0) {
+            let w = this.idle.pop();
+            if (!w && this.workers.length < this.size)
+                w = this.spawn();
+            if (!w)
+                return;
+            const job = this.queue.shift();
+            this.running.set(w, job);
+            w.postMessage({ id: job.id, path: job.path });
+        }
+    }
+    spawn() {
+        const w = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
+        w.on('message', (m) => {
+            const job = this.running.get(w);
+            this.running.delete(w);
+            this.idle.push(w);
+            if (job) {
+                if (m.sha256 !== undefined)
+                    job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
+                else if (m.error === 'not_file')
+                    job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
+                else
+                    job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
+            }
+            this.pump();
+        });
+        w.on('error', (err) => {
+            const job = this.running.get(w);
+            this.running.delete(w);
+            this.workers.splice(this.workers.indexOf(w), 1);
+            job?.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
+            this.pump();
+        });
+        this.workers.push(w);
+        return w;
+    }
+    async close() {
+        await Promise.all(this.workers.map((w) => w.terminate()));
+        this.workers.length = 0;
+        this.idle.length = 0;
+    }
+}
+class Hasher {
+    parallelism;
+    cache = new Map();
+    /** Hashes already known, for synchronous reads. */
+    known = new Map();
+    pool;
+    filesHashed = 0;
+    bytesHashed = 0;
+    constructor(parallelism = Math.max(1, Math.min(4, external_node_os_default().availableParallelism()))) {
+        this.parallelism = parallelism;
+    }
+    /** Starts hashing every path; large files first so the workers start while small ones run. */
+    prefetch(realPaths) {
+        const wanted = [...new Set(realPaths)];
+        const small = [];
+        for (const p of wanted) {
+            if (this.cache.has(p))
+                continue;
+            let size = 0;
+            try {
+                size = external_node_fs_default().statSync(p).size;
+            }
+            catch {
+                // hash() reports the error
+            }
+            if (size >= LARGE_FILE_BYTES)
+                void this.hash(p);
+            else
+                small.push(p);
+        }
+        for (const p of small)
+            void this.hash(p);
+        // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
+        return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
+    }
+    /**
+     * Reads a small file whole and hashes those same bytes, so a file that is both parsed (or
+     * span-checked) and hashed is read once; the hash serves later hash() calls.
+     */
+    read(realPath, maxBytes) {
+        const r = readSmallFile(realPath, maxBytes);
+        if (!r.ok)
+            return r;
+        let sha256 = this.known.get(realPath);
+        if (sha256 === undefined) {
+            const o = { ok: true, sha256: sha256Hex(r.bytes), size: r.bytes.length };
+            sha256 = o.sha256;
+            this.remember(realPath, o);
+            if (!this.cache.has(realPath))
+                this.cache.set(realPath, Promise.resolve(o));
+        }
+        return { ok: true, bytes: r.bytes, sha256 };
+    }
+    remember(realPath, o) {
+        if (!o.ok)
+            return;
+        this.known.set(realPath, o.sha256);
+        this.filesHashed++;
+        this.bytesHashed += o.size;
+    }
+    hash(realPath) {
+        let p = this.cache.get(realPath);
+        if (!p) {
+            p = this.compute(realPath).then((o) => {
+                if (!this.known.has(realPath))
+                    this.remember(realPath, o);
+                return o;
+            });
+            this.cache.set(realPath, p);
+        }
+        return p;
+    }
+    compute(realPath) {
+        const opened = openRegularFile(realPath);
+        if (!opened.ok)
+            return Promise.resolve(openFailure(opened));
+        const { fd, size } = opened;
+        if (size >= LARGE_FILE_BYTES) {
+            external_node_fs_default().closeSync(fd);
+            this.pool ??= new WorkerPool(this.parallelism);
+            return this.pool.run(realPath);
+        }
+        try {
+            const bytes = readOpened(fd, size);
+            return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
+        }
+        catch (err) {
+            return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
+        }
+        finally {
+            external_node_fs_default().closeSync(fd);
+        }
+    }
+    async close() {
+        await this.pool?.close();
+        this.pool = undefined;
+    }
+}
+// crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
+const oneShot = (external_node_crypto_default()).hash;
+function sha256Hex(bytes) {
+    return oneShot
+        ? oneShot('sha256', bytes, 'hex')
+        : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
+
 
 
 
@@ -15968,12 +16391,16 @@ class EvidenceChecks {
             this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
         }
     }
-    /** Real paths to hash, for prefetching together with the rest of the run. */
+    /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
     resolveAll() {
-        const out = [];
         for (const rec of this.records.values()) {
             if (!isPlainRelative(rec.ev.content_path))
                 continue;
+            const listed = this.ctx.listing.get(rec.ev.content_path);
+            if (listed?.kind === 'file') {
+                rec.real = listed.real; // a plain file reached through real directories of the run
+                continue;
+            }
             const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
             let real;
             try {
@@ -15994,9 +16421,7 @@ class EvidenceChecks {
                 continue;
             }
             rec.real = real;
-            out.push(real);
         }
-        return out;
     }
     citers;
     setCiters(supports) {
@@ -16022,6 +16447,18 @@ class EvidenceChecks {
     }
     async checkFiles(hasher, chunks) {
         const f = this.ctx.f;
+        // Small files are read once for both the hash and the span checks; big ones hash in parallel.
+        const big = [];
+        for (const rec of this.records.values()) {
+            if (!rec.real)
+                continue;
+            const r = hasher.read(rec.real, WHOLE_READ_BYTES);
+            if (r.ok)
+                rec.bytes = r.bytes;
+            else if (r.kind === 'too_large')
+                big.push(rec.real);
+        }
+        await hasher.prefetch(big);
         for (const rec of this.records.values()) {
             const { ev, line } = rec;
             const evLoc = { path: this.ctx.rel(ev.content_path) };
@@ -16080,20 +16517,20 @@ class EvidenceChecks {
             const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
             const relPath = rec.ev.content_path;
             let fd;
-            let whole;
+            const whole = rec.bytes;
             try {
-                fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-                if (!external_node_fs_default().fstatSync(fd).isFile())
-                    throw new Error('is not a regular file');
-                if (size <= WHOLE_READ_BYTES)
-                    whole = external_node_fs_default().readFileSync(fd);
+                if (!whole) {
+                    fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+                    if (!external_node_fs_default().fstatSync(fd).isFile())
+                        throw new Error('is not a regular file');
+                }
                 for (const s of uses) {
                     const len = whole ? whole.length : size;
                     if (s.b1 > len || s.b0 >= s.b1) {
                         f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                         continue;
                     }
-                    const got = whole ? sha256(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
+                    const got = whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
                     if (got !== s.sha) {
                         f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                     }
@@ -16108,9 +16545,6 @@ class EvidenceChecks {
             }
         }
     }
-}
-function sha256(b) {
-    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(b).digest('hex');
 }
 function hashRange(fd, b0, b1) {
     const h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
@@ -16203,21 +16637,28 @@ class TraceIdHasher {
         this.header = header;
         this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
     }
-    pending = [];
-    pendingChars = 0;
-    /** The canonical text of one event (the `event` member of its canonical line). */
-    event(text) {
-        // Batched: one hash update per ~256 KiB instead of one per event.
-        this.pending.push(this.n++ === 0 ? text : `,${text}`);
-        this.pendingChars += text.length;
-        if (this.pendingChars > 256 * 1024)
+    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
+    staged = Buffer.allocUnsafe(64 * 1024);
+    used = 0;
+    /** The canonical bytes of one event (the `event` member of its canonical line). */
+    event(bytes) {
+        if (this.used + bytes.length + 1 > this.staged.length)
             this.flush();
+        if (this.n++ > 0)
+            this.staged[this.used++] = 0x2c; // ,
+        if (bytes.length > this.staged.length - this.used) {
+            this.flush();
+            this.h.update(bytes);
+        }
+        else {
+            this.staged.set(bytes, this.used);
+            this.used += bytes.length;
+        }
     }
     flush() {
-        if (this.pending.length)
-            this.h.update(this.pending.join(''), 'utf8');
-        this.pending = [];
-        this.pendingChars = 0;
+        if (this.used > 0)
+            this.h.update(this.staged.subarray(0, this.used));
+        this.used = 0;
     }
     digest() {
         this.flush();
@@ -16242,44 +16683,93 @@ const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const READ_BYTES = 1024 * 1024;
 /**
  * Streams a JSONL file line by line in 1 MiB reads, hashing every byte as it goes (the fingerprint
- * needs the file's sha256; reading once is cheaper than reading twice). Opens non-blocking and
- * checks the descriptor is a regular file, so a FIFO cannot hang the run. Memory stays bounded by
- * the longest line (itself capped at MAX_LINE_BYTES).
+ * needs the file's sha256; reading once is cheaper than reading twice). Each read's complete lines
+ * are checked and decoded together; only a read that is not valid UTF-8 is split line by line, to
+ * say which lines are bad. Opens non-blocking and checks the descriptor is a regular file, so a
+ * FIFO cannot hang the run. Memory stays bounded by the longest line (capped at `maxLine`).
  */
 function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
     const opened = openRegularFile(abs);
     if (!opened.ok)
         return openFailure(opened);
     const fd = opened.fd;
+    let lineNo = 0;
+    /** One line's bytes (without \n): strips a CR before the \n, checks UTF-8, decodes. */
+    const emitLine = (line, final) => {
+        lineNo++;
+        if (line.length > maxLine)
+            return onLine({ kind: 'too_long', no: lineNo, bytes: line.length });
+        const crlf = !final && line.length > 0 && line[line.length - 1] === 0x0d;
+        const body = crlf ? line.subarray(0, line.length - 1) : line;
+        if (!(0,external_node_buffer_namespaceObject.isUtf8)(body))
+            onLine({ kind: 'invalid_utf8', no: lineNo });
+        else
+            onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), bytes: body, crlf, final });
+    };
+    /** Whole lines: `region` starts at a line start and ends just after a \n. */
+    const emitRegion = (region) => {
+        if (!(0,external_node_buffer_namespaceObject.isUtf8)(region)) {
+            for (let b = 0; b < region.length;) {
+                const nl = region.indexOf(0x0a, b);
+                emitLine(region.subarray(b, nl), false);
+                b = nl + 1;
+            }
+            return;
+        }
+        const text = region.toString('utf8');
+        const ascii = text.length === region.length; // then characters and bytes line up
+        for (let c = 0, b = 0; c < text.length;) {
+            const cn = text.indexOf('\n', c);
+            const bn = ascii ? cn : region.indexOf(0x0a, b);
+            lineNo++;
+            if (bn - b > maxLine) {
+                onLine({ kind: 'too_long', no: lineNo, bytes: bn - b });
+            }
+            else {
+                const crlf = bn > b && region[bn - 1] === 0x0d;
+                const ce = crlf ? cn - 1 : cn;
+                const be = crlf ? bn - 1 : bn;
+                const t = text.slice(c, ce);
+                onLine({
+                    kind: 'text',
+                    no: lineNo,
+                    text: t,
+                    bytes: region.subarray(b, be),
+                    crlf,
+                    final: false,
+                });
+            }
+            c = cn + 1;
+            b = bn + 1;
+        }
+    };
     try {
         const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
         const buf = Buffer.allocUnsafe(READ_BYTES);
         let size = 0;
-        let lineNo = 0;
-        let parts = [];
-        let partBytes = 0;
-        let overLong = false;
         let lastByte = 0x0a;
-        const emit = (tail, final) => {
-            lineNo++;
-            const total = partBytes + tail.length;
-            if (overLong || total > maxLine) {
-                onLine({ kind: 'too_long', no: lineNo, bytes: total });
+        // The start of a line that continues into the next read (dropped once it is over maxLine).
+        let carry = [];
+        let carryBytes = 0;
+        let overLong = false;
+        const keep = (part) => {
+            carryBytes += part.length;
+            if (overLong || carryBytes > maxLine) {
+                overLong = true;
+                carry = [];
             }
-            else {
-                const bytes = parts.length ? Buffer.concat([...parts, tail]) : tail;
-                let end = bytes.length;
-                const crlf = end > 0 && bytes[end - 1] === 0x0d && !final;
-                if (crlf)
-                    end--;
-                const body = bytes.subarray(0, end);
-                if (!(0,external_node_buffer_namespaceObject.isUtf8)(body))
-                    onLine({ kind: 'invalid_utf8', no: lineNo });
-                else
-                    onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), crlf, final });
+            else
+                carry.push(Buffer.from(part));
+        };
+        const flushCarry = (tail, final) => {
+            if (overLong || carryBytes + tail.length > maxLine) {
+                lineNo++;
+                onLine({ kind: 'too_long', no: lineNo, bytes: carryBytes + tail.length });
             }
-            parts = [];
-            partBytes = 0;
+            else
+                emitLine(Buffer.concat([...carry, tail]), final);
+            carry = [];
+            carryBytes = 0;
             overLong = false;
         };
         for (;;) {
@@ -16290,29 +16780,24 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
             hash.update(chunk);
             size += n;
             lastByte = chunk[n - 1];
+            const last = chunk.lastIndexOf(0x0a);
+            if (last < 0) {
+                keep(chunk);
+                continue;
+            }
             let start = 0;
-            for (;;) {
-                const nl = chunk.indexOf(0x0a, start);
-                if (nl < 0)
-                    break;
-                emit(chunk.subarray(start, nl), false);
-                start = nl + 1;
+            if (carryBytes > 0 || overLong) {
+                const first = chunk.indexOf(0x0a);
+                flushCarry(chunk.subarray(0, first), false);
+                start = first + 1;
             }
-            if (start < n) {
-                const rest = chunk.subarray(start);
-                if (overLong || partBytes + rest.length > maxLine) {
-                    overLong = true;
-                    partBytes += rest.length;
-                    parts = [];
-                }
-                else {
-                    parts.push(Buffer.from(rest));
-                    partBytes += rest.length;
-                }
-            }
+            if (start <= last)
+                emitRegion(chunk.subarray(start, last + 1));
+            if (last + 1 < n)
+                keep(chunk.subarray(last + 1));
         }
-        if (partBytes > 0 || overLong)
-            emit(Buffer.alloc(0), true);
+        if (carryBytes > 0 || overLong)
+            flushCarry(Buffer.alloc(0), true);
         return {
             ok: true,
             summary: {
@@ -16495,42 +16980,42 @@ function scanTrace(ctx, traceAbs) {
     const seenIdx = new Map();
     const onLine = (line) => {
         lastLine = line.no;
-        const at = ctx.at(line.no);
         if (line.kind === 'too_long') {
-            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, at);
+            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
             idValid = false;
             if (line.no > 1)
                 consumePosition();
             return;
         }
         if (line.kind === 'invalid_utf8') {
-            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, at);
+            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
             idValid = false;
             if (line.no > 1)
                 consumePosition();
             return;
         }
+        const ascii = line.bytes.length === line.text.length;
         if (line.crlf) {
             crlfCount++;
             crlfFirst ??= line.no;
         }
         if (line.no === 1) {
-            header = handleHeader(scanCanonical(line.text), line.text, line.no);
+            header = handleHeader(checkLine(line.text, true, ascii), line.text, line.no);
             if (!line.final)
                 return;
         }
         else {
             if (line.text === '') {
                 if (!line.final) {
-                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, at);
+                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
                     idValid = false;
                 }
                 return;
             }
-            handleEvent(checkLine(line.text), line.text, line.no);
+            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no);
         }
         if (line.final) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, at);
+            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
             idValid = false;
         }
     };
@@ -16565,22 +17050,21 @@ function scanTrace(ctx, traceAbs) {
             idHasher = new TraceIdHasher(rawMembers(text, result.members));
         return h;
     };
-    const handleEvent = (result, text, no) => {
-        const at = ctx.at(no);
+    const handleEvent = (result, bytes, no) => {
         let value;
         if (!result.ok) {
             const p = result.problem;
             if (p.kind === 'syntax') {
-                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, at);
+                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
                 idValid = false;
                 consumePosition();
                 return;
             }
             if (p.kind === 'duplicate') {
-                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, at);
+                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
             }
             else {
-                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, at);
+                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
             }
             idValid = false;
             value = result.value;
@@ -16595,13 +17079,13 @@ function scanTrace(ctx, traceAbs) {
             const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
                 ? `record ${q(String(v.record))}`
                 : 'no trace_event record';
-            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, at);
+            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
             idValid = false;
             unreadable++;
             return;
         }
         if (idHasher && idValid && result.ok)
-            idHasher.event(text.slice(EVENT_PREFIX.length, text.length - EVENT_SUFFIX.length));
+            idHasher.event(bytes.subarray(EVENT_PREFIX.length, bytes.length - EVENT_SUFFIX.length));
         const raw = rec.data.event;
         // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
         if (raw && typeof raw === 'object' && raw.kind === 'step_finished') {
@@ -16617,7 +17101,7 @@ function scanTrace(ctx, traceAbs) {
         if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
-            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, at);
+            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
             return;
         }
         dispatch(parsed.data, no);
@@ -16751,7 +17235,6 @@ class RunFindings {
 
 
 
-
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
 function checkCoreFiles(ctx, listing) {
     for (const name of CORE_FILES) {
@@ -16821,7 +17304,7 @@ function checkFingerprint(ctx, listing, traceSha) {
     if (!usable(listing, 'fingerprint.txt'))
         return;
     const rel = ctx.rel('fingerprint.txt');
-    const read = readSmallFile(external_node_path_default().join(ctx.runDir, 'fingerprint.txt'), 4096);
+    const read = readRunFile(ctx, 'fingerprint.txt', 4096);
     if (!read.ok)
         return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
     const text = read.bytes.toString('latin1');
@@ -16870,28 +17353,23 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
     const listed = new Set();
     const toHash = [];
     const plan = [];
+    // Located lazily: finding a key's line means parsing the manifest again, with positions.
+    const at = (key) => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
     for (const [key, want] of entries) {
-        const line = loaded.doc.lineOf([key]) ?? 1;
         if (!isPlainRelative(key) || key === 'manifest.json') {
-            f.add(TRACE.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, { path: rel, line });
+            f.add(TRACE.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, at(key));
             continue;
         }
         listed.add(key);
         const entry = listing.get(key);
         plan.push({ key, want, entry });
-        if (entry && key !== 'trace.jsonl') {
-            if (entry.kind === 'file')
-                toHash.push(entry.abs);
-            else if (entry.kind === 'symlink' && entry.insideFile && entry.real)
-                toHash.push(entry.real);
-        }
+        if (entry && key !== 'trace.jsonl' && usable(listing, key))
+            toHash.push(entry.real);
     }
     await hasher.prefetch(toHash);
     for (const { key, want, entry } of plan) {
-        const line = loaded.doc.lineOf([key]) ?? 1;
-        const loc = { path: rel, line };
         if (!entry) {
-            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, loc, [{ path: ctx.rel(key) }]);
+            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
             continue;
         }
         let got;
@@ -16900,20 +17378,20 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
             got = trace?.sha256;
         }
         else if (entry.kind === 'file' || (entry.kind === 'symlink' && entry.insideFile)) {
-            const o = await hasher.hash(entry.kind === 'file' ? entry.abs : entry.real);
+            const o = await hasher.hash(entry.real);
             if (o.ok) {
                 got = o.sha256;
                 size = o.size;
             }
             else if (o.reason === 'missing') {
-                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, loc, [{ path: ctx.rel(key) }]);
+                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
                 continue;
             }
         }
         if (got === undefined)
             continue; // unreadable: reported by the layout or core-file checks
         if (got !== want) {
-            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, [loc]);
+            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, [at(key)]);
         }
     }
     for (const e of listing.values()) {
@@ -16996,7 +17474,7 @@ function checkPlan(ctx) {
             .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, lineOf(['nodes', Math.max(0, i), 'dependencies']));
     }
     if (plan.id.startsWith('plan_v1_')) {
-        const scanned = scanCanonical(loaded.text.replace(/\n$/, ''));
+        const scanned = checkLine(loaded.text.replace(/\n$/, ''), true);
         if (scanned.ok && scanned.members) {
             const raw = rawMembers(loaded.text, scanned.members);
             const want = contentId('plan', {
@@ -17056,23 +17534,26 @@ async function verifyRun(runDir, ctx) {
         f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
         return result();
     }
+    const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
     const rctx = {
         f,
         runDir,
         realRunDir,
-        rel: (p) => ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
+        listing,
+        hasher: ctx.hasher,
+        // Plain paths (all the run's own files) skip path.join and path.relative.
+        rel: (p) => isPlainRelative(p)
+            ? rel === '.'
+                ? p
+                : `${rel}/${p}`
+            : ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
         at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
         minSupports,
         maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
     };
-    const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
     checkCoreFiles(rctx, listing);
-    // Hash every regular file of the run once, up front (trace.jsonl is hashed while it streams).
-    await ctx.hasher.prefetch([...listing.values()]
-        .filter((e) => e.kind === 'file' && e.rel !== 'trace.jsonl')
-        .map((e) => e.abs));
     const runMeta = loadRunMeta(rctx, listing);
     if (runMeta)
         rctx.tools = runMeta.runtime_descriptor
@@ -17118,7 +17599,7 @@ async function verifyRun(runDir, ctx) {
         // Evidence files, chunks, then every evidence support's bytes.
         const ev = scan.evidence;
         ev.setCiters(scan.claims.supports);
-        await ctx.hasher.prefetch(ev.resolveAll());
+        ev.resolveAll();
         const chunks = loadChunks(rctx, ev.records.size);
         await ev.checkFiles(ctx.hasher, chunks);
         ev.checkSupports(scan.claims.supports);
@@ -17362,205 +17843,6 @@ function loadConfig(root, explicit) {
         };
     }
     return { ok: true, config: result.data, path: file };
-}
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./src/io/hashing.ts
-
-
-
-
-
-
-/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
-const LARGE_FILE_BYTES = 8 * 1024 * 1024;
-const CHUNK_BYTES = 1024 * 1024;
-// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const { createHash } = require('node:crypto');
-const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
-parentPort.on('message', ({ id, path }) => {
-  let fd;
-  try {
-    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
-    const h = createHash('sha256');
-    let size = 0, n;
-    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
-    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
-  } catch (err) {
-    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-});
-`;
-class WorkerPool {
-    size;
-    workers = [];
-    idle = [];
-    queue = [];
-    running = new Map();
-    nextId = 0;
-    constructor(size) {
-        this.size = size;
-    }
-    run(path) {
-        return new Promise((resolve) => {
-            this.queue.push({ id: this.nextId++, path, resolve });
-            this.pump();
-        });
-    }
-    pump() {
-        while (this.queue.length > 0) {
-            let w = this.idle.pop();
-            if (!w && this.workers.length < this.size)
-                w = this.spawn();
-            if (!w)
-                return;
-            const job = this.queue.shift();
-            this.running.set(w, job);
-            w.postMessage({ id: job.id, path: job.path });
-        }
-    }
-    spawn() {
-        const w = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
-        w.on('message', (m) => {
-            const job = this.running.get(w);
-            this.running.delete(w);
-            this.idle.push(w);
-            if (job) {
-                if (m.sha256 !== undefined)
-                    job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
-                else if (m.error === 'not_file')
-                    job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
-                else
-                    job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
-            }
-            this.pump();
-        });
-        w.on('error', (err) => {
-            const job = this.running.get(w);
-            this.running.delete(w);
-            this.workers.splice(this.workers.indexOf(w), 1);
-            job?.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
-            this.pump();
-        });
-        this.workers.push(w);
-        return w;
-    }
-    async close() {
-        await Promise.all(this.workers.map((w) => w.terminate()));
-        this.workers.length = 0;
-        this.idle.length = 0;
-    }
-}
-/**
- * One hashing service per run: each distinct file (by real path) is hashed once, however many
- * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
- * chunks on worker threads so several big files hash in parallel with the small ones.
- */
-class Hasher {
-    parallelism;
-    cache = new Map();
-    pool;
-    filesHashed = 0;
-    bytesHashed = 0;
-    constructor(parallelism = Math.max(1, Math.min(4, external_node_os_default().availableParallelism()))) {
-        this.parallelism = parallelism;
-    }
-    /** Starts hashing every path; large files first so the workers start while small ones run. */
-    prefetch(realPaths) {
-        const wanted = [...new Set(realPaths)];
-        const small = [];
-        for (const p of wanted) {
-            if (this.cache.has(p))
-                continue;
-            let size = 0;
-            try {
-                size = external_node_fs_default().statSync(p).size;
-            }
-            catch {
-                // hash() reports the error
-            }
-            if (size >= LARGE_FILE_BYTES)
-                void this.hash(p);
-            else
-                small.push(p);
-        }
-        for (const p of small)
-            void this.hash(p);
-        // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
-        return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
-    }
-    hash(realPath) {
-        let p = this.cache.get(realPath);
-        if (!p) {
-            p = this.compute(realPath).then((o) => {
-                if (o.ok) {
-                    this.filesHashed++;
-                    this.bytesHashed += o.size;
-                }
-                return o;
-            });
-            this.cache.set(realPath, p);
-        }
-        return p;
-    }
-    compute(realPath) {
-        let st;
-        try {
-            st = external_node_fs_default().statSync(realPath);
-        }
-        catch (err) {
-            const code = err.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return Promise.resolve({ ok: false, reason: 'missing', detail: 'does not exist' });
-            return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
-        }
-        if (!st.isFile()) {
-            const what = st.isDirectory() ? 'is a directory' : 'is not a regular file';
-            return Promise.resolve({ ok: false, reason: 'not_file', detail: what });
-        }
-        if (st.size >= LARGE_FILE_BYTES) {
-            this.pool ??= new WorkerPool(this.parallelism);
-            return this.pool.run(realPath);
-        }
-        return Promise.resolve(hashSmallSync(realPath));
-    }
-    async close() {
-        await this.pool?.close();
-        this.pool = undefined;
-    }
-}
-function hashSmallSync(realPath) {
-    const opened = openRegularFile(realPath);
-    if (!opened.ok)
-        return openFailure(opened);
-    try {
-        const bytes = external_node_fs_default().readFileSync(opened.fd);
-        return {
-            ok: true,
-            sha256: (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex'),
-            size: bytes.length,
-        };
-    }
-    catch (err) {
-        return { ok: false, reason: 'unreadable', detail: errorText(err) };
-    }
-    finally {
-        external_node_fs_default().closeSync(opened.fd);
-    }
-}
-function sha256Hex(bytes) {
-    return createHash('sha256').update(bytes).digest('hex');
 }
 
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
