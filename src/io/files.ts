@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { errorText } from './workspace.js';
 
@@ -112,16 +113,11 @@ export function readOpened(fd: number, size: number): Buffer {
   return pos === size ? buf : buf.subarray(0, pos);
 }
 
-/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters. */
+/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters (a BOM is kept). */
 export function decodeUtf8(
   bytes: Buffer,
 ): { ok: true; text: string } | { ok: false; detail: string } {
-  try {
-    return {
-      ok: true,
-      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes),
-    };
-  } catch {
-    return { ok: false, detail: 'is not valid UTF-8' };
-  }
+  return isUtf8(bytes)
+    ? { ok: true, text: bytes.toString('utf8') }
+    : { ok: false, detail: 'is not valid UTF-8' };
 }

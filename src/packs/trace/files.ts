@@ -93,7 +93,14 @@ export function listRun(runDir: string, realRunDir: string): RunEntry[] {
 }
 
 export type SmallJson =
-  | { state: 'ok'; value: unknown; doc: JsonDoc; text: string }
+  | {
+      state: 'ok';
+      value: unknown;
+      doc: JsonDoc;
+      text: string;
+      /** Spans of the top-level members, when the file is canonical JSON. */
+      members?: Map<string, [number, number]>;
+    }
   | { state: 'missing' }
   | { state: 'unreadable'; detail: string }
   | { state: 'malformed'; detail: string; line: number };
@@ -131,13 +138,14 @@ export function readRunJson(ctx: RunCtx, name: string): SmallJson {
   if (body.charCodeAt(0) === 0x7b) {
     try {
       const value: unknown = JSON.parse(body);
-      if (isCanonicalText(body)) {
+      const members = new Map<string, [number, number]>();
+      if (isCanonicalText(body, members)) {
         let doc: JsonDoc | undefined;
         const lazy = {
           lineOf: (p: (string | number)[]) =>
             (doc ??= (parseJson(text.text) as { doc: JsonDoc }).doc).lineOf(p),
         } as JsonDoc;
-        return { state: 'ok', value, doc: lazy, text: text.text };
+        return { state: 'ok', value, doc: lazy, text: text.text, members };
       }
     } catch {
       // fall through to the located parser, which says where it breaks
@@ -175,7 +183,9 @@ export function loadRunFile<T>(
   schema: Validator<T>,
   invalid: TraceCodeDef,
   what: string,
-): { data: T; doc: JsonDoc; rel: string; text: string } | undefined {
+):
+  | { data: T; doc: JsonDoc; rel: string; text: string; members?: Map<string, [number, number]> }
+  | undefined {
   const rel = ctx.rel(name);
   const loaded = readRunJson(ctx, name);
   if (loaded.state === 'missing') return undefined;
@@ -197,5 +207,5 @@ export function loadRunFile<T>(
     });
     return undefined;
   }
-  return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text };
+  return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
 }

@@ -90,9 +90,14 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   }
 
   if (plan.id.startsWith('plan_v1_')) {
-    const scanned = checkLine(loaded.text.replace(/\n$/, ''), true);
-    if (scanned.ok && scanned.members) {
-      const raw = rawMembers(loaded.text, scanned.members);
+    // Spans from the load when the file is canonical; the exact scanner for Python-only forms.
+    let members = loaded.members;
+    if (!members) {
+      const scanned = checkLine(loaded.text.replace(/\n$/, ''), true);
+      if (scanned.ok) members = scanned.members;
+    }
+    if (members) {
+      const raw = rawMembers(loaded.text, members);
       const want = contentId('plan', {
         edges: raw.edges!,
         nodes: raw.nodes!,
