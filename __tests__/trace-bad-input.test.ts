@@ -5,9 +5,10 @@ import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { streamLines } from '../src/packs/trace/jsonl.js';
 import { verify } from '../src/verify.js';
+import { CLEAN_RUN_ROOT, cleanTraceLines } from './support/trace.js';
 import type { GateReport } from '../src/model/report.js';
 
-const CLEAN = path.resolve('conformance/trace/clean-run/input');
+const CLEAN = CLEAN_RUN_ROOT;
 const made: string[] = [];
 afterAll(() => {
   for (const d of made) fs.rmSync(d, { recursive: true, force: true });
@@ -29,19 +30,7 @@ function codes(r: GateReport): string[] {
   return [...new Set(r.findings.map((f) => f.code))].sort();
 }
 
-const cleanLines = () =>
-  fs
-    .readFileSync(
-      path.join(
-        CLEAN,
-        'artifacts/runs',
-        fs.readdirSync(path.join(CLEAN, 'artifacts/runs'))[0]!,
-        'trace.jsonl',
-      ),
-      'utf8',
-    )
-    .replace(/\n$/, '')
-    .split('\n');
+const cleanLines = cleanTraceLines;
 
 describe('bad trace.jsonl input yields findings, not crashes', () => {
   const cases: [string, (lines: string[]) => string | Buffer, string][] = [

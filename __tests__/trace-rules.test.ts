@@ -19,8 +19,9 @@ import { tracePack } from '../src/packs/trace/index.js';
 import { VerificationReport } from '../src/packs/trace/schema.js';
 import type { Finding } from '../src/model/finding.js';
 import { cli } from './support/cli.js';
+import { CLEAN_RUN_ROOT, cleanTraceLines } from './support/trace.js';
 
-const CLEAN = path.resolve('conformance/trace/clean-run/input');
+const CLEAN = CLEAN_RUN_ROOT;
 const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
 
 interface Run {
@@ -197,18 +198,8 @@ describe('canonical JSON', () => {
     }
     expect(accepted).toBeGreaterThan(5000);
     // Canonical producer lines are accepted without the scanner.
-    for (const line of fs
-      .readFileSync(
-        path.join(
-          CLEAN,
-          'artifacts/runs',
-          fs.readdirSync(path.join(CLEAN, 'artifacts/runs'))[0]!,
-          'trace.jsonl',
-        ),
-        'utf8',
-      )
-      .split('\n'))
-      if (line) expect([line, isCanonicalText(line)]).toEqual([line, true]);
+    for (const line of cleanTraceLines())
+      expect([line, isCanonicalText(line)]).toEqual([line, true]);
   });
   it('gives the spans of top-level members', () => {
     const text = '{"a":{"x":[1,2]},"b":"s"}';
