@@ -184,27 +184,24 @@ function compileObject(def: Def): Pred {
   if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
     throw new Unsupported();
   const entries = Object.entries(def.shape!);
-  const keys = entries.map(([k]) => k);
   const preds = entries.map(([, s]) => compile(s));
-  const required = entries.map(([, s]) => s._zod.def.type !== 'optional');
-  const count = keys.length;
-  return (v) => {
-    if (!isObject(v)) return false;
-    let present = 0;
-    for (let i = 0; i < count; i++) {
-      const k = keys[i]!;
-      const x = v[k];
-      const has = x !== undefined || Object.hasOwn(v, k);
-      if (has) present++;
-      else if (required[i]) return false;
-      if (!preds[i]!(x)) return false;
-    }
-    if (extraOk) return true;
-    // No key beyond the known ones: as many keys as known ones present.
-    let total = 0;
-    for (const k in v) if (Object.hasOwn(v, k)) total++;
-    return total === present;
-  };
+  // Generated per object schema (keys are the schema's own, never input): one shared closure for
+  // every object would see every shape at its property loads, which V8 then does slowly.
+  const lines = entries.map(([k, s], i) => {
+    const key = JSON.stringify(k);
+    const missing = s._zod.def.type === 'optional' ? '' : ' else return false;';
+    return `x = v[${key}]; if (x !== undefined || hasOwn(v, ${key})) present++;${missing} if (!p[${i}](x)) return false;`;
+  });
+  const rest = extraOk
+    ? 'return true;'
+    : 'let total = 0; for (const k in v) if (hasOwn(v, k)) total++; return total === present;';
+  const source = `return function object(v) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    let present = 0, x;
+    ${lines.join('\n    ')}
+    ${rest}
+  };`;
+  return new Function('hasOwn', 'p', source)(Object.hasOwn, preds) as Pred;
 }
 
 function compileUnion(def: Def): Pred {
@@ -217,5 +214,6 @@ function compileUnion(def: Def): Pred {
     if (tag?.type !== 'literal') throw new Unsupported();
     for (const x of tag.values!) byTag.set(x, p);
   }
-  return (v) => isObject(v) && (byTag.get(v[disc]) ?? (() => false))(v);
+  const tagOf = new Function('v', `return v[${JSON.stringify(disc)}];`) as (v: object) => unknown;
+  return (v) => isObject(v) && (byTag.get(tagOf(v)) ?? (() => false))(v);
 }
