@@ -1,5 +1,6 @@
 // The fast acceptance paths in front of the trace formats' zod schemas: every schema compiles, and
 // on every record of the trace fixtures, and on many edits of them, the fast path agrees with zod.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -120,6 +121,25 @@ describe('fastSchema', () => {
       success: true,
       data: { a: 'x' },
     });
+  });
+
+  it('counts only own keys, so an inherited name never hides an unknown key', () => {
+    const s = z.object({ constructor: z.unknown().optional(), a: z.string() }).strict();
+    expect(fastSchema(s).safeParse({ a: 'x', z: 1 }).success).toBe(false);
+  });
+
+  it('falls back to zod alone where code generation is disabled', () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--disallow-code-generation-from-strings',
+        path.resolve('dist/cli/index.js'),
+        'trace',
+        path.join(FIXTURES, 'clean-run/input'),
+      ],
+      { encoding: 'utf8' },
+    );
+    expect([r.status, r.stderr]).toEqual([0, '']);
   });
 });
 

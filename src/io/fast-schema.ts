@@ -55,7 +55,8 @@ export function fastSchema<S extends z.ZodType>(schema: S): FastSchema<S> {
   try {
     accept = compile(schema as unknown as Schema);
   } catch (err) {
-    if (!(err instanceof Unsupported)) throw err;
+    // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
+    if (!(err instanceof Unsupported) && !(err instanceof EvalError)) throw err;
   }
   return {
     compiled: accept !== undefined,
@@ -189,8 +190,8 @@ function compileObject(def: Def): Pred {
   // every object would see every shape at its property loads, which V8 then does slowly.
   const lines = entries.map(([k, s], i) => {
     const key = JSON.stringify(k);
-    const missing = s._zod.def.type === 'optional' ? '' : ' else return false;';
-    return `x = v[${key}]; if (x !== undefined || hasOwn(v, ${key})) present++;${missing} if (!p[${i}](x)) return false;`;
+    const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
+    return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
   });
   const rest = extraOk
     ? 'return true;'

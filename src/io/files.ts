@@ -37,6 +37,10 @@ export type Opened =
   | { ok: true; fd: number; size: number }
   | { ok: false; kind: 'missing' | 'dir' | 'other' | 'unreadable'; detail: string };
 
+// Non-blocking, so a FIFO cannot hang the open; never the controlling terminal, should a tty be
+// swapped in.
+const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | (fs.constants.O_NOCTTY ?? 0);
+
 /**
  * Opens a regular file for reading. Opens non-blocking and checks the type on the descriptor, so
  * a FIFO swapped in after a stat cannot hang the run. The caller closes `fd`.
@@ -44,7 +48,7 @@ export type Opened =
 export function openRegularFile(abs: string): Opened {
   let fd: number;
   try {
-    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    fd = fs.openSync(abs, OPEN_FLAGS);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR')

@@ -267,6 +267,78 @@ export function scanCanonical(text: string): CanonicalResult {
 
 const MAX_DEPTH = 512;
 
+/**
+ * What the producer would write for the document in `text`: Python's json.loads, then json.dumps
+ * with sort_keys, compact separators and ensure_ascii=False. Integers keep their digits, floats
+ * become Python's repr, strings are re-escaped and keys sorted by code point, so formatting never
+ * changes a content id. Undefined when the text is not JSON, repeats a key, nests deeper than 512
+ * levels or holds a number Python could not write back (infinite).
+ */
+export function canonicalizeText(text: string): string | undefined {
+  try {
+    JSON.parse(text); // syntax first: the walk below trusts it
+  } catch {
+    return undefined;
+  }
+  let i = 0;
+  const ws = () => {
+    for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;)
+      c = text.charCodeAt(++i);
+  };
+  const string = (): string => {
+    const start = i++;
+    for (let c = text.charCodeAt(i); c !== 0x22; c = text.charCodeAt(i)) i += c === 0x5c ? 2 : 1;
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const value = (depth: number): string => {
+    if (depth > MAX_DEPTH) throw new Fail({ kind: 'syntax', column: i + 1, message: 'too deep' });
+    ws();
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      i++;
+      ws();
+      const close = c === '{' ? '}' : ']';
+      const parts: [string, string][] = [];
+      while (text[i] !== close) {
+        ws();
+        let key = '';
+        if (c === '{') {
+          key = string();
+          ws();
+          i++; // :
+        }
+        parts.push([key, value(depth + 1)]);
+        ws();
+        if (text[i] === ',') i++;
+      }
+      i++;
+      if (c === '[') return `[${parts.map((p) => p[1]).join(',')}]`;
+      parts.sort((a, b) => codePointCompare(a[0], b[0]));
+      for (let k = 1; k < parts.length; k++)
+        if (parts[k - 1]![0] === parts[k]![0])
+          throw new Fail({ kind: 'duplicate', column: i, key: parts[k]![0], message: 'repeats' });
+      return `{${parts.map(([k, v]) => `${pyString(k)}:${v}`).join(',')}}`;
+    }
+    if (c === '"') return pyString(string());
+    for (const lit of ['true', 'false', 'null'])
+      if (text.startsWith(lit, i)) return ((i += lit.length), lit);
+    const start = i;
+    while (i < text.length && /[-+0-9.eE]/.test(text[i]!)) i++;
+    const lex = text.slice(start, i);
+    if (INT_RE.test(lex)) return lex === '-0' ? '0' : lex;
+    const x = Number(lex);
+    if (!Number.isFinite(x)) throw new Fail({ kind: 'syntax', column: start + 1, message: lex });
+    return pyFloatRepr(x);
+  };
+  try {
+    return value(0);
+  } catch (err) {
+    if (err instanceof Fail) return undefined;
+    throw err;
+  }
+}
+
 /** The code of a hex digit in lowercase, or -1 (Python writes `\u001f`, never `\u001F`). */
 function lowerHex(c: number): number {
   return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
@@ -302,9 +374,9 @@ export function isCanonicalText(
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       let j = text.indexOf('"', i + 1);
+      if (j < 0) return false; // unterminated: not text JSON.parse accepted
       let escaped = false;
       while (bs < j) {
-        if (j < 0) return false; // unterminated: not text JSON.parse accepted
         escaped = true;
         const e = text.charCodeAt(bs + 1);
         if (e === 0x75) {
@@ -379,6 +451,8 @@ export function isCanonicalText(
       }
       if (plain) {
         if (c === 0x2d && i - start === 2 && text.charCodeAt(start + 1) === 0x30) return false; // -0
+        // 309 digits and more overflow to Infinity, which the scanner rejects as out of range.
+        if (i - start > 308 && !Number.isFinite(Number(text.slice(start, i)))) return false;
       } else if (!plainFloat(text.slice(start, i))) return false;
     } else {
       return false; // whitespace

@@ -1,6 +1,6 @@
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
-import { checkLine } from './canonical.js';
+import { canonicalizeText, checkLine } from './canonical.js';
 import { q, type RunCtx } from './context.js';
 import { loadRunFile } from './files.js';
 import { contentId, rawMembers } from './ids.js';
@@ -90,14 +90,23 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   }
 
   if (plan.id.startsWith('plan_v1_')) {
-    // Spans from the load when the file is canonical; the exact scanner for Python-only forms.
+    // The id covers the content, not its formatting: a plan.json written differently (or edited
+    // and re-indented) is put in canonical form first.
+    let text = loaded.text;
     let members = loaded.members;
     if (!members) {
-      const scanned = checkLine(loaded.text.replace(/\n$/, ''), true);
-      if (scanned.ok) members = scanned.members;
+      const canonical = canonicalizeText(loaded.text);
+      const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
+      if (scanned?.ok) [text, members] = [canonical!, scanned.members];
     }
-    if (members) {
-      const raw = rawMembers(loaded.text, members);
+    if (!members) {
+      f.add(
+        TRACE.planInvalid,
+        'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.',
+        lineOf([]),
+      );
+    } else {
+      const raw = rawMembers(text, members);
       const want = contentId('plan', {
         edges: raw.edges!,
         nodes: raw.nodes!,
