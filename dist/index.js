@@ -33493,15 +33493,18 @@ __webpack_async_result__();
 /* harmony export */   ay: () => (/* binding */ readOpened),
 /* harmony export */   qW: () => (/* binding */ statPath)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2645);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2645);
+
 
 
 /** Classifies a path without opening it (opening a FIFO would block). Follows symlinks. */
 function statPath(abs) {
     try {
-        const st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(abs);
+        const st = node_fs__WEBPACK_IMPORTED_MODULE_1___default().statSync(abs);
         if (st.isFile())
             return { kind: 'file', size: st.size, detail: '' };
         if (st.isDirectory())
@@ -33516,9 +33519,12 @@ function statPath(abs) {
         const code = err.code;
         if (code === 'ENOENT' || code === 'ENOTDIR')
             return { kind: 'missing', size: 0, detail: 'does not exist' };
-        return { kind: 'unreadable', size: 0, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_1__/* .errorText */ .k)(err) };
+        return { kind: 'unreadable', size: 0, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
     }
 }
+// Non-blocking, so a FIFO cannot hang the open; never the controlling terminal, should a tty be
+// swapped in.
+const OPEN_FLAGS = (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_NONBLOCK | ((node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_NOCTTY ?? 0);
 /**
  * Opens a regular file for reading. Opens non-blocking and checks the type on the descriptor, so
  * a FIFO swapped in after a stat cannot hang the run. The caller closes `fd`.
@@ -33526,7 +33532,7 @@ function statPath(abs) {
 function openRegularFile(abs) {
     let fd;
     try {
-        fd = node_fs__WEBPACK_IMPORTED_MODULE_0___default().openSync(abs, (node_fs__WEBPACK_IMPORTED_MODULE_0___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0___default().constants).O_NONBLOCK);
+        fd = node_fs__WEBPACK_IMPORTED_MODULE_1___default().openSync(abs, OPEN_FLAGS);
     }
     catch (err) {
         const code = err.code;
@@ -33534,20 +33540,20 @@ function openRegularFile(abs) {
             return { ok: false, kind: 'missing', detail: 'does not exist' };
         if (code === 'EISDIR')
             return { ok: false, kind: 'dir', detail: 'is a directory' };
-        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_1__/* .errorText */ .k)(err) };
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
     }
     try {
-        const st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().fstatSync(fd);
+        const st = node_fs__WEBPACK_IMPORTED_MODULE_1___default().fstatSync(fd);
         if (st.isFile())
             return { ok: true, fd, size: st.size };
-        node_fs__WEBPACK_IMPORTED_MODULE_0___default().closeSync(fd);
+        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
         return st.isDirectory()
             ? { ok: false, kind: 'dir', detail: 'is a directory' }
             : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
     }
     catch (err) {
-        node_fs__WEBPACK_IMPORTED_MODULE_0___default().closeSync(fd);
-        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_1__/* .errorText */ .k)(err) };
+        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
     }
 }
 /** An open or read failure in the missing / not_file / unreadable terms of hashing and streaming. */
@@ -33576,10 +33582,10 @@ function readSmallFile(abs, maxBytes) {
         return { ok: true, bytes: readOpened(fd, size) };
     }
     catch (err) {
-        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_1__/* .errorText */ .k)(err) };
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
     }
     finally {
-        node_fs__WEBPACK_IMPORTED_MODULE_0___default().closeSync(fd);
+        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
     }
 }
 /** Reads the `size` bytes fstat reported (fewer if the file shrank), in as few reads as the kernel allows. */
@@ -33587,24 +33593,18 @@ function readOpened(fd, size) {
     const buf = Buffer.allocUnsafe(size);
     let pos = 0;
     while (pos < size) {
-        const n = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readSync(fd, buf, pos, size - pos, pos);
+        const n = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readSync(fd, buf, pos, size - pos, pos);
         if (n === 0)
             break;
         pos += n;
     }
     return pos === size ? buf : buf.subarray(0, pos);
 }
-/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters. */
+/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters (a BOM is kept). */
 function decodeUtf8(bytes) {
-    try {
-        return {
-            ok: true,
-            text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes),
-        };
-    }
-    catch {
-        return { ok: false, detail: 'is not valid UTF-8' };
-    }
+    return (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes)
+        ? { ok: true, text: bytes.toString('utf8') }
+        : { ok: false, detail: 'is not valid UTF-8' };
 }
 
 
@@ -42815,6 +42815,89 @@ function scanCanonical(text) {
     }
 }
 const MAX_DEPTH = 512;
+/**
+ * What the producer would write for the document in `text`: Python's json.loads, then json.dumps
+ * with sort_keys, compact separators and ensure_ascii=False. Integers keep their digits, floats
+ * become Python's repr, strings are re-escaped and keys sorted by code point, so formatting never
+ * changes a content id. Undefined when the text is not JSON, repeats a key, nests deeper than 512
+ * levels or holds a number Python could not write back (infinite).
+ */
+function canonicalizeText(text) {
+    try {
+        JSON.parse(text); // syntax first: the walk below trusts it
+    }
+    catch {
+        return undefined;
+    }
+    let i = 0;
+    const ws = () => {
+        for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;)
+            c = text.charCodeAt(++i);
+    };
+    const string = () => {
+        const start = i++;
+        for (let c = text.charCodeAt(i); c !== 0x22; c = text.charCodeAt(i))
+            i += c === 0x5c ? 2 : 1;
+        i++;
+        return JSON.parse(text.slice(start, i));
+    };
+    const value = (depth) => {
+        if (depth > MAX_DEPTH)
+            throw new Fail({ kind: 'syntax', column: i + 1, message: 'too deep' });
+        ws();
+        const c = text[i];
+        if (c === '{' || c === '[') {
+            i++;
+            ws();
+            const close = c === '{' ? '}' : ']';
+            const parts = [];
+            while (text[i] !== close) {
+                ws();
+                let key = '';
+                if (c === '{') {
+                    key = string();
+                    ws();
+                    i++; // :
+                }
+                parts.push([key, value(depth + 1)]);
+                ws();
+                if (text[i] === ',')
+                    i++;
+            }
+            i++;
+            if (c === '[')
+                return `[${parts.map((p) => p[1]).join(',')}]`;
+            parts.sort((a, b) => codePointCompare(a[0], b[0]));
+            for (let k = 1; k < parts.length; k++)
+                if (parts[k - 1][0] === parts[k][0])
+                    throw new Fail({ kind: 'duplicate', column: i, key: parts[k][0], message: 'repeats' });
+            return `{${parts.map(([k, v]) => `${pyString(k)}:${v}`).join(',')}}`;
+        }
+        if (c === '"')
+            return pyString(string());
+        for (const lit of ['true', 'false', 'null'])
+            if (text.startsWith(lit, i))
+                return ((i += lit.length), lit);
+        const start = i;
+        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
+            i++;
+        const lex = text.slice(start, i);
+        if (INT_RE.test(lex))
+            return lex === '-0' ? '0' : lex;
+        const x = Number(lex);
+        if (!Number.isFinite(x))
+            throw new Fail({ kind: 'syntax', column: start + 1, message: lex });
+        return pyFloatRepr(x);
+    };
+    try {
+        return value(0);
+    }
+    catch (err) {
+        if (err instanceof Fail)
+            return undefined;
+        throw err;
+    }
+}
 /** The code of a hex digit in lowercase, or -1 (Python writes `\u001f`, never `\u001F`). */
 function lowerHex(c) {
     return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
@@ -42845,10 +42928,10 @@ function isCanonicalText(text, members, ascii = false) {
         const c = text.charCodeAt(i);
         if (c === 0x22) {
             let j = text.indexOf('"', i + 1);
+            if (j < 0)
+                return false; // unterminated: not text JSON.parse accepted
             let escaped = false;
             while (bs < j) {
-                if (j < 0)
-                    return false; // unterminated: not text JSON.parse accepted
                 escaped = true;
                 const e = text.charCodeAt(bs + 1);
                 if (e === 0x75) {
@@ -42941,6 +43024,9 @@ function isCanonicalText(text, members, ascii = false) {
             if (plain) {
                 if (c === 0x2d && i - start === 2 && text.charCodeAt(start + 1) === 0x30)
                     return false; // -0
+                // 309 digits and more overflow to Infinity, which the scanner rejects as out of range.
+                if (i - start > 308 && !Number.isFinite(Number(text.slice(start, i))))
+                    return false;
             }
             else if (!plainFloat(text.slice(start, i)))
                 return false;
@@ -43013,7 +43099,8 @@ function fastSchema(schema) {
         accept = compile(schema);
     }
     catch (err) {
-        if (!(err instanceof Unsupported))
+        // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
+        if (!(err instanceof Unsupported) && !(err instanceof EvalError))
             throw err;
     }
     return {
@@ -43150,34 +43237,24 @@ function compileObject(def) {
     if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
         throw new Unsupported();
     const entries = Object.entries(def.shape);
-    const keys = entries.map(([k]) => k);
     const preds = entries.map(([, s]) => compile(s));
-    const required = entries.map(([, s]) => s._zod.def.type !== 'optional');
-    const count = keys.length;
-    return (v) => {
-        if (!isObject(v))
-            return false;
-        let present = 0;
-        for (let i = 0; i < count; i++) {
-            const k = keys[i];
-            const x = v[k];
-            const has = x !== undefined || Object.hasOwn(v, k);
-            if (has)
-                present++;
-            else if (required[i])
-                return false;
-            if (!preds[i](x))
-                return false;
-        }
-        if (extraOk)
-            return true;
-        // No key beyond the known ones: as many keys as known ones present.
-        let total = 0;
-        for (const k in v)
-            if (Object.hasOwn(v, k))
-                total++;
-        return total === present;
-    };
+    // Generated per object schema (keys are the schema's own, never input): one shared closure for
+    // every object would see every shape at its property loads, which V8 then does slowly.
+    const lines = entries.map(([k, s], i) => {
+        const key = JSON.stringify(k);
+        const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
+        return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
+    });
+    const rest = extraOk
+        ? 'return true;'
+        : 'let total = 0; for (const k in v) if (hasOwn(v, k)) total++; return total === present;';
+    const source = `return function object(v) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    let present = 0, x;
+    ${lines.join('\n    ')}
+    ${rest}
+  };`;
+    return new Function('hasOwn', 'p', source)(Object.hasOwn, preds);
 }
 function compileUnion(def) {
     const options = def.options.map((o) => ({ o, p: compile(o) }));
@@ -43192,7 +43269,8 @@ function compileUnion(def) {
         for (const x of tag.values)
             byTag.set(x, p);
     }
-    return (v) => isObject(v) && (byTag.get(v[disc]) ?? (() => false))(v);
+    const tagOf = new Function('v', `return v[${JSON.stringify(disc)}];`);
+    return (v) => isObject(v) && (byTag.get(tagOf(v)) ?? (() => false))(v);
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
@@ -43560,12 +43638,13 @@ function readRunJson(ctx, name) {
     if (body.charCodeAt(0) === 0x7b) {
         try {
             const value = JSON.parse(body);
-            if (isCanonicalText(body)) {
+            const members = new Map();
+            if (isCanonicalText(body, members)) {
                 let doc;
                 const lazy = {
                     lineOf: (p) => (doc ??= (0,json/* parseJson */.q)(text.text).doc).lineOf(p),
                 };
-                return { state: 'ok', value, doc: lazy, text: text.text };
+                return { state: 'ok', value, doc: lazy, text: text.text, members };
             }
         }
         catch {
@@ -43613,7 +43692,7 @@ function loadRunFile(ctx, name, schema, invalid, what) {
         });
         return undefined;
     }
-    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text };
+    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
@@ -44965,9 +45044,21 @@ function checkPlan(ctx) {
             .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, lineOf(['nodes', Math.max(0, i), 'dependencies']));
     }
     if (plan.id.startsWith('plan_v1_')) {
-        const scanned = checkLine(loaded.text.replace(/\n$/, ''), true);
-        if (scanned.ok && scanned.members) {
-            const raw = rawMembers(loaded.text, scanned.members);
+        // The id covers the content, not its formatting: a plan.json written differently (or edited
+        // and re-indented) is put in canonical form first.
+        let text = loaded.text;
+        let members = loaded.members;
+        if (!members) {
+            const canonical = canonicalizeText(loaded.text);
+            const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
+            if (scanned?.ok)
+                [text, members] = [canonical, scanned.members];
+        }
+        if (!members) {
+            f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
+        }
+        else {
+            const raw = rawMembers(text, members);
             const want = contentId('plan', {
                 edges: raw.edges,
                 nodes: raw.nodes,

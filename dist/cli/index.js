@@ -13409,7 +13409,10 @@ function finding(def, input) {
     return out;
 }
 
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 ;// CONCATENATED MODULE: ./src/io/files.ts
+
 
 
 /** Classifies a path without opening it (opening a FIFO would block). Follows symlinks. */
@@ -13433,6 +13436,9 @@ function statPath(abs) {
         return { kind: 'unreadable', size: 0, detail: errorText(err) };
     }
 }
+// Non-blocking, so a FIFO cannot hang the open; never the controlling terminal, should a tty be
+// swapped in.
+const OPEN_FLAGS = (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK | ((external_node_fs_default()).constants.O_NOCTTY ?? 0);
 /**
  * Opens a regular file for reading. Opens non-blocking and checks the type on the descriptor, so
  * a FIFO swapped in after a stat cannot hang the run. The caller closes `fd`.
@@ -13440,7 +13446,7 @@ function statPath(abs) {
 function openRegularFile(abs) {
     let fd;
     try {
-        fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+        fd = external_node_fs_default().openSync(abs, OPEN_FLAGS);
     }
     catch (err) {
         const code = err.code;
@@ -13508,17 +13514,11 @@ function readOpened(fd, size) {
     }
     return pos === size ? buf : buf.subarray(0, pos);
 }
-/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters. */
+/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters (a BOM is kept). */
 function decodeUtf8(bytes) {
-    try {
-        return {
-            ok: true,
-            text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes),
-        };
-    }
-    catch {
-        return { ok: false, detail: 'is not valid UTF-8' };
-    }
+    return (0,external_node_buffer_namespaceObject.isUtf8)(bytes)
+        ? { ok: true, text: bytes.toString('utf8') }
+        : { ok: false, detail: 'is not valid UTF-8' };
 }
 
 ;// CONCATENATED MODULE: ./src/version.ts
@@ -15143,6 +15143,89 @@ function scanCanonical(text) {
     }
 }
 const MAX_DEPTH = 512;
+/**
+ * What the producer would write for the document in `text`: Python's json.loads, then json.dumps
+ * with sort_keys, compact separators and ensure_ascii=False. Integers keep their digits, floats
+ * become Python's repr, strings are re-escaped and keys sorted by code point, so formatting never
+ * changes a content id. Undefined when the text is not JSON, repeats a key, nests deeper than 512
+ * levels or holds a number Python could not write back (infinite).
+ */
+function canonicalizeText(text) {
+    try {
+        JSON.parse(text); // syntax first: the walk below trusts it
+    }
+    catch {
+        return undefined;
+    }
+    let i = 0;
+    const ws = () => {
+        for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;)
+            c = text.charCodeAt(++i);
+    };
+    const string = () => {
+        const start = i++;
+        for (let c = text.charCodeAt(i); c !== 0x22; c = text.charCodeAt(i))
+            i += c === 0x5c ? 2 : 1;
+        i++;
+        return JSON.parse(text.slice(start, i));
+    };
+    const value = (depth) => {
+        if (depth > MAX_DEPTH)
+            throw new Fail({ kind: 'syntax', column: i + 1, message: 'too deep' });
+        ws();
+        const c = text[i];
+        if (c === '{' || c === '[') {
+            i++;
+            ws();
+            const close = c === '{' ? '}' : ']';
+            const parts = [];
+            while (text[i] !== close) {
+                ws();
+                let key = '';
+                if (c === '{') {
+                    key = string();
+                    ws();
+                    i++; // :
+                }
+                parts.push([key, value(depth + 1)]);
+                ws();
+                if (text[i] === ',')
+                    i++;
+            }
+            i++;
+            if (c === '[')
+                return `[${parts.map((p) => p[1]).join(',')}]`;
+            parts.sort((a, b) => codePointCompare(a[0], b[0]));
+            for (let k = 1; k < parts.length; k++)
+                if (parts[k - 1][0] === parts[k][0])
+                    throw new Fail({ kind: 'duplicate', column: i, key: parts[k][0], message: 'repeats' });
+            return `{${parts.map(([k, v]) => `${pyString(k)}:${v}`).join(',')}}`;
+        }
+        if (c === '"')
+            return pyString(string());
+        for (const lit of ['true', 'false', 'null'])
+            if (text.startsWith(lit, i))
+                return ((i += lit.length), lit);
+        const start = i;
+        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
+            i++;
+        const lex = text.slice(start, i);
+        if (INT_RE.test(lex))
+            return lex === '-0' ? '0' : lex;
+        const x = Number(lex);
+        if (!Number.isFinite(x))
+            throw new Fail({ kind: 'syntax', column: start + 1, message: lex });
+        return pyFloatRepr(x);
+    };
+    try {
+        return value(0);
+    }
+    catch (err) {
+        if (err instanceof Fail)
+            return undefined;
+        throw err;
+    }
+}
 /** The code of a hex digit in lowercase, or -1 (Python writes `\u001f`, never `\u001F`). */
 function lowerHex(c) {
     return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
@@ -15173,10 +15256,10 @@ function isCanonicalText(text, members, ascii = false) {
         const c = text.charCodeAt(i);
         if (c === 0x22) {
             let j = text.indexOf('"', i + 1);
+            if (j < 0)
+                return false; // unterminated: not text JSON.parse accepted
             let escaped = false;
             while (bs < j) {
-                if (j < 0)
-                    return false; // unterminated: not text JSON.parse accepted
                 escaped = true;
                 const e = text.charCodeAt(bs + 1);
                 if (e === 0x75) {
@@ -15269,6 +15352,9 @@ function isCanonicalText(text, members, ascii = false) {
             if (plain) {
                 if (c === 0x2d && i - start === 2 && text.charCodeAt(start + 1) === 0x30)
                     return false; // -0
+                // 309 digits and more overflow to Infinity, which the scanner rejects as out of range.
+                if (i - start > 308 && !Number.isFinite(Number(text.slice(start, i))))
+                    return false;
             }
             else if (!plainFloat(text.slice(start, i)))
                 return false;
@@ -15341,7 +15427,8 @@ function fastSchema(schema) {
         accept = compile(schema);
     }
     catch (err) {
-        if (!(err instanceof Unsupported))
+        // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
+        if (!(err instanceof Unsupported) && !(err instanceof EvalError))
             throw err;
     }
     return {
@@ -15478,34 +15565,24 @@ function compileObject(def) {
     if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
         throw new Unsupported();
     const entries = Object.entries(def.shape);
-    const keys = entries.map(([k]) => k);
     const preds = entries.map(([, s]) => compile(s));
-    const required = entries.map(([, s]) => s._zod.def.type !== 'optional');
-    const count = keys.length;
-    return (v) => {
-        if (!isObject(v))
-            return false;
-        let present = 0;
-        for (let i = 0; i < count; i++) {
-            const k = keys[i];
-            const x = v[k];
-            const has = x !== undefined || Object.hasOwn(v, k);
-            if (has)
-                present++;
-            else if (required[i])
-                return false;
-            if (!preds[i](x))
-                return false;
-        }
-        if (extraOk)
-            return true;
-        // No key beyond the known ones: as many keys as known ones present.
-        let total = 0;
-        for (const k in v)
-            if (Object.hasOwn(v, k))
-                total++;
-        return total === present;
-    };
+    // Generated per object schema (keys are the schema's own, never input): one shared closure for
+    // every object would see every shape at its property loads, which V8 then does slowly.
+    const lines = entries.map(([k, s], i) => {
+        const key = JSON.stringify(k);
+        const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
+        return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
+    });
+    const rest = extraOk
+        ? 'return true;'
+        : 'let total = 0; for (const k in v) if (hasOwn(v, k)) total++; return total === present;';
+    const source = `return function object(v) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    let present = 0, x;
+    ${lines.join('\n    ')}
+    ${rest}
+  };`;
+    return new Function('hasOwn', 'p', source)(Object.hasOwn, preds);
 }
 function compileUnion(def) {
     const options = def.options.map((o) => ({ o, p: compile(o) }));
@@ -15520,7 +15597,8 @@ function compileUnion(def) {
         for (const x of tag.values)
             byTag.set(x, p);
     }
-    return (v) => isObject(v) && (byTag.get(v[disc]) ?? (() => false))(v);
+    const tagOf = new Function('v', `return v[${JSON.stringify(disc)}];`);
+    return (v) => isObject(v) && (byTag.get(tagOf(v)) ?? (() => false))(v);
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
@@ -15888,12 +15966,13 @@ function readRunJson(ctx, name) {
     if (body.charCodeAt(0) === 0x7b) {
         try {
             const value = JSON.parse(body);
-            if (isCanonicalText(body)) {
+            const members = new Map();
+            if (isCanonicalText(body, members)) {
                 let doc;
                 const lazy = {
                     lineOf: (p) => (doc ??= parseJson(text.text).doc).lineOf(p),
                 };
-                return { state: 'ok', value, doc: lazy, text: text.text };
+                return { state: 'ok', value, doc: lazy, text: text.text, members };
             }
         }
         catch {
@@ -15941,7 +16020,7 @@ function loadRunFile(ctx, name, schema, invalid, what) {
         });
         return undefined;
     }
-    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text };
+    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
@@ -16361,6 +16440,11 @@ function sha256Hex(bytes) {
 /** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
 const WHOLE_READ_BYTES = 4 * 1024 * 1024;
 /**
+ * Evidence bytes kept from the hashing read for the span checks, per run: small files (the usual
+ * chunk) are read once; past this budget a file is read again when its spans are checked.
+ */
+const KEEP_BYTES = 32 * 1024 * 1024;
+/**
  * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
  * absolute path, no symlink out), an existing regular file whose whole-file sha256 is the one
  * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
@@ -16447,18 +16531,21 @@ class EvidenceChecks {
     }
     async checkFiles(hasher, chunks) {
         const f = this.ctx.f;
-        // Small files are read once for both the hash and the span checks; big ones hash in parallel.
-        const big = [];
+        // Small files are read once for both the hash and the span checks; the rest hash in parallel.
+        const rest = [];
+        let budget = KEEP_BYTES;
         for (const rec of this.records.values()) {
             if (!rec.real)
                 continue;
-            const r = hasher.read(rec.real, WHOLE_READ_BYTES);
-            if (r.ok)
+            const r = budget > 0 ? hasher.read(rec.real, Math.min(budget, WHOLE_READ_BYTES)) : undefined;
+            if (r?.ok) {
                 rec.bytes = r.bytes;
-            else if (r.kind === 'too_large')
-                big.push(rec.real);
+                budget -= r.bytes.length;
+            }
+            else if (!r || r.kind === 'too_large')
+                rest.push(rec.real);
         }
-        await hasher.prefetch(big);
+        await hasher.prefetch(rest);
         for (const rec of this.records.values()) {
             const { ev, line } = rec;
             const evLoc = { path: this.ctx.rel(ev.content_path) };
@@ -16495,6 +16582,15 @@ class EvidenceChecks {
     }
     /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
     checkSupports(supports) {
+        try {
+            this.checkSpans(supports);
+        }
+        finally {
+            for (const rec of this.records.values())
+                rec.bytes = undefined; // the run is done with them
+        }
+    }
+    checkSpans(supports) {
         const f = this.ctx.f;
         const byEvidence = new Map();
         for (const s of supports) {
@@ -16517,12 +16613,14 @@ class EvidenceChecks {
             const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
             const relPath = rec.ev.content_path;
             let fd;
-            const whole = rec.bytes;
+            let whole = rec.bytes;
             try {
                 if (!whole) {
                     fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
                     if (!external_node_fs_default().fstatSync(fd).isFile())
                         throw new Error('is not a regular file');
+                    if (size <= WHOLE_READ_BYTES)
+                        whole = external_node_fs_default().readFileSync(fd);
                 }
                 for (const s of uses) {
                     const len = whole ? whole.length : size;
@@ -16670,8 +16768,6 @@ class TraceIdHasher {
 const EVENT_PREFIX = '{"event":';
 const EVENT_SUFFIX = ',"record":"trace_event"}';
 
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 ;// CONCATENATED MODULE: ./src/packs/trace/jsonl.ts
 
 
@@ -17474,9 +17570,21 @@ function checkPlan(ctx) {
             .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, lineOf(['nodes', Math.max(0, i), 'dependencies']));
     }
     if (plan.id.startsWith('plan_v1_')) {
-        const scanned = checkLine(loaded.text.replace(/\n$/, ''), true);
-        if (scanned.ok && scanned.members) {
-            const raw = rawMembers(loaded.text, scanned.members);
+        // The id covers the content, not its formatting: a plan.json written differently (or edited
+        // and re-indented) is put in canonical form first.
+        let text = loaded.text;
+        let members = loaded.members;
+        if (!members) {
+            const canonical = canonicalizeText(loaded.text);
+            const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
+            if (scanned?.ok)
+                [text, members] = [canonical, scanned.members];
+        }
+        if (!members) {
+            f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
+        }
+        else {
+            const raw = rawMembers(text, members);
             const want = contentId('plan', {
                 edges: raw.edges,
                 nodes: raw.nodes,
