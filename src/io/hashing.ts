@@ -109,14 +109,15 @@ class WorkerPool {
   }
 }
 
+/** A small file's bytes and their sha256, or why it was not read. */
+export type ReadHashed =
+  { ok: true; bytes: Buffer; sha256: string } | Exclude<ReadResult, { ok: true }>;
+
 /**
  * One hashing service per run: each distinct file (by real path) is hashed once, however many
  * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
  * chunks on worker threads so several big files hash in parallel with the small ones.
  */
-export type ReadHashed =
-  { ok: true; bytes: Buffer; sha256: string } | Exclude<ReadResult, { ok: true }>;
-
 export class Hasher {
   private readonly cache = new Map<string, Promise<HashOutcome>>();
   /** Hashes already known, for synchronous reads. */

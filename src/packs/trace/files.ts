@@ -118,9 +118,9 @@ export function inDir(dir: string, rel: string): string {
 export function readRunFile(ctx: RunCtx, name: string, maxBytes: number): ReadHashed {
   const e = ctx.listing.get(name);
   if (!e) return { ok: false, kind: 'missing', detail: 'does not exist' };
-  if (!(e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) || !e.real)
+  if (!readable(e))
     return { ok: false, kind: 'other', detail: e.detail ?? 'is not a regular file' };
-  return ctx.hasher.read(e.real, maxBytes);
+  return ctx.hasher.read(e.real!, maxBytes);
 }
 
 /** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
@@ -158,10 +158,15 @@ export function readRunJson(ctx: RunCtx, name: string): SmallJson {
   return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
 }
 
+/** A regular file, or a symlink to one inside the run: what may be read (at its `real` path). */
+export function readable(e: RunEntry): boolean {
+  return e.kind === 'file' || (e.kind === 'symlink' && e.insideFile === true);
+}
+
 /** The run file, if it is a regular file (or a symlink to one inside the run) that may be read. */
 export function usable(listing: Map<string, RunEntry>, name: string): RunEntry | undefined {
   const e = listing.get(name);
-  return e && (e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) ? e : undefined;
+  return e && readable(e) ? e : undefined;
 }
 
 interface Validator<T> {

@@ -4,7 +4,14 @@ import type { Hasher } from '../../io/hashing.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
-import { isPlainRelative, loadRunFile, readRunFile, usable, type RunEntry } from './files.js';
+import {
+  isPlainRelative,
+  loadRunFile,
+  readable,
+  readRunFile,
+  usable,
+  type RunEntry,
+} from './files.js';
 import { CORE_FILES, RunMeta, SUPPORTED_RUN_META_VERSIONS } from './schema.js';
 
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
@@ -30,7 +37,7 @@ export function checkCoreFiles(ctx: RunCtx, listing: Map<string, RunEntry>): voi
           `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`,
           { path: ctx.rel(name) },
         );
-    } else if (e.kind !== 'file' && !(e.kind === 'symlink' && e.insideFile)) {
+    } else if (!readable(e)) {
       ctx.f.add(
         TRACE.fileUnreadable,
         `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`,
@@ -211,7 +218,7 @@ export async function checkManifest(
     listed.add(key);
     const entry = listing.get(key);
     plan.push({ key, want, entry });
-    if (entry && key !== 'trace.jsonl' && usable(listing, key)) toHash.push(entry.real!);
+    if (entry && key !== 'trace.jsonl' && readable(entry)) toHash.push(entry.real!);
   }
   await hasher.prefetch(toHash);
   for (const { key, want, entry } of plan) {
@@ -228,7 +235,7 @@ export async function checkManifest(
     let size: number | undefined;
     if (key === 'trace.jsonl') {
       got = trace?.sha256;
-    } else if (entry.kind === 'file' || (entry.kind === 'symlink' && entry.insideFile)) {
+    } else if (readable(entry)) {
       const o = await hasher.hash(entry.real!);
       if (o.ok) {
         got = o.sha256;
