@@ -15945,7 +15945,7 @@ function readRunFile(ctx, name, maxBytes) {
     const e = ctx.listing.get(name);
     if (!e)
         return { ok: false, kind: 'missing', detail: 'does not exist' };
-    if (!(e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) || !e.real)
+    if (!readable(e))
         return { ok: false, kind: 'other', detail: e.detail ?? 'is not a regular file' };
     return ctx.hasher.read(e.real, maxBytes);
 }
@@ -15987,10 +15987,14 @@ function readRunJson(ctx, name) {
         return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
     return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
 }
+/** A regular file, or a symlink to one inside the run: what may be read (at its `real` path). */
+function readable(e) {
+    return e.kind === 'file' || (e.kind === 'symlink' && e.insideFile === true);
+}
 /** The run file, if it is a regular file (or a symlink to one inside the run) that may be read. */
 function usable(listing, name) {
     const e = listing.get(name);
-    return e && (e.kind === 'file' || (e.kind === 'symlink' && e.insideFile)) ? e : undefined;
+    return e && readable(e) ? e : undefined;
 }
 /**
  * Reads a JSON run file and validates it. An unreadable file is trace.file_unreadable; malformed
@@ -16322,6 +16326,11 @@ class WorkerPool {
         this.idle.length = 0;
     }
 }
+/**
+ * One hashing service per run: each distinct file (by real path) is hashed once, however many
+ * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
+ * chunks on worker threads so several big files hash in parallel with the small ones.
+ */
 class Hasher {
     parallelism;
     cache = new Map();
@@ -17348,7 +17357,7 @@ function checkCoreFiles(ctx, listing) {
             else
                 ctx.f.add(TRACE.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
         }
-        else if (e.kind !== 'file' && !(e.kind === 'symlink' && e.insideFile)) {
+        else if (!readable(e)) {
             ctx.f.add(TRACE.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
         }
     }
@@ -17459,7 +17468,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
         listed.add(key);
         const entry = listing.get(key);
         plan.push({ key, want, entry });
-        if (entry && key !== 'trace.jsonl' && usable(listing, key))
+        if (entry && key !== 'trace.jsonl' && readable(entry))
             toHash.push(entry.real);
     }
     await hasher.prefetch(toHash);
@@ -17473,7 +17482,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
         if (key === 'trace.jsonl') {
             got = trace?.sha256;
         }
-        else if (entry.kind === 'file' || (entry.kind === 'symlink' && entry.insideFile)) {
+        else if (readable(entry)) {
             const o = await hasher.hash(entry.real);
             if (o.ok) {
                 got = o.sha256;
