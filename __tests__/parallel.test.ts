@@ -8,7 +8,12 @@ import { pathToFileURL } from 'node:url';
 import { Hasher } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
 import type { Pack, PackResult } from '../src/packs/pack.js';
-import { MIN_PARALLEL_TARGETS, allowWorkers, verifyTargets } from '../src/parallel.js';
+import {
+  MIN_PARALLEL_TARGETS,
+  VerifyWorkers,
+  allowWorkers,
+  verifyTargets,
+} from '../src/parallel.js';
 import { verify } from '../src/verify.js';
 // @ts-expect-error plain JavaScript module without types
 import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
@@ -25,6 +30,28 @@ const tempDir = () => {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-parallel-'));
   made.push(d);
   return d;
+};
+
+// A parallel-safe pack whose targets all pass: only how they are spread can go wrong.
+const stubPack: Pack = {
+  id: 'trace',
+  title: 'stub',
+  codes: [],
+  parallel: true,
+  discover: () => [],
+  verify: async (d): Promise<PackResult> => ({
+    target: {
+      id: d,
+      pack: 'trace',
+      kind: 'run',
+      path: d,
+      enforcement: 'blocking',
+      terminal_state: 'accepted',
+      context: {},
+    },
+    subjects: [],
+    findings: [],
+  }),
 };
 
 describe('parallel verification', () => {
@@ -76,27 +103,10 @@ describe('parallel verification', () => {
     const dir = tempDir();
     const script = path.join(dir, 'crash.js');
     fs.writeFileSync(script, 'throw new Error("boom");\n');
-    const pack: Pack = {
-      id: 'trace',
-      title: 'stub',
-      codes: [],
-      parallel: true,
-      discover: () => [],
-      verify: async (d): Promise<PackResult> => ({
-        target: {
-          id: d,
-          pack: 'trace',
-          kind: 'run',
-          path: d,
-          enforcement: 'blocking',
-          terminal_state: 'accepted',
-          context: {},
-        },
-        subjects: [],
-        findings: [],
-      }),
-    };
-    const planned = Array.from({ length: 12 }, (_, i) => ({ pack, dir: path.join(dir, `r${i}`) }));
+    const planned = Array.from({ length: 12 }, (_, i) => ({
+      pack: stubPack,
+      dir: path.join(dir, `r${i}`),
+    }));
     allowWorkers(pathToFileURL(script).href);
     const hasher = new Hasher();
     const results = await verifyTargets(planned, {
@@ -116,5 +126,26 @@ describe('parallel verification', () => {
         lost.includes(x) ? `r${i}` : planned[i]!.dir,
       ),
     );
+  });
+
+  it('checks everything on the main thread when the helpers died before they were needed', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'crash.js');
+    fs.writeFileSync(script, 'throw new Error("boom");\n');
+    const planned = Array.from({ length: 12 }, (_, i) => ({
+      pack: stubPack,
+      dir: path.join(dir, `r${i}`),
+    }));
+    allowWorkers(pathToFileURL(script).href);
+    const hasher = new Hasher();
+    const ctx = { workspace: new Workspace(dir), hasher, options: {} };
+    const workers = VerifyWorkers.start(ctx);
+    allowWorkers(undefined);
+    if (os.availableParallelism() > 1) expect(workers).toBeDefined();
+    while (workers && workers.alive().length > 0) await new Promise((r) => setTimeout(r, 10));
+    const results = await verifyTargets(planned, ctx, undefined, workers);
+    await hasher.close();
+    expect(results.map((x) => x.target.id)).toEqual(planned.map((t) => t.dir));
+    expect(results.every((x) => x.findings.length === 0)).toBe(true);
   });
 });

@@ -79,44 +79,91 @@ export function runVerifyWorker(): void {
 }
 
 /**
+ * Helper threads for parallel-safe targets. `verify` starts them before discovery, so they boot
+ * (load the bundle) on the other cores while the repository is walked; `verifyTargets` uses them
+ * when there are enough targets and closes them either way.
+ */
+export class VerifyWorkers {
+  /** Workers that failed or exited before they were used, with why: never fed. */
+  private readonly dead = new Map<Worker, string>();
+
+  private readonly workers: Worker[] = [];
+
+  /** Starts the helpers, or returns undefined where workers are not possible (jest, one core). */
+  static start(ctx: PackContext): VerifyWorkers | undefined {
+    const helpers = Math.min(7, os.availableParallelism() - 1);
+    if (workerScript === undefined || helpers <= 0) return undefined;
+    const setup: WorkerSetup = {
+      kind: WORKER_KIND,
+      root: ctx.workspace.root,
+      allowOutside: ctx.workspace.allowOutside,
+      options: ctx.options,
+    };
+    const pool = new VerifyWorkers();
+    for (let i = 0; i < helpers; i++) {
+      const w = new Worker(workerScript, { workerData: setup });
+      w.on('error', (err) => pool.dead.set(w, `failed: ${errorText(err)}`));
+      w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
+      pool.workers.push(w);
+    }
+    return pool;
+  }
+
+  /** The helpers still alive, to be fed batches. */
+  alive(): Worker[] {
+    return this.workers.filter((w) => !this.dead.has(w));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+/**
  * Checks every planned target and returns the results in plan order. Targets of packs that declare
  * themselves parallel-safe (no input shared between targets) are spread over worker threads, each
  * with its own Hasher, when running from a bundle and there are enough of them; the main thread
- * takes batches too. Everything else runs on the main thread with the shared context.
+ * takes batches too. Everything else runs on the main thread with the shared context. The workers
+ * (started here unless given) are closed before it returns.
  */
 export async function verifyTargets(
   planned: readonly PlannedTarget[],
   ctx: PackContext,
   onProgress?: (message: string) => void,
+  workers: VerifyWorkers | undefined = VerifyWorkers.start(ctx),
 ): Promise<PackResult[]> {
-  const results: PackResult[] = new Array<PackResult>(planned.length);
-  const announce = (i: number) =>
-    onProgress?.(
-      `[${i + 1}/${planned.length}] ${planned[i]!.pack.id}: ${ctx.workspace.rel(planned[i]!.dir)}`,
-    );
-  const spread: Item[] = [];
-  for (const [index, target] of planned.entries()) {
-    if (target.pack.parallel) spread.push({ index, target });
+  try {
+    const results: PackResult[] = new Array<PackResult>(planned.length);
+    const announce = (i: number) =>
+      onProgress?.(
+        `[${i + 1}/${planned.length}] ${planned[i]!.pack.id}: ${ctx.workspace.rel(planned[i]!.dir)}`,
+      );
+    const spread: Item[] = [];
+    for (const [index, target] of planned.entries()) {
+      if (target.pack.parallel) spread.push({ index, target });
+    }
+    const helpers = workers?.alive() ?? [];
+    const parallel = helpers.length > 0 && spread.length >= MIN_PARALLEL_TARGETS;
+    for (const [index, target] of planned.entries()) {
+      if (parallel && target.pack.parallel) continue;
+      announce(index);
+      results[index] = await verifyTarget(target, ctx);
+    }
+    if (parallel) {
+      const per = (helpers.length + 1) * 4;
+      const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(spread.length / per)));
+      const batches: Batch[] = [];
+      for (let i = 0; i < spread.length; i += size)
+        batches.push({ id: batches.length, items: spread.slice(i, i + size) });
+      await runPool(batches, ctx, helpers, {
+        take: (b) => b.items.forEach((it) => announce(it.index)),
+        settle: (b, res) => b.items.forEach((it, k) => (results[it.index] = res[k]!)),
+      });
+    }
+    return results;
+  } finally {
+    await workers?.close();
   }
-  const helpers = Math.min(7, os.availableParallelism() - 1);
-  const parallel =
-    workerScript !== undefined && helpers > 0 && spread.length >= MIN_PARALLEL_TARGETS;
-  for (const [index, target] of planned.entries()) {
-    if (parallel && target.pack.parallel) continue;
-    announce(index);
-    results[index] = await verifyTarget(target, ctx);
-  }
-  if (parallel) {
-    const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(spread.length / ((helpers + 1) * 4))));
-    const batches: Batch[] = [];
-    for (let i = 0; i < spread.length; i += size)
-      batches.push({ id: batches.length, items: spread.slice(i, i + size) });
-    await runPool(batches, ctx, helpers, workerScript!, {
-      take: (b) => b.items.forEach((it) => announce(it.index)),
-      settle: (b, res) => b.items.forEach((it, k) => (results[it.index] = res[k]!)),
-    });
-  }
-  return results;
 }
 
 interface PoolHooks {
@@ -127,8 +174,7 @@ interface PoolHooks {
 async function runPool(
   batches: Batch[],
   ctx: PackContext,
-  helpers: number,
-  script: URL,
+  workers: Worker[],
   hooks: PoolHooks,
 ): Promise<void> {
   const queue = [...batches];
@@ -144,16 +190,7 @@ async function runPool(
     if (b) hooks.take(b);
     return b;
   };
-  const setup: WorkerSetup = {
-    kind: WORKER_KIND,
-    root: ctx.workspace.root,
-    allowOutside: ctx.workspace.allowOutside,
-    options: ctx.options,
-  };
-  const workers: Worker[] = [];
-  for (let i = 0; i < helpers; i++) {
-    const w = new Worker(script, { workerData: setup });
-    workers.push(w);
+  for (const w of workers) {
     const inFlight = new Map<number, Batch>();
     const feed = () => {
       for (let b; inFlight.size < DEPTH && (b = take());) {
@@ -184,18 +221,14 @@ async function runPool(
     w.on('exit', (code) => lose(`exited with code ${code}`));
     feed();
   }
-  try {
-    for (let b = take(); b; b = take()) {
-      const res: PackResult[] = [];
-      for (const it of b.items) res.push(await verifyTarget(it.target, ctx));
-      settle(b, res);
-      // Let the workers' replies in, so they are fed again while this thread keeps working.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    await done;
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+  for (let b = take(); b; b = take()) {
+    const res: PackResult[] = [];
+    for (const it of b.items) res.push(await verifyTarget(it.target, ctx));
+    settle(b, res);
+    // Let the workers' replies in, so they are fed again while this thread keeps working.
+    await new Promise((resolve) => setImmediate(resolve));
   }
+  await done;
 }
 
 function lostTarget(it: Item, ctx: PackContext, why: string): PackResult {

@@ -9,7 +9,7 @@ import { Workspace } from './io/workspace.js';
 import { runFixtures } from './fixtures/runner.js';
 import { PACKS, allCodes } from './packs/index.js';
 import type { Pack, PackContext, PackResult } from './packs/pack.js';
-import { verifyTargets } from './parallel.js';
+import { VerifyWorkers, verifyTargets } from './parallel.js';
 import { GATE } from './policy/codes.js';
 import { decide, type FailOn } from './policy/gate.js';
 import type { PlannedTarget } from './target.js';
@@ -54,14 +54,6 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   const packs = PACKS.filter((p) =>
     (opts.packs ?? config.packs ?? PACKS.map((x) => x.id)).includes(p.id),
   );
-  const planned = planTargets(
-    ws,
-    packs,
-    opts.paths ?? config.paths,
-    config.exclude ?? [],
-    runFindings,
-  );
-
   const options: PackContext['options'] = {
     ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
     ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
@@ -74,11 +66,19 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     ...(opts.packOptions ?? {}),
   };
   const hasher = new Hasher();
+  const ctx: PackContext = { workspace: ws, hasher, options };
+  // Helper threads boot while the repository is walked; verifyTargets closes them.
+  const workers = VerifyWorkers.start(ctx);
   const results: PackResult[] = [];
   try {
-    results.push(
-      ...(await verifyTargets(planned, { workspace: ws, hasher, options }, opts.onProgress)),
+    const planned = planTargets(
+      ws,
+      packs,
+      opts.paths ?? config.paths,
+      config.exclude ?? [],
+      runFindings,
     );
+    results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
     const fixtureDir = opts.fixtures ?? config.fixtures;
     if (fixtureDir !== undefined) {
       const abs = path.resolve(ws.root, fixtureDir);
@@ -101,6 +101,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       }
     }
   } finally {
+    await workers?.close(); // already closed by verifyTargets unless discovery threw
     await hasher.close();
   }
 
