@@ -38168,7 +38168,6 @@ async function verify(opts) {
         }));
     }
     const packs = src_packs/* PACKS */.pI.filter((p) => (opts.packs ?? config.packs ?? src_packs/* PACKS */.pI.map((x) => x.id)).includes(p.id));
-    const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings);
     const options = {
         ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
         ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
@@ -38181,9 +38180,13 @@ async function verify(opts) {
         ...(opts.packOptions ?? {}),
     };
     const hasher = new hashing/* Hasher */.OP();
+    const ctx = { workspace: ws, hasher, options };
+    // Helper threads boot while the repository is walked; verifyTargets closes them.
+    const workers = parallel/* VerifyWorkers */.fY.start(ctx);
     const results = [];
     try {
-        results.push(...(await (0,parallel/* verifyTargets */.I6)(planned, { workspace: ws, hasher, options }, opts.onProgress)));
+        const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings);
+        results.push(...(await (0,parallel/* verifyTargets */.I6)(planned, ctx, opts.onProgress, workers)));
         const fixtureDir = opts.fixtures ?? config.fixtures;
         if (fixtureDir !== undefined) {
             const abs = external_node_path_default().resolve(ws.root, fixtureDir);
@@ -38204,6 +38207,7 @@ async function verify(opts) {
         }
     }
     finally {
+        await workers?.close(); // already closed by verifyTargets unless discovery threw
         await hasher.close();
     }
     const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
@@ -45323,6 +45327,7 @@ function allCodes() {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  fY: () => (/* binding */ VerifyWorkers),
   Ve: () => (/* binding */ allowWorkers),
   ex: () => (/* binding */ isVerifyWorker),
   No: () => (/* binding */ runVerifyWorker),
@@ -45439,40 +45444,84 @@ function runVerifyWorker() {
     });
 }
 /**
+ * Helper threads for parallel-safe targets. `verify` starts them before discovery, so they boot
+ * (load the bundle) on the other cores while the repository is walked; `verifyTargets` uses them
+ * when there are enough targets and closes them either way.
+ */
+class VerifyWorkers {
+    /** Workers that failed or exited before they were used, with why: never fed. */
+    dead = new Map();
+    workers = [];
+    /** Starts the helpers, or returns undefined where workers are not possible (jest, one core). */
+    static start(ctx) {
+        const helpers = Math.min(7, external_node_os_default().availableParallelism() - 1);
+        if (workerScript === undefined || helpers <= 0)
+            return undefined;
+        const setup = {
+            kind: WORKER_KIND,
+            root: ctx.workspace.root,
+            allowOutside: ctx.workspace.allowOutside,
+            options: ctx.options,
+        };
+        const pool = new VerifyWorkers();
+        for (let i = 0; i < helpers; i++) {
+            const w = new external_node_worker_threads_.Worker(workerScript, { workerData: setup });
+            w.on('error', (err) => pool.dead.set(w, `failed: ${(0,workspace/* errorText */.k)(err)}`));
+            w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
+            pool.workers.push(w);
+        }
+        return pool;
+    }
+    /** The helpers still alive, to be fed batches. */
+    alive() {
+        return this.workers.filter((w) => !this.dead.has(w));
+    }
+    async close() {
+        await Promise.all(this.workers.map((w) => w.terminate()));
+    }
+}
+/**
  * Checks every planned target and returns the results in plan order. Targets of packs that declare
  * themselves parallel-safe (no input shared between targets) are spread over worker threads, each
  * with its own Hasher, when running from a bundle and there are enough of them; the main thread
- * takes batches too. Everything else runs on the main thread with the shared context.
+ * takes batches too. Everything else runs on the main thread with the shared context. The workers
+ * (started here unless given) are closed before it returns.
  */
-async function verifyTargets(planned, ctx, onProgress) {
-    const results = new Array(planned.length);
-    const announce = (i) => onProgress?.(`[${i + 1}/${planned.length}] ${planned[i].pack.id}: ${ctx.workspace.rel(planned[i].dir)}`);
-    const spread = [];
-    for (const [index, target] of planned.entries()) {
-        if (target.pack.parallel)
-            spread.push({ index, target });
+async function verifyTargets(planned, ctx, onProgress, workers = VerifyWorkers.start(ctx)) {
+    try {
+        const results = new Array(planned.length);
+        const announce = (i) => onProgress?.(`[${i + 1}/${planned.length}] ${planned[i].pack.id}: ${ctx.workspace.rel(planned[i].dir)}`);
+        const spread = [];
+        for (const [index, target] of planned.entries()) {
+            if (target.pack.parallel)
+                spread.push({ index, target });
+        }
+        const helpers = workers?.alive() ?? [];
+        const parallel = helpers.length > 0 && spread.length >= MIN_PARALLEL_TARGETS;
+        for (const [index, target] of planned.entries()) {
+            if (parallel && target.pack.parallel)
+                continue;
+            announce(index);
+            results[index] = await verifyTarget(target, ctx);
+        }
+        if (parallel) {
+            const per = (helpers.length + 1) * 4;
+            const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(spread.length / per)));
+            const batches = [];
+            for (let i = 0; i < spread.length; i += size)
+                batches.push({ id: batches.length, items: spread.slice(i, i + size) });
+            await runPool(batches, ctx, helpers, {
+                take: (b) => b.items.forEach((it) => announce(it.index)),
+                settle: (b, res) => b.items.forEach((it, k) => (results[it.index] = res[k])),
+            });
+        }
+        return results;
     }
-    const helpers = Math.min(7, external_node_os_default().availableParallelism() - 1);
-    const parallel = workerScript !== undefined && helpers > 0 && spread.length >= MIN_PARALLEL_TARGETS;
-    for (const [index, target] of planned.entries()) {
-        if (parallel && target.pack.parallel)
-            continue;
-        announce(index);
-        results[index] = await verifyTarget(target, ctx);
+    finally {
+        await workers?.close();
     }
-    if (parallel) {
-        const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(spread.length / ((helpers + 1) * 4))));
-        const batches = [];
-        for (let i = 0; i < spread.length; i += size)
-            batches.push({ id: batches.length, items: spread.slice(i, i + size) });
-        await runPool(batches, ctx, helpers, workerScript, {
-            take: (b) => b.items.forEach((it) => announce(it.index)),
-            settle: (b, res) => b.items.forEach((it, k) => (results[it.index] = res[k])),
-        });
-    }
-    return results;
 }
-async function runPool(batches, ctx, helpers, script, hooks) {
+async function runPool(batches, ctx, workers, hooks) {
     const queue = [...batches];
     let open = batches.length;
     let allSettled;
@@ -45488,16 +45537,7 @@ async function runPool(batches, ctx, helpers, script, hooks) {
             hooks.take(b);
         return b;
     };
-    const setup = {
-        kind: WORKER_KIND,
-        root: ctx.workspace.root,
-        allowOutside: ctx.workspace.allowOutside,
-        options: ctx.options,
-    };
-    const workers = [];
-    for (let i = 0; i < helpers; i++) {
-        const w = new external_node_worker_threads_.Worker(script, { workerData: setup });
-        workers.push(w);
+    for (const w of workers) {
         const inFlight = new Map();
         const feed = () => {
             for (let b; inFlight.size < DEPTH && (b = take());) {
@@ -45526,20 +45566,15 @@ async function runPool(batches, ctx, helpers, script, hooks) {
         w.on('exit', (code) => lose(`exited with code ${code}`));
         feed();
     }
-    try {
-        for (let b = take(); b; b = take()) {
-            const res = [];
-            for (const it of b.items)
-                res.push(await verifyTarget(it.target, ctx));
-            settle(b, res);
-            // Let the workers' replies in, so they are fed again while this thread keeps working.
-            await new Promise((resolve) => setImmediate(resolve));
-        }
-        await done;
+    for (let b = take(); b; b = take()) {
+        const res = [];
+        for (const it of b.items)
+            res.push(await verifyTarget(it.target, ctx));
+        settle(b, res);
+        // Let the workers' replies in, so they are fed again while this thread keeps working.
+        await new Promise((resolve) => setImmediate(resolve));
     }
-    finally {
-        await Promise.all(workers.map((w) => w.terminate()));
-    }
+    await done;
 }
 function lostTarget(it, ctx, why) {
     const rel = ctx.workspace.rel(it.target.dir);
