@@ -54,6 +54,19 @@ const stubPack: Pack = {
   }),
 };
 
+/** 12 stub targets in a temp dir, with workers allowed from a script that throws as it loads. */
+function crashingWorkers() {
+  const dir = tempDir();
+  const script = path.join(dir, 'crash.js');
+  fs.writeFileSync(script, 'throw new Error("boom");\n');
+  allowWorkers(pathToFileURL(script).href);
+  const planned = Array.from({ length: 12 }, (_, i) => ({
+    pack: stubPack,
+    dir: path.join(dir, `r${i}`),
+  }));
+  return { dir, planned };
+}
+
 describe('parallel verification', () => {
   it('dist/cli/index.js trace on many runs reports exactly what the sequential verify() does', async () => {
     expect(RUNS).toBeGreaterThanOrEqual(MIN_PARALLEL_TARGETS);
@@ -100,14 +113,7 @@ describe('parallel verification', () => {
   });
 
   it('fails closed when a worker dies: its targets become gate.internal_error, the rest still run', async () => {
-    const dir = tempDir();
-    const script = path.join(dir, 'crash.js');
-    fs.writeFileSync(script, 'throw new Error("boom");\n');
-    const planned = Array.from({ length: 12 }, (_, i) => ({
-      pack: stubPack,
-      dir: path.join(dir, `r${i}`),
-    }));
-    allowWorkers(pathToFileURL(script).href);
+    const { dir, planned } = crashingWorkers();
     const hasher = new Hasher();
     const results = await verifyTargets(planned, {
       workspace: new Workspace(dir),
@@ -129,14 +135,7 @@ describe('parallel verification', () => {
   });
 
   it('checks everything on the main thread when the helpers died before they were needed', async () => {
-    const dir = tempDir();
-    const script = path.join(dir, 'crash.js');
-    fs.writeFileSync(script, 'throw new Error("boom");\n');
-    const planned = Array.from({ length: 12 }, (_, i) => ({
-      pack: stubPack,
-      dir: path.join(dir, `r${i}`),
-    }));
-    allowWorkers(pathToFileURL(script).href);
+    const { dir, planned } = crashingWorkers();
     const hasher = new Hasher();
     const ctx = { workspace: new Workspace(dir), hasher, options: {} };
     const workers = VerifyWorkers.start(ctx);
