@@ -61,6 +61,15 @@ export function loadConfig(root: string, explicit?: string): LoadedConfig {
   const parsed = parseJson(text.text);
   if (!parsed.ok)
     return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
+  // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
+  const dup = parsed.doc.duplicates[0];
+  if (dup)
+    return {
+      ok: false,
+      path: file,
+      message: `repeats the key ${JSON.stringify(dup.key)} (line ${dup.line}); keep one`,
+      line: dup.line,
+    };
   const result = Config.safeParse(parsed.value);
   if (!result.success) {
     const issue = result.error.issues[0]!;

@@ -1,10 +1,4 @@
-import {
-  parseTree,
-  findNodeAtLocation,
-  printParseErrorCode,
-  type Node,
-  type ParseError,
-} from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { LineIndex } from './lines.js';
 
 export interface Position {
@@ -23,18 +17,54 @@ export type JsonParse =
 
 /** A parsed JSON document that can say on which line any value or key stands. */
 export class JsonDoc {
+  /** Per object node, its keys → property nodes; built on first lookup, so each lookup is O(depth). */
+  private readonly keyIndex = new WeakMap<Node, Map<string, Node>>();
+
   constructor(
     readonly tree: Node,
     private readonly lines: LineIndex,
     readonly duplicates: DuplicateKey[],
   ) {}
 
-  /** Line of the property `path` (its key), or of the array element; undefined when absent. */
+  /**
+   * Line of the property `path` (its key), or of the array element; undefined when absent.
+   * For a repeated key it is the last occurrence, the one whose value the parsed value holds.
+   */
   lineOf(path: (string | number)[]): number | undefined {
-    const node = findNodeAtLocation(this.tree, path);
-    if (!node) return undefined;
-    const anchor = node.parent?.type === 'property' ? node.parent : node;
+    let node: Node = this.tree;
+    let anchor: Node = node;
+    for (const segment of path) {
+      if (typeof segment === 'string') {
+        if (node.type !== 'object') return undefined;
+        const prop = this.propertiesOf(node).get(segment);
+        const value = prop?.children?.[1];
+        if (!prop || !value) return undefined;
+        node = value;
+        anchor = prop;
+      } else {
+        if (node.type !== 'array' || !node.children) return undefined;
+        const element = node.children[segment];
+        if (!element) return undefined;
+        node = element;
+        anchor = element;
+      }
+    }
     return this.lines.position(anchor.offset).line;
+  }
+
+  private propertiesOf(object: Node): Map<string, Node> {
+    let props = this.keyIndex.get(object);
+    if (!props) {
+      // A Map, not a plain object: "__proto__" and "constructor" are ordinary keys here.
+      props = new Map();
+      for (const prop of object.children ?? []) {
+        const [keyNode, valueNode] = prop.children ?? [];
+        // Later occurrences overwrite earlier ones: the last one wins, as in toValue.
+        if (keyNode && valueNode) props.set(String(keyNode.value), prop);
+      }
+      this.keyIndex.set(object, props);
+    }
+    return props;
   }
 }
 

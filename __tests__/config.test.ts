@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
+import { loadConfig } from '../src/config.js';
+import { verify } from '../src/verify.js';
+import { tempRepos } from './support/temp.js';
+
+const repo = tempRepos();
+
+describe('loadConfig', () => {
+  it('loads a config without repeated keys', () => {
+    const root = repo();
+    fs.writeFileSync(path.join(root, '.audit-gate.json'), '{"assurance": "submission"}\n');
+    expect(loadConfig(root)).toMatchObject({ ok: true, config: { assurance: 'submission' } });
+  });
+  it('refuses a repeated key, naming it and its line, rather than letting the last one win', () => {
+    const root = repo();
+    fs.writeFileSync(
+      path.join(root, '.audit-gate.json'),
+      '{\n  "assurance": "submission",\n  "assurance": "draft"\n}\n',
+    );
+    expect(loadConfig(root)).toEqual({
+      ok: false,
+      path: path.join(root, '.audit-gate.json'),
+      message: 'repeats the key "assurance" (line 3); keep one',
+      line: 3,
+    });
+  });
+  it('refuses a repeated nested key, also in a config given explicitly', () => {
+    const root = repo();
+    const file = path.join(root, 'gate.json');
+    fs.writeFileSync(file, '{"trace": {"min_supports": 2,\n"min_supports": 0}}');
+    expect(loadConfig(root, file)).toMatchObject({
+      ok: false,
+      message: 'repeats the key "min_supports" (line 2); keep one',
+      line: 2,
+    });
+  });
+});
+
+describe('verify with a config that repeats a key', () => {
+  it('is a blocking gate.config_invalid finding at the repeated key', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'));
+    write(
+      path.join(root, '.audit-gate.json'),
+      '{\n  "assurance": "submission",\n  "assurance": "draft"\n}\n',
+    );
+    const r = await verify({ root });
+    expect(r.findings[0]).toMatchObject({
+      code: 'gate.config_invalid',
+      blocking: true,
+      message: 'Config .audit-gate.json: repeats the key "assurance" (line 3); keep one.',
+      location: { path: '.audit-gate.json', line: 3 },
+    });
+    expect(r.conclusion).toBe('failure');
+  });
+});
