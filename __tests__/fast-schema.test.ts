@@ -62,6 +62,8 @@ function agree(schema: z.ZodType, values: Iterable<unknown>): number {
   for (const v of values) {
     const a = fast.safeParse(v);
     const b = schema.safeParse(v);
+    // Where zod drops a "__proto__" key the fast path refuses the value (tested below).
+    if (b.success && !a.success && a.error.issues[0]?.path.at(-1) === '__proto__') continue;
     // (Compared as sorted-key JSON: zod's copy and the value itself come from different realms under jest.)
     if (a.success !== b.success || canonicalStringify(a.data) !== canonicalStringify(b.data))
       disagree.push(v);
@@ -126,6 +128,30 @@ describe('fastSchema', () => {
   it('counts only own keys, so an inherited name never hides an unknown key', () => {
     const s = z.object({ constructor: z.unknown().optional(), a: z.string() }).strict();
     expect(fastSchema(s).safeParse({ a: 'x', z: 1 }).success).toBe(false);
+  });
+
+  it('refuses a "__proto__" key that zod would silently leave out of its result', () => {
+    const hex = 'a'.repeat(64);
+    const manifest = fastSchema(S.Manifest);
+    const hidden = JSON.parse(`{"__proto__":"not hex","evidence/a.txt":"${hex}"}`);
+    expect(S.Manifest.safeParse(hidden).success).toBe(true); // what zod alone does
+    const r = manifest.safeParse(hidden);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path)).toEqual([['__proto__']]);
+    const deep = JSON.parse(`{"a":[{"b":1,"c":{"__proto__":"x"}}]}`);
+    const nested = z.object({ a: z.array(z.record(z.string(), z.unknown())) }).strict();
+    const numbers = z.object({
+      a: z.array(z.object({ b: z.number(), c: z.record(z.string(), z.number()) })),
+    });
+    expect(fastSchema(numbers).safeParse(deep).error?.issues[0]?.path).toEqual([
+      'a',
+      0,
+      'c',
+      '__proto__',
+    ]);
+    expect(fastSchema(nested).safeParse(deep).success).toBe(true); // accepted as it is
+    // Kept (as an own key) where the fast path accepts the value as it is.
+    expect(manifest.safeParse(JSON.parse(`{"__proto__":"${hex}"}`)).success).toBe(true);
   });
 
   it('falls back to zod alone where code generation is disabled', () => {

@@ -1013,6 +1013,27 @@ function buildFixtures(out) {
     options: { min_supports: 3 },
     expected: [T('supports_too_few')],
   });
+  fixture('support-cited-twice', 'supports_too_few', {
+    description:
+      'A derived claim cites the same evidence bytes twice (with two markers): one distinct support, not two.',
+    expected: [T('supports_too_few')],
+    model: (m) => {
+      const c = claimEvent(m, 2).claim;
+      c.supports = [c.supports[0], { ...c.supports[0] }];
+      reclaim(m, c);
+    },
+  });
+  fixture('claim-marked-insufficient-in-answer', 'claim_ungrounded', {
+    description:
+      'A run that answers (no insufficient_evidence output) adds an ungrounded derived claim marked insufficient: the mark exempts claims only when the run reports insufficient evidence.',
+    expected: [T('claim_ungrounded')],
+    model: (m) => {
+      const c = claimEvent(m, 5).claim;
+      c.supports = [c.supports[0]];
+      c.structured = { ...c.structured, insufficient_evidence: true };
+      reclaim(m, c);
+    },
+  });
   fixture('support-unknown-evidence', 'support_unresolved', {
     description: 'A claim cites evidence that no event registers.',
     expected: [T('support_unresolved')],
@@ -1383,6 +1404,11 @@ function buildFixtures(out) {
     expected: [T('plan_cycle')],
     model: (m) => m.plan.nodes[0].dependencies.push(m.plan.nodes[4].id),
   });
+  fixture('plan-edge-cycle', 'plan_cycle', {
+    description: 'The plan’s edges run from finalize back to understand: a cycle among the edges.',
+    expected: [T('plan_cycle')],
+    model: (m) => m.plan.edges.push([m.plan.nodes[4].id, m.plan.nodes[0].id]),
+  });
   fixture('plan-id-mismatch', 'plan_mismatch', {
     description: 'The trace header names another plan than plan.json.',
     expected: [T('plan_mismatch')],
@@ -1405,6 +1431,14 @@ function buildFixtures(out) {
     expected: [T('manifest_invalid')],
     model: (m) => {
       m.manifestEdit = (man) => ({ ...man, 'spec.json': 'sha256:' + man['spec.json'] });
+    },
+  });
+  fixture('manifest-proto-key', 'manifest_invalid', {
+    description:
+      'manifest.json has a "__proto__" entry (which JavaScript validators silently drop) with a value that is not a hash.',
+    expected: [T('manifest_invalid')],
+    model: (m) => {
+      m.manifestEdit = (man) => ({ ...man, ['__proto__']: 'not a hash' });
     },
   });
   fixture('manifest-lists-missing-file', 'manifest_file_missing', {
@@ -1477,6 +1511,13 @@ function buildFixtures(out) {
     expected: [T('verify_report_invalid')],
     model: (m) => {
       m.verifyReport = { checks: [], failures: 'none', summary_metrics: {}, trace_id: null };
+    },
+  });
+  fixture('verify-json-no-checks', 'verify_report_invalid', {
+    description: 'verify.json records no checks and no failures: the producer verified nothing.',
+    expected: [T('verify_report_invalid')],
+    model: (m) => {
+      m.verifyReport = { checks: [], failures: [], summary_metrics: {}, trace_id: null };
     },
   });
   fixture('producer-rejected', 'producer_rejected', {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type Pred = (v: unknown) => boolean;
 
@@ -60,11 +60,53 @@ export function fastSchema<S extends z.ZodType>(schema: S): FastSchema<S> {
   }
   return {
     compiled: accept !== undefined,
-    safeParse: (v) =>
-      accept?.(v)
-        ? ({ success: true, data: v } as z.ZodSafeParseResult<z.output<S>>)
-        : schema.safeParse(v),
+    safeParse: (v) => {
+      if (accept?.(v)) return { success: true, data: v } as z.ZodSafeParseResult<z.output<S>>;
+      const r = schema.safeParse(v);
+      // zod leaves "__proto__" keys out of what it returns (it cannot set them safely), so a value
+      // holding one is not the value zod vouched for: it is refused, not checked without the key.
+      const at = r.success ? protoKeyPath(v) : undefined;
+      if (!at) return r;
+      return {
+        success: false,
+        error: new z.ZodError([
+          {
+            code: 'custom',
+            path: at,
+            message: 'has the key "__proto__", which cannot be checked',
+            input: v,
+          },
+        ]),
+      } as z.ZodSafeParseResult<z.output<S>>;
+    },
   };
+}
+
+/** Where the first own "__proto__" key of a parsed JSON value is (iterative: any depth). */
+function protoKeyPath(root: unknown): (string | number)[] | undefined {
+  interface Step {
+    v: unknown;
+    key: string | number;
+    up: Step | undefined;
+  }
+  const pathTo = (s: Step | undefined, last: string): (string | number)[] => {
+    const out: (string | number)[] = [last];
+    for (; s?.up; s = s.up) out.push(s.key);
+    return out.reverse();
+  };
+  const stack: Step[] = [{ v: root, key: '', up: undefined }];
+  for (let s = stack.pop(); s; s = stack.pop()) {
+    const v = s.v;
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push({ v: v[i], key: i, up: s });
+    } else {
+      if (Object.hasOwn(v, '__proto__')) return pathTo(s, '__proto__');
+      for (const k of Object.keys(v))
+        stack.push({ v: (v as Record<string, unknown>)[k], key: k, up: s });
+    }
+  }
+  return undefined;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -32,6 +32,8 @@ export class ClaimChecks {
   /** Derived claims not marked insufficient: the run's answer. */
   derived = 0;
   derivedLine: number | undefined;
+  /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
+  private readonly exempted: { id: string; line: number; supports: number }[] = [];
   total = 0;
 
   constructor(private readonly ctx: RunCtx) {}
@@ -77,8 +79,11 @@ export class ClaimChecks {
       MARKER_AT.lastIndex = i;
       const m = MARKER_AT.exec(statement);
       if (!m) {
-        const end = statement.indexOf(']', i);
-        const text = statement.slice(i, end < 0 ? i + 60 : Math.min(end + 1, i + 120));
+        // Only the next 120 characters are quoted: a search to the end would make a statement
+        // full of unclosed markers quadratic.
+        const window = statement.slice(i, i + 120);
+        const end = window.indexOf(']');
+        const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
         f.add(
           TRACE.markerLegacy,
           `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`,
@@ -91,27 +96,8 @@ export class ClaimChecks {
     }
     if (claim.claim_type !== 'derived') return;
 
-    const insufficient = markedInsufficient(claim);
-    if (!insufficient) {
-      this.derived++;
-      this.derivedLine ??= line;
-    }
     const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-    if (!insufficient) {
-      if (evidence.length === 0) {
-        f.add(
-          TRACE.claimUngrounded,
-          `Derived claim ${q(claim.id)} on line ${line} has no evidence support: nothing grounds it.`,
-          at,
-        );
-      } else if (evidence.length < this.ctx.minSupports) {
-        f.add(
-          TRACE.supportsTooFew,
-          `Derived claim ${q(claim.id)} on line ${line} rests on ${evidence.length} evidence support(s); at least ${this.ctx.minSupports} are required.`,
-          at,
-        );
-      }
-    }
+    // The same (evidence, span, snippet) cited twice is one support, not two.
     const supportKeys = new Map<string, number>();
     for (const s of evidence) {
       const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
@@ -124,6 +110,15 @@ export class ClaimChecks {
           at,
         );
       }
+    }
+    if (markedInsufficient(claim)) {
+      // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
+      if (supportKeys.size < Math.max(1, this.ctx.minSupports))
+        this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
+    } else {
+      this.derived++;
+      this.derivedLine ??= line;
+      this.ground(claim.id, line, supportKeys.size);
     }
     for (const [key, n] of markers) {
       const have = supportKeys.get(key) ?? 0;
@@ -139,6 +134,32 @@ export class ClaimChecks {
           at,
         );
       }
+    }
+  }
+
+  /** Grounding of the claims marked insufficient, once the run's outcome is known. */
+  finish(insufficientRun: boolean): void {
+    if (insufficientRun) return;
+    for (const c of this.exempted) this.ground(c.id, c.line, c.supports, true);
+  }
+
+  /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
+  private ground(id: string, line: number, supports: number, marked = false): void {
+    const why = marked
+      ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
+      : '';
+    if (supports === 0) {
+      this.ctx.f.add(
+        TRACE.claimUngrounded,
+        `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`,
+        this.ctx.at(line),
+      );
+    } else if (supports < this.ctx.minSupports) {
+      this.ctx.f.add(
+        TRACE.supportsTooFew,
+        `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required${why}.`,
+        this.ctx.at(line),
+      );
     }
   }
 }

@@ -8,6 +8,10 @@ export const MAX_PER_CODE = 50;
  * Collects one run's findings. A broken 2-million-line trace would otherwise produce millions of
  * identical findings, so each code keeps its first MAX_PER_CODE and then says how many more.
  */
+/** A value, or how to compute it: locating a key in a big JSON file costs a search per call. */
+export type Lazy<T> = T | (() => T);
+const force = <T>(v: Lazy<T>): T => (typeof v === 'function' ? (v as () => T)() : v);
+
 export class RunFindings {
   private readonly out: Finding[] = [];
   private readonly counts = new Map<string, number>();
@@ -21,18 +25,23 @@ export class RunFindings {
   add(
     def: TraceCodeDef,
     message: string,
-    location?: Location,
-    related?: Location[],
+    lazyLocation?: Lazy<Location>,
+    lazyRelated?: Lazy<Location[]>,
     remediation?: string,
   ): void {
     const n = (this.counts.get(def.code) ?? 0) + 1;
     this.counts.set(def.code, n);
     if (n > MAX_PER_CODE) {
-      const s = this.suppressed.get(def.code) ?? { def, n: 0, first: location };
+      let s = this.suppressed.get(def.code);
+      if (!s) {
+        s = { def, n: 0, first: lazyLocation && force(lazyLocation) };
+        this.suppressed.set(def.code, s);
+      }
       s.n++;
-      this.suppressed.set(def.code, s);
       return;
     }
+    const location = lazyLocation && force(lazyLocation);
+    const related = lazyRelated && force(lazyRelated);
     this.out.push(
       finding(def, {
         subject: this.subject,

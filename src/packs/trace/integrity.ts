@@ -97,13 +97,31 @@ export function checkVerifyReport(
   if (!loaded) return;
   const rel = loaded.rel;
   const r = loaded.data;
+  const invalid = (message: string, at: (string | number)[]) =>
+    ctx.f.add(TRACE.verifyReportInvalid, message, () => ({
+      path: rel,
+      line: loaded.doc.lineOf(at) ?? 1,
+    }));
+  // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
   if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-    ctx.f.add(
-      TRACE.verifyReportInvalid,
+    invalid(
       `verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`,
-      { path: rel, line: loaded.doc.lineOf(['trace_id']) ?? 1 },
+      ['trace_id'],
     );
   }
+  // The producer always runs its checks: a report with none vouches for nothing.
+  if (r.checks.length === 0)
+    invalid('verify.json records no checks: nothing was verified.', ['checks']);
+  const names = new Map<string, number>();
+  r.checks.forEach((c, i) => {
+    const first = names.get(c.name);
+    if (first === undefined) names.set(c.name, i);
+    else
+      invalid(
+        `verify.json records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`,
+        ['checks', i],
+      );
+  });
   const errors = r.failures.filter((x) => x.severity === 'error');
   const failed = r.checks.filter((c) => !c.passed);
   if (errors.length > 0 || failed.length > 0) {
@@ -204,8 +222,9 @@ export async function checkManifest(
   const listed = new Set<string>();
   const toHash: string[] = [];
   const plan: { key: string; want: string; entry: RunEntry | undefined }[] = [];
-  // Located lazily: finding a key's line means parsing the manifest again, with positions.
-  const at = (key: string) => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
+  // Located lazily, and only for findings that are kept: finding a key's line means parsing the
+  // manifest again, with positions, and a search among its keys.
+  const at = (key: string) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
   for (const [key, want] of entries) {
     if (!isPlainRelative(key) || key === 'manifest.json') {
       f.add(
@@ -256,7 +275,7 @@ export async function checkManifest(
         TRACE.manifestHashMismatch,
         `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`,
         { path: ctx.rel(key) },
-        [at(key)],
+        () => [at(key)()],
       );
     }
   }

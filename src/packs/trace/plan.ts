@@ -13,7 +13,7 @@ export interface LoadedPlan {
 
 /**
  * plan.json: the schema, no duplicate node ids, no missing dependencies (nor edges to unknown
- * nodes), no cycles, and, for a content-derived id (`plan_v1_…`), an id that matches the content.
+ * nodes), no cycles (among the dependencies, or among the edges), and, for a content-derived id (`plan_v1_…`), an id that matches the content.
  */
 export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   const f = ctx.f;
@@ -21,7 +21,11 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   if (!loaded) return undefined;
   const rel = loaded.rel;
   const plan = loaded.data;
-  const lineOf = (p: (string | number)[]) => ({ path: rel, line: loaded.doc.lineOf(p) ?? 1 });
+  // Lazy: a plan with many broken nodes must not search the document once per node.
+  const lineOf = (p: (string | number)[]) => () => ({
+    path: rel,
+    line: loaded.doc.lineOf(p) ?? 1,
+  });
 
   const nodeIds = new Set<string>();
   plan.nodes.forEach((n, i) => {
@@ -54,38 +58,23 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
     }
   });
 
-  // Kahn's algorithm over the dependencies; whatever is left sits on (or behind) a cycle.
-  const indeg = new Map<string, number>();
-  const next = new Map<string, string[]>();
-  for (const n of plan.nodes) indeg.set(n.id, 0);
-  for (const n of plan.nodes) {
-    for (const d of new Set(n.dependencies)) {
-      if (!indeg.has(d)) continue;
-      indeg.set(n.id, (indeg.get(n.id) ?? 0) + 1);
-      next.set(d, [...(next.get(d) ?? []), n.id]);
-    }
-  }
-  const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
-  let visited = 0;
-  while (queue.length > 0) {
-    const u = queue.shift()!;
-    visited++;
-    for (const v of next.get(u) ?? []) {
-      const d = indeg.get(v)! - 1;
-      indeg.set(v, d);
-      if (d === 0) queue.push(v);
-    }
-  }
-  if (visited < indeg.size) {
-    const stuck = [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
+  // The producer gives edges no direction of its own (it writes none): they are checked for a
+  // cycle among themselves, which does not depend on which way they point.
+  const graphs = [
+    ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id] as const))],
+    ['edges', plan.edges],
+  ] as const;
+  for (const [what, pairs] of graphs) {
+    const stuck = cycleNodes(nodeIds, pairs);
+    if (stuck.length === 0) continue;
     const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
     f.add(
       TRACE.planCycle,
-      `The plan’s dependencies form a cycle through ${stuck
+      `The plan’s ${what} form a cycle through ${stuck
         .slice(0, 5)
         .map((s) => q(s, 60))
         .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`,
-      lineOf(['nodes', Math.max(0, i), 'dependencies']),
+      what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']),
     );
   }
 
@@ -123,4 +112,31 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
     }
   }
   return { plan, nodeIds };
+}
+
+/**
+ * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
+ * which sit on (or behind) a cycle. Linear in nodes and pairs.
+ */
+function cycleNodes(nodes: ReadonlySet<string>, pairs: readonly (readonly [string, string])[]) {
+  const indeg = new Map<string, number>();
+  const next = new Map<string, Set<string>>();
+  for (const id of nodes) indeg.set(id, 0);
+  for (const [before, after] of pairs) {
+    if (!nodes.has(before) || !nodes.has(after)) continue; // reported as missing
+    let out = next.get(before);
+    if (!out) next.set(before, (out = new Set()));
+    if (out.has(after)) continue;
+    out.add(after);
+    indeg.set(after, indeg.get(after)! + 1);
+  }
+  const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
+  for (let head = 0; head < queue.length; head++) {
+    for (const v of next.get(queue[head]!) ?? []) {
+      const d = indeg.get(v)! - 1;
+      indeg.set(v, d);
+      if (d === 0) queue.push(v);
+    }
+  }
+  return [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
 }

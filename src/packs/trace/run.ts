@@ -105,6 +105,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
   if (scan) {
     scan.steps.finish(scan.lastLine);
     scan.tools.finish();
+    scan.claims.finish(scan.steps.insufficientLine !== undefined);
     // Insufficient evidence: exactly one of "derived claims" and "the marker".
     const derived = scan.claims.derived;
     const marker = scan.steps.insufficientLine;
