@@ -37,6 +37,33 @@ describe('audit-gate verify', () => {
     expect(r2.conclusion).toBe('failure');
     expect(r2.counts).toMatchObject({ targets: 2, subjects: 8, blocking: 4, problem: 1 });
   });
+  it('a nested draft paper sharing a subject id cannot downgrade its submission parent', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'), { assurance: 'submission' });
+    writePaper(path.join(root, 'p/b'), {
+      assurance: 'draft',
+      verdicts: { 'proof-checker': 'FAIL' },
+    });
+    write(
+      path.join(root, 'p/.aris/audit-manifest.json'),
+      JSON.stringify({
+        schema_version: '1',
+        audits: [{ artifact: 'b/PROOF_AUDIT.json', audit_skill: 'proof-checker' }],
+      }),
+    );
+    const r = await verify({ root });
+    expect(r.conclusion).toBe('failure');
+    const blocking = r.findings.filter((f) => f.blocking);
+    expect(blocking.map((f) => f.code).sort()).toEqual([
+      'aris.verdict_fail',
+      'gate.subject_conflict',
+    ]);
+    expect(blocking.find((f) => f.code === 'aris.verdict_fail')!.location?.path).toBe(
+      'p/b/PROOF_AUDIT.json',
+    );
+    // The draft paper's own FAIL stays a warning.
+    expect(r.findings.filter((f) => f.code === 'aris.verdict_fail' && !f.blocking)).toHaveLength(1);
+  });
   it('fail-on problem turns draft problems red', async () => {
     const root = repo();
     writePaper(path.join(root, 'p'), { verdicts: { 'proof-checker': 'FAIL' } });

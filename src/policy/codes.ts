@@ -21,6 +21,13 @@ export const GATE = {
     title: 'The audit-gate config file is malformed',
     remediation: 'Fix the config file (see the README, "Config file").',
   },
+  subjectConflict: {
+    code: 'gate.subject_conflict',
+    severity: 'error',
+    title: 'Two targets report the same subject',
+    remediation:
+      'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
+  },
   internalError: {
     code: 'gate.internal_error',
     severity: 'error',

@@ -1,8 +1,9 @@
-import type { Finding } from '../model/finding.js';
+import { finding, type Finding } from '../model/finding.js';
 import type { Conclusion, Counts, GateReport } from '../model/report.js';
 import type { Subject, Target } from '../model/subject.js';
 import type { PackResult } from '../packs/pack.js';
 import { VERSION } from '../version.js';
+import { GATE } from './codes.js';
 
 export type FailOn = 'blocking' | 'problem';
 
@@ -21,30 +22,29 @@ const GOOD_TERMINAL = new Set(['accepted', 'passed']);
  */
 export function decide(results: PackResult[], settings: GateSettings): GateReport {
   const targets: Target[] = results.map((r) => r.target);
-  const enforcement = new Map<string, Target['enforcement']>();
-  for (const t of targets) enforcement.set(t.id, t.enforcement);
-  const subjectTarget = new Map<string, string>();
-  for (const r of results) for (const s of r.subjects) subjectTarget.set(s.id, s.target);
-
   const findings: Finding[] = [];
+  // A finding is judged by the target whose result holds it (never looked up by subject id,
+  // which two targets could share), and counted against that target's own subjects.
+  const bySubject = new Map<string, Finding[]>();
+  const key = (target: string, subject: string) => `${target}\0${subject}`;
   for (const r of results) {
     for (const f of r.findings) {
-      const mode = enforcement.get(subjectTarget.get(f.subject) ?? f.subject) ?? 'blocking';
-      const severity = mode === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
-      findings.push({ ...f, severity, blocking: severity === 'error' });
+      const severity =
+        r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
+      const judged = { ...f, severity, blocking: severity === 'error' };
+      findings.push(judged);
+      const k = key(r.target.id, f.subject);
+      const own = bySubject.get(k);
+      if (own) own.push(judged);
+      else bySubject.set(k, [judged]);
     }
   }
-  for (const f of settings.runFindings) findings.push({ ...f, blocking: f.severity === 'error' });
+  const runFindings = [...settings.runFindings, ...sharedSubjects(results)];
+  for (const f of runFindings) findings.push({ ...f, blocking: f.severity === 'error' });
 
-  const bySubject = new Map<string, Finding[]>();
-  for (const f of findings) {
-    const own = bySubject.get(f.subject);
-    if (own) own.push(f);
-    else bySubject.set(f.subject, [f]);
-  }
   const subjects: Subject[] = results.flatMap((r) =>
     r.subjects.map((s) => {
-      const own = bySubject.get(s.id) ?? [];
+      const own = bySubject.get(key(r.target.id, s.id)) ?? [];
       const outcome = own.some((f) => f.blocking)
         ? 'blocking'
         : own.some((f) => f.severity !== 'notice')
@@ -90,4 +90,27 @@ export function decide(results: PackResult[], settings: GateSettings): GateRepor
     findings,
     extensions,
   };
+}
+
+/**
+ * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
+ * nested paper dir) cannot be told apart in reports: fail closed and say which.
+ */
+function sharedSubjects(results: PackResult[]): Finding[] {
+  const owner = new Map<string, PackResult>();
+  const out: Finding[] = [];
+  for (const r of results) {
+    for (const s of new Set(r.subjects.map((x) => x.id))) {
+      const first = owner.get(s);
+      if (!first) owner.set(s, r);
+      else if (first !== r)
+        out.push(
+          finding(GATE.subjectConflict, {
+            subject: 'gate',
+            message: `${first.target.path} and ${r.target.path} both report ${s}, so their results cannot be told apart.`,
+          }),
+        );
+    }
+  }
+  return out;
 }
