@@ -64,6 +64,15 @@ describe('audit-gate verify', () => {
     // The draft paper's own FAIL stays a warning.
     expect(r.findings.filter((f) => f.code === 'aris.verdict_fail' && !f.blocking)).toHaveLength(1);
   });
+  it('progress lines escape directory names, so a newline cannot start a workflow command', async () => {
+    const root = repo();
+    const evil = 'p\n::error file=main.tex,line=1::SPOOFED\n::stop-commands::x';
+    writePaper(path.join(root, evil), { assurance: 'draft' });
+    const r = await cli(['verify', '--root', root, '--progress'], root);
+    const lines = r.stderr.split('\n');
+    expect(lines.some((l) => l.startsWith('… [1/1] aris: p\\n::error'))).toBe(true);
+    expect(lines.filter((l) => l.startsWith('::'))).toEqual([]);
+  });
   it('fail-on problem turns draft problems red', async () => {
     const root = repo();
     writePaper(path.join(root, 'p'), { verdicts: { 'proof-checker': 'FAIL' } });

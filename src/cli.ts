@@ -8,6 +8,7 @@ import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.j
 import { ASSURANCE_PATH, readAssuranceFile } from './packs/aris/paper.js';
 import { renderArisReport } from './render/aris-report.js';
 import { renderText } from './render/text.js';
+import { plain } from './render/sanitize.js';
 import { renderVerificationReports } from './render/verification-report.js';
 import { verify } from './verify.js';
 import { VERSION } from './version.js';
@@ -103,7 +104,7 @@ function format(v: unknown): 'text' | 'json' {
 }
 
 function progress(io: Io, enabled: boolean | undefined): ((m: string) => void) | undefined {
-  return enabled || io.isTTY ? (m) => io.stderr(`… ${m}\n`) : undefined;
+  return enabled || io.isTTY ? (m) => io.stderr(`… ${plain(m)}\n`) : undefined;
 }
 
 /** The git top level containing `dir`, else `fallback`. */

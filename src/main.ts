@@ -19,6 +19,7 @@ import {
   units,
 } from './render/markdown.js';
 import { renderSarif } from './render/sarif.js';
+import { plain } from './render/sanitize.js';
 import { verify } from './verify.js';
 import { buildAnnotations } from './github/annotations.js';
 import { completeCheckRun, createCheckRun, type CheckRunRef } from './github/check-run.js';
@@ -225,7 +226,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
         ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
         failOn: settings.failOn,
-        onProgress: (m) => core.info(m),
+        // Progress names directories: escaped, so a newline in a name cannot start a
+        // workflow command (::error, ::stop-commands) in the log.
+        onProgress: (m) => core.info(plain(m)),
       });
     }
   } catch (err) {
