@@ -8,7 +8,7 @@ import {
   runAction,
   type RunOptions,
 } from './support/action-runner.js';
-import { tempRepo, writePaper } from './support/repo.js';
+import { SKILLS, tempRepo, writePaper } from './support/repo.js';
 
 /**
  * End-to-end: the committed/built dist/index.js runs in a child process exactly as on a runner,
@@ -138,6 +138,31 @@ test('pull_request: check run on the head sha, 120 annotations in batches of at 
   // The token is never printed.
   expect(res.stdout + res.stderr).not.toContain(TOKEN);
   expect(gh.calls.every((c) => c.authorization === `token ${TOKEN}`)).toBe(true);
+});
+
+test('160 FAIL verdicts with CJK and emoji summaries: check-run output stays under 65,535 bytes and the run completes', async () => {
+  const root = tempRepo();
+  const fail = {
+    verdict: 'FAIL',
+    reason_code: 'claims_unsupported',
+    summary: '第3节的主张没有证据支持，审稿人认为结果不可复现 🚫📉 '.repeat(10),
+  };
+  const overrides = Object.fromEntries(Object.keys(SKILLS).map((f) => [f, fail]));
+  for (let i = 0; i < 40; i++) writePaper(root, `papers/p${i}`, { overrides });
+  const res = await run({ workspace: root, eventName: 'pull_request', payload: prOpened() });
+  // GitHub answers 422 "summary exceeds a maximum bytesize of 65535"; the mock does the same.
+  expect(gh.violations()).toEqual([]);
+  const [check] = [...gh.checkRuns.values()];
+  expect(check).toMatchObject({ status: 'completed', conclusion: 'failure' });
+  for (const field of [check!.output.summary!, check!.output.text!]) {
+    expect(Buffer.byteLength(field, 'utf8')).toBeLessThanOrEqual(65_535);
+    expect(field).not.toMatch(/[\ud800-\udfff]/u);
+  }
+  expect(check!.output.text).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects/);
+  expect(gh.comments).toHaveLength(1);
+  expect(Array.from(gh.comments[0]!.body).length).toBeLessThanOrEqual(65_536);
+  expect(res.outputs['blocking']).toBe('160');
+  expect(res.code).toBe(1);
 });
 
 test('two consecutive runs (opened, then synchronize) leave exactly one comment, the second an update', async () => {

@@ -2,17 +2,25 @@ import type { Finding } from '../src/model/finding.js';
 import type { Conclusion, GateReport } from '../src/model/report.js';
 import type { Subject, Target } from '../src/model/subject.js';
 import { buildAnnotations, type Annotation } from '../src/github/annotations.js';
-import { batches, completeCheckRun, MAX_ANNOTATIONS } from '../src/github/check-run.js';
+import {
+  batches,
+  completeCheckRun,
+  createCheckRun,
+  MAX_ANNOTATIONS,
+} from '../src/github/check-run.js';
 import type { Api } from '../src/github/client.js';
-import { isPermissionError } from '../src/github/client.js';
+import { createClient, isPermissionError } from '../src/github/client.js';
 import { ACTIONS_BOT, markedComments, upsertComment } from '../src/github/comment.js';
 import { resolveTarget, runUrl, type PublishTarget } from '../src/github/context.js';
 import { InputError, readSettings } from '../src/github/inputs.js';
 import { emitWorkflowAnnotations } from '../src/github/workflow-commands.js';
 import {
   CHECK_OUTPUT_LIMIT,
+  clip,
   COMMENT_LIMIT,
   commentMarker,
+  fit,
+  prefixOf,
   renderCards,
   renderComment,
   renderSummary,
@@ -455,6 +463,223 @@ describe('cards and trimming', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// GitHub size limits: check-run output counts UTF-8 bytes, a comment body counts characters
+
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+/** In Unicode mode a surrogate range matches only a lone (unpaired) surrogate. */
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+/** `n` audits of one paper that each returned FAIL, with artifact text built by `text`. */
+function failReport(n: number, text: (i: number) => string): GateReport {
+  const t = target('aris:paper');
+  const subjects = Array.from({ length: n }, (_, i) =>
+    subject('aris:paper', `AUDIT_${i}.json`, {
+      name: `audit-${i}`,
+      status: 'BLOCKING_VERDICT',
+      verdict: 'FAIL',
+      reason: `claims_unsupported: ${text(i)}`,
+    }),
+  );
+  const findings = subjects.flatMap((s, i): Finding[] => [
+    {
+      code: 'aris.verdict_fail',
+      severity: 'error',
+      subject: s.id,
+      message: `${s.name} returned FAIL: ${text(i)}`,
+      remediation: `Fix the claims and rerun ${s.name}, or downgrade to assurance: draft.`,
+      location: { path: s.path, line: 3 },
+      blocking: true,
+    },
+    {
+      code: 'aris.claim_unsupported',
+      severity: 'error',
+      subject: s.id,
+      message: `Claim ${i} — ${text(i + 1)}`,
+      remediation: 'Cite the evidence for the claim.',
+      location: { path: s.path, line: 9 },
+      blocking: true,
+    },
+  ]);
+  return report([t], subjects, findings);
+}
+
+const CJK = (i: number) => `第${i}节的主张没有证据支持，审稿人认为结果不可复现 🚫📉 `.repeat(6);
+const ASCII = (i: number) =>
+  `claim ${i} in section ${i % 7} is not supported by the cited results; rerun the experiment.`;
+
+describe('GitHub size limits', () => {
+  test('CJK and emoji findings: summary and text are each at most 65,535 bytes, well formed and say they were trimmed', () => {
+    const r = failReport(160, CJK);
+    const summary = renderSummary(r, { checkName: 'audit-gate' });
+    const text = renderCards(r, { checkName: 'audit-gate' });
+    for (const out of [summary, text]) {
+      expect(bytes(out)).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
+      expect(out).not.toMatch(LONE_SURROGATE);
+      // Well-formed UTF-8 round trip: no character was cut in half.
+      expect(Buffer.from(out, 'utf8').toString('utf8')).toBe(out);
+    }
+    // Whole cards are dropped, with the visible note, and the cards shown are complete.
+    expect(text).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects not shown here/);
+    expect(text).not.toContain('trimmed to fit GitHub’s limit');
+    const shown = text.match(/^#### /gm)!.length;
+    expect(shown).toBeGreaterThan(10);
+    expect(shown).toBeLessThan(160);
+    expect(text.match(/\*\*Why it blocks:\*\*/g)).toHaveLength(shown);
+    // The byte budget is used, not a third of it.
+    expect(bytes(text)).toBeGreaterThan(CHECK_OUTPUT_LIMIT - 5_000);
+  });
+
+  test('an ASCII-looking report whose Markdown has a few multi-byte marks (✗, —, ’) stays under 65,535 bytes', () => {
+    const r = failReport(160, ASCII);
+    const text = renderCards(r, { checkName: 'audit-gate', limit: CHECK_OUTPUT_LIMIT });
+    expect(bytes(text)).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
+    expect(text).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects/);
+  });
+
+  test('the summary note names the byte limit', () => {
+    const targets = Array.from({ length: 400 }, (_, i) => target(`aris:论文${i}`));
+    const many = report(
+      targets,
+      targets.flatMap((x) => [subject(x.id, '审计A.json'), subject(x.id, '审计B.json')]),
+      [],
+    );
+    const summary = renderSummary(many, { checkName: 'audit-gate', limit: CHECK_OUTPUT_LIMIT });
+    expect(bytes(summary)).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
+    expect(summary).toMatch(/\*\*Trimmed:\*\* \d+ more targets .* 65,535-byte limit/);
+  });
+
+  test('fit counts bytes: 65,534 characters that are 65,536 bytes do not fit; exactly 65,535 bytes do', () => {
+    const none = () => '';
+    const exact = fit('', ['x'.repeat(CHECK_OUTPUT_LIMIT)], '', CHECK_OUTPUT_LIMIT, none, 'bytes');
+    expect(exact.omitted).toBe(0);
+    expect(exact.text).toHaveLength(CHECK_OUTPUT_LIMIT);
+    const item = 'x'.repeat(CHECK_OUTPUT_LIMIT - 2) + '✓';
+    expect(item.length).toBeLessThan(CHECK_OUTPUT_LIMIT);
+    expect(bytes(item)).toBe(CHECK_OUTPUT_LIMIT + 1);
+    const note = (n: number) => `[${n} left out]`;
+    const over = fit('head\n', [item], '', CHECK_OUTPUT_LIMIT, note, 'bytes');
+    expect(over.omitted).toBe(1);
+    expect(over.text).toBe('head\n[1 left out]');
+    // The same item is 65,534 characters: it fits a character-counted field.
+    expect(fit('', [item], '', CHECK_OUTPUT_LIMIT, none, 'chars').omitted).toBe(0);
+  });
+
+  test('a head alone over the limit is cut between characters, never inside one', () => {
+    const head = 'ab' + '😀漢'.repeat(20_000); // 140,002 bytes
+    for (const limit of [65_535, 65_534, 65_533, 65_532, 100, 41, 7]) {
+      const { text } = fit(head, [], '', limit, () => '', 'bytes');
+      expect(bytes(text)).toBeLessThanOrEqual(limit);
+      expect(text).not.toMatch(LONE_SURROGATE);
+      if (limit > 100) expect(text.endsWith('\n\n_… trimmed to fit GitHub’s limit._\n')).toBe(true);
+    }
+  });
+
+  test('prefixOf and clip never split a surrogate pair or a multi-byte character', () => {
+    const s = 'a😀漢é';
+    // Bytes: a=1, 😀=4, 漢=3, é=2.
+    expect([0, 1, 2, 4, 5, 7, 8, 9, 10].map((n) => prefixOf(s, n, 'bytes'))).toEqual([
+      '',
+      'a',
+      'a',
+      'a',
+      'a😀',
+      'a😀',
+      'a😀漢',
+      'a😀漢',
+      'a😀漢é',
+    ]);
+    // Characters are code points: the emoji is one.
+    expect([1, 2, 3].map((n) => prefixOf(s, n, 'chars'))).toEqual(['a', 'a😀', 'a😀漢']);
+    expect(clip(s, 10, 'bytes')).toBe(s);
+    expect(clip('😀'.repeat(10), 5, 'bytes')).toBe('😀');
+  });
+
+  test('the comment counts characters: a CJK comment may pass 65,535 bytes but not 65,536 characters', () => {
+    const body = renderComment(failReport(160, CJK), { checkName: 'audit-gate' });
+    expect(Array.from(body).length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(bytes(body)).toBeGreaterThan(CHECK_OUTPUT_LIMIT);
+    expect(body).not.toMatch(LONE_SURROGATE);
+    expect(body.startsWith(commentMarker('audit-gate'))).toBe(true);
+    expect(body).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects/);
+    // An emoji in every card: code points, not UTF-16 units, are what is counted.
+    const emoji = renderComment(
+      failReport(400, () => '🚫'.repeat(250)),
+      { checkName: 'audit-gate' },
+    );
+    expect(Array.from(emoji).length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(emoji.length).toBeGreaterThan(COMMENT_LIMIT);
+  });
+
+  test('completeCheckRun keeps summary and text under 65,535 bytes, with the annotation note whole', async () => {
+    const { api, calls } = mockApi({
+      'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }),
+    });
+    const big = '漢'.repeat(30_000) + '😀'.repeat(5_000); // 110,000 bytes, 40,000 UTF-16 units
+    const ann = Array.from({ length: MAX_ANNOTATIONS + 3 }, (_, i) => ({
+      path: 'a',
+      start_line: i + 1,
+      end_line: i + 1,
+      annotation_level: 'warning' as const,
+      title: 't',
+      message: 'm',
+    }));
+    await completeCheckRun(
+      api,
+      T,
+      { id: 1, url: '' },
+      'failure',
+      { title: 't', summary: big, text: big },
+      ann,
+    );
+    for (const c of calls) {
+      const out = c.params['output'] as { summary: string; text: string };
+      for (const field of [out.summary, out.text]) {
+        expect(bytes(field)).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
+        expect(field).not.toMatch(LONE_SURROGATE);
+        expect(field).toContain('trimmed to fit GitHub’s limit');
+      }
+      expect(out.summary).toMatch(/\*\*Annotations capped:\*\* 3 more annotations .*\n$/);
+    }
+  });
+
+  test('against the mock GitHub: a 160-finding CJK report completes its check run (no 422)', async () => {
+    const gh = new MockGitHub();
+    await gh.start();
+    try {
+      const api = createClient({
+        token: 't',
+        baseUrl: gh.url,
+        retryBaseMs: 1,
+        writeIntervalMs: 0,
+        log: { warn: () => undefined, debug: () => undefined },
+      });
+      const r = failReport(160, CJK);
+      const md = { checkName: 'audit-gate' };
+      const run = await createCheckRun(api, T, 'audit-gate', { title: 't', summary: 's' });
+      await completeCheckRun(
+        api,
+        T,
+        run,
+        r.conclusion,
+        {
+          title: 't',
+          summary: renderSummary(r, { ...md, limit: CHECK_OUTPUT_LIMIT - 400 }),
+          text: renderCards(r, { ...md, limit: CHECK_OUTPUT_LIMIT }),
+        },
+        buildAnnotations(r),
+      );
+      expect(gh.violations()).toEqual([]);
+      expect(gh.checkRuns.get(run.id)).toMatchObject({
+        status: 'completed',
+        conclusion: 'failure',
+      });
+    } finally {
+      await gh.stop();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // The sticky comment
 
 describe('sticky comment', () => {
@@ -661,6 +886,25 @@ describe('mock GitHub validates requests against the REST description', () => {
     const bad = await post(`/repos/o/r/check-runs/${id}`, { status: 'completed' }, 'PATCH');
     expect(bad.status).toBe(422);
     expect(gh.violations().join('\n')).toMatch(/anyOf/);
+  });
+
+  test('check-run output over 65,535 bytes is a violation even under 65,535 characters', async () => {
+    const cjk = '漢'.repeat(21_846); // 21,846 characters, 65,538 bytes
+    const r = await post('/repos/o/r/check-runs', {
+      name: 'n',
+      head_sha: 'x',
+      output: { title: 't', summary: cjk, text: cjk },
+    });
+    expect(r.status).toBe(422);
+    const v = gh.violations().join('\n');
+    expect(v).toMatch(/output\.summary exceeds a maximum bytesize of 65535/);
+    expect(v).toMatch(/output\.text exceeds a maximum bytesize of 65535/);
+    const ok = await post('/repos/o/r/check-runs', {
+      name: 'n',
+      head_sha: 'x',
+      output: { title: 't', summary: '漢'.repeat(21_845) },
+    });
+    expect(ok.status).toBe(201);
   });
 
   test('an over-long comment body and unknown routes are violations', async () => {

@@ -10,7 +10,9 @@ import { validate, type Schema } from './json-schema.js';
  * Every request is matched to an operation of GitHub's published REST description (the subset in
  * github-openapi.json, refreshed by scripts/refresh-github-openapi.mjs); its path and query
  * parameters and its JSON body are validated against that description, plus the limits GitHub
- * documents in prose (annotation title 255 characters, comment body 65,536). Calls are recorded;
+ * documents in prose or enforces beyond it (annotation title 255 characters, comment body 65,536
+ * characters, check-run output.summary / output.text 65,535 UTF-8 bytes, although the description
+ * says maxLength 65535). Calls are recorded;
  * faults (403 / 429 / 500 ...) can be injected; check runs and comments are kept in memory so a
  * second run sees the first run's comment.
  */
@@ -271,8 +273,19 @@ export class MockGitHub {
   private proseLimits(operationId: string, body: unknown): string[] {
     const errors: string[] = [];
     const b = body as
-      { output?: { annotations?: { title?: string }[] }; body?: string } | undefined;
+      | {
+          output?: { annotations?: { title?: string }[]; summary?: unknown; text?: unknown };
+          body?: string;
+        }
+      | undefined;
     if (operationId.startsWith('checks/')) {
+      // GitHub counts these in bytes: 422 "summary exceeds a maximum bytesize of 65535".
+      for (const field of ['summary', 'text'] as const) {
+        const v = b?.output?.[field];
+        const bytes = typeof v === 'string' ? Buffer.byteLength(v, 'utf8') : 0;
+        if (bytes > 65_535)
+          errors.push(`body.output.${field} exceeds a maximum bytesize of 65535 (${bytes} bytes)`);
+      }
       for (const [i, a] of (b?.output?.annotations ?? []).entries()) {
         if (typeof a.title === 'string' && Array.from(a.title).length > 255)
           errors.push(`body.output.annotations[${i}].title is longer than 255 characters`);

@@ -1,4 +1,5 @@
 import type { Conclusion } from '../model/report.js';
+import { CHECK_OUTPUT_LIMIT, clip, sizeOf } from '../render/markdown.js';
 import type { Annotation } from './annotations.js';
 import type { Api } from './client.js';
 import type { PublishTarget } from './context.js';
@@ -20,6 +21,19 @@ export interface CheckOutput {
   title: string;
   summary: string;
   text?: string;
+}
+
+/**
+ * GitHub rejects (422) a check-run output.summary or output.text over 65,535 UTF-8 bytes, which
+ * would leave the check run pending for ever: both are clipped here, on a character boundary and
+ * with a visible note, keeping `note` whole at the end of the summary.
+ */
+function withinLimits(output: CheckOutput, note = ''): CheckOutput {
+  return {
+    ...output,
+    summary: clip(output.summary, CHECK_OUTPUT_LIMIT - sizeOf(note, 'bytes'), 'bytes') + note,
+    ...(output.text !== undefined ? { text: clip(output.text, CHECK_OUTPUT_LIMIT, 'bytes') } : {}),
+  };
 }
 
 function ref(data: unknown): CheckRunRef {
@@ -45,7 +59,7 @@ export async function createCheckRun(
     status: 'in_progress',
     started_at: new Date().toISOString(),
     ...(detailsUrl ? { details_url: detailsUrl } : {}),
-    output,
+    output: withinLimits(output),
   });
   return ref(res.data);
 }
@@ -76,11 +90,12 @@ export async function completeCheckRun(
 ): Promise<CompleteResult> {
   const kept = annotations.slice(0, MAX_ANNOTATIONS);
   const omitted = annotations.length - kept.length;
-  const summary =
+  const out = withinLimits(
+    output,
     omitted > 0
-      ? `${output.summary.slice(0, 65_535 - 300)}\n\n> **Annotations capped:** ${omitted} more annotation${omitted === 1 ? '' : 's'} past the first ${MAX_ANNOTATIONS} are not attached to this check run; they are all in the JSON report and the job summary.\n`
-      : output.summary;
-  const out = { ...output, summary };
+      ? `\n\n> **Annotations capped:** ${omitted} more annotation${omitted === 1 ? '' : 's'} past the first ${MAX_ANNOTATIONS} are not attached to this check run; they are all in the JSON report and the job summary.\n`
+      : '',
+  );
   const groups = batches(kept);
   if (groups.length === 0) groups.push([]);
   let requests = 0;

@@ -6,21 +6,64 @@ import { cap, htmlCommentText, mdCode, mdText } from './sanitize.js';
 /**
  * The Markdown renderings of a GateReport shared by every GitHub surface: the check-run summary,
  * the failure cards (check-run text, pull-request comment) and the job summary. Everything that
- * came from an artifact goes through mdText / mdCode; the output is capped at `limit` characters
- * with a visible "trimmed" note instead of silently cut.
+ * came from an artifact goes through mdText / mdCode; the output is capped at `limit` (counted the
+ * way GitHub counts that field) with a visible "trimmed" note instead of silently cut.
  */
 
-/** GitHub's caps: check-run output.summary / output.text 65,535; a comment body 65,536. */
+/**
+ * GitHub's caps: check-run output.summary / output.text 65,535 UTF-8 bytes (GitHub answers 422
+ * "summary exceeds a maximum bytesize of 65535"); a comment body 65,536 characters.
+ */
 export const CHECK_OUTPUT_LIMIT = 65_535;
 export const COMMENT_LIMIT = 65_536;
+
+/** How a limit counts: UTF-8 bytes (check-run output) or characters, i.e. code points (a comment body). */
+export type SizeUnit = 'bytes' | 'chars';
+
+/** The size of `s` in `unit`. A lone surrogate counts 3 bytes, as Node encodes it (U+FFFD). */
+export function sizeOf(s: string, unit: SizeUnit): number {
+  if (unit === 'bytes') return Buffer.byteLength(s, 'utf8');
+  // UTF-16 code units, less one per surrogate pair (a pair is one code point).
+  return s.length - (s.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0);
+}
+
+/** The longest start of `s` that is at most `max` in `unit`, cut between code points (never inside one). */
+export function prefixOf(s: string, max: number, unit: SizeUnit): string {
+  let used = 0;
+  let end = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    used += unit === 'chars' ? 1 : cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (used > max) return s.slice(0, end);
+    end += ch.length;
+  }
+  return s;
+}
+
+const TRIMMED = '\n\n_… trimmed to fit GitHub’s limit._\n';
+
+/**
+ * `s` when it fits in `limit` (counted in `unit`), else as much of it as fits followed by a visible
+ * trimmed note. The last resort of every text sent to a size-limited GitHub field.
+ */
+export function clip(s: string, limit: number, unit: SizeUnit): string {
+  if (sizeOf(s, unit) <= limit) return s;
+  const room = limit - sizeOf(TRIMMED, unit);
+  return room < 0 ? prefixOf(s, limit, unit) : prefixOf(s, room, unit) + TRIMMED;
+}
 
 export interface MarkdownOptions {
   /** The check name users chose (also the comment marker). */
   checkName: string;
   /** Link to the workflow run (trusted: built from the runner's environment). */
   runUrl?: string;
-  /** Character cap for the rendered text. */
+  /** Cap for the rendered text, in `unit`. */
   limit?: number;
+  /**
+   * How `limit` counts: UTF-8 bytes for check-run output (the default of renderSummary and
+   * renderCards), characters for a comment body (the default of renderComment).
+   */
+  unit?: SizeUnit;
 }
 
 const REASON_MAX = 300;
@@ -210,8 +253,8 @@ export function renderCard(u: Unit): string {
 }
 
 /**
- * Appends `items` to `head` while they fit under `limit` (leaving room for `tail` and a visible
- * trimmed note); returns the text and how many items were left out.
+ * Appends `items` to `head` while they fit under `limit` counted in `unit` (leaving room for `tail`
+ * and a visible trimmed note); returns the text and how many items were left out.
  */
 export function fit(
   head: string,
@@ -219,21 +262,24 @@ export function fit(
   tail: string,
   limit: number,
   note: (omitted: number) => string,
+  unit: SizeUnit,
 ): { text: string; omitted: number } {
-  const reserve = note(items.length).length + tail.length + 4;
+  // note(items.length) is at least as long as the note for fewer omitted items.
+  const reserve = sizeOf(note(items.length), unit) + sizeOf(tail, unit);
   let text = head;
+  let used = sizeOf(head, unit);
   let i = 0;
   for (; i < items.length; i++) {
     const next = items[i]!;
-    if (text.length + next.length + reserve > limit) break;
+    const size = sizeOf(next, unit);
+    if (used + size + reserve > limit) break;
     text += next;
+    used += size;
   }
   const omitted = items.length - i;
   if (omitted > 0) text += note(omitted);
   text += tail;
-  if (text.length > limit)
-    text = text.slice(0, Math.max(0, limit - 40)) + '\n\n_… trimmed to fit GitHub’s limit._\n';
-  return { text, omitted };
+  return { text: clip(text, limit, unit), omitted };
 }
 
 function passingDetails(pass: Unit[]): string {
@@ -265,6 +311,7 @@ function heading(title: string, report: GateReport, opts: MarkdownOptions): stri
 /** The failure cards (check-run text and the body of the pull-request comment). */
 export function renderCards(report: GateReport, opts: MarkdownOptions): string {
   const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
+  const unit = opts.unit ?? 'bytes';
   const all = units(report);
   const failing = all
     .filter(isFailing)
@@ -283,13 +330,15 @@ export function renderCards(report: GateReport, opts: MarkdownOptions): string {
     limit,
     (n) =>
       `> **Trimmed:** ${n} more failing subject${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`,
+    unit,
   ).text;
 }
 
 /** The sticky pull-request comment: the marker, then the cards (or a short green state). */
 export function renderComment(report: GateReport, opts: MarkdownOptions): string {
   const marker = commentMarker(opts.checkName) + '\n';
-  const limit = (opts.limit ?? COMMENT_LIMIT) - marker.length;
+  const unit = opts.unit ?? 'chars';
+  const limit = (opts.limit ?? COMMENT_LIMIT) - sizeOf(marker, unit);
   const anyFailing = units(report).some(isFailing);
   if (!anyFailing) {
     const green = [
@@ -299,14 +348,15 @@ export function renderComment(report: GateReport, opts: MarkdownOptions): string
       '',
       passingDetails(units(report)),
     ].join('\n');
-    return marker + cap(green, limit);
+    return marker + clip(green, limit, unit);
   }
-  return marker + renderCards(report, { ...opts, limit });
+  return marker + renderCards(report, { ...opts, limit, unit });
 }
 
 /** The check-run summary and job summary: one table per target, the counts and submission-ready. */
 export function renderSummary(report: GateReport, opts: MarkdownOptions): string {
   const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
+  const unit = opts.unit ?? 'bytes';
   const head = heading(`## ${mdText(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
   const all = units(report);
   const sections: string[] = [];
@@ -358,7 +408,8 @@ export function renderSummary(report: GateReport, opts: MarkdownOptions): string
     '',
     limit,
     (n) =>
-      `> **Trimmed:** ${n} more target${n === 1 ? '' : 's'} not shown to stay under GitHub’s 65,535-character limit; the JSON report has everything.\n\n`,
+      `> **Trimmed:** ${n} more target${n === 1 ? '' : 's'} not shown to stay under GitHub’s 65,535-byte limit; the JSON report has everything.\n\n`,
+    unit,
   ).text;
 }
 
