@@ -11800,7 +11800,7 @@ const errors_initializer = (inst, issues) => {
         },
     });
 };
-const ZodError = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodError", errors_initializer)));
+const ZodError = /*@__PURE__*/ $constructor("ZodError", errors_initializer);
 const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, undefined, {
     Parent: Error,
 });
@@ -14276,18 +14276,57 @@ class JsonDoc {
     tree;
     lines;
     duplicates;
+    /** Per object node, its keys → property nodes; built on first lookup, so each lookup is O(depth). */
+    keyIndex = new WeakMap();
     constructor(tree, lines, duplicates) {
         this.tree = tree;
         this.lines = lines;
         this.duplicates = duplicates;
     }
-    /** Line of the property `path` (its key), or of the array element; undefined when absent. */
+    /**
+     * Line of the property `path` (its key), or of the array element; undefined when absent.
+     * For a repeated key it is the last occurrence, the one whose value the parsed value holds.
+     */
     lineOf(path) {
-        const node = (0,main.findNodeAtLocation)(this.tree, path);
-        if (!node)
-            return undefined;
-        const anchor = node.parent?.type === 'property' ? node.parent : node;
+        let node = this.tree;
+        let anchor = node;
+        for (const segment of path) {
+            if (typeof segment === 'string') {
+                if (node.type !== 'object')
+                    return undefined;
+                const prop = this.propertiesOf(node).get(segment);
+                const value = prop?.children?.[1];
+                if (!prop || !value)
+                    return undefined;
+                node = value;
+                anchor = prop;
+            }
+            else {
+                if (node.type !== 'array' || !node.children)
+                    return undefined;
+                const element = node.children[segment];
+                if (!element)
+                    return undefined;
+                node = element;
+                anchor = element;
+            }
+        }
         return this.lines.position(anchor.offset).line;
+    }
+    propertiesOf(object) {
+        let props = this.keyIndex.get(object);
+        if (!props) {
+            // A Map, not a plain object: "__proto__" and "constructor" are ordinary keys here.
+            props = new Map();
+            for (const prop of object.children ?? []) {
+                const [keyNode, valueNode] = prop.children ?? [];
+                // Later occurrences overwrite earlier ones: the last one wins, as in toValue.
+                if (keyNode && valueNode)
+                    props.set(String(keyNode.value), prop);
+            }
+            this.keyIndex.set(object, props);
+        }
+        return props;
     }
 }
 /**
@@ -15413,6 +15452,7 @@ function checkLine(text, needMembers = false, ascii = false) {
 }
 
 ;// CONCATENATED MODULE: ./src/io/fast-schema.ts
+
 class Unsupported extends Error {
 }
 /**
@@ -15433,10 +15473,54 @@ function fastSchema(schema) {
     }
     return {
         compiled: accept !== undefined,
-        safeParse: (v) => accept?.(v)
-            ? { success: true, data: v }
-            : schema.safeParse(v),
+        safeParse: (v) => {
+            if (accept?.(v))
+                return { success: true, data: v };
+            const r = schema.safeParse(v);
+            // zod leaves "__proto__" keys out of what it returns (it cannot set them safely), so a value
+            // holding one is not the value zod vouched for: it is refused, not checked without the key.
+            const at = r.success ? protoKeyPath(v) : undefined;
+            if (!at)
+                return r;
+            return {
+                success: false,
+                error: new ZodError([
+                    {
+                        code: 'custom',
+                        path: at,
+                        message: 'has the key "__proto__", which cannot be checked',
+                        input: v,
+                    },
+                ]),
+            };
+        },
     };
+}
+/** Where the first own "__proto__" key of a parsed JSON value is (iterative: any depth). */
+function protoKeyPath(root) {
+    const pathTo = (s, last) => {
+        const out = [last];
+        for (; s?.up; s = s.up)
+            out.push(s.key);
+        return out.reverse();
+    };
+    const stack = [{ v: root, key: '', up: undefined }];
+    for (let s = stack.pop(); s; s = stack.pop()) {
+        const v = s.v;
+        if (typeof v !== 'object' || v === null)
+            continue;
+        if (Array.isArray(v)) {
+            for (let i = 0; i < v.length; i++)
+                stack.push({ v: v[i], key: i, up: s });
+        }
+        else {
+            if (Object.hasOwn(v, '__proto__'))
+                return pathTo(s, '__proto__');
+            for (const k of Object.keys(v))
+                stack.push({ v: v[k], key: k, up: s });
+        }
+    }
+    return undefined;
 }
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 function compile(s) {
@@ -16147,6 +16231,8 @@ class ClaimChecks {
     /** Derived claims not marked insufficient: the run's answer. */
     derived = 0;
     derivedLine;
+    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
+    exempted = [];
     total = 0;
     constructor(ctx) {
         this.ctx = ctx;
@@ -16182,8 +16268,11 @@ class ClaimChecks {
             MARKER_AT.lastIndex = i;
             const m = MARKER_AT.exec(statement);
             if (!m) {
-                const end = statement.indexOf(']', i);
-                const text = statement.slice(i, end < 0 ? i + 60 : Math.min(end + 1, i + 120));
+                // Only the next 120 characters are quoted: a search to the end would make a statement
+                // full of unclosed markers quadratic.
+                const window = statement.slice(i, i + 120);
+                const end = window.indexOf(']');
+                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
                 f.add(TRACE.markerLegacy, `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, at);
                 continue;
             }
@@ -16192,20 +16281,8 @@ class ClaimChecks {
         }
         if (claim.claim_type !== 'derived')
             return;
-        const insufficient = markedInsufficient(claim);
-        if (!insufficient) {
-            this.derived++;
-            this.derivedLine ??= line;
-        }
         const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        if (!insufficient) {
-            if (evidence.length === 0) {
-                f.add(TRACE.claimUngrounded, `Derived claim ${q(claim.id)} on line ${line} has no evidence support: nothing grounds it.`, at);
-            }
-            else if (evidence.length < this.ctx.minSupports) {
-                f.add(TRACE.supportsTooFew, `Derived claim ${q(claim.id)} on line ${line} rests on ${evidence.length} evidence support(s); at least ${this.ctx.minSupports} are required.`, at);
-            }
-        }
+        // The same (evidence, span, snippet) cited twice is one support, not two.
         const supportKeys = new Map();
         for (const s of evidence) {
             const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
@@ -16214,6 +16291,16 @@ class ClaimChecks {
             if ((markers.get(key) ?? 0) < n) {
                 f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
             }
+        }
+        if (markedInsufficient(claim)) {
+            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
+            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
+                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
+        }
+        else {
+            this.derived++;
+            this.derivedLine ??= line;
+            this.ground(claim.id, line, supportKeys.size);
         }
         for (const [key, n] of markers) {
             const have = supportKeys.get(key) ?? 0;
@@ -16224,6 +16311,25 @@ class ClaimChecks {
                     : `it appears ${n} times for ${have} support(s)`;
                 f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
             }
+        }
+    }
+    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
+    finish(insufficientRun) {
+        if (insufficientRun)
+            return;
+        for (const c of this.exempted)
+            this.ground(c.id, c.line, c.supports, true);
+    }
+    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
+    ground(id, line, supports, marked = false) {
+        const why = marked
+            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
+            : '';
+        if (supports === 0) {
+            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
+        }
+        else if (supports < this.ctx.minSupports) {
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required${why}.`, this.ctx.at(line));
         }
     }
 }
@@ -17284,10 +17390,7 @@ function scanTrace(ctx, traceAbs) {
 
 /** At most this many findings per code and run; the rest are counted in one closing finding. */
 const MAX_PER_CODE = 50;
-/**
- * Collects one run's findings. A broken 2-million-line trace would otherwise produce millions of
- * identical findings, so each code keeps its first MAX_PER_CODE and then says how many more.
- */
+const force = (v) => (typeof v === 'function' ? v() : v);
 class RunFindings {
     subject;
     out = [];
@@ -17296,15 +17399,20 @@ class RunFindings {
     constructor(subject) {
         this.subject = subject;
     }
-    add(def, message, location, related, remediation) {
+    add(def, message, lazyLocation, lazyRelated, remediation) {
         const n = (this.counts.get(def.code) ?? 0) + 1;
         this.counts.set(def.code, n);
         if (n > MAX_PER_CODE) {
-            const s = this.suppressed.get(def.code) ?? { def, n: 0, first: location };
+            let s = this.suppressed.get(def.code);
+            if (!s) {
+                s = { def, n: 0, first: lazyLocation && force(lazyLocation) };
+                this.suppressed.set(def.code, s);
+            }
             s.n++;
-            this.suppressed.set(def.code, s);
             return;
         }
+        const location = lazyLocation && force(lazyLocation);
+        const related = lazyRelated && force(lazyRelated);
         this.out.push(finding(def, {
             subject: this.subject,
             message,
@@ -17389,9 +17497,25 @@ function checkVerifyReport(ctx, listing, traceId) {
         return;
     const rel = loaded.rel;
     const r = loaded.data;
+    const invalid = (message, at) => ctx.f.add(TRACE.verifyReportInvalid, message, () => ({
+        path: rel,
+        line: loaded.doc.lineOf(at) ?? 1,
+    }));
+    // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
     if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-        ctx.f.add(TRACE.verifyReportInvalid, `verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, { path: rel, line: loaded.doc.lineOf(['trace_id']) ?? 1 });
+        invalid(`verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, ['trace_id']);
     }
+    // The producer always runs its checks: a report with none vouches for nothing.
+    if (r.checks.length === 0)
+        invalid('verify.json records no checks: nothing was verified.', ['checks']);
+    const names = new Map();
+    r.checks.forEach((c, i) => {
+        const first = names.get(c.name);
+        if (first === undefined)
+            names.set(c.name, i);
+        else
+            invalid(`verify.json records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, ['checks', i]);
+    });
     const errors = r.failures.filter((x) => x.severity === 'error');
     const failed = r.checks.filter((c) => !c.passed);
     if (errors.length > 0 || failed.length > 0) {
@@ -17458,8 +17582,9 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
     const listed = new Set();
     const toHash = [];
     const plan = [];
-    // Located lazily: finding a key's line means parsing the manifest again, with positions.
-    const at = (key) => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
+    // Located lazily, and only for findings that are kept: finding a key's line means parsing the
+    // manifest again, with positions, and a search among its keys.
+    const at = (key) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
     for (const [key, want] of entries) {
         if (!isPlainRelative(key) || key === 'manifest.json') {
             f.add(TRACE.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, at(key));
@@ -17496,7 +17621,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
         if (got === undefined)
             continue; // unreadable: reported by the layout or core-file checks
         if (got !== want) {
-            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, [at(key)]);
+            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
         }
     }
     for (const e of listing.values()) {
@@ -17517,7 +17642,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
 
 /**
  * plan.json: the schema, no duplicate node ids, no missing dependencies (nor edges to unknown
- * nodes), no cycles, and, for a content-derived id (`plan_v1_…`), an id that matches the content.
+ * nodes), no cycles (among the dependencies, or among the edges), and, for a content-derived id (`plan_v1_…`), an id that matches the content.
  */
 function checkPlan(ctx) {
     const f = ctx.f;
@@ -17526,7 +17651,11 @@ function checkPlan(ctx) {
         return undefined;
     const rel = loaded.rel;
     const plan = loaded.data;
-    const lineOf = (p) => ({ path: rel, line: loaded.doc.lineOf(p) ?? 1 });
+    // Lazy: a plan with many broken nodes must not search the document once per node.
+    const lineOf = (p) => () => ({
+        path: rel,
+        line: loaded.doc.lineOf(p) ?? 1,
+    });
     const nodeIds = new Set();
     plan.nodes.forEach((n, i) => {
         if (nodeIds.has(n.id))
@@ -17545,38 +17674,21 @@ function checkPlan(ctx) {
                 f.add(TRACE.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
         }
     });
-    // Kahn's algorithm over the dependencies; whatever is left sits on (or behind) a cycle.
-    const indeg = new Map();
-    const next = new Map();
-    for (const n of plan.nodes)
-        indeg.set(n.id, 0);
-    for (const n of plan.nodes) {
-        for (const d of new Set(n.dependencies)) {
-            if (!indeg.has(d))
-                continue;
-            indeg.set(n.id, (indeg.get(n.id) ?? 0) + 1);
-            next.set(d, [...(next.get(d) ?? []), n.id]);
-        }
-    }
-    const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
-    let visited = 0;
-    while (queue.length > 0) {
-        const u = queue.shift();
-        visited++;
-        for (const v of next.get(u) ?? []) {
-            const d = indeg.get(v) - 1;
-            indeg.set(v, d);
-            if (d === 0)
-                queue.push(v);
-        }
-    }
-    if (visited < indeg.size) {
-        const stuck = [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
+    // The producer gives edges no direction of its own (it writes none): they are checked for a
+    // cycle among themselves, which does not depend on which way they point.
+    const graphs = [
+        ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id]))],
+        ['edges', plan.edges],
+    ];
+    for (const [what, pairs] of graphs) {
+        const stuck = cycleNodes(nodeIds, pairs);
+        if (stuck.length === 0)
+            continue;
         const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
-        f.add(TRACE.planCycle, `The plan’s dependencies form a cycle through ${stuck
+        f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
             .slice(0, 5)
             .map((s) => q(s, 60))
-            .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, lineOf(['nodes', Math.max(0, i), 'dependencies']));
+            .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']));
     }
     if (plan.id.startsWith('plan_v1_')) {
         // The id covers the content, not its formatting: a plan.json written differently (or edited
@@ -17606,6 +17718,37 @@ function checkPlan(ctx) {
         }
     }
     return { plan, nodeIds };
+}
+/**
+ * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
+ * which sit on (or behind) a cycle. Linear in nodes and pairs.
+ */
+function cycleNodes(nodes, pairs) {
+    const indeg = new Map();
+    const next = new Map();
+    for (const id of nodes)
+        indeg.set(id, 0);
+    for (const [before, after] of pairs) {
+        if (!nodes.has(before) || !nodes.has(after))
+            continue; // reported as missing
+        let out = next.get(before);
+        if (!out)
+            next.set(before, (out = new Set()));
+        if (out.has(after))
+            continue;
+        out.add(after);
+        indeg.set(after, indeg.get(after) + 1);
+    }
+    const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
+    for (let head = 0; head < queue.length; head++) {
+        for (const v of next.get(queue[head]) ?? []) {
+            const d = indeg.get(v) - 1;
+            indeg.set(v, d);
+            if (d === 0)
+                queue.push(v);
+        }
+    }
+    return [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/run.ts
@@ -17692,6 +17835,7 @@ async function verifyRun(runDir, ctx) {
     if (scan) {
         scan.steps.finish(scan.lastLine);
         scan.tools.finish();
+        scan.claims.finish(scan.steps.insufficientLine !== undefined);
         // Insufficient evidence: exactly one of "derived claims" and "the marker".
         const derived = scan.claims.derived;
         const marker = scan.steps.insufficientLine;
@@ -17948,6 +18092,15 @@ function loadConfig(root, explicit) {
     const parsed = parseJson(text.text);
     if (!parsed.ok)
         return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
+    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
+    const dup = parsed.doc.duplicates[0];
+    if (dup)
+        return {
+            ok: false,
+            path: file,
+            message: `repeats the key ${JSON.stringify(dup.key)} (line ${dup.line}); keep one`,
+            line: dup.line,
+        };
     const result = Config.safeParse(parsed.value);
     if (!result.success) {
         const issue = result.error.issues[0];
@@ -18299,6 +18452,12 @@ const GATE = {
         title: 'The audit-gate config file is malformed',
         remediation: 'Fix the config file (see the README, "Config file").',
     },
+    subjectConflict: {
+        code: 'gate.subject_conflict',
+        severity: 'error',
+        title: 'Two targets report the same subject',
+        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
+    },
     internalError: {
         code: 'gate.internal_error',
         severity: 'error',
@@ -18580,6 +18739,8 @@ function lostTarget(it, ctx, why) {
 
 ;// CONCATENATED MODULE: ./src/policy/gate.ts
 
+
+
 const GOOD_TERMINAL = new Set(['accepted', 'passed']);
 /**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
@@ -18587,33 +18748,29 @@ const GOOD_TERMINAL = new Set(['accepted', 'passed']);
  */
 function decide(results, settings) {
     const targets = results.map((r) => r.target);
-    const enforcement = new Map();
-    for (const t of targets)
-        enforcement.set(t.id, t.enforcement);
-    const subjectTarget = new Map();
-    for (const r of results)
-        for (const s of r.subjects)
-            subjectTarget.set(s.id, s.target);
     const findings = [];
+    // A finding is judged by the target whose result holds it (never looked up by subject id,
+    // which two targets could share), and counted against that target's own subjects.
+    const bySubject = new Map();
+    const key = (target, subject) => `${target}\0${subject}`;
     for (const r of results) {
         for (const f of r.findings) {
-            const mode = enforcement.get(subjectTarget.get(f.subject) ?? f.subject) ?? 'blocking';
-            const severity = mode === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
-            findings.push({ ...f, severity, blocking: severity === 'error' });
+            const severity = r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
+            const judged = { ...f, severity, blocking: severity === 'error' };
+            findings.push(judged);
+            const k = key(r.target.id, f.subject);
+            const own = bySubject.get(k);
+            if (own)
+                own.push(judged);
+            else
+                bySubject.set(k, [judged]);
         }
     }
-    for (const f of settings.runFindings)
+    const runFindings = [...settings.runFindings, ...sharedSubjects(results)];
+    for (const f of runFindings)
         findings.push({ ...f, blocking: f.severity === 'error' });
-    const bySubject = new Map();
-    for (const f of findings) {
-        const own = bySubject.get(f.subject);
-        if (own)
-            own.push(f);
-        else
-            bySubject.set(f.subject, [f]);
-    }
     const subjects = results.flatMap((r) => r.subjects.map((s) => {
-        const own = bySubject.get(s.id) ?? [];
+        const own = bySubject.get(key(r.target.id, s.id)) ?? [];
         const outcome = own.some((f) => f.blocking)
             ? 'blocking'
             : own.some((f) => f.severity !== 'notice')
@@ -18658,6 +18815,27 @@ function decide(results, settings) {
         findings,
         extensions,
     };
+}
+/**
+ * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
+ * nested paper dir) cannot be told apart in reports: fail closed and say which.
+ */
+function sharedSubjects(results) {
+    const owner = new Map();
+    const out = [];
+    for (const r of results) {
+        for (const s of new Set(r.subjects.map((x) => x.id))) {
+            const first = owner.get(s);
+            if (!first)
+                owner.set(s, r);
+            else if (first !== r)
+                out.push(finding(GATE.subjectConflict, {
+                    subject: 'gate',
+                    message: `${first.target.path} and ${r.target.path} both report ${s}, so their results cannot be told apart.`,
+                }));
+        }
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/verify.ts
@@ -18796,6 +18974,7 @@ function planTargets(ws, packs, paths, exclude, runFindings) {
 
 
 
+
 class UsageError extends Error {
 }
 const HELP = `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.
@@ -18876,7 +19055,7 @@ function format(v) {
     throw new UsageError(`--format must be text or json, not "${String(v)}"`);
 }
 function progress(io, enabled) {
-    return enabled || io.isTTY ? (m) => io.stderr(`… ${m}\n`) : undefined;
+    return enabled || io.isTTY ? (m) => io.stderr(`… ${plain(m)}\n`) : undefined;
 }
 /** The git top level containing `dir`, else `fallback`. */
 function gitTopLevel(dir, fallback) {
