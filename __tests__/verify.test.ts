@@ -170,3 +170,33 @@ describe('CLI verify', () => {
     expect((await cli(['verify', '--root', root, '--allow-empty'], root)).code).toBe(0);
   });
 });
+
+describe('audit-gate aris <paper-dir>', () => {
+  it('verifies exactly the named dir, not a paper nested inside it', async () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'papers/p'), { recursive: true });
+    writePaper(path.join(root, 'papers/p/sub'), { assurance: 'submission' });
+    const r = await cli(
+      ['aris', 'papers/p', '--assurance', 'submission', '--format', 'json'],
+      root,
+    );
+    expect(r.code).toBe(1);
+    const report = JSON.parse(
+      fs.readFileSync(path.join(root, 'papers/p/.aris/audit-verifier-report.json'), 'utf8'),
+    );
+    expect(report.paper_dir).toBe(path.join(root, 'papers/p'));
+    expect(report.any_problem).toBe(true);
+  });
+  it('a root that does not exist, or does not hold the paper, is a bad argument', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'));
+    const missing = await cli(['aris', 'p', '--root', path.join(root, 'nope')], root);
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringMatching(/root not found/)]);
+    fs.mkdirSync(path.join(root, 'elsewhere'));
+    const outside = await cli(['aris', 'p', '--root', path.join(root, 'elsewhere')], root);
+    expect([outside.code, outside.stderr]).toEqual([
+      2,
+      expect.stringMatching(/is outside the root .* \(use --root\)/),
+    ]);
+  });
+});

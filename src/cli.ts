@@ -107,6 +107,22 @@ function progress(io: Io, enabled: boolean | undefined): ((m: string) => void) |
   return enabled || io.isTTY ? (m) => io.stderr(`… ${plain(m)}\n`) : undefined;
 }
 
+/** `dirs` relative to `root`, which must be a directory holding them (unless allowed outside). */
+function insideRoot(
+  root: string,
+  given: string | undefined,
+  dirs: string[],
+  allowOutside: boolean | undefined,
+): string[] {
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
+    throw new UsageError(`root not found: ${given ?? root}`);
+  const rel = dirs.map((d) => path.relative(root, d) || '.');
+  const outside = rel.find((r) => r.startsWith('..') || path.isAbsolute(r));
+  if (outside !== undefined && !allowOutside)
+    throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
+  return rel;
+}
+
 /** The git top level containing `dir`, else `fallback`. */
 function gitTopLevel(dir: string, fallback: string): string {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
@@ -146,6 +162,7 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
   const root = values.root
     ? path.resolve(io.cwd, values.root)
     : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : path.dirname(paperDir));
+  const [paperRel] = insideRoot(root, values.root, [paperDir], values['allow-outside-root']);
   if (values.assurance === undefined && values.effort === undefined) {
     // As before: an assurance.txt that is not draft or submission is a bad argument.
     const text = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
@@ -159,8 +176,9 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
   const report = await verify({
     root,
     config: undefined,
-    paths: [path.relative(root, paperDir) || '.'],
+    paths: [paperRel!],
     packs: ['aris'],
+    exact: true, // the named dir is the paper, whatever lies inside it
     ...(values.assurance !== undefined ? { assurance: values.assurance } : {}),
     ...(values.effort !== undefined ? { effort: values.effort } : {}),
     allowOutsideRoot: values['allow-outside-root'] ?? false,
@@ -293,12 +311,7 @@ async function traceCommand(args: string[], io: Io): Promise<number> {
         first,
         io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first,
       );
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
-    throw new UsageError(`root not found: ${values.root}`);
-  const rel = dirs.map((d) => path.relative(root, d) || '.');
-  const outside = rel.find((r) => r.startsWith('..') || path.isAbsolute(r));
-  if (outside !== undefined && !values['allow-outside-root'])
-    throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
+  const rel = insideRoot(root, values.root, dirs, values['allow-outside-root']);
   const report = await verify({
     root,
     paths: rel,

@@ -26,6 +26,8 @@ export interface VerifyOptions {
   allowOutsideRoot?: boolean;
   /** Conformance fixture directory to run as well. */
   fixtures?: string;
+  /** Verify each path itself as a target of the selected packs, with no discovery inside it. */
+  exact?: boolean;
   /** Restrict to these packs. */
   packs?: string[];
   /** Extra pack options (e.g. min_supports). */
@@ -77,6 +79,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       opts.paths ?? config.paths,
       config.exclude ?? [],
       runFindings,
+      opts.exact ?? false,
     );
     results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
     const fixtureDir = opts.fixtures ?? config.fixtures;
@@ -127,6 +130,7 @@ function planTargets(
   paths: string[] | undefined,
   exclude: string[],
   runFindings: Finding[],
+  exact: boolean,
 ): PlannedTarget[] {
   const planned: PlannedTarget[] = [];
   const seen = new Set<string>();
@@ -147,6 +151,10 @@ function planTargets(
           message: `Path "${p}" ${r.ok ? 'is not a directory' : r.detail}.`,
         }),
       );
+      continue;
+    }
+    if (exact) {
+      for (const pack of packs) add(pack, r.abs);
       continue;
     }
     const dirs = walkRepository(r.abs, exclude);
