@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseJson } from '../src/io/json.js';
@@ -151,6 +152,21 @@ describe('walkRepository', () => {
     expect(rels).toEqual(['.', 'a', 'a/b']);
     const a = walkRepository(root).find((d) => d.rel === 'a')!;
     expect([...a.files].sort()).toEqual(['.gitignore', 'keep.json', 'loop']);
+  });
+  it('never hides a file git tracks, whatever .gitignore says (but exclude patterns still apply)', () => {
+    const root = repo();
+    fs.rmSync(path.join(root, '.git'), { recursive: true });
+    const git = (...args: string[]) => expect(spawnSync('git', args, { cwd: root }).status).toBe(0);
+    git('init', '-q');
+    fs.writeFileSync(path.join(root, '.gitignore'), 'hidden/\nscratch/\n');
+    for (const f of ['hidden/PROOF_AUDIT.json', 'scratch/x.json', 'excluded/y.json'])
+      fs.mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
+    for (const f of ['hidden/PROOF_AUDIT.json', 'scratch/x.json', 'excluded/y.json'])
+      fs.writeFileSync(path.join(root, f), '{}');
+    git('add', '-f', 'hidden/PROOF_AUDIT.json', 'excluded/y.json');
+    const walked = walkRepository(root, ['excluded/']);
+    expect(walked.map((d) => d.rel)).toEqual(['.', 'hidden']);
+    expect([...walked[0]!.hidden].sort()).toEqual(['excluded', 'scratch']);
   });
   it('applies extra exclude patterns', () => {
     const root = repo();

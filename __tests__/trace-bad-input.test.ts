@@ -131,6 +131,30 @@ describe('bad trace.jsonl input yields findings, not crashes', () => {
   }, 60000);
 });
 
+describe('discovery cannot drop a run', () => {
+  it('finds runs a .gitignore hides, runs whose own files are ignored, and symlinked runs', async () => {
+    const { root, trace } = copyClean();
+    const runs = path.join(root, 'artifacts/runs');
+    const id = path.basename(path.dirname(trace));
+    fs.writeFileSync(path.join(runs, '.gitignore'), `${id}/\n`);
+    expect((await run(root)).targets.map((t) => t.path)).toEqual([`artifacts/runs/${id}`]);
+
+    fs.rmSync(path.join(runs, '.gitignore'));
+    fs.writeFileSync(path.join(runs, id, '.gitignore'), '*\n');
+    const inner = await run(root);
+    expect(inner.targets).toHaveLength(1);
+    expect(codes(inner)).toContain('trace.layout_unexpected');
+
+    fs.rmSync(path.join(runs, id, '.gitignore'));
+    fs.renameSync(path.join(runs, id), path.join(root, id));
+    fs.symlinkSync(path.join(root, id), path.join(runs, id));
+    const linked = await run(root);
+    expect(linked.targets.map((t) => [t.path, t.terminal_state])).toEqual([
+      [`artifacts/runs/${id}`, 'accepted'],
+    ]);
+  });
+});
+
 describe('streamLines', () => {
   // The reference: split the whole file at \n, then judge each line alone.
   function reference(bytes: Buffer, maxLine: number): string[] {
