@@ -169,6 +169,18 @@ describe('statuses and issue strings', () => {
       ],
     });
   });
+  it('deliberate difference: an empty audit_skill is missing_field:audit_skill, not skipped', async () => {
+    // The script tested `data.get("audit_skill") and ...`, so "" skipped the skill check and a
+    // copied artifact passed as any audit. Like an empty trace_path, it is now a missing field.
+    const { paper, edit } = setup();
+    edit('KILL_ARGUMENT.json', (a) => (a.audit_skill = ''));
+    const r = await aris(paper, '--assurance', 'submission');
+    expect(r.code).toBe(1);
+    expect(r.row('kill-argument')).toMatchObject({
+      status: 'HAS_ISSUES',
+      issues: ['missing_field:audit_skill'],
+    });
+  });
   it('accepts agent_id instead of thread_id', async () => {
     const { paper, edit } = setup();
     edit('PROOF_AUDIT.json', (a) => {
@@ -303,13 +315,16 @@ describe('draft vs submission', () => {
 });
 
 describe('assurance and effort', () => {
+  // The legacy script has no --effort: these rows are the contract's rules. Effort implies an
+  // assurance only when none is given; the paper's assurance.txt is an explicit one and wins.
   const cases: [string[], string | undefined, string, string][] = [
     [[], undefined, 'draft', 'default (effort balanced)'],
     [[], 'submission', 'submission', '.aris/assurance.txt'],
     [[], ' draft \n', 'draft', '.aris/assurance.txt'],
     [['--effort', 'beast'], undefined, 'submission', '--effort beast'],
     [['--effort', 'max'], undefined, 'submission', '--effort max'],
-    [['--effort', 'lite'], 'submission', 'draft', '--effort lite'],
+    [['--effort', 'lite'], 'submission', 'submission', '.aris/assurance.txt'],
+    [['--effort', 'beast'], 'draft', 'draft', '.aris/assurance.txt'],
     [['--effort', 'beast', '--assurance', 'draft'], undefined, 'draft', '--assurance'],
     [['--assurance', 'submission'], 'draft', 'submission', '--assurance'],
   ];

@@ -183,6 +183,25 @@ fixture('missing-artifact-assurance-file', 'artifact_missing', {
   expected: ['aris.artifact_missing'],
   state: 'blocked',
 });
+fixture('assurance-file-beats-effort', 'artifact_missing', {
+  description:
+    '.aris/assurance.txt says submission; --effort balanced would imply draft, but an explicit assurance wins over effort, so the skipped audit blocks.',
+  paper: {
+    only: ['proof-checker', 'paper-claim-audit', 'citation-audit'],
+    assurance: 'submission',
+  },
+  options: { effort: 'balanced' },
+  expected: ['aris.artifact_missing'],
+  state: 'blocked',
+});
+fixture('clean-assurance-file-draft-effort-beast', 'clean', {
+  description:
+    '.aris/assurance.txt says draft: effort beast (depth) does not override it, so a missing audit is allowed.',
+  paper: { only: ['proof-checker', 'citation-audit'], assurance: 'draft' },
+  options: { effort: 'beast' },
+  expected: [],
+  state: 'provisional',
+});
 fixture(
   'artifact-is-directory',
   'artifact_unreadable',
@@ -291,6 +310,20 @@ proofFixture('verdict-unknown', 'invalid_verdict', (a) => {
 proofFixture('wrong-audit-skill', 'wrong_audit_skill', (a) => {
   a.audit_skill = 'citation-audit';
 });
+fixture(
+  'empty-audit-skill',
+  'missing_field',
+  {
+    description:
+      'An empty audit_skill (a copied artifact with the name blanked) is a missing field, not a skipped check.',
+    expected: ['aris.missing_field'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit('KILL_ARGUMENT.json', (a) => {
+      a.audit_skill = '';
+    }),
+);
 proofFixture('hashes-not-object', 'hashes_not_object', (a) => {
   a.audited_input_hashes = Object.entries(a.audited_input_hashes).map(([k, v]) => `${k}=${v}`);
 });
@@ -582,6 +615,56 @@ fixture(
   ({ edit }) =>
     edit(PROOF, (a) => {
       a.trace_path = '.';
+    }),
+);
+fixture(
+  'trace-path-is-verifier-report',
+  'trace_not_a_trace',
+  {
+    description:
+      'trace_path names the report the verifier itself writes (left by an earlier run): not a trace.',
+    expected: ['aris.trace_not_a_trace'],
+    state: 'blocked',
+  },
+  ({ paper, edit }) => {
+    write(
+      path.join(paper, '.aris/audit-verifier-report.json'),
+      JSON.stringify({ verifier_version: '2', any_problem: false, audits: [] }, null, 2) + '\n',
+    );
+    edit(PROOF, (a) => {
+      a.trace_path = '.aris/audit-verifier-report.json';
+    });
+  },
+);
+fixture(
+  'trace-path-is-audit-artifact',
+  'trace_not_a_trace',
+  {
+    description:
+      'trace_path names audit artifacts (its own, and another audit’s through ./): not traces.',
+    expected: ['aris.trace_not_a_trace'],
+    state: 'blocked',
+  },
+  ({ edit }) => {
+    edit(PROOF, (a) => {
+      a.trace_path = 'PROOF_AUDIT.json';
+    });
+    edit(CLAIM, (a) => {
+      a.trace_path = './CITATION_AUDIT.json';
+    });
+  },
+);
+fixture(
+  'trace-path-is-aris-dir',
+  'trace_not_a_trace',
+  {
+    description: 'trace_path ".aris" holds the verifier’s settings and every trace: not a trace.',
+    expected: ['aris.trace_not_a_trace'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.trace_path = '.aris';
     }),
 );
 fixture(

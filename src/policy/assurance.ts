@@ -35,8 +35,22 @@ export interface AssuranceDecision {
 }
 
 /**
- * Precedence: an explicit assurance flag; an effort flag; .aris/assurance.txt; the config's
- * assurance, then its effort; else draft (the default effort, balanced).
+ * Where the assurance comes from. Assurance and effort are independent axes (seed 000): effort
+ * implies an assurance only when none is given, so every explicit assurance wins over every
+ * effort, and a paper's own .aris/assurance.txt is not overridden by an effort flag. First
+ * match wins:
+ *
+ * 1. the --assurance flag (the Action's `assurance` input);
+ * 2. <paper-dir>/.aris/assurance.txt;
+ * 3. the config's assurance;
+ * 4. the assurance implied by the --effort flag (the Action's `effort` input);
+ * 5. the assurance implied by the config's effort;
+ * 6. draft (the default effort, balanced).
+ *
+ * A value that is not understood never falls through to a weaker source: an invalid effort
+ * anywhere, or an invalid assurance at the level that is reached, fails closed to submission.
+ * The effort recorded in the decision is the flag's, else the config's, whichever source the
+ * assurance came from.
  */
 export function resolveAssurance(i: AssuranceInputs): AssuranceDecision {
   const effort = [i.flagEffort, i.configEffort].find((e) => e !== undefined);
@@ -52,17 +66,11 @@ export function resolveAssurance(i: AssuranceInputs): AssuranceDecision {
       );
     }
   }
+  // Explicit assurances: flag, then the paper's own file, then the config.
   if (i.flagAssurance !== undefined) {
     if (!isAssurance(i.flagAssurance))
       return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
     return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
-  }
-  if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
-    return {
-      assurance: assuranceForEffort(i.flagEffort),
-      source: `--effort ${i.flagEffort}`,
-      effort: i.flagEffort,
-    };
   }
   if (i.fileText !== undefined) {
     const v = i.fileText.replace(/\s+/g, '');
@@ -77,6 +85,14 @@ export function resolveAssurance(i: AssuranceInputs): AssuranceDecision {
         'config assurance',
       );
     return { assurance: i.configAssurance, source: 'config assurance', ...effortField };
+  }
+  // No explicit assurance anywhere: the effort implies one, the flag's before the config's.
+  if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
+    return {
+      assurance: assuranceForEffort(i.flagEffort),
+      source: `--effort ${i.flagEffort}`,
+      effort: i.flagEffort,
+    };
   }
   if (i.configEffort !== undefined && isEffort(i.configEffort)) {
     return {

@@ -17,6 +17,7 @@ import type { LoadedJson } from '../../io/json-file.js';
 import {
   AuditArtifact,
   BLOCKING_VERDICTS,
+  DEFAULT_AUDITS,
   REQUIRED_FIELDS,
   VERDICTS,
   type AuditSpec,
@@ -36,6 +37,8 @@ export interface AuditContext {
   assurance: Assurance;
   targetId: string;
   hashes: (real: string) => Promise<HashOutcome>;
+  /** Paper-relative artifact paths of every audit checked for this paper (manifest or default). */
+  artifacts: readonly string[];
 }
 
 export interface AuditCheck {
@@ -254,7 +257,16 @@ export async function checkAudit(
     );
   }
 
-  if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
+  // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
+  // A blank name says nothing about which audit wrote the artifact: it is a missing field.
+  if (typeof data.audit_skill === 'string' && data.audit_skill.trim() === '') {
+    issue(
+      ARIS.missingField,
+      `${loaded.rel} has an empty "audit_skill"; it must name the audit that wrote it (${spec.skill}).`,
+      'missing_field:audit_skill',
+      lineOf('audit_skill'),
+    );
+  } else if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
     issue(
       ARIS.wrongAuditSkill,
       `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`,
@@ -375,7 +387,7 @@ export async function checkAudit(
   // Trace.
   let traceLocation: string | undefined;
   if (typeof data.trace_path === 'string' && data.trace_path !== '') {
-    const t = checkTrace(data.trace_path, ctx);
+    const t = checkTrace(data.trace_path, spec, ctx);
     if (t.issue) {
       const [def, text, message] = t.issue;
       issue(def, message, text, lineOf('trace_path'));
@@ -465,8 +477,74 @@ function verdictRemediation(skill: string, verdict: string, reasonCode: string):
   return `Fix the issues ${skill} reports, then rerun ${skill}.`;
 }
 
+/** The verifier's own files under a paper's (or an ancestor's) `.aris` directory. */
+const ARIS_STATE_FILES: readonly [string, string][] = [
+  ['.aris/audit-verifier-report.json', 'the verifier’s own report'],
+  ['.aris/assurance.txt', 'the assurance setting'],
+  ['.aris/audit-manifest.json', 'the audit manifest'],
+];
+
+/**
+ * Paths that exist whatever the audit did, so they prove nothing as a trace: the audit
+ * artifacts (this paper's, and the default four in every directory the trace is looked up in),
+ * the verifier's report, assurance.txt, the manifest and the .aris directory itself. Keyed by
+ * canonical path (see `canonical`), valued by a description for the message.
+ */
+function notATraceTargets(
+  ctx: AuditContext,
+  bases: readonly string[],
+  ownArtifact: string,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (abs: string, what: string) => {
+    const key = canonical(abs);
+    if (!out.has(key)) out.set(key, what);
+  };
+  for (const a of ctx.artifacts) {
+    const abs = path.resolve(ctx.paperDir, a);
+    add(
+      abs,
+      a === ownArtifact
+        ? `this audit’s own artifact (${ctx.ws.rel(abs)})`
+        : `the audit artifact ${ctx.ws.rel(abs)}`,
+    );
+  }
+  for (const base of bases) {
+    for (const [file, what] of ARIS_STATE_FILES)
+      add(path.join(base, file), `${what} (${ctx.ws.rel(path.join(base, file))})`);
+    add(
+      path.join(base, '.aris'),
+      `the ${ctx.ws.rel(path.join(base, '.aris'))} directory, where the verifier keeps its settings and report`,
+    );
+    for (const a of DEFAULT_AUDITS)
+      add(
+        path.join(base, a.artifact),
+        `the audit artifact ${ctx.ws.rel(path.join(base, a.artifact))}`,
+      );
+  }
+  return out;
+}
+
+/**
+ * The real path of `abs`, or, when it does not exist, the real path of its nearest existing
+ * ancestor joined with the rest: symlinks are followed as far as they go, so two spellings
+ * of one file compare equal whether or not it exists yet.
+ */
+function canonical(abs: string): string {
+  const rest: string[] = [];
+  for (let d = path.resolve(abs); ; d = path.dirname(d)) {
+    try {
+      return path.join(fs.realpathSync(d), ...rest.reverse());
+    } catch {
+      if (path.dirname(d) === d) return path.resolve(abs);
+      rest.push(path.basename(d));
+    }
+  }
+}
+
 function checkTrace(
   tracePath: string,
+  spec: AuditSpec,
   ctx: AuditContext,
 ): { issue?: [CodeDef, string, string]; location?: string } {
   // Traces may be written at the repository top level (.aris/traces/...) rather than in the
@@ -476,25 +554,36 @@ function checkTrace(
     bases.push(d);
     if (d === ctx.ws.root) break;
   }
+  const lookIn = path.isAbsolute(tracePath) ? [ctx.paperDir] : bases;
+  let targets: Map<string, string> | undefined;
+  const notATrace = (clause: string): { issue: [CodeDef, string, string] } => ({
+    issue: [
+      ARIS.traceNotATrace,
+      `trace_path_not_a_trace:${tracePath}`,
+      `trace_path "${tracePath}" ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
+    ],
+  });
   let firstFailure: Resolved | undefined;
-  for (const base of path.isAbsolute(tracePath) ? [ctx.paperDir] : bases) {
+  for (const base of lookIn) {
     const r = ctx.ws.resolve(base, tracePath);
     if (!r.ok) {
       firstFailure ??= r;
       if (r.reason === 'missing') continue;
       break;
     }
+    targets ??= notATraceTargets(ctx, bases, spec.artifact);
+    const what = targets.get(r.real);
+    if (what) return notATrace(`is ${what}, not a trace`);
     const st = statPath(r.real);
-    if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir)) {
-      return {
-        issue: [
-          ARIS.traceNotATrace,
-          `trace_path_not_a_trace:${tracePath}`,
-          `trace_path "${tracePath}" is the paper directory or a directory above it, so any file there would count as the trace.`,
-        ],
-      };
-    }
+    if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir))
+      return notATrace(
+        'is the paper directory or a directory above it, so any file there would count as the trace',
+      );
     if (st.kind === 'dir') {
+      // A directory holding an artifact or the verifier's files would let them count as the trace.
+      const held = [...targets].find(([p]) => isAncestorOrSelf(r.real, p) && fs.existsSync(p));
+      if (held)
+        return notATrace(`is a directory holding ${held[1]}, which would count as the trace`);
       try {
         const d = fs.opendirSync(r.real);
         const first = d.readSync();
@@ -536,6 +625,14 @@ function checkTrace(
         `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`,
       ],
     };
+  }
+  if (firstFailure && !firstFailure.ok && firstFailure.reason === 'missing') {
+    // Not written yet (the verifier's report before its first run): still not a trace.
+    targets ??= notATraceTargets(ctx, bases, spec.artifact);
+    for (const base of lookIn) {
+      const what = targets.get(canonical(path.resolve(base, tracePath)));
+      if (what) return notATrace(`is ${what}, not a trace`);
+    }
   }
   if (firstFailure && !firstFailure.ok && firstFailure.reason === 'outside_root') {
     return {

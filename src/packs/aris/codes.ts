@@ -122,7 +122,7 @@ export const ARIS = {
   traceNotATrace: def(
     'trace_not_a_trace',
     'error',
-    'trace_path is the paper directory or a directory above it, not a trace',
+    'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier’s own files',
     'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.',
   ),
   noAuditedInputs: def(

@@ -56,6 +56,7 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
         assurance: decision.assurance,
         targetId,
         hashes: (real) => ctx.hasher.hash(real),
+        artifacts: manifest.audits.map((a) => a.artifact),
       }),
     );
   }
