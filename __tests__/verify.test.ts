@@ -187,6 +187,15 @@ describe('audit-gate aris <paper-dir>', () => {
     expect(report.paper_dir).toBe(path.join(root, 'papers/p'));
     expect(report.any_problem).toBe(true);
   });
+  it('an assurance.txt that is not draft or submission is a bad argument, with --effort too', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'));
+    write(path.join(root, 'p/.aris/assurance.txt'), 'strict\n');
+    for (const flags of [[], ['--effort', 'beast']]) {
+      const r = await cli(['aris', 'p', ...flags], root);
+      expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/invalid assurance in/)]);
+    }
+  });
   it('a root that does not exist, or does not hold the paper, is a bad argument', async () => {
     const root = repo();
     writePaper(path.join(root, 'p'));

@@ -163,7 +163,7 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
     ? path.resolve(io.cwd, values.root)
     : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : path.dirname(paperDir));
   const [paperRel] = insideRoot(root, values.root, [paperDir], values['allow-outside-root']);
-  if (values.assurance === undefined && values.effort === undefined) {
+  if (values.assurance === undefined) {
     // As before: an assurance.txt that is not draft or submission is a bad argument.
     const text = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
     const v = text?.replace(/\s+/g, '');
