@@ -33467,7 +33467,7 @@ const FIXTURE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3314);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7189);
 /* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
 
 
@@ -34178,7 +34178,7 @@ function errorText(err) {
 
 /***/ }),
 
-/***/ 3314:
+/***/ 7189:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37939,6 +37939,8 @@ function loadConfig(root, explicit) {
 
 // EXTERNAL MODULE: ./src/io/hashing.ts
 var hashing = __nccwpck_require__(9520);
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __nccwpck_require__(298);
 var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
@@ -37946,14 +37948,18 @@ var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 
 
 
+
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /**
  * Lists the directories of a repository the way git would see them: `.gitignore` files at every
- * level are honoured, `.git` and `node_modules` are skipped, and symlinked directories are not
- * followed (so a symlink loop cannot trap the walk). `extra` patterns use gitignore syntax.
+ * level are honoured, except for files git tracks (a committed file is never ignored, so a
+ * `.gitignore` line cannot hide a committed audit); `.git` and `node_modules` are skipped, and
+ * symlinked directories are not followed (so a symlink loop cannot trap the walk). `extra`
+ * patterns (the config's exclude) use gitignore syntax and apply to tracked files too.
  */
 function walkRepository(root, extra = []) {
     const out = [];
+    const tracked = trackedPaths(root);
     const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
     const stack = [
         { abs: root, rel: '', rules: rootRules },
@@ -37979,17 +37985,36 @@ function walkRepository(root, extra = []) {
                 // unreadable .gitignore: ignore nothing extra
             }
         }
-        const entry = { abs, rel: rel || '.', files: new Set(), dirs: new Set() };
+        const entry = {
+            abs,
+            rel: rel || '.',
+            files: new Set(),
+            dirs: new Set(),
+            links: new Set(),
+            hidden: new Set(),
+        };
+        const ignored = (childRel, isDir) => (isIgnored(rules, childRel, isDir) && !tracked?.has(childRel)) ||
+            (rootRules.length > 0 && isIgnored(rootRules, childRel, isDir));
         for (const e of entries) {
             const childRel = rel ? `${rel}/${e.name}` : e.name;
             if (e.isDirectory()) {
-                if (ALWAYS_SKIPPED.has(e.name) || isIgnored(rules, childRel, true))
+                if (ALWAYS_SKIPPED.has(e.name))
                     continue;
-                entry.dirs.add(e.name);
-                stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules });
+                if (ignored(childRel, true))
+                    entry.hidden.add(e.name);
+                else {
+                    entry.dirs.add(e.name);
+                    stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules });
+                }
             }
-            else if (!isIgnored(rules, childRel, false)) {
+            else if (ignored(childRel, false)) {
+                if (e.isSymbolicLink())
+                    entry.hidden.add(e.name);
+            }
+            else {
                 entry.files.add(e.name);
+                if (e.isSymbolicLink())
+                    entry.links.add(e.name);
             }
         }
         out.push(entry);
@@ -38003,6 +38028,34 @@ function isIgnored(rules, rel, isDir) {
             return true;
     }
     return false;
+}
+/**
+ * The paths git tracks under `root` (files and every directory holding one), relative to it; or
+ * undefined where git cannot say (no git, not a work tree), and .gitignore rules alone decide.
+ */
+function trackedPaths(root) {
+    // fsmonitor off: reading the index must not start a hook from the repository's config.
+    const r = (0,external_node_child_process_namespaceObject.spawnSync)('git', ['-c', 'core.fsmonitor=false', 'ls-files', '-z', '--cached'], {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+        stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    if (r.status !== 0 || typeof r.stdout !== 'string')
+        return undefined;
+    const out = new Set();
+    for (const file of r.stdout.split('\0')) {
+        if (!file)
+            continue;
+        out.add(file);
+        for (let i = file.lastIndexOf('/'); i > 0; i = file.lastIndexOf('/', i - 1)) {
+            const dir = file.slice(0, i);
+            if (out.has(dir))
+                break;
+            out.add(dir);
+        }
+    }
+    return out;
 }
 
 // EXTERNAL MODULE: ./src/io/workspace.ts
@@ -38291,7 +38344,7 @@ async function verify(opts) {
     const workers = parallel/* VerifyWorkers */.fY.start(ctx);
     const results = [];
     try {
-        const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings);
+        const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
         results.push(...(await (0,parallel/* verifyTargets */.I6)(planned, ctx, opts.onProgress, workers)));
         const fixtureDir = opts.fixtures ?? config.fixtures;
         if (fixtureDir !== undefined) {
@@ -38329,7 +38382,7 @@ async function verify(opts) {
         runFindings,
     });
 }
-function planTargets(ws, packs, paths, exclude, runFindings) {
+function planTargets(ws, packs, paths, exclude, runFindings, exact) {
     const planned = [];
     const seen = new Set();
     const add = (pack, dir) => {
@@ -38347,6 +38400,11 @@ function planTargets(ws, packs, paths, exclude, runFindings) {
                 subject: 'gate',
                 message: `Path "${p}" ${r.ok ? 'is not a directory' : r.detail}.`,
             }));
+            continue;
+        }
+        if (exact) {
+            for (const pack of packs)
+                add(pack, r.abs);
             continue;
         }
         const dirs = walkRepository(r.abs, exclude);
@@ -41640,7 +41698,7 @@ const ARIS = {
     traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
-    traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is the paper directory or a directory above it, not a trace', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
+    traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier’s own files', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
     noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
     traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace', 'Keep traces inside the repository, or run locally with --allow-outside-root.'),
     invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
@@ -42052,7 +42110,12 @@ async function checkAudit(spec, loaded, ctx) {
             : '';
         issue(ARIS.invalidVerdict, `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${verdict}`, lineOf('verdict') ?? 1);
     }
-    if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
+    // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
+    // A blank name says nothing about which audit wrote the artifact: it is a missing field.
+    if (typeof data.audit_skill === 'string' && data.audit_skill.trim() === '') {
+        issue(ARIS.missingField, `${loaded.rel} has an empty "audit_skill"; it must name the audit that wrote it (${spec.skill}).`, 'missing_field:audit_skill', lineOf('audit_skill'));
+    }
+    else if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
         issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`, `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`, lineOf('audit_skill'));
     }
     // Review independence.
@@ -42109,7 +42172,7 @@ async function checkAudit(spec, loaded, ctx) {
     // Trace.
     let traceLocation;
     if (typeof data.trace_path === 'string' && data.trace_path !== '') {
-        const t = checkTrace(data.trace_path, ctx);
+        const t = checkTrace(data.trace_path, spec, ctx);
         if (t.issue) {
             const [def, text, message] = t.issue;
             issue(def, message, text, lineOf('trace_path'));
@@ -42182,7 +42245,59 @@ function verdictRemediation(skill, verdict, reasonCode) {
         return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
     return `Fix the issues ${skill} reports, then rerun ${skill}.`;
 }
-function checkTrace(tracePath, ctx) {
+/** The verifier's own files under a paper's (or an ancestor's) `.aris` directory. */
+const ARIS_STATE_FILES = [
+    ['.aris/audit-verifier-report.json', 'the verifier’s own report'],
+    ['.aris/assurance.txt', 'the assurance setting'],
+    ['.aris/audit-manifest.json', 'the audit manifest'],
+];
+/**
+ * Paths that exist whatever the audit did, so they prove nothing as a trace: the audit
+ * artifacts (this paper's, and the default four in every directory the trace is looked up in),
+ * the verifier's report, assurance.txt, the manifest and the .aris directory itself. Keyed by
+ * canonical path (see `canonical`), valued by a description for the message.
+ */
+function notATraceTargets(ctx, bases, ownArtifact) {
+    const out = new Map();
+    const add = (abs, what) => {
+        const key = canonical(abs);
+        if (!out.has(key))
+            out.set(key, what);
+    };
+    for (const a of ctx.artifacts) {
+        const abs = external_node_path_default().resolve(ctx.paperDir, a);
+        add(abs, a === ownArtifact
+            ? `this audit’s own artifact (${ctx.ws.rel(abs)})`
+            : `the audit artifact ${ctx.ws.rel(abs)}`);
+    }
+    for (const base of bases) {
+        for (const [file, what] of ARIS_STATE_FILES)
+            add(external_node_path_default().join(base, file), `${what} (${ctx.ws.rel(external_node_path_default().join(base, file))})`);
+        add(external_node_path_default().join(base, '.aris'), `the ${ctx.ws.rel(external_node_path_default().join(base, '.aris'))} directory, where the verifier keeps its settings and report`);
+        for (const a of DEFAULT_AUDITS)
+            add(external_node_path_default().join(base, a.artifact), `the audit artifact ${ctx.ws.rel(external_node_path_default().join(base, a.artifact))}`);
+    }
+    return out;
+}
+/**
+ * The real path of `abs`, or, when it does not exist, the real path of its nearest existing
+ * ancestor joined with the rest: symlinks are followed as far as they go, so two spellings
+ * of one file compare equal whether or not it exists yet.
+ */
+function canonical(abs) {
+    const rest = [];
+    for (let d = external_node_path_default().resolve(abs);; d = external_node_path_default().dirname(d)) {
+        try {
+            return external_node_path_default().join(external_node_fs_default().realpathSync(d), ...rest.reverse());
+        }
+        catch {
+            if (external_node_path_default().dirname(d) === d)
+                return external_node_path_default().resolve(abs);
+            rest.push(external_node_path_default().basename(d));
+        }
+    }
+}
+function checkTrace(tracePath, spec, ctx) {
     // Traces may be written at the repository top level (.aris/traces/...) rather than in the
     // paper dir: look in the paper dir, then each ancestor up to the workspace root.
     const bases = [];
@@ -42191,8 +42306,17 @@ function checkTrace(tracePath, ctx) {
         if (d === ctx.ws.root)
             break;
     }
+    const lookIn = external_node_path_default().isAbsolute(tracePath) ? [ctx.paperDir] : bases;
+    let targets;
+    const notATrace = (clause) => ({
+        issue: [
+            ARIS.traceNotATrace,
+            `trace_path_not_a_trace:${tracePath}`,
+            `trace_path "${tracePath}" ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
+        ],
+    });
     let firstFailure;
-    for (const base of external_node_path_default().isAbsolute(tracePath) ? [ctx.paperDir] : bases) {
+    for (const base of lookIn) {
         const r = ctx.ws.resolve(base, tracePath);
         if (!r.ok) {
             firstFailure ??= r;
@@ -42200,17 +42324,18 @@ function checkTrace(tracePath, ctx) {
                 continue;
             break;
         }
+        targets ??= notATraceTargets(ctx, bases, spec.artifact);
+        const what = targets.get(r.real);
+        if (what)
+            return notATrace(`is ${what}, not a trace`);
         const st = (0,files/* statPath */.qW)(r.real);
-        if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir)) {
-            return {
-                issue: [
-                    ARIS.traceNotATrace,
-                    `trace_path_not_a_trace:${tracePath}`,
-                    `trace_path "${tracePath}" is the paper directory or a directory above it, so any file there would count as the trace.`,
-                ],
-            };
-        }
+        if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir))
+            return notATrace('is the paper directory or a directory above it, so any file there would count as the trace');
         if (st.kind === 'dir') {
+            // A directory holding an artifact or the verifier's files would let them count as the trace.
+            const held = [...targets].find(([p]) => isAncestorOrSelf(r.real, p) && external_node_fs_default().existsSync(p));
+            if (held)
+                return notATrace(`is a directory holding ${held[1]}, which would count as the trace`);
             try {
                 const d = external_node_fs_default().opendirSync(r.real);
                 const first = d.readSync();
@@ -42253,6 +42378,15 @@ function checkTrace(tracePath, ctx) {
                 `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`,
             ],
         };
+    }
+    if (firstFailure && !firstFailure.ok && firstFailure.reason === 'missing') {
+        // Not written yet (the verifier's report before its first run): still not a trace.
+        targets ??= notATraceTargets(ctx, bases, spec.artifact);
+        for (const base of lookIn) {
+            const what = targets.get(canonical(external_node_path_default().resolve(base, tracePath)));
+            if (what)
+                return notATrace(`is ${what}, not a trace`);
+        }
     }
     if (firstFailure && !firstFailure.ok && firstFailure.reason === 'outside_root') {
         return {
@@ -42391,6 +42525,7 @@ async function verifyPaper(paperDir, ctx) {
             assurance: decision.assurance,
             targetId,
             hashes: (real) => ctx.hasher.hash(real),
+            artifacts: manifest.audits.map((a) => a.artifact),
         }));
     }
     const paperProblem = findings.length > 0;
@@ -42641,19 +42776,25 @@ const TRACE_CODES = Object.values(TRACE);
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
 /**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (the producer's
- * `artifacts/runs/<run_id>/trace.jsonl`), or run_meta.json / fingerprint.txt when the trace itself
- * is gone, so a deleted trace is reported rather than silently skipped.
+ * Run directories in a repository listing. Every entry of an `artifacts/runs/` directory (the
+ * producer's layout) that is a directory or a symlink is a run, even one a `.gitignore` hides or
+ * one whose own files are hidden: a run cannot be dropped from the gate by an ignore rule. Elsewhere
+ * `…/runs/<run_id>/` is a run when it holds trace.jsonl, or run_meta.json / fingerprint.txt when
+ * the trace itself is gone, so a deleted trace is reported rather than silently skipped.
  */
 function discoverRuns(dirs) {
-    const found = [];
+    const found = new Set();
     for (const d of dirs) {
-        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) !== 'runs')
-            continue;
-        if (MARKERS.some((m) => d.files.has(m)))
-            found.push(d.abs);
+        if (external_node_path_default().basename(d.abs) === 'runs' && external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'artifacts') {
+            for (const name of [...d.dirs, ...d.links, ...d.hidden])
+                found.add(external_node_path_default().join(d.abs, name));
+        }
+        else if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs') {
+            if (MARKERS.some((m) => d.files.has(m)))
+                found.add(d.abs);
+        }
     }
-    return found.sort();
+    return [...found].sort();
 }
 
 // EXTERNAL MODULE: ./src/io/workspace.ts
@@ -45836,8 +45977,22 @@ function isEffort(v) {
     return typeof v === 'string' && EFFORTS.includes(v);
 }
 /**
- * Precedence: an explicit assurance flag; an effort flag; .aris/assurance.txt; the config's
- * assurance, then its effort; else draft (the default effort, balanced).
+ * Where the assurance comes from. Assurance and effort are independent axes (seed 000): effort
+ * implies an assurance only when none is given, so every explicit assurance wins over every
+ * effort, and a paper's own .aris/assurance.txt is not overridden by an effort flag. First
+ * match wins:
+ *
+ * 1. the --assurance flag (the Action's `assurance` input);
+ * 2. <paper-dir>/.aris/assurance.txt;
+ * 3. the config's assurance;
+ * 4. the assurance implied by the --effort flag (the Action's `effort` input);
+ * 5. the assurance implied by the config's effort;
+ * 6. draft (the default effort, balanced).
+ *
+ * A value that is not understood never falls through to a weaker source: an invalid effort
+ * anywhere, or an invalid assurance at the level that is reached, fails closed to submission.
+ * The effort recorded in the decision is the flag's, else the config's, whichever source the
+ * assurance came from.
  */
 function resolveAssurance(i) {
     const effort = [i.flagEffort, i.configEffort].find((e) => e !== undefined);
@@ -45850,17 +46005,11 @@ function resolveAssurance(i) {
             return fail(`effort "${value}" is not one of ${EFFORTS.join(', ')}`, name === 'flagEffort' ? '--effort' : 'config effort');
         }
     }
+    // Explicit assurances: flag, then the paper's own file, then the config.
     if (i.flagAssurance !== undefined) {
         if (!isAssurance(i.flagAssurance))
             return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
         return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
-    }
-    if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
-        return {
-            assurance: assuranceForEffort(i.flagEffort),
-            source: `--effort ${i.flagEffort}`,
-            effort: i.flagEffort,
-        };
     }
     if (i.fileText !== undefined) {
         const v = i.fileText.replace(/\s+/g, '');
@@ -45873,6 +46022,14 @@ function resolveAssurance(i) {
         if (!isAssurance(i.configAssurance))
             return fail(`config assurance "${i.configAssurance}" is not draft or submission`, 'config assurance');
         return { assurance: i.configAssurance, source: 'config assurance', ...effortField };
+    }
+    // No explicit assurance anywhere: the effort implies one, the flag's before the config's.
+    if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
+        return {
+            assurance: assuranceForEffort(i.flagEffort),
+            source: `--effort ${i.flagEffort}`,
+            effort: i.flagEffort,
+        };
     }
     if (i.configEffort !== undefined && isEffort(i.configEffort)) {
         return {
