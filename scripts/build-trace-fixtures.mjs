@@ -511,7 +511,15 @@ export function reclaim(model, c, { text, markers } = {}) {
     claim_type: c.claim_type,
     structured: c.structured,
   };
+  const was = c.id;
   Object.assign(c, { id: stableId('claim', body), statement });
+  // The step outputs that list the claim (derive, verify, finalize) follow its new id.
+  for (const e of model.events ?? []) {
+    if (e.kind !== 'step_finished') continue;
+    for (const [k, v] of Object.entries(e.output))
+      if (k.endsWith('claim_ids') && Array.isArray(v))
+        e.output[k] = v.map((id) => (id === was ? c.id : id));
+  }
   return c;
 }
 
@@ -1043,6 +1051,15 @@ function buildFixtures(out) {
       reclaim(m, c);
     },
   });
+  fixture('final-claim-unknown', 'support_unresolved', {
+    description:
+      'The finalize output lists a claim id the trace never emits: the answer rests on a claim that does not exist.',
+    expected: [T('support_unresolved')],
+    model: (m) => {
+      const fin = m.events.find((e) => e.kind === 'step_finished' && e.output.kind === 'finalize');
+      fin.output.final_claim_ids = [...fin.output.final_claim_ids, 'claim_v1_' + sha256('never')];
+    },
+  });
   fixture('claim-emitted-twice', 'claim_duplicate', {
     description: 'The same claim is emitted twice.',
     expected: [T('claim_duplicate')],
@@ -1056,9 +1073,15 @@ function buildFixtures(out) {
     description: 'The run derives no claim and does not report insufficient evidence.',
     expected: [T('no_outcome')],
     model: (m) => {
-      m.events = m.events.filter(
-        (e) => !(e.kind === 'claim_emitted' && e.claim.claim_type === 'derived'),
+      const derived = new Set(
+        m.events
+          .filter((e) => e.kind === 'claim_emitted' && e.claim.claim_type === 'derived')
+          .map((e) => e.claim.id),
       );
+      m.events = m.events.filter((e) => !(e.kind === 'claim_emitted' && derived.has(e.claim.id)));
+      for (const e of m.events.filter((x) => x.kind === 'step_finished'))
+        for (const [k, v] of Object.entries(e.output))
+          if (k.endsWith('claim_ids')) e.output[k] = v.filter((id) => !derived.has(id));
       renumber(m.events);
     },
   });
@@ -1216,8 +1239,9 @@ function buildFixtures(out) {
     },
   });
   fixture('line-nan-literal', 'line_malformed', {
-    description: 'A claim line carries a NaN confidence (not JSON).',
-    expected: [T('line_malformed')],
+    description:
+      'A claim line carries a NaN confidence (not JSON); the step outputs that list the claim then name a claim the trace never emits.',
+    expected: [T('line_malformed'), T('support_unresolved')],
     lines: (lines) =>
       lines.map((l, i) =>
         i > 0 && l.includes('"claim_emitted"') && l.includes('"observed"')
@@ -1261,9 +1285,9 @@ function buildFixtures(out) {
   });
   fixture('line-too-long', 'line_too_long', {
     description:
-      'A trace line is longer than the verifier reads (limit lowered to 2 KiB with option max_line_bytes).',
+      'A trace line is longer than the verifier reads (limit lowered to 2 KiB with option max_line_bytes); the step outputs that list its claim then name a claim the trace never emits.',
     options: { max_line_bytes: 2048 },
-    expected: [T('line_too_long')],
+    expected: [T('line_too_long'), T('support_unresolved')],
     lines: (lines) => {
       const i = lines.findIndex((l) => l.includes('"claim_emitted"') && l.includes('"observed"'));
       const e = ev(lines[i]);

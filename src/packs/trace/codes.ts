@@ -287,7 +287,7 @@ export const TRACE = {
   supportUnresolved: def(
     'support_unresolved',
     'claim_justifications',
-    'A claim support names a claim, evidence or tool call the trace does not contain',
+    'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain',
     REDERIVE,
     INV.link,
   ),

@@ -262,7 +262,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
         steps.started_(ev.step_id, no);
         break;
       case 'step_finished':
-        steps.finished_(ev.step_id, ev.output.kind, no);
+        steps.finished_(ev.step_id, ev.output, no);
         break;
       case 'tool_called':
         steps.ref(ev.step_id, no, 'tool call');

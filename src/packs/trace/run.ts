@@ -139,6 +139,16 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
         );
       }
     }
+    // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
+    for (const r of scan.steps.outputRefs) {
+      const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
+      if (!known)
+        f.add(
+          TRACE.supportUnresolved,
+          `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`,
+          rctx.at(r.line),
+        );
+    }
     if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
       f.add(
         TRACE.contentIdMismatch,

@@ -1,6 +1,6 @@
 import { TRACE } from './codes.js';
 import { q, type RunCtx } from './context.js';
-import { REQUIRED_OUTPUTS } from './schema.js';
+import { REQUIRED_OUTPUTS, type StepOutput } from './schema.js';
 
 /** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
 export class StepChecks {
@@ -8,6 +8,8 @@ export class StepChecks {
   private readonly finished = new Map<string, number>();
   readonly outputs = new Set<string>();
   insufficientLine: number | undefined;
+  /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
+  readonly outputRefs: OutputRef[] = [];
 
   constructor(private readonly ctx: RunCtx) {}
 
@@ -33,7 +35,8 @@ export class StepChecks {
     }
   }
 
-  finished_(stepId: string, outputKind: string, line: number): void {
+  finished_(stepId: string, output: StepOutput, line: number): void {
+    const outputKind = output.kind;
     const f = this.ctx.f;
     if (!this.started.has(stepId)) {
       f.add(
@@ -53,6 +56,10 @@ export class StepChecks {
     }
     this.finished.set(stepId, line);
     this.outputs.add(outputKind);
+    for (const [field, kind] of OUTPUT_ID_FIELDS) {
+      const ids = (output as unknown as Partial<Record<string, string[]>>)[field];
+      for (const id of ids ?? []) this.outputRefs.push({ kind, id, field, line });
+    }
     if (outputKind === 'insufficient_evidence') this.insufficientLine ??= line;
   }
 
@@ -90,3 +97,20 @@ export class StepChecks {
     }
   }
 }
+
+export interface OutputRef {
+  kind: 'claim' | 'evidence';
+  id: string;
+  field: string;
+  line: number;
+}
+
+/** The id lists of the step outputs, and what each names. */
+const OUTPUT_ID_FIELDS: readonly [string, OutputRef['kind']][] = [
+  ['evidence_ids', 'evidence'],
+  ['claim_ids', 'claim'],
+  ['validated_claim_ids', 'claim'],
+  ['rejected_claim_ids', 'claim'],
+  ['missing_support_claim_ids', 'claim'],
+  ['final_claim_ids', 'claim'],
+];
