@@ -42739,7 +42739,7 @@ const TRACE = {
     chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
     // ── claims ──────────────────────────────────────────────────────────────────────────────────
     claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
-    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
+    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
     claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
     supportsTooFew: codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
     markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
@@ -44741,6 +44741,8 @@ class StepChecks {
     finished = new Map();
     outputs = new Set();
     insufficientLine;
+    /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
+    outputRefs = [];
     constructor(ctx) {
         this.ctx = ctx;
     }
@@ -44756,7 +44758,8 @@ class StepChecks {
             f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
         }
     }
-    finished_(stepId, outputKind, line) {
+    finished_(stepId, output, line) {
+        const outputKind = output.kind;
         const f = this.ctx.f;
         if (!this.started.has(stepId)) {
             f.add(TRACE.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
@@ -44768,6 +44771,11 @@ class StepChecks {
         }
         this.finished.set(stepId, line);
         this.outputs.add(outputKind);
+        for (const [field, kind] of OUTPUT_ID_FIELDS) {
+            const ids = output[field];
+            for (const id of ids ?? [])
+                this.outputRefs.push({ kind, id, field, line });
+        }
         if (outputKind === 'insufficient_evidence')
             this.insufficientLine ??= line;
     }
@@ -44794,6 +44802,15 @@ class StepChecks {
         }
     }
 }
+/** The id lists of the step outputs, and what each names. */
+const OUTPUT_ID_FIELDS = [
+    ['evidence_ids', 'evidence'],
+    ['claim_ids', 'claim'],
+    ['validated_claim_ids', 'claim'],
+    ['rejected_claim_ids', 'claim'],
+    ['missing_support_claim_ids', 'claim'],
+    ['final_claim_ids', 'claim'],
+];
 
 ;// CONCATENATED MODULE: ./src/packs/trace/tools.ts
 
@@ -45054,7 +45071,7 @@ function scanTrace(ctx, traceAbs) {
                 steps.started_(ev.step_id, no);
                 break;
             case 'step_finished':
-                steps.finished_(ev.step_id, ev.output.kind, no);
+                steps.finished_(ev.step_id, ev.output, no);
                 break;
             case 'tool_called':
                 steps.ref(ev.step_id, no, 'tool call');
@@ -45556,6 +45573,12 @@ async function verifyRun(runDir, ctx) {
             else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
                 f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, rctx.at(s.line));
             }
+        }
+        // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
+        for (const r of scan.steps.outputRefs) {
+            const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
+            if (!known)
+                f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, rctx.at(r.line));
         }
         if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
             f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
