@@ -1,7 +1,8 @@
 // The compatibility floor: what verify_paper_audits.sh (report v2) does, point by point.
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeArtifact, writePaper, write } from '../scripts/lib/aris-paper.mjs';
+import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
+import { paperSetup } from './support/aris.js';
 import { cli } from './support/cli.js';
 import { snapshot, tempRepos } from './support/temp.js';
 
@@ -16,16 +17,7 @@ interface Row {
   issues: string[];
 }
 
-function setup(opts: Parameters<typeof writePaper>[1] = {}) {
-  const root = repo();
-  const paper = path.join(root, 'paper');
-  const artifacts = writePaper(paper, opts);
-  const edit = (file: string, change: (a: Record<string, any>) => void) => {
-    change(artifacts[file]!);
-    writeArtifact(paper, file, artifacts[file]);
-  };
-  return { root, paper, artifacts, edit };
-}
+const setup = (opts: Parameters<typeof paperSetup>[1] = {}) => paperSetup(repo, opts);
 
 async function aris(paper: string, ...args: string[]) {
   const run = await cli(['aris', paper, ...args], path.dirname(paper));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { writeArtifact, writeManifest, writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { resolveAssurance, type AssuranceInputs } from '../src/policy/assurance.js';
 import { verify } from '../src/verify.js';
+import { paperSetup } from './support/aris.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';
 
@@ -12,16 +13,8 @@ const repo = tempRepos();
 const PROOF = 'PROOF_AUDIT.json';
 const REPORT = '.aris/audit-verifier-report.json';
 
-function setup(opts: Parameters<typeof writePaper>[1] = { assurance: 'submission' }) {
-  const root = repo();
-  const paper = path.join(root, 'paper');
-  const artifacts = writePaper(paper, opts);
-  const edit = (file: string, change: (a: Record<string, any>) => void) => {
-    change(artifacts[file]!);
-    writeArtifact(paper, file, artifacts[file]);
-  };
-  return { root, paper, edit };
-}
+const setup = (opts: Parameters<typeof paperSetup>[1] = { assurance: 'submission' }) =>
+  paperSetup(repo, opts);
 
 async function aris(paper: string, ...args: string[]) {
   const run = await cli(['aris', paper, ...args], path.dirname(paper));

@@ -76,6 +76,18 @@ function stale(s: Subject, n: number): Finding[] {
   }));
 }
 
+/** `n` warning annotations on lines 1..n of one file. */
+function warnings(n: number) {
+  return Array.from({ length: n }, (_, i) => ({
+    path: 'a',
+    start_line: i + 1,
+    end_line: i + 1,
+    annotation_level: 'warning' as const,
+    title: 't',
+    message: 'm',
+  }));
+}
+
 function report(targets: Target[], subjects: Subject[], findings: Finding[]): GateReport {
   const r = decide([], { root: '/w', failOn: 'blocking', runFindings: [] });
   const blocking = new Set(findings.filter((f) => f.blocking).map((f) => f.subject));
@@ -312,14 +324,7 @@ describe('annotations', () => {
   });
 
   test('past the documented cap the summary says how many were left out', async () => {
-    const ann = Array.from({ length: MAX_ANNOTATIONS + 7 }, (_, i) => ({
-      path: 'a',
-      start_line: i + 1,
-      end_line: i + 1,
-      annotation_level: 'warning' as const,
-      title: 't',
-      message: 'm',
-    }));
+    const ann = warnings(MAX_ANNOTATIONS + 7);
     const { res, calls } = await complete('neutral', ann);
     expect(res.omitted).toBe(7);
     expect(calls).toHaveLength(MAX_ANNOTATIONS / 50);
@@ -615,14 +620,7 @@ describe('GitHub size limits', () => {
       'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }),
     });
     const big = '漢'.repeat(30_000) + '😀'.repeat(5_000); // 110,000 bytes, 40,000 UTF-16 units
-    const ann = Array.from({ length: MAX_ANNOTATIONS + 3 }, (_, i) => ({
-      path: 'a',
-      start_line: i + 1,
-      end_line: i + 1,
-      annotation_level: 'warning' as const,
-      title: 't',
-      message: 'm',
-    }));
+    const ann = warnings(MAX_ANNOTATIONS + 3);
     await completeCheckRun(
       api,
       T,
