@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseJson } from '../src/io/json.js';
 import { Hasher, LARGE_FILE_BYTES } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
+import { parseIndex, trackedUnder } from '../src/io/git-index.js';
 import { walkRepository } from '../src/io/walk.js';
 import { readSmallFile, statPath } from '../src/io/files.js';
 import { WriteRefused, writeReportFile } from '../src/io/write.js';
@@ -164,14 +166,100 @@ describe('walkRepository', () => {
     for (const f of ['hidden/PROOF_AUDIT.json', 'scratch/x.json', 'excluded/y.json'])
       fs.writeFileSync(path.join(root, f), '{}');
     git('add', '-f', 'hidden/PROOF_AUDIT.json', 'excluded/y.json');
-    const walked = walkRepository(root, ['excluded/']);
+    const tracked = trackedUnder(root);
+    expect(tracked).toEqual({
+      state: 'tracked',
+      paths: new Set(['hidden', 'hidden/PROOF_AUDIT.json', 'excluded', 'excluded/y.json']),
+    });
+    const walked = walkRepository(
+      root,
+      ['excluded/'],
+      tracked.state === 'tracked' ? tracked.paths : undefined,
+    );
     expect(walked.map((d) => d.rel)).toEqual(['.', 'hidden']);
-    expect([...walked[0]!.hidden].sort()).toEqual(['excluded', 'scratch']);
   });
   it('applies extra exclude patterns', () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'conformance/x'), { recursive: true });
     expect(walkRepository(root, ['conformance/']).map((d) => d.rel)).toEqual(['.']);
+  });
+});
+
+describe('the git index', () => {
+  const git = (cwd: string, ...args: string[]) => {
+    const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    return r.stdout;
+  };
+  const NAMES = ['a.txt', 'dir/b.json', 'dir/sub/c d.md', 'dir/sub/ü.txt', 'z/.gitignore'];
+  function indexed(init: string[], after: (root: string) => void = () => {}) {
+    const root = repo();
+    fs.rmSync(path.join(root, '.git'), { recursive: true });
+    git(root, 'init', '-q', ...init);
+    for (const n of NAMES) {
+      fs.mkdirSync(path.dirname(path.join(root, n)), { recursive: true });
+      fs.writeFileSync(path.join(root, n), n);
+    }
+    git(root, 'add', '.');
+    after(root);
+    return root;
+  }
+  const listed = (root: string) =>
+    git(root, '-c', 'core.quotepath=off', 'ls-files', '-z').split('\0').filter(Boolean).sort();
+
+  it.each([
+    ['version 2', [], (r: string) => git(r, 'update-index', '--index-version', '2')],
+    [
+      'version 3 (intent-to-add entries)',
+      [],
+      (r: string) => {
+        fs.writeFileSync(path.join(r, 'later.txt'), 'x');
+        git(r, 'add', '-N', 'later.txt');
+        git(r, 'update-index', '--index-version', '3');
+      },
+    ],
+    [
+      'version 4 (prefix-compressed paths)',
+      [],
+      (r: string) => git(r, 'update-index', '--index-version', '4'),
+    ],
+    ['a sha256 repository', ['--object-format=sha256'], () => {}],
+  ])('lists what git ls-files lists: %s', (_, init, after) => {
+    const root = indexed(init as string[], after as (r: string) => void);
+    const t = trackedUnder(root);
+    expect(t.state).toBe('tracked');
+    const files = [...(t as { paths: Set<string> }).paths].filter((p) =>
+      fs.statSync(path.join(root, p)).isFile(),
+    );
+    expect(files.sort()).toEqual(listed(root));
+    // From a subdirectory: paths relative to it, nothing from outside.
+    const sub = trackedUnder(path.join(root, 'dir'));
+    expect([...(sub as { paths: Set<string> }).paths].sort()).toEqual([
+      'b.json',
+      'sub',
+      'sub/c d.md',
+      'sub/ü.txt',
+    ]);
+  });
+
+  it('says why a split index, or a damaged one, cannot be read (never a crash)', () => {
+    const split = indexed([], (r) => git(r, 'update-index', '--split-index'));
+    expect(trackedUnder(split)).toMatchObject({
+      state: 'unreadable',
+      detail: expect.stringMatching(/split/),
+    });
+    const good = fs.readFileSync(path.join(indexed([]), '.git/index'));
+    for (let cut = 0; cut < good.length; cut += 7)
+      expect(typeof parseIndex(good.subarray(0, cut), 20)).toBe('string');
+    const flipped = Buffer.from(good);
+    flipped[40] = flipped[40]! ^ 1;
+    expect(parseIndex(flipped, 20)).toMatch(/checksum/);
+    const noisy = Buffer.from(good);
+    for (let i = 12; i < noisy.length; i += 5) noisy[i] = (noisy[i]! * 31 + i) & 0xff;
+    expect(() => parseIndex(noisy, 20)).not.toThrow();
+    expect(trackedUnder(os.tmpdir() === '/' ? '/' : path.parse(os.tmpdir()).root)).toEqual({
+      state: 'no-git',
+    });
   });
 });
 

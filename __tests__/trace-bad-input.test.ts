@@ -1,4 +1,5 @@
 // Bad input never crashes the trace pack: each becomes findings with a code and a location.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -132,22 +133,28 @@ describe('bad trace.jsonl input yields findings, not crashes', () => {
 });
 
 describe('discovery cannot drop a run', () => {
-  it('finds runs a .gitignore hides, runs whose own files are ignored, and symlinked runs', async () => {
+  it('finds committed runs a .gitignore names, and symlinked runs', async () => {
     const { root, trace } = copyClean();
     const runs = path.join(root, 'artifacts/runs');
     const id = path.basename(path.dirname(trace));
+    const git = (...args: string[]) =>
+      expect(spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stderr).toBe('');
+    git('init', '-q');
+    git('add', '-f', 'artifacts');
+    // Ignored, but tracked: git itself never ignores a tracked file, nor does discovery.
     fs.writeFileSync(path.join(runs, '.gitignore'), `${id}/\n`);
     expect((await run(root)).targets.map((t) => t.path)).toEqual([`artifacts/runs/${id}`]);
-
     fs.rmSync(path.join(runs, '.gitignore'));
     fs.writeFileSync(path.join(runs, id, '.gitignore'), '*\n');
     const inner = await run(root);
     expect(inner.targets).toHaveLength(1);
     expect(codes(inner)).toContain('trace.layout_unexpected');
-
     fs.rmSync(path.join(runs, id, '.gitignore'));
+
+    // A symlink in runs/ to a run kept elsewhere is read through the link.
     fs.renameSync(path.join(runs, id), path.join(root, id));
     fs.symlinkSync(path.join(root, id), path.join(runs, id));
+    fs.symlinkSync(path.join(root, 'no-such-run'), path.join(runs, 'dangling'));
     const linked = await run(root);
     expect(linked.targets.map((t) => [t.path, t.terminal_state])).toEqual([
       [`artifacts/runs/${id}`, 'accepted'],

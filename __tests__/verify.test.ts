@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
@@ -72,6 +73,22 @@ describe('audit-gate verify', () => {
     const lines = r.stderr.split('\n');
     expect(lines.some((l) => l.startsWith('… [1/1] aris: p\\n::error'))).toBe(true);
     expect(lines.filter((l) => l.startsWith('::'))).toEqual([]);
+  });
+  it('says so when what git tracks cannot be read (a split index)', async () => {
+    const root = repo();
+    fs.rmSync(path.join(root, '.git'), { recursive: true });
+    writePaper(path.join(root, 'p'), { assurance: 'draft' });
+    for (const args of [
+      ['init', '-q'],
+      ['add', '.'],
+      ['update-index', '--split-index'],
+    ])
+      expect(spawnSync('git', args, { cwd: root }).status).toBe(0);
+    const r = await verify({ root });
+    const warn = r.findings.find((f) => f.code === 'gate.git_index_unreadable');
+    expect(warn).toMatchObject({ severity: 'warning', blocking: false });
+    expect(warn!.message).toMatch(/split/);
+    expect(r.conclusion).toBe('neutral');
   });
   it('fail-on problem turns draft problems red', async () => {
     const root = repo();

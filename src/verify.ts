@@ -4,6 +4,7 @@ import { finding, type Finding } from './model/finding.js';
 import type { GateReport } from './model/report.js';
 import { loadConfig, type Config } from './config.js';
 import { Hasher } from './io/hashing.js';
+import { trackedUnder } from './io/git-index.js';
 import { walkRepository } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './fixtures/runner.js';
@@ -69,8 +70,9 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   };
   const hasher = new Hasher();
   const ctx: PackContext = { workspace: ws, hasher, options };
-  // Helper threads boot while the repository is walked; verifyTargets closes them.
-  const workers = VerifyWorkers.start(ctx);
+  // Helper threads boot while the repository is walked; verifyTargets closes them. A named
+  // directory checked as it is (aris <paper-dir>) is one target: no helpers.
+  const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
   const results: PackResult[] = [];
   try {
     const planned = planTargets(
@@ -157,7 +159,19 @@ function planTargets(
       for (const pack of packs) add(pack, r.abs);
       continue;
     }
-    const dirs = walkRepository(r.abs, exclude);
+    const tracked = trackedUnder(r.abs);
+    if (tracked.state === 'unreadable')
+      runFindings.push(
+        finding(GATE.gitIndexUnreadable, {
+          subject: 'gate',
+          message: `What git tracks under ${ws.rel(r.abs)} is unknown (${tracked.detail}), so .gitignore rules alone decided what to verify: a committed audit or run that a .gitignore line names would not be verified.`,
+        }),
+      );
+    const dirs = walkRepository(
+      r.abs,
+      exclude,
+      tracked.state === 'tracked' ? tracked.paths : undefined,
+    );
     let found = 0;
     for (const pack of packs) {
       for (const dir of pack.discover(dirs)) {

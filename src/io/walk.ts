@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -12,8 +11,6 @@ export interface DirEntry {
   dirs: Set<string>;
   /** Child symlinks (also in `files`): the walk never follows them. */
   links: Set<string>;
-  /** Child directories and symlinks that ignore rules hide (packs that own a layout may look). */
-  hidden: Set<string>;
 }
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
@@ -25,14 +22,17 @@ interface Rules {
 
 /**
  * Lists the directories of a repository the way git would see them: `.gitignore` files at every
- * level are honoured, except for files git tracks (a committed file is never ignored, so a
- * `.gitignore` line cannot hide a committed audit); `.git` and `node_modules` are skipped, and
- * symlinked directories are not followed (so a symlink loop cannot trap the walk). `extra`
- * patterns (the config's exclude) use gitignore syntax and apply to tracked files too.
+ * level are honoured, except for `tracked` paths (what git tracks: a committed file is never
+ * ignored, so a `.gitignore` line cannot hide a committed audit); `.git` and `node_modules` are
+ * skipped, and symlinked directories are not followed (so a symlink loop cannot trap the walk).
+ * `extra` patterns (the config's exclude) use gitignore syntax and apply to tracked files too.
  */
-export function walkRepository(root: string, extra: string[] = []): DirEntry[] {
+export function walkRepository(
+  root: string,
+  extra: string[] = [],
+  tracked?: ReadonlySet<string>,
+): DirEntry[] {
   const out: DirEntry[] = [];
-  const tracked = trackedPaths(root);
   const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignore().add(extra) }] : [];
   const stack: { abs: string; rel: string; rules: Rules[] }[] = [
     { abs: root, rel: '', rules: rootRules },
@@ -62,7 +62,6 @@ export function walkRepository(root: string, extra: string[] = []): DirEntry[] {
       files: new Set(),
       dirs: new Set(),
       links: new Set(),
-      hidden: new Set(),
     };
     const ignored = (childRel: string, isDir: boolean) =>
       (isIgnored(rules, childRel, isDir) && !tracked?.has(childRel)) ||
@@ -70,15 +69,10 @@ export function walkRepository(root: string, extra: string[] = []): DirEntry[] {
     for (const e of entries) {
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
-        if (ALWAYS_SKIPPED.has(e.name)) continue;
-        if (ignored(childRel, true)) entry.hidden.add(e.name);
-        else {
-          entry.dirs.add(e.name);
-          stack.push({ abs: path.join(abs, e.name), rel: childRel, rules });
-        }
-      } else if (ignored(childRel, false)) {
-        if (e.isSymbolicLink()) entry.hidden.add(e.name);
-      } else {
+        if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true)) continue;
+        entry.dirs.add(e.name);
+        stack.push({ abs: path.join(abs, e.name), rel: childRel, rules });
+      } else if (!ignored(childRel, false)) {
         entry.files.add(e.name);
         if (e.isSymbolicLink()) entry.links.add(e.name);
       }
@@ -94,30 +88,4 @@ function isIgnored(rules: Rules[], rel: string, isDir: boolean): boolean {
     if (r.ig.ignores(isDir ? `${local}/` : local)) return true;
   }
   return false;
-}
-
-/**
- * The paths git tracks under `root` (files and every directory holding one), relative to it; or
- * undefined where git cannot say (no git, not a work tree), and .gitignore rules alone decide.
- */
-function trackedPaths(root: string): Set<string> | undefined {
-  // fsmonitor off: reading the index must not start a hook from the repository's config.
-  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', 'ls-files', '-z', '--cached'], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  if (r.status !== 0 || typeof r.stdout !== 'string') return undefined;
-  const out = new Set<string>();
-  for (const file of r.stdout.split('\0')) {
-    if (!file) continue;
-    out.add(file);
-    for (let i = file.lastIndexOf('/'); i > 0; i = file.lastIndexOf('/', i - 1)) {
-      const dir = file.slice(0, i);
-      if (out.has(dir)) break;
-      out.add(dir);
-    }
-  }
-  return out;
 }

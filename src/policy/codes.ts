@@ -21,6 +21,13 @@ export const GATE = {
     title: 'The audit-gate config file is malformed',
     remediation: 'Fix the config file (see the README, "Config file").',
   },
+  gitIndexUnreadable: {
+    code: 'gate.git_index_unreadable',
+    severity: 'warning',
+    title: 'What git tracks could not be read, so .gitignore rules alone chose what to verify',
+    remediation:
+      'Run with a readable .git/index (core.splitIndex off), or name the directories to verify in the paths input or config.',
+  },
   subjectConflict: {
     code: 'gate.subject_conflict',
     severity: 'error',

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { DirEntry } from '../../io/walk.js';
 
@@ -5,19 +6,21 @@ import type { DirEntry } from '../../io/walk.js';
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
 
 /**
- * Run directories in a repository listing. Every entry of an `artifacts/runs/` directory (the
- * producer's layout) that is a directory or a symlink is a run, even one a `.gitignore` hides or
- * one whose own files are hidden: a run cannot be dropped from the gate by an ignore rule. Elsewhere
- * `…/runs/<run_id>/` is a run when it holds trace.jsonl, or run_meta.json / fingerprint.txt when
- * the trace itself is gone, so a deleted trace is reported rather than silently skipped.
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (the producer's
+ * `artifacts/runs/<run_id>/trace.jsonl`), or run_meta.json / fingerprint.txt when the trace itself
+ * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
+ * directory to such a directory is a run too (the walk does not follow symlinks, so it would
+ * otherwise hide the run; the pack reads it through the link, inside the root only).
  */
 export function discoverRuns(dirs: DirEntry[]): string[] {
   const found = new Set<string>();
   for (const d of dirs) {
-    if (path.basename(d.abs) === 'runs' && path.basename(path.dirname(d.abs)) === 'artifacts') {
-      for (const name of [...d.dirs, ...d.links, ...d.hidden]) found.add(path.join(d.abs, name));
-    } else if (path.basename(path.dirname(d.abs)) === 'runs') {
-      if (MARKERS.some((m) => d.files.has(m))) found.add(d.abs);
+    if (path.basename(path.dirname(d.abs)) === 'runs' && MARKERS.some((m) => d.files.has(m)))
+      found.add(d.abs);
+    if (path.basename(d.abs) !== 'runs') continue;
+    for (const name of d.links) {
+      const link = path.join(d.abs, name);
+      if (MARKERS.some((m) => fs.existsSync(path.join(link, m)))) found.add(link);
     }
   }
   return [...found].sort();
