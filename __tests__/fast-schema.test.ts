@@ -149,9 +149,11 @@ describe('fastSchema', () => {
       'c',
       '__proto__',
     ]);
-    expect(fastSchema(nested).safeParse(deep).success).toBe(true); // accepted as it is
-    // Kept (as an own key) where the fast path accepts the value as it is.
-    expect(manifest.safeParse(JSON.parse(`{"__proto__":"${hex}"}`)).success).toBe(true);
+    expect(fastSchema(nested).safeParse(deep).success).toBe(true); // z.unknown() keeps it
+    // Refused whatever its value, and whether or not code generation is allowed.
+    expect(manifest.safeParse(JSON.parse(`{"__proto__":"${hex}"}`)).success).toBe(false);
+    const loose = fastSchema(z.object({ a: z.number() }).catchall(z.unknown()));
+    expect(loose.safeParse(JSON.parse('{"a":1,"__proto__":{}}')).success).toBe(false);
   });
 
   it('falls back to zod alone where code generation is disabled', () => {

@@ -63,9 +63,10 @@ export function fastSchema<S extends z.ZodType>(schema: S): FastSchema<S> {
     safeParse: (v) => {
       if (accept?.(v)) return { success: true, data: v } as z.ZodSafeParseResult<z.output<S>>;
       const r = schema.safeParse(v);
-      // zod leaves "__proto__" keys out of what it returns (it cannot set them safely), so a value
-      // holding one is not the value zod vouched for: it is refused, not checked without the key.
-      const at = r.success ? protoKeyPath(v) : undefined;
+      // zod leaves "__proto__" keys out of records and catch-all objects (it cannot set them
+      // safely): such a value is not the one zod vouched for, so it is refused, not checked
+      // without the key.
+      const at = r.success ? droppedProto(v, r.data) : undefined;
       if (!at) return r;
       return {
         success: false,
@@ -82,28 +83,41 @@ export function fastSchema<S extends z.ZodType>(schema: S): FastSchema<S> {
   };
 }
 
-/** Where the first own "__proto__" key of a parsed JSON value is (iterative: any depth). */
-function protoKeyPath(root: unknown): (string | number)[] | undefined {
+/**
+ * Where zod's result lacks an own "__proto__" key that the input had (records and catch-all
+ * objects drop it; values under z.unknown() keep it), walking input and result side by side.
+ */
+function droppedProto(input: unknown, output: unknown): (string | number)[] | undefined {
   interface Step {
-    v: unknown;
+    a: unknown;
+    b: unknown;
     key: string | number;
     up: Step | undefined;
   }
-  const pathTo = (s: Step | undefined, last: string): (string | number)[] => {
+  const pathTo = (s: Step, last: string): (string | number)[] => {
     const out: (string | number)[] = [last];
-    for (; s?.up; s = s.up) out.push(s.key);
+    for (let x: Step | undefined = s; x?.up; x = x.up) out.push(x.key);
     return out.reverse();
   };
-  const stack: Step[] = [{ v: root, key: '', up: undefined }];
+  const stack: Step[] = [{ a: input, b: output, key: '', up: undefined }];
   for (let s = stack.pop(); s; s = stack.pop()) {
-    const v = s.v;
-    if (typeof v !== 'object' || v === null) continue;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) stack.push({ v: v[i], key: i, up: s });
+    const { a, b } = s;
+    if (a === b || typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+      continue;
+    if (Array.isArray(a)) {
+      if (!Array.isArray(b)) continue;
+      for (let i = 0; i < a.length; i++) stack.push({ a: a[i], b: b[i], key: i, up: s });
     } else {
-      if (Object.hasOwn(v, '__proto__')) return pathTo(s, '__proto__');
-      for (const k of Object.keys(v))
-        stack.push({ v: (v as Record<string, unknown>)[k], key: k, up: s });
+      if (Object.hasOwn(a, '__proto__') && !Object.hasOwn(b, '__proto__'))
+        return pathTo(s, '__proto__');
+      for (const k of Object.keys(a))
+        if (Object.hasOwn(b, k))
+          stack.push({
+            a: (a as Record<string, unknown>)[k],
+            b: (b as Record<string, unknown>)[k],
+            key: k,
+            up: s,
+          });
     }
   }
   return undefined;
@@ -207,7 +221,9 @@ function compileType(def: Def): Pred {
       const value = compile(def.valueType!);
       return (v) => {
         if (!isObject(v)) return false;
-        for (const k of Object.keys(v)) if (!key(k) || !value(v[k])) return false;
+        // "__proto__" goes to zod, which drops it, and is then refused (see safeParse).
+        for (const k of Object.keys(v))
+          if (k === '__proto__' || !key(k) || !value(v[k])) return false;
         return true;
       };
     }
@@ -235,8 +251,10 @@ function compileObject(def: Def): Pred {
     const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
     return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
   });
+  // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
+  // code generation.
   const rest = extraOk
-    ? 'return true;'
+    ? 'return !hasOwn(v, "__proto__");'
     : 'let total = 0; for (const k in v) if (hasOwn(v, k)) total++; return total === present;';
   const source = `return function object(v) {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
