@@ -100,11 +100,16 @@ export class VerifyWorkers {
       options: ctx.options,
     };
     const pool = new VerifyWorkers();
-    for (let i = 0; i < helpers; i++) {
-      const w = new Worker(workerScript, { workerData: setup });
-      w.on('error', (err) => pool.dead.set(w, `failed: ${errorText(err)}`));
-      w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
-      pool.workers.push(w);
+    try {
+      for (let i = 0; i < helpers; i++) {
+        const w = new Worker(workerScript, { workerData: setup });
+        w.on('error', (err) => pool.dead.set(w, `failed: ${errorText(err)}`));
+        w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
+        pool.workers.push(w);
+      }
+    } catch {
+      // Out of threads or memory: the ones started still help; none at all means sequential.
+      if (pool.workers.length === 0) return undefined;
     }
     return pool;
   }
@@ -124,14 +129,15 @@ export class VerifyWorkers {
  * themselves parallel-safe (no input shared between targets) are spread over worker threads, each
  * with its own Hasher, when running from a bundle and there are enough of them; the main thread
  * takes batches too. Everything else runs on the main thread with the shared context. The workers
- * (started here unless given) are closed before it returns.
+ * (`started`, or started here when there are enough targets) are closed before it returns.
  */
 export async function verifyTargets(
   planned: readonly PlannedTarget[],
   ctx: PackContext,
   onProgress?: (message: string) => void,
-  workers: VerifyWorkers | undefined = VerifyWorkers.start(ctx),
+  started?: VerifyWorkers,
 ): Promise<PackResult[]> {
+  let workers = started;
   try {
     const results: PackResult[] = new Array<PackResult>(planned.length);
     const announce = (i: number) =>
@@ -142,6 +148,7 @@ export async function verifyTargets(
     for (const [index, target] of planned.entries()) {
       if (target.pack.parallel) spread.push({ index, target });
     }
+    if (spread.length >= MIN_PARALLEL_TARGETS) workers ??= VerifyWorkers.start(ctx);
     const helpers = workers?.alive() ?? [];
     const parallel = helpers.length > 0 && spread.length >= MIN_PARALLEL_TARGETS;
     for (const [index, target] of planned.entries()) {
