@@ -14972,25 +14972,27 @@ const TRACE_CODES = Object.values(TRACE);
 
 ;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
 
+
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
 /**
- * Run directories in a repository listing. Every entry of an `artifacts/runs/` directory (the
- * producer's layout) that is a directory or a symlink is a run, even one a `.gitignore` hides or
- * one whose own files are hidden: a run cannot be dropped from the gate by an ignore rule. Elsewhere
- * `…/runs/<run_id>/` is a run when it holds trace.jsonl, or run_meta.json / fingerprint.txt when
- * the trace itself is gone, so a deleted trace is reported rather than silently skipped.
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (the producer's
+ * `artifacts/runs/<run_id>/trace.jsonl`), or run_meta.json / fingerprint.txt when the trace itself
+ * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
+ * directory to such a directory is a run too (the walk does not follow symlinks, so it would
+ * otherwise hide the run; the pack reads it through the link, inside the root only).
  */
 function discoverRuns(dirs) {
     const found = new Set();
     for (const d of dirs) {
-        if (external_node_path_default().basename(d.abs) === 'runs' && external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'artifacts') {
-            for (const name of [...d.dirs, ...d.links, ...d.hidden])
-                found.add(external_node_path_default().join(d.abs, name));
-        }
-        else if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs') {
-            if (MARKERS.some((m) => d.files.has(m)))
-                found.add(d.abs);
+        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' && MARKERS.some((m) => d.files.has(m)))
+            found.add(d.abs);
+        if (external_node_path_default().basename(d.abs) !== 'runs')
+            continue;
+        for (const name of d.links) {
+            const link = external_node_path_default().join(d.abs, name);
+            if (MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(link, m))))
+                found.add(link);
         }
     }
     return [...found].sort();
@@ -15576,9 +15578,10 @@ function fastSchema(schema) {
             if (accept?.(v))
                 return { success: true, data: v };
             const r = schema.safeParse(v);
-            // zod leaves "__proto__" keys out of what it returns (it cannot set them safely), so a value
-            // holding one is not the value zod vouched for: it is refused, not checked without the key.
-            const at = r.success ? protoKeyPath(v) : undefined;
+            // zod leaves "__proto__" keys out of records and catch-all objects (it cannot set them
+            // safely): such a value is not the one zod vouched for, so it is refused, not checked
+            // without the key.
+            const at = r.success ? droppedProto(v, r.data) : undefined;
             if (!at)
                 return r;
             return {
@@ -15595,28 +15598,39 @@ function fastSchema(schema) {
         },
     };
 }
-/** Where the first own "__proto__" key of a parsed JSON value is (iterative: any depth). */
-function protoKeyPath(root) {
+/**
+ * Where zod's result lacks an own "__proto__" key that the input had (records and catch-all
+ * objects drop it; values under z.unknown() keep it), walking input and result side by side.
+ */
+function droppedProto(input, output) {
     const pathTo = (s, last) => {
         const out = [last];
-        for (; s?.up; s = s.up)
-            out.push(s.key);
+        for (let x = s; x?.up; x = x.up)
+            out.push(x.key);
         return out.reverse();
     };
-    const stack = [{ v: root, key: '', up: undefined }];
+    const stack = [{ a: input, b: output, key: '', up: undefined }];
     for (let s = stack.pop(); s; s = stack.pop()) {
-        const v = s.v;
-        if (typeof v !== 'object' || v === null)
+        const { a, b } = s;
+        if (a === b || typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
             continue;
-        if (Array.isArray(v)) {
-            for (let i = 0; i < v.length; i++)
-                stack.push({ v: v[i], key: i, up: s });
+        if (Array.isArray(a)) {
+            if (!Array.isArray(b))
+                continue;
+            for (let i = 0; i < a.length; i++)
+                stack.push({ a: a[i], b: b[i], key: i, up: s });
         }
         else {
-            if (Object.hasOwn(v, '__proto__'))
+            if (Object.hasOwn(a, '__proto__') && !Object.hasOwn(b, '__proto__'))
                 return pathTo(s, '__proto__');
-            for (const k of Object.keys(v))
-                stack.push({ v: v[k], key: k, up: s });
+            for (const k of Object.keys(a))
+                if (Object.hasOwn(b, k))
+                    stack.push({
+                        a: a[k],
+                        b: b[k],
+                        key: k,
+                        up: s,
+                    });
         }
     }
     return undefined;
@@ -15727,8 +15741,9 @@ function compileType(def) {
             return (v) => {
                 if (!isObject(v))
                     return false;
+                // "__proto__" goes to zod, which drops it, and is then refused (see safeParse).
                 for (const k of Object.keys(v))
-                    if (!key(k) || !value(v[k]))
+                    if (k === '__proto__' || !key(k) || !value(v[k]))
                         return false;
                 return true;
             };
@@ -15756,8 +15771,10 @@ function compileObject(def) {
         const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
         return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
     });
+    // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
+    // code generation.
     const rest = extraOk
-        ? 'return true;'
+        ? 'return !hasOwn(v, "__proto__");'
         : 'let total = 0; for (const k in v) if (hasOwn(v, k)) total++; return total === present;';
     const source = `return function object(v) {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -18237,8 +18254,151 @@ function loadConfig(root, explicit) {
     return { ok: true, config: result.data, path: file };
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/io/git-index.ts
+
+
+
+/**
+ * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
+ * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
+ * the repository's own files (a committed bare-repository look-alike, its config) run commands.
+ */
+function trackedUnder(dir) {
+    const top = gitTop(dir);
+    if (!top)
+        return { state: 'no-git' };
+    const gitDir = resolveGitDir(top);
+    if (typeof gitDir !== 'string')
+        return gitDir;
+    let bytes;
+    try {
+        bytes = external_node_fs_default().readFileSync(external_node_path_default().join(gitDir, 'index'));
+    }
+    catch (err) {
+        // A repository with nothing staged has no index yet.
+        if (err.code === 'ENOENT')
+            return { state: 'tracked', paths: new Set() };
+        return { state: 'unreadable', detail: `${external_node_path_default().join(gitDir, 'index')} cannot be read` };
+    }
+    const files = parseIndex(bytes, hashSize(gitDir));
+    if (typeof files === 'string')
+        return { state: 'unreadable', detail: files };
+    const prefix = external_node_path_default().relative(top, dir).split((external_node_path_default()).sep).join('/');
+    const paths = new Set();
+    for (const f of files) {
+        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
+        if (!rel)
+            continue;
+        paths.add(rel);
+        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
+            const d = rel.slice(0, i);
+            if (paths.has(d))
+                break;
+            paths.add(d);
+        }
+    }
+    return { state: 'tracked', paths };
+}
+/** The nearest directory at or above `dir` holding a `.git` entry. */
+function gitTop(dir) {
+    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
+        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
+            return d;
+        if (external_node_path_default().dirname(d) === d)
+            return undefined;
+    }
+}
+/** `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it. */
+function resolveGitDir(top) {
+    const dotGit = external_node_path_default().join(top, '.git');
+    try {
+        if (external_node_fs_default().statSync(dotGit).isDirectory())
+            return dotGit;
+        const m = /^gitdir: (.+?)\r?\n?$/.exec(external_node_fs_default().readFileSync(dotGit, 'utf8'));
+        if (m)
+            return external_node_path_default().resolve(top, m[1]);
+    }
+    catch {
+        // unreadable: reported below
+    }
+    return { state: 'unreadable', detail: `${dotGit} is neither a git directory nor a gitdir link` };
+}
+/** 32-byte object ids in a sha256 repository (extensions.objectFormat), else 20 (sha1). */
+function hashSize(gitDir) {
+    try {
+        const config = external_node_fs_default().readFileSync(external_node_path_default().join(gitDir, 'config'), 'utf8');
+        return /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
+    }
+    catch {
+        return 20;
+    }
+}
+/**
+ * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
+ * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
+ */
+function parseIndex(b, hashBytes) {
+    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
+        return 'the git index has no DIRC header';
+    const version = b.readUInt32BE(4);
+    if (version < 2 || version > 4)
+        return `the git index has version ${version}, not 2, 3 or 4`;
+    const count = b.readUInt32BE(8);
+    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
+    const sum = b.subarray(end);
+    if (sum.some((x) => x !== 0)) {
+        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
+        if (!(0,external_node_crypto_namespaceObject.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
+            return 'the git index is damaged (its checksum does not match)';
+    }
+    const out = [];
+    let at = 12;
+    let previous = Buffer.alloc(0);
+    for (let n = 0; n < count; n++) {
+        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
+        if (at + fixed > end)
+            return 'the git index ends inside an entry';
+        const flags = b.readUInt16BE(at + 40 + hashBytes);
+        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
+        let prefix = Buffer.alloc(0);
+        if (version === 4) {
+            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
+            let strip = 0;
+            let byte;
+            let first = true;
+            do {
+                if (name >= end)
+                    return 'the git index ends inside an entry';
+                byte = b[name++];
+                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
+                first = false;
+                if (strip > previous.length)
+                    return 'the git index has a bad path prefix';
+            } while (byte & 0x80);
+            prefix = previous.subarray(0, previous.length - strip);
+        }
+        const nul = b.indexOf(0, name);
+        if (nul < 0 || nul >= end)
+            return 'the git index ends inside a path';
+        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
+        const full = bytes.toString('utf8');
+        const mode = b.readUInt32BE(at + 24);
+        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
+        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
+        previous = bytes;
+        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
+        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
+    }
+    // Extensions: a split index keeps its entries in another file, which is not read here.
+    while (at + 8 <= end) {
+        const sig = b.toString('latin1', at, at + 4);
+        if (sig === 'link')
+            return 'the git index is split (core.splitIndex); its shared part is not read';
+        at += 8 + b.readUInt32BE(at + 4);
+    }
+    return out;
+}
+
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __nccwpck_require__(298);
 var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
@@ -18246,18 +18406,16 @@ var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 
 
 
-
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /**
  * Lists the directories of a repository the way git would see them: `.gitignore` files at every
- * level are honoured, except for files git tracks (a committed file is never ignored, so a
- * `.gitignore` line cannot hide a committed audit); `.git` and `node_modules` are skipped, and
- * symlinked directories are not followed (so a symlink loop cannot trap the walk). `extra`
- * patterns (the config's exclude) use gitignore syntax and apply to tracked files too.
+ * level are honoured, except for `tracked` paths (what git tracks: a committed file is never
+ * ignored, so a `.gitignore` line cannot hide a committed audit); `.git` and `node_modules` are
+ * skipped, and symlinked directories are not followed (so a symlink loop cannot trap the walk).
+ * `extra` patterns (the config's exclude) use gitignore syntax and apply to tracked files too.
  */
-function walkRepository(root, extra = []) {
+function walkRepository(root, extra = [], tracked) {
     const out = [];
-    const tracked = trackedPaths(root);
     const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
     const stack = [
         { abs: root, rel: '', rules: rootRules },
@@ -18289,27 +18447,18 @@ function walkRepository(root, extra = []) {
             files: new Set(),
             dirs: new Set(),
             links: new Set(),
-            hidden: new Set(),
         };
         const ignored = (childRel, isDir) => (isIgnored(rules, childRel, isDir) && !tracked?.has(childRel)) ||
             (rootRules.length > 0 && isIgnored(rootRules, childRel, isDir));
         for (const e of entries) {
             const childRel = rel ? `${rel}/${e.name}` : e.name;
             if (e.isDirectory()) {
-                if (ALWAYS_SKIPPED.has(e.name))
+                if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
                     continue;
-                if (ignored(childRel, true))
-                    entry.hidden.add(e.name);
-                else {
-                    entry.dirs.add(e.name);
-                    stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules });
-                }
+                entry.dirs.add(e.name);
+                stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules });
             }
-            else if (ignored(childRel, false)) {
-                if (e.isSymbolicLink())
-                    entry.hidden.add(e.name);
-            }
-            else {
+            else if (!ignored(childRel, false)) {
                 entry.files.add(e.name);
                 if (e.isSymbolicLink())
                     entry.links.add(e.name);
@@ -18326,34 +18475,6 @@ function isIgnored(rules, rel, isDir) {
             return true;
     }
     return false;
-}
-/**
- * The paths git tracks under `root` (files and every directory holding one), relative to it; or
- * undefined where git cannot say (no git, not a work tree), and .gitignore rules alone decide.
- */
-function trackedPaths(root) {
-    // fsmonitor off: reading the index must not start a hook from the repository's config.
-    const r = (0,external_node_child_process_namespaceObject.spawnSync)('git', ['-c', 'core.fsmonitor=false', 'ls-files', '-z', '--cached'], {
-        cwd: root,
-        encoding: 'utf8',
-        maxBuffer: 1 << 30,
-        stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    if (r.status !== 0 || typeof r.stdout !== 'string')
-        return undefined;
-    const out = new Set();
-    for (const file of r.stdout.split('\0')) {
-        if (!file)
-            continue;
-        out.add(file);
-        for (let i = file.lastIndexOf('/'); i > 0; i = file.lastIndexOf('/', i - 1)) {
-            const dir = file.slice(0, i);
-            if (out.has(dir))
-                break;
-            out.add(dir);
-        }
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/fixtures/codes.ts
@@ -18627,6 +18748,12 @@ const GATE = {
         title: 'The audit-gate config file is malformed',
         remediation: 'Fix the config file (see the README, "Config file").',
     },
+    gitIndexUnreadable: {
+        code: 'gate.git_index_unreadable',
+        severity: 'warning',
+        title: 'What git tracks could not be read, so .gitignore rules alone chose what to verify',
+        remediation: 'Run with a readable .git/index (core.splitIndex off), or name the directories to verify in the paths input or config.',
+    },
     subjectConflict: {
         code: 'gate.subject_conflict',
         severity: 'error',
@@ -18795,11 +18922,18 @@ class VerifyWorkers {
             options: ctx.options,
         };
         const pool = new VerifyWorkers();
-        for (let i = 0; i < helpers; i++) {
-            const w = new external_node_worker_threads_namespaceObject.Worker(workerScript, { workerData: setup });
-            w.on('error', (err) => pool.dead.set(w, `failed: ${errorText(err)}`));
-            w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
-            pool.workers.push(w);
+        try {
+            for (let i = 0; i < helpers; i++) {
+                const w = new external_node_worker_threads_namespaceObject.Worker(workerScript, { workerData: setup });
+                w.on('error', (err) => pool.dead.set(w, `failed: ${errorText(err)}`));
+                w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
+                pool.workers.push(w);
+            }
+        }
+        catch {
+            // Out of threads or memory: the ones started still help; none at all means sequential.
+            if (pool.workers.length === 0)
+                return undefined;
         }
         return pool;
     }
@@ -18816,9 +18950,10 @@ class VerifyWorkers {
  * themselves parallel-safe (no input shared between targets) are spread over worker threads, each
  * with its own Hasher, when running from a bundle and there are enough of them; the main thread
  * takes batches too. Everything else runs on the main thread with the shared context. The workers
- * (started here unless given) are closed before it returns.
+ * (`started`, or started here when there are enough targets) are closed before it returns.
  */
-async function verifyTargets(planned, ctx, onProgress, workers = VerifyWorkers.start(ctx)) {
+async function verifyTargets(planned, ctx, onProgress, started) {
+    let workers = started;
     try {
         const results = new Array(planned.length);
         const announce = (i) => onProgress?.(`[${i + 1}/${planned.length}] ${planned[i].pack.id}: ${ctx.workspace.rel(planned[i].dir)}`);
@@ -18827,6 +18962,8 @@ async function verifyTargets(planned, ctx, onProgress, workers = VerifyWorkers.s
             if (target.pack.parallel)
                 spread.push({ index, target });
         }
+        if (spread.length >= MIN_PARALLEL_TARGETS)
+            workers ??= VerifyWorkers.start(ctx);
         const helpers = workers?.alive() ?? [];
         const parallel = helpers.length > 0 && spread.length >= MIN_PARALLEL_TARGETS;
         for (const [index, target] of planned.entries()) {
@@ -19026,6 +19163,7 @@ function sharedSubjects(results) {
 
 
 
+
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
 async function verify(opts) {
     const ws = new Workspace(opts.root, opts.allowOutsideRoot);
@@ -19057,8 +19195,9 @@ async function verify(opts) {
     };
     const hasher = new Hasher();
     const ctx = { workspace: ws, hasher, options };
-    // Helper threads boot while the repository is walked; verifyTargets closes them.
-    const workers = VerifyWorkers.start(ctx);
+    // Helper threads boot while the repository is walked; verifyTargets closes them. A named
+    // directory checked as it is (aris <paper-dir>) is one target: no helpers.
+    const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
     const results = [];
     try {
         const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
@@ -19124,7 +19263,13 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
                 add(pack, r.abs);
             continue;
         }
-        const dirs = walkRepository(r.abs, exclude);
+        const tracked = trackedUnder(r.abs);
+        if (tracked.state === 'unreadable')
+            runFindings.push(finding(GATE.gitIndexUnreadable, {
+                subject: 'gate',
+                message: `What git tracks under ${ws.rel(r.abs)} is unknown (${tracked.detail}), so .gitignore rules alone decided what to verify: a committed audit or run that a .gitignore line names would not be verified.`,
+            }));
+        const dirs = walkRepository(r.abs, exclude, tracked.state === 'tracked' ? tracked.paths : undefined);
         let found = 0;
         for (const pack of packs) {
             for (const dir of pack.discover(dirs)) {
