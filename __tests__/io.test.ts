@@ -257,6 +257,10 @@ describe('the git index', () => {
     const noisy = Buffer.from(good);
     for (let i = 12; i < noisy.length; i += 5) noisy[i] = (noisy[i]! * 31 + i) & 0xff;
     expect(() => parseIndex(noisy, 20)).not.toThrow();
+    const fifo = repo();
+    fs.rmSync(path.join(fifo, '.git'), { recursive: true });
+    mkfifo(path.join(fifo, '.git'));
+    expect(trackedUnder(fifo)).toMatchObject({ state: 'unreadable' }); // refused, not opened
     expect(trackedUnder(os.tmpdir() === '/' ? '/' : path.parse(os.tmpdir()).root)).toEqual({
       state: 'no-git',
     });

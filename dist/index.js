@@ -37859,7 +37859,7 @@ function renderSarif(report, opts = {}) {
 }
 
 // EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3839);
+var io_files = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
 var json = __nccwpck_require__(2680);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
@@ -37902,13 +37902,13 @@ const Config = schemas/* object */.Ikc({
     .strict();
 function loadConfig(root, explicit) {
     const file = explicit ? external_node_path_default().resolve(explicit) : external_node_path_default().join(root, DEFAULT_CONFIG_FILE);
-    const read = (0,files/* readSmallFile */.EW)(file, 1024 * 1024);
+    const read = (0,io_files/* readSmallFile */.EW)(file, 1024 * 1024);
     if (!read.ok) {
         if (read.kind === 'missing' && !explicit)
             return { ok: true, config: {} };
         return { ok: false, path: file, message: `${read.detail}` };
     }
-    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    const text = (0,io_files/* decodeUtf8 */._6)(read.bytes);
     if (!text.ok)
         return { ok: false, path: file, message: text.detail };
     const parsed = (0,json/* parseJson */.q)(text.text);
@@ -37945,6 +37945,9 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 
 
 
+
+/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
+const MAX_INDEX_BYTES = 512 * 1024 * 1024;
 /**
  * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
  * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
@@ -37957,17 +37960,14 @@ function trackedUnder(dir) {
     const gitDir = resolveGitDir(top);
     if (typeof gitDir !== 'string')
         return gitDir;
-    let bytes;
-    try {
-        bytes = external_node_fs_default().readFileSync(external_node_path_default().join(gitDir, 'index'));
-    }
-    catch (err) {
-        // A repository with nothing staged has no index yet.
-        if (err.code === 'ENOENT')
-            return { state: 'tracked', paths: new Set() };
-        return { state: 'unreadable', detail: `${external_node_path_default().join(gitDir, 'index')} cannot be read` };
-    }
-    const files = parseIndex(bytes, hashSize(gitDir));
+    const index = external_node_path_default().join(gitDir, 'index');
+    const read = (0,io_files/* readSmallFile */.EW)(index, MAX_INDEX_BYTES);
+    // A repository with nothing staged has no index yet.
+    if (!read.ok && read.kind === 'missing')
+        return { state: 'tracked', paths: new Set() };
+    if (!read.ok)
+        return { state: 'unreadable', detail: `${index} ${read.detail}` };
+    const files = parseIndex(read.bytes, hashSize(gitDir));
     if (typeof files === 'string')
         return { state: 'unreadable', detail: files };
     const prefix = external_node_path_default().relative(top, dir).split((external_node_path_default()).sep).join('/');
@@ -37998,27 +37998,19 @@ function gitTop(dir) {
 /** `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it. */
 function resolveGitDir(top) {
     const dotGit = external_node_path_default().join(top, '.git');
-    try {
-        if (external_node_fs_default().statSync(dotGit).isDirectory())
-            return dotGit;
-        const m = /^gitdir: (.+?)\r?\n?$/.exec(external_node_fs_default().readFileSync(dotGit, 'utf8'));
-        if (m)
-            return external_node_path_default().resolve(top, m[1]);
-    }
-    catch {
-        // unreadable: reported below
-    }
+    if ((0,io_files/* statPath */.qW)(dotGit).kind === 'dir')
+        return dotGit;
+    const read = (0,io_files/* readSmallFile */.EW)(dotGit, 4096); // never blocks: a FIFO is refused, not opened
+    const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
+    if (m)
+        return external_node_path_default().resolve(top, m[1]);
     return { state: 'unreadable', detail: `${dotGit} is neither a git directory nor a gitdir link` };
 }
 /** 32-byte object ids in a sha256 repository (extensions.objectFormat), else 20 (sha1). */
 function hashSize(gitDir) {
-    try {
-        const config = external_node_fs_default().readFileSync(external_node_path_default().join(gitDir, 'config'), 'utf8');
-        return /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
-    }
-    catch {
-        return 20;
-    }
+    const read = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(gitDir, 'config'), 1 << 20);
+    const config = read.ok ? read.bytes.toString('utf8') : '';
+    return /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
 }
 /**
  * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { readSmallFile, statPath } from './files.js';
+
+/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
+const MAX_INDEX_BYTES = 512 * 1024 * 1024;
 
 /** What git tracks under a directory, read from the index file (git itself is never run). */
 export type Tracked =
@@ -18,16 +22,12 @@ export function trackedUnder(dir: string): Tracked {
   if (!top) return { state: 'no-git' };
   const gitDir = resolveGitDir(top);
   if (typeof gitDir !== 'string') return gitDir;
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(path.join(gitDir, 'index'));
-  } catch (err) {
-    // A repository with nothing staged has no index yet.
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-      return { state: 'tracked', paths: new Set() };
-    return { state: 'unreadable', detail: `${path.join(gitDir, 'index')} cannot be read` };
-  }
-  const files = parseIndex(bytes, hashSize(gitDir));
+  const index = path.join(gitDir, 'index');
+  const read = readSmallFile(index, MAX_INDEX_BYTES);
+  // A repository with nothing staged has no index yet.
+  if (!read.ok && read.kind === 'missing') return { state: 'tracked', paths: new Set() };
+  if (!read.ok) return { state: 'unreadable', detail: `${index} ${read.detail}` };
+  const files = parseIndex(read.bytes, hashSize(gitDir));
   if (typeof files === 'string') return { state: 'unreadable', detail: files };
   const prefix = path.relative(top, dir).split(path.sep).join('/');
   const paths = new Set<string>();
@@ -55,24 +55,18 @@ function gitTop(dir: string): string | undefined {
 /** `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it. */
 function resolveGitDir(top: string): string | Tracked {
   const dotGit = path.join(top, '.git');
-  try {
-    if (fs.statSync(dotGit).isDirectory()) return dotGit;
-    const m = /^gitdir: (.+?)\r?\n?$/.exec(fs.readFileSync(dotGit, 'utf8'));
-    if (m) return path.resolve(top, m[1]!);
-  } catch {
-    // unreadable: reported below
-  }
+  if (statPath(dotGit).kind === 'dir') return dotGit;
+  const read = readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
+  const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
+  if (m) return path.resolve(top, m[1]!);
   return { state: 'unreadable', detail: `${dotGit} is neither a git directory nor a gitdir link` };
 }
 
 /** 32-byte object ids in a sha256 repository (extensions.objectFormat), else 20 (sha1). */
 function hashSize(gitDir: string): number {
-  try {
-    const config = fs.readFileSync(path.join(gitDir, 'config'), 'utf8');
-    return /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
-  } catch {
-    return 20;
-  }
+  const read = readSmallFile(path.join(gitDir, 'config'), 1 << 20);
+  const config = read.ok ? read.bytes.toString('utf8') : '';
+  return /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
 }
 
 /**
