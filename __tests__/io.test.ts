@@ -150,9 +150,9 @@ describe('walkRepository', () => {
     fs.writeFileSync(path.join(root, 'a/keep.json'), '{}');
     fs.writeFileSync(path.join(root, 'a/drop.tmp'), '');
     fs.symlinkSync(root, path.join(root, 'a/loop'));
-    const rels = walkRepository(root).map((d) => d.rel);
+    const rels = walkRepository(root).dirs.map((d) => d.rel);
     expect(rels).toEqual(['.', 'a', 'a/b']);
-    const a = walkRepository(root).find((d) => d.rel === 'a')!;
+    const a = walkRepository(root).dirs.find((d) => d.rel === 'a')!;
     expect([...a.files].sort()).toEqual(['.gitignore', 'keep.json', 'loop']);
   });
   it('never hides a file git tracks, whatever .gitignore says (but exclude patterns still apply)', () => {
@@ -171,17 +171,13 @@ describe('walkRepository', () => {
       state: 'tracked',
       paths: new Set(['hidden', 'hidden/PROOF_AUDIT.json', 'excluded', 'excluded/y.json']),
     });
-    const walked = walkRepository(
-      root,
-      ['excluded/'],
-      tracked.state === 'tracked' ? tracked.paths : undefined,
-    );
+    const walked = walkRepository(root, ['excluded/']).dirs;
     expect(walked.map((d) => d.rel)).toEqual(['.', 'hidden']);
   });
   it('applies extra exclude patterns', () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'conformance/x'), { recursive: true });
-    expect(walkRepository(root, ['conformance/']).map((d) => d.rel)).toEqual(['.']);
+    expect(walkRepository(root, ['conformance/']).dirs.map((d) => d.rel)).toEqual(['.']);
   });
 });
 
@@ -240,6 +236,36 @@ describe('the git index', () => {
       'sub/c d.md',
       'sub/ü.txt',
     ]);
+  });
+
+  it('reads a linked worktree of a sha256 repository (its config lives in the main one)', () => {
+    const main = indexed(['--object-format=sha256']);
+    git(main, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x');
+    const wt = path.join(repo(), 'wt');
+    git(main, 'worktree', 'add', '-q', wt);
+    const t = trackedUnder(wt);
+    expect(t.state).toBe('tracked');
+    expect([...(t as { paths: Set<string> }).paths]).toEqual(expect.arrayContaining(NAMES));
+  });
+
+  it('refuses a version 4 index whose paths decode to far more than the file holds', () => {
+    const entries: Buffer[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const e = Buffer.alloc(62 + 2);
+      e.writeUInt32BE(0o100644, 24);
+      e[62] = 0; // keep the whole previous path…
+      e[63] = 0x61; // …and add one byte
+      entries.push(Buffer.concat([e, Buffer.from([0])]));
+    }
+    const body = Buffer.concat([
+      Buffer.from('DIRC'),
+      Buffer.from([0, 0, 0, 4]),
+      Buffer.alloc(4),
+      ...entries,
+    ]);
+    body.writeUInt32BE(entries.length, 8);
+    const file = Buffer.concat([body, createHash('sha1').update(body).digest()]);
+    expect(parseIndex(file, 20)).toMatch(/longer than any checkout/);
   });
 
   it('says why a split index, or a damaged one, cannot be read (never a crash)', () => {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Hasher } from '../src/io/hashing.js';
+import { markGitTop } from './support/temp.js';
 import { Workspace } from '../src/io/workspace.js';
 import type { Pack, PackResult } from '../src/packs/pack.js';
 import {
@@ -71,7 +72,7 @@ describe('parallel verification', () => {
   it('dist/cli/index.js trace on many runs reports exactly what the sequential verify() does', async () => {
     expect(RUNS).toBeGreaterThanOrEqual(MIN_PARALLEL_TARGETS);
     const root = tempDir();
-    fs.mkdirSync(path.join(root, '.git'));
+    markGitTop(root);
     for (let i = 0; i < RUNS; i++) {
       const r = writeRun(root, cleanModel({ seed: 500 + i, extraEvidence: 4, extraCalls: 3 }));
       // One run edited after sealing: its evidence, fingerprint and manifest no longer agree.

@@ -74,13 +74,16 @@ describe('audit-gate verify', () => {
     expect(lines.some((l) => l.startsWith('… [1/1] aris: p\\n::error'))).toBe(true);
     expect(lines.filter((l) => l.startsWith('::'))).toEqual([]);
   });
-  it('says so when what git tracks cannot be read (a split index)', async () => {
+  it('does not trust .gitignore where what git tracks cannot be read (a split index)', async () => {
     const root = repo();
     fs.rmSync(path.join(root, '.git'), { recursive: true });
     writePaper(path.join(root, 'p'), { assurance: 'draft' });
+    writePaper(path.join(root, 'hidden'), { assurance: 'draft' });
+    write(path.join(root, '.gitignore'), 'hidden/\n');
     for (const args of [
       ['init', '-q'],
       ['add', '.'],
+      ['add', '-f', 'hidden'],
       ['update-index', '--split-index'],
     ])
       expect(spawnSync('git', args, { cwd: root }).status).toBe(0);
@@ -88,7 +91,33 @@ describe('audit-gate verify', () => {
     const warn = r.findings.find((f) => f.code === 'gate.git_index_unreadable');
     expect(warn).toMatchObject({ severity: 'warning', blocking: false });
     expect(warn!.message).toMatch(/split/);
-    expect(r.conclusion).toBe('neutral');
+    expect(r.targets.map((t) => t.path)).toEqual(['hidden', 'p']);
+  });
+  it('reads the index of a repository nested below the root, and of a root named through a symlink', async () => {
+    const ws = repo();
+    fs.rmSync(path.join(ws, '.git'), { recursive: true });
+    const root = path.join(ws, 'checkout');
+    writePaper(path.join(root, 'hidden'), { assurance: 'draft' });
+    write(path.join(root, '.gitignore'), 'hidden/\n');
+    for (const args of [
+      ['init', '-q'],
+      ['add', '-f', '.'],
+    ])
+      expect(spawnSync('git', args, { cwd: root }).status).toBe(0);
+    expect((await verify({ root: ws })).targets.map((t) => t.path)).toEqual(['checkout/hidden']);
+    fs.symlinkSync(root, path.join(ws, 'alias'));
+    const viaLink = await verify({ root: ws, paths: ['alias'] });
+    expect(viaLink.targets.map((t) => t.path)).toEqual(['alias/hidden']);
+    expect(viaLink.findings.filter((f) => f.code.startsWith('gate.'))).toEqual([]);
+  });
+  it('an empty .git directory is not taken for "nothing tracked"', async () => {
+    const root = repo();
+    fs.rmSync(path.join(root, '.git/HEAD'));
+    writePaper(path.join(root, 'hidden'), { assurance: 'draft' });
+    write(path.join(root, '.gitignore'), 'hidden/\n');
+    const r = await verify({ root });
+    expect(r.findings.map((f) => f.code)).toContain('gate.git_index_unreadable');
+    expect(r.targets.map((t) => t.path)).toEqual(['hidden']);
   });
   it('fail-on problem turns draft problems red', async () => {
     const root = repo();

@@ -16,6 +16,7 @@ requireBuiltCli();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-bench-'));
 try {
   fs.mkdirSync(path.join(root, '.git'));
+  fs.writeFileSync(path.join(root, '.git/HEAD'), 'ref: refs/heads/main\n'); // an empty repository
   const paper = path.join(root, 'paper');
   const files = [];
   const hashes = {};

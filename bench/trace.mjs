@@ -17,6 +17,7 @@ requireBuiltCli();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-bench-trace-'));
 try {
   fs.mkdirSync(path.join(root, '.git'));
+  fs.writeFileSync(path.join(root, '.git/HEAD'), 'ref: refs/heads/main\n'); // an empty repository
   const t0 = Date.now();
   let events = 0;
   for (let i = 0; i < RUNS; i++) {

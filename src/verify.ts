@@ -4,7 +4,6 @@ import { finding, type Finding } from './model/finding.js';
 import type { GateReport } from './model/report.js';
 import { loadConfig, type Config } from './config.js';
 import { Hasher } from './io/hashing.js';
-import { trackedUnder } from './io/git-index.js';
 import { walkRepository } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './fixtures/runner.js';
@@ -159,19 +158,14 @@ function planTargets(
       for (const pack of packs) add(pack, r.abs);
       continue;
     }
-    const tracked = trackedUnder(r.abs);
-    if (tracked.state === 'unreadable')
+    const { dirs, unknown } = walkRepository(r.abs, exclude);
+    for (const u of unknown)
       runFindings.push(
         finding(GATE.gitIndexUnreadable, {
           subject: 'gate',
-          message: `What git tracks under ${ws.rel(r.abs)} is unknown (${tracked.detail}), so .gitignore rules alone decided what to verify: a committed audit or run that a .gitignore line names would not be verified.`,
+          message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
         }),
       );
-    const dirs = walkRepository(
-      r.abs,
-      exclude,
-      tracked.state === 'tracked' ? tracked.paths : undefined,
-    );
     let found = 0;
     for (const pack of packs) {
       for (const dir of pack.discover(dirs)) {

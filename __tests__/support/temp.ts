@@ -3,10 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** A fresh git-like repository root in the temp dir (a .git folder marks the top level). */
+/** Marks `dir` as the top of a git repository with nothing committed or staged yet. */
+export function markGitTop(dir: string): void {
+  fs.mkdirSync(path.join(dir, '.git'), { recursive: true });
+  fs.writeFileSync(path.join(dir, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+}
+
+/** A fresh repository root in the temp dir (an empty git repository marks the top level). */
 export function tempRepo(): string {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-test-')));
-  fs.mkdirSync(path.join(dir, '.git'));
+  markGitTop(dir);
   return dir;
 }
 

@@ -5,6 +5,7 @@ import { readSmallFile, statPath } from './files.js';
 
 /** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
 const MAX_INDEX_BYTES = 512 * 1024 * 1024;
+const MAX_PATH_BYTES = 64 * 1024;
 
 /** What git tracks under a directory, read from the index file (git itself is never run). */
 export type Tracked =
@@ -20,16 +21,17 @@ export type Tracked =
 export function trackedUnder(dir: string): Tracked {
   const top = gitTop(dir);
   if (!top) return { state: 'no-git' };
-  const gitDir = resolveGitDir(top);
-  if (typeof gitDir !== 'string') return gitDir;
-  const index = path.join(gitDir, 'index');
+  const git = resolveGitDir(top);
+  if ('state' in git) return git;
+  const index = path.join(git.dir, 'index');
   const read = readSmallFile(index, MAX_INDEX_BYTES);
-  // A repository with nothing staged has no index yet.
-  if (!read.ok && read.kind === 'missing') return { state: 'tracked', paths: new Set() };
+  if (!read.ok && read.kind === 'missing' && !hasCommits(git))
+    return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
   if (!read.ok) return { state: 'unreadable', detail: `${index} ${read.detail}` };
-  const files = parseIndex(read.bytes, hashSize(gitDir));
+  const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
   if (typeof files === 'string') return { state: 'unreadable', detail: files };
-  const prefix = path.relative(top, dir).split(path.sep).join('/');
+  // Real paths: a directory named through a symlink is still the same place in the index.
+  const prefix = path.relative(realOr(top), realOr(dir)).split(path.sep).join('/');
   const paths = new Set<string>();
   for (const f of files) {
     const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
@@ -44,6 +46,14 @@ export function trackedUnder(dir: string): Tracked {
   return { state: 'tracked', paths };
 }
 
+function realOr(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
 /** The nearest directory at or above `dir` holding a `.git` entry. */
 function gitTop(dir: string): string | undefined {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
@@ -52,21 +62,66 @@ function gitTop(dir: string): string | undefined {
   }
 }
 
-/** `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it. */
-function resolveGitDir(top: string): string | Tracked {
-  const dotGit = path.join(top, '.git');
-  if (statPath(dotGit).kind === 'dir') return dotGit;
-  const read = readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
-  const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
-  if (m) return path.resolve(top, m[1]!);
-  return { state: 'unreadable', detail: `${dotGit} is neither a git directory nor a gitdir link` };
+interface GitDir {
+  /** Where this work tree's index and HEAD are. */
+  dir: string;
+  /** Where the refs and config are (a linked worktree shares its main repository's). */
+  common: string;
 }
 
-/** 32-byte object ids in a sha256 repository (extensions.objectFormat), else 20 (sha1). */
-function hashSize(gitDir: string): number {
-  const read = readSmallFile(path.join(gitDir, 'config'), 1 << 20);
+/**
+ * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
+ * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
+ */
+function resolveGitDir(top: string): GitDir | Tracked {
+  const dotGit = path.join(top, '.git');
+  let dir: string | undefined;
+  if (statPath(dotGit).kind === 'dir') dir = dotGit;
+  else {
+    const read = readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
+    const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
+    if (m) dir = path.resolve(top, m[1]!);
+  }
+  if (!dir || statPath(path.join(dir, 'HEAD')).kind !== 'file')
+    return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
+  const link = readSmallFile(path.join(dir, 'commondir'), 4096);
+  const common = link.ok ? path.resolve(dir, link.bytes.toString('utf8').trim()) : dir;
+  return { dir, common };
+}
+
+/** Whether HEAD names a commit (a detached id, or a branch that exists). */
+function hasCommits(git: GitDir): boolean {
+  const head = readSmallFile(path.join(git.dir, 'HEAD'), 4096);
+  if (!head.ok) return true; // unknown: assume there is history, so a missing index is reported
+  const m = /^ref: (\S+)/.exec(head.bytes.toString('utf8'));
+  if (!m) return true; // detached at a commit
+  if (statPath(path.join(git.common, m[1]!)).kind === 'file') return true;
+  const packed = readSmallFile(path.join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
+  return packed.ok && packed.bytes.toString('utf8').includes(` ${m[1]}\n`);
+}
+
+/**
+ * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
+ * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
+ */
+function hashSize(index: Buffer, common: string): number {
+  for (const [size, algo] of [
+    [20, 'sha1'],
+    [32, 'sha256'],
+  ] as const) {
+    if (index.length < 12 + size) continue;
+    const sum = index.subarray(index.length - size);
+    if (
+      createHash(algo)
+        .update(index.subarray(0, index.length - size))
+        .digest()
+        .equals(sum)
+    )
+      return size;
+  }
+  const read = readSmallFile(path.join(common, 'config'), 1 << 20);
   const config = read.ok ? read.bytes.toString('utf8') : '';
-  return /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
+  return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
 }
 
 /**
@@ -89,6 +144,9 @@ export function parseIndex(b: Buffer, hashBytes: number): string[] | string {
   const out: string[] = [];
   let at = 12;
   let previous = Buffer.alloc(0);
+  // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
+  // decode to gigabytes.
+  let decoded = 0;
   for (let n = 0; n < count; n++) {
     const fixed = 40 + hashBytes + 2; // stat data, object id, flags
     if (at + fixed > end) return 'the git index ends inside an entry';
@@ -112,6 +170,9 @@ export function parseIndex(b: Buffer, hashBytes: number): string[] | string {
     const nul = b.indexOf(0, name);
     if (nul < 0 || nul >= end) return 'the git index ends inside a path';
     const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
+    decoded += bytes.length;
+    if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
+      return 'the git index holds paths longer than any checkout can have';
     const full = bytes.toString('utf8');
     const mode = b.readUInt32BE(at + 24);
     // A sparse index lists a whole directory as one entry ("dir/", mode 040000).

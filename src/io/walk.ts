@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { trackedUnder } from './git-index.js';
 
 export interface DirEntry {
   abs: string;
@@ -20,31 +21,54 @@ interface Rules {
   ig: Ignore;
 }
 
+/** What git tracks in the part of the walk below one repository top. */
+interface GitScope {
+  /** Walk-relative path of the directory the tracked paths are relative to ("" for the root). */
+  base: string;
+  tracked?: ReadonlySet<string>;
+  /** What git tracks here is unknown: .gitignore rules are not trusted, everything is walked. */
+  blind: boolean;
+}
+
+export interface Walk {
+  dirs: DirEntry[];
+  /** Repositories whose index could not be read, and why (the walk went through them blind). */
+  unknown: { dir: string; detail: string }[];
+}
+
 /**
  * Lists the directories of a repository the way git would see them: `.gitignore` files at every
- * level are honoured, except for `tracked` paths (what git tracks: a committed file is never
- * ignored, so a `.gitignore` line cannot hide a committed audit); `.git` and `node_modules` are
- * skipped, and symlinked directories are not followed (so a symlink loop cannot trap the walk).
- * `extra` patterns (the config's exclude) use gitignore syntax and apply to tracked files too.
+ * level are honoured, except for what git tracks (a committed file is never ignored, so a
+ * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
+ * repository holding `root`, and of any repository found below it; where an index cannot be read
+ * the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
+ * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
+ * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
+ * gitignore syntax and apply to tracked files too.
  */
-export function walkRepository(
-  root: string,
-  extra: string[] = [],
-  tracked?: ReadonlySet<string>,
-): DirEntry[] {
+export function walkRepository(root: string, extra: string[] = []): Walk {
   const out: DirEntry[] = [];
+  const unknown: Walk['unknown'] = [];
+  const scopeAt = (abs: string, rel: string): GitScope => {
+    const t = trackedUnder(abs);
+    if (t.state === 'tracked') return { base: rel, tracked: t.paths, blind: false };
+    if (t.state === 'unreadable') unknown.push({ dir: abs, detail: t.detail });
+    return { base: rel, blind: t.state === 'unreadable' };
+  };
   const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignore().add(extra) }] : [];
-  const stack: { abs: string; rel: string; rules: Rules[] }[] = [
-    { abs: root, rel: '', rules: rootRules },
+  const stack: { abs: string; rel: string; rules: Rules[]; git: GitScope | undefined }[] = [
+    { abs: root, rel: '', rules: rootRules, git: undefined },
   ];
   while (stack.length > 0) {
-    const { abs, rel, rules: inherited } = stack.pop()!;
+    const { abs, rel, rules: inherited, git: outer } = stack.pop()!;
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(abs, { withFileTypes: true });
     } catch {
       continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
     }
+    // The root's repository (found upwards), or a repository nested in the walk.
+    const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel) : outer;
     const rules = [...inherited];
     if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
       try {
@@ -63,15 +87,17 @@ export function walkRepository(
       dirs: new Set(),
       links: new Set(),
     };
+    const tracked = (childRel: string) =>
+      git.tracked?.has(git.base ? childRel.slice(git.base.length + 1) : childRel) ?? false;
     const ignored = (childRel: string, isDir: boolean) =>
-      (isIgnored(rules, childRel, isDir) && !tracked?.has(childRel)) ||
+      (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel)) ||
       (rootRules.length > 0 && isIgnored(rootRules, childRel, isDir));
     for (const e of entries) {
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true)) continue;
         entry.dirs.add(e.name);
-        stack.push({ abs: path.join(abs, e.name), rel: childRel, rules });
+        stack.push({ abs: path.join(abs, e.name), rel: childRel, rules, git });
       } else if (!ignored(childRel, false)) {
         entry.files.add(e.name);
         if (e.isSymbolicLink()) entry.links.add(e.name);
@@ -79,7 +105,7 @@ export function walkRepository(
     }
     out.push(entry);
   }
-  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
 }
 
 function isIgnored(rules: Rules[], rel: string, isDir: boolean): boolean {

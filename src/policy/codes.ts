@@ -24,9 +24,9 @@ export const GATE = {
   gitIndexUnreadable: {
     code: 'gate.git_index_unreadable',
     severity: 'warning',
-    title: 'What git tracks could not be read, so .gitignore rules alone chose what to verify',
+    title: 'What git tracks could not be read, so .gitignore files were not trusted there',
     remediation:
-      'Run with a readable .git/index (core.splitIndex off), or name the directories to verify in the paths input or config.',
+      'Nothing to fix if the extra targets are right; otherwise give the runner a readable .git/index (core.splitIndex off), or list what to skip in the config exclude.',
   },
   subjectConflict: {
     code: 'gate.subject_conflict',
