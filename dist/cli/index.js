@@ -18254,6 +18254,9 @@ function loadConfig(root, explicit) {
     return { ok: true, config: result.data, path: file };
 }
 
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __nccwpck_require__(298);
+var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/io/git-index.ts
 
 
@@ -18261,6 +18264,7 @@ function loadConfig(root, explicit) {
 
 /** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
 const MAX_INDEX_BYTES = 512 * 1024 * 1024;
+const MAX_PATH_BYTES = 64 * 1024;
 /**
  * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
  * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
@@ -18270,20 +18274,20 @@ function trackedUnder(dir) {
     const top = gitTop(dir);
     if (!top)
         return { state: 'no-git' };
-    const gitDir = resolveGitDir(top);
-    if (typeof gitDir !== 'string')
-        return gitDir;
-    const index = external_node_path_default().join(gitDir, 'index');
+    const git = resolveGitDir(top);
+    if ('state' in git)
+        return git;
+    const index = external_node_path_default().join(git.dir, 'index');
     const read = readSmallFile(index, MAX_INDEX_BYTES);
-    // A repository with nothing staged has no index yet.
-    if (!read.ok && read.kind === 'missing')
-        return { state: 'tracked', paths: new Set() };
+    if (!read.ok && read.kind === 'missing' && !hasCommits(git))
+        return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
     if (!read.ok)
         return { state: 'unreadable', detail: `${index} ${read.detail}` };
-    const files = parseIndex(read.bytes, hashSize(gitDir));
+    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
     if (typeof files === 'string')
         return { state: 'unreadable', detail: files };
-    const prefix = external_node_path_default().relative(top, dir).split((external_node_path_default()).sep).join('/');
+    // Real paths: a directory named through a symlink is still the same place in the index.
+    const prefix = external_node_path_default().relative(realOr(top), realOr(dir)).split((external_node_path_default()).sep).join('/');
     const paths = new Set();
     for (const f of files) {
         const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
@@ -18299,6 +18303,14 @@ function trackedUnder(dir) {
     }
     return { state: 'tracked', paths };
 }
+function realOr(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
 /** The nearest directory at or above `dir` holding a `.git` entry. */
 function gitTop(dir) {
     for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
@@ -18308,22 +18320,61 @@ function gitTop(dir) {
             return undefined;
     }
 }
-/** `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it. */
+/**
+ * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
+ * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
+ */
 function resolveGitDir(top) {
     const dotGit = external_node_path_default().join(top, '.git');
+    let dir;
     if (statPath(dotGit).kind === 'dir')
-        return dotGit;
-    const read = readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
-    const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
-    if (m)
-        return external_node_path_default().resolve(top, m[1]);
-    return { state: 'unreadable', detail: `${dotGit} is neither a git directory nor a gitdir link` };
+        dir = dotGit;
+    else {
+        const read = readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
+        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
+        if (m)
+            dir = external_node_path_default().resolve(top, m[1]);
+    }
+    if (!dir || statPath(external_node_path_default().join(dir, 'HEAD')).kind !== 'file')
+        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
+    const link = readSmallFile(external_node_path_default().join(dir, 'commondir'), 4096);
+    const common = link.ok ? external_node_path_default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
+    return { dir, common };
 }
-/** 32-byte object ids in a sha256 repository (extensions.objectFormat), else 20 (sha1). */
-function hashSize(gitDir) {
-    const read = readSmallFile(external_node_path_default().join(gitDir, 'config'), 1 << 20);
+/** Whether HEAD names a commit (a detached id, or a branch that exists). */
+function hasCommits(git) {
+    const head = readSmallFile(external_node_path_default().join(git.dir, 'HEAD'), 4096);
+    if (!head.ok)
+        return true; // unknown: assume there is history, so a missing index is reported
+    const m = /^ref: (\S+)/.exec(head.bytes.toString('utf8'));
+    if (!m)
+        return true; // detached at a commit
+    if (statPath(external_node_path_default().join(git.common, m[1])).kind === 'file')
+        return true;
+    const packed = readSmallFile(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
+    return packed.ok && packed.bytes.toString('utf8').includes(` ${m[1]}\n`);
+}
+/**
+ * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
+ * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
+ */
+function hashSize(index, common) {
+    for (const [size, algo] of [
+        [20, 'sha1'],
+        [32, 'sha256'],
+    ]) {
+        if (index.length < 12 + size)
+            continue;
+        const sum = index.subarray(index.length - size);
+        if ((0,external_node_crypto_namespaceObject.createHash)(algo)
+            .update(index.subarray(0, index.length - size))
+            .digest()
+            .equals(sum))
+            return size;
+    }
+    const read = readSmallFile(external_node_path_default().join(common, 'config'), 1 << 20);
     const config = read.ok ? read.bytes.toString('utf8') : '';
-    return /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
+    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
 }
 /**
  * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
@@ -18346,6 +18397,9 @@ function parseIndex(b, hashBytes) {
     const out = [];
     let at = 12;
     let previous = Buffer.alloc(0);
+    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
+    // decode to gigabytes.
+    let decoded = 0;
     for (let n = 0; n < count; n++) {
         const fixed = 40 + hashBytes + 2; // stat data, object id, flags
         if (at + fixed > end)
@@ -18373,6 +18427,9 @@ function parseIndex(b, hashBytes) {
         if (nul < 0 || nul >= end)
             return 'the git index ends inside a path';
         const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
+        decoded += bytes.length;
+        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
+            return 'the git index holds paths longer than any checkout can have';
         const full = bytes.toString('utf8');
         const mode = b.readUInt32BE(at + 24);
         // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
@@ -18391,29 +18448,39 @@ function parseIndex(b, hashBytes) {
     return out;
 }
 
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __nccwpck_require__(298);
-var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/io/walk.ts
+
 
 
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /**
  * Lists the directories of a repository the way git would see them: `.gitignore` files at every
- * level are honoured, except for `tracked` paths (what git tracks: a committed file is never
- * ignored, so a `.gitignore` line cannot hide a committed audit); `.git` and `node_modules` are
- * skipped, and symlinked directories are not followed (so a symlink loop cannot trap the walk).
- * `extra` patterns (the config's exclude) use gitignore syntax and apply to tracked files too.
+ * level are honoured, except for what git tracks (a committed file is never ignored, so a
+ * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
+ * repository holding `root`, and of any repository found below it; where an index cannot be read
+ * the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
+ * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
+ * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
+ * gitignore syntax and apply to tracked files too.
  */
-function walkRepository(root, extra = [], tracked) {
+function walkRepository(root, extra = []) {
     const out = [];
+    const unknown = [];
+    const scopeAt = (abs, rel) => {
+        const t = trackedUnder(abs);
+        if (t.state === 'tracked')
+            return { base: rel, tracked: t.paths, blind: false };
+        if (t.state === 'unreadable')
+            unknown.push({ dir: abs, detail: t.detail });
+        return { base: rel, blind: t.state === 'unreadable' };
+    };
     const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
     const stack = [
-        { abs: root, rel: '', rules: rootRules },
+        { abs: root, rel: '', rules: rootRules, git: undefined },
     ];
     while (stack.length > 0) {
-        const { abs, rel, rules: inherited } = stack.pop();
+        const { abs, rel, rules: inherited, git: outer } = stack.pop();
         let entries;
         try {
             entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
@@ -18421,6 +18488,8 @@ function walkRepository(root, extra = [], tracked) {
         catch {
             continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
         }
+        // The root's repository (found upwards), or a repository nested in the walk.
+        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel) : outer;
         const rules = [...inherited];
         if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
             try {
@@ -18440,7 +18509,8 @@ function walkRepository(root, extra = [], tracked) {
             dirs: new Set(),
             links: new Set(),
         };
-        const ignored = (childRel, isDir) => (isIgnored(rules, childRel, isDir) && !tracked?.has(childRel)) ||
+        const tracked = (childRel) => git.tracked?.has(git.base ? childRel.slice(git.base.length + 1) : childRel) ?? false;
+        const ignored = (childRel, isDir) => (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel)) ||
             (rootRules.length > 0 && isIgnored(rootRules, childRel, isDir));
         for (const e of entries) {
             const childRel = rel ? `${rel}/${e.name}` : e.name;
@@ -18448,7 +18518,7 @@ function walkRepository(root, extra = [], tracked) {
                 if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
                     continue;
                 entry.dirs.add(e.name);
-                stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules });
+                stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules, git });
             }
             else if (!ignored(childRel, false)) {
                 entry.files.add(e.name);
@@ -18458,7 +18528,7 @@ function walkRepository(root, extra = [], tracked) {
         }
         out.push(entry);
     }
-    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+    return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
 }
 function isIgnored(rules, rel, isDir) {
     for (const r of rules) {
@@ -18743,8 +18813,8 @@ const GATE = {
     gitIndexUnreadable: {
         code: 'gate.git_index_unreadable',
         severity: 'warning',
-        title: 'What git tracks could not be read, so .gitignore rules alone chose what to verify',
-        remediation: 'Run with a readable .git/index (core.splitIndex off), or name the directories to verify in the paths input or config.',
+        title: 'What git tracks could not be read, so .gitignore files were not trusted there',
+        remediation: 'Nothing to fix if the extra targets are right; otherwise give the runner a readable .git/index (core.splitIndex off), or list what to skip in the config exclude.',
     },
     subjectConflict: {
         code: 'gate.subject_conflict',
@@ -19155,7 +19225,6 @@ function sharedSubjects(results) {
 
 
 
-
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
 async function verify(opts) {
     const ws = new Workspace(opts.root, opts.allowOutsideRoot);
@@ -19255,13 +19324,12 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
                 add(pack, r.abs);
             continue;
         }
-        const tracked = trackedUnder(r.abs);
-        if (tracked.state === 'unreadable')
+        const { dirs, unknown } = walkRepository(r.abs, exclude);
+        for (const u of unknown)
             runFindings.push(finding(GATE.gitIndexUnreadable, {
                 subject: 'gate',
-                message: `What git tracks under ${ws.rel(r.abs)} is unknown (${tracked.detail}), so .gitignore rules alone decided what to verify: a committed audit or run that a .gitignore line names would not be verified.`,
+                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
             }));
-        const dirs = walkRepository(r.abs, exclude, tracked.state === 'tracked' ? tracked.paths : undefined);
         let found = 0;
         for (const pack of packs) {
             for (const dir of pack.discover(dirs)) {
