@@ -219,6 +219,29 @@ test('a green run with comment: failures creates no comment; the check name is t
   expect(res.outputs['comment-url']).toBe('');
 });
 
+test('pull_request_target with the base branch checked out fails: its files cannot vouch for the head', async () => {
+  const root = tempRepo();
+  writePaper(root, 'paper');
+  const payload = prOpened();
+  const res = await run({ workspace: root, eventName: 'pull_request_target', payload });
+  expect(res.code).toBe(1);
+  const r = [...gh.checkRuns.values()][0]!;
+  expect(r.head_sha).toBe(headSha(payload));
+  expect(r.conclusion).toBe('failure');
+  expect(r.output.text).toContain('so its files cannot vouch for it');
+  // Checked out at the head, the same run passes.
+  const head = tempRepo();
+  writePaper(head, 'paper');
+  const ok = await run({
+    workspace: head,
+    eventName: 'pull_request_target',
+    payload,
+    checkedOut: headSha(payload),
+  });
+  expect(ok.code).toBe(0);
+  expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('success');
+});
+
 test('fork pull request: 403 degrades to job summary and capped workflow annotations, and the job result still follows the verdicts', async () => {
   gh.readOnly = true;
   const res = await run({

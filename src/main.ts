@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import * as core from '@actions/core';
 import { finding } from './model/finding.js';
 import { GateReport } from './model/report.js';
+import { headCommit } from './io/git-index.js';
 import { lexicallyInside, writeReportFile } from './io/write.js';
 import { allCodes } from './packs/index.js';
 import { GATE } from './policy/codes.js';
@@ -69,6 +70,34 @@ function ensureCheckedOut(workspace: string): void {
       'Add `- uses: actions/checkout@v4` as a step before audit-gate.',
     );
   }
+}
+
+/** Events whose GITHUB_SHA is the pull request's merge commit (a checkout of it is the PR). */
+const MERGE_SHA_EVENTS = new Set([
+  'pull_request',
+  'pull_request_review',
+  'pull_request_review_comment',
+]);
+
+/**
+ * The check run goes on `target.sha`: the checkout must be that commit (or the merge commit of
+ * a pull_request event), else a green check would vouch for files nobody verified. With
+ * pull_request_target and workflow_run, actions/checkout takes the base branch by default.
+ */
+function ensureCommit(workspace: string, target: PublishTarget, env: NodeJS.ProcessEnv): void {
+  const head = headCommit(workspace);
+  if (head === undefined) {
+    core.warning(
+      `audit-gate cannot tell which commit is checked out in ${workspace} (no readable .git); it assumes ${target.sha}.`,
+    );
+    return;
+  }
+  const merge = MERGE_SHA_EVENTS.has(target.eventName) ? env['GITHUB_SHA'] : undefined;
+  if (head === target.sha || head === merge) return;
+  throw new ToolFailure(
+    `The checked-out commit ${head.slice(0, 12)} is not ${target.sha.slice(0, 12)}, the commit this check is published on (${target.source}), so its files cannot vouch for it.`,
+    `Check out the commit being gated: with ${target.eventName || 'this event'}, give actions/checkout \`ref: ${target.sha}\` (for pull_request_target, only if the workflow treats the pull request's files as untrusted), or publish a report from a workflow that verified it.`,
+  );
 }
 
 /**
@@ -217,6 +246,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       report = loadReport(settings.report);
     } else {
       ensureCheckedOut(settings.workspace);
+      if (target) ensureCommit(settings.workspace, target, env);
       report = await verify({
         root: settings.workspace,
         ...(settings.config ? { config: settings.config } : {}),

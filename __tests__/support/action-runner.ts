@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** GITHUB_SHA: the merge commit on pull_request events. */
   sha?: string;
+  /** The commit the workspace has checked out (as actions/checkout does: GITHUB_SHA by default). */
+  checkedOut?: string;
   repository?: string;
 }
 
@@ -55,6 +58,14 @@ export function parseOutputFile(text: string): Record<string, string> {
 }
 
 export async function runAction(o: RunOptions): Promise<RunResult> {
+  const sha = o.sha ?? 'f000000000000000000000000000000000000001';
+  const git = path.join(o.workspace, '.git');
+  // A checkout (not an empty workspace) is a git work tree at the checked-out commit.
+  if (fs.existsSync(o.workspace) && fs.readdirSync(o.workspace).length > 0 && !fs.existsSync(git)) {
+    fs.mkdirSync(git);
+    fs.writeFileSync(path.join(git, 'HEAD'), `${o.checkedOut ?? sha}\n`); // detached, like checkout
+    fs.writeFileSync(path.join(git, 'index'), emptyIndex());
+  }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-runner-'));
   const eventPath = path.join(tmp, 'event.json');
   fs.writeFileSync(eventPath, JSON.stringify(o.payload));
@@ -71,7 +82,7 @@ export async function runAction(o: RunOptions): Promise<RunResult> {
     GITHUB_WORKSPACE: o.workspace,
     GITHUB_EVENT_NAME: o.eventName,
     GITHUB_EVENT_PATH: eventPath,
-    GITHUB_SHA: o.sha ?? 'f000000000000000000000000000000000000001',
+    GITHUB_SHA: sha,
     GITHUB_REPOSITORY: o.repository ?? 'Codertocat/Hello-World',
     GITHUB_API_URL: o.apiUrl,
     GITHUB_SERVER_URL: 'https://github.com',
@@ -130,4 +141,10 @@ export function examplePayload(
   const ex = all.find((e) => e.name === name)?.examples.find(pick);
   if (!ex) throw new Error(`no ${name} example payload`);
   return structuredClone(ex);
+}
+
+/** A git index (version 2) with no entries, and its sha1 checksum. */
+function emptyIndex(): Buffer {
+  const body = Buffer.from([0x44, 0x49, 0x52, 0x43, 0, 0, 0, 2, 0, 0, 0, 0]); // "DIRC", v2, 0
+  return Buffer.concat([body, createHash('sha1').update(body).digest()]);
 }

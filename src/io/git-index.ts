@@ -190,3 +190,23 @@ export function parseIndex(b: Buffer, hashBytes: number): string[] | string {
   }
   return out;
 }
+
+/** The commit checked out at `dir` (HEAD resolved through refs), or undefined if unknown. */
+export function headCommit(dir: string): string | undefined {
+  const top = gitTop(dir);
+  const git = top ? resolveGitDir(top) : undefined;
+  if (!git || 'state' in git) return undefined;
+  const head = readSmallFile(path.join(git.dir, 'HEAD'), 4096);
+  if (!head.ok) return undefined;
+  const text = head.bytes.toString('utf8').trim();
+  if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text)) return text;
+  const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
+  if (!ref || ref.split('/').includes('..')) return undefined;
+  const loose = readSmallFile(path.join(git.common, ref), 4096);
+  if (loose.ok) return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
+  const packed = readSmallFile(path.join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
+  if (!packed.ok) return undefined;
+  for (const line of packed.bytes.toString('utf8').split('\n'))
+    if (line.endsWith(` ${ref}`)) return line.slice(0, line.indexOf(' '));
+  return undefined;
+}
