@@ -37205,9 +37205,230 @@ const GateReport = schemas/* object */.Ikc({
         .optional(),
 });
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/io/files.ts
+var io_files = __nccwpck_require__(3839);
+;// CONCATENATED MODULE: ./src/io/git-index.ts
+
+
+
+
+/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
+const MAX_INDEX_BYTES = 512 * 1024 * 1024;
+const MAX_PATH_BYTES = 64 * 1024;
+/**
+ * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
+ * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
+ * the repository's own files (a committed bare-repository look-alike, its config) run commands.
+ */
+function trackedUnder(dir) {
+    const top = gitTop(dir);
+    if (!top)
+        return { state: 'no-git' };
+    const git = resolveGitDir(top);
+    if ('state' in git)
+        return git;
+    const index = external_node_path_default().join(git.dir, 'index');
+    const read = (0,io_files/* readSmallFile */.EW)(index, MAX_INDEX_BYTES);
+    if (!read.ok && read.kind === 'missing' && !hasCommits(git))
+        return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+    if (!read.ok)
+        return { state: 'unreadable', detail: `${index} ${read.detail}` };
+    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
+    if (typeof files === 'string')
+        return { state: 'unreadable', detail: files };
+    // Real paths: a directory named through a symlink is still the same place in the index.
+    const prefix = external_node_path_default().relative(realOr(top), realOr(dir)).split((external_node_path_default()).sep).join('/');
+    const paths = new Set();
+    for (const f of files) {
+        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
+        if (!rel)
+            continue;
+        paths.add(rel);
+        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
+            const d = rel.slice(0, i);
+            if (paths.has(d))
+                break;
+            paths.add(d);
+        }
+    }
+    return { state: 'tracked', paths };
+}
+function realOr(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+/** The nearest directory at or above `dir` holding a `.git` entry. */
+function gitTop(dir) {
+    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
+        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
+            return d;
+        if (external_node_path_default().dirname(d) === d)
+            return undefined;
+    }
+}
+/**
+ * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
+ * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
+ */
+function resolveGitDir(top) {
+    const dotGit = external_node_path_default().join(top, '.git');
+    let dir;
+    if ((0,io_files/* statPath */.qW)(dotGit).kind === 'dir')
+        dir = dotGit;
+    else {
+        const read = (0,io_files/* readSmallFile */.EW)(dotGit, 4096); // never blocks: a FIFO is refused, not opened
+        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
+        if (m)
+            dir = external_node_path_default().resolve(top, m[1]);
+    }
+    if (!dir || (0,io_files/* statPath */.qW)(external_node_path_default().join(dir, 'HEAD')).kind !== 'file')
+        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
+    const link = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(dir, 'commondir'), 4096);
+    const common = link.ok ? external_node_path_default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
+    return { dir, common };
+}
+/** Whether HEAD names a commit (a detached id, or a branch that exists). */
+function hasCommits(git) {
+    const head = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.dir, 'HEAD'), 4096);
+    if (!head.ok)
+        return true; // unknown: assume there is history, so a missing index is reported
+    const m = /^ref: (\S+)/.exec(head.bytes.toString('utf8'));
+    if (!m)
+        return true; // detached at a commit
+    if ((0,io_files/* statPath */.qW)(external_node_path_default().join(git.common, m[1])).kind === 'file')
+        return true;
+    const packed = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
+    return packed.ok && packed.bytes.toString('utf8').includes(` ${m[1]}\n`);
+}
+/**
+ * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
+ * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
+ */
+function hashSize(index, common) {
+    for (const [size, algo] of [
+        [20, 'sha1'],
+        [32, 'sha256'],
+    ]) {
+        if (index.length < 12 + size)
+            continue;
+        const sum = index.subarray(index.length - size);
+        if ((0,external_node_crypto_.createHash)(algo)
+            .update(index.subarray(0, index.length - size))
+            .digest()
+            .equals(sum))
+            return size;
+    }
+    const read = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(common, 'config'), 1 << 20);
+    const config = read.ok ? read.bytes.toString('utf8') : '';
+    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
+}
+/**
+ * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
+ * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
+ */
+function parseIndex(b, hashBytes) {
+    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
+        return 'the git index has no DIRC header';
+    const version = b.readUInt32BE(4);
+    if (version < 2 || version > 4)
+        return `the git index has version ${version}, not 2, 3 or 4`;
+    const count = b.readUInt32BE(8);
+    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
+    const sum = b.subarray(end);
+    if (sum.some((x) => x !== 0)) {
+        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
+        if (!(0,external_node_crypto_.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
+            return 'the git index is damaged (its checksum does not match)';
+    }
+    const out = [];
+    let at = 12;
+    let previous = Buffer.alloc(0);
+    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
+    // decode to gigabytes.
+    let decoded = 0;
+    for (let n = 0; n < count; n++) {
+        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
+        if (at + fixed > end)
+            return 'the git index ends inside an entry';
+        const flags = b.readUInt16BE(at + 40 + hashBytes);
+        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
+        let prefix = Buffer.alloc(0);
+        if (version === 4) {
+            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
+            let strip = 0;
+            let byte;
+            let first = true;
+            do {
+                if (name >= end)
+                    return 'the git index ends inside an entry';
+                byte = b[name++];
+                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
+                first = false;
+                if (strip > previous.length)
+                    return 'the git index has a bad path prefix';
+            } while (byte & 0x80);
+            prefix = previous.subarray(0, previous.length - strip);
+        }
+        const nul = b.indexOf(0, name);
+        if (nul < 0 || nul >= end)
+            return 'the git index ends inside a path';
+        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
+        decoded += bytes.length;
+        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
+            return 'the git index holds paths longer than any checkout can have';
+        const full = bytes.toString('utf8');
+        const mode = b.readUInt32BE(at + 24);
+        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
+        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
+        previous = bytes;
+        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
+        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
+    }
+    // Extensions: a split index keeps its entries in another file, which is not read here.
+    while (at + 8 <= end) {
+        const sig = b.toString('latin1', at, at + 4);
+        if (sig === 'link')
+            return 'the git index is split (core.splitIndex); its shared part is not read';
+        at += 8 + b.readUInt32BE(at + 4);
+    }
+    return out;
+}
+/** The commit checked out at `dir` (HEAD resolved through refs), or undefined if unknown. */
+function headCommit(dir) {
+    const top = gitTop(dir);
+    const git = top ? resolveGitDir(top) : undefined;
+    if (!git || 'state' in git)
+        return undefined;
+    const head = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.dir, 'HEAD'), 4096);
+    if (!head.ok)
+        return undefined;
+    const text = head.bytes.toString('utf8').trim();
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
+        return text;
+    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
+    if (!ref || ref.split('/').includes('..'))
+        return undefined;
+    const loose = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.common, ref), 4096);
+    if (loose.ok)
+        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
+    const packed = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
+    if (!packed.ok)
+        return undefined;
+    for (const line of packed.bytes.toString('utf8').split('\n'))
+        if (line.endsWith(` ${ref}`))
+            return line.slice(0, line.indexOf(' '));
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/io/write.ts
 
 
@@ -37858,8 +38079,6 @@ function renderSarif(report, opts = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./src/io/files.ts
-var io_files = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
 var json = __nccwpck_require__(2680);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
@@ -37942,199 +38161,6 @@ var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __nccwpck_require__(298);
 var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/io/git-index.ts
-
-
-
-
-/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
-const MAX_INDEX_BYTES = 512 * 1024 * 1024;
-const MAX_PATH_BYTES = 64 * 1024;
-/**
- * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
- * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
- * the repository's own files (a committed bare-repository look-alike, its config) run commands.
- */
-function trackedUnder(dir) {
-    const top = gitTop(dir);
-    if (!top)
-        return { state: 'no-git' };
-    const git = resolveGitDir(top);
-    if ('state' in git)
-        return git;
-    const index = external_node_path_default().join(git.dir, 'index');
-    const read = (0,io_files/* readSmallFile */.EW)(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing' && !hasCommits(git))
-        return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
-    if (!read.ok)
-        return { state: 'unreadable', detail: `${index} ${read.detail}` };
-    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
-    if (typeof files === 'string')
-        return { state: 'unreadable', detail: files };
-    // Real paths: a directory named through a symlink is still the same place in the index.
-    const prefix = external_node_path_default().relative(realOr(top), realOr(dir)).split((external_node_path_default()).sep).join('/');
-    const paths = new Set();
-    for (const f of files) {
-        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
-        if (!rel)
-            continue;
-        paths.add(rel);
-        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
-            const d = rel.slice(0, i);
-            if (paths.has(d))
-                break;
-            paths.add(d);
-        }
-    }
-    return { state: 'tracked', paths };
-}
-function realOr(p) {
-    try {
-        return external_node_fs_default().realpathSync(p);
-    }
-    catch {
-        return external_node_path_default().resolve(p);
-    }
-}
-/** The nearest directory at or above `dir` holding a `.git` entry. */
-function gitTop(dir) {
-    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
-        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
-            return d;
-        if (external_node_path_default().dirname(d) === d)
-            return undefined;
-    }
-}
-/**
- * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
- * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
- */
-function resolveGitDir(top) {
-    const dotGit = external_node_path_default().join(top, '.git');
-    let dir;
-    if ((0,io_files/* statPath */.qW)(dotGit).kind === 'dir')
-        dir = dotGit;
-    else {
-        const read = (0,io_files/* readSmallFile */.EW)(dotGit, 4096); // never blocks: a FIFO is refused, not opened
-        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
-        if (m)
-            dir = external_node_path_default().resolve(top, m[1]);
-    }
-    if (!dir || (0,io_files/* statPath */.qW)(external_node_path_default().join(dir, 'HEAD')).kind !== 'file')
-        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
-    const link = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(dir, 'commondir'), 4096);
-    const common = link.ok ? external_node_path_default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
-    return { dir, common };
-}
-/** Whether HEAD names a commit (a detached id, or a branch that exists). */
-function hasCommits(git) {
-    const head = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.dir, 'HEAD'), 4096);
-    if (!head.ok)
-        return true; // unknown: assume there is history, so a missing index is reported
-    const m = /^ref: (\S+)/.exec(head.bytes.toString('utf8'));
-    if (!m)
-        return true; // detached at a commit
-    if ((0,io_files/* statPath */.qW)(external_node_path_default().join(git.common, m[1])).kind === 'file')
-        return true;
-    const packed = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-    return packed.ok && packed.bytes.toString('utf8').includes(` ${m[1]}\n`);
-}
-/**
- * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
- * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
- */
-function hashSize(index, common) {
-    for (const [size, algo] of [
-        [20, 'sha1'],
-        [32, 'sha256'],
-    ]) {
-        if (index.length < 12 + size)
-            continue;
-        const sum = index.subarray(index.length - size);
-        if ((0,external_node_crypto_.createHash)(algo)
-            .update(index.subarray(0, index.length - size))
-            .digest()
-            .equals(sum))
-            return size;
-    }
-    const read = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(common, 'config'), 1 << 20);
-    const config = read.ok ? read.bytes.toString('utf8') : '';
-    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
-}
-/**
- * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
- * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
- */
-function parseIndex(b, hashBytes) {
-    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
-        return 'the git index has no DIRC header';
-    const version = b.readUInt32BE(4);
-    if (version < 2 || version > 4)
-        return `the git index has version ${version}, not 2, 3 or 4`;
-    const count = b.readUInt32BE(8);
-    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
-    const sum = b.subarray(end);
-    if (sum.some((x) => x !== 0)) {
-        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
-        if (!(0,external_node_crypto_.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
-            return 'the git index is damaged (its checksum does not match)';
-    }
-    const out = [];
-    let at = 12;
-    let previous = Buffer.alloc(0);
-    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
-    // decode to gigabytes.
-    let decoded = 0;
-    for (let n = 0; n < count; n++) {
-        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
-        if (at + fixed > end)
-            return 'the git index ends inside an entry';
-        const flags = b.readUInt16BE(at + 40 + hashBytes);
-        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
-        let prefix = Buffer.alloc(0);
-        if (version === 4) {
-            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
-            let strip = 0;
-            let byte;
-            let first = true;
-            do {
-                if (name >= end)
-                    return 'the git index ends inside an entry';
-                byte = b[name++];
-                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
-                first = false;
-                if (strip > previous.length)
-                    return 'the git index has a bad path prefix';
-            } while (byte & 0x80);
-            prefix = previous.subarray(0, previous.length - strip);
-        }
-        const nul = b.indexOf(0, name);
-        if (nul < 0 || nul >= end)
-            return 'the git index ends inside a path';
-        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
-        decoded += bytes.length;
-        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
-            return 'the git index holds paths longer than any checkout can have';
-        const full = bytes.toString('utf8');
-        const mode = b.readUInt32BE(at + 24);
-        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
-        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
-        previous = bytes;
-        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
-        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
-    }
-    // Extensions: a split index keeps its entries in another file, which is not read here.
-    while (at + 8 <= end) {
-        const sig = b.toString('latin1', at, at + 4);
-        if (sig === 'link')
-            return 'the git index is split (core.splitIndex); its shared part is not read';
-        at += 8 + b.readUInt32BE(at + 4);
-    }
-    return out;
-}
-
 ;// CONCATENATED MODULE: ./src/io/walk.ts
 
 
@@ -41492,6 +41518,7 @@ function emitWorkflowAnnotations(annotations, sink) {
 
 
 
+
 /** The largest report file `report:` reads (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 const READ_ONLY_HINT = 'This is expected on pull requests from forks, whose token is read-only. Results go to the job summary and ' +
@@ -41524,6 +41551,28 @@ function ensureCheckedOut(workspace) {
     if (entries.length === 0) {
         throw new ToolFailure(`The workspace ${workspace} is empty: the repository has not been checked out, so there is nothing to verify.`, 'Add `- uses: actions/checkout@v4` as a step before audit-gate.');
     }
+}
+/** Events whose GITHUB_SHA is the pull request's merge commit (a checkout of it is the PR). */
+const MERGE_SHA_EVENTS = new Set([
+    'pull_request',
+    'pull_request_review',
+    'pull_request_review_comment',
+]);
+/**
+ * The check run goes on `target.sha`: the checkout must be that commit (or the merge commit of
+ * a pull_request event), else a green check would vouch for files nobody verified. With
+ * pull_request_target and workflow_run, actions/checkout takes the base branch by default.
+ */
+function ensureCommit(workspace, target, env) {
+    const head = headCommit(workspace);
+    if (head === undefined) {
+        warning(`audit-gate cannot tell which commit is checked out in ${workspace} (no readable .git); it assumes ${target.sha}.`);
+        return;
+    }
+    const merge = MERGE_SHA_EVENTS.has(target.eventName) ? env['GITHUB_SHA'] : undefined;
+    if (head === target.sha || head === merge)
+        return;
+    throw new ToolFailure(`The checked-out commit ${head.slice(0, 12)} is not ${target.sha.slice(0, 12)}, the commit this check is published on (${target.source}), so its files cannot vouch for it.`, `Check out the commit being gated: with ${target.eventName || 'this event'}, give actions/checkout \`ref: ${target.sha}\` (for pull_request_target, only if the workflow treats the pull request's files as untrusted), or publish a report from a workflow that verified it.`);
 }
 /**
  * Files written inside the checked-out workspace must really stay there: the checkout is
@@ -41643,6 +41692,8 @@ async function run(env = process.env) {
         }
         else {
             ensureCheckedOut(settings.workspace);
+            if (target)
+                ensureCommit(settings.workspace, target, env);
             report = await verify({
                 root: settings.workspace,
                 ...(settings.config ? { config: settings.config } : {}),
