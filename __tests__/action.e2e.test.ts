@@ -282,8 +282,13 @@ test('a 500 is retried and the run completes; a 422 is not retried', async () =>
   expect(res.code).toBe(1);
 
   gh.fail({ operationId: 'checks/update', status: 422, message: 'Validation Failed' });
-  await runOpenedPr();
+  const rejected = await runOpenedPr();
   expect(statuses('checks/update').filter((s) => s === 422)).toHaveLength(1);
+  // Never left in_progress: completed with the verdict alone.
+  const last = [...gh.checkRuns.values()].at(-1)!;
+  expect([last.status, last.conclusion]).toEqual(['completed', 'failure']);
+  expect(last.output.summary).toContain('could not be attached');
+  expect(rejected.code).toBe(1);
 });
 
 test('429 (rate limit) is retried with backoff', async () => {

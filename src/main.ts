@@ -297,7 +297,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   }
 
   const md = { checkName: settings.checkName, ...(url ? { runUrl: url } : {}) };
-  const annotations = buildAnnotations(report);
+  let annotations: ReturnType<typeof buildAnnotations> = [];
+  try {
+    annotations = buildAnnotations(report);
+  } catch (err) {
+    core.warning(`audit-gate could not build annotations: ${(err as Error).message}`);
+  }
 
   // The check run: summary tables, failure cards, every located finding as an annotation.
   if (api && target && state.check) {
@@ -318,8 +323,27 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         `Check run completed: ${report.conclusion}, ${result.sent} annotations in ${result.requests} update${result.requests === 1 ? '' : 's'}.`,
       );
     } catch (err) {
-      refused(state, 'complete the check run', err);
-      state.checkDenied ??= describeError(err);
+      // A check run left in_progress keeps a required check pending for ever: complete it
+      // with the verdict alone (no annotations, a short summary) before giving up.
+      try {
+        await completeCheckRun(
+          api,
+          target,
+          state.check,
+          report.conclusion,
+          {
+            title: checkTitle(report),
+            summary: `The full report could not be attached (${describeError(err)}); see the job summary of the workflow run${url ? `: ${url}` : ''}.`,
+          },
+          [],
+        );
+        core.warning(
+          `audit-gate completed the check run without its details: ${describeError(err)}.`,
+        );
+      } catch {
+        refused(state, 'complete the check run', err);
+        state.checkDenied ??= describeError(err);
+      }
     }
   }
 
