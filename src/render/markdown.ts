@@ -88,7 +88,11 @@ export function units(report: GateReport): Unit[] {
   const targets = new Map(report.targets.map((t) => [t.id, t]));
   const subjects = new Map(report.subjects.map((s) => [s.id, s]));
   const byKey = new Map<string, Finding[]>();
-  for (const f of report.findings) byKey.set(f.subject, [...(byKey.get(f.subject) ?? []), f]);
+  for (const f of report.findings) {
+    const own = byKey.get(f.subject);
+    if (own) own.push(f);
+    else byKey.set(f.subject, [f]);
+  }
   const out: Unit[] = [];
   for (const s of report.subjects) {
     out.push({
