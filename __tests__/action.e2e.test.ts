@@ -259,8 +259,12 @@ test('fork pull request: 403 degrades to job summary and capped workflow annotat
   expect(res.stdout + res.stderr).not.toMatch(/\n\s+at /);
   // Workflow-command annotations within GitHub's caps, most severe first, and a note about the rest.
   const errors = res.stdout.split('\n').filter((l) => /^::error [^:]*file=/.test(l));
-  expect(errors.length).toBe(10);
-  expect(res.stdout).toContain('110 more annotations not shown');
+  // GitHub shows 10 errors per step: 9 annotations, then the step's own failure line.
+  expect(errors.length).toBe(9);
+  const allErrors = res.stdout.split('\n').filter((l) => l.startsWith('::error'));
+  expect(allErrors).toHaveLength(10);
+  expect(allErrors.at(-1)).toMatch(/^::error::audit-gate: /);
+  expect(res.stdout).toContain('111 more annotations not shown');
   expect(res.summary).toContain('STALE');
   expect(res.stdout + res.stderr).not.toContain(TOKEN);
 

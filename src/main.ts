@@ -158,14 +158,19 @@ interface PublishState {
   check?: CheckRunRef;
   checkDenied?: string;
   commentUrl?: string;
+  /** Warnings printed about publishing (each takes one of the step's 10 warning slots). */
+  warnings?: number;
 }
 
 /** Logs one clear line the first time the token is refused, instead of a stack trace per call. */
 function refused(state: PublishState, what: string, err: unknown): void {
+  if (isPermissionError(err) && state.checkDenied !== undefined) {
+    core.info(`audit-gate cannot ${what} either (${describeError(err)}).`);
+    return;
+  }
+  state.warnings = (state.warnings ?? 0) + 1;
   if (isPermissionError(err)) {
-    if (state.checkDenied === undefined)
-      core.warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
-    else core.info(`audit-gate cannot ${what} either (${describeError(err)}).`);
+    core.warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
   } else {
     core.warning(
       `audit-gate could not ${what} (${describeError(err)}); the results are in the job summary.`,
@@ -377,12 +382,17 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     core.warning(`audit-gate could not write the job summary: ${(err as Error).message}`);
   }
   if (!state.check || state.checkDenied !== undefined) {
-    emitWorkflowAnnotations(annotations, {
-      error: (m, p) => core.error(m, p),
-      warning: (m, p) => core.warning(m, p),
-      notice: (m, p) => core.notice(m, p),
-      info: (m) => core.info(m),
-    });
+    emitWorkflowAnnotations(
+      annotations,
+      {
+        error: (m, p) => core.error(m, p),
+        warning: (m, p) => core.warning(m, p),
+        notice: (m, p) => core.notice(m, p),
+        info: (m) => core.info(m),
+      },
+      // core.setFailed below, and the warning that the check run could not be written.
+      { failure: report.conclusion === 'failure' ? 1 : 0, warning: state.warnings ?? 0 },
+    );
   }
 
   const c = report.counts;

@@ -25,12 +25,18 @@ export interface CommandSink {
   info(message: string): void;
 }
 
-/** Emits annotations as workflow commands within GitHub's caps; returns how many were emitted. */
+/**
+ * Emits annotations as workflow commands within GitHub's caps; returns how many were emitted.
+ * `reserved` counts the slots the caller uses itself (the step's own ::error:: when it fails, a
+ * warning already printed): GitHub drops whatever comes past the cap, and that must not be the
+ * line with the verdict.
+ */
 export function emitWorkflowAnnotations(
   annotations: Annotation[],
   sink: CommandSink,
+  reserved: Partial<Record<Annotation['annotation_level'], number>> = {},
 ): { emitted: number; omitted: number } {
-  const used = { failure: 0, warning: 0, notice: 0 };
+  const used = { failure: 0, warning: 0, notice: 0, ...reserved };
   let emitted = 0;
   const rank = { failure: 0, warning: 1, notice: 2 } as const;
   const sorted = [...annotations].sort(
