@@ -386,7 +386,11 @@ test('workflow_dispatch: inputs (assurance, paths) apply and the check run lands
 });
 
 /** The privileged workflow_run half: publishes an uploaded report for a pull request. */
-async function publishReport(workspace: string, reportFile: string) {
+async function publishReport(
+  workspace: string,
+  reportFile: string,
+  inputs: Record<string, string> = {},
+) {
   const payload = examplePayload(
     'workflow_run',
     (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0,
@@ -396,7 +400,7 @@ async function publishReport(workspace: string, reportFile: string) {
     eventName: 'workflow_run',
     payload,
     repository: 'octo-org/octo-repo',
-    inputs: { report: reportFile },
+    inputs: { report: reportFile, ...inputs },
   });
   return { payload, res };
 }
@@ -552,4 +556,28 @@ test('bad inputs fail the step with a clear message', async () => {
   expect(res.code).toBe(1);
   expect(res.stdout).toContain('Input "comment" must be one of failures, always, off');
   expect(gh.calls).toHaveLength(0);
+});
+
+test('workflow_run: the publishing workflow’s fail-on applies to the report it publishes', async () => {
+  const prRun = await run({
+    workspace: failingRepo(1),
+    eventName: 'pull_request',
+    payload: prFromFork(),
+    inputs: { 'report-path': 'out/report.json' },
+  });
+  // A report with problems but nothing blocking (as a draft paper gives).
+  const report = JSON.parse(fs.readFileSync(prRun.outputs['report-path']!, 'utf8'));
+  for (const f of report.findings) Object.assign(f, { severity: 'warning', blocking: false });
+  for (const x of report.subjects) if (x.outcome === 'blocking') x.outcome = 'problem';
+  Object.assign(report, { conclusion: 'neutral', exit_code: 0 });
+  Object.assign(report.counts, { blocking: 0, errors: 0 });
+  const reportDir = tempRepo('audit-gate-artifact-');
+  const reportFile = path.join(reportDir, 'report.json');
+  fs.writeFileSync(reportFile, JSON.stringify(report));
+  const lenient = await publishReport(reportDir, reportFile);
+  expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('neutral');
+  expect(lenient.res.code).toBe(0);
+  const strict = await publishReport(reportDir, reportFile, { 'fail-on': 'problem' });
+  expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('failure');
+  expect(strict.res.code).toBe(1);
 });

@@ -110,7 +110,7 @@ function confinement(file: string, workspace: string): string | undefined {
 }
 
 /** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
-function loadReport(file: string): GateReport {
+function loadReport(file: string, failOn: Settings['failOn']): GateReport {
   let text: string;
   try {
     const st = fs.statSync(file);
@@ -147,7 +147,11 @@ function loadReport(file: string): GateReport {
     report.subjects.some((x) => x.outcome === 'blocking') ||
     report.counts.blocking > 0 ||
     report.exit_code === 1;
-  if (blocks && report.conclusion !== 'failure') {
+  // The publishing workflow's own fail-on applies too: it is the trusted half.
+  const problems =
+    report.findings.some((f) => f.severity !== 'notice') ||
+    report.subjects.some((x) => x.outcome === 'problem');
+  if ((blocks || (failOn === 'problem' && problems)) && report.conclusion !== 'failure') {
     report.conclusion = 'failure';
     report.exit_code = 1;
   }
@@ -248,7 +252,14 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     if (settings.report) {
       core.info(`Publishing the report ${settings.report}.`);
-      report = loadReport(settings.report);
+      const ignored = (['paths', 'config', 'assurance', 'effort', 'fixtures'] as const).filter(
+        (k) => settings[k] !== undefined,
+      );
+      if (ignored.length)
+        core.warning(
+          `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on still applies.`,
+        );
+      report = loadReport(settings.report, settings.failOn);
     } else {
       ensureCheckedOut(settings.workspace);
       if (target) ensureCommit(settings.workspace, target, env);
