@@ -37735,8 +37735,13 @@ function units(report) {
     const targets = new Map(report.targets.map((t) => [t.id, t]));
     const subjects = new Map(report.subjects.map((s) => [s.id, s]));
     const byKey = new Map();
-    for (const f of report.findings)
-        byKey.set(f.subject, [...(byKey.get(f.subject) ?? []), f]);
+    for (const f of report.findings) {
+        const own = byKey.get(f.subject);
+        if (own)
+            own.push(f);
+        else
+            byKey.set(f.subject, [f]);
+    }
     const out = [];
     for (const s of report.subjects) {
         out.push({
@@ -41461,9 +41466,14 @@ function readSettings(env) {
  */
 const PER_STEP = { failure: 10, warning: 10, notice: 10 };
 const PER_JOB = 50;
-/** Emits annotations as workflow commands within GitHub's caps; returns how many were emitted. */
-function emitWorkflowAnnotations(annotations, sink) {
-    const used = { failure: 0, warning: 0, notice: 0 };
+/**
+ * Emits annotations as workflow commands within GitHub's caps; returns how many were emitted.
+ * `reserved` counts the slots the caller uses itself (the step's own ::error:: when it fails, a
+ * warning already printed): GitHub drops whatever comes past the cap, and that must not be the
+ * line with the verdict.
+ */
+function emitWorkflowAnnotations(annotations, sink, reserved = {}) {
+    const used = { failure: 0, warning: 0, notice: 0, ...reserved };
     let emitted = 0;
     const rank = { failure: 0, warning: 1, notice: 2 };
     const sorted = [...annotations].sort((a, b) => rank[a.annotation_level] - rank[b.annotation_level]);
@@ -41583,7 +41593,7 @@ function confinement(file, workspace) {
     return lexicallyInside(file, workspace) ? workspace : undefined;
 }
 /** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
-function loadReport(file) {
+function loadReport(file, failOn) {
     let text;
     try {
         const st = external_node_fs_default().statSync(file);
@@ -41614,7 +41624,10 @@ function loadReport(file) {
         report.subjects.some((x) => x.outcome === 'blocking') ||
         report.counts.blocking > 0 ||
         report.exit_code === 1;
-    if (blocks && report.conclusion !== 'failure') {
+    // The publishing workflow's own fail-on applies too: it is the trusted half.
+    const problems = report.findings.some((f) => f.severity !== 'notice') ||
+        report.subjects.some((x) => x.outcome === 'problem');
+    if ((blocks || (failOn === 'problem' && problems)) && report.conclusion !== 'failure') {
         report.conclusion = 'failure';
         report.exit_code = 1;
     }
@@ -41622,11 +41635,13 @@ function loadReport(file) {
 }
 /** Logs one clear line the first time the token is refused, instead of a stack trace per call. */
 function refused(state, what, err) {
+    if (isPermissionError(err) && state.checkDenied !== undefined) {
+        info(`audit-gate cannot ${what} either (${describeError(err)}).`);
+        return;
+    }
+    state.warnings = (state.warnings ?? 0) + 1;
     if (isPermissionError(err)) {
-        if (state.checkDenied === undefined)
-            warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
-        else
-            info(`audit-gate cannot ${what} either (${describeError(err)}).`);
+        warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
     }
     else {
         warning(`audit-gate could not ${what} (${describeError(err)}); the results are in the job summary.`);
@@ -41688,7 +41703,10 @@ async function run(env = process.env) {
     try {
         if (settings.report) {
             info(`Publishing the report ${settings.report}.`);
-            report = loadReport(settings.report);
+            const ignored = ['paths', 'config', 'assurance', 'effort', 'fixtures'].filter((k) => settings[k] !== undefined);
+            if (ignored.length)
+                warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on still applies.`);
+            report = loadReport(settings.report, settings.failOn);
         }
         else {
             ensureCheckedOut(settings.workspace);
@@ -41729,7 +41747,13 @@ async function run(env = process.env) {
         }
     }
     const md = { checkName: settings.checkName, ...(url ? { runUrl: url } : {}) };
-    const annotations = buildAnnotations(report);
+    let annotations = [];
+    try {
+        annotations = buildAnnotations(report);
+    }
+    catch (err) {
+        warning(`audit-gate could not build annotations: ${err.message}`);
+    }
     // The check run: summary tables, failure cards, every located finding as an annotation.
     if (api && target && state.check) {
         try {
@@ -41741,8 +41765,19 @@ async function run(env = process.env) {
             info(`Check run completed: ${report.conclusion}, ${result.sent} annotations in ${result.requests} update${result.requests === 1 ? '' : 's'}.`);
         }
         catch (err) {
-            refused(state, 'complete the check run', err);
-            state.checkDenied ??= describeError(err);
+            // A check run left in_progress keeps a required check pending for ever: complete it
+            // with the verdict alone (no annotations, a short summary) before giving up.
+            try {
+                await completeCheckRun(api, target, state.check, report.conclusion, {
+                    title: checkTitle(report),
+                    summary: `The full report could not be attached (${describeError(err)}); see the job summary of the workflow run${url ? `: ${url}` : ''}.`,
+                }, []);
+                warning(`audit-gate completed the check run without its details: ${describeError(err)}.`);
+            }
+            catch {
+                refused(state, 'complete the check run', err);
+                state.checkDenied ??= describeError(err);
+            }
         }
     }
     // The sticky pull-request comment.
@@ -41785,7 +41820,9 @@ async function run(env = process.env) {
             warning: (m, p) => warning(m, p),
             notice: (m, p) => notice(m, p),
             info: (m) => info(m),
-        });
+        }, 
+        // core.setFailed below, and the warning that the check run could not be written.
+        { failure: report.conclusion === 'failure' ? 1 : 0, warning: state.warnings ?? 0 });
     }
     const c = report.counts;
     setOutput('conclusion', report.conclusion);
