@@ -385,6 +385,22 @@ test('workflow_dispatch: inputs (assurance, paths) apply and the check run lands
   ).toBe(true);
 });
 
+/** The report a fork's pull_request run wrote, edited by `edit`, as an uploaded artifact. */
+async function editedForkReport(edit: (report: any) => void) {
+  const prRun = await run({
+    workspace: failingRepo(1),
+    eventName: 'pull_request',
+    payload: prFromFork(),
+    inputs: { 'report-path': 'out/report.json' },
+  });
+  const report = JSON.parse(fs.readFileSync(prRun.outputs['report-path']!, 'utf8'));
+  edit(report);
+  const reportDir = tempRepo('audit-gate-artifact-');
+  const reportFile = path.join(reportDir, 'report.json');
+  fs.writeFileSync(reportFile, JSON.stringify(report));
+  return { reportDir, reportFile };
+}
+
 /** The privileged workflow_run half: publishes an uploaded report for a pull request. */
 async function publishReport(
   workspace: string,
@@ -434,20 +450,11 @@ test('workflow_run: publishes an uploaded report on the triggering head sha and 
 });
 
 test('workflow_run: a forged report that claims success while a subject blocks is published as failure', async () => {
-  const prRun = await run({
-    workspace: failingRepo(1),
-    eventName: 'pull_request',
-    payload: prFromFork(),
-    inputs: { 'report-path': 'out/report.json' },
-  });
-  const report = JSON.parse(fs.readFileSync(prRun.outputs['report-path']!, 'utf8'));
   // The forger clears the findings' blocking flags and the verdict, but a subject still blocks.
-  for (const f of report.findings) f.blocking = false;
-  report.conclusion = 'success';
-  report.exit_code = 0;
-  const reportDir = tempRepo('audit-gate-artifact-');
-  const reportFile = path.join(reportDir, 'report.json');
-  fs.writeFileSync(reportFile, JSON.stringify(report));
+  const { reportDir, reportFile } = await editedForkReport((report) => {
+    for (const f of report.findings) f.blocking = false;
+    Object.assign(report, { conclusion: 'success', exit_code: 0 });
+  });
   const { res } = await publishReport(reportDir, reportFile);
   expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('failure');
   expect(res.code).toBe(1);
@@ -559,21 +566,13 @@ test('bad inputs fail the step with a clear message', async () => {
 });
 
 test('workflow_run: the publishing workflow’s fail-on applies to the report it publishes', async () => {
-  const prRun = await run({
-    workspace: failingRepo(1),
-    eventName: 'pull_request',
-    payload: prFromFork(),
-    inputs: { 'report-path': 'out/report.json' },
-  });
   // A report with problems but nothing blocking (as a draft paper gives).
-  const report = JSON.parse(fs.readFileSync(prRun.outputs['report-path']!, 'utf8'));
-  for (const f of report.findings) Object.assign(f, { severity: 'warning', blocking: false });
-  for (const x of report.subjects) if (x.outcome === 'blocking') x.outcome = 'problem';
-  Object.assign(report, { conclusion: 'neutral', exit_code: 0 });
-  Object.assign(report.counts, { blocking: 0, errors: 0 });
-  const reportDir = tempRepo('audit-gate-artifact-');
-  const reportFile = path.join(reportDir, 'report.json');
-  fs.writeFileSync(reportFile, JSON.stringify(report));
+  const { reportDir, reportFile } = await editedForkReport((report) => {
+    for (const f of report.findings) Object.assign(f, { severity: 'warning', blocking: false });
+    for (const x of report.subjects) if (x.outcome === 'blocking') x.outcome = 'problem';
+    Object.assign(report, { conclusion: 'neutral', exit_code: 0 });
+    Object.assign(report.counts, { blocking: 0, errors: 0 });
+  });
   const lenient = await publishReport(reportDir, reportFile);
   expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('neutral');
   expect(lenient.res.code).toBe(0);
