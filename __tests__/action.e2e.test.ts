@@ -580,3 +580,24 @@ test('workflow_run: the publishing workflow’s fail-on applies to the report it
   expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('failure');
   expect(strict.res.code).toBe(1);
 });
+
+test('a cancelled job (SIGTERM during verification) completes its check run instead of leaving it pending', async () => {
+  const root = tempRepo();
+  for (let i = 0; i < 400; i++) writePaper(root, `papers/p${i}`, { missingInputs: 20 });
+  const res = await run({
+    workspace: root,
+    eventName: 'pull_request',
+    payload: prOpened(),
+    started: (child) => {
+      const poll = setInterval(() => {
+        if (gh.callsTo('checks/create').length === 0) return;
+        clearInterval(poll);
+        child.kill('SIGTERM');
+      }, 5);
+    },
+  });
+  expect(res.code).toBe(1);
+  const r = [...gh.checkRuns.values()].at(-1)!;
+  expect([r.status, r.conclusion]).toEqual(['completed', 'failure']);
+  expect(r.output.summary).toContain('cancelled (SIGTERM)');
+}, 60_000);

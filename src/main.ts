@@ -245,7 +245,31 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       : undefined;
   const url = runUrl(env);
   const state: PublishState = {};
-  await startCheck(api, target, settings, state, url);
+  // A cancelled job (the runner sends SIGINT, then SIGTERM) must not leave the check pending:
+  // once the check run exists (its creation may still be in flight), it is completed as failed.
+  let created: Promise<void> = Promise.resolve();
+  const cancelled = (signal: NodeJS.Signals) => {
+    const exit = () => process.exit(1);
+    void created.then(() =>
+      api && target && state.check
+        ? completeCheckRun(
+            api,
+            target,
+            state.check,
+            'failure',
+            {
+              title: 'cancelled before verification finished',
+              summary: `The workflow run was cancelled (${signal}) before audit-gate finished, so nothing was verified. Re-run the job.`,
+            },
+            [],
+          ).then(exit, exit)
+        : exit(),
+    );
+  };
+  process.once('SIGINT', cancelled);
+  process.once('SIGTERM', cancelled);
+  created = startCheck(api, target, settings, state, url);
+  await created;
 
   // Verify (or load the report of an earlier run). Any failure here is a failed gate, never green.
   let report: GateReport;
@@ -421,6 +445,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   core.setOutput('check-run-url', state.check?.url ?? '');
   core.setOutput('comment-url', state.commentUrl ?? '');
 
+  process.off('SIGINT', cancelled);
+  process.off('SIGTERM', cancelled);
   core.info(`${settings.checkName}: ${report.conclusion} — ${checkTitle(report)}`);
   if (report.conclusion === 'failure') {
     // Findings about the run itself (nothing verified, no checkout, unreadable report) are spelled out here.

@@ -155,6 +155,8 @@ export async function verifyTargets(
       if (parallel && target.pack.parallel) continue;
       announce(index);
       results[index] = await verifyTarget(target, ctx);
+      // Let timers, replies and signals (a cancelled job) in between targets.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     if (parallel) {
       const per = (helpers.length + 1) * 4;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,8 @@ export interface RunOptions {
   sha?: string;
   /** The commit the workspace has checked out (as actions/checkout does: GITHUB_SHA by default). */
   checkedOut?: string;
+  /** Called with the Action's process once it is started (to signal it). */
+  started?: (child: ChildProcess) => void;
   repository?: string;
 }
 
@@ -103,6 +105,7 @@ export async function runAction(o: RunOptions): Promise<RunResult> {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  o.started?.(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
