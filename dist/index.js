@@ -41697,7 +41697,22 @@ async function run(env = process.env) {
         : undefined;
     const url = runUrl(env);
     const state = {};
-    await startCheck(api, target, settings, state, url);
+    // A cancelled job (the runner sends SIGINT, then SIGTERM) must not leave the check pending:
+    // once the check run exists (its creation may still be in flight), it is completed as failed.
+    let created = Promise.resolve();
+    const cancelled = (signal) => {
+        const exit = () => process.exit(1);
+        void created.then(() => api && target && state.check
+            ? completeCheckRun(api, target, state.check, 'failure', {
+                title: 'cancelled before verification finished',
+                summary: `The workflow run was cancelled (${signal}) before audit-gate finished, so nothing was verified. Re-run the job.`,
+            }, []).then(exit, exit)
+            : exit());
+    };
+    process.once('SIGINT', cancelled);
+    process.once('SIGTERM', cancelled);
+    created = startCheck(api, target, settings, state, url);
+    await created;
     // Verify (or load the report of an earlier run). Any failure here is a failed gate, never green.
     let report;
     try {
@@ -41838,6 +41853,8 @@ async function run(env = process.env) {
     setOutput('check-run-id', state.check ? String(state.check.id) : '');
     setOutput('check-run-url', state.check?.url ?? '');
     setOutput('comment-url', state.commentUrl ?? '');
+    process.off('SIGINT', cancelled);
+    process.off('SIGTERM', cancelled);
     info(`${settings.checkName}: ${report.conclusion} — ${checkTitle(report)}`);
     if (report.conclusion === 'failure') {
         // Findings about the run itself (nothing verified, no checkout, unreadable report) are spelled out here.
@@ -46184,6 +46201,8 @@ async function verifyTargets(planned, ctx, onProgress, started) {
                 continue;
             announce(index);
             results[index] = await verifyTarget(target, ctx);
+            // Let timers, replies and signals (a cancelled job) in between targets.
+            await new Promise((resolve) => setImmediate(resolve));
         }
         if (parallel) {
             const per = (helpers.length + 1) * 4;

@@ -19059,6 +19059,8 @@ async function verifyTargets(planned, ctx, onProgress, started) {
                 continue;
             announce(index);
             results[index] = await verifyTarget(target, ctx);
+            // Let timers, replies and signals (a cancelled job) in between targets.
+            await new Promise((resolve) => setImmediate(resolve));
         }
         if (parallel) {
             const per = (helpers.length + 1) * 4;
