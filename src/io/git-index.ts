@@ -25,7 +25,7 @@ export function trackedUnder(dir: string): Tracked {
   if ('state' in git) return git;
   const index = path.join(git.dir, 'index');
   const read = readSmallFile(index, MAX_INDEX_BYTES);
-  if (!read.ok && read.kind === 'missing' && !hasCommits(git))
+  if (!read.ok && read.kind === 'missing' && headOf(git) === 'unborn')
     return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
   if (!read.ok) return { state: 'unreadable', detail: `${index} ${read.detail}` };
   const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
@@ -89,15 +89,24 @@ function resolveGitDir(top: string): GitDir | Tracked {
   return { dir, common };
 }
 
-/** Whether HEAD names a commit (a detached id, or a branch that exists). */
-function hasCommits(git: GitDir): boolean {
+/**
+ * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
+ * cannot be read (callers then assume there is history).
+ */
+function headOf(git: GitDir): string | 'unborn' | undefined {
   const head = readSmallFile(path.join(git.dir, 'HEAD'), 4096);
-  if (!head.ok) return true; // unknown: assume there is history, so a missing index is reported
-  const m = /^ref: (\S+)/.exec(head.bytes.toString('utf8'));
-  if (!m) return true; // detached at a commit
-  if (statPath(path.join(git.common, m[1]!)).kind === 'file') return true;
+  if (!head.ok) return undefined;
+  const text = head.bytes.toString('utf8').trim();
+  if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text)) return text; // detached
+  const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
+  if (!ref || ref.split('/').includes('..')) return undefined;
+  const loose = readSmallFile(path.join(git.common, ref), 4096);
+  if (loose.ok) return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
   const packed = readSmallFile(path.join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-  return packed.ok && packed.bytes.toString('utf8').includes(` ${m[1]}\n`);
+  if (packed.ok)
+    for (const line of packed.bytes.toString('utf8').split('\n'))
+      if (line.endsWith(` ${ref}`)) return line.slice(0, line.indexOf(' '));
+  return loose.kind === 'missing' ? 'unborn' : undefined;
 }
 
 /**
@@ -196,17 +205,6 @@ export function headCommit(dir: string): string | undefined {
   const top = gitTop(dir);
   const git = top ? resolveGitDir(top) : undefined;
   if (!git || 'state' in git) return undefined;
-  const head = readSmallFile(path.join(git.dir, 'HEAD'), 4096);
-  if (!head.ok) return undefined;
-  const text = head.bytes.toString('utf8').trim();
-  if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text)) return text;
-  const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
-  if (!ref || ref.split('/').includes('..')) return undefined;
-  const loose = readSmallFile(path.join(git.common, ref), 4096);
-  if (loose.ok) return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
-  const packed = readSmallFile(path.join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-  if (!packed.ok) return undefined;
-  for (const line of packed.bytes.toString('utf8').split('\n'))
-    if (line.endsWith(` ${ref}`)) return line.slice(0, line.indexOf(' '));
-  return undefined;
+  const head = headOf(git);
+  return head === 'unborn' ? undefined : head;
 }
