@@ -57,7 +57,7 @@ export function walkRepository(root: string, extra: string[] = []): Walk {
   };
   const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignore().add(extra) }] : [];
   const stack: { abs: string; rel: string; rules: Rules[]; git: GitScope | undefined }[] = [
-    { abs: root, rel: '', rules: rootRules, git: undefined },
+    { abs: root, rel: '', rules: [], git: undefined },
   ];
   while (stack.length > 0) {
     const { abs, rel, rules: inherited, git: outer } = stack.pop()!;
@@ -89,9 +89,10 @@ export function walkRepository(root: string, extra: string[] = []): Walk {
     };
     const tracked = (childRel: string) =>
       git.tracked?.has(git.base ? childRel.slice(git.base.length + 1) : childRel) ?? false;
+    // The config's exclude always applies; .gitignore files only where they can be trusted.
     const ignored = (childRel: string, isDir: boolean) =>
-      (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel)) ||
-      (rootRules.length > 0 && isIgnored(rootRules, childRel, isDir));
+      isIgnored(rootRules, childRel, isDir) ||
+      (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
     for (const e of entries) {
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
