@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import * as core from '@actions/core';
 import { finding } from './model/finding.js';
-import { GateReport } from './model/report.js';
+import { GateReport, type Conclusion } from './model/report.js';
 import { headCommit } from './io/git-index.js';
 import { lexicallyInside, writeReportFile } from './io/write.js';
 import { allCodes } from './packs/index.js';
@@ -247,21 +247,18 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const state: PublishState = {};
   // A cancelled job (the runner sends SIGINT, then SIGTERM) must not leave the check pending:
   // once the check run exists (its creation may still be in flight), it is completed as failed.
+  // The last resort for a created check run: the verdict alone, no details or annotations.
+  const completeBriefly = (conclusion: Conclusion, title: string, summary: string) =>
+    completeCheckRun(api!, target!, state.check!, conclusion, { title, summary }, []);
   let created: Promise<void> = Promise.resolve();
   const cancelled = (signal: NodeJS.Signals) => {
     const exit = () => process.exit(1);
     void created.then(() =>
       api && target && state.check
-        ? completeCheckRun(
-            api,
-            target,
-            state.check,
+        ? completeBriefly(
             'failure',
-            {
-              title: 'cancelled before verification finished',
-              summary: `The workflow run was cancelled (${signal}) before audit-gate finished, so nothing was verified. Re-run the job.`,
-            },
-            [],
+            'cancelled before verification finished',
+            `The workflow run was cancelled (${signal}) before audit-gate finished, so nothing was verified. Re-run the job.`,
           ).then(exit, exit)
         : exit(),
     );
@@ -366,16 +363,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       // A check run left in_progress keeps a required check pending for ever: complete it
       // with the verdict alone (no annotations, a short summary) before giving up.
       try {
-        await completeCheckRun(
-          api,
-          target,
-          state.check,
+        await completeBriefly(
           report.conclusion,
-          {
-            title: checkTitle(report),
-            summary: `The full report could not be attached (${describeError(err)}); see the job summary of the workflow run${url ? `: ${url}` : ''}.`,
-          },
-          [],
+          checkTitle(report),
+          `The full report could not be attached (${describeError(err)}); see the job summary of the workflow run${url ? `: ${url}` : ''}.`,
         );
         core.warning(
           `audit-gate completed the check run without its details: ${describeError(err)}.`,
