@@ -37234,7 +37234,7 @@ function trackedUnder(dir) {
         return git;
     const index = external_node_path_default().join(git.dir, 'index');
     const read = (0,io_files/* readSmallFile */.EW)(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing' && !hasCommits(git))
+    if (!read.ok && read.kind === 'missing' && headOf(git) === 'unborn')
         return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
     if (!read.ok)
         return { state: 'unreadable', detail: `${index} ${read.detail}` };
@@ -37296,18 +37296,29 @@ function resolveGitDir(top) {
     const common = link.ok ? external_node_path_default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
     return { dir, common };
 }
-/** Whether HEAD names a commit (a detached id, or a branch that exists). */
-function hasCommits(git) {
+/**
+ * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
+ * cannot be read (callers then assume there is history).
+ */
+function headOf(git) {
     const head = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.dir, 'HEAD'), 4096);
     if (!head.ok)
-        return true; // unknown: assume there is history, so a missing index is reported
-    const m = /^ref: (\S+)/.exec(head.bytes.toString('utf8'));
-    if (!m)
-        return true; // detached at a commit
-    if ((0,io_files/* statPath */.qW)(external_node_path_default().join(git.common, m[1])).kind === 'file')
-        return true;
+        return undefined;
+    const text = head.bytes.toString('utf8').trim();
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
+        return text; // detached
+    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
+    if (!ref || ref.split('/').includes('..'))
+        return undefined;
+    const loose = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.common, ref), 4096);
+    if (loose.ok)
+        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
     const packed = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-    return packed.ok && packed.bytes.toString('utf8').includes(` ${m[1]}\n`);
+    if (packed.ok)
+        for (const line of packed.bytes.toString('utf8').split('\n'))
+            if (line.endsWith(` ${ref}`))
+                return line.slice(0, line.indexOf(' '));
+    return loose.kind === 'missing' ? 'unborn' : undefined;
 }
 /**
  * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
@@ -37408,25 +37419,8 @@ function headCommit(dir) {
     const git = top ? resolveGitDir(top) : undefined;
     if (!git || 'state' in git)
         return undefined;
-    const head = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.dir, 'HEAD'), 4096);
-    if (!head.ok)
-        return undefined;
-    const text = head.bytes.toString('utf8').trim();
-    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
-        return text;
-    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
-    if (!ref || ref.split('/').includes('..'))
-        return undefined;
-    const loose = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.common, ref), 4096);
-    if (loose.ok)
-        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
-    const packed = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-    if (!packed.ok)
-        return undefined;
-    for (const line of packed.bytes.toString('utf8').split('\n'))
-        if (line.endsWith(` ${ref}`))
-            return line.slice(0, line.indexOf(' '));
-    return undefined;
+    const head = headOf(git);
+    return head === 'unborn' ? undefined : head;
 }
 
 ;// CONCATENATED MODULE: ./src/io/write.ts
@@ -38195,7 +38189,7 @@ function walkRepository(root, extra = []) {
     };
     const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
     const stack = [
-        { abs: root, rel: '', rules: rootRules, git: undefined },
+        { abs: root, rel: '', rules: [], git: undefined },
     ];
     while (stack.length > 0) {
         const { abs, rel, rules: inherited, git: outer } = stack.pop();
@@ -38228,8 +38222,9 @@ function walkRepository(root, extra = []) {
             links: new Set(),
         };
         const tracked = (childRel) => git.tracked?.has(git.base ? childRel.slice(git.base.length + 1) : childRel) ?? false;
-        const ignored = (childRel, isDir) => (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel)) ||
-            (rootRules.length > 0 && isIgnored(rootRules, childRel, isDir));
+        // The config's exclude always applies; .gitignore files only where they can be trusted.
+        const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
+            (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
         for (const e of entries) {
             const childRel = rel ? `${rel}/${e.name}` : e.name;
             if (e.isDirectory()) {
@@ -41699,14 +41694,13 @@ async function run(env = process.env) {
     const state = {};
     // A cancelled job (the runner sends SIGINT, then SIGTERM) must not leave the check pending:
     // once the check run exists (its creation may still be in flight), it is completed as failed.
+    // The last resort for a created check run: the verdict alone, no details or annotations.
+    const completeBriefly = (conclusion, title, summary) => completeCheckRun(api, target, state.check, conclusion, { title, summary }, []);
     let created = Promise.resolve();
     const cancelled = (signal) => {
         const exit = () => process.exit(1);
         void created.then(() => api && target && state.check
-            ? completeCheckRun(api, target, state.check, 'failure', {
-                title: 'cancelled before verification finished',
-                summary: `The workflow run was cancelled (${signal}) before audit-gate finished, so nothing was verified. Re-run the job.`,
-            }, []).then(exit, exit)
+            ? completeBriefly('failure', 'cancelled before verification finished', `The workflow run was cancelled (${signal}) before audit-gate finished, so nothing was verified. Re-run the job.`).then(exit, exit)
             : exit());
     };
     process.once('SIGINT', cancelled);
@@ -41783,10 +41777,7 @@ async function run(env = process.env) {
             // A check run left in_progress keeps a required check pending for ever: complete it
             // with the verdict alone (no annotations, a short summary) before giving up.
             try {
-                await completeCheckRun(api, target, state.check, report.conclusion, {
-                    title: checkTitle(report),
-                    summary: `The full report could not be attached (${describeError(err)}); see the job summary of the workflow run${url ? `: ${url}` : ''}.`,
-                }, []);
+                await completeBriefly(report.conclusion, checkTitle(report), `The full report could not be attached (${describeError(err)}); see the job summary of the workflow run${url ? `: ${url}` : ''}.`);
                 warning(`audit-gate completed the check run without its details: ${describeError(err)}.`);
             }
             catch {

@@ -13496,7 +13496,7 @@ function openFailure(o) {
     return { ok: false, reason, detail: o.detail };
 }
 /** Reads a small regular file whole; anything over `maxBytes` is refused unread. */
-function files_readSmallFile(abs, maxBytes) {
+function readSmallFile(abs, maxBytes) {
     const opened = openRegularFile(abs);
     if (!opened.ok)
         return opened;
@@ -14525,7 +14525,7 @@ function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
             return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
         return { state: 'bad', rel, why: 'unreadable', detail: resolved.detail };
     }
-    const read = files_readSmallFile(resolved.real, maxBytes);
+    const read = readSmallFile(resolved.real, maxBytes);
     if (!read.ok) {
         if (read.kind === 'missing')
             return { state: 'missing', rel };
@@ -14666,7 +14666,7 @@ function readAssuranceFile(ws, paperDir) {
     const file = ws.resolve(paperDir, ASSURANCE_PATH);
     if (!file.ok)
         return file.reason === 'missing' ? undefined : `<${file.detail}>`;
-    const read = files_readSmallFile(file.real, 4096);
+    const read = readSmallFile(file.real, 4096);
     return read.ok ? read.bytes.toString('utf8') : `<${read.detail}>`;
 }
 function decideAssurance(paperDir, ctx) {
@@ -16593,7 +16593,7 @@ class Hasher {
      * span-checked) and hashed is read once; the hash serves later hash() calls.
      */
     read(realPath, maxBytes) {
-        const r = files_readSmallFile(realPath, maxBytes);
+        const r = readSmallFile(realPath, maxBytes);
         if (!r.ok)
             return r;
         let sha256 = this.known.get(realPath);
@@ -18219,7 +18219,7 @@ const Config = object({
     .strict();
 function loadConfig(root, explicit) {
     const file = explicit ? external_node_path_default().resolve(explicit) : external_node_path_default().join(root, DEFAULT_CONFIG_FILE);
-    const read = files_readSmallFile(file, 1024 * 1024);
+    const read = readSmallFile(file, 1024 * 1024);
     if (!read.ok) {
         if (read.kind === 'missing' && !explicit)
             return { ok: true, config: {} };
@@ -18278,8 +18278,8 @@ function trackedUnder(dir) {
     if ('state' in git)
         return git;
     const index = external_node_path_default().join(git.dir, 'index');
-    const read = files_readSmallFile(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing' && !hasCommits(git))
+    const read = readSmallFile(index, MAX_INDEX_BYTES);
+    if (!read.ok && read.kind === 'missing' && headOf(git) === 'unborn')
         return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
     if (!read.ok)
         return { state: 'unreadable', detail: `${index} ${read.detail}` };
@@ -18330,29 +18330,40 @@ function resolveGitDir(top) {
     if (statPath(dotGit).kind === 'dir')
         dir = dotGit;
     else {
-        const read = files_readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
+        const read = readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
         const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
         if (m)
             dir = external_node_path_default().resolve(top, m[1]);
     }
     if (!dir || statPath(external_node_path_default().join(dir, 'HEAD')).kind !== 'file')
         return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
-    const link = files_readSmallFile(external_node_path_default().join(dir, 'commondir'), 4096);
+    const link = readSmallFile(external_node_path_default().join(dir, 'commondir'), 4096);
     const common = link.ok ? external_node_path_default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
     return { dir, common };
 }
-/** Whether HEAD names a commit (a detached id, or a branch that exists). */
-function hasCommits(git) {
-    const head = files_readSmallFile(external_node_path_default().join(git.dir, 'HEAD'), 4096);
+/**
+ * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
+ * cannot be read (callers then assume there is history).
+ */
+function headOf(git) {
+    const head = readSmallFile(external_node_path_default().join(git.dir, 'HEAD'), 4096);
     if (!head.ok)
-        return true; // unknown: assume there is history, so a missing index is reported
-    const m = /^ref: (\S+)/.exec(head.bytes.toString('utf8'));
-    if (!m)
-        return true; // detached at a commit
-    if (statPath(external_node_path_default().join(git.common, m[1])).kind === 'file')
-        return true;
-    const packed = files_readSmallFile(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-    return packed.ok && packed.bytes.toString('utf8').includes(` ${m[1]}\n`);
+        return undefined;
+    const text = head.bytes.toString('utf8').trim();
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
+        return text; // detached
+    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
+    if (!ref || ref.split('/').includes('..'))
+        return undefined;
+    const loose = readSmallFile(external_node_path_default().join(git.common, ref), 4096);
+    if (loose.ok)
+        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
+    const packed = readSmallFile(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
+    if (packed.ok)
+        for (const line of packed.bytes.toString('utf8').split('\n'))
+            if (line.endsWith(` ${ref}`))
+                return line.slice(0, line.indexOf(' '));
+    return loose.kind === 'missing' ? 'unborn' : undefined;
 }
 /**
  * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
@@ -18372,7 +18383,7 @@ function hashSize(index, common) {
             .equals(sum))
             return size;
     }
-    const read = files_readSmallFile(external_node_path_default().join(common, 'config'), 1 << 20);
+    const read = readSmallFile(external_node_path_default().join(common, 'config'), 1 << 20);
     const config = read.ok ? read.bytes.toString('utf8') : '';
     return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
 }
@@ -18453,25 +18464,8 @@ function headCommit(dir) {
     const git = top ? resolveGitDir(top) : undefined;
     if (!git || 'state' in git)
         return undefined;
-    const head = readSmallFile(path.join(git.dir, 'HEAD'), 4096);
-    if (!head.ok)
-        return undefined;
-    const text = head.bytes.toString('utf8').trim();
-    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
-        return text;
-    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
-    if (!ref || ref.split('/').includes('..'))
-        return undefined;
-    const loose = readSmallFile(path.join(git.common, ref), 4096);
-    if (loose.ok)
-        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
-    const packed = readSmallFile(path.join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-    if (!packed.ok)
-        return undefined;
-    for (const line of packed.bytes.toString('utf8').split('\n'))
-        if (line.endsWith(` ${ref}`))
-            return line.slice(0, line.indexOf(' '));
-    return undefined;
+    const head = headOf(git);
+    return head === 'unborn' ? undefined : head;
 }
 
 ;// CONCATENATED MODULE: ./src/io/walk.ts
@@ -18503,7 +18497,7 @@ function walkRepository(root, extra = []) {
     };
     const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
     const stack = [
-        { abs: root, rel: '', rules: rootRules, git: undefined },
+        { abs: root, rel: '', rules: [], git: undefined },
     ];
     while (stack.length > 0) {
         const { abs, rel, rules: inherited, git: outer } = stack.pop();
@@ -18536,8 +18530,9 @@ function walkRepository(root, extra = []) {
             links: new Set(),
         };
         const tracked = (childRel) => git.tracked?.has(git.base ? childRel.slice(git.base.length + 1) : childRel) ?? false;
-        const ignored = (childRel, isDir) => (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel)) ||
-            (rootRules.length > 0 && isIgnored(rootRules, childRel, isDir));
+        // The config's exclude always applies; .gitignore files only where they can be trusted.
+        const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
+            (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
         for (const e of entries) {
             const childRel = rel ? `${rel}/${e.name}` : e.name;
             if (e.isDirectory()) {
