@@ -565,6 +565,104 @@ test('bad inputs fail the step with a clear message', async () => {
   expect(gh.calls).toHaveLength(0);
 });
 
+/** papers/ok passes; papers/blocked is missing an input (it blocks under submission). */
+function pinnedRepo(config?: unknown): string {
+  const root = tempRepo();
+  writePaper(root, 'papers/ok');
+  writePaper(root, 'papers/blocked', { missingInputs: 1 });
+  if (config !== undefined)
+    fs.writeFileSync(path.join(root, '.audit-gate.json'), JSON.stringify(config, null, 2) + '\n');
+  return root;
+}
+
+test('assurance pins the gate: a .audit-gate.json in the pull request cannot exclude the failing paper', async () => {
+  const exclude = { exclude: ['papers/blocked/'] };
+  // Unpinned, the checkout's config applies, as documented.
+  const free = await run({
+    workspace: pinnedRepo(exclude),
+    eventName: 'pull_request',
+    payload: prOpened(),
+  });
+  expect(free.outputs['conclusion']).toBe('success');
+  const res = await run({
+    workspace: pinnedRepo(exclude),
+    eventName: 'pull_request',
+    payload: prOpened(),
+    inputs: { assurance: 'submission' },
+  });
+  expect(gh.violations()).toEqual([]);
+  expect(res.code).toBe(1);
+  expect(res.outputs['conclusion']).toBe('failure');
+  const r = [...gh.checkRuns.values()].at(-1)!;
+  expect(r.conclusion).toBe('failure');
+  const ignored = (
+    r.annotations as {
+      path: string;
+      start_line: number;
+      annotation_level: string;
+      message: string;
+    }[]
+  ).find((a) => a.path === '.audit-gate.json')!;
+  expect(ignored).toMatchObject({ start_line: 2, annotation_level: 'warning' });
+  expect(ignored.message).toContain('"exclude" (it would hide directories from discovery)');
+});
+
+test('a config from the workflow applies when pinned: config-json, or a config file outside the checkout', async () => {
+  const exclude = { exclude: ['papers/blocked/'] };
+  const inline = await run({
+    workspace: pinnedRepo({ paths: ['nowhere'] }),
+    eventName: 'pull_request',
+    payload: prOpened(),
+    inputs: { assurance: 'submission', 'config-json': JSON.stringify(exclude) },
+  });
+  expect(inline.code).toBe(0);
+  expect(inline.outputs['conclusion']).toBe('success');
+
+  const trusted = path.join(tempRepo('audit-gate-workflow-config-'), 'gate.json');
+  fs.writeFileSync(trusted, JSON.stringify(exclude));
+  const file = await run({
+    workspace: pinnedRepo(),
+    eventName: 'pull_request',
+    payload: prOpened(),
+    inputs: { assurance: 'submission', config: trusted },
+  });
+  expect(file.outputs['conclusion']).toBe('success');
+  // The same file in the checkout, named by the same input, is checkout content.
+  const root = pinnedRepo();
+  fs.writeFileSync(path.join(root, 'gate.json'), JSON.stringify(exclude));
+  const inside = await run({
+    workspace: root,
+    eventName: 'pull_request',
+    payload: prOpened(),
+    inputs: { assurance: 'submission', config: 'gate.json' },
+  });
+  expect(inside.outputs['conclusion']).toBe('failure');
+  expect(inside.report).toContain('gate.config_key_ignored');
+
+  const both = await run({
+    workspace: pinnedRepo(),
+    eventName: 'push',
+    payload: examplePayload('push'),
+    inputs: { config: trusted, 'config-json': '{}' },
+  });
+  expect(both.code).toBe(1);
+  expect(both.stdout).toContain('Give either "config" or "config-json", not both.');
+});
+
+test('a conformance/ directory symlinked outside the workspace is not walked and names nothing outside', async () => {
+  const root = pinnedRepo();
+  fs.rmSync(path.join(root, 'papers/blocked'), { recursive: true });
+  const elsewhere = tempRepo('audit-gate-elsewhere-');
+  fs.mkdirSync(path.join(elsewhere, 'aris/OUTSIDE_NAME_z9'), { recursive: true });
+  fs.writeFileSync(path.join(elsewhere, 'aris/OUTSIDE_NAME_z9/fixture.json'), '{}');
+  fs.symlinkSync(elsewhere, path.join(root, 'conformance'));
+  const res = await run({ workspace: root, eventName: 'push', payload: examplePayload('push') });
+  expect(res.code).toBe(1);
+  expect(res.report).toContain('Fixture directory conformance leads outside the workspace');
+  for (const text of [res.report!, res.stdout, res.summary])
+    expect(text).not.toContain('OUTSIDE_NAME');
+});
+
 test('workflow_run: the publishing workflow’s fail-on applies to the report it publishes', async () => {
   // A report with problems but nothing blocking (as a draft paper gives).
   const { reportDir, reportFile } = await editedForkReport((report) => {

@@ -236,6 +236,27 @@ describe('readSettings', () => {
     expect(() => readSettings({ 'INPUT_ALLOW-EMPTY': 'yes' })).toThrow(/allow-empty/);
     expect(() => readSettings({ 'INPUT_PULL-REQUEST': '12a' })).toThrow(/pull-request/);
   });
+  test('config-json is inline JSON from the workflow; config and config-json exclude each other', () => {
+    const s = readSettings({ GITHUB_WORKSPACE: '/ws', 'INPUT_CONFIG-JSON': ' {"exclude": []} ' });
+    expect(s.configJson).toBe('{"exclude": []}');
+    expect(s.config).toBeUndefined();
+    expect(readSettings({ GITHUB_WORKSPACE: '/ws', INPUT_CONFIG: '/rt/gate.json' }).config).toBe(
+      '/rt/gate.json',
+    );
+    expect(() => readSettings({ INPUT_CONFIG: 'gate.json', 'INPUT_CONFIG-JSON': '{}' })).toThrow(
+      /either "config" or "config-json"/,
+    );
+  });
+  test('fixtures: conformance/ by default (verify checks it exists), none, or a directory', () => {
+    // The default is decided in verify, after the config, without reading the checkout here.
+    expect(readSettings({ GITHUB_WORKSPACE: '/nonexistent-ws' })).toMatchObject({
+      defaultFixtures: 'conformance',
+    });
+    const none = readSettings({ GITHUB_WORKSPACE: '/ws', INPUT_FIXTURES: 'none' });
+    expect([none.fixtures, none.defaultFixtures]).toEqual([undefined, undefined]);
+    const named = readSettings({ GITHUB_WORKSPACE: '/ws', INPUT_FIXTURES: 'suite' });
+    expect([named.fixtures, named.defaultFixtures]).toEqual(['suite', undefined]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -273,9 +273,18 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     if (settings.report) {
       core.info(`Publishing the report ${settings.report}.`);
-      const ignored = (['paths', 'config', 'assurance', 'effort', 'fixtures'] as const).filter(
-        (k) => settings[k] !== undefined,
-      );
+      const ignored = (
+        [
+          ['paths', 'paths'],
+          ['config', 'config'],
+          ['configJson', 'config-json'],
+          ['assurance', 'assurance'],
+          ['effort', 'effort'],
+          ['fixtures', 'fixtures'],
+        ] as const
+      )
+        .filter(([k]) => settings[k] !== undefined)
+        .map(([, name]) => name);
       if (ignored.length)
         core.warning(
           `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on still applies.`,
@@ -287,10 +296,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       report = await verify({
         root: settings.workspace,
         ...(settings.config ? { config: settings.config } : {}),
+        ...(settings.configJson ? { configJson: settings.configJson } : {}),
         ...(settings.paths ? { paths: settings.paths } : {}),
         ...(settings.assurance ? { assurance: settings.assurance } : {}),
         ...(settings.effort ? { effort: settings.effort } : {}),
         ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
+        ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
         ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
         failOn: settings.failOn,
         // Progress names directories: escaped, so a newline in a name cannot start a
