@@ -33467,7 +33467,7 @@ const FIXTURE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3094);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2605);
 /* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
 
 
@@ -34178,13 +34178,13 @@ function errorText(err) {
 
 /***/ }),
 
-/***/ 3094:
+/***/ 2605:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
+  e: () => (/* binding */ main_run)
 });
 
 // EXTERNAL MODULE: external "node:fs"
@@ -37498,8 +37498,8 @@ function assertInside(dir, root) {
     }
 }
 
-// EXTERNAL MODULE: ./src/packs/index.ts + 28 modules
-var src_packs = __nccwpck_require__(482);
+// EXTERNAL MODULE: ./src/packs/index.ts + 8 modules
+var src_packs = __nccwpck_require__(5560);
 // EXTERNAL MODULE: ./src/policy/codes.ts
 var codes = __nccwpck_require__(8584);
 // EXTERNAL MODULE: ./src/version.ts
@@ -38088,6 +38088,9 @@ var policy_assurance = __nccwpck_require__(1355);
 
 
 
+
+
+
 const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 /** The optional config file (`.audit-gate.json` at the root, or --config). Discovery needs none. */
 const Config = schemas/* object */.Ikc({
@@ -38118,41 +38121,158 @@ const Config = schemas/* object */.Ikc({
         .describe('Options of the trace pack'),
 })
     .strict();
-function loadConfig(root, explicit) {
-    const file = explicit ? external_node_path_default().resolve(explicit) : external_node_path_default().join(root, DEFAULT_CONFIG_FILE);
-    const read = (0,io_files/* readSmallFile */.EW)(file, 1024 * 1024);
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const noLines = () => undefined;
+/**
+ * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
+ * Trust follows where the bytes live, not how they were named: a file whose path or real path
+ * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
+ * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
+ * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
+ */
+function loadConfig(ws, source) {
+    if (source.json !== undefined)
+        return parseConfig(source.json, { trusted: true });
+    const file = external_node_path_default().resolve(source.file ?? external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE));
+    const place = locate(ws, source.root, file);
+    if (place.refused)
+        return { ok: false, path: file, message: place.refused, refused: true };
+    const read = (0,io_files/* readSmallFile */.EW)(place.real, MAX_CONFIG_BYTES);
     if (!read.ok) {
-        if (read.kind === 'missing' && !explicit)
-            return { ok: true, config: {} };
-        return { ok: false, path: file, message: `${read.detail}` };
+        if (read.kind === 'missing' && source.file === undefined)
+            return { ok: true, config: {}, trusted: false, lineOf: noLines };
+        return { ok: false, path: file, message: read.detail };
     }
     const text = (0,io_files/* decodeUtf8 */._6)(read.bytes);
     if (!text.ok)
         return { ok: false, path: file, message: text.detail };
-    const parsed = (0,json/* parseJson */.q)(text.text);
+    return parseConfig(text.text, { trusted: place.trusted, path: file });
+}
+/** Where a config file really is, and whether the checkout decides its content. */
+function locate(ws, givenRoot, file) {
+    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(file);
+    }
+    catch {
+        // Missing (or a dangling link): the read reports it, and nothing is read.
+        return { trusted: !named, real: file };
+    }
+    const inside = ws.contains(real);
+    if (!named && !inside)
+        return { trusted: true, real };
+    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
+    // a runner file or .git/config with the checkout's token, must never reach a message).
+    if (!inside)
+        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
+    if (external_node_path_default().relative(ws.root, real)
+        .split((external_node_path_default()).sep)
+        .some((s) => s.toLowerCase() === '.git'))
+        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
+    return { trusted: false, real };
+}
+/** A value taken from the config, as it may appear in a message: short and escaped. */
+function quoted(s) {
+    return plain(JSON.stringify(cap(s, 40)));
+}
+function parseConfig(text, origin) {
+    const at = origin.path !== undefined ? { path: origin.path } : {};
+    const parsed = (0,json/* parseJson */.q)(text);
     if (!parsed.ok)
-        return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
+        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
+    const doc = parsed.doc;
     // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
-    const dup = parsed.doc.duplicates[0];
+    const dup = doc.duplicates[0];
     if (dup)
         return {
+            ...at,
             ok: false,
-            path: file,
-            message: `repeats the key ${JSON.stringify(dup.key)} (line ${dup.line}); keep one`,
+            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
             line: dup.line,
         };
     const result = Config.safeParse(parsed.value);
     if (!result.success) {
         const issue = result.error.issues[0];
-        const where = issue.path.length ? `"${issue.path.join('.')}"` : 'the top level';
+        const keyPath = issue.path;
+        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
+        // zod lists every unknown key; a message names only the first, short and escaped.
+        if (issue.code === 'unrecognized_keys') {
+            const [first = '', ...more] = issue.keys;
+            return {
+                ...at,
+                ok: false,
+                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+            };
+        }
         return {
+            ...at,
             ok: false,
-            path: file,
             message: `${where}: ${issue.message}`,
-            line: parsed.doc.lineOf(issue.path) ?? 1,
+            line: doc.lineOf(keyPath) ?? 1,
         };
     }
-    return { ok: true, config: result.data, path: file };
+    return {
+        ...at,
+        ok: true,
+        config: result.data,
+        trusted: origin.trusted,
+        lineOf: (key) => doc.lineOf(key),
+    };
+}
+
+// EXTERNAL MODULE: ./src/packs/trace/run.ts + 18 modules
+var run = __nccwpck_require__(5713);
+;// CONCATENATED MODULE: ./src/config-pinning.ts
+
+
+
+/**
+ * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
+ * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
+ * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
+ * `allow_empty: false`, `trace.min_supports` at or above the default, `packs` naming every pack,
+ * `fixtures` when no other fixture directory would run, an assurance or effort no weaker than the
+ * pinned assurance (which wins over them anyway). A key the workflow set itself overrides the
+ * config's and is left alone.
+ */
+function withoutLoosening(config, pinned) {
+    const out = { ...config };
+    const ignored = [];
+    const drop = (key, why) => {
+        delete out[key];
+        ignored.push({ key: [key], why });
+    };
+    const weaker = (a) => a === 'draft' && pinned.assurance === 'submission';
+    if (config.paths && !pinned.paths)
+        drop('paths', 'it would replace discovery, leaving papers and runs elsewhere unverified');
+    if (config.exclude?.length)
+        drop('exclude', 'it would hide directories from discovery');
+    const left = pinned.allPacks.filter((p) => !(config.packs ?? pinned.allPacks).includes(p));
+    if (left.length && !pinned.packs)
+        drop('packs', `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`);
+    if (config.allow_empty && pinned.allowEmpty === undefined)
+        drop('allow_empty', 'it would let a run that verifies nothing pass');
+    if (config.assurance && weaker(config.assurance))
+        drop('assurance', `assurance is pinned to ${pinned.assurance}`);
+    if (config.effort && pinned.effort === undefined && weaker((0,policy_assurance/* assuranceForEffort */.lV)(config.effort)))
+        drop('effort', `it implies ${(0,policy_assurance/* assuranceForEffort */.lV)(config.effort)}, but assurance is pinned to ${pinned.assurance}`);
+    const fixtures = config.fixtures;
+    const replaced = pinned.fixtures === undefined ? pinned.defaultFixtures : undefined;
+    if (fixtures !== undefined && replaced !== undefined)
+        if (external_node_path_default().resolve('/', fixtures) !== external_node_path_default().resolve('/', replaced))
+            drop('fixtures', `it would replace the fixture directory ${replaced}`);
+    const min = config.trace?.min_supports;
+    if (min !== undefined && pinned.minSupports === undefined && min < run/* DEFAULT_MIN_SUPPORTS */.i) {
+        out.trace = { ...config.trace };
+        delete out.trace.min_supports;
+        ignored.push({
+            key: ['trace', 'min_supports'],
+            why: `it is below the default ${run/* DEFAULT_MIN_SUPPORTS */.i}`,
+        });
+    }
+    return { config: out, ignored };
 }
 
 // EXTERNAL MODULE: ./src/io/hashing.ts
@@ -38503,23 +38623,18 @@ var parallel = __nccwpck_require__(5584);
 
 
 
+
+
+
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
 async function verify(opts) {
     const ws = new workspace/* Workspace */.a(opts.root, opts.allowOutsideRoot);
     const runFindings = [];
-    const loaded = loadConfig(ws.root, opts.config);
-    let config = {};
-    if (loaded.ok)
-        config = loaded.config;
-    else {
-        runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.configInvalid, {
-            subject: 'gate',
-            message: `Config ${ws.rel(loaded.path)}: ${loaded.message}.`,
-            location: loaded.line
-                ? { path: ws.rel(loaded.path), line: loaded.line }
-                : { path: ws.rel(loaded.path) },
-        }));
-    }
+    const defaultFixtures = opts.defaultFixtures !== undefined &&
+        (0,io_files/* statPath */.qW)(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
+        ? opts.defaultFixtures
+        : undefined;
+    const config = effectiveConfig(ws, opts, defaultFixtures, runFindings);
     const packs = src_packs/* PACKS */.pI.filter((p) => (opts.packs ?? config.packs ?? src_packs/* PACKS */.pI.map((x) => x.id)).includes(p.id));
     const options = {
         ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
@@ -38541,23 +38656,18 @@ async function verify(opts) {
     try {
         const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
         results.push(...(await (0,parallel/* verifyTargets */.I6)(planned, ctx, opts.onProgress, workers)));
-        const fixtureDir = opts.fixtures ?? config.fixtures;
+        const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
         if (fixtureDir !== undefined) {
-            const abs = external_node_path_default().resolve(ws.root, fixtureDir);
-            if (!ws.contains(abs) || !external_node_fs_default().existsSync(abs)) {
-                runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.targetNotFound, {
-                    subject: 'gate',
-                    message: `Fixture directory ${fixtureDir} does not exist inside the workspace.`,
-                }));
-            }
-            else {
-                results.push(...(await runFixtures(abs, {
+            const dir = fixtureDirectory(ws, fixtureDir);
+            if (!dir.ok)
+                runFindings.push(dir.finding);
+            else
+                results.push(...(await runFixtures(dir.abs, {
                     packs: src_packs/* PACKS */.pI,
                     knownCodes: new Set((0,src_packs/* allCodes */.Sb)().map((c) => c.code)),
                     workspace: ws,
                     onProgress: opts.onProgress,
                 })));
-            }
         }
     }
     finally {
@@ -38576,6 +38686,88 @@ async function verify(opts) {
         failOn: opts.failOn ?? config.fail_on ?? 'blocking',
         runFindings,
     });
+}
+/**
+ * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
+ * pinned the assurance; then its keys that would weaken the gate are dropped and reported. A
+ * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
+ */
+function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
+    const loaded = loadConfig(ws, {
+        root: opts.root,
+        ...(opts.config !== undefined ? { file: opts.config } : {}),
+        ...(opts.configJson !== undefined ? { json: opts.configJson } : {}),
+    });
+    if (!loaded.ok) {
+        const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
+        runFindings.push((0,finding/* finding */.gk)(loaded.refused ? codes/* GATE */.k.configRefused : codes/* GATE */.k.configInvalid, {
+            subject: 'gate',
+            message: `Config ${name}: ${loaded.message}.`,
+            ...(loaded.path !== undefined
+                ? {
+                    location: loaded.line
+                        ? { path: ws.rel(loaded.path), line: loaded.line }
+                        : { path: ws.rel(loaded.path) },
+                }
+                : {}),
+        }));
+        return {};
+    }
+    if (loaded.trusted || opts.assurance === undefined)
+        return loaded.config;
+    // An assurance that is not understood fails closed, as it does for the papers.
+    const pinned = (0,policy_assurance/* isAssurance */.ws)(opts.assurance) ? opts.assurance : 'submission';
+    const { config, ignored } = withoutLoosening(loaded.config, {
+        assurance: pinned,
+        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+        ...(opts.paths !== undefined ? { paths: opts.paths } : {}),
+        ...(opts.packs !== undefined ? { packs: opts.packs } : {}),
+        ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
+        ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
+        ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
+        ...(opts.packOptions?.['min_supports'] !== undefined
+            ? { minSupports: opts.packOptions['min_supports'] }
+            : {}),
+        allPacks: src_packs/* PACKS */.pI.map((p) => p.id),
+    });
+    if (ignored.length > 0 && loaded.path !== undefined) {
+        const rel = ws.rel(loaded.path);
+        const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
+        runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.configKeyIgnored, {
+            subject: 'gate',
+            message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
+            location: located(first),
+            related: rest.map(located),
+        }));
+    }
+    return config;
+}
+function located(l) {
+    return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
+}
+/** The fixture directory, which must really lie inside the workspace: it is not walked otherwise. */
+function fixtureDirectory(ws, dir) {
+    const r = ws.resolve(ws.root, dir);
+    const problem = !r.ok
+        ? r.reason === 'outside_root'
+            ? 'leads outside the workspace'
+            : r.reason === 'missing'
+                ? 'does not exist'
+                : 'cannot be read'
+        : (0,io_files/* statPath */.qW)(r.real).kind !== 'dir'
+            ? 'is not a directory'
+            : undefined;
+    if (r.ok && problem === undefined)
+        return { ok: true, abs: r.abs };
+    // The message names the directory as given, never where a symlink leads.
+    return {
+        ok: false,
+        finding: (0,finding/* finding */.gk)(codes/* GATE */.k.targetNotFound, {
+            subject: 'gate',
+            message: `Fixture directory ${dir} ${problem}; it was not read.`,
+            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
+        }),
+    };
 }
 function planTargets(ws, packs, paths, exclude, runFindings, exact) {
     const planned = [];
@@ -41344,8 +41536,6 @@ function runUrl(env) {
 
 
 
-
-
 class InputError extends Error {
 }
 /** Reads an input the way @actions/core does: INPUT_<NAME> with spaces as underscores, trimmed. */
@@ -41396,19 +41586,10 @@ function readSettings(env) {
     if (pr && !/^[1-9]\d*$/.test(pr))
         throw new InputError(`Input "pull-request" must be a pull request number; got "${pr}".`);
     const config = input(env, 'config');
-    let fixtures = input(env, 'fixtures');
-    if (fixtures === 'none')
-        fixtures = undefined;
-    else if (fixtures === '') {
-        // Default: conformance/ when present, unless the config file names a fixture directory itself.
-        const loaded = loadConfig(workspace, config ? inWorkspace(config) : undefined);
-        const configured = loaded.ok && loaded.config.fixtures !== undefined;
-        const dflt = external_node_path_default().join(workspace, 'conformance');
-        fixtures =
-            !configured && external_node_fs_default().existsSync(dflt) && external_node_fs_default().statSync(dflt).isDirectory()
-                ? 'conformance'
-                : undefined;
-    }
+    const configJson = input(env, 'config-json');
+    if (config && configJson)
+        throw new InputError('Give either "config" or "config-json", not both.');
+    const fixtures = input(env, 'fixtures');
     const reportPath = input(env, 'report-path');
     const tmp = env['RUNNER_TEMP'] || external_node_os_default().tmpdir();
     const s = {
@@ -41423,11 +41604,16 @@ function readSettings(env) {
         s.paths = paths;
     if (config)
         s.config = inWorkspace(config);
+    if (configJson)
+        s.configJson = configJson;
     if (assurance)
         s.assurance = assurance;
     if (effort)
         s.effort = effort;
-    if (fixtures)
+    // Default: conformance/ when it exists (verify decides, after the config is read).
+    if (fixtures === '')
+        s.defaultFixtures = 'conformance';
+    else if (fixtures !== 'none')
         s.fixtures = fixtures;
     const allowEmpty = bool(env, 'allow-empty');
     if (allowEmpty !== undefined)
@@ -41657,7 +41843,7 @@ async function startCheck(api, target, settings, state, url) {
         state.checkDenied = describeError(err);
     }
 }
-async function run(env = process.env) {
+async function main_run(env = process.env) {
     let settings;
     try {
         settings = readSettings(env);
@@ -41712,7 +41898,16 @@ async function run(env = process.env) {
     try {
         if (settings.report) {
             info(`Publishing the report ${settings.report}.`);
-            const ignored = ['paths', 'config', 'assurance', 'effort', 'fixtures'].filter((k) => settings[k] !== undefined);
+            const ignored = [
+                ['paths', 'paths'],
+                ['config', 'config'],
+                ['configJson', 'config-json'],
+                ['assurance', 'assurance'],
+                ['effort', 'effort'],
+                ['fixtures', 'fixtures'],
+            ]
+                .filter(([k]) => settings[k] !== undefined)
+                .map(([, name]) => name);
             if (ignored.length)
                 warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on still applies.`);
             report = loadReport(settings.report, settings.failOn);
@@ -41724,10 +41919,12 @@ async function run(env = process.env) {
             report = await verify({
                 root: settings.workspace,
                 ...(settings.config ? { config: settings.config } : {}),
+                ...(settings.configJson ? { configJson: settings.configJson } : {}),
                 ...(settings.paths ? { paths: settings.paths } : {}),
                 ...(settings.assurance ? { assurance: settings.assurance } : {}),
                 ...(settings.effort ? { effort: settings.effort } : {}),
                 ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
+                ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
                 ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
                 failOn: settings.failOn,
                 // Progress names directories: escaped, so a newline in a name cannot start a
@@ -41921,7 +42118,7 @@ function finding(def, input) {
 
 /***/ }),
 
-/***/ 482:
+/***/ 5560:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42933,114 +43130,8 @@ const arisPack = {
     verify: verifyPaper,
 };
 
-;// CONCATENATED MODULE: ./src/packs/trace/codes.ts
-/** The producer's invariant ids (bijux-canon-reason), so users of both tools can match failures. */
-const INV = {
-    schema: 'INV-SCH-001',
-    toolLinkage: 'INV-TLK-001',
-    link: 'INV-LNK-001',
-    grounding: 'INV-GRD-001',
-    minSupports: 'INV-GRD-002',
-    evidence: 'INV-EVD-001',
-    order: 'INV-ORD-001',
-};
-const codes_RERUN = 'Re-run the producer so it writes a fresh run directory.';
-const RESTORE_EVIDENCE = 'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
-const REDERIVE = 'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
-const RESEAL = 'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
-const CHECK_NAMES = [
-    'trace_schema',
-    'core_invariants',
-    'required_steps',
-    'tool_linkage',
-    'claim_justifications',
-    'derived_claim_grounding',
-    'evidence_hashes',
-    'support_spans',
-    'insufficient_reasoning',
-    'plan',
-    'run_integrity',
-];
-function codes_def(code, check, title, remediation, invariant_id) {
-    return {
-        code: `trace.${code}`,
-        severity: 'error',
-        title,
-        remediation,
-        check,
-        ...(invariant_id ? { invariant_id } : {}),
-    };
-}
-/** Every code the run-trace pack can emit. Stable public API: never rename without a migration note. */
-const TRACE = {
-    // ── run files ───────────────────────────────────────────────────────────────────────────────
-    runFileMissing: codes_def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', codes_RERUN),
-    fileUnreadable: codes_def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
-    // ── trace.jsonl lines and header ────────────────────────────────────────────────────────────
-    lineMalformed: codes_def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', codes_RERUN, INV.schema),
-    lineNotCanonical: codes_def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
-    lineTooLong: codes_def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', codes_RERUN, INV.schema),
-    duplicateKey: codes_def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
-    headerInvalid: codes_def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', codes_RERUN, INV.schema),
-    unsupportedVersion: codes_def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
-    eventInvalid: codes_def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', codes_RERUN, INV.schema),
-    idxOutOfOrder: codes_def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
-    idxDuplicate: codes_def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
-    contentIdMismatch: codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
-    // ── steps ───────────────────────────────────────────────────────────────────────────────────
-    stepUnfinished: codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', codes_RERUN, INV.schema),
-    stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
-    stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
-    stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
-    // ── tool linkage ────────────────────────────────────────────────────────────────────────────
-    toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
-    toolResultOrphan: codes_def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
-    toolResultDuplicate: codes_def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', codes_RERUN, INV.toolLinkage),
-    toolCallDuplicate: codes_def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', codes_RERUN, INV.toolLinkage),
-    toolStepMismatch: codes_def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', codes_RERUN, INV.toolLinkage),
-    toolUnknown: codes_def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
-    // ── evidence ────────────────────────────────────────────────────────────────────────────────
-    evidencePathEscape: codes_def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
-    evidenceMissing: codes_def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
-    evidenceUnreadable: codes_def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
-    evidenceHashMismatch: codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
-    evidenceChunkMismatch: codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
-    evidenceDuplicate: codes_def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', codes_RERUN, INV.schema),
-    chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
-    // ── claims ──────────────────────────────────────────────────────────────────────────────────
-    claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
-    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
-    claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
-    supportsTooFew: codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
-    markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
-    markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
-    markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the evidence bytes', REDERIVE, INV.evidence),
-    snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
-    // ── insufficient evidence ───────────────────────────────────────────────────────────────────
-    noOutcome: codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
-    insufficientAmbiguous: codes_def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
-    // ── plan ────────────────────────────────────────────────────────────────────────────────────
-    planInvalid: codes_def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', codes_RERUN, INV.schema),
-    planDuplicateNode: codes_def('plan_duplicate_node', 'plan', 'The plan repeats a node id', codes_RERUN, INV.schema),
-    planMissingDependency: codes_def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', codes_RERUN, INV.schema),
-    planCycle: codes_def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', codes_RERUN, INV.schema),
-    planMismatch: codes_def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
-    // ── run integrity ───────────────────────────────────────────────────────────────────────────
-    manifestInvalid: codes_def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
-    manifestFileMissing: codes_def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
-    manifestHashMismatch: codes_def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
-    manifestUnlisted: codes_def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
-    fingerprintMismatch: codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
-    layoutUnexpected: codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
-    runMetaInvalid: codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', codes_RERUN),
-    runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
-    specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
-    verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
-    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
-};
-const TRACE_CODES = Object.values(TRACE);
-
+// EXTERNAL MODULE: ./src/packs/trace/codes.ts
+var trace_codes = __nccwpck_require__(7618);
 ;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
 
 
@@ -43069,8 +43160,180 @@ function discoverRuns(dirs) {
     return [...found].sort();
 }
 
+// EXTERNAL MODULE: ./src/packs/trace/run.ts + 18 modules
+var run = __nccwpck_require__(5713);
+;// CONCATENATED MODULE: ./src/packs/trace/index.ts
+
+
+
+
+/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
+const tracePack = {
+    id: 'trace',
+    title: 'Evidence-grounded run traces',
+    codes: trace_codes/* TRACE_CODES */.B5,
+    parallel: true,
+    discover: discoverRuns,
+    verify: run/* verifyRun */.$,
+};
+
+;// CONCATENATED MODULE: ./src/packs/index.ts
+
+
+
+
+/** Every contract audit-gate verifies. Order is the order targets are reported in. */
+const PACKS = [arisPack, tracePack];
+function findPack(id) {
+    return PACKS.find((p) => p.id === id);
+}
+/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
+function allCodes() {
+    return [...Object.values(codes/* GATE */.k), ...fixtures_codes/* FIXTURE_CODES */.d, ...PACKS.flatMap((p) => p.codes)];
+}
+
+
+/***/ }),
+
+/***/ 7618:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B5: () => (/* binding */ TRACE_CODES),
+/* harmony export */   _P: () => (/* binding */ TRACE),
+/* harmony export */   cj: () => (/* binding */ CHECK_NAMES)
+/* harmony export */ });
+/* unused harmony export INV */
+/** The producer's invariant ids (bijux-canon-reason), so users of both tools can match failures. */
+const INV = {
+    schema: 'INV-SCH-001',
+    toolLinkage: 'INV-TLK-001',
+    link: 'INV-LNK-001',
+    grounding: 'INV-GRD-001',
+    minSupports: 'INV-GRD-002',
+    evidence: 'INV-EVD-001',
+    order: 'INV-ORD-001',
+};
+const RERUN = 'Re-run the producer so it writes a fresh run directory.';
+const RESTORE_EVIDENCE = 'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
+const REDERIVE = 'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
+const RESEAL = 'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
+const CHECK_NAMES = [
+    'trace_schema',
+    'core_invariants',
+    'required_steps',
+    'tool_linkage',
+    'claim_justifications',
+    'derived_claim_grounding',
+    'evidence_hashes',
+    'support_spans',
+    'insufficient_reasoning',
+    'plan',
+    'run_integrity',
+];
+function def(code, check, title, remediation, invariant_id) {
+    return {
+        code: `trace.${code}`,
+        severity: 'error',
+        title,
+        remediation,
+        check,
+        ...(invariant_id ? { invariant_id } : {}),
+    };
+}
+/** Every code the run-trace pack can emit. Stable public API: never rename without a migration note. */
+const TRACE = {
+    // ── run files ───────────────────────────────────────────────────────────────────────────────
+    runFileMissing: def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', RERUN),
+    fileUnreadable: def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
+    // ── trace.jsonl lines and header ────────────────────────────────────────────────────────────
+    lineMalformed: def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', RERUN, INV.schema),
+    lineNotCanonical: def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
+    lineTooLong: def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', RERUN, INV.schema),
+    duplicateKey: def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
+    headerInvalid: def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', RERUN, INV.schema),
+    unsupportedVersion: def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
+    eventInvalid: def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', RERUN, INV.schema),
+    idxOutOfOrder: def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
+    idxDuplicate: def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
+    contentIdMismatch: def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
+    // ── steps ───────────────────────────────────────────────────────────────────────────────────
+    stepUnfinished: def('step_unfinished', 'core_invariants', 'A step was started and never finished', RERUN, INV.schema),
+    stepUnknown: def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', RERUN, INV.schema),
+    stepDuplicate: def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', RERUN, INV.schema),
+    stepRequiredMissing: def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
+    // ── tool linkage ────────────────────────────────────────────────────────────────────────────
+    toolResultMissing: def('tool_result_missing', 'tool_linkage', 'A tool call has no result', RERUN, INV.toolLinkage),
+    toolResultOrphan: def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
+    toolResultDuplicate: def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', RERUN, INV.toolLinkage),
+    toolCallDuplicate: def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', RERUN, INV.toolLinkage),
+    toolStepMismatch: def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', RERUN, INV.toolLinkage),
+    toolUnknown: def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
+    // ── evidence ────────────────────────────────────────────────────────────────────────────────
+    evidencePathEscape: def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
+    evidenceMissing: def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
+    evidenceUnreadable: def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
+    evidenceHashMismatch: def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
+    evidenceChunkMismatch: def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
+    evidenceDuplicate: def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', RERUN, INV.schema),
+    chunksInvalid: def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
+    // ── claims ──────────────────────────────────────────────────────────────────────────────────
+    claimDuplicate: def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', RERUN, INV.schema),
+    supportUnresolved: def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
+    claimUngrounded: def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
+    supportsTooFew: def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
+    markerMissing: def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
+    markerUnmatched: def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
+    markerLegacy: def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
+    spanOutOfBounds: def('span_out_of_bounds', 'support_spans', 'A support span lies outside the evidence bytes', REDERIVE, INV.evidence),
+    snippetHashMismatch: def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
+    // ── insufficient evidence ───────────────────────────────────────────────────────────────────
+    noOutcome: def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
+    insufficientAmbiguous: def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
+    // ── plan ────────────────────────────────────────────────────────────────────────────────────
+    planInvalid: def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', RERUN, INV.schema),
+    planDuplicateNode: def('plan_duplicate_node', 'plan', 'The plan repeats a node id', RERUN, INV.schema),
+    planMissingDependency: def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', RERUN, INV.schema),
+    planCycle: def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', RERUN, INV.schema),
+    planMismatch: def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
+    // ── run integrity ───────────────────────────────────────────────────────────────────────────
+    manifestInvalid: def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
+    manifestFileMissing: def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
+    manifestHashMismatch: def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
+    manifestUnlisted: def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
+    fingerprintMismatch: def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
+    layoutUnexpected: def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
+    runMetaInvalid: def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', RERUN),
+    runMetaMismatch: def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
+    specInvalid: def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', RERUN),
+    verifyReportInvalid: def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', RERUN),
+    producerRejected: def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
+};
+const TRACE_CODES = Object.values(TRACE);
+
+
+/***/ }),
+
+/***/ 5713:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  i: () => (/* binding */ DEFAULT_MIN_SUPPORTS),
+  $: () => (/* binding */ verifyRun)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
+// EXTERNAL MODULE: ./src/packs/trace/codes.ts
+var codes = __nccwpck_require__(7618);
 ;// CONCATENATED MODULE: ./src/packs/trace/context.ts
 /** Short, safe quoting of artifact text inside a message. */
 function q(s, max = 120) {
@@ -43078,6 +43341,8 @@ function q(s, max = 120) {
     return JSON.stringify(t);
 }
 
+// EXTERNAL MODULE: ./src/io/files.ts
+var files = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
 var json = __nccwpck_require__(2680);
 ;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
@@ -43878,6 +44143,8 @@ function compileUnion(def) {
     return (v) => isObject(v) && (byTag.get(tagOf(v)) ?? (() => false))(v);
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 13 modules
+var schemas = __nccwpck_require__(5491);
 ;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
 
 /**
@@ -44284,7 +44551,7 @@ function loadRunFile(ctx, name, schema, invalid, what) {
     if (loaded.state === 'missing')
         return undefined;
     if (loaded.state === 'unreadable') {
-        ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
+        ctx.f.add(codes/* TRACE */._P.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
         return undefined;
     }
     if (loaded.state === 'malformed') {
@@ -44325,15 +44592,15 @@ function loadChunks(ctx, evidenceCount) {
     if (!read.ok) {
         if (read.kind === 'missing') {
             if (evidenceCount > 0)
-                f.add(TRACE.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
+                f.add(codes/* TRACE */._P.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
             return undefined;
         }
-        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
+        f.add(codes/* TRACE */._P.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
         return undefined;
     }
     const text = (0,files/* decodeUtf8 */._6)(read.bytes);
     if (!text.ok) {
-        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${text.detail}.`, { path: rel, line: 1 });
+        f.add(codes/* TRACE */._P.chunksInvalid, `${CHUNKS_PATH} ${text.detail}.`, { path: rel, line: 1 });
         return undefined;
     }
     const index = new Map();
@@ -44346,13 +44613,13 @@ function loadChunks(ctx, evidenceCount) {
             continue;
         const parsed = parseChunkLine(line);
         if (!parsed.ok) {
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
+            f.add(codes/* TRACE */._P.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
             bad = true;
             continue;
         }
         const dup = parsed.duplicate;
         if (dup) {
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
+            f.add(codes/* TRACE */._P.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
                 path: rel,
                 line: no,
             });
@@ -44362,20 +44629,20 @@ function loadChunks(ctx, evidenceCount) {
         const rec = Fast.ChunkRecord.safeParse(parsed.value);
         if (!rec.success) {
             const issue = rec.error.issues[0];
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
+            f.add(codes/* TRACE */._P.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
             bad = true;
             continue;
         }
         const c = rec.data;
         if (c.end_byte <= c.start_byte) {
-            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
+            f.add(codes/* TRACE */._P.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
             bad = true;
             continue;
         }
         const prev = index.get(c.chunk_id);
         if (prev) {
             if (prev.start !== c.start_byte || prev.end !== c.end_byte || prev.sha !== c.chunk_sha256) {
-                f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`, { path: rel, line: no });
+                f.add(codes/* TRACE */._P.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`, { path: rel, line: no });
                 bad = true;
             }
             continue;
@@ -44439,7 +44706,7 @@ class ClaimChecks {
         this.total++;
         const prev = this.ids.get(claim.id);
         if (prev !== undefined) {
-            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+            f.add(codes/* TRACE */._P.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
             return;
         }
         this.ids.set(claim.id, line);
@@ -44466,7 +44733,7 @@ class ClaimChecks {
                 const window = statement.slice(i, i + 120);
                 const end = window.indexOf(']');
                 const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
-                f.add(TRACE.markerLegacy, `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, at);
+                f.add(codes/* TRACE */._P.markerLegacy, `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, at);
                 continue;
             }
             const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
@@ -44482,7 +44749,7 @@ class ClaimChecks {
             const n = (supportKeys.get(key) ?? 0) + 1;
             supportKeys.set(key, n);
             if ((markers.get(key) ?? 0) < n) {
-                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+                f.add(codes/* TRACE */._P.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
             }
         }
         if (markedInsufficient(claim)) {
@@ -44502,7 +44769,7 @@ class ClaimChecks {
                 const why = have === 0
                     ? 'no evidence support has that id, span and snippet hash'
                     : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+                f.add(codes/* TRACE */._P.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
             }
         }
     }
@@ -44519,10 +44786,10 @@ class ClaimChecks {
             ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
             : '';
         if (supports === 0) {
-            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
+            this.ctx.f.add(codes/* TRACE */._P.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
         }
         else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required${why}.`, this.ctx.at(line));
+            this.ctx.f.add(codes/* TRACE */._P.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required${why}.`, this.ctx.at(line));
         }
     }
 }
@@ -44562,7 +44829,7 @@ class EvidenceChecks {
     registered(ev, line) {
         const prev = this.records.get(ev.id);
         if (prev) {
-            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
+            this.ctx.f.add(codes/* TRACE */._P.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
             return;
         }
         const rec = { ev, line, usable: false };
@@ -44575,7 +44842,7 @@ class EvidenceChecks {
                     : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
                         ? 'is absolute'
                         : 'is not a plain relative POSIX path';
-            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
+            this.ctx.f.add(codes/* TRACE */._P.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
         }
     }
     /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
@@ -44596,15 +44863,15 @@ class EvidenceChecks {
             catch (err) {
                 const code = err.code;
                 if (code === 'ENOENT' || code === 'ENOTDIR') {
-                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(codes/* TRACE */._P.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 else {
-                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.k)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(codes/* TRACE */._P.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.k)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 continue;
             }
             if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
-                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                this.ctx.f.add(codes/* TRACE */._P.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             rec.real = real;
@@ -44655,13 +44922,13 @@ class EvidenceChecks {
             if (chunks) {
                 const c = chunks.get(ev.chunk_id);
                 if (!c) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+                    f.add(codes/* TRACE */._P.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
                 }
                 else if (c.start !== ev.span[0] || c.end !== ev.span[1]) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+                    f.add(codes/* TRACE */._P.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
                 }
                 else if (c.sha !== ev.sha256) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+                    f.add(codes/* TRACE */._P.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
                 }
             }
             if (!rec.real)
@@ -44670,16 +44937,16 @@ class EvidenceChecks {
             rec.outcome = o;
             if (!o.ok) {
                 if (o.reason === 'missing') {
-                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                    f.add(codes/* TRACE */._P.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
                 }
                 else {
-                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                    f.add(codes/* TRACE */._P.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
                 }
                 continue;
             }
             rec.usable = true;
             if (o.sha256 !== ev.sha256) {
-                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                f.add(codes/* TRACE */._P.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
         }
     }
@@ -44701,7 +44968,7 @@ class EvidenceChecks {
                 continue;
             const rec = this.records.get(s.refId);
             if (!rec) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
+                f.add(codes/* TRACE */._P.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
                 continue;
             }
             if (!rec.usable)
@@ -44728,17 +44995,17 @@ class EvidenceChecks {
                 for (const s of uses) {
                     const len = whole ? whole.length : size;
                     if (s.b1 > len || s.b0 >= s.b1) {
-                        f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                        f.add(codes/* TRACE */._P.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                         continue;
                     }
                     const got = whole ? (0,hashing/* sha256Hex */.fg)(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
                     if (got !== s.sha) {
-                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                        f.add(codes/* TRACE */._P.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                     }
                 }
             }
             catch (err) {
-                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.k)(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
+                f.add(codes/* TRACE */._P.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.k)(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
             }
             finally {
                 if (fd !== undefined)
@@ -44785,13 +45052,13 @@ function checkHeader(ctx, value, line) {
         const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
             ? `a ${q(String(v.record))} record`
             : 'no trace_header record';
-        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
+        f.add(codes/* TRACE */._P.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
         return undefined;
     }
     const parsed = Fast.TraceHeader.safeParse(v);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
+        f.add(codes/* TRACE */._P.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
         return undefined;
     }
     const h = parsed.data;
@@ -44805,7 +45072,7 @@ function checkHeader(ctx, value, line) {
     if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
         bad.push(`fingerprint_algo ${q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
     for (const b of bad)
-        f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
+        f.add(codes/* TRACE */._P.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
     return h;
 }
 
@@ -45037,23 +45304,23 @@ class StepChecks {
         const f = this.ctx.f;
         const first = this.started.get(stepId);
         if (first !== undefined) {
-            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
+            f.add(codes/* TRACE */._P.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
             return;
         }
         this.started.set(stepId, line);
         if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
-            f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+            f.add(codes/* TRACE */._P.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
         }
     }
     finished_(stepId, output, line) {
         const outputKind = output.kind;
         const f = this.ctx.f;
         if (!this.started.has(stepId)) {
-            f.add(TRACE.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
+            f.add(codes/* TRACE */._P.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
         }
         const first = this.finished.get(stepId);
         if (first !== undefined) {
-            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
+            f.add(codes/* TRACE */._P.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
             return;
         }
         this.finished.set(stepId, line);
@@ -45070,13 +45337,13 @@ class StepChecks {
     ref(stepId, line, what) {
         if (stepId === '' || this.started.has(stepId))
             return;
-        this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
+        this.ctx.f.add(codes/* TRACE */._P.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
     }
     finish(lastLine) {
         const f = this.ctx.f;
         for (const [stepId, line] of this.started) {
             if (!this.finished.has(stepId)) {
-                f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
+                f.add(codes/* TRACE */._P.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
             }
         }
         const seen = new Set(this.outputs);
@@ -45085,7 +45352,7 @@ class StepChecks {
         const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
         if (missing.length > 0) {
             const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
-            f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
+            f.add(codes/* TRACE */._P.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
         }
     }
 }
@@ -45117,11 +45384,11 @@ class ToolChecks {
     called(eventStep, call, line) {
         const f = this.ctx.f;
         if (call.step_id !== eventStep) {
-            f.add(TRACE.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
+            f.add(codes/* TRACE */._P.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
         }
         const prev = this.calls.get(call.id);
         if (prev) {
-            f.add(TRACE.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
+            f.add(codes/* TRACE */._P.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
             return;
         }
         this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
@@ -45129,33 +45396,33 @@ class ToolChecks {
         if (tools === undefined)
             return;
         if (tools === 'none') {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+            f.add(codes/* TRACE */._P.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
         }
         else if (!tools.has(call.tool_name)) {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+            f.add(codes/* TRACE */._P.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
         }
     }
     returned(eventStep, result, line) {
         const f = this.ctx.f;
         const call = this.calls.get(result.call_id);
         if (!call) {
-            f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
+            f.add(codes/* TRACE */._P.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
             return;
         }
         call.results++;
         this.answered.add(result.call_id);
         if (call.results > 1) {
-            f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+            f.add(codes/* TRACE */._P.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
             return;
         }
         if (eventStep !== call.stepId) {
-            f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+            f.add(codes/* TRACE */._P.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
         }
     }
     finish() {
         for (const [id, call] of this.calls) {
             if (call.results === 0) {
-                this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
+                this.ctx.f.add(codes/* TRACE */._P.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
             }
         }
     }
@@ -45199,14 +45466,14 @@ function scanTrace(ctx, traceAbs) {
     const onLine = (line) => {
         lastLine = line.no;
         if (line.kind === 'too_long') {
-            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
+            f.add(codes/* TRACE */._P.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
             idValid = false;
             if (line.no > 1)
                 consumePosition();
             return;
         }
         if (line.kind === 'invalid_utf8') {
-            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
+            f.add(codes/* TRACE */._P.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
             idValid = false;
             if (line.no > 1)
                 consumePosition();
@@ -45225,7 +45492,7 @@ function scanTrace(ctx, traceAbs) {
         else {
             if (line.text === '') {
                 if (!line.final) {
-                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
+                    f.add(codes/* TRACE */._P.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
                     idValid = false;
                 }
                 return;
@@ -45233,7 +45500,7 @@ function scanTrace(ctx, traceAbs) {
             handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no);
         }
         if (line.final) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
+            f.add(codes/* TRACE */._P.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
             idValid = false;
         }
     };
@@ -45248,14 +45515,14 @@ function scanTrace(ctx, traceAbs) {
         if (!result.ok) {
             const p = result.problem;
             if (p.kind === 'syntax') {
-                f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+                f.add(codes/* TRACE */._P.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
                 idValid = false;
                 return undefined;
             }
             if (p.kind === 'duplicate')
-                f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+                f.add(codes/* TRACE */._P.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
             else
-                f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
+                f.add(codes/* TRACE */._P.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
             idValid = false;
         }
         const h = checkHeader(ctx, result.value, no);
@@ -45273,16 +45540,16 @@ function scanTrace(ctx, traceAbs) {
         if (!result.ok) {
             const p = result.problem;
             if (p.kind === 'syntax') {
-                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
+                f.add(codes/* TRACE */._P.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
                 idValid = false;
                 consumePosition();
                 return;
             }
             if (p.kind === 'duplicate') {
-                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
+                f.add(codes/* TRACE */._P.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
             }
             else {
-                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
+                f.add(codes/* TRACE */._P.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
             }
             idValid = false;
             value = result.value;
@@ -45297,7 +45564,7 @@ function scanTrace(ctx, traceAbs) {
             const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
                 ? `record ${q(String(v.record))}`
                 : 'no trace_event record';
-            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
+            f.add(codes/* TRACE */._P.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
             idValid = false;
             unreadable++;
             return;
@@ -45319,7 +45586,7 @@ function scanTrace(ctx, traceAbs) {
         if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
-            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
+            f.add(codes/* TRACE */._P.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
             return;
         }
         dispatch(parsed.data, no);
@@ -45336,7 +45603,7 @@ function scanTrace(ctx, traceAbs) {
         unreadable = 0;
         const dupLine = seenIdx.get(idx);
         if (dupLine !== undefined) {
-            f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
+            f.add(codes/* TRACE */._P.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
         }
         else if ((idx < expected || idx > expected + slack) && idx !== maxIdx + 1) {
             const why = idx > expected
@@ -45344,7 +45611,7 @@ function scanTrace(ctx, traceAbs) {
                     ? `event ${expected} is missing, or events were reordered or injected`
                     : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
                 : 'events were reordered';
-            f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
+            f.add(codes/* TRACE */._P.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
         }
         if (dupLine === undefined)
             seenIdx.set(idx, no);
@@ -45381,10 +45648,10 @@ function scanTrace(ctx, traceAbs) {
     const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
     if (outcome.ok) {
         if (outcome.summary.size === 0) {
-            f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
+            f.add(codes/* TRACE */._P.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
         }
         if (crlfCount > 0) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
+            f.add(codes/* TRACE */._P.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
         }
     }
     let recomputedId;
@@ -45393,6 +45660,8 @@ function scanTrace(ctx, traceAbs) {
     return { outcome, header, events, lastLine, recomputedId, steps, tools, evidence, claims };
 }
 
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/packs/trace/findings.ts
 
 /** At most this many findings per code and run; the rest are counted in one closing finding. */
@@ -45468,43 +45737,43 @@ function checkCoreFiles(ctx, listing) {
                 // missing
             }
             if (isDir)
-                ctx.f.add(TRACE.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
+                ctx.f.add(codes/* TRACE */._P.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
             else
-                ctx.f.add(TRACE.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
+                ctx.f.add(codes/* TRACE */._P.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
         }
         else if (!readable(e)) {
-            ctx.f.add(TRACE.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
+            ctx.f.add(codes/* TRACE */._P.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
         }
     }
 }
 function loadRunMeta(ctx, listing) {
     if (!usable(listing, 'run_meta.json'))
         return undefined;
-    const loaded = loadRunFile(ctx, 'run_meta.json', Fast.RunMeta, TRACE.runMetaInvalid, 'is invalid');
+    const loaded = loadRunFile(ctx, 'run_meta.json', Fast.RunMeta, codes/* TRACE */._P.runMetaInvalid, 'is invalid');
     if (!loaded)
         return undefined;
     const meta = loaded.data;
     if (!SUPPORTED_RUN_META_VERSIONS.includes(meta.schema_version)) {
-        ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
+        ctx.f.add(codes/* TRACE */._P.unsupportedVersion, `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
     }
     return meta;
 }
 function loadSpec(ctx, listing) {
     if (!usable(listing, 'spec.json'))
         return undefined;
-    const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, TRACE.specInvalid, 'is not a problem spec');
+    const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, codes/* TRACE */._P.specInvalid, 'is not a problem spec');
     return loaded && { id: loaded.data.id };
 }
 /** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
 function checkVerifyReport(ctx, listing, traceId) {
     if (!usable(listing, 'verify.json'))
         return;
-    const loaded = loadRunFile(ctx, 'verify.json', Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
+    const loaded = loadRunFile(ctx, 'verify.json', Fast.VerificationReport, codes/* TRACE */._P.verifyReportInvalid, 'is not a VerificationReport');
     if (!loaded)
         return;
     const rel = loaded.rel;
     const r = loaded.data;
-    const invalid = (message, at) => ctx.f.add(TRACE.verifyReportInvalid, message, () => ({
+    const invalid = (message, at) => ctx.f.add(codes/* TRACE */._P.verifyReportInvalid, message, () => ({
         path: rel,
         line: loaded.doc.lineOf(at) ?? 1,
     }));
@@ -45527,7 +45796,7 @@ function checkVerifyReport(ctx, listing, traceId) {
     const failed = r.checks.filter((c) => !c.passed);
     if (errors.length > 0 || failed.length > 0) {
         const first = errors[0];
-        ctx.f.add(TRACE.producerRejected, `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
+        ctx.f.add(codes/* TRACE */._P.producerRejected, `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
             ? `: ${failed
                 .slice(0, 4)
                 .map((c) => c.name)
@@ -45542,14 +45811,14 @@ function checkFingerprint(ctx, listing, traceSha) {
     const rel = ctx.rel('fingerprint.txt');
     const read = readRunFile(ctx, 'fingerprint.txt', 4096);
     if (!read.ok)
-        return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
+        return ctx.f.add(codes/* TRACE */._P.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
     const text = read.bytes.toString('latin1');
     if (!/^[0-9a-f]{64}\n$/.test(text)) {
-        return ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt holds ${q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
+        return ctx.f.add(codes/* TRACE */._P.fingerprintMismatch, `fingerprint.txt holds ${q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
     }
     const recorded = text.slice(0, 64);
     if (recorded !== traceSha) {
-        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
+        ctx.f.add(codes/* TRACE */._P.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
     }
 }
 function inLayout(rel) {
@@ -45570,18 +45839,18 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
         if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel))
             continue; // reported as evidence_path_escape
         if (!inLayout(e.rel)) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
+            f.add(codes/* TRACE */._P.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
         }
         else if (e.kind === 'other' ||
             (e.kind === 'symlink' && !e.insideFile && !CORE_FILES.includes(e.rel))) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
+            f.add(codes/* TRACE */._P.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
                 path: ctx.rel(e.rel),
             });
         }
     }
     if (!usable(listing, 'manifest.json'))
         return;
-    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, TRACE.manifestInvalid, 'is not a map of path → sha256 hex');
+    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, codes/* TRACE */._P.manifestInvalid, 'is not a map of path → sha256 hex');
     if (!loaded)
         return;
     const rel = loaded.rel;
@@ -45594,7 +45863,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
     const at = (key) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
     for (const [key, want] of entries) {
         if (!isPlainRelative(key) || key === 'manifest.json') {
-            f.add(TRACE.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, at(key));
+            f.add(codes/* TRACE */._P.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, at(key));
             continue;
         }
         listed.add(key);
@@ -45606,7 +45875,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
     await hasher.prefetch(toHash);
     for (const { key, want, entry } of plan) {
         if (!entry) {
-            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
+            f.add(codes/* TRACE */._P.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
             continue;
         }
         let got;
@@ -45621,14 +45890,14 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
                 size = o.size;
             }
             else if (o.reason === 'missing') {
-                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
+                f.add(codes/* TRACE */._P.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
                 continue;
             }
         }
         if (got === undefined)
             continue; // unreadable: reported by the layout or core-file checks
         if (got !== want) {
-            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
+            f.add(codes/* TRACE */._P.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
         }
     }
     for (const e of listing.values()) {
@@ -45636,7 +45905,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
             continue;
         if (e.kind === 'other')
             continue;
-        f.add(TRACE.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
+        f.add(codes/* TRACE */._P.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
     }
 }
 
@@ -45653,7 +45922,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
  */
 function checkPlan(ctx) {
     const f = ctx.f;
-    const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, TRACE.planInvalid, 'is not a valid plan');
+    const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, codes/* TRACE */._P.planInvalid, 'is not a valid plan');
     if (!loaded)
         return undefined;
     const rel = loaded.rel;
@@ -45666,19 +45935,19 @@ function checkPlan(ctx) {
     const nodeIds = new Set();
     plan.nodes.forEach((n, i) => {
         if (nodeIds.has(n.id))
-            f.add(TRACE.planDuplicateNode, `Plan node id ${q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
+            f.add(codes/* TRACE */._P.planDuplicateNode, `Plan node id ${q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
         nodeIds.add(n.id);
     });
     plan.nodes.forEach((n, i) => {
         n.dependencies.forEach((d, j) => {
             if (!nodeIds.has(d))
-                f.add(TRACE.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
+                f.add(codes/* TRACE */._P.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
         });
     });
     plan.edges.forEach(([a, b], i) => {
         for (const end of [a, b]) {
             if (!nodeIds.has(end))
-                f.add(TRACE.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
+                f.add(codes/* TRACE */._P.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
         }
     });
     // The producer gives edges no direction of its own (it writes none): they are checked for a
@@ -45692,7 +45961,7 @@ function checkPlan(ctx) {
         if (stuck.length === 0)
             continue;
         const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
-        f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
+        f.add(codes/* TRACE */._P.planCycle, `The plan’s ${what} form a cycle through ${stuck
             .slice(0, 5)
             .map((s) => q(s, 60))
             .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']));
@@ -45709,7 +45978,7 @@ function checkPlan(ctx) {
                 [text, members] = [canonical, scanned.members];
         }
         if (!members) {
-            f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
+            f.add(codes/* TRACE */._P.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
         }
         else {
             const raw = rawMembers(text, members);
@@ -45720,7 +45989,7 @@ function checkPlan(ctx) {
                 spec_id: raw.spec_id,
             });
             if (want !== plan.id) {
-                f.add(TRACE.contentIdMismatch, `plan.json says its id is ${q(plan.id)} but its content hashes to ${q(want)}: the plan was edited after the run.`, lineOf(['id']));
+                f.add(codes/* TRACE */._P.contentIdMismatch, `plan.json says its id is ${q(plan.id)} but its content hashes to ${q(want)}: the plan was edited after the run.`, lineOf(['id']));
             }
         }
     }
@@ -45787,7 +46056,7 @@ async function verifyRun(runDir, ctx) {
     let scan;
     const inside = ws.resolve(runDir, '.');
     if (!inside.ok) {
-        f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
+        f.add(codes/* TRACE */._P.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
             path: rel,
         });
         return result();
@@ -45798,7 +46067,7 @@ async function verifyRun(runDir, ctx) {
             throw new Error('is not a directory');
     }
     catch (err) {
-        f.add(TRACE.fileUnreadable, `The run directory ${(0,workspace/* errorText */.k)(err)}.`, { path: rel });
+        f.add(codes/* TRACE */._P.fileUnreadable, `The run directory ${(0,workspace/* errorText */.k)(err)}.`, { path: rel });
         return result();
     }
     const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
@@ -45834,7 +46103,7 @@ async function verifyRun(runDir, ctx) {
     if (traceEntry) {
         scan = scanTrace(rctx, traceEntry.abs);
         if (!scan.outcome.ok) {
-            f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, rctx.at());
+            f.add(codes/* TRACE */._P.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, rctx.at());
             scan = undefined;
         }
     }
@@ -45847,28 +46116,28 @@ async function verifyRun(runDir, ctx) {
         const derived = scan.claims.derived;
         const marker = scan.steps.insufficientLine;
         if (derived === 0 && marker === undefined) {
-            f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', rctx.at());
+            f.add(codes/* TRACE */._P.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', rctx.at());
         }
         else if (derived > 0 && marker !== undefined) {
-            f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
+            f.add(codes/* TRACE */._P.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
         }
         // Claim and tool-call supports resolve (evidence supports are checked with the evidence bytes).
         for (const s of scan.claims.supports) {
             if (s.kind === 'claim' && !scan.claims.has(s.refId)) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`, rctx.at(s.line));
+                f.add(codes/* TRACE */._P.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`, rctx.at(s.line));
             }
             else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, rctx.at(s.line));
+                f.add(codes/* TRACE */._P.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, rctx.at(s.line));
             }
         }
         // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
         for (const r of scan.steps.outputRefs) {
             const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
             if (!known)
-                f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, rctx.at(r.line));
+                f.add(codes/* TRACE */._P.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, rctx.at(r.line));
         }
         if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
-            f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
+            f.add(codes/* TRACE */._P.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
         }
         // Evidence files, chunks, then every evidence support's bytes.
         const ev = scan.evidence;
@@ -45881,13 +46150,13 @@ async function verifyRun(runDir, ctx) {
     // The run's parts must name each other.
     const planRel = { path: rctx.rel('plan.json'), line: 1 };
     if (header && plan && header.plan_id !== plan.plan.id) {
-        f.add(TRACE.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, rctx.at(1), [planRel]);
+        f.add(codes/* TRACE */._P.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, rctx.at(1), [planRel]);
     }
     if (header && spec && header.spec_id !== spec.id) {
-        f.add(TRACE.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, rctx.at(1), [{ path: rctx.rel('spec.json'), line: 1 }]);
+        f.add(codes/* TRACE */._P.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, rctx.at(1), [{ path: rctx.rel('spec.json'), line: 1 }]);
     }
     if (plan && spec && plan.plan.spec_id !== spec.id) {
-        f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: rctx.rel('spec.json'), line: 1 }]);
+        f.add(codes/* TRACE */._P.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: rctx.rel('spec.json'), line: 1 }]);
     }
     if (runMeta) {
         const metaLoc = { path: rctx.rel('run_meta.json'), line: 1 };
@@ -45901,7 +46170,7 @@ async function verifyRun(runDir, ctx) {
         if (spec && runMeta.spec_id !== spec.id)
             mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
         for (const m of mism)
-            f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
+            f.add(codes/* TRACE */._P.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
     }
     checkVerifyReport(rctx, listing, header?.id);
     if (scan?.outcome.ok)
@@ -45957,7 +46226,7 @@ async function verifyRun(runDir, ctx) {
             kind: 'trace-run',
             run_id: runId,
             trace_id: s?.header?.id ?? null,
-            checks: CHECK_NAMES,
+            checks: codes/* CHECK_NAMES */.cj,
             summary_metrics: summary,
         };
         return { target, subjects: [subject], findings, extension };
@@ -45965,36 +46234,6 @@ async function verifyRun(runDir, ctx) {
     function effectiveMin() {
         return rctx?.minSupports ?? minSupports;
     }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/index.ts
-
-
-
-
-/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
-const tracePack = {
-    id: 'trace',
-    title: 'Evidence-grounded run traces',
-    codes: TRACE_CODES,
-    parallel: true,
-    discover: discoverRuns,
-    verify: verifyRun,
-};
-
-;// CONCATENATED MODULE: ./src/packs/index.ts
-
-
-
-
-/** Every contract audit-gate verifies. Order is the order targets are reported in. */
-const PACKS = [arisPack, tracePack];
-function findPack(id) {
-    return PACKS.find((p) => p.id === id);
-}
-/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
-function allCodes() {
-    return [...Object.values(codes/* GATE */.k), ...fixtures_codes/* FIXTURE_CODES */.d, ...PACKS.flatMap((p) => p.codes)];
 }
 
 
@@ -46024,8 +46263,8 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/index.ts + 28 modules
-var packs = __nccwpck_require__(482);
+// EXTERNAL MODULE: ./src/packs/index.ts + 8 modules
+var packs = __nccwpck_require__(5560);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -46282,10 +46521,10 @@ function lostTarget(it, ctx, why) {
 /* harmony export */   QN: () => (/* binding */ resolveAssurance),
 /* harmony export */   ig: () => (/* binding */ EFFORTS),
 /* harmony export */   lR: () => (/* binding */ ASSURANCES),
+/* harmony export */   lV: () => (/* binding */ assuranceForEffort),
 /* harmony export */   nO: () => (/* binding */ isEffort),
 /* harmony export */   ws: () => (/* binding */ isAssurance)
 /* harmony export */ });
-/* unused harmony export assuranceForEffort */
 const ASSURANCES = ['draft', 'submission'];
 const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
 /** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
@@ -46398,6 +46637,18 @@ const GATE = {
         severity: 'error',
         title: 'The audit-gate config file is malformed',
         remediation: 'Fix the config file (see the README, "Config file").',
+    },
+    configRefused: {
+        code: 'gate.config_refused',
+        severity: 'error',
+        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
+        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
+    },
+    configKeyIgnored: {
+        code: 'gate.config_key_ignored',
+        severity: 'warning',
+        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
+        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
     },
     gitIndexUnreadable: {
         code: 'gate.git_index_unreadable',

@@ -3617,8 +3617,8 @@ class WriteRefused extends Error {
 }
 /** Whether `p` lies lexically inside `root` (before symlinks are considered). */
 function lexicallyInside(p, root) {
-    const rel = path.relative(path.resolve(root), path.resolve(p));
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+    const rel = external_node_path_default().relative(external_node_path_default().resolve(root), external_node_path_default().resolve(p));
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
 }
 /**
  * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
@@ -18187,6 +18187,9 @@ function renderVerificationReports(report) {
 
 
 
+
+
+
 const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 /** The optional config file (`.audit-gate.json` at the root, or --config). Discovery needs none. */
 const Config = object({
@@ -18217,41 +18220,156 @@ const Config = object({
         .describe('Options of the trace pack'),
 })
     .strict();
-function loadConfig(root, explicit) {
-    const file = explicit ? external_node_path_default().resolve(explicit) : external_node_path_default().join(root, DEFAULT_CONFIG_FILE);
-    const read = readSmallFile(file, 1024 * 1024);
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const noLines = () => undefined;
+/**
+ * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
+ * Trust follows where the bytes live, not how they were named: a file whose path or real path
+ * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
+ * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
+ * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
+ */
+function loadConfig(ws, source) {
+    if (source.json !== undefined)
+        return parseConfig(source.json, { trusted: true });
+    const file = external_node_path_default().resolve(source.file ?? external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE));
+    const place = locate(ws, source.root, file);
+    if (place.refused)
+        return { ok: false, path: file, message: place.refused, refused: true };
+    const read = readSmallFile(place.real, MAX_CONFIG_BYTES);
     if (!read.ok) {
-        if (read.kind === 'missing' && !explicit)
-            return { ok: true, config: {} };
-        return { ok: false, path: file, message: `${read.detail}` };
+        if (read.kind === 'missing' && source.file === undefined)
+            return { ok: true, config: {}, trusted: false, lineOf: noLines };
+        return { ok: false, path: file, message: read.detail };
     }
     const text = decodeUtf8(read.bytes);
     if (!text.ok)
         return { ok: false, path: file, message: text.detail };
-    const parsed = parseJson(text.text);
+    return parseConfig(text.text, { trusted: place.trusted, path: file });
+}
+/** Where a config file really is, and whether the checkout decides its content. */
+function locate(ws, givenRoot, file) {
+    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(file);
+    }
+    catch {
+        // Missing (or a dangling link): the read reports it, and nothing is read.
+        return { trusted: !named, real: file };
+    }
+    const inside = ws.contains(real);
+    if (!named && !inside)
+        return { trusted: true, real };
+    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
+    // a runner file or .git/config with the checkout's token, must never reach a message).
+    if (!inside)
+        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
+    if (external_node_path_default().relative(ws.root, real)
+        .split((external_node_path_default()).sep)
+        .some((s) => s.toLowerCase() === '.git'))
+        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
+    return { trusted: false, real };
+}
+/** A value taken from the config, as it may appear in a message: short and escaped. */
+function quoted(s) {
+    return plain(JSON.stringify(cap(s, 40)));
+}
+function parseConfig(text, origin) {
+    const at = origin.path !== undefined ? { path: origin.path } : {};
+    const parsed = parseJson(text);
     if (!parsed.ok)
-        return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
+        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
+    const doc = parsed.doc;
     // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
-    const dup = parsed.doc.duplicates[0];
+    const dup = doc.duplicates[0];
     if (dup)
         return {
+            ...at,
             ok: false,
-            path: file,
-            message: `repeats the key ${JSON.stringify(dup.key)} (line ${dup.line}); keep one`,
+            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
             line: dup.line,
         };
     const result = Config.safeParse(parsed.value);
     if (!result.success) {
         const issue = result.error.issues[0];
-        const where = issue.path.length ? `"${issue.path.join('.')}"` : 'the top level';
+        const keyPath = issue.path;
+        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
+        // zod lists every unknown key; a message names only the first, short and escaped.
+        if (issue.code === 'unrecognized_keys') {
+            const [first = '', ...more] = issue.keys;
+            return {
+                ...at,
+                ok: false,
+                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+            };
+        }
         return {
+            ...at,
             ok: false,
-            path: file,
             message: `${where}: ${issue.message}`,
-            line: parsed.doc.lineOf(issue.path) ?? 1,
+            line: doc.lineOf(keyPath) ?? 1,
         };
     }
-    return { ok: true, config: result.data, path: file };
+    return {
+        ...at,
+        ok: true,
+        config: result.data,
+        trusted: origin.trusted,
+        lineOf: (key) => doc.lineOf(key),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/config-pinning.ts
+
+
+
+/**
+ * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
+ * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
+ * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
+ * `allow_empty: false`, `trace.min_supports` at or above the default, `packs` naming every pack,
+ * `fixtures` when no other fixture directory would run, an assurance or effort no weaker than the
+ * pinned assurance (which wins over them anyway). A key the workflow set itself overrides the
+ * config's and is left alone.
+ */
+function withoutLoosening(config, pinned) {
+    const out = { ...config };
+    const ignored = [];
+    const drop = (key, why) => {
+        delete out[key];
+        ignored.push({ key: [key], why });
+    };
+    const weaker = (a) => a === 'draft' && pinned.assurance === 'submission';
+    if (config.paths && !pinned.paths)
+        drop('paths', 'it would replace discovery, leaving papers and runs elsewhere unverified');
+    if (config.exclude?.length)
+        drop('exclude', 'it would hide directories from discovery');
+    const left = pinned.allPacks.filter((p) => !(config.packs ?? pinned.allPacks).includes(p));
+    if (left.length && !pinned.packs)
+        drop('packs', `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`);
+    if (config.allow_empty && pinned.allowEmpty === undefined)
+        drop('allow_empty', 'it would let a run that verifies nothing pass');
+    if (config.assurance && weaker(config.assurance))
+        drop('assurance', `assurance is pinned to ${pinned.assurance}`);
+    if (config.effort && pinned.effort === undefined && weaker(assuranceForEffort(config.effort)))
+        drop('effort', `it implies ${assuranceForEffort(config.effort)}, but assurance is pinned to ${pinned.assurance}`);
+    const fixtures = config.fixtures;
+    const replaced = pinned.fixtures === undefined ? pinned.defaultFixtures : undefined;
+    if (fixtures !== undefined && replaced !== undefined)
+        if (external_node_path_default().resolve('/', fixtures) !== external_node_path_default().resolve('/', replaced))
+            drop('fixtures', `it would replace the fixture directory ${replaced}`);
+    const min = config.trace?.min_supports;
+    if (min !== undefined && pinned.minSupports === undefined && min < DEFAULT_MIN_SUPPORTS) {
+        out.trace = { ...config.trace };
+        delete out.trace.min_supports;
+        ignored.push({
+            key: ['trace', 'min_supports'],
+            why: `it is below the default ${DEFAULT_MIN_SUPPORTS}`,
+        });
+    }
+    return { config: out, ignored };
 }
 
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
@@ -18831,6 +18949,18 @@ const GATE = {
         title: 'The audit-gate config file is malformed',
         remediation: 'Fix the config file (see the README, "Config file").',
     },
+    configRefused: {
+        code: 'gate.config_refused',
+        severity: 'error',
+        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
+        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
+    },
+    configKeyIgnored: {
+        code: 'gate.config_key_ignored',
+        severity: 'warning',
+        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
+        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+    },
     gitIndexUnreadable: {
         code: 'gate.git_index_unreadable',
         severity: 'warning',
@@ -19248,23 +19378,18 @@ function sharedSubjects(results) {
 
 
 
+
+
+
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
 async function verify(opts) {
     const ws = new Workspace(opts.root, opts.allowOutsideRoot);
     const runFindings = [];
-    const loaded = loadConfig(ws.root, opts.config);
-    let config = {};
-    if (loaded.ok)
-        config = loaded.config;
-    else {
-        runFindings.push(finding(GATE.configInvalid, {
-            subject: 'gate',
-            message: `Config ${ws.rel(loaded.path)}: ${loaded.message}.`,
-            location: loaded.line
-                ? { path: ws.rel(loaded.path), line: loaded.line }
-                : { path: ws.rel(loaded.path) },
-        }));
-    }
+    const defaultFixtures = opts.defaultFixtures !== undefined &&
+        statPath(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
+        ? opts.defaultFixtures
+        : undefined;
+    const config = effectiveConfig(ws, opts, defaultFixtures, runFindings);
     const packs = PACKS.filter((p) => (opts.packs ?? config.packs ?? PACKS.map((x) => x.id)).includes(p.id));
     const options = {
         ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
@@ -19286,23 +19411,18 @@ async function verify(opts) {
     try {
         const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
         results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
-        const fixtureDir = opts.fixtures ?? config.fixtures;
+        const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
         if (fixtureDir !== undefined) {
-            const abs = external_node_path_default().resolve(ws.root, fixtureDir);
-            if (!ws.contains(abs) || !external_node_fs_default().existsSync(abs)) {
-                runFindings.push(finding(GATE.targetNotFound, {
-                    subject: 'gate',
-                    message: `Fixture directory ${fixtureDir} does not exist inside the workspace.`,
-                }));
-            }
-            else {
-                results.push(...(await runFixtures(abs, {
+            const dir = fixtureDirectory(ws, fixtureDir);
+            if (!dir.ok)
+                runFindings.push(dir.finding);
+            else
+                results.push(...(await runFixtures(dir.abs, {
                     packs: PACKS,
                     knownCodes: new Set(allCodes().map((c) => c.code)),
                     workspace: ws,
                     onProgress: opts.onProgress,
                 })));
-            }
         }
     }
     finally {
@@ -19321,6 +19441,88 @@ async function verify(opts) {
         failOn: opts.failOn ?? config.fail_on ?? 'blocking',
         runFindings,
     });
+}
+/**
+ * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
+ * pinned the assurance; then its keys that would weaken the gate are dropped and reported. A
+ * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
+ */
+function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
+    const loaded = loadConfig(ws, {
+        root: opts.root,
+        ...(opts.config !== undefined ? { file: opts.config } : {}),
+        ...(opts.configJson !== undefined ? { json: opts.configJson } : {}),
+    });
+    if (!loaded.ok) {
+        const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
+        runFindings.push(finding(loaded.refused ? GATE.configRefused : GATE.configInvalid, {
+            subject: 'gate',
+            message: `Config ${name}: ${loaded.message}.`,
+            ...(loaded.path !== undefined
+                ? {
+                    location: loaded.line
+                        ? { path: ws.rel(loaded.path), line: loaded.line }
+                        : { path: ws.rel(loaded.path) },
+                }
+                : {}),
+        }));
+        return {};
+    }
+    if (loaded.trusted || opts.assurance === undefined)
+        return loaded.config;
+    // An assurance that is not understood fails closed, as it does for the papers.
+    const pinned = isAssurance(opts.assurance) ? opts.assurance : 'submission';
+    const { config, ignored } = withoutLoosening(loaded.config, {
+        assurance: pinned,
+        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+        ...(opts.paths !== undefined ? { paths: opts.paths } : {}),
+        ...(opts.packs !== undefined ? { packs: opts.packs } : {}),
+        ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
+        ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
+        ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
+        ...(opts.packOptions?.['min_supports'] !== undefined
+            ? { minSupports: opts.packOptions['min_supports'] }
+            : {}),
+        allPacks: PACKS.map((p) => p.id),
+    });
+    if (ignored.length > 0 && loaded.path !== undefined) {
+        const rel = ws.rel(loaded.path);
+        const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
+        runFindings.push(finding(GATE.configKeyIgnored, {
+            subject: 'gate',
+            message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
+            location: located(first),
+            related: rest.map(located),
+        }));
+    }
+    return config;
+}
+function located(l) {
+    return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
+}
+/** The fixture directory, which must really lie inside the workspace: it is not walked otherwise. */
+function fixtureDirectory(ws, dir) {
+    const r = ws.resolve(ws.root, dir);
+    const problem = !r.ok
+        ? r.reason === 'outside_root'
+            ? 'leads outside the workspace'
+            : r.reason === 'missing'
+                ? 'does not exist'
+                : 'cannot be read'
+        : statPath(r.real).kind !== 'dir'
+            ? 'is not a directory'
+            : undefined;
+    if (r.ok && problem === undefined)
+        return { ok: true, abs: r.abs };
+    // The message names the directory as given, never where a symlink leads.
+    return {
+        ok: false,
+        finding: finding(GATE.targetNotFound, {
+            subject: 'gate',
+            message: `Fixture directory ${dir} ${problem}; it was not read.`,
+            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
+        }),
+    };
 }
 function planTargets(ws, packs, paths, exclude, runFindings, exact) {
     const planned = [];
