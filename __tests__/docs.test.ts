@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { codesMarkdown, schemaFiles } from '../src/docs.js';
 import { allCodes } from '../src/packs/index.js';
+import { addendaBMarkdown } from '../src/packs/addenda-b/docs.js';
 
 describe('generated files are current', () => {
   it('schemas/*.schema.json', () => {
@@ -18,9 +19,12 @@ describe('generated files are current', () => {
   it('docs/codes.md', () => {
     expect(fs.readFileSync('docs/codes.md', 'utf8')).toBe(codesMarkdown());
   });
+  it('docs/addenda-b.md', () => {
+    expect(fs.readFileSync('docs/addenda-b.md', 'utf8')).toBe(addendaBMarkdown());
+  });
   it('codes are unique and namespaced', () => {
     const codes = allCodes().map((c) => c.code);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const c of codes) expect(c).toMatch(/^[a-z]+\.[a-z0-9_]+$/);
+    for (const c of codes) expect(c).toMatch(/^[a-z][a-z_]*\.[a-z0-9_]+$/);
   });
 });

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { codesMarkdown, schemaFiles } from '../src/docs.js';
+import { addendaBMarkdown } from '../src/packs/addenda-b/docs.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 fs.mkdirSync(path.join(root, 'schemas'), { recursive: true });
@@ -11,4 +12,5 @@ for (const [name, text] of Object.entries(schemaFiles()))
   fs.writeFileSync(path.join(root, 'schemas', name), text);
 fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
 fs.writeFileSync(path.join(root, 'docs/codes.md'), codesMarkdown());
-console.log('schemas/ and docs/codes.md regenerated');
+fs.writeFileSync(path.join(root, 'docs/addenda-b.md'), addendaBMarkdown());
+console.log('schemas/, docs/codes.md and docs/addenda-b.md regenerated');

@@ -11,6 +11,7 @@ import { renderText } from './render/text.js';
 import { plain } from './render/sanitize.js';
 import { renderVerificationReports } from './render/verification-report.js';
 import { verify } from './verify.js';
+import { notChecked } from './packs/addenda-b/not-checked.js';
 import { VERSION } from './version.js';
 
 export interface Io {
@@ -30,7 +31,8 @@ Usage:
   audit-gate verify [PATH...] [--root DIR] [--config FILE] [--format text|json] [--out FILE]
                   [--assurance A] [--effort E] [--fixtures DIR] [--fail-on blocking|problem]
                   [--allow-empty] [--allow-outside-root]
-  audit-gate fixtures [DIR] [--format text|json] [--out FILE]
+  audit-gate fixtures [DIR] [--format text|json] [--out FILE] [--build-ready]
+  audit-gate addenda-b <bundle-dir>... [--format text|json] [--out FILE] [--root DIR]
   audit-gate trace <run-dir | artifacts-root>... [--format text|json|verification-report]
                   [--out FILE] [--min-supports N] [--root DIR]
 
@@ -58,6 +60,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await fixturesCommand(rest, io);
       case 'trace':
         return await traceCommand(rest, io);
+      case 'addenda-b':
+        return await addendaBCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout(`${VERSION}\n`);
@@ -247,7 +251,10 @@ async function verifyCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function fixturesCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, { out: { type: 'string' } });
+  const { values, positionals } = parse(args, {
+    out: { type: 'string' },
+    'build-ready': { type: 'boolean' },
+  });
   if (values.help) {
     io.stdout(HELP);
     return 0;
@@ -261,9 +268,52 @@ async function fixturesCommand(args: string[], io: Io): Promise<number> {
     root,
     paths: [],
     fixtures: path.relative(root, dir) || '.',
+    buildReady: values['build-ready'] ?? false,
     onProgress: progress(io, values.progress),
   });
   return emit(report, fmt, values.out, io);
+}
+
+/**
+ * `audit-gate addenda-b <bundle-dir>...`: each named directory is a DOC23 Addenda B bundle
+ * (bundle.json, records.jsonl, registry/), verified with the shared pipeline. The text report ends
+ * with the number of seed codes this build does not check (listed in --format json and
+ * docs/addenda-b.md): they are never counted as passing.
+ */
+async function addendaBCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(args, { out: { type: 'string' } });
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const fmt = format(values.format);
+  if (positionals.length === 0) throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
+  const dirs = positionals.map((p) => {
+    const abs = path.resolve(io.cwd, p);
+    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory())
+      throw new UsageError(`bundle directory not found: ${p}`);
+    return abs;
+  });
+  const root = values.root
+    ? path.resolve(io.cwd, values.root)
+    : gitTopLevel(dirs[0]!, io.cwd.startsWith(dirs[0]!) ? io.cwd : dirs[0]!);
+  const rel = insideRoot(root, values.root, dirs, values['allow-outside-root']);
+  const report = await verify({
+    root,
+    paths: rel,
+    packs: ['addenda-b'],
+    exact: true,
+    allowOutsideRoot: values['allow-outside-root'] ?? false,
+    onProgress: progress(io, values.progress),
+  });
+  const code = emit(report, fmt, values.out, io);
+  if (fmt === 'text') {
+    const skipped = notChecked();
+    io.stdout(
+      `not checked: ${skipped.length} DOC23 Addenda B codes this build cannot decide (never counted as passing; see --format json or docs/addenda-b.md).\n`,
+    );
+  }
+  return code;
 }
 
 function emit(report: GateReport, fmt: 'text' | 'json', out: string | undefined, io: Io): number {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { Config } from './config.js';
-import { Fixture } from './fixtures/schema.js';
+import { AddendaBFixture, Fixture } from './fixtures/schema.js';
+import { BundleMeta, bundleRecordSchema } from './packs/addenda-b/schemas.js';
 import { GateReport } from './model/report.js';
 import { ArisReport, AuditArtifact, AuditManifest } from './packs/aris/schema.js';
 import {
@@ -28,4 +29,7 @@ export const SCHEMAS: Record<string, z.ZodType> = {
   'trace-manifest': Manifest,
   'trace-chunk': ChunkRecord,
   'trace-verification-report': VerificationReport,
+  'addenda-b-bundle': BundleMeta,
+  'addenda-b-record': bundleRecordSchema(),
+  'addenda-b-fixture': AddendaBFixture,
 };

@@ -9,6 +9,7 @@ import { Hasher } from './io/hashing.js';
 import { walkRepository } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './fixtures/runner.js';
+import { buildReadyFindings } from './packs/addenda-b/build-ready-gate.js';
 import { PACKS, allCodes } from './packs/index.js';
 import type { Pack, PackContext, PackResult } from './packs/pack.js';
 import { VerifyWorkers, verifyTargets } from './parallel.js';
@@ -41,6 +42,8 @@ export interface VerifyOptions {
   packs?: string[];
   /** Extra pack options (e.g. min_supports). */
   packOptions?: Record<string, unknown>;
+  /** Judge the fixture run by the DOC23 Addenda B build-ready gate (fixtures --build-ready). */
+  buildReady?: boolean;
   onProgress?: (message: string) => void;
 }
 
@@ -88,15 +91,17 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     if (fixtureDir !== undefined) {
       const dir = fixtureDirectory(ws, fixtureDir);
       if (!dir.ok) runFindings.push(dir.finding);
-      else
-        results.push(
-          ...(await runFixtures(dir.abs, {
-            packs: PACKS,
-            knownCodes: new Set(allCodes().map((c) => c.code)),
-            workspace: ws,
-            onProgress: opts.onProgress,
-          })),
-        );
+      else {
+        const fixtureResults = await runFixtures(dir.abs, {
+          packs: PACKS,
+          knownCodes: new Set(allCodes().map((c) => c.code)),
+          workspace: ws,
+          onProgress: opts.onProgress,
+        });
+        results.push(...fixtureResults);
+        if (opts.buildReady)
+          runFindings.push(...buildReadyFindings(fixtureResults, ws.rel(dir.abs)));
+      }
     }
   } finally {
     await workers?.close(); // already closed by verifyTargets unless discovery threw

@@ -1,12 +1,13 @@
 import type { CodeDef } from '../model/finding.js';
 import { GATE } from '../policy/codes.js';
 import { FIXTURE_CODES } from '../fixtures/codes.js';
+import { addendaBPack, BUILD_READY_CODES } from './addenda-b/index.js';
 import { arisPack } from './aris/index.js';
 import { tracePack } from './trace/index.js';
 import type { Pack } from './pack.js';
 
 /** Every contract audit-gate verifies. Order is the order targets are reported in. */
-export const PACKS: readonly Pack[] = [arisPack, tracePack];
+export const PACKS: readonly Pack[] = [arisPack, tracePack, addendaBPack];
 
 export function findPack(id: string): Pack | undefined {
   return PACKS.find((p) => p.id === id);
@@ -14,5 +15,10 @@ export function findPack(id: string): Pack | undefined {
 
 /** The one registry of validation codes, for docs and for checking fixtures name real codes. */
 export function allCodes(): CodeDef[] {
-  return [...Object.values(GATE), ...FIXTURE_CODES, ...PACKS.flatMap((p) => p.codes)];
+  return [
+    ...Object.values(GATE),
+    ...FIXTURE_CODES,
+    ...BUILD_READY_CODES,
+    ...PACKS.flatMap((p) => p.codes),
+  ];
 }
