@@ -83,9 +83,14 @@ export class Bundle {
     return types ? all.filter((r) => types.includes(r.type)) : all;
   }
 
-  /** The first record whose own id is `ref`, of one of `types`. */
+  /** The first record whose own id is `ref`, of one of `types` (no allocation: rules call it per record). */
   resolve(ref: unknown, ...types: string[]): BundleRecord | undefined {
-    return this.lookup(ref, types.length ? types : undefined)[0];
+    if (typeof ref !== 'string') return undefined;
+    const all = this.byId.get(ref);
+    if (!all) return undefined;
+    if (types.length === 0) return all[0];
+    for (const r of all) if (types.includes(r.type)) return r;
+    return undefined;
   }
 }
 

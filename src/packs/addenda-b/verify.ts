@@ -5,6 +5,7 @@ import type { PackContext, PackResult } from '../pack.js';
 import { readBundle, type Bundle, type BundleRecord } from './bundle.js';
 import { ADDENDA_B } from './codes.js';
 import { notChecked, type NotChecked } from './not-checked.js';
+import { idFieldOf } from './records.js';
 import { codeDef, type Rule } from './rules/rule.js';
 import { RULES } from './rules/index.js';
 
@@ -47,7 +48,16 @@ export function checkBundle(
   return out;
 }
 
-const RECEIPT_ID = /(^|_)receipt_id$/;
+/** The own ids of the bundle's receipts (record types named *Receipt). */
+function receiptIds(bundle: Bundle): string[] {
+  const out: string[] = [];
+  for (const r of bundle.records) {
+    if (!r.type.endsWith('Receipt')) continue;
+    const id = r.data[idFieldOf(r.type) ?? 'receipt_id'];
+    if (typeof id === 'string') out.push(id);
+  }
+  return out;
+}
 
 /** Verifies one Addenda B bundle directory: one subject, fail closed. */
 export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackResult> {
@@ -89,11 +99,7 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
     run_id: bundle.meta?.run_id ?? null,
     records: bundle.records.length,
     rules_run: RULES.length,
-    receipt_refs: bundle.records.flatMap((r) =>
-      Object.entries(r.data)
-        .filter(([k, v]) => RECEIPT_ID.test(k) && typeof v === 'string' && /Receipt$/.test(r.type))
-        .map(([, v]) => v as string),
-    ),
+    receipt_refs: receiptIds(bundle),
     not_checked: notChecked(),
   };
   return { target, subjects: [subject], findings, extension };

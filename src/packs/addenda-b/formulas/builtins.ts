@@ -33,15 +33,13 @@ function number(v: unknown): number {
 
 /** A map of numbers, keeping absent values absent (a missing key is the seed's own check). */
 function numberMap(v: unknown): Record<string, number | undefined> {
-  const out: Record<string, number | undefined> = {};
+  // Null prototype: a "__proto__" key is an ordinary key.
+  const out = Object.create(null) as Record<string, number | undefined>;
   if (!isObject(v)) return out;
-  for (const [k, x] of Object.entries(v))
-    Object.defineProperty(out, k, {
-      value: x === null || x === undefined ? undefined : number(x),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  for (const k of Object.keys(v)) {
+    const x = v[k];
+    out[k] = x === null || x === undefined ? undefined : number(x);
+  }
   return out;
 }
 

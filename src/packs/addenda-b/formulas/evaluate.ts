@@ -26,18 +26,13 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function argumentsOf(b: Bundle, refs: unknown): Record<string, unknown> | undefined {
   if (!Array.isArray(refs)) return undefined;
   let found = false;
-  const args: Record<string, unknown> = {};
+  // Null prototype: a "__proto__" argument name is an ordinary key.
+  const args = Object.create(null) as Record<string, unknown>;
   for (const ref of refs) {
     const v = b.resolve(ref, 'FormulaValue');
     if (!v || !isObject(v.data.value)) continue;
     found = true;
-    for (const [k, x] of Object.entries(v.data.value))
-      Object.defineProperty(args, k, {
-        value: x,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    Object.assign(args, v.data.value);
   }
   return found ? args : undefined;
 }

@@ -31,19 +31,20 @@ export function liveFields(r: BundleRecord): string[] {
   );
 }
 
-/** The records that share an immutable id with an earlier one but differ from it. */
+/**
+ * The records that share an immutable id with an earlier one but differ from it. Records are
+ * compared (canonical JSON) only when an id repeats, so a bundle without repeats costs one pass.
+ */
 export function rewrittenEvents(records: readonly BundleRecord[]): BundleRecord[] {
   const out: BundleRecord[] = [];
-  const first = new Map<string, string>();
+  const first = new Map<string, BundleRecord>();
   for (const r of records) {
     const field = idFieldOf(r.type);
     const id = field ? r.data[field] : undefined;
     if (typeof id !== 'string') continue;
-    const key = `${r.type}\u0000${id}`;
-    const text = canonicalJson(r.data);
-    const seen = first.get(key);
-    if (seen === undefined) first.set(key, text);
-    else if (seen !== text) out.push(r);
+    const seen = first.get(id);
+    if (seen === undefined) first.set(id, r);
+    else if (canonicalJson(seen.data) !== canonicalJson(r.data)) out.push(r);
   }
   return out;
 }
