@@ -4,15 +4,124 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { write, writePaper } from '../scripts/lib/aris-paper.mjs';
+import { write, writeArtifact, writePaper } from '../scripts/lib/aris-paper.mjs';
+import { buildAnnotations } from '../src/github/annotations.js';
+import type { GateReport } from '../src/model/report.js';
+import { renderArisReport } from '../src/render/aris-report.js';
+import {
+  renderCards,
+  renderComment,
+  renderJobSummary,
+  renderSummary,
+} from '../src/render/markdown.js';
+import { renderSarif } from '../src/render/sarif.js';
+import { renderText } from '../src/render/text.js';
 import { verify } from '../src/verify.js';
 import { CLEAN_RUN_ROOT } from './support/trace.js';
 import { tempRepos } from './support/temp.js';
 
 const repo = tempRepos();
 
+/** Everything a report is published as: JSON, text, Markdown (comment, check run, job summary), annotations, SARIF. */
+function published(report: GateReport): string {
+  const opts = { checkName: 'audit-gate' };
+  return [
+    JSON.stringify(report),
+    renderText(report),
+    renderComment(report, opts),
+    renderSummary(report, opts),
+    renderCards(report, opts),
+    renderJobSummary(report, opts),
+    JSON.stringify(buildAnnotations(report)),
+    JSON.stringify(renderSarif(report)),
+    ...report.targets
+      .filter((t) => t.pack === 'aris')
+      .map((t) => JSON.stringify(renderArisReport(report, t.id))),
+  ].join('\n');
+}
+
 const git = (cwd: string, ...args: string[]) =>
   expect(spawnSync('git', args, { cwd, encoding: 'utf8' }).status).toBe(0);
+
+describe('file contents are quoted only as a short escaped prefix', () => {
+  it('a long assurance.txt is quoted as its first 80 characters', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'));
+    write(
+      path.join(root, 'p/.aris/assurance.txt'),
+      `${'A'.repeat(100)}TAIL\u202e${'B'.repeat(3000)}`,
+    );
+    const report = await verify({ root });
+    const f = report.findings.find((x) => x.code === 'aris.assurance_invalid')!;
+    expect(f.message).toContain(`"${'A'.repeat(79)}…"`);
+    expect(f.message).not.toContain('TAIL');
+    expect(f.message.length).toBeLessThan(200);
+    expect(published(report)).not.toContain('B'.repeat(81));
+  });
+
+  it('artifact values (verdict, skill, summary, keys) are capped in messages, issues and reasons', async () => {
+    const root = repo();
+    const arts = writePaper(path.join(root, 'p'), { assurance: 'submission' });
+    const long = (tag: string) => `${tag}${'x'.repeat(5000)}`;
+    writeArtifact(path.join(root, 'p'), 'PROOF_AUDIT.json', {
+      ...arts['PROOF_AUDIT.json'],
+      verdict: 'FAIL',
+      reason_code: long('RC'),
+      summary: long('SUMMARY'),
+    });
+    writeArtifact(path.join(root, 'p'), 'CITATION_AUDIT.json', {
+      ...arts['CITATION_AUDIT.json'],
+      verdict: long('V'),
+      audit_skill: long('S'),
+      review_independence: long('I'),
+      audited_input_hashes: { [long('K')]: 'sha256:00' },
+    });
+    const report = await verify({ root });
+    for (const f of report.findings) {
+      expect(f.message.length).toBeLessThan(700);
+      if (f.issue && !f.issue.startsWith('stale:')) expect(f.issue.length).toBeLessThan(200);
+    }
+    for (const s of report.subjects) expect((s.reason ?? '').length).toBeLessThan(200);
+    const fail = report.findings.find((f) => f.code === 'aris.verdict_fail')!;
+    expect(fail.message).toContain(`"SUMMARY${'x'.repeat(72)}…"`);
+  });
+
+  it('a manifest lists unknown keys as short excerpts, at most three', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'));
+    const keys = Object.fromEntries(
+      ['k1', 'k2', 'k3', 'k4'].map((k) => [`${k}${'y'.repeat(200)}`, 1]),
+    );
+    write(
+      path.join(root, 'p/.aris/audit-manifest.json'),
+      JSON.stringify({
+        schema_version: '1',
+        audits: [{ artifact: 'PROOF_AUDIT.json', audit_skill: 'proof-checker' }],
+        ...keys,
+      }),
+    );
+    const report = await verify({ root });
+    const f = report.findings.find((x) => x.code === 'aris.manifest_invalid')!;
+    expect(f.message).toMatch(/unrecognized keys "k1y+…", "k2y+…", "k3y+…" and 1 more/);
+    expect(f.message).not.toContain('y'.repeat(80));
+  });
+
+  it('a manifest cannot name a skill long enough to flood every message about its audit', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'));
+    write(
+      path.join(root, 'p/.aris/audit-manifest.json'),
+      JSON.stringify({
+        schema_version: '1',
+        audits: [{ artifact: 'PROOF_AUDIT.json', audit_skill: 'S'.repeat(5000) }],
+      }),
+    );
+    const report = await verify({ root });
+    const f = report.findings.find((x) => x.code === 'aris.manifest_invalid')!;
+    expect(f.message).toMatch(/at audits\.0\.audit_skill: Too big/);
+    expect(published(report)).not.toContain('S'.repeat(101));
+  });
+});
 
 describe('discovery cannot be blinded by a stray .git', () => {
   it('a committed FAIL paper under a directory whose .git holds only HEAD is still found', async () => {

@@ -74,10 +74,20 @@ export class Workspace {
   }
 }
 
+/**
+ * What went wrong, for a message. A file system error says it without the path it carries
+ * (`ENOENT: no such file or directory, open`): the caller names the file, and the path could be
+ * any length, or an absolute path of the runner.
+ */
 export function errorText(err: unknown): string {
-  if (err instanceof Error) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code ? `${code}: ${err.message}` : err.message;
+  // Duck-typed: an error from another realm (a worker, a vm context) is no `instanceof Error`.
+  if (typeof err === 'object' && err !== null && typeof (err as Error).message === 'string') {
+    const { code, syscall, message } = err as NodeJS.ErrnoException;
+    if (code && syscall) {
+      const at = message.indexOf(`, ${syscall} `);
+      if (at >= 0) return message.slice(0, at + syscall.length + 2);
+    }
+    return code && !message.startsWith(`${code}:`) ? `${code}: ${message}` : message;
   }
   return String(err);
 }
