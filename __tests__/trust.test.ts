@@ -17,10 +17,13 @@ import {
 import { renderSarif } from '../src/render/sarif.js';
 import { renderText } from '../src/render/text.js';
 import { verify } from '../src/verify.js';
+import { cli } from './support/cli.js';
 import { CLEAN_RUN_ROOT } from './support/trace.js';
 import { tempRepos } from './support/temp.js';
 
 const repo = tempRepos();
+const SECRET = 'c2VjcmV0';
+const CHECKOUT_CONFIG = `[core]\n\trepositoryformatversion = 0\n[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ${SECRET}\n`;
 
 /** Everything a report is published as: JSON, text, Markdown (comment, check run, job summary), annotations, SARIF. */
 function published(report: GateReport): string {
@@ -42,6 +45,101 @@ function published(report: GateReport): string {
 
 const git = (cwd: string, ...args: string[]) =>
   expect(spawnSync('git', args, { cwd, encoding: 'utf8' }).status).toBe(0);
+
+describe('files under a git directory never reach a report', () => {
+  it('a paper that links its assurance, manifest, artifact, inputs and trace into .git/ leaks nothing', async () => {
+    const root = repo();
+    write(path.join(root, '.git/config'), CHECKOUT_CONFIG);
+    // A JSON file in .git, so a parser would get far enough to list its keys.
+    write(path.join(root, '.git/info/keys.json'), `{"AUTHORIZATION: basic ${SECRET}": 1}\n`);
+
+    writePaper(path.join(root, 'a'), { assurance: 'draft' });
+    fs.rmSync(path.join(root, 'a/.aris/assurance.txt'));
+    fs.symlinkSync('../../.git/config', path.join(root, 'a/.aris/assurance.txt'));
+    fs.symlinkSync('../../.git/info/keys.json', path.join(root, 'a/.aris/audit-manifest.json'));
+
+    const b = writePaper(path.join(root, 'b'), { assurance: 'submission' });
+    fs.rmSync(path.join(root, 'b/PROOF_AUDIT.json'));
+    fs.symlinkSync('../.git/config', path.join(root, 'b/PROOF_AUDIT.json'));
+    writeArtifact(path.join(root, 'b'), 'CITATION_AUDIT.json', {
+      ...b['CITATION_AUDIT.json'],
+      audited_input_hashes: { '../.git/config': `sha256:${'0'.repeat(64)}` },
+      trace_path: '../.git',
+    });
+
+    const report = await verify({ root });
+    const out = published(report);
+    expect(out).not.toContain(SECRET);
+    expect(out).not.toContain('extraheader');
+
+    const codes = (target: string) =>
+      report.findings.filter((f) => f.subject.startsWith(`aris:${target}`)).map((f) => f.code);
+    // Each refusal is a finding, and the assurance fails closed to submission.
+    expect(codes('a')).toEqual(
+      expect.arrayContaining(['aris.assurance_invalid', 'aris.manifest_invalid']),
+    );
+    expect(report.targets.find((t) => t.path === 'a')!.context).toMatchObject({
+      assurance: 'submission',
+    });
+    const assurance = report.findings.find((f) => f.code === 'aris.assurance_invalid')!;
+    expect(assurance.message).toMatch(
+      /is a symlink into the git directory \.git, which is never read/,
+    );
+    expect(codes('b')).toEqual(
+      expect.arrayContaining([
+        'aris.artifact_unreadable',
+        'aris.input_outside_root',
+        'aris.trace_outside_root',
+      ]),
+    );
+    expect(report.conclusion).toBe('failure');
+  });
+
+  it("refuses a symlink into a nested repository's .git, and into the git dir a .git file names", async () => {
+    const root = repo();
+    const nested = path.join(root, 'vendor/lib');
+    fs.mkdirSync(nested, { recursive: true });
+    git(nested, 'init', '-q');
+    fs.appendFileSync(path.join(nested, '.git/config'), CHECKOUT_CONFIG);
+    // A submodule-style checkout: its .git is a file naming a git directory elsewhere.
+    const store = path.join(root, 'store/modules/sub');
+    for (const d of ['objects', 'refs']) fs.mkdirSync(path.join(store, d), { recursive: true });
+    write(path.join(store, 'HEAD'), 'ref: refs/heads/main\n');
+    write(path.join(store, 'config'), CHECKOUT_CONFIG);
+    write(path.join(root, 'sub/.git'), 'gitdir: ../store/modules/sub\n');
+
+    for (const [dir, link] of [
+      ['p1', '../../vendor/lib/.git/config'],
+      ['p2', '../../store/modules/sub/config'],
+    ] as const) {
+      writePaper(path.join(root, dir));
+      fs.symlinkSync(link, path.join(root, dir, '.aris/assurance.txt'));
+    }
+    const report = await verify({ root });
+    expect(published(report)).not.toContain(SECRET);
+    const refused = report.findings.filter((f) => f.code === 'aris.assurance_invalid');
+    expect(refused.map((f) => f.location?.path)).toEqual([
+      'p1/.aris/assurance.txt',
+      'p2/.aris/assurance.txt',
+    ]);
+    expect(refused[0]!.message).toMatch(/the git directory vendor\/lib\/\.git/);
+    expect(refused[1]!.message).toMatch(/the git directory store\/modules\/sub\b/);
+  });
+
+  it('the aris CLI refuses such an assurance.txt as a bad argument without quoting it', async () => {
+    const root = repo();
+    write(path.join(root, '.git/config'), CHECKOUT_CONFIG);
+    writePaper(path.join(root, 'p'));
+    fs.symlinkSync('../../.git/config', path.join(root, 'p/.aris/assurance.txt'));
+    const r = await cli(
+      ['aris', 'p', '--root', root, '--json-out', path.join(root, 'r.json')],
+      root,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is a symlink into the git directory \.git/);
+    expect(r.stdout + r.stderr).not.toContain(SECRET);
+  });
+});
 
 describe('file contents are quoted only as a short escaped prefix', () => {
   it('a long assurance.txt is quoted as its first 80 characters', async () => {
