@@ -8,7 +8,7 @@ import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.j
 import { ASSURANCE_PATH, readAssuranceFile } from './packs/aris/paper.js';
 import { renderArisReport } from './render/aris-report.js';
 import { renderText } from './render/text.js';
-import { plain } from './render/sanitize.js';
+import { plain, quoteValue } from './render/sanitize.js';
 import { renderVerificationReports } from './render/verification-report.js';
 import { verify } from './verify.js';
 import { VERSION } from './version.js';
@@ -165,11 +165,14 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
   const [paperRel] = insideRoot(root, values.root, [paperDir], values['allow-outside-root']);
   if (values.assurance === undefined) {
     // As before: an assurance.txt that is not draft or submission is a bad argument.
-    const text = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
-    const v = text?.replace(/\s+/g, '');
+    const file = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
+    const where = path.join(paperDir, ASSURANCE_PATH);
+    if (file.state === 'unreadable')
+      throw new UsageError(`invalid assurance in ${where}: the file ${file.detail}`);
+    const v = file.state === 'text' ? file.text.replace(/\s+/g, '') : undefined;
     if (v !== undefined && !isAssurance(v)) {
       throw new UsageError(
-        `invalid assurance in ${path.join(paperDir, ASSURANCE_PATH)}: ${v} (expected draft or submission)`,
+        `invalid assurance in ${where}: ${quoteValue(v)} (expected draft or submission)`,
       );
     }
   }

@@ -1,3 +1,5 @@
+import { valueExcerpt } from '../../render/sanitize.js';
+
 const FAMILIES: readonly [string, readonly string[]][] = [
   ['anthropic', ['claude', 'opus', 'sonnet', 'haiku']],
   ['openai', ['gpt', 'codex', 'oracle', 'chatgpt', 'o1', 'o3', 'o4']],
@@ -132,13 +134,13 @@ export function independenceIssueString(i: IndependenceIssue): string {
     case 'missing_field':
       return `missing_field:${i.field}`;
     case 'invalid_review_independence':
-      return `invalid_review_independence:${i.value}`;
+      return `invalid_review_independence:${valueExcerpt(i.value)}`;
     case 'unrecognized_model_family':
       return `unrecognized_model_family:executor=${i.executor},reviewer=${i.reviewer}`;
     case 'executor_family_mismatch':
     case 'reviewer_family_mismatch':
     case 'acceptance_status_mismatch':
-      return `${i.kind}:${i.got}_vs_${i.want}`;
+      return `${i.kind}:${valueExcerpt(i.got)}_vs_${i.want}`;
     default:
       return i.kind;
   }

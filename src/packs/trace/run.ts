@@ -51,14 +51,14 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
       path: rel,
     });
-    return result();
+    return result(minSupports);
   }
   const realRunDir = inside.real;
   try {
     if (!fs.statSync(realRunDir).isDirectory()) throw new Error('is not a directory');
   } catch (err) {
     f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
-    return result();
+    return result(minSupports);
   }
 
   const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e] as const));
@@ -216,9 +216,10 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     escaped,
   );
 
-  return result();
+  return result(rctx.minSupports);
 
-  function result(): PackResult {
+  /** `min`: the minimum supports applied (the run's own policy may have raised it). */
+  function result(min: number): PackResult {
     const findings = f.finish();
     const accepted = findings.length === 0;
     const target: Target = {
@@ -228,7 +229,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       path: rel,
       enforcement: 'blocking',
       terminal_state: accepted ? 'accepted' : 'rejected',
-      context: { run_id: runId, min_supports: String(effectiveMin()) },
+      context: { run_id: runId, min_supports: String(min) },
     };
     const s = scan;
     const summary: Record<string, number> = s
@@ -240,7 +241,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
           tool_calls: s.tools.count,
           supports: s.claims.supports.length,
           trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
-          min_supports: effectiveMin(),
+          min_supports: min,
           failures: findings.length,
         }
       : { failures: findings.length };
@@ -267,9 +268,5 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       summary_metrics: summary,
     };
     return { target, subjects: [subject], findings, extension };
-  }
-
-  function effectiveMin(): number {
-    return rctx?.minSupports ?? minSupports;
   }
 }
