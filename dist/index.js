@@ -33467,7 +33467,7 @@ const FIXTURE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2605);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8916);
 /* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
 
 
@@ -34107,11 +34107,15 @@ function toValue(node, lines, duplicates) {
 /**
  * The repository the verifier may read. Every path that comes from an artifact is resolved
  * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
- * unless outside reads were explicitly allowed.
+ * unless outside reads were explicitly allowed. Git directories are never part of the
+ * workspace, even with outside reads allowed: `.git/config` can hold the token
+ * actions/checkout saves. A path that resolves into one is refused as outside the root.
  */
 class Workspace {
     allowOutside;
     root;
+    /** Directories already classified by `isGitDir`. */
+    gitDirs = new Map();
     constructor(root, allowOutside = false) {
         this.allowOutside = allowOutside;
         this.root = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(root);
@@ -34164,13 +34168,73 @@ class Workspace {
                 detail: `is a symlink to ${real}, outside the workspace root`,
             };
         }
+        const gitDir = this.gitDirHolding(real);
+        if (gitDir !== undefined) {
+            const where = `the git directory ${this.rel(gitDir)}`;
+            return {
+                ok: false,
+                reason: 'outside_root',
+                rel,
+                detail: `${real === abs ? 'lies in' : 'is a symlink into'} ${where}, which is never read`,
+            };
+        }
         return { ok: true, abs, real, rel };
     }
+    /**
+     * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
+     * itself would take for a git directory (the target of a `.git` file, a bare repository, a
+     * submodule's or worktree's git dir). Only directories below the root are looked at, and all
+     * ancestors of a path outside it.
+     */
+    gitDirHolding(real) {
+        const inside = this.contains(real);
+        for (let d = real; inside ? d !== this.root : node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d) !== d; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d)) {
+            let known = this.gitDirs.get(d);
+            if (known === undefined) {
+                known = isGitDir(d);
+                this.gitDirs.set(d, known);
+            }
+            if (known)
+                return d;
+        }
+        return undefined;
+    }
 }
+/**
+ * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
+ * objects/ and refs/ or a commondir.
+ */
+function isGitDir(dir) {
+    if (node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(dir).toLowerCase() === '.git')
+        return true;
+    const kind = (name) => {
+        try {
+            const st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, name));
+            return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+        }
+        catch {
+            return 'none';
+        }
+    };
+    if (kind('HEAD') !== 'file')
+        return false;
+    return kind('commondir') === 'file' || (kind('objects') === 'dir' && kind('refs') === 'dir');
+}
+/**
+ * What went wrong, for a message. A file system error says it without the path it carries
+ * (`ENOENT: no such file or directory, open`): the caller names the file, and the path could be
+ * any length, or an absolute path of the runner.
+ */
 function errorText(err) {
-    if (err instanceof Error) {
-        const code = err.code;
-        return code ? `${code}: ${err.message}` : err.message;
+    // Duck-typed: an error from another realm (a worker, a vm context) is no `instanceof Error`.
+    if (typeof err === 'object' && err !== null && typeof err.message === 'string') {
+        const { code, syscall, message } = err;
+        if (code && syscall) {
+            const at = message.indexOf(`, ${syscall} `);
+            if (at >= 0)
+                return message.slice(0, at + syscall.length + 2);
+        }
+        return code && !message.startsWith(`${code}:`) ? `${code}: ${message}` : message;
     }
     return String(err);
 }
@@ -34178,7 +34242,7 @@ function errorText(err) {
 
 /***/ }),
 
-/***/ 2605:
+/***/ 8916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37224,18 +37288,27 @@ const MAX_PATH_BYTES = 64 * 1024;
  * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
  * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
  * the repository's own files (a committed bare-repository look-alike, its config) run commands.
+ *
+ * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
+ * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
+ * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
+ * around it keeps deciding, and a stray `.git` cannot blind discovery.
  */
-function trackedUnder(dir) {
+function trackedUnder(dir, { nested = false } = {}) {
     const top = gitTop(dir);
     if (!top)
         return { state: 'no-git' };
     const git = resolveGitDir(top);
     if ('state' in git)
-        return git;
+        return nested ? { state: 'no-git' } : git;
     const index = external_node_path_default().join(git.dir, 'index');
     const read = (0,io_files/* readSmallFile */.EW)(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing' && headOf(git) === 'unborn')
-        return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+    if (!read.ok && read.kind === 'missing') {
+        if (nested)
+            return { state: 'no-git' };
+        if (headOf(git) === 'unborn')
+            return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+    }
     if (!read.ok)
         return { state: 'unreadable', detail: `${index} ${read.detail}` };
     const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
@@ -37605,77 +37678,8 @@ function sharedSubjects(results) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/render/sanitize.ts
-// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
-// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function plain(s) {
-    return s.replace(UNSAFE, (c) => {
-        if (c === '\n')
-            return '\\n';
-        if (c === '\t')
-            return '\\t';
-        if (c === '\r')
-            return '\\r';
-        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    });
-}
-/** Cuts a string to at most `max` characters (code points), marking the cut. */
-function cap(s, max) {
-    const chars = Array.from(s);
-    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
-// ---------------------------------------------------------------------------------------------
-// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
-// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
-// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
-const ZWSP = '\u200b';
-// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
-const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
-/**
- * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
- * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
- * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
- * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
- * no table break-out (`|` escaped, line
- * breaks folded into spaces). The result is capped at `max` characters.
- */
-function mdText(s, max = 1000) {
-    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    return (folded
-        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#/g, `#${ZWSP}`)
-        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
-        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
-        // GitHub also autolinks GH-123 issue references and full commit SHAs.
-        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
-        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
-        // A leading list, heading-underline or numbered-list marker stays text.
-        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
-}
-/**
- * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
- * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
- * before it parses code spans). Code spans render no HTML, mentions or links.
- */
-function mdCode(s, max = 300, inTable = true) {
-    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    if (inTable)
-        text = text.replace(/\|/g, '\\|');
-    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
-    const fence = '`'.repeat(longest + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
-    return `${fence}${pad}${text}${pad}${fence}`;
-}
-/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
-function htmlCommentText(s) {
-    return plain(s)
-        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
-        .replace(/[<>]/g, '_');
-}
-
+// EXTERNAL MODULE: ./src/render/sanitize.ts
+var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
 /**
@@ -37793,7 +37797,7 @@ function checkTitle(report) {
         parts.push(`${c.skipped} skipped`);
     const failedRun = report.findings.some((f) => !report.subjects.some((s) => s.id === f.subject) && f.blocking);
     const lead = c.subjects === 0 && failedRun ? 'nothing verified' : parts.join(', ');
-    return cap(`${lead} — submission-ready: ${report.submission_ready}`, 255);
+    return (0,sanitize/* cap */.Np)(`${lead} — submission-ready: ${report.submission_ready}`, 255);
 }
 function conclusionLine(report) {
     switch (report.conclusion) {
@@ -37819,15 +37823,15 @@ function judgedBy(t) {
     if (a === undefined)
         return `enforcement **${t.enforcement}**`;
     const src = t.context['assurance_source'];
-    return `assurance **${mdText(a, 40)}**${src ? ` (from ${mdCode(src, 120, false)})` : ''}`;
+    return `assurance **${(0,sanitize/* mdText */.bC)(a, 40)}**${src ? ` (from ${(0,sanitize/* mdCode */.xs)(src, 120, false)})` : ''}`;
 }
 function whyLine(u) {
     if (u.outcome === 'blocking') {
         if (!u.target)
             return 'The run itself failed, so the gate fails closed: an unverified change is never a green check.';
         const label = u.subject?.verdict && u.label === u.subject.verdict
-            ? `a ${mdText(u.label, 40)} verdict`
-            : `a ${mdText(u.label, 40)} ${mdText(u.kind, 20)}`;
+            ? `a ${(0,sanitize/* mdText */.bC)(u.label, 40)} verdict`
+            : `a ${(0,sanitize/* mdText */.bC)(u.label, 40)} ${(0,sanitize/* mdText */.bC)(u.kind, 20)}`;
         return `${judgedBy(u.target)} makes ${label} blocking.`;
     }
     return `Does not block under ${judgedBy(u.target) || 'the current settings'}; it would block at assurance **submission**.`;
@@ -37840,16 +37844,16 @@ function locationText(f) {
 /** One failure card: what failed, why it blocks and what to do, about the user's files only. */
 function renderCard(u) {
     const lines = [];
-    const where = u.path ? ` (${mdCode(u.path, 200, false)})` : '';
-    lines.push(`#### ${MARK[u.outcome]} ${mdText(u.label, 60)} — ${mdText(u.name, 120)}${where}`);
+    const where = u.path ? ` (${(0,sanitize/* mdCode */.xs)(u.path, 200, false)})` : '';
+    lines.push(`#### ${MARK[u.outcome]} ${(0,sanitize/* mdText */.bC)(u.label, 60)} — ${(0,sanitize/* mdText */.bC)(u.name, 120)}${where}`);
     lines.push('');
     // The artifact's own reason explains a verdict; for a STALE or malformed audit it would mislead.
     const reason = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
     if (reason) {
         const i = reason.indexOf(': ');
         lines.push(i > 0 && i < 80 && /^[\w.:-]+$/.test(reason.slice(0, i))
-            ? `${mdCode(reason.slice(0, i), 80, false)} ${mdText(reason.slice(i + 2), REASON_MAX)}`
-            : mdText(reason, REASON_MAX));
+            ? `${(0,sanitize/* mdCode */.xs)(reason.slice(0, i), 80, false)} ${(0,sanitize/* mdText */.bC)(reason.slice(i + 2), REASON_MAX)}`
+            : (0,sanitize/* mdText */.bC)(reason, REASON_MAX));
         lines.push('');
     }
     const shown = u.findings.filter((f) => f.severity !== 'notice' || u.findings.length === 1);
@@ -37858,11 +37862,11 @@ function renderCard(u) {
         if (inputs.length) {
             lines.push('Changed or deleted inputs:');
             for (const { f, r } of inputs)
-                lines.push(`- ${mdCode(r.path, 200, false)} — ${mdText(f.message, MESSAGE_MAX)}`);
+                lines.push(`- ${(0,sanitize/* mdCode */.xs)(r.path, 200, false)} — ${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)}`);
         }
         for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
             const loc = locationText(f);
-            lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`);
+            lines.push(`- ${loc ? `${(0,sanitize/* mdCode */.xs)(loc, 200, false)} ` : ''}${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} (${(0,sanitize/* mdCode */.xs)(f.code, 80, false)})`);
         }
     }
     else {
@@ -37870,8 +37874,8 @@ function renderCard(u) {
         const summary = reason ? reason.slice(reason.indexOf(': ') + 2) : undefined;
         for (const f of shown) {
             const loc = locationText(f);
-            const text = summary && f.message.includes(summary) ? '' : `${mdText(f.message, MESSAGE_MAX)} `;
-            lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${text}(${mdCode(f.code, 80, false)})`);
+            const text = summary && f.message.includes(summary) ? '' : `${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} `;
+            lines.push(`- ${loc ? `${(0,sanitize/* mdCode */.xs)(loc, 200, false)} ` : ''}${text}(${(0,sanitize/* mdCode */.xs)(f.code, 80, false)})`);
         }
     }
     if (shown.length)
@@ -37880,7 +37884,7 @@ function renderCard(u) {
     const todo = [...new Set(shown.map((f) => f.remediation).filter((r) => r))];
     if (todo.length) {
         lines.push('');
-        lines.push(`**What to do:** ${todo.map((r) => mdText(r, REMEDIATION_MAX)).join(' ')}`);
+        lines.push(`**What to do:** ${todo.map((r) => (0,sanitize/* mdText */.bC)(r, REMEDIATION_MAX)).join(' ')}`);
     }
     return lines.join('\n');
 }
@@ -37911,13 +37915,13 @@ function fit(head, items, tail, limit, note, unit) {
 function passingDetails(pass) {
     if (pass.length === 0)
         return '';
-    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${u.path ? mdCode(u.path, 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |`);
+    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)(u.name, 120)} | ${u.path ? (0,sanitize/* mdCode */.xs)(u.path, 200) : ''} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} |`);
     const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join('\n');
     return `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n${body}\n\n</details>\n`;
 }
 /** The hidden marker that identifies this check's sticky comment. */
 function commentMarker(checkName) {
-    return `<!-- audit-gate:sticky-comment check="${htmlCommentText(checkName)}" -->`;
+    return `<!-- audit-gate:sticky-comment check="${(0,sanitize/* htmlCommentText */.Qy)(checkName)}" -->`;
 }
 function runLink(opts) {
     return opts.runUrl ? ` · [workflow run](${opts.runUrl})` : '';
@@ -37935,7 +37939,7 @@ function renderCards(report, opts) {
         .filter(isFailing)
         .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
     const passing = all.filter((u) => !isFailing(u));
-    const head = heading(`### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`, report, opts);
+    const head = heading(`### ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: ${(0,sanitize/* mdText */.bC)(checkTitle(report), 255)}`, report, opts);
     const details = passingDetails(passing);
     return fit(head, failing.map((u) => renderCard(u) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failing subject${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`, unit).text;
 }
@@ -37947,7 +37951,7 @@ function renderComment(report, opts) {
     const anyFailing = units(report).some(isFailing);
     if (!anyFailing) {
         const green = [
-            `### ✓ ${mdText(opts.checkName, 100)}: all ${report.counts.subjects} subjects pass — submission-ready: ${report.submission_ready}`,
+            `### ✓ ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: all ${report.counts.subjects} subjects pass — submission-ready: ${report.submission_ready}`,
             '',
             countsLine(report) + runLink(opts),
             '',
@@ -37961,7 +37965,7 @@ function renderComment(report, opts) {
 function renderSummary(report, opts) {
     const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
     const unit = opts.unit ?? 'bytes';
-    const head = heading(`## ${mdText(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
+    const head = heading(`## ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
     const all = units(report);
     const sections = [];
     for (const t of report.targets) {
@@ -37975,11 +37979,11 @@ function renderSummary(report, opts) {
                     u.subject?.reason ??
                     '')
                 : '';
-            return `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
+            return `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)(u.name, 120)} | ${(0,sanitize/* mdText */.bC)(u.kind, 20)} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} | ${(0,sanitize/* mdText */.bC)(why, 200)} |`;
         });
         const judged = judgedBy(t);
         sections.push([
-            `### ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${mdText(t.terminal_state, 40)}**`,
+            `### ${(0,sanitize/* mdText */.bC)(t.kind, 20)} ${(0,sanitize/* mdCode */.xs)(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${(0,sanitize/* mdText */.bC)(t.terminal_state, 40)}**`,
             '',
             '| | Subject | Kind | Status | Verdict | Why |',
             '|---|---|---|---|---|---|',
@@ -37991,9 +37995,9 @@ function renderSummary(report, opts) {
     const runLevel = all.filter((u) => !u.target && !u.subject);
     for (const u of runLevel) {
         sections.push([
-            `### ${MARK[u.outcome]} ${mdText(u.name, 120)}`,
+            `### ${MARK[u.outcome]} ${(0,sanitize/* mdText */.bC)(u.name, 120)}`,
             '',
-            ...u.findings.map((f) => `- ${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)}) — ${mdText(f.remediation, REMEDIATION_MAX)}`),
+            ...u.findings.map((f) => `- ${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} (${(0,sanitize/* mdCode */.xs)(f.code, 80, false)}) — ${(0,sanitize/* mdText */.bC)(f.remediation, REMEDIATION_MAX)}`),
             '',
             '',
         ].join('\n'));
@@ -38174,7 +38178,7 @@ function locate(ws, givenRoot, file) {
 }
 /** A value taken from the config, as it may appear in a message: short and escaped. */
 function quoted(s) {
-    return plain(JSON.stringify(cap(s, 40)));
+    return (0,sanitize/* plain */.pj)(JSON.stringify((0,sanitize/* cap */.Np)(s, 40)));
 }
 function parseConfig(text, origin) {
     const at = origin.path !== undefined ? { path: origin.path } : {};
@@ -38290,8 +38294,9 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
  * Lists the directories of a repository the way git would see them: `.gitignore` files at every
  * level are honoured, except for what git tracks (a committed file is never ignored, so a
  * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
- * repository holding `root`, and of any repository found below it; where an index cannot be read
- * the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
+ * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
+ * `.git` that is less than that is no repository, and the index around it still decides. Where
+ * an index cannot be read the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
  * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
  * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too.
@@ -38299,13 +38304,17 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 function walkRepository(root, extra = []) {
     const out = [];
     const unknown = [];
-    const scopeAt = (abs, rel) => {
-        const t = trackedUnder(abs);
+    // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
+    // repository adds its index to the outer one's, never replaces it.
+    const scopeAt = (abs, rel, outer) => {
+        const around = outer ?? { indexes: [], blind: false };
+        const t = trackedUnder(abs, { nested: outer !== undefined });
         if (t.state === 'tracked')
-            return { base: rel, tracked: t.paths, blind: false };
-        if (t.state === 'unreadable')
-            unknown.push({ dir: abs, detail: t.detail });
-        return { base: rel, blind: t.state === 'unreadable' };
+            return { indexes: [...around.indexes, { base: rel, paths: t.paths }], blind: around.blind };
+        if (t.state === 'no-git')
+            return around;
+        unknown.push({ dir: abs, detail: t.detail });
+        return { indexes: around.indexes, blind: true };
     };
     const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
     const stack = [
@@ -38321,7 +38330,7 @@ function walkRepository(root, extra = []) {
             continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
         }
         // The root's repository (found upwards), or a repository nested in the walk.
-        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel) : outer;
+        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel, outer) : outer;
         const rules = [...inherited];
         if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
             try {
@@ -38341,7 +38350,7 @@ function walkRepository(root, extra = []) {
             dirs: new Set(),
             links: new Set(),
         };
-        const tracked = (childRel) => git.tracked?.has(git.base ? childRel.slice(git.base.length + 1) : childRel) ?? false;
+        const tracked = (childRel) => git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
         // The config's exclude always applies; .gitignore files only where they can be trusted.
         const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
             (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
@@ -38854,8 +38863,8 @@ function buildAnnotations(report) {
             start_line: line ?? 1,
             end_line: line ?? 1,
             annotation_level: annotations_LEVEL[f.severity],
-            title: cap(plain(title), TITLE_MAX),
-            message: cap(message.split('\n').map(plain).join('\n'), annotations_MESSAGE_MAX),
+            title: (0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(title), TITLE_MAX),
+            message: (0,sanitize/* cap */.Np)(message.split('\n').map(sanitize/* plain */.pj).join('\n'), annotations_MESSAGE_MAX),
         };
         if (column !== undefined && line !== undefined) {
             a.start_column = column;
@@ -41929,7 +41938,7 @@ async function main_run(env = process.env) {
                 failOn: settings.failOn,
                 // Progress names directories: escaped, so a newline in a name cannot start a
                 // workflow command (::error, ::stop-commands) in the log.
-                onProgress: (m) => info(plain(m)),
+                onProgress: (m) => info((0,sanitize/* plain */.pj)(m)),
             });
         }
     }
@@ -42160,14 +42169,14 @@ const ARIS = {
     inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
     inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
     inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions (or the symlink loop), then run the verifier again.'),
-    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace', 'Keep audited inputs inside the repository, or run locally with --allow-outside-root.'),
+    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace, or in a git directory', 'Keep audited inputs in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
     traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
     traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier’s own files', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
     noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
-    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace', 'Keep traces inside the repository, or run locally with --allow-outside-root.'),
+    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace, or in a git directory', 'Keep traces in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
     invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
     unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
     executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', RERUN),
@@ -42195,7 +42204,10 @@ var version = __nccwpck_require__(311);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+// EXTERNAL MODULE: ./src/render/sanitize.ts
+var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
+
 const FAMILIES = [
     ['anthropic', ['claude', 'opus', 'sonnet', 'haiku']],
     ['openai', ['gpt', 'codex', 'oracle', 'chatgpt', 'o1', 'o3', 'o4']],
@@ -42315,13 +42327,13 @@ function independenceIssueString(i) {
         case 'missing_field':
             return `missing_field:${i.field}`;
         case 'invalid_review_independence':
-            return `invalid_review_independence:${i.value}`;
+            return `invalid_review_independence:${(0,sanitize/* valueExcerpt */.Pc)(i.value)}`;
         case 'unrecognized_model_family':
             return `unrecognized_model_family:executor=${i.executor},reviewer=${i.reviewer}`;
         case 'executor_family_mismatch':
         case 'reviewer_family_mismatch':
         case 'acceptance_status_mismatch':
-            return `${i.kind}:${i.got}_vs_${i.want}`;
+            return `${i.kind}:${(0,sanitize/* valueExcerpt */.Pc)(i.got)}_vs_${i.want}`;
         default:
             return i.kind;
     }
@@ -42383,7 +42395,8 @@ const AuditManifest = schemas/* object */.Ikc({
     schema_version: schemas/* literal */.euz('1'),
     audits: schemas/* array */.YOg(schemas/* object */.Ikc({
         artifact: schemas/* string */.YjP().min(1).describe('Artifact path relative to the paper dir'),
-        audit_skill: schemas/* string */.YjP().min(1),
+        // Named in every message about the audit, so it must stay a name.
+        audit_skill: schemas/* string */.YjP().min(1).max(100).describe('The skill that writes the artifact'),
     })
         .strict())
         .min(1),
@@ -42434,6 +42447,7 @@ const ArisReport = schemas/* object */.Ikc({
 });
 
 ;// CONCATENATED MODULE: ./src/packs/aris/audit.ts
+
 
 
 
@@ -42540,7 +42554,7 @@ async function checkAudit(spec, loaded, ctx) {
         add(def, message, text, line, extra);
     };
     for (const dup of loaded.doc.duplicates) {
-        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key "${dup.key}"; readers may see different values.`, `schema_invalid:duplicate_key:${dup.key}`, dup.line);
+        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key ${(0,sanitize/* quoteValue */.cl)(dup.key)}; readers may see different values.`, `schema_invalid:duplicate_key:${(0,sanitize/* valueExcerpt */.Pc)(dup.key)}`, dup.line);
     }
     // Required fields, then their types (the zod schema is the source of truth for types).
     const shape = AuditArtifact.shape;
@@ -42569,13 +42583,13 @@ async function checkAudit(spec, loaded, ctx) {
     const rawVerdict = data.verdict;
     const verdict = typeof rawVerdict === 'string' ? rawVerdict : '';
     if (rawVerdict !== undefined && typeof rawVerdict !== 'string') {
-        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${pyStr(rawVerdict)}`, lineOf('verdict'));
+        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${(0,sanitize/* valueExcerpt */.Pc)(pyStr(rawVerdict))}`, lineOf('verdict'));
     }
     else if (!VERDICTS.includes(verdict)) {
         const hint = VERDICTS.includes(verdict.toUpperCase()) && verdict !== ''
             ? ` Verdicts are upper case: ${verdict.toUpperCase()}.`
             : '';
-        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${verdict}`, lineOf('verdict') ?? 1);
+        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict ${(0,sanitize/* quoteValue */.cl)(verdict)}, not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${(0,sanitize/* valueExcerpt */.Pc)(verdict)}`, lineOf('verdict') ?? 1);
     }
     // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
     // A blank name says nothing about which audit wrote the artifact: it is a missing field.
@@ -42583,7 +42597,7 @@ async function checkAudit(spec, loaded, ctx) {
         issue(ARIS.missingField, `${loaded.rel} has an empty "audit_skill"; it must name the audit that wrote it (${spec.skill}).`, 'missing_field:audit_skill', lineOf('audit_skill'));
     }
     else if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
-        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`, `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`, lineOf('audit_skill'));
+        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by ${(0,sanitize/* quoteValue */.cl)(pyStr(data.audit_skill))}, but ${spec.skill} is expected there.`, `wrong_audit_skill:${(0,sanitize/* valueExcerpt */.Pc)(pyStr(data.audit_skill))}_vs_${spec.skill}`, lineOf('audit_skill'));
     }
     // Review independence.
     const independence = checkIndependence(data);
@@ -42610,26 +42624,26 @@ async function checkAudit(spec, loaded, ctx) {
         const r = ref.resolved;
         if (!r.ok) {
             if (r.reason === 'outside_root')
-                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input "${ref.key}" ${r.detail}; it was not read.`);
+                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} ${r.detail}; it was not read.`);
             else if (r.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} cited by ${loaded.rel} no longer exists.`);
             else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input "${ref.key}" ${r.detail}.`);
+                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} ${r.detail}.`);
             continue;
         }
         const h = await ctx.hashes(r.real);
         if (!h.ok) {
             if (h.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} cited by ${loaded.rel} no longer exists.`);
             else if (h.reason === 'not_file')
-                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input "${ref.key}" ${h.detail}, not a file.`);
+                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} ${h.detail}, not a file.`);
             else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input "${ref.key}" could not be read: ${h.detail}.`);
+                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} could not be read: ${h.detail}.`);
             continue;
         }
         const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
         if (recorded === undefined || !HEX64.test(recorded)) {
-            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for "${ref.key}" is ${recorded === undefined ? jsonType(ref.recorded) : `"${recorded}"`}, not sha256:<64 hex>.`);
+            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for ${(0,sanitize/* quoteValue */.cl)(ref.key)} is ${recorded === undefined ? jsonType(ref.recorded) : (0,sanitize/* quoteValue */.cl)(recorded)}, not sha256:<64 hex>.`);
             continue;
         }
         if (recorded.toLowerCase() !== h.sha256) {
@@ -42664,8 +42678,8 @@ async function checkAudit(spec, loaded, ctx) {
             : verdict === 'BLOCKED'
                 ? ARIS.verdictBlocked
                 : ARIS.verdictError;
-        const summary = typeof data.summary === 'string' && data.summary ? ` ${data.summary}` : '';
-        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${reasonCode})` : ''}.${summary}`, undefined, lineOf('verdict'), {
+        const summary = typeof data.summary === 'string' && data.summary ? ` ${(0,sanitize/* quoteValue */.cl)(data.summary)}` : '';
+        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${(0,sanitize/* valueExcerpt */.Pc)(reasonCode)})` : ''}.${summary}`, undefined, lineOf('verdict'), {
             remediation: verdictRemediation(spec.skill, verdict, reasonCode),
         });
     }
@@ -42685,8 +42699,8 @@ async function checkAudit(spec, loaded, ctx) {
     if (traceLocation)
         out.trace_location = traceLocation;
     const reason = [
-        typeof data.reason_code === 'string' ? data.reason_code : '',
-        typeof data.summary === 'string' ? data.summary : '',
+        typeof data.reason_code === 'string' ? (0,sanitize/* valueExcerpt */.Pc)(data.reason_code) : '',
+        typeof data.summary === 'string' ? (0,sanitize/* valueExcerpt */.Pc)(data.summary) : '',
     ]
         .filter(Boolean)
         .join(': ');
@@ -42779,7 +42793,7 @@ function checkTrace(tracePath, spec, ctx) {
         issue: [
             ARIS.traceNotATrace,
             `trace_path_not_a_trace:${tracePath}`,
-            `trace_path "${tracePath}" ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
+            `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
         ],
     });
     let firstFailure;
@@ -42812,7 +42826,7 @@ function checkTrace(tracePath, spec, ctx) {
                         issue: [
                             ARIS.traceEmpty,
                             `trace_path_empty:${tracePath}`,
-                            `trace_path "${tracePath}" is an empty directory.`,
+                            `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} is an empty directory.`,
                         ],
                     };
             }
@@ -42821,7 +42835,7 @@ function checkTrace(tracePath, spec, ctx) {
                     issue: [
                         ARIS.traceUnreadable,
                         `trace_path_unreadable:${tracePath}`,
-                        `trace_path "${tracePath}" cannot be listed: ${err.message}.`,
+                        `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} cannot be listed: ${err.message}.`,
                     ],
                 };
             }
@@ -42833,7 +42847,7 @@ function checkTrace(tracePath, spec, ctx) {
                     issue: [
                         ARIS.traceEmptyFile,
                         `trace_path_empty_file:${tracePath}`,
-                        `trace_path "${tracePath}" is an empty file.`,
+                        `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} is an empty file.`,
                     ],
                 };
             return { location: r.rel };
@@ -42842,7 +42856,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceUnreadable,
                 `trace_path_unreadable:${tracePath}`,
-                `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`,
+                `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} ${st.detail || 'cannot be read'}.`,
             ],
         };
     }
@@ -42860,7 +42874,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceOutsideRoot,
                 `trace_path_outside_root:${tracePath}`,
-                `trace_path "${tracePath}" ${firstFailure.detail}; it was not read.`,
+                `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} ${firstFailure.detail}; it was not read.`,
             ],
         };
     }
@@ -42869,7 +42883,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceUnreadable,
                 `trace_path_unreadable:${tracePath}`,
-                `trace_path "${tracePath}" ${firstFailure.detail}.`,
+                `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} ${firstFailure.detail}.`,
             ],
         };
     }
@@ -42877,7 +42891,7 @@ function checkTrace(tracePath, spec, ctx) {
         issue: [
             ARIS.traceMissing,
             `trace_path_missing:${tracePath}`,
-            `trace_path "${tracePath}" does not exist (looked in the paper dir and each directory above it up to the repository root).`,
+            `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} does not exist (looked in the paper dir and each directory above it up to the repository root).`,
         ],
     };
 }
@@ -42908,13 +42922,13 @@ function independenceMessage(i, rel) {
         case 'missing_field':
             return `${rel} declares review independence but "${i.field}" is missing or empty.`;
         case 'invalid_review_independence':
-            return `review_independence "${i.value}" in ${rel} is not same-family, cross-family or deterministic.`;
+            return `review_independence ${(0,sanitize/* quoteValue */.cl)(i.value)} in ${rel} is not same-family, cross-family or deterministic.`;
         case 'unrecognized_model_family':
             return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
         case 'executor_family_mismatch':
-            return `executor_family "${i.got}" in ${rel} does not match executor_model (family ${i.want}).`;
+            return `executor_family ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} does not match executor_model (family ${i.want}).`;
         case 'reviewer_family_mismatch':
-            return `reviewer_family "${i.got}" in ${rel} does not match reviewer_model (family ${i.want}).`;
+            return `reviewer_family ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} does not match reviewer_model (family ${i.want}).`;
         case 'same_family_independence_mismatch':
             return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
         case 'cross_family_independence_mismatch':
@@ -42922,7 +42936,7 @@ function independenceMessage(i, rel) {
         case 'deterministic_independence_mismatch':
             return `${rel} claims a deterministic review, but the reviewer is a model.`;
         case 'acceptance_status_mismatch':
-            return `acceptance_status "${i.got}" in ${rel} should be "${i.want}" for this kind of review.`;
+            return `acceptance_status ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} should be "${i.want}" for this kind of review.`;
     }
 }
 function jsonType(v) {
@@ -42947,6 +42961,7 @@ function audit_short(hex) {
 // EXTERNAL MODULE: ./src/io/json-file.ts
 var json_file = __nccwpck_require__(5823);
 ;// CONCATENATED MODULE: ./src/packs/aris/paper.ts
+
 
 
 
@@ -43040,24 +43055,32 @@ async function verifyPaper(paperDir, ctx) {
     };
 }
 /**
- * The text of <paper-dir>/.aris/assurance.txt, or undefined when there is none. A file that
- * exists but cannot be read (or escapes the workspace) yields text that is not a valid level,
- * so the decision fails closed instead of falling back to the default.
+ * Reads <paper-dir>/.aris/assurance.txt through the workspace. A file that exists but cannot be
+ * read (or resolves outside the workspace or into a git directory) is 'unreadable', so the
+ * decision fails closed instead of falling back to the default.
  */
 function readAssuranceFile(ws, paperDir) {
     const file = ws.resolve(paperDir, ASSURANCE_PATH);
     if (!file.ok)
-        return file.reason === 'missing' ? undefined : `<${file.detail}>`;
+        return file.reason === 'missing'
+            ? { state: 'missing' }
+            : { state: 'unreadable', detail: file.detail };
     const read = (0,files/* readSmallFile */.EW)(file.real, 4096);
-    return read.ok ? read.bytes.toString('utf8') : `<${read.detail}>`;
+    if (!read.ok)
+        return read.kind === 'missing'
+            ? { state: 'missing' }
+            : { state: 'unreadable', detail: read.detail };
+    return { state: 'text', text: read.bytes.toString('utf8') };
 }
 function decideAssurance(paperDir, ctx) {
     const o = ctx.options;
     const str = (v) => (typeof v === 'string' ? v : undefined);
+    const file = readAssuranceFile(ctx.workspace, paperDir);
     return (0,assurance/* resolveAssurance */.QN)({
         flagAssurance: str(o.assurance),
         flagEffort: str(o.effort),
-        fileText: readAssuranceFile(ctx.workspace, paperDir),
+        ...(file.state === 'text' ? { fileText: file.text } : {}),
+        ...(file.state === 'unreadable' ? { fileError: file.detail } : {}),
         configAssurance: str(o.config_assurance),
         configEffort: str(o.config_effort),
     });
@@ -43081,20 +43104,20 @@ function readManifest(paperDir, ctx, targetId) {
         return invalid(loaded.detail, loaded.line);
     if (loaded.doc.duplicates.length > 0) {
         const d = loaded.doc.duplicates[0];
-        return invalid(`repeats the key "${d.key}"`, d.line);
+        return invalid(`repeats the key ${(0,sanitize/* quoteValue */.cl)(d.key)}`, d.line);
     }
     const parsed = AuditManifest.safeParse(loaded.data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        const where = issue.path.length ? issue.path.join('.') : 'the top level';
-        return invalid(`is not a valid manifest at ${where}: ${issue.message}`, loaded.doc.lineOf(issue.path) ?? 1);
+        const { where, why } = (0,sanitize/* schemaIssueText */.Iy)(issue);
+        return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(issue.path) ?? 1);
     }
     const seen = new Set();
     for (const [i, a] of parsed.data.audits.entries()) {
         if (!(0,json_file/* isSafeRelative */.kr)(a.artifact))
-            return invalid(`names artifact "${a.artifact}", which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
+            return invalid(`names artifact ${(0,sanitize/* quoteValue */.cl)(a.artifact)}, which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
         if (seen.has(a.artifact))
-            return invalid(`names artifact "${a.artifact}" twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
+            return invalid(`names artifact ${(0,sanitize/* quoteValue */.cl)(a.artifact)} twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
         seen.add(a.artifact);
     }
     return {
@@ -46059,7 +46082,7 @@ async function verifyRun(runDir, ctx) {
         f.add(codes/* TRACE */._P.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
             path: rel,
         });
-        return result();
+        return result(minSupports);
     }
     const realRunDir = inside.real;
     try {
@@ -46068,7 +46091,7 @@ async function verifyRun(runDir, ctx) {
     }
     catch (err) {
         f.add(codes/* TRACE */._P.fileUnreadable, `The run directory ${(0,workspace/* errorText */.k)(err)}.`, { path: rel });
-        return result();
+        return result(minSupports);
     }
     const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
     const rctx = {
@@ -46180,8 +46203,9 @@ async function verifyRun(runDir, ctx) {
         for (const r of scan.evidence.records.values())
             escaped.add(r.ev.content_path);
     await checkManifest(rctx, listing, ctx.hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
-    return result();
-    function result() {
+    return result(rctx.minSupports);
+    /** `min`: the minimum supports applied (the run's own policy may have raised it). */
+    function result(min) {
         const findings = f.finish();
         const accepted = findings.length === 0;
         const target = {
@@ -46191,7 +46215,7 @@ async function verifyRun(runDir, ctx) {
             path: rel,
             enforcement: 'blocking',
             terminal_state: accepted ? 'accepted' : 'rejected',
-            context: { run_id: runId, min_supports: String(effectiveMin()) },
+            context: { run_id: runId, min_supports: String(min) },
         };
         const s = scan;
         const summary = s
@@ -46203,7 +46227,7 @@ async function verifyRun(runDir, ctx) {
                 tool_calls: s.tools.count,
                 supports: s.claims.supports.length,
                 trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
-                min_supports: effectiveMin(),
+                min_supports: min,
                 failures: findings.length,
             }
             : { failures: findings.length };
@@ -46230,9 +46254,6 @@ async function verifyRun(runDir, ctx) {
             summary_metrics: summary,
         };
         return { target, subjects: [subject], findings, extension };
-    }
-    function effectiveMin() {
-        return rctx?.minSupports ?? minSupports;
     }
 }
 
@@ -46525,6 +46546,8 @@ function lostTarget(it, ctx, why) {
 /* harmony export */   nO: () => (/* binding */ isEffort),
 /* harmony export */   ws: () => (/* binding */ isAssurance)
 /* harmony export */ });
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5805);
+
 const ASSURANCES = ['draft', 'submission'];
 const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
 /** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
@@ -46572,11 +46595,14 @@ function resolveAssurance(i) {
             return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
         return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
     }
+    const label = i.fileLabel ?? '.aris/assurance.txt';
+    if (i.fileError !== undefined)
+        return fail(`${label} ${i.fileError}`, label);
     if (i.fileText !== undefined) {
         const v = i.fileText.replace(/\s+/g, '');
-        const label = i.fileLabel ?? '.aris/assurance.txt';
+        // Only a short prefix: the file may be a symlink to anything the workspace holds.
         if (!isAssurance(v))
-            return fail(`${label} says "${v}", not draft or submission`, label);
+            return fail(`${label} says ${(0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(v)}, not draft or submission`, label);
         return { assurance: v, source: label, ...effortField };
     }
     if (i.configAssurance !== undefined) {
@@ -46669,6 +46695,128 @@ const GATE = {
         remediation: 'Report this with the message; the target counts as failed until it is verified.',
     },
 };
+
+
+/***/ }),
+
+/***/ 5805:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Iy: () => (/* binding */ schemaIssueText),
+/* harmony export */   Np: () => (/* binding */ cap),
+/* harmony export */   Pc: () => (/* binding */ valueExcerpt),
+/* harmony export */   Qy: () => (/* binding */ htmlCommentText),
+/* harmony export */   bC: () => (/* binding */ mdText),
+/* harmony export */   cl: () => (/* binding */ quoteValue),
+/* harmony export */   pj: () => (/* binding */ plain),
+/* harmony export */   xs: () => (/* binding */ mdCode)
+/* harmony export */ });
+/* unused harmony export VALUE_EXCERPT_MAX */
+// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
+// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function plain(s) {
+    return s.replace(UNSAFE, (c) => {
+        if (c === '\n')
+            return '\\n';
+        if (c === '\t')
+            return '\\t';
+        if (c === '\r')
+            return '\\r';
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
+}
+/** Cuts a string to at most `max` characters (code points), marking the cut. */
+function cap(s, max) {
+    const chars = Array.from(s);
+    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+// ---------------------------------------------------------------------------------------------
+// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
+// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
+// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
+const ZWSP = '\u200b';
+// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
+const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
+/**
+ * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
+ * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
+ * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
+ * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
+ * no table break-out (`|` escaped, line
+ * breaks folded into spaces). The result is capped at `max` characters.
+ */
+function mdText(s, max = 1000) {
+    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    return (folded
+        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#/g, `#${ZWSP}`)
+        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
+        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+        // GitHub also autolinks GH-123 issue references and full commit SHAs.
+        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
+        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
+        // A leading list, heading-underline or numbered-list marker stays text.
+        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
+}
+/**
+ * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
+ * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
+ * before it parses code spans). Code spans render no HTML, mentions or links.
+ */
+function mdCode(s, max = 300, inTable = true) {
+    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    if (inTable)
+        text = text.replace(/\|/g, '\\|');
+    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
+function htmlCommentText(s) {
+    return plain(s)
+        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
+        .replace(/[<>]/g, '_');
+}
+// ---------------------------------------------------------------------------------------------
+// Values from untrusted files inside messages. A message may show a value the verifier parsed
+// (a verdict, a key, a path an artifact names), never a file's raw text, and only this much of it.
+/** The most characters of a parsed value that a message, reason or issue string shows. */
+const VALUE_EXCERPT_MAX = 80;
+/** At most VALUE_EXCERPT_MAX characters (code points) of `s`, the cut marked with an ellipsis. */
+function cutValue(s) {
+    // Slice first, so a 64 MiB value is never split into code points whole: 2·max+2 code units
+    // always hold more than max code points when `s` is longer than that.
+    return cap(s.length > 2 * VALUE_EXCERPT_MAX + 2 ? s.slice(0, 2 * VALUE_EXCERPT_MAX + 2) : s, VALUE_EXCERPT_MAX);
+}
+/** A parsed value as a short, escaped, unquoted prefix (for legacy issue strings and reasons). */
+function valueExcerpt(s) {
+    return plain(cutValue(s));
+}
+/** A parsed value as a short, escaped, double-quoted prefix, for messages. */
+function quoteValue(s) {
+    // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
+    return plain(JSON.stringify(cutValue(s)));
+}
+/**
+ * Where a schema (zod) issue is and what it says, with every key taken from the file shown as a
+ * value excerpt: the path's segments, and the keys an "unrecognized key" issue lists.
+ */
+function schemaIssueText(issue) {
+    const segments = issue.path.filter((x) => typeof x !== 'symbol');
+    const where = segments.length
+        ? segments.map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x))).join('.')
+        : 'the top level';
+    if (issue.code !== 'unrecognized_keys' || !issue.keys)
+        return { where, why: issue.message };
+    const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
+    const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
+    return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
 
 
 /***/ }),

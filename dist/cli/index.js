@@ -3690,11 +3690,15 @@ function assertInside(dir, root) {
 /**
  * The repository the verifier may read. Every path that comes from an artifact is resolved
  * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
- * unless outside reads were explicitly allowed.
+ * unless outside reads were explicitly allowed. Git directories are never part of the
+ * workspace, even with outside reads allowed: `.git/config` can hold the token
+ * actions/checkout saves. A path that resolves into one is refused as outside the root.
  */
 class Workspace {
     allowOutside;
     root;
+    /** Directories already classified by `isGitDir`. */
+    gitDirs = new Map();
     constructor(root, allowOutside = false) {
         this.allowOutside = allowOutside;
         this.root = external_node_fs_default().realpathSync(root);
@@ -3747,18 +3751,185 @@ class Workspace {
                 detail: `is a symlink to ${real}, outside the workspace root`,
             };
         }
+        const gitDir = this.gitDirHolding(real);
+        if (gitDir !== undefined) {
+            const where = `the git directory ${this.rel(gitDir)}`;
+            return {
+                ok: false,
+                reason: 'outside_root',
+                rel,
+                detail: `${real === abs ? 'lies in' : 'is a symlink into'} ${where}, which is never read`,
+            };
+        }
         return { ok: true, abs, real, rel };
     }
+    /**
+     * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
+     * itself would take for a git directory (the target of a `.git` file, a bare repository, a
+     * submodule's or worktree's git dir). Only directories below the root are looked at, and all
+     * ancestors of a path outside it.
+     */
+    gitDirHolding(real) {
+        const inside = this.contains(real);
+        for (let d = real; inside ? d !== this.root : external_node_path_default().dirname(d) !== d; d = external_node_path_default().dirname(d)) {
+            let known = this.gitDirs.get(d);
+            if (known === undefined) {
+                known = isGitDir(d);
+                this.gitDirs.set(d, known);
+            }
+            if (known)
+                return d;
+        }
+        return undefined;
+    }
 }
+/**
+ * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
+ * objects/ and refs/ or a commondir.
+ */
+function isGitDir(dir) {
+    if (external_node_path_default().basename(dir).toLowerCase() === '.git')
+        return true;
+    const kind = (name) => {
+        try {
+            const st = external_node_fs_default().statSync(external_node_path_default().join(dir, name));
+            return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+        }
+        catch {
+            return 'none';
+        }
+    };
+    if (kind('HEAD') !== 'file')
+        return false;
+    return kind('commondir') === 'file' || (kind('objects') === 'dir' && kind('refs') === 'dir');
+}
+/**
+ * What went wrong, for a message. A file system error says it without the path it carries
+ * (`ENOENT: no such file or directory, open`): the caller names the file, and the path could be
+ * any length, or an absolute path of the runner.
+ */
 function errorText(err) {
-    if (err instanceof Error) {
-        const code = err.code;
-        return code ? `${code}: ${err.message}` : err.message;
+    // Duck-typed: an error from another realm (a worker, a vm context) is no `instanceof Error`.
+    if (typeof err === 'object' && err !== null && typeof err.message === 'string') {
+        const { code, syscall, message } = err;
+        if (code && syscall) {
+            const at = message.indexOf(`, ${syscall} `);
+            if (at >= 0)
+                return message.slice(0, at + syscall.length + 2);
+        }
+        return code && !message.startsWith(`${code}:`) ? `${code}: ${message}` : message;
     }
     return String(err);
 }
 
+;// CONCATENATED MODULE: ./src/render/sanitize.ts
+// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
+// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function plain(s) {
+    return s.replace(UNSAFE, (c) => {
+        if (c === '\n')
+            return '\\n';
+        if (c === '\t')
+            return '\\t';
+        if (c === '\r')
+            return '\\r';
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
+}
+/** Cuts a string to at most `max` characters (code points), marking the cut. */
+function cap(s, max) {
+    const chars = Array.from(s);
+    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+// ---------------------------------------------------------------------------------------------
+// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
+// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
+// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
+const ZWSP = '\u200b';
+// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
+const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
+/**
+ * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
+ * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
+ * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
+ * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
+ * no table break-out (`|` escaped, line
+ * breaks folded into spaces). The result is capped at `max` characters.
+ */
+function mdText(s, max = 1000) {
+    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    return (folded
+        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#/g, `#${ZWSP}`)
+        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
+        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+        // GitHub also autolinks GH-123 issue references and full commit SHAs.
+        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
+        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
+        // A leading list, heading-underline or numbered-list marker stays text.
+        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
+}
+/**
+ * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
+ * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
+ * before it parses code spans). Code spans render no HTML, mentions or links.
+ */
+function mdCode(s, max = 300, inTable = true) {
+    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    if (inTable)
+        text = text.replace(/\|/g, '\\|');
+    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
+function htmlCommentText(s) {
+    return plain(s)
+        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
+        .replace(/[<>]/g, '_');
+}
+// ---------------------------------------------------------------------------------------------
+// Values from untrusted files inside messages. A message may show a value the verifier parsed
+// (a verdict, a key, a path an artifact names), never a file's raw text, and only this much of it.
+/** The most characters of a parsed value that a message, reason or issue string shows. */
+const VALUE_EXCERPT_MAX = 80;
+/** At most VALUE_EXCERPT_MAX characters (code points) of `s`, the cut marked with an ellipsis. */
+function cutValue(s) {
+    // Slice first, so a 64 MiB value is never split into code points whole: 2·max+2 code units
+    // always hold more than max code points when `s` is longer than that.
+    return cap(s.length > 2 * VALUE_EXCERPT_MAX + 2 ? s.slice(0, 2 * VALUE_EXCERPT_MAX + 2) : s, VALUE_EXCERPT_MAX);
+}
+/** A parsed value as a short, escaped, unquoted prefix (for legacy issue strings and reasons). */
+function valueExcerpt(s) {
+    return plain(cutValue(s));
+}
+/** A parsed value as a short, escaped, double-quoted prefix, for messages. */
+function quoteValue(s) {
+    // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
+    return plain(JSON.stringify(cutValue(s)));
+}
+/**
+ * Where a schema (zod) issue is and what it says, with every key taken from the file shown as a
+ * value excerpt: the path's segments, and the keys an "unrecognized key" issue lists.
+ */
+function schemaIssueText(issue) {
+    const segments = issue.path.filter((x) => typeof x !== 'symbol');
+    const where = segments.length
+        ? segments.map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x))).join('.')
+        : 'the top level';
+    if (issue.code !== 'unrecognized_keys' || !issue.keys)
+        return { where, why: issue.message };
+    const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
+    const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
+    return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
+
 ;// CONCATENATED MODULE: ./src/policy/assurance.ts
+
 const ASSURANCES = ['draft', 'submission'];
 const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
 /** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
@@ -3806,11 +3977,14 @@ function resolveAssurance(i) {
             return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
         return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
     }
+    const label = i.fileLabel ?? '.aris/assurance.txt';
+    if (i.fileError !== undefined)
+        return fail(`${label} ${i.fileError}`, label);
     if (i.fileText !== undefined) {
         const v = i.fileText.replace(/\s+/g, '');
-        const label = i.fileLabel ?? '.aris/assurance.txt';
+        // Only a short prefix: the file may be a symlink to anything the workspace holds.
         if (!isAssurance(v))
-            return fail(`${label} says "${v}", not draft or submission`, label);
+            return fail(`${label} says ${quoteValue(v)}, not draft or submission`, label);
         return { assurance: v, source: label, ...effortField };
     }
     if (i.configAssurance !== undefined) {
@@ -13564,14 +13738,14 @@ const ARIS = {
     inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
     inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
     inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions (or the symlink loop), then run the verifier again.'),
-    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace', 'Keep audited inputs inside the repository, or run locally with --allow-outside-root.'),
+    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace, or in a git directory', 'Keep audited inputs in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
     traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
     traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier’s own files', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
     noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
-    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace', 'Keep traces inside the repository, or run locally with --allow-outside-root.'),
+    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace, or in a git directory', 'Keep traces in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
     invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
     unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
     executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', RERUN),
@@ -13589,6 +13763,7 @@ const ARIS = {
 const ARIS_CODES = Object.values(ARIS);
 
 ;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
+
 const FAMILIES = [
     ['anthropic', ['claude', 'opus', 'sonnet', 'haiku']],
     ['openai', ['gpt', 'codex', 'oracle', 'chatgpt', 'o1', 'o3', 'o4']],
@@ -13708,13 +13883,13 @@ function independenceIssueString(i) {
         case 'missing_field':
             return `missing_field:${i.field}`;
         case 'invalid_review_independence':
-            return `invalid_review_independence:${i.value}`;
+            return `invalid_review_independence:${valueExcerpt(i.value)}`;
         case 'unrecognized_model_family':
             return `unrecognized_model_family:executor=${i.executor},reviewer=${i.reviewer}`;
         case 'executor_family_mismatch':
         case 'reviewer_family_mismatch':
         case 'acceptance_status_mismatch':
-            return `${i.kind}:${i.got}_vs_${i.want}`;
+            return `${i.kind}:${valueExcerpt(i.got)}_vs_${i.want}`;
         default:
             return i.kind;
     }
@@ -13774,7 +13949,8 @@ const AuditManifest = object({
     schema_version: literal('1'),
     audits: array(object({
         artifact: schemas_string().min(1).describe('Artifact path relative to the paper dir'),
-        audit_skill: schemas_string().min(1),
+        // Named in every message about the audit, so it must stay a name.
+        audit_skill: schemas_string().min(1).max(100).describe('The skill that writes the artifact'),
     })
         .strict())
         .min(1),
@@ -13825,6 +14001,7 @@ const ArisReport = object({
 });
 
 ;// CONCATENATED MODULE: ./src/packs/aris/audit.ts
+
 
 
 
@@ -13931,7 +14108,7 @@ async function checkAudit(spec, loaded, ctx) {
         add(def, message, text, line, extra);
     };
     for (const dup of loaded.doc.duplicates) {
-        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key "${dup.key}"; readers may see different values.`, `schema_invalid:duplicate_key:${dup.key}`, dup.line);
+        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key ${quoteValue(dup.key)}; readers may see different values.`, `schema_invalid:duplicate_key:${valueExcerpt(dup.key)}`, dup.line);
     }
     // Required fields, then their types (the zod schema is the source of truth for types).
     const shape = AuditArtifact.shape;
@@ -13960,13 +14137,13 @@ async function checkAudit(spec, loaded, ctx) {
     const rawVerdict = data.verdict;
     const verdict = typeof rawVerdict === 'string' ? rawVerdict : '';
     if (rawVerdict !== undefined && typeof rawVerdict !== 'string') {
-        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${pyStr(rawVerdict)}`, lineOf('verdict'));
+        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${valueExcerpt(pyStr(rawVerdict))}`, lineOf('verdict'));
     }
     else if (!VERDICTS.includes(verdict)) {
         const hint = VERDICTS.includes(verdict.toUpperCase()) && verdict !== ''
             ? ` Verdicts are upper case: ${verdict.toUpperCase()}.`
             : '';
-        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${verdict}`, lineOf('verdict') ?? 1);
+        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict ${quoteValue(verdict)}, not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${valueExcerpt(verdict)}`, lineOf('verdict') ?? 1);
     }
     // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
     // A blank name says nothing about which audit wrote the artifact: it is a missing field.
@@ -13974,7 +14151,7 @@ async function checkAudit(spec, loaded, ctx) {
         issue(ARIS.missingField, `${loaded.rel} has an empty "audit_skill"; it must name the audit that wrote it (${spec.skill}).`, 'missing_field:audit_skill', lineOf('audit_skill'));
     }
     else if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
-        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`, `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`, lineOf('audit_skill'));
+        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by ${quoteValue(pyStr(data.audit_skill))}, but ${spec.skill} is expected there.`, `wrong_audit_skill:${valueExcerpt(pyStr(data.audit_skill))}_vs_${spec.skill}`, lineOf('audit_skill'));
     }
     // Review independence.
     const independence = checkIndependence(data);
@@ -14001,26 +14178,26 @@ async function checkAudit(spec, loaded, ctx) {
         const r = ref.resolved;
         if (!r.ok) {
             if (r.reason === 'outside_root')
-                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input "${ref.key}" ${r.detail}; it was not read.`);
+                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input ${quoteValue(ref.key)} ${r.detail}; it was not read.`);
             else if (r.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input ${quoteValue(ref.key)} cited by ${loaded.rel} no longer exists.`);
             else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input "${ref.key}" ${r.detail}.`);
+                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input ${quoteValue(ref.key)} ${r.detail}.`);
             continue;
         }
         const h = await ctx.hashes(r.real);
         if (!h.ok) {
             if (h.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input ${quoteValue(ref.key)} cited by ${loaded.rel} no longer exists.`);
             else if (h.reason === 'not_file')
-                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input "${ref.key}" ${h.detail}, not a file.`);
+                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input ${quoteValue(ref.key)} ${h.detail}, not a file.`);
             else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input "${ref.key}" could not be read: ${h.detail}.`);
+                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input ${quoteValue(ref.key)} could not be read: ${h.detail}.`);
             continue;
         }
         const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
         if (recorded === undefined || !HEX64.test(recorded)) {
-            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for "${ref.key}" is ${recorded === undefined ? jsonType(ref.recorded) : `"${recorded}"`}, not sha256:<64 hex>.`);
+            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for ${quoteValue(ref.key)} is ${recorded === undefined ? jsonType(ref.recorded) : quoteValue(recorded)}, not sha256:<64 hex>.`);
             continue;
         }
         if (recorded.toLowerCase() !== h.sha256) {
@@ -14055,8 +14232,8 @@ async function checkAudit(spec, loaded, ctx) {
             : verdict === 'BLOCKED'
                 ? ARIS.verdictBlocked
                 : ARIS.verdictError;
-        const summary = typeof data.summary === 'string' && data.summary ? ` ${data.summary}` : '';
-        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${reasonCode})` : ''}.${summary}`, undefined, lineOf('verdict'), {
+        const summary = typeof data.summary === 'string' && data.summary ? ` ${quoteValue(data.summary)}` : '';
+        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${valueExcerpt(reasonCode)})` : ''}.${summary}`, undefined, lineOf('verdict'), {
             remediation: verdictRemediation(spec.skill, verdict, reasonCode),
         });
     }
@@ -14076,8 +14253,8 @@ async function checkAudit(spec, loaded, ctx) {
     if (traceLocation)
         out.trace_location = traceLocation;
     const reason = [
-        typeof data.reason_code === 'string' ? data.reason_code : '',
-        typeof data.summary === 'string' ? data.summary : '',
+        typeof data.reason_code === 'string' ? valueExcerpt(data.reason_code) : '',
+        typeof data.summary === 'string' ? valueExcerpt(data.summary) : '',
     ]
         .filter(Boolean)
         .join(': ');
@@ -14170,7 +14347,7 @@ function checkTrace(tracePath, spec, ctx) {
         issue: [
             ARIS.traceNotATrace,
             `trace_path_not_a_trace:${tracePath}`,
-            `trace_path "${tracePath}" ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
+            `trace_path ${quoteValue(tracePath)} ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
         ],
     });
     let firstFailure;
@@ -14203,7 +14380,7 @@ function checkTrace(tracePath, spec, ctx) {
                         issue: [
                             ARIS.traceEmpty,
                             `trace_path_empty:${tracePath}`,
-                            `trace_path "${tracePath}" is an empty directory.`,
+                            `trace_path ${quoteValue(tracePath)} is an empty directory.`,
                         ],
                     };
             }
@@ -14212,7 +14389,7 @@ function checkTrace(tracePath, spec, ctx) {
                     issue: [
                         ARIS.traceUnreadable,
                         `trace_path_unreadable:${tracePath}`,
-                        `trace_path "${tracePath}" cannot be listed: ${err.message}.`,
+                        `trace_path ${quoteValue(tracePath)} cannot be listed: ${err.message}.`,
                     ],
                 };
             }
@@ -14224,7 +14401,7 @@ function checkTrace(tracePath, spec, ctx) {
                     issue: [
                         ARIS.traceEmptyFile,
                         `trace_path_empty_file:${tracePath}`,
-                        `trace_path "${tracePath}" is an empty file.`,
+                        `trace_path ${quoteValue(tracePath)} is an empty file.`,
                     ],
                 };
             return { location: r.rel };
@@ -14233,7 +14410,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceUnreadable,
                 `trace_path_unreadable:${tracePath}`,
-                `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`,
+                `trace_path ${quoteValue(tracePath)} ${st.detail || 'cannot be read'}.`,
             ],
         };
     }
@@ -14251,7 +14428,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceOutsideRoot,
                 `trace_path_outside_root:${tracePath}`,
-                `trace_path "${tracePath}" ${firstFailure.detail}; it was not read.`,
+                `trace_path ${quoteValue(tracePath)} ${firstFailure.detail}; it was not read.`,
             ],
         };
     }
@@ -14260,7 +14437,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceUnreadable,
                 `trace_path_unreadable:${tracePath}`,
-                `trace_path "${tracePath}" ${firstFailure.detail}.`,
+                `trace_path ${quoteValue(tracePath)} ${firstFailure.detail}.`,
             ],
         };
     }
@@ -14268,7 +14445,7 @@ function checkTrace(tracePath, spec, ctx) {
         issue: [
             ARIS.traceMissing,
             `trace_path_missing:${tracePath}`,
-            `trace_path "${tracePath}" does not exist (looked in the paper dir and each directory above it up to the repository root).`,
+            `trace_path ${quoteValue(tracePath)} does not exist (looked in the paper dir and each directory above it up to the repository root).`,
         ],
     };
 }
@@ -14299,13 +14476,13 @@ function independenceMessage(i, rel) {
         case 'missing_field':
             return `${rel} declares review independence but "${i.field}" is missing or empty.`;
         case 'invalid_review_independence':
-            return `review_independence "${i.value}" in ${rel} is not same-family, cross-family or deterministic.`;
+            return `review_independence ${quoteValue(i.value)} in ${rel} is not same-family, cross-family or deterministic.`;
         case 'unrecognized_model_family':
             return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
         case 'executor_family_mismatch':
-            return `executor_family "${i.got}" in ${rel} does not match executor_model (family ${i.want}).`;
+            return `executor_family ${quoteValue(i.got)} in ${rel} does not match executor_model (family ${i.want}).`;
         case 'reviewer_family_mismatch':
-            return `reviewer_family "${i.got}" in ${rel} does not match reviewer_model (family ${i.want}).`;
+            return `reviewer_family ${quoteValue(i.got)} in ${rel} does not match reviewer_model (family ${i.want}).`;
         case 'same_family_independence_mismatch':
             return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
         case 'cross_family_independence_mismatch':
@@ -14313,7 +14490,7 @@ function independenceMessage(i, rel) {
         case 'deterministic_independence_mismatch':
             return `${rel} claims a deterministic review, but the reviewer is a model.`;
         case 'acceptance_status_mismatch':
-            return `acceptance_status "${i.got}" in ${rel} should be "${i.want}" for this kind of review.`;
+            return `acceptance_status ${quoteValue(i.got)} in ${rel} should be "${i.want}" for this kind of review.`;
     }
 }
 function jsonType(v) {
@@ -14574,6 +14751,7 @@ function isSafeRelative(p) {
 
 
 
+
 const MANIFEST_PATH = '.aris/audit-manifest.json';
 const ASSURANCE_PATH = '.aris/assurance.txt';
 /** Verifies one paper directory: the manifest's audits (or the default four), then the aggregate. */
@@ -14658,24 +14836,32 @@ async function verifyPaper(paperDir, ctx) {
     };
 }
 /**
- * The text of <paper-dir>/.aris/assurance.txt, or undefined when there is none. A file that
- * exists but cannot be read (or escapes the workspace) yields text that is not a valid level,
- * so the decision fails closed instead of falling back to the default.
+ * Reads <paper-dir>/.aris/assurance.txt through the workspace. A file that exists but cannot be
+ * read (or resolves outside the workspace or into a git directory) is 'unreadable', so the
+ * decision fails closed instead of falling back to the default.
  */
 function readAssuranceFile(ws, paperDir) {
     const file = ws.resolve(paperDir, ASSURANCE_PATH);
     if (!file.ok)
-        return file.reason === 'missing' ? undefined : `<${file.detail}>`;
+        return file.reason === 'missing'
+            ? { state: 'missing' }
+            : { state: 'unreadable', detail: file.detail };
     const read = readSmallFile(file.real, 4096);
-    return read.ok ? read.bytes.toString('utf8') : `<${read.detail}>`;
+    if (!read.ok)
+        return read.kind === 'missing'
+            ? { state: 'missing' }
+            : { state: 'unreadable', detail: read.detail };
+    return { state: 'text', text: read.bytes.toString('utf8') };
 }
 function decideAssurance(paperDir, ctx) {
     const o = ctx.options;
     const str = (v) => (typeof v === 'string' ? v : undefined);
+    const file = readAssuranceFile(ctx.workspace, paperDir);
     return resolveAssurance({
         flagAssurance: str(o.assurance),
         flagEffort: str(o.effort),
-        fileText: readAssuranceFile(ctx.workspace, paperDir),
+        ...(file.state === 'text' ? { fileText: file.text } : {}),
+        ...(file.state === 'unreadable' ? { fileError: file.detail } : {}),
         configAssurance: str(o.config_assurance),
         configEffort: str(o.config_effort),
     });
@@ -14699,20 +14885,20 @@ function readManifest(paperDir, ctx, targetId) {
         return invalid(loaded.detail, loaded.line);
     if (loaded.doc.duplicates.length > 0) {
         const d = loaded.doc.duplicates[0];
-        return invalid(`repeats the key "${d.key}"`, d.line);
+        return invalid(`repeats the key ${quoteValue(d.key)}`, d.line);
     }
     const parsed = AuditManifest.safeParse(loaded.data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        const where = issue.path.length ? issue.path.join('.') : 'the top level';
-        return invalid(`is not a valid manifest at ${where}: ${issue.message}`, loaded.doc.lineOf(issue.path) ?? 1);
+        const { where, why } = schemaIssueText(issue);
+        return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(issue.path) ?? 1);
     }
     const seen = new Set();
     for (const [i, a] of parsed.data.audits.entries()) {
         if (!isSafeRelative(a.artifact))
-            return invalid(`names artifact "${a.artifact}", which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
+            return invalid(`names artifact ${quoteValue(a.artifact)}, which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
         if (seen.has(a.artifact))
-            return invalid(`names artifact "${a.artifact}" twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
+            return invalid(`names artifact ${quoteValue(a.artifact)} twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
         seen.add(a.artifact);
     }
     return {
@@ -14734,77 +14920,6 @@ function renderArisReport(report, targetId) {
     const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
     subjects.add(targetId);
     return { ...base, findings: report.findings.filter((f) => subjects.has(f.subject)) };
-}
-
-;// CONCATENATED MODULE: ./src/render/sanitize.ts
-// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
-// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function plain(s) {
-    return s.replace(UNSAFE, (c) => {
-        if (c === '\n')
-            return '\\n';
-        if (c === '\t')
-            return '\\t';
-        if (c === '\r')
-            return '\\r';
-        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    });
-}
-/** Cuts a string to at most `max` characters (code points), marking the cut. */
-function cap(s, max) {
-    const chars = Array.from(s);
-    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
-// ---------------------------------------------------------------------------------------------
-// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
-// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
-// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
-const ZWSP = '\u200b';
-// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
-const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
-/**
- * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
- * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
- * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
- * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
- * no table break-out (`|` escaped, line
- * breaks folded into spaces). The result is capped at `max` characters.
- */
-function mdText(s, max = 1000) {
-    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    return (folded
-        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#/g, `#${ZWSP}`)
-        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
-        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
-        // GitHub also autolinks GH-123 issue references and full commit SHAs.
-        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
-        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
-        // A leading list, heading-underline or numbered-list marker stays text.
-        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
-}
-/**
- * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
- * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
- * before it parses code spans). Code spans render no HTML, mentions or links.
- */
-function mdCode(s, max = 300, inTable = true) {
-    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    if (inTable)
-        text = text.replace(/\|/g, '\\|');
-    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
-    const fence = '`'.repeat(longest + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
-    return `${fence}${pad}${text}${pad}${fence}`;
-}
-/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
-function htmlCommentText(s) {
-    return plain(s)
-        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
-        .replace(/[<>]/g, '_');
 }
 
 ;// CONCATENATED MODULE: ./src/render/text.ts
@@ -17916,7 +18031,7 @@ async function verifyRun(runDir, ctx) {
         f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
             path: rel,
         });
-        return result();
+        return result(minSupports);
     }
     const realRunDir = inside.real;
     try {
@@ -17925,7 +18040,7 @@ async function verifyRun(runDir, ctx) {
     }
     catch (err) {
         f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
-        return result();
+        return result(minSupports);
     }
     const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
     const rctx = {
@@ -18037,8 +18152,9 @@ async function verifyRun(runDir, ctx) {
         for (const r of scan.evidence.records.values())
             escaped.add(r.ev.content_path);
     await checkManifest(rctx, listing, ctx.hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
-    return result();
-    function result() {
+    return result(rctx.minSupports);
+    /** `min`: the minimum supports applied (the run's own policy may have raised it). */
+    function result(min) {
         const findings = f.finish();
         const accepted = findings.length === 0;
         const target = {
@@ -18048,7 +18164,7 @@ async function verifyRun(runDir, ctx) {
             path: rel,
             enforcement: 'blocking',
             terminal_state: accepted ? 'accepted' : 'rejected',
-            context: { run_id: runId, min_supports: String(effectiveMin()) },
+            context: { run_id: runId, min_supports: String(min) },
         };
         const s = scan;
         const summary = s
@@ -18060,7 +18176,7 @@ async function verifyRun(runDir, ctx) {
                 tool_calls: s.tools.count,
                 supports: s.claims.supports.length,
                 trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
-                min_supports: effectiveMin(),
+                min_supports: min,
                 failures: findings.length,
             }
             : { failures: findings.length };
@@ -18087,9 +18203,6 @@ async function verifyRun(runDir, ctx) {
             summary_metrics: summary,
         };
         return { target, subjects: [subject], findings, extension };
-    }
-    function effectiveMin() {
-        return rctx?.minSupports ?? minSupports;
     }
 }
 
@@ -18387,18 +18500,27 @@ const MAX_PATH_BYTES = 64 * 1024;
  * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
  * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
  * the repository's own files (a committed bare-repository look-alike, its config) run commands.
+ *
+ * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
+ * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
+ * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
+ * around it keeps deciding, and a stray `.git` cannot blind discovery.
  */
-function trackedUnder(dir) {
+function trackedUnder(dir, { nested = false } = {}) {
     const top = gitTop(dir);
     if (!top)
         return { state: 'no-git' };
     const git = resolveGitDir(top);
     if ('state' in git)
-        return git;
+        return nested ? { state: 'no-git' } : git;
     const index = external_node_path_default().join(git.dir, 'index');
     const read = readSmallFile(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing' && headOf(git) === 'unborn')
-        return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+    if (!read.ok && read.kind === 'missing') {
+        if (nested)
+            return { state: 'no-git' };
+        if (headOf(git) === 'unborn')
+            return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+    }
     if (!read.ok)
         return { state: 'unreadable', detail: `${index} ${read.detail}` };
     const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
@@ -18596,8 +18718,9 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
  * Lists the directories of a repository the way git would see them: `.gitignore` files at every
  * level are honoured, except for what git tracks (a committed file is never ignored, so a
  * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
- * repository holding `root`, and of any repository found below it; where an index cannot be read
- * the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
+ * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
+ * `.git` that is less than that is no repository, and the index around it still decides. Where
+ * an index cannot be read the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
  * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
  * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too.
@@ -18605,13 +18728,17 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 function walkRepository(root, extra = []) {
     const out = [];
     const unknown = [];
-    const scopeAt = (abs, rel) => {
-        const t = trackedUnder(abs);
+    // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
+    // repository adds its index to the outer one's, never replaces it.
+    const scopeAt = (abs, rel, outer) => {
+        const around = outer ?? { indexes: [], blind: false };
+        const t = trackedUnder(abs, { nested: outer !== undefined });
         if (t.state === 'tracked')
-            return { base: rel, tracked: t.paths, blind: false };
-        if (t.state === 'unreadable')
-            unknown.push({ dir: abs, detail: t.detail });
-        return { base: rel, blind: t.state === 'unreadable' };
+            return { indexes: [...around.indexes, { base: rel, paths: t.paths }], blind: around.blind };
+        if (t.state === 'no-git')
+            return around;
+        unknown.push({ dir: abs, detail: t.detail });
+        return { indexes: around.indexes, blind: true };
     };
     const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
     const stack = [
@@ -18627,7 +18754,7 @@ function walkRepository(root, extra = []) {
             continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
         }
         // The root's repository (found upwards), or a repository nested in the walk.
-        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel) : outer;
+        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel, outer) : outer;
         const rules = [...inherited];
         if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
             try {
@@ -18647,7 +18774,7 @@ function walkRepository(root, extra = []) {
             dirs: new Set(),
             links: new Set(),
         };
-        const tracked = (childRel) => git.tracked?.has(git.base ? childRel.slice(git.base.length + 1) : childRel) ?? false;
+        const tracked = (childRel) => git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
         // The config's exclude always applies; .gitignore files only where they can be trusted.
         const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
             (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
@@ -19716,10 +19843,13 @@ async function arisCommand(args, io) {
     const [paperRel] = insideRoot(root, values.root, [paperDir], values['allow-outside-root']);
     if (values.assurance === undefined) {
         // As before: an assurance.txt that is not draft or submission is a bad argument.
-        const text = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
-        const v = text?.replace(/\s+/g, '');
+        const file = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
+        const where = external_node_path_default().join(paperDir, ASSURANCE_PATH);
+        if (file.state === 'unreadable')
+            throw new UsageError(`invalid assurance in ${where}: the file ${file.detail}`);
+        const v = file.state === 'text' ? file.text.replace(/\s+/g, '') : undefined;
         if (v !== undefined && !isAssurance(v)) {
-            throw new UsageError(`invalid assurance in ${external_node_path_default().join(paperDir, ASSURANCE_PATH)}: ${v} (expected draft or submission)`);
+            throw new UsageError(`invalid assurance in ${where}: ${quoteValue(v)} (expected draft or submission)`);
         }
     }
     const report = await verify({
