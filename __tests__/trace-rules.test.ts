@@ -391,6 +391,90 @@ describe('trace rules', () => {
     expect(codes).toContain('trace.evidence_unreadable');
   });
 
+  it('claim and tool_call supports are checked against the bytes they cite', async () => {
+    // A tool_call support selects the canonical JSON of the tool's result; a claim support the
+    // cited claim's statement. Forged hashes, a changed result and a span past the end all fail.
+    const r = copyClean();
+    const lines = r.lines();
+    const at = (pred: (e: any) => boolean) =>
+      lines.findIndex((l, i) => i > 0 && pred(JSON.parse(l).event));
+    const put = (i: number, event: unknown) => {
+      lines[i] = JSON.stringify({ event, record: 'trace_event' });
+    };
+    const toolClaim = at(
+      (e) => e.kind === 'claim_emitted' && e.claim.supports[0].kind === 'tool_call',
+    );
+    const claimClaim = at(
+      (e) => e.kind === 'claim_emitted' && e.claim.supports[0].kind === 'claim',
+    );
+    const tc = JSON.parse(lines[toolClaim]!).event;
+    const callId = tc.claim.supports[0].ref_id;
+    const result = at((e) => e.kind === 'tool_returned' && e.result.call_id === callId);
+    const res = JSON.parse(lines[result]!).event;
+    expect(sha(JSON.stringify(res.result.result))).toBe(tc.claim.supports[0].snippet_sha256);
+    res.result.result = { value: 130 };
+    put(result, res);
+    const cc = JSON.parse(lines[claimClaim]!).event;
+    cc.claim.supports[0].span = [0, 999999];
+    put(claimClaim, cc);
+    r.setLines(lines);
+    reseal(r);
+    const { findings } = await check(r);
+    const mismatch = findings.filter((f) => f.code === 'trace.snippet_hash_mismatch');
+    expect(mismatch).toHaveLength(1);
+    expect(mismatch[0]!.location?.line).toBe(toolClaim + 1);
+    expect(mismatch[0]!.message).toContain(`tool call "${callId}"`);
+    expect(mismatch[0]!.message).toContain('{\\"value\\":130}');
+    const oob = findings.filter((f) => f.code === 'trace.span_out_of_bounds');
+    expect(oob).toHaveLength(1);
+    expect(oob[0]!.location?.line).toBe(claimClaim + 1);
+    expect(oob[0]!.message).toMatch(
+      /cites bytes \[0, 999999\) of claim "claim_v1_[0-9a-f]{64}", but its statement has only \d+ bytes/,
+    );
+  });
+
+  it('claims after their step or after finalize, and steps before their dependencies, are rejected', async () => {
+    const r = copyClean();
+    const lines = r.lines();
+    const events = r.events();
+    const claimAt = events.findIndex((e) => e.kind === 'claim_emitted') + 1;
+    const claimLine = lines[claimAt]!;
+    lines.splice(claimAt, 1);
+    lines.push(claimLine); // after finalize, in the (finished) derive step
+    r.setLines(lines);
+    reseal(r);
+    const late = await check(r);
+    const f = late.findings.filter((x) => x.code === 'trace.claim_after_step');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.message).toMatch(
+      /in step "node_v1_[0-9a-f]+", which already finished on line \d+/,
+    );
+    expect(f[0]!.invariant_id).toBe('INV-ORD-001');
+
+    const r2 = copyClean();
+    const l2 = r2.lines();
+    const ev2 = r2.events();
+    const verify = ev2.find(
+      (e) => e.kind === 'step_finished' && e.output.kind === 'verify',
+    )!.step_id;
+    const moved = l2.filter((l, i) => i > 0 && JSON.parse(l).event.step_id === verify);
+    const rest = l2.filter((l, i) => i === 0 || JSON.parse(l).event.step_id !== verify);
+    const deriveStart = rest.findIndex(
+      (l, i) =>
+        i > 0 &&
+        JSON.parse(l).event.kind === 'step_started' &&
+        JSON.parse(l).event.step_id ===
+          ev2.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive')!.step_id,
+    );
+    rest.splice(deriveStart, 0, ...moved);
+    r2.setLines(rest);
+    reseal(r2);
+    const early = await check(r2);
+    const g = early.findings.filter((x) => x.code === 'trace.step_before_dependency');
+    expect(g).toHaveLength(1);
+    expect(g[0]!.message).toContain(`Step "${verify}" is started on line ${deriveStart + 1}`);
+  });
+
   it('findings per code are capped, with one closing finding counting the rest', async () => {
     const r = copyClean();
     const lines = r.lines();

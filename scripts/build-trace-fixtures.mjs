@@ -952,6 +952,71 @@ function buildFixtures(out) {
       reclaim(m, c);
     },
   });
+  fixture('tool-call-snippet-forged', 'snippet_hash_mismatch', {
+    description:
+      'A claim’s tool_call support carries a forged snippet hash; claim id, trace id, fingerprint and manifest are recomputed.',
+    expected: [T('snippet_hash_mismatch')],
+    model: (m) => {
+      const c = claimEvent(m, 3).claim;
+      c.supports[0] = { ...c.supports[0], snippet_sha256: sha256('forged') };
+      reclaim(m, c);
+    },
+  });
+  fixture('tool-result-changed', 'snippet_hash_mismatch', {
+    description:
+      'The calculator result under the claim citing it is changed from 129 to 130, and the run re-sealed.',
+    expected: [T('snippet_hash_mismatch')],
+    model: (m) => {
+      const e = m.events.find((x) => x.kind === 'tool_returned' && x.result.call_id === m.calc.id);
+      e.result = { ...e.result, result: { value: 130 } };
+    },
+  });
+  fixture('claim-support-span-huge', 'span_out_of_bounds', {
+    description:
+      'A claim support cites bytes [0, 999999) of another claim, far past its statement; the run is re-sealed.',
+    expected: [T('span_out_of_bounds')],
+    model: (m) => {
+      const c = claimEvent(m, 5).claim;
+      c.supports[0] = { ...c.supports[0], span: [0, 999999] };
+      reclaim(m, c);
+    },
+  });
+  fixture('claim-after-step-finished', 'claim_after_step', {
+    description: 'A claim is emitted in the derive step after that step finished.',
+    expected: [T('claim_after_step')],
+    model: (m) => {
+      const e = claimEvent(m, 4);
+      m.events.splice(m.events.indexOf(e), 1);
+      const done = m.events.findIndex(
+        (x) => x.kind === 'step_finished' && x.step_id === m.nodes.derive.id,
+      );
+      m.events.splice(done + 1, 0, e);
+      renumber(m.events);
+    },
+  });
+  fixture('claim-after-finalize', 'claim_after_step', {
+    description: 'A claim belonging to no step is appended after the run finalized its answer.',
+    expected: [T('claim_after_step')],
+    model: (m) => {
+      const e = claimEvent(m, 4);
+      m.events.splice(m.events.indexOf(e), 1);
+      m.events.push({ ...e, step_id: '' });
+      renumber(m.events);
+    },
+  });
+  fixture('step-before-dependency', 'step_before_dependency', {
+    description: 'The verify node runs before the derive node it depends on has finished.',
+    expected: [T('step_before_dependency')],
+    model: (m) => {
+      const verify = m.events.filter((x) => x.step_id === m.nodes.verify.id);
+      m.events = m.events.filter((x) => x.step_id !== m.nodes.verify.id);
+      const derive = m.events.findIndex(
+        (x) => x.kind === 'step_started' && x.step_id === m.nodes.derive.id,
+      );
+      m.events.splice(derive, 0, ...verify);
+      renumber(m.events);
+    },
+  });
   fixture('legacy-marker', 'marker_legacy', {
     description:
       'A derived claim cites evidence with the legacy [evidence:X] marker instead of span and hash.',

@@ -176,6 +176,20 @@ export const TRACE = {
     RERUN,
     INV.schema,
   ),
+  stepBeforeDependency: def(
+    'step_before_dependency',
+    'core_invariants',
+    'A plan node is started before the nodes it depends on have finished',
+    RERUN,
+    INV.order,
+  ),
+  claimAfterStep: def(
+    'claim_after_step',
+    'core_invariants',
+    'A claim is emitted in a step that already finished, or after the run finalized',
+    'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.',
+    INV.order,
+  ),
   stepRequiredMissing: def(
     'step_required_missing',
     'required_steps',
@@ -329,7 +343,7 @@ export const TRACE = {
   spanOutOfBounds: def(
     'span_out_of_bounds',
     'support_spans',
-    'A support span lies outside the evidence bytes',
+    'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)',
     REDERIVE,
     INV.evidence,
   ),

@@ -20,6 +20,8 @@ export interface RunCtx {
   minSupports: number;
   /** Node ids of plan.json, when it loaded. */
   planNodes?: ReadonlySet<string>;
+  /** Each plan node's dependencies, when plan.json loaded. */
+  planDeps?: ReadonlyMap<string, readonly string[]>;
   /**
    * Tool names of run_meta.json's runtime descriptor: 'none' when a valid run_meta.json has no
    * descriptor, undefined when run_meta.json itself is unusable (already reported).

@@ -1,4 +1,5 @@
 import { checkLine, type CanonicalResult } from './canonical.js';
+import { CitedBytes } from './cited.js';
 import { ClaimChecks } from './claims.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
@@ -22,6 +23,8 @@ export interface TraceScan {
   tools: ToolChecks;
   evidence: EvidenceChecks;
   claims: ClaimChecks;
+  /** What claim and tool_call supports cite: claim statements and tool results. */
+  cited: CitedBytes;
 }
 
 /**
@@ -35,6 +38,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   const tools = new ToolChecks(ctx);
   const evidence = new EvidenceChecks(ctx);
   const claims = new ClaimChecks(ctx);
+  const cited = new CitedBytes();
   let header: TraceHeader | undefined;
   let idHasher: TraceIdHasher | undefined;
   let idValid = true;
@@ -90,7 +94,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
         }
         return;
       }
-      handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no);
+      handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
     }
     if (line.final) {
       f.add(
@@ -143,7 +147,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     return h;
   };
 
-  const handleEvent = (result: CanonicalResult, bytes: Buffer, no: number): void => {
+  const handleEvent = (result: CanonicalResult, bytes: Buffer, no: number, text: string): void => {
     let value: unknown;
     if (!result.ok) {
       const p = result.problem;
@@ -217,7 +221,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       );
       return;
     }
-    dispatch(parsed.data, no);
+    dispatch(parsed.data, no, text, result.ok);
   };
 
   const checkIdx = (idx: unknown, no: number) => {
@@ -256,7 +260,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     if (idx > maxIdx) maxIdx = idx;
   };
 
-  const dispatch = (ev: TraceEvent, no: number) => {
+  const dispatch = (ev: TraceEvent, no: number, text: string, canonical: boolean) => {
     switch (ev.kind) {
       case 'step_started':
         steps.started_(ev.step_id, no);
@@ -271,6 +275,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       case 'tool_returned':
         steps.ref(ev.step_id, no, 'tool result');
         tools.returned(ev.step_id, ev.result, no);
+        cited.toolResult(ev.result.call_id, text, canonical);
         break;
       case 'evidence_registered':
         steps.ref(ev.step_id, no, 'evidence registration');
@@ -278,7 +283,9 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
         break;
       case 'claim_emitted':
         steps.ref(ev.step_id, no, 'claim');
+        steps.claimEmitted(ev.step_id, ev.claim.id, no);
         claims.emitted(ev.claim, no);
+        cited.claim(ev.claim.id, ev.claim.statement);
         break;
     }
   };
@@ -302,5 +309,16 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   }
   let recomputedId: string | undefined;
   if (outcome.ok && header && idHasher && idValid) recomputedId = idHasher.digest();
-  return { outcome, header, events, lastLine, recomputedId, steps, tools, evidence, claims };
+  return {
+    outcome,
+    header,
+    events,
+    lastLine,
+    recomputedId,
+    steps,
+    tools,
+    evidence,
+    claims,
+    cited,
+  };
 }

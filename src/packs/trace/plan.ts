@@ -9,6 +9,8 @@ import { Plan } from './schema.js';
 export interface LoadedPlan {
   plan: Plan;
   nodeIds: Set<string>;
+  /** Each node's dependencies, when they form no cycle (an order the trace must follow). */
+  order?: Map<string, readonly string[]>;
 }
 
 /**
@@ -64,9 +66,11 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
     ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id] as const))],
     ['edges', plan.edges],
   ] as const;
+  let acyclic = true;
   for (const [what, pairs] of graphs) {
     const stuck = cycleNodes(nodeIds, pairs);
     if (stuck.length === 0) continue;
+    if (what === 'dependencies') acyclic = false;
     const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
     f.add(
       TRACE.planCycle,
@@ -111,7 +115,10 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
       }
     }
   }
-  return { plan, nodeIds };
+  const order = acyclic
+    ? new Map(plan.nodes.map((n) => [n.id, n.dependencies] as const))
+    : undefined;
+  return { plan, nodeIds, ...(order ? { order } : {}) };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PackContext, PackResult } from '../pack.js';
 import { CHECK_NAMES, TRACE, type CheckName } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import { loadChunks } from './chunks.js';
+import { checkRecordSupports } from './cited.js';
 import { scanTrace, type TraceScan } from './events.js';
 import { isPlainRelative, listRun, usable } from './files.js';
 import { MAX_LINE_BYTES } from './jsonl.js';
@@ -90,7 +91,10 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
       : 'none';
   const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
-  if (plan) rctx.planNodes = plan.nodeIds;
+  if (plan) {
+    rctx.planNodes = plan.nodeIds;
+    if (plan.order) rctx.planDeps = plan.order;
+  }
   const spec = loadSpec(rctx, listing);
 
   const traceEntry = usable(listing, 'trace.jsonl');
@@ -123,22 +127,14 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
         [rctx.at(scan.claims.derivedLine)],
       );
     }
-    // Claim and tool-call supports resolve (evidence supports are checked with the evidence bytes).
-    for (const s of scan.claims.supports) {
-      if (s.kind === 'claim' && !scan.claims.has(s.refId)) {
-        f.add(
-          TRACE.supportUnresolved,
-          `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`,
-          rctx.at(s.line),
-        );
-      } else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
-        f.add(
-          TRACE.supportUnresolved,
-          `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`,
-          rctx.at(s.line),
-        );
-      }
-    }
+    // Claim and tool-call supports: the record resolves and the span's bytes are the cited ones
+    // (evidence supports are checked with the evidence bytes below).
+    checkRecordSupports(
+      rctx,
+      scan.claims.supports,
+      { claim: (id) => scan!.claims.has(id), toolCall: (id) => scan!.tools.answered.has(id) },
+      scan.cited,
+    );
     // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
     for (const r of scan.steps.outputRefs) {
       const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
