@@ -308,6 +308,35 @@ describe('trace rules', () => {
     reseal(r);
     const four = await check(r, { min_supports: 0 });
     expect(four.codes).toContain('trace.supports_too_few');
+    expect(four.findings.find((f) => f.code === 'trace.supports_too_few')!.message).toMatch(
+      /at least 4 are required by the run’s recorded policy \(metadata\.reasoning_policy\.min_supports_per_claim = 4\)/,
+    );
+  });
+
+  it('the run’s recorded policy is the default; the gate’s floor only raises it, and the message says which applied', async () => {
+    const r = copyClean();
+    const lines = r.lines();
+    const h = JSON.parse(lines[0]!);
+    h.metadata.reasoning_policy.min_supports_per_claim = 1;
+    lines[0] = JSON.stringify(h);
+    // One claim now rests on a single support: fine under the run's policy of 1.
+    const i = lines.findIndex((l) => l.includes('"claim_emitted"'));
+    const rec = JSON.parse(lines[i]!);
+    const [keep, drop] = rec.event.claim.supports;
+    rec.event.claim.supports = [keep];
+    const mark = (s: any) =>
+      ` [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}]`;
+    rec.event.claim.statement = rec.event.claim.statement.replace(mark(drop), '');
+    lines[i] = JSON.stringify(rec);
+    r.setLines(lines);
+    reseal(r);
+    const none = (await check(r)).codes.filter((c) => c.startsWith('trace.supports'));
+    expect(none).toEqual([]);
+    const floor = await check(r, { min_supports: 2 });
+    const f = floor.findings.find((x) => x.code === 'trace.supports_too_few')!;
+    expect(f.message).toMatch(
+      /at least 2 are required by the gate’s floor \(trace\.min_supports \/ --min-supports = 2\), above the run’s recorded policy \(metadata\.reasoning_policy\.min_supports_per_claim = 1\)/,
+    );
   });
 
   it('evidence tampering names the claims that cite the changed bytes', async () => {

@@ -1,9 +1,8 @@
 import { sha256Hex } from '../../io/hashing.js';
-import { checkLine } from './canonical.js';
 import type { SupportUse } from './claims.js';
 import { TRACE } from './codes.js';
 import { q, type RunCtx } from './context.js';
-import { EVENT_PREFIX, EVENT_SUFFIX } from './ids.js';
+import { eventText, membersOf } from './ids.js';
 
 /**
  * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
@@ -100,18 +99,8 @@ export class CitedBytes {
 
 /** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
 function resultText(line: string): string | undefined {
-  const event = member(
-    line.slice(EVENT_PREFIX.length, line.length - EVENT_SUFFIX.length),
-    'result',
-  );
-  return event === undefined ? undefined : member(event, 'result');
-}
-
-function member(objectText: string, key: string): string | undefined {
-  const r = checkLine(objectText, true);
-  if (!r.ok || !r.members) return undefined;
-  const span = r.members.get(key);
-  return span && objectText.slice(span[0], span[1]);
+  const event = membersOf(eventText(line))?.result;
+  return event === undefined ? undefined : membersOf(event)?.result;
 }
 
 /**

@@ -27,6 +27,7 @@ export type CheckName =
   | 'tool_linkage'
   | 'claim_justifications'
   | 'derived_claim_grounding'
+  | 'reasoning_trace'
   | 'evidence_hashes'
   | 'support_spans'
   | 'insufficient_reasoning'
@@ -40,6 +41,7 @@ export const CHECK_NAMES: readonly CheckName[] = [
   'tool_linkage',
   'claim_justifications',
   'derived_claim_grounding',
+  'reasoning_trace',
   'evidence_hashes',
   'support_spans',
   'insufficient_reasoning',
@@ -339,6 +341,12 @@ export const TRACE = {
     'A claim uses a legacy or malformed citation marker such as [evidence:X]',
     'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.',
     INV.grounding,
+  ),
+  reasoningTraceMismatch: def(
+    'reasoning_trace_mismatch',
+    'reasoning_trace',
+    'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)',
+    REDERIVE,
   ),
   spanOutOfBounds: def(
     'span_out_of_bounds',

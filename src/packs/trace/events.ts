@@ -1,6 +1,7 @@
 import { checkLine, type CanonicalResult } from './canonical.js';
 import { CitedBytes } from './cited.js';
 import { ClaimChecks } from './claims.js';
+import { ContentChecks } from './content.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
@@ -9,6 +10,7 @@ import { checkHeader } from './header.js';
 import { EVENT_PREFIX, EVENT_SUFFIX, TraceIdHasher, rawMembers } from './ids.js';
 import { streamLines, type Line, type StreamOutcome } from './jsonl.js';
 import type { TraceEvent, TraceHeader } from './schema.js';
+import { allowsMarkedInsufficient, supportPolicy } from './policy.js';
 import { StepChecks } from './steps.js';
 import { ToolChecks } from './tools.js';
 
@@ -25,6 +27,7 @@ export interface TraceScan {
   claims: ClaimChecks;
   /** What claim and tool_call supports cite: claim statements and tool results. */
   cited: CitedBytes;
+  content: ContentChecks;
 }
 
 /**
@@ -39,6 +42,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   const evidence = new EvidenceChecks(ctx);
   const claims = new ClaimChecks(ctx);
   const cited = new CitedBytes();
+  const content = new ContentChecks(ctx);
   let header: TraceHeader | undefined;
   let idHasher: TraceIdHasher | undefined;
   let idValid = true;
@@ -137,11 +141,13 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       idValid = false;
     }
     const h = checkHeader(ctx, result.value, no);
-    // The run's own policy may ask for more supports than the gate's minimum; the stricter one wins.
-    const policy = h?.metadata.reasoning_policy as { min_supports_per_claim?: unknown } | undefined;
-    const runMin = policy && typeof policy === 'object' ? policy.min_supports_per_claim : undefined;
-    if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports)
-      ctx.minSupports = runMin;
+    // The run's recorded support policy applies, raised to the gate's floor when that is higher.
+    if (h) {
+      const p = supportPolicy(ctx.supportFloor, h.metadata);
+      ctx.minSupports = p.min;
+      ctx.minSupportsSource = p.source;
+      ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
+    }
     if (h && result.ok && result.members)
       idHasher = new TraceIdHasher(rawMembers(text, result.members));
     return h;
@@ -280,12 +286,14 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       case 'evidence_registered':
         steps.ref(ev.step_id, no, 'evidence registration');
         evidence.registered(ev.evidence, no);
+        if (canonical) content.evidence(ev.evidence.id, text, no);
         break;
       case 'claim_emitted':
         steps.ref(ev.step_id, no, 'claim');
         steps.claimEmitted(ev.step_id, ev.claim.id, no);
         claims.emitted(ev.claim, no);
         cited.claim(ev.claim.id, ev.claim.statement);
+        content.claim(ev.claim, text, canonical, no);
         break;
     }
   };
@@ -320,5 +328,6 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     evidence,
     claims,
     cited,
+    content,
   };
 }

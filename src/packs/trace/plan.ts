@@ -1,9 +1,8 @@
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
-import { canonicalizeText, checkLine } from './canonical.js';
 import { q, type RunCtx } from './context.js';
 import { loadRunFile } from './files.js';
-import { contentId, rawMembers } from './ids.js';
+import { contentId, documentMembers } from './ids.js';
 import { Plan } from './schema.js';
 
 export interface LoadedPlan {
@@ -85,21 +84,14 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   if (plan.id.startsWith('plan_v1_')) {
     // The id covers the content, not its formatting: a plan.json written differently (or edited
     // and re-indented) is put in canonical form first.
-    let text = loaded.text;
-    let members = loaded.members;
-    if (!members) {
-      const canonical = canonicalizeText(loaded.text);
-      const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
-      if (scanned?.ok) [text, members] = [canonical!, scanned.members];
-    }
-    if (!members) {
+    const raw = documentMembers(loaded.text, loaded.members);
+    if (!raw) {
       f.add(
         TRACE.planInvalid,
         'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.',
         lineOf([]),
       );
     } else {
-      const raw = rawMembers(text, members);
       const want = contentId('plan', {
         edges: raw.edges!,
         nodes: raw.nodes!,

@@ -18,10 +18,10 @@ import {
   checkVerifyReport,
   loadRunMeta,
   loadSpec,
+  PRODUCER_VERIFY_REPORT,
 } from './integrity.js';
 import { checkPlan } from './plan.js';
-
-export const DEFAULT_MIN_SUPPORTS = 2;
+import { supportFloor, supportPolicy } from './policy.js';
 
 /** What the VerificationReport renderer needs beyond the findings (PackResult.extension). */
 export interface TraceExtension {
@@ -32,10 +32,6 @@ export interface TraceExtension {
   summary_metrics: Record<string, number>;
 }
 
-function minSupportsOption(v: unknown): number {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_MIN_SUPPORTS;
-}
-
 /** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
 export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackResult> {
   const ws = ctx.workspace;
@@ -44,7 +40,8 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
   const runId = path.basename(runDir);
   const f = new RunFindings(targetId);
   const traceRel = ws.rel(path.join(runDir, 'trace.jsonl'));
-  const minSupports = minSupportsOption(ctx.options.min_supports);
+  const floor = supportFloor(ctx.options.min_supports);
+  const initialPolicy = supportPolicy(floor);
   let scan: TraceScan | undefined;
 
   const inside = ws.resolve(runDir, '.');
@@ -77,7 +74,9 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
           : `${rel}/${p}`
         : ws.rel(path.join(runDir, ...p.split('/'))),
     at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
-    minSupports,
+    supportFloor: floor,
+    minSupports: initialPolicy.min,
+    minSupportsSource: initialPolicy.source,
     maxLineBytes:
       typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
         ? ctx.options.max_line_bytes
@@ -110,6 +109,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     scan.steps.finish(scan.lastLine);
     scan.tools.finish();
     scan.claims.finish(scan.steps.insufficientLine !== undefined);
+    scan.content.finish(header);
     // Insufficient evidence: exactly one of "derived claims" and "the marker".
     const derived = scan.claims.derived;
     const marker = scan.steps.insufficientLine;
@@ -158,6 +158,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     ev.resolveAll();
     const chunks = loadChunks(rctx, ev.records.size);
     await ev.checkFiles(ctx.hasher, chunks);
+    scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
     ev.checkSupports(scan.claims.supports);
   }
 
@@ -201,6 +202,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     for (const m of mism) f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
   }
   checkVerifyReport(rctx, listing, header?.id);
+  checkVerifyReport(rctx, listing, header?.id, PRODUCER_VERIFY_REPORT);
   if (scan?.outcome.ok) checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
   const escaped = new Set<string>();
   if (scan) for (const r of scan.evidence.records.values()) escaped.add(r.ev.content_path);
@@ -266,6 +268,6 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
   }
 
   function effectiveMin(): number {
-    return rctx?.minSupports ?? minSupports;
+    return rctx?.minSupports ?? initialPolicy.min;
   }
 }
