@@ -593,4 +593,27 @@ describe('audit-gate trace', () => {
     expect(run).toMatchObject({ pack: 'trace', status: 'VERIFIED', outcome: 'pass' });
     expect(report.subjects.some((s: { kind: string }) => s.kind === 'audit')).toBe(true);
   });
+
+  it('verify finds real runs where the producer puts them: artifacts/bijux-canon-reason/runs and eval/<suite>/case_N/runs', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-real-'));
+    made.push(root);
+    for (const name of ['real-default-corpus', 'real-eval-small-case-001'])
+      fs.cpSync(path.resolve('conformance/trace', name, 'input'), root, { recursive: true });
+    fs.mkdirSync(path.join(root, '.git'));
+    fs.writeFileSync(path.join(root, '.git/HEAD'), 'ref: refs/heads/main\n');
+    const res = await cli(['verify', '--root', root, '--format', 'json'], root);
+    const runs = JSON.parse(res.stdout).subjects.filter((s: { kind: string }) => s.kind === 'run');
+    expect(
+      runs
+        .map((s: { path: string; status: string }) => [
+          s.path.replace(/run_v1_\w+$/, 'run'),
+          s.status,
+        ])
+        .sort(),
+    ).toEqual([
+      ['artifacts/bijux-canon-reason/runs/run', 'VERIFIED'],
+      ['eval/small/case_001/runs/run', 'VERIFIED'],
+    ]);
+    expect(res.code).toBe(0);
+  });
 });
