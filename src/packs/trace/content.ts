@@ -3,7 +3,7 @@ import { canonicalStringify } from './canonical.js';
 import { TRACE } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import { contentId, eventText, membersOf } from './ids.js';
-import type { Claim, TraceHeader } from './schema.js';
+import type { Claim, EvidenceRef, TraceHeader } from './schema.js';
 
 interface DerivedHash {
   id: string;
@@ -27,19 +27,20 @@ export class ContentChecks {
 
   constructor(private readonly ctx: RunCtx) {}
 
-  evidence(id: string, line: string, no: number): void {
-    const ev = membersOf(eventText(line))?.evidence;
-    const m = ev === undefined ? undefined : membersOf(ev);
-    if (!m || m.uri === undefined || m.sha256 === undefined) return;
+  /**
+   * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
+   * so the canonical payload is rebuilt from the parsed record without scanning the line again.
+   */
+  evidence(ev: EvidenceRef, no: number): void {
     const want = contentId('ev', {
-      chunk_id: m.chunk_id!,
-      sha256: m.sha256,
-      span: m.span!,
-      uri: m.uri,
+      chunk_id: JSON.stringify(ev.chunk_id),
+      sha256: JSON.stringify(ev.sha256),
+      span: `[${ev.span[0]},${ev.span[1]}]`,
+      uri: JSON.stringify(ev.uri),
     });
-    if (want !== id)
+    if (want !== ev.id)
       this.mismatch(
-        `Evidence ${q(id)} on line ${no}`,
+        `Evidence ${q(ev.id)} on line ${no}`,
         want,
         'its uri, sha256, span or chunk_id',
         no,

@@ -286,7 +286,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       case 'evidence_registered':
         steps.ref(ev.step_id, no, 'evidence registration');
         evidence.registered(ev.evidence, no);
-        if (canonical) content.evidence(ev.evidence.id, text, no);
+        content.evidence(ev.evidence, no);
         break;
       case 'claim_emitted':
         steps.ref(ev.step_id, no, 'claim');
