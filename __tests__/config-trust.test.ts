@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 // @ts-expect-error plain JavaScript module without types
-import { cleanModel, reclaim, writeRun } from '../scripts/build-trace-fixtures.mjs';
+import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
 import type { GateReport } from '../src/model/report.js';
 import { verify, type VerifyOptions } from '../src/verify.js';
 import { cli } from './support/cli.js';
@@ -42,18 +42,6 @@ function gateRepo(): string {
   return root;
 }
 
-/** A run whose own policy asks for 1 support and one derived claim has 1: only the default 2 fails it. */
-function oneSupportRunRepo(): string {
-  const root = repo();
-  const m = cleanModel();
-  m.metadata.reasoning_policy.min_supports_per_claim = 1;
-  const c = m.events.filter((e: { kind: string }) => e.kind === 'claim_emitted')[2].claim;
-  c.supports = [c.supports[0]];
-  reclaim(m, c);
-  writeRun(root, m);
-  return root;
-}
-
 const codes = (r: GateReport) => r.findings.map((f) => f.code);
 const ignoredFinding = (r: GateReport) =>
   r.findings.find((f) => f.code === 'gate.config_key_ignored');
@@ -78,12 +66,6 @@ const LOOSENING: {
     unpinned: 'success',
   },
   { key: 'allow_empty', config: { allow_empty: true }, repo, unpinned: 'success' },
-  {
-    key: 'trace.min_supports',
-    config: { trace: { min_supports: 1 } },
-    repo: oneSupportRunRepo,
-    unpinned: 'success',
-  },
   // The pinned assurance always won over these; now the report also says they were ignored.
   { key: 'assurance', config: { assurance: 'draft' }, repo: gateRepo, unpinned: 'failure' },
   { key: 'effort', config: { effort: 'lite' }, repo: gateRepo, unpinned: 'failure' },

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Config } from './config.js';
-import { DEFAULT_MIN_SUPPORTS } from './packs/trace/run.js';
 import { assuranceForEffort, type Assurance } from './policy/assurance.js';
 
 /** What the workflow (or CLI) decided itself; an untrusted config may not weaken any of it. */
@@ -13,7 +12,6 @@ export interface Pinned {
   fixtures?: string;
   /** The fixture directory run by default (it exists), which a config's `fixtures` would replace. */
   defaultFixtures?: string;
-  minSupports?: unknown;
   allPacks: readonly string[];
 }
 
@@ -26,7 +24,7 @@ export interface IgnoredKey {
  * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
  * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
  * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
- * `allow_empty: false`, `trace.min_supports` at or above the default, `packs` naming every pack,
+ * `allow_empty: false`, `trace.min_supports` (a floor: it only ever raises a run's own policy), `packs` naming every pack,
  * `fixtures` when no other fixture directory would run, an assurance or effort no weaker than the
  * pinned assurance (which wins over them anyway). A key the workflow set itself overrides the
  * config's and is left alone.
@@ -63,14 +61,5 @@ export function withoutLoosening(
   if (fixtures !== undefined && replaced !== undefined)
     if (path.resolve('/', fixtures) !== path.resolve('/', replaced))
       drop('fixtures', `it would replace the fixture directory ${replaced}`);
-  const min = config.trace?.min_supports;
-  if (min !== undefined && pinned.minSupports === undefined && min < DEFAULT_MIN_SUPPORTS) {
-    out.trace = { ...config.trace };
-    delete out.trace.min_supports;
-    ignored.push({
-      key: ['trace', 'min_supports'],
-      why: `it is below the default ${DEFAULT_MIN_SUPPORTS}`,
-    });
-  }
   return { config: out, ignored };
 }

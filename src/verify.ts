@@ -163,9 +163,6 @@ function effectiveConfig(
     ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
     ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
     ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
-    ...(opts.packOptions?.['min_supports'] !== undefined
-      ? { minSupports: opts.packOptions['min_supports'] }
-      : {}),
     allPacks: PACKS.map((p) => p.id),
   });
   if (ignored.length > 0 && loaded.path !== undefined) {
