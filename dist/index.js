@@ -34248,7 +34248,7 @@ function errorText(err) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ main_run)
+  e: () => (/* binding */ run)
 });
 
 // EXTERNAL MODULE: external "node:fs"
@@ -37571,8 +37571,8 @@ function assertInside(dir, root) {
     }
 }
 
-// EXTERNAL MODULE: ./src/packs/index.ts + 8 modules
-var src_packs = __nccwpck_require__(5560);
+// EXTERNAL MODULE: ./src/packs/index.ts + 31 modules
+var src_packs = __nccwpck_require__(2071);
 // EXTERNAL MODULE: ./src/policy/codes.ts
 var codes = __nccwpck_require__(8584);
 // EXTERNAL MODULE: ./src/version.ts
@@ -38226,17 +38226,14 @@ function parseConfig(text, origin) {
     };
 }
 
-// EXTERNAL MODULE: ./src/packs/trace/run.ts + 18 modules
-var run = __nccwpck_require__(5713);
 ;// CONCATENATED MODULE: ./src/config-pinning.ts
-
 
 
 /**
  * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
  * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
  * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
- * `allow_empty: false`, `trace.min_supports` at or above the default, `packs` naming every pack,
+ * `allow_empty: false`, `trace.min_supports` (a floor: it only ever raises a run's own policy), `packs` naming every pack,
  * `fixtures` when no other fixture directory would run, an assurance or effort no weaker than the
  * pinned assurance (which wins over them anyway). A key the workflow set itself overrides the
  * config's and is left alone.
@@ -38267,15 +38264,6 @@ function withoutLoosening(config, pinned) {
     if (fixtures !== undefined && replaced !== undefined)
         if (external_node_path_default().resolve('/', fixtures) !== external_node_path_default().resolve('/', replaced))
             drop('fixtures', `it would replace the fixture directory ${replaced}`);
-    const min = config.trace?.min_supports;
-    if (min !== undefined && pinned.minSupports === undefined && min < run/* DEFAULT_MIN_SUPPORTS */.i) {
-        out.trace = { ...config.trace };
-        delete out.trace.min_supports;
-        ignored.push({
-            key: ['trace', 'min_supports'],
-            why: `it is below the default ${run/* DEFAULT_MIN_SUPPORTS */.i}`,
-        });
-    }
     return { config: out, ignored };
 }
 
@@ -38734,9 +38722,6 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
         ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
         ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
         ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
-        ...(opts.packOptions?.['min_supports'] !== undefined
-            ? { minSupports: opts.packOptions['min_supports'] }
-            : {}),
         allPacks: src_packs/* PACKS */.pI.map((p) => p.id),
     });
     if (ignored.length > 0 && loaded.path !== undefined) {
@@ -41852,7 +41837,7 @@ async function startCheck(api, target, settings, state, url) {
         state.checkDenied = describeError(err);
     }
 }
-async function main_run(env = process.env) {
+async function run(env = process.env) {
     let settings;
     try {
         settings = readSettings(env);
@@ -42127,7 +42112,7 @@ function finding(def, input) {
 
 /***/ }),
 
-/***/ 5560:
+/***/ 2071:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43153,16 +43138,127 @@ const arisPack = {
     verify: verifyPaper,
 };
 
-// EXTERNAL MODULE: ./src/packs/trace/codes.ts
-var trace_codes = __nccwpck_require__(7618);
+;// CONCATENATED MODULE: ./src/packs/trace/codes.ts
+/** The producer's invariant ids (bijux-canon-reason), so users of both tools can match failures. */
+const INV = {
+    schema: 'INV-SCH-001',
+    toolLinkage: 'INV-TLK-001',
+    link: 'INV-LNK-001',
+    grounding: 'INV-GRD-001',
+    minSupports: 'INV-GRD-002',
+    evidence: 'INV-EVD-001',
+    order: 'INV-ORD-001',
+};
+const codes_RERUN = 'Re-run the producer so it writes a fresh run directory.';
+const RESTORE_EVIDENCE = 'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
+const REDERIVE = 'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
+const RESEAL = 'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
+const CHECK_NAMES = [
+    'trace_schema',
+    'core_invariants',
+    'required_steps',
+    'tool_linkage',
+    'claim_justifications',
+    'derived_claim_grounding',
+    'reasoning_trace',
+    'evidence_hashes',
+    'support_spans',
+    'insufficient_reasoning',
+    'plan',
+    'run_integrity',
+];
+function codes_def(code, check, title, remediation, invariant_id) {
+    return {
+        code: `trace.${code}`,
+        severity: 'error',
+        title,
+        remediation,
+        check,
+        ...(invariant_id ? { invariant_id } : {}),
+    };
+}
+/** Every code the run-trace pack can emit. Stable public API: never rename without a migration note. */
+const TRACE = {
+    // ── run files ───────────────────────────────────────────────────────────────────────────────
+    runFileMissing: codes_def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', codes_RERUN),
+    fileUnreadable: codes_def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
+    // ── trace.jsonl lines and header ────────────────────────────────────────────────────────────
+    lineMalformed: codes_def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', codes_RERUN, INV.schema),
+    lineNotCanonical: codes_def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
+    lineTooLong: codes_def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', codes_RERUN, INV.schema),
+    duplicateKey: codes_def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
+    headerInvalid: codes_def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', codes_RERUN, INV.schema),
+    unsupportedVersion: codes_def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
+    eventInvalid: codes_def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', codes_RERUN, INV.schema),
+    idxOutOfOrder: codes_def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
+    idxDuplicate: codes_def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
+    contentIdMismatch: codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
+    // ── steps ───────────────────────────────────────────────────────────────────────────────────
+    stepUnfinished: codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', codes_RERUN, INV.schema),
+    stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
+    stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
+    stepBeforeDependency: codes_def('step_before_dependency', 'core_invariants', 'A plan node is started before the nodes it depends on have finished', codes_RERUN, INV.order),
+    claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
+    stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
+    // ── tool linkage ────────────────────────────────────────────────────────────────────────────
+    toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
+    toolResultOrphan: codes_def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
+    toolResultDuplicate: codes_def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', codes_RERUN, INV.toolLinkage),
+    toolCallDuplicate: codes_def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', codes_RERUN, INV.toolLinkage),
+    toolStepMismatch: codes_def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', codes_RERUN, INV.toolLinkage),
+    toolUnknown: codes_def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
+    // ── evidence ────────────────────────────────────────────────────────────────────────────────
+    evidencePathEscape: codes_def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
+    evidenceMissing: codes_def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
+    evidenceUnreadable: codes_def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
+    evidenceHashMismatch: codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
+    evidenceChunkMismatch: codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
+    evidenceDuplicate: codes_def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', codes_RERUN, INV.schema),
+    chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
+    // ── claims ──────────────────────────────────────────────────────────────────────────────────
+    claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
+    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
+    claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
+    supportsTooFew: codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
+    markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
+    markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
+    markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
+    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)', REDERIVE),
+    spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
+    snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
+    // ── insufficient evidence ───────────────────────────────────────────────────────────────────
+    noOutcome: codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
+    insufficientAmbiguous: codes_def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
+    // ── plan ────────────────────────────────────────────────────────────────────────────────────
+    planInvalid: codes_def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', codes_RERUN, INV.schema),
+    planDuplicateNode: codes_def('plan_duplicate_node', 'plan', 'The plan repeats a node id', codes_RERUN, INV.schema),
+    planMissingDependency: codes_def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', codes_RERUN, INV.schema),
+    planCycle: codes_def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', codes_RERUN, INV.schema),
+    planMismatch: codes_def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
+    // ── run integrity ───────────────────────────────────────────────────────────────────────────
+    manifestInvalid: codes_def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
+    manifestFileMissing: codes_def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
+    manifestHashMismatch: codes_def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
+    manifestUnlisted: codes_def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
+    fingerprintMismatch: codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
+    layoutUnexpected: codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
+    runMetaInvalid: codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', codes_RERUN),
+    runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
+    specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
+    verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
+    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
+};
+const TRACE_CODES = Object.values(TRACE);
+
 ;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
 
 
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
 /**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (the producer's
- * `artifacts/runs/<run_id>/trace.jsonl`), or run_meta.json / fingerprint.txt when the trace itself
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
+ * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
+ * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
  * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
  * directory to such a directory is a run too (the walk does not follow symlinks, so it would
  * otherwise hide the run; the pack reads it through the link, inside the root only).
@@ -43183,180 +43279,8 @@ function discoverRuns(dirs) {
     return [...found].sort();
 }
 
-// EXTERNAL MODULE: ./src/packs/trace/run.ts + 18 modules
-var run = __nccwpck_require__(5713);
-;// CONCATENATED MODULE: ./src/packs/trace/index.ts
-
-
-
-
-/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
-const tracePack = {
-    id: 'trace',
-    title: 'Evidence-grounded run traces',
-    codes: trace_codes/* TRACE_CODES */.B5,
-    parallel: true,
-    discover: discoverRuns,
-    verify: run/* verifyRun */.$,
-};
-
-;// CONCATENATED MODULE: ./src/packs/index.ts
-
-
-
-
-/** Every contract audit-gate verifies. Order is the order targets are reported in. */
-const PACKS = [arisPack, tracePack];
-function findPack(id) {
-    return PACKS.find((p) => p.id === id);
-}
-/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
-function allCodes() {
-    return [...Object.values(codes/* GATE */.k), ...fixtures_codes/* FIXTURE_CODES */.d, ...PACKS.flatMap((p) => p.codes)];
-}
-
-
-/***/ }),
-
-/***/ 7618:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B5: () => (/* binding */ TRACE_CODES),
-/* harmony export */   _P: () => (/* binding */ TRACE),
-/* harmony export */   cj: () => (/* binding */ CHECK_NAMES)
-/* harmony export */ });
-/* unused harmony export INV */
-/** The producer's invariant ids (bijux-canon-reason), so users of both tools can match failures. */
-const INV = {
-    schema: 'INV-SCH-001',
-    toolLinkage: 'INV-TLK-001',
-    link: 'INV-LNK-001',
-    grounding: 'INV-GRD-001',
-    minSupports: 'INV-GRD-002',
-    evidence: 'INV-EVD-001',
-    order: 'INV-ORD-001',
-};
-const RERUN = 'Re-run the producer so it writes a fresh run directory.';
-const RESTORE_EVIDENCE = 'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
-const REDERIVE = 'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
-const RESEAL = 'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
-const CHECK_NAMES = [
-    'trace_schema',
-    'core_invariants',
-    'required_steps',
-    'tool_linkage',
-    'claim_justifications',
-    'derived_claim_grounding',
-    'evidence_hashes',
-    'support_spans',
-    'insufficient_reasoning',
-    'plan',
-    'run_integrity',
-];
-function def(code, check, title, remediation, invariant_id) {
-    return {
-        code: `trace.${code}`,
-        severity: 'error',
-        title,
-        remediation,
-        check,
-        ...(invariant_id ? { invariant_id } : {}),
-    };
-}
-/** Every code the run-trace pack can emit. Stable public API: never rename without a migration note. */
-const TRACE = {
-    // ── run files ───────────────────────────────────────────────────────────────────────────────
-    runFileMissing: def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', RERUN),
-    fileUnreadable: def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
-    // ── trace.jsonl lines and header ────────────────────────────────────────────────────────────
-    lineMalformed: def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', RERUN, INV.schema),
-    lineNotCanonical: def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
-    lineTooLong: def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', RERUN, INV.schema),
-    duplicateKey: def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
-    headerInvalid: def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', RERUN, INV.schema),
-    unsupportedVersion: def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
-    eventInvalid: def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', RERUN, INV.schema),
-    idxOutOfOrder: def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
-    idxDuplicate: def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
-    contentIdMismatch: def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
-    // ── steps ───────────────────────────────────────────────────────────────────────────────────
-    stepUnfinished: def('step_unfinished', 'core_invariants', 'A step was started and never finished', RERUN, INV.schema),
-    stepUnknown: def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', RERUN, INV.schema),
-    stepDuplicate: def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', RERUN, INV.schema),
-    stepRequiredMissing: def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
-    // ── tool linkage ────────────────────────────────────────────────────────────────────────────
-    toolResultMissing: def('tool_result_missing', 'tool_linkage', 'A tool call has no result', RERUN, INV.toolLinkage),
-    toolResultOrphan: def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
-    toolResultDuplicate: def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', RERUN, INV.toolLinkage),
-    toolCallDuplicate: def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', RERUN, INV.toolLinkage),
-    toolStepMismatch: def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', RERUN, INV.toolLinkage),
-    toolUnknown: def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
-    // ── evidence ────────────────────────────────────────────────────────────────────────────────
-    evidencePathEscape: def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
-    evidenceMissing: def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
-    evidenceUnreadable: def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
-    evidenceHashMismatch: def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
-    evidenceChunkMismatch: def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
-    evidenceDuplicate: def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', RERUN, INV.schema),
-    chunksInvalid: def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
-    // ── claims ──────────────────────────────────────────────────────────────────────────────────
-    claimDuplicate: def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', RERUN, INV.schema),
-    supportUnresolved: def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
-    claimUngrounded: def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
-    supportsTooFew: def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
-    markerMissing: def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
-    markerUnmatched: def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
-    markerLegacy: def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    spanOutOfBounds: def('span_out_of_bounds', 'support_spans', 'A support span lies outside the evidence bytes', REDERIVE, INV.evidence),
-    snippetHashMismatch: def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
-    // ── insufficient evidence ───────────────────────────────────────────────────────────────────
-    noOutcome: def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
-    insufficientAmbiguous: def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
-    // ── plan ────────────────────────────────────────────────────────────────────────────────────
-    planInvalid: def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', RERUN, INV.schema),
-    planDuplicateNode: def('plan_duplicate_node', 'plan', 'The plan repeats a node id', RERUN, INV.schema),
-    planMissingDependency: def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', RERUN, INV.schema),
-    planCycle: def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', RERUN, INV.schema),
-    planMismatch: def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
-    // ── run integrity ───────────────────────────────────────────────────────────────────────────
-    manifestInvalid: def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
-    manifestFileMissing: def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
-    manifestHashMismatch: def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
-    manifestUnlisted: def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
-    fingerprintMismatch: def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
-    layoutUnexpected: def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
-    runMetaInvalid: def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', RERUN),
-    runMetaMismatch: def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
-    specInvalid: def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', RERUN),
-    verifyReportInvalid: def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', RERUN),
-    producerRejected: def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
-};
-const TRACE_CODES = Object.values(TRACE);
-
-
-/***/ }),
-
-/***/ 5713:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  i: () => (/* binding */ DEFAULT_MIN_SUPPORTS),
-  $: () => (/* binding */ verifyRun)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/trace/codes.ts
-var codes = __nccwpck_require__(7618);
 ;// CONCATENATED MODULE: ./src/packs/trace/context.ts
 /** Short, safe quoting of artifact text inside a message. */
 function q(s, max = 120) {
@@ -43364,8 +43288,6 @@ function q(s, max = 120) {
     return JSON.stringify(t);
 }
 
-// EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
 var json = __nccwpck_require__(2680);
 ;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
@@ -44166,8 +44088,6 @@ function compileUnion(def) {
     return (v) => isObject(v) && (byTag.get(tagOf(v)) ?? (() => false))(v);
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 13 modules
-var schemas = __nccwpck_require__(5491);
 ;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
 
 /**
@@ -44574,7 +44494,7 @@ function loadRunFile(ctx, name, schema, invalid, what) {
     if (loaded.state === 'missing')
         return undefined;
     if (loaded.state === 'unreadable') {
-        ctx.f.add(codes/* TRACE */._P.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
+        ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
         return undefined;
     }
     if (loaded.state === 'malformed') {
@@ -44615,15 +44535,15 @@ function loadChunks(ctx, evidenceCount) {
     if (!read.ok) {
         if (read.kind === 'missing') {
             if (evidenceCount > 0)
-                f.add(codes/* TRACE */._P.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
+                f.add(TRACE.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
             return undefined;
         }
-        f.add(codes/* TRACE */._P.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
+        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
         return undefined;
     }
     const text = (0,files/* decodeUtf8 */._6)(read.bytes);
     if (!text.ok) {
-        f.add(codes/* TRACE */._P.chunksInvalid, `${CHUNKS_PATH} ${text.detail}.`, { path: rel, line: 1 });
+        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${text.detail}.`, { path: rel, line: 1 });
         return undefined;
     }
     const index = new Map();
@@ -44636,13 +44556,13 @@ function loadChunks(ctx, evidenceCount) {
             continue;
         const parsed = parseChunkLine(line);
         if (!parsed.ok) {
-            f.add(codes/* TRACE */._P.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
             bad = true;
             continue;
         }
         const dup = parsed.duplicate;
         if (dup) {
-            f.add(codes/* TRACE */._P.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
                 path: rel,
                 line: no,
             });
@@ -44652,25 +44572,27 @@ function loadChunks(ctx, evidenceCount) {
         const rec = Fast.ChunkRecord.safeParse(parsed.value);
         if (!rec.success) {
             const issue = rec.error.issues[0];
-            f.add(codes/* TRACE */._P.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
             bad = true;
             continue;
         }
         const c = rec.data;
         if (c.end_byte <= c.start_byte) {
-            f.add(codes/* TRACE */._P.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
             bad = true;
             continue;
         }
-        const prev = index.get(c.chunk_id);
-        if (prev) {
-            if (prev.start !== c.start_byte || prev.end !== c.end_byte || prev.sha !== c.chunk_sha256) {
-                f.add(codes/* TRACE */._P.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`, { path: rel, line: no });
-                bad = true;
-            }
+        if (c.chunk_id !== c.chunk_sha256) {
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
+            bad = true;
             continue;
         }
-        index.set(c.chunk_id, { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
+        let spans = index.get(c.chunk_id);
+        if (!spans)
+            index.set(c.chunk_id, (spans = []));
+        if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte))
+            continue; // listed twice
+        spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
     }
     return bad ? undefined : index;
 }
@@ -44693,9 +44615,227 @@ function parseChunkLine(line) {
     return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
 }
 
+// EXTERNAL MODULE: ./src/io/hashing.ts
+var hashing = __nccwpck_require__(9520);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
+
+
+/**
+ * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
+ * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
+ * so no number or string is ever re-serialized differently from the producer.
+ */
+function contentId(kind, rawFields) {
+    const keys = Object.keys(rawFields).sort();
+    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
+    return `${kind}_v1_${(0,external_node_crypto_.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
+}
+/** The raw text of the top-level members of a canonical JSON object, by key. */
+function rawMembers(text, members) {
+    const out = {};
+    for (const [k, [a, b]] of members)
+        out[k] = text.slice(a, b);
+    return out;
+}
+/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
+function membersOf(objectText) {
+    const r = checkLine(objectText, true);
+    return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
+}
+/**
+ * The raw canonical text of a JSON file's top-level members, whatever its formatting (an id
+ * covers the content, not the layout): undefined when it cannot be put in canonical form.
+ */
+function documentMembers(text, members) {
+    if (members)
+        return rawMembers(text, members);
+    const canonical = canonicalizeText(text);
+    const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
+    return scanned?.ok && scanned.members ? rawMembers(canonical, scanned.members) : undefined;
+}
+/** The raw text of the `event` member of a canonical trace_event line. */
+function eventText(line) {
+    return line.slice(EVENT_PREFIX.length, line.length - EVENT_SUFFIX.length);
+}
+/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
+class TraceIdHasher {
+    header;
+    h = (0,external_node_crypto_.createHash)('sha256');
+    n = 0;
+    valid = true;
+    constructor(header) {
+        this.header = header;
+        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
+    }
+    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
+    staged = Buffer.allocUnsafe(64 * 1024);
+    used = 0;
+    /** The canonical bytes of one event (the `event` member of its canonical line). */
+    event(bytes) {
+        if (this.used + bytes.length + 1 > this.staged.length)
+            this.flush();
+        if (this.n++ > 0)
+            this.staged[this.used++] = 0x2c; // ,
+        if (bytes.length > this.staged.length - this.used) {
+            this.flush();
+            this.h.update(bytes);
+        }
+        else {
+            this.staged.set(bytes, this.used);
+            this.used += bytes.length;
+        }
+    }
+    flush() {
+        if (this.used > 0)
+            this.h.update(this.staged.subarray(0, this.used));
+        this.used = 0;
+    }
+    digest() {
+        this.flush();
+        const hd = this.header;
+        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
+        return `trace_v1_${this.h.digest('hex')}`;
+    }
+}
+const EVENT_PREFIX = '{"event":';
+const EVENT_SUFFIX = ',"record":"trace_event"}';
+
+;// CONCATENATED MODULE: ./src/packs/trace/cited.ts
+
+
+
+
+/**
+ * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
+ * them; these are the ones its models expose as content):
+ * - a claim support: the UTF-8 bytes of the cited claim's `statement` (the claim's content);
+ * - a tool_call support: the canonical JSON bytes of the tool result's `result` value, exactly as
+ *   the trace line holds them (sorted keys, compact, Python floats).
+ *
+ * They are kept per id while the trace streams (claims may cite later records), as text that is
+ * turned into bytes only when a support cites it. Past KEEP_CHARS of such text per run only a
+ * digest is kept, which still proves a support that spans the whole content; a narrower span
+ * over a dropped source is reported as unverifiable, never passed.
+ */
+const KEEP_CHARS = 32 * 1024 * 1024;
+class CitedBytes {
+    sources = new Map();
+    kept = 0;
+    /** A claim's statement, kept under its id (the first emission wins). */
+    claim(id, statement) {
+        if (this.sources.has(id))
+            return;
+        this.keep(id, statement.length, () => statement);
+    }
+    /**
+     * A tool result, from its canonical event line (the `event` member's text), kept under the
+     * call id. `canonical` is false when the line itself is not canonical: its own finding stands
+     * and its bytes are not guessed.
+     */
+    toolResult(callId, lineText, canonical) {
+        if (this.sources.has(callId))
+            return;
+        if (!canonical) {
+            this.sources.set(callId, { kind: 'none', why: 'its trace line is not canonical JSON' });
+            return;
+        }
+        this.keep(callId, lineText.length, () => resultText(lineText));
+    }
+    keep(id, chars, get) {
+        if (this.kept + chars <= KEEP_CHARS) {
+            this.kept += chars;
+            this.sources.set(id, { kind: 'text', get });
+            return;
+        }
+        const text = get();
+        if (text === undefined) {
+            this.sources.set(id, { kind: 'none', why: 'the tool result has no result value' });
+            return;
+        }
+        const bytes = Buffer.from(text, 'utf8');
+        this.sources.set(id, { kind: 'digest', sha: (0,hashing/* sha256Hex */.fg)(bytes), len: bytes.length });
+    }
+    /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
+    select(id, b0, b1) {
+        const s = this.sources.get(id);
+        if (!s)
+            return undefined;
+        if (s.kind === 'none')
+            return { ok: false, reason: 'unverifiable', why: s.why };
+        if (s.kind === 'digest') {
+            if (b1 > s.len || b0 >= b1)
+                return { ok: false, reason: 'out_of_bounds', len: s.len };
+            if (b0 === 0 && b1 === s.len)
+                return { ok: true, sha: s.sha, len: s.len, preview: '' };
+            return {
+                ok: false,
+                reason: 'unverifiable',
+                why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
+            };
+        }
+        const text = s.get();
+        if (text === undefined)
+            return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
+        const bytes = Buffer.from(text, 'utf8');
+        if (b1 > bytes.length || b0 >= b1)
+            return { ok: false, reason: 'out_of_bounds', len: bytes.length };
+        const span = bytes.subarray(b0, b1);
+        return {
+            ok: true,
+            sha: (0,hashing/* sha256Hex */.fg)(span),
+            len: bytes.length,
+            preview: span.subarray(0, 80).toString('utf8'),
+        };
+    }
+}
+/** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
+function resultText(line) {
+    const event = membersOf(eventText(line))?.result;
+    return event === undefined ? undefined : membersOf(event)?.result;
+}
+/**
+ * Claim and tool_call supports: the cited record exists (a claim the trace emits, a tool call
+ * with a result), the span lies inside its bytes, and snippet_sha256 is the hash of those bytes.
+ */
+function checkRecordSupports(ctx, supports, known, cited) {
+    const f = ctx.f;
+    for (const s of supports) {
+        if (s.kind === 'evidence')
+            continue;
+        const what = s.kind === 'claim' ? `claim ${q(s.refId)}` : `tool call ${q(s.refId)}`;
+        if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
+            f.add(TRACE.supportUnresolved, s.kind === 'claim'
+                ? `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`
+                : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
+            continue;
+        }
+        const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
+        const got = cited.select(s.refId, s.b0, s.b1);
+        if (!got)
+            continue; // resolved but never kept: cannot happen, the scan keeps every record
+        if (!got.ok) {
+            f.add(got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch, got.reason === 'out_of_bounds'
+                ? `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
+                : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
+        }
+        else if (got.sha !== s.sha) {
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
 
 
+/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
+const MAX_QUOTES = 1000;
+function evidenceCites(claim) {
+    return claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => [s.ref_id, s.span[0], s.span[1]]);
+}
 const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
 /** A derived claim counts as marked insufficient when its structured payload says so (policy). */
 function markedInsufficient(claim) {
@@ -44717,6 +44857,7 @@ class ClaimChecks {
     /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
     exempted = [];
     total = 0;
+    suspects = [];
     constructor(ctx) {
         this.ctx = ctx;
     }
@@ -44729,7 +44870,7 @@ class ClaimChecks {
         this.total++;
         const prev = this.ids.get(claim.id);
         if (prev !== undefined) {
-            f.add(codes/* TRACE */._P.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
             return;
         }
         this.ids.set(claim.id, line);
@@ -44746,6 +44887,7 @@ class ClaimChecks {
         }
         // Markers: every "[evidence:" must open a canonical marker.
         const markers = new Map();
+        let suspect;
         const statement = claim.statement;
         for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
             MARKER_AT.lastIndex = i;
@@ -44756,12 +44898,22 @@ class ClaimChecks {
                 const window = statement.slice(i, i + 120);
                 const end = window.indexOf(']');
                 const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
-                f.add(codes/* TRACE */._P.markerLegacy, `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, at);
+                // Decided once the evidence is read: text the claim copies from the bytes it cites (the
+                // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
+                (suspect ??= {
+                    claimId: claim.id,
+                    line,
+                    statement,
+                    at: [],
+                    cites: evidenceCites(claim),
+                }).at.push([i, text]);
                 continue;
             }
             const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
             markers.set(key, (markers.get(key) ?? 0) + 1);
         }
+        if (suspect)
+            this.suspects.push(suspect);
         if (claim.claim_type !== 'derived')
             return;
         const evidence = claim.supports.filter((s) => s.kind === 'evidence');
@@ -44772,10 +44924,10 @@ class ClaimChecks {
             const n = (supportKeys.get(key) ?? 0) + 1;
             supportKeys.set(key, n);
             if ((markers.get(key) ?? 0) < n) {
-                f.add(codes/* TRACE */._P.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
             }
         }
-        if (markedInsufficient(claim)) {
+        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
             // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
             if (supportKeys.size < Math.max(1, this.ctx.minSupports))
                 this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
@@ -44792,9 +44944,33 @@ class ClaimChecks {
                 const why = have === 0
                     ? 'no evidence support has that id, span and snippet hash'
                     : `it appears ${n} times for ${have} support(s)`;
-                f.add(codes/* TRACE */._P.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
             }
         }
+    }
+    /**
+     * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
+     * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
+     * be read: the marker is then reported).
+     */
+    resolveLegacy(read) {
+        for (const s of this.suspects) {
+            const quoted = [];
+            for (const [ref, b0, b1] of s.cites) {
+                const text = read(ref, b0, b1)?.toString('utf8').trim();
+                if (!text)
+                    continue;
+                let n = 0;
+                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
+                    quoted.push([p, p + text.length]);
+            }
+            for (const [i, text] of s.at) {
+                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
+                    continue;
+                this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
+            }
+        }
+        this.suspects.length = 0;
     }
     /** Grounding of the claims marked insufficient, once the run's outcome is known. */
     finish(insufficientRun) {
@@ -44809,18 +44985,127 @@ class ClaimChecks {
             ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
             : '';
         if (supports === 0) {
-            this.ctx.f.add(codes/* TRACE */._P.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
         }
         else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(codes/* TRACE */._P.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required${why}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
         }
     }
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./src/io/hashing.ts
-var hashing = __nccwpck_require__(9520);
+;// CONCATENATED MODULE: ./src/packs/trace/content.ts
+
+
+
+
+
+/**
+ * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
+ * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
+ * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
+ * `result_sha256` together with the header's reasoning-trace record (the producer's
+ * check_reasoning_trace).
+ */
+class ContentChecks {
+    ctx;
+    derived = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /**
+     * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
+     * so the canonical payload is rebuilt from the parsed record without scanning the line again.
+     */
+    evidence(ev, no) {
+        const want = contentId('ev', {
+            chunk_id: JSON.stringify(ev.chunk_id),
+            sha256: JSON.stringify(ev.sha256),
+            span: `[${ev.span[0]},${ev.span[1]}]`,
+            uri: JSON.stringify(ev.uri),
+        });
+        if (want !== ev.id)
+            this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
+    }
+    claim(claim, line, canonical, no) {
+        if (claim.claim_type === 'derived') {
+            const s = claim.structured;
+            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
+            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
+            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
+        }
+        if (!canonical)
+            return;
+        const c = membersOf(eventText(line))?.claim;
+        const m = c === undefined ? undefined : membersOf(c);
+        if (!m)
+            return;
+        // The producer hashes its model dump: hash_algo and structured are always there.
+        const supports = claim.supports.every((x) => x.hash_algo !== undefined)
+            ? m.supports
+            : canonicalStringify(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
+        const want = contentId('claim', {
+            claim_type: m.claim_type,
+            confidence: m.confidence,
+            statement: m.statement,
+            status: m.status,
+            structured: m.structured ?? 'null',
+            supports,
+        });
+        if (want !== claim.id)
+            this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
+    }
+    mismatch(who, want, what, no) {
+        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
+    }
+    /**
+     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
+     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
+     * claim records the hash of its statement and citations, they agree, and the header's
+     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
+     */
+    finish(header) {
+        if (!header || this.derived.length === 0)
+            return;
+        const meta = header.metadata.reasoning_trace;
+        if (meta === undefined && !this.derived.some((d) => d.has))
+            return;
+        const f = this.ctx.f;
+        const at = this.ctx.at(1);
+        const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
+        for (const d of this.derived) {
+            if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
+            else if (d.recorded !== d.recomputed)
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
+        }
+        if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
+            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
+            return;
+        }
+        const r = meta;
+        const want = r.reasoning_trace_sha256;
+        if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
+            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
+            return;
+        }
+        if (r.result_sha256 !== undefined && r.result_sha256 !== want)
+            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
+        const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
+        if (recorded.size > 1)
+            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
+        else if (recorded.size === 1 && !recorded.has(want))
+            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
+    }
+}
+/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
+function resultHash(claim) {
+    const cites = claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
+        .join(';');
+    return (0,hashing/* sha256Hex */.fg)(Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]));
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
 
 
@@ -44852,7 +45137,7 @@ class EvidenceChecks {
     registered(ev, line) {
         const prev = this.records.get(ev.id);
         if (prev) {
-            this.ctx.f.add(codes/* TRACE */._P.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
             return;
         }
         const rec = { ev, line, usable: false };
@@ -44865,7 +45150,7 @@ class EvidenceChecks {
                     : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
                         ? 'is absolute'
                         : 'is not a plain relative POSIX path';
-            this.ctx.f.add(codes/* TRACE */._P.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
         }
     }
     /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
@@ -44886,15 +45171,15 @@ class EvidenceChecks {
             catch (err) {
                 const code = err.code;
                 if (code === 'ENOENT' || code === 'ENOTDIR') {
-                    this.ctx.f.add(codes/* TRACE */._P.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 else {
-                    this.ctx.f.add(codes/* TRACE */._P.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.k)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.k)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 continue;
             }
             if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
-                this.ctx.f.add(codes/* TRACE */._P.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             rec.real = real;
@@ -44942,16 +45227,20 @@ class EvidenceChecks {
         for (const rec of this.records.values()) {
             const { ev, line } = rec;
             const evLoc = { path: this.ctx.rel(ev.content_path) };
-            if (chunks) {
-                const c = chunks.get(ev.chunk_id);
-                if (!c) {
-                    f.add(codes/* TRACE */._P.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+            if (ev.chunk_id !== ev.sha256) {
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
+            }
+            else if (chunks) {
+                const spans = chunks.get(ev.chunk_id);
+                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
+                if (!spans) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
                 }
-                else if (c.start !== ev.span[0] || c.end !== ev.span[1]) {
-                    f.add(codes/* TRACE */._P.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
-                }
-                else if (c.sha !== ev.sha256) {
-                    f.add(codes/* TRACE */._P.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+                else if (!c) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+                        .slice(0, 3)
+                        .map((x) => `[${x.start}, ${x.end})`)
+                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
                 }
             }
             if (!rec.real)
@@ -44960,17 +45249,41 @@ class EvidenceChecks {
             rec.outcome = o;
             if (!o.ok) {
                 if (o.reason === 'missing') {
-                    f.add(codes/* TRACE */._P.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
                 }
                 else {
-                    f.add(codes/* TRACE */._P.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
                 }
                 continue;
             }
             rec.usable = true;
             if (o.sha256 !== ev.sha256) {
-                f.add(codes/* TRACE */._P.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
+        }
+    }
+    /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
+    readSpan(id, b0, b1) {
+        const rec = this.records.get(id);
+        if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024)
+            return undefined;
+        if (rec.bytes)
+            return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
+        let fd;
+        try {
+            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+            if (!external_node_fs_default().fstatSync(fd).isFile())
+                return undefined;
+            const buf = Buffer.alloc(b1 - b0);
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, b0);
+            return n === buf.length ? buf : undefined;
+        }
+        catch {
+            return undefined; // the evidence checks report why it cannot be read
+        }
+        finally {
+            if (fd !== undefined)
+                external_node_fs_default().closeSync(fd);
         }
     }
     /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
@@ -44991,7 +45304,7 @@ class EvidenceChecks {
                 continue;
             const rec = this.records.get(s.refId);
             if (!rec) {
-                f.add(codes/* TRACE */._P.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
+                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
                 continue;
             }
             if (!rec.usable)
@@ -45018,17 +45331,17 @@ class EvidenceChecks {
                 for (const s of uses) {
                     const len = whole ? whole.length : size;
                     if (s.b1 > len || s.b0 >= s.b1) {
-                        f.add(codes/* TRACE */._P.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                        f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                         continue;
                     }
                     const got = whole ? (0,hashing/* sha256Hex */.fg)(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
                     if (got !== s.sha) {
-                        f.add(codes/* TRACE */._P.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                     }
                 }
             }
             catch (err) {
-                f.add(codes/* TRACE */._P.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.k)(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
+                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.k)(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
             }
             finally {
                 if (fd !== undefined)
@@ -45075,13 +45388,13 @@ function checkHeader(ctx, value, line) {
         const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
             ? `a ${q(String(v.record))} record`
             : 'no trace_header record';
-        f.add(codes/* TRACE */._P.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
+        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
         return undefined;
     }
     const parsed = Fast.TraceHeader.safeParse(v);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        f.add(codes/* TRACE */._P.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
+        f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
         return undefined;
     }
     const h = parsed.data;
@@ -45095,71 +45408,9 @@ function checkHeader(ctx, value, line) {
     if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
         bad.push(`fingerprint_algo ${q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
     for (const b of bad)
-        f.add(codes/* TRACE */._P.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
+        f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
     return h;
 }
-
-;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
-
-/**
- * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
- * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
- * so no number or string is ever re-serialized differently from the producer.
- */
-function contentId(kind, rawFields) {
-    const keys = Object.keys(rawFields).sort();
-    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
-    return `${kind}_v1_${(0,external_node_crypto_.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
-}
-/** The raw text of the top-level members of a canonical JSON object, by key. */
-function rawMembers(text, members) {
-    const out = {};
-    for (const [k, [a, b]] of members)
-        out[k] = text.slice(a, b);
-    return out;
-}
-/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
-class TraceIdHasher {
-    header;
-    h = (0,external_node_crypto_.createHash)('sha256');
-    n = 0;
-    valid = true;
-    constructor(header) {
-        this.header = header;
-        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
-    }
-    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
-    staged = Buffer.allocUnsafe(64 * 1024);
-    used = 0;
-    /** The canonical bytes of one event (the `event` member of its canonical line). */
-    event(bytes) {
-        if (this.used + bytes.length + 1 > this.staged.length)
-            this.flush();
-        if (this.n++ > 0)
-            this.staged[this.used++] = 0x2c; // ,
-        if (bytes.length > this.staged.length - this.used) {
-            this.flush();
-            this.h.update(bytes);
-        }
-        else {
-            this.staged.set(bytes, this.used);
-            this.used += bytes.length;
-        }
-    }
-    flush() {
-        if (this.used > 0)
-            this.h.update(this.staged.subarray(0, this.used));
-        this.used = 0;
-    }
-    digest() {
-        this.flush();
-        const hd = this.header;
-        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
-        return `trace_v1_${this.h.digest('hex')}`;
-    }
-}
-const EVENT_PREFIX = '{"event":';
-const EVENT_SUFFIX = ',"record":"trace_event"}';
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
@@ -45307,6 +45558,54 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
+/** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
+const DEFAULT_MIN_SUPPORTS = 2;
+/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
+function supportFloor(option) {
+    return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
+}
+/**
+ * The run's recorded policy (`metadata.reasoning_policy.min_supports_per_claim`) read as the
+ * producer's verifier reads it (absent or unusable: 2; otherwise at least 1), raised to the gate's
+ * floor when that is higher. Before the header is read (or when it is unusable) the producer's
+ * default stands in for the run's policy.
+ */
+function supportPolicy(floor, metadata) {
+    const policy = metadata?.reasoning_policy;
+    const raw = policy && typeof policy === 'object' && !Array.isArray(policy)
+        ? policy.min_supports_per_claim
+        : undefined;
+    let run = DEFAULT_MIN_SUPPORTS;
+    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
+    if (typeof raw === 'number' && Number.isFinite(raw)) {
+        run = Math.max(1, Math.trunc(raw));
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
+    }
+    else if (typeof raw === 'string') {
+        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
+    }
+    if (floor !== undefined && floor > run)
+        return {
+            min: floor,
+            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
+        };
+    return { min: run, source: runSource };
+}
+/**
+ * Whether the run's recorded policy lets a derived claim marked `structured.insufficient_evidence`
+ * stand in a run that reports insufficient evidence (the contract's "policy-driven" exemption).
+ * The producer records no such policy and never marks claims, so real runs never get it: without
+ * it, the mark would only let a forged claim through.
+ */
+function allowsMarkedInsufficient(metadata) {
+    const policy = metadata?.reasoning_policy;
+    return (!!policy &&
+        typeof policy === 'object' &&
+        policy.allow_marked_insufficient_claims === true);
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
 
 
@@ -45318,6 +45617,10 @@ class StepChecks {
     finished = new Map();
     outputs = new Set();
     insufficientLine;
+    /** Where the finalize output was written: no claim may follow it. */
+    finalizeLine;
+    /** Steps started while some of their dependencies had not finished. */
+    early = [];
     /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
     outputRefs = [];
     constructor(ctx) {
@@ -45327,23 +45630,28 @@ class StepChecks {
         const f = this.ctx.f;
         const first = this.started.get(stepId);
         if (first !== undefined) {
-            f.add(codes/* TRACE */._P.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
+            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
             return;
         }
         this.started.set(stepId, line);
+        // A node runs once everything it depends on has finished (the producer's topological order);
+        // a dependency that never finishes is reported as unfinished or missing instead.
+        const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
+        if (waiting.length > 0)
+            this.early.push({ stepId, line, waiting });
         if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
-            f.add(codes/* TRACE */._P.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+            f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
         }
     }
     finished_(stepId, output, line) {
         const outputKind = output.kind;
         const f = this.ctx.f;
         if (!this.started.has(stepId)) {
-            f.add(codes/* TRACE */._P.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
+            f.add(TRACE.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
         }
         const first = this.finished.get(stepId);
         if (first !== undefined) {
-            f.add(codes/* TRACE */._P.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
+            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
             return;
         }
         this.finished.set(stepId, line);
@@ -45355,18 +45663,40 @@ class StepChecks {
         }
         if (outputKind === 'insufficient_evidence')
             this.insufficientLine ??= line;
+        if (outputKind === 'finalize')
+            this.finalizeLine ??= line;
+    }
+    /** A claim belongs to a step still running, and to a run not yet finalized. */
+    claimEmitted(stepId, claimId, line) {
+        const done = this.finished.get(stepId);
+        const why = done !== undefined
+            ? `in step ${q(stepId)}, which already finished on line ${done}`
+            : this.finalizeLine !== undefined
+                ? `after the run finalized its answer on line ${this.finalizeLine}`
+                : undefined;
+        if (why)
+            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
     }
     /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
     ref(stepId, line, what) {
         if (stepId === '' || this.started.has(stepId))
             return;
-        this.ctx.f.add(codes/* TRACE */._P.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
+        this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
     }
     finish(lastLine) {
         const f = this.ctx.f;
+        for (const { stepId, line, waiting } of this.early) {
+            const late = waiting.filter((d) => this.finished.has(d));
+            if (late.length === 0)
+                continue;
+            f.add(TRACE.stepBeforeDependency, `Step ${q(stepId)} is started on line ${line} before its dependency ${late
+                .slice(0, 3)
+                .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
+                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
         for (const [stepId, line] of this.started) {
             if (!this.finished.has(stepId)) {
-                f.add(codes/* TRACE */._P.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
+                f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
             }
         }
         const seen = new Set(this.outputs);
@@ -45375,7 +45705,7 @@ class StepChecks {
         const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
         if (missing.length > 0) {
             const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
-            f.add(codes/* TRACE */._P.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
+            f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
         }
     }
 }
@@ -45407,11 +45737,11 @@ class ToolChecks {
     called(eventStep, call, line) {
         const f = this.ctx.f;
         if (call.step_id !== eventStep) {
-            f.add(codes/* TRACE */._P.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
+            f.add(TRACE.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
         }
         const prev = this.calls.get(call.id);
         if (prev) {
-            f.add(codes/* TRACE */._P.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
+            f.add(TRACE.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
             return;
         }
         this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
@@ -45419,39 +45749,42 @@ class ToolChecks {
         if (tools === undefined)
             return;
         if (tools === 'none') {
-            f.add(codes/* TRACE */._P.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
         }
         else if (!tools.has(call.tool_name)) {
-            f.add(codes/* TRACE */._P.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
         }
     }
     returned(eventStep, result, line) {
         const f = this.ctx.f;
         const call = this.calls.get(result.call_id);
         if (!call) {
-            f.add(codes/* TRACE */._P.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
+            f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
             return;
         }
         call.results++;
         this.answered.add(result.call_id);
         if (call.results > 1) {
-            f.add(codes/* TRACE */._P.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+            f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
             return;
         }
         if (eventStep !== call.stepId) {
-            f.add(codes/* TRACE */._P.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+            f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
         }
     }
     finish() {
         for (const [id, call] of this.calls) {
             if (call.results === 0) {
-                this.ctx.f.add(codes/* TRACE */._P.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
+                this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
             }
         }
     }
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/events.ts
+
+
+
 
 
 
@@ -45474,6 +45807,8 @@ function scanTrace(ctx, traceAbs) {
     const tools = new ToolChecks(ctx);
     const evidence = new EvidenceChecks(ctx);
     const claims = new ClaimChecks(ctx);
+    const cited = new CitedBytes();
+    const content = new ContentChecks(ctx);
     let header;
     let idHasher;
     let idValid = true;
@@ -45489,14 +45824,14 @@ function scanTrace(ctx, traceAbs) {
     const onLine = (line) => {
         lastLine = line.no;
         if (line.kind === 'too_long') {
-            f.add(codes/* TRACE */._P.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
+            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
             idValid = false;
             if (line.no > 1)
                 consumePosition();
             return;
         }
         if (line.kind === 'invalid_utf8') {
-            f.add(codes/* TRACE */._P.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
+            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
             idValid = false;
             if (line.no > 1)
                 consumePosition();
@@ -45515,15 +45850,15 @@ function scanTrace(ctx, traceAbs) {
         else {
             if (line.text === '') {
                 if (!line.final) {
-                    f.add(codes/* TRACE */._P.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
+                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
                     idValid = false;
                 }
                 return;
             }
-            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no);
+            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
         }
         if (line.final) {
-            f.add(codes/* TRACE */._P.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
+            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
             idValid = false;
         }
     };
@@ -45538,41 +45873,43 @@ function scanTrace(ctx, traceAbs) {
         if (!result.ok) {
             const p = result.problem;
             if (p.kind === 'syntax') {
-                f.add(codes/* TRACE */._P.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+                f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
                 idValid = false;
                 return undefined;
             }
             if (p.kind === 'duplicate')
-                f.add(codes/* TRACE */._P.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+                f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
             else
-                f.add(codes/* TRACE */._P.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
+                f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
             idValid = false;
         }
         const h = checkHeader(ctx, result.value, no);
-        // The run's own policy may ask for more supports than the gate's minimum; the stricter one wins.
-        const policy = h?.metadata.reasoning_policy;
-        const runMin = policy && typeof policy === 'object' ? policy.min_supports_per_claim : undefined;
-        if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports)
-            ctx.minSupports = runMin;
+        // The run's recorded support policy applies, raised to the gate's floor when that is higher.
+        if (h) {
+            const p = supportPolicy(ctx.supportFloor, h.metadata);
+            ctx.minSupports = p.min;
+            ctx.minSupportsSource = p.source;
+            ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
+        }
         if (h && result.ok && result.members)
             idHasher = new TraceIdHasher(rawMembers(text, result.members));
         return h;
     };
-    const handleEvent = (result, bytes, no) => {
+    const handleEvent = (result, bytes, no, text) => {
         let value;
         if (!result.ok) {
             const p = result.problem;
             if (p.kind === 'syntax') {
-                f.add(codes/* TRACE */._P.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
+                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
                 idValid = false;
                 consumePosition();
                 return;
             }
             if (p.kind === 'duplicate') {
-                f.add(codes/* TRACE */._P.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
+                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
             }
             else {
-                f.add(codes/* TRACE */._P.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
+                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
             }
             idValid = false;
             value = result.value;
@@ -45587,7 +45924,7 @@ function scanTrace(ctx, traceAbs) {
             const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
                 ? `record ${q(String(v.record))}`
                 : 'no trace_event record';
-            f.add(codes/* TRACE */._P.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
+            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
             idValid = false;
             unreadable++;
             return;
@@ -45609,10 +45946,10 @@ function scanTrace(ctx, traceAbs) {
         if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
-            f.add(codes/* TRACE */._P.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
+            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
             return;
         }
-        dispatch(parsed.data, no);
+        dispatch(parsed.data, no, text, result.ok);
     };
     const checkIdx = (idx, no) => {
         const at = ctx.at(no);
@@ -45626,7 +45963,7 @@ function scanTrace(ctx, traceAbs) {
         unreadable = 0;
         const dupLine = seenIdx.get(idx);
         if (dupLine !== undefined) {
-            f.add(codes/* TRACE */._P.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
+            f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
         }
         else if ((idx < expected || idx > expected + slack) && idx !== maxIdx + 1) {
             const why = idx > expected
@@ -45634,7 +45971,7 @@ function scanTrace(ctx, traceAbs) {
                     ? `event ${expected} is missing, or events were reordered or injected`
                     : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
                 : 'events were reordered';
-            f.add(codes/* TRACE */._P.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
+            f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
         }
         if (dupLine === undefined)
             seenIdx.set(idx, no);
@@ -45642,7 +45979,7 @@ function scanTrace(ctx, traceAbs) {
         if (idx > maxIdx)
             maxIdx = idx;
     };
-    const dispatch = (ev, no) => {
+    const dispatch = (ev, no, text, canonical) => {
         switch (ev.kind) {
             case 'step_started':
                 steps.started_(ev.step_id, no);
@@ -45657,34 +45994,49 @@ function scanTrace(ctx, traceAbs) {
             case 'tool_returned':
                 steps.ref(ev.step_id, no, 'tool result');
                 tools.returned(ev.step_id, ev.result, no);
+                cited.toolResult(ev.result.call_id, text, canonical);
                 break;
             case 'evidence_registered':
                 steps.ref(ev.step_id, no, 'evidence registration');
                 evidence.registered(ev.evidence, no);
+                content.evidence(ev.evidence, no);
                 break;
             case 'claim_emitted':
                 steps.ref(ev.step_id, no, 'claim');
+                steps.claimEmitted(ev.step_id, ev.claim.id, no);
                 claims.emitted(ev.claim, no);
+                cited.claim(ev.claim.id, ev.claim.statement);
+                content.claim(ev.claim, text, canonical, no);
                 break;
         }
     };
     const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
     if (outcome.ok) {
         if (outcome.summary.size === 0) {
-            f.add(codes/* TRACE */._P.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
+            f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
         }
         if (crlfCount > 0) {
-            f.add(codes/* TRACE */._P.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
+            f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
         }
     }
     let recomputedId;
     if (outcome.ok && header && idHasher && idValid)
         recomputedId = idHasher.digest();
-    return { outcome, header, events, lastLine, recomputedId, steps, tools, evidence, claims };
+    return {
+        outcome,
+        header,
+        events,
+        lastLine,
+        recomputedId,
+        steps,
+        tools,
+        evidence,
+        claims,
+        cited,
+        content,
+    };
 }
 
-// EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/packs/trace/findings.ts
 
 /** At most this many findings per code and run; the rest are counted in one closing finding. */
@@ -45747,6 +46099,7 @@ class RunFindings {
 
 
 
+
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
 function checkCoreFiles(ctx, listing) {
     for (const name of CORE_FILES) {
@@ -45760,66 +46113,101 @@ function checkCoreFiles(ctx, listing) {
                 // missing
             }
             if (isDir)
-                ctx.f.add(codes/* TRACE */._P.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
+                ctx.f.add(TRACE.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
             else
-                ctx.f.add(codes/* TRACE */._P.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
+                ctx.f.add(TRACE.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
         }
         else if (!readable(e)) {
-            ctx.f.add(codes/* TRACE */._P.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
+            ctx.f.add(TRACE.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
         }
     }
 }
 function loadRunMeta(ctx, listing) {
     if (!usable(listing, 'run_meta.json'))
         return undefined;
-    const loaded = loadRunFile(ctx, 'run_meta.json', Fast.RunMeta, codes/* TRACE */._P.runMetaInvalid, 'is invalid');
+    const loaded = loadRunFile(ctx, 'run_meta.json', Fast.RunMeta, TRACE.runMetaInvalid, 'is invalid');
     if (!loaded)
         return undefined;
     const meta = loaded.data;
     if (!SUPPORTED_RUN_META_VERSIONS.includes(meta.schema_version)) {
-        ctx.f.add(codes/* TRACE */._P.unsupportedVersion, `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
+        ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
     }
     return meta;
 }
 function loadSpec(ctx, listing) {
     if (!usable(listing, 'spec.json'))
         return undefined;
-    const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, codes/* TRACE */._P.specInvalid, 'is not a problem spec');
-    return loaded && { id: loaded.data.id };
+    const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, TRACE.specInvalid, 'is not a problem spec');
+    if (!loaded)
+        return undefined;
+    const id = loaded.data.id;
+    // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
+    if (id.startsWith('spec_v1_')) {
+        const raw = documentMembers(loaded.text, loaded.members);
+        const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
+        if (!raw) {
+            ctx.f.add(TRACE.specInvalid, 'spec.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', at);
+        }
+        else {
+            const want = contentId('spec', {
+                constraints: raw.constraints ?? '{}',
+                description: raw.description,
+                expected: raw.expected ?? 'null',
+                expected_output_type: raw.expected_output_type,
+                version: raw.version ?? 'null',
+            });
+            if (want !== id)
+                ctx.f.add(TRACE.contentIdMismatch, `spec.json says its id is ${q(id)} but its content hashes to ${q(want)}: the spec (its description, constraints or expected output) was edited after the run.`, at);
+        }
+    }
+    return { id };
 }
-/** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
-function checkVerifyReport(ctx, listing, traceId) {
-    if (!usable(listing, 'verify.json'))
+/**
+ * The report the producer's own `verify` command writes beside the trace after the run: it is
+ * not in the manifest (written later), and is checked like verify.json when present.
+ */
+const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
+/**
+ * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
+ * this trace; a report with errors rejects the run.
+ */
+function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
+    if (!usable(listing, name))
         return;
-    const loaded = loadRunFile(ctx, 'verify.json', Fast.VerificationReport, codes/* TRACE */._P.verifyReportInvalid, 'is not a VerificationReport');
+    const loaded = loadRunFile(ctx, name, Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
     if (!loaded)
         return;
     const rel = loaded.rel;
     const r = loaded.data;
-    const invalid = (message, at) => ctx.f.add(codes/* TRACE */._P.verifyReportInvalid, message, () => ({
+    const invalid = (message, at) => ctx.f.add(TRACE.verifyReportInvalid, message, () => ({
         path: rel,
         line: loaded.doc.lineOf(at) ?? 1,
     }));
     // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
     if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-        invalid(`verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, ['trace_id']);
+        invalid(`${name} reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, [
+            'trace_id',
+        ]);
     }
     // The producer always runs its checks: a report with none vouches for nothing.
     if (r.checks.length === 0)
-        invalid('verify.json records no checks: nothing was verified.', ['checks']);
+        invalid(`${name} records no checks: nothing was verified.`, ['checks']);
     const names = new Map();
     r.checks.forEach((c, i) => {
         const first = names.get(c.name);
         if (first === undefined)
             names.set(c.name, i);
         else
-            invalid(`verify.json records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, ['checks', i]);
+            invalid(`${name} records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, [
+                'checks',
+                i,
+            ]);
     });
     const errors = r.failures.filter((x) => x.severity === 'error');
     const failed = r.checks.filter((c) => !c.passed);
     if (errors.length > 0 || failed.length > 0) {
         const first = errors[0];
-        ctx.f.add(codes/* TRACE */._P.producerRejected, `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
+        ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
             ? `: ${failed
                 .slice(0, 4)
                 .map((c) => c.name)
@@ -45834,18 +46222,18 @@ function checkFingerprint(ctx, listing, traceSha) {
     const rel = ctx.rel('fingerprint.txt');
     const read = readRunFile(ctx, 'fingerprint.txt', 4096);
     if (!read.ok)
-        return ctx.f.add(codes/* TRACE */._P.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
+        return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
     const text = read.bytes.toString('latin1');
     if (!/^[0-9a-f]{64}\n$/.test(text)) {
-        return ctx.f.add(codes/* TRACE */._P.fingerprintMismatch, `fingerprint.txt holds ${q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
+        return ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt holds ${q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
     }
     const recorded = text.slice(0, 64);
     if (recorded !== traceSha) {
-        ctx.f.add(codes/* TRACE */._P.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
+        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
     }
 }
 function inLayout(rel) {
-    if (CORE_FILES.includes(rel))
+    if (CORE_FILES.includes(rel) || rel === PRODUCER_VERIFY_REPORT)
         return true;
     if (rel.startsWith('provenance/'))
         return true;
@@ -45862,18 +46250,18 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
         if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel))
             continue; // reported as evidence_path_escape
         if (!inLayout(e.rel)) {
-            f.add(codes/* TRACE */._P.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
+            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
         }
         else if (e.kind === 'other' ||
             (e.kind === 'symlink' && !e.insideFile && !CORE_FILES.includes(e.rel))) {
-            f.add(codes/* TRACE */._P.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
+            f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
                 path: ctx.rel(e.rel),
             });
         }
     }
     if (!usable(listing, 'manifest.json'))
         return;
-    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, codes/* TRACE */._P.manifestInvalid, 'is not a map of path → sha256 hex');
+    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, TRACE.manifestInvalid, 'is not a map of path → sha256 hex');
     if (!loaded)
         return;
     const rel = loaded.rel;
@@ -45886,7 +46274,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
     const at = (key) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
     for (const [key, want] of entries) {
         if (!isPlainRelative(key) || key === 'manifest.json') {
-            f.add(codes/* TRACE */._P.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, at(key));
+            f.add(TRACE.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, at(key));
             continue;
         }
         listed.add(key);
@@ -45898,7 +46286,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
     await hasher.prefetch(toHash);
     for (const { key, want, entry } of plan) {
         if (!entry) {
-            f.add(codes/* TRACE */._P.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
+            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
             continue;
         }
         let got;
@@ -45913,27 +46301,28 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
                 size = o.size;
             }
             else if (o.reason === 'missing') {
-                f.add(codes/* TRACE */._P.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
+                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
                 continue;
             }
         }
         if (got === undefined)
             continue; // unreadable: reported by the layout or core-file checks
         if (got !== want) {
-            f.add(codes/* TRACE */._P.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
+            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
         }
     }
     for (const e of listing.values()) {
-        if (e.rel === 'manifest.json' || listed.has(e.rel) || !inLayout(e.rel))
+        if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT)
+            continue;
+        if (listed.has(e.rel) || !inLayout(e.rel))
             continue;
         if (e.kind === 'other')
             continue;
-        f.add(codes/* TRACE */._P.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
+        f.add(TRACE.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
     }
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/plan.ts
-
 
 
 
@@ -45945,7 +46334,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
  */
 function checkPlan(ctx) {
     const f = ctx.f;
-    const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, codes/* TRACE */._P.planInvalid, 'is not a valid plan');
+    const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, TRACE.planInvalid, 'is not a valid plan');
     if (!loaded)
         return undefined;
     const rel = loaded.rel;
@@ -45958,19 +46347,19 @@ function checkPlan(ctx) {
     const nodeIds = new Set();
     plan.nodes.forEach((n, i) => {
         if (nodeIds.has(n.id))
-            f.add(codes/* TRACE */._P.planDuplicateNode, `Plan node id ${q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
+            f.add(TRACE.planDuplicateNode, `Plan node id ${q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
         nodeIds.add(n.id);
     });
     plan.nodes.forEach((n, i) => {
         n.dependencies.forEach((d, j) => {
             if (!nodeIds.has(d))
-                f.add(codes/* TRACE */._P.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
+                f.add(TRACE.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
         });
     });
     plan.edges.forEach(([a, b], i) => {
         for (const end of [a, b]) {
             if (!nodeIds.has(end))
-                f.add(codes/* TRACE */._P.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
+                f.add(TRACE.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
         }
     });
     // The producer gives edges no direction of its own (it writes none): they are checked for a
@@ -45979,12 +46368,15 @@ function checkPlan(ctx) {
         ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id]))],
         ['edges', plan.edges],
     ];
+    let acyclic = true;
     for (const [what, pairs] of graphs) {
         const stuck = cycleNodes(nodeIds, pairs);
         if (stuck.length === 0)
             continue;
+        if (what === 'dependencies')
+            acyclic = false;
         const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
-        f.add(codes/* TRACE */._P.planCycle, `The plan’s ${what} form a cycle through ${stuck
+        f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
             .slice(0, 5)
             .map((s) => q(s, 60))
             .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']));
@@ -45992,19 +46384,11 @@ function checkPlan(ctx) {
     if (plan.id.startsWith('plan_v1_')) {
         // The id covers the content, not its formatting: a plan.json written differently (or edited
         // and re-indented) is put in canonical form first.
-        let text = loaded.text;
-        let members = loaded.members;
-        if (!members) {
-            const canonical = canonicalizeText(loaded.text);
-            const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
-            if (scanned?.ok)
-                [text, members] = [canonical, scanned.members];
-        }
-        if (!members) {
-            f.add(codes/* TRACE */._P.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
+        const raw = documentMembers(loaded.text, loaded.members);
+        if (!raw) {
+            f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
         }
         else {
-            const raw = rawMembers(text, members);
             const want = contentId('plan', {
                 edges: raw.edges,
                 nodes: raw.nodes,
@@ -46012,11 +46396,14 @@ function checkPlan(ctx) {
                 spec_id: raw.spec_id,
             });
             if (want !== plan.id) {
-                f.add(codes/* TRACE */._P.contentIdMismatch, `plan.json says its id is ${q(plan.id)} but its content hashes to ${q(want)}: the plan was edited after the run.`, lineOf(['id']));
+                f.add(TRACE.contentIdMismatch, `plan.json says its id is ${q(plan.id)} but its content hashes to ${q(want)}: the plan was edited after the run.`, lineOf(['id']));
             }
         }
     }
-    return { plan, nodeIds };
+    const order = acyclic
+        ? new Map(plan.nodes.map((n) => [n.id, n.dependencies]))
+        : undefined;
+    return { plan, nodeIds, ...(order ? { order } : {}) };
 }
 /**
  * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
@@ -46063,10 +46450,8 @@ function cycleNodes(nodes, pairs) {
 
 
 
-const DEFAULT_MIN_SUPPORTS = 2;
-function minSupportsOption(v) {
-    return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_MIN_SUPPORTS;
-}
+
+
 /** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
@@ -46075,14 +46460,15 @@ async function verifyRun(runDir, ctx) {
     const runId = external_node_path_default().basename(runDir);
     const f = new RunFindings(targetId);
     const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
-    const minSupports = minSupportsOption(ctx.options.min_supports);
+    const floor = supportFloor(ctx.options.min_supports);
+    const initialPolicy = supportPolicy(floor);
     let scan;
     const inside = ws.resolve(runDir, '.');
     if (!inside.ok) {
-        f.add(codes/* TRACE */._P.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
+        f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
             path: rel,
         });
-        return result(minSupports);
+        return result(initialPolicy.min);
     }
     const realRunDir = inside.real;
     try {
@@ -46090,8 +46476,8 @@ async function verifyRun(runDir, ctx) {
             throw new Error('is not a directory');
     }
     catch (err) {
-        f.add(codes/* TRACE */._P.fileUnreadable, `The run directory ${(0,workspace/* errorText */.k)(err)}.`, { path: rel });
-        return result(minSupports);
+        f.add(TRACE.fileUnreadable, `The run directory ${(0,workspace/* errorText */.k)(err)}.`, { path: rel });
+        return result(initialPolicy.min);
     }
     const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
     const rctx = {
@@ -46107,7 +46493,9 @@ async function verifyRun(runDir, ctx) {
                 : `${rel}/${p}`
             : ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
         at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
-        minSupports,
+        supportFloor: floor,
+        minSupports: initialPolicy.min,
+        minSupportsSource: initialPolicy.source,
         maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
@@ -46119,14 +46507,17 @@ async function verifyRun(runDir, ctx) {
             ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
             : 'none';
     const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
-    if (plan)
+    if (plan) {
         rctx.planNodes = plan.nodeIds;
+        if (plan.order)
+            rctx.planDeps = plan.order;
+    }
     const spec = loadSpec(rctx, listing);
     const traceEntry = usable(listing, 'trace.jsonl');
     if (traceEntry) {
         scan = scanTrace(rctx, traceEntry.abs);
         if (!scan.outcome.ok) {
-            f.add(codes/* TRACE */._P.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, rctx.at());
+            f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, rctx.at());
             scan = undefined;
         }
     }
@@ -46135,32 +46526,27 @@ async function verifyRun(runDir, ctx) {
         scan.steps.finish(scan.lastLine);
         scan.tools.finish();
         scan.claims.finish(scan.steps.insufficientLine !== undefined);
+        scan.content.finish(header);
         // Insufficient evidence: exactly one of "derived claims" and "the marker".
         const derived = scan.claims.derived;
         const marker = scan.steps.insufficientLine;
         if (derived === 0 && marker === undefined) {
-            f.add(codes/* TRACE */._P.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', rctx.at());
+            f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', rctx.at());
         }
         else if (derived > 0 && marker !== undefined) {
-            f.add(codes/* TRACE */._P.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
+            f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
         }
-        // Claim and tool-call supports resolve (evidence supports are checked with the evidence bytes).
-        for (const s of scan.claims.supports) {
-            if (s.kind === 'claim' && !scan.claims.has(s.refId)) {
-                f.add(codes/* TRACE */._P.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`, rctx.at(s.line));
-            }
-            else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
-                f.add(codes/* TRACE */._P.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, rctx.at(s.line));
-            }
-        }
+        // Claim and tool-call supports: the record resolves and the span's bytes are the cited ones
+        // (evidence supports are checked with the evidence bytes below).
+        checkRecordSupports(rctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
         // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
         for (const r of scan.steps.outputRefs) {
             const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
             if (!known)
-                f.add(codes/* TRACE */._P.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, rctx.at(r.line));
+                f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, rctx.at(r.line));
         }
         if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
-            f.add(codes/* TRACE */._P.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
+            f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
         }
         // Evidence files, chunks, then every evidence support's bytes.
         const ev = scan.evidence;
@@ -46168,18 +46554,19 @@ async function verifyRun(runDir, ctx) {
         ev.resolveAll();
         const chunks = loadChunks(rctx, ev.records.size);
         await ev.checkFiles(ctx.hasher, chunks);
+        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
         ev.checkSupports(scan.claims.supports);
     }
     // The run's parts must name each other.
     const planRel = { path: rctx.rel('plan.json'), line: 1 };
     if (header && plan && header.plan_id !== plan.plan.id) {
-        f.add(codes/* TRACE */._P.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, rctx.at(1), [planRel]);
+        f.add(TRACE.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, rctx.at(1), [planRel]);
     }
     if (header && spec && header.spec_id !== spec.id) {
-        f.add(codes/* TRACE */._P.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, rctx.at(1), [{ path: rctx.rel('spec.json'), line: 1 }]);
+        f.add(TRACE.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, rctx.at(1), [{ path: rctx.rel('spec.json'), line: 1 }]);
     }
     if (plan && spec && plan.plan.spec_id !== spec.id) {
-        f.add(codes/* TRACE */._P.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: rctx.rel('spec.json'), line: 1 }]);
+        f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: rctx.rel('spec.json'), line: 1 }]);
     }
     if (runMeta) {
         const metaLoc = { path: rctx.rel('run_meta.json'), line: 1 };
@@ -46193,9 +46580,10 @@ async function verifyRun(runDir, ctx) {
         if (spec && runMeta.spec_id !== spec.id)
             mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
         for (const m of mism)
-            f.add(codes/* TRACE */._P.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
+            f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
     }
     checkVerifyReport(rctx, listing, header?.id);
+    checkVerifyReport(rctx, listing, header?.id, PRODUCER_VERIFY_REPORT);
     if (scan?.outcome.ok)
         checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
     const escaped = new Set();
@@ -46250,11 +46638,41 @@ async function verifyRun(runDir, ctx) {
             kind: 'trace-run',
             run_id: runId,
             trace_id: s?.header?.id ?? null,
-            checks: codes/* CHECK_NAMES */.cj,
+            checks: CHECK_NAMES,
             summary_metrics: summary,
         };
         return { target, subjects: [subject], findings, extension };
     }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/index.ts
+
+
+
+
+/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
+const tracePack = {
+    id: 'trace',
+    title: 'Evidence-grounded run traces',
+    codes: TRACE_CODES,
+    parallel: true,
+    discover: discoverRuns,
+    verify: verifyRun,
+};
+
+;// CONCATENATED MODULE: ./src/packs/index.ts
+
+
+
+
+/** Every contract audit-gate verifies. Order is the order targets are reported in. */
+const PACKS = [arisPack, tracePack];
+function findPack(id) {
+    return PACKS.find((p) => p.id === id);
+}
+/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
+function allCodes() {
+    return [...Object.values(codes/* GATE */.k), ...fixtures_codes/* FIXTURE_CODES */.d, ...PACKS.flatMap((p) => p.codes)];
 }
 
 
@@ -46284,8 +46702,8 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/index.ts + 8 modules
-var packs = __nccwpck_require__(5560);
+// EXTERNAL MODULE: ./src/packs/index.ts + 31 modules
+var packs = __nccwpck_require__(2071);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts

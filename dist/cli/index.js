@@ -14999,6 +14999,7 @@ const CHECK_NAMES = [
     'tool_linkage',
     'claim_justifications',
     'derived_claim_grounding',
+    'reasoning_trace',
     'evidence_hashes',
     'support_spans',
     'insufficient_reasoning',
@@ -15035,6 +15036,8 @@ const TRACE = {
     stepUnfinished: codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', codes_RERUN, INV.schema),
     stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
     stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
+    stepBeforeDependency: codes_def('step_before_dependency', 'core_invariants', 'A plan node is started before the nodes it depends on have finished', codes_RERUN, INV.order),
+    claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
     stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
     // ── tool linkage ────────────────────────────────────────────────────────────────────────────
     toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
@@ -15059,7 +15062,8 @@ const TRACE = {
     markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
     markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the evidence bytes', REDERIVE, INV.evidence),
+    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)', REDERIVE),
+    spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
     snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
     // ── insufficient evidence ───────────────────────────────────────────────────────────────────
     noOutcome: codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
@@ -15091,8 +15095,9 @@ const TRACE_CODES = Object.values(TRACE);
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
 /**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (the producer's
- * `artifacts/runs/<run_id>/trace.jsonl`), or run_meta.json / fingerprint.txt when the trace itself
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
+ * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
+ * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
  * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
  * directory to such a directory is a run too (the walk does not follow symlinks, so it would
  * otherwise hide the run; the pack reads it through the link, inside the root only).
@@ -16410,15 +16415,17 @@ function loadChunks(ctx, evidenceCount) {
             bad = true;
             continue;
         }
-        const prev = index.get(c.chunk_id);
-        if (prev) {
-            if (prev.start !== c.start_byte || prev.end !== c.end_byte || prev.sha !== c.chunk_sha256) {
-                f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`, { path: rel, line: no });
-                bad = true;
-            }
+        if (c.chunk_id !== c.chunk_sha256) {
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
+            bad = true;
             continue;
         }
-        index.set(c.chunk_id, { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
+        let spans = index.get(c.chunk_id);
+        if (!spans)
+            index.set(c.chunk_id, (spans = []));
+        if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte))
+            continue; // listed twice
+        spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
     }
     return bad ? undefined : index;
 }
@@ -16439,130 +16446,6 @@ function parseChunkLine(line) {
     if (!parsed.ok)
         return parsed;
     return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
-
-
-const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
-/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
-function markedInsufficient(claim) {
-    const s = claim.structured;
-    return s !== null && s !== undefined && s.insufficient_evidence === true;
-}
-/**
- * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
- * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
- * match the evidence supports one to one.
- */
-class ClaimChecks {
-    ctx;
-    ids = new Map();
-    supports = [];
-    /** Derived claims not marked insufficient: the run's answer. */
-    derived = 0;
-    derivedLine;
-    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
-    exempted = [];
-    total = 0;
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    has(id) {
-        return this.ids.has(id);
-    }
-    emitted(claim, line) {
-        const f = this.ctx.f;
-        const at = this.ctx.at(line);
-        this.total++;
-        const prev = this.ids.get(claim.id);
-        if (prev !== undefined) {
-            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
-            return;
-        }
-        this.ids.set(claim.id, line);
-        for (const s of claim.supports) {
-            this.supports.push({
-                claimId: claim.id,
-                line,
-                kind: s.kind,
-                refId: s.ref_id,
-                b0: s.span[0],
-                b1: s.span[1],
-                sha: s.snippet_sha256,
-            });
-        }
-        // Markers: every "[evidence:" must open a canonical marker.
-        const markers = new Map();
-        const statement = claim.statement;
-        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
-            MARKER_AT.lastIndex = i;
-            const m = MARKER_AT.exec(statement);
-            if (!m) {
-                // Only the next 120 characters are quoted: a search to the end would make a statement
-                // full of unclosed markers quadratic.
-                const window = statement.slice(i, i + 120);
-                const end = window.indexOf(']');
-                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
-                f.add(TRACE.markerLegacy, `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, at);
-                continue;
-            }
-            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
-            markers.set(key, (markers.get(key) ?? 0) + 1);
-        }
-        if (claim.claim_type !== 'derived')
-            return;
-        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        // The same (evidence, span, snippet) cited twice is one support, not two.
-        const supportKeys = new Map();
-        for (const s of evidence) {
-            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
-            const n = (supportKeys.get(key) ?? 0) + 1;
-            supportKeys.set(key, n);
-            if ((markers.get(key) ?? 0) < n) {
-                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
-            }
-        }
-        if (markedInsufficient(claim)) {
-            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
-            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
-                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
-        }
-        else {
-            this.derived++;
-            this.derivedLine ??= line;
-            this.ground(claim.id, line, supportKeys.size);
-        }
-        for (const [key, n] of markers) {
-            const have = supportKeys.get(key) ?? 0;
-            if (n > have) {
-                const [id, b0, b1, sha] = key.split('\0');
-                const why = have === 0
-                    ? 'no evidence support has that id, span and snippet hash'
-                    : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
-            }
-        }
-    }
-    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
-    finish(insufficientRun) {
-        if (insufficientRun)
-            return;
-        for (const c of this.exempted)
-            this.ground(c.id, c.line, c.supports, true);
-    }
-    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
-    ground(id, line, supports, marked = false) {
-        const why = marked
-            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
-            : '';
-        if (supports === 0) {
-            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
-        }
-        else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required${why}.`, this.ctx.at(line));
-        }
-    }
 }
 
 ;// CONCATENATED MODULE: external "node:os"
@@ -16774,6 +16657,493 @@ function sha256Hex(bytes) {
         : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
+
+
+/**
+ * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
+ * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
+ * so no number or string is ever re-serialized differently from the producer.
+ */
+function contentId(kind, rawFields) {
+    const keys = Object.keys(rawFields).sort();
+    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
+    return `${kind}_v1_${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
+}
+/** The raw text of the top-level members of a canonical JSON object, by key. */
+function rawMembers(text, members) {
+    const out = {};
+    for (const [k, [a, b]] of members)
+        out[k] = text.slice(a, b);
+    return out;
+}
+/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
+function membersOf(objectText) {
+    const r = checkLine(objectText, true);
+    return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
+}
+/**
+ * The raw canonical text of a JSON file's top-level members, whatever its formatting (an id
+ * covers the content, not the layout): undefined when it cannot be put in canonical form.
+ */
+function documentMembers(text, members) {
+    if (members)
+        return rawMembers(text, members);
+    const canonical = canonicalizeText(text);
+    const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
+    return scanned?.ok && scanned.members ? rawMembers(canonical, scanned.members) : undefined;
+}
+/** The raw text of the `event` member of a canonical trace_event line. */
+function eventText(line) {
+    return line.slice(EVENT_PREFIX.length, line.length - EVENT_SUFFIX.length);
+}
+/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
+class TraceIdHasher {
+    header;
+    h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    n = 0;
+    valid = true;
+    constructor(header) {
+        this.header = header;
+        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
+    }
+    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
+    staged = Buffer.allocUnsafe(64 * 1024);
+    used = 0;
+    /** The canonical bytes of one event (the `event` member of its canonical line). */
+    event(bytes) {
+        if (this.used + bytes.length + 1 > this.staged.length)
+            this.flush();
+        if (this.n++ > 0)
+            this.staged[this.used++] = 0x2c; // ,
+        if (bytes.length > this.staged.length - this.used) {
+            this.flush();
+            this.h.update(bytes);
+        }
+        else {
+            this.staged.set(bytes, this.used);
+            this.used += bytes.length;
+        }
+    }
+    flush() {
+        if (this.used > 0)
+            this.h.update(this.staged.subarray(0, this.used));
+        this.used = 0;
+    }
+    digest() {
+        this.flush();
+        const hd = this.header;
+        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
+        return `trace_v1_${this.h.digest('hex')}`;
+    }
+}
+const EVENT_PREFIX = '{"event":';
+const EVENT_SUFFIX = ',"record":"trace_event"}';
+
+;// CONCATENATED MODULE: ./src/packs/trace/cited.ts
+
+
+
+
+/**
+ * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
+ * them; these are the ones its models expose as content):
+ * - a claim support: the UTF-8 bytes of the cited claim's `statement` (the claim's content);
+ * - a tool_call support: the canonical JSON bytes of the tool result's `result` value, exactly as
+ *   the trace line holds them (sorted keys, compact, Python floats).
+ *
+ * They are kept per id while the trace streams (claims may cite later records), as text that is
+ * turned into bytes only when a support cites it. Past KEEP_CHARS of such text per run only a
+ * digest is kept, which still proves a support that spans the whole content; a narrower span
+ * over a dropped source is reported as unverifiable, never passed.
+ */
+const KEEP_CHARS = 32 * 1024 * 1024;
+class CitedBytes {
+    sources = new Map();
+    kept = 0;
+    /** A claim's statement, kept under its id (the first emission wins). */
+    claim(id, statement) {
+        if (this.sources.has(id))
+            return;
+        this.keep(id, statement.length, () => statement);
+    }
+    /**
+     * A tool result, from its canonical event line (the `event` member's text), kept under the
+     * call id. `canonical` is false when the line itself is not canonical: its own finding stands
+     * and its bytes are not guessed.
+     */
+    toolResult(callId, lineText, canonical) {
+        if (this.sources.has(callId))
+            return;
+        if (!canonical) {
+            this.sources.set(callId, { kind: 'none', why: 'its trace line is not canonical JSON' });
+            return;
+        }
+        this.keep(callId, lineText.length, () => resultText(lineText));
+    }
+    keep(id, chars, get) {
+        if (this.kept + chars <= KEEP_CHARS) {
+            this.kept += chars;
+            this.sources.set(id, { kind: 'text', get });
+            return;
+        }
+        const text = get();
+        if (text === undefined) {
+            this.sources.set(id, { kind: 'none', why: 'the tool result has no result value' });
+            return;
+        }
+        const bytes = Buffer.from(text, 'utf8');
+        this.sources.set(id, { kind: 'digest', sha: sha256Hex(bytes), len: bytes.length });
+    }
+    /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
+    select(id, b0, b1) {
+        const s = this.sources.get(id);
+        if (!s)
+            return undefined;
+        if (s.kind === 'none')
+            return { ok: false, reason: 'unverifiable', why: s.why };
+        if (s.kind === 'digest') {
+            if (b1 > s.len || b0 >= b1)
+                return { ok: false, reason: 'out_of_bounds', len: s.len };
+            if (b0 === 0 && b1 === s.len)
+                return { ok: true, sha: s.sha, len: s.len, preview: '' };
+            return {
+                ok: false,
+                reason: 'unverifiable',
+                why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
+            };
+        }
+        const text = s.get();
+        if (text === undefined)
+            return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
+        const bytes = Buffer.from(text, 'utf8');
+        if (b1 > bytes.length || b0 >= b1)
+            return { ok: false, reason: 'out_of_bounds', len: bytes.length };
+        const span = bytes.subarray(b0, b1);
+        return {
+            ok: true,
+            sha: sha256Hex(span),
+            len: bytes.length,
+            preview: span.subarray(0, 80).toString('utf8'),
+        };
+    }
+}
+/** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
+function resultText(line) {
+    const event = membersOf(eventText(line))?.result;
+    return event === undefined ? undefined : membersOf(event)?.result;
+}
+/**
+ * Claim and tool_call supports: the cited record exists (a claim the trace emits, a tool call
+ * with a result), the span lies inside its bytes, and snippet_sha256 is the hash of those bytes.
+ */
+function checkRecordSupports(ctx, supports, known, cited) {
+    const f = ctx.f;
+    for (const s of supports) {
+        if (s.kind === 'evidence')
+            continue;
+        const what = s.kind === 'claim' ? `claim ${q(s.refId)}` : `tool call ${q(s.refId)}`;
+        if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
+            f.add(TRACE.supportUnresolved, s.kind === 'claim'
+                ? `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`
+                : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
+            continue;
+        }
+        const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
+        const got = cited.select(s.refId, s.b0, s.b1);
+        if (!got)
+            continue; // resolved but never kept: cannot happen, the scan keeps every record
+        if (!got.ok) {
+            f.add(got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch, got.reason === 'out_of_bounds'
+                ? `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
+                : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
+        }
+        else if (got.sha !== s.sha) {
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
+
+
+/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
+const MAX_QUOTES = 1000;
+function evidenceCites(claim) {
+    return claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => [s.ref_id, s.span[0], s.span[1]]);
+}
+const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
+/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
+function markedInsufficient(claim) {
+    const s = claim.structured;
+    return s !== null && s !== undefined && s.insufficient_evidence === true;
+}
+/**
+ * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
+ * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
+ * match the evidence supports one to one.
+ */
+class ClaimChecks {
+    ctx;
+    ids = new Map();
+    supports = [];
+    /** Derived claims not marked insufficient: the run's answer. */
+    derived = 0;
+    derivedLine;
+    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
+    exempted = [];
+    total = 0;
+    suspects = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    has(id) {
+        return this.ids.has(id);
+    }
+    emitted(claim, line) {
+        const f = this.ctx.f;
+        const at = this.ctx.at(line);
+        this.total++;
+        const prev = this.ids.get(claim.id);
+        if (prev !== undefined) {
+            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+            return;
+        }
+        this.ids.set(claim.id, line);
+        for (const s of claim.supports) {
+            this.supports.push({
+                claimId: claim.id,
+                line,
+                kind: s.kind,
+                refId: s.ref_id,
+                b0: s.span[0],
+                b1: s.span[1],
+                sha: s.snippet_sha256,
+            });
+        }
+        // Markers: every "[evidence:" must open a canonical marker.
+        const markers = new Map();
+        let suspect;
+        const statement = claim.statement;
+        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
+            MARKER_AT.lastIndex = i;
+            const m = MARKER_AT.exec(statement);
+            if (!m) {
+                // Only the next 120 characters are quoted: a search to the end would make a statement
+                // full of unclosed markers quadratic.
+                const window = statement.slice(i, i + 120);
+                const end = window.indexOf(']');
+                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
+                // Decided once the evidence is read: text the claim copies from the bytes it cites (the
+                // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
+                (suspect ??= {
+                    claimId: claim.id,
+                    line,
+                    statement,
+                    at: [],
+                    cites: evidenceCites(claim),
+                }).at.push([i, text]);
+                continue;
+            }
+            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
+            markers.set(key, (markers.get(key) ?? 0) + 1);
+        }
+        if (suspect)
+            this.suspects.push(suspect);
+        if (claim.claim_type !== 'derived')
+            return;
+        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
+        // The same (evidence, span, snippet) cited twice is one support, not two.
+        const supportKeys = new Map();
+        for (const s of evidence) {
+            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
+            const n = (supportKeys.get(key) ?? 0) + 1;
+            supportKeys.set(key, n);
+            if ((markers.get(key) ?? 0) < n) {
+                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+            }
+        }
+        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
+            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
+            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
+                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
+        }
+        else {
+            this.derived++;
+            this.derivedLine ??= line;
+            this.ground(claim.id, line, supportKeys.size);
+        }
+        for (const [key, n] of markers) {
+            const have = supportKeys.get(key) ?? 0;
+            if (n > have) {
+                const [id, b0, b1, sha] = key.split('\0');
+                const why = have === 0
+                    ? 'no evidence support has that id, span and snippet hash'
+                    : `it appears ${n} times for ${have} support(s)`;
+                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+            }
+        }
+    }
+    /**
+     * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
+     * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
+     * be read: the marker is then reported).
+     */
+    resolveLegacy(read) {
+        for (const s of this.suspects) {
+            const quoted = [];
+            for (const [ref, b0, b1] of s.cites) {
+                const text = read(ref, b0, b1)?.toString('utf8').trim();
+                if (!text)
+                    continue;
+                let n = 0;
+                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
+                    quoted.push([p, p + text.length]);
+            }
+            for (const [i, text] of s.at) {
+                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
+                    continue;
+                this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
+            }
+        }
+        this.suspects.length = 0;
+    }
+    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
+    finish(insufficientRun) {
+        if (insufficientRun)
+            return;
+        for (const c of this.exempted)
+            this.ground(c.id, c.line, c.supports, true);
+    }
+    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
+    ground(id, line, supports, marked = false) {
+        const why = marked
+            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
+            : '';
+        if (supports === 0) {
+            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
+        }
+        else if (supports < this.ctx.minSupports) {
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/content.ts
+
+
+
+
+
+/**
+ * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
+ * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
+ * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
+ * `result_sha256` together with the header's reasoning-trace record (the producer's
+ * check_reasoning_trace).
+ */
+class ContentChecks {
+    ctx;
+    derived = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /**
+     * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
+     * so the canonical payload is rebuilt from the parsed record without scanning the line again.
+     */
+    evidence(ev, no) {
+        const want = contentId('ev', {
+            chunk_id: JSON.stringify(ev.chunk_id),
+            sha256: JSON.stringify(ev.sha256),
+            span: `[${ev.span[0]},${ev.span[1]}]`,
+            uri: JSON.stringify(ev.uri),
+        });
+        if (want !== ev.id)
+            this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
+    }
+    claim(claim, line, canonical, no) {
+        if (claim.claim_type === 'derived') {
+            const s = claim.structured;
+            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
+            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
+            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
+        }
+        if (!canonical)
+            return;
+        const c = membersOf(eventText(line))?.claim;
+        const m = c === undefined ? undefined : membersOf(c);
+        if (!m)
+            return;
+        // The producer hashes its model dump: hash_algo and structured are always there.
+        const supports = claim.supports.every((x) => x.hash_algo !== undefined)
+            ? m.supports
+            : canonicalStringify(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
+        const want = contentId('claim', {
+            claim_type: m.claim_type,
+            confidence: m.confidence,
+            statement: m.statement,
+            status: m.status,
+            structured: m.structured ?? 'null',
+            supports,
+        });
+        if (want !== claim.id)
+            this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
+    }
+    mismatch(who, want, what, no) {
+        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
+    }
+    /**
+     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
+     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
+     * claim records the hash of its statement and citations, they agree, and the header's
+     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
+     */
+    finish(header) {
+        if (!header || this.derived.length === 0)
+            return;
+        const meta = header.metadata.reasoning_trace;
+        if (meta === undefined && !this.derived.some((d) => d.has))
+            return;
+        const f = this.ctx.f;
+        const at = this.ctx.at(1);
+        const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
+        for (const d of this.derived) {
+            if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
+            else if (d.recorded !== d.recomputed)
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
+        }
+        if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
+            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
+            return;
+        }
+        const r = meta;
+        const want = r.reasoning_trace_sha256;
+        if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
+            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
+            return;
+        }
+        if (r.result_sha256 !== undefined && r.result_sha256 !== want)
+            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
+        const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
+        if (recorded.size > 1)
+            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
+        else if (recorded.size === 1 && !recorded.has(want))
+            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
+    }
+}
+/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
+function resultHash(claim) {
+    const cites = claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
+        .join(';');
+    return sha256Hex(Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]));
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
 
 
@@ -16895,16 +17265,20 @@ class EvidenceChecks {
         for (const rec of this.records.values()) {
             const { ev, line } = rec;
             const evLoc = { path: this.ctx.rel(ev.content_path) };
-            if (chunks) {
-                const c = chunks.get(ev.chunk_id);
-                if (!c) {
+            if (ev.chunk_id !== ev.sha256) {
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
+            }
+            else if (chunks) {
+                const spans = chunks.get(ev.chunk_id);
+                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
+                if (!spans) {
                     f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
                 }
-                else if (c.start !== ev.span[0] || c.end !== ev.span[1]) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
-                }
-                else if (c.sha !== ev.sha256) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+                else if (!c) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+                        .slice(0, 3)
+                        .map((x) => `[${x.start}, ${x.end})`)
+                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
                 }
             }
             if (!rec.real)
@@ -16924,6 +17298,30 @@ class EvidenceChecks {
             if (o.sha256 !== ev.sha256) {
                 f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
+        }
+    }
+    /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
+    readSpan(id, b0, b1) {
+        const rec = this.records.get(id);
+        if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024)
+            return undefined;
+        if (rec.bytes)
+            return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
+        let fd;
+        try {
+            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+            if (!external_node_fs_default().fstatSync(fd).isFile())
+                return undefined;
+            const buf = Buffer.alloc(b1 - b0);
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, b0);
+            return n === buf.length ? buf : undefined;
+        }
+        catch {
+            return undefined; // the evidence checks report why it cannot be read
+        }
+        finally {
+            if (fd !== undefined)
+                external_node_fs_default().closeSync(fd);
         }
     }
     /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
@@ -17051,68 +17449,6 @@ function checkHeader(ctx, value, line) {
         f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
     return h;
 }
-
-;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
-
-/**
- * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
- * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
- * so no number or string is ever re-serialized differently from the producer.
- */
-function contentId(kind, rawFields) {
-    const keys = Object.keys(rawFields).sort();
-    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
-    return `${kind}_v1_${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
-}
-/** The raw text of the top-level members of a canonical JSON object, by key. */
-function rawMembers(text, members) {
-    const out = {};
-    for (const [k, [a, b]] of members)
-        out[k] = text.slice(a, b);
-    return out;
-}
-/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
-class TraceIdHasher {
-    header;
-    h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    n = 0;
-    valid = true;
-    constructor(header) {
-        this.header = header;
-        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
-    }
-    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
-    staged = Buffer.allocUnsafe(64 * 1024);
-    used = 0;
-    /** The canonical bytes of one event (the `event` member of its canonical line). */
-    event(bytes) {
-        if (this.used + bytes.length + 1 > this.staged.length)
-            this.flush();
-        if (this.n++ > 0)
-            this.staged[this.used++] = 0x2c; // ,
-        if (bytes.length > this.staged.length - this.used) {
-            this.flush();
-            this.h.update(bytes);
-        }
-        else {
-            this.staged.set(bytes, this.used);
-            this.used += bytes.length;
-        }
-    }
-    flush() {
-        if (this.used > 0)
-            this.h.update(this.staged.subarray(0, this.used));
-        this.used = 0;
-    }
-    digest() {
-        this.flush();
-        const hd = this.header;
-        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
-        return `trace_v1_${this.h.digest('hex')}`;
-    }
-}
-const EVENT_PREFIX = '{"event":';
-const EVENT_SUFFIX = ',"record":"trace_event"}';
 
 ;// CONCATENATED MODULE: ./src/packs/trace/jsonl.ts
 
@@ -17258,6 +17594,54 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
+/** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
+const DEFAULT_MIN_SUPPORTS = 2;
+/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
+function supportFloor(option) {
+    return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
+}
+/**
+ * The run's recorded policy (`metadata.reasoning_policy.min_supports_per_claim`) read as the
+ * producer's verifier reads it (absent or unusable: 2; otherwise at least 1), raised to the gate's
+ * floor when that is higher. Before the header is read (or when it is unusable) the producer's
+ * default stands in for the run's policy.
+ */
+function supportPolicy(floor, metadata) {
+    const policy = metadata?.reasoning_policy;
+    const raw = policy && typeof policy === 'object' && !Array.isArray(policy)
+        ? policy.min_supports_per_claim
+        : undefined;
+    let run = DEFAULT_MIN_SUPPORTS;
+    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
+    if (typeof raw === 'number' && Number.isFinite(raw)) {
+        run = Math.max(1, Math.trunc(raw));
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
+    }
+    else if (typeof raw === 'string') {
+        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
+    }
+    if (floor !== undefined && floor > run)
+        return {
+            min: floor,
+            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
+        };
+    return { min: run, source: runSource };
+}
+/**
+ * Whether the run's recorded policy lets a derived claim marked `structured.insufficient_evidence`
+ * stand in a run that reports insufficient evidence (the contract's "policy-driven" exemption).
+ * The producer records no such policy and never marks claims, so real runs never get it: without
+ * it, the mark would only let a forged claim through.
+ */
+function allowsMarkedInsufficient(metadata) {
+    const policy = metadata?.reasoning_policy;
+    return (!!policy &&
+        typeof policy === 'object' &&
+        policy.allow_marked_insufficient_claims === true);
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
 
 
@@ -17269,6 +17653,10 @@ class StepChecks {
     finished = new Map();
     outputs = new Set();
     insufficientLine;
+    /** Where the finalize output was written: no claim may follow it. */
+    finalizeLine;
+    /** Steps started while some of their dependencies had not finished. */
+    early = [];
     /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
     outputRefs = [];
     constructor(ctx) {
@@ -17282,6 +17670,11 @@ class StepChecks {
             return;
         }
         this.started.set(stepId, line);
+        // A node runs once everything it depends on has finished (the producer's topological order);
+        // a dependency that never finishes is reported as unfinished or missing instead.
+        const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
+        if (waiting.length > 0)
+            this.early.push({ stepId, line, waiting });
         if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
             f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
         }
@@ -17306,6 +17699,19 @@ class StepChecks {
         }
         if (outputKind === 'insufficient_evidence')
             this.insufficientLine ??= line;
+        if (outputKind === 'finalize')
+            this.finalizeLine ??= line;
+    }
+    /** A claim belongs to a step still running, and to a run not yet finalized. */
+    claimEmitted(stepId, claimId, line) {
+        const done = this.finished.get(stepId);
+        const why = done !== undefined
+            ? `in step ${q(stepId)}, which already finished on line ${done}`
+            : this.finalizeLine !== undefined
+                ? `after the run finalized its answer on line ${this.finalizeLine}`
+                : undefined;
+        if (why)
+            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
     }
     /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
     ref(stepId, line, what) {
@@ -17315,6 +17721,15 @@ class StepChecks {
     }
     finish(lastLine) {
         const f = this.ctx.f;
+        for (const { stepId, line, waiting } of this.early) {
+            const late = waiting.filter((d) => this.finished.has(d));
+            if (late.length === 0)
+                continue;
+            f.add(TRACE.stepBeforeDependency, `Step ${q(stepId)} is started on line ${line} before its dependency ${late
+                .slice(0, 3)
+                .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
+                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
         for (const [stepId, line] of this.started) {
             if (!this.finished.has(stepId)) {
                 f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
@@ -17414,6 +17829,9 @@ class ToolChecks {
 
 
 
+
+
+
 /**
  * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
  * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
@@ -17425,6 +17843,8 @@ function scanTrace(ctx, traceAbs) {
     const tools = new ToolChecks(ctx);
     const evidence = new EvidenceChecks(ctx);
     const claims = new ClaimChecks(ctx);
+    const cited = new CitedBytes();
+    const content = new ContentChecks(ctx);
     let header;
     let idHasher;
     let idValid = true;
@@ -17471,7 +17891,7 @@ function scanTrace(ctx, traceAbs) {
                 }
                 return;
             }
-            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no);
+            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
         }
         if (line.final) {
             f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
@@ -17500,16 +17920,18 @@ function scanTrace(ctx, traceAbs) {
             idValid = false;
         }
         const h = checkHeader(ctx, result.value, no);
-        // The run's own policy may ask for more supports than the gate's minimum; the stricter one wins.
-        const policy = h?.metadata.reasoning_policy;
-        const runMin = policy && typeof policy === 'object' ? policy.min_supports_per_claim : undefined;
-        if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports)
-            ctx.minSupports = runMin;
+        // The run's recorded support policy applies, raised to the gate's floor when that is higher.
+        if (h) {
+            const p = supportPolicy(ctx.supportFloor, h.metadata);
+            ctx.minSupports = p.min;
+            ctx.minSupportsSource = p.source;
+            ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
+        }
         if (h && result.ok && result.members)
             idHasher = new TraceIdHasher(rawMembers(text, result.members));
         return h;
     };
-    const handleEvent = (result, bytes, no) => {
+    const handleEvent = (result, bytes, no, text) => {
         let value;
         if (!result.ok) {
             const p = result.problem;
@@ -17563,7 +17985,7 @@ function scanTrace(ctx, traceAbs) {
             f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
             return;
         }
-        dispatch(parsed.data, no);
+        dispatch(parsed.data, no, text, result.ok);
     };
     const checkIdx = (idx, no) => {
         const at = ctx.at(no);
@@ -17593,7 +18015,7 @@ function scanTrace(ctx, traceAbs) {
         if (idx > maxIdx)
             maxIdx = idx;
     };
-    const dispatch = (ev, no) => {
+    const dispatch = (ev, no, text, canonical) => {
         switch (ev.kind) {
             case 'step_started':
                 steps.started_(ev.step_id, no);
@@ -17608,14 +18030,19 @@ function scanTrace(ctx, traceAbs) {
             case 'tool_returned':
                 steps.ref(ev.step_id, no, 'tool result');
                 tools.returned(ev.step_id, ev.result, no);
+                cited.toolResult(ev.result.call_id, text, canonical);
                 break;
             case 'evidence_registered':
                 steps.ref(ev.step_id, no, 'evidence registration');
                 evidence.registered(ev.evidence, no);
+                content.evidence(ev.evidence, no);
                 break;
             case 'claim_emitted':
                 steps.ref(ev.step_id, no, 'claim');
+                steps.claimEmitted(ev.step_id, ev.claim.id, no);
                 claims.emitted(ev.claim, no);
+                cited.claim(ev.claim.id, ev.claim.statement);
+                content.claim(ev.claim, text, canonical, no);
                 break;
         }
     };
@@ -17631,7 +18058,19 @@ function scanTrace(ctx, traceAbs) {
     let recomputedId;
     if (outcome.ok && header && idHasher && idValid)
         recomputedId = idHasher.digest();
-    return { outcome, header, events, lastLine, recomputedId, steps, tools, evidence, claims };
+    return {
+        outcome,
+        header,
+        events,
+        lastLine,
+        recomputedId,
+        steps,
+        tools,
+        evidence,
+        claims,
+        cited,
+        content,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/findings.ts
@@ -17696,6 +18135,7 @@ class RunFindings {
 
 
 
+
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
 function checkCoreFiles(ctx, listing) {
     for (const name of CORE_FILES) {
@@ -17734,13 +18174,43 @@ function loadSpec(ctx, listing) {
     if (!usable(listing, 'spec.json'))
         return undefined;
     const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, TRACE.specInvalid, 'is not a problem spec');
-    return loaded && { id: loaded.data.id };
+    if (!loaded)
+        return undefined;
+    const id = loaded.data.id;
+    // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
+    if (id.startsWith('spec_v1_')) {
+        const raw = documentMembers(loaded.text, loaded.members);
+        const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
+        if (!raw) {
+            ctx.f.add(TRACE.specInvalid, 'spec.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', at);
+        }
+        else {
+            const want = contentId('spec', {
+                constraints: raw.constraints ?? '{}',
+                description: raw.description,
+                expected: raw.expected ?? 'null',
+                expected_output_type: raw.expected_output_type,
+                version: raw.version ?? 'null',
+            });
+            if (want !== id)
+                ctx.f.add(TRACE.contentIdMismatch, `spec.json says its id is ${q(id)} but its content hashes to ${q(want)}: the spec (its description, constraints or expected output) was edited after the run.`, at);
+        }
+    }
+    return { id };
 }
-/** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
-function checkVerifyReport(ctx, listing, traceId) {
-    if (!usable(listing, 'verify.json'))
+/**
+ * The report the producer's own `verify` command writes beside the trace after the run: it is
+ * not in the manifest (written later), and is checked like verify.json when present.
+ */
+const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
+/**
+ * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
+ * this trace; a report with errors rejects the run.
+ */
+function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
+    if (!usable(listing, name))
         return;
-    const loaded = loadRunFile(ctx, 'verify.json', Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
+    const loaded = loadRunFile(ctx, name, Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
     if (!loaded)
         return;
     const rel = loaded.rel;
@@ -17751,24 +18221,29 @@ function checkVerifyReport(ctx, listing, traceId) {
     }));
     // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
     if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-        invalid(`verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, ['trace_id']);
+        invalid(`${name} reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, [
+            'trace_id',
+        ]);
     }
     // The producer always runs its checks: a report with none vouches for nothing.
     if (r.checks.length === 0)
-        invalid('verify.json records no checks: nothing was verified.', ['checks']);
+        invalid(`${name} records no checks: nothing was verified.`, ['checks']);
     const names = new Map();
     r.checks.forEach((c, i) => {
         const first = names.get(c.name);
         if (first === undefined)
             names.set(c.name, i);
         else
-            invalid(`verify.json records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, ['checks', i]);
+            invalid(`${name} records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, [
+                'checks',
+                i,
+            ]);
     });
     const errors = r.failures.filter((x) => x.severity === 'error');
     const failed = r.checks.filter((c) => !c.passed);
     if (errors.length > 0 || failed.length > 0) {
         const first = errors[0];
-        ctx.f.add(TRACE.producerRejected, `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
+        ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
             ? `: ${failed
                 .slice(0, 4)
                 .map((c) => c.name)
@@ -17794,7 +18269,7 @@ function checkFingerprint(ctx, listing, traceSha) {
     }
 }
 function inLayout(rel) {
-    if (CORE_FILES.includes(rel))
+    if (CORE_FILES.includes(rel) || rel === PRODUCER_VERIFY_REPORT)
         return true;
     if (rel.startsWith('provenance/'))
         return true;
@@ -17873,7 +18348,9 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
         }
     }
     for (const e of listing.values()) {
-        if (e.rel === 'manifest.json' || listed.has(e.rel) || !inLayout(e.rel))
+        if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT)
+            continue;
+        if (listed.has(e.rel) || !inLayout(e.rel))
             continue;
         if (e.kind === 'other')
             continue;
@@ -17882,7 +18359,6 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/plan.ts
-
 
 
 
@@ -17928,10 +18404,13 @@ function checkPlan(ctx) {
         ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id]))],
         ['edges', plan.edges],
     ];
+    let acyclic = true;
     for (const [what, pairs] of graphs) {
         const stuck = cycleNodes(nodeIds, pairs);
         if (stuck.length === 0)
             continue;
+        if (what === 'dependencies')
+            acyclic = false;
         const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
         f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
             .slice(0, 5)
@@ -17941,19 +18420,11 @@ function checkPlan(ctx) {
     if (plan.id.startsWith('plan_v1_')) {
         // The id covers the content, not its formatting: a plan.json written differently (or edited
         // and re-indented) is put in canonical form first.
-        let text = loaded.text;
-        let members = loaded.members;
-        if (!members) {
-            const canonical = canonicalizeText(loaded.text);
-            const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
-            if (scanned?.ok)
-                [text, members] = [canonical, scanned.members];
-        }
-        if (!members) {
+        const raw = documentMembers(loaded.text, loaded.members);
+        if (!raw) {
             f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
         }
         else {
-            const raw = rawMembers(text, members);
             const want = contentId('plan', {
                 edges: raw.edges,
                 nodes: raw.nodes,
@@ -17965,7 +18436,10 @@ function checkPlan(ctx) {
             }
         }
     }
-    return { plan, nodeIds };
+    const order = acyclic
+        ? new Map(plan.nodes.map((n) => [n.id, n.dependencies]))
+        : undefined;
+    return { plan, nodeIds, ...(order ? { order } : {}) };
 }
 /**
  * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
@@ -18012,10 +18486,8 @@ function cycleNodes(nodes, pairs) {
 
 
 
-const DEFAULT_MIN_SUPPORTS = 2;
-function minSupportsOption(v) {
-    return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_MIN_SUPPORTS;
-}
+
+
 /** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
@@ -18024,14 +18496,15 @@ async function verifyRun(runDir, ctx) {
     const runId = external_node_path_default().basename(runDir);
     const f = new RunFindings(targetId);
     const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
-    const minSupports = minSupportsOption(ctx.options.min_supports);
+    const floor = supportFloor(ctx.options.min_supports);
+    const initialPolicy = supportPolicy(floor);
     let scan;
     const inside = ws.resolve(runDir, '.');
     if (!inside.ok) {
         f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
             path: rel,
         });
-        return result(minSupports);
+        return result(initialPolicy.min);
     }
     const realRunDir = inside.real;
     try {
@@ -18040,7 +18513,7 @@ async function verifyRun(runDir, ctx) {
     }
     catch (err) {
         f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
-        return result(minSupports);
+        return result(initialPolicy.min);
     }
     const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
     const rctx = {
@@ -18056,7 +18529,9 @@ async function verifyRun(runDir, ctx) {
                 : `${rel}/${p}`
             : ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
         at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
-        minSupports,
+        supportFloor: floor,
+        minSupports: initialPolicy.min,
+        minSupportsSource: initialPolicy.source,
         maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
@@ -18068,8 +18543,11 @@ async function verifyRun(runDir, ctx) {
             ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
             : 'none';
     const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
-    if (plan)
+    if (plan) {
         rctx.planNodes = plan.nodeIds;
+        if (plan.order)
+            rctx.planDeps = plan.order;
+    }
     const spec = loadSpec(rctx, listing);
     const traceEntry = usable(listing, 'trace.jsonl');
     if (traceEntry) {
@@ -18084,6 +18562,7 @@ async function verifyRun(runDir, ctx) {
         scan.steps.finish(scan.lastLine);
         scan.tools.finish();
         scan.claims.finish(scan.steps.insufficientLine !== undefined);
+        scan.content.finish(header);
         // Insufficient evidence: exactly one of "derived claims" and "the marker".
         const derived = scan.claims.derived;
         const marker = scan.steps.insufficientLine;
@@ -18093,15 +18572,9 @@ async function verifyRun(runDir, ctx) {
         else if (derived > 0 && marker !== undefined) {
             f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
         }
-        // Claim and tool-call supports resolve (evidence supports are checked with the evidence bytes).
-        for (const s of scan.claims.supports) {
-            if (s.kind === 'claim' && !scan.claims.has(s.refId)) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`, rctx.at(s.line));
-            }
-            else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, rctx.at(s.line));
-            }
-        }
+        // Claim and tool-call supports: the record resolves and the span's bytes are the cited ones
+        // (evidence supports are checked with the evidence bytes below).
+        checkRecordSupports(rctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
         // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
         for (const r of scan.steps.outputRefs) {
             const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
@@ -18117,6 +18590,7 @@ async function verifyRun(runDir, ctx) {
         ev.resolveAll();
         const chunks = loadChunks(rctx, ev.records.size);
         await ev.checkFiles(ctx.hasher, chunks);
+        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
         ev.checkSupports(scan.claims.supports);
     }
     // The run's parts must name each other.
@@ -18145,6 +18619,7 @@ async function verifyRun(runDir, ctx) {
             f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
     }
     checkVerifyReport(rctx, listing, header?.id);
+    checkVerifyReport(rctx, listing, header?.id, PRODUCER_VERIFY_REPORT);
     if (scan?.outcome.ok)
         checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
     const escaped = new Set();
@@ -18437,12 +18912,11 @@ function parseConfig(text, origin) {
 ;// CONCATENATED MODULE: ./src/config-pinning.ts
 
 
-
 /**
  * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
  * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
  * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
- * `allow_empty: false`, `trace.min_supports` at or above the default, `packs` naming every pack,
+ * `allow_empty: false`, `trace.min_supports` (a floor: it only ever raises a run's own policy), `packs` naming every pack,
  * `fixtures` when no other fixture directory would run, an assurance or effort no weaker than the
  * pinned assurance (which wins over them anyway). A key the workflow set itself overrides the
  * config's and is left alone.
@@ -18473,15 +18947,6 @@ function withoutLoosening(config, pinned) {
     if (fixtures !== undefined && replaced !== undefined)
         if (external_node_path_default().resolve('/', fixtures) !== external_node_path_default().resolve('/', replaced))
             drop('fixtures', `it would replace the fixture directory ${replaced}`);
-    const min = config.trace?.min_supports;
-    if (min !== undefined && pinned.minSupports === undefined && min < DEFAULT_MIN_SUPPORTS) {
-        out.trace = { ...config.trace };
-        delete out.trace.min_supports;
-        ignored.push({
-            key: ['trace', 'min_supports'],
-            why: `it is below the default ${DEFAULT_MIN_SUPPORTS}`,
-        });
-    }
     return { config: out, ignored };
 }
 
@@ -19607,9 +20072,6 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
         ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
         ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
         ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
-        ...(opts.packOptions?.['min_supports'] !== undefined
-            ? { minSupports: opts.packOptions['min_supports'] }
-            : {}),
         allPacks: PACKS.map((p) => p.id),
     });
     if (ignored.length > 0 && loaded.path !== undefined) {
