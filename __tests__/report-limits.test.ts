@@ -1,6 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildAnnotations } from '../src/github/annotations.js';
 import { capField, capFields, FIELD_MAX, truncationMark } from '../src/model/cap.js';
+import { finding } from '../src/model/finding.js';
+import type { GateReport } from '../src/model/report.js';
+import type { Subject, Target } from '../src/model/subject.js';
+import { ARIS } from '../src/packs/aris/codes.js';
+import { allCodes } from '../src/packs/index.js';
+import type { PackResult } from '../src/packs/pack.js';
+import { GATE } from '../src/policy/codes.js';
+import { decide } from '../src/policy/gate.js';
+import { recheckReport } from '../src/policy/recheck.js';
+import {
+  checkTitle,
+  isFailing,
+  renderCards,
+  renderComment,
+  renderJobSummary,
+  renderSummary,
+  units,
+} from '../src/render/markdown.js';
+import { renderSarif } from '../src/render/sarif.js';
 import { verify } from '../src/verify.js';
 import { cli } from './support/cli.js';
 import { SKILLS, tempRepo, writePaper } from './support/repo.js';
@@ -91,4 +111,112 @@ describe('a report stores at most FIELD_MAX characters of any artifact field', (
       fs.rmSync(root, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/**
+ * Publishing was quadratic in the report's size (30,000 targets: ~40 s). Rather than timing it,
+ * these tests count every property read of the report's targets, subjects and findings along the
+ * publish path: linear code reads each a bounded number of times, whatever the size.
+ */
+describe('publishing a report is linear in its size', () => {
+  const N = 3000;
+
+  /** A verified-looking report: N targets, advisory papers with two audits and runs, located findings. */
+  function bigReport(): GateReport {
+    const results: PackResult[] = [];
+    for (let i = 0; i < N; i++) {
+      const paper = i % 2 === 0;
+      const id = paper ? `aris:papers/p${i}` : `trace:runs/r${i}`;
+      const target: Target = {
+        id,
+        pack: paper ? 'aris' : 'trace',
+        kind: paper ? 'paper' : 'run',
+        path: paper ? `papers/p${i}` : `runs/r${i}`,
+        enforcement: paper && i % 4 === 0 ? 'advisory' : 'blocking',
+        terminal_state: 'blocked',
+        context: paper ? { assurance: i % 4 === 0 ? 'draft' : 'submission' } : {},
+      };
+      const subjects: Subject[] = (paper ? ['PROOF_AUDIT.json', 'CITATION_AUDIT.json'] : ['.']).map(
+        (file) => ({
+          id: paper ? `${id}/${file}` : id,
+          target: id,
+          pack: target.pack,
+          kind: paper ? 'audit' : 'run',
+          name: file,
+          path: `${target.path}/${file}`,
+          status: 'BLOCKING_VERDICT',
+          verdict: 'FAIL',
+          reason: 'why: it failed',
+          outcome: 'pass',
+        }),
+      );
+      const findings = subjects.map((s, j) =>
+        finding(j === 0 ? ARIS.verdictFail : ARIS.inputStale, {
+          subject: s.id,
+          message: `${s.path} failed.`,
+          location: { path: s.path, line: 2 },
+          related: [{ path: `${target.path}/main.tex` }],
+        }),
+      );
+      results.push({ target, subjects, findings });
+    }
+    return decide(results, {
+      root: '/repo',
+      failOn: 'blocking',
+      runFindings: [
+        finding(GATE.targetNotFound, { subject: 'gate', message: 'Path "x" is gone.' }),
+      ],
+    });
+  }
+
+  /** The report with each target, subject and finding counting its property reads in `reads`. */
+  function counting(report: GateReport, reads: { n: number }): GateReport {
+    const wrap = <T extends object>(o: T): T =>
+      new Proxy(o, {
+        get(t, k, r) {
+          reads.n++;
+          return Reflect.get(t, k, r);
+        },
+      });
+    return {
+      ...report,
+      targets: report.targets.map(wrap),
+      subjects: report.subjects.map(wrap),
+      findings: report.findings.map(wrap),
+    };
+  }
+
+  const entities = (r: GateReport) => r.targets.length + r.subjects.length + r.findings.length;
+  /**
+   * Reads per target, subject or finding: the linear code reads about 20 (deciding) and 80 (all
+   * renderings); the quadratic code read over 15,000 at this size.
+   */
+  const PER_ENTITY = 500;
+
+  test('deciding a published report again', () => {
+    const report = bigReport();
+    const reads = { n: 0 };
+    const r = recheckReport(counting(JSON.parse(JSON.stringify(report)), reads), {
+      failOn: 'blocking',
+      codes: allCodes(),
+    });
+    expect(r.ok).toBe(true);
+    expect(reads.n).toBeLessThan(PER_ENTITY * entities(report));
+  });
+
+  test('the check-run summary and text, the comment, the job summary, annotations and SARIF', () => {
+    const report = bigReport();
+    const reads = { n: 0 };
+    const r = counting(report, reads);
+    const md = { checkName: 'audit-gate' };
+    checkTitle(r);
+    renderSummary(r, md);
+    renderCards(r, md);
+    renderComment(r, md);
+    renderJobSummary(r, md);
+    units(r).some(isFailing);
+    buildAnnotations(r);
+    renderSarif(r, { codes: allCodes() });
+    expect(reads.n).toBeLessThan(PER_ENTITY * entities(report));
+  });
 });

@@ -25,15 +25,35 @@ export function capField(s: string, max = FIELD_MAX): string {
   return s.slice(0, end) + mark;
 }
 
-/** A copy of a JSON-like value with every string in it (not object keys) capped by capField. */
+/**
+ * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
+ * arrays are copied only where something was capped; the rest is the value itself.
+ */
 export function capFields<T>(value: T, max = FIELD_MAX): T {
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return capField(v, max);
-    if (Array.isArray(v)) return v.map(walk);
-    // fromEntries defines own properties, so a "__proto__" key stays a key.
-    if (v !== null && typeof v === 'object')
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
-    return v;
+    if (typeof v === 'string') return v.length > max ? capField(v, max) : v;
+    if (v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const x = walk(v[i]);
+        if (x !== v[i]) (out ??= v.slice())[i] = x;
+      }
+      return out ?? v;
+    }
+    let out: object | undefined;
+    for (const [k, x] of Object.entries(v)) {
+      const y = walk(x);
+      // Defined, not assigned: a "__proto__" key stays a key.
+      if (y !== x)
+        Object.defineProperty((out ??= { ...v }), k, {
+          value: y,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
+    }
+    return out ?? v;
   };
   return walk(value) as T;
 }
