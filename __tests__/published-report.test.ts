@@ -69,6 +69,20 @@ describe('unedited reports are published with their own verdict', () => {
     expect(r.ok && r.report.conclusion).toBe('failure');
   });
 
+  test('a run that verified nothing, or found nothing and was allowed to', async () => {
+    const root = repo();
+    const nothing = recheckReport(copy(await verify({ root })), opts());
+    expect(nothing.ok && nothing.report.findings.map((f) => f.code)).toEqual([
+      'gate.nothing_verified',
+    ]);
+    expect(nothing.ok && nothing.report.conclusion).toBe('failure');
+    const empty = recheckReport(copy(await verify({ root, allowEmpty: true })), opts());
+    expect(empty.ok && [empty.report.conclusion, empty.report.submission_ready]).toEqual([
+      'success',
+      'no',
+    ]);
+  });
+
   test('a report with a subject conflict (two targets, one subject) is published as failure', async () => {
     const root = repo();
     writePaper(path.join(root, 'p'), { assurance: 'submission' });
