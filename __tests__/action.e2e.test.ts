@@ -386,9 +386,9 @@ test('workflow_dispatch: inputs (assurance, paths) apply and the check run lands
 });
 
 /** The report a fork's pull_request run wrote, edited by `edit`, as an uploaded artifact. */
-async function editedForkReport(edit: (report: any) => void) {
+async function editedForkReport(edit: (report: any) => void, workspace = failingRepo(1)) {
   const prRun = await run({
-    workspace: failingRepo(1),
+    workspace,
     eventName: 'pull_request',
     payload: prFromFork(),
     inputs: { 'report-path': 'out/report.json' },
@@ -458,6 +458,37 @@ test('workflow_run: a forged report that claims success while a subject blocks i
   const { res } = await publishReport(reportDir, reportFile);
   expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('failure');
   expect(res.code).toBe(1);
+});
+
+test('workflow_run: a forged report whose flags all say success is refused, not published green', async () => {
+  // Every flag edited to agree: error findings not blocking, subjects passing, counts, verdict.
+  const { reportDir, reportFile } = await editedForkReport((report) => {
+    for (const f of report.findings) f.blocking = false;
+    for (const s of report.subjects) s.outcome = 'pass';
+    for (const t of report.targets) t.terminal_state = 'accepted';
+    Object.assign(report.counts, { pass: report.counts.subjects, problem: 0, blocking: 0 });
+    Object.assign(report, { conclusion: 'success', exit_code: 0, submission_ready: 'yes' });
+  });
+  const { res } = await publishReport(reportDir, reportFile);
+  const published = [...gh.checkRuns.values()].at(-1)!;
+  expect(published.conclusion).toBe('failure');
+  expect(res.outputs['conclusion']).toBe('failure');
+  expect(res.outputs['submission-ready']).toBe('no');
+  expect(res.code).toBe(1);
+  expect(res.stdout).toMatch(/is not published: finding "aris\.input_missing"/);
+});
+
+test('workflow_run with assurance: submission refuses a report verified at draft', async () => {
+  const draft = tempRepo();
+  writePaper(draft, 'paper', { assurance: 'draft', missingInputs: 1 });
+  const { reportDir, reportFile } = await editedForkReport(() => {}, draft);
+  const { res } = await publishReport(reportDir, reportFile, { assurance: 'submission' });
+  expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('failure');
+  expect(res.code).toBe(1);
+  expect(res.stdout).toMatch(
+    /was verified at assurance \\?"draft\\?", but this workflow requires submission/,
+  );
+  expect(res.stdout).not.toMatch(/assurance is ignored/);
 });
 
 test('workflow_run from a fork (no pull_requests listed): the PR is found by its head branch', async () => {
@@ -664,13 +695,10 @@ test('a conformance/ directory symlinked outside the workspace is not walked and
 });
 
 test('workflow_run: the publishing workflow’s fail-on applies to the report it publishes', async () => {
-  // A report with problems but nothing blocking (as a draft paper gives).
-  const { reportDir, reportFile } = await editedForkReport((report) => {
-    for (const f of report.findings) Object.assign(f, { severity: 'warning', blocking: false });
-    for (const x of report.subjects) if (x.outcome === 'blocking') x.outcome = 'problem';
-    Object.assign(report, { conclusion: 'neutral', exit_code: 0 });
-    Object.assign(report.counts, { blocking: 0, errors: 0 });
-  });
+  // A report with problems but nothing blocking: a draft paper's.
+  const draft = tempRepo();
+  writePaper(draft, 'paper', { assurance: 'draft', missingInputs: 1 });
+  const { reportDir, reportFile } = await editedForkReport(() => {}, draft);
   const lenient = await publishReport(reportDir, reportFile);
   expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('neutral');
   expect(lenient.res.code).toBe(0);

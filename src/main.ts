@@ -7,6 +7,7 @@ import { lexicallyInside, writeReportFile } from './io/write.js';
 import { allCodes } from './packs/index.js';
 import { GATE } from './policy/codes.js';
 import { decide } from './policy/gate.js';
+import { recheckReport } from './policy/recheck.js';
 import {
   checkTitle,
   COMMENT_LIMIT,
@@ -109,8 +110,12 @@ function confinement(file: string, workspace: string): string | undefined {
   return lexicallyInside(file, workspace) ? workspace : undefined;
 }
 
-/** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
-function loadReport(file: string, failOn: Settings['failOn']): GateReport {
+/**
+ * Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup).
+ * It comes from a pull request's workflow, so its verdict is decided again (recheckReport) and a
+ * report that contradicts its own findings is refused.
+ */
+function loadReport(file: string, settings: Settings): GateReport {
   let text: string;
   try {
     const st = fs.statSync(file);
@@ -139,23 +144,19 @@ function loadReport(file: string, failOn: Settings['failOn']): GateReport {
       'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.',
     );
   }
-  const report = parsed.data;
-  // The report comes from another workflow, possibly from a fork: never publish a result more
-  // lenient than its own findings.
-  const blocks =
-    report.findings.some((f) => f.blocking) ||
-    report.subjects.some((x) => x.outcome === 'blocking') ||
-    report.counts.blocking > 0 ||
-    report.exit_code === 1;
-  // The publishing workflow's own fail-on applies too: it is the trusted half.
-  const problems =
-    report.findings.some((f) => f.severity !== 'notice') ||
-    report.subjects.some((x) => x.outcome === 'problem');
-  if ((blocks || (failOn === 'problem' && problems)) && report.conclusion !== 'failure') {
-    report.conclusion = 'failure';
-    report.exit_code = 1;
+  const checked = recheckReport(parsed.data, {
+    failOn: settings.failOn,
+    codes: allCodes(),
+    ...(settings.assurance ? { assurance: settings.assurance } : {}),
+  });
+  if (!checked.ok) {
+    const more = checked.more ? `; and ${checked.more} more` : '';
+    throw new ToolFailure(
+      `The report file ${file} is not published: ${checked.problems.join('; ')}${more}.`,
+      'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance this workflow requires; rerun the verifying workflow.',
+    );
   }
-  return report;
+  return checked.report;
 }
 
 interface PublishState {
@@ -273,6 +274,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     if (settings.report) {
       core.info(`Publishing the report ${settings.report}.`);
+      // assurance: submission still applies (a report verified at another assurance is refused).
       const ignored = (
         [
           ['paths', 'paths'],
@@ -283,13 +285,16 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           ['fixtures', 'fixtures'],
         ] as const
       )
-        .filter(([k]) => settings[k] !== undefined)
+        .filter(
+          ([k]) =>
+            settings[k] !== undefined && !(k === 'assurance' && settings[k] === 'submission'),
+        )
         .map(([, name]) => name);
       if (ignored.length)
         core.warning(
-          `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on still applies.`,
+          `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on and assurance: submission still apply.`,
         );
-      report = loadReport(settings.report, settings.failOn);
+      report = loadReport(settings.report, settings);
     } else {
       ensureCheckedOut(settings.workspace);
       if (target) ensureCommit(settings.workspace, target, env);

@@ -147,9 +147,8 @@ export function checkTitle(report: GateReport): string {
   if (c.problem) parts.push(`${c.problem} with problems`);
   parts.push(`${c.pass} pass`);
   if (c.skipped) parts.push(`${c.skipped} skipped`);
-  const failedRun = report.findings.some(
-    (f) => !report.subjects.some((s) => s.id === f.subject) && f.blocking,
-  );
+  const subjects = new Set(report.subjects.map((s) => s.id));
+  const failedRun = report.findings.some((f) => f.blocking && !subjects.has(f.subject));
   const lead = c.subjects === 0 && failedRun ? 'nothing verified' : parts.join(', ');
   return cap(`${lead} — submission-ready: ${report.submission_ready}`, 255);
 }
@@ -363,21 +362,28 @@ export function renderSummary(report: GateReport, opts: MarkdownOptions): string
   const unit = opts.unit ?? 'bytes';
   const head = heading(`## ${mdText(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
   const all = units(report);
+  // Each target's rows: its subjects, and its own unit when findings are about the target itself.
+  const byTarget = new Map<string, Unit[]>();
+  for (const u of all) {
+    const id = u.subject ? u.subject.target : u.target?.id;
+    if (id === undefined) continue;
+    const own = byTarget.get(id);
+    if (own) own.push(u);
+    else byTarget.set(id, [u]);
+  }
   const sections: string[] = [];
   for (const t of report.targets) {
-    const rows = all
-      .filter((u) => u.subject?.target === t.id || (u.target?.id === t.id && !u.subject))
-      .map((u) => {
-        const verdictWhy =
-          u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
-        const why = isFailing(u)
-          ? (verdictWhy ??
-            u.findings.find((f) => f.severity !== 'notice')?.message ??
-            u.subject?.reason ??
-            '')
-          : '';
-        return `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
-      });
+    const rows = (byTarget.get(t.id) ?? []).map((u) => {
+      const verdictWhy =
+        u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+      const why = isFailing(u)
+        ? (verdictWhy ??
+          u.findings.find((f) => f.severity !== 'notice')?.message ??
+          u.subject?.reason ??
+          '')
+        : '';
+      return `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
+    });
     const judged = judgedBy(t);
     sections.push(
       [

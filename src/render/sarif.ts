@@ -31,11 +31,14 @@ export function renderSarif(report: GateReport, opts: SarifOptions = {}) {
   const located = report.findings.filter(
     (f): f is Finding & { location: Location } => f.location !== undefined,
   );
-  const ruleIds = [...new Set(located.map((f) => f.code))].sort();
+  // The first finding of each code stands in for a code this version does not know.
+  const samples = new Map<string, Finding>();
+  for (const f of located) if (!samples.has(f.code)) samples.set(f.code, f);
+  const ruleIds = [...samples.keys()].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   const rules = ruleIds.map((id) => {
     const def = defs.get(id);
-    const sample = located.find((f) => f.code === id)!;
+    const sample = samples.get(id)!;
     return {
       id,
       name: id,
