@@ -33467,7 +33467,7 @@ const FIXTURE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8916);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7578);
 /* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
 
 
@@ -34242,7 +34242,7 @@ function errorText(err) {
 
 /***/ }),
 
-/***/ 8916:
+/***/ 7578:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37575,9 +37575,73 @@ function assertInside(dir, root) {
 var src_packs = __nccwpck_require__(2071);
 // EXTERNAL MODULE: ./src/policy/codes.ts
 var codes = __nccwpck_require__(8584);
+;// CONCATENATED MODULE: ./src/model/cap.ts
+/**
+ * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
+ * strings of tens of megabytes (a verdict, a summary, a reviewer name); a report repeats such a
+ * value in several fields, and a few of them would make it larger than a JavaScript string can
+ * be, so no report could be written at all. Longer than any path, message or summary a producer
+ * writes on purpose.
+ */
+const FIELD_MAX = 8192;
+/** The visible end of a capped string: how big the whole value was. */
+function truncationMark(bytes) {
+    return `…[truncated, ${bytes} bytes]`;
+}
+/**
+ * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
+ * characters in all (so capping twice changes nothing), never cutting a surrogate pair.
+ */
+function capField(s, max = FIELD_MAX) {
+    if (s.length <= max)
+        return s;
+    const mark = truncationMark(Buffer.byteLength(s, 'utf8'));
+    let end = Math.max(0, max - mark.length);
+    const last = s.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff)
+        end--;
+    return s.slice(0, end) + mark;
+}
+/**
+ * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
+ * arrays are copied only where something was capped; the rest is the value itself.
+ */
+function capFields(value, max = FIELD_MAX) {
+    const walk = (v) => {
+        if (typeof v === 'string')
+            return v.length > max ? capField(v, max) : v;
+        if (v === null || typeof v !== 'object')
+            return v;
+        if (Array.isArray(v)) {
+            let out;
+            for (let i = 0; i < v.length; i++) {
+                const x = walk(v[i]);
+                if (x !== v[i])
+                    (out ??= v.slice())[i] = x;
+            }
+            return out ?? v;
+        }
+        let out;
+        for (const [k, x] of Object.entries(v)) {
+            const y = walk(x);
+            // Defined, not assigned: a "__proto__" key stays a key.
+            if (y !== x)
+                Object.defineProperty((out ??= { ...v }), k, {
+                    value: y,
+                    writable: true,
+                    enumerable: true,
+                    configurable: true,
+                });
+        }
+        return out ?? v;
+    };
+    return walk(value);
+}
+
 // EXTERNAL MODULE: ./src/version.ts
 var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/policy/gate.ts
+
 
 
 
@@ -37585,8 +37649,10 @@ const GOOD_TERMINAL = new Set(['accepted', 'passed']);
 /**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
  * never block; error findings of blocking targets fail the gate. Run-level findings always block.
+ * Every string the report keeps is capped (capField), so a report can always be written.
  */
-function decide(results, settings) {
+function decide(uncapped, settings) {
+    const results = capFields(uncapped);
     const targets = results.map((r) => r.target);
     const findings = [];
     // A finding is judged by the target whose result holds it (never looked up by subject id,
@@ -37606,7 +37672,7 @@ function decide(results, settings) {
                 bySubject.set(k, [judged]);
         }
     }
-    const runFindings = [...settings.runFindings, ...sharedSubjects(results)];
+    const runFindings = capFields([...settings.runFindings, ...sharedSubjects(results)]);
     for (const f of runFindings)
         findings.push({ ...f, blocking: f.severity === 'error' });
     const subjects = results.flatMap((r) => r.subjects.map((s) => {
@@ -37676,6 +37742,103 @@ function sharedSubjects(results) {
         }
     }
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/policy/recheck.ts
+
+
+/** How many contradictions a refusal spells out. */
+const SHOWN = 5;
+const quote = (s) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+function recheckReport(given, opts) {
+    const problems = [];
+    let more = 0;
+    const problem = (m) => (problems.length < SHOWN ? problems.push(m) : more++);
+    const registered = new Map(opts.codes.map((c) => [c.code, c.severity]));
+    const results = new Map();
+    for (const t of given.targets) {
+        if (results.has(t.id)) {
+            problem(`target ${quote(t.id)} is listed twice`);
+            continue;
+        }
+        const assurance = t.context['assurance'];
+        if (opts.assurance === 'submission' && assurance !== undefined && assurance !== 'submission')
+            problem(`${quote(t.path)} was verified at assurance ${quote(assurance)}, but this workflow requires submission`);
+        // verify makes a target advisory only for a paper verified at assurance draft.
+        else if (t.enforcement === 'advisory' && assurance !== 'draft')
+            problem(`target ${quote(t.id)} is advisory, but it was not verified at assurance draft`);
+        const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
+        results.set(t.id, {
+            target: t,
+            subjects: [],
+            findings: [],
+            ...(extension ? { extension: given.extensions[t.id] } : {}),
+        });
+    }
+    const holders = new Map();
+    for (const s of given.subjects) {
+        const r = results.get(s.target);
+        if (!r) {
+            problem(`subject ${quote(s.id)} names target ${quote(s.target)}, which the report does not list`);
+            continue;
+        }
+        r.subjects.push(s);
+        const h = holders.get(s.id);
+        if (h)
+            h.push(r);
+        else
+            holders.set(s.id, [r]);
+    }
+    // Each finding goes back to the target whose result held it: the target it is about, else the
+    // one holding its subject (a blocking one if two do; they are a subject conflict anyway), else
+    // the run. A known code gets its registered severity back; policy lowers it again where the
+    // target is advisory. Subject conflicts are not taken over: decide finds them again.
+    const original = new Map();
+    const runFindings = [];
+    for (const f of given.findings) {
+        const severity = registered.get(f.code) ?? f.severity;
+        const restored = severity === f.severity ? { ...f } : { ...f, severity };
+        original.set(restored, f);
+        const h = holders.get(f.subject);
+        const r = results.get(f.subject) ?? h?.find((x) => x.target.enforcement === 'blocking') ?? h?.[0];
+        if (r)
+            r.findings.push(restored);
+        else if (f.code !== codes/* GATE */.k.subjectConflict.code)
+            runFindings.push(restored);
+    }
+    const list = [...results.values()];
+    const settings = { root: given.root, runFindings };
+    const lenient = decide(list, { ...settings, failOn: 'blocking' });
+    const strict = given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
+        ? decide(list, { ...settings, failOn: 'problem' })
+        : lenient;
+    const findings = [...list.flatMap((r) => r.findings), ...runFindings];
+    findings.forEach((restored, i) => {
+        const f = original.get(restored);
+        const judged = lenient.findings[i];
+        if (f.severity !== judged.severity || f.blocking !== judged.blocking)
+            problem(`finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but policy makes it ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
+    });
+    const subjects = list.flatMap((r) => r.subjects);
+    subjects.forEach((s, i) => {
+        const outcome = lenient.subjects[i].outcome;
+        if (s.outcome !== outcome)
+            problem(`subject ${quote(s.id)} says ${s.outcome}, but its findings make it ${outcome}`);
+    });
+    for (const k of Object.keys(lenient.counts))
+        if (given.counts[k] !== lenient.counts[k])
+            problem(`counts.${k} is ${given.counts[k]}, but the report holds ${lenient.counts[k]}`);
+    if (given.submission_ready !== lenient.submission_ready)
+        problem(`submission_ready is ${given.submission_ready}, but its findings and targets make it ${lenient.submission_ready}`);
+    // The verifying run may have failed on problems too (its fail-on: problem): either is consistent.
+    if (given.conclusion !== lenient.conclusion && given.conclusion !== strict.conclusion)
+        problem(`the conclusion is ${given.conclusion}, but its findings make it ${lenient.conclusion === strict.conclusion ? lenient.conclusion : `${lenient.conclusion} (or ${strict.conclusion} with fail-on problem)`}`);
+    if (given.exit_code !== (given.conclusion === 'failure' ? 1 : 0))
+        problem(`exit_code ${given.exit_code} does not go with the conclusion ${given.conclusion}`);
+    if (problems.length > 0)
+        return { ok: false, problems, more };
+    const base = given.conclusion === lenient.conclusion && opts.failOn === 'blocking' ? lenient : strict;
+    return { ok: true, report: { ...base, tool: given.tool, generated_at: given.generated_at } };
 }
 
 // EXTERNAL MODULE: ./src/render/sanitize.ts
@@ -37795,7 +37958,8 @@ function checkTitle(report) {
     parts.push(`${c.pass} pass`);
     if (c.skipped)
         parts.push(`${c.skipped} skipped`);
-    const failedRun = report.findings.some((f) => !report.subjects.some((s) => s.id === f.subject) && f.blocking);
+    const subjects = new Set(report.subjects.map((s) => s.id));
+    const failedRun = report.findings.some((f) => f.blocking && !subjects.has(f.subject));
     const lead = c.subjects === 0 && failedRun ? 'nothing verified' : parts.join(', ');
     return (0,sanitize/* cap */.Np)(`${lead} — submission-ready: ${report.submission_ready}`, 255);
 }
@@ -37967,11 +38131,21 @@ function renderSummary(report, opts) {
     const unit = opts.unit ?? 'bytes';
     const head = heading(`## ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
     const all = units(report);
+    // Each target's rows: its subjects, and its own unit when findings are about the target itself.
+    const byTarget = new Map();
+    for (const u of all) {
+        const id = u.subject ? u.subject.target : u.target?.id;
+        if (id === undefined)
+            continue;
+        const own = byTarget.get(id);
+        if (own)
+            own.push(u);
+        else
+            byTarget.set(id, [u]);
+    }
     const sections = [];
     for (const t of report.targets) {
-        const rows = all
-            .filter((u) => u.subject?.target === t.id || (u.target?.id === t.id && !u.subject))
-            .map((u) => {
+        const rows = (byTarget.get(t.id) ?? []).map((u) => {
             const verdictWhy = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
             const why = isFailing(u)
                 ? (verdictWhy ??
@@ -38025,11 +38199,16 @@ function physical(loc) {
 function renderSarif(report, opts = {}) {
     const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
     const located = report.findings.filter((f) => f.location !== undefined);
-    const ruleIds = [...new Set(located.map((f) => f.code))].sort();
+    // The first finding of each code stands in for a code this version does not know.
+    const samples = new Map();
+    for (const f of located)
+        if (!samples.has(f.code))
+            samples.set(f.code, f);
+    const ruleIds = [...samples.keys()].sort();
     const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
     const rules = ruleIds.map((id) => {
         const def = defs.get(id);
-        const sample = located.find((f) => f.code === id);
+        const sample = samples.get(id);
         return {
             id,
             name: id,
@@ -38459,22 +38638,58 @@ async function runFixtures(dir, opts) {
     }
     return results;
 }
-/** A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold. */
+/**
+ * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
+ * or why it cannot be made. The copy is removed again on every failure.
+ */
 function scratchCopy(inputDir, emptyDirs) {
-    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-'));
+    const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
+    let made = false;
     try {
         external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+        for (const d of emptyDirs) {
+            const refused = makeDirInside(dir, d);
+            if (refused)
+                return { ok: false, detail: `cannot hold empty_dirs entry "${d}": it ${refused}` };
+        }
+        made = true;
+        return { ok: true, dir };
     }
-    catch (err) {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-        throw err;
+    finally {
+        if (!made)
+            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
     }
-    for (const d of emptyDirs) {
-        const abs = external_node_path_default().resolve(dir, d);
-        if (abs.startsWith(dir + (external_node_path_default()).sep))
-            external_node_fs_default().mkdirSync(abs, { recursive: true });
+}
+/**
+ * Creates `rel` under `root` one component at a time, never through a symlink: the copied input
+ * is untrusted, and `esc -> /anywhere` would otherwise make `esc/X` create /anywhere/X. Returns
+ * why it refused, or undefined once the directory exists.
+ */
+function makeDirInside(root, rel) {
+    if (external_node_path_default().isAbsolute(rel) || rel.includes('\0'))
+        return 'is not a relative path';
+    const parts = rel.split(/[/\\]+/).filter((p) => p !== '' && p !== '.');
+    if (parts.includes('..'))
+        return 'leaves the input (it contains "..")';
+    let cur = root;
+    for (const part of parts) {
+        cur = external_node_path_default().join(cur, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(cur);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT')
+                throw err;
+        }
+        if (st?.isSymbolicLink())
+            return `goes through the symlink ${external_node_path_default().relative(root, cur)}`;
+        if (st && !st.isDirectory())
+            return `goes through ${external_node_path_default().relative(root, cur)}, which is a file`;
+        if (!st)
+            external_node_fs_default().mkdirSync(cur);
     }
-    return dir;
+    return undefined;
 }
 async function runFixture(folder, opts) {
     const ws = opts.workspace;
@@ -38538,12 +38753,22 @@ async function runFixture(folder, opts) {
         return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(fx.input, fx.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
     }
     const inputDir = input.real;
+    let scratch;
+    if (fx.empty_dirs?.length) {
+        let copy;
+        try {
+            copy = scratchCopy(inputDir, fx.empty_dirs);
+        }
+        catch (err) {
+            copy = { ok: false, detail: `could not be prepared: ${(0,workspace/* errorText */.k)(err)}` };
+        }
+        if (!copy.ok)
+            return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${fx.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
+        scratch = copy.dir;
+    }
     let emitted;
     const hasher = new hashing/* Hasher */.OP();
-    let scratch;
     try {
-        if (fx.empty_dirs?.length)
-            scratch = scratchCopy(inputDir, fx.empty_dirs);
         const root = scratch ?? inputDir;
         emitted = await pack.verify(external_node_path_default().resolve(root, fx.target), {
             workspace: new workspace/* Workspace */.a(root),
@@ -41704,6 +41929,7 @@ function emitWorkflowAnnotations(annotations, sink, reserved = {}) {
 
 
 
+
 /** The largest report file `report:` reads (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 const READ_ONLY_HINT = 'This is expected on pull requests from forks, whose token is read-only. Results go to the job summary and ' +
@@ -41767,8 +41993,12 @@ function ensureCommit(workspace, target, env) {
 function confinement(file, workspace) {
     return lexicallyInside(file, workspace) ? workspace : undefined;
 }
-/** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
-function loadReport(file, failOn) {
+/**
+ * Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup).
+ * It comes from a pull request's workflow, so its verdict is decided again (recheckReport) and a
+ * report that contradicts its own findings is refused.
+ */
+function loadReport(file, settings) {
     let text;
     try {
         const st = external_node_fs_default().statSync(file);
@@ -41792,21 +42022,16 @@ function loadReport(file, failOn) {
         const issue = parsed.error.issues[0];
         throw new ToolFailure(`The report file ${file} is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}.`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.');
     }
-    const report = parsed.data;
-    // The report comes from another workflow, possibly from a fork: never publish a result more
-    // lenient than its own findings.
-    const blocks = report.findings.some((f) => f.blocking) ||
-        report.subjects.some((x) => x.outcome === 'blocking') ||
-        report.counts.blocking > 0 ||
-        report.exit_code === 1;
-    // The publishing workflow's own fail-on applies too: it is the trusted half.
-    const problems = report.findings.some((f) => f.severity !== 'notice') ||
-        report.subjects.some((x) => x.outcome === 'problem');
-    if ((blocks || (failOn === 'problem' && problems)) && report.conclusion !== 'failure') {
-        report.conclusion = 'failure';
-        report.exit_code = 1;
+    const checked = recheckReport(parsed.data, {
+        failOn: settings.failOn,
+        codes: (0,src_packs/* allCodes */.Sb)(),
+        ...(settings.assurance ? { assurance: settings.assurance } : {}),
+    });
+    if (!checked.ok) {
+        const more = checked.more ? `; and ${checked.more} more` : '';
+        throw new ToolFailure(`The report file ${file} is not published: ${checked.problems.join('; ')}${more}.`, 'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance this workflow requires; rerun the verifying workflow.');
     }
-    return report;
+    return checked.report;
 }
 /** Logs one clear line the first time the token is refused, instead of a stack trace per call. */
 function refused(state, what, err) {
@@ -41892,6 +42117,7 @@ async function run(env = process.env) {
     try {
         if (settings.report) {
             info(`Publishing the report ${settings.report}.`);
+            // assurance: submission still applies (a report verified at another assurance is refused).
             const ignored = [
                 ['paths', 'paths'],
                 ['config', 'config'],
@@ -41900,11 +42126,11 @@ async function run(env = process.env) {
                 ['effort', 'effort'],
                 ['fixtures', 'fixtures'],
             ]
-                .filter(([k]) => settings[k] !== undefined)
+                .filter(([k]) => settings[k] !== undefined && !(k === 'assurance' && settings[k] === 'submission'))
                 .map(([, name]) => name);
             if (ignored.length)
-                warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on still applies.`);
-            report = loadReport(settings.report, settings.failOn);
+                warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on and assurance: submission still apply.`);
+            report = loadReport(settings.report, settings);
         }
         else {
             ensureCheckedOut(settings.workspace);

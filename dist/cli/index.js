@@ -19374,22 +19374,58 @@ async function runFixtures(dir, opts) {
     }
     return results;
 }
-/** A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold. */
+/**
+ * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
+ * or why it cannot be made. The copy is removed again on every failure.
+ */
 function scratchCopy(inputDir, emptyDirs) {
-    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-'));
+    const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
+    let made = false;
     try {
         external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+        for (const d of emptyDirs) {
+            const refused = makeDirInside(dir, d);
+            if (refused)
+                return { ok: false, detail: `cannot hold empty_dirs entry "${d}": it ${refused}` };
+        }
+        made = true;
+        return { ok: true, dir };
     }
-    catch (err) {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-        throw err;
+    finally {
+        if (!made)
+            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
     }
-    for (const d of emptyDirs) {
-        const abs = external_node_path_default().resolve(dir, d);
-        if (abs.startsWith(dir + (external_node_path_default()).sep))
-            external_node_fs_default().mkdirSync(abs, { recursive: true });
+}
+/**
+ * Creates `rel` under `root` one component at a time, never through a symlink: the copied input
+ * is untrusted, and `esc -> /anywhere` would otherwise make `esc/X` create /anywhere/X. Returns
+ * why it refused, or undefined once the directory exists.
+ */
+function makeDirInside(root, rel) {
+    if (external_node_path_default().isAbsolute(rel) || rel.includes('\0'))
+        return 'is not a relative path';
+    const parts = rel.split(/[/\\]+/).filter((p) => p !== '' && p !== '.');
+    if (parts.includes('..'))
+        return 'leaves the input (it contains "..")';
+    let cur = root;
+    for (const part of parts) {
+        cur = external_node_path_default().join(cur, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(cur);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT')
+                throw err;
+        }
+        if (st?.isSymbolicLink())
+            return `goes through the symlink ${external_node_path_default().relative(root, cur)}`;
+        if (st && !st.isDirectory())
+            return `goes through ${external_node_path_default().relative(root, cur)}, which is a file`;
+        if (!st)
+            external_node_fs_default().mkdirSync(cur);
     }
-    return dir;
+    return undefined;
 }
 async function runFixture(folder, opts) {
     const ws = opts.workspace;
@@ -19453,12 +19489,22 @@ async function runFixture(folder, opts) {
         return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(fx.input, fx.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
     }
     const inputDir = input.real;
+    let scratch;
+    if (fx.empty_dirs?.length) {
+        let copy;
+        try {
+            copy = scratchCopy(inputDir, fx.empty_dirs);
+        }
+        catch (err) {
+            copy = { ok: false, detail: `could not be prepared: ${errorText(err)}` };
+        }
+        if (!copy.ok)
+            return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${fx.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
+        scratch = copy.dir;
+    }
     let emitted;
     const hasher = new Hasher();
-    let scratch;
     try {
-        if (fx.empty_dirs?.length)
-            scratch = scratchCopy(inputDir, fx.empty_dirs);
         const root = scratch ?? inputDir;
         emitted = await pack.verify(external_node_path_default().resolve(root, fx.target), {
             workspace: new Workspace(root),
@@ -19856,7 +19902,71 @@ function lostTarget(it, ctx, why) {
     return failedTarget(it.target.pack.id, rel, `Checking ${rel} failed: the worker thread checking it ${why}.`);
 }
 
+;// CONCATENATED MODULE: ./src/model/cap.ts
+/**
+ * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
+ * strings of tens of megabytes (a verdict, a summary, a reviewer name); a report repeats such a
+ * value in several fields, and a few of them would make it larger than a JavaScript string can
+ * be, so no report could be written at all. Longer than any path, message or summary a producer
+ * writes on purpose.
+ */
+const FIELD_MAX = 8192;
+/** The visible end of a capped string: how big the whole value was. */
+function truncationMark(bytes) {
+    return `…[truncated, ${bytes} bytes]`;
+}
+/**
+ * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
+ * characters in all (so capping twice changes nothing), never cutting a surrogate pair.
+ */
+function capField(s, max = FIELD_MAX) {
+    if (s.length <= max)
+        return s;
+    const mark = truncationMark(Buffer.byteLength(s, 'utf8'));
+    let end = Math.max(0, max - mark.length);
+    const last = s.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff)
+        end--;
+    return s.slice(0, end) + mark;
+}
+/**
+ * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
+ * arrays are copied only where something was capped; the rest is the value itself.
+ */
+function capFields(value, max = FIELD_MAX) {
+    const walk = (v) => {
+        if (typeof v === 'string')
+            return v.length > max ? capField(v, max) : v;
+        if (v === null || typeof v !== 'object')
+            return v;
+        if (Array.isArray(v)) {
+            let out;
+            for (let i = 0; i < v.length; i++) {
+                const x = walk(v[i]);
+                if (x !== v[i])
+                    (out ??= v.slice())[i] = x;
+            }
+            return out ?? v;
+        }
+        let out;
+        for (const [k, x] of Object.entries(v)) {
+            const y = walk(x);
+            // Defined, not assigned: a "__proto__" key stays a key.
+            if (y !== x)
+                Object.defineProperty((out ??= { ...v }), k, {
+                    value: y,
+                    writable: true,
+                    enumerable: true,
+                    configurable: true,
+                });
+        }
+        return out ?? v;
+    };
+    return walk(value);
+}
+
 ;// CONCATENATED MODULE: ./src/policy/gate.ts
+
 
 
 
@@ -19864,8 +19974,10 @@ const GOOD_TERMINAL = new Set(['accepted', 'passed']);
 /**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
  * never block; error findings of blocking targets fail the gate. Run-level findings always block.
+ * Every string the report keeps is capped (capField), so a report can always be written.
  */
-function decide(results, settings) {
+function decide(uncapped, settings) {
+    const results = capFields(uncapped);
     const targets = results.map((r) => r.target);
     const findings = [];
     // A finding is judged by the target whose result holds it (never looked up by subject id,
@@ -19885,7 +19997,7 @@ function decide(results, settings) {
                 bySubject.set(k, [judged]);
         }
     }
-    const runFindings = [...settings.runFindings, ...sharedSubjects(results)];
+    const runFindings = capFields([...settings.runFindings, ...sharedSubjects(results)]);
     for (const f of runFindings)
         findings.push({ ...f, blocking: f.severity === 'error' });
     const subjects = results.flatMap((r) => r.subjects.map((s) => {
