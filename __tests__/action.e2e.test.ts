@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MockGitHub } from './support/mock-github.js';
+import { LoopbackProxy } from './support/proxy.js';
 import {
   DIST,
   TOKEN,
@@ -200,6 +201,51 @@ test('a comment by someone else that quotes the marker is never edited', async (
   expect(gh.callsTo('issues/update-comment')).toHaveLength(0);
   expect(gh.callsTo('issues/create-comment')).toHaveLength(1);
   expect(gh.comments.find((c) => c.login === 'octocat')!.body).toMatch(/^Quoting/);
+});
+
+test('a GitHub App token (GET /user refused, comments by <app>[bot]) keeps one comment, and never edits a person quoting the marker', async () => {
+  gh.appSlug = 'audit-gate-app';
+  gh.seedComment(2, 'Quoting: <!-- audit-gate:sticky-comment check="audit-gate" -->', 'octocat');
+  const workspace = failingRepo(1);
+  await run({ workspace, eventName: 'pull_request', payload: prOpened() });
+  writePaper(workspace, 'paper', { missingInputs: 2 });
+  await run({ workspace, eventName: 'pull_request', payload: prSynchronize() });
+  expect(gh.violations()).toEqual([]);
+  expect(gh.callsTo('issues/create-comment')).toHaveLength(1);
+  expect(gh.callsTo('issues/update-comment')).toHaveLength(1);
+  const ours = gh.comments.filter((c) => c.login === 'audit-gate-app[bot]');
+  expect(ours).toHaveLength(1);
+  expect(ours[0]!.body).toContain('missing\\_1');
+  expect(gh.comments.find((c) => c.login === 'octocat')!.body).toMatch(/^Quoting/);
+});
+
+test('behind a proxy (HTTPS_PROXY / HTTP_PROXY), every GitHub request goes through it', async () => {
+  const proxy = new LoopbackProxy();
+  await proxy.start();
+  try {
+    // A host name that does not resolve: only a client that asks the proxy reaches the mock.
+    // (@actions/http-client never proxies loopback addresses such as 127.0.0.1.)
+    const port = new URL(gh.url).port;
+    gh.url = `http://api.github.test:${port}`;
+    const res = await run({
+      workspace: failingRepo(1),
+      eventName: 'pull_request',
+      payload: prOpened(),
+      apiUrl: gh.url,
+      env: { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url },
+    });
+    expect(gh.violations()).toEqual([]);
+    expect(res.stdout).not.toMatch(/HTTP 500/);
+    expect([...gh.checkRuns.values()].map((r) => [r.status, r.conclusion])).toEqual([
+      ['completed', 'failure'],
+    ]);
+    expect(gh.comments).toHaveLength(1);
+    expect(proxy.destinations.length).toBeGreaterThan(0);
+    expect(new Set(proxy.destinations)).toEqual(new Set([`api.github.test:${port}`]));
+    expect(res.code).toBe(1);
+  } finally {
+    await proxy.stop();
+  }
 });
 
 test('a green run with comment: failures creates no comment; the check name is the one chosen', async () => {

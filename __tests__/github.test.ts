@@ -10,7 +10,12 @@ import {
 } from '../src/github/check-run.js';
 import type { Api } from '../src/github/client.js';
 import { createClient, isPermissionError } from '../src/github/client.js';
-import { ACTIONS_BOT, markedComments, upsertComment } from '../src/github/comment.js';
+import {
+  ACTIONS_BOT,
+  appBotLogin,
+  markedComments,
+  upsertComment,
+} from '../src/github/comment.js';
 import { resolveTarget, runUrl, type PublishTarget } from '../src/github/context.js';
 import { InputError, readSettings } from '../src/github/inputs.js';
 import { emitWorkflowAnnotations } from '../src/github/workflow-commands.js';
@@ -113,18 +118,30 @@ function report(targets: Target[], subjects: Subject[], findings: Finding[]): Ga
   };
 }
 
-/** A scripted Api: answers by route, records every call. */
-function mockApi(answers: Record<string, (params: Record<string, unknown>) => unknown>) {
-  const calls: { route: string; params: Record<string, unknown> }[] = [];
-  const api: Api = {
-    async request(route, params = {}) {
-      calls.push({ route, params });
-      const a = answers[route];
-      if (!a) throw Object.assign(new Error(`unexpected ${route}`), { status: 599 });
-      return { status: 200, data: a(params) };
-    },
-  };
-  return { api, calls };
+const quiet = { warn: () => undefined, debug: () => undefined };
+
+/** A real client against a fresh mock GitHub, stopped after `fn`. */
+async function withGitHub<R>(fn: (api: Api, gh: MockGitHub) => Promise<R>): Promise<R> {
+  const gh = new MockGitHub();
+  await gh.start();
+  try {
+    const api = createClient({
+      token: 't',
+      baseUrl: gh.url,
+      retryBaseMs: 1,
+      writeIntervalMs: 0,
+      log: quiet,
+    });
+    return await fn(api, gh);
+  } finally {
+    await gh.stop();
+  }
+}
+
+/** The bodies of the check-run updates the mock accepted. */
+function updates(gh: MockGitHub): Record<string, unknown>[] {
+  expect(gh.violations()).toEqual([]);
+  return gh.callsTo('checks/update').map((c) => c.body as Record<string, unknown>);
 }
 
 const T: PublishTarget = {
@@ -299,14 +316,14 @@ describe('annotations', () => {
     expect(batches([])).toEqual([]);
   });
 
-  /** Completes check run 1 against a mock that accepts every update; returns the result and the calls. */
-  async function complete(conclusion: Conclusion, ann: Annotation[]) {
-    const { api, calls } = mockApi({
-      'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }),
+  /** Creates and completes a check run on the mock GitHub; returns the result and the update bodies. */
+  function complete(conclusion: Conclusion, ann: Annotation[]) {
+    return withGitHub(async (api, gh) => {
+      const run = await createCheckRun(api, T, 'audit-gate', { title: 't', summary: 's' });
+      const out = { title: 't', summary: 's' };
+      const res = await completeCheckRun(api, T, run, conclusion, out, ann);
+      return { res, calls: updates(gh) };
     });
-    const out = { title: 't', summary: 's' };
-    const res = await completeCheckRun(api, T, { id: 1, url: '' }, conclusion, out, ann);
-    return { res, calls };
   }
 
   test('completeCheckRun sends every annotation in updates of at most 50 and completes in the last one', async () => {
@@ -316,11 +333,11 @@ describe('annotations', () => {
     const { res, calls } = await complete('failure', ann);
     expect(res).toEqual({ sent: 120, omitted: 0, requests: 3 });
     const sizes = calls.map(
-      (c) => ((c.params['output'] as { annotations?: unknown[] }).annotations ?? []).length,
+      (c) => ((c['output'] as { annotations?: unknown[] }).annotations ?? []).length,
     );
     expect(sizes).toEqual([50, 50, 20]);
-    expect(calls.map((c) => c.params['status'])).toEqual([undefined, undefined, 'completed']);
-    expect(calls[2]!.params['conclusion']).toBe('failure');
+    expect(calls.map((c) => c['status'])).toEqual([undefined, undefined, 'completed']);
+    expect(calls[2]!['conclusion']).toBe('failure');
   });
 
   test('past the documented cap the summary says how many were left out', async () => {
@@ -328,7 +345,7 @@ describe('annotations', () => {
     const { res, calls } = await complete('neutral', ann);
     expect(res.omitted).toBe(7);
     expect(calls).toHaveLength(MAX_ANNOTATIONS / 50);
-    expect((calls.at(-1)!.params['output'] as { summary: string }).summary).toContain(
+    expect((calls.at(-1)!['output'] as { summary: string }).summary).toContain(
       '7 more annotations',
     );
   });
@@ -616,21 +633,15 @@ describe('GitHub size limits', () => {
   });
 
   test('completeCheckRun keeps summary and text under 65,535 bytes, with the annotation note whole', async () => {
-    const { api, calls } = mockApi({
-      'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }),
-    });
     const big = '漢'.repeat(30_000) + '😀'.repeat(5_000); // 110,000 bytes, 40,000 UTF-16 units
     const ann = warnings(MAX_ANNOTATIONS + 3);
-    await completeCheckRun(
-      api,
-      T,
-      { id: 1, url: '' },
-      'failure',
-      { title: 't', summary: big, text: big },
-      ann,
-    );
+    const calls = await withGitHub(async (api, gh) => {
+      const run = await createCheckRun(api, T, 'audit-gate', { title: 't', summary: big });
+      await completeCheckRun(api, T, run, 'failure', { title: 't', summary: big, text: big }, ann);
+      return updates(gh);
+    });
     for (const c of calls) {
-      const out = c.params['output'] as { summary: string; text: string };
+      const out = c['output'] as { summary: string; text: string };
       for (const field of [out.summary, out.text]) {
         expect(bytes(field)).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
         expect(field).not.toMatch(LONE_SURROGATE);
@@ -682,94 +693,93 @@ describe('GitHub size limits', () => {
 
 describe('sticky comment', () => {
   const marker = commentMarker('audit-gate');
-  const comment = (id: number, body: string, login: string) => ({
-    id,
-    body,
-    html_url: `u/${id}`,
-    user: { login },
+  const upsert = (api: Api, over: Partial<Parameters<typeof upsertComment>[2]> = {}) =>
+    upsertComment(api, T, { mode: 'failures', marker, body: `${marker}\nnew`, failing: true, ...over });
+
+  test('finds the marked comment across pages (following the Link header) and updates it in place', async () => {
+    await withGitHub(async (api, gh) => {
+      for (let i = 0; i < 100; i++) gh.seedComment(5, 'chatter', 'someone');
+      const ours = gh.seedComment(5, `${marker}\nold`, ACTIONS_BOT);
+      const res = await upsert(api);
+      expect(res).toMatchObject({ action: 'updated', id: ours.id });
+      expect(gh.violations()).toEqual([]);
+      expect(gh.callsTo('issues/list-comments').map((c) => c.query['page'])).toEqual([
+        undefined,
+        '2',
+      ]);
+      expect(ours.body).toBe(`${marker}\nnew`);
+    });
   });
 
-  test('finds the marked comment across pages and updates it in place', async () => {
-    const page1 = Array.from({ length: 100 }, (_, i) => comment(i + 1, 'chatter', 'someone'));
-    const { api, calls } = mockApi({
-      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': (p) =>
-        p['page'] === 1 ? page1 : [comment(500, `${marker}\nold`, ACTIONS_BOT)],
-      'GET /user': () => {
-        throw Object.assign(new Error('Resource not accessible by integration'), { status: 403 });
-      },
-      'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': (p) => ({
-        id: p['comment_id'],
-        html_url: 'u/500',
-      }),
+  test('a GitHub App token: the check run names the App, and only <app>[bot]’s comment is ours', async () => {
+    await withGitHub(async (api, gh) => {
+      gh.appSlug = 'my-app';
+      const run = await createCheckRun(api, T, 'audit-gate', { title: 't', summary: 's' });
+      expect(run.appSlug).toBe('my-app');
+      const other = gh.seedComment(5, marker, ACTIONS_BOT);
+      const person = gh.seedComment(5, `pasted ${marker}`, 'mallory');
+      const ours = gh.seedComment(5, marker, 'my-app[bot]');
+      const res = await upsert(api, { author: appBotLogin(run.appSlug!) });
+      expect(res).toMatchObject({ action: 'updated', id: ours.id });
+      expect([other.body, person.body]).toEqual([marker, `pasted ${marker}`]);
+      // Known from the check run: GET /user (which refuses App tokens) is not asked.
+      expect(gh.calls.filter((c) => c.operationId === 'users/get-authenticated')).toHaveLength(0);
     });
-    const res = await upsertComment(api, T, {
-      mode: 'failures',
-      marker,
-      body: `${marker}\nnew`,
-      failing: true,
-    });
-    expect(res).toMatchObject({ action: 'updated', id: 500, url: 'u/500' });
-    expect(
-      calls.filter((c) => c.route.startsWith('GET /repos')).map((c) => c.params['page']),
-    ).toEqual([1, 2]);
-    expect(calls.find((c) => c.route.startsWith('PATCH'))!.params['comment_id']).toBe(500);
   });
 
-  test('ignores marked comments by other authors, and uses the token login when /user answers', async () => {
-    const { api, calls } = mockApi({
-      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [
-        comment(1, marker, 'mallory'),
-        comment(2, marker, 'my-bot'),
-      ],
-      'GET /user': () => ({ login: 'my-bot' }),
-      'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': () => ({ html_url: 'u/2' }),
+  test('an installation token with no check run: a bot’s marked comment is ours, a person’s never', async () => {
+    await withGitHub(async (api, gh) => {
+      gh.appSlug = 'my-app';
+      const person = gh.seedComment(5, `pasted ${marker}`, 'mallory');
+      const first = await upsert(api);
+      expect(first.action).toBe('created');
+      expect(person.body).toBe(`pasted ${marker}`);
+      const second = await upsert(api, { body: `${marker}\nnewer` });
+      expect(second).toMatchObject({ action: 'updated', id: first.id });
+      expect(gh.comments.filter((c) => c.login === 'my-app[bot]')).toHaveLength(1);
+      expect(person.body).toBe(`pasted ${marker}`);
     });
-    const res = await upsertComment(api, T, { mode: 'always', marker, body: 'b', failing: false });
-    expect(res).toMatchObject({ action: 'updated', id: 2 });
-    expect(calls.some((c) => c.params['comment_id'] === 1)).toBe(false);
+  });
+
+  test('a personal token: GET /user names the author, and a bot’s marked comment is not ours', async () => {
+    await withGitHub(async (api, gh) => {
+      gh.userLogin = 'release-bot-user';
+      gh.seedComment(5, marker, ACTIONS_BOT);
+      const mine = gh.seedComment(5, marker, 'release-bot-user');
+      expect(await upsert(api)).toMatchObject({ action: 'updated', id: mine.id });
+    });
   });
 
   test('mode failures: a green run creates nothing; mode always creates; mode off touches nothing', async () => {
-    const answers = {
-      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [],
-      'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': () => ({
-        id: 9,
-        html_url: 'u/9',
-      }),
-    };
-    const a = mockApi(answers);
-    expect(
-      (await upsertComment(a.api, T, { mode: 'failures', marker, body: 'b', failing: false }))
-        .action,
-    ).toBe('skipped');
-    expect(a.calls.some((c) => c.route.startsWith('POST'))).toBe(false);
-    const b = mockApi(answers);
-    expect(
-      await upsertComment(b.api, T, { mode: 'always', marker, body: 'b', failing: false }),
-    ).toMatchObject({ action: 'created', url: 'u/9' });
-    const c = mockApi(answers);
-    expect(
-      (await upsertComment(c.api, T, { mode: 'off', marker, body: 'b', failing: true })).action,
-    ).toBe('skipped');
-    expect(c.calls).toHaveLength(0);
+    await withGitHub(async (api, gh) => {
+      expect((await upsert(api, { failing: false })).action).toBe('skipped');
+      expect(gh.callsTo('issues/create-comment')).toHaveLength(0);
+      expect((await upsert(api, { mode: 'off' })).action).toBe('skipped');
+      expect(gh.calls).toHaveLength(1); // the listing of the first call only
+      const created = await upsert(api, { mode: 'always', failing: false });
+      expect(created).toMatchObject({ action: 'created' });
+      expect(created.url).toMatch(/#issuecomment-\d+$/);
+    });
   });
 
   test('no pull request, no comment', async () => {
-    const { api, calls } = mockApi({});
-    const noPr: PublishTarget = { ...T };
-    delete noPr.pullNumber;
-    expect(
-      (await upsertComment(api, noPr, { mode: 'always', marker, body: 'b', failing: true })).action,
-    ).toBe('skipped');
-    expect(calls).toHaveLength(0);
+    await withGitHub(async (api, gh) => {
+      const noPr: PublishTarget = { ...T };
+      delete noPr.pullNumber;
+      expect(
+        (await upsertComment(api, noPr, { mode: 'always', marker, body: 'b', failing: true }))
+          .action,
+      ).toBe('skipped');
+      expect(gh.calls).toHaveLength(0);
+    });
   });
 
   test('markedComments stops at a short page', async () => {
-    const { api, calls } = mockApi({
-      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [comment(1, marker, 'x')],
+    await withGitHub(async (api, gh) => {
+      gh.seedComment(5, marker, 'x');
+      expect(await markedComments(api, T, 5, marker)).toHaveLength(1);
+      expect(gh.calls).toHaveLength(1);
     });
-    expect(await markedComments(api, T, 5, marker)).toHaveLength(1);
-    expect(calls).toHaveLength(1);
   });
 });
 
