@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MockGitHub } from './support/mock-github.js';
 import { LoopbackProxy } from './support/proxy.js';
+import { sarifProblems } from './support/sarif.js';
 import {
   DIST,
   TOKEN,
@@ -589,6 +590,7 @@ test('sarif-file writes SARIF 2.1.0 with one result per located finding', async 
     version: string;
     runs: { results: { ruleId: string; locations: unknown[] }[] }[];
   };
+  expect(sarifProblems(sarif)).toEqual([]);
   expect(sarif.version).toBe('2.1.0');
   expect(sarif.runs[0]!.results).toHaveLength(8);
   expect(

@@ -10,12 +10,7 @@ import {
 } from '../src/github/check-run.js';
 import type { Api } from '../src/github/client.js';
 import { createClient, isPermissionError } from '../src/github/client.js';
-import {
-  ACTIONS_BOT,
-  appBotLogin,
-  markedComments,
-  upsertComment,
-} from '../src/github/comment.js';
+import { ACTIONS_BOT, appBotLogin, markedComments, upsertComment } from '../src/github/comment.js';
 import { resolveTarget, runUrl, type PublishTarget } from '../src/github/context.js';
 import { InputError, readSettings } from '../src/github/inputs.js';
 import { emitWorkflowAnnotations } from '../src/github/workflow-commands.js';
@@ -35,6 +30,7 @@ import { mdCode, mdText } from '../src/render/sanitize.js';
 import { decide } from '../src/policy/gate.js';
 import { examplePayload } from './support/action-runner.js';
 import { MockGitHub } from './support/mock-github.js';
+import { sarifProblems } from './support/sarif.js';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -694,7 +690,13 @@ describe('GitHub size limits', () => {
 describe('sticky comment', () => {
   const marker = commentMarker('audit-gate');
   const upsert = (api: Api, over: Partial<Parameters<typeof upsertComment>[2]> = {}) =>
-    upsertComment(api, T, { mode: 'failures', marker, body: `${marker}\nnew`, failing: true, ...over });
+    upsertComment(api, T, {
+      mode: 'failures',
+      marker,
+      body: `${marker}\nnew`,
+      failing: true,
+      ...over,
+    });
 
   test('finds the marked comment across pages (following the Link header) and updates it in place', async () => {
     await withGitHub(async (api, gh) => {
@@ -802,7 +804,7 @@ describe('errors', () => {
 // ---------------------------------------------------------------------------------------------
 // SARIF
 
-test('SARIF: rules per code, results with locations, related inputs', () => {
+describe('SARIF', () => {
   const t = target('aris:p');
   const s = subject('aris:p', 'PROOF_AUDIT.json', { status: 'STALE' });
   const runLevel: Finding = {
@@ -813,26 +815,72 @@ test('SARIF: rules per code, results with locations, related inputs', () => {
     remediation: 'r',
     blocking: true,
   };
-  const sarif = renderSarif(report([t], [s], [...stale(s, 2), runLevel]), {
-    codes: [
-      {
-        code: 'aris.input_stale',
-        severity: 'error',
-        title: 'An audited input changed',
-        remediation: 'Rerun',
-      },
-    ],
+  const codes = [
+    {
+      code: 'aris.input_stale',
+      severity: 'error' as const,
+      title: 'An audited input changed',
+      remediation: 'Rerun',
+    },
+  ];
+
+  test('rules per code, results with locations, related inputs', () => {
+    const sarif = renderSarif(report([t], [s], [...stale(s, 2), runLevel]), { codes });
+    expect(sarif.version).toBe('2.1.0');
+    const run = sarif.runs[0]!;
+    expect(run.tool.driver.rules.map((r) => r.id)).toEqual(['aris.input_stale']);
+    expect(run.tool.driver.rules[0]!.shortDescription.text).toBe('An audited input changed');
+    expect(run.results).toHaveLength(2);
+    expect(run.results[0]!.locations[0]!.physicalLocation.region.startLine).toBe(8);
+    expect(run.results[0]!.relatedLocations![0]!.physicalLocation.artifactLocation.uri).toBe(
+      'p/in_0.tex',
+    );
+    expect(run.properties.notLocated).toBe(1);
   });
-  expect(sarif.version).toBe('2.1.0');
-  const run = sarif.runs[0]!;
-  expect(run.tool.driver.rules.map((r) => r.id)).toEqual(['aris.input_stale']);
-  expect(run.tool.driver.rules[0]!.shortDescription.text).toBe('An audited input changed');
-  expect(run.results).toHaveLength(2);
-  expect(run.results[0]!.locations[0]!.physicalLocation.region.startLine).toBe(8);
-  expect(run.results[0]!.relatedLocations![0]!.physicalLocation.artifactLocation.uri).toBe(
-    'p/in_0.tex',
-  );
-  expect(run.properties.notLocated).toBe(1);
+
+  test('valid against the SARIF 2.1.0 schema and GitHub’s upload rules', () => {
+    const sarif = renderSarif(report([t], [s], [...stale(s, 3), runLevel]), { codes });
+    expect(sarifProblems(sarif)).toEqual([]);
+    const rule = sarif.runs[0]!.tool.driver.rules[0]!;
+    expect(rule.fullDescription.text).toContain('Rerun');
+    expect(rule.helpUri).toMatch(/^https:\/\/github\.com\/.+\/docs\/codes\.md$/);
+    // The checker itself catches what it is for.
+    const broken = structuredClone(sarif) as unknown as {
+      runs: { automationDetails?: unknown; results: { partialFingerprints: unknown }[] }[];
+    };
+    broken.runs[0]!.automationDetails = { id: 'audit-gate/' };
+    broken.runs[0]!.results[1]!.partialFingerprints =
+      broken.runs[0]!.results[0]!.partialFingerprints;
+    expect(sarifProblems(broken).join('\n')).toMatch(
+      /category is ignored[\s\S]*same partialFingerprints/,
+    );
+    expect(sarifProblems({ version: '2.1.0', runs: [{ tool: {} }] }).join('\n')).toMatch(/schema:/);
+  });
+
+  test('two changed inputs of one audit are two alerts: different partialFingerprints', () => {
+    const sarif = renderSarif(report([t], [s], stale(s, 2)), { codes });
+    const [a, b] = sarif.runs[0]!.results;
+    expect(a!.partialFingerprints).not.toEqual(b!.partialFingerprints);
+    // Stable across runs: the same findings give the same fingerprints.
+    const again = renderSarif(report([t], [s], stale(s, 2)), { codes });
+    expect(again.runs[0]!.results.map((r) => r.partialFingerprints)).toEqual(
+      sarif.runs[0]!.results.map((r) => r.partialFingerprints),
+    );
+    // Findings alike in every stable part still get distinct fingerprints.
+    const twin = stale(s, 1)[0]!;
+    const twins = renderSarif(
+      report([t], [s], [twin, { ...twin, location: { path: s.path, line: 30 } }]),
+    );
+    expect(
+      new Set(twins.runs[0]!.results.map((r) => JSON.stringify(r.partialFingerprints))).size,
+    ).toBe(2);
+  });
+
+  test('no automationDetails, so upload-sarif’s category decides the analysis', () => {
+    const run = renderSarif(report([t], [s], stale(s, 1)), { codes }).runs[0]!;
+    expect('automationDetails' in run).toBe(false);
+    expect(run.tool.driver.informationUri).toMatch(/^https:\/\//);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
