@@ -447,18 +447,97 @@ describe('cards and trimming', () => {
     expect(md).toContain('✓ 1 passing subject<');
   });
 
+  test('one edited file under four audits: one card naming every audit and how to rerun it, one annotation on the file', () => {
+    const t = target('aris:p');
+    const audits = [
+      'PROOF_AUDIT.json',
+      'PAPER_CLAIM_AUDIT.json',
+      'CITATION_AUDIT.json',
+      'KILL_ARGUMENT.json',
+    ];
+    const subjects = audits.map((a) =>
+      subject('aris:p', a, { status: 'STALE', name: a.split('.')[0]! }),
+    );
+    const findings = subjects.map((s, i) => ({
+      ...stale(s, 1)[0]!,
+      related: [{ path: 'p/main.tex' }],
+      message: `p/main.tex changed after ${s.name} audited it.`,
+      remediation: `Run the ${s.name} skill on p (it rewrites ${audits[i]}), then run audit-gate again.`,
+    }));
+    const extra = { ...stale(subjects[0]!, 1)[0]!, code: 'aris.trace_missing', related: undefined };
+    delete extra.related;
+    const r = report([t], subjects, [...findings, extra]);
+    const md = renderCards(r, { checkName: 'audit-gate' });
+    expect(md.match(/^#### /gm)).toHaveLength(2); // the cause card, and the other finding's card
+    expect(md).toContain('#### ✗ STALE — `p/main.tex` (4 audits)');
+    for (const [i, s] of subjects.entries()) {
+      expect(md).toContain(`- **${s.name.replace(/_/g, '\\_')}** \`${s.path}:8\``);
+      expect(md).toContain(
+        `- Run the ${s.name.replace(/_/g, '\\_')} skill on p \\(it rewrites ${audits[i]!.replace(/_/g, '\\_')}\\)`,
+      );
+    }
+    expect(md.match(/STALE — PROOF\\_AUDIT/g)).toHaveLength(1); // its own card keeps the other finding
+    const ann = buildAnnotations(r);
+    const onMain = ann.filter((a) => a.path === 'p/main.tex');
+    expect(onMain).toHaveLength(1);
+    expect(onMain[0]!.title).toBe(
+      'aris.input_stale — input of PROOF_AUDIT, PAPER_CLAIM_AUDIT, CITATION_AUDIT, KILL_ARGUMENT',
+    );
+    expect(onMain[0]!.message.split('\n')).toHaveLength(8);
+  });
+
+  test('a file cited by 600 audits: one card that lists the first 25 and fits', () => {
+    const t = target('aris:p');
+    const subjects = Array.from({ length: 600 }, (_, i) =>
+      subject('aris:p', `A${i}.json`, { status: 'STALE' }),
+    );
+    const findings = subjects.map((s) => ({ ...stale(s, 1)[0]!, message: 'x'.repeat(500) }));
+    const md = renderCards(report([t], subjects, findings), { checkName: 'audit-gate' });
+    expect(md).toContain('(600 audits)');
+    expect(md).toContain('- … and 575 more');
+    expect(md).not.toContain('Trimmed');
+  });
+
+  test('headings: a mark on every conclusion and target heading; "1 target"; long run ids shortened in tables', () => {
+    const t = target('trace:r', { kind: 'run', path: 'artifacts/runs/r', context: {} });
+    const long = `run_v1_${'a'.repeat(64)}`;
+    const s = subject('trace:r', 'x', { kind: 'run', name: long, path: `artifacts/runs/${long}` });
+    const r = report([t], [{ ...s, target: 'trace:r' }], []);
+    const summary = renderSummary(r, { checkName: 'audit-gate' });
+    expect(summary).toMatch(/^## ✓ audit-gate: success/);
+    expect(summary).toContain('1 subject in 1 target:');
+    expect(summary).toMatch(/^### ✓ run `artifacts\/runs\/r`/m);
+    const row = summary.split('\n').find((l) => l.startsWith('| ✓ |'))!;
+    expect(row).not.toContain(long);
+    expect(row).toMatch(/run\\_v1\\_a+…a+ \|/);
+    const failing = report(
+      [target('aris:p')],
+      [subject('aris:p', 'P.json', { status: 'STALE' })],
+      stale(subject('aris:p', 'P.json'), 1),
+    );
+    expect(renderSummary(failing, { checkName: 'audit-gate' })).toMatch(
+      /^## ✗ audit-gate: failure[\s\S]*^### ✗ paper `p`/m,
+    );
+    expect(renderCards(failing, { checkName: 'audit-gate' })).toMatch(/^### ✗ audit-gate:/);
+  });
+
   test('a huge report stays under GitHub limits with a visible trimmed note', () => {
     const t = target('aris:p');
     const subjects = Array.from({ length: 600 }, (_, i) =>
       subject('aris:p', `A${i}.json`, { status: 'STALE' }),
     );
+    // Each audit cites files of its own, so there is one card per audit.
     const findings = subjects.flatMap((s) =>
-      stale(s, 3).map((f) => ({ ...f, message: 'x'.repeat(500) })),
+      stale(s, 3).map((f, i) => ({
+        ...f,
+        message: 'x'.repeat(500),
+        related: [{ path: `p/${s.name}-in_${i}.tex` }],
+      })),
     );
     const r = report([t], subjects, findings);
     const comment = renderComment(r, { checkName: 'audit-gate' });
     expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
-    expect(comment).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects not shown/);
+    expect(comment).toMatch(/\*\*Trimmed:\*\* \d+ more failure cards not shown/);
     const cards = renderCards(r, { checkName: 'audit-gate', limit: CHECK_OUTPUT_LIMIT });
     expect(cards.length).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
     const targets = Array.from({ length: 400 }, (_, i) => target(`aris:p${i}`));
@@ -537,7 +616,7 @@ describe('GitHub size limits', () => {
       expect(Buffer.from(out, 'utf8').toString('utf8')).toBe(out);
     }
     // Whole cards are dropped, with the visible note, and the cards shown are complete.
-    expect(text).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects not shown here/);
+    expect(text).toMatch(/\*\*Trimmed:\*\* \d+ more failure cards not shown here/);
     expect(text).not.toContain('trimmed to fit GitHub’s limit');
     const shown = text.match(/^#### /gm)!.length;
     expect(shown).toBeGreaterThan(10);
@@ -551,7 +630,7 @@ describe('GitHub size limits', () => {
     const r = failReport(160, ASCII);
     const text = renderCards(r, { checkName: 'audit-gate', limit: CHECK_OUTPUT_LIMIT });
     expect(bytes(text)).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
-    expect(text).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects/);
+    expect(text).toMatch(/\*\*Trimmed:\*\* \d+ more failure cards/);
   });
 
   test('the summary note names the byte limit', () => {
@@ -618,7 +697,7 @@ describe('GitHub size limits', () => {
     expect(bytes(body)).toBeGreaterThan(CHECK_OUTPUT_LIMIT);
     expect(body).not.toMatch(LONE_SURROGATE);
     expect(body.startsWith(commentMarker('audit-gate'))).toBe(true);
-    expect(body).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects/);
+    expect(body).toMatch(/\*\*Trimmed:\*\* \d+ more failure cards/);
     // An emoji in every card: code points, not UTF-16 units, are what is counted.
     const emoji = renderComment(
       failReport(400, () => '🚫'.repeat(250)),
