@@ -160,7 +160,7 @@ test('160 FAIL verdicts with CJK and emoji summaries: check-run output stays und
     expect(Buffer.byteLength(field, 'utf8')).toBeLessThanOrEqual(65_535);
     expect(field).not.toMatch(/[\ud800-\udfff]/u);
   }
-  expect(check!.output.text).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects/);
+  expect(check!.output.text).toMatch(/\*\*Trimmed:\*\* \d+ more failure cards/);
   expect(gh.comments).toHaveLength(1);
   expect(Array.from(gh.comments[0]!.body).length).toBeLessThanOrEqual(65_536);
   expect(res.outputs['blocking']).toBe('160');
@@ -567,6 +567,8 @@ test('nothing verified is a failure unless allow-empty', async () => {
   fs.writeFileSync(path.join(root, 'README.md'), 'no papers here\n');
   const red = await run({ workspace: root, eventName: 'push', payload: examplePayload('push') });
   expect(red.code).toBe(1);
+  expect(red.stdout).toContain('set `allow-empty: true` if an empty run is expected');
+  expect(red.stdout).not.toContain('--allow-empty');
   expect([...gh.checkRuns.values()][0]!.conclusion).toBe('failure');
   const green = await run({
     workspace: root,

@@ -292,6 +292,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         ...(settings.effort ? { effort: settings.effort } : {}),
         ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
         ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
+        emptyRemediation:
+          'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
         failOn: settings.failOn,
         // Progress names directories: escaped, so a newline in a name cannot start a
         // workflow command (::error, ::stop-commands) in the log.
