@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { renderCards, renderComment, renderSummary } from '../src/render/markdown.js';
 import { renderText } from '../src/render/text.js';
@@ -119,5 +120,25 @@ describe('why a paper is not submission-ready', () => {
       'executor_family is missing in paper/PROOF_AUDIT.json; executor_model is of family anthropic.',
     );
     expect(f.issue).toBe('executor_family_mismatch:None_vs_anthropic');
+  });
+});
+
+describe('the README', () => {
+  test('its audit artifact example is complete and valid: verified in place of the passing example’s, it passes', async () => {
+    const readme = fs.readFileSync('README.md', 'utf8');
+    const json = /A complete, valid one:\n\n```json\n([\s\S]*?)```/.exec(readme)![1]!;
+    const root = tempRepo();
+    fs.cpSync('examples/repo', root, { recursive: true });
+    fs.writeFileSync(path.join(root, 'papers/passing/CITATION_AUDIT.json'), json);
+    const r = await verify({ root, paths: ['papers/passing'] });
+    expect(r.findings).toEqual([]);
+    expect(r.submission_ready).toBe('yes');
+  });
+
+  test('the repository’s own config keeps verify at the root green (conformance inputs excluded)', async () => {
+    const r = await verify({ root: path.resolve('.') });
+    expect(r.counts.blocking).toBe(0);
+    expect(r.conclusion).toBe('success');
+    expect(r.targets.every((t) => t.kind === 'fixture')).toBe(true);
   });
 });
