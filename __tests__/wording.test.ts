@@ -135,10 +135,12 @@ describe('the README', () => {
     expect(r.submission_ready).toBe('yes');
   });
 
-  test('the repository’s own config keeps verify at the root green (conformance inputs excluded)', async () => {
+  test('the repository’s own config keeps verify at the root green, and discovery skips the conformance inputs', async () => {
     const r = await verify({ root: path.resolve('.') });
     expect(r.counts.blocking).toBe(0);
     expect(r.conclusion).toBe('success');
-    expect(r.targets.every((t) => t.kind === 'fixture')).toBe(true);
+    expect(r.targets.map((t) => t.path)).toEqual(['examples/repo/papers/passing']);
+    const discovered = await verify({ root: path.resolve('.'), paths: ['.'] });
+    expect(discovered.targets.filter((t) => t.path.startsWith('conformance/'))).toEqual([]);
   });
 });
