@@ -20,7 +20,10 @@ const read = (p: string) => fs.readFileSync(p, 'utf8');
 /** Whether Node `major`.x satisfies an engines range of the simple forms packages use. */
 function allows(range: string, major: number): boolean {
   return range.split('||').some((alt) => {
-    const parts = alt.replace(/(>=|<=|>|<|\^|~|=)\s+/g, '$1').trim().split(/\s+/);
+    const parts = alt
+      .replace(/(>=|<=|>|<|\^|~|=)\s+/g, '$1')
+      .trim()
+      .split(/\s+/);
     return parts.every((p) => {
       const m = /^(>=|>|\^|~|=)?\s*v?(\d+)/.exec(p.trim());
       if (!m) return true;

@@ -41,7 +41,11 @@ function withinLimits(output: CheckOutput, note = ''): CheckOutput {
   };
 }
 
-function ref(data: { id?: unknown; html_url?: unknown; app?: { slug?: unknown } | null }): CheckRunRef {
+function ref(data: {
+  id?: unknown;
+  html_url?: unknown;
+  app?: { slug?: unknown } | null;
+}): CheckRunRef {
   if (typeof data?.id !== 'number')
     throw new Error('GitHub answered the check-run request without an id.');
   const slug = data.app?.slug;
