@@ -1,6 +1,14 @@
 // The aristo pack's domain core: hashes (aristo.md §2 worked examples), the located TOML reader,
 // Rust string literals, and the annotation extractor against the SDK walker's own test cases.
-import { codeTextHash, normalizeText, parseLineRange, rustLines, textHash, bodyHash, sha256 } from '../src/packs/aristo/hash.js';
+import {
+  codeTextHash,
+  normalizeText,
+  parseLineRange,
+  rustLines,
+  textHash,
+  bodyHash,
+  sha256,
+} from '../src/packs/aristo/hash.js';
 import { idFromProofFileName, isAnnotationId } from '../src/packs/aristo/ids.js';
 import { parseToml } from '../src/packs/aristo/toml.js';
 import { rustStringValue } from '../src/packs/aristo/rust/literal.js';
@@ -42,14 +50,17 @@ describe('hashes (aristo.md §2)', () => {
   it('parses line ranges as the SDK does', () => {
     expect(parseLineRange('3')).toEqual({ lo: 3, hi: 3 });
     expect(parseLineRange('2-5')).toEqual({ lo: 2, hi: 5 });
-    for (const bad of ['0', '5-2', '1-', '-1', ' 1', 'a', '0-3']) expect(parseLineRange(bad)).toBeUndefined();
+    for (const bad of ['0', '5-2', '1-', '-1', ' 1', 'a', '0-3'])
+      expect(parseLineRange(bad)).toBeUndefined();
   });
 });
 
 describe('ids', () => {
   it('follows the id grammar', () => {
-    for (const ok of ['a', '_x9', 'aristos:wal_sync', 'kanon:k', 'aret_AbC1']) expect(isAnnotationId(ok)).toBe(true);
-    for (const bad of ['A', '9a', 'foo:bar', 'aret_A', 'a-b', '', 'x'.repeat(129)]) expect(isAnnotationId(bad)).toBe(false);
+    for (const ok of ['a', '_x9', 'aristos:wal_sync', 'kanon:k', 'aret_AbC1'])
+      expect(isAnnotationId(ok)).toBe(true);
+    for (const bad of ['A', '9a', 'foo:bar', 'aret_A', 'a-b', '', 'x'.repeat(129)])
+      expect(isAnnotationId(bad)).toBe(false);
   });
   it('decodes proof file names, refusing ":" and undecodable names', () => {
     expect(idFromProofFileName('aristos__wal.proof')).toEqual({ ok: true, id: 'aristos:wal' });
@@ -200,7 +211,9 @@ fn outer() {
     ]);
     const byLabel = Object.fromEntries(extract(src).annotations.map((a) => [a.label, a]));
     expect(byLabel['struct Holder']!.body_hash).toBe(bodyHash('{ value: i32 }'));
-    expect(byLabel['trait Doublable::doubled']!.body_hash).toBe(bodyHash('fn doubled(&self) -> i32'));
+    expect(byLabel['trait Doublable::doubled']!.body_hash).toBe(
+      bodyHash('fn doubled(&self) -> i32'),
+    );
     expect(byLabel['type SmallInt']!.body_hash).toBe(bodyHash('i32'));
     expect(byLabel['impl Holder::check']!.body_hash).toBe(
       bodyHash('aristo::intent_stmt!("zero is even", verify = "test");'),

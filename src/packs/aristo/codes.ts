@@ -14,8 +14,10 @@ export interface AristoCodeDef extends CodeDef {
   origin: AristoOrigin;
 }
 
-const RERUN = 'Re-run the proof: aristo verify --filter id=<id> --rerun, then commit the new .proof file.';
-const RESTAMP = 'Run aristo stamp, then commit .aristo/index.toml (or stop committing it: the source is the truth).';
+const RERUN =
+  'Re-run the proof: aristo verify --filter id=<id> --rerun, then commit the new .proof file.';
+const RESTAMP =
+  'Run aristo stamp, then commit .aristo/index.toml (or stop committing it: the source is the truth).';
 
 function def(
   code: string,

@@ -10,7 +10,8 @@ export function sha256(text: string): string {
 
 // Rust's `str::trim` strips Unicode White_Space, which is not JavaScript's set (JS adds U+FEFF,
 // Rust adds U+0085).
-const WS = '\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const WS =
+  '\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, 'g');
 // Runs of ASCII whitespace as Rust's `char::is_ascii_whitespace` sees it: no vertical tab.
 const ASCII_RUN = /[ \t\n\f\r]+/g;

@@ -38,11 +38,10 @@ export const Sha256 = z
   })
   .meta({ pattern: HASH_RE.source });
 
-export const AnnotationId = z
-  .string()
-  .refine(isAnnotationId, {
-    message: 'not a valid annotation id (^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ or ^aret_[A-Za-z0-9]{4,64}$)',
-  });
+export const AnnotationId = z.string().refine(isAnnotationId, {
+  message:
+    'not a valid annotation id (^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ or ^aret_[A-Za-z0-9]{4,64}$)',
+});
 
 export const VerifyMethod = z.enum(['neural', 'test', 'full']);
 export const VerdictType = z.enum(['verified', 'counterexample', 'inconclusive']);

@@ -16,8 +16,7 @@ export interface TomlDoc {
 }
 
 export type TomlResult =
-  | { ok: true; doc: TomlDoc }
-  | { ok: false; message: string; line: number; column: number };
+  { ok: true; doc: TomlDoc } | { ok: false; message: string; line: number; column: number };
 
 export function parseToml(text: string): TomlResult {
   let data: Record<string, unknown>;

@@ -13,7 +13,8 @@ import { rustStringValue } from './literal.js';
  * silently) are returned as `malformed`.
  */
 
-export type CoveredRegionName = 'function' | 'statement' | 'impl_methods' | 'module_inline_body' | 'type';
+export type CoveredRegionName =
+  'function' | 'statement' | 'impl_methods' | 'module_inline_body' | 'type';
 
 export interface ExtractedAnnotation {
   kind: 'intent' | 'assume';
@@ -188,12 +189,7 @@ class Walker {
         if (body) this.sequence(body, undefined);
         return;
       case 'type_item':
-        this.attributes(
-          attrs,
-          `type ${name?.text ?? ''}`,
-          n.childForFieldName('type'),
-          'type',
-        );
+        this.attributes(attrs, `type ${name?.text ?? ''}`, n.childForFieldName('type'), 'type');
         return;
       default:
         return;
@@ -265,7 +261,15 @@ class Walker {
     if (!name) return false;
     const args = mac.namedChildren.find((c) => c?.type === 'token_tree');
     if (!args) return false;
-    this.annotation(name, 'statement', args, site, n.startPosition.row + 1, 'statement', this.slice(n));
+    this.annotation(
+      name,
+      'statement',
+      args,
+      site,
+      n.startPosition.row + 1,
+      'statement',
+      this.slice(n),
+    );
     return true;
   }
 
