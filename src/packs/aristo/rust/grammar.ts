@@ -1,22 +1,33 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Language, Parser } from 'web-tree-sitter';
+import type { Language, Parser } from 'web-tree-sitter';
 
 /**
- * The Rust parser: tree-sitter's Rust grammar run as WebAssembly through web-tree-sitter, so the
- * bundles need no native module and no install. The two .wasm files sit beside each bundle
- * (dist/ and dist/cli/, copied by scripts/copy-wasm.mjs); from sources they are found in
- * node_modules above this file.
+ * The parser's runtime files: web-tree-sitter's CommonJS build and WebAssembly, and the Rust
+ * grammar. They sit beside each bundle (dist/ and dist/cli/, copied there by
+ * scripts/copy-wasm.mjs) and are loaded from there at run time, not bundled: ncc breaks the ESM
+ * build's dynamic import of Node's `module` ("createRequire is not a function"). From sources
+ * they are found in node_modules above this file.
  */
-export const WASM_FILES = {
+export const RUNTIME_FILES = {
+  js: { file: 'web-tree-sitter.cjs', pkg: 'web-tree-sitter' },
   runtime: { file: 'web-tree-sitter.wasm', pkg: 'web-tree-sitter' },
   rust: { file: 'tree-sitter-rust.wasm', pkg: 'tree-sitter-rust' },
 } as const;
 
-/** Where a .wasm file is: beside the running bundle, else in a node_modules above it. */
-export function locateWasm(which: keyof typeof WASM_FILES, from = here()): string {
-  const { file, pkg } = WASM_FILES[which];
+type TreeSitter = typeof import('web-tree-sitter');
+let treeSitter: TreeSitter | undefined;
+
+function runtime(): TreeSitter {
+  treeSitter ??= createRequire(import.meta.url)(locate('js')) as TreeSitter;
+  return treeSitter;
+}
+
+/** Where a runtime file is: beside the running bundle, else in a node_modules above it. */
+export function locate(which: keyof typeof RUNTIME_FILES, from = here()): string {
+  const { file, pkg } = RUNTIME_FILES[which];
   const beside = path.join(from, file);
   if (fs.existsSync(beside)) return beside;
   for (let d = from; ; d = path.dirname(d)) {
@@ -36,8 +47,9 @@ let loading: Promise<Language> | undefined;
 /** Loads the runtime and the grammar once per process (a few tens of milliseconds). */
 export function rustLanguage(): Promise<Language> {
   loading ??= (async () => {
-    await Parser.init({ wasmBinary: fs.readFileSync(locateWasm('runtime')) });
-    return Language.load(fs.readFileSync(locateWasm('rust')));
+    const { Parser, Language } = runtime();
+    await Parser.init({ wasmBinary: fs.readFileSync(locate('runtime')) });
+    return Language.load(fs.readFileSync(locate('rust')));
   })();
   return loading;
 }
@@ -45,7 +57,7 @@ export function rustLanguage(): Promise<Language> {
 /** A parser for Rust; call `delete()` when done with it. */
 export async function rustParser(): Promise<Parser> {
   const language = await rustLanguage();
-  const parser = new Parser();
+  const parser = new (runtime().Parser)();
   parser.setLanguage(language);
   return parser;
 }
