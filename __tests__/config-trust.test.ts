@@ -116,7 +116,9 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     const r = await verify({ root, assurance: 'draft' });
     // The blocked paper is verified (as a draft: a warning), the config's packs are ignored.
     expect(r.targets.filter((t) => t.pack === 'aris')).toHaveLength(2);
-    expect(ignoredFinding(r)!.message).toContain('"packs" (it would leave out the aris pack)');
+    expect(ignoredFinding(r)!.message).toContain(
+      '"packs" (it would leave out the aris, aristo packs)',
+    );
   });
 
   it('keys that can only tighten still apply: fail_on problem, a higher min_supports, all packs', async () => {
@@ -129,7 +131,7 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     expect((await verify({ root, assurance: 'draft' })).conclusion).toBe('neutral');
     writeConfig(root, {
       fail_on: 'problem',
-      packs: ['trace', 'aris'],
+      packs: ['trace', 'aris', 'aristo'],
       trace: { min_supports: 4 },
       assurance: 'submission',
       effort: 'max',

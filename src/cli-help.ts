@@ -147,6 +147,31 @@ export const COMMANDS = {
       help,
     },
   },
+  aristo: {
+    usage: 'audit-gate aristo [ROOT] [options]',
+    about:
+      'Verify aristo proofs (.aristo/) against the Rust sources under ROOT (default .): staleness, orphans, the validator checks, waivers. In text, the proof cards come first.',
+    options: {
+      format: textOrJson,
+      out,
+      root: {
+        type: 'string',
+        value: 'DIR',
+        help: 'workspace root, when ROOT is not given (default .)',
+      },
+      'block-inconclusive': {
+        type: 'boolean',
+        help: 'inconclusive verdicts block (default: a warning)',
+      },
+      'block-missing-proof': {
+        type: 'boolean',
+        help: 'intents that ask for verification but have no proof block (default: a warning)',
+      },
+      'allow-outside-root': allowOutsideRoot,
+      progress,
+      help,
+    },
+  },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -10,6 +10,7 @@ import { renderArisReport } from './render/aris-report.js';
 import { renderText } from './render/text.js';
 import { plain, quoteValue } from './render/sanitize.js';
 import { renderVerificationReports } from './render/verification-report.js';
+import { renderCards as renderAristoCards, type AristoExtension } from './packs/aristo/index.js';
 import { verify } from './verify.js';
 import { COMMANDS, commandHelp, overviewHelp } from './cli-help.js';
 import { VERSION } from './version.js';
@@ -35,6 +36,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await fixturesCommand(rest, io);
       case 'trace':
         return await traceCommand(rest, io);
+      case 'aristo':
+        return await aristoCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout(`${VERSION}\n`);
@@ -307,4 +310,37 @@ async function traceCommand(args: string[], io: Io): Promise<number> {
   io.stdout(vr);
   if (reports.length === 0) io.stderr(renderText(report));
   return report.exit_code;
+}
+
+/**
+ * `audit-gate aristo [ROOT]`: every `.aristo/` workspace under ROOT (default: the current
+ * directory), with the shared pipeline's report and exit codes; in text, the proof cards first.
+ */
+async function aristoCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(COMMANDS.aristo.options, args);
+  if (values.help) {
+    io.stdout(commandHelp('aristo'));
+    return 0;
+  }
+  const fmt = format(values.format);
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  const root = path.resolve(io.cwd, positionals[0] ?? values.root ?? '.');
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
+    throw new UsageError(`root not found: ${positionals[0] ?? values.root ?? '.'}`);
+  const report = await verify({
+    root,
+    packs: ['aristo'],
+    packOptions: {
+      ...(values['block-inconclusive'] ? { block_inconclusive: true } : {}),
+      ...(values['block-missing-proof'] ? { block_missing_proof: true } : {}),
+    },
+    allowOutsideRoot: values['allow-outside-root'] ?? false,
+    onProgress: progress(io, values.progress),
+  });
+  if (fmt === 'text')
+    for (const t of report.targets) {
+      const ext = report.extensions?.[t.id] as AristoExtension | undefined;
+      if (ext?.kind === 'aristo') io.stdout(`${t.path}\n\n${renderAristoCards(ext.cards)}\n`);
+    }
+  return emit(report, fmt, values.out, io);
 }
