@@ -34,7 +34,11 @@ export async function tokenLogin(api: Api): Promise<string> {
   }
 }
 
-/** Every comment on the pull request that carries the marker, oldest first (all pages). */
+/**
+ * Every comment on the pull request that starts with the marker, oldest first (all pages). Ours
+ * always start with it; a marker further down is quoted text (a path in a code span can be any
+ * check's marker), and would let one check take another check's comment for its own.
+ */
 export async function markedComments(
   api: Api,
   t: PublishTarget,
@@ -52,7 +56,7 @@ export async function markedComments(
       page,
     });
     const list = Array.isArray(res.data) ? (res.data as IssueComment[]) : [];
-    for (const c of list) if (typeof c.body === 'string' && c.body.includes(marker)) found.push(c);
+    for (const c of list) if (typeof c.body === 'string' && c.body.startsWith(marker)) found.push(c);
     if (list.length < perPage) break;
   }
   return found;
