@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { cli } from './support/cli.js';
 import { MockGitHub } from './support/mock-github.js';
 import { examplePayload, runAction, type RunOptions } from './support/action-runner.js';
 import { tempRepo, writePaper } from './support/repo.js';
@@ -54,4 +57,53 @@ test("a path carrying another check's comment marker cannot make that check over
   expect(gh.callsTo('issues/update-comment')).toHaveLength(0);
   expect(gh.comments).toHaveLength(1);
   expect(gh.comments[0]!.body).toBe(failing);
+});
+
+/**
+ * GitHub's runner reads a log line as a workflow command when it starts with `::` after leading
+ * whitespace, or holds the legacy `##[command]` anywhere in it. Any line that does either, on
+ * stdout or stderr, is one of these.
+ */
+function workflowCommands(log: string): string[] {
+  return log.split(/\r?\n/).filter((l) => /^\s*::/.test(l) || l.includes('##['));
+}
+
+/** A failing repository whose directory names are workflow commands. */
+function commandNamedRepo(): string {
+  const root = tempRepo();
+  // The message of a missing field starts with the artifact's path, so its (indented) line
+  // started with the directory name.
+  const modern = writePaper(root, '::error title=PWNED::all green');
+  const file = path.join(modern, 'PROOF_AUDIT.json');
+  const artifact = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  delete artifact['summary'];
+  fs.writeFileSync(file, JSON.stringify(artifact, null, 2));
+  writePaper(root, '##[warning]legacy', { missingInputs: 1 });
+  return root;
+}
+
+test('directory names cannot issue workflow commands in the CLI output', async () => {
+  const root = commandNamedRepo();
+  for (const format of ['text', 'json']) {
+    const res = await cli(['verify', '--root', root, '--format', format, '--progress'], root);
+    expect(res.code).toBe(1);
+    expect(workflowCommands(res.stdout + '\n' + res.stderr)).toEqual([]);
+    // The JSON report still says exactly where the problems are.
+    if (format === 'json') {
+      const report = JSON.parse(res.stdout) as { targets: { path: string }[] };
+      expect(report.targets.map((t) => t.path).sort()).toEqual([
+        '##[warning]legacy',
+        '::error title=PWNED::all green',
+      ]);
+    }
+  }
+});
+
+test('directory names cannot issue workflow commands in the Action log', async () => {
+  const res = await run({ workspace: commandNamedRepo() });
+  expect(res.code).toBe(1);
+  // The Action's own commands (::error::, with escaped data) are expected; none from a name.
+  const log = res.stdout + '\n' + res.stderr;
+  expect(log.split('\n').filter((l) => l.includes('##['))).toEqual([]);
+  expect(workflowCommands(log).filter((l) => /^\s*::error title=PWNED/.test(l))).toEqual([]);
 });

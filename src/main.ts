@@ -21,7 +21,7 @@ import {
   units,
 } from './render/markdown.js';
 import { renderSarif } from './render/sarif.js';
-import { plain } from './render/sanitize.js';
+import { logSafe, plain } from './render/sanitize.js';
 import { verify } from './verify.js';
 import { buildAnnotations } from './github/annotations.js';
 import { completeCheckRun, createCheckRun, type CheckRunRef } from './github/check-run.js';
@@ -309,9 +309,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
         ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
         failOn: settings.failOn,
-        // Progress names directories: escaped, so a newline in a name cannot start a
-        // workflow command (::error, ::stop-commands) in the log.
-        onProgress: (m) => core.info(plain(m)),
+        // Progress names directories: escaped, so a name cannot be a workflow command in the
+        // log (a newline starting ::error or ::stop-commands, or a legacy ##[error]).
+        onProgress: (m) => core.info(logSafe(plain(m))),
       });
     }
   } catch (err) {
