@@ -8,7 +8,7 @@ import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.j
 import { ASSURANCE_PATH, readAssuranceFile } from './packs/aris/paper.js';
 import { renderArisReport } from './render/aris-report.js';
 import { renderText } from './render/text.js';
-import { plain, quoteValue } from './render/sanitize.js';
+import { logSafe, plain, quoteValue } from './render/sanitize.js';
 import { renderVerificationReports } from './render/verification-report.js';
 import { renderCards as renderAristoCards, type AristoExtension } from './packs/aristo/index.js';
 import { verify } from './verify.js';
@@ -24,7 +24,13 @@ export interface Io {
 
 class UsageError extends Error {}
 
-export async function runCli(argv: string[], io: Io): Promise<number> {
+export async function runCli(argv: string[], given: Io): Promise<number> {
+  // What the CLI prints may land in a CI log: no path or value in it may be a workflow command.
+  const io: Io = {
+    ...given,
+    stdout: (s) => given.stdout(logSafe(s)),
+    stderr: (s) => given.stderr(logSafe(s)),
+  };
   const [command, ...rest] = argv;
   try {
     switch (command) {

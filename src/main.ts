@@ -21,7 +21,7 @@ import {
   units,
 } from './render/markdown.js';
 import { renderSarif } from './render/sarif.js';
-import { plain } from './render/sanitize.js';
+import { logSafe, plain } from './render/sanitize.js';
 import { verify } from './verify.js';
 import { buildAnnotations } from './github/annotations.js';
 import { completeCheckRun, createCheckRun, type CheckRunRef } from './github/check-run.js';
@@ -311,9 +311,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         emptyRemediation:
           'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
         failOn: settings.failOn,
-        // Progress names directories: escaped, so a newline in a name cannot start a
-        // workflow command (::error, ::stop-commands) in the log.
-        onProgress: (m) => core.info(plain(m)),
+        // Progress names directories: escaped, so a name cannot be a workflow command in the
+        // log (a newline starting ::error or ::stop-commands, or a legacy ##[error]).
+        onProgress: (m) => core.info(logSafe(plain(m))),
       });
     }
   } catch (err) {

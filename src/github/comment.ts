@@ -44,7 +44,11 @@ export async function tokenLogin(api: Api): Promise<string | undefined> {
   }
 }
 
-/** Every comment on the pull request that carries the marker, oldest first (all pages). */
+/**
+ * Every comment on the pull request that starts with the marker, oldest first (all pages). Ours
+ * always start with it; a marker further down is quoted text (a path in a code span can be any
+ * check's marker), and would let one check take another check's comment for its own.
+ */
 export async function markedComments(
   api: Api,
   t: PublishTarget,
@@ -60,7 +64,7 @@ export async function markedComments(
       return res.data;
     },
   );
-  return all.filter((c) => typeof c.body === 'string' && c.body.includes(marker));
+  return all.filter((c) => typeof c.body === 'string' && c.body.startsWith(marker));
 }
 
 /**

@@ -12,6 +12,18 @@ export function plain(s: string): string {
   });
 }
 
+/**
+ * Output for a log (the CLI's stdout and stderr, the Action's log), which GitHub's runner scans
+ * for workflow commands: a line that starts with `::` after leading whitespace, or that holds
+ * the legacy `##[command]` anywhere. A path or value from a file may be neither: the second
+ * character of either is shown escaped (`:\u003a`, `#\u0023[`), as plain() shows control
+ * characters. In JSON output these only occur inside strings, so the JSON is still valid and
+ * means the same.
+ */
+export function logSafe(text: string): string {
+  return text.replace(/##\[/g, '#\\u0023[').replace(/^([\s\u180e]*)::/gm, '$1:\\u003a');
+}
+
 /** Cuts a string to at most `max` characters (code points), marking the cut. */
 export function cap(s: string, max: number): string {
   const chars = Array.from(s);
