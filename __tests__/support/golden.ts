@@ -1,0 +1,47 @@
+// The pack-specific outputs (the legacy ARIS report, the producer's VerificationReport) of one
+// conformance fixture, as the CLI writes them. __tests__/golden/ holds what the code before the
+// pack registry wrote; golden.test.ts proves every later version writes the same bytes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hasher } from '../../src/io/hashing.js';
+import { Workspace } from '../../src/io/workspace.js';
+import { decide } from '../../src/policy/gate.js';
+import { findPack } from '../../src/packs/index.js';
+import { renderArisReport } from '../../src/render/aris-report.js';
+import { renderVerificationReports } from '../../src/render/verification-report.js';
+
+interface FixtureJson {
+  pack: string;
+  input?: string;
+  target?: string;
+  options?: Record<string, unknown>;
+  empty_dirs?: string[];
+}
+
+/** Undefined for fixtures that need a scratch copy (empty_dirs): they are covered elsewhere. */
+export async function goldenOutput(folder: string): Promise<string | undefined> {
+  const fx = JSON.parse(fs.readFileSync(path.join(folder, 'fixture.json'), 'utf8')) as FixtureJson;
+  if (fx.empty_dirs?.length) return undefined;
+  const input = fs.realpathSync(path.join(folder, fx.input ?? 'input'));
+  const pack = findPack(fx.pack)!;
+  const hasher = new Hasher();
+  let result;
+  try {
+    result = await pack.verify(path.resolve(input, fx.target ?? '.'), {
+      workspace: new Workspace(input),
+      hasher,
+      options: fx.options ?? {},
+    });
+  } finally {
+    await hasher.close();
+  }
+  const report = decide([result], { root: input, failOn: 'blocking', runFindings: [] });
+  const out =
+    fx.pack === 'aris'
+      ? renderArisReport(report, result.target.id)
+      : renderVerificationReports(report);
+  return (JSON.stringify(out, null, 2) + '\n')
+    .replace(/"generated_at": "[^"]*"/g, '"generated_at": "<time>"')
+    .split(JSON.stringify(input).slice(1, -1))
+    .join('<input>');
+}
