@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { codesMarkdown, schemaFiles } from '../src/docs.js';
-import { allCodes } from '../src/packs/index.js';
+import { allCodes } from '../src/packs/registry.js';
 
 describe('generated files are current', () => {
   it('schemas/*.schema.json', () => {

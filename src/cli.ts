@@ -6,10 +6,10 @@ import { WriteRefused, writeReportFile } from './io/write.js';
 import { Workspace, errorText } from './io/workspace.js';
 import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.js';
 import { ASSURANCE_PATH, readAssuranceFile } from './packs/aris/paper.js';
-import { renderArisReport } from './render/aris-report.js';
+import { renderArisReport } from './packs/aris/outputs.js';
 import { renderText } from './render/text.js';
 import { plain, quoteValue } from './render/sanitize.js';
-import { renderVerificationReports } from './render/verification-report.js';
+import { renderVerificationReports } from './packs/trace/outputs.js';
 import { verify } from './verify.js';
 import { VERSION } from './version.js';
 
@@ -319,7 +319,7 @@ async function traceCommand(args: string[], io: Io): Promise<number> {
     root,
     paths: rel,
     packs: ['trace'],
-    ...(ms !== undefined ? { packOptions: { min_supports: Number(ms) } } : {}),
+    ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
     allowOutsideRoot: values['allow-outside-root'] ?? false,
     onProgress: progress(io, values.progress),
   });

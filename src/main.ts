@@ -4,7 +4,7 @@ import { finding } from './model/finding.js';
 import { GateReport, type Conclusion } from './model/report.js';
 import { headCommit } from './io/git-index.js';
 import { lexicallyInside, writeReportFile } from './io/write.js';
-import { allCodes } from './packs/index.js';
+import { allCodes } from './packs/registry.js';
 import { GATE } from './policy/codes.js';
 import { decide } from './policy/gate.js';
 import { recheckReport } from './policy/recheck.js';

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { Hasher } from '../../src/io/hashing.js';
 import { Workspace } from '../../src/io/workspace.js';
 import { decide } from '../../src/policy/gate.js';
-import { findPack } from '../../src/packs/index.js';
-import { renderArisReport } from '../../src/render/aris-report.js';
-import { renderVerificationReports } from '../../src/render/verification-report.js';
+import { findPack } from '../../src/packs/registry.js';
+import { renderArisReport } from '../../src/packs/aris/outputs.js';
+import { renderVerificationReports } from '../../src/packs/trace/outputs.js';
 
 interface FixtureJson {
   pack: string;

@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Finding } from '../model/finding.js';
-import type { GateReport } from '../model/report.js';
-import {
-  CHECK_NAMES,
-  TRACE_CODES,
-  type CheckName,
-  type TraceExtension,
-} from '../packs/trace/index.js';
-import type { VerificationReport } from '../packs/trace/schema.js';
+import type { Finding } from '../../model/finding.js';
+import type { GateReport } from '../../model/report.js';
+import { CHECK_NAMES, TRACE_CODES, type CheckName } from './codes.js';
+import type { TraceExtension } from './run.js';
+import type { VerificationReport } from './schema.js';
 
 const CHECK_OF = new Map<string, CheckName>(TRACE_CODES.map((c) => [c.code, c.check]));
 
@@ -72,13 +68,14 @@ export function renderVerificationReport(report: GateReport, targetId: string): 
   return { id, ...body };
 }
 
+/** Whether a target of the report is a run that was checked (it has the run's extension). */
+export function hasRunOutput(report: GateReport, targetId: string): boolean {
+  return (report.extensions?.[targetId] as TraceExtension | undefined)?.kind === 'trace-run';
+}
+
 /** Every run target of the report, in report order. */
 export function renderVerificationReports(report: GateReport): VerificationReport[] {
   return report.targets
-    .filter(
-      (t) =>
-        t.pack === 'trace' &&
-        (report.extensions?.[t.id] as TraceExtension | undefined)?.kind === 'trace-run',
-    )
+    .filter((t) => t.pack === 'trace' && hasRunOutput(report, t.id))
     .map((t) => renderVerificationReport(report, t.id));
 }
