@@ -11,6 +11,7 @@ import { renderText } from './render/text.js';
 import { plain, quoteValue } from './render/sanitize.js';
 import { renderVerificationReports } from './packs/trace/outputs.js';
 import { verify } from './verify.js';
+import { COMMANDS, commandHelp, overviewHelp } from './cli-help.js';
 import { VERSION } from './version.js';
 
 export interface Io {
@@ -21,30 +22,6 @@ export interface Io {
 }
 
 class UsageError extends Error {}
-
-const HELP = `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.
-
-Usage:
-  audit-gate aris <paper-dir> [--assurance draft|submission] [--effort lite|balanced|max|beast]
-                  [--json-out <path>] [--format text|json] [--root DIR] [--allow-outside-root]
-  audit-gate verify [PATH...] [--root DIR] [--config FILE] [--format text|json] [--out FILE]
-                  [--assurance A] [--effort E] [--fixtures DIR] [--fail-on blocking|problem]
-                  [--allow-empty] [--allow-outside-root]
-  audit-gate fixtures [DIR] [--format text|json] [--out FILE]
-  audit-gate trace <run-dir | artifacts-root>... [--format text|json|verification-report]
-                  [--out FILE] [--min-supports N] [--root DIR]
-
-Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.
-Docs: README.md (commands, report format, codes).
-`;
-
-const COMMON = {
-  format: { type: 'string' },
-  root: { type: 'string' },
-  'allow-outside-root': { type: 'boolean' },
-  progress: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies ParseArgsConfig['options'];
 
 export async function runCli(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
@@ -66,7 +43,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       case 'help':
       case '--help':
       case '-h':
-        io.stdout(HELP);
+        io.stdout(overviewHelp());
         return command === undefined ? 2 : 0;
       default:
         throw new UsageError(`unknown command "${command}"`);
@@ -76,7 +53,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       err instanceof UsageError ||
       (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
-      io.stderr(`audit-gate: ${(err as Error).message}\nRun "audit-gate --help" for usage.\n`);
+      const help =
+        command && command in COMMANDS ? `audit-gate ${command} --help` : 'audit-gate --help';
+      io.stderr(`audit-gate: ${(err as Error).message}\nRun "${help}" for usage.\n`);
       return 2;
     }
     if (err instanceof WriteRefused) {
@@ -88,13 +67,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   }
 }
 
-function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
-  return parseArgs({
-    args,
-    options: { ...COMMON, ...options },
-    allowPositionals: true,
-    strict: true,
-  });
+/** Parses a command's arguments with the options its help lists (src/cli-help.ts). */
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(options: O, args: string[]) {
+  return parseArgs({ args, options, allowPositionals: true, strict: true });
 }
 
 function format(v: unknown): 'text' | 'json' {
@@ -132,13 +107,9 @@ function gitTopLevel(dir: string, fallback: string): string {
 }
 
 async function arisCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, {
-    assurance: { type: 'string' },
-    effort: { type: 'string' },
-    'json-out': { type: 'string' },
-  });
+  const { values, positionals } = parse(COMMANDS.aris.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('aris'));
     return 0;
   }
   const fmt = format(values.format);
@@ -206,17 +177,9 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function verifyCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, {
-    config: { type: 'string' },
-    out: { type: 'string' },
-    assurance: { type: 'string' },
-    effort: { type: 'string' },
-    fixtures: { type: 'string' },
-    'fail-on': { type: 'string' },
-    'allow-empty': { type: 'boolean' },
-  });
+  const { values, positionals } = parse(COMMANDS.verify.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('verify'));
     return 0;
   }
   const fmt = format(values.format);
@@ -243,6 +206,8 @@ async function verifyCommand(args: string[], io: Io): Promise<number> {
       : {}),
     ...(failOn !== undefined ? { failOn } : {}),
     allowEmpty: values['allow-empty'] ?? undefined,
+    emptyRemediation:
+      'Point audit-gate at the paper or run directories (PATH arguments, or paths in .audit-gate.json), or pass --allow-empty if an empty run is expected.',
     allowOutsideRoot: values['allow-outside-root'] ?? false,
     onProgress: progress(io, values.progress),
   });
@@ -250,9 +215,9 @@ async function verifyCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function fixturesCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, { out: { type: 'string' } });
+  const { values, positionals } = parse(COMMANDS.fixtures.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('fixtures'));
     return 0;
   }
   const fmt = format(values.format);
@@ -264,15 +229,24 @@ async function fixturesCommand(args: string[], io: Io): Promise<number> {
     root,
     paths: [],
     fixtures: path.relative(root, dir) || '.',
+    emptyRemediation:
+      'Point audit-gate fixtures at a directory of conformance fixtures (<pack>/<fixture_id>/fixture.json, as in conformance/).',
     onProgress: progress(io, values.progress),
   });
   return emit(report, fmt, values.out, io);
 }
 
+/**
+ * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
+ * text summary (and says where the report is), whatever the format.
+ */
 function emit(report: GateReport, fmt: 'text' | 'json', out: string | undefined, io: Io): number {
   const json = JSON.stringify(report, null, 2) + '\n';
-  if (out) writeReportFile(path.resolve(io.cwd, out), json);
-  io.stdout(fmt === 'json' ? json : renderText(report));
+  if (out) {
+    const file = path.resolve(io.cwd, out);
+    writeReportFile(file, json);
+    io.stdout(renderText(report) + `report: ${plain(file)}\n`);
+  } else io.stdout(fmt === 'json' ? json : renderText(report));
   return report.exit_code;
 }
 
@@ -284,12 +258,9 @@ function emit(report: GateReport, fmt: 'text' | 'json', out: string | undefined,
  * VerificationReport goes beside it as FILE.verification-report.json.
  */
 async function traceCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, {
-    out: { type: 'string' },
-    'min-supports': { type: 'string' },
-  });
+  const { values, positionals } = parse(COMMANDS.trace.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('trace'));
     return 0;
   }
   const fmt = values.format ?? 'text';
@@ -320,6 +291,8 @@ async function traceCommand(args: string[], io: Io): Promise<number> {
     paths: rel,
     packs: ['trace'],
     ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
+    emptyRemediation:
+      'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
     allowOutsideRoot: values['allow-outside-root'] ?? false,
     onProgress: progress(io, values.progress),
   });

@@ -26,7 +26,7 @@ import { verify } from './verify.js';
 import { buildAnnotations } from './github/annotations.js';
 import { completeCheckRun, createCheckRun, type CheckRunRef } from './github/check-run.js';
 import { createClient, describeError, isPermissionError, type Api } from './github/client.js';
-import { findPullByHead, upsertComment } from './github/comment.js';
+import { appBotLogin, findPullByHead, upsertComment } from './github/comment.js';
 import { readEventPayload, resolveTarget, runUrl, type PublishTarget } from './github/context.js';
 import { InputError, readSettings, type Settings } from './github/inputs.js';
 import { emitWorkflowAnnotations } from './github/workflow-commands.js';
@@ -308,6 +308,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
         ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
         ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
+        emptyRemediation:
+          'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
         failOn: settings.failOn,
         // Progress names directories: escaped, so a newline in a name cannot start a
         // workflow command (::error, ::stop-commands) in the log.
@@ -407,6 +409,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         marker: commentMarker(settings.checkName),
         body: renderComment(report, { ...md, limit: COMMENT_LIMIT }),
         failing,
+        // The check run's App is who the token comments as (GET /user refuses App tokens).
+        ...(state.check?.appSlug ? { author: appBotLogin(state.check.appSlug) } : {}),
       });
       if (res.action === 'skipped') core.info(`No pull-request comment: ${res.reason}.`);
       else core.info(`Pull-request comment ${res.action}: ${res.url ?? ''}`);

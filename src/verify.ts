@@ -30,6 +30,8 @@ export interface VerifyOptions {
   effort?: string;
   failOn?: FailOn;
   allowEmpty?: boolean;
+  /** What "nothing was verified" tells the user to do, in the caller's terms (flag or input). */
+  emptyRemediation?: string;
   allowOutsideRoot?: boolean;
   /** Conformance fixture directory to run as well. */
   fixtures?: string;
@@ -113,6 +115,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       finding(GATE.nothingVerified, {
         subject: 'gate',
         message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
+        ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
       }),
     );
   }

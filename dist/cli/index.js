@@ -13599,6 +13599,40 @@ function finding(def, input) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/model/subject.ts
+
+/**
+ * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
+ * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
+ */
+const Outcome = schemas_enum(['pass', 'problem', 'blocking', 'skipped']);
+const SubjectKind = schemas_enum(['paper', 'audit', 'run', 'fixture']);
+const Subject = object({
+    id: schemas_string(),
+    target: schemas_string().describe('Id of the target this subject belongs to'),
+    pack: schemas_string(),
+    kind: SubjectKind,
+    name: schemas_string().describe('Human name, e.g. the audit skill or the run id'),
+    path: schemas_string().describe('Repo-relative path of the artifact or directory'),
+    status: schemas_string().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
+    verdict: schemas_string().optional(),
+    reason: schemas_string().optional().describe('Short why: reason code and summary from the artifact'),
+    outcome: Outcome,
+});
+const Enforcement = schemas_enum(['blocking', 'advisory']);
+const Target = object({
+    id: schemas_string(),
+    pack: schemas_string(),
+    kind: schemas_enum(['paper', 'run', 'fixture']),
+    path: schemas_string().describe('Repo-relative path ("." for the root)'),
+    enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
+    terminal_state: schemas_string().describe('e.g. accepted | provisional | blocked for papers'),
+    context: record(schemas_string(), schemas_string())
+        .describe('How the target was judged, e.g. assurance and where it came from'),
+});
+/** The `context` key in which a pack says why a target is provisional (not submission-ready). */
+const PROVISIONAL_BECAUSE = 'provisional_because';
+
 ;// CONCATENATED MODULE: external "node:buffer"
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 ;// CONCATENATED MODULE: ./src/io/files.ts
@@ -13714,6 +13748,10 @@ function decodeUtf8(bytes) {
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The tool version, reported in every report. Keep in step with package.json. */
 const VERSION = '0.1.0';
+/** The project's home (package.json `homepage`); the Action is `uses: audit-gate/audit-gate@v1`. */
+const HOMEPAGE = 'https://github.com/audit-gate/audit-gate';
+/** Where the validation codes are documented, at this version's release tag. */
+const CODES_DOC = (/* unused pure expression or super */ null && (`${HOMEPAGE}/blob/v${VERSION}/docs/codes.md`));
 
 ;// CONCATENATED MODULE: ./src/packs/aris/codes.ts
 const RERUN = 'Rerun the audit so it writes a fresh artifact.';
@@ -13845,6 +13883,7 @@ function checkIndependence(data) {
             kind: 'executor_family_mismatch',
             got: pyStr(data.executor_family),
             want: executor,
+            absent: data.executor_family === undefined || data.executor_family === null,
         });
     }
     if (data.reviewer_family !== reviewer) {
@@ -13852,6 +13891,7 @@ function checkIndependence(data) {
             kind: 'reviewer_family_mismatch',
             got: pyStr(data.reviewer_family),
             want: reviewer,
+            absent: data.reviewer_family === undefined || data.reviewer_family === null,
         });
     }
     let expected = 'accepted';
@@ -14036,7 +14076,7 @@ async function checkAudit(spec, loaded, ctx) {
         outcome: 'pass',
     };
     const findings = [];
-    const rerun = `Rerun ${spec.skill} so ${spec.artifact} is rewritten, then run the verifier again.`;
+    const rerun = rerunHow(spec, ctx);
     const at = (line) => line ? { path: loaded.rel, line } : { path: loaded.rel };
     const add = (def, message, issue, line, extra = {}) => {
         findings.push(finding(def, {
@@ -14070,7 +14110,7 @@ async function checkAudit(spec, loaded, ctx) {
         }
         const issue = `missing_artifact: ${spec.artifact}`;
         add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`, issue, undefined, {
-            remediation: `Run ${spec.skill} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), or downgrade to assurance: draft.`,
+            remediation: `Run the ${spec.skill} skill on ${paperOf(ctx)} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), then run audit-gate again${orDraft(ctx)}.`,
         });
         return {
             row: row('MISSING', '', 'unavailable', [issue]),
@@ -14234,7 +14274,7 @@ async function checkAudit(spec, loaded, ctx) {
                 : ARIS.verdictError;
         const summary = typeof data.summary === 'string' && data.summary ? ` ${quoteValue(data.summary)}` : '';
         add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${valueExcerpt(reasonCode)})` : ''}.${summary}`, undefined, lineOf('verdict'), {
-            remediation: verdictRemediation(spec.skill, verdict, reasonCode),
+            remediation: verdictRemediation(spec.skill, verdict, reasonCode, orDraft(ctx)),
         });
     }
     const status = verdict === ''
@@ -14270,12 +14310,24 @@ async function checkAudit(spec, loaded, ctx) {
 function isAncestorOrSelf(dir, of) {
     return of === dir || of.startsWith(dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep);
 }
-function verdictRemediation(skill, verdict, reasonCode) {
+/** The paper dir as the user names it (repository-relative). */
+function paperOf(ctx) {
+    return ctx.ws.rel(ctx.paperDir) || '.';
+}
+/** How to rerun an audit: the ARIS skill, where, and what it rewrites. */
+function rerunHow(spec, ctx) {
+    return `Run the ${spec.skill} skill on ${paperOf(ctx)} (it rewrites ${spec.artifact}), then run audit-gate again.`;
+}
+/** The way out that only a paper checked at submission has. */
+function orDraft(ctx) {
+    return ctx.assurance === 'submission' ? ', or downgrade to assurance: draft' : '';
+}
+function verdictRemediation(skill, verdict, reasonCode, orDraft) {
     if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
-        return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
+        return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}${orDraft}.`;
     }
     if (verdict === 'BLOCKED')
-        return `Provide what ${skill} needs and rerun it, or downgrade to assurance: draft.`;
+        return `Provide what ${skill} needs and rerun it${orDraft}.`;
     if (verdict === 'ERROR')
         return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
     return `Fix the issues ${skill} reports, then rerun ${skill}.`;
@@ -14480,9 +14532,12 @@ function independenceMessage(i, rel) {
         case 'unrecognized_model_family':
             return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
         case 'executor_family_mismatch':
-            return `executor_family ${quoteValue(i.got)} in ${rel} does not match executor_model (family ${i.want}).`;
-        case 'reviewer_family_mismatch':
-            return `reviewer_family ${quoteValue(i.got)} in ${rel} does not match reviewer_model (family ${i.want}).`;
+        case 'reviewer_family_mismatch': {
+            const role = i.kind === 'executor_family_mismatch' ? 'executor' : 'reviewer';
+            return i.absent
+                ? `${role}_family is missing in ${rel}; ${role}_model is of family ${i.want}.`
+                : `${role}_family ${quoteValue(i.got)} in ${rel} does not match ${role}_model (family ${i.want}).`;
+        }
         case 'same_family_independence_mismatch':
             return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
         case 'cross_family_independence_mismatch':
@@ -14752,6 +14807,7 @@ function isSafeRelative(p) {
 
 
 
+
 const MANIFEST_PATH = '.aris/audit-manifest.json';
 const ASSURANCE_PATH = '.aris/assurance.txt';
 /** Verifies one paper directory: the manifest's audits (or the default four), then the aggregate. */
@@ -14810,6 +14866,7 @@ async function verifyPaper(paperDir, ctx) {
             assurance_source: decision.source,
             ...(decision.effort ? { effort: decision.effort } : {}),
             manifest: manifest.source,
+            ...(overall === 'provisional' ? { [PROVISIONAL_BECAUSE]: provisionalBecause(checks) } : {}),
         },
     };
     const report = {
@@ -14907,6 +14964,21 @@ function readManifest(paperDir, ctx, targetId) {
         findings: [],
     };
 }
+/** Why a paper is provisional, in words, naming the audits: what a reader must fix to be accepted. */
+function provisionalBecause(checks) {
+    const groups = new Map();
+    for (const c of checks.filter((x) => x.provisional)) {
+        const why = c.row.status === 'MISSING_DRAFT_OK'
+            ? 'missing (allowed at draft)'
+            : c.row.status === 'SCHEMA_INVALID'
+                ? 'unreadable or schema-invalid artifact'
+                : c.row.review_independence === 'same-family'
+                    ? 'same-family review (the reviewer is of the executor’s model family)'
+                    : 'legacy artifact without review-independence fields';
+        groups.set(why, [...(groups.get(why) ?? []), c.row.audit]);
+    }
+    return [...groups].map(([why, audits]) => `${why}: ${audits.join(', ')}`).join('; ');
+}
 
 ;// CONCATENATED MODULE: ./src/render/aris-report.ts
 /**
@@ -14922,11 +14994,56 @@ function renderArisReport(report, targetId) {
     return { ...base, findings: report.findings.filter((f) => subjects.has(f.subject)) };
 }
 
+;// CONCATENATED MODULE: ./src/render/labels.ts
+
+/**
+ * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
+ * the check summary never call one thing by two names.
+ */
+/** A subject's status as shown: a blocking verdict is shown as the verdict itself (BLOCKED, FAIL). */
+function statusLabel(s) {
+    return s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status;
+}
+/** `n thing` or `n things`. */
+function plural(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+/**
+ * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
+ * cell; short ones are returned as they are.
+ */
+function middle(s, max = 40) {
+    const chars = Array.from(s);
+    if (chars.length <= max)
+        return s;
+    const tail = Math.floor((max - 1) / 3);
+    return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
+}
+/** Context entries that describe how a target was judged (its header line), not its outcome. */
+function judgedContext(t) {
+    return Object.entries(t.context).filter(([k]) => k !== PROVISIONAL_BECAUSE);
+}
+/**
+ * The target's end state in words. A paper checked at draft whose audits have problems keeps the
+ * legacy state `accepted` in its report, but is shown as what it is: not blocking, and not
+ * submission-ready.
+ */
+function stateText(t, subjects) {
+    const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
+    if (t.terminal_state === 'accepted' && problems.length > 0)
+        return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
+    const because = t.context[PROVISIONAL_BECAUSE];
+    if (t.terminal_state === 'provisional' && because)
+        return `provisional, not submission-ready: ${because}`;
+    return t.terminal_state;
+}
+
 ;// CONCATENATED MODULE: ./src/render/text.ts
+
 
 const MARK = {
     pass: '✓',
-    problem: '✗',
+    problem: '!',
     blocking: '✗',
     skipped: '·',
 };
@@ -14941,16 +15058,17 @@ function renderText(report) {
     out.push(`audit-gate ${report.tool.version} — ${plain(report.root)}`);
     for (const t of report.targets) {
         const subjects = report.subjects.filter((s) => s.target === t.id);
-        const ctx = Object.entries(t.context)
+        const ctx = judgedContext(t)
             .map(([k, v]) => `${k}: ${plain(v)}`)
             .join(', ');
         out.push('', `${t.kind} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
         const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
         for (const s of subjects) {
-            const verdict = s.verdict ? `  ${plain(s.verdict)}` : '';
-            out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${s.status.padEnd(16)}${verdict}`);
+            const label = statusLabel(s);
+            const verdict = s.verdict && s.verdict !== label ? `  ${plain(s.verdict)}` : '';
+            out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
         }
-        out.push(`  → ${t.terminal_state}`);
+        out.push(`  → ${plain(stateText(t, subjects))}`);
     }
     if (report.findings.length > 0) {
         out.push('', 'Findings:');
@@ -14966,12 +15084,18 @@ function renderText(report) {
     out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
         `${c.errors} errors, ${c.warnings} warnings · submission-ready: ${report.submission_ready}`);
     const verdictLine = report.conclusion === 'failure'
-        ? 'FAIL: blocking problems above; fix them (or downgrade to assurance: draft where allowed).'
+        ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
         : report.conclusion === 'neutral'
             ? 'WARN: problems above do not block at this assurance level.'
             : 'OK: nothing blocks.';
     out.push(`${verdictLine} (exit ${report.exit_code})`);
     return out.join('\n') + '\n';
+}
+/** Whether a paper blocks only because it is checked at submission (draft would let it pass). */
+function downgradable(report) {
+    return report.targets.some((t) => t.kind === 'paper' &&
+        t.context['assurance'] === 'submission' &&
+        report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'));
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -20138,6 +20262,7 @@ async function verify(opts) {
         runFindings.push(finding(GATE.nothingVerified, {
             subject: 'gate',
             message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
+            ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
         }));
     }
     return decide(results, {
@@ -20272,7 +20397,174 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
     return planned;
 }
 
+;// CONCATENATED MODULE: ./src/cli-help.ts
+
+const help = { type: 'boolean', short: 'h', help: 'show this help' };
+const progress = {
+    type: 'boolean',
+    help: 'print progress to stderr (always on when stderr is a terminal)',
+};
+const allowOutsideRoot = {
+    type: 'boolean',
+    help: 'read inputs and traces outside the root too (local use only)',
+};
+const textOrJson = {
+    type: 'string',
+    value: 'text|json',
+    help: 'stdout format (default text)',
+};
+const out = {
+    type: 'string',
+    value: 'FILE',
+    help: 'write the JSON report to FILE; stdout keeps the text summary',
+};
+const COMMANDS = {
+    aris: {
+        usage: 'audit-gate aris <paper-dir> [options]',
+        about: 'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr.',
+        options: {
+            assurance: {
+                type: 'string',
+                value: 'draft|submission',
+                help: 'what problems block (default: .aris/assurance.txt, else --effort, else draft)',
+            },
+            effort: {
+                type: 'string',
+                value: 'lite|balanced|max|beast',
+                help: 'implies an assurance when none is given (max, beast: submission)',
+            },
+            'json-out': {
+                type: 'string',
+                value: 'FILE',
+                help: 'write the legacy report to FILE instead',
+            },
+            format: { ...textOrJson, help: 'json also prints the legacy report on stdout' },
+            root: {
+                type: 'string',
+                value: 'DIR',
+                help: 'workspace nothing is read outside of (default: the git top level)',
+            },
+            'allow-outside-root': allowOutsideRoot,
+            progress,
+            help,
+        },
+    },
+    verify: {
+        usage: 'audit-gate verify [PATH...] [options]',
+        about: 'Discover and verify every paper, run and fixture under the root (or the PATHs given), in one report.',
+        options: {
+            root: { type: 'string', value: 'DIR', help: 'repository root to discover under (default .)' },
+            config: {
+                type: 'string',
+                value: 'FILE',
+                help: 'config file (default: .audit-gate.json at the root, when present)',
+            },
+            format: textOrJson,
+            out,
+            assurance: {
+                type: 'string',
+                value: 'draft|submission',
+                help: "assurance for every paper, over each paper's .aris/assurance.txt",
+            },
+            effort: {
+                type: 'string',
+                value: 'lite|balanced|max|beast',
+                help: 'implies an assurance for papers that state none',
+            },
+            fixtures: { type: 'string', value: 'DIR', help: 'also run the conformance fixtures in DIR' },
+            'fail-on': {
+                type: 'string',
+                value: 'blocking|problem',
+                help: 'what fails the run: blocking findings (default) or any problem',
+            },
+            'allow-empty': { type: 'boolean', help: 'succeed when nothing was found to verify' },
+            'allow-outside-root': allowOutsideRoot,
+            progress,
+            help,
+        },
+    },
+    trace: {
+        usage: 'audit-gate trace <run-dir | artifacts-root>... [options]',
+        about: 'Verify evidence-grounded run traces (…/runs/<run_id>/).',
+        options: {
+            format: {
+                type: 'string',
+                value: 'text|json|verification-report',
+                help: "stdout format (default text); verification-report is the producer's shape",
+            },
+            out: {
+                type: 'string',
+                value: 'FILE',
+                help: 'write the JSON report to FILE; stdout keeps the text summary (verification-report: that report, also written beside FILE)',
+            },
+            'min-supports': {
+                type: 'string',
+                value: 'N',
+                help: 'minimum evidence supports per derived claim (default 2)',
+            },
+            root: {
+                type: 'string',
+                value: 'DIR',
+                help: 'workspace nothing is read outside of (default: the git top level)',
+            },
+            'allow-outside-root': allowOutsideRoot,
+            progress,
+            help,
+        },
+    },
+    fixtures: {
+        usage: 'audit-gate fixtures [DIR] [options]',
+        about: 'Run the conformance fixtures in DIR (default conformance/): each must emit exactly its expected codes.',
+        options: {
+            format: textOrJson,
+            out,
+            root: { type: 'string', value: 'DIR', help: 'workspace root (default: DIR)' },
+            progress,
+            help,
+        },
+    },
+};
+const EXIT_CODES = 'Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.';
+function flag(name, o) {
+    return `${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` ${o.value}` : ''}`;
+}
+/** `audit-gate <command> --help`: the usage line, what it does, one line per option. */
+function commandHelp(name) {
+    const c = COMMANDS[name];
+    const rows = Object.entries(c.options).map(([n, o]) => [flag(n, o), o.help]);
+    const width = Math.max(...rows.map(([f]) => f.length));
+    return [
+        `Usage: ${c.usage}`,
+        '',
+        c.about,
+        '',
+        'Options:',
+        ...rows.map(([f, h]) => `  ${f.padEnd(width)}  ${h}`),
+        '',
+        EXIT_CODES,
+        '',
+    ].join('\n');
+}
+/** `audit-gate --help`: every command in one line each. */
+function overviewHelp() {
+    const names = Object.keys(COMMANDS);
+    const width = Math.max(...names.map((n) => n.length));
+    return [
+        `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.`,
+        '',
+        'Usage: audit-gate <command> [options]   (audit-gate <command> --help for its options)',
+        '',
+        'Commands:',
+        ...names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n].about.split('. ')[0].replace(/\.$/, '')}`),
+        '',
+        EXIT_CODES,
+        'Docs: README.md (commands, report format, codes).',
+        '',
+    ].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/cli.ts
+
 
 
 
@@ -20288,28 +20580,6 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
 
 class UsageError extends Error {
 }
-const HELP = `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.
-
-Usage:
-  audit-gate aris <paper-dir> [--assurance draft|submission] [--effort lite|balanced|max|beast]
-                  [--json-out <path>] [--format text|json] [--root DIR] [--allow-outside-root]
-  audit-gate verify [PATH...] [--root DIR] [--config FILE] [--format text|json] [--out FILE]
-                  [--assurance A] [--effort E] [--fixtures DIR] [--fail-on blocking|problem]
-                  [--allow-empty] [--allow-outside-root]
-  audit-gate fixtures [DIR] [--format text|json] [--out FILE]
-  audit-gate trace <run-dir | artifacts-root>... [--format text|json|verification-report]
-                  [--out FILE] [--min-supports N] [--root DIR]
-
-Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.
-Docs: README.md (commands, report format, codes).
-`;
-const COMMON = {
-    format: { type: 'string' },
-    root: { type: 'string' },
-    'allow-outside-root': { type: 'boolean' },
-    progress: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-};
 async function runCli(argv, io) {
     const [command, ...rest] = argv;
     try {
@@ -20330,7 +20600,7 @@ async function runCli(argv, io) {
             case 'help':
             case '--help':
             case '-h':
-                io.stdout(HELP);
+                io.stdout(overviewHelp());
                 return command === undefined ? 2 : 0;
             default:
                 throw new UsageError(`unknown command "${command}"`);
@@ -20339,7 +20609,8 @@ async function runCli(argv, io) {
     catch (err) {
         if (err instanceof UsageError ||
             err.code?.startsWith('ERR_PARSE_ARGS')) {
-            io.stderr(`audit-gate: ${err.message}\nRun "audit-gate --help" for usage.\n`);
+            const help = command && command in COMMANDS ? `audit-gate ${command} --help` : 'audit-gate --help';
+            io.stderr(`audit-gate: ${err.message}\nRun "${help}" for usage.\n`);
             return 2;
         }
         if (err instanceof WriteRefused) {
@@ -20350,13 +20621,9 @@ async function runCli(argv, io) {
         return 1;
     }
 }
-function cli_parse(args, options) {
-    return (0,external_node_util_namespaceObject.parseArgs)({
-        args,
-        options: { ...COMMON, ...options },
-        allowPositionals: true,
-        strict: true,
-    });
+/** Parses a command's arguments with the options its help lists (src/cli-help.ts). */
+function cli_parse(options, args) {
+    return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: true });
 }
 function format(v) {
     if (v === undefined || v === 'text')
@@ -20365,7 +20632,7 @@ function format(v) {
         return 'json';
     throw new UsageError(`--format must be text or json, not "${String(v)}"`);
 }
-function progress(io, enabled) {
+function cli_progress(io, enabled) {
     return enabled || io.isTTY ? (m) => io.stderr(`… ${plain(m)}\n`) : undefined;
 }
 /** `dirs` relative to `root`, which must be a directory holding them (unless allowed outside). */
@@ -20388,13 +20655,9 @@ function gitTopLevel(dir, fallback) {
     }
 }
 async function arisCommand(args, io) {
-    const { values, positionals } = cli_parse(args, {
-        assurance: { type: 'string' },
-        effort: { type: 'string' },
-        'json-out': { type: 'string' },
-    });
+    const { values, positionals } = cli_parse(COMMANDS.aris.options, args);
     if (values.help) {
-        io.stdout(HELP);
+        io.stdout(commandHelp('aris'));
         return 0;
     }
     const fmt = format(values.format);
@@ -20435,7 +20698,7 @@ async function arisCommand(args, io) {
         ...(values.assurance !== undefined ? { assurance: values.assurance } : {}),
         ...(values.effort !== undefined ? { effort: values.effort } : {}),
         allowOutsideRoot: values['allow-outside-root'] ?? false,
-        onProgress: progress(io, values.progress),
+        onProgress: cli_progress(io, values.progress),
     });
     const target = report.targets.find((t) => t.pack === 'aris');
     if (!target) {
@@ -20457,17 +20720,9 @@ async function arisCommand(args, io) {
     return report.exit_code;
 }
 async function verifyCommand(args, io) {
-    const { values, positionals } = cli_parse(args, {
-        config: { type: 'string' },
-        out: { type: 'string' },
-        assurance: { type: 'string' },
-        effort: { type: 'string' },
-        fixtures: { type: 'string' },
-        'fail-on': { type: 'string' },
-        'allow-empty': { type: 'boolean' },
-    });
+    const { values, positionals } = cli_parse(COMMANDS.verify.options, args);
     if (values.help) {
-        io.stdout(HELP);
+        io.stdout(commandHelp('verify'));
         return 0;
     }
     const fmt = format(values.format);
@@ -20494,15 +20749,16 @@ async function verifyCommand(args, io) {
             : {}),
         ...(failOn !== undefined ? { failOn } : {}),
         allowEmpty: values['allow-empty'] ?? undefined,
+        emptyRemediation: 'Point audit-gate at the paper or run directories (PATH arguments, or paths in .audit-gate.json), or pass --allow-empty if an empty run is expected.',
         allowOutsideRoot: values['allow-outside-root'] ?? false,
-        onProgress: progress(io, values.progress),
+        onProgress: cli_progress(io, values.progress),
     });
     return emit(report, fmt, values.out, io);
 }
 async function fixturesCommand(args, io) {
-    const { values, positionals } = cli_parse(args, { out: { type: 'string' } });
+    const { values, positionals } = cli_parse(COMMANDS.fixtures.options, args);
     if (values.help) {
-        io.stdout(HELP);
+        io.stdout(commandHelp('fixtures'));
         return 0;
     }
     const fmt = format(values.format);
@@ -20514,15 +20770,24 @@ async function fixturesCommand(args, io) {
         root,
         paths: [],
         fixtures: external_node_path_default().relative(root, dir) || '.',
-        onProgress: progress(io, values.progress),
+        emptyRemediation: 'Point audit-gate fixtures at a directory of conformance fixtures (<pack>/<fixture_id>/fixture.json, as in conformance/).',
+        onProgress: cli_progress(io, values.progress),
     });
     return emit(report, fmt, values.out, io);
 }
+/**
+ * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
+ * text summary (and says where the report is), whatever the format.
+ */
 function emit(report, fmt, out, io) {
     const json = JSON.stringify(report, null, 2) + '\n';
-    if (out)
-        writeReportFile(external_node_path_default().resolve(io.cwd, out), json);
-    io.stdout(fmt === 'json' ? json : renderText(report));
+    if (out) {
+        const file = external_node_path_default().resolve(io.cwd, out);
+        writeReportFile(file, json);
+        io.stdout(renderText(report) + `report: ${plain(file)}\n`);
+    }
+    else
+        io.stdout(fmt === 'json' ? json : renderText(report));
     return report.exit_code;
 }
 /**
@@ -20533,12 +20798,9 @@ function emit(report, fmt, out, io) {
  * VerificationReport goes beside it as FILE.verification-report.json.
  */
 async function traceCommand(args, io) {
-    const { values, positionals } = cli_parse(args, {
-        out: { type: 'string' },
-        'min-supports': { type: 'string' },
-    });
+    const { values, positionals } = cli_parse(COMMANDS.trace.options, args);
     if (values.help) {
-        io.stdout(HELP);
+        io.stdout(commandHelp('trace'));
         return 0;
     }
     const fmt = values.format ?? 'text';
@@ -20566,8 +20828,9 @@ async function traceCommand(args, io) {
         paths: rel,
         packs: ['trace'],
         ...(ms !== undefined ? { packOptions: { min_supports: Number(ms) } } : {}),
+        emptyRemediation: 'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
         allowOutsideRoot: values['allow-outside-root'] ?? false,
-        onProgress: progress(io, values.progress),
+        onProgress: cli_progress(io, values.progress),
     });
     if (fmt !== 'verification-report')
         return emit(report, fmt, values.out, io);
@@ -20587,19 +20850,39 @@ async function traceCommand(args, io) {
 ;// CONCATENATED MODULE: ./src/bin.ts
 
 
+/**
+ * A writer to stdout or stderr that goes quiet once the reader has gone (`verify --format json |
+ * head -1` closes the pipe): the run still finishes and exits with its own code, with no EPIPE
+ * stack trace.
+ */
+function writer(stream) {
+    let closed = false;
+    stream.on('error', (err) => {
+        if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED')
+            closed = true;
+        else
+            throw err;
+    });
+    return (s) => {
+        if (!closed)
+            stream.write(s);
+    };
+}
 allowWorkers(import.meta.url);
 if (isVerifyWorker())
     runVerifyWorker();
-else
+else {
+    const stderr = writer(process.stderr);
     runCli(process.argv.slice(2), {
-        stdout: (s) => process.stdout.write(s),
-        stderr: (s) => process.stderr.write(s),
+        stdout: writer(process.stdout),
+        stderr,
         cwd: process.cwd(),
         isTTY: Boolean(process.stderr.isTTY),
     }).then((code) => {
         process.exitCode = code;
     }, (err) => {
-        process.stderr.write(`audit-gate: internal error: ${String(err)}\n`);
+        stderr(`audit-gate: internal error: ${String(err)}\n`);
         process.exitCode = 1;
     });
+}
 

@@ -47,3 +47,6 @@ export const Target = z.object({
     .describe('How the target was judged, e.g. assurance and where it came from'),
 });
 export type Target = z.infer<typeof Target>;
+
+/** The `context` key in which a pack says why a target is provisional (not submission-ready). */
+export const PROVISIONAL_BECAUSE = 'provisional_because';

@@ -86,7 +86,7 @@ export async function checkAudit(
     outcome: 'pass',
   };
   const findings: Finding[] = [];
-  const rerun = `Rerun ${spec.skill} so ${spec.artifact} is rewritten, then run the verifier again.`;
+  const rerun = rerunHow(spec, ctx);
   const at = (line?: number): Location =>
     line ? { path: loaded.rel, line } : { path: loaded.rel };
   const add = (
@@ -141,7 +141,7 @@ export async function checkAudit(
       issue,
       undefined,
       {
-        remediation: `Run ${spec.skill} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), or downgrade to assurance: draft.`,
+        remediation: `Run the ${spec.skill} skill on ${paperOf(ctx)} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), then run audit-gate again${orDraft(ctx)}.`,
       },
     );
     return {
@@ -429,7 +429,7 @@ export async function checkAudit(
       undefined,
       lineOf('verdict'),
       {
-        remediation: verdictRemediation(spec.skill, verdict, reasonCode),
+        remediation: verdictRemediation(spec.skill, verdict, reasonCode, orDraft(ctx)),
       },
     );
   }
@@ -468,12 +468,31 @@ function isAncestorOrSelf(dir: string, of: string): boolean {
   return of === dir || of.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }
 
-function verdictRemediation(skill: string, verdict: string, reasonCode: string): string {
+/** The paper dir as the user names it (repository-relative). */
+function paperOf(ctx: AuditContext): string {
+  return ctx.ws.rel(ctx.paperDir) || '.';
+}
+
+/** How to rerun an audit: the ARIS skill, where, and what it rewrites. */
+function rerunHow(spec: AuditSpec, ctx: AuditContext): string {
+  return `Run the ${spec.skill} skill on ${paperOf(ctx)} (it rewrites ${spec.artifact}), then run audit-gate again.`;
+}
+
+/** The way out that only a paper checked at submission has. */
+function orDraft(ctx: AuditContext): string {
+  return ctx.assurance === 'submission' ? ', or downgrade to assurance: draft' : '';
+}
+
+function verdictRemediation(
+  skill: string,
+  verdict: string,
+  reasonCode: string,
+  orDraft: string,
+): string {
   if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
-    return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
+    return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}${orDraft}.`;
   }
-  if (verdict === 'BLOCKED')
-    return `Provide what ${skill} needs and rerun it, or downgrade to assurance: draft.`;
+  if (verdict === 'BLOCKED') return `Provide what ${skill} needs and rerun it${orDraft}.`;
   if (verdict === 'ERROR')
     return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
   return `Fix the issues ${skill} reports, then rerun ${skill}.`;
@@ -698,9 +717,12 @@ function independenceMessage(i: IndependenceIssue, rel: string): string {
     case 'unrecognized_model_family':
       return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
     case 'executor_family_mismatch':
-      return `executor_family ${quoteValue(i.got)} in ${rel} does not match executor_model (family ${i.want}).`;
-    case 'reviewer_family_mismatch':
-      return `reviewer_family ${quoteValue(i.got)} in ${rel} does not match reviewer_model (family ${i.want}).`;
+    case 'reviewer_family_mismatch': {
+      const role = i.kind === 'executor_family_mismatch' ? 'executor' : 'reviewer';
+      return i.absent
+        ? `${role}_family is missing in ${rel}; ${role}_model is of family ${i.want}.`
+        : `${role}_family ${quoteValue(i.got)} in ${rel} does not match ${role}_model (family ${i.want}).`;
+    }
     case 'same_family_independence_mismatch':
       return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
     case 'cross_family_independence_mismatch':

@@ -50,7 +50,14 @@ export type IndependenceIssue =
   | { kind: 'missing_field'; field: string }
   | { kind: 'invalid_review_independence'; value: string }
   | { kind: 'unrecognized_model_family'; executor: string; reviewer: string }
-  | { kind: 'executor_family_mismatch' | 'reviewer_family_mismatch'; got: string; want: string }
+  | {
+      kind: 'executor_family_mismatch' | 'reviewer_family_mismatch';
+      /** Python's str() of the declared value ("None" when absent), for the legacy issue string. */
+      got: string;
+      want: string;
+      /** The field is absent or null. */
+      absent: boolean;
+    }
   | {
       kind:
         | 'same_family_independence_mismatch'
@@ -97,6 +104,7 @@ export function checkIndependence(data: Record<string, unknown>): IndependenceRe
       kind: 'executor_family_mismatch',
       got: pyStr(data.executor_family),
       want: executor,
+      absent: data.executor_family === undefined || data.executor_family === null,
     });
   }
   if (data.reviewer_family !== reviewer) {
@@ -104,6 +112,7 @@ export function checkIndependence(data: Record<string, unknown>): IndependenceRe
       kind: 'reviewer_family_mismatch',
       got: pyStr(data.reviewer_family),
       want: reviewer,
+      absent: data.reviewer_family === undefined || data.reviewer_family === null,
     });
   }
   let expected = 'accepted';

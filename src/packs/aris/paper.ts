@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { finding, type Finding } from '../../model/finding.js';
-import type { Target } from '../../model/subject.js';
+import { PROVISIONAL_BECAUSE, type Target } from '../../model/subject.js';
 import { readSmallFile } from '../../io/files.js';
 import { resolveAssurance, type AssuranceDecision } from '../../policy/assurance.js';
 import type { PackContext, PackResult } from '../pack.js';
@@ -83,6 +83,7 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
       assurance_source: decision.source,
       ...(decision.effort ? { effort: decision.effort } : {}),
       manifest: manifest.source,
+      ...(overall === 'provisional' ? { [PROVISIONAL_BECAUSE]: provisionalBecause(checks) } : {}),
     },
   };
   const report: ArisReport = {
@@ -199,4 +200,21 @@ function readManifest(
     source: loaded.rel,
     findings: [],
   };
+}
+
+/** Why a paper is provisional, in words, naming the audits: what a reader must fix to be accepted. */
+function provisionalBecause(checks: readonly AuditCheck[]): string {
+  const groups = new Map<string, string[]>();
+  for (const c of checks.filter((x) => x.provisional)) {
+    const why =
+      c.row.status === 'MISSING_DRAFT_OK'
+        ? 'missing (allowed at draft)'
+        : c.row.status === 'SCHEMA_INVALID'
+          ? 'unreadable or schema-invalid artifact'
+          : c.row.review_independence === 'same-family'
+            ? 'same-family review (the reviewer is of the executor’s model family)'
+            : 'legacy artifact without review-independence fields';
+    groups.set(why, [...(groups.get(why) ?? []), c.row.audit]);
+  }
+  return [...groups].map(([why, audits]) => `${why}: ${audits.join(', ')}`).join('; ');
 }
