@@ -7,7 +7,7 @@ import type { Workspace } from './io/workspace.js';
 import { lexicallyInside } from './io/write.js';
 import { cap, plain } from './render/sanitize.js';
 import { ASSURANCES, EFFORTS } from './policy/assurance.js';
-import { Waiver } from './policy/waivers.js';
+import { Waiver, type WaiverEntry } from './policy/waivers.js';
 import { packs } from './packs/registry.js';
 import type { Pack } from './packs/pack.js';
 
@@ -241,4 +241,16 @@ function parseConfig(text: string, origin: { trusted: boolean; path?: string }):
     trusted: origin.trusted,
     lineOf: (key) => doc.lineOf(key),
   };
+}
+
+/**
+ * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
+ * judging a published report: the checkout's own config never waives anything there, and a
+ * config that cannot be read waives nothing (fail closed).
+ */
+export function workflowWaivers(ws: Workspace, source: ConfigSource): WaiverEntry[] {
+  if (source.json === undefined && source.file === undefined) return [];
+  const loaded = loadConfig(ws, source);
+  if (!loaded.ok || !loaded.trusted) return [];
+  return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
 }

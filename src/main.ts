@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import * as core from '@actions/core';
 import { finding } from './model/finding.js';
 import { GateReport, type Conclusion } from './model/report.js';
+import { workflowWaivers } from './config.js';
 import { headCommit } from './io/git-index.js';
+import { Workspace } from './io/workspace.js';
 import { lexicallyInside, writeReportFile } from './io/write.js';
 import { allCodes } from './packs/registry.js';
 import { GATE } from './policy/codes.js';
@@ -147,6 +149,11 @@ function loadReport(file: string, settings: Settings): GateReport {
   const checked = recheckReport(parsed.data, {
     failOn: settings.failOn,
     codes: allCodes(),
+    waivers: workflowWaivers(new Workspace(settings.workspace), {
+      root: settings.workspace,
+      ...(settings.config !== undefined ? { file: settings.config } : {}),
+      ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
+    }),
     ...(settings.assurance ? { assurance: settings.assurance } : {}),
   });
   if (!checked.ok) {

@@ -37,7 +37,9 @@ export function decide(uncapped: PackResult[], settings: GateSettings): GateRepo
     for (const f of r.findings) {
       const severity =
         r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
-      judged.push({ ...f, severity, blocking: severity === 'error' });
+      // `waived` is policy's to set (below), never taken from a result or a published report.
+      const { waived: _claimed, ...own } = f;
+      judged.push({ ...own, severity, blocking: severity === 'error' });
       owner.push(r.target.id);
     }
   }
@@ -45,9 +47,11 @@ export function decide(uncapped: PackResult[], settings: GateSettings): GateRepo
   const findings: Finding[] = capFields(waived.findings);
   const bySubject = new Map<string, Finding[]>();
   const key = (target: string, subject: string) => `${target}\0${subject}`;
+  const waivedSubjects = new Set<string>();
   findings.forEach((f, i) => {
-    if (f.waived) return; // shown, but it neither blocks nor makes its subject a problem
     const k = key(owner[i]!, f.subject);
+    // Shown, and its subject stays a problem, but it blocks nothing.
+    if (f.waived) return void waivedSubjects.add(k);
     const own = bySubject.get(k);
     if (own) own.push(f);
     else bySubject.set(k, [f]);
@@ -61,10 +65,11 @@ export function decide(uncapped: PackResult[], settings: GateSettings): GateRepo
 
   const subjects: Subject[] = results.flatMap((r) =>
     r.subjects.map((s) => {
-      const own = bySubject.get(key(r.target.id, s.id)) ?? [];
+      const k = key(r.target.id, s.id);
+      const own = bySubject.get(k) ?? [];
       const outcome = own.some((f) => f.blocking)
         ? 'blocking'
-        : own.some((f) => f.severity !== 'notice')
+        : own.some((f) => f.severity !== 'notice') || waivedSubjects.has(k)
           ? 'problem'
           : s.outcome;
       return { ...s, outcome };
