@@ -38,8 +38,9 @@ export function decide(uncapped: PackResult[], settings: GateSettings): GateRepo
       const severity =
         r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
       // `waived` is policy's to set (below), never taken from a result or a published report.
-      const { waived: _claimed, ...own } = f;
-      judged.push({ ...own, severity, blocking: severity === 'error' });
+      const own: Finding = { ...f, severity, blocking: severity === 'error' };
+      delete own.waived;
+      judged.push(own);
       owner.push(r.target.id);
     }
   }
