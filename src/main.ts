@@ -281,12 +281,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     if (settings.report) {
       core.info(`Publishing the report ${settings.report}.`);
-      // assurance: submission still applies (a report verified at another assurance is refused).
+      // assurance: submission still applies (a report verified at another assurance is refused),
+      // and so do the waivers of the workflow's own config (a report cannot waive its findings).
       const ignored = (
         [
           ['paths', 'paths'],
-          ['config', 'config'],
-          ['configJson', 'config-json'],
           ['assurance', 'assurance'],
           ['effort', 'effort'],
           ['fixtures', 'fixtures'],
@@ -299,7 +298,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         .map(([, name]) => name);
       if (ignored.length)
         core.warning(
-          `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on and assurance: submission still apply.`,
+          `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on, assurance: submission and the waivers of config / config-json still apply.`,
         );
       report = loadReport(settings.report, settings);
     } else {
