@@ -50,6 +50,11 @@ export interface FindingInput {
   remediation?: string;
   issue?: string;
   /**
+   * Pack-specific details, rendered by the pack's own outputs. TEMPORARY (platform-kit branch):
+   * the model change that replaces `issue` with `details` comes from platform-core; keep theirs.
+   */
+  details?: Record<string, string>;
+  /**
    * Unused by the packs, and best left so: a published report is checked against each code's
    * registered severity (policy/recheck.ts), so a finding emitted at another severity is refused
    * there. A different severity wants a code of its own.
@@ -70,6 +75,8 @@ export function finding(def: CodeDef, input: FindingInput): Finding {
   if (input.location) out.location = input.location;
   if (input.related && input.related.length > 0) out.related = input.related;
   if (input.issue !== undefined) out.issue = input.issue;
+  // TEMPORARY (see FindingInput.details): the legacy issue string stays where it was.
+  if (input.details?.issue !== undefined) out.issue = input.details.issue;
   if (def.invariant_id) out.invariant_id = def.invariant_id;
   return out;
 }

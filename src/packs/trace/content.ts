@@ -1,5 +1,5 @@
 import { sha256Hex } from '../../io/hashing.js';
-import { canonicalStringify } from './canonical.js';
+import { canonicalJson } from '../kit/index.js';
 import { TRACE } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import { contentId, eventText, membersOf } from './ids.js';
@@ -61,7 +61,7 @@ export class ContentChecks {
     // The producer hashes its model dump: hash_algo and structured are always there.
     const supports = claim.supports.every((x) => x.hash_algo !== undefined)
       ? m.supports!
-      : canonicalStringify(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
+      : canonicalJson(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
     const want = contentId('claim', {
       claim_type: m.claim_type!,
       confidence: m.confidence!,

@@ -8,7 +8,7 @@ import { q, type RunCtx } from './context.js';
 import { EvidenceChecks } from './evidence.js';
 import { checkHeader } from './header.js';
 import { EVENT_PREFIX, EVENT_SUFFIX, TraceIdHasher, rawMembers } from './ids.js';
-import { streamLines, type Line, type StreamOutcome } from './jsonl.js';
+import { firstIssue, streamLines, type Line, type StreamOutcome } from '../kit/index.js';
 import type { TraceEvent, TraceHeader } from './schema.js';
 import { allowsMarkedInsufficient, supportPolicy } from './policy.js';
 import { StepChecks } from './steps.js';
@@ -218,11 +218,11 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     checkIdx(idxRaw, no);
     const parsed = Fast.TraceEvent.safeParse(raw);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
+      const { where, why } = firstIssue(parsed.error, { prefix: ['event'], style: 'verbatim' });
       const kind = raw && typeof raw === 'object' ? (raw as { kind?: unknown }).kind : undefined;
       f.add(
         TRACE.eventInvalid,
-        `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`,
+        `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${where}: ${why}.`,
         ctx.at(no),
       );
       return;

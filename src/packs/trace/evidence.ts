@@ -7,7 +7,7 @@ import { errorText } from '../../io/workspace.js';
 import type { SupportUse } from './claims.js';
 import { TRACE } from './codes.js';
 import { q, type RunCtx } from './context.js';
-import { isPlainRelative } from './files.js';
+import { isPlainRelative } from '../kit/index.js';
 import type { EvidenceRef } from './schema.js';
 import type { ChunkIndex } from './chunks.js';
 

@@ -1,3 +1,4 @@
+import { firstIssue } from '../kit/index.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
@@ -32,12 +33,8 @@ export function checkHeader(ctx: RunCtx, value: unknown, line: number): TraceHea
   }
   const parsed = Fast.TraceHeader.safeParse(v);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    f.add(
-      TRACE.headerInvalid,
-      `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
-      at,
-    );
+    const { where, why } = firstIssue(parsed.error, { style: 'verbatim' });
+    f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${where}: ${why}.`, at);
     return undefined;
   }
   const h = parsed.data;

@@ -3,14 +3,13 @@ import path from 'node:path';
 import type { Subject, Target } from '../../model/subject.js';
 import { errorText } from '../../io/workspace.js';
 import type { PackContext, PackResult } from '../pack.js';
-import { CHECK_NAMES, TRACE, type CheckName } from './codes.js';
+import { Findings, isPlainRelative, MAX_LINE_BYTES, usable } from '../kit/index.js';
+import { CHECK_NAMES, TRACE, type CheckName, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import { loadChunks } from './chunks.js';
 import { checkRecordSupports } from './cited.js';
 import { scanTrace, type TraceScan } from './events.js';
-import { isPlainRelative, listRun, usable } from './files.js';
-import { MAX_LINE_BYTES } from './jsonl.js';
-import { RunFindings } from './findings.js';
+import { listRun } from './files.js';
 import {
   checkCoreFiles,
   checkFingerprint,
@@ -38,7 +37,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
   const rel = ws.rel(runDir);
   const targetId = `trace:${rel}`;
   const runId = path.basename(runDir);
-  const f = new RunFindings(targetId);
+  const f = new Findings<TraceCodeDef>(targetId, { scope: 'in this run' });
   const traceRel = ws.rel(path.join(runDir, 'trace.jsonl'));
   const floor = supportFloor(ctx.options.min_supports);
   const initialPolicy = supportPolicy(floor);
