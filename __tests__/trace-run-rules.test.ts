@@ -5,6 +5,8 @@ import { TRACE_CODES, type TraceCodeDef } from '../src/packs/trace/codes.js';
 import type { RunCtx } from '../src/packs/trace/context.js';
 import type { TraceScan } from '../src/packs/trace/events.js';
 import { crossReferences } from '../src/packs/trace/rules/cross-references.js';
+import { EventOrder } from '../src/packs/trace/rules/event-order.js';
+import { dispatcher } from '../src/packs/trace/rules/event-visitor.js';
 import { RUN_RULES } from '../src/packs/trace/rules/index.js';
 import { outcome } from '../src/packs/trace/rules/outcome.js';
 import type { RunRule, RunState } from '../src/packs/trace/rules/state.js';
@@ -85,5 +87,49 @@ describe('outcome', () => {
     expect(await run(outcome, { scan: scan(1) })).toEqual([]);
     expect(await run(outcome, { scan: scan(0, 3) })).toEqual([]);
     expect(await run(outcome, {})).toEqual([]);
+  });
+});
+
+describe('event-order (a visitor of the single pass)', () => {
+  const order = (idxs: (number | 'skip')[]) => {
+    const f = new Findings<TraceCodeDef>('trace:run');
+    const ctx = { f, at: (line?: number) => ({ path: 'trace.jsonl', line }) } as unknown as RunCtx;
+    const o = new EventOrder(ctx);
+    idxs.forEach((idx, i) => (idx === 'skip' ? o.skipped() : o.check(idx, i + 2, i)));
+    const out = f.finish();
+    for (const x of out) expect(EventOrder.meta.codes.map((c) => c.code)).toContain(x.code);
+    return out.map((x) => [x.code, x.location?.line]);
+  };
+  it('0, 1, 2 is in order', () => expect(order([0, 1, 2])).toEqual([]));
+  it('a gap, a repeat and a step back are each reported at their line', () => {
+    expect(order([0, 2])).toEqual([['trace.idx_out_of_order', 3]]);
+    expect(order([0, 1, 1])).toEqual([['trace.idx_duplicate', 4]]);
+    expect(order([1, 0])).toEqual([
+      ['trace.idx_out_of_order', 2],
+      ['trace.idx_out_of_order', 3],
+    ]);
+  });
+  it('after an unreadable line the next event may take its place or follow it', () => {
+    expect(order([0, 'skip', 2])).toEqual([]);
+    expect(order([0, 'skip', 1])).toEqual([]);
+  });
+});
+
+describe('dispatcher', () => {
+  it('hands each event to the visitors listening to its kind, in their order', () => {
+    const seen: string[] = [];
+    const visitor = (name: string, kinds: string[]) => ({
+      meta: { name, description: name, codes: [] },
+      on: Object.fromEntries(kinds.map((k) => [k, () => seen.push(`${name}:${k}`)])),
+    });
+    const dispatch = dispatcher([
+      visitor('a', ['claim_emitted', 'tool_called']),
+      visitor('b', ['claim_emitted']),
+    ]);
+    const line = { no: 1, text: '', canonical: true };
+    dispatch({ kind: 'claim_emitted' } as never, line);
+    dispatch({ kind: 'tool_called' } as never, line);
+    dispatch({ kind: 'step_started' } as never, line);
+    expect(seen).toEqual(['a:claim_emitted', 'b:claim_emitted', 'a:tool_called']);
   });
 });

@@ -2,6 +2,7 @@ import { sha256Hex } from '../../io/hashing.js';
 import { canonicalJson } from '../kit/index.js';
 import { TRACE } from './codes.js';
 import { q, type RunCtx } from './context.js';
+import type { EventVisitor } from './rules/event-visitor.js';
 import { contentId, eventText, membersOf } from './ids.js';
 import type { Claim, EvidenceRef, TraceHeader } from './schema.js';
 
@@ -22,7 +23,18 @@ interface DerivedHash {
  * `result_sha256` together with the header's reasoning-trace record (the producer's
  * check_reasoning_trace).
  */
-export class ContentChecks {
+export class ContentChecks implements EventVisitor {
+  readonly meta = {
+    name: 'content-ids',
+    description:
+      'Claim and evidence ids and each derived claim’s result hash are the hashes of their content.',
+    codes: [TRACE.contentIdMismatch, TRACE.reasoningTraceMismatch],
+  };
+  readonly on: EventVisitor['on'] = {
+    evidence_registered: (ev, l) => this.evidence(ev.evidence, l.no),
+    claim_emitted: (ev, l) => this.claim(ev.claim, l.text, l.canonical, l.no),
+  };
+
   private readonly derived: DerivedHash[] = [];
 
   constructor(private readonly ctx: RunCtx) {}
