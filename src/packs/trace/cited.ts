@@ -1,7 +1,8 @@
 import { sha256Hex } from '../../io/hashing.js';
 import type { SupportUse } from './claims.js';
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
+import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import { eventText, membersOf } from './ids.js';
 
@@ -31,7 +32,7 @@ export type Selected =
 
 /** Not a check: it keeps, in the pass over the trace, the bytes claim and tool_call supports cite. */
 export class CitedBytes implements EventVisitor {
-  readonly meta = {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
     name: 'cited-bytes',
     description: 'Keeps claim statements and tool results for the support checks after the pass.',
     codes: [],

@@ -1,5 +1,6 @@
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
+import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import type { Claim } from './schema.js';
 
@@ -48,7 +49,7 @@ export function markedInsufficient(claim: Claim): boolean {
  * match the evidence supports one to one.
  */
 export class ClaimChecks implements EventVisitor {
-  readonly meta = {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
     name: 'claims',
     description:
       'Claim ids are unique; a derived claim has enough evidence supports and canonical markers that match them.',

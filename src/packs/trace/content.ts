@@ -1,7 +1,8 @@
 import { sha256Hex } from '../../io/hashing.js';
 import { canonicalJson } from '../kit/index.js';
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
+import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import { contentId, eventText, membersOf } from './ids.js';
 import type { Claim, EvidenceRef, TraceHeader } from './schema.js';
@@ -24,7 +25,7 @@ interface DerivedHash {
  * check_reasoning_trace).
  */
 export class ContentChecks implements EventVisitor {
-  readonly meta = {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
     name: 'content-ids',
     description:
       'Claim and evidence ids and each derived claim’s result hash are the hashes of their content.',

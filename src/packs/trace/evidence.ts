@@ -5,8 +5,9 @@ import type { Location } from '../../model/finding.js';
 import { sha256Hex, type HashOutcome, type Hasher } from '../../io/hashing.js';
 import { errorText } from '../../io/workspace.js';
 import type { SupportUse } from './claims.js';
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
+import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import { isPlainRelative } from '../kit/index.js';
 import type { EvidenceRef } from './schema.js';
@@ -40,7 +41,7 @@ const KEEP_BYTES = 32 * 1024 * 1024;
  * snippet hash over the exact bytes.
  */
 export class EvidenceChecks implements EventVisitor {
-  readonly meta = {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
     name: 'evidence-registry',
     description:
       'Each evidence id is registered once, with a content path inside the run; its bytes are checked once the trace is read.',

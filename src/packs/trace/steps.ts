@@ -1,11 +1,12 @@
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
+import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import { q, type RunCtx } from './context.js';
 import { REQUIRED_OUTPUTS, type StepOutput } from './schema.js';
 
 /** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
 export class StepChecks implements EventVisitor {
-  readonly meta = {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
     name: 'steps',
     description:
       'Every started step finishes once, no step is unknown to the plan or starts before its dependencies, the required outputs exist, and nothing follows the final answer.',

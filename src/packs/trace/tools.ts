@@ -1,5 +1,6 @@
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
+import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 
 interface CallInfo {
@@ -11,7 +12,7 @@ interface CallInfo {
 
 /** Tool linkage: each call has exactly one result in the same step, no result is orphaned, no tool is unknown. */
 export class ToolChecks implements EventVisitor {
-  readonly meta = {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
     name: 'tools',
     description:
       'Each tool call names a known tool and has exactly one result in its own step; no result is orphaned.',

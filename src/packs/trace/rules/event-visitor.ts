@@ -1,5 +1,3 @@
-import type { RuleMeta } from '../../kit/index.js';
-import type { TraceCodeDef } from '../codes.js';
 import type { TraceEvent } from '../schema.js';
 
 /** Where an event stands: its line number and text, and whether the line is canonical JSON. */
@@ -16,10 +14,10 @@ export type EventListeners = {
 
 /**
  * A check inside the single pass over trace.jsonl: it listens to the event kinds it needs and
- * keeps only small per-id state; what needs the whole trace it does in its own finish step.
+ * keeps only small per-id state; what needs the whole trace it does in its own finish step. Its
+ * class declares a static `meta` (one instance per trace; the trace-events rule lists them all).
  */
 export interface EventVisitor {
-  readonly meta: RuleMeta<TraceCodeDef>;
   readonly on: EventListeners;
 }
 

@@ -1,6 +1,12 @@
 import { usable } from '../../kit/index.js';
 import { TRACE } from '../codes.js';
+import { ClaimChecks } from '../claims.js';
+import { ContentChecks } from '../content.js';
+import { EvidenceChecks } from '../evidence.js';
 import { scanTrace } from '../events.js';
+import { StepChecks } from '../steps.js';
+import { ToolChecks } from '../tools.js';
+import { EventOrder } from './event-order.js';
 import type { RunRule } from './state.js';
 
 /**
@@ -13,38 +19,19 @@ export const traceEvents: RunRule = {
     description:
       'trace.jsonl is canonical JSONL: a supported header, then events in idx order whose steps, tool calls, evidence and claims are consistent.',
     codes: [
-      TRACE.fileUnreadable,
-      TRACE.lineTooLong,
-      TRACE.lineMalformed,
-      TRACE.lineNotCanonical,
-      TRACE.duplicateKey,
-      TRACE.headerInvalid,
-      TRACE.unsupportedVersion,
-      TRACE.eventInvalid,
-      TRACE.idxDuplicate,
-      TRACE.idxOutOfOrder,
-      TRACE.stepDuplicate,
-      TRACE.stepUnknown,
-      TRACE.stepUnfinished,
-      TRACE.stepRequiredMissing,
-      TRACE.stepBeforeDependency,
-      TRACE.claimAfterStep,
-      TRACE.toolCallDuplicate,
-      TRACE.toolResultDuplicate,
-      TRACE.toolResultMissing,
-      TRACE.toolResultOrphan,
-      TRACE.toolStepMismatch,
-      TRACE.toolUnknown,
-      TRACE.claimDuplicate,
-      TRACE.claimUngrounded,
-      TRACE.markerLegacy,
-      TRACE.markerMissing,
-      TRACE.markerUnmatched,
-      TRACE.supportsTooFew,
-      TRACE.evidenceDuplicate,
-      TRACE.evidencePathEscape,
-      TRACE.contentIdMismatch,
-      TRACE.reasoningTraceMismatch,
+      ...new Set([
+        TRACE.fileUnreadable,
+        TRACE.lineTooLong,
+        TRACE.lineMalformed,
+        TRACE.lineNotCanonical,
+        TRACE.duplicateKey,
+        TRACE.headerInvalid,
+        TRACE.unsupportedVersion,
+        TRACE.eventInvalid,
+        ...[EventOrder, StepChecks, ToolChecks, EvidenceChecks, ClaimChecks, ContentChecks].flatMap(
+          (v) => v.meta.codes,
+        ),
+      ]),
     ],
   },
   check(state) {
