@@ -8,8 +8,9 @@ import type { Workspace } from '../../io/workspace.js';
 import { VERSION } from '../../version.js';
 import { auditInputs, checkAudit, type AuditCheck } from './audit.js';
 import { ARIS } from './codes.js';
-import { isSafeRelative, loadJsonObject } from '../../io/json-file.js';
-import { quoteValue, schemaIssueText } from '../../render/sanitize.js';
+import { loadJsonObject } from '../../io/json-file.js';
+import { quoteValue } from '../../render/sanitize.js';
+import { firstIssue, isPlainRelative } from '../kit/index.js';
 import { AuditManifest, DEFAULT_AUDITS, type ArisReport, type AuditSpec } from './schema.js';
 
 export const MANIFEST_PATH = '.aris/audit-manifest.json';
@@ -174,16 +175,12 @@ function readManifest(
   }
   const parsed = AuditManifest.safeParse(loaded.data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const { where, why } = schemaIssueText(issue);
-    return invalid(
-      `is not a valid manifest at ${where}: ${why}`,
-      loaded.doc.lineOf(issue.path as (string | number)[]) ?? 1,
-    );
+    const { path: at, where, why } = firstIssue(parsed.error);
+    return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(at) ?? 1);
   }
   const seen = new Set<string>();
   for (const [i, a] of parsed.data.audits.entries()) {
-    if (!isSafeRelative(a.artifact))
+    if (!isPlainRelative(a.artifact))
       return invalid(
         `names artifact ${quoteValue(a.artifact)}, which is not a plain path inside the paper dir`,
         loaded.doc.lineOf(['audits', i, 'artifact']),
