@@ -5,6 +5,7 @@ import path from 'node:path';
 import { writeArtifact, writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { verify } from '../src/verify.js';
 import { renderText } from '../src/render/text.js';
+import { quoteValue } from '../src/render/sanitize.js';
 import { cli } from './support/cli.js';
 import { mkfifo, tempRepos } from './support/temp.js';
 
@@ -187,7 +188,7 @@ describe('inputs and traces', () => {
     edit(PROOF, (a) => Object.assign(a.audited_input_hashes, hashes));
     edit('CITATION_AUDIT.json', (a) => Object.assign(a.audited_input_hashes, hashes));
     const { report } = await run(root);
-    expect(report.findings.map((f) => [f.code, f.issue])).toEqual([
+    expect(report.findings.map((f) => [f.code, f.details?.['issue']])).toEqual([
       ['aris.input_stale', 'stale:data/f9999.txt'],
       ['aris.input_stale', 'stale:data/f9999.txt'],
     ]);
@@ -195,7 +196,7 @@ describe('inputs and traces', () => {
 });
 
 describe('hostile strings', () => {
-  it('keeps |, quotes, newlines and ANSI escapes exact in JSON and inert in the terminal', async () => {
+  it('keeps |, quotes, newlines and ANSI escapes exact in JSON, quoted escaped in messages, inert in the terminal', async () => {
     const { root, paper, edit } = setup();
     const evil = 'x|y,"z"\n\u001b[2J\u001b[31mPASS\u001b[0m\u202e';
     write(path.join(paper, evil), 'v\n');
@@ -207,16 +208,18 @@ describe('hostile strings', () => {
     });
     const { report } = await run(root);
     const stale = report.findings.find((f) => f.code === 'aris.input_stale')!;
-    expect(stale.issue).toBe(`stale:${evil}`);
+    expect(stale.details?.['issue']).toBe(`stale:${evil}`);
     const text = renderText(report);
     expect(text).not.toMatch(/[\u001b\u202e]/);
     expect(text).toContain('\\u001b[2J');
     const r = await cli(['verify', '--root', root, '--format', 'json'], root);
     expect(r.code).toBe(1);
-    expect(
-      JSON.parse(r.stdout).findings.find((f: { code: string }) => f.code === 'aris.verdict_fail')
-        .message,
-    ).toContain(evil);
+    // A message quotes the value as a JSON string literal: escaped, and still exact.
+    const message: string = JSON.parse(r.stdout).findings.find(
+      (f: { code: string }) => f.code === 'aris.verdict_fail',
+    ).message;
+    expect(message).toContain(quoteValue(evil));
+    expect(JSON.parse(quoteValue(evil))).toBe(evil);
   });
 });
 
@@ -248,7 +251,9 @@ describe('assurance.txt that cannot be trusted fails closed', () => {
     fs.symlinkSync('/etc/hostname', path.join(paper, PROOF));
     const r = await run(root);
     expect(r.codes).toEqual(['aris.artifact_unreadable']);
-    expect(r.find('aris.artifact_unreadable').issue).toBe('schema_invalid:outside_root');
+    expect(r.find('aris.artifact_unreadable').details?.['issue']).toBe(
+      'schema_invalid:outside_root',
+    );
   });
 });
 

@@ -76,7 +76,7 @@ describe('trace_path must be a trace, not the verifier’s files or an audit art
     edit(PROOF, (a) => (a.trace_path = tracePath));
     const { report, codes } = await codesOf(root);
     expect(codes).toEqual(['aris.trace_not_a_trace']);
-    expect(report.findings[0]!.issue).toBe(`trace_path_not_a_trace:${tracePath}`);
+    expect(report.findings[0]!.details?.['issue']).toBe(`trace_path_not_a_trace:${tracePath}`);
     expect(report.findings[0]!.message).toMatch(message);
     expect(report.conclusion).toBe('failure');
   });
@@ -87,7 +87,7 @@ describe('trace_path must be a trace, not the verifier’s files or an audit art
     edit(PROOF, (a) => (a.trace_path = paper));
     edit('CITATION_AUDIT.json', (a) => (a.trace_path = 'trace.md'));
     const { report } = await codesOf(root);
-    expect(report.findings.map((f) => [f.code, f.issue])).toEqual([
+    expect(report.findings.map((f) => [f.code, f.details?.['issue']])).toEqual([
       ['aris.trace_not_a_trace', `trace_path_not_a_trace:${paper}`],
       ['aris.trace_not_a_trace', 'trace_path_not_a_trace:trace.md'],
     ]);
@@ -105,7 +105,7 @@ describe('trace_path must be a trace, not the verifier’s files or an audit art
     edit(PROOF, (a) => (a.trace_path = 'audits/kill.json'));
     edit('CITATION_AUDIT.json', (a) => (a.trace_path = 'audits'));
     const { report } = await codesOf(root);
-    expect(report.findings.map((f) => [f.code, f.issue])).toEqual([
+    expect(report.findings.map((f) => [f.code, f.details?.['issue']])).toEqual([
       ['aris.trace_not_a_trace', 'trace_path_not_a_trace:audits/kill.json'],
       ['aris.trace_not_a_trace', 'trace_path_not_a_trace:audits'],
     ]);
@@ -232,7 +232,7 @@ describe('an explicit assurance always wins over the one an effort implies', () 
     ],
     ['an invalid flag effort', { flagEffort: 'huge', fileText: 'draft' }],
     ['an invalid config effort', { configEffort: 'huge' }],
-    ['an unreadable file', { flagEffort: 'balanced', fileText: '<EACCES: permission denied>' }],
+    ['an unreadable file', { flagEffort: 'balanced', fileError: 'EACCES: permission denied' }],
   ] as [string, AssuranceInputs][])('%s fails closed to submission', (_name, inputs) => {
     const d = resolveAssurance(inputs);
     expect(d.assurance).toBe('submission');

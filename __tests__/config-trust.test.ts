@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 // @ts-expect-error plain JavaScript module without types
-import { cleanModel, reclaim, writeRun } from '../scripts/build-trace-fixtures.mjs';
+import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
 import type { GateReport } from '../src/model/report.js';
+import { packs } from '../src/packs/registry.js';
 import { verify, type VerifyOptions } from '../src/verify.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';
@@ -42,18 +43,6 @@ function gateRepo(): string {
   return root;
 }
 
-/** A run whose own policy asks for 1 support and one derived claim has 1: only the default 2 fails it. */
-function oneSupportRunRepo(): string {
-  const root = repo();
-  const m = cleanModel();
-  m.metadata.reasoning_policy.min_supports_per_claim = 1;
-  const c = m.events.filter((e: { kind: string }) => e.kind === 'claim_emitted')[2].claim;
-  c.supports = [c.supports[0]];
-  reclaim(m, c);
-  writeRun(root, m);
-  return root;
-}
-
 const codes = (r: GateReport) => r.findings.map((f) => f.code);
 const ignoredFinding = (r: GateReport) =>
   r.findings.find((f) => f.code === 'gate.config_key_ignored');
@@ -78,12 +67,6 @@ const LOOSENING: {
     unpinned: 'success',
   },
   { key: 'allow_empty', config: { allow_empty: true }, repo, unpinned: 'success' },
-  {
-    key: 'trace.min_supports',
-    config: { trace: { min_supports: 1 } },
-    repo: oneSupportRunRepo,
-    unpinned: 'success',
-  },
   // The pinned assurance always won over these; now the report also says they were ignored.
   { key: 'assurance', config: { assurance: 'draft' }, repo: gateRepo, unpinned: 'failure' },
   { key: 'effort', config: { effort: 'lite' }, repo: gateRepo, unpinned: 'failure' },
@@ -134,8 +117,11 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     const r = await verify({ root, assurance: 'draft' });
     // The blocked paper is verified (as a draft: a warning), the config's packs are ignored.
     expect(r.targets.filter((t) => t.pack === 'aris')).toHaveLength(2);
+    const others = packs()
+      .map((p) => p.id)
+      .filter((id) => id !== 'trace');
     expect(ignoredFinding(r)!.message).toContain(
-      '"packs" (it would leave out the aris, addenda-b packs)',
+      `"packs" (it would leave out the ${others.join(', ')} packs)`,
     );
   });
 
@@ -149,7 +135,7 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     expect((await verify({ root, assurance: 'draft' })).conclusion).toBe('neutral');
     writeConfig(root, {
       fail_on: 'problem',
-      packs: ['trace', 'aris', 'addenda-b'],
+      packs: packs().map((p) => p.id),
       trace: { min_supports: 4 },
       assurance: 'submission',
       effort: 'max',
@@ -183,7 +169,7 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
       assurance: 'submission',
       paths: ['papers'],
       packs: ['aris', 'trace'],
-      packOptions: { min_supports: 2 },
+      packOptions: { trace: { min_supports: 2 } },
     });
     expect(r.conclusion).toBe('failure');
     expect(codes(r)).not.toContain('gate.config_key_ignored');

@@ -6,12 +6,14 @@ import { WriteRefused, writeReportFile } from './io/write.js';
 import { Workspace, errorText } from './io/workspace.js';
 import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.js';
 import { ASSURANCE_PATH, readAssuranceFile } from './packs/aris/paper.js';
-import { renderArisReport } from './render/aris-report.js';
+import { renderArisReport } from './packs/aris/outputs.js';
 import { renderText } from './render/text.js';
-import { plain } from './render/sanitize.js';
-import { renderVerificationReports } from './render/verification-report.js';
+import { logSafe, plain, quoteValue } from './render/sanitize.js';
+import { renderVerificationReports } from './packs/trace/outputs.js';
+import { renderCards as renderAristoCards, type AristoExtension } from './packs/aristo/index.js';
+import { notCheckedLine } from './packs/addenda-b/index.js';
 import { verify } from './verify.js';
-import { notChecked } from './packs/addenda-b/not-checked.js';
+import { COMMANDS, commandHelp, overviewHelp } from './cli-help.js';
 import { VERSION } from './version.js';
 
 export interface Io {
@@ -23,32 +25,13 @@ export interface Io {
 
 class UsageError extends Error {}
 
-const HELP = `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.
-
-Usage:
-  audit-gate aris <paper-dir> [--assurance draft|submission] [--effort lite|balanced|max|beast]
-                  [--json-out <path>] [--format text|json] [--root DIR] [--allow-outside-root]
-  audit-gate verify [PATH...] [--root DIR] [--config FILE] [--format text|json] [--out FILE]
-                  [--assurance A] [--effort E] [--fixtures DIR] [--fail-on blocking|problem]
-                  [--allow-empty] [--allow-outside-root]
-  audit-gate fixtures [DIR] [--format text|json] [--out FILE] [--build-ready]
-  audit-gate addenda-b <bundle-dir>... [--format text|json] [--out FILE] [--root DIR]
-  audit-gate trace <run-dir | artifacts-root>... [--format text|json|verification-report]
-                  [--out FILE] [--min-supports N] [--root DIR]
-
-Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.
-Docs: README.md (commands, report format, codes).
-`;
-
-const COMMON = {
-  format: { type: 'string' },
-  root: { type: 'string' },
-  'allow-outside-root': { type: 'boolean' },
-  progress: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies ParseArgsConfig['options'];
-
-export async function runCli(argv: string[], io: Io): Promise<number> {
+export async function runCli(argv: string[], given: Io): Promise<number> {
+  // What the CLI prints may land in a CI log: no path or value in it may be a workflow command.
+  const io: Io = {
+    ...given,
+    stdout: (s) => given.stdout(logSafe(s)),
+    stderr: (s) => given.stderr(logSafe(s)),
+  };
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -60,6 +43,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await fixturesCommand(rest, io);
       case 'trace':
         return await traceCommand(rest, io);
+      case 'aristo':
+        return await aristoCommand(rest, io);
       case 'addenda-b':
         return await addendaBCommand(rest, io);
       case '--version':
@@ -70,7 +55,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       case 'help':
       case '--help':
       case '-h':
-        io.stdout(HELP);
+        io.stdout(overviewHelp());
         return command === undefined ? 2 : 0;
       default:
         throw new UsageError(`unknown command "${command}"`);
@@ -80,7 +65,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       err instanceof UsageError ||
       (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
-      io.stderr(`audit-gate: ${(err as Error).message}\nRun "audit-gate --help" for usage.\n`);
+      const help =
+        command && command in COMMANDS ? `audit-gate ${command} --help` : 'audit-gate --help';
+      io.stderr(`audit-gate: ${(err as Error).message}\nRun "${help}" for usage.\n`);
       return 2;
     }
     if (err instanceof WriteRefused) {
@@ -92,13 +79,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   }
 }
 
-function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
-  return parseArgs({
-    args,
-    options: { ...COMMON, ...options },
-    allowPositionals: true,
-    strict: true,
-  });
+/** Parses a command's arguments with the options its help lists (src/cli-help.ts). */
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(options: O, args: string[]) {
+  return parseArgs({ args, options, allowPositionals: true, strict: true });
 }
 
 function format(v: unknown): 'text' | 'json' {
@@ -136,13 +119,9 @@ function gitTopLevel(dir: string, fallback: string): string {
 }
 
 async function arisCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, {
-    assurance: { type: 'string' },
-    effort: { type: 'string' },
-    'json-out': { type: 'string' },
-  });
+  const { values, positionals } = parse(COMMANDS.aris.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('aris'));
     return 0;
   }
   const fmt = format(values.format);
@@ -169,11 +148,14 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
   const [paperRel] = insideRoot(root, values.root, [paperDir], values['allow-outside-root']);
   if (values.assurance === undefined) {
     // As before: an assurance.txt that is not draft or submission is a bad argument.
-    const text = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
-    const v = text?.replace(/\s+/g, '');
+    const file = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
+    const where = path.join(paperDir, ASSURANCE_PATH);
+    if (file.state === 'unreadable')
+      throw new UsageError(`invalid assurance in ${where}: the file ${file.detail}`);
+    const v = file.state === 'text' ? file.text.replace(/\s+/g, '') : undefined;
     if (v !== undefined && !isAssurance(v)) {
       throw new UsageError(
-        `invalid assurance in ${path.join(paperDir, ASSURANCE_PATH)}: ${v} (expected draft or submission)`,
+        `invalid assurance in ${where}: ${quoteValue(v)} (expected draft or submission)`,
       );
     }
   }
@@ -207,17 +189,9 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function verifyCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, {
-    config: { type: 'string' },
-    out: { type: 'string' },
-    assurance: { type: 'string' },
-    effort: { type: 'string' },
-    fixtures: { type: 'string' },
-    'fail-on': { type: 'string' },
-    'allow-empty': { type: 'boolean' },
-  });
+  const { values, positionals } = parse(COMMANDS.verify.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('verify'));
     return 0;
   }
   const fmt = format(values.format);
@@ -244,6 +218,8 @@ async function verifyCommand(args: string[], io: Io): Promise<number> {
       : {}),
     ...(failOn !== undefined ? { failOn } : {}),
     allowEmpty: values['allow-empty'] ?? undefined,
+    emptyRemediation:
+      'Point audit-gate at the paper or run directories (PATH arguments, or paths in .audit-gate.json), or pass --allow-empty if an empty run is expected.',
     allowOutsideRoot: values['allow-outside-root'] ?? false,
     onProgress: progress(io, values.progress),
   });
@@ -251,12 +227,9 @@ async function verifyCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function fixturesCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, {
-    out: { type: 'string' },
-    'build-ready': { type: 'boolean' },
-  });
+  const { values, positionals } = parse(COMMANDS.fixtures.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('fixtures'));
     return 0;
   }
   const fmt = format(values.format);
@@ -269,57 +242,24 @@ async function fixturesCommand(args: string[], io: Io): Promise<number> {
     paths: [],
     fixtures: path.relative(root, dir) || '.',
     buildReady: values['build-ready'] ?? false,
+    emptyRemediation:
+      'Point audit-gate fixtures at a directory of conformance fixtures (<pack>/<fixture_id>/fixture.json, as in conformance/).',
     onProgress: progress(io, values.progress),
   });
   return emit(report, fmt, values.out, io);
 }
 
 /**
- * `audit-gate addenda-b <bundle-dir>...`: each named directory is a DOC23 Addenda B bundle
- * (bundle.json, records.jsonl, registry/), verified with the shared pipeline. The text report ends
- * with the number of seed codes this build does not check (listed in --format json and
- * docs/addenda-b.md): they are never counted as passing.
+ * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
+ * text summary (and says where the report is), whatever the format.
  */
-async function addendaBCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, { out: { type: 'string' } });
-  if (values.help) {
-    io.stdout(HELP);
-    return 0;
-  }
-  const fmt = format(values.format);
-  if (positionals.length === 0) throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
-  const dirs = positionals.map((p) => {
-    const abs = path.resolve(io.cwd, p);
-    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory())
-      throw new UsageError(`bundle directory not found: ${p}`);
-    return abs;
-  });
-  const root = values.root
-    ? path.resolve(io.cwd, values.root)
-    : gitTopLevel(dirs[0]!, io.cwd.startsWith(dirs[0]!) ? io.cwd : dirs[0]!);
-  const rel = insideRoot(root, values.root, dirs, values['allow-outside-root']);
-  const report = await verify({
-    root,
-    paths: rel,
-    packs: ['addenda-b'],
-    exact: true,
-    allowOutsideRoot: values['allow-outside-root'] ?? false,
-    onProgress: progress(io, values.progress),
-  });
-  const code = emit(report, fmt, values.out, io);
-  if (fmt === 'text') {
-    const skipped = notChecked();
-    io.stdout(
-      `not checked: ${skipped.length} DOC23 Addenda B codes this build cannot decide (never counted as passing; see --format json or docs/addenda-b.md).\n`,
-    );
-  }
-  return code;
-}
-
 function emit(report: GateReport, fmt: 'text' | 'json', out: string | undefined, io: Io): number {
   const json = JSON.stringify(report, null, 2) + '\n';
-  if (out) writeReportFile(path.resolve(io.cwd, out), json);
-  io.stdout(fmt === 'json' ? json : renderText(report));
+  if (out) {
+    const file = path.resolve(io.cwd, out);
+    writeReportFile(file, json);
+    io.stdout(renderText(report) + `report: ${plain(file)}\n`);
+  } else io.stdout(fmt === 'json' ? json : renderText(report));
   return report.exit_code;
 }
 
@@ -331,12 +271,9 @@ function emit(report: GateReport, fmt: 'text' | 'json', out: string | undefined,
  * VerificationReport goes beside it as FILE.verification-report.json.
  */
 async function traceCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, {
-    out: { type: 'string' },
-    'min-supports': { type: 'string' },
-  });
+  const { values, positionals } = parse(COMMANDS.trace.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('trace'));
     return 0;
   }
   const fmt = values.format ?? 'text';
@@ -366,7 +303,9 @@ async function traceCommand(args: string[], io: Io): Promise<number> {
     root,
     paths: rel,
     packs: ['trace'],
-    ...(ms !== undefined ? { packOptions: { min_supports: Number(ms) } } : {}),
+    ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
+    emptyRemediation:
+      'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
     allowOutsideRoot: values['allow-outside-root'] ?? false,
     onProgress: progress(io, values.progress),
   });
@@ -381,4 +320,81 @@ async function traceCommand(args: string[], io: Io): Promise<number> {
   io.stdout(vr);
   if (reports.length === 0) io.stderr(renderText(report));
   return report.exit_code;
+}
+
+/**
+ * `audit-gate aristo [ROOT]`: every `.aristo/` workspace under ROOT (default: the current
+ * directory), with the shared pipeline's report and exit codes; in text, the proof cards first.
+ */
+async function aristoCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(COMMANDS.aristo.options, args);
+  if (values.help) {
+    io.stdout(commandHelp('aristo'));
+    return 0;
+  }
+  const fmt = format(values.format);
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  const root = path.resolve(io.cwd, positionals[0] ?? values.root ?? '.');
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
+    throw new UsageError(`root not found: ${positionals[0] ?? values.root ?? '.'}`);
+  const report = await verify({
+    root,
+    packs: ['aristo'],
+    packOptions: {
+      aristo: {
+        ...(values['block-inconclusive'] ? { block_inconclusive: true } : {}),
+        ...(values['block-missing-proof'] ? { block_missing_proof: true } : {}),
+      },
+    },
+    allowOutsideRoot: values['allow-outside-root'] ?? false,
+    onProgress: progress(io, values.progress),
+  });
+  if (fmt === 'text')
+    for (const t of report.targets) {
+      const ext = report.extensions?.[t.id] as AristoExtension | undefined;
+      if (ext?.kind === 'aristo') io.stdout(`${t.path}\n\n${renderAristoCards(ext.cards)}\n`);
+    }
+  return emit(report, fmt, values.out, io);
+}
+
+/**
+ * `audit-gate addenda-b <bundle-dir>...`: each named directory is a DOC23 Addenda B bundle
+ * (bundle.json, records.jsonl, registry/), verified with the shared pipeline. The text report ends
+ * with the number of seed codes this build does not check: they are never counted as passing.
+ */
+async function addendaBCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(COMMANDS['addenda-b'].options, args);
+  if (values.help) {
+    io.stdout(commandHelp('addenda-b'));
+    return 0;
+  }
+  const fmt = format(values.format);
+  if (positionals.length === 0) throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
+  const dirs = positionals.map((p) => {
+    const abs = path.resolve(io.cwd, p);
+    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory())
+      throw new UsageError(`bundle directory not found: ${p}`);
+    return abs;
+  });
+  const first = dirs[0]!;
+  const root = values.root
+    ? path.resolve(io.cwd, values.root)
+    : gitTopLevel(
+        first,
+        io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first,
+      );
+  const rel = insideRoot(root, values.root, dirs, values['allow-outside-root']);
+  const report = await verify({
+    root,
+    paths: rel,
+    packs: ['addenda-b'],
+    exact: true, // the named dir is the bundle
+    emptyRemediation:
+      'Point audit-gate addenda-b at a bundle directory (bundle.json beside records.jsonl or registry/).',
+    allowOutsideRoot: values['allow-outside-root'] ?? false,
+    onProgress: progress(io, values.progress),
+  });
+  const code = emit(report, fmt, values.out, io);
+  if (fmt === 'text' && !values.out) io.stdout(notCheckedLine());
+  return code;
 }

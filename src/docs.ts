@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { allCodes } from './packs/index.js';
-import { SCHEMAS } from './schemas.js';
+import { allCodes, packs } from './packs/registry.js';
+import { schemas } from './schemas.js';
 
 /** The JSON Schema files generated from the zod schemas, keyed by file name. */
 export function schemaFiles(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, schema] of Object.entries(SCHEMAS)) {
+  for (const [name, schema] of Object.entries(schemas())) {
     const json = z.toJSONSchema(schema, {
       target: 'draft-2020-12',
       io: 'input',
@@ -18,6 +18,14 @@ export function schemaFiles(): Record<string, string> {
         2,
       ) + '\n';
   }
+  return out;
+}
+
+/** The pages packs generate (Pack.docs), keyed by file name under docs/. */
+export function packDocs(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of packs())
+    for (const [name, render] of Object.entries(p.docs ?? {})) out[`${name}.md`] = render();
   return out;
 }
 

@@ -1,11 +1,12 @@
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import type { Subject } from '../model/subject.js';
+import { judgedContext, statusLabel, stateText } from './labels.js';
 import { cap, plain } from './sanitize.js';
 
 const MARK: Record<Subject['outcome'], string> = {
   pass: '✓',
-  problem: '✗',
+  problem: '!',
   blocking: '✗',
   skipped: '·',
 };
@@ -21,41 +22,63 @@ export function renderText(report: GateReport): string {
   out.push(`audit-gate ${report.tool.version} — ${plain(report.root)}`);
   for (const t of report.targets) {
     const subjects = report.subjects.filter((s) => s.target === t.id);
-    const ctx = Object.entries(t.context)
+    const ctx = judgedContext(t)
       .map(([k, v]) => `${k}: ${plain(v)}`)
       .join(', ');
     out.push('', `${t.kind} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
     const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
     for (const s of subjects) {
-      const verdict = s.verdict ? `  ${plain(s.verdict)}` : '';
+      const label = statusLabel(s);
+      const verdict = s.verdict && s.verdict !== label ? `  ${plain(s.verdict)}` : '';
       out.push(
-        `  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${s.status.padEnd(16)}${verdict}`,
+        `  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd(),
       );
     }
-    out.push(`  → ${t.terminal_state}`);
+    out.push(`  → ${plain(stateText(t, subjects))}`);
   }
   if (report.findings.length > 0) {
     out.push('', 'Findings:');
     for (const f of report.findings) {
-      const mark = f.severity === 'error' ? '✗' : f.severity === 'warning' ? '!' : '·';
+      const mark = f.waived
+        ? '~'
+        : f.severity === 'error'
+          ? '✗'
+          : f.severity === 'warning'
+            ? '!'
+            : '·';
       const where = locationText(f);
       out.push(`  ${mark} ${where ? `${plain(where)}  ` : ''}${f.code}`);
       out.push(`      ${cap(plain(f.message), 600)}`);
       out.push(`      → ${plain(f.remediation)}`);
+      if (f.waived) out.push(`      ${waivedText(f.waived)}`);
     }
   }
   const c = report.counts;
   out.push(
     '',
     `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
-      `${c.errors} errors, ${c.warnings} warnings · submission-ready: ${report.submission_ready}`,
+      `${c.errors} errors, ${c.warnings} warnings${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`,
   );
   const verdictLine =
     report.conclusion === 'failure'
-      ? 'FAIL: blocking problems above; fix them (or downgrade to assurance: draft where allowed).'
+      ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
       : report.conclusion === 'neutral'
         ? 'WARN: problems above do not block at this assurance level.'
         : 'OK: nothing blocks.';
   out.push(`${verdictLine} (exit ${report.exit_code})`);
   return out.join('\n') + '\n';
+}
+
+/** Whether a target blocks only because it is checked at submission (draft would let it pass). */
+function downgradable(report: GateReport): boolean {
+  return report.targets.some(
+    (t) =>
+      t.context['assurance'] === 'submission' &&
+      report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'),
+  );
+}
+
+/** A waived finding's note: it does not block, and why (the config's words, made plain). */
+export function waivedText(w: NonNullable<Finding['waived']>): string {
+  return `waived: ${cap(plain(w.reason), 300)}${w.tracking ? ` (${cap(plain(w.tracking), 200)})` : ''}; it does not block.`;
 }

@@ -2,7 +2,8 @@ import type { CodeDef } from '../../model/finding.js';
 
 /**
  * The §10 / A-09 build-ready codes: they judge a suite of conformance fixtures, not one bundle,
- * so `audit-gate fixtures <dir> --build-ready` emits them (src/fixtures/), never the pack.
+ * so the pack's suite gate emits them on `audit-gate fixtures <dir> --build-ready` (fixtures.ts),
+ * never a target's check.
  */
 export const BUILD_READY = {
   missingExpected: {

@@ -6,9 +6,7 @@ import { fastSchema, type FastSchema } from '../../io/fast-schema.js';
 import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
 import { parseJson } from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
-// The streaming line reader is generic (1 MiB reads, line cap, UTF-8 checks): it belongs in the
-// shared kit; until then it is used from the trace pack, unchanged.
-import { streamLines } from '../trace/jsonl.js';
+import { firstIssue, streamLines } from '../kit/index.js';
 import { ADDENDA_B } from './codes.js';
 import { RECORD_SCHEMAS, idFieldOf } from './records.js';
 
@@ -124,11 +122,11 @@ export function readBundle(
     const parsed = BundleMeta.safeParse(metaFile.data);
     if (parsed.success) meta = parsed.data;
     else {
-      const issue = parsed.error.issues[0]!;
+      const issue = firstIssue(parsed.error);
       problem(
         ADDENDA_B.bundleUnreadable,
-        `bundle.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
-        { path: metaFile.rel, line: metaFile.doc.lineOf(issue.path as string[]) ?? 1 },
+        `bundle.json is invalid at ${issue.where}: ${issue.why}.`,
+        { path: metaFile.rel, line: metaFile.doc.lineOf(issue.path) ?? 1 },
       );
     }
   }
@@ -182,12 +180,8 @@ function admit(
   }
   const parsed = validator.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    problem(
-      ADDENDA_B.schemaViolation,
-      `${type} is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
-      at,
-    );
+    const issue = firstIssue(parsed.error);
+    problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at);
     return;
   }
   bundle.add({ type, data, at, seq, registry });

@@ -1,19 +1,39 @@
-import path from 'node:path';
+import { z } from 'zod';
 import type { Pack } from '../pack.js';
+import { addendaBMarkdown } from './docs.js';
+import { SeedFixture, addendaBFixtures } from './fixtures.js';
+import { notChecked } from './not-checked.js';
+import { BundleMeta, bundleRecordSchema } from './schemas.js';
 import { ADDENDA_B_CODES, verifyBundle } from './verify.js';
 
-export { ADDENDA_B } from './codes.js';
-export { BUILD_READY, BUILD_READY_CODES } from './build-ready.js';
 export type { AddendaBExtension } from './verify.js';
 
+/** The CLI's closing line in text: the seed codes this build cannot decide are never passing. */
+export function notCheckedLine(): string {
+  return `not checked: ${notChecked().length} DOC23 Addenda B codes this build cannot decide (never counted as passing; see --format json or docs/addenda-b.md).\n`;
+}
+
 /**
- * DOC23 Addenda B (seed 004): a run's records checked against the seed's contracts, with its own
- * validation.* codes. A bundle is a directory holding bundle.json beside records.jsonl (or registry/).
+ * DOC23 Addenda B (seed 004): a run's records checked against the seed's contracts. A bundle is a
+ * directory holding bundle.json beside records.jsonl (or registry/). The seed's rules report its
+ * own `validation.*` codes; the pack's own (an unreadable bundle, a record that is no seed type)
+ * are `addenda_b.*`.
  */
 export const addendaBPack: Pack = {
   id: 'addenda-b',
   title: 'DOC23 Addenda B record bundles',
+  namespace: 'addenda_b',
+  extraNamespaces: ['validation'],
   codes: ADDENDA_B_CODES,
+  targetKind: 'run',
+  subjectKinds: ['run'],
+  options: z.object({}).strict(),
+  schemas: {
+    'addenda-b-bundle': BundleMeta,
+    'addenda-b-record': bundleRecordSchema(),
+    'addenda-b-fixture': SeedFixture,
+  },
+  docs: { 'addenda-b': addendaBMarkdown },
   discover(dirs) {
     return dirs
       .filter(
@@ -24,8 +44,5 @@ export const addendaBPack: Pack = {
       .sort();
   },
   verify: verifyBundle,
+  fixtures: addendaBFixtures,
 };
-
-export const ADDENDA_B_FIXTURE_DIR = 'addenda-b';
-export const isAddendaBFixture = (folder: string) =>
-  path.basename(path.dirname(folder)) === ADDENDA_B_FIXTURE_DIR;

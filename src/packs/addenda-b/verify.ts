@@ -1,6 +1,6 @@
-import type { CodeDef, Finding, Location } from '../../model/finding.js';
-import { finding } from '../../model/finding.js';
-import type { Subject, Target } from '../../model/subject.js';
+import type { CodeDef, Location } from '../../model/finding.js';
+import { PROVISIONAL_BECAUSE, type Subject, type Target } from '../../model/subject.js';
+import { Findings } from '../kit/index.js';
 import type { PackContext, PackResult } from '../pack.js';
 import { readBundle, type Bundle, type BundleRecord } from './bundle.js';
 import { ADDENDA_B } from './codes.js';
@@ -69,9 +69,10 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
     ...issues.map((i) => ({ code: i.code.code, message: i.message, at: i.at })),
     ...checkBundle(bundle),
   ];
-  const findings: Finding[] = raw.map((r) =>
-    finding(CODE_DEFS.get(r.code)!, { subject: id, message: r.message, location: r.at }),
-  );
+  const collected = new Findings(id, { scope: 'in this bundle' });
+  for (const r of raw) collected.add(CODE_DEFS.get(r.code)!, r.message, r.at);
+  const findings = collected.finish();
+  const skipped = notChecked();
   const unreadable = issues.some((i) => i.code === ADDENDA_B.bundleUnreadable);
   const target: Target = {
     id,
@@ -80,7 +81,14 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
     path: rel,
     enforcement: 'blocking',
     terminal_state: unreadable ? 'unreadable' : findings.length ? 'failed' : 'passed',
-    context: {},
+    // Codes this build cannot decide are never counted as passing: a clean bundle stays provisional.
+    ready: findings.length === 0 && skipped.length === 0,
+    context:
+      skipped.length > 0
+        ? {
+            [PROVISIONAL_BECAUSE]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,
+          }
+        : {},
   };
   const subject: Subject = {
     id,
@@ -90,7 +98,7 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
     name: bundle.meta?.run_id ?? rel,
     path: rel,
     status: unreadable ? 'UNREADABLE' : findings.length ? 'VIOLATIONS' : 'OK',
-    reason: `${bundle.records.length} records, ${RULES.length} rules; ${notChecked().length} codes not checked`,
+    reason: `${bundle.records.length} records, ${RULES.length} rules; ${skipped.length} codes not checked`,
     outcome: 'pass',
   };
   const extension: AddendaBExtension = {
@@ -100,7 +108,7 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
     records: bundle.records.length,
     rules_run: RULES.length,
     receipt_refs: receiptIds(bundle),
-    not_checked: notChecked(),
+    not_checked: skipped,
   };
   return { target, subjects: [subject], findings, extension };
 }

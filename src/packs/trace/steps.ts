@@ -1,13 +1,44 @@
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
+import type { RuleMeta } from '../kit/index.js';
+import type { EventVisitor } from './rules/event-visitor.js';
 import { q, type RunCtx } from './context.js';
 import { REQUIRED_OUTPUTS, type StepOutput } from './schema.js';
 
 /** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
-export class StepChecks {
+export class StepChecks implements EventVisitor {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
+    name: 'steps',
+    description:
+      'Every started step finishes once, no step is unknown to the plan or starts before its dependencies, the required outputs exist, and nothing follows the final answer.',
+    codes: [
+      TRACE.stepDuplicate,
+      TRACE.stepUnknown,
+      TRACE.stepUnfinished,
+      TRACE.stepRequiredMissing,
+      TRACE.stepBeforeDependency,
+      TRACE.claimAfterStep,
+    ],
+  };
+  readonly on: EventVisitor['on'] = {
+    step_started: (ev, l) => this.started_(ev.step_id, l.no),
+    step_finished: (ev, l) => this.finished_(ev.step_id, ev.output, l.no),
+    tool_called: (ev, l) => this.ref(ev.step_id, l.no, 'tool call'),
+    tool_returned: (ev, l) => this.ref(ev.step_id, l.no, 'tool result'),
+    evidence_registered: (ev, l) => this.ref(ev.step_id, l.no, 'evidence registration'),
+    claim_emitted: (ev, l) => {
+      this.ref(ev.step_id, l.no, 'claim');
+      this.claimEmitted(ev.step_id, ev.claim.id, l.no);
+    },
+  };
+
   private readonly started = new Map<string, number>();
   private readonly finished = new Map<string, number>();
   readonly outputs = new Set<string>();
   insufficientLine: number | undefined;
+  /** Where the finalize output was written: no claim may follow it. */
+  private finalizeLine: number | undefined;
+  /** Steps started while some of their dependencies had not finished. */
+  private readonly early: { stepId: string; line: number; waiting: string[] }[] = [];
   /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
   readonly outputRefs: OutputRef[] = [];
 
@@ -25,6 +56,10 @@ export class StepChecks {
       return;
     }
     this.started.set(stepId, line);
+    // A node runs once everything it depends on has finished (the producer's topological order);
+    // a dependency that never finishes is reported as unfinished or missing instead.
+    const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
+    if (waiting.length > 0) this.early.push({ stepId, line, waiting });
     if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
       f.add(
         TRACE.stepUnknown,
@@ -61,6 +96,24 @@ export class StepChecks {
       for (const id of ids ?? []) this.outputRefs.push({ kind, id, field, line });
     }
     if (outputKind === 'insufficient_evidence') this.insufficientLine ??= line;
+    if (outputKind === 'finalize') this.finalizeLine ??= line;
+  }
+
+  /** A claim belongs to a step still running, and to a run not yet finalized. */
+  claimEmitted(stepId: string, claimId: string, line: number): void {
+    const done = this.finished.get(stepId);
+    const why =
+      done !== undefined
+        ? `in step ${q(stepId)}, which already finished on line ${done}`
+        : this.finalizeLine !== undefined
+          ? `after the run finalized its answer on line ${this.finalizeLine}`
+          : undefined;
+    if (why)
+      this.ctx.f.add(
+        TRACE.claimAfterStep,
+        `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`,
+        this.ctx.at(line),
+      );
   }
 
   /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
@@ -75,6 +128,21 @@ export class StepChecks {
 
   finish(lastLine: number): void {
     const f = this.ctx.f;
+    for (const { stepId, line, waiting } of this.early) {
+      const late = waiting.filter((d) => this.finished.has(d));
+      if (late.length === 0) continue;
+      f.add(
+        TRACE.stepBeforeDependency,
+        `Step ${q(stepId)} is started on line ${line} before its dependency ${late
+          .slice(0, 3)
+          .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
+          .join(
+            ', ',
+          )}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`,
+        this.ctx.at(line),
+        [{ path: this.ctx.rel('plan.json'), line: 1 }],
+      );
+    }
     for (const [stepId, line] of this.started) {
       if (!this.finished.has(stepId)) {
         f.add(

@@ -2,7 +2,8 @@
 import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
 import { liveFields, rewrittenEvents } from './s3-event-projection.js';
-import { canonicalJson, isObject, q, strings } from './util.js';
+import { canonicalJson } from '../../kit/index.js';
+import { isObject, q, strings } from './util.js';
 
 const EMITTED_STATES = ['proposed', 'active'];
 

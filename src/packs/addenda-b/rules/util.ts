@@ -15,18 +15,6 @@ export function q(v: unknown): string {
   return `"${s.length > 80 ? `${s.slice(0, 77)}...` : s}"`;
 }
 
-/** Canonical JSON (sorted keys), for comparing two records or values for equality. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (isObject(v))
-    return `{${Object.keys(v)
-      .filter((k) => v[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
-}
-
 /** A record's name for messages: its type and id (or its line). */
 export function nameOf(r: BundleRecord, idField?: string): string {
   const id = idField ? r.data[idField] : undefined;
