@@ -93,6 +93,20 @@ describe('the gate’s own advice names every place the bad value can come from'
   });
 });
 
+describe('the terminal summary', () => {
+  test('findings about the run as a whole come first: a bad config explains the rest', async () => {
+    const root = tempRepo();
+    writePaper(root, 'paper', { overrides: { 'PROOF_AUDIT.json': { verdict: 'FAIL' } } });
+    const text = renderText(
+      await verify({ root, config: 'missing.json', assurance: 'submission' }),
+    );
+    const config = text.indexOf('gate.config_invalid');
+    const paperFinding = text.indexOf('aris.verdict_fail');
+    expect(config).toBeGreaterThan(0);
+    expect(paperFinding).toBeGreaterThan(config);
+  });
+});
+
 describe('why a paper is not submission-ready', () => {
   test('legacy artifacts with no findings: the text, the cards and the comment say why it is provisional', async () => {
     const overrides = Object.fromEntries(

@@ -38,7 +38,12 @@ export function renderText(report: GateReport): string {
   }
   if (report.findings.length > 0) {
     out.push('', 'Findings:');
-    for (const f of report.findings) {
+    // Findings about the run as a whole (a bad config, nothing verified) first: they explain the rest.
+    const ordered = [
+      ...report.findings.filter((f) => f.subject === 'gate'),
+      ...report.findings.filter((f) => f.subject !== 'gate'),
+    ];
+    for (const f of ordered) {
       const mark = f.waived
         ? '~'
         : f.severity === 'error'
