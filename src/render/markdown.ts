@@ -1,6 +1,6 @@
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
-import { PROVISIONAL_BECAUSE, type Subject, type Target } from '../model/subject.js';
+import { NOT_READY_BECAUSE, type Subject, type Target } from '../model/subject.js';
 import { middle, plural, statusLabel, stateText } from './labels.js';
 import { cap, htmlCommentText, mdCode, mdText } from './sanitize.js';
 
@@ -419,18 +419,18 @@ function heading(title: string, report: GateReport, opts: MarkdownOptions): stri
     title,
     conclusionLine(report),
     countsLine(report) + runLink(opts),
-    ...provisionalLines(report),
+    ...notReadyLines(report),
     '',
   ].join('\n\n');
 }
 
-/** Why submission-ready is no for a paper with nothing failing: what makes it provisional. */
-function provisionalLines(report: GateReport): string[] {
+/** Why submission-ready is no for a target with nothing failing, in the pack's words. */
+function notReadyLines(report: GateReport): string[] {
   return report.targets.flatMap((t) => {
-    const because = t.context[PROVISIONAL_BECAUSE];
+    const because = t.context[NOT_READY_BECAUSE];
     return because
       ? [
-          `**Not submission-ready:** ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)} is provisional: ${mdText(because, REASON_MAX)}.`,
+          `**Not submission-ready:** ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)} is ${mdText(t.terminal_state, 40)}: ${mdText(because, REASON_MAX)}.`,
         ]
       : [];
   });
@@ -481,7 +481,7 @@ export function renderComment(report: GateReport, opts: MarkdownOptions): string
       '',
       countsLine(report) + runLink(opts),
       '',
-      ...provisionalLines(report).flatMap((l) => [l, '']),
+      ...notReadyLines(report).flatMap((l) => [l, '']),
       passingDetails(units(report)),
     ].join('\n');
     return marker + clip(green, limit, unit);
