@@ -80,6 +80,16 @@ export interface PackFlag {
   help: string;
 }
 
+/** One target of a GateReport as a pack's rendering hook sees it. */
+export interface TargetView {
+  report: GateReport;
+  target: Target;
+  /** The target's subjects, in report order. */
+  subjects: readonly Subject[];
+  /** Those of them with a failure card (outcome blocking or problem). */
+  failing: readonly Subject[];
+}
+
 /**
  * The pack's subcommand, `audit-gate <id>`: the CLI builds its parsing and help from this data
  * (adding --progress and --help) and calls `run` with the parsed arguments. `run` does what is
@@ -138,9 +148,9 @@ export interface Pack {
   statusLabel?(subject: Subject): string;
   /**
    * Markdown for one target's failing subjects in the pull-request comment and the check run,
-   * in place of the generic failure cards (default: those). Every string from an artifact (or
-   * from `report.extensions`, which a published report carries) goes through mdText / mdCode.
-   * Undefined: the generic cards.
+   * in place of their generic failure cards. Every string from an artifact (or from
+   * `report.extensions`, which a published report carries) goes through mdText / mdCode.
+   * Undefined (or a throw): the generic cards.
    */
-  markdownCards?(report: GateReport, target: Target): string | undefined;
+  markdownCards?(view: TargetView): string | undefined;
 }

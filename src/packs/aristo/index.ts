@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Pack } from '../pack.js';
 import { ARISTO_CODES } from './codes.js';
 import { aristoCommand } from './command.js';
+import { markdownCards } from './markdown.js';
 import { ExpectationsFile, IndexFile, ProofFile } from './schema.js';
 import { verifyAristo } from './verify.js';
 
@@ -49,4 +50,5 @@ export const aristoPack: Pack = {
   },
   verify: verifyAristo,
   command: aristoCommand,
+  markdownCards,
 };
