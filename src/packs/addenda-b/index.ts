@@ -2,16 +2,11 @@ import { z } from 'zod';
 import type { Pack } from '../pack.js';
 import { addendaBMarkdown } from './docs.js';
 import { SeedFixture, addendaBFixtures } from './fixtures.js';
-import { notChecked } from './not-checked.js';
+import { addendaBCommand } from './command.js';
 import { BundleMeta, bundleRecordSchema } from './schemas.js';
 import { ADDENDA_B_CODES, verifyBundle } from './verify.js';
 
 export type { AddendaBExtension } from './verify.js';
-
-/** The CLI's closing line in text: the seed codes this build cannot decide are never passing. */
-export function notCheckedLine(): string {
-  return `not checked: ${notChecked().length} DOC23 Addenda B codes this build cannot decide (never counted as passing; see --format json or docs/addenda-b.md).\n`;
-}
 
 /**
  * DOC23 Addenda B (seed 004): a run's records checked against the seed's contracts. A bundle is a
@@ -45,4 +40,5 @@ export const addendaBPack: Pack = {
   },
   verify: verifyBundle,
   fixtures: addendaBFixtures,
+  command: addendaBCommand,
 };

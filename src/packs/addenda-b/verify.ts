@@ -1,5 +1,5 @@
 import type { CodeDef, Location } from '../../model/finding.js';
-import { PROVISIONAL_BECAUSE, type Subject, type Target } from '../../model/subject.js';
+import { NOT_READY_BECAUSE, type Subject, type Target } from '../../model/subject.js';
 import { Findings } from '../kit/index.js';
 import type { PackContext, PackResult } from '../pack.js';
 import { readBundle, type Bundle, type BundleRecord } from './bundle.js';
@@ -86,7 +86,7 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
     context:
       skipped.length > 0
         ? {
-            [PROVISIONAL_BECAUSE]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,
+            [NOT_READY_BECAUSE]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,
           }
         : {},
   };
