@@ -76,6 +76,8 @@ beforeAll(() => {
   fs.symlinkSync('../.git/config', path.join(paper, 'git-config'));
   fs.symlinkSync('loop-b', path.join(paper, 'loop-a'));
   fs.symlinkSync('loop-a', path.join(paper, 'loop-b'));
+  // The file system stores a lone surrogate as U+FFFD: an artifact's "\udc00.tex" names this file.
+  fs.writeFileSync(path.join(paper, '\ufffd.tex'), 'replacement character\n');
   mkfifo(path.join(box.ws, 'fifo')); // beside the paper: a FIFO cannot be copied
   pristine = path.join(box.base, 'pristine');
   fs.cpSync(paper, pristine, { recursive: true, verbatimSymlinks: true });
@@ -104,6 +106,7 @@ const PATH_CHOICES = [
   '../fifo',
   'loop-a',
   'missing.tex',
+  '\udc00.tex',
   'sections',
   '.',
   '..',
