@@ -63,7 +63,7 @@ export const KNOWN = {
   'issue9.config-pinning':
     'a pull request’s .audit-gate.json (paths, exclude, packs, allow_empty, fail_on) decides what is verified',
   'issue9.secret-leak':
-    'an artifact, input or config symlinked into .git/ is read, and its bytes can reach a report',
+    'a .aris/assurance.txt symlinked into .git/config is read and quoted in the aris.assurance_invalid message',
   'issue9.discovery-blinding':
     'a fake nested .git (HEAD and an empty index) lets a .gitignore hide tracked audits',
   'issue9.fixture-empty-dirs':
@@ -76,6 +76,8 @@ export const KNOWN = {
   // Found by this suite, in code another branch is changing (so reported, not fixed here).
   'fuzz.config-outside-read':
     'a .audit-gate.json symlinked out of the workspace is read, and its values reach the report (Path "<value>" does not exist)',
+  'fuzz.manifest-narrows':
+    'a pull request’s .aris/audit-manifest.json that lists fewer audits hides a committed FAIL artifact, even under --assurance submission',
   'fuzz.fixture-scratch-leak':
     'an empty_dirs entry that cannot be created (under a file, a name over 255 bytes, a NUL) is reported as a pack crash and leaves the scratch copy in the temp dir',
 } as const;
