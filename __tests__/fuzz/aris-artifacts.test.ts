@@ -1,8 +1,10 @@
-// Fuzz: hostile ARIS paper artifacts and inputs. A passing submission paper is mutated (fields,
-// types, verdicts, hashes, paths, bytes, file kinds, symlinks) and verified through the CLI,
-// in-process. Invariants: never a crash or a stack trace, a sound GateReport, no secret in any
-// output, nothing written anywhere, and never a green gate for a paper the reference rule calls
-// bad. The reference rule is written here from the contract, independently of the verifier.
+// Fuzz: hostile ARIS papers. A passing submission paper is mutated (artifact fields, types,
+// verdicts, hashes, paths, bytes, file kinds, symlinks; its inputs; .aris/assurance.txt and
+// .aris/audit-manifest.json) and verified through the CLI in-process, with the trusted
+// --assurance submission flag or without it. Invariants: never a crash or a stack trace, a sound
+// GateReport, no secret in any output, nothing written anywhere, and never a green gate for a
+// paper judged at submission that the reference rule calls bad. The reference rule is written here
+// from the contract, independently of the verifier.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -742,7 +744,7 @@ describe('fuzz: ARIS papers', () => {
           arisRun.filter((r) => runsNow(knownBug(r))),
           check,
         ),
-        params(150),
+        params(120),
       );
     },
     timeout(),

@@ -284,7 +284,7 @@ describe('fuzz: .audit-gate.json', () => {
           fc.pre(runsNow(knownBug(c)));
           await check(c);
         }),
-        params(120),
+        params(100),
       );
     },
     timeout(),

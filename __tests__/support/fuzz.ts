@@ -25,9 +25,9 @@ const RUNS = intEnv('FUZZ_RUNS');
 const CI_SEED = 20261122;
 const SEED = intEnv('FUZZ_SEED') ?? (RUNS === undefined ? CI_SEED : randomSeed());
 /** A long campaign (FUZZ_RUNS set): more runs, more time. */
-export const CAMPAIGN = RUNS !== undefined;
+const CAMPAIGN = RUNS !== undefined;
 /** Run the generator cases of known bugs too (after the fixes are merged). */
-export const WITH_KNOWN = env['FUZZ_KNOWN'] === '1';
+const WITH_KNOWN = env['FUZZ_KNOWN'] === '1';
 
 function randomSeed(): number {
   return (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
@@ -53,11 +53,11 @@ export function timeout(msPerRun = 200): number | undefined {
 }
 
 /**
- * Known bugs (issue 9's, and those this suite found) that other branches are fixing in parallel. A generator case that hits
- * one is tagged with its key: the main property skips it (unless FUZZ_KNOWN=1), and a
- * `test.failing` named `KNOWN(<key>)` runs only that case and proves the bug is still there.
- * When the fix is merged, that test starts failing: delete the key here and the case runs in
- * the main property from then on.
+ * Known bugs (issue 9's, and those this suite found) in code other branches are changing. A
+ * generator case that hits one is tagged with its key: the main property skips it (unless
+ * FUZZ_KNOWN=1), and a `test.failing` named `KNOWN(<key>)` runs only that case and proves the bug
+ * is still there. When the fix is merged, that test starts failing: delete the key here and the
+ * case runs in the main property from then on.
  */
 export const KNOWN = {
   // issue9.*: issue 9's known bugs, being fixed on other branches.
@@ -170,7 +170,7 @@ export interface Sandbox {
   ws: string;
   /** A directory outside the workspace holding the sentinels. */
   outside: string;
-  /** A private temp dir (TMPDIR while a property runs) to catch leftover temp dirs. */
+  /** A private temp dir (os.tmpdir() while a fixture property runs) to catch leftover temp dirs. */
   tmp: string;
   /** Secrets planted where a run must never read them: .git/config and the outside dir. */
   secrets: string[];
