@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MockGitHub } from './support/mock-github.js';
+import { LoopbackProxy } from './support/proxy.js';
+import { sarifProblems } from './support/sarif.js';
 import {
   DIST,
   TOKEN,
@@ -158,7 +160,7 @@ test('160 FAIL verdicts with CJK and emoji summaries: check-run output stays und
     expect(Buffer.byteLength(field, 'utf8')).toBeLessThanOrEqual(65_535);
     expect(field).not.toMatch(/[\ud800-\udfff]/u);
   }
-  expect(check!.output.text).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects/);
+  expect(check!.output.text).toMatch(/\*\*Trimmed:\*\* \d+ more failure cards/);
   expect(gh.comments).toHaveLength(1);
   expect(Array.from(gh.comments[0]!.body).length).toBeLessThanOrEqual(65_536);
   expect(res.outputs['blocking']).toBe('160');
@@ -200,6 +202,51 @@ test('a comment by someone else that quotes the marker is never edited', async (
   expect(gh.callsTo('issues/update-comment')).toHaveLength(0);
   expect(gh.callsTo('issues/create-comment')).toHaveLength(1);
   expect(gh.comments.find((c) => c.login === 'octocat')!.body).toMatch(/^Quoting/);
+});
+
+test('a GitHub App token (GET /user refused, comments by <app>[bot]) keeps one comment, and never edits a person quoting the marker', async () => {
+  gh.appSlug = 'audit-gate-app';
+  gh.seedComment(2, 'Quoting: <!-- audit-gate:sticky-comment check="audit-gate" -->', 'octocat');
+  const workspace = failingRepo(1);
+  await run({ workspace, eventName: 'pull_request', payload: prOpened() });
+  writePaper(workspace, 'paper', { missingInputs: 2 });
+  await run({ workspace, eventName: 'pull_request', payload: prSynchronize() });
+  expect(gh.violations()).toEqual([]);
+  expect(gh.callsTo('issues/create-comment')).toHaveLength(1);
+  expect(gh.callsTo('issues/update-comment')).toHaveLength(1);
+  const ours = gh.comments.filter((c) => c.login === 'audit-gate-app[bot]');
+  expect(ours).toHaveLength(1);
+  expect(ours[0]!.body).toContain('missing\\_1');
+  expect(gh.comments.find((c) => c.login === 'octocat')!.body).toMatch(/^Quoting/);
+});
+
+test('behind a proxy (HTTPS_PROXY / HTTP_PROXY), every GitHub request goes through it', async () => {
+  const proxy = new LoopbackProxy();
+  await proxy.start();
+  try {
+    // A host name that does not resolve: only a client that asks the proxy reaches the mock.
+    // (@actions/http-client never proxies loopback addresses such as 127.0.0.1.)
+    const port = new URL(gh.url).port;
+    gh.url = `http://api.github.test:${port}`;
+    const res = await run({
+      workspace: failingRepo(1),
+      eventName: 'pull_request',
+      payload: prOpened(),
+      apiUrl: gh.url,
+      env: { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url },
+    });
+    expect(gh.violations()).toEqual([]);
+    expect(res.stdout).not.toMatch(/HTTP 500/);
+    expect([...gh.checkRuns.values()].map((r) => [r.status, r.conclusion])).toEqual([
+      ['completed', 'failure'],
+    ]);
+    expect(gh.comments).toHaveLength(1);
+    expect(proxy.destinations.length).toBeGreaterThan(0);
+    expect(new Set(proxy.destinations)).toEqual(new Set([`api.github.test:${port}`]));
+    expect(res.code).toBe(1);
+  } finally {
+    await proxy.stop();
+  }
 });
 
 test('a green run with comment: failures creates no comment; the check name is the one chosen', async () => {
@@ -386,9 +433,9 @@ test('workflow_dispatch: inputs (assurance, paths) apply and the check run lands
 });
 
 /** The report a fork's pull_request run wrote, edited by `edit`, as an uploaded artifact. */
-async function editedForkReport(edit: (report: any) => void) {
+async function editedForkReport(edit: (report: any) => void, workspace = failingRepo(1)) {
   const prRun = await run({
-    workspace: failingRepo(1),
+    workspace,
     eventName: 'pull_request',
     payload: prFromFork(),
     inputs: { 'report-path': 'out/report.json' },
@@ -460,6 +507,37 @@ test('workflow_run: a forged report that claims success while a subject blocks i
   expect(res.code).toBe(1);
 });
 
+test('workflow_run: a forged report whose flags all say success is refused, not published green', async () => {
+  // Every flag edited to agree: error findings not blocking, subjects passing, counts, verdict.
+  const { reportDir, reportFile } = await editedForkReport((report) => {
+    for (const f of report.findings) f.blocking = false;
+    for (const s of report.subjects) s.outcome = 'pass';
+    for (const t of report.targets) t.terminal_state = 'accepted';
+    Object.assign(report.counts, { pass: report.counts.subjects, problem: 0, blocking: 0 });
+    Object.assign(report, { conclusion: 'success', exit_code: 0, submission_ready: 'yes' });
+  });
+  const { res } = await publishReport(reportDir, reportFile);
+  const published = [...gh.checkRuns.values()].at(-1)!;
+  expect(published.conclusion).toBe('failure');
+  expect(res.outputs['conclusion']).toBe('failure');
+  expect(res.outputs['submission-ready']).toBe('no');
+  expect(res.code).toBe(1);
+  expect(res.stdout).toMatch(/is not published: finding "aris\.input_missing"/);
+});
+
+test('workflow_run with assurance: submission refuses a report verified at draft', async () => {
+  const draft = tempRepo();
+  writePaper(draft, 'paper', { assurance: 'draft', missingInputs: 1 });
+  const { reportDir, reportFile } = await editedForkReport(() => {}, draft);
+  const { res } = await publishReport(reportDir, reportFile, { assurance: 'submission' });
+  expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('failure');
+  expect(res.code).toBe(1);
+  expect(res.stdout).toMatch(
+    /was verified at assurance \\?"draft\\?", but this workflow requires submission/,
+  );
+  expect(res.stdout).not.toMatch(/assurance is ignored/);
+});
+
 test('workflow_run from a fork (no pull_requests listed): the PR is found by its head branch', async () => {
   const root = tempRepo();
   writePaper(root, 'paper', { missingInputs: 1 });
@@ -520,6 +598,8 @@ test('nothing verified is a failure unless allow-empty', async () => {
   fs.writeFileSync(path.join(root, 'README.md'), 'no papers here\n');
   const red = await run({ workspace: root, eventName: 'push', payload: examplePayload('push') });
   expect(red.code).toBe(1);
+  expect(red.stdout).toContain('set `allow-empty: true` if an empty run is expected');
+  expect(red.stdout).not.toContain('--allow-empty');
   expect([...gh.checkRuns.values()][0]!.conclusion).toBe('failure');
   const green = await run({
     workspace: root,
@@ -543,6 +623,7 @@ test('sarif-file writes SARIF 2.1.0 with one result per located finding', async 
     version: string;
     runs: { results: { ruleId: string; locations: unknown[] }[] }[];
   };
+  expect(sarifProblems(sarif)).toEqual([]);
   expect(sarif.version).toBe('2.1.0');
   expect(sarif.runs[0]!.results).toHaveLength(8);
   expect(
@@ -565,14 +646,109 @@ test('bad inputs fail the step with a clear message', async () => {
   expect(gh.calls).toHaveLength(0);
 });
 
-test('workflow_run: the publishing workflow’s fail-on applies to the report it publishes', async () => {
-  // A report with problems but nothing blocking (as a draft paper gives).
-  const { reportDir, reportFile } = await editedForkReport((report) => {
-    for (const f of report.findings) Object.assign(f, { severity: 'warning', blocking: false });
-    for (const x of report.subjects) if (x.outcome === 'blocking') x.outcome = 'problem';
-    Object.assign(report, { conclusion: 'neutral', exit_code: 0 });
-    Object.assign(report.counts, { blocking: 0, errors: 0 });
+/** papers/ok passes; papers/blocked is missing an input (it blocks under submission). */
+function pinnedRepo(config?: unknown): string {
+  const root = tempRepo();
+  writePaper(root, 'papers/ok');
+  writePaper(root, 'papers/blocked', { missingInputs: 1 });
+  if (config !== undefined)
+    fs.writeFileSync(path.join(root, '.audit-gate.json'), JSON.stringify(config, null, 2) + '\n');
+  return root;
+}
+
+test('assurance pins the gate: a .audit-gate.json in the pull request cannot exclude the failing paper', async () => {
+  const exclude = { exclude: ['papers/blocked/'] };
+  // Unpinned, the checkout's config applies, as documented.
+  const free = await run({
+    workspace: pinnedRepo(exclude),
+    eventName: 'pull_request',
+    payload: prOpened(),
   });
+  expect(free.outputs['conclusion']).toBe('success');
+  const res = await run({
+    workspace: pinnedRepo(exclude),
+    eventName: 'pull_request',
+    payload: prOpened(),
+    inputs: { assurance: 'submission' },
+  });
+  expect(gh.violations()).toEqual([]);
+  expect(res.code).toBe(1);
+  expect(res.outputs['conclusion']).toBe('failure');
+  const r = [...gh.checkRuns.values()].at(-1)!;
+  expect(r.conclusion).toBe('failure');
+  const ignored = (
+    r.annotations as {
+      path: string;
+      start_line: number;
+      annotation_level: string;
+      message: string;
+    }[]
+  ).find((a) => a.path === '.audit-gate.json')!;
+  expect(ignored).toMatchObject({ start_line: 2, annotation_level: 'warning' });
+  expect(ignored.message).toContain('"exclude" (it would hide directories from discovery)');
+});
+
+test('a config from the workflow applies when pinned: config-json, or a config file outside the checkout', async () => {
+  const exclude = { exclude: ['papers/blocked/'] };
+  const inline = await run({
+    workspace: pinnedRepo({ paths: ['nowhere'] }),
+    eventName: 'pull_request',
+    payload: prOpened(),
+    inputs: { assurance: 'submission', 'config-json': JSON.stringify(exclude) },
+  });
+  expect(inline.code).toBe(0);
+  expect(inline.outputs['conclusion']).toBe('success');
+
+  const trusted = path.join(tempRepo('audit-gate-workflow-config-'), 'gate.json');
+  fs.writeFileSync(trusted, JSON.stringify(exclude));
+  const file = await run({
+    workspace: pinnedRepo(),
+    eventName: 'pull_request',
+    payload: prOpened(),
+    inputs: { assurance: 'submission', config: trusted },
+  });
+  expect(file.outputs['conclusion']).toBe('success');
+  // The same file in the checkout, named by the same input, is checkout content.
+  const root = pinnedRepo();
+  fs.writeFileSync(path.join(root, 'gate.json'), JSON.stringify(exclude));
+  const inside = await run({
+    workspace: root,
+    eventName: 'pull_request',
+    payload: prOpened(),
+    inputs: { assurance: 'submission', config: 'gate.json' },
+  });
+  expect(inside.outputs['conclusion']).toBe('failure');
+  expect(inside.report).toContain('gate.config_key_ignored');
+
+  const both = await run({
+    workspace: pinnedRepo(),
+    eventName: 'push',
+    payload: examplePayload('push'),
+    inputs: { config: trusted, 'config-json': '{}' },
+  });
+  expect(both.code).toBe(1);
+  expect(both.stdout).toContain('Give either "config" or "config-json", not both.');
+});
+
+test('a conformance/ directory symlinked outside the workspace is not walked and names nothing outside', async () => {
+  const root = pinnedRepo();
+  fs.rmSync(path.join(root, 'papers/blocked'), { recursive: true });
+  const elsewhere = tempRepo('audit-gate-elsewhere-');
+  fs.mkdirSync(path.join(elsewhere, 'aris/OUTSIDE_NAME_z9'), { recursive: true });
+  fs.writeFileSync(path.join(elsewhere, 'aris/OUTSIDE_NAME_z9/fixture.json'), '{}');
+  fs.symlinkSync(elsewhere, path.join(root, 'conformance'));
+  const res = await run({ workspace: root, eventName: 'push', payload: examplePayload('push') });
+  expect(res.code).toBe(1);
+  expect(res.report).toContain('Fixture directory conformance leads outside the workspace');
+  for (const text of [res.report!, res.stdout, res.summary])
+    expect(text).not.toContain('OUTSIDE_NAME');
+});
+
+test('workflow_run: the publishing workflow’s fail-on applies to the report it publishes', async () => {
+  // A report with problems but nothing blocking: a draft paper's.
+  const draft = tempRepo();
+  writePaper(draft, 'paper', { assurance: 'draft', missingInputs: 1 });
+  const { reportDir, reportFile } = await editedForkReport(() => {}, draft);
   const lenient = await publishReport(reportDir, reportFile);
   expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('neutral');
   expect(lenient.res.code).toBe(0);

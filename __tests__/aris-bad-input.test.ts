@@ -5,6 +5,7 @@ import path from 'node:path';
 import { writeArtifact, writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { verify } from '../src/verify.js';
 import { renderText } from '../src/render/text.js';
+import { quoteValue } from '../src/render/sanitize.js';
 import { cli } from './support/cli.js';
 import { mkfifo, tempRepos } from './support/temp.js';
 
@@ -195,7 +196,7 @@ describe('inputs and traces', () => {
 });
 
 describe('hostile strings', () => {
-  it('keeps |, quotes, newlines and ANSI escapes exact in JSON and inert in the terminal', async () => {
+  it('keeps |, quotes, newlines and ANSI escapes exact in JSON, quoted escaped in messages, inert in the terminal', async () => {
     const { root, paper, edit } = setup();
     const evil = 'x|y,"z"\n\u001b[2J\u001b[31mPASS\u001b[0m\u202e';
     write(path.join(paper, evil), 'v\n');
@@ -213,10 +214,12 @@ describe('hostile strings', () => {
     expect(text).toContain('\\u001b[2J');
     const r = await cli(['verify', '--root', root, '--format', 'json'], root);
     expect(r.code).toBe(1);
-    expect(
-      JSON.parse(r.stdout).findings.find((f: { code: string }) => f.code === 'aris.verdict_fail')
-        .message,
-    ).toContain(evil);
+    // A message quotes the value as a JSON string literal: escaped, and still exact.
+    const message: string = JSON.parse(r.stdout).findings.find(
+      (f: { code: string }) => f.code === 'aris.verdict_fail',
+    ).message;
+    expect(message).toContain(quoteValue(evil));
+    expect(JSON.parse(quoteValue(evil))).toBe(evil);
   });
 });
 

@@ -540,6 +540,8 @@ describe('beyond the legacy script', () => {
     const lines = fs.readFileSync(path.join(paper, 'PROOF_AUDIT.json'), 'utf8').split('\n');
     expect(lines[f.location.line - 1]).toContain('"refs.bib"');
     expect(f.related).toEqual([{ path: 'paper/refs.bib' }]);
-    expect(f.remediation).toMatch(/Rerun proof-checker/);
+    expect(f.remediation).toBe(
+      'Run the proof-checker skill on paper (it rewrites PROOF_AUDIT.json), then run audit-gate again.',
+    );
   });
 });

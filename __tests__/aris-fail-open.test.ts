@@ -232,7 +232,7 @@ describe('an explicit assurance always wins over the one an effort implies', () 
     ],
     ['an invalid flag effort', { flagEffort: 'huge', fileText: 'draft' }],
     ['an invalid config effort', { configEffort: 'huge' }],
-    ['an unreadable file', { flagEffort: 'balanced', fileText: '<EACCES: permission denied>' }],
+    ['an unreadable file', { flagEffort: 'balanced', fileError: 'EACCES: permission denied' }],
   ] as [string, AssuranceInputs][])('%s fails closed to submission', (_name, inputs) => {
     const d = resolveAssurance(inputs);
     expect(d.assurance).toBe('submission');

@@ -1,5 +1,5 @@
 // End to end: the committed CLI bundle, run with plain node as a user would.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,7 @@ describe('dist/cli/index.js', () => {
   it('prints a readable summary with marks, counts and submission-ready', () => {
     const r = run(['verify', '--root', 'examples/repo']);
     expect(r.stdout).toMatch(/✓ proof-checker/);
-    expect(r.stdout).toMatch(/✗ paper-claim-audit\s+BLOCKING_VERDICT\s+BLOCKED/);
+    expect(r.stdout).toMatch(/✗ paper-claim-audit\s+BLOCKED\n/);
     expect(r.stdout).toMatch(/submission-ready: no/);
     expect(r.stderr).toBe('');
   });
@@ -50,6 +50,16 @@ describe('dist/cli/index.js', () => {
       'examples/repo/.aris/traces/passing/proof-checker/2026-04-21_run01',
     );
     fs.rmSync(path.dirname(out), { recursive: true });
+  });
+  it('a reader that stops early (| head -1) ends the output quietly: no EPIPE stack, the run’s own exit code', async () => {
+    const child = spawn(process.execPath, [CLI, 'fixtures', 'conformance', '--format', 'json']);
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Like head -1: read the first chunk, then close the pipe while the CLI is still writing.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Error|at /);
+    expect(code).toBe(0);
   });
   it('--version and usage errors', () => {
     expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);

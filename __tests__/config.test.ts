@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { loadConfig } from '../src/config.js';
+import { Workspace } from '../src/io/workspace.js';
 import { verify } from '../src/verify.js';
 import { tempRepos } from './support/temp.js';
 
@@ -11,7 +12,10 @@ describe('loadConfig', () => {
   it('loads a config without repeated keys', () => {
     const root = repo();
     fs.writeFileSync(path.join(root, '.audit-gate.json'), '{"assurance": "submission"}\n');
-    expect(loadConfig(root)).toMatchObject({ ok: true, config: { assurance: 'submission' } });
+    expect(loadConfig(new Workspace(root), { root })).toMatchObject({
+      ok: true,
+      config: { assurance: 'submission' },
+    });
   });
   it('refuses a repeated key, naming it and its line, rather than letting the last one win', () => {
     const root = repo();
@@ -19,7 +23,7 @@ describe('loadConfig', () => {
       path.join(root, '.audit-gate.json'),
       '{\n  "assurance": "submission",\n  "assurance": "draft"\n}\n',
     );
-    expect(loadConfig(root)).toEqual({
+    expect(loadConfig(new Workspace(root), { root })).toMatchObject({
       ok: false,
       path: path.join(root, '.audit-gate.json'),
       message: 'repeats the key "assurance" (line 3); keep one',
@@ -30,7 +34,7 @@ describe('loadConfig', () => {
     const root = repo();
     const file = path.join(root, 'gate.json');
     fs.writeFileSync(file, '{"trace": {"min_supports": 2,\n"min_supports": 0}}');
-    expect(loadConfig(root, file)).toMatchObject({
+    expect(loadConfig(new Workspace(root), { root, file })).toMatchObject({
       ok: false,
       message: 'repeats the key "min_supports" (line 2); keep one',
       line: 2,

@@ -146,4 +146,75 @@ describe('the runner stays inside the workspace', () => {
     );
     fs.rmSync(base, { recursive: true });
   });
+
+  /**
+   * Runs `verify --fixtures conformance` over a repo holding one fixture (the clean ARIS paper,
+   * plus `extra` and `empty_dirs`) with a private TMPDIR, so leftover scratch copies are visible.
+   */
+  async function runOne(emptyDirs: string[], extra: (input: string, base: string) => void) {
+    const base = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'fx-'));
+    const repo = path.join(base, 'repo');
+    const fxDir = path.join(repo, 'conformance/aris/fx1');
+    fs.cpSync('conformance/aris/clean-all-pass', fxDir, { recursive: true });
+    const fixture = JSON.parse(fs.readFileSync(path.join(fxDir, 'fixture.json'), 'utf8'));
+    fixture.empty_dirs = emptyDirs;
+    fs.writeFileSync(path.join(fxDir, 'fixture.json'), JSON.stringify(fixture, null, 2));
+    extra(path.join(fxDir, 'input'), base);
+    const tmpdir = path.join(base, 'tmp');
+    fs.mkdirSync(tmpdir);
+    const saved = process.env['TMPDIR'];
+    process.env['TMPDIR'] = tmpdir;
+    try {
+      const r = await cli(
+        ['verify', '--root', repo, '--fixtures', 'conformance', '--format', 'json'],
+        repo,
+      );
+      const findings = JSON.parse(r.stdout).findings as { code: string; message: string }[];
+      return { code: r.code, findings, leftovers: fs.readdirSync(tmpdir), base };
+    } finally {
+      if (saved === undefined) delete process.env['TMPDIR'];
+      else process.env['TMPDIR'] = saved;
+    }
+  }
+
+  it('empty_dirs through a committed symlink creates nothing outside: a finding, no scratch left', async () => {
+    const r = await runOne(['esc/X'], (input, base) => {
+      fs.mkdirSync(path.join(base, 'anywhere'));
+      fs.symlinkSync(path.join(base, 'anywhere'), path.join(input, 'esc'));
+    });
+    expect(fs.readdirSync(path.join(r.base, 'anywhere'))).toEqual([]);
+    expect(r.code).toBe(1);
+    expect(r.findings.map((f) => f.code)).toEqual(['fixture.invalid']);
+    expect(r.findings[0]!.message).toMatch(
+      /empty_dirs entry "esc\/X": it goes through the symlink esc/,
+    );
+    expect(r.leftovers).toEqual([]);
+    fs.rmSync(r.base, { recursive: true });
+  });
+
+  it('an empty_dirs entry that cannot be created (a file on the way) is a finding and leaves no scratch copy', async () => {
+    const r = await runOne(['paper/main.tex/X'], () => {});
+    expect(r.code).toBe(1);
+    expect(r.findings.map((f) => f.code)).toEqual(['fixture.invalid']);
+    expect(r.findings[0]!.message).toMatch(/goes through paper\/main.tex, which is a file/);
+    expect(r.leftovers).toEqual([]);
+    fs.rmSync(r.base, { recursive: true });
+  });
+
+  it('an absolute or ".." empty_dirs entry is refused, not silently skipped', async () => {
+    for (const entry of ['/tmp/audit-gate-abs', '../up']) {
+      const r = await runOne([entry], () => {});
+      expect(r.findings.map((f) => f.code)).toEqual(['fixture.invalid']);
+      expect(r.leftovers).toEqual([]);
+      fs.rmSync(r.base, { recursive: true });
+    }
+  });
+
+  it('nested empty_dirs are created inside the scratch copy, which is removed afterwards', async () => {
+    const r = await runOne(['paper/results/a/b'], () => {});
+    expect(r.findings).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(r.leftovers).toEqual([]);
+    fs.rmSync(r.base, { recursive: true });
+  });
 });

@@ -10,7 +10,7 @@ import {
 } from '../src/github/check-run.js';
 import type { Api } from '../src/github/client.js';
 import { createClient, isPermissionError } from '../src/github/client.js';
-import { ACTIONS_BOT, markedComments, upsertComment } from '../src/github/comment.js';
+import { ACTIONS_BOT, appBotLogin, markedComments, upsertComment } from '../src/github/comment.js';
 import { resolveTarget, runUrl, type PublishTarget } from '../src/github/context.js';
 import { InputError, readSettings } from '../src/github/inputs.js';
 import { emitWorkflowAnnotations } from '../src/github/workflow-commands.js';
@@ -30,6 +30,7 @@ import { mdCode, mdText } from '../src/render/sanitize.js';
 import { decide } from '../src/policy/gate.js';
 import { examplePayload } from './support/action-runner.js';
 import { MockGitHub } from './support/mock-github.js';
+import { sarifProblems } from './support/sarif.js';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -113,18 +114,30 @@ function report(targets: Target[], subjects: Subject[], findings: Finding[]): Ga
   };
 }
 
-/** A scripted Api: answers by route, records every call. */
-function mockApi(answers: Record<string, (params: Record<string, unknown>) => unknown>) {
-  const calls: { route: string; params: Record<string, unknown> }[] = [];
-  const api: Api = {
-    async request(route, params = {}) {
-      calls.push({ route, params });
-      const a = answers[route];
-      if (!a) throw Object.assign(new Error(`unexpected ${route}`), { status: 599 });
-      return { status: 200, data: a(params) };
-    },
-  };
-  return { api, calls };
+const quiet = { warn: () => undefined, debug: () => undefined };
+
+/** A real client against a fresh mock GitHub, stopped after `fn`. */
+async function withGitHub<R>(fn: (api: Api, gh: MockGitHub) => Promise<R>): Promise<R> {
+  const gh = new MockGitHub();
+  await gh.start();
+  try {
+    const api = createClient({
+      token: 't',
+      baseUrl: gh.url,
+      retryBaseMs: 1,
+      writeIntervalMs: 0,
+      log: quiet,
+    });
+    return await fn(api, gh);
+  } finally {
+    await gh.stop();
+  }
+}
+
+/** The bodies of the check-run updates the mock accepted. */
+function updates(gh: MockGitHub): Record<string, unknown>[] {
+  expect(gh.violations()).toEqual([]);
+  return gh.callsTo('checks/update').map((c) => c.body as Record<string, unknown>);
 }
 
 const T: PublishTarget = {
@@ -236,6 +249,27 @@ describe('readSettings', () => {
     expect(() => readSettings({ 'INPUT_ALLOW-EMPTY': 'yes' })).toThrow(/allow-empty/);
     expect(() => readSettings({ 'INPUT_PULL-REQUEST': '12a' })).toThrow(/pull-request/);
   });
+  test('config-json is inline JSON from the workflow; config and config-json exclude each other', () => {
+    const s = readSettings({ GITHUB_WORKSPACE: '/ws', 'INPUT_CONFIG-JSON': ' {"exclude": []} ' });
+    expect(s.configJson).toBe('{"exclude": []}');
+    expect(s.config).toBeUndefined();
+    expect(readSettings({ GITHUB_WORKSPACE: '/ws', INPUT_CONFIG: '/rt/gate.json' }).config).toBe(
+      '/rt/gate.json',
+    );
+    expect(() => readSettings({ INPUT_CONFIG: 'gate.json', 'INPUT_CONFIG-JSON': '{}' })).toThrow(
+      /either "config" or "config-json"/,
+    );
+  });
+  test('fixtures: conformance/ by default (verify checks it exists), none, or a directory', () => {
+    // The default is decided in verify, after the config, without reading the checkout here.
+    expect(readSettings({ GITHUB_WORKSPACE: '/nonexistent-ws' })).toMatchObject({
+      defaultFixtures: 'conformance',
+    });
+    const none = readSettings({ GITHUB_WORKSPACE: '/ws', INPUT_FIXTURES: 'none' });
+    expect([none.fixtures, none.defaultFixtures]).toEqual([undefined, undefined]);
+    const named = readSettings({ GITHUB_WORKSPACE: '/ws', INPUT_FIXTURES: 'suite' });
+    expect([named.fixtures, named.defaultFixtures]).toEqual(['suite', undefined]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -299,14 +333,14 @@ describe('annotations', () => {
     expect(batches([])).toEqual([]);
   });
 
-  /** Completes check run 1 against a mock that accepts every update; returns the result and the calls. */
-  async function complete(conclusion: Conclusion, ann: Annotation[]) {
-    const { api, calls } = mockApi({
-      'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }),
+  /** Creates and completes a check run on the mock GitHub; returns the result and the update bodies. */
+  function complete(conclusion: Conclusion, ann: Annotation[]) {
+    return withGitHub(async (api, gh) => {
+      const run = await createCheckRun(api, T, 'audit-gate', { title: 't', summary: 's' });
+      const out = { title: 't', summary: 's' };
+      const res = await completeCheckRun(api, T, run, conclusion, out, ann);
+      return { res, calls: updates(gh) };
     });
-    const out = { title: 't', summary: 's' };
-    const res = await completeCheckRun(api, T, { id: 1, url: '' }, conclusion, out, ann);
-    return { res, calls };
   }
 
   test('completeCheckRun sends every annotation in updates of at most 50 and completes in the last one', async () => {
@@ -316,11 +350,11 @@ describe('annotations', () => {
     const { res, calls } = await complete('failure', ann);
     expect(res).toEqual({ sent: 120, omitted: 0, requests: 3 });
     const sizes = calls.map(
-      (c) => ((c.params['output'] as { annotations?: unknown[] }).annotations ?? []).length,
+      (c) => ((c['output'] as { annotations?: unknown[] }).annotations ?? []).length,
     );
     expect(sizes).toEqual([50, 50, 20]);
-    expect(calls.map((c) => c.params['status'])).toEqual([undefined, undefined, 'completed']);
-    expect(calls[2]!.params['conclusion']).toBe('failure');
+    expect(calls.map((c) => c['status'])).toEqual([undefined, undefined, 'completed']);
+    expect(calls[2]!['conclusion']).toBe('failure');
   });
 
   test('past the documented cap the summary says how many were left out', async () => {
@@ -328,7 +362,7 @@ describe('annotations', () => {
     const { res, calls } = await complete('neutral', ann);
     expect(res.omitted).toBe(7);
     expect(calls).toHaveLength(MAX_ANNOTATIONS / 50);
-    expect((calls.at(-1)!.params['output'] as { summary: string }).summary).toContain(
+    expect((calls.at(-1)!['output'] as { summary: string }).summary).toContain(
       '7 more annotations',
     );
   });
@@ -434,18 +468,97 @@ describe('cards and trimming', () => {
     expect(md).toContain('✓ 1 passing subject<');
   });
 
+  test('one edited file under four audits: one card naming every audit and how to rerun it, one annotation on the file', () => {
+    const t = target('aris:p');
+    const audits = [
+      'PROOF_AUDIT.json',
+      'PAPER_CLAIM_AUDIT.json',
+      'CITATION_AUDIT.json',
+      'KILL_ARGUMENT.json',
+    ];
+    const subjects = audits.map((a) =>
+      subject('aris:p', a, { status: 'STALE', name: a.split('.')[0]! }),
+    );
+    const findings = subjects.map((s, i) => ({
+      ...stale(s, 1)[0]!,
+      related: [{ path: 'p/main.tex' }],
+      message: `p/main.tex changed after ${s.name} audited it.`,
+      remediation: `Run the ${s.name} skill on p (it rewrites ${audits[i]}), then run audit-gate again.`,
+    }));
+    const extra = { ...stale(subjects[0]!, 1)[0]!, code: 'aris.trace_missing', related: undefined };
+    delete extra.related;
+    const r = report([t], subjects, [...findings, extra]);
+    const md = renderCards(r, { checkName: 'audit-gate' });
+    expect(md.match(/^#### /gm)).toHaveLength(2); // the cause card, and the other finding's card
+    expect(md).toContain('#### ✗ STALE — `p/main.tex` (4 audits)');
+    for (const [i, s] of subjects.entries()) {
+      expect(md).toContain(`- **${s.name.replace(/_/g, '\\_')}** \`${s.path}:8\``);
+      expect(md).toContain(
+        `- Run the ${s.name.replace(/_/g, '\\_')} skill on p \\(it rewrites ${audits[i]!.replace(/_/g, '\\_')}\\)`,
+      );
+    }
+    expect(md.match(/STALE — PROOF\\_AUDIT/g)).toHaveLength(1); // its own card keeps the other finding
+    const ann = buildAnnotations(r);
+    const onMain = ann.filter((a) => a.path === 'p/main.tex');
+    expect(onMain).toHaveLength(1);
+    expect(onMain[0]!.title).toBe(
+      'aris.input_stale — input of PROOF_AUDIT, PAPER_CLAIM_AUDIT, CITATION_AUDIT, KILL_ARGUMENT',
+    );
+    expect(onMain[0]!.message.split('\n')).toHaveLength(8);
+  });
+
+  test('a file cited by 600 audits: one card that lists the first 25 and fits', () => {
+    const t = target('aris:p');
+    const subjects = Array.from({ length: 600 }, (_, i) =>
+      subject('aris:p', `A${i}.json`, { status: 'STALE' }),
+    );
+    const findings = subjects.map((s) => ({ ...stale(s, 1)[0]!, message: 'x'.repeat(500) }));
+    const md = renderCards(report([t], subjects, findings), { checkName: 'audit-gate' });
+    expect(md).toContain('(600 audits)');
+    expect(md).toContain('- … and 575 more');
+    expect(md).not.toContain('Trimmed');
+  });
+
+  test('headings: a mark on every conclusion and target heading; "1 target"; long run ids shortened in tables', () => {
+    const t = target('trace:r', { kind: 'run', path: 'artifacts/runs/r', context: {} });
+    const long = `run_v1_${'a'.repeat(64)}`;
+    const s = subject('trace:r', 'x', { kind: 'run', name: long, path: `artifacts/runs/${long}` });
+    const r = report([t], [{ ...s, target: 'trace:r' }], []);
+    const summary = renderSummary(r, { checkName: 'audit-gate' });
+    expect(summary).toMatch(/^## ✓ audit-gate: success/);
+    expect(summary).toContain('1 subject in 1 target:');
+    expect(summary).toMatch(/^### ✓ run `artifacts\/runs\/r`/m);
+    const row = summary.split('\n').find((l) => l.startsWith('| ✓ |'))!;
+    expect(row).not.toContain(long);
+    expect(row).toMatch(/run\\_v1\\_a+…a+ \|/);
+    const failing = report(
+      [target('aris:p')],
+      [subject('aris:p', 'P.json', { status: 'STALE' })],
+      stale(subject('aris:p', 'P.json'), 1),
+    );
+    expect(renderSummary(failing, { checkName: 'audit-gate' })).toMatch(
+      /^## ✗ audit-gate: failure[\s\S]*^### ✗ paper `p`/m,
+    );
+    expect(renderCards(failing, { checkName: 'audit-gate' })).toMatch(/^### ✗ audit-gate:/);
+  });
+
   test('a huge report stays under GitHub limits with a visible trimmed note', () => {
     const t = target('aris:p');
     const subjects = Array.from({ length: 600 }, (_, i) =>
       subject('aris:p', `A${i}.json`, { status: 'STALE' }),
     );
+    // Each audit cites files of its own, so there is one card per audit.
     const findings = subjects.flatMap((s) =>
-      stale(s, 3).map((f) => ({ ...f, message: 'x'.repeat(500) })),
+      stale(s, 3).map((f, i) => ({
+        ...f,
+        message: 'x'.repeat(500),
+        related: [{ path: `p/${s.name}-in_${i}.tex` }],
+      })),
     );
     const r = report([t], subjects, findings);
     const comment = renderComment(r, { checkName: 'audit-gate' });
     expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
-    expect(comment).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects not shown/);
+    expect(comment).toMatch(/\*\*Trimmed:\*\* \d+ more failure cards not shown/);
     const cards = renderCards(r, { checkName: 'audit-gate', limit: CHECK_OUTPUT_LIMIT });
     expect(cards.length).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
     const targets = Array.from({ length: 400 }, (_, i) => target(`aris:p${i}`));
@@ -524,7 +637,7 @@ describe('GitHub size limits', () => {
       expect(Buffer.from(out, 'utf8').toString('utf8')).toBe(out);
     }
     // Whole cards are dropped, with the visible note, and the cards shown are complete.
-    expect(text).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects not shown here/);
+    expect(text).toMatch(/\*\*Trimmed:\*\* \d+ more failure cards not shown here/);
     expect(text).not.toContain('trimmed to fit GitHub’s limit');
     const shown = text.match(/^#### /gm)!.length;
     expect(shown).toBeGreaterThan(10);
@@ -538,7 +651,7 @@ describe('GitHub size limits', () => {
     const r = failReport(160, ASCII);
     const text = renderCards(r, { checkName: 'audit-gate', limit: CHECK_OUTPUT_LIMIT });
     expect(bytes(text)).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
-    expect(text).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects/);
+    expect(text).toMatch(/\*\*Trimmed:\*\* \d+ more failure cards/);
   });
 
   test('the summary note names the byte limit', () => {
@@ -605,7 +718,7 @@ describe('GitHub size limits', () => {
     expect(bytes(body)).toBeGreaterThan(CHECK_OUTPUT_LIMIT);
     expect(body).not.toMatch(LONE_SURROGATE);
     expect(body.startsWith(commentMarker('audit-gate'))).toBe(true);
-    expect(body).toMatch(/\*\*Trimmed:\*\* \d+ more failing subjects/);
+    expect(body).toMatch(/\*\*Trimmed:\*\* \d+ more failure cards/);
     // An emoji in every card: code points, not UTF-16 units, are what is counted.
     const emoji = renderComment(
       failReport(400, () => '🚫'.repeat(250)),
@@ -616,21 +729,15 @@ describe('GitHub size limits', () => {
   });
 
   test('completeCheckRun keeps summary and text under 65,535 bytes, with the annotation note whole', async () => {
-    const { api, calls } = mockApi({
-      'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ id: 1 }),
-    });
     const big = '漢'.repeat(30_000) + '😀'.repeat(5_000); // 110,000 bytes, 40,000 UTF-16 units
     const ann = warnings(MAX_ANNOTATIONS + 3);
-    await completeCheckRun(
-      api,
-      T,
-      { id: 1, url: '' },
-      'failure',
-      { title: 't', summary: big, text: big },
-      ann,
-    );
+    const calls = await withGitHub(async (api, gh) => {
+      const run = await createCheckRun(api, T, 'audit-gate', { title: 't', summary: big });
+      await completeCheckRun(api, T, run, 'failure', { title: 't', summary: big, text: big }, ann);
+      return updates(gh);
+    });
     for (const c of calls) {
-      const out = c.params['output'] as { summary: string; text: string };
+      const out = c['output'] as { summary: string; text: string };
       for (const field of [out.summary, out.text]) {
         expect(bytes(field)).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);
         expect(field).not.toMatch(LONE_SURROGATE);
@@ -682,94 +789,99 @@ describe('GitHub size limits', () => {
 
 describe('sticky comment', () => {
   const marker = commentMarker('audit-gate');
-  const comment = (id: number, body: string, login: string) => ({
-    id,
-    body,
-    html_url: `u/${id}`,
-    user: { login },
-  });
-
-  test('finds the marked comment across pages and updates it in place', async () => {
-    const page1 = Array.from({ length: 100 }, (_, i) => comment(i + 1, 'chatter', 'someone'));
-    const { api, calls } = mockApi({
-      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': (p) =>
-        p['page'] === 1 ? page1 : [comment(500, `${marker}\nold`, ACTIONS_BOT)],
-      'GET /user': () => {
-        throw Object.assign(new Error('Resource not accessible by integration'), { status: 403 });
-      },
-      'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': (p) => ({
-        id: p['comment_id'],
-        html_url: 'u/500',
-      }),
-    });
-    const res = await upsertComment(api, T, {
+  const upsert = (api: Api, over: Partial<Parameters<typeof upsertComment>[2]> = {}) =>
+    upsertComment(api, T, {
       mode: 'failures',
       marker,
       body: `${marker}\nnew`,
       failing: true,
+      ...over,
     });
-    expect(res).toMatchObject({ action: 'updated', id: 500, url: 'u/500' });
-    expect(
-      calls.filter((c) => c.route.startsWith('GET /repos')).map((c) => c.params['page']),
-    ).toEqual([1, 2]);
-    expect(calls.find((c) => c.route.startsWith('PATCH'))!.params['comment_id']).toBe(500);
+
+  test('finds the marked comment across pages (following the Link header) and updates it in place', async () => {
+    await withGitHub(async (api, gh) => {
+      for (let i = 0; i < 100; i++) gh.seedComment(5, 'chatter', 'someone');
+      const ours = gh.seedComment(5, `${marker}\nold`, ACTIONS_BOT);
+      const res = await upsert(api);
+      expect(res).toMatchObject({ action: 'updated', id: ours.id });
+      expect(gh.violations()).toEqual([]);
+      expect(gh.callsTo('issues/list-comments').map((c) => c.query['page'])).toEqual([
+        undefined,
+        '2',
+      ]);
+      expect(ours.body).toBe(`${marker}\nnew`);
+    });
   });
 
-  test('ignores marked comments by other authors, and uses the token login when /user answers', async () => {
-    const { api, calls } = mockApi({
-      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [
-        comment(1, marker, 'mallory'),
-        comment(2, marker, 'my-bot'),
-      ],
-      'GET /user': () => ({ login: 'my-bot' }),
-      'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': () => ({ html_url: 'u/2' }),
+  test('a GitHub App token: the check run names the App, and only <app>[bot]’s comment is ours', async () => {
+    await withGitHub(async (api, gh) => {
+      gh.appSlug = 'my-app';
+      const run = await createCheckRun(api, T, 'audit-gate', { title: 't', summary: 's' });
+      expect(run.appSlug).toBe('my-app');
+      const other = gh.seedComment(5, marker, ACTIONS_BOT);
+      const person = gh.seedComment(5, `pasted ${marker}`, 'mallory');
+      const ours = gh.seedComment(5, marker, 'my-app[bot]');
+      const res = await upsert(api, { author: appBotLogin(run.appSlug!) });
+      expect(res).toMatchObject({ action: 'updated', id: ours.id });
+      expect([other.body, person.body]).toEqual([marker, `pasted ${marker}`]);
+      // Known from the check run: GET /user (which refuses App tokens) is not asked.
+      expect(gh.calls.filter((c) => c.operationId === 'users/get-authenticated')).toHaveLength(0);
     });
-    const res = await upsertComment(api, T, { mode: 'always', marker, body: 'b', failing: false });
-    expect(res).toMatchObject({ action: 'updated', id: 2 });
-    expect(calls.some((c) => c.params['comment_id'] === 1)).toBe(false);
+  });
+
+  test('an installation token with no check run: a bot’s marked comment is ours, a person’s never', async () => {
+    await withGitHub(async (api, gh) => {
+      gh.appSlug = 'my-app';
+      const person = gh.seedComment(5, `pasted ${marker}`, 'mallory');
+      const first = await upsert(api);
+      expect(first.action).toBe('created');
+      expect(person.body).toBe(`pasted ${marker}`);
+      const second = await upsert(api, { body: `${marker}\nnewer` });
+      expect(second).toMatchObject({ action: 'updated', id: first.id });
+      expect(gh.comments.filter((c) => c.login === 'my-app[bot]')).toHaveLength(1);
+      expect(person.body).toBe(`pasted ${marker}`);
+    });
+  });
+
+  test('a personal token: GET /user names the author, and a bot’s marked comment is not ours', async () => {
+    await withGitHub(async (api, gh) => {
+      gh.userLogin = 'release-bot-user';
+      gh.seedComment(5, marker, ACTIONS_BOT);
+      const mine = gh.seedComment(5, marker, 'release-bot-user');
+      expect(await upsert(api)).toMatchObject({ action: 'updated', id: mine.id });
+    });
   });
 
   test('mode failures: a green run creates nothing; mode always creates; mode off touches nothing', async () => {
-    const answers = {
-      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [],
-      'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': () => ({
-        id: 9,
-        html_url: 'u/9',
-      }),
-    };
-    const a = mockApi(answers);
-    expect(
-      (await upsertComment(a.api, T, { mode: 'failures', marker, body: 'b', failing: false }))
-        .action,
-    ).toBe('skipped');
-    expect(a.calls.some((c) => c.route.startsWith('POST'))).toBe(false);
-    const b = mockApi(answers);
-    expect(
-      await upsertComment(b.api, T, { mode: 'always', marker, body: 'b', failing: false }),
-    ).toMatchObject({ action: 'created', url: 'u/9' });
-    const c = mockApi(answers);
-    expect(
-      (await upsertComment(c.api, T, { mode: 'off', marker, body: 'b', failing: true })).action,
-    ).toBe('skipped');
-    expect(c.calls).toHaveLength(0);
+    await withGitHub(async (api, gh) => {
+      expect((await upsert(api, { failing: false })).action).toBe('skipped');
+      expect(gh.callsTo('issues/create-comment')).toHaveLength(0);
+      expect((await upsert(api, { mode: 'off' })).action).toBe('skipped');
+      expect(gh.calls).toHaveLength(1); // the listing of the first call only
+      const created = await upsert(api, { mode: 'always', failing: false });
+      expect(created).toMatchObject({ action: 'created' });
+      expect(created.url).toMatch(/#issuecomment-\d+$/);
+    });
   });
 
   test('no pull request, no comment', async () => {
-    const { api, calls } = mockApi({});
-    const noPr: PublishTarget = { ...T };
-    delete noPr.pullNumber;
-    expect(
-      (await upsertComment(api, noPr, { mode: 'always', marker, body: 'b', failing: true })).action,
-    ).toBe('skipped');
-    expect(calls).toHaveLength(0);
+    await withGitHub(async (api, gh) => {
+      const noPr: PublishTarget = { ...T };
+      delete noPr.pullNumber;
+      expect(
+        (await upsertComment(api, noPr, { mode: 'always', marker, body: 'b', failing: true }))
+          .action,
+      ).toBe('skipped');
+      expect(gh.calls).toHaveLength(0);
+    });
   });
 
   test('markedComments stops at a short page', async () => {
-    const { api, calls } = mockApi({
-      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => [comment(1, marker, 'x')],
+    await withGitHub(async (api, gh) => {
+      gh.seedComment(5, marker, 'x');
+      expect(await markedComments(api, T, 5, marker)).toHaveLength(1);
+      expect(gh.calls).toHaveLength(1);
     });
-    expect(await markedComments(api, T, 5, marker)).toHaveLength(1);
-    expect(calls).toHaveLength(1);
   });
 });
 
@@ -792,7 +904,7 @@ describe('errors', () => {
 // ---------------------------------------------------------------------------------------------
 // SARIF
 
-test('SARIF: rules per code, results with locations, related inputs', () => {
+describe('SARIF', () => {
   const t = target('aris:p');
   const s = subject('aris:p', 'PROOF_AUDIT.json', { status: 'STALE' });
   const runLevel: Finding = {
@@ -803,26 +915,72 @@ test('SARIF: rules per code, results with locations, related inputs', () => {
     remediation: 'r',
     blocking: true,
   };
-  const sarif = renderSarif(report([t], [s], [...stale(s, 2), runLevel]), {
-    codes: [
-      {
-        code: 'aris.input_stale',
-        severity: 'error',
-        title: 'An audited input changed',
-        remediation: 'Rerun',
-      },
-    ],
+  const codes = [
+    {
+      code: 'aris.input_stale',
+      severity: 'error' as const,
+      title: 'An audited input changed',
+      remediation: 'Rerun',
+    },
+  ];
+
+  test('rules per code, results with locations, related inputs', () => {
+    const sarif = renderSarif(report([t], [s], [...stale(s, 2), runLevel]), { codes });
+    expect(sarif.version).toBe('2.1.0');
+    const run = sarif.runs[0]!;
+    expect(run.tool.driver.rules.map((r) => r.id)).toEqual(['aris.input_stale']);
+    expect(run.tool.driver.rules[0]!.shortDescription.text).toBe('An audited input changed');
+    expect(run.results).toHaveLength(2);
+    expect(run.results[0]!.locations[0]!.physicalLocation.region.startLine).toBe(8);
+    expect(run.results[0]!.relatedLocations![0]!.physicalLocation.artifactLocation.uri).toBe(
+      'p/in_0.tex',
+    );
+    expect(run.properties.notLocated).toBe(1);
   });
-  expect(sarif.version).toBe('2.1.0');
-  const run = sarif.runs[0]!;
-  expect(run.tool.driver.rules.map((r) => r.id)).toEqual(['aris.input_stale']);
-  expect(run.tool.driver.rules[0]!.shortDescription.text).toBe('An audited input changed');
-  expect(run.results).toHaveLength(2);
-  expect(run.results[0]!.locations[0]!.physicalLocation.region.startLine).toBe(8);
-  expect(run.results[0]!.relatedLocations![0]!.physicalLocation.artifactLocation.uri).toBe(
-    'p/in_0.tex',
-  );
-  expect(run.properties.notLocated).toBe(1);
+
+  test('valid against the SARIF 2.1.0 schema and GitHub’s upload rules', () => {
+    const sarif = renderSarif(report([t], [s], [...stale(s, 3), runLevel]), { codes });
+    expect(sarifProblems(sarif)).toEqual([]);
+    const rule = sarif.runs[0]!.tool.driver.rules[0]!;
+    expect(rule.fullDescription.text).toContain('Rerun');
+    expect(rule.helpUri).toMatch(/^https:\/\/github\.com\/.+\/docs\/codes\.md$/);
+    // The checker itself catches what it is for.
+    const broken = structuredClone(sarif) as unknown as {
+      runs: { automationDetails?: unknown; results: { partialFingerprints: unknown }[] }[];
+    };
+    broken.runs[0]!.automationDetails = { id: 'audit-gate/' };
+    broken.runs[0]!.results[1]!.partialFingerprints =
+      broken.runs[0]!.results[0]!.partialFingerprints;
+    expect(sarifProblems(broken).join('\n')).toMatch(
+      /category is ignored[\s\S]*same partialFingerprints/,
+    );
+    expect(sarifProblems({ version: '2.1.0', runs: [{ tool: {} }] }).join('\n')).toMatch(/schema:/);
+  });
+
+  test('two changed inputs of one audit are two alerts: different partialFingerprints', () => {
+    const sarif = renderSarif(report([t], [s], stale(s, 2)), { codes });
+    const [a, b] = sarif.runs[0]!.results;
+    expect(a!.partialFingerprints).not.toEqual(b!.partialFingerprints);
+    // Stable across runs: the same findings give the same fingerprints.
+    const again = renderSarif(report([t], [s], stale(s, 2)), { codes });
+    expect(again.runs[0]!.results.map((r) => r.partialFingerprints)).toEqual(
+      sarif.runs[0]!.results.map((r) => r.partialFingerprints),
+    );
+    // Findings alike in every stable part still get distinct fingerprints.
+    const twin = stale(s, 1)[0]!;
+    const twins = renderSarif(
+      report([t], [s], [twin, { ...twin, location: { path: s.path, line: 30 } }]),
+    );
+    expect(
+      new Set(twins.runs[0]!.results.map((r) => JSON.stringify(r.partialFingerprints))).size,
+    ).toBe(2);
+  });
+
+  test('no automationDetails, so upload-sarif’s category decides the analysis', () => {
+    const run = renderSarif(report([t], [s], stale(s, 1)), { codes }).runs[0]!;
+    expect('automationDetails' in run).toBe(false);
+    expect(run.tool.driver.informationUri).toMatch(/^https:\/\//);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

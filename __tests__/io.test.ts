@@ -83,6 +83,58 @@ describe('Workspace.resolve', () => {
     const root = repo();
     expect(new Workspace(root, true).resolve(root, '/etc/hostname')).toMatchObject({ ok: true });
   });
+  it('refuses every path into a git directory, named or linked, even with outside paths allowed', () => {
+    const root = repo();
+    const put = (rel: string, text = 'x') => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    };
+    put('.git/config');
+    put('nested/.git/config');
+    put('sub/.git', 'gitdir: ../modules/sub\n');
+    // Git directories not named .git: a submodule's (HEAD, objects/, refs/), a worktree's (HEAD, commondir).
+    put('modules/sub/HEAD');
+    put('modules/sub/config');
+    fs.mkdirSync(path.join(root, 'modules/sub/objects'));
+    fs.mkdirSync(path.join(root, 'modules/sub/refs'));
+    put('worktrees/w/HEAD');
+    put('worktrees/w/commondir');
+    put('worktrees/w/index');
+    // Look-alikes that are not git directories.
+    put('.github/workflows/ci.yml');
+    put('git/config');
+    put('notes/HEAD');
+    put('notes/config');
+    fs.symlinkSync('../.git/config', path.join(root, 'notes/link'));
+    fs.symlinkSync('.git', path.join(root, 'gitlink'));
+    const outside = repo();
+    fs.writeFileSync(path.join(outside, '.git/config'), 'x');
+
+    for (const ws of [new Workspace(root), new Workspace(root, true)]) {
+      const refused = (p: string, detail: RegExp) =>
+        expect(ws.resolve(root, p)).toMatchObject({
+          ok: false,
+          reason: 'outside_root',
+          detail: expect.stringMatching(detail),
+        });
+      refused('.git/config', /^lies in the git directory \.git, which is never read$/);
+      refused('.git', /lies in the git directory \.git\b/);
+      refused('nested/.git/config', /the git directory nested\/\.git\b/);
+      refused('sub/.git', /the git directory sub\/\.git\b/);
+      refused('modules/sub/config', /the git directory modules\/sub\b/);
+      refused('worktrees/w/index', /the git directory worktrees\/w\b/);
+      refused('notes/link', /^is a symlink into the git directory \.git\b/);
+      refused('gitlink/config', /^is a symlink into the git directory \.git\b/);
+      for (const ok of ['.github/workflows/ci.yml', 'git/config', 'notes/config', 'notes'])
+        expect(ws.resolve(root, ok)).toMatchObject({ ok: true });
+    }
+    expect(
+      new Workspace(root, true).resolve(root, path.join(outside, '.git/config')),
+    ).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/the git directory .*\/\.git\b/),
+    });
+  });
 });
 
 describe('Hasher', () => {

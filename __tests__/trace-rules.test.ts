@@ -308,6 +308,35 @@ describe('trace rules', () => {
     reseal(r);
     const four = await check(r, { min_supports: 0 });
     expect(four.codes).toContain('trace.supports_too_few');
+    expect(four.findings.find((f) => f.code === 'trace.supports_too_few')!.message).toMatch(
+      /at least 4 are required by the run’s recorded policy \(metadata\.reasoning_policy\.min_supports_per_claim = 4\)/,
+    );
+  });
+
+  it('the run’s recorded policy is the default; the gate’s floor only raises it, and the message says which applied', async () => {
+    const r = copyClean();
+    const lines = r.lines();
+    const h = JSON.parse(lines[0]!);
+    h.metadata.reasoning_policy.min_supports_per_claim = 1;
+    lines[0] = JSON.stringify(h);
+    // One claim now rests on a single support: fine under the run's policy of 1.
+    const i = lines.findIndex((l) => l.includes('"claim_emitted"'));
+    const rec = JSON.parse(lines[i]!);
+    const [keep, drop] = rec.event.claim.supports;
+    rec.event.claim.supports = [keep];
+    const mark = (s: any) =>
+      ` [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}]`;
+    rec.event.claim.statement = rec.event.claim.statement.replace(mark(drop), '');
+    lines[i] = JSON.stringify(rec);
+    r.setLines(lines);
+    reseal(r);
+    const none = (await check(r)).codes.filter((c) => c.startsWith('trace.supports'));
+    expect(none).toEqual([]);
+    const floor = await check(r, { min_supports: 2 });
+    const f = floor.findings.find((x) => x.code === 'trace.supports_too_few')!;
+    expect(f.message).toMatch(
+      /at least 2 are required by the gate’s floor \(trace\.min_supports \/ --min-supports = 2\), above the run’s recorded policy \(metadata\.reasoning_policy\.min_supports_per_claim = 1\)/,
+    );
   });
 
   it('evidence tampering names the claims that cite the changed bytes', async () => {
@@ -389,6 +418,90 @@ describe('trace rules', () => {
     execFileSync('mkfifo', [r.file(ev.content_path)]);
     const { codes } = await check(r);
     expect(codes).toContain('trace.evidence_unreadable');
+  });
+
+  it('claim and tool_call supports are checked against the bytes they cite', async () => {
+    // A tool_call support selects the canonical JSON of the tool's result; a claim support the
+    // cited claim's statement. Forged hashes, a changed result and a span past the end all fail.
+    const r = copyClean();
+    const lines = r.lines();
+    const at = (pred: (e: any) => boolean) =>
+      lines.findIndex((l, i) => i > 0 && pred(JSON.parse(l).event));
+    const put = (i: number, event: unknown) => {
+      lines[i] = JSON.stringify({ event, record: 'trace_event' });
+    };
+    const toolClaim = at(
+      (e) => e.kind === 'claim_emitted' && e.claim.supports[0].kind === 'tool_call',
+    );
+    const claimClaim = at(
+      (e) => e.kind === 'claim_emitted' && e.claim.supports[0].kind === 'claim',
+    );
+    const tc = JSON.parse(lines[toolClaim]!).event;
+    const callId = tc.claim.supports[0].ref_id;
+    const result = at((e) => e.kind === 'tool_returned' && e.result.call_id === callId);
+    const res = JSON.parse(lines[result]!).event;
+    expect(sha(JSON.stringify(res.result.result))).toBe(tc.claim.supports[0].snippet_sha256);
+    res.result.result = { value: 130 };
+    put(result, res);
+    const cc = JSON.parse(lines[claimClaim]!).event;
+    cc.claim.supports[0].span = [0, 999999];
+    put(claimClaim, cc);
+    r.setLines(lines);
+    reseal(r);
+    const { findings } = await check(r);
+    const mismatch = findings.filter((f) => f.code === 'trace.snippet_hash_mismatch');
+    expect(mismatch).toHaveLength(1);
+    expect(mismatch[0]!.location?.line).toBe(toolClaim + 1);
+    expect(mismatch[0]!.message).toContain(`tool call "${callId}"`);
+    expect(mismatch[0]!.message).toContain('{\\"value\\":130}');
+    const oob = findings.filter((f) => f.code === 'trace.span_out_of_bounds');
+    expect(oob).toHaveLength(1);
+    expect(oob[0]!.location?.line).toBe(claimClaim + 1);
+    expect(oob[0]!.message).toMatch(
+      /cites bytes \[0, 999999\) of claim "claim_v1_[0-9a-f]{64}", but its statement has only \d+ bytes/,
+    );
+  });
+
+  it('claims after their step or after finalize, and steps before their dependencies, are rejected', async () => {
+    const r = copyClean();
+    const lines = r.lines();
+    const events = r.events();
+    const claimAt = events.findIndex((e) => e.kind === 'claim_emitted') + 1;
+    const claimLine = lines[claimAt]!;
+    lines.splice(claimAt, 1);
+    lines.push(claimLine); // after finalize, in the (finished) derive step
+    r.setLines(lines);
+    reseal(r);
+    const late = await check(r);
+    const f = late.findings.filter((x) => x.code === 'trace.claim_after_step');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.message).toMatch(
+      /in step "node_v1_[0-9a-f]+", which already finished on line \d+/,
+    );
+    expect(f[0]!.invariant_id).toBe('INV-ORD-001');
+
+    const r2 = copyClean();
+    const l2 = r2.lines();
+    const ev2 = r2.events();
+    const verify = ev2.find(
+      (e) => e.kind === 'step_finished' && e.output.kind === 'verify',
+    )!.step_id;
+    const moved = l2.filter((l, i) => i > 0 && JSON.parse(l).event.step_id === verify);
+    const rest = l2.filter((l, i) => i === 0 || JSON.parse(l).event.step_id !== verify);
+    const deriveStart = rest.findIndex(
+      (l, i) =>
+        i > 0 &&
+        JSON.parse(l).event.kind === 'step_started' &&
+        JSON.parse(l).event.step_id ===
+          ev2.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive')!.step_id,
+    );
+    rest.splice(deriveStart, 0, ...moved);
+    r2.setLines(rest);
+    reseal(r2);
+    const early = await check(r2);
+    const g = early.findings.filter((x) => x.code === 'trace.step_before_dependency');
+    expect(g).toHaveLength(1);
+    expect(g[0]!.message).toContain(`Step "${verify}" is started on line ${deriveStart + 1}`);
   });
 
   it('findings per code are capped, with one closing finding counting the rest', async () => {
@@ -479,5 +592,28 @@ describe('audit-gate trace', () => {
     const run = report.subjects.find((s: { kind: string }) => s.kind === 'run');
     expect(run).toMatchObject({ pack: 'trace', status: 'VERIFIED', outcome: 'pass' });
     expect(report.subjects.some((s: { kind: string }) => s.kind === 'audit')).toBe(true);
+  });
+
+  it('verify finds real runs where the producer puts them: artifacts/bijux-canon-reason/runs and eval/<suite>/case_N/runs', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-real-'));
+    made.push(root);
+    for (const name of ['real-default-corpus', 'real-eval-small-case-001'])
+      fs.cpSync(path.resolve('conformance/trace', name, 'input'), root, { recursive: true });
+    fs.mkdirSync(path.join(root, '.git'));
+    fs.writeFileSync(path.join(root, '.git/HEAD'), 'ref: refs/heads/main\n');
+    const res = await cli(['verify', '--root', root, '--format', 'json'], root);
+    const runs = JSON.parse(res.stdout).subjects.filter((s: { kind: string }) => s.kind === 'run');
+    expect(
+      runs
+        .map((s: { path: string; status: string }) => [
+          s.path.replace(/run_v1_\w+$/, 'run'),
+          s.status,
+        ])
+        .sort(),
+    ).toEqual([
+      ['artifacts/bijux-canon-reason/runs/run', 'VERIFIED'],
+      ['eval/small/case_001/runs/run', 'VERIFIED'],
+    ]);
+    expect(res.code).toBe(0);
   });
 });

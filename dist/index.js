@@ -1,6 +1,849 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
+/***/ 9659:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.HttpClient = exports.HttpClientResponse = exports.HttpClientError = exports.MediaTypes = exports.Headers = exports.HttpCodes = void 0;
+exports.getProxyUrl = getProxyUrl;
+exports.isHttps = isHttps;
+const http = __importStar(__nccwpck_require__(8611));
+const https = __importStar(__nccwpck_require__(5692));
+const pm = __importStar(__nccwpck_require__(3335));
+const tunnel = __importStar(__nccwpck_require__(770));
+const undici_1 = __nccwpck_require__(6752);
+var HttpCodes;
+(function (HttpCodes) {
+    HttpCodes[HttpCodes["OK"] = 200] = "OK";
+    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
+    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
+    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
+    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
+    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
+    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
+    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
+    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
+    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
+    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
+    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
+    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
+    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
+    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
+    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
+    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
+    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
+    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
+    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
+    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
+    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
+    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (exports.HttpCodes = HttpCodes = {}));
+var Headers;
+(function (Headers) {
+    Headers["Accept"] = "accept";
+    Headers["ContentType"] = "content-type";
+})(Headers || (exports.Headers = Headers = {}));
+var MediaTypes;
+(function (MediaTypes) {
+    MediaTypes["ApplicationJson"] = "application/json";
+})(MediaTypes || (exports.MediaTypes = MediaTypes = {}));
+/**
+ * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
+ * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+ */
+function getProxyUrl(serverUrl) {
+    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    return proxyUrl ? proxyUrl.href : '';
+}
+const HttpRedirectCodes = [
+    HttpCodes.MovedPermanently,
+    HttpCodes.ResourceMoved,
+    HttpCodes.SeeOther,
+    HttpCodes.TemporaryRedirect,
+    HttpCodes.PermanentRedirect
+];
+const HttpResponseRetryCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+];
+const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
+    }
+}
+exports.HttpClientError = HttpClientError;
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
+    }
+}
+exports.HttpClientResponse = HttpClientResponse;
+function isHttps(requestUrl) {
+    const parsedUrl = new URL(requestUrl);
+    return parsedUrl.protocol === 'https:';
+}
+class HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
+            }
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
+            }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
+            let response;
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
+                }
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
+                        break;
+                    }
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
+                    }
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
+                    }
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
+                }
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
+        });
+    }
+    /**
+     * Needs to be called if keepAlive is set to true in request options.
+     */
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
+        }
+        this._disposed = true;
+    }
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
+        });
+    }
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? https : http;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+        }
+        return lowercaseKeys(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
+            }
+            else {
+                return additionalValue;
+            }
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return agent;
+    }
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
+        }
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new undici_1.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
+    }
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
+        });
+    }
+}
+exports.HttpClient = HttpClient;
+const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 3335:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getProxyUrl = getProxyUrl;
+exports.checkBypass = checkBypass;
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+
+/***/ }),
+
 /***/ 3251:
 /***/ (function(module) {
 
@@ -5065,7 +5908,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-/* unused reexport */ __nccwpck_require__(218);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
@@ -5073,7 +5916,6 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -5085,10 +5927,10 @@ var assert = __nccwpck_require__(2613);
 var util = __nccwpck_require__(9023);
 
 
-__webpack_unused_export__ = httpOverHttp;
-__webpack_unused_export__ = httpsOverHttp;
-__webpack_unused_export__ = httpOverHttps;
-__webpack_unused_export__ = httpsOverHttps;
+exports.httpOverHttp = httpOverHttp;
+exports.httpsOverHttp = httpsOverHttp;
+exports.httpOverHttps = httpOverHttps;
+exports.httpsOverHttps = httpsOverHttps;
 
 
 function httpOverHttp(options) {
@@ -5337,7 +6179,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -5345,7 +6187,6 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -5373,29 +6214,29 @@ const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = Agent
-__webpack_unused_export__ = ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = createRedirectInterceptor
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.createRedirectInterceptor = createRedirectInterceptor
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   retry: __nccwpck_require__(2026),
   dump: __nccwpck_require__(8060),
   dns: __nccwpck_require__(379)
 }
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -5449,11 +6290,11 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
-__webpack_unused_export__ = async function fetch (init, options = undefined) {
+module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
   } catch (err) {
@@ -5464,57 +6305,57 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
-__webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
+module.exports.FileReader = __nccwpck_require__(8355).FileReader
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
-__webpack_unused_export__ = CloseEvent
-__webpack_unused_export__ = ErrorEvent
-__webpack_unused_export__ = MessageEvent
+module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-__webpack_unused_export__ = EventSource
+module.exports.EventSource = EventSource
 
 
 /***/ }),
@@ -33467,7 +34308,7 @@ const FIXTURE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3094);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3032);
 /* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
 
 
@@ -33605,6 +34446,243 @@ function decodeUtf8(bytes) {
     return (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes)
         ? { ok: true, text: bytes.toString('utf8') }
         : { ok: false, detail: 'is not valid UTF-8' };
+}
+
+
+/***/ }),
+
+/***/ 9573:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qo: () => (/* binding */ headCommit),
+/* harmony export */   fh: () => (/* binding */ trackedUnder)
+/* harmony export */ });
+/* unused harmony export parseIndex */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3839);
+
+
+
+
+/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
+const MAX_INDEX_BYTES = 512 * 1024 * 1024;
+const MAX_PATH_BYTES = 64 * 1024;
+/**
+ * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
+ * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
+ * the repository's own files (a committed bare-repository look-alike, its config) run commands.
+ *
+ * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
+ * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
+ * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
+ * around it keeps deciding, and a stray `.git` cannot blind discovery.
+ */
+function trackedUnder(dir, { nested = false } = {}) {
+    const top = gitTop(dir);
+    if (!top)
+        return { state: 'no-git' };
+    const git = resolveGitDir(top);
+    if ('state' in git)
+        return nested ? { state: 'no-git' } : git;
+    const index = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.dir, 'index');
+    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(index, MAX_INDEX_BYTES);
+    if (!read.ok && read.kind === 'missing') {
+        if (nested)
+            return { state: 'no-git' };
+        if (headOf(git) === 'unborn')
+            return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+    }
+    if (!read.ok)
+        return { state: 'unreadable', detail: `${index} ${read.detail}` };
+    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
+    if (typeof files === 'string')
+        return { state: 'unreadable', detail: files };
+    // Real paths: a directory named through a symlink is still the same place in the index.
+    const prefix = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(realOr(top), realOr(dir)).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/');
+    const paths = new Set();
+    for (const f of files) {
+        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
+        if (!rel)
+            continue;
+        paths.add(rel);
+        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
+            const d = rel.slice(0, i);
+            if (paths.has(d))
+                break;
+            paths.add(d);
+        }
+    }
+    return { state: 'tracked', paths };
+}
+function realOr(p) {
+    try {
+        return node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync(p);
+    }
+    catch {
+        return node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
+    }
+}
+/** The nearest directory at or above `dir` holding a `.git` entry. */
+function gitTop(dir) {
+    for (let d = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(dir);; d = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(d)) {
+        if (node_fs__WEBPACK_IMPORTED_MODULE_1___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(d, '.git')))
+            return d;
+        if (node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(d) === d)
+            return undefined;
+    }
+}
+/**
+ * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
+ * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
+ */
+function resolveGitDir(top) {
+    const dotGit = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(top, '.git');
+    let dir;
+    if ((0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .statPath */ .qW)(dotGit).kind === 'dir')
+        dir = dotGit;
+    else {
+        const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(dotGit, 4096); // never blocks: a FIFO is refused, not opened
+        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
+        if (m)
+            dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(top, m[1]);
+    }
+    if (!dir || (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .statPath */ .qW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'HEAD')).kind !== 'file')
+        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
+    const link = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'commondir'), 4096);
+    const common = link.ok ? node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
+    return { dir, common };
+}
+/**
+ * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
+ * cannot be read (callers then assume there is history).
+ */
+function headOf(git) {
+    const head = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.dir, 'HEAD'), 4096);
+    if (!head.ok)
+        return undefined;
+    const text = head.bytes.toString('utf8').trim();
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
+        return text; // detached
+    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
+    if (!ref || ref.split('/').includes('..'))
+        return undefined;
+    const loose = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.common, ref), 4096);
+    if (loose.ok)
+        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
+    const packed = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
+    if (packed.ok)
+        for (const line of packed.bytes.toString('utf8').split('\n'))
+            if (line.endsWith(` ${ref}`))
+                return line.slice(0, line.indexOf(' '));
+    return loose.kind === 'missing' ? 'unborn' : undefined;
+}
+/**
+ * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
+ * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
+ */
+function hashSize(index, common) {
+    for (const [size, algo] of [
+        [20, 'sha1'],
+        [32, 'sha256'],
+    ]) {
+        if (index.length < 12 + size)
+            continue;
+        const sum = index.subarray(index.length - size);
+        if ((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)(algo)
+            .update(index.subarray(0, index.length - size))
+            .digest()
+            .equals(sum))
+            return size;
+    }
+    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(common, 'config'), 1 << 20);
+    const config = read.ok ? read.bytes.toString('utf8') : '';
+    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
+}
+/**
+ * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
+ * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
+ */
+function parseIndex(b, hashBytes) {
+    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
+        return 'the git index has no DIRC header';
+    const version = b.readUInt32BE(4);
+    if (version < 2 || version > 4)
+        return `the git index has version ${version}, not 2, 3 or 4`;
+    const count = b.readUInt32BE(8);
+    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
+    const sum = b.subarray(end);
+    if (sum.some((x) => x !== 0)) {
+        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
+        if (!(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
+            return 'the git index is damaged (its checksum does not match)';
+    }
+    const out = [];
+    let at = 12;
+    let previous = Buffer.alloc(0);
+    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
+    // decode to gigabytes.
+    let decoded = 0;
+    for (let n = 0; n < count; n++) {
+        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
+        if (at + fixed > end)
+            return 'the git index ends inside an entry';
+        const flags = b.readUInt16BE(at + 40 + hashBytes);
+        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
+        let prefix = Buffer.alloc(0);
+        if (version === 4) {
+            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
+            let strip = 0;
+            let byte;
+            let first = true;
+            do {
+                if (name >= end)
+                    return 'the git index ends inside an entry';
+                byte = b[name++];
+                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
+                first = false;
+                if (strip > previous.length)
+                    return 'the git index has a bad path prefix';
+            } while (byte & 0x80);
+            prefix = previous.subarray(0, previous.length - strip);
+        }
+        const nul = b.indexOf(0, name);
+        if (nul < 0 || nul >= end)
+            return 'the git index ends inside a path';
+        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
+        decoded += bytes.length;
+        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
+            return 'the git index holds paths longer than any checkout can have';
+        const full = bytes.toString('utf8');
+        const mode = b.readUInt32BE(at + 24);
+        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
+        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
+        previous = bytes;
+        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
+        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
+    }
+    // Extensions: a split index keeps its entries in another file, which is not read here.
+    while (at + 8 <= end) {
+        const sig = b.toString('latin1', at, at + 4);
+        if (sig === 'link')
+            return 'the git index is split (core.splitIndex); its shared part is not read';
+        at += 8 + b.readUInt32BE(at + 4);
+    }
+    return out;
+}
+/** The commit checked out at `dir` (HEAD resolved through refs), or undefined if unknown. */
+function headCommit(dir) {
+    const top = gitTop(dir);
+    const git = top ? resolveGitDir(top) : undefined;
+    if (!git || 'state' in git)
+        return undefined;
+    const head = headOf(git);
+    return head === 'unborn' ? undefined : head;
 }
 
 
@@ -34091,6 +35169,118 @@ function toValue(node, lines, duplicates) {
 
 /***/ }),
 
+/***/ 5923:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ walkRepository)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(298);
+/* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(ignore__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _git_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9573);
+
+
+
+
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/**
+ * Lists the directories of a repository the way git would see them: `.gitignore` files at every
+ * level are honoured, except for what git tracks (a committed file is never ignored, so a
+ * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
+ * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
+ * `.git` that is less than that is no repository, and the index around it still decides. Where
+ * an index cannot be read the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
+ * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
+ * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
+ * gitignore syntax and apply to tracked files too.
+ */
+function walkRepository(root, extra = []) {
+    const out = [];
+    const unknown = [];
+    // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
+    // repository adds its index to the outer one's, never replaces it.
+    const scopeAt = (abs, rel, outer) => {
+        const around = outer ?? { indexes: [], blind: false };
+        const t = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_3__/* .trackedUnder */ .fh)(abs, { nested: outer !== undefined });
+        if (t.state === 'tracked')
+            return { indexes: [...around.indexes, { base: rel, paths: t.paths }], blind: around.blind };
+        if (t.state === 'no-git')
+            return around;
+        unknown.push({ dir: abs, detail: t.detail });
+        return { indexes: around.indexes, blind: true };
+    };
+    const rootRules = extra.length ? [{ base: '', ig: ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(extra) }] : [];
+    const stack = [
+        { abs: root, rel: '', rules: [], git: undefined },
+    ];
+    while (stack.length > 0) {
+        const { abs, rel, rules: inherited, git: outer } = stack.pop();
+        let entries;
+        try {
+            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(abs, { withFileTypes: true });
+        }
+        catch {
+            continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
+        }
+        // The root's repository (found upwards), or a repository nested in the walk.
+        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel, outer) : outer;
+        const rules = [...inherited];
+        if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+            try {
+                rules.push({
+                    base: rel,
+                    ig: ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(node_fs__WEBPACK_IMPORTED_MODULE_0___default().readFileSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, '.gitignore'), 'utf8')),
+                });
+            }
+            catch {
+                // unreadable .gitignore: ignore nothing extra
+            }
+        }
+        const entry = {
+            abs,
+            rel: rel || '.',
+            files: new Set(),
+            dirs: new Set(),
+            links: new Set(),
+        };
+        const tracked = (childRel) => git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
+        // The config's exclude always applies; .gitignore files only where they can be trusted.
+        const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
+            (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
+        for (const e of entries) {
+            const childRel = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory()) {
+                if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
+                    continue;
+                entry.dirs.add(e.name);
+                stack.push({ abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name), rel: childRel, rules, git });
+            }
+            else if (!ignored(childRel, false)) {
+                entry.files.add(e.name);
+                if (e.isSymbolicLink())
+                    entry.links.add(e.name);
+            }
+        }
+        out.push(entry);
+    }
+    return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
+}
+function isIgnored(rules, rel, isDir) {
+    for (const r of rules) {
+        const local = r.base ? rel.slice(r.base.length + 1) : rel;
+        if (r.ig.ignores(isDir ? `${local}/` : local))
+            return true;
+    }
+    return false;
+}
+
+
+/***/ }),
+
 /***/ 2645:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -34107,11 +35297,15 @@ function toValue(node, lines, duplicates) {
 /**
  * The repository the verifier may read. Every path that comes from an artifact is resolved
  * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
- * unless outside reads were explicitly allowed.
+ * unless outside reads were explicitly allowed. Git directories are never part of the
+ * workspace, even with outside reads allowed: `.git/config` can hold the token
+ * actions/checkout saves. A path that resolves into one is refused as outside the root.
  */
 class Workspace {
     allowOutside;
     root;
+    /** Directories already classified by `isGitDir`. */
+    gitDirs = new Map();
     constructor(root, allowOutside = false) {
         this.allowOutside = allowOutside;
         this.root = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(root);
@@ -34164,13 +35358,73 @@ class Workspace {
                 detail: `is a symlink to ${real}, outside the workspace root`,
             };
         }
+        const gitDir = this.gitDirHolding(real);
+        if (gitDir !== undefined) {
+            const where = `the git directory ${this.rel(gitDir)}`;
+            return {
+                ok: false,
+                reason: 'outside_root',
+                rel,
+                detail: `${real === abs ? 'lies in' : 'is a symlink into'} ${where}, which is never read`,
+            };
+        }
         return { ok: true, abs, real, rel };
     }
+    /**
+     * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
+     * itself would take for a git directory (the target of a `.git` file, a bare repository, a
+     * submodule's or worktree's git dir). Only directories below the root are looked at, and all
+     * ancestors of a path outside it.
+     */
+    gitDirHolding(real) {
+        const inside = this.contains(real);
+        for (let d = real; inside ? d !== this.root : node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d) !== d; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d)) {
+            let known = this.gitDirs.get(d);
+            if (known === undefined) {
+                known = isGitDir(d);
+                this.gitDirs.set(d, known);
+            }
+            if (known)
+                return d;
+        }
+        return undefined;
+    }
 }
+/**
+ * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
+ * objects/ and refs/ or a commondir.
+ */
+function isGitDir(dir) {
+    if (node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(dir).toLowerCase() === '.git')
+        return true;
+    const kind = (name) => {
+        try {
+            const st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, name));
+            return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+        }
+        catch {
+            return 'none';
+        }
+    };
+    if (kind('HEAD') !== 'file')
+        return false;
+    return kind('commondir') === 'file' || (kind('objects') === 'dir' && kind('refs') === 'dir');
+}
+/**
+ * What went wrong, for a message. A file system error says it without the path it carries
+ * (`ENOENT: no such file or directory, open`): the caller names the file, and the path could be
+ * any length, or an absolute path of the runner.
+ */
 function errorText(err) {
-    if (err instanceof Error) {
-        const code = err.code;
-        return code ? `${code}: ${err.message}` : err.message;
+    // Duck-typed: an error from another realm (a worker, a vm context) is no `instanceof Error`.
+    if (typeof err === 'object' && err !== null && typeof err.message === 'string') {
+        const { code, syscall, message } = err;
+        if (code && syscall) {
+            const at = message.indexOf(`, ${syscall} `);
+            if (at >= 0)
+                return message.slice(0, at + syscall.length + 2);
+        }
+        return code && !message.startsWith(`${code}:`) ? `${code}: ${message}` : message;
     }
     return String(err);
 }
@@ -34178,7 +35432,7 @@ function errorText(err) {
 
 /***/ }),
 
-/***/ 3094:
+/***/ 3032:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37139,38 +38393,8 @@ function getIDToken(aud) {
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 13 modules
 var schemas = __nccwpck_require__(5491);
-;// CONCATENATED MODULE: ./src/model/subject.ts
-
-/**
- * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
- * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
- */
-const Outcome = schemas/* enum */.k5n(['pass', 'problem', 'blocking', 'skipped']);
-const SubjectKind = schemas/* enum */.k5n(['paper', 'audit', 'run', 'fixture']);
-const Subject = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP(),
-    target: schemas/* string */.YjP().describe('Id of the target this subject belongs to'),
-    pack: schemas/* string */.YjP(),
-    kind: SubjectKind,
-    name: schemas/* string */.YjP().describe('Human name, e.g. the audit skill or the run id'),
-    path: schemas/* string */.YjP().describe('Repo-relative path of the artifact or directory'),
-    status: schemas/* string */.YjP().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
-    verdict: schemas/* string */.YjP().optional(),
-    reason: schemas/* string */.YjP().optional().describe('Short why: reason code and summary from the artifact'),
-    outcome: Outcome,
-});
-const Enforcement = schemas/* enum */.k5n(['blocking', 'advisory']);
-const Target = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP(),
-    pack: schemas/* string */.YjP(),
-    kind: schemas/* enum */.k5n(['paper', 'run', 'fixture']),
-    path: schemas/* string */.YjP().describe('Repo-relative path ("." for the root)'),
-    enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
-    terminal_state: schemas/* string */.YjP().describe('e.g. accepted | provisional | blocked for papers'),
-    context: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())
-        .describe('How the target was judged, e.g. assurance and where it came from'),
-});
-
+// EXTERNAL MODULE: ./src/model/subject.ts
+var subject = __nccwpck_require__(8409);
 ;// CONCATENATED MODULE: ./src/model/report.ts
 
 
@@ -37197,232 +38421,19 @@ const GateReport = schemas/* object */.Ikc({
     submission_ready: schemas/* enum */.k5n(['yes', 'no']),
     exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1)]),
     counts: Counts,
-    targets: schemas/* array */.YOg(Target),
-    subjects: schemas/* array */.YOg(Subject),
+    targets: schemas/* array */.YOg(subject/* Target */.We),
+    subjects: schemas/* array */.YOg(subject/* Subject */.B7),
     findings: schemas/* array */.YOg(finding/* Finding */.wI),
     extensions: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
         .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
         .optional(),
 });
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/io/git-index.ts
+var git_index = __nccwpck_require__(9573);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/io/files.ts
-var io_files = __nccwpck_require__(3839);
-;// CONCATENATED MODULE: ./src/io/git-index.ts
-
-
-
-
-/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
-const MAX_INDEX_BYTES = 512 * 1024 * 1024;
-const MAX_PATH_BYTES = 64 * 1024;
-/**
- * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
- * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
- * the repository's own files (a committed bare-repository look-alike, its config) run commands.
- */
-function trackedUnder(dir) {
-    const top = gitTop(dir);
-    if (!top)
-        return { state: 'no-git' };
-    const git = resolveGitDir(top);
-    if ('state' in git)
-        return git;
-    const index = external_node_path_default().join(git.dir, 'index');
-    const read = (0,io_files/* readSmallFile */.EW)(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing' && headOf(git) === 'unborn')
-        return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
-    if (!read.ok)
-        return { state: 'unreadable', detail: `${index} ${read.detail}` };
-    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
-    if (typeof files === 'string')
-        return { state: 'unreadable', detail: files };
-    // Real paths: a directory named through a symlink is still the same place in the index.
-    const prefix = external_node_path_default().relative(realOr(top), realOr(dir)).split((external_node_path_default()).sep).join('/');
-    const paths = new Set();
-    for (const f of files) {
-        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
-        if (!rel)
-            continue;
-        paths.add(rel);
-        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
-            const d = rel.slice(0, i);
-            if (paths.has(d))
-                break;
-            paths.add(d);
-        }
-    }
-    return { state: 'tracked', paths };
-}
-function realOr(p) {
-    try {
-        return external_node_fs_default().realpathSync(p);
-    }
-    catch {
-        return external_node_path_default().resolve(p);
-    }
-}
-/** The nearest directory at or above `dir` holding a `.git` entry. */
-function gitTop(dir) {
-    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
-        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
-            return d;
-        if (external_node_path_default().dirname(d) === d)
-            return undefined;
-    }
-}
-/**
- * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
- * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
- */
-function resolveGitDir(top) {
-    const dotGit = external_node_path_default().join(top, '.git');
-    let dir;
-    if ((0,io_files/* statPath */.qW)(dotGit).kind === 'dir')
-        dir = dotGit;
-    else {
-        const read = (0,io_files/* readSmallFile */.EW)(dotGit, 4096); // never blocks: a FIFO is refused, not opened
-        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
-        if (m)
-            dir = external_node_path_default().resolve(top, m[1]);
-    }
-    if (!dir || (0,io_files/* statPath */.qW)(external_node_path_default().join(dir, 'HEAD')).kind !== 'file')
-        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
-    const link = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(dir, 'commondir'), 4096);
-    const common = link.ok ? external_node_path_default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
-    return { dir, common };
-}
-/**
- * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
- * cannot be read (callers then assume there is history).
- */
-function headOf(git) {
-    const head = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.dir, 'HEAD'), 4096);
-    if (!head.ok)
-        return undefined;
-    const text = head.bytes.toString('utf8').trim();
-    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
-        return text; // detached
-    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
-    if (!ref || ref.split('/').includes('..'))
-        return undefined;
-    const loose = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.common, ref), 4096);
-    if (loose.ok)
-        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
-    const packed = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-    if (packed.ok)
-        for (const line of packed.bytes.toString('utf8').split('\n'))
-            if (line.endsWith(` ${ref}`))
-                return line.slice(0, line.indexOf(' '));
-    return loose.kind === 'missing' ? 'unborn' : undefined;
-}
-/**
- * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
- * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
- */
-function hashSize(index, common) {
-    for (const [size, algo] of [
-        [20, 'sha1'],
-        [32, 'sha256'],
-    ]) {
-        if (index.length < 12 + size)
-            continue;
-        const sum = index.subarray(index.length - size);
-        if ((0,external_node_crypto_.createHash)(algo)
-            .update(index.subarray(0, index.length - size))
-            .digest()
-            .equals(sum))
-            return size;
-    }
-    const read = (0,io_files/* readSmallFile */.EW)(external_node_path_default().join(common, 'config'), 1 << 20);
-    const config = read.ok ? read.bytes.toString('utf8') : '';
-    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
-}
-/**
- * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
- * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
- */
-function parseIndex(b, hashBytes) {
-    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
-        return 'the git index has no DIRC header';
-    const version = b.readUInt32BE(4);
-    if (version < 2 || version > 4)
-        return `the git index has version ${version}, not 2, 3 or 4`;
-    const count = b.readUInt32BE(8);
-    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
-    const sum = b.subarray(end);
-    if (sum.some((x) => x !== 0)) {
-        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
-        if (!(0,external_node_crypto_.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
-            return 'the git index is damaged (its checksum does not match)';
-    }
-    const out = [];
-    let at = 12;
-    let previous = Buffer.alloc(0);
-    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
-    // decode to gigabytes.
-    let decoded = 0;
-    for (let n = 0; n < count; n++) {
-        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
-        if (at + fixed > end)
-            return 'the git index ends inside an entry';
-        const flags = b.readUInt16BE(at + 40 + hashBytes);
-        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
-        let prefix = Buffer.alloc(0);
-        if (version === 4) {
-            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
-            let strip = 0;
-            let byte;
-            let first = true;
-            do {
-                if (name >= end)
-                    return 'the git index ends inside an entry';
-                byte = b[name++];
-                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
-                first = false;
-                if (strip > previous.length)
-                    return 'the git index has a bad path prefix';
-            } while (byte & 0x80);
-            prefix = previous.subarray(0, previous.length - strip);
-        }
-        const nul = b.indexOf(0, name);
-        if (nul < 0 || nul >= end)
-            return 'the git index ends inside a path';
-        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
-        decoded += bytes.length;
-        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
-            return 'the git index holds paths longer than any checkout can have';
-        const full = bytes.toString('utf8');
-        const mode = b.readUInt32BE(at + 24);
-        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
-        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
-        previous = bytes;
-        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
-        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
-    }
-    // Extensions: a split index keeps its entries in another file, which is not read here.
-    while (at + 8 <= end) {
-        const sig = b.toString('latin1', at, at + 4);
-        if (sig === 'link')
-            return 'the git index is split (core.splitIndex); its shared part is not read';
-        at += 8 + b.readUInt32BE(at + 4);
-    }
-    return out;
-}
-/** The commit checked out at `dir` (HEAD resolved through refs), or undefined if unknown. */
-function headCommit(dir) {
-    const top = gitTop(dir);
-    const git = top ? resolveGitDir(top) : undefined;
-    if (!git || 'state' in git)
-        return undefined;
-    const head = headOf(git);
-    return head === 'unborn' ? undefined : head;
-}
-
 ;// CONCATENATED MODULE: ./src/io/write.ts
 
 
@@ -37498,13 +38509,77 @@ function assertInside(dir, root) {
     }
 }
 
-// EXTERNAL MODULE: ./src/packs/index.ts + 28 modules
-var src_packs = __nccwpck_require__(482);
+// EXTERNAL MODULE: ./src/packs/index.ts + 67 modules
+var src_packs = __nccwpck_require__(8018);
 // EXTERNAL MODULE: ./src/policy/codes.ts
 var codes = __nccwpck_require__(8584);
+;// CONCATENATED MODULE: ./src/model/cap.ts
+/**
+ * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
+ * strings of tens of megabytes (a verdict, a summary, a reviewer name); a report repeats such a
+ * value in several fields, and a few of them would make it larger than a JavaScript string can
+ * be, so no report could be written at all. Longer than any path, message or summary a producer
+ * writes on purpose.
+ */
+const FIELD_MAX = 8192;
+/** The visible end of a capped string: how big the whole value was. */
+function truncationMark(bytes) {
+    return `…[truncated, ${bytes} bytes]`;
+}
+/**
+ * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
+ * characters in all (so capping twice changes nothing), never cutting a surrogate pair.
+ */
+function capField(s, max = FIELD_MAX) {
+    if (s.length <= max)
+        return s;
+    const mark = truncationMark(Buffer.byteLength(s, 'utf8'));
+    let end = Math.max(0, max - mark.length);
+    const last = s.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff)
+        end--;
+    return s.slice(0, end) + mark;
+}
+/**
+ * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
+ * arrays are copied only where something was capped; the rest is the value itself.
+ */
+function capFields(value, max = FIELD_MAX) {
+    const walk = (v) => {
+        if (typeof v === 'string')
+            return v.length > max ? capField(v, max) : v;
+        if (v === null || typeof v !== 'object')
+            return v;
+        if (Array.isArray(v)) {
+            let out;
+            for (let i = 0; i < v.length; i++) {
+                const x = walk(v[i]);
+                if (x !== v[i])
+                    (out ??= v.slice())[i] = x;
+            }
+            return out ?? v;
+        }
+        let out;
+        for (const [k, x] of Object.entries(v)) {
+            const y = walk(x);
+            // Defined, not assigned: a "__proto__" key stays a key.
+            if (y !== x)
+                Object.defineProperty((out ??= { ...v }), k, {
+                    value: y,
+                    writable: true,
+                    enumerable: true,
+                    configurable: true,
+                });
+        }
+        return out ?? v;
+    };
+    return walk(value);
+}
+
 // EXTERNAL MODULE: ./src/version.ts
 var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/policy/gate.ts
+
 
 
 
@@ -37512,8 +38587,10 @@ const GOOD_TERMINAL = new Set(['accepted', 'passed']);
 /**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
  * never block; error findings of blocking targets fail the gate. Run-level findings always block.
+ * Every string the report keeps is capped (capField), so a report can always be written.
  */
-function decide(results, settings) {
+function decide(uncapped, settings) {
+    const results = capFields(uncapped);
     const targets = results.map((r) => r.target);
     const findings = [];
     // A finding is judged by the target whose result holds it (never looked up by subject id,
@@ -37533,7 +38610,7 @@ function decide(results, settings) {
                 bySubject.set(k, [judged]);
         }
     }
-    const runFindings = [...settings.runFindings, ...sharedSubjects(results)];
+    const runFindings = capFields([...settings.runFindings, ...sharedSubjects(results)]);
     for (const f of runFindings)
         findings.push({ ...f, blocking: f.severity === 'error' });
     const subjects = results.flatMap((r) => r.subjects.map((s) => {
@@ -37570,7 +38647,7 @@ function decide(results, settings) {
             extensions[r.target.id] = r.extension;
     return {
         report_version: '1',
-        tool: { name: 'audit-gate', version: version/* VERSION */.x },
+        tool: { name: 'audit-gate', version: version/* VERSION */.xv },
         generated_at: new Date().toISOString(),
         root: settings.root,
         conclusion,
@@ -37605,78 +38682,152 @@ function sharedSubjects(results) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/render/sanitize.ts
-// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
-// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function plain(s) {
-    return s.replace(UNSAFE, (c) => {
-        if (c === '\n')
-            return '\\n';
-        if (c === '\t')
-            return '\\t';
-        if (c === '\r')
-            return '\\r';
-        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+;// CONCATENATED MODULE: ./src/policy/recheck.ts
+
+
+/** How many contradictions a refusal spells out. */
+const SHOWN = 5;
+const quote = (s) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+function recheckReport(given, opts) {
+    const problems = [];
+    let more = 0;
+    const problem = (m) => (problems.length < SHOWN ? problems.push(m) : more++);
+    const registered = new Map(opts.codes.map((c) => [c.code, c.severity]));
+    const results = new Map();
+    for (const t of given.targets) {
+        if (results.has(t.id)) {
+            problem(`target ${quote(t.id)} is listed twice`);
+            continue;
+        }
+        const assurance = t.context['assurance'];
+        if (opts.assurance === 'submission' && assurance !== undefined && assurance !== 'submission')
+            problem(`${quote(t.path)} was verified at assurance ${quote(assurance)}, but this workflow requires submission`);
+        // verify makes a target advisory only for a paper verified at assurance draft.
+        else if (t.enforcement === 'advisory' && assurance !== 'draft')
+            problem(`target ${quote(t.id)} is advisory, but it was not verified at assurance draft`);
+        const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
+        results.set(t.id, {
+            target: t,
+            subjects: [],
+            findings: [],
+            ...(extension ? { extension: given.extensions[t.id] } : {}),
+        });
+    }
+    const holders = new Map();
+    for (const s of given.subjects) {
+        const r = results.get(s.target);
+        if (!r) {
+            problem(`subject ${quote(s.id)} names target ${quote(s.target)}, which the report does not list`);
+            continue;
+        }
+        r.subjects.push(s);
+        const h = holders.get(s.id);
+        if (h)
+            h.push(r);
+        else
+            holders.set(s.id, [r]);
+    }
+    // Each finding goes back to the target whose result held it: the target it is about, else the
+    // one holding its subject (a blocking one if two do; they are a subject conflict anyway), else
+    // the run. A known code gets its registered severity back; policy lowers it again where the
+    // target is advisory. Subject conflicts are not taken over: decide finds them again.
+    const original = new Map();
+    const runFindings = [];
+    for (const f of given.findings) {
+        const severity = registered.get(f.code) ?? f.severity;
+        const restored = severity === f.severity ? { ...f } : { ...f, severity };
+        original.set(restored, f);
+        const h = holders.get(f.subject);
+        const r = results.get(f.subject) ?? h?.find((x) => x.target.enforcement === 'blocking') ?? h?.[0];
+        if (r)
+            r.findings.push(restored);
+        else if (f.code !== codes/* GATE */.k.subjectConflict.code)
+            runFindings.push(restored);
+    }
+    const list = [...results.values()];
+    const settings = { root: given.root, runFindings };
+    const lenient = decide(list, { ...settings, failOn: 'blocking' });
+    const strict = given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
+        ? decide(list, { ...settings, failOn: 'problem' })
+        : lenient;
+    const findings = [...list.flatMap((r) => r.findings), ...runFindings];
+    findings.forEach((restored, i) => {
+        const f = original.get(restored);
+        const judged = lenient.findings[i];
+        if (f.severity !== judged.severity || f.blocking !== judged.blocking)
+            problem(`finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but policy makes it ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
     });
-}
-/** Cuts a string to at most `max` characters (code points), marking the cut. */
-function cap(s, max) {
-    const chars = Array.from(s);
-    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
-// ---------------------------------------------------------------------------------------------
-// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
-// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
-// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
-const ZWSP = '\u200b';
-// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
-const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
-/**
- * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
- * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
- * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
- * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
- * no table break-out (`|` escaped, line
- * breaks folded into spaces). The result is capped at `max` characters.
- */
-function mdText(s, max = 1000) {
-    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    return (folded
-        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#/g, `#${ZWSP}`)
-        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
-        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
-        // GitHub also autolinks GH-123 issue references and full commit SHAs.
-        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
-        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
-        // A leading list, heading-underline or numbered-list marker stays text.
-        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
-}
-/**
- * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
- * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
- * before it parses code spans). Code spans render no HTML, mentions or links.
- */
-function mdCode(s, max = 300, inTable = true) {
-    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    if (inTable)
-        text = text.replace(/\|/g, '\\|');
-    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
-    const fence = '`'.repeat(longest + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
-    return `${fence}${pad}${text}${pad}${fence}`;
-}
-/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
-function htmlCommentText(s) {
-    return plain(s)
-        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
-        .replace(/[<>]/g, '_');
+    const subjects = list.flatMap((r) => r.subjects);
+    subjects.forEach((s, i) => {
+        const outcome = lenient.subjects[i].outcome;
+        if (s.outcome !== outcome)
+            problem(`subject ${quote(s.id)} says ${s.outcome}, but its findings make it ${outcome}`);
+    });
+    for (const k of Object.keys(lenient.counts))
+        if (given.counts[k] !== lenient.counts[k])
+            problem(`counts.${k} is ${given.counts[k]}, but the report holds ${lenient.counts[k]}`);
+    if (given.submission_ready !== lenient.submission_ready)
+        problem(`submission_ready is ${given.submission_ready}, but its findings and targets make it ${lenient.submission_ready}`);
+    // The verifying run may have failed on problems too (its fail-on: problem): either is consistent.
+    if (given.conclusion !== lenient.conclusion && given.conclusion !== strict.conclusion)
+        problem(`the conclusion is ${given.conclusion}, but its findings make it ${lenient.conclusion === strict.conclusion ? lenient.conclusion : `${lenient.conclusion} (or ${strict.conclusion} with fail-on problem)`}`);
+    if (given.exit_code !== (given.conclusion === 'failure' ? 1 : 0))
+        problem(`exit_code ${given.exit_code} does not go with the conclusion ${given.conclusion}`);
+    if (problems.length > 0)
+        return { ok: false, problems, more };
+    const base = given.conclusion === lenient.conclusion && opts.failOn === 'blocking' ? lenient : strict;
+    return { ok: true, report: { ...base, tool: given.tool, generated_at: given.generated_at } };
 }
 
+;// CONCATENATED MODULE: ./src/render/labels.ts
+
+/**
+ * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
+ * the check summary never call one thing by two names.
+ */
+/** A subject's status as shown: a blocking verdict is shown as the verdict itself (BLOCKED, FAIL). */
+function statusLabel(s) {
+    return s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status;
+}
+/** `n thing` or `n things`. */
+function plural(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+/**
+ * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
+ * cell; short ones are returned as they are.
+ */
+function middle(s, max = 40) {
+    const chars = Array.from(s);
+    if (chars.length <= max)
+        return s;
+    const tail = Math.floor((max - 1) / 3);
+    return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
+}
+/** Context entries that describe how a target was judged (its header line), not its outcome. */
+function judgedContext(t) {
+    return Object.entries(t.context).filter(([k]) => k !== PROVISIONAL_BECAUSE);
+}
+/**
+ * The target's end state in words. A paper checked at draft whose audits have problems keeps the
+ * legacy state `accepted` in its report, but is shown as what it is: not blocking, and not
+ * submission-ready.
+ */
+function stateText(t, subjects) {
+    const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
+    if (t.terminal_state === 'accepted' && problems.length > 0)
+        return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
+    const because = t.context[subject/* PROVISIONAL_BECAUSE */.oW];
+    if (t.terminal_state === 'provisional' && because)
+        return `provisional, not submission-ready: ${because}`;
+    return t.terminal_state;
+}
+
+// EXTERNAL MODULE: ./src/render/sanitize.ts
+var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
 
 /**
  * The Markdown renderings of a GateReport shared by every GitHub surface: the check-run summary,
@@ -37724,6 +38875,8 @@ function clip(s, limit, unit) {
 const REASON_MAX = 300;
 const MESSAGE_MAX = 600;
 const REMEDIATION_MAX = 400;
+/** The most audits (and remediations) one cause card lists, so that one card always fits. */
+const CAUSE_LIST_MAX = 25;
 /** Groups findings by the subject they are about; findings about a target or the run get a unit of their own. */
 function units(report) {
     const targets = new Map(report.targets.map((t) => [t.id, t]));
@@ -37740,7 +38893,7 @@ function units(report) {
     for (const s of report.subjects) {
         out.push({
             key: s.id,
-            label: s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status,
+            label: statusLabel(s),
             name: s.name,
             path: s.path,
             kind: s.kind,
@@ -37774,6 +38927,64 @@ function units(report) {
 function isFailing(u) {
     return u.outcome === 'blocking' || u.outcome === 'problem';
 }
+/**
+ * The failure cards: one per cause rather than one per subject. Findings that name the same
+ * changed file in one target (one edited main.tex under four audits) become one card listing every
+ * audit that cited it; changed files cited by the same audits share that card. A subject whose
+ * findings all went into such a card has no card of its own (its row stays in the summary table).
+ */
+function cards(report) {
+    const all = units(report);
+    const causes = new Map();
+    for (const u of all) {
+        if (!u.subject || !isFailing(u))
+            continue;
+        for (const f of u.findings) {
+            if (!f.related?.length)
+                continue;
+            const key = [u.subject.target, f.code, ...f.related.map((r) => r.path).sort()].join('\0');
+            const c = causes.get(key) ?? { findings: [], members: new Map() };
+            c.findings.push(f);
+            c.members.set(u.key, u);
+            causes.set(key, c);
+        }
+    }
+    // Causes shared by several subjects, merged when the same subjects share them.
+    const groups = new Map();
+    for (const c of causes.values()) {
+        if (c.members.size < 2)
+            continue;
+        const key = [...c.members.keys()].sort().join('\0');
+        const g = groups.get(key) ?? { findings: [], members: [...c.members.values()] };
+        g.findings.push(...c.findings);
+        groups.set(key, g);
+    }
+    const taken = new Set([...groups.values()].flatMap((g) => g.findings));
+    const out = [];
+    for (const g of groups.values()) {
+        const files = [...new Set(g.findings.flatMap((f) => f.related.map((r) => r.path)))];
+        const labels = new Set(g.members.map((m) => m.label));
+        const first = g.members[0];
+        out.push({
+            key: `cause:${files.join('\0')}`,
+            label: labels.size === 1 ? first.label : 'PROBLEM',
+            name: files.length === 1 ? files[0] : `${files.length} changed files`,
+            kind: first.kind,
+            outcome: g.members.some((m) => m.outcome === 'blocking') ? 'blocking' : 'problem',
+            ...(first.target ? { target: first.target } : {}),
+            findings: g.findings,
+            members: g.members.map((m) => m.subject),
+        });
+    }
+    for (const u of all) {
+        const rest = u.findings.filter((f) => !taken.has(f));
+        if (rest.length === u.findings.length)
+            out.push(u);
+        else if (rest.some((f) => f.severity !== 'notice'))
+            out.push({ ...u, findings: rest });
+    }
+    return out;
+}
 const MARK = {
     pass: '✓',
     problem: '⚠',
@@ -37791,9 +39002,10 @@ function checkTitle(report) {
     parts.push(`${c.pass} pass`);
     if (c.skipped)
         parts.push(`${c.skipped} skipped`);
-    const failedRun = report.findings.some((f) => !report.subjects.some((s) => s.id === f.subject) && f.blocking);
+    const subjects = new Set(report.subjects.map((s) => s.id));
+    const failedRun = report.findings.some((f) => f.blocking && !subjects.has(f.subject));
     const lead = c.subjects === 0 && failedRun ? 'nothing verified' : parts.join(', ');
-    return cap(`${lead} — submission-ready: ${report.submission_ready}`, 255);
+    return (0,sanitize/* cap */.Np)(`${lead} — submission-ready: ${report.submission_ready}`, 255);
 }
 function conclusionLine(report) {
     switch (report.conclusion) {
@@ -37807,7 +39019,7 @@ function conclusionLine(report) {
 }
 function countsLine(report) {
     const c = report.counts;
-    return (`${c.subjects} subjects in ${c.targets} targets: ${c.blocking} blocking · ${c.problem} with problems · ` +
+    return (`${plural(c.subjects, 'subject')} in ${plural(c.targets, 'target')}: ${c.blocking} blocking · ${c.problem} with problems · ` +
         `${c.pass} pass · ${c.skipped} skipped — ${c.errors} errors, ${c.warnings} warnings · ` +
         `**submission-ready: ${report.submission_ready}**`);
 }
@@ -37819,15 +39031,15 @@ function judgedBy(t) {
     if (a === undefined)
         return `enforcement **${t.enforcement}**`;
     const src = t.context['assurance_source'];
-    return `assurance **${mdText(a, 40)}**${src ? ` (from ${mdCode(src, 120, false)})` : ''}`;
+    return `assurance **${(0,sanitize/* mdText */.bC)(a, 40)}**${src ? ` (from ${(0,sanitize/* mdCode */.xs)(src, 120, false)})` : ''}`;
 }
 function whyLine(u) {
     if (u.outcome === 'blocking') {
         if (!u.target)
             return 'The run itself failed, so the gate fails closed: an unverified change is never a green check.';
         const label = u.subject?.verdict && u.label === u.subject.verdict
-            ? `a ${mdText(u.label, 40)} verdict`
-            : `a ${mdText(u.label, 40)} ${mdText(u.kind, 20)}`;
+            ? `a ${(0,sanitize/* mdText */.bC)(u.label, 40)} verdict`
+            : `a ${(0,sanitize/* mdText */.bC)(u.label, 40)} ${(0,sanitize/* mdText */.bC)(u.kind, 20)}`;
         return `${judgedBy(u.target)} makes ${label} blocking.`;
     }
     return `Does not block under ${judgedBy(u.target) || 'the current settings'}; it would block at assurance **submission**.`;
@@ -37837,19 +39049,54 @@ function locationText(f) {
         return '';
     return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
 }
+/** A cause card: the changed files, then each audit that cited them, where, and how to rerun it. */
+function renderCauseCard(u, members) {
+    const files = [...new Set(u.findings.flatMap((f) => (f.related ?? []).map((r) => r.path)))];
+    const lines = [
+        `#### ${MARK[u.outcome]} ${(0,sanitize/* mdText */.bC)(u.label, 60)} — ${files.length === 1 ? (0,sanitize/* mdCode */.xs)(files[0], 200, false) : (0,sanitize/* mdText */.bC)(u.name, 60)} (${plural(members.length, (0,sanitize/* mdText */.bC)(u.kind, 20))})`,
+        '',
+    ];
+    if (files.length > 1) {
+        lines.push('Changed files:');
+        for (const f of files)
+            lines.push(`- ${(0,sanitize/* mdCode */.xs)(f, 200, false)}`);
+        lines.push('');
+    }
+    lines.push(`Cited by ${plural(members.length, (0,sanitize/* mdText */.bC)(u.kind, 20))}, each now out of date:`);
+    for (const m of members.slice(0, CAUSE_LIST_MAX)) {
+        const mine = u.findings.filter((f) => f.subject === m.id);
+        const where = [...new Set(mine.map(locationText).filter((l) => l))];
+        lines.push(`- **${(0,sanitize/* mdText */.bC)(m.name, 120)}** ${where.map((w) => (0,sanitize/* mdCode */.xs)(w, 200, false)).join(', ')} — ${(0,sanitize/* mdText */.bC)(mine[0].message, MESSAGE_MAX)}${mine.length > 1 ? ` (and ${mine.length - 1} more)` : ''}`);
+    }
+    if (members.length > CAUSE_LIST_MAX)
+        lines.push(`- … and ${members.length - CAUSE_LIST_MAX} more (all in the check run annotations and the JSON report)`);
+    lines.push('', `(${[...new Set(u.findings.map((f) => (0,sanitize/* mdCode */.xs)(f.code, 80, false)))].join(', ')})`, '');
+    lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
+    const todo = [...new Set(u.findings.map((f) => f.remediation).filter((r) => r))];
+    if (todo.length) {
+        lines.push('', '**What to do:**');
+        for (const r of todo.slice(0, CAUSE_LIST_MAX))
+            lines.push(`- ${(0,sanitize/* mdText */.bC)(r, REMEDIATION_MAX)}`);
+        if (todo.length > CAUSE_LIST_MAX)
+            lines.push(`- … and ${todo.length - CAUSE_LIST_MAX} more`);
+    }
+    return lines.join('\n');
+}
 /** One failure card: what failed, why it blocks and what to do, about the user's files only. */
 function renderCard(u) {
+    if (u.members)
+        return renderCauseCard(u, u.members);
     const lines = [];
-    const where = u.path ? ` (${mdCode(u.path, 200, false)})` : '';
-    lines.push(`#### ${MARK[u.outcome]} ${mdText(u.label, 60)} — ${mdText(u.name, 120)}${where}`);
+    const where = u.path ? ` (${(0,sanitize/* mdCode */.xs)(u.path, 200, false)})` : '';
+    lines.push(`#### ${MARK[u.outcome]} ${(0,sanitize/* mdText */.bC)(u.label, 60)} — ${(0,sanitize/* mdText */.bC)(u.name, 120)}${where}`);
     lines.push('');
     // The artifact's own reason explains a verdict; for a STALE or malformed audit it would mislead.
     const reason = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
     if (reason) {
         const i = reason.indexOf(': ');
         lines.push(i > 0 && i < 80 && /^[\w.:-]+$/.test(reason.slice(0, i))
-            ? `${mdCode(reason.slice(0, i), 80, false)} ${mdText(reason.slice(i + 2), REASON_MAX)}`
-            : mdText(reason, REASON_MAX));
+            ? `${(0,sanitize/* mdCode */.xs)(reason.slice(0, i), 80, false)} ${(0,sanitize/* mdText */.bC)(reason.slice(i + 2), REASON_MAX)}`
+            : (0,sanitize/* mdText */.bC)(reason, REASON_MAX));
         lines.push('');
     }
     const shown = u.findings.filter((f) => f.severity !== 'notice' || u.findings.length === 1);
@@ -37858,11 +39105,11 @@ function renderCard(u) {
         if (inputs.length) {
             lines.push('Changed or deleted inputs:');
             for (const { f, r } of inputs)
-                lines.push(`- ${mdCode(r.path, 200, false)} — ${mdText(f.message, MESSAGE_MAX)}`);
+                lines.push(`- ${(0,sanitize/* mdCode */.xs)(r.path, 200, false)} — ${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)}`);
         }
         for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
             const loc = locationText(f);
-            lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`);
+            lines.push(`- ${loc ? `${(0,sanitize/* mdCode */.xs)(loc, 200, false)} ` : ''}${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} (${(0,sanitize/* mdCode */.xs)(f.code, 80, false)})`);
         }
     }
     else {
@@ -37870,8 +39117,8 @@ function renderCard(u) {
         const summary = reason ? reason.slice(reason.indexOf(': ') + 2) : undefined;
         for (const f of shown) {
             const loc = locationText(f);
-            const text = summary && f.message.includes(summary) ? '' : `${mdText(f.message, MESSAGE_MAX)} `;
-            lines.push(`- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${text}(${mdCode(f.code, 80, false)})`);
+            const text = summary && f.message.includes(summary) ? '' : `${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} `;
+            lines.push(`- ${loc ? `${(0,sanitize/* mdCode */.xs)(loc, 200, false)} ` : ''}${text}(${(0,sanitize/* mdCode */.xs)(f.code, 80, false)})`);
         }
     }
     if (shown.length)
@@ -37880,7 +39127,7 @@ function renderCard(u) {
     const todo = [...new Set(shown.map((f) => f.remediation).filter((r) => r))];
     if (todo.length) {
         lines.push('');
-        lines.push(`**What to do:** ${todo.map((r) => mdText(r, REMEDIATION_MAX)).join(' ')}`);
+        lines.push(`**What to do:** ${todo.map((r) => (0,sanitize/* mdText */.bC)(r, REMEDIATION_MAX)).join(' ')}`);
     }
     return lines.join('\n');
 }
@@ -37911,33 +39158,56 @@ function fit(head, items, tail, limit, note, unit) {
 function passingDetails(pass) {
     if (pass.length === 0)
         return '';
-    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${u.path ? mdCode(u.path, 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |`);
+    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)(middle(u.name), 120)} | ${u.path ? (0,sanitize/* mdCode */.xs)(middle(u.path, 80), 200) : ''} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} |`);
     const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join('\n');
     return `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n${body}\n\n</details>\n`;
 }
 /** The hidden marker that identifies this check's sticky comment. */
 function commentMarker(checkName) {
-    return `<!-- audit-gate:sticky-comment check="${htmlCommentText(checkName)}" -->`;
+    return `<!-- audit-gate:sticky-comment check="${(0,sanitize/* htmlCommentText */.Qy)(checkName)}" -->`;
 }
 function runLink(opts) {
     return opts.runUrl ? ` · [workflow run](${opts.runUrl})` : '';
 }
 /** A title line, then the conclusion and counts lines, each followed by a blank line. */
 function heading(title, report, opts) {
-    return [title, conclusionLine(report), countsLine(report) + runLink(opts), ''].join('\n\n');
+    return [
+        title,
+        conclusionLine(report),
+        countsLine(report) + runLink(opts),
+        ...provisionalLines(report),
+        '',
+    ].join('\n\n');
 }
+/** Why submission-ready is no for a paper with nothing failing: what makes it provisional. */
+function provisionalLines(report) {
+    return report.targets.flatMap((t) => {
+        const because = t.context[subject/* PROVISIONAL_BECAUSE */.oW];
+        return because
+            ? [
+                `**Not submission-ready:** ${(0,sanitize/* mdText */.bC)(t.kind, 20)} ${(0,sanitize/* mdCode */.xs)(t.path, 200, false)} is provisional: ${(0,sanitize/* mdText */.bC)(because, REASON_MAX)}.`,
+            ]
+            : [];
+    });
+}
+/** The mark for a conclusion, in titles. */
+const CONCLUSION_MARK = {
+    failure: '✗',
+    neutral: '⚠',
+    success: '✓',
+};
 /** The failure cards (check-run text and the body of the pull-request comment). */
 function renderCards(report, opts) {
     const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
     const unit = opts.unit ?? 'bytes';
-    const all = units(report);
+    const all = cards(report);
     const failing = all
         .filter(isFailing)
         .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
     const passing = all.filter((u) => !isFailing(u));
-    const head = heading(`### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`, report, opts);
+    const head = heading(`### ${CONCLUSION_MARK[report.conclusion]} ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: ${(0,sanitize/* mdText */.bC)(checkTitle(report), 255)}`, report, opts);
     const details = passingDetails(passing);
-    return fit(head, failing.map((u) => renderCard(u) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failing subject${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`, unit).text;
+    return fit(head, failing.map((u) => renderCard(u) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`, unit).text;
 }
 /** The sticky pull-request comment: the marker, then the cards (or a short green state). */
 function renderComment(report, opts) {
@@ -37947,10 +39217,11 @@ function renderComment(report, opts) {
     const anyFailing = units(report).some(isFailing);
     if (!anyFailing) {
         const green = [
-            `### ✓ ${mdText(opts.checkName, 100)}: all ${report.counts.subjects} subjects pass — submission-ready: ${report.submission_ready}`,
+            `### ✓ ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: all ${report.counts.subjects} subjects pass — submission-ready: ${report.submission_ready}`,
             '',
             countsLine(report) + runLink(opts),
             '',
+            ...provisionalLines(report).flatMap((l) => [l, '']),
             passingDetails(units(report)),
         ].join('\n');
         return marker + clip(green, limit, unit);
@@ -37961,13 +39232,29 @@ function renderComment(report, opts) {
 function renderSummary(report, opts) {
     const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
     const unit = opts.unit ?? 'bytes';
-    const head = heading(`## ${mdText(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
+    const head = heading(`## ${CONCLUSION_MARK[report.conclusion]} ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
     const all = units(report);
+    // Each target's rows: its subjects, and its own unit when findings are about the target itself.
+    const byTarget = new Map();
+    for (const u of all) {
+        const id = u.subject ? u.subject.target : u.target?.id;
+        if (id === undefined)
+            continue;
+        const own = byTarget.get(id);
+        if (own)
+            own.push(u);
+        else
+            byTarget.set(id, [u]);
+    }
     const sections = [];
     for (const t of report.targets) {
-        const rows = all
-            .filter((u) => u.subject?.target === t.id || (u.target?.id === t.id && !u.subject))
-            .map((u) => {
+        const mine = byTarget.get(t.id) ?? [];
+        const worst = mine.some((u) => u.outcome === 'blocking')
+            ? 'blocking'
+            : mine.some((u) => u.outcome === 'problem')
+                ? 'problem'
+                : 'pass';
+        const rows = mine.map((u) => {
             const verdictWhy = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
             const why = isFailing(u)
                 ? (verdictWhy ??
@@ -37975,11 +39262,12 @@ function renderSummary(report, opts) {
                     u.subject?.reason ??
                     '')
                 : '';
-            return `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
+            return `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)(middle(u.name), 120)} | ${(0,sanitize/* mdText */.bC)(u.kind, 20)} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} | ${(0,sanitize/* mdText */.bC)(why, 200)} |`;
         });
         const judged = judgedBy(t);
+        const state = stateText(t, mine.flatMap((u) => (u.subject ? [u.subject] : [])));
         sections.push([
-            `### ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${mdText(t.terminal_state, 40)}**`,
+            `### ${MARK[worst]} ${(0,sanitize/* mdText */.bC)(t.kind, 20)} ${(0,sanitize/* mdCode */.xs)(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${(0,sanitize/* mdText */.bC)(state, 400)}**`,
             '',
             '| | Subject | Kind | Status | Verdict | Why |',
             '|---|---|---|---|---|---|',
@@ -37991,9 +39279,9 @@ function renderSummary(report, opts) {
     const runLevel = all.filter((u) => !u.target && !u.subject);
     for (const u of runLevel) {
         sections.push([
-            `### ${MARK[u.outcome]} ${mdText(u.name, 120)}`,
+            `### ${MARK[u.outcome]} ${(0,sanitize/* mdText */.bC)(u.name, 120)}`,
             '',
-            ...u.findings.map((f) => `- ${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)}) — ${mdText(f.remediation, REMEDIATION_MAX)}`),
+            ...u.findings.map((f) => `- ${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} (${(0,sanitize/* mdCode */.xs)(f.code, 80, false)}) — ${(0,sanitize/* mdText */.bC)(f.remediation, REMEDIATION_MAX)}`),
             '',
             '',
         ].join('\n'));
@@ -38005,8 +39293,14 @@ function renderJobSummary(report, opts) {
     return `${renderSummary(report, opts)}\n${renderCards(report, opts)}`;
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/render/sarif.ts
+
+
 const LEVEL = { error: 'error', warning: 'warning', notice: 'note' };
+/** GitHub keeps at most 1,000 locations per result (and shows 100). */
+const MAX_RELATED = 100;
 function physical(loc) {
     return {
         physicalLocation: {
@@ -38018,23 +39312,55 @@ function physical(loc) {
         },
     };
 }
+/**
+ * What makes a finding itself, stable across runs: its code, subject, file, legacy issue string
+ * and related files (not its line or message, which move when the file is rewritten). Two
+ * findings that still agree (one audit with two malformed fields of one kind) are told apart by
+ * their order, so code scanning never merges two results into one alert.
+ */
+function fingerprints(located) {
+    const seen = new Map();
+    return located.map((f) => {
+        const parts = [
+            f.code,
+            f.subject,
+            f.location.path,
+            f.issue ?? '',
+            ...(f.related ?? []).map((r) => r.path).sort(),
+        ];
+        const base = (0,external_node_crypto_.createHash)('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+        const n = seen.get(base) ?? 0;
+        seen.set(base, n + 1);
+        return n === 0 ? base : `${base}:${n}`;
+    });
+}
+function rule(id, def, sample) {
+    const title = def?.title ?? id;
+    const remediation = def?.remediation ?? sample.remediation;
+    const invariant = def?.invariant_id ? ` (producer invariant ${def.invariant_id})` : '';
+    return {
+        id,
+        name: id,
+        shortDescription: { text: title },
+        fullDescription: { text: `${title}${invariant}. What to do: ${remediation}` },
+        help: { text: remediation },
+        helpUri: version/* CODES_DOC */.Sg,
+        defaultConfiguration: { level: LEVEL[def?.severity ?? sample.severity] },
+    };
+}
 function renderSarif(report, opts = {}) {
     const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
     const located = report.findings.filter((f) => f.location !== undefined);
-    const ruleIds = [...new Set(located.map((f) => f.code))].sort();
+    // The first finding of each code stands in for a code this version does not know.
+    const samples = new Map();
+    for (const f of located)
+        if (!samples.has(f.code))
+            samples.set(f.code, f);
+    const ruleIds = [...samples.keys()].sort();
     const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-    const rules = ruleIds.map((id) => {
-        const def = defs.get(id);
-        const sample = located.find((f) => f.code === id);
-        return {
-            id,
-            name: id,
-            shortDescription: { text: def?.title ?? id },
-            help: { text: def?.remediation ?? sample.remediation },
-            defaultConfiguration: { level: LEVEL[def?.severity ?? sample.severity] },
-        };
-    });
-    const results = located.map((f) => ({
+    const rules = ruleIds.map((id) => rule(id, defs.get(id), samples.get(id)));
+    const prints = fingerprints(located);
+    const results = located.map((f, i) => ({
         ruleId: f.code,
         ruleIndex: ruleIndex.get(f.code),
         level: LEVEL[f.severity],
@@ -38042,14 +39368,14 @@ function renderSarif(report, opts = {}) {
         locations: [physical(f.location)],
         ...(f.related?.length
             ? {
-                relatedLocations: f.related.map((r, i) => ({
-                    id: i,
+                relatedLocations: f.related.slice(0, MAX_RELATED).map((r, j) => ({
+                    id: j,
                     ...physical(r),
                     message: { text: 'related input' },
                 })),
             }
             : {}),
-        partialFingerprints: { auditGateFinding: `${f.code}|${f.subject}|${f.location.path}` },
+        partialFingerprints: { 'auditGateFinding/v2': prints[i] },
         properties: { subject: f.subject, blocking: f.blocking },
     }));
     return {
@@ -38062,11 +39388,10 @@ function renderSarif(report, opts = {}) {
                         name: 'audit-gate',
                         version: report.tool.version,
                         semanticVersion: report.tool.version,
-                        ...(opts.informationUri ? { informationUri: opts.informationUri } : {}),
+                        informationUri: version/* HOMEPAGE */.py,
                         rules,
                     },
                 },
-                automationDetails: { id: 'audit-gate/' },
                 results,
                 properties: {
                     conclusion: report.conclusion,
@@ -38078,11 +39403,16 @@ function renderSarif(report, opts = {}) {
     };
 }
 
+// EXTERNAL MODULE: ./src/io/files.ts
+var files = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
 var json = __nccwpck_require__(2680);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
 var policy_assurance = __nccwpck_require__(1355);
 ;// CONCATENATED MODULE: ./src/config.ts
+
+
+
 
 
 
@@ -38118,140 +39448,152 @@ const Config = schemas/* object */.Ikc({
         .describe('Options of the trace pack'),
 })
     .strict();
-function loadConfig(root, explicit) {
-    const file = explicit ? external_node_path_default().resolve(explicit) : external_node_path_default().join(root, DEFAULT_CONFIG_FILE);
-    const read = (0,io_files/* readSmallFile */.EW)(file, 1024 * 1024);
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const noLines = () => undefined;
+/**
+ * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
+ * Trust follows where the bytes live, not how they were named: a file whose path or real path
+ * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
+ * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
+ * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
+ */
+function loadConfig(ws, source) {
+    if (source.json !== undefined)
+        return parseConfig(source.json, { trusted: true });
+    const file = external_node_path_default().resolve(source.file ?? external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE));
+    const place = locate(ws, source.root, file);
+    if (place.refused)
+        return { ok: false, path: file, message: place.refused, refused: true };
+    const read = (0,files/* readSmallFile */.EW)(place.real, MAX_CONFIG_BYTES);
     if (!read.ok) {
-        if (read.kind === 'missing' && !explicit)
-            return { ok: true, config: {} };
-        return { ok: false, path: file, message: `${read.detail}` };
+        if (read.kind === 'missing' && source.file === undefined)
+            return { ok: true, config: {}, trusted: false, lineOf: noLines };
+        return { ok: false, path: file, message: read.detail };
     }
-    const text = (0,io_files/* decodeUtf8 */._6)(read.bytes);
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
     if (!text.ok)
         return { ok: false, path: file, message: text.detail };
-    const parsed = (0,json/* parseJson */.q)(text.text);
+    return parseConfig(text.text, { trusted: place.trusted, path: file });
+}
+/** Where a config file really is, and whether the checkout decides its content. */
+function locate(ws, givenRoot, file) {
+    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(file);
+    }
+    catch {
+        // Missing (or a dangling link): the read reports it, and nothing is read.
+        return { trusted: !named, real: file };
+    }
+    const inside = ws.contains(real);
+    if (!named && !inside)
+        return { trusted: true, real };
+    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
+    // a runner file or .git/config with the checkout's token, must never reach a message).
+    if (!inside)
+        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
+    if (external_node_path_default().relative(ws.root, real)
+        .split((external_node_path_default()).sep)
+        .some((s) => s.toLowerCase() === '.git'))
+        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
+    return { trusted: false, real };
+}
+/** A value taken from the config, as it may appear in a message: short and escaped. */
+function quoted(s) {
+    return (0,sanitize/* plain */.pj)(JSON.stringify((0,sanitize/* cap */.Np)(s, 40)));
+}
+function parseConfig(text, origin) {
+    const at = origin.path !== undefined ? { path: origin.path } : {};
+    const parsed = (0,json/* parseJson */.q)(text);
     if (!parsed.ok)
-        return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
+        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
+    const doc = parsed.doc;
     // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
-    const dup = parsed.doc.duplicates[0];
+    const dup = doc.duplicates[0];
     if (dup)
         return {
+            ...at,
             ok: false,
-            path: file,
-            message: `repeats the key ${JSON.stringify(dup.key)} (line ${dup.line}); keep one`,
+            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
             line: dup.line,
         };
     const result = Config.safeParse(parsed.value);
     if (!result.success) {
         const issue = result.error.issues[0];
-        const where = issue.path.length ? `"${issue.path.join('.')}"` : 'the top level';
+        const keyPath = issue.path;
+        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
+        // zod lists every unknown key; a message names only the first, short and escaped.
+        if (issue.code === 'unrecognized_keys') {
+            const [first = '', ...more] = issue.keys;
+            return {
+                ...at,
+                ok: false,
+                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+            };
+        }
         return {
+            ...at,
             ok: false,
-            path: file,
             message: `${where}: ${issue.message}`,
-            line: parsed.doc.lineOf(issue.path) ?? 1,
+            line: doc.lineOf(keyPath) ?? 1,
         };
     }
-    return { ok: true, config: result.data, path: file };
+    return {
+        ...at,
+        ok: true,
+        config: result.data,
+        trusted: origin.trusted,
+        lineOf: (key) => doc.lineOf(key),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/config-pinning.ts
+
+
+/**
+ * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
+ * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
+ * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
+ * `allow_empty: false`, `trace.min_supports` (a floor: it only ever raises a run's own policy), `packs` naming every pack,
+ * `fixtures` when no other fixture directory would run, an assurance or effort no weaker than the
+ * pinned assurance (which wins over them anyway). A key the workflow set itself overrides the
+ * config's and is left alone.
+ */
+function withoutLoosening(config, pinned) {
+    const out = { ...config };
+    const ignored = [];
+    const drop = (key, why) => {
+        delete out[key];
+        ignored.push({ key: [key], why });
+    };
+    const weaker = (a) => a === 'draft' && pinned.assurance === 'submission';
+    if (config.paths && !pinned.paths)
+        drop('paths', 'it would replace discovery, leaving papers and runs elsewhere unverified');
+    if (config.exclude?.length)
+        drop('exclude', 'it would hide directories from discovery');
+    const left = pinned.allPacks.filter((p) => !(config.packs ?? pinned.allPacks).includes(p));
+    if (left.length && !pinned.packs)
+        drop('packs', `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`);
+    if (config.allow_empty && pinned.allowEmpty === undefined)
+        drop('allow_empty', 'it would let a run that verifies nothing pass');
+    if (config.assurance && weaker(config.assurance))
+        drop('assurance', `assurance is pinned to ${pinned.assurance}`);
+    if (config.effort && pinned.effort === undefined && weaker((0,policy_assurance/* assuranceForEffort */.lV)(config.effort)))
+        drop('effort', `it implies ${(0,policy_assurance/* assuranceForEffort */.lV)(config.effort)}, but assurance is pinned to ${pinned.assurance}`);
+    const fixtures = config.fixtures;
+    const replaced = pinned.fixtures === undefined ? pinned.defaultFixtures : undefined;
+    if (fixtures !== undefined && replaced !== undefined)
+        if (external_node_path_default().resolve('/', fixtures) !== external_node_path_default().resolve('/', replaced))
+            drop('fixtures', `it would replace the fixture directory ${replaced}`);
+    return { config: out, ignored };
 }
 
 // EXTERNAL MODULE: ./src/io/hashing.ts
 var hashing = __nccwpck_require__(9520);
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __nccwpck_require__(298);
-var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
-;// CONCATENATED MODULE: ./src/io/walk.ts
-
-
-
-
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
-/**
- * Lists the directories of a repository the way git would see them: `.gitignore` files at every
- * level are honoured, except for what git tracks (a committed file is never ignored, so a
- * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
- * repository holding `root`, and of any repository found below it; where an index cannot be read
- * the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
- * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
- * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
- * gitignore syntax and apply to tracked files too.
- */
-function walkRepository(root, extra = []) {
-    const out = [];
-    const unknown = [];
-    const scopeAt = (abs, rel) => {
-        const t = trackedUnder(abs);
-        if (t.state === 'tracked')
-            return { base: rel, tracked: t.paths, blind: false };
-        if (t.state === 'unreadable')
-            unknown.push({ dir: abs, detail: t.detail });
-        return { base: rel, blind: t.state === 'unreadable' };
-    };
-    const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
-    const stack = [
-        { abs: root, rel: '', rules: [], git: undefined },
-    ];
-    while (stack.length > 0) {
-        const { abs, rel, rules: inherited, git: outer } = stack.pop();
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
-        }
-        catch {
-            continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
-        }
-        // The root's repository (found upwards), or a repository nested in the walk.
-        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel) : outer;
-        const rules = [...inherited];
-        if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-            try {
-                rules.push({
-                    base: rel,
-                    ig: ignore_default()().add(external_node_fs_default().readFileSync(external_node_path_default().join(abs, '.gitignore'), 'utf8')),
-                });
-            }
-            catch {
-                // unreadable .gitignore: ignore nothing extra
-            }
-        }
-        const entry = {
-            abs,
-            rel: rel || '.',
-            files: new Set(),
-            dirs: new Set(),
-            links: new Set(),
-        };
-        const tracked = (childRel) => git.tracked?.has(git.base ? childRel.slice(git.base.length + 1) : childRel) ?? false;
-        // The config's exclude always applies; .gitignore files only where they can be trusted.
-        const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
-            (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
-        for (const e of entries) {
-            const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
-                if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
-                    continue;
-                entry.dirs.add(e.name);
-                stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules, git });
-            }
-            else if (!ignored(childRel, false)) {
-                entry.files.add(e.name);
-                if (e.isSymbolicLink())
-                    entry.links.add(e.name);
-            }
-        }
-        out.push(entry);
-    }
-    return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
-}
-function isIgnored(rules, rel, isDir) {
-    for (const r of rules) {
-        const local = r.base ? rel.slice(r.base.length + 1) : rel;
-        if (r.ig.ignores(isDir ? `${local}/` : local))
-            return true;
-    }
-    return false;
-}
-
+// EXTERNAL MODULE: ./src/io/walk.ts
+var walk = __nccwpck_require__(5923);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: external "node:os"
@@ -38342,22 +39684,58 @@ async function runFixtures(dir, opts) {
     }
     return results;
 }
-/** A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold. */
+/**
+ * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
+ * or why it cannot be made. The copy is removed again on every failure.
+ */
 function scratchCopy(inputDir, emptyDirs) {
-    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-'));
+    const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
+    let made = false;
     try {
         external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+        for (const d of emptyDirs) {
+            const refused = makeDirInside(dir, d);
+            if (refused)
+                return { ok: false, detail: `cannot hold empty_dirs entry "${d}": it ${refused}` };
+        }
+        made = true;
+        return { ok: true, dir };
     }
-    catch (err) {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-        throw err;
+    finally {
+        if (!made)
+            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
     }
-    for (const d of emptyDirs) {
-        const abs = external_node_path_default().resolve(dir, d);
-        if (abs.startsWith(dir + (external_node_path_default()).sep))
-            external_node_fs_default().mkdirSync(abs, { recursive: true });
+}
+/**
+ * Creates `rel` under `root` one component at a time, never through a symlink: the copied input
+ * is untrusted, and `esc -> /anywhere` would otherwise make `esc/X` create /anywhere/X. Returns
+ * why it refused, or undefined once the directory exists.
+ */
+function makeDirInside(root, rel) {
+    if (external_node_path_default().isAbsolute(rel) || rel.includes('\0'))
+        return 'is not a relative path';
+    const parts = rel.split(/[/\\]+/).filter((p) => p !== '' && p !== '.');
+    if (parts.includes('..'))
+        return 'leaves the input (it contains "..")';
+    let cur = root;
+    for (const part of parts) {
+        cur = external_node_path_default().join(cur, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(cur);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT')
+                throw err;
+        }
+        if (st?.isSymbolicLink())
+            return `goes through the symlink ${external_node_path_default().relative(root, cur)}`;
+        if (st && !st.isDirectory())
+            return `goes through ${external_node_path_default().relative(root, cur)}, which is a file`;
+        if (!st)
+            external_node_fs_default().mkdirSync(cur);
     }
-    return dir;
+    return undefined;
 }
 async function runFixture(folder, opts) {
     const ws = opts.workspace;
@@ -38421,12 +39799,22 @@ async function runFixture(folder, opts) {
         return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(fx.input, fx.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
     }
     const inputDir = input.real;
+    let scratch;
+    if (fx.empty_dirs?.length) {
+        let copy;
+        try {
+            copy = scratchCopy(inputDir, fx.empty_dirs);
+        }
+        catch (err) {
+            copy = { ok: false, detail: `could not be prepared: ${(0,workspace/* errorText */.k)(err)}` };
+        }
+        if (!copy.ok)
+            return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${fx.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
+        scratch = copy.dir;
+    }
     let emitted;
     const hasher = new hashing/* Hasher */.OP();
-    let scratch;
     try {
-        if (fx.empty_dirs?.length)
-            scratch = scratchCopy(inputDir, fx.empty_dirs);
         const root = scratch ?? inputDir;
         emitted = await pack.verify(external_node_path_default().resolve(root, fx.target), {
             workspace: new workspace/* Workspace */.a(root),
@@ -38503,23 +39891,18 @@ var parallel = __nccwpck_require__(5584);
 
 
 
+
+
+
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
 async function verify(opts) {
     const ws = new workspace/* Workspace */.a(opts.root, opts.allowOutsideRoot);
     const runFindings = [];
-    const loaded = loadConfig(ws.root, opts.config);
-    let config = {};
-    if (loaded.ok)
-        config = loaded.config;
-    else {
-        runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.configInvalid, {
-            subject: 'gate',
-            message: `Config ${ws.rel(loaded.path)}: ${loaded.message}.`,
-            location: loaded.line
-                ? { path: ws.rel(loaded.path), line: loaded.line }
-                : { path: ws.rel(loaded.path) },
-        }));
-    }
+    const defaultFixtures = opts.defaultFixtures !== undefined &&
+        (0,files/* statPath */.qW)(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
+        ? opts.defaultFixtures
+        : undefined;
+    const config = effectiveConfig(ws, opts, defaultFixtures, runFindings);
     const packs = src_packs/* PACKS */.pI.filter((p) => (opts.packs ?? config.packs ?? src_packs/* PACKS */.pI.map((x) => x.id)).includes(p.id));
     const options = {
         ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
@@ -38541,23 +39924,18 @@ async function verify(opts) {
     try {
         const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
         results.push(...(await (0,parallel/* verifyTargets */.I6)(planned, ctx, opts.onProgress, workers)));
-        const fixtureDir = opts.fixtures ?? config.fixtures;
+        const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
         if (fixtureDir !== undefined) {
-            const abs = external_node_path_default().resolve(ws.root, fixtureDir);
-            if (!ws.contains(abs) || !external_node_fs_default().existsSync(abs)) {
-                runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.targetNotFound, {
-                    subject: 'gate',
-                    message: `Fixture directory ${fixtureDir} does not exist inside the workspace.`,
-                }));
-            }
-            else {
-                results.push(...(await runFixtures(abs, {
+            const dir = fixtureDirectory(ws, fixtureDir);
+            if (!dir.ok)
+                runFindings.push(dir.finding);
+            else
+                results.push(...(await runFixtures(dir.abs, {
                     packs: src_packs/* PACKS */.pI,
                     knownCodes: new Set((0,src_packs/* allCodes */.Sb)().map((c) => c.code)),
                     workspace: ws,
                     onProgress: opts.onProgress,
                 })));
-            }
         }
     }
     finally {
@@ -38569,6 +39947,7 @@ async function verify(opts) {
         runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.nothingVerified, {
             subject: 'gate',
             message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
+            ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
         }));
     }
     return decide(results, {
@@ -38576,6 +39955,85 @@ async function verify(opts) {
         failOn: opts.failOn ?? config.fail_on ?? 'blocking',
         runFindings,
     });
+}
+/**
+ * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
+ * pinned the assurance; then its keys that would weaken the gate are dropped and reported. A
+ * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
+ */
+function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
+    const loaded = loadConfig(ws, {
+        root: opts.root,
+        ...(opts.config !== undefined ? { file: opts.config } : {}),
+        ...(opts.configJson !== undefined ? { json: opts.configJson } : {}),
+    });
+    if (!loaded.ok) {
+        const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
+        runFindings.push((0,finding/* finding */.gk)(loaded.refused ? codes/* GATE */.k.configRefused : codes/* GATE */.k.configInvalid, {
+            subject: 'gate',
+            message: `Config ${name}: ${loaded.message}.`,
+            ...(loaded.path !== undefined
+                ? {
+                    location: loaded.line
+                        ? { path: ws.rel(loaded.path), line: loaded.line }
+                        : { path: ws.rel(loaded.path) },
+                }
+                : {}),
+        }));
+        return {};
+    }
+    if (loaded.trusted || opts.assurance === undefined)
+        return loaded.config;
+    // An assurance that is not understood fails closed, as it does for the papers.
+    const pinned = (0,policy_assurance/* isAssurance */.ws)(opts.assurance) ? opts.assurance : 'submission';
+    const { config, ignored } = withoutLoosening(loaded.config, {
+        assurance: pinned,
+        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+        ...(opts.paths !== undefined ? { paths: opts.paths } : {}),
+        ...(opts.packs !== undefined ? { packs: opts.packs } : {}),
+        ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
+        ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
+        ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
+        allPacks: src_packs/* PACKS */.pI.map((p) => p.id),
+    });
+    if (ignored.length > 0 && loaded.path !== undefined) {
+        const rel = ws.rel(loaded.path);
+        const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
+        runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.configKeyIgnored, {
+            subject: 'gate',
+            message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
+            location: located(first),
+            related: rest.map(located),
+        }));
+    }
+    return config;
+}
+function located(l) {
+    return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
+}
+/** The fixture directory, which must really lie inside the workspace: it is not walked otherwise. */
+function fixtureDirectory(ws, dir) {
+    const r = ws.resolve(ws.root, dir);
+    const problem = !r.ok
+        ? r.reason === 'outside_root'
+            ? 'leads outside the workspace'
+            : r.reason === 'missing'
+                ? 'does not exist'
+                : 'cannot be read'
+        : (0,files/* statPath */.qW)(r.real).kind !== 'dir'
+            ? 'is not a directory'
+            : undefined;
+    if (r.ok && problem === undefined)
+        return { ok: true, abs: r.abs };
+    // The message names the directory as given, never where a symlink leads.
+    return {
+        ok: false,
+        finding: (0,finding/* finding */.gk)(codes/* GATE */.k.targetNotFound, {
+            subject: 'gate',
+            message: `Fixture directory ${dir} ${problem}; it was not read.`,
+            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
+        }),
+    };
 }
 function planTargets(ws, packs, paths, exclude, runFindings, exact) {
     const planned = [];
@@ -38602,7 +40060,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
                 add(pack, r.abs);
             continue;
         }
-        const { dirs, unknown } = walkRepository(r.abs, exclude);
+        const { dirs, unknown } = (0,walk/* walkRepository */.M)(r.abs, exclude);
         for (const u of unknown)
             runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.gitIndexUnreadable, {
                 subject: 'gate',
@@ -38646,39 +40104,57 @@ function safePath(p) {
     return clean;
 }
 /**
- * One annotation per finding that has a location, plus one on each related location (e.g. the
- * input file that changed under a STALE audit), most severe first. Annotation text is plain text
+ * One annotation per finding that has a location, plus one on each changed file a finding relates
+ * to (the input that changed under a STALE audit). A file several audits cited gets one
+ * annotation naming them all, not one per audit. Most severe first. Annotation text is plain text
  * (GitHub does not render Markdown in annotations), with control characters made visible.
  */
 function buildAnnotations(report) {
     const names = new Map(report.subjects.map((s) => [s.id, s.name]));
     const out = [];
-    const push = (f, path, line, column, title, message) => {
+    const make = (f, path, line, column, title, message) => {
         const p = safePath(path);
         if (!p)
-            return;
+            return undefined;
         const a = {
             path: p,
             start_line: line ?? 1,
             end_line: line ?? 1,
             annotation_level: annotations_LEVEL[f.severity],
-            title: cap(plain(title), TITLE_MAX),
-            message: cap(message.split('\n').map(plain).join('\n'), annotations_MESSAGE_MAX),
+            title: (0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(title), TITLE_MAX),
+            message: (0,sanitize/* cap */.Np)(message.split('\n').map(sanitize/* plain */.pj).join('\n'), annotations_MESSAGE_MAX),
         };
         if (column !== undefined && line !== undefined) {
             a.start_column = column;
             a.end_column = column;
         }
-        out.push(a);
+        return a;
     };
+    /** Related locations, grouped by file, code and level: one annotation per changed file. */
+    const related = new Map();
     for (const f of report.findings) {
         const subject = names.get(f.subject) ?? f.subject;
-        const body = `${f.message}\n→ ${f.remediation}`;
-        if (f.location)
-            push(f, f.location.path, f.location.line, f.location.column, `${f.code} — ${subject}`, body);
-        for (const r of f.related ?? []) {
-            push(f, r.path, r.line, r.column, `${f.code} — input of ${subject}`, `${f.message}\n→ ${f.remediation}`);
+        if (f.location) {
+            const a = make(f, f.location.path, f.location.line, f.location.column, `${f.code} — ${subject}`, `${f.message}\n→ ${f.remediation}`);
+            if (a)
+                out.push(a);
         }
+        for (const r of f.related ?? []) {
+            const key = [r.path, r.line ?? '', f.code, f.severity].join('\0');
+            const group = related.get(key) ?? { loc: r, findings: [] };
+            group.findings.push(f);
+            related.set(key, group);
+        }
+    }
+    for (const { loc, findings } of related.values()) {
+        const f = findings[0];
+        const who = [...new Set(findings.map((x) => names.get(x.subject) ?? x.subject))];
+        const message = findings.length === 1
+            ? `${f.message}\n→ ${f.remediation}`
+            : findings.map((x) => `${x.message}\n→ ${x.remediation}`).join('\n');
+        const a = make(f, loc.path, loc.line, loc.column, `${f.code} — input of ${who.join(', ')}`, message);
+        if (a)
+            out.push(a);
     }
     return out.sort((a, b) => RANK[a.annotation_level] - RANK[b.annotation_level]);
 }
@@ -38705,14 +40181,18 @@ function withinLimits(output, note = '') {
     };
 }
 function ref(data) {
-    const d = data;
-    if (typeof d?.id !== 'number')
+    if (typeof data?.id !== 'number')
         throw new Error('GitHub answered the check-run request without an id.');
-    return { id: d.id, url: typeof d.html_url === 'string' ? d.html_url : '' };
+    const slug = data.app?.slug;
+    return {
+        id: data.id,
+        url: typeof data.html_url === 'string' ? data.html_url : '',
+        ...(typeof slug === 'string' && slug ? { appSlug: slug } : {}),
+    };
 }
 /** Creates the check run on the target commit, `in_progress`, before anything is verified. */
 async function createCheckRun(api, t, name, output, detailsUrl) {
-    const res = await api.request('POST /repos/{owner}/{repo}/check-runs', {
+    const res = await api.rest.checks.create({
         owner: t.owner,
         repo: t.repo,
         name,
@@ -38746,7 +40226,7 @@ async function completeCheckRun(api, t, run, conclusion, output, annotations) {
     let requests = 0;
     for (const [i, group] of groups.entries()) {
         const last = i === groups.length - 1;
-        await api.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
+        await api.rest.checks.update({
             owner: t.owner,
             repo: t.repo,
             check_run_id: run.id,
@@ -38758,6 +40238,114 @@ async function completeCheckRun(api, t, run, conclusion, output, annotations) {
     return { sent: kept.length, omitted, requests };
 }
 
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
+
+
+class Context {
+    /**
+     * Hydrate the context from the environment
+     */
+    constructor() {
+        var _a, _b, _c;
+        this.payload = {};
+        if (process.env.GITHUB_EVENT_PATH) {
+            if ((0,external_fs_namespaceObject.existsSync)(process.env.GITHUB_EVENT_PATH)) {
+                this.payload = JSON.parse((0,external_fs_namespaceObject.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
+            }
+            else {
+                const path = process.env.GITHUB_EVENT_PATH;
+                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${external_os_namespaceObject.EOL}`);
+            }
+        }
+        this.eventName = process.env.GITHUB_EVENT_NAME;
+        this.sha = process.env.GITHUB_SHA;
+        this.ref = process.env.GITHUB_REF;
+        this.workflow = process.env.GITHUB_WORKFLOW;
+        this.action = process.env.GITHUB_ACTION;
+        this.actor = process.env.GITHUB_ACTOR;
+        this.job = process.env.GITHUB_JOB;
+        this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
+        this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
+        this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
+        this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
+        this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
+        this.graphqlUrl =
+            (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
+    }
+    get issue() {
+        const payload = this.payload;
+        return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
+    }
+    get repo() {
+        if (process.env.GITHUB_REPOSITORY) {
+            const [owner, repo] = process.env.GITHUB_REPOSITORY.split('/');
+            return { owner, repo };
+        }
+        if (this.payload.repository) {
+            return {
+                owner: this.payload.repository.owner.login,
+                repo: this.payload.repository.name
+            };
+        }
+        throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
+    }
+}
+//# sourceMappingURL=context.js.map
+// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(9659);
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
+var utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+function getAuthString(token, options) {
+    if (!token && !options.auth) {
+        throw new Error('Parameter token or opts.auth is required');
+    }
+    else if (token && options.auth) {
+        throw new Error('Parameters token and opts.auth may not both be specified');
+    }
+    return typeof options.auth === 'string' ? options.auth : `token ${token}`;
+}
+function getProxyAgent(destinationUrl) {
+    const hc = new lib.HttpClient();
+    return hc.getAgent(destinationUrl);
+}
+function getProxyAgentDispatcher(destinationUrl) {
+    const hc = new lib.HttpClient();
+    return hc.getAgentDispatcher(destinationUrl);
+}
+function getProxyFetch(destinationUrl) {
+    const httpDispatcher = getProxyAgentDispatcher(destinationUrl);
+    const proxyFetch = (url, opts) => utils_awaiter(this, void 0, void 0, function* () {
+        return (0,undici.fetch)(url, Object.assign(Object.assign({}, opts), { dispatcher: httpDispatcher }));
+    });
+    return proxyFetch;
+}
+function getApiBaseUrl() {
+    return process.env['GITHUB_API_URL'] || 'https://api.github.com';
+}
+function getUserAgentWithOrchestrationId(baseUserAgent) {
+    var _a;
+    const orchId = (_a = process.env['ACTIONS_ORCHESTRATION_ID']) === null || _a === void 0 ? void 0 : _a.trim();
+    if (orchId) {
+        const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+        const tag = `actions_orchestration_id/${sanitizedId}`;
+        if (baseUserAgent === null || baseUserAgent === void 0 ? void 0 : baseUserAgent.includes(tag))
+            return baseUserAgent;
+        const ua = baseUserAgent ? `${baseUserAgent} ` : '';
+        return `${ua}${tag}`;
+    }
+    return baseUserAgent;
+}
+//# sourceMappingURL=utils.js.map
 ;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
@@ -40736,6 +42324,2918 @@ class Octokit {
 }
 
 
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+const dist_src_version_VERSION = "17.0.0";
+
+//# sourceMappingURL=version.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+const Endpoints = {
+  actions: {
+    addCustomLabelsToSelfHostedRunnerForOrg: [
+      "POST /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    addCustomLabelsToSelfHostedRunnerForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    addRepoAccessToSelfHostedRunnerGroupInOrg: [
+      "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgVariable: [
+      "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
+    ],
+    approveWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve"
+    ],
+    cancelWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel"
+    ],
+    createEnvironmentVariable: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/variables"
+    ],
+    createHostedRunnerForOrg: ["POST /orgs/{org}/actions/hosted-runners"],
+    createOrUpdateEnvironmentSecret: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    createOrUpdateOrgSecret: ["PUT /orgs/{org}/actions/secrets/{secret_name}"],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}"
+    ],
+    createOrgVariable: ["POST /orgs/{org}/actions/variables"],
+    createRegistrationTokenForOrg: [
+      "POST /orgs/{org}/actions/runners/registration-token"
+    ],
+    createRegistrationTokenForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/registration-token"
+    ],
+    createRemoveTokenForOrg: ["POST /orgs/{org}/actions/runners/remove-token"],
+    createRemoveTokenForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/remove-token"
+    ],
+    createRepoVariable: ["POST /repos/{owner}/{repo}/actions/variables"],
+    createWorkflowDispatch: [
+      "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"
+    ],
+    deleteActionsCacheById: [
+      "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}"
+    ],
+    deleteActionsCacheByKey: [
+      "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}"
+    ],
+    deleteArtifact: [
+      "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"
+    ],
+    deleteCustomImageFromOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
+    ],
+    deleteCustomImageVersionFromOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
+    ],
+    deleteEnvironmentSecret: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    deleteEnvironmentVariable: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    deleteHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/actions/secrets/{secret_name}"],
+    deleteOrgVariable: ["DELETE /orgs/{org}/actions/variables/{name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}"
+    ],
+    deleteRepoVariable: [
+      "DELETE /repos/{owner}/{repo}/actions/variables/{name}"
+    ],
+    deleteSelfHostedRunnerFromOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}"
+    ],
+    deleteSelfHostedRunnerFromRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}"
+    ],
+    deleteWorkflowRun: ["DELETE /repos/{owner}/{repo}/actions/runs/{run_id}"],
+    deleteWorkflowRunLogs: [
+      "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
+    ],
+    disableSelectedRepositoryGithubActionsOrganization: [
+      "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}"
+    ],
+    disableWorkflow: [
+      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable"
+    ],
+    downloadArtifact: [
+      "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}"
+    ],
+    downloadJobLogsForWorkflowRun: [
+      "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs"
+    ],
+    downloadWorkflowRunAttemptLogs: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs"
+    ],
+    downloadWorkflowRunLogs: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
+    ],
+    enableSelectedRepositoryGithubActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}"
+    ],
+    enableWorkflow: [
+      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable"
+    ],
+    forceCancelWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel"
+    ],
+    generateRunnerJitconfigForOrg: [
+      "POST /orgs/{org}/actions/runners/generate-jitconfig"
+    ],
+    generateRunnerJitconfigForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig"
+    ],
+    getActionsCacheList: ["GET /repos/{owner}/{repo}/actions/caches"],
+    getActionsCacheUsage: ["GET /repos/{owner}/{repo}/actions/cache/usage"],
+    getActionsCacheUsageByRepoForOrg: [
+      "GET /orgs/{org}/actions/cache/usage-by-repository"
+    ],
+    getActionsCacheUsageForOrg: ["GET /orgs/{org}/actions/cache/usage"],
+    getAllowedActionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/selected-actions"
+    ],
+    getAllowedActionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/selected-actions"
+    ],
+    getArtifact: ["GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"],
+    getCustomImageForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
+    ],
+    getCustomImageVersionForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
+    ],
+    getCustomOidcSubClaimForRepo: [
+      "GET /repos/{owner}/{repo}/actions/oidc/customization/sub"
+    ],
+    getEnvironmentPublicKey: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key"
+    ],
+    getEnvironmentSecret: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    getEnvironmentVariable: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    getGithubActionsDefaultWorkflowPermissionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/workflow"
+    ],
+    getGithubActionsDefaultWorkflowPermissionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/workflow"
+    ],
+    getGithubActionsPermissionsOrganization: [
+      "GET /orgs/{org}/actions/permissions"
+    ],
+    getGithubActionsPermissionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions"
+    ],
+    getHostedRunnerForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    getHostedRunnersGithubOwnedImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/github-owned"
+    ],
+    getHostedRunnersLimitsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/limits"
+    ],
+    getHostedRunnersMachineSpecsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/machine-sizes"
+    ],
+    getHostedRunnersPartnerImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/partner"
+    ],
+    getHostedRunnersPlatformsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/platforms"
+    ],
+    getJobForWorkflowRun: ["GET /repos/{owner}/{repo}/actions/jobs/{job_id}"],
+    getOrgPublicKey: ["GET /orgs/{org}/actions/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/actions/secrets/{secret_name}"],
+    getOrgVariable: ["GET /orgs/{org}/actions/variables/{name}"],
+    getPendingDeploymentsForRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
+    ],
+    getRepoPermissions: [
+      "GET /repos/{owner}/{repo}/actions/permissions",
+      {},
+      { renamed: ["actions", "getGithubActionsPermissionsRepository"] }
+    ],
+    getRepoPublicKey: ["GET /repos/{owner}/{repo}/actions/secrets/public-key"],
+    getRepoSecret: ["GET /repos/{owner}/{repo}/actions/secrets/{secret_name}"],
+    getRepoVariable: ["GET /repos/{owner}/{repo}/actions/variables/{name}"],
+    getReviewsForRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals"
+    ],
+    getSelfHostedRunnerForOrg: ["GET /orgs/{org}/actions/runners/{runner_id}"],
+    getSelfHostedRunnerForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}"
+    ],
+    getWorkflow: ["GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}"],
+    getWorkflowAccessToRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/access"
+    ],
+    getWorkflowRun: ["GET /repos/{owner}/{repo}/actions/runs/{run_id}"],
+    getWorkflowRunAttempt: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}"
+    ],
+    getWorkflowRunUsage: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing"
+    ],
+    getWorkflowUsage: [
+      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing"
+    ],
+    listArtifactsForRepo: ["GET /repos/{owner}/{repo}/actions/artifacts"],
+    listCustomImageVersionsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions"
+    ],
+    listCustomImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom"
+    ],
+    listEnvironmentSecrets: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets"
+    ],
+    listEnvironmentVariables: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables"
+    ],
+    listGithubHostedRunnersInGroupForOrg: [
+      "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners"
+    ],
+    listHostedRunnersForOrg: ["GET /orgs/{org}/actions/hosted-runners"],
+    listJobsForWorkflowRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs"
+    ],
+    listJobsForWorkflowRunAttempt: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs"
+    ],
+    listLabelsForSelfHostedRunnerForOrg: [
+      "GET /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    listLabelsForSelfHostedRunnerForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    listOrgSecrets: ["GET /orgs/{org}/actions/secrets"],
+    listOrgVariables: ["GET /orgs/{org}/actions/variables"],
+    listRepoOrganizationSecrets: [
+      "GET /repos/{owner}/{repo}/actions/organization-secrets"
+    ],
+    listRepoOrganizationVariables: [
+      "GET /repos/{owner}/{repo}/actions/organization-variables"
+    ],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/actions/secrets"],
+    listRepoVariables: ["GET /repos/{owner}/{repo}/actions/variables"],
+    listRepoWorkflows: ["GET /repos/{owner}/{repo}/actions/workflows"],
+    listRunnerApplicationsForOrg: ["GET /orgs/{org}/actions/runners/downloads"],
+    listRunnerApplicationsForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/downloads"
+    ],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/actions/secrets/{secret_name}/repositories"
+    ],
+    listSelectedReposForOrgVariable: [
+      "GET /orgs/{org}/actions/variables/{name}/repositories"
+    ],
+    listSelectedRepositoriesEnabledGithubActionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/repositories"
+    ],
+    listSelfHostedRunnersForOrg: ["GET /orgs/{org}/actions/runners"],
+    listSelfHostedRunnersForRepo: ["GET /repos/{owner}/{repo}/actions/runners"],
+    listWorkflowRunArtifacts: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts"
+    ],
+    listWorkflowRuns: [
+      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs"
+    ],
+    listWorkflowRunsForRepo: ["GET /repos/{owner}/{repo}/actions/runs"],
+    reRunJobForWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun"
+    ],
+    reRunWorkflow: ["POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun"],
+    reRunWorkflowFailedJobs: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs"
+    ],
+    removeAllCustomLabelsFromSelfHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    removeAllCustomLabelsFromSelfHostedRunnerForRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    removeCustomLabelFromSelfHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}"
+    ],
+    removeCustomLabelFromSelfHostedRunnerForRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    removeSelectedRepoFromOrgVariable: [
+      "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
+    ],
+    reviewCustomGatesForRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule"
+    ],
+    reviewPendingDeploymentsForRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
+    ],
+    setAllowedActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/selected-actions"
+    ],
+    setAllowedActionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions"
+    ],
+    setCustomLabelsForSelfHostedRunnerForOrg: [
+      "PUT /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    setCustomLabelsForSelfHostedRunnerForRepo: [
+      "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    setCustomOidcSubClaimForRepo: [
+      "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub"
+    ],
+    setGithubActionsDefaultWorkflowPermissionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/workflow"
+    ],
+    setGithubActionsDefaultWorkflowPermissionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/workflow"
+    ],
+    setGithubActionsPermissionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions"
+    ],
+    setGithubActionsPermissionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories"
+    ],
+    setSelectedReposForOrgVariable: [
+      "PUT /orgs/{org}/actions/variables/{name}/repositories"
+    ],
+    setSelectedRepositoriesEnabledGithubActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/repositories"
+    ],
+    setWorkflowAccessToRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/access"
+    ],
+    updateEnvironmentVariable: [
+      "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    updateHostedRunnerForOrg: [
+      "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    updateOrgVariable: ["PATCH /orgs/{org}/actions/variables/{name}"],
+    updateRepoVariable: [
+      "PATCH /repos/{owner}/{repo}/actions/variables/{name}"
+    ]
+  },
+  activity: {
+    checkRepoIsStarredByAuthenticatedUser: ["GET /user/starred/{owner}/{repo}"],
+    deleteRepoSubscription: ["DELETE /repos/{owner}/{repo}/subscription"],
+    deleteThreadSubscription: [
+      "DELETE /notifications/threads/{thread_id}/subscription"
+    ],
+    getFeeds: ["GET /feeds"],
+    getRepoSubscription: ["GET /repos/{owner}/{repo}/subscription"],
+    getThread: ["GET /notifications/threads/{thread_id}"],
+    getThreadSubscriptionForAuthenticatedUser: [
+      "GET /notifications/threads/{thread_id}/subscription"
+    ],
+    listEventsForAuthenticatedUser: ["GET /users/{username}/events"],
+    listNotificationsForAuthenticatedUser: ["GET /notifications"],
+    listOrgEventsForAuthenticatedUser: [
+      "GET /users/{username}/events/orgs/{org}"
+    ],
+    listPublicEvents: ["GET /events"],
+    listPublicEventsForRepoNetwork: ["GET /networks/{owner}/{repo}/events"],
+    listPublicEventsForUser: ["GET /users/{username}/events/public"],
+    listPublicOrgEvents: ["GET /orgs/{org}/events"],
+    listReceivedEventsForUser: ["GET /users/{username}/received_events"],
+    listReceivedPublicEventsForUser: [
+      "GET /users/{username}/received_events/public"
+    ],
+    listRepoEvents: ["GET /repos/{owner}/{repo}/events"],
+    listRepoNotificationsForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/notifications"
+    ],
+    listReposStarredByAuthenticatedUser: ["GET /user/starred"],
+    listReposStarredByUser: ["GET /users/{username}/starred"],
+    listReposWatchedByUser: ["GET /users/{username}/subscriptions"],
+    listStargazersForRepo: ["GET /repos/{owner}/{repo}/stargazers"],
+    listWatchedReposForAuthenticatedUser: ["GET /user/subscriptions"],
+    listWatchersForRepo: ["GET /repos/{owner}/{repo}/subscribers"],
+    markNotificationsAsRead: ["PUT /notifications"],
+    markRepoNotificationsAsRead: ["PUT /repos/{owner}/{repo}/notifications"],
+    markThreadAsDone: ["DELETE /notifications/threads/{thread_id}"],
+    markThreadAsRead: ["PATCH /notifications/threads/{thread_id}"],
+    setRepoSubscription: ["PUT /repos/{owner}/{repo}/subscription"],
+    setThreadSubscription: [
+      "PUT /notifications/threads/{thread_id}/subscription"
+    ],
+    starRepoForAuthenticatedUser: ["PUT /user/starred/{owner}/{repo}"],
+    unstarRepoForAuthenticatedUser: ["DELETE /user/starred/{owner}/{repo}"]
+  },
+  apps: {
+    addRepoToInstallation: [
+      "PUT /user/installations/{installation_id}/repositories/{repository_id}",
+      {},
+      { renamed: ["apps", "addRepoToInstallationForAuthenticatedUser"] }
+    ],
+    addRepoToInstallationForAuthenticatedUser: [
+      "PUT /user/installations/{installation_id}/repositories/{repository_id}"
+    ],
+    checkToken: ["POST /applications/{client_id}/token"],
+    createFromManifest: ["POST /app-manifests/{code}/conversions"],
+    createInstallationAccessToken: [
+      "POST /app/installations/{installation_id}/access_tokens"
+    ],
+    deleteAuthorization: ["DELETE /applications/{client_id}/grant"],
+    deleteInstallation: ["DELETE /app/installations/{installation_id}"],
+    deleteToken: ["DELETE /applications/{client_id}/token"],
+    getAuthenticated: ["GET /app"],
+    getBySlug: ["GET /apps/{app_slug}"],
+    getInstallation: ["GET /app/installations/{installation_id}"],
+    getOrgInstallation: ["GET /orgs/{org}/installation"],
+    getRepoInstallation: ["GET /repos/{owner}/{repo}/installation"],
+    getSubscriptionPlanForAccount: [
+      "GET /marketplace_listing/accounts/{account_id}"
+    ],
+    getSubscriptionPlanForAccountStubbed: [
+      "GET /marketplace_listing/stubbed/accounts/{account_id}"
+    ],
+    getUserInstallation: ["GET /users/{username}/installation"],
+    getWebhookConfigForApp: ["GET /app/hook/config"],
+    getWebhookDelivery: ["GET /app/hook/deliveries/{delivery_id}"],
+    listAccountsForPlan: ["GET /marketplace_listing/plans/{plan_id}/accounts"],
+    listAccountsForPlanStubbed: [
+      "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts"
+    ],
+    listInstallationReposForAuthenticatedUser: [
+      "GET /user/installations/{installation_id}/repositories"
+    ],
+    listInstallationRequestsForAuthenticatedApp: [
+      "GET /app/installation-requests"
+    ],
+    listInstallations: ["GET /app/installations"],
+    listInstallationsForAuthenticatedUser: ["GET /user/installations"],
+    listPlans: ["GET /marketplace_listing/plans"],
+    listPlansStubbed: ["GET /marketplace_listing/stubbed/plans"],
+    listReposAccessibleToInstallation: ["GET /installation/repositories"],
+    listSubscriptionsForAuthenticatedUser: ["GET /user/marketplace_purchases"],
+    listSubscriptionsForAuthenticatedUserStubbed: [
+      "GET /user/marketplace_purchases/stubbed"
+    ],
+    listWebhookDeliveries: ["GET /app/hook/deliveries"],
+    redeliverWebhookDelivery: [
+      "POST /app/hook/deliveries/{delivery_id}/attempts"
+    ],
+    removeRepoFromInstallation: [
+      "DELETE /user/installations/{installation_id}/repositories/{repository_id}",
+      {},
+      { renamed: ["apps", "removeRepoFromInstallationForAuthenticatedUser"] }
+    ],
+    removeRepoFromInstallationForAuthenticatedUser: [
+      "DELETE /user/installations/{installation_id}/repositories/{repository_id}"
+    ],
+    resetToken: ["PATCH /applications/{client_id}/token"],
+    revokeInstallationAccessToken: ["DELETE /installation/token"],
+    scopeToken: ["POST /applications/{client_id}/token/scoped"],
+    suspendInstallation: ["PUT /app/installations/{installation_id}/suspended"],
+    unsuspendInstallation: [
+      "DELETE /app/installations/{installation_id}/suspended"
+    ],
+    updateWebhookConfigForApp: ["PATCH /app/hook/config"]
+  },
+  billing: {
+    getGithubActionsBillingOrg: ["GET /orgs/{org}/settings/billing/actions"],
+    getGithubActionsBillingUser: [
+      "GET /users/{username}/settings/billing/actions"
+    ],
+    getGithubBillingPremiumRequestUsageReportOrg: [
+      "GET /organizations/{org}/settings/billing/premium_request/usage"
+    ],
+    getGithubBillingPremiumRequestUsageReportUser: [
+      "GET /users/{username}/settings/billing/premium_request/usage"
+    ],
+    getGithubBillingUsageReportOrg: [
+      "GET /organizations/{org}/settings/billing/usage"
+    ],
+    getGithubBillingUsageReportUser: [
+      "GET /users/{username}/settings/billing/usage"
+    ],
+    getGithubPackagesBillingOrg: ["GET /orgs/{org}/settings/billing/packages"],
+    getGithubPackagesBillingUser: [
+      "GET /users/{username}/settings/billing/packages"
+    ],
+    getSharedStorageBillingOrg: [
+      "GET /orgs/{org}/settings/billing/shared-storage"
+    ],
+    getSharedStorageBillingUser: [
+      "GET /users/{username}/settings/billing/shared-storage"
+    ]
+  },
+  campaigns: {
+    createCampaign: ["POST /orgs/{org}/campaigns"],
+    deleteCampaign: ["DELETE /orgs/{org}/campaigns/{campaign_number}"],
+    getCampaignSummary: ["GET /orgs/{org}/campaigns/{campaign_number}"],
+    listOrgCampaigns: ["GET /orgs/{org}/campaigns"],
+    updateCampaign: ["PATCH /orgs/{org}/campaigns/{campaign_number}"]
+  },
+  checks: {
+    create: ["POST /repos/{owner}/{repo}/check-runs"],
+    createSuite: ["POST /repos/{owner}/{repo}/check-suites"],
+    get: ["GET /repos/{owner}/{repo}/check-runs/{check_run_id}"],
+    getSuite: ["GET /repos/{owner}/{repo}/check-suites/{check_suite_id}"],
+    listAnnotations: [
+      "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations"
+    ],
+    listForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-runs"],
+    listForSuite: [
+      "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs"
+    ],
+    listSuitesForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-suites"],
+    rerequestRun: [
+      "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest"
+    ],
+    rerequestSuite: [
+      "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest"
+    ],
+    setSuitesPreferences: [
+      "PATCH /repos/{owner}/{repo}/check-suites/preferences"
+    ],
+    update: ["PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}"]
+  },
+  codeScanning: {
+    commitAutofix: [
+      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits"
+    ],
+    createAutofix: [
+      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
+    ],
+    createVariantAnalysis: [
+      "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses"
+    ],
+    deleteAnalysis: [
+      "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}"
+    ],
+    deleteCodeqlDatabase: [
+      "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
+    ],
+    getAlert: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
+      {},
+      { renamedParameters: { alert_id: "alert_number" } }
+    ],
+    getAnalysis: [
+      "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}"
+    ],
+    getAutofix: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
+    ],
+    getCodeqlDatabase: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
+    ],
+    getDefaultSetup: ["GET /repos/{owner}/{repo}/code-scanning/default-setup"],
+    getSarif: ["GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}"],
+    getVariantAnalysis: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}"
+    ],
+    getVariantAnalysisRepoTask: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}"
+    ],
+    listAlertInstances: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances"
+    ],
+    listAlertsForOrg: ["GET /orgs/{org}/code-scanning/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/code-scanning/alerts"],
+    listAlertsInstances: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
+      {},
+      { renamed: ["codeScanning", "listAlertInstances"] }
+    ],
+    listCodeqlDatabases: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases"
+    ],
+    listRecentAnalyses: ["GET /repos/{owner}/{repo}/code-scanning/analyses"],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}"
+    ],
+    updateDefaultSetup: [
+      "PATCH /repos/{owner}/{repo}/code-scanning/default-setup"
+    ],
+    uploadSarif: ["POST /repos/{owner}/{repo}/code-scanning/sarifs"]
+  },
+  codeSecurity: {
+    attachConfiguration: [
+      "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach"
+    ],
+    attachEnterpriseConfiguration: [
+      "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach"
+    ],
+    createConfiguration: ["POST /orgs/{org}/code-security/configurations"],
+    createConfigurationForEnterprise: [
+      "POST /enterprises/{enterprise}/code-security/configurations"
+    ],
+    deleteConfiguration: [
+      "DELETE /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    deleteConfigurationForEnterprise: [
+      "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ],
+    detachConfiguration: [
+      "DELETE /orgs/{org}/code-security/configurations/detach"
+    ],
+    getConfiguration: [
+      "GET /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    getConfigurationForRepository: [
+      "GET /repos/{owner}/{repo}/code-security-configuration"
+    ],
+    getConfigurationsForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations"
+    ],
+    getConfigurationsForOrg: ["GET /orgs/{org}/code-security/configurations"],
+    getDefaultConfigurations: [
+      "GET /orgs/{org}/code-security/configurations/defaults"
+    ],
+    getDefaultConfigurationsForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations/defaults"
+    ],
+    getRepositoriesForConfiguration: [
+      "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories"
+    ],
+    getRepositoriesForEnterpriseConfiguration: [
+      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories"
+    ],
+    getSingleConfigurationForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ],
+    setConfigurationAsDefault: [
+      "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults"
+    ],
+    setConfigurationAsDefaultForEnterprise: [
+      "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults"
+    ],
+    updateConfiguration: [
+      "PATCH /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    updateEnterpriseConfiguration: [
+      "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ]
+  },
+  codesOfConduct: {
+    getAllCodesOfConduct: ["GET /codes_of_conduct"],
+    getConductCode: ["GET /codes_of_conduct/{key}"]
+  },
+  codespaces: {
+    addRepositoryForSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    checkPermissionsForDevcontainer: [
+      "GET /repos/{owner}/{repo}/codespaces/permissions_check"
+    ],
+    codespaceMachinesForAuthenticatedUser: [
+      "GET /user/codespaces/{codespace_name}/machines"
+    ],
+    createForAuthenticatedUser: ["POST /user/codespaces"],
+    createOrUpdateOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}"
+    ],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    createOrUpdateSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}"
+    ],
+    createWithPrForAuthenticatedUser: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces"
+    ],
+    createWithRepoForAuthenticatedUser: [
+      "POST /repos/{owner}/{repo}/codespaces"
+    ],
+    deleteForAuthenticatedUser: ["DELETE /user/codespaces/{codespace_name}"],
+    deleteFromOrganization: [
+      "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/codespaces/secrets/{secret_name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    deleteSecretForAuthenticatedUser: [
+      "DELETE /user/codespaces/secrets/{secret_name}"
+    ],
+    exportForAuthenticatedUser: [
+      "POST /user/codespaces/{codespace_name}/exports"
+    ],
+    getCodespacesForUserInOrg: [
+      "GET /orgs/{org}/members/{username}/codespaces"
+    ],
+    getExportDetailsForAuthenticatedUser: [
+      "GET /user/codespaces/{codespace_name}/exports/{export_id}"
+    ],
+    getForAuthenticatedUser: ["GET /user/codespaces/{codespace_name}"],
+    getOrgPublicKey: ["GET /orgs/{org}/codespaces/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/codespaces/secrets/{secret_name}"],
+    getPublicKeyForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/public-key"
+    ],
+    getRepoPublicKey: [
+      "GET /repos/{owner}/{repo}/codespaces/secrets/public-key"
+    ],
+    getRepoSecret: [
+      "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    getSecretForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/{secret_name}"
+    ],
+    listDevcontainersInRepositoryForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/devcontainers"
+    ],
+    listForAuthenticatedUser: ["GET /user/codespaces"],
+    listInOrganization: [
+      "GET /orgs/{org}/codespaces",
+      {},
+      { renamedParameters: { org_id: "org" } }
+    ],
+    listInRepositoryForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces"
+    ],
+    listOrgSecrets: ["GET /orgs/{org}/codespaces/secrets"],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/codespaces/secrets"],
+    listRepositoriesForSecretForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/{secret_name}/repositories"
+    ],
+    listSecretsForAuthenticatedUser: ["GET /user/codespaces/secrets"],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
+    ],
+    preFlightWithRepoForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/new"
+    ],
+    publishForAuthenticatedUser: [
+      "POST /user/codespaces/{codespace_name}/publish"
+    ],
+    removeRepositoryForSecretForAuthenticatedUser: [
+      "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    repoMachinesForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/machines"
+    ],
+    setRepositoriesForSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}/repositories"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
+    ],
+    startForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/start"],
+    stopForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/stop"],
+    stopInOrganization: [
+      "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop"
+    ],
+    updateForAuthenticatedUser: ["PATCH /user/codespaces/{codespace_name}"]
+  },
+  copilot: {
+    addCopilotSeatsForTeams: [
+      "POST /orgs/{org}/copilot/billing/selected_teams"
+    ],
+    addCopilotSeatsForUsers: [
+      "POST /orgs/{org}/copilot/billing/selected_users"
+    ],
+    cancelCopilotSeatAssignmentForTeams: [
+      "DELETE /orgs/{org}/copilot/billing/selected_teams"
+    ],
+    cancelCopilotSeatAssignmentForUsers: [
+      "DELETE /orgs/{org}/copilot/billing/selected_users"
+    ],
+    copilotMetricsForOrganization: ["GET /orgs/{org}/copilot/metrics"],
+    copilotMetricsForTeam: ["GET /orgs/{org}/team/{team_slug}/copilot/metrics"],
+    getCopilotOrganizationDetails: ["GET /orgs/{org}/copilot/billing"],
+    getCopilotSeatDetailsForUser: [
+      "GET /orgs/{org}/members/{username}/copilot"
+    ],
+    listCopilotSeats: ["GET /orgs/{org}/copilot/billing/seats"]
+  },
+  credentials: { revoke: ["POST /credentials/revoke"] },
+  dependabot: {
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    createOrUpdateOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}"
+    ],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/dependabot/secrets/{secret_name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    getAlert: ["GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"],
+    getOrgPublicKey: ["GET /orgs/{org}/dependabot/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/dependabot/secrets/{secret_name}"],
+    getRepoPublicKey: [
+      "GET /repos/{owner}/{repo}/dependabot/secrets/public-key"
+    ],
+    getRepoSecret: [
+      "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    listAlertsForEnterprise: [
+      "GET /enterprises/{enterprise}/dependabot/alerts"
+    ],
+    listAlertsForOrg: ["GET /orgs/{org}/dependabot/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/dependabot/alerts"],
+    listOrgSecrets: ["GET /orgs/{org}/dependabot/secrets"],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/dependabot/secrets"],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    repositoryAccessForOrg: [
+      "GET /organizations/{org}/dependabot/repository-access"
+    ],
+    setRepositoryAccessDefaultLevel: [
+      "PUT /organizations/{org}/dependabot/repository-access/default-level"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
+    ],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"
+    ],
+    updateRepositoryAccessForOrg: [
+      "PATCH /organizations/{org}/dependabot/repository-access"
+    ]
+  },
+  dependencyGraph: {
+    createRepositorySnapshot: [
+      "POST /repos/{owner}/{repo}/dependency-graph/snapshots"
+    ],
+    diffRange: [
+      "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}"
+    ],
+    exportSbom: ["GET /repos/{owner}/{repo}/dependency-graph/sbom"]
+  },
+  emojis: { get: ["GET /emojis"] },
+  enterpriseTeamMemberships: {
+    add: [
+      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ],
+    bulkAdd: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add"
+    ],
+    bulkRemove: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove"
+    ],
+    get: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ],
+    list: ["GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships"],
+    remove: [
+      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ]
+  },
+  enterpriseTeamOrganizations: {
+    add: [
+      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    bulkAdd: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add"
+    ],
+    bulkRemove: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove"
+    ],
+    delete: [
+      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    getAssignment: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    getAssignments: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations"
+    ]
+  },
+  enterpriseTeams: {
+    create: ["POST /enterprises/{enterprise}/teams"],
+    delete: ["DELETE /enterprises/{enterprise}/teams/{team_slug}"],
+    get: ["GET /enterprises/{enterprise}/teams/{team_slug}"],
+    list: ["GET /enterprises/{enterprise}/teams"],
+    update: ["PATCH /enterprises/{enterprise}/teams/{team_slug}"]
+  },
+  gists: {
+    checkIsStarred: ["GET /gists/{gist_id}/star"],
+    create: ["POST /gists"],
+    createComment: ["POST /gists/{gist_id}/comments"],
+    delete: ["DELETE /gists/{gist_id}"],
+    deleteComment: ["DELETE /gists/{gist_id}/comments/{comment_id}"],
+    fork: ["POST /gists/{gist_id}/forks"],
+    get: ["GET /gists/{gist_id}"],
+    getComment: ["GET /gists/{gist_id}/comments/{comment_id}"],
+    getRevision: ["GET /gists/{gist_id}/{sha}"],
+    list: ["GET /gists"],
+    listComments: ["GET /gists/{gist_id}/comments"],
+    listCommits: ["GET /gists/{gist_id}/commits"],
+    listForUser: ["GET /users/{username}/gists"],
+    listForks: ["GET /gists/{gist_id}/forks"],
+    listPublic: ["GET /gists/public"],
+    listStarred: ["GET /gists/starred"],
+    star: ["PUT /gists/{gist_id}/star"],
+    unstar: ["DELETE /gists/{gist_id}/star"],
+    update: ["PATCH /gists/{gist_id}"],
+    updateComment: ["PATCH /gists/{gist_id}/comments/{comment_id}"]
+  },
+  git: {
+    createBlob: ["POST /repos/{owner}/{repo}/git/blobs"],
+    createCommit: ["POST /repos/{owner}/{repo}/git/commits"],
+    createRef: ["POST /repos/{owner}/{repo}/git/refs"],
+    createTag: ["POST /repos/{owner}/{repo}/git/tags"],
+    createTree: ["POST /repos/{owner}/{repo}/git/trees"],
+    deleteRef: ["DELETE /repos/{owner}/{repo}/git/refs/{ref}"],
+    getBlob: ["GET /repos/{owner}/{repo}/git/blobs/{file_sha}"],
+    getCommit: ["GET /repos/{owner}/{repo}/git/commits/{commit_sha}"],
+    getRef: ["GET /repos/{owner}/{repo}/git/ref/{ref}"],
+    getTag: ["GET /repos/{owner}/{repo}/git/tags/{tag_sha}"],
+    getTree: ["GET /repos/{owner}/{repo}/git/trees/{tree_sha}"],
+    listMatchingRefs: ["GET /repos/{owner}/{repo}/git/matching-refs/{ref}"],
+    updateRef: ["PATCH /repos/{owner}/{repo}/git/refs/{ref}"]
+  },
+  gitignore: {
+    getAllTemplates: ["GET /gitignore/templates"],
+    getTemplate: ["GET /gitignore/templates/{name}"]
+  },
+  hostedCompute: {
+    createNetworkConfigurationForOrg: [
+      "POST /orgs/{org}/settings/network-configurations"
+    ],
+    deleteNetworkConfigurationFromOrg: [
+      "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ],
+    getNetworkConfigurationForOrg: [
+      "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ],
+    getNetworkSettingsForOrg: [
+      "GET /orgs/{org}/settings/network-settings/{network_settings_id}"
+    ],
+    listNetworkConfigurationsForOrg: [
+      "GET /orgs/{org}/settings/network-configurations"
+    ],
+    updateNetworkConfigurationForOrg: [
+      "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ]
+  },
+  interactions: {
+    getRestrictionsForAuthenticatedUser: ["GET /user/interaction-limits"],
+    getRestrictionsForOrg: ["GET /orgs/{org}/interaction-limits"],
+    getRestrictionsForRepo: ["GET /repos/{owner}/{repo}/interaction-limits"],
+    getRestrictionsForYourPublicRepos: [
+      "GET /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "getRestrictionsForAuthenticatedUser"] }
+    ],
+    removeRestrictionsForAuthenticatedUser: ["DELETE /user/interaction-limits"],
+    removeRestrictionsForOrg: ["DELETE /orgs/{org}/interaction-limits"],
+    removeRestrictionsForRepo: [
+      "DELETE /repos/{owner}/{repo}/interaction-limits"
+    ],
+    removeRestrictionsForYourPublicRepos: [
+      "DELETE /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "removeRestrictionsForAuthenticatedUser"] }
+    ],
+    setRestrictionsForAuthenticatedUser: ["PUT /user/interaction-limits"],
+    setRestrictionsForOrg: ["PUT /orgs/{org}/interaction-limits"],
+    setRestrictionsForRepo: ["PUT /repos/{owner}/{repo}/interaction-limits"],
+    setRestrictionsForYourPublicRepos: [
+      "PUT /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "setRestrictionsForAuthenticatedUser"] }
+    ]
+  },
+  issues: {
+    addAssignees: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees"
+    ],
+    addBlockedByDependency: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
+    ],
+    addLabels: ["POST /repos/{owner}/{repo}/issues/{issue_number}/labels"],
+    addSubIssue: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
+    ],
+    checkUserCanBeAssigned: ["GET /repos/{owner}/{repo}/assignees/{assignee}"],
+    checkUserCanBeAssignedToIssue: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}"
+    ],
+    create: ["POST /repos/{owner}/{repo}/issues"],
+    createComment: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/comments"
+    ],
+    createLabel: ["POST /repos/{owner}/{repo}/labels"],
+    createMilestone: ["POST /repos/{owner}/{repo}/milestones"],
+    deleteComment: [
+      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}"
+    ],
+    deleteLabel: ["DELETE /repos/{owner}/{repo}/labels/{name}"],
+    deleteMilestone: [
+      "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}"
+    ],
+    get: ["GET /repos/{owner}/{repo}/issues/{issue_number}"],
+    getComment: ["GET /repos/{owner}/{repo}/issues/comments/{comment_id}"],
+    getEvent: ["GET /repos/{owner}/{repo}/issues/events/{event_id}"],
+    getLabel: ["GET /repos/{owner}/{repo}/labels/{name}"],
+    getMilestone: ["GET /repos/{owner}/{repo}/milestones/{milestone_number}"],
+    getParent: ["GET /repos/{owner}/{repo}/issues/{issue_number}/parent"],
+    list: ["GET /issues"],
+    listAssignees: ["GET /repos/{owner}/{repo}/assignees"],
+    listComments: ["GET /repos/{owner}/{repo}/issues/{issue_number}/comments"],
+    listCommentsForRepo: ["GET /repos/{owner}/{repo}/issues/comments"],
+    listDependenciesBlockedBy: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
+    ],
+    listDependenciesBlocking: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking"
+    ],
+    listEvents: ["GET /repos/{owner}/{repo}/issues/{issue_number}/events"],
+    listEventsForRepo: ["GET /repos/{owner}/{repo}/issues/events"],
+    listEventsForTimeline: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline"
+    ],
+    listForAuthenticatedUser: ["GET /user/issues"],
+    listForOrg: ["GET /orgs/{org}/issues"],
+    listForRepo: ["GET /repos/{owner}/{repo}/issues"],
+    listLabelsForMilestone: [
+      "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels"
+    ],
+    listLabelsForRepo: ["GET /repos/{owner}/{repo}/labels"],
+    listLabelsOnIssue: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/labels"
+    ],
+    listMilestones: ["GET /repos/{owner}/{repo}/milestones"],
+    listSubIssues: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
+    ],
+    lock: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/lock"],
+    removeAllLabels: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels"
+    ],
+    removeAssignees: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees"
+    ],
+    removeDependencyBlockedBy: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}"
+    ],
+    removeLabel: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}"
+    ],
+    removeSubIssue: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue"
+    ],
+    reprioritizeSubIssue: [
+      "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority"
+    ],
+    setLabels: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/labels"],
+    unlock: ["DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock"],
+    update: ["PATCH /repos/{owner}/{repo}/issues/{issue_number}"],
+    updateComment: ["PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}"],
+    updateLabel: ["PATCH /repos/{owner}/{repo}/labels/{name}"],
+    updateMilestone: [
+      "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}"
+    ]
+  },
+  licenses: {
+    get: ["GET /licenses/{license}"],
+    getAllCommonlyUsed: ["GET /licenses"],
+    getForRepo: ["GET /repos/{owner}/{repo}/license"]
+  },
+  markdown: {
+    render: ["POST /markdown"],
+    renderRaw: [
+      "POST /markdown/raw",
+      { headers: { "content-type": "text/plain; charset=utf-8" } }
+    ]
+  },
+  meta: {
+    get: ["GET /meta"],
+    getAllVersions: ["GET /versions"],
+    getOctocat: ["GET /octocat"],
+    getZen: ["GET /zen"],
+    root: ["GET /"]
+  },
+  migrations: {
+    deleteArchiveForAuthenticatedUser: [
+      "DELETE /user/migrations/{migration_id}/archive"
+    ],
+    deleteArchiveForOrg: [
+      "DELETE /orgs/{org}/migrations/{migration_id}/archive"
+    ],
+    downloadArchiveForOrg: [
+      "GET /orgs/{org}/migrations/{migration_id}/archive"
+    ],
+    getArchiveForAuthenticatedUser: [
+      "GET /user/migrations/{migration_id}/archive"
+    ],
+    getStatusForAuthenticatedUser: ["GET /user/migrations/{migration_id}"],
+    getStatusForOrg: ["GET /orgs/{org}/migrations/{migration_id}"],
+    listForAuthenticatedUser: ["GET /user/migrations"],
+    listForOrg: ["GET /orgs/{org}/migrations"],
+    listReposForAuthenticatedUser: [
+      "GET /user/migrations/{migration_id}/repositories"
+    ],
+    listReposForOrg: ["GET /orgs/{org}/migrations/{migration_id}/repositories"],
+    listReposForUser: [
+      "GET /user/migrations/{migration_id}/repositories",
+      {},
+      { renamed: ["migrations", "listReposForAuthenticatedUser"] }
+    ],
+    startForAuthenticatedUser: ["POST /user/migrations"],
+    startForOrg: ["POST /orgs/{org}/migrations"],
+    unlockRepoForAuthenticatedUser: [
+      "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock"
+    ],
+    unlockRepoForOrg: [
+      "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"
+    ]
+  },
+  oidc: {
+    getOidcCustomSubTemplateForOrg: [
+      "GET /orgs/{org}/actions/oidc/customization/sub"
+    ],
+    updateOidcCustomSubTemplateForOrg: [
+      "PUT /orgs/{org}/actions/oidc/customization/sub"
+    ]
+  },
+  orgs: {
+    addSecurityManagerTeam: [
+      "PUT /orgs/{org}/security-managers/teams/{team_slug}",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.addSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#add-a-security-manager-team"
+      }
+    ],
+    assignTeamToOrgRole: [
+      "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
+    ],
+    assignUserToOrgRole: [
+      "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}"
+    ],
+    blockUser: ["PUT /orgs/{org}/blocks/{username}"],
+    cancelInvitation: ["DELETE /orgs/{org}/invitations/{invitation_id}"],
+    checkBlockedUser: ["GET /orgs/{org}/blocks/{username}"],
+    checkMembershipForUser: ["GET /orgs/{org}/members/{username}"],
+    checkPublicMembershipForUser: ["GET /orgs/{org}/public_members/{username}"],
+    convertMemberToOutsideCollaborator: [
+      "PUT /orgs/{org}/outside_collaborators/{username}"
+    ],
+    createArtifactStorageRecord: [
+      "POST /orgs/{org}/artifacts/metadata/storage-record"
+    ],
+    createInvitation: ["POST /orgs/{org}/invitations"],
+    createIssueType: ["POST /orgs/{org}/issue-types"],
+    createWebhook: ["POST /orgs/{org}/hooks"],
+    customPropertiesForOrgsCreateOrUpdateOrganizationValues: [
+      "PATCH /organizations/{org}/org-properties/values"
+    ],
+    customPropertiesForOrgsGetOrganizationValues: [
+      "GET /organizations/{org}/org-properties/values"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationDefinition: [
+      "PUT /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationDefinitions: [
+      "PATCH /orgs/{org}/properties/schema"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationValues: [
+      "PATCH /orgs/{org}/properties/values"
+    ],
+    customPropertiesForReposDeleteOrganizationDefinition: [
+      "DELETE /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposGetOrganizationDefinition: [
+      "GET /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposGetOrganizationDefinitions: [
+      "GET /orgs/{org}/properties/schema"
+    ],
+    customPropertiesForReposGetOrganizationValues: [
+      "GET /orgs/{org}/properties/values"
+    ],
+    delete: ["DELETE /orgs/{org}"],
+    deleteAttestationsBulk: ["POST /orgs/{org}/attestations/delete-request"],
+    deleteAttestationsById: [
+      "DELETE /orgs/{org}/attestations/{attestation_id}"
+    ],
+    deleteAttestationsBySubjectDigest: [
+      "DELETE /orgs/{org}/attestations/digest/{subject_digest}"
+    ],
+    deleteIssueType: ["DELETE /orgs/{org}/issue-types/{issue_type_id}"],
+    deleteWebhook: ["DELETE /orgs/{org}/hooks/{hook_id}"],
+    disableSelectedRepositoryImmutableReleasesOrganization: [
+      "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
+    ],
+    enableSelectedRepositoryImmutableReleasesOrganization: [
+      "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
+    ],
+    get: ["GET /orgs/{org}"],
+    getImmutableReleasesSettings: [
+      "GET /orgs/{org}/settings/immutable-releases"
+    ],
+    getImmutableReleasesSettingsRepositories: [
+      "GET /orgs/{org}/settings/immutable-releases/repositories"
+    ],
+    getMembershipForAuthenticatedUser: ["GET /user/memberships/orgs/{org}"],
+    getMembershipForUser: ["GET /orgs/{org}/memberships/{username}"],
+    getOrgRole: ["GET /orgs/{org}/organization-roles/{role_id}"],
+    getOrgRulesetHistory: ["GET /orgs/{org}/rulesets/{ruleset_id}/history"],
+    getOrgRulesetVersion: [
+      "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}"
+    ],
+    getWebhook: ["GET /orgs/{org}/hooks/{hook_id}"],
+    getWebhookConfigForOrg: ["GET /orgs/{org}/hooks/{hook_id}/config"],
+    getWebhookDelivery: [
+      "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}"
+    ],
+    list: ["GET /organizations"],
+    listAppInstallations: ["GET /orgs/{org}/installations"],
+    listArtifactStorageRecords: [
+      "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records"
+    ],
+    listAttestationRepositories: ["GET /orgs/{org}/attestations/repositories"],
+    listAttestations: ["GET /orgs/{org}/attestations/{subject_digest}"],
+    listAttestationsBulk: [
+      "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}"
+    ],
+    listBlockedUsers: ["GET /orgs/{org}/blocks"],
+    listFailedInvitations: ["GET /orgs/{org}/failed_invitations"],
+    listForAuthenticatedUser: ["GET /user/orgs"],
+    listForUser: ["GET /users/{username}/orgs"],
+    listInvitationTeams: ["GET /orgs/{org}/invitations/{invitation_id}/teams"],
+    listIssueTypes: ["GET /orgs/{org}/issue-types"],
+    listMembers: ["GET /orgs/{org}/members"],
+    listMembershipsForAuthenticatedUser: ["GET /user/memberships/orgs"],
+    listOrgRoleTeams: ["GET /orgs/{org}/organization-roles/{role_id}/teams"],
+    listOrgRoleUsers: ["GET /orgs/{org}/organization-roles/{role_id}/users"],
+    listOrgRoles: ["GET /orgs/{org}/organization-roles"],
+    listOrganizationFineGrainedPermissions: [
+      "GET /orgs/{org}/organization-fine-grained-permissions"
+    ],
+    listOutsideCollaborators: ["GET /orgs/{org}/outside_collaborators"],
+    listPatGrantRepositories: [
+      "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories"
+    ],
+    listPatGrantRequestRepositories: [
+      "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories"
+    ],
+    listPatGrantRequests: ["GET /orgs/{org}/personal-access-token-requests"],
+    listPatGrants: ["GET /orgs/{org}/personal-access-tokens"],
+    listPendingInvitations: ["GET /orgs/{org}/invitations"],
+    listPublicMembers: ["GET /orgs/{org}/public_members"],
+    listSecurityManagerTeams: [
+      "GET /orgs/{org}/security-managers",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.listSecurityManagerTeams() is deprecated, see https://docs.github.com/rest/orgs/security-managers#list-security-manager-teams"
+      }
+    ],
+    listWebhookDeliveries: ["GET /orgs/{org}/hooks/{hook_id}/deliveries"],
+    listWebhooks: ["GET /orgs/{org}/hooks"],
+    pingWebhook: ["POST /orgs/{org}/hooks/{hook_id}/pings"],
+    redeliverWebhookDelivery: [
+      "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
+    ],
+    removeMember: ["DELETE /orgs/{org}/members/{username}"],
+    removeMembershipForUser: ["DELETE /orgs/{org}/memberships/{username}"],
+    removeOutsideCollaborator: [
+      "DELETE /orgs/{org}/outside_collaborators/{username}"
+    ],
+    removePublicMembershipForAuthenticatedUser: [
+      "DELETE /orgs/{org}/public_members/{username}"
+    ],
+    removeSecurityManagerTeam: [
+      "DELETE /orgs/{org}/security-managers/teams/{team_slug}",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.removeSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#remove-a-security-manager-team"
+      }
+    ],
+    reviewPatGrantRequest: [
+      "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}"
+    ],
+    reviewPatGrantRequestsInBulk: [
+      "POST /orgs/{org}/personal-access-token-requests"
+    ],
+    revokeAllOrgRolesTeam: [
+      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}"
+    ],
+    revokeAllOrgRolesUser: [
+      "DELETE /orgs/{org}/organization-roles/users/{username}"
+    ],
+    revokeOrgRoleTeam: [
+      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
+    ],
+    revokeOrgRoleUser: [
+      "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}"
+    ],
+    setImmutableReleasesSettings: [
+      "PUT /orgs/{org}/settings/immutable-releases"
+    ],
+    setImmutableReleasesSettingsRepositories: [
+      "PUT /orgs/{org}/settings/immutable-releases/repositories"
+    ],
+    setMembershipForUser: ["PUT /orgs/{org}/memberships/{username}"],
+    setPublicMembershipForAuthenticatedUser: [
+      "PUT /orgs/{org}/public_members/{username}"
+    ],
+    unblockUser: ["DELETE /orgs/{org}/blocks/{username}"],
+    update: ["PATCH /orgs/{org}"],
+    updateIssueType: ["PUT /orgs/{org}/issue-types/{issue_type_id}"],
+    updateMembershipForAuthenticatedUser: [
+      "PATCH /user/memberships/orgs/{org}"
+    ],
+    updatePatAccess: ["POST /orgs/{org}/personal-access-tokens/{pat_id}"],
+    updatePatAccesses: ["POST /orgs/{org}/personal-access-tokens"],
+    updateWebhook: ["PATCH /orgs/{org}/hooks/{hook_id}"],
+    updateWebhookConfigForOrg: ["PATCH /orgs/{org}/hooks/{hook_id}/config"]
+  },
+  packages: {
+    deletePackageForAuthenticatedUser: [
+      "DELETE /user/packages/{package_type}/{package_name}"
+    ],
+    deletePackageForOrg: [
+      "DELETE /orgs/{org}/packages/{package_type}/{package_name}"
+    ],
+    deletePackageForUser: [
+      "DELETE /users/{username}/packages/{package_type}/{package_name}"
+    ],
+    deletePackageVersionForAuthenticatedUser: [
+      "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    deletePackageVersionForOrg: [
+      "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    deletePackageVersionForUser: [
+      "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getAllPackageVersionsForAPackageOwnedByAnOrg: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
+      {},
+      { renamed: ["packages", "getAllPackageVersionsForPackageOwnedByOrg"] }
+    ],
+    getAllPackageVersionsForAPackageOwnedByTheAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions",
+      {},
+      {
+        renamed: [
+          "packages",
+          "getAllPackageVersionsForPackageOwnedByAuthenticatedUser"
+        ]
+      }
+    ],
+    getAllPackageVersionsForPackageOwnedByAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions"
+    ],
+    getAllPackageVersionsForPackageOwnedByOrg: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions"
+    ],
+    getAllPackageVersionsForPackageOwnedByUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}/versions"
+    ],
+    getPackageForAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}"
+    ],
+    getPackageForOrganization: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}"
+    ],
+    getPackageForUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}"
+    ],
+    getPackageVersionForAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getPackageVersionForOrganization: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getPackageVersionForUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    listDockerMigrationConflictingPackagesForAuthenticatedUser: [
+      "GET /user/docker/conflicts"
+    ],
+    listDockerMigrationConflictingPackagesForOrganization: [
+      "GET /orgs/{org}/docker/conflicts"
+    ],
+    listDockerMigrationConflictingPackagesForUser: [
+      "GET /users/{username}/docker/conflicts"
+    ],
+    listPackagesForAuthenticatedUser: ["GET /user/packages"],
+    listPackagesForOrganization: ["GET /orgs/{org}/packages"],
+    listPackagesForUser: ["GET /users/{username}/packages"],
+    restorePackageForAuthenticatedUser: [
+      "POST /user/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageForOrg: [
+      "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageForUser: [
+      "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageVersionForAuthenticatedUser: [
+      "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ],
+    restorePackageVersionForOrg: [
+      "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ],
+    restorePackageVersionForUser: [
+      "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ]
+  },
+  privateRegistries: {
+    createOrgPrivateRegistry: ["POST /orgs/{org}/private-registries"],
+    deleteOrgPrivateRegistry: [
+      "DELETE /orgs/{org}/private-registries/{secret_name}"
+    ],
+    getOrgPrivateRegistry: ["GET /orgs/{org}/private-registries/{secret_name}"],
+    getOrgPublicKey: ["GET /orgs/{org}/private-registries/public-key"],
+    listOrgPrivateRegistries: ["GET /orgs/{org}/private-registries"],
+    updateOrgPrivateRegistry: [
+      "PATCH /orgs/{org}/private-registries/{secret_name}"
+    ]
+  },
+  projects: {
+    addItemForOrg: ["POST /orgs/{org}/projectsV2/{project_number}/items"],
+    addItemForUser: [
+      "POST /users/{username}/projectsV2/{project_number}/items"
+    ],
+    deleteItemForOrg: [
+      "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    deleteItemForUser: [
+      "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    getFieldForOrg: [
+      "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}"
+    ],
+    getFieldForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}"
+    ],
+    getForOrg: ["GET /orgs/{org}/projectsV2/{project_number}"],
+    getForUser: ["GET /users/{username}/projectsV2/{project_number}"],
+    getOrgItem: ["GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}"],
+    getUserItem: [
+      "GET /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    listFieldsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/fields"],
+    listFieldsForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/fields"
+    ],
+    listForOrg: ["GET /orgs/{org}/projectsV2"],
+    listForUser: ["GET /users/{username}/projectsV2"],
+    listItemsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/items"],
+    listItemsForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/items"
+    ],
+    updateItemForOrg: [
+      "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    updateItemForUser: [
+      "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ]
+  },
+  pulls: {
+    checkIfMerged: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
+    create: ["POST /repos/{owner}/{repo}/pulls"],
+    createReplyForReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies"
+    ],
+    createReview: ["POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
+    createReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments"
+    ],
+    deletePendingReview: [
+      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    deleteReviewComment: [
+      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}"
+    ],
+    dismissReview: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals"
+    ],
+    get: ["GET /repos/{owner}/{repo}/pulls/{pull_number}"],
+    getReview: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    getReviewComment: ["GET /repos/{owner}/{repo}/pulls/comments/{comment_id}"],
+    list: ["GET /repos/{owner}/{repo}/pulls"],
+    listCommentsForReview: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments"
+    ],
+    listCommits: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/commits"],
+    listFiles: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/files"],
+    listRequestedReviewers: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    listReviewComments: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments"
+    ],
+    listReviewCommentsForRepo: ["GET /repos/{owner}/{repo}/pulls/comments"],
+    listReviews: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
+    merge: ["PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
+    removeRequestedReviewers: [
+      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    requestReviewers: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    submitReview: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events"
+    ],
+    update: ["PATCH /repos/{owner}/{repo}/pulls/{pull_number}"],
+    updateBranch: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch"
+    ],
+    updateReview: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    updateReviewComment: [
+      "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}"
+    ]
+  },
+  rateLimit: { get: ["GET /rate_limit"] },
+  reactions: {
+    createForCommitComment: [
+      "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions"
+    ],
+    createForIssue: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions"
+    ],
+    createForIssueComment: [
+      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
+    ],
+    createForPullRequestReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
+    ],
+    createForRelease: [
+      "POST /repos/{owner}/{repo}/releases/{release_id}/reactions"
+    ],
+    createForTeamDiscussionCommentInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
+    ],
+    createForTeamDiscussionInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
+    ],
+    deleteForCommitComment: [
+      "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForIssue: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}"
+    ],
+    deleteForIssueComment: [
+      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForPullRequestComment: [
+      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForRelease: [
+      "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}"
+    ],
+    deleteForTeamDiscussion: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions/{reaction_id}"
+    ],
+    deleteForTeamDiscussionComment: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions/{reaction_id}"
+    ],
+    listForCommitComment: [
+      "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions"
+    ],
+    listForIssue: ["GET /repos/{owner}/{repo}/issues/{issue_number}/reactions"],
+    listForIssueComment: [
+      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
+    ],
+    listForPullRequestReviewComment: [
+      "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
+    ],
+    listForRelease: [
+      "GET /repos/{owner}/{repo}/releases/{release_id}/reactions"
+    ],
+    listForTeamDiscussionCommentInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
+    ],
+    listForTeamDiscussionInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
+    ]
+  },
+  repos: {
+    acceptInvitation: [
+      "PATCH /user/repository_invitations/{invitation_id}",
+      {},
+      { renamed: ["repos", "acceptInvitationForAuthenticatedUser"] }
+    ],
+    acceptInvitationForAuthenticatedUser: [
+      "PATCH /user/repository_invitations/{invitation_id}"
+    ],
+    addAppAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    addCollaborator: ["PUT /repos/{owner}/{repo}/collaborators/{username}"],
+    addStatusCheckContexts: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    addTeamAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    addUserAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    cancelPagesDeployment: [
+      "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel"
+    ],
+    checkAutomatedSecurityFixes: [
+      "GET /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    checkCollaborator: ["GET /repos/{owner}/{repo}/collaborators/{username}"],
+    checkImmutableReleases: ["GET /repos/{owner}/{repo}/immutable-releases"],
+    checkPrivateVulnerabilityReporting: [
+      "GET /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    checkVulnerabilityAlerts: [
+      "GET /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    codeownersErrors: ["GET /repos/{owner}/{repo}/codeowners/errors"],
+    compareCommits: ["GET /repos/{owner}/{repo}/compare/{base}...{head}"],
+    compareCommitsWithBasehead: [
+      "GET /repos/{owner}/{repo}/compare/{basehead}"
+    ],
+    createAttestation: ["POST /repos/{owner}/{repo}/attestations"],
+    createAutolink: ["POST /repos/{owner}/{repo}/autolinks"],
+    createCommitComment: [
+      "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments"
+    ],
+    createCommitSignatureProtection: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    createCommitStatus: ["POST /repos/{owner}/{repo}/statuses/{sha}"],
+    createDeployKey: ["POST /repos/{owner}/{repo}/keys"],
+    createDeployment: ["POST /repos/{owner}/{repo}/deployments"],
+    createDeploymentBranchPolicy: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
+    ],
+    createDeploymentProtectionRule: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
+    ],
+    createDeploymentStatus: [
+      "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
+    ],
+    createDispatchEvent: ["POST /repos/{owner}/{repo}/dispatches"],
+    createForAuthenticatedUser: ["POST /user/repos"],
+    createFork: ["POST /repos/{owner}/{repo}/forks"],
+    createInOrg: ["POST /orgs/{org}/repos"],
+    createOrUpdateEnvironment: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    createOrUpdateFileContents: ["PUT /repos/{owner}/{repo}/contents/{path}"],
+    createOrgRuleset: ["POST /orgs/{org}/rulesets"],
+    createPagesDeployment: ["POST /repos/{owner}/{repo}/pages/deployments"],
+    createPagesSite: ["POST /repos/{owner}/{repo}/pages"],
+    createRelease: ["POST /repos/{owner}/{repo}/releases"],
+    createRepoRuleset: ["POST /repos/{owner}/{repo}/rulesets"],
+    createUsingTemplate: [
+      "POST /repos/{template_owner}/{template_repo}/generate"
+    ],
+    createWebhook: ["POST /repos/{owner}/{repo}/hooks"],
+    customPropertiesForReposCreateOrUpdateRepositoryValues: [
+      "PATCH /repos/{owner}/{repo}/properties/values"
+    ],
+    customPropertiesForReposGetRepositoryValues: [
+      "GET /repos/{owner}/{repo}/properties/values"
+    ],
+    declineInvitation: [
+      "DELETE /user/repository_invitations/{invitation_id}",
+      {},
+      { renamed: ["repos", "declineInvitationForAuthenticatedUser"] }
+    ],
+    declineInvitationForAuthenticatedUser: [
+      "DELETE /user/repository_invitations/{invitation_id}"
+    ],
+    delete: ["DELETE /repos/{owner}/{repo}"],
+    deleteAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
+    ],
+    deleteAdminBranchProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    deleteAnEnvironment: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    deleteAutolink: ["DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}"],
+    deleteBranchProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    deleteCommitComment: ["DELETE /repos/{owner}/{repo}/comments/{comment_id}"],
+    deleteCommitSignatureProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    deleteDeployKey: ["DELETE /repos/{owner}/{repo}/keys/{key_id}"],
+    deleteDeployment: [
+      "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}"
+    ],
+    deleteDeploymentBranchPolicy: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    deleteFile: ["DELETE /repos/{owner}/{repo}/contents/{path}"],
+    deleteInvitation: [
+      "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}"
+    ],
+    deleteOrgRuleset: ["DELETE /orgs/{org}/rulesets/{ruleset_id}"],
+    deletePagesSite: ["DELETE /repos/{owner}/{repo}/pages"],
+    deletePullRequestReviewProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    deleteRelease: ["DELETE /repos/{owner}/{repo}/releases/{release_id}"],
+    deleteReleaseAsset: [
+      "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}"
+    ],
+    deleteRepoRuleset: ["DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    deleteWebhook: ["DELETE /repos/{owner}/{repo}/hooks/{hook_id}"],
+    disableAutomatedSecurityFixes: [
+      "DELETE /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    disableDeploymentProtectionRule: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
+    ],
+    disableImmutableReleases: [
+      "DELETE /repos/{owner}/{repo}/immutable-releases"
+    ],
+    disablePrivateVulnerabilityReporting: [
+      "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    disableVulnerabilityAlerts: [
+      "DELETE /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    downloadArchive: [
+      "GET /repos/{owner}/{repo}/zipball/{ref}",
+      {},
+      { renamed: ["repos", "downloadZipballArchive"] }
+    ],
+    downloadTarballArchive: ["GET /repos/{owner}/{repo}/tarball/{ref}"],
+    downloadZipballArchive: ["GET /repos/{owner}/{repo}/zipball/{ref}"],
+    enableAutomatedSecurityFixes: [
+      "PUT /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    enableImmutableReleases: ["PUT /repos/{owner}/{repo}/immutable-releases"],
+    enablePrivateVulnerabilityReporting: [
+      "PUT /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    enableVulnerabilityAlerts: [
+      "PUT /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    generateReleaseNotes: [
+      "POST /repos/{owner}/{repo}/releases/generate-notes"
+    ],
+    get: ["GET /repos/{owner}/{repo}"],
+    getAccessRestrictions: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
+    ],
+    getAdminBranchProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    getAllDeploymentProtectionRules: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
+    ],
+    getAllEnvironments: ["GET /repos/{owner}/{repo}/environments"],
+    getAllStatusCheckContexts: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts"
+    ],
+    getAllTopics: ["GET /repos/{owner}/{repo}/topics"],
+    getAppsWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps"
+    ],
+    getAutolink: ["GET /repos/{owner}/{repo}/autolinks/{autolink_id}"],
+    getBranch: ["GET /repos/{owner}/{repo}/branches/{branch}"],
+    getBranchProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    getBranchRules: ["GET /repos/{owner}/{repo}/rules/branches/{branch}"],
+    getClones: ["GET /repos/{owner}/{repo}/traffic/clones"],
+    getCodeFrequencyStats: ["GET /repos/{owner}/{repo}/stats/code_frequency"],
+    getCollaboratorPermissionLevel: [
+      "GET /repos/{owner}/{repo}/collaborators/{username}/permission"
+    ],
+    getCombinedStatusForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/status"],
+    getCommit: ["GET /repos/{owner}/{repo}/commits/{ref}"],
+    getCommitActivityStats: ["GET /repos/{owner}/{repo}/stats/commit_activity"],
+    getCommitComment: ["GET /repos/{owner}/{repo}/comments/{comment_id}"],
+    getCommitSignatureProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    getCommunityProfileMetrics: ["GET /repos/{owner}/{repo}/community/profile"],
+    getContent: ["GET /repos/{owner}/{repo}/contents/{path}"],
+    getContributorsStats: ["GET /repos/{owner}/{repo}/stats/contributors"],
+    getCustomDeploymentProtectionRule: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
+    ],
+    getDeployKey: ["GET /repos/{owner}/{repo}/keys/{key_id}"],
+    getDeployment: ["GET /repos/{owner}/{repo}/deployments/{deployment_id}"],
+    getDeploymentBranchPolicy: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    getDeploymentStatus: [
+      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}"
+    ],
+    getEnvironment: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    getLatestPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/latest"],
+    getLatestRelease: ["GET /repos/{owner}/{repo}/releases/latest"],
+    getOrgRuleSuite: ["GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}"],
+    getOrgRuleSuites: ["GET /orgs/{org}/rulesets/rule-suites"],
+    getOrgRuleset: ["GET /orgs/{org}/rulesets/{ruleset_id}"],
+    getOrgRulesets: ["GET /orgs/{org}/rulesets"],
+    getPages: ["GET /repos/{owner}/{repo}/pages"],
+    getPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/{build_id}"],
+    getPagesDeployment: [
+      "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}"
+    ],
+    getPagesHealthCheck: ["GET /repos/{owner}/{repo}/pages/health"],
+    getParticipationStats: ["GET /repos/{owner}/{repo}/stats/participation"],
+    getPullRequestReviewProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    getPunchCardStats: ["GET /repos/{owner}/{repo}/stats/punch_card"],
+    getReadme: ["GET /repos/{owner}/{repo}/readme"],
+    getReadmeInDirectory: ["GET /repos/{owner}/{repo}/readme/{dir}"],
+    getRelease: ["GET /repos/{owner}/{repo}/releases/{release_id}"],
+    getReleaseAsset: ["GET /repos/{owner}/{repo}/releases/assets/{asset_id}"],
+    getReleaseByTag: ["GET /repos/{owner}/{repo}/releases/tags/{tag}"],
+    getRepoRuleSuite: [
+      "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}"
+    ],
+    getRepoRuleSuites: ["GET /repos/{owner}/{repo}/rulesets/rule-suites"],
+    getRepoRuleset: ["GET /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    getRepoRulesetHistory: [
+      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history"
+    ],
+    getRepoRulesetVersion: [
+      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}"
+    ],
+    getRepoRulesets: ["GET /repos/{owner}/{repo}/rulesets"],
+    getStatusChecksProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    getTeamsWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams"
+    ],
+    getTopPaths: ["GET /repos/{owner}/{repo}/traffic/popular/paths"],
+    getTopReferrers: ["GET /repos/{owner}/{repo}/traffic/popular/referrers"],
+    getUsersWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users"
+    ],
+    getViews: ["GET /repos/{owner}/{repo}/traffic/views"],
+    getWebhook: ["GET /repos/{owner}/{repo}/hooks/{hook_id}"],
+    getWebhookConfigForRepo: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/config"
+    ],
+    getWebhookDelivery: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}"
+    ],
+    listActivities: ["GET /repos/{owner}/{repo}/activity"],
+    listAttestations: [
+      "GET /repos/{owner}/{repo}/attestations/{subject_digest}"
+    ],
+    listAutolinks: ["GET /repos/{owner}/{repo}/autolinks"],
+    listBranches: ["GET /repos/{owner}/{repo}/branches"],
+    listBranchesForHeadCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head"
+    ],
+    listCollaborators: ["GET /repos/{owner}/{repo}/collaborators"],
+    listCommentsForCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments"
+    ],
+    listCommitCommentsForRepo: ["GET /repos/{owner}/{repo}/comments"],
+    listCommitStatusesForRef: [
+      "GET /repos/{owner}/{repo}/commits/{ref}/statuses"
+    ],
+    listCommits: ["GET /repos/{owner}/{repo}/commits"],
+    listContributors: ["GET /repos/{owner}/{repo}/contributors"],
+    listCustomDeploymentRuleIntegrations: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps"
+    ],
+    listDeployKeys: ["GET /repos/{owner}/{repo}/keys"],
+    listDeploymentBranchPolicies: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
+    ],
+    listDeploymentStatuses: [
+      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
+    ],
+    listDeployments: ["GET /repos/{owner}/{repo}/deployments"],
+    listForAuthenticatedUser: ["GET /user/repos"],
+    listForOrg: ["GET /orgs/{org}/repos"],
+    listForUser: ["GET /users/{username}/repos"],
+    listForks: ["GET /repos/{owner}/{repo}/forks"],
+    listInvitations: ["GET /repos/{owner}/{repo}/invitations"],
+    listInvitationsForAuthenticatedUser: ["GET /user/repository_invitations"],
+    listLanguages: ["GET /repos/{owner}/{repo}/languages"],
+    listPagesBuilds: ["GET /repos/{owner}/{repo}/pages/builds"],
+    listPublic: ["GET /repositories"],
+    listPullRequestsAssociatedWithCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls"
+    ],
+    listReleaseAssets: [
+      "GET /repos/{owner}/{repo}/releases/{release_id}/assets"
+    ],
+    listReleases: ["GET /repos/{owner}/{repo}/releases"],
+    listTags: ["GET /repos/{owner}/{repo}/tags"],
+    listTeams: ["GET /repos/{owner}/{repo}/teams"],
+    listWebhookDeliveries: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries"
+    ],
+    listWebhooks: ["GET /repos/{owner}/{repo}/hooks"],
+    merge: ["POST /repos/{owner}/{repo}/merges"],
+    mergeUpstream: ["POST /repos/{owner}/{repo}/merge-upstream"],
+    pingWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/pings"],
+    redeliverWebhookDelivery: [
+      "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
+    ],
+    removeAppAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    removeCollaborator: [
+      "DELETE /repos/{owner}/{repo}/collaborators/{username}"
+    ],
+    removeStatusCheckContexts: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    removeStatusCheckProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    removeTeamAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    removeUserAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    renameBranch: ["POST /repos/{owner}/{repo}/branches/{branch}/rename"],
+    replaceAllTopics: ["PUT /repos/{owner}/{repo}/topics"],
+    requestPagesBuild: ["POST /repos/{owner}/{repo}/pages/builds"],
+    setAdminBranchProtection: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    setAppAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    setStatusCheckContexts: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    setTeamAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    setUserAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    testPushWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/tests"],
+    transfer: ["POST /repos/{owner}/{repo}/transfer"],
+    update: ["PATCH /repos/{owner}/{repo}"],
+    updateBranchProtection: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    updateCommitComment: ["PATCH /repos/{owner}/{repo}/comments/{comment_id}"],
+    updateDeploymentBranchPolicy: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    updateInformationAboutPagesSite: ["PUT /repos/{owner}/{repo}/pages"],
+    updateInvitation: [
+      "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}"
+    ],
+    updateOrgRuleset: ["PUT /orgs/{org}/rulesets/{ruleset_id}"],
+    updatePullRequestReviewProtection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    updateRelease: ["PATCH /repos/{owner}/{repo}/releases/{release_id}"],
+    updateReleaseAsset: [
+      "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}"
+    ],
+    updateRepoRuleset: ["PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    updateStatusCheckPotection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+      {},
+      { renamed: ["repos", "updateStatusCheckProtection"] }
+    ],
+    updateStatusCheckProtection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    updateWebhook: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}"],
+    updateWebhookConfigForRepo: [
+      "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
+    ],
+    uploadReleaseAsset: [
+      "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+      { baseUrl: "https://uploads.github.com" }
+    ]
+  },
+  search: {
+    code: ["GET /search/code"],
+    commits: ["GET /search/commits"],
+    issuesAndPullRequests: ["GET /search/issues"],
+    labels: ["GET /search/labels"],
+    repos: ["GET /search/repositories"],
+    topics: ["GET /search/topics"],
+    users: ["GET /search/users"]
+  },
+  secretScanning: {
+    createPushProtectionBypass: [
+      "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses"
+    ],
+    getAlert: [
+      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
+    ],
+    getScanHistory: ["GET /repos/{owner}/{repo}/secret-scanning/scan-history"],
+    listAlertsForOrg: ["GET /orgs/{org}/secret-scanning/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/secret-scanning/alerts"],
+    listLocationsForAlert: [
+      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations"
+    ],
+    listOrgPatternConfigs: [
+      "GET /orgs/{org}/secret-scanning/pattern-configurations"
+    ],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
+    ],
+    updateOrgPatternConfigs: [
+      "PATCH /orgs/{org}/secret-scanning/pattern-configurations"
+    ]
+  },
+  securityAdvisories: {
+    createFork: [
+      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks"
+    ],
+    createPrivateVulnerabilityReport: [
+      "POST /repos/{owner}/{repo}/security-advisories/reports"
+    ],
+    createRepositoryAdvisory: [
+      "POST /repos/{owner}/{repo}/security-advisories"
+    ],
+    createRepositoryAdvisoryCveRequest: [
+      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve"
+    ],
+    getGlobalAdvisory: ["GET /advisories/{ghsa_id}"],
+    getRepositoryAdvisory: [
+      "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
+    ],
+    listGlobalAdvisories: ["GET /advisories"],
+    listOrgRepositoryAdvisories: ["GET /orgs/{org}/security-advisories"],
+    listRepositoryAdvisories: ["GET /repos/{owner}/{repo}/security-advisories"],
+    updateRepositoryAdvisory: [
+      "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
+    ]
+  },
+  teams: {
+    addOrUpdateMembershipForUserInOrg: [
+      "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    addOrUpdateRepoPermissionsInOrg: [
+      "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    checkPermissionsForRepoInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    create: ["POST /orgs/{org}/teams"],
+    createDiscussionCommentInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
+    ],
+    createDiscussionInOrg: ["POST /orgs/{org}/teams/{team_slug}/discussions"],
+    deleteDiscussionCommentInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    deleteDiscussionInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    deleteInOrg: ["DELETE /orgs/{org}/teams/{team_slug}"],
+    getByName: ["GET /orgs/{org}/teams/{team_slug}"],
+    getDiscussionCommentInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    getDiscussionInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    getMembershipForUserInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    list: ["GET /orgs/{org}/teams"],
+    listChildInOrg: ["GET /orgs/{org}/teams/{team_slug}/teams"],
+    listDiscussionCommentsInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
+    ],
+    listDiscussionsInOrg: ["GET /orgs/{org}/teams/{team_slug}/discussions"],
+    listForAuthenticatedUser: ["GET /user/teams"],
+    listMembersInOrg: ["GET /orgs/{org}/teams/{team_slug}/members"],
+    listPendingInvitationsInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/invitations"
+    ],
+    listReposInOrg: ["GET /orgs/{org}/teams/{team_slug}/repos"],
+    removeMembershipForUserInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    removeRepoInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    updateDiscussionCommentInOrg: [
+      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    updateDiscussionInOrg: [
+      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    updateInOrg: ["PATCH /orgs/{org}/teams/{team_slug}"]
+  },
+  users: {
+    addEmailForAuthenticated: [
+      "POST /user/emails",
+      {},
+      { renamed: ["users", "addEmailForAuthenticatedUser"] }
+    ],
+    addEmailForAuthenticatedUser: ["POST /user/emails"],
+    addSocialAccountForAuthenticatedUser: ["POST /user/social_accounts"],
+    block: ["PUT /user/blocks/{username}"],
+    checkBlocked: ["GET /user/blocks/{username}"],
+    checkFollowingForUser: ["GET /users/{username}/following/{target_user}"],
+    checkPersonIsFollowedByAuthenticated: ["GET /user/following/{username}"],
+    createGpgKeyForAuthenticated: [
+      "POST /user/gpg_keys",
+      {},
+      { renamed: ["users", "createGpgKeyForAuthenticatedUser"] }
+    ],
+    createGpgKeyForAuthenticatedUser: ["POST /user/gpg_keys"],
+    createPublicSshKeyForAuthenticated: [
+      "POST /user/keys",
+      {},
+      { renamed: ["users", "createPublicSshKeyForAuthenticatedUser"] }
+    ],
+    createPublicSshKeyForAuthenticatedUser: ["POST /user/keys"],
+    createSshSigningKeyForAuthenticatedUser: ["POST /user/ssh_signing_keys"],
+    deleteAttestationsBulk: [
+      "POST /users/{username}/attestations/delete-request"
+    ],
+    deleteAttestationsById: [
+      "DELETE /users/{username}/attestations/{attestation_id}"
+    ],
+    deleteAttestationsBySubjectDigest: [
+      "DELETE /users/{username}/attestations/digest/{subject_digest}"
+    ],
+    deleteEmailForAuthenticated: [
+      "DELETE /user/emails",
+      {},
+      { renamed: ["users", "deleteEmailForAuthenticatedUser"] }
+    ],
+    deleteEmailForAuthenticatedUser: ["DELETE /user/emails"],
+    deleteGpgKeyForAuthenticated: [
+      "DELETE /user/gpg_keys/{gpg_key_id}",
+      {},
+      { renamed: ["users", "deleteGpgKeyForAuthenticatedUser"] }
+    ],
+    deleteGpgKeyForAuthenticatedUser: ["DELETE /user/gpg_keys/{gpg_key_id}"],
+    deletePublicSshKeyForAuthenticated: [
+      "DELETE /user/keys/{key_id}",
+      {},
+      { renamed: ["users", "deletePublicSshKeyForAuthenticatedUser"] }
+    ],
+    deletePublicSshKeyForAuthenticatedUser: ["DELETE /user/keys/{key_id}"],
+    deleteSocialAccountForAuthenticatedUser: ["DELETE /user/social_accounts"],
+    deleteSshSigningKeyForAuthenticatedUser: [
+      "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}"
+    ],
+    follow: ["PUT /user/following/{username}"],
+    getAuthenticated: ["GET /user"],
+    getById: ["GET /user/{account_id}"],
+    getByUsername: ["GET /users/{username}"],
+    getContextForUser: ["GET /users/{username}/hovercard"],
+    getGpgKeyForAuthenticated: [
+      "GET /user/gpg_keys/{gpg_key_id}",
+      {},
+      { renamed: ["users", "getGpgKeyForAuthenticatedUser"] }
+    ],
+    getGpgKeyForAuthenticatedUser: ["GET /user/gpg_keys/{gpg_key_id}"],
+    getPublicSshKeyForAuthenticated: [
+      "GET /user/keys/{key_id}",
+      {},
+      { renamed: ["users", "getPublicSshKeyForAuthenticatedUser"] }
+    ],
+    getPublicSshKeyForAuthenticatedUser: ["GET /user/keys/{key_id}"],
+    getSshSigningKeyForAuthenticatedUser: [
+      "GET /user/ssh_signing_keys/{ssh_signing_key_id}"
+    ],
+    list: ["GET /users"],
+    listAttestations: ["GET /users/{username}/attestations/{subject_digest}"],
+    listAttestationsBulk: [
+      "POST /users/{username}/attestations/bulk-list{?per_page,before,after}"
+    ],
+    listBlockedByAuthenticated: [
+      "GET /user/blocks",
+      {},
+      { renamed: ["users", "listBlockedByAuthenticatedUser"] }
+    ],
+    listBlockedByAuthenticatedUser: ["GET /user/blocks"],
+    listEmailsForAuthenticated: [
+      "GET /user/emails",
+      {},
+      { renamed: ["users", "listEmailsForAuthenticatedUser"] }
+    ],
+    listEmailsForAuthenticatedUser: ["GET /user/emails"],
+    listFollowedByAuthenticated: [
+      "GET /user/following",
+      {},
+      { renamed: ["users", "listFollowedByAuthenticatedUser"] }
+    ],
+    listFollowedByAuthenticatedUser: ["GET /user/following"],
+    listFollowersForAuthenticatedUser: ["GET /user/followers"],
+    listFollowersForUser: ["GET /users/{username}/followers"],
+    listFollowingForUser: ["GET /users/{username}/following"],
+    listGpgKeysForAuthenticated: [
+      "GET /user/gpg_keys",
+      {},
+      { renamed: ["users", "listGpgKeysForAuthenticatedUser"] }
+    ],
+    listGpgKeysForAuthenticatedUser: ["GET /user/gpg_keys"],
+    listGpgKeysForUser: ["GET /users/{username}/gpg_keys"],
+    listPublicEmailsForAuthenticated: [
+      "GET /user/public_emails",
+      {},
+      { renamed: ["users", "listPublicEmailsForAuthenticatedUser"] }
+    ],
+    listPublicEmailsForAuthenticatedUser: ["GET /user/public_emails"],
+    listPublicKeysForUser: ["GET /users/{username}/keys"],
+    listPublicSshKeysForAuthenticated: [
+      "GET /user/keys",
+      {},
+      { renamed: ["users", "listPublicSshKeysForAuthenticatedUser"] }
+    ],
+    listPublicSshKeysForAuthenticatedUser: ["GET /user/keys"],
+    listSocialAccountsForAuthenticatedUser: ["GET /user/social_accounts"],
+    listSocialAccountsForUser: ["GET /users/{username}/social_accounts"],
+    listSshSigningKeysForAuthenticatedUser: ["GET /user/ssh_signing_keys"],
+    listSshSigningKeysForUser: ["GET /users/{username}/ssh_signing_keys"],
+    setPrimaryEmailVisibilityForAuthenticated: [
+      "PATCH /user/email/visibility",
+      {},
+      { renamed: ["users", "setPrimaryEmailVisibilityForAuthenticatedUser"] }
+    ],
+    setPrimaryEmailVisibilityForAuthenticatedUser: [
+      "PATCH /user/email/visibility"
+    ],
+    unblock: ["DELETE /user/blocks/{username}"],
+    unfollow: ["DELETE /user/following/{username}"],
+    updateAuthenticated: ["PATCH /user"]
+  }
+};
+var endpoints_default = Endpoints;
+
+//# sourceMappingURL=endpoints.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+
+const endpointMethodsMap = /* @__PURE__ */ new Map();
+for (const [scope, endpoints] of Object.entries(endpoints_default)) {
+  for (const [methodName, endpoint] of Object.entries(endpoints)) {
+    const [route, defaults, decorations] = endpoint;
+    const [method, url] = route.split(/ /);
+    const endpointDefaults = Object.assign(
+      {
+        method,
+        url
+      },
+      defaults
+    );
+    if (!endpointMethodsMap.has(scope)) {
+      endpointMethodsMap.set(scope, /* @__PURE__ */ new Map());
+    }
+    endpointMethodsMap.get(scope).set(methodName, {
+      scope,
+      methodName,
+      endpointDefaults,
+      decorations
+    });
+  }
+}
+const handler = {
+  has({ scope }, methodName) {
+    return endpointMethodsMap.get(scope).has(methodName);
+  },
+  getOwnPropertyDescriptor(target, methodName) {
+    return {
+      value: this.get(target, methodName),
+      // ensures method is in the cache
+      configurable: true,
+      writable: true,
+      enumerable: true
+    };
+  },
+  defineProperty(target, methodName, descriptor) {
+    Object.defineProperty(target.cache, methodName, descriptor);
+    return true;
+  },
+  deleteProperty(target, methodName) {
+    delete target.cache[methodName];
+    return true;
+  },
+  ownKeys({ scope }) {
+    return [...endpointMethodsMap.get(scope).keys()];
+  },
+  set(target, methodName, value) {
+    return target.cache[methodName] = value;
+  },
+  get({ octokit, scope, cache }, methodName) {
+    if (cache[methodName]) {
+      return cache[methodName];
+    }
+    const method = endpointMethodsMap.get(scope).get(methodName);
+    if (!method) {
+      return void 0;
+    }
+    const { endpointDefaults, decorations } = method;
+    if (decorations) {
+      cache[methodName] = decorate(
+        octokit,
+        scope,
+        methodName,
+        endpointDefaults,
+        decorations
+      );
+    } else {
+      cache[methodName] = octokit.request.defaults(endpointDefaults);
+    }
+    return cache[methodName];
+  }
+};
+function endpointsToMethods(octokit) {
+  const newMethods = {};
+  for (const scope of endpointMethodsMap.keys()) {
+    newMethods[scope] = new Proxy({ octokit, scope, cache: {} }, handler);
+  }
+  return newMethods;
+}
+function decorate(octokit, scope, methodName, defaults, decorations) {
+  const requestWithDefaults = octokit.request.defaults(defaults);
+  function withDecorations(...args) {
+    let options = requestWithDefaults.endpoint.merge(...args);
+    if (decorations.mapToData) {
+      options = Object.assign({}, options, {
+        data: options[decorations.mapToData],
+        [decorations.mapToData]: void 0
+      });
+      return requestWithDefaults(options);
+    }
+    if (decorations.renamed) {
+      const [newScope, newMethodName] = decorations.renamed;
+      octokit.log.warn(
+        `octokit.${scope}.${methodName}() has been renamed to octokit.${newScope}.${newMethodName}()`
+      );
+    }
+    if (decorations.deprecated) {
+      octokit.log.warn(decorations.deprecated);
+    }
+    if (decorations.renamedParameters) {
+      const options2 = requestWithDefaults.endpoint.merge(...args);
+      for (const [name, alias] of Object.entries(
+        decorations.renamedParameters
+      )) {
+        if (name in options2) {
+          octokit.log.warn(
+            `"${name}" parameter is deprecated for "octokit.${scope}.${methodName}()". Use "${alias}" instead`
+          );
+          if (!(alias in options2)) {
+            options2[alias] = options2[name];
+          }
+          delete options2[name];
+        }
+      }
+      return requestWithDefaults(options2);
+    }
+    return requestWithDefaults(...args);
+  }
+  return Object.assign(withDecorations, requestWithDefaults);
+}
+
+//# sourceMappingURL=endpoints-to-methods.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+
+
+function restEndpointMethods(octokit) {
+  const api = endpointsToMethods(octokit);
+  return {
+    rest: api
+  };
+}
+restEndpointMethods.VERSION = dist_src_version_VERSION;
+function legacyRestEndpointMethods(octokit) {
+  const api = endpointsToMethods(octokit);
+  return {
+    ...api,
+    rest: api
+  };
+}
+legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
+
+//# sourceMappingURL=index.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+// pkg/dist-src/version.js
+var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
+
+// pkg/dist-src/normalize-paginated-list-response.js
+function normalizePaginatedListResponse(response) {
+  if (!response.data) {
+    return {
+      ...response,
+      data: []
+    };
+  }
+  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
+  if (!responseNeedsNormalization) return response;
+  const incompleteResults = response.data.incomplete_results;
+  const repositorySelection = response.data.repository_selection;
+  const totalCount = response.data.total_count;
+  const totalCommits = response.data.total_commits;
+  delete response.data.incomplete_results;
+  delete response.data.repository_selection;
+  delete response.data.total_count;
+  delete response.data.total_commits;
+  const namespaceKey = Object.keys(response.data)[0];
+  const data = response.data[namespaceKey];
+  response.data = data;
+  if (typeof incompleteResults !== "undefined") {
+    response.data.incomplete_results = incompleteResults;
+  }
+  if (typeof repositorySelection !== "undefined") {
+    response.data.repository_selection = repositorySelection;
+  }
+  response.data.total_count = totalCount;
+  response.data.total_commits = totalCommits;
+  return response;
+}
+
+// pkg/dist-src/iterator.js
+function iterator(octokit, route, parameters) {
+  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
+  const requestMethod = typeof route === "function" ? route : octokit.request;
+  const method = options.method;
+  const headers = options.headers;
+  let url = options.url;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      async next() {
+        if (!url) return { done: true };
+        try {
+          const response = await requestMethod({ method, url, headers });
+          const normalizedResponse = normalizePaginatedListResponse(response);
+          url = ((normalizedResponse.headers.link || "").match(
+            /<([^<>]+)>;\s*rel="next"/
+          ) || [])[1];
+          if (!url && "total_commits" in normalizedResponse.data) {
+            const parsedUrl = new URL(normalizedResponse.url);
+            const params = parsedUrl.searchParams;
+            const page = parseInt(params.get("page") || "1", 10);
+            const per_page = parseInt(params.get("per_page") || "250", 10);
+            if (page * per_page < normalizedResponse.data.total_commits) {
+              params.set("page", String(page + 1));
+              url = parsedUrl.toString();
+            }
+          }
+          return { value: normalizedResponse };
+        } catch (error) {
+          if (error.status !== 409) throw error;
+          url = "";
+          return {
+            value: {
+              status: 200,
+              headers: {},
+              data: []
+            }
+          };
+        }
+      }
+    })
+  };
+}
+
+// pkg/dist-src/paginate.js
+function paginate(octokit, route, parameters, mapFn) {
+  if (typeof parameters === "function") {
+    mapFn = parameters;
+    parameters = void 0;
+  }
+  return gather(
+    octokit,
+    [],
+    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
+    mapFn
+  );
+}
+function gather(octokit, results, iterator2, mapFn) {
+  return iterator2.next().then((result) => {
+    if (result.done) {
+      return results;
+    }
+    let earlyExit = false;
+    function done() {
+      earlyExit = true;
+    }
+    results = results.concat(
+      mapFn ? mapFn(result.value, done) : result.value.data
+    );
+    if (earlyExit) {
+      return results;
+    }
+    return gather(octokit, results, iterator2, mapFn);
+  });
+}
+
+// pkg/dist-src/compose-paginate.js
+var composePaginateRest = Object.assign(paginate, {
+  iterator
+});
+
+// pkg/dist-src/generated/paginating-endpoints.js
+var paginatingEndpoints = (/* unused pure expression or super */ null && ([
+  "GET /advisories",
+  "GET /app/hook/deliveries",
+  "GET /app/installation-requests",
+  "GET /app/installations",
+  "GET /assignments/{assignment_id}/accepted_assignments",
+  "GET /classrooms",
+  "GET /classrooms/{classroom_id}/assignments",
+  "GET /enterprises/{enterprise}/code-security/configurations",
+  "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories",
+  "GET /enterprises/{enterprise}/dependabot/alerts",
+  "GET /enterprises/{enterprise}/teams",
+  "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships",
+  "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations",
+  "GET /events",
+  "GET /gists",
+  "GET /gists/public",
+  "GET /gists/starred",
+  "GET /gists/{gist_id}/comments",
+  "GET /gists/{gist_id}/commits",
+  "GET /gists/{gist_id}/forks",
+  "GET /installation/repositories",
+  "GET /issues",
+  "GET /licenses",
+  "GET /marketplace_listing/plans",
+  "GET /marketplace_listing/plans/{plan_id}/accounts",
+  "GET /marketplace_listing/stubbed/plans",
+  "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts",
+  "GET /networks/{owner}/{repo}/events",
+  "GET /notifications",
+  "GET /organizations",
+  "GET /organizations/{org}/dependabot/repository-access",
+  "GET /orgs/{org}/actions/cache/usage-by-repository",
+  "GET /orgs/{org}/actions/hosted-runners",
+  "GET /orgs/{org}/actions/permissions/repositories",
+  "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories",
+  "GET /orgs/{org}/actions/runner-groups",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners",
+  "GET /orgs/{org}/actions/runners",
+  "GET /orgs/{org}/actions/secrets",
+  "GET /orgs/{org}/actions/secrets/{secret_name}/repositories",
+  "GET /orgs/{org}/actions/variables",
+  "GET /orgs/{org}/actions/variables/{name}/repositories",
+  "GET /orgs/{org}/attestations/repositories",
+  "GET /orgs/{org}/attestations/{subject_digest}",
+  "GET /orgs/{org}/blocks",
+  "GET /orgs/{org}/campaigns",
+  "GET /orgs/{org}/code-scanning/alerts",
+  "GET /orgs/{org}/code-security/configurations",
+  "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories",
+  "GET /orgs/{org}/codespaces",
+  "GET /orgs/{org}/codespaces/secrets",
+  "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories",
+  "GET /orgs/{org}/copilot/billing/seats",
+  "GET /orgs/{org}/copilot/metrics",
+  "GET /orgs/{org}/dependabot/alerts",
+  "GET /orgs/{org}/dependabot/secrets",
+  "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories",
+  "GET /orgs/{org}/events",
+  "GET /orgs/{org}/failed_invitations",
+  "GET /orgs/{org}/hooks",
+  "GET /orgs/{org}/hooks/{hook_id}/deliveries",
+  "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}",
+  "GET /orgs/{org}/insights/api/subject-stats",
+  "GET /orgs/{org}/insights/api/user-stats/{user_id}",
+  "GET /orgs/{org}/installations",
+  "GET /orgs/{org}/invitations",
+  "GET /orgs/{org}/invitations/{invitation_id}/teams",
+  "GET /orgs/{org}/issues",
+  "GET /orgs/{org}/members",
+  "GET /orgs/{org}/members/{username}/codespaces",
+  "GET /orgs/{org}/migrations",
+  "GET /orgs/{org}/migrations/{migration_id}/repositories",
+  "GET /orgs/{org}/organization-roles/{role_id}/teams",
+  "GET /orgs/{org}/organization-roles/{role_id}/users",
+  "GET /orgs/{org}/outside_collaborators",
+  "GET /orgs/{org}/packages",
+  "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
+  "GET /orgs/{org}/personal-access-token-requests",
+  "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories",
+  "GET /orgs/{org}/personal-access-tokens",
+  "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories",
+  "GET /orgs/{org}/private-registries",
+  "GET /orgs/{org}/projects",
+  "GET /orgs/{org}/projectsV2",
+  "GET /orgs/{org}/projectsV2/{project_number}/fields",
+  "GET /orgs/{org}/projectsV2/{project_number}/items",
+  "GET /orgs/{org}/properties/values",
+  "GET /orgs/{org}/public_members",
+  "GET /orgs/{org}/repos",
+  "GET /orgs/{org}/rulesets",
+  "GET /orgs/{org}/rulesets/rule-suites",
+  "GET /orgs/{org}/rulesets/{ruleset_id}/history",
+  "GET /orgs/{org}/secret-scanning/alerts",
+  "GET /orgs/{org}/security-advisories",
+  "GET /orgs/{org}/settings/immutable-releases/repositories",
+  "GET /orgs/{org}/settings/network-configurations",
+  "GET /orgs/{org}/team/{team_slug}/copilot/metrics",
+  "GET /orgs/{org}/teams",
+  "GET /orgs/{org}/teams/{team_slug}/discussions",
+  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions",
+  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions",
+  "GET /orgs/{org}/teams/{team_slug}/invitations",
+  "GET /orgs/{org}/teams/{team_slug}/members",
+  "GET /orgs/{org}/teams/{team_slug}/projects",
+  "GET /orgs/{org}/teams/{team_slug}/repos",
+  "GET /orgs/{org}/teams/{team_slug}/teams",
+  "GET /projects/{project_id}/collaborators",
+  "GET /repos/{owner}/{repo}/actions/artifacts",
+  "GET /repos/{owner}/{repo}/actions/caches",
+  "GET /repos/{owner}/{repo}/actions/organization-secrets",
+  "GET /repos/{owner}/{repo}/actions/organization-variables",
+  "GET /repos/{owner}/{repo}/actions/runners",
+  "GET /repos/{owner}/{repo}/actions/runs",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs",
+  "GET /repos/{owner}/{repo}/actions/secrets",
+  "GET /repos/{owner}/{repo}/actions/variables",
+  "GET /repos/{owner}/{repo}/actions/workflows",
+  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs",
+  "GET /repos/{owner}/{repo}/activity",
+  "GET /repos/{owner}/{repo}/assignees",
+  "GET /repos/{owner}/{repo}/attestations/{subject_digest}",
+  "GET /repos/{owner}/{repo}/branches",
+  "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations",
+  "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs",
+  "GET /repos/{owner}/{repo}/code-scanning/alerts",
+  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
+  "GET /repos/{owner}/{repo}/code-scanning/analyses",
+  "GET /repos/{owner}/{repo}/codespaces",
+  "GET /repos/{owner}/{repo}/codespaces/devcontainers",
+  "GET /repos/{owner}/{repo}/codespaces/secrets",
+  "GET /repos/{owner}/{repo}/collaborators",
+  "GET /repos/{owner}/{repo}/comments",
+  "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions",
+  "GET /repos/{owner}/{repo}/commits",
+  "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+  "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+  "GET /repos/{owner}/{repo}/commits/{ref}/check-suites",
+  "GET /repos/{owner}/{repo}/commits/{ref}/status",
+  "GET /repos/{owner}/{repo}/commits/{ref}/statuses",
+  "GET /repos/{owner}/{repo}/compare/{basehead}",
+  "GET /repos/{owner}/{repo}/compare/{base}...{head}",
+  "GET /repos/{owner}/{repo}/contributors",
+  "GET /repos/{owner}/{repo}/dependabot/alerts",
+  "GET /repos/{owner}/{repo}/dependabot/secrets",
+  "GET /repos/{owner}/{repo}/deployments",
+  "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses",
+  "GET /repos/{owner}/{repo}/environments",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/variables",
+  "GET /repos/{owner}/{repo}/events",
+  "GET /repos/{owner}/{repo}/forks",
+  "GET /repos/{owner}/{repo}/hooks",
+  "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries",
+  "GET /repos/{owner}/{repo}/invitations",
+  "GET /repos/{owner}/{repo}/issues",
+  "GET /repos/{owner}/{repo}/issues/comments",
+  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+  "GET /repos/{owner}/{repo}/issues/events",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/events",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/labels",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline",
+  "GET /repos/{owner}/{repo}/keys",
+  "GET /repos/{owner}/{repo}/labels",
+  "GET /repos/{owner}/{repo}/milestones",
+  "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels",
+  "GET /repos/{owner}/{repo}/notifications",
+  "GET /repos/{owner}/{repo}/pages/builds",
+  "GET /repos/{owner}/{repo}/projects",
+  "GET /repos/{owner}/{repo}/pulls",
+  "GET /repos/{owner}/{repo}/pulls/comments",
+  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments",
+  "GET /repos/{owner}/{repo}/releases",
+  "GET /repos/{owner}/{repo}/releases/{release_id}/assets",
+  "GET /repos/{owner}/{repo}/releases/{release_id}/reactions",
+  "GET /repos/{owner}/{repo}/rules/branches/{branch}",
+  "GET /repos/{owner}/{repo}/rulesets",
+  "GET /repos/{owner}/{repo}/rulesets/rule-suites",
+  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history",
+  "GET /repos/{owner}/{repo}/secret-scanning/alerts",
+  "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations",
+  "GET /repos/{owner}/{repo}/security-advisories",
+  "GET /repos/{owner}/{repo}/stargazers",
+  "GET /repos/{owner}/{repo}/subscribers",
+  "GET /repos/{owner}/{repo}/tags",
+  "GET /repos/{owner}/{repo}/teams",
+  "GET /repos/{owner}/{repo}/topics",
+  "GET /repositories",
+  "GET /search/code",
+  "GET /search/commits",
+  "GET /search/issues",
+  "GET /search/labels",
+  "GET /search/repositories",
+  "GET /search/topics",
+  "GET /search/users",
+  "GET /teams/{team_id}/discussions",
+  "GET /teams/{team_id}/discussions/{discussion_number}/comments",
+  "GET /teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}/reactions",
+  "GET /teams/{team_id}/discussions/{discussion_number}/reactions",
+  "GET /teams/{team_id}/invitations",
+  "GET /teams/{team_id}/members",
+  "GET /teams/{team_id}/projects",
+  "GET /teams/{team_id}/repos",
+  "GET /teams/{team_id}/teams",
+  "GET /user/blocks",
+  "GET /user/codespaces",
+  "GET /user/codespaces/secrets",
+  "GET /user/emails",
+  "GET /user/followers",
+  "GET /user/following",
+  "GET /user/gpg_keys",
+  "GET /user/installations",
+  "GET /user/installations/{installation_id}/repositories",
+  "GET /user/issues",
+  "GET /user/keys",
+  "GET /user/marketplace_purchases",
+  "GET /user/marketplace_purchases/stubbed",
+  "GET /user/memberships/orgs",
+  "GET /user/migrations",
+  "GET /user/migrations/{migration_id}/repositories",
+  "GET /user/orgs",
+  "GET /user/packages",
+  "GET /user/packages/{package_type}/{package_name}/versions",
+  "GET /user/public_emails",
+  "GET /user/repos",
+  "GET /user/repository_invitations",
+  "GET /user/social_accounts",
+  "GET /user/ssh_signing_keys",
+  "GET /user/starred",
+  "GET /user/subscriptions",
+  "GET /user/teams",
+  "GET /users",
+  "GET /users/{username}/attestations/{subject_digest}",
+  "GET /users/{username}/events",
+  "GET /users/{username}/events/orgs/{org}",
+  "GET /users/{username}/events/public",
+  "GET /users/{username}/followers",
+  "GET /users/{username}/following",
+  "GET /users/{username}/gists",
+  "GET /users/{username}/gpg_keys",
+  "GET /users/{username}/keys",
+  "GET /users/{username}/orgs",
+  "GET /users/{username}/packages",
+  "GET /users/{username}/projects",
+  "GET /users/{username}/projectsV2",
+  "GET /users/{username}/projectsV2/{project_number}/fields",
+  "GET /users/{username}/projectsV2/{project_number}/items",
+  "GET /users/{username}/received_events",
+  "GET /users/{username}/received_events/public",
+  "GET /users/{username}/repos",
+  "GET /users/{username}/social_accounts",
+  "GET /users/{username}/ssh_signing_keys",
+  "GET /users/{username}/starred",
+  "GET /users/{username}/subscriptions"
+]));
+
+// pkg/dist-src/paginating-endpoints.js
+function isPaginatingEndpoint(arg) {
+  if (typeof arg === "string") {
+    return paginatingEndpoints.includes(arg);
+  } else {
+    return false;
+  }
+}
+
+// pkg/dist-src/index.js
+function paginateRest(octokit) {
+  return {
+    paginate: Object.assign(paginate.bind(null, octokit), {
+      iterator: iterator.bind(null, octokit)
+    })
+  };
+}
+paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
+
+
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
+
+
+// octokit + plugins
+
+
+
+const context = new Context();
+const baseUrl = getApiBaseUrl();
+const defaults = {
+    baseUrl,
+    request: {
+        agent: getProxyAgent(baseUrl),
+        fetch: getProxyFetch(baseUrl)
+    }
+};
+const GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults);
+
+/**
+ * Convience function to correctly format Octokit Options to pass into the constructor.
+ *
+ * @param     token    the repo PAT or GITHUB_TOKEN
+ * @param     options  other options to set
+ */
+function getOctokitOptions(token, options) {
+    const opts = Object.assign({}, options || {}); // Shallow clone - don't mutate the object provided by the caller
+    // Auth
+    const auth = getAuthString(token, opts);
+    if (auth) {
+        opts.auth = auth;
+    }
+    // Orchestration ID
+    const userAgent = getUserAgentWithOrchestrationId(opts.userAgent);
+    if (userAgent) {
+        opts.userAgent = userAgent;
+    }
+    return opts;
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
+
+
+const github_context = new Context();
+/**
+ * Returns a hydrated octokit ready to use for GitHub Actions
+ *
+ * @param     token    the repo PAT or GITHUB_TOKEN
+ * @param     options  other options to set
+ */
+function getOctokit(token, options, ...additionalPlugins) {
+    const GitHubWithPlugins = GitHub.plugin(...additionalPlugins);
+    return new GitHubWithPlugins(getOctokitOptions(token, options));
+}
+//# sourceMappingURL=github.js.map
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
 var light = __nccwpck_require__(3251);
 ;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
@@ -41084,12 +45584,11 @@ function pacer(intervalMs) {
     return { key: () => ({ schedule }) };
 }
 /**
- * Octokit core with retries (5xx and 429, exponential backoff; never 4xx validation errors) and
- * throttling (primary and secondary rate limits, honouring Retry-After). The token is registered
- * nowhere but the Authorization header; Octokit redacts it in errors.
+ * Retries (5xx and 429, exponential backoff; never 4xx validation errors) and throttling (primary
+ * and secondary rate limits, honouring Retry-After). The token is registered nowhere but the
+ * Authorization header; Octokit redacts it in errors.
  */
 function createClient(opts) {
-    const MyOctokit = Octokit.plugin(retry, throttling);
     const base = opts.retryBaseMs ?? 1000;
     const maxRateLimitRetries = 2;
     /** A throttling handler: warns, then retries at most `maxRateLimitRetries` times. */
@@ -41103,11 +45602,12 @@ function createClient(opts) {
         onRateLimit: onLimit('rate limit reached'),
         onSecondaryRateLimit: onLimit('secondary rate limit'),
     };
-    if (opts.writeIntervalMs !== undefined)
+    if (opts.writeIntervalMs !== undefined) {
         throttle['write'] = pacer(opts.writeIntervalMs);
-    const octokit = new MyOctokit({
-        auth: opts.token,
-        baseUrl: (opts.baseUrl ?? 'https://api.github.com').replace(/\/+$/, ''),
+        throttle['notifications'] = pacer(opts.writeIntervalMs);
+    }
+    return getOctokit(opts.token, {
+        ...(opts.baseUrl ? { baseUrl: opts.baseUrl.replace(/\/+$/, '') } : {}),
         userAgent: 'audit-gate-action',
         retry: {
             retries: opts.retries ?? 3,
@@ -41115,11 +45615,13 @@ function createClient(opts) {
             doNotRetry: [400, 401, 403, 404, 410, 422, 451],
         },
         throttle: throttle,
-        log: { debug: opts.log.debug, info: opts.log.debug, warn: opts.log.warn, error: opts.log.warn },
-    });
-    return {
-        request: (route, params) => octokit.request(route, params),
-    };
+        log: {
+            debug: opts.log.debug,
+            info: opts.log.debug,
+            warn: opts.log.warn,
+            error: opts.log.warn,
+        },
+    }, retry, throttling);
 }
 /** The HTTP status of a failed request, if it was one. */
 function httpStatus(err) {
@@ -41145,47 +45647,57 @@ function isPermissionError(err) {
 
 ;// CONCATENATED MODULE: ./src/github/comment.ts
 
-/** The login GITHUB_TOKEN comments as; used when the token cannot tell who it is (GET /user 403). */
+/** The login GITHUB_TOKEN comments as. */
 const ACTIONS_BOT = 'github-actions[bot]';
-/** Who the token comments as: GET /user for a personal token; GitHub's Actions bot for GITHUB_TOKEN. */
+/** The most comments read while looking for ours (100 pages of 100). */
+const MAX_COMMENT_PAGES = 100;
+/** The login comments made through a GitHub App's installation token are authored by. */
+function appBotLogin(appSlug) {
+    return `${appSlug}[bot]`;
+}
+/**
+ * Who a personal access token comments as (GET /user). Installation tokens (GITHUB_TOKEN, GitHub
+ * App tokens) are refused there: undefined.
+ */
 async function tokenLogin(api) {
     try {
-        const res = await api.request('GET /user');
-        const login = res.data.login;
-        return typeof login === 'string' && login ? login : ACTIONS_BOT;
+        const res = await api.rest.users.getAuthenticated();
+        return res.data.login || undefined;
     }
     catch (err) {
         const s = httpStatus(err);
         if (s === 401 || s === 403 || s === 404)
-            return ACTIONS_BOT;
+            return undefined;
         throw err;
     }
 }
 /** Every comment on the pull request that carries the marker, oldest first (all pages). */
 async function markedComments(api, t, pull, marker) {
-    const found = [];
-    const perPage = 100;
-    for (let page = 1; page <= 100; page++) {
-        const res = await api.request('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-            owner: t.owner,
-            repo: t.repo,
-            issue_number: pull,
-            per_page: perPage,
-            page,
-        });
-        const list = Array.isArray(res.data) ? res.data : [];
-        for (const c of list)
-            if (typeof c.body === 'string' && c.body.includes(marker))
-                found.push(c);
-        if (list.length < perPage)
-            break;
-    }
-    return found;
+    let pages = 0;
+    const all = await api.paginate(api.rest.issues.listComments, { owner: t.owner, repo: t.repo, issue_number: pull, per_page: 100 }, (res, done) => {
+        if (++pages >= MAX_COMMENT_PAGES)
+            done();
+        return res.data;
+    });
+    return all.filter((c) => typeof c.body === 'string' && c.body.includes(marker));
 }
 /**
- * Finds this check's comment (marker + author, so a human quoting the marker is never edited) and
- * updates it in place, or creates it. With `failures`, a green run creates nothing but still turns
- * an existing comment green; with `off`, nothing is touched.
+ * Whether a marked comment is this check's own. With a known login (the check run's App, or a
+ * personal token's user) only that author's comment is; without one, only a bot's: the comments
+ * of an installation token are authored by `<app>[bot]`, never by a person, so a marker pasted
+ * into a person's comment never makes it ours.
+ */
+function isOwn(c, login) {
+    const author = c.user?.login;
+    if (login !== undefined)
+        return author === login;
+    return c.user?.type === 'Bot' && typeof author === 'string' && author.endsWith('[bot]');
+}
+/**
+ * Finds this check's comment (marker + author) and updates it in place, or creates it. `author` is
+ * the login the token comments as when known (from the check run's App); otherwise GET /user
+ * answers it for a personal token. With `failures`, a green run creates nothing but still turns an
+ * existing comment green; with `off`, nothing is touched.
  */
 async function upsertComment(api, t, opts) {
     if (opts.mode === 'off')
@@ -41195,45 +45707,40 @@ async function upsertComment(api, t, opts) {
     const marked = await markedComments(api, t, t.pullNumber, opts.marker);
     let mine;
     if (marked.length > 0) {
-        const author = opts.author ?? (await tokenLogin(api));
-        mine = marked.find((c) => c.user?.login === author);
+        const login = opts.author ?? (await tokenLogin(api));
+        mine = marked.find((c) => isOwn(c, login));
     }
     if (mine) {
-        const res = await api.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+        const res = await api.rest.issues.updateComment({
             owner: t.owner,
             repo: t.repo,
             comment_id: mine.id,
             body: opts.body,
         });
-        const d = res.data;
-        return { action: 'updated', id: mine.id, url: d.html_url ?? mine.html_url };
+        return { action: 'updated', id: mine.id, url: res.data.html_url ?? mine.html_url };
     }
     if (opts.mode === 'failures' && !opts.failing)
         return { action: 'skipped', reason: 'nothing failed and no earlier comment to update' };
-    const res = await api.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+    const res = await api.rest.issues.createComment({
         owner: t.owner,
         repo: t.repo,
         issue_number: t.pullNumber,
         body: opts.body,
     });
-    const d = res.data;
-    return { action: 'created', id: d.id, url: d.html_url };
+    return { action: 'created', id: res.data.id, url: res.data.html_url };
 }
 /** For workflow_run from a fork (GitHub lists no pull requests there): the open PR whose head is this commit. */
 async function findPullByHead(api, t) {
     if (!t.lookup)
         return undefined;
-    const res = await api.request('GET /repos/{owner}/{repo}/pulls', {
+    const res = await api.rest.pulls.list({
         owner: t.owner,
         repo: t.repo,
         state: 'open',
         head: `${t.lookup.headOwner}:${t.lookup.headBranch}`,
         per_page: 100,
     });
-    const list = Array.isArray(res.data)
-        ? res.data
-        : [];
-    return list.find((p) => p.head?.sha === t.sha)?.number;
+    return res.data.find((p) => p.head?.sha === t.sha)?.number;
 }
 
 ;// CONCATENATED MODULE: ./src/github/context.ts
@@ -41344,8 +45851,6 @@ function runUrl(env) {
 
 
 
-
-
 class InputError extends Error {
 }
 /** Reads an input the way @actions/core does: INPUT_<NAME> with spaces as underscores, trimmed. */
@@ -41396,19 +45901,10 @@ function readSettings(env) {
     if (pr && !/^[1-9]\d*$/.test(pr))
         throw new InputError(`Input "pull-request" must be a pull request number; got "${pr}".`);
     const config = input(env, 'config');
-    let fixtures = input(env, 'fixtures');
-    if (fixtures === 'none')
-        fixtures = undefined;
-    else if (fixtures === '') {
-        // Default: conformance/ when present, unless the config file names a fixture directory itself.
-        const loaded = loadConfig(workspace, config ? inWorkspace(config) : undefined);
-        const configured = loaded.ok && loaded.config.fixtures !== undefined;
-        const dflt = external_node_path_default().join(workspace, 'conformance');
-        fixtures =
-            !configured && external_node_fs_default().existsSync(dflt) && external_node_fs_default().statSync(dflt).isDirectory()
-                ? 'conformance'
-                : undefined;
-    }
+    const configJson = input(env, 'config-json');
+    if (config && configJson)
+        throw new InputError('Give either "config" or "config-json", not both.');
+    const fixtures = input(env, 'fixtures');
     const reportPath = input(env, 'report-path');
     const tmp = env['RUNNER_TEMP'] || external_node_os_default().tmpdir();
     const s = {
@@ -41423,11 +45919,16 @@ function readSettings(env) {
         s.paths = paths;
     if (config)
         s.config = inWorkspace(config);
+    if (configJson)
+        s.configJson = configJson;
     if (assurance)
         s.assurance = assurance;
     if (effort)
         s.effort = effort;
-    if (fixtures)
+    // Default: conformance/ when it exists (verify decides, after the config is read).
+    if (fixtures === '')
+        s.defaultFixtures = 'conformance';
+    else if (fixtures !== 'none')
         s.fixtures = fixtures;
     const allowEmpty = bool(env, 'allow-empty');
     if (allowEmpty !== undefined)
@@ -41524,6 +46025,7 @@ function emitWorkflowAnnotations(annotations, sink, reserved = {}) {
 
 
 
+
 /** The largest report file `report:` reads (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 const READ_ONLY_HINT = 'This is expected on pull requests from forks, whose token is read-only. Results go to the job summary and ' +
@@ -41569,7 +46071,7 @@ const MERGE_SHA_EVENTS = new Set([
  * pull_request_target and workflow_run, actions/checkout takes the base branch by default.
  */
 function ensureCommit(workspace, target, env) {
-    const head = headCommit(workspace);
+    const head = (0,git_index/* headCommit */.Qo)(workspace);
     if (head === undefined) {
         warning(`audit-gate cannot tell which commit is checked out in ${workspace} (no readable .git); it assumes ${target.sha}.`);
         return;
@@ -41587,8 +46089,12 @@ function ensureCommit(workspace, target, env) {
 function confinement(file, workspace) {
     return lexicallyInside(file, workspace) ? workspace : undefined;
 }
-/** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
-function loadReport(file, failOn) {
+/**
+ * Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup).
+ * It comes from a pull request's workflow, so its verdict is decided again (recheckReport) and a
+ * report that contradicts its own findings is refused.
+ */
+function loadReport(file, settings) {
     let text;
     try {
         const st = external_node_fs_default().statSync(file);
@@ -41612,21 +46118,16 @@ function loadReport(file, failOn) {
         const issue = parsed.error.issues[0];
         throw new ToolFailure(`The report file ${file} is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}.`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.');
     }
-    const report = parsed.data;
-    // The report comes from another workflow, possibly from a fork: never publish a result more
-    // lenient than its own findings.
-    const blocks = report.findings.some((f) => f.blocking) ||
-        report.subjects.some((x) => x.outcome === 'blocking') ||
-        report.counts.blocking > 0 ||
-        report.exit_code === 1;
-    // The publishing workflow's own fail-on applies too: it is the trusted half.
-    const problems = report.findings.some((f) => f.severity !== 'notice') ||
-        report.subjects.some((x) => x.outcome === 'problem');
-    if ((blocks || (failOn === 'problem' && problems)) && report.conclusion !== 'failure') {
-        report.conclusion = 'failure';
-        report.exit_code = 1;
+    const checked = recheckReport(parsed.data, {
+        failOn: settings.failOn,
+        codes: (0,src_packs/* allCodes */.Sb)(),
+        ...(settings.assurance ? { assurance: settings.assurance } : {}),
+    });
+    if (!checked.ok) {
+        const more = checked.more ? `; and ${checked.more} more` : '';
+        throw new ToolFailure(`The report file ${file} is not published: ${checked.problems.join('; ')}${more}.`, 'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance this workflow requires; rerun the verifying workflow.');
     }
-    return report;
+    return checked.report;
 }
 /** Logs one clear line the first time the token is refused, instead of a stack trace per call. */
 function refused(state, what, err) {
@@ -41712,10 +46213,20 @@ async function run(env = process.env) {
     try {
         if (settings.report) {
             info(`Publishing the report ${settings.report}.`);
-            const ignored = ['paths', 'config', 'assurance', 'effort', 'fixtures'].filter((k) => settings[k] !== undefined);
+            // assurance: submission still applies (a report verified at another assurance is refused).
+            const ignored = [
+                ['paths', 'paths'],
+                ['config', 'config'],
+                ['configJson', 'config-json'],
+                ['assurance', 'assurance'],
+                ['effort', 'effort'],
+                ['fixtures', 'fixtures'],
+            ]
+                .filter(([k]) => settings[k] !== undefined && !(k === 'assurance' && settings[k] === 'submission'))
+                .map(([, name]) => name);
             if (ignored.length)
-                warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on still applies.`);
-            report = loadReport(settings.report, settings.failOn);
+                warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on and assurance: submission still apply.`);
+            report = loadReport(settings.report, settings);
         }
         else {
             ensureCheckedOut(settings.workspace);
@@ -41724,15 +46235,18 @@ async function run(env = process.env) {
             report = await verify({
                 root: settings.workspace,
                 ...(settings.config ? { config: settings.config } : {}),
+                ...(settings.configJson ? { configJson: settings.configJson } : {}),
                 ...(settings.paths ? { paths: settings.paths } : {}),
                 ...(settings.assurance ? { assurance: settings.assurance } : {}),
                 ...(settings.effort ? { effort: settings.effort } : {}),
                 ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
+                ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
                 ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
+                emptyRemediation: 'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
                 failOn: settings.failOn,
                 // Progress names directories: escaped, so a newline in a name cannot start a
                 // workflow command (::error, ::stop-commands) in the log.
-                onProgress: (m) => info(plain(m)),
+                onProgress: (m) => info((0,sanitize/* plain */.pj)(m)),
             });
         }
     }
@@ -41800,6 +46314,8 @@ async function run(env = process.env) {
                 marker: commentMarker(settings.checkName),
                 body: renderComment(report, { ...md, limit: COMMENT_LIMIT }),
                 failing,
+                // The check run's App is who the token comments as (GET /user refuses App tokens).
+                ...(state.check?.appSlug ? { author: appBotLogin(state.check.appSlug) } : {}),
             });
             if (res.action === 'skipped')
                 info(`No pull-request comment: ${res.reason}.`);
@@ -41921,7 +46437,53 @@ function finding(def, input) {
 
 /***/ }),
 
-/***/ 482:
+/***/ 8409:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B7: () => (/* binding */ Subject),
+/* harmony export */   We: () => (/* binding */ Target),
+/* harmony export */   oW: () => (/* binding */ PROVISIONAL_BECAUSE)
+/* harmony export */ });
+/* unused harmony exports Outcome, SubjectKind, Enforcement */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5491);
+
+/**
+ * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
+ * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
+ */
+const Outcome = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['pass', 'problem', 'blocking', 'skipped']);
+const SubjectKind = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['paper', 'audit', 'run', 'fixture', 'annotation']);
+const Subject = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    target: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Id of the target this subject belongs to'),
+    pack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    kind: SubjectKind,
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Human name, e.g. the audit skill or the run id'),
+    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Repo-relative path of the artifact or directory'),
+    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
+    verdict: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional().describe('Short why: reason code and summary from the artifact'),
+    outcome: Outcome,
+});
+const Enforcement = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['blocking', 'advisory']);
+const Target = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    pack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['paper', 'run', 'fixture', 'workspace']),
+    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Repo-relative path ("." for the root)'),
+    enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
+    terminal_state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('e.g. accepted | provisional | blocked for papers'),
+    context: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+        .describe('How the target was judged, e.g. assurance and where it came from'),
+});
+/** The `context` key in which a pack says why a target is provisional (not submission-ready). */
+const PROVISIONAL_BECAUSE = 'provisional_because';
+
+
+/***/ }),
+
+/***/ 8018:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41963,14 +46525,14 @@ const ARIS = {
     inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
     inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
     inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions (or the symlink loop), then run the verifier again.'),
-    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace', 'Keep audited inputs inside the repository, or run locally with --allow-outside-root.'),
+    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace, or in a git directory', 'Keep audited inputs in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
     traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
     traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier’s own files', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
     noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
-    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace', 'Keep traces inside the repository, or run locally with --allow-outside-root.'),
+    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace, or in a git directory', 'Keep traces in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
     invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
     unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
     executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', RERUN),
@@ -41989,6 +46551,8 @@ const ARIS_CODES = Object.values(ARIS);
 
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
+// EXTERNAL MODULE: ./src/model/subject.ts
+var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/io/files.ts
 var files = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
@@ -41998,7 +46562,10 @@ var version = __nccwpck_require__(311);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+// EXTERNAL MODULE: ./src/render/sanitize.ts
+var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
+
 const FAMILIES = [
     ['anthropic', ['claude', 'opus', 'sonnet', 'haiku']],
     ['openai', ['gpt', 'codex', 'oracle', 'chatgpt', 'o1', 'o3', 'o4']],
@@ -42080,6 +46647,7 @@ function checkIndependence(data) {
             kind: 'executor_family_mismatch',
             got: pyStr(data.executor_family),
             want: executor,
+            absent: data.executor_family === undefined || data.executor_family === null,
         });
     }
     if (data.reviewer_family !== reviewer) {
@@ -42087,6 +46655,7 @@ function checkIndependence(data) {
             kind: 'reviewer_family_mismatch',
             got: pyStr(data.reviewer_family),
             want: reviewer,
+            absent: data.reviewer_family === undefined || data.reviewer_family === null,
         });
     }
     let expected = 'accepted';
@@ -42118,13 +46687,13 @@ function independenceIssueString(i) {
         case 'missing_field':
             return `missing_field:${i.field}`;
         case 'invalid_review_independence':
-            return `invalid_review_independence:${i.value}`;
+            return `invalid_review_independence:${(0,sanitize/* valueExcerpt */.Pc)(i.value)}`;
         case 'unrecognized_model_family':
             return `unrecognized_model_family:executor=${i.executor},reviewer=${i.reviewer}`;
         case 'executor_family_mismatch':
         case 'reviewer_family_mismatch':
         case 'acceptance_status_mismatch':
-            return `${i.kind}:${i.got}_vs_${i.want}`;
+            return `${i.kind}:${(0,sanitize/* valueExcerpt */.Pc)(i.got)}_vs_${i.want}`;
         default:
             return i.kind;
     }
@@ -42186,7 +46755,8 @@ const AuditManifest = schemas/* object */.Ikc({
     schema_version: schemas/* literal */.euz('1'),
     audits: schemas/* array */.YOg(schemas/* object */.Ikc({
         artifact: schemas/* string */.YjP().min(1).describe('Artifact path relative to the paper dir'),
-        audit_skill: schemas/* string */.YjP().min(1),
+        // Named in every message about the audit, so it must stay a name.
+        audit_skill: schemas/* string */.YjP().min(1).max(100).describe('The skill that writes the artifact'),
     })
         .strict())
         .min(1),
@@ -42244,6 +46814,7 @@ const ArisReport = schemas/* object */.Ikc({
 
 
 
+
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 /** The inputs an artifact cites, resolved inside the workspace (nothing is read yet). */
 function auditInputs(loaded, ctx) {
@@ -42271,7 +46842,7 @@ async function checkAudit(spec, loaded, ctx) {
         outcome: 'pass',
     };
     const findings = [];
-    const rerun = `Rerun ${spec.skill} so ${spec.artifact} is rewritten, then run the verifier again.`;
+    const rerun = rerunHow(spec, ctx);
     const at = (line) => line ? { path: loaded.rel, line } : { path: loaded.rel };
     const add = (def, message, issue, line, extra = {}) => {
         findings.push((0,finding/* finding */.gk)(def, {
@@ -42305,7 +46876,7 @@ async function checkAudit(spec, loaded, ctx) {
         }
         const issue = `missing_artifact: ${spec.artifact}`;
         add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`, issue, undefined, {
-            remediation: `Run ${spec.skill} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), or downgrade to assurance: draft.`,
+            remediation: `Run the ${spec.skill} skill on ${paperOf(ctx)} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), then run audit-gate again${orDraft(ctx)}.`,
         });
         return {
             row: row('MISSING', '', 'unavailable', [issue]),
@@ -42343,7 +46914,7 @@ async function checkAudit(spec, loaded, ctx) {
         add(def, message, text, line, extra);
     };
     for (const dup of loaded.doc.duplicates) {
-        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key "${dup.key}"; readers may see different values.`, `schema_invalid:duplicate_key:${dup.key}`, dup.line);
+        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key ${(0,sanitize/* quoteValue */.cl)(dup.key)}; readers may see different values.`, `schema_invalid:duplicate_key:${(0,sanitize/* valueExcerpt */.Pc)(dup.key)}`, dup.line);
     }
     // Required fields, then their types (the zod schema is the source of truth for types).
     const shape = AuditArtifact.shape;
@@ -42372,13 +46943,13 @@ async function checkAudit(spec, loaded, ctx) {
     const rawVerdict = data.verdict;
     const verdict = typeof rawVerdict === 'string' ? rawVerdict : '';
     if (rawVerdict !== undefined && typeof rawVerdict !== 'string') {
-        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${pyStr(rawVerdict)}`, lineOf('verdict'));
+        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${(0,sanitize/* valueExcerpt */.Pc)(pyStr(rawVerdict))}`, lineOf('verdict'));
     }
     else if (!VERDICTS.includes(verdict)) {
         const hint = VERDICTS.includes(verdict.toUpperCase()) && verdict !== ''
             ? ` Verdicts are upper case: ${verdict.toUpperCase()}.`
             : '';
-        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${verdict}`, lineOf('verdict') ?? 1);
+        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict ${(0,sanitize/* quoteValue */.cl)(verdict)}, not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${(0,sanitize/* valueExcerpt */.Pc)(verdict)}`, lineOf('verdict') ?? 1);
     }
     // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
     // A blank name says nothing about which audit wrote the artifact: it is a missing field.
@@ -42386,7 +46957,7 @@ async function checkAudit(spec, loaded, ctx) {
         issue(ARIS.missingField, `${loaded.rel} has an empty "audit_skill"; it must name the audit that wrote it (${spec.skill}).`, 'missing_field:audit_skill', lineOf('audit_skill'));
     }
     else if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
-        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`, `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`, lineOf('audit_skill'));
+        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by ${(0,sanitize/* quoteValue */.cl)(pyStr(data.audit_skill))}, but ${spec.skill} is expected there.`, `wrong_audit_skill:${(0,sanitize/* valueExcerpt */.Pc)(pyStr(data.audit_skill))}_vs_${spec.skill}`, lineOf('audit_skill'));
     }
     // Review independence.
     const independence = checkIndependence(data);
@@ -42413,26 +46984,26 @@ async function checkAudit(spec, loaded, ctx) {
         const r = ref.resolved;
         if (!r.ok) {
             if (r.reason === 'outside_root')
-                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input "${ref.key}" ${r.detail}; it was not read.`);
+                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} ${r.detail}; it was not read.`);
             else if (r.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} cited by ${loaded.rel} no longer exists.`);
             else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input "${ref.key}" ${r.detail}.`);
+                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} ${r.detail}.`);
             continue;
         }
         const h = await ctx.hashes(r.real);
         if (!h.ok) {
             if (h.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} cited by ${loaded.rel} no longer exists.`);
             else if (h.reason === 'not_file')
-                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input "${ref.key}" ${h.detail}, not a file.`);
+                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} ${h.detail}, not a file.`);
             else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input "${ref.key}" could not be read: ${h.detail}.`);
+                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} could not be read: ${h.detail}.`);
             continue;
         }
         const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
         if (recorded === undefined || !HEX64.test(recorded)) {
-            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for "${ref.key}" is ${recorded === undefined ? jsonType(ref.recorded) : `"${recorded}"`}, not sha256:<64 hex>.`);
+            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for ${(0,sanitize/* quoteValue */.cl)(ref.key)} is ${recorded === undefined ? jsonType(ref.recorded) : (0,sanitize/* quoteValue */.cl)(recorded)}, not sha256:<64 hex>.`);
             continue;
         }
         if (recorded.toLowerCase() !== h.sha256) {
@@ -42467,9 +47038,9 @@ async function checkAudit(spec, loaded, ctx) {
             : verdict === 'BLOCKED'
                 ? ARIS.verdictBlocked
                 : ARIS.verdictError;
-        const summary = typeof data.summary === 'string' && data.summary ? ` ${data.summary}` : '';
-        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${reasonCode})` : ''}.${summary}`, undefined, lineOf('verdict'), {
-            remediation: verdictRemediation(spec.skill, verdict, reasonCode),
+        const summary = typeof data.summary === 'string' && data.summary ? ` ${(0,sanitize/* quoteValue */.cl)(data.summary)}` : '';
+        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${(0,sanitize/* valueExcerpt */.Pc)(reasonCode)})` : ''}.${summary}`, undefined, lineOf('verdict'), {
+            remediation: verdictRemediation(spec.skill, verdict, reasonCode, orDraft(ctx)),
         });
     }
     const status = verdict === ''
@@ -42488,8 +47059,8 @@ async function checkAudit(spec, loaded, ctx) {
     if (traceLocation)
         out.trace_location = traceLocation;
     const reason = [
-        typeof data.reason_code === 'string' ? data.reason_code : '',
-        typeof data.summary === 'string' ? data.summary : '',
+        typeof data.reason_code === 'string' ? (0,sanitize/* valueExcerpt */.Pc)(data.reason_code) : '',
+        typeof data.summary === 'string' ? (0,sanitize/* valueExcerpt */.Pc)(data.summary) : '',
     ]
         .filter(Boolean)
         .join(': ');
@@ -42505,12 +47076,24 @@ async function checkAudit(spec, loaded, ctx) {
 function isAncestorOrSelf(dir, of) {
     return of === dir || of.startsWith(dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep);
 }
-function verdictRemediation(skill, verdict, reasonCode) {
+/** The paper dir as the user names it (repository-relative). */
+function paperOf(ctx) {
+    return ctx.ws.rel(ctx.paperDir) || '.';
+}
+/** How to rerun an audit: the ARIS skill, where, and what it rewrites. */
+function rerunHow(spec, ctx) {
+    return `Run the ${spec.skill} skill on ${paperOf(ctx)} (it rewrites ${spec.artifact}), then run audit-gate again.`;
+}
+/** The way out that only a paper checked at submission has. */
+function orDraft(ctx) {
+    return ctx.assurance === 'submission' ? ', or downgrade to assurance: draft' : '';
+}
+function verdictRemediation(skill, verdict, reasonCode, orDraft) {
     if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
-        return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
+        return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}${orDraft}.`;
     }
     if (verdict === 'BLOCKED')
-        return `Provide what ${skill} needs and rerun it, or downgrade to assurance: draft.`;
+        return `Provide what ${skill} needs and rerun it${orDraft}.`;
     if (verdict === 'ERROR')
         return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
     return `Fix the issues ${skill} reports, then rerun ${skill}.`;
@@ -42582,7 +47165,7 @@ function checkTrace(tracePath, spec, ctx) {
         issue: [
             ARIS.traceNotATrace,
             `trace_path_not_a_trace:${tracePath}`,
-            `trace_path "${tracePath}" ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
+            `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
         ],
     });
     let firstFailure;
@@ -42615,7 +47198,7 @@ function checkTrace(tracePath, spec, ctx) {
                         issue: [
                             ARIS.traceEmpty,
                             `trace_path_empty:${tracePath}`,
-                            `trace_path "${tracePath}" is an empty directory.`,
+                            `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} is an empty directory.`,
                         ],
                     };
             }
@@ -42624,7 +47207,7 @@ function checkTrace(tracePath, spec, ctx) {
                     issue: [
                         ARIS.traceUnreadable,
                         `trace_path_unreadable:${tracePath}`,
-                        `trace_path "${tracePath}" cannot be listed: ${err.message}.`,
+                        `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} cannot be listed: ${err.message}.`,
                     ],
                 };
             }
@@ -42636,7 +47219,7 @@ function checkTrace(tracePath, spec, ctx) {
                     issue: [
                         ARIS.traceEmptyFile,
                         `trace_path_empty_file:${tracePath}`,
-                        `trace_path "${tracePath}" is an empty file.`,
+                        `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} is an empty file.`,
                     ],
                 };
             return { location: r.rel };
@@ -42645,7 +47228,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceUnreadable,
                 `trace_path_unreadable:${tracePath}`,
-                `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`,
+                `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} ${st.detail || 'cannot be read'}.`,
             ],
         };
     }
@@ -42663,7 +47246,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceOutsideRoot,
                 `trace_path_outside_root:${tracePath}`,
-                `trace_path "${tracePath}" ${firstFailure.detail}; it was not read.`,
+                `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} ${firstFailure.detail}; it was not read.`,
             ],
         };
     }
@@ -42672,7 +47255,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceUnreadable,
                 `trace_path_unreadable:${tracePath}`,
-                `trace_path "${tracePath}" ${firstFailure.detail}.`,
+                `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} ${firstFailure.detail}.`,
             ],
         };
     }
@@ -42680,7 +47263,7 @@ function checkTrace(tracePath, spec, ctx) {
         issue: [
             ARIS.traceMissing,
             `trace_path_missing:${tracePath}`,
-            `trace_path "${tracePath}" does not exist (looked in the paper dir and each directory above it up to the repository root).`,
+            `trace_path ${(0,sanitize/* quoteValue */.cl)(tracePath)} does not exist (looked in the paper dir and each directory above it up to the repository root).`,
         ],
     };
 }
@@ -42711,13 +47294,16 @@ function independenceMessage(i, rel) {
         case 'missing_field':
             return `${rel} declares review independence but "${i.field}" is missing or empty.`;
         case 'invalid_review_independence':
-            return `review_independence "${i.value}" in ${rel} is not same-family, cross-family or deterministic.`;
+            return `review_independence ${(0,sanitize/* quoteValue */.cl)(i.value)} in ${rel} is not same-family, cross-family or deterministic.`;
         case 'unrecognized_model_family':
             return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
         case 'executor_family_mismatch':
-            return `executor_family "${i.got}" in ${rel} does not match executor_model (family ${i.want}).`;
-        case 'reviewer_family_mismatch':
-            return `reviewer_family "${i.got}" in ${rel} does not match reviewer_model (family ${i.want}).`;
+        case 'reviewer_family_mismatch': {
+            const role = i.kind === 'executor_family_mismatch' ? 'executor' : 'reviewer';
+            return i.absent
+                ? `${role}_family is missing in ${rel}; ${role}_model is of family ${i.want}.`
+                : `${role}_family ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} does not match ${role}_model (family ${i.want}).`;
+        }
         case 'same_family_independence_mismatch':
             return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
         case 'cross_family_independence_mismatch':
@@ -42725,7 +47311,7 @@ function independenceMessage(i, rel) {
         case 'deterministic_independence_mismatch':
             return `${rel} claims a deterministic review, but the reviewer is a model.`;
         case 'acceptance_status_mismatch':
-            return `acceptance_status "${i.got}" in ${rel} should be "${i.want}" for this kind of review.`;
+            return `acceptance_status ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} should be "${i.want}" for this kind of review.`;
     }
 }
 function jsonType(v) {
@@ -42750,6 +47336,8 @@ function audit_short(hex) {
 // EXTERNAL MODULE: ./src/io/json-file.ts
 var json_file = __nccwpck_require__(5823);
 ;// CONCATENATED MODULE: ./src/packs/aris/paper.ts
+
+
 
 
 
@@ -42817,6 +47405,7 @@ async function verifyPaper(paperDir, ctx) {
             assurance_source: decision.source,
             ...(decision.effort ? { effort: decision.effort } : {}),
             manifest: manifest.source,
+            ...(overall === 'provisional' ? { [subject/* PROVISIONAL_BECAUSE */.oW]: provisionalBecause(checks) } : {}),
         },
     };
     const report = {
@@ -42832,7 +47421,7 @@ async function verifyPaper(paperDir, ctx) {
         ...(decision.effort ? { effort: decision.effort } : {}),
         assurance_source: decision.source,
         manifest: manifest.source,
-        verifier: { name: 'audit-gate', version: version/* VERSION */.x },
+        verifier: { name: 'audit-gate', version: version/* VERSION */.xv },
         findings: [],
     };
     return {
@@ -42843,24 +47432,32 @@ async function verifyPaper(paperDir, ctx) {
     };
 }
 /**
- * The text of <paper-dir>/.aris/assurance.txt, or undefined when there is none. A file that
- * exists but cannot be read (or escapes the workspace) yields text that is not a valid level,
- * so the decision fails closed instead of falling back to the default.
+ * Reads <paper-dir>/.aris/assurance.txt through the workspace. A file that exists but cannot be
+ * read (or resolves outside the workspace or into a git directory) is 'unreadable', so the
+ * decision fails closed instead of falling back to the default.
  */
 function readAssuranceFile(ws, paperDir) {
     const file = ws.resolve(paperDir, ASSURANCE_PATH);
     if (!file.ok)
-        return file.reason === 'missing' ? undefined : `<${file.detail}>`;
+        return file.reason === 'missing'
+            ? { state: 'missing' }
+            : { state: 'unreadable', detail: file.detail };
     const read = (0,files/* readSmallFile */.EW)(file.real, 4096);
-    return read.ok ? read.bytes.toString('utf8') : `<${read.detail}>`;
+    if (!read.ok)
+        return read.kind === 'missing'
+            ? { state: 'missing' }
+            : { state: 'unreadable', detail: read.detail };
+    return { state: 'text', text: read.bytes.toString('utf8') };
 }
 function decideAssurance(paperDir, ctx) {
     const o = ctx.options;
     const str = (v) => (typeof v === 'string' ? v : undefined);
+    const file = readAssuranceFile(ctx.workspace, paperDir);
     return (0,assurance/* resolveAssurance */.QN)({
         flagAssurance: str(o.assurance),
         flagEffort: str(o.effort),
-        fileText: readAssuranceFile(ctx.workspace, paperDir),
+        ...(file.state === 'text' ? { fileText: file.text } : {}),
+        ...(file.state === 'unreadable' ? { fileError: file.detail } : {}),
         configAssurance: str(o.config_assurance),
         configEffort: str(o.config_effort),
     });
@@ -42884,20 +47481,20 @@ function readManifest(paperDir, ctx, targetId) {
         return invalid(loaded.detail, loaded.line);
     if (loaded.doc.duplicates.length > 0) {
         const d = loaded.doc.duplicates[0];
-        return invalid(`repeats the key "${d.key}"`, d.line);
+        return invalid(`repeats the key ${(0,sanitize/* quoteValue */.cl)(d.key)}`, d.line);
     }
     const parsed = AuditManifest.safeParse(loaded.data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        const where = issue.path.length ? issue.path.join('.') : 'the top level';
-        return invalid(`is not a valid manifest at ${where}: ${issue.message}`, loaded.doc.lineOf(issue.path) ?? 1);
+        const { where, why } = (0,sanitize/* schemaIssueText */.Iy)(issue);
+        return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(issue.path) ?? 1);
     }
     const seen = new Set();
     for (const [i, a] of parsed.data.audits.entries()) {
         if (!(0,json_file/* isSafeRelative */.kr)(a.artifact))
-            return invalid(`names artifact "${a.artifact}", which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
+            return invalid(`names artifact ${(0,sanitize/* quoteValue */.cl)(a.artifact)}, which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
         if (seen.has(a.artifact))
-            return invalid(`names artifact "${a.artifact}" twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
+            return invalid(`names artifact ${(0,sanitize/* quoteValue */.cl)(a.artifact)} twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
         seen.add(a.artifact);
     }
     return {
@@ -42905,6 +47502,21 @@ function readManifest(paperDir, ctx, targetId) {
         source: loaded.rel,
         findings: [],
     };
+}
+/** Why a paper is provisional, in words, naming the audits: what a reader must fix to be accepted. */
+function provisionalBecause(checks) {
+    const groups = new Map();
+    for (const c of checks.filter((x) => x.provisional)) {
+        const why = c.row.status === 'MISSING_DRAFT_OK'
+            ? 'missing (allowed at draft)'
+            : c.row.status === 'SCHEMA_INVALID'
+                ? 'unreadable or schema-invalid artifact'
+                : c.row.review_independence === 'same-family'
+                    ? 'same-family review (the reviewer is of the executor’s model family)'
+                    : 'legacy artifact without review-independence fields';
+        groups.set(why, [...(groups.get(why) ?? []), c.row.audit]);
+    }
+    return [...groups].map(([why, audits]) => `${why}: ${audits.join(', ')}`).join('; ');
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aris/index.ts
@@ -42933,6 +47545,3739 @@ const arisPack = {
     verify: verifyPaper,
 };
 
+;// CONCATENATED MODULE: ./src/packs/aristo/codes.ts
+const codes_RERUN = 'Re-run the proof: aristo verify --filter id=<id> --rerun, then commit the new .proof file.';
+const RESTAMP = 'Run aristo stamp, then commit .aristo/index.toml (or stop committing it: the source is the truth).';
+function codes_def(code, severity, origin, title, remediation) {
+    return { code: `aristo.${code}`, severity, origin, title, remediation };
+}
+/** Every code the aristo pack can emit. Stable public API: never rename without a migration note. */
+const ARISTO = {
+    // ── files under .aristo/ ────────────────────────────────────────────────────────────────────
+    proofUnreadable: codes_def('proof_unreadable', 'error', 'audit-gate', 'A .proof path is not a readable regular UTF-8 file inside the repository (directory, FIFO, symlink out, too large, invalid UTF-8)', 'Replace it with the .proof file the SDK writes, or delete it.'),
+    proofFilenameInvalid: codes_def('proof_filename_invalid', 'error', 'sdk-parse', 'A .proof file name does not decode to a valid annotation id (ids use __ for :)', 'Name proofs <id>.proof with every ":" written as "__" (e.g. aristos__foo.proof), as the SDK does.'),
+    proofUnparseable: codes_def('proof_unparseable', 'error', 'sdk-parse', 'A .proof file is not valid TOML (syntax error, duplicate table or key)', codes_RERUN),
+    proofSchema: codes_def('proof_schema', 'error', 'sdk-parse', 'A .proof file does not have the SDK proof shape (missing key, wrong type, unknown enum value, malformed sha256)', codes_RERUN),
+    unknownKey: codes_def('unknown_key', 'warning', 'sdk-parse', 'A .proof or expectations.toml has a key the SDK ignores (often a typo of a real key)', 'Remove the key, or fix its spelling: the SDK silently ignores it.'),
+    indexInvalid: codes_def('index_invalid', 'error', 'sdk-parse', 'The committed .aristo/index.toml cannot be read or is not a valid SDK index (the SDK refuses it whole)', RESTAMP),
+    expectationsInvalid: codes_def('expectations_invalid', 'error', 'sdk-expectations', '.aristo/expectations.toml cannot be read or is not valid TOML (the SDK refuses it whole, so no waiver applies)', 'Fix the TOML, or re-record the waivers with aristo verify --accept <id> --because "<reason>".'),
+    // ── sources ─────────────────────────────────────────────────────────────────────────────────
+    sourceUnparseable: codes_def('source_unparseable', 'error', 'sdk-stamp', 'A Rust source file that may hold annotations could not be read or does not parse', 'Fix the syntax error (cargo check shows it); until then its annotations are checked against the index alone.'),
+    sourceNotParsed: codes_def('source_not_parsed', 'notice', 'audit-gate', 'Index entries in a file the Rust parser does not cover are checked against the index alone', 'Nothing to do for non-Rust sources; for Rust, fix the parse error reported for the file.'),
+    annotationMalformed: codes_def('annotation_malformed', 'warning', 'sdk-stamp', 'An aristo attribute or statement macro has arguments the SDK cannot read, so the SDK skips it', 'Write it as #[aristo::intent("<claim>", id = "<id>", verify = "neural"|"test"|"full"|true|false)].'),
+    annotationIdInvalid: codes_def('annotation_id_invalid', 'error', 'sdk-stamp', 'An annotation id breaks the id grammar, so the SDK skips the annotation', 'Use an id matching ^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ (or leave id out and let the SDK assign one).'),
+    duplicateId: codes_def('duplicate_id', 'error', 'sdk-stamp', 'Two annotations share one id; the SDK keeps the first and skips the other', 'Give each annotation its own id.'),
+    indexOutOfSync: codes_def('index_out_of_sync', 'error', 'sdk-stamp', 'The committed index.toml disagrees with the source (aristo stamp --check would fail)', RESTAMP),
+    // ── the SDK validator, one code per check (aristo.md §3) ────────────────────────────────────
+    attemptsOutOfBudget: codes_def('attempts_out_of_budget', 'error', 'sdk-check-1', 'verdict.attempts is 0 or above the repair budget of 3', 'Write attempts = prior_attempts + 1; past 3 attempts, submit an inconclusive verdict instead.'),
+    orphanProof: codes_def('orphan_proof', 'error', 'sdk-check-2', 'A proof exists for an id no annotation has', 'Delete the proof (aristo stamp moves it to .aristo/archive/proofs/), or restore the annotation.'),
+    proofStaleText: codes_def('proof_stale_text', 'error', 'sdk-check-3', 'The claim text changed after the proof was produced', codes_RERUN),
+    proofStaleCode: codes_def('proof_stale_code', 'error', 'sdk-check-4', 'The annotated code changed after the proof was produced', codes_RERUN),
+    methodMismatch: codes_def('method_mismatch', 'error', 'sdk-check-5', 'verdict.method does not match the annotation’s verify method (or the annotation is verify = true/false)', 'Set verify = "neural" | "test" | "full" on the annotation, then re-run the proof with that method.'),
+    bodyShape: codes_def('body_shape', 'error', 'sdk-check-6', 'The proof does not have exactly one body table matching verdict.type', codes_RERUN),
+    verifiedEmpty: codes_def('verified_empty', 'error', 'sdk-check-7', 'A verified proof has an empty conclusion or no steps', codes_RERUN),
+    counterexampleIncomplete: codes_def('counterexample_incomplete', 'error', 'sdk-check-8', 'A counterexample lacks a description, a violated_step_path or trigger steps', codes_RERUN),
+    gapIncomplete: codes_def('gap_incomplete', 'error', 'sdk-check-9', 'An inconclusive verdict lacks a gap description, an unfilled_path or any suggested annotation', codes_RERUN),
+    gapSuggestionExists: codes_def('gap_suggestion_exists', 'error', 'sdk-check-9', 'An annotation an inconclusive verdict suggested now exists, so the verdict is stale', codes_RERUN),
+    treeMalformed: codes_def('tree_malformed', 'error', 'sdk-check-10', 'The proof tree is malformed: duplicate path, no root "0", a subgoal that is missing or not a descendant, or a step with no grounds', codes_RERUN),
+    groundIdInvalid: codes_def('ground_id_invalid', 'error', 'sdk-check-11', 'An intent/assume ground cites an id that does not exist, is documentation only (verify = false) or is refuted', codes_RERUN),
+    groundStaleText: codes_def('ground_stale_text', 'error', 'sdk-check-11', 'A cited annotation’s text changed after the proof was produced', codes_RERUN),
+    groundCodeInvalid: codes_def('ground_code_invalid', 'error', 'sdk-check-12', 'A code ground cites a file that cannot be read or a line range that is invalid or past the end of the file', codes_RERUN),
+    groundStaleCode: codes_def('ground_stale_code', 'error', 'sdk-check-12', 'The code a ground cites changed after the proof was produced', codes_RERUN),
+    groundCodeOutsideRepo: codes_def('ground_code_outside_repo', 'error', 'audit-gate', 'A code ground’s file leaves the repository (.., absolute path or symlink out); stricter than the SDK, which would read it', 'Cite files inside the repository only, by repo-relative path, and re-run the proof.'),
+    groundPriorStepInvalid: codes_def('ground_prior_step_invalid', 'error', 'sdk-check-13', 'A prior-step ground cites a step that does not exist or is not earlier than the citing step', codes_RERUN),
+    groundCompositionEmpty: codes_def('ground_composition_empty', 'error', 'sdk-check-14', 'A composition ground has an empty reason', codes_RERUN),
+    // ── the seed's own rules (the SDK does not enforce them) ────────────────────────────────────
+    tooManySubgoals: codes_def('too_many_subgoals', 'error', 'seed', 'A proof step has more than 3 subgoals (seed rule 9; the SDK accepts it)', 'Split the step into intermediate intents (proposed_promotion = true), then re-run the proof.'),
+    violatedStepUnknown: codes_def('violated_step_unknown', 'error', 'seed', 'violated_step_path does not name a trigger step (seed rule 11; the SDK accepts it)', codes_RERUN),
+    // ── the gate ────────────────────────────────────────────────────────────────────────────────
+    refuted: codes_def('refuted', 'error', 'gate', 'A proof found a counterexample to the claim, and no waiver accepts it', 'Fix the code (then re-run the proof), or waive it: aristo verify --accept <id> --because "<reason>".'),
+    refutedWaived: codes_def('refuted_waived', 'notice', 'gate', 'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible', 'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.'),
+    inconclusive: codes_def('inconclusive', 'warning', 'gate', 'A proof could neither verify nor refute the claim (blocks with block_inconclusive)', 'Add one of the suggested annotations, then re-run the proof.'),
+    proofMissing: codes_def('proof_missing', 'warning', 'gate', 'An intent asks for verification but has no proof (blocks with block_missing_proof)', 'Run aristo verify (or /aristo-verify), then commit .aristo/proofs/.'),
+    waiverRatchet: codes_def('waiver_ratchet', 'error', 'gate', 'A waived claim now verifies: the waiver must go (the ratchet)', 'Remove the id’s table from .aristo/expectations.toml and commit it.'),
+    waiverInvalid: codes_def('waiver_invalid', 'error', 'sdk-expectations', 'A waiver lacks a reason or accepted_at (or the reason is blank, or the id is malformed)', 'Re-record it with aristo verify --accept <id> --because "<reason>" [--tracking <ref>].'),
+    waiverOrphan: codes_def('waiver_orphan', 'error', 'gate', 'A waiver names an id no annotation has', 'Remove the id’s table from .aristo/expectations.toml.'),
+};
+const ARISTO_CODES = Object.values(ARISTO);
+
+;// CONCATENATED MODULE: ./src/packs/aristo/ids.ts
+/** Annotation ids (`aristo-core/src/index/strings.rs parse_annotation_id`). */
+const LOCAL = /^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$/;
+const OPAQUE = /^aret_[A-Za-z0-9]{4,64}$/;
+function isAnnotationId(s) {
+    return LOCAL.test(s) || OPAQUE.test(s);
+}
+/** Canon-bound ids (`aristos:` / `kanon:`). */
+function isCanonId(s) {
+    return s.startsWith('aristos:') || s.startsWith('kanon:');
+}
+/** The file name the SDK gives an id's proof: every `:` written as `__` (`apply.rs`). */
+function proofFileName(id) {
+    return `${id.replace(/:/g, '__')}.proof`;
+}
+/**
+ * The id a `.proof` file name stands for (`apply.rs id_from_filename`), or why it stands for
+ * none. A `:` in the name itself is refused: the SDK never writes one, and the name would not
+ * survive a checkout on Windows.
+ */
+function idFromProofFileName(name) {
+    const stem = name.slice(0, -'.proof'.length);
+    if (stem.includes(':'))
+        return { ok: false, detail: `contains ":" (the SDK writes "__" for ":")` };
+    const id = stem.replace(/__/g, ':');
+    if (!isAnnotationId(id))
+        return { ok: false, detail: `decodes to "${id}", which is not a valid annotation id` };
+    return { ok: true, id };
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
+
+/** Proofs, the index and expectations are small; a bigger file is refused unread. */
+const MAX_TOML_BYTES = 4 * 1024 * 1024;
+/** Rust sources and files cited by code grounds. */
+const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
+/**
+ * Reads a UTF-8 text file at `p` (relative to `dir`) that must really lie inside the workspace:
+ * never through a symlink out, never a FIFO or device, never more than `maxBytes`.
+ */
+function readText(ws, dir, p, maxBytes) {
+    const r = ws.resolve(dir, p);
+    if (!r.ok)
+        return { ok: false, missing: r.reason === 'missing', detail: r.detail, rel: r.rel };
+    const read = (0,files/* readSmallFile */.EW)(r.real, maxBytes);
+    if (!read.ok)
+        return { ok: false, missing: read.kind === 'missing', detail: read.detail, rel: r.rel };
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    if (!text.ok)
+        return { ok: false, missing: false, detail: text.detail, rel: r.rel };
+    return { ok: true, text: text.text, rel: r.rel };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/packs/aristo/hash.ts
+
+/**
+ * The SDK's hashes (aristo.md §2, `aristo-core/src/hash.rs`). Every hash string is
+ * `sha256:` + 64 lowercase hex.
+ */
+function sha256(text) {
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex')}`;
+}
+// Rust's `str::trim` strips Unicode White_Space, which is not JavaScript's set (JS adds U+FEFF,
+// Rust adds U+0085).
+const WS = '\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, 'g');
+// Runs of ASCII whitespace as Rust's `char::is_ascii_whitespace` sees it: no vertical tab.
+const ASCII_RUN = /[ \t\n\f\r]+/g;
+/** The SDK's text normalisation: trim, then each run of ASCII whitespace becomes one space. */
+function normalizeText(text) {
+    return text.replace(TRIM, '').replace(ASCII_RUN, ' ');
+}
+function textHash(text) {
+    return sha256(normalizeText(text));
+}
+/** The covered region, verbatim. */
+function bodyHash(region) {
+    return sha256(region);
+}
+/**
+ * Rust's `str::lines()`: split at `\n`, a `\r` right before it dropped; a final line ending
+ * does not start another line.
+ */
+function rustLines(source) {
+    if (source.length === 0)
+        return [];
+    const lines = source.split('\n');
+    if (lines[lines.length - 1] === '')
+        lines.pop();
+    for (let i = 0; i < lines.length; i++) {
+        const l = lines[i];
+        // The last piece has no `\n` after it, so its `\r` is kept.
+        if (i < lines.length - 1 || source.endsWith('\n'))
+            if (l.endsWith('\r'))
+                lines[i] = l.slice(0, -1);
+    }
+    return lines;
+}
+/** Parses a code ground's `lines` as the SDK does: `N` or `N-M`, 1 ≤ N ≤ M. */
+function parseLineRange(s) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(s);
+    if (!m)
+        return undefined;
+    const lo = Number(m[1]);
+    const hi = m[2] === undefined ? lo : Number(m[2]);
+    if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo === 0 || hi < lo)
+        return undefined;
+    return { lo, hi };
+}
+/** A code ground's hash: lines lo..hi of `lines` (from {@link rustLines}) joined by `\n`. */
+function codeTextHash(lines, lo, hi) {
+    return sha256(lines.slice(lo - 1, hi).join('\n'));
+}
+const HASH_RE = /^sha256:[0-9a-f]{64}$/;
+
+;// CONCATENATED MODULE: ./src/packs/aristo/schema.ts
+
+
+
+function obj(mode, shape) {
+    return mode === 'strict' ? schemas/* strictObject */.rej(shape) : schemas/* object */.Ikc(shape);
+}
+/** A TOML integer in [min, max] (the SDK's u32 fields). */
+function tomlInt(min, max) {
+    return schemas/* bigint */.oad()
+        .min(BigInt(min))
+        .max(BigInt(max))
+        .meta({ type: 'integer', minimum: min, maximum: max });
+}
+/** `sha256:` + 64 lowercase hex, with the SDK's own wording for what is wrong. */
+const Sha256 = schemas/* string */.YjP()
+    .superRefine((s, ctx) => {
+    if (HASH_RE.test(s))
+        return;
+    const detail = !s.startsWith('sha256:')
+        ? 'expected prefix "sha256:"'
+        : s.length - 7 !== 64
+            ? `expected length 64, got ${s.length - 7}`
+            : 'invalid character set (expected lowercase hex)';
+    ctx.addIssue({ code: 'custom', message: detail });
+})
+    .meta({ pattern: HASH_RE.source });
+const AnnotationId = schemas/* string */.YjP().refine(isAnnotationId, {
+    message: 'not a valid annotation id (^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ or ^aret_[A-Za-z0-9]{4,64}$)',
+});
+const VerifyMethod = schemas/* enum */.k5n(['neural', 'test', 'full']);
+const VerdictType = schemas/* enum */.k5n(['verified', 'counterexample', 'inconclusive']);
+const PropertyKind = schemas/* enum */.k5n([
+    'invariant',
+    'postcondition',
+    'precondition',
+    'equivalence',
+    'safety',
+    'progress',
+]);
+const RelationKind = schemas/* enum */.k5n([
+    'decomposes',
+    'instantiates',
+    'restricts',
+    'composes',
+    'excludes-counterexample',
+]);
+const GroundRelation = schemas/* enum */.k5n([
+    'instantiates',
+    'restricts',
+    'composes',
+    'excludes-counterexample',
+    'promoted',
+]);
+const AnnotationKind = schemas/* enum */.k5n(['intent', 'assume']);
+function proofSchema(mode) {
+    const idGround = (kind) => obj(mode, {
+        kind: schemas/* literal */.euz(kind),
+        id: AnnotationId,
+        at_text_hash: Sha256.optional(),
+        relation: GroundRelation,
+        reason: schemas/* string */.YjP().optional(),
+    });
+    const Ground = schemas/* discriminatedUnion */.gMt('kind', [
+        idGround('intent'),
+        idGround('assume'),
+        obj(mode, {
+            kind: schemas/* literal */.euz('code'),
+            file: schemas/* string */.YjP(),
+            lines: schemas/* string */.YjP(),
+            code_text_hash: Sha256.optional(),
+            reason: schemas/* string */.YjP(),
+        }),
+        obj(mode, { kind: schemas/* literal */.euz('prior-step'), path: schemas/* string */.YjP(), reason: schemas/* string */.YjP().optional() }),
+        obj(mode, { kind: schemas/* literal */.euz('composition'), reason: schemas/* string */.YjP() }),
+    ]);
+    const Step = obj(mode, {
+        path: schemas/* string */.YjP(),
+        claim: schemas/* string */.YjP(),
+        relation_to_parent: RelationKind,
+        grounds: schemas/* array */.YOg(Ground),
+        subgoal_paths: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+        proposed_promotion: schemas/* boolean */.zMY().default(false),
+    });
+    const Proof = obj(mode, { conclusion: schemas/* string */.YjP(), steps: schemas/* array */.YOg(Step) });
+    return obj(mode, {
+        verdict: obj(mode, {
+            type: VerdictType,
+            method: VerifyMethod,
+            produced_at_text_hash: Sha256,
+            produced_at_body_hash: Sha256,
+            produced_by: schemas/* string */.YjP(),
+            verifier_model: schemas/* string */.YjP().optional(),
+            attempts: tomlInt(0, 4294967295),
+            property_kind: PropertyKind,
+        }),
+        verified: obj(mode, { proof: Proof }).optional(),
+        counterexample: obj(mode, {
+            violation: obj(mode, {
+                description: schemas/* string */.YjP(),
+                violated_step_path: schemas/* string */.YjP(),
+                trigger_steps: schemas/* array */.YOg(Step),
+                refuted_grounds: schemas/* array */.YOg(Ground).default([]),
+            }),
+        }).optional(),
+        inconclusive: obj(mode, {
+            partial_proof: Proof.optional(),
+            gap: obj(mode, {
+                description: schemas/* string */.YjP(),
+                unfilled_path: schemas/* string */.YjP(),
+                suggested_annotations: schemas/* array */.YOg(obj(mode, {
+                    kind: AnnotationKind,
+                    suggested_text: schemas/* string */.YjP(),
+                    at_site: schemas/* string */.YjP(),
+                    rationale: schemas/* string */.YjP(),
+                    would_close_path: schemas/* string */.YjP().optional(),
+                })),
+            }),
+        }).optional(),
+    });
+}
+/** `.aristo/proofs/<id>.proof` as the SDK reads it (unknown keys ignored). */
+const ProofFile = proofSchema('loose');
+/** The same, with unknown keys reported (as warnings: the SDK ignores them). */
+const ProofFileStrict = proofSchema('strict');
+// ── index.toml ─────────────────────────────────────────────────────────────────────────────────
+const Status = schemas/* enum */.k5n([
+    'verified',
+    'tested',
+    'neural',
+    'stale',
+    'orphan',
+    'forged',
+    'unknown',
+    'pending-deepen',
+    'counterexample',
+    'inconclusive',
+]);
+const CoveredRegion = schemas/* enum */.k5n([
+    'function',
+    'statement',
+    'impl_methods',
+    'module_inline_body',
+    'type',
+    'field',
+    'crate',
+    'trait',
+]);
+/** `true` (the project's default method), `false` (documentation only) or a method. */
+const VerifyLevel = schemas/* union */.KCZ([schemas/* boolean */.zMY(), VerifyMethod]);
+const Parent = schemas/* union */.KCZ([AnnotationId, schemas/* array */.YOg(AnnotationId)]);
+const common = {
+    text: schemas/* string */.YjP(),
+    status: Status,
+    text_hash: Sha256,
+    body_hash: Sha256,
+    file: schemas/* string */.YjP(),
+    site: schemas/* string */.YjP(),
+    covered_region: CoveredRegion,
+    linked: schemas/* string */.YjP()
+        .regex(/^arta_[A-Za-z0-9]{8,64}$/)
+        .optional(),
+    parent: Parent.optional(),
+};
+const IntentEntry = schemas/* strictObject */.rej({
+    kind: schemas/* literal */.euz('intent'),
+    ...common,
+    verify: VerifyLevel,
+    verified_outcome: schemas/* string */.YjP()
+        .regex(/^v1:[A-Za-z0-9_-]{64,256}$/)
+        .optional(),
+    last_verified_at_commit: schemas/* string */.YjP()
+        .regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/)
+        .optional(),
+    last_critiqued_at_text_hash: Sha256.optional(),
+    last_critique_finding_count: tomlInt(0, 4294967295).optional(),
+})
+    .superRefine((e, ctx) => {
+    const n = [e.linked, e.verified_outcome, e.last_verified_at_commit].filter((x) => x !== undefined).length;
+    const linkedOnly = n === 1 && e.linked !== undefined;
+    if (n !== 0 && n !== 3 && !linkedOnly)
+        ctx.addIssue({
+            code: 'custom',
+            message: 'binding fields must be none, `linked` alone, or all of `linked`, `verified_outcome` and `last_verified_at_commit`',
+        });
+});
+const AssumeEntry = schemas/* strictObject */.rej({ kind: schemas/* literal */.euz('assume'), ...common });
+const IndexEntry = schemas/* discriminatedUnion */.gMt('kind', [IntentEntry, AssumeEntry]);
+const IndexMeta = schemas/* strictObject */.rej({
+    schema_version: tomlInt(0, 4294967295),
+    generated_by: schemas/* string */.YjP().optional(),
+    generated_at: schemas/* string */.YjP().optional(),
+    source_root: schemas/* string */.YjP().optional(),
+});
+/** `.aristo/index.toml`: `[__meta__]`, then one table per id (documentation schema). */
+const IndexFile = schemas/* object */.Ikc({ __meta__: IndexMeta })
+    .catchall(IndexEntry)
+    .describe('Every key but __meta__ is an annotation id');
+// ── expectations.toml ──────────────────────────────────────────────────────────────────────────
+const ExpectationsMeta = schemas/* object */.Ikc({ schema_version: tomlInt(0, 4294967295).default(1n) });
+function waiverSchema(mode) {
+    return obj(mode, {
+        reason: schemas/* string */.YjP(),
+        tracking: schemas/* string */.YjP().optional(),
+        accepted_at: schemas/* string */.YjP(),
+    });
+}
+/** One waiver: `[<id>] reason, tracking?, accepted_at` (unknown keys ignored, as by the SDK). */
+const Waiver = waiverSchema('loose');
+const WaiverStrict = waiverSchema('strict');
+/** `.aristo/expectations.toml` (documentation schema). */
+const ExpectationsFile = schemas/* object */.Ikc({ __meta__: ExpectationsMeta.optional() })
+    .catchall(Waiver)
+    .describe('Every key but __meta__ is a waived annotation id');
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/error.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+function getLineColFromPtr(string, ptr) {
+    let lines = string.slice(0, ptr).split(/\r?\n/);
+    return [lines.length, lines.pop().length + 1];
+}
+function makeCodeBlock(string, line, column) {
+    let lines = string.split(/\r?\n/);
+    let codeblock = '';
+    let numberLen = (Math.log10(line + 1) | 0) + 1;
+    for (let i = line - 1; i <= line + 1; i++) {
+        let l = lines[i - 1];
+        if (!l)
+            continue;
+        codeblock += i.toString().padEnd(numberLen, ' ');
+        codeblock += ':  ';
+        codeblock += l;
+        codeblock += '\n';
+        if (i === line) {
+            codeblock += ' '.repeat(numberLen + column + 2);
+            codeblock += '^\n';
+        }
+    }
+    return codeblock;
+}
+class TomlError extends Error {
+    line;
+    column;
+    codeblock;
+    constructor(message, options) {
+        const [line, column] = getLineColFromPtr(options.toml, options.ptr);
+        const codeblock = makeCodeBlock(options.toml, line, column);
+        super(`Invalid TOML document: ${message}\n\n${codeblock}`, options);
+        this.line = line;
+        this.column = column;
+        this.codeblock = codeblock;
+    }
+    /** @internal */
+    static x(message, ctx, ptr) {
+        throw new TomlError(message, { toml: ctx.s, ptr: ptr ?? ctx.p });
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/primitive.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+/** @internal */
+function parseString(ctx) {
+    let startPtr = ctx.p;
+    let c = ctx.s.charCodeAt(ctx.p++);
+    let first = c;
+    let isLiteral = c === 0x27; /* ' */
+    let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
+    if (isMultiline) {
+        // Trim initial newline
+        if ((c = ctx.s.charCodeAt(ctx.p += 2)) === 0xa /* \n */)
+            ctx.p++;
+        else if (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */)
+            ctx.p += 2;
+    }
+    // For the record: it is not worth it to use a fast-path for literal strings using `indexOf`.
+    // Doing a char-by-char iteration ends up dispatching less instructions, for the same wall-clock runtime.
+    let parsed = '';
+    let sliceStart = ctx.p;
+    // states:
+    //   0 - decoding
+    //   1 - decoding escape
+    //   2 - whitespace escape (no newline encountered yet, must fail on non-whitespace)
+    //   3 - whitespace escape (newline encountered, allowed to transition back to normal decode)
+    let state = 0;
+    for (; ctx.p < ctx.s.length; ctx.p++) {
+        c = ctx.s.charCodeAt(ctx.p);
+        // Deal with newlines first, since that simplifies control character checking and handling across all states
+        if (isMultiline && (c === 0xa /* \n */ || (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */))) {
+            state = state && 3;
+        }
+        // Control characters are banned in TOML, so we throw an error if we encounter them
+        else if ((c < 0x20 && c !== 0x9 /* \t */) || c === 0x7f) {
+            TomlError.x('control characters are not allowed in strings', ctx);
+        }
+        // The string might terminate while we're parsing through a newline escape.
+        // It must have encountered a newline; otherwise, it'll simply fail in another branch.
+        else if ((!state || state === 3) && c === first && (!isMultiline || (ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first))) {
+            if (isMultiline) {
+                // If the string ends with 4-5 quotes, then the first 1-2 are part of the string
+                if (ctx.s.charCodeAt(ctx.p + 3) === first)
+                    ctx.p++;
+                if (ctx.s.charCodeAt(ctx.p + 3) === first)
+                    ctx.p++;
+            }
+            // If we're in a newline escape still, then there's nothing to add.
+            if (!state) {
+                // Avoid a useless concat operation if the string can be used as-is.
+                let s = ctx.s.slice(sliceStart, ctx.p);
+                parsed = parsed ? parsed + s : s;
+            }
+            ctx.p += isMultiline ? 3 : 1;
+            return parsed;
+        }
+        // Baseline state; keep moving forward unless an escape sequence starts
+        else if (!state) {
+            if (!isLiteral && c === 0x5c /* \ */) {
+                parsed += ctx.s.slice(sliceStart, (sliceStart = ctx.p));
+                state = 1;
+            }
+        }
+        else if (state === 1) {
+            if (c === 0x78 /* x */ || c === 0x75 /* u */ || c === 0x55 /* U */) { // Unicode escape
+                let errPtr = ctx.p++ - 1;
+                let value = 0;
+                let len = c === 0x78 /* x */ ? 2 : c === 0x75 /* u */ ? 4 : 8;
+                for (let j = 0; j < len; j++, ctx.p++) {
+                    let hex = ctx.s.charCodeAt(ctx.p);
+                    let digit = 
+                    /* 0-9 */ hex >= 0x30 && hex <= 0x39 ? hex - 0x30 :
+                        /* A-F */ hex >= 0x41 && hex <= 0x46 ? hex - 0x41 + 10 :
+                            /* a-f */ hex >= 0x61 && hex <= 0x66 ? hex - 0x61 + 10 : -1;
+                    if (digit < 0)
+                        TomlError.x('invalid non-hex character in unicode escape', ctx);
+                    value = (value << 4) | digit;
+                }
+                // Because JS does bitwise on signed 32bit integers, all 0xfzzzzzzz values are actually seen as negative
+                if (value < 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) {
+                    TomlError.x('invalid unicode escape', ctx, errPtr);
+                }
+                parsed += String.fromCodePoint(value);
+                sliceStart = ctx.p--;
+                state = 0;
+            }
+            // Newline escape sequence. We only need to care about spaces and tabs; newlines are dealt with earlier
+            else if (isMultiline && (c === 0x20 || c === 0x9 /* \t */)) {
+                state = 2;
+            }
+            // Basic escape sequence
+            else {
+                if (c === 0x62 /* b */)
+                    parsed += '\b';
+                else if (c === 0x74 /* t */)
+                    parsed += '\t';
+                else if (c === 0x6e /* n */)
+                    parsed += '\n';
+                else if (c === 0x66 /* f */)
+                    parsed += '\f';
+                else if (c === 0x72 /* r */)
+                    parsed += '\r';
+                else if (c === 0x65 /* e */)
+                    parsed += '\x1b';
+                else if (c === 0x22 /* " */)
+                    parsed += '"';
+                else if (c === 0x5c /* \ */)
+                    parsed += '\\';
+                else
+                    TomlError.x('unrecognised escape sequence', ctx);
+                sliceStart = ctx.p + 1;
+                state = 0;
+            }
+        }
+        // Newline escape continuation: keep moving forward until the first non-whitespace char
+        else if (c !== 0x20 && c !== 0x9 /* \t */) {
+            if (state === 2)
+                TomlError.x('invalid escape: only line-ending whitespace may be escaped', ctx, sliceStart);
+            // State cannot be zero, or we'd have branched earlier already.
+            // If it's a backslash, immediately transition to the escape state so it can be processed.
+            state = !isLiteral && c === 0x5c /* \ */ ? 1 : 0;
+            sliceStart = ctx.p;
+        }
+    }
+    TomlError.x('unfinished string', ctx, startPtr);
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/date.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+let DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})?[Tt ]?(?:(\d{2}):\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|z|[-+]\d{2}:\d{2})?$/i;
+class TomlDate extends Date {
+    #hasDate = false;
+    #hasTime = false;
+    #offset = null;
+    constructor(date, fasttype, unsafeDelim) {
+        let hasDate = true;
+        let hasTime = true;
+        let offset = 'Z';
+        let c;
+        if (typeof date === 'string') {
+            if (fasttype)
+                prep: {
+                    // Date-time
+                    if (fasttype < 3) {
+                        if (+date.slice(11, 13) > 23) {
+                            date = '';
+                            break prep;
+                        }
+                        // Local
+                        if (fasttype === 2) {
+                            offset = null;
+                            date += 'Z';
+                        }
+                        // Offset; keep track of offset if not Z
+                        else if ((c = date.charCodeAt(date.length - 1)) !== 0x5a /* Z */ && c !== 0x7a /* z */) {
+                            offset = date.slice(date.length - 6);
+                        }
+                        if (unsafeDelim)
+                            date = date.slice(0, 10) + 'T' + date.slice(11);
+                    }
+                    // Time
+                    else if (fasttype === 4) {
+                        date = +date.slice(0, 2) > 23 ? '' : `0000-01-01T${date}Z`;
+                    }
+                    hasDate = fasttype !== 4;
+                    hasTime = fasttype !== 3;
+                }
+            else {
+                let match = date.match(DATE_TIME_RE);
+                if (match) {
+                    if (!match[1]) {
+                        hasDate = false;
+                        date = `0000-01-01T${date}`;
+                    }
+                    hasTime = !!match[2];
+                    // Make sure to use T instead of a space. Breaks in case of extreme values otherwise.
+                    hasTime && date[10] === ' ' && (date = date.replace(' ', 'T'));
+                    // Do not allow rollover hours.
+                    if (match[2] && +match[2] > 23) {
+                        date = '';
+                    }
+                    else {
+                        offset = match[3] || null;
+                        if (!offset && hasTime)
+                            date += 'Z';
+                    }
+                }
+                else {
+                    date = '';
+                }
+            }
+        }
+        super(date);
+        if (!isNaN(this.getTime())) {
+            this.#hasDate = hasDate;
+            this.#hasTime = hasTime;
+            this.#offset = offset;
+        }
+    }
+    isDateTime() {
+        return this.#hasDate && this.#hasTime;
+    }
+    isLocal() {
+        return !this.#hasDate || !this.#hasTime || !this.#offset;
+    }
+    isDate() {
+        return this.#hasDate && !this.#hasTime;
+    }
+    isTime() {
+        return this.#hasTime && !this.#hasDate;
+    }
+    isValid() {
+        return this.#hasDate || this.#hasTime;
+    }
+    toISOString() {
+        let iso = super.toISOString();
+        // Local Date
+        if (this.isDate())
+            return iso.slice(0, 10);
+        // Local Time
+        if (this.isTime())
+            return iso.slice(11, 23);
+        // Local DateTime
+        if (this.#offset === null)
+            return iso.slice(0, -1);
+        // Offset DateTime
+        if (this.#offset === 'Z' || this.#offset === 'z')
+            return iso;
+        // This part is quite annoying: JS strips the original timezone from the ISO string representation
+        // Instead of using a "modified" date and "Z", we restore the representation "as authored"
+        let offset = (+(this.#offset.slice(1, 3)) * 60) + +(this.#offset.slice(4, 6));
+        offset = this.#offset[0] === '-' ? offset : -offset;
+        let offsetDate = new Date(this.getTime() - (offset * 60e3));
+        return offsetDate.toISOString().slice(0, -1) + this.#offset;
+    }
+    static wrapAsOffsetDateTime(jsDate, offset = 'Z') {
+        let date = new TomlDate(jsDate);
+        date.#offset = offset;
+        return date;
+    }
+    static wrapAsLocalDateTime(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#offset = null;
+        return date;
+    }
+    static wrapAsLocalDate(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#hasTime = false;
+        date.#offset = null;
+        return date;
+    }
+    static wrapAsLocalTime(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#hasDate = false;
+        date.#offset = null;
+        return date;
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/extract.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+function isDigit(char, base = 10) {
+    return base === 16
+        ? (char > 0x2f && char < 0x3a) || (char > 0x40 && char < 0x47) || (char > 0x60 && char < 0x67)
+        : (char > 0x2f && char < 0x30 + base);
+}
+function isEndOfValue(char, delim) {
+    // Whitespace -- we're permissive on `\r` for performance; it'll be dealt with later anyway
+    return char === 0x20 || char === 0x9 /* \t */ || char === 0xa /* \n */ || char === 0xd /* \r */ ||
+        // Structure end or next value delimiter
+        (delim && (char === delim || char === 0x2c /* , */)) ||
+        // Comment
+        char === 0x23; /* # */
+}
+/** @internal */
+function extractValue(ctx, end) {
+    let errPtr = ctx.p;
+    let c = ctx.s.charCodeAt(ctx.p);
+    // Structs
+    if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+        ctx.d-- || TomlError.x('document contains excessively nested structures. aborting.', ctx);
+        let value = c === 0x5b /* [ */
+            ? parseArray(ctx)
+            : parseInlineTable(ctx);
+        ctx.d++;
+        return value;
+    }
+    // Strings
+    if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+        return parseString(ctx);
+    }
+    // Booleans
+    // We can fast-path because the first character is enough to know the only possible value
+    if (c === 0x74 /* t */) { // Only possible valid value is `true`
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x72 || ctx.s.charCodeAt(++ctx.p) !== 0x75 || ctx.s.charCodeAt(++ctx.p) !== 0x65)
+            TomlError.x('invalid value', ctx, errPtr);
+        return ctx.p++, true;
+    }
+    if (c === 0x66 /* f */) { // Only possible valid value is `false`
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x61 || ctx.s.charCodeAt(++ctx.p) !== 0x6c || ctx.s.charCodeAt(++ctx.p) !== 0x73 || ctx.s.charCodeAt(++ctx.p) !== 0x65)
+            TomlError.x('invalid value', ctx, errPtr);
+        return ctx.p++, false;
+    }
+    if (c === 0x2b /* + */ || c === 0x2d /* - */) {
+        return parseNumber(ctx, ctx.p, ctx.s.charCodeAt(++ctx.p), 0x2c - c, end);
+    }
+    // Rough heuristic, but `parseDate` falls back to number parsing if it's a false positive.
+    // e.g.: `a = 1\n-------------- = 1` would match this heuristic, but gracefully fallback to numbers.
+    if (ctx.s.charCodeAt(ctx.p + 4) === 0x2d /* - */ && ctx.s.charCodeAt(ctx.p + 7) === 0x2d /* - */) {
+        return parseDate(ctx, c, end);
+    }
+    // Same logic as above; `parseTime` falls back to number parsing if it's a false positive.
+    if (ctx.s.charCodeAt(ctx.p + 2) === 0x3a /* : */) {
+        return parseTime(ctx, c, end);
+    }
+    return parseNumber(ctx, ctx.p, c, 0, end);
+}
+// State:
+// 0: init
+// 1: integer
+// 2: fractional dot
+// 3: fractional
+// 4: exponent letter
+// 5: exponent
+// 6: exponent sign
+// 7: exponent with sign
+// >9: underscore; see below
+//     -> 12: was integer
+//     -> 14: was fractional
+//     -> 16: was exponent
+// states 2-5, 14, 16 are ONLY permitted iif base === 10
+function parseNumber(ctx, startPtr, startChr, sign, endChr) {
+    let c = startChr;
+    let state = 0;
+    let hasUnderscores = false;
+    // (+/-)inf
+    if (c === 0x69 /* i */) {
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x6e || ctx.s.charCodeAt(++ctx.p) !== 0x66)
+            TomlError.x('invalid value', ctx, startPtr);
+        return ctx.p++, (sign || 1) / 0;
+    }
+    // (+/-)nan
+    if (c === 0x6e /* n */) {
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x61 || ctx.s.charCodeAt(++ctx.p) !== 0x6e)
+            TomlError.x('invalid value', ctx, startPtr);
+        return ctx.p++, NaN;
+    }
+    // Leading zero
+    // Only allowed cases: `0<EOV>`, `0.(...)`, `0e(...)`, `0x(...)`, `0b(...)`, `0o(...)`
+    // FWIW, `0e(...)` is a stupid case, but it's not banned per-se so we have to parse it
+    if (c === 0x30 /* 0 */) {
+        if (++ctx.p >= ctx.s.length || isEndOfValue(c = ctx.s.charCodeAt(ctx.p), endChr))
+            return ctx.bi === true ? 0n : 0; // note: conveniently deals with `-0`
+        if (!sign) {
+            if (c === 0x78 /* x */)
+                return parseIntegerBaseN(ctx, startPtr, 16, endChr);
+            else if (c === 0x62 /* b */)
+                return parseIntegerBaseN(ctx, startPtr, 2, endChr);
+            else if (c === 0x6f /* o */)
+                return parseIntegerBaseN(ctx, startPtr, 8, endChr);
+        }
+        if (c === 0x2e /* . */)
+            state = 2;
+        else if (c === 0x65 /* e */ || c === 0x45 /* E */)
+            state = 4;
+        else
+            TomlError.x('illegal leading zero', ctx, startPtr);
+    }
+    // If the 1st char is not a digit by now, then it's not a valid TOML value at all
+    else if (!isDigit(c))
+        TomlError.x('invalid value', ctx, startPtr);
+    while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+        if (!state)
+            state = 1; // Detects single-digit numbers we can use a fast parse path for
+        // The way the states are numbered is not random: underscores are always permitted in odd-numbered states and
+        // never permitted in even-numbered ones.
+        if (c === 0x5f /* _ */) {
+            if (!(state & 1))
+                TomlError.x('illegal underscore', ctx);
+            state += 11; // 11 is a marker that makes the state even and greater than 9; see the numbering + rationale above
+            hasUnderscores = true;
+        }
+        // Transition to fractional part.
+        else if (state === 1 && c === 0x2e /* . */)
+            state = 2;
+        // Transition to exponent part.
+        else if ((state === 1 || state === 3) && (c === 0x65 /* e */ || c === 0x45 /* E */))
+            state = 4;
+        // + and - are permitted in state 4 only (handled before entering the function for state 0)
+        else if (state === 4 && (c === 0x2b /* + */ || c === 0x2d /* - */)) {
+            state = 6;
+        }
+        // All special cases have been handled; only digits are allowed here
+        else if (!isDigit(c))
+            TomlError.x(`illegal character in numeric literal`, ctx);
+        // Clear state flags
+        else if (state > 9)
+            state -= 11;
+        else if (!(state & 1))
+            state++;
+    }
+    // Single-char number; we can fast-path these very easily.
+    if (!state) {
+        let val = (startChr - 0x30 /* 0 */) * (sign || 1);
+        return ctx.bi === true ? BigInt(val) : val;
+    }
+    // Even-numbered states absolutely require a digit next; not even end of value is permitted
+    if (!(state & 1))
+        TomlError.x('unfinished numeric value', ctx, startPtr);
+    let str = ctx.s.slice(startPtr, ctx.p);
+    if (hasUnderscores)
+        str = str.replaceAll('_', ''); // perf: replaceAll 1.25x faster than replace with a regex
+    return state > 1
+        ? parseFloat(str)
+        : parseInteger(ctx, str, 10, startPtr);
+}
+function parseIntegerBaseN(ctx, startPtr, base, endChr) {
+    let c, underscore = 1;
+    while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+        if (c === 0x5f /* _ */) {
+            if (underscore & 1)
+                TomlError.x('illegal underscore', ctx);
+            underscore = 3;
+        }
+        // We only need to check if the number is a valid digit, nothing else is permitted
+        else if (!isDigit(c, base))
+            TomlError.x(`illegal character in numeric literal`, ctx);
+        // Clear underscore flag
+        else if (underscore & 1)
+            underscore--;
+    }
+    // Trailing underscore is not allowed
+    if (underscore & 1)
+        TomlError.x('unfinished numeric value', ctx);
+    let str = ctx.s.slice(startPtr + 2, ctx.p);
+    if (underscore)
+        str = str.replaceAll('_', ''); // perf: replaceAll 1.25x faster than replace with a regex
+    return parseInteger(ctx, str, base, startPtr);
+}
+function parseInteger(ctx, str, base, startPtr) {
+    if (ctx.bi !== true)
+        int: {
+            let val = parseInt(str, base);
+            if (!Number.isSafeInteger(val)) {
+                if (ctx.bi)
+                    break int;
+                TomlError.x('integer value cannot be represented losslessly', ctx, startPtr);
+            }
+            return val;
+        }
+    return base === 10 ? BigInt(str) : BigInt((base === 2 ? '0b' : base === 8 ? '0o' : '0x') + str);
+}
+function parseDate(ctx, c, endChr) {
+    let startPtr = ctx.p++, unsafeSeparator;
+    if (!isDigit(c) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++)) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++)) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++))) {
+        return parseNumber(ctx, ctx.p = startPtr, c, 0, endChr);
+    }
+    ctx.p += 5;
+    if (!isDigit(ctx.s.charCodeAt(ctx.p++)))
+        TomlError.x('invalid date-time: date part is malformed', ctx, startPtr);
+    if (ctx.p >= ctx.s.length || (((c = ctx.s.charCodeAt(ctx.p)) !== 0x20 || (unsafeSeparator = true, !isDigit(ctx.s.charCodeAt(ctx.p + 1)))) && c !== 0x54 /* T */ && c !== 0x74 /* t */)) {
+        let t = ctx.s.slice(startPtr, ctx.p);
+        return readDate(ctx, t, 3, false, startPtr);
+    }
+    if (ctx.s.charCodeAt(ctx.p += 3) !== 0x3a /* : */)
+        TomlError.x('invalid date-time: time part is malformed', ctx, startPtr);
+    if (ctx.s.charCodeAt(ctx.p += 3) === 0x3a /* : */)
+        ctx.p += 3;
+    if (ctx.s.charCodeAt(ctx.p) === 0x2e /* . */)
+        while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+            ;
+    if (c = ctx.s.charCodeAt(ctx.p)) {
+        if (c === 0x5a /* Z */ || c === 0x7a /* z */) {
+            let t = ctx.s.slice(startPtr, ++ctx.p);
+            return readDate(ctx, t, 1, unsafeSeparator, startPtr, '[+00:00]');
+        }
+        if (c === 0x2b /* + */ || c === 0x2d /* - */) {
+            // Temporal's ZonedDateTime is weird asf when it comes to dealing with traditional offsets...
+            // It's 1.2x faster to allocate a new string to pass to ZDT than use Instant.toZonedDateTimeISO
+            let t = ctx.s.slice(startPtr, ctx.p += 6);
+            return readDate(ctx, t, 1, unsafeSeparator, startPtr, !ctx.ld && ('[' + ctx.s.slice(ctx.p - 6, ctx.p) + ']'));
+        }
+    }
+    let t = ctx.s.slice(startPtr, ctx.p);
+    return readDate(ctx, t, 2, unsafeSeparator, startPtr);
+}
+function parseTime(ctx, c, endChr) {
+    let start = ctx.p;
+    if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(++ctx.p))) {
+        return parseNumber(ctx, --ctx.p, c, 0, endChr);
+    }
+    if (ctx.s.charCodeAt(ctx.p += 4) === 0x3a /* : */)
+        ctx.p += 3;
+    if (ctx.s.charCodeAt(ctx.p) === 0x2e /* . */)
+        while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+            ;
+    let t = ctx.s.slice(start, ctx.p);
+    return readDate(ctx, t, 4, false, start);
+}
+function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
+    if (ctx.ld) {
+        let date = new TomlDate(str, type, unsafeDelim);
+        if (!date.isValid())
+            TomlError.x('invalid date', ctx, errPtr);
+        return date;
+    }
+    try {
+        if (temporalSuffix)
+            str += temporalSuffix;
+        switch (type) {
+            case 1: return Temporal.ZonedDateTime.from(str);
+            case 2: return Temporal.PlainDateTime.from(str);
+            case 3: return Temporal.PlainDate.from(str);
+            case 4: return Temporal.PlainTime.from(str);
+        }
+    }
+    catch (e) {
+        TomlError.x(e instanceof Error ? e.message : '' + e, ctx, errPtr);
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/util.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+/** @internal */
+function skipComment(ctx) {
+    for (; ctx.p < ctx.s.length; ctx.p++) {
+        let c = ctx.s.charCodeAt(ctx.p);
+        if (c === 0xa /* \n */)
+            break;
+        if (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */) {
+            ctx.p++;
+            break;
+        }
+        if ((c < 0x20 && c !== 0x9 /* \t */) || c === 0x7f) {
+            TomlError.x('control characters are not allowed in comments', ctx);
+        }
+    }
+}
+/** @internal */
+function skipVoid(ctx, banNewLines, banComments) {
+    let c;
+    while (ctx.p < ctx.s.length) {
+        while (ctx.p < ctx.s.length && ((c = ctx.s.charCodeAt(ctx.p)) === 0x20 ||
+            c === 0x9 /* \t */ ||
+            (!banNewLines &&
+                (c === 0xa /* \n */ || (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */)))))
+            ctx.p++;
+        if (banComments || c !== 0x23 /* # */)
+            break;
+        skipComment(ctx);
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/struct.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+/** @internal */
+function parseKey(ctx, end = 0x3d /* = */) {
+    // States:
+    // 0: before first char
+    // 1: parsing bare key
+    // 2: after key component
+    let startPtr;
+    let state = 0;
+    let parsed = [];
+    let sliceStart;
+    let c = ctx.s.charCodeAt(startPtr = ctx.p);
+    do {
+        // End of key
+        if (c === end) {
+            if (!state)
+                TomlError.x('unexpected end of key', ctx);
+            if (state === 1)
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+            return ctx.p++, parsed;
+        }
+        // Dotted key separator
+        else if (c === 0x2e /* . */) {
+            if (!state)
+                TomlError.x('illegal empty bare key', ctx);
+            if (state === 1)
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+            state = 0;
+        }
+        // Quoted key
+        else if (!state && (c === 0x22 /* " */ || c === 0x27 /* ' */)) {
+            if (c === ctx.s.charCodeAt(ctx.p + 1) && c === ctx.s.charCodeAt(ctx.p + 2))
+                TomlError.x('illegal quoted key: multiline strings are not allowed', ctx);
+            parsed.push(parseString(ctx));
+            state = 2;
+            ctx.p--;
+        }
+        // Whitespace; no-op in state 0 and 2, end of bare key in state 1
+        else if (c === 0x20 || c === 0x9 /* \t */) {
+            if (state === 1) {
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+                state = 2;
+            }
+        }
+        // If state is post-key, no character is allowed; otherwise ensure it's a bare-key component
+        else if (state === 2 || (c < 0x30 && c !== 0x2d /* - */) || (c > 0x39 && c < 0x41) || (c > 0x5a && c < 0x61 && c !== 0x5f /* _ */) || c > 0x7a) {
+            TomlError.x('illegal character in key', ctx);
+        }
+        // Illegal character
+        else if (!state) {
+            state = 1;
+            sliceStart = ctx.p;
+        }
+    } while (c = ctx.s.charCodeAt(++ctx.p));
+    TomlError.x('incomplete key-value: cannot find end of key', ctx, startPtr);
+}
+/** @internal */
+function parseInlineTable(ctx) {
+    let startPtr = ctx.p++;
+    let res = Object.create(null);
+    let seen = new Set();
+    let c;
+    while (ctx.p < ctx.s.length) {
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p)) === 0x7d /* } */) {
+            ctx.p++;
+            return res;
+        }
+        let k;
+        let t = res;
+        let hasOwn = false;
+        let errPtr = ctx.p;
+        let key = parseKey(ctx);
+        for (let i = 0; i < key.length; i++) {
+            if (i)
+                t = hasOwn ? t[k] : (t[k] = Object.create(null));
+            k = key[i];
+            if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== 'object' || seen.has(t[k]))) {
+                TomlError.x('trying to redefine an already defined value', ctx, errPtr);
+            }
+            let unsafe = k === '__proto__';
+            if (ctx.uk && (unsafe || k === 'constructor')) {
+                t = ctx.uk !== 1 && TomlError.x('document contains an unsafe property', ctx, errPtr);
+                break;
+            }
+            if (!hasOwn && unsafe) {
+                Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+            }
+        }
+        if (hasOwn) {
+            TomlError.x('trying to redefine an already defined value', ctx, errPtr);
+        }
+        skipVoid(ctx, true, true);
+        let value = extractValue(ctx, 0x7d /* } */);
+        if (t && typeof (t[k] = value) === 'object')
+            seen.add(value);
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p++)) === 0x7d /* } */) {
+            return res;
+        }
+        if (c !== 0x2c /* , */)
+            TomlError.x('expected comma or end of structure', ctx, ctx.p - 1);
+    }
+    TomlError.x('unfinished table', ctx, startPtr);
+}
+/** @internal */
+function parseArray(ctx) {
+    let startPtr = ctx.p++;
+    let res = [];
+    let c;
+    while (ctx.p < ctx.s.length) {
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p)) === 0x5d /* ] */) {
+            ctx.p++;
+            return res;
+        }
+        res.push(extractValue(ctx, 0x5d /* ] */));
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p++)) === 0x5d /* ] */) {
+            return res;
+        }
+        if (c !== 0x2c /* , */)
+            TomlError.x('expected comma or end of structure', ctx, ctx.p - 1);
+    }
+    TomlError.x('unfinished array', ctx, startPtr);
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/parse.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+function peekTable(ctx, key, table, meta, type) {
+    let t = table;
+    let m = meta;
+    let k;
+    let hasOwn = false;
+    let state;
+    for (let i = 0; i < key.length; i++) {
+        if (i) {
+            t = hasOwn ? t[k] : (t[k] = Object.create(null));
+            m = (state = m[k]).c;
+            if (type === 0 /* Type.DOTTED */ && (state.t === 1 /* Type.EXPLICIT */ || state.t === 2 /* Type.ARRAY */)) {
+                return null;
+            }
+            if (state.t === 2 /* Type.ARRAY */) {
+                let l = t.length - 1;
+                t = t[l];
+                m = m[l].c;
+            }
+        }
+        k = key[i];
+        if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 /* Type.DOTTED */ && m[k]?.d) {
+            return null;
+        }
+        if (!hasOwn) {
+            let unsafe = k === '__proto__';
+            if (ctx.uk && (unsafe || k === 'constructor'))
+                return false;
+            if (unsafe) {
+                Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+                Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
+            }
+            m[k] = {
+                t: i < key.length - 1 && type === 2 /* Type.ARRAY */
+                    ? 3 /* Type.ARRAY_DOTTED */ : type,
+                d: false,
+                i: 0,
+                c: Object.create(null),
+            };
+        }
+    }
+    state = m[k];
+    if (state.t !== type && !(type === 1 /* Type.EXPLICIT */ && state.t === 3 /* Type.ARRAY_DOTTED */)) {
+        // Bad key type!
+        return null;
+    }
+    if (type === 2 /* Type.ARRAY */) {
+        if (!state.d) {
+            state.d = true;
+            t[k] = [];
+        }
+        t[k].push(t = Object.create(null));
+        state.c[state.i++] = (state = { t: 1 /* Type.EXPLICIT */, d: false, i: 0, c: Object.create(null) });
+    }
+    if (state.d) {
+        // Redefining a table!
+        return null;
+    }
+    state.d = true;
+    if (type === 1 /* Type.EXPLICIT */) {
+        t = hasOwn ? t[k] : (t[k] = Object.create(null));
+    }
+    else if (type === 0 /* Type.DOTTED */ && hasOwn) {
+        return null;
+    }
+    return [k, t, state.c];
+}
+function validateTablePeek(ctx, peek, ptr) {
+    if (peek === null || ctx.uk === 2)
+        TomlError.x(peek === null
+            ? 'trying to redefine an already defined table or value'
+            : 'document contains an unsafe property', ctx, ptr);
+}
+function parse(toml, options = {}) {
+    let ctx = {
+        s: toml,
+        p: 0,
+        d: options.maxDepth ?? 1000,
+        bi: options.integersAsBigInt ?? false,
+        ld: options.useLegacyDate ?? true,
+        uk: options.unsafeKeyBehaviour === 'throw' ? 2 : options.unsafeKeyBehaviour === 'drop' ? 1 : 0,
+    };
+    let res = Object.create(null);
+    let meta = Object.create(null);
+    let tmp;
+    let skipping = false;
+    let tbl = res;
+    let m = meta;
+    // BOM is allowed, skip.
+    // JS is UTF-16, so we have to check for the UTF-16 BOM instead of the UTF-8 BOM sequence!
+    if (toml.charCodeAt(0) === 0xfeff)
+        ctx.p++;
+    skipVoid(ctx);
+    while (ctx.p < toml.length) {
+        if (toml.charCodeAt(ctx.p) === 0x5b /* [ */) {
+            let isTableArray = toml.charCodeAt(++ctx.p) === 0x5b; /* [ */
+            tmp = ctx.p += +isTableArray;
+            skipping = false;
+            let k = parseKey(ctx, 0x5d /* ] */);
+            if (isTableArray) {
+                if (toml.charCodeAt(ctx.p) !== 0x5d /* ] */) {
+                    TomlError.x('expected end of table array declaration', ctx);
+                }
+                ctx.p++;
+            }
+            let p = peekTable(ctx, k, res, meta, isTableArray ? 2 /* Type.ARRAY */ : 1 /* Type.EXPLICIT */);
+            if (!p) {
+                validateTablePeek(ctx, p, tmp);
+                skipping = true;
+            }
+            else {
+                m = p[2];
+                tbl = p[1];
+            }
+        }
+        else {
+            tmp = ctx.p;
+            let k = parseKey(ctx);
+            let p = peekTable(ctx, k, tbl, m, 0 /* Type.DOTTED */);
+            if (!p && !skipping)
+                validateTablePeek(ctx, p, tmp);
+            skipVoid(ctx, true, true);
+            let v = extractValue(ctx, void 0);
+            if (p && !skipping)
+                p[1][p[0]] = v;
+        }
+        skipVoid(ctx, true);
+        if (ctx.p < toml.length && (tmp = toml.charCodeAt(ctx.p)) !== 0xa /* \n */ && (tmp !== 0xd /* \r */ || toml.charCodeAt(ctx.p + 1) !== 0xa /* \n */)) {
+            TomlError.x('each key-value declaration must be followed by an end-of-line', ctx);
+        }
+        skipVoid(ctx);
+    }
+    return res;
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/stringify.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+let BARE_KEY = /^[a-z0-9-_]+$/i;
+let HAS_WELLFORMED = !!(''.isWellFormed);
+function extendedTypeOf(obj) {
+    let type = typeof obj;
+    if (type === 'object') {
+        if (Array.isArray(obj))
+            return 'array';
+        if (typeof obj.getUTCDate === 'function' && obj instanceof Date)
+            return 'date';
+        if (globalThis.Temporal) {
+            if (obj.until) {
+                if (obj instanceof Temporal.ZonedDateTime)
+                    return 'temporal/tz+uc';
+                if (obj instanceof Temporal.PlainDateTime || obj instanceof Temporal.PlainDate)
+                    return 'temporal/uc';
+                if (obj instanceof Temporal.PlainTime || obj instanceof Temporal.Instant)
+                    return 'temporal';
+                if (obj instanceof Temporal.PlainYearMonth)
+                    return 'temporal/x';
+            }
+            else if ((obj.toPlainDate && obj instanceof Temporal.PlainMonthDay) ||
+                (obj.negated && obj instanceof Temporal.Duration)) {
+                return 'temporal/x';
+            }
+        }
+    }
+    return type;
+}
+function isArrayOfTables(obj) {
+    for (let i = 0; i < obj.length; i++) {
+        if (extendedTypeOf(obj[i]) !== 'object')
+            return false;
+    }
+    return obj.length != 0;
+}
+function formatWellFormedStringUnchecked(s) {
+    return JSON.stringify(s).replaceAll('\x7f', '\\u007f');
+}
+function formatString(s) {
+    return formatWellFormedStringUnchecked(HAS_WELLFORMED ? s.toWellFormed() : s);
+}
+function formatKey(s) {
+    if (BARE_KEY.test(s))
+        return s;
+    if (HAS_WELLFORMED && !s.isWellFormed())
+        throw new RangeError('key contains illegal lone surrogates');
+    return formatWellFormedStringUnchecked(s);
+}
+function stringifyValue(val, type, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    switch (type) {
+        // @ts-expect-error -- intentional fallthrough case
+        case 'number':
+            if (isNaN(val))
+                return 'nan';
+            if (val === Infinity)
+                return 'inf';
+            if (val === -Infinity)
+                return '-inf';
+            if (Number.isInteger(val) && (numberAsFloat || !Number.isSafeInteger(val)))
+                return val.toFixed(1);
+        case 'bigint':
+        case 'boolean':
+        case 'temporal':
+            return val.toString();
+        case 'string':
+            return formatString(val);
+        case 'date':
+            if (isNaN(val.getTime()))
+                throw new TypeError('cannot serialize invalid date');
+            return val.toISOString();
+        case 'object':
+            return stringifyInlineTable(val, depth, numberAsFloat, strictTemporal);
+        case 'array':
+            return stringifyArray(val, depth, numberAsFloat, strictTemporal);
+        // @ts-expect-error -- intentional fallthrough case
+        case 'temporal/tz+uc':
+            if (strictTemporal) {
+                let tz = val.timeZoneId;
+                let tzc = tz.charCodeAt(0);
+                if (
+                // Classic offset
+                tzc !== 0x2b /* + */ && tzc !== 0x2d /* - */ &&
+                    (
+                    // Fast pre-check pass; see below for the actually accepted values
+                    (tzc !== 0x55 /* U */ && tzc !== 0x47 /* G */ && tzc !== 0x5a /* Z */ && tzc !== 0x45 /* E */) ||
+                        (
+                        // UTC and its aliases; Temporal implementations don't all canonicalise unfortunately
+                        tz !== 'UTC' && tz !== 'UCT' && tz !== 'Universal' && tz !== 'Zulu' &&
+                            // GMT is a TZ but it's for all intents and purposes equivalent to UTC. Safe to downgrade.
+                            !tz.startsWith('GMT') && tz !== 'Greenwich' &&
+                            // Etc/* are all safe to downgrade to offset (either UTC, GMT, or offset)
+                            !tz.startsWith('Etc/')))) {
+                    throw new TypeError('Temporal objects with an IANA timezone are not allowed in Temporal strict mode');
+                }
+            }
+        case 'temporal/uc':
+            if (strictTemporal && val.calendarId !== 'iso8601')
+                throw new TypeError('Temporal objects with a non-default calendar are not allowed in Temporal strict mode');
+            return val.toString({
+                calendarName: 'never',
+                timeZoneName: 'never',
+            });
+        case 'temporal/x':
+            throw new TypeError('Unsupported ' + val[Symbol.toStringTag]);
+    }
+}
+function stringifyInlineTable(obj, depth, numberAsFloat, strictTemporal) {
+    let keys = Object.keys(obj);
+    if (keys.length === 0)
+        return '{}';
+    let res = '{ ';
+    for (let i = 0; i < keys.length; i++) {
+        let k = keys[i];
+        if (i)
+            res += ', ';
+        res += formatKey(k) + ' = ' + stringifyValue(obj[k], extendedTypeOf(obj[k]), depth - 1, numberAsFloat, strictTemporal);
+    }
+    return res + ' }';
+}
+function stringifyArray(array, depth, numberAsFloat, strictTemporal) {
+    if (array.length === 0)
+        return '[]';
+    let res = '[ ';
+    for (let i = 0; i < array.length; i++) {
+        if (i)
+            res += ', ';
+        if (array[i] === null || array[i] === void 0) {
+            throw new TypeError('arrays cannot contain null or undefined values');
+        }
+        res += stringifyValue(array[i], extendedTypeOf(array[i]), depth - 1, numberAsFloat, strictTemporal);
+    }
+    return res + ' ]';
+}
+function stringifyArrayTable(array, key, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    let res = '';
+    for (let i = 0; i < array.length; i++) {
+        res += `${res && '\n'}[[${key}]]\n`;
+        res += stringifyTable(0, array[i], key, depth, numberAsFloat, strictTemporal);
+    }
+    return res;
+}
+function stringifyTable(tableKey, obj, prefix, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    let preamble = '';
+    let tables = '';
+    let keys = Object.keys(obj);
+    for (let i = 0; i < keys.length; i++) {
+        let k = keys[i];
+        if (obj[k] !== null && obj[k] !== void 0) {
+            let type = extendedTypeOf(obj[k]);
+            if (type === 'symbol' || type === 'function') {
+                throw new TypeError(`cannot serialize values of type '${type}'`);
+            }
+            let key = formatKey(k);
+            if (type === 'array' && isArrayOfTables(obj[k])) {
+                tables += (tables && '\n') + stringifyArrayTable(obj[k], prefix ? `${prefix}.${key}` : key, depth - 1, numberAsFloat, strictTemporal);
+            }
+            else if (type === 'object') {
+                let tblKey = prefix ? `${prefix}.${key}` : key;
+                tables += (tables && '\n') + stringifyTable(tblKey, obj[k], tblKey, depth - 1, numberAsFloat, strictTemporal);
+            }
+            else {
+                preamble += key;
+                preamble += ' = ';
+                preamble += stringifyValue(obj[k], type, depth, numberAsFloat, strictTemporal);
+                preamble += '\n';
+            }
+        }
+    }
+    if (tableKey && (preamble || !tables)) // Create table only if necessary
+        preamble = preamble ? `[${tableKey}]\n${preamble}` : `[${tableKey}]`;
+    return preamble && tables
+        ? `${preamble}\n${tables}`
+        : preamble || tables;
+}
+function stringify(obj, { maxDepth = 1000, numbersAsFloat = false, strictTemporal = false } = {}) {
+    if (extendedTypeOf(obj) !== 'object') {
+        throw new TypeError('stringify can only be called with an object');
+    }
+    let str = stringifyTable(0, obj, '', maxDepth, numbersAsFloat, strictTemporal);
+    if (str[str.length - 1] !== '\n')
+        return str + '\n';
+    return str;
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/index.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+
+/** @deprecated use `import * as ... from 'smol-toml'` instead */
+/* harmony default export */ const dist = ({ parse: parse, stringify: stringify, TomlDate: TomlDate, TomlError: TomlError });
+
+;// CONCATENATED MODULE: ./src/packs/aristo/toml.ts
+
+function parseToml(text) {
+    let data;
+    try {
+        data = parse(text, { integersAsBigInt: true });
+    }
+    catch (err) {
+        if (err instanceof TomlError) {
+            const first = err.message.split('\n')[0].replace(/^Invalid TOML document: /, '');
+            return { ok: false, message: first, line: err.line, column: err.column };
+        }
+        // Nesting past smol-toml's depth limit, or anything else it throws: still a located finding.
+        return { ok: false, message: String(err?.message ?? err), line: 1, column: 1 };
+    }
+    let lines;
+    return {
+        ok: true,
+        doc: {
+            data,
+            lineOf(path) {
+                lines ??= scanLines(text);
+                for (let n = path.length; n > 0; n--) {
+                    const hit = lines.get(pathKey(path.slice(0, n)));
+                    if (hit !== undefined)
+                        return hit;
+                }
+                return 1;
+            },
+        },
+    };
+}
+const pathKey = (p) => p.join('\u0000');
+/** Splits a dotted TOML key (`a."b.c".d`) into its segments; undefined if it is not a key. */
+function splitKey(s) {
+    const out = [];
+    let i = 0;
+    const n = s.length;
+    const ws = () => {
+        while (i < n && (s[i] === ' ' || s[i] === '\t'))
+            i++;
+    };
+    for (;;) {
+        ws();
+        if (i >= n)
+            return undefined;
+        if (s[i] === '"') {
+            let j = i + 1;
+            let v = '';
+            while (j < n && s[j] !== '"') {
+                if (s[j] === '\\' && j + 1 < n) {
+                    const e = s[j + 1];
+                    v += e === 'n' ? '\n' : e === 't' ? '\t' : e;
+                    j += 2;
+                }
+                else
+                    v += s[j++];
+            }
+            if (j >= n)
+                return undefined;
+            out.push(v);
+            i = j + 1;
+        }
+        else if (s[i] === "'") {
+            const j = s.indexOf("'", i + 1);
+            if (j < 0)
+                return undefined;
+            out.push(s.slice(i + 1, j));
+            i = j + 1;
+        }
+        else {
+            const m = /^[A-Za-z0-9_-]+/.exec(s.slice(i));
+            if (!m)
+                return undefined;
+            out.push(m[0]);
+            i += m[0].length;
+        }
+        ws();
+        if (i >= n)
+            return out;
+        if (s[i] !== '.')
+            return undefined;
+        i++;
+    }
+}
+/** Where each table, array-of-tables element and key starts, keyed by its concrete path. */
+function scanLines(text) {
+    const lines = new Map();
+    const arrays = new Map(); // concrete array path → last index
+    let table = [];
+    let inString;
+    const rows = text.split('\n');
+    // Resolves a header's segments to a concrete path: each prefix that is an array of tables
+    // means "its last element".
+    const concrete = (segs) => {
+        const out = [];
+        for (const s of segs) {
+            out.push(s);
+            const last = arrays.get(pathKey(out));
+            if (last !== undefined)
+                out.push(last);
+        }
+        return out;
+    };
+    for (let r = 0; r < rows.length; r++) {
+        const row = rows[r];
+        if (inString) {
+            // The rest of the line after the closing quotes holds no key.
+            if (row.includes(inString))
+                inString = undefined;
+            continue;
+        }
+        const line = r + 1;
+        const trimmed = row.trim();
+        if (trimmed.startsWith('[[')) {
+            const close = trimmed.indexOf(']]');
+            const segs = close > 0 ? splitKey(trimmed.slice(2, close)) : undefined;
+            if (!segs)
+                continue;
+            const parent = concrete(segs.slice(0, -1));
+            const arr = [...parent, segs[segs.length - 1]];
+            const k = pathKey(arr);
+            const index = (arrays.get(k) ?? -1) + 1;
+            arrays.set(k, index);
+            if (!lines.has(k))
+                lines.set(k, line);
+            table = [...arr, index];
+            lines.set(pathKey(table), line);
+            continue;
+        }
+        if (trimmed.startsWith('[')) {
+            const close = trimmed.indexOf(']');
+            const segs = close > 0 ? splitKey(trimmed.slice(1, close)) : undefined;
+            if (!segs)
+                continue;
+            table = concrete(segs);
+            if (!lines.has(pathKey(table)))
+                lines.set(pathKey(table), line);
+            continue;
+        }
+        const eq = findEquals(row);
+        if (eq < 0)
+            continue;
+        const segs = splitKey(row.slice(0, eq));
+        if (!segs)
+            continue;
+        const full = [...table, ...segs];
+        // Dotted keys define their intermediate tables here too.
+        for (let n = table.length + 1; n <= full.length; n++) {
+            const k = pathKey(full.slice(0, n));
+            if (!lines.has(k))
+                lines.set(k, line);
+        }
+        const value = row.slice(eq + 1);
+        const opener = /^\s*("""|''')/.exec(value);
+        if (opener && value.indexOf(opener[1], value.indexOf(opener[1]) + 3) < 0)
+            inString = opener[1];
+    }
+    return lines;
+}
+/** The `=` of a `key = value` line (outside quoted key segments), or -1. */
+function findEquals(row) {
+    let quote;
+    for (let i = 0; i < row.length; i++) {
+        const c = row[i];
+        if (quote) {
+            if (c === '\\' && quote === '"')
+                i++;
+            else if (c === quote)
+                quote = undefined;
+        }
+        else if (c === '"' || c === "'")
+            quote = c;
+        else if (c === '=')
+            return i;
+        else if (c === '#' || c === '{' || c === '[' || c === ',')
+            return -1;
+    }
+    return -1;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/proofs.ts
+
+
+
+
+
+
+
+const PROOFS_DIR = '.aristo/proofs';
+/** The names in `.aristo/proofs/` ending in `.proof`, whatever they are (a directory named x.proof is reported, not skipped). */
+function listProofNames(targetDir) {
+    try {
+        return external_node_fs_default().readdirSync(external_node_path_default().join(targetDir, PROOFS_DIR))
+            .filter((n) => n.endsWith('.proof'))
+            .sort();
+    }
+    catch {
+        return [];
+    }
+}
+/**
+ * Reads and parses one proof. Every problem is a finding on `subject`, located in the file; the
+ * proof is returned only when the SDK could parse it (unknown keys only warn, as the SDK ignores them).
+ */
+function loadProof(ws, targetDir, name, subject, f) {
+    const read = readText(ws, external_node_path_default().join(targetDir, PROOFS_DIR), name, MAX_TOML_BYTES);
+    const rel = read.rel;
+    if (!read.ok) {
+        f.add(ARISTO.proofUnreadable, subject, `${rel} ${read.detail}.`, { path: rel });
+        return undefined;
+    }
+    const decoded = idFromProofFileName(name);
+    if (!decoded.ok) {
+        f.add(ARISTO.proofFilenameInvalid, subject, `${name} ${decoded.detail}.`, { path: rel });
+        return undefined;
+    }
+    const id = decoded.id;
+    const parsed = parseToml(read.text);
+    if (!parsed.ok) {
+        f.add(ARISTO.proofUnparseable, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}).`, { path: rel, line: parsed.line, column: parsed.column }, { id });
+        return undefined;
+    }
+    const doc = parsed.doc;
+    const data = validate(ProofFileStrict, ProofFile, doc, rel, subject, f, ARISTO.proofSchema, id);
+    return data ? { id, rel, doc, proof: data } : undefined;
+}
+/**
+ * Validates `doc` with `strict`; unknown keys become warnings and the `loose` reading is
+ * returned, any other issue is an error of `code` at its line and nothing is returned.
+ */
+function validate(strict, loose, doc, rel, subject, f, code, id, base = []) {
+    const data = base.reduce((v, k) => v?.[k], doc.data);
+    const first = strict.safeParse(data, { reportInput: true });
+    if (first.success)
+        return first.data;
+    let errors = 0;
+    for (const issue of first.error.issues) {
+        const at = [...base, ...issue.path];
+        if (issue.code === 'unrecognized_keys') {
+            for (const key of issue.keys)
+                f.add(ARISTO.unknownKey, subject, `${rel}: unknown key \`${dotted([...at, key])}\` (the SDK ignores it).`, { path: rel, line: doc.lineOf([...at, key]) }, { ...(id !== undefined ? { id } : {}) });
+            continue;
+        }
+        errors++;
+        f.add(code, subject, `${rel}: ${dotted(at) || 'the top level'}: ${issueText(issue)}.`, {
+            path: rel,
+            line: doc.lineOf(at),
+        }, { ...(id !== undefined ? { id } : {}) });
+    }
+    if (errors > 0)
+        return undefined;
+    const second = loose.safeParse(data);
+    return second.success ? second.data : undefined;
+}
+function dotted(p) {
+    return p.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
+}
+/** zod's issue in the words of the SDK's TOML parser (serde), where there is an equivalent. */
+function issueText(issue) {
+    const input = issue.input;
+    switch (issue.code) {
+        case 'invalid_type':
+            return input === undefined
+                ? 'missing field'
+                : `invalid type: ${typeName(input)}, expected ${issue.expected === 'bigint' ? 'an integer' : `a ${issue.expected}`}`;
+        case 'invalid_value':
+            return `unknown variant \`${String(input)}\`, expected one of ${issue.values.map((v) => `\`${String(v)}\``).join(', ')}`;
+        case 'invalid_union':
+            return issue.note === 'No matching discriminator'
+                ? `unknown variant \`${String(input?.['kind'])}\` for kind`
+                : 'matches none of the accepted shapes';
+        case 'too_small':
+        case 'too_big':
+            return `${String(input)} is out of range (${issue.message})`;
+        default:
+            return issue.message;
+    }
+}
+function typeName(v) {
+    if (typeof v === 'bigint')
+        return 'integer';
+    if (typeof v === 'number')
+        return 'float';
+    if (v instanceof Date)
+        return 'datetime';
+    if (Array.isArray(v))
+        return 'sequence';
+    if (v !== null && typeof v === 'object')
+        return 'map';
+    return typeof v;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/index-file.ts
+
+
+
+
+
+
+
+const INDEX_PATH = '.aristo/index.toml';
+/**
+ * The committed `.aristo/index.toml`, when there is one the SDK would accept. The SDK refuses a
+ * bad index whole, so does this: every problem is reported and the index is then not used.
+ */
+function loadIndex(ws, targetDir, subject, f) {
+    const read = readText(ws, targetDir, INDEX_PATH, MAX_TOML_BYTES);
+    const rel = read.rel;
+    if (!read.ok) {
+        if (!read.missing)
+            f.add(ARISTO.indexInvalid, subject, `${rel} ${read.detail}; the source alone is used.`, {
+                path: rel,
+            });
+        return undefined;
+    }
+    const parsed = parseToml(read.text);
+    if (!parsed.ok) {
+        f.add(ARISTO.indexInvalid, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}); the source alone is used.`, { path: rel, line: parsed.line, column: parsed.column });
+        return undefined;
+    }
+    const doc = parsed.doc;
+    let bad = 0;
+    const fail = (at, text) => {
+        bad++;
+        f.add(ARISTO.indexInvalid, subject, `${rel}: ${dotted(at) || 'the top level'}: ${text}.`, {
+            path: rel,
+            line: doc.lineOf(at),
+        });
+    };
+    const meta = IndexMeta.safeParse(doc.data['__meta__'], { reportInput: true });
+    if (!meta.success)
+        for (const issue of meta.error.issues)
+            fail(['__meta__', ...issue.path], metaText(issue));
+    const entries = new Map();
+    for (const [id, value] of Object.entries(doc.data)) {
+        if (id === '__meta__')
+            continue;
+        if (!isAnnotationId(id)) {
+            fail([id], `\`${id}\` is not a valid annotation id`);
+            continue;
+        }
+        const e = IndexEntry.safeParse(value, { reportInput: true });
+        if (!e.success) {
+            for (const issue of e.error.issues)
+                fail([id, ...issue.path], issueText(issue));
+            continue;
+        }
+        // IndexFile::validate: canon ids are bound to the server, others are not.
+        const bound = e.data.linked !== undefined;
+        if (id.startsWith('aristos:') !== bound)
+            fail([id], bound ? 'only aristos: ids may be linked' : 'an aristos: id must be linked');
+        entries.set(id, e.data);
+    }
+    return bad > 0 ? undefined : { rel, doc, entries };
+}
+function metaText(issue) {
+    return issue.code === 'unrecognized_keys'
+        ? `unknown field(s) ${issue.keys.map((k) => `\`${k}\``).join(', ')}`
+        : issueText(issue);
+}
+/** The workspace-relative POSIX path `file` names, for comparing index entries with the walk. */
+function normalFile(file) {
+    return external_node_path_default().posix.normalize(file.replace(/\\/g, '/')).replace(/^\.\//, '');
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/entries.ts
+
+
+
+/**
+ * The annotations as they are now. The source is the truth: ids, texts and hashes come from the
+ * parsed Rust; the index only lends ids to annotations written without one (matched by file
+ * and site) and stands in for files the parser does not cover. Where a committed index
+ * disagrees with the source, that is a finding (`aristo stamp --check`).
+ */
+function buildEntries(scan, index, c) {
+    const byId = new Map();
+    const unidentified = [];
+    const indexRel = index?.rel ?? INDEX_PATH;
+    const matched = new Set();
+    const bySite = new Map();
+    if (index)
+        for (const [id, e] of index.entries)
+            bySite.set(`${normalFile(e.file)}\0${e.site}`, id);
+    for (const a of scan.annotations) {
+        const at = { path: c.repoPath(a.file), line: a.line };
+        let id = a.id;
+        if (id !== undefined && !isAnnotationId(id)) {
+            c.f.add(ARISTO.annotationIdInvalid, c.subject, `${at.path}:${a.line}: id \`${id}\` is not a valid annotation id; the SDK skips this annotation.`, at);
+            continue;
+        }
+        const parents = a.parent === undefined ? [] : Array.isArray(a.parent) ? a.parent : [a.parent];
+        const badParent = parents.find((p) => !isAnnotationId(p));
+        if (badParent !== undefined) {
+            c.f.add(ARISTO.annotationIdInvalid, c.subject, `${at.path}:${a.line}: parent \`${badParent}\` is not a valid annotation id; the SDK skips this annotation.`, at);
+            continue;
+        }
+        if (id === undefined) {
+            id = bySite.get(`${a.file}\0${a.site}`);
+            if (id === undefined) {
+                if (index)
+                    c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} has no entry for the annotation at ${at.path}:${a.line} (${a.site}), written without an id.`, { path: index.rel, line: 1 }, { related: [at] });
+                unidentified.push(a);
+                continue;
+            }
+        }
+        const first = byId.get(id);
+        if (first) {
+            c.f.add(ARISTO.duplicateId, c.subject, `${at.path}:${a.line}: id \`${id}\` is already used at ${c.repoPath(first.file)}:${first.line}; the SDK keeps the first and skips this one.`, at, {
+                related: [{ path: c.repoPath(first.file), ...(first.line ? { line: first.line } : {}) }],
+            });
+            continue;
+        }
+        const entry = {
+            id,
+            kind: a.kind,
+            text: a.text,
+            verify: a.kind === 'assume' ? false : a.verify,
+            status: 'unknown',
+            text_hash: a.text_hash,
+            body_hash: a.body_hash,
+            file: a.file,
+            site: a.site,
+            covered_region: a.covered_region,
+            line: a.line,
+            from: 'source',
+            ...(a.parent !== undefined ? { parent: a.parent } : {}),
+        };
+        byId.set(id, entry);
+        if (index) {
+            matched.add(id);
+            const committed = index.entries.get(id);
+            if (!committed)
+                c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} has no entry \`${id}\` for the annotation at ${at.path}:${a.line}.`, { path: index.rel, line: 1 }, { related: [at] });
+            else {
+                const drift = differences(entry, a, committed);
+                if (drift.length)
+                    c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` disagrees with the source at ${at.path}:${a.line}: ${drift.join(', ')}.`, { path: index.rel, line: index.doc.lineOf([id]) }, { related: [at] });
+            }
+        }
+    }
+    if (!index)
+        return { byId, unidentified };
+    const notParsed = new Map();
+    for (const [id, e] of index.entries) {
+        if (matched.has(id))
+            continue;
+        const file = normalFile(e.file);
+        const parsedHere = scan.covered.has(file) || (file.endsWith('.rs') && !scan.failed.has(file));
+        if (parsedHere) {
+            c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${scan.covered.has(file) ? '' : ': the file does not exist'}.`, { path: index.rel, line: index.doc.lineOf([id]) });
+            continue;
+        }
+        if (byId.has(id))
+            continue; // the source wins
+        byId.set(id, fromIndex(id, e));
+        const list = notParsed.get(file) ?? [];
+        list.push(id);
+        notParsed.set(file, list);
+    }
+    for (const [file, ids] of notParsed)
+        c.f.add(ARISTO.sourceNotParsed, c.subject, `${c.repoPath(file)} is not parsed${scan.failed.has(file) ? ' (see the parse error)' : ' (not Rust)'}: ${ids.map((i) => `\`${i}\``).join(', ')} checked against ${indexRel} alone.`, { path: c.repoPath(file) });
+    return { byId, unidentified };
+}
+function fromIndex(id, e) {
+    return {
+        id,
+        kind: e.kind,
+        text: e.text,
+        verify: e.kind === 'intent' ? e.verify : false,
+        status: e.status,
+        text_hash: e.text_hash,
+        body_hash: e.body_hash,
+        file: normalFile(e.file),
+        site: e.site,
+        covered_region: e.covered_region,
+        from: 'index',
+        ...(e.parent !== undefined ? { parent: e.parent } : {}),
+    };
+}
+const list = (p) => p === undefined ? [] : Array.isArray(p) ? p : [p];
+/** The fields where the committed entry differs from the source, with what that means. */
+function differences(entry, a, e) {
+    const out = [];
+    if (e.kind !== entry.kind)
+        out.push(`kind (index ${e.kind}, source ${entry.kind})`);
+    if (e.text_hash !== entry.text_hash || e.text !== entry.text)
+        out.push('text (the claim changed)');
+    if (e.body_hash !== entry.body_hash)
+        out.push('body_hash (the code changed)');
+    if (e.kind === 'intent' && e.verify !== a.verify)
+        out.push(`verify (index ${String(e.verify)}, source ${String(a.verify)})`);
+    if (normalFile(e.file) !== entry.file)
+        out.push(`file (index ${e.file})`);
+    if (e.site !== entry.site)
+        out.push(`site (index "${e.site}", source "${entry.site}")`);
+    if (e.covered_region !== entry.covered_region)
+        out.push(`covered_region (index ${e.covered_region}, source ${entry.covered_region})`);
+    if (list(e.parent).join('\0') !== list(entry.parent).join('\0'))
+        out.push('parent');
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/model.ts
+
+/** The findings of one target; the remediation's `<id>` is filled in per finding. */
+class Findings {
+    list = [];
+    add(def, subject, message, location, opts = {}) {
+        this.list.push((0,finding/* finding */.gk)(def, {
+            subject,
+            message,
+            ...(location ? { location } : {}),
+            ...(opts.related ? { related: opts.related } : {}),
+            ...(opts.severity ? { severity: opts.severity } : {}),
+            ...(opts.id !== undefined
+                ? { remediation: def.remediation.replace(/<id>/g, opts.id) }
+                : {}),
+        }));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/attempts.ts
+
+const MAX_REPAIR_ATTEMPTS = 3;
+/** SDK check 1: the repair budget. */
+const attempts = {
+    meta: { code: ARISTO.attemptsOutOfBudget, description: 'verdict.attempts is between 1 and 3' },
+    check(ctx) {
+        const n = ctx.proof.verdict.attempts;
+        const at = ['verdict', 'attempts'];
+        if (n === 0n)
+            ctx.report(this.meta.code, at, 'verdict.attempts', 'attempts is 0; first attempt is 1');
+        if (n > BigInt(MAX_REPAIR_ATTEMPTS))
+            ctx.report(this.meta.code, at, 'verdict.attempts', `attempts=${n} exceeds budget ${MAX_REPAIR_ATTEMPTS}; convert to inconclusive instead of continuing to retry past the cap`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/body.ts
+
+const DEBUG = {
+    verified: 'Verified',
+    counterexample: 'Counterexample',
+    inconclusive: 'Inconclusive',
+};
+/** The one body `verdict.type` names, or the SDK's `BodyShapeError` text. */
+function proofBody(p) {
+    const present = ['verified', 'counterexample', 'inconclusive'].filter((k) => p[k] !== undefined);
+    if (present.length !== 1)
+        return {
+            ok: false,
+            detail: `body shape: proof file has ${present.length} body sub-tables; must have exactly 1`,
+        };
+    if (present[0] !== p.verdict.type)
+        return {
+            ok: false,
+            detail: `body shape: verdict.type = ${DEBUG[p.verdict.type]} but the present body sub-table doesn't match`,
+        };
+    if (p.verified)
+        return {
+            ok: true,
+            body: {
+                type: 'verified',
+                prefix: 'verified.proof',
+                stepsAt: ['verified', 'proof', 'steps'],
+                steps: p.verified.proof.steps,
+            },
+        };
+    if (p.counterexample)
+        return {
+            ok: true,
+            body: {
+                type: 'counterexample',
+                prefix: 'counterexample.violation.trigger_steps',
+                stepsAt: ['counterexample', 'violation', 'trigger_steps'],
+                steps: p.counterexample.violation.trigger_steps,
+            },
+        };
+    return {
+        ok: true,
+        body: {
+            type: 'inconclusive',
+            prefix: 'inconclusive.partial_proof',
+            stepsAt: ['inconclusive', 'partial_proof', 'steps'],
+            steps: p.inconclusive?.partial_proof?.steps ?? [],
+        },
+    };
+}
+/** SDK check 6: exactly one body, the one verdict.type names (the SDK checks no further otherwise). */
+const bodyShape = {
+    meta: { code: ARISTO.bodyShape, description: 'exactly one body table, matching verdict.type' },
+    check(ctx) {
+        const r = proofBody(ctx.proof);
+        if (!r.ok)
+            ctx.report(this.meta.code, ['verdict', 'type'], 'verdict', r.detail);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/bodies.ts
+
+
+const blank = (s) => s.trim().length === 0;
+/** SDK check 7: a verified proof says what it proved, in at least one step. */
+const verifiedEmpty = {
+    meta: {
+        code: ARISTO.verifiedEmpty,
+        description: 'a verified proof has a conclusion and steps',
+        needsBody: true,
+    },
+    check(ctx) {
+        const v = ctx.proof.verified;
+        if (ctx.body?.type !== 'verified' || !v)
+            return;
+        if (blank(v.proof.conclusion))
+            ctx.report(this.meta.code, ['verified', 'proof', 'conclusion'], 'verified.proof.conclusion', 'is empty');
+        if (v.proof.steps.length === 0)
+            ctx.report(this.meta.code, ['verified', 'proof'], 'verified.proof.steps', 'is empty; a verified verdict needs at least one proof step');
+    },
+};
+/** SDK check 8: a counterexample is concrete. */
+const counterexampleIncomplete = {
+    meta: {
+        code: ARISTO.counterexampleIncomplete,
+        description: 'a counterexample has a description, a violated step and trigger steps',
+        needsBody: true,
+    },
+    check(ctx) {
+        const v = ctx.proof.counterexample?.violation;
+        if (ctx.body?.type !== 'counterexample' || !v)
+            return;
+        const at = (k) => ['counterexample', 'violation', k];
+        if (blank(v.description))
+            ctx.report(this.meta.code, at('description'), 'counterexample.violation.description', 'is empty');
+        if (blank(v.violated_step_path))
+            ctx.report(this.meta.code, at('violated_step_path'), 'counterexample.violation.violated_step_path', 'is empty; must point at the proof step the trigger refutes');
+        if (v.trigger_steps.length === 0)
+            ctx.report(this.meta.code, ['counterexample', 'violation'], 'counterexample.violation.trigger_steps', 'is empty; counterexamples must demonstrate the violating trace concretely');
+    },
+};
+/** Seed rule 11 (not checked by the SDK): the violated step is one of the trigger steps. */
+const violatedStepUnknown = {
+    meta: {
+        code: ARISTO.violatedStepUnknown,
+        description: 'violated_step_path names a trigger step (seed rule 11)',
+        needsBody: true,
+    },
+    check(ctx) {
+        const v = ctx.proof.counterexample?.violation;
+        if (ctx.body?.type !== 'counterexample' || !v || blank(v.violated_step_path))
+            return;
+        if (v.trigger_steps.length > 0 && !v.trigger_steps.some((s) => s.path === v.violated_step_path))
+            ctx.report(this.meta.code, ['counterexample', 'violation', 'violated_step_path'], 'counterexample.violation.violated_step_path', `\`${v.violated_step_path}\` names no step in trigger_steps (seed rule 11: it must point at a trigger step)`);
+    },
+};
+/** SDK check 9 (first half): an inconclusive verdict says where it is stuck and what would help. */
+const gapIncomplete = {
+    meta: {
+        code: ARISTO.gapIncomplete,
+        description: 'an inconclusive gap has a description, an unfilled path and a suggestion',
+        needsBody: true,
+    },
+    check(ctx) {
+        const g = ctx.proof.inconclusive?.gap;
+        if (ctx.body?.type !== 'inconclusive' || !g)
+            return;
+        const at = (k) => ['inconclusive', 'gap', ...(k ? [k] : [])];
+        if (blank(g.description))
+            ctx.report(this.meta.code, at('description'), 'inconclusive.gap.description', 'is empty');
+        if (blank(g.unfilled_path))
+            ctx.report(this.meta.code, at('unfilled_path'), 'inconclusive.gap.unfilled_path', 'is empty; must identify which subgoal could not be discharged');
+        if (g.suggested_annotations.length === 0)
+            ctx.report(this.meta.code, at(), 'inconclusive.gap.suggested_annotations', "is empty; inconclusive verdicts MUST suggest at least one annotation that would close the gap — bare inconclusive without actionable suggestion is no better than 'I don't know'");
+    },
+};
+const KIND = { intent: 'Intent', assume: 'Assume' };
+const truncate = (s, max) => {
+    const chars = Array.from(s);
+    return chars.length <= max ? s : `${chars.slice(0, max).join('')}…`;
+};
+/** SDK check 9 (second half): a suggested annotation that now exists makes the verdict stale. */
+const gapSuggestionExists = {
+    meta: {
+        code: ARISTO.gapSuggestionExists,
+        description: 'no suggested annotation already exists (else re-run)',
+        needsBody: true,
+    },
+    check(ctx) {
+        const g = ctx.proof.inconclusive?.gap;
+        if (ctx.body?.type !== 'inconclusive' || !g)
+            return;
+        const existing = new Set([...ctx.entries.values()].map((e) => e.text_hash));
+        for (const [i, s] of g.suggested_annotations.entries())
+            if (existing.has(textHash(s.suggested_text)))
+                ctx.report(this.meta.code, ['inconclusive', 'gap', 'suggested_annotations', i], `inconclusive.gap.suggested_annotations[${i}]`, `a matching annotation now exists in the index — the suggested \`${KIND[s.kind]}\` ("${truncate(s.suggested_text, 60)}") is present, so this inconclusive verdict is stale; re-run verification to see if the gap closes`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/method.ts
+
+const method_DEBUG = { neural: 'Neural', test: 'Test', full: 'Full' };
+/** SDK check 5: the proof's method is the annotation's. */
+const method = {
+    meta: {
+        code: ARISTO.methodMismatch,
+        description: 'verdict.method equals the annotation’s verify method',
+    },
+    check(ctx) {
+        const e = ctx.entry;
+        if (!e)
+            return;
+        const at = ['verdict', 'method'];
+        if (typeof e.verify === 'boolean') {
+            ctx.report(this.meta.code, at, 'verdict.method', 'focal entry has verify=true/false; only verify=neural/test/full entries accept a method-bound proof');
+            return;
+        }
+        const m = ctx.proof.verdict.method;
+        if (m !== e.verify)
+            ctx.report(this.meta.code, at, 'verdict.method', `verdict claims method \`${method_DEBUG[m]}\` but focal entry's resolved method is \`${method_DEBUG[e.verify]}\``);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/focal.ts
+
+/** SDK check 2: a proof for an id no annotation has. */
+const orphan = {
+    meta: { code: ARISTO.orphanProof, description: 'the proof’s id names an annotation' },
+    check(ctx) {
+        if (!ctx.entry)
+            ctx.report(this.meta.code, ['verdict'], `focal entry \`${ctx.id}\``, 'not found in current index');
+    },
+};
+/** SDK check 3: the claim text drifted. */
+const staleText = {
+    meta: {
+        code: ARISTO.proofStaleText,
+        description: 'produced_at_text_hash equals the claim’s text_hash',
+    },
+    check(ctx) {
+        if (ctx.entry && ctx.proof.verdict.produced_at_text_hash !== ctx.entry.text_hash)
+            ctx.report(this.meta.code, ['verdict', 'produced_at_text_hash'], 'verdict.produced_at_text_hash', 'differs from current index text_hash; entry text drifted since verification');
+    },
+};
+/** SDK check 4: the code drifted. */
+const staleCode = {
+    meta: {
+        code: ARISTO.proofStaleCode,
+        description: 'produced_at_body_hash equals the covered code’s body_hash',
+    },
+    check(ctx) {
+        if (ctx.entry && ctx.proof.verdict.produced_at_body_hash !== ctx.entry.body_hash)
+            ctx.report(this.meta.code, ['verdict', 'produced_at_body_hash'], 'verdict.produced_at_body_hash', 'differs from current index body_hash; entry code drifted since verification');
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/types.ts
+/** The steps of the body with their SDK location and TOML path. */
+function* steps(ctx) {
+    const b = ctx.body;
+    if (!b)
+        return;
+    for (const [i, step] of b.steps.entries())
+        yield { step, loc: `${b.prefix}.steps[${step.path}]`, at: [...b.stepsAt, i] };
+}
+/** Every ground of every step, with its SDK location and TOML path. */
+function* grounds(ctx) {
+    for (const { step, loc, at } of steps(ctx))
+        for (const [i, ground] of step.grounds.entries())
+            yield { step, ground, loc: `${loc}.grounds[${i}]`, at: [...at, 'grounds', i] };
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/grounds.ts
+
+
+
+/** SDK check 11 (first half): cited annotations exist, are load-bearing and not refuted. */
+const groundIdInvalid = {
+    meta: {
+        code: ARISTO.groundIdInvalid,
+        description: 'intent/assume grounds cite existing ids; intents neither verify=false nor refuted',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'intent' && g.kind !== 'assume')
+                continue;
+            const e = ctx.entries.get(g.id);
+            if (!e) {
+                ctx.report(this.meta.code, [...at, 'id'], loc, `cited id \`${g.id}\` not found in current index`);
+                continue;
+            }
+            if (g.kind !== 'intent')
+                continue;
+            if (e.verify === false)
+                ctx.report(this.meta.code, [...at, 'id'], loc, `cited intent \`${g.id}\` is verify=false (documentation only); cannot ground a proof in a docs-only claim`);
+            if (e.status === 'counterexample')
+                ctx.report(this.meta.code, [...at, 'id'], loc, `cited intent \`${g.id}\` has status=counterexample (refuted); cannot ground a proof in a refuted claim`);
+        }
+    },
+};
+/** SDK check 11 (second half): a stamped at_text_hash still matches the cited annotation. */
+const groundStaleText = {
+    meta: {
+        code: ARISTO.groundStaleText,
+        description: 'stamped at_text_hash equals the cited text_hash',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'intent' && g.kind !== 'assume')
+                continue;
+            const e = ctx.entries.get(g.id);
+            if (e && g.at_text_hash !== undefined && g.at_text_hash !== e.text_hash)
+                ctx.report(this.meta.code, [...at, 'at_text_hash'], loc, `at_text_hash for cited \`${g.id}\` differs from current; cited entry's text changed since verification — re-check whether the new wording still supports this step`);
+        }
+    },
+};
+/** Stricter than the SDK: a code ground's file stays inside the repository. */
+const groundCodeOutsideRepo = {
+    meta: {
+        code: ARISTO.groundCodeOutsideRepo,
+        description: 'code grounds cite files inside the repository (no .., absolute path or symlink out)',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'code')
+                continue;
+            const file = ctx.code(g.file);
+            if (file.state === 'outside')
+                ctx.report(this.meta.code, [...at, 'file'], loc, `code file \`${g.file}\` ${file.detail}; audit-gate reads only files inside the repository (stricter than the SDK, which would read it)`);
+        }
+    },
+};
+/** SDK check 12 (first half): the cited file and lines exist. */
+const groundCodeInvalid = {
+    meta: {
+        code: ARISTO.groundCodeInvalid,
+        description: 'code grounds cite a readable file and a valid range inside it',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'code')
+                continue;
+            const file = ctx.code(g.file);
+            if (file.state === 'outside')
+                continue;
+            if (file.state === 'unreadable') {
+                ctx.report(this.meta.code, [...at, 'file'], loc, `code file \`${g.file}\` does not exist under workspace root`);
+                continue;
+            }
+            const range = parseLineRange(g.lines);
+            if (!range) {
+                ctx.report(this.meta.code, [...at, 'lines'], loc, `lines \`${g.lines}\` is not a valid range (expected \`N\` or \`N-M\` with N ≤ M)`);
+                continue;
+            }
+            if (range.hi > file.lines.length)
+                ctx.report(this.meta.code, [...at, 'lines'], loc, `line range \`${g.lines}\` exceeds file length ${file.lines.length}`);
+        }
+    },
+};
+/** SDK check 12 (second half): a stamped code_text_hash still matches the cited lines. */
+const groundStaleCode = {
+    meta: {
+        code: ARISTO.groundStaleCode,
+        description: 'stamped code_text_hash equals the cited lines’ hash',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'code' || g.code_text_hash === undefined)
+                continue;
+            const file = ctx.code(g.file);
+            const range = parseLineRange(g.lines);
+            if (file.state !== 'ok' || !range || range.hi > file.lines.length)
+                continue;
+            if (codeTextHash(file.lines, range.lo, range.hi) !== g.code_text_hash)
+                ctx.report(this.meta.code, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` differs from current file content; the cited code drifted since verification`);
+        }
+    },
+};
+/** SDK check 13: prior-step grounds cite an earlier step (compared as strings, as the SDK does). */
+const groundPriorStepInvalid = {
+    meta: {
+        code: ARISTO.groundPriorStepInvalid,
+        description: 'prior-step grounds cite an existing, earlier step',
+        needsBody: true,
+    },
+    check(ctx) {
+        const paths = new Set(ctx.body?.steps.map((s) => s.path));
+        for (const { step, ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'prior-step')
+                continue;
+            if (!paths.has(g.path))
+                ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` does not resolve to any step in this tree`);
+            // Rust compares the strings byte by byte: so does `<` on ASCII paths.
+            else if (!(g.path < step.path))
+                ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` is not earlier than owning step \`${step.path}\`; prior-step grounds must reference EARLIER steps only (no cycles)`);
+        }
+    },
+};
+/** SDK check 14: a composition ground says why. */
+const groundCompositionEmpty = {
+    meta: {
+        code: ARISTO.groundCompositionEmpty,
+        description: 'composition grounds have a reason',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx))
+            if (g.kind === 'composition' && g.reason.trim().length === 0)
+                ctx.report(this.meta.code, [...at, 'reason'], loc, 'composition ground has empty reason');
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/tree.ts
+
+
+/** SDK check 10: the steps form a tree rooted at "0", every step grounded. */
+const treeMalformed = {
+    meta: {
+        code: ARISTO.treeMalformed,
+        description: 'unique paths, a root "0", subgoals that exist and descend, at least one ground per step',
+        needsBody: true,
+    },
+    check(ctx) {
+        const b = ctx.body;
+        if (!b || b.steps.length === 0)
+            return;
+        const code = this.meta.code;
+        const seen = new Set();
+        for (const { step, loc, at } of steps(ctx)) {
+            if (seen.has(step.path))
+                ctx.report(code, [...at, 'path'], loc, 'duplicate path');
+            seen.add(step.path);
+        }
+        if (!seen.has('0'))
+            ctx.report(code, b.stepsAt, `${b.prefix}.steps`, 'no step with path "0" — tree must be rooted at "0"');
+        for (const { step, loc, at } of steps(ctx)) {
+            for (const sp of step.subgoal_paths) {
+                if (!seen.has(sp))
+                    ctx.report(code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `\`${sp}\` does not resolve to any step in this tree`);
+                else if (!sp.startsWith(`${step.path}.`))
+                    ctx.report(code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `\`${sp}\` is not a descendant of \`${step.path}\` (subgoal paths must extend the parent's path)`);
+            }
+        }
+        for (const { step, loc, at } of steps(ctx))
+            if (step.grounds.length === 0)
+                ctx.report(code, at, `${loc}.grounds`, "step has zero grounds; every claim needs at least one ground (no 'trust me' steps)");
+    },
+};
+const MAX_SUBGOALS = 3;
+/** Seed rule 9 (not checked by the SDK): at most 3 subgoals per step. */
+const tooManySubgoals = {
+    meta: {
+        code: ARISTO.tooManySubgoals,
+        description: 'at most 3 subgoals per step (seed rule 9)',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { step, loc, at } of steps(ctx))
+            if (step.subgoal_paths.length > MAX_SUBGOALS)
+                ctx.report(this.meta.code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `${step.subgoal_paths.length} subgoals; keep ≤ ${MAX_SUBGOALS} per node (seed rule 9) and split the rest into intermediate intents`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/index.ts
+
+
+
+
+
+
+
+
+/**
+ * The proof checks, in the SDK validator's order (aristo.md §3). Every failure is collected;
+ * only a bad body shape stops the checks that need a body, as it stops the SDK.
+ */
+const RULES = [
+    attempts,
+    orphan,
+    staleText,
+    staleCode,
+    method,
+    bodyShape,
+    verifiedEmpty,
+    counterexampleIncomplete,
+    violatedStepUnknown,
+    gapIncomplete,
+    gapSuggestionExists,
+    treeMalformed,
+    tooManySubgoals,
+    groundIdInvalid,
+    groundStaleText,
+    groundCodeOutsideRepo,
+    groundCodeInvalid,
+    groundStaleCode,
+    groundPriorStepInvalid,
+    groundCompositionEmpty,
+];
+
+// EXTERNAL MODULE: ./src/io/walk.ts
+var walk = __nccwpck_require__(5923);
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
+/**
+ * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
+ * `r#"…"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
+ */
+function rustStringValue(token) {
+    const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
+    if (raw)
+        return raw[2].replace(/\r\n/g, '\n');
+    if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"'))
+        return undefined;
+    const body = token.slice(1, -1).replace(/\r\n/g, '\n');
+    let out = '';
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c !== '\\') {
+            out += c;
+            continue;
+        }
+        const e = body[++i];
+        switch (e) {
+            case 'n':
+                out += '\n';
+                break;
+            case 't':
+                out += '\t';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case '0':
+                out += '\0';
+                break;
+            case '\\':
+            case '"':
+            case "'":
+                out += e;
+                break;
+            case 'x': {
+                const hex = body.slice(i + 1, i + 3);
+                if (!/^[0-7][0-9a-fA-F]$/.test(hex))
+                    return undefined;
+                out += String.fromCharCode(parseInt(hex, 16));
+                i += 2;
+                break;
+            }
+            case 'u': {
+                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
+                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
+                if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
+                    return undefined;
+                out += String.fromCodePoint(cp);
+                i += m[0].length;
+                break;
+            }
+            case '\n':
+                // A line continuation: the newline and the whitespace after it are dropped.
+                while (i + 1 < body.length && /[ \t\n\r]/.test(body[i + 1]))
+                    i++;
+                break;
+            default:
+                return undefined;
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/extract.ts
+
+
+/** Words an annotation cannot be written without: a source lacking all of them is not parsed. */
+const CANDIDATE = /\b(?:intent|assume)(?:_stmt)?\b/g;
+function mayHoldAnnotations(source) {
+    CANDIDATE.lastIndex = 0;
+    return CANDIDATE.test(source);
+}
+const ITEMS = new Set([
+    'function_item',
+    'function_signature_item',
+    'struct_item',
+    'enum_item',
+    'trait_item',
+    'impl_item',
+    'mod_item',
+    'type_item',
+    'union_item',
+    'const_item',
+    'static_item',
+    'macro_definition',
+    'use_declaration',
+    'extern_crate_declaration',
+    'foreign_mod_item',
+]);
+const COMMENTS = new Set(['line_comment', 'block_comment']);
+function extractAnnotations(parser, source) {
+    const tree = parser.parse(source);
+    if (!tree)
+        throw new Error('tree-sitter returned no tree');
+    try {
+        return new Walker(source).run(tree.rootNode);
+    }
+    finally {
+        tree.delete();
+    }
+}
+class Walker {
+    source;
+    found = [];
+    malformed = [];
+    /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
+    hits = [];
+    constructor(source) {
+        this.source = source;
+        CANDIDATE.lastIndex = 0;
+        for (let m = CANDIDATE.exec(source); m; m = CANDIDATE.exec(source))
+            this.hits.push(m.index);
+    }
+    run(root) {
+        this.sequence(root, undefined);
+        const out = { annotations: this.found, malformed: this.malformed };
+        if (root.hasError)
+            out.syntaxError = firstError(root);
+        return out;
+    }
+    /** Whether [start, end) holds a candidate word: subtrees without one are skipped unvisited. */
+    holds(n) {
+        const { startIndex: s, endIndex: e } = n;
+        let lo = 0;
+        let hi = this.hits.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (this.hits[mid] < s)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo < this.hits.length && this.hits[lo] < e;
+    }
+    slice(n, end) {
+        return this.source.slice(n.startIndex, (end ?? n).endIndex).replace(/\r\n/g, '\n');
+    }
+    /**
+     * A list of items or statements (a file, a module or block body): outer attributes are the
+     * siblings before the item they belong to.
+     */
+    sequence(container, site) {
+        if (!this.holds(container))
+            return;
+        let attrs = [];
+        for (const child of container.children) {
+            if (!child)
+                continue;
+            if (child.type === 'attribute_item') {
+                attrs.push(child);
+                continue;
+            }
+            if (COMMENTS.has(child.type))
+                continue;
+            if (ITEMS.has(child.type))
+                this.item(child, attrs);
+            else if (site !== undefined && this.statementMacro(child, site)) {
+                // done
+            }
+            else if (child.isNamed)
+                this.descend(child, site);
+            attrs = [];
+        }
+    }
+    /** Any other node: look for blocks (closures, match arms, loops) holding items or statements. */
+    descend(n, site) {
+        if (!this.holds(n))
+            return;
+        if (n.type === 'block' || n.type === 'declaration_list') {
+            this.sequence(n, site);
+            return;
+        }
+        for (const child of n.namedChildren) {
+            if (!child)
+                continue;
+            if (ITEMS.has(child.type))
+                this.item(child, []);
+            else
+                this.descend(child, site);
+        }
+    }
+    item(n, attrs) {
+        const name = n.childForFieldName('name');
+        const body = n.childForFieldName('body');
+        switch (n.type) {
+            case 'function_item': {
+                const label = `fn ${name?.text ?? ''}`;
+                this.attributes(attrs, label, body, 'function');
+                if (body)
+                    this.sequence(body, label);
+                return;
+            }
+            case 'struct_item':
+                // A unit struct has no field list; the SDK's span for it falls back to the whole file.
+                this.attributes(attrs, `struct ${name?.text ?? ''}`, body ?? 'whole-file', 'type');
+                return;
+            case 'enum_item':
+                this.attributes(attrs, `enum ${name?.text ?? ''}`, body, 'type');
+                return;
+            case 'trait_item': {
+                const label = `trait ${name?.text ?? ''}`;
+                this.attributes(attrs, label, body, 'type');
+                if (body)
+                    this.members(body, (m) => `${label}::${m}`, false);
+                return;
+            }
+            case 'impl_item': {
+                const label = implSite(n);
+                this.attributes(attrs, label, body, 'impl_methods');
+                if (body)
+                    this.members(body, (m) => `${label}::${m}`, true);
+                return;
+            }
+            case 'mod_item':
+                this.attributes(attrs, `mod ${name?.text ?? ''}`, body ?? name, 'module_inline_body');
+                if (body)
+                    this.sequence(body, undefined);
+                return;
+            case 'type_item':
+                this.attributes(attrs, `type ${name?.text ?? ''}`, n.childForFieldName('type'), 'type');
+                return;
+            default:
+                return;
+        }
+    }
+    /** The fns of a trait or impl body; only impl method bodies are searched for statements. */
+    members(body, label, intoBodies) {
+        if (!this.holds(body))
+            return;
+        let attrs = [];
+        for (const child of body.children) {
+            if (!child)
+                continue;
+            if (child.type === 'attribute_item') {
+                attrs.push(child);
+                continue;
+            }
+            if (COMMENTS.has(child.type))
+                continue;
+            const site = label(child.childForFieldName('name')?.text ?? '');
+            if (child.type === 'function_item') {
+                const block = child.childForFieldName('body');
+                this.attributes(attrs, site, block, 'function');
+                if (intoBodies && block)
+                    this.sequence(block, site);
+            }
+            else if (child.type === 'function_signature_item') {
+                this.attributes(attrs, site, signature(child), 'function');
+            }
+            attrs = [];
+        }
+    }
+    attributes(attrs, label, region, covered) {
+        for (const a of attrs) {
+            if (!this.holds(a))
+                continue;
+            const attr = a.namedChildren.find((c) => c?.type === 'attribute');
+            const kind = attr ? attributeKind(attr) : undefined;
+            if (!attr || !kind)
+                continue;
+            const line = a.startPosition.row + 1;
+            const args = attr.childForFieldName('arguments');
+            if (!args || args.type !== 'token_tree') {
+                this.malformed.push({ line, detail: `#[${kind}] needs arguments: ("<claim>", id = "…")` });
+                continue;
+            }
+            const text = region === 'whole-file'
+                ? this.source.replace(/\r\n/g, '\n')
+                : Array.isArray(region)
+                    ? this.slice(region[0], region[1])
+                    : region
+                        ? this.slice(region)
+                        : '';
+            this.annotation(kind, 'attribute', args, label, line, covered, text);
+        }
+    }
+    /** `aristo::intent_stmt!(…);` or `intent_stmt! { … }` as a statement of a fn body. */
+    statementMacro(n, site) {
+        let mac = null;
+        if (n.type === 'expression_statement') {
+            const inner = n.namedChild(0);
+            if (inner?.type === 'macro_invocation')
+                mac = inner;
+        }
+        else if (n.type === 'macro_invocation' && n.lastChild?.firstChild?.type === '{')
+            mac = n;
+        if (!mac || !this.holds(mac))
+            return false;
+        const path = mac.childForFieldName('macro');
+        const name = path ? macroKind(path) : undefined;
+        if (!name)
+            return false;
+        const args = mac.namedChildren.find((c) => c?.type === 'token_tree');
+        if (!args)
+            return false;
+        this.annotation(name, 'statement', args, site, n.startPosition.row + 1, 'statement', this.slice(n));
+        return true;
+    }
+    annotation(kind, form, args, label, line, covered, region) {
+        const parsed = parseArgs(args);
+        if (!parsed.ok) {
+            this.malformed.push({ line, detail: parsed.detail });
+            return;
+        }
+        const a = {
+            kind,
+            form,
+            text: parsed.text,
+            verify: parsed.verify,
+            label,
+            line,
+            site: `${label} (line ${line})`,
+            covered_region: covered,
+            text_hash: textHash(parsed.text),
+            body_hash: bodyHash(region),
+        };
+        if (parsed.id !== undefined)
+            a.id = parsed.id;
+        if (parsed.parent !== undefined)
+            a.parent = parsed.parent;
+        this.found.push(a);
+    }
+}
+/** `intent` / `assume` for `aristo::intent`, `aristo::assume` or the bare names. */
+function attributeKind(attr) {
+    const path = attr.namedChild(0);
+    if (!path)
+        return undefined;
+    let name;
+    if (path.type === 'identifier')
+        name = path.text;
+    else if (path.type === 'scoped_identifier') {
+        const head = path.childForFieldName('path');
+        if (head?.type === 'identifier' && head.text === 'aristo')
+            name = path.childForFieldName('name')?.text;
+    }
+    return name === 'intent' || name === 'assume' ? name : undefined;
+}
+function macroKind(path) {
+    let name;
+    if (path.type === 'identifier')
+        name = path.text;
+    else if (path.type === 'scoped_identifier') {
+        const head = path.childForFieldName('path');
+        if (head?.type === 'identifier' && head.text === 'aristo')
+            name = path.childForFieldName('name')?.text;
+    }
+    return name === 'intent_stmt' ? 'intent' : name === 'assume_stmt' ? 'assume' : undefined;
+}
+/** `impl Trait for Type` / `impl Type`, paths without generic arguments (the SDK's `impl_site`). */
+function implSite(n) {
+    const ty = typePath(n.childForFieldName('type'));
+    const tr = n.childForFieldName('trait');
+    return tr ? `impl ${typePath(tr)} for ${ty}` : `impl ${ty}`;
+}
+function typePath(n) {
+    if (!n)
+        return '<type>';
+    switch (n.type) {
+        case 'type_identifier':
+        case 'identifier':
+        case 'primitive_type':
+        case 'crate':
+        case 'self':
+        case 'super':
+            return n.text;
+        case 'generic_type':
+            return typePath(n.childForFieldName('type'));
+        case 'scoped_type_identifier':
+        case 'scoped_identifier': {
+            const head = n.childForFieldName('path');
+            const name = n.childForFieldName('name')?.text ?? '';
+            return head ? `${typePath(head)}::${name}` : name;
+        }
+        default:
+            return '<type>';
+    }
+}
+/** A bodiless fn's signature, as syn spans it: from `fn` (or its qualifiers) to before `;`. */
+function signature(n) {
+    const kids = n.children.filter((c) => c !== null);
+    const first = kids.find((c) => c.type !== 'visibility_modifier');
+    const semi = kids.length - (kids[kids.length - 1]?.type === ';' ? 2 : 1);
+    const last = kids[semi];
+    return first && last ? [first, last] : null;
+}
+function firstError(root) {
+    let n = root;
+    for (;;) {
+        const next = n.children.find((c) => c !== null && (c.hasError || c.isMissing || c.isError));
+        if (!next || n.isError || n.isMissing)
+            break;
+        n = next;
+    }
+    return { line: n.startPosition.row + 1, column: n.startPosition.column + 1 };
+}
+const LITERALS = new Set(['string_literal', 'raw_string_literal']);
+/** The SDK's `AnnotationArgs` parser: `"<text>" (, id = "…" | verify = … | parent = …)* ,?` */
+function parseArgs(tree) {
+    const toks = tree.children.filter((c) => c !== null).slice(1, -1);
+    if (toks.length === 0)
+        return { ok: true, text: '', verify: true };
+    const first = toks[0];
+    const text = LITERALS.has(first.type) ? rustStringValue(first.text) : undefined;
+    if (text === undefined)
+        return { ok: false, detail: 'the first argument must be the claim, as a string literal' };
+    const out = { ok: true, text, verify: true };
+    let i = 1;
+    while (i < toks.length) {
+        if (toks[i].type !== ',')
+            return { ok: false, detail: `unexpected \`${toks[i].text}\` (expected ",")` };
+        i++;
+        if (i >= toks.length)
+            break;
+        const key = toks[i];
+        if (key.type !== 'identifier' || toks[i + 1]?.type !== '=')
+            return { ok: false, detail: `expected \`key = value\`, found \`${key.text}\`` };
+        i += 2;
+        let end = i;
+        while (end < toks.length && toks[end].type !== ',')
+            end++;
+        const value = toks.slice(i, end);
+        const v = value.length === 1 ? value[0] : undefined;
+        switch (key.text) {
+            case 'verify': {
+                const level = v ? verifyLevel(v.text) : undefined;
+                if (level === undefined)
+                    return {
+                        ok: false,
+                        detail: `invalid verify value \`${value.map((t) => t.text).join(' ')}\` (expected true, false, "false", "test", "neural", or "full")`,
+                    };
+                out.verify = level;
+                break;
+            }
+            case 'id': {
+                const s = v && LITERALS.has(v.type) ? rustStringValue(v.text) : undefined;
+                if (s === undefined)
+                    return { ok: false, detail: 'id must be a string literal' };
+                out.id = s;
+                break;
+            }
+            case 'parent': {
+                const p = v ? parentValue(v) : undefined;
+                if (p === undefined)
+                    return { ok: false, detail: 'parent must be a string literal or a [list] of them' };
+                out.parent = p;
+                break;
+            }
+            default:
+                return { ok: false, detail: `unknown annotation argument \`${key.text}\`` };
+        }
+        i = end;
+    }
+    return out;
+}
+/** The SDK's `parse_verify`: `true`, `false` or a quoted method (or `"false"`). */
+function verifyLevel(raw) {
+    const t = raw.trim();
+    if (t === 'true')
+        return true;
+    if (t === 'false' || t === '"false"')
+        return false;
+    const m = /^"(test|neural|full)"$/.exec(t);
+    return m ? m[1] : undefined;
+}
+function parentValue(v) {
+    if (LITERALS.has(v.type))
+        return rustStringValue(v.text);
+    if (v.type !== 'token_tree' || v.firstChild?.type !== '[')
+        return undefined;
+    const out = [];
+    const inner = v.children.filter((c) => c !== null).slice(1, -1);
+    for (let i = 0; i < inner.length; i++) {
+        const t = inner[i];
+        const s = LITERALS.has(t.type) ? rustStringValue(t.text) : undefined;
+        if (s === undefined)
+            return undefined;
+        out.push(s);
+        if (inner[i + 1]?.type === ',')
+            i++;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/grammar.ts
+
+
+
+
+/**
+ * The parser's runtime files: web-tree-sitter's CommonJS build and WebAssembly, and the Rust
+ * grammar. They sit beside each bundle (dist/ and dist/cli/, copied there by
+ * scripts/copy-wasm.mjs) and are loaded from there at run time, not bundled: ncc breaks the ESM
+ * build's dynamic import of Node's `module` ("createRequire is not a function"). From sources
+ * they are found in node_modules above this file.
+ */
+const RUNTIME_FILES = {
+    js: { file: 'web-tree-sitter.cjs', pkg: 'web-tree-sitter' },
+    runtime: { file: 'web-tree-sitter.wasm', pkg: 'web-tree-sitter' },
+    rust: { file: 'tree-sitter-rust.wasm', pkg: 'tree-sitter-rust' },
+};
+let treeSitter;
+function runtime() {
+    treeSitter ??= (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(locate('js'));
+    return treeSitter;
+}
+/** Where a runtime file is: beside the running bundle, else in a node_modules above it. */
+function locate(which, from = here()) {
+    const { file, pkg } = RUNTIME_FILES[which];
+    const beside = external_node_path_default().join(from, file);
+    if (external_node_fs_default().existsSync(beside))
+        return beside;
+    for (let d = from;; d = external_node_path_default().dirname(d)) {
+        const candidate = external_node_path_default().join(d, 'node_modules', pkg, file);
+        if (external_node_fs_default().existsSync(candidate))
+            return candidate;
+        if (external_node_path_default().dirname(d) === d)
+            break;
+    }
+    throw new Error(`${file} not found beside ${from} or in a node_modules above it`);
+}
+function here() {
+    return external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+}
+let loading;
+/** Loads the runtime and the grammar once per process (a few tens of milliseconds). */
+function rustLanguage() {
+    loading ??= (async () => {
+        const { Parser, Language } = runtime();
+        await Parser.init({ wasmBinary: external_node_fs_default().readFileSync(locate('runtime')) });
+        return Language.load(external_node_fs_default().readFileSync(locate('rust')));
+    })();
+    return loading;
+}
+/** A parser for Rust; call `delete()` when done with it. */
+async function rustParser() {
+    const language = await rustLanguage();
+    const parser = new (runtime().Parser)();
+    parser.setLanguage(language);
+    return parser;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/sources.ts
+
+
+
+
+
+
+/**
+ * Every Rust file of the aristo workspace (the walk honours .gitignore and skips nested
+ * workspaces, which are targets of their own), parsed when it can hold an annotation.
+ */
+async function scanSources(ws, targetDir, subject, f) {
+    const out = { annotations: [], covered: new Set(), failed: new Set() };
+    const { dirs } = (0,walk/* walkRepository */.M)(targetDir);
+    const nested = dirs
+        .filter((d) => d.abs !== targetDir && d.dirs.has('.aristo'))
+        .map((d) => d.abs + (external_node_path_default()).sep);
+    const files = [];
+    for (const d of dirs) {
+        if (nested.some((n) => (d.abs + (external_node_path_default()).sep).startsWith(n)))
+            continue;
+        if (d.rel.split('/').includes('.aristo'))
+            continue;
+        for (const name of d.files)
+            if (name.endsWith('.rs'))
+                files.push(d.rel === '.' ? name : `${d.rel}/${name}`);
+    }
+    files.sort();
+    let parser;
+    try {
+        for (const file of files) {
+            const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
+            const repoRel = read.rel;
+            if (!read.ok) {
+                out.failed.add(file);
+                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} ${read.detail}; its annotations are checked against the index alone.`, {
+                    path: repoRel,
+                });
+                continue;
+            }
+            if (!mayHoldAnnotations(read.text)) {
+                out.covered.add(file);
+                continue;
+            }
+            parser ??= await rustParser();
+            const r = extractAnnotations(parser, read.text);
+            if (r.syntaxError) {
+                out.failed.add(file);
+                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} does not parse as Rust (line ${r.syntaxError.line}, column ${r.syntaxError.column}); its annotations are checked against the index alone.`, { path: repoRel, line: r.syntaxError.line, column: r.syntaxError.column });
+                continue;
+            }
+            out.covered.add(file);
+            for (const m of r.malformed)
+                f.add(ARISTO.annotationMalformed, subject, `${repoRel}:${m.line}: ${m.detail}; the SDK skips this annotation, so no proof can be about it.`, { path: repoRel, line: m.line });
+            for (const a of r.annotations)
+                out.annotations.push({ ...a, file });
+        }
+    }
+    finally {
+        parser?.delete();
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/waivers.ts
+
+
+
+
+
+
+const EXPECTATIONS_PATH = '.aristo/expectations.toml';
+/**
+ * The waivers that apply. A missing file means none. A file that is not TOML is refused whole
+ * (as by the SDK); a waiver without a reason or accepted_at (or with a blank one, or keyed by
+ * something that is not an id) is reported and does not apply.
+ */
+function loadWaivers(ws, targetDir, subject, f) {
+    const out = new Map();
+    const read = readText(ws, targetDir, EXPECTATIONS_PATH, MAX_TOML_BYTES);
+    const rel = read.rel;
+    if (!read.ok) {
+        if (!read.missing)
+            f.add(ARISTO.expectationsInvalid, subject, `${rel} ${read.detail}; no waiver applies.`, {
+                path: rel,
+            });
+        return out;
+    }
+    const parsed = parseToml(read.text);
+    if (!parsed.ok) {
+        f.add(ARISTO.expectationsInvalid, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}); no waiver applies.`, { path: rel, line: parsed.line, column: parsed.column });
+        return out;
+    }
+    const doc = parsed.doc;
+    if (doc.data['__meta__'] !== undefined) {
+        const meta = ExpectationsMeta.safeParse(doc.data['__meta__']);
+        if (!meta.success) {
+            f.add(ARISTO.expectationsInvalid, subject, `${rel}: __meta__.schema_version must be a whole number; no waiver applies.`, { path: rel, line: doc.lineOf(['__meta__']) });
+            return out;
+        }
+    }
+    for (const id of Object.keys(doc.data)) {
+        if (id === '__meta__')
+            continue;
+        const location = { path: rel, line: doc.lineOf([id]) };
+        if (!isAnnotationId(id)) {
+            f.add(ARISTO.waiverInvalid, subject, `${rel}: \`${id}\` is not a valid annotation id.`, location);
+            continue;
+        }
+        const w = validate(WaiverStrict, Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
+        if (!w)
+            continue;
+        const blank = ['reason', 'accepted_at'].filter((k) => w[k].trim() === '');
+        if (blank.length) {
+            f.add(ARISTO.waiverInvalid, subject, `${rel}: the waiver of \`${id}\` has a blank ${blank.join(' and ')}: a reasonless waiver is how a baseline rots.`, { path: rel, line: doc.lineOf([id, blank[0]]) });
+            continue;
+        }
+        out.set(id, {
+            code: 'aristo.refuted',
+            id,
+            reason: w.reason,
+            ...(w.tracking !== undefined ? { tracking: w.tracking } : {}),
+            accepted_at: w.accepted_at,
+            location,
+        });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/verify.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const MALFORMED = new Set([
+    ARISTO.proofUnreadable.code,
+    ARISTO.proofFilenameInvalid.code,
+    ARISTO.proofUnparseable.code,
+    ARISTO.proofSchema.code,
+]);
+const STALE = {
+    [ARISTO.proofStaleText.code]: 'the claim text changed',
+    [ARISTO.proofStaleCode.code]: 'the code changed',
+    [ARISTO.groundStaleText.code]: 'a cited claim changed',
+    [ARISTO.groundStaleCode.code]: 'cited code changed',
+    [ARISTO.gapSuggestionExists.code]: 'a suggested annotation now exists',
+};
+/** Codes that say something about the proof without rejecting it. */
+const NOT_REJECTING = new Set([ARISTO.unknownKey.code]);
+/** Verifies one aristo workspace (the directory holding `.aristo/`). */
+async function verifyAristo(targetDir, ctx) {
+    const ws = ctx.workspace;
+    const opts = ctx.options;
+    const rel = ws.rel(targetDir);
+    const targetId = `aristo:${rel}`;
+    const repoPath = (file) => (rel === '.' ? file : `${rel}/${file}`);
+    const f = new Findings();
+    const scan = await scanSources(ws, targetDir, targetId, f);
+    const index = loadIndex(ws, targetDir, targetId, f);
+    const { byId: entries, unidentified } = buildEntries(scan, index, {
+        subject: targetId,
+        f,
+        repoPath,
+    });
+    const waivers = loadWaivers(ws, targetDir, targetId, f);
+    const proofs = listProofNames(targetDir).map((name) => {
+        const decoded = idFromProofFileName(name);
+        const id = decoded.ok ? decoded.id : undefined;
+        const subject = `${targetId}#${id ?? name}`;
+        const proofRel = repoPath(`.aristo/proofs/${name}`);
+        const loaded = loadProof(ws, targetDir, name, subject, f);
+        return {
+            subject,
+            name,
+            rel: proofRel,
+            ...(id !== undefined ? { id } : {}),
+            ...(loaded ? { loaded } : {}),
+        };
+    });
+    deriveStatuses(entries, proofs);
+    const codeFiles = new Map();
+    const code = (file) => {
+        let c = codeFiles.get(file);
+        if (!c)
+            codeFiles.set(file, (c = readCodeFile(ws, targetDir, file)));
+        return c;
+    };
+    const sourceAt = (e) => e ? { path: repoPath(e.file), ...(e.line ? { line: e.line } : {}) } : undefined;
+    const subjects = [];
+    const cards = [];
+    const proven = new Set();
+    for (const p of proofs) {
+        if (p.id !== undefined)
+            proven.add(p.id);
+        const entry = p.id !== undefined ? entries.get(p.id) : undefined;
+        const failures = [];
+        if (p.loaded) {
+            const { loaded } = p;
+            const shape = proofBody(loaded.proof);
+            const rc = {
+                id: loaded.id,
+                proof: loaded.proof,
+                entry,
+                entries,
+                body: shape.ok ? shape.body : undefined,
+                code,
+                report(def, at, location, detail) {
+                    failures.push(`${location}: ${detail}`);
+                    const src = sourceAt(entry);
+                    f.add(def, p.subject, `${location}: ${detail}`, { path: loaded.rel, line: loaded.doc.lineOf(at) }, {
+                        id: loaded.id,
+                        ...(src ? { related: [src] } : {}),
+                    });
+                },
+            };
+            for (const rule of RULES)
+                if (!rule.meta.needsBody || rc.body)
+                    rule.check(rc);
+        }
+        const mine = f.list.filter((x) => x.subject === p.subject);
+        const fired = new Set(mine.map((x) => x.code));
+        for (const x of mine)
+            if (MALFORMED.has(x.code))
+                failures.push(x.message);
+        const card = baseCard(p, entry, repoPath);
+        const state = judge(p, entry, fired);
+        card.state = state;
+        if (state === 'rejected' || state === 'malformed')
+            card.failures = failures;
+        if (state === 'stale')
+            card.drifted = [...fired].filter((c) => STALE[c]).map((c) => STALE[c]);
+        const proof = p.loaded?.proof;
+        if (proof && entry && (state === 'verified' || state === 'refuted' || state === 'inconclusive'))
+            gate(state, proof, p, entry, waivers.get(entry.id), card);
+        cards.push(card);
+        subjects.push(subjectOf(p.subject, p.id ?? p.name, p.rel, card, proof));
+    }
+    function gate(state, proof, p, entry, waiver, card) {
+        const src = sourceAt(entry);
+        const doc = p.loaded.doc;
+        const proofAt = (at) => ({ path: p.rel, line: doc.lineOf(at) });
+        const label = `${entry.id} (${src.path}:${entry.site})`;
+        if (state === 'verified') {
+            card.held = proof.verified?.proof.conclusion ?? '';
+            if (waiver)
+                f.add(ARISTO.waiverRatchet, p.subject, `${label} now verifies, but .aristo/expectations.toml still waives it: remove the waiver (the ratchet keeps waivers from rotting).`, waiver.location, { related: [proofAt(['verdict']), src] });
+            return;
+        }
+        if (state === 'refuted') {
+            const v = proof.counterexample.violation;
+            Object.assign(card, refutation(v, entry, repoPath));
+            if (waiver) {
+                card.state = 'waived';
+                card.waiver = {
+                    reason: waiver.reason,
+                    ...(waiver.tracking ? { tracking: waiver.tracking } : {}),
+                };
+                f.add(ARISTO.refutedWaived, p.subject, `${label} is refuted and waived: ${waiver.reason}${waiver.tracking ? ` (${waiver.tracking})` : ''}.`, src, { related: [proofAt(['counterexample', 'violation']), waiver.location] });
+            }
+            else
+                f.add(ARISTO.refuted, p.subject, `${label} is refuted: ${firstLine(v.description)}`, src, {
+                    related: [proofAt(['counterexample', 'violation'])],
+                    id: entry.id,
+                });
+            return;
+        }
+        const gap = proof.inconclusive.gap;
+        card.gap = gap.description;
+        card.suggestions = gap.suggested_annotations.map((s) => ({
+            kind: s.kind,
+            at: s.at_site,
+            text: s.suggested_text,
+        }));
+        f.add(ARISTO.inconclusive, p.subject, `${label} could not be verified or refuted: ${firstLine(gap.description)}`, src, {
+            related: [proofAt(['inconclusive', 'gap'])],
+            id: entry.id,
+            ...(opts.block_inconclusive ? { severity: 'error' } : {}),
+        });
+    }
+    // Waivers of ids no annotation has.
+    for (const w of waivers.values())
+        if (!entries.has(w.id))
+            f.add(ARISTO.waiverOrphan, targetId, `.aristo/expectations.toml waives \`${w.id}\`, which no annotation has.`, w.location);
+    // Intents that ask for verification and have no proof.
+    const missing = opts.block_missing_proof ? { severity: 'error' } : {};
+    for (const e of entries.values()) {
+        if (e.kind !== 'intent' || e.verify === false || proven.has(e.id))
+            continue;
+        const subject = `${targetId}#${e.id}`;
+        const src = sourceAt(e);
+        f.add(ARISTO.proofMissing, subject, `${e.id} (${src.path}:${e.site}) asks for verification but has no proof.`, src, {
+            ...missing,
+            id: e.id,
+        });
+        const card = { id: e.id, state: 'unproven', file: src.path, site: e.site, claim: e.text };
+        cards.push(card);
+        subjects.push(subjectOf(subject, e.id, src.path, card, undefined));
+    }
+    for (const a of unidentified) {
+        if (a.kind !== 'intent' || a.verify === false)
+            continue;
+        const src = { path: repoPath(a.file), line: a.line };
+        const key = `${src.path}:${a.line}`;
+        const subject = `${targetId}#${key}`;
+        f.add(ARISTO.proofMissing, subject, `The intent at ${key} (${a.site}) has no id and no index entry to take one from, so no proof can be matched to it: give it id = "…".`, src, missing);
+        const card = { id: key, state: 'unproven', file: src.path, site: a.site, claim: a.text };
+        cards.push(card);
+        subjects.push(subjectOf(subject, key, src.path, card, undefined));
+    }
+    const blocked = f.list.some((x) => x.severity === 'error');
+    const target = {
+        id: targetId,
+        pack: 'aristo',
+        kind: 'workspace',
+        path: rel,
+        enforcement: 'blocking',
+        terminal_state: blocked ? 'blocked' : 'accepted',
+        context: {
+            annotations: String(entries.size),
+            proofs: String(proofs.length),
+            index: index ? 'committed' : 'from source',
+        },
+    };
+    const extension = { kind: 'aristo', cards };
+    return { target, subjects, findings: f.list, extension };
+}
+/** The SDK's status derivation: anchors match → the verdict, else stale (aristo.md §4). */
+function deriveStatuses(entries, proofs) {
+    for (const p of proofs) {
+        const e = p.id !== undefined ? entries.get(p.id) : undefined;
+        const proof = p.loaded?.proof;
+        if (!e || !proof)
+            continue;
+        const v = proof.verdict;
+        // A proof whose body the SDK cannot use is demoted too (its second validator pass).
+        e.status =
+            v.produced_at_text_hash === e.text_hash &&
+                v.produced_at_body_hash === e.body_hash &&
+                proofBody(proof).ok
+                ? v.type
+                : 'stale';
+    }
+}
+function judge(p, entry, fired) {
+    if (!p.loaded || [...fired].some((c) => MALFORMED.has(c)))
+        return 'malformed';
+    if (!entry)
+        return 'orphan';
+    const rejecting = [...fired].filter((c) => !NOT_REJECTING.has(c));
+    if (rejecting.some((c) => !STALE[c]))
+        return 'rejected';
+    if (rejecting.length)
+        return 'stale';
+    const t = p.loaded.proof.verdict.type;
+    return t === 'counterexample' ? 'refuted' : t;
+}
+function baseCard(p, entry, repoPath) {
+    return {
+        id: p.id ?? p.name,
+        state: 'malformed',
+        proof: p.rel,
+        ...(entry ? { file: repoPath(entry.file), site: entry.site, claim: entry.text } : {}),
+    };
+}
+const STATUS = {
+    verified: 'VERIFIED',
+    refuted: 'REFUTED',
+    waived: 'REFUTED_WAIVED',
+    inconclusive: 'INCONCLUSIVE',
+    stale: 'STALE',
+    rejected: 'REJECTED',
+    orphan: 'ORPHAN',
+    malformed: 'MALFORMED',
+    unproven: 'NO_PROOF',
+};
+function subjectOf(id, name, p, card, proof) {
+    const s = {
+        id,
+        target: id.slice(0, id.indexOf('#')),
+        pack: 'aristo',
+        kind: 'annotation',
+        name,
+        path: p,
+        status: STATUS[card.state],
+        outcome: 'pass',
+    };
+    if (proof)
+        s.verdict = proof.verdict.type;
+    if (card.claim !== undefined)
+        s.reason = firstLine(card.claim, 200);
+    return s;
+}
+/** Tested / Found / ↳ of a refutation card, from the trigger steps and their code grounds. */
+function refutation(v, entry, repoPath) {
+    const ordered = [...v.trigger_steps].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    const violated = v.trigger_steps.find((s) => s.path === v.violated_step_path) ?? ordered[ordered.length - 1];
+    const codeGround = [violated, ...ordered.slice().reverse()]
+        .flatMap((s) => s?.grounds ?? [])
+        .find((g) => g.kind === 'code');
+    const foundAt = codeGround?.kind === 'code' && (0,json_file/* isSafeRelative */.kr)(codeGround.file)
+        ? {
+            path: repoPath(codeGround.file),
+            line: Number(codeGround.lines.split('-')[0]) || 1,
+            what: codeGround.reason,
+        }
+        : {
+            path: repoPath(entry.file),
+            ...(entry.line ? { line: entry.line } : {}),
+            what: violated?.claim ?? v.description,
+        };
+    return { tested: ordered.map((s) => s.claim), found: v.description, foundAt };
+}
+function firstLine(s, max = 300) {
+    const line = s.trim().split('\n')[0].trim();
+    return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+/**
+ * A file a code ground cites, read as the SDK would (`root.join(file)`, `str::lines`) but only
+ * inside the repository: a `..`, an absolute path or a symlink out is refused unread.
+ */
+function readCodeFile(ws, targetDir, file) {
+    if (external_node_path_default().isAbsolute(file) || /^[A-Za-z]:/.test(file))
+        return { state: 'outside', detail: 'is an absolute path' };
+    if (file.split(/[\\/]/).includes('..'))
+        return { state: 'outside', detail: 'climbs out with ..' };
+    if (file.length === 0 || file.includes('\0'))
+        return { state: 'unreadable' };
+    const r = ws.resolve(targetDir, file);
+    if (!r.ok)
+        return r.reason === 'outside_root'
+            ? { state: 'outside', detail: 'is a symlink out of the repository' }
+            : { state: 'unreadable' };
+    const inside = external_node_path_default().relative(ws.root, r.real);
+    if (inside.startsWith('..') || external_node_path_default().isAbsolute(inside))
+        return { state: 'outside', detail: 'is a symlink out of the repository' };
+    const read = (0,files/* readSmallFile */.EW)(r.real, MAX_SOURCE_BYTES);
+    if (!read.ok)
+        return { state: 'unreadable' };
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    return text.ok ? { state: 'ok', lines: rustLines(text.text) } : { state: 'unreadable' };
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/index.ts
+
+
+
+
+
+/**
+ * Aristo proofs (seed 001): every `.aristo/` directory is a workspace; each annotation with a
+ * proof is a subject, checked against the Rust source as it is now.
+ */
+const aristoPack = {
+    id: 'aristo',
+    title: 'Aristo proofs checked against the source',
+    codes: ARISTO_CODES,
+    discover(dirs) {
+        return dirs
+            .filter((d) => external_node_path_default().basename(d.abs) === '.aristo')
+            .map((d) => external_node_path_default().dirname(d.abs))
+            .sort();
+    },
+    verify: verifyAristo,
+};
+
 ;// CONCATENATED MODULE: ./src/packs/trace/codes.ts
 /** The producer's invariant ids (bijux-canon-reason), so users of both tools can match failures. */
 const INV = {
@@ -42944,7 +51289,7 @@ const INV = {
     evidence: 'INV-EVD-001',
     order: 'INV-ORD-001',
 };
-const codes_RERUN = 'Re-run the producer so it writes a fresh run directory.';
+const trace_codes_RERUN = 'Re-run the producer so it writes a fresh run directory.';
 const RESTORE_EVIDENCE = 'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
 const REDERIVE = 'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
 const RESEAL = 'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
@@ -42955,13 +51300,14 @@ const CHECK_NAMES = [
     'tool_linkage',
     'claim_justifications',
     'derived_claim_grounding',
+    'reasoning_trace',
     'evidence_hashes',
     'support_spans',
     'insufficient_reasoning',
     'plan',
     'run_integrity',
 ];
-function codes_def(code, check, title, remediation, invariant_id) {
+function trace_codes_def(code, check, title, remediation, invariant_id) {
     return {
         code: `trace.${code}`,
         severity: 'error',
@@ -42974,70 +51320,73 @@ function codes_def(code, check, title, remediation, invariant_id) {
 /** Every code the run-trace pack can emit. Stable public API: never rename without a migration note. */
 const TRACE = {
     // ── run files ───────────────────────────────────────────────────────────────────────────────
-    runFileMissing: codes_def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', codes_RERUN),
-    fileUnreadable: codes_def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
+    runFileMissing: trace_codes_def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', trace_codes_RERUN),
+    fileUnreadable: trace_codes_def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
     // ── trace.jsonl lines and header ────────────────────────────────────────────────────────────
-    lineMalformed: codes_def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', codes_RERUN, INV.schema),
-    lineNotCanonical: codes_def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
-    lineTooLong: codes_def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', codes_RERUN, INV.schema),
-    duplicateKey: codes_def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
-    headerInvalid: codes_def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', codes_RERUN, INV.schema),
-    unsupportedVersion: codes_def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
-    eventInvalid: codes_def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', codes_RERUN, INV.schema),
-    idxOutOfOrder: codes_def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
-    idxDuplicate: codes_def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
-    contentIdMismatch: codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
+    lineMalformed: trace_codes_def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', trace_codes_RERUN, INV.schema),
+    lineNotCanonical: trace_codes_def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
+    lineTooLong: trace_codes_def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', trace_codes_RERUN, INV.schema),
+    duplicateKey: trace_codes_def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
+    headerInvalid: trace_codes_def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', trace_codes_RERUN, INV.schema),
+    unsupportedVersion: trace_codes_def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
+    eventInvalid: trace_codes_def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', trace_codes_RERUN, INV.schema),
+    idxOutOfOrder: trace_codes_def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
+    idxDuplicate: trace_codes_def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
+    contentIdMismatch: trace_codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
     // ── steps ───────────────────────────────────────────────────────────────────────────────────
-    stepUnfinished: codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', codes_RERUN, INV.schema),
-    stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
-    stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
-    stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
+    stepUnfinished: trace_codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', trace_codes_RERUN, INV.schema),
+    stepUnknown: trace_codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', trace_codes_RERUN, INV.schema),
+    stepDuplicate: trace_codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', trace_codes_RERUN, INV.schema),
+    stepBeforeDependency: trace_codes_def('step_before_dependency', 'core_invariants', 'A plan node is started before the nodes it depends on have finished', trace_codes_RERUN, INV.order),
+    claimAfterStep: trace_codes_def('claim_after_step', 'core_invariants', 'A claim is emitted in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
+    stepRequiredMissing: trace_codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
     // ── tool linkage ────────────────────────────────────────────────────────────────────────────
-    toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
-    toolResultOrphan: codes_def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
-    toolResultDuplicate: codes_def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', codes_RERUN, INV.toolLinkage),
-    toolCallDuplicate: codes_def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', codes_RERUN, INV.toolLinkage),
-    toolStepMismatch: codes_def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', codes_RERUN, INV.toolLinkage),
-    toolUnknown: codes_def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
+    toolResultMissing: trace_codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', trace_codes_RERUN, INV.toolLinkage),
+    toolResultOrphan: trace_codes_def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
+    toolResultDuplicate: trace_codes_def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', trace_codes_RERUN, INV.toolLinkage),
+    toolCallDuplicate: trace_codes_def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', trace_codes_RERUN, INV.toolLinkage),
+    toolStepMismatch: trace_codes_def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', trace_codes_RERUN, INV.toolLinkage),
+    toolUnknown: trace_codes_def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
     // ── evidence ────────────────────────────────────────────────────────────────────────────────
-    evidencePathEscape: codes_def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
-    evidenceMissing: codes_def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
-    evidenceUnreadable: codes_def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
-    evidenceHashMismatch: codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
-    evidenceChunkMismatch: codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
-    evidenceDuplicate: codes_def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', codes_RERUN, INV.schema),
-    chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
+    evidencePathEscape: trace_codes_def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
+    evidenceMissing: trace_codes_def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
+    evidenceUnreadable: trace_codes_def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
+    evidenceHashMismatch: trace_codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
+    evidenceChunkMismatch: trace_codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
+    evidenceDuplicate: trace_codes_def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', trace_codes_RERUN, INV.schema),
+    chunksInvalid: trace_codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
     // ── claims ──────────────────────────────────────────────────────────────────────────────────
-    claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
-    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
-    claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
-    supportsTooFew: codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
-    markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
-    markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
-    markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the evidence bytes', REDERIVE, INV.evidence),
-    snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
+    claimDuplicate: trace_codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', trace_codes_RERUN, INV.schema),
+    supportUnresolved: trace_codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
+    claimUngrounded: trace_codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
+    supportsTooFew: trace_codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
+    markerMissing: trace_codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
+    markerUnmatched: trace_codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
+    markerLegacy: trace_codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
+    reasoningTraceMismatch: trace_codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)', REDERIVE),
+    spanOutOfBounds: trace_codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
+    snippetHashMismatch: trace_codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
     // ── insufficient evidence ───────────────────────────────────────────────────────────────────
-    noOutcome: codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
-    insufficientAmbiguous: codes_def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
+    noOutcome: trace_codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
+    insufficientAmbiguous: trace_codes_def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
     // ── plan ────────────────────────────────────────────────────────────────────────────────────
-    planInvalid: codes_def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', codes_RERUN, INV.schema),
-    planDuplicateNode: codes_def('plan_duplicate_node', 'plan', 'The plan repeats a node id', codes_RERUN, INV.schema),
-    planMissingDependency: codes_def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', codes_RERUN, INV.schema),
-    planCycle: codes_def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', codes_RERUN, INV.schema),
-    planMismatch: codes_def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
+    planInvalid: trace_codes_def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', trace_codes_RERUN, INV.schema),
+    planDuplicateNode: trace_codes_def('plan_duplicate_node', 'plan', 'The plan repeats a node id', trace_codes_RERUN, INV.schema),
+    planMissingDependency: trace_codes_def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', trace_codes_RERUN, INV.schema),
+    planCycle: trace_codes_def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', trace_codes_RERUN, INV.schema),
+    planMismatch: trace_codes_def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
     // ── run integrity ───────────────────────────────────────────────────────────────────────────
-    manifestInvalid: codes_def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
-    manifestFileMissing: codes_def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
-    manifestHashMismatch: codes_def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
-    manifestUnlisted: codes_def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
-    fingerprintMismatch: codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
-    layoutUnexpected: codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
-    runMetaInvalid: codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', codes_RERUN),
-    runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
-    specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
-    verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
-    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
+    manifestInvalid: trace_codes_def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
+    manifestFileMissing: trace_codes_def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
+    manifestHashMismatch: trace_codes_def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
+    manifestUnlisted: trace_codes_def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
+    fingerprintMismatch: trace_codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
+    layoutUnexpected: trace_codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
+    runMetaInvalid: trace_codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', trace_codes_RERUN),
+    runMetaMismatch: trace_codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
+    specInvalid: trace_codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', trace_codes_RERUN),
+    verifyReportInvalid: trace_codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', trace_codes_RERUN),
+    producerRejected: trace_codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
 };
 const TRACE_CODES = Object.values(TRACE);
 
@@ -43047,8 +51396,9 @@ const TRACE_CODES = Object.values(TRACE);
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
 /**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (the producer's
- * `artifacts/runs/<run_id>/trace.jsonl`), or run_meta.json / fingerprint.txt when the trace itself
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
+ * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
+ * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
  * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
  * directory to such a directory is a run too (the walk does not follow symlinks, so it would
  * otherwise hide the run; the pack reads it through the link, inside the root only).
@@ -44372,15 +52722,17 @@ function loadChunks(ctx, evidenceCount) {
             bad = true;
             continue;
         }
-        const prev = index.get(c.chunk_id);
-        if (prev) {
-            if (prev.start !== c.start_byte || prev.end !== c.end_byte || prev.sha !== c.chunk_sha256) {
-                f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`, { path: rel, line: no });
-                bad = true;
-            }
+        if (c.chunk_id !== c.chunk_sha256) {
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
+            bad = true;
             continue;
         }
-        index.set(c.chunk_id, { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
+        let spans = index.get(c.chunk_id);
+        if (!spans)
+            index.set(c.chunk_id, (spans = []));
+        if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte))
+            continue; // listed twice
+        spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
     }
     return bad ? undefined : index;
 }
@@ -44403,9 +52755,225 @@ function parseChunkLine(line) {
     return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
 }
 
+// EXTERNAL MODULE: ./src/io/hashing.ts
+var hashing = __nccwpck_require__(9520);
+;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
+
+
+/**
+ * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
+ * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
+ * so no number or string is ever re-serialized differently from the producer.
+ */
+function contentId(kind, rawFields) {
+    const keys = Object.keys(rawFields).sort();
+    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
+    return `${kind}_v1_${(0,external_node_crypto_.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
+}
+/** The raw text of the top-level members of a canonical JSON object, by key. */
+function rawMembers(text, members) {
+    const out = {};
+    for (const [k, [a, b]] of members)
+        out[k] = text.slice(a, b);
+    return out;
+}
+/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
+function membersOf(objectText) {
+    const r = checkLine(objectText, true);
+    return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
+}
+/**
+ * The raw canonical text of a JSON file's top-level members, whatever its formatting (an id
+ * covers the content, not the layout): undefined when it cannot be put in canonical form.
+ */
+function documentMembers(text, members) {
+    if (members)
+        return rawMembers(text, members);
+    const canonical = canonicalizeText(text);
+    const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
+    return scanned?.ok && scanned.members ? rawMembers(canonical, scanned.members) : undefined;
+}
+/** The raw text of the `event` member of a canonical trace_event line. */
+function eventText(line) {
+    return line.slice(EVENT_PREFIX.length, line.length - EVENT_SUFFIX.length);
+}
+/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
+class TraceIdHasher {
+    header;
+    h = (0,external_node_crypto_.createHash)('sha256');
+    n = 0;
+    valid = true;
+    constructor(header) {
+        this.header = header;
+        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
+    }
+    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
+    staged = Buffer.allocUnsafe(64 * 1024);
+    used = 0;
+    /** The canonical bytes of one event (the `event` member of its canonical line). */
+    event(bytes) {
+        if (this.used + bytes.length + 1 > this.staged.length)
+            this.flush();
+        if (this.n++ > 0)
+            this.staged[this.used++] = 0x2c; // ,
+        if (bytes.length > this.staged.length - this.used) {
+            this.flush();
+            this.h.update(bytes);
+        }
+        else {
+            this.staged.set(bytes, this.used);
+            this.used += bytes.length;
+        }
+    }
+    flush() {
+        if (this.used > 0)
+            this.h.update(this.staged.subarray(0, this.used));
+        this.used = 0;
+    }
+    digest() {
+        this.flush();
+        const hd = this.header;
+        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
+        return `trace_v1_${this.h.digest('hex')}`;
+    }
+}
+const EVENT_PREFIX = '{"event":';
+const EVENT_SUFFIX = ',"record":"trace_event"}';
+
+;// CONCATENATED MODULE: ./src/packs/trace/cited.ts
+
+
+
+
+/**
+ * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
+ * them; these are the ones its models expose as content):
+ * - a claim support: the UTF-8 bytes of the cited claim's `statement` (the claim's content);
+ * - a tool_call support: the canonical JSON bytes of the tool result's `result` value, exactly as
+ *   the trace line holds them (sorted keys, compact, Python floats).
+ *
+ * They are kept per id while the trace streams (claims may cite later records), as text that is
+ * turned into bytes only when a support cites it. Past KEEP_CHARS of such text per run only a
+ * digest is kept, which still proves a support that spans the whole content; a narrower span
+ * over a dropped source is reported as unverifiable, never passed.
+ */
+const KEEP_CHARS = 32 * 1024 * 1024;
+class CitedBytes {
+    sources = new Map();
+    kept = 0;
+    /** A claim's statement, kept under its id (the first emission wins). */
+    claim(id, statement) {
+        if (this.sources.has(id))
+            return;
+        this.keep(id, statement.length, () => statement);
+    }
+    /**
+     * A tool result, from its canonical event line (the `event` member's text), kept under the
+     * call id. `canonical` is false when the line itself is not canonical: its own finding stands
+     * and its bytes are not guessed.
+     */
+    toolResult(callId, lineText, canonical) {
+        if (this.sources.has(callId))
+            return;
+        if (!canonical) {
+            this.sources.set(callId, { kind: 'none', why: 'its trace line is not canonical JSON' });
+            return;
+        }
+        this.keep(callId, lineText.length, () => resultText(lineText));
+    }
+    keep(id, chars, get) {
+        if (this.kept + chars <= KEEP_CHARS) {
+            this.kept += chars;
+            this.sources.set(id, { kind: 'text', get });
+            return;
+        }
+        const text = get();
+        if (text === undefined) {
+            this.sources.set(id, { kind: 'none', why: 'the tool result has no result value' });
+            return;
+        }
+        const bytes = Buffer.from(text, 'utf8');
+        this.sources.set(id, { kind: 'digest', sha: (0,hashing/* sha256Hex */.fg)(bytes), len: bytes.length });
+    }
+    /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
+    select(id, b0, b1) {
+        const s = this.sources.get(id);
+        if (!s)
+            return undefined;
+        if (s.kind === 'none')
+            return { ok: false, reason: 'unverifiable', why: s.why };
+        if (s.kind === 'digest') {
+            if (b1 > s.len || b0 >= b1)
+                return { ok: false, reason: 'out_of_bounds', len: s.len };
+            if (b0 === 0 && b1 === s.len)
+                return { ok: true, sha: s.sha, len: s.len, preview: '' };
+            return {
+                ok: false,
+                reason: 'unverifiable',
+                why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
+            };
+        }
+        const text = s.get();
+        if (text === undefined)
+            return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
+        const bytes = Buffer.from(text, 'utf8');
+        if (b1 > bytes.length || b0 >= b1)
+            return { ok: false, reason: 'out_of_bounds', len: bytes.length };
+        const span = bytes.subarray(b0, b1);
+        return {
+            ok: true,
+            sha: (0,hashing/* sha256Hex */.fg)(span),
+            len: bytes.length,
+            preview: span.subarray(0, 80).toString('utf8'),
+        };
+    }
+}
+/** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
+function resultText(line) {
+    const event = membersOf(eventText(line))?.result;
+    return event === undefined ? undefined : membersOf(event)?.result;
+}
+/**
+ * Claim and tool_call supports: the cited record exists (a claim the trace emits, a tool call
+ * with a result), the span lies inside its bytes, and snippet_sha256 is the hash of those bytes.
+ */
+function checkRecordSupports(ctx, supports, known, cited) {
+    const f = ctx.f;
+    for (const s of supports) {
+        if (s.kind === 'evidence')
+            continue;
+        const what = s.kind === 'claim' ? `claim ${q(s.refId)}` : `tool call ${q(s.refId)}`;
+        if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
+            f.add(TRACE.supportUnresolved, s.kind === 'claim'
+                ? `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`
+                : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
+            continue;
+        }
+        const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
+        const got = cited.select(s.refId, s.b0, s.b1);
+        if (!got)
+            continue; // resolved but never kept: cannot happen, the scan keeps every record
+        if (!got.ok) {
+            f.add(got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch, got.reason === 'out_of_bounds'
+                ? `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
+                : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
+        }
+        else if (got.sha !== s.sha) {
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
 
 
+/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
+const MAX_QUOTES = 1000;
+function evidenceCites(claim) {
+    return claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => [s.ref_id, s.span[0], s.span[1]]);
+}
 const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
 /** A derived claim counts as marked insufficient when its structured payload says so (policy). */
 function markedInsufficient(claim) {
@@ -44427,6 +52995,7 @@ class ClaimChecks {
     /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
     exempted = [];
     total = 0;
+    suspects = [];
     constructor(ctx) {
         this.ctx = ctx;
     }
@@ -44456,6 +53025,7 @@ class ClaimChecks {
         }
         // Markers: every "[evidence:" must open a canonical marker.
         const markers = new Map();
+        let suspect;
         const statement = claim.statement;
         for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
             MARKER_AT.lastIndex = i;
@@ -44466,12 +53036,22 @@ class ClaimChecks {
                 const window = statement.slice(i, i + 120);
                 const end = window.indexOf(']');
                 const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
-                f.add(TRACE.markerLegacy, `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, at);
+                // Decided once the evidence is read: text the claim copies from the bytes it cites (the
+                // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
+                (suspect ??= {
+                    claimId: claim.id,
+                    line,
+                    statement,
+                    at: [],
+                    cites: evidenceCites(claim),
+                }).at.push([i, text]);
                 continue;
             }
             const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
             markers.set(key, (markers.get(key) ?? 0) + 1);
         }
+        if (suspect)
+            this.suspects.push(suspect);
         if (claim.claim_type !== 'derived')
             return;
         const evidence = claim.supports.filter((s) => s.kind === 'evidence');
@@ -44485,7 +53065,7 @@ class ClaimChecks {
                 f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
             }
         }
-        if (markedInsufficient(claim)) {
+        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
             // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
             if (supportKeys.size < Math.max(1, this.ctx.minSupports))
                 this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
@@ -44506,6 +53086,30 @@ class ClaimChecks {
             }
         }
     }
+    /**
+     * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
+     * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
+     * be read: the marker is then reported).
+     */
+    resolveLegacy(read) {
+        for (const s of this.suspects) {
+            const quoted = [];
+            for (const [ref, b0, b1] of s.cites) {
+                const text = read(ref, b0, b1)?.toString('utf8').trim();
+                if (!text)
+                    continue;
+                let n = 0;
+                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
+                    quoted.push([p, p + text.length]);
+            }
+            for (const [i, text] of s.at) {
+                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
+                    continue;
+                this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
+            }
+        }
+        this.suspects.length = 0;
+    }
     /** Grounding of the claims marked insufficient, once the run's outcome is known. */
     finish(insufficientRun) {
         if (insufficientRun)
@@ -44522,15 +53126,124 @@ class ClaimChecks {
             this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
         }
         else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required${why}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
         }
     }
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./src/io/hashing.ts
-var hashing = __nccwpck_require__(9520);
+;// CONCATENATED MODULE: ./src/packs/trace/content.ts
+
+
+
+
+
+/**
+ * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
+ * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
+ * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
+ * `result_sha256` together with the header's reasoning-trace record (the producer's
+ * check_reasoning_trace).
+ */
+class ContentChecks {
+    ctx;
+    derived = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /**
+     * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
+     * so the canonical payload is rebuilt from the parsed record without scanning the line again.
+     */
+    evidence(ev, no) {
+        const want = contentId('ev', {
+            chunk_id: JSON.stringify(ev.chunk_id),
+            sha256: JSON.stringify(ev.sha256),
+            span: `[${ev.span[0]},${ev.span[1]}]`,
+            uri: JSON.stringify(ev.uri),
+        });
+        if (want !== ev.id)
+            this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
+    }
+    claim(claim, line, canonical, no) {
+        if (claim.claim_type === 'derived') {
+            const s = claim.structured;
+            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
+            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
+            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
+        }
+        if (!canonical)
+            return;
+        const c = membersOf(eventText(line))?.claim;
+        const m = c === undefined ? undefined : membersOf(c);
+        if (!m)
+            return;
+        // The producer hashes its model dump: hash_algo and structured are always there.
+        const supports = claim.supports.every((x) => x.hash_algo !== undefined)
+            ? m.supports
+            : canonicalStringify(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
+        const want = contentId('claim', {
+            claim_type: m.claim_type,
+            confidence: m.confidence,
+            statement: m.statement,
+            status: m.status,
+            structured: m.structured ?? 'null',
+            supports,
+        });
+        if (want !== claim.id)
+            this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
+    }
+    mismatch(who, want, what, no) {
+        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
+    }
+    /**
+     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
+     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
+     * claim records the hash of its statement and citations, they agree, and the header's
+     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
+     */
+    finish(header) {
+        if (!header || this.derived.length === 0)
+            return;
+        const meta = header.metadata.reasoning_trace;
+        if (meta === undefined && !this.derived.some((d) => d.has))
+            return;
+        const f = this.ctx.f;
+        const at = this.ctx.at(1);
+        const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
+        for (const d of this.derived) {
+            if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
+            else if (d.recorded !== d.recomputed)
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
+        }
+        if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
+            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
+            return;
+        }
+        const r = meta;
+        const want = r.reasoning_trace_sha256;
+        if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
+            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
+            return;
+        }
+        if (r.result_sha256 !== undefined && r.result_sha256 !== want)
+            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
+        const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
+        if (recorded.size > 1)
+            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
+        else if (recorded.size === 1 && !recorded.has(want))
+            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
+    }
+}
+/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
+function resultHash(claim) {
+    const cites = claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
+        .join(';');
+    return (0,hashing/* sha256Hex */.fg)(Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]));
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
 
 
@@ -44652,16 +53365,20 @@ class EvidenceChecks {
         for (const rec of this.records.values()) {
             const { ev, line } = rec;
             const evLoc = { path: this.ctx.rel(ev.content_path) };
-            if (chunks) {
-                const c = chunks.get(ev.chunk_id);
-                if (!c) {
+            if (ev.chunk_id !== ev.sha256) {
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
+            }
+            else if (chunks) {
+                const spans = chunks.get(ev.chunk_id);
+                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
+                if (!spans) {
                     f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
                 }
-                else if (c.start !== ev.span[0] || c.end !== ev.span[1]) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
-                }
-                else if (c.sha !== ev.sha256) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+                else if (!c) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+                        .slice(0, 3)
+                        .map((x) => `[${x.start}, ${x.end})`)
+                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
                 }
             }
             if (!rec.real)
@@ -44681,6 +53398,30 @@ class EvidenceChecks {
             if (o.sha256 !== ev.sha256) {
                 f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
+        }
+    }
+    /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
+    readSpan(id, b0, b1) {
+        const rec = this.records.get(id);
+        if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024)
+            return undefined;
+        if (rec.bytes)
+            return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
+        let fd;
+        try {
+            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+            if (!external_node_fs_default().fstatSync(fd).isFile())
+                return undefined;
+            const buf = Buffer.alloc(b1 - b0);
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, b0);
+            return n === buf.length ? buf : undefined;
+        }
+        catch {
+            return undefined; // the evidence checks report why it cannot be read
+        }
+        finally {
+            if (fd !== undefined)
+                external_node_fs_default().closeSync(fd);
         }
     }
     /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
@@ -44808,68 +53549,6 @@ function checkHeader(ctx, value, line) {
         f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
     return h;
 }
-
-;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
-
-/**
- * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
- * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
- * so no number or string is ever re-serialized differently from the producer.
- */
-function contentId(kind, rawFields) {
-    const keys = Object.keys(rawFields).sort();
-    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
-    return `${kind}_v1_${(0,external_node_crypto_.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
-}
-/** The raw text of the top-level members of a canonical JSON object, by key. */
-function rawMembers(text, members) {
-    const out = {};
-    for (const [k, [a, b]] of members)
-        out[k] = text.slice(a, b);
-    return out;
-}
-/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
-class TraceIdHasher {
-    header;
-    h = (0,external_node_crypto_.createHash)('sha256');
-    n = 0;
-    valid = true;
-    constructor(header) {
-        this.header = header;
-        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
-    }
-    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
-    staged = Buffer.allocUnsafe(64 * 1024);
-    used = 0;
-    /** The canonical bytes of one event (the `event` member of its canonical line). */
-    event(bytes) {
-        if (this.used + bytes.length + 1 > this.staged.length)
-            this.flush();
-        if (this.n++ > 0)
-            this.staged[this.used++] = 0x2c; // ,
-        if (bytes.length > this.staged.length - this.used) {
-            this.flush();
-            this.h.update(bytes);
-        }
-        else {
-            this.staged.set(bytes, this.used);
-            this.used += bytes.length;
-        }
-    }
-    flush() {
-        if (this.used > 0)
-            this.h.update(this.staged.subarray(0, this.used));
-        this.used = 0;
-    }
-    digest() {
-        this.flush();
-        const hd = this.header;
-        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
-        return `trace_v1_${this.h.digest('hex')}`;
-    }
-}
-const EVENT_PREFIX = '{"event":';
-const EVENT_SUFFIX = ',"record":"trace_event"}';
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
@@ -45017,6 +53696,54 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
+/** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
+const DEFAULT_MIN_SUPPORTS = 2;
+/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
+function supportFloor(option) {
+    return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
+}
+/**
+ * The run's recorded policy (`metadata.reasoning_policy.min_supports_per_claim`) read as the
+ * producer's verifier reads it (absent or unusable: 2; otherwise at least 1), raised to the gate's
+ * floor when that is higher. Before the header is read (or when it is unusable) the producer's
+ * default stands in for the run's policy.
+ */
+function supportPolicy(floor, metadata) {
+    const policy = metadata?.reasoning_policy;
+    const raw = policy && typeof policy === 'object' && !Array.isArray(policy)
+        ? policy.min_supports_per_claim
+        : undefined;
+    let run = DEFAULT_MIN_SUPPORTS;
+    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
+    if (typeof raw === 'number' && Number.isFinite(raw)) {
+        run = Math.max(1, Math.trunc(raw));
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
+    }
+    else if (typeof raw === 'string') {
+        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
+    }
+    if (floor !== undefined && floor > run)
+        return {
+            min: floor,
+            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
+        };
+    return { min: run, source: runSource };
+}
+/**
+ * Whether the run's recorded policy lets a derived claim marked `structured.insufficient_evidence`
+ * stand in a run that reports insufficient evidence (the contract's "policy-driven" exemption).
+ * The producer records no such policy and never marks claims, so real runs never get it: without
+ * it, the mark would only let a forged claim through.
+ */
+function allowsMarkedInsufficient(metadata) {
+    const policy = metadata?.reasoning_policy;
+    return (!!policy &&
+        typeof policy === 'object' &&
+        policy.allow_marked_insufficient_claims === true);
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
 
 
@@ -45028,6 +53755,10 @@ class StepChecks {
     finished = new Map();
     outputs = new Set();
     insufficientLine;
+    /** Where the finalize output was written: no claim may follow it. */
+    finalizeLine;
+    /** Steps started while some of their dependencies had not finished. */
+    early = [];
     /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
     outputRefs = [];
     constructor(ctx) {
@@ -45041,6 +53772,11 @@ class StepChecks {
             return;
         }
         this.started.set(stepId, line);
+        // A node runs once everything it depends on has finished (the producer's topological order);
+        // a dependency that never finishes is reported as unfinished or missing instead.
+        const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
+        if (waiting.length > 0)
+            this.early.push({ stepId, line, waiting });
         if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
             f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
         }
@@ -45065,6 +53801,19 @@ class StepChecks {
         }
         if (outputKind === 'insufficient_evidence')
             this.insufficientLine ??= line;
+        if (outputKind === 'finalize')
+            this.finalizeLine ??= line;
+    }
+    /** A claim belongs to a step still running, and to a run not yet finalized. */
+    claimEmitted(stepId, claimId, line) {
+        const done = this.finished.get(stepId);
+        const why = done !== undefined
+            ? `in step ${q(stepId)}, which already finished on line ${done}`
+            : this.finalizeLine !== undefined
+                ? `after the run finalized its answer on line ${this.finalizeLine}`
+                : undefined;
+        if (why)
+            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
     }
     /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
     ref(stepId, line, what) {
@@ -45074,6 +53823,15 @@ class StepChecks {
     }
     finish(lastLine) {
         const f = this.ctx.f;
+        for (const { stepId, line, waiting } of this.early) {
+            const late = waiting.filter((d) => this.finished.has(d));
+            if (late.length === 0)
+                continue;
+            f.add(TRACE.stepBeforeDependency, `Step ${q(stepId)} is started on line ${line} before its dependency ${late
+                .slice(0, 3)
+                .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
+                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
         for (const [stepId, line] of this.started) {
             if (!this.finished.has(stepId)) {
                 f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
@@ -45173,6 +53931,9 @@ class ToolChecks {
 
 
 
+
+
+
 /**
  * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
  * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
@@ -45184,6 +53945,8 @@ function scanTrace(ctx, traceAbs) {
     const tools = new ToolChecks(ctx);
     const evidence = new EvidenceChecks(ctx);
     const claims = new ClaimChecks(ctx);
+    const cited = new CitedBytes();
+    const content = new ContentChecks(ctx);
     let header;
     let idHasher;
     let idValid = true;
@@ -45230,7 +53993,7 @@ function scanTrace(ctx, traceAbs) {
                 }
                 return;
             }
-            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no);
+            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
         }
         if (line.final) {
             f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
@@ -45259,16 +54022,18 @@ function scanTrace(ctx, traceAbs) {
             idValid = false;
         }
         const h = checkHeader(ctx, result.value, no);
-        // The run's own policy may ask for more supports than the gate's minimum; the stricter one wins.
-        const policy = h?.metadata.reasoning_policy;
-        const runMin = policy && typeof policy === 'object' ? policy.min_supports_per_claim : undefined;
-        if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports)
-            ctx.minSupports = runMin;
+        // The run's recorded support policy applies, raised to the gate's floor when that is higher.
+        if (h) {
+            const p = supportPolicy(ctx.supportFloor, h.metadata);
+            ctx.minSupports = p.min;
+            ctx.minSupportsSource = p.source;
+            ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
+        }
         if (h && result.ok && result.members)
             idHasher = new TraceIdHasher(rawMembers(text, result.members));
         return h;
     };
-    const handleEvent = (result, bytes, no) => {
+    const handleEvent = (result, bytes, no, text) => {
         let value;
         if (!result.ok) {
             const p = result.problem;
@@ -45322,7 +54087,7 @@ function scanTrace(ctx, traceAbs) {
             f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
             return;
         }
-        dispatch(parsed.data, no);
+        dispatch(parsed.data, no, text, result.ok);
     };
     const checkIdx = (idx, no) => {
         const at = ctx.at(no);
@@ -45352,7 +54117,7 @@ function scanTrace(ctx, traceAbs) {
         if (idx > maxIdx)
             maxIdx = idx;
     };
-    const dispatch = (ev, no) => {
+    const dispatch = (ev, no, text, canonical) => {
         switch (ev.kind) {
             case 'step_started':
                 steps.started_(ev.step_id, no);
@@ -45367,14 +54132,19 @@ function scanTrace(ctx, traceAbs) {
             case 'tool_returned':
                 steps.ref(ev.step_id, no, 'tool result');
                 tools.returned(ev.step_id, ev.result, no);
+                cited.toolResult(ev.result.call_id, text, canonical);
                 break;
             case 'evidence_registered':
                 steps.ref(ev.step_id, no, 'evidence registration');
                 evidence.registered(ev.evidence, no);
+                content.evidence(ev.evidence, no);
                 break;
             case 'claim_emitted':
                 steps.ref(ev.step_id, no, 'claim');
+                steps.claimEmitted(ev.step_id, ev.claim.id, no);
                 claims.emitted(ev.claim, no);
+                cited.claim(ev.claim.id, ev.claim.statement);
+                content.claim(ev.claim, text, canonical, no);
                 break;
         }
     };
@@ -45390,7 +54160,19 @@ function scanTrace(ctx, traceAbs) {
     let recomputedId;
     if (outcome.ok && header && idHasher && idValid)
         recomputedId = idHasher.digest();
-    return { outcome, header, events, lastLine, recomputedId, steps, tools, evidence, claims };
+    return {
+        outcome,
+        header,
+        events,
+        lastLine,
+        recomputedId,
+        steps,
+        tools,
+        evidence,
+        claims,
+        cited,
+        content,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/findings.ts
@@ -45455,6 +54237,7 @@ class RunFindings {
 
 
 
+
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
 function checkCoreFiles(ctx, listing) {
     for (const name of CORE_FILES) {
@@ -45493,13 +54276,43 @@ function loadSpec(ctx, listing) {
     if (!usable(listing, 'spec.json'))
         return undefined;
     const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, TRACE.specInvalid, 'is not a problem spec');
-    return loaded && { id: loaded.data.id };
+    if (!loaded)
+        return undefined;
+    const id = loaded.data.id;
+    // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
+    if (id.startsWith('spec_v1_')) {
+        const raw = documentMembers(loaded.text, loaded.members);
+        const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
+        if (!raw) {
+            ctx.f.add(TRACE.specInvalid, 'spec.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', at);
+        }
+        else {
+            const want = contentId('spec', {
+                constraints: raw.constraints ?? '{}',
+                description: raw.description,
+                expected: raw.expected ?? 'null',
+                expected_output_type: raw.expected_output_type,
+                version: raw.version ?? 'null',
+            });
+            if (want !== id)
+                ctx.f.add(TRACE.contentIdMismatch, `spec.json says its id is ${q(id)} but its content hashes to ${q(want)}: the spec (its description, constraints or expected output) was edited after the run.`, at);
+        }
+    }
+    return { id };
 }
-/** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
-function checkVerifyReport(ctx, listing, traceId) {
-    if (!usable(listing, 'verify.json'))
+/**
+ * The report the producer's own `verify` command writes beside the trace after the run: it is
+ * not in the manifest (written later), and is checked like verify.json when present.
+ */
+const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
+/**
+ * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
+ * this trace; a report with errors rejects the run.
+ */
+function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
+    if (!usable(listing, name))
         return;
-    const loaded = loadRunFile(ctx, 'verify.json', Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
+    const loaded = loadRunFile(ctx, name, Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
     if (!loaded)
         return;
     const rel = loaded.rel;
@@ -45510,24 +54323,29 @@ function checkVerifyReport(ctx, listing, traceId) {
     }));
     // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
     if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-        invalid(`verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, ['trace_id']);
+        invalid(`${name} reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, [
+            'trace_id',
+        ]);
     }
     // The producer always runs its checks: a report with none vouches for nothing.
     if (r.checks.length === 0)
-        invalid('verify.json records no checks: nothing was verified.', ['checks']);
+        invalid(`${name} records no checks: nothing was verified.`, ['checks']);
     const names = new Map();
     r.checks.forEach((c, i) => {
         const first = names.get(c.name);
         if (first === undefined)
             names.set(c.name, i);
         else
-            invalid(`verify.json records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, ['checks', i]);
+            invalid(`${name} records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, [
+                'checks',
+                i,
+            ]);
     });
     const errors = r.failures.filter((x) => x.severity === 'error');
     const failed = r.checks.filter((c) => !c.passed);
     if (errors.length > 0 || failed.length > 0) {
         const first = errors[0];
-        ctx.f.add(TRACE.producerRejected, `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
+        ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
             ? `: ${failed
                 .slice(0, 4)
                 .map((c) => c.name)
@@ -45553,7 +54371,7 @@ function checkFingerprint(ctx, listing, traceSha) {
     }
 }
 function inLayout(rel) {
-    if (CORE_FILES.includes(rel))
+    if (CORE_FILES.includes(rel) || rel === PRODUCER_VERIFY_REPORT)
         return true;
     if (rel.startsWith('provenance/'))
         return true;
@@ -45632,7 +54450,9 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
         }
     }
     for (const e of listing.values()) {
-        if (e.rel === 'manifest.json' || listed.has(e.rel) || !inLayout(e.rel))
+        if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT)
+            continue;
+        if (listed.has(e.rel) || !inLayout(e.rel))
             continue;
         if (e.kind === 'other')
             continue;
@@ -45641,7 +54461,6 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/plan.ts
-
 
 
 
@@ -45687,10 +54506,13 @@ function checkPlan(ctx) {
         ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id]))],
         ['edges', plan.edges],
     ];
+    let acyclic = true;
     for (const [what, pairs] of graphs) {
         const stuck = cycleNodes(nodeIds, pairs);
         if (stuck.length === 0)
             continue;
+        if (what === 'dependencies')
+            acyclic = false;
         const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
         f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
             .slice(0, 5)
@@ -45700,19 +54522,11 @@ function checkPlan(ctx) {
     if (plan.id.startsWith('plan_v1_')) {
         // The id covers the content, not its formatting: a plan.json written differently (or edited
         // and re-indented) is put in canonical form first.
-        let text = loaded.text;
-        let members = loaded.members;
-        if (!members) {
-            const canonical = canonicalizeText(loaded.text);
-            const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
-            if (scanned?.ok)
-                [text, members] = [canonical, scanned.members];
-        }
-        if (!members) {
+        const raw = documentMembers(loaded.text, loaded.members);
+        if (!raw) {
             f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
         }
         else {
-            const raw = rawMembers(text, members);
             const want = contentId('plan', {
                 edges: raw.edges,
                 nodes: raw.nodes,
@@ -45724,7 +54538,10 @@ function checkPlan(ctx) {
             }
         }
     }
-    return { plan, nodeIds };
+    const order = acyclic
+        ? new Map(plan.nodes.map((n) => [n.id, n.dependencies]))
+        : undefined;
+    return { plan, nodeIds, ...(order ? { order } : {}) };
 }
 /**
  * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
@@ -45771,10 +54588,8 @@ function cycleNodes(nodes, pairs) {
 
 
 
-const DEFAULT_MIN_SUPPORTS = 2;
-function minSupportsOption(v) {
-    return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_MIN_SUPPORTS;
-}
+
+
 /** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
@@ -45783,14 +54598,15 @@ async function verifyRun(runDir, ctx) {
     const runId = external_node_path_default().basename(runDir);
     const f = new RunFindings(targetId);
     const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
-    const minSupports = minSupportsOption(ctx.options.min_supports);
+    const floor = supportFloor(ctx.options.min_supports);
+    const initialPolicy = supportPolicy(floor);
     let scan;
     const inside = ws.resolve(runDir, '.');
     if (!inside.ok) {
         f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
             path: rel,
         });
-        return result();
+        return result(initialPolicy.min);
     }
     const realRunDir = inside.real;
     try {
@@ -45799,7 +54615,7 @@ async function verifyRun(runDir, ctx) {
     }
     catch (err) {
         f.add(TRACE.fileUnreadable, `The run directory ${(0,workspace/* errorText */.k)(err)}.`, { path: rel });
-        return result();
+        return result(initialPolicy.min);
     }
     const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
     const rctx = {
@@ -45815,7 +54631,9 @@ async function verifyRun(runDir, ctx) {
                 : `${rel}/${p}`
             : ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
         at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
-        minSupports,
+        supportFloor: floor,
+        minSupports: initialPolicy.min,
+        minSupportsSource: initialPolicy.source,
         maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
@@ -45827,8 +54645,11 @@ async function verifyRun(runDir, ctx) {
             ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
             : 'none';
     const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
-    if (plan)
+    if (plan) {
         rctx.planNodes = plan.nodeIds;
+        if (plan.order)
+            rctx.planDeps = plan.order;
+    }
     const spec = loadSpec(rctx, listing);
     const traceEntry = usable(listing, 'trace.jsonl');
     if (traceEntry) {
@@ -45843,6 +54664,7 @@ async function verifyRun(runDir, ctx) {
         scan.steps.finish(scan.lastLine);
         scan.tools.finish();
         scan.claims.finish(scan.steps.insufficientLine !== undefined);
+        scan.content.finish(header);
         // Insufficient evidence: exactly one of "derived claims" and "the marker".
         const derived = scan.claims.derived;
         const marker = scan.steps.insufficientLine;
@@ -45852,15 +54674,9 @@ async function verifyRun(runDir, ctx) {
         else if (derived > 0 && marker !== undefined) {
             f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
         }
-        // Claim and tool-call supports resolve (evidence supports are checked with the evidence bytes).
-        for (const s of scan.claims.supports) {
-            if (s.kind === 'claim' && !scan.claims.has(s.refId)) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`, rctx.at(s.line));
-            }
-            else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, rctx.at(s.line));
-            }
-        }
+        // Claim and tool-call supports: the record resolves and the span's bytes are the cited ones
+        // (evidence supports are checked with the evidence bytes below).
+        checkRecordSupports(rctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
         // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
         for (const r of scan.steps.outputRefs) {
             const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
@@ -45876,6 +54692,7 @@ async function verifyRun(runDir, ctx) {
         ev.resolveAll();
         const chunks = loadChunks(rctx, ev.records.size);
         await ev.checkFiles(ctx.hasher, chunks);
+        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
         ev.checkSupports(scan.claims.supports);
     }
     // The run's parts must name each other.
@@ -45904,6 +54721,7 @@ async function verifyRun(runDir, ctx) {
             f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
     }
     checkVerifyReport(rctx, listing, header?.id);
+    checkVerifyReport(rctx, listing, header?.id, PRODUCER_VERIFY_REPORT);
     if (scan?.outcome.ok)
         checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
     const escaped = new Set();
@@ -45911,8 +54729,9 @@ async function verifyRun(runDir, ctx) {
         for (const r of scan.evidence.records.values())
             escaped.add(r.ev.content_path);
     await checkManifest(rctx, listing, ctx.hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
-    return result();
-    function result() {
+    return result(rctx.minSupports);
+    /** `min`: the minimum supports applied (the run's own policy may have raised it). */
+    function result(min) {
         const findings = f.finish();
         const accepted = findings.length === 0;
         const target = {
@@ -45922,7 +54741,7 @@ async function verifyRun(runDir, ctx) {
             path: rel,
             enforcement: 'blocking',
             terminal_state: accepted ? 'accepted' : 'rejected',
-            context: { run_id: runId, min_supports: String(effectiveMin()) },
+            context: { run_id: runId, min_supports: String(min) },
         };
         const s = scan;
         const summary = s
@@ -45934,7 +54753,7 @@ async function verifyRun(runDir, ctx) {
                 tool_calls: s.tools.count,
                 supports: s.claims.supports.length,
                 trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
-                min_supports: effectiveMin(),
+                min_supports: min,
                 failures: findings.length,
             }
             : { failures: findings.length };
@@ -45962,9 +54781,6 @@ async function verifyRun(runDir, ctx) {
         };
         return { target, subjects: [subject], findings, extension };
     }
-    function effectiveMin() {
-        return rctx?.minSupports ?? minSupports;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/index.ts
@@ -45987,8 +54803,9 @@ const tracePack = {
 
 
 
+
 /** Every contract audit-gate verifies. Order is the order targets are reported in. */
-const PACKS = [arisPack, tracePack];
+const PACKS = [arisPack, tracePack, aristoPack];
 function findPack(id) {
     return PACKS.find((p) => p.id === id);
 }
@@ -46024,8 +54841,8 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/index.ts + 28 modules
-var packs = __nccwpck_require__(482);
+// EXTERNAL MODULE: ./src/packs/index.ts + 67 modules
+var packs = __nccwpck_require__(8018);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -46282,10 +55099,12 @@ function lostTarget(it, ctx, why) {
 /* harmony export */   QN: () => (/* binding */ resolveAssurance),
 /* harmony export */   ig: () => (/* binding */ EFFORTS),
 /* harmony export */   lR: () => (/* binding */ ASSURANCES),
+/* harmony export */   lV: () => (/* binding */ assuranceForEffort),
 /* harmony export */   nO: () => (/* binding */ isEffort),
 /* harmony export */   ws: () => (/* binding */ isAssurance)
 /* harmony export */ });
-/* unused harmony export assuranceForEffort */
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5805);
+
 const ASSURANCES = ['draft', 'submission'];
 const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
 /** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
@@ -46333,11 +55152,14 @@ function resolveAssurance(i) {
             return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
         return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
     }
+    const label = i.fileLabel ?? '.aris/assurance.txt';
+    if (i.fileError !== undefined)
+        return fail(`${label} ${i.fileError}`, label);
     if (i.fileText !== undefined) {
         const v = i.fileText.replace(/\s+/g, '');
-        const label = i.fileLabel ?? '.aris/assurance.txt';
+        // Only a short prefix: the file may be a symlink to anything the workspace holds.
         if (!isAssurance(v))
-            return fail(`${label} says "${v}", not draft or submission`, label);
+            return fail(`${label} says ${(0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(v)}, not draft or submission`, label);
         return { assurance: v, source: label, ...effortField };
     }
     if (i.configAssurance !== undefined) {
@@ -46399,6 +55221,18 @@ const GATE = {
         title: 'The audit-gate config file is malformed',
         remediation: 'Fix the config file (see the README, "Config file").',
     },
+    configRefused: {
+        code: 'gate.config_refused',
+        severity: 'error',
+        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
+        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
+    },
+    configKeyIgnored: {
+        code: 'gate.config_key_ignored',
+        severity: 'warning',
+        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
+        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+    },
     gitIndexUnreadable: {
         code: 'gate.git_index_unreadable',
         severity: 'warning',
@@ -46422,14 +55256,142 @@ const GATE = {
 
 /***/ }),
 
+/***/ 5805:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Iy: () => (/* binding */ schemaIssueText),
+/* harmony export */   Np: () => (/* binding */ cap),
+/* harmony export */   Pc: () => (/* binding */ valueExcerpt),
+/* harmony export */   Qy: () => (/* binding */ htmlCommentText),
+/* harmony export */   bC: () => (/* binding */ mdText),
+/* harmony export */   cl: () => (/* binding */ quoteValue),
+/* harmony export */   pj: () => (/* binding */ plain),
+/* harmony export */   xs: () => (/* binding */ mdCode)
+/* harmony export */ });
+/* unused harmony export VALUE_EXCERPT_MAX */
+// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
+// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function plain(s) {
+    return s.replace(UNSAFE, (c) => {
+        if (c === '\n')
+            return '\\n';
+        if (c === '\t')
+            return '\\t';
+        if (c === '\r')
+            return '\\r';
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
+}
+/** Cuts a string to at most `max` characters (code points), marking the cut. */
+function cap(s, max) {
+    const chars = Array.from(s);
+    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+// ---------------------------------------------------------------------------------------------
+// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
+// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
+// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
+const ZWSP = '\u200b';
+// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
+const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
+/**
+ * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
+ * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
+ * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
+ * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
+ * no table break-out (`|` escaped, line
+ * breaks folded into spaces). The result is capped at `max` characters.
+ */
+function mdText(s, max = 1000) {
+    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    return (folded
+        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#/g, `#${ZWSP}`)
+        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
+        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+        // GitHub also autolinks GH-123 issue references and full commit SHAs.
+        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
+        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
+        // A leading list, heading-underline or numbered-list marker stays text.
+        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
+}
+/**
+ * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
+ * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
+ * before it parses code spans). Code spans render no HTML, mentions or links.
+ */
+function mdCode(s, max = 300, inTable = true) {
+    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    if (inTable)
+        text = text.replace(/\|/g, '\\|');
+    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
+function htmlCommentText(s) {
+    return plain(s)
+        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
+        .replace(/[<>]/g, '_');
+}
+// ---------------------------------------------------------------------------------------------
+// Values from untrusted files inside messages. A message may show a value the verifier parsed
+// (a verdict, a key, a path an artifact names), never a file's raw text, and only this much of it.
+/** The most characters of a parsed value that a message, reason or issue string shows. */
+const VALUE_EXCERPT_MAX = 80;
+/** At most VALUE_EXCERPT_MAX characters (code points) of `s`, the cut marked with an ellipsis. */
+function cutValue(s) {
+    // Slice first, so a 64 MiB value is never split into code points whole: 2·max+2 code units
+    // always hold more than max code points when `s` is longer than that.
+    return cap(s.length > 2 * VALUE_EXCERPT_MAX + 2 ? s.slice(0, 2 * VALUE_EXCERPT_MAX + 2) : s, VALUE_EXCERPT_MAX);
+}
+/** A parsed value as a short, escaped, unquoted prefix (for legacy issue strings and reasons). */
+function valueExcerpt(s) {
+    return plain(cutValue(s));
+}
+/** A parsed value as a short, escaped, double-quoted prefix, for messages. */
+function quoteValue(s) {
+    // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
+    return plain(JSON.stringify(cutValue(s)));
+}
+/**
+ * Where a schema (zod) issue is and what it says, with every key taken from the file shown as a
+ * value excerpt: the path's segments, and the keys an "unrecognized key" issue lists.
+ */
+function schemaIssueText(issue) {
+    const segments = issue.path.filter((x) => typeof x !== 'symbol');
+    const where = segments.length
+        ? segments.map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x))).join('.')
+        : 'the top level';
+    if (issue.code !== 'unrecognized_keys' || !issue.keys)
+        return { where, why: issue.message };
+    const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
+    const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
+    return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
+
+
+/***/ }),
+
 /***/ 311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   x: () => (/* binding */ VERSION)
+/* harmony export */   Sg: () => (/* binding */ CODES_DOC),
+/* harmony export */   py: () => (/* binding */ HOMEPAGE),
+/* harmony export */   xv: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** The tool version, reported in every report. Keep in step with package.json. */
 const VERSION = '0.1.0';
+/** The project's home (package.json `homepage`); the Action is `uses: audit-gate/audit-gate@v1`. */
+const HOMEPAGE = 'https://github.com/audit-gate/audit-gate';
+/** Where the validation codes are documented, at this version's release tag. */
+const CODES_DOC = `${HOMEPAGE}/blob/v${VERSION}/docs/codes.md`;
 
 
 /***/ }),
@@ -46729,6 +55691,7 @@ const ZodRealError = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_2__/*
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   YOg: () => (/* binding */ array),
+  oad: () => (/* binding */ schemas_bigint),
   zMY: () => (/* binding */ schemas_boolean),
   gMt: () => (/* binding */ discriminatedUnion),
   k5n: () => (/* binding */ schemas_enum),
@@ -46736,13 +55699,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   aig: () => (/* binding */ schemas_number),
   Ikc: () => (/* binding */ object),
   g1P: () => (/* binding */ record),
+  rej: () => (/* binding */ strictObject),
   YjP: () => (/* binding */ schemas_string),
   PVZ: () => (/* binding */ tuple),
   KCZ: () => (/* binding */ union),
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -50875,7 +59839,7 @@ function _coercedBoolean(Class, params) {
 function _bigint(Class, params) {
     return new Class({
         type: "bigint",
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -54131,7 +63095,7 @@ const ZodBigInt = /*@__PURE__*/ core_core/* $constructor */.xI("ZodBigInt", (ins
     },
 }));
 function schemas_bigint(params) {
-    return core._bigint(ZodBigInt, params);
+    return _bigint(ZodBigInt, params);
 }
 const ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBigIntFormat", (inst, def) => {
     core.$ZodBigIntFormat.init(inst, def);
@@ -54318,7 +63282,7 @@ function strictObject(shape, params) {
         type: "object",
         shape,
         catchall: never(),
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // looseObject

@@ -6,12 +6,16 @@
 // the files after sealing (as a later edit would; fingerprint and manifest then disagree). The
 // expected codes are written here by hand from the contract, never read back from the tool.
 //
+// The firing fixtures mut-* are made the same way from the real producer's runs (real-*, written
+// by scripts/generate-real-trace-runs.py, which needs Python and the producer and is not run here).
+//
 // Usage: node scripts/build-trace-fixtures.mjs [conformance-dir] [demo-dir]
 // The run builder is exported for the benchmark (bench/trace.mjs).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildRealMutants } from './lib/real-trace-mutants.mjs';
 
 // ── canonical JSON as the producer writes it ────────────────────────────────────────────────────
 
@@ -42,7 +46,7 @@ export function pyFloatRepr(x) {
 
 /** json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False). */
 export function canonical(v) {
-  if (v instanceof PyFloat) return pyFloatRepr(v.value);
+  if (v instanceof PyFloat) return v.raw ?? pyFloatRepr(v.value);
   if (v === null || typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) throw new Error('non-finite number in canonical JSON');
@@ -94,9 +98,7 @@ function chunkCorpus(docs = DOCS) {
     ].forEach(([s, e], i) => {
       const content = bytes.subarray(s, e);
       const uri = `corpus://tacoma-narrows/${doc}`;
-      const chunk_id = sha256(
-        canonical({ doc, end_byte: e, start_byte: s, text_sha256: sha256(content) }),
-      );
+      const chunk_id = sha256(content); // as the producer: the sha256 of the chunk's bytes
       chunks[`${doc.replace('.txt', '')}#${i + 1}`] = {
         doc,
         uri,
@@ -254,7 +256,7 @@ export function cleanModel({
       uri: `corpus://tacoma-narrows/appendix.txt`,
       sha256: sha256(content),
       span: [i * 1000, i * 1000 + content.length],
-      chunk_id: sha256(`appendix:${seed}:${i}`),
+      chunk_id: sha256(content),
     };
     const id = stableId('ev', c);
     const content_path = `evidence/${id}.txt`;
@@ -523,6 +525,11 @@ export function reclaim(model, c, { text, markers } = {}) {
   return c;
 }
 
+/** Gives a claim a new statement as written (markers untouched) and its content id. */
+export function reid(model, c, statement) {
+  return reclaim(model, c, { text: statement, markers: false });
+}
+
 // ── writing a run directory ─────────────────────────────────────────────────────────────────────
 
 function write(p, content) {
@@ -682,7 +689,12 @@ const ev = (l) => JSON.parse(l).event;
 const evidenceFile = (r, key) => r.model.evidenceById[key].content_path;
 
 function buildFixtures(out) {
-  fs.rmSync(out, { recursive: true, force: true });
+  // The real producer's runs (real-*) are written by scripts/generate-real-trace-runs.py and kept;
+  // everything else here is regenerated.
+  fs.mkdirSync(out, { recursive: true });
+  for (const name of fs.readdirSync(out))
+    if (!name.startsWith('real-'))
+      fs.rmSync(path.join(out, name), { recursive: true, force: true });
   const fixture = (
     id,
     kind,
@@ -729,43 +741,46 @@ function buildFixtures(out) {
       'A realistic run: 6 evidence chunks from 2 searches, a calculator call, 5 derived claims each with 2-3 exact-byte citations, one claim supported by another.',
     expected: [],
   });
+  /** The clean run turned into one that reports insufficient evidence and derives nothing. */
+  const insufficient = (m) => {
+    m.events = m.events.filter(
+      (e) =>
+        e.kind !== 'claim_emitted' &&
+        !(e.kind === 'tool_called' && e.call.tool_name === 'calculator') &&
+        !(e.kind === 'tool_returned' && e.result.call_id === m.calc.id),
+    );
+    const d = m.events.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive');
+    d.output = {
+      kind: 'insufficient_evidence',
+      reason: 'retrieved passages do not state the cause',
+      retrieved: 6,
+      required: 8,
+    };
+    for (const e of m.events)
+      if (e.kind === 'step_finished' && e.output.kind === 'verify')
+        e.output.validated_claim_ids = [];
+    for (const e of m.events)
+      if (e.kind === 'step_finished' && e.output.kind === 'finalize')
+        Object.assign(e.output, {
+          final_claim_ids: [],
+          final_answer: null,
+          uncertainty: 'insufficient evidence',
+        });
+    m.claims = [];
+    renumber(m.events);
+  };
   fixture('clean-insufficient-evidence', 'clean', {
     description:
       'The derive step reports insufficient evidence and no claim is derived: a valid outcome.',
     expected: [],
-    model: (m) => {
-      m.events = m.events.filter(
-        (e) =>
-          e.kind !== 'claim_emitted' &&
-          !(e.kind === 'tool_called' && e.call.tool_name === 'calculator') &&
-          !(e.kind === 'tool_returned' && e.result.call_id === m.calc.id),
-      );
-      const d = m.events.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive');
-      d.output = {
-        kind: 'insufficient_evidence',
-        reason: 'retrieved passages do not state the cause',
-        retrieved: 6,
-        required: 8,
-      };
-      for (const e of m.events)
-        if (e.kind === 'step_finished' && e.output.kind === 'verify')
-          e.output.validated_claim_ids = [];
-      for (const e of m.events)
-        if (e.kind === 'step_finished' && e.output.kind === 'finalize')
-          Object.assign(e.output, {
-            final_claim_ids: [],
-            final_answer: null,
-            uncertainty: 'insufficient evidence',
-          });
-      m.claims = [];
-      renumber(m.events);
-    },
+    model: insufficient,
   });
   fixture('clean-insufficient-marked-claims', 'clean', {
     description:
-      'Insufficient evidence with a derived claim that is explicitly marked insufficient (structured.insufficient_evidence).',
+      'Insufficient evidence with a derived claim that is explicitly marked insufficient (structured.insufficient_evidence), in a run whose recorded policy allows such claims.',
     expected: [],
     model: (m) => {
+      m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
       const d = m.events.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive');
       d.output = {
         kind: 'insufficient_evidence',
@@ -952,6 +967,71 @@ function buildFixtures(out) {
       reclaim(m, c);
     },
   });
+  fixture('tool-call-snippet-forged', 'snippet_hash_mismatch', {
+    description:
+      'A claim’s tool_call support carries a forged snippet hash; claim id, trace id, fingerprint and manifest are recomputed.',
+    expected: [T('snippet_hash_mismatch')],
+    model: (m) => {
+      const c = claimEvent(m, 3).claim;
+      c.supports[0] = { ...c.supports[0], snippet_sha256: sha256('forged') };
+      reclaim(m, c);
+    },
+  });
+  fixture('tool-result-changed', 'snippet_hash_mismatch', {
+    description:
+      'The calculator result under the claim citing it is changed from 129 to 130, and the run re-sealed.',
+    expected: [T('snippet_hash_mismatch')],
+    model: (m) => {
+      const e = m.events.find((x) => x.kind === 'tool_returned' && x.result.call_id === m.calc.id);
+      e.result = { ...e.result, result: { value: 130 } };
+    },
+  });
+  fixture('claim-support-span-huge', 'span_out_of_bounds', {
+    description:
+      'A claim support cites bytes [0, 999999) of another claim, far past its statement; the run is re-sealed.',
+    expected: [T('span_out_of_bounds')],
+    model: (m) => {
+      const c = claimEvent(m, 5).claim;
+      c.supports[0] = { ...c.supports[0], span: [0, 999999] };
+      reclaim(m, c);
+    },
+  });
+  fixture('claim-after-step-finished', 'claim_after_step', {
+    description: 'A claim is emitted in the derive step after that step finished.',
+    expected: [T('claim_after_step')],
+    model: (m) => {
+      const e = claimEvent(m, 4);
+      m.events.splice(m.events.indexOf(e), 1);
+      const done = m.events.findIndex(
+        (x) => x.kind === 'step_finished' && x.step_id === m.nodes.derive.id,
+      );
+      m.events.splice(done + 1, 0, e);
+      renumber(m.events);
+    },
+  });
+  fixture('claim-after-finalize', 'claim_after_step', {
+    description: 'A claim belonging to no step is appended after the run finalized its answer.',
+    expected: [T('claim_after_step')],
+    model: (m) => {
+      const e = claimEvent(m, 4);
+      m.events.splice(m.events.indexOf(e), 1);
+      m.events.push({ ...e, step_id: '' });
+      renumber(m.events);
+    },
+  });
+  fixture('step-before-dependency', 'step_before_dependency', {
+    description: 'The verify node runs before the derive node it depends on has finished.',
+    expected: [T('step_before_dependency')],
+    model: (m) => {
+      const verify = m.events.filter((x) => x.step_id === m.nodes.verify.id);
+      m.events = m.events.filter((x) => x.step_id !== m.nodes.verify.id);
+      const derive = m.events.findIndex(
+        (x) => x.kind === 'step_started' && x.step_id === m.nodes.derive.id,
+      );
+      m.events.splice(derive, 0, ...verify);
+      renumber(m.events);
+    },
+  });
   fixture('legacy-marker', 'marker_legacy', {
     description:
       'A derived claim cites evidence with the legacy [evidence:X] marker instead of span and hash.',
@@ -962,7 +1042,7 @@ function buildFixtures(out) {
         text: `Shallow solid plate girders, used instead of open stiffening trusses, left the deck with little torsional stiffness. [evidence:${c.supports[0].ref_id}]`,
         markers: false,
       });
-      c.statement += ` ${m.marker(c.supports[1])}`;
+      reid(m, c, `${c.statement} ${m.marker(c.supports[1])}`);
     },
   });
   fixture('marker-repeated', 'marker_unmatched', {
@@ -970,7 +1050,7 @@ function buildFixtures(out) {
     expected: [T('marker_unmatched')],
     model: (m) => {
       const c = claimEvent(m, 0).claim;
-      c.statement += ` ${m.marker(c.supports[0])}`;
+      reid(m, c, `${c.statement} ${m.marker(c.supports[0])}`);
     },
   });
   fixture('marker-wrong-span', 'marker_missing', {
@@ -979,9 +1059,10 @@ function buildFixtures(out) {
     model: (m) => {
       const c = claimEvent(m, 0).claim;
       const s = c.supports[0];
-      c.statement = c.statement.replace(
-        `:${s.span[0]}-${s.span[1]}:`,
-        `:${s.span[0]}-${s.span[1] + 1}:`,
+      reid(
+        m,
+        c,
+        c.statement.replace(`:${s.span[0]}-${s.span[1]}:`, `:${s.span[0]}-${s.span[1] + 1}:`),
       );
     },
   });
@@ -1040,6 +1121,31 @@ function buildFixtures(out) {
       c.supports = [c.supports[0]];
       c.structured = { ...c.structured, insufficient_evidence: true };
       reclaim(m, c);
+    },
+  });
+  fixture('insufficient-marked-claim-injected', 'insufficient_ambiguous', {
+    description:
+      'An unsupported derived claim marked structured.insufficient_evidence is injected into an insufficient-evidence run whose policy does not allow such claims; the run is re-sealed.',
+    expected: [T('insufficient_ambiguous'), T('claim_ungrounded')],
+    model: (m) => {
+      insufficient(m);
+      const c = reid(
+        m,
+        {
+          statement: 'The bridge was destroyed by sabotage.',
+          status: 'proposed',
+          confidence: new PyFloat(0.5),
+          supports: [],
+          claim_type: 'derived',
+          structured: { insufficient_evidence: true },
+        },
+        'The bridge was destroyed by sabotage.',
+      );
+      const at = m.events.findIndex(
+        (e) => e.kind === 'step_finished' && e.output.kind === 'insufficient_evidence',
+      );
+      m.events.splice(at, 0, { kind: 'claim_emitted', step_id: m.nodes.derive.id, claim: c });
+      renumber(m.events);
     },
   });
   fixture('support-unknown-evidence', 'support_unresolved', {
@@ -1569,6 +1675,7 @@ function buildFixtures(out) {
       };
     },
   });
+  buildRealMutants(out, { canonical, sha256, stableId, PyFloat });
 }
 
 // ── main ────────────────────────────────────────────────────────────────────────────────────────

@@ -2,12 +2,29 @@
 import { runCli } from './cli.js';
 import { allowWorkers, isVerifyWorker, runVerifyWorker } from './parallel.js';
 
+/**
+ * A writer to stdout or stderr that goes quiet once the reader has gone (`verify --format json |
+ * head -1` closes the pipe): the run still finishes and exits with its own code, with no EPIPE
+ * stack trace.
+ */
+function writer(stream: NodeJS.WriteStream): (s: string) => void {
+  let closed = false;
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') closed = true;
+    else throw err;
+  });
+  return (s) => {
+    if (!closed) stream.write(s);
+  };
+}
+
 allowWorkers(import.meta.url);
 if (isVerifyWorker()) runVerifyWorker();
-else
+else {
+  const stderr = writer(process.stderr);
   runCli(process.argv.slice(2), {
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
+    stdout: writer(process.stdout),
+    stderr,
     cwd: process.cwd(),
     isTTY: Boolean(process.stderr.isTTY),
   }).then(
@@ -15,7 +32,8 @@ else
       process.exitCode = code;
     },
     (err: unknown) => {
-      process.stderr.write(`audit-gate: internal error: ${String(err)}\n`);
+      stderr(`audit-gate: internal error: ${String(err)}\n`);
       process.exitCode = 1;
     },
   );
+}

@@ -8,9 +8,11 @@ import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.j
 import { ASSURANCE_PATH, readAssuranceFile } from './packs/aris/paper.js';
 import { renderArisReport } from './render/aris-report.js';
 import { renderText } from './render/text.js';
-import { plain } from './render/sanitize.js';
+import { logSafe, plain, quoteValue } from './render/sanitize.js';
 import { renderVerificationReports } from './render/verification-report.js';
+import { renderCards as renderAristoCards, type AristoExtension } from './packs/aristo/index.js';
 import { verify } from './verify.js';
+import { COMMANDS, commandHelp, overviewHelp } from './cli-help.js';
 import { VERSION } from './version.js';
 
 export interface Io {
@@ -22,31 +24,13 @@ export interface Io {
 
 class UsageError extends Error {}
 
-const HELP = `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.
-
-Usage:
-  audit-gate aris <paper-dir> [--assurance draft|submission] [--effort lite|balanced|max|beast]
-                  [--json-out <path>] [--format text|json] [--root DIR] [--allow-outside-root]
-  audit-gate verify [PATH...] [--root DIR] [--config FILE] [--format text|json] [--out FILE]
-                  [--assurance A] [--effort E] [--fixtures DIR] [--fail-on blocking|problem]
-                  [--allow-empty] [--allow-outside-root]
-  audit-gate fixtures [DIR] [--format text|json] [--out FILE]
-  audit-gate trace <run-dir | artifacts-root>... [--format text|json|verification-report]
-                  [--out FILE] [--min-supports N] [--root DIR]
-
-Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.
-Docs: README.md (commands, report format, codes).
-`;
-
-const COMMON = {
-  format: { type: 'string' },
-  root: { type: 'string' },
-  'allow-outside-root': { type: 'boolean' },
-  progress: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies ParseArgsConfig['options'];
-
-export async function runCli(argv: string[], io: Io): Promise<number> {
+export async function runCli(argv: string[], given: Io): Promise<number> {
+  // What the CLI prints may land in a CI log: no path or value in it may be a workflow command.
+  const io: Io = {
+    ...given,
+    stdout: (s) => given.stdout(logSafe(s)),
+    stderr: (s) => given.stderr(logSafe(s)),
+  };
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -58,6 +42,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await fixturesCommand(rest, io);
       case 'trace':
         return await traceCommand(rest, io);
+      case 'aristo':
+        return await aristoCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout(`${VERSION}\n`);
@@ -66,7 +52,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       case 'help':
       case '--help':
       case '-h':
-        io.stdout(HELP);
+        io.stdout(overviewHelp());
         return command === undefined ? 2 : 0;
       default:
         throw new UsageError(`unknown command "${command}"`);
@@ -76,7 +62,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       err instanceof UsageError ||
       (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
-      io.stderr(`audit-gate: ${(err as Error).message}\nRun "audit-gate --help" for usage.\n`);
+      const help =
+        command && command in COMMANDS ? `audit-gate ${command} --help` : 'audit-gate --help';
+      io.stderr(`audit-gate: ${(err as Error).message}\nRun "${help}" for usage.\n`);
       return 2;
     }
     if (err instanceof WriteRefused) {
@@ -88,13 +76,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   }
 }
 
-function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
-  return parseArgs({
-    args,
-    options: { ...COMMON, ...options },
-    allowPositionals: true,
-    strict: true,
-  });
+/** Parses a command's arguments with the options its help lists (src/cli-help.ts). */
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(options: O, args: string[]) {
+  return parseArgs({ args, options, allowPositionals: true, strict: true });
 }
 
 function format(v: unknown): 'text' | 'json' {
@@ -132,13 +116,9 @@ function gitTopLevel(dir: string, fallback: string): string {
 }
 
 async function arisCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, {
-    assurance: { type: 'string' },
-    effort: { type: 'string' },
-    'json-out': { type: 'string' },
-  });
+  const { values, positionals } = parse(COMMANDS.aris.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('aris'));
     return 0;
   }
   const fmt = format(values.format);
@@ -165,11 +145,14 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
   const [paperRel] = insideRoot(root, values.root, [paperDir], values['allow-outside-root']);
   if (values.assurance === undefined) {
     // As before: an assurance.txt that is not draft or submission is a bad argument.
-    const text = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
-    const v = text?.replace(/\s+/g, '');
+    const file = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
+    const where = path.join(paperDir, ASSURANCE_PATH);
+    if (file.state === 'unreadable')
+      throw new UsageError(`invalid assurance in ${where}: the file ${file.detail}`);
+    const v = file.state === 'text' ? file.text.replace(/\s+/g, '') : undefined;
     if (v !== undefined && !isAssurance(v)) {
       throw new UsageError(
-        `invalid assurance in ${path.join(paperDir, ASSURANCE_PATH)}: ${v} (expected draft or submission)`,
+        `invalid assurance in ${where}: ${quoteValue(v)} (expected draft or submission)`,
       );
     }
   }
@@ -203,17 +186,9 @@ async function arisCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function verifyCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, {
-    config: { type: 'string' },
-    out: { type: 'string' },
-    assurance: { type: 'string' },
-    effort: { type: 'string' },
-    fixtures: { type: 'string' },
-    'fail-on': { type: 'string' },
-    'allow-empty': { type: 'boolean' },
-  });
+  const { values, positionals } = parse(COMMANDS.verify.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('verify'));
     return 0;
   }
   const fmt = format(values.format);
@@ -240,6 +215,8 @@ async function verifyCommand(args: string[], io: Io): Promise<number> {
       : {}),
     ...(failOn !== undefined ? { failOn } : {}),
     allowEmpty: values['allow-empty'] ?? undefined,
+    emptyRemediation:
+      'Point audit-gate at the paper or run directories (PATH arguments, or paths in .audit-gate.json), or pass --allow-empty if an empty run is expected.',
     allowOutsideRoot: values['allow-outside-root'] ?? false,
     onProgress: progress(io, values.progress),
   });
@@ -247,9 +224,9 @@ async function verifyCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function fixturesCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, { out: { type: 'string' } });
+  const { values, positionals } = parse(COMMANDS.fixtures.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('fixtures'));
     return 0;
   }
   const fmt = format(values.format);
@@ -261,15 +238,24 @@ async function fixturesCommand(args: string[], io: Io): Promise<number> {
     root,
     paths: [],
     fixtures: path.relative(root, dir) || '.',
+    emptyRemediation:
+      'Point audit-gate fixtures at a directory of conformance fixtures (<pack>/<fixture_id>/fixture.json, as in conformance/).',
     onProgress: progress(io, values.progress),
   });
   return emit(report, fmt, values.out, io);
 }
 
+/**
+ * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
+ * text summary (and says where the report is), whatever the format.
+ */
 function emit(report: GateReport, fmt: 'text' | 'json', out: string | undefined, io: Io): number {
   const json = JSON.stringify(report, null, 2) + '\n';
-  if (out) writeReportFile(path.resolve(io.cwd, out), json);
-  io.stdout(fmt === 'json' ? json : renderText(report));
+  if (out) {
+    const file = path.resolve(io.cwd, out);
+    writeReportFile(file, json);
+    io.stdout(renderText(report) + `report: ${plain(file)}\n`);
+  } else io.stdout(fmt === 'json' ? json : renderText(report));
   return report.exit_code;
 }
 
@@ -281,12 +267,9 @@ function emit(report: GateReport, fmt: 'text' | 'json', out: string | undefined,
  * VerificationReport goes beside it as FILE.verification-report.json.
  */
 async function traceCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, {
-    out: { type: 'string' },
-    'min-supports': { type: 'string' },
-  });
+  const { values, positionals } = parse(COMMANDS.trace.options, args);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(commandHelp('trace'));
     return 0;
   }
   const fmt = values.format ?? 'text';
@@ -317,6 +300,8 @@ async function traceCommand(args: string[], io: Io): Promise<number> {
     paths: rel,
     packs: ['trace'],
     ...(ms !== undefined ? { packOptions: { min_supports: Number(ms) } } : {}),
+    emptyRemediation:
+      'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
     allowOutsideRoot: values['allow-outside-root'] ?? false,
     onProgress: progress(io, values.progress),
   });
@@ -331,4 +316,37 @@ async function traceCommand(args: string[], io: Io): Promise<number> {
   io.stdout(vr);
   if (reports.length === 0) io.stderr(renderText(report));
   return report.exit_code;
+}
+
+/**
+ * `audit-gate aristo [ROOT]`: every `.aristo/` workspace under ROOT (default: the current
+ * directory), with the shared pipeline's report and exit codes; in text, the proof cards first.
+ */
+async function aristoCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(COMMANDS.aristo.options, args);
+  if (values.help) {
+    io.stdout(commandHelp('aristo'));
+    return 0;
+  }
+  const fmt = format(values.format);
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  const root = path.resolve(io.cwd, positionals[0] ?? values.root ?? '.');
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
+    throw new UsageError(`root not found: ${positionals[0] ?? values.root ?? '.'}`);
+  const report = await verify({
+    root,
+    packs: ['aristo'],
+    packOptions: {
+      ...(values['block-inconclusive'] ? { block_inconclusive: true } : {}),
+      ...(values['block-missing-proof'] ? { block_missing_proof: true } : {}),
+    },
+    allowOutsideRoot: values['allow-outside-root'] ?? false,
+    onProgress: progress(io, values.progress),
+  });
+  if (fmt === 'text')
+    for (const t of report.targets) {
+      const ext = report.extensions?.[t.id] as AristoExtension | undefined;
+      if (ext?.kind === 'aristo') io.stdout(`${t.path}\n\n${renderAristoCards(ext.cards)}\n`);
+    }
+  return emit(report, fmt, values.out, io);
 }

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { decodeUtf8, readSmallFile } from './io/files.js';
 import { parseJson } from './io/json.js';
+import type { Workspace } from './io/workspace.js';
+import { lexicallyInside } from './io/write.js';
+import { cap, plain } from './render/sanitize.js';
 import { ASSURANCES, EFFORTS } from './policy/assurance.js';
 
 export const DEFAULT_CONFIG_FILE = '.audit-gate.json';
@@ -45,41 +49,138 @@ export const Config = z
   .strict();
 export type Config = z.infer<typeof Config>;
 
-export type LoadedConfig =
-  | { ok: true; config: Config; path?: string }
-  | { ok: false; path: string; message: string; line?: number };
+/** Where a config came from, which decides whether it is trusted (see `loadConfig`). */
+export interface ConfigSource {
+  /** The root as given (its real path is the workspace's root). */
+  root: string;
+  /** A config file named by the workflow or CLI (--config, the Action's config input). */
+  file?: string;
+  /** Inline JSON given by the workflow (the Action's config-json input). */
+  json?: string;
+}
 
-export function loadConfig(root: string, explicit?: string): LoadedConfig {
-  const file = explicit ? path.resolve(explicit) : path.join(root, DEFAULT_CONFIG_FILE);
-  const read = readSmallFile(file, 1024 * 1024);
+export type LoadedConfig =
+  | {
+      ok: true;
+      config: Config;
+      /** Workflow-owned (outside the checkout, or inline): its keys apply even when pinned. */
+      trusted: boolean;
+      /** The file read (absent for inline JSON and when no config exists). */
+      path?: string;
+      /** Line of a key path in the config, where it is known. */
+      lineOf: (key: (string | number)[]) => number | undefined;
+    }
+  | {
+      ok: false;
+      path?: string;
+      message: string;
+      line?: number;
+      /** Not read at all: the checkout's file leads outside it or into .git/. */
+      refused?: true;
+    };
+
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const noLines = () => undefined;
+
+/**
+ * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
+ * Trust follows where the bytes live, not how they were named: a file whose path or real path
+ * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
+ * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
+ * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
+ */
+export function loadConfig(ws: Workspace, source: ConfigSource): LoadedConfig {
+  if (source.json !== undefined) return parseConfig(source.json, { trusted: true });
+  const file = path.resolve(source.file ?? path.join(ws.root, DEFAULT_CONFIG_FILE));
+  const place = locate(ws, source.root, file);
+  if (place.refused) return { ok: false, path: file, message: place.refused, refused: true };
+  const read = readSmallFile(place.real, MAX_CONFIG_BYTES);
   if (!read.ok) {
-    if (read.kind === 'missing' && !explicit) return { ok: true, config: {} };
-    return { ok: false, path: file, message: `${read.detail}` };
+    if (read.kind === 'missing' && source.file === undefined)
+      return { ok: true, config: {}, trusted: false, lineOf: noLines };
+    return { ok: false, path: file, message: read.detail };
   }
   const text = decodeUtf8(read.bytes);
   if (!text.ok) return { ok: false, path: file, message: text.detail };
-  const parsed = parseJson(text.text);
-  if (!parsed.ok)
-    return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
+  return parseConfig(text.text, { trusted: place.trusted, path: file });
+}
+
+/** Where a config file really is, and whether the checkout decides its content. */
+function locate(
+  ws: Workspace,
+  givenRoot: string,
+  file: string,
+): { trusted: boolean; real: string; refused?: string } {
+  const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
+  let real: string;
+  try {
+    real = fs.realpathSync(file);
+  } catch {
+    // Missing (or a dangling link): the read reports it, and nothing is read.
+    return { trusted: !named, real: file };
+  }
+  const inside = ws.contains(real);
+  if (!named && !inside) return { trusted: true, real };
+  // The checkout's own file: it may not lead out of the checkout (its target's content, such as
+  // a runner file or .git/config with the checkout's token, must never reach a message).
+  if (!inside)
+    return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
+  if (
+    path
+      .relative(ws.root, real)
+      .split(path.sep)
+      .some((s) => s.toLowerCase() === '.git')
+  )
+    return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
+  return { trusted: false, real };
+}
+
+/** A value taken from the config, as it may appear in a message: short and escaped. */
+function quoted(s: string): string {
+  return plain(JSON.stringify(cap(s, 40)));
+}
+
+function parseConfig(text: string, origin: { trusted: boolean; path?: string }): LoadedConfig {
+  const at = origin.path !== undefined ? { path: origin.path } : {};
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
+  const doc = parsed.doc;
   // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
-  const dup = parsed.doc.duplicates[0];
+  const dup = doc.duplicates[0];
   if (dup)
     return {
+      ...at,
       ok: false,
-      path: file,
-      message: `repeats the key ${JSON.stringify(dup.key)} (line ${dup.line}); keep one`,
+      message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
       line: dup.line,
     };
   const result = Config.safeParse(parsed.value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    const where = issue.path.length ? `"${issue.path.join('.')}"` : 'the top level';
+    const keyPath = issue.path as (string | number)[];
+    const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
+    // zod lists every unknown key; a message names only the first, short and escaped.
+    if (issue.code === 'unrecognized_keys') {
+      const [first = '', ...more] = issue.keys;
+      return {
+        ...at,
+        ok: false,
+        message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+        line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+      };
+    }
     return {
+      ...at,
       ok: false,
-      path: file,
       message: `${where}: ${issue.message}`,
-      line: parsed.doc.lineOf(issue.path as (string | number)[]) ?? 1,
+      line: doc.lineOf(keyPath) ?? 1,
     };
   }
-  return { ok: true, config: result.data, path: file };
+  return {
+    ...at,
+    ok: true,
+    config: result.data,
+    trusted: origin.trusted,
+    lineOf: (key) => doc.lineOf(key),
+  };
 }

@@ -7,6 +7,7 @@ import { lexicallyInside, writeReportFile } from './io/write.js';
 import { allCodes } from './packs/index.js';
 import { GATE } from './policy/codes.js';
 import { decide } from './policy/gate.js';
+import { recheckReport } from './policy/recheck.js';
 import {
   checkTitle,
   COMMENT_LIMIT,
@@ -20,12 +21,12 @@ import {
   units,
 } from './render/markdown.js';
 import { renderSarif } from './render/sarif.js';
-import { plain } from './render/sanitize.js';
+import { logSafe, plain } from './render/sanitize.js';
 import { verify } from './verify.js';
 import { buildAnnotations } from './github/annotations.js';
 import { completeCheckRun, createCheckRun, type CheckRunRef } from './github/check-run.js';
 import { createClient, describeError, isPermissionError, type Api } from './github/client.js';
-import { findPullByHead, upsertComment } from './github/comment.js';
+import { appBotLogin, findPullByHead, upsertComment } from './github/comment.js';
 import { readEventPayload, resolveTarget, runUrl, type PublishTarget } from './github/context.js';
 import { InputError, readSettings, type Settings } from './github/inputs.js';
 import { emitWorkflowAnnotations } from './github/workflow-commands.js';
@@ -109,8 +110,12 @@ function confinement(file: string, workspace: string): string | undefined {
   return lexicallyInside(file, workspace) ? workspace : undefined;
 }
 
-/** Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup). */
-function loadReport(file: string, failOn: Settings['failOn']): GateReport {
+/**
+ * Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup).
+ * It comes from a pull request's workflow, so its verdict is decided again (recheckReport) and a
+ * report that contradicts its own findings is refused.
+ */
+function loadReport(file: string, settings: Settings): GateReport {
   let text: string;
   try {
     const st = fs.statSync(file);
@@ -139,23 +144,19 @@ function loadReport(file: string, failOn: Settings['failOn']): GateReport {
       'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.',
     );
   }
-  const report = parsed.data;
-  // The report comes from another workflow, possibly from a fork: never publish a result more
-  // lenient than its own findings.
-  const blocks =
-    report.findings.some((f) => f.blocking) ||
-    report.subjects.some((x) => x.outcome === 'blocking') ||
-    report.counts.blocking > 0 ||
-    report.exit_code === 1;
-  // The publishing workflow's own fail-on applies too: it is the trusted half.
-  const problems =
-    report.findings.some((f) => f.severity !== 'notice') ||
-    report.subjects.some((x) => x.outcome === 'problem');
-  if ((blocks || (failOn === 'problem' && problems)) && report.conclusion !== 'failure') {
-    report.conclusion = 'failure';
-    report.exit_code = 1;
+  const checked = recheckReport(parsed.data, {
+    failOn: settings.failOn,
+    codes: allCodes(),
+    ...(settings.assurance ? { assurance: settings.assurance } : {}),
+  });
+  if (!checked.ok) {
+    const more = checked.more ? `; and ${checked.more} more` : '';
+    throw new ToolFailure(
+      `The report file ${file} is not published: ${checked.problems.join('; ')}${more}.`,
+      'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance this workflow requires; rerun the verifying workflow.',
+    );
   }
-  return report;
+  return checked.report;
 }
 
 interface PublishState {
@@ -273,29 +274,46 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     if (settings.report) {
       core.info(`Publishing the report ${settings.report}.`);
-      const ignored = (['paths', 'config', 'assurance', 'effort', 'fixtures'] as const).filter(
-        (k) => settings[k] !== undefined,
-      );
+      // assurance: submission still applies (a report verified at another assurance is refused).
+      const ignored = (
+        [
+          ['paths', 'paths'],
+          ['config', 'config'],
+          ['configJson', 'config-json'],
+          ['assurance', 'assurance'],
+          ['effort', 'effort'],
+          ['fixtures', 'fixtures'],
+        ] as const
+      )
+        .filter(
+          ([k]) =>
+            settings[k] !== undefined && !(k === 'assurance' && settings[k] === 'submission'),
+        )
+        .map(([, name]) => name);
       if (ignored.length)
         core.warning(
-          `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on still applies.`,
+          `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on and assurance: submission still apply.`,
         );
-      report = loadReport(settings.report, settings.failOn);
+      report = loadReport(settings.report, settings);
     } else {
       ensureCheckedOut(settings.workspace);
       if (target) ensureCommit(settings.workspace, target, env);
       report = await verify({
         root: settings.workspace,
         ...(settings.config ? { config: settings.config } : {}),
+        ...(settings.configJson ? { configJson: settings.configJson } : {}),
         ...(settings.paths ? { paths: settings.paths } : {}),
         ...(settings.assurance ? { assurance: settings.assurance } : {}),
         ...(settings.effort ? { effort: settings.effort } : {}),
         ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
+        ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
         ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
+        emptyRemediation:
+          'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
         failOn: settings.failOn,
-        // Progress names directories: escaped, so a newline in a name cannot start a
-        // workflow command (::error, ::stop-commands) in the log.
-        onProgress: (m) => core.info(plain(m)),
+        // Progress names directories: escaped, so a name cannot be a workflow command in the
+        // log (a newline starting ::error or ::stop-commands, or a legacy ##[error]).
+        onProgress: (m) => core.info(logSafe(plain(m))),
       });
     }
   } catch (err) {
@@ -391,6 +409,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         marker: commentMarker(settings.checkName),
         body: renderComment(report, { ...md, limit: COMMENT_LIMIT }),
         failing,
+        // The check run's App is who the token comments as (GET /user refuses App tokens).
+        ...(state.check?.appSlug ? { author: appBotLogin(state.check.appSlug) } : {}),
       });
       if (res.action === 'skipped') core.info(`No pull-request comment: ${res.reason}.`);
       else core.info(`Pull-request comment ${res.action}: ${res.url ?? ''}`);

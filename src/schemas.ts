@@ -3,6 +3,7 @@ import { Config } from './config.js';
 import { Fixture } from './fixtures/schema.js';
 import { GateReport } from './model/report.js';
 import { ArisReport, AuditArtifact, AuditManifest } from './packs/aris/schema.js';
+import { ExpectationsFile, IndexFile, ProofFile } from './packs/aristo/schema.js';
 import {
   ChunkRecord,
   Manifest,
@@ -28,4 +29,7 @@ export const SCHEMAS: Record<string, z.ZodType> = {
   'trace-manifest': Manifest,
   'trace-chunk': ChunkRecord,
   'trace-verification-report': VerificationReport,
+  'aristo-proof': ProofFile,
+  'aristo-index': IndexFile,
+  'aristo-expectations': ExpectationsFile,
 };

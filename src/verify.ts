@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { finding, type Finding } from './model/finding.js';
+import { finding, type Finding, type Location } from './model/finding.js';
 import type { GateReport } from './model/report.js';
 import { loadConfig, type Config } from './config.js';
+import { withoutLoosening } from './config-pinning.js';
+import { statPath } from './io/files.js';
 import { Hasher } from './io/hashing.js';
 import { walkRepository } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
@@ -10,22 +12,31 @@ import { runFixtures } from './fixtures/runner.js';
 import { PACKS, allCodes } from './packs/index.js';
 import type { Pack, PackContext, PackResult } from './packs/pack.js';
 import { VerifyWorkers, verifyTargets } from './parallel.js';
+import { isAssurance } from './policy/assurance.js';
 import { GATE } from './policy/codes.js';
 import { decide, type FailOn } from './policy/gate.js';
 import type { PlannedTarget } from './target.js';
 
 export interface VerifyOptions {
   root: string;
+  /** A config file named by the workflow or CLI; trusted only if it lies outside the root. */
   config?: string;
+  /** Inline config JSON from the workflow (the Action's config-json input): trusted. */
+  configJson?: string;
   /** Directories to verify; replaces discovery (and the config's paths). */
   paths?: string[];
+  /** Set by the workflow or CLI, it pins enforcement: the checkout's config cannot weaken it. */
   assurance?: string;
   effort?: string;
   failOn?: FailOn;
   allowEmpty?: boolean;
+  /** What "nothing was verified" tells the user to do, in the caller's terms (flag or input). */
+  emptyRemediation?: string;
   allowOutsideRoot?: boolean;
   /** Conformance fixture directory to run as well. */
   fixtures?: string;
+  /** Fixture directory to run when it exists and neither `fixtures` nor the config names one. */
+  defaultFixtures?: string;
   /** Verify each path itself as a target of the selected packs, with no discovery inside it. */
   exact?: boolean;
   /** Restrict to these packs. */
@@ -39,20 +50,12 @@ export interface VerifyOptions {
 export async function verify(opts: VerifyOptions): Promise<GateReport> {
   const ws = new Workspace(opts.root, opts.allowOutsideRoot);
   const runFindings: Finding[] = [];
-  const loaded = loadConfig(ws.root, opts.config);
-  let config: Config = {};
-  if (loaded.ok) config = loaded.config;
-  else {
-    runFindings.push(
-      finding(GATE.configInvalid, {
-        subject: 'gate',
-        message: `Config ${ws.rel(loaded.path)}: ${loaded.message}.`,
-        location: loaded.line
-          ? { path: ws.rel(loaded.path), line: loaded.line }
-          : { path: ws.rel(loaded.path) },
-      }),
-    );
-  }
+  const defaultFixtures =
+    opts.defaultFixtures !== undefined &&
+    statPath(path.resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
+      ? opts.defaultFixtures
+      : undefined;
+  const config = effectiveConfig(ws, opts, defaultFixtures, runFindings);
   const packs = PACKS.filter((p) =>
     (opts.packs ?? config.packs ?? PACKS.map((x) => x.id)).includes(p.id),
   );
@@ -83,26 +86,19 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       opts.exact ?? false,
     );
     results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
-    const fixtureDir = opts.fixtures ?? config.fixtures;
+    const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
     if (fixtureDir !== undefined) {
-      const abs = path.resolve(ws.root, fixtureDir);
-      if (!ws.contains(abs) || !fs.existsSync(abs)) {
-        runFindings.push(
-          finding(GATE.targetNotFound, {
-            subject: 'gate',
-            message: `Fixture directory ${fixtureDir} does not exist inside the workspace.`,
-          }),
-        );
-      } else {
+      const dir = fixtureDirectory(ws, fixtureDir);
+      if (!dir.ok) runFindings.push(dir.finding);
+      else
         results.push(
-          ...(await runFixtures(abs, {
+          ...(await runFixtures(dir.abs, {
             packs: PACKS,
             knownCodes: new Set(allCodes().map((c) => c.code)),
             workspace: ws,
             onProgress: opts.onProgress,
           })),
         );
-      }
     }
   } finally {
     await workers?.close(); // already closed by verifyTargets unless discovery threw
@@ -115,6 +111,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       finding(GATE.nothingVerified, {
         subject: 'gate',
         message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
+        ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
       }),
     );
   }
@@ -123,6 +120,99 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     failOn: opts.failOn ?? config.fail_on ?? 'blocking',
     runFindings,
   });
+}
+
+/**
+ * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
+ * pinned the assurance; then its keys that would weaken the gate are dropped and reported. A
+ * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
+ */
+function effectiveConfig(
+  ws: Workspace,
+  opts: VerifyOptions,
+  defaultFixtures: string | undefined,
+  runFindings: Finding[],
+): Config {
+  const loaded = loadConfig(ws, {
+    root: opts.root,
+    ...(opts.config !== undefined ? { file: opts.config } : {}),
+    ...(opts.configJson !== undefined ? { json: opts.configJson } : {}),
+  });
+  if (!loaded.ok) {
+    const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
+    runFindings.push(
+      finding(loaded.refused ? GATE.configRefused : GATE.configInvalid, {
+        subject: 'gate',
+        message: `Config ${name}: ${loaded.message}.`,
+        ...(loaded.path !== undefined
+          ? {
+              location: loaded.line
+                ? { path: ws.rel(loaded.path), line: loaded.line }
+                : { path: ws.rel(loaded.path) },
+            }
+          : {}),
+      }),
+    );
+    return {};
+  }
+  if (loaded.trusted || opts.assurance === undefined) return loaded.config;
+  // An assurance that is not understood fails closed, as it does for the papers.
+  const pinned = isAssurance(opts.assurance) ? opts.assurance : 'submission';
+  const { config, ignored } = withoutLoosening(loaded.config, {
+    assurance: pinned,
+    ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+    ...(opts.paths !== undefined ? { paths: opts.paths } : {}),
+    ...(opts.packs !== undefined ? { packs: opts.packs } : {}),
+    ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
+    ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
+    ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
+    allPacks: PACKS.map((p) => p.id),
+  });
+  if (ignored.length > 0 && loaded.path !== undefined) {
+    const rel = ws.rel(loaded.path);
+    const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
+    runFindings.push(
+      finding(GATE.configKeyIgnored, {
+        subject: 'gate',
+        message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
+        location: located(first!),
+        related: rest.map(located),
+      }),
+    );
+  }
+  return config;
+}
+
+function located(l: { path: string; line: number | undefined }): Location {
+  return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
+}
+
+/** The fixture directory, which must really lie inside the workspace: it is not walked otherwise. */
+function fixtureDirectory(
+  ws: Workspace,
+  dir: string,
+): { ok: true; abs: string } | { ok: false; finding: Finding } {
+  const r = ws.resolve(ws.root, dir);
+  const problem = !r.ok
+    ? r.reason === 'outside_root'
+      ? 'leads outside the workspace'
+      : r.reason === 'missing'
+        ? 'does not exist'
+        : 'cannot be read'
+    : statPath(r.real).kind !== 'dir'
+      ? 'is not a directory'
+      : undefined;
+  if (r.ok && problem === undefined) return { ok: true, abs: r.abs };
+  // The message names the directory as given, never where a symlink leads.
+  return {
+    ok: false,
+    finding: finding(GATE.targetNotFound, {
+      subject: 'gate',
+      message: `Fixture directory ${dir} ${problem}; it was not read.`,
+      remediation:
+        'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
+    }),
+  };
 }
 
 function planTargets(

@@ -130,8 +130,18 @@ export class MockGitHub {
   readonly comments: StoredComment[] = [];
   /** Open pull requests answered by GET /repos/{o}/{r}/pulls. */
   pulls: { number: number; head: { sha: string; ref: string; label: string } }[] = [];
-  /** The login that comments are created as (GITHUB_TOKEN comments as github-actions[bot]). */
-  botLogin = 'github-actions[bot]';
+  /**
+   * The GitHub App the token belongs to: GITHUB_TOKEN is the `github-actions` App's installation
+   * token; a GitHub App token is its App's. Check runs carry it as `app`, comments are authored by
+   * `<slug>[bot]`, and GET /user refuses either token (403).
+   */
+  appSlug = 'github-actions';
+  /** A personal access token's user instead: GET /user answers it, and comments are authored by it. */
+  userLogin?: string;
+  /** The login that comments are created as. */
+  get tokenLogin(): string {
+    return this.userLogin ?? `${this.appSlug}[bot]`;
+  }
   /** Read-only token (fork pull request): every write answers 403. */
   readOnly = false;
   private faults: Fault[] = [];
@@ -200,7 +210,7 @@ export class MockGitHub {
     if (typeof req.headers.authorization === 'string')
       call.authorization = req.headers.authorization;
     this.calls.push(call);
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
       call.status = status;
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       res.end(body === undefined ? '' : JSON.stringify(body));
@@ -302,8 +312,9 @@ export class MockGitHub {
     operationId: string,
     params: Record<string, string>,
     call: RecordedCall,
-    send: (s: number, b: unknown) => void,
+    send: (s: number, b: unknown, headers?: Record<string, string>) => void,
   ): void {
+    const u = (url: string) => new URL(url, 'http://127.0.0.1');
     const repoUrl = `https://github.com/${params['owner']}/${params['repo']}`;
     const body = (call.body ?? {}) as Record<string, unknown>;
     const commentJson = (c: StoredComment) => ({
@@ -333,6 +344,7 @@ export class MockGitHub {
       status: r.status,
       conclusion: r.conclusion,
       name: r.name,
+      app: { id: this.appSlug.length, slug: this.appSlug, name: this.appSlug },
       output: { ...r.output, annotations_count: r.annotations.length },
     });
     switch (operationId) {
@@ -378,20 +390,26 @@ export class MockGitHub {
         const perPage = Number(call.query['per_page'] ?? 30);
         const page = Number(call.query['page'] ?? 1);
         const all = this.comments.filter((c) => c.issue_number === issue);
-        return send(200, all.slice((page - 1) * perPage, page * perPage).map(commentJson));
+        // GitHub links the next page in a Link header; clients follow it rather than guess.
+        const next = new URL(`${this.url}${u(call.url).pathname}`);
+        next.searchParams.set('per_page', String(perPage));
+        next.searchParams.set('page', String(page + 1));
+        const link: Record<string, string> =
+          page * perPage < all.length ? { link: `<${next.href}>; rel="next"` } : {};
+        return send(200, all.slice((page - 1) * perPage, page * perPage).map(commentJson), link);
       }
       case 'issues/create-comment': {
         const c = this.seedComment(
           Number(params['issue_number']),
           String(body['body']),
-          this.botLogin,
+          this.tokenLogin,
         );
         return send(201, commentJson(c));
       }
       case 'issues/update-comment': {
         const c = this.comments.find((x) => x.id === Number(params['comment_id']));
         if (!c) return send(404, { message: 'Not Found' });
-        if (c.login !== this.botLogin)
+        if (c.login !== this.tokenLogin)
           return send(403, { message: 'Resource not accessible by integration' });
         c.body = String(body['body']);
         c.updated_at = new Date().toISOString();
@@ -411,7 +429,8 @@ export class MockGitHub {
         );
       }
       case 'users/get-authenticated':
-        // GITHUB_TOKEN is an installation token: it cannot read /user.
+        // GITHUB_TOKEN and App tokens are installation tokens: they cannot read /user.
+        if (this.userLogin) return send(200, { login: this.userLogin, id: 1, type: 'User' });
         return send(403, { message: 'Resource not accessible by integration' });
       default:
         return send(501, { message: `mock has no answer for ${operationId}` });

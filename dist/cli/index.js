@@ -3617,8 +3617,8 @@ class WriteRefused extends Error {
 }
 /** Whether `p` lies lexically inside `root` (before symlinks are considered). */
 function lexicallyInside(p, root) {
-    const rel = path.relative(path.resolve(root), path.resolve(p));
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+    const rel = external_node_path_default().relative(external_node_path_default().resolve(root), external_node_path_default().resolve(p));
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
 }
 /**
  * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
@@ -3690,11 +3690,15 @@ function assertInside(dir, root) {
 /**
  * The repository the verifier may read. Every path that comes from an artifact is resolved
  * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
- * unless outside reads were explicitly allowed.
+ * unless outside reads were explicitly allowed. Git directories are never part of the
+ * workspace, even with outside reads allowed: `.git/config` can hold the token
+ * actions/checkout saves. A path that resolves into one is refused as outside the root.
  */
 class Workspace {
     allowOutside;
     root;
+    /** Directories already classified by `isGitDir`. */
+    gitDirs = new Map();
     constructor(root, allowOutside = false) {
         this.allowOutside = allowOutside;
         this.root = external_node_fs_default().realpathSync(root);
@@ -3747,18 +3751,185 @@ class Workspace {
                 detail: `is a symlink to ${real}, outside the workspace root`,
             };
         }
+        const gitDir = this.gitDirHolding(real);
+        if (gitDir !== undefined) {
+            const where = `the git directory ${this.rel(gitDir)}`;
+            return {
+                ok: false,
+                reason: 'outside_root',
+                rel,
+                detail: `${real === abs ? 'lies in' : 'is a symlink into'} ${where}, which is never read`,
+            };
+        }
         return { ok: true, abs, real, rel };
     }
+    /**
+     * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
+     * itself would take for a git directory (the target of a `.git` file, a bare repository, a
+     * submodule's or worktree's git dir). Only directories below the root are looked at, and all
+     * ancestors of a path outside it.
+     */
+    gitDirHolding(real) {
+        const inside = this.contains(real);
+        for (let d = real; inside ? d !== this.root : external_node_path_default().dirname(d) !== d; d = external_node_path_default().dirname(d)) {
+            let known = this.gitDirs.get(d);
+            if (known === undefined) {
+                known = isGitDir(d);
+                this.gitDirs.set(d, known);
+            }
+            if (known)
+                return d;
+        }
+        return undefined;
+    }
 }
+/**
+ * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
+ * objects/ and refs/ or a commondir.
+ */
+function isGitDir(dir) {
+    if (external_node_path_default().basename(dir).toLowerCase() === '.git')
+        return true;
+    const kind = (name) => {
+        try {
+            const st = external_node_fs_default().statSync(external_node_path_default().join(dir, name));
+            return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+        }
+        catch {
+            return 'none';
+        }
+    };
+    if (kind('HEAD') !== 'file')
+        return false;
+    return kind('commondir') === 'file' || (kind('objects') === 'dir' && kind('refs') === 'dir');
+}
+/**
+ * What went wrong, for a message. A file system error says it without the path it carries
+ * (`ENOENT: no such file or directory, open`): the caller names the file, and the path could be
+ * any length, or an absolute path of the runner.
+ */
 function errorText(err) {
-    if (err instanceof Error) {
-        const code = err.code;
-        return code ? `${code}: ${err.message}` : err.message;
+    // Duck-typed: an error from another realm (a worker, a vm context) is no `instanceof Error`.
+    if (typeof err === 'object' && err !== null && typeof err.message === 'string') {
+        const { code, syscall, message } = err;
+        if (code && syscall) {
+            const at = message.indexOf(`, ${syscall} `);
+            if (at >= 0)
+                return message.slice(0, at + syscall.length + 2);
+        }
+        return code && !message.startsWith(`${code}:`) ? `${code}: ${message}` : message;
     }
     return String(err);
 }
 
+;// CONCATENATED MODULE: ./src/render/sanitize.ts
+// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
+// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function plain(s) {
+    return s.replace(UNSAFE, (c) => {
+        if (c === '\n')
+            return '\\n';
+        if (c === '\t')
+            return '\\t';
+        if (c === '\r')
+            return '\\r';
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
+}
+/** Cuts a string to at most `max` characters (code points), marking the cut. */
+function cap(s, max) {
+    const chars = Array.from(s);
+    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+// ---------------------------------------------------------------------------------------------
+// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
+// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
+// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
+const ZWSP = '\u200b';
+// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
+const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
+/**
+ * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
+ * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
+ * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
+ * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
+ * no table break-out (`|` escaped, line
+ * breaks folded into spaces). The result is capped at `max` characters.
+ */
+function mdText(s, max = 1000) {
+    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    return (folded
+        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#/g, `#${ZWSP}`)
+        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
+        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+        // GitHub also autolinks GH-123 issue references and full commit SHAs.
+        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
+        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
+        // A leading list, heading-underline or numbered-list marker stays text.
+        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
+}
+/**
+ * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
+ * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
+ * before it parses code spans). Code spans render no HTML, mentions or links.
+ */
+function mdCode(s, max = 300, inTable = true) {
+    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    if (inTable)
+        text = text.replace(/\|/g, '\\|');
+    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
+function htmlCommentText(s) {
+    return plain(s)
+        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
+        .replace(/[<>]/g, '_');
+}
+// ---------------------------------------------------------------------------------------------
+// Values from untrusted files inside messages. A message may show a value the verifier parsed
+// (a verdict, a key, a path an artifact names), never a file's raw text, and only this much of it.
+/** The most characters of a parsed value that a message, reason or issue string shows. */
+const VALUE_EXCERPT_MAX = 80;
+/** At most VALUE_EXCERPT_MAX characters (code points) of `s`, the cut marked with an ellipsis. */
+function cutValue(s) {
+    // Slice first, so a 64 MiB value is never split into code points whole: 2·max+2 code units
+    // always hold more than max code points when `s` is longer than that.
+    return cap(s.length > 2 * VALUE_EXCERPT_MAX + 2 ? s.slice(0, 2 * VALUE_EXCERPT_MAX + 2) : s, VALUE_EXCERPT_MAX);
+}
+/** A parsed value as a short, escaped, unquoted prefix (for legacy issue strings and reasons). */
+function valueExcerpt(s) {
+    return plain(cutValue(s));
+}
+/** A parsed value as a short, escaped, double-quoted prefix, for messages. */
+function quoteValue(s) {
+    // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
+    return plain(JSON.stringify(cutValue(s)));
+}
+/**
+ * Where a schema (zod) issue is and what it says, with every key taken from the file shown as a
+ * value excerpt: the path's segments, and the keys an "unrecognized key" issue lists.
+ */
+function schemaIssueText(issue) {
+    const segments = issue.path.filter((x) => typeof x !== 'symbol');
+    const where = segments.length
+        ? segments.map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x))).join('.')
+        : 'the top level';
+    if (issue.code !== 'unrecognized_keys' || !issue.keys)
+        return { where, why: issue.message };
+    const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
+    const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
+    return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
+
 ;// CONCATENATED MODULE: ./src/policy/assurance.ts
+
 const ASSURANCES = ['draft', 'submission'];
 const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
 /** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
@@ -3806,11 +3977,14 @@ function resolveAssurance(i) {
             return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
         return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
     }
+    const label = i.fileLabel ?? '.aris/assurance.txt';
+    if (i.fileError !== undefined)
+        return fail(`${label} ${i.fileError}`, label);
     if (i.fileText !== undefined) {
         const v = i.fileText.replace(/\s+/g, '');
-        const label = i.fileLabel ?? '.aris/assurance.txt';
+        // Only a short prefix: the file may be a symlink to anything the workspace holds.
         if (!isAssurance(v))
-            return fail(`${label} says "${v}", not draft or submission`, label);
+            return fail(`${label} says ${quoteValue(v)}, not draft or submission`, label);
         return { assurance: v, source: label, ...effortField };
     }
     if (i.configAssurance !== undefined) {
@@ -8988,7 +9162,7 @@ function _coercedBoolean(Class, params) {
 function _bigint(Class, params) {
     return new Class({
         type: "bigint",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -12568,7 +12742,7 @@ const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
     },
 }));
 function schemas_bigint(params) {
-    return core._bigint(ZodBigInt, params);
+    return _bigint(ZodBigInt, params);
 }
 const ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBigIntFormat", (inst, def) => {
     core.$ZodBigIntFormat.init(inst, def);
@@ -12755,7 +12929,7 @@ function strictObject(shape, params) {
         type: "object",
         shape,
         catchall: never(),
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // looseObject
@@ -13425,6 +13599,40 @@ function finding(def, input) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/model/subject.ts
+
+/**
+ * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
+ * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
+ */
+const Outcome = schemas_enum(['pass', 'problem', 'blocking', 'skipped']);
+const SubjectKind = schemas_enum(['paper', 'audit', 'run', 'fixture', 'annotation']);
+const Subject = object({
+    id: schemas_string(),
+    target: schemas_string().describe('Id of the target this subject belongs to'),
+    pack: schemas_string(),
+    kind: SubjectKind,
+    name: schemas_string().describe('Human name, e.g. the audit skill or the run id'),
+    path: schemas_string().describe('Repo-relative path of the artifact or directory'),
+    status: schemas_string().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
+    verdict: schemas_string().optional(),
+    reason: schemas_string().optional().describe('Short why: reason code and summary from the artifact'),
+    outcome: Outcome,
+});
+const Enforcement = schemas_enum(['blocking', 'advisory']);
+const Target = object({
+    id: schemas_string(),
+    pack: schemas_string(),
+    kind: schemas_enum(['paper', 'run', 'fixture', 'workspace']),
+    path: schemas_string().describe('Repo-relative path ("." for the root)'),
+    enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
+    terminal_state: schemas_string().describe('e.g. accepted | provisional | blocked for papers'),
+    context: record(schemas_string(), schemas_string())
+        .describe('How the target was judged, e.g. assurance and where it came from'),
+});
+/** The `context` key in which a pack says why a target is provisional (not submission-ready). */
+const PROVISIONAL_BECAUSE = 'provisional_because';
+
 ;// CONCATENATED MODULE: external "node:buffer"
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 ;// CONCATENATED MODULE: ./src/io/files.ts
@@ -13540,6 +13748,10 @@ function decodeUtf8(bytes) {
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The tool version, reported in every report. Keep in step with package.json. */
 const VERSION = '0.1.0';
+/** The project's home (package.json `homepage`); the Action is `uses: audit-gate/audit-gate@v1`. */
+const HOMEPAGE = 'https://github.com/audit-gate/audit-gate';
+/** Where the validation codes are documented, at this version's release tag. */
+const CODES_DOC = (/* unused pure expression or super */ null && (`${HOMEPAGE}/blob/v${VERSION}/docs/codes.md`));
 
 ;// CONCATENATED MODULE: ./src/packs/aris/codes.ts
 const RERUN = 'Rerun the audit so it writes a fresh artifact.';
@@ -13564,14 +13776,14 @@ const ARIS = {
     inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
     inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
     inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions (or the symlink loop), then run the verifier again.'),
-    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace', 'Keep audited inputs inside the repository, or run locally with --allow-outside-root.'),
+    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace, or in a git directory', 'Keep audited inputs in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
     traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
     traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier’s own files', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
     noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
-    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace', 'Keep traces inside the repository, or run locally with --allow-outside-root.'),
+    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace, or in a git directory', 'Keep traces in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
     invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
     unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
     executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', RERUN),
@@ -13589,6 +13801,7 @@ const ARIS = {
 const ARIS_CODES = Object.values(ARIS);
 
 ;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
+
 const FAMILIES = [
     ['anthropic', ['claude', 'opus', 'sonnet', 'haiku']],
     ['openai', ['gpt', 'codex', 'oracle', 'chatgpt', 'o1', 'o3', 'o4']],
@@ -13670,6 +13883,7 @@ function checkIndependence(data) {
             kind: 'executor_family_mismatch',
             got: pyStr(data.executor_family),
             want: executor,
+            absent: data.executor_family === undefined || data.executor_family === null,
         });
     }
     if (data.reviewer_family !== reviewer) {
@@ -13677,6 +13891,7 @@ function checkIndependence(data) {
             kind: 'reviewer_family_mismatch',
             got: pyStr(data.reviewer_family),
             want: reviewer,
+            absent: data.reviewer_family === undefined || data.reviewer_family === null,
         });
     }
     let expected = 'accepted';
@@ -13708,13 +13923,13 @@ function independenceIssueString(i) {
         case 'missing_field':
             return `missing_field:${i.field}`;
         case 'invalid_review_independence':
-            return `invalid_review_independence:${i.value}`;
+            return `invalid_review_independence:${valueExcerpt(i.value)}`;
         case 'unrecognized_model_family':
             return `unrecognized_model_family:executor=${i.executor},reviewer=${i.reviewer}`;
         case 'executor_family_mismatch':
         case 'reviewer_family_mismatch':
         case 'acceptance_status_mismatch':
-            return `${i.kind}:${i.got}_vs_${i.want}`;
+            return `${i.kind}:${valueExcerpt(i.got)}_vs_${i.want}`;
         default:
             return i.kind;
     }
@@ -13774,7 +13989,8 @@ const AuditManifest = object({
     schema_version: literal('1'),
     audits: array(object({
         artifact: schemas_string().min(1).describe('Artifact path relative to the paper dir'),
-        audit_skill: schemas_string().min(1),
+        // Named in every message about the audit, so it must stay a name.
+        audit_skill: schemas_string().min(1).max(100).describe('The skill that writes the artifact'),
     })
         .strict())
         .min(1),
@@ -13832,6 +14048,7 @@ const ArisReport = object({
 
 
 
+
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 /** The inputs an artifact cites, resolved inside the workspace (nothing is read yet). */
 function auditInputs(loaded, ctx) {
@@ -13859,7 +14076,7 @@ async function checkAudit(spec, loaded, ctx) {
         outcome: 'pass',
     };
     const findings = [];
-    const rerun = `Rerun ${spec.skill} so ${spec.artifact} is rewritten, then run the verifier again.`;
+    const rerun = rerunHow(spec, ctx);
     const at = (line) => line ? { path: loaded.rel, line } : { path: loaded.rel };
     const add = (def, message, issue, line, extra = {}) => {
         findings.push(finding(def, {
@@ -13893,7 +14110,7 @@ async function checkAudit(spec, loaded, ctx) {
         }
         const issue = `missing_artifact: ${spec.artifact}`;
         add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`, issue, undefined, {
-            remediation: `Run ${spec.skill} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), or downgrade to assurance: draft.`,
+            remediation: `Run the ${spec.skill} skill on ${paperOf(ctx)} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), then run audit-gate again${orDraft(ctx)}.`,
         });
         return {
             row: row('MISSING', '', 'unavailable', [issue]),
@@ -13931,7 +14148,7 @@ async function checkAudit(spec, loaded, ctx) {
         add(def, message, text, line, extra);
     };
     for (const dup of loaded.doc.duplicates) {
-        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key "${dup.key}"; readers may see different values.`, `schema_invalid:duplicate_key:${dup.key}`, dup.line);
+        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key ${quoteValue(dup.key)}; readers may see different values.`, `schema_invalid:duplicate_key:${valueExcerpt(dup.key)}`, dup.line);
     }
     // Required fields, then their types (the zod schema is the source of truth for types).
     const shape = AuditArtifact.shape;
@@ -13960,13 +14177,13 @@ async function checkAudit(spec, loaded, ctx) {
     const rawVerdict = data.verdict;
     const verdict = typeof rawVerdict === 'string' ? rawVerdict : '';
     if (rawVerdict !== undefined && typeof rawVerdict !== 'string') {
-        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${pyStr(rawVerdict)}`, lineOf('verdict'));
+        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${valueExcerpt(pyStr(rawVerdict))}`, lineOf('verdict'));
     }
     else if (!VERDICTS.includes(verdict)) {
         const hint = VERDICTS.includes(verdict.toUpperCase()) && verdict !== ''
             ? ` Verdicts are upper case: ${verdict.toUpperCase()}.`
             : '';
-        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${verdict}`, lineOf('verdict') ?? 1);
+        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict ${quoteValue(verdict)}, not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${valueExcerpt(verdict)}`, lineOf('verdict') ?? 1);
     }
     // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
     // A blank name says nothing about which audit wrote the artifact: it is a missing field.
@@ -13974,7 +14191,7 @@ async function checkAudit(spec, loaded, ctx) {
         issue(ARIS.missingField, `${loaded.rel} has an empty "audit_skill"; it must name the audit that wrote it (${spec.skill}).`, 'missing_field:audit_skill', lineOf('audit_skill'));
     }
     else if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
-        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`, `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`, lineOf('audit_skill'));
+        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by ${quoteValue(pyStr(data.audit_skill))}, but ${spec.skill} is expected there.`, `wrong_audit_skill:${valueExcerpt(pyStr(data.audit_skill))}_vs_${spec.skill}`, lineOf('audit_skill'));
     }
     // Review independence.
     const independence = checkIndependence(data);
@@ -14001,26 +14218,26 @@ async function checkAudit(spec, loaded, ctx) {
         const r = ref.resolved;
         if (!r.ok) {
             if (r.reason === 'outside_root')
-                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input "${ref.key}" ${r.detail}; it was not read.`);
+                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input ${quoteValue(ref.key)} ${r.detail}; it was not read.`);
             else if (r.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input ${quoteValue(ref.key)} cited by ${loaded.rel} no longer exists.`);
             else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input "${ref.key}" ${r.detail}.`);
+                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input ${quoteValue(ref.key)} ${r.detail}.`);
             continue;
         }
         const h = await ctx.hashes(r.real);
         if (!h.ok) {
             if (h.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`);
+                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input ${quoteValue(ref.key)} cited by ${loaded.rel} no longer exists.`);
             else if (h.reason === 'not_file')
-                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input "${ref.key}" ${h.detail}, not a file.`);
+                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input ${quoteValue(ref.key)} ${h.detail}, not a file.`);
             else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input "${ref.key}" could not be read: ${h.detail}.`);
+                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input ${quoteValue(ref.key)} could not be read: ${h.detail}.`);
             continue;
         }
         const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
         if (recorded === undefined || !HEX64.test(recorded)) {
-            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for "${ref.key}" is ${recorded === undefined ? jsonType(ref.recorded) : `"${recorded}"`}, not sha256:<64 hex>.`);
+            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for ${quoteValue(ref.key)} is ${recorded === undefined ? jsonType(ref.recorded) : quoteValue(recorded)}, not sha256:<64 hex>.`);
             continue;
         }
         if (recorded.toLowerCase() !== h.sha256) {
@@ -14055,9 +14272,9 @@ async function checkAudit(spec, loaded, ctx) {
             : verdict === 'BLOCKED'
                 ? ARIS.verdictBlocked
                 : ARIS.verdictError;
-        const summary = typeof data.summary === 'string' && data.summary ? ` ${data.summary}` : '';
-        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${reasonCode})` : ''}.${summary}`, undefined, lineOf('verdict'), {
-            remediation: verdictRemediation(spec.skill, verdict, reasonCode),
+        const summary = typeof data.summary === 'string' && data.summary ? ` ${quoteValue(data.summary)}` : '';
+        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${valueExcerpt(reasonCode)})` : ''}.${summary}`, undefined, lineOf('verdict'), {
+            remediation: verdictRemediation(spec.skill, verdict, reasonCode, orDraft(ctx)),
         });
     }
     const status = verdict === ''
@@ -14076,8 +14293,8 @@ async function checkAudit(spec, loaded, ctx) {
     if (traceLocation)
         out.trace_location = traceLocation;
     const reason = [
-        typeof data.reason_code === 'string' ? data.reason_code : '',
-        typeof data.summary === 'string' ? data.summary : '',
+        typeof data.reason_code === 'string' ? valueExcerpt(data.reason_code) : '',
+        typeof data.summary === 'string' ? valueExcerpt(data.summary) : '',
     ]
         .filter(Boolean)
         .join(': ');
@@ -14093,12 +14310,24 @@ async function checkAudit(spec, loaded, ctx) {
 function isAncestorOrSelf(dir, of) {
     return of === dir || of.startsWith(dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep);
 }
-function verdictRemediation(skill, verdict, reasonCode) {
+/** The paper dir as the user names it (repository-relative). */
+function paperOf(ctx) {
+    return ctx.ws.rel(ctx.paperDir) || '.';
+}
+/** How to rerun an audit: the ARIS skill, where, and what it rewrites. */
+function rerunHow(spec, ctx) {
+    return `Run the ${spec.skill} skill on ${paperOf(ctx)} (it rewrites ${spec.artifact}), then run audit-gate again.`;
+}
+/** The way out that only a paper checked at submission has. */
+function orDraft(ctx) {
+    return ctx.assurance === 'submission' ? ', or downgrade to assurance: draft' : '';
+}
+function verdictRemediation(skill, verdict, reasonCode, orDraft) {
     if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
-        return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
+        return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}${orDraft}.`;
     }
     if (verdict === 'BLOCKED')
-        return `Provide what ${skill} needs and rerun it, or downgrade to assurance: draft.`;
+        return `Provide what ${skill} needs and rerun it${orDraft}.`;
     if (verdict === 'ERROR')
         return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
     return `Fix the issues ${skill} reports, then rerun ${skill}.`;
@@ -14170,7 +14399,7 @@ function checkTrace(tracePath, spec, ctx) {
         issue: [
             ARIS.traceNotATrace,
             `trace_path_not_a_trace:${tracePath}`,
-            `trace_path "${tracePath}" ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
+            `trace_path ${quoteValue(tracePath)} ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
         ],
     });
     let firstFailure;
@@ -14203,7 +14432,7 @@ function checkTrace(tracePath, spec, ctx) {
                         issue: [
                             ARIS.traceEmpty,
                             `trace_path_empty:${tracePath}`,
-                            `trace_path "${tracePath}" is an empty directory.`,
+                            `trace_path ${quoteValue(tracePath)} is an empty directory.`,
                         ],
                     };
             }
@@ -14212,7 +14441,7 @@ function checkTrace(tracePath, spec, ctx) {
                     issue: [
                         ARIS.traceUnreadable,
                         `trace_path_unreadable:${tracePath}`,
-                        `trace_path "${tracePath}" cannot be listed: ${err.message}.`,
+                        `trace_path ${quoteValue(tracePath)} cannot be listed: ${err.message}.`,
                     ],
                 };
             }
@@ -14224,7 +14453,7 @@ function checkTrace(tracePath, spec, ctx) {
                     issue: [
                         ARIS.traceEmptyFile,
                         `trace_path_empty_file:${tracePath}`,
-                        `trace_path "${tracePath}" is an empty file.`,
+                        `trace_path ${quoteValue(tracePath)} is an empty file.`,
                     ],
                 };
             return { location: r.rel };
@@ -14233,7 +14462,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceUnreadable,
                 `trace_path_unreadable:${tracePath}`,
-                `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`,
+                `trace_path ${quoteValue(tracePath)} ${st.detail || 'cannot be read'}.`,
             ],
         };
     }
@@ -14251,7 +14480,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceOutsideRoot,
                 `trace_path_outside_root:${tracePath}`,
-                `trace_path "${tracePath}" ${firstFailure.detail}; it was not read.`,
+                `trace_path ${quoteValue(tracePath)} ${firstFailure.detail}; it was not read.`,
             ],
         };
     }
@@ -14260,7 +14489,7 @@ function checkTrace(tracePath, spec, ctx) {
             issue: [
                 ARIS.traceUnreadable,
                 `trace_path_unreadable:${tracePath}`,
-                `trace_path "${tracePath}" ${firstFailure.detail}.`,
+                `trace_path ${quoteValue(tracePath)} ${firstFailure.detail}.`,
             ],
         };
     }
@@ -14268,7 +14497,7 @@ function checkTrace(tracePath, spec, ctx) {
         issue: [
             ARIS.traceMissing,
             `trace_path_missing:${tracePath}`,
-            `trace_path "${tracePath}" does not exist (looked in the paper dir and each directory above it up to the repository root).`,
+            `trace_path ${quoteValue(tracePath)} does not exist (looked in the paper dir and each directory above it up to the repository root).`,
         ],
     };
 }
@@ -14299,13 +14528,16 @@ function independenceMessage(i, rel) {
         case 'missing_field':
             return `${rel} declares review independence but "${i.field}" is missing or empty.`;
         case 'invalid_review_independence':
-            return `review_independence "${i.value}" in ${rel} is not same-family, cross-family or deterministic.`;
+            return `review_independence ${quoteValue(i.value)} in ${rel} is not same-family, cross-family or deterministic.`;
         case 'unrecognized_model_family':
             return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
         case 'executor_family_mismatch':
-            return `executor_family "${i.got}" in ${rel} does not match executor_model (family ${i.want}).`;
-        case 'reviewer_family_mismatch':
-            return `reviewer_family "${i.got}" in ${rel} does not match reviewer_model (family ${i.want}).`;
+        case 'reviewer_family_mismatch': {
+            const role = i.kind === 'executor_family_mismatch' ? 'executor' : 'reviewer';
+            return i.absent
+                ? `${role}_family is missing in ${rel}; ${role}_model is of family ${i.want}.`
+                : `${role}_family ${quoteValue(i.got)} in ${rel} does not match ${role}_model (family ${i.want}).`;
+        }
         case 'same_family_independence_mismatch':
             return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
         case 'cross_family_independence_mismatch':
@@ -14313,7 +14545,7 @@ function independenceMessage(i, rel) {
         case 'deterministic_independence_mismatch':
             return `${rel} claims a deterministic review, but the reviewer is a model.`;
         case 'acceptance_status_mismatch':
-            return `acceptance_status "${i.got}" in ${rel} should be "${i.want}" for this kind of review.`;
+            return `acceptance_status ${quoteValue(i.got)} in ${rel} should be "${i.want}" for this kind of review.`;
     }
 }
 function jsonType(v) {
@@ -14574,6 +14806,8 @@ function isSafeRelative(p) {
 
 
 
+
+
 const MANIFEST_PATH = '.aris/audit-manifest.json';
 const ASSURANCE_PATH = '.aris/assurance.txt';
 /** Verifies one paper directory: the manifest's audits (or the default four), then the aggregate. */
@@ -14632,6 +14866,7 @@ async function verifyPaper(paperDir, ctx) {
             assurance_source: decision.source,
             ...(decision.effort ? { effort: decision.effort } : {}),
             manifest: manifest.source,
+            ...(overall === 'provisional' ? { [PROVISIONAL_BECAUSE]: provisionalBecause(checks) } : {}),
         },
     };
     const report = {
@@ -14658,24 +14893,32 @@ async function verifyPaper(paperDir, ctx) {
     };
 }
 /**
- * The text of <paper-dir>/.aris/assurance.txt, or undefined when there is none. A file that
- * exists but cannot be read (or escapes the workspace) yields text that is not a valid level,
- * so the decision fails closed instead of falling back to the default.
+ * Reads <paper-dir>/.aris/assurance.txt through the workspace. A file that exists but cannot be
+ * read (or resolves outside the workspace or into a git directory) is 'unreadable', so the
+ * decision fails closed instead of falling back to the default.
  */
 function readAssuranceFile(ws, paperDir) {
     const file = ws.resolve(paperDir, ASSURANCE_PATH);
     if (!file.ok)
-        return file.reason === 'missing' ? undefined : `<${file.detail}>`;
+        return file.reason === 'missing'
+            ? { state: 'missing' }
+            : { state: 'unreadable', detail: file.detail };
     const read = readSmallFile(file.real, 4096);
-    return read.ok ? read.bytes.toString('utf8') : `<${read.detail}>`;
+    if (!read.ok)
+        return read.kind === 'missing'
+            ? { state: 'missing' }
+            : { state: 'unreadable', detail: read.detail };
+    return { state: 'text', text: read.bytes.toString('utf8') };
 }
 function decideAssurance(paperDir, ctx) {
     const o = ctx.options;
     const str = (v) => (typeof v === 'string' ? v : undefined);
+    const file = readAssuranceFile(ctx.workspace, paperDir);
     return resolveAssurance({
         flagAssurance: str(o.assurance),
         flagEffort: str(o.effort),
-        fileText: readAssuranceFile(ctx.workspace, paperDir),
+        ...(file.state === 'text' ? { fileText: file.text } : {}),
+        ...(file.state === 'unreadable' ? { fileError: file.detail } : {}),
         configAssurance: str(o.config_assurance),
         configEffort: str(o.config_effort),
     });
@@ -14699,20 +14942,20 @@ function readManifest(paperDir, ctx, targetId) {
         return invalid(loaded.detail, loaded.line);
     if (loaded.doc.duplicates.length > 0) {
         const d = loaded.doc.duplicates[0];
-        return invalid(`repeats the key "${d.key}"`, d.line);
+        return invalid(`repeats the key ${quoteValue(d.key)}`, d.line);
     }
     const parsed = AuditManifest.safeParse(loaded.data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        const where = issue.path.length ? issue.path.join('.') : 'the top level';
-        return invalid(`is not a valid manifest at ${where}: ${issue.message}`, loaded.doc.lineOf(issue.path) ?? 1);
+        const { where, why } = schemaIssueText(issue);
+        return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(issue.path) ?? 1);
     }
     const seen = new Set();
     for (const [i, a] of parsed.data.audits.entries()) {
         if (!isSafeRelative(a.artifact))
-            return invalid(`names artifact "${a.artifact}", which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
+            return invalid(`names artifact ${quoteValue(a.artifact)}, which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
         if (seen.has(a.artifact))
-            return invalid(`names artifact "${a.artifact}" twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
+            return invalid(`names artifact ${quoteValue(a.artifact)} twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
         seen.add(a.artifact);
     }
     return {
@@ -14720,6 +14963,21 @@ function readManifest(paperDir, ctx, targetId) {
         source: loaded.rel,
         findings: [],
     };
+}
+/** Why a paper is provisional, in words, naming the audits: what a reader must fix to be accepted. */
+function provisionalBecause(checks) {
+    const groups = new Map();
+    for (const c of checks.filter((x) => x.provisional)) {
+        const why = c.row.status === 'MISSING_DRAFT_OK'
+            ? 'missing (allowed at draft)'
+            : c.row.status === 'SCHEMA_INVALID'
+                ? 'unreadable or schema-invalid artifact'
+                : c.row.review_independence === 'same-family'
+                    ? 'same-family review (the reviewer is of the executor’s model family)'
+                    : 'legacy artifact without review-independence fields';
+        groups.set(why, [...(groups.get(why) ?? []), c.row.audit]);
+    }
+    return [...groups].map(([why, audits]) => `${why}: ${audits.join(', ')}`).join('; ');
 }
 
 ;// CONCATENATED MODULE: ./src/render/aris-report.ts
@@ -14736,82 +14994,56 @@ function renderArisReport(report, targetId) {
     return { ...base, findings: report.findings.filter((f) => subjects.has(f.subject)) };
 }
 
-;// CONCATENATED MODULE: ./src/render/sanitize.ts
-// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
-// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function plain(s) {
-    return s.replace(UNSAFE, (c) => {
-        if (c === '\n')
-            return '\\n';
-        if (c === '\t')
-            return '\\t';
-        if (c === '\r')
-            return '\\r';
-        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    });
+;// CONCATENATED MODULE: ./src/render/labels.ts
+
+/**
+ * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
+ * the check summary never call one thing by two names.
+ */
+/** A subject's status as shown: a blocking verdict is shown as the verdict itself (BLOCKED, FAIL). */
+function statusLabel(s) {
+    return s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status;
 }
-/** Cuts a string to at most `max` characters (code points), marking the cut. */
-function cap(s, max) {
+/** `n thing` or `n things`. */
+function plural(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+/**
+ * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
+ * cell; short ones are returned as they are.
+ */
+function middle(s, max = 40) {
     const chars = Array.from(s);
-    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+    if (chars.length <= max)
+        return s;
+    const tail = Math.floor((max - 1) / 3);
+    return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
 }
-// ---------------------------------------------------------------------------------------------
-// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
-// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
-// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
-const ZWSP = '\u200b';
-// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
-const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
-/**
- * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
- * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
- * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
- * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
- * no table break-out (`|` escaped, line
- * breaks folded into spaces). The result is capped at `max` characters.
- */
-function mdText(s, max = 1000) {
-    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    return (folded
-        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#/g, `#${ZWSP}`)
-        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
-        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
-        // GitHub also autolinks GH-123 issue references and full commit SHAs.
-        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
-        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
-        // A leading list, heading-underline or numbered-list marker stays text.
-        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
+/** Context entries that describe how a target was judged (its header line), not its outcome. */
+function judgedContext(t) {
+    return Object.entries(t.context).filter(([k]) => k !== PROVISIONAL_BECAUSE);
 }
 /**
- * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
- * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
- * before it parses code spans). Code spans render no HTML, mentions or links.
+ * The target's end state in words. A paper checked at draft whose audits have problems keeps the
+ * legacy state `accepted` in its report, but is shown as what it is: not blocking, and not
+ * submission-ready.
  */
-function mdCode(s, max = 300, inTable = true) {
-    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    if (inTable)
-        text = text.replace(/\|/g, '\\|');
-    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
-    const fence = '`'.repeat(longest + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
-    return `${fence}${pad}${text}${pad}${fence}`;
-}
-/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
-function htmlCommentText(s) {
-    return plain(s)
-        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
-        .replace(/[<>]/g, '_');
+function stateText(t, subjects) {
+    const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
+    if (t.terminal_state === 'accepted' && problems.length > 0)
+        return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
+    const because = t.context[PROVISIONAL_BECAUSE];
+    if (t.terminal_state === 'provisional' && because)
+        return `provisional, not submission-ready: ${because}`;
+    return t.terminal_state;
 }
 
 ;// CONCATENATED MODULE: ./src/render/text.ts
 
+
 const MARK = {
     pass: '✓',
-    problem: '✗',
+    problem: '!',
     blocking: '✗',
     skipped: '·',
 };
@@ -14826,16 +15058,17 @@ function renderText(report) {
     out.push(`audit-gate ${report.tool.version} — ${plain(report.root)}`);
     for (const t of report.targets) {
         const subjects = report.subjects.filter((s) => s.target === t.id);
-        const ctx = Object.entries(t.context)
+        const ctx = judgedContext(t)
             .map(([k, v]) => `${k}: ${plain(v)}`)
             .join(', ');
         out.push('', `${t.kind} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
         const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
         for (const s of subjects) {
-            const verdict = s.verdict ? `  ${plain(s.verdict)}` : '';
-            out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${s.status.padEnd(16)}${verdict}`);
+            const label = statusLabel(s);
+            const verdict = s.verdict && s.verdict !== label ? `  ${plain(s.verdict)}` : '';
+            out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
         }
-        out.push(`  → ${t.terminal_state}`);
+        out.push(`  → ${plain(stateText(t, subjects))}`);
     }
     if (report.findings.length > 0) {
         out.push('', 'Findings:');
@@ -14851,12 +15084,18 @@ function renderText(report) {
     out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
         `${c.errors} errors, ${c.warnings} warnings · submission-ready: ${report.submission_ready}`);
     const verdictLine = report.conclusion === 'failure'
-        ? 'FAIL: blocking problems above; fix them (or downgrade to assurance: draft where allowed).'
+        ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
         : report.conclusion === 'neutral'
             ? 'WARN: problems above do not block at this assurance level.'
             : 'OK: nothing blocks.';
     out.push(`${verdictLine} (exit ${report.exit_code})`);
     return out.join('\n') + '\n';
+}
+/** Whether a paper blocks only because it is checked at submission (draft would let it pass). */
+function downgradable(report) {
+    return report.targets.some((t) => t.kind === 'paper' &&
+        t.context['assurance'] === 'submission' &&
+        report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'));
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -14884,6 +15123,7 @@ const CHECK_NAMES = [
     'tool_linkage',
     'claim_justifications',
     'derived_claim_grounding',
+    'reasoning_trace',
     'evidence_hashes',
     'support_spans',
     'insufficient_reasoning',
@@ -14920,6 +15160,8 @@ const TRACE = {
     stepUnfinished: codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', codes_RERUN, INV.schema),
     stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
     stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
+    stepBeforeDependency: codes_def('step_before_dependency', 'core_invariants', 'A plan node is started before the nodes it depends on have finished', codes_RERUN, INV.order),
+    claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
     stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
     // ── tool linkage ────────────────────────────────────────────────────────────────────────────
     toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
@@ -14944,7 +15186,8 @@ const TRACE = {
     markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
     markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the evidence bytes', REDERIVE, INV.evidence),
+    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)', REDERIVE),
+    spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
     snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
     // ── insufficient evidence ───────────────────────────────────────────────────────────────────
     noOutcome: codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
@@ -14976,8 +15219,9 @@ const TRACE_CODES = Object.values(TRACE);
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
 /**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (the producer's
- * `artifacts/runs/<run_id>/trace.jsonl`), or run_meta.json / fingerprint.txt when the trace itself
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
+ * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
+ * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
  * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
  * directory to such a directory is a run too (the walk does not follow symlinks, so it would
  * otherwise hide the run; the pack reads it through the link, inside the root only).
@@ -16295,15 +16539,17 @@ function loadChunks(ctx, evidenceCount) {
             bad = true;
             continue;
         }
-        const prev = index.get(c.chunk_id);
-        if (prev) {
-            if (prev.start !== c.start_byte || prev.end !== c.end_byte || prev.sha !== c.chunk_sha256) {
-                f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`, { path: rel, line: no });
-                bad = true;
-            }
+        if (c.chunk_id !== c.chunk_sha256) {
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
+            bad = true;
             continue;
         }
-        index.set(c.chunk_id, { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
+        let spans = index.get(c.chunk_id);
+        if (!spans)
+            index.set(c.chunk_id, (spans = []));
+        if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte))
+            continue; // listed twice
+        spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
     }
     return bad ? undefined : index;
 }
@@ -16324,130 +16570,6 @@ function parseChunkLine(line) {
     if (!parsed.ok)
         return parsed;
     return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
-
-
-const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
-/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
-function markedInsufficient(claim) {
-    const s = claim.structured;
-    return s !== null && s !== undefined && s.insufficient_evidence === true;
-}
-/**
- * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
- * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
- * match the evidence supports one to one.
- */
-class ClaimChecks {
-    ctx;
-    ids = new Map();
-    supports = [];
-    /** Derived claims not marked insufficient: the run's answer. */
-    derived = 0;
-    derivedLine;
-    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
-    exempted = [];
-    total = 0;
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    has(id) {
-        return this.ids.has(id);
-    }
-    emitted(claim, line) {
-        const f = this.ctx.f;
-        const at = this.ctx.at(line);
-        this.total++;
-        const prev = this.ids.get(claim.id);
-        if (prev !== undefined) {
-            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
-            return;
-        }
-        this.ids.set(claim.id, line);
-        for (const s of claim.supports) {
-            this.supports.push({
-                claimId: claim.id,
-                line,
-                kind: s.kind,
-                refId: s.ref_id,
-                b0: s.span[0],
-                b1: s.span[1],
-                sha: s.snippet_sha256,
-            });
-        }
-        // Markers: every "[evidence:" must open a canonical marker.
-        const markers = new Map();
-        const statement = claim.statement;
-        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
-            MARKER_AT.lastIndex = i;
-            const m = MARKER_AT.exec(statement);
-            if (!m) {
-                // Only the next 120 characters are quoted: a search to the end would make a statement
-                // full of unclosed markers quadratic.
-                const window = statement.slice(i, i + 120);
-                const end = window.indexOf(']');
-                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
-                f.add(TRACE.markerLegacy, `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, at);
-                continue;
-            }
-            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
-            markers.set(key, (markers.get(key) ?? 0) + 1);
-        }
-        if (claim.claim_type !== 'derived')
-            return;
-        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        // The same (evidence, span, snippet) cited twice is one support, not two.
-        const supportKeys = new Map();
-        for (const s of evidence) {
-            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
-            const n = (supportKeys.get(key) ?? 0) + 1;
-            supportKeys.set(key, n);
-            if ((markers.get(key) ?? 0) < n) {
-                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
-            }
-        }
-        if (markedInsufficient(claim)) {
-            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
-            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
-                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
-        }
-        else {
-            this.derived++;
-            this.derivedLine ??= line;
-            this.ground(claim.id, line, supportKeys.size);
-        }
-        for (const [key, n] of markers) {
-            const have = supportKeys.get(key) ?? 0;
-            if (n > have) {
-                const [id, b0, b1, sha] = key.split('\0');
-                const why = have === 0
-                    ? 'no evidence support has that id, span and snippet hash'
-                    : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
-            }
-        }
-    }
-    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
-    finish(insufficientRun) {
-        if (insufficientRun)
-            return;
-        for (const c of this.exempted)
-            this.ground(c.id, c.line, c.supports, true);
-    }
-    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
-    ground(id, line, supports, marked = false) {
-        const why = marked
-            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
-            : '';
-        if (supports === 0) {
-            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
-        }
-        else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required${why}.`, this.ctx.at(line));
-        }
-    }
 }
 
 ;// CONCATENATED MODULE: external "node:os"
@@ -16659,6 +16781,493 @@ function sha256Hex(bytes) {
         : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
+
+
+/**
+ * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
+ * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
+ * so no number or string is ever re-serialized differently from the producer.
+ */
+function contentId(kind, rawFields) {
+    const keys = Object.keys(rawFields).sort();
+    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
+    return `${kind}_v1_${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
+}
+/** The raw text of the top-level members of a canonical JSON object, by key. */
+function rawMembers(text, members) {
+    const out = {};
+    for (const [k, [a, b]] of members)
+        out[k] = text.slice(a, b);
+    return out;
+}
+/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
+function membersOf(objectText) {
+    const r = checkLine(objectText, true);
+    return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
+}
+/**
+ * The raw canonical text of a JSON file's top-level members, whatever its formatting (an id
+ * covers the content, not the layout): undefined when it cannot be put in canonical form.
+ */
+function documentMembers(text, members) {
+    if (members)
+        return rawMembers(text, members);
+    const canonical = canonicalizeText(text);
+    const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
+    return scanned?.ok && scanned.members ? rawMembers(canonical, scanned.members) : undefined;
+}
+/** The raw text of the `event` member of a canonical trace_event line. */
+function eventText(line) {
+    return line.slice(EVENT_PREFIX.length, line.length - EVENT_SUFFIX.length);
+}
+/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
+class TraceIdHasher {
+    header;
+    h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    n = 0;
+    valid = true;
+    constructor(header) {
+        this.header = header;
+        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
+    }
+    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
+    staged = Buffer.allocUnsafe(64 * 1024);
+    used = 0;
+    /** The canonical bytes of one event (the `event` member of its canonical line). */
+    event(bytes) {
+        if (this.used + bytes.length + 1 > this.staged.length)
+            this.flush();
+        if (this.n++ > 0)
+            this.staged[this.used++] = 0x2c; // ,
+        if (bytes.length > this.staged.length - this.used) {
+            this.flush();
+            this.h.update(bytes);
+        }
+        else {
+            this.staged.set(bytes, this.used);
+            this.used += bytes.length;
+        }
+    }
+    flush() {
+        if (this.used > 0)
+            this.h.update(this.staged.subarray(0, this.used));
+        this.used = 0;
+    }
+    digest() {
+        this.flush();
+        const hd = this.header;
+        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
+        return `trace_v1_${this.h.digest('hex')}`;
+    }
+}
+const EVENT_PREFIX = '{"event":';
+const EVENT_SUFFIX = ',"record":"trace_event"}';
+
+;// CONCATENATED MODULE: ./src/packs/trace/cited.ts
+
+
+
+
+/**
+ * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
+ * them; these are the ones its models expose as content):
+ * - a claim support: the UTF-8 bytes of the cited claim's `statement` (the claim's content);
+ * - a tool_call support: the canonical JSON bytes of the tool result's `result` value, exactly as
+ *   the trace line holds them (sorted keys, compact, Python floats).
+ *
+ * They are kept per id while the trace streams (claims may cite later records), as text that is
+ * turned into bytes only when a support cites it. Past KEEP_CHARS of such text per run only a
+ * digest is kept, which still proves a support that spans the whole content; a narrower span
+ * over a dropped source is reported as unverifiable, never passed.
+ */
+const KEEP_CHARS = 32 * 1024 * 1024;
+class CitedBytes {
+    sources = new Map();
+    kept = 0;
+    /** A claim's statement, kept under its id (the first emission wins). */
+    claim(id, statement) {
+        if (this.sources.has(id))
+            return;
+        this.keep(id, statement.length, () => statement);
+    }
+    /**
+     * A tool result, from its canonical event line (the `event` member's text), kept under the
+     * call id. `canonical` is false when the line itself is not canonical: its own finding stands
+     * and its bytes are not guessed.
+     */
+    toolResult(callId, lineText, canonical) {
+        if (this.sources.has(callId))
+            return;
+        if (!canonical) {
+            this.sources.set(callId, { kind: 'none', why: 'its trace line is not canonical JSON' });
+            return;
+        }
+        this.keep(callId, lineText.length, () => resultText(lineText));
+    }
+    keep(id, chars, get) {
+        if (this.kept + chars <= KEEP_CHARS) {
+            this.kept += chars;
+            this.sources.set(id, { kind: 'text', get });
+            return;
+        }
+        const text = get();
+        if (text === undefined) {
+            this.sources.set(id, { kind: 'none', why: 'the tool result has no result value' });
+            return;
+        }
+        const bytes = Buffer.from(text, 'utf8');
+        this.sources.set(id, { kind: 'digest', sha: sha256Hex(bytes), len: bytes.length });
+    }
+    /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
+    select(id, b0, b1) {
+        const s = this.sources.get(id);
+        if (!s)
+            return undefined;
+        if (s.kind === 'none')
+            return { ok: false, reason: 'unverifiable', why: s.why };
+        if (s.kind === 'digest') {
+            if (b1 > s.len || b0 >= b1)
+                return { ok: false, reason: 'out_of_bounds', len: s.len };
+            if (b0 === 0 && b1 === s.len)
+                return { ok: true, sha: s.sha, len: s.len, preview: '' };
+            return {
+                ok: false,
+                reason: 'unverifiable',
+                why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
+            };
+        }
+        const text = s.get();
+        if (text === undefined)
+            return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
+        const bytes = Buffer.from(text, 'utf8');
+        if (b1 > bytes.length || b0 >= b1)
+            return { ok: false, reason: 'out_of_bounds', len: bytes.length };
+        const span = bytes.subarray(b0, b1);
+        return {
+            ok: true,
+            sha: sha256Hex(span),
+            len: bytes.length,
+            preview: span.subarray(0, 80).toString('utf8'),
+        };
+    }
+}
+/** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
+function resultText(line) {
+    const event = membersOf(eventText(line))?.result;
+    return event === undefined ? undefined : membersOf(event)?.result;
+}
+/**
+ * Claim and tool_call supports: the cited record exists (a claim the trace emits, a tool call
+ * with a result), the span lies inside its bytes, and snippet_sha256 is the hash of those bytes.
+ */
+function checkRecordSupports(ctx, supports, known, cited) {
+    const f = ctx.f;
+    for (const s of supports) {
+        if (s.kind === 'evidence')
+            continue;
+        const what = s.kind === 'claim' ? `claim ${q(s.refId)}` : `tool call ${q(s.refId)}`;
+        if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
+            f.add(TRACE.supportUnresolved, s.kind === 'claim'
+                ? `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`
+                : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
+            continue;
+        }
+        const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
+        const got = cited.select(s.refId, s.b0, s.b1);
+        if (!got)
+            continue; // resolved but never kept: cannot happen, the scan keeps every record
+        if (!got.ok) {
+            f.add(got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch, got.reason === 'out_of_bounds'
+                ? `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
+                : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
+        }
+        else if (got.sha !== s.sha) {
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
+
+
+/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
+const MAX_QUOTES = 1000;
+function evidenceCites(claim) {
+    return claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => [s.ref_id, s.span[0], s.span[1]]);
+}
+const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
+/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
+function markedInsufficient(claim) {
+    const s = claim.structured;
+    return s !== null && s !== undefined && s.insufficient_evidence === true;
+}
+/**
+ * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
+ * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
+ * match the evidence supports one to one.
+ */
+class ClaimChecks {
+    ctx;
+    ids = new Map();
+    supports = [];
+    /** Derived claims not marked insufficient: the run's answer. */
+    derived = 0;
+    derivedLine;
+    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
+    exempted = [];
+    total = 0;
+    suspects = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    has(id) {
+        return this.ids.has(id);
+    }
+    emitted(claim, line) {
+        const f = this.ctx.f;
+        const at = this.ctx.at(line);
+        this.total++;
+        const prev = this.ids.get(claim.id);
+        if (prev !== undefined) {
+            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+            return;
+        }
+        this.ids.set(claim.id, line);
+        for (const s of claim.supports) {
+            this.supports.push({
+                claimId: claim.id,
+                line,
+                kind: s.kind,
+                refId: s.ref_id,
+                b0: s.span[0],
+                b1: s.span[1],
+                sha: s.snippet_sha256,
+            });
+        }
+        // Markers: every "[evidence:" must open a canonical marker.
+        const markers = new Map();
+        let suspect;
+        const statement = claim.statement;
+        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
+            MARKER_AT.lastIndex = i;
+            const m = MARKER_AT.exec(statement);
+            if (!m) {
+                // Only the next 120 characters are quoted: a search to the end would make a statement
+                // full of unclosed markers quadratic.
+                const window = statement.slice(i, i + 120);
+                const end = window.indexOf(']');
+                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
+                // Decided once the evidence is read: text the claim copies from the bytes it cites (the
+                // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
+                (suspect ??= {
+                    claimId: claim.id,
+                    line,
+                    statement,
+                    at: [],
+                    cites: evidenceCites(claim),
+                }).at.push([i, text]);
+                continue;
+            }
+            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
+            markers.set(key, (markers.get(key) ?? 0) + 1);
+        }
+        if (suspect)
+            this.suspects.push(suspect);
+        if (claim.claim_type !== 'derived')
+            return;
+        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
+        // The same (evidence, span, snippet) cited twice is one support, not two.
+        const supportKeys = new Map();
+        for (const s of evidence) {
+            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
+            const n = (supportKeys.get(key) ?? 0) + 1;
+            supportKeys.set(key, n);
+            if ((markers.get(key) ?? 0) < n) {
+                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+            }
+        }
+        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
+            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
+            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
+                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
+        }
+        else {
+            this.derived++;
+            this.derivedLine ??= line;
+            this.ground(claim.id, line, supportKeys.size);
+        }
+        for (const [key, n] of markers) {
+            const have = supportKeys.get(key) ?? 0;
+            if (n > have) {
+                const [id, b0, b1, sha] = key.split('\0');
+                const why = have === 0
+                    ? 'no evidence support has that id, span and snippet hash'
+                    : `it appears ${n} times for ${have} support(s)`;
+                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+            }
+        }
+    }
+    /**
+     * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
+     * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
+     * be read: the marker is then reported).
+     */
+    resolveLegacy(read) {
+        for (const s of this.suspects) {
+            const quoted = [];
+            for (const [ref, b0, b1] of s.cites) {
+                const text = read(ref, b0, b1)?.toString('utf8').trim();
+                if (!text)
+                    continue;
+                let n = 0;
+                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
+                    quoted.push([p, p + text.length]);
+            }
+            for (const [i, text] of s.at) {
+                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
+                    continue;
+                this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
+            }
+        }
+        this.suspects.length = 0;
+    }
+    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
+    finish(insufficientRun) {
+        if (insufficientRun)
+            return;
+        for (const c of this.exempted)
+            this.ground(c.id, c.line, c.supports, true);
+    }
+    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
+    ground(id, line, supports, marked = false) {
+        const why = marked
+            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
+            : '';
+        if (supports === 0) {
+            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
+        }
+        else if (supports < this.ctx.minSupports) {
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/content.ts
+
+
+
+
+
+/**
+ * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
+ * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
+ * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
+ * `result_sha256` together with the header's reasoning-trace record (the producer's
+ * check_reasoning_trace).
+ */
+class ContentChecks {
+    ctx;
+    derived = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /**
+     * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
+     * so the canonical payload is rebuilt from the parsed record without scanning the line again.
+     */
+    evidence(ev, no) {
+        const want = contentId('ev', {
+            chunk_id: JSON.stringify(ev.chunk_id),
+            sha256: JSON.stringify(ev.sha256),
+            span: `[${ev.span[0]},${ev.span[1]}]`,
+            uri: JSON.stringify(ev.uri),
+        });
+        if (want !== ev.id)
+            this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
+    }
+    claim(claim, line, canonical, no) {
+        if (claim.claim_type === 'derived') {
+            const s = claim.structured;
+            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
+            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
+            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
+        }
+        if (!canonical)
+            return;
+        const c = membersOf(eventText(line))?.claim;
+        const m = c === undefined ? undefined : membersOf(c);
+        if (!m)
+            return;
+        // The producer hashes its model dump: hash_algo and structured are always there.
+        const supports = claim.supports.every((x) => x.hash_algo !== undefined)
+            ? m.supports
+            : canonicalStringify(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
+        const want = contentId('claim', {
+            claim_type: m.claim_type,
+            confidence: m.confidence,
+            statement: m.statement,
+            status: m.status,
+            structured: m.structured ?? 'null',
+            supports,
+        });
+        if (want !== claim.id)
+            this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
+    }
+    mismatch(who, want, what, no) {
+        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
+    }
+    /**
+     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
+     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
+     * claim records the hash of its statement and citations, they agree, and the header's
+     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
+     */
+    finish(header) {
+        if (!header || this.derived.length === 0)
+            return;
+        const meta = header.metadata.reasoning_trace;
+        if (meta === undefined && !this.derived.some((d) => d.has))
+            return;
+        const f = this.ctx.f;
+        const at = this.ctx.at(1);
+        const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
+        for (const d of this.derived) {
+            if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
+            else if (d.recorded !== d.recomputed)
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
+        }
+        if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
+            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
+            return;
+        }
+        const r = meta;
+        const want = r.reasoning_trace_sha256;
+        if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
+            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
+            return;
+        }
+        if (r.result_sha256 !== undefined && r.result_sha256 !== want)
+            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
+        const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
+        if (recorded.size > 1)
+            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
+        else if (recorded.size === 1 && !recorded.has(want))
+            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
+    }
+}
+/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
+function resultHash(claim) {
+    const cites = claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
+        .join(';');
+    return sha256Hex(Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]));
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
 
 
@@ -16780,16 +17389,20 @@ class EvidenceChecks {
         for (const rec of this.records.values()) {
             const { ev, line } = rec;
             const evLoc = { path: this.ctx.rel(ev.content_path) };
-            if (chunks) {
-                const c = chunks.get(ev.chunk_id);
-                if (!c) {
+            if (ev.chunk_id !== ev.sha256) {
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
+            }
+            else if (chunks) {
+                const spans = chunks.get(ev.chunk_id);
+                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
+                if (!spans) {
                     f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
                 }
-                else if (c.start !== ev.span[0] || c.end !== ev.span[1]) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
-                }
-                else if (c.sha !== ev.sha256) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }]);
+                else if (!c) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+                        .slice(0, 3)
+                        .map((x) => `[${x.start}, ${x.end})`)
+                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
                 }
             }
             if (!rec.real)
@@ -16809,6 +17422,30 @@ class EvidenceChecks {
             if (o.sha256 !== ev.sha256) {
                 f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
+        }
+    }
+    /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
+    readSpan(id, b0, b1) {
+        const rec = this.records.get(id);
+        if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024)
+            return undefined;
+        if (rec.bytes)
+            return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
+        let fd;
+        try {
+            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+            if (!external_node_fs_default().fstatSync(fd).isFile())
+                return undefined;
+            const buf = Buffer.alloc(b1 - b0);
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, b0);
+            return n === buf.length ? buf : undefined;
+        }
+        catch {
+            return undefined; // the evidence checks report why it cannot be read
+        }
+        finally {
+            if (fd !== undefined)
+                external_node_fs_default().closeSync(fd);
         }
     }
     /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
@@ -16936,68 +17573,6 @@ function checkHeader(ctx, value, line) {
         f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
     return h;
 }
-
-;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
-
-/**
- * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
- * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
- * so no number or string is ever re-serialized differently from the producer.
- */
-function contentId(kind, rawFields) {
-    const keys = Object.keys(rawFields).sort();
-    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
-    return `${kind}_v1_${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
-}
-/** The raw text of the top-level members of a canonical JSON object, by key. */
-function rawMembers(text, members) {
-    const out = {};
-    for (const [k, [a, b]] of members)
-        out[k] = text.slice(a, b);
-    return out;
-}
-/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
-class TraceIdHasher {
-    header;
-    h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    n = 0;
-    valid = true;
-    constructor(header) {
-        this.header = header;
-        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
-    }
-    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
-    staged = Buffer.allocUnsafe(64 * 1024);
-    used = 0;
-    /** The canonical bytes of one event (the `event` member of its canonical line). */
-    event(bytes) {
-        if (this.used + bytes.length + 1 > this.staged.length)
-            this.flush();
-        if (this.n++ > 0)
-            this.staged[this.used++] = 0x2c; // ,
-        if (bytes.length > this.staged.length - this.used) {
-            this.flush();
-            this.h.update(bytes);
-        }
-        else {
-            this.staged.set(bytes, this.used);
-            this.used += bytes.length;
-        }
-    }
-    flush() {
-        if (this.used > 0)
-            this.h.update(this.staged.subarray(0, this.used));
-        this.used = 0;
-    }
-    digest() {
-        this.flush();
-        const hd = this.header;
-        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
-        return `trace_v1_${this.h.digest('hex')}`;
-    }
-}
-const EVENT_PREFIX = '{"event":';
-const EVENT_SUFFIX = ',"record":"trace_event"}';
 
 ;// CONCATENATED MODULE: ./src/packs/trace/jsonl.ts
 
@@ -17143,6 +17718,54 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
+/** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
+const DEFAULT_MIN_SUPPORTS = 2;
+/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
+function supportFloor(option) {
+    return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
+}
+/**
+ * The run's recorded policy (`metadata.reasoning_policy.min_supports_per_claim`) read as the
+ * producer's verifier reads it (absent or unusable: 2; otherwise at least 1), raised to the gate's
+ * floor when that is higher. Before the header is read (or when it is unusable) the producer's
+ * default stands in for the run's policy.
+ */
+function supportPolicy(floor, metadata) {
+    const policy = metadata?.reasoning_policy;
+    const raw = policy && typeof policy === 'object' && !Array.isArray(policy)
+        ? policy.min_supports_per_claim
+        : undefined;
+    let run = DEFAULT_MIN_SUPPORTS;
+    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
+    if (typeof raw === 'number' && Number.isFinite(raw)) {
+        run = Math.max(1, Math.trunc(raw));
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
+    }
+    else if (typeof raw === 'string') {
+        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
+    }
+    if (floor !== undefined && floor > run)
+        return {
+            min: floor,
+            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
+        };
+    return { min: run, source: runSource };
+}
+/**
+ * Whether the run's recorded policy lets a derived claim marked `structured.insufficient_evidence`
+ * stand in a run that reports insufficient evidence (the contract's "policy-driven" exemption).
+ * The producer records no such policy and never marks claims, so real runs never get it: without
+ * it, the mark would only let a forged claim through.
+ */
+function allowsMarkedInsufficient(metadata) {
+    const policy = metadata?.reasoning_policy;
+    return (!!policy &&
+        typeof policy === 'object' &&
+        policy.allow_marked_insufficient_claims === true);
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
 
 
@@ -17154,6 +17777,10 @@ class StepChecks {
     finished = new Map();
     outputs = new Set();
     insufficientLine;
+    /** Where the finalize output was written: no claim may follow it. */
+    finalizeLine;
+    /** Steps started while some of their dependencies had not finished. */
+    early = [];
     /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
     outputRefs = [];
     constructor(ctx) {
@@ -17167,6 +17794,11 @@ class StepChecks {
             return;
         }
         this.started.set(stepId, line);
+        // A node runs once everything it depends on has finished (the producer's topological order);
+        // a dependency that never finishes is reported as unfinished or missing instead.
+        const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
+        if (waiting.length > 0)
+            this.early.push({ stepId, line, waiting });
         if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
             f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
         }
@@ -17191,6 +17823,19 @@ class StepChecks {
         }
         if (outputKind === 'insufficient_evidence')
             this.insufficientLine ??= line;
+        if (outputKind === 'finalize')
+            this.finalizeLine ??= line;
+    }
+    /** A claim belongs to a step still running, and to a run not yet finalized. */
+    claimEmitted(stepId, claimId, line) {
+        const done = this.finished.get(stepId);
+        const why = done !== undefined
+            ? `in step ${q(stepId)}, which already finished on line ${done}`
+            : this.finalizeLine !== undefined
+                ? `after the run finalized its answer on line ${this.finalizeLine}`
+                : undefined;
+        if (why)
+            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
     }
     /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
     ref(stepId, line, what) {
@@ -17200,6 +17845,15 @@ class StepChecks {
     }
     finish(lastLine) {
         const f = this.ctx.f;
+        for (const { stepId, line, waiting } of this.early) {
+            const late = waiting.filter((d) => this.finished.has(d));
+            if (late.length === 0)
+                continue;
+            f.add(TRACE.stepBeforeDependency, `Step ${q(stepId)} is started on line ${line} before its dependency ${late
+                .slice(0, 3)
+                .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
+                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
         for (const [stepId, line] of this.started) {
             if (!this.finished.has(stepId)) {
                 f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
@@ -17299,6 +17953,9 @@ class ToolChecks {
 
 
 
+
+
+
 /**
  * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
  * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
@@ -17310,6 +17967,8 @@ function scanTrace(ctx, traceAbs) {
     const tools = new ToolChecks(ctx);
     const evidence = new EvidenceChecks(ctx);
     const claims = new ClaimChecks(ctx);
+    const cited = new CitedBytes();
+    const content = new ContentChecks(ctx);
     let header;
     let idHasher;
     let idValid = true;
@@ -17356,7 +18015,7 @@ function scanTrace(ctx, traceAbs) {
                 }
                 return;
             }
-            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no);
+            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
         }
         if (line.final) {
             f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
@@ -17385,16 +18044,18 @@ function scanTrace(ctx, traceAbs) {
             idValid = false;
         }
         const h = checkHeader(ctx, result.value, no);
-        // The run's own policy may ask for more supports than the gate's minimum; the stricter one wins.
-        const policy = h?.metadata.reasoning_policy;
-        const runMin = policy && typeof policy === 'object' ? policy.min_supports_per_claim : undefined;
-        if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports)
-            ctx.minSupports = runMin;
+        // The run's recorded support policy applies, raised to the gate's floor when that is higher.
+        if (h) {
+            const p = supportPolicy(ctx.supportFloor, h.metadata);
+            ctx.minSupports = p.min;
+            ctx.minSupportsSource = p.source;
+            ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
+        }
         if (h && result.ok && result.members)
             idHasher = new TraceIdHasher(rawMembers(text, result.members));
         return h;
     };
-    const handleEvent = (result, bytes, no) => {
+    const handleEvent = (result, bytes, no, text) => {
         let value;
         if (!result.ok) {
             const p = result.problem;
@@ -17448,7 +18109,7 @@ function scanTrace(ctx, traceAbs) {
             f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
             return;
         }
-        dispatch(parsed.data, no);
+        dispatch(parsed.data, no, text, result.ok);
     };
     const checkIdx = (idx, no) => {
         const at = ctx.at(no);
@@ -17478,7 +18139,7 @@ function scanTrace(ctx, traceAbs) {
         if (idx > maxIdx)
             maxIdx = idx;
     };
-    const dispatch = (ev, no) => {
+    const dispatch = (ev, no, text, canonical) => {
         switch (ev.kind) {
             case 'step_started':
                 steps.started_(ev.step_id, no);
@@ -17493,14 +18154,19 @@ function scanTrace(ctx, traceAbs) {
             case 'tool_returned':
                 steps.ref(ev.step_id, no, 'tool result');
                 tools.returned(ev.step_id, ev.result, no);
+                cited.toolResult(ev.result.call_id, text, canonical);
                 break;
             case 'evidence_registered':
                 steps.ref(ev.step_id, no, 'evidence registration');
                 evidence.registered(ev.evidence, no);
+                content.evidence(ev.evidence, no);
                 break;
             case 'claim_emitted':
                 steps.ref(ev.step_id, no, 'claim');
+                steps.claimEmitted(ev.step_id, ev.claim.id, no);
                 claims.emitted(ev.claim, no);
+                cited.claim(ev.claim.id, ev.claim.statement);
+                content.claim(ev.claim, text, canonical, no);
                 break;
         }
     };
@@ -17516,7 +18182,19 @@ function scanTrace(ctx, traceAbs) {
     let recomputedId;
     if (outcome.ok && header && idHasher && idValid)
         recomputedId = idHasher.digest();
-    return { outcome, header, events, lastLine, recomputedId, steps, tools, evidence, claims };
+    return {
+        outcome,
+        header,
+        events,
+        lastLine,
+        recomputedId,
+        steps,
+        tools,
+        evidence,
+        claims,
+        cited,
+        content,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/findings.ts
@@ -17581,6 +18259,7 @@ class RunFindings {
 
 
 
+
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
 function checkCoreFiles(ctx, listing) {
     for (const name of CORE_FILES) {
@@ -17619,13 +18298,43 @@ function loadSpec(ctx, listing) {
     if (!usable(listing, 'spec.json'))
         return undefined;
     const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, TRACE.specInvalid, 'is not a problem spec');
-    return loaded && { id: loaded.data.id };
+    if (!loaded)
+        return undefined;
+    const id = loaded.data.id;
+    // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
+    if (id.startsWith('spec_v1_')) {
+        const raw = documentMembers(loaded.text, loaded.members);
+        const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
+        if (!raw) {
+            ctx.f.add(TRACE.specInvalid, 'spec.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', at);
+        }
+        else {
+            const want = contentId('spec', {
+                constraints: raw.constraints ?? '{}',
+                description: raw.description,
+                expected: raw.expected ?? 'null',
+                expected_output_type: raw.expected_output_type,
+                version: raw.version ?? 'null',
+            });
+            if (want !== id)
+                ctx.f.add(TRACE.contentIdMismatch, `spec.json says its id is ${q(id)} but its content hashes to ${q(want)}: the spec (its description, constraints or expected output) was edited after the run.`, at);
+        }
+    }
+    return { id };
 }
-/** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
-function checkVerifyReport(ctx, listing, traceId) {
-    if (!usable(listing, 'verify.json'))
+/**
+ * The report the producer's own `verify` command writes beside the trace after the run: it is
+ * not in the manifest (written later), and is checked like verify.json when present.
+ */
+const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
+/**
+ * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
+ * this trace; a report with errors rejects the run.
+ */
+function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
+    if (!usable(listing, name))
         return;
-    const loaded = loadRunFile(ctx, 'verify.json', Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
+    const loaded = loadRunFile(ctx, name, Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
     if (!loaded)
         return;
     const rel = loaded.rel;
@@ -17636,24 +18345,29 @@ function checkVerifyReport(ctx, listing, traceId) {
     }));
     // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
     if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-        invalid(`verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, ['trace_id']);
+        invalid(`${name} reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, [
+            'trace_id',
+        ]);
     }
     // The producer always runs its checks: a report with none vouches for nothing.
     if (r.checks.length === 0)
-        invalid('verify.json records no checks: nothing was verified.', ['checks']);
+        invalid(`${name} records no checks: nothing was verified.`, ['checks']);
     const names = new Map();
     r.checks.forEach((c, i) => {
         const first = names.get(c.name);
         if (first === undefined)
             names.set(c.name, i);
         else
-            invalid(`verify.json records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, ['checks', i]);
+            invalid(`${name} records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, [
+                'checks',
+                i,
+            ]);
     });
     const errors = r.failures.filter((x) => x.severity === 'error');
     const failed = r.checks.filter((c) => !c.passed);
     if (errors.length > 0 || failed.length > 0) {
         const first = errors[0];
-        ctx.f.add(TRACE.producerRejected, `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
+        ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
             ? `: ${failed
                 .slice(0, 4)
                 .map((c) => c.name)
@@ -17679,7 +18393,7 @@ function checkFingerprint(ctx, listing, traceSha) {
     }
 }
 function inLayout(rel) {
-    if (CORE_FILES.includes(rel))
+    if (CORE_FILES.includes(rel) || rel === PRODUCER_VERIFY_REPORT)
         return true;
     if (rel.startsWith('provenance/'))
         return true;
@@ -17758,7 +18472,9 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
         }
     }
     for (const e of listing.values()) {
-        if (e.rel === 'manifest.json' || listed.has(e.rel) || !inLayout(e.rel))
+        if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT)
+            continue;
+        if (listed.has(e.rel) || !inLayout(e.rel))
             continue;
         if (e.kind === 'other')
             continue;
@@ -17767,7 +18483,6 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/plan.ts
-
 
 
 
@@ -17813,10 +18528,13 @@ function checkPlan(ctx) {
         ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id]))],
         ['edges', plan.edges],
     ];
+    let acyclic = true;
     for (const [what, pairs] of graphs) {
         const stuck = cycleNodes(nodeIds, pairs);
         if (stuck.length === 0)
             continue;
+        if (what === 'dependencies')
+            acyclic = false;
         const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
         f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
             .slice(0, 5)
@@ -17826,19 +18544,11 @@ function checkPlan(ctx) {
     if (plan.id.startsWith('plan_v1_')) {
         // The id covers the content, not its formatting: a plan.json written differently (or edited
         // and re-indented) is put in canonical form first.
-        let text = loaded.text;
-        let members = loaded.members;
-        if (!members) {
-            const canonical = canonicalizeText(loaded.text);
-            const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
-            if (scanned?.ok)
-                [text, members] = [canonical, scanned.members];
-        }
-        if (!members) {
+        const raw = documentMembers(loaded.text, loaded.members);
+        if (!raw) {
             f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
         }
         else {
-            const raw = rawMembers(text, members);
             const want = contentId('plan', {
                 edges: raw.edges,
                 nodes: raw.nodes,
@@ -17850,7 +18560,10 @@ function checkPlan(ctx) {
             }
         }
     }
-    return { plan, nodeIds };
+    const order = acyclic
+        ? new Map(plan.nodes.map((n) => [n.id, n.dependencies]))
+        : undefined;
+    return { plan, nodeIds, ...(order ? { order } : {}) };
 }
 /**
  * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
@@ -17897,10 +18610,8 @@ function cycleNodes(nodes, pairs) {
 
 
 
-const DEFAULT_MIN_SUPPORTS = 2;
-function minSupportsOption(v) {
-    return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_MIN_SUPPORTS;
-}
+
+
 /** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
@@ -17909,14 +18620,15 @@ async function verifyRun(runDir, ctx) {
     const runId = external_node_path_default().basename(runDir);
     const f = new RunFindings(targetId);
     const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
-    const minSupports = minSupportsOption(ctx.options.min_supports);
+    const floor = supportFloor(ctx.options.min_supports);
+    const initialPolicy = supportPolicy(floor);
     let scan;
     const inside = ws.resolve(runDir, '.');
     if (!inside.ok) {
         f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
             path: rel,
         });
-        return result();
+        return result(initialPolicy.min);
     }
     const realRunDir = inside.real;
     try {
@@ -17925,7 +18637,7 @@ async function verifyRun(runDir, ctx) {
     }
     catch (err) {
         f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
-        return result();
+        return result(initialPolicy.min);
     }
     const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
     const rctx = {
@@ -17941,7 +18653,9 @@ async function verifyRun(runDir, ctx) {
                 : `${rel}/${p}`
             : ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
         at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
-        minSupports,
+        supportFloor: floor,
+        minSupports: initialPolicy.min,
+        minSupportsSource: initialPolicy.source,
         maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
@@ -17953,8 +18667,11 @@ async function verifyRun(runDir, ctx) {
             ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
             : 'none';
     const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
-    if (plan)
+    if (plan) {
         rctx.planNodes = plan.nodeIds;
+        if (plan.order)
+            rctx.planDeps = plan.order;
+    }
     const spec = loadSpec(rctx, listing);
     const traceEntry = usable(listing, 'trace.jsonl');
     if (traceEntry) {
@@ -17969,6 +18686,7 @@ async function verifyRun(runDir, ctx) {
         scan.steps.finish(scan.lastLine);
         scan.tools.finish();
         scan.claims.finish(scan.steps.insufficientLine !== undefined);
+        scan.content.finish(header);
         // Insufficient evidence: exactly one of "derived claims" and "the marker".
         const derived = scan.claims.derived;
         const marker = scan.steps.insufficientLine;
@@ -17978,15 +18696,9 @@ async function verifyRun(runDir, ctx) {
         else if (derived > 0 && marker !== undefined) {
             f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
         }
-        // Claim and tool-call supports resolve (evidence supports are checked with the evidence bytes).
-        for (const s of scan.claims.supports) {
-            if (s.kind === 'claim' && !scan.claims.has(s.refId)) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`, rctx.at(s.line));
-            }
-            else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, rctx.at(s.line));
-            }
-        }
+        // Claim and tool-call supports: the record resolves and the span's bytes are the cited ones
+        // (evidence supports are checked with the evidence bytes below).
+        checkRecordSupports(rctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
         // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
         for (const r of scan.steps.outputRefs) {
             const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
@@ -18002,6 +18714,7 @@ async function verifyRun(runDir, ctx) {
         ev.resolveAll();
         const chunks = loadChunks(rctx, ev.records.size);
         await ev.checkFiles(ctx.hasher, chunks);
+        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
         ev.checkSupports(scan.claims.supports);
     }
     // The run's parts must name each other.
@@ -18030,6 +18743,7 @@ async function verifyRun(runDir, ctx) {
             f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
     }
     checkVerifyReport(rctx, listing, header?.id);
+    checkVerifyReport(rctx, listing, header?.id, PRODUCER_VERIFY_REPORT);
     if (scan?.outcome.ok)
         checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
     const escaped = new Set();
@@ -18037,8 +18751,9 @@ async function verifyRun(runDir, ctx) {
         for (const r of scan.evidence.records.values())
             escaped.add(r.ev.content_path);
     await checkManifest(rctx, listing, ctx.hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
-    return result();
-    function result() {
+    return result(rctx.minSupports);
+    /** `min`: the minimum supports applied (the run's own policy may have raised it). */
+    function result(min) {
         const findings = f.finish();
         const accepted = findings.length === 0;
         const target = {
@@ -18048,7 +18763,7 @@ async function verifyRun(runDir, ctx) {
             path: rel,
             enforcement: 'blocking',
             terminal_state: accepted ? 'accepted' : 'rejected',
-            context: { run_id: runId, min_supports: String(effectiveMin()) },
+            context: { run_id: runId, min_supports: String(min) },
         };
         const s = scan;
         const summary = s
@@ -18060,7 +18775,7 @@ async function verifyRun(runDir, ctx) {
                 tool_calls: s.tools.count,
                 supports: s.claims.supports.length,
                 trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
-                min_supports: effectiveMin(),
+                min_supports: min,
                 failures: findings.length,
             }
             : { failures: findings.length };
@@ -18087,9 +18802,6 @@ async function verifyRun(runDir, ctx) {
             summary_metrics: summary,
         };
         return { target, subjects: [subject], findings, extension };
-    }
-    function effectiveMin() {
-        return rctx?.minSupports ?? minSupports;
     }
 }
 
@@ -18181,78 +18893,2709 @@ function renderVerificationReports(report) {
         .map((t) => renderVerificationReport(report, t.id));
 }
 
-;// CONCATENATED MODULE: ./src/config.ts
+;// CONCATENATED MODULE: ./src/packs/aristo/codes.ts
+const aristo_codes_RERUN = 'Re-run the proof: aristo verify --filter id=<id> --rerun, then commit the new .proof file.';
+const RESTAMP = 'Run aristo stamp, then commit .aristo/index.toml (or stop committing it: the source is the truth).';
+function aristo_codes_def(code, severity, origin, title, remediation) {
+    return { code: `aristo.${code}`, severity, origin, title, remediation };
+}
+/** Every code the aristo pack can emit. Stable public API: never rename without a migration note. */
+const ARISTO = {
+    // ── files under .aristo/ ────────────────────────────────────────────────────────────────────
+    proofUnreadable: aristo_codes_def('proof_unreadable', 'error', 'audit-gate', 'A .proof path is not a readable regular UTF-8 file inside the repository (directory, FIFO, symlink out, too large, invalid UTF-8)', 'Replace it with the .proof file the SDK writes, or delete it.'),
+    proofFilenameInvalid: aristo_codes_def('proof_filename_invalid', 'error', 'sdk-parse', 'A .proof file name does not decode to a valid annotation id (ids use __ for :)', 'Name proofs <id>.proof with every ":" written as "__" (e.g. aristos__foo.proof), as the SDK does.'),
+    proofUnparseable: aristo_codes_def('proof_unparseable', 'error', 'sdk-parse', 'A .proof file is not valid TOML (syntax error, duplicate table or key)', aristo_codes_RERUN),
+    proofSchema: aristo_codes_def('proof_schema', 'error', 'sdk-parse', 'A .proof file does not have the SDK proof shape (missing key, wrong type, unknown enum value, malformed sha256)', aristo_codes_RERUN),
+    unknownKey: aristo_codes_def('unknown_key', 'warning', 'sdk-parse', 'A .proof or expectations.toml has a key the SDK ignores (often a typo of a real key)', 'Remove the key, or fix its spelling: the SDK silently ignores it.'),
+    indexInvalid: aristo_codes_def('index_invalid', 'error', 'sdk-parse', 'The committed .aristo/index.toml cannot be read or is not a valid SDK index (the SDK refuses it whole)', RESTAMP),
+    expectationsInvalid: aristo_codes_def('expectations_invalid', 'error', 'sdk-expectations', '.aristo/expectations.toml cannot be read or is not valid TOML (the SDK refuses it whole, so no waiver applies)', 'Fix the TOML, or re-record the waivers with aristo verify --accept <id> --because "<reason>".'),
+    // ── sources ─────────────────────────────────────────────────────────────────────────────────
+    sourceUnparseable: aristo_codes_def('source_unparseable', 'error', 'sdk-stamp', 'A Rust source file that may hold annotations could not be read or does not parse', 'Fix the syntax error (cargo check shows it); until then its annotations are checked against the index alone.'),
+    sourceNotParsed: aristo_codes_def('source_not_parsed', 'notice', 'audit-gate', 'Index entries in a file the Rust parser does not cover are checked against the index alone', 'Nothing to do for non-Rust sources; for Rust, fix the parse error reported for the file.'),
+    annotationMalformed: aristo_codes_def('annotation_malformed', 'warning', 'sdk-stamp', 'An aristo attribute or statement macro has arguments the SDK cannot read, so the SDK skips it', 'Write it as #[aristo::intent("<claim>", id = "<id>", verify = "neural"|"test"|"full"|true|false)].'),
+    annotationIdInvalid: aristo_codes_def('annotation_id_invalid', 'error', 'sdk-stamp', 'An annotation id breaks the id grammar, so the SDK skips the annotation', 'Use an id matching ^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ (or leave id out and let the SDK assign one).'),
+    duplicateId: aristo_codes_def('duplicate_id', 'error', 'sdk-stamp', 'Two annotations share one id; the SDK keeps the first and skips the other', 'Give each annotation its own id.'),
+    indexOutOfSync: aristo_codes_def('index_out_of_sync', 'error', 'sdk-stamp', 'The committed index.toml disagrees with the source (aristo stamp --check would fail)', RESTAMP),
+    // ── the SDK validator, one code per check (aristo.md §3) ────────────────────────────────────
+    attemptsOutOfBudget: aristo_codes_def('attempts_out_of_budget', 'error', 'sdk-check-1', 'verdict.attempts is 0 or above the repair budget of 3', 'Write attempts = prior_attempts + 1; past 3 attempts, submit an inconclusive verdict instead.'),
+    orphanProof: aristo_codes_def('orphan_proof', 'error', 'sdk-check-2', 'A proof exists for an id no annotation has', 'Delete the proof (aristo stamp moves it to .aristo/archive/proofs/), or restore the annotation.'),
+    proofStaleText: aristo_codes_def('proof_stale_text', 'error', 'sdk-check-3', 'The claim text changed after the proof was produced', aristo_codes_RERUN),
+    proofStaleCode: aristo_codes_def('proof_stale_code', 'error', 'sdk-check-4', 'The annotated code changed after the proof was produced', aristo_codes_RERUN),
+    methodMismatch: aristo_codes_def('method_mismatch', 'error', 'sdk-check-5', 'verdict.method does not match the annotation’s verify method (or the annotation is verify = true/false)', 'Set verify = "neural" | "test" | "full" on the annotation, then re-run the proof with that method.'),
+    bodyShape: aristo_codes_def('body_shape', 'error', 'sdk-check-6', 'The proof does not have exactly one body table matching verdict.type', aristo_codes_RERUN),
+    verifiedEmpty: aristo_codes_def('verified_empty', 'error', 'sdk-check-7', 'A verified proof has an empty conclusion or no steps', aristo_codes_RERUN),
+    counterexampleIncomplete: aristo_codes_def('counterexample_incomplete', 'error', 'sdk-check-8', 'A counterexample lacks a description, a violated_step_path or trigger steps', aristo_codes_RERUN),
+    gapIncomplete: aristo_codes_def('gap_incomplete', 'error', 'sdk-check-9', 'An inconclusive verdict lacks a gap description, an unfilled_path or any suggested annotation', aristo_codes_RERUN),
+    gapSuggestionExists: aristo_codes_def('gap_suggestion_exists', 'error', 'sdk-check-9', 'An annotation an inconclusive verdict suggested now exists, so the verdict is stale', aristo_codes_RERUN),
+    treeMalformed: aristo_codes_def('tree_malformed', 'error', 'sdk-check-10', 'The proof tree is malformed: duplicate path, no root "0", a subgoal that is missing or not a descendant, or a step with no grounds', aristo_codes_RERUN),
+    groundIdInvalid: aristo_codes_def('ground_id_invalid', 'error', 'sdk-check-11', 'An intent/assume ground cites an id that does not exist, is documentation only (verify = false) or is refuted', aristo_codes_RERUN),
+    groundStaleText: aristo_codes_def('ground_stale_text', 'error', 'sdk-check-11', 'A cited annotation’s text changed after the proof was produced', aristo_codes_RERUN),
+    groundCodeInvalid: aristo_codes_def('ground_code_invalid', 'error', 'sdk-check-12', 'A code ground cites a file that cannot be read or a line range that is invalid or past the end of the file', aristo_codes_RERUN),
+    groundStaleCode: aristo_codes_def('ground_stale_code', 'error', 'sdk-check-12', 'The code a ground cites changed after the proof was produced', aristo_codes_RERUN),
+    groundCodeOutsideRepo: aristo_codes_def('ground_code_outside_repo', 'error', 'audit-gate', 'A code ground’s file leaves the repository (.., absolute path or symlink out); stricter than the SDK, which would read it', 'Cite files inside the repository only, by repo-relative path, and re-run the proof.'),
+    groundPriorStepInvalid: aristo_codes_def('ground_prior_step_invalid', 'error', 'sdk-check-13', 'A prior-step ground cites a step that does not exist or is not earlier than the citing step', aristo_codes_RERUN),
+    groundCompositionEmpty: aristo_codes_def('ground_composition_empty', 'error', 'sdk-check-14', 'A composition ground has an empty reason', aristo_codes_RERUN),
+    // ── the seed's own rules (the SDK does not enforce them) ────────────────────────────────────
+    tooManySubgoals: aristo_codes_def('too_many_subgoals', 'error', 'seed', 'A proof step has more than 3 subgoals (seed rule 9; the SDK accepts it)', 'Split the step into intermediate intents (proposed_promotion = true), then re-run the proof.'),
+    violatedStepUnknown: aristo_codes_def('violated_step_unknown', 'error', 'seed', 'violated_step_path does not name a trigger step (seed rule 11; the SDK accepts it)', aristo_codes_RERUN),
+    // ── the gate ────────────────────────────────────────────────────────────────────────────────
+    refuted: aristo_codes_def('refuted', 'error', 'gate', 'A proof found a counterexample to the claim, and no waiver accepts it', 'Fix the code (then re-run the proof), or waive it: aristo verify --accept <id> --because "<reason>".'),
+    refutedWaived: aristo_codes_def('refuted_waived', 'notice', 'gate', 'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible', 'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.'),
+    inconclusive: aristo_codes_def('inconclusive', 'warning', 'gate', 'A proof could neither verify nor refute the claim (blocks with block_inconclusive)', 'Add one of the suggested annotations, then re-run the proof.'),
+    proofMissing: aristo_codes_def('proof_missing', 'warning', 'gate', 'An intent asks for verification but has no proof (blocks with block_missing_proof)', 'Run aristo verify (or /aristo-verify), then commit .aristo/proofs/.'),
+    waiverRatchet: aristo_codes_def('waiver_ratchet', 'error', 'gate', 'A waived claim now verifies: the waiver must go (the ratchet)', 'Remove the id’s table from .aristo/expectations.toml and commit it.'),
+    waiverInvalid: aristo_codes_def('waiver_invalid', 'error', 'sdk-expectations', 'A waiver lacks a reason or accepted_at (or the reason is blank, or the id is malformed)', 'Re-record it with aristo verify --accept <id> --because "<reason>" [--tracking <ref>].'),
+    waiverOrphan: aristo_codes_def('waiver_orphan', 'error', 'gate', 'A waiver names an id no annotation has', 'Remove the id’s table from .aristo/expectations.toml.'),
+};
+const ARISTO_CODES = Object.values(ARISTO);
 
+;// CONCATENATED MODULE: ./src/packs/aristo/ids.ts
+/** Annotation ids (`aristo-core/src/index/strings.rs parse_annotation_id`). */
+const LOCAL = /^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$/;
+const OPAQUE = /^aret_[A-Za-z0-9]{4,64}$/;
+function isAnnotationId(s) {
+    return LOCAL.test(s) || OPAQUE.test(s);
+}
+/** Canon-bound ids (`aristos:` / `kanon:`). */
+function isCanonId(s) {
+    return s.startsWith('aristos:') || s.startsWith('kanon:');
+}
+/** The file name the SDK gives an id's proof: every `:` written as `__` (`apply.rs`). */
+function proofFileName(id) {
+    return `${id.replace(/:/g, '__')}.proof`;
+}
+/**
+ * The id a `.proof` file name stands for (`apply.rs id_from_filename`), or why it stands for
+ * none. A `:` in the name itself is refused: the SDK never writes one, and the name would not
+ * survive a checkout on Windows.
+ */
+function idFromProofFileName(name) {
+    const stem = name.slice(0, -'.proof'.length);
+    if (stem.includes(':'))
+        return { ok: false, detail: `contains ":" (the SDK writes "__" for ":")` };
+    const id = stem.replace(/__/g, ':');
+    if (!isAnnotationId(id))
+        return { ok: false, detail: `decodes to "${id}", which is not a valid annotation id` };
+    return { ok: true, id };
+}
 
+;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
 
-
-
-const DEFAULT_CONFIG_FILE = '.audit-gate.json';
-/** The optional config file (`.audit-gate.json` at the root, or --config). Discovery needs none. */
-const Config = object({
-    $schema: schemas_string().optional(),
-    paths: array(schemas_string().min(1))
-        .optional()
-        .describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: array(schemas_string())
-        .optional()
-        .describe('gitignore-style patterns that discovery skips'),
-    assurance: schemas_enum(ASSURANCES)
-        .optional()
-        .describe('Default assurance for papers without .aris/assurance.txt'),
-    effort: schemas_enum(EFFORTS).optional().describe('Default effort (max/beast imply submission)'),
-    fail_on: schemas_enum(['blocking', 'problem'])
-        .optional()
-        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
-    allow_empty: schemas_boolean().optional().describe('Succeed when nothing was found to verify'),
-    fixtures: schemas_string()
-        .optional()
-        .describe('Conformance fixture directory to run as part of verify'),
-    packs: array(schemas_string())
-        .optional()
-        .describe('Packs whose targets discovery looks for (default: all)'),
-    trace: object({ min_supports: schemas_number().int().min(0).optional() })
-        .strict()
-        .optional()
-        .describe('Options of the trace pack'),
-})
-    .strict();
-function loadConfig(root, explicit) {
-    const file = explicit ? external_node_path_default().resolve(explicit) : external_node_path_default().join(root, DEFAULT_CONFIG_FILE);
-    const read = readSmallFile(file, 1024 * 1024);
-    if (!read.ok) {
-        if (read.kind === 'missing' && !explicit)
-            return { ok: true, config: {} };
-        return { ok: false, path: file, message: `${read.detail}` };
-    }
+/** Proofs, the index and expectations are small; a bigger file is refused unread. */
+const MAX_TOML_BYTES = 4 * 1024 * 1024;
+/** Rust sources and files cited by code grounds. */
+const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
+/**
+ * Reads a UTF-8 text file at `p` (relative to `dir`) that must really lie inside the workspace:
+ * never through a symlink out, never a FIFO or device, never more than `maxBytes`.
+ */
+function readText(ws, dir, p, maxBytes) {
+    const r = ws.resolve(dir, p);
+    if (!r.ok)
+        return { ok: false, missing: r.reason === 'missing', detail: r.detail, rel: r.rel };
+    const read = readSmallFile(r.real, maxBytes);
+    if (!read.ok)
+        return { ok: false, missing: read.kind === 'missing', detail: read.detail, rel: r.rel };
     const text = decodeUtf8(read.bytes);
     if (!text.ok)
-        return { ok: false, path: file, message: text.detail };
-    const parsed = parseJson(text.text);
-    if (!parsed.ok)
-        return { ok: false, path: file, message: parsed.message, line: parsed.position.line };
-    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
-    const dup = parsed.doc.duplicates[0];
-    if (dup)
-        return {
-            ok: false,
-            path: file,
-            message: `repeats the key ${JSON.stringify(dup.key)} (line ${dup.line}); keep one`,
-            line: dup.line,
-        };
-    const result = Config.safeParse(parsed.value);
-    if (!result.success) {
-        const issue = result.error.issues[0];
-        const where = issue.path.length ? `"${issue.path.join('.')}"` : 'the top level';
-        return {
-            ok: false,
-            path: file,
-            message: `${where}: ${issue.message}`,
-            line: parsed.doc.lineOf(issue.path) ?? 1,
-        };
-    }
-    return { ok: true, config: result.data, path: file };
+        return { ok: false, missing: false, detail: text.detail, rel: r.rel };
+    return { ok: true, text: text.text, rel: r.rel };
 }
+
+;// CONCATENATED MODULE: ./src/packs/aristo/hash.ts
+
+/**
+ * The SDK's hashes (aristo.md §2, `aristo-core/src/hash.rs`). Every hash string is
+ * `sha256:` + 64 lowercase hex.
+ */
+function sha256(text) {
+    return `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex')}`;
+}
+// Rust's `str::trim` strips Unicode White_Space, which is not JavaScript's set (JS adds U+FEFF,
+// Rust adds U+0085).
+const WS = '\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, 'g');
+// Runs of ASCII whitespace as Rust's `char::is_ascii_whitespace` sees it: no vertical tab.
+const ASCII_RUN = /[ \t\n\f\r]+/g;
+/** The SDK's text normalisation: trim, then each run of ASCII whitespace becomes one space. */
+function normalizeText(text) {
+    return text.replace(TRIM, '').replace(ASCII_RUN, ' ');
+}
+function textHash(text) {
+    return sha256(normalizeText(text));
+}
+/** The covered region, verbatim. */
+function bodyHash(region) {
+    return sha256(region);
+}
+/**
+ * Rust's `str::lines()`: split at `\n`, a `\r` right before it dropped; a final line ending
+ * does not start another line.
+ */
+function rustLines(source) {
+    if (source.length === 0)
+        return [];
+    const lines = source.split('\n');
+    if (lines[lines.length - 1] === '')
+        lines.pop();
+    for (let i = 0; i < lines.length; i++) {
+        const l = lines[i];
+        // The last piece has no `\n` after it, so its `\r` is kept.
+        if (i < lines.length - 1 || source.endsWith('\n'))
+            if (l.endsWith('\r'))
+                lines[i] = l.slice(0, -1);
+    }
+    return lines;
+}
+/** Parses a code ground's `lines` as the SDK does: `N` or `N-M`, 1 ≤ N ≤ M. */
+function parseLineRange(s) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(s);
+    if (!m)
+        return undefined;
+    const lo = Number(m[1]);
+    const hi = m[2] === undefined ? lo : Number(m[2]);
+    if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo === 0 || hi < lo)
+        return undefined;
+    return { lo, hi };
+}
+/** A code ground's hash: lines lo..hi of `lines` (from {@link rustLines}) joined by `\n`. */
+function codeTextHash(lines, lo, hi) {
+    return sha256(lines.slice(lo - 1, hi).join('\n'));
+}
+const HASH_RE = /^sha256:[0-9a-f]{64}$/;
+
+;// CONCATENATED MODULE: ./src/packs/aristo/schema.ts
+
+
+
+function obj(mode, shape) {
+    return mode === 'strict' ? strictObject(shape) : object(shape);
+}
+/** A TOML integer in [min, max] (the SDK's u32 fields). */
+function tomlInt(min, max) {
+    return schemas_bigint()
+        .min(BigInt(min))
+        .max(BigInt(max))
+        .meta({ type: 'integer', minimum: min, maximum: max });
+}
+/** `sha256:` + 64 lowercase hex, with the SDK's own wording for what is wrong. */
+const Sha256 = schemas_string()
+    .superRefine((s, ctx) => {
+    if (HASH_RE.test(s))
+        return;
+    const detail = !s.startsWith('sha256:')
+        ? 'expected prefix "sha256:"'
+        : s.length - 7 !== 64
+            ? `expected length 64, got ${s.length - 7}`
+            : 'invalid character set (expected lowercase hex)';
+    ctx.addIssue({ code: 'custom', message: detail });
+})
+    .meta({ pattern: HASH_RE.source });
+const AnnotationId = schemas_string().refine(isAnnotationId, {
+    message: 'not a valid annotation id (^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ or ^aret_[A-Za-z0-9]{4,64}$)',
+});
+const VerifyMethod = schemas_enum(['neural', 'test', 'full']);
+const VerdictType = schemas_enum(['verified', 'counterexample', 'inconclusive']);
+const PropertyKind = schemas_enum([
+    'invariant',
+    'postcondition',
+    'precondition',
+    'equivalence',
+    'safety',
+    'progress',
+]);
+const RelationKind = schemas_enum([
+    'decomposes',
+    'instantiates',
+    'restricts',
+    'composes',
+    'excludes-counterexample',
+]);
+const GroundRelation = schemas_enum([
+    'instantiates',
+    'restricts',
+    'composes',
+    'excludes-counterexample',
+    'promoted',
+]);
+const AnnotationKind = schemas_enum(['intent', 'assume']);
+function proofSchema(mode) {
+    const idGround = (kind) => obj(mode, {
+        kind: literal(kind),
+        id: AnnotationId,
+        at_text_hash: Sha256.optional(),
+        relation: GroundRelation,
+        reason: schemas_string().optional(),
+    });
+    const Ground = discriminatedUnion('kind', [
+        idGround('intent'),
+        idGround('assume'),
+        obj(mode, {
+            kind: literal('code'),
+            file: schemas_string(),
+            lines: schemas_string(),
+            code_text_hash: Sha256.optional(),
+            reason: schemas_string(),
+        }),
+        obj(mode, { kind: literal('prior-step'), path: schemas_string(), reason: schemas_string().optional() }),
+        obj(mode, { kind: literal('composition'), reason: schemas_string() }),
+    ]);
+    const Step = obj(mode, {
+        path: schemas_string(),
+        claim: schemas_string(),
+        relation_to_parent: RelationKind,
+        grounds: array(Ground),
+        subgoal_paths: array(schemas_string()).default([]),
+        proposed_promotion: schemas_boolean().default(false),
+    });
+    const Proof = obj(mode, { conclusion: schemas_string(), steps: array(Step) });
+    return obj(mode, {
+        verdict: obj(mode, {
+            type: VerdictType,
+            method: VerifyMethod,
+            produced_at_text_hash: Sha256,
+            produced_at_body_hash: Sha256,
+            produced_by: schemas_string(),
+            verifier_model: schemas_string().optional(),
+            attempts: tomlInt(0, 4294967295),
+            property_kind: PropertyKind,
+        }),
+        verified: obj(mode, { proof: Proof }).optional(),
+        counterexample: obj(mode, {
+            violation: obj(mode, {
+                description: schemas_string(),
+                violated_step_path: schemas_string(),
+                trigger_steps: array(Step),
+                refuted_grounds: array(Ground).default([]),
+            }),
+        }).optional(),
+        inconclusive: obj(mode, {
+            partial_proof: Proof.optional(),
+            gap: obj(mode, {
+                description: schemas_string(),
+                unfilled_path: schemas_string(),
+                suggested_annotations: array(obj(mode, {
+                    kind: AnnotationKind,
+                    suggested_text: schemas_string(),
+                    at_site: schemas_string(),
+                    rationale: schemas_string(),
+                    would_close_path: schemas_string().optional(),
+                })),
+            }),
+        }).optional(),
+    });
+}
+/** `.aristo/proofs/<id>.proof` as the SDK reads it (unknown keys ignored). */
+const ProofFile = proofSchema('loose');
+/** The same, with unknown keys reported (as warnings: the SDK ignores them). */
+const ProofFileStrict = proofSchema('strict');
+// ── index.toml ─────────────────────────────────────────────────────────────────────────────────
+const Status = schemas_enum([
+    'verified',
+    'tested',
+    'neural',
+    'stale',
+    'orphan',
+    'forged',
+    'unknown',
+    'pending-deepen',
+    'counterexample',
+    'inconclusive',
+]);
+const CoveredRegion = schemas_enum([
+    'function',
+    'statement',
+    'impl_methods',
+    'module_inline_body',
+    'type',
+    'field',
+    'crate',
+    'trait',
+]);
+/** `true` (the project's default method), `false` (documentation only) or a method. */
+const VerifyLevel = union([schemas_boolean(), VerifyMethod]);
+const Parent = union([AnnotationId, array(AnnotationId)]);
+const common = {
+    text: schemas_string(),
+    status: Status,
+    text_hash: Sha256,
+    body_hash: Sha256,
+    file: schemas_string(),
+    site: schemas_string(),
+    covered_region: CoveredRegion,
+    linked: schemas_string()
+        .regex(/^arta_[A-Za-z0-9]{8,64}$/)
+        .optional(),
+    parent: Parent.optional(),
+};
+const IntentEntry = strictObject({
+    kind: literal('intent'),
+    ...common,
+    verify: VerifyLevel,
+    verified_outcome: schemas_string()
+        .regex(/^v1:[A-Za-z0-9_-]{64,256}$/)
+        .optional(),
+    last_verified_at_commit: schemas_string()
+        .regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/)
+        .optional(),
+    last_critiqued_at_text_hash: Sha256.optional(),
+    last_critique_finding_count: tomlInt(0, 4294967295).optional(),
+})
+    .superRefine((e, ctx) => {
+    const n = [e.linked, e.verified_outcome, e.last_verified_at_commit].filter((x) => x !== undefined).length;
+    const linkedOnly = n === 1 && e.linked !== undefined;
+    if (n !== 0 && n !== 3 && !linkedOnly)
+        ctx.addIssue({
+            code: 'custom',
+            message: 'binding fields must be none, `linked` alone, or all of `linked`, `verified_outcome` and `last_verified_at_commit`',
+        });
+});
+const AssumeEntry = strictObject({ kind: literal('assume'), ...common });
+const IndexEntry = discriminatedUnion('kind', [IntentEntry, AssumeEntry]);
+const IndexMeta = strictObject({
+    schema_version: tomlInt(0, 4294967295),
+    generated_by: schemas_string().optional(),
+    generated_at: schemas_string().optional(),
+    source_root: schemas_string().optional(),
+});
+/** `.aristo/index.toml`: `[__meta__]`, then one table per id (documentation schema). */
+const IndexFile = object({ __meta__: IndexMeta })
+    .catchall(IndexEntry)
+    .describe('Every key but __meta__ is an annotation id');
+// ── expectations.toml ──────────────────────────────────────────────────────────────────────────
+const ExpectationsMeta = object({ schema_version: tomlInt(0, 4294967295).default(1n) });
+function waiverSchema(mode) {
+    return obj(mode, {
+        reason: schemas_string(),
+        tracking: schemas_string().optional(),
+        accepted_at: schemas_string(),
+    });
+}
+/** One waiver: `[<id>] reason, tracking?, accepted_at` (unknown keys ignored, as by the SDK). */
+const Waiver = waiverSchema('loose');
+const WaiverStrict = waiverSchema('strict');
+/** `.aristo/expectations.toml` (documentation schema). */
+const ExpectationsFile = object({ __meta__: ExpectationsMeta.optional() })
+    .catchall(Waiver)
+    .describe('Every key but __meta__ is a waived annotation id');
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/error.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+function getLineColFromPtr(string, ptr) {
+    let lines = string.slice(0, ptr).split(/\r?\n/);
+    return [lines.length, lines.pop().length + 1];
+}
+function makeCodeBlock(string, line, column) {
+    let lines = string.split(/\r?\n/);
+    let codeblock = '';
+    let numberLen = (Math.log10(line + 1) | 0) + 1;
+    for (let i = line - 1; i <= line + 1; i++) {
+        let l = lines[i - 1];
+        if (!l)
+            continue;
+        codeblock += i.toString().padEnd(numberLen, ' ');
+        codeblock += ':  ';
+        codeblock += l;
+        codeblock += '\n';
+        if (i === line) {
+            codeblock += ' '.repeat(numberLen + column + 2);
+            codeblock += '^\n';
+        }
+    }
+    return codeblock;
+}
+class TomlError extends Error {
+    line;
+    column;
+    codeblock;
+    constructor(message, options) {
+        const [line, column] = getLineColFromPtr(options.toml, options.ptr);
+        const codeblock = makeCodeBlock(options.toml, line, column);
+        super(`Invalid TOML document: ${message}\n\n${codeblock}`, options);
+        this.line = line;
+        this.column = column;
+        this.codeblock = codeblock;
+    }
+    /** @internal */
+    static x(message, ctx, ptr) {
+        throw new TomlError(message, { toml: ctx.s, ptr: ptr ?? ctx.p });
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/primitive.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+/** @internal */
+function parseString(ctx) {
+    let startPtr = ctx.p;
+    let c = ctx.s.charCodeAt(ctx.p++);
+    let first = c;
+    let isLiteral = c === 0x27; /* ' */
+    let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
+    if (isMultiline) {
+        // Trim initial newline
+        if ((c = ctx.s.charCodeAt(ctx.p += 2)) === 0xa /* \n */)
+            ctx.p++;
+        else if (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */)
+            ctx.p += 2;
+    }
+    // For the record: it is not worth it to use a fast-path for literal strings using `indexOf`.
+    // Doing a char-by-char iteration ends up dispatching less instructions, for the same wall-clock runtime.
+    let parsed = '';
+    let sliceStart = ctx.p;
+    // states:
+    //   0 - decoding
+    //   1 - decoding escape
+    //   2 - whitespace escape (no newline encountered yet, must fail on non-whitespace)
+    //   3 - whitespace escape (newline encountered, allowed to transition back to normal decode)
+    let state = 0;
+    for (; ctx.p < ctx.s.length; ctx.p++) {
+        c = ctx.s.charCodeAt(ctx.p);
+        // Deal with newlines first, since that simplifies control character checking and handling across all states
+        if (isMultiline && (c === 0xa /* \n */ || (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */))) {
+            state = state && 3;
+        }
+        // Control characters are banned in TOML, so we throw an error if we encounter them
+        else if ((c < 0x20 && c !== 0x9 /* \t */) || c === 0x7f) {
+            TomlError.x('control characters are not allowed in strings', ctx);
+        }
+        // The string might terminate while we're parsing through a newline escape.
+        // It must have encountered a newline; otherwise, it'll simply fail in another branch.
+        else if ((!state || state === 3) && c === first && (!isMultiline || (ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first))) {
+            if (isMultiline) {
+                // If the string ends with 4-5 quotes, then the first 1-2 are part of the string
+                if (ctx.s.charCodeAt(ctx.p + 3) === first)
+                    ctx.p++;
+                if (ctx.s.charCodeAt(ctx.p + 3) === first)
+                    ctx.p++;
+            }
+            // If we're in a newline escape still, then there's nothing to add.
+            if (!state) {
+                // Avoid a useless concat operation if the string can be used as-is.
+                let s = ctx.s.slice(sliceStart, ctx.p);
+                parsed = parsed ? parsed + s : s;
+            }
+            ctx.p += isMultiline ? 3 : 1;
+            return parsed;
+        }
+        // Baseline state; keep moving forward unless an escape sequence starts
+        else if (!state) {
+            if (!isLiteral && c === 0x5c /* \ */) {
+                parsed += ctx.s.slice(sliceStart, (sliceStart = ctx.p));
+                state = 1;
+            }
+        }
+        else if (state === 1) {
+            if (c === 0x78 /* x */ || c === 0x75 /* u */ || c === 0x55 /* U */) { // Unicode escape
+                let errPtr = ctx.p++ - 1;
+                let value = 0;
+                let len = c === 0x78 /* x */ ? 2 : c === 0x75 /* u */ ? 4 : 8;
+                for (let j = 0; j < len; j++, ctx.p++) {
+                    let hex = ctx.s.charCodeAt(ctx.p);
+                    let digit = 
+                    /* 0-9 */ hex >= 0x30 && hex <= 0x39 ? hex - 0x30 :
+                        /* A-F */ hex >= 0x41 && hex <= 0x46 ? hex - 0x41 + 10 :
+                            /* a-f */ hex >= 0x61 && hex <= 0x66 ? hex - 0x61 + 10 : -1;
+                    if (digit < 0)
+                        TomlError.x('invalid non-hex character in unicode escape', ctx);
+                    value = (value << 4) | digit;
+                }
+                // Because JS does bitwise on signed 32bit integers, all 0xfzzzzzzz values are actually seen as negative
+                if (value < 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) {
+                    TomlError.x('invalid unicode escape', ctx, errPtr);
+                }
+                parsed += String.fromCodePoint(value);
+                sliceStart = ctx.p--;
+                state = 0;
+            }
+            // Newline escape sequence. We only need to care about spaces and tabs; newlines are dealt with earlier
+            else if (isMultiline && (c === 0x20 || c === 0x9 /* \t */)) {
+                state = 2;
+            }
+            // Basic escape sequence
+            else {
+                if (c === 0x62 /* b */)
+                    parsed += '\b';
+                else if (c === 0x74 /* t */)
+                    parsed += '\t';
+                else if (c === 0x6e /* n */)
+                    parsed += '\n';
+                else if (c === 0x66 /* f */)
+                    parsed += '\f';
+                else if (c === 0x72 /* r */)
+                    parsed += '\r';
+                else if (c === 0x65 /* e */)
+                    parsed += '\x1b';
+                else if (c === 0x22 /* " */)
+                    parsed += '"';
+                else if (c === 0x5c /* \ */)
+                    parsed += '\\';
+                else
+                    TomlError.x('unrecognised escape sequence', ctx);
+                sliceStart = ctx.p + 1;
+                state = 0;
+            }
+        }
+        // Newline escape continuation: keep moving forward until the first non-whitespace char
+        else if (c !== 0x20 && c !== 0x9 /* \t */) {
+            if (state === 2)
+                TomlError.x('invalid escape: only line-ending whitespace may be escaped', ctx, sliceStart);
+            // State cannot be zero, or we'd have branched earlier already.
+            // If it's a backslash, immediately transition to the escape state so it can be processed.
+            state = !isLiteral && c === 0x5c /* \ */ ? 1 : 0;
+            sliceStart = ctx.p;
+        }
+    }
+    TomlError.x('unfinished string', ctx, startPtr);
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/date.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+let DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})?[Tt ]?(?:(\d{2}):\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|z|[-+]\d{2}:\d{2})?$/i;
+class TomlDate extends Date {
+    #hasDate = false;
+    #hasTime = false;
+    #offset = null;
+    constructor(date, fasttype, unsafeDelim) {
+        let hasDate = true;
+        let hasTime = true;
+        let offset = 'Z';
+        let c;
+        if (typeof date === 'string') {
+            if (fasttype)
+                prep: {
+                    // Date-time
+                    if (fasttype < 3) {
+                        if (+date.slice(11, 13) > 23) {
+                            date = '';
+                            break prep;
+                        }
+                        // Local
+                        if (fasttype === 2) {
+                            offset = null;
+                            date += 'Z';
+                        }
+                        // Offset; keep track of offset if not Z
+                        else if ((c = date.charCodeAt(date.length - 1)) !== 0x5a /* Z */ && c !== 0x7a /* z */) {
+                            offset = date.slice(date.length - 6);
+                        }
+                        if (unsafeDelim)
+                            date = date.slice(0, 10) + 'T' + date.slice(11);
+                    }
+                    // Time
+                    else if (fasttype === 4) {
+                        date = +date.slice(0, 2) > 23 ? '' : `0000-01-01T${date}Z`;
+                    }
+                    hasDate = fasttype !== 4;
+                    hasTime = fasttype !== 3;
+                }
+            else {
+                let match = date.match(DATE_TIME_RE);
+                if (match) {
+                    if (!match[1]) {
+                        hasDate = false;
+                        date = `0000-01-01T${date}`;
+                    }
+                    hasTime = !!match[2];
+                    // Make sure to use T instead of a space. Breaks in case of extreme values otherwise.
+                    hasTime && date[10] === ' ' && (date = date.replace(' ', 'T'));
+                    // Do not allow rollover hours.
+                    if (match[2] && +match[2] > 23) {
+                        date = '';
+                    }
+                    else {
+                        offset = match[3] || null;
+                        if (!offset && hasTime)
+                            date += 'Z';
+                    }
+                }
+                else {
+                    date = '';
+                }
+            }
+        }
+        super(date);
+        if (!isNaN(this.getTime())) {
+            this.#hasDate = hasDate;
+            this.#hasTime = hasTime;
+            this.#offset = offset;
+        }
+    }
+    isDateTime() {
+        return this.#hasDate && this.#hasTime;
+    }
+    isLocal() {
+        return !this.#hasDate || !this.#hasTime || !this.#offset;
+    }
+    isDate() {
+        return this.#hasDate && !this.#hasTime;
+    }
+    isTime() {
+        return this.#hasTime && !this.#hasDate;
+    }
+    isValid() {
+        return this.#hasDate || this.#hasTime;
+    }
+    toISOString() {
+        let iso = super.toISOString();
+        // Local Date
+        if (this.isDate())
+            return iso.slice(0, 10);
+        // Local Time
+        if (this.isTime())
+            return iso.slice(11, 23);
+        // Local DateTime
+        if (this.#offset === null)
+            return iso.slice(0, -1);
+        // Offset DateTime
+        if (this.#offset === 'Z' || this.#offset === 'z')
+            return iso;
+        // This part is quite annoying: JS strips the original timezone from the ISO string representation
+        // Instead of using a "modified" date and "Z", we restore the representation "as authored"
+        let offset = (+(this.#offset.slice(1, 3)) * 60) + +(this.#offset.slice(4, 6));
+        offset = this.#offset[0] === '-' ? offset : -offset;
+        let offsetDate = new Date(this.getTime() - (offset * 60e3));
+        return offsetDate.toISOString().slice(0, -1) + this.#offset;
+    }
+    static wrapAsOffsetDateTime(jsDate, offset = 'Z') {
+        let date = new TomlDate(jsDate);
+        date.#offset = offset;
+        return date;
+    }
+    static wrapAsLocalDateTime(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#offset = null;
+        return date;
+    }
+    static wrapAsLocalDate(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#hasTime = false;
+        date.#offset = null;
+        return date;
+    }
+    static wrapAsLocalTime(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#hasDate = false;
+        date.#offset = null;
+        return date;
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/extract.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+function isDigit(char, base = 10) {
+    return base === 16
+        ? (char > 0x2f && char < 0x3a) || (char > 0x40 && char < 0x47) || (char > 0x60 && char < 0x67)
+        : (char > 0x2f && char < 0x30 + base);
+}
+function isEndOfValue(char, delim) {
+    // Whitespace -- we're permissive on `\r` for performance; it'll be dealt with later anyway
+    return char === 0x20 || char === 0x9 /* \t */ || char === 0xa /* \n */ || char === 0xd /* \r */ ||
+        // Structure end or next value delimiter
+        (delim && (char === delim || char === 0x2c /* , */)) ||
+        // Comment
+        char === 0x23; /* # */
+}
+/** @internal */
+function extractValue(ctx, end) {
+    let errPtr = ctx.p;
+    let c = ctx.s.charCodeAt(ctx.p);
+    // Structs
+    if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+        ctx.d-- || TomlError.x('document contains excessively nested structures. aborting.', ctx);
+        let value = c === 0x5b /* [ */
+            ? parseArray(ctx)
+            : parseInlineTable(ctx);
+        ctx.d++;
+        return value;
+    }
+    // Strings
+    if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+        return parseString(ctx);
+    }
+    // Booleans
+    // We can fast-path because the first character is enough to know the only possible value
+    if (c === 0x74 /* t */) { // Only possible valid value is `true`
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x72 || ctx.s.charCodeAt(++ctx.p) !== 0x75 || ctx.s.charCodeAt(++ctx.p) !== 0x65)
+            TomlError.x('invalid value', ctx, errPtr);
+        return ctx.p++, true;
+    }
+    if (c === 0x66 /* f */) { // Only possible valid value is `false`
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x61 || ctx.s.charCodeAt(++ctx.p) !== 0x6c || ctx.s.charCodeAt(++ctx.p) !== 0x73 || ctx.s.charCodeAt(++ctx.p) !== 0x65)
+            TomlError.x('invalid value', ctx, errPtr);
+        return ctx.p++, false;
+    }
+    if (c === 0x2b /* + */ || c === 0x2d /* - */) {
+        return parseNumber(ctx, ctx.p, ctx.s.charCodeAt(++ctx.p), 0x2c - c, end);
+    }
+    // Rough heuristic, but `parseDate` falls back to number parsing if it's a false positive.
+    // e.g.: `a = 1\n-------------- = 1` would match this heuristic, but gracefully fallback to numbers.
+    if (ctx.s.charCodeAt(ctx.p + 4) === 0x2d /* - */ && ctx.s.charCodeAt(ctx.p + 7) === 0x2d /* - */) {
+        return parseDate(ctx, c, end);
+    }
+    // Same logic as above; `parseTime` falls back to number parsing if it's a false positive.
+    if (ctx.s.charCodeAt(ctx.p + 2) === 0x3a /* : */) {
+        return parseTime(ctx, c, end);
+    }
+    return parseNumber(ctx, ctx.p, c, 0, end);
+}
+// State:
+// 0: init
+// 1: integer
+// 2: fractional dot
+// 3: fractional
+// 4: exponent letter
+// 5: exponent
+// 6: exponent sign
+// 7: exponent with sign
+// >9: underscore; see below
+//     -> 12: was integer
+//     -> 14: was fractional
+//     -> 16: was exponent
+// states 2-5, 14, 16 are ONLY permitted iif base === 10
+function parseNumber(ctx, startPtr, startChr, sign, endChr) {
+    let c = startChr;
+    let state = 0;
+    let hasUnderscores = false;
+    // (+/-)inf
+    if (c === 0x69 /* i */) {
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x6e || ctx.s.charCodeAt(++ctx.p) !== 0x66)
+            TomlError.x('invalid value', ctx, startPtr);
+        return ctx.p++, (sign || 1) / 0;
+    }
+    // (+/-)nan
+    if (c === 0x6e /* n */) {
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x61 || ctx.s.charCodeAt(++ctx.p) !== 0x6e)
+            TomlError.x('invalid value', ctx, startPtr);
+        return ctx.p++, NaN;
+    }
+    // Leading zero
+    // Only allowed cases: `0<EOV>`, `0.(...)`, `0e(...)`, `0x(...)`, `0b(...)`, `0o(...)`
+    // FWIW, `0e(...)` is a stupid case, but it's not banned per-se so we have to parse it
+    if (c === 0x30 /* 0 */) {
+        if (++ctx.p >= ctx.s.length || isEndOfValue(c = ctx.s.charCodeAt(ctx.p), endChr))
+            return ctx.bi === true ? 0n : 0; // note: conveniently deals with `-0`
+        if (!sign) {
+            if (c === 0x78 /* x */)
+                return parseIntegerBaseN(ctx, startPtr, 16, endChr);
+            else if (c === 0x62 /* b */)
+                return parseIntegerBaseN(ctx, startPtr, 2, endChr);
+            else if (c === 0x6f /* o */)
+                return parseIntegerBaseN(ctx, startPtr, 8, endChr);
+        }
+        if (c === 0x2e /* . */)
+            state = 2;
+        else if (c === 0x65 /* e */ || c === 0x45 /* E */)
+            state = 4;
+        else
+            TomlError.x('illegal leading zero', ctx, startPtr);
+    }
+    // If the 1st char is not a digit by now, then it's not a valid TOML value at all
+    else if (!isDigit(c))
+        TomlError.x('invalid value', ctx, startPtr);
+    while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+        if (!state)
+            state = 1; // Detects single-digit numbers we can use a fast parse path for
+        // The way the states are numbered is not random: underscores are always permitted in odd-numbered states and
+        // never permitted in even-numbered ones.
+        if (c === 0x5f /* _ */) {
+            if (!(state & 1))
+                TomlError.x('illegal underscore', ctx);
+            state += 11; // 11 is a marker that makes the state even and greater than 9; see the numbering + rationale above
+            hasUnderscores = true;
+        }
+        // Transition to fractional part.
+        else if (state === 1 && c === 0x2e /* . */)
+            state = 2;
+        // Transition to exponent part.
+        else if ((state === 1 || state === 3) && (c === 0x65 /* e */ || c === 0x45 /* E */))
+            state = 4;
+        // + and - are permitted in state 4 only (handled before entering the function for state 0)
+        else if (state === 4 && (c === 0x2b /* + */ || c === 0x2d /* - */)) {
+            state = 6;
+        }
+        // All special cases have been handled; only digits are allowed here
+        else if (!isDigit(c))
+            TomlError.x(`illegal character in numeric literal`, ctx);
+        // Clear state flags
+        else if (state > 9)
+            state -= 11;
+        else if (!(state & 1))
+            state++;
+    }
+    // Single-char number; we can fast-path these very easily.
+    if (!state) {
+        let val = (startChr - 0x30 /* 0 */) * (sign || 1);
+        return ctx.bi === true ? BigInt(val) : val;
+    }
+    // Even-numbered states absolutely require a digit next; not even end of value is permitted
+    if (!(state & 1))
+        TomlError.x('unfinished numeric value', ctx, startPtr);
+    let str = ctx.s.slice(startPtr, ctx.p);
+    if (hasUnderscores)
+        str = str.replaceAll('_', ''); // perf: replaceAll 1.25x faster than replace with a regex
+    return state > 1
+        ? parseFloat(str)
+        : parseInteger(ctx, str, 10, startPtr);
+}
+function parseIntegerBaseN(ctx, startPtr, base, endChr) {
+    let c, underscore = 1;
+    while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+        if (c === 0x5f /* _ */) {
+            if (underscore & 1)
+                TomlError.x('illegal underscore', ctx);
+            underscore = 3;
+        }
+        // We only need to check if the number is a valid digit, nothing else is permitted
+        else if (!isDigit(c, base))
+            TomlError.x(`illegal character in numeric literal`, ctx);
+        // Clear underscore flag
+        else if (underscore & 1)
+            underscore--;
+    }
+    // Trailing underscore is not allowed
+    if (underscore & 1)
+        TomlError.x('unfinished numeric value', ctx);
+    let str = ctx.s.slice(startPtr + 2, ctx.p);
+    if (underscore)
+        str = str.replaceAll('_', ''); // perf: replaceAll 1.25x faster than replace with a regex
+    return parseInteger(ctx, str, base, startPtr);
+}
+function parseInteger(ctx, str, base, startPtr) {
+    if (ctx.bi !== true)
+        int: {
+            let val = parseInt(str, base);
+            if (!Number.isSafeInteger(val)) {
+                if (ctx.bi)
+                    break int;
+                TomlError.x('integer value cannot be represented losslessly', ctx, startPtr);
+            }
+            return val;
+        }
+    return base === 10 ? BigInt(str) : BigInt((base === 2 ? '0b' : base === 8 ? '0o' : '0x') + str);
+}
+function parseDate(ctx, c, endChr) {
+    let startPtr = ctx.p++, unsafeSeparator;
+    if (!isDigit(c) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++)) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++)) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++))) {
+        return parseNumber(ctx, ctx.p = startPtr, c, 0, endChr);
+    }
+    ctx.p += 5;
+    if (!isDigit(ctx.s.charCodeAt(ctx.p++)))
+        TomlError.x('invalid date-time: date part is malformed', ctx, startPtr);
+    if (ctx.p >= ctx.s.length || (((c = ctx.s.charCodeAt(ctx.p)) !== 0x20 || (unsafeSeparator = true, !isDigit(ctx.s.charCodeAt(ctx.p + 1)))) && c !== 0x54 /* T */ && c !== 0x74 /* t */)) {
+        let t = ctx.s.slice(startPtr, ctx.p);
+        return readDate(ctx, t, 3, false, startPtr);
+    }
+    if (ctx.s.charCodeAt(ctx.p += 3) !== 0x3a /* : */)
+        TomlError.x('invalid date-time: time part is malformed', ctx, startPtr);
+    if (ctx.s.charCodeAt(ctx.p += 3) === 0x3a /* : */)
+        ctx.p += 3;
+    if (ctx.s.charCodeAt(ctx.p) === 0x2e /* . */)
+        while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+            ;
+    if (c = ctx.s.charCodeAt(ctx.p)) {
+        if (c === 0x5a /* Z */ || c === 0x7a /* z */) {
+            let t = ctx.s.slice(startPtr, ++ctx.p);
+            return readDate(ctx, t, 1, unsafeSeparator, startPtr, '[+00:00]');
+        }
+        if (c === 0x2b /* + */ || c === 0x2d /* - */) {
+            // Temporal's ZonedDateTime is weird asf when it comes to dealing with traditional offsets...
+            // It's 1.2x faster to allocate a new string to pass to ZDT than use Instant.toZonedDateTimeISO
+            let t = ctx.s.slice(startPtr, ctx.p += 6);
+            return readDate(ctx, t, 1, unsafeSeparator, startPtr, !ctx.ld && ('[' + ctx.s.slice(ctx.p - 6, ctx.p) + ']'));
+        }
+    }
+    let t = ctx.s.slice(startPtr, ctx.p);
+    return readDate(ctx, t, 2, unsafeSeparator, startPtr);
+}
+function parseTime(ctx, c, endChr) {
+    let start = ctx.p;
+    if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(++ctx.p))) {
+        return parseNumber(ctx, --ctx.p, c, 0, endChr);
+    }
+    if (ctx.s.charCodeAt(ctx.p += 4) === 0x3a /* : */)
+        ctx.p += 3;
+    if (ctx.s.charCodeAt(ctx.p) === 0x2e /* . */)
+        while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+            ;
+    let t = ctx.s.slice(start, ctx.p);
+    return readDate(ctx, t, 4, false, start);
+}
+function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
+    if (ctx.ld) {
+        let date = new TomlDate(str, type, unsafeDelim);
+        if (!date.isValid())
+            TomlError.x('invalid date', ctx, errPtr);
+        return date;
+    }
+    try {
+        if (temporalSuffix)
+            str += temporalSuffix;
+        switch (type) {
+            case 1: return Temporal.ZonedDateTime.from(str);
+            case 2: return Temporal.PlainDateTime.from(str);
+            case 3: return Temporal.PlainDate.from(str);
+            case 4: return Temporal.PlainTime.from(str);
+        }
+    }
+    catch (e) {
+        TomlError.x(e instanceof Error ? e.message : '' + e, ctx, errPtr);
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/util.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+/** @internal */
+function skipComment(ctx) {
+    for (; ctx.p < ctx.s.length; ctx.p++) {
+        let c = ctx.s.charCodeAt(ctx.p);
+        if (c === 0xa /* \n */)
+            break;
+        if (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */) {
+            ctx.p++;
+            break;
+        }
+        if ((c < 0x20 && c !== 0x9 /* \t */) || c === 0x7f) {
+            TomlError.x('control characters are not allowed in comments', ctx);
+        }
+    }
+}
+/** @internal */
+function skipVoid(ctx, banNewLines, banComments) {
+    let c;
+    while (ctx.p < ctx.s.length) {
+        while (ctx.p < ctx.s.length && ((c = ctx.s.charCodeAt(ctx.p)) === 0x20 ||
+            c === 0x9 /* \t */ ||
+            (!banNewLines &&
+                (c === 0xa /* \n */ || (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */)))))
+            ctx.p++;
+        if (banComments || c !== 0x23 /* # */)
+            break;
+        skipComment(ctx);
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/struct.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+/** @internal */
+function parseKey(ctx, end = 0x3d /* = */) {
+    // States:
+    // 0: before first char
+    // 1: parsing bare key
+    // 2: after key component
+    let startPtr;
+    let state = 0;
+    let parsed = [];
+    let sliceStart;
+    let c = ctx.s.charCodeAt(startPtr = ctx.p);
+    do {
+        // End of key
+        if (c === end) {
+            if (!state)
+                TomlError.x('unexpected end of key', ctx);
+            if (state === 1)
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+            return ctx.p++, parsed;
+        }
+        // Dotted key separator
+        else if (c === 0x2e /* . */) {
+            if (!state)
+                TomlError.x('illegal empty bare key', ctx);
+            if (state === 1)
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+            state = 0;
+        }
+        // Quoted key
+        else if (!state && (c === 0x22 /* " */ || c === 0x27 /* ' */)) {
+            if (c === ctx.s.charCodeAt(ctx.p + 1) && c === ctx.s.charCodeAt(ctx.p + 2))
+                TomlError.x('illegal quoted key: multiline strings are not allowed', ctx);
+            parsed.push(parseString(ctx));
+            state = 2;
+            ctx.p--;
+        }
+        // Whitespace; no-op in state 0 and 2, end of bare key in state 1
+        else if (c === 0x20 || c === 0x9 /* \t */) {
+            if (state === 1) {
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+                state = 2;
+            }
+        }
+        // If state is post-key, no character is allowed; otherwise ensure it's a bare-key component
+        else if (state === 2 || (c < 0x30 && c !== 0x2d /* - */) || (c > 0x39 && c < 0x41) || (c > 0x5a && c < 0x61 && c !== 0x5f /* _ */) || c > 0x7a) {
+            TomlError.x('illegal character in key', ctx);
+        }
+        // Illegal character
+        else if (!state) {
+            state = 1;
+            sliceStart = ctx.p;
+        }
+    } while (c = ctx.s.charCodeAt(++ctx.p));
+    TomlError.x('incomplete key-value: cannot find end of key', ctx, startPtr);
+}
+/** @internal */
+function parseInlineTable(ctx) {
+    let startPtr = ctx.p++;
+    let res = Object.create(null);
+    let seen = new Set();
+    let c;
+    while (ctx.p < ctx.s.length) {
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p)) === 0x7d /* } */) {
+            ctx.p++;
+            return res;
+        }
+        let k;
+        let t = res;
+        let hasOwn = false;
+        let errPtr = ctx.p;
+        let key = parseKey(ctx);
+        for (let i = 0; i < key.length; i++) {
+            if (i)
+                t = hasOwn ? t[k] : (t[k] = Object.create(null));
+            k = key[i];
+            if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== 'object' || seen.has(t[k]))) {
+                TomlError.x('trying to redefine an already defined value', ctx, errPtr);
+            }
+            let unsafe = k === '__proto__';
+            if (ctx.uk && (unsafe || k === 'constructor')) {
+                t = ctx.uk !== 1 && TomlError.x('document contains an unsafe property', ctx, errPtr);
+                break;
+            }
+            if (!hasOwn && unsafe) {
+                Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+            }
+        }
+        if (hasOwn) {
+            TomlError.x('trying to redefine an already defined value', ctx, errPtr);
+        }
+        skipVoid(ctx, true, true);
+        let value = extractValue(ctx, 0x7d /* } */);
+        if (t && typeof (t[k] = value) === 'object')
+            seen.add(value);
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p++)) === 0x7d /* } */) {
+            return res;
+        }
+        if (c !== 0x2c /* , */)
+            TomlError.x('expected comma or end of structure', ctx, ctx.p - 1);
+    }
+    TomlError.x('unfinished table', ctx, startPtr);
+}
+/** @internal */
+function parseArray(ctx) {
+    let startPtr = ctx.p++;
+    let res = [];
+    let c;
+    while (ctx.p < ctx.s.length) {
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p)) === 0x5d /* ] */) {
+            ctx.p++;
+            return res;
+        }
+        res.push(extractValue(ctx, 0x5d /* ] */));
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p++)) === 0x5d /* ] */) {
+            return res;
+        }
+        if (c !== 0x2c /* , */)
+            TomlError.x('expected comma or end of structure', ctx, ctx.p - 1);
+    }
+    TomlError.x('unfinished array', ctx, startPtr);
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/parse.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+function peekTable(ctx, key, table, meta, type) {
+    let t = table;
+    let m = meta;
+    let k;
+    let hasOwn = false;
+    let state;
+    for (let i = 0; i < key.length; i++) {
+        if (i) {
+            t = hasOwn ? t[k] : (t[k] = Object.create(null));
+            m = (state = m[k]).c;
+            if (type === 0 /* Type.DOTTED */ && (state.t === 1 /* Type.EXPLICIT */ || state.t === 2 /* Type.ARRAY */)) {
+                return null;
+            }
+            if (state.t === 2 /* Type.ARRAY */) {
+                let l = t.length - 1;
+                t = t[l];
+                m = m[l].c;
+            }
+        }
+        k = key[i];
+        if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 /* Type.DOTTED */ && m[k]?.d) {
+            return null;
+        }
+        if (!hasOwn) {
+            let unsafe = k === '__proto__';
+            if (ctx.uk && (unsafe || k === 'constructor'))
+                return false;
+            if (unsafe) {
+                Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+                Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
+            }
+            m[k] = {
+                t: i < key.length - 1 && type === 2 /* Type.ARRAY */
+                    ? 3 /* Type.ARRAY_DOTTED */ : type,
+                d: false,
+                i: 0,
+                c: Object.create(null),
+            };
+        }
+    }
+    state = m[k];
+    if (state.t !== type && !(type === 1 /* Type.EXPLICIT */ && state.t === 3 /* Type.ARRAY_DOTTED */)) {
+        // Bad key type!
+        return null;
+    }
+    if (type === 2 /* Type.ARRAY */) {
+        if (!state.d) {
+            state.d = true;
+            t[k] = [];
+        }
+        t[k].push(t = Object.create(null));
+        state.c[state.i++] = (state = { t: 1 /* Type.EXPLICIT */, d: false, i: 0, c: Object.create(null) });
+    }
+    if (state.d) {
+        // Redefining a table!
+        return null;
+    }
+    state.d = true;
+    if (type === 1 /* Type.EXPLICIT */) {
+        t = hasOwn ? t[k] : (t[k] = Object.create(null));
+    }
+    else if (type === 0 /* Type.DOTTED */ && hasOwn) {
+        return null;
+    }
+    return [k, t, state.c];
+}
+function validateTablePeek(ctx, peek, ptr) {
+    if (peek === null || ctx.uk === 2)
+        TomlError.x(peek === null
+            ? 'trying to redefine an already defined table or value'
+            : 'document contains an unsafe property', ctx, ptr);
+}
+function dist_parse_parse(toml, options = {}) {
+    let ctx = {
+        s: toml,
+        p: 0,
+        d: options.maxDepth ?? 1000,
+        bi: options.integersAsBigInt ?? false,
+        ld: options.useLegacyDate ?? true,
+        uk: options.unsafeKeyBehaviour === 'throw' ? 2 : options.unsafeKeyBehaviour === 'drop' ? 1 : 0,
+    };
+    let res = Object.create(null);
+    let meta = Object.create(null);
+    let tmp;
+    let skipping = false;
+    let tbl = res;
+    let m = meta;
+    // BOM is allowed, skip.
+    // JS is UTF-16, so we have to check for the UTF-16 BOM instead of the UTF-8 BOM sequence!
+    if (toml.charCodeAt(0) === 0xfeff)
+        ctx.p++;
+    skipVoid(ctx);
+    while (ctx.p < toml.length) {
+        if (toml.charCodeAt(ctx.p) === 0x5b /* [ */) {
+            let isTableArray = toml.charCodeAt(++ctx.p) === 0x5b; /* [ */
+            tmp = ctx.p += +isTableArray;
+            skipping = false;
+            let k = parseKey(ctx, 0x5d /* ] */);
+            if (isTableArray) {
+                if (toml.charCodeAt(ctx.p) !== 0x5d /* ] */) {
+                    TomlError.x('expected end of table array declaration', ctx);
+                }
+                ctx.p++;
+            }
+            let p = peekTable(ctx, k, res, meta, isTableArray ? 2 /* Type.ARRAY */ : 1 /* Type.EXPLICIT */);
+            if (!p) {
+                validateTablePeek(ctx, p, tmp);
+                skipping = true;
+            }
+            else {
+                m = p[2];
+                tbl = p[1];
+            }
+        }
+        else {
+            tmp = ctx.p;
+            let k = parseKey(ctx);
+            let p = peekTable(ctx, k, tbl, m, 0 /* Type.DOTTED */);
+            if (!p && !skipping)
+                validateTablePeek(ctx, p, tmp);
+            skipVoid(ctx, true, true);
+            let v = extractValue(ctx, void 0);
+            if (p && !skipping)
+                p[1][p[0]] = v;
+        }
+        skipVoid(ctx, true);
+        if (ctx.p < toml.length && (tmp = toml.charCodeAt(ctx.p)) !== 0xa /* \n */ && (tmp !== 0xd /* \r */ || toml.charCodeAt(ctx.p + 1) !== 0xa /* \n */)) {
+            TomlError.x('each key-value declaration must be followed by an end-of-line', ctx);
+        }
+        skipVoid(ctx);
+    }
+    return res;
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/stringify.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+let BARE_KEY = /^[a-z0-9-_]+$/i;
+let HAS_WELLFORMED = !!(''.isWellFormed);
+function extendedTypeOf(obj) {
+    let type = typeof obj;
+    if (type === 'object') {
+        if (Array.isArray(obj))
+            return 'array';
+        if (typeof obj.getUTCDate === 'function' && obj instanceof Date)
+            return 'date';
+        if (globalThis.Temporal) {
+            if (obj.until) {
+                if (obj instanceof Temporal.ZonedDateTime)
+                    return 'temporal/tz+uc';
+                if (obj instanceof Temporal.PlainDateTime || obj instanceof Temporal.PlainDate)
+                    return 'temporal/uc';
+                if (obj instanceof Temporal.PlainTime || obj instanceof Temporal.Instant)
+                    return 'temporal';
+                if (obj instanceof Temporal.PlainYearMonth)
+                    return 'temporal/x';
+            }
+            else if ((obj.toPlainDate && obj instanceof Temporal.PlainMonthDay) ||
+                (obj.negated && obj instanceof Temporal.Duration)) {
+                return 'temporal/x';
+            }
+        }
+    }
+    return type;
+}
+function isArrayOfTables(obj) {
+    for (let i = 0; i < obj.length; i++) {
+        if (extendedTypeOf(obj[i]) !== 'object')
+            return false;
+    }
+    return obj.length != 0;
+}
+function formatWellFormedStringUnchecked(s) {
+    return JSON.stringify(s).replaceAll('\x7f', '\\u007f');
+}
+function formatString(s) {
+    return formatWellFormedStringUnchecked(HAS_WELLFORMED ? s.toWellFormed() : s);
+}
+function formatKey(s) {
+    if (BARE_KEY.test(s))
+        return s;
+    if (HAS_WELLFORMED && !s.isWellFormed())
+        throw new RangeError('key contains illegal lone surrogates');
+    return formatWellFormedStringUnchecked(s);
+}
+function stringifyValue(val, type, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    switch (type) {
+        // @ts-expect-error -- intentional fallthrough case
+        case 'number':
+            if (isNaN(val))
+                return 'nan';
+            if (val === Infinity)
+                return 'inf';
+            if (val === -Infinity)
+                return '-inf';
+            if (Number.isInteger(val) && (numberAsFloat || !Number.isSafeInteger(val)))
+                return val.toFixed(1);
+        case 'bigint':
+        case 'boolean':
+        case 'temporal':
+            return val.toString();
+        case 'string':
+            return formatString(val);
+        case 'date':
+            if (isNaN(val.getTime()))
+                throw new TypeError('cannot serialize invalid date');
+            return val.toISOString();
+        case 'object':
+            return stringifyInlineTable(val, depth, numberAsFloat, strictTemporal);
+        case 'array':
+            return stringifyArray(val, depth, numberAsFloat, strictTemporal);
+        // @ts-expect-error -- intentional fallthrough case
+        case 'temporal/tz+uc':
+            if (strictTemporal) {
+                let tz = val.timeZoneId;
+                let tzc = tz.charCodeAt(0);
+                if (
+                // Classic offset
+                tzc !== 0x2b /* + */ && tzc !== 0x2d /* - */ &&
+                    (
+                    // Fast pre-check pass; see below for the actually accepted values
+                    (tzc !== 0x55 /* U */ && tzc !== 0x47 /* G */ && tzc !== 0x5a /* Z */ && tzc !== 0x45 /* E */) ||
+                        (
+                        // UTC and its aliases; Temporal implementations don't all canonicalise unfortunately
+                        tz !== 'UTC' && tz !== 'UCT' && tz !== 'Universal' && tz !== 'Zulu' &&
+                            // GMT is a TZ but it's for all intents and purposes equivalent to UTC. Safe to downgrade.
+                            !tz.startsWith('GMT') && tz !== 'Greenwich' &&
+                            // Etc/* are all safe to downgrade to offset (either UTC, GMT, or offset)
+                            !tz.startsWith('Etc/')))) {
+                    throw new TypeError('Temporal objects with an IANA timezone are not allowed in Temporal strict mode');
+                }
+            }
+        case 'temporal/uc':
+            if (strictTemporal && val.calendarId !== 'iso8601')
+                throw new TypeError('Temporal objects with a non-default calendar are not allowed in Temporal strict mode');
+            return val.toString({
+                calendarName: 'never',
+                timeZoneName: 'never',
+            });
+        case 'temporal/x':
+            throw new TypeError('Unsupported ' + val[Symbol.toStringTag]);
+    }
+}
+function stringifyInlineTable(obj, depth, numberAsFloat, strictTemporal) {
+    let keys = Object.keys(obj);
+    if (keys.length === 0)
+        return '{}';
+    let res = '{ ';
+    for (let i = 0; i < keys.length; i++) {
+        let k = keys[i];
+        if (i)
+            res += ', ';
+        res += formatKey(k) + ' = ' + stringifyValue(obj[k], extendedTypeOf(obj[k]), depth - 1, numberAsFloat, strictTemporal);
+    }
+    return res + ' }';
+}
+function stringifyArray(array, depth, numberAsFloat, strictTemporal) {
+    if (array.length === 0)
+        return '[]';
+    let res = '[ ';
+    for (let i = 0; i < array.length; i++) {
+        if (i)
+            res += ', ';
+        if (array[i] === null || array[i] === void 0) {
+            throw new TypeError('arrays cannot contain null or undefined values');
+        }
+        res += stringifyValue(array[i], extendedTypeOf(array[i]), depth - 1, numberAsFloat, strictTemporal);
+    }
+    return res + ' ]';
+}
+function stringifyArrayTable(array, key, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    let res = '';
+    for (let i = 0; i < array.length; i++) {
+        res += `${res && '\n'}[[${key}]]\n`;
+        res += stringifyTable(0, array[i], key, depth, numberAsFloat, strictTemporal);
+    }
+    return res;
+}
+function stringifyTable(tableKey, obj, prefix, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    let preamble = '';
+    let tables = '';
+    let keys = Object.keys(obj);
+    for (let i = 0; i < keys.length; i++) {
+        let k = keys[i];
+        if (obj[k] !== null && obj[k] !== void 0) {
+            let type = extendedTypeOf(obj[k]);
+            if (type === 'symbol' || type === 'function') {
+                throw new TypeError(`cannot serialize values of type '${type}'`);
+            }
+            let key = formatKey(k);
+            if (type === 'array' && isArrayOfTables(obj[k])) {
+                tables += (tables && '\n') + stringifyArrayTable(obj[k], prefix ? `${prefix}.${key}` : key, depth - 1, numberAsFloat, strictTemporal);
+            }
+            else if (type === 'object') {
+                let tblKey = prefix ? `${prefix}.${key}` : key;
+                tables += (tables && '\n') + stringifyTable(tblKey, obj[k], tblKey, depth - 1, numberAsFloat, strictTemporal);
+            }
+            else {
+                preamble += key;
+                preamble += ' = ';
+                preamble += stringifyValue(obj[k], type, depth, numberAsFloat, strictTemporal);
+                preamble += '\n';
+            }
+        }
+    }
+    if (tableKey && (preamble || !tables)) // Create table only if necessary
+        preamble = preamble ? `[${tableKey}]\n${preamble}` : `[${tableKey}]`;
+    return preamble && tables
+        ? `${preamble}\n${tables}`
+        : preamble || tables;
+}
+function stringify(obj, { maxDepth = 1000, numbersAsFloat = false, strictTemporal = false } = {}) {
+    if (extendedTypeOf(obj) !== 'object') {
+        throw new TypeError('stringify can only be called with an object');
+    }
+    let str = stringifyTable(0, obj, '', maxDepth, numbersAsFloat, strictTemporal);
+    if (str[str.length - 1] !== '\n')
+        return str + '\n';
+    return str;
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/index.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+
+/** @deprecated use `import * as ... from 'smol-toml'` instead */
+/* harmony default export */ const dist = ({ parse: dist_parse_parse, stringify: stringify, TomlDate: TomlDate, TomlError: TomlError });
+
+;// CONCATENATED MODULE: ./src/packs/aristo/toml.ts
+
+function parseToml(text) {
+    let data;
+    try {
+        data = dist_parse_parse(text, { integersAsBigInt: true });
+    }
+    catch (err) {
+        if (err instanceof TomlError) {
+            const first = err.message.split('\n')[0].replace(/^Invalid TOML document: /, '');
+            return { ok: false, message: first, line: err.line, column: err.column };
+        }
+        // Nesting past smol-toml's depth limit, or anything else it throws: still a located finding.
+        return { ok: false, message: String(err?.message ?? err), line: 1, column: 1 };
+    }
+    let lines;
+    return {
+        ok: true,
+        doc: {
+            data,
+            lineOf(path) {
+                lines ??= scanLines(text);
+                for (let n = path.length; n > 0; n--) {
+                    const hit = lines.get(pathKey(path.slice(0, n)));
+                    if (hit !== undefined)
+                        return hit;
+                }
+                return 1;
+            },
+        },
+    };
+}
+const pathKey = (p) => p.join('\u0000');
+/** Splits a dotted TOML key (`a."b.c".d`) into its segments; undefined if it is not a key. */
+function splitKey(s) {
+    const out = [];
+    let i = 0;
+    const n = s.length;
+    const ws = () => {
+        while (i < n && (s[i] === ' ' || s[i] === '\t'))
+            i++;
+    };
+    for (;;) {
+        ws();
+        if (i >= n)
+            return undefined;
+        if (s[i] === '"') {
+            let j = i + 1;
+            let v = '';
+            while (j < n && s[j] !== '"') {
+                if (s[j] === '\\' && j + 1 < n) {
+                    const e = s[j + 1];
+                    v += e === 'n' ? '\n' : e === 't' ? '\t' : e;
+                    j += 2;
+                }
+                else
+                    v += s[j++];
+            }
+            if (j >= n)
+                return undefined;
+            out.push(v);
+            i = j + 1;
+        }
+        else if (s[i] === "'") {
+            const j = s.indexOf("'", i + 1);
+            if (j < 0)
+                return undefined;
+            out.push(s.slice(i + 1, j));
+            i = j + 1;
+        }
+        else {
+            const m = /^[A-Za-z0-9_-]+/.exec(s.slice(i));
+            if (!m)
+                return undefined;
+            out.push(m[0]);
+            i += m[0].length;
+        }
+        ws();
+        if (i >= n)
+            return out;
+        if (s[i] !== '.')
+            return undefined;
+        i++;
+    }
+}
+/** Where each table, array-of-tables element and key starts, keyed by its concrete path. */
+function scanLines(text) {
+    const lines = new Map();
+    const arrays = new Map(); // concrete array path → last index
+    let table = [];
+    let inString;
+    const rows = text.split('\n');
+    // Resolves a header's segments to a concrete path: each prefix that is an array of tables
+    // means "its last element".
+    const concrete = (segs) => {
+        const out = [];
+        for (const s of segs) {
+            out.push(s);
+            const last = arrays.get(pathKey(out));
+            if (last !== undefined)
+                out.push(last);
+        }
+        return out;
+    };
+    for (let r = 0; r < rows.length; r++) {
+        const row = rows[r];
+        if (inString) {
+            // The rest of the line after the closing quotes holds no key.
+            if (row.includes(inString))
+                inString = undefined;
+            continue;
+        }
+        const line = r + 1;
+        const trimmed = row.trim();
+        if (trimmed.startsWith('[[')) {
+            const close = trimmed.indexOf(']]');
+            const segs = close > 0 ? splitKey(trimmed.slice(2, close)) : undefined;
+            if (!segs)
+                continue;
+            const parent = concrete(segs.slice(0, -1));
+            const arr = [...parent, segs[segs.length - 1]];
+            const k = pathKey(arr);
+            const index = (arrays.get(k) ?? -1) + 1;
+            arrays.set(k, index);
+            if (!lines.has(k))
+                lines.set(k, line);
+            table = [...arr, index];
+            lines.set(pathKey(table), line);
+            continue;
+        }
+        if (trimmed.startsWith('[')) {
+            const close = trimmed.indexOf(']');
+            const segs = close > 0 ? splitKey(trimmed.slice(1, close)) : undefined;
+            if (!segs)
+                continue;
+            table = concrete(segs);
+            if (!lines.has(pathKey(table)))
+                lines.set(pathKey(table), line);
+            continue;
+        }
+        const eq = findEquals(row);
+        if (eq < 0)
+            continue;
+        const segs = splitKey(row.slice(0, eq));
+        if (!segs)
+            continue;
+        const full = [...table, ...segs];
+        // Dotted keys define their intermediate tables here too.
+        for (let n = table.length + 1; n <= full.length; n++) {
+            const k = pathKey(full.slice(0, n));
+            if (!lines.has(k))
+                lines.set(k, line);
+        }
+        const value = row.slice(eq + 1);
+        const opener = /^\s*("""|''')/.exec(value);
+        if (opener && value.indexOf(opener[1], value.indexOf(opener[1]) + 3) < 0)
+            inString = opener[1];
+    }
+    return lines;
+}
+/** The `=` of a `key = value` line (outside quoted key segments), or -1. */
+function findEquals(row) {
+    let quote;
+    for (let i = 0; i < row.length; i++) {
+        const c = row[i];
+        if (quote) {
+            if (c === '\\' && quote === '"')
+                i++;
+            else if (c === quote)
+                quote = undefined;
+        }
+        else if (c === '"' || c === "'")
+            quote = c;
+        else if (c === '=')
+            return i;
+        else if (c === '#' || c === '{' || c === '[' || c === ',')
+            return -1;
+    }
+    return -1;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/proofs.ts
+
+
+
+
+
+
+
+const PROOFS_DIR = '.aristo/proofs';
+/** The names in `.aristo/proofs/` ending in `.proof`, whatever they are (a directory named x.proof is reported, not skipped). */
+function listProofNames(targetDir) {
+    try {
+        return external_node_fs_default().readdirSync(external_node_path_default().join(targetDir, PROOFS_DIR))
+            .filter((n) => n.endsWith('.proof'))
+            .sort();
+    }
+    catch {
+        return [];
+    }
+}
+/**
+ * Reads and parses one proof. Every problem is a finding on `subject`, located in the file; the
+ * proof is returned only when the SDK could parse it (unknown keys only warn, as the SDK ignores them).
+ */
+function loadProof(ws, targetDir, name, subject, f) {
+    const read = readText(ws, external_node_path_default().join(targetDir, PROOFS_DIR), name, MAX_TOML_BYTES);
+    const rel = read.rel;
+    if (!read.ok) {
+        f.add(ARISTO.proofUnreadable, subject, `${rel} ${read.detail}.`, { path: rel });
+        return undefined;
+    }
+    const decoded = idFromProofFileName(name);
+    if (!decoded.ok) {
+        f.add(ARISTO.proofFilenameInvalid, subject, `${name} ${decoded.detail}.`, { path: rel });
+        return undefined;
+    }
+    const id = decoded.id;
+    const parsed = parseToml(read.text);
+    if (!parsed.ok) {
+        f.add(ARISTO.proofUnparseable, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}).`, { path: rel, line: parsed.line, column: parsed.column }, { id });
+        return undefined;
+    }
+    const doc = parsed.doc;
+    const data = proofs_validate(ProofFileStrict, ProofFile, doc, rel, subject, f, ARISTO.proofSchema, id);
+    return data ? { id, rel, doc, proof: data } : undefined;
+}
+/**
+ * Validates `doc` with `strict`; unknown keys become warnings and the `loose` reading is
+ * returned, any other issue is an error of `code` at its line and nothing is returned.
+ */
+function proofs_validate(strict, loose, doc, rel, subject, f, code, id, base = []) {
+    const data = base.reduce((v, k) => v?.[k], doc.data);
+    const first = strict.safeParse(data, { reportInput: true });
+    if (first.success)
+        return first.data;
+    let errors = 0;
+    for (const issue of first.error.issues) {
+        const at = [...base, ...issue.path];
+        if (issue.code === 'unrecognized_keys') {
+            for (const key of issue.keys)
+                f.add(ARISTO.unknownKey, subject, `${rel}: unknown key \`${dotted([...at, key])}\` (the SDK ignores it).`, { path: rel, line: doc.lineOf([...at, key]) }, { ...(id !== undefined ? { id } : {}) });
+            continue;
+        }
+        errors++;
+        f.add(code, subject, `${rel}: ${dotted(at) || 'the top level'}: ${issueText(issue)}.`, {
+            path: rel,
+            line: doc.lineOf(at),
+        }, { ...(id !== undefined ? { id } : {}) });
+    }
+    if (errors > 0)
+        return undefined;
+    const second = loose.safeParse(data);
+    return second.success ? second.data : undefined;
+}
+function dotted(p) {
+    return p.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
+}
+/** zod's issue in the words of the SDK's TOML parser (serde), where there is an equivalent. */
+function issueText(issue) {
+    const input = issue.input;
+    switch (issue.code) {
+        case 'invalid_type':
+            return input === undefined
+                ? 'missing field'
+                : `invalid type: ${typeName(input)}, expected ${issue.expected === 'bigint' ? 'an integer' : `a ${issue.expected}`}`;
+        case 'invalid_value':
+            return `unknown variant \`${String(input)}\`, expected one of ${issue.values.map((v) => `\`${String(v)}\``).join(', ')}`;
+        case 'invalid_union':
+            return issue.note === 'No matching discriminator'
+                ? `unknown variant \`${String(input?.['kind'])}\` for kind`
+                : 'matches none of the accepted shapes';
+        case 'too_small':
+        case 'too_big':
+            return `${String(input)} is out of range (${issue.message})`;
+        default:
+            return issue.message;
+    }
+}
+function typeName(v) {
+    if (typeof v === 'bigint')
+        return 'integer';
+    if (typeof v === 'number')
+        return 'float';
+    if (v instanceof Date)
+        return 'datetime';
+    if (Array.isArray(v))
+        return 'sequence';
+    if (v !== null && typeof v === 'object')
+        return 'map';
+    return typeof v;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/index-file.ts
+
+
+
+
+
+
+
+const INDEX_PATH = '.aristo/index.toml';
+/**
+ * The committed `.aristo/index.toml`, when there is one the SDK would accept. The SDK refuses a
+ * bad index whole, so does this: every problem is reported and the index is then not used.
+ */
+function loadIndex(ws, targetDir, subject, f) {
+    const read = readText(ws, targetDir, INDEX_PATH, MAX_TOML_BYTES);
+    const rel = read.rel;
+    if (!read.ok) {
+        if (!read.missing)
+            f.add(ARISTO.indexInvalid, subject, `${rel} ${read.detail}; the source alone is used.`, {
+                path: rel,
+            });
+        return undefined;
+    }
+    const parsed = parseToml(read.text);
+    if (!parsed.ok) {
+        f.add(ARISTO.indexInvalid, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}); the source alone is used.`, { path: rel, line: parsed.line, column: parsed.column });
+        return undefined;
+    }
+    const doc = parsed.doc;
+    let bad = 0;
+    const fail = (at, text) => {
+        bad++;
+        f.add(ARISTO.indexInvalid, subject, `${rel}: ${dotted(at) || 'the top level'}: ${text}.`, {
+            path: rel,
+            line: doc.lineOf(at),
+        });
+    };
+    const meta = IndexMeta.safeParse(doc.data['__meta__'], { reportInput: true });
+    if (!meta.success)
+        for (const issue of meta.error.issues)
+            fail(['__meta__', ...issue.path], metaText(issue));
+    const entries = new Map();
+    for (const [id, value] of Object.entries(doc.data)) {
+        if (id === '__meta__')
+            continue;
+        if (!isAnnotationId(id)) {
+            fail([id], `\`${id}\` is not a valid annotation id`);
+            continue;
+        }
+        const e = IndexEntry.safeParse(value, { reportInput: true });
+        if (!e.success) {
+            for (const issue of e.error.issues)
+                fail([id, ...issue.path], issueText(issue));
+            continue;
+        }
+        // IndexFile::validate: canon ids are bound to the server, others are not.
+        const bound = e.data.linked !== undefined;
+        if (id.startsWith('aristos:') !== bound)
+            fail([id], bound ? 'only aristos: ids may be linked' : 'an aristos: id must be linked');
+        entries.set(id, e.data);
+    }
+    return bad > 0 ? undefined : { rel, doc, entries };
+}
+function metaText(issue) {
+    return issue.code === 'unrecognized_keys'
+        ? `unknown field(s) ${issue.keys.map((k) => `\`${k}\``).join(', ')}`
+        : issueText(issue);
+}
+/** The workspace-relative POSIX path `file` names, for comparing index entries with the walk. */
+function normalFile(file) {
+    return external_node_path_default().posix.normalize(file.replace(/\\/g, '/')).replace(/^\.\//, '');
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/entries.ts
+
+
+
+/**
+ * The annotations as they are now. The source is the truth: ids, texts and hashes come from the
+ * parsed Rust; the index only lends ids to annotations written without one (matched by file
+ * and site) and stands in for files the parser does not cover. Where a committed index
+ * disagrees with the source, that is a finding (`aristo stamp --check`).
+ */
+function buildEntries(scan, index, c) {
+    const byId = new Map();
+    const unidentified = [];
+    const indexRel = index?.rel ?? INDEX_PATH;
+    const matched = new Set();
+    const bySite = new Map();
+    if (index)
+        for (const [id, e] of index.entries)
+            bySite.set(`${normalFile(e.file)}\0${e.site}`, id);
+    for (const a of scan.annotations) {
+        const at = { path: c.repoPath(a.file), line: a.line };
+        let id = a.id;
+        if (id !== undefined && !isAnnotationId(id)) {
+            c.f.add(ARISTO.annotationIdInvalid, c.subject, `${at.path}:${a.line}: id \`${id}\` is not a valid annotation id; the SDK skips this annotation.`, at);
+            continue;
+        }
+        const parents = a.parent === undefined ? [] : Array.isArray(a.parent) ? a.parent : [a.parent];
+        const badParent = parents.find((p) => !isAnnotationId(p));
+        if (badParent !== undefined) {
+            c.f.add(ARISTO.annotationIdInvalid, c.subject, `${at.path}:${a.line}: parent \`${badParent}\` is not a valid annotation id; the SDK skips this annotation.`, at);
+            continue;
+        }
+        if (id === undefined) {
+            id = bySite.get(`${a.file}\0${a.site}`);
+            if (id === undefined) {
+                if (index)
+                    c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} has no entry for the annotation at ${at.path}:${a.line} (${a.site}), written without an id.`, { path: index.rel, line: 1 }, { related: [at] });
+                unidentified.push(a);
+                continue;
+            }
+        }
+        const first = byId.get(id);
+        if (first) {
+            c.f.add(ARISTO.duplicateId, c.subject, `${at.path}:${a.line}: id \`${id}\` is already used at ${c.repoPath(first.file)}:${first.line}; the SDK keeps the first and skips this one.`, at, {
+                related: [{ path: c.repoPath(first.file), ...(first.line ? { line: first.line } : {}) }],
+            });
+            continue;
+        }
+        const entry = {
+            id,
+            kind: a.kind,
+            text: a.text,
+            verify: a.kind === 'assume' ? false : a.verify,
+            status: 'unknown',
+            text_hash: a.text_hash,
+            body_hash: a.body_hash,
+            file: a.file,
+            site: a.site,
+            covered_region: a.covered_region,
+            line: a.line,
+            from: 'source',
+            ...(a.parent !== undefined ? { parent: a.parent } : {}),
+        };
+        byId.set(id, entry);
+        if (index) {
+            matched.add(id);
+            const committed = index.entries.get(id);
+            if (!committed)
+                c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} has no entry \`${id}\` for the annotation at ${at.path}:${a.line}.`, { path: index.rel, line: 1 }, { related: [at] });
+            else {
+                const drift = differences(entry, a, committed);
+                if (drift.length)
+                    c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` disagrees with the source at ${at.path}:${a.line}: ${drift.join(', ')}.`, { path: index.rel, line: index.doc.lineOf([id]) }, { related: [at] });
+            }
+        }
+    }
+    if (!index)
+        return { byId, unidentified };
+    const notParsed = new Map();
+    for (const [id, e] of index.entries) {
+        if (matched.has(id))
+            continue;
+        const file = normalFile(e.file);
+        const parsedHere = scan.covered.has(file) || (file.endsWith('.rs') && !scan.failed.has(file));
+        if (parsedHere) {
+            c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${scan.covered.has(file) ? '' : ': the file does not exist'}.`, { path: index.rel, line: index.doc.lineOf([id]) });
+            continue;
+        }
+        if (byId.has(id))
+            continue; // the source wins
+        byId.set(id, fromIndex(id, e));
+        const list = notParsed.get(file) ?? [];
+        list.push(id);
+        notParsed.set(file, list);
+    }
+    for (const [file, ids] of notParsed)
+        c.f.add(ARISTO.sourceNotParsed, c.subject, `${c.repoPath(file)} is not parsed${scan.failed.has(file) ? ' (see the parse error)' : ' (not Rust)'}: ${ids.map((i) => `\`${i}\``).join(', ')} checked against ${indexRel} alone.`, { path: c.repoPath(file) });
+    return { byId, unidentified };
+}
+function fromIndex(id, e) {
+    return {
+        id,
+        kind: e.kind,
+        text: e.text,
+        verify: e.kind === 'intent' ? e.verify : false,
+        status: e.status,
+        text_hash: e.text_hash,
+        body_hash: e.body_hash,
+        file: normalFile(e.file),
+        site: e.site,
+        covered_region: e.covered_region,
+        from: 'index',
+        ...(e.parent !== undefined ? { parent: e.parent } : {}),
+    };
+}
+const list = (p) => p === undefined ? [] : Array.isArray(p) ? p : [p];
+/** The fields where the committed entry differs from the source, with what that means. */
+function differences(entry, a, e) {
+    const out = [];
+    if (e.kind !== entry.kind)
+        out.push(`kind (index ${e.kind}, source ${entry.kind})`);
+    if (e.text_hash !== entry.text_hash || e.text !== entry.text)
+        out.push('text (the claim changed)');
+    if (e.body_hash !== entry.body_hash)
+        out.push('body_hash (the code changed)');
+    if (e.kind === 'intent' && e.verify !== a.verify)
+        out.push(`verify (index ${String(e.verify)}, source ${String(a.verify)})`);
+    if (normalFile(e.file) !== entry.file)
+        out.push(`file (index ${e.file})`);
+    if (e.site !== entry.site)
+        out.push(`site (index "${e.site}", source "${entry.site}")`);
+    if (e.covered_region !== entry.covered_region)
+        out.push(`covered_region (index ${e.covered_region}, source ${entry.covered_region})`);
+    if (list(e.parent).join('\0') !== list(entry.parent).join('\0'))
+        out.push('parent');
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/model.ts
+
+/** The findings of one target; the remediation's `<id>` is filled in per finding. */
+class Findings {
+    list = [];
+    add(def, subject, message, location, opts = {}) {
+        this.list.push(finding(def, {
+            subject,
+            message,
+            ...(location ? { location } : {}),
+            ...(opts.related ? { related: opts.related } : {}),
+            ...(opts.severity ? { severity: opts.severity } : {}),
+            ...(opts.id !== undefined
+                ? { remediation: def.remediation.replace(/<id>/g, opts.id) }
+                : {}),
+        }));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/attempts.ts
+
+const MAX_REPAIR_ATTEMPTS = 3;
+/** SDK check 1: the repair budget. */
+const attempts = {
+    meta: { code: ARISTO.attemptsOutOfBudget, description: 'verdict.attempts is between 1 and 3' },
+    check(ctx) {
+        const n = ctx.proof.verdict.attempts;
+        const at = ['verdict', 'attempts'];
+        if (n === 0n)
+            ctx.report(this.meta.code, at, 'verdict.attempts', 'attempts is 0; first attempt is 1');
+        if (n > BigInt(MAX_REPAIR_ATTEMPTS))
+            ctx.report(this.meta.code, at, 'verdict.attempts', `attempts=${n} exceeds budget ${MAX_REPAIR_ATTEMPTS}; convert to inconclusive instead of continuing to retry past the cap`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/body.ts
+
+const DEBUG = {
+    verified: 'Verified',
+    counterexample: 'Counterexample',
+    inconclusive: 'Inconclusive',
+};
+/** The one body `verdict.type` names, or the SDK's `BodyShapeError` text. */
+function proofBody(p) {
+    const present = ['verified', 'counterexample', 'inconclusive'].filter((k) => p[k] !== undefined);
+    if (present.length !== 1)
+        return {
+            ok: false,
+            detail: `body shape: proof file has ${present.length} body sub-tables; must have exactly 1`,
+        };
+    if (present[0] !== p.verdict.type)
+        return {
+            ok: false,
+            detail: `body shape: verdict.type = ${DEBUG[p.verdict.type]} but the present body sub-table doesn't match`,
+        };
+    if (p.verified)
+        return {
+            ok: true,
+            body: {
+                type: 'verified',
+                prefix: 'verified.proof',
+                stepsAt: ['verified', 'proof', 'steps'],
+                steps: p.verified.proof.steps,
+            },
+        };
+    if (p.counterexample)
+        return {
+            ok: true,
+            body: {
+                type: 'counterexample',
+                prefix: 'counterexample.violation.trigger_steps',
+                stepsAt: ['counterexample', 'violation', 'trigger_steps'],
+                steps: p.counterexample.violation.trigger_steps,
+            },
+        };
+    return {
+        ok: true,
+        body: {
+            type: 'inconclusive',
+            prefix: 'inconclusive.partial_proof',
+            stepsAt: ['inconclusive', 'partial_proof', 'steps'],
+            steps: p.inconclusive?.partial_proof?.steps ?? [],
+        },
+    };
+}
+/** SDK check 6: exactly one body, the one verdict.type names (the SDK checks no further otherwise). */
+const bodyShape = {
+    meta: { code: ARISTO.bodyShape, description: 'exactly one body table, matching verdict.type' },
+    check(ctx) {
+        const r = proofBody(ctx.proof);
+        if (!r.ok)
+            ctx.report(this.meta.code, ['verdict', 'type'], 'verdict', r.detail);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/bodies.ts
+
+
+const blank = (s) => s.trim().length === 0;
+/** SDK check 7: a verified proof says what it proved, in at least one step. */
+const verifiedEmpty = {
+    meta: {
+        code: ARISTO.verifiedEmpty,
+        description: 'a verified proof has a conclusion and steps',
+        needsBody: true,
+    },
+    check(ctx) {
+        const v = ctx.proof.verified;
+        if (ctx.body?.type !== 'verified' || !v)
+            return;
+        if (blank(v.proof.conclusion))
+            ctx.report(this.meta.code, ['verified', 'proof', 'conclusion'], 'verified.proof.conclusion', 'is empty');
+        if (v.proof.steps.length === 0)
+            ctx.report(this.meta.code, ['verified', 'proof'], 'verified.proof.steps', 'is empty; a verified verdict needs at least one proof step');
+    },
+};
+/** SDK check 8: a counterexample is concrete. */
+const counterexampleIncomplete = {
+    meta: {
+        code: ARISTO.counterexampleIncomplete,
+        description: 'a counterexample has a description, a violated step and trigger steps',
+        needsBody: true,
+    },
+    check(ctx) {
+        const v = ctx.proof.counterexample?.violation;
+        if (ctx.body?.type !== 'counterexample' || !v)
+            return;
+        const at = (k) => ['counterexample', 'violation', k];
+        if (blank(v.description))
+            ctx.report(this.meta.code, at('description'), 'counterexample.violation.description', 'is empty');
+        if (blank(v.violated_step_path))
+            ctx.report(this.meta.code, at('violated_step_path'), 'counterexample.violation.violated_step_path', 'is empty; must point at the proof step the trigger refutes');
+        if (v.trigger_steps.length === 0)
+            ctx.report(this.meta.code, ['counterexample', 'violation'], 'counterexample.violation.trigger_steps', 'is empty; counterexamples must demonstrate the violating trace concretely');
+    },
+};
+/** Seed rule 11 (not checked by the SDK): the violated step is one of the trigger steps. */
+const violatedStepUnknown = {
+    meta: {
+        code: ARISTO.violatedStepUnknown,
+        description: 'violated_step_path names a trigger step (seed rule 11)',
+        needsBody: true,
+    },
+    check(ctx) {
+        const v = ctx.proof.counterexample?.violation;
+        if (ctx.body?.type !== 'counterexample' || !v || blank(v.violated_step_path))
+            return;
+        if (v.trigger_steps.length > 0 && !v.trigger_steps.some((s) => s.path === v.violated_step_path))
+            ctx.report(this.meta.code, ['counterexample', 'violation', 'violated_step_path'], 'counterexample.violation.violated_step_path', `\`${v.violated_step_path}\` names no step in trigger_steps (seed rule 11: it must point at a trigger step)`);
+    },
+};
+/** SDK check 9 (first half): an inconclusive verdict says where it is stuck and what would help. */
+const gapIncomplete = {
+    meta: {
+        code: ARISTO.gapIncomplete,
+        description: 'an inconclusive gap has a description, an unfilled path and a suggestion',
+        needsBody: true,
+    },
+    check(ctx) {
+        const g = ctx.proof.inconclusive?.gap;
+        if (ctx.body?.type !== 'inconclusive' || !g)
+            return;
+        const at = (k) => ['inconclusive', 'gap', ...(k ? [k] : [])];
+        if (blank(g.description))
+            ctx.report(this.meta.code, at('description'), 'inconclusive.gap.description', 'is empty');
+        if (blank(g.unfilled_path))
+            ctx.report(this.meta.code, at('unfilled_path'), 'inconclusive.gap.unfilled_path', 'is empty; must identify which subgoal could not be discharged');
+        if (g.suggested_annotations.length === 0)
+            ctx.report(this.meta.code, at(), 'inconclusive.gap.suggested_annotations', "is empty; inconclusive verdicts MUST suggest at least one annotation that would close the gap — bare inconclusive without actionable suggestion is no better than 'I don't know'");
+    },
+};
+const KIND = { intent: 'Intent', assume: 'Assume' };
+const truncate = (s, max) => {
+    const chars = Array.from(s);
+    return chars.length <= max ? s : `${chars.slice(0, max).join('')}…`;
+};
+/** SDK check 9 (second half): a suggested annotation that now exists makes the verdict stale. */
+const gapSuggestionExists = {
+    meta: {
+        code: ARISTO.gapSuggestionExists,
+        description: 'no suggested annotation already exists (else re-run)',
+        needsBody: true,
+    },
+    check(ctx) {
+        const g = ctx.proof.inconclusive?.gap;
+        if (ctx.body?.type !== 'inconclusive' || !g)
+            return;
+        const existing = new Set([...ctx.entries.values()].map((e) => e.text_hash));
+        for (const [i, s] of g.suggested_annotations.entries())
+            if (existing.has(textHash(s.suggested_text)))
+                ctx.report(this.meta.code, ['inconclusive', 'gap', 'suggested_annotations', i], `inconclusive.gap.suggested_annotations[${i}]`, `a matching annotation now exists in the index — the suggested \`${KIND[s.kind]}\` ("${truncate(s.suggested_text, 60)}") is present, so this inconclusive verdict is stale; re-run verification to see if the gap closes`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/method.ts
+
+const method_DEBUG = { neural: 'Neural', test: 'Test', full: 'Full' };
+/** SDK check 5: the proof's method is the annotation's. */
+const method = {
+    meta: {
+        code: ARISTO.methodMismatch,
+        description: 'verdict.method equals the annotation’s verify method',
+    },
+    check(ctx) {
+        const e = ctx.entry;
+        if (!e)
+            return;
+        const at = ['verdict', 'method'];
+        if (typeof e.verify === 'boolean') {
+            ctx.report(this.meta.code, at, 'verdict.method', 'focal entry has verify=true/false; only verify=neural/test/full entries accept a method-bound proof');
+            return;
+        }
+        const m = ctx.proof.verdict.method;
+        if (m !== e.verify)
+            ctx.report(this.meta.code, at, 'verdict.method', `verdict claims method \`${method_DEBUG[m]}\` but focal entry's resolved method is \`${method_DEBUG[e.verify]}\``);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/focal.ts
+
+/** SDK check 2: a proof for an id no annotation has. */
+const orphan = {
+    meta: { code: ARISTO.orphanProof, description: 'the proof’s id names an annotation' },
+    check(ctx) {
+        if (!ctx.entry)
+            ctx.report(this.meta.code, ['verdict'], `focal entry \`${ctx.id}\``, 'not found in current index');
+    },
+};
+/** SDK check 3: the claim text drifted. */
+const staleText = {
+    meta: {
+        code: ARISTO.proofStaleText,
+        description: 'produced_at_text_hash equals the claim’s text_hash',
+    },
+    check(ctx) {
+        if (ctx.entry && ctx.proof.verdict.produced_at_text_hash !== ctx.entry.text_hash)
+            ctx.report(this.meta.code, ['verdict', 'produced_at_text_hash'], 'verdict.produced_at_text_hash', 'differs from current index text_hash; entry text drifted since verification');
+    },
+};
+/** SDK check 4: the code drifted. */
+const staleCode = {
+    meta: {
+        code: ARISTO.proofStaleCode,
+        description: 'produced_at_body_hash equals the covered code’s body_hash',
+    },
+    check(ctx) {
+        if (ctx.entry && ctx.proof.verdict.produced_at_body_hash !== ctx.entry.body_hash)
+            ctx.report(this.meta.code, ['verdict', 'produced_at_body_hash'], 'verdict.produced_at_body_hash', 'differs from current index body_hash; entry code drifted since verification');
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/types.ts
+/** The steps of the body with their SDK location and TOML path. */
+function* steps(ctx) {
+    const b = ctx.body;
+    if (!b)
+        return;
+    for (const [i, step] of b.steps.entries())
+        yield { step, loc: `${b.prefix}.steps[${step.path}]`, at: [...b.stepsAt, i] };
+}
+/** Every ground of every step, with its SDK location and TOML path. */
+function* grounds(ctx) {
+    for (const { step, loc, at } of steps(ctx))
+        for (const [i, ground] of step.grounds.entries())
+            yield { step, ground, loc: `${loc}.grounds[${i}]`, at: [...at, 'grounds', i] };
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/grounds.ts
+
+
+
+/** SDK check 11 (first half): cited annotations exist, are load-bearing and not refuted. */
+const groundIdInvalid = {
+    meta: {
+        code: ARISTO.groundIdInvalid,
+        description: 'intent/assume grounds cite existing ids; intents neither verify=false nor refuted',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'intent' && g.kind !== 'assume')
+                continue;
+            const e = ctx.entries.get(g.id);
+            if (!e) {
+                ctx.report(this.meta.code, [...at, 'id'], loc, `cited id \`${g.id}\` not found in current index`);
+                continue;
+            }
+            if (g.kind !== 'intent')
+                continue;
+            if (e.verify === false)
+                ctx.report(this.meta.code, [...at, 'id'], loc, `cited intent \`${g.id}\` is verify=false (documentation only); cannot ground a proof in a docs-only claim`);
+            if (e.status === 'counterexample')
+                ctx.report(this.meta.code, [...at, 'id'], loc, `cited intent \`${g.id}\` has status=counterexample (refuted); cannot ground a proof in a refuted claim`);
+        }
+    },
+};
+/** SDK check 11 (second half): a stamped at_text_hash still matches the cited annotation. */
+const groundStaleText = {
+    meta: {
+        code: ARISTO.groundStaleText,
+        description: 'stamped at_text_hash equals the cited text_hash',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'intent' && g.kind !== 'assume')
+                continue;
+            const e = ctx.entries.get(g.id);
+            if (e && g.at_text_hash !== undefined && g.at_text_hash !== e.text_hash)
+                ctx.report(this.meta.code, [...at, 'at_text_hash'], loc, `at_text_hash for cited \`${g.id}\` differs from current; cited entry's text changed since verification — re-check whether the new wording still supports this step`);
+        }
+    },
+};
+/** Stricter than the SDK: a code ground's file stays inside the repository. */
+const groundCodeOutsideRepo = {
+    meta: {
+        code: ARISTO.groundCodeOutsideRepo,
+        description: 'code grounds cite files inside the repository (no .., absolute path or symlink out)',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'code')
+                continue;
+            const file = ctx.code(g.file);
+            if (file.state === 'outside')
+                ctx.report(this.meta.code, [...at, 'file'], loc, `code file \`${g.file}\` ${file.detail}; audit-gate reads only files inside the repository (stricter than the SDK, which would read it)`);
+        }
+    },
+};
+/** SDK check 12 (first half): the cited file and lines exist. */
+const groundCodeInvalid = {
+    meta: {
+        code: ARISTO.groundCodeInvalid,
+        description: 'code grounds cite a readable file and a valid range inside it',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'code')
+                continue;
+            const file = ctx.code(g.file);
+            if (file.state === 'outside')
+                continue;
+            if (file.state === 'unreadable') {
+                ctx.report(this.meta.code, [...at, 'file'], loc, `code file \`${g.file}\` does not exist under workspace root`);
+                continue;
+            }
+            const range = parseLineRange(g.lines);
+            if (!range) {
+                ctx.report(this.meta.code, [...at, 'lines'], loc, `lines \`${g.lines}\` is not a valid range (expected \`N\` or \`N-M\` with N ≤ M)`);
+                continue;
+            }
+            if (range.hi > file.lines.length)
+                ctx.report(this.meta.code, [...at, 'lines'], loc, `line range \`${g.lines}\` exceeds file length ${file.lines.length}`);
+        }
+    },
+};
+/** SDK check 12 (second half): a stamped code_text_hash still matches the cited lines. */
+const groundStaleCode = {
+    meta: {
+        code: ARISTO.groundStaleCode,
+        description: 'stamped code_text_hash equals the cited lines’ hash',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'code' || g.code_text_hash === undefined)
+                continue;
+            const file = ctx.code(g.file);
+            const range = parseLineRange(g.lines);
+            if (file.state !== 'ok' || !range || range.hi > file.lines.length)
+                continue;
+            if (codeTextHash(file.lines, range.lo, range.hi) !== g.code_text_hash)
+                ctx.report(this.meta.code, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` differs from current file content; the cited code drifted since verification`);
+        }
+    },
+};
+/** SDK check 13: prior-step grounds cite an earlier step (compared as strings, as the SDK does). */
+const groundPriorStepInvalid = {
+    meta: {
+        code: ARISTO.groundPriorStepInvalid,
+        description: 'prior-step grounds cite an existing, earlier step',
+        needsBody: true,
+    },
+    check(ctx) {
+        const paths = new Set(ctx.body?.steps.map((s) => s.path));
+        for (const { step, ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'prior-step')
+                continue;
+            if (!paths.has(g.path))
+                ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` does not resolve to any step in this tree`);
+            // Rust compares the strings byte by byte: so does `<` on ASCII paths.
+            else if (!(g.path < step.path))
+                ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` is not earlier than owning step \`${step.path}\`; prior-step grounds must reference EARLIER steps only (no cycles)`);
+        }
+    },
+};
+/** SDK check 14: a composition ground says why. */
+const groundCompositionEmpty = {
+    meta: {
+        code: ARISTO.groundCompositionEmpty,
+        description: 'composition grounds have a reason',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx))
+            if (g.kind === 'composition' && g.reason.trim().length === 0)
+                ctx.report(this.meta.code, [...at, 'reason'], loc, 'composition ground has empty reason');
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/tree.ts
+
+
+/** SDK check 10: the steps form a tree rooted at "0", every step grounded. */
+const treeMalformed = {
+    meta: {
+        code: ARISTO.treeMalformed,
+        description: 'unique paths, a root "0", subgoals that exist and descend, at least one ground per step',
+        needsBody: true,
+    },
+    check(ctx) {
+        const b = ctx.body;
+        if (!b || b.steps.length === 0)
+            return;
+        const code = this.meta.code;
+        const seen = new Set();
+        for (const { step, loc, at } of steps(ctx)) {
+            if (seen.has(step.path))
+                ctx.report(code, [...at, 'path'], loc, 'duplicate path');
+            seen.add(step.path);
+        }
+        if (!seen.has('0'))
+            ctx.report(code, b.stepsAt, `${b.prefix}.steps`, 'no step with path "0" — tree must be rooted at "0"');
+        for (const { step, loc, at } of steps(ctx)) {
+            for (const sp of step.subgoal_paths) {
+                if (!seen.has(sp))
+                    ctx.report(code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `\`${sp}\` does not resolve to any step in this tree`);
+                else if (!sp.startsWith(`${step.path}.`))
+                    ctx.report(code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `\`${sp}\` is not a descendant of \`${step.path}\` (subgoal paths must extend the parent's path)`);
+            }
+        }
+        for (const { step, loc, at } of steps(ctx))
+            if (step.grounds.length === 0)
+                ctx.report(code, at, `${loc}.grounds`, "step has zero grounds; every claim needs at least one ground (no 'trust me' steps)");
+    },
+};
+const MAX_SUBGOALS = 3;
+/** Seed rule 9 (not checked by the SDK): at most 3 subgoals per step. */
+const tooManySubgoals = {
+    meta: {
+        code: ARISTO.tooManySubgoals,
+        description: 'at most 3 subgoals per step (seed rule 9)',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { step, loc, at } of steps(ctx))
+            if (step.subgoal_paths.length > MAX_SUBGOALS)
+                ctx.report(this.meta.code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `${step.subgoal_paths.length} subgoals; keep ≤ ${MAX_SUBGOALS} per node (seed rule 9) and split the rest into intermediate intents`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/index.ts
+
+
+
+
+
+
+
+
+/**
+ * The proof checks, in the SDK validator's order (aristo.md §3). Every failure is collected;
+ * only a bad body shape stops the checks that need a body, as it stops the SDK.
+ */
+const RULES = [
+    attempts,
+    orphan,
+    staleText,
+    staleCode,
+    method,
+    bodyShape,
+    verifiedEmpty,
+    counterexampleIncomplete,
+    violatedStepUnknown,
+    gapIncomplete,
+    gapSuggestionExists,
+    treeMalformed,
+    tooManySubgoals,
+    groundIdInvalid,
+    groundStaleText,
+    groundCodeOutsideRepo,
+    groundCodeInvalid,
+    groundStaleCode,
+    groundPriorStepInvalid,
+    groundCompositionEmpty,
+];
 
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __nccwpck_require__(298);
@@ -18269,18 +21612,27 @@ const MAX_PATH_BYTES = 64 * 1024;
  * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
  * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
  * the repository's own files (a committed bare-repository look-alike, its config) run commands.
+ *
+ * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
+ * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
+ * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
+ * around it keeps deciding, and a stray `.git` cannot blind discovery.
  */
-function trackedUnder(dir) {
+function trackedUnder(dir, { nested = false } = {}) {
     const top = gitTop(dir);
     if (!top)
         return { state: 'no-git' };
     const git = resolveGitDir(top);
     if ('state' in git)
-        return git;
+        return nested ? { state: 'no-git' } : git;
     const index = external_node_path_default().join(git.dir, 'index');
     const read = readSmallFile(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing' && headOf(git) === 'unborn')
-        return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+    if (!read.ok && read.kind === 'missing') {
+        if (nested)
+            return { state: 'no-git' };
+        if (headOf(git) === 'unborn')
+            return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+    }
     if (!read.ok)
         return { state: 'unreadable', detail: `${index} ${read.detail}` };
     const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
@@ -18478,8 +21830,9 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
  * Lists the directories of a repository the way git would see them: `.gitignore` files at every
  * level are honoured, except for what git tracks (a committed file is never ignored, so a
  * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
- * repository holding `root`, and of any repository found below it; where an index cannot be read
- * the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
+ * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
+ * `.git` that is less than that is no repository, and the index around it still decides. Where
+ * an index cannot be read the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
  * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
  * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too.
@@ -18487,13 +21840,17 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 function walkRepository(root, extra = []) {
     const out = [];
     const unknown = [];
-    const scopeAt = (abs, rel) => {
-        const t = trackedUnder(abs);
+    // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
+    // repository adds its index to the outer one's, never replaces it.
+    const scopeAt = (abs, rel, outer) => {
+        const around = outer ?? { indexes: [], blind: false };
+        const t = trackedUnder(abs, { nested: outer !== undefined });
         if (t.state === 'tracked')
-            return { base: rel, tracked: t.paths, blind: false };
-        if (t.state === 'unreadable')
-            unknown.push({ dir: abs, detail: t.detail });
-        return { base: rel, blind: t.state === 'unreadable' };
+            return { indexes: [...around.indexes, { base: rel, paths: t.paths }], blind: around.blind };
+        if (t.state === 'no-git')
+            return around;
+        unknown.push({ dir: abs, detail: t.detail });
+        return { indexes: around.indexes, blind: true };
     };
     const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
     const stack = [
@@ -18509,7 +21866,7 @@ function walkRepository(root, extra = []) {
             continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
         }
         // The root's repository (found upwards), or a repository nested in the walk.
-        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel) : outer;
+        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel, outer) : outer;
         const rules = [...inherited];
         if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
             try {
@@ -18529,7 +21886,7 @@ function walkRepository(root, extra = []) {
             dirs: new Set(),
             links: new Set(),
         };
-        const tracked = (childRel) => git.tracked?.has(git.base ? childRel.slice(git.base.length + 1) : childRel) ?? false;
+        const tracked = (childRel) => git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
         // The config's exclude always applies; .gitignore files only where they can be trusted.
         const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
             (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
@@ -18558,6 +21915,1315 @@ function isIgnored(rules, rel, isDir) {
             return true;
     }
     return false;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
+/**
+ * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
+ * `r#"…"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
+ */
+function rustStringValue(token) {
+    const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
+    if (raw)
+        return raw[2].replace(/\r\n/g, '\n');
+    if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"'))
+        return undefined;
+    const body = token.slice(1, -1).replace(/\r\n/g, '\n');
+    let out = '';
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c !== '\\') {
+            out += c;
+            continue;
+        }
+        const e = body[++i];
+        switch (e) {
+            case 'n':
+                out += '\n';
+                break;
+            case 't':
+                out += '\t';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case '0':
+                out += '\0';
+                break;
+            case '\\':
+            case '"':
+            case "'":
+                out += e;
+                break;
+            case 'x': {
+                const hex = body.slice(i + 1, i + 3);
+                if (!/^[0-7][0-9a-fA-F]$/.test(hex))
+                    return undefined;
+                out += String.fromCharCode(parseInt(hex, 16));
+                i += 2;
+                break;
+            }
+            case 'u': {
+                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
+                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
+                if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
+                    return undefined;
+                out += String.fromCodePoint(cp);
+                i += m[0].length;
+                break;
+            }
+            case '\n':
+                // A line continuation: the newline and the whitespace after it are dropped.
+                while (i + 1 < body.length && /[ \t\n\r]/.test(body[i + 1]))
+                    i++;
+                break;
+            default:
+                return undefined;
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/extract.ts
+
+
+/** Words an annotation cannot be written without: a source lacking all of them is not parsed. */
+const CANDIDATE = /\b(?:intent|assume)(?:_stmt)?\b/g;
+function mayHoldAnnotations(source) {
+    CANDIDATE.lastIndex = 0;
+    return CANDIDATE.test(source);
+}
+const ITEMS = new Set([
+    'function_item',
+    'function_signature_item',
+    'struct_item',
+    'enum_item',
+    'trait_item',
+    'impl_item',
+    'mod_item',
+    'type_item',
+    'union_item',
+    'const_item',
+    'static_item',
+    'macro_definition',
+    'use_declaration',
+    'extern_crate_declaration',
+    'foreign_mod_item',
+]);
+const COMMENTS = new Set(['line_comment', 'block_comment']);
+function extractAnnotations(parser, source) {
+    const tree = parser.parse(source);
+    if (!tree)
+        throw new Error('tree-sitter returned no tree');
+    try {
+        return new Walker(source).run(tree.rootNode);
+    }
+    finally {
+        tree.delete();
+    }
+}
+class Walker {
+    source;
+    found = [];
+    malformed = [];
+    /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
+    hits = [];
+    constructor(source) {
+        this.source = source;
+        CANDIDATE.lastIndex = 0;
+        for (let m = CANDIDATE.exec(source); m; m = CANDIDATE.exec(source))
+            this.hits.push(m.index);
+    }
+    run(root) {
+        this.sequence(root, undefined);
+        const out = { annotations: this.found, malformed: this.malformed };
+        if (root.hasError)
+            out.syntaxError = firstError(root);
+        return out;
+    }
+    /** Whether [start, end) holds a candidate word: subtrees without one are skipped unvisited. */
+    holds(n) {
+        const { startIndex: s, endIndex: e } = n;
+        let lo = 0;
+        let hi = this.hits.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (this.hits[mid] < s)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo < this.hits.length && this.hits[lo] < e;
+    }
+    slice(n, end) {
+        return this.source.slice(n.startIndex, (end ?? n).endIndex).replace(/\r\n/g, '\n');
+    }
+    /**
+     * A list of items or statements (a file, a module or block body): outer attributes are the
+     * siblings before the item they belong to.
+     */
+    sequence(container, site) {
+        if (!this.holds(container))
+            return;
+        let attrs = [];
+        for (const child of container.children) {
+            if (!child)
+                continue;
+            if (child.type === 'attribute_item') {
+                attrs.push(child);
+                continue;
+            }
+            if (COMMENTS.has(child.type))
+                continue;
+            if (ITEMS.has(child.type))
+                this.item(child, attrs);
+            else if (site !== undefined && this.statementMacro(child, site)) {
+                // done
+            }
+            else if (child.isNamed)
+                this.descend(child, site);
+            attrs = [];
+        }
+    }
+    /** Any other node: look for blocks (closures, match arms, loops) holding items or statements. */
+    descend(n, site) {
+        if (!this.holds(n))
+            return;
+        if (n.type === 'block' || n.type === 'declaration_list') {
+            this.sequence(n, site);
+            return;
+        }
+        for (const child of n.namedChildren) {
+            if (!child)
+                continue;
+            if (ITEMS.has(child.type))
+                this.item(child, []);
+            else
+                this.descend(child, site);
+        }
+    }
+    item(n, attrs) {
+        const name = n.childForFieldName('name');
+        const body = n.childForFieldName('body');
+        switch (n.type) {
+            case 'function_item': {
+                const label = `fn ${name?.text ?? ''}`;
+                this.attributes(attrs, label, body, 'function');
+                if (body)
+                    this.sequence(body, label);
+                return;
+            }
+            case 'struct_item':
+                // A unit struct has no field list; the SDK's span for it falls back to the whole file.
+                this.attributes(attrs, `struct ${name?.text ?? ''}`, body ?? 'whole-file', 'type');
+                return;
+            case 'enum_item':
+                this.attributes(attrs, `enum ${name?.text ?? ''}`, body, 'type');
+                return;
+            case 'trait_item': {
+                const label = `trait ${name?.text ?? ''}`;
+                this.attributes(attrs, label, body, 'type');
+                if (body)
+                    this.members(body, (m) => `${label}::${m}`, false);
+                return;
+            }
+            case 'impl_item': {
+                const label = implSite(n);
+                this.attributes(attrs, label, body, 'impl_methods');
+                if (body)
+                    this.members(body, (m) => `${label}::${m}`, true);
+                return;
+            }
+            case 'mod_item':
+                this.attributes(attrs, `mod ${name?.text ?? ''}`, body ?? name, 'module_inline_body');
+                if (body)
+                    this.sequence(body, undefined);
+                return;
+            case 'type_item':
+                this.attributes(attrs, `type ${name?.text ?? ''}`, n.childForFieldName('type'), 'type');
+                return;
+            default:
+                return;
+        }
+    }
+    /** The fns of a trait or impl body; only impl method bodies are searched for statements. */
+    members(body, label, intoBodies) {
+        if (!this.holds(body))
+            return;
+        let attrs = [];
+        for (const child of body.children) {
+            if (!child)
+                continue;
+            if (child.type === 'attribute_item') {
+                attrs.push(child);
+                continue;
+            }
+            if (COMMENTS.has(child.type))
+                continue;
+            const site = label(child.childForFieldName('name')?.text ?? '');
+            if (child.type === 'function_item') {
+                const block = child.childForFieldName('body');
+                this.attributes(attrs, site, block, 'function');
+                if (intoBodies && block)
+                    this.sequence(block, site);
+            }
+            else if (child.type === 'function_signature_item') {
+                this.attributes(attrs, site, signature(child), 'function');
+            }
+            attrs = [];
+        }
+    }
+    attributes(attrs, label, region, covered) {
+        for (const a of attrs) {
+            if (!this.holds(a))
+                continue;
+            const attr = a.namedChildren.find((c) => c?.type === 'attribute');
+            const kind = attr ? attributeKind(attr) : undefined;
+            if (!attr || !kind)
+                continue;
+            const line = a.startPosition.row + 1;
+            const args = attr.childForFieldName('arguments');
+            if (!args || args.type !== 'token_tree') {
+                this.malformed.push({ line, detail: `#[${kind}] needs arguments: ("<claim>", id = "…")` });
+                continue;
+            }
+            const text = region === 'whole-file'
+                ? this.source.replace(/\r\n/g, '\n')
+                : Array.isArray(region)
+                    ? this.slice(region[0], region[1])
+                    : region
+                        ? this.slice(region)
+                        : '';
+            this.annotation(kind, 'attribute', args, label, line, covered, text);
+        }
+    }
+    /** `aristo::intent_stmt!(…);` or `intent_stmt! { … }` as a statement of a fn body. */
+    statementMacro(n, site) {
+        let mac = null;
+        if (n.type === 'expression_statement') {
+            const inner = n.namedChild(0);
+            if (inner?.type === 'macro_invocation')
+                mac = inner;
+        }
+        else if (n.type === 'macro_invocation' && n.lastChild?.firstChild?.type === '{')
+            mac = n;
+        if (!mac || !this.holds(mac))
+            return false;
+        const path = mac.childForFieldName('macro');
+        const name = path ? macroKind(path) : undefined;
+        if (!name)
+            return false;
+        const args = mac.namedChildren.find((c) => c?.type === 'token_tree');
+        if (!args)
+            return false;
+        this.annotation(name, 'statement', args, site, n.startPosition.row + 1, 'statement', this.slice(n));
+        return true;
+    }
+    annotation(kind, form, args, label, line, covered, region) {
+        const parsed = parseArgs(args);
+        if (!parsed.ok) {
+            this.malformed.push({ line, detail: parsed.detail });
+            return;
+        }
+        const a = {
+            kind,
+            form,
+            text: parsed.text,
+            verify: parsed.verify,
+            label,
+            line,
+            site: `${label} (line ${line})`,
+            covered_region: covered,
+            text_hash: textHash(parsed.text),
+            body_hash: bodyHash(region),
+        };
+        if (parsed.id !== undefined)
+            a.id = parsed.id;
+        if (parsed.parent !== undefined)
+            a.parent = parsed.parent;
+        this.found.push(a);
+    }
+}
+/** `intent` / `assume` for `aristo::intent`, `aristo::assume` or the bare names. */
+function attributeKind(attr) {
+    const path = attr.namedChild(0);
+    if (!path)
+        return undefined;
+    let name;
+    if (path.type === 'identifier')
+        name = path.text;
+    else if (path.type === 'scoped_identifier') {
+        const head = path.childForFieldName('path');
+        if (head?.type === 'identifier' && head.text === 'aristo')
+            name = path.childForFieldName('name')?.text;
+    }
+    return name === 'intent' || name === 'assume' ? name : undefined;
+}
+function macroKind(path) {
+    let name;
+    if (path.type === 'identifier')
+        name = path.text;
+    else if (path.type === 'scoped_identifier') {
+        const head = path.childForFieldName('path');
+        if (head?.type === 'identifier' && head.text === 'aristo')
+            name = path.childForFieldName('name')?.text;
+    }
+    return name === 'intent_stmt' ? 'intent' : name === 'assume_stmt' ? 'assume' : undefined;
+}
+/** `impl Trait for Type` / `impl Type`, paths without generic arguments (the SDK's `impl_site`). */
+function implSite(n) {
+    const ty = typePath(n.childForFieldName('type'));
+    const tr = n.childForFieldName('trait');
+    return tr ? `impl ${typePath(tr)} for ${ty}` : `impl ${ty}`;
+}
+function typePath(n) {
+    if (!n)
+        return '<type>';
+    switch (n.type) {
+        case 'type_identifier':
+        case 'identifier':
+        case 'primitive_type':
+        case 'crate':
+        case 'self':
+        case 'super':
+            return n.text;
+        case 'generic_type':
+            return typePath(n.childForFieldName('type'));
+        case 'scoped_type_identifier':
+        case 'scoped_identifier': {
+            const head = n.childForFieldName('path');
+            const name = n.childForFieldName('name')?.text ?? '';
+            return head ? `${typePath(head)}::${name}` : name;
+        }
+        default:
+            return '<type>';
+    }
+}
+/** A bodiless fn's signature, as syn spans it: from `fn` (or its qualifiers) to before `;`. */
+function signature(n) {
+    const kids = n.children.filter((c) => c !== null);
+    const first = kids.find((c) => c.type !== 'visibility_modifier');
+    const semi = kids.length - (kids[kids.length - 1]?.type === ';' ? 2 : 1);
+    const last = kids[semi];
+    return first && last ? [first, last] : null;
+}
+function firstError(root) {
+    let n = root;
+    for (;;) {
+        const next = n.children.find((c) => c !== null && (c.hasError || c.isMissing || c.isError));
+        if (!next || n.isError || n.isMissing)
+            break;
+        n = next;
+    }
+    return { line: n.startPosition.row + 1, column: n.startPosition.column + 1 };
+}
+const LITERALS = new Set(['string_literal', 'raw_string_literal']);
+/** The SDK's `AnnotationArgs` parser: `"<text>" (, id = "…" | verify = … | parent = …)* ,?` */
+function parseArgs(tree) {
+    const toks = tree.children.filter((c) => c !== null).slice(1, -1);
+    if (toks.length === 0)
+        return { ok: true, text: '', verify: true };
+    const first = toks[0];
+    const text = LITERALS.has(first.type) ? rustStringValue(first.text) : undefined;
+    if (text === undefined)
+        return { ok: false, detail: 'the first argument must be the claim, as a string literal' };
+    const out = { ok: true, text, verify: true };
+    let i = 1;
+    while (i < toks.length) {
+        if (toks[i].type !== ',')
+            return { ok: false, detail: `unexpected \`${toks[i].text}\` (expected ",")` };
+        i++;
+        if (i >= toks.length)
+            break;
+        const key = toks[i];
+        if (key.type !== 'identifier' || toks[i + 1]?.type !== '=')
+            return { ok: false, detail: `expected \`key = value\`, found \`${key.text}\`` };
+        i += 2;
+        let end = i;
+        while (end < toks.length && toks[end].type !== ',')
+            end++;
+        const value = toks.slice(i, end);
+        const v = value.length === 1 ? value[0] : undefined;
+        switch (key.text) {
+            case 'verify': {
+                const level = v ? verifyLevel(v.text) : undefined;
+                if (level === undefined)
+                    return {
+                        ok: false,
+                        detail: `invalid verify value \`${value.map((t) => t.text).join(' ')}\` (expected true, false, "false", "test", "neural", or "full")`,
+                    };
+                out.verify = level;
+                break;
+            }
+            case 'id': {
+                const s = v && LITERALS.has(v.type) ? rustStringValue(v.text) : undefined;
+                if (s === undefined)
+                    return { ok: false, detail: 'id must be a string literal' };
+                out.id = s;
+                break;
+            }
+            case 'parent': {
+                const p = v ? parentValue(v) : undefined;
+                if (p === undefined)
+                    return { ok: false, detail: 'parent must be a string literal or a [list] of them' };
+                out.parent = p;
+                break;
+            }
+            default:
+                return { ok: false, detail: `unknown annotation argument \`${key.text}\`` };
+        }
+        i = end;
+    }
+    return out;
+}
+/** The SDK's `parse_verify`: `true`, `false` or a quoted method (or `"false"`). */
+function verifyLevel(raw) {
+    const t = raw.trim();
+    if (t === 'true')
+        return true;
+    if (t === 'false' || t === '"false"')
+        return false;
+    const m = /^"(test|neural|full)"$/.exec(t);
+    return m ? m[1] : undefined;
+}
+function parentValue(v) {
+    if (LITERALS.has(v.type))
+        return rustStringValue(v.text);
+    if (v.type !== 'token_tree' || v.firstChild?.type !== '[')
+        return undefined;
+    const out = [];
+    const inner = v.children.filter((c) => c !== null).slice(1, -1);
+    for (let i = 0; i < inner.length; i++) {
+        const t = inner[i];
+        const s = LITERALS.has(t.type) ? rustStringValue(t.text) : undefined;
+        if (s === undefined)
+            return undefined;
+        out.push(s);
+        if (inner[i + 1]?.type === ',')
+            i++;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/grammar.ts
+
+
+
+
+/**
+ * The parser's runtime files: web-tree-sitter's CommonJS build and WebAssembly, and the Rust
+ * grammar. They sit beside each bundle (dist/ and dist/cli/, copied there by
+ * scripts/copy-wasm.mjs) and are loaded from there at run time, not bundled: ncc breaks the ESM
+ * build's dynamic import of Node's `module` ("createRequire is not a function"). From sources
+ * they are found in node_modules above this file.
+ */
+const RUNTIME_FILES = {
+    js: { file: 'web-tree-sitter.cjs', pkg: 'web-tree-sitter' },
+    runtime: { file: 'web-tree-sitter.wasm', pkg: 'web-tree-sitter' },
+    rust: { file: 'tree-sitter-rust.wasm', pkg: 'tree-sitter-rust' },
+};
+let treeSitter;
+function runtime() {
+    treeSitter ??= (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(locate('js'));
+    return treeSitter;
+}
+/** Where a runtime file is: beside the running bundle, else in a node_modules above it. */
+function locate(which, from = here()) {
+    const { file, pkg } = RUNTIME_FILES[which];
+    const beside = external_node_path_default().join(from, file);
+    if (external_node_fs_default().existsSync(beside))
+        return beside;
+    for (let d = from;; d = external_node_path_default().dirname(d)) {
+        const candidate = external_node_path_default().join(d, 'node_modules', pkg, file);
+        if (external_node_fs_default().existsSync(candidate))
+            return candidate;
+        if (external_node_path_default().dirname(d) === d)
+            break;
+    }
+    throw new Error(`${file} not found beside ${from} or in a node_modules above it`);
+}
+function here() {
+    return external_node_path_default().dirname((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
+}
+let loading;
+/** Loads the runtime and the grammar once per process (a few tens of milliseconds). */
+function rustLanguage() {
+    loading ??= (async () => {
+        const { Parser, Language } = runtime();
+        await Parser.init({ wasmBinary: external_node_fs_default().readFileSync(locate('runtime')) });
+        return Language.load(external_node_fs_default().readFileSync(locate('rust')));
+    })();
+    return loading;
+}
+/** A parser for Rust; call `delete()` when done with it. */
+async function rustParser() {
+    const language = await rustLanguage();
+    const parser = new (runtime().Parser)();
+    parser.setLanguage(language);
+    return parser;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/sources.ts
+
+
+
+
+
+
+/**
+ * Every Rust file of the aristo workspace (the walk honours .gitignore and skips nested
+ * workspaces, which are targets of their own), parsed when it can hold an annotation.
+ */
+async function scanSources(ws, targetDir, subject, f) {
+    const out = { annotations: [], covered: new Set(), failed: new Set() };
+    const { dirs } = walkRepository(targetDir);
+    const nested = dirs
+        .filter((d) => d.abs !== targetDir && d.dirs.has('.aristo'))
+        .map((d) => d.abs + (external_node_path_default()).sep);
+    const files = [];
+    for (const d of dirs) {
+        if (nested.some((n) => (d.abs + (external_node_path_default()).sep).startsWith(n)))
+            continue;
+        if (d.rel.split('/').includes('.aristo'))
+            continue;
+        for (const name of d.files)
+            if (name.endsWith('.rs'))
+                files.push(d.rel === '.' ? name : `${d.rel}/${name}`);
+    }
+    files.sort();
+    let parser;
+    try {
+        for (const file of files) {
+            const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
+            const repoRel = read.rel;
+            if (!read.ok) {
+                out.failed.add(file);
+                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} ${read.detail}; its annotations are checked against the index alone.`, {
+                    path: repoRel,
+                });
+                continue;
+            }
+            if (!mayHoldAnnotations(read.text)) {
+                out.covered.add(file);
+                continue;
+            }
+            parser ??= await rustParser();
+            const r = extractAnnotations(parser, read.text);
+            if (r.syntaxError) {
+                out.failed.add(file);
+                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} does not parse as Rust (line ${r.syntaxError.line}, column ${r.syntaxError.column}); its annotations are checked against the index alone.`, { path: repoRel, line: r.syntaxError.line, column: r.syntaxError.column });
+                continue;
+            }
+            out.covered.add(file);
+            for (const m of r.malformed)
+                f.add(ARISTO.annotationMalformed, subject, `${repoRel}:${m.line}: ${m.detail}; the SDK skips this annotation, so no proof can be about it.`, { path: repoRel, line: m.line });
+            for (const a of r.annotations)
+                out.annotations.push({ ...a, file });
+        }
+    }
+    finally {
+        parser?.delete();
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/waivers.ts
+
+
+
+
+
+
+const EXPECTATIONS_PATH = '.aristo/expectations.toml';
+/**
+ * The waivers that apply. A missing file means none. A file that is not TOML is refused whole
+ * (as by the SDK); a waiver without a reason or accepted_at (or with a blank one, or keyed by
+ * something that is not an id) is reported and does not apply.
+ */
+function loadWaivers(ws, targetDir, subject, f) {
+    const out = new Map();
+    const read = readText(ws, targetDir, EXPECTATIONS_PATH, MAX_TOML_BYTES);
+    const rel = read.rel;
+    if (!read.ok) {
+        if (!read.missing)
+            f.add(ARISTO.expectationsInvalid, subject, `${rel} ${read.detail}; no waiver applies.`, {
+                path: rel,
+            });
+        return out;
+    }
+    const parsed = parseToml(read.text);
+    if (!parsed.ok) {
+        f.add(ARISTO.expectationsInvalid, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}); no waiver applies.`, { path: rel, line: parsed.line, column: parsed.column });
+        return out;
+    }
+    const doc = parsed.doc;
+    if (doc.data['__meta__'] !== undefined) {
+        const meta = ExpectationsMeta.safeParse(doc.data['__meta__']);
+        if (!meta.success) {
+            f.add(ARISTO.expectationsInvalid, subject, `${rel}: __meta__.schema_version must be a whole number; no waiver applies.`, { path: rel, line: doc.lineOf(['__meta__']) });
+            return out;
+        }
+    }
+    for (const id of Object.keys(doc.data)) {
+        if (id === '__meta__')
+            continue;
+        const location = { path: rel, line: doc.lineOf([id]) };
+        if (!isAnnotationId(id)) {
+            f.add(ARISTO.waiverInvalid, subject, `${rel}: \`${id}\` is not a valid annotation id.`, location);
+            continue;
+        }
+        const w = proofs_validate(WaiverStrict, Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
+        if (!w)
+            continue;
+        const blank = ['reason', 'accepted_at'].filter((k) => w[k].trim() === '');
+        if (blank.length) {
+            f.add(ARISTO.waiverInvalid, subject, `${rel}: the waiver of \`${id}\` has a blank ${blank.join(' and ')}: a reasonless waiver is how a baseline rots.`, { path: rel, line: doc.lineOf([id, blank[0]]) });
+            continue;
+        }
+        out.set(id, {
+            code: 'aristo.refuted',
+            id,
+            reason: w.reason,
+            ...(w.tracking !== undefined ? { tracking: w.tracking } : {}),
+            accepted_at: w.accepted_at,
+            location,
+        });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/verify.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const MALFORMED = new Set([
+    ARISTO.proofUnreadable.code,
+    ARISTO.proofFilenameInvalid.code,
+    ARISTO.proofUnparseable.code,
+    ARISTO.proofSchema.code,
+]);
+const STALE = {
+    [ARISTO.proofStaleText.code]: 'the claim text changed',
+    [ARISTO.proofStaleCode.code]: 'the code changed',
+    [ARISTO.groundStaleText.code]: 'a cited claim changed',
+    [ARISTO.groundStaleCode.code]: 'cited code changed',
+    [ARISTO.gapSuggestionExists.code]: 'a suggested annotation now exists',
+};
+/** Codes that say something about the proof without rejecting it. */
+const NOT_REJECTING = new Set([ARISTO.unknownKey.code]);
+/** Verifies one aristo workspace (the directory holding `.aristo/`). */
+async function verifyAristo(targetDir, ctx) {
+    const ws = ctx.workspace;
+    const opts = ctx.options;
+    const rel = ws.rel(targetDir);
+    const targetId = `aristo:${rel}`;
+    const repoPath = (file) => (rel === '.' ? file : `${rel}/${file}`);
+    const f = new Findings();
+    const scan = await scanSources(ws, targetDir, targetId, f);
+    const index = loadIndex(ws, targetDir, targetId, f);
+    const { byId: entries, unidentified } = buildEntries(scan, index, {
+        subject: targetId,
+        f,
+        repoPath,
+    });
+    const waivers = loadWaivers(ws, targetDir, targetId, f);
+    const proofs = listProofNames(targetDir).map((name) => {
+        const decoded = idFromProofFileName(name);
+        const id = decoded.ok ? decoded.id : undefined;
+        const subject = `${targetId}#${id ?? name}`;
+        const proofRel = repoPath(`.aristo/proofs/${name}`);
+        const loaded = loadProof(ws, targetDir, name, subject, f);
+        return {
+            subject,
+            name,
+            rel: proofRel,
+            ...(id !== undefined ? { id } : {}),
+            ...(loaded ? { loaded } : {}),
+        };
+    });
+    deriveStatuses(entries, proofs);
+    const codeFiles = new Map();
+    const code = (file) => {
+        let c = codeFiles.get(file);
+        if (!c)
+            codeFiles.set(file, (c = readCodeFile(ws, targetDir, file)));
+        return c;
+    };
+    const sourceAt = (e) => e ? { path: repoPath(e.file), ...(e.line ? { line: e.line } : {}) } : undefined;
+    const subjects = [];
+    const cards = [];
+    const proven = new Set();
+    for (const p of proofs) {
+        if (p.id !== undefined)
+            proven.add(p.id);
+        const entry = p.id !== undefined ? entries.get(p.id) : undefined;
+        const failures = [];
+        if (p.loaded) {
+            const { loaded } = p;
+            const shape = proofBody(loaded.proof);
+            const rc = {
+                id: loaded.id,
+                proof: loaded.proof,
+                entry,
+                entries,
+                body: shape.ok ? shape.body : undefined,
+                code,
+                report(def, at, location, detail) {
+                    failures.push(`${location}: ${detail}`);
+                    const src = sourceAt(entry);
+                    f.add(def, p.subject, `${location}: ${detail}`, { path: loaded.rel, line: loaded.doc.lineOf(at) }, {
+                        id: loaded.id,
+                        ...(src ? { related: [src] } : {}),
+                    });
+                },
+            };
+            for (const rule of RULES)
+                if (!rule.meta.needsBody || rc.body)
+                    rule.check(rc);
+        }
+        const mine = f.list.filter((x) => x.subject === p.subject);
+        const fired = new Set(mine.map((x) => x.code));
+        for (const x of mine)
+            if (MALFORMED.has(x.code))
+                failures.push(x.message);
+        const card = baseCard(p, entry, repoPath);
+        const state = judge(p, entry, fired);
+        card.state = state;
+        if (state === 'rejected' || state === 'malformed')
+            card.failures = failures;
+        if (state === 'stale')
+            card.drifted = [...fired].filter((c) => STALE[c]).map((c) => STALE[c]);
+        const proof = p.loaded?.proof;
+        if (proof && entry && (state === 'verified' || state === 'refuted' || state === 'inconclusive'))
+            gate(state, proof, p, entry, waivers.get(entry.id), card);
+        cards.push(card);
+        subjects.push(subjectOf(p.subject, p.id ?? p.name, p.rel, card, proof));
+    }
+    function gate(state, proof, p, entry, waiver, card) {
+        const src = sourceAt(entry);
+        const doc = p.loaded.doc;
+        const proofAt = (at) => ({ path: p.rel, line: doc.lineOf(at) });
+        const label = `${entry.id} (${src.path}:${entry.site})`;
+        if (state === 'verified') {
+            card.held = proof.verified?.proof.conclusion ?? '';
+            if (waiver)
+                f.add(ARISTO.waiverRatchet, p.subject, `${label} now verifies, but .aristo/expectations.toml still waives it: remove the waiver (the ratchet keeps waivers from rotting).`, waiver.location, { related: [proofAt(['verdict']), src] });
+            return;
+        }
+        if (state === 'refuted') {
+            const v = proof.counterexample.violation;
+            Object.assign(card, refutation(v, entry, repoPath));
+            if (waiver) {
+                card.state = 'waived';
+                card.waiver = {
+                    reason: waiver.reason,
+                    ...(waiver.tracking ? { tracking: waiver.tracking } : {}),
+                };
+                f.add(ARISTO.refutedWaived, p.subject, `${label} is refuted and waived: ${waiver.reason}${waiver.tracking ? ` (${waiver.tracking})` : ''}.`, src, { related: [proofAt(['counterexample', 'violation']), waiver.location] });
+            }
+            else
+                f.add(ARISTO.refuted, p.subject, `${label} is refuted: ${firstLine(v.description)}`, src, {
+                    related: [proofAt(['counterexample', 'violation'])],
+                    id: entry.id,
+                });
+            return;
+        }
+        const gap = proof.inconclusive.gap;
+        card.gap = gap.description;
+        card.suggestions = gap.suggested_annotations.map((s) => ({
+            kind: s.kind,
+            at: s.at_site,
+            text: s.suggested_text,
+        }));
+        f.add(ARISTO.inconclusive, p.subject, `${label} could not be verified or refuted: ${firstLine(gap.description)}`, src, {
+            related: [proofAt(['inconclusive', 'gap'])],
+            id: entry.id,
+            ...(opts.block_inconclusive ? { severity: 'error' } : {}),
+        });
+    }
+    // Waivers of ids no annotation has.
+    for (const w of waivers.values())
+        if (!entries.has(w.id))
+            f.add(ARISTO.waiverOrphan, targetId, `.aristo/expectations.toml waives \`${w.id}\`, which no annotation has.`, w.location);
+    // Intents that ask for verification and have no proof.
+    const missing = opts.block_missing_proof ? { severity: 'error' } : {};
+    for (const e of entries.values()) {
+        if (e.kind !== 'intent' || e.verify === false || proven.has(e.id))
+            continue;
+        const subject = `${targetId}#${e.id}`;
+        const src = sourceAt(e);
+        f.add(ARISTO.proofMissing, subject, `${e.id} (${src.path}:${e.site}) asks for verification but has no proof.`, src, {
+            ...missing,
+            id: e.id,
+        });
+        const card = { id: e.id, state: 'unproven', file: src.path, site: e.site, claim: e.text };
+        cards.push(card);
+        subjects.push(subjectOf(subject, e.id, src.path, card, undefined));
+    }
+    for (const a of unidentified) {
+        if (a.kind !== 'intent' || a.verify === false)
+            continue;
+        const src = { path: repoPath(a.file), line: a.line };
+        const key = `${src.path}:${a.line}`;
+        const subject = `${targetId}#${key}`;
+        f.add(ARISTO.proofMissing, subject, `The intent at ${key} (${a.site}) has no id and no index entry to take one from, so no proof can be matched to it: give it id = "…".`, src, missing);
+        const card = { id: key, state: 'unproven', file: src.path, site: a.site, claim: a.text };
+        cards.push(card);
+        subjects.push(subjectOf(subject, key, src.path, card, undefined));
+    }
+    const blocked = f.list.some((x) => x.severity === 'error');
+    const target = {
+        id: targetId,
+        pack: 'aristo',
+        kind: 'workspace',
+        path: rel,
+        enforcement: 'blocking',
+        terminal_state: blocked ? 'blocked' : 'accepted',
+        context: {
+            annotations: String(entries.size),
+            proofs: String(proofs.length),
+            index: index ? 'committed' : 'from source',
+        },
+    };
+    const extension = { kind: 'aristo', cards };
+    return { target, subjects, findings: f.list, extension };
+}
+/** The SDK's status derivation: anchors match → the verdict, else stale (aristo.md §4). */
+function deriveStatuses(entries, proofs) {
+    for (const p of proofs) {
+        const e = p.id !== undefined ? entries.get(p.id) : undefined;
+        const proof = p.loaded?.proof;
+        if (!e || !proof)
+            continue;
+        const v = proof.verdict;
+        // A proof whose body the SDK cannot use is demoted too (its second validator pass).
+        e.status =
+            v.produced_at_text_hash === e.text_hash &&
+                v.produced_at_body_hash === e.body_hash &&
+                proofBody(proof).ok
+                ? v.type
+                : 'stale';
+    }
+}
+function judge(p, entry, fired) {
+    if (!p.loaded || [...fired].some((c) => MALFORMED.has(c)))
+        return 'malformed';
+    if (!entry)
+        return 'orphan';
+    const rejecting = [...fired].filter((c) => !NOT_REJECTING.has(c));
+    if (rejecting.some((c) => !STALE[c]))
+        return 'rejected';
+    if (rejecting.length)
+        return 'stale';
+    const t = p.loaded.proof.verdict.type;
+    return t === 'counterexample' ? 'refuted' : t;
+}
+function baseCard(p, entry, repoPath) {
+    return {
+        id: p.id ?? p.name,
+        state: 'malformed',
+        proof: p.rel,
+        ...(entry ? { file: repoPath(entry.file), site: entry.site, claim: entry.text } : {}),
+    };
+}
+const STATUS = {
+    verified: 'VERIFIED',
+    refuted: 'REFUTED',
+    waived: 'REFUTED_WAIVED',
+    inconclusive: 'INCONCLUSIVE',
+    stale: 'STALE',
+    rejected: 'REJECTED',
+    orphan: 'ORPHAN',
+    malformed: 'MALFORMED',
+    unproven: 'NO_PROOF',
+};
+function subjectOf(id, name, p, card, proof) {
+    const s = {
+        id,
+        target: id.slice(0, id.indexOf('#')),
+        pack: 'aristo',
+        kind: 'annotation',
+        name,
+        path: p,
+        status: STATUS[card.state],
+        outcome: 'pass',
+    };
+    if (proof)
+        s.verdict = proof.verdict.type;
+    if (card.claim !== undefined)
+        s.reason = firstLine(card.claim, 200);
+    return s;
+}
+/** Tested / Found / ↳ of a refutation card, from the trigger steps and their code grounds. */
+function refutation(v, entry, repoPath) {
+    const ordered = [...v.trigger_steps].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    const violated = v.trigger_steps.find((s) => s.path === v.violated_step_path) ?? ordered[ordered.length - 1];
+    const codeGround = [violated, ...ordered.slice().reverse()]
+        .flatMap((s) => s?.grounds ?? [])
+        .find((g) => g.kind === 'code');
+    const foundAt = codeGround?.kind === 'code' && isSafeRelative(codeGround.file)
+        ? {
+            path: repoPath(codeGround.file),
+            line: Number(codeGround.lines.split('-')[0]) || 1,
+            what: codeGround.reason,
+        }
+        : {
+            path: repoPath(entry.file),
+            ...(entry.line ? { line: entry.line } : {}),
+            what: violated?.claim ?? v.description,
+        };
+    return { tested: ordered.map((s) => s.claim), found: v.description, foundAt };
+}
+function firstLine(s, max = 300) {
+    const line = s.trim().split('\n')[0].trim();
+    return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+/**
+ * A file a code ground cites, read as the SDK would (`root.join(file)`, `str::lines`) but only
+ * inside the repository: a `..`, an absolute path or a symlink out is refused unread.
+ */
+function readCodeFile(ws, targetDir, file) {
+    if (external_node_path_default().isAbsolute(file) || /^[A-Za-z]:/.test(file))
+        return { state: 'outside', detail: 'is an absolute path' };
+    if (file.split(/[\\/]/).includes('..'))
+        return { state: 'outside', detail: 'climbs out with ..' };
+    if (file.length === 0 || file.includes('\0'))
+        return { state: 'unreadable' };
+    const r = ws.resolve(targetDir, file);
+    if (!r.ok)
+        return r.reason === 'outside_root'
+            ? { state: 'outside', detail: 'is a symlink out of the repository' }
+            : { state: 'unreadable' };
+    const inside = external_node_path_default().relative(ws.root, r.real);
+    if (inside.startsWith('..') || external_node_path_default().isAbsolute(inside))
+        return { state: 'outside', detail: 'is a symlink out of the repository' };
+    const read = readSmallFile(r.real, MAX_SOURCE_BYTES);
+    if (!read.ok)
+        return { state: 'unreadable' };
+    const text = decodeUtf8(read.bytes);
+    return text.ok ? { state: 'ok', lines: rustLines(text.text) } : { state: 'unreadable' };
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/cards.ts
+
+function tally(cards) {
+    const n = (s) => cards.filter((c) => s.includes(c.state)).length;
+    return {
+        verified: n(['verified']),
+        refuted: n(['refuted', 'waived']),
+        inconclusive: n(['inconclusive']),
+        stale: n(['stale']),
+    };
+}
+const cards_q = (s, max = 300) => `"${cap(plain(s.replace(/\s+/g, ' ').trim()), max)}"`;
+const t = (s, max = 300) => cap(plain(s.replace(/\s+/g, ' ').trim()), max);
+const rerun = (id) => `aristo verify --filter id=${t(id, 140)} --rerun`;
+function head(mark, title, c) {
+    const where = c.file && c.site ? `${t(c.file, 200)}:${t(c.site, 200)}` : c.proof ? t(c.proof, 200) : '';
+    return `${mark} ${title} — ${t(c.id, 140)}${where ? ` (${where})` : ''}`;
+}
+/** One card as the seed draws it (plain text: every artifact string is escaped for a terminal). */
+function renderCard(c) {
+    const out = [];
+    const claim = () => c.claim !== undefined && out.push(`Claim: ${cards_q(c.claim)}`);
+    switch (c.state) {
+        case 'refuted':
+        case 'waived':
+            out.push(head('✗', c.state === 'waived' ? 'Refuted (waived)' : 'Refuted', c));
+            claim();
+            if (c.tested?.length)
+                out.push(`Tested: ${c.tested.map((s) => t(s, 80)).join(' → ')}`);
+            if (c.found)
+                out.push(`Found: ${t(c.found, 400)}`);
+            if (c.foundAt)
+                out.push(`↳ ${t(c.foundAt.path, 200)}${c.foundAt.line ? `:${c.foundAt.line}` : ''} ${t(c.foundAt.what, 200)}`);
+            if (c.waiver)
+                out.push(`Waived: ${t(c.waiver.reason, 300)}${c.waiver.tracking ? ` (${t(c.waiver.tracking, 200)})` : ''}`);
+            else
+                out.push(`Fix the code, or waive: aristo verify --accept ${t(c.id, 140)} --because "<reason>"`);
+            break;
+        case 'stale':
+            out.push(head('⚠', 'Stale', c));
+            claim();
+            out.push(`Drifted: ${(c.drifted ?? []).join('; ')} since the proof was produced`);
+            out.push(`Re-run: ${rerun(c.id)}`);
+            break;
+        case 'rejected':
+        case 'malformed':
+            out.push(head('✗', c.state === 'rejected' ? 'Rejected' : 'Unreadable proof', c));
+            claim();
+            for (const f of c.failures ?? [])
+                out.push(`  • ${t(f, 400)}`);
+            out.push(`Re-run: ${rerun(c.id)}`);
+            break;
+        case 'orphan':
+            out.push(head('✗', 'Orphan proof', c));
+            out.push('No annotation has this id: delete the proof (aristo stamp archives it) or restore the annotation.');
+            break;
+        case 'inconclusive':
+            out.push(head('?', 'Inconclusive', c));
+            claim();
+            if (c.gap)
+                out.push(`Gap: ${t(c.gap, 400)}`);
+            for (const [i, s] of (c.suggestions ?? []).entries())
+                out.push(`Suggestion ${i + 1}: ${t(s.kind, 10)} at ${t(s.at, 160)} — ${cards_q(s.text, 160)}`);
+            out.push(`Add a suggestion, then re-run: ${rerun(c.id)}`);
+            break;
+        case 'unproven':
+            out.push(head('·', 'No proof', c));
+            claim();
+            out.push(`Run: aristo verify --filter id=${t(c.id, 140)}`);
+            break;
+        case 'verified':
+            out.push(head('✓', 'Verified', c));
+            claim();
+            if (c.held)
+                out.push(`Held: ${t(c.held, 300)}`);
+            break;
+    }
+    return out.join('\n');
+}
+/**
+ * The review: a card per subject that needs action (refuted first), the verified ones folded
+ * into one list, and the tally line.
+ */
+function renderCards(cards) {
+    const order = [
+        'refuted',
+        'rejected',
+        'malformed',
+        'orphan',
+        'stale',
+        'inconclusive',
+        'unproven',
+        'waived',
+    ];
+    const blocks = order.flatMap((s) => cards.filter((c) => c.state === s).map(renderCard));
+    const verified = cards.filter((c) => c.state === 'verified');
+    if (verified.length)
+        blocks.push(`✓ Verified — ${verified.map((c) => t(c.id, 140)).join(', ')}`);
+    const n = tally(cards);
+    blocks.push(`✓ ${n.verified} verified · ✗ ${n.refuted} refuted · ? ${n.inconclusive} inconclusive · ⚠ ${n.stale} stale`);
+    return blocks.join('\n\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/index.ts
+
+
+
+
+
+/**
+ * Aristo proofs (seed 001): every `.aristo/` directory is a workspace; each annotation with a
+ * proof is a subject, checked against the Rust source as it is now.
+ */
+const aristoPack = {
+    id: 'aristo',
+    title: 'Aristo proofs checked against the source',
+    codes: ARISTO_CODES,
+    discover(dirs) {
+        return dirs
+            .filter((d) => external_node_path_default().basename(d.abs) === '.aristo')
+            .map((d) => external_node_path_default().dirname(d.abs))
+            .sort();
+    },
+    verify: verifyAristo,
+};
+
+;// CONCATENATED MODULE: ./src/config.ts
+
+
+
+
+
+
+
+
+const DEFAULT_CONFIG_FILE = '.audit-gate.json';
+/** The optional config file (`.audit-gate.json` at the root, or --config). Discovery needs none. */
+const Config = object({
+    $schema: schemas_string().optional(),
+    paths: array(schemas_string().min(1))
+        .optional()
+        .describe('Directories to verify, relative to the root; replaces discovery'),
+    exclude: array(schemas_string())
+        .optional()
+        .describe('gitignore-style patterns that discovery skips'),
+    assurance: schemas_enum(ASSURANCES)
+        .optional()
+        .describe('Default assurance for papers without .aris/assurance.txt'),
+    effort: schemas_enum(EFFORTS).optional().describe('Default effort (max/beast imply submission)'),
+    fail_on: schemas_enum(['blocking', 'problem'])
+        .optional()
+        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
+    allow_empty: schemas_boolean().optional().describe('Succeed when nothing was found to verify'),
+    fixtures: schemas_string()
+        .optional()
+        .describe('Conformance fixture directory to run as part of verify'),
+    packs: array(schemas_string())
+        .optional()
+        .describe('Packs whose targets discovery looks for (default: all)'),
+    trace: object({ min_supports: schemas_number().int().min(0).optional() })
+        .strict()
+        .optional()
+        .describe('Options of the trace pack'),
+})
+    .strict();
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const noLines = () => undefined;
+/**
+ * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
+ * Trust follows where the bytes live, not how they were named: a file whose path or real path
+ * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
+ * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
+ * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
+ */
+function loadConfig(ws, source) {
+    if (source.json !== undefined)
+        return parseConfig(source.json, { trusted: true });
+    const file = external_node_path_default().resolve(source.file ?? external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE));
+    const place = config_locate(ws, source.root, file);
+    if (place.refused)
+        return { ok: false, path: file, message: place.refused, refused: true };
+    const read = readSmallFile(place.real, MAX_CONFIG_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing' && source.file === undefined)
+            return { ok: true, config: {}, trusted: false, lineOf: noLines };
+        return { ok: false, path: file, message: read.detail };
+    }
+    const text = decodeUtf8(read.bytes);
+    if (!text.ok)
+        return { ok: false, path: file, message: text.detail };
+    return parseConfig(text.text, { trusted: place.trusted, path: file });
+}
+/** Where a config file really is, and whether the checkout decides its content. */
+function config_locate(ws, givenRoot, file) {
+    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(file);
+    }
+    catch {
+        // Missing (or a dangling link): the read reports it, and nothing is read.
+        return { trusted: !named, real: file };
+    }
+    const inside = ws.contains(real);
+    if (!named && !inside)
+        return { trusted: true, real };
+    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
+    // a runner file or .git/config with the checkout's token, must never reach a message).
+    if (!inside)
+        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
+    if (external_node_path_default().relative(ws.root, real)
+        .split((external_node_path_default()).sep)
+        .some((s) => s.toLowerCase() === '.git'))
+        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
+    return { trusted: false, real };
+}
+/** A value taken from the config, as it may appear in a message: short and escaped. */
+function quoted(s) {
+    return plain(JSON.stringify(cap(s, 40)));
+}
+function parseConfig(text, origin) {
+    const at = origin.path !== undefined ? { path: origin.path } : {};
+    const parsed = parseJson(text);
+    if (!parsed.ok)
+        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
+    const doc = parsed.doc;
+    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
+    const dup = doc.duplicates[0];
+    if (dup)
+        return {
+            ...at,
+            ok: false,
+            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
+            line: dup.line,
+        };
+    const result = Config.safeParse(parsed.value);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        const keyPath = issue.path;
+        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
+        // zod lists every unknown key; a message names only the first, short and escaped.
+        if (issue.code === 'unrecognized_keys') {
+            const [first = '', ...more] = issue.keys;
+            return {
+                ...at,
+                ok: false,
+                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+            };
+        }
+        return {
+            ...at,
+            ok: false,
+            message: `${where}: ${issue.message}`,
+            line: doc.lineOf(keyPath) ?? 1,
+        };
+    }
+    return {
+        ...at,
+        ok: true,
+        config: result.data,
+        trusted: origin.trusted,
+        lineOf: (key) => doc.lineOf(key),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/config-pinning.ts
+
+
+/**
+ * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
+ * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
+ * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
+ * `allow_empty: false`, `trace.min_supports` (a floor: it only ever raises a run's own policy), `packs` naming every pack,
+ * `fixtures` when no other fixture directory would run, an assurance or effort no weaker than the
+ * pinned assurance (which wins over them anyway). A key the workflow set itself overrides the
+ * config's and is left alone.
+ */
+function withoutLoosening(config, pinned) {
+    const out = { ...config };
+    const ignored = [];
+    const drop = (key, why) => {
+        delete out[key];
+        ignored.push({ key: [key], why });
+    };
+    const weaker = (a) => a === 'draft' && pinned.assurance === 'submission';
+    if (config.paths && !pinned.paths)
+        drop('paths', 'it would replace discovery, leaving papers and runs elsewhere unverified');
+    if (config.exclude?.length)
+        drop('exclude', 'it would hide directories from discovery');
+    const left = pinned.allPacks.filter((p) => !(config.packs ?? pinned.allPacks).includes(p));
+    if (left.length && !pinned.packs)
+        drop('packs', `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`);
+    if (config.allow_empty && pinned.allowEmpty === undefined)
+        drop('allow_empty', 'it would let a run that verifies nothing pass');
+    if (config.assurance && weaker(config.assurance))
+        drop('assurance', `assurance is pinned to ${pinned.assurance}`);
+    if (config.effort && pinned.effort === undefined && weaker(assuranceForEffort(config.effort)))
+        drop('effort', `it implies ${assuranceForEffort(config.effort)}, but assurance is pinned to ${pinned.assurance}`);
+    const fixtures = config.fixtures;
+    const replaced = pinned.fixtures === undefined ? pinned.defaultFixtures : undefined;
+    if (fixtures !== undefined && replaced !== undefined)
+        if (external_node_path_default().resolve('/', fixtures) !== external_node_path_default().resolve('/', replaced))
+            drop('fixtures', `it would replace the fixture directory ${replaced}`);
+    return { config: out, ignored };
 }
 
 ;// CONCATENATED MODULE: ./src/fixtures/codes.ts
@@ -18664,22 +23330,58 @@ async function runFixtures(dir, opts) {
     }
     return results;
 }
-/** A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold. */
+/**
+ * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
+ * or why it cannot be made. The copy is removed again on every failure.
+ */
 function scratchCopy(inputDir, emptyDirs) {
-    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-'));
+    const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
+    let made = false;
     try {
         external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+        for (const d of emptyDirs) {
+            const refused = makeDirInside(dir, d);
+            if (refused)
+                return { ok: false, detail: `cannot hold empty_dirs entry "${d}": it ${refused}` };
+        }
+        made = true;
+        return { ok: true, dir };
     }
-    catch (err) {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-        throw err;
+    finally {
+        if (!made)
+            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
     }
-    for (const d of emptyDirs) {
-        const abs = external_node_path_default().resolve(dir, d);
-        if (abs.startsWith(dir + (external_node_path_default()).sep))
-            external_node_fs_default().mkdirSync(abs, { recursive: true });
+}
+/**
+ * Creates `rel` under `root` one component at a time, never through a symlink: the copied input
+ * is untrusted, and `esc -> /anywhere` would otherwise make `esc/X` create /anywhere/X. Returns
+ * why it refused, or undefined once the directory exists.
+ */
+function makeDirInside(root, rel) {
+    if (external_node_path_default().isAbsolute(rel) || rel.includes('\0'))
+        return 'is not a relative path';
+    const parts = rel.split(/[/\\]+/).filter((p) => p !== '' && p !== '.');
+    if (parts.includes('..'))
+        return 'leaves the input (it contains "..")';
+    let cur = root;
+    for (const part of parts) {
+        cur = external_node_path_default().join(cur, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(cur);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT')
+                throw err;
+        }
+        if (st?.isSymbolicLink())
+            return `goes through the symlink ${external_node_path_default().relative(root, cur)}`;
+        if (st && !st.isDirectory())
+            return `goes through ${external_node_path_default().relative(root, cur)}, which is a file`;
+        if (!st)
+            external_node_fs_default().mkdirSync(cur);
     }
-    return dir;
+    return undefined;
 }
 async function runFixture(folder, opts) {
     const ws = opts.workspace;
@@ -18743,12 +23445,22 @@ async function runFixture(folder, opts) {
         return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(fx.input, fx.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
     }
     const inputDir = input.real;
+    let scratch;
+    if (fx.empty_dirs?.length) {
+        let copy;
+        try {
+            copy = scratchCopy(inputDir, fx.empty_dirs);
+        }
+        catch (err) {
+            copy = { ok: false, detail: `could not be prepared: ${errorText(err)}` };
+        }
+        if (!copy.ok)
+            return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${fx.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
+        scratch = copy.dir;
+    }
     let emitted;
     const hasher = new Hasher();
-    let scratch;
     try {
-        if (fx.empty_dirs?.length)
-            scratch = scratchCopy(inputDir, fx.empty_dirs);
         const root = scratch ?? inputDir;
         emitted = await pack.verify(external_node_path_default().resolve(root, fx.target), {
             workspace: new Workspace(root),
@@ -18831,6 +23543,18 @@ const GATE = {
         title: 'The audit-gate config file is malformed',
         remediation: 'Fix the config file (see the README, "Config file").',
     },
+    configRefused: {
+        code: 'gate.config_refused',
+        severity: 'error',
+        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
+        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
+    },
+    configKeyIgnored: {
+        code: 'gate.config_key_ignored',
+        severity: 'warning',
+        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
+        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+    },
     gitIndexUnreadable: {
         code: 'gate.git_index_unreadable',
         severity: 'warning',
@@ -18882,8 +23606,9 @@ const arisPack = {
 
 
 
+
 /** Every contract audit-gate verifies. Order is the order targets are reported in. */
-const PACKS = [arisPack, tracePack];
+const PACKS = [arisPack, tracePack, aristoPack];
 function findPack(id) {
     return PACKS.find((p) => p.id === id);
 }
@@ -19134,7 +23859,71 @@ function lostTarget(it, ctx, why) {
     return failedTarget(it.target.pack.id, rel, `Checking ${rel} failed: the worker thread checking it ${why}.`);
 }
 
+;// CONCATENATED MODULE: ./src/model/cap.ts
+/**
+ * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
+ * strings of tens of megabytes (a verdict, a summary, a reviewer name); a report repeats such a
+ * value in several fields, and a few of them would make it larger than a JavaScript string can
+ * be, so no report could be written at all. Longer than any path, message or summary a producer
+ * writes on purpose.
+ */
+const FIELD_MAX = 8192;
+/** The visible end of a capped string: how big the whole value was. */
+function truncationMark(bytes) {
+    return `…[truncated, ${bytes} bytes]`;
+}
+/**
+ * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
+ * characters in all (so capping twice changes nothing), never cutting a surrogate pair.
+ */
+function capField(s, max = FIELD_MAX) {
+    if (s.length <= max)
+        return s;
+    const mark = truncationMark(Buffer.byteLength(s, 'utf8'));
+    let end = Math.max(0, max - mark.length);
+    const last = s.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff)
+        end--;
+    return s.slice(0, end) + mark;
+}
+/**
+ * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
+ * arrays are copied only where something was capped; the rest is the value itself.
+ */
+function capFields(value, max = FIELD_MAX) {
+    const walk = (v) => {
+        if (typeof v === 'string')
+            return v.length > max ? capField(v, max) : v;
+        if (v === null || typeof v !== 'object')
+            return v;
+        if (Array.isArray(v)) {
+            let out;
+            for (let i = 0; i < v.length; i++) {
+                const x = walk(v[i]);
+                if (x !== v[i])
+                    (out ??= v.slice())[i] = x;
+            }
+            return out ?? v;
+        }
+        let out;
+        for (const [k, x] of Object.entries(v)) {
+            const y = walk(x);
+            // Defined, not assigned: a "__proto__" key stays a key.
+            if (y !== x)
+                Object.defineProperty((out ??= { ...v }), k, {
+                    value: y,
+                    writable: true,
+                    enumerable: true,
+                    configurable: true,
+                });
+        }
+        return out ?? v;
+    };
+    return walk(value);
+}
+
 ;// CONCATENATED MODULE: ./src/policy/gate.ts
+
 
 
 
@@ -19142,8 +23931,10 @@ const GOOD_TERMINAL = new Set(['accepted', 'passed']);
 /**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
  * never block; error findings of blocking targets fail the gate. Run-level findings always block.
+ * Every string the report keeps is capped (capField), so a report can always be written.
  */
-function decide(results, settings) {
+function decide(uncapped, settings) {
+    const results = capFields(uncapped);
     const targets = results.map((r) => r.target);
     const findings = [];
     // A finding is judged by the target whose result holds it (never looked up by subject id,
@@ -19163,7 +23954,7 @@ function decide(results, settings) {
                 bySubject.set(k, [judged]);
         }
     }
-    const runFindings = [...settings.runFindings, ...sharedSubjects(results)];
+    const runFindings = capFields([...settings.runFindings, ...sharedSubjects(results)]);
     for (const f of runFindings)
         findings.push({ ...f, blocking: f.severity === 'error' });
     const subjects = results.flatMap((r) => r.subjects.map((s) => {
@@ -19248,23 +24039,18 @@ function sharedSubjects(results) {
 
 
 
+
+
+
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
 async function verify(opts) {
     const ws = new Workspace(opts.root, opts.allowOutsideRoot);
     const runFindings = [];
-    const loaded = loadConfig(ws.root, opts.config);
-    let config = {};
-    if (loaded.ok)
-        config = loaded.config;
-    else {
-        runFindings.push(finding(GATE.configInvalid, {
-            subject: 'gate',
-            message: `Config ${ws.rel(loaded.path)}: ${loaded.message}.`,
-            location: loaded.line
-                ? { path: ws.rel(loaded.path), line: loaded.line }
-                : { path: ws.rel(loaded.path) },
-        }));
-    }
+    const defaultFixtures = opts.defaultFixtures !== undefined &&
+        statPath(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
+        ? opts.defaultFixtures
+        : undefined;
+    const config = effectiveConfig(ws, opts, defaultFixtures, runFindings);
     const packs = PACKS.filter((p) => (opts.packs ?? config.packs ?? PACKS.map((x) => x.id)).includes(p.id));
     const options = {
         ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
@@ -19286,23 +24072,18 @@ async function verify(opts) {
     try {
         const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
         results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
-        const fixtureDir = opts.fixtures ?? config.fixtures;
+        const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
         if (fixtureDir !== undefined) {
-            const abs = external_node_path_default().resolve(ws.root, fixtureDir);
-            if (!ws.contains(abs) || !external_node_fs_default().existsSync(abs)) {
-                runFindings.push(finding(GATE.targetNotFound, {
-                    subject: 'gate',
-                    message: `Fixture directory ${fixtureDir} does not exist inside the workspace.`,
-                }));
-            }
-            else {
-                results.push(...(await runFixtures(abs, {
+            const dir = fixtureDirectory(ws, fixtureDir);
+            if (!dir.ok)
+                runFindings.push(dir.finding);
+            else
+                results.push(...(await runFixtures(dir.abs, {
                     packs: PACKS,
                     knownCodes: new Set(allCodes().map((c) => c.code)),
                     workspace: ws,
                     onProgress: opts.onProgress,
                 })));
-            }
         }
     }
     finally {
@@ -19314,6 +24095,7 @@ async function verify(opts) {
         runFindings.push(finding(GATE.nothingVerified, {
             subject: 'gate',
             message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
+            ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
         }));
     }
     return decide(results, {
@@ -19321,6 +24103,85 @@ async function verify(opts) {
         failOn: opts.failOn ?? config.fail_on ?? 'blocking',
         runFindings,
     });
+}
+/**
+ * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
+ * pinned the assurance; then its keys that would weaken the gate are dropped and reported. A
+ * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
+ */
+function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
+    const loaded = loadConfig(ws, {
+        root: opts.root,
+        ...(opts.config !== undefined ? { file: opts.config } : {}),
+        ...(opts.configJson !== undefined ? { json: opts.configJson } : {}),
+    });
+    if (!loaded.ok) {
+        const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
+        runFindings.push(finding(loaded.refused ? GATE.configRefused : GATE.configInvalid, {
+            subject: 'gate',
+            message: `Config ${name}: ${loaded.message}.`,
+            ...(loaded.path !== undefined
+                ? {
+                    location: loaded.line
+                        ? { path: ws.rel(loaded.path), line: loaded.line }
+                        : { path: ws.rel(loaded.path) },
+                }
+                : {}),
+        }));
+        return {};
+    }
+    if (loaded.trusted || opts.assurance === undefined)
+        return loaded.config;
+    // An assurance that is not understood fails closed, as it does for the papers.
+    const pinned = isAssurance(opts.assurance) ? opts.assurance : 'submission';
+    const { config, ignored } = withoutLoosening(loaded.config, {
+        assurance: pinned,
+        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+        ...(opts.paths !== undefined ? { paths: opts.paths } : {}),
+        ...(opts.packs !== undefined ? { packs: opts.packs } : {}),
+        ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
+        ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
+        ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
+        allPacks: PACKS.map((p) => p.id),
+    });
+    if (ignored.length > 0 && loaded.path !== undefined) {
+        const rel = ws.rel(loaded.path);
+        const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
+        runFindings.push(finding(GATE.configKeyIgnored, {
+            subject: 'gate',
+            message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
+            location: located(first),
+            related: rest.map(located),
+        }));
+    }
+    return config;
+}
+function located(l) {
+    return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
+}
+/** The fixture directory, which must really lie inside the workspace: it is not walked otherwise. */
+function fixtureDirectory(ws, dir) {
+    const r = ws.resolve(ws.root, dir);
+    const problem = !r.ok
+        ? r.reason === 'outside_root'
+            ? 'leads outside the workspace'
+            : r.reason === 'missing'
+                ? 'does not exist'
+                : 'cannot be read'
+        : statPath(r.real).kind !== 'dir'
+            ? 'is not a directory'
+            : undefined;
+    if (r.ok && problem === undefined)
+        return { ok: true, abs: r.abs };
+    // The message names the directory as given, never where a symlink leads.
+    return {
+        ok: false,
+        finding: finding(GATE.targetNotFound, {
+            subject: 'gate',
+            message: `Fixture directory ${dir} ${problem}; it was not read.`,
+            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
+        }),
+    };
 }
 function planTargets(ws, packs, paths, exclude, runFindings, exact) {
     const planned = [];
@@ -19369,7 +24230,199 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
     return planned;
 }
 
+;// CONCATENATED MODULE: ./src/cli-help.ts
+
+const help = { type: 'boolean', short: 'h', help: 'show this help' };
+const progress = {
+    type: 'boolean',
+    help: 'print progress to stderr (always on when stderr is a terminal)',
+};
+const allowOutsideRoot = {
+    type: 'boolean',
+    help: 'read inputs and traces outside the root too (local use only)',
+};
+const textOrJson = {
+    type: 'string',
+    value: 'text|json',
+    help: 'stdout format (default text)',
+};
+const out = {
+    type: 'string',
+    value: 'FILE',
+    help: 'write the JSON report to FILE; stdout keeps the text summary',
+};
+const COMMANDS = {
+    aris: {
+        usage: 'audit-gate aris <paper-dir> [options]',
+        about: 'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr.',
+        options: {
+            assurance: {
+                type: 'string',
+                value: 'draft|submission',
+                help: 'what problems block (default: .aris/assurance.txt, else --effort, else draft)',
+            },
+            effort: {
+                type: 'string',
+                value: 'lite|balanced|max|beast',
+                help: 'implies an assurance when none is given (max, beast: submission)',
+            },
+            'json-out': {
+                type: 'string',
+                value: 'FILE',
+                help: 'write the legacy report to FILE instead',
+            },
+            format: { ...textOrJson, help: 'json also prints the legacy report on stdout' },
+            root: {
+                type: 'string',
+                value: 'DIR',
+                help: 'workspace nothing is read outside of (default: the git top level)',
+            },
+            'allow-outside-root': allowOutsideRoot,
+            progress,
+            help,
+        },
+    },
+    verify: {
+        usage: 'audit-gate verify [PATH...] [options]',
+        about: 'Discover and verify every paper, run and fixture under the root (or the PATHs given), in one report.',
+        options: {
+            root: { type: 'string', value: 'DIR', help: 'repository root to discover under (default .)' },
+            config: {
+                type: 'string',
+                value: 'FILE',
+                help: 'config file (default: .audit-gate.json at the root, when present)',
+            },
+            format: textOrJson,
+            out,
+            assurance: {
+                type: 'string',
+                value: 'draft|submission',
+                help: "assurance for every paper, over each paper's .aris/assurance.txt",
+            },
+            effort: {
+                type: 'string',
+                value: 'lite|balanced|max|beast',
+                help: 'implies an assurance for papers that state none',
+            },
+            fixtures: { type: 'string', value: 'DIR', help: 'also run the conformance fixtures in DIR' },
+            'fail-on': {
+                type: 'string',
+                value: 'blocking|problem',
+                help: 'what fails the run: blocking findings (default) or any problem',
+            },
+            'allow-empty': { type: 'boolean', help: 'succeed when nothing was found to verify' },
+            'allow-outside-root': allowOutsideRoot,
+            progress,
+            help,
+        },
+    },
+    trace: {
+        usage: 'audit-gate trace <run-dir | artifacts-root>... [options]',
+        about: 'Verify evidence-grounded run traces (…/runs/<run_id>/).',
+        options: {
+            format: {
+                type: 'string',
+                value: 'text|json|verification-report',
+                help: "stdout format (default text); verification-report is the producer's shape",
+            },
+            out: {
+                type: 'string',
+                value: 'FILE',
+                help: 'write the JSON report to FILE; stdout keeps the text summary (verification-report: that report, also written beside FILE)',
+            },
+            'min-supports': {
+                type: 'string',
+                value: 'N',
+                help: 'minimum evidence supports per derived claim (default 2)',
+            },
+            root: {
+                type: 'string',
+                value: 'DIR',
+                help: 'workspace nothing is read outside of (default: the git top level)',
+            },
+            'allow-outside-root': allowOutsideRoot,
+            progress,
+            help,
+        },
+    },
+    fixtures: {
+        usage: 'audit-gate fixtures [DIR] [options]',
+        about: 'Run the conformance fixtures in DIR (default conformance/): each must emit exactly its expected codes.',
+        options: {
+            format: textOrJson,
+            out,
+            root: { type: 'string', value: 'DIR', help: 'workspace root (default: DIR)' },
+            progress,
+            help,
+        },
+    },
+    aristo: {
+        usage: 'audit-gate aristo [ROOT] [options]',
+        about: 'Verify aristo proofs (.aristo/) against the Rust sources under ROOT (default .): staleness, orphans, the validator checks, waivers. In text, the proof cards come first.',
+        options: {
+            format: textOrJson,
+            out,
+            root: {
+                type: 'string',
+                value: 'DIR',
+                help: 'workspace root, when ROOT is not given (default .)',
+            },
+            'block-inconclusive': {
+                type: 'boolean',
+                help: 'inconclusive verdicts block (default: a warning)',
+            },
+            'block-missing-proof': {
+                type: 'boolean',
+                help: 'intents that ask for verification but have no proof block (default: a warning)',
+            },
+            'allow-outside-root': allowOutsideRoot,
+            progress,
+            help,
+        },
+    },
+};
+const EXIT_CODES = 'Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.';
+function flag(name, o) {
+    return `${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` ${o.value}` : ''}`;
+}
+/** `audit-gate <command> --help`: the usage line, what it does, one line per option. */
+function commandHelp(name) {
+    const c = COMMANDS[name];
+    const rows = Object.entries(c.options).map(([n, o]) => [flag(n, o), o.help]);
+    const width = Math.max(...rows.map(([f]) => f.length));
+    return [
+        `Usage: ${c.usage}`,
+        '',
+        c.about,
+        '',
+        'Options:',
+        ...rows.map(([f, h]) => `  ${f.padEnd(width)}  ${h}`),
+        '',
+        EXIT_CODES,
+        '',
+    ].join('\n');
+}
+/** `audit-gate --help`: every command in one line each. */
+function overviewHelp() {
+    const names = Object.keys(COMMANDS);
+    const width = Math.max(...names.map((n) => n.length));
+    return [
+        `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.`,
+        '',
+        'Usage: audit-gate <command> [options]   (audit-gate <command> --help for its options)',
+        '',
+        'Commands:',
+        ...names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n].about.split('. ')[0].replace(/\.$/, '')}`),
+        '',
+        EXIT_CODES,
+        'Docs: README.md (commands, report format, codes).',
+        '',
+    ].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/cli.ts
+
+
 
 
 
@@ -19385,28 +24438,6 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
 
 class UsageError extends Error {
 }
-const HELP = `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.
-
-Usage:
-  audit-gate aris <paper-dir> [--assurance draft|submission] [--effort lite|balanced|max|beast]
-                  [--json-out <path>] [--format text|json] [--root DIR] [--allow-outside-root]
-  audit-gate verify [PATH...] [--root DIR] [--config FILE] [--format text|json] [--out FILE]
-                  [--assurance A] [--effort E] [--fixtures DIR] [--fail-on blocking|problem]
-                  [--allow-empty] [--allow-outside-root]
-  audit-gate fixtures [DIR] [--format text|json] [--out FILE]
-  audit-gate trace <run-dir | artifacts-root>... [--format text|json|verification-report]
-                  [--out FILE] [--min-supports N] [--root DIR]
-
-Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.
-Docs: README.md (commands, report format, codes).
-`;
-const COMMON = {
-    format: { type: 'string' },
-    root: { type: 'string' },
-    'allow-outside-root': { type: 'boolean' },
-    progress: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-};
 async function runCli(argv, io) {
     const [command, ...rest] = argv;
     try {
@@ -19419,6 +24450,8 @@ async function runCli(argv, io) {
                 return await fixturesCommand(rest, io);
             case 'trace':
                 return await traceCommand(rest, io);
+            case 'aristo':
+                return await aristoCommand(rest, io);
             case '--version':
             case '-v':
                 io.stdout(`${VERSION}\n`);
@@ -19427,7 +24460,7 @@ async function runCli(argv, io) {
             case 'help':
             case '--help':
             case '-h':
-                io.stdout(HELP);
+                io.stdout(overviewHelp());
                 return command === undefined ? 2 : 0;
             default:
                 throw new UsageError(`unknown command "${command}"`);
@@ -19436,7 +24469,8 @@ async function runCli(argv, io) {
     catch (err) {
         if (err instanceof UsageError ||
             err.code?.startsWith('ERR_PARSE_ARGS')) {
-            io.stderr(`audit-gate: ${err.message}\nRun "audit-gate --help" for usage.\n`);
+            const help = command && command in COMMANDS ? `audit-gate ${command} --help` : 'audit-gate --help';
+            io.stderr(`audit-gate: ${err.message}\nRun "${help}" for usage.\n`);
             return 2;
         }
         if (err instanceof WriteRefused) {
@@ -19447,13 +24481,9 @@ async function runCli(argv, io) {
         return 1;
     }
 }
-function cli_parse(args, options) {
-    return (0,external_node_util_namespaceObject.parseArgs)({
-        args,
-        options: { ...COMMON, ...options },
-        allowPositionals: true,
-        strict: true,
-    });
+/** Parses a command's arguments with the options its help lists (src/cli-help.ts). */
+function cli_parse(options, args) {
+    return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: true });
 }
 function format(v) {
     if (v === undefined || v === 'text')
@@ -19462,7 +24492,7 @@ function format(v) {
         return 'json';
     throw new UsageError(`--format must be text or json, not "${String(v)}"`);
 }
-function progress(io, enabled) {
+function cli_progress(io, enabled) {
     return enabled || io.isTTY ? (m) => io.stderr(`… ${plain(m)}\n`) : undefined;
 }
 /** `dirs` relative to `root`, which must be a directory holding them (unless allowed outside). */
@@ -19485,13 +24515,9 @@ function gitTopLevel(dir, fallback) {
     }
 }
 async function arisCommand(args, io) {
-    const { values, positionals } = cli_parse(args, {
-        assurance: { type: 'string' },
-        effort: { type: 'string' },
-        'json-out': { type: 'string' },
-    });
+    const { values, positionals } = cli_parse(COMMANDS.aris.options, args);
     if (values.help) {
-        io.stdout(HELP);
+        io.stdout(commandHelp('aris'));
         return 0;
     }
     const fmt = format(values.format);
@@ -19514,10 +24540,13 @@ async function arisCommand(args, io) {
     const [paperRel] = insideRoot(root, values.root, [paperDir], values['allow-outside-root']);
     if (values.assurance === undefined) {
         // As before: an assurance.txt that is not draft or submission is a bad argument.
-        const text = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
-        const v = text?.replace(/\s+/g, '');
+        const file = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
+        const where = external_node_path_default().join(paperDir, ASSURANCE_PATH);
+        if (file.state === 'unreadable')
+            throw new UsageError(`invalid assurance in ${where}: the file ${file.detail}`);
+        const v = file.state === 'text' ? file.text.replace(/\s+/g, '') : undefined;
         if (v !== undefined && !isAssurance(v)) {
-            throw new UsageError(`invalid assurance in ${external_node_path_default().join(paperDir, ASSURANCE_PATH)}: ${v} (expected draft or submission)`);
+            throw new UsageError(`invalid assurance in ${where}: ${quoteValue(v)} (expected draft or submission)`);
         }
     }
     const report = await verify({
@@ -19529,7 +24558,7 @@ async function arisCommand(args, io) {
         ...(values.assurance !== undefined ? { assurance: values.assurance } : {}),
         ...(values.effort !== undefined ? { effort: values.effort } : {}),
         allowOutsideRoot: values['allow-outside-root'] ?? false,
-        onProgress: progress(io, values.progress),
+        onProgress: cli_progress(io, values.progress),
     });
     const target = report.targets.find((t) => t.pack === 'aris');
     if (!target) {
@@ -19551,17 +24580,9 @@ async function arisCommand(args, io) {
     return report.exit_code;
 }
 async function verifyCommand(args, io) {
-    const { values, positionals } = cli_parse(args, {
-        config: { type: 'string' },
-        out: { type: 'string' },
-        assurance: { type: 'string' },
-        effort: { type: 'string' },
-        fixtures: { type: 'string' },
-        'fail-on': { type: 'string' },
-        'allow-empty': { type: 'boolean' },
-    });
+    const { values, positionals } = cli_parse(COMMANDS.verify.options, args);
     if (values.help) {
-        io.stdout(HELP);
+        io.stdout(commandHelp('verify'));
         return 0;
     }
     const fmt = format(values.format);
@@ -19588,15 +24609,16 @@ async function verifyCommand(args, io) {
             : {}),
         ...(failOn !== undefined ? { failOn } : {}),
         allowEmpty: values['allow-empty'] ?? undefined,
+        emptyRemediation: 'Point audit-gate at the paper or run directories (PATH arguments, or paths in .audit-gate.json), or pass --allow-empty if an empty run is expected.',
         allowOutsideRoot: values['allow-outside-root'] ?? false,
-        onProgress: progress(io, values.progress),
+        onProgress: cli_progress(io, values.progress),
     });
     return emit(report, fmt, values.out, io);
 }
 async function fixturesCommand(args, io) {
-    const { values, positionals } = cli_parse(args, { out: { type: 'string' } });
+    const { values, positionals } = cli_parse(COMMANDS.fixtures.options, args);
     if (values.help) {
-        io.stdout(HELP);
+        io.stdout(commandHelp('fixtures'));
         return 0;
     }
     const fmt = format(values.format);
@@ -19608,15 +24630,24 @@ async function fixturesCommand(args, io) {
         root,
         paths: [],
         fixtures: external_node_path_default().relative(root, dir) || '.',
-        onProgress: progress(io, values.progress),
+        emptyRemediation: 'Point audit-gate fixtures at a directory of conformance fixtures (<pack>/<fixture_id>/fixture.json, as in conformance/).',
+        onProgress: cli_progress(io, values.progress),
     });
     return emit(report, fmt, values.out, io);
 }
+/**
+ * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
+ * text summary (and says where the report is), whatever the format.
+ */
 function emit(report, fmt, out, io) {
     const json = JSON.stringify(report, null, 2) + '\n';
-    if (out)
-        writeReportFile(external_node_path_default().resolve(io.cwd, out), json);
-    io.stdout(fmt === 'json' ? json : renderText(report));
+    if (out) {
+        const file = external_node_path_default().resolve(io.cwd, out);
+        writeReportFile(file, json);
+        io.stdout(renderText(report) + `report: ${plain(file)}\n`);
+    }
+    else
+        io.stdout(fmt === 'json' ? json : renderText(report));
     return report.exit_code;
 }
 /**
@@ -19627,12 +24658,9 @@ function emit(report, fmt, out, io) {
  * VerificationReport goes beside it as FILE.verification-report.json.
  */
 async function traceCommand(args, io) {
-    const { values, positionals } = cli_parse(args, {
-        out: { type: 'string' },
-        'min-supports': { type: 'string' },
-    });
+    const { values, positionals } = cli_parse(COMMANDS.trace.options, args);
     if (values.help) {
-        io.stdout(HELP);
+        io.stdout(commandHelp('trace'));
         return 0;
     }
     const fmt = values.format ?? 'text';
@@ -19660,8 +24688,9 @@ async function traceCommand(args, io) {
         paths: rel,
         packs: ['trace'],
         ...(ms !== undefined ? { packOptions: { min_supports: Number(ms) } } : {}),
+        emptyRemediation: 'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
         allowOutsideRoot: values['allow-outside-root'] ?? false,
-        onProgress: progress(io, values.progress),
+        onProgress: cli_progress(io, values.progress),
     });
     if (fmt !== 'verification-report')
         return emit(report, fmt, values.out, io);
@@ -19677,23 +24706,77 @@ async function traceCommand(args, io) {
         io.stderr(renderText(report));
     return report.exit_code;
 }
+/**
+ * `audit-gate aristo [ROOT]`: every `.aristo/` workspace under ROOT (default: the current
+ * directory), with the shared pipeline's report and exit codes; in text, the proof cards first.
+ */
+async function aristoCommand(args, io) {
+    const { values, positionals } = cli_parse(COMMANDS.aristo.options, args);
+    if (values.help) {
+        io.stdout(commandHelp('aristo'));
+        return 0;
+    }
+    const fmt = format(values.format);
+    if (positionals.length > 1)
+        throw new UsageError(`unexpected argument "${positionals[1]}"`);
+    const root = external_node_path_default().resolve(io.cwd, positionals[0] ?? values.root ?? '.');
+    if (!external_node_fs_default().existsSync(root) || !external_node_fs_default().statSync(root).isDirectory())
+        throw new UsageError(`root not found: ${positionals[0] ?? values.root ?? '.'}`);
+    const report = await verify({
+        root,
+        packs: ['aristo'],
+        packOptions: {
+            ...(values['block-inconclusive'] ? { block_inconclusive: true } : {}),
+            ...(values['block-missing-proof'] ? { block_missing_proof: true } : {}),
+        },
+        allowOutsideRoot: values['allow-outside-root'] ?? false,
+        onProgress: cli_progress(io, values.progress),
+    });
+    if (fmt === 'text')
+        for (const t of report.targets) {
+            const ext = report.extensions?.[t.id];
+            if (ext?.kind === 'aristo')
+                io.stdout(`${t.path}\n\n${renderCards(ext.cards)}\n`);
+        }
+    return emit(report, fmt, values.out, io);
+}
 
 ;// CONCATENATED MODULE: ./src/bin.ts
 
 
+/**
+ * A writer to stdout or stderr that goes quiet once the reader has gone (`verify --format json |
+ * head -1` closes the pipe): the run still finishes and exits with its own code, with no EPIPE
+ * stack trace.
+ */
+function writer(stream) {
+    let closed = false;
+    stream.on('error', (err) => {
+        if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED')
+            closed = true;
+        else
+            throw err;
+    });
+    return (s) => {
+        if (!closed)
+            stream.write(s);
+    };
+}
 allowWorkers(import.meta.url);
 if (isVerifyWorker())
     runVerifyWorker();
-else
+else {
+    const stderr = writer(process.stderr);
     runCli(process.argv.slice(2), {
-        stdout: (s) => process.stdout.write(s),
-        stderr: (s) => process.stderr.write(s),
+        stdout: writer(process.stdout),
+        stderr,
         cwd: process.cwd(),
         isTTY: Boolean(process.stderr.isTTY),
     }).then((code) => {
         process.exitCode = code;
     }, (err) => {
-        process.stderr.write(`audit-gate: internal error: ${String(err)}\n`);
+        stderr(`audit-gate: internal error: ${String(err)}\n`);
         process.exitCode = 1;
     });
+}
 

@@ -1,4 +1,4 @@
-import type { Finding, Severity } from '../model/finding.js';
+import type { Finding, Location, Severity } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import { cap, plain } from '../render/sanitize.js';
 
@@ -39,23 +39,24 @@ function safePath(p: string): string | undefined {
 }
 
 /**
- * One annotation per finding that has a location, plus one on each related location (e.g. the
- * input file that changed under a STALE audit), most severe first. Annotation text is plain text
+ * One annotation per finding that has a location, plus one on each changed file a finding relates
+ * to (the input that changed under a STALE audit). A file several audits cited gets one
+ * annotation naming them all, not one per audit. Most severe first. Annotation text is plain text
  * (GitHub does not render Markdown in annotations), with control characters made visible.
  */
 export function buildAnnotations(report: GateReport): Annotation[] {
   const names = new Map(report.subjects.map((s) => [s.id, s.name]));
   const out: Annotation[] = [];
-  const push = (
+  const make = (
     f: Finding,
     path: string,
     line: number | undefined,
     column: number | undefined,
     title: string,
     message: string,
-  ) => {
+  ): Annotation | undefined => {
     const p = safePath(path);
-    if (!p) return;
+    if (!p) return undefined;
     const a: Annotation = {
       path: p,
       start_line: line ?? 1,
@@ -68,23 +69,46 @@ export function buildAnnotations(report: GateReport): Annotation[] {
       a.start_column = column;
       a.end_column = column;
     }
-    out.push(a);
+    return a;
   };
+  /** Related locations, grouped by file, code and level: one annotation per changed file. */
+  const related = new Map<string, { loc: Location; findings: Finding[] }>();
   for (const f of report.findings) {
     const subject = names.get(f.subject) ?? f.subject;
-    const body = `${f.message}\n→ ${f.remediation}`;
-    if (f.location)
-      push(f, f.location.path, f.location.line, f.location.column, `${f.code} — ${subject}`, body);
-    for (const r of f.related ?? []) {
-      push(
+    if (f.location) {
+      const a = make(
         f,
-        r.path,
-        r.line,
-        r.column,
-        `${f.code} — input of ${subject}`,
+        f.location.path,
+        f.location.line,
+        f.location.column,
+        `${f.code} — ${subject}`,
         `${f.message}\n→ ${f.remediation}`,
       );
+      if (a) out.push(a);
     }
+    for (const r of f.related ?? []) {
+      const key = [r.path, r.line ?? '', f.code, f.severity].join('\0');
+      const group = related.get(key) ?? { loc: r, findings: [] };
+      group.findings.push(f);
+      related.set(key, group);
+    }
+  }
+  for (const { loc, findings } of related.values()) {
+    const f = findings[0]!;
+    const who = [...new Set(findings.map((x) => names.get(x.subject) ?? x.subject))];
+    const message =
+      findings.length === 1
+        ? `${f.message}\n→ ${f.remediation}`
+        : findings.map((x) => `${x.message}\n→ ${x.remediation}`).join('\n');
+    const a = make(
+      f,
+      loc.path,
+      loc.line,
+      loc.column,
+      `${f.code} — input of ${who.join(', ')}`,
+      message,
+    );
+    if (a) out.push(a);
   }
   return out.sort((a, b) => RANK[a.annotation_level] - RANK[b.annotation_level]);
 }

@@ -15,6 +15,11 @@ export const MAX_ANNOTATIONS = 1000;
 export interface CheckRunRef {
   id: number;
   url: string;
+  /**
+   * The GitHub App the token belongs to (`github-actions` for GITHUB_TOKEN, the App's slug for an
+   * App installation token): its comments are authored by `<slug>[bot]`.
+   */
+  appSlug?: string;
 }
 
 export interface CheckOutput {
@@ -36,11 +41,19 @@ function withinLimits(output: CheckOutput, note = ''): CheckOutput {
   };
 }
 
-function ref(data: unknown): CheckRunRef {
-  const d = data as { id?: unknown; html_url?: unknown };
-  if (typeof d?.id !== 'number')
+function ref(data: {
+  id?: unknown;
+  html_url?: unknown;
+  app?: { slug?: unknown } | null;
+}): CheckRunRef {
+  if (typeof data?.id !== 'number')
     throw new Error('GitHub answered the check-run request without an id.');
-  return { id: d.id, url: typeof d.html_url === 'string' ? d.html_url : '' };
+  const slug = data.app?.slug;
+  return {
+    id: data.id,
+    url: typeof data.html_url === 'string' ? data.html_url : '',
+    ...(typeof slug === 'string' && slug ? { appSlug: slug } : {}),
+  };
 }
 
 /** Creates the check run on the target commit, `in_progress`, before anything is verified. */
@@ -51,7 +64,7 @@ export async function createCheckRun(
   output: CheckOutput,
   detailsUrl?: string,
 ): Promise<CheckRunRef> {
-  const res = await api.request('POST /repos/{owner}/{repo}/check-runs', {
+  const res = await api.rest.checks.create({
     owner: t.owner,
     repo: t.repo,
     name,
@@ -101,7 +114,7 @@ export async function completeCheckRun(
   let requests = 0;
   for (const [i, group] of groups.entries()) {
     const last = i === groups.length - 1;
-    await api.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
+    await api.rest.checks.update({
       owner: t.owner,
       repo: t.repo,
       check_run_id: run.id,

@@ -1,22 +1,27 @@
-import { Octokit } from '@octokit/core';
+import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 
-/** The narrow slice of Octokit the Action uses; unit tests pass a mock with the same shape. */
-export interface Api {
-  request(
-    route: string,
-    params?: Record<string, unknown>,
-  ): Promise<{ status: number; data: unknown }>;
-}
+/**
+ * The GitHub client: `@actions/github`'s Octokit (typed REST endpoint methods, pagination, and the
+ * runner's proxy settings: HTTPS_PROXY / HTTP_PROXY / NO_PROXY through @actions/http-client, and
+ * GITHUB_API_URL for GitHub Enterprise Server) with the retry and throttling plugins.
+ */
+export type Api = ReturnType<typeof getOctokit>;
 
 export interface ClientOptions {
   token: string;
-  /** GITHUB_API_URL (GitHub Enterprise Server, or the test server); default https://api.github.com. */
+  /**
+   * GITHUB_API_URL (GitHub Enterprise Server, or the test server); default: @actions/github's, i.e.
+   * GITHUB_API_URL or https://api.github.com. The proxy is chosen for GITHUB_API_URL.
+   */
   baseUrl?: string;
   /** Milliseconds per "second" of retry backoff (default 1000); tests make it small. */
   retryBaseMs?: number;
-  /** Minimum gap between write requests (default: the throttling plugin's 1 s). */
+  /**
+   * Minimum gap between write requests, and between writes that notify (comments), instead of the
+   * throttling plugin's 1 s and 3 s; tests make it small.
+   */
   writeIntervalMs?: number;
   retries?: number;
   log: { warn: (m: string) => void; debug: (m: string) => void };
@@ -39,12 +44,11 @@ function pacer(intervalMs: number) {
 }
 
 /**
- * Octokit core with retries (5xx and 429, exponential backoff; never 4xx validation errors) and
- * throttling (primary and secondary rate limits, honouring Retry-After). The token is registered
- * nowhere but the Authorization header; Octokit redacts it in errors.
+ * Retries (5xx and 429, exponential backoff; never 4xx validation errors) and throttling (primary
+ * and secondary rate limits, honouring Retry-After). The token is registered nowhere but the
+ * Authorization header; Octokit redacts it in errors.
  */
 export function createClient(opts: ClientOptions): Api {
-  const MyOctokit = Octokit.plugin(retry, throttling);
   const base = opts.retryBaseMs ?? 1000;
   const maxRateLimitRetries = 2;
   /** A throttling handler: warns, then retries at most `maxRateLimitRetries` times. */
@@ -67,23 +71,31 @@ export function createClient(opts: ClientOptions): Api {
     onRateLimit: onLimit('rate limit reached'),
     onSecondaryRateLimit: onLimit('secondary rate limit'),
   };
-  if (opts.writeIntervalMs !== undefined) throttle['write'] = pacer(opts.writeIntervalMs);
-  const octokit = new MyOctokit({
-    auth: opts.token,
-    baseUrl: (opts.baseUrl ?? 'https://api.github.com').replace(/\/+$/, ''),
-    userAgent: 'audit-gate-action',
-    retry: {
-      retries: opts.retries ?? 3,
-      retryAfterBaseValue: base,
-      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+  if (opts.writeIntervalMs !== undefined) {
+    throttle['write'] = pacer(opts.writeIntervalMs);
+    throttle['notifications'] = pacer(opts.writeIntervalMs);
+  }
+  return getOctokit(
+    opts.token,
+    {
+      ...(opts.baseUrl ? { baseUrl: opts.baseUrl.replace(/\/+$/, '') } : {}),
+      userAgent: 'audit-gate-action',
+      retry: {
+        retries: opts.retries ?? 3,
+        retryAfterBaseValue: base,
+        doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      },
+      throttle: throttle as never,
+      log: {
+        debug: opts.log.debug,
+        info: opts.log.debug,
+        warn: opts.log.warn,
+        error: opts.log.warn,
+      },
     },
-    throttle: throttle as never,
-    log: { debug: opts.log.debug, info: opts.log.debug, warn: opts.log.warn, error: opts.log.warn },
-  });
-  return {
-    request: (route, params) =>
-      octokit.request(route, params) as Promise<{ status: number; data: unknown }>,
-  };
+    retry,
+    throttling,
+  );
 }
 
 /** The HTTP status of a failed request, if it was one. */

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../config.js';
 import {
   ASSURANCES,
   EFFORTS,
@@ -17,11 +15,16 @@ import type { CommentMode } from './comment.js';
 export interface Settings {
   workspace: string;
   paths?: string[];
+  /** A config file (absolute): trusted only when it lies outside the workspace. */
   config?: string;
+  /** Inline config JSON from the workflow: trusted. */
+  configJson?: string;
   assurance?: Assurance;
   effort?: Effort;
-  /** Fixture directory relative to the workspace; undefined = none. */
+  /** Fixture directory relative to the workspace, named by the fixtures input. */
   fixtures?: string;
+  /** Run when it exists and neither the input nor the config names a fixture directory. */
+  defaultFixtures?: string;
   token: string;
   checkName: string;
   comment: CommentMode;
@@ -96,18 +99,10 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     throw new InputError(`Input "pull-request" must be a pull request number; got "${pr}".`);
 
   const config = input(env, 'config');
-  let fixtures: string | undefined = input(env, 'fixtures');
-  if (fixtures === 'none') fixtures = undefined;
-  else if (fixtures === '') {
-    // Default: conformance/ when present, unless the config file names a fixture directory itself.
-    const loaded = loadConfig(workspace, config ? inWorkspace(config) : undefined);
-    const configured = loaded.ok && loaded.config.fixtures !== undefined;
-    const dflt = path.join(workspace, 'conformance');
-    fixtures =
-      !configured && fs.existsSync(dflt) && fs.statSync(dflt).isDirectory()
-        ? 'conformance'
-        : undefined;
-  }
+  const configJson = input(env, 'config-json');
+  if (config && configJson)
+    throw new InputError('Give either "config" or "config-json", not both.');
+  const fixtures = input(env, 'fixtures');
 
   const reportPath = input(env, 'report-path');
   const tmp = env['RUNNER_TEMP'] || os.tmpdir();
@@ -121,9 +116,12 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   };
   if (paths.length) s.paths = paths;
   if (config) s.config = inWorkspace(config);
+  if (configJson) s.configJson = configJson;
   if (assurance) s.assurance = assurance as Assurance;
   if (effort) s.effort = effort as Effort;
-  if (fixtures) s.fixtures = fixtures;
+  // Default: conformance/ when it exists (verify decides, after the config is read).
+  if (fixtures === '') s.defaultFixtures = 'conformance';
+  else if (fixtures !== 'none') s.fixtures = fixtures;
   const allowEmpty = bool(env, 'allow-empty');
   if (allowEmpty !== undefined) s.allowEmpty = allowEmpty;
   const sarif = input(env, 'sarif-file');

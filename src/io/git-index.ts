@@ -17,16 +17,23 @@ export type Tracked =
  * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
  * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
  * the repository's own files (a committed bare-repository look-alike, its config) run commands.
+ *
+ * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
+ * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
+ * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
+ * around it keeps deciding, and a stray `.git` cannot blind discovery.
  */
-export function trackedUnder(dir: string): Tracked {
+export function trackedUnder(dir: string, { nested = false } = {}): Tracked {
   const top = gitTop(dir);
   if (!top) return { state: 'no-git' };
   const git = resolveGitDir(top);
-  if ('state' in git) return git;
+  if ('state' in git) return nested ? { state: 'no-git' } : git;
   const index = path.join(git.dir, 'index');
   const read = readSmallFile(index, MAX_INDEX_BYTES);
-  if (!read.ok && read.kind === 'missing' && headOf(git) === 'unborn')
-    return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+  if (!read.ok && read.kind === 'missing') {
+    if (nested) return { state: 'no-git' };
+    if (headOf(git) === 'unborn') return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+  }
   if (!read.ok) return { state: 'unreadable', detail: `${index} ${read.detail}` };
   const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
   if (typeof files === 'string') return { state: 'unreadable', detail: files };

@@ -21,11 +21,10 @@ interface Rules {
   ig: Ignore;
 }
 
-/** What git tracks in the part of the walk below one repository top. */
+/** What git tracks in one part of the walk: the indexes of the repository here and those around it. */
 interface GitScope {
-  /** Walk-relative path of the directory the tracked paths are relative to ("" for the root). */
-  base: string;
-  tracked?: ReadonlySet<string>;
+  /** Tracked paths, relative to `base`: the walk-relative path of their repository's top ("" for the root). */
+  indexes: { base: string; paths: ReadonlySet<string> }[];
   /** What git tracks here is unknown: .gitignore rules are not trusted, everything is walked. */
   blind: boolean;
 }
@@ -40,8 +39,9 @@ export interface Walk {
  * Lists the directories of a repository the way git would see them: `.gitignore` files at every
  * level are honoured, except for what git tracks (a committed file is never ignored, so a
  * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
- * repository holding `root`, and of any repository found below it; where an index cannot be read
- * the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
+ * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
+ * `.git` that is less than that is no repository, and the index around it still decides. Where
+ * an index cannot be read the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
  * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
  * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too.
@@ -49,11 +49,16 @@ export interface Walk {
 export function walkRepository(root: string, extra: string[] = []): Walk {
   const out: DirEntry[] = [];
   const unknown: Walk['unknown'] = [];
-  const scopeAt = (abs: string, rel: string): GitScope => {
-    const t = trackedUnder(abs);
-    if (t.state === 'tracked') return { base: rel, tracked: t.paths, blind: false };
-    if (t.state === 'unreadable') unknown.push({ dir: abs, detail: t.detail });
-    return { base: rel, blind: t.state === 'unreadable' };
+  // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
+  // repository adds its index to the outer one's, never replaces it.
+  const scopeAt = (abs: string, rel: string, outer: GitScope | undefined): GitScope => {
+    const around = outer ?? { indexes: [], blind: false };
+    const t = trackedUnder(abs, { nested: outer !== undefined });
+    if (t.state === 'tracked')
+      return { indexes: [...around.indexes, { base: rel, paths: t.paths }], blind: around.blind };
+    if (t.state === 'no-git') return around;
+    unknown.push({ dir: abs, detail: t.detail });
+    return { indexes: around.indexes, blind: true };
   };
   const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignore().add(extra) }] : [];
   const stack: { abs: string; rel: string; rules: Rules[]; git: GitScope | undefined }[] = [
@@ -68,7 +73,7 @@ export function walkRepository(root: string, extra: string[] = []): Walk {
       continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
     }
     // The root's repository (found upwards), or a repository nested in the walk.
-    const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel) : outer;
+    const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel, outer) : outer;
     const rules = [...inherited];
     if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
       try {
@@ -88,7 +93,7 @@ export function walkRepository(root: string, extra: string[] = []): Walk {
       links: new Set(),
     };
     const tracked = (childRel: string) =>
-      git.tracked?.has(git.base ? childRel.slice(git.base.length + 1) : childRel) ?? false;
+      git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
     // The config's exclude always applies; .gitignore files only where they can be trusted.
     const ignored = (childRel: string, isDir: boolean) =>
       isIgnored(rootRules, childRel, isDir) ||

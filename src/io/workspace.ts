@@ -13,10 +13,14 @@ export type Resolved =
 /**
  * The repository the verifier may read. Every path that comes from an artifact is resolved
  * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
- * unless outside reads were explicitly allowed.
+ * unless outside reads were explicitly allowed. Git directories are never part of the
+ * workspace, even with outside reads allowed: `.git/config` can hold the token
+ * actions/checkout saves. A path that resolves into one is refused as outside the root.
  */
 export class Workspace {
   readonly root: string;
+  /** Directories already classified by `isGitDir`. */
+  private readonly gitDirs = new Map<string, boolean>();
 
   constructor(
     root: string,
@@ -70,14 +74,71 @@ export class Workspace {
         detail: `is a symlink to ${real}, outside the workspace root`,
       };
     }
+    const gitDir = this.gitDirHolding(real);
+    if (gitDir !== undefined) {
+      const where = `the git directory ${this.rel(gitDir)}`;
+      return {
+        ok: false,
+        reason: 'outside_root',
+        rel,
+        detail: `${real === abs ? 'lies in' : 'is a symlink into'} ${where}, which is never read`,
+      };
+    }
     return { ok: true, abs, real, rel };
+  }
+
+  /**
+   * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
+   * itself would take for a git directory (the target of a `.git` file, a bare repository, a
+   * submodule's or worktree's git dir). Only directories below the root are looked at, and all
+   * ancestors of a path outside it.
+   */
+  private gitDirHolding(real: string): string | undefined {
+    const inside = this.contains(real);
+    for (let d = real; inside ? d !== this.root : path.dirname(d) !== d; d = path.dirname(d)) {
+      let known = this.gitDirs.get(d);
+      if (known === undefined) {
+        known = isGitDir(d);
+        this.gitDirs.set(d, known);
+      }
+      if (known) return d;
+    }
+    return undefined;
   }
 }
 
+/**
+ * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
+ * objects/ and refs/ or a commondir.
+ */
+function isGitDir(dir: string): boolean {
+  if (path.basename(dir).toLowerCase() === '.git') return true;
+  const kind = (name: string) => {
+    try {
+      const st = fs.statSync(path.join(dir, name));
+      return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+    } catch {
+      return 'none';
+    }
+  };
+  if (kind('HEAD') !== 'file') return false;
+  return kind('commondir') === 'file' || (kind('objects') === 'dir' && kind('refs') === 'dir');
+}
+
+/**
+ * What went wrong, for a message. A file system error says it without the path it carries
+ * (`ENOENT: no such file or directory, open`): the caller names the file, and the path could be
+ * any length, or an absolute path of the runner.
+ */
 export function errorText(err: unknown): string {
-  if (err instanceof Error) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code ? `${code}: ${err.message}` : err.message;
+  // Duck-typed: an error from another realm (a worker, a vm context) is no `instanceof Error`.
+  if (typeof err === 'object' && err !== null && typeof (err as Error).message === 'string') {
+    const { code, syscall, message } = err as NodeJS.ErrnoException;
+    if (code && syscall) {
+      const at = message.indexOf(`, ${syscall} `);
+      if (at >= 0) return message.slice(0, at + syscall.length + 2);
+    }
+    return code && !message.startsWith(`${code}:`) ? `${code}: ${message}` : message;
   }
   return String(err);
 }

@@ -49,6 +49,11 @@ export interface FindingInput {
   related?: Location[];
   remediation?: string;
   issue?: string;
+  /**
+   * Unused by the packs, and best left so: a published report is checked against each code's
+   * registered severity (policy/recheck.ts), so a finding emitted at another severity is refused
+   * there. A different severity wants a code of its own.
+   */
   severity?: Severity;
 }
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const Outcome = z.enum(['pass', 'problem', 'blocking', 'skipped']);
 export type Outcome = z.infer<typeof Outcome>;
 
-export const SubjectKind = z.enum(['paper', 'audit', 'run', 'fixture']);
+export const SubjectKind = z.enum(['paper', 'audit', 'run', 'fixture', 'annotation']);
 export type SubjectKind = z.infer<typeof SubjectKind>;
 
 export const Subject = z.object({
@@ -30,7 +30,7 @@ export type Enforcement = z.infer<typeof Enforcement>;
 export const Target = z.object({
   id: z.string(),
   pack: z.string(),
-  kind: z.enum(['paper', 'run', 'fixture']),
+  kind: z.enum(['paper', 'run', 'fixture', 'workspace']),
   path: z.string().describe('Repo-relative path ("." for the root)'),
   enforcement: Enforcement.describe(
     'blocking: error findings fail the gate; advisory: they are reported only',
@@ -41,3 +41,6 @@ export const Target = z.object({
     .describe('How the target was judged, e.g. assurance and where it came from'),
 });
 export type Target = z.infer<typeof Target>;
+
+/** The `context` key in which a pack says why a target is provisional (not submission-ready). */
+export const PROVISIONAL_BECAUSE = 'provisional_because';

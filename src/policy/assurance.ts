@@ -1,3 +1,5 @@
+import { quoteValue } from '../render/sanitize.js';
+
 export const ASSURANCES = ['draft', 'submission'] as const;
 export type Assurance = (typeof ASSURANCES)[number];
 export const EFFORTS = ['lite', 'balanced', 'max', 'beast'] as const;
@@ -20,6 +22,8 @@ export interface AssuranceInputs {
   flagEffort?: string;
   /** Contents of <paper-dir>/.aris/assurance.txt, when the file exists. */
   fileText?: string;
+  /** Why <paper-dir>/.aris/assurance.txt exists but was not read (e.g. "is a symlink into ..."). */
+  fileError?: string;
   fileLabel?: string;
   configAssurance?: string;
   configEffort?: string;
@@ -72,10 +76,13 @@ export function resolveAssurance(i: AssuranceInputs): AssuranceDecision {
       return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
     return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
   }
+  const label = i.fileLabel ?? '.aris/assurance.txt';
+  if (i.fileError !== undefined) return fail(`${label} ${i.fileError}`, label);
   if (i.fileText !== undefined) {
     const v = i.fileText.replace(/\s+/g, '');
-    const label = i.fileLabel ?? '.aris/assurance.txt';
-    if (!isAssurance(v)) return fail(`${label} says "${v}", not draft or submission`, label);
+    // Only a short prefix: the file may be a symlink to anything the workspace holds.
+    if (!isAssurance(v))
+      return fail(`${label} says ${quoteValue(v)}, not draft or submission`, label);
     return { assurance: v, source: label, ...effortField };
   }
   if (i.configAssurance !== undefined) {

@@ -21,6 +21,21 @@ export const GATE = {
     title: 'The audit-gate config file is malformed',
     remediation: 'Fix the config file (see the README, "Config file").',
   },
+  configRefused: {
+    code: 'gate.config_refused',
+    severity: 'error',
+    title:
+      'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
+    remediation:
+      'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
+  },
+  configKeyIgnored: {
+    code: 'gate.config_key_ignored',
+    severity: 'warning',
+    title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
+    remediation:
+      'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+  },
   gitIndexUnreadable: {
     code: 'gate.git_index_unreadable',
     severity: 'warning',

@@ -1,3 +1,4 @@
+import { capFields } from '../model/cap.js';
 import { finding, type Finding } from '../model/finding.js';
 import type { Conclusion, Counts, GateReport } from '../model/report.js';
 import type { Subject, Target } from '../model/subject.js';
@@ -19,8 +20,10 @@ const GOOD_TERMINAL = new Set(['accepted', 'passed']);
 /**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
  * never block; error findings of blocking targets fail the gate. Run-level findings always block.
+ * Every string the report keeps is capped (capField), so a report can always be written.
  */
-export function decide(results: PackResult[], settings: GateSettings): GateReport {
+export function decide(uncapped: PackResult[], settings: GateSettings): GateReport {
+  const results = capFields(uncapped);
   const targets: Target[] = results.map((r) => r.target);
   const findings: Finding[] = [];
   // A finding is judged by the target whose result holds it (never looked up by subject id,
@@ -39,7 +42,7 @@ export function decide(results: PackResult[], settings: GateSettings): GateRepor
       else bySubject.set(k, [judged]);
     }
   }
-  const runFindings = [...settings.runFindings, ...sharedSubjects(results)];
+  const runFindings = capFields([...settings.runFindings, ...sharedSubjects(results)]);
   for (const f of runFindings) findings.push({ ...f, blocking: f.severity === 'error' });
 
   const subjects: Subject[] = results.flatMap((r) =>

@@ -1,6 +1,7 @@
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
-import type { Subject, Target } from '../model/subject.js';
+import { PROVISIONAL_BECAUSE, type Subject, type Target } from '../model/subject.js';
+import { middle, plural, statusLabel, stateText } from './labels.js';
 import { cap, htmlCommentText, mdCode, mdText } from './sanitize.js';
 
 /**
@@ -69,6 +70,8 @@ export interface MarkdownOptions {
 const REASON_MAX = 300;
 const MESSAGE_MAX = 600;
 const REMEDIATION_MAX = 400;
+/** The most audits (and remediations) one cause card lists, so that one card always fits. */
+const CAUSE_LIST_MAX = 25;
 
 /** One card's worth: a subject, or a target / the run itself when findings are about them. */
 export interface Unit {
@@ -81,6 +84,8 @@ export interface Unit {
   subject?: Subject;
   target?: Target;
   findings: Finding[];
+  /** A cause card (one changed file, several audits): the subjects it stands for. */
+  members?: Subject[];
 }
 
 /** Groups findings by the subject they are about; findings about a target or the run get a unit of their own. */
@@ -97,7 +102,7 @@ export function units(report: GateReport): Unit[] {
   for (const s of report.subjects) {
     out.push({
       key: s.id,
-      label: s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status,
+      label: statusLabel(s),
       name: s.name,
       path: s.path,
       kind: s.kind,
@@ -132,6 +137,61 @@ export function isFailing(u: Unit): boolean {
   return u.outcome === 'blocking' || u.outcome === 'problem';
 }
 
+/**
+ * The failure cards: one per cause rather than one per subject. Findings that name the same
+ * changed file in one target (one edited main.tex under four audits) become one card listing every
+ * audit that cited it; changed files cited by the same audits share that card. A subject whose
+ * findings all went into such a card has no card of its own (its row stays in the summary table).
+ */
+export function cards(report: GateReport): Unit[] {
+  const all = units(report);
+  type Cause = { findings: Finding[]; members: Map<string, Unit> };
+  const causes = new Map<string, Cause>();
+  for (const u of all) {
+    if (!u.subject || !isFailing(u)) continue;
+    for (const f of u.findings) {
+      if (!f.related?.length) continue;
+      const key = [u.subject.target, f.code, ...f.related.map((r) => r.path).sort()].join('\0');
+      const c: Cause = causes.get(key) ?? { findings: [], members: new Map() };
+      c.findings.push(f);
+      c.members.set(u.key, u);
+      causes.set(key, c);
+    }
+  }
+  // Causes shared by several subjects, merged when the same subjects share them.
+  const groups = new Map<string, { findings: Finding[]; members: Unit[] }>();
+  for (const c of causes.values()) {
+    if (c.members.size < 2) continue;
+    const key = [...c.members.keys()].sort().join('\0');
+    const g = groups.get(key) ?? { findings: [], members: [...c.members.values()] };
+    g.findings.push(...c.findings);
+    groups.set(key, g);
+  }
+  const taken = new Set([...groups.values()].flatMap((g) => g.findings));
+  const out: Unit[] = [];
+  for (const g of groups.values()) {
+    const files = [...new Set(g.findings.flatMap((f) => f.related!.map((r) => r.path)))];
+    const labels = new Set(g.members.map((m) => m.label));
+    const first = g.members[0]!;
+    out.push({
+      key: `cause:${files.join('\0')}`,
+      label: labels.size === 1 ? first.label : 'PROBLEM',
+      name: files.length === 1 ? files[0]! : `${files.length} changed files`,
+      kind: first.kind,
+      outcome: g.members.some((m) => m.outcome === 'blocking') ? 'blocking' : 'problem',
+      ...(first.target ? { target: first.target } : {}),
+      findings: g.findings,
+      members: g.members.map((m) => m.subject!),
+    });
+  }
+  for (const u of all) {
+    const rest = u.findings.filter((f) => !taken.has(f));
+    if (rest.length === u.findings.length) out.push(u);
+    else if (rest.some((f) => f.severity !== 'notice')) out.push({ ...u, findings: rest });
+  }
+  return out;
+}
+
 const MARK: Record<Subject['outcome'], string> = {
   pass: '✓',
   problem: '⚠',
@@ -147,9 +207,8 @@ export function checkTitle(report: GateReport): string {
   if (c.problem) parts.push(`${c.problem} with problems`);
   parts.push(`${c.pass} pass`);
   if (c.skipped) parts.push(`${c.skipped} skipped`);
-  const failedRun = report.findings.some(
-    (f) => !report.subjects.some((s) => s.id === f.subject) && f.blocking,
-  );
+  const subjects = new Set(report.subjects.map((s) => s.id));
+  const failedRun = report.findings.some((f) => f.blocking && !subjects.has(f.subject));
   const lead = c.subjects === 0 && failedRun ? 'nothing verified' : parts.join(', ');
   return cap(`${lead} — submission-ready: ${report.submission_ready}`, 255);
 }
@@ -168,7 +227,7 @@ function conclusionLine(report: GateReport): string {
 function countsLine(report: GateReport): string {
   const c = report.counts;
   return (
-    `${c.subjects} subjects in ${c.targets} targets: ${c.blocking} blocking · ${c.problem} with problems · ` +
+    `${plural(c.subjects, 'subject')} in ${plural(c.targets, 'target')}: ${c.blocking} blocking · ${c.problem} with problems · ` +
     `${c.pass} pass · ${c.skipped} skipped — ${c.errors} errors, ${c.warnings} warnings · ` +
     `**submission-ready: ${report.submission_ready}**`
   );
@@ -201,8 +260,48 @@ function locationText(f: Finding): string {
   return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
 }
 
+/** A cause card: the changed files, then each audit that cited them, where, and how to rerun it. */
+function renderCauseCard(u: Unit, members: Subject[]): string {
+  const files = [...new Set(u.findings.flatMap((f) => (f.related ?? []).map((r) => r.path)))];
+  const lines = [
+    `#### ${MARK[u.outcome]} ${mdText(u.label, 60)} — ${files.length === 1 ? mdCode(files[0]!, 200, false) : mdText(u.name, 60)} (${plural(members.length, mdText(u.kind, 20))})`,
+    '',
+  ];
+  if (files.length > 1) {
+    lines.push('Changed files:');
+    for (const f of files) lines.push(`- ${mdCode(f, 200, false)}`);
+    lines.push('');
+  }
+  lines.push(`Cited by ${plural(members.length, mdText(u.kind, 20))}, each now out of date:`);
+  for (const m of members.slice(0, CAUSE_LIST_MAX)) {
+    const mine = u.findings.filter((f) => f.subject === m.id);
+    const where = [...new Set(mine.map(locationText).filter((l) => l))];
+    lines.push(
+      `- **${mdText(m.name, 120)}** ${where.map((w) => mdCode(w, 200, false)).join(', ')} — ${mdText(mine[0]!.message, MESSAGE_MAX)}${mine.length > 1 ? ` (and ${mine.length - 1} more)` : ''}`,
+    );
+  }
+  if (members.length > CAUSE_LIST_MAX)
+    lines.push(
+      `- … and ${members.length - CAUSE_LIST_MAX} more (all in the check run annotations and the JSON report)`,
+    );
+  lines.push(
+    '',
+    `(${[...new Set(u.findings.map((f) => mdCode(f.code, 80, false)))].join(', ')})`,
+    '',
+  );
+  lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
+  const todo = [...new Set(u.findings.map((f) => f.remediation).filter((r) => r))];
+  if (todo.length) {
+    lines.push('', '**What to do:**');
+    for (const r of todo.slice(0, CAUSE_LIST_MAX)) lines.push(`- ${mdText(r, REMEDIATION_MAX)}`);
+    if (todo.length > CAUSE_LIST_MAX) lines.push(`- … and ${todo.length - CAUSE_LIST_MAX} more`);
+  }
+  return lines.join('\n');
+}
+
 /** One failure card: what failed, why it blocks and what to do, about the user's files only. */
 export function renderCard(u: Unit): string {
+  if (u.members) return renderCauseCard(u, u.members);
   const lines: string[] = [];
   const where = u.path ? ` (${mdCode(u.path, 200, false)})` : '';
   lines.push(`#### ${MARK[u.outcome]} ${mdText(u.label, 60)} — ${mdText(u.name, 120)}${where}`);
@@ -290,7 +389,7 @@ function passingDetails(pass: Unit[]): string {
   if (pass.length === 0) return '';
   const rows = pass.map(
     (u) =>
-      `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${u.path ? mdCode(u.path, 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |`,
+      `| ${MARK[u.outcome]} | ${mdText(middle(u.name), 120)} | ${u.path ? mdCode(middle(u.path, 80), 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |`,
   );
   const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join(
     '\n',
@@ -309,20 +408,45 @@ function runLink(opts: MarkdownOptions): string {
 
 /** A title line, then the conclusion and counts lines, each followed by a blank line. */
 function heading(title: string, report: GateReport, opts: MarkdownOptions): string {
-  return [title, conclusionLine(report), countsLine(report) + runLink(opts), ''].join('\n\n');
+  return [
+    title,
+    conclusionLine(report),
+    countsLine(report) + runLink(opts),
+    ...provisionalLines(report),
+    '',
+  ].join('\n\n');
 }
+
+/** Why submission-ready is no for a paper with nothing failing: what makes it provisional. */
+function provisionalLines(report: GateReport): string[] {
+  return report.targets.flatMap((t) => {
+    const because = t.context[PROVISIONAL_BECAUSE];
+    return because
+      ? [
+          `**Not submission-ready:** ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)} is provisional: ${mdText(because, REASON_MAX)}.`,
+        ]
+      : [];
+  });
+}
+
+/** The mark for a conclusion, in titles. */
+const CONCLUSION_MARK: Record<GateReport['conclusion'], string> = {
+  failure: '✗',
+  neutral: '⚠',
+  success: '✓',
+};
 
 /** The failure cards (check-run text and the body of the pull-request comment). */
 export function renderCards(report: GateReport, opts: MarkdownOptions): string {
   const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
   const unit = opts.unit ?? 'bytes';
-  const all = units(report);
+  const all = cards(report);
   const failing = all
     .filter(isFailing)
     .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
   const passing = all.filter((u) => !isFailing(u));
   const head = heading(
-    `### ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`,
+    `### ${CONCLUSION_MARK[report.conclusion]} ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`,
     report,
     opts,
   );
@@ -333,7 +457,7 @@ export function renderCards(report: GateReport, opts: MarkdownOptions): string {
     details,
     limit,
     (n) =>
-      `> **Trimmed:** ${n} more failing subject${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`,
+      `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`,
     unit,
   ).text;
 }
@@ -350,6 +474,7 @@ export function renderComment(report: GateReport, opts: MarkdownOptions): string
       '',
       countsLine(report) + runLink(opts),
       '',
+      ...provisionalLines(report).flatMap((l) => [l, '']),
       passingDetails(units(report)),
     ].join('\n');
     return marker + clip(green, limit, unit);
@@ -361,27 +486,48 @@ export function renderComment(report: GateReport, opts: MarkdownOptions): string
 export function renderSummary(report: GateReport, opts: MarkdownOptions): string {
   const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
   const unit = opts.unit ?? 'bytes';
-  const head = heading(`## ${mdText(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
+  const head = heading(
+    `## ${CONCLUSION_MARK[report.conclusion]} ${mdText(opts.checkName, 100)}: ${report.conclusion}`,
+    report,
+    opts,
+  );
   const all = units(report);
+  // Each target's rows: its subjects, and its own unit when findings are about the target itself.
+  const byTarget = new Map<string, Unit[]>();
+  for (const u of all) {
+    const id = u.subject ? u.subject.target : u.target?.id;
+    if (id === undefined) continue;
+    const own = byTarget.get(id);
+    if (own) own.push(u);
+    else byTarget.set(id, [u]);
+  }
   const sections: string[] = [];
   for (const t of report.targets) {
-    const rows = all
-      .filter((u) => u.subject?.target === t.id || (u.target?.id === t.id && !u.subject))
-      .map((u) => {
-        const verdictWhy =
-          u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
-        const why = isFailing(u)
-          ? (verdictWhy ??
-            u.findings.find((f) => f.severity !== 'notice')?.message ??
-            u.subject?.reason ??
-            '')
-          : '';
-        return `| ${MARK[u.outcome]} | ${mdText(u.name, 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
-      });
+    const mine = byTarget.get(t.id) ?? [];
+    const worst: Subject['outcome'] = mine.some((u) => u.outcome === 'blocking')
+      ? 'blocking'
+      : mine.some((u) => u.outcome === 'problem')
+        ? 'problem'
+        : 'pass';
+    const rows = mine.map((u) => {
+      const verdictWhy =
+        u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+      const why = isFailing(u)
+        ? (verdictWhy ??
+          u.findings.find((f) => f.severity !== 'notice')?.message ??
+          u.subject?.reason ??
+          '')
+        : '';
+      return `| ${MARK[u.outcome]} | ${mdText(middle(u.name), 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
+    });
     const judged = judgedBy(t);
+    const state = stateText(
+      t,
+      mine.flatMap((u) => (u.subject ? [u.subject] : [])),
+    );
     sections.push(
       [
-        `### ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${mdText(t.terminal_state, 40)}**`,
+        `### ${MARK[worst]} ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${mdText(state, 400)}**`,
         '',
         '| | Subject | Kind | Status | Verdict | Why |',
         '|---|---|---|---|---|---|',

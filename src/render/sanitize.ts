@@ -12,6 +12,18 @@ export function plain(s: string): string {
   });
 }
 
+/**
+ * Output for a log (the CLI's stdout and stderr, the Action's log), which GitHub's runner scans
+ * for workflow commands: a line that starts with `::` after leading whitespace, or that holds
+ * the legacy `##[command]` anywhere. A path or value from a file may be neither: the second
+ * character of either is shown escaped (`:\u003a`, `#\u0023[`), as plain() shows control
+ * characters. In JSON output these only occur inside strings, so the JSON is still valid and
+ * means the same.
+ */
+export function logSafe(text: string): string {
+  return text.replace(/##\[/g, '#\\u0023[').replace(/^([\s\u180e]*)::/gm, '$1:\\u003a');
+}
+
 /** Cuts a string to at most `max` characters (code points), marking the cut. */
 export function cap(s: string, max: number): string {
   const chars = Array.from(s);
@@ -73,4 +85,52 @@ export function htmlCommentText(s: string): string {
   return plain(s)
     .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
     .replace(/[<>]/g, '_');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values from untrusted files inside messages. A message may show a value the verifier parsed
+// (a verdict, a key, a path an artifact names), never a file's raw text, and only this much of it.
+
+/** The most characters of a parsed value that a message, reason or issue string shows. */
+export const VALUE_EXCERPT_MAX = 80;
+
+/** At most VALUE_EXCERPT_MAX characters (code points) of `s`, the cut marked with an ellipsis. */
+function cutValue(s: string): string {
+  // Slice first, so a 64 MiB value is never split into code points whole: 2·max+2 code units
+  // always hold more than max code points when `s` is longer than that.
+  return cap(
+    s.length > 2 * VALUE_EXCERPT_MAX + 2 ? s.slice(0, 2 * VALUE_EXCERPT_MAX + 2) : s,
+    VALUE_EXCERPT_MAX,
+  );
+}
+
+/** A parsed value as a short, escaped, unquoted prefix (for legacy issue strings and reasons). */
+export function valueExcerpt(s: string): string {
+  return plain(cutValue(s));
+}
+
+/** A parsed value as a short, escaped, double-quoted prefix, for messages. */
+export function quoteValue(s: string): string {
+  // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
+  return plain(JSON.stringify(cutValue(s)));
+}
+
+/**
+ * Where a schema (zod) issue is and what it says, with every key taken from the file shown as a
+ * value excerpt: the path's segments, and the keys an "unrecognized key" issue lists.
+ */
+export function schemaIssueText(issue: {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+}): { where: string; why: string } {
+  const segments = issue.path.filter((x): x is string | number => typeof x !== 'symbol');
+  const where = segments.length
+    ? segments.map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x))).join('.')
+    : 'the top level';
+  if (issue.code !== 'unrecognized_keys' || !issue.keys) return { where, why: issue.message };
+  const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
+  const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
+  return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
 }

@@ -1,15 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { CodeDef, Finding, Location } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
+import { CODES_DOC, HOMEPAGE } from '../version.js';
 
 /**
  * SARIF 2.1.0 for `github/codeql-action/upload-sarif`: one rule per validation code, one result
  * per finding with a location (code scanning needs one; findings about the run as a whole, such as
  * "nothing was verified", stay in the JSON report and the check run).
+ *
+ * No `automationDetails`: upload-sarif fills it from its `category` input only when the run has
+ * none, so a fixed id here would override the category users set.
  */
 export interface SarifOptions {
   /** Code registry, for rule titles and help. */
   codes?: readonly CodeDef[];
-  informationUri?: string;
 }
 
 const LEVEL = { error: 'error', warning: 'warning', notice: 'note' } as const;
@@ -23,6 +27,9 @@ function uriSegment(s: string): string {
   return encodeURIComponent(s.replace(/\p{Cs}/gu, '\ufffd'));
 }
 
+/** GitHub keeps at most 1,000 locations per result (and shows 100). */
+const MAX_RELATED = 100;
+
 function physical(loc: Location) {
   return {
     physicalLocation: {
@@ -35,25 +42,57 @@ function physical(loc: Location) {
   };
 }
 
+/**
+ * What makes a finding itself, stable across runs: its code, subject, file, legacy issue string
+ * and related files (not its line or message, which move when the file is rewritten). Two
+ * findings that still agree (one audit with two malformed fields of one kind) are told apart by
+ * their order, so code scanning never merges two results into one alert.
+ */
+function fingerprints(located: (Finding & { location: Location })[]): string[] {
+  const seen = new Map<string, number>();
+  return located.map((f) => {
+    const parts = [
+      f.code,
+      f.subject,
+      f.location.path,
+      f.issue ?? '',
+      ...(f.related ?? []).map((r) => r.path).sort(),
+    ];
+    const base = createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return n === 0 ? base : `${base}:${n}`;
+  });
+}
+
+function rule(id: string, def: CodeDef | undefined, sample: Finding) {
+  const title = def?.title ?? id;
+  const remediation = def?.remediation ?? sample.remediation;
+  const invariant = def?.invariant_id ? ` (producer invariant ${def.invariant_id})` : '';
+  return {
+    id,
+    name: id,
+    shortDescription: { text: title },
+    fullDescription: { text: `${title}${invariant}. What to do: ${remediation}` },
+    help: { text: remediation },
+    helpUri: CODES_DOC,
+    defaultConfiguration: { level: LEVEL[def?.severity ?? sample.severity] },
+  };
+}
+
 export function renderSarif(report: GateReport, opts: SarifOptions = {}) {
   const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
   const located = report.findings.filter(
     (f): f is Finding & { location: Location } => f.location !== undefined,
   );
-  const ruleIds = [...new Set(located.map((f) => f.code))].sort();
+  // The first finding of each code stands in for a code this version does not know.
+  const samples = new Map<string, Finding>();
+  for (const f of located) if (!samples.has(f.code)) samples.set(f.code, f);
+  const ruleIds = [...samples.keys()].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-  const rules = ruleIds.map((id) => {
-    const def = defs.get(id);
-    const sample = located.find((f) => f.code === id)!;
-    return {
-      id,
-      name: id,
-      shortDescription: { text: def?.title ?? id },
-      help: { text: def?.remediation ?? sample.remediation },
-      defaultConfiguration: { level: LEVEL[def?.severity ?? sample.severity] },
-    };
-  });
-  const results = located.map((f) => ({
+  const rules = ruleIds.map((id) => rule(id, defs.get(id), samples.get(id)!));
+  const prints = fingerprints(located);
+  const results = located.map((f, i) => ({
     ruleId: f.code,
     ruleIndex: ruleIndex.get(f.code)!,
     level: LEVEL[f.severity],
@@ -61,14 +100,14 @@ export function renderSarif(report: GateReport, opts: SarifOptions = {}) {
     locations: [physical(f.location)],
     ...(f.related?.length
       ? {
-          relatedLocations: f.related.map((r, i) => ({
-            id: i,
+          relatedLocations: f.related.slice(0, MAX_RELATED).map((r, j) => ({
+            id: j,
             ...physical(r),
             message: { text: 'related input' },
           })),
         }
       : {}),
-    partialFingerprints: { auditGateFinding: `${f.code}|${f.subject}|${f.location.path}` },
+    partialFingerprints: { 'auditGateFinding/v2': prints[i]! },
     properties: { subject: f.subject, blocking: f.blocking },
   }));
   return {
@@ -81,11 +120,10 @@ export function renderSarif(report: GateReport, opts: SarifOptions = {}) {
             name: 'audit-gate',
             version: report.tool.version,
             semanticVersion: report.tool.version,
-            ...(opts.informationUri ? { informationUri: opts.informationUri } : {}),
+            informationUri: HOMEPAGE,
             rules,
           },
         },
-        automationDetails: { id: 'audit-gate/' },
         results,
         properties: {
           conclusion: report.conclusion,

@@ -1,11 +1,12 @@
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import type { Subject } from '../model/subject.js';
+import { judgedContext, statusLabel, stateText } from './labels.js';
 import { cap, plain } from './sanitize.js';
 
 const MARK: Record<Subject['outcome'], string> = {
   pass: '✓',
-  problem: '✗',
+  problem: '!',
   blocking: '✗',
   skipped: '·',
 };
@@ -21,18 +22,19 @@ export function renderText(report: GateReport): string {
   out.push(`audit-gate ${report.tool.version} — ${plain(report.root)}`);
   for (const t of report.targets) {
     const subjects = report.subjects.filter((s) => s.target === t.id);
-    const ctx = Object.entries(t.context)
+    const ctx = judgedContext(t)
       .map(([k, v]) => `${k}: ${plain(v)}`)
       .join(', ');
     out.push('', `${t.kind} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
     const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
     for (const s of subjects) {
-      const verdict = s.verdict ? `  ${plain(s.verdict)}` : '';
+      const label = statusLabel(s);
+      const verdict = s.verdict && s.verdict !== label ? `  ${plain(s.verdict)}` : '';
       out.push(
-        `  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${s.status.padEnd(16)}${verdict}`,
+        `  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd(),
       );
     }
-    out.push(`  → ${t.terminal_state}`);
+    out.push(`  → ${plain(stateText(t, subjects))}`);
   }
   if (report.findings.length > 0) {
     out.push('', 'Findings:');
@@ -52,10 +54,20 @@ export function renderText(report: GateReport): string {
   );
   const verdictLine =
     report.conclusion === 'failure'
-      ? 'FAIL: blocking problems above; fix them (or downgrade to assurance: draft where allowed).'
+      ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
       : report.conclusion === 'neutral'
         ? 'WARN: problems above do not block at this assurance level.'
         : 'OK: nothing blocks.';
   out.push(`${verdictLine} (exit ${report.exit_code})`);
   return out.join('\n') + '\n';
+}
+
+/** Whether a paper blocks only because it is checked at submission (draft would let it pass). */
+function downgradable(report: GateReport): boolean {
+  return report.targets.some(
+    (t) =>
+      t.kind === 'paper' &&
+      t.context['assurance'] === 'submission' &&
+      report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'),
+  );
 }

@@ -24,6 +24,7 @@ import {
   type LegacyAuditRow,
 } from './schema.js';
 import type { Assurance } from '../../policy/assurance.js';
+import { quoteValue, valueExcerpt } from '../../render/sanitize.js';
 
 export interface InputRef {
   key: string;
@@ -85,7 +86,7 @@ export async function checkAudit(
     outcome: 'pass',
   };
   const findings: Finding[] = [];
-  const rerun = `Rerun ${spec.skill} so ${spec.artifact} is rewritten, then run the verifier again.`;
+  const rerun = rerunHow(spec, ctx);
   const at = (line?: number): Location =>
     line ? { path: loaded.rel, line } : { path: loaded.rel };
   const add = (
@@ -140,7 +141,7 @@ export async function checkAudit(
       issue,
       undefined,
       {
-        remediation: `Run ${spec.skill} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), or downgrade to assurance: draft.`,
+        remediation: `Run the ${spec.skill} skill on ${paperOf(ctx)} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), then run audit-gate again${orDraft(ctx)}.`,
       },
     );
     return {
@@ -190,8 +191,8 @@ export async function checkAudit(
   for (const dup of loaded.doc.duplicates) {
     issue(
       ARIS.duplicateKey,
-      `${loaded.rel} repeats the key "${dup.key}"; readers may see different values.`,
-      `schema_invalid:duplicate_key:${dup.key}`,
+      `${loaded.rel} repeats the key ${quoteValue(dup.key)}; readers may see different values.`,
+      `schema_invalid:duplicate_key:${valueExcerpt(dup.key)}`,
       dup.line,
     );
   }
@@ -241,7 +242,7 @@ export async function checkAudit(
     issue(
       ARIS.fieldType,
       `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`,
-      `invalid_verdict:${pyStr(rawVerdict)}`,
+      `invalid_verdict:${valueExcerpt(pyStr(rawVerdict))}`,
       lineOf('verdict'),
     );
   } else if (!(VERDICTS as readonly string[]).includes(verdict)) {
@@ -251,8 +252,8 @@ export async function checkAudit(
         : '';
     issue(
       ARIS.invalidVerdict,
-      `${loaded.rel} has verdict "${verdict}", not one of ${VERDICTS.join(' ')}.${hint}`,
-      `invalid_verdict:${verdict}`,
+      `${loaded.rel} has verdict ${quoteValue(verdict)}, not one of ${VERDICTS.join(' ')}.${hint}`,
+      `invalid_verdict:${valueExcerpt(verdict)}`,
       lineOf('verdict') ?? 1,
     );
   }
@@ -269,8 +270,8 @@ export async function checkAudit(
   } else if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
     issue(
       ARIS.wrongAuditSkill,
-      `${loaded.rel} was written by "${pyStr(data.audit_skill)}", but ${spec.skill} is expected there.`,
-      `wrong_audit_skill:${pyStr(data.audit_skill)}_vs_${spec.skill}`,
+      `${loaded.rel} was written by ${quoteValue(pyStr(data.audit_skill))}, but ${spec.skill} is expected there.`,
+      `wrong_audit_skill:${valueExcerpt(pyStr(data.audit_skill))}_vs_${spec.skill}`,
       lineOf('audit_skill'),
     );
   }
@@ -319,21 +320,21 @@ export async function checkAudit(
           ARIS.inputOutsideRoot,
           ref,
           ':outside_root',
-          `Input "${ref.key}" ${r.detail}; it was not read.`,
+          `Input ${quoteValue(ref.key)} ${r.detail}; it was not read.`,
         );
       else if (r.reason === 'missing')
         staleFinding(
           ARIS.inputMissing,
           ref,
           ':file_gone',
-          `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`,
+          `Input ${quoteValue(ref.key)} cited by ${loaded.rel} no longer exists.`,
         );
       else
         staleFinding(
           ARIS.inputUnreadable,
           ref,
           `:read_error_${r.detail}`,
-          `Input "${ref.key}" ${r.detail}.`,
+          `Input ${quoteValue(ref.key)} ${r.detail}.`,
         );
       continue;
     }
@@ -344,21 +345,21 @@ export async function checkAudit(
           ARIS.inputMissing,
           ref,
           ':file_gone',
-          `Input "${ref.key}" cited by ${loaded.rel} no longer exists.`,
+          `Input ${quoteValue(ref.key)} cited by ${loaded.rel} no longer exists.`,
         );
       else if (h.reason === 'not_file')
         staleFinding(
           ARIS.inputNotFile,
           ref,
           ':not_a_file',
-          `Input "${ref.key}" ${h.detail}, not a file.`,
+          `Input ${quoteValue(ref.key)} ${h.detail}, not a file.`,
         );
       else
         staleFinding(
           ARIS.inputUnreadable,
           ref,
           `:read_error_${h.detail}`,
-          `Input "${ref.key}" could not be read: ${h.detail}.`,
+          `Input ${quoteValue(ref.key)} could not be read: ${h.detail}.`,
         );
       continue;
     }
@@ -369,7 +370,7 @@ export async function checkAudit(
         ARIS.inputHashMalformed,
         ref,
         ':malformed_hash',
-        `The hash recorded for "${ref.key}" is ${recorded === undefined ? jsonType(ref.recorded) : `"${recorded}"`}, not sha256:<64 hex>.`,
+        `The hash recorded for ${quoteValue(ref.key)} is ${recorded === undefined ? jsonType(ref.recorded) : quoteValue(recorded)}, not sha256:<64 hex>.`,
       );
       continue;
     }
@@ -420,14 +421,15 @@ export async function checkAudit(
         : verdict === 'BLOCKED'
           ? ARIS.verdictBlocked
           : ARIS.verdictError;
-    const summary = typeof data.summary === 'string' && data.summary ? ` ${data.summary}` : '';
+    const summary =
+      typeof data.summary === 'string' && data.summary ? ` ${quoteValue(data.summary)}` : '';
     add(
       def,
-      `${spec.skill} returned ${verdict}${reasonCode ? ` (${reasonCode})` : ''}.${summary}`,
+      `${spec.skill} returned ${verdict}${reasonCode ? ` (${valueExcerpt(reasonCode)})` : ''}.${summary}`,
       undefined,
       lineOf('verdict'),
       {
-        remediation: verdictRemediation(spec.skill, verdict, reasonCode),
+        remediation: verdictRemediation(spec.skill, verdict, reasonCode, orDraft(ctx)),
       },
     );
   }
@@ -447,8 +449,8 @@ export async function checkAudit(
   const out = row(status, verdict, label, allIssues, isStale);
   if (traceLocation) out.trace_location = traceLocation;
   const reason = [
-    typeof data.reason_code === 'string' ? data.reason_code : '',
-    typeof data.summary === 'string' ? data.summary : '',
+    typeof data.reason_code === 'string' ? valueExcerpt(data.reason_code) : '',
+    typeof data.summary === 'string' ? valueExcerpt(data.summary) : '',
   ]
     .filter(Boolean)
     .join(': ');
@@ -466,12 +468,31 @@ function isAncestorOrSelf(dir: string, of: string): boolean {
   return of === dir || of.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }
 
-function verdictRemediation(skill: string, verdict: string, reasonCode: string): string {
+/** The paper dir as the user names it (repository-relative). */
+function paperOf(ctx: AuditContext): string {
+  return ctx.ws.rel(ctx.paperDir) || '.';
+}
+
+/** How to rerun an audit: the ARIS skill, where, and what it rewrites. */
+function rerunHow(spec: AuditSpec, ctx: AuditContext): string {
+  return `Run the ${spec.skill} skill on ${paperOf(ctx)} (it rewrites ${spec.artifact}), then run audit-gate again.`;
+}
+
+/** The way out that only a paper checked at submission has. */
+function orDraft(ctx: AuditContext): string {
+  return ctx.assurance === 'submission' ? ', or downgrade to assurance: draft' : '';
+}
+
+function verdictRemediation(
+  skill: string,
+  verdict: string,
+  reasonCode: string,
+  orDraft: string,
+): string {
   if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
-    return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}, or downgrade to assurance: draft.`;
+    return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}${orDraft}.`;
   }
-  if (verdict === 'BLOCKED')
-    return `Provide what ${skill} needs and rerun it, or downgrade to assurance: draft.`;
+  if (verdict === 'BLOCKED') return `Provide what ${skill} needs and rerun it${orDraft}.`;
   if (verdict === 'ERROR')
     return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
   return `Fix the issues ${skill} reports, then rerun ${skill}.`;
@@ -560,7 +581,7 @@ function checkTrace(
     issue: [
       ARIS.traceNotATrace,
       `trace_path_not_a_trace:${tracePath}`,
-      `trace_path "${tracePath}" ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
+      `trace_path ${quoteValue(tracePath)} ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
     ],
   });
   let firstFailure: Resolved | undefined;
@@ -593,7 +614,7 @@ function checkTrace(
             issue: [
               ARIS.traceEmpty,
               `trace_path_empty:${tracePath}`,
-              `trace_path "${tracePath}" is an empty directory.`,
+              `trace_path ${quoteValue(tracePath)} is an empty directory.`,
             ],
           };
       } catch (err) {
@@ -601,7 +622,7 @@ function checkTrace(
           issue: [
             ARIS.traceUnreadable,
             `trace_path_unreadable:${tracePath}`,
-            `trace_path "${tracePath}" cannot be listed: ${(err as Error).message}.`,
+            `trace_path ${quoteValue(tracePath)} cannot be listed: ${(err as Error).message}.`,
           ],
         };
       }
@@ -613,7 +634,7 @@ function checkTrace(
           issue: [
             ARIS.traceEmptyFile,
             `trace_path_empty_file:${tracePath}`,
-            `trace_path "${tracePath}" is an empty file.`,
+            `trace_path ${quoteValue(tracePath)} is an empty file.`,
           ],
         };
       return { location: r.rel };
@@ -622,7 +643,7 @@ function checkTrace(
       issue: [
         ARIS.traceUnreadable,
         `trace_path_unreadable:${tracePath}`,
-        `trace_path "${tracePath}" ${st.detail || 'cannot be read'}.`,
+        `trace_path ${quoteValue(tracePath)} ${st.detail || 'cannot be read'}.`,
       ],
     };
   }
@@ -639,7 +660,7 @@ function checkTrace(
       issue: [
         ARIS.traceOutsideRoot,
         `trace_path_outside_root:${tracePath}`,
-        `trace_path "${tracePath}" ${firstFailure.detail}; it was not read.`,
+        `trace_path ${quoteValue(tracePath)} ${firstFailure.detail}; it was not read.`,
       ],
     };
   }
@@ -648,7 +669,7 @@ function checkTrace(
       issue: [
         ARIS.traceUnreadable,
         `trace_path_unreadable:${tracePath}`,
-        `trace_path "${tracePath}" ${firstFailure.detail}.`,
+        `trace_path ${quoteValue(tracePath)} ${firstFailure.detail}.`,
       ],
     };
   }
@@ -656,7 +677,7 @@ function checkTrace(
     issue: [
       ARIS.traceMissing,
       `trace_path_missing:${tracePath}`,
-      `trace_path "${tracePath}" does not exist (looked in the paper dir and each directory above it up to the repository root).`,
+      `trace_path ${quoteValue(tracePath)} does not exist (looked in the paper dir and each directory above it up to the repository root).`,
     ],
   };
 }
@@ -692,13 +713,16 @@ function independenceMessage(i: IndependenceIssue, rel: string): string {
     case 'missing_field':
       return `${rel} declares review independence but "${i.field}" is missing or empty.`;
     case 'invalid_review_independence':
-      return `review_independence "${i.value}" in ${rel} is not same-family, cross-family or deterministic.`;
+      return `review_independence ${quoteValue(i.value)} in ${rel} is not same-family, cross-family or deterministic.`;
     case 'unrecognized_model_family':
       return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
     case 'executor_family_mismatch':
-      return `executor_family "${i.got}" in ${rel} does not match executor_model (family ${i.want}).`;
-    case 'reviewer_family_mismatch':
-      return `reviewer_family "${i.got}" in ${rel} does not match reviewer_model (family ${i.want}).`;
+    case 'reviewer_family_mismatch': {
+      const role = i.kind === 'executor_family_mismatch' ? 'executor' : 'reviewer';
+      return i.absent
+        ? `${role}_family is missing in ${rel}; ${role}_model is of family ${i.want}.`
+        : `${role}_family ${quoteValue(i.got)} in ${rel} does not match ${role}_model (family ${i.want}).`;
+    }
     case 'same_family_independence_mismatch':
       return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
     case 'cross_family_independence_mismatch':
@@ -706,7 +730,7 @@ function independenceMessage(i: IndependenceIssue, rel: string): string {
     case 'deterministic_independence_mismatch':
       return `${rel} claims a deterministic review, but the reviewer is a model.`;
     case 'acceptance_status_mismatch':
-      return `acceptance_status "${i.got}" in ${rel} should be "${i.want}" for this kind of review.`;
+      return `acceptance_status ${quoteValue(i.got)} in ${rel} should be "${i.want}" for this kind of review.`;
   }
 }
 

@@ -92,8 +92,8 @@ export const ARIS = {
   inputOutsideRoot: def(
     'input_outside_root',
     'error',
-    'An audited input lies outside the workspace',
-    'Keep audited inputs inside the repository, or run locally with --allow-outside-root.',
+    'An audited input lies outside the workspace, or in a git directory',
+    'Keep audited inputs in the repository’s work tree (never under .git), or run locally with --allow-outside-root.',
   ),
   traceMissing: def(
     'trace_missing',
@@ -134,8 +134,8 @@ export const ARIS = {
   traceOutsideRoot: def(
     'trace_outside_root',
     'error',
-    'trace_path lies outside the workspace',
-    'Keep traces inside the repository, or run locally with --allow-outside-root.',
+    'trace_path lies outside the workspace, or in a git directory',
+    'Keep traces in the repository’s work tree (never under .git), or run locally with --allow-outside-root.',
   ),
   invalidReviewIndependence: def(
     'invalid_review_independence',

@@ -1,3 +1,5 @@
+import { valueExcerpt } from '../../render/sanitize.js';
+
 const FAMILIES: readonly [string, readonly string[]][] = [
   ['anthropic', ['claude', 'opus', 'sonnet', 'haiku']],
   ['openai', ['gpt', 'codex', 'oracle', 'chatgpt', 'o1', 'o3', 'o4']],
@@ -48,7 +50,14 @@ export type IndependenceIssue =
   | { kind: 'missing_field'; field: string }
   | { kind: 'invalid_review_independence'; value: string }
   | { kind: 'unrecognized_model_family'; executor: string; reviewer: string }
-  | { kind: 'executor_family_mismatch' | 'reviewer_family_mismatch'; got: string; want: string }
+  | {
+      kind: 'executor_family_mismatch' | 'reviewer_family_mismatch';
+      /** Python's str() of the declared value ("None" when absent), for the legacy issue string. */
+      got: string;
+      want: string;
+      /** The field is absent or null. */
+      absent: boolean;
+    }
   | {
       kind:
         | 'same_family_independence_mismatch'
@@ -95,6 +104,7 @@ export function checkIndependence(data: Record<string, unknown>): IndependenceRe
       kind: 'executor_family_mismatch',
       got: pyStr(data.executor_family),
       want: executor,
+      absent: data.executor_family === undefined || data.executor_family === null,
     });
   }
   if (data.reviewer_family !== reviewer) {
@@ -102,6 +112,7 @@ export function checkIndependence(data: Record<string, unknown>): IndependenceRe
       kind: 'reviewer_family_mismatch',
       got: pyStr(data.reviewer_family),
       want: reviewer,
+      absent: data.reviewer_family === undefined || data.reviewer_family === null,
     });
   }
   let expected = 'accepted';
@@ -132,13 +143,13 @@ export function independenceIssueString(i: IndependenceIssue): string {
     case 'missing_field':
       return `missing_field:${i.field}`;
     case 'invalid_review_independence':
-      return `invalid_review_independence:${i.value}`;
+      return `invalid_review_independence:${valueExcerpt(i.value)}`;
     case 'unrecognized_model_family':
       return `unrecognized_model_family:executor=${i.executor},reviewer=${i.reviewer}`;
     case 'executor_family_mismatch':
     case 'reviewer_family_mismatch':
     case 'acceptance_status_mismatch':
-      return `${i.kind}:${i.got}_vs_${i.want}`;
+      return `${i.kind}:${valueExcerpt(i.got)}_vs_${i.want}`;
     default:
       return i.kind;
   }

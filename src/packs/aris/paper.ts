@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { finding, type Finding } from '../../model/finding.js';
-import type { Target } from '../../model/subject.js';
+import { PROVISIONAL_BECAUSE, type Target } from '../../model/subject.js';
 import { readSmallFile } from '../../io/files.js';
 import { resolveAssurance, type AssuranceDecision } from '../../policy/assurance.js';
 import type { PackContext, PackResult } from '../pack.js';
@@ -9,6 +9,7 @@ import { VERSION } from '../../version.js';
 import { auditInputs, checkAudit, type AuditCheck } from './audit.js';
 import { ARIS } from './codes.js';
 import { isSafeRelative, loadJsonObject } from '../../io/json-file.js';
+import { quoteValue, schemaIssueText } from '../../render/sanitize.js';
 import { AuditManifest, DEFAULT_AUDITS, type ArisReport, type AuditSpec } from './schema.js';
 
 export const MANIFEST_PATH = '.aris/audit-manifest.json';
@@ -81,6 +82,7 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
       assurance_source: decision.source,
       ...(decision.effort ? { effort: decision.effort } : {}),
       manifest: manifest.source,
+      ...(overall === 'provisional' ? { [PROVISIONAL_BECAUSE]: provisionalBecause(checks) } : {}),
     },
   };
   const report: ArisReport = {
@@ -108,25 +110,38 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
   };
 }
 
+/** <paper-dir>/.aris/assurance.txt: absent, its text, or why it exists but was not read. */
+export type AssuranceFile =
+  { state: 'missing' } | { state: 'text'; text: string } | { state: 'unreadable'; detail: string };
+
 /**
- * The text of <paper-dir>/.aris/assurance.txt, or undefined when there is none. A file that
- * exists but cannot be read (or escapes the workspace) yields text that is not a valid level,
- * so the decision fails closed instead of falling back to the default.
+ * Reads <paper-dir>/.aris/assurance.txt through the workspace. A file that exists but cannot be
+ * read (or resolves outside the workspace or into a git directory) is 'unreadable', so the
+ * decision fails closed instead of falling back to the default.
  */
-export function readAssuranceFile(ws: Workspace, paperDir: string): string | undefined {
+export function readAssuranceFile(ws: Workspace, paperDir: string): AssuranceFile {
   const file = ws.resolve(paperDir, ASSURANCE_PATH);
-  if (!file.ok) return file.reason === 'missing' ? undefined : `<${file.detail}>`;
+  if (!file.ok)
+    return file.reason === 'missing'
+      ? { state: 'missing' }
+      : { state: 'unreadable', detail: file.detail };
   const read = readSmallFile(file.real, 4096);
-  return read.ok ? read.bytes.toString('utf8') : `<${read.detail}>`;
+  if (!read.ok)
+    return read.kind === 'missing'
+      ? { state: 'missing' }
+      : { state: 'unreadable', detail: read.detail };
+  return { state: 'text', text: read.bytes.toString('utf8') };
 }
 
 function decideAssurance(paperDir: string, ctx: PackContext): AssuranceDecision {
   const o = ctx.options;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const file = readAssuranceFile(ctx.workspace, paperDir);
   return resolveAssurance({
     flagAssurance: str(o.assurance),
     flagEffort: str(o.effort),
-    fileText: readAssuranceFile(ctx.workspace, paperDir),
+    ...(file.state === 'text' ? { fileText: file.text } : {}),
+    ...(file.state === 'unreadable' ? { fileError: file.detail } : {}),
     configAssurance: str(o.config_assurance),
     configEffort: str(o.config_effort),
   });
@@ -154,14 +169,14 @@ function readManifest(
   if (loaded.state === 'bad') return invalid(loaded.detail, loaded.line);
   if (loaded.doc.duplicates.length > 0) {
     const d = loaded.doc.duplicates[0]!;
-    return invalid(`repeats the key "${d.key}"`, d.line);
+    return invalid(`repeats the key ${quoteValue(d.key)}`, d.line);
   }
   const parsed = AuditManifest.safeParse(loaded.data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path.length ? issue.path.join('.') : 'the top level';
+    const { where, why } = schemaIssueText(issue);
     return invalid(
-      `is not a valid manifest at ${where}: ${issue.message}`,
+      `is not a valid manifest at ${where}: ${why}`,
       loaded.doc.lineOf(issue.path as (string | number)[]) ?? 1,
     );
   }
@@ -169,12 +184,12 @@ function readManifest(
   for (const [i, a] of parsed.data.audits.entries()) {
     if (!isSafeRelative(a.artifact))
       return invalid(
-        `names artifact "${a.artifact}", which is not a plain path inside the paper dir`,
+        `names artifact ${quoteValue(a.artifact)}, which is not a plain path inside the paper dir`,
         loaded.doc.lineOf(['audits', i, 'artifact']),
       );
     if (seen.has(a.artifact))
       return invalid(
-        `names artifact "${a.artifact}" twice`,
+        `names artifact ${quoteValue(a.artifact)} twice`,
         loaded.doc.lineOf(['audits', i, 'artifact']),
       );
     seen.add(a.artifact);
@@ -184,4 +199,21 @@ function readManifest(
     source: loaded.rel,
     findings: [],
   };
+}
+
+/** Why a paper is provisional, in words, naming the audits: what a reader must fix to be accepted. */
+function provisionalBecause(checks: readonly AuditCheck[]): string {
+  const groups = new Map<string, string[]>();
+  for (const c of checks.filter((x) => x.provisional)) {
+    const why =
+      c.row.status === 'MISSING_DRAFT_OK'
+        ? 'missing (allowed at draft)'
+        : c.row.status === 'SCHEMA_INVALID'
+          ? 'unreadable or schema-invalid artifact'
+          : c.row.review_independence === 'same-family'
+            ? 'same-family review (the reviewer is of the executor’s model family)'
+            : 'legacy artifact without review-independence fields';
+    groups.set(why, [...(groups.get(why) ?? []), c.row.audit]);
+  }
+  return [...groups].map(([why, audits]) => `${why}: ${audits.join(', ')}`).join('; ');
 }

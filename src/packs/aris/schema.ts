@@ -64,7 +64,8 @@ export const AuditManifest = z
         z
           .object({
             artifact: z.string().min(1).describe('Artifact path relative to the paper dir'),
-            audit_skill: z.string().min(1),
+            // Named in every message about the audit, so it must stay a name.
+            audit_skill: z.string().min(1).max(100).describe('The skill that writes the artifact'),
           })
           .strict(),
       )

@@ -6,7 +6,17 @@ import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { MAX_RUN_FILE_BYTES, readRunFile } from './files.js';
 
-export type ChunkIndex = Map<string, { start: number; end: number; sha: string; line: number }>;
+export interface ChunkEntry {
+  start: number;
+  end: number;
+  sha: string;
+  line: number;
+}
+/**
+ * Chunks by id. A chunk id is the sha256 of the chunk's bytes, so a corpus with repeated text
+ * lists one id at several spans: a chunk is (id, start, end).
+ */
+export type ChunkIndex = Map<string, ChunkEntry[]>;
 
 export const CHUNKS_PATH = 'provenance/chunks.jsonl';
 
@@ -84,19 +94,19 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
       bad = true;
       continue;
     }
-    const prev = index.get(c.chunk_id);
-    if (prev) {
-      if (prev.start !== c.start_byte || prev.end !== c.end_byte || prev.sha !== c.chunk_sha256) {
-        f.add(
-          TRACE.chunksInvalid,
-          `Chunk ${c.chunk_id.slice(0, 12)}… appears on lines ${prev.line} and ${no} of ${CHUNKS_PATH} with different spans or hashes.`,
-          { path: rel, line: no },
-        );
-        bad = true;
-      }
+    if (c.chunk_id !== c.chunk_sha256) {
+      f.add(
+        TRACE.chunksInvalid,
+        `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`,
+        { path: rel, line: no },
+      );
+      bad = true;
       continue;
     }
-    index.set(c.chunk_id, { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
+    let spans = index.get(c.chunk_id);
+    if (!spans) index.set(c.chunk_id, (spans = []));
+    if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte)) continue; // listed twice
+    spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
   }
   return bad ? undefined : index;
 }

@@ -13,6 +13,26 @@ export interface SupportUse {
   sha: string;
 }
 
+/** A claim with "[evidence:" text that is not a canonical marker, decided once evidence is read. */
+interface LegacySuspect {
+  claimId: string;
+  line: number;
+  statement: string;
+  /** Where each such text starts in the statement, and the text (up to its "]"). */
+  at: [number, string][];
+  /** The evidence spans the claim cites: [evidence id, b0, b1]. */
+  cites: [string, number, number][];
+}
+
+/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
+const MAX_QUOTES = 1000;
+
+function evidenceCites(claim: Claim): [string, number, number][] {
+  return claim.supports
+    .filter((s) => s.kind === 'evidence')
+    .map((s) => [s.ref_id, s.span[0], s.span[1]]);
+}
+
 const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
 
 /** A derived claim counts as marked insufficient when its structured payload says so (policy). */
@@ -35,6 +55,7 @@ export class ClaimChecks {
   /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
   private readonly exempted: { id: string; line: number; supports: number }[] = [];
   total = 0;
+  private readonly suspects: LegacySuspect[] = [];
 
   constructor(private readonly ctx: RunCtx) {}
 
@@ -70,6 +91,7 @@ export class ClaimChecks {
 
     // Markers: every "[evidence:" must open a canonical marker.
     const markers = new Map<string, number>();
+    let suspect: LegacySuspect | undefined;
     const statement = claim.statement;
     for (
       let i = statement.indexOf('[evidence:');
@@ -84,16 +106,21 @@ export class ClaimChecks {
         const window = statement.slice(i, i + 120);
         const end = window.indexOf(']');
         const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
-        f.add(
-          TRACE.markerLegacy,
-          `Claim ${q(claim.id)} on line ${line} cites evidence with ${q(text)}, a legacy or malformed marker; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`,
-          at,
-        );
+        // Decided once the evidence is read: text the claim copies from the bytes it cites (the
+        // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
+        (suspect ??= {
+          claimId: claim.id,
+          line,
+          statement,
+          at: [],
+          cites: evidenceCites(claim),
+        }).at.push([i, text]);
         continue;
       }
       const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
       markers.set(key, (markers.get(key) ?? 0) + 1);
     }
+    if (suspect) this.suspects.push(suspect);
     if (claim.claim_type !== 'derived') return;
 
     const evidence = claim.supports.filter((s) => s.kind === 'evidence');
@@ -111,7 +138,7 @@ export class ClaimChecks {
         );
       }
     }
-    if (markedInsufficient(claim)) {
+    if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
       // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
       if (supportKeys.size < Math.max(1, this.ctx.minSupports))
         this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
@@ -137,6 +164,37 @@ export class ClaimChecks {
     }
   }
 
+  /**
+   * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
+   * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
+   * be read: the marker is then reported).
+   */
+  resolveLegacy(read: (evidenceId: string, b0: number, b1: number) => Buffer | undefined): void {
+    for (const s of this.suspects) {
+      const quoted: [number, number][] = [];
+      for (const [ref, b0, b1] of s.cites) {
+        const text = read(ref, b0, b1)?.toString('utf8').trim();
+        if (!text) continue;
+        let n = 0;
+        for (
+          let p = s.statement.indexOf(text);
+          p >= 0 && n < MAX_QUOTES;
+          p = s.statement.indexOf(text, p + 1), n++
+        )
+          quoted.push([p, p + text.length]);
+      }
+      for (const [i, text] of s.at) {
+        if (quoted.some(([a, b]) => a <= i && i + text.length <= b)) continue;
+        this.ctx.f.add(
+          TRACE.markerLegacy,
+          `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`,
+          this.ctx.at(s.line),
+        );
+      }
+    }
+    this.suspects.length = 0;
+  }
+
   /** Grounding of the claims marked insufficient, once the run's outcome is known. */
   finish(insufficientRun: boolean): void {
     if (insufficientRun) return;
@@ -157,7 +215,7 @@ export class ClaimChecks {
     } else if (supports < this.ctx.minSupports) {
       this.ctx.f.add(
         TRACE.supportsTooFew,
-        `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required${why}.`,
+        `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`,
         this.ctx.at(line),
       );
     }

@@ -27,6 +27,7 @@ export type CheckName =
   | 'tool_linkage'
   | 'claim_justifications'
   | 'derived_claim_grounding'
+  | 'reasoning_trace'
   | 'evidence_hashes'
   | 'support_spans'
   | 'insufficient_reasoning'
@@ -40,6 +41,7 @@ export const CHECK_NAMES: readonly CheckName[] = [
   'tool_linkage',
   'claim_justifications',
   'derived_claim_grounding',
+  'reasoning_trace',
   'evidence_hashes',
   'support_spans',
   'insufficient_reasoning',
@@ -175,6 +177,20 @@ export const TRACE = {
     'A step id is started (or finished) twice',
     RERUN,
     INV.schema,
+  ),
+  stepBeforeDependency: def(
+    'step_before_dependency',
+    'core_invariants',
+    'A plan node is started before the nodes it depends on have finished',
+    RERUN,
+    INV.order,
+  ),
+  claimAfterStep: def(
+    'claim_after_step',
+    'core_invariants',
+    'A claim is emitted in a step that already finished, or after the run finalized',
+    'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.',
+    INV.order,
   ),
   stepRequiredMissing: def(
     'step_required_missing',
@@ -326,10 +342,16 @@ export const TRACE = {
     'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.',
     INV.grounding,
   ),
+  reasoningTraceMismatch: def(
+    'reasoning_trace_mismatch',
+    'reasoning_trace',
+    'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)',
+    REDERIVE,
+  ),
   spanOutOfBounds: def(
     'span_out_of_bounds',
     'support_spans',
-    'A support span lies outside the evidence bytes',
+    'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)',
     REDERIVE,
     INV.evidence,
   ),

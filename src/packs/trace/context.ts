@@ -17,9 +17,17 @@ export interface RunCtx {
   rel(inRun: string): string;
   /** Location of a trace.jsonl line. */
   at(line?: number): Location;
+  /** The gate's floor on supports per derived claim (config or flag), if set. */
+  supportFloor: number | undefined;
+  /** The minimum that applies (the run's policy raised to the floor) and where it came from. */
   minSupports: number;
+  minSupportsSource: string;
+  /** The run's policy lets claims marked insufficient stand in an insufficient-evidence run. */
+  allowMarkedInsufficient?: boolean;
   /** Node ids of plan.json, when it loaded. */
   planNodes?: ReadonlySet<string>;
+  /** Each plan node's dependencies, when plan.json loaded. */
+  planDeps?: ReadonlyMap<string, readonly string[]>;
   /**
    * Tool names of run_meta.json's runtime descriptor: 'none' when a valid run_meta.json has no
    * descriptor, undefined when run_meta.json itself is unusable (already reported).

@@ -6,8 +6,9 @@ import type { DirEntry } from '../../io/walk.js';
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
 
 /**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (the producer's
- * `artifacts/runs/<run_id>/trace.jsonl`), or run_meta.json / fingerprint.txt when the trace itself
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
+ * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
+ * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
  * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
  * directory to such a directory is a run too (the walk does not follow symlinks, so it would
  * otherwise hide the run; the pack reads it through the link, inside the root only).

@@ -1,5 +1,7 @@
 import { checkLine, type CanonicalResult } from './canonical.js';
+import { CitedBytes } from './cited.js';
 import { ClaimChecks } from './claims.js';
+import { ContentChecks } from './content.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
@@ -8,6 +10,7 @@ import { checkHeader } from './header.js';
 import { EVENT_PREFIX, EVENT_SUFFIX, TraceIdHasher, rawMembers } from './ids.js';
 import { streamLines, type Line, type StreamOutcome } from './jsonl.js';
 import type { TraceEvent, TraceHeader } from './schema.js';
+import { allowsMarkedInsufficient, supportPolicy } from './policy.js';
 import { StepChecks } from './steps.js';
 import { ToolChecks } from './tools.js';
 
@@ -22,6 +25,9 @@ export interface TraceScan {
   tools: ToolChecks;
   evidence: EvidenceChecks;
   claims: ClaimChecks;
+  /** What claim and tool_call supports cite: claim statements and tool results. */
+  cited: CitedBytes;
+  content: ContentChecks;
 }
 
 /**
@@ -35,6 +41,8 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   const tools = new ToolChecks(ctx);
   const evidence = new EvidenceChecks(ctx);
   const claims = new ClaimChecks(ctx);
+  const cited = new CitedBytes();
+  const content = new ContentChecks(ctx);
   let header: TraceHeader | undefined;
   let idHasher: TraceIdHasher | undefined;
   let idValid = true;
@@ -90,7 +98,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
         }
         return;
       }
-      handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no);
+      handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
     }
     if (line.final) {
       f.add(
@@ -133,17 +141,19 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       idValid = false;
     }
     const h = checkHeader(ctx, result.value, no);
-    // The run's own policy may ask for more supports than the gate's minimum; the stricter one wins.
-    const policy = h?.metadata.reasoning_policy as { min_supports_per_claim?: unknown } | undefined;
-    const runMin = policy && typeof policy === 'object' ? policy.min_supports_per_claim : undefined;
-    if (typeof runMin === 'number' && Number.isInteger(runMin) && runMin > ctx.minSupports)
-      ctx.minSupports = runMin;
+    // The run's recorded support policy applies, raised to the gate's floor when that is higher.
+    if (h) {
+      const p = supportPolicy(ctx.supportFloor, h.metadata);
+      ctx.minSupports = p.min;
+      ctx.minSupportsSource = p.source;
+      ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
+    }
     if (h && result.ok && result.members)
       idHasher = new TraceIdHasher(rawMembers(text, result.members));
     return h;
   };
 
-  const handleEvent = (result: CanonicalResult, bytes: Buffer, no: number): void => {
+  const handleEvent = (result: CanonicalResult, bytes: Buffer, no: number, text: string): void => {
     let value: unknown;
     if (!result.ok) {
       const p = result.problem;
@@ -217,7 +227,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       );
       return;
     }
-    dispatch(parsed.data, no);
+    dispatch(parsed.data, no, text, result.ok);
   };
 
   const checkIdx = (idx: unknown, no: number) => {
@@ -256,7 +266,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     if (idx > maxIdx) maxIdx = idx;
   };
 
-  const dispatch = (ev: TraceEvent, no: number) => {
+  const dispatch = (ev: TraceEvent, no: number, text: string, canonical: boolean) => {
     switch (ev.kind) {
       case 'step_started':
         steps.started_(ev.step_id, no);
@@ -271,14 +281,19 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       case 'tool_returned':
         steps.ref(ev.step_id, no, 'tool result');
         tools.returned(ev.step_id, ev.result, no);
+        cited.toolResult(ev.result.call_id, text, canonical);
         break;
       case 'evidence_registered':
         steps.ref(ev.step_id, no, 'evidence registration');
         evidence.registered(ev.evidence, no);
+        content.evidence(ev.evidence, no);
         break;
       case 'claim_emitted':
         steps.ref(ev.step_id, no, 'claim');
+        steps.claimEmitted(ev.step_id, ev.claim.id, no);
         claims.emitted(ev.claim, no);
+        cited.claim(ev.claim.id, ev.claim.statement);
+        content.claim(ev.claim, text, canonical, no);
         break;
     }
   };
@@ -302,5 +317,17 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   }
   let recomputedId: string | undefined;
   if (outcome.ok && header && idHasher && idValid) recomputedId = idHasher.digest();
-  return { outcome, header, events, lastLine, recomputedId, steps, tools, evidence, claims };
+  return {
+    outcome,
+    header,
+    events,
+    lastLine,
+    recomputedId,
+    steps,
+    tools,
+    evidence,
+    claims,
+    cited,
+    content,
+  };
 }

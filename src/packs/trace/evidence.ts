@@ -155,28 +155,33 @@ export class EvidenceChecks {
     for (const rec of this.records.values()) {
       const { ev, line } = rec;
       const evLoc: Location = { path: this.ctx.rel(ev.content_path) };
-      if (chunks) {
-        const c = chunks.get(ev.chunk_id);
-        if (!c) {
+      if (ev.chunk_id !== ev.sha256) {
+        f.add(
+          TRACE.evidenceChunkMismatch,
+          `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`,
+          this.ctx.at(line),
+        );
+      } else if (chunks) {
+        const spans = chunks.get(ev.chunk_id);
+        const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
+        if (!spans) {
           f.add(
             TRACE.evidenceChunkMismatch,
             `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`,
             this.ctx.at(line),
             [{ path: this.ctx.rel('provenance/chunks.jsonl') }],
           );
-        } else if (c.start !== ev.span[0] || c.end !== ev.span[1]) {
+        } else if (!c) {
           f.add(
             TRACE.evidenceChunkMismatch,
-            `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk spans [${c.start}, ${c.end}) in provenance/chunks.jsonl (line ${c.line}).`,
+            `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+              .slice(0, 3)
+              .map((x) => `[${x.start}, ${x.end})`)
+              .join(
+                ', ',
+              )}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0]!.line}).`,
             this.ctx.at(line),
-            [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }],
-          );
-        } else if (c.sha !== ev.sha256) {
-          f.add(
-            TRACE.evidenceChunkMismatch,
-            `Evidence ${q(ev.id)} on line ${line} records sha256 ${ev.sha256.slice(0, 12)}… but its chunk’s chunk_sha256 is ${c.sha.slice(0, 12)}… (provenance/chunks.jsonl line ${c.line}).`,
-            this.ctx.at(line),
-            [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: c.line }],
+            [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0]!.line }],
           );
         }
       }
@@ -210,6 +215,25 @@ export class EvidenceChecks {
           [evLoc],
         );
       }
+    }
+  }
+
+  /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
+  readSpan(id: string, b0: number, b1: number): Buffer | undefined {
+    const rec = this.records.get(id);
+    if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024) return undefined;
+    if (rec.bytes) return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(rec.real, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+      if (!fs.fstatSync(fd).isFile()) return undefined;
+      const buf = Buffer.alloc(b1 - b0);
+      const n = fs.readSync(fd, buf, 0, buf.length, b0);
+      return n === buf.length ? buf : undefined;
+    } catch {
+      return undefined; // the evidence checks report why it cannot be read
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
     }
   }
 

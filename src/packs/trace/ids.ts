@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalizeText, checkLine } from './canonical.js';
 
 /**
  * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
@@ -19,6 +20,31 @@ export function rawMembers(
   const out: Record<string, string> = {};
   for (const [k, [a, b]] of members) out[k] = text.slice(a, b);
   return out;
+}
+
+/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
+export function membersOf(objectText: string): Record<string, string> | undefined {
+  const r = checkLine(objectText, true);
+  return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
+}
+
+/**
+ * The raw canonical text of a JSON file's top-level members, whatever its formatting (an id
+ * covers the content, not the layout): undefined when it cannot be put in canonical form.
+ */
+export function documentMembers(
+  text: string,
+  members: Map<string, [number, number]> | undefined,
+): Record<string, string> | undefined {
+  if (members) return rawMembers(text, members);
+  const canonical = canonicalizeText(text);
+  const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
+  return scanned?.ok && scanned.members ? rawMembers(canonical!, scanned.members) : undefined;
+}
+
+/** The raw text of the `event` member of a canonical trace_event line. */
+export function eventText(line: string): string {
+  return line.slice(EVENT_PREFIX.length, line.length - EVENT_SUFFIX.length);
 }
 
 /** The streaming hash of a trace's content id: header fields around the events' canonical text. */

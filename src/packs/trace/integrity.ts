@@ -12,6 +12,7 @@ import {
   usable,
   type RunEntry,
 } from './files.js';
+import { contentId, documentMembers } from './ids.js';
 import { CORE_FILES, RunMeta, SUPPORTED_RUN_META_VERSIONS } from './schema.js';
 
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
@@ -77,19 +78,57 @@ export function loadSpec(ctx: RunCtx, listing: Map<string, RunEntry>): { id: str
     TRACE.specInvalid,
     'is not a problem spec',
   );
-  return loaded && { id: loaded.data.id };
+  if (!loaded) return undefined;
+  const id = loaded.data.id;
+  // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
+  if (id.startsWith('spec_v1_')) {
+    const raw = documentMembers(loaded.text, loaded.members);
+    const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
+    if (!raw) {
+      ctx.f.add(
+        TRACE.specInvalid,
+        'spec.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.',
+        at,
+      );
+    } else {
+      const want = contentId('spec', {
+        constraints: raw.constraints ?? '{}',
+        description: raw.description!,
+        expected: raw.expected ?? 'null',
+        expected_output_type: raw.expected_output_type!,
+        version: raw.version ?? 'null',
+      });
+      if (want !== id)
+        ctx.f.add(
+          TRACE.contentIdMismatch,
+          `spec.json says its id is ${q(id)} but its content hashes to ${q(want)}: the spec (its description, constraints or expected output) was edited after the run.`,
+          at,
+        );
+    }
+  }
+  return { id };
 }
 
-/** verify.json: the producer's own VerificationReport for this trace; a report with errors rejects the run. */
+/**
+ * The report the producer's own `verify` command writes beside the trace after the run: it is
+ * not in the manifest (written later), and is checked like verify.json when present.
+ */
+export const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
+
+/**
+ * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
+ * this trace; a report with errors rejects the run.
+ */
 export function checkVerifyReport(
   ctx: RunCtx,
   listing: Map<string, RunEntry>,
   traceId: string | undefined,
+  name = 'verify.json',
 ): void {
-  if (!usable(listing, 'verify.json')) return;
+  if (!usable(listing, name)) return;
   const loaded = loadRunFile(
     ctx,
-    'verify.json',
+    name,
     Fast.VerificationReport,
     TRACE.verifyReportInvalid,
     'is not a VerificationReport',
@@ -104,23 +143,22 @@ export function checkVerifyReport(
     }));
   // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
   if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-    invalid(
-      `verify.json reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`,
-      ['trace_id'],
-    );
+    invalid(`${name} reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, [
+      'trace_id',
+    ]);
   }
   // The producer always runs its checks: a report with none vouches for nothing.
   if (r.checks.length === 0)
-    invalid('verify.json records no checks: nothing was verified.', ['checks']);
+    invalid(`${name} records no checks: nothing was verified.`, ['checks']);
   const names = new Map<string, number>();
   r.checks.forEach((c, i) => {
     const first = names.get(c.name);
     if (first === undefined) names.set(c.name, i);
     else
-      invalid(
-        `verify.json records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`,
-        ['checks', i],
-      );
+      invalid(`${name} records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, [
+        'checks',
+        i,
+      ]);
   });
   const errors = r.failures.filter((x) => x.severity === 'error');
   const failed = r.checks.filter((c) => !c.passed);
@@ -128,7 +166,7 @@ export function checkVerifyReport(
     const first = errors[0];
     ctx.f.add(
       TRACE.producerRejected,
-      `verify.json records that the producer’s own verification failed (${failed.length} failed check(s)${
+      `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${
         failed.length
           ? `: ${failed
               .slice(0, 4)
@@ -172,7 +210,8 @@ export function checkFingerprint(
 }
 
 function inLayout(rel: string): boolean {
-  if ((CORE_FILES as readonly string[]).includes(rel)) return true;
+  if ((CORE_FILES as readonly string[]).includes(rel) || rel === PRODUCER_VERIFY_REPORT)
+    return true;
   if (rel.startsWith('provenance/')) return true;
   return rel.startsWith('evidence/') && rel.split('/').length === 2;
 }
@@ -280,7 +319,8 @@ export async function checkManifest(
     }
   }
   for (const e of listing.values()) {
-    if (e.rel === 'manifest.json' || listed.has(e.rel) || !inLayout(e.rel)) continue;
+    if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT) continue;
+    if (listed.has(e.rel) || !inLayout(e.rel)) continue;
     if (e.kind === 'other') continue;
     f.add(
       TRACE.manifestUnlisted,

@@ -1,14 +1,15 @@
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
-import { canonicalizeText, checkLine } from './canonical.js';
 import { q, type RunCtx } from './context.js';
 import { loadRunFile } from './files.js';
-import { contentId, rawMembers } from './ids.js';
+import { contentId, documentMembers } from './ids.js';
 import { Plan } from './schema.js';
 
 export interface LoadedPlan {
   plan: Plan;
   nodeIds: Set<string>;
+  /** Each node's dependencies, when they form no cycle (an order the trace must follow). */
+  order?: Map<string, readonly string[]>;
 }
 
 /**
@@ -64,9 +65,11 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
     ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id] as const))],
     ['edges', plan.edges],
   ] as const;
+  let acyclic = true;
   for (const [what, pairs] of graphs) {
     const stuck = cycleNodes(nodeIds, pairs);
     if (stuck.length === 0) continue;
+    if (what === 'dependencies') acyclic = false;
     const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
     f.add(
       TRACE.planCycle,
@@ -81,21 +84,14 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   if (plan.id.startsWith('plan_v1_')) {
     // The id covers the content, not its formatting: a plan.json written differently (or edited
     // and re-indented) is put in canonical form first.
-    let text = loaded.text;
-    let members = loaded.members;
-    if (!members) {
-      const canonical = canonicalizeText(loaded.text);
-      const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
-      if (scanned?.ok) [text, members] = [canonical!, scanned.members];
-    }
-    if (!members) {
+    const raw = documentMembers(loaded.text, loaded.members);
+    if (!raw) {
       f.add(
         TRACE.planInvalid,
         'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.',
         lineOf([]),
       );
     } else {
-      const raw = rawMembers(text, members);
       const want = contentId('plan', {
         edges: raw.edges!,
         nodes: raw.nodes!,
@@ -111,7 +107,10 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
       }
     }
   }
-  return { plan, nodeIds };
+  const order = acyclic
+    ? new Map(plan.nodes.map((n) => [n.id, n.dependencies] as const))
+    : undefined;
+  return { plan, nodeIds, ...(order ? { order } : {}) };
 }
 
 /**

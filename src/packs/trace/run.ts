@@ -6,6 +6,7 @@ import type { PackContext, PackResult } from '../pack.js';
 import { CHECK_NAMES, TRACE, type CheckName } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import { loadChunks } from './chunks.js';
+import { checkRecordSupports } from './cited.js';
 import { scanTrace, type TraceScan } from './events.js';
 import { isPlainRelative, listRun, usable } from './files.js';
 import { MAX_LINE_BYTES } from './jsonl.js';
@@ -17,10 +18,10 @@ import {
   checkVerifyReport,
   loadRunMeta,
   loadSpec,
+  PRODUCER_VERIFY_REPORT,
 } from './integrity.js';
 import { checkPlan } from './plan.js';
-
-export const DEFAULT_MIN_SUPPORTS = 2;
+import { supportFloor, supportPolicy } from './policy.js';
 
 /** What the VerificationReport renderer needs beyond the findings (PackResult.extension). */
 export interface TraceExtension {
@@ -31,10 +32,6 @@ export interface TraceExtension {
   summary_metrics: Record<string, number>;
 }
 
-function minSupportsOption(v: unknown): number {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_MIN_SUPPORTS;
-}
-
 /** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
 export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackResult> {
   const ws = ctx.workspace;
@@ -43,7 +40,8 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
   const runId = path.basename(runDir);
   const f = new RunFindings(targetId);
   const traceRel = ws.rel(path.join(runDir, 'trace.jsonl'));
-  const minSupports = minSupportsOption(ctx.options.min_supports);
+  const floor = supportFloor(ctx.options.min_supports);
+  const initialPolicy = supportPolicy(floor);
   let scan: TraceScan | undefined;
 
   const inside = ws.resolve(runDir, '.');
@@ -51,14 +49,14 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
       path: rel,
     });
-    return result();
+    return result(initialPolicy.min);
   }
   const realRunDir = inside.real;
   try {
     if (!fs.statSync(realRunDir).isDirectory()) throw new Error('is not a directory');
   } catch (err) {
     f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
-    return result();
+    return result(initialPolicy.min);
   }
 
   const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e] as const));
@@ -76,7 +74,9 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
           : `${rel}/${p}`
         : ws.rel(path.join(runDir, ...p.split('/'))),
     at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
-    minSupports,
+    supportFloor: floor,
+    minSupports: initialPolicy.min,
+    minSupportsSource: initialPolicy.source,
     maxLineBytes:
       typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
         ? ctx.options.max_line_bytes
@@ -90,7 +90,10 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
       : 'none';
   const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
-  if (plan) rctx.planNodes = plan.nodeIds;
+  if (plan) {
+    rctx.planNodes = plan.nodeIds;
+    if (plan.order) rctx.planDeps = plan.order;
+  }
   const spec = loadSpec(rctx, listing);
 
   const traceEntry = usable(listing, 'trace.jsonl');
@@ -106,6 +109,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     scan.steps.finish(scan.lastLine);
     scan.tools.finish();
     scan.claims.finish(scan.steps.insufficientLine !== undefined);
+    scan.content.finish(header);
     // Insufficient evidence: exactly one of "derived claims" and "the marker".
     const derived = scan.claims.derived;
     const marker = scan.steps.insufficientLine;
@@ -123,22 +127,14 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
         [rctx.at(scan.claims.derivedLine)],
       );
     }
-    // Claim and tool-call supports resolve (evidence supports are checked with the evidence bytes).
-    for (const s of scan.claims.supports) {
-      if (s.kind === 'claim' && !scan.claims.has(s.refId)) {
-        f.add(
-          TRACE.supportUnresolved,
-          `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`,
-          rctx.at(s.line),
-        );
-      } else if (s.kind === 'tool_call' && !scan.tools.answered.has(s.refId)) {
-        f.add(
-          TRACE.supportUnresolved,
-          `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`,
-          rctx.at(s.line),
-        );
-      }
-    }
+    // Claim and tool-call supports: the record resolves and the span's bytes are the cited ones
+    // (evidence supports are checked with the evidence bytes below).
+    checkRecordSupports(
+      rctx,
+      scan.claims.supports,
+      { claim: (id) => scan!.claims.has(id), toolCall: (id) => scan!.tools.answered.has(id) },
+      scan.cited,
+    );
     // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
     for (const r of scan.steps.outputRefs) {
       const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
@@ -162,6 +158,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     ev.resolveAll();
     const chunks = loadChunks(rctx, ev.records.size);
     await ev.checkFiles(ctx.hasher, chunks);
+    scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
     ev.checkSupports(scan.claims.supports);
   }
 
@@ -205,6 +202,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     for (const m of mism) f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
   }
   checkVerifyReport(rctx, listing, header?.id);
+  checkVerifyReport(rctx, listing, header?.id, PRODUCER_VERIFY_REPORT);
   if (scan?.outcome.ok) checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
   const escaped = new Set<string>();
   if (scan) for (const r of scan.evidence.records.values()) escaped.add(r.ev.content_path);
@@ -216,9 +214,10 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     escaped,
   );
 
-  return result();
+  return result(rctx.minSupports);
 
-  function result(): PackResult {
+  /** `min`: the minimum supports applied (the run's own policy may have raised it). */
+  function result(min: number): PackResult {
     const findings = f.finish();
     const accepted = findings.length === 0;
     const target: Target = {
@@ -228,7 +227,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       path: rel,
       enforcement: 'blocking',
       terminal_state: accepted ? 'accepted' : 'rejected',
-      context: { run_id: runId, min_supports: String(effectiveMin()) },
+      context: { run_id: runId, min_supports: String(min) },
     };
     const s = scan;
     const summary: Record<string, number> = s
@@ -240,7 +239,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
           tool_calls: s.tools.count,
           supports: s.claims.supports.length,
           trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
-          min_supports: effectiveMin(),
+          min_supports: min,
           failures: findings.length,
         }
       : { failures: findings.length };
@@ -267,9 +266,5 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       summary_metrics: summary,
     };
     return { target, subjects: [subject], findings, extension };
-  }
-
-  function effectiveMin(): number {
-    return rctx?.minSupports ?? minSupports;
   }
 }

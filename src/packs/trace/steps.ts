@@ -8,6 +8,10 @@ export class StepChecks {
   private readonly finished = new Map<string, number>();
   readonly outputs = new Set<string>();
   insufficientLine: number | undefined;
+  /** Where the finalize output was written: no claim may follow it. */
+  private finalizeLine: number | undefined;
+  /** Steps started while some of their dependencies had not finished. */
+  private readonly early: { stepId: string; line: number; waiting: string[] }[] = [];
   /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
   readonly outputRefs: OutputRef[] = [];
 
@@ -25,6 +29,10 @@ export class StepChecks {
       return;
     }
     this.started.set(stepId, line);
+    // A node runs once everything it depends on has finished (the producer's topological order);
+    // a dependency that never finishes is reported as unfinished or missing instead.
+    const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
+    if (waiting.length > 0) this.early.push({ stepId, line, waiting });
     if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
       f.add(
         TRACE.stepUnknown,
@@ -61,6 +69,24 @@ export class StepChecks {
       for (const id of ids ?? []) this.outputRefs.push({ kind, id, field, line });
     }
     if (outputKind === 'insufficient_evidence') this.insufficientLine ??= line;
+    if (outputKind === 'finalize') this.finalizeLine ??= line;
+  }
+
+  /** A claim belongs to a step still running, and to a run not yet finalized. */
+  claimEmitted(stepId: string, claimId: string, line: number): void {
+    const done = this.finished.get(stepId);
+    const why =
+      done !== undefined
+        ? `in step ${q(stepId)}, which already finished on line ${done}`
+        : this.finalizeLine !== undefined
+          ? `after the run finalized its answer on line ${this.finalizeLine}`
+          : undefined;
+    if (why)
+      this.ctx.f.add(
+        TRACE.claimAfterStep,
+        `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`,
+        this.ctx.at(line),
+      );
   }
 
   /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
@@ -75,6 +101,21 @@ export class StepChecks {
 
   finish(lastLine: number): void {
     const f = this.ctx.f;
+    for (const { stepId, line, waiting } of this.early) {
+      const late = waiting.filter((d) => this.finished.has(d));
+      if (late.length === 0) continue;
+      f.add(
+        TRACE.stepBeforeDependency,
+        `Step ${q(stepId)} is started on line ${line} before its dependency ${late
+          .slice(0, 3)
+          .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
+          .join(
+            ', ',
+          )}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`,
+        this.ctx.at(line),
+        [{ path: this.ctx.rel('plan.json'), line: 1 }],
+      );
+    }
     for (const [stepId, line] of this.started) {
       if (!this.finished.has(stepId)) {
         f.add(

@@ -1,0 +1,252 @@
+// The aristo pack's domain core: hashes (aristo.md §2 worked examples), the located TOML reader,
+// Rust string literals, and the annotation extractor against the SDK walker's own test cases.
+import {
+  codeTextHash,
+  normalizeText,
+  parseLineRange,
+  rustLines,
+  textHash,
+  bodyHash,
+  sha256,
+} from '../src/packs/aristo/hash.js';
+import { idFromProofFileName, isAnnotationId } from '../src/packs/aristo/ids.js';
+import { parseToml } from '../src/packs/aristo/toml.js';
+import { rustStringValue } from '../src/packs/aristo/rust/literal.js';
+import { extractAnnotations } from '../src/packs/aristo/rust/extract.js';
+import { rustParser } from '../src/packs/aristo/rust/grammar.js';
+import type { Parser } from 'web-tree-sitter';
+
+describe('hashes (aristo.md §2)', () => {
+  it('text_hash normalises as the SDK does', () => {
+    const t = '  len() is always\n    at most   the capacity.\n';
+    expect(normalizeText(t)).toBe('len() is always at most the capacity.');
+    expect(textHash(t)).toBe(
+      'sha256:b4e227586121ea7b3499e4e4e395840be3c03bf7a229884a7b4e7a2e71ee09f7',
+    );
+  });
+  it('reproduces the SDK index value for body_hash_is_verbatim', () => {
+    expect(
+      textHash(
+        'Every byte inside the covered region is significant to the body hash. Identical hash means byte-identical region; any difference, including whitespace, is drift.',
+      ),
+    ).toBe('sha256:e95670473c6cdceaa8221ae7737fb289b9fe8dfbc3a1ca6d85a49e7c2fe365ea');
+  });
+  it('trims Unicode whitespace like Rust (NEL yes, BOM no) and keeps \\v inside', () => {
+    expect(normalizeText('\u0085 a \u000b b\u3000')).toBe('a \u000b b');
+    expect(normalizeText('\ufeffa')).toBe('\ufeffa');
+  });
+  it('body_hash is the region verbatim', () => {
+    expect(bodyHash('{\n        self.len\n    }')).toBe(
+      'sha256:def1443eb4bf70242958cb207555a0d25c49c353777f9ed0d6b9972b3921b555',
+    );
+  });
+  it('code_text_hash follows str::lines()', () => {
+    const lines = rustLines('a\nb\r\nc\n');
+    expect(lines).toEqual(['a', 'b', 'c']);
+    expect(codeTextHash(lines, 2, 3)).toBe(sha256('b\nc'));
+    expect(rustLines('x')).toEqual(['x']);
+    expect(rustLines('')).toEqual([]);
+  });
+  it('parses line ranges as the SDK does', () => {
+    expect(parseLineRange('3')).toEqual({ lo: 3, hi: 3 });
+    expect(parseLineRange('2-5')).toEqual({ lo: 2, hi: 5 });
+    for (const bad of ['0', '5-2', '1-', '-1', ' 1', 'a', '0-3'])
+      expect(parseLineRange(bad)).toBeUndefined();
+  });
+});
+
+describe('ids', () => {
+  it('follows the id grammar', () => {
+    for (const ok of ['a', '_x9', 'aristos:wal_sync', 'kanon:k', 'aret_AbC1'])
+      expect(isAnnotationId(ok)).toBe(true);
+    for (const bad of ['A', '9a', 'foo:bar', 'aret_A', 'a-b', '', 'x'.repeat(129)])
+      expect(isAnnotationId(bad)).toBe(false);
+  });
+  it('decodes proof file names, refusing ":" and undecodable names', () => {
+    expect(idFromProofFileName('aristos__wal.proof')).toEqual({ ok: true, id: 'aristos:wal' });
+    expect(idFromProofFileName('aristos:wal.proof').ok).toBe(false);
+    expect(idFromProofFileName('foo__bar.proof').ok).toBe(false);
+  });
+});
+
+describe('located TOML', () => {
+  const text = [
+    '[verdict]', // 1
+    'type = "verified"', // 2
+    'attempts = 1', // 3
+    '', // 4
+    '[verified.proof]', // 5
+    'conclusion = """multi', // 6
+    '[not.a.table]', // 7
+    'still = "text"', // 8
+    '"""', // 9
+    '[[verified.proof.steps]]', // 10
+    'path = "0"', // 11
+    '[[verified.proof.steps.grounds]]', // 12
+    'kind = "composition"', // 13
+    '[[verified.proof.steps]]', // 14
+    'path = "0.0"', // 15
+    '[[verified.proof.steps.grounds]]', // 16
+    'kind = "code"', // 17
+    '[[verified.proof.steps.grounds]]', // 18
+    '"kind" = "prior-step"', // 19
+    '["aristos:x"]', // 20
+    'a.b = 1', // 21
+  ].join('\n');
+  it('parses values with bigint integers and locates tables, array elements and keys', () => {
+    const r = parseToml(text);
+    if (!r.ok) throw new Error(r.message);
+    const d = r.doc;
+    expect((d.data['verdict'] as Record<string, unknown>)['attempts']).toBe(1n);
+    expect(d.lineOf(['verdict', 'attempts'])).toBe(3);
+    expect(d.lineOf(['verified', 'proof', 'conclusion'])).toBe(6);
+    expect(d.lineOf(['verified', 'proof', 'steps', 1])).toBe(14);
+    expect(d.lineOf(['verified', 'proof', 'steps', 1, 'path'])).toBe(15);
+    expect(d.lineOf(['verified', 'proof', 'steps', 1, 'grounds', 1, 'kind'])).toBe(19);
+    expect(d.lineOf(['verified', 'proof', 'steps', 0, 'grounds', 0])).toBe(12);
+    expect(d.lineOf(['verified', 'proof', 'steps', 1, 'claim'])).toBe(14); // missing → its table
+    expect(d.lineOf(['aristos:x', 'a', 'b'])).toBe(21);
+    expect(d.lineOf(['not'])).toBe(1);
+  });
+  it('reports syntax errors and duplicates with a line', () => {
+    expect(parseToml('a = 1\na = 2')).toMatchObject({ ok: false, line: 2 });
+    expect(parseToml('[x]\n[x]')).toMatchObject({ ok: false, line: 2 });
+    expect(parseToml('a = "open')).toMatchObject({ ok: false, line: 1 });
+  });
+});
+
+describe('Rust string literals', () => {
+  it('decodes escapes, continuations and raw strings like syn', () => {
+    expect(rustStringValue('"a\\nb\\t\\"c\\\\"')).toBe('a\nb\t"c\\');
+    expect(rustStringValue('"one \\\n     two"')).toBe('one two');
+    expect(rustStringValue('"\\u{1F600}\\x41"')).toBe('😀A');
+    expect(rustStringValue('r#"raw "q" \\n"#')).toBe('raw "q" \\n');
+    expect(rustStringValue('b"bytes"')).toBeUndefined();
+    expect(rustStringValue('"\\q"')).toBeUndefined();
+  });
+});
+
+describe('annotation extractor (the SDK walker’s cases)', () => {
+  let parser: Parser;
+  beforeAll(async () => {
+    parser = await rustParser();
+  });
+  afterAll(() => parser.delete());
+  const extract = (s: string) => extractAnnotations(parser, s);
+
+  it('a method: site, line, region and the worked body hash', () => {
+    const src = [
+      'pub struct RingBuffer { len: usize }',
+      'impl RingBuffer {',
+      '    #[aristo::intent("len() is always at most the capacity.", id = "len_bounded", verify = "neural")]',
+      '    pub fn len(&self) -> usize {',
+      '        self.len',
+      '    }',
+      '}',
+    ].join('\n');
+    const [a, ...rest] = extract(src).annotations;
+    expect(rest).toEqual([]);
+    expect(a).toMatchObject({
+      kind: 'intent',
+      id: 'len_bounded',
+      verify: 'neural',
+      label: 'impl RingBuffer::len',
+      site: 'impl RingBuffer::len (line 3)',
+      covered_region: 'function',
+      body_hash: 'sha256:def1443eb4bf70242958cb207555a0d25c49c353777f9ed0d6b9972b3921b555',
+      text_hash: textHash('len() is always at most the capacity.'),
+    });
+  });
+  it('items of every kind, bare forms and statement macros', () => {
+    const src = `
+use aristo::intent;
+#[aristo::intent("a tiny holder", verify = true, id = "tiny_holder")]
+struct Holder { value: i32 }
+#[intent("inherent impl on Holder")]
+impl<T> Holder<T> {
+    #[aristo::intent("constructor preserves value")]
+    fn new(value: i32) -> Self { Self { value } }
+    fn check(&self) -> bool {
+        match self.value { 0 => { aristo::intent_stmt!("zero is even", verify = "test"); true } _ => false }
+    }
+}
+#[aristo::intent("Holder is sendable")]
+impl Send for a::Holder<u8> {}
+#[aristo::intent("doublable things")]
+trait Doublable {
+    #[aristo::intent("doubles")]
+    fn doubled(&self) -> i32;
+}
+#[aristo::intent("math helpers")]
+mod math {
+    #[aristo::assume("squares its input")]
+    fn sq(x: i32) -> i32 { x * x }
+}
+#[aristo::intent("alias")]
+type SmallInt = i32;
+#[aristo::intent("an enum")]
+enum E { A, B }
+fn outer() {
+    // comment between
+    #[aristo::intent("nested fn")]
+    fn inner() {}
+    let f = || { assume_stmt!("closure body"); };
+}
+`;
+    const got = extract(src).annotations.map((a) => [a.kind, a.label, a.covered_region, a.verify]);
+    expect(got).toEqual([
+      ['intent', 'struct Holder', 'type', true],
+      ['intent', 'impl Holder', 'impl_methods', true],
+      ['intent', 'impl Holder::new', 'function', true],
+      ['intent', 'impl Holder::check', 'statement', 'test'],
+      ['intent', 'impl Send for a::Holder', 'impl_methods', true],
+      ['intent', 'trait Doublable', 'type', true],
+      ['intent', 'trait Doublable::doubled', 'function', true],
+      ['intent', 'mod math', 'module_inline_body', true],
+      ['assume', 'fn sq', 'function', true],
+      ['intent', 'type SmallInt', 'type', true],
+      ['intent', 'enum E', 'type', true],
+      ['intent', 'fn inner', 'function', true],
+      ['assume', 'fn outer', 'statement', true],
+    ]);
+    const byLabel = Object.fromEntries(extract(src).annotations.map((a) => [a.label, a]));
+    expect(byLabel['struct Holder']!.body_hash).toBe(bodyHash('{ value: i32 }'));
+    expect(byLabel['trait Doublable::doubled']!.body_hash).toBe(
+      bodyHash('fn doubled(&self) -> i32'),
+    );
+    expect(byLabel['type SmallInt']!.body_hash).toBe(bodyHash('i32'));
+    expect(byLabel['impl Holder::check']!.body_hash).toBe(
+      bodyHash('aristo::intent_stmt!("zero is even", verify = "test");'),
+    );
+  });
+  it('regions are taken with CRLF rejoined by \\n, attributes excluded', () => {
+    const src = '#[aristo::intent("x")]\r\nfn f() {\r\n    1\r\n}\r\n';
+    expect(extract(src).annotations[0]!.body_hash).toBe(bodyHash('{\n    1\n}'));
+  });
+  it('parent, malformed arguments and the ones the SDK ignores', () => {
+    const src = `
+#[aristo::intent("list", parent = ["one", "two"])]
+fn b() {}
+#[aristo::intent(no_text_arg = "x")]
+fn c() {}
+#[aristo::intent("x", verify = "yolo")]
+fn d() {}
+#[aristo::intent("x", colour = "red")]
+fn e() {}
+#[aristo::intent]
+fn g() {}
+#[other::intent("not ours")]
+fn h() {}
+#[aristo::intent("on a const: the SDK does not look")]
+const K: u8 = 1;
+`;
+    const r = extract(src);
+    expect(r.annotations.map((a) => [a.label, a.parent])).toEqual([['fn b', ['one', 'two']]]);
+    expect(r.malformed.map((m) => m.line)).toEqual([4, 6, 8, 10]);
+    expect(r.syntaxError).toBeUndefined();
+  });
+  it('reports where the Rust stops parsing', () => {
+    const r = extract('#[aristo::intent("x")]\nfn f() {\n  let = ;\n}\n');
+    expect(r.syntaxError?.line).toBe(3);
+  });
+});

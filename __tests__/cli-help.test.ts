@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { COMMANDS, type CommandName } from '../src/cli-help.js';
+import { cli } from './support/cli.js';
+import { tempRepo, writePaper } from './support/repo.js';
+
+const names = Object.keys(COMMANDS) as CommandName[];
+
+describe('audit-gate <command> --help', () => {
+  test.each(names)(
+    '%s --help lists that command’s options, one line each, and no other command’s',
+    async (name) => {
+      const r = await cli([name, '--help'], process.cwd());
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`Usage: ${COMMANDS[name].usage}`);
+      for (const [opt, spec] of Object.entries(COMMANDS[name].options)) {
+        const line = r.stdout
+          .split('\n')
+          .find((l) => l.includes(`--${opt}`) && l.includes(spec.help));
+        expect(line).toBeDefined();
+      }
+      const others = names.filter((n) => n !== name).map((n) => `audit-gate ${n} `);
+      for (const o of others) expect(r.stdout).not.toContain(o);
+    },
+  );
+
+  test('the options listed are exactly the ones accepted: --progress everywhere, trace --allow-outside-root', async () => {
+    for (const name of names) expect(COMMANDS[name].options).toHaveProperty('progress');
+    expect(COMMANDS.trace.options).toHaveProperty('allow-outside-root');
+    const root = tempRepo();
+    writePaper(root, 'paper');
+    // Accepted because listed; an unlisted one is a usage error that points at the command's help.
+    expect((await cli(['verify', '--root', root, '--progress'], root)).code).toBe(0);
+    const bad = await cli(['fixtures', '--allow-empty'], root);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Run "audit-gate fixtures --help"');
+  });
+
+  test('audit-gate --help names every command', async () => {
+    const r = await cli(['--help'], process.cwd());
+    for (const n of names) expect(r.stdout).toMatch(new RegExp(`^  ${n} `, 'm'));
+  });
+});
+
+describe('verify --out', () => {
+  test('writes the JSON report to the file and keeps stdout to the text summary', async () => {
+    const root = tempRepo();
+    writePaper(root, 'paper');
+    for (const format of [[], ['--format', 'json']]) {
+      const r = await cli(['verify', '--root', root, ...format, '--out', 'out/report.json'], root);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^audit-gate \S+ — /);
+      expect(r.stdout).toContain(`report: ${path.join(root, 'out/report.json')}`);
+      expect(r.stdout).not.toContain('"report_version"');
+      const report = JSON.parse(fs.readFileSync(path.join(root, 'out/report.json'), 'utf8'));
+      expect(report.counts.subjects).toBe(4);
+    }
+  });
+});
+
+describe('nothing verified: advice in the terms of the command', () => {
+  test('verify suggests --allow-empty; fixtures, which has no such flag, does not', async () => {
+    const root = tempRepo();
+    fs.mkdirSync(path.join(root, 'empty'));
+    const v = await cli(['verify', '--root', root, '--format', 'json'], root);
+    const vf = JSON.parse(v.stdout).findings.find(
+      (f: { code: string }) => f.code === 'gate.nothing_verified',
+    );
+    expect(vf.remediation).toContain('--allow-empty');
+    const f = await cli(['fixtures', 'empty', '--format', 'json'], root);
+    expect(f.code).toBe(1);
+    const ff = JSON.parse(f.stdout).findings.find(
+      (x: { code: string }) => x.code === 'gate.nothing_verified',
+    );
+    expect(ff.remediation).not.toContain('allow-empty');
+    expect(ff.remediation).toContain('fixture.json');
+  });
+});

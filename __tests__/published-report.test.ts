@@ -1,0 +1,206 @@
+import path from 'node:path';
+import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
+import type { GateReport } from '../src/model/report.js';
+import { allCodes } from '../src/packs/index.js';
+import { recheckReport, type RecheckOptions } from '../src/policy/recheck.js';
+import { verify } from '../src/verify.js';
+import { tempRepos } from './support/temp.js';
+
+/**
+ * The `report:` input publishes a report another workflow wrote (possibly a fork's): its verdict
+ * is decided again from its own findings, and a report whose flags contradict them is refused.
+ */
+
+const repo = tempRepos();
+const codes = allCodes();
+const opts = (o: Partial<RecheckOptions> = {}): RecheckOptions => ({
+  failOn: 'blocking',
+  codes,
+  ...o,
+});
+/** A report as it arrives: serialised and read back, then edited. */
+const copy = (r: GateReport): GateReport => JSON.parse(JSON.stringify(r));
+
+function refusal(r: ReturnType<typeof recheckReport>): string {
+  if (r.ok) throw new Error(`published as ${r.report.conclusion}, not refused`);
+  return r.problems.join('\n');
+}
+
+/** The bundled example: a passing, a stale and a BLOCKED paper, and a verified run. */
+let example: GateReport;
+beforeAll(async () => {
+  example = await verify({ root: path.resolve('examples/repo') });
+});
+
+describe('unedited reports are published with their own verdict', () => {
+  test('the example repository (failure) and a draft paper (neutral)', async () => {
+    const r = recheckReport(copy(example), opts());
+    expect(r.ok && r.report.conclusion).toBe('failure');
+    expect(r.ok && r.report.counts).toEqual(example.counts);
+    expect(r.ok && r.report.findings).toEqual(example.findings);
+    expect(r.ok && r.report.subjects).toEqual(example.subjects);
+
+    const root = repo();
+    writePaper(path.join(root, 'draft'), {
+      assurance: 'draft',
+      verdicts: { 'proof-checker': 'FAIL' },
+    });
+    const draft = await verify({ root });
+    expect(draft.conclusion).toBe('neutral');
+    const d = recheckReport(copy(draft), opts());
+    expect(d.ok && d.report.conclusion).toBe('neutral');
+    // This workflow's fail-on applies on top.
+    const strict = recheckReport(copy(draft), opts({ failOn: 'problem' }));
+    expect(strict.ok && [strict.report.conclusion, strict.report.exit_code]).toEqual([
+      'failure',
+      1,
+    ]);
+  });
+
+  test('a report the verifying run failed with fail-on problem stays a failure', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'draft'), {
+      assurance: 'draft',
+      verdicts: { 'proof-checker': 'FAIL' },
+    });
+    const report = await verify({ root, failOn: 'problem' });
+    expect(report.conclusion).toBe('failure');
+    const r = recheckReport(copy(report), opts());
+    expect(r.ok && r.report.conclusion).toBe('failure');
+  });
+
+  test('a run that verified nothing, or found nothing and was allowed to', async () => {
+    const root = repo();
+    const nothing = recheckReport(copy(await verify({ root })), opts());
+    expect(nothing.ok && nothing.report.findings.map((f) => f.code)).toEqual([
+      'gate.nothing_verified',
+    ]);
+    expect(nothing.ok && nothing.report.conclusion).toBe('failure');
+    const empty = recheckReport(copy(await verify({ root, allowEmpty: true })), opts());
+    expect(empty.ok && [empty.report.conclusion, empty.report.submission_ready]).toEqual([
+      'success',
+      'no',
+    ]);
+  });
+
+  test('a report with a subject conflict (two targets, one subject) is published as failure', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'), { assurance: 'submission' });
+    writePaper(path.join(root, 'p/b'), { assurance: 'submission' });
+    write(
+      path.join(root, 'p/.aris/audit-manifest.json'),
+      JSON.stringify({
+        schema_version: '1',
+        audits: [{ artifact: 'b/PROOF_AUDIT.json', audit_skill: 'proof-checker' }],
+      }),
+    );
+    const report = await verify({ root });
+    expect(report.findings.map((f) => f.code)).toContain('gate.subject_conflict');
+    const r = recheckReport(copy(report), opts());
+    expect(r.ok && r.report.conclusion).toBe('failure');
+    expect(r.ok && r.report.counts).toEqual(report.counts);
+  });
+});
+
+describe('a report whose flags contradict its findings is refused', () => {
+  test('an error finding marked "blocking": false on a blocked target, published as success and submission-ready', () => {
+    const forged = copy(example);
+    for (const f of forged.findings) f.blocking = false;
+    for (const s of forged.subjects) s.outcome = 'pass';
+    for (const t of forged.targets) t.terminal_state = 'accepted';
+    Object.assign(forged, { conclusion: 'success', exit_code: 0, submission_ready: 'yes' });
+    Object.assign(forged.counts, { pass: forged.counts.subjects, problem: 0, blocking: 0 });
+    const r = recheckReport(forged, opts());
+    expect(refusal(r)).toMatch(
+      /finding "aris\.verdict_blocked" on "aris:papers\/blocked\/PAPER_CLAIM_AUDIT\.json" says error, but policy makes it error, blocking/,
+    );
+    // The subjects, counts, submission_ready and conclusion contradict it too.
+    expect(!r.ok && r.more).toBeGreaterThan(5);
+  });
+
+  test('only the top-level flags edited: conclusion, exit code, submission_ready', () => {
+    for (const edit of [
+      { conclusion: 'success', exit_code: 0 },
+      { conclusion: 'neutral', exit_code: 0 },
+      { submission_ready: 'yes' },
+      { exit_code: 0 },
+    ]) {
+      const forged = Object.assign(copy(example), edit);
+      expect(refusal(recheckReport(forged, opts()))).toMatch(
+        /conclusion is|submission_ready is|exit_code 0/,
+      );
+    }
+  });
+
+  test('counts that do not match the subjects and findings', () => {
+    const forged = copy(example);
+    forged.counts.errors = 0;
+    expect(refusal(recheckReport(forged, opts()))).toMatch(
+      /counts\.errors is 0, but the report holds \d+/,
+    );
+  });
+
+  test('error findings lowered to warnings or notices, with every flag made consistent', () => {
+    for (const severity of ['warning', 'notice'] as const) {
+      const forged = copy(example);
+      for (const f of forged.findings) Object.assign(f, { severity, blocking: false });
+      for (const s of forged.subjects) if (s.outcome === 'blocking') s.outcome = 'problem';
+      const n = forged.findings.length;
+      Object.assign(forged.counts, {
+        errors: 0,
+        warnings: severity === 'warning' ? n : 0,
+        notices: severity === 'notice' ? n : 0,
+        problem: forged.counts.problem + forged.counts.blocking,
+        blocking: 0,
+      });
+      Object.assign(forged, { conclusion: 'neutral', exit_code: 0 });
+      expect(refusal(recheckReport(forged, opts()))).toMatch(
+        new RegExp(`says ${severity}, but policy makes it error, blocking`),
+      );
+    }
+  });
+
+  test('a submission paper or a run turned advisory is refused: only a draft paper is advisory', () => {
+    const forged = copy(example);
+    for (const t of forged.targets) t.enforcement = 'advisory';
+    const why = refusal(recheckReport(forged, opts()));
+    expect(why).toMatch(
+      /target "aris:papers\/blocked" is advisory, but it was not verified at assurance draft/,
+    );
+    expect(why).toMatch(/target "trace:.*" is advisory/);
+  });
+
+  test('a subject or finding pointing nowhere, or a target listed twice', () => {
+    const a = copy(example);
+    a.subjects[0]!.target = 'aris:elsewhere';
+    expect(refusal(recheckReport(a, opts()))).toMatch(/names target "aris:elsewhere"/);
+    const b = copy(example);
+    b.targets.push(b.targets[0]!);
+    expect(refusal(recheckReport(b, opts()))).toMatch(/is listed twice/);
+  });
+
+  test('a refusal spells out the first five contradictions and counts the rest', () => {
+    const forged = copy(example);
+    for (const f of forged.findings) f.blocking = !f.blocking;
+    for (const s of forged.subjects) s.outcome = 'skipped';
+    const r = recheckReport(forged, opts());
+    expect(!r.ok && r.problems).toHaveLength(5);
+    expect(!r.ok && r.more).toBeGreaterThan(0);
+  });
+});
+
+describe('the publishing workflow pins assurance: submission', () => {
+  test('a report verified at draft is refused; at submission it is published', async () => {
+    const root = repo();
+    write(path.join(root, 'paper/.aris/assurance.txt'), 'draft\n');
+    writePaper(path.join(root, 'paper'), { verdicts: { 'proof-checker': 'FAIL' } });
+    const draft = await verify({ root });
+    expect(draft.conclusion).toBe('neutral');
+    expect(refusal(recheckReport(copy(draft), opts({ assurance: 'submission' })))).toMatch(
+      /"paper" was verified at assurance "draft", but this workflow requires submission/,
+    );
+    const sub = await verify({ root, assurance: 'submission' });
+    const r = recheckReport(copy(sub), opts({ assurance: 'submission' }));
+    expect(r.ok && r.report.conclusion).toBe('failure');
+  });
+});

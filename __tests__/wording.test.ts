@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { renderCards, renderComment, renderSummary } from '../src/render/markdown.js';
+import { renderText } from '../src/render/text.js';
+import { verify } from '../src/verify.js';
+import { tempRepo, writePaper } from './support/repo.js';
+
+/**
+ * What a reader is told must fit the situation: the same status word in the terminal and on
+ * GitHub, no advice that cannot apply (downgrade a trace, or a paper already in draft), and a
+ * reason whenever a paper is not submission-ready.
+ */
+
+const LEGACY_FIELDS = {
+  review_independence: undefined,
+  acceptance_status: undefined,
+  executor_model: undefined,
+  executor_family: undefined,
+  reviewer_family: undefined,
+};
+
+async function paper(opts: Parameters<typeof writePaper>[2]) {
+  const root = tempRepo();
+  writePaper(root, 'paper', opts);
+  return verify({ root });
+}
+
+const blocked = { 'PROOF_AUDIT.json': { verdict: 'BLOCKED', reason_code: 'no_raw_evidence' } };
+
+describe('status words and advice', () => {
+  test('a blocking verdict is BLOCKED in the terminal and in the check summary, never BLOCKING_VERDICT', async () => {
+    const r = await paper({ overrides: blocked });
+    const text = renderText(r);
+    expect(text).toMatch(/✗ proof-checker\s+BLOCKED\n/);
+    expect(text).not.toContain('BLOCKING_VERDICT');
+    const summary = renderSummary(r, { checkName: 'audit-gate' });
+    expect(summary).toContain('| ✗ | proof-checker | audit | BLOCKED |');
+    expect(summary).not.toContain('BLOCKING');
+  });
+
+  test('a BLOCKED audit under draft is not shown as accepted, and nothing says to downgrade to draft', async () => {
+    const r = await paper({ assurance: 'draft', overrides: blocked });
+    const text = renderText(r);
+    expect(text).not.toMatch(/→ accepted/);
+    expect(text).toContain('→ not blocking (1 audit with problems), not submission-ready');
+    expect(text).not.toContain('downgrade');
+    expect(renderSummary(r, { checkName: 'audit-gate' })).toContain(
+      '→ **not blocking \\(1 audit with problems\\), not submission-ready**',
+    );
+    expect(JSON.stringify(r.findings)).not.toContain('downgrade');
+  });
+
+  test('at submission the way out through draft is offered, for the paper only', async () => {
+    const r = await paper({ overrides: blocked });
+    expect(r.findings.find((f) => f.code === 'aris.verdict_blocked')!.remediation).toMatch(
+      /, or downgrade to assurance: draft\.$/,
+    );
+    expect(renderText(r)).toMatch(/FAIL: .*assurance: draft/);
+  });
+
+  test('a failing run trace is never told to downgrade to draft', async () => {
+    const root = path.resolve('conformance/trace/claim-ungrounded/input');
+    const r = await verify({ root });
+    expect(r.conclusion).toBe('failure');
+    const text = renderText(r);
+    expect(text).toMatch(/^FAIL: /m);
+    expect(text).not.toContain('draft');
+  });
+
+  test('a stale audit says which skill to run, on which paper, and what it rewrites', async () => {
+    const r = await paper({ staleMain: true });
+    const f = r.findings.find((x) => x.code === 'aris.input_stale')!;
+    expect(f.remediation).toBe(
+      'Run the proof-checker skill on paper (it rewrites PROOF_AUDIT.json), then run audit-gate again.',
+    );
+  });
+});
+
+describe('why a paper is not submission-ready', () => {
+  test('legacy artifacts with no findings: the text, the cards and the comment say why it is provisional', async () => {
+    const overrides = Object.fromEntries(
+      [
+        'PROOF_AUDIT.json',
+        'PAPER_CLAIM_AUDIT.json',
+        'CITATION_AUDIT.json',
+        'KILL_ARGUMENT.json',
+      ].map((a) => [a, LEGACY_FIELDS]),
+    );
+    const r = await paper({ overrides });
+    expect(r.findings).toEqual([]);
+    expect(r.submission_ready).toBe('no');
+    const why =
+      'legacy artifact without review-independence fields: proof-checker, paper-claim-audit, citation-audit, kill-argument';
+    expect(renderText(r)).toContain(`→ provisional, not submission-ready: ${why}`);
+    const md = { checkName: 'audit-gate' };
+    for (const out of [renderCards(r, md), renderComment(r, md), renderSummary(r, md)])
+      expect(out).toContain(
+        '**Not submission-ready:** paper `paper` is provisional: legacy artifact',
+      );
+  });
+
+  test('a same-family review is named as the reason', async () => {
+    const same = {
+      review_independence: 'same-family',
+      acceptance_status: 'provisional',
+      reviewer_model: 'claude-sonnet-4',
+      reviewer_family: 'anthropic',
+    };
+    const r = await paper({ overrides: { 'KILL_ARGUMENT.json': same } });
+    expect(r.findings).toEqual([]);
+    expect(renderText(r)).toContain(
+      '→ provisional, not submission-ready: same-family review (the reviewer is of the executor’s model family): kill-argument',
+    );
+  });
+
+  test('an absent executor_family is "missing", not Python\'s "None" (the legacy issue string keeps None)', async () => {
+    const r = await paper({ overrides: { 'PROOF_AUDIT.json': { executor_family: undefined } } });
+    const f = r.findings.find((x) => x.code === 'aris.executor_family_mismatch')!;
+    expect(f.message).toBe(
+      'executor_family is missing in paper/PROOF_AUDIT.json; executor_model is of family anthropic.',
+    );
+    expect(f.issue).toBe('executor_family_mismatch:None_vs_anthropic');
+  });
+});
+
+describe('the README', () => {
+  test('its audit artifact example is complete and valid: verified in place of the passing example’s, it passes', async () => {
+    const readme = fs.readFileSync('README.md', 'utf8');
+    const json = /A complete, valid one:\n\n```json\n([\s\S]*?)```/.exec(readme)![1]!;
+    const root = tempRepo();
+    fs.cpSync('examples/repo', root, { recursive: true });
+    fs.writeFileSync(path.join(root, 'papers/passing/CITATION_AUDIT.json'), json);
+    const r = await verify({ root, paths: ['papers/passing'] });
+    expect(r.findings).toEqual([]);
+    expect(r.submission_ready).toBe('yes');
+  });
+
+  test('the repository’s own config keeps verify at the root green, and discovery skips the conformance inputs', async () => {
+    const r = await verify({ root: path.resolve('.') });
+    expect(r.counts.blocking).toBe(0);
+    expect(r.conclusion).toBe('success');
+    expect(r.targets.map((t) => t.path)).toEqual(['examples/repo/papers/passing']);
+    const discovered = await verify({ root: path.resolve('.'), paths: ['.'] });
+    expect(discovered.targets.filter((t) => t.path.startsWith('conformance/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+//! Statistics over buffer contents.
+
+pub fn mean(xs: &[u64]) -> Option<u64> {
+    if xs.is_empty() {
+        return None;
+    }
+    let sum: u64 = xs.iter().sum();
+    Some(sum / xs.len() as u64)
+}
+
+#[aristo::intent("Another claim.", id = "len_bounded", verify = false)]
+pub fn again() {}

@@ -1,0 +1,2 @@
+#[aristo::intent("Docs only.", id = "broken_docs", verify = false)]
+pub fn broken( {

@@ -1,0 +1,770 @@
+// Regenerates conformance/aristo: one folder per fixture, fixture.json + input/ (an aristo
+// workspace: a small Rust crate and its .aristo/ directory). Each fixture starts from the crate
+// of lib/aristo-crate.mjs and applies one mutation; the expected codes are written here by hand
+// from the contract (aristo.md, seed 001), never read back from the tool.
+//
+// Usage: node scripts/build-aristo-fixtures.mjs [conformance-dir]
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ALLOC_TEMPLATE,
+  RING_TEMPLATE,
+  STATS_TEMPLATE,
+  WAIVER,
+  buildCrate,
+  crateAnnotations,
+  crateProofs,
+  expectationsToml,
+  indexToml,
+  proofFileName,
+  sha256,
+  toToml,
+} from './lib/aristo-crate.mjs';
+
+const out = path.resolve(process.argv[2] ?? 'conformance/aristo');
+fs.rmSync(out, { recursive: true, force: true });
+
+const write = (file, text) => {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+};
+
+/**
+ * One fixture. `spec.base` picks the starting point: 'verified' (every proof verifies),
+ * 'realistic' (plus the waived counterexample and the inconclusive). `mutate` gets the model
+ * ({ annotations, templates, proofs, waivers, index, extra }) before anything is written, and
+ * `after` the written input directory.
+ */
+function fixture(id, kind, spec, mutate = () => {}, after = () => {}) {
+  const annotations = crateAnnotations();
+  const templates = { ring: RING_TEMPLATE, alloc: ALLOC_TEMPLATE, stats: STATS_TEMPLATE };
+  const m = { annotations, templates, index: spec.index ?? false, extra: {}, waivers: undefined };
+  if (spec.base !== 'realistic') {
+    delete annotations.any_capacity_usable;
+    delete annotations.mean_within_bounds;
+    m.templates.ring = m.templates.ring.replace('    @@any_capacity_usable@@\n', '');
+    m.templates.stats = m.templates.stats.replace('@@mean_within_bounds@@\n', '');
+  } else m.waivers = { any_capacity_usable: { ...WAIVER } };
+  // The proofs are about the crate before the mutation; a mutated source makes them stale.
+  const clean = buildCrate(JSON.parse(JSON.stringify(annotations)), { ...templates });
+  m.proofs = crateProofs(clean);
+  mutate(m, clean);
+  const crate = buildCrate(annotations, m.templates);
+
+  const dir = path.join(out, id);
+  const input = path.join(dir, 'input');
+  for (const [f, text] of Object.entries({ ...crate.files, ...m.extra }))
+    write(path.join(input, f), text);
+  for (const [pid, p] of Object.entries(m.proofs))
+    write(
+      path.join(input, '.aristo/proofs', proofFileName(pid)),
+      typeof p === 'string' ? p : toToml(p),
+    );
+  if (m.index === true) write(path.join(input, '.aristo/index.toml'), indexToml(crate.entries));
+  else if (typeof m.index === 'string') write(path.join(input, '.aristo/index.toml'), m.index);
+  else if (typeof m.index === 'function')
+    write(path.join(input, '.aristo/index.toml'), m.index(crate.entries));
+  if (m.waivers !== undefined)
+    write(
+      path.join(input, '.aristo/expectations.toml'),
+      typeof m.waivers === 'string' ? m.waivers : expectationsToml(m.waivers),
+    );
+  fs.mkdirSync(path.join(input, '.aristo/proofs'), { recursive: true });
+  after(input);
+  const json = {
+    schema_version: '1.0',
+    fixture_id: id,
+    fixture_kind: kind,
+    pack: 'aristo',
+    description: spec.description,
+    input: 'input',
+    target: '.',
+    options: spec.options ?? {},
+    ...(spec.emptyDirs ? { empty_dirs: spec.emptyDirs } : {}),
+    expected_validation_codes: spec.expected,
+    expected_terminal_state: spec.state,
+  };
+  write(path.join(dir, 'fixture.json'), JSON.stringify(json, null, 2) + '\n');
+}
+
+const A = (c) => `aristo.${c}`;
+const REALISTIC = [A('inconclusive'), A('refuted_waived')];
+
+// ── Clean fixtures: nothing may fire. ───────────────────────────────────────────────────────
+fixture('clean-verified', 'clean', {
+  description:
+    'Every intent that asks for verification has a verified proof; no index is committed (entries come from the source).',
+  expected: [],
+  state: 'accepted',
+});
+fixture('clean-verified-indexed', 'clean', {
+  description: 'The same crate with a committed index.toml that agrees with the source.',
+  index: true,
+  expected: [],
+  state: 'accepted',
+});
+fixture(
+  'clean-crlf-checkout',
+  'clean',
+  {
+    description:
+      'A Windows checkout: CRLF line endings change no hash (regions and cited lines are rejoined with \\n).',
+    expected: [],
+    state: 'accepted',
+  },
+  () => {},
+  (input) => {
+    for (const f of ['src/ring.rs', 'src/alloc.rs', 'src/stats.rs']) {
+      const p = path.join(input, f);
+      fs.writeFileSync(p, fs.readFileSync(p, 'utf8').replace(/\n/g, '\r\n'));
+    }
+  },
+);
+
+// ── The realistic crate: a waived refutation and an inconclusive verdict. ───────────────────
+fixture('realistic-crate', 'realistic', {
+  description:
+    'A refutation waived in expectations.toml (visible, not blocking) and an inconclusive verdict with a suggestion (a warning).',
+  base: 'realistic',
+  index: true,
+  expected: REALISTIC,
+  state: 'accepted',
+});
+fixture('inconclusive-blocks-when-asked', 'inconclusive', {
+  description: 'With block_inconclusive the inconclusive verdict blocks.',
+  base: 'realistic',
+  options: { block_inconclusive: true },
+  expected: REALISTIC,
+  state: 'blocked',
+});
+fixture(
+  'refuted-unwaived',
+  'refuted',
+  {
+    description: 'The counterexample without a waiver blocks.',
+    base: 'realistic',
+    expected: [A('refuted'), A('inconclusive')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.waivers = undefined;
+  },
+);
+fixture(
+  'proof-missing',
+  'proof_missing',
+  {
+    description: 'An intent asks for verification (verify = "neural") and has no proof: a warning.',
+    expected: [A('proof_missing')],
+    state: 'accepted',
+  },
+  (m) => delete m.proofs.len_bounded,
+);
+fixture(
+  'proof-missing-blocks-when-asked',
+  'proof_missing',
+  {
+    description: 'With block_missing_proof the missing proof blocks.',
+    options: { block_missing_proof: true },
+    expected: [A('proof_missing')],
+    state: 'blocked',
+  },
+  (m) => delete m.proofs.len_bounded,
+);
+
+// ── Waivers and the ratchet. ────────────────────────────────────────────────────────────────
+fixture(
+  'waiver-ratchet',
+  'waiver_ratchet',
+  {
+    description: 'A waiver for an id whose proof now verifies: the ratchet blocks.',
+    base: 'realistic',
+    expected: [A('waiver_ratchet'), ...REALISTIC],
+    state: 'blocked',
+  },
+  (m) => {
+    m.waivers.len_bounded = { ...WAIVER };
+  },
+);
+fixture(
+  'waiver-without-accepted-at',
+  'waiver_invalid',
+  {
+    description: 'The waiver has no accepted_at, so it does not apply and the refutation blocks.',
+    base: 'realistic',
+    expected: [A('waiver_invalid'), A('refuted'), A('inconclusive')],
+    state: 'blocked',
+  },
+  (m) => {
+    delete m.waivers.any_capacity_usable.accepted_at;
+  },
+);
+fixture(
+  'waiver-blank-reason',
+  'waiver_invalid',
+  {
+    description: 'A waiver whose reason is blank does not apply.',
+    base: 'realistic',
+    expected: [A('waiver_invalid'), A('refuted'), A('inconclusive')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.waivers.any_capacity_usable.reason = '   ';
+  },
+);
+fixture(
+  'waiver-orphan',
+  'waiver_orphan',
+  {
+    description: 'A waiver names an id no annotation has.',
+    base: 'realistic',
+    expected: [A('waiver_orphan'), ...REALISTIC],
+    state: 'blocked',
+  },
+  (m) => {
+    m.waivers.no_such_claim = { ...WAIVER };
+  },
+);
+fixture(
+  'expectations-malformed',
+  'expectations_invalid',
+  {
+    description: 'expectations.toml is not TOML: no waiver applies, so the refutation blocks.',
+    base: 'realistic',
+    expected: [A('expectations_invalid'), A('refuted'), A('inconclusive')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.waivers = '[any_capacity_usable\nreason = "x"\n';
+  },
+);
+
+// ── Proof files. ────────────────────────────────────────────────────────────────────────────
+fixture(
+  'proof-is-directory',
+  'proof_unreadable',
+  {
+    description: 'A directory named like a proof (git cannot hold it empty: empty_dirs makes it).',
+    expected: [A('proof_unreadable')],
+    state: 'blocked',
+    emptyDirs: ['.aristo/proofs/ghost.proof/x'],
+  },
+);
+fixture(
+  'proof-filename-undecodable',
+  'proof_filename_invalid',
+  {
+    description: 'foo__bar.proof decodes to foo:bar, which is not an id.',
+    expected: [A('proof_filename_invalid')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.foo__bar = m.proofs.len_bounded;
+  },
+);
+fixture(
+  'proof-duplicate-table',
+  'proof_unparseable',
+  {
+    description: 'A proof repeats its [verdict] table.',
+    expected: [A('proof_unparseable')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded = toToml(m.proofs.len_bounded) + '\n[verdict]\ntype = "verified"\n';
+  },
+);
+fixture(
+  'proof-unknown-relation',
+  'proof_schema',
+  {
+    description: 'relation_to_parent = "supports" (not one of the five).',
+    expected: [A('proof_schema')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded.verified.proof.steps[1].relation_to_parent = 'supports';
+  },
+);
+fixture(
+  'proof-bad-hash',
+  'proof_schema',
+  {
+    description: 'A produced_at hash in upper-case hex: a parse error for the SDK.',
+    expected: [A('proof_schema')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded.verdict.produced_at_body_hash =
+      m.proofs.len_bounded.verdict.produced_at_body_hash.toUpperCase().replace('SHA256', 'sha256');
+  },
+);
+fixture(
+  'proof-unknown-key',
+  'unknown_key',
+  {
+    description: 'A key the SDK ignores (confidence) in the verdict table: a warning.',
+    expected: [A('unknown_key')],
+    state: 'accepted',
+  },
+  (m) => {
+    m.proofs.len_bounded.verdict.confidence = 'high';
+  },
+);
+
+// ── The validator's checks (aristo.md §3). ──────────────────────────────────────────────────
+fixture(
+  'attempts-over-budget',
+  'attempts_out_of_budget',
+  {
+    description: 'attempts = 4 exceeds the repair budget of 3.',
+    expected: [A('attempts_out_of_budget')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded.verdict.attempts = 4;
+  },
+);
+fixture(
+  'orphan-proof',
+  'orphan_proof',
+  {
+    description: 'A proof for an id no annotation has.',
+    expected: [A('orphan_proof')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.removed_claim = m.proofs.ring_bounded;
+  },
+);
+fixture(
+  'stale-claim-text',
+  'proof_stale_text',
+  {
+    description: 'The claim was reworded after the proof was produced.',
+    expected: [A('proof_stale_text')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.annotations.new_is_empty.text = 'new() returns an empty buffer.';
+  },
+);
+fixture(
+  'stale-code',
+  'proof_stale_code',
+  {
+    description:
+      'The body of len() changed after its proof was produced (the proof cites no line of it).',
+    expected: [A('proof_stale_code')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.templates.ring = m.templates.ring.replace(
+      '        self.len\n',
+      '        self.len.min(self.buf.len())\n',
+    );
+  },
+);
+fixture(
+  'method-mismatch',
+  'method_mismatch',
+  {
+    description: 'A "test" proof for a verify = "neural" intent.',
+    expected: [A('method_mismatch')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded.verdict.method = 'test';
+  },
+);
+fixture(
+  'body-shape-mismatch',
+  'body_shape',
+  {
+    description: 'verdict.type = counterexample over a verified body.',
+    expected: [A('body_shape')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded.verdict.type = 'counterexample';
+  },
+);
+fixture(
+  'verified-empty-conclusion',
+  'verified_empty',
+  {
+    description: 'A verified proof with a blank conclusion.',
+    expected: [A('verified_empty')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded.verified.proof.conclusion = '  ';
+  },
+);
+fixture(
+  'counterexample-without-description',
+  'counterexample_incomplete',
+  {
+    description: 'A counterexample with an empty description.',
+    base: 'realistic',
+    expected: [A('counterexample_incomplete'), A('inconclusive')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.any_capacity_usable.counterexample.violation.description = '';
+  },
+);
+fixture(
+  'violated-step-not-a-trigger',
+  'violated_step_unknown',
+  {
+    description: 'violated_step_path names no trigger step (seed rule 11).',
+    base: 'realistic',
+    expected: [A('violated_step_unknown'), A('inconclusive')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.any_capacity_usable.counterexample.violation.violated_step_path = '0.7';
+  },
+);
+fixture(
+  'gap-without-suggestion',
+  'gap_incomplete',
+  {
+    description: 'An inconclusive verdict that suggests nothing.',
+    base: 'realistic',
+    expected: [A('gap_incomplete'), A('refuted_waived')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.mean_within_bounds.inconclusive.gap.suggested_annotations = [];
+  },
+);
+fixture(
+  'gap-suggestion-adopted',
+  'gap_suggestion_exists',
+  {
+    description: 'The assume the inconclusive verdict suggested was added: the verdict is stale.',
+    base: 'realistic',
+    expected: [A('gap_suggestion_exists'), A('refuted_waived')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.annotations.sum_fits = {
+      kind: 'assume',
+      id: 'sum_fits',
+      text: 'The sum of the elements passed to mean() never exceeds u64::MAX.',
+      label: 'fn sum_fits',
+      covered: 'function',
+    };
+    m.templates.alloc += '\n@@sum_fits@@\npub fn sum_fits() {}\n';
+  },
+);
+fixture(
+  'tree-duplicate-path',
+  'tree_malformed',
+  {
+    description: 'Two steps share path "0.0".',
+    expected: [A('tree_malformed')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.new_is_empty.verified.proof.steps[3].path = '0.0';
+  },
+);
+fixture(
+  'tree-four-subgoals',
+  'too_many_subgoals',
+  {
+    description: 'A step with 4 subgoals (seed rule 9; the SDK accepts it).',
+    expected: [A('too_many_subgoals')],
+    state: 'blocked',
+  },
+  (m) => {
+    const steps = m.proofs.new_is_empty.verified.proof.steps;
+    steps[0].subgoal_paths = ['0.0', '0.1', '0.2', '0.3'];
+    for (const p of ['0.2', '0.3'])
+      steps.push({
+        path: p,
+        claim: 'An extra case.',
+        relation_to_parent: 'restricts',
+        grounds: [{ kind: 'composition', reason: 'trivial' }],
+      });
+  },
+);
+fixture(
+  'ground-unknown-id',
+  'ground_id_invalid',
+  {
+    description: 'A ground cites an id no annotation has.',
+    expected: [A('ground_id_invalid')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.ring_bounded.verified.proof.steps[1].grounds[0].id = 'no_such_claim';
+    delete m.proofs.ring_bounded.verified.proof.steps[1].grounds[0].at_text_hash;
+  },
+);
+fixture(
+  'ground-docs-only-intent',
+  'ground_id_invalid',
+  {
+    description: 'A ground cites a verify = false intent (documentation only).',
+    expected: [A('ground_id_invalid')],
+    state: 'blocked',
+  },
+  (m, clean) => {
+    m.proofs.ring_bounded.verified.proof.steps[1].grounds.push({
+      kind: 'intent',
+      id: 'elem_docs',
+      relation: 'restricts',
+      at_text_hash: clean.entries.elem_docs.text_hash,
+    });
+  },
+);
+fixture(
+  'ground-refuted-intent',
+  'ground_id_invalid',
+  {
+    description: 'A proof grounds a step in a refuted (if waived) claim.',
+    base: 'realistic',
+    expected: [A('ground_id_invalid'), ...REALISTIC],
+    state: 'blocked',
+  },
+  (m, clean) => {
+    m.proofs.ring_bounded.verified.proof.steps[2].grounds.push({
+      kind: 'intent',
+      id: 'any_capacity_usable',
+      relation: 'restricts',
+      at_text_hash: clean.entries.any_capacity_usable.text_hash,
+    });
+  },
+);
+fixture(
+  'ground-stale-text',
+  'ground_stale_text',
+  {
+    description: 'A stamped at_text_hash of a cited claim no longer matches it.',
+    expected: [A('ground_stale_text')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.ring_bounded.verified.proof.steps[1].grounds[0].at_text_hash =
+      sha256('an older wording');
+  },
+);
+fixture(
+  'ground-range-past-end',
+  'ground_code_invalid',
+  {
+    description: 'A code ground cites lines past the end of the file.',
+    expected: [A('ground_code_invalid')],
+    state: 'blocked',
+  },
+  (m) => {
+    const g = m.proofs.len_bounded.verified.proof.steps[1].grounds[0];
+    g.lines = '1-200';
+    delete g.code_text_hash;
+  },
+);
+fixture(
+  'ground-missing-file',
+  'ground_code_invalid',
+  {
+    description: 'A code ground cites a file that does not exist.',
+    expected: [A('ground_code_invalid')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded.verified.proof.steps[1].grounds[0].file = 'src/gone.rs';
+  },
+);
+fixture(
+  'ground-stale-code',
+  'ground_stale_code',
+  {
+    description: 'A stamped code_text_hash no longer matches the cited lines.',
+    expected: [A('ground_stale_code')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded.verified.proof.steps[1].grounds[0].code_text_hash =
+      sha256('the old lines');
+  },
+);
+fixture(
+  'ground-outside-repo',
+  'ground_code_outside_repo',
+  {
+    description: 'A code ground cites ../secrets.rs: stricter than the SDK, never read.',
+    expected: [A('ground_code_outside_repo')],
+    state: 'blocked',
+  },
+  (m) => {
+    const g = m.proofs.len_bounded.verified.proof.steps[1].grounds[0];
+    g.file = '../secrets.rs';
+    delete g.code_text_hash;
+  },
+);
+fixture(
+  'ground-symlink-out',
+  'ground_code_outside_repo',
+  {
+    description: 'A code ground cites a symlink that leads out of the repository.',
+    expected: [A('ground_code_outside_repo')],
+    state: 'blocked',
+  },
+  (m) => {
+    const g = m.proofs.len_bounded.verified.proof.steps[1].grounds[0];
+    g.file = 'src/link.txt';
+    g.lines = '1';
+    delete g.code_text_hash;
+  },
+  (input) => fs.symlinkSync('/etc/hostname', path.join(input, 'src/link.txt')),
+);
+fixture(
+  'ground-prior-step-is-child',
+  'ground_prior_step_invalid',
+  {
+    description: 'Step "0" cites its own child "0.0" as a prior step.',
+    expected: [A('ground_prior_step_invalid')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.new_is_empty.verified.proof.steps[0].grounds.push({ kind: 'prior-step', path: '0.0' });
+  },
+);
+fixture(
+  'ground-composition-empty',
+  'ground_composition_empty',
+  {
+    description: 'A composition ground with an empty reason.',
+    expected: [A('ground_composition_empty')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded.verified.proof.steps[0].grounds[0].reason = '';
+  },
+);
+
+// ── Sources and the index. ──────────────────────────────────────────────────────────────────
+fixture(
+  'source-syntax-error',
+  'source_unparseable',
+  {
+    description: 'A Rust file holding an annotation does not parse.',
+    expected: [A('source_unparseable')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.extra['src/broken.rs'] =
+      '#[aristo::intent("Docs only.", id = "broken_docs", verify = false)]\npub fn broken( {\n';
+  },
+);
+fixture(
+  'source-not-parsed',
+  'source_not_parsed',
+  {
+    description:
+      'The index holds an entry in a C file: checked against the index alone, with a notice.',
+    index: (entries) =>
+      indexToml({
+        ...entries,
+        ffi_docs: {
+          kind: 'intent',
+          id: 'ffi_docs',
+          text: 'The C shim never frees the buffer.',
+          verify: false,
+          text_hash: sha256('x'),
+          body_hash: sha256('y'),
+          file: 'csrc/shim.c',
+          site: 'fn shim_free (line 3)',
+          covered: 'function',
+        },
+      }),
+    expected: [A('source_not_parsed')],
+    state: 'accepted',
+  },
+  (m) => {
+    m.extra['csrc/shim.c'] = 'void shim_free(void *p) {}\n';
+  },
+);
+fixture(
+  'annotation-unknown-argument',
+  'annotation_malformed',
+  {
+    description: 'An annotation argument the SDK does not know (colour = ...): the SDK skips it.',
+    expected: [A('annotation_malformed')],
+    state: 'accepted',
+  },
+  (m) => {
+    m.templates.alloc +=
+      '\n#[aristo::intent("Colours are stable.", colour = "red")]\npub fn colour() {}\n';
+  },
+);
+fixture(
+  'annotation-bad-id',
+  'annotation_id_invalid',
+  {
+    description: 'id = "Bad-Id" breaks the id grammar.',
+    expected: [A('annotation_id_invalid')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.templates.alloc +=
+      '\n#[aristo::intent("Ids are checked.", id = "Bad-Id", verify = false)]\npub fn bad() {}\n';
+  },
+);
+fixture(
+  'annotation-duplicate-id',
+  'duplicate_id',
+  {
+    description: 'Two annotations use id len_bounded.',
+    expected: [A('duplicate_id')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.templates.stats +=
+      '\n#[aristo::intent("Another claim.", id = "len_bounded", verify = false)]\npub fn again() {}\n';
+  },
+);
+fixture('index-stale-site', 'index_out_of_sync', {
+  description:
+    'The committed index records another line for an annotation (aristo stamp --check fails).',
+  index: (entries) =>
+    indexToml({
+      ...entries,
+      len_bounded: { ...entries.len_bounded, site: 'impl RingBuffer::len (line 99)' },
+    }),
+  expected: [A('index_out_of_sync')],
+  state: 'blocked',
+});
+fixture(
+  'index-without-id',
+  'clean',
+  {
+    description:
+      'An annotation written without id = … takes its id from the index entry at the same file and site.',
+    index: true,
+    expected: [],
+    state: 'accepted',
+  },
+  (m) => {
+    m.annotations.len_bounded = { ...m.annotations.len_bounded, id: undefined };
+  },
+  (input) => {
+    // The index (written from the entries, keyed by the id the SDK assigned) keeps the id.
+    const p = path.join(input, '.aristo/index.toml');
+    fs.writeFileSync(p, fs.readFileSync(p, 'utf8').replace('[undefined]', '[len_bounded]'));
+  },
+);
+fixture('index-unknown-field', 'index_invalid', {
+  description: 'The index has a field the SDK refuses (deny_unknown_fields): it is not used.',
+  index: (entries) =>
+    indexToml(entries).replace(
+      'covered_region = "function"',
+      'covered_region = "function"\nowner = "me"',
+    ),
+  expected: [A('index_invalid')],
+  state: 'blocked',
+});

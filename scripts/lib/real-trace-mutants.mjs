@@ -1,0 +1,421 @@
+// Firing fixtures made from the real producer's runs (conformance/trace/real-*, written by
+// scripts/generate-real-trace-runs.py): each copies one real run and changes it the way a forger
+// or a later edit would, re-sealing as much as the forger would recompute (trace id, fingerprint,
+// manifest; sometimes the content ids too). Expected codes are written by hand from the contract.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Parses JSON keeping floats as written (`1.0` stays a float): numbers with . or e become PyFloat. */
+export function parsePy(text, PyFloat) {
+  let out = '';
+  let i = 0;
+  const raws = [];
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '-' || (c >= '0' && c <= '9')) {
+      const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+      const lex = m[0];
+      if (m[1] || m[2]) {
+        raws.push(lex);
+        out += `{"__pyfloat":${raws.length - 1}}`;
+      } else out += lex;
+      i += lex.length;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return JSON.parse(out, (_k, v) => {
+    if (v && typeof v === 'object' && !Array.isArray(v) && '__pyfloat' in v) {
+      const f = new PyFloat(Number(raws[v.__pyfloat]));
+      f.raw = raws[v.__pyfloat];
+      return f;
+    }
+    return v;
+  });
+}
+
+export function buildRealMutants(out, lib) {
+  const { canonical, sha256, stableId, PyFloat } = lib;
+  const T = (c) => `trace.${c}`;
+
+  /** A copy of the real fixture `name` as the new fixture `id`, opened for editing. */
+  const open = (name, id) => {
+    const src = path.join(out, `real-${name}`);
+    const fx = JSON.parse(fs.readFileSync(path.join(src, 'fixture.json'), 'utf8'));
+    const dst = path.join(out, id);
+    fs.cpSync(path.join(src, 'input'), path.join(dst, 'input'), { recursive: true });
+    const dir = path.join(dst, 'input', ...fx.target.split('/'));
+    const file = (rel) => path.join(dir, ...rel.split('/'));
+    const read = (rel) => fs.readFileSync(file(rel));
+    const json = (rel) => parsePy(read(rel).toString('utf8'), PyFloat);
+    const lines = read('trace.jsonl').toString('utf8').replace(/\n$/, '').split('\n');
+    const run = {
+      dir,
+      target: fx.target,
+      file,
+      read,
+      json,
+      write: (rel, content) => fs.writeFileSync(file(rel), content),
+      writeJson: (rel, v) => fs.writeFileSync(file(rel), canonical(v) + '\n'),
+      header: parsePy(lines[0], PyFloat),
+      events: lines.slice(1).map((l) => parsePy(l, PyFloat).event),
+      /** The events of one kind (and output type). */
+      find: (kind, type) =>
+        run.events.filter((e) => e.kind === kind && (!type || e.output?.type === type)),
+    };
+    return run;
+  };
+
+  /** Writes trace.jsonl back; with `reseal`, the trace id, run_meta, fingerprint and manifest follow. */
+  const save = (r, { reseal = true } = {}) => {
+    if (reseal) {
+      const h = r.header;
+      h.id = stableId('trace', {
+        canonicalization_version: h.canonicalization_version,
+        events: r.events,
+        fingerprint_algo: h.fingerprint_algo,
+        metadata: h.metadata,
+        plan_id: h.plan_id,
+        runtime_protocol_version: h.runtime_protocol_version,
+        schema_version: h.schema_version,
+        spec_id: h.spec_id,
+      });
+      const meta = r.json('run_meta.json');
+      meta.trace_id = h.id;
+      r.writeJson('run_meta.json', meta);
+    }
+    r.write(
+      'trace.jsonl',
+      [canonical(r.header), ...r.events.map((event) => canonical({ event, record: 'trace_event' }))]
+        .map((l) => l + '\n')
+        .join(''),
+    );
+    if (reseal) resealFiles(r);
+  };
+
+  /** Rewrites fingerprint.txt and every manifest entry from the files as they now are. */
+  const resealFiles = (r) => {
+    r.write('fingerprint.txt', sha256(r.read('trace.jsonl')) + '\n');
+    const man = JSON.parse(r.read('manifest.json'));
+    for (const k of Object.keys(man)) if (fs.existsSync(r.file(k))) man[k] = sha256(r.read(k));
+    r.writeJson('manifest.json', man);
+  };
+
+  /** Gives a claim its content id again and makes the step outputs follow it, as a forger would. */
+  const reclaimReal = (r, claim) => {
+    const was = claim.id;
+    const body = { ...claim };
+    delete body.id;
+    claim.id = stableId('claim', body);
+    for (const e of r.find('step_finished')) {
+      for (const [k, v] of Object.entries(e.output))
+        if (k.endsWith('claim_ids') && Array.isArray(v))
+          e.output[k] = v.map((x) => (x === was ? claim.id : x));
+      if (e.output.type === 'finalize' && e.output.final_claim_ids?.[0] === claim.id)
+        e.output.final_answer = claim.statement;
+    }
+  };
+
+  /** The producer's result hash of a derived claim (statement | citations). */
+  const resultHash = (claim) =>
+    sha256(
+      Buffer.concat([
+        Buffer.from(claim.statement, 'utf8'),
+        Buffer.from(
+          '|' +
+            claim.supports
+              .filter((s) => s.kind === 'evidence')
+              .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
+              .join(';'),
+        ),
+      ]),
+    );
+
+  const fixture = (id, base, kind, description, expected, edit, options = {}) => {
+    const r = open(base, id);
+    edit(r);
+    fs.writeFileSync(
+      path.join(out, id, 'fixture.json'),
+      JSON.stringify(
+        {
+          schema_version: '1.0',
+          fixture_id: id,
+          fixture_kind: kind,
+          pack: 'trace',
+          description,
+          input: 'input',
+          target: r.target,
+          options,
+          expected_validation_codes: expected,
+          expected_terminal_state: 'rejected',
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+  };
+  const claimOf = (r) => r.find('claim_emitted')[0].claim;
+  const citedEvidence = (r) => {
+    const s = claimOf(r).supports[0];
+    const ev = r.find('evidence_registered').find((e) => e.evidence.id === s.ref_id).evidence;
+    return { s, ev };
+  };
+
+  // ── the producer's evidence tamper matrix, on a real run (files edited after the run) ────────
+  const B = 'default-corpus';
+  fixture(
+    'mut-evidence-byte-flipped',
+    B,
+    'evidence_tamper',
+    'A real run: one byte inside the span a claim cites is flipped after the run.',
+    [T('evidence_hash_mismatch'), T('manifest_hash_mismatch'), T('snippet_hash_mismatch')],
+    (r) => {
+      const { s, ev } = citedEvidence(r);
+      const b = r.read(ev.content_path);
+      b[s.span[0]] ^= 0x20;
+      r.write(ev.content_path, b);
+    },
+  );
+  fixture(
+    'mut-evidence-truncated',
+    B,
+    'evidence_tamper',
+    'A real run: a cited evidence file is cut to 10 bytes.',
+    [T('evidence_hash_mismatch'), T('manifest_hash_mismatch'), T('span_out_of_bounds')],
+    (r) => {
+      const { ev } = citedEvidence(r);
+      r.write(ev.content_path, r.read(ev.content_path).subarray(0, 10));
+    },
+  );
+  fixture(
+    'mut-evidence-appended',
+    B,
+    'evidence_tamper',
+    'A real run: text is appended to a cited evidence file (the cited bytes are unchanged).',
+    [T('evidence_hash_mismatch'), T('manifest_hash_mismatch')],
+    (r) => {
+      const { ev } = citedEvidence(r);
+      r.write(ev.content_path, Buffer.concat([r.read(ev.content_path), Buffer.from(' And more.')]));
+    },
+  );
+  fixture(
+    'mut-evidence-deleted',
+    B,
+    'evidence_tamper',
+    'A real run: a cited evidence file is deleted.',
+    [T('evidence_missing'), T('manifest_file_missing')],
+    (r) => fs.rmSync(r.file(citedEvidence(r).ev.content_path)),
+  );
+  fixture(
+    'mut-evidence-overwritten',
+    B,
+    'evidence_tamper',
+    'A real run: a cited evidence file is overwritten with another evidence file’s bytes.',
+    [T('evidence_hash_mismatch'), T('manifest_hash_mismatch'), T('snippet_hash_mismatch')],
+    (r) => {
+      const { ev } = citedEvidence(r);
+      const other = r.find('evidence_registered').find((e) => e.evidence.id !== ev.id).evidence;
+      r.write(ev.content_path, r.read(other.content_path));
+    },
+  );
+
+  // ── forgeries the producer rejects (re-sealed) ──────────────────────────────────────────────
+  fixture(
+    'mut-reasoning-hash-changed',
+    B,
+    'reasoning_trace_mismatch',
+    'A real run whose header metadata carries another reasoning_trace_sha256 (and result_sha256); trace id, fingerprint and manifest re-sealed.',
+    [T('reasoning_trace_mismatch')],
+    (r) => {
+      const rt = r.header.metadata.reasoning_trace;
+      rt.reasoning_trace_sha256 = rt.result_sha256 = sha256('another answer');
+      save(r);
+    },
+  );
+  fixture(
+    'mut-result-sha-removed',
+    B,
+    'reasoning_trace_mismatch',
+    'A real run whose claim lost structured.result_sha256; claim id, step outputs, trace id, fingerprint and manifest re-sealed.',
+    [T('reasoning_trace_mismatch')],
+    (r) => {
+      const c = claimOf(r);
+      delete c.structured.result_sha256;
+      reclaimReal(r, c);
+      save(r);
+    },
+  );
+  fixture(
+    'mut-insufficient-marked-claim',
+    'insufficient-top-one',
+    'insufficient_ambiguous',
+    'A real insufficient-evidence run with an unsupported derived claim injected and marked structured.insufficient_evidence (no real run carries that mark); re-sealed.',
+    [T('insufficient_ambiguous'), T('claim_ungrounded')],
+    (r) => {
+      const derive = r.find('step_started')[2].step_id;
+      const claim = {
+        claim_type: 'derived',
+        confidence: new PyFloat(0.9),
+        statement: 'The Forth Bridge is in Wales.',
+        status: 'proposed',
+        structured: { insufficient_evidence: true },
+        supports: [],
+      };
+      claim.id = stableId('claim', claim);
+      const at = r.events.findIndex((e) => e.kind === 'step_finished' && e.step_id === derive);
+      r.events.splice(at, 0, { claim, kind: 'claim_emitted', step_id: derive });
+      r.events.forEach((e, i) => (e.idx = i));
+      save(r);
+    },
+  );
+
+  // ── forgeries the producer accepts: content ids and hashes recomputed by audit-gate ─────────
+  fixture(
+    'mut-claim-wording-edited',
+    B,
+    'content_id_mismatch',
+    'A real run whose claim wording is edited outside its markers; trace id, fingerprint and manifest re-sealed (the claim id is not).',
+    [T('content_id_mismatch'), T('reasoning_trace_mismatch')],
+    (r) => {
+      const c = claimOf(r);
+      c.statement = c.statement.replace(
+        'Lund University is located in Sweden.',
+        'Lund University is located in Norway.',
+      );
+      save(r);
+    },
+  );
+  fixture(
+    'mut-claim-wording-edited-reid',
+    B,
+    'reasoning_trace_mismatch',
+    'A real run whose claim wording is edited outside its markers, with the claim id and the step outputs recomputed and the run re-sealed: the result hash still gives it away.',
+    [T('reasoning_trace_mismatch')],
+    (r) => {
+      const c = claimOf(r);
+      c.statement = c.statement.replace(
+        'Lund University is located in Sweden.',
+        'Lund University is located in Norway.',
+      );
+      reclaimReal(r, c);
+      save(r);
+    },
+  );
+  fixture(
+    'mut-evidence-edited-outside-span',
+    B,
+    'content_id_mismatch',
+    'A real run whose cited evidence bytes are edited outside the cited span, with the evidence sha256 in the trace, the trace id, fingerprint and manifest re-sealed.',
+    [T('content_id_mismatch'), T('evidence_chunk_mismatch')],
+    (r) => {
+      const { s, ev } = citedEvidence(r);
+      const b = Buffer.from(r.read(ev.content_path));
+      b[b.length - 2] ^= 0x20; // the cited span ends earlier
+      if (s.span[1] >= b.length - 1) throw new Error('the cited span reaches the edited byte');
+      r.write(ev.content_path, b);
+      ev.sha256 = sha256(b);
+      save(r);
+    },
+  );
+  fixture(
+    'mut-spec-description-edited',
+    B,
+    'content_id_mismatch',
+    'A real run whose spec.json description is edited; the manifest is re-sealed.',
+    [T('content_id_mismatch')],
+    (r) => {
+      const spec = r.json('spec.json');
+      spec.description = 'Where is Uppsala University located?';
+      r.writeJson('spec.json', spec);
+      resealFiles(r);
+    },
+  );
+  fixture(
+    'mut-marker-legacy-outside-quote',
+    'evidence-with-markers',
+    'marker_legacy',
+    'A real run whose claim gets a legacy [evidence:doc8] marker outside the text it quotes; claim id, result hash, reasoning record and the run re-sealed.',
+    [T('marker_legacy')],
+    (r) => {
+      const c = claimOf(r);
+      c.statement += ' See also [evidence:doc8].';
+      c.structured.result_sha256 = resultHash(c);
+      const rt = r.header.metadata.reasoning_trace;
+      rt.reasoning_trace_sha256 = rt.result_sha256 = c.structured.result_sha256;
+      reclaimReal(r, c);
+      save(r);
+    },
+  );
+  fixture(
+    'mut-chunk-other-span',
+    'repeated-text',
+    'evidence_chunk_mismatch',
+    'A real run whose provenance/chunks.jsonl lists the cited chunk at another span only; the manifest is re-sealed.',
+    [T('evidence_chunk_mismatch')],
+    (r) => {
+      const { ev } = citedEvidence(r);
+      const lines = r
+        .read('provenance/chunks.jsonl')
+        .toString('utf8')
+        .replace(/\n$/, '')
+        .split('\n');
+      const edited = lines.map((l) => {
+        const c = JSON.parse(l);
+        if (c.chunk_id !== ev.chunk_id) return l;
+        return canonical({ ...c, start_byte: c.start_byte + 1, end_byte: c.end_byte + 1 });
+      });
+      r.write('provenance/chunks.jsonl', edited.join('\n') + '\n');
+      resealFiles(r);
+    },
+  );
+  fixture(
+    'mut-chunk-id-not-hash',
+    'repeated-text',
+    'chunks_invalid',
+    'A real run whose provenance/chunks.jsonl records a chunk_sha256 that is not its chunk id (chunk ids are the sha256 of the chunk bytes); the manifest is re-sealed.',
+    [T('chunks_invalid')],
+    (r) => {
+      const lines = r
+        .read('provenance/chunks.jsonl')
+        .toString('utf8')
+        .replace(/\n$/, '')
+        .split('\n');
+      const c = JSON.parse(lines.at(-1));
+      lines[lines.length - 1] = canonical({ ...c, chunk_sha256: sha256('other bytes') });
+      r.write('provenance/chunks.jsonl', lines.join('\n') + '\n');
+      resealFiles(r);
+    },
+  );
+  fixture(
+    'mut-producer-verify-failed',
+    'after-producer-verify',
+    'producer_rejected',
+    'A real run whose verify.verify.json (the producer’s own verify command) records a failure.',
+    [T('producer_rejected')],
+    (r) => {
+      const v = r.json('verify.verify.json');
+      v.checks[0].passed = false;
+      v.failures.push({
+        invariant_id: 'INV-SCH-001',
+        message: 'Unfinished steps: [x]',
+        severity: 'error',
+      });
+      r.writeJson('verify.verify.json', v);
+    },
+  );
+  fixture(
+    'mut-policy-floor',
+    'policy-one',
+    'supports_too_few',
+    'A real run whose recorded policy is 1, checked with the gate’s floor raised to 2.',
+    [T('supports_too_few')],
+    () => {},
+    { min_supports: 2 },
+  );
+}

@@ -1,0 +1,194 @@
+import { ARISTO } from './codes.js';
+import { isAnnotationId } from './ids.js';
+import { INDEX_PATH, normalFile, type LoadedIndex } from './index-file.js';
+import type { Entry, Findings } from './model.js';
+import type { IndexEntry } from './schema.js';
+import type { SourceAnnotation, SourceScan } from './sources.js';
+
+export interface Entries {
+  byId: Map<string, Entry>;
+  /** Annotations with no id and no index entry to take one from: no proof can be matched to them. */
+  unidentified: SourceAnnotation[];
+}
+
+interface Ctx {
+  subject: string;
+  f: Findings;
+  /** Repo-relative path of a workspace-relative file. */
+  repoPath: (file: string) => string;
+}
+
+/**
+ * The annotations as they are now. The source is the truth: ids, texts and hashes come from the
+ * parsed Rust; the index only lends ids to annotations written without one (matched by file
+ * and site) and stands in for files the parser does not cover. Where a committed index
+ * disagrees with the source, that is a finding (`aristo stamp --check`).
+ */
+export function buildEntries(scan: SourceScan, index: LoadedIndex | undefined, c: Ctx): Entries {
+  const byId = new Map<string, Entry>();
+  const unidentified: SourceAnnotation[] = [];
+  const indexRel = index?.rel ?? INDEX_PATH;
+  const matched = new Set<string>();
+  const bySite = new Map<string, string>();
+  if (index)
+    for (const [id, e] of index.entries) bySite.set(`${normalFile(e.file)}\0${e.site}`, id);
+
+  for (const a of scan.annotations) {
+    const at = { path: c.repoPath(a.file), line: a.line };
+    let id = a.id;
+    if (id !== undefined && !isAnnotationId(id)) {
+      c.f.add(
+        ARISTO.annotationIdInvalid,
+        c.subject,
+        `${at.path}:${a.line}: id \`${id}\` is not a valid annotation id; the SDK skips this annotation.`,
+        at,
+      );
+      continue;
+    }
+    const parents = a.parent === undefined ? [] : Array.isArray(a.parent) ? a.parent : [a.parent];
+    const badParent = parents.find((p) => !isAnnotationId(p));
+    if (badParent !== undefined) {
+      c.f.add(
+        ARISTO.annotationIdInvalid,
+        c.subject,
+        `${at.path}:${a.line}: parent \`${badParent}\` is not a valid annotation id; the SDK skips this annotation.`,
+        at,
+      );
+      continue;
+    }
+    if (id === undefined) {
+      id = bySite.get(`${a.file}\0${a.site}`);
+      if (id === undefined) {
+        if (index)
+          c.f.add(
+            ARISTO.indexOutOfSync,
+            c.subject,
+            `${index.rel} has no entry for the annotation at ${at.path}:${a.line} (${a.site}), written without an id.`,
+            { path: index.rel, line: 1 },
+            { related: [at] },
+          );
+        unidentified.push(a);
+        continue;
+      }
+    }
+    const first = byId.get(id);
+    if (first) {
+      c.f.add(
+        ARISTO.duplicateId,
+        c.subject,
+        `${at.path}:${a.line}: id \`${id}\` is already used at ${c.repoPath(first.file)}:${first.line}; the SDK keeps the first and skips this one.`,
+        at,
+        {
+          related: [{ path: c.repoPath(first.file), ...(first.line ? { line: first.line } : {}) }],
+        },
+      );
+      continue;
+    }
+    const entry: Entry = {
+      id,
+      kind: a.kind,
+      text: a.text,
+      verify: a.kind === 'assume' ? false : a.verify,
+      status: 'unknown',
+      text_hash: a.text_hash,
+      body_hash: a.body_hash,
+      file: a.file,
+      site: a.site,
+      covered_region: a.covered_region,
+      line: a.line,
+      from: 'source',
+      ...(a.parent !== undefined ? { parent: a.parent } : {}),
+    };
+    byId.set(id, entry);
+    if (index) {
+      matched.add(id);
+      const committed = index.entries.get(id);
+      if (!committed)
+        c.f.add(
+          ARISTO.indexOutOfSync,
+          c.subject,
+          `${index.rel} has no entry \`${id}\` for the annotation at ${at.path}:${a.line}.`,
+          { path: index.rel, line: 1 },
+          { related: [at] },
+        );
+      else {
+        const drift = differences(entry, a, committed);
+        if (drift.length)
+          c.f.add(
+            ARISTO.indexOutOfSync,
+            c.subject,
+            `${index.rel} entry \`${id}\` disagrees with the source at ${at.path}:${a.line}: ${drift.join(', ')}.`,
+            { path: index.rel, line: index.doc.lineOf([id]) },
+            { related: [at] },
+          );
+      }
+    }
+  }
+
+  if (!index) return { byId, unidentified };
+  const notParsed = new Map<string, string[]>();
+  for (const [id, e] of index.entries) {
+    if (matched.has(id)) continue;
+    const file = normalFile(e.file);
+    const parsedHere = scan.covered.has(file) || (file.endsWith('.rs') && !scan.failed.has(file));
+    if (parsedHere) {
+      c.f.add(
+        ARISTO.indexOutOfSync,
+        c.subject,
+        `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${scan.covered.has(file) ? '' : ': the file does not exist'}.`,
+        { path: index.rel, line: index.doc.lineOf([id]) },
+      );
+      continue;
+    }
+    if (byId.has(id)) continue; // the source wins
+    byId.set(id, fromIndex(id, e));
+    const list = notParsed.get(file) ?? [];
+    list.push(id);
+    notParsed.set(file, list);
+  }
+  for (const [file, ids] of notParsed)
+    c.f.add(
+      ARISTO.sourceNotParsed,
+      c.subject,
+      `${c.repoPath(file)} is not parsed${scan.failed.has(file) ? ' (see the parse error)' : ' (not Rust)'}: ${ids.map((i) => `\`${i}\``).join(', ')} checked against ${indexRel} alone.`,
+      { path: c.repoPath(file) },
+    );
+  return { byId, unidentified };
+}
+
+function fromIndex(id: string, e: IndexEntry): Entry {
+  return {
+    id,
+    kind: e.kind,
+    text: e.text,
+    verify: e.kind === 'intent' ? e.verify : false,
+    status: e.status,
+    text_hash: e.text_hash,
+    body_hash: e.body_hash,
+    file: normalFile(e.file),
+    site: e.site,
+    covered_region: e.covered_region,
+    from: 'index',
+    ...(e.parent !== undefined ? { parent: e.parent } : {}),
+  };
+}
+
+const list = (p: string | string[] | undefined) =>
+  p === undefined ? [] : Array.isArray(p) ? p : [p];
+
+/** The fields where the committed entry differs from the source, with what that means. */
+function differences(entry: Entry, a: SourceAnnotation, e: IndexEntry): string[] {
+  const out: string[] = [];
+  if (e.kind !== entry.kind) out.push(`kind (index ${e.kind}, source ${entry.kind})`);
+  if (e.text_hash !== entry.text_hash || e.text !== entry.text)
+    out.push('text (the claim changed)');
+  if (e.body_hash !== entry.body_hash) out.push('body_hash (the code changed)');
+  if (e.kind === 'intent' && e.verify !== a.verify)
+    out.push(`verify (index ${String(e.verify)}, source ${String(a.verify)})`);
+  if (normalFile(e.file) !== entry.file) out.push(`file (index ${e.file})`);
+  if (e.site !== entry.site) out.push(`site (index "${e.site}", source "${entry.site}")`);
+  if (e.covered_region !== entry.covered_region)
+    out.push(`covered_region (index ${e.covered_region}, source ${entry.covered_region})`);
+  if (list(e.parent).join('\0') !== list(entry.parent).join('\0')) out.push('parent');
+  return out;
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The SDK's hashes (aristo.md §2, `aristo-core/src/hash.rs`). Every hash string is
+ * `sha256:` + 64 lowercase hex.
+ */
+export function sha256(text: string): string {
+  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
+// Rust's `str::trim` strips Unicode White_Space, which is not JavaScript's set (JS adds U+FEFF,
+// Rust adds U+0085).
+const WS =
+  '\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, 'g');
+// Runs of ASCII whitespace as Rust's `char::is_ascii_whitespace` sees it: no vertical tab.
+const ASCII_RUN = /[ \t\n\f\r]+/g;
+
+/** The SDK's text normalisation: trim, then each run of ASCII whitespace becomes one space. */
+export function normalizeText(text: string): string {
+  return text.replace(TRIM, '').replace(ASCII_RUN, ' ');
+}
+
+export function textHash(text: string): string {
+  return sha256(normalizeText(text));
+}
+
+/** The covered region, verbatim. */
+export function bodyHash(region: string): string {
+  return sha256(region);
+}
+
+/**
+ * Rust's `str::lines()`: split at `\n`, a `\r` right before it dropped; a final line ending
+ * does not start another line.
+ */
+export function rustLines(source: string): string[] {
+  if (source.length === 0) return [];
+  const lines = source.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    // The last piece has no `\n` after it, so its `\r` is kept.
+    if (i < lines.length - 1 || source.endsWith('\n'))
+      if (l.endsWith('\r')) lines[i] = l.slice(0, -1);
+  }
+  return lines;
+}
+
+/** Parses a code ground's `lines` as the SDK does: `N` or `N-M`, 1 ≤ N ≤ M. */
+export function parseLineRange(s: string): { lo: number; hi: number } | undefined {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(s);
+  if (!m) return undefined;
+  const lo = Number(m[1]);
+  const hi = m[2] === undefined ? lo : Number(m[2]);
+  if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo === 0 || hi < lo)
+    return undefined;
+  return { lo, hi };
+}
+
+/** A code ground's hash: lines lo..hi of `lines` (from {@link rustLines}) joined by `\n`. */
+export function codeTextHash(lines: readonly string[], lo: number, hi: number): string {
+  return sha256(lines.slice(lo - 1, hi).join('\n'));
+}
+
+export const HASH_RE = /^sha256:[0-9a-f]{64}$/;

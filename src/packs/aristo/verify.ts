@@ -1,0 +1,408 @@
+import path from 'node:path';
+import { isSafeRelative } from '../../io/json-file.js';
+import { decodeUtf8, readSmallFile } from '../../io/files.js';
+import type { Workspace } from '../../io/workspace.js';
+import type { Location } from '../../model/finding.js';
+import type { Subject, Target } from '../../model/subject.js';
+import type { PackContext, PackResult } from '../pack.js';
+import type { Card, AristoExtension } from './cards.js';
+import { ARISTO, type AristoCodeDef } from './codes.js';
+import { buildEntries } from './entries.js';
+import { MAX_SOURCE_BYTES } from './files.js';
+import { rustLines } from './hash.js';
+import { idFromProofFileName } from './ids.js';
+import { loadIndex } from './index-file.js';
+import { Findings, type Entry } from './model.js';
+import { listProofNames, loadProof, type LoadedProof } from './proofs.js';
+import { RULES, proofBody, type CodeFile, type RuleContext } from './rules/index.js';
+import type { ProofFile } from './schema.js';
+import { scanSources } from './sources.js';
+import { loadWaivers, type AristoWaiver } from './waivers.js';
+
+/** Pack options (fixture `options`, CLI flags). */
+export interface AristoOptions {
+  /** Inconclusive verdicts block (default: they warn). */
+  block_inconclusive?: boolean;
+  /** Intents asking for verification without a proof block (default: they warn). */
+  block_missing_proof?: boolean;
+}
+
+const MALFORMED = new Set<string>([
+  ARISTO.proofUnreadable.code,
+  ARISTO.proofFilenameInvalid.code,
+  ARISTO.proofUnparseable.code,
+  ARISTO.proofSchema.code,
+]);
+const STALE: Record<string, string> = {
+  [ARISTO.proofStaleText.code]: 'the claim text changed',
+  [ARISTO.proofStaleCode.code]: 'the code changed',
+  [ARISTO.groundStaleText.code]: 'a cited claim changed',
+  [ARISTO.groundStaleCode.code]: 'cited code changed',
+  [ARISTO.gapSuggestionExists.code]: 'a suggested annotation now exists',
+};
+/** Codes that say something about the proof without rejecting it. */
+const NOT_REJECTING = new Set<string>([ARISTO.unknownKey.code]);
+
+interface ProofSubject {
+  subject: string;
+  name: string;
+  rel: string;
+  id?: string;
+  loaded?: LoadedProof;
+}
+
+/** Verifies one aristo workspace (the directory holding `.aristo/`). */
+export async function verifyAristo(targetDir: string, ctx: PackContext): Promise<PackResult> {
+  const ws = ctx.workspace;
+  const opts = ctx.options as AristoOptions;
+  const rel = ws.rel(targetDir);
+  const targetId = `aristo:${rel}`;
+  const repoPath = (file: string) => (rel === '.' ? file : `${rel}/${file}`);
+  const f = new Findings();
+
+  const scan = await scanSources(ws, targetDir, targetId, f);
+  const index = loadIndex(ws, targetDir, targetId, f);
+  const { byId: entries, unidentified } = buildEntries(scan, index, {
+    subject: targetId,
+    f,
+    repoPath,
+  });
+  const waivers = loadWaivers(ws, targetDir, targetId, f);
+
+  const proofs: ProofSubject[] = listProofNames(targetDir).map((name) => {
+    const decoded = idFromProofFileName(name);
+    const id = decoded.ok ? decoded.id : undefined;
+    const subject = `${targetId}#${id ?? name}`;
+    const proofRel = repoPath(`.aristo/proofs/${name}`);
+    const loaded = loadProof(ws, targetDir, name, subject, f);
+    return {
+      subject,
+      name,
+      rel: proofRel,
+      ...(id !== undefined ? { id } : {}),
+      ...(loaded ? { loaded } : {}),
+    };
+  });
+  deriveStatuses(entries, proofs);
+
+  const codeFiles = new Map<string, CodeFile>();
+  const code = (file: string) => {
+    let c = codeFiles.get(file);
+    if (!c) codeFiles.set(file, (c = readCodeFile(ws, targetDir, file)));
+    return c;
+  };
+  const sourceAt = (e: Entry | undefined): Location | undefined =>
+    e ? { path: repoPath(e.file), ...(e.line ? { line: e.line } : {}) } : undefined;
+
+  const subjects: Subject[] = [];
+  const cards: Card[] = [];
+  const proven = new Set<string>();
+  for (const p of proofs) {
+    if (p.id !== undefined) proven.add(p.id);
+    const entry = p.id !== undefined ? entries.get(p.id) : undefined;
+    const failures: string[] = [];
+    if (p.loaded) {
+      const { loaded } = p;
+      const shape = proofBody(loaded.proof);
+      const rc: RuleContext = {
+        id: loaded.id,
+        proof: loaded.proof,
+        entry,
+        entries,
+        body: shape.ok ? shape.body : undefined,
+        code,
+        report(def: AristoCodeDef, at, location, detail) {
+          failures.push(`${location}: ${detail}`);
+          const src = sourceAt(entry);
+          f.add(
+            def,
+            p.subject,
+            `${location}: ${detail}`,
+            { path: loaded.rel, line: loaded.doc.lineOf(at) },
+            {
+              id: loaded.id,
+              ...(src ? { related: [src] } : {}),
+            },
+          );
+        },
+      };
+      for (const rule of RULES) if (!rule.meta.needsBody || rc.body) rule.check(rc);
+    }
+    const mine = f.list.filter((x) => x.subject === p.subject);
+    const fired = new Set(mine.map((x) => x.code));
+    for (const x of mine) if (MALFORMED.has(x.code)) failures.push(x.message);
+
+    const card = baseCard(p, entry, repoPath);
+    const state = judge(p, entry, fired);
+    card.state = state;
+    if (state === 'rejected' || state === 'malformed') card.failures = failures;
+    if (state === 'stale') card.drifted = [...fired].filter((c) => STALE[c]).map((c) => STALE[c]!);
+    const proof = p.loaded?.proof;
+    if (proof && entry && (state === 'verified' || state === 'refuted' || state === 'inconclusive'))
+      gate(state, proof, p, entry, waivers.get(entry.id), card);
+    cards.push(card);
+    subjects.push(subjectOf(p.subject, p.id ?? p.name, p.rel, card, proof));
+  }
+
+  function gate(
+    state: 'verified' | 'refuted' | 'inconclusive',
+    proof: ProofFile,
+    p: ProofSubject,
+    entry: Entry,
+    waiver: AristoWaiver | undefined,
+    card: Card,
+  ): void {
+    const src = sourceAt(entry)!;
+    const doc = p.loaded!.doc;
+    const proofAt = (at: string[]) => ({ path: p.rel, line: doc.lineOf(at) });
+    const label = `${entry.id} (${src.path}:${entry.site})`;
+    if (state === 'verified') {
+      card.held = proof.verified?.proof.conclusion ?? '';
+      if (waiver)
+        f.add(
+          ARISTO.waiverRatchet,
+          p.subject,
+          `${label} now verifies, but .aristo/expectations.toml still waives it: remove the waiver (the ratchet keeps waivers from rotting).`,
+          waiver.location,
+          { related: [proofAt(['verdict']), src] },
+        );
+      return;
+    }
+    if (state === 'refuted') {
+      const v = proof.counterexample!.violation;
+      Object.assign(card, refutation(v, entry, repoPath));
+      if (waiver) {
+        card.state = 'waived';
+        card.waiver = {
+          reason: waiver.reason,
+          ...(waiver.tracking ? { tracking: waiver.tracking } : {}),
+        };
+        f.add(
+          ARISTO.refutedWaived,
+          p.subject,
+          `${label} is refuted and waived: ${waiver.reason}${waiver.tracking ? ` (${waiver.tracking})` : ''}.`,
+          src,
+          { related: [proofAt(['counterexample', 'violation']), waiver.location] },
+        );
+      } else
+        f.add(ARISTO.refuted, p.subject, `${label} is refuted: ${firstLine(v.description)}`, src, {
+          related: [proofAt(['counterexample', 'violation'])],
+          id: entry.id,
+        });
+      return;
+    }
+    const gap = proof.inconclusive!.gap;
+    card.gap = gap.description;
+    card.suggestions = gap.suggested_annotations.map((s) => ({
+      kind: s.kind,
+      at: s.at_site,
+      text: s.suggested_text,
+    }));
+    f.add(
+      ARISTO.inconclusive,
+      p.subject,
+      `${label} could not be verified or refuted: ${firstLine(gap.description)}`,
+      src,
+      {
+        related: [proofAt(['inconclusive', 'gap'])],
+        id: entry.id,
+        ...(opts.block_inconclusive ? { severity: 'error' as const } : {}),
+      },
+    );
+  }
+
+  // Waivers of ids no annotation has.
+  for (const w of waivers.values())
+    if (!entries.has(w.id))
+      f.add(
+        ARISTO.waiverOrphan,
+        targetId,
+        `.aristo/expectations.toml waives \`${w.id}\`, which no annotation has.`,
+        w.location,
+      );
+
+  // Intents that ask for verification and have no proof.
+  const missing = opts.block_missing_proof ? { severity: 'error' as const } : {};
+  for (const e of entries.values()) {
+    if (e.kind !== 'intent' || e.verify === false || proven.has(e.id)) continue;
+    const subject = `${targetId}#${e.id}`;
+    const src = sourceAt(e)!;
+    f.add(
+      ARISTO.proofMissing,
+      subject,
+      `${e.id} (${src.path}:${e.site}) asks for verification but has no proof.`,
+      src,
+      {
+        ...missing,
+        id: e.id,
+      },
+    );
+    const card: Card = { id: e.id, state: 'unproven', file: src.path, site: e.site, claim: e.text };
+    cards.push(card);
+    subjects.push(subjectOf(subject, e.id, src.path, card, undefined));
+  }
+  for (const a of unidentified) {
+    if (a.kind !== 'intent' || a.verify === false) continue;
+    const src = { path: repoPath(a.file), line: a.line };
+    const key = `${src.path}:${a.line}`;
+    const subject = `${targetId}#${key}`;
+    f.add(
+      ARISTO.proofMissing,
+      subject,
+      `The intent at ${key} (${a.site}) has no id and no index entry to take one from, so no proof can be matched to it: give it id = "…".`,
+      src,
+      missing,
+    );
+    const card: Card = { id: key, state: 'unproven', file: src.path, site: a.site, claim: a.text };
+    cards.push(card);
+    subjects.push(subjectOf(subject, key, src.path, card, undefined));
+  }
+
+  const blocked = f.list.some((x) => x.severity === 'error');
+  const target: Target = {
+    id: targetId,
+    pack: 'aristo',
+    kind: 'workspace',
+    path: rel,
+    enforcement: 'blocking',
+    terminal_state: blocked ? 'blocked' : 'accepted',
+    context: {
+      annotations: String(entries.size),
+      proofs: String(proofs.length),
+      index: index ? 'committed' : 'from source',
+    },
+  };
+  const extension: AristoExtension = { kind: 'aristo', cards };
+  return { target, subjects, findings: f.list, extension };
+}
+
+/** The SDK's status derivation: anchors match → the verdict, else stale (aristo.md §4). */
+function deriveStatuses(entries: Map<string, Entry>, proofs: ProofSubject[]): void {
+  for (const p of proofs) {
+    const e = p.id !== undefined ? entries.get(p.id) : undefined;
+    const proof = p.loaded?.proof;
+    if (!e || !proof) continue;
+    const v = proof.verdict;
+    // A proof whose body the SDK cannot use is demoted too (its second validator pass).
+    e.status =
+      v.produced_at_text_hash === e.text_hash &&
+      v.produced_at_body_hash === e.body_hash &&
+      proofBody(proof).ok
+        ? v.type
+        : 'stale';
+  }
+}
+
+function judge(p: ProofSubject, entry: Entry | undefined, fired: Set<string>): Card['state'] {
+  if (!p.loaded || [...fired].some((c) => MALFORMED.has(c))) return 'malformed';
+  if (!entry) return 'orphan';
+  const rejecting = [...fired].filter((c) => !NOT_REJECTING.has(c));
+  if (rejecting.some((c) => !STALE[c])) return 'rejected';
+  if (rejecting.length) return 'stale';
+  const t = p.loaded.proof.verdict.type;
+  return t === 'counterexample' ? 'refuted' : t;
+}
+
+function baseCard(
+  p: ProofSubject,
+  entry: Entry | undefined,
+  repoPath: (f: string) => string,
+): Card {
+  return {
+    id: p.id ?? p.name,
+    state: 'malformed',
+    proof: p.rel,
+    ...(entry ? { file: repoPath(entry.file), site: entry.site, claim: entry.text } : {}),
+  };
+}
+
+const STATUS: Record<Card['state'], string> = {
+  verified: 'VERIFIED',
+  refuted: 'REFUTED',
+  waived: 'REFUTED_WAIVED',
+  inconclusive: 'INCONCLUSIVE',
+  stale: 'STALE',
+  rejected: 'REJECTED',
+  orphan: 'ORPHAN',
+  malformed: 'MALFORMED',
+  unproven: 'NO_PROOF',
+};
+
+function subjectOf(
+  id: string,
+  name: string,
+  p: string,
+  card: Card,
+  proof: ProofFile | undefined,
+): Subject {
+  const s: Subject = {
+    id,
+    target: id.slice(0, id.indexOf('#')),
+    pack: 'aristo',
+    kind: 'annotation',
+    name,
+    path: p,
+    status: STATUS[card.state],
+    outcome: 'pass',
+  };
+  if (proof) s.verdict = proof.verdict.type;
+  if (card.claim !== undefined) s.reason = firstLine(card.claim, 200);
+  return s;
+}
+
+/** Tested / Found / ↳ of a refutation card, from the trigger steps and their code grounds. */
+function refutation(
+  v: NonNullable<ProofFile['counterexample']>['violation'],
+  entry: Entry,
+  repoPath: (f: string) => string,
+): Pick<Card, 'tested' | 'found' | 'foundAt'> {
+  const ordered = [...v.trigger_steps].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
+  const violated =
+    v.trigger_steps.find((s) => s.path === v.violated_step_path) ?? ordered[ordered.length - 1];
+  const codeGround = [violated, ...ordered.slice().reverse()]
+    .flatMap((s) => s?.grounds ?? [])
+    .find((g) => g.kind === 'code');
+  const foundAt =
+    codeGround?.kind === 'code' && isSafeRelative(codeGround.file)
+      ? {
+          path: repoPath(codeGround.file),
+          line: Number(codeGround.lines.split('-')[0]) || 1,
+          what: codeGround.reason,
+        }
+      : {
+          path: repoPath(entry.file),
+          ...(entry.line ? { line: entry.line } : {}),
+          what: violated?.claim ?? v.description,
+        };
+  return { tested: ordered.map((s) => s.claim), found: v.description, foundAt };
+}
+
+function firstLine(s: string, max = 300): string {
+  const line = s.trim().split('\n')[0]!.trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * A file a code ground cites, read as the SDK would (`root.join(file)`, `str::lines`) but only
+ * inside the repository: a `..`, an absolute path or a symlink out is refused unread.
+ */
+function readCodeFile(ws: Workspace, targetDir: string, file: string): CodeFile {
+  if (path.isAbsolute(file) || /^[A-Za-z]:/.test(file))
+    return { state: 'outside', detail: 'is an absolute path' };
+  if (file.split(/[\\/]/).includes('..')) return { state: 'outside', detail: 'climbs out with ..' };
+  if (file.length === 0 || file.includes('\0')) return { state: 'unreadable' };
+  const r = ws.resolve(targetDir, file);
+  if (!r.ok)
+    return r.reason === 'outside_root'
+      ? { state: 'outside', detail: 'is a symlink out of the repository' }
+      : { state: 'unreadable' };
+  const inside = path.relative(ws.root, r.real);
+  if (inside.startsWith('..') || path.isAbsolute(inside))
+    return { state: 'outside', detail: 'is a symlink out of the repository' };
+  const read = readSmallFile(r.real, MAX_SOURCE_BYTES);
+  if (!read.ok) return { state: 'unreadable' };
+  const text = decodeUtf8(read.bytes);
+  return text.ok ? { state: 'ok', lines: rustLines(text.text) } : { state: 'unreadable' };
+}

@@ -1,0 +1,149 @@
+import { sha256Hex } from '../../io/hashing.js';
+import type { SupportUse } from './claims.js';
+import { TRACE } from './codes.js';
+import { q, type RunCtx } from './context.js';
+import { eventText, membersOf } from './ids.js';
+
+/**
+ * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
+ * them; these are the ones its models expose as content):
+ * - a claim support: the UTF-8 bytes of the cited claim's `statement` (the claim's content);
+ * - a tool_call support: the canonical JSON bytes of the tool result's `result` value, exactly as
+ *   the trace line holds them (sorted keys, compact, Python floats).
+ *
+ * They are kept per id while the trace streams (claims may cite later records), as text that is
+ * turned into bytes only when a support cites it. Past KEEP_CHARS of such text per run only a
+ * digest is kept, which still proves a support that spans the whole content; a narrower span
+ * over a dropped source is reported as unverifiable, never passed.
+ */
+const KEEP_CHARS = 32 * 1024 * 1024;
+
+type Source =
+  | { kind: 'text'; get: () => string | undefined }
+  | { kind: 'digest'; sha: string; len: number }
+  | { kind: 'none'; why: string };
+
+export type Selected =
+  | { ok: true; sha: string; len: number; preview: string }
+  | { ok: false; reason: 'out_of_bounds'; len: number }
+  | { ok: false; reason: 'unverifiable'; why: string };
+
+export class CitedBytes {
+  private readonly sources = new Map<string, Source>();
+  private kept = 0;
+
+  /** A claim's statement, kept under its id (the first emission wins). */
+  claim(id: string, statement: string): void {
+    if (this.sources.has(id)) return;
+    this.keep(id, statement.length, () => statement);
+  }
+
+  /**
+   * A tool result, from its canonical event line (the `event` member's text), kept under the
+   * call id. `canonical` is false when the line itself is not canonical: its own finding stands
+   * and its bytes are not guessed.
+   */
+  toolResult(callId: string, lineText: string, canonical: boolean): void {
+    if (this.sources.has(callId)) return;
+    if (!canonical) {
+      this.sources.set(callId, { kind: 'none', why: 'its trace line is not canonical JSON' });
+      return;
+    }
+    this.keep(callId, lineText.length, () => resultText(lineText));
+  }
+
+  private keep(id: string, chars: number, get: () => string | undefined): void {
+    if (this.kept + chars <= KEEP_CHARS) {
+      this.kept += chars;
+      this.sources.set(id, { kind: 'text', get });
+      return;
+    }
+    const text = get();
+    if (text === undefined) {
+      this.sources.set(id, { kind: 'none', why: 'the tool result has no result value' });
+      return;
+    }
+    const bytes = Buffer.from(text, 'utf8');
+    this.sources.set(id, { kind: 'digest', sha: sha256Hex(bytes), len: bytes.length });
+  }
+
+  /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
+  select(id: string, b0: number, b1: number): Selected | undefined {
+    const s = this.sources.get(id);
+    if (!s) return undefined;
+    if (s.kind === 'none') return { ok: false, reason: 'unverifiable', why: s.why };
+    if (s.kind === 'digest') {
+      if (b1 > s.len || b0 >= b1) return { ok: false, reason: 'out_of_bounds', len: s.len };
+      if (b0 === 0 && b1 === s.len) return { ok: true, sha: s.sha, len: s.len, preview: '' };
+      return {
+        ok: false,
+        reason: 'unverifiable',
+        why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
+      };
+    }
+    const text = s.get();
+    if (text === undefined)
+      return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
+    const bytes = Buffer.from(text, 'utf8');
+    if (b1 > bytes.length || b0 >= b1)
+      return { ok: false, reason: 'out_of_bounds', len: bytes.length };
+    const span = bytes.subarray(b0, b1);
+    return {
+      ok: true,
+      sha: sha256Hex(span),
+      len: bytes.length,
+      preview: span.subarray(0, 80).toString('utf8'),
+    };
+  }
+}
+
+/** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
+function resultText(line: string): string | undefined {
+  const event = membersOf(eventText(line))?.result;
+  return event === undefined ? undefined : membersOf(event)?.result;
+}
+
+/**
+ * Claim and tool_call supports: the cited record exists (a claim the trace emits, a tool call
+ * with a result), the span lies inside its bytes, and snippet_sha256 is the hash of those bytes.
+ */
+export function checkRecordSupports(
+  ctx: RunCtx,
+  supports: readonly SupportUse[],
+  known: { claim: (id: string) => boolean; toolCall: (id: string) => boolean },
+  cited: CitedBytes,
+): void {
+  const f = ctx.f;
+  for (const s of supports) {
+    if (s.kind === 'evidence') continue;
+    const what = s.kind === 'claim' ? `claim ${q(s.refId)}` : `tool call ${q(s.refId)}`;
+    if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
+      f.add(
+        TRACE.supportUnresolved,
+        s.kind === 'claim'
+          ? `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`
+          : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`,
+        ctx.at(s.line),
+      );
+      continue;
+    }
+    const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
+    const got = cited.select(s.refId, s.b0, s.b1);
+    if (!got) continue; // resolved but never kept: cannot happen, the scan keeps every record
+    if (!got.ok) {
+      f.add(
+        got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch,
+        got.reason === 'out_of_bounds'
+          ? `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
+          : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`,
+        ctx.at(s.line),
+      );
+    } else if (got.sha !== s.sha) {
+      f.add(
+        TRACE.snippetHashMismatch,
+        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`,
+        ctx.at(s.line),
+      );
+    }
+  }
+}

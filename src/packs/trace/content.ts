@@ -1,0 +1,155 @@
+import { sha256Hex } from '../../io/hashing.js';
+import { canonicalStringify } from './canonical.js';
+import { TRACE } from './codes.js';
+import { q, type RunCtx } from './context.js';
+import { contentId, eventText, membersOf } from './ids.js';
+import type { Claim, EvidenceRef, TraceHeader } from './schema.js';
+
+interface DerivedHash {
+  id: string;
+  line: number;
+  /** structured.result_sha256 as recorded (undefined when absent or not a string). */
+  recorded: string | undefined;
+  has: boolean;
+  /** What the producer's extractive reasoner hashes: statement | evidence citations. */
+  recomputed: string;
+}
+
+/**
+ * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
+ * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
+ * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
+ * `result_sha256` together with the header's reasoning-trace record (the producer's
+ * check_reasoning_trace).
+ */
+export class ContentChecks {
+  private readonly derived: DerivedHash[] = [];
+
+  constructor(private readonly ctx: RunCtx) {}
+
+  /**
+   * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
+   * so the canonical payload is rebuilt from the parsed record without scanning the line again.
+   */
+  evidence(ev: EvidenceRef, no: number): void {
+    const want = contentId('ev', {
+      chunk_id: JSON.stringify(ev.chunk_id),
+      sha256: JSON.stringify(ev.sha256),
+      span: `[${ev.span[0]},${ev.span[1]}]`,
+      uri: JSON.stringify(ev.uri),
+    });
+    if (want !== ev.id)
+      this.mismatch(
+        `Evidence ${q(ev.id)} on line ${no}`,
+        want,
+        'its uri, sha256, span or chunk_id',
+        no,
+      );
+  }
+
+  claim(claim: Claim, line: string, canonical: boolean, no: number): void {
+    if (claim.claim_type === 'derived') {
+      const s = claim.structured;
+      const has = !!s && typeof s === 'object' && 'result_sha256' in s;
+      const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
+      this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
+    }
+    if (!canonical) return;
+    const c = membersOf(eventText(line))?.claim;
+    const m = c === undefined ? undefined : membersOf(c);
+    if (!m) return;
+    // The producer hashes its model dump: hash_algo and structured are always there.
+    const supports = claim.supports.every((x) => x.hash_algo !== undefined)
+      ? m.supports!
+      : canonicalStringify(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
+    const want = contentId('claim', {
+      claim_type: m.claim_type!,
+      confidence: m.confidence!,
+      statement: m.statement!,
+      status: m.status!,
+      structured: m.structured ?? 'null',
+      supports,
+    });
+    if (want !== claim.id)
+      this.mismatch(
+        `Claim ${q(claim.id)} on line ${no}`,
+        want,
+        'its statement, supports, status, confidence or structured payload',
+        no,
+      );
+  }
+
+  private mismatch(who: string, want: string, what: string, no: number): void {
+    this.ctx.f.add(
+      TRACE.contentIdMismatch,
+      `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`,
+      this.ctx.at(no),
+    );
+  }
+
+  /**
+   * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
+   * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
+   * claim records the hash of its statement and citations, they agree, and the header's
+   * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
+   */
+  finish(header: TraceHeader | undefined): void {
+    if (!header || this.derived.length === 0) return;
+    const meta = header.metadata.reasoning_trace;
+    if (meta === undefined && !this.derived.some((d) => d.has)) return;
+    const f = this.ctx.f;
+    const at = this.ctx.at(1);
+    const bad = (message: string, line = 1) =>
+      f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
+    for (const d of this.derived) {
+      if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
+        bad(
+          `Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`,
+          d.line,
+        );
+      else if (d.recorded !== d.recomputed)
+        bad(
+          `Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`,
+          d.line,
+        );
+    }
+    if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
+      f.add(
+        TRACE.reasoningTraceMismatch,
+        'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.',
+        at,
+      );
+      return;
+    }
+    const r = meta as Record<string, unknown>;
+    const want = r.reasoning_trace_sha256;
+    if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
+      bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
+      return;
+    }
+    if (r.result_sha256 !== undefined && r.result_sha256 !== want)
+      bad(
+        `The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`,
+      );
+    const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
+    if (recorded.size > 1)
+      bad(
+        `The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`,
+      );
+    else if (recorded.size === 1 && !recorded.has(want))
+      bad(
+        `The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0]!.slice(0, 12)}…: the header or the claim was edited after the run.`,
+      );
+  }
+}
+
+/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
+function resultHash(claim: Claim): string {
+  const cites = claim.supports
+    .filter((s) => s.kind === 'evidence')
+    .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
+    .join(';');
+  return sha256Hex(
+    Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]),
+  );
+}

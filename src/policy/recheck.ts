@@ -1,0 +1,138 @@
+import type { CodeDef, Finding, Severity } from '../model/finding.js';
+import type { Counts, GateReport } from '../model/report.js';
+import type { Subject } from '../model/subject.js';
+import type { PackResult } from '../packs/pack.js';
+import { GATE } from './codes.js';
+import { decide, type FailOn } from './gate.js';
+
+/**
+ * A report written by another run (the Action's `report:` input, uploaded by a pull request's
+ * workflow) is untrusted. Its verdict is decided again here, by `decide`, the policy `verify`
+ * uses, from the report's own targets, subjects and findings. A report whose conclusion,
+ * submission_ready, exit code, counts, `blocking` flags, severities, subject outcomes or
+ * enforcement contradict that decision is refused, never published as given.
+ *
+ * What cannot be checked without the files: a forged report can leave findings and subjects out,
+ * or claim other terminal states. See "About trust" in docs/github-action.md.
+ */
+export interface RecheckOptions {
+  /** The publishing workflow's fail-on; the verifying run's applies as well. */
+  failOn: FailOn;
+  /** Every code this version knows: such a finding has its registered severity, whatever it says. */
+  codes: readonly CodeDef[];
+  /** The publishing workflow's `assurance` input: `submission` refuses targets verified at another. */
+  assurance?: string;
+}
+
+export type Recheck =
+  { ok: true; report: GateReport } | { ok: false; problems: string[]; more: number };
+
+/** How many contradictions a refusal spells out. */
+const SHOWN = 5;
+
+const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+
+export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck {
+  const problems: string[] = [];
+  let more = 0;
+  const problem = (m: string) => (problems.length < SHOWN ? problems.push(m) : more++);
+  const registered = new Map<string, Severity>(opts.codes.map((c) => [c.code, c.severity]));
+
+  const results = new Map<string, PackResult>();
+  for (const t of given.targets) {
+    if (results.has(t.id)) {
+      problem(`target ${quote(t.id)} is listed twice`);
+      continue;
+    }
+    const assurance = t.context['assurance'];
+    if (opts.assurance === 'submission' && assurance !== undefined && assurance !== 'submission')
+      problem(
+        `${quote(t.path)} was verified at assurance ${quote(assurance)}, but this workflow requires submission`,
+      );
+    // verify makes a target advisory only for a paper verified at assurance draft.
+    else if (t.enforcement === 'advisory' && assurance !== 'draft')
+      problem(`target ${quote(t.id)} is advisory, but it was not verified at assurance draft`);
+    const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
+    results.set(t.id, {
+      target: t,
+      subjects: [],
+      findings: [],
+      ...(extension ? { extension: given.extensions![t.id] } : {}),
+    });
+  }
+
+  const holders = new Map<string, PackResult[]>();
+  for (const s of given.subjects) {
+    const r = results.get(s.target);
+    if (!r) {
+      problem(
+        `subject ${quote(s.id)} names target ${quote(s.target)}, which the report does not list`,
+      );
+      continue;
+    }
+    r.subjects.push(s);
+    const h = holders.get(s.id);
+    if (h) h.push(r);
+    else holders.set(s.id, [r]);
+  }
+
+  // Each finding goes back to the target whose result held it: the target it is about, else the
+  // one holding its subject (a blocking one if two do; they are a subject conflict anyway), else
+  // the run. A known code gets its registered severity back; policy lowers it again where the
+  // target is advisory. Subject conflicts are not taken over: decide finds them again.
+  const original = new Map<Finding, Finding>();
+  const runFindings: Finding[] = [];
+  for (const f of given.findings) {
+    const severity = registered.get(f.code) ?? f.severity;
+    const restored = severity === f.severity ? { ...f } : { ...f, severity };
+    original.set(restored, f);
+    const h = holders.get(f.subject);
+    const r =
+      results.get(f.subject) ?? h?.find((x) => x.target.enforcement === 'blocking') ?? h?.[0];
+    if (r) r.findings.push(restored);
+    else if (f.code !== GATE.subjectConflict.code) runFindings.push(restored);
+  }
+
+  const list = [...results.values()];
+  const settings = { root: given.root, runFindings };
+  const lenient = decide(list, { ...settings, failOn: 'blocking' });
+  const strict =
+    given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
+      ? decide(list, { ...settings, failOn: 'problem' })
+      : lenient;
+
+  const findings = [...list.flatMap((r) => r.findings), ...runFindings];
+  findings.forEach((restored, i) => {
+    const f = original.get(restored)!;
+    const judged = lenient.findings[i]!;
+    if (f.severity !== judged.severity || f.blocking !== judged.blocking)
+      problem(
+        `finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but policy makes it ${judged.severity}${judged.blocking ? ', blocking' : ''}`,
+      );
+  });
+  const subjects: Subject[] = list.flatMap((r) => r.subjects);
+  subjects.forEach((s, i) => {
+    const outcome = lenient.subjects[i]!.outcome;
+    if (s.outcome !== outcome)
+      problem(`subject ${quote(s.id)} says ${s.outcome}, but its findings make it ${outcome}`);
+  });
+  for (const k of Object.keys(lenient.counts) as (keyof Counts)[])
+    if (given.counts[k] !== lenient.counts[k])
+      problem(`counts.${k} is ${given.counts[k]}, but the report holds ${lenient.counts[k]}`);
+  if (given.submission_ready !== lenient.submission_ready)
+    problem(
+      `submission_ready is ${given.submission_ready}, but its findings and targets make it ${lenient.submission_ready}`,
+    );
+  // The verifying run may have failed on problems too (its fail-on: problem): either is consistent.
+  if (given.conclusion !== lenient.conclusion && given.conclusion !== strict.conclusion)
+    problem(
+      `the conclusion is ${given.conclusion}, but its findings make it ${lenient.conclusion === strict.conclusion ? lenient.conclusion : `${lenient.conclusion} (or ${strict.conclusion} with fail-on problem)`}`,
+    );
+  if (given.exit_code !== (given.conclusion === 'failure' ? 1 : 0))
+    problem(`exit_code ${given.exit_code} does not go with the conclusion ${given.conclusion}`);
+
+  if (problems.length > 0) return { ok: false, problems, more };
+  const base =
+    given.conclusion === lenient.conclusion && opts.failOn === 'blocking' ? lenient : strict;
+  return { ok: true, report: { ...base, tool: given.tool, generated_at: given.generated_at } };
+}

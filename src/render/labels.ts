@@ -1,0 +1,47 @@
+import { PROVISIONAL_BECAUSE, type Subject, type Target } from '../model/subject.js';
+
+/**
+ * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
+ * the check summary never call one thing by two names.
+ */
+
+/** A subject's status as shown: a blocking verdict is shown as the verdict itself (BLOCKED, FAIL). */
+export function statusLabel(s: Subject): string {
+  return s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status;
+}
+
+/** `n thing` or `n things`. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
+ * cell; short ones are returned as they are.
+ */
+export function middle(s: string, max = 40): string {
+  const chars = Array.from(s);
+  if (chars.length <= max) return s;
+  const tail = Math.floor((max - 1) / 3);
+  return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
+}
+
+/** Context entries that describe how a target was judged (its header line), not its outcome. */
+export function judgedContext(t: Target): [string, string][] {
+  return Object.entries(t.context).filter(([k]) => k !== PROVISIONAL_BECAUSE);
+}
+
+/**
+ * The target's end state in words. A paper checked at draft whose audits have problems keeps the
+ * legacy state `accepted` in its report, but is shown as what it is: not blocking, and not
+ * submission-ready.
+ */
+export function stateText(t: Target, subjects: readonly Subject[]): string {
+  const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
+  if (t.terminal_state === 'accepted' && problems.length > 0)
+    return `not blocking (${plural(problems.length, problems[0]!.kind)} with problems), not submission-ready`;
+  const because = t.context[PROVISIONAL_BECAUSE];
+  if (t.terminal_state === 'provisional' && because)
+    return `provisional, not submission-ready: ${because}`;
+  return t.terminal_state;
+}
