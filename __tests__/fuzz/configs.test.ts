@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { writePaper } from '../../scripts/lib/aris-paper.mjs';
-import { loadConfig } from '../../src/config.js';
 import { EFFORTS } from '../../src/policy/assurance.js';
 import { cli } from '../support/cli.js';
 import { renderAll } from '../support/render-all.js';
@@ -21,7 +20,6 @@ import {
   type JsonTextEdit,
 } from '../support/arbitraries.js';
 import {
-  KNOWN,
   OUTSIDE_SECRET,
   expectNoCrashText,
   expectNoSecret,
@@ -29,11 +27,9 @@ import {
   expectSoundReport,
   git,
   params,
-  runsNow,
   sandbox,
   timeout,
   tree,
-  type KnownBug,
   type Sandbox,
 } from '../support/fuzz.js';
 
@@ -219,27 +215,6 @@ function write(c: ConfigCase): void {
   }
 }
 
-/**
- * Which known bug a config runs into. A config that loads and narrows what is verified (paths,
- * exclude, packs, allow_empty, a lower min_supports), or one read from outside the workspace,
- * can make the gate green today: pinning the config is being fixed on another branch.
- */
-function knownBug(c: ConfigCase): KnownBug | undefined {
-  if (c.node === 'link-outside') return 'fuzz.config-outside-read';
-  const loaded = loadConfig(box.ws);
-  if (!loaded.ok) return undefined;
-  const cfg = loaded.config;
-  if (
-    cfg.paths ||
-    cfg.exclude ||
-    cfg.packs ||
-    cfg.allow_empty !== undefined ||
-    cfg.trace?.min_supports !== undefined
-  )
-    return 'issue9.config-pinning';
-  return undefined;
-}
-
 async function run(): Promise<ReturnType<typeof cli>> {
   return cli(['verify', '--root', box.ws, '--assurance', 'submission', '--format', 'json'], box.ws);
 }
@@ -280,21 +255,21 @@ describe('fuzz: .audit-gate.json', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(configCase, async (c) => {
-          write(c);
-          fc.pre(runsNow(knownBug(c)));
           await check(c);
         }),
-        params(100),
+        params(100, [
+          // Formerly known: a checkout config that narrows discovery, and one read from outside.
+          [{ content: { exclude: ['papers/bad/'] }, node: 'file' }],
+          [
+            {
+              content: { paths: ['papers/good'], packs: ['trace'], allow_empty: true },
+              node: 'file',
+            },
+          ],
+          [{ content: {}, node: 'link-outside' }],
+        ]),
       );
     },
     timeout(),
   );
-
-  it.failing(`KNOWN(issue9.config-pinning): ${KNOWN['issue9.config-pinning']}`, async () => {
-    await check({ content: { exclude: ['papers/bad/'] }, node: 'file' });
-  });
-
-  it.failing(`KNOWN(fuzz.config-outside-read): ${KNOWN['fuzz.config-outside-read']}`, async () => {
-    await check({ content: {}, node: 'link-outside' });
-  });
 });

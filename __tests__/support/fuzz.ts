@@ -38,9 +38,13 @@ if (CAMPAIGN)
     `fuzz: seed ${SEED}, ${RUNS} runs per property (replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})\n`,
   );
 
-/** fast-check parameters: `ciRuns` in CI, FUZZ_RUNS in a campaign. */
-export function params<T>(ciRuns: number): fc.Parameters<T> {
+/**
+ * fast-check parameters: `ciRuns` in CI, FUZZ_RUNS in a campaign. `examples` run first, every
+ * time: the reproducers of bugs that were known here until their fix was merged.
+ */
+export function params<T>(ciRuns: number, examples?: NoInfer<T>[]): fc.Parameters<T> {
   const p: fc.Parameters<T> = { numRuns: RUNS ?? ciRuns, seed: SEED };
+  if (examples) p.examples = examples;
   if (env['FUZZ_PATH']) p.path = env['FUZZ_PATH'];
   // Shrinking re-runs the property many times; a campaign reports the first counterexample fast.
   if (CAMPAIGN) p.endOnFailure = env['FUZZ_SHRINK'] !== '1';
@@ -60,24 +64,9 @@ export function timeout(msPerRun = 200): number | undefined {
  * case runs in the main property from then on.
  */
 export const KNOWN = {
-  // issue9.*: issue 9's known bugs, being fixed on other branches.
-  'issue9.config-pinning':
-    'a pull request’s .audit-gate.json (paths, exclude, packs, allow_empty, trace.min_supports) decides what is verified',
-  'issue9.secret-leak':
-    'a .aris/assurance.txt symlinked into .git/config is read and quoted in the aris.assurance_invalid message',
-  'issue9.discovery-blinding':
-    'a fake nested .git (HEAD and an empty index) lets a .gitignore hide tracked audits',
-  'issue9.fixture-empty-dirs':
-    'empty_dirs through a symlink in the fixture input creates directories outside the scratch copy',
-  'issue9.report-flags-trusted':
-    'a published report whose blocking flags were cleared is published with its own lenient conclusion',
   // fuzz.*: found by this suite in code other branches are changing (reported, not fixed here).
-  'fuzz.config-outside-read':
-    'a .audit-gate.json symlinked out of the workspace is read, and its values reach the report (Path "<value>" does not exist)',
   'fuzz.manifest-narrows':
     'a pull request’s .aris/audit-manifest.json that lists fewer audits hides a committed FAIL artifact, even under --assurance submission',
-  'fuzz.fixture-scratch-leak':
-    'an empty_dirs entry that cannot be created (under a file, a name over 255 bytes, a NUL) is reported as a pack crash and leaves the scratch copy in the temp dir',
 } as const;
 export type KnownBug = keyof typeof KNOWN;
 
