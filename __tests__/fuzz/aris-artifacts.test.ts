@@ -35,9 +35,6 @@ import {
   sandbox,
   timeout,
   Tally,
-  KNOWN,
-  runsNow,
-  type KnownBug,
   tree,
   type Sandbox,
 } from '../support/fuzz.js';
@@ -471,15 +468,6 @@ const arisRun: fc.Arbitrary<ArisRun> = fc.record({
   ),
 });
 
-/** Which known bug a run hits (see KNOWN in support/fuzz.ts). */
-function knownBug({ c }: ArisRun): KnownBug | undefined {
-  if (c.kind === 'manifest' && c.node === 'file' && isPlainObject(c.manifest)) {
-    const audits = c.manifest['audits'];
-    if (Array.isArray(audits) && audits.length > 0) return 'fuzz.manifest-narrows';
-  }
-  return undefined;
-}
-
 function replaceWith(abs: string, make: (abs: string) => void): void {
   fs.rmSync(abs, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -738,10 +726,7 @@ describe('fuzz: ARIS papers', () => {
     'a mutated paper never crashes, leaks, writes, or passes when the reference rule says it blocks',
     async () => {
       await fc.assert(
-        fc.asyncProperty(
-          arisRun.filter((r) => runsNow(knownBug(r))),
-          check,
-        ),
+        fc.asyncProperty(arisRun, check),
         params(120, [
           // Formerly known: assurance.txt symlinked into .git/config, read and quoted.
           [
@@ -750,17 +735,24 @@ describe('fuzz: ARIS papers', () => {
               flag: false,
             },
           ],
+          // Formerly known: a manifest that omits a committed FAIL artifact.
+          [
+            {
+              c: {
+                kind: 'manifest',
+                manifest: {
+                  schema_version: '1',
+                  audits: [{ artifact: 'CITATION_AUDIT.json', audit_skill: 'citation-audit' }],
+                },
+                node: 'file',
+                proof: 'FAIL',
+              },
+              flag: true,
+            },
+          ],
         ]),
       );
     },
     timeout(),
   );
-
-  it.failing(`KNOWN(fuzz.manifest-narrows): ${KNOWN['fuzz.manifest-narrows']}`, async () => {
-    const manifest = {
-      schema_version: '1',
-      audits: [{ artifact: 'CITATION_AUDIT.json', audit_skill: 'citation-audit' }],
-    };
-    await check({ c: { kind: 'manifest', manifest, node: 'file', proof: 'FAIL' }, flag: true });
-  });
 });

@@ -60,13 +60,11 @@ export function timeout(msPerRun = 200): number | undefined {
  * Known bugs (issue 9's, and those this suite found) in code other branches are changing. A
  * generator case that hits one is tagged with its key: the main property skips it (unless
  * FUZZ_KNOWN=1), and a `test.failing` named `KNOWN(<key>)` runs only that case and proves the bug
- * is still there. When the fix is merged, that test starts failing: delete the key here and the
- * case runs in the main property from then on.
+ * is still there. When the fix is merged, that test starts failing: delete the key, its tagging
+ * and its test, and pass the reproducer to `params` as an example of the main property.
  */
 export const KNOWN = {
-  // fuzz.*: found by this suite in code other branches are changing (reported, not fixed here).
-  'fuzz.manifest-narrows':
-    'a pull request’s .aris/audit-manifest.json that lists fewer audits hides a committed FAIL artifact, even under --assurance submission',
+  // None at present: every bug this suite found is fixed and its reproducer is an example.
 } as const;
 export type KnownBug = keyof typeof KNOWN;
 
