@@ -188,7 +188,7 @@ describe('inputs and traces', () => {
     edit(PROOF, (a) => Object.assign(a.audited_input_hashes, hashes));
     edit('CITATION_AUDIT.json', (a) => Object.assign(a.audited_input_hashes, hashes));
     const { report } = await run(root);
-    expect(report.findings.map((f) => [f.code, f.issue])).toEqual([
+    expect(report.findings.map((f) => [f.code, f.details?.['issue']])).toEqual([
       ['aris.input_stale', 'stale:data/f9999.txt'],
       ['aris.input_stale', 'stale:data/f9999.txt'],
     ]);
@@ -208,7 +208,7 @@ describe('hostile strings', () => {
     });
     const { report } = await run(root);
     const stale = report.findings.find((f) => f.code === 'aris.input_stale')!;
-    expect(stale.issue).toBe(`stale:${evil}`);
+    expect(stale.details?.['issue']).toBe(`stale:${evil}`);
     const text = renderText(report);
     expect(text).not.toMatch(/[\u001b\u202e]/);
     expect(text).toContain('\\u001b[2J');
@@ -251,7 +251,9 @@ describe('assurance.txt that cannot be trusted fails closed', () => {
     fs.symlinkSync('/etc/hostname', path.join(paper, PROOF));
     const r = await run(root);
     expect(r.codes).toEqual(['aris.artifact_unreadable']);
-    expect(r.find('aris.artifact_unreadable').issue).toBe('schema_invalid:outside_root');
+    expect(r.find('aris.artifact_unreadable').details?.['issue']).toBe(
+      'schema_invalid:outside_root',
+    );
   });
 });
 

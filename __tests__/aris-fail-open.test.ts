@@ -76,7 +76,7 @@ describe('trace_path must be a trace, not the verifier’s files or an audit art
     edit(PROOF, (a) => (a.trace_path = tracePath));
     const { report, codes } = await codesOf(root);
     expect(codes).toEqual(['aris.trace_not_a_trace']);
-    expect(report.findings[0]!.issue).toBe(`trace_path_not_a_trace:${tracePath}`);
+    expect(report.findings[0]!.details?.['issue']).toBe(`trace_path_not_a_trace:${tracePath}`);
     expect(report.findings[0]!.message).toMatch(message);
     expect(report.conclusion).toBe('failure');
   });
@@ -87,7 +87,7 @@ describe('trace_path must be a trace, not the verifier’s files or an audit art
     edit(PROOF, (a) => (a.trace_path = paper));
     edit('CITATION_AUDIT.json', (a) => (a.trace_path = 'trace.md'));
     const { report } = await codesOf(root);
-    expect(report.findings.map((f) => [f.code, f.issue])).toEqual([
+    expect(report.findings.map((f) => [f.code, f.details?.['issue']])).toEqual([
       ['aris.trace_not_a_trace', `trace_path_not_a_trace:${paper}`],
       ['aris.trace_not_a_trace', 'trace_path_not_a_trace:trace.md'],
     ]);
@@ -105,7 +105,7 @@ describe('trace_path must be a trace, not the verifier’s files or an audit art
     edit(PROOF, (a) => (a.trace_path = 'audits/kill.json'));
     edit('CITATION_AUDIT.json', (a) => (a.trace_path = 'audits'));
     const { report } = await codesOf(root);
-    expect(report.findings.map((f) => [f.code, f.issue])).toEqual([
+    expect(report.findings.map((f) => [f.code, f.details?.['issue']])).toEqual([
       ['aris.trace_not_a_trace', 'trace_path_not_a_trace:audits/kill.json'],
       ['aris.trace_not_a_trace', 'trace_path_not_a_trace:audits'],
     ]);

@@ -165,7 +165,7 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
       assurance: 'submission',
       paths: ['papers'],
       packs: ['aris', 'trace'],
-      packOptions: { min_supports: 2 },
+      packOptions: { trace: { min_supports: 2 } },
     });
     expect(r.conclusion).toBe('failure');
     expect(codes(r)).not.toContain('gate.config_key_ignored');

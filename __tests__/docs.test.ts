@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { codesMarkdown, schemaFiles } from '../src/docs.js';
-import { allCodes } from '../src/packs/index.js';
+import { allCodes, packs } from '../src/packs/registry.js';
 
 describe('generated files are current', () => {
   it('schemas/*.schema.json', () => {
@@ -21,6 +21,9 @@ describe('generated files are current', () => {
   it('codes are unique and namespaced', () => {
     const codes = allCodes().map((c) => c.code);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const c of codes) expect(c).toMatch(/^[a-z]+\.[a-z0-9_]+$/);
+    for (const c of codes) expect(c).toMatch(/^[a-z][a-z0-9-]*\.[a-z0-9_]+$/);
+    // A pack's codes live in its declared namespace (e.g. validation.* for a seed's own codes).
+    for (const p of packs())
+      for (const c of p.codes) expect(c.code.startsWith(`${p.namespace}.`)).toBe(true);
   });
 });

@@ -43,6 +43,7 @@ function target(id: string, over: Partial<Target> = {}): Target {
     path: id.replace(/^aris:/, ''),
     enforcement: 'blocking',
     terminal_state: 'blocked',
+    ready: (over.terminal_state ?? 'blocked') === 'accepted',
     context: { assurance: 'submission', assurance_source: '.aris/assurance.txt' },
     ...over,
   };

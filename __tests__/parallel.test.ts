@@ -2,6 +2,7 @@
 // worker that dies turns its targets into internal errors instead of hanging the gate.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { z } from 'zod';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,7 +38,11 @@ const tempDir = () => {
 const stubPack: Pack = {
   id: 'trace',
   title: 'stub',
+  namespace: 'trace',
   codes: [],
+  targetKind: 'run',
+  subjectKinds: ['run'],
+  options: z.object({}),
   parallel: true,
   discover: () => [],
   verify: async (d): Promise<PackResult> => ({
@@ -48,6 +53,7 @@ const stubPack: Pack = {
       path: d,
       enforcement: 'blocking',
       terminal_state: 'accepted',
+      ready: true,
       context: {},
     },
     subjects: [],

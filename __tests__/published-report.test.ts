@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import type { GateReport } from '../src/model/report.js';
-import { allCodes } from '../src/packs/index.js';
+import { allCodes } from '../src/packs/registry.js';
 import { recheckReport, type RecheckOptions } from '../src/policy/recheck.js';
 import { verify } from '../src/verify.js';
 import { tempRepos } from './support/temp.js';

@@ -6,7 +6,7 @@ import { finding } from '../src/model/finding.js';
 import type { GateReport } from '../src/model/report.js';
 import type { Subject, Target } from '../src/model/subject.js';
 import { ARIS } from '../src/packs/aris/codes.js';
-import { allCodes } from '../src/packs/index.js';
+import { allCodes } from '../src/packs/registry.js';
 import type { PackResult } from '../src/packs/pack.js';
 import { GATE } from '../src/policy/codes.js';
 import { decide } from '../src/policy/gate.js';
@@ -134,6 +134,7 @@ describe('publishing a report is linear in its size', () => {
         path: paper ? `papers/p${i}` : `runs/r${i}`,
         enforcement: paper && i % 4 === 0 ? 'advisory' : 'blocking',
         terminal_state: 'blocked',
+        ready: false,
         context: paper ? { assurance: i % 4 === 0 ? 'draft' : 'submission' } : {},
       };
       const subjects: Subject[] = (paper ? ['PROOF_AUDIT.json', 'CITATION_AUDIT.json'] : ['.']).map(

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { write, writeArtifact, writePaper } from '../scripts/lib/aris-paper.mjs';
 import { buildAnnotations } from '../src/github/annotations.js';
 import type { GateReport } from '../src/model/report.js';
-import { renderArisReport } from '../src/render/aris-report.js';
+import { renderArisReport } from '../src/packs/aris/outputs.js';
 import {
   renderCards,
   renderComment,
@@ -177,7 +177,8 @@ describe('file contents are quoted only as a short escaped prefix', () => {
     const report = await verify({ root });
     for (const f of report.findings) {
       expect(f.message.length).toBeLessThan(700);
-      if (f.issue && !f.issue.startsWith('stale:')) expect(f.issue.length).toBeLessThan(200);
+      const issue = f.details?.['issue'];
+      if (issue && !issue.startsWith('stale:')) expect(issue.length).toBeLessThan(200);
     }
     for (const s of report.subjects) expect((s.reason ?? '').length).toBeLessThan(200);
     const fail = report.findings.find((f) => f.code === 'aris.verdict_fail')!;

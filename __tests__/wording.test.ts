@@ -119,7 +119,7 @@ describe('why a paper is not submission-ready', () => {
     expect(f.message).toBe(
       'executor_family is missing in paper/PROOF_AUDIT.json; executor_model is of family anthropic.',
     );
-    expect(f.issue).toBe('executor_family_mismatch:None_vs_anthropic');
+    expect(f.details?.['issue']).toBe('executor_family_mismatch:None_vs_anthropic');
   });
 });
 

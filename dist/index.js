@@ -34272,12 +34272,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8808:
+/***/ 3519:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ FIXTURE),
-/* harmony export */   d: () => (/* binding */ FIXTURE_CODES)
+/* harmony export */   D: () => (/* binding */ CONFORMANCE_CODES),
+/* harmony export */   c: () => (/* binding */ FIXTURE)
 /* harmony export */ });
 const FIXTURE = {
     mismatch: {
@@ -34299,7 +34299,7 @@ const FIXTURE = {
         remediation: 'Fix fixture.json: {fixture_id, fixture_kind, pack, input, options, expected_validation_codes, expected_terminal_state}.',
     },
 };
-const FIXTURE_CODES = Object.values(FIXTURE);
+const CONFORMANCE_CODES = Object.values(FIXTURE);
 
 
 /***/ }),
@@ -34308,7 +34308,7 @@ const FIXTURE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3032);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2154);
 /* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
 
 
@@ -35432,7 +35432,7 @@ function errorText(err) {
 
 /***/ }),
 
-/***/ 3032:
+/***/ 2154:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38410,6 +38410,10 @@ const Counts = schemas/* object */.Ikc({
     errors: schemas/* number */.aig().int(),
     warnings: schemas/* number */.aig().int(),
     notices: schemas/* number */.aig().int(),
+    suppressed: schemas/* number */.aig()
+        .int()
+        .default(0)
+        .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
 });
 /** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
 const GateReport = schemas/* object */.Ikc({
@@ -38429,11 +38433,13 @@ const GateReport = schemas/* object */.Ikc({
         .optional(),
 });
 
-// EXTERNAL MODULE: ./src/io/git-index.ts
-var git_index = __nccwpck_require__(9573);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/io/files.ts
+var files = __nccwpck_require__(3839);
+// EXTERNAL MODULE: ./src/io/json.ts + 1 modules
+var json = __nccwpck_require__(2680);
 ;// CONCATENATED MODULE: ./src/io/write.ts
 
 
@@ -38509,10 +38515,300 @@ function assertInside(dir, root) {
     }
 }
 
-// EXTERNAL MODULE: ./src/packs/index.ts + 67 modules
-var src_packs = __nccwpck_require__(8018);
+// EXTERNAL MODULE: ./src/render/sanitize.ts
+var sanitize = __nccwpck_require__(5805);
+// EXTERNAL MODULE: ./src/policy/assurance.ts
+var policy_assurance = __nccwpck_require__(1355);
 // EXTERNAL MODULE: ./src/policy/codes.ts
 var codes = __nccwpck_require__(8584);
+;// CONCATENATED MODULE: ./src/policy/waivers.ts
+
+
+
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
+/** One accepted finding: `config.waivers[]`. */
+const Waiver = schemas/* object */.Ikc({
+    code: schemas/* string */.YjP().min(1).describe('The validation code waived, e.g. aris.input_stale'),
+    subject: schemas/* string */.YjP()
+        .min(1)
+        .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
+    reason: schemas/* string */.YjP().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
+    tracking: schemas/* string */.YjP().min(1).optional().describe('Where the fix is tracked, e.g. an issue URL'),
+    expires: schemas/* string */.YjP()
+        .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
+        .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
+        .optional()
+        .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
+})
+    .strict();
+/** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
+function globRegExp(glob) {
+    let re = '';
+    for (let i = 0; i < glob.length; i++) {
+        const c = glob[i];
+        if (c === '*' && glob[i + 1] === '*') {
+            re += '.*';
+            i++;
+        }
+        else if (c === '*')
+            re += '[^/]*';
+        else if (c === '?')
+            re += '[^/]';
+        else
+            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+    }
+    return new RegExp(`^${re}$`, 's');
+}
+function waiverMatches(w, f) {
+    return w.code === f.code && (w.subject === f.subject || globRegExp(w.subject).test(f.subject));
+}
+function isExpired(w, now) {
+    return w.expires !== undefined && Date.parse(w.expires) <= now.getTime();
+}
+/**
+ * The waiver step of policy, over the findings of targets (never run-level findings: a waiver
+ * cannot hide a bad config, an internal error or itself). A finding a live waiver matches keeps
+ * its code and severity but gets `waived` and stops blocking. The ratchet: a waiver that matches
+ * nothing is a `gate.waiver_unmatched` error, so a baseline cannot rot; an expired waiver applies
+ * to nothing and is a `gate.waiver_expired` warning (what it covered counts again on its own).
+ */
+function applyWaivers(findings, entries, now) {
+    const used = new Set();
+    const live = entries.map((e) => !isExpired(e.waiver, now));
+    const out = findings.map((f) => {
+        const i = entries.findIndex((e, k) => live[k] && waiverMatches(e.waiver, f));
+        if (i < 0)
+            return f;
+        used.add(i);
+        const { reason, tracking } = entries[i].waiver;
+        return {
+            ...f,
+            blocking: false,
+            waived: tracking !== undefined ? { reason, tracking } : { reason },
+        };
+    });
+    const ratchet = [];
+    entries.forEach((e, i) => {
+        const w = e.waiver;
+        const at = e.location ? { location: e.location } : {};
+        const named = `The waiver of ${w.code} for ${w.subject}`;
+        if (!live[i])
+            ratchet.push((0,finding/* finding */.gk)(codes/* GATE */.k.waiverExpired, {
+                subject: 'gate',
+                message: `${named} expired on ${w.expires}, so it no longer applies.`,
+                ...at,
+            }));
+        else if (!used.has(i))
+            ratchet.push((0,finding/* finding */.gk)(codes/* GATE */.k.waiverUnmatched, {
+                subject: 'gate',
+                message: `${named} matches no finding: what it waived is fixed or gone.`,
+                ...at,
+            }));
+    });
+    return { findings: out, ratchet };
+}
+
+// EXTERNAL MODULE: ./src/packs/registry.ts + 69 modules
+var registry = __nccwpck_require__(5697);
+;// CONCATENATED MODULE: ./src/config.ts
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_CONFIG_FILE = '.audit-gate.json';
+/** The keys every config may hold, whatever packs are registered. */
+const CORE_KEYS = {
+    $schema: schemas/* string */.YjP().optional(),
+    paths: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+        .optional()
+        .describe('Directories to verify, relative to the root; replaces discovery'),
+    exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('gitignore-style patterns that discovery skips'),
+    assurance: schemas/* enum */.k5n(policy_assurance/* ASSURANCES */.lR)
+        .optional()
+        .describe('Default assurance for papers without .aris/assurance.txt'),
+    effort: schemas/* enum */.k5n(policy_assurance/* EFFORTS */.ig).optional().describe('Default effort (max/beast imply submission)'),
+    fail_on: schemas/* enum */.k5n(['blocking', 'problem'])
+        .optional()
+        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
+    allow_empty: schemas/* boolean */.zMY().optional().describe('Succeed when nothing was found to verify'),
+    fixtures: schemas/* string */.YjP()
+        .optional()
+        .describe('Conformance fixture directory to run as part of verify'),
+    waivers: schemas/* array */.YOg(Waiver)
+        .optional()
+        .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
+};
+/**
+ * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
+ * schema, so this file never names a pack. A top-level key named after a pack is the earlier
+ * form of `packs.<id>` (e.g. `{"<id>": {"min_supports": 2}}`) and is still accepted.
+ */
+function configSchema(list = (0,registry/* packs */.tm)()) {
+    const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
+    return schemas/* object */.Ikc({
+        ...CORE_KEYS,
+        packs: schemas/* union */.KCZ([
+            schemas/* array */.YOg(schemas/* string */.YjP()).describe('Packs whose targets discovery looks for (default: all)'),
+            schemas/* object */.Ikc(byId((p) => schemas/* union */.KCZ([schemas/* literal */.euz(false), p.options]).optional()))
+                .strict()
+                .describe('Each pack’s options by pack id; false leaves the pack out'),
+        ])
+            .optional(),
+        ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
+    })
+        .strict();
+}
+/** The packs a config selects, or undefined for all of them. */
+function selectedPacks(config) {
+    const p = config.packs;
+    if (p === undefined || Array.isArray(p))
+        return p;
+    const off = Object.keys(p).filter((id) => p[id] === false);
+    return off.length
+        ? (0,registry/* packs */.tm)()
+            .map((x) => x.id)
+            .filter((id) => !off.includes(id))
+        : undefined;
+}
+/** The options a config gives one pack (`packs.<id>`, or the earlier top-level `<id>`). */
+function packConfig(config, id) {
+    const p = config.packs;
+    const own = p !== undefined && !Array.isArray(p) && p[id] !== false ? p[id] : undefined;
+    return own ?? config[id];
+}
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const noLines = () => undefined;
+/**
+ * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
+ * Trust follows where the bytes live, not how they were named: a file whose path or real path
+ * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
+ * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
+ * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
+ */
+function loadConfig(ws, source) {
+    if (source.json !== undefined)
+        return parseConfig(source.json, { trusted: true });
+    const file = external_node_path_default().resolve(source.file ?? external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE));
+    const place = locate(ws, source.root, file);
+    if (place.refused)
+        return { ok: false, path: file, message: place.refused, refused: true };
+    const read = (0,files/* readSmallFile */.EW)(place.real, MAX_CONFIG_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing' && source.file === undefined)
+            return { ok: true, config: {}, trusted: false, lineOf: noLines };
+        return { ok: false, path: file, message: read.detail };
+    }
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    if (!text.ok)
+        return { ok: false, path: file, message: text.detail };
+    return parseConfig(text.text, { trusted: place.trusted, path: file });
+}
+/** Where a config file really is, and whether the checkout decides its content. */
+function locate(ws, givenRoot, file) {
+    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(file);
+    }
+    catch {
+        // Missing (or a dangling link): the read reports it, and nothing is read.
+        return { trusted: !named, real: file };
+    }
+    const inside = ws.contains(real);
+    if (!named && !inside)
+        return { trusted: true, real };
+    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
+    // a runner file or .git/config with the checkout's token, must never reach a message).
+    if (!inside)
+        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
+    if (external_node_path_default().relative(ws.root, real)
+        .split((external_node_path_default()).sep)
+        .some((s) => s.toLowerCase() === '.git'))
+        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
+    return { trusted: false, real };
+}
+/** A value taken from the config, as it may appear in a message: short and escaped. */
+function quoted(s) {
+    return (0,sanitize/* plain */.pj)(JSON.stringify((0,sanitize/* cap */.Np)(s, 40)));
+}
+function parseConfig(text, origin) {
+    const at = origin.path !== undefined ? { path: origin.path } : {};
+    const parsed = (0,json/* parseJson */.q)(text);
+    if (!parsed.ok)
+        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
+    const doc = parsed.doc;
+    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
+    const dup = doc.duplicates[0];
+    if (dup)
+        return {
+            ...at,
+            ok: false,
+            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
+            line: dup.line,
+        };
+    const result = configSchema().safeParse(parsed.value);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        const keyPath = issue.path;
+        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
+        // zod lists every unknown key; a message names only the first, short and escaped.
+        if (issue.code === 'unrecognized_keys') {
+            const [first = '', ...more] = issue.keys;
+            return {
+                ...at,
+                ok: false,
+                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+            };
+        }
+        return {
+            ...at,
+            ok: false,
+            message: `${where}: ${issue.message}`,
+            line: doc.lineOf(keyPath) ?? 1,
+        };
+    }
+    const config = result.data;
+    const twice = (0,registry/* packs */.tm)().find((p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id));
+    if (twice)
+        return {
+            ...at,
+            ok: false,
+            message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
+            line: doc.lineOf([twice.id]) ?? 1,
+        };
+    return {
+        ...at,
+        ok: true,
+        config,
+        trusted: origin.trusted,
+        lineOf: (key) => doc.lineOf(key),
+    };
+}
+/**
+ * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
+ * judging a published report: the checkout's own config never waives anything there, and a
+ * config that cannot be read waives nothing (fail closed).
+ */
+function workflowWaivers(ws, source) {
+    if (source.json === undefined && source.file === undefined)
+        return [];
+    const loaded = loadConfig(ws, source);
+    if (!loaded.ok || !loaded.trusted)
+        return [];
+    return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
+}
+
+// EXTERNAL MODULE: ./src/io/git-index.ts
+var git_index = __nccwpck_require__(9573);
+// EXTERNAL MODULE: ./src/io/workspace.ts
+var workspace = __nccwpck_require__(2645);
 ;// CONCATENATED MODULE: ./src/model/cap.ts
 /**
  * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
@@ -38583,45 +38879,64 @@ var version = __nccwpck_require__(311);
 
 
 
-const GOOD_TERMINAL = new Set(['accepted', 'passed']);
+
 /**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
- * never block; error findings of blocking targets fail the gate. Run-level findings always block.
+ * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
+ * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.
  * Every string the report keeps is capped (capField), so a report can always be written.
  */
 function decide(uncapped, settings) {
     const results = capFields(uncapped);
     const targets = results.map((r) => r.target);
-    const findings = [];
     // A finding is judged by the target whose result holds it (never looked up by subject id,
     // which two targets could share), and counted against that target's own subjects.
-    const bySubject = new Map();
-    const key = (target, subject) => `${target}\0${subject}`;
+    const judged = [];
+    const owner = [];
     for (const r of results) {
         for (const f of r.findings) {
             const severity = r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
-            const judged = { ...f, severity, blocking: severity === 'error' };
-            findings.push(judged);
-            const k = key(r.target.id, f.subject);
-            const own = bySubject.get(k);
-            if (own)
-                own.push(judged);
-            else
-                bySubject.set(k, [judged]);
+            // `waived` is policy's to set (below), never taken from a result or a published report.
+            const own = { ...f, severity, blocking: severity === 'error' };
+            delete own.waived;
+            judged.push(own);
+            owner.push(r.target.id);
         }
     }
-    const runFindings = capFields([...settings.runFindings, ...sharedSubjects(results)]);
+    const waived = applyWaivers(judged, settings.waivers ?? [], settings.now ?? new Date());
+    const findings = capFields(waived.findings);
+    const bySubject = new Map();
+    const key = (target, subject) => `${target}\0${subject}`;
+    const waivedSubjects = new Set();
+    findings.forEach((f, i) => {
+        const k = key(owner[i], f.subject);
+        // Shown, and its subject stays a problem, but it blocks nothing.
+        if (f.waived)
+            return void waivedSubjects.add(k);
+        const own = bySubject.get(k);
+        if (own)
+            own.push(f);
+        else
+            bySubject.set(k, [f]);
+    });
+    const runFindings = capFields([
+        ...settings.runFindings,
+        ...sharedSubjects(results),
+        ...waived.ratchet,
+    ]);
     for (const f of runFindings)
         findings.push({ ...f, blocking: f.severity === 'error' });
     const subjects = results.flatMap((r) => r.subjects.map((s) => {
-        const own = bySubject.get(key(r.target.id, s.id)) ?? [];
+        const k = key(r.target.id, s.id);
+        const own = bySubject.get(k) ?? [];
         const outcome = own.some((f) => f.blocking)
             ? 'blocking'
-            : own.some((f) => f.severity !== 'notice')
+            : own.some((f) => f.severity !== 'notice') || waivedSubjects.has(k)
                 ? 'problem'
                 : s.outcome;
         return { ...s, outcome };
     }));
+    const open = findings.filter((f) => !f.waived);
     const counts = {
         targets: targets.length,
         subjects: subjects.length,
@@ -38629,18 +38944,19 @@ function decide(uncapped, settings) {
         problem: subjects.filter((s) => s.outcome === 'problem').length,
         blocking: subjects.filter((s) => s.outcome === 'blocking').length,
         skipped: subjects.filter((s) => s.outcome === 'skipped').length,
-        errors: findings.filter((f) => f.severity === 'error').length,
-        warnings: findings.filter((f) => f.severity === 'warning').length,
-        notices: findings.filter((f) => f.severity === 'notice').length,
+        errors: open.filter((f) => f.severity === 'error').length,
+        warnings: open.filter((f) => f.severity === 'warning').length,
+        notices: open.filter((f) => f.severity === 'notice').length,
+        suppressed: findings.length - open.length,
     };
-    const anyBlocking = findings.some((f) => f.blocking);
-    const anyProblem = findings.some((f) => f.severity !== 'notice');
+    const anyBlocking = open.some((f) => f.blocking);
+    const anyProblem = open.some((f) => f.severity !== 'notice');
     let conclusion = 'success';
     if (anyBlocking || (settings.failOn === 'problem' && anyProblem))
         conclusion = 'failure';
     else if (anyProblem)
         conclusion = 'neutral';
-    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => GOOD_TERMINAL.has(t.terminal_state));
+    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => t.ready);
     const extensions = {};
     for (const r of results)
         if (r.extension !== undefined)
@@ -38687,6 +39003,11 @@ function sharedSubjects(results) {
 
 /** How many contradictions a refusal spells out. */
 const SHOWN = 5;
+const RECOMPUTED = new Set([
+    codes/* GATE */.k.subjectConflict.code,
+    codes/* GATE */.k.waiverUnmatched.code,
+    codes/* GATE */.k.waiverExpired.code,
+]);
 const quote = (s) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 function recheckReport(given, opts) {
     const problems = [];
@@ -38741,11 +39062,12 @@ function recheckReport(given, opts) {
         const r = results.get(f.subject) ?? h?.find((x) => x.target.enforcement === 'blocking') ?? h?.[0];
         if (r)
             r.findings.push(restored);
-        else if (f.code !== codes/* GATE */.k.subjectConflict.code)
+        // Subject conflicts and the waiver ratchet are not taken over: decide finds them again.
+        else if (!RECOMPUTED.has(f.code))
             runFindings.push(restored);
     }
     const list = [...results.values()];
-    const settings = { root: given.root, runFindings };
+    const settings = { root: given.root, runFindings, waivers: opts.waivers ?? [] };
     const lenient = decide(list, { ...settings, failOn: 'blocking' });
     const strict = given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
         ? decide(list, { ...settings, failOn: 'problem' })
@@ -38754,7 +39076,11 @@ function recheckReport(given, opts) {
     findings.forEach((restored, i) => {
         const f = original.get(restored);
         const judged = lenient.findings[i];
-        if (f.severity !== judged.severity || f.blocking !== judged.blocking)
+        if ((f.waived !== undefined) !== (judged.waived !== undefined))
+            problem(f.waived
+                ? `finding ${quote(f.code)} on ${quote(f.subject)} is marked waived, but this workflow's config waives no such finding`
+                : `finding ${quote(f.code)} on ${quote(f.subject)} is not marked waived, but this workflow's config waives it`);
+        else if (f.severity !== judged.severity || f.blocking !== judged.blocking)
             problem(`finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but policy makes it ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
     });
     const subjects = list.flatMap((r) => r.subjects);
@@ -38823,8 +39149,6 @@ function stateText(t, subjects) {
     return t.terminal_state;
 }
 
-// EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
 
@@ -39082,6 +39406,13 @@ function renderCauseCard(u, members) {
     }
     return lines.join('\n');
 }
+/** A waived finding is shown as such: accepted by the config, with its reason. */
+function waivedNote(f) {
+    if (!f.waived)
+        return '';
+    const tracking = f.waived.tracking ? `, ${(0,sanitize/* mdText */.bC)(f.waived.tracking, 200)}` : '';
+    return ` — *waived: ${(0,sanitize/* mdText */.bC)(f.waived.reason, REASON_MAX)}${tracking}*`;
+}
 /** One failure card: what failed, why it blocks and what to do, about the user's files only. */
 function renderCard(u) {
     if (u.members)
@@ -39109,7 +39440,7 @@ function renderCard(u) {
         }
         for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
             const loc = locationText(f);
-            lines.push(`- ${loc ? `${(0,sanitize/* mdCode */.xs)(loc, 200, false)} ` : ''}${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} (${(0,sanitize/* mdCode */.xs)(f.code, 80, false)})`);
+            lines.push(`- ${loc ? `${(0,sanitize/* mdCode */.xs)(loc, 200, false)} ` : ''}${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} (${(0,sanitize/* mdCode */.xs)(f.code, 80, false)})${waivedNote(f)}`);
         }
     }
     else {
@@ -39118,7 +39449,7 @@ function renderCard(u) {
         for (const f of shown) {
             const loc = locationText(f);
             const text = summary && f.message.includes(summary) ? '' : `${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} `;
-            lines.push(`- ${loc ? `${(0,sanitize/* mdCode */.xs)(loc, 200, false)} ` : ''}${text}(${(0,sanitize/* mdCode */.xs)(f.code, 80, false)})`);
+            lines.push(`- ${loc ? `${(0,sanitize/* mdCode */.xs)(loc, 200, false)} ` : ''}${text}(${(0,sanitize/* mdCode */.xs)(f.code, 80, false)})${waivedNote(f)}`);
         }
     }
     if (shown.length)
@@ -39313,8 +39644,8 @@ function physical(loc) {
     };
 }
 /**
- * What makes a finding itself, stable across runs: its code, subject, file, legacy issue string
- * and related files (not its line or message, which move when the file is rewritten). Two
+ * What makes a finding itself, stable across runs: its code, subject, file, the pack's details
+ * (the legacy issue string of a paper audit) and related files (not its line or message, which move when the file is rewritten). Two
  * findings that still agree (one audit with two malformed fields of one kind) are told apart by
  * their order, so code scanning never merges two results into one alert.
  */
@@ -39325,7 +39656,7 @@ function fingerprints(located) {
             f.code,
             f.subject,
             f.location.path,
-            f.issue ?? '',
+            Object.values(f.details ?? {}).join('\0'),
             ...(f.related ?? []).map((r) => r.path).sort(),
         ];
         const base = (0,external_node_crypto_.createHash)('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
@@ -39375,6 +39706,18 @@ function renderSarif(report, opts = {}) {
                 })),
             }
             : {}),
+        ...(f.waived
+            ? {
+                suppressions: [
+                    {
+                        kind: 'external',
+                        justification: f.waived.tracking
+                            ? `${f.waived.reason} (${f.waived.tracking})`
+                            : f.waived.reason,
+                    },
+                ],
+            }
+            : {}),
         partialFingerprints: { 'auditGateFinding/v2': prints[i] },
         properties: { subject: f.subject, blocking: f.blocking },
     }));
@@ -39403,163 +39746,19 @@ function renderSarif(report, opts = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3839);
-// EXTERNAL MODULE: ./src/io/json.ts + 1 modules
-var json = __nccwpck_require__(2680);
-// EXTERNAL MODULE: ./src/policy/assurance.ts
-var policy_assurance = __nccwpck_require__(1355);
-;// CONCATENATED MODULE: ./src/config.ts
-
-
-
-
-
-
-
-
-const DEFAULT_CONFIG_FILE = '.audit-gate.json';
-/** The optional config file (`.audit-gate.json` at the root, or --config). Discovery needs none. */
-const Config = schemas/* object */.Ikc({
-    $schema: schemas/* string */.YjP().optional(),
-    paths: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
-        .optional()
-        .describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: schemas/* array */.YOg(schemas/* string */.YjP())
-        .optional()
-        .describe('gitignore-style patterns that discovery skips'),
-    assurance: schemas/* enum */.k5n(policy_assurance/* ASSURANCES */.lR)
-        .optional()
-        .describe('Default assurance for papers without .aris/assurance.txt'),
-    effort: schemas/* enum */.k5n(policy_assurance/* EFFORTS */.ig).optional().describe('Default effort (max/beast imply submission)'),
-    fail_on: schemas/* enum */.k5n(['blocking', 'problem'])
-        .optional()
-        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
-    allow_empty: schemas/* boolean */.zMY().optional().describe('Succeed when nothing was found to verify'),
-    fixtures: schemas/* string */.YjP()
-        .optional()
-        .describe('Conformance fixture directory to run as part of verify'),
-    packs: schemas/* array */.YOg(schemas/* string */.YjP())
-        .optional()
-        .describe('Packs whose targets discovery looks for (default: all)'),
-    trace: schemas/* object */.Ikc({ min_supports: schemas/* number */.aig().int().min(0).optional() })
-        .strict()
-        .optional()
-        .describe('Options of the trace pack'),
-})
-    .strict();
-const MAX_CONFIG_BYTES = 1024 * 1024;
-const noLines = () => undefined;
-/**
- * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
- * Trust follows where the bytes live, not how they were named: a file whose path or real path
- * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
- * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
- * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
- */
-function loadConfig(ws, source) {
-    if (source.json !== undefined)
-        return parseConfig(source.json, { trusted: true });
-    const file = external_node_path_default().resolve(source.file ?? external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE));
-    const place = locate(ws, source.root, file);
-    if (place.refused)
-        return { ok: false, path: file, message: place.refused, refused: true };
-    const read = (0,files/* readSmallFile */.EW)(place.real, MAX_CONFIG_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing' && source.file === undefined)
-            return { ok: true, config: {}, trusted: false, lineOf: noLines };
-        return { ok: false, path: file, message: read.detail };
-    }
-    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
-    if (!text.ok)
-        return { ok: false, path: file, message: text.detail };
-    return parseConfig(text.text, { trusted: place.trusted, path: file });
-}
-/** Where a config file really is, and whether the checkout decides its content. */
-function locate(ws, givenRoot, file) {
-    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
-    let real;
-    try {
-        real = external_node_fs_default().realpathSync(file);
-    }
-    catch {
-        // Missing (or a dangling link): the read reports it, and nothing is read.
-        return { trusted: !named, real: file };
-    }
-    const inside = ws.contains(real);
-    if (!named && !inside)
-        return { trusted: true, real };
-    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
-    // a runner file or .git/config with the checkout's token, must never reach a message).
-    if (!inside)
-        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
-    if (external_node_path_default().relative(ws.root, real)
-        .split((external_node_path_default()).sep)
-        .some((s) => s.toLowerCase() === '.git'))
-        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
-    return { trusted: false, real };
-}
-/** A value taken from the config, as it may appear in a message: short and escaped. */
-function quoted(s) {
-    return (0,sanitize/* plain */.pj)(JSON.stringify((0,sanitize/* cap */.Np)(s, 40)));
-}
-function parseConfig(text, origin) {
-    const at = origin.path !== undefined ? { path: origin.path } : {};
-    const parsed = (0,json/* parseJson */.q)(text);
-    if (!parsed.ok)
-        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
-    const doc = parsed.doc;
-    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
-    const dup = doc.duplicates[0];
-    if (dup)
-        return {
-            ...at,
-            ok: false,
-            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
-            line: dup.line,
-        };
-    const result = Config.safeParse(parsed.value);
-    if (!result.success) {
-        const issue = result.error.issues[0];
-        const keyPath = issue.path;
-        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
-        // zod lists every unknown key; a message names only the first, short and escaped.
-        if (issue.code === 'unrecognized_keys') {
-            const [first = '', ...more] = issue.keys;
-            return {
-                ...at,
-                ok: false,
-                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
-                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
-            };
-        }
-        return {
-            ...at,
-            ok: false,
-            message: `${where}: ${issue.message}`,
-            line: doc.lineOf(keyPath) ?? 1,
-        };
-    }
-    return {
-        ...at,
-        ok: true,
-        config: result.data,
-        trusted: origin.trusted,
-        lineOf: (key) => doc.lineOf(key),
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/config-pinning.ts
+
 
 
 /**
  * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
  * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
  * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
- * `allow_empty: false`, `trace.min_supports` (a floor: it only ever raises a run's own policy), `packs` naming every pack,
- * `fixtures` when no other fixture directory would run, an assurance or effort no weaker than the
- * pinned assurance (which wins over them anyway). A key the workflow set itself overrides the
- * config's and is left alone.
+ * `allow_empty: false`, a pack option the pack declares tightening (e.g. a floor that only ever
+ * raises a run's own policy), `packs` naming every pack, `fixtures` when no other fixture
+ * directory would run, an assurance or effort no weaker than the pinned assurance (which wins over
+ * them anyway). `waivers` never apply from the checkout: a pull request could waive its own
+ * failures. A key the workflow set itself overrides the config's and is left alone.
  */
 function withoutLoosening(config, pinned) {
     const out = { ...config };
@@ -39573,9 +39772,43 @@ function withoutLoosening(config, pinned) {
         drop('paths', 'it would replace discovery, leaving papers and runs elsewhere unverified');
     if (config.exclude?.length)
         drop('exclude', 'it would hide directories from discovery');
-    const left = pinned.allPacks.filter((p) => !(config.packs ?? pinned.allPacks).includes(p));
-    if (left.length && !pinned.packs)
-        drop('packs', `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`);
+    const ids = pinned.allPacks.map((p) => p.id);
+    const left = ids.filter((p) => !(selectedPacks(config) ?? ids).includes(p));
+    if (left.length && !pinned.packs) {
+        const why = `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`;
+        if (Array.isArray(config.packs))
+            drop('packs', why);
+        else {
+            const own = { ...config.packs };
+            for (const id of left) {
+                delete own[id];
+                ignored.push({ key: ['packs', id], why: `it would leave out the ${id} pack` });
+            }
+            out.packs = own;
+        }
+    }
+    for (const pack of pinned.allPacks) {
+        const given = packConfig(out, pack.id);
+        if (given === undefined)
+            continue;
+        const nested = !Array.isArray(out.packs) && out.packs?.[pack.id] !== undefined;
+        const kept = {};
+        for (const [k, v] of Object.entries(given)) {
+            if (pack.tighteningOptions?.includes(k))
+                kept[k] = v;
+            else
+                ignored.push({
+                    key: nested ? ['packs', pack.id, k] : [pack.id, k],
+                    why: `the ${pack.id} pack does not declare it safe when enforcement is pinned`,
+                });
+        }
+        if (nested)
+            out.packs = { ...out.packs, [pack.id]: kept };
+        else
+            out[pack.id] = kept;
+    }
+    if (config.waivers?.length)
+        drop('waivers', 'a pull request could waive its own findings; give waivers from the workflow');
     if (config.allow_empty && pinned.allowEmpty === undefined)
         drop('allow_empty', 'it would let a run that verifies nothing pass');
     if (config.assurance && weaker(config.assurance))
@@ -39594,24 +39827,34 @@ function withoutLoosening(config, pinned) {
 var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/walk.ts
 var walk = __nccwpck_require__(5923);
-// EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: ./src/fixtures/codes.ts
-var fixtures_codes = __nccwpck_require__(8808);
-;// CONCATENATED MODULE: ./src/fixtures/schema.ts
+;// CONCATENATED MODULE: ./src/packs/pack.ts
+/** The gate-wide option keys (above); every other key belongs to a pack's `options` schema. */
+const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_effort'];
 
-/** conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout). */
-const Fixture = schemas/* object */.Ikc({
+// EXTERNAL MODULE: ./src/conformance/codes.ts
+var conformance_codes = __nccwpck_require__(3519);
+;// CONCATENATED MODULE: ./src/conformance/schema.ts
+
+/** One finding a fixture expects: its code, and where given, its path and line (RuleTester-style). */
+const ExpectedFinding = schemas/* object */.Ikc({
+    code: schemas/* string */.YjP().min(1),
+    path: schemas/* string */.YjP().min(1).optional().describe('Relative to the fixture’s input'),
+    line: schemas/* number */.aig().int().positive().optional(),
+})
+    .strict();
+/** The fields every fixture may have; a pack adds its own (PackFixtures.fields). */
+const COMMON = {
     $schema: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* literal */.euz('1.0').optional(),
+    schema_version: schemas/* string */.YjP().optional(),
     fixture_id: schemas/* string */.YjP().min(1),
-    fixture_kind: schemas/* string */.YjP()
+    fixture_kind: schemas/* string */.YjP().min(1).describe('What the fixture exercises, e.g. stale_input or clean'),
+    pack: schemas/* string */.YjP()
         .min(1)
-        .describe('What the fixture exercises, e.g. stale_input or clean'),
-    pack: schemas/* string */.YjP().min(1),
+        .optional()
+        .describe('The pack; by default the folder the fixture folder is in (<dir>/<pack>/<id>/)'),
     description: schemas/* string */.YjP().optional(),
     input: schemas/* string */.YjP()
         .min(1)
@@ -39629,12 +39872,24 @@ const Fixture = schemas/* object */.Ikc({
         .describe('Empty directories (relative to the input) to create in a scratch copy before the run: git cannot store them'),
     expected_validation_codes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
     expected_terminal_state: schemas/* string */.YjP().optional(),
-})
-    .strict();
+    expected_findings: schemas/* array */.YOg(ExpectedFinding)
+        .optional()
+        .describe('Every finding the pack must emit, each exactly once: counts and locations are compared where given'),
+};
+/**
+ * conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout), with
+ * the fields `pack` declares. Without a pack, the common fields only (for schemas/ and for
+ * reading `pack` before the pack is known).
+ */
+function fixtureSchema(pack) {
+    return schemas/* object */.Ikc({ ...COMMON, ...pack?.fixtures?.fields }).strict();
+}
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
 var json_file = __nccwpck_require__(5823);
-;// CONCATENATED MODULE: ./src/fixtures/runner.ts
+;// CONCATENATED MODULE: ./src/conformance/runner.ts
+
+
 
 
 
@@ -39748,6 +40003,7 @@ async function runFixture(folder, opts) {
         path: rel,
         enforcement: 'blocking',
         terminal_state: 'failed',
+        ready: false,
         context: {},
     };
     const subject = {
@@ -39773,30 +40029,44 @@ async function runFixture(folder, opts) {
     });
     const loaded = (0,json_file/* loadJsonObject */.UT)(ws, folder, 'fixture.json');
     if (loaded.state !== 'ok')
-        return fail(fixtures_codes/* FIXTURE */.c.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
-    const parsed = Fixture.safeParse(loaded.data);
+        return fail(conformance_codes/* FIXTURE */.c.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
+    const given = loaded.data['pack'];
+    const packId = typeof given === 'string' ? given : external_node_path_default().basename(external_node_path_default().dirname(folder));
+    const pack = opts.packs.find((p) => p.id === packId);
+    const parsed = fixtureSchema(pack).safeParse(loaded.data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        return fail(fixtures_codes/* FIXTURE */.c.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
+        return fail(conformance_codes/* FIXTURE */.c.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
     }
     const fx = parsed.data;
     subject.name = fx.fixture_id;
-    target.context = { pack: fx.pack, fixture_kind: fx.fixture_kind };
-    if (fx.expected_validation_codes === undefined) {
-        return fail(fixtures_codes/* FIXTURE */.c.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
+    target.context = { pack: packId, fixture_kind: fx.fixture_kind };
+    const expectedCodes = fx.expected_validation_codes ??
+        (fx.expected_findings ? [...new Set(fx.expected_findings.map((e) => e.code))] : undefined);
+    if (expectedCodes === undefined) {
+        return fail(conformance_codes/* FIXTURE */.c.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
     }
-    const pack = opts.packs.find((p) => p.id === fx.pack);
     if (!pack)
-        return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id} names pack "${fx.pack}", which audit-gate does not have.`, loaded.doc.lineOf(['pack']));
-    const unknown = fx.expected_validation_codes.filter((c) => !opts.knownCodes.has(c));
+        return fail(conformance_codes/* FIXTURE */.c.invalid, typeof given === 'string'
+            ? `Fixture ${fx.fixture_id} names pack "${packId}", which audit-gate does not have.`
+            : `Fixture ${fx.fixture_id} is in the folder "${packId}", which is no pack audit-gate has; put it under <dir>/<pack>/ or name its "pack".`, loaded.doc.lineOf(['pack']));
+    const unknown = [...expectedCodes, ...(fx.expected_findings ?? []).map((e) => e.code)].filter((c) => !opts.knownCodes.has(c));
     if (unknown.length > 0) {
-        return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${unknown.join(', ')}.`, loaded.doc.lineOf(['expected_validation_codes']));
+        return fail(conformance_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${[...new Set(unknown)].join(', ')}.`, loaded.doc.lineOf(fx.expected_validation_codes ? ['expected_validation_codes'] : ['expected_findings']));
+    }
+    const prepared = { input: fx.input, target: fx.target, options: fx.options };
+    Object.assign(prepared, pack.fixtures?.prepare?.(fx));
+    const options = fixtureOptions(pack).safeParse(prepared.options);
+    if (!options.success) {
+        const issue = options.error.issues[0];
+        return fail(conformance_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: options${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}.`, loaded.doc.lineOf(['options', ...issue.path]) ??
+            loaded.doc.lineOf(['options']));
     }
     // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
-    const input = ws.resolve(folder, fx.input);
-    const targetIn = input.ok ? new workspace/* Workspace */.a(input.real).resolve(input.real, fx.target) : input;
+    const input = ws.resolve(folder, prepared.input);
+    const targetIn = input.ok ? new workspace/* Workspace */.a(input.real).resolve(input.real, prepared.target) : input;
     if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
-        return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(fx.input, fx.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
+        return fail(conformance_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(prepared.input, prepared.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
     }
     const inputDir = input.real;
     let scratch;
@@ -39809,35 +40079,36 @@ async function runFixture(folder, opts) {
             copy = { ok: false, detail: `could not be prepared: ${(0,workspace/* errorText */.k)(err)}` };
         }
         if (!copy.ok)
-            return fail(fixtures_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${fx.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
+            return fail(conformance_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${prepared.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
         scratch = copy.dir;
     }
     let emitted;
     const hasher = new hashing/* Hasher */.OP();
     try {
         const root = scratch ?? inputDir;
-        emitted = await pack.verify(external_node_path_default().resolve(root, fx.target), {
+        emitted = await pack.verify(external_node_path_default().resolve(root, prepared.target), {
             workspace: new workspace/* Workspace */.a(root),
             hasher,
-            options: fx.options,
+            options: options.data,
         });
     }
     catch (err) {
-        return fail(fixtures_codes/* FIXTURE */.c.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${(0,workspace/* errorText */.k)(err)}.`);
+        return fail(conformance_codes/* FIXTURE */.c.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${(0,workspace/* errorText */.k)(err)}.`);
     }
     finally {
         await hasher.close();
         if (scratch)
             external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
     }
-    const expected = [...new Set(fx.expected_validation_codes)].sort();
+    const expected = [...new Set(expectedCodes)].sort();
     const actual = [...new Set(emitted.findings.map((f) => f.code))].sort();
     const missing = expected.filter((c) => !actual.includes(c));
     const extra = actual.filter((c) => !expected.includes(c));
     const stateOk = fx.expected_terminal_state === undefined ||
         fx.expected_terminal_state === emitted.target.terminal_state;
+    const located = fx.expected_findings ? compareFindings(fx.expected_findings, emitted.findings) : [];
     const findings = [];
-    if (missing.length || extra.length || !stateOk) {
+    if (missing.length || extra.length || !stateOk || located.length) {
         const parts = [
             `expected [${expected.join(', ')}]`,
             `got [${actual.join(', ')}]`,
@@ -39846,13 +40117,16 @@ async function runFixture(folder, opts) {
             stateOk
                 ? ''
                 : `terminal state ${emitted.target.terminal_state}, expected ${fx.expected_terminal_state}`,
+            ...located,
         ].filter(Boolean);
-        findings.push((0,finding/* finding */.gk)(fixtures_codes/* FIXTURE */.c.mismatch, {
+        findings.push((0,finding/* finding */.gk)(conformance_codes/* FIXTURE */.c.mismatch, {
             subject: targetId,
             message: `Fixture ${fx.fixture_id} (${fx.fixture_kind}): ${parts.join('; ')}.`,
             location: {
                 path: subject.path,
-                line: loaded.doc.lineOf(['expected_validation_codes']) ?? 1,
+                line: loaded.doc.lineOf(located.length || !fx.expected_validation_codes
+                    ? ['expected_findings']
+                    : ['expected_validation_codes']) ?? 1,
             },
         }));
     }
@@ -39874,6 +40148,44 @@ async function runFixture(folder, opts) {
             actual_terminal_state: emitted.target.terminal_state,
         },
     };
+}
+/** The options a fixture may give a pack: the gate-wide ones, the pack's own, its fixture knobs. */
+function fixtureOptions(pack) {
+    return schemas/* object */.Ikc({
+        ...Object.fromEntries(GATE_OPTION_KEYS.map((k) => [k, schemas/* string */.YjP().optional()])),
+        ...pack.options.shape,
+        ...pack.fixtures?.options?.shape,
+    })
+        .strict();
+}
+const describe = (e) => `${e.code}${e.path ? ` at ${e.path}${e.line ? `:${e.line}` : ''}` : e.line ? ` on line ${e.line}` : ''}`;
+/**
+ * RuleTester-style: every expected finding is matched by exactly one emitted finding (same code,
+ * and the path and line where the fixture gives them), and every emitted one by an expected one.
+ * The most specific expectations are matched first. Returns what differs, or nothing.
+ */
+function compareFindings(expected, emitted) {
+    const open = [...emitted];
+    const unmatched = [];
+    const specificity = (e) => (e.path ? 2 : 0) + (e.line ? 1 : 0);
+    for (const e of [...expected].sort((a, b) => specificity(b) - specificity(a))) {
+        const i = open.findIndex((f) => f.code === e.code &&
+            (e.path === undefined || f.location?.path === e.path) &&
+            (e.line === undefined || f.location?.line === e.line));
+        if (i < 0)
+            unmatched.push(e);
+        else
+            open.splice(i, 1);
+    }
+    const emittedText = (f) => describe({
+        code: f.code,
+        ...(f.location ? { path: f.location.path } : {}),
+        ...(f.location?.line ? { line: f.location.line } : {}),
+    });
+    return [
+        unmatched.length ? `expected but not emitted: ${unmatched.map(describe).join(', ')}` : '',
+        open.length ? `emitted but not expected: ${open.map(emittedText).join(', ')}` : '',
+    ].filter(Boolean);
 }
 
 // EXTERNAL MODULE: ./src/parallel.ts + 1 modules
@@ -39902,21 +40214,21 @@ async function verify(opts) {
         (0,files/* statPath */.qW)(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
         ? opts.defaultFixtures
         : undefined;
-    const config = effectiveConfig(ws, opts, defaultFixtures, runFindings);
-    const packs = src_packs/* PACKS */.pI.filter((p) => (opts.packs ?? config.packs ?? src_packs/* PACKS */.pI.map((x) => x.id)).includes(p.id));
+    const { config, path: configFile, lineOf, } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
+    const configPath = configFile !== undefined ? ws.rel(configFile) : undefined;
+    const all = (0,registry/* packs */.tm)();
+    const selected = opts.packs ?? selectedPacks(config) ?? all.map((x) => x.id);
+    const packs = all.filter((p) => selected.includes(p.id));
     const options = {
         ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
         ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
         ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
         ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
-        ...(config.trace?.min_supports !== undefined
-            ? { min_supports: config.trace.min_supports }
-            : {}),
-        // Options given explicitly (CLI flags) win over the config file.
-        ...(opts.packOptions ?? {}),
     };
+    // Options given explicitly (CLI flags) win over the config file.
+    const packOptions = Object.fromEntries(all.map((p) => [p.id, { ...packConfig(config, p.id), ...opts.packOptions?.[p.id] }]));
     const hasher = new hashing/* Hasher */.OP();
-    const ctx = { workspace: ws, hasher, options };
+    const ctx = { workspace: ws, hasher, options, packOptions };
     // Helper threads boot while the repository is walked; verifyTargets closes them. A named
     // directory checked as it is (aris <paper-dir>) is one target: no helpers.
     const workers = opts.exact ? undefined : parallel/* VerifyWorkers */.fY.start(ctx);
@@ -39931,8 +40243,8 @@ async function verify(opts) {
                 runFindings.push(dir.finding);
             else
                 results.push(...(await runFixtures(dir.abs, {
-                    packs: src_packs/* PACKS */.pI,
-                    knownCodes: new Set((0,src_packs/* allCodes */.Sb)().map((c) => c.code)),
+                    packs: all,
+                    knownCodes: new Set((0,registry/* allCodes */.Sb)().map((c) => c.code)),
                     workspace: ws,
                     onProgress: opts.onProgress,
                 })));
@@ -39954,6 +40266,12 @@ async function verify(opts) {
         root: ws.root,
         failOn: opts.failOn ?? config.fail_on ?? 'blocking',
         runFindings,
+        waivers: (config.waivers ?? []).map((waiver, i) => ({
+            waiver,
+            ...(configPath !== undefined
+                ? { location: located({ path: configPath, line: lineOf(['waivers', i]) }) }
+                : {}),
+        })),
     });
 }
 /**
@@ -39962,6 +40280,7 @@ async function verify(opts) {
  * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
  */
 function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
+    const none = { config: {}, lineOf: () => undefined };
     const loaded = loadConfig(ws, {
         root: opts.root,
         ...(opts.config !== undefined ? { file: opts.config } : {}),
@@ -39980,10 +40299,11 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
                 }
                 : {}),
         }));
-        return {};
+        return none;
     }
+    const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
     if (loaded.trusted || opts.assurance === undefined)
-        return loaded.config;
+        return { config: loaded.config, ...at };
     // An assurance that is not understood fails closed, as it does for the papers.
     const pinned = (0,policy_assurance/* isAssurance */.ws)(opts.assurance) ? opts.assurance : 'submission';
     const { config, ignored } = withoutLoosening(loaded.config, {
@@ -39994,7 +40314,7 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
         ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
         ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
         ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
-        allPacks: src_packs/* PACKS */.pI.map((p) => p.id),
+        allPacks: (0,registry/* packs */.tm)(),
     });
     if (ignored.length > 0 && loaded.path !== undefined) {
         const rel = ws.rel(loaded.path);
@@ -40006,7 +40326,7 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
             related: rest.map(located),
         }));
     }
-    return config;
+    return { config, ...at };
 }
 function located(l) {
     return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
@@ -40073,11 +40393,12 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
                 found++;
             }
         }
-        // An explicitly named directory in which nothing was discovered is still a paper dir:
-        // its audits may all be missing, which is exactly what the gate must catch.
-        const aris = packs.find((x) => x.id === 'aris');
-        if (paths && found === 0 && aris)
-            add(aris, r.abs);
+        // An explicitly named directory in which nothing was discovered is still a target of the
+        // pack that claims such paths (a paper dir whose audits may all be missing, which is exactly
+        // what the gate must catch).
+        const claimant = packs.find((x) => x.claimsUndiscovered);
+        if (paths && found === 0 && claimant)
+            add(claimant, r.abs);
     }
     return planned;
 }
@@ -45671,7 +45992,11 @@ async function tokenLogin(api) {
         throw err;
     }
 }
-/** Every comment on the pull request that carries the marker, oldest first (all pages). */
+/**
+ * Every comment on the pull request that starts with the marker, oldest first (all pages). Ours
+ * always start with it; a marker further down is quoted text (a path in a code span can be any
+ * check's marker), and would let one check take another check's comment for its own.
+ */
 async function markedComments(api, t, pull, marker) {
     let pages = 0;
     const all = await api.paginate(api.rest.issues.listComments, { owner: t.owner, repo: t.repo, issue_number: pull, per_page: 100 }, (res, done) => {
@@ -45679,7 +46004,7 @@ async function markedComments(api, t, pull, marker) {
             done();
         return res.data;
     });
-    return all.filter((c) => typeof c.body === 'string' && c.body.includes(marker));
+    return all.filter((c) => typeof c.body === 'string' && c.body.startsWith(marker));
 }
 /**
  * Whether a marked comment is this check's own. With a known login (the check run's App, or a
@@ -46026,6 +46351,8 @@ function emitWorkflowAnnotations(annotations, sink, reserved = {}) {
 
 
 
+
+
 /** The largest report file `report:` reads (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 const READ_ONLY_HINT = 'This is expected on pull requests from forks, whose token is read-only. Results go to the job summary and ' +
@@ -46120,7 +46447,12 @@ function loadReport(file, settings) {
     }
     const checked = recheckReport(parsed.data, {
         failOn: settings.failOn,
-        codes: (0,src_packs/* allCodes */.Sb)(),
+        codes: (0,registry/* allCodes */.Sb)(),
+        waivers: workflowWaivers(new workspace/* Workspace */.a(settings.workspace), {
+            root: settings.workspace,
+            ...(settings.config !== undefined ? { file: settings.config } : {}),
+            ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
+        }),
         ...(settings.assurance ? { assurance: settings.assurance } : {}),
     });
     if (!checked.ok) {
@@ -46213,11 +46545,10 @@ async function run(env = process.env) {
     try {
         if (settings.report) {
             info(`Publishing the report ${settings.report}.`);
-            // assurance: submission still applies (a report verified at another assurance is refused).
+            // assurance: submission still applies (a report verified at another assurance is refused),
+            // and so do the waivers of the workflow's own config (a report cannot waive its findings).
             const ignored = [
                 ['paths', 'paths'],
-                ['config', 'config'],
-                ['configJson', 'config-json'],
                 ['assurance', 'assurance'],
                 ['effort', 'effort'],
                 ['fixtures', 'fixtures'],
@@ -46225,7 +46556,7 @@ async function run(env = process.env) {
                 .filter(([k]) => settings[k] !== undefined && !(k === 'assurance' && settings[k] === 'submission'))
                 .map(([, name]) => name);
             if (ignored.length)
-                warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on and assurance: submission still apply.`);
+                warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on, assurance: submission and the waivers of config / config-json still apply.`);
             report = loadReport(settings.report, settings);
         }
         else {
@@ -46244,9 +46575,9 @@ async function run(env = process.env) {
                 ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
                 emptyRemediation: 'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
                 failOn: settings.failOn,
-                // Progress names directories: escaped, so a newline in a name cannot start a
-                // workflow command (::error, ::stop-commands) in the log.
-                onProgress: (m) => info((0,sanitize/* plain */.pj)(m)),
+                // Progress names directories: escaped, so a name cannot be a workflow command in the
+                // log (a newline starting ::error or ::stop-commands, or a legacy ##[error]).
+                onProgress: (m) => info((0,sanitize/* logSafe */.sN)((0,sanitize/* plain */.pj)(m))),
             });
         }
     }
@@ -46263,7 +46594,7 @@ async function run(env = process.env) {
     }
     if (settings.sarifFile) {
         try {
-            writeReportFile(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: (0,src_packs/* allCodes */.Sb)() }), null, 2) + '\n', confinement(settings.sarifFile, settings.workspace));
+            writeReportFile(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: (0,registry/* allCodes */.Sb)() }), null, 2) + '\n', confinement(settings.sarifFile, settings.workspace));
         }
         catch (err) {
             warning(`audit-gate could not write SARIF to ${settings.sarifFile}: ${err.message}`);
@@ -46407,11 +46738,14 @@ const Finding = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     related: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Location)
         .optional()
         .describe('Other places involved, e.g. the changed input file'),
-    issue: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    details: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
         .optional()
-        .describe('The legacy verify_paper_audits.sh issue string, where one exists'),
+        .describe('Pack-specific details, rendered by the pack’s own outputs'),
     invariant_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional().describe('The producer’s invariant id, where one exists'),
     blocking: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().describe('Set by policy: whether this finding fails the gate'),
+    waived: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), tracking: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() })
+        .optional()
+        .describe('Set by policy when a config waiver accepts this finding: it is shown but never blocks'),
 });
 /** Builds a finding from its code definition; `blocking` is decided later by policy. */
 function finding(def, input) {
@@ -46427,8 +46761,8 @@ function finding(def, input) {
         out.location = input.location;
     if (input.related && input.related.length > 0)
         out.related = input.related;
-    if (input.issue !== undefined)
-        out.issue = input.issue;
+    if (input.details !== undefined)
+        out.details = input.details;
     if (def.invariant_id)
         out.invariant_id = def.invariant_id;
     return out;
@@ -46445,7 +46779,7 @@ function finding(def, input) {
 /* harmony export */   We: () => (/* binding */ Target),
 /* harmony export */   oW: () => (/* binding */ PROVISIONAL_BECAUSE)
 /* harmony export */ });
-/* unused harmony exports Outcome, SubjectKind, Enforcement */
+/* unused harmony exports Outcome, Kind, Enforcement */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5491);
 
 /**
@@ -46453,12 +46787,13 @@ function finding(def, input) {
  * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
  */
 const Outcome = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['pass', 'problem', 'blocking', 'skipped']);
-const SubjectKind = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['paper', 'audit', 'run', 'fixture', 'annotation']);
+/** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
+const Kind = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1);
 const Subject = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     target: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Id of the target this subject belongs to'),
     pack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    kind: SubjectKind,
+    kind: Kind,
     name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Human name, e.g. the audit skill or the run id'),
     path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Repo-relative path of the artifact or directory'),
     status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
@@ -46470,10 +46805,13 @@ const Enforcement = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['blocki
 const Target = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     pack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['paper', 'run', 'fixture', 'workspace']),
+    kind: Kind,
     path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Repo-relative path ("." for the root)'),
     enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
     terminal_state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('e.g. accepted | provisional | blocked for papers'),
+    ready: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()
+        .default(false)
+        .describe('Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready'),
     context: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
         .describe('How the target was judged, e.g. assurance and where it came from'),
 });
@@ -46483,25 +46821,28 @@ const PROVISIONAL_BECAUSE = 'provisional_because';
 
 /***/ }),
 
-/***/ 8018:
+/***/ 5697:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  pI: () => (/* binding */ PACKS),
-  Sb: () => (/* binding */ allCodes)
+  Sb: () => (/* binding */ allCodes),
+  LU: () => (/* binding */ findPack),
+  tm: () => (/* binding */ packs)
 });
 
-// UNUSED EXPORTS: findPack
+// UNUSED EXPORTS: registerPack, registryProblem
 
 // EXTERNAL MODULE: ./src/policy/codes.ts
 var codes = __nccwpck_require__(8584);
-// EXTERNAL MODULE: ./src/fixtures/codes.ts
-var fixtures_codes = __nccwpck_require__(8808);
+// EXTERNAL MODULE: ./src/conformance/codes.ts
+var conformance_codes = __nccwpck_require__(3519);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 13 modules
+var schemas = __nccwpck_require__(5491);
 ;// CONCATENATED MODULE: ./src/packs/aris/codes.ts
 const RERUN = 'Rerun the audit so it writes a fresh artifact.';
 function def(code, severity, title, remediation) {
@@ -46548,6 +46889,39 @@ const ARIS = {
     assuranceInvalid: def('assurance_invalid', 'error', '.aris/assurance.txt or the configured assurance/effort is not a known value', 'Write draft or submission in .aris/assurance.txt (effort: lite, balanced, max or beast).'),
 };
 const ARIS_CODES = Object.values(ARIS);
+
+;// CONCATENATED MODULE: ./src/packs/aris/outputs.ts
+/**
+ * A finding as verify_paper_audits.sh users know it: the pack's `details.issue` is the legacy
+ * `issue` key, in the place it always had (key order included, so the JSON is byte-identical).
+ */
+function legacyFinding(f) {
+    if (f.details === undefined)
+        return f;
+    const out = {};
+    for (const [k, v] of Object.entries(f)) {
+        if (k !== 'details')
+            out[k] = v;
+        else if (f.details['issue'] !== undefined)
+            out['issue'] = f.details['issue'];
+    }
+    return out;
+}
+/**
+ * The drop-in report of verify_paper_audits.sh (version 2) for one paper target, with our
+ * additions: submission_ready, effort, assurance_source, manifest and the located findings.
+ */
+function renderArisReport(report, targetId) {
+    const base = report.extensions?.[targetId];
+    if (!base)
+        throw new Error(`no ARIS report for ${targetId}`);
+    const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
+    subjects.add(targetId);
+    return {
+        ...base,
+        findings: report.findings.filter((f) => subjects.has(f.subject)).map(legacyFinding),
+    };
+}
 
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
@@ -46699,8 +47073,6 @@ function independenceIssueString(i) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 13 modules
-var schemas = __nccwpck_require__(5491);
 ;// CONCATENATED MODULE: ./src/packs/aris/schema.ts
 
 const VERDICTS = ['PASS', 'WARN', 'FAIL', 'NOT_APPLICABLE', 'BLOCKED', 'ERROR'];
@@ -46849,7 +47221,7 @@ async function checkAudit(spec, loaded, ctx) {
             subject: subjectId,
             message,
             location: at(line),
-            issue,
+            ...(issue !== undefined ? { details: { issue } } : {}),
             remediation: def.remediation.startsWith('Rerun the audit') ? rerun : def.remediation,
             ...extra,
         }));
@@ -47400,6 +47772,7 @@ async function verifyPaper(paperDir, ctx) {
         path: rel,
         enforcement: submission ? 'blocking' : 'advisory',
         terminal_state: overall,
+        ready: overall === 'accepted',
         context: {
             assurance: decision.assurance,
             assurance_source: decision.source,
@@ -47524,12 +47897,30 @@ function provisionalBecause(checks) {
 
 
 
+
+
 const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
 /** ARIS paper-audit assurance (seed 000): four mandatory audits per paper directory. */
 const arisPack = {
     id: 'aris',
     title: 'ARIS paper-audit assurance',
+    namespace: 'aris',
     codes: ARIS_CODES,
+    targetKind: 'paper',
+    subjectKinds: ['audit'],
+    // Assurance and effort are gate-wide options; the pack has none of its own.
+    options: schemas/* object */.Ikc({}).strict(),
+    schemas: {
+        'aris-audit-artifact': AuditArtifact,
+        'aris-audit-manifest': AuditManifest,
+        'aris-report': ArisReport,
+    },
+    outputs: {
+        'aris-report': {
+            description: 'The verify_paper_audits.sh report (version 2) of one paper',
+            render: (report, id) => report.extensions?.[id] !== undefined ? renderArisReport(report, id) : undefined,
+        },
+    },
     discover(dirs) {
         const found = new Set();
         for (const d of dirs) {
@@ -47542,3740 +47933,13 @@ const arisPack = {
         }
         return [...found].sort();
     },
+    // A named directory with no audit artifacts is a paper whose audits are all missing.
+    claimsUndiscovered: true,
     verify: verifyPaper,
-};
-
-;// CONCATENATED MODULE: ./src/packs/aristo/codes.ts
-const codes_RERUN = 'Re-run the proof: aristo verify --filter id=<id> --rerun, then commit the new .proof file.';
-const RESTAMP = 'Run aristo stamp, then commit .aristo/index.toml (or stop committing it: the source is the truth).';
-function codes_def(code, severity, origin, title, remediation) {
-    return { code: `aristo.${code}`, severity, origin, title, remediation };
-}
-/** Every code the aristo pack can emit. Stable public API: never rename without a migration note. */
-const ARISTO = {
-    // ── files under .aristo/ ────────────────────────────────────────────────────────────────────
-    proofUnreadable: codes_def('proof_unreadable', 'error', 'audit-gate', 'A .proof path is not a readable regular UTF-8 file inside the repository (directory, FIFO, symlink out, too large, invalid UTF-8)', 'Replace it with the .proof file the SDK writes, or delete it.'),
-    proofFilenameInvalid: codes_def('proof_filename_invalid', 'error', 'sdk-parse', 'A .proof file name does not decode to a valid annotation id (ids use __ for :)', 'Name proofs <id>.proof with every ":" written as "__" (e.g. aristos__foo.proof), as the SDK does.'),
-    proofUnparseable: codes_def('proof_unparseable', 'error', 'sdk-parse', 'A .proof file is not valid TOML (syntax error, duplicate table or key)', codes_RERUN),
-    proofSchema: codes_def('proof_schema', 'error', 'sdk-parse', 'A .proof file does not have the SDK proof shape (missing key, wrong type, unknown enum value, malformed sha256)', codes_RERUN),
-    unknownKey: codes_def('unknown_key', 'warning', 'sdk-parse', 'A .proof or expectations.toml has a key the SDK ignores (often a typo of a real key)', 'Remove the key, or fix its spelling: the SDK silently ignores it.'),
-    indexInvalid: codes_def('index_invalid', 'error', 'sdk-parse', 'The committed .aristo/index.toml cannot be read or is not a valid SDK index (the SDK refuses it whole)', RESTAMP),
-    expectationsInvalid: codes_def('expectations_invalid', 'error', 'sdk-expectations', '.aristo/expectations.toml cannot be read or is not valid TOML (the SDK refuses it whole, so no waiver applies)', 'Fix the TOML, or re-record the waivers with aristo verify --accept <id> --because "<reason>".'),
-    // ── sources ─────────────────────────────────────────────────────────────────────────────────
-    sourceUnparseable: codes_def('source_unparseable', 'error', 'sdk-stamp', 'A Rust source file that may hold annotations could not be read or does not parse', 'Fix the syntax error (cargo check shows it); until then its annotations are checked against the index alone.'),
-    sourceNotParsed: codes_def('source_not_parsed', 'notice', 'audit-gate', 'Index entries in a file the Rust parser does not cover are checked against the index alone', 'Nothing to do for non-Rust sources; for Rust, fix the parse error reported for the file.'),
-    annotationMalformed: codes_def('annotation_malformed', 'warning', 'sdk-stamp', 'An aristo attribute or statement macro has arguments the SDK cannot read, so the SDK skips it', 'Write it as #[aristo::intent("<claim>", id = "<id>", verify = "neural"|"test"|"full"|true|false)].'),
-    annotationIdInvalid: codes_def('annotation_id_invalid', 'error', 'sdk-stamp', 'An annotation id breaks the id grammar, so the SDK skips the annotation', 'Use an id matching ^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ (or leave id out and let the SDK assign one).'),
-    duplicateId: codes_def('duplicate_id', 'error', 'sdk-stamp', 'Two annotations share one id; the SDK keeps the first and skips the other', 'Give each annotation its own id.'),
-    indexOutOfSync: codes_def('index_out_of_sync', 'error', 'sdk-stamp', 'The committed index.toml disagrees with the source (aristo stamp --check would fail)', RESTAMP),
-    // ── the SDK validator, one code per check (aristo.md §3) ────────────────────────────────────
-    attemptsOutOfBudget: codes_def('attempts_out_of_budget', 'error', 'sdk-check-1', 'verdict.attempts is 0 or above the repair budget of 3', 'Write attempts = prior_attempts + 1; past 3 attempts, submit an inconclusive verdict instead.'),
-    orphanProof: codes_def('orphan_proof', 'error', 'sdk-check-2', 'A proof exists for an id no annotation has', 'Delete the proof (aristo stamp moves it to .aristo/archive/proofs/), or restore the annotation.'),
-    proofStaleText: codes_def('proof_stale_text', 'error', 'sdk-check-3', 'The claim text changed after the proof was produced', codes_RERUN),
-    proofStaleCode: codes_def('proof_stale_code', 'error', 'sdk-check-4', 'The annotated code changed after the proof was produced', codes_RERUN),
-    methodMismatch: codes_def('method_mismatch', 'error', 'sdk-check-5', 'verdict.method does not match the annotation’s verify method (or the annotation is verify = true/false)', 'Set verify = "neural" | "test" | "full" on the annotation, then re-run the proof with that method.'),
-    bodyShape: codes_def('body_shape', 'error', 'sdk-check-6', 'The proof does not have exactly one body table matching verdict.type', codes_RERUN),
-    verifiedEmpty: codes_def('verified_empty', 'error', 'sdk-check-7', 'A verified proof has an empty conclusion or no steps', codes_RERUN),
-    counterexampleIncomplete: codes_def('counterexample_incomplete', 'error', 'sdk-check-8', 'A counterexample lacks a description, a violated_step_path or trigger steps', codes_RERUN),
-    gapIncomplete: codes_def('gap_incomplete', 'error', 'sdk-check-9', 'An inconclusive verdict lacks a gap description, an unfilled_path or any suggested annotation', codes_RERUN),
-    gapSuggestionExists: codes_def('gap_suggestion_exists', 'error', 'sdk-check-9', 'An annotation an inconclusive verdict suggested now exists, so the verdict is stale', codes_RERUN),
-    treeMalformed: codes_def('tree_malformed', 'error', 'sdk-check-10', 'The proof tree is malformed: duplicate path, no root "0", a subgoal that is missing or not a descendant, or a step with no grounds', codes_RERUN),
-    groundIdInvalid: codes_def('ground_id_invalid', 'error', 'sdk-check-11', 'An intent/assume ground cites an id that does not exist, is documentation only (verify = false) or is refuted', codes_RERUN),
-    groundStaleText: codes_def('ground_stale_text', 'error', 'sdk-check-11', 'A cited annotation’s text changed after the proof was produced', codes_RERUN),
-    groundCodeInvalid: codes_def('ground_code_invalid', 'error', 'sdk-check-12', 'A code ground cites a file that cannot be read or a line range that is invalid or past the end of the file', codes_RERUN),
-    groundStaleCode: codes_def('ground_stale_code', 'error', 'sdk-check-12', 'The code a ground cites changed after the proof was produced', codes_RERUN),
-    groundCodeOutsideRepo: codes_def('ground_code_outside_repo', 'error', 'audit-gate', 'A code ground’s file leaves the repository (.., absolute path or symlink out); stricter than the SDK, which would read it', 'Cite files inside the repository only, by repo-relative path, and re-run the proof.'),
-    groundPriorStepInvalid: codes_def('ground_prior_step_invalid', 'error', 'sdk-check-13', 'A prior-step ground cites a step that does not exist or is not earlier than the citing step', codes_RERUN),
-    groundCompositionEmpty: codes_def('ground_composition_empty', 'error', 'sdk-check-14', 'A composition ground has an empty reason', codes_RERUN),
-    // ── the seed's own rules (the SDK does not enforce them) ────────────────────────────────────
-    tooManySubgoals: codes_def('too_many_subgoals', 'error', 'seed', 'A proof step has more than 3 subgoals (seed rule 9; the SDK accepts it)', 'Split the step into intermediate intents (proposed_promotion = true), then re-run the proof.'),
-    violatedStepUnknown: codes_def('violated_step_unknown', 'error', 'seed', 'violated_step_path does not name a trigger step (seed rule 11; the SDK accepts it)', codes_RERUN),
-    // ── the gate ────────────────────────────────────────────────────────────────────────────────
-    refuted: codes_def('refuted', 'error', 'gate', 'A proof found a counterexample to the claim, and no waiver accepts it', 'Fix the code (then re-run the proof), or waive it: aristo verify --accept <id> --because "<reason>".'),
-    refutedWaived: codes_def('refuted_waived', 'notice', 'gate', 'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible', 'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.'),
-    inconclusive: codes_def('inconclusive', 'warning', 'gate', 'A proof could neither verify nor refute the claim (blocks with block_inconclusive)', 'Add one of the suggested annotations, then re-run the proof.'),
-    proofMissing: codes_def('proof_missing', 'warning', 'gate', 'An intent asks for verification but has no proof (blocks with block_missing_proof)', 'Run aristo verify (or /aristo-verify), then commit .aristo/proofs/.'),
-    waiverRatchet: codes_def('waiver_ratchet', 'error', 'gate', 'A waived claim now verifies: the waiver must go (the ratchet)', 'Remove the id’s table from .aristo/expectations.toml and commit it.'),
-    waiverInvalid: codes_def('waiver_invalid', 'error', 'sdk-expectations', 'A waiver lacks a reason or accepted_at (or the reason is blank, or the id is malformed)', 'Re-record it with aristo verify --accept <id> --because "<reason>" [--tracking <ref>].'),
-    waiverOrphan: codes_def('waiver_orphan', 'error', 'gate', 'A waiver names an id no annotation has', 'Remove the id’s table from .aristo/expectations.toml.'),
-};
-const ARISTO_CODES = Object.values(ARISTO);
-
-;// CONCATENATED MODULE: ./src/packs/aristo/ids.ts
-/** Annotation ids (`aristo-core/src/index/strings.rs parse_annotation_id`). */
-const LOCAL = /^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$/;
-const OPAQUE = /^aret_[A-Za-z0-9]{4,64}$/;
-function isAnnotationId(s) {
-    return LOCAL.test(s) || OPAQUE.test(s);
-}
-/** Canon-bound ids (`aristos:` / `kanon:`). */
-function isCanonId(s) {
-    return s.startsWith('aristos:') || s.startsWith('kanon:');
-}
-/** The file name the SDK gives an id's proof: every `:` written as `__` (`apply.rs`). */
-function proofFileName(id) {
-    return `${id.replace(/:/g, '__')}.proof`;
-}
-/**
- * The id a `.proof` file name stands for (`apply.rs id_from_filename`), or why it stands for
- * none. A `:` in the name itself is refused: the SDK never writes one, and the name would not
- * survive a checkout on Windows.
- */
-function idFromProofFileName(name) {
-    const stem = name.slice(0, -'.proof'.length);
-    if (stem.includes(':'))
-        return { ok: false, detail: `contains ":" (the SDK writes "__" for ":")` };
-    const id = stem.replace(/__/g, ':');
-    if (!isAnnotationId(id))
-        return { ok: false, detail: `decodes to "${id}", which is not a valid annotation id` };
-    return { ok: true, id };
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
-
-/** Proofs, the index and expectations are small; a bigger file is refused unread. */
-const MAX_TOML_BYTES = 4 * 1024 * 1024;
-/** Rust sources and files cited by code grounds. */
-const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
-/**
- * Reads a UTF-8 text file at `p` (relative to `dir`) that must really lie inside the workspace:
- * never through a symlink out, never a FIFO or device, never more than `maxBytes`.
- */
-function readText(ws, dir, p, maxBytes) {
-    const r = ws.resolve(dir, p);
-    if (!r.ok)
-        return { ok: false, missing: r.reason === 'missing', detail: r.detail, rel: r.rel };
-    const read = (0,files/* readSmallFile */.EW)(r.real, maxBytes);
-    if (!read.ok)
-        return { ok: false, missing: read.kind === 'missing', detail: read.detail, rel: r.rel };
-    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
-    if (!text.ok)
-        return { ok: false, missing: false, detail: text.detail, rel: r.rel };
-    return { ok: true, text: text.text, rel: r.rel };
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/packs/aristo/hash.ts
-
-/**
- * The SDK's hashes (aristo.md §2, `aristo-core/src/hash.rs`). Every hash string is
- * `sha256:` + 64 lowercase hex.
- */
-function sha256(text) {
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex')}`;
-}
-// Rust's `str::trim` strips Unicode White_Space, which is not JavaScript's set (JS adds U+FEFF,
-// Rust adds U+0085).
-const WS = '\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, 'g');
-// Runs of ASCII whitespace as Rust's `char::is_ascii_whitespace` sees it: no vertical tab.
-const ASCII_RUN = /[ \t\n\f\r]+/g;
-/** The SDK's text normalisation: trim, then each run of ASCII whitespace becomes one space. */
-function normalizeText(text) {
-    return text.replace(TRIM, '').replace(ASCII_RUN, ' ');
-}
-function textHash(text) {
-    return sha256(normalizeText(text));
-}
-/** The covered region, verbatim. */
-function bodyHash(region) {
-    return sha256(region);
-}
-/**
- * Rust's `str::lines()`: split at `\n`, a `\r` right before it dropped; a final line ending
- * does not start another line.
- */
-function rustLines(source) {
-    if (source.length === 0)
-        return [];
-    const lines = source.split('\n');
-    if (lines[lines.length - 1] === '')
-        lines.pop();
-    for (let i = 0; i < lines.length; i++) {
-        const l = lines[i];
-        // The last piece has no `\n` after it, so its `\r` is kept.
-        if (i < lines.length - 1 || source.endsWith('\n'))
-            if (l.endsWith('\r'))
-                lines[i] = l.slice(0, -1);
-    }
-    return lines;
-}
-/** Parses a code ground's `lines` as the SDK does: `N` or `N-M`, 1 ≤ N ≤ M. */
-function parseLineRange(s) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(s);
-    if (!m)
-        return undefined;
-    const lo = Number(m[1]);
-    const hi = m[2] === undefined ? lo : Number(m[2]);
-    if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo === 0 || hi < lo)
-        return undefined;
-    return { lo, hi };
-}
-/** A code ground's hash: lines lo..hi of `lines` (from {@link rustLines}) joined by `\n`. */
-function codeTextHash(lines, lo, hi) {
-    return sha256(lines.slice(lo - 1, hi).join('\n'));
-}
-const HASH_RE = /^sha256:[0-9a-f]{64}$/;
-
-;// CONCATENATED MODULE: ./src/packs/aristo/schema.ts
-
-
-
-function obj(mode, shape) {
-    return mode === 'strict' ? schemas/* strictObject */.rej(shape) : schemas/* object */.Ikc(shape);
-}
-/** A TOML integer in [min, max] (the SDK's u32 fields). */
-function tomlInt(min, max) {
-    return schemas/* bigint */.oad()
-        .min(BigInt(min))
-        .max(BigInt(max))
-        .meta({ type: 'integer', minimum: min, maximum: max });
-}
-/** `sha256:` + 64 lowercase hex, with the SDK's own wording for what is wrong. */
-const Sha256 = schemas/* string */.YjP()
-    .superRefine((s, ctx) => {
-    if (HASH_RE.test(s))
-        return;
-    const detail = !s.startsWith('sha256:')
-        ? 'expected prefix "sha256:"'
-        : s.length - 7 !== 64
-            ? `expected length 64, got ${s.length - 7}`
-            : 'invalid character set (expected lowercase hex)';
-    ctx.addIssue({ code: 'custom', message: detail });
-})
-    .meta({ pattern: HASH_RE.source });
-const AnnotationId = schemas/* string */.YjP().refine(isAnnotationId, {
-    message: 'not a valid annotation id (^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ or ^aret_[A-Za-z0-9]{4,64}$)',
-});
-const VerifyMethod = schemas/* enum */.k5n(['neural', 'test', 'full']);
-const VerdictType = schemas/* enum */.k5n(['verified', 'counterexample', 'inconclusive']);
-const PropertyKind = schemas/* enum */.k5n([
-    'invariant',
-    'postcondition',
-    'precondition',
-    'equivalence',
-    'safety',
-    'progress',
-]);
-const RelationKind = schemas/* enum */.k5n([
-    'decomposes',
-    'instantiates',
-    'restricts',
-    'composes',
-    'excludes-counterexample',
-]);
-const GroundRelation = schemas/* enum */.k5n([
-    'instantiates',
-    'restricts',
-    'composes',
-    'excludes-counterexample',
-    'promoted',
-]);
-const AnnotationKind = schemas/* enum */.k5n(['intent', 'assume']);
-function proofSchema(mode) {
-    const idGround = (kind) => obj(mode, {
-        kind: schemas/* literal */.euz(kind),
-        id: AnnotationId,
-        at_text_hash: Sha256.optional(),
-        relation: GroundRelation,
-        reason: schemas/* string */.YjP().optional(),
-    });
-    const Ground = schemas/* discriminatedUnion */.gMt('kind', [
-        idGround('intent'),
-        idGround('assume'),
-        obj(mode, {
-            kind: schemas/* literal */.euz('code'),
-            file: schemas/* string */.YjP(),
-            lines: schemas/* string */.YjP(),
-            code_text_hash: Sha256.optional(),
-            reason: schemas/* string */.YjP(),
-        }),
-        obj(mode, { kind: schemas/* literal */.euz('prior-step'), path: schemas/* string */.YjP(), reason: schemas/* string */.YjP().optional() }),
-        obj(mode, { kind: schemas/* literal */.euz('composition'), reason: schemas/* string */.YjP() }),
-    ]);
-    const Step = obj(mode, {
-        path: schemas/* string */.YjP(),
-        claim: schemas/* string */.YjP(),
-        relation_to_parent: RelationKind,
-        grounds: schemas/* array */.YOg(Ground),
-        subgoal_paths: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
-        proposed_promotion: schemas/* boolean */.zMY().default(false),
-    });
-    const Proof = obj(mode, { conclusion: schemas/* string */.YjP(), steps: schemas/* array */.YOg(Step) });
-    return obj(mode, {
-        verdict: obj(mode, {
-            type: VerdictType,
-            method: VerifyMethod,
-            produced_at_text_hash: Sha256,
-            produced_at_body_hash: Sha256,
-            produced_by: schemas/* string */.YjP(),
-            verifier_model: schemas/* string */.YjP().optional(),
-            attempts: tomlInt(0, 4294967295),
-            property_kind: PropertyKind,
-        }),
-        verified: obj(mode, { proof: Proof }).optional(),
-        counterexample: obj(mode, {
-            violation: obj(mode, {
-                description: schemas/* string */.YjP(),
-                violated_step_path: schemas/* string */.YjP(),
-                trigger_steps: schemas/* array */.YOg(Step),
-                refuted_grounds: schemas/* array */.YOg(Ground).default([]),
-            }),
-        }).optional(),
-        inconclusive: obj(mode, {
-            partial_proof: Proof.optional(),
-            gap: obj(mode, {
-                description: schemas/* string */.YjP(),
-                unfilled_path: schemas/* string */.YjP(),
-                suggested_annotations: schemas/* array */.YOg(obj(mode, {
-                    kind: AnnotationKind,
-                    suggested_text: schemas/* string */.YjP(),
-                    at_site: schemas/* string */.YjP(),
-                    rationale: schemas/* string */.YjP(),
-                    would_close_path: schemas/* string */.YjP().optional(),
-                })),
-            }),
-        }).optional(),
-    });
-}
-/** `.aristo/proofs/<id>.proof` as the SDK reads it (unknown keys ignored). */
-const ProofFile = proofSchema('loose');
-/** The same, with unknown keys reported (as warnings: the SDK ignores them). */
-const ProofFileStrict = proofSchema('strict');
-// ── index.toml ─────────────────────────────────────────────────────────────────────────────────
-const Status = schemas/* enum */.k5n([
-    'verified',
-    'tested',
-    'neural',
-    'stale',
-    'orphan',
-    'forged',
-    'unknown',
-    'pending-deepen',
-    'counterexample',
-    'inconclusive',
-]);
-const CoveredRegion = schemas/* enum */.k5n([
-    'function',
-    'statement',
-    'impl_methods',
-    'module_inline_body',
-    'type',
-    'field',
-    'crate',
-    'trait',
-]);
-/** `true` (the project's default method), `false` (documentation only) or a method. */
-const VerifyLevel = schemas/* union */.KCZ([schemas/* boolean */.zMY(), VerifyMethod]);
-const Parent = schemas/* union */.KCZ([AnnotationId, schemas/* array */.YOg(AnnotationId)]);
-const common = {
-    text: schemas/* string */.YjP(),
-    status: Status,
-    text_hash: Sha256,
-    body_hash: Sha256,
-    file: schemas/* string */.YjP(),
-    site: schemas/* string */.YjP(),
-    covered_region: CoveredRegion,
-    linked: schemas/* string */.YjP()
-        .regex(/^arta_[A-Za-z0-9]{8,64}$/)
-        .optional(),
-    parent: Parent.optional(),
-};
-const IntentEntry = schemas/* strictObject */.rej({
-    kind: schemas/* literal */.euz('intent'),
-    ...common,
-    verify: VerifyLevel,
-    verified_outcome: schemas/* string */.YjP()
-        .regex(/^v1:[A-Za-z0-9_-]{64,256}$/)
-        .optional(),
-    last_verified_at_commit: schemas/* string */.YjP()
-        .regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/)
-        .optional(),
-    last_critiqued_at_text_hash: Sha256.optional(),
-    last_critique_finding_count: tomlInt(0, 4294967295).optional(),
-})
-    .superRefine((e, ctx) => {
-    const n = [e.linked, e.verified_outcome, e.last_verified_at_commit].filter((x) => x !== undefined).length;
-    const linkedOnly = n === 1 && e.linked !== undefined;
-    if (n !== 0 && n !== 3 && !linkedOnly)
-        ctx.addIssue({
-            code: 'custom',
-            message: 'binding fields must be none, `linked` alone, or all of `linked`, `verified_outcome` and `last_verified_at_commit`',
-        });
-});
-const AssumeEntry = schemas/* strictObject */.rej({ kind: schemas/* literal */.euz('assume'), ...common });
-const IndexEntry = schemas/* discriminatedUnion */.gMt('kind', [IntentEntry, AssumeEntry]);
-const IndexMeta = schemas/* strictObject */.rej({
-    schema_version: tomlInt(0, 4294967295),
-    generated_by: schemas/* string */.YjP().optional(),
-    generated_at: schemas/* string */.YjP().optional(),
-    source_root: schemas/* string */.YjP().optional(),
-});
-/** `.aristo/index.toml`: `[__meta__]`, then one table per id (documentation schema). */
-const IndexFile = schemas/* object */.Ikc({ __meta__: IndexMeta })
-    .catchall(IndexEntry)
-    .describe('Every key but __meta__ is an annotation id');
-// ── expectations.toml ──────────────────────────────────────────────────────────────────────────
-const ExpectationsMeta = schemas/* object */.Ikc({ schema_version: tomlInt(0, 4294967295).default(1n) });
-function waiverSchema(mode) {
-    return obj(mode, {
-        reason: schemas/* string */.YjP(),
-        tracking: schemas/* string */.YjP().optional(),
-        accepted_at: schemas/* string */.YjP(),
-    });
-}
-/** One waiver: `[<id>] reason, tracking?, accepted_at` (unknown keys ignored, as by the SDK). */
-const Waiver = waiverSchema('loose');
-const WaiverStrict = waiverSchema('strict');
-/** `.aristo/expectations.toml` (documentation schema). */
-const ExpectationsFile = schemas/* object */.Ikc({ __meta__: ExpectationsMeta.optional() })
-    .catchall(Waiver)
-    .describe('Every key but __meta__ is a waived annotation id');
-
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/error.js
-/*!
- * Copyright (c) Squirrel Chat et al., All rights reserved.
- * SPDX-License-Identifier: BSD-3-Clause
- *
- * Redistribution and use in source and binary forms, with or without
- * modification, are permitted provided that the following conditions are met:
- *
- * 1. Redistributions of source code must retain the above copyright notice, this
- *    list of conditions and the following disclaimer.
- * 2. Redistributions in binary form must reproduce the above copyright notice,
- *    this list of conditions and the following disclaimer in the
- *    documentation and/or other materials provided with the distribution.
- * 3. Neither the name of the copyright holder nor the names of its contributors
- *    may be used to endorse or promote products derived from this software without
- *    specific prior written permission.
- *
- * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
- * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
- * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
- * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
- * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
- * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
- * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
- * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
- * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
- * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
- */
-function getLineColFromPtr(string, ptr) {
-    let lines = string.slice(0, ptr).split(/\r?\n/);
-    return [lines.length, lines.pop().length + 1];
-}
-function makeCodeBlock(string, line, column) {
-    let lines = string.split(/\r?\n/);
-    let codeblock = '';
-    let numberLen = (Math.log10(line + 1) | 0) + 1;
-    for (let i = line - 1; i <= line + 1; i++) {
-        let l = lines[i - 1];
-        if (!l)
-            continue;
-        codeblock += i.toString().padEnd(numberLen, ' ');
-        codeblock += ':  ';
-        codeblock += l;
-        codeblock += '\n';
-        if (i === line) {
-            codeblock += ' '.repeat(numberLen + column + 2);
-            codeblock += '^\n';
-        }
-    }
-    return codeblock;
-}
-class TomlError extends Error {
-    line;
-    column;
-    codeblock;
-    constructor(message, options) {
-        const [line, column] = getLineColFromPtr(options.toml, options.ptr);
-        const codeblock = makeCodeBlock(options.toml, line, column);
-        super(`Invalid TOML document: ${message}\n\n${codeblock}`, options);
-        this.line = line;
-        this.column = column;
-        this.codeblock = codeblock;
-    }
-    /** @internal */
-    static x(message, ctx, ptr) {
-        throw new TomlError(message, { toml: ctx.s, ptr: ptr ?? ctx.p });
-    }
-}
-
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/primitive.js
-/*!
- * Copyright (c) Squirrel Chat et al., All rights reserved.
- * SPDX-License-Identifier: BSD-3-Clause
- *
- * Redistribution and use in source and binary forms, with or without
- * modification, are permitted provided that the following conditions are met:
- *
- * 1. Redistributions of source code must retain the above copyright notice, this
- *    list of conditions and the following disclaimer.
- * 2. Redistributions in binary form must reproduce the above copyright notice,
- *    this list of conditions and the following disclaimer in the
- *    documentation and/or other materials provided with the distribution.
- * 3. Neither the name of the copyright holder nor the names of its contributors
- *    may be used to endorse or promote products derived from this software without
- *    specific prior written permission.
- *
- * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
- * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
- * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
- * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
- * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
- * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
- * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
- * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
- * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
- * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
- */
-
-/** @internal */
-function parseString(ctx) {
-    let startPtr = ctx.p;
-    let c = ctx.s.charCodeAt(ctx.p++);
-    let first = c;
-    let isLiteral = c === 0x27; /* ' */
-    let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
-    if (isMultiline) {
-        // Trim initial newline
-        if ((c = ctx.s.charCodeAt(ctx.p += 2)) === 0xa /* \n */)
-            ctx.p++;
-        else if (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */)
-            ctx.p += 2;
-    }
-    // For the record: it is not worth it to use a fast-path for literal strings using `indexOf`.
-    // Doing a char-by-char iteration ends up dispatching less instructions, for the same wall-clock runtime.
-    let parsed = '';
-    let sliceStart = ctx.p;
-    // states:
-    //   0 - decoding
-    //   1 - decoding escape
-    //   2 - whitespace escape (no newline encountered yet, must fail on non-whitespace)
-    //   3 - whitespace escape (newline encountered, allowed to transition back to normal decode)
-    let state = 0;
-    for (; ctx.p < ctx.s.length; ctx.p++) {
-        c = ctx.s.charCodeAt(ctx.p);
-        // Deal with newlines first, since that simplifies control character checking and handling across all states
-        if (isMultiline && (c === 0xa /* \n */ || (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */))) {
-            state = state && 3;
-        }
-        // Control characters are banned in TOML, so we throw an error if we encounter them
-        else if ((c < 0x20 && c !== 0x9 /* \t */) || c === 0x7f) {
-            TomlError.x('control characters are not allowed in strings', ctx);
-        }
-        // The string might terminate while we're parsing through a newline escape.
-        // It must have encountered a newline; otherwise, it'll simply fail in another branch.
-        else if ((!state || state === 3) && c === first && (!isMultiline || (ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first))) {
-            if (isMultiline) {
-                // If the string ends with 4-5 quotes, then the first 1-2 are part of the string
-                if (ctx.s.charCodeAt(ctx.p + 3) === first)
-                    ctx.p++;
-                if (ctx.s.charCodeAt(ctx.p + 3) === first)
-                    ctx.p++;
-            }
-            // If we're in a newline escape still, then there's nothing to add.
-            if (!state) {
-                // Avoid a useless concat operation if the string can be used as-is.
-                let s = ctx.s.slice(sliceStart, ctx.p);
-                parsed = parsed ? parsed + s : s;
-            }
-            ctx.p += isMultiline ? 3 : 1;
-            return parsed;
-        }
-        // Baseline state; keep moving forward unless an escape sequence starts
-        else if (!state) {
-            if (!isLiteral && c === 0x5c /* \ */) {
-                parsed += ctx.s.slice(sliceStart, (sliceStart = ctx.p));
-                state = 1;
-            }
-        }
-        else if (state === 1) {
-            if (c === 0x78 /* x */ || c === 0x75 /* u */ || c === 0x55 /* U */) { // Unicode escape
-                let errPtr = ctx.p++ - 1;
-                let value = 0;
-                let len = c === 0x78 /* x */ ? 2 : c === 0x75 /* u */ ? 4 : 8;
-                for (let j = 0; j < len; j++, ctx.p++) {
-                    let hex = ctx.s.charCodeAt(ctx.p);
-                    let digit = 
-                    /* 0-9 */ hex >= 0x30 && hex <= 0x39 ? hex - 0x30 :
-                        /* A-F */ hex >= 0x41 && hex <= 0x46 ? hex - 0x41 + 10 :
-                            /* a-f */ hex >= 0x61 && hex <= 0x66 ? hex - 0x61 + 10 : -1;
-                    if (digit < 0)
-                        TomlError.x('invalid non-hex character in unicode escape', ctx);
-                    value = (value << 4) | digit;
-                }
-                // Because JS does bitwise on signed 32bit integers, all 0xfzzzzzzz values are actually seen as negative
-                if (value < 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) {
-                    TomlError.x('invalid unicode escape', ctx, errPtr);
-                }
-                parsed += String.fromCodePoint(value);
-                sliceStart = ctx.p--;
-                state = 0;
-            }
-            // Newline escape sequence. We only need to care about spaces and tabs; newlines are dealt with earlier
-            else if (isMultiline && (c === 0x20 || c === 0x9 /* \t */)) {
-                state = 2;
-            }
-            // Basic escape sequence
-            else {
-                if (c === 0x62 /* b */)
-                    parsed += '\b';
-                else if (c === 0x74 /* t */)
-                    parsed += '\t';
-                else if (c === 0x6e /* n */)
-                    parsed += '\n';
-                else if (c === 0x66 /* f */)
-                    parsed += '\f';
-                else if (c === 0x72 /* r */)
-                    parsed += '\r';
-                else if (c === 0x65 /* e */)
-                    parsed += '\x1b';
-                else if (c === 0x22 /* " */)
-                    parsed += '"';
-                else if (c === 0x5c /* \ */)
-                    parsed += '\\';
-                else
-                    TomlError.x('unrecognised escape sequence', ctx);
-                sliceStart = ctx.p + 1;
-                state = 0;
-            }
-        }
-        // Newline escape continuation: keep moving forward until the first non-whitespace char
-        else if (c !== 0x20 && c !== 0x9 /* \t */) {
-            if (state === 2)
-                TomlError.x('invalid escape: only line-ending whitespace may be escaped', ctx, sliceStart);
-            // State cannot be zero, or we'd have branched earlier already.
-            // If it's a backslash, immediately transition to the escape state so it can be processed.
-            state = !isLiteral && c === 0x5c /* \ */ ? 1 : 0;
-            sliceStart = ctx.p;
-        }
-    }
-    TomlError.x('unfinished string', ctx, startPtr);
-}
-
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/date.js
-/*!
- * Copyright (c) Squirrel Chat et al., All rights reserved.
- * SPDX-License-Identifier: BSD-3-Clause
- *
- * Redistribution and use in source and binary forms, with or without
- * modification, are permitted provided that the following conditions are met:
- *
- * 1. Redistributions of source code must retain the above copyright notice, this
- *    list of conditions and the following disclaimer.
- * 2. Redistributions in binary form must reproduce the above copyright notice,
- *    this list of conditions and the following disclaimer in the
- *    documentation and/or other materials provided with the distribution.
- * 3. Neither the name of the copyright holder nor the names of its contributors
- *    may be used to endorse or promote products derived from this software without
- *    specific prior written permission.
- *
- * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
- * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
- * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
- * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
- * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
- * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
- * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
- * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
- * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
- * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
- */
-let DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})?[Tt ]?(?:(\d{2}):\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|z|[-+]\d{2}:\d{2})?$/i;
-class TomlDate extends Date {
-    #hasDate = false;
-    #hasTime = false;
-    #offset = null;
-    constructor(date, fasttype, unsafeDelim) {
-        let hasDate = true;
-        let hasTime = true;
-        let offset = 'Z';
-        let c;
-        if (typeof date === 'string') {
-            if (fasttype)
-                prep: {
-                    // Date-time
-                    if (fasttype < 3) {
-                        if (+date.slice(11, 13) > 23) {
-                            date = '';
-                            break prep;
-                        }
-                        // Local
-                        if (fasttype === 2) {
-                            offset = null;
-                            date += 'Z';
-                        }
-                        // Offset; keep track of offset if not Z
-                        else if ((c = date.charCodeAt(date.length - 1)) !== 0x5a /* Z */ && c !== 0x7a /* z */) {
-                            offset = date.slice(date.length - 6);
-                        }
-                        if (unsafeDelim)
-                            date = date.slice(0, 10) + 'T' + date.slice(11);
-                    }
-                    // Time
-                    else if (fasttype === 4) {
-                        date = +date.slice(0, 2) > 23 ? '' : `0000-01-01T${date}Z`;
-                    }
-                    hasDate = fasttype !== 4;
-                    hasTime = fasttype !== 3;
-                }
-            else {
-                let match = date.match(DATE_TIME_RE);
-                if (match) {
-                    if (!match[1]) {
-                        hasDate = false;
-                        date = `0000-01-01T${date}`;
-                    }
-                    hasTime = !!match[2];
-                    // Make sure to use T instead of a space. Breaks in case of extreme values otherwise.
-                    hasTime && date[10] === ' ' && (date = date.replace(' ', 'T'));
-                    // Do not allow rollover hours.
-                    if (match[2] && +match[2] > 23) {
-                        date = '';
-                    }
-                    else {
-                        offset = match[3] || null;
-                        if (!offset && hasTime)
-                            date += 'Z';
-                    }
-                }
-                else {
-                    date = '';
-                }
-            }
-        }
-        super(date);
-        if (!isNaN(this.getTime())) {
-            this.#hasDate = hasDate;
-            this.#hasTime = hasTime;
-            this.#offset = offset;
-        }
-    }
-    isDateTime() {
-        return this.#hasDate && this.#hasTime;
-    }
-    isLocal() {
-        return !this.#hasDate || !this.#hasTime || !this.#offset;
-    }
-    isDate() {
-        return this.#hasDate && !this.#hasTime;
-    }
-    isTime() {
-        return this.#hasTime && !this.#hasDate;
-    }
-    isValid() {
-        return this.#hasDate || this.#hasTime;
-    }
-    toISOString() {
-        let iso = super.toISOString();
-        // Local Date
-        if (this.isDate())
-            return iso.slice(0, 10);
-        // Local Time
-        if (this.isTime())
-            return iso.slice(11, 23);
-        // Local DateTime
-        if (this.#offset === null)
-            return iso.slice(0, -1);
-        // Offset DateTime
-        if (this.#offset === 'Z' || this.#offset === 'z')
-            return iso;
-        // This part is quite annoying: JS strips the original timezone from the ISO string representation
-        // Instead of using a "modified" date and "Z", we restore the representation "as authored"
-        let offset = (+(this.#offset.slice(1, 3)) * 60) + +(this.#offset.slice(4, 6));
-        offset = this.#offset[0] === '-' ? offset : -offset;
-        let offsetDate = new Date(this.getTime() - (offset * 60e3));
-        return offsetDate.toISOString().slice(0, -1) + this.#offset;
-    }
-    static wrapAsOffsetDateTime(jsDate, offset = 'Z') {
-        let date = new TomlDate(jsDate);
-        date.#offset = offset;
-        return date;
-    }
-    static wrapAsLocalDateTime(jsDate) {
-        let date = new TomlDate(jsDate);
-        date.#offset = null;
-        return date;
-    }
-    static wrapAsLocalDate(jsDate) {
-        let date = new TomlDate(jsDate);
-        date.#hasTime = false;
-        date.#offset = null;
-        return date;
-    }
-    static wrapAsLocalTime(jsDate) {
-        let date = new TomlDate(jsDate);
-        date.#hasDate = false;
-        date.#offset = null;
-        return date;
-    }
-}
-
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/extract.js
-/*!
- * Copyright (c) Squirrel Chat et al., All rights reserved.
- * SPDX-License-Identifier: BSD-3-Clause
- *
- * Redistribution and use in source and binary forms, with or without
- * modification, are permitted provided that the following conditions are met:
- *
- * 1. Redistributions of source code must retain the above copyright notice, this
- *    list of conditions and the following disclaimer.
- * 2. Redistributions in binary form must reproduce the above copyright notice,
- *    this list of conditions and the following disclaimer in the
- *    documentation and/or other materials provided with the distribution.
- * 3. Neither the name of the copyright holder nor the names of its contributors
- *    may be used to endorse or promote products derived from this software without
- *    specific prior written permission.
- *
- * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
- * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
- * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
- * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
- * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
- * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
- * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
- * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
- * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
- * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
- */
-
-
-
-
-function isDigit(char, base = 10) {
-    return base === 16
-        ? (char > 0x2f && char < 0x3a) || (char > 0x40 && char < 0x47) || (char > 0x60 && char < 0x67)
-        : (char > 0x2f && char < 0x30 + base);
-}
-function isEndOfValue(char, delim) {
-    // Whitespace -- we're permissive on `\r` for performance; it'll be dealt with later anyway
-    return char === 0x20 || char === 0x9 /* \t */ || char === 0xa /* \n */ || char === 0xd /* \r */ ||
-        // Structure end or next value delimiter
-        (delim && (char === delim || char === 0x2c /* , */)) ||
-        // Comment
-        char === 0x23; /* # */
-}
-/** @internal */
-function extractValue(ctx, end) {
-    let errPtr = ctx.p;
-    let c = ctx.s.charCodeAt(ctx.p);
-    // Structs
-    if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-        ctx.d-- || TomlError.x('document contains excessively nested structures. aborting.', ctx);
-        let value = c === 0x5b /* [ */
-            ? parseArray(ctx)
-            : parseInlineTable(ctx);
-        ctx.d++;
-        return value;
-    }
-    // Strings
-    if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
-        return parseString(ctx);
-    }
-    // Booleans
-    // We can fast-path because the first character is enough to know the only possible value
-    if (c === 0x74 /* t */) { // Only possible valid value is `true`
-        if (ctx.s.charCodeAt(++ctx.p) !== 0x72 || ctx.s.charCodeAt(++ctx.p) !== 0x75 || ctx.s.charCodeAt(++ctx.p) !== 0x65)
-            TomlError.x('invalid value', ctx, errPtr);
-        return ctx.p++, true;
-    }
-    if (c === 0x66 /* f */) { // Only possible valid value is `false`
-        if (ctx.s.charCodeAt(++ctx.p) !== 0x61 || ctx.s.charCodeAt(++ctx.p) !== 0x6c || ctx.s.charCodeAt(++ctx.p) !== 0x73 || ctx.s.charCodeAt(++ctx.p) !== 0x65)
-            TomlError.x('invalid value', ctx, errPtr);
-        return ctx.p++, false;
-    }
-    if (c === 0x2b /* + */ || c === 0x2d /* - */) {
-        return parseNumber(ctx, ctx.p, ctx.s.charCodeAt(++ctx.p), 0x2c - c, end);
-    }
-    // Rough heuristic, but `parseDate` falls back to number parsing if it's a false positive.
-    // e.g.: `a = 1\n-------------- = 1` would match this heuristic, but gracefully fallback to numbers.
-    if (ctx.s.charCodeAt(ctx.p + 4) === 0x2d /* - */ && ctx.s.charCodeAt(ctx.p + 7) === 0x2d /* - */) {
-        return parseDate(ctx, c, end);
-    }
-    // Same logic as above; `parseTime` falls back to number parsing if it's a false positive.
-    if (ctx.s.charCodeAt(ctx.p + 2) === 0x3a /* : */) {
-        return parseTime(ctx, c, end);
-    }
-    return parseNumber(ctx, ctx.p, c, 0, end);
-}
-// State:
-// 0: init
-// 1: integer
-// 2: fractional dot
-// 3: fractional
-// 4: exponent letter
-// 5: exponent
-// 6: exponent sign
-// 7: exponent with sign
-// >9: underscore; see below
-//     -> 12: was integer
-//     -> 14: was fractional
-//     -> 16: was exponent
-// states 2-5, 14, 16 are ONLY permitted iif base === 10
-function parseNumber(ctx, startPtr, startChr, sign, endChr) {
-    let c = startChr;
-    let state = 0;
-    let hasUnderscores = false;
-    // (+/-)inf
-    if (c === 0x69 /* i */) {
-        if (ctx.s.charCodeAt(++ctx.p) !== 0x6e || ctx.s.charCodeAt(++ctx.p) !== 0x66)
-            TomlError.x('invalid value', ctx, startPtr);
-        return ctx.p++, (sign || 1) / 0;
-    }
-    // (+/-)nan
-    if (c === 0x6e /* n */) {
-        if (ctx.s.charCodeAt(++ctx.p) !== 0x61 || ctx.s.charCodeAt(++ctx.p) !== 0x6e)
-            TomlError.x('invalid value', ctx, startPtr);
-        return ctx.p++, NaN;
-    }
-    // Leading zero
-    // Only allowed cases: `0<EOV>`, `0.(...)`, `0e(...)`, `0x(...)`, `0b(...)`, `0o(...)`
-    // FWIW, `0e(...)` is a stupid case, but it's not banned per-se so we have to parse it
-    if (c === 0x30 /* 0 */) {
-        if (++ctx.p >= ctx.s.length || isEndOfValue(c = ctx.s.charCodeAt(ctx.p), endChr))
-            return ctx.bi === true ? 0n : 0; // note: conveniently deals with `-0`
-        if (!sign) {
-            if (c === 0x78 /* x */)
-                return parseIntegerBaseN(ctx, startPtr, 16, endChr);
-            else if (c === 0x62 /* b */)
-                return parseIntegerBaseN(ctx, startPtr, 2, endChr);
-            else if (c === 0x6f /* o */)
-                return parseIntegerBaseN(ctx, startPtr, 8, endChr);
-        }
-        if (c === 0x2e /* . */)
-            state = 2;
-        else if (c === 0x65 /* e */ || c === 0x45 /* E */)
-            state = 4;
-        else
-            TomlError.x('illegal leading zero', ctx, startPtr);
-    }
-    // If the 1st char is not a digit by now, then it's not a valid TOML value at all
-    else if (!isDigit(c))
-        TomlError.x('invalid value', ctx, startPtr);
-    while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
-        if (!state)
-            state = 1; // Detects single-digit numbers we can use a fast parse path for
-        // The way the states are numbered is not random: underscores are always permitted in odd-numbered states and
-        // never permitted in even-numbered ones.
-        if (c === 0x5f /* _ */) {
-            if (!(state & 1))
-                TomlError.x('illegal underscore', ctx);
-            state += 11; // 11 is a marker that makes the state even and greater than 9; see the numbering + rationale above
-            hasUnderscores = true;
-        }
-        // Transition to fractional part.
-        else if (state === 1 && c === 0x2e /* . */)
-            state = 2;
-        // Transition to exponent part.
-        else if ((state === 1 || state === 3) && (c === 0x65 /* e */ || c === 0x45 /* E */))
-            state = 4;
-        // + and - are permitted in state 4 only (handled before entering the function for state 0)
-        else if (state === 4 && (c === 0x2b /* + */ || c === 0x2d /* - */)) {
-            state = 6;
-        }
-        // All special cases have been handled; only digits are allowed here
-        else if (!isDigit(c))
-            TomlError.x(`illegal character in numeric literal`, ctx);
-        // Clear state flags
-        else if (state > 9)
-            state -= 11;
-        else if (!(state & 1))
-            state++;
-    }
-    // Single-char number; we can fast-path these very easily.
-    if (!state) {
-        let val = (startChr - 0x30 /* 0 */) * (sign || 1);
-        return ctx.bi === true ? BigInt(val) : val;
-    }
-    // Even-numbered states absolutely require a digit next; not even end of value is permitted
-    if (!(state & 1))
-        TomlError.x('unfinished numeric value', ctx, startPtr);
-    let str = ctx.s.slice(startPtr, ctx.p);
-    if (hasUnderscores)
-        str = str.replaceAll('_', ''); // perf: replaceAll 1.25x faster than replace with a regex
-    return state > 1
-        ? parseFloat(str)
-        : parseInteger(ctx, str, 10, startPtr);
-}
-function parseIntegerBaseN(ctx, startPtr, base, endChr) {
-    let c, underscore = 1;
-    while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
-        if (c === 0x5f /* _ */) {
-            if (underscore & 1)
-                TomlError.x('illegal underscore', ctx);
-            underscore = 3;
-        }
-        // We only need to check if the number is a valid digit, nothing else is permitted
-        else if (!isDigit(c, base))
-            TomlError.x(`illegal character in numeric literal`, ctx);
-        // Clear underscore flag
-        else if (underscore & 1)
-            underscore--;
-    }
-    // Trailing underscore is not allowed
-    if (underscore & 1)
-        TomlError.x('unfinished numeric value', ctx);
-    let str = ctx.s.slice(startPtr + 2, ctx.p);
-    if (underscore)
-        str = str.replaceAll('_', ''); // perf: replaceAll 1.25x faster than replace with a regex
-    return parseInteger(ctx, str, base, startPtr);
-}
-function parseInteger(ctx, str, base, startPtr) {
-    if (ctx.bi !== true)
-        int: {
-            let val = parseInt(str, base);
-            if (!Number.isSafeInteger(val)) {
-                if (ctx.bi)
-                    break int;
-                TomlError.x('integer value cannot be represented losslessly', ctx, startPtr);
-            }
-            return val;
-        }
-    return base === 10 ? BigInt(str) : BigInt((base === 2 ? '0b' : base === 8 ? '0o' : '0x') + str);
-}
-function parseDate(ctx, c, endChr) {
-    let startPtr = ctx.p++, unsafeSeparator;
-    if (!isDigit(c) ||
-        !isDigit(ctx.s.charCodeAt(ctx.p++)) ||
-        !isDigit(ctx.s.charCodeAt(ctx.p++)) ||
-        !isDigit(ctx.s.charCodeAt(ctx.p++))) {
-        return parseNumber(ctx, ctx.p = startPtr, c, 0, endChr);
-    }
-    ctx.p += 5;
-    if (!isDigit(ctx.s.charCodeAt(ctx.p++)))
-        TomlError.x('invalid date-time: date part is malformed', ctx, startPtr);
-    if (ctx.p >= ctx.s.length || (((c = ctx.s.charCodeAt(ctx.p)) !== 0x20 || (unsafeSeparator = true, !isDigit(ctx.s.charCodeAt(ctx.p + 1)))) && c !== 0x54 /* T */ && c !== 0x74 /* t */)) {
-        let t = ctx.s.slice(startPtr, ctx.p);
-        return readDate(ctx, t, 3, false, startPtr);
-    }
-    if (ctx.s.charCodeAt(ctx.p += 3) !== 0x3a /* : */)
-        TomlError.x('invalid date-time: time part is malformed', ctx, startPtr);
-    if (ctx.s.charCodeAt(ctx.p += 3) === 0x3a /* : */)
-        ctx.p += 3;
-    if (ctx.s.charCodeAt(ctx.p) === 0x2e /* . */)
-        while (isDigit(ctx.s.charCodeAt(++ctx.p)))
-            ;
-    if (c = ctx.s.charCodeAt(ctx.p)) {
-        if (c === 0x5a /* Z */ || c === 0x7a /* z */) {
-            let t = ctx.s.slice(startPtr, ++ctx.p);
-            return readDate(ctx, t, 1, unsafeSeparator, startPtr, '[+00:00]');
-        }
-        if (c === 0x2b /* + */ || c === 0x2d /* - */) {
-            // Temporal's ZonedDateTime is weird asf when it comes to dealing with traditional offsets...
-            // It's 1.2x faster to allocate a new string to pass to ZDT than use Instant.toZonedDateTimeISO
-            let t = ctx.s.slice(startPtr, ctx.p += 6);
-            return readDate(ctx, t, 1, unsafeSeparator, startPtr, !ctx.ld && ('[' + ctx.s.slice(ctx.p - 6, ctx.p) + ']'));
-        }
-    }
-    let t = ctx.s.slice(startPtr, ctx.p);
-    return readDate(ctx, t, 2, unsafeSeparator, startPtr);
-}
-function parseTime(ctx, c, endChr) {
-    let start = ctx.p;
-    if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(++ctx.p))) {
-        return parseNumber(ctx, --ctx.p, c, 0, endChr);
-    }
-    if (ctx.s.charCodeAt(ctx.p += 4) === 0x3a /* : */)
-        ctx.p += 3;
-    if (ctx.s.charCodeAt(ctx.p) === 0x2e /* . */)
-        while (isDigit(ctx.s.charCodeAt(++ctx.p)))
-            ;
-    let t = ctx.s.slice(start, ctx.p);
-    return readDate(ctx, t, 4, false, start);
-}
-function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
-    if (ctx.ld) {
-        let date = new TomlDate(str, type, unsafeDelim);
-        if (!date.isValid())
-            TomlError.x('invalid date', ctx, errPtr);
-        return date;
-    }
-    try {
-        if (temporalSuffix)
-            str += temporalSuffix;
-        switch (type) {
-            case 1: return Temporal.ZonedDateTime.from(str);
-            case 2: return Temporal.PlainDateTime.from(str);
-            case 3: return Temporal.PlainDate.from(str);
-            case 4: return Temporal.PlainTime.from(str);
-        }
-    }
-    catch (e) {
-        TomlError.x(e instanceof Error ? e.message : '' + e, ctx, errPtr);
-    }
-}
-
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/util.js
-/*!
- * Copyright (c) Squirrel Chat et al., All rights reserved.
- * SPDX-License-Identifier: BSD-3-Clause
- *
- * Redistribution and use in source and binary forms, with or without
- * modification, are permitted provided that the following conditions are met:
- *
- * 1. Redistributions of source code must retain the above copyright notice, this
- *    list of conditions and the following disclaimer.
- * 2. Redistributions in binary form must reproduce the above copyright notice,
- *    this list of conditions and the following disclaimer in the
- *    documentation and/or other materials provided with the distribution.
- * 3. Neither the name of the copyright holder nor the names of its contributors
- *    may be used to endorse or promote products derived from this software without
- *    specific prior written permission.
- *
- * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
- * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
- * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
- * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
- * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
- * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
- * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
- * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
- * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
- * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
- */
-
-/** @internal */
-function skipComment(ctx) {
-    for (; ctx.p < ctx.s.length; ctx.p++) {
-        let c = ctx.s.charCodeAt(ctx.p);
-        if (c === 0xa /* \n */)
-            break;
-        if (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */) {
-            ctx.p++;
-            break;
-        }
-        if ((c < 0x20 && c !== 0x9 /* \t */) || c === 0x7f) {
-            TomlError.x('control characters are not allowed in comments', ctx);
-        }
-    }
-}
-/** @internal */
-function skipVoid(ctx, banNewLines, banComments) {
-    let c;
-    while (ctx.p < ctx.s.length) {
-        while (ctx.p < ctx.s.length && ((c = ctx.s.charCodeAt(ctx.p)) === 0x20 ||
-            c === 0x9 /* \t */ ||
-            (!banNewLines &&
-                (c === 0xa /* \n */ || (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */)))))
-            ctx.p++;
-        if (banComments || c !== 0x23 /* # */)
-            break;
-        skipComment(ctx);
-    }
-}
-
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/struct.js
-/*!
- * Copyright (c) Squirrel Chat et al., All rights reserved.
- * SPDX-License-Identifier: BSD-3-Clause
- *
- * Redistribution and use in source and binary forms, with or without
- * modification, are permitted provided that the following conditions are met:
- *
- * 1. Redistributions of source code must retain the above copyright notice, this
- *    list of conditions and the following disclaimer.
- * 2. Redistributions in binary form must reproduce the above copyright notice,
- *    this list of conditions and the following disclaimer in the
- *    documentation and/or other materials provided with the distribution.
- * 3. Neither the name of the copyright holder nor the names of its contributors
- *    may be used to endorse or promote products derived from this software without
- *    specific prior written permission.
- *
- * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
- * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
- * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
- * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
- * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
- * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
- * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
- * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
- * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
- * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
- */
-
-
-
-
-/** @internal */
-function parseKey(ctx, end = 0x3d /* = */) {
-    // States:
-    // 0: before first char
-    // 1: parsing bare key
-    // 2: after key component
-    let startPtr;
-    let state = 0;
-    let parsed = [];
-    let sliceStart;
-    let c = ctx.s.charCodeAt(startPtr = ctx.p);
-    do {
-        // End of key
-        if (c === end) {
-            if (!state)
-                TomlError.x('unexpected end of key', ctx);
-            if (state === 1)
-                parsed.push(ctx.s.slice(sliceStart, ctx.p));
-            return ctx.p++, parsed;
-        }
-        // Dotted key separator
-        else if (c === 0x2e /* . */) {
-            if (!state)
-                TomlError.x('illegal empty bare key', ctx);
-            if (state === 1)
-                parsed.push(ctx.s.slice(sliceStart, ctx.p));
-            state = 0;
-        }
-        // Quoted key
-        else if (!state && (c === 0x22 /* " */ || c === 0x27 /* ' */)) {
-            if (c === ctx.s.charCodeAt(ctx.p + 1) && c === ctx.s.charCodeAt(ctx.p + 2))
-                TomlError.x('illegal quoted key: multiline strings are not allowed', ctx);
-            parsed.push(parseString(ctx));
-            state = 2;
-            ctx.p--;
-        }
-        // Whitespace; no-op in state 0 and 2, end of bare key in state 1
-        else if (c === 0x20 || c === 0x9 /* \t */) {
-            if (state === 1) {
-                parsed.push(ctx.s.slice(sliceStart, ctx.p));
-                state = 2;
-            }
-        }
-        // If state is post-key, no character is allowed; otherwise ensure it's a bare-key component
-        else if (state === 2 || (c < 0x30 && c !== 0x2d /* - */) || (c > 0x39 && c < 0x41) || (c > 0x5a && c < 0x61 && c !== 0x5f /* _ */) || c > 0x7a) {
-            TomlError.x('illegal character in key', ctx);
-        }
-        // Illegal character
-        else if (!state) {
-            state = 1;
-            sliceStart = ctx.p;
-        }
-    } while (c = ctx.s.charCodeAt(++ctx.p));
-    TomlError.x('incomplete key-value: cannot find end of key', ctx, startPtr);
-}
-/** @internal */
-function parseInlineTable(ctx) {
-    let startPtr = ctx.p++;
-    let res = Object.create(null);
-    let seen = new Set();
-    let c;
-    while (ctx.p < ctx.s.length) {
-        skipVoid(ctx);
-        if ((c = ctx.s.charCodeAt(ctx.p)) === 0x7d /* } */) {
-            ctx.p++;
-            return res;
-        }
-        let k;
-        let t = res;
-        let hasOwn = false;
-        let errPtr = ctx.p;
-        let key = parseKey(ctx);
-        for (let i = 0; i < key.length; i++) {
-            if (i)
-                t = hasOwn ? t[k] : (t[k] = Object.create(null));
-            k = key[i];
-            if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== 'object' || seen.has(t[k]))) {
-                TomlError.x('trying to redefine an already defined value', ctx, errPtr);
-            }
-            let unsafe = k === '__proto__';
-            if (ctx.uk && (unsafe || k === 'constructor')) {
-                t = ctx.uk !== 1 && TomlError.x('document contains an unsafe property', ctx, errPtr);
-                break;
-            }
-            if (!hasOwn && unsafe) {
-                Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
-            }
-        }
-        if (hasOwn) {
-            TomlError.x('trying to redefine an already defined value', ctx, errPtr);
-        }
-        skipVoid(ctx, true, true);
-        let value = extractValue(ctx, 0x7d /* } */);
-        if (t && typeof (t[k] = value) === 'object')
-            seen.add(value);
-        skipVoid(ctx);
-        if ((c = ctx.s.charCodeAt(ctx.p++)) === 0x7d /* } */) {
-            return res;
-        }
-        if (c !== 0x2c /* , */)
-            TomlError.x('expected comma or end of structure', ctx, ctx.p - 1);
-    }
-    TomlError.x('unfinished table', ctx, startPtr);
-}
-/** @internal */
-function parseArray(ctx) {
-    let startPtr = ctx.p++;
-    let res = [];
-    let c;
-    while (ctx.p < ctx.s.length) {
-        skipVoid(ctx);
-        if ((c = ctx.s.charCodeAt(ctx.p)) === 0x5d /* ] */) {
-            ctx.p++;
-            return res;
-        }
-        res.push(extractValue(ctx, 0x5d /* ] */));
-        skipVoid(ctx);
-        if ((c = ctx.s.charCodeAt(ctx.p++)) === 0x5d /* ] */) {
-            return res;
-        }
-        if (c !== 0x2c /* , */)
-            TomlError.x('expected comma or end of structure', ctx, ctx.p - 1);
-    }
-    TomlError.x('unfinished array', ctx, startPtr);
-}
-
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/parse.js
-/*!
- * Copyright (c) Squirrel Chat et al., All rights reserved.
- * SPDX-License-Identifier: BSD-3-Clause
- *
- * Redistribution and use in source and binary forms, with or without
- * modification, are permitted provided that the following conditions are met:
- *
- * 1. Redistributions of source code must retain the above copyright notice, this
- *    list of conditions and the following disclaimer.
- * 2. Redistributions in binary form must reproduce the above copyright notice,
- *    this list of conditions and the following disclaimer in the
- *    documentation and/or other materials provided with the distribution.
- * 3. Neither the name of the copyright holder nor the names of its contributors
- *    may be used to endorse or promote products derived from this software without
- *    specific prior written permission.
- *
- * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
- * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
- * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
- * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
- * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
- * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
- * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
- * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
- * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
- * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
- */
-
-
-
-
-function peekTable(ctx, key, table, meta, type) {
-    let t = table;
-    let m = meta;
-    let k;
-    let hasOwn = false;
-    let state;
-    for (let i = 0; i < key.length; i++) {
-        if (i) {
-            t = hasOwn ? t[k] : (t[k] = Object.create(null));
-            m = (state = m[k]).c;
-            if (type === 0 /* Type.DOTTED */ && (state.t === 1 /* Type.EXPLICIT */ || state.t === 2 /* Type.ARRAY */)) {
-                return null;
-            }
-            if (state.t === 2 /* Type.ARRAY */) {
-                let l = t.length - 1;
-                t = t[l];
-                m = m[l].c;
-            }
-        }
-        k = key[i];
-        if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 /* Type.DOTTED */ && m[k]?.d) {
-            return null;
-        }
-        if (!hasOwn) {
-            let unsafe = k === '__proto__';
-            if (ctx.uk && (unsafe || k === 'constructor'))
-                return false;
-            if (unsafe) {
-                Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
-                Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
-            }
-            m[k] = {
-                t: i < key.length - 1 && type === 2 /* Type.ARRAY */
-                    ? 3 /* Type.ARRAY_DOTTED */ : type,
-                d: false,
-                i: 0,
-                c: Object.create(null),
-            };
-        }
-    }
-    state = m[k];
-    if (state.t !== type && !(type === 1 /* Type.EXPLICIT */ && state.t === 3 /* Type.ARRAY_DOTTED */)) {
-        // Bad key type!
-        return null;
-    }
-    if (type === 2 /* Type.ARRAY */) {
-        if (!state.d) {
-            state.d = true;
-            t[k] = [];
-        }
-        t[k].push(t = Object.create(null));
-        state.c[state.i++] = (state = { t: 1 /* Type.EXPLICIT */, d: false, i: 0, c: Object.create(null) });
-    }
-    if (state.d) {
-        // Redefining a table!
-        return null;
-    }
-    state.d = true;
-    if (type === 1 /* Type.EXPLICIT */) {
-        t = hasOwn ? t[k] : (t[k] = Object.create(null));
-    }
-    else if (type === 0 /* Type.DOTTED */ && hasOwn) {
-        return null;
-    }
-    return [k, t, state.c];
-}
-function validateTablePeek(ctx, peek, ptr) {
-    if (peek === null || ctx.uk === 2)
-        TomlError.x(peek === null
-            ? 'trying to redefine an already defined table or value'
-            : 'document contains an unsafe property', ctx, ptr);
-}
-function parse(toml, options = {}) {
-    let ctx = {
-        s: toml,
-        p: 0,
-        d: options.maxDepth ?? 1000,
-        bi: options.integersAsBigInt ?? false,
-        ld: options.useLegacyDate ?? true,
-        uk: options.unsafeKeyBehaviour === 'throw' ? 2 : options.unsafeKeyBehaviour === 'drop' ? 1 : 0,
-    };
-    let res = Object.create(null);
-    let meta = Object.create(null);
-    let tmp;
-    let skipping = false;
-    let tbl = res;
-    let m = meta;
-    // BOM is allowed, skip.
-    // JS is UTF-16, so we have to check for the UTF-16 BOM instead of the UTF-8 BOM sequence!
-    if (toml.charCodeAt(0) === 0xfeff)
-        ctx.p++;
-    skipVoid(ctx);
-    while (ctx.p < toml.length) {
-        if (toml.charCodeAt(ctx.p) === 0x5b /* [ */) {
-            let isTableArray = toml.charCodeAt(++ctx.p) === 0x5b; /* [ */
-            tmp = ctx.p += +isTableArray;
-            skipping = false;
-            let k = parseKey(ctx, 0x5d /* ] */);
-            if (isTableArray) {
-                if (toml.charCodeAt(ctx.p) !== 0x5d /* ] */) {
-                    TomlError.x('expected end of table array declaration', ctx);
-                }
-                ctx.p++;
-            }
-            let p = peekTable(ctx, k, res, meta, isTableArray ? 2 /* Type.ARRAY */ : 1 /* Type.EXPLICIT */);
-            if (!p) {
-                validateTablePeek(ctx, p, tmp);
-                skipping = true;
-            }
-            else {
-                m = p[2];
-                tbl = p[1];
-            }
-        }
-        else {
-            tmp = ctx.p;
-            let k = parseKey(ctx);
-            let p = peekTable(ctx, k, tbl, m, 0 /* Type.DOTTED */);
-            if (!p && !skipping)
-                validateTablePeek(ctx, p, tmp);
-            skipVoid(ctx, true, true);
-            let v = extractValue(ctx, void 0);
-            if (p && !skipping)
-                p[1][p[0]] = v;
-        }
-        skipVoid(ctx, true);
-        if (ctx.p < toml.length && (tmp = toml.charCodeAt(ctx.p)) !== 0xa /* \n */ && (tmp !== 0xd /* \r */ || toml.charCodeAt(ctx.p + 1) !== 0xa /* \n */)) {
-            TomlError.x('each key-value declaration must be followed by an end-of-line', ctx);
-        }
-        skipVoid(ctx);
-    }
-    return res;
-}
-
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/stringify.js
-/*!
- * Copyright (c) Squirrel Chat et al., All rights reserved.
- * SPDX-License-Identifier: BSD-3-Clause
- *
- * Redistribution and use in source and binary forms, with or without
- * modification, are permitted provided that the following conditions are met:
- *
- * 1. Redistributions of source code must retain the above copyright notice, this
- *    list of conditions and the following disclaimer.
- * 2. Redistributions in binary form must reproduce the above copyright notice,
- *    this list of conditions and the following disclaimer in the
- *    documentation and/or other materials provided with the distribution.
- * 3. Neither the name of the copyright holder nor the names of its contributors
- *    may be used to endorse or promote products derived from this software without
- *    specific prior written permission.
- *
- * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
- * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
- * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
- * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
- * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
- * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
- * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
- * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
- * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
- * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
- */
-let BARE_KEY = /^[a-z0-9-_]+$/i;
-let HAS_WELLFORMED = !!(''.isWellFormed);
-function extendedTypeOf(obj) {
-    let type = typeof obj;
-    if (type === 'object') {
-        if (Array.isArray(obj))
-            return 'array';
-        if (typeof obj.getUTCDate === 'function' && obj instanceof Date)
-            return 'date';
-        if (globalThis.Temporal) {
-            if (obj.until) {
-                if (obj instanceof Temporal.ZonedDateTime)
-                    return 'temporal/tz+uc';
-                if (obj instanceof Temporal.PlainDateTime || obj instanceof Temporal.PlainDate)
-                    return 'temporal/uc';
-                if (obj instanceof Temporal.PlainTime || obj instanceof Temporal.Instant)
-                    return 'temporal';
-                if (obj instanceof Temporal.PlainYearMonth)
-                    return 'temporal/x';
-            }
-            else if ((obj.toPlainDate && obj instanceof Temporal.PlainMonthDay) ||
-                (obj.negated && obj instanceof Temporal.Duration)) {
-                return 'temporal/x';
-            }
-        }
-    }
-    return type;
-}
-function isArrayOfTables(obj) {
-    for (let i = 0; i < obj.length; i++) {
-        if (extendedTypeOf(obj[i]) !== 'object')
-            return false;
-    }
-    return obj.length != 0;
-}
-function formatWellFormedStringUnchecked(s) {
-    return JSON.stringify(s).replaceAll('\x7f', '\\u007f');
-}
-function formatString(s) {
-    return formatWellFormedStringUnchecked(HAS_WELLFORMED ? s.toWellFormed() : s);
-}
-function formatKey(s) {
-    if (BARE_KEY.test(s))
-        return s;
-    if (HAS_WELLFORMED && !s.isWellFormed())
-        throw new RangeError('key contains illegal lone surrogates');
-    return formatWellFormedStringUnchecked(s);
-}
-function stringifyValue(val, type, depth, numberAsFloat, strictTemporal) {
-    if (depth === 0) {
-        throw new Error('Could not stringify the object: maximum object depth exceeded');
-    }
-    switch (type) {
-        // @ts-expect-error -- intentional fallthrough case
-        case 'number':
-            if (isNaN(val))
-                return 'nan';
-            if (val === Infinity)
-                return 'inf';
-            if (val === -Infinity)
-                return '-inf';
-            if (Number.isInteger(val) && (numberAsFloat || !Number.isSafeInteger(val)))
-                return val.toFixed(1);
-        case 'bigint':
-        case 'boolean':
-        case 'temporal':
-            return val.toString();
-        case 'string':
-            return formatString(val);
-        case 'date':
-            if (isNaN(val.getTime()))
-                throw new TypeError('cannot serialize invalid date');
-            return val.toISOString();
-        case 'object':
-            return stringifyInlineTable(val, depth, numberAsFloat, strictTemporal);
-        case 'array':
-            return stringifyArray(val, depth, numberAsFloat, strictTemporal);
-        // @ts-expect-error -- intentional fallthrough case
-        case 'temporal/tz+uc':
-            if (strictTemporal) {
-                let tz = val.timeZoneId;
-                let tzc = tz.charCodeAt(0);
-                if (
-                // Classic offset
-                tzc !== 0x2b /* + */ && tzc !== 0x2d /* - */ &&
-                    (
-                    // Fast pre-check pass; see below for the actually accepted values
-                    (tzc !== 0x55 /* U */ && tzc !== 0x47 /* G */ && tzc !== 0x5a /* Z */ && tzc !== 0x45 /* E */) ||
-                        (
-                        // UTC and its aliases; Temporal implementations don't all canonicalise unfortunately
-                        tz !== 'UTC' && tz !== 'UCT' && tz !== 'Universal' && tz !== 'Zulu' &&
-                            // GMT is a TZ but it's for all intents and purposes equivalent to UTC. Safe to downgrade.
-                            !tz.startsWith('GMT') && tz !== 'Greenwich' &&
-                            // Etc/* are all safe to downgrade to offset (either UTC, GMT, or offset)
-                            !tz.startsWith('Etc/')))) {
-                    throw new TypeError('Temporal objects with an IANA timezone are not allowed in Temporal strict mode');
-                }
-            }
-        case 'temporal/uc':
-            if (strictTemporal && val.calendarId !== 'iso8601')
-                throw new TypeError('Temporal objects with a non-default calendar are not allowed in Temporal strict mode');
-            return val.toString({
-                calendarName: 'never',
-                timeZoneName: 'never',
-            });
-        case 'temporal/x':
-            throw new TypeError('Unsupported ' + val[Symbol.toStringTag]);
-    }
-}
-function stringifyInlineTable(obj, depth, numberAsFloat, strictTemporal) {
-    let keys = Object.keys(obj);
-    if (keys.length === 0)
-        return '{}';
-    let res = '{ ';
-    for (let i = 0; i < keys.length; i++) {
-        let k = keys[i];
-        if (i)
-            res += ', ';
-        res += formatKey(k) + ' = ' + stringifyValue(obj[k], extendedTypeOf(obj[k]), depth - 1, numberAsFloat, strictTemporal);
-    }
-    return res + ' }';
-}
-function stringifyArray(array, depth, numberAsFloat, strictTemporal) {
-    if (array.length === 0)
-        return '[]';
-    let res = '[ ';
-    for (let i = 0; i < array.length; i++) {
-        if (i)
-            res += ', ';
-        if (array[i] === null || array[i] === void 0) {
-            throw new TypeError('arrays cannot contain null or undefined values');
-        }
-        res += stringifyValue(array[i], extendedTypeOf(array[i]), depth - 1, numberAsFloat, strictTemporal);
-    }
-    return res + ' ]';
-}
-function stringifyArrayTable(array, key, depth, numberAsFloat, strictTemporal) {
-    if (depth === 0) {
-        throw new Error('Could not stringify the object: maximum object depth exceeded');
-    }
-    let res = '';
-    for (let i = 0; i < array.length; i++) {
-        res += `${res && '\n'}[[${key}]]\n`;
-        res += stringifyTable(0, array[i], key, depth, numberAsFloat, strictTemporal);
-    }
-    return res;
-}
-function stringifyTable(tableKey, obj, prefix, depth, numberAsFloat, strictTemporal) {
-    if (depth === 0) {
-        throw new Error('Could not stringify the object: maximum object depth exceeded');
-    }
-    let preamble = '';
-    let tables = '';
-    let keys = Object.keys(obj);
-    for (let i = 0; i < keys.length; i++) {
-        let k = keys[i];
-        if (obj[k] !== null && obj[k] !== void 0) {
-            let type = extendedTypeOf(obj[k]);
-            if (type === 'symbol' || type === 'function') {
-                throw new TypeError(`cannot serialize values of type '${type}'`);
-            }
-            let key = formatKey(k);
-            if (type === 'array' && isArrayOfTables(obj[k])) {
-                tables += (tables && '\n') + stringifyArrayTable(obj[k], prefix ? `${prefix}.${key}` : key, depth - 1, numberAsFloat, strictTemporal);
-            }
-            else if (type === 'object') {
-                let tblKey = prefix ? `${prefix}.${key}` : key;
-                tables += (tables && '\n') + stringifyTable(tblKey, obj[k], tblKey, depth - 1, numberAsFloat, strictTemporal);
-            }
-            else {
-                preamble += key;
-                preamble += ' = ';
-                preamble += stringifyValue(obj[k], type, depth, numberAsFloat, strictTemporal);
-                preamble += '\n';
-            }
-        }
-    }
-    if (tableKey && (preamble || !tables)) // Create table only if necessary
-        preamble = preamble ? `[${tableKey}]\n${preamble}` : `[${tableKey}]`;
-    return preamble && tables
-        ? `${preamble}\n${tables}`
-        : preamble || tables;
-}
-function stringify(obj, { maxDepth = 1000, numbersAsFloat = false, strictTemporal = false } = {}) {
-    if (extendedTypeOf(obj) !== 'object') {
-        throw new TypeError('stringify can only be called with an object');
-    }
-    let str = stringifyTable(0, obj, '', maxDepth, numbersAsFloat, strictTemporal);
-    if (str[str.length - 1] !== '\n')
-        return str + '\n';
-    return str;
-}
-
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/index.js
-/*!
- * Copyright (c) Squirrel Chat et al., All rights reserved.
- * SPDX-License-Identifier: BSD-3-Clause
- *
- * Redistribution and use in source and binary forms, with or without
- * modification, are permitted provided that the following conditions are met:
- *
- * 1. Redistributions of source code must retain the above copyright notice, this
- *    list of conditions and the following disclaimer.
- * 2. Redistributions in binary form must reproduce the above copyright notice,
- *    this list of conditions and the following disclaimer in the
- *    documentation and/or other materials provided with the distribution.
- * 3. Neither the name of the copyright holder nor the names of its contributors
- *    may be used to endorse or promote products derived from this software without
- *    specific prior written permission.
- *
- * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
- * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
- * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
- * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
- * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
- * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
- * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
- * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
- * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
- * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
- */
-
-
-
-
-
-/** @deprecated use `import * as ... from 'smol-toml'` instead */
-/* harmony default export */ const dist = ({ parse: parse, stringify: stringify, TomlDate: TomlDate, TomlError: TomlError });
-
-;// CONCATENATED MODULE: ./src/packs/aristo/toml.ts
-
-function parseToml(text) {
-    let data;
-    try {
-        data = parse(text, { integersAsBigInt: true });
-    }
-    catch (err) {
-        if (err instanceof TomlError) {
-            const first = err.message.split('\n')[0].replace(/^Invalid TOML document: /, '');
-            return { ok: false, message: first, line: err.line, column: err.column };
-        }
-        // Nesting past smol-toml's depth limit, or anything else it throws: still a located finding.
-        return { ok: false, message: String(err?.message ?? err), line: 1, column: 1 };
-    }
-    let lines;
-    return {
-        ok: true,
-        doc: {
-            data,
-            lineOf(path) {
-                lines ??= scanLines(text);
-                for (let n = path.length; n > 0; n--) {
-                    const hit = lines.get(pathKey(path.slice(0, n)));
-                    if (hit !== undefined)
-                        return hit;
-                }
-                return 1;
-            },
-        },
-    };
-}
-const pathKey = (p) => p.join('\u0000');
-/** Splits a dotted TOML key (`a."b.c".d`) into its segments; undefined if it is not a key. */
-function splitKey(s) {
-    const out = [];
-    let i = 0;
-    const n = s.length;
-    const ws = () => {
-        while (i < n && (s[i] === ' ' || s[i] === '\t'))
-            i++;
-    };
-    for (;;) {
-        ws();
-        if (i >= n)
-            return undefined;
-        if (s[i] === '"') {
-            let j = i + 1;
-            let v = '';
-            while (j < n && s[j] !== '"') {
-                if (s[j] === '\\' && j + 1 < n) {
-                    const e = s[j + 1];
-                    v += e === 'n' ? '\n' : e === 't' ? '\t' : e;
-                    j += 2;
-                }
-                else
-                    v += s[j++];
-            }
-            if (j >= n)
-                return undefined;
-            out.push(v);
-            i = j + 1;
-        }
-        else if (s[i] === "'") {
-            const j = s.indexOf("'", i + 1);
-            if (j < 0)
-                return undefined;
-            out.push(s.slice(i + 1, j));
-            i = j + 1;
-        }
-        else {
-            const m = /^[A-Za-z0-9_-]+/.exec(s.slice(i));
-            if (!m)
-                return undefined;
-            out.push(m[0]);
-            i += m[0].length;
-        }
-        ws();
-        if (i >= n)
-            return out;
-        if (s[i] !== '.')
-            return undefined;
-        i++;
-    }
-}
-/** Where each table, array-of-tables element and key starts, keyed by its concrete path. */
-function scanLines(text) {
-    const lines = new Map();
-    const arrays = new Map(); // concrete array path → last index
-    let table = [];
-    let inString;
-    const rows = text.split('\n');
-    // Resolves a header's segments to a concrete path: each prefix that is an array of tables
-    // means "its last element".
-    const concrete = (segs) => {
-        const out = [];
-        for (const s of segs) {
-            out.push(s);
-            const last = arrays.get(pathKey(out));
-            if (last !== undefined)
-                out.push(last);
-        }
-        return out;
-    };
-    for (let r = 0; r < rows.length; r++) {
-        const row = rows[r];
-        if (inString) {
-            // The rest of the line after the closing quotes holds no key.
-            if (row.includes(inString))
-                inString = undefined;
-            continue;
-        }
-        const line = r + 1;
-        const trimmed = row.trim();
-        if (trimmed.startsWith('[[')) {
-            const close = trimmed.indexOf(']]');
-            const segs = close > 0 ? splitKey(trimmed.slice(2, close)) : undefined;
-            if (!segs)
-                continue;
-            const parent = concrete(segs.slice(0, -1));
-            const arr = [...parent, segs[segs.length - 1]];
-            const k = pathKey(arr);
-            const index = (arrays.get(k) ?? -1) + 1;
-            arrays.set(k, index);
-            if (!lines.has(k))
-                lines.set(k, line);
-            table = [...arr, index];
-            lines.set(pathKey(table), line);
-            continue;
-        }
-        if (trimmed.startsWith('[')) {
-            const close = trimmed.indexOf(']');
-            const segs = close > 0 ? splitKey(trimmed.slice(1, close)) : undefined;
-            if (!segs)
-                continue;
-            table = concrete(segs);
-            if (!lines.has(pathKey(table)))
-                lines.set(pathKey(table), line);
-            continue;
-        }
-        const eq = findEquals(row);
-        if (eq < 0)
-            continue;
-        const segs = splitKey(row.slice(0, eq));
-        if (!segs)
-            continue;
-        const full = [...table, ...segs];
-        // Dotted keys define their intermediate tables here too.
-        for (let n = table.length + 1; n <= full.length; n++) {
-            const k = pathKey(full.slice(0, n));
-            if (!lines.has(k))
-                lines.set(k, line);
-        }
-        const value = row.slice(eq + 1);
-        const opener = /^\s*("""|''')/.exec(value);
-        if (opener && value.indexOf(opener[1], value.indexOf(opener[1]) + 3) < 0)
-            inString = opener[1];
-    }
-    return lines;
-}
-/** The `=` of a `key = value` line (outside quoted key segments), or -1. */
-function findEquals(row) {
-    let quote;
-    for (let i = 0; i < row.length; i++) {
-        const c = row[i];
-        if (quote) {
-            if (c === '\\' && quote === '"')
-                i++;
-            else if (c === quote)
-                quote = undefined;
-        }
-        else if (c === '"' || c === "'")
-            quote = c;
-        else if (c === '=')
-            return i;
-        else if (c === '#' || c === '{' || c === '[' || c === ',')
-            return -1;
-    }
-    return -1;
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/proofs.ts
-
-
-
-
-
-
-
-const PROOFS_DIR = '.aristo/proofs';
-/** The names in `.aristo/proofs/` ending in `.proof`, whatever they are (a directory named x.proof is reported, not skipped). */
-function listProofNames(targetDir) {
-    try {
-        return external_node_fs_default().readdirSync(external_node_path_default().join(targetDir, PROOFS_DIR))
-            .filter((n) => n.endsWith('.proof'))
-            .sort();
-    }
-    catch {
-        return [];
-    }
-}
-/**
- * Reads and parses one proof. Every problem is a finding on `subject`, located in the file; the
- * proof is returned only when the SDK could parse it (unknown keys only warn, as the SDK ignores them).
- */
-function loadProof(ws, targetDir, name, subject, f) {
-    const read = readText(ws, external_node_path_default().join(targetDir, PROOFS_DIR), name, MAX_TOML_BYTES);
-    const rel = read.rel;
-    if (!read.ok) {
-        f.add(ARISTO.proofUnreadable, subject, `${rel} ${read.detail}.`, { path: rel });
-        return undefined;
-    }
-    const decoded = idFromProofFileName(name);
-    if (!decoded.ok) {
-        f.add(ARISTO.proofFilenameInvalid, subject, `${name} ${decoded.detail}.`, { path: rel });
-        return undefined;
-    }
-    const id = decoded.id;
-    const parsed = parseToml(read.text);
-    if (!parsed.ok) {
-        f.add(ARISTO.proofUnparseable, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}).`, { path: rel, line: parsed.line, column: parsed.column }, { id });
-        return undefined;
-    }
-    const doc = parsed.doc;
-    const data = validate(ProofFileStrict, ProofFile, doc, rel, subject, f, ARISTO.proofSchema, id);
-    return data ? { id, rel, doc, proof: data } : undefined;
-}
-/**
- * Validates `doc` with `strict`; unknown keys become warnings and the `loose` reading is
- * returned, any other issue is an error of `code` at its line and nothing is returned.
- */
-function validate(strict, loose, doc, rel, subject, f, code, id, base = []) {
-    const data = base.reduce((v, k) => v?.[k], doc.data);
-    const first = strict.safeParse(data, { reportInput: true });
-    if (first.success)
-        return first.data;
-    let errors = 0;
-    for (const issue of first.error.issues) {
-        const at = [...base, ...issue.path];
-        if (issue.code === 'unrecognized_keys') {
-            for (const key of issue.keys)
-                f.add(ARISTO.unknownKey, subject, `${rel}: unknown key \`${dotted([...at, key])}\` (the SDK ignores it).`, { path: rel, line: doc.lineOf([...at, key]) }, { ...(id !== undefined ? { id } : {}) });
-            continue;
-        }
-        errors++;
-        f.add(code, subject, `${rel}: ${dotted(at) || 'the top level'}: ${issueText(issue)}.`, {
-            path: rel,
-            line: doc.lineOf(at),
-        }, { ...(id !== undefined ? { id } : {}) });
-    }
-    if (errors > 0)
-        return undefined;
-    const second = loose.safeParse(data);
-    return second.success ? second.data : undefined;
-}
-function dotted(p) {
-    return p.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
-}
-/** zod's issue in the words of the SDK's TOML parser (serde), where there is an equivalent. */
-function issueText(issue) {
-    const input = issue.input;
-    switch (issue.code) {
-        case 'invalid_type':
-            return input === undefined
-                ? 'missing field'
-                : `invalid type: ${typeName(input)}, expected ${issue.expected === 'bigint' ? 'an integer' : `a ${issue.expected}`}`;
-        case 'invalid_value':
-            return `unknown variant \`${String(input)}\`, expected one of ${issue.values.map((v) => `\`${String(v)}\``).join(', ')}`;
-        case 'invalid_union':
-            return issue.note === 'No matching discriminator'
-                ? `unknown variant \`${String(input?.['kind'])}\` for kind`
-                : 'matches none of the accepted shapes';
-        case 'too_small':
-        case 'too_big':
-            return `${String(input)} is out of range (${issue.message})`;
-        default:
-            return issue.message;
-    }
-}
-function typeName(v) {
-    if (typeof v === 'bigint')
-        return 'integer';
-    if (typeof v === 'number')
-        return 'float';
-    if (v instanceof Date)
-        return 'datetime';
-    if (Array.isArray(v))
-        return 'sequence';
-    if (v !== null && typeof v === 'object')
-        return 'map';
-    return typeof v;
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/index-file.ts
-
-
-
-
-
-
-
-const INDEX_PATH = '.aristo/index.toml';
-/**
- * The committed `.aristo/index.toml`, when there is one the SDK would accept. The SDK refuses a
- * bad index whole, so does this: every problem is reported and the index is then not used.
- */
-function loadIndex(ws, targetDir, subject, f) {
-    const read = readText(ws, targetDir, INDEX_PATH, MAX_TOML_BYTES);
-    const rel = read.rel;
-    if (!read.ok) {
-        if (!read.missing)
-            f.add(ARISTO.indexInvalid, subject, `${rel} ${read.detail}; the source alone is used.`, {
-                path: rel,
-            });
-        return undefined;
-    }
-    const parsed = parseToml(read.text);
-    if (!parsed.ok) {
-        f.add(ARISTO.indexInvalid, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}); the source alone is used.`, { path: rel, line: parsed.line, column: parsed.column });
-        return undefined;
-    }
-    const doc = parsed.doc;
-    let bad = 0;
-    const fail = (at, text) => {
-        bad++;
-        f.add(ARISTO.indexInvalid, subject, `${rel}: ${dotted(at) || 'the top level'}: ${text}.`, {
-            path: rel,
-            line: doc.lineOf(at),
-        });
-    };
-    const meta = IndexMeta.safeParse(doc.data['__meta__'], { reportInput: true });
-    if (!meta.success)
-        for (const issue of meta.error.issues)
-            fail(['__meta__', ...issue.path], metaText(issue));
-    const entries = new Map();
-    for (const [id, value] of Object.entries(doc.data)) {
-        if (id === '__meta__')
-            continue;
-        if (!isAnnotationId(id)) {
-            fail([id], `\`${id}\` is not a valid annotation id`);
-            continue;
-        }
-        const e = IndexEntry.safeParse(value, { reportInput: true });
-        if (!e.success) {
-            for (const issue of e.error.issues)
-                fail([id, ...issue.path], issueText(issue));
-            continue;
-        }
-        // IndexFile::validate: canon ids are bound to the server, others are not.
-        const bound = e.data.linked !== undefined;
-        if (id.startsWith('aristos:') !== bound)
-            fail([id], bound ? 'only aristos: ids may be linked' : 'an aristos: id must be linked');
-        entries.set(id, e.data);
-    }
-    return bad > 0 ? undefined : { rel, doc, entries };
-}
-function metaText(issue) {
-    return issue.code === 'unrecognized_keys'
-        ? `unknown field(s) ${issue.keys.map((k) => `\`${k}\``).join(', ')}`
-        : issueText(issue);
-}
-/** The workspace-relative POSIX path `file` names, for comparing index entries with the walk. */
-function normalFile(file) {
-    return external_node_path_default().posix.normalize(file.replace(/\\/g, '/')).replace(/^\.\//, '');
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/entries.ts
-
-
-
-/**
- * The annotations as they are now. The source is the truth: ids, texts and hashes come from the
- * parsed Rust; the index only lends ids to annotations written without one (matched by file
- * and site) and stands in for files the parser does not cover. Where a committed index
- * disagrees with the source, that is a finding (`aristo stamp --check`).
- */
-function buildEntries(scan, index, c) {
-    const byId = new Map();
-    const unidentified = [];
-    const indexRel = index?.rel ?? INDEX_PATH;
-    const matched = new Set();
-    const bySite = new Map();
-    if (index)
-        for (const [id, e] of index.entries)
-            bySite.set(`${normalFile(e.file)}\0${e.site}`, id);
-    for (const a of scan.annotations) {
-        const at = { path: c.repoPath(a.file), line: a.line };
-        let id = a.id;
-        if (id !== undefined && !isAnnotationId(id)) {
-            c.f.add(ARISTO.annotationIdInvalid, c.subject, `${at.path}:${a.line}: id \`${id}\` is not a valid annotation id; the SDK skips this annotation.`, at);
-            continue;
-        }
-        const parents = a.parent === undefined ? [] : Array.isArray(a.parent) ? a.parent : [a.parent];
-        const badParent = parents.find((p) => !isAnnotationId(p));
-        if (badParent !== undefined) {
-            c.f.add(ARISTO.annotationIdInvalid, c.subject, `${at.path}:${a.line}: parent \`${badParent}\` is not a valid annotation id; the SDK skips this annotation.`, at);
-            continue;
-        }
-        if (id === undefined) {
-            id = bySite.get(`${a.file}\0${a.site}`);
-            if (id === undefined) {
-                if (index)
-                    c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} has no entry for the annotation at ${at.path}:${a.line} (${a.site}), written without an id.`, { path: index.rel, line: 1 }, { related: [at] });
-                unidentified.push(a);
-                continue;
-            }
-        }
-        const first = byId.get(id);
-        if (first) {
-            c.f.add(ARISTO.duplicateId, c.subject, `${at.path}:${a.line}: id \`${id}\` is already used at ${c.repoPath(first.file)}:${first.line}; the SDK keeps the first and skips this one.`, at, {
-                related: [{ path: c.repoPath(first.file), ...(first.line ? { line: first.line } : {}) }],
-            });
-            continue;
-        }
-        const entry = {
-            id,
-            kind: a.kind,
-            text: a.text,
-            verify: a.kind === 'assume' ? false : a.verify,
-            status: 'unknown',
-            text_hash: a.text_hash,
-            body_hash: a.body_hash,
-            file: a.file,
-            site: a.site,
-            covered_region: a.covered_region,
-            line: a.line,
-            from: 'source',
-            ...(a.parent !== undefined ? { parent: a.parent } : {}),
-        };
-        byId.set(id, entry);
-        if (index) {
-            matched.add(id);
-            const committed = index.entries.get(id);
-            if (!committed)
-                c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} has no entry \`${id}\` for the annotation at ${at.path}:${a.line}.`, { path: index.rel, line: 1 }, { related: [at] });
-            else {
-                const drift = differences(entry, a, committed);
-                if (drift.length)
-                    c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` disagrees with the source at ${at.path}:${a.line}: ${drift.join(', ')}.`, { path: index.rel, line: index.doc.lineOf([id]) }, { related: [at] });
-            }
-        }
-    }
-    if (!index)
-        return { byId, unidentified };
-    const notParsed = new Map();
-    for (const [id, e] of index.entries) {
-        if (matched.has(id))
-            continue;
-        const file = normalFile(e.file);
-        const parsedHere = scan.covered.has(file) || (file.endsWith('.rs') && !scan.failed.has(file));
-        if (parsedHere) {
-            c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${scan.covered.has(file) ? '' : ': the file does not exist'}.`, { path: index.rel, line: index.doc.lineOf([id]) });
-            continue;
-        }
-        if (byId.has(id))
-            continue; // the source wins
-        byId.set(id, fromIndex(id, e));
-        const list = notParsed.get(file) ?? [];
-        list.push(id);
-        notParsed.set(file, list);
-    }
-    for (const [file, ids] of notParsed)
-        c.f.add(ARISTO.sourceNotParsed, c.subject, `${c.repoPath(file)} is not parsed${scan.failed.has(file) ? ' (see the parse error)' : ' (not Rust)'}: ${ids.map((i) => `\`${i}\``).join(', ')} checked against ${indexRel} alone.`, { path: c.repoPath(file) });
-    return { byId, unidentified };
-}
-function fromIndex(id, e) {
-    return {
-        id,
-        kind: e.kind,
-        text: e.text,
-        verify: e.kind === 'intent' ? e.verify : false,
-        status: e.status,
-        text_hash: e.text_hash,
-        body_hash: e.body_hash,
-        file: normalFile(e.file),
-        site: e.site,
-        covered_region: e.covered_region,
-        from: 'index',
-        ...(e.parent !== undefined ? { parent: e.parent } : {}),
-    };
-}
-const list = (p) => p === undefined ? [] : Array.isArray(p) ? p : [p];
-/** The fields where the committed entry differs from the source, with what that means. */
-function differences(entry, a, e) {
-    const out = [];
-    if (e.kind !== entry.kind)
-        out.push(`kind (index ${e.kind}, source ${entry.kind})`);
-    if (e.text_hash !== entry.text_hash || e.text !== entry.text)
-        out.push('text (the claim changed)');
-    if (e.body_hash !== entry.body_hash)
-        out.push('body_hash (the code changed)');
-    if (e.kind === 'intent' && e.verify !== a.verify)
-        out.push(`verify (index ${String(e.verify)}, source ${String(a.verify)})`);
-    if (normalFile(e.file) !== entry.file)
-        out.push(`file (index ${e.file})`);
-    if (e.site !== entry.site)
-        out.push(`site (index "${e.site}", source "${entry.site}")`);
-    if (e.covered_region !== entry.covered_region)
-        out.push(`covered_region (index ${e.covered_region}, source ${entry.covered_region})`);
-    if (list(e.parent).join('\0') !== list(entry.parent).join('\0'))
-        out.push('parent');
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/model.ts
-
-/** The findings of one target; the remediation's `<id>` is filled in per finding. */
-class Findings {
-    list = [];
-    add(def, subject, message, location, opts = {}) {
-        this.list.push((0,finding/* finding */.gk)(def, {
-            subject,
-            message,
-            ...(location ? { location } : {}),
-            ...(opts.related ? { related: opts.related } : {}),
-            ...(opts.severity ? { severity: opts.severity } : {}),
-            ...(opts.id !== undefined
-                ? { remediation: def.remediation.replace(/<id>/g, opts.id) }
-                : {}),
-        }));
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rules/attempts.ts
-
-const MAX_REPAIR_ATTEMPTS = 3;
-/** SDK check 1: the repair budget. */
-const attempts = {
-    meta: { code: ARISTO.attemptsOutOfBudget, description: 'verdict.attempts is between 1 and 3' },
-    check(ctx) {
-        const n = ctx.proof.verdict.attempts;
-        const at = ['verdict', 'attempts'];
-        if (n === 0n)
-            ctx.report(this.meta.code, at, 'verdict.attempts', 'attempts is 0; first attempt is 1');
-        if (n > BigInt(MAX_REPAIR_ATTEMPTS))
-            ctx.report(this.meta.code, at, 'verdict.attempts', `attempts=${n} exceeds budget ${MAX_REPAIR_ATTEMPTS}; convert to inconclusive instead of continuing to retry past the cap`);
+    fixtures: {
+        options: schemas/* object */.Ikc({ max_artifact_bytes: schemas/* number */.aig().int().positive().optional() })
+            .describe('Test knob: a smaller artifact size cap'),
     },
-};
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rules/body.ts
-
-const DEBUG = {
-    verified: 'Verified',
-    counterexample: 'Counterexample',
-    inconclusive: 'Inconclusive',
-};
-/** The one body `verdict.type` names, or the SDK's `BodyShapeError` text. */
-function proofBody(p) {
-    const present = ['verified', 'counterexample', 'inconclusive'].filter((k) => p[k] !== undefined);
-    if (present.length !== 1)
-        return {
-            ok: false,
-            detail: `body shape: proof file has ${present.length} body sub-tables; must have exactly 1`,
-        };
-    if (present[0] !== p.verdict.type)
-        return {
-            ok: false,
-            detail: `body shape: verdict.type = ${DEBUG[p.verdict.type]} but the present body sub-table doesn't match`,
-        };
-    if (p.verified)
-        return {
-            ok: true,
-            body: {
-                type: 'verified',
-                prefix: 'verified.proof',
-                stepsAt: ['verified', 'proof', 'steps'],
-                steps: p.verified.proof.steps,
-            },
-        };
-    if (p.counterexample)
-        return {
-            ok: true,
-            body: {
-                type: 'counterexample',
-                prefix: 'counterexample.violation.trigger_steps',
-                stepsAt: ['counterexample', 'violation', 'trigger_steps'],
-                steps: p.counterexample.violation.trigger_steps,
-            },
-        };
-    return {
-        ok: true,
-        body: {
-            type: 'inconclusive',
-            prefix: 'inconclusive.partial_proof',
-            stepsAt: ['inconclusive', 'partial_proof', 'steps'],
-            steps: p.inconclusive?.partial_proof?.steps ?? [],
-        },
-    };
-}
-/** SDK check 6: exactly one body, the one verdict.type names (the SDK checks no further otherwise). */
-const bodyShape = {
-    meta: { code: ARISTO.bodyShape, description: 'exactly one body table, matching verdict.type' },
-    check(ctx) {
-        const r = proofBody(ctx.proof);
-        if (!r.ok)
-            ctx.report(this.meta.code, ['verdict', 'type'], 'verdict', r.detail);
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rules/bodies.ts
-
-
-const blank = (s) => s.trim().length === 0;
-/** SDK check 7: a verified proof says what it proved, in at least one step. */
-const verifiedEmpty = {
-    meta: {
-        code: ARISTO.verifiedEmpty,
-        description: 'a verified proof has a conclusion and steps',
-        needsBody: true,
-    },
-    check(ctx) {
-        const v = ctx.proof.verified;
-        if (ctx.body?.type !== 'verified' || !v)
-            return;
-        if (blank(v.proof.conclusion))
-            ctx.report(this.meta.code, ['verified', 'proof', 'conclusion'], 'verified.proof.conclusion', 'is empty');
-        if (v.proof.steps.length === 0)
-            ctx.report(this.meta.code, ['verified', 'proof'], 'verified.proof.steps', 'is empty; a verified verdict needs at least one proof step');
-    },
-};
-/** SDK check 8: a counterexample is concrete. */
-const counterexampleIncomplete = {
-    meta: {
-        code: ARISTO.counterexampleIncomplete,
-        description: 'a counterexample has a description, a violated step and trigger steps',
-        needsBody: true,
-    },
-    check(ctx) {
-        const v = ctx.proof.counterexample?.violation;
-        if (ctx.body?.type !== 'counterexample' || !v)
-            return;
-        const at = (k) => ['counterexample', 'violation', k];
-        if (blank(v.description))
-            ctx.report(this.meta.code, at('description'), 'counterexample.violation.description', 'is empty');
-        if (blank(v.violated_step_path))
-            ctx.report(this.meta.code, at('violated_step_path'), 'counterexample.violation.violated_step_path', 'is empty; must point at the proof step the trigger refutes');
-        if (v.trigger_steps.length === 0)
-            ctx.report(this.meta.code, ['counterexample', 'violation'], 'counterexample.violation.trigger_steps', 'is empty; counterexamples must demonstrate the violating trace concretely');
-    },
-};
-/** Seed rule 11 (not checked by the SDK): the violated step is one of the trigger steps. */
-const violatedStepUnknown = {
-    meta: {
-        code: ARISTO.violatedStepUnknown,
-        description: 'violated_step_path names a trigger step (seed rule 11)',
-        needsBody: true,
-    },
-    check(ctx) {
-        const v = ctx.proof.counterexample?.violation;
-        if (ctx.body?.type !== 'counterexample' || !v || blank(v.violated_step_path))
-            return;
-        if (v.trigger_steps.length > 0 && !v.trigger_steps.some((s) => s.path === v.violated_step_path))
-            ctx.report(this.meta.code, ['counterexample', 'violation', 'violated_step_path'], 'counterexample.violation.violated_step_path', `\`${v.violated_step_path}\` names no step in trigger_steps (seed rule 11: it must point at a trigger step)`);
-    },
-};
-/** SDK check 9 (first half): an inconclusive verdict says where it is stuck and what would help. */
-const gapIncomplete = {
-    meta: {
-        code: ARISTO.gapIncomplete,
-        description: 'an inconclusive gap has a description, an unfilled path and a suggestion',
-        needsBody: true,
-    },
-    check(ctx) {
-        const g = ctx.proof.inconclusive?.gap;
-        if (ctx.body?.type !== 'inconclusive' || !g)
-            return;
-        const at = (k) => ['inconclusive', 'gap', ...(k ? [k] : [])];
-        if (blank(g.description))
-            ctx.report(this.meta.code, at('description'), 'inconclusive.gap.description', 'is empty');
-        if (blank(g.unfilled_path))
-            ctx.report(this.meta.code, at('unfilled_path'), 'inconclusive.gap.unfilled_path', 'is empty; must identify which subgoal could not be discharged');
-        if (g.suggested_annotations.length === 0)
-            ctx.report(this.meta.code, at(), 'inconclusive.gap.suggested_annotations', "is empty; inconclusive verdicts MUST suggest at least one annotation that would close the gap — bare inconclusive without actionable suggestion is no better than 'I don't know'");
-    },
-};
-const KIND = { intent: 'Intent', assume: 'Assume' };
-const truncate = (s, max) => {
-    const chars = Array.from(s);
-    return chars.length <= max ? s : `${chars.slice(0, max).join('')}…`;
-};
-/** SDK check 9 (second half): a suggested annotation that now exists makes the verdict stale. */
-const gapSuggestionExists = {
-    meta: {
-        code: ARISTO.gapSuggestionExists,
-        description: 'no suggested annotation already exists (else re-run)',
-        needsBody: true,
-    },
-    check(ctx) {
-        const g = ctx.proof.inconclusive?.gap;
-        if (ctx.body?.type !== 'inconclusive' || !g)
-            return;
-        const existing = new Set([...ctx.entries.values()].map((e) => e.text_hash));
-        for (const [i, s] of g.suggested_annotations.entries())
-            if (existing.has(textHash(s.suggested_text)))
-                ctx.report(this.meta.code, ['inconclusive', 'gap', 'suggested_annotations', i], `inconclusive.gap.suggested_annotations[${i}]`, `a matching annotation now exists in the index — the suggested \`${KIND[s.kind]}\` ("${truncate(s.suggested_text, 60)}") is present, so this inconclusive verdict is stale; re-run verification to see if the gap closes`);
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rules/method.ts
-
-const method_DEBUG = { neural: 'Neural', test: 'Test', full: 'Full' };
-/** SDK check 5: the proof's method is the annotation's. */
-const method = {
-    meta: {
-        code: ARISTO.methodMismatch,
-        description: 'verdict.method equals the annotation’s verify method',
-    },
-    check(ctx) {
-        const e = ctx.entry;
-        if (!e)
-            return;
-        const at = ['verdict', 'method'];
-        if (typeof e.verify === 'boolean') {
-            ctx.report(this.meta.code, at, 'verdict.method', 'focal entry has verify=true/false; only verify=neural/test/full entries accept a method-bound proof');
-            return;
-        }
-        const m = ctx.proof.verdict.method;
-        if (m !== e.verify)
-            ctx.report(this.meta.code, at, 'verdict.method', `verdict claims method \`${method_DEBUG[m]}\` but focal entry's resolved method is \`${method_DEBUG[e.verify]}\``);
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rules/focal.ts
-
-/** SDK check 2: a proof for an id no annotation has. */
-const orphan = {
-    meta: { code: ARISTO.orphanProof, description: 'the proof’s id names an annotation' },
-    check(ctx) {
-        if (!ctx.entry)
-            ctx.report(this.meta.code, ['verdict'], `focal entry \`${ctx.id}\``, 'not found in current index');
-    },
-};
-/** SDK check 3: the claim text drifted. */
-const staleText = {
-    meta: {
-        code: ARISTO.proofStaleText,
-        description: 'produced_at_text_hash equals the claim’s text_hash',
-    },
-    check(ctx) {
-        if (ctx.entry && ctx.proof.verdict.produced_at_text_hash !== ctx.entry.text_hash)
-            ctx.report(this.meta.code, ['verdict', 'produced_at_text_hash'], 'verdict.produced_at_text_hash', 'differs from current index text_hash; entry text drifted since verification');
-    },
-};
-/** SDK check 4: the code drifted. */
-const staleCode = {
-    meta: {
-        code: ARISTO.proofStaleCode,
-        description: 'produced_at_body_hash equals the covered code’s body_hash',
-    },
-    check(ctx) {
-        if (ctx.entry && ctx.proof.verdict.produced_at_body_hash !== ctx.entry.body_hash)
-            ctx.report(this.meta.code, ['verdict', 'produced_at_body_hash'], 'verdict.produced_at_body_hash', 'differs from current index body_hash; entry code drifted since verification');
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rules/types.ts
-/** The steps of the body with their SDK location and TOML path. */
-function* steps(ctx) {
-    const b = ctx.body;
-    if (!b)
-        return;
-    for (const [i, step] of b.steps.entries())
-        yield { step, loc: `${b.prefix}.steps[${step.path}]`, at: [...b.stepsAt, i] };
-}
-/** Every ground of every step, with its SDK location and TOML path. */
-function* grounds(ctx) {
-    for (const { step, loc, at } of steps(ctx))
-        for (const [i, ground] of step.grounds.entries())
-            yield { step, ground, loc: `${loc}.grounds[${i}]`, at: [...at, 'grounds', i] };
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rules/grounds.ts
-
-
-
-/** SDK check 11 (first half): cited annotations exist, are load-bearing and not refuted. */
-const groundIdInvalid = {
-    meta: {
-        code: ARISTO.groundIdInvalid,
-        description: 'intent/assume grounds cite existing ids; intents neither verify=false nor refuted',
-        needsBody: true,
-    },
-    check(ctx) {
-        for (const { ground: g, loc, at } of grounds(ctx)) {
-            if (g.kind !== 'intent' && g.kind !== 'assume')
-                continue;
-            const e = ctx.entries.get(g.id);
-            if (!e) {
-                ctx.report(this.meta.code, [...at, 'id'], loc, `cited id \`${g.id}\` not found in current index`);
-                continue;
-            }
-            if (g.kind !== 'intent')
-                continue;
-            if (e.verify === false)
-                ctx.report(this.meta.code, [...at, 'id'], loc, `cited intent \`${g.id}\` is verify=false (documentation only); cannot ground a proof in a docs-only claim`);
-            if (e.status === 'counterexample')
-                ctx.report(this.meta.code, [...at, 'id'], loc, `cited intent \`${g.id}\` has status=counterexample (refuted); cannot ground a proof in a refuted claim`);
-        }
-    },
-};
-/** SDK check 11 (second half): a stamped at_text_hash still matches the cited annotation. */
-const groundStaleText = {
-    meta: {
-        code: ARISTO.groundStaleText,
-        description: 'stamped at_text_hash equals the cited text_hash',
-        needsBody: true,
-    },
-    check(ctx) {
-        for (const { ground: g, loc, at } of grounds(ctx)) {
-            if (g.kind !== 'intent' && g.kind !== 'assume')
-                continue;
-            const e = ctx.entries.get(g.id);
-            if (e && g.at_text_hash !== undefined && g.at_text_hash !== e.text_hash)
-                ctx.report(this.meta.code, [...at, 'at_text_hash'], loc, `at_text_hash for cited \`${g.id}\` differs from current; cited entry's text changed since verification — re-check whether the new wording still supports this step`);
-        }
-    },
-};
-/** Stricter than the SDK: a code ground's file stays inside the repository. */
-const groundCodeOutsideRepo = {
-    meta: {
-        code: ARISTO.groundCodeOutsideRepo,
-        description: 'code grounds cite files inside the repository (no .., absolute path or symlink out)',
-        needsBody: true,
-    },
-    check(ctx) {
-        for (const { ground: g, loc, at } of grounds(ctx)) {
-            if (g.kind !== 'code')
-                continue;
-            const file = ctx.code(g.file);
-            if (file.state === 'outside')
-                ctx.report(this.meta.code, [...at, 'file'], loc, `code file \`${g.file}\` ${file.detail}; audit-gate reads only files inside the repository (stricter than the SDK, which would read it)`);
-        }
-    },
-};
-/** SDK check 12 (first half): the cited file and lines exist. */
-const groundCodeInvalid = {
-    meta: {
-        code: ARISTO.groundCodeInvalid,
-        description: 'code grounds cite a readable file and a valid range inside it',
-        needsBody: true,
-    },
-    check(ctx) {
-        for (const { ground: g, loc, at } of grounds(ctx)) {
-            if (g.kind !== 'code')
-                continue;
-            const file = ctx.code(g.file);
-            if (file.state === 'outside')
-                continue;
-            if (file.state === 'unreadable') {
-                ctx.report(this.meta.code, [...at, 'file'], loc, `code file \`${g.file}\` does not exist under workspace root`);
-                continue;
-            }
-            const range = parseLineRange(g.lines);
-            if (!range) {
-                ctx.report(this.meta.code, [...at, 'lines'], loc, `lines \`${g.lines}\` is not a valid range (expected \`N\` or \`N-M\` with N ≤ M)`);
-                continue;
-            }
-            if (range.hi > file.lines.length)
-                ctx.report(this.meta.code, [...at, 'lines'], loc, `line range \`${g.lines}\` exceeds file length ${file.lines.length}`);
-        }
-    },
-};
-/** SDK check 12 (second half): a stamped code_text_hash still matches the cited lines. */
-const groundStaleCode = {
-    meta: {
-        code: ARISTO.groundStaleCode,
-        description: 'stamped code_text_hash equals the cited lines’ hash',
-        needsBody: true,
-    },
-    check(ctx) {
-        for (const { ground: g, loc, at } of grounds(ctx)) {
-            if (g.kind !== 'code' || g.code_text_hash === undefined)
-                continue;
-            const file = ctx.code(g.file);
-            const range = parseLineRange(g.lines);
-            if (file.state !== 'ok' || !range || range.hi > file.lines.length)
-                continue;
-            if (codeTextHash(file.lines, range.lo, range.hi) !== g.code_text_hash)
-                ctx.report(this.meta.code, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` differs from current file content; the cited code drifted since verification`);
-        }
-    },
-};
-/** SDK check 13: prior-step grounds cite an earlier step (compared as strings, as the SDK does). */
-const groundPriorStepInvalid = {
-    meta: {
-        code: ARISTO.groundPriorStepInvalid,
-        description: 'prior-step grounds cite an existing, earlier step',
-        needsBody: true,
-    },
-    check(ctx) {
-        const paths = new Set(ctx.body?.steps.map((s) => s.path));
-        for (const { step, ground: g, loc, at } of grounds(ctx)) {
-            if (g.kind !== 'prior-step')
-                continue;
-            if (!paths.has(g.path))
-                ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` does not resolve to any step in this tree`);
-            // Rust compares the strings byte by byte: so does `<` on ASCII paths.
-            else if (!(g.path < step.path))
-                ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` is not earlier than owning step \`${step.path}\`; prior-step grounds must reference EARLIER steps only (no cycles)`);
-        }
-    },
-};
-/** SDK check 14: a composition ground says why. */
-const groundCompositionEmpty = {
-    meta: {
-        code: ARISTO.groundCompositionEmpty,
-        description: 'composition grounds have a reason',
-        needsBody: true,
-    },
-    check(ctx) {
-        for (const { ground: g, loc, at } of grounds(ctx))
-            if (g.kind === 'composition' && g.reason.trim().length === 0)
-                ctx.report(this.meta.code, [...at, 'reason'], loc, 'composition ground has empty reason');
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rules/tree.ts
-
-
-/** SDK check 10: the steps form a tree rooted at "0", every step grounded. */
-const treeMalformed = {
-    meta: {
-        code: ARISTO.treeMalformed,
-        description: 'unique paths, a root "0", subgoals that exist and descend, at least one ground per step',
-        needsBody: true,
-    },
-    check(ctx) {
-        const b = ctx.body;
-        if (!b || b.steps.length === 0)
-            return;
-        const code = this.meta.code;
-        const seen = new Set();
-        for (const { step, loc, at } of steps(ctx)) {
-            if (seen.has(step.path))
-                ctx.report(code, [...at, 'path'], loc, 'duplicate path');
-            seen.add(step.path);
-        }
-        if (!seen.has('0'))
-            ctx.report(code, b.stepsAt, `${b.prefix}.steps`, 'no step with path "0" — tree must be rooted at "0"');
-        for (const { step, loc, at } of steps(ctx)) {
-            for (const sp of step.subgoal_paths) {
-                if (!seen.has(sp))
-                    ctx.report(code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `\`${sp}\` does not resolve to any step in this tree`);
-                else if (!sp.startsWith(`${step.path}.`))
-                    ctx.report(code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `\`${sp}\` is not a descendant of \`${step.path}\` (subgoal paths must extend the parent's path)`);
-            }
-        }
-        for (const { step, loc, at } of steps(ctx))
-            if (step.grounds.length === 0)
-                ctx.report(code, at, `${loc}.grounds`, "step has zero grounds; every claim needs at least one ground (no 'trust me' steps)");
-    },
-};
-const MAX_SUBGOALS = 3;
-/** Seed rule 9 (not checked by the SDK): at most 3 subgoals per step. */
-const tooManySubgoals = {
-    meta: {
-        code: ARISTO.tooManySubgoals,
-        description: 'at most 3 subgoals per step (seed rule 9)',
-        needsBody: true,
-    },
-    check(ctx) {
-        for (const { step, loc, at } of steps(ctx))
-            if (step.subgoal_paths.length > MAX_SUBGOALS)
-                ctx.report(this.meta.code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `${step.subgoal_paths.length} subgoals; keep ≤ ${MAX_SUBGOALS} per node (seed rule 9) and split the rest into intermediate intents`);
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rules/index.ts
-
-
-
-
-
-
-
-
-/**
- * The proof checks, in the SDK validator's order (aristo.md §3). Every failure is collected;
- * only a bad body shape stops the checks that need a body, as it stops the SDK.
- */
-const RULES = [
-    attempts,
-    orphan,
-    staleText,
-    staleCode,
-    method,
-    bodyShape,
-    verifiedEmpty,
-    counterexampleIncomplete,
-    violatedStepUnknown,
-    gapIncomplete,
-    gapSuggestionExists,
-    treeMalformed,
-    tooManySubgoals,
-    groundIdInvalid,
-    groundStaleText,
-    groundCodeOutsideRepo,
-    groundCodeInvalid,
-    groundStaleCode,
-    groundPriorStepInvalid,
-    groundCompositionEmpty,
-];
-
-// EXTERNAL MODULE: ./src/io/walk.ts
-var walk = __nccwpck_require__(5923);
-;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
-/**
- * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
- * `r#"…"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
- */
-function rustStringValue(token) {
-    const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
-    if (raw)
-        return raw[2].replace(/\r\n/g, '\n');
-    if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"'))
-        return undefined;
-    const body = token.slice(1, -1).replace(/\r\n/g, '\n');
-    let out = '';
-    for (let i = 0; i < body.length; i++) {
-        const c = body[i];
-        if (c !== '\\') {
-            out += c;
-            continue;
-        }
-        const e = body[++i];
-        switch (e) {
-            case 'n':
-                out += '\n';
-                break;
-            case 't':
-                out += '\t';
-                break;
-            case 'r':
-                out += '\r';
-                break;
-            case '0':
-                out += '\0';
-                break;
-            case '\\':
-            case '"':
-            case "'":
-                out += e;
-                break;
-            case 'x': {
-                const hex = body.slice(i + 1, i + 3);
-                if (!/^[0-7][0-9a-fA-F]$/.test(hex))
-                    return undefined;
-                out += String.fromCharCode(parseInt(hex, 16));
-                i += 2;
-                break;
-            }
-            case 'u': {
-                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
-                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
-                if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
-                    return undefined;
-                out += String.fromCodePoint(cp);
-                i += m[0].length;
-                break;
-            }
-            case '\n':
-                // A line continuation: the newline and the whitespace after it are dropped.
-                while (i + 1 < body.length && /[ \t\n\r]/.test(body[i + 1]))
-                    i++;
-                break;
-            default:
-                return undefined;
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rust/extract.ts
-
-
-/** Words an annotation cannot be written without: a source lacking all of them is not parsed. */
-const CANDIDATE = /\b(?:intent|assume)(?:_stmt)?\b/g;
-function mayHoldAnnotations(source) {
-    CANDIDATE.lastIndex = 0;
-    return CANDIDATE.test(source);
-}
-const ITEMS = new Set([
-    'function_item',
-    'function_signature_item',
-    'struct_item',
-    'enum_item',
-    'trait_item',
-    'impl_item',
-    'mod_item',
-    'type_item',
-    'union_item',
-    'const_item',
-    'static_item',
-    'macro_definition',
-    'use_declaration',
-    'extern_crate_declaration',
-    'foreign_mod_item',
-]);
-const COMMENTS = new Set(['line_comment', 'block_comment']);
-function extractAnnotations(parser, source) {
-    const tree = parser.parse(source);
-    if (!tree)
-        throw new Error('tree-sitter returned no tree');
-    try {
-        return new Walker(source).run(tree.rootNode);
-    }
-    finally {
-        tree.delete();
-    }
-}
-class Walker {
-    source;
-    found = [];
-    malformed = [];
-    /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
-    hits = [];
-    constructor(source) {
-        this.source = source;
-        CANDIDATE.lastIndex = 0;
-        for (let m = CANDIDATE.exec(source); m; m = CANDIDATE.exec(source))
-            this.hits.push(m.index);
-    }
-    run(root) {
-        this.sequence(root, undefined);
-        const out = { annotations: this.found, malformed: this.malformed };
-        if (root.hasError)
-            out.syntaxError = firstError(root);
-        return out;
-    }
-    /** Whether [start, end) holds a candidate word: subtrees without one are skipped unvisited. */
-    holds(n) {
-        const { startIndex: s, endIndex: e } = n;
-        let lo = 0;
-        let hi = this.hits.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (this.hits[mid] < s)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        return lo < this.hits.length && this.hits[lo] < e;
-    }
-    slice(n, end) {
-        return this.source.slice(n.startIndex, (end ?? n).endIndex).replace(/\r\n/g, '\n');
-    }
-    /**
-     * A list of items or statements (a file, a module or block body): outer attributes are the
-     * siblings before the item they belong to.
-     */
-    sequence(container, site) {
-        if (!this.holds(container))
-            return;
-        let attrs = [];
-        for (const child of container.children) {
-            if (!child)
-                continue;
-            if (child.type === 'attribute_item') {
-                attrs.push(child);
-                continue;
-            }
-            if (COMMENTS.has(child.type))
-                continue;
-            if (ITEMS.has(child.type))
-                this.item(child, attrs);
-            else if (site !== undefined && this.statementMacro(child, site)) {
-                // done
-            }
-            else if (child.isNamed)
-                this.descend(child, site);
-            attrs = [];
-        }
-    }
-    /** Any other node: look for blocks (closures, match arms, loops) holding items or statements. */
-    descend(n, site) {
-        if (!this.holds(n))
-            return;
-        if (n.type === 'block' || n.type === 'declaration_list') {
-            this.sequence(n, site);
-            return;
-        }
-        for (const child of n.namedChildren) {
-            if (!child)
-                continue;
-            if (ITEMS.has(child.type))
-                this.item(child, []);
-            else
-                this.descend(child, site);
-        }
-    }
-    item(n, attrs) {
-        const name = n.childForFieldName('name');
-        const body = n.childForFieldName('body');
-        switch (n.type) {
-            case 'function_item': {
-                const label = `fn ${name?.text ?? ''}`;
-                this.attributes(attrs, label, body, 'function');
-                if (body)
-                    this.sequence(body, label);
-                return;
-            }
-            case 'struct_item':
-                // A unit struct has no field list; the SDK's span for it falls back to the whole file.
-                this.attributes(attrs, `struct ${name?.text ?? ''}`, body ?? 'whole-file', 'type');
-                return;
-            case 'enum_item':
-                this.attributes(attrs, `enum ${name?.text ?? ''}`, body, 'type');
-                return;
-            case 'trait_item': {
-                const label = `trait ${name?.text ?? ''}`;
-                this.attributes(attrs, label, body, 'type');
-                if (body)
-                    this.members(body, (m) => `${label}::${m}`, false);
-                return;
-            }
-            case 'impl_item': {
-                const label = implSite(n);
-                this.attributes(attrs, label, body, 'impl_methods');
-                if (body)
-                    this.members(body, (m) => `${label}::${m}`, true);
-                return;
-            }
-            case 'mod_item':
-                this.attributes(attrs, `mod ${name?.text ?? ''}`, body ?? name, 'module_inline_body');
-                if (body)
-                    this.sequence(body, undefined);
-                return;
-            case 'type_item':
-                this.attributes(attrs, `type ${name?.text ?? ''}`, n.childForFieldName('type'), 'type');
-                return;
-            default:
-                return;
-        }
-    }
-    /** The fns of a trait or impl body; only impl method bodies are searched for statements. */
-    members(body, label, intoBodies) {
-        if (!this.holds(body))
-            return;
-        let attrs = [];
-        for (const child of body.children) {
-            if (!child)
-                continue;
-            if (child.type === 'attribute_item') {
-                attrs.push(child);
-                continue;
-            }
-            if (COMMENTS.has(child.type))
-                continue;
-            const site = label(child.childForFieldName('name')?.text ?? '');
-            if (child.type === 'function_item') {
-                const block = child.childForFieldName('body');
-                this.attributes(attrs, site, block, 'function');
-                if (intoBodies && block)
-                    this.sequence(block, site);
-            }
-            else if (child.type === 'function_signature_item') {
-                this.attributes(attrs, site, signature(child), 'function');
-            }
-            attrs = [];
-        }
-    }
-    attributes(attrs, label, region, covered) {
-        for (const a of attrs) {
-            if (!this.holds(a))
-                continue;
-            const attr = a.namedChildren.find((c) => c?.type === 'attribute');
-            const kind = attr ? attributeKind(attr) : undefined;
-            if (!attr || !kind)
-                continue;
-            const line = a.startPosition.row + 1;
-            const args = attr.childForFieldName('arguments');
-            if (!args || args.type !== 'token_tree') {
-                this.malformed.push({ line, detail: `#[${kind}] needs arguments: ("<claim>", id = "…")` });
-                continue;
-            }
-            const text = region === 'whole-file'
-                ? this.source.replace(/\r\n/g, '\n')
-                : Array.isArray(region)
-                    ? this.slice(region[0], region[1])
-                    : region
-                        ? this.slice(region)
-                        : '';
-            this.annotation(kind, 'attribute', args, label, line, covered, text);
-        }
-    }
-    /** `aristo::intent_stmt!(…);` or `intent_stmt! { … }` as a statement of a fn body. */
-    statementMacro(n, site) {
-        let mac = null;
-        if (n.type === 'expression_statement') {
-            const inner = n.namedChild(0);
-            if (inner?.type === 'macro_invocation')
-                mac = inner;
-        }
-        else if (n.type === 'macro_invocation' && n.lastChild?.firstChild?.type === '{')
-            mac = n;
-        if (!mac || !this.holds(mac))
-            return false;
-        const path = mac.childForFieldName('macro');
-        const name = path ? macroKind(path) : undefined;
-        if (!name)
-            return false;
-        const args = mac.namedChildren.find((c) => c?.type === 'token_tree');
-        if (!args)
-            return false;
-        this.annotation(name, 'statement', args, site, n.startPosition.row + 1, 'statement', this.slice(n));
-        return true;
-    }
-    annotation(kind, form, args, label, line, covered, region) {
-        const parsed = parseArgs(args);
-        if (!parsed.ok) {
-            this.malformed.push({ line, detail: parsed.detail });
-            return;
-        }
-        const a = {
-            kind,
-            form,
-            text: parsed.text,
-            verify: parsed.verify,
-            label,
-            line,
-            site: `${label} (line ${line})`,
-            covered_region: covered,
-            text_hash: textHash(parsed.text),
-            body_hash: bodyHash(region),
-        };
-        if (parsed.id !== undefined)
-            a.id = parsed.id;
-        if (parsed.parent !== undefined)
-            a.parent = parsed.parent;
-        this.found.push(a);
-    }
-}
-/** `intent` / `assume` for `aristo::intent`, `aristo::assume` or the bare names. */
-function attributeKind(attr) {
-    const path = attr.namedChild(0);
-    if (!path)
-        return undefined;
-    let name;
-    if (path.type === 'identifier')
-        name = path.text;
-    else if (path.type === 'scoped_identifier') {
-        const head = path.childForFieldName('path');
-        if (head?.type === 'identifier' && head.text === 'aristo')
-            name = path.childForFieldName('name')?.text;
-    }
-    return name === 'intent' || name === 'assume' ? name : undefined;
-}
-function macroKind(path) {
-    let name;
-    if (path.type === 'identifier')
-        name = path.text;
-    else if (path.type === 'scoped_identifier') {
-        const head = path.childForFieldName('path');
-        if (head?.type === 'identifier' && head.text === 'aristo')
-            name = path.childForFieldName('name')?.text;
-    }
-    return name === 'intent_stmt' ? 'intent' : name === 'assume_stmt' ? 'assume' : undefined;
-}
-/** `impl Trait for Type` / `impl Type`, paths without generic arguments (the SDK's `impl_site`). */
-function implSite(n) {
-    const ty = typePath(n.childForFieldName('type'));
-    const tr = n.childForFieldName('trait');
-    return tr ? `impl ${typePath(tr)} for ${ty}` : `impl ${ty}`;
-}
-function typePath(n) {
-    if (!n)
-        return '<type>';
-    switch (n.type) {
-        case 'type_identifier':
-        case 'identifier':
-        case 'primitive_type':
-        case 'crate':
-        case 'self':
-        case 'super':
-            return n.text;
-        case 'generic_type':
-            return typePath(n.childForFieldName('type'));
-        case 'scoped_type_identifier':
-        case 'scoped_identifier': {
-            const head = n.childForFieldName('path');
-            const name = n.childForFieldName('name')?.text ?? '';
-            return head ? `${typePath(head)}::${name}` : name;
-        }
-        default:
-            return '<type>';
-    }
-}
-/** A bodiless fn's signature, as syn spans it: from `fn` (or its qualifiers) to before `;`. */
-function signature(n) {
-    const kids = n.children.filter((c) => c !== null);
-    const first = kids.find((c) => c.type !== 'visibility_modifier');
-    const semi = kids.length - (kids[kids.length - 1]?.type === ';' ? 2 : 1);
-    const last = kids[semi];
-    return first && last ? [first, last] : null;
-}
-function firstError(root) {
-    let n = root;
-    for (;;) {
-        const next = n.children.find((c) => c !== null && (c.hasError || c.isMissing || c.isError));
-        if (!next || n.isError || n.isMissing)
-            break;
-        n = next;
-    }
-    return { line: n.startPosition.row + 1, column: n.startPosition.column + 1 };
-}
-const LITERALS = new Set(['string_literal', 'raw_string_literal']);
-/** The SDK's `AnnotationArgs` parser: `"<text>" (, id = "…" | verify = … | parent = …)* ,?` */
-function parseArgs(tree) {
-    const toks = tree.children.filter((c) => c !== null).slice(1, -1);
-    if (toks.length === 0)
-        return { ok: true, text: '', verify: true };
-    const first = toks[0];
-    const text = LITERALS.has(first.type) ? rustStringValue(first.text) : undefined;
-    if (text === undefined)
-        return { ok: false, detail: 'the first argument must be the claim, as a string literal' };
-    const out = { ok: true, text, verify: true };
-    let i = 1;
-    while (i < toks.length) {
-        if (toks[i].type !== ',')
-            return { ok: false, detail: `unexpected \`${toks[i].text}\` (expected ",")` };
-        i++;
-        if (i >= toks.length)
-            break;
-        const key = toks[i];
-        if (key.type !== 'identifier' || toks[i + 1]?.type !== '=')
-            return { ok: false, detail: `expected \`key = value\`, found \`${key.text}\`` };
-        i += 2;
-        let end = i;
-        while (end < toks.length && toks[end].type !== ',')
-            end++;
-        const value = toks.slice(i, end);
-        const v = value.length === 1 ? value[0] : undefined;
-        switch (key.text) {
-            case 'verify': {
-                const level = v ? verifyLevel(v.text) : undefined;
-                if (level === undefined)
-                    return {
-                        ok: false,
-                        detail: `invalid verify value \`${value.map((t) => t.text).join(' ')}\` (expected true, false, "false", "test", "neural", or "full")`,
-                    };
-                out.verify = level;
-                break;
-            }
-            case 'id': {
-                const s = v && LITERALS.has(v.type) ? rustStringValue(v.text) : undefined;
-                if (s === undefined)
-                    return { ok: false, detail: 'id must be a string literal' };
-                out.id = s;
-                break;
-            }
-            case 'parent': {
-                const p = v ? parentValue(v) : undefined;
-                if (p === undefined)
-                    return { ok: false, detail: 'parent must be a string literal or a [list] of them' };
-                out.parent = p;
-                break;
-            }
-            default:
-                return { ok: false, detail: `unknown annotation argument \`${key.text}\`` };
-        }
-        i = end;
-    }
-    return out;
-}
-/** The SDK's `parse_verify`: `true`, `false` or a quoted method (or `"false"`). */
-function verifyLevel(raw) {
-    const t = raw.trim();
-    if (t === 'true')
-        return true;
-    if (t === 'false' || t === '"false"')
-        return false;
-    const m = /^"(test|neural|full)"$/.exec(t);
-    return m ? m[1] : undefined;
-}
-function parentValue(v) {
-    if (LITERALS.has(v.type))
-        return rustStringValue(v.text);
-    if (v.type !== 'token_tree' || v.firstChild?.type !== '[')
-        return undefined;
-    const out = [];
-    const inner = v.children.filter((c) => c !== null).slice(1, -1);
-    for (let i = 0; i < inner.length; i++) {
-        const t = inner[i];
-        const s = LITERALS.has(t.type) ? rustStringValue(t.text) : undefined;
-        if (s === undefined)
-            return undefined;
-        out.push(s);
-        if (inner[i + 1]?.type === ',')
-            i++;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: external "node:module"
-const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
-;// CONCATENATED MODULE: ./src/packs/aristo/rust/grammar.ts
-
-
-
-
-/**
- * The parser's runtime files: web-tree-sitter's CommonJS build and WebAssembly, and the Rust
- * grammar. They sit beside each bundle (dist/ and dist/cli/, copied there by
- * scripts/copy-wasm.mjs) and are loaded from there at run time, not bundled: ncc breaks the ESM
- * build's dynamic import of Node's `module` ("createRequire is not a function"). From sources
- * they are found in node_modules above this file.
- */
-const RUNTIME_FILES = {
-    js: { file: 'web-tree-sitter.cjs', pkg: 'web-tree-sitter' },
-    runtime: { file: 'web-tree-sitter.wasm', pkg: 'web-tree-sitter' },
-    rust: { file: 'tree-sitter-rust.wasm', pkg: 'tree-sitter-rust' },
-};
-let treeSitter;
-function runtime() {
-    treeSitter ??= (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(locate('js'));
-    return treeSitter;
-}
-/** Where a runtime file is: beside the running bundle, else in a node_modules above it. */
-function locate(which, from = here()) {
-    const { file, pkg } = RUNTIME_FILES[which];
-    const beside = external_node_path_default().join(from, file);
-    if (external_node_fs_default().existsSync(beside))
-        return beside;
-    for (let d = from;; d = external_node_path_default().dirname(d)) {
-        const candidate = external_node_path_default().join(d, 'node_modules', pkg, file);
-        if (external_node_fs_default().existsSync(candidate))
-            return candidate;
-        if (external_node_path_default().dirname(d) === d)
-            break;
-    }
-    throw new Error(`${file} not found beside ${from} or in a node_modules above it`);
-}
-function here() {
-    return external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
-}
-let loading;
-/** Loads the runtime and the grammar once per process (a few tens of milliseconds). */
-function rustLanguage() {
-    loading ??= (async () => {
-        const { Parser, Language } = runtime();
-        await Parser.init({ wasmBinary: external_node_fs_default().readFileSync(locate('runtime')) });
-        return Language.load(external_node_fs_default().readFileSync(locate('rust')));
-    })();
-    return loading;
-}
-/** A parser for Rust; call `delete()` when done with it. */
-async function rustParser() {
-    const language = await rustLanguage();
-    const parser = new (runtime().Parser)();
-    parser.setLanguage(language);
-    return parser;
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/sources.ts
-
-
-
-
-
-
-/**
- * Every Rust file of the aristo workspace (the walk honours .gitignore and skips nested
- * workspaces, which are targets of their own), parsed when it can hold an annotation.
- */
-async function scanSources(ws, targetDir, subject, f) {
-    const out = { annotations: [], covered: new Set(), failed: new Set() };
-    const { dirs } = (0,walk/* walkRepository */.M)(targetDir);
-    const nested = dirs
-        .filter((d) => d.abs !== targetDir && d.dirs.has('.aristo'))
-        .map((d) => d.abs + (external_node_path_default()).sep);
-    const files = [];
-    for (const d of dirs) {
-        if (nested.some((n) => (d.abs + (external_node_path_default()).sep).startsWith(n)))
-            continue;
-        if (d.rel.split('/').includes('.aristo'))
-            continue;
-        for (const name of d.files)
-            if (name.endsWith('.rs'))
-                files.push(d.rel === '.' ? name : `${d.rel}/${name}`);
-    }
-    files.sort();
-    let parser;
-    try {
-        for (const file of files) {
-            const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
-            const repoRel = read.rel;
-            if (!read.ok) {
-                out.failed.add(file);
-                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} ${read.detail}; its annotations are checked against the index alone.`, {
-                    path: repoRel,
-                });
-                continue;
-            }
-            if (!mayHoldAnnotations(read.text)) {
-                out.covered.add(file);
-                continue;
-            }
-            parser ??= await rustParser();
-            const r = extractAnnotations(parser, read.text);
-            if (r.syntaxError) {
-                out.failed.add(file);
-                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} does not parse as Rust (line ${r.syntaxError.line}, column ${r.syntaxError.column}); its annotations are checked against the index alone.`, { path: repoRel, line: r.syntaxError.line, column: r.syntaxError.column });
-                continue;
-            }
-            out.covered.add(file);
-            for (const m of r.malformed)
-                f.add(ARISTO.annotationMalformed, subject, `${repoRel}:${m.line}: ${m.detail}; the SDK skips this annotation, so no proof can be about it.`, { path: repoRel, line: m.line });
-            for (const a of r.annotations)
-                out.annotations.push({ ...a, file });
-        }
-    }
-    finally {
-        parser?.delete();
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/waivers.ts
-
-
-
-
-
-
-const EXPECTATIONS_PATH = '.aristo/expectations.toml';
-/**
- * The waivers that apply. A missing file means none. A file that is not TOML is refused whole
- * (as by the SDK); a waiver without a reason or accepted_at (or with a blank one, or keyed by
- * something that is not an id) is reported and does not apply.
- */
-function loadWaivers(ws, targetDir, subject, f) {
-    const out = new Map();
-    const read = readText(ws, targetDir, EXPECTATIONS_PATH, MAX_TOML_BYTES);
-    const rel = read.rel;
-    if (!read.ok) {
-        if (!read.missing)
-            f.add(ARISTO.expectationsInvalid, subject, `${rel} ${read.detail}; no waiver applies.`, {
-                path: rel,
-            });
-        return out;
-    }
-    const parsed = parseToml(read.text);
-    if (!parsed.ok) {
-        f.add(ARISTO.expectationsInvalid, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}); no waiver applies.`, { path: rel, line: parsed.line, column: parsed.column });
-        return out;
-    }
-    const doc = parsed.doc;
-    if (doc.data['__meta__'] !== undefined) {
-        const meta = ExpectationsMeta.safeParse(doc.data['__meta__']);
-        if (!meta.success) {
-            f.add(ARISTO.expectationsInvalid, subject, `${rel}: __meta__.schema_version must be a whole number; no waiver applies.`, { path: rel, line: doc.lineOf(['__meta__']) });
-            return out;
-        }
-    }
-    for (const id of Object.keys(doc.data)) {
-        if (id === '__meta__')
-            continue;
-        const location = { path: rel, line: doc.lineOf([id]) };
-        if (!isAnnotationId(id)) {
-            f.add(ARISTO.waiverInvalid, subject, `${rel}: \`${id}\` is not a valid annotation id.`, location);
-            continue;
-        }
-        const w = validate(WaiverStrict, Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
-        if (!w)
-            continue;
-        const blank = ['reason', 'accepted_at'].filter((k) => w[k].trim() === '');
-        if (blank.length) {
-            f.add(ARISTO.waiverInvalid, subject, `${rel}: the waiver of \`${id}\` has a blank ${blank.join(' and ')}: a reasonless waiver is how a baseline rots.`, { path: rel, line: doc.lineOf([id, blank[0]]) });
-            continue;
-        }
-        out.set(id, {
-            code: 'aristo.refuted',
-            id,
-            reason: w.reason,
-            ...(w.tracking !== undefined ? { tracking: w.tracking } : {}),
-            accepted_at: w.accepted_at,
-            location,
-        });
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/verify.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const MALFORMED = new Set([
-    ARISTO.proofUnreadable.code,
-    ARISTO.proofFilenameInvalid.code,
-    ARISTO.proofUnparseable.code,
-    ARISTO.proofSchema.code,
-]);
-const STALE = {
-    [ARISTO.proofStaleText.code]: 'the claim text changed',
-    [ARISTO.proofStaleCode.code]: 'the code changed',
-    [ARISTO.groundStaleText.code]: 'a cited claim changed',
-    [ARISTO.groundStaleCode.code]: 'cited code changed',
-    [ARISTO.gapSuggestionExists.code]: 'a suggested annotation now exists',
-};
-/** Codes that say something about the proof without rejecting it. */
-const NOT_REJECTING = new Set([ARISTO.unknownKey.code]);
-/** Verifies one aristo workspace (the directory holding `.aristo/`). */
-async function verifyAristo(targetDir, ctx) {
-    const ws = ctx.workspace;
-    const opts = ctx.options;
-    const rel = ws.rel(targetDir);
-    const targetId = `aristo:${rel}`;
-    const repoPath = (file) => (rel === '.' ? file : `${rel}/${file}`);
-    const f = new Findings();
-    const scan = await scanSources(ws, targetDir, targetId, f);
-    const index = loadIndex(ws, targetDir, targetId, f);
-    const { byId: entries, unidentified } = buildEntries(scan, index, {
-        subject: targetId,
-        f,
-        repoPath,
-    });
-    const waivers = loadWaivers(ws, targetDir, targetId, f);
-    const proofs = listProofNames(targetDir).map((name) => {
-        const decoded = idFromProofFileName(name);
-        const id = decoded.ok ? decoded.id : undefined;
-        const subject = `${targetId}#${id ?? name}`;
-        const proofRel = repoPath(`.aristo/proofs/${name}`);
-        const loaded = loadProof(ws, targetDir, name, subject, f);
-        return {
-            subject,
-            name,
-            rel: proofRel,
-            ...(id !== undefined ? { id } : {}),
-            ...(loaded ? { loaded } : {}),
-        };
-    });
-    deriveStatuses(entries, proofs);
-    const codeFiles = new Map();
-    const code = (file) => {
-        let c = codeFiles.get(file);
-        if (!c)
-            codeFiles.set(file, (c = readCodeFile(ws, targetDir, file)));
-        return c;
-    };
-    const sourceAt = (e) => e ? { path: repoPath(e.file), ...(e.line ? { line: e.line } : {}) } : undefined;
-    const subjects = [];
-    const cards = [];
-    const proven = new Set();
-    for (const p of proofs) {
-        if (p.id !== undefined)
-            proven.add(p.id);
-        const entry = p.id !== undefined ? entries.get(p.id) : undefined;
-        const failures = [];
-        if (p.loaded) {
-            const { loaded } = p;
-            const shape = proofBody(loaded.proof);
-            const rc = {
-                id: loaded.id,
-                proof: loaded.proof,
-                entry,
-                entries,
-                body: shape.ok ? shape.body : undefined,
-                code,
-                report(def, at, location, detail) {
-                    failures.push(`${location}: ${detail}`);
-                    const src = sourceAt(entry);
-                    f.add(def, p.subject, `${location}: ${detail}`, { path: loaded.rel, line: loaded.doc.lineOf(at) }, {
-                        id: loaded.id,
-                        ...(src ? { related: [src] } : {}),
-                    });
-                },
-            };
-            for (const rule of RULES)
-                if (!rule.meta.needsBody || rc.body)
-                    rule.check(rc);
-        }
-        const mine = f.list.filter((x) => x.subject === p.subject);
-        const fired = new Set(mine.map((x) => x.code));
-        for (const x of mine)
-            if (MALFORMED.has(x.code))
-                failures.push(x.message);
-        const card = baseCard(p, entry, repoPath);
-        const state = judge(p, entry, fired);
-        card.state = state;
-        if (state === 'rejected' || state === 'malformed')
-            card.failures = failures;
-        if (state === 'stale')
-            card.drifted = [...fired].filter((c) => STALE[c]).map((c) => STALE[c]);
-        const proof = p.loaded?.proof;
-        if (proof && entry && (state === 'verified' || state === 'refuted' || state === 'inconclusive'))
-            gate(state, proof, p, entry, waivers.get(entry.id), card);
-        cards.push(card);
-        subjects.push(subjectOf(p.subject, p.id ?? p.name, p.rel, card, proof));
-    }
-    function gate(state, proof, p, entry, waiver, card) {
-        const src = sourceAt(entry);
-        const doc = p.loaded.doc;
-        const proofAt = (at) => ({ path: p.rel, line: doc.lineOf(at) });
-        const label = `${entry.id} (${src.path}:${entry.site})`;
-        if (state === 'verified') {
-            card.held = proof.verified?.proof.conclusion ?? '';
-            if (waiver)
-                f.add(ARISTO.waiverRatchet, p.subject, `${label} now verifies, but .aristo/expectations.toml still waives it: remove the waiver (the ratchet keeps waivers from rotting).`, waiver.location, { related: [proofAt(['verdict']), src] });
-            return;
-        }
-        if (state === 'refuted') {
-            const v = proof.counterexample.violation;
-            Object.assign(card, refutation(v, entry, repoPath));
-            if (waiver) {
-                card.state = 'waived';
-                card.waiver = {
-                    reason: waiver.reason,
-                    ...(waiver.tracking ? { tracking: waiver.tracking } : {}),
-                };
-                f.add(ARISTO.refutedWaived, p.subject, `${label} is refuted and waived: ${waiver.reason}${waiver.tracking ? ` (${waiver.tracking})` : ''}.`, src, { related: [proofAt(['counterexample', 'violation']), waiver.location] });
-            }
-            else
-                f.add(ARISTO.refuted, p.subject, `${label} is refuted: ${firstLine(v.description)}`, src, {
-                    related: [proofAt(['counterexample', 'violation'])],
-                    id: entry.id,
-                });
-            return;
-        }
-        const gap = proof.inconclusive.gap;
-        card.gap = gap.description;
-        card.suggestions = gap.suggested_annotations.map((s) => ({
-            kind: s.kind,
-            at: s.at_site,
-            text: s.suggested_text,
-        }));
-        f.add(ARISTO.inconclusive, p.subject, `${label} could not be verified or refuted: ${firstLine(gap.description)}`, src, {
-            related: [proofAt(['inconclusive', 'gap'])],
-            id: entry.id,
-            ...(opts.block_inconclusive ? { severity: 'error' } : {}),
-        });
-    }
-    // Waivers of ids no annotation has.
-    for (const w of waivers.values())
-        if (!entries.has(w.id))
-            f.add(ARISTO.waiverOrphan, targetId, `.aristo/expectations.toml waives \`${w.id}\`, which no annotation has.`, w.location);
-    // Intents that ask for verification and have no proof.
-    const missing = opts.block_missing_proof ? { severity: 'error' } : {};
-    for (const e of entries.values()) {
-        if (e.kind !== 'intent' || e.verify === false || proven.has(e.id))
-            continue;
-        const subject = `${targetId}#${e.id}`;
-        const src = sourceAt(e);
-        f.add(ARISTO.proofMissing, subject, `${e.id} (${src.path}:${e.site}) asks for verification but has no proof.`, src, {
-            ...missing,
-            id: e.id,
-        });
-        const card = { id: e.id, state: 'unproven', file: src.path, site: e.site, claim: e.text };
-        cards.push(card);
-        subjects.push(subjectOf(subject, e.id, src.path, card, undefined));
-    }
-    for (const a of unidentified) {
-        if (a.kind !== 'intent' || a.verify === false)
-            continue;
-        const src = { path: repoPath(a.file), line: a.line };
-        const key = `${src.path}:${a.line}`;
-        const subject = `${targetId}#${key}`;
-        f.add(ARISTO.proofMissing, subject, `The intent at ${key} (${a.site}) has no id and no index entry to take one from, so no proof can be matched to it: give it id = "…".`, src, missing);
-        const card = { id: key, state: 'unproven', file: src.path, site: a.site, claim: a.text };
-        cards.push(card);
-        subjects.push(subjectOf(subject, key, src.path, card, undefined));
-    }
-    const blocked = f.list.some((x) => x.severity === 'error');
-    const target = {
-        id: targetId,
-        pack: 'aristo',
-        kind: 'workspace',
-        path: rel,
-        enforcement: 'blocking',
-        terminal_state: blocked ? 'blocked' : 'accepted',
-        context: {
-            annotations: String(entries.size),
-            proofs: String(proofs.length),
-            index: index ? 'committed' : 'from source',
-        },
-    };
-    const extension = { kind: 'aristo', cards };
-    return { target, subjects, findings: f.list, extension };
-}
-/** The SDK's status derivation: anchors match → the verdict, else stale (aristo.md §4). */
-function deriveStatuses(entries, proofs) {
-    for (const p of proofs) {
-        const e = p.id !== undefined ? entries.get(p.id) : undefined;
-        const proof = p.loaded?.proof;
-        if (!e || !proof)
-            continue;
-        const v = proof.verdict;
-        // A proof whose body the SDK cannot use is demoted too (its second validator pass).
-        e.status =
-            v.produced_at_text_hash === e.text_hash &&
-                v.produced_at_body_hash === e.body_hash &&
-                proofBody(proof).ok
-                ? v.type
-                : 'stale';
-    }
-}
-function judge(p, entry, fired) {
-    if (!p.loaded || [...fired].some((c) => MALFORMED.has(c)))
-        return 'malformed';
-    if (!entry)
-        return 'orphan';
-    const rejecting = [...fired].filter((c) => !NOT_REJECTING.has(c));
-    if (rejecting.some((c) => !STALE[c]))
-        return 'rejected';
-    if (rejecting.length)
-        return 'stale';
-    const t = p.loaded.proof.verdict.type;
-    return t === 'counterexample' ? 'refuted' : t;
-}
-function baseCard(p, entry, repoPath) {
-    return {
-        id: p.id ?? p.name,
-        state: 'malformed',
-        proof: p.rel,
-        ...(entry ? { file: repoPath(entry.file), site: entry.site, claim: entry.text } : {}),
-    };
-}
-const STATUS = {
-    verified: 'VERIFIED',
-    refuted: 'REFUTED',
-    waived: 'REFUTED_WAIVED',
-    inconclusive: 'INCONCLUSIVE',
-    stale: 'STALE',
-    rejected: 'REJECTED',
-    orphan: 'ORPHAN',
-    malformed: 'MALFORMED',
-    unproven: 'NO_PROOF',
-};
-function subjectOf(id, name, p, card, proof) {
-    const s = {
-        id,
-        target: id.slice(0, id.indexOf('#')),
-        pack: 'aristo',
-        kind: 'annotation',
-        name,
-        path: p,
-        status: STATUS[card.state],
-        outcome: 'pass',
-    };
-    if (proof)
-        s.verdict = proof.verdict.type;
-    if (card.claim !== undefined)
-        s.reason = firstLine(card.claim, 200);
-    return s;
-}
-/** Tested / Found / ↳ of a refutation card, from the trigger steps and their code grounds. */
-function refutation(v, entry, repoPath) {
-    const ordered = [...v.trigger_steps].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-    const violated = v.trigger_steps.find((s) => s.path === v.violated_step_path) ?? ordered[ordered.length - 1];
-    const codeGround = [violated, ...ordered.slice().reverse()]
-        .flatMap((s) => s?.grounds ?? [])
-        .find((g) => g.kind === 'code');
-    const foundAt = codeGround?.kind === 'code' && (0,json_file/* isSafeRelative */.kr)(codeGround.file)
-        ? {
-            path: repoPath(codeGround.file),
-            line: Number(codeGround.lines.split('-')[0]) || 1,
-            what: codeGround.reason,
-        }
-        : {
-            path: repoPath(entry.file),
-            ...(entry.line ? { line: entry.line } : {}),
-            what: violated?.claim ?? v.description,
-        };
-    return { tested: ordered.map((s) => s.claim), found: v.description, foundAt };
-}
-function firstLine(s, max = 300) {
-    const line = s.trim().split('\n')[0].trim();
-    return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-/**
- * A file a code ground cites, read as the SDK would (`root.join(file)`, `str::lines`) but only
- * inside the repository: a `..`, an absolute path or a symlink out is refused unread.
- */
-function readCodeFile(ws, targetDir, file) {
-    if (external_node_path_default().isAbsolute(file) || /^[A-Za-z]:/.test(file))
-        return { state: 'outside', detail: 'is an absolute path' };
-    if (file.split(/[\\/]/).includes('..'))
-        return { state: 'outside', detail: 'climbs out with ..' };
-    if (file.length === 0 || file.includes('\0'))
-        return { state: 'unreadable' };
-    const r = ws.resolve(targetDir, file);
-    if (!r.ok)
-        return r.reason === 'outside_root'
-            ? { state: 'outside', detail: 'is a symlink out of the repository' }
-            : { state: 'unreadable' };
-    const inside = external_node_path_default().relative(ws.root, r.real);
-    if (inside.startsWith('..') || external_node_path_default().isAbsolute(inside))
-        return { state: 'outside', detail: 'is a symlink out of the repository' };
-    const read = (0,files/* readSmallFile */.EW)(r.real, MAX_SOURCE_BYTES);
-    if (!read.ok)
-        return { state: 'unreadable' };
-    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
-    return text.ok ? { state: 'ok', lines: rustLines(text.text) } : { state: 'unreadable' };
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/index.ts
-
-
-
-
-
-/**
- * Aristo proofs (seed 001): every `.aristo/` directory is a workspace; each annotation with a
- * proof is a subject, checked against the Rust source as it is now.
- */
-const aristoPack = {
-    id: 'aristo',
-    title: 'Aristo proofs checked against the source',
-    codes: ARISTO_CODES,
-    discover(dirs) {
-        return dirs
-            .filter((d) => external_node_path_default().basename(d.abs) === '.aristo')
-            .map((d) => external_node_path_default().dirname(d.abs))
-            .sort();
-    },
-    verify: verifyAristo,
 };
 
 ;// CONCATENATED MODULE: ./src/packs/trace/codes.ts
@@ -51289,7 +47953,7 @@ const INV = {
     evidence: 'INV-EVD-001',
     order: 'INV-ORD-001',
 };
-const trace_codes_RERUN = 'Re-run the producer so it writes a fresh run directory.';
+const codes_RERUN = 'Re-run the producer so it writes a fresh run directory.';
 const RESTORE_EVIDENCE = 'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
 const REDERIVE = 'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
 const RESEAL = 'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
@@ -51307,7 +47971,7 @@ const CHECK_NAMES = [
     'plan',
     'run_integrity',
 ];
-function trace_codes_def(code, check, title, remediation, invariant_id) {
+function codes_def(code, check, title, remediation, invariant_id) {
     return {
         code: `trace.${code}`,
         severity: 'error',
@@ -51320,73 +47984,73 @@ function trace_codes_def(code, check, title, remediation, invariant_id) {
 /** Every code the run-trace pack can emit. Stable public API: never rename without a migration note. */
 const TRACE = {
     // ── run files ───────────────────────────────────────────────────────────────────────────────
-    runFileMissing: trace_codes_def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', trace_codes_RERUN),
-    fileUnreadable: trace_codes_def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
+    runFileMissing: codes_def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', codes_RERUN),
+    fileUnreadable: codes_def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
     // ── trace.jsonl lines and header ────────────────────────────────────────────────────────────
-    lineMalformed: trace_codes_def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', trace_codes_RERUN, INV.schema),
-    lineNotCanonical: trace_codes_def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
-    lineTooLong: trace_codes_def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', trace_codes_RERUN, INV.schema),
-    duplicateKey: trace_codes_def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
-    headerInvalid: trace_codes_def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', trace_codes_RERUN, INV.schema),
-    unsupportedVersion: trace_codes_def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
-    eventInvalid: trace_codes_def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', trace_codes_RERUN, INV.schema),
-    idxOutOfOrder: trace_codes_def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
-    idxDuplicate: trace_codes_def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
-    contentIdMismatch: trace_codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
+    lineMalformed: codes_def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', codes_RERUN, INV.schema),
+    lineNotCanonical: codes_def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
+    lineTooLong: codes_def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', codes_RERUN, INV.schema),
+    duplicateKey: codes_def('duplicate_key', 'trace_schema', 'A trace.jsonl line repeats a key', 'Remove the repeated key (parsers disagree on which value wins), or re-run the producer.', INV.schema),
+    headerInvalid: codes_def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', codes_RERUN, INV.schema),
+    unsupportedVersion: codes_def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
+    eventInvalid: codes_def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', codes_RERUN, INV.schema),
+    idxOutOfOrder: codes_def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
+    idxDuplicate: codes_def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
+    contentIdMismatch: codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
     // ── steps ───────────────────────────────────────────────────────────────────────────────────
-    stepUnfinished: trace_codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', trace_codes_RERUN, INV.schema),
-    stepUnknown: trace_codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', trace_codes_RERUN, INV.schema),
-    stepDuplicate: trace_codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', trace_codes_RERUN, INV.schema),
-    stepBeforeDependency: trace_codes_def('step_before_dependency', 'core_invariants', 'A plan node is started before the nodes it depends on have finished', trace_codes_RERUN, INV.order),
-    claimAfterStep: trace_codes_def('claim_after_step', 'core_invariants', 'A claim is emitted in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
-    stepRequiredMissing: trace_codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
+    stepUnfinished: codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', codes_RERUN, INV.schema),
+    stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
+    stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
+    stepBeforeDependency: codes_def('step_before_dependency', 'core_invariants', 'A plan node is started before the nodes it depends on have finished', codes_RERUN, INV.order),
+    claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
+    stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
     // ── tool linkage ────────────────────────────────────────────────────────────────────────────
-    toolResultMissing: trace_codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', trace_codes_RERUN, INV.toolLinkage),
-    toolResultOrphan: trace_codes_def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
-    toolResultDuplicate: trace_codes_def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', trace_codes_RERUN, INV.toolLinkage),
-    toolCallDuplicate: trace_codes_def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', trace_codes_RERUN, INV.toolLinkage),
-    toolStepMismatch: trace_codes_def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', trace_codes_RERUN, INV.toolLinkage),
-    toolUnknown: trace_codes_def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
+    toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
+    toolResultOrphan: codes_def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
+    toolResultDuplicate: codes_def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', codes_RERUN, INV.toolLinkage),
+    toolCallDuplicate: codes_def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', codes_RERUN, INV.toolLinkage),
+    toolStepMismatch: codes_def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', codes_RERUN, INV.toolLinkage),
+    toolUnknown: codes_def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
     // ── evidence ────────────────────────────────────────────────────────────────────────────────
-    evidencePathEscape: trace_codes_def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
-    evidenceMissing: trace_codes_def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
-    evidenceUnreadable: trace_codes_def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
-    evidenceHashMismatch: trace_codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
-    evidenceChunkMismatch: trace_codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
-    evidenceDuplicate: trace_codes_def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', trace_codes_RERUN, INV.schema),
-    chunksInvalid: trace_codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
+    evidencePathEscape: codes_def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
+    evidenceMissing: codes_def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
+    evidenceUnreadable: codes_def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
+    evidenceHashMismatch: codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
+    evidenceChunkMismatch: codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
+    evidenceDuplicate: codes_def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', codes_RERUN, INV.schema),
+    chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
     // ── claims ──────────────────────────────────────────────────────────────────────────────────
-    claimDuplicate: trace_codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', trace_codes_RERUN, INV.schema),
-    supportUnresolved: trace_codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
-    claimUngrounded: trace_codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
-    supportsTooFew: trace_codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
-    markerMissing: trace_codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
-    markerUnmatched: trace_codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
-    markerLegacy: trace_codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    reasoningTraceMismatch: trace_codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)', REDERIVE),
-    spanOutOfBounds: trace_codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
-    snippetHashMismatch: trace_codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
+    claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
+    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
+    claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
+    supportsTooFew: codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
+    markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
+    markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
+    markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
+    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)', REDERIVE),
+    spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
+    snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
     // ── insufficient evidence ───────────────────────────────────────────────────────────────────
-    noOutcome: trace_codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
-    insufficientAmbiguous: trace_codes_def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
+    noOutcome: codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
+    insufficientAmbiguous: codes_def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
     // ── plan ────────────────────────────────────────────────────────────────────────────────────
-    planInvalid: trace_codes_def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', trace_codes_RERUN, INV.schema),
-    planDuplicateNode: trace_codes_def('plan_duplicate_node', 'plan', 'The plan repeats a node id', trace_codes_RERUN, INV.schema),
-    planMissingDependency: trace_codes_def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', trace_codes_RERUN, INV.schema),
-    planCycle: trace_codes_def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', trace_codes_RERUN, INV.schema),
-    planMismatch: trace_codes_def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
+    planInvalid: codes_def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', codes_RERUN, INV.schema),
+    planDuplicateNode: codes_def('plan_duplicate_node', 'plan', 'The plan repeats a node id', codes_RERUN, INV.schema),
+    planMissingDependency: codes_def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', codes_RERUN, INV.schema),
+    planCycle: codes_def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', codes_RERUN, INV.schema),
+    planMismatch: codes_def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
     // ── run integrity ───────────────────────────────────────────────────────────────────────────
-    manifestInvalid: trace_codes_def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
-    manifestFileMissing: trace_codes_def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
-    manifestHashMismatch: trace_codes_def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
-    manifestUnlisted: trace_codes_def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
-    fingerprintMismatch: trace_codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
-    layoutUnexpected: trace_codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
-    runMetaInvalid: trace_codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', trace_codes_RERUN),
-    runMetaMismatch: trace_codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
-    specInvalid: trace_codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', trace_codes_RERUN),
-    verifyReportInvalid: trace_codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', trace_codes_RERUN),
-    producerRejected: trace_codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
+    manifestInvalid: codes_def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
+    manifestFileMissing: codes_def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
+    manifestHashMismatch: codes_def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
+    manifestUnlisted: codes_def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
+    fingerprintMismatch: codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
+    layoutUnexpected: codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
+    runMetaInvalid: codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', codes_RERUN),
+    runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
+    specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
+    verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
+    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
 };
 const TRACE_CODES = Object.values(TRACE);
 
@@ -51417,6 +48081,84 @@ function discoverRuns(dirs) {
         }
     }
     return [...found].sort();
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/packs/trace/outputs.ts
+
+
+const CHECK_OF = new Map(TRACE_CODES.map((c) => [c.code, c.check]));
+/** Python-style canonical JSON of plain data (sorted keys, compact), for the report's content id. */
+function outputs_canonical(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v))
+        return `[${v.map(outputs_canonical).join(',')}]`;
+    const o = v;
+    return `{${Object.keys(o)
+        .filter((k) => o[k] !== undefined)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${outputs_canonical(o[k])}`)
+        .join(',')}}`;
+}
+function severity(f) {
+    return f.severity === 'notice' ? 'info' : f.severity;
+}
+/**
+ * The producer's VerificationReport (bijux-canon-reason `verify.json` shape) for one run target of
+ * a gate report: one check per contract area, every finding as a machine-actionable failure
+ * (`<code> at <path>:<line>: <message>`, with the producer's invariant id where one exists).
+ */
+function renderVerificationReport(report, targetId) {
+    const ext = report.extensions?.[targetId];
+    if (!ext || ext.kind !== 'trace-run')
+        throw new Error(`no run-trace result for ${targetId}`);
+    const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
+    subjects.add(targetId);
+    const findings = report.findings.filter((f) => subjects.has(f.subject));
+    const byCheck = new Map();
+    for (const f of findings) {
+        const check = CHECK_OF.get(f.code) ?? 'run_integrity';
+        byCheck.set(check, [...(byCheck.get(check) ?? []), f]);
+    }
+    const checks = CHECK_NAMES.map((name) => {
+        const own = byCheck.get(name) ?? [];
+        const codes = [...new Set(own.map((f) => f.code))];
+        return {
+            name,
+            passed: own.length === 0,
+            details: own.length === 0 ? null : `${own.length} failure(s): ${codes.join(', ')}`,
+            metrics: { failures: own.length },
+        };
+    });
+    const failures = findings.map((f) => {
+        const where = f.location
+            ? ` at ${f.location.path}${f.location.line ? `:${f.location.line}` : ''}`
+            : '';
+        return {
+            severity: severity(f),
+            message: `${f.code}${where}: ${f.message}`,
+            invariant_id: f.invariant_id ?? null,
+        };
+    });
+    const summary_metrics = {
+        ...ext.summary_metrics,
+        checks_failed: checks.filter((c) => !c.passed).length,
+    };
+    const body = { checks, failures, summary_metrics, trace_id: ext.trace_id };
+    const id = `verify_v1_${(0,external_node_crypto_.createHash)('sha256').update(outputs_canonical(body)).digest('hex')}`;
+    return { id, ...body };
+}
+/** Whether a target of the report is a run that was checked (it has the run's extension). */
+function hasRunOutput(report, targetId) {
+    return report.extensions?.[targetId]?.kind === 'trace-run';
+}
+/** Every run target of the report, in report order. */
+function renderVerificationReports(report) {
+    return report.targets
+        .filter((t) => t.pack === 'trace' && hasRunOutput(report, t.id))
+        .map((t) => renderVerificationReport(report, t.id));
 }
 
 // EXTERNAL MODULE: ./src/io/workspace.ts
@@ -54741,6 +51483,7 @@ async function verifyRun(runDir, ctx) {
             path: rel,
             enforcement: 'blocking',
             terminal_state: accepted ? 'accepted' : 'rejected',
+            ready: accepted,
             context: { run_id: runId, min_supports: String(min) },
         };
         const s = scan;
@@ -54788,30 +51531,3856 @@ async function verifyRun(runDir, ctx) {
 
 
 
+
+
+
 /** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
 const tracePack = {
     id: 'trace',
     title: 'Evidence-grounded run traces',
+    namespace: 'trace',
     codes: TRACE_CODES,
+    targetKind: 'run',
+    subjectKinds: ['run'],
+    options: schemas/* object */.Ikc({
+        min_supports: schemas/* number */.aig()
+            .int()
+            .min(0)
+            .optional()
+            .describe('Floor for the supports each claim needs; a run’s own recorded policy applies when higher'),
+    })
+        .strict(),
+    // A floor only ever raises a run's own policy.
+    tighteningOptions: ['min_supports'],
+    schemas: {
+        'trace-header': TraceHeader,
+        'trace-event': TraceEvent,
+        'trace-plan': Plan,
+        'trace-run-meta': RunMeta,
+        'trace-manifest': Manifest,
+        'trace-chunk': ChunkRecord,
+        'trace-verification-report': VerificationReport,
+    },
+    outputs: {
+        'verification-report': {
+            description: 'The producer’s VerificationReport (verify.json shape) of one run',
+            render: (report, id) => hasRunOutput(report, id) ? renderVerificationReport(report, id) : undefined,
+        },
+    },
     parallel: true,
     discover: discoverRuns,
     verify: verifyRun,
+    fixtures: {
+        options: schemas/* object */.Ikc({ max_line_bytes: schemas/* number */.aig().int().positive().optional() })
+            .describe('Test knob: a smaller trace line cap'),
+    },
 };
 
-;// CONCATENATED MODULE: ./src/packs/index.ts
+;// CONCATENATED MODULE: ./src/packs/aristo/codes.ts
+const aristo_codes_RERUN = 'Re-run the proof: aristo verify --filter id=<id> --rerun, then commit the new .proof file.';
+const RESTAMP = 'Run aristo stamp, then commit .aristo/index.toml (or stop committing it: the source is the truth).';
+function aristo_codes_def(code, severity, origin, title, remediation) {
+    return { code: `aristo.${code}`, severity, origin, title, remediation };
+}
+/** Every code the aristo pack can emit. Stable public API: never rename without a migration note. */
+const ARISTO = {
+    // ── files under .aristo/ ────────────────────────────────────────────────────────────────────
+    proofUnreadable: aristo_codes_def('proof_unreadable', 'error', 'audit-gate', 'A .proof path is not a readable regular UTF-8 file inside the repository (directory, FIFO, symlink out, too large, invalid UTF-8)', 'Replace it with the .proof file the SDK writes, or delete it.'),
+    proofFilenameInvalid: aristo_codes_def('proof_filename_invalid', 'error', 'sdk-parse', 'A .proof file name does not decode to a valid annotation id (ids use __ for :)', 'Name proofs <id>.proof with every ":" written as "__" (e.g. aristos__foo.proof), as the SDK does.'),
+    proofUnparseable: aristo_codes_def('proof_unparseable', 'error', 'sdk-parse', 'A .proof file is not valid TOML (syntax error, duplicate table or key)', aristo_codes_RERUN),
+    proofSchema: aristo_codes_def('proof_schema', 'error', 'sdk-parse', 'A .proof file does not have the SDK proof shape (missing key, wrong type, unknown enum value, malformed sha256)', aristo_codes_RERUN),
+    unknownKey: aristo_codes_def('unknown_key', 'warning', 'sdk-parse', 'A .proof or expectations.toml has a key the SDK ignores (often a typo of a real key)', 'Remove the key, or fix its spelling: the SDK silently ignores it.'),
+    indexInvalid: aristo_codes_def('index_invalid', 'error', 'sdk-parse', 'The committed .aristo/index.toml cannot be read or is not a valid SDK index (the SDK refuses it whole)', RESTAMP),
+    expectationsInvalid: aristo_codes_def('expectations_invalid', 'error', 'sdk-expectations', '.aristo/expectations.toml cannot be read or is not valid TOML (the SDK refuses it whole, so no waiver applies)', 'Fix the TOML, or re-record the waivers with aristo verify --accept <id> --because "<reason>".'),
+    // ── sources ─────────────────────────────────────────────────────────────────────────────────
+    sourceUnparseable: aristo_codes_def('source_unparseable', 'error', 'sdk-stamp', 'A Rust source file that may hold annotations could not be read or does not parse', 'Fix the syntax error (cargo check shows it); until then its annotations are checked against the index alone.'),
+    sourceNotParsed: aristo_codes_def('source_not_parsed', 'notice', 'audit-gate', 'Index entries in a file the Rust parser does not cover are checked against the index alone', 'Nothing to do for non-Rust sources; for Rust, fix the parse error reported for the file.'),
+    annotationMalformed: aristo_codes_def('annotation_malformed', 'warning', 'sdk-stamp', 'An aristo attribute or statement macro has arguments the SDK cannot read, so the SDK skips it', 'Write it as #[aristo::intent("<claim>", id = "<id>", verify = "neural"|"test"|"full"|true|false)].'),
+    annotationIdInvalid: aristo_codes_def('annotation_id_invalid', 'error', 'sdk-stamp', 'An annotation id breaks the id grammar, so the SDK skips the annotation', 'Use an id matching ^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ (or leave id out and let the SDK assign one).'),
+    duplicateId: aristo_codes_def('duplicate_id', 'error', 'sdk-stamp', 'Two annotations share one id; the SDK keeps the first and skips the other', 'Give each annotation its own id.'),
+    indexOutOfSync: aristo_codes_def('index_out_of_sync', 'error', 'sdk-stamp', 'The committed index.toml disagrees with the source (aristo stamp --check would fail)', RESTAMP),
+    // ── the SDK validator, one code per check (aristo.md §3) ────────────────────────────────────
+    attemptsOutOfBudget: aristo_codes_def('attempts_out_of_budget', 'error', 'sdk-check-1', 'verdict.attempts is 0 or above the repair budget of 3', 'Write attempts = prior_attempts + 1; past 3 attempts, submit an inconclusive verdict instead.'),
+    orphanProof: aristo_codes_def('orphan_proof', 'error', 'sdk-check-2', 'A proof exists for an id no annotation has', 'Delete the proof (aristo stamp moves it to .aristo/archive/proofs/), or restore the annotation.'),
+    proofStaleText: aristo_codes_def('proof_stale_text', 'error', 'sdk-check-3', 'The claim text changed after the proof was produced', aristo_codes_RERUN),
+    proofStaleCode: aristo_codes_def('proof_stale_code', 'error', 'sdk-check-4', 'The annotated code changed after the proof was produced', aristo_codes_RERUN),
+    methodMismatch: aristo_codes_def('method_mismatch', 'error', 'sdk-check-5', 'verdict.method does not match the annotation’s verify method (or the annotation is verify = true/false)', 'Set verify = "neural" | "test" | "full" on the annotation, then re-run the proof with that method.'),
+    bodyShape: aristo_codes_def('body_shape', 'error', 'sdk-check-6', 'The proof does not have exactly one body table matching verdict.type', aristo_codes_RERUN),
+    verifiedEmpty: aristo_codes_def('verified_empty', 'error', 'sdk-check-7', 'A verified proof has an empty conclusion or no steps', aristo_codes_RERUN),
+    counterexampleIncomplete: aristo_codes_def('counterexample_incomplete', 'error', 'sdk-check-8', 'A counterexample lacks a description, a violated_step_path or trigger steps', aristo_codes_RERUN),
+    gapIncomplete: aristo_codes_def('gap_incomplete', 'error', 'sdk-check-9', 'An inconclusive verdict lacks a gap description, an unfilled_path or any suggested annotation', aristo_codes_RERUN),
+    gapSuggestionExists: aristo_codes_def('gap_suggestion_exists', 'error', 'sdk-check-9', 'An annotation an inconclusive verdict suggested now exists, so the verdict is stale', aristo_codes_RERUN),
+    treeMalformed: aristo_codes_def('tree_malformed', 'error', 'sdk-check-10', 'The proof tree is malformed: duplicate path, no root "0", a subgoal that is missing or not a descendant, or a step with no grounds', aristo_codes_RERUN),
+    groundIdInvalid: aristo_codes_def('ground_id_invalid', 'error', 'sdk-check-11', 'An intent/assume ground cites an id that does not exist, is documentation only (verify = false) or is refuted', aristo_codes_RERUN),
+    groundStaleText: aristo_codes_def('ground_stale_text', 'error', 'sdk-check-11', 'A cited annotation’s text changed after the proof was produced', aristo_codes_RERUN),
+    groundCodeInvalid: aristo_codes_def('ground_code_invalid', 'error', 'sdk-check-12', 'A code ground cites a file that cannot be read or a line range that is invalid or past the end of the file', aristo_codes_RERUN),
+    groundStaleCode: aristo_codes_def('ground_stale_code', 'error', 'sdk-check-12', 'The code a ground cites changed after the proof was produced', aristo_codes_RERUN),
+    groundCodeOutsideRepo: aristo_codes_def('ground_code_outside_repo', 'error', 'audit-gate', 'A code ground’s file leaves the repository (.., absolute path or symlink out); stricter than the SDK, which would read it', 'Cite files inside the repository only, by repo-relative path, and re-run the proof.'),
+    groundPriorStepInvalid: aristo_codes_def('ground_prior_step_invalid', 'error', 'sdk-check-13', 'A prior-step ground cites a step that does not exist or is not earlier than the citing step', aristo_codes_RERUN),
+    groundCompositionEmpty: aristo_codes_def('ground_composition_empty', 'error', 'sdk-check-14', 'A composition ground has an empty reason', aristo_codes_RERUN),
+    // ── the seed's own rules (the SDK does not enforce them) ────────────────────────────────────
+    tooManySubgoals: aristo_codes_def('too_many_subgoals', 'error', 'seed', 'A proof step has more than 3 subgoals (seed rule 9; the SDK accepts it)', 'Split the step into intermediate intents (proposed_promotion = true), then re-run the proof.'),
+    violatedStepUnknown: aristo_codes_def('violated_step_unknown', 'error', 'seed', 'violated_step_path does not name a trigger step (seed rule 11; the SDK accepts it)', aristo_codes_RERUN),
+    // ── the gate ────────────────────────────────────────────────────────────────────────────────
+    refuted: aristo_codes_def('refuted', 'error', 'gate', 'A proof found a counterexample to the claim, and no waiver accepts it', 'Fix the code (then re-run the proof), or waive it: aristo verify --accept <id> --because "<reason>".'),
+    refutedWaived: aristo_codes_def('refuted_waived', 'notice', 'gate', 'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible', 'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.'),
+    inconclusive: aristo_codes_def('inconclusive', 'warning', 'gate', 'A proof could neither verify nor refute the claim (blocks with block_inconclusive)', 'Add one of the suggested annotations, then re-run the proof.'),
+    proofMissing: aristo_codes_def('proof_missing', 'warning', 'gate', 'An intent asks for verification but has no proof (blocks with block_missing_proof)', 'Run aristo verify (or /aristo-verify), then commit .aristo/proofs/.'),
+    waiverRatchet: aristo_codes_def('waiver_ratchet', 'error', 'gate', 'A waived claim now verifies: the waiver must go (the ratchet)', 'Remove the id’s table from .aristo/expectations.toml and commit it.'),
+    waiverInvalid: aristo_codes_def('waiver_invalid', 'error', 'sdk-expectations', 'A waiver lacks a reason or accepted_at (or the reason is blank, or the id is malformed)', 'Re-record it with aristo verify --accept <id> --because "<reason>" [--tracking <ref>].'),
+    waiverOrphan: aristo_codes_def('waiver_orphan', 'error', 'gate', 'A waiver names an id no annotation has', 'Remove the id’s table from .aristo/expectations.toml.'),
+};
+const ARISTO_CODES = Object.values(ARISTO);
+
+;// CONCATENATED MODULE: ./src/packs/aristo/hash.ts
+
+/**
+ * The SDK's hashes (aristo.md §2, `aristo-core/src/hash.rs`). Every hash string is
+ * `sha256:` + 64 lowercase hex.
+ */
+function sha256(text) {
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex')}`;
+}
+// Rust's `str::trim` strips Unicode White_Space, which is not JavaScript's set (JS adds U+FEFF,
+// Rust adds U+0085).
+const WS = '\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, 'g');
+// Runs of ASCII whitespace as Rust's `char::is_ascii_whitespace` sees it: no vertical tab.
+const ASCII_RUN = /[ \t\n\f\r]+/g;
+/** The SDK's text normalisation: trim, then each run of ASCII whitespace becomes one space. */
+function normalizeText(text) {
+    return text.replace(TRIM, '').replace(ASCII_RUN, ' ');
+}
+function textHash(text) {
+    return sha256(normalizeText(text));
+}
+/** The covered region, verbatim. */
+function bodyHash(region) {
+    return sha256(region);
+}
+/**
+ * Rust's `str::lines()`: split at `\n`, a `\r` right before it dropped; a final line ending
+ * does not start another line.
+ */
+function rustLines(source) {
+    if (source.length === 0)
+        return [];
+    const lines = source.split('\n');
+    if (lines[lines.length - 1] === '')
+        lines.pop();
+    for (let i = 0; i < lines.length; i++) {
+        const l = lines[i];
+        // The last piece has no `\n` after it, so its `\r` is kept.
+        if (i < lines.length - 1 || source.endsWith('\n'))
+            if (l.endsWith('\r'))
+                lines[i] = l.slice(0, -1);
+    }
+    return lines;
+}
+/** Parses a code ground's `lines` as the SDK does: `N` or `N-M`, 1 ≤ N ≤ M. */
+function parseLineRange(s) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(s);
+    if (!m)
+        return undefined;
+    const lo = Number(m[1]);
+    const hi = m[2] === undefined ? lo : Number(m[2]);
+    if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo === 0 || hi < lo)
+        return undefined;
+    return { lo, hi };
+}
+/** A code ground's hash: lines lo..hi of `lines` (from {@link rustLines}) joined by `\n`. */
+function codeTextHash(lines, lo, hi) {
+    return sha256(lines.slice(lo - 1, hi).join('\n'));
+}
+const HASH_RE = /^sha256:[0-9a-f]{64}$/;
+
+;// CONCATENATED MODULE: ./src/packs/aristo/ids.ts
+/** Annotation ids (`aristo-core/src/index/strings.rs parse_annotation_id`). */
+const LOCAL = /^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$/;
+const OPAQUE = /^aret_[A-Za-z0-9]{4,64}$/;
+function isAnnotationId(s) {
+    return LOCAL.test(s) || OPAQUE.test(s);
+}
+/** Canon-bound ids (`aristos:` / `kanon:`). */
+function isCanonId(s) {
+    return s.startsWith('aristos:') || s.startsWith('kanon:');
+}
+/** The file name the SDK gives an id's proof: every `:` written as `__` (`apply.rs`). */
+function proofFileName(id) {
+    return `${id.replace(/:/g, '__')}.proof`;
+}
+/**
+ * The id a `.proof` file name stands for (`apply.rs id_from_filename`), or why it stands for
+ * none. A `:` in the name itself is refused: the SDK never writes one, and the name would not
+ * survive a checkout on Windows.
+ */
+function idFromProofFileName(name) {
+    const stem = name.slice(0, -'.proof'.length);
+    if (stem.includes(':'))
+        return { ok: false, detail: `contains ":" (the SDK writes "__" for ":")` };
+    const id = stem.replace(/__/g, ':');
+    if (!isAnnotationId(id))
+        return { ok: false, detail: `decodes to "${id}", which is not a valid annotation id` };
+    return { ok: true, id };
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/schema.ts
+
+
+
+function obj(mode, shape) {
+    return mode === 'strict' ? schemas/* strictObject */.rej(shape) : schemas/* object */.Ikc(shape);
+}
+/** A TOML integer in [min, max] (the SDK's u32 fields). */
+function tomlInt(min, max) {
+    return schemas/* bigint */.oad()
+        .min(BigInt(min))
+        .max(BigInt(max))
+        .meta({ type: 'integer', minimum: min, maximum: max });
+}
+/** `sha256:` + 64 lowercase hex, with the SDK's own wording for what is wrong. */
+const Sha256 = schemas/* string */.YjP()
+    .superRefine((s, ctx) => {
+    if (HASH_RE.test(s))
+        return;
+    const detail = !s.startsWith('sha256:')
+        ? 'expected prefix "sha256:"'
+        : s.length - 7 !== 64
+            ? `expected length 64, got ${s.length - 7}`
+            : 'invalid character set (expected lowercase hex)';
+    ctx.addIssue({ code: 'custom', message: detail });
+})
+    .meta({ pattern: HASH_RE.source });
+const AnnotationId = schemas/* string */.YjP().refine(isAnnotationId, {
+    message: 'not a valid annotation id (^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ or ^aret_[A-Za-z0-9]{4,64}$)',
+});
+const VerifyMethod = schemas/* enum */.k5n(['neural', 'test', 'full']);
+const VerdictType = schemas/* enum */.k5n(['verified', 'counterexample', 'inconclusive']);
+const PropertyKind = schemas/* enum */.k5n([
+    'invariant',
+    'postcondition',
+    'precondition',
+    'equivalence',
+    'safety',
+    'progress',
+]);
+const RelationKind = schemas/* enum */.k5n([
+    'decomposes',
+    'instantiates',
+    'restricts',
+    'composes',
+    'excludes-counterexample',
+]);
+const GroundRelation = schemas/* enum */.k5n([
+    'instantiates',
+    'restricts',
+    'composes',
+    'excludes-counterexample',
+    'promoted',
+]);
+const AnnotationKind = schemas/* enum */.k5n(['intent', 'assume']);
+function proofSchema(mode) {
+    const idGround = (kind) => obj(mode, {
+        kind: schemas/* literal */.euz(kind),
+        id: AnnotationId,
+        at_text_hash: Sha256.optional(),
+        relation: GroundRelation,
+        reason: schemas/* string */.YjP().optional(),
+    });
+    const Ground = schemas/* discriminatedUnion */.gMt('kind', [
+        idGround('intent'),
+        idGround('assume'),
+        obj(mode, {
+            kind: schemas/* literal */.euz('code'),
+            file: schemas/* string */.YjP(),
+            lines: schemas/* string */.YjP(),
+            code_text_hash: Sha256.optional(),
+            reason: schemas/* string */.YjP(),
+        }),
+        obj(mode, { kind: schemas/* literal */.euz('prior-step'), path: schemas/* string */.YjP(), reason: schemas/* string */.YjP().optional() }),
+        obj(mode, { kind: schemas/* literal */.euz('composition'), reason: schemas/* string */.YjP() }),
+    ]);
+    const Step = obj(mode, {
+        path: schemas/* string */.YjP(),
+        claim: schemas/* string */.YjP(),
+        relation_to_parent: RelationKind,
+        grounds: schemas/* array */.YOg(Ground),
+        subgoal_paths: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+        proposed_promotion: schemas/* boolean */.zMY().default(false),
+    });
+    const Proof = obj(mode, { conclusion: schemas/* string */.YjP(), steps: schemas/* array */.YOg(Step) });
+    return obj(mode, {
+        verdict: obj(mode, {
+            type: VerdictType,
+            method: VerifyMethod,
+            produced_at_text_hash: Sha256,
+            produced_at_body_hash: Sha256,
+            produced_by: schemas/* string */.YjP(),
+            verifier_model: schemas/* string */.YjP().optional(),
+            attempts: tomlInt(0, 4294967295),
+            property_kind: PropertyKind,
+        }),
+        verified: obj(mode, { proof: Proof }).optional(),
+        counterexample: obj(mode, {
+            violation: obj(mode, {
+                description: schemas/* string */.YjP(),
+                violated_step_path: schemas/* string */.YjP(),
+                trigger_steps: schemas/* array */.YOg(Step),
+                refuted_grounds: schemas/* array */.YOg(Ground).default([]),
+            }),
+        }).optional(),
+        inconclusive: obj(mode, {
+            partial_proof: Proof.optional(),
+            gap: obj(mode, {
+                description: schemas/* string */.YjP(),
+                unfilled_path: schemas/* string */.YjP(),
+                suggested_annotations: schemas/* array */.YOg(obj(mode, {
+                    kind: AnnotationKind,
+                    suggested_text: schemas/* string */.YjP(),
+                    at_site: schemas/* string */.YjP(),
+                    rationale: schemas/* string */.YjP(),
+                    would_close_path: schemas/* string */.YjP().optional(),
+                })),
+            }),
+        }).optional(),
+    });
+}
+/** `.aristo/proofs/<id>.proof` as the SDK reads it (unknown keys ignored). */
+const ProofFile = proofSchema('loose');
+/** The same, with unknown keys reported (as warnings: the SDK ignores them). */
+const ProofFileStrict = proofSchema('strict');
+// ── index.toml ─────────────────────────────────────────────────────────────────────────────────
+const Status = schemas/* enum */.k5n([
+    'verified',
+    'tested',
+    'neural',
+    'stale',
+    'orphan',
+    'forged',
+    'unknown',
+    'pending-deepen',
+    'counterexample',
+    'inconclusive',
+]);
+const CoveredRegion = schemas/* enum */.k5n([
+    'function',
+    'statement',
+    'impl_methods',
+    'module_inline_body',
+    'type',
+    'field',
+    'crate',
+    'trait',
+]);
+/** `true` (the project's default method), `false` (documentation only) or a method. */
+const VerifyLevel = schemas/* union */.KCZ([schemas/* boolean */.zMY(), VerifyMethod]);
+const Parent = schemas/* union */.KCZ([AnnotationId, schemas/* array */.YOg(AnnotationId)]);
+const common = {
+    text: schemas/* string */.YjP(),
+    status: Status,
+    text_hash: Sha256,
+    body_hash: Sha256,
+    file: schemas/* string */.YjP(),
+    site: schemas/* string */.YjP(),
+    covered_region: CoveredRegion,
+    linked: schemas/* string */.YjP()
+        .regex(/^arta_[A-Za-z0-9]{8,64}$/)
+        .optional(),
+    parent: Parent.optional(),
+};
+const IntentEntry = schemas/* strictObject */.rej({
+    kind: schemas/* literal */.euz('intent'),
+    ...common,
+    verify: VerifyLevel,
+    verified_outcome: schemas/* string */.YjP()
+        .regex(/^v1:[A-Za-z0-9_-]{64,256}$/)
+        .optional(),
+    last_verified_at_commit: schemas/* string */.YjP()
+        .regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/)
+        .optional(),
+    last_critiqued_at_text_hash: Sha256.optional(),
+    last_critique_finding_count: tomlInt(0, 4294967295).optional(),
+})
+    .superRefine((e, ctx) => {
+    const n = [e.linked, e.verified_outcome, e.last_verified_at_commit].filter((x) => x !== undefined).length;
+    const linkedOnly = n === 1 && e.linked !== undefined;
+    if (n !== 0 && n !== 3 && !linkedOnly)
+        ctx.addIssue({
+            code: 'custom',
+            message: 'binding fields must be none, `linked` alone, or all of `linked`, `verified_outcome` and `last_verified_at_commit`',
+        });
+});
+const AssumeEntry = schemas/* strictObject */.rej({ kind: schemas/* literal */.euz('assume'), ...common });
+const IndexEntry = schemas/* discriminatedUnion */.gMt('kind', [IntentEntry, AssumeEntry]);
+const IndexMeta = schemas/* strictObject */.rej({
+    schema_version: tomlInt(0, 4294967295),
+    generated_by: schemas/* string */.YjP().optional(),
+    generated_at: schemas/* string */.YjP().optional(),
+    source_root: schemas/* string */.YjP().optional(),
+});
+/** `.aristo/index.toml`: `[__meta__]`, then one table per id (documentation schema). */
+const IndexFile = schemas/* object */.Ikc({ __meta__: IndexMeta })
+    .catchall(IndexEntry)
+    .describe('Every key but __meta__ is an annotation id');
+// ── expectations.toml ──────────────────────────────────────────────────────────────────────────
+const ExpectationsMeta = schemas/* object */.Ikc({ schema_version: tomlInt(0, 4294967295).default(1n) });
+function waiverSchema(mode) {
+    return obj(mode, {
+        reason: schemas/* string */.YjP(),
+        tracking: schemas/* string */.YjP().optional(),
+        accepted_at: schemas/* string */.YjP(),
+    });
+}
+/** One waiver: `[<id>] reason, tracking?, accepted_at` (unknown keys ignored, as by the SDK). */
+const Waiver = waiverSchema('loose');
+const WaiverStrict = waiverSchema('strict');
+/** `.aristo/expectations.toml` (documentation schema). */
+const ExpectationsFile = schemas/* object */.Ikc({ __meta__: ExpectationsMeta.optional() })
+    .catchall(Waiver)
+    .describe('Every key but __meta__ is a waived annotation id');
+
+;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
+
+/** Proofs, the index and expectations are small; a bigger file is refused unread. */
+const MAX_TOML_BYTES = 4 * 1024 * 1024;
+/** Rust sources and files cited by code grounds. */
+const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
+/**
+ * Reads a UTF-8 text file at `p` (relative to `dir`) that must really lie inside the workspace:
+ * never through a symlink out, never a FIFO or device, never more than `maxBytes`.
+ */
+function readText(ws, dir, p, maxBytes) {
+    const r = ws.resolve(dir, p);
+    if (!r.ok)
+        return { ok: false, missing: r.reason === 'missing', detail: r.detail, rel: r.rel };
+    const read = (0,files/* readSmallFile */.EW)(r.real, maxBytes);
+    if (!read.ok)
+        return { ok: false, missing: read.kind === 'missing', detail: read.detail, rel: r.rel };
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    if (!text.ok)
+        return { ok: false, missing: false, detail: text.detail, rel: r.rel };
+    return { ok: true, text: text.text, rel: r.rel };
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/error.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+function getLineColFromPtr(string, ptr) {
+    let lines = string.slice(0, ptr).split(/\r?\n/);
+    return [lines.length, lines.pop().length + 1];
+}
+function makeCodeBlock(string, line, column) {
+    let lines = string.split(/\r?\n/);
+    let codeblock = '';
+    let numberLen = (Math.log10(line + 1) | 0) + 1;
+    for (let i = line - 1; i <= line + 1; i++) {
+        let l = lines[i - 1];
+        if (!l)
+            continue;
+        codeblock += i.toString().padEnd(numberLen, ' ');
+        codeblock += ':  ';
+        codeblock += l;
+        codeblock += '\n';
+        if (i === line) {
+            codeblock += ' '.repeat(numberLen + column + 2);
+            codeblock += '^\n';
+        }
+    }
+    return codeblock;
+}
+class TomlError extends Error {
+    line;
+    column;
+    codeblock;
+    constructor(message, options) {
+        const [line, column] = getLineColFromPtr(options.toml, options.ptr);
+        const codeblock = makeCodeBlock(options.toml, line, column);
+        super(`Invalid TOML document: ${message}\n\n${codeblock}`, options);
+        this.line = line;
+        this.column = column;
+        this.codeblock = codeblock;
+    }
+    /** @internal */
+    static x(message, ctx, ptr) {
+        throw new TomlError(message, { toml: ctx.s, ptr: ptr ?? ctx.p });
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/primitive.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+/** @internal */
+function parseString(ctx) {
+    let startPtr = ctx.p;
+    let c = ctx.s.charCodeAt(ctx.p++);
+    let first = c;
+    let isLiteral = c === 0x27; /* ' */
+    let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
+    if (isMultiline) {
+        // Trim initial newline
+        if ((c = ctx.s.charCodeAt(ctx.p += 2)) === 0xa /* \n */)
+            ctx.p++;
+        else if (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */)
+            ctx.p += 2;
+    }
+    // For the record: it is not worth it to use a fast-path for literal strings using `indexOf`.
+    // Doing a char-by-char iteration ends up dispatching less instructions, for the same wall-clock runtime.
+    let parsed = '';
+    let sliceStart = ctx.p;
+    // states:
+    //   0 - decoding
+    //   1 - decoding escape
+    //   2 - whitespace escape (no newline encountered yet, must fail on non-whitespace)
+    //   3 - whitespace escape (newline encountered, allowed to transition back to normal decode)
+    let state = 0;
+    for (; ctx.p < ctx.s.length; ctx.p++) {
+        c = ctx.s.charCodeAt(ctx.p);
+        // Deal with newlines first, since that simplifies control character checking and handling across all states
+        if (isMultiline && (c === 0xa /* \n */ || (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */))) {
+            state = state && 3;
+        }
+        // Control characters are banned in TOML, so we throw an error if we encounter them
+        else if ((c < 0x20 && c !== 0x9 /* \t */) || c === 0x7f) {
+            TomlError.x('control characters are not allowed in strings', ctx);
+        }
+        // The string might terminate while we're parsing through a newline escape.
+        // It must have encountered a newline; otherwise, it'll simply fail in another branch.
+        else if ((!state || state === 3) && c === first && (!isMultiline || (ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first))) {
+            if (isMultiline) {
+                // If the string ends with 4-5 quotes, then the first 1-2 are part of the string
+                if (ctx.s.charCodeAt(ctx.p + 3) === first)
+                    ctx.p++;
+                if (ctx.s.charCodeAt(ctx.p + 3) === first)
+                    ctx.p++;
+            }
+            // If we're in a newline escape still, then there's nothing to add.
+            if (!state) {
+                // Avoid a useless concat operation if the string can be used as-is.
+                let s = ctx.s.slice(sliceStart, ctx.p);
+                parsed = parsed ? parsed + s : s;
+            }
+            ctx.p += isMultiline ? 3 : 1;
+            return parsed;
+        }
+        // Baseline state; keep moving forward unless an escape sequence starts
+        else if (!state) {
+            if (!isLiteral && c === 0x5c /* \ */) {
+                parsed += ctx.s.slice(sliceStart, (sliceStart = ctx.p));
+                state = 1;
+            }
+        }
+        else if (state === 1) {
+            if (c === 0x78 /* x */ || c === 0x75 /* u */ || c === 0x55 /* U */) { // Unicode escape
+                let errPtr = ctx.p++ - 1;
+                let value = 0;
+                let len = c === 0x78 /* x */ ? 2 : c === 0x75 /* u */ ? 4 : 8;
+                for (let j = 0; j < len; j++, ctx.p++) {
+                    let hex = ctx.s.charCodeAt(ctx.p);
+                    let digit = 
+                    /* 0-9 */ hex >= 0x30 && hex <= 0x39 ? hex - 0x30 :
+                        /* A-F */ hex >= 0x41 && hex <= 0x46 ? hex - 0x41 + 10 :
+                            /* a-f */ hex >= 0x61 && hex <= 0x66 ? hex - 0x61 + 10 : -1;
+                    if (digit < 0)
+                        TomlError.x('invalid non-hex character in unicode escape', ctx);
+                    value = (value << 4) | digit;
+                }
+                // Because JS does bitwise on signed 32bit integers, all 0xfzzzzzzz values are actually seen as negative
+                if (value < 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) {
+                    TomlError.x('invalid unicode escape', ctx, errPtr);
+                }
+                parsed += String.fromCodePoint(value);
+                sliceStart = ctx.p--;
+                state = 0;
+            }
+            // Newline escape sequence. We only need to care about spaces and tabs; newlines are dealt with earlier
+            else if (isMultiline && (c === 0x20 || c === 0x9 /* \t */)) {
+                state = 2;
+            }
+            // Basic escape sequence
+            else {
+                if (c === 0x62 /* b */)
+                    parsed += '\b';
+                else if (c === 0x74 /* t */)
+                    parsed += '\t';
+                else if (c === 0x6e /* n */)
+                    parsed += '\n';
+                else if (c === 0x66 /* f */)
+                    parsed += '\f';
+                else if (c === 0x72 /* r */)
+                    parsed += '\r';
+                else if (c === 0x65 /* e */)
+                    parsed += '\x1b';
+                else if (c === 0x22 /* " */)
+                    parsed += '"';
+                else if (c === 0x5c /* \ */)
+                    parsed += '\\';
+                else
+                    TomlError.x('unrecognised escape sequence', ctx);
+                sliceStart = ctx.p + 1;
+                state = 0;
+            }
+        }
+        // Newline escape continuation: keep moving forward until the first non-whitespace char
+        else if (c !== 0x20 && c !== 0x9 /* \t */) {
+            if (state === 2)
+                TomlError.x('invalid escape: only line-ending whitespace may be escaped', ctx, sliceStart);
+            // State cannot be zero, or we'd have branched earlier already.
+            // If it's a backslash, immediately transition to the escape state so it can be processed.
+            state = !isLiteral && c === 0x5c /* \ */ ? 1 : 0;
+            sliceStart = ctx.p;
+        }
+    }
+    TomlError.x('unfinished string', ctx, startPtr);
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/date.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+let DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})?[Tt ]?(?:(\d{2}):\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|z|[-+]\d{2}:\d{2})?$/i;
+class TomlDate extends Date {
+    #hasDate = false;
+    #hasTime = false;
+    #offset = null;
+    constructor(date, fasttype, unsafeDelim) {
+        let hasDate = true;
+        let hasTime = true;
+        let offset = 'Z';
+        let c;
+        if (typeof date === 'string') {
+            if (fasttype)
+                prep: {
+                    // Date-time
+                    if (fasttype < 3) {
+                        if (+date.slice(11, 13) > 23) {
+                            date = '';
+                            break prep;
+                        }
+                        // Local
+                        if (fasttype === 2) {
+                            offset = null;
+                            date += 'Z';
+                        }
+                        // Offset; keep track of offset if not Z
+                        else if ((c = date.charCodeAt(date.length - 1)) !== 0x5a /* Z */ && c !== 0x7a /* z */) {
+                            offset = date.slice(date.length - 6);
+                        }
+                        if (unsafeDelim)
+                            date = date.slice(0, 10) + 'T' + date.slice(11);
+                    }
+                    // Time
+                    else if (fasttype === 4) {
+                        date = +date.slice(0, 2) > 23 ? '' : `0000-01-01T${date}Z`;
+                    }
+                    hasDate = fasttype !== 4;
+                    hasTime = fasttype !== 3;
+                }
+            else {
+                let match = date.match(DATE_TIME_RE);
+                if (match) {
+                    if (!match[1]) {
+                        hasDate = false;
+                        date = `0000-01-01T${date}`;
+                    }
+                    hasTime = !!match[2];
+                    // Make sure to use T instead of a space. Breaks in case of extreme values otherwise.
+                    hasTime && date[10] === ' ' && (date = date.replace(' ', 'T'));
+                    // Do not allow rollover hours.
+                    if (match[2] && +match[2] > 23) {
+                        date = '';
+                    }
+                    else {
+                        offset = match[3] || null;
+                        if (!offset && hasTime)
+                            date += 'Z';
+                    }
+                }
+                else {
+                    date = '';
+                }
+            }
+        }
+        super(date);
+        if (!isNaN(this.getTime())) {
+            this.#hasDate = hasDate;
+            this.#hasTime = hasTime;
+            this.#offset = offset;
+        }
+    }
+    isDateTime() {
+        return this.#hasDate && this.#hasTime;
+    }
+    isLocal() {
+        return !this.#hasDate || !this.#hasTime || !this.#offset;
+    }
+    isDate() {
+        return this.#hasDate && !this.#hasTime;
+    }
+    isTime() {
+        return this.#hasTime && !this.#hasDate;
+    }
+    isValid() {
+        return this.#hasDate || this.#hasTime;
+    }
+    toISOString() {
+        let iso = super.toISOString();
+        // Local Date
+        if (this.isDate())
+            return iso.slice(0, 10);
+        // Local Time
+        if (this.isTime())
+            return iso.slice(11, 23);
+        // Local DateTime
+        if (this.#offset === null)
+            return iso.slice(0, -1);
+        // Offset DateTime
+        if (this.#offset === 'Z' || this.#offset === 'z')
+            return iso;
+        // This part is quite annoying: JS strips the original timezone from the ISO string representation
+        // Instead of using a "modified" date and "Z", we restore the representation "as authored"
+        let offset = (+(this.#offset.slice(1, 3)) * 60) + +(this.#offset.slice(4, 6));
+        offset = this.#offset[0] === '-' ? offset : -offset;
+        let offsetDate = new Date(this.getTime() - (offset * 60e3));
+        return offsetDate.toISOString().slice(0, -1) + this.#offset;
+    }
+    static wrapAsOffsetDateTime(jsDate, offset = 'Z') {
+        let date = new TomlDate(jsDate);
+        date.#offset = offset;
+        return date;
+    }
+    static wrapAsLocalDateTime(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#offset = null;
+        return date;
+    }
+    static wrapAsLocalDate(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#hasTime = false;
+        date.#offset = null;
+        return date;
+    }
+    static wrapAsLocalTime(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#hasDate = false;
+        date.#offset = null;
+        return date;
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/extract.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+function isDigit(char, base = 10) {
+    return base === 16
+        ? (char > 0x2f && char < 0x3a) || (char > 0x40 && char < 0x47) || (char > 0x60 && char < 0x67)
+        : (char > 0x2f && char < 0x30 + base);
+}
+function isEndOfValue(char, delim) {
+    // Whitespace -- we're permissive on `\r` for performance; it'll be dealt with later anyway
+    return char === 0x20 || char === 0x9 /* \t */ || char === 0xa /* \n */ || char === 0xd /* \r */ ||
+        // Structure end or next value delimiter
+        (delim && (char === delim || char === 0x2c /* , */)) ||
+        // Comment
+        char === 0x23; /* # */
+}
+/** @internal */
+function extractValue(ctx, end) {
+    let errPtr = ctx.p;
+    let c = ctx.s.charCodeAt(ctx.p);
+    // Structs
+    if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+        ctx.d-- || TomlError.x('document contains excessively nested structures. aborting.', ctx);
+        let value = c === 0x5b /* [ */
+            ? parseArray(ctx)
+            : parseInlineTable(ctx);
+        ctx.d++;
+        return value;
+    }
+    // Strings
+    if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+        return parseString(ctx);
+    }
+    // Booleans
+    // We can fast-path because the first character is enough to know the only possible value
+    if (c === 0x74 /* t */) { // Only possible valid value is `true`
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x72 || ctx.s.charCodeAt(++ctx.p) !== 0x75 || ctx.s.charCodeAt(++ctx.p) !== 0x65)
+            TomlError.x('invalid value', ctx, errPtr);
+        return ctx.p++, true;
+    }
+    if (c === 0x66 /* f */) { // Only possible valid value is `false`
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x61 || ctx.s.charCodeAt(++ctx.p) !== 0x6c || ctx.s.charCodeAt(++ctx.p) !== 0x73 || ctx.s.charCodeAt(++ctx.p) !== 0x65)
+            TomlError.x('invalid value', ctx, errPtr);
+        return ctx.p++, false;
+    }
+    if (c === 0x2b /* + */ || c === 0x2d /* - */) {
+        return parseNumber(ctx, ctx.p, ctx.s.charCodeAt(++ctx.p), 0x2c - c, end);
+    }
+    // Rough heuristic, but `parseDate` falls back to number parsing if it's a false positive.
+    // e.g.: `a = 1\n-------------- = 1` would match this heuristic, but gracefully fallback to numbers.
+    if (ctx.s.charCodeAt(ctx.p + 4) === 0x2d /* - */ && ctx.s.charCodeAt(ctx.p + 7) === 0x2d /* - */) {
+        return parseDate(ctx, c, end);
+    }
+    // Same logic as above; `parseTime` falls back to number parsing if it's a false positive.
+    if (ctx.s.charCodeAt(ctx.p + 2) === 0x3a /* : */) {
+        return parseTime(ctx, c, end);
+    }
+    return parseNumber(ctx, ctx.p, c, 0, end);
+}
+// State:
+// 0: init
+// 1: integer
+// 2: fractional dot
+// 3: fractional
+// 4: exponent letter
+// 5: exponent
+// 6: exponent sign
+// 7: exponent with sign
+// >9: underscore; see below
+//     -> 12: was integer
+//     -> 14: was fractional
+//     -> 16: was exponent
+// states 2-5, 14, 16 are ONLY permitted iif base === 10
+function parseNumber(ctx, startPtr, startChr, sign, endChr) {
+    let c = startChr;
+    let state = 0;
+    let hasUnderscores = false;
+    // (+/-)inf
+    if (c === 0x69 /* i */) {
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x6e || ctx.s.charCodeAt(++ctx.p) !== 0x66)
+            TomlError.x('invalid value', ctx, startPtr);
+        return ctx.p++, (sign || 1) / 0;
+    }
+    // (+/-)nan
+    if (c === 0x6e /* n */) {
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x61 || ctx.s.charCodeAt(++ctx.p) !== 0x6e)
+            TomlError.x('invalid value', ctx, startPtr);
+        return ctx.p++, NaN;
+    }
+    // Leading zero
+    // Only allowed cases: `0<EOV>`, `0.(...)`, `0e(...)`, `0x(...)`, `0b(...)`, `0o(...)`
+    // FWIW, `0e(...)` is a stupid case, but it's not banned per-se so we have to parse it
+    if (c === 0x30 /* 0 */) {
+        if (++ctx.p >= ctx.s.length || isEndOfValue(c = ctx.s.charCodeAt(ctx.p), endChr))
+            return ctx.bi === true ? 0n : 0; // note: conveniently deals with `-0`
+        if (!sign) {
+            if (c === 0x78 /* x */)
+                return parseIntegerBaseN(ctx, startPtr, 16, endChr);
+            else if (c === 0x62 /* b */)
+                return parseIntegerBaseN(ctx, startPtr, 2, endChr);
+            else if (c === 0x6f /* o */)
+                return parseIntegerBaseN(ctx, startPtr, 8, endChr);
+        }
+        if (c === 0x2e /* . */)
+            state = 2;
+        else if (c === 0x65 /* e */ || c === 0x45 /* E */)
+            state = 4;
+        else
+            TomlError.x('illegal leading zero', ctx, startPtr);
+    }
+    // If the 1st char is not a digit by now, then it's not a valid TOML value at all
+    else if (!isDigit(c))
+        TomlError.x('invalid value', ctx, startPtr);
+    while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+        if (!state)
+            state = 1; // Detects single-digit numbers we can use a fast parse path for
+        // The way the states are numbered is not random: underscores are always permitted in odd-numbered states and
+        // never permitted in even-numbered ones.
+        if (c === 0x5f /* _ */) {
+            if (!(state & 1))
+                TomlError.x('illegal underscore', ctx);
+            state += 11; // 11 is a marker that makes the state even and greater than 9; see the numbering + rationale above
+            hasUnderscores = true;
+        }
+        // Transition to fractional part.
+        else if (state === 1 && c === 0x2e /* . */)
+            state = 2;
+        // Transition to exponent part.
+        else if ((state === 1 || state === 3) && (c === 0x65 /* e */ || c === 0x45 /* E */))
+            state = 4;
+        // + and - are permitted in state 4 only (handled before entering the function for state 0)
+        else if (state === 4 && (c === 0x2b /* + */ || c === 0x2d /* - */)) {
+            state = 6;
+        }
+        // All special cases have been handled; only digits are allowed here
+        else if (!isDigit(c))
+            TomlError.x(`illegal character in numeric literal`, ctx);
+        // Clear state flags
+        else if (state > 9)
+            state -= 11;
+        else if (!(state & 1))
+            state++;
+    }
+    // Single-char number; we can fast-path these very easily.
+    if (!state) {
+        let val = (startChr - 0x30 /* 0 */) * (sign || 1);
+        return ctx.bi === true ? BigInt(val) : val;
+    }
+    // Even-numbered states absolutely require a digit next; not even end of value is permitted
+    if (!(state & 1))
+        TomlError.x('unfinished numeric value', ctx, startPtr);
+    let str = ctx.s.slice(startPtr, ctx.p);
+    if (hasUnderscores)
+        str = str.replaceAll('_', ''); // perf: replaceAll 1.25x faster than replace with a regex
+    return state > 1
+        ? parseFloat(str)
+        : parseInteger(ctx, str, 10, startPtr);
+}
+function parseIntegerBaseN(ctx, startPtr, base, endChr) {
+    let c, underscore = 1;
+    while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+        if (c === 0x5f /* _ */) {
+            if (underscore & 1)
+                TomlError.x('illegal underscore', ctx);
+            underscore = 3;
+        }
+        // We only need to check if the number is a valid digit, nothing else is permitted
+        else if (!isDigit(c, base))
+            TomlError.x(`illegal character in numeric literal`, ctx);
+        // Clear underscore flag
+        else if (underscore & 1)
+            underscore--;
+    }
+    // Trailing underscore is not allowed
+    if (underscore & 1)
+        TomlError.x('unfinished numeric value', ctx);
+    let str = ctx.s.slice(startPtr + 2, ctx.p);
+    if (underscore)
+        str = str.replaceAll('_', ''); // perf: replaceAll 1.25x faster than replace with a regex
+    return parseInteger(ctx, str, base, startPtr);
+}
+function parseInteger(ctx, str, base, startPtr) {
+    if (ctx.bi !== true)
+        int: {
+            let val = parseInt(str, base);
+            if (!Number.isSafeInteger(val)) {
+                if (ctx.bi)
+                    break int;
+                TomlError.x('integer value cannot be represented losslessly', ctx, startPtr);
+            }
+            return val;
+        }
+    return base === 10 ? BigInt(str) : BigInt((base === 2 ? '0b' : base === 8 ? '0o' : '0x') + str);
+}
+function parseDate(ctx, c, endChr) {
+    let startPtr = ctx.p++, unsafeSeparator;
+    if (!isDigit(c) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++)) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++)) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++))) {
+        return parseNumber(ctx, ctx.p = startPtr, c, 0, endChr);
+    }
+    ctx.p += 5;
+    if (!isDigit(ctx.s.charCodeAt(ctx.p++)))
+        TomlError.x('invalid date-time: date part is malformed', ctx, startPtr);
+    if (ctx.p >= ctx.s.length || (((c = ctx.s.charCodeAt(ctx.p)) !== 0x20 || (unsafeSeparator = true, !isDigit(ctx.s.charCodeAt(ctx.p + 1)))) && c !== 0x54 /* T */ && c !== 0x74 /* t */)) {
+        let t = ctx.s.slice(startPtr, ctx.p);
+        return readDate(ctx, t, 3, false, startPtr);
+    }
+    if (ctx.s.charCodeAt(ctx.p += 3) !== 0x3a /* : */)
+        TomlError.x('invalid date-time: time part is malformed', ctx, startPtr);
+    if (ctx.s.charCodeAt(ctx.p += 3) === 0x3a /* : */)
+        ctx.p += 3;
+    if (ctx.s.charCodeAt(ctx.p) === 0x2e /* . */)
+        while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+            ;
+    if (c = ctx.s.charCodeAt(ctx.p)) {
+        if (c === 0x5a /* Z */ || c === 0x7a /* z */) {
+            let t = ctx.s.slice(startPtr, ++ctx.p);
+            return readDate(ctx, t, 1, unsafeSeparator, startPtr, '[+00:00]');
+        }
+        if (c === 0x2b /* + */ || c === 0x2d /* - */) {
+            // Temporal's ZonedDateTime is weird asf when it comes to dealing with traditional offsets...
+            // It's 1.2x faster to allocate a new string to pass to ZDT than use Instant.toZonedDateTimeISO
+            let t = ctx.s.slice(startPtr, ctx.p += 6);
+            return readDate(ctx, t, 1, unsafeSeparator, startPtr, !ctx.ld && ('[' + ctx.s.slice(ctx.p - 6, ctx.p) + ']'));
+        }
+    }
+    let t = ctx.s.slice(startPtr, ctx.p);
+    return readDate(ctx, t, 2, unsafeSeparator, startPtr);
+}
+function parseTime(ctx, c, endChr) {
+    let start = ctx.p;
+    if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(++ctx.p))) {
+        return parseNumber(ctx, --ctx.p, c, 0, endChr);
+    }
+    if (ctx.s.charCodeAt(ctx.p += 4) === 0x3a /* : */)
+        ctx.p += 3;
+    if (ctx.s.charCodeAt(ctx.p) === 0x2e /* . */)
+        while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+            ;
+    let t = ctx.s.slice(start, ctx.p);
+    return readDate(ctx, t, 4, false, start);
+}
+function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
+    if (ctx.ld) {
+        let date = new TomlDate(str, type, unsafeDelim);
+        if (!date.isValid())
+            TomlError.x('invalid date', ctx, errPtr);
+        return date;
+    }
+    try {
+        if (temporalSuffix)
+            str += temporalSuffix;
+        switch (type) {
+            case 1: return Temporal.ZonedDateTime.from(str);
+            case 2: return Temporal.PlainDateTime.from(str);
+            case 3: return Temporal.PlainDate.from(str);
+            case 4: return Temporal.PlainTime.from(str);
+        }
+    }
+    catch (e) {
+        TomlError.x(e instanceof Error ? e.message : '' + e, ctx, errPtr);
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/util.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+/** @internal */
+function skipComment(ctx) {
+    for (; ctx.p < ctx.s.length; ctx.p++) {
+        let c = ctx.s.charCodeAt(ctx.p);
+        if (c === 0xa /* \n */)
+            break;
+        if (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */) {
+            ctx.p++;
+            break;
+        }
+        if ((c < 0x20 && c !== 0x9 /* \t */) || c === 0x7f) {
+            TomlError.x('control characters are not allowed in comments', ctx);
+        }
+    }
+}
+/** @internal */
+function skipVoid(ctx, banNewLines, banComments) {
+    let c;
+    while (ctx.p < ctx.s.length) {
+        while (ctx.p < ctx.s.length && ((c = ctx.s.charCodeAt(ctx.p)) === 0x20 ||
+            c === 0x9 /* \t */ ||
+            (!banNewLines &&
+                (c === 0xa /* \n */ || (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */)))))
+            ctx.p++;
+        if (banComments || c !== 0x23 /* # */)
+            break;
+        skipComment(ctx);
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/struct.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+/** @internal */
+function parseKey(ctx, end = 0x3d /* = */) {
+    // States:
+    // 0: before first char
+    // 1: parsing bare key
+    // 2: after key component
+    let startPtr;
+    let state = 0;
+    let parsed = [];
+    let sliceStart;
+    let c = ctx.s.charCodeAt(startPtr = ctx.p);
+    do {
+        // End of key
+        if (c === end) {
+            if (!state)
+                TomlError.x('unexpected end of key', ctx);
+            if (state === 1)
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+            return ctx.p++, parsed;
+        }
+        // Dotted key separator
+        else if (c === 0x2e /* . */) {
+            if (!state)
+                TomlError.x('illegal empty bare key', ctx);
+            if (state === 1)
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+            state = 0;
+        }
+        // Quoted key
+        else if (!state && (c === 0x22 /* " */ || c === 0x27 /* ' */)) {
+            if (c === ctx.s.charCodeAt(ctx.p + 1) && c === ctx.s.charCodeAt(ctx.p + 2))
+                TomlError.x('illegal quoted key: multiline strings are not allowed', ctx);
+            parsed.push(parseString(ctx));
+            state = 2;
+            ctx.p--;
+        }
+        // Whitespace; no-op in state 0 and 2, end of bare key in state 1
+        else if (c === 0x20 || c === 0x9 /* \t */) {
+            if (state === 1) {
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+                state = 2;
+            }
+        }
+        // If state is post-key, no character is allowed; otherwise ensure it's a bare-key component
+        else if (state === 2 || (c < 0x30 && c !== 0x2d /* - */) || (c > 0x39 && c < 0x41) || (c > 0x5a && c < 0x61 && c !== 0x5f /* _ */) || c > 0x7a) {
+            TomlError.x('illegal character in key', ctx);
+        }
+        // Illegal character
+        else if (!state) {
+            state = 1;
+            sliceStart = ctx.p;
+        }
+    } while (c = ctx.s.charCodeAt(++ctx.p));
+    TomlError.x('incomplete key-value: cannot find end of key', ctx, startPtr);
+}
+/** @internal */
+function parseInlineTable(ctx) {
+    let startPtr = ctx.p++;
+    let res = Object.create(null);
+    let seen = new Set();
+    let c;
+    while (ctx.p < ctx.s.length) {
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p)) === 0x7d /* } */) {
+            ctx.p++;
+            return res;
+        }
+        let k;
+        let t = res;
+        let hasOwn = false;
+        let errPtr = ctx.p;
+        let key = parseKey(ctx);
+        for (let i = 0; i < key.length; i++) {
+            if (i)
+                t = hasOwn ? t[k] : (t[k] = Object.create(null));
+            k = key[i];
+            if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== 'object' || seen.has(t[k]))) {
+                TomlError.x('trying to redefine an already defined value', ctx, errPtr);
+            }
+            let unsafe = k === '__proto__';
+            if (ctx.uk && (unsafe || k === 'constructor')) {
+                t = ctx.uk !== 1 && TomlError.x('document contains an unsafe property', ctx, errPtr);
+                break;
+            }
+            if (!hasOwn && unsafe) {
+                Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+            }
+        }
+        if (hasOwn) {
+            TomlError.x('trying to redefine an already defined value', ctx, errPtr);
+        }
+        skipVoid(ctx, true, true);
+        let value = extractValue(ctx, 0x7d /* } */);
+        if (t && typeof (t[k] = value) === 'object')
+            seen.add(value);
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p++)) === 0x7d /* } */) {
+            return res;
+        }
+        if (c !== 0x2c /* , */)
+            TomlError.x('expected comma or end of structure', ctx, ctx.p - 1);
+    }
+    TomlError.x('unfinished table', ctx, startPtr);
+}
+/** @internal */
+function parseArray(ctx) {
+    let startPtr = ctx.p++;
+    let res = [];
+    let c;
+    while (ctx.p < ctx.s.length) {
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p)) === 0x5d /* ] */) {
+            ctx.p++;
+            return res;
+        }
+        res.push(extractValue(ctx, 0x5d /* ] */));
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p++)) === 0x5d /* ] */) {
+            return res;
+        }
+        if (c !== 0x2c /* , */)
+            TomlError.x('expected comma or end of structure', ctx, ctx.p - 1);
+    }
+    TomlError.x('unfinished array', ctx, startPtr);
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/parse.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+function peekTable(ctx, key, table, meta, type) {
+    let t = table;
+    let m = meta;
+    let k;
+    let hasOwn = false;
+    let state;
+    for (let i = 0; i < key.length; i++) {
+        if (i) {
+            t = hasOwn ? t[k] : (t[k] = Object.create(null));
+            m = (state = m[k]).c;
+            if (type === 0 /* Type.DOTTED */ && (state.t === 1 /* Type.EXPLICIT */ || state.t === 2 /* Type.ARRAY */)) {
+                return null;
+            }
+            if (state.t === 2 /* Type.ARRAY */) {
+                let l = t.length - 1;
+                t = t[l];
+                m = m[l].c;
+            }
+        }
+        k = key[i];
+        if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 /* Type.DOTTED */ && m[k]?.d) {
+            return null;
+        }
+        if (!hasOwn) {
+            let unsafe = k === '__proto__';
+            if (ctx.uk && (unsafe || k === 'constructor'))
+                return false;
+            if (unsafe) {
+                Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+                Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
+            }
+            m[k] = {
+                t: i < key.length - 1 && type === 2 /* Type.ARRAY */
+                    ? 3 /* Type.ARRAY_DOTTED */ : type,
+                d: false,
+                i: 0,
+                c: Object.create(null),
+            };
+        }
+    }
+    state = m[k];
+    if (state.t !== type && !(type === 1 /* Type.EXPLICIT */ && state.t === 3 /* Type.ARRAY_DOTTED */)) {
+        // Bad key type!
+        return null;
+    }
+    if (type === 2 /* Type.ARRAY */) {
+        if (!state.d) {
+            state.d = true;
+            t[k] = [];
+        }
+        t[k].push(t = Object.create(null));
+        state.c[state.i++] = (state = { t: 1 /* Type.EXPLICIT */, d: false, i: 0, c: Object.create(null) });
+    }
+    if (state.d) {
+        // Redefining a table!
+        return null;
+    }
+    state.d = true;
+    if (type === 1 /* Type.EXPLICIT */) {
+        t = hasOwn ? t[k] : (t[k] = Object.create(null));
+    }
+    else if (type === 0 /* Type.DOTTED */ && hasOwn) {
+        return null;
+    }
+    return [k, t, state.c];
+}
+function validateTablePeek(ctx, peek, ptr) {
+    if (peek === null || ctx.uk === 2)
+        TomlError.x(peek === null
+            ? 'trying to redefine an already defined table or value'
+            : 'document contains an unsafe property', ctx, ptr);
+}
+function parse(toml, options = {}) {
+    let ctx = {
+        s: toml,
+        p: 0,
+        d: options.maxDepth ?? 1000,
+        bi: options.integersAsBigInt ?? false,
+        ld: options.useLegacyDate ?? true,
+        uk: options.unsafeKeyBehaviour === 'throw' ? 2 : options.unsafeKeyBehaviour === 'drop' ? 1 : 0,
+    };
+    let res = Object.create(null);
+    let meta = Object.create(null);
+    let tmp;
+    let skipping = false;
+    let tbl = res;
+    let m = meta;
+    // BOM is allowed, skip.
+    // JS is UTF-16, so we have to check for the UTF-16 BOM instead of the UTF-8 BOM sequence!
+    if (toml.charCodeAt(0) === 0xfeff)
+        ctx.p++;
+    skipVoid(ctx);
+    while (ctx.p < toml.length) {
+        if (toml.charCodeAt(ctx.p) === 0x5b /* [ */) {
+            let isTableArray = toml.charCodeAt(++ctx.p) === 0x5b; /* [ */
+            tmp = ctx.p += +isTableArray;
+            skipping = false;
+            let k = parseKey(ctx, 0x5d /* ] */);
+            if (isTableArray) {
+                if (toml.charCodeAt(ctx.p) !== 0x5d /* ] */) {
+                    TomlError.x('expected end of table array declaration', ctx);
+                }
+                ctx.p++;
+            }
+            let p = peekTable(ctx, k, res, meta, isTableArray ? 2 /* Type.ARRAY */ : 1 /* Type.EXPLICIT */);
+            if (!p) {
+                validateTablePeek(ctx, p, tmp);
+                skipping = true;
+            }
+            else {
+                m = p[2];
+                tbl = p[1];
+            }
+        }
+        else {
+            tmp = ctx.p;
+            let k = parseKey(ctx);
+            let p = peekTable(ctx, k, tbl, m, 0 /* Type.DOTTED */);
+            if (!p && !skipping)
+                validateTablePeek(ctx, p, tmp);
+            skipVoid(ctx, true, true);
+            let v = extractValue(ctx, void 0);
+            if (p && !skipping)
+                p[1][p[0]] = v;
+        }
+        skipVoid(ctx, true);
+        if (ctx.p < toml.length && (tmp = toml.charCodeAt(ctx.p)) !== 0xa /* \n */ && (tmp !== 0xd /* \r */ || toml.charCodeAt(ctx.p + 1) !== 0xa /* \n */)) {
+            TomlError.x('each key-value declaration must be followed by an end-of-line', ctx);
+        }
+        skipVoid(ctx);
+    }
+    return res;
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/stringify.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+let BARE_KEY = /^[a-z0-9-_]+$/i;
+let HAS_WELLFORMED = !!(''.isWellFormed);
+function extendedTypeOf(obj) {
+    let type = typeof obj;
+    if (type === 'object') {
+        if (Array.isArray(obj))
+            return 'array';
+        if (typeof obj.getUTCDate === 'function' && obj instanceof Date)
+            return 'date';
+        if (globalThis.Temporal) {
+            if (obj.until) {
+                if (obj instanceof Temporal.ZonedDateTime)
+                    return 'temporal/tz+uc';
+                if (obj instanceof Temporal.PlainDateTime || obj instanceof Temporal.PlainDate)
+                    return 'temporal/uc';
+                if (obj instanceof Temporal.PlainTime || obj instanceof Temporal.Instant)
+                    return 'temporal';
+                if (obj instanceof Temporal.PlainYearMonth)
+                    return 'temporal/x';
+            }
+            else if ((obj.toPlainDate && obj instanceof Temporal.PlainMonthDay) ||
+                (obj.negated && obj instanceof Temporal.Duration)) {
+                return 'temporal/x';
+            }
+        }
+    }
+    return type;
+}
+function isArrayOfTables(obj) {
+    for (let i = 0; i < obj.length; i++) {
+        if (extendedTypeOf(obj[i]) !== 'object')
+            return false;
+    }
+    return obj.length != 0;
+}
+function formatWellFormedStringUnchecked(s) {
+    return JSON.stringify(s).replaceAll('\x7f', '\\u007f');
+}
+function formatString(s) {
+    return formatWellFormedStringUnchecked(HAS_WELLFORMED ? s.toWellFormed() : s);
+}
+function formatKey(s) {
+    if (BARE_KEY.test(s))
+        return s;
+    if (HAS_WELLFORMED && !s.isWellFormed())
+        throw new RangeError('key contains illegal lone surrogates');
+    return formatWellFormedStringUnchecked(s);
+}
+function stringifyValue(val, type, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    switch (type) {
+        // @ts-expect-error -- intentional fallthrough case
+        case 'number':
+            if (isNaN(val))
+                return 'nan';
+            if (val === Infinity)
+                return 'inf';
+            if (val === -Infinity)
+                return '-inf';
+            if (Number.isInteger(val) && (numberAsFloat || !Number.isSafeInteger(val)))
+                return val.toFixed(1);
+        case 'bigint':
+        case 'boolean':
+        case 'temporal':
+            return val.toString();
+        case 'string':
+            return formatString(val);
+        case 'date':
+            if (isNaN(val.getTime()))
+                throw new TypeError('cannot serialize invalid date');
+            return val.toISOString();
+        case 'object':
+            return stringifyInlineTable(val, depth, numberAsFloat, strictTemporal);
+        case 'array':
+            return stringifyArray(val, depth, numberAsFloat, strictTemporal);
+        // @ts-expect-error -- intentional fallthrough case
+        case 'temporal/tz+uc':
+            if (strictTemporal) {
+                let tz = val.timeZoneId;
+                let tzc = tz.charCodeAt(0);
+                if (
+                // Classic offset
+                tzc !== 0x2b /* + */ && tzc !== 0x2d /* - */ &&
+                    (
+                    // Fast pre-check pass; see below for the actually accepted values
+                    (tzc !== 0x55 /* U */ && tzc !== 0x47 /* G */ && tzc !== 0x5a /* Z */ && tzc !== 0x45 /* E */) ||
+                        (
+                        // UTC and its aliases; Temporal implementations don't all canonicalise unfortunately
+                        tz !== 'UTC' && tz !== 'UCT' && tz !== 'Universal' && tz !== 'Zulu' &&
+                            // GMT is a TZ but it's for all intents and purposes equivalent to UTC. Safe to downgrade.
+                            !tz.startsWith('GMT') && tz !== 'Greenwich' &&
+                            // Etc/* are all safe to downgrade to offset (either UTC, GMT, or offset)
+                            !tz.startsWith('Etc/')))) {
+                    throw new TypeError('Temporal objects with an IANA timezone are not allowed in Temporal strict mode');
+                }
+            }
+        case 'temporal/uc':
+            if (strictTemporal && val.calendarId !== 'iso8601')
+                throw new TypeError('Temporal objects with a non-default calendar are not allowed in Temporal strict mode');
+            return val.toString({
+                calendarName: 'never',
+                timeZoneName: 'never',
+            });
+        case 'temporal/x':
+            throw new TypeError('Unsupported ' + val[Symbol.toStringTag]);
+    }
+}
+function stringifyInlineTable(obj, depth, numberAsFloat, strictTemporal) {
+    let keys = Object.keys(obj);
+    if (keys.length === 0)
+        return '{}';
+    let res = '{ ';
+    for (let i = 0; i < keys.length; i++) {
+        let k = keys[i];
+        if (i)
+            res += ', ';
+        res += formatKey(k) + ' = ' + stringifyValue(obj[k], extendedTypeOf(obj[k]), depth - 1, numberAsFloat, strictTemporal);
+    }
+    return res + ' }';
+}
+function stringifyArray(array, depth, numberAsFloat, strictTemporal) {
+    if (array.length === 0)
+        return '[]';
+    let res = '[ ';
+    for (let i = 0; i < array.length; i++) {
+        if (i)
+            res += ', ';
+        if (array[i] === null || array[i] === void 0) {
+            throw new TypeError('arrays cannot contain null or undefined values');
+        }
+        res += stringifyValue(array[i], extendedTypeOf(array[i]), depth - 1, numberAsFloat, strictTemporal);
+    }
+    return res + ' ]';
+}
+function stringifyArrayTable(array, key, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    let res = '';
+    for (let i = 0; i < array.length; i++) {
+        res += `${res && '\n'}[[${key}]]\n`;
+        res += stringifyTable(0, array[i], key, depth, numberAsFloat, strictTemporal);
+    }
+    return res;
+}
+function stringifyTable(tableKey, obj, prefix, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    let preamble = '';
+    let tables = '';
+    let keys = Object.keys(obj);
+    for (let i = 0; i < keys.length; i++) {
+        let k = keys[i];
+        if (obj[k] !== null && obj[k] !== void 0) {
+            let type = extendedTypeOf(obj[k]);
+            if (type === 'symbol' || type === 'function') {
+                throw new TypeError(`cannot serialize values of type '${type}'`);
+            }
+            let key = formatKey(k);
+            if (type === 'array' && isArrayOfTables(obj[k])) {
+                tables += (tables && '\n') + stringifyArrayTable(obj[k], prefix ? `${prefix}.${key}` : key, depth - 1, numberAsFloat, strictTemporal);
+            }
+            else if (type === 'object') {
+                let tblKey = prefix ? `${prefix}.${key}` : key;
+                tables += (tables && '\n') + stringifyTable(tblKey, obj[k], tblKey, depth - 1, numberAsFloat, strictTemporal);
+            }
+            else {
+                preamble += key;
+                preamble += ' = ';
+                preamble += stringifyValue(obj[k], type, depth, numberAsFloat, strictTemporal);
+                preamble += '\n';
+            }
+        }
+    }
+    if (tableKey && (preamble || !tables)) // Create table only if necessary
+        preamble = preamble ? `[${tableKey}]\n${preamble}` : `[${tableKey}]`;
+    return preamble && tables
+        ? `${preamble}\n${tables}`
+        : preamble || tables;
+}
+function stringify(obj, { maxDepth = 1000, numbersAsFloat = false, strictTemporal = false } = {}) {
+    if (extendedTypeOf(obj) !== 'object') {
+        throw new TypeError('stringify can only be called with an object');
+    }
+    let str = stringifyTable(0, obj, '', maxDepth, numbersAsFloat, strictTemporal);
+    if (str[str.length - 1] !== '\n')
+        return str + '\n';
+    return str;
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/index.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
 
 
 
 
 
-/** Every contract audit-gate verifies. Order is the order targets are reported in. */
-const PACKS = [arisPack, tracePack, aristoPack];
+/** @deprecated use `import * as ... from 'smol-toml'` instead */
+/* harmony default export */ const dist = ({ parse: parse, stringify: stringify, TomlDate: TomlDate, TomlError: TomlError });
+
+;// CONCATENATED MODULE: ./src/packs/aristo/toml.ts
+
+function parseToml(text) {
+    let data;
+    try {
+        data = parse(text, { integersAsBigInt: true });
+    }
+    catch (err) {
+        if (err instanceof TomlError) {
+            const first = err.message.split('\n')[0].replace(/^Invalid TOML document: /, '');
+            return { ok: false, message: first, line: err.line, column: err.column };
+        }
+        // Nesting past smol-toml's depth limit, or anything else it throws: still a located finding.
+        return { ok: false, message: String(err?.message ?? err), line: 1, column: 1 };
+    }
+    let lines;
+    return {
+        ok: true,
+        doc: {
+            data,
+            lineOf(path) {
+                lines ??= scanLines(text);
+                for (let n = path.length; n > 0; n--) {
+                    const hit = lines.get(pathKey(path.slice(0, n)));
+                    if (hit !== undefined)
+                        return hit;
+                }
+                return 1;
+            },
+        },
+    };
+}
+const pathKey = (p) => p.join('\u0000');
+/** Splits a dotted TOML key (`a."b.c".d`) into its segments; undefined if it is not a key. */
+function splitKey(s) {
+    const out = [];
+    let i = 0;
+    const n = s.length;
+    const ws = () => {
+        while (i < n && (s[i] === ' ' || s[i] === '\t'))
+            i++;
+    };
+    for (;;) {
+        ws();
+        if (i >= n)
+            return undefined;
+        if (s[i] === '"') {
+            let j = i + 1;
+            let v = '';
+            while (j < n && s[j] !== '"') {
+                if (s[j] === '\\' && j + 1 < n) {
+                    const e = s[j + 1];
+                    v += e === 'n' ? '\n' : e === 't' ? '\t' : e;
+                    j += 2;
+                }
+                else
+                    v += s[j++];
+            }
+            if (j >= n)
+                return undefined;
+            out.push(v);
+            i = j + 1;
+        }
+        else if (s[i] === "'") {
+            const j = s.indexOf("'", i + 1);
+            if (j < 0)
+                return undefined;
+            out.push(s.slice(i + 1, j));
+            i = j + 1;
+        }
+        else {
+            const m = /^[A-Za-z0-9_-]+/.exec(s.slice(i));
+            if (!m)
+                return undefined;
+            out.push(m[0]);
+            i += m[0].length;
+        }
+        ws();
+        if (i >= n)
+            return out;
+        if (s[i] !== '.')
+            return undefined;
+        i++;
+    }
+}
+/** Where each table, array-of-tables element and key starts, keyed by its concrete path. */
+function scanLines(text) {
+    const lines = new Map();
+    const arrays = new Map(); // concrete array path → last index
+    let table = [];
+    let inString;
+    const rows = text.split('\n');
+    // Resolves a header's segments to a concrete path: each prefix that is an array of tables
+    // means "its last element".
+    const concrete = (segs) => {
+        const out = [];
+        for (const s of segs) {
+            out.push(s);
+            const last = arrays.get(pathKey(out));
+            if (last !== undefined)
+                out.push(last);
+        }
+        return out;
+    };
+    for (let r = 0; r < rows.length; r++) {
+        const row = rows[r];
+        if (inString) {
+            // The rest of the line after the closing quotes holds no key.
+            if (row.includes(inString))
+                inString = undefined;
+            continue;
+        }
+        const line = r + 1;
+        const trimmed = row.trim();
+        if (trimmed.startsWith('[[')) {
+            const close = trimmed.indexOf(']]');
+            const segs = close > 0 ? splitKey(trimmed.slice(2, close)) : undefined;
+            if (!segs)
+                continue;
+            const parent = concrete(segs.slice(0, -1));
+            const arr = [...parent, segs[segs.length - 1]];
+            const k = pathKey(arr);
+            const index = (arrays.get(k) ?? -1) + 1;
+            arrays.set(k, index);
+            if (!lines.has(k))
+                lines.set(k, line);
+            table = [...arr, index];
+            lines.set(pathKey(table), line);
+            continue;
+        }
+        if (trimmed.startsWith('[')) {
+            const close = trimmed.indexOf(']');
+            const segs = close > 0 ? splitKey(trimmed.slice(1, close)) : undefined;
+            if (!segs)
+                continue;
+            table = concrete(segs);
+            if (!lines.has(pathKey(table)))
+                lines.set(pathKey(table), line);
+            continue;
+        }
+        const eq = findEquals(row);
+        if (eq < 0)
+            continue;
+        const segs = splitKey(row.slice(0, eq));
+        if (!segs)
+            continue;
+        const full = [...table, ...segs];
+        // Dotted keys define their intermediate tables here too.
+        for (let n = table.length + 1; n <= full.length; n++) {
+            const k = pathKey(full.slice(0, n));
+            if (!lines.has(k))
+                lines.set(k, line);
+        }
+        const value = row.slice(eq + 1);
+        const opener = /^\s*("""|''')/.exec(value);
+        if (opener && value.indexOf(opener[1], value.indexOf(opener[1]) + 3) < 0)
+            inString = opener[1];
+    }
+    return lines;
+}
+/** The `=` of a `key = value` line (outside quoted key segments), or -1. */
+function findEquals(row) {
+    let quote;
+    for (let i = 0; i < row.length; i++) {
+        const c = row[i];
+        if (quote) {
+            if (c === '\\' && quote === '"')
+                i++;
+            else if (c === quote)
+                quote = undefined;
+        }
+        else if (c === '"' || c === "'")
+            quote = c;
+        else if (c === '=')
+            return i;
+        else if (c === '#' || c === '{' || c === '[' || c === ',')
+            return -1;
+    }
+    return -1;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/proofs.ts
+
+
+
+
+
+
+
+const PROOFS_DIR = '.aristo/proofs';
+/** The names in `.aristo/proofs/` ending in `.proof`, whatever they are (a directory named x.proof is reported, not skipped). */
+function listProofNames(targetDir) {
+    try {
+        return external_node_fs_default().readdirSync(external_node_path_default().join(targetDir, PROOFS_DIR))
+            .filter((n) => n.endsWith('.proof'))
+            .sort();
+    }
+    catch {
+        return [];
+    }
+}
+/**
+ * Reads and parses one proof. Every problem is a finding on `subject`, located in the file; the
+ * proof is returned only when the SDK could parse it (unknown keys only warn, as the SDK ignores them).
+ */
+function loadProof(ws, targetDir, name, subject, f) {
+    const read = readText(ws, external_node_path_default().join(targetDir, PROOFS_DIR), name, MAX_TOML_BYTES);
+    const rel = read.rel;
+    if (!read.ok) {
+        f.add(ARISTO.proofUnreadable, subject, `${rel} ${read.detail}.`, { path: rel });
+        return undefined;
+    }
+    const decoded = idFromProofFileName(name);
+    if (!decoded.ok) {
+        f.add(ARISTO.proofFilenameInvalid, subject, `${name} ${decoded.detail}.`, { path: rel });
+        return undefined;
+    }
+    const id = decoded.id;
+    const parsed = parseToml(read.text);
+    if (!parsed.ok) {
+        f.add(ARISTO.proofUnparseable, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}).`, { path: rel, line: parsed.line, column: parsed.column }, { id });
+        return undefined;
+    }
+    const doc = parsed.doc;
+    const data = validate(ProofFileStrict, ProofFile, doc, rel, subject, f, ARISTO.proofSchema, id);
+    return data ? { id, rel, doc, proof: data } : undefined;
+}
+/**
+ * Validates `doc` with `strict`; unknown keys become warnings and the `loose` reading is
+ * returned, any other issue is an error of `code` at its line and nothing is returned.
+ */
+function validate(strict, loose, doc, rel, subject, f, code, id, base = []) {
+    const data = base.reduce((v, k) => v?.[k], doc.data);
+    const first = strict.safeParse(data, { reportInput: true });
+    if (first.success)
+        return first.data;
+    let errors = 0;
+    for (const issue of first.error.issues) {
+        const at = [...base, ...issue.path];
+        if (issue.code === 'unrecognized_keys') {
+            for (const key of issue.keys)
+                f.add(ARISTO.unknownKey, subject, `${rel}: unknown key \`${dotted([...at, key])}\` (the SDK ignores it).`, { path: rel, line: doc.lineOf([...at, key]) }, { ...(id !== undefined ? { id } : {}) });
+            continue;
+        }
+        errors++;
+        f.add(code, subject, `${rel}: ${dotted(at) || 'the top level'}: ${issueText(issue)}.`, {
+            path: rel,
+            line: doc.lineOf(at),
+        }, { ...(id !== undefined ? { id } : {}) });
+    }
+    if (errors > 0)
+        return undefined;
+    const second = loose.safeParse(data);
+    return second.success ? second.data : undefined;
+}
+function dotted(p) {
+    return p.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
+}
+/** zod's issue in the words of the SDK's TOML parser (serde), where there is an equivalent. */
+function issueText(issue) {
+    const input = issue.input;
+    switch (issue.code) {
+        case 'invalid_type':
+            return input === undefined
+                ? 'missing field'
+                : `invalid type: ${typeName(input)}, expected ${issue.expected === 'bigint' ? 'an integer' : `a ${issue.expected}`}`;
+        case 'invalid_value':
+            return `unknown variant \`${String(input)}\`, expected one of ${issue.values.map((v) => `\`${String(v)}\``).join(', ')}`;
+        case 'invalid_union':
+            return issue.note === 'No matching discriminator'
+                ? `unknown variant \`${String(input?.['kind'])}\` for kind`
+                : 'matches none of the accepted shapes';
+        case 'too_small':
+        case 'too_big':
+            return `${String(input)} is out of range (${issue.message})`;
+        default:
+            return issue.message;
+    }
+}
+function typeName(v) {
+    if (typeof v === 'bigint')
+        return 'integer';
+    if (typeof v === 'number')
+        return 'float';
+    if (v instanceof Date)
+        return 'datetime';
+    if (Array.isArray(v))
+        return 'sequence';
+    if (v !== null && typeof v === 'object')
+        return 'map';
+    return typeof v;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/index-file.ts
+
+
+
+
+
+
+
+const INDEX_PATH = '.aristo/index.toml';
+/**
+ * The committed `.aristo/index.toml`, when there is one the SDK would accept. The SDK refuses a
+ * bad index whole, so does this: every problem is reported and the index is then not used.
+ */
+function loadIndex(ws, targetDir, subject, f) {
+    const read = readText(ws, targetDir, INDEX_PATH, MAX_TOML_BYTES);
+    const rel = read.rel;
+    if (!read.ok) {
+        if (!read.missing)
+            f.add(ARISTO.indexInvalid, subject, `${rel} ${read.detail}; the source alone is used.`, {
+                path: rel,
+            });
+        return undefined;
+    }
+    const parsed = parseToml(read.text);
+    if (!parsed.ok) {
+        f.add(ARISTO.indexInvalid, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}); the source alone is used.`, { path: rel, line: parsed.line, column: parsed.column });
+        return undefined;
+    }
+    const doc = parsed.doc;
+    let bad = 0;
+    const fail = (at, text) => {
+        bad++;
+        f.add(ARISTO.indexInvalid, subject, `${rel}: ${dotted(at) || 'the top level'}: ${text}.`, {
+            path: rel,
+            line: doc.lineOf(at),
+        });
+    };
+    const meta = IndexMeta.safeParse(doc.data['__meta__'], { reportInput: true });
+    if (!meta.success)
+        for (const issue of meta.error.issues)
+            fail(['__meta__', ...issue.path], metaText(issue));
+    const entries = new Map();
+    for (const [id, value] of Object.entries(doc.data)) {
+        if (id === '__meta__')
+            continue;
+        if (!isAnnotationId(id)) {
+            fail([id], `\`${id}\` is not a valid annotation id`);
+            continue;
+        }
+        const e = IndexEntry.safeParse(value, { reportInput: true });
+        if (!e.success) {
+            for (const issue of e.error.issues)
+                fail([id, ...issue.path], issueText(issue));
+            continue;
+        }
+        // IndexFile::validate: canon ids are bound to the server, others are not.
+        const bound = e.data.linked !== undefined;
+        if (id.startsWith('aristos:') !== bound)
+            fail([id], bound ? 'only aristos: ids may be linked' : 'an aristos: id must be linked');
+        entries.set(id, e.data);
+    }
+    return bad > 0 ? undefined : { rel, doc, entries };
+}
+function metaText(issue) {
+    return issue.code === 'unrecognized_keys'
+        ? `unknown field(s) ${issue.keys.map((k) => `\`${k}\``).join(', ')}`
+        : issueText(issue);
+}
+/** The workspace-relative POSIX path `file` names, for comparing index entries with the walk. */
+function normalFile(file) {
+    return external_node_path_default().posix.normalize(file.replace(/\\/g, '/')).replace(/^\.\//, '');
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/entries.ts
+
+
+
+/**
+ * The annotations as they are now. The source is the truth: ids, texts and hashes come from the
+ * parsed Rust; the index only lends ids to annotations written without one (matched by file
+ * and site) and stands in for files the parser does not cover. Where a committed index
+ * disagrees with the source, that is a finding (`aristo stamp --check`).
+ */
+function buildEntries(scan, index, c) {
+    const byId = new Map();
+    const unidentified = [];
+    const indexRel = index?.rel ?? INDEX_PATH;
+    const matched = new Set();
+    const bySite = new Map();
+    if (index)
+        for (const [id, e] of index.entries)
+            bySite.set(`${normalFile(e.file)}\0${e.site}`, id);
+    for (const a of scan.annotations) {
+        const at = { path: c.repoPath(a.file), line: a.line };
+        let id = a.id;
+        if (id !== undefined && !isAnnotationId(id)) {
+            c.f.add(ARISTO.annotationIdInvalid, c.subject, `${at.path}:${a.line}: id \`${id}\` is not a valid annotation id; the SDK skips this annotation.`, at);
+            continue;
+        }
+        const parents = a.parent === undefined ? [] : Array.isArray(a.parent) ? a.parent : [a.parent];
+        const badParent = parents.find((p) => !isAnnotationId(p));
+        if (badParent !== undefined) {
+            c.f.add(ARISTO.annotationIdInvalid, c.subject, `${at.path}:${a.line}: parent \`${badParent}\` is not a valid annotation id; the SDK skips this annotation.`, at);
+            continue;
+        }
+        if (id === undefined) {
+            id = bySite.get(`${a.file}\0${a.site}`);
+            if (id === undefined) {
+                if (index)
+                    c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} has no entry for the annotation at ${at.path}:${a.line} (${a.site}), written without an id.`, { path: index.rel, line: 1 }, { related: [at] });
+                unidentified.push(a);
+                continue;
+            }
+        }
+        const first = byId.get(id);
+        if (first) {
+            c.f.add(ARISTO.duplicateId, c.subject, `${at.path}:${a.line}: id \`${id}\` is already used at ${c.repoPath(first.file)}:${first.line}; the SDK keeps the first and skips this one.`, at, {
+                related: [{ path: c.repoPath(first.file), ...(first.line ? { line: first.line } : {}) }],
+            });
+            continue;
+        }
+        const entry = {
+            id,
+            kind: a.kind,
+            text: a.text,
+            verify: a.kind === 'assume' ? false : a.verify,
+            status: 'unknown',
+            text_hash: a.text_hash,
+            body_hash: a.body_hash,
+            file: a.file,
+            site: a.site,
+            covered_region: a.covered_region,
+            line: a.line,
+            from: 'source',
+            ...(a.parent !== undefined ? { parent: a.parent } : {}),
+        };
+        byId.set(id, entry);
+        if (index) {
+            matched.add(id);
+            const committed = index.entries.get(id);
+            if (!committed)
+                c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} has no entry \`${id}\` for the annotation at ${at.path}:${a.line}.`, { path: index.rel, line: 1 }, { related: [at] });
+            else {
+                const drift = differences(entry, a, committed);
+                if (drift.length)
+                    c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` disagrees with the source at ${at.path}:${a.line}: ${drift.join(', ')}.`, { path: index.rel, line: index.doc.lineOf([id]) }, { related: [at] });
+            }
+        }
+    }
+    if (!index)
+        return { byId, unidentified };
+    const notParsed = new Map();
+    for (const [id, e] of index.entries) {
+        if (matched.has(id))
+            continue;
+        const file = normalFile(e.file);
+        const parsedHere = scan.covered.has(file) || (file.endsWith('.rs') && !scan.failed.has(file));
+        if (parsedHere) {
+            c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${scan.covered.has(file) ? '' : ': the file does not exist'}.`, { path: index.rel, line: index.doc.lineOf([id]) });
+            continue;
+        }
+        if (byId.has(id))
+            continue; // the source wins
+        byId.set(id, fromIndex(id, e));
+        const list = notParsed.get(file) ?? [];
+        list.push(id);
+        notParsed.set(file, list);
+    }
+    for (const [file, ids] of notParsed)
+        c.f.add(ARISTO.sourceNotParsed, c.subject, `${c.repoPath(file)} is not parsed${scan.failed.has(file) ? ' (see the parse error)' : ' (not Rust)'}: ${ids.map((i) => `\`${i}\``).join(', ')} checked against ${indexRel} alone.`, { path: c.repoPath(file) });
+    return { byId, unidentified };
+}
+function fromIndex(id, e) {
+    return {
+        id,
+        kind: e.kind,
+        text: e.text,
+        verify: e.kind === 'intent' ? e.verify : false,
+        status: e.status,
+        text_hash: e.text_hash,
+        body_hash: e.body_hash,
+        file: normalFile(e.file),
+        site: e.site,
+        covered_region: e.covered_region,
+        from: 'index',
+        ...(e.parent !== undefined ? { parent: e.parent } : {}),
+    };
+}
+const list = (p) => p === undefined ? [] : Array.isArray(p) ? p : [p];
+/** The fields where the committed entry differs from the source, with what that means. */
+function differences(entry, a, e) {
+    const out = [];
+    if (e.kind !== entry.kind)
+        out.push(`kind (index ${e.kind}, source ${entry.kind})`);
+    if (e.text_hash !== entry.text_hash || e.text !== entry.text)
+        out.push('text (the claim changed)');
+    if (e.body_hash !== entry.body_hash)
+        out.push('body_hash (the code changed)');
+    if (e.kind === 'intent' && e.verify !== a.verify)
+        out.push(`verify (index ${String(e.verify)}, source ${String(a.verify)})`);
+    if (normalFile(e.file) !== entry.file)
+        out.push(`file (index ${e.file})`);
+    if (e.site !== entry.site)
+        out.push(`site (index "${e.site}", source "${entry.site}")`);
+    if (e.covered_region !== entry.covered_region)
+        out.push(`covered_region (index ${e.covered_region}, source ${entry.covered_region})`);
+    if (list(e.parent).join('\0') !== list(entry.parent).join('\0'))
+        out.push('parent');
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/model.ts
+
+/** The findings of one target; the remediation's `<id>` is filled in per finding. */
+class Findings {
+    list = [];
+    add(def, subject, message, location, opts = {}) {
+        this.list.push((0,finding/* finding */.gk)(def, {
+            subject,
+            message,
+            ...(location ? { location } : {}),
+            ...(opts.related ? { related: opts.related } : {}),
+            ...(opts.severity ? { severity: opts.severity } : {}),
+            ...(opts.id !== undefined
+                ? { remediation: def.remediation.replace(/<id>/g, opts.id) }
+                : {}),
+        }));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/attempts.ts
+
+const MAX_REPAIR_ATTEMPTS = 3;
+/** SDK check 1: the repair budget. */
+const attempts = {
+    meta: { code: ARISTO.attemptsOutOfBudget, description: 'verdict.attempts is between 1 and 3' },
+    check(ctx) {
+        const n = ctx.proof.verdict.attempts;
+        const at = ['verdict', 'attempts'];
+        if (n === 0n)
+            ctx.report(this.meta.code, at, 'verdict.attempts', 'attempts is 0; first attempt is 1');
+        if (n > BigInt(MAX_REPAIR_ATTEMPTS))
+            ctx.report(this.meta.code, at, 'verdict.attempts', `attempts=${n} exceeds budget ${MAX_REPAIR_ATTEMPTS}; convert to inconclusive instead of continuing to retry past the cap`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/body.ts
+
+const DEBUG = {
+    verified: 'Verified',
+    counterexample: 'Counterexample',
+    inconclusive: 'Inconclusive',
+};
+/** The one body `verdict.type` names, or the SDK's `BodyShapeError` text. */
+function proofBody(p) {
+    const present = ['verified', 'counterexample', 'inconclusive'].filter((k) => p[k] !== undefined);
+    if (present.length !== 1)
+        return {
+            ok: false,
+            detail: `body shape: proof file has ${present.length} body sub-tables; must have exactly 1`,
+        };
+    if (present[0] !== p.verdict.type)
+        return {
+            ok: false,
+            detail: `body shape: verdict.type = ${DEBUG[p.verdict.type]} but the present body sub-table doesn't match`,
+        };
+    if (p.verified)
+        return {
+            ok: true,
+            body: {
+                type: 'verified',
+                prefix: 'verified.proof',
+                stepsAt: ['verified', 'proof', 'steps'],
+                steps: p.verified.proof.steps,
+            },
+        };
+    if (p.counterexample)
+        return {
+            ok: true,
+            body: {
+                type: 'counterexample',
+                prefix: 'counterexample.violation.trigger_steps',
+                stepsAt: ['counterexample', 'violation', 'trigger_steps'],
+                steps: p.counterexample.violation.trigger_steps,
+            },
+        };
+    return {
+        ok: true,
+        body: {
+            type: 'inconclusive',
+            prefix: 'inconclusive.partial_proof',
+            stepsAt: ['inconclusive', 'partial_proof', 'steps'],
+            steps: p.inconclusive?.partial_proof?.steps ?? [],
+        },
+    };
+}
+/** SDK check 6: exactly one body, the one verdict.type names (the SDK checks no further otherwise). */
+const bodyShape = {
+    meta: { code: ARISTO.bodyShape, description: 'exactly one body table, matching verdict.type' },
+    check(ctx) {
+        const r = proofBody(ctx.proof);
+        if (!r.ok)
+            ctx.report(this.meta.code, ['verdict', 'type'], 'verdict', r.detail);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/bodies.ts
+
+
+const blank = (s) => s.trim().length === 0;
+/** SDK check 7: a verified proof says what it proved, in at least one step. */
+const verifiedEmpty = {
+    meta: {
+        code: ARISTO.verifiedEmpty,
+        description: 'a verified proof has a conclusion and steps',
+        needsBody: true,
+    },
+    check(ctx) {
+        const v = ctx.proof.verified;
+        if (ctx.body?.type !== 'verified' || !v)
+            return;
+        if (blank(v.proof.conclusion))
+            ctx.report(this.meta.code, ['verified', 'proof', 'conclusion'], 'verified.proof.conclusion', 'is empty');
+        if (v.proof.steps.length === 0)
+            ctx.report(this.meta.code, ['verified', 'proof'], 'verified.proof.steps', 'is empty; a verified verdict needs at least one proof step');
+    },
+};
+/** SDK check 8: a counterexample is concrete. */
+const counterexampleIncomplete = {
+    meta: {
+        code: ARISTO.counterexampleIncomplete,
+        description: 'a counterexample has a description, a violated step and trigger steps',
+        needsBody: true,
+    },
+    check(ctx) {
+        const v = ctx.proof.counterexample?.violation;
+        if (ctx.body?.type !== 'counterexample' || !v)
+            return;
+        const at = (k) => ['counterexample', 'violation', k];
+        if (blank(v.description))
+            ctx.report(this.meta.code, at('description'), 'counterexample.violation.description', 'is empty');
+        if (blank(v.violated_step_path))
+            ctx.report(this.meta.code, at('violated_step_path'), 'counterexample.violation.violated_step_path', 'is empty; must point at the proof step the trigger refutes');
+        if (v.trigger_steps.length === 0)
+            ctx.report(this.meta.code, ['counterexample', 'violation'], 'counterexample.violation.trigger_steps', 'is empty; counterexamples must demonstrate the violating trace concretely');
+    },
+};
+/** Seed rule 11 (not checked by the SDK): the violated step is one of the trigger steps. */
+const violatedStepUnknown = {
+    meta: {
+        code: ARISTO.violatedStepUnknown,
+        description: 'violated_step_path names a trigger step (seed rule 11)',
+        needsBody: true,
+    },
+    check(ctx) {
+        const v = ctx.proof.counterexample?.violation;
+        if (ctx.body?.type !== 'counterexample' || !v || blank(v.violated_step_path))
+            return;
+        if (v.trigger_steps.length > 0 && !v.trigger_steps.some((s) => s.path === v.violated_step_path))
+            ctx.report(this.meta.code, ['counterexample', 'violation', 'violated_step_path'], 'counterexample.violation.violated_step_path', `\`${v.violated_step_path}\` names no step in trigger_steps (seed rule 11: it must point at a trigger step)`);
+    },
+};
+/** SDK check 9 (first half): an inconclusive verdict says where it is stuck and what would help. */
+const gapIncomplete = {
+    meta: {
+        code: ARISTO.gapIncomplete,
+        description: 'an inconclusive gap has a description, an unfilled path and a suggestion',
+        needsBody: true,
+    },
+    check(ctx) {
+        const g = ctx.proof.inconclusive?.gap;
+        if (ctx.body?.type !== 'inconclusive' || !g)
+            return;
+        const at = (k) => ['inconclusive', 'gap', ...(k ? [k] : [])];
+        if (blank(g.description))
+            ctx.report(this.meta.code, at('description'), 'inconclusive.gap.description', 'is empty');
+        if (blank(g.unfilled_path))
+            ctx.report(this.meta.code, at('unfilled_path'), 'inconclusive.gap.unfilled_path', 'is empty; must identify which subgoal could not be discharged');
+        if (g.suggested_annotations.length === 0)
+            ctx.report(this.meta.code, at(), 'inconclusive.gap.suggested_annotations', "is empty; inconclusive verdicts MUST suggest at least one annotation that would close the gap — bare inconclusive without actionable suggestion is no better than 'I don't know'");
+    },
+};
+const KIND = { intent: 'Intent', assume: 'Assume' };
+const truncate = (s, max) => {
+    const chars = Array.from(s);
+    return chars.length <= max ? s : `${chars.slice(0, max).join('')}…`;
+};
+/** SDK check 9 (second half): a suggested annotation that now exists makes the verdict stale. */
+const gapSuggestionExists = {
+    meta: {
+        code: ARISTO.gapSuggestionExists,
+        description: 'no suggested annotation already exists (else re-run)',
+        needsBody: true,
+    },
+    check(ctx) {
+        const g = ctx.proof.inconclusive?.gap;
+        if (ctx.body?.type !== 'inconclusive' || !g)
+            return;
+        const existing = new Set([...ctx.entries.values()].map((e) => e.text_hash));
+        for (const [i, s] of g.suggested_annotations.entries())
+            if (existing.has(textHash(s.suggested_text)))
+                ctx.report(this.meta.code, ['inconclusive', 'gap', 'suggested_annotations', i], `inconclusive.gap.suggested_annotations[${i}]`, `a matching annotation now exists in the index — the suggested \`${KIND[s.kind]}\` ("${truncate(s.suggested_text, 60)}") is present, so this inconclusive verdict is stale; re-run verification to see if the gap closes`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/method.ts
+
+const method_DEBUG = { neural: 'Neural', test: 'Test', full: 'Full' };
+/** SDK check 5: the proof's method is the annotation's. */
+const method = {
+    meta: {
+        code: ARISTO.methodMismatch,
+        description: 'verdict.method equals the annotation’s verify method',
+    },
+    check(ctx) {
+        const e = ctx.entry;
+        if (!e)
+            return;
+        const at = ['verdict', 'method'];
+        if (typeof e.verify === 'boolean') {
+            ctx.report(this.meta.code, at, 'verdict.method', 'focal entry has verify=true/false; only verify=neural/test/full entries accept a method-bound proof');
+            return;
+        }
+        const m = ctx.proof.verdict.method;
+        if (m !== e.verify)
+            ctx.report(this.meta.code, at, 'verdict.method', `verdict claims method \`${method_DEBUG[m]}\` but focal entry's resolved method is \`${method_DEBUG[e.verify]}\``);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/focal.ts
+
+/** SDK check 2: a proof for an id no annotation has. */
+const orphan = {
+    meta: { code: ARISTO.orphanProof, description: 'the proof’s id names an annotation' },
+    check(ctx) {
+        if (!ctx.entry)
+            ctx.report(this.meta.code, ['verdict'], `focal entry \`${ctx.id}\``, 'not found in current index');
+    },
+};
+/** SDK check 3: the claim text drifted. */
+const staleText = {
+    meta: {
+        code: ARISTO.proofStaleText,
+        description: 'produced_at_text_hash equals the claim’s text_hash',
+    },
+    check(ctx) {
+        if (ctx.entry && ctx.proof.verdict.produced_at_text_hash !== ctx.entry.text_hash)
+            ctx.report(this.meta.code, ['verdict', 'produced_at_text_hash'], 'verdict.produced_at_text_hash', 'differs from current index text_hash; entry text drifted since verification');
+    },
+};
+/** SDK check 4: the code drifted. */
+const staleCode = {
+    meta: {
+        code: ARISTO.proofStaleCode,
+        description: 'produced_at_body_hash equals the covered code’s body_hash',
+    },
+    check(ctx) {
+        if (ctx.entry && ctx.proof.verdict.produced_at_body_hash !== ctx.entry.body_hash)
+            ctx.report(this.meta.code, ['verdict', 'produced_at_body_hash'], 'verdict.produced_at_body_hash', 'differs from current index body_hash; entry code drifted since verification');
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/types.ts
+/** The steps of the body with their SDK location and TOML path. */
+function* steps(ctx) {
+    const b = ctx.body;
+    if (!b)
+        return;
+    for (const [i, step] of b.steps.entries())
+        yield { step, loc: `${b.prefix}.steps[${step.path}]`, at: [...b.stepsAt, i] };
+}
+/** Every ground of every step, with its SDK location and TOML path. */
+function* grounds(ctx) {
+    for (const { step, loc, at } of steps(ctx))
+        for (const [i, ground] of step.grounds.entries())
+            yield { step, ground, loc: `${loc}.grounds[${i}]`, at: [...at, 'grounds', i] };
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/grounds.ts
+
+
+
+/** SDK check 11 (first half): cited annotations exist, are load-bearing and not refuted. */
+const groundIdInvalid = {
+    meta: {
+        code: ARISTO.groundIdInvalid,
+        description: 'intent/assume grounds cite existing ids; intents neither verify=false nor refuted',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'intent' && g.kind !== 'assume')
+                continue;
+            const e = ctx.entries.get(g.id);
+            if (!e) {
+                ctx.report(this.meta.code, [...at, 'id'], loc, `cited id \`${g.id}\` not found in current index`);
+                continue;
+            }
+            if (g.kind !== 'intent')
+                continue;
+            if (e.verify === false)
+                ctx.report(this.meta.code, [...at, 'id'], loc, `cited intent \`${g.id}\` is verify=false (documentation only); cannot ground a proof in a docs-only claim`);
+            if (e.status === 'counterexample')
+                ctx.report(this.meta.code, [...at, 'id'], loc, `cited intent \`${g.id}\` has status=counterexample (refuted); cannot ground a proof in a refuted claim`);
+        }
+    },
+};
+/** SDK check 11 (second half): a stamped at_text_hash still matches the cited annotation. */
+const groundStaleText = {
+    meta: {
+        code: ARISTO.groundStaleText,
+        description: 'stamped at_text_hash equals the cited text_hash',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'intent' && g.kind !== 'assume')
+                continue;
+            const e = ctx.entries.get(g.id);
+            if (e && g.at_text_hash !== undefined && g.at_text_hash !== e.text_hash)
+                ctx.report(this.meta.code, [...at, 'at_text_hash'], loc, `at_text_hash for cited \`${g.id}\` differs from current; cited entry's text changed since verification — re-check whether the new wording still supports this step`);
+        }
+    },
+};
+/** Stricter than the SDK: a code ground's file stays inside the repository. */
+const groundCodeOutsideRepo = {
+    meta: {
+        code: ARISTO.groundCodeOutsideRepo,
+        description: 'code grounds cite files inside the repository (no .., absolute path or symlink out)',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'code')
+                continue;
+            const file = ctx.code(g.file);
+            if (file.state === 'outside')
+                ctx.report(this.meta.code, [...at, 'file'], loc, `code file \`${g.file}\` ${file.detail}; audit-gate reads only files inside the repository (stricter than the SDK, which would read it)`);
+        }
+    },
+};
+/** SDK check 12 (first half): the cited file and lines exist. */
+const groundCodeInvalid = {
+    meta: {
+        code: ARISTO.groundCodeInvalid,
+        description: 'code grounds cite a readable file and a valid range inside it',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'code')
+                continue;
+            const file = ctx.code(g.file);
+            if (file.state === 'outside')
+                continue;
+            if (file.state === 'unreadable') {
+                ctx.report(this.meta.code, [...at, 'file'], loc, `code file \`${g.file}\` does not exist under workspace root`);
+                continue;
+            }
+            const range = parseLineRange(g.lines);
+            if (!range) {
+                ctx.report(this.meta.code, [...at, 'lines'], loc, `lines \`${g.lines}\` is not a valid range (expected \`N\` or \`N-M\` with N ≤ M)`);
+                continue;
+            }
+            if (range.hi > file.lines.length)
+                ctx.report(this.meta.code, [...at, 'lines'], loc, `line range \`${g.lines}\` exceeds file length ${file.lines.length}`);
+        }
+    },
+};
+/** SDK check 12 (second half): a stamped code_text_hash still matches the cited lines. */
+const groundStaleCode = {
+    meta: {
+        code: ARISTO.groundStaleCode,
+        description: 'stamped code_text_hash equals the cited lines’ hash',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'code' || g.code_text_hash === undefined)
+                continue;
+            const file = ctx.code(g.file);
+            const range = parseLineRange(g.lines);
+            if (file.state !== 'ok' || !range || range.hi > file.lines.length)
+                continue;
+            if (codeTextHash(file.lines, range.lo, range.hi) !== g.code_text_hash)
+                ctx.report(this.meta.code, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` differs from current file content; the cited code drifted since verification`);
+        }
+    },
+};
+/** SDK check 13: prior-step grounds cite an earlier step (compared as strings, as the SDK does). */
+const groundPriorStepInvalid = {
+    meta: {
+        code: ARISTO.groundPriorStepInvalid,
+        description: 'prior-step grounds cite an existing, earlier step',
+        needsBody: true,
+    },
+    check(ctx) {
+        const paths = new Set(ctx.body?.steps.map((s) => s.path));
+        for (const { step, ground: g, loc, at } of grounds(ctx)) {
+            if (g.kind !== 'prior-step')
+                continue;
+            if (!paths.has(g.path))
+                ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` does not resolve to any step in this tree`);
+            // Rust compares the strings byte by byte: so does `<` on ASCII paths.
+            else if (!(g.path < step.path))
+                ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` is not earlier than owning step \`${step.path}\`; prior-step grounds must reference EARLIER steps only (no cycles)`);
+        }
+    },
+};
+/** SDK check 14: a composition ground says why. */
+const groundCompositionEmpty = {
+    meta: {
+        code: ARISTO.groundCompositionEmpty,
+        description: 'composition grounds have a reason',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { ground: g, loc, at } of grounds(ctx))
+            if (g.kind === 'composition' && g.reason.trim().length === 0)
+                ctx.report(this.meta.code, [...at, 'reason'], loc, 'composition ground has empty reason');
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/tree.ts
+
+
+/** SDK check 10: the steps form a tree rooted at "0", every step grounded. */
+const treeMalformed = {
+    meta: {
+        code: ARISTO.treeMalformed,
+        description: 'unique paths, a root "0", subgoals that exist and descend, at least one ground per step',
+        needsBody: true,
+    },
+    check(ctx) {
+        const b = ctx.body;
+        if (!b || b.steps.length === 0)
+            return;
+        const code = this.meta.code;
+        const seen = new Set();
+        for (const { step, loc, at } of steps(ctx)) {
+            if (seen.has(step.path))
+                ctx.report(code, [...at, 'path'], loc, 'duplicate path');
+            seen.add(step.path);
+        }
+        if (!seen.has('0'))
+            ctx.report(code, b.stepsAt, `${b.prefix}.steps`, 'no step with path "0" — tree must be rooted at "0"');
+        for (const { step, loc, at } of steps(ctx)) {
+            for (const sp of step.subgoal_paths) {
+                if (!seen.has(sp))
+                    ctx.report(code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `\`${sp}\` does not resolve to any step in this tree`);
+                else if (!sp.startsWith(`${step.path}.`))
+                    ctx.report(code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `\`${sp}\` is not a descendant of \`${step.path}\` (subgoal paths must extend the parent's path)`);
+            }
+        }
+        for (const { step, loc, at } of steps(ctx))
+            if (step.grounds.length === 0)
+                ctx.report(code, at, `${loc}.grounds`, "step has zero grounds; every claim needs at least one ground (no 'trust me' steps)");
+    },
+};
+const MAX_SUBGOALS = 3;
+/** Seed rule 9 (not checked by the SDK): at most 3 subgoals per step. */
+const tooManySubgoals = {
+    meta: {
+        code: ARISTO.tooManySubgoals,
+        description: 'at most 3 subgoals per step (seed rule 9)',
+        needsBody: true,
+    },
+    check(ctx) {
+        for (const { step, loc, at } of steps(ctx))
+            if (step.subgoal_paths.length > MAX_SUBGOALS)
+                ctx.report(this.meta.code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `${step.subgoal_paths.length} subgoals; keep ≤ ${MAX_SUBGOALS} per node (seed rule 9) and split the rest into intermediate intents`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rules/index.ts
+
+
+
+
+
+
+
+
+/**
+ * The proof checks, in the SDK validator's order (aristo.md §3). Every failure is collected;
+ * only a bad body shape stops the checks that need a body, as it stops the SDK.
+ */
+const RULES = [
+    attempts,
+    orphan,
+    staleText,
+    staleCode,
+    method,
+    bodyShape,
+    verifiedEmpty,
+    counterexampleIncomplete,
+    violatedStepUnknown,
+    gapIncomplete,
+    gapSuggestionExists,
+    treeMalformed,
+    tooManySubgoals,
+    groundIdInvalid,
+    groundStaleText,
+    groundCodeOutsideRepo,
+    groundCodeInvalid,
+    groundStaleCode,
+    groundPriorStepInvalid,
+    groundCompositionEmpty,
+];
+
+// EXTERNAL MODULE: ./src/io/walk.ts
+var walk = __nccwpck_require__(5923);
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
+/**
+ * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
+ * `r#"…"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
+ */
+function rustStringValue(token) {
+    const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
+    if (raw)
+        return raw[2].replace(/\r\n/g, '\n');
+    if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"'))
+        return undefined;
+    const body = token.slice(1, -1).replace(/\r\n/g, '\n');
+    let out = '';
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c !== '\\') {
+            out += c;
+            continue;
+        }
+        const e = body[++i];
+        switch (e) {
+            case 'n':
+                out += '\n';
+                break;
+            case 't':
+                out += '\t';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case '0':
+                out += '\0';
+                break;
+            case '\\':
+            case '"':
+            case "'":
+                out += e;
+                break;
+            case 'x': {
+                const hex = body.slice(i + 1, i + 3);
+                if (!/^[0-7][0-9a-fA-F]$/.test(hex))
+                    return undefined;
+                out += String.fromCharCode(parseInt(hex, 16));
+                i += 2;
+                break;
+            }
+            case 'u': {
+                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
+                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
+                if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
+                    return undefined;
+                out += String.fromCodePoint(cp);
+                i += m[0].length;
+                break;
+            }
+            case '\n':
+                // A line continuation: the newline and the whitespace after it are dropped.
+                while (i + 1 < body.length && /[ \t\n\r]/.test(body[i + 1]))
+                    i++;
+                break;
+            default:
+                return undefined;
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/extract.ts
+
+
+/** Words an annotation cannot be written without: a source lacking all of them is not parsed. */
+const CANDIDATE = /\b(?:intent|assume)(?:_stmt)?\b/g;
+function mayHoldAnnotations(source) {
+    CANDIDATE.lastIndex = 0;
+    return CANDIDATE.test(source);
+}
+const ITEMS = new Set([
+    'function_item',
+    'function_signature_item',
+    'struct_item',
+    'enum_item',
+    'trait_item',
+    'impl_item',
+    'mod_item',
+    'type_item',
+    'union_item',
+    'const_item',
+    'static_item',
+    'macro_definition',
+    'use_declaration',
+    'extern_crate_declaration',
+    'foreign_mod_item',
+]);
+const COMMENTS = new Set(['line_comment', 'block_comment']);
+function extractAnnotations(parser, source) {
+    const tree = parser.parse(source);
+    if (!tree)
+        throw new Error('tree-sitter returned no tree');
+    try {
+        return new Walker(source).run(tree.rootNode);
+    }
+    finally {
+        tree.delete();
+    }
+}
+class Walker {
+    source;
+    found = [];
+    malformed = [];
+    /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
+    hits = [];
+    constructor(source) {
+        this.source = source;
+        CANDIDATE.lastIndex = 0;
+        for (let m = CANDIDATE.exec(source); m; m = CANDIDATE.exec(source))
+            this.hits.push(m.index);
+    }
+    run(root) {
+        this.sequence(root, undefined);
+        const out = { annotations: this.found, malformed: this.malformed };
+        if (root.hasError)
+            out.syntaxError = firstError(root);
+        return out;
+    }
+    /** Whether [start, end) holds a candidate word: subtrees without one are skipped unvisited. */
+    holds(n) {
+        const { startIndex: s, endIndex: e } = n;
+        let lo = 0;
+        let hi = this.hits.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (this.hits[mid] < s)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo < this.hits.length && this.hits[lo] < e;
+    }
+    slice(n, end) {
+        return this.source.slice(n.startIndex, (end ?? n).endIndex).replace(/\r\n/g, '\n');
+    }
+    /**
+     * A list of items or statements (a file, a module or block body): outer attributes are the
+     * siblings before the item they belong to.
+     */
+    sequence(container, site) {
+        if (!this.holds(container))
+            return;
+        let attrs = [];
+        for (const child of container.children) {
+            if (!child)
+                continue;
+            if (child.type === 'attribute_item') {
+                attrs.push(child);
+                continue;
+            }
+            if (COMMENTS.has(child.type))
+                continue;
+            if (ITEMS.has(child.type))
+                this.item(child, attrs);
+            else if (site !== undefined && this.statementMacro(child, site)) {
+                // done
+            }
+            else if (child.isNamed)
+                this.descend(child, site);
+            attrs = [];
+        }
+    }
+    /** Any other node: look for blocks (closures, match arms, loops) holding items or statements. */
+    descend(n, site) {
+        if (!this.holds(n))
+            return;
+        if (n.type === 'block' || n.type === 'declaration_list') {
+            this.sequence(n, site);
+            return;
+        }
+        for (const child of n.namedChildren) {
+            if (!child)
+                continue;
+            if (ITEMS.has(child.type))
+                this.item(child, []);
+            else
+                this.descend(child, site);
+        }
+    }
+    item(n, attrs) {
+        const name = n.childForFieldName('name');
+        const body = n.childForFieldName('body');
+        switch (n.type) {
+            case 'function_item': {
+                const label = `fn ${name?.text ?? ''}`;
+                this.attributes(attrs, label, body, 'function');
+                if (body)
+                    this.sequence(body, label);
+                return;
+            }
+            case 'struct_item':
+                // A unit struct has no field list; the SDK's span for it falls back to the whole file.
+                this.attributes(attrs, `struct ${name?.text ?? ''}`, body ?? 'whole-file', 'type');
+                return;
+            case 'enum_item':
+                this.attributes(attrs, `enum ${name?.text ?? ''}`, body, 'type');
+                return;
+            case 'trait_item': {
+                const label = `trait ${name?.text ?? ''}`;
+                this.attributes(attrs, label, body, 'type');
+                if (body)
+                    this.members(body, (m) => `${label}::${m}`, false);
+                return;
+            }
+            case 'impl_item': {
+                const label = implSite(n);
+                this.attributes(attrs, label, body, 'impl_methods');
+                if (body)
+                    this.members(body, (m) => `${label}::${m}`, true);
+                return;
+            }
+            case 'mod_item':
+                this.attributes(attrs, `mod ${name?.text ?? ''}`, body ?? name, 'module_inline_body');
+                if (body)
+                    this.sequence(body, undefined);
+                return;
+            case 'type_item':
+                this.attributes(attrs, `type ${name?.text ?? ''}`, n.childForFieldName('type'), 'type');
+                return;
+            default:
+                return;
+        }
+    }
+    /** The fns of a trait or impl body; only impl method bodies are searched for statements. */
+    members(body, label, intoBodies) {
+        if (!this.holds(body))
+            return;
+        let attrs = [];
+        for (const child of body.children) {
+            if (!child)
+                continue;
+            if (child.type === 'attribute_item') {
+                attrs.push(child);
+                continue;
+            }
+            if (COMMENTS.has(child.type))
+                continue;
+            const site = label(child.childForFieldName('name')?.text ?? '');
+            if (child.type === 'function_item') {
+                const block = child.childForFieldName('body');
+                this.attributes(attrs, site, block, 'function');
+                if (intoBodies && block)
+                    this.sequence(block, site);
+            }
+            else if (child.type === 'function_signature_item') {
+                this.attributes(attrs, site, signature(child), 'function');
+            }
+            attrs = [];
+        }
+    }
+    attributes(attrs, label, region, covered) {
+        for (const a of attrs) {
+            if (!this.holds(a))
+                continue;
+            const attr = a.namedChildren.find((c) => c?.type === 'attribute');
+            const kind = attr ? attributeKind(attr) : undefined;
+            if (!attr || !kind)
+                continue;
+            const line = a.startPosition.row + 1;
+            const args = attr.childForFieldName('arguments');
+            if (!args || args.type !== 'token_tree') {
+                this.malformed.push({ line, detail: `#[${kind}] needs arguments: ("<claim>", id = "…")` });
+                continue;
+            }
+            const text = region === 'whole-file'
+                ? this.source.replace(/\r\n/g, '\n')
+                : Array.isArray(region)
+                    ? this.slice(region[0], region[1])
+                    : region
+                        ? this.slice(region)
+                        : '';
+            this.annotation(kind, 'attribute', args, label, line, covered, text);
+        }
+    }
+    /** `aristo::intent_stmt!(…);` or `intent_stmt! { … }` as a statement of a fn body. */
+    statementMacro(n, site) {
+        let mac = null;
+        if (n.type === 'expression_statement') {
+            const inner = n.namedChild(0);
+            if (inner?.type === 'macro_invocation')
+                mac = inner;
+        }
+        else if (n.type === 'macro_invocation' && n.lastChild?.firstChild?.type === '{')
+            mac = n;
+        if (!mac || !this.holds(mac))
+            return false;
+        const path = mac.childForFieldName('macro');
+        const name = path ? macroKind(path) : undefined;
+        if (!name)
+            return false;
+        const args = mac.namedChildren.find((c) => c?.type === 'token_tree');
+        if (!args)
+            return false;
+        this.annotation(name, 'statement', args, site, n.startPosition.row + 1, 'statement', this.slice(n));
+        return true;
+    }
+    annotation(kind, form, args, label, line, covered, region) {
+        const parsed = parseArgs(args);
+        if (!parsed.ok) {
+            this.malformed.push({ line, detail: parsed.detail });
+            return;
+        }
+        const a = {
+            kind,
+            form,
+            text: parsed.text,
+            verify: parsed.verify,
+            label,
+            line,
+            site: `${label} (line ${line})`,
+            covered_region: covered,
+            text_hash: textHash(parsed.text),
+            body_hash: bodyHash(region),
+        };
+        if (parsed.id !== undefined)
+            a.id = parsed.id;
+        if (parsed.parent !== undefined)
+            a.parent = parsed.parent;
+        this.found.push(a);
+    }
+}
+/** `intent` / `assume` for `aristo::intent`, `aristo::assume` or the bare names. */
+function attributeKind(attr) {
+    const path = attr.namedChild(0);
+    if (!path)
+        return undefined;
+    let name;
+    if (path.type === 'identifier')
+        name = path.text;
+    else if (path.type === 'scoped_identifier') {
+        const head = path.childForFieldName('path');
+        if (head?.type === 'identifier' && head.text === 'aristo')
+            name = path.childForFieldName('name')?.text;
+    }
+    return name === 'intent' || name === 'assume' ? name : undefined;
+}
+function macroKind(path) {
+    let name;
+    if (path.type === 'identifier')
+        name = path.text;
+    else if (path.type === 'scoped_identifier') {
+        const head = path.childForFieldName('path');
+        if (head?.type === 'identifier' && head.text === 'aristo')
+            name = path.childForFieldName('name')?.text;
+    }
+    return name === 'intent_stmt' ? 'intent' : name === 'assume_stmt' ? 'assume' : undefined;
+}
+/** `impl Trait for Type` / `impl Type`, paths without generic arguments (the SDK's `impl_site`). */
+function implSite(n) {
+    const ty = typePath(n.childForFieldName('type'));
+    const tr = n.childForFieldName('trait');
+    return tr ? `impl ${typePath(tr)} for ${ty}` : `impl ${ty}`;
+}
+function typePath(n) {
+    if (!n)
+        return '<type>';
+    switch (n.type) {
+        case 'type_identifier':
+        case 'identifier':
+        case 'primitive_type':
+        case 'crate':
+        case 'self':
+        case 'super':
+            return n.text;
+        case 'generic_type':
+            return typePath(n.childForFieldName('type'));
+        case 'scoped_type_identifier':
+        case 'scoped_identifier': {
+            const head = n.childForFieldName('path');
+            const name = n.childForFieldName('name')?.text ?? '';
+            return head ? `${typePath(head)}::${name}` : name;
+        }
+        default:
+            return '<type>';
+    }
+}
+/** A bodiless fn's signature, as syn spans it: from `fn` (or its qualifiers) to before `;`. */
+function signature(n) {
+    const kids = n.children.filter((c) => c !== null);
+    const first = kids.find((c) => c.type !== 'visibility_modifier');
+    const semi = kids.length - (kids[kids.length - 1]?.type === ';' ? 2 : 1);
+    const last = kids[semi];
+    return first && last ? [first, last] : null;
+}
+function firstError(root) {
+    let n = root;
+    for (;;) {
+        const next = n.children.find((c) => c !== null && (c.hasError || c.isMissing || c.isError));
+        if (!next || n.isError || n.isMissing)
+            break;
+        n = next;
+    }
+    return { line: n.startPosition.row + 1, column: n.startPosition.column + 1 };
+}
+const LITERALS = new Set(['string_literal', 'raw_string_literal']);
+/** The SDK's `AnnotationArgs` parser: `"<text>" (, id = "…" | verify = … | parent = …)* ,?` */
+function parseArgs(tree) {
+    const toks = tree.children.filter((c) => c !== null).slice(1, -1);
+    if (toks.length === 0)
+        return { ok: true, text: '', verify: true };
+    const first = toks[0];
+    const text = LITERALS.has(first.type) ? rustStringValue(first.text) : undefined;
+    if (text === undefined)
+        return { ok: false, detail: 'the first argument must be the claim, as a string literal' };
+    const out = { ok: true, text, verify: true };
+    let i = 1;
+    while (i < toks.length) {
+        if (toks[i].type !== ',')
+            return { ok: false, detail: `unexpected \`${toks[i].text}\` (expected ",")` };
+        i++;
+        if (i >= toks.length)
+            break;
+        const key = toks[i];
+        if (key.type !== 'identifier' || toks[i + 1]?.type !== '=')
+            return { ok: false, detail: `expected \`key = value\`, found \`${key.text}\`` };
+        i += 2;
+        let end = i;
+        while (end < toks.length && toks[end].type !== ',')
+            end++;
+        const value = toks.slice(i, end);
+        const v = value.length === 1 ? value[0] : undefined;
+        switch (key.text) {
+            case 'verify': {
+                const level = v ? verifyLevel(v.text) : undefined;
+                if (level === undefined)
+                    return {
+                        ok: false,
+                        detail: `invalid verify value \`${value.map((t) => t.text).join(' ')}\` (expected true, false, "false", "test", "neural", or "full")`,
+                    };
+                out.verify = level;
+                break;
+            }
+            case 'id': {
+                const s = v && LITERALS.has(v.type) ? rustStringValue(v.text) : undefined;
+                if (s === undefined)
+                    return { ok: false, detail: 'id must be a string literal' };
+                out.id = s;
+                break;
+            }
+            case 'parent': {
+                const p = v ? parentValue(v) : undefined;
+                if (p === undefined)
+                    return { ok: false, detail: 'parent must be a string literal or a [list] of them' };
+                out.parent = p;
+                break;
+            }
+            default:
+                return { ok: false, detail: `unknown annotation argument \`${key.text}\`` };
+        }
+        i = end;
+    }
+    return out;
+}
+/** The SDK's `parse_verify`: `true`, `false` or a quoted method (or `"false"`). */
+function verifyLevel(raw) {
+    const t = raw.trim();
+    if (t === 'true')
+        return true;
+    if (t === 'false' || t === '"false"')
+        return false;
+    const m = /^"(test|neural|full)"$/.exec(t);
+    return m ? m[1] : undefined;
+}
+function parentValue(v) {
+    if (LITERALS.has(v.type))
+        return rustStringValue(v.text);
+    if (v.type !== 'token_tree' || v.firstChild?.type !== '[')
+        return undefined;
+    const out = [];
+    const inner = v.children.filter((c) => c !== null).slice(1, -1);
+    for (let i = 0; i < inner.length; i++) {
+        const t = inner[i];
+        const s = LITERALS.has(t.type) ? rustStringValue(t.text) : undefined;
+        if (s === undefined)
+            return undefined;
+        out.push(s);
+        if (inner[i + 1]?.type === ',')
+            i++;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/grammar.ts
+
+
+
+
+/**
+ * The parser's runtime files: web-tree-sitter's CommonJS build and WebAssembly, and the Rust
+ * grammar. They sit beside each bundle (dist/ and dist/cli/, copied there by
+ * scripts/copy-wasm.mjs) and are loaded from there at run time, not bundled: ncc breaks the ESM
+ * build's dynamic import of Node's `module` ("createRequire is not a function"). From sources
+ * they are found in node_modules above this file.
+ */
+const RUNTIME_FILES = {
+    js: { file: 'web-tree-sitter.cjs', pkg: 'web-tree-sitter' },
+    runtime: { file: 'web-tree-sitter.wasm', pkg: 'web-tree-sitter' },
+    rust: { file: 'tree-sitter-rust.wasm', pkg: 'tree-sitter-rust' },
+};
+let treeSitter;
+function runtime() {
+    treeSitter ??= (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(locate('js'));
+    return treeSitter;
+}
+/** Where a runtime file is: beside the running bundle, else in a node_modules above it. */
+function locate(which, from = here()) {
+    const { file, pkg } = RUNTIME_FILES[which];
+    const beside = external_node_path_default().join(from, file);
+    if (external_node_fs_default().existsSync(beside))
+        return beside;
+    for (let d = from;; d = external_node_path_default().dirname(d)) {
+        const candidate = external_node_path_default().join(d, 'node_modules', pkg, file);
+        if (external_node_fs_default().existsSync(candidate))
+            return candidate;
+        if (external_node_path_default().dirname(d) === d)
+            break;
+    }
+    throw new Error(`${file} not found beside ${from} or in a node_modules above it`);
+}
+function here() {
+    return external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+}
+let loading;
+/** Loads the runtime and the grammar once per process (a few tens of milliseconds). */
+function rustLanguage() {
+    loading ??= (async () => {
+        const { Parser, Language } = runtime();
+        await Parser.init({ wasmBinary: external_node_fs_default().readFileSync(locate('runtime')) });
+        return Language.load(external_node_fs_default().readFileSync(locate('rust')));
+    })();
+    return loading;
+}
+/** A parser for Rust; call `delete()` when done with it. */
+async function rustParser() {
+    const language = await rustLanguage();
+    const parser = new (runtime().Parser)();
+    parser.setLanguage(language);
+    return parser;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/sources.ts
+
+
+
+
+
+
+/**
+ * Every Rust file of the aristo workspace (the walk honours .gitignore and skips nested
+ * workspaces, which are targets of their own), parsed when it can hold an annotation.
+ */
+async function scanSources(ws, targetDir, subject, f) {
+    const out = { annotations: [], covered: new Set(), failed: new Set() };
+    const { dirs } = (0,walk/* walkRepository */.M)(targetDir);
+    const nested = dirs
+        .filter((d) => d.abs !== targetDir && d.dirs.has('.aristo'))
+        .map((d) => d.abs + (external_node_path_default()).sep);
+    const files = [];
+    for (const d of dirs) {
+        if (nested.some((n) => (d.abs + (external_node_path_default()).sep).startsWith(n)))
+            continue;
+        if (d.rel.split('/').includes('.aristo'))
+            continue;
+        for (const name of d.files)
+            if (name.endsWith('.rs'))
+                files.push(d.rel === '.' ? name : `${d.rel}/${name}`);
+    }
+    files.sort();
+    let parser;
+    try {
+        for (const file of files) {
+            const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
+            const repoRel = read.rel;
+            if (!read.ok) {
+                out.failed.add(file);
+                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} ${read.detail}; its annotations are checked against the index alone.`, {
+                    path: repoRel,
+                });
+                continue;
+            }
+            if (!mayHoldAnnotations(read.text)) {
+                out.covered.add(file);
+                continue;
+            }
+            parser ??= await rustParser();
+            const r = extractAnnotations(parser, read.text);
+            if (r.syntaxError) {
+                out.failed.add(file);
+                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} does not parse as Rust (line ${r.syntaxError.line}, column ${r.syntaxError.column}); its annotations are checked against the index alone.`, { path: repoRel, line: r.syntaxError.line, column: r.syntaxError.column });
+                continue;
+            }
+            out.covered.add(file);
+            for (const m of r.malformed)
+                f.add(ARISTO.annotationMalformed, subject, `${repoRel}:${m.line}: ${m.detail}; the SDK skips this annotation, so no proof can be about it.`, { path: repoRel, line: m.line });
+            for (const a of r.annotations)
+                out.annotations.push({ ...a, file });
+        }
+    }
+    finally {
+        parser?.delete();
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/waivers.ts
+
+
+
+
+
+
+const EXPECTATIONS_PATH = '.aristo/expectations.toml';
+/**
+ * The waivers that apply. A missing file means none. A file that is not TOML is refused whole
+ * (as by the SDK); a waiver without a reason or accepted_at (or with a blank one, or keyed by
+ * something that is not an id) is reported and does not apply.
+ */
+function loadWaivers(ws, targetDir, subject, f) {
+    const out = new Map();
+    const read = readText(ws, targetDir, EXPECTATIONS_PATH, MAX_TOML_BYTES);
+    const rel = read.rel;
+    if (!read.ok) {
+        if (!read.missing)
+            f.add(ARISTO.expectationsInvalid, subject, `${rel} ${read.detail}; no waiver applies.`, {
+                path: rel,
+            });
+        return out;
+    }
+    const parsed = parseToml(read.text);
+    if (!parsed.ok) {
+        f.add(ARISTO.expectationsInvalid, subject, `${rel}: parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column}); no waiver applies.`, { path: rel, line: parsed.line, column: parsed.column });
+        return out;
+    }
+    const doc = parsed.doc;
+    if (doc.data['__meta__'] !== undefined) {
+        const meta = ExpectationsMeta.safeParse(doc.data['__meta__']);
+        if (!meta.success) {
+            f.add(ARISTO.expectationsInvalid, subject, `${rel}: __meta__.schema_version must be a whole number; no waiver applies.`, { path: rel, line: doc.lineOf(['__meta__']) });
+            return out;
+        }
+    }
+    for (const id of Object.keys(doc.data)) {
+        if (id === '__meta__')
+            continue;
+        const location = { path: rel, line: doc.lineOf([id]) };
+        if (!isAnnotationId(id)) {
+            f.add(ARISTO.waiverInvalid, subject, `${rel}: \`${id}\` is not a valid annotation id.`, location);
+            continue;
+        }
+        const w = validate(WaiverStrict, Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
+        if (!w)
+            continue;
+        const blank = ['reason', 'accepted_at'].filter((k) => w[k].trim() === '');
+        if (blank.length) {
+            f.add(ARISTO.waiverInvalid, subject, `${rel}: the waiver of \`${id}\` has a blank ${blank.join(' and ')}: a reasonless waiver is how a baseline rots.`, { path: rel, line: doc.lineOf([id, blank[0]]) });
+            continue;
+        }
+        out.set(id, {
+            code: 'aristo.refuted',
+            id,
+            reason: w.reason,
+            ...(w.tracking !== undefined ? { tracking: w.tracking } : {}),
+            accepted_at: w.accepted_at,
+            location,
+        });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/verify.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const MALFORMED = new Set([
+    ARISTO.proofUnreadable.code,
+    ARISTO.proofFilenameInvalid.code,
+    ARISTO.proofUnparseable.code,
+    ARISTO.proofSchema.code,
+]);
+const STALE = {
+    [ARISTO.proofStaleText.code]: 'the claim text changed',
+    [ARISTO.proofStaleCode.code]: 'the code changed',
+    [ARISTO.groundStaleText.code]: 'a cited claim changed',
+    [ARISTO.groundStaleCode.code]: 'cited code changed',
+    [ARISTO.gapSuggestionExists.code]: 'a suggested annotation now exists',
+};
+/** Codes that say something about the proof without rejecting it. */
+const NOT_REJECTING = new Set([ARISTO.unknownKey.code]);
+/** Verifies one aristo workspace (the directory holding `.aristo/`). */
+async function verifyAristo(targetDir, ctx) {
+    const ws = ctx.workspace;
+    const opts = ctx.options;
+    const rel = ws.rel(targetDir);
+    const targetId = `aristo:${rel}`;
+    const repoPath = (file) => (rel === '.' ? file : `${rel}/${file}`);
+    const f = new Findings();
+    const scan = await scanSources(ws, targetDir, targetId, f);
+    const index = loadIndex(ws, targetDir, targetId, f);
+    const { byId: entries, unidentified } = buildEntries(scan, index, {
+        subject: targetId,
+        f,
+        repoPath,
+    });
+    const waivers = loadWaivers(ws, targetDir, targetId, f);
+    const proofs = listProofNames(targetDir).map((name) => {
+        const decoded = idFromProofFileName(name);
+        const id = decoded.ok ? decoded.id : undefined;
+        const subject = `${targetId}#${id ?? name}`;
+        const proofRel = repoPath(`.aristo/proofs/${name}`);
+        const loaded = loadProof(ws, targetDir, name, subject, f);
+        return {
+            subject,
+            name,
+            rel: proofRel,
+            ...(id !== undefined ? { id } : {}),
+            ...(loaded ? { loaded } : {}),
+        };
+    });
+    deriveStatuses(entries, proofs);
+    const codeFiles = new Map();
+    const code = (file) => {
+        let c = codeFiles.get(file);
+        if (!c)
+            codeFiles.set(file, (c = readCodeFile(ws, targetDir, file)));
+        return c;
+    };
+    const sourceAt = (e) => e ? { path: repoPath(e.file), ...(e.line ? { line: e.line } : {}) } : undefined;
+    const subjects = [];
+    const cards = [];
+    const proven = new Set();
+    for (const p of proofs) {
+        if (p.id !== undefined)
+            proven.add(p.id);
+        const entry = p.id !== undefined ? entries.get(p.id) : undefined;
+        const failures = [];
+        if (p.loaded) {
+            const { loaded } = p;
+            const shape = proofBody(loaded.proof);
+            const rc = {
+                id: loaded.id,
+                proof: loaded.proof,
+                entry,
+                entries,
+                body: shape.ok ? shape.body : undefined,
+                code,
+                report(def, at, location, detail) {
+                    failures.push(`${location}: ${detail}`);
+                    const src = sourceAt(entry);
+                    f.add(def, p.subject, `${location}: ${detail}`, { path: loaded.rel, line: loaded.doc.lineOf(at) }, {
+                        id: loaded.id,
+                        ...(src ? { related: [src] } : {}),
+                    });
+                },
+            };
+            for (const rule of RULES)
+                if (!rule.meta.needsBody || rc.body)
+                    rule.check(rc);
+        }
+        const mine = f.list.filter((x) => x.subject === p.subject);
+        const fired = new Set(mine.map((x) => x.code));
+        for (const x of mine)
+            if (MALFORMED.has(x.code))
+                failures.push(x.message);
+        const card = baseCard(p, entry, repoPath);
+        const state = judge(p, entry, fired);
+        card.state = state;
+        if (state === 'rejected' || state === 'malformed')
+            card.failures = failures;
+        if (state === 'stale')
+            card.drifted = [...fired].filter((c) => STALE[c]).map((c) => STALE[c]);
+        const proof = p.loaded?.proof;
+        if (proof && entry && (state === 'verified' || state === 'refuted' || state === 'inconclusive'))
+            gate(state, proof, p, entry, waivers.get(entry.id), card);
+        cards.push(card);
+        subjects.push(subjectOf(p.subject, p.id ?? p.name, p.rel, card, proof));
+    }
+    function gate(state, proof, p, entry, waiver, card) {
+        const src = sourceAt(entry);
+        const doc = p.loaded.doc;
+        const proofAt = (at) => ({ path: p.rel, line: doc.lineOf(at) });
+        const label = `${entry.id} (${src.path}:${entry.site})`;
+        if (state === 'verified') {
+            card.held = proof.verified?.proof.conclusion ?? '';
+            if (waiver)
+                f.add(ARISTO.waiverRatchet, p.subject, `${label} now verifies, but .aristo/expectations.toml still waives it: remove the waiver (the ratchet keeps waivers from rotting).`, waiver.location, { related: [proofAt(['verdict']), src] });
+            return;
+        }
+        if (state === 'refuted') {
+            const v = proof.counterexample.violation;
+            Object.assign(card, refutation(v, entry, repoPath));
+            if (waiver) {
+                card.state = 'waived';
+                card.waiver = {
+                    reason: waiver.reason,
+                    ...(waiver.tracking ? { tracking: waiver.tracking } : {}),
+                };
+                f.add(ARISTO.refutedWaived, p.subject, `${label} is refuted and waived: ${waiver.reason}${waiver.tracking ? ` (${waiver.tracking})` : ''}.`, src, { related: [proofAt(['counterexample', 'violation']), waiver.location] });
+            }
+            else
+                f.add(ARISTO.refuted, p.subject, `${label} is refuted: ${firstLine(v.description)}`, src, {
+                    related: [proofAt(['counterexample', 'violation'])],
+                    id: entry.id,
+                });
+            return;
+        }
+        const gap = proof.inconclusive.gap;
+        card.gap = gap.description;
+        card.suggestions = gap.suggested_annotations.map((s) => ({
+            kind: s.kind,
+            at: s.at_site,
+            text: s.suggested_text,
+        }));
+        f.add(ARISTO.inconclusive, p.subject, `${label} could not be verified or refuted: ${firstLine(gap.description)}`, src, {
+            related: [proofAt(['inconclusive', 'gap'])],
+            id: entry.id,
+            ...(opts.block_inconclusive ? { severity: 'error' } : {}),
+        });
+    }
+    // Waivers of ids no annotation has.
+    for (const w of waivers.values())
+        if (!entries.has(w.id))
+            f.add(ARISTO.waiverOrphan, targetId, `.aristo/expectations.toml waives \`${w.id}\`, which no annotation has.`, w.location);
+    // Intents that ask for verification and have no proof.
+    const missing = opts.block_missing_proof ? { severity: 'error' } : {};
+    for (const e of entries.values()) {
+        if (e.kind !== 'intent' || e.verify === false || proven.has(e.id))
+            continue;
+        const subject = `${targetId}#${e.id}`;
+        const src = sourceAt(e);
+        f.add(ARISTO.proofMissing, subject, `${e.id} (${src.path}:${e.site}) asks for verification but has no proof.`, src, {
+            ...missing,
+            id: e.id,
+        });
+        const card = { id: e.id, state: 'unproven', file: src.path, site: e.site, claim: e.text };
+        cards.push(card);
+        subjects.push(subjectOf(subject, e.id, src.path, card, undefined));
+    }
+    for (const a of unidentified) {
+        if (a.kind !== 'intent' || a.verify === false)
+            continue;
+        const src = { path: repoPath(a.file), line: a.line };
+        const key = `${src.path}:${a.line}`;
+        const subject = `${targetId}#${key}`;
+        f.add(ARISTO.proofMissing, subject, `The intent at ${key} (${a.site}) has no id and no index entry to take one from, so no proof can be matched to it: give it id = "…".`, src, missing);
+        const card = { id: key, state: 'unproven', file: src.path, site: a.site, claim: a.text };
+        cards.push(card);
+        subjects.push(subjectOf(subject, key, src.path, card, undefined));
+    }
+    const blocked = f.list.some((x) => x.severity === 'error');
+    const target = {
+        id: targetId,
+        pack: 'aristo',
+        kind: 'workspace',
+        path: rel,
+        enforcement: 'blocking',
+        terminal_state: blocked ? 'blocked' : 'accepted',
+        ready: !blocked,
+        context: {
+            annotations: String(entries.size),
+            proofs: String(proofs.length),
+            index: index ? 'committed' : 'from source',
+        },
+    };
+    const extension = { kind: 'aristo', cards };
+    return { target, subjects, findings: f.list, extension };
+}
+/** The SDK's status derivation: anchors match → the verdict, else stale (aristo.md §4). */
+function deriveStatuses(entries, proofs) {
+    for (const p of proofs) {
+        const e = p.id !== undefined ? entries.get(p.id) : undefined;
+        const proof = p.loaded?.proof;
+        if (!e || !proof)
+            continue;
+        const v = proof.verdict;
+        // A proof whose body the SDK cannot use is demoted too (its second validator pass).
+        e.status =
+            v.produced_at_text_hash === e.text_hash &&
+                v.produced_at_body_hash === e.body_hash &&
+                proofBody(proof).ok
+                ? v.type
+                : 'stale';
+    }
+}
+function judge(p, entry, fired) {
+    if (!p.loaded || [...fired].some((c) => MALFORMED.has(c)))
+        return 'malformed';
+    if (!entry)
+        return 'orphan';
+    const rejecting = [...fired].filter((c) => !NOT_REJECTING.has(c));
+    if (rejecting.some((c) => !STALE[c]))
+        return 'rejected';
+    if (rejecting.length)
+        return 'stale';
+    const t = p.loaded.proof.verdict.type;
+    return t === 'counterexample' ? 'refuted' : t;
+}
+function baseCard(p, entry, repoPath) {
+    return {
+        id: p.id ?? p.name,
+        state: 'malformed',
+        proof: p.rel,
+        ...(entry ? { file: repoPath(entry.file), site: entry.site, claim: entry.text } : {}),
+    };
+}
+const STATUS = {
+    verified: 'VERIFIED',
+    refuted: 'REFUTED',
+    waived: 'REFUTED_WAIVED',
+    inconclusive: 'INCONCLUSIVE',
+    stale: 'STALE',
+    rejected: 'REJECTED',
+    orphan: 'ORPHAN',
+    malformed: 'MALFORMED',
+    unproven: 'NO_PROOF',
+};
+function subjectOf(id, name, p, card, proof) {
+    const s = {
+        id,
+        target: id.slice(0, id.indexOf('#')),
+        pack: 'aristo',
+        kind: 'annotation',
+        name,
+        path: p,
+        status: STATUS[card.state],
+        outcome: 'pass',
+    };
+    if (proof)
+        s.verdict = proof.verdict.type;
+    if (card.claim !== undefined)
+        s.reason = firstLine(card.claim, 200);
+    return s;
+}
+/** Tested / Found / ↳ of a refutation card, from the trigger steps and their code grounds. */
+function refutation(v, entry, repoPath) {
+    const ordered = [...v.trigger_steps].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    const violated = v.trigger_steps.find((s) => s.path === v.violated_step_path) ?? ordered[ordered.length - 1];
+    const codeGround = [violated, ...ordered.slice().reverse()]
+        .flatMap((s) => s?.grounds ?? [])
+        .find((g) => g.kind === 'code');
+    const foundAt = codeGround?.kind === 'code' && (0,json_file/* isSafeRelative */.kr)(codeGround.file)
+        ? {
+            path: repoPath(codeGround.file),
+            line: Number(codeGround.lines.split('-')[0]) || 1,
+            what: codeGround.reason,
+        }
+        : {
+            path: repoPath(entry.file),
+            ...(entry.line ? { line: entry.line } : {}),
+            what: violated?.claim ?? v.description,
+        };
+    return { tested: ordered.map((s) => s.claim), found: v.description, foundAt };
+}
+function firstLine(s, max = 300) {
+    const line = s.trim().split('\n')[0].trim();
+    return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+/**
+ * A file a code ground cites, read as the SDK would (`root.join(file)`, `str::lines`) but only
+ * inside the repository: a `..`, an absolute path or a symlink out is refused unread.
+ */
+function readCodeFile(ws, targetDir, file) {
+    if (external_node_path_default().isAbsolute(file) || /^[A-Za-z]:/.test(file))
+        return { state: 'outside', detail: 'is an absolute path' };
+    if (file.split(/[\\/]/).includes('..'))
+        return { state: 'outside', detail: 'climbs out with ..' };
+    if (file.length === 0 || file.includes('\0'))
+        return { state: 'unreadable' };
+    const r = ws.resolve(targetDir, file);
+    if (!r.ok)
+        return r.reason === 'outside_root'
+            ? { state: 'outside', detail: 'is a symlink out of the repository' }
+            : { state: 'unreadable' };
+    const inside = external_node_path_default().relative(ws.root, r.real);
+    if (inside.startsWith('..') || external_node_path_default().isAbsolute(inside))
+        return { state: 'outside', detail: 'is a symlink out of the repository' };
+    const read = (0,files/* readSmallFile */.EW)(r.real, MAX_SOURCE_BYTES);
+    if (!read.ok)
+        return { state: 'unreadable' };
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    return text.ok ? { state: 'ok', lines: rustLines(text.text) } : { state: 'unreadable' };
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/index.ts
+
+
+
+
+
+
+
+/**
+ * Aristo proofs (seed 001): every `.aristo/` directory is a workspace; each annotation with a
+ * proof is a subject, checked against the Rust source as it is now.
+ */
+const aristoPack = {
+    id: 'aristo',
+    title: 'Aristo proofs checked against the source',
+    namespace: 'aristo',
+    codes: ARISTO_CODES,
+    targetKind: 'workspace',
+    subjectKinds: ['annotation'],
+    options: schemas/* object */.Ikc({
+        block_inconclusive: schemas/* boolean */.zMY()
+            .optional()
+            .describe('Inconclusive verdicts block (default: they are warnings)'),
+        block_missing_proof: schemas/* boolean */.zMY()
+            .optional()
+            .describe('Intents that ask for verification but have no proof block (default: they are warnings)'),
+    })
+        .strict(),
+    // Both only ever make more findings block.
+    tighteningOptions: ['block_inconclusive', 'block_missing_proof'],
+    schemas: {
+        'aristo-proof': ProofFile,
+        'aristo-index': IndexFile,
+        'aristo-expectations': ExpectationsFile,
+    },
+    discover(dirs) {
+        return dirs
+            .filter((d) => external_node_path_default().basename(d.abs) === '.aristo')
+            .map((d) => external_node_path_default().dirname(d.abs))
+            .sort();
+    },
+    verify: verifyAristo,
+};
+
+;// CONCATENATED MODULE: ./src/packs/registry.ts
+
+
+
+
+
+/**
+ * Every contract audit-gate verifies: the one place that lists packs (docs/writing-a-pack.md).
+ * Order is the order targets are reported in.
+ */
+const BUILT_IN = [arisPack, tracePack, aristoPack];
+let registered = BUILT_IN;
+function packs() {
+    return registered;
+}
 function findPack(id) {
-    return PACKS.find((p) => p.id === id);
+    return registered.find((p) => p.id === id);
+}
+/**
+ * Adds a pack until the returned function is called. For tests only (a test pack proves a new
+ * pack needs no core change); the product's packs are the list above.
+ */
+function registerPack(pack) {
+    const problem = registryProblem([...registered, pack]);
+    if (problem)
+        throw new Error(problem);
+    const before = registered;
+    registered = [...registered, pack];
+    return () => {
+        registered = before;
+    };
+}
+/** Why a list of packs cannot be a registry, or undefined. Checked by the tests for BUILT_IN. */
+function registryProblem(list) {
+    const ids = new Set();
+    for (const p of list) {
+        if (!/^[a-z][a-z0-9-]*$/.test(p.id))
+            return `pack id "${p.id}" is not lower-case`;
+        if (ids.has(p.id))
+            return `pack id "${p.id}" is registered twice`;
+        ids.add(p.id);
+        const stray = p.codes.find((c) => !c.code.startsWith(`${p.namespace}.`));
+        if (stray)
+            return `code ${stray.code} of pack ${p.id} is not in its namespace ${p.namespace}`;
+    }
+    if (list.filter((p) => p.claimsUndiscovered).length > 1)
+        return 'more than one pack claims undiscovered paths';
+    return undefined;
 }
 /** The one registry of validation codes, for docs and for checking fixtures name real codes. */
 function allCodes() {
-    return [...Object.values(codes/* GATE */.k), ...fixtures_codes/* FIXTURE_CODES */.d, ...PACKS.flatMap((p) => p.codes)];
+    return [...Object.values(codes/* GATE */.k), ...conformance_codes/* CONFORMANCE_CODES */.D, ...registered.flatMap((p) => p.codes)];
 }
 
 
@@ -54841,8 +55410,8 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/index.ts + 67 modules
-var packs = __nccwpck_require__(8018);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 69 modules
+var registry = __nccwpck_require__(5697);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -54851,35 +55420,40 @@ var codes = __nccwpck_require__(8584);
 
 
 
+/** The context one pack sees: the gate-wide options plus its own. */
+function contextFor(pack, ctx) {
+    const own = ctx.packOptions?.[pack.id];
+    return own ? { ...ctx, options: { ...ctx.options, ...own } } : ctx;
+}
 /** Checks one target; an exception becomes a blocking internal-error result (fail closed). */
 async function verifyTarget(t, ctx) {
     try {
-        return await t.pack.verify(t.dir, ctx);
+        return await t.pack.verify(t.dir, contextFor(t.pack, ctx));
     }
     catch (err) {
-        return failedTarget(t.pack.id, ctx.workspace.rel(t.dir), `Checking ${ctx.workspace.rel(t.dir)} failed: ${(0,workspace/* errorText */.k)(err)}.`);
+        return failedTarget(t.pack, ctx.workspace.rel(t.dir), `Checking ${ctx.workspace.rel(t.dir)} failed: ${(0,workspace/* errorText */.k)(err)}.`);
     }
 }
 /** The result of a target that could not be checked at all. */
-function failedTarget(packId, rel, message) {
-    const id = `${packId}:${rel}`;
-    const kind = packId === 'aris' ? 'paper' : 'run';
+function failedTarget(pack, rel, message) {
+    const id = `${pack.id}:${rel}`;
     return {
         target: {
             id,
-            pack: packId,
-            kind,
+            pack: pack.id,
+            kind: pack.targetKind,
             path: rel,
             enforcement: 'blocking',
             terminal_state: 'error',
+            ready: false,
             context: {},
         },
         subjects: [
             {
                 id,
                 target: id,
-                pack: packId,
-                kind,
+                pack: pack.id,
+                kind: pack.targetKind,
                 name: rel,
                 path: rel,
                 status: 'ERROR',
@@ -54924,16 +55498,17 @@ function runVerifyWorker() {
         workspace: new workspace/* Workspace */.a(setup.root, setup.allowOutside),
         hasher: new hashing/* Hasher */.OP(),
         options: setup.options,
+        ...(setup.packOptions ? { packOptions: setup.packOptions } : {}),
     };
     let queue = Promise.resolve();
     port.on('message', (req) => {
         queue = queue.then(async () => {
             const results = [];
             for (const t of req.targets) {
-                const pack = packs/* PACKS */.pI.find((p) => p.id === t.pack);
+                const pack = (0,registry/* findPack */.LU)(t.pack);
                 results.push(pack
                     ? await verifyTarget({ pack, dir: t.dir }, ctx)
-                    : failedTarget(t.pack, ctx.workspace.rel(t.dir), `Unknown pack ${t.pack}.`));
+                    : failedTarget({ id: t.pack, targetKind: 'target' }, ctx.workspace.rel(t.dir), `Unknown pack ${t.pack}.`));
             }
             port.postMessage({ id: req.id, results });
         });
@@ -54958,6 +55533,7 @@ class VerifyWorkers {
             root: ctx.workspace.root,
             allowOutside: ctx.workspace.allowOutside,
             options: ctx.options,
+            packOptions: ctx.packOptions,
         };
         const pool = new VerifyWorkers();
         try {
@@ -55086,7 +55662,7 @@ async function runPool(batches, ctx, workers, hooks) {
 }
 function lostTarget(it, ctx, why) {
     const rel = ctx.workspace.rel(it.target.dir);
-    return failedTarget(it.target.pack.id, rel, `Checking ${rel} failed: the worker thread checking it ${why}.`);
+    return failedTarget(it.target.pack, rel, `Checking ${rel} failed: the worker thread checking it ${why}.`);
 }
 
 
@@ -55245,6 +55821,18 @@ const GATE = {
         title: 'Two targets report the same subject',
         remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
     },
+    waiverUnmatched: {
+        code: 'gate.waiver_unmatched',
+        severity: 'error',
+        title: 'A waiver in the config matches no finding',
+        remediation: 'Remove the waiver from the config (what it waived is fixed or gone), or correct its code or subject.',
+    },
+    waiverExpired: {
+        code: 'gate.waiver_expired',
+        severity: 'warning',
+        title: 'A waiver in the config has expired, so the findings it covered count again',
+        remediation: 'Fix what the waiver covered and remove it, or renew it with a new expires date and a reason.',
+    },
     internalError: {
         code: 'gate.internal_error',
         severity: 'error',
@@ -55267,6 +55855,7 @@ const GATE = {
 /* harmony export */   bC: () => (/* binding */ mdText),
 /* harmony export */   cl: () => (/* binding */ quoteValue),
 /* harmony export */   pj: () => (/* binding */ plain),
+/* harmony export */   sN: () => (/* binding */ logSafe),
 /* harmony export */   xs: () => (/* binding */ mdCode)
 /* harmony export */ });
 /* unused harmony export VALUE_EXCERPT_MAX */
@@ -55284,6 +55873,17 @@ function plain(s) {
             return '\\r';
         return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
     });
+}
+/**
+ * Output for a log (the CLI's stdout and stderr, the Action's log), which GitHub's runner scans
+ * for workflow commands: a line that starts with `::` after leading whitespace, or that holds
+ * the legacy `##[command]` anywhere. A path or value from a file may be neither: the second
+ * character of either is shown escaped (`:\u003a`, `#\u0023[`), as plain() shows control
+ * characters. In JSON output these only occur inside strings, so the JSON is still valid and
+ * means the same.
+ */
+function logSafe(text) {
+    return text.replace(/##\[/g, '#\\u0023[').replace(/^([\s\u180e]*)::/gm, '$1:\\u003a');
 }
 /** Cuts a string to at most `max` characters (code points), marking the cut. */
 function cap(s, max) {

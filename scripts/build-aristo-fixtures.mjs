@@ -240,16 +240,12 @@ fixture(
 );
 
 // ── Proof files. ────────────────────────────────────────────────────────────────────────────
-fixture(
-  'proof-is-directory',
-  'proof_unreadable',
-  {
-    description: 'A directory named like a proof (git cannot hold it empty: empty_dirs makes it).',
-    expected: [A('proof_unreadable')],
-    state: 'blocked',
-    emptyDirs: ['.aristo/proofs/ghost.proof/x'],
-  },
-);
+fixture('proof-is-directory', 'proof_unreadable', {
+  description: 'A directory named like a proof (git cannot hold it empty: empty_dirs makes it).',
+  expected: [A('proof_unreadable')],
+  state: 'blocked',
+  emptyDirs: ['.aristo/proofs/ghost.proof/x'],
+});
 fixture(
   'proof-filename-undecodable',
   'proof_filename_invalid',

@@ -6,10 +6,10 @@ import { WriteRefused, writeReportFile } from './io/write.js';
 import { Workspace, errorText } from './io/workspace.js';
 import { isAssurance, isEffort, ASSURANCES, EFFORTS } from './policy/assurance.js';
 import { ASSURANCE_PATH, readAssuranceFile } from './packs/aris/paper.js';
-import { renderArisReport } from './render/aris-report.js';
+import { renderArisReport } from './packs/aris/outputs.js';
 import { renderText } from './render/text.js';
 import { logSafe, plain, quoteValue } from './render/sanitize.js';
-import { renderVerificationReports } from './render/verification-report.js';
+import { renderVerificationReports } from './packs/trace/outputs.js';
 import { renderCards as renderAristoCards, type AristoExtension } from './packs/aristo/index.js';
 import { verify } from './verify.js';
 import { COMMANDS, commandHelp, overviewHelp } from './cli-help.js';
@@ -299,7 +299,7 @@ async function traceCommand(args: string[], io: Io): Promise<number> {
     root,
     paths: rel,
     packs: ['trace'],
-    ...(ms !== undefined ? { packOptions: { min_supports: Number(ms) } } : {}),
+    ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
     emptyRemediation:
       'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
     allowOutsideRoot: values['allow-outside-root'] ?? false,
@@ -337,8 +337,10 @@ async function aristoCommand(args: string[], io: Io): Promise<number> {
     root,
     packs: ['aristo'],
     packOptions: {
-      ...(values['block-inconclusive'] ? { block_inconclusive: true } : {}),
-      ...(values['block-missing-proof'] ? { block_missing_proof: true } : {}),
+      aristo: {
+        ...(values['block-inconclusive'] ? { block_inconclusive: true } : {}),
+        ...(values['block-missing-proof'] ? { block_missing_proof: true } : {}),
+      },
     },
     allowOutsideRoot: values['allow-outside-root'] ?? false,
     onProgress: progress(io, values.progress),

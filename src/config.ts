@@ -7,47 +7,94 @@ import type { Workspace } from './io/workspace.js';
 import { lexicallyInside } from './io/write.js';
 import { cap, plain } from './render/sanitize.js';
 import { ASSURANCES, EFFORTS } from './policy/assurance.js';
+import { Waiver, type WaiverEntry } from './policy/waivers.js';
+import { packs } from './packs/registry.js';
+import type { Pack } from './packs/pack.js';
 
 export const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 
-/** The optional config file (`.audit-gate.json` at the root, or --config). Discovery needs none. */
-export const Config = z
-  .object({
-    $schema: z.string().optional(),
-    paths: z
-      .array(z.string().min(1))
-      .optional()
-      .describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: z
-      .array(z.string())
-      .optional()
-      .describe('gitignore-style patterns that discovery skips'),
-    assurance: z
-      .enum(ASSURANCES)
-      .optional()
-      .describe('Default assurance for papers without .aris/assurance.txt'),
-    effort: z.enum(EFFORTS).optional().describe('Default effort (max/beast imply submission)'),
-    fail_on: z
-      .enum(['blocking', 'problem'])
-      .optional()
-      .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
-    allow_empty: z.boolean().optional().describe('Succeed when nothing was found to verify'),
-    fixtures: z
-      .string()
-      .optional()
-      .describe('Conformance fixture directory to run as part of verify'),
-    packs: z
-      .array(z.string())
-      .optional()
-      .describe('Packs whose targets discovery looks for (default: all)'),
-    trace: z
-      .object({ min_supports: z.number().int().min(0).optional() })
-      .strict()
-      .optional()
-      .describe('Options of the trace pack'),
-  })
-  .strict();
-export type Config = z.infer<typeof Config>;
+/** The keys every config may hold, whatever packs are registered. */
+const CORE_KEYS = {
+  $schema: z.string().optional(),
+  paths: z
+    .array(z.string().min(1))
+    .optional()
+    .describe('Directories to verify, relative to the root; replaces discovery'),
+  exclude: z.array(z.string()).optional().describe('gitignore-style patterns that discovery skips'),
+  assurance: z
+    .enum(ASSURANCES)
+    .optional()
+    .describe('Default assurance for papers without .aris/assurance.txt'),
+  effort: z.enum(EFFORTS).optional().describe('Default effort (max/beast imply submission)'),
+  fail_on: z
+    .enum(['blocking', 'problem'])
+    .optional()
+    .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
+  allow_empty: z.boolean().optional().describe('Succeed when nothing was found to verify'),
+  fixtures: z
+    .string()
+    .optional()
+    .describe('Conformance fixture directory to run as part of verify'),
+  waivers: z
+    .array(Waiver)
+    .optional()
+    .describe(
+      'Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding',
+    ),
+};
+
+export type PackSetting = false | Record<string, unknown>;
+export type Config = {
+  [K in keyof typeof CORE_KEYS]?: z.infer<(typeof CORE_KEYS)[K]>;
+} & {
+  /** Which packs run (a list of ids), or each pack's options by id (`false` leaves it out). */
+  packs?: string[] | Record<string, PackSetting>;
+  /** Earlier form of `packs.<id>`: a pack's options under a top-level key named after it. */
+  [packId: string]: unknown;
+};
+
+/**
+ * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
+ * schema, so this file never names a pack. A top-level key named after a pack is the earlier
+ * form of `packs.<id>` (e.g. `{"<id>": {"min_supports": 2}}`) and is still accepted.
+ */
+export function configSchema(list: readonly Pack[] = packs()) {
+  const byId = (f: (p: Pack) => z.ZodType) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
+  return z
+    .object({
+      ...CORE_KEYS,
+      packs: z
+        .union([
+          z.array(z.string()).describe('Packs whose targets discovery looks for (default: all)'),
+          z
+            .object(byId((p) => z.union([z.literal(false), p.options]).optional()))
+            .strict()
+            .describe('Each pack’s options by pack id; false leaves the pack out'),
+        ])
+        .optional(),
+      ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
+    })
+    .strict();
+}
+
+/** The packs a config selects, or undefined for all of them. */
+export function selectedPacks(config: Config): string[] | undefined {
+  const p = config.packs;
+  if (p === undefined || Array.isArray(p)) return p;
+  const off = Object.keys(p).filter((id) => p[id] === false);
+  return off.length
+    ? packs()
+        .map((x) => x.id)
+        .filter((id) => !off.includes(id))
+    : undefined;
+}
+
+/** The options a config gives one pack (`packs.<id>`, or the earlier top-level `<id>`). */
+export function packConfig(config: Config, id: string): Record<string, unknown> | undefined {
+  const p = config.packs;
+  const own = p !== undefined && !Array.isArray(p) && p[id] !== false ? p[id] : undefined;
+  return own ?? (config[id] as Record<string, unknown> | undefined);
+}
 
 /** Where a config came from, which decides whether it is trusted (see `loadConfig`). */
 export interface ConfigSource {
@@ -154,7 +201,7 @@ function parseConfig(text: string, origin: { trusted: boolean; path?: string }):
       message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
       line: dup.line,
     };
-  const result = Config.safeParse(parsed.value);
+  const result = configSchema().safeParse(parsed.value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const keyPath = issue.path as (string | number)[];
@@ -176,11 +223,34 @@ function parseConfig(text: string, origin: { trusted: boolean; path?: string }):
       line: doc.lineOf(keyPath) ?? 1,
     };
   }
+  const config = result.data as Config;
+  const twice = packs().find(
+    (p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id),
+  );
+  if (twice)
+    return {
+      ...at,
+      ok: false,
+      message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
+      line: doc.lineOf([twice.id]) ?? 1,
+    };
   return {
     ...at,
     ok: true,
-    config: result.data,
+    config,
     trusted: origin.trusted,
     lineOf: (key) => doc.lineOf(key),
   };
+}
+
+/**
+ * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
+ * judging a published report: the checkout's own config never waives anything there, and a
+ * config that cannot be read waives nothing (fail closed).
+ */
+export function workflowWaivers(ws: Workspace, source: ConfigSource): WaiverEntry[] {
+  if (source.json === undefined && source.file === undefined) return [];
+  const loaded = loadConfig(ws, source);
+  if (!loaded.ok || !loaded.trusted) return [];
+  return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
 }

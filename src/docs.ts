@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { allCodes } from './packs/index.js';
-import { SCHEMAS } from './schemas.js';
+import { allCodes } from './packs/registry.js';
+import { schemas } from './schemas.js';
 
 /** The JSON Schema files generated from the zod schemas, keyed by file name. */
 export function schemaFiles(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, schema] of Object.entries(SCHEMAS)) {
+  for (const [name, schema] of Object.entries(schemas())) {
     const json = z.toJSONSchema(schema, {
       target: 'draft-2020-12',
       io: 'input',

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import * as core from '@actions/core';
 import { finding } from './model/finding.js';
 import { GateReport, type Conclusion } from './model/report.js';
+import { workflowWaivers } from './config.js';
 import { headCommit } from './io/git-index.js';
+import { Workspace } from './io/workspace.js';
 import { lexicallyInside, writeReportFile } from './io/write.js';
-import { allCodes } from './packs/index.js';
+import { allCodes } from './packs/registry.js';
 import { GATE } from './policy/codes.js';
 import { decide } from './policy/gate.js';
 import { recheckReport } from './policy/recheck.js';
@@ -147,6 +149,11 @@ function loadReport(file: string, settings: Settings): GateReport {
   const checked = recheckReport(parsed.data, {
     failOn: settings.failOn,
     codes: allCodes(),
+    waivers: workflowWaivers(new Workspace(settings.workspace), {
+      root: settings.workspace,
+      ...(settings.config !== undefined ? { file: settings.config } : {}),
+      ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
+    }),
     ...(settings.assurance ? { assurance: settings.assurance } : {}),
   });
   if (!checked.ok) {
@@ -274,12 +281,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     if (settings.report) {
       core.info(`Publishing the report ${settings.report}.`);
-      // assurance: submission still applies (a report verified at another assurance is refused).
+      // assurance: submission still applies (a report verified at another assurance is refused),
+      // and so do the waivers of the workflow's own config (a report cannot waive its findings).
       const ignored = (
         [
           ['paths', 'paths'],
-          ['config', 'config'],
-          ['configJson', 'config-json'],
           ['assurance', 'assurance'],
           ['effort', 'effort'],
           ['fixtures', 'fixtures'],
@@ -292,7 +298,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         .map(([, name]) => name);
       if (ignored.length)
         core.warning(
-          `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on and assurance: submission still apply.`,
+          `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on, assurance: submission and the waivers of config / config-json still apply.`,
         );
       report = loadReport(settings.report, settings);
     } else {

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { Hasher } from './io/hashing.js';
 import { Workspace, errorText } from './io/workspace.js';
-import { PACKS } from './packs/index.js';
+import { findPack } from './packs/registry.js';
 import type { PackContext, PackOptions, PackResult } from './packs/pack.js';
 import { failedTarget, verifyTarget, type PlannedTarget } from './target.js';
 
@@ -18,6 +18,7 @@ interface WorkerSetup {
   root: string;
   allowOutside: boolean;
   options: PackOptions;
+  packOptions: PackContext['packOptions'];
 }
 interface BatchRequest {
   id: number;
@@ -60,17 +61,22 @@ export function runVerifyWorker(): void {
     workspace: new Workspace(setup.root, setup.allowOutside),
     hasher: new Hasher(),
     options: setup.options,
+    ...(setup.packOptions ? { packOptions: setup.packOptions } : {}),
   };
   let queue = Promise.resolve();
   port.on('message', (req: BatchRequest) => {
     queue = queue.then(async () => {
       const results: PackResult[] = [];
       for (const t of req.targets) {
-        const pack = PACKS.find((p) => p.id === t.pack);
+        const pack = findPack(t.pack);
         results.push(
           pack
             ? await verifyTarget({ pack, dir: t.dir }, ctx)
-            : failedTarget(t.pack, ctx.workspace.rel(t.dir), `Unknown pack ${t.pack}.`),
+            : failedTarget(
+                { id: t.pack, targetKind: 'target' },
+                ctx.workspace.rel(t.dir),
+                `Unknown pack ${t.pack}.`,
+              ),
         );
       }
       port.postMessage({ id: req.id, results } satisfies BatchReply);
@@ -98,6 +104,7 @@ export class VerifyWorkers {
       root: ctx.workspace.root,
       allowOutside: ctx.workspace.allowOutside,
       options: ctx.options,
+      packOptions: ctx.packOptions,
     };
     const pool = new VerifyWorkers();
     try {
@@ -243,7 +250,7 @@ async function runPool(
 function lostTarget(it: Item, ctx: PackContext, why: string): PackResult {
   const rel = ctx.workspace.rel(it.target.dir);
   return failedTarget(
-    it.target.pack.id,
+    it.target.pack,
     rel,
     `Checking ${rel} failed: the worker thread checking it ${why}.`,
   );

@@ -8,13 +8,19 @@ export interface PlannedTarget {
   dir: string;
 }
 
+/** The context one pack sees: the gate-wide options plus its own. */
+export function contextFor(pack: Pack, ctx: PackContext): PackContext {
+  const own = ctx.packOptions?.[pack.id];
+  return own ? { ...ctx, options: { ...ctx.options, ...own } } : ctx;
+}
+
 /** Checks one target; an exception becomes a blocking internal-error result (fail closed). */
 export async function verifyTarget(t: PlannedTarget, ctx: PackContext): Promise<PackResult> {
   try {
-    return await t.pack.verify(t.dir, ctx);
+    return await t.pack.verify(t.dir, contextFor(t.pack, ctx));
   } catch (err) {
     return failedTarget(
-      t.pack.id,
+      t.pack,
       ctx.workspace.rel(t.dir),
       `Checking ${ctx.workspace.rel(t.dir)} failed: ${errorText(err)}.`,
     );
@@ -22,25 +28,29 @@ export async function verifyTarget(t: PlannedTarget, ctx: PackContext): Promise<
 }
 
 /** The result of a target that could not be checked at all. */
-export function failedTarget(packId: string, rel: string, message: string): PackResult {
-  const id = `${packId}:${rel}`;
-  const kind = packId === 'aris' ? 'paper' : 'run';
+export function failedTarget(
+  pack: Pick<Pack, 'id' | 'targetKind'>,
+  rel: string,
+  message: string,
+): PackResult {
+  const id = `${pack.id}:${rel}`;
   return {
     target: {
       id,
-      pack: packId,
-      kind,
+      pack: pack.id,
+      kind: pack.targetKind,
       path: rel,
       enforcement: 'blocking',
       terminal_state: 'error',
+      ready: false,
       context: {},
     },
     subjects: [
       {
         id,
         target: id,
-        pack: packId,
-        kind,
+        pack: pack.id,
+        kind: pack.targetKind,
         name: rel,
         path: rel,
         status: 'ERROR',

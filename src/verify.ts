@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { finding, type Finding, type Location } from './model/finding.js';
 import type { GateReport } from './model/report.js';
-import { loadConfig, type Config } from './config.js';
+import { loadConfig, packConfig, selectedPacks, type Config } from './config.js';
 import { withoutLoosening } from './config-pinning.js';
 import { statPath } from './io/files.js';
 import { Hasher } from './io/hashing.js';
 import { walkRepository } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
-import { runFixtures } from './fixtures/runner.js';
-import { PACKS, allCodes } from './packs/index.js';
+import { runFixtures } from './conformance/runner.js';
+import { packs as registeredPacks, allCodes } from './packs/registry.js';
 import type { Pack, PackContext, PackResult } from './packs/pack.js';
 import { VerifyWorkers, verifyTargets } from './parallel.js';
 import { isAssurance } from './policy/assurance.js';
@@ -41,8 +41,8 @@ export interface VerifyOptions {
   exact?: boolean;
   /** Restrict to these packs. */
   packs?: string[];
-  /** Extra pack options (e.g. min_supports). */
-  packOptions?: Record<string, unknown>;
+  /** Pack options given explicitly (a pack command's flags), by pack id: they win over the config. */
+  packOptions?: Record<string, Record<string, unknown>>;
   onProgress?: (message: string) => void;
 }
 
@@ -55,23 +55,27 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     statPath(path.resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
       ? opts.defaultFixtures
       : undefined;
-  const config = effectiveConfig(ws, opts, defaultFixtures, runFindings);
-  const packs = PACKS.filter((p) =>
-    (opts.packs ?? config.packs ?? PACKS.map((x) => x.id)).includes(p.id),
-  );
+  const {
+    config,
+    path: configFile,
+    lineOf,
+  } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
+  const configPath = configFile !== undefined ? ws.rel(configFile) : undefined;
+  const all = registeredPacks();
+  const selected = opts.packs ?? selectedPacks(config) ?? all.map((x) => x.id);
+  const packs = all.filter((p) => selected.includes(p.id));
   const options: PackContext['options'] = {
     ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
     ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
     ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
     ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
-    ...(config.trace?.min_supports !== undefined
-      ? { min_supports: config.trace.min_supports }
-      : {}),
-    // Options given explicitly (CLI flags) win over the config file.
-    ...(opts.packOptions ?? {}),
   };
+  // Options given explicitly (CLI flags) win over the config file.
+  const packOptions = Object.fromEntries(
+    all.map((p) => [p.id, { ...packConfig(config, p.id), ...opts.packOptions?.[p.id] }]),
+  );
   const hasher = new Hasher();
-  const ctx: PackContext = { workspace: ws, hasher, options };
+  const ctx: PackContext = { workspace: ws, hasher, options, packOptions };
   // Helper threads boot while the repository is walked; verifyTargets closes them. A named
   // directory checked as it is (aris <paper-dir>) is one target: no helpers.
   const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
@@ -93,7 +97,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       else
         results.push(
           ...(await runFixtures(dir.abs, {
-            packs: PACKS,
+            packs: all,
             knownCodes: new Set(allCodes().map((c) => c.code)),
             workspace: ws,
             onProgress: opts.onProgress,
@@ -119,6 +123,12 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     root: ws.root,
     failOn: opts.failOn ?? config.fail_on ?? 'blocking',
     runFindings,
+    waivers: (config.waivers ?? []).map((waiver, i) => ({
+      waiver,
+      ...(configPath !== undefined
+        ? { location: located({ path: configPath, line: lineOf(['waivers', i]) }) }
+        : {}),
+    })),
   });
 }
 
@@ -132,7 +142,8 @@ function effectiveConfig(
   opts: VerifyOptions,
   defaultFixtures: string | undefined,
   runFindings: Finding[],
-): Config {
+): { config: Config; path?: string; lineOf: (key: (string | number)[]) => number | undefined } {
+  const none = { config: {}, lineOf: () => undefined };
   const loaded = loadConfig(ws, {
     root: opts.root,
     ...(opts.config !== undefined ? { file: opts.config } : {}),
@@ -153,9 +164,10 @@ function effectiveConfig(
           : {}),
       }),
     );
-    return {};
+    return none;
   }
-  if (loaded.trusted || opts.assurance === undefined) return loaded.config;
+  const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
+  if (loaded.trusted || opts.assurance === undefined) return { config: loaded.config, ...at };
   // An assurance that is not understood fails closed, as it does for the papers.
   const pinned = isAssurance(opts.assurance) ? opts.assurance : 'submission';
   const { config, ignored } = withoutLoosening(loaded.config, {
@@ -166,7 +178,7 @@ function effectiveConfig(
     ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
     ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
     ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
-    allPacks: PACKS.map((p) => p.id),
+    allPacks: registeredPacks(),
   });
   if (ignored.length > 0 && loaded.path !== undefined) {
     const rel = ws.rel(loaded.path);
@@ -180,7 +192,7 @@ function effectiveConfig(
       }),
     );
   }
-  return config;
+  return { config, ...at };
 }
 
 function located(l: { path: string; line: number | undefined }): Location {
@@ -263,10 +275,11 @@ function planTargets(
         found++;
       }
     }
-    // An explicitly named directory in which nothing was discovered is still a paper dir:
-    // its audits may all be missing, which is exactly what the gate must catch.
-    const aris = packs.find((x) => x.id === 'aris');
-    if (paths && found === 0 && aris) add(aris, r.abs);
+    // An explicitly named directory in which nothing was discovered is still a target of the
+    // pack that claims such paths (a paper dir whose audits may all be missing, which is exactly
+    // what the gate must catch).
+    const claimant = packs.find((x) => x.claimsUndiscovered);
+    if (paths && found === 0 && claimant) add(claimant, r.abs);
   }
   return planned;
 }

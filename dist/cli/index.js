@@ -3838,6 +3838,17 @@ function plain(s) {
         return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
     });
 }
+/**
+ * Output for a log (the CLI's stdout and stderr, the Action's log), which GitHub's runner scans
+ * for workflow commands: a line that starts with `::` after leading whitespace, or that holds
+ * the legacy `##[command]` anywhere. A path or value from a file may be neither: the second
+ * character of either is shown escaped (`:\u003a`, `#\u0023[`), as plain() shows control
+ * characters. In JSON output these only occur inside strings, so the JSON is still valid and
+ * means the same.
+ */
+function logSafe(text) {
+    return text.replace(/##\[/g, '#\\u0023[').replace(/^([\s\u180e]*)::/gm, '$1:\\u003a');
+}
 /** Cuts a string to at most `max` characters (code points), marking the cut. */
 function cap(s, max) {
     const chars = Array.from(s);
@@ -13572,11 +13583,14 @@ const Finding = object({
     related: array(Location)
         .optional()
         .describe('Other places involved, e.g. the changed input file'),
-    issue: schemas_string()
+    details: record(schemas_string(), schemas_string())
         .optional()
-        .describe('The legacy verify_paper_audits.sh issue string, where one exists'),
+        .describe('Pack-specific details, rendered by the pack’s own outputs'),
     invariant_id: schemas_string().optional().describe('The producer’s invariant id, where one exists'),
     blocking: schemas_boolean().describe('Set by policy: whether this finding fails the gate'),
+    waived: object({ reason: schemas_string(), tracking: schemas_string().optional() })
+        .optional()
+        .describe('Set by policy when a config waiver accepts this finding: it is shown but never blocks'),
 });
 /** Builds a finding from its code definition; `blocking` is decided later by policy. */
 function finding(def, input) {
@@ -13592,8 +13606,8 @@ function finding(def, input) {
         out.location = input.location;
     if (input.related && input.related.length > 0)
         out.related = input.related;
-    if (input.issue !== undefined)
-        out.issue = input.issue;
+    if (input.details !== undefined)
+        out.details = input.details;
     if (def.invariant_id)
         out.invariant_id = def.invariant_id;
     return out;
@@ -13606,12 +13620,13 @@ function finding(def, input) {
  * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
  */
 const Outcome = schemas_enum(['pass', 'problem', 'blocking', 'skipped']);
-const SubjectKind = schemas_enum(['paper', 'audit', 'run', 'fixture', 'annotation']);
+/** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
+const Kind = schemas_string().min(1);
 const Subject = object({
     id: schemas_string(),
     target: schemas_string().describe('Id of the target this subject belongs to'),
     pack: schemas_string(),
-    kind: SubjectKind,
+    kind: Kind,
     name: schemas_string().describe('Human name, e.g. the audit skill or the run id'),
     path: schemas_string().describe('Repo-relative path of the artifact or directory'),
     status: schemas_string().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
@@ -13623,10 +13638,13 @@ const Enforcement = schemas_enum(['blocking', 'advisory']);
 const Target = object({
     id: schemas_string(),
     pack: schemas_string(),
-    kind: schemas_enum(['paper', 'run', 'fixture', 'workspace']),
+    kind: Kind,
     path: schemas_string().describe('Repo-relative path ("." for the root)'),
     enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
     terminal_state: schemas_string().describe('e.g. accepted | provisional | blocked for papers'),
+    ready: schemas_boolean()
+        .default(false)
+        .describe('Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready'),
     context: record(schemas_string(), schemas_string())
         .describe('How the target was judged, e.g. assurance and where it came from'),
 });
@@ -14083,7 +14101,7 @@ async function checkAudit(spec, loaded, ctx) {
             subject: subjectId,
             message,
             location: at(line),
-            issue,
+            ...(issue !== undefined ? { details: { issue } } : {}),
             remediation: def.remediation.startsWith('Rerun the audit') ? rerun : def.remediation,
             ...extra,
         }));
@@ -14861,6 +14879,7 @@ async function verifyPaper(paperDir, ctx) {
         path: rel,
         enforcement: submission ? 'blocking' : 'advisory',
         terminal_state: overall,
+        ready: overall === 'accepted',
         context: {
             assurance: decision.assurance,
             assurance_source: decision.source,
@@ -14980,7 +14999,23 @@ function provisionalBecause(checks) {
     return [...groups].map(([why, audits]) => `${why}: ${audits.join(', ')}`).join('; ');
 }
 
-;// CONCATENATED MODULE: ./src/render/aris-report.ts
+;// CONCATENATED MODULE: ./src/packs/aris/outputs.ts
+/**
+ * A finding as verify_paper_audits.sh users know it: the pack's `details.issue` is the legacy
+ * `issue` key, in the place it always had (key order included, so the JSON is byte-identical).
+ */
+function legacyFinding(f) {
+    if (f.details === undefined)
+        return f;
+    const out = {};
+    for (const [k, v] of Object.entries(f)) {
+        if (k !== 'details')
+            out[k] = v;
+        else if (f.details['issue'] !== undefined)
+            out['issue'] = f.details['issue'];
+    }
+    return out;
+}
 /**
  * The drop-in report of verify_paper_audits.sh (version 2) for one paper target, with our
  * additions: submission_ready, effort, assurance_source, manifest and the located findings.
@@ -14991,7 +15026,10 @@ function renderArisReport(report, targetId) {
         throw new Error(`no ARIS report for ${targetId}`);
     const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
     subjects.add(targetId);
-    return { ...base, findings: report.findings.filter((f) => subjects.has(f.subject)) };
+    return {
+        ...base,
+        findings: report.findings.filter((f) => subjects.has(f.subject)).map(legacyFinding),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/render/labels.ts
@@ -15073,16 +15111,24 @@ function renderText(report) {
     if (report.findings.length > 0) {
         out.push('', 'Findings:');
         for (const f of report.findings) {
-            const mark = f.severity === 'error' ? '✗' : f.severity === 'warning' ? '!' : '·';
+            const mark = f.waived
+                ? '~'
+                : f.severity === 'error'
+                    ? '✗'
+                    : f.severity === 'warning'
+                        ? '!'
+                        : '·';
             const where = locationText(f);
             out.push(`  ${mark} ${where ? `${plain(where)}  ` : ''}${f.code}`);
             out.push(`      ${cap(plain(f.message), 600)}`);
             out.push(`      → ${plain(f.remediation)}`);
+            if (f.waived)
+                out.push(`      ${waivedText(f.waived)}`);
         }
     }
     const c = report.counts;
     out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
-        `${c.errors} errors, ${c.warnings} warnings · submission-ready: ${report.submission_ready}`);
+        `${c.errors} errors, ${c.warnings} warnings${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`);
     const verdictLine = report.conclusion === 'failure'
         ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
         : report.conclusion === 'neutral'
@@ -15091,11 +15137,14 @@ function renderText(report) {
     out.push(`${verdictLine} (exit ${report.exit_code})`);
     return out.join('\n') + '\n';
 }
-/** Whether a paper blocks only because it is checked at submission (draft would let it pass). */
+/** Whether a target blocks only because it is checked at submission (draft would let it pass). */
 function downgradable(report) {
-    return report.targets.some((t) => t.kind === 'paper' &&
-        t.context['assurance'] === 'submission' &&
+    return report.targets.some((t) => t.context['assurance'] === 'submission' &&
         report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'));
+}
+/** A waived finding's note: it does not block, and why (the config's words, made plain). */
+function waivedText(w) {
+    return `waived: ${cap(plain(w.reason), 300)}${w.tracking ? ` (${cap(plain(w.tracking), 200)})` : ''}; it does not block.`;
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -15213,3628 +15262,21 @@ const TRACE = {
 };
 const TRACE_CODES = Object.values(TRACE);
 
-;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
-
-
-/** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
-const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
-/**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
- * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
- * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
- * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
- * directory to such a directory is a run too (the walk does not follow symlinks, so it would
- * otherwise hide the run; the pack reads it through the link, inside the root only).
- */
-function discoverRuns(dirs) {
-    const found = new Set();
-    for (const d of dirs) {
-        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' && MARKERS.some((m) => d.files.has(m)))
-            found.add(d.abs);
-        if (external_node_path_default().basename(d.abs) !== 'runs')
-            continue;
-        for (const name of d.links) {
-            const link = external_node_path_default().join(d.abs, name);
-            if (MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(link, m))))
-                found.add(link);
-        }
-    }
-    return [...found].sort();
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/context.ts
-/** Short, safe quoting of artifact text inside a message. */
-function q(s, max = 120) {
-    const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
-    return JSON.stringify(t);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
-/**
- * Canonical JSON as the producer writes it (Python `json.dumps(sort_keys=True, separators=(",",
- * ":"), ensure_ascii=False, allow_nan=False)`): sorted keys, no whitespace, Python's string escapes
- * and Python's float repr. Two paths:
- *
- * - fast: `JSON.parse` then re-serialize with sorted keys; a line equal to that is canonical (and
- *   has no duplicate keys, since a repeated key would vanish from the re-serialization);
- * - exact: a small scanner that explains why a line is not canonical (syntax error with its column,
- *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
- *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
- */
-/** Serializes a parsed JSON value with sorted keys and compact separators. */
-function canonicalStringify(v) {
-    if (v === null || typeof v !== 'object')
-        return JSON.stringify(v);
-    if (Array.isArray(v)) {
-        let s = '[';
-        for (let i = 0; i < v.length; i++)
-            s += (i ? ',' : '') + canonicalStringify(v[i]);
-        return s + ']';
-    }
-    const o = v;
-    const keys = Object.keys(o).sort();
-    let s = '{';
-    for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        s += (i ? ',' : '') + JSON.stringify(k) + ':' + canonicalStringify(o[k]);
-    }
-    return s + '}';
-}
-/** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
-function pyFloatRepr(x) {
-    if (x === 0)
-        return Object.is(x, -0) ? '-0.0' : '0.0';
-    const [mant, expStr] = x.toExponential().split('e');
-    const neg = mant.startsWith('-');
-    const digits = mant.replace('-', '').replace('.', '');
-    const e = Number(expStr);
-    let s;
-    if (e >= -4 && e < 16) {
-        if (e >= 0) {
-            const intPart = digits.slice(0, e + 1).padEnd(e + 1, '0');
-            s = `${intPart}.${digits.slice(e + 1) || '0'}`;
-        }
-        else {
-            s = `0.${'0'.repeat(-e - 1)}${digits}`;
-        }
-    }
-    else {
-        const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-        s = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-    }
-    return neg ? `-${s}` : s;
-}
-/** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
-function pyString(s) {
-    return JSON.stringify(s);
-}
-function codePointCompare(a, b) {
-    const ia = a[Symbol.iterator]();
-    const ib = b[Symbol.iterator]();
-    for (;;) {
-        const x = ia.next();
-        const y = ib.next();
-        if (x.done)
-            return y.done ? 0 : -1;
-        if (y.done)
-            return 1;
-        const cx = x.value.codePointAt(0);
-        const cy = y.value.codePointAt(0);
-        if (cx !== cy)
-            return cx < cy ? -1 : 1;
-    }
-}
-/** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */
-class Fail {
-    problem;
-    constructor(problem) {
-        this.problem = problem;
-    }
-}
-const INT_RE = /^-?(?:0|[1-9]\d*)$/;
-const NUM_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-/** The exact scanner: parses `text` and reports the first reason it is not canonical JSON. */
-function scanCanonical(text) {
-    let i = 0;
-    let firstNoncanonical;
-    let firstDuplicate;
-    const soft = (column, message) => {
-        firstNoncanonical ??= { kind: 'noncanonical', column, message };
-    };
-    const syntax = (message, at = i) => {
-        throw new Fail({ kind: 'syntax', column: at + 1, message: `${message} at column ${at + 1}` });
-    };
-    const skipWs = () => {
-        const start = i;
-        while (i < text.length &&
-            (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
-            i++;
-        if (i > start)
-            soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
-    };
-    let topMembers;
-    const value = (depth) => {
-        if (depth > 512)
-            syntax('nests deeper than 512 levels');
-        skipWs();
-        const c = text[i];
-        if (c === '{')
-            return object(depth);
-        if (c === '[')
-            return array(depth);
-        if (c === '"')
-            return string();
-        if (c === 't' && text.startsWith('true', i))
-            return ((i += 4), true);
-        if (c === 'f' && text.startsWith('false', i))
-            return ((i += 5), false);
-        if (c === 'n' && text.startsWith('null', i))
-            return ((i += 4), null);
-        if (text.startsWith('NaN', i) ||
-            text.startsWith('Infinity', i) ||
-            text.startsWith('-Infinity', i)) {
-            syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
-        }
-        if (c === '-' || (c !== undefined && c >= '0' && c <= '9'))
-            return number();
-        if (c === undefined)
-            return syntax('ends where a value was expected');
-        return syntax(`has an unexpected character ${JSON.stringify(c)}`);
-    };
-    const number = () => {
-        const start = i;
-        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
-            i++;
-        const lex = text.slice(start, i);
-        if (!NUM_RE.test(lex))
-            syntax(`has an invalid number ${JSON.stringify(lex)}`, start);
-        const n = Number(lex);
-        if (!Number.isFinite(n))
-            syntax(`has a number out of range ${JSON.stringify(lex)}`, start);
-        if (INT_RE.test(lex)) {
-            if (lex === '-0')
-                soft(start + 1, `writes -0 at column ${start + 1}`);
-        }
-        else if (lex !== pyFloatRepr(n) || Object.is(n, -0)) {
-            soft(start + 1, `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`);
-        }
-        return n;
-    };
-    const string = () => {
-        const start = i;
-        i++;
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (Number.isNaN(c))
-                syntax('has an unterminated string', start);
-            if (c === 0x22)
-                break;
-            if (c < 0x20)
-                syntax('has a raw control character inside a string');
-            if (c === 0x5c) {
-                const e = text[i + 1];
-                if (e === 'u') {
-                    if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
-                        syntax('has an invalid \\u escape');
-                    i += 6;
-                    continue;
-                }
-                if (e === undefined || !'"\\/bfnrt'.includes(e))
-                    syntax('has an invalid escape');
-                i += 2;
-                continue;
-            }
-            i++;
-        }
-        i++;
-        const raw = text.slice(start, i);
-        const decoded = JSON.parse(raw);
-        if (pyString(decoded) !== raw)
-            soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
-        return decoded;
-    };
-    const array = (depth) => {
-        i++;
-        const out = [];
-        skipWs();
-        if (text[i] === ']')
-            return (i++, out);
-        for (;;) {
-            out.push(value(depth + 1));
-            skipWs();
-            if (text[i] === ',') {
-                i++;
-                continue;
-            }
-            if (text[i] === ']')
-                return (i++, out);
-            return syntax('expects , or ] in an array');
-        }
-    };
-    const object = (depth) => {
-        i++;
-        const out = {};
-        const members = depth === 0 ? new Map() : undefined;
-        if (members)
-            topMembers = members;
-        let prev;
-        const seen = new Set();
-        skipWs();
-        if (text[i] === '}')
-            return (i++, out);
-        for (;;) {
-            skipWs();
-            if (text[i] !== '"')
-                syntax('expects a quoted key');
-            const keyAt = i;
-            const key = string();
-            skipWs();
-            if (text[i] !== ':')
-                syntax('expects : after a key');
-            i++;
-            skipWs();
-            const vStart = i;
-            const v = value(depth + 1);
-            if (seen.has(key)) {
-                // Keep reading (the last value wins, as in most parsers) so the rest can still be checked.
-                firstDuplicate ??= {
-                    kind: 'duplicate',
-                    column: keyAt + 1,
-                    key,
-                    message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}`,
-                };
-            }
-            else if (prev !== undefined && codePointCompare(prev, key) > 0)
-                soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
-            seen.add(key);
-            prev = key;
-            Object.defineProperty(out, key, {
-                value: v,
-                enumerable: true,
-                writable: true,
-                configurable: true,
-            });
-            members?.set(key, [vStart, i]);
-            skipWs();
-            if (text[i] === ',') {
-                i++;
-                continue;
-            }
-            if (text[i] === '}')
-                return (i++, out);
-            return syntax('expects , or } in an object');
-        }
-    };
-    try {
-        if (text.charCodeAt(0) === 0xfeff)
-            syntax('starts with a UTF-8 byte order mark (BOM)', 0);
-        if (text.length === 0)
-            syntax('is empty', 0);
-        const v = value(0);
-        skipWs();
-        if (i < text.length)
-            syntax('has text after the JSON value');
-        if (firstDuplicate)
-            return { ok: false, problem: firstDuplicate, value: v };
-        if (firstNoncanonical)
-            return { ok: false, problem: firstNoncanonical, value: v };
-        return { ok: true, value: v, members: topMembers };
-    }
-    catch (err) {
-        if (err instanceof Fail)
-            return { ok: false, problem: err.problem };
-        throw err;
-    }
-}
-const MAX_DEPTH = 512;
-/**
- * What the producer would write for the document in `text`: Python's json.loads, then json.dumps
- * with sort_keys, compact separators and ensure_ascii=False. Integers keep their digits, floats
- * become Python's repr, strings are re-escaped and keys sorted by code point, so formatting never
- * changes a content id. Undefined when the text is not JSON, repeats a key, nests deeper than 512
- * levels or holds a number Python could not write back (infinite).
- */
-function canonicalizeText(text) {
-    try {
-        JSON.parse(text); // syntax first: the walk below trusts it
-    }
-    catch {
-        return undefined;
-    }
-    let i = 0;
-    const ws = () => {
-        for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;)
-            c = text.charCodeAt(++i);
-    };
-    const string = () => {
-        const start = i++;
-        for (let c = text.charCodeAt(i); c !== 0x22; c = text.charCodeAt(i))
-            i += c === 0x5c ? 2 : 1;
-        i++;
-        return JSON.parse(text.slice(start, i));
-    };
-    const value = (depth) => {
-        if (depth > MAX_DEPTH)
-            throw new Fail({ kind: 'syntax', column: i + 1, message: 'too deep' });
-        ws();
-        const c = text[i];
-        if (c === '{' || c === '[') {
-            i++;
-            ws();
-            const close = c === '{' ? '}' : ']';
-            const parts = [];
-            while (text[i] !== close) {
-                ws();
-                let key = '';
-                if (c === '{') {
-                    key = string();
-                    ws();
-                    i++; // :
-                }
-                parts.push([key, value(depth + 1)]);
-                ws();
-                if (text[i] === ',')
-                    i++;
-            }
-            i++;
-            if (c === '[')
-                return `[${parts.map((p) => p[1]).join(',')}]`;
-            parts.sort((a, b) => codePointCompare(a[0], b[0]));
-            for (let k = 1; k < parts.length; k++)
-                if (parts[k - 1][0] === parts[k][0])
-                    throw new Fail({ kind: 'duplicate', column: i, key: parts[k][0], message: 'repeats' });
-            return `{${parts.map(([k, v]) => `${pyString(k)}:${v}`).join(',')}}`;
-        }
-        if (c === '"')
-            return pyString(string());
-        for (const lit of ['true', 'false', 'null'])
-            if (text.startsWith(lit, i))
-                return ((i += lit.length), lit);
-        const start = i;
-        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
-            i++;
-        const lex = text.slice(start, i);
-        if (INT_RE.test(lex))
-            return lex === '-0' ? '0' : lex;
-        const x = Number(lex);
-        if (!Number.isFinite(x))
-            throw new Fail({ kind: 'syntax', column: start + 1, message: lex });
-        return pyFloatRepr(x);
-    };
-    try {
-        return value(0);
-    }
-    catch (err) {
-        if (err instanceof Fail)
-            return undefined;
-        throw err;
-    }
-}
-/** The code of a hex digit in lowercase, or -1 (Python writes `\u001f`, never `\u001F`). */
-function lowerHex(c) {
-    return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
-}
-// Per open container: where the previous key of that object starts and ends (-1: none yet).
-// Shared scratch space: isCanonicalText is synchronous and not re-entered.
-const keyStart = new Int32Array(MAX_DEPTH + 1);
-const keyEnd = new Int32Array(MAX_DEPTH + 1);
-/**
- * Whether `text`, which JSON.parse has already accepted, is canonical JSON, judged from its
- * characters in one pass without building anything: no whitespace between tokens, object keys in
- * strictly increasing order (so no duplicate), only the escapes Python writes, integers without
- * -0, and floats as Python's repr. False means "not proven": keys with escapes or non-ASCII,
- * floats outside the plain decimal range and deep nesting are left to the exact scanner.
- * `members`, when given, receives the spans of the top-level object's members; `ascii` says the
- * caller knows the text is ASCII (its UTF-8 is as long as it is), which spares the key checks.
- */
-function isCanonicalText(text, members, ascii = false) {
-    const n = text.length;
-    let member = '';
-    let memberStart = -1;
-    let bs = text.indexOf('\\');
-    if (bs < 0)
-        bs = n;
-    let depth = -1;
-    let i = 0;
-    while (i < n) {
-        const c = text.charCodeAt(i);
-        if (c === 0x22) {
-            let j = text.indexOf('"', i + 1);
-            if (j < 0)
-                return false; // unterminated: not text JSON.parse accepted
-            let escaped = false;
-            while (bs < j) {
-                escaped = true;
-                const e = text.charCodeAt(bs + 1);
-                if (e === 0x75) {
-                    // \u00XX, only for the control characters that have no short escape.
-                    if (text.charCodeAt(bs + 2) !== 0x30 || text.charCodeAt(bs + 3) !== 0x30)
-                        return false;
-                    const hi = text.charCodeAt(bs + 4) - 0x30;
-                    const lo = lowerHex(text.charCodeAt(bs + 5));
-                    if ((hi !== 0 && hi !== 1) || lo < 0)
-                        return false;
-                    const cp = hi * 16 + lo;
-                    if (cp === 8 || cp === 9 || cp === 10 || cp === 12 || cp === 13)
-                        return false;
-                    bs += 6;
-                }
-                else if (e === 0x22 || // \"
-                    e === 0x5c || // \\
-                    e === 0x6e || // \n
-                    e === 0x72 || // \r
-                    e === 0x74 || // \t
-                    e === 0x62 || // \b
-                    e === 0x66 // \f
-                ) {
-                    bs += 2;
-                }
-                else
-                    return false;
-                if (bs > j && (j = text.indexOf('"', bs)) < 0)
-                    return false; // that quote was escaped
-                const next = text.indexOf('\\', bs);
-                bs = next < 0 ? n : next;
-            }
-            if (text.charCodeAt(j + 1) !== 0x3a) {
-                i = j + 1;
-                continue;
-            }
-            // A key: plain ASCII (or the scanner decides), strictly after the object's previous key.
-            if (escaped)
-                return false;
-            if (!ascii) {
-                for (let k = i + 1; k < j; k++)
-                    if (text.charCodeAt(k) >= 0x80)
-                        return false;
-            }
-            const pa = keyStart[depth];
-            if (pa >= 0 && !asciiLess(text, pa, keyEnd[depth], i + 1, j))
-                return false;
-            keyStart[depth] = i + 1;
-            keyEnd[depth] = j;
-            if (depth === 0 && members) {
-                member = text.slice(i + 1, j);
-                memberStart = j + 2;
-            }
-            i = j + 2;
-            continue;
-        }
-        if (c === 0x7b || c === 0x5b) {
-            if (++depth >= MAX_DEPTH)
-                return false;
-            keyStart[depth] = -1;
-            i++;
-            continue;
-        }
-        if (c === 0x7d || c === 0x5d || c === 0x2c) {
-            if (depth === 0 && memberStart >= 0) {
-                members.set(member, [memberStart, i]);
-                memberStart = -1;
-            }
-            if (c !== 0x2c)
-                depth--;
-            i++;
-        }
-        else if (c === 0x74 || c === 0x6e) {
-            i += 4; // true, null
-        }
-        else if (c === 0x66) {
-            i += 5; // false
-        }
-        else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-            const start = i++;
-            let plain = true;
-            for (; i < n; i++) {
-                const d = text.charCodeAt(i);
-                if (d >= 0x30 && d <= 0x39)
-                    continue;
-                if (d !== 0x2e && d !== 0x65 && d !== 0x45 && d !== 0x2b && d !== 0x2d)
-                    break;
-                plain = false;
-            }
-            if (plain) {
-                if (c === 0x2d && i - start === 2 && text.charCodeAt(start + 1) === 0x30)
-                    return false; // -0
-                // 309 digits and more overflow to Infinity, which the scanner rejects as out of range.
-                if (i - start > 308 && !Number.isFinite(Number(text.slice(start, i))))
-                    return false;
-            }
-            else if (!plainFloat(text.slice(start, i)))
-                return false;
-        }
-        else {
-            return false; // whitespace
-        }
-    }
-    return true;
-}
-/** Whether key [a0, a1) sorts strictly before key [b0, b1) (ASCII, so code units are code points). */
-function asciiLess(text, a0, a1, b0, b1) {
-    const la = a1 - a0;
-    const lb = b1 - b0;
-    const m = la < lb ? la : lb;
-    for (let k = 0; k < m; k++) {
-        const x = text.charCodeAt(a0 + k);
-        const y = text.charCodeAt(b0 + k);
-        if (x !== y)
-            return x < y;
-    }
-    return la < lb;
-}
-/** A float in the range where Python's repr is a plain decimal, written exactly that way. */
-function plainFloat(lex) {
-    if (lex === '0.0')
-        return true;
-    const x = Number(lex);
-    const ax = Math.abs(x);
-    if (!(ax >= 1e-4 && ax < 1e16) || lex.indexOf('e') >= 0 || lex.indexOf('E') >= 0)
-        return false;
-    // In this range JavaScript and Python agree on the digits; Python keeps ".0" on whole floats.
-    const js = String(x);
-    return js === lex || (js.length + 2 === lex.length && lex.endsWith('.0') && lex.startsWith(js));
-}
-/**
- * Checks one line: JSON.parse and a one-pass character check first, the exact scanner only when
- * those cannot prove the line canonical (it then says why, or accepts a Python-only form).
- * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
- */
-function checkLine(text, needMembers = false, ascii = false) {
-    // A trace line is an object: anything else goes straight to the scanner, which says why.
-    if (text.charCodeAt(0) === 0x7b) {
-        let v;
-        try {
-            v = JSON.parse(text);
-        }
-        catch {
-            return scanCanonical(text); // it says where the syntax breaks
-        }
-        const members = needMembers ? new Map() : undefined;
-        if (isCanonicalText(text, members, ascii))
-            return { ok: true, value: v, members };
-    }
-    return scanCanonical(text);
-}
-
-;// CONCATENATED MODULE: ./src/io/fast-schema.ts
-
-class Unsupported extends Error {
-}
-/**
- * A fast path in front of a zod schema: a predicate compiled from the schema's own definition
- * (its checks are zod's own check functions) that is true only when zod would accept the value
- * and return it unchanged. Any other value, and any schema the compiler does not know, goes to
- * zod, which stays the source of truth and explains every rejection.
- */
-function fastSchema(schema) {
-    let accept;
-    try {
-        accept = compile(schema);
-    }
-    catch (err) {
-        // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
-        if (!(err instanceof Unsupported) && !(err instanceof EvalError))
-            throw err;
-    }
-    return {
-        compiled: accept !== undefined,
-        safeParse: (v) => {
-            if (accept?.(v))
-                return { success: true, data: v };
-            const r = schema.safeParse(v);
-            // zod leaves "__proto__" keys out of records and catch-all objects (it cannot set them
-            // safely): such a value is not the one zod vouched for, so it is refused, not checked
-            // without the key.
-            const at = r.success ? droppedProto(v, r.data) : undefined;
-            if (!at)
-                return r;
-            return {
-                success: false,
-                error: new ZodError([
-                    {
-                        code: 'custom',
-                        path: at,
-                        message: 'has the key "__proto__", which cannot be checked',
-                        input: v,
-                    },
-                ]),
-            };
-        },
-    };
-}
-/**
- * Where zod's result lacks an own "__proto__" key that the input had (records and catch-all
- * objects drop it; values under z.unknown() keep it), walking input and result side by side.
- */
-function droppedProto(input, output) {
-    const pathTo = (s, last) => {
-        const out = [last];
-        for (let x = s; x?.up; x = x.up)
-            out.push(x.key);
-        return out.reverse();
-    };
-    const stack = [{ a: input, b: output, key: '', up: undefined }];
-    for (let s = stack.pop(); s; s = stack.pop()) {
-        const { a, b } = s;
-        if (a === b || typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
-            continue;
-        if (Array.isArray(a)) {
-            if (!Array.isArray(b))
-                continue;
-            for (let i = 0; i < a.length; i++)
-                stack.push({ a: a[i], b: b[i], key: i, up: s });
-        }
-        else {
-            if (Object.hasOwn(a, '__proto__') && !Object.hasOwn(b, '__proto__'))
-                return pathTo(s, '__proto__');
-            for (const k of Object.keys(a))
-                if (Object.hasOwn(b, k))
-                    stack.push({
-                        a: a[k],
-                        b: b[k],
-                        key: k,
-                        up: s,
-                    });
-        }
-    }
-    return undefined;
-}
-const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-function compile(s) {
-    const def = s._zod.def;
-    const base = compileType(def);
-    const checks = (def.checks ?? []).map(compileCheck);
-    if (checks.length === 0)
-        return base;
-    if (checks.length === 1) {
-        const only = checks[0];
-        return (v) => base(v) && only(v);
-    }
-    return (v) => base(v) && checks.every((c) => c(v));
-}
-/**
- * The checks the run formats use, as plain predicates (same conditions as zod's check functions,
- * run after the base type matched); any other check runs zod's own function.
- */
-function compileCheck(c) {
-    const d = c._zod.def;
-    const pattern = d.pattern;
-    if (d.check === 'string_format' && d.format === 'regex' && pattern instanceof RegExp) {
-        if (!pattern.global && !pattern.sticky)
-            return (v) => pattern.test(v);
-    }
-    else if (d.check === 'min_length' && typeof d.minimum === 'number') {
-        // zod counts code points, which only matters between min and 2 × min UTF-16 units.
-        const min = d.minimum;
-        const exact = runCheck(c);
-        return (v) => {
-            const units = v.length;
-            return units >= 2 * min || (units >= min && exact(v));
-        };
-    }
-    else if (d.check === 'number_format' && d.format === 'safeint') {
-        return (v) => Number.isSafeInteger(v);
-    }
-    else if (d.check === 'greater_than' && typeof d.value === 'number') {
-        const min = d.value;
-        return d.inclusive ? (v) => v >= min : (v) => v > min;
-    }
-    else if (d.check === 'less_than' && typeof d.value === 'number') {
-        const max = d.value;
-        return d.inclusive ? (v) => v <= max : (v) => v < max;
-    }
-    return runCheck(c);
-}
-function runCheck(c) {
-    return (value) => {
-        const payload = { value, issues: [] };
-        const r = c._zod.check(payload);
-        // An async refinement, or a check that rewrites the value, is left to zod.
-        return !(r instanceof Promise) && payload.issues.length === 0 && payload.value === value;
-    };
-}
-function compileType(def) {
-    switch (def.type) {
-        case 'string':
-            return (v) => typeof v === 'string';
-        case 'number':
-            return (v) => typeof v === 'number' && Number.isFinite(v);
-        case 'boolean':
-            return (v) => typeof v === 'boolean';
-        case 'unknown':
-            return () => true;
-        case 'literal':
-        case 'enum': {
-            const values = def.type === 'literal' ? def.values : Object.values(def.entries);
-            if (!values.every((x) => typeof x === 'string'))
-                throw new Unsupported();
-            const set = new Set(values);
-            return (v) => set.has(v);
-        }
-        case 'nullable': {
-            const inner = compile(def.innerType);
-            return (v) => v === null || inner(v);
-        }
-        case 'optional': {
-            const inner = compile(def.innerType);
-            return (v) => v === undefined || inner(v);
-        }
-        case 'array': {
-            const el = compile(def.element);
-            return (v) => {
-                if (!Array.isArray(v))
-                    return false;
-                // Indexed, not every(): a hole is an undefined element to zod.
-                for (let i = 0; i < v.length; i++)
-                    if (!el(v[i]))
-                        return false;
-                return true;
-            };
-        }
-        case 'tuple': {
-            if (def.rest)
-                throw new Unsupported();
-            const items = def.items.map(compile);
-            return (v) => Array.isArray(v) && v.length === items.length && items.every((p, i) => p(v[i]));
-        }
-        case 'record': {
-            if (def.keyType._zod.def.type !== 'string')
-                throw new Unsupported();
-            const key = compile(def.keyType);
-            const value = compile(def.valueType);
-            return (v) => {
-                if (!isObject(v))
-                    return false;
-                // "__proto__" goes to zod, which drops it, and is then refused (see safeParse).
-                for (const k of Object.keys(v))
-                    if (k === '__proto__' || !key(k) || !value(v[k]))
-                        return false;
-                return true;
-            };
-        }
-        case 'object':
-            return compileObject(def);
-        case 'union':
-            return compileUnion(def);
-        default:
-            throw new Unsupported();
-    }
-}
-function compileObject(def) {
-    const catchall = def.catchall?._zod.def.type;
-    // Without a catchall zod strips unknown keys (a changed value): only an exact match is fast.
-    const extraOk = catchall === 'unknown';
-    if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
-        throw new Unsupported();
-    const entries = Object.entries(def.shape);
-    const preds = entries.map(([, s]) => compile(s));
-    // Generated per object schema (keys are the schema's own, never input): one shared closure for
-    // every object would see every shape at its property loads, which V8 then does slowly.
-    const lines = entries.map(([k, s], i) => {
-        const key = JSON.stringify(k);
-        const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
-        return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
-    });
-    // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
-    // code generation.
-    const rest = extraOk
-        ? 'return !hasOwn(v, "__proto__");'
-        : 'let total = 0; for (const k in v) if (hasOwn(v, k)) total++; return total === present;';
-    const source = `return function object(v) {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-    let present = 0, x;
-    ${lines.join('\n    ')}
-    ${rest}
-  };`;
-    return new Function('hasOwn', 'p', source)(Object.hasOwn, preds);
-}
-function compileUnion(def) {
-    const options = def.options.map((o) => ({ o, p: compile(o) }));
-    const disc = def.discriminator;
-    if (disc === undefined)
-        return (v) => options.some(({ p }) => p(v));
-    const byTag = new Map();
-    for (const { o, p } of options) {
-        const tag = o._zod.def.shape?.[disc]?._zod.def;
-        if (tag?.type !== 'literal')
-            throw new Unsupported();
-        for (const x of tag.values)
-            byTag.set(x, p);
-    }
-    const tagOf = new Function('v', `return v[${JSON.stringify(disc)}];`);
-    return (v) => isObject(v) && (byTag.get(tagOf(v)) ?? (() => false))(v);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
-
-/**
- * The file formats of a bijux-canon-reason run directory (CONTRACTS.md §2). These zod schemas are
- * the one source of truth: the checks validate every record against them before judging it. The
- * producer's models forbid unknown fields, so these do too (fail closed).
- */
-const SUPPORTED_SCHEMA_VERSIONS = [1, 2];
-const SUPPORTED_RUNTIME_PROTOCOLS = [1];
-const SUPPORTED_CANONICALIZATION = [1];
-const SUPPORTED_FINGERPRINT_ALGOS = ['sha256'];
-const SUPPORTED_RUN_META_VERSIONS = [1];
-/** The files every run directory holds (manifest.json lists all but itself). */
-const CORE_FILES = [
-    'spec.json',
-    'plan.json',
-    'trace.jsonl',
-    'verify.json',
-    'fingerprint.txt',
-    'run_meta.json',
-    'manifest.json',
-];
-const STEP_KINDS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
-const REQUIRED_OUTPUTS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
-const Hex64 = schemas_string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
-const Int = schemas_number().int();
-const NonNegInt = Int.min(0);
-const Json = unknown();
-const JsonObject = record(schemas_string(), Json);
-/** `[start, end)` with 0 ≤ start < end. */
-const Span = tuple([NonNegInt, NonNegInt])
-    .refine(([a, b]) => a < b, { message: 'span must satisfy 0 <= start < end' });
-// ── trace.jsonl ──────────────────────────────────────────────────────────────────────────────
-const TraceHeader = object({
-    record: literal('trace_header'),
-    id: schemas_string().min(1),
-    metadata: JsonObject,
-    spec_id: schemas_string().nullable(),
-    plan_id: schemas_string().nullable(),
-    runtime_protocol_version: Int,
-    schema_version: Int,
-    fingerprint_algo: schemas_string(),
-    canonicalization_version: Int,
-})
-    .strict();
-const SupportRef = object({
-    kind: schemas_enum(['claim', 'evidence', 'tool_call']),
-    ref_id: schemas_string().min(1),
-    span: Span,
-    snippet_sha256: Hex64,
-    hash_algo: literal('sha256').optional(),
-})
-    .strict();
-const Claim = object({
-    id: schemas_string().min(1),
-    statement: schemas_string(),
-    status: schemas_enum(['proposed', 'validated', 'rejected']),
-    confidence: schemas_number(),
-    supports: array(SupportRef),
-    claim_type: schemas_enum(['derived', 'observed', 'assumed']),
-    structured: JsonObject.nullable().optional(),
-})
-    .strict();
-const EvidenceRef = object({
-    id: schemas_string()
-        .min(1)
-        .regex(/^[^:\]]+$/, 'must not contain ":" or "]" (it could not be cited)'),
-    uri: schemas_string(),
-    sha256: Hex64,
-    span: Span,
-    chunk_id: Hex64,
-    content_path: schemas_string(),
-})
-    .strict();
-const ToolCall = object({
-    id: schemas_string().min(1),
-    tool_name: schemas_string().min(1),
-    arguments: JsonObject,
-    step_id: schemas_string().min(1),
-    call_idx: NonNegInt,
-})
-    .strict();
-const ToolResult = object({
-    call_id: schemas_string().min(1),
-    success: schemas_boolean(),
-    result: Json.optional(),
-    error: schemas_string().nullable().optional(),
-})
-    .strict();
-const Ids = array(schemas_string());
-/** A step output; the producer tags it with `kind` (its serialized field name may be `type`). */
-const StepOutput = discriminatedUnion('kind', [
-    object({
-        kind: literal('understand'),
-        normalized_question: schemas_string(),
-        assumptions: array(schemas_string()).optional(),
-        task_type: schemas_string().optional(),
-    })
-        .strict(),
-    object({
-        kind: literal('gather'),
-        evidence_ids: Ids,
-        retrieval_queries: array(schemas_string()).optional(),
-        retrieval_provenance: JsonObject.optional(),
-    })
-        .strict(),
-    object({ kind: literal('derive'), claim_ids: Ids }).strict(),
-    object({
-        kind: literal('verify'),
-        validated_claim_ids: Ids,
-        rejected_claim_ids: Ids.optional(),
-        missing_support_claim_ids: Ids.optional(),
-    })
-        .strict(),
-    object({
-        kind: literal('finalize'),
-        final_claim_ids: Ids,
-        final_answer: schemas_string().nullable().optional(),
-        uncertainty: schemas_string().nullable().optional(),
-    })
-        .strict(),
-    object({
-        kind: literal('insufficient_evidence'),
-        reason: schemas_string(),
-        retrieved: NonNegInt,
-        required: NonNegInt,
-    })
-        .strict(),
-]);
-const Idx = NonNegInt;
-const StepId = schemas_string().min(1);
-const TraceEvent = discriminatedUnion('kind', [
-    object({ kind: literal('step_started'), idx: Idx, step_id: StepId }).strict(),
-    object({ kind: literal('step_finished'), idx: Idx, step_id: StepId, output: StepOutput })
-        .strict(),
-    object({ kind: literal('tool_called'), idx: Idx, step_id: StepId, call: ToolCall }).strict(),
-    object({ kind: literal('tool_returned'), idx: Idx, step_id: StepId, result: ToolResult })
-        .strict(),
-    object({
-        kind: literal('evidence_registered'),
-        idx: Idx,
-        step_id: StepId,
-        evidence: EvidenceRef,
-    })
-        .strict(),
-    object({ kind: literal('claim_emitted'), idx: Idx, step_id: schemas_string(), claim: Claim })
-        .strict(),
-]);
-const EventRecord = object({ record: literal('trace_event'), event: unknown() })
-    .strict();
-// ── other run files ─────────────────────────────────────────────────────────────────────────
-const PlanNode = object({
-    id: schemas_string().min(1),
-    kind: schemas_enum(STEP_KINDS),
-    dependencies: array(schemas_string()),
-    step: object({
-        kind: schemas_enum(STEP_KINDS),
-        notes: schemas_string().optional(),
-        tool_requests: array(object({ tool_name: schemas_string(), arguments: JsonObject.optional() }).strict())
-            .optional(),
-    })
-        .strict(),
-    parameters: JsonObject,
-})
-    .strict();
-const Plan = object({
-    id: schemas_string().min(1),
-    problem: schemas_string(),
-    spec_id: schemas_string().min(1),
-    nodes: array(PlanNode),
-    edges: array(tuple([schemas_string(), schemas_string()])),
-})
-    .strict();
-const ProblemSpec = object({
-    id: schemas_string().min(1),
-    description: schemas_string(),
-    constraints: JsonObject,
-    expected_output_type: schemas_string(),
-    expected: JsonObject.nullable().optional(),
-    version: Int.nullable().optional(),
-})
-    .strict();
-const RunMeta = object({
-    run_id: schemas_string().min(1),
-    spec_id: schemas_string().min(1),
-    plan_id: schemas_string().min(1),
-    trace_id: schemas_string().min(1),
-    schema_version: Int,
-    runtime_descriptor: object({
-        kind: schemas_string(),
-        mode: schemas_enum(['live', 'frozen']),
-        tools: array(object({ name: schemas_string(), version: schemas_string(), config_fingerprint: schemas_string() })
-            .strict()),
-    })
-        .strict()
-        .optional(),
-})
-    .loose()
-    .describe('run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions');
-const Manifest = record(schemas_string(), Hex64)
-    .describe('relative POSIX path → bare sha256 hex, sorted by key');
-const ChunkRecord = object({
-    chunk_id: Hex64,
-    start_byte: NonNegInt,
-    end_byte: NonNegInt,
-    chunk_sha256: Hex64,
-})
-    .loose();
-/** The producer's report (verify.json), and the shape our verification-report renderer writes. */
-const VerificationReport = object({
-    id: schemas_string().nullable().optional(),
-    checks: array(object({
-        name: schemas_string(),
-        passed: schemas_boolean(),
-        details: schemas_string().nullable().optional(),
-        metrics: record(schemas_string(), schemas_number()).optional(),
-    })
-        .strict()),
-    failures: array(object({
-        severity: schemas_enum(['error', 'warning', 'info']),
-        message: schemas_string(),
-        invariant_id: schemas_string().nullable().optional(),
-    })
-        .strict()),
-    summary_metrics: record(schemas_string(), schemas_number()).optional(),
-    trace_id: schemas_string().nullable().optional(),
-})
-    .strict();
-/** Options of the trace pack (the config file's `trace` section; fixtures' `options`). */
-const TraceOptions = object({
-    min_supports: schemas_number().int().min(0).optional(),
-});
-const CANONICAL_MARKER = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/g;
-
-;// CONCATENATED MODULE: ./src/packs/trace/fast.ts
-
-
-/** The run formats behind fast acceptance paths; zod still decides and words every rejection. */
-const Fast = {
-    ChunkRecord: fastSchema(ChunkRecord),
-    EventRecord: fastSchema(EventRecord),
-    Manifest: fastSchema(Manifest),
-    Plan: fastSchema(Plan),
-    ProblemSpec: fastSchema(ProblemSpec),
-    RunMeta: fastSchema(RunMeta),
-    TraceEvent: fastSchema(TraceEvent),
-    TraceHeader: fastSchema(TraceHeader),
-    VerificationReport: fastSchema(VerificationReport),
-};
-
-;// CONCATENATED MODULE: ./src/packs/trace/files.ts
-
-
-
-
-
-
-
-/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
-const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
-const MAX_LIST_DEPTH = 16;
-const MAX_LIST_ENTRIES = 1_000_000;
-const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
-const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
-/** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
-function isPlainRelative(p) {
-    return PLAIN_PATH.test(p) && !DOT_SEGMENT.test(p);
-}
-/**
- * Lists every file under the run directory without following symlinks (lstat), so a symlink
- * loop or a link out of the run cannot trap or widen the walk. FIFOs and sockets are listed as
- * 'other' and never opened.
- */
-function listRun(runDir, realRunDir) {
-    const out = [];
-    const stack = [{ abs: runDir, rel: '', depth: 0 }];
-    while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
-        const { abs, rel, depth } = stack.pop();
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
-        }
-        catch {
-            continue;
-        }
-        for (const e of entries) {
-            const childAbs = external_node_path_default().join(abs, e.name);
-            const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
-                if (depth < MAX_LIST_DEPTH)
-                    stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
-                else
-                    out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
-            }
-            else if (e.isFile()) {
-                // Reached through real directories only (symlinked ones are not entered), so its real
-                // path needs no realpath call.
-                out.push({ rel: childRel, abs: childAbs, kind: 'file', real: inDir(realRunDir, childRel) });
-            }
-            else if (e.isSymbolicLink()) {
-                const entry = { rel: childRel, abs: childAbs, kind: 'symlink' };
-                try {
-                    const real = external_node_fs_default().realpathSync.native(childAbs);
-                    entry.real = real;
-                    const inside = real.startsWith(realRunDir + (external_node_path_default()).sep);
-                    entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
-                    if (!inside)
-                        entry.detail = `is a symlink to ${real}, outside the run directory`;
-                    else if (!entry.insideFile)
-                        entry.detail = 'is a symlink to something other than a regular file';
-                }
-                catch (err) {
-                    entry.detail =
-                        err.code === 'ELOOP'
-                            ? 'is a symlink loop'
-                            : `is a dangling symlink (${errorText(err)})`;
-                }
-                out.push(entry);
-            }
-            else {
-                out.push({
-                    rel: childRel,
-                    abs: childAbs,
-                    kind: 'other',
-                    detail: 'is a FIFO, socket or device, not a regular file',
-                });
-            }
-        }
-    }
-    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-}
-/** `rel` (POSIX) under `dir`, without path.join's normalizing (rel is already plain). */
-function inDir(dir, rel) {
-    return (external_node_path_default()).sep === '/' ? `${dir}/${rel}` : external_node_path_default().join(dir, ...rel.split('/'));
-}
-/**
- * Reads a run file through the run's listing and the shared Hasher, which keeps its hash (the
- * manifest check then needs no second read). Missing means not in the listing; a listed entry
- * that is not a regular file inside the run is not read.
- */
-function readRunFile(ctx, name, maxBytes) {
-    const e = ctx.listing.get(name);
-    if (!e)
-        return { ok: false, kind: 'missing', detail: 'does not exist' };
-    if (!readable(e))
-        return { ok: false, kind: 'other', detail: e.detail ?? 'is not a regular file' };
-    return ctx.hasher.read(e.real, maxBytes);
-}
-/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
-function readRunJson(ctx, name) {
-    const read = readRunFile(ctx, name, MAX_RUN_FILE_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing')
-            return { state: 'missing' };
-        return { state: 'unreadable', detail: read.detail };
-    }
-    const text = decodeUtf8(read.bytes);
-    if (!text.ok)
-        return { state: 'malformed', detail: text.detail, line: 1 };
-    // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
-    // unless something must be pointed at; canonical keys are strictly sorted, so none repeats.
-    const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
-    if (body.charCodeAt(0) === 0x7b) {
-        try {
-            const value = JSON.parse(body);
-            const members = new Map();
-            if (isCanonicalText(body, members)) {
-                let doc;
-                const lazy = {
-                    lineOf: (p) => (doc ??= parseJson(text.text).doc).lineOf(p),
-                };
-                return { state: 'ok', value, doc: lazy, text: text.text, members };
-            }
-        }
-        catch {
-            // fall through to the located parser, which says where it breaks
-        }
-    }
-    const parsed = parseJson(text.text);
-    if (!parsed.ok)
-        return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
-    const dup = parsed.doc.duplicates[0];
-    if (dup)
-        return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
-    return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
-}
-/** A regular file, or a symlink to one inside the run: what may be read (at its `real` path). */
-function readable(e) {
-    return e.kind === 'file' || (e.kind === 'symlink' && e.insideFile === true);
-}
-/** The run file, if it is a regular file (or a symlink to one inside the run) that may be read. */
-function usable(listing, name) {
-    const e = listing.get(name);
-    return e && readable(e) ? e : undefined;
-}
-/**
- * Reads a JSON run file and validates it. An unreadable file is trace.file_unreadable; malformed
- * JSON or a schema violation is `invalid`, at its line, with "<name> <what> at <where>: <why>."
- * Returns undefined when anything was reported (or the file is missing: the core-file check says so).
- */
-function loadRunFile(ctx, name, schema, invalid, what) {
-    const rel = ctx.rel(name);
-    const loaded = readRunJson(ctx, name);
-    if (loaded.state === 'missing')
-        return undefined;
-    if (loaded.state === 'unreadable') {
-        ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
-        return undefined;
-    }
-    if (loaded.state === 'malformed') {
-        ctx.f.add(invalid, `${name} ${loaded.detail}.`, { path: rel, line: loaded.line });
-        return undefined;
-    }
-    const parsed = schema.safeParse(loaded.value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const at = issue.path.filter((x) => typeof x !== 'symbol');
-        ctx.f.add(invalid, `${name} ${what} at ${at.join('.') || 'the top level'}: ${issue.message}.`, {
-            path: rel,
-            line: loaded.doc.lineOf(at) ?? 1,
-        });
-        return undefined;
-    }
-    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
-
-
-
-
-
-
-
-const CHUNKS_PATH = 'provenance/chunks.jsonl';
-/**
- * Loads provenance/chunks.jsonl (one chunk record per line). Returns undefined when it cannot be
- * used; a run that registers evidence must have it ("citing whole documents instead of chunks is
- * rejected for missing chunk alignment").
- */
-function loadChunks(ctx, evidenceCount) {
-    const f = ctx.f;
-    const rel = ctx.rel(CHUNKS_PATH);
-    const read = readRunFile(ctx, CHUNKS_PATH, MAX_RUN_FILE_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing') {
-            if (evidenceCount > 0)
-                f.add(TRACE.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
-            return undefined;
-        }
-        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
-        return undefined;
-    }
-    const text = decodeUtf8(read.bytes);
-    if (!text.ok) {
-        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${text.detail}.`, { path: rel, line: 1 });
-        return undefined;
-    }
-    const index = new Map();
-    let bad = false;
-    const lines = text.text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const line = lines[i].replace(/\r$/, '');
-        const no = i + 1;
-        if (line.trim() === '')
-            continue;
-        const parsed = parseChunkLine(line);
-        if (!parsed.ok) {
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        const dup = parsed.duplicate;
-        if (dup) {
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
-                path: rel,
-                line: no,
-            });
-            bad = true;
-            continue;
-        }
-        const rec = Fast.ChunkRecord.safeParse(parsed.value);
-        if (!rec.success) {
-            const issue = rec.error.issues[0];
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        const c = rec.data;
-        if (c.end_byte <= c.start_byte) {
-            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        if (c.chunk_id !== c.chunk_sha256) {
-            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        let spans = index.get(c.chunk_id);
-        if (!spans)
-            index.set(c.chunk_id, (spans = []));
-        if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte))
-            continue; // listed twice
-        spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
-    }
-    return bad ? undefined : index;
-}
-/** The producer writes canonical lines: those need no located parse (nor a duplicate-key scan). */
-function parseChunkLine(line) {
-    if (line.charCodeAt(0) === 0x7b) {
-        try {
-            const value = JSON.parse(line);
-            // Canonical keys are strictly sorted, so none repeats.
-            if (isCanonicalText(line))
-                return { ok: true, value };
-        }
-        catch {
-            // the located parser says where it breaks
-        }
-    }
-    const parsed = parseJson(line);
-    if (!parsed.ok)
-        return parsed;
-    return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
-}
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./src/io/hashing.ts
-
-
-
-
-
-
-/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
-const LARGE_FILE_BYTES = 8 * 1024 * 1024;
-const CHUNK_BYTES = 1024 * 1024;
-// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const { createHash } = require('node:crypto');
-const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
-parentPort.on('message', ({ id, path }) => {
-  let fd;
-  try {
-    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
-    const h = createHash('sha256');
-    let size = 0, n;
-    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
-    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
-  } catch (err) {
-    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-});
-`;
-class WorkerPool {
-    size;
-    workers = [];
-    idle = [];
-    queue = [];
-    running = new Map();
-    nextId = 0;
-    constructor(size) {
-        this.size = size;
-    }
-    run(path) {
-        return new Promise((resolve) => {
-            this.queue.push({ id: this.nextId++, path, resolve });
-            this.pump();
-        });
-    }
-    pump() {
-        while (this.queue.length > 0) {
-            let w = this.idle.pop();
-            if (!w && this.workers.length < this.size)
-                w = this.spawn();
-            if (!w)
-                return;
-            const job = this.queue.shift();
-            this.running.set(w, job);
-            w.postMessage({ id: job.id, path: job.path });
-        }
-    }
-    spawn() {
-        const w = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
-        w.on('message', (m) => {
-            const job = this.running.get(w);
-            this.running.delete(w);
-            this.idle.push(w);
-            if (job) {
-                if (m.sha256 !== undefined)
-                    job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
-                else if (m.error === 'not_file')
-                    job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
-                else
-                    job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
-            }
-            this.pump();
-        });
-        w.on('error', (err) => {
-            const job = this.running.get(w);
-            this.running.delete(w);
-            this.workers.splice(this.workers.indexOf(w), 1);
-            job?.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
-            this.pump();
-        });
-        this.workers.push(w);
-        return w;
-    }
-    async close() {
-        await Promise.all(this.workers.map((w) => w.terminate()));
-        this.workers.length = 0;
-        this.idle.length = 0;
-    }
-}
-/**
- * One hashing service per run: each distinct file (by real path) is hashed once, however many
- * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
- * chunks on worker threads so several big files hash in parallel with the small ones.
- */
-class Hasher {
-    parallelism;
-    cache = new Map();
-    /** Hashes already known, for synchronous reads. */
-    known = new Map();
-    pool;
-    filesHashed = 0;
-    bytesHashed = 0;
-    constructor(parallelism = Math.max(1, Math.min(4, external_node_os_default().availableParallelism()))) {
-        this.parallelism = parallelism;
-    }
-    /** Starts hashing every path; large files first so the workers start while small ones run. */
-    prefetch(realPaths) {
-        const wanted = [...new Set(realPaths)];
-        const small = [];
-        for (const p of wanted) {
-            if (this.cache.has(p))
-                continue;
-            let size = 0;
-            try {
-                size = external_node_fs_default().statSync(p).size;
-            }
-            catch {
-                // hash() reports the error
-            }
-            if (size >= LARGE_FILE_BYTES)
-                void this.hash(p);
-            else
-                small.push(p);
-        }
-        for (const p of small)
-            void this.hash(p);
-        // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
-        return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
-    }
-    /**
-     * Reads a small file whole and hashes those same bytes, so a file that is both parsed (or
-     * span-checked) and hashed is read once; the hash serves later hash() calls.
-     */
-    read(realPath, maxBytes) {
-        const r = readSmallFile(realPath, maxBytes);
-        if (!r.ok)
-            return r;
-        let sha256 = this.known.get(realPath);
-        if (sha256 === undefined) {
-            const o = { ok: true, sha256: sha256Hex(r.bytes), size: r.bytes.length };
-            sha256 = o.sha256;
-            this.remember(realPath, o);
-            if (!this.cache.has(realPath))
-                this.cache.set(realPath, Promise.resolve(o));
-        }
-        return { ok: true, bytes: r.bytes, sha256 };
-    }
-    remember(realPath, o) {
-        if (!o.ok)
-            return;
-        this.known.set(realPath, o.sha256);
-        this.filesHashed++;
-        this.bytesHashed += o.size;
-    }
-    hash(realPath) {
-        let p = this.cache.get(realPath);
-        if (!p) {
-            p = this.compute(realPath).then((o) => {
-                if (!this.known.has(realPath))
-                    this.remember(realPath, o);
-                return o;
-            });
-            this.cache.set(realPath, p);
-        }
-        return p;
-    }
-    compute(realPath) {
-        const opened = openRegularFile(realPath);
-        if (!opened.ok)
-            return Promise.resolve(openFailure(opened));
-        const { fd, size } = opened;
-        if (size >= LARGE_FILE_BYTES) {
-            external_node_fs_default().closeSync(fd);
-            this.pool ??= new WorkerPool(this.parallelism);
-            return this.pool.run(realPath);
-        }
-        try {
-            const bytes = readOpened(fd, size);
-            return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
-        }
-        catch (err) {
-            return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
-        }
-        finally {
-            external_node_fs_default().closeSync(fd);
-        }
-    }
-    async close() {
-        await this.pool?.close();
-        this.pool = undefined;
-    }
-}
-// crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
-const oneShot = (external_node_crypto_default()).hash;
-function sha256Hex(bytes) {
-    return oneShot
-        ? oneShot('sha256', bytes, 'hex')
-        : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
-
-
-/**
- * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
- * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
- * so no number or string is ever re-serialized differently from the producer.
- */
-function contentId(kind, rawFields) {
-    const keys = Object.keys(rawFields).sort();
-    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
-    return `${kind}_v1_${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
-}
-/** The raw text of the top-level members of a canonical JSON object, by key. */
-function rawMembers(text, members) {
-    const out = {};
-    for (const [k, [a, b]] of members)
-        out[k] = text.slice(a, b);
-    return out;
-}
-/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
-function membersOf(objectText) {
-    const r = checkLine(objectText, true);
-    return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
-}
-/**
- * The raw canonical text of a JSON file's top-level members, whatever its formatting (an id
- * covers the content, not the layout): undefined when it cannot be put in canonical form.
- */
-function documentMembers(text, members) {
-    if (members)
-        return rawMembers(text, members);
-    const canonical = canonicalizeText(text);
-    const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
-    return scanned?.ok && scanned.members ? rawMembers(canonical, scanned.members) : undefined;
-}
-/** The raw text of the `event` member of a canonical trace_event line. */
-function eventText(line) {
-    return line.slice(EVENT_PREFIX.length, line.length - EVENT_SUFFIX.length);
-}
-/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
-class TraceIdHasher {
-    header;
-    h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    n = 0;
-    valid = true;
-    constructor(header) {
-        this.header = header;
-        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
-    }
-    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
-    staged = Buffer.allocUnsafe(64 * 1024);
-    used = 0;
-    /** The canonical bytes of one event (the `event` member of its canonical line). */
-    event(bytes) {
-        if (this.used + bytes.length + 1 > this.staged.length)
-            this.flush();
-        if (this.n++ > 0)
-            this.staged[this.used++] = 0x2c; // ,
-        if (bytes.length > this.staged.length - this.used) {
-            this.flush();
-            this.h.update(bytes);
-        }
-        else {
-            this.staged.set(bytes, this.used);
-            this.used += bytes.length;
-        }
-    }
-    flush() {
-        if (this.used > 0)
-            this.h.update(this.staged.subarray(0, this.used));
-        this.used = 0;
-    }
-    digest() {
-        this.flush();
-        const hd = this.header;
-        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
-        return `trace_v1_${this.h.digest('hex')}`;
-    }
-}
-const EVENT_PREFIX = '{"event":';
-const EVENT_SUFFIX = ',"record":"trace_event"}';
-
-;// CONCATENATED MODULE: ./src/packs/trace/cited.ts
-
-
-
-
-/**
- * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
- * them; these are the ones its models expose as content):
- * - a claim support: the UTF-8 bytes of the cited claim's `statement` (the claim's content);
- * - a tool_call support: the canonical JSON bytes of the tool result's `result` value, exactly as
- *   the trace line holds them (sorted keys, compact, Python floats).
- *
- * They are kept per id while the trace streams (claims may cite later records), as text that is
- * turned into bytes only when a support cites it. Past KEEP_CHARS of such text per run only a
- * digest is kept, which still proves a support that spans the whole content; a narrower span
- * over a dropped source is reported as unverifiable, never passed.
- */
-const KEEP_CHARS = 32 * 1024 * 1024;
-class CitedBytes {
-    sources = new Map();
-    kept = 0;
-    /** A claim's statement, kept under its id (the first emission wins). */
-    claim(id, statement) {
-        if (this.sources.has(id))
-            return;
-        this.keep(id, statement.length, () => statement);
-    }
-    /**
-     * A tool result, from its canonical event line (the `event` member's text), kept under the
-     * call id. `canonical` is false when the line itself is not canonical: its own finding stands
-     * and its bytes are not guessed.
-     */
-    toolResult(callId, lineText, canonical) {
-        if (this.sources.has(callId))
-            return;
-        if (!canonical) {
-            this.sources.set(callId, { kind: 'none', why: 'its trace line is not canonical JSON' });
-            return;
-        }
-        this.keep(callId, lineText.length, () => resultText(lineText));
-    }
-    keep(id, chars, get) {
-        if (this.kept + chars <= KEEP_CHARS) {
-            this.kept += chars;
-            this.sources.set(id, { kind: 'text', get });
-            return;
-        }
-        const text = get();
-        if (text === undefined) {
-            this.sources.set(id, { kind: 'none', why: 'the tool result has no result value' });
-            return;
-        }
-        const bytes = Buffer.from(text, 'utf8');
-        this.sources.set(id, { kind: 'digest', sha: sha256Hex(bytes), len: bytes.length });
-    }
-    /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
-    select(id, b0, b1) {
-        const s = this.sources.get(id);
-        if (!s)
-            return undefined;
-        if (s.kind === 'none')
-            return { ok: false, reason: 'unverifiable', why: s.why };
-        if (s.kind === 'digest') {
-            if (b1 > s.len || b0 >= b1)
-                return { ok: false, reason: 'out_of_bounds', len: s.len };
-            if (b0 === 0 && b1 === s.len)
-                return { ok: true, sha: s.sha, len: s.len, preview: '' };
-            return {
-                ok: false,
-                reason: 'unverifiable',
-                why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
-            };
-        }
-        const text = s.get();
-        if (text === undefined)
-            return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
-        const bytes = Buffer.from(text, 'utf8');
-        if (b1 > bytes.length || b0 >= b1)
-            return { ok: false, reason: 'out_of_bounds', len: bytes.length };
-        const span = bytes.subarray(b0, b1);
-        return {
-            ok: true,
-            sha: sha256Hex(span),
-            len: bytes.length,
-            preview: span.subarray(0, 80).toString('utf8'),
-        };
-    }
-}
-/** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
-function resultText(line) {
-    const event = membersOf(eventText(line))?.result;
-    return event === undefined ? undefined : membersOf(event)?.result;
-}
-/**
- * Claim and tool_call supports: the cited record exists (a claim the trace emits, a tool call
- * with a result), the span lies inside its bytes, and snippet_sha256 is the hash of those bytes.
- */
-function checkRecordSupports(ctx, supports, known, cited) {
-    const f = ctx.f;
-    for (const s of supports) {
-        if (s.kind === 'evidence')
-            continue;
-        const what = s.kind === 'claim' ? `claim ${q(s.refId)}` : `tool call ${q(s.refId)}`;
-        if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
-            f.add(TRACE.supportUnresolved, s.kind === 'claim'
-                ? `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`
-                : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
-            continue;
-        }
-        const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
-        const got = cited.select(s.refId, s.b0, s.b1);
-        if (!got)
-            continue; // resolved but never kept: cannot happen, the scan keeps every record
-        if (!got.ok) {
-            f.add(got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch, got.reason === 'out_of_bounds'
-                ? `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
-                : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
-        }
-        else if (got.sha !== s.sha) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
-
-
-/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
-const MAX_QUOTES = 1000;
-function evidenceCites(claim) {
-    return claim.supports
-        .filter((s) => s.kind === 'evidence')
-        .map((s) => [s.ref_id, s.span[0], s.span[1]]);
-}
-const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
-/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
-function markedInsufficient(claim) {
-    const s = claim.structured;
-    return s !== null && s !== undefined && s.insufficient_evidence === true;
-}
-/**
- * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
- * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
- * match the evidence supports one to one.
- */
-class ClaimChecks {
-    ctx;
-    ids = new Map();
-    supports = [];
-    /** Derived claims not marked insufficient: the run's answer. */
-    derived = 0;
-    derivedLine;
-    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
-    exempted = [];
-    total = 0;
-    suspects = [];
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    has(id) {
-        return this.ids.has(id);
-    }
-    emitted(claim, line) {
-        const f = this.ctx.f;
-        const at = this.ctx.at(line);
-        this.total++;
-        const prev = this.ids.get(claim.id);
-        if (prev !== undefined) {
-            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
-            return;
-        }
-        this.ids.set(claim.id, line);
-        for (const s of claim.supports) {
-            this.supports.push({
-                claimId: claim.id,
-                line,
-                kind: s.kind,
-                refId: s.ref_id,
-                b0: s.span[0],
-                b1: s.span[1],
-                sha: s.snippet_sha256,
-            });
-        }
-        // Markers: every "[evidence:" must open a canonical marker.
-        const markers = new Map();
-        let suspect;
-        const statement = claim.statement;
-        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
-            MARKER_AT.lastIndex = i;
-            const m = MARKER_AT.exec(statement);
-            if (!m) {
-                // Only the next 120 characters are quoted: a search to the end would make a statement
-                // full of unclosed markers quadratic.
-                const window = statement.slice(i, i + 120);
-                const end = window.indexOf(']');
-                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
-                // Decided once the evidence is read: text the claim copies from the bytes it cites (the
-                // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
-                (suspect ??= {
-                    claimId: claim.id,
-                    line,
-                    statement,
-                    at: [],
-                    cites: evidenceCites(claim),
-                }).at.push([i, text]);
-                continue;
-            }
-            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
-            markers.set(key, (markers.get(key) ?? 0) + 1);
-        }
-        if (suspect)
-            this.suspects.push(suspect);
-        if (claim.claim_type !== 'derived')
-            return;
-        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        // The same (evidence, span, snippet) cited twice is one support, not two.
-        const supportKeys = new Map();
-        for (const s of evidence) {
-            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
-            const n = (supportKeys.get(key) ?? 0) + 1;
-            supportKeys.set(key, n);
-            if ((markers.get(key) ?? 0) < n) {
-                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
-            }
-        }
-        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
-            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
-            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
-                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
-        }
-        else {
-            this.derived++;
-            this.derivedLine ??= line;
-            this.ground(claim.id, line, supportKeys.size);
-        }
-        for (const [key, n] of markers) {
-            const have = supportKeys.get(key) ?? 0;
-            if (n > have) {
-                const [id, b0, b1, sha] = key.split('\0');
-                const why = have === 0
-                    ? 'no evidence support has that id, span and snippet hash'
-                    : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
-            }
-        }
-    }
-    /**
-     * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
-     * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
-     * be read: the marker is then reported).
-     */
-    resolveLegacy(read) {
-        for (const s of this.suspects) {
-            const quoted = [];
-            for (const [ref, b0, b1] of s.cites) {
-                const text = read(ref, b0, b1)?.toString('utf8').trim();
-                if (!text)
-                    continue;
-                let n = 0;
-                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
-                    quoted.push([p, p + text.length]);
-            }
-            for (const [i, text] of s.at) {
-                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
-                    continue;
-                this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
-            }
-        }
-        this.suspects.length = 0;
-    }
-    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
-    finish(insufficientRun) {
-        if (insufficientRun)
-            return;
-        for (const c of this.exempted)
-            this.ground(c.id, c.line, c.supports, true);
-    }
-    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
-    ground(id, line, supports, marked = false) {
-        const why = marked
-            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
-            : '';
-        if (supports === 0) {
-            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
-        }
-        else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/content.ts
-
-
-
-
-
-/**
- * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
- * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
- * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
- * `result_sha256` together with the header's reasoning-trace record (the producer's
- * check_reasoning_trace).
- */
-class ContentChecks {
-    ctx;
-    derived = [];
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    /**
-     * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
-     * so the canonical payload is rebuilt from the parsed record without scanning the line again.
-     */
-    evidence(ev, no) {
-        const want = contentId('ev', {
-            chunk_id: JSON.stringify(ev.chunk_id),
-            sha256: JSON.stringify(ev.sha256),
-            span: `[${ev.span[0]},${ev.span[1]}]`,
-            uri: JSON.stringify(ev.uri),
-        });
-        if (want !== ev.id)
-            this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
-    }
-    claim(claim, line, canonical, no) {
-        if (claim.claim_type === 'derived') {
-            const s = claim.structured;
-            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
-            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
-            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
-        }
-        if (!canonical)
-            return;
-        const c = membersOf(eventText(line))?.claim;
-        const m = c === undefined ? undefined : membersOf(c);
-        if (!m)
-            return;
-        // The producer hashes its model dump: hash_algo and structured are always there.
-        const supports = claim.supports.every((x) => x.hash_algo !== undefined)
-            ? m.supports
-            : canonicalStringify(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
-        const want = contentId('claim', {
-            claim_type: m.claim_type,
-            confidence: m.confidence,
-            statement: m.statement,
-            status: m.status,
-            structured: m.structured ?? 'null',
-            supports,
-        });
-        if (want !== claim.id)
-            this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
-    }
-    mismatch(who, want, what, no) {
-        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
-    }
-    /**
-     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
-     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
-     * claim records the hash of its statement and citations, they agree, and the header's
-     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
-     */
-    finish(header) {
-        if (!header || this.derived.length === 0)
-            return;
-        const meta = header.metadata.reasoning_trace;
-        if (meta === undefined && !this.derived.some((d) => d.has))
-            return;
-        const f = this.ctx.f;
-        const at = this.ctx.at(1);
-        const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
-        for (const d of this.derived) {
-            if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
-            else if (d.recorded !== d.recomputed)
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
-        }
-        if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
-            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
-            return;
-        }
-        const r = meta;
-        const want = r.reasoning_trace_sha256;
-        if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
-            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
-            return;
-        }
-        if (r.result_sha256 !== undefined && r.result_sha256 !== want)
-            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
-        const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
-        if (recorded.size > 1)
-            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
-        else if (recorded.size === 1 && !recorded.has(want))
-            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
-    }
-}
-/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
-function resultHash(claim) {
-    const cites = claim.supports
-        .filter((s) => s.kind === 'evidence')
-        .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
-        .join(';');
-    return sha256Hex(Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]));
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
-
-
-
-
-
-
-
-
-/** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
-const WHOLE_READ_BYTES = 4 * 1024 * 1024;
-/**
- * Evidence bytes kept from the hashing read for the span checks, per run: small files (the usual
- * chunk) are read once; past this budget a file is read again when its spans are checked.
- */
-const KEEP_BYTES = 32 * 1024 * 1024;
-/**
- * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
- * absolute path, no symlink out), an existing regular file whose whole-file sha256 is the one
- * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
- * snippet hash over the exact bytes.
- */
-class EvidenceChecks {
-    ctx;
-    records = new Map();
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    registered(ev, line) {
-        const prev = this.records.get(ev.id);
-        if (prev) {
-            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
-            return;
-        }
-        const rec = { ev, line, usable: false };
-        this.records.set(ev.id, rec);
-        if (!isPlainRelative(ev.content_path)) {
-            const why = ev.content_path === ''
-                ? 'is empty'
-                : ev.content_path.split('/').includes('..')
-                    ? 'climbs out with ..'
-                    : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
-                        ? 'is absolute'
-                        : 'is not a plain relative POSIX path';
-            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
-        }
-    }
-    /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
-    resolveAll() {
-        for (const rec of this.records.values()) {
-            if (!isPlainRelative(rec.ev.content_path))
-                continue;
-            const listed = this.ctx.listing.get(rec.ev.content_path);
-            if (listed?.kind === 'file') {
-                rec.real = listed.real; // a plain file reached through real directories of the run
-                continue;
-            }
-            const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
-            let real;
-            try {
-                real = external_node_fs_default().realpathSync.native(abs);
-            }
-            catch (err) {
-                const code = err.code;
-                if (code === 'ENOENT' || code === 'ENOTDIR') {
-                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                }
-                else {
-                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                }
-                continue;
-            }
-            if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
-                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                continue;
-            }
-            rec.real = real;
-        }
-    }
-    citers;
-    setCiters(supports) {
-        this.citers = new Map();
-        for (const s of supports) {
-            if (s.kind !== 'evidence')
-                continue;
-            let set = this.citers.get(s.refId);
-            if (!set)
-                this.citers.set(s.refId, (set = new Set()));
-            set.add(s.claimId);
-        }
-    }
-    citedBy(id) {
-        const c = this.citers?.get(id);
-        if (!c || c.size === 0)
-            return '';
-        const ids = [...c];
-        return `; claim(s) citing it: ${ids
-            .slice(0, 5)
-            .map((x) => q(x, 80))
-            .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
-    }
-    async checkFiles(hasher, chunks) {
-        const f = this.ctx.f;
-        // Small files are read once for both the hash and the span checks; the rest hash in parallel.
-        const rest = [];
-        let budget = KEEP_BYTES;
-        for (const rec of this.records.values()) {
-            if (!rec.real)
-                continue;
-            const r = budget > 0 ? hasher.read(rec.real, Math.min(budget, WHOLE_READ_BYTES)) : undefined;
-            if (r?.ok) {
-                rec.bytes = r.bytes;
-                budget -= r.bytes.length;
-            }
-            else if (!r || r.kind === 'too_large')
-                rest.push(rec.real);
-        }
-        await hasher.prefetch(rest);
-        for (const rec of this.records.values()) {
-            const { ev, line } = rec;
-            const evLoc = { path: this.ctx.rel(ev.content_path) };
-            if (ev.chunk_id !== ev.sha256) {
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
-            }
-            else if (chunks) {
-                const spans = chunks.get(ev.chunk_id);
-                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
-                if (!spans) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
-                }
-                else if (!c) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
-                        .slice(0, 3)
-                        .map((x) => `[${x.start}, ${x.end})`)
-                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
-                }
-            }
-            if (!rec.real)
-                continue;
-            const o = await hasher.hash(rec.real);
-            rec.outcome = o;
-            if (!o.ok) {
-                if (o.reason === 'missing') {
-                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-                }
-                else {
-                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-                }
-                continue;
-            }
-            rec.usable = true;
-            if (o.sha256 !== ev.sha256) {
-                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-            }
-        }
-    }
-    /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
-    readSpan(id, b0, b1) {
-        const rec = this.records.get(id);
-        if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024)
-            return undefined;
-        if (rec.bytes)
-            return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
-        let fd;
-        try {
-            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-            if (!external_node_fs_default().fstatSync(fd).isFile())
-                return undefined;
-            const buf = Buffer.alloc(b1 - b0);
-            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, b0);
-            return n === buf.length ? buf : undefined;
-        }
-        catch {
-            return undefined; // the evidence checks report why it cannot be read
-        }
-        finally {
-            if (fd !== undefined)
-                external_node_fs_default().closeSync(fd);
-        }
-    }
-    /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
-    checkSupports(supports) {
-        try {
-            this.checkSpans(supports);
-        }
-        finally {
-            for (const rec of this.records.values())
-                rec.bytes = undefined; // the run is done with them
-        }
-    }
-    checkSpans(supports) {
-        const f = this.ctx.f;
-        const byEvidence = new Map();
-        for (const s of supports) {
-            if (s.kind !== 'evidence')
-                continue;
-            const rec = this.records.get(s.refId);
-            if (!rec) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
-                continue;
-            }
-            if (!rec.usable)
-                continue; // the evidence finding already explains why its bytes cannot be checked
-            let list = byEvidence.get(s.refId);
-            if (!list)
-                byEvidence.set(s.refId, (list = []));
-            list.push(s);
-        }
-        for (const [id, uses] of byEvidence) {
-            const rec = this.records.get(id);
-            const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
-            const relPath = rec.ev.content_path;
-            let fd;
-            let whole = rec.bytes;
-            try {
-                if (!whole) {
-                    fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-                    if (!external_node_fs_default().fstatSync(fd).isFile())
-                        throw new Error('is not a regular file');
-                    if (size <= WHOLE_READ_BYTES)
-                        whole = external_node_fs_default().readFileSync(fd);
-                }
-                for (const s of uses) {
-                    const len = whole ? whole.length : size;
-                    if (s.b1 > len || s.b0 >= s.b1) {
-                        f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                        continue;
-                    }
-                    const got = whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
-                    if (got !== s.sha) {
-                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                    }
-                }
-            }
-            catch (err) {
-                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
-            }
-            finally {
-                if (fd !== undefined)
-                    external_node_fs_default().closeSync(fd);
-            }
-        }
-    }
-}
-function hashRange(fd, b0, b1) {
-    const h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    const buf = Buffer.allocUnsafe(1024 * 1024);
-    let pos = b0;
-    while (pos < b1) {
-        const n = external_node_fs_default().readSync(fd, buf, 0, Math.min(buf.length, b1 - pos), pos);
-        if (n <= 0)
-            break;
-        h.update(buf.subarray(0, n));
-        pos += n;
-    }
-    return h.digest('hex');
-}
-function preview(whole, b0, b1) {
-    if (!whole)
-        return '';
-    const text = whole.subarray(b0, Math.min(b1, b0 + 80)).toString('utf8');
-    return `; the span now reads ${q(text, 80)}`;
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/header.ts
-
-
-
-
-/**
- * Line 1 of trace.jsonl: a `trace_header` record with a supported schema version (1, 2), runtime
- * protocol 1, canonicalization 1 and fingerprint algorithm sha256. Unknown versions are rejected:
- * no upgrader exists. Returns the header when its shape is valid (even if a version is not).
- */
-function checkHeader(ctx, value, line) {
-    const f = ctx.f;
-    const at = ctx.at(line);
-    const v = value;
-    if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
-        const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-            ? `a ${q(String(v.record))} record`
-            : 'no trace_header record';
-        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
-        return undefined;
-    }
-    const parsed = Fast.TraceHeader.safeParse(v);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
-        return undefined;
-    }
-    const h = parsed.data;
-    const bad = [];
-    if (!SUPPORTED_SCHEMA_VERSIONS.includes(h.schema_version))
-        bad.push(`schema_version ${h.schema_version} (supported: ${SUPPORTED_SCHEMA_VERSIONS.join(', ')})`);
-    if (!SUPPORTED_RUNTIME_PROTOCOLS.includes(h.runtime_protocol_version))
-        bad.push(`runtime_protocol_version ${h.runtime_protocol_version} (supported: ${SUPPORTED_RUNTIME_PROTOCOLS.join(', ')})`);
-    if (!SUPPORTED_CANONICALIZATION.includes(h.canonicalization_version))
-        bad.push(`canonicalization_version ${h.canonicalization_version} (supported: ${SUPPORTED_CANONICALIZATION.join(', ')})`);
-    if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
-        bad.push(`fingerprint_algo ${q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
-    for (const b of bad)
-        f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
-    return h;
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/jsonl.ts
-
-
-
-
-
-/** A trace line longer than this is reported and skipped, never held in memory (64 MiB). */
-const MAX_LINE_BYTES = 64 * 1024 * 1024;
-const READ_BYTES = 1024 * 1024;
-/**
- * Streams a JSONL file line by line in 1 MiB reads, hashing every byte as it goes (the fingerprint
- * needs the file's sha256; reading once is cheaper than reading twice). Each read's complete lines
- * are checked and decoded together; only a read that is not valid UTF-8 is split line by line, to
- * say which lines are bad. Opens non-blocking and checks the descriptor is a regular file, so a
- * FIFO cannot hang the run. Memory stays bounded by the longest line (capped at `maxLine`).
- */
-function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
-    const opened = openRegularFile(abs);
-    if (!opened.ok)
-        return openFailure(opened);
-    const fd = opened.fd;
-    let lineNo = 0;
-    /** One line's bytes (without \n): strips a CR before the \n, checks UTF-8, decodes. */
-    const emitLine = (line, final) => {
-        lineNo++;
-        if (line.length > maxLine)
-            return onLine({ kind: 'too_long', no: lineNo, bytes: line.length });
-        const crlf = !final && line.length > 0 && line[line.length - 1] === 0x0d;
-        const body = crlf ? line.subarray(0, line.length - 1) : line;
-        if (!(0,external_node_buffer_namespaceObject.isUtf8)(body))
-            onLine({ kind: 'invalid_utf8', no: lineNo });
-        else
-            onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), bytes: body, crlf, final });
-    };
-    /** Whole lines: `region` starts at a line start and ends just after a \n. */
-    const emitRegion = (region) => {
-        if (!(0,external_node_buffer_namespaceObject.isUtf8)(region)) {
-            for (let b = 0; b < region.length;) {
-                const nl = region.indexOf(0x0a, b);
-                emitLine(region.subarray(b, nl), false);
-                b = nl + 1;
-            }
-            return;
-        }
-        const text = region.toString('utf8');
-        const ascii = text.length === region.length; // then characters and bytes line up
-        for (let c = 0, b = 0; c < text.length;) {
-            const cn = text.indexOf('\n', c);
-            const bn = ascii ? cn : region.indexOf(0x0a, b);
-            lineNo++;
-            if (bn - b > maxLine) {
-                onLine({ kind: 'too_long', no: lineNo, bytes: bn - b });
-            }
-            else {
-                const crlf = bn > b && region[bn - 1] === 0x0d;
-                const ce = crlf ? cn - 1 : cn;
-                const be = crlf ? bn - 1 : bn;
-                const t = text.slice(c, ce);
-                onLine({
-                    kind: 'text',
-                    no: lineNo,
-                    text: t,
-                    bytes: region.subarray(b, be),
-                    crlf,
-                    final: false,
-                });
-            }
-            c = cn + 1;
-            b = bn + 1;
-        }
-    };
-    try {
-        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-        const buf = Buffer.allocUnsafe(READ_BYTES);
-        let size = 0;
-        let lastByte = 0x0a;
-        // The start of a line that continues into the next read (dropped once it is over maxLine).
-        let carry = [];
-        let carryBytes = 0;
-        let overLong = false;
-        const keep = (part) => {
-            carryBytes += part.length;
-            if (overLong || carryBytes > maxLine) {
-                overLong = true;
-                carry = [];
-            }
-            else
-                carry.push(Buffer.from(part));
-        };
-        const flushCarry = (tail, final) => {
-            if (overLong || carryBytes + tail.length > maxLine) {
-                lineNo++;
-                onLine({ kind: 'too_long', no: lineNo, bytes: carryBytes + tail.length });
-            }
-            else
-                emitLine(Buffer.concat([...carry, tail]), final);
-            carry = [];
-            carryBytes = 0;
-            overLong = false;
-        };
-        for (;;) {
-            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
-            if (n <= 0)
-                break;
-            const chunk = buf.subarray(0, n);
-            hash.update(chunk);
-            size += n;
-            lastByte = chunk[n - 1];
-            const last = chunk.lastIndexOf(0x0a);
-            if (last < 0) {
-                keep(chunk);
-                continue;
-            }
-            let start = 0;
-            if (carryBytes > 0 || overLong) {
-                const first = chunk.indexOf(0x0a);
-                flushCarry(chunk.subarray(0, first), false);
-                start = first + 1;
-            }
-            if (start <= last)
-                emitRegion(chunk.subarray(start, last + 1));
-            if (last + 1 < n)
-                keep(chunk.subarray(last + 1));
-        }
-        if (carryBytes > 0 || overLong)
-            flushCarry(Buffer.alloc(0), true);
-        return {
-            ok: true,
-            summary: {
-                sha256: hash.digest('hex'),
-                size,
-                lines: lineNo,
-                endsWithNewline: size === 0 || lastByte === 0x0a,
-            },
-        };
-    }
-    catch (err) {
-        return { ok: false, reason: 'unreadable', detail: errorText(err) };
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
-/** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
-const DEFAULT_MIN_SUPPORTS = 2;
-/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
-function supportFloor(option) {
-    return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
-}
-/**
- * The run's recorded policy (`metadata.reasoning_policy.min_supports_per_claim`) read as the
- * producer's verifier reads it (absent or unusable: 2; otherwise at least 1), raised to the gate's
- * floor when that is higher. Before the header is read (or when it is unusable) the producer's
- * default stands in for the run's policy.
- */
-function supportPolicy(floor, metadata) {
-    const policy = metadata?.reasoning_policy;
-    const raw = policy && typeof policy === 'object' && !Array.isArray(policy)
-        ? policy.min_supports_per_claim
-        : undefined;
-    let run = DEFAULT_MIN_SUPPORTS;
-    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
-    if (typeof raw === 'number' && Number.isFinite(raw)) {
-        run = Math.max(1, Math.trunc(raw));
-        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
-    }
-    else if (typeof raw === 'string') {
-        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
-        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
-    }
-    if (floor !== undefined && floor > run)
-        return {
-            min: floor,
-            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
-        };
-    return { min: run, source: runSource };
-}
-/**
- * Whether the run's recorded policy lets a derived claim marked `structured.insufficient_evidence`
- * stand in a run that reports insufficient evidence (the contract's "policy-driven" exemption).
- * The producer records no such policy and never marks claims, so real runs never get it: without
- * it, the mark would only let a forged claim through.
- */
-function allowsMarkedInsufficient(metadata) {
-    const policy = metadata?.reasoning_policy;
-    return (!!policy &&
-        typeof policy === 'object' &&
-        policy.allow_marked_insufficient_claims === true);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
-
-
-
-/** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
-class StepChecks {
-    ctx;
-    started = new Map();
-    finished = new Map();
-    outputs = new Set();
-    insufficientLine;
-    /** Where the finalize output was written: no claim may follow it. */
-    finalizeLine;
-    /** Steps started while some of their dependencies had not finished. */
-    early = [];
-    /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
-    outputRefs = [];
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    started_(stepId, line) {
-        const f = this.ctx.f;
-        const first = this.started.get(stepId);
-        if (first !== undefined) {
-            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
-            return;
-        }
-        this.started.set(stepId, line);
-        // A node runs once everything it depends on has finished (the producer's topological order);
-        // a dependency that never finishes is reported as unfinished or missing instead.
-        const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
-        if (waiting.length > 0)
-            this.early.push({ stepId, line, waiting });
-        if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
-            f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
-        }
-    }
-    finished_(stepId, output, line) {
-        const outputKind = output.kind;
-        const f = this.ctx.f;
-        if (!this.started.has(stepId)) {
-            f.add(TRACE.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
-        }
-        const first = this.finished.get(stepId);
-        if (first !== undefined) {
-            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
-            return;
-        }
-        this.finished.set(stepId, line);
-        this.outputs.add(outputKind);
-        for (const [field, kind] of OUTPUT_ID_FIELDS) {
-            const ids = output[field];
-            for (const id of ids ?? [])
-                this.outputRefs.push({ kind, id, field, line });
-        }
-        if (outputKind === 'insufficient_evidence')
-            this.insufficientLine ??= line;
-        if (outputKind === 'finalize')
-            this.finalizeLine ??= line;
-    }
-    /** A claim belongs to a step still running, and to a run not yet finalized. */
-    claimEmitted(stepId, claimId, line) {
-        const done = this.finished.get(stepId);
-        const why = done !== undefined
-            ? `in step ${q(stepId)}, which already finished on line ${done}`
-            : this.finalizeLine !== undefined
-                ? `after the run finalized its answer on line ${this.finalizeLine}`
-                : undefined;
-        if (why)
-            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
-    }
-    /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
-    ref(stepId, line, what) {
-        if (stepId === '' || this.started.has(stepId))
-            return;
-        this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
-    }
-    finish(lastLine) {
-        const f = this.ctx.f;
-        for (const { stepId, line, waiting } of this.early) {
-            const late = waiting.filter((d) => this.finished.has(d));
-            if (late.length === 0)
-                continue;
-            f.add(TRACE.stepBeforeDependency, `Step ${q(stepId)} is started on line ${line} before its dependency ${late
-                .slice(0, 3)
-                .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
-                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
-        }
-        for (const [stepId, line] of this.started) {
-            if (!this.finished.has(stepId)) {
-                f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
-            }
-        }
-        const seen = new Set(this.outputs);
-        if (seen.has('insufficient_evidence'))
-            seen.add('derive');
-        const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
-        if (missing.length > 0) {
-            const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
-            f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
-        }
-    }
-}
-/** The id lists of the step outputs, and what each names. */
-const OUTPUT_ID_FIELDS = [
-    ['evidence_ids', 'evidence'],
-    ['claim_ids', 'claim'],
-    ['validated_claim_ids', 'claim'],
-    ['rejected_claim_ids', 'claim'],
-    ['missing_support_claim_ids', 'claim'],
-    ['final_claim_ids', 'claim'],
-];
-
-;// CONCATENATED MODULE: ./src/packs/trace/tools.ts
-
-
-/** Tool linkage: each call has exactly one result in the same step, no result is orphaned, no tool is unknown. */
-class ToolChecks {
-    ctx;
-    calls = new Map();
-    /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
-    answered = new Set();
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    get count() {
-        return this.calls.size;
-    }
-    called(eventStep, call, line) {
-        const f = this.ctx.f;
-        if (call.step_id !== eventStep) {
-            f.add(TRACE.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
-        }
-        const prev = this.calls.get(call.id);
-        if (prev) {
-            f.add(TRACE.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
-            return;
-        }
-        this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
-        const tools = this.ctx.tools;
-        if (tools === undefined)
-            return;
-        if (tools === 'none') {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
-        }
-        else if (!tools.has(call.tool_name)) {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
-        }
-    }
-    returned(eventStep, result, line) {
-        const f = this.ctx.f;
-        const call = this.calls.get(result.call_id);
-        if (!call) {
-            f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
-            return;
-        }
-        call.results++;
-        this.answered.add(result.call_id);
-        if (call.results > 1) {
-            f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
-            return;
-        }
-        if (eventStep !== call.stepId) {
-            f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
-        }
-    }
-    finish() {
-        for (const [id, call] of this.calls) {
-            if (call.results === 0) {
-                this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
-            }
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/events.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
- * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
- * that can be judged as the events go by. Nothing but small per-id state is kept in memory.
- */
-function scanTrace(ctx, traceAbs) {
-    const f = ctx.f;
-    const steps = new StepChecks(ctx);
-    const tools = new ToolChecks(ctx);
-    const evidence = new EvidenceChecks(ctx);
-    const claims = new ClaimChecks(ctx);
-    const cited = new CitedBytes();
-    const content = new ContentChecks(ctx);
-    let header;
-    let idHasher;
-    let idValid = true;
-    let events = 0;
-    let lastLine = 0;
-    let crlfFirst;
-    let crlfCount = 0;
-    // idx bookkeeping: each event's idx must be the previous one + 1, starting at 0.
-    let prevIdx = -1;
-    let maxIdx = -1;
-    let unreadable = 0;
-    const seenIdx = new Map();
-    const onLine = (line) => {
-        lastLine = line.no;
-        if (line.kind === 'too_long') {
-            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
-            idValid = false;
-            if (line.no > 1)
-                consumePosition();
-            return;
-        }
-        if (line.kind === 'invalid_utf8') {
-            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
-            idValid = false;
-            if (line.no > 1)
-                consumePosition();
-            return;
-        }
-        const ascii = line.bytes.length === line.text.length;
-        if (line.crlf) {
-            crlfCount++;
-            crlfFirst ??= line.no;
-        }
-        if (line.no === 1) {
-            header = handleHeader(checkLine(line.text, true, ascii), line.text, line.no);
-            if (!line.final)
-                return;
-        }
-        else {
-            if (line.text === '') {
-                if (!line.final) {
-                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
-                    idValid = false;
-                }
-                return;
-            }
-            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
-        }
-        if (line.final) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
-            idValid = false;
-        }
-    };
-    const consumePosition = () => {
-        // A line that could not be read may have held the next event (or be injected garbage): the
-        // next readable event may then follow either the last readable one or the unreadable lines.
-        unreadable++;
-        events++;
-    };
-    const handleHeader = (result, text, no) => {
-        const at = ctx.at(no);
-        if (!result.ok) {
-            const p = result.problem;
-            if (p.kind === 'syntax') {
-                f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-                idValid = false;
-                return undefined;
-            }
-            if (p.kind === 'duplicate')
-                f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-            else
-                f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
-            idValid = false;
-        }
-        const h = checkHeader(ctx, result.value, no);
-        // The run's recorded support policy applies, raised to the gate's floor when that is higher.
-        if (h) {
-            const p = supportPolicy(ctx.supportFloor, h.metadata);
-            ctx.minSupports = p.min;
-            ctx.minSupportsSource = p.source;
-            ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
-        }
-        if (h && result.ok && result.members)
-            idHasher = new TraceIdHasher(rawMembers(text, result.members));
-        return h;
-    };
-    const handleEvent = (result, bytes, no, text) => {
-        let value;
-        if (!result.ok) {
-            const p = result.problem;
-            if (p.kind === 'syntax') {
-                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
-                idValid = false;
-                consumePosition();
-                return;
-            }
-            if (p.kind === 'duplicate') {
-                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
-            }
-            else {
-                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
-            }
-            idValid = false;
-            value = result.value;
-        }
-        else {
-            value = result.value;
-        }
-        events++;
-        const rec = Fast.EventRecord.safeParse(value);
-        if (!rec.success) {
-            const v = value;
-            const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-                ? `record ${q(String(v.record))}`
-                : 'no trace_event record';
-            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
-            idValid = false;
-            unreadable++;
-            return;
-        }
-        if (idHasher && idValid && result.ok)
-            idHasher.event(bytes.subarray(EVENT_PREFIX.length, bytes.length - EVENT_SUFFIX.length));
-        const raw = rec.data.event;
-        // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
-        if (raw && typeof raw === 'object' && raw.kind === 'step_finished') {
-            const out = raw.output;
-            if (out && typeof out === 'object' && !('kind' in out) && 'type' in out) {
-                const { type, ...rest } = out;
-                raw.output = { kind: type, ...rest };
-            }
-        }
-        const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
-        checkIdx(idxRaw, no);
-        const parsed = Fast.TraceEvent.safeParse(raw);
-        if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
-            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
-            return;
-        }
-        dispatch(parsed.data, no, text, result.ok);
-    };
-    const checkIdx = (idx, no) => {
-        const at = ctx.at(no);
-        if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
-            // event_invalid reports the missing or malformed idx; the position is still taken.
-            unreadable++;
-            return;
-        }
-        const expected = prevIdx + 1;
-        const slack = unreadable;
-        unreadable = 0;
-        const dupLine = seenIdx.get(idx);
-        if (dupLine !== undefined) {
-            f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
-        }
-        else if ((idx < expected || idx > expected + slack) && idx !== maxIdx + 1) {
-            const why = idx > expected
-                ? idx === expected + 1
-                    ? `event ${expected} is missing, or events were reordered or injected`
-                    : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
-                : 'events were reordered';
-            f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
-        }
-        if (dupLine === undefined)
-            seenIdx.set(idx, no);
-        prevIdx = idx;
-        if (idx > maxIdx)
-            maxIdx = idx;
-    };
-    const dispatch = (ev, no, text, canonical) => {
-        switch (ev.kind) {
-            case 'step_started':
-                steps.started_(ev.step_id, no);
-                break;
-            case 'step_finished':
-                steps.finished_(ev.step_id, ev.output, no);
-                break;
-            case 'tool_called':
-                steps.ref(ev.step_id, no, 'tool call');
-                tools.called(ev.step_id, ev.call, no);
-                break;
-            case 'tool_returned':
-                steps.ref(ev.step_id, no, 'tool result');
-                tools.returned(ev.step_id, ev.result, no);
-                cited.toolResult(ev.result.call_id, text, canonical);
-                break;
-            case 'evidence_registered':
-                steps.ref(ev.step_id, no, 'evidence registration');
-                evidence.registered(ev.evidence, no);
-                content.evidence(ev.evidence, no);
-                break;
-            case 'claim_emitted':
-                steps.ref(ev.step_id, no, 'claim');
-                steps.claimEmitted(ev.step_id, ev.claim.id, no);
-                claims.emitted(ev.claim, no);
-                cited.claim(ev.claim.id, ev.claim.statement);
-                content.claim(ev.claim, text, canonical, no);
-                break;
-        }
-    };
-    const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
-    if (outcome.ok) {
-        if (outcome.summary.size === 0) {
-            f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
-        }
-        if (crlfCount > 0) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
-        }
-    }
-    let recomputedId;
-    if (outcome.ok && header && idHasher && idValid)
-        recomputedId = idHasher.digest();
-    return {
-        outcome,
-        header,
-        events,
-        lastLine,
-        recomputedId,
-        steps,
-        tools,
-        evidence,
-        claims,
-        cited,
-        content,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/findings.ts
-
-/** At most this many findings per code and run; the rest are counted in one closing finding. */
-const MAX_PER_CODE = 50;
-const force = (v) => (typeof v === 'function' ? v() : v);
-class RunFindings {
-    subject;
-    out = [];
-    counts = new Map();
-    suppressed = new Map();
-    constructor(subject) {
-        this.subject = subject;
-    }
-    add(def, message, lazyLocation, lazyRelated, remediation) {
-        const n = (this.counts.get(def.code) ?? 0) + 1;
-        this.counts.set(def.code, n);
-        if (n > MAX_PER_CODE) {
-            let s = this.suppressed.get(def.code);
-            if (!s) {
-                s = { def, n: 0, first: lazyLocation && force(lazyLocation) };
-                this.suppressed.set(def.code, s);
-            }
-            s.n++;
-            return;
-        }
-        const location = lazyLocation && force(lazyLocation);
-        const related = lazyRelated && force(lazyRelated);
-        this.out.push(finding(def, {
-            subject: this.subject,
-            message,
-            ...(location ? { location } : {}),
-            ...(related && related.length ? { related } : {}),
-            ...(remediation ? { remediation } : {}),
-        }));
-    }
-    has(code) {
-        return this.counts.has(code);
-    }
-    get size() {
-        return this.out.length + this.suppressed.size;
-    }
-    finish() {
-        const tail = [];
-        for (const s of this.suppressed.values()) {
-            tail.push(finding(s.def, {
-                subject: this.subject,
-                message: `${s.n} more place(s) in this run have the same problem (${s.def.title.toLowerCase()}); only the first ${MAX_PER_CODE} are listed.`,
-                ...(s.first ? { location: s.first } : {}),
-            }));
-        }
-        return [...this.out, ...tail];
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/integrity.ts
-
-
-
-
-
-
-
-
-/** Core files: each must exist as a regular file (manifest.json lists every other file). */
-function checkCoreFiles(ctx, listing) {
-    for (const name of CORE_FILES) {
-        const e = listing.get(name);
-        if (!e) {
-            let isDir = false;
-            try {
-                isDir = external_node_fs_default().lstatSync(external_node_path_default().join(ctx.runDir, name)).isDirectory();
-            }
-            catch {
-                // missing
-            }
-            if (isDir)
-                ctx.f.add(TRACE.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
-            else
-                ctx.f.add(TRACE.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
-        }
-        else if (!readable(e)) {
-            ctx.f.add(TRACE.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
-        }
-    }
-}
-function loadRunMeta(ctx, listing) {
-    if (!usable(listing, 'run_meta.json'))
-        return undefined;
-    const loaded = loadRunFile(ctx, 'run_meta.json', Fast.RunMeta, TRACE.runMetaInvalid, 'is invalid');
-    if (!loaded)
-        return undefined;
-    const meta = loaded.data;
-    if (!SUPPORTED_RUN_META_VERSIONS.includes(meta.schema_version)) {
-        ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
-    }
-    return meta;
-}
-function loadSpec(ctx, listing) {
-    if (!usable(listing, 'spec.json'))
-        return undefined;
-    const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, TRACE.specInvalid, 'is not a problem spec');
-    if (!loaded)
-        return undefined;
-    const id = loaded.data.id;
-    // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
-    if (id.startsWith('spec_v1_')) {
-        const raw = documentMembers(loaded.text, loaded.members);
-        const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
-        if (!raw) {
-            ctx.f.add(TRACE.specInvalid, 'spec.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', at);
-        }
-        else {
-            const want = contentId('spec', {
-                constraints: raw.constraints ?? '{}',
-                description: raw.description,
-                expected: raw.expected ?? 'null',
-                expected_output_type: raw.expected_output_type,
-                version: raw.version ?? 'null',
-            });
-            if (want !== id)
-                ctx.f.add(TRACE.contentIdMismatch, `spec.json says its id is ${q(id)} but its content hashes to ${q(want)}: the spec (its description, constraints or expected output) was edited after the run.`, at);
-        }
-    }
-    return { id };
-}
-/**
- * The report the producer's own `verify` command writes beside the trace after the run: it is
- * not in the manifest (written later), and is checked like verify.json when present.
- */
-const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
-/**
- * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
- * this trace; a report with errors rejects the run.
- */
-function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
-    if (!usable(listing, name))
-        return;
-    const loaded = loadRunFile(ctx, name, Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
-    if (!loaded)
-        return;
-    const rel = loaded.rel;
-    const r = loaded.data;
-    const invalid = (message, at) => ctx.f.add(TRACE.verifyReportInvalid, message, () => ({
-        path: rel,
-        line: loaded.doc.lineOf(at) ?? 1,
-    }));
-    // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
-    if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-        invalid(`${name} reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, [
-            'trace_id',
-        ]);
-    }
-    // The producer always runs its checks: a report with none vouches for nothing.
-    if (r.checks.length === 0)
-        invalid(`${name} records no checks: nothing was verified.`, ['checks']);
-    const names = new Map();
-    r.checks.forEach((c, i) => {
-        const first = names.get(c.name);
-        if (first === undefined)
-            names.set(c.name, i);
-        else
-            invalid(`${name} records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, [
-                'checks',
-                i,
-            ]);
-    });
-    const errors = r.failures.filter((x) => x.severity === 'error');
-    const failed = r.checks.filter((c) => !c.passed);
-    if (errors.length > 0 || failed.length > 0) {
-        const first = errors[0];
-        ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
-            ? `: ${failed
-                .slice(0, 4)
-                .map((c) => c.name)
-                .join(', ')}`
-            : ''}; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${first.invariant_id}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
-    }
-}
-/** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
-function checkFingerprint(ctx, listing, traceSha) {
-    if (!usable(listing, 'fingerprint.txt'))
-        return;
-    const rel = ctx.rel('fingerprint.txt');
-    const read = readRunFile(ctx, 'fingerprint.txt', 4096);
-    if (!read.ok)
-        return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
-    const text = read.bytes.toString('latin1');
-    if (!/^[0-9a-f]{64}\n$/.test(text)) {
-        return ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt holds ${q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
-    }
-    const recorded = text.slice(0, 64);
-    if (recorded !== traceSha) {
-        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
-    }
-}
-function inLayout(rel) {
-    if (CORE_FILES.includes(rel) || rel === PRODUCER_VERIFY_REPORT)
-        return true;
-    if (rel.startsWith('provenance/'))
-        return true;
-    return rel.startsWith('evidence/') && rel.split('/').length === 2;
-}
-/**
- * manifest.json: every entry rehashed (missing, changed), every file of the run listed (unlisted),
- * and nothing outside the run layout. trace.jsonl's hash comes from the stream that read it.
- */
-async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
-    const f = ctx.f;
-    // Layout first: a file outside the layout is reported as such, not as unlisted.
-    for (const e of listing.values()) {
-        if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel))
-            continue; // reported as evidence_path_escape
-        if (!inLayout(e.rel)) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
-        }
-        else if (e.kind === 'other' ||
-            (e.kind === 'symlink' && !e.insideFile && !CORE_FILES.includes(e.rel))) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
-                path: ctx.rel(e.rel),
-            });
-        }
-    }
-    if (!usable(listing, 'manifest.json'))
-        return;
-    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, TRACE.manifestInvalid, 'is not a map of path → sha256 hex');
-    if (!loaded)
-        return;
-    const rel = loaded.rel;
-    const entries = Object.entries(loaded.data);
-    const listed = new Set();
-    const toHash = [];
-    const plan = [];
-    // Located lazily, and only for findings that are kept: finding a key's line means parsing the
-    // manifest again, with positions, and a search among its keys.
-    const at = (key) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
-    for (const [key, want] of entries) {
-        if (!isPlainRelative(key) || key === 'manifest.json') {
-            f.add(TRACE.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, at(key));
-            continue;
-        }
-        listed.add(key);
-        const entry = listing.get(key);
-        plan.push({ key, want, entry });
-        if (entry && key !== 'trace.jsonl' && readable(entry))
-            toHash.push(entry.real);
-    }
-    await hasher.prefetch(toHash);
-    for (const { key, want, entry } of plan) {
-        if (!entry) {
-            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
-            continue;
-        }
-        let got;
-        let size;
-        if (key === 'trace.jsonl') {
-            got = trace?.sha256;
-        }
-        else if (readable(entry)) {
-            const o = await hasher.hash(entry.real);
-            if (o.ok) {
-                got = o.sha256;
-                size = o.size;
-            }
-            else if (o.reason === 'missing') {
-                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
-                continue;
-            }
-        }
-        if (got === undefined)
-            continue; // unreadable: reported by the layout or core-file checks
-        if (got !== want) {
-            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
-        }
-    }
-    for (const e of listing.values()) {
-        if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT)
-            continue;
-        if (listed.has(e.rel) || !inLayout(e.rel))
-            continue;
-        if (e.kind === 'other')
-            continue;
-        f.add(TRACE.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/plan.ts
-
-
-
-
-
-/**
- * plan.json: the schema, no duplicate node ids, no missing dependencies (nor edges to unknown
- * nodes), no cycles (among the dependencies, or among the edges), and, for a content-derived id (`plan_v1_…`), an id that matches the content.
- */
-function checkPlan(ctx) {
-    const f = ctx.f;
-    const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, TRACE.planInvalid, 'is not a valid plan');
-    if (!loaded)
-        return undefined;
-    const rel = loaded.rel;
-    const plan = loaded.data;
-    // Lazy: a plan with many broken nodes must not search the document once per node.
-    const lineOf = (p) => () => ({
-        path: rel,
-        line: loaded.doc.lineOf(p) ?? 1,
-    });
-    const nodeIds = new Set();
-    plan.nodes.forEach((n, i) => {
-        if (nodeIds.has(n.id))
-            f.add(TRACE.planDuplicateNode, `Plan node id ${q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
-        nodeIds.add(n.id);
-    });
-    plan.nodes.forEach((n, i) => {
-        n.dependencies.forEach((d, j) => {
-            if (!nodeIds.has(d))
-                f.add(TRACE.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
-        });
-    });
-    plan.edges.forEach(([a, b], i) => {
-        for (const end of [a, b]) {
-            if (!nodeIds.has(end))
-                f.add(TRACE.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
-        }
-    });
-    // The producer gives edges no direction of its own (it writes none): they are checked for a
-    // cycle among themselves, which does not depend on which way they point.
-    const graphs = [
-        ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id]))],
-        ['edges', plan.edges],
-    ];
-    let acyclic = true;
-    for (const [what, pairs] of graphs) {
-        const stuck = cycleNodes(nodeIds, pairs);
-        if (stuck.length === 0)
-            continue;
-        if (what === 'dependencies')
-            acyclic = false;
-        const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
-        f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
-            .slice(0, 5)
-            .map((s) => q(s, 60))
-            .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']));
-    }
-    if (plan.id.startsWith('plan_v1_')) {
-        // The id covers the content, not its formatting: a plan.json written differently (or edited
-        // and re-indented) is put in canonical form first.
-        const raw = documentMembers(loaded.text, loaded.members);
-        if (!raw) {
-            f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
-        }
-        else {
-            const want = contentId('plan', {
-                edges: raw.edges,
-                nodes: raw.nodes,
-                problem: raw.problem,
-                spec_id: raw.spec_id,
-            });
-            if (want !== plan.id) {
-                f.add(TRACE.contentIdMismatch, `plan.json says its id is ${q(plan.id)} but its content hashes to ${q(want)}: the plan was edited after the run.`, lineOf(['id']));
-            }
-        }
-    }
-    const order = acyclic
-        ? new Map(plan.nodes.map((n) => [n.id, n.dependencies]))
-        : undefined;
-    return { plan, nodeIds, ...(order ? { order } : {}) };
-}
-/**
- * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
- * which sit on (or behind) a cycle. Linear in nodes and pairs.
- */
-function cycleNodes(nodes, pairs) {
-    const indeg = new Map();
-    const next = new Map();
-    for (const id of nodes)
-        indeg.set(id, 0);
-    for (const [before, after] of pairs) {
-        if (!nodes.has(before) || !nodes.has(after))
-            continue; // reported as missing
-        let out = next.get(before);
-        if (!out)
-            next.set(before, (out = new Set()));
-        if (out.has(after))
-            continue;
-        out.add(after);
-        indeg.set(after, indeg.get(after) + 1);
-    }
-    const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
-    for (let head = 0; head < queue.length; head++) {
-        for (const v of next.get(queue[head]) ?? []) {
-            const d = indeg.get(v) - 1;
-            indeg.set(v, d);
-            if (d === 0)
-                queue.push(v);
-        }
-    }
-    return [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/run.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
-async function verifyRun(runDir, ctx) {
-    const ws = ctx.workspace;
-    const rel = ws.rel(runDir);
-    const targetId = `trace:${rel}`;
-    const runId = external_node_path_default().basename(runDir);
-    const f = new RunFindings(targetId);
-    const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
-    const floor = supportFloor(ctx.options.min_supports);
-    const initialPolicy = supportPolicy(floor);
-    let scan;
-    const inside = ws.resolve(runDir, '.');
-    if (!inside.ok) {
-        f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
-            path: rel,
-        });
-        return result(initialPolicy.min);
-    }
-    const realRunDir = inside.real;
-    try {
-        if (!external_node_fs_default().statSync(realRunDir).isDirectory())
-            throw new Error('is not a directory');
-    }
-    catch (err) {
-        f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
-        return result(initialPolicy.min);
-    }
-    const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
-    const rctx = {
-        f,
-        runDir,
-        realRunDir,
-        listing,
-        hasher: ctx.hasher,
-        // Plain paths (all the run's own files) skip path.join and path.relative.
-        rel: (p) => isPlainRelative(p)
-            ? rel === '.'
-                ? p
-                : `${rel}/${p}`
-            : ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
-        at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
-        supportFloor: floor,
-        minSupports: initialPolicy.min,
-        minSupportsSource: initialPolicy.source,
-        maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
-            ? ctx.options.max_line_bytes
-            : MAX_LINE_BYTES,
-    };
-    checkCoreFiles(rctx, listing);
-    const runMeta = loadRunMeta(rctx, listing);
-    if (runMeta)
-        rctx.tools = runMeta.runtime_descriptor
-            ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
-            : 'none';
-    const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
-    if (plan) {
-        rctx.planNodes = plan.nodeIds;
-        if (plan.order)
-            rctx.planDeps = plan.order;
-    }
-    const spec = loadSpec(rctx, listing);
-    const traceEntry = usable(listing, 'trace.jsonl');
-    if (traceEntry) {
-        scan = scanTrace(rctx, traceEntry.abs);
-        if (!scan.outcome.ok) {
-            f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, rctx.at());
-            scan = undefined;
-        }
-    }
-    const header = scan?.header;
-    if (scan) {
-        scan.steps.finish(scan.lastLine);
-        scan.tools.finish();
-        scan.claims.finish(scan.steps.insufficientLine !== undefined);
-        scan.content.finish(header);
-        // Insufficient evidence: exactly one of "derived claims" and "the marker".
-        const derived = scan.claims.derived;
-        const marker = scan.steps.insufficientLine;
-        if (derived === 0 && marker === undefined) {
-            f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', rctx.at());
-        }
-        else if (derived > 0 && marker !== undefined) {
-            f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
-        }
-        // Claim and tool-call supports: the record resolves and the span's bytes are the cited ones
-        // (evidence supports are checked with the evidence bytes below).
-        checkRecordSupports(rctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
-        // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
-        for (const r of scan.steps.outputRefs) {
-            const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
-            if (!known)
-                f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, rctx.at(r.line));
-        }
-        if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
-            f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
-        }
-        // Evidence files, chunks, then every evidence support's bytes.
-        const ev = scan.evidence;
-        ev.setCiters(scan.claims.supports);
-        ev.resolveAll();
-        const chunks = loadChunks(rctx, ev.records.size);
-        await ev.checkFiles(ctx.hasher, chunks);
-        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
-        ev.checkSupports(scan.claims.supports);
-    }
-    // The run's parts must name each other.
-    const planRel = { path: rctx.rel('plan.json'), line: 1 };
-    if (header && plan && header.plan_id !== plan.plan.id) {
-        f.add(TRACE.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, rctx.at(1), [planRel]);
-    }
-    if (header && spec && header.spec_id !== spec.id) {
-        f.add(TRACE.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, rctx.at(1), [{ path: rctx.rel('spec.json'), line: 1 }]);
-    }
-    if (plan && spec && plan.plan.spec_id !== spec.id) {
-        f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: rctx.rel('spec.json'), line: 1 }]);
-    }
-    if (runMeta) {
-        const metaLoc = { path: rctx.rel('run_meta.json'), line: 1 };
-        const mism = [];
-        if (runMeta.run_id !== runId)
-            mism.push(`run_id ${q(runMeta.run_id)} but the run directory is ${q(runId)}`);
-        if (header && runMeta.trace_id !== header.id)
-            mism.push(`trace_id ${q(runMeta.trace_id)} but the trace is ${q(header.id)}`);
-        if (plan && runMeta.plan_id !== plan.plan.id)
-            mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
-        if (spec && runMeta.spec_id !== spec.id)
-            mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
-        for (const m of mism)
-            f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
-    }
-    checkVerifyReport(rctx, listing, header?.id);
-    checkVerifyReport(rctx, listing, header?.id, PRODUCER_VERIFY_REPORT);
-    if (scan?.outcome.ok)
-        checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
-    const escaped = new Set();
-    if (scan)
-        for (const r of scan.evidence.records.values())
-            escaped.add(r.ev.content_path);
-    await checkManifest(rctx, listing, ctx.hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
-    return result(rctx.minSupports);
-    /** `min`: the minimum supports applied (the run's own policy may have raised it). */
-    function result(min) {
-        const findings = f.finish();
-        const accepted = findings.length === 0;
-        const target = {
-            id: targetId,
-            pack: 'trace',
-            kind: 'run',
-            path: rel,
-            enforcement: 'blocking',
-            terminal_state: accepted ? 'accepted' : 'rejected',
-            context: { run_id: runId, min_supports: String(min) },
-        };
-        const s = scan;
-        const summary = s
-            ? {
-                events: s.events,
-                claims: s.claims.total,
-                derived_claims: s.claims.derived,
-                evidence: s.evidence.records.size,
-                tool_calls: s.tools.count,
-                supports: s.claims.supports.length,
-                trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
-                min_supports: min,
-                failures: findings.length,
-            }
-            : { failures: findings.length };
-        const subject = {
-            id: targetId,
-            target: targetId,
-            pack: 'trace',
-            kind: 'run',
-            name: runId,
-            path: rel,
-            status: accepted ? 'VERIFIED' : 'REJECTED',
-            ...(s
-                ? {
-                    reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)`,
-                }
-                : {}),
-            outcome: 'pass',
-        };
-        const extension = {
-            kind: 'trace-run',
-            run_id: runId,
-            trace_id: s?.header?.id ?? null,
-            checks: CHECK_NAMES,
-            summary_metrics: summary,
-        };
-        return { target, subjects: [subject], findings, extension };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/index.ts
-
-
-
-
-/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
-const tracePack = {
-    id: 'trace',
-    title: 'Evidence-grounded run traces',
-    codes: TRACE_CODES,
-    parallel: true,
-    discover: discoverRuns,
-    verify: verifyRun,
-};
-
-;// CONCATENATED MODULE: ./src/render/verification-report.ts
+;// CONCATENATED MODULE: ./src/packs/trace/outputs.ts
 
 
 const CHECK_OF = new Map(TRACE_CODES.map((c) => [c.code, c.check]));
 /** Python-style canonical JSON of plain data (sorted keys, compact), for the report's content id. */
-function verification_report_canonical(v) {
+function outputs_canonical(v) {
     if (v === null || typeof v !== 'object')
         return JSON.stringify(v);
     if (Array.isArray(v))
-        return `[${v.map(verification_report_canonical).join(',')}]`;
+        return `[${v.map(outputs_canonical).join(',')}]`;
     const o = v;
     return `{${Object.keys(o)
         .filter((k) => o[k] !== undefined)
         .sort()
-        .map((k) => `${JSON.stringify(k)}:${verification_report_canonical(o[k])}`)
+        .map((k) => `${JSON.stringify(k)}:${outputs_canonical(o[k])}`)
         .join(',')}}`;
 }
 function severity(f) {
@@ -18882,14 +15324,17 @@ function renderVerificationReport(report, targetId) {
         checks_failed: checks.filter((c) => !c.passed).length,
     };
     const body = { checks, failures, summary_metrics, trace_id: ext.trace_id };
-    const id = `verify_v1_${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(verification_report_canonical(body)).digest('hex')}`;
+    const id = `verify_v1_${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(outputs_canonical(body)).digest('hex')}`;
     return { id, ...body };
+}
+/** Whether a target of the report is a run that was checked (it has the run's extension). */
+function hasRunOutput(report, targetId) {
+    return report.extensions?.[targetId]?.kind === 'trace-run';
 }
 /** Every run target of the report, in report order. */
 function renderVerificationReports(report) {
     return report.targets
-        .filter((t) => t.pack === 'trace' &&
-        report.extensions?.[t.id]?.kind === 'trace-run')
+        .filter((t) => t.pack === 'trace' && hasRunOutput(report, t.id))
         .map((t) => renderVerificationReport(report, t.id));
 }
 
@@ -18948,59 +15393,6 @@ const ARISTO = {
     waiverOrphan: aristo_codes_def('waiver_orphan', 'error', 'gate', 'A waiver names an id no annotation has', 'Remove the id’s table from .aristo/expectations.toml.'),
 };
 const ARISTO_CODES = Object.values(ARISTO);
-
-;// CONCATENATED MODULE: ./src/packs/aristo/ids.ts
-/** Annotation ids (`aristo-core/src/index/strings.rs parse_annotation_id`). */
-const LOCAL = /^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$/;
-const OPAQUE = /^aret_[A-Za-z0-9]{4,64}$/;
-function isAnnotationId(s) {
-    return LOCAL.test(s) || OPAQUE.test(s);
-}
-/** Canon-bound ids (`aristos:` / `kanon:`). */
-function isCanonId(s) {
-    return s.startsWith('aristos:') || s.startsWith('kanon:');
-}
-/** The file name the SDK gives an id's proof: every `:` written as `__` (`apply.rs`). */
-function proofFileName(id) {
-    return `${id.replace(/:/g, '__')}.proof`;
-}
-/**
- * The id a `.proof` file name stands for (`apply.rs id_from_filename`), or why it stands for
- * none. A `:` in the name itself is refused: the SDK never writes one, and the name would not
- * survive a checkout on Windows.
- */
-function idFromProofFileName(name) {
-    const stem = name.slice(0, -'.proof'.length);
-    if (stem.includes(':'))
-        return { ok: false, detail: `contains ":" (the SDK writes "__" for ":")` };
-    const id = stem.replace(/__/g, ':');
-    if (!isAnnotationId(id))
-        return { ok: false, detail: `decodes to "${id}", which is not a valid annotation id` };
-    return { ok: true, id };
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
-
-/** Proofs, the index and expectations are small; a bigger file is refused unread. */
-const MAX_TOML_BYTES = 4 * 1024 * 1024;
-/** Rust sources and files cited by code grounds. */
-const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
-/**
- * Reads a UTF-8 text file at `p` (relative to `dir`) that must really lie inside the workspace:
- * never through a symlink out, never a FIFO or device, never more than `maxBytes`.
- */
-function readText(ws, dir, p, maxBytes) {
-    const r = ws.resolve(dir, p);
-    if (!r.ok)
-        return { ok: false, missing: r.reason === 'missing', detail: r.detail, rel: r.rel };
-    const read = readSmallFile(r.real, maxBytes);
-    if (!read.ok)
-        return { ok: false, missing: read.kind === 'missing', detail: read.detail, rel: r.rel };
-    const text = decodeUtf8(read.bytes);
-    if (!text.ok)
-        return { ok: false, missing: false, detail: text.detail, rel: r.rel };
-    return { ok: true, text: text.text, rel: r.rel };
-}
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/hash.ts
 
@@ -19063,6 +15455,36 @@ function codeTextHash(lines, lo, hi) {
     return sha256(lines.slice(lo - 1, hi).join('\n'));
 }
 const HASH_RE = /^sha256:[0-9a-f]{64}$/;
+
+;// CONCATENATED MODULE: ./src/packs/aristo/ids.ts
+/** Annotation ids (`aristo-core/src/index/strings.rs parse_annotation_id`). */
+const LOCAL = /^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$/;
+const OPAQUE = /^aret_[A-Za-z0-9]{4,64}$/;
+function isAnnotationId(s) {
+    return LOCAL.test(s) || OPAQUE.test(s);
+}
+/** Canon-bound ids (`aristos:` / `kanon:`). */
+function isCanonId(s) {
+    return s.startsWith('aristos:') || s.startsWith('kanon:');
+}
+/** The file name the SDK gives an id's proof: every `:` written as `__` (`apply.rs`). */
+function proofFileName(id) {
+    return `${id.replace(/:/g, '__')}.proof`;
+}
+/**
+ * The id a `.proof` file name stands for (`apply.rs id_from_filename`), or why it stands for
+ * none. A `:` in the name itself is refused: the SDK never writes one, and the name would not
+ * survive a checkout on Windows.
+ */
+function idFromProofFileName(name) {
+    const stem = name.slice(0, -'.proof'.length);
+    if (stem.includes(':'))
+        return { ok: false, detail: `contains ":" (the SDK writes "__" for ":")` };
+    const id = stem.replace(/__/g, ':');
+    if (!isAnnotationId(id))
+        return { ok: false, detail: `decodes to "${id}", which is not a valid annotation id` };
+    return { ok: true, id };
+}
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/schema.ts
 
@@ -19278,6 +15700,29 @@ const WaiverStrict = waiverSchema('strict');
 const ExpectationsFile = object({ __meta__: ExpectationsMeta.optional() })
     .catchall(Waiver)
     .describe('Every key but __meta__ is a waived annotation id');
+
+;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
+
+/** Proofs, the index and expectations are small; a bigger file is refused unread. */
+const MAX_TOML_BYTES = 4 * 1024 * 1024;
+/** Rust sources and files cited by code grounds. */
+const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
+/**
+ * Reads a UTF-8 text file at `p` (relative to `dir`) that must really lie inside the workspace:
+ * never through a symlink out, never a FIFO or device, never more than `maxBytes`.
+ */
+function readText(ws, dir, p, maxBytes) {
+    const r = ws.resolve(dir, p);
+    if (!r.ok)
+        return { ok: false, missing: r.reason === 'missing', detail: r.detail, rel: r.rel };
+    const read = readSmallFile(r.real, maxBytes);
+    if (!read.ok)
+        return { ok: false, missing: read.kind === 'missing', detail: read.detail, rel: r.rel };
+    const text = decodeUtf8(read.bytes);
+    if (!text.ok)
+        return { ok: false, missing: false, detail: text.detail, rel: r.rel };
+    return { ok: true, text: text.text, rel: r.rel };
+}
 
 ;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/error.js
 /*!
@@ -22794,6 +19239,7 @@ async function verifyAristo(targetDir, ctx) {
         path: rel,
         enforcement: 'blocking',
         terminal_state: blocked ? 'blocked' : 'accepted',
+        ready: !blocked,
         context: {
             annotations: String(entries.size),
             proofs: String(proofs.length),
@@ -22930,7 +19376,7 @@ function tally(cards) {
         stale: n(['stale']),
     };
 }
-const cards_q = (s, max = 300) => `"${cap(plain(s.replace(/\s+/g, ' ').trim()), max)}"`;
+const q = (s, max = 300) => `"${cap(plain(s.replace(/\s+/g, ' ').trim()), max)}"`;
 const t = (s, max = 300) => cap(plain(s.replace(/\s+/g, ' ').trim()), max);
 const rerun = (id) => `aristo verify --filter id=${t(id, 140)} --rerun`;
 function head(mark, title, c) {
@@ -22940,7 +19386,7 @@ function head(mark, title, c) {
 /** One card as the seed draws it (plain text: every artifact string is escaped for a terminal). */
 function renderCard(c) {
     const out = [];
-    const claim = () => c.claim !== undefined && out.push(`Claim: ${cards_q(c.claim)}`);
+    const claim = () => c.claim !== undefined && out.push(`Claim: ${q(c.claim)}`);
     switch (c.state) {
         case 'refuted':
         case 'waived':
@@ -22981,7 +19427,7 @@ function renderCard(c) {
             if (c.gap)
                 out.push(`Gap: ${t(c.gap, 400)}`);
             for (const [i, s] of (c.suggestions ?? []).entries())
-                out.push(`Suggestion ${i + 1}: ${t(s.kind, 10)} at ${t(s.at, 160)} — ${cards_q(s.text, 160)}`);
+                out.push(`Suggestion ${i + 1}: ${t(s.kind, 10)} at ${t(s.at, 160)} — ${q(s.text, 160)}`);
             out.push(`Add a suggestion, then re-run: ${rerun(c.id)}`);
             break;
         case 'unproven':
@@ -23028,6 +19474,8 @@ function renderCards(cards) {
 
 
 
+
+
 /**
  * Aristo proofs (seed 001): every `.aristo/` directory is a workspace; each annotation with a
  * proof is a subject, checked against the Rust source as it is now.
@@ -23035,7 +19483,26 @@ function renderCards(cards) {
 const aristoPack = {
     id: 'aristo',
     title: 'Aristo proofs checked against the source',
+    namespace: 'aristo',
     codes: ARISTO_CODES,
+    targetKind: 'workspace',
+    subjectKinds: ['annotation'],
+    options: object({
+        block_inconclusive: schemas_boolean()
+            .optional()
+            .describe('Inconclusive verdicts block (default: they are warnings)'),
+        block_missing_proof: schemas_boolean()
+            .optional()
+            .describe('Intents that ask for verification but have no proof block (default: they are warnings)'),
+    })
+        .strict(),
+    // Both only ever make more findings block.
+    tighteningOptions: ['block_inconclusive', 'block_missing_proof'],
+    schemas: {
+        'aristo-proof': ProofFile,
+        'aristo-index': IndexFile,
+        'aristo-expectations': ExpectationsFile,
+    },
     discover(dirs) {
         return dirs
             .filter((d) => external_node_path_default().basename(d.abs) === '.aristo')
@@ -23044,6 +19511,3928 @@ const aristoPack = {
     },
     verify: verifyAristo,
 };
+
+;// CONCATENATED MODULE: ./src/policy/codes.ts
+/** Codes about the run as a whole rather than one contract. */
+const GATE = {
+    nothingVerified: {
+        code: 'gate.nothing_verified',
+        severity: 'error',
+        title: 'Nothing was verified',
+        remediation: 'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
+    },
+    targetNotFound: {
+        code: 'gate.target_not_found',
+        severity: 'error',
+        title: 'A configured path does not exist or is outside the workspace',
+        remediation: 'Fix the path in the paths input or the config file.',
+    },
+    configInvalid: {
+        code: 'gate.config_invalid',
+        severity: 'error',
+        title: 'The audit-gate config file is malformed',
+        remediation: 'Fix the config file (see the README, "Config file").',
+    },
+    configRefused: {
+        code: 'gate.config_refused',
+        severity: 'error',
+        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
+        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
+    },
+    configKeyIgnored: {
+        code: 'gate.config_key_ignored',
+        severity: 'warning',
+        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
+        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+    },
+    gitIndexUnreadable: {
+        code: 'gate.git_index_unreadable',
+        severity: 'warning',
+        title: 'What git tracks could not be read, so .gitignore files were not trusted there',
+        remediation: 'Nothing to fix if the extra targets are right; otherwise give the runner a readable .git/index (core.splitIndex off), or list what to skip in the config exclude.',
+    },
+    subjectConflict: {
+        code: 'gate.subject_conflict',
+        severity: 'error',
+        title: 'Two targets report the same subject',
+        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
+    },
+    waiverUnmatched: {
+        code: 'gate.waiver_unmatched',
+        severity: 'error',
+        title: 'A waiver in the config matches no finding',
+        remediation: 'Remove the waiver from the config (what it waived is fixed or gone), or correct its code or subject.',
+    },
+    waiverExpired: {
+        code: 'gate.waiver_expired',
+        severity: 'warning',
+        title: 'A waiver in the config has expired, so the findings it covered count again',
+        remediation: 'Fix what the waiver covered and remove it, or renew it with a new expires date and a reason.',
+    },
+    internalError: {
+        code: 'gate.internal_error',
+        severity: 'error',
+        title: 'audit-gate failed while checking this target',
+        remediation: 'Report this with the message; the target counts as failed until it is verified.',
+    },
+};
+
+;// CONCATENATED MODULE: ./src/policy/waivers.ts
+
+
+
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
+/** One accepted finding: `config.waivers[]`. */
+const waivers_Waiver = object({
+    code: schemas_string().min(1).describe('The validation code waived, e.g. aris.input_stale'),
+    subject: schemas_string()
+        .min(1)
+        .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
+    reason: schemas_string().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
+    tracking: schemas_string().min(1).optional().describe('Where the fix is tracked, e.g. an issue URL'),
+    expires: schemas_string()
+        .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
+        .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
+        .optional()
+        .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
+})
+    .strict();
+/** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
+function globRegExp(glob) {
+    let re = '';
+    for (let i = 0; i < glob.length; i++) {
+        const c = glob[i];
+        if (c === '*' && glob[i + 1] === '*') {
+            re += '.*';
+            i++;
+        }
+        else if (c === '*')
+            re += '[^/]*';
+        else if (c === '?')
+            re += '[^/]';
+        else
+            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+    }
+    return new RegExp(`^${re}$`, 's');
+}
+function waiverMatches(w, f) {
+    return w.code === f.code && (w.subject === f.subject || globRegExp(w.subject).test(f.subject));
+}
+function isExpired(w, now) {
+    return w.expires !== undefined && Date.parse(w.expires) <= now.getTime();
+}
+/**
+ * The waiver step of policy, over the findings of targets (never run-level findings: a waiver
+ * cannot hide a bad config, an internal error or itself). A finding a live waiver matches keeps
+ * its code and severity but gets `waived` and stops blocking. The ratchet: a waiver that matches
+ * nothing is a `gate.waiver_unmatched` error, so a baseline cannot rot; an expired waiver applies
+ * to nothing and is a `gate.waiver_expired` warning (what it covered counts again on its own).
+ */
+function applyWaivers(findings, entries, now) {
+    const used = new Set();
+    const live = entries.map((e) => !isExpired(e.waiver, now));
+    const out = findings.map((f) => {
+        const i = entries.findIndex((e, k) => live[k] && waiverMatches(e.waiver, f));
+        if (i < 0)
+            return f;
+        used.add(i);
+        const { reason, tracking } = entries[i].waiver;
+        return {
+            ...f,
+            blocking: false,
+            waived: tracking !== undefined ? { reason, tracking } : { reason },
+        };
+    });
+    const ratchet = [];
+    entries.forEach((e, i) => {
+        const w = e.waiver;
+        const at = e.location ? { location: e.location } : {};
+        const named = `The waiver of ${w.code} for ${w.subject}`;
+        if (!live[i])
+            ratchet.push(finding(GATE.waiverExpired, {
+                subject: 'gate',
+                message: `${named} expired on ${w.expires}, so it no longer applies.`,
+                ...at,
+            }));
+        else if (!used.has(i))
+            ratchet.push(finding(GATE.waiverUnmatched, {
+                subject: 'gate',
+                message: `${named} matches no finding: what it waived is fixed or gone.`,
+                ...at,
+            }));
+    });
+    return { findings: out, ratchet };
+}
+
+;// CONCATENATED MODULE: ./src/conformance/codes.ts
+const FIXTURE = {
+    mismatch: {
+        code: 'fixture.mismatch',
+        severity: 'error',
+        title: 'A conformance fixture emitted other codes or another terminal state than it expects',
+        remediation: 'Fix the rule, or (if the fixture is wrong) its expected_validation_codes / expected_terminal_state.',
+    },
+    missingExpected: {
+        code: 'fixture.missing_expected_validation',
+        severity: 'error',
+        title: 'A conformance fixture does not say which codes it expects',
+        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean fixture).',
+    },
+    invalid: {
+        code: 'fixture.invalid',
+        severity: 'error',
+        title: 'fixture.json is malformed, names an unknown pack or code, or its input is missing',
+        remediation: 'Fix fixture.json: {fixture_id, fixture_kind, pack, input, options, expected_validation_codes, expected_terminal_state}.',
+    },
+};
+const CONFORMANCE_CODES = Object.values(FIXTURE);
+
+;// CONCATENATED MODULE: ./src/packs/aris/index.ts
+
+
+
+
+
+
+const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
+/** ARIS paper-audit assurance (seed 000): four mandatory audits per paper directory. */
+const arisPack = {
+    id: 'aris',
+    title: 'ARIS paper-audit assurance',
+    namespace: 'aris',
+    codes: ARIS_CODES,
+    targetKind: 'paper',
+    subjectKinds: ['audit'],
+    // Assurance and effort are gate-wide options; the pack has none of its own.
+    options: object({}).strict(),
+    schemas: {
+        'aris-audit-artifact': AuditArtifact,
+        'aris-audit-manifest': AuditManifest,
+        'aris-report': ArisReport,
+    },
+    outputs: {
+        'aris-report': {
+            description: 'The verify_paper_audits.sh report (version 2) of one paper',
+            render: (report, id) => report.extensions?.[id] !== undefined ? renderArisReport(report, id) : undefined,
+        },
+    },
+    discover(dirs) {
+        const found = new Set();
+        for (const d of dirs) {
+            if ([...d.files].some((f) => ARTIFACT_NAMES.has(f)))
+                found.add(d.abs);
+            if (external_node_path_default().basename(d.abs) === '.aris' &&
+                (d.files.has('assurance.txt') || d.files.has('audit-manifest.json'))) {
+                found.add(external_node_path_default().dirname(d.abs));
+            }
+        }
+        return [...found].sort();
+    },
+    // A named directory with no audit artifacts is a paper whose audits are all missing.
+    claimsUndiscovered: true,
+    verify: verifyPaper,
+    fixtures: {
+        options: object({ max_artifact_bytes: schemas_number().int().positive().optional() })
+            .describe('Test knob: a smaller artifact size cap'),
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
+
+
+/** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
+const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
+/**
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
+ * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
+ * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
+ * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
+ * directory to such a directory is a run too (the walk does not follow symlinks, so it would
+ * otherwise hide the run; the pack reads it through the link, inside the root only).
+ */
+function discoverRuns(dirs) {
+    const found = new Set();
+    for (const d of dirs) {
+        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' && MARKERS.some((m) => d.files.has(m)))
+            found.add(d.abs);
+        if (external_node_path_default().basename(d.abs) !== 'runs')
+            continue;
+        for (const name of d.links) {
+            const link = external_node_path_default().join(d.abs, name);
+            if (MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(link, m))))
+                found.add(link);
+        }
+    }
+    return [...found].sort();
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/context.ts
+/** Short, safe quoting of artifact text inside a message. */
+function context_q(s, max = 120) {
+    const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
+    return JSON.stringify(t);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
+/**
+ * Canonical JSON as the producer writes it (Python `json.dumps(sort_keys=True, separators=(",",
+ * ":"), ensure_ascii=False, allow_nan=False)`): sorted keys, no whitespace, Python's string escapes
+ * and Python's float repr. Two paths:
+ *
+ * - fast: `JSON.parse` then re-serialize with sorted keys; a line equal to that is canonical (and
+ *   has no duplicate keys, since a repeated key would vanish from the re-serialization);
+ * - exact: a small scanner that explains why a line is not canonical (syntax error with its column,
+ *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
+ *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
+ */
+/** Serializes a parsed JSON value with sorted keys and compact separators. */
+function canonicalStringify(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v)) {
+        let s = '[';
+        for (let i = 0; i < v.length; i++)
+            s += (i ? ',' : '') + canonicalStringify(v[i]);
+        return s + ']';
+    }
+    const o = v;
+    const keys = Object.keys(o).sort();
+    let s = '{';
+    for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        s += (i ? ',' : '') + JSON.stringify(k) + ':' + canonicalStringify(o[k]);
+    }
+    return s + '}';
+}
+/** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
+function pyFloatRepr(x) {
+    if (x === 0)
+        return Object.is(x, -0) ? '-0.0' : '0.0';
+    const [mant, expStr] = x.toExponential().split('e');
+    const neg = mant.startsWith('-');
+    const digits = mant.replace('-', '').replace('.', '');
+    const e = Number(expStr);
+    let s;
+    if (e >= -4 && e < 16) {
+        if (e >= 0) {
+            const intPart = digits.slice(0, e + 1).padEnd(e + 1, '0');
+            s = `${intPart}.${digits.slice(e + 1) || '0'}`;
+        }
+        else {
+            s = `0.${'0'.repeat(-e - 1)}${digits}`;
+        }
+    }
+    else {
+        const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+        s = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+    }
+    return neg ? `-${s}` : s;
+}
+/** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
+function pyString(s) {
+    return JSON.stringify(s);
+}
+function codePointCompare(a, b) {
+    const ia = a[Symbol.iterator]();
+    const ib = b[Symbol.iterator]();
+    for (;;) {
+        const x = ia.next();
+        const y = ib.next();
+        if (x.done)
+            return y.done ? 0 : -1;
+        if (y.done)
+            return 1;
+        const cx = x.value.codePointAt(0);
+        const cy = y.value.codePointAt(0);
+        if (cx !== cy)
+            return cx < cy ? -1 : 1;
+    }
+}
+/** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */
+class Fail {
+    problem;
+    constructor(problem) {
+        this.problem = problem;
+    }
+}
+const INT_RE = /^-?(?:0|[1-9]\d*)$/;
+const NUM_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** The exact scanner: parses `text` and reports the first reason it is not canonical JSON. */
+function scanCanonical(text) {
+    let i = 0;
+    let firstNoncanonical;
+    let firstDuplicate;
+    const soft = (column, message) => {
+        firstNoncanonical ??= { kind: 'noncanonical', column, message };
+    };
+    const syntax = (message, at = i) => {
+        throw new Fail({ kind: 'syntax', column: at + 1, message: `${message} at column ${at + 1}` });
+    };
+    const skipWs = () => {
+        const start = i;
+        while (i < text.length &&
+            (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
+            i++;
+        if (i > start)
+            soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
+    };
+    let topMembers;
+    const value = (depth) => {
+        if (depth > 512)
+            syntax('nests deeper than 512 levels');
+        skipWs();
+        const c = text[i];
+        if (c === '{')
+            return object(depth);
+        if (c === '[')
+            return array(depth);
+        if (c === '"')
+            return string();
+        if (c === 't' && text.startsWith('true', i))
+            return ((i += 4), true);
+        if (c === 'f' && text.startsWith('false', i))
+            return ((i += 5), false);
+        if (c === 'n' && text.startsWith('null', i))
+            return ((i += 4), null);
+        if (text.startsWith('NaN', i) ||
+            text.startsWith('Infinity', i) ||
+            text.startsWith('-Infinity', i)) {
+            syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
+        }
+        if (c === '-' || (c !== undefined && c >= '0' && c <= '9'))
+            return number();
+        if (c === undefined)
+            return syntax('ends where a value was expected');
+        return syntax(`has an unexpected character ${JSON.stringify(c)}`);
+    };
+    const number = () => {
+        const start = i;
+        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
+            i++;
+        const lex = text.slice(start, i);
+        if (!NUM_RE.test(lex))
+            syntax(`has an invalid number ${JSON.stringify(lex)}`, start);
+        const n = Number(lex);
+        if (!Number.isFinite(n))
+            syntax(`has a number out of range ${JSON.stringify(lex)}`, start);
+        if (INT_RE.test(lex)) {
+            if (lex === '-0')
+                soft(start + 1, `writes -0 at column ${start + 1}`);
+        }
+        else if (lex !== pyFloatRepr(n) || Object.is(n, -0)) {
+            soft(start + 1, `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`);
+        }
+        return n;
+    };
+    const string = () => {
+        const start = i;
+        i++;
+        for (;;) {
+            const c = text.charCodeAt(i);
+            if (Number.isNaN(c))
+                syntax('has an unterminated string', start);
+            if (c === 0x22)
+                break;
+            if (c < 0x20)
+                syntax('has a raw control character inside a string');
+            if (c === 0x5c) {
+                const e = text[i + 1];
+                if (e === 'u') {
+                    if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+                        syntax('has an invalid \\u escape');
+                    i += 6;
+                    continue;
+                }
+                if (e === undefined || !'"\\/bfnrt'.includes(e))
+                    syntax('has an invalid escape');
+                i += 2;
+                continue;
+            }
+            i++;
+        }
+        i++;
+        const raw = text.slice(start, i);
+        const decoded = JSON.parse(raw);
+        if (pyString(decoded) !== raw)
+            soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
+        return decoded;
+    };
+    const array = (depth) => {
+        i++;
+        const out = [];
+        skipWs();
+        if (text[i] === ']')
+            return (i++, out);
+        for (;;) {
+            out.push(value(depth + 1));
+            skipWs();
+            if (text[i] === ',') {
+                i++;
+                continue;
+            }
+            if (text[i] === ']')
+                return (i++, out);
+            return syntax('expects , or ] in an array');
+        }
+    };
+    const object = (depth) => {
+        i++;
+        const out = {};
+        const members = depth === 0 ? new Map() : undefined;
+        if (members)
+            topMembers = members;
+        let prev;
+        const seen = new Set();
+        skipWs();
+        if (text[i] === '}')
+            return (i++, out);
+        for (;;) {
+            skipWs();
+            if (text[i] !== '"')
+                syntax('expects a quoted key');
+            const keyAt = i;
+            const key = string();
+            skipWs();
+            if (text[i] !== ':')
+                syntax('expects : after a key');
+            i++;
+            skipWs();
+            const vStart = i;
+            const v = value(depth + 1);
+            if (seen.has(key)) {
+                // Keep reading (the last value wins, as in most parsers) so the rest can still be checked.
+                firstDuplicate ??= {
+                    kind: 'duplicate',
+                    column: keyAt + 1,
+                    key,
+                    message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}`,
+                };
+            }
+            else if (prev !== undefined && codePointCompare(prev, key) > 0)
+                soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
+            seen.add(key);
+            prev = key;
+            Object.defineProperty(out, key, {
+                value: v,
+                enumerable: true,
+                writable: true,
+                configurable: true,
+            });
+            members?.set(key, [vStart, i]);
+            skipWs();
+            if (text[i] === ',') {
+                i++;
+                continue;
+            }
+            if (text[i] === '}')
+                return (i++, out);
+            return syntax('expects , or } in an object');
+        }
+    };
+    try {
+        if (text.charCodeAt(0) === 0xfeff)
+            syntax('starts with a UTF-8 byte order mark (BOM)', 0);
+        if (text.length === 0)
+            syntax('is empty', 0);
+        const v = value(0);
+        skipWs();
+        if (i < text.length)
+            syntax('has text after the JSON value');
+        if (firstDuplicate)
+            return { ok: false, problem: firstDuplicate, value: v };
+        if (firstNoncanonical)
+            return { ok: false, problem: firstNoncanonical, value: v };
+        return { ok: true, value: v, members: topMembers };
+    }
+    catch (err) {
+        if (err instanceof Fail)
+            return { ok: false, problem: err.problem };
+        throw err;
+    }
+}
+const MAX_DEPTH = 512;
+/**
+ * What the producer would write for the document in `text`: Python's json.loads, then json.dumps
+ * with sort_keys, compact separators and ensure_ascii=False. Integers keep their digits, floats
+ * become Python's repr, strings are re-escaped and keys sorted by code point, so formatting never
+ * changes a content id. Undefined when the text is not JSON, repeats a key, nests deeper than 512
+ * levels or holds a number Python could not write back (infinite).
+ */
+function canonicalizeText(text) {
+    try {
+        JSON.parse(text); // syntax first: the walk below trusts it
+    }
+    catch {
+        return undefined;
+    }
+    let i = 0;
+    const ws = () => {
+        for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;)
+            c = text.charCodeAt(++i);
+    };
+    const string = () => {
+        const start = i++;
+        for (let c = text.charCodeAt(i); c !== 0x22; c = text.charCodeAt(i))
+            i += c === 0x5c ? 2 : 1;
+        i++;
+        return JSON.parse(text.slice(start, i));
+    };
+    const value = (depth) => {
+        if (depth > MAX_DEPTH)
+            throw new Fail({ kind: 'syntax', column: i + 1, message: 'too deep' });
+        ws();
+        const c = text[i];
+        if (c === '{' || c === '[') {
+            i++;
+            ws();
+            const close = c === '{' ? '}' : ']';
+            const parts = [];
+            while (text[i] !== close) {
+                ws();
+                let key = '';
+                if (c === '{') {
+                    key = string();
+                    ws();
+                    i++; // :
+                }
+                parts.push([key, value(depth + 1)]);
+                ws();
+                if (text[i] === ',')
+                    i++;
+            }
+            i++;
+            if (c === '[')
+                return `[${parts.map((p) => p[1]).join(',')}]`;
+            parts.sort((a, b) => codePointCompare(a[0], b[0]));
+            for (let k = 1; k < parts.length; k++)
+                if (parts[k - 1][0] === parts[k][0])
+                    throw new Fail({ kind: 'duplicate', column: i, key: parts[k][0], message: 'repeats' });
+            return `{${parts.map(([k, v]) => `${pyString(k)}:${v}`).join(',')}}`;
+        }
+        if (c === '"')
+            return pyString(string());
+        for (const lit of ['true', 'false', 'null'])
+            if (text.startsWith(lit, i))
+                return ((i += lit.length), lit);
+        const start = i;
+        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
+            i++;
+        const lex = text.slice(start, i);
+        if (INT_RE.test(lex))
+            return lex === '-0' ? '0' : lex;
+        const x = Number(lex);
+        if (!Number.isFinite(x))
+            throw new Fail({ kind: 'syntax', column: start + 1, message: lex });
+        return pyFloatRepr(x);
+    };
+    try {
+        return value(0);
+    }
+    catch (err) {
+        if (err instanceof Fail)
+            return undefined;
+        throw err;
+    }
+}
+/** The code of a hex digit in lowercase, or -1 (Python writes `\u001f`, never `\u001F`). */
+function lowerHex(c) {
+    return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+}
+// Per open container: where the previous key of that object starts and ends (-1: none yet).
+// Shared scratch space: isCanonicalText is synchronous and not re-entered.
+const keyStart = new Int32Array(MAX_DEPTH + 1);
+const keyEnd = new Int32Array(MAX_DEPTH + 1);
+/**
+ * Whether `text`, which JSON.parse has already accepted, is canonical JSON, judged from its
+ * characters in one pass without building anything: no whitespace between tokens, object keys in
+ * strictly increasing order (so no duplicate), only the escapes Python writes, integers without
+ * -0, and floats as Python's repr. False means "not proven": keys with escapes or non-ASCII,
+ * floats outside the plain decimal range and deep nesting are left to the exact scanner.
+ * `members`, when given, receives the spans of the top-level object's members; `ascii` says the
+ * caller knows the text is ASCII (its UTF-8 is as long as it is), which spares the key checks.
+ */
+function isCanonicalText(text, members, ascii = false) {
+    const n = text.length;
+    let member = '';
+    let memberStart = -1;
+    let bs = text.indexOf('\\');
+    if (bs < 0)
+        bs = n;
+    let depth = -1;
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+            let j = text.indexOf('"', i + 1);
+            if (j < 0)
+                return false; // unterminated: not text JSON.parse accepted
+            let escaped = false;
+            while (bs < j) {
+                escaped = true;
+                const e = text.charCodeAt(bs + 1);
+                if (e === 0x75) {
+                    // \u00XX, only for the control characters that have no short escape.
+                    if (text.charCodeAt(bs + 2) !== 0x30 || text.charCodeAt(bs + 3) !== 0x30)
+                        return false;
+                    const hi = text.charCodeAt(bs + 4) - 0x30;
+                    const lo = lowerHex(text.charCodeAt(bs + 5));
+                    if ((hi !== 0 && hi !== 1) || lo < 0)
+                        return false;
+                    const cp = hi * 16 + lo;
+                    if (cp === 8 || cp === 9 || cp === 10 || cp === 12 || cp === 13)
+                        return false;
+                    bs += 6;
+                }
+                else if (e === 0x22 || // \"
+                    e === 0x5c || // \\
+                    e === 0x6e || // \n
+                    e === 0x72 || // \r
+                    e === 0x74 || // \t
+                    e === 0x62 || // \b
+                    e === 0x66 // \f
+                ) {
+                    bs += 2;
+                }
+                else
+                    return false;
+                if (bs > j && (j = text.indexOf('"', bs)) < 0)
+                    return false; // that quote was escaped
+                const next = text.indexOf('\\', bs);
+                bs = next < 0 ? n : next;
+            }
+            if (text.charCodeAt(j + 1) !== 0x3a) {
+                i = j + 1;
+                continue;
+            }
+            // A key: plain ASCII (or the scanner decides), strictly after the object's previous key.
+            if (escaped)
+                return false;
+            if (!ascii) {
+                for (let k = i + 1; k < j; k++)
+                    if (text.charCodeAt(k) >= 0x80)
+                        return false;
+            }
+            const pa = keyStart[depth];
+            if (pa >= 0 && !asciiLess(text, pa, keyEnd[depth], i + 1, j))
+                return false;
+            keyStart[depth] = i + 1;
+            keyEnd[depth] = j;
+            if (depth === 0 && members) {
+                member = text.slice(i + 1, j);
+                memberStart = j + 2;
+            }
+            i = j + 2;
+            continue;
+        }
+        if (c === 0x7b || c === 0x5b) {
+            if (++depth >= MAX_DEPTH)
+                return false;
+            keyStart[depth] = -1;
+            i++;
+            continue;
+        }
+        if (c === 0x7d || c === 0x5d || c === 0x2c) {
+            if (depth === 0 && memberStart >= 0) {
+                members.set(member, [memberStart, i]);
+                memberStart = -1;
+            }
+            if (c !== 0x2c)
+                depth--;
+            i++;
+        }
+        else if (c === 0x74 || c === 0x6e) {
+            i += 4; // true, null
+        }
+        else if (c === 0x66) {
+            i += 5; // false
+        }
+        else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+            const start = i++;
+            let plain = true;
+            for (; i < n; i++) {
+                const d = text.charCodeAt(i);
+                if (d >= 0x30 && d <= 0x39)
+                    continue;
+                if (d !== 0x2e && d !== 0x65 && d !== 0x45 && d !== 0x2b && d !== 0x2d)
+                    break;
+                plain = false;
+            }
+            if (plain) {
+                if (c === 0x2d && i - start === 2 && text.charCodeAt(start + 1) === 0x30)
+                    return false; // -0
+                // 309 digits and more overflow to Infinity, which the scanner rejects as out of range.
+                if (i - start > 308 && !Number.isFinite(Number(text.slice(start, i))))
+                    return false;
+            }
+            else if (!plainFloat(text.slice(start, i)))
+                return false;
+        }
+        else {
+            return false; // whitespace
+        }
+    }
+    return true;
+}
+/** Whether key [a0, a1) sorts strictly before key [b0, b1) (ASCII, so code units are code points). */
+function asciiLess(text, a0, a1, b0, b1) {
+    const la = a1 - a0;
+    const lb = b1 - b0;
+    const m = la < lb ? la : lb;
+    for (let k = 0; k < m; k++) {
+        const x = text.charCodeAt(a0 + k);
+        const y = text.charCodeAt(b0 + k);
+        if (x !== y)
+            return x < y;
+    }
+    return la < lb;
+}
+/** A float in the range where Python's repr is a plain decimal, written exactly that way. */
+function plainFloat(lex) {
+    if (lex === '0.0')
+        return true;
+    const x = Number(lex);
+    const ax = Math.abs(x);
+    if (!(ax >= 1e-4 && ax < 1e16) || lex.indexOf('e') >= 0 || lex.indexOf('E') >= 0)
+        return false;
+    // In this range JavaScript and Python agree on the digits; Python keeps ".0" on whole floats.
+    const js = String(x);
+    return js === lex || (js.length + 2 === lex.length && lex.endsWith('.0') && lex.startsWith(js));
+}
+/**
+ * Checks one line: JSON.parse and a one-pass character check first, the exact scanner only when
+ * those cannot prove the line canonical (it then says why, or accepts a Python-only form).
+ * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
+ */
+function checkLine(text, needMembers = false, ascii = false) {
+    // A trace line is an object: anything else goes straight to the scanner, which says why.
+    if (text.charCodeAt(0) === 0x7b) {
+        let v;
+        try {
+            v = JSON.parse(text);
+        }
+        catch {
+            return scanCanonical(text); // it says where the syntax breaks
+        }
+        const members = needMembers ? new Map() : undefined;
+        if (isCanonicalText(text, members, ascii))
+            return { ok: true, value: v, members };
+    }
+    return scanCanonical(text);
+}
+
+;// CONCATENATED MODULE: ./src/io/fast-schema.ts
+
+class Unsupported extends Error {
+}
+/**
+ * A fast path in front of a zod schema: a predicate compiled from the schema's own definition
+ * (its checks are zod's own check functions) that is true only when zod would accept the value
+ * and return it unchanged. Any other value, and any schema the compiler does not know, goes to
+ * zod, which stays the source of truth and explains every rejection.
+ */
+function fastSchema(schema) {
+    let accept;
+    try {
+        accept = compile(schema);
+    }
+    catch (err) {
+        // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
+        if (!(err instanceof Unsupported) && !(err instanceof EvalError))
+            throw err;
+    }
+    return {
+        compiled: accept !== undefined,
+        safeParse: (v) => {
+            if (accept?.(v))
+                return { success: true, data: v };
+            const r = schema.safeParse(v);
+            // zod leaves "__proto__" keys out of records and catch-all objects (it cannot set them
+            // safely): such a value is not the one zod vouched for, so it is refused, not checked
+            // without the key.
+            const at = r.success ? droppedProto(v, r.data) : undefined;
+            if (!at)
+                return r;
+            return {
+                success: false,
+                error: new ZodError([
+                    {
+                        code: 'custom',
+                        path: at,
+                        message: 'has the key "__proto__", which cannot be checked',
+                        input: v,
+                    },
+                ]),
+            };
+        },
+    };
+}
+/**
+ * Where zod's result lacks an own "__proto__" key that the input had (records and catch-all
+ * objects drop it; values under z.unknown() keep it), walking input and result side by side.
+ */
+function droppedProto(input, output) {
+    const pathTo = (s, last) => {
+        const out = [last];
+        for (let x = s; x?.up; x = x.up)
+            out.push(x.key);
+        return out.reverse();
+    };
+    const stack = [{ a: input, b: output, key: '', up: undefined }];
+    for (let s = stack.pop(); s; s = stack.pop()) {
+        const { a, b } = s;
+        if (a === b || typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+            continue;
+        if (Array.isArray(a)) {
+            if (!Array.isArray(b))
+                continue;
+            for (let i = 0; i < a.length; i++)
+                stack.push({ a: a[i], b: b[i], key: i, up: s });
+        }
+        else {
+            if (Object.hasOwn(a, '__proto__') && !Object.hasOwn(b, '__proto__'))
+                return pathTo(s, '__proto__');
+            for (const k of Object.keys(a))
+                if (Object.hasOwn(b, k))
+                    stack.push({
+                        a: a[k],
+                        b: b[k],
+                        key: k,
+                        up: s,
+                    });
+        }
+    }
+    return undefined;
+}
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+function compile(s) {
+    const def = s._zod.def;
+    const base = compileType(def);
+    const checks = (def.checks ?? []).map(compileCheck);
+    if (checks.length === 0)
+        return base;
+    if (checks.length === 1) {
+        const only = checks[0];
+        return (v) => base(v) && only(v);
+    }
+    return (v) => base(v) && checks.every((c) => c(v));
+}
+/**
+ * The checks the run formats use, as plain predicates (same conditions as zod's check functions,
+ * run after the base type matched); any other check runs zod's own function.
+ */
+function compileCheck(c) {
+    const d = c._zod.def;
+    const pattern = d.pattern;
+    if (d.check === 'string_format' && d.format === 'regex' && pattern instanceof RegExp) {
+        if (!pattern.global && !pattern.sticky)
+            return (v) => pattern.test(v);
+    }
+    else if (d.check === 'min_length' && typeof d.minimum === 'number') {
+        // zod counts code points, which only matters between min and 2 × min UTF-16 units.
+        const min = d.minimum;
+        const exact = runCheck(c);
+        return (v) => {
+            const units = v.length;
+            return units >= 2 * min || (units >= min && exact(v));
+        };
+    }
+    else if (d.check === 'number_format' && d.format === 'safeint') {
+        return (v) => Number.isSafeInteger(v);
+    }
+    else if (d.check === 'greater_than' && typeof d.value === 'number') {
+        const min = d.value;
+        return d.inclusive ? (v) => v >= min : (v) => v > min;
+    }
+    else if (d.check === 'less_than' && typeof d.value === 'number') {
+        const max = d.value;
+        return d.inclusive ? (v) => v <= max : (v) => v < max;
+    }
+    return runCheck(c);
+}
+function runCheck(c) {
+    return (value) => {
+        const payload = { value, issues: [] };
+        const r = c._zod.check(payload);
+        // An async refinement, or a check that rewrites the value, is left to zod.
+        return !(r instanceof Promise) && payload.issues.length === 0 && payload.value === value;
+    };
+}
+function compileType(def) {
+    switch (def.type) {
+        case 'string':
+            return (v) => typeof v === 'string';
+        case 'number':
+            return (v) => typeof v === 'number' && Number.isFinite(v);
+        case 'boolean':
+            return (v) => typeof v === 'boolean';
+        case 'unknown':
+            return () => true;
+        case 'literal':
+        case 'enum': {
+            const values = def.type === 'literal' ? def.values : Object.values(def.entries);
+            if (!values.every((x) => typeof x === 'string'))
+                throw new Unsupported();
+            const set = new Set(values);
+            return (v) => set.has(v);
+        }
+        case 'nullable': {
+            const inner = compile(def.innerType);
+            return (v) => v === null || inner(v);
+        }
+        case 'optional': {
+            const inner = compile(def.innerType);
+            return (v) => v === undefined || inner(v);
+        }
+        case 'array': {
+            const el = compile(def.element);
+            return (v) => {
+                if (!Array.isArray(v))
+                    return false;
+                // Indexed, not every(): a hole is an undefined element to zod.
+                for (let i = 0; i < v.length; i++)
+                    if (!el(v[i]))
+                        return false;
+                return true;
+            };
+        }
+        case 'tuple': {
+            if (def.rest)
+                throw new Unsupported();
+            const items = def.items.map(compile);
+            return (v) => Array.isArray(v) && v.length === items.length && items.every((p, i) => p(v[i]));
+        }
+        case 'record': {
+            if (def.keyType._zod.def.type !== 'string')
+                throw new Unsupported();
+            const key = compile(def.keyType);
+            const value = compile(def.valueType);
+            return (v) => {
+                if (!isObject(v))
+                    return false;
+                // "__proto__" goes to zod, which drops it, and is then refused (see safeParse).
+                for (const k of Object.keys(v))
+                    if (k === '__proto__' || !key(k) || !value(v[k]))
+                        return false;
+                return true;
+            };
+        }
+        case 'object':
+            return compileObject(def);
+        case 'union':
+            return compileUnion(def);
+        default:
+            throw new Unsupported();
+    }
+}
+function compileObject(def) {
+    const catchall = def.catchall?._zod.def.type;
+    // Without a catchall zod strips unknown keys (a changed value): only an exact match is fast.
+    const extraOk = catchall === 'unknown';
+    if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
+        throw new Unsupported();
+    const entries = Object.entries(def.shape);
+    const preds = entries.map(([, s]) => compile(s));
+    // Generated per object schema (keys are the schema's own, never input): one shared closure for
+    // every object would see every shape at its property loads, which V8 then does slowly.
+    const lines = entries.map(([k, s], i) => {
+        const key = JSON.stringify(k);
+        const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
+        return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
+    });
+    // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
+    // code generation.
+    const rest = extraOk
+        ? 'return !hasOwn(v, "__proto__");'
+        : 'let total = 0; for (const k in v) if (hasOwn(v, k)) total++; return total === present;';
+    const source = `return function object(v) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    let present = 0, x;
+    ${lines.join('\n    ')}
+    ${rest}
+  };`;
+    return new Function('hasOwn', 'p', source)(Object.hasOwn, preds);
+}
+function compileUnion(def) {
+    const options = def.options.map((o) => ({ o, p: compile(o) }));
+    const disc = def.discriminator;
+    if (disc === undefined)
+        return (v) => options.some(({ p }) => p(v));
+    const byTag = new Map();
+    for (const { o, p } of options) {
+        const tag = o._zod.def.shape?.[disc]?._zod.def;
+        if (tag?.type !== 'literal')
+            throw new Unsupported();
+        for (const x of tag.values)
+            byTag.set(x, p);
+    }
+    const tagOf = new Function('v', `return v[${JSON.stringify(disc)}];`);
+    return (v) => isObject(v) && (byTag.get(tagOf(v)) ?? (() => false))(v);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
+
+/**
+ * The file formats of a bijux-canon-reason run directory (CONTRACTS.md §2). These zod schemas are
+ * the one source of truth: the checks validate every record against them before judging it. The
+ * producer's models forbid unknown fields, so these do too (fail closed).
+ */
+const SUPPORTED_SCHEMA_VERSIONS = [1, 2];
+const SUPPORTED_RUNTIME_PROTOCOLS = [1];
+const SUPPORTED_CANONICALIZATION = [1];
+const SUPPORTED_FINGERPRINT_ALGOS = ['sha256'];
+const SUPPORTED_RUN_META_VERSIONS = [1];
+/** The files every run directory holds (manifest.json lists all but itself). */
+const CORE_FILES = [
+    'spec.json',
+    'plan.json',
+    'trace.jsonl',
+    'verify.json',
+    'fingerprint.txt',
+    'run_meta.json',
+    'manifest.json',
+];
+const STEP_KINDS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
+const REQUIRED_OUTPUTS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
+const Hex64 = schemas_string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
+const Int = schemas_number().int();
+const NonNegInt = Int.min(0);
+const Json = unknown();
+const JsonObject = record(schemas_string(), Json);
+/** `[start, end)` with 0 ≤ start < end. */
+const Span = tuple([NonNegInt, NonNegInt])
+    .refine(([a, b]) => a < b, { message: 'span must satisfy 0 <= start < end' });
+// ── trace.jsonl ──────────────────────────────────────────────────────────────────────────────
+const TraceHeader = object({
+    record: literal('trace_header'),
+    id: schemas_string().min(1),
+    metadata: JsonObject,
+    spec_id: schemas_string().nullable(),
+    plan_id: schemas_string().nullable(),
+    runtime_protocol_version: Int,
+    schema_version: Int,
+    fingerprint_algo: schemas_string(),
+    canonicalization_version: Int,
+})
+    .strict();
+const SupportRef = object({
+    kind: schemas_enum(['claim', 'evidence', 'tool_call']),
+    ref_id: schemas_string().min(1),
+    span: Span,
+    snippet_sha256: Hex64,
+    hash_algo: literal('sha256').optional(),
+})
+    .strict();
+const Claim = object({
+    id: schemas_string().min(1),
+    statement: schemas_string(),
+    status: schemas_enum(['proposed', 'validated', 'rejected']),
+    confidence: schemas_number(),
+    supports: array(SupportRef),
+    claim_type: schemas_enum(['derived', 'observed', 'assumed']),
+    structured: JsonObject.nullable().optional(),
+})
+    .strict();
+const EvidenceRef = object({
+    id: schemas_string()
+        .min(1)
+        .regex(/^[^:\]]+$/, 'must not contain ":" or "]" (it could not be cited)'),
+    uri: schemas_string(),
+    sha256: Hex64,
+    span: Span,
+    chunk_id: Hex64,
+    content_path: schemas_string(),
+})
+    .strict();
+const ToolCall = object({
+    id: schemas_string().min(1),
+    tool_name: schemas_string().min(1),
+    arguments: JsonObject,
+    step_id: schemas_string().min(1),
+    call_idx: NonNegInt,
+})
+    .strict();
+const ToolResult = object({
+    call_id: schemas_string().min(1),
+    success: schemas_boolean(),
+    result: Json.optional(),
+    error: schemas_string().nullable().optional(),
+})
+    .strict();
+const Ids = array(schemas_string());
+/** A step output; the producer tags it with `kind` (its serialized field name may be `type`). */
+const StepOutput = discriminatedUnion('kind', [
+    object({
+        kind: literal('understand'),
+        normalized_question: schemas_string(),
+        assumptions: array(schemas_string()).optional(),
+        task_type: schemas_string().optional(),
+    })
+        .strict(),
+    object({
+        kind: literal('gather'),
+        evidence_ids: Ids,
+        retrieval_queries: array(schemas_string()).optional(),
+        retrieval_provenance: JsonObject.optional(),
+    })
+        .strict(),
+    object({ kind: literal('derive'), claim_ids: Ids }).strict(),
+    object({
+        kind: literal('verify'),
+        validated_claim_ids: Ids,
+        rejected_claim_ids: Ids.optional(),
+        missing_support_claim_ids: Ids.optional(),
+    })
+        .strict(),
+    object({
+        kind: literal('finalize'),
+        final_claim_ids: Ids,
+        final_answer: schemas_string().nullable().optional(),
+        uncertainty: schemas_string().nullable().optional(),
+    })
+        .strict(),
+    object({
+        kind: literal('insufficient_evidence'),
+        reason: schemas_string(),
+        retrieved: NonNegInt,
+        required: NonNegInt,
+    })
+        .strict(),
+]);
+const Idx = NonNegInt;
+const StepId = schemas_string().min(1);
+const TraceEvent = discriminatedUnion('kind', [
+    object({ kind: literal('step_started'), idx: Idx, step_id: StepId }).strict(),
+    object({ kind: literal('step_finished'), idx: Idx, step_id: StepId, output: StepOutput })
+        .strict(),
+    object({ kind: literal('tool_called'), idx: Idx, step_id: StepId, call: ToolCall }).strict(),
+    object({ kind: literal('tool_returned'), idx: Idx, step_id: StepId, result: ToolResult })
+        .strict(),
+    object({
+        kind: literal('evidence_registered'),
+        idx: Idx,
+        step_id: StepId,
+        evidence: EvidenceRef,
+    })
+        .strict(),
+    object({ kind: literal('claim_emitted'), idx: Idx, step_id: schemas_string(), claim: Claim })
+        .strict(),
+]);
+const EventRecord = object({ record: literal('trace_event'), event: unknown() })
+    .strict();
+// ── other run files ─────────────────────────────────────────────────────────────────────────
+const PlanNode = object({
+    id: schemas_string().min(1),
+    kind: schemas_enum(STEP_KINDS),
+    dependencies: array(schemas_string()),
+    step: object({
+        kind: schemas_enum(STEP_KINDS),
+        notes: schemas_string().optional(),
+        tool_requests: array(object({ tool_name: schemas_string(), arguments: JsonObject.optional() }).strict())
+            .optional(),
+    })
+        .strict(),
+    parameters: JsonObject,
+})
+    .strict();
+const Plan = object({
+    id: schemas_string().min(1),
+    problem: schemas_string(),
+    spec_id: schemas_string().min(1),
+    nodes: array(PlanNode),
+    edges: array(tuple([schemas_string(), schemas_string()])),
+})
+    .strict();
+const ProblemSpec = object({
+    id: schemas_string().min(1),
+    description: schemas_string(),
+    constraints: JsonObject,
+    expected_output_type: schemas_string(),
+    expected: JsonObject.nullable().optional(),
+    version: Int.nullable().optional(),
+})
+    .strict();
+const RunMeta = object({
+    run_id: schemas_string().min(1),
+    spec_id: schemas_string().min(1),
+    plan_id: schemas_string().min(1),
+    trace_id: schemas_string().min(1),
+    schema_version: Int,
+    runtime_descriptor: object({
+        kind: schemas_string(),
+        mode: schemas_enum(['live', 'frozen']),
+        tools: array(object({ name: schemas_string(), version: schemas_string(), config_fingerprint: schemas_string() })
+            .strict()),
+    })
+        .strict()
+        .optional(),
+})
+    .loose()
+    .describe('run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions');
+const Manifest = record(schemas_string(), Hex64)
+    .describe('relative POSIX path → bare sha256 hex, sorted by key');
+const ChunkRecord = object({
+    chunk_id: Hex64,
+    start_byte: NonNegInt,
+    end_byte: NonNegInt,
+    chunk_sha256: Hex64,
+})
+    .loose();
+/** The producer's report (verify.json), and the shape our verification-report renderer writes. */
+const VerificationReport = object({
+    id: schemas_string().nullable().optional(),
+    checks: array(object({
+        name: schemas_string(),
+        passed: schemas_boolean(),
+        details: schemas_string().nullable().optional(),
+        metrics: record(schemas_string(), schemas_number()).optional(),
+    })
+        .strict()),
+    failures: array(object({
+        severity: schemas_enum(['error', 'warning', 'info']),
+        message: schemas_string(),
+        invariant_id: schemas_string().nullable().optional(),
+    })
+        .strict()),
+    summary_metrics: record(schemas_string(), schemas_number()).optional(),
+    trace_id: schemas_string().nullable().optional(),
+})
+    .strict();
+/** Options of the trace pack (the config file's `trace` section; fixtures' `options`). */
+const TraceOptions = object({
+    min_supports: schemas_number().int().min(0).optional(),
+});
+const CANONICAL_MARKER = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/g;
+
+;// CONCATENATED MODULE: ./src/packs/trace/fast.ts
+
+
+/** The run formats behind fast acceptance paths; zod still decides and words every rejection. */
+const Fast = {
+    ChunkRecord: fastSchema(ChunkRecord),
+    EventRecord: fastSchema(EventRecord),
+    Manifest: fastSchema(Manifest),
+    Plan: fastSchema(Plan),
+    ProblemSpec: fastSchema(ProblemSpec),
+    RunMeta: fastSchema(RunMeta),
+    TraceEvent: fastSchema(TraceEvent),
+    TraceHeader: fastSchema(TraceHeader),
+    VerificationReport: fastSchema(VerificationReport),
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/files.ts
+
+
+
+
+
+
+
+/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
+const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_LIST_DEPTH = 16;
+const MAX_LIST_ENTRIES = 1_000_000;
+const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
+/** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
+function isPlainRelative(p) {
+    return PLAIN_PATH.test(p) && !DOT_SEGMENT.test(p);
+}
+/**
+ * Lists every file under the run directory without following symlinks (lstat), so a symlink
+ * loop or a link out of the run cannot trap or widen the walk. FIFOs and sockets are listed as
+ * 'other' and never opened.
+ */
+function listRun(runDir, realRunDir) {
+    const out = [];
+    const stack = [{ abs: runDir, rel: '', depth: 0 }];
+    while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
+        const { abs, rel, depth } = stack.pop();
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            const childAbs = external_node_path_default().join(abs, e.name);
+            const childRel = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory()) {
+                if (depth < MAX_LIST_DEPTH)
+                    stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
+                else
+                    out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
+            }
+            else if (e.isFile()) {
+                // Reached through real directories only (symlinked ones are not entered), so its real
+                // path needs no realpath call.
+                out.push({ rel: childRel, abs: childAbs, kind: 'file', real: inDir(realRunDir, childRel) });
+            }
+            else if (e.isSymbolicLink()) {
+                const entry = { rel: childRel, abs: childAbs, kind: 'symlink' };
+                try {
+                    const real = external_node_fs_default().realpathSync.native(childAbs);
+                    entry.real = real;
+                    const inside = real.startsWith(realRunDir + (external_node_path_default()).sep);
+                    entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
+                    if (!inside)
+                        entry.detail = `is a symlink to ${real}, outside the run directory`;
+                    else if (!entry.insideFile)
+                        entry.detail = 'is a symlink to something other than a regular file';
+                }
+                catch (err) {
+                    entry.detail =
+                        err.code === 'ELOOP'
+                            ? 'is a symlink loop'
+                            : `is a dangling symlink (${errorText(err)})`;
+                }
+                out.push(entry);
+            }
+            else {
+                out.push({
+                    rel: childRel,
+                    abs: childAbs,
+                    kind: 'other',
+                    detail: 'is a FIFO, socket or device, not a regular file',
+                });
+            }
+        }
+    }
+    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+/** `rel` (POSIX) under `dir`, without path.join's normalizing (rel is already plain). */
+function inDir(dir, rel) {
+    return (external_node_path_default()).sep === '/' ? `${dir}/${rel}` : external_node_path_default().join(dir, ...rel.split('/'));
+}
+/**
+ * Reads a run file through the run's listing and the shared Hasher, which keeps its hash (the
+ * manifest check then needs no second read). Missing means not in the listing; a listed entry
+ * that is not a regular file inside the run is not read.
+ */
+function readRunFile(ctx, name, maxBytes) {
+    const e = ctx.listing.get(name);
+    if (!e)
+        return { ok: false, kind: 'missing', detail: 'does not exist' };
+    if (!readable(e))
+        return { ok: false, kind: 'other', detail: e.detail ?? 'is not a regular file' };
+    return ctx.hasher.read(e.real, maxBytes);
+}
+/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
+function readRunJson(ctx, name) {
+    const read = readRunFile(ctx, name, MAX_RUN_FILE_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing')
+            return { state: 'missing' };
+        return { state: 'unreadable', detail: read.detail };
+    }
+    const text = decodeUtf8(read.bytes);
+    if (!text.ok)
+        return { state: 'malformed', detail: text.detail, line: 1 };
+    // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
+    // unless something must be pointed at; canonical keys are strictly sorted, so none repeats.
+    const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
+    if (body.charCodeAt(0) === 0x7b) {
+        try {
+            const value = JSON.parse(body);
+            const members = new Map();
+            if (isCanonicalText(body, members)) {
+                let doc;
+                const lazy = {
+                    lineOf: (p) => (doc ??= parseJson(text.text).doc).lineOf(p),
+                };
+                return { state: 'ok', value, doc: lazy, text: text.text, members };
+            }
+        }
+        catch {
+            // fall through to the located parser, which says where it breaks
+        }
+    }
+    const parsed = parseJson(text.text);
+    if (!parsed.ok)
+        return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
+    const dup = parsed.doc.duplicates[0];
+    if (dup)
+        return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
+    return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
+}
+/** A regular file, or a symlink to one inside the run: what may be read (at its `real` path). */
+function readable(e) {
+    return e.kind === 'file' || (e.kind === 'symlink' && e.insideFile === true);
+}
+/** The run file, if it is a regular file (or a symlink to one inside the run) that may be read. */
+function usable(listing, name) {
+    const e = listing.get(name);
+    return e && readable(e) ? e : undefined;
+}
+/**
+ * Reads a JSON run file and validates it. An unreadable file is trace.file_unreadable; malformed
+ * JSON or a schema violation is `invalid`, at its line, with "<name> <what> at <where>: <why>."
+ * Returns undefined when anything was reported (or the file is missing: the core-file check says so).
+ */
+function loadRunFile(ctx, name, schema, invalid, what) {
+    const rel = ctx.rel(name);
+    const loaded = readRunJson(ctx, name);
+    if (loaded.state === 'missing')
+        return undefined;
+    if (loaded.state === 'unreadable') {
+        ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
+        return undefined;
+    }
+    if (loaded.state === 'malformed') {
+        ctx.f.add(invalid, `${name} ${loaded.detail}.`, { path: rel, line: loaded.line });
+        return undefined;
+    }
+    const parsed = schema.safeParse(loaded.value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const at = issue.path.filter((x) => typeof x !== 'symbol');
+        ctx.f.add(invalid, `${name} ${what} at ${at.join('.') || 'the top level'}: ${issue.message}.`, {
+            path: rel,
+            line: loaded.doc.lineOf(at) ?? 1,
+        });
+        return undefined;
+    }
+    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
+
+
+
+
+
+
+
+const CHUNKS_PATH = 'provenance/chunks.jsonl';
+/**
+ * Loads provenance/chunks.jsonl (one chunk record per line). Returns undefined when it cannot be
+ * used; a run that registers evidence must have it ("citing whole documents instead of chunks is
+ * rejected for missing chunk alignment").
+ */
+function loadChunks(ctx, evidenceCount) {
+    const f = ctx.f;
+    const rel = ctx.rel(CHUNKS_PATH);
+    const read = readRunFile(ctx, CHUNKS_PATH, MAX_RUN_FILE_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing') {
+            if (evidenceCount > 0)
+                f.add(TRACE.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
+            return undefined;
+        }
+        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
+        return undefined;
+    }
+    const text = decodeUtf8(read.bytes);
+    if (!text.ok) {
+        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${text.detail}.`, { path: rel, line: 1 });
+        return undefined;
+    }
+    const index = new Map();
+    let bad = false;
+    const lines = text.text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i].replace(/\r$/, '');
+        const no = i + 1;
+        if (line.trim() === '')
+            continue;
+        const parsed = parseChunkLine(line);
+        if (!parsed.ok) {
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        const dup = parsed.duplicate;
+        if (dup) {
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${context_q(dup.key)}.`, {
+                path: rel,
+                line: no,
+            });
+            bad = true;
+            continue;
+        }
+        const rec = Fast.ChunkRecord.safeParse(parsed.value);
+        if (!rec.success) {
+            const issue = rec.error.issues[0];
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        const c = rec.data;
+        if (c.end_byte <= c.start_byte) {
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        if (c.chunk_id !== c.chunk_sha256) {
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        let spans = index.get(c.chunk_id);
+        if (!spans)
+            index.set(c.chunk_id, (spans = []));
+        if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte))
+            continue; // listed twice
+        spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
+    }
+    return bad ? undefined : index;
+}
+/** The producer writes canonical lines: those need no located parse (nor a duplicate-key scan). */
+function parseChunkLine(line) {
+    if (line.charCodeAt(0) === 0x7b) {
+        try {
+            const value = JSON.parse(line);
+            // Canonical keys are strictly sorted, so none repeats.
+            if (isCanonicalText(line))
+                return { ok: true, value };
+        }
+        catch {
+            // the located parser says where it breaks
+        }
+    }
+    const parsed = parseJson(line);
+    if (!parsed.ok)
+        return parsed;
+    return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./src/io/hashing.ts
+
+
+
+
+
+
+/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
+const LARGE_FILE_BYTES = 8 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const { createHash } = require('node:crypto');
+const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
+parentPort.on('message', ({ id, path }) => {
+  let fd;
+  try {
+    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
+    const h = createHash('sha256');
+    let size = 0, n;
+    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
+    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
+  } catch (err) {
+    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+});
+`;
+class WorkerPool {
+    size;
+    workers = [];
+    idle = [];
+    queue = [];
+    running = new Map();
+    nextId = 0;
+    constructor(size) {
+        this.size = size;
+    }
+    run(path) {
+        return new Promise((resolve) => {
+            this.queue.push({ id: this.nextId++, path, resolve });
+            this.pump();
+        });
+    }
+    pump() {
+        while (this.queue.length > 0) {
+            let w = this.idle.pop();
+            if (!w && this.workers.length < this.size)
+                w = this.spawn();
+            if (!w)
+                return;
+            const job = this.queue.shift();
+            this.running.set(w, job);
+            w.postMessage({ id: job.id, path: job.path });
+        }
+    }
+    spawn() {
+        const w = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
+        w.on('message', (m) => {
+            const job = this.running.get(w);
+            this.running.delete(w);
+            this.idle.push(w);
+            if (job) {
+                if (m.sha256 !== undefined)
+                    job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
+                else if (m.error === 'not_file')
+                    job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
+                else
+                    job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
+            }
+            this.pump();
+        });
+        w.on('error', (err) => {
+            const job = this.running.get(w);
+            this.running.delete(w);
+            this.workers.splice(this.workers.indexOf(w), 1);
+            job?.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
+            this.pump();
+        });
+        this.workers.push(w);
+        return w;
+    }
+    async close() {
+        await Promise.all(this.workers.map((w) => w.terminate()));
+        this.workers.length = 0;
+        this.idle.length = 0;
+    }
+}
+/**
+ * One hashing service per run: each distinct file (by real path) is hashed once, however many
+ * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
+ * chunks on worker threads so several big files hash in parallel with the small ones.
+ */
+class Hasher {
+    parallelism;
+    cache = new Map();
+    /** Hashes already known, for synchronous reads. */
+    known = new Map();
+    pool;
+    filesHashed = 0;
+    bytesHashed = 0;
+    constructor(parallelism = Math.max(1, Math.min(4, external_node_os_default().availableParallelism()))) {
+        this.parallelism = parallelism;
+    }
+    /** Starts hashing every path; large files first so the workers start while small ones run. */
+    prefetch(realPaths) {
+        const wanted = [...new Set(realPaths)];
+        const small = [];
+        for (const p of wanted) {
+            if (this.cache.has(p))
+                continue;
+            let size = 0;
+            try {
+                size = external_node_fs_default().statSync(p).size;
+            }
+            catch {
+                // hash() reports the error
+            }
+            if (size >= LARGE_FILE_BYTES)
+                void this.hash(p);
+            else
+                small.push(p);
+        }
+        for (const p of small)
+            void this.hash(p);
+        // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
+        return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
+    }
+    /**
+     * Reads a small file whole and hashes those same bytes, so a file that is both parsed (or
+     * span-checked) and hashed is read once; the hash serves later hash() calls.
+     */
+    read(realPath, maxBytes) {
+        const r = readSmallFile(realPath, maxBytes);
+        if (!r.ok)
+            return r;
+        let sha256 = this.known.get(realPath);
+        if (sha256 === undefined) {
+            const o = { ok: true, sha256: sha256Hex(r.bytes), size: r.bytes.length };
+            sha256 = o.sha256;
+            this.remember(realPath, o);
+            if (!this.cache.has(realPath))
+                this.cache.set(realPath, Promise.resolve(o));
+        }
+        return { ok: true, bytes: r.bytes, sha256 };
+    }
+    remember(realPath, o) {
+        if (!o.ok)
+            return;
+        this.known.set(realPath, o.sha256);
+        this.filesHashed++;
+        this.bytesHashed += o.size;
+    }
+    hash(realPath) {
+        let p = this.cache.get(realPath);
+        if (!p) {
+            p = this.compute(realPath).then((o) => {
+                if (!this.known.has(realPath))
+                    this.remember(realPath, o);
+                return o;
+            });
+            this.cache.set(realPath, p);
+        }
+        return p;
+    }
+    compute(realPath) {
+        const opened = openRegularFile(realPath);
+        if (!opened.ok)
+            return Promise.resolve(openFailure(opened));
+        const { fd, size } = opened;
+        if (size >= LARGE_FILE_BYTES) {
+            external_node_fs_default().closeSync(fd);
+            this.pool ??= new WorkerPool(this.parallelism);
+            return this.pool.run(realPath);
+        }
+        try {
+            const bytes = readOpened(fd, size);
+            return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
+        }
+        catch (err) {
+            return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
+        }
+        finally {
+            external_node_fs_default().closeSync(fd);
+        }
+    }
+    async close() {
+        await this.pool?.close();
+        this.pool = undefined;
+    }
+}
+// crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
+const oneShot = (external_node_crypto_default()).hash;
+function sha256Hex(bytes) {
+    return oneShot
+        ? oneShot('sha256', bytes, 'hex')
+        : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
+
+
+/**
+ * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
+ * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
+ * so no number or string is ever re-serialized differently from the producer.
+ */
+function contentId(kind, rawFields) {
+    const keys = Object.keys(rawFields).sort();
+    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
+    return `${kind}_v1_${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
+}
+/** The raw text of the top-level members of a canonical JSON object, by key. */
+function rawMembers(text, members) {
+    const out = {};
+    for (const [k, [a, b]] of members)
+        out[k] = text.slice(a, b);
+    return out;
+}
+/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
+function membersOf(objectText) {
+    const r = checkLine(objectText, true);
+    return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
+}
+/**
+ * The raw canonical text of a JSON file's top-level members, whatever its formatting (an id
+ * covers the content, not the layout): undefined when it cannot be put in canonical form.
+ */
+function documentMembers(text, members) {
+    if (members)
+        return rawMembers(text, members);
+    const canonical = canonicalizeText(text);
+    const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
+    return scanned?.ok && scanned.members ? rawMembers(canonical, scanned.members) : undefined;
+}
+/** The raw text of the `event` member of a canonical trace_event line. */
+function eventText(line) {
+    return line.slice(EVENT_PREFIX.length, line.length - EVENT_SUFFIX.length);
+}
+/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
+class TraceIdHasher {
+    header;
+    h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    n = 0;
+    valid = true;
+    constructor(header) {
+        this.header = header;
+        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
+    }
+    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
+    staged = Buffer.allocUnsafe(64 * 1024);
+    used = 0;
+    /** The canonical bytes of one event (the `event` member of its canonical line). */
+    event(bytes) {
+        if (this.used + bytes.length + 1 > this.staged.length)
+            this.flush();
+        if (this.n++ > 0)
+            this.staged[this.used++] = 0x2c; // ,
+        if (bytes.length > this.staged.length - this.used) {
+            this.flush();
+            this.h.update(bytes);
+        }
+        else {
+            this.staged.set(bytes, this.used);
+            this.used += bytes.length;
+        }
+    }
+    flush() {
+        if (this.used > 0)
+            this.h.update(this.staged.subarray(0, this.used));
+        this.used = 0;
+    }
+    digest() {
+        this.flush();
+        const hd = this.header;
+        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
+        return `trace_v1_${this.h.digest('hex')}`;
+    }
+}
+const EVENT_PREFIX = '{"event":';
+const EVENT_SUFFIX = ',"record":"trace_event"}';
+
+;// CONCATENATED MODULE: ./src/packs/trace/cited.ts
+
+
+
+
+/**
+ * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
+ * them; these are the ones its models expose as content):
+ * - a claim support: the UTF-8 bytes of the cited claim's `statement` (the claim's content);
+ * - a tool_call support: the canonical JSON bytes of the tool result's `result` value, exactly as
+ *   the trace line holds them (sorted keys, compact, Python floats).
+ *
+ * They are kept per id while the trace streams (claims may cite later records), as text that is
+ * turned into bytes only when a support cites it. Past KEEP_CHARS of such text per run only a
+ * digest is kept, which still proves a support that spans the whole content; a narrower span
+ * over a dropped source is reported as unverifiable, never passed.
+ */
+const KEEP_CHARS = 32 * 1024 * 1024;
+class CitedBytes {
+    sources = new Map();
+    kept = 0;
+    /** A claim's statement, kept under its id (the first emission wins). */
+    claim(id, statement) {
+        if (this.sources.has(id))
+            return;
+        this.keep(id, statement.length, () => statement);
+    }
+    /**
+     * A tool result, from its canonical event line (the `event` member's text), kept under the
+     * call id. `canonical` is false when the line itself is not canonical: its own finding stands
+     * and its bytes are not guessed.
+     */
+    toolResult(callId, lineText, canonical) {
+        if (this.sources.has(callId))
+            return;
+        if (!canonical) {
+            this.sources.set(callId, { kind: 'none', why: 'its trace line is not canonical JSON' });
+            return;
+        }
+        this.keep(callId, lineText.length, () => resultText(lineText));
+    }
+    keep(id, chars, get) {
+        if (this.kept + chars <= KEEP_CHARS) {
+            this.kept += chars;
+            this.sources.set(id, { kind: 'text', get });
+            return;
+        }
+        const text = get();
+        if (text === undefined) {
+            this.sources.set(id, { kind: 'none', why: 'the tool result has no result value' });
+            return;
+        }
+        const bytes = Buffer.from(text, 'utf8');
+        this.sources.set(id, { kind: 'digest', sha: sha256Hex(bytes), len: bytes.length });
+    }
+    /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
+    select(id, b0, b1) {
+        const s = this.sources.get(id);
+        if (!s)
+            return undefined;
+        if (s.kind === 'none')
+            return { ok: false, reason: 'unverifiable', why: s.why };
+        if (s.kind === 'digest') {
+            if (b1 > s.len || b0 >= b1)
+                return { ok: false, reason: 'out_of_bounds', len: s.len };
+            if (b0 === 0 && b1 === s.len)
+                return { ok: true, sha: s.sha, len: s.len, preview: '' };
+            return {
+                ok: false,
+                reason: 'unverifiable',
+                why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
+            };
+        }
+        const text = s.get();
+        if (text === undefined)
+            return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
+        const bytes = Buffer.from(text, 'utf8');
+        if (b1 > bytes.length || b0 >= b1)
+            return { ok: false, reason: 'out_of_bounds', len: bytes.length };
+        const span = bytes.subarray(b0, b1);
+        return {
+            ok: true,
+            sha: sha256Hex(span),
+            len: bytes.length,
+            preview: span.subarray(0, 80).toString('utf8'),
+        };
+    }
+}
+/** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
+function resultText(line) {
+    const event = membersOf(eventText(line))?.result;
+    return event === undefined ? undefined : membersOf(event)?.result;
+}
+/**
+ * Claim and tool_call supports: the cited record exists (a claim the trace emits, a tool call
+ * with a result), the span lies inside its bytes, and snippet_sha256 is the hash of those bytes.
+ */
+function checkRecordSupports(ctx, supports, known, cited) {
+    const f = ctx.f;
+    for (const s of supports) {
+        if (s.kind === 'evidence')
+            continue;
+        const what = s.kind === 'claim' ? `claim ${context_q(s.refId)}` : `tool call ${context_q(s.refId)}`;
+        if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
+            f.add(TRACE.supportUnresolved, s.kind === 'claim'
+                ? `Claim ${context_q(s.claimId)} on line ${s.line} is supported by claim ${context_q(s.refId)}, which the trace never emits.`
+                : `Claim ${context_q(s.claimId)} on line ${s.line} is supported by tool call ${context_q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
+            continue;
+        }
+        const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
+        const got = cited.select(s.refId, s.b0, s.b1);
+        if (!got)
+            continue; // resolved but never kept: cannot happen, the scan keeps every record
+        if (!got.ok) {
+            f.add(got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch, got.reason === 'out_of_bounds'
+                ? `Claim ${context_q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
+                : `Claim ${context_q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
+        }
+        else if (got.sha !== s.sha) {
+            f.add(TRACE.snippetHashMismatch, `Claim ${context_q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${context_q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
+
+
+/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
+const MAX_QUOTES = 1000;
+function evidenceCites(claim) {
+    return claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => [s.ref_id, s.span[0], s.span[1]]);
+}
+const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
+/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
+function markedInsufficient(claim) {
+    const s = claim.structured;
+    return s !== null && s !== undefined && s.insufficient_evidence === true;
+}
+/**
+ * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
+ * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
+ * match the evidence supports one to one.
+ */
+class ClaimChecks {
+    ctx;
+    ids = new Map();
+    supports = [];
+    /** Derived claims not marked insufficient: the run's answer. */
+    derived = 0;
+    derivedLine;
+    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
+    exempted = [];
+    total = 0;
+    suspects = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    has(id) {
+        return this.ids.has(id);
+    }
+    emitted(claim, line) {
+        const f = this.ctx.f;
+        const at = this.ctx.at(line);
+        this.total++;
+        const prev = this.ids.get(claim.id);
+        if (prev !== undefined) {
+            f.add(TRACE.claimDuplicate, `Claim ${context_q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+            return;
+        }
+        this.ids.set(claim.id, line);
+        for (const s of claim.supports) {
+            this.supports.push({
+                claimId: claim.id,
+                line,
+                kind: s.kind,
+                refId: s.ref_id,
+                b0: s.span[0],
+                b1: s.span[1],
+                sha: s.snippet_sha256,
+            });
+        }
+        // Markers: every "[evidence:" must open a canonical marker.
+        const markers = new Map();
+        let suspect;
+        const statement = claim.statement;
+        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
+            MARKER_AT.lastIndex = i;
+            const m = MARKER_AT.exec(statement);
+            if (!m) {
+                // Only the next 120 characters are quoted: a search to the end would make a statement
+                // full of unclosed markers quadratic.
+                const window = statement.slice(i, i + 120);
+                const end = window.indexOf(']');
+                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
+                // Decided once the evidence is read: text the claim copies from the bytes it cites (the
+                // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
+                (suspect ??= {
+                    claimId: claim.id,
+                    line,
+                    statement,
+                    at: [],
+                    cites: evidenceCites(claim),
+                }).at.push([i, text]);
+                continue;
+            }
+            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
+            markers.set(key, (markers.get(key) ?? 0) + 1);
+        }
+        if (suspect)
+            this.suspects.push(suspect);
+        if (claim.claim_type !== 'derived')
+            return;
+        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
+        // The same (evidence, span, snippet) cited twice is one support, not two.
+        const supportKeys = new Map();
+        for (const s of evidence) {
+            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
+            const n = (supportKeys.get(key) ?? 0) + 1;
+            supportKeys.set(key, n);
+            if ((markers.get(key) ?? 0) < n) {
+                f.add(TRACE.markerMissing, `Derived claim ${context_q(claim.id)} on line ${line} cites evidence ${context_q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+            }
+        }
+        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
+            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
+            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
+                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
+        }
+        else {
+            this.derived++;
+            this.derivedLine ??= line;
+            this.ground(claim.id, line, supportKeys.size);
+        }
+        for (const [key, n] of markers) {
+            const have = supportKeys.get(key) ?? 0;
+            if (n > have) {
+                const [id, b0, b1, sha] = key.split('\0');
+                const why = have === 0
+                    ? 'no evidence support has that id, span and snippet hash'
+                    : `it appears ${n} times for ${have} support(s)`;
+                f.add(TRACE.markerUnmatched, `Derived claim ${context_q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+            }
+        }
+    }
+    /**
+     * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
+     * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
+     * be read: the marker is then reported).
+     */
+    resolveLegacy(read) {
+        for (const s of this.suspects) {
+            const quoted = [];
+            for (const [ref, b0, b1] of s.cites) {
+                const text = read(ref, b0, b1)?.toString('utf8').trim();
+                if (!text)
+                    continue;
+                let n = 0;
+                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
+                    quoted.push([p, p + text.length]);
+            }
+            for (const [i, text] of s.at) {
+                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
+                    continue;
+                this.ctx.f.add(TRACE.markerLegacy, `Claim ${context_q(s.claimId)} on line ${s.line} cites evidence with ${context_q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
+            }
+        }
+        this.suspects.length = 0;
+    }
+    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
+    finish(insufficientRun) {
+        if (insufficientRun)
+            return;
+        for (const c of this.exempted)
+            this.ground(c.id, c.line, c.supports, true);
+    }
+    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
+    ground(id, line, supports, marked = false) {
+        const why = marked
+            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
+            : '';
+        if (supports === 0) {
+            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${context_q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
+        }
+        else if (supports < this.ctx.minSupports) {
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${context_q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/content.ts
+
+
+
+
+
+/**
+ * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
+ * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
+ * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
+ * `result_sha256` together with the header's reasoning-trace record (the producer's
+ * check_reasoning_trace).
+ */
+class ContentChecks {
+    ctx;
+    derived = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /**
+     * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
+     * so the canonical payload is rebuilt from the parsed record without scanning the line again.
+     */
+    evidence(ev, no) {
+        const want = contentId('ev', {
+            chunk_id: JSON.stringify(ev.chunk_id),
+            sha256: JSON.stringify(ev.sha256),
+            span: `[${ev.span[0]},${ev.span[1]}]`,
+            uri: JSON.stringify(ev.uri),
+        });
+        if (want !== ev.id)
+            this.mismatch(`Evidence ${context_q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
+    }
+    claim(claim, line, canonical, no) {
+        if (claim.claim_type === 'derived') {
+            const s = claim.structured;
+            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
+            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
+            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
+        }
+        if (!canonical)
+            return;
+        const c = membersOf(eventText(line))?.claim;
+        const m = c === undefined ? undefined : membersOf(c);
+        if (!m)
+            return;
+        // The producer hashes its model dump: hash_algo and structured are always there.
+        const supports = claim.supports.every((x) => x.hash_algo !== undefined)
+            ? m.supports
+            : canonicalStringify(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
+        const want = contentId('claim', {
+            claim_type: m.claim_type,
+            confidence: m.confidence,
+            statement: m.statement,
+            status: m.status,
+            structured: m.structured ?? 'null',
+            supports,
+        });
+        if (want !== claim.id)
+            this.mismatch(`Claim ${context_q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
+    }
+    mismatch(who, want, what, no) {
+        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${context_q(want)}: ${what} changed after the run.`, this.ctx.at(no));
+    }
+    /**
+     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
+     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
+     * claim records the hash of its statement and citations, they agree, and the header's
+     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
+     */
+    finish(header) {
+        if (!header || this.derived.length === 0)
+            return;
+        const meta = header.metadata.reasoning_trace;
+        if (meta === undefined && !this.derived.some((d) => d.has))
+            return;
+        const f = this.ctx.f;
+        const at = this.ctx.at(1);
+        const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
+        for (const d of this.derived) {
+            if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
+                bad(`Derived claim ${context_q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
+            else if (d.recorded !== d.recomputed)
+                bad(`Derived claim ${context_q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
+        }
+        if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
+            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
+            return;
+        }
+        const r = meta;
+        const want = r.reasoning_trace_sha256;
+        if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
+            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
+            return;
+        }
+        if (r.result_sha256 !== undefined && r.result_sha256 !== want)
+            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
+        const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
+        if (recorded.size > 1)
+            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
+        else if (recorded.size === 1 && !recorded.has(want))
+            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
+    }
+}
+/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
+function resultHash(claim) {
+    const cites = claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
+        .join(';');
+    return sha256Hex(Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]));
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
+
+
+
+
+
+
+
+
+/** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
+const WHOLE_READ_BYTES = 4 * 1024 * 1024;
+/**
+ * Evidence bytes kept from the hashing read for the span checks, per run: small files (the usual
+ * chunk) are read once; past this budget a file is read again when its spans are checked.
+ */
+const KEEP_BYTES = 32 * 1024 * 1024;
+/**
+ * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
+ * absolute path, no symlink out), an existing regular file whose whole-file sha256 is the one
+ * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
+ * snippet hash over the exact bytes.
+ */
+class EvidenceChecks {
+    ctx;
+    records = new Map();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    registered(ev, line) {
+        const prev = this.records.get(ev.id);
+        if (prev) {
+            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${context_q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
+            return;
+        }
+        const rec = { ev, line, usable: false };
+        this.records.set(ev.id, rec);
+        if (!isPlainRelative(ev.content_path)) {
+            const why = ev.content_path === ''
+                ? 'is empty'
+                : ev.content_path.split('/').includes('..')
+                    ? 'climbs out with ..'
+                    : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
+                        ? 'is absolute'
+                        : 'is not a plain relative POSIX path';
+            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${context_q(ev.id)} on line ${line} has content_path ${context_q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
+        }
+    }
+    /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
+    resolveAll() {
+        for (const rec of this.records.values()) {
+            if (!isPlainRelative(rec.ev.content_path))
+                continue;
+            const listed = this.ctx.listing.get(rec.ev.content_path);
+            if (listed?.kind === 'file') {
+                rec.real = listed.real; // a plain file reached through real directories of the run
+                continue;
+            }
+            const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
+            let real;
+            try {
+                real = external_node_fs_default().realpathSync.native(abs);
+            }
+            catch (err) {
+                const code = err.code;
+                if (code === 'ENOENT' || code === 'ENOTDIR') {
+                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${context_q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                }
+                else {
+                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                }
+                continue;
+            }
+            if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
+                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${context_q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                continue;
+            }
+            rec.real = real;
+        }
+    }
+    citers;
+    setCiters(supports) {
+        this.citers = new Map();
+        for (const s of supports) {
+            if (s.kind !== 'evidence')
+                continue;
+            let set = this.citers.get(s.refId);
+            if (!set)
+                this.citers.set(s.refId, (set = new Set()));
+            set.add(s.claimId);
+        }
+    }
+    citedBy(id) {
+        const c = this.citers?.get(id);
+        if (!c || c.size === 0)
+            return '';
+        const ids = [...c];
+        return `; claim(s) citing it: ${ids
+            .slice(0, 5)
+            .map((x) => context_q(x, 80))
+            .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
+    }
+    async checkFiles(hasher, chunks) {
+        const f = this.ctx.f;
+        // Small files are read once for both the hash and the span checks; the rest hash in parallel.
+        const rest = [];
+        let budget = KEEP_BYTES;
+        for (const rec of this.records.values()) {
+            if (!rec.real)
+                continue;
+            const r = budget > 0 ? hasher.read(rec.real, Math.min(budget, WHOLE_READ_BYTES)) : undefined;
+            if (r?.ok) {
+                rec.bytes = r.bytes;
+                budget -= r.bytes.length;
+            }
+            else if (!r || r.kind === 'too_large')
+                rest.push(rec.real);
+        }
+        await hasher.prefetch(rest);
+        for (const rec of this.records.values()) {
+            const { ev, line } = rec;
+            const evLoc = { path: this.ctx.rel(ev.content_path) };
+            if (ev.chunk_id !== ev.sha256) {
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${context_q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
+            }
+            else if (chunks) {
+                const spans = chunks.get(ev.chunk_id);
+                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
+                if (!spans) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${context_q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+                }
+                else if (!c) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${context_q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+                        .slice(0, 3)
+                        .map((x) => `[${x.start}, ${x.end})`)
+                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
+                }
+            }
+            if (!rec.real)
+                continue;
+            const o = await hasher.hash(rec.real);
+            rec.outcome = o;
+            if (!o.ok) {
+                if (o.reason === 'missing') {
+                    f.add(TRACE.evidenceMissing, `Evidence ${context_q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                }
+                else {
+                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                }
+                continue;
+            }
+            rec.usable = true;
+            if (o.sha256 !== ev.sha256) {
+                f.add(TRACE.evidenceHashMismatch, `Evidence ${context_q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+            }
+        }
+    }
+    /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
+    readSpan(id, b0, b1) {
+        const rec = this.records.get(id);
+        if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024)
+            return undefined;
+        if (rec.bytes)
+            return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
+        let fd;
+        try {
+            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+            if (!external_node_fs_default().fstatSync(fd).isFile())
+                return undefined;
+            const buf = Buffer.alloc(b1 - b0);
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, b0);
+            return n === buf.length ? buf : undefined;
+        }
+        catch {
+            return undefined; // the evidence checks report why it cannot be read
+        }
+        finally {
+            if (fd !== undefined)
+                external_node_fs_default().closeSync(fd);
+        }
+    }
+    /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
+    checkSupports(supports) {
+        try {
+            this.checkSpans(supports);
+        }
+        finally {
+            for (const rec of this.records.values())
+                rec.bytes = undefined; // the run is done with them
+        }
+    }
+    checkSpans(supports) {
+        const f = this.ctx.f;
+        const byEvidence = new Map();
+        for (const s of supports) {
+            if (s.kind !== 'evidence')
+                continue;
+            const rec = this.records.get(s.refId);
+            if (!rec) {
+                f.add(TRACE.supportUnresolved, `Claim ${context_q(s.claimId)} on line ${s.line} cites evidence ${context_q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
+                continue;
+            }
+            if (!rec.usable)
+                continue; // the evidence finding already explains why its bytes cannot be checked
+            let list = byEvidence.get(s.refId);
+            if (!list)
+                byEvidence.set(s.refId, (list = []));
+            list.push(s);
+        }
+        for (const [id, uses] of byEvidence) {
+            const rec = this.records.get(id);
+            const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
+            const relPath = rec.ev.content_path;
+            let fd;
+            let whole = rec.bytes;
+            try {
+                if (!whole) {
+                    fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+                    if (!external_node_fs_default().fstatSync(fd).isFile())
+                        throw new Error('is not a regular file');
+                    if (size <= WHOLE_READ_BYTES)
+                        whole = external_node_fs_default().readFileSync(fd);
+                }
+                for (const s of uses) {
+                    const len = whole ? whole.length : size;
+                    if (s.b1 > len || s.b0 >= s.b1) {
+                        f.add(TRACE.spanOutOfBounds, `Claim ${context_q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${context_q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                        continue;
+                    }
+                    const got = whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
+                    if (got !== s.sha) {
+                        f.add(TRACE.snippetHashMismatch, `Claim ${context_q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${context_q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                    }
+                }
+            }
+            catch (err) {
+                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
+            }
+            finally {
+                if (fd !== undefined)
+                    external_node_fs_default().closeSync(fd);
+            }
+        }
+    }
+}
+function hashRange(fd, b0, b1) {
+    const h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    const buf = Buffer.allocUnsafe(1024 * 1024);
+    let pos = b0;
+    while (pos < b1) {
+        const n = external_node_fs_default().readSync(fd, buf, 0, Math.min(buf.length, b1 - pos), pos);
+        if (n <= 0)
+            break;
+        h.update(buf.subarray(0, n));
+        pos += n;
+    }
+    return h.digest('hex');
+}
+function preview(whole, b0, b1) {
+    if (!whole)
+        return '';
+    const text = whole.subarray(b0, Math.min(b1, b0 + 80)).toString('utf8');
+    return `; the span now reads ${context_q(text, 80)}`;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/header.ts
+
+
+
+
+/**
+ * Line 1 of trace.jsonl: a `trace_header` record with a supported schema version (1, 2), runtime
+ * protocol 1, canonicalization 1 and fingerprint algorithm sha256. Unknown versions are rejected:
+ * no upgrader exists. Returns the header when its shape is valid (even if a version is not).
+ */
+function checkHeader(ctx, value, line) {
+    const f = ctx.f;
+    const at = ctx.at(line);
+    const v = value;
+    if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
+        const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
+            ? `a ${context_q(String(v.record))} record`
+            : 'no trace_header record';
+        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
+        return undefined;
+    }
+    const parsed = Fast.TraceHeader.safeParse(v);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
+        return undefined;
+    }
+    const h = parsed.data;
+    const bad = [];
+    if (!SUPPORTED_SCHEMA_VERSIONS.includes(h.schema_version))
+        bad.push(`schema_version ${h.schema_version} (supported: ${SUPPORTED_SCHEMA_VERSIONS.join(', ')})`);
+    if (!SUPPORTED_RUNTIME_PROTOCOLS.includes(h.runtime_protocol_version))
+        bad.push(`runtime_protocol_version ${h.runtime_protocol_version} (supported: ${SUPPORTED_RUNTIME_PROTOCOLS.join(', ')})`);
+    if (!SUPPORTED_CANONICALIZATION.includes(h.canonicalization_version))
+        bad.push(`canonicalization_version ${h.canonicalization_version} (supported: ${SUPPORTED_CANONICALIZATION.join(', ')})`);
+    if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
+        bad.push(`fingerprint_algo ${context_q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
+    for (const b of bad)
+        f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
+    return h;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/jsonl.ts
+
+
+
+
+
+/** A trace line longer than this is reported and skipped, never held in memory (64 MiB). */
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
+const READ_BYTES = 1024 * 1024;
+/**
+ * Streams a JSONL file line by line in 1 MiB reads, hashing every byte as it goes (the fingerprint
+ * needs the file's sha256; reading once is cheaper than reading twice). Each read's complete lines
+ * are checked and decoded together; only a read that is not valid UTF-8 is split line by line, to
+ * say which lines are bad. Opens non-blocking and checks the descriptor is a regular file, so a
+ * FIFO cannot hang the run. Memory stays bounded by the longest line (capped at `maxLine`).
+ */
+function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
+    const opened = openRegularFile(abs);
+    if (!opened.ok)
+        return openFailure(opened);
+    const fd = opened.fd;
+    let lineNo = 0;
+    /** One line's bytes (without \n): strips a CR before the \n, checks UTF-8, decodes. */
+    const emitLine = (line, final) => {
+        lineNo++;
+        if (line.length > maxLine)
+            return onLine({ kind: 'too_long', no: lineNo, bytes: line.length });
+        const crlf = !final && line.length > 0 && line[line.length - 1] === 0x0d;
+        const body = crlf ? line.subarray(0, line.length - 1) : line;
+        if (!(0,external_node_buffer_namespaceObject.isUtf8)(body))
+            onLine({ kind: 'invalid_utf8', no: lineNo });
+        else
+            onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), bytes: body, crlf, final });
+    };
+    /** Whole lines: `region` starts at a line start and ends just after a \n. */
+    const emitRegion = (region) => {
+        if (!(0,external_node_buffer_namespaceObject.isUtf8)(region)) {
+            for (let b = 0; b < region.length;) {
+                const nl = region.indexOf(0x0a, b);
+                emitLine(region.subarray(b, nl), false);
+                b = nl + 1;
+            }
+            return;
+        }
+        const text = region.toString('utf8');
+        const ascii = text.length === region.length; // then characters and bytes line up
+        for (let c = 0, b = 0; c < text.length;) {
+            const cn = text.indexOf('\n', c);
+            const bn = ascii ? cn : region.indexOf(0x0a, b);
+            lineNo++;
+            if (bn - b > maxLine) {
+                onLine({ kind: 'too_long', no: lineNo, bytes: bn - b });
+            }
+            else {
+                const crlf = bn > b && region[bn - 1] === 0x0d;
+                const ce = crlf ? cn - 1 : cn;
+                const be = crlf ? bn - 1 : bn;
+                const t = text.slice(c, ce);
+                onLine({
+                    kind: 'text',
+                    no: lineNo,
+                    text: t,
+                    bytes: region.subarray(b, be),
+                    crlf,
+                    final: false,
+                });
+            }
+            c = cn + 1;
+            b = bn + 1;
+        }
+    };
+    try {
+        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+        const buf = Buffer.allocUnsafe(READ_BYTES);
+        let size = 0;
+        let lastByte = 0x0a;
+        // The start of a line that continues into the next read (dropped once it is over maxLine).
+        let carry = [];
+        let carryBytes = 0;
+        let overLong = false;
+        const keep = (part) => {
+            carryBytes += part.length;
+            if (overLong || carryBytes > maxLine) {
+                overLong = true;
+                carry = [];
+            }
+            else
+                carry.push(Buffer.from(part));
+        };
+        const flushCarry = (tail, final) => {
+            if (overLong || carryBytes + tail.length > maxLine) {
+                lineNo++;
+                onLine({ kind: 'too_long', no: lineNo, bytes: carryBytes + tail.length });
+            }
+            else
+                emitLine(Buffer.concat([...carry, tail]), final);
+            carry = [];
+            carryBytes = 0;
+            overLong = false;
+        };
+        for (;;) {
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
+            if (n <= 0)
+                break;
+            const chunk = buf.subarray(0, n);
+            hash.update(chunk);
+            size += n;
+            lastByte = chunk[n - 1];
+            const last = chunk.lastIndexOf(0x0a);
+            if (last < 0) {
+                keep(chunk);
+                continue;
+            }
+            let start = 0;
+            if (carryBytes > 0 || overLong) {
+                const first = chunk.indexOf(0x0a);
+                flushCarry(chunk.subarray(0, first), false);
+                start = first + 1;
+            }
+            if (start <= last)
+                emitRegion(chunk.subarray(start, last + 1));
+            if (last + 1 < n)
+                keep(chunk.subarray(last + 1));
+        }
+        if (carryBytes > 0 || overLong)
+            flushCarry(Buffer.alloc(0), true);
+        return {
+            ok: true,
+            summary: {
+                sha256: hash.digest('hex'),
+                size,
+                lines: lineNo,
+                endsWithNewline: size === 0 || lastByte === 0x0a,
+            },
+        };
+    }
+    catch (err) {
+        return { ok: false, reason: 'unreadable', detail: errorText(err) };
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
+/** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
+const DEFAULT_MIN_SUPPORTS = 2;
+/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
+function supportFloor(option) {
+    return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
+}
+/**
+ * The run's recorded policy (`metadata.reasoning_policy.min_supports_per_claim`) read as the
+ * producer's verifier reads it (absent or unusable: 2; otherwise at least 1), raised to the gate's
+ * floor when that is higher. Before the header is read (or when it is unusable) the producer's
+ * default stands in for the run's policy.
+ */
+function supportPolicy(floor, metadata) {
+    const policy = metadata?.reasoning_policy;
+    const raw = policy && typeof policy === 'object' && !Array.isArray(policy)
+        ? policy.min_supports_per_claim
+        : undefined;
+    let run = DEFAULT_MIN_SUPPORTS;
+    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
+    if (typeof raw === 'number' && Number.isFinite(raw)) {
+        run = Math.max(1, Math.trunc(raw));
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
+    }
+    else if (typeof raw === 'string') {
+        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
+    }
+    if (floor !== undefined && floor > run)
+        return {
+            min: floor,
+            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
+        };
+    return { min: run, source: runSource };
+}
+/**
+ * Whether the run's recorded policy lets a derived claim marked `structured.insufficient_evidence`
+ * stand in a run that reports insufficient evidence (the contract's "policy-driven" exemption).
+ * The producer records no such policy and never marks claims, so real runs never get it: without
+ * it, the mark would only let a forged claim through.
+ */
+function allowsMarkedInsufficient(metadata) {
+    const policy = metadata?.reasoning_policy;
+    return (!!policy &&
+        typeof policy === 'object' &&
+        policy.allow_marked_insufficient_claims === true);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
+
+
+
+/** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
+class StepChecks {
+    ctx;
+    started = new Map();
+    finished = new Map();
+    outputs = new Set();
+    insufficientLine;
+    /** Where the finalize output was written: no claim may follow it. */
+    finalizeLine;
+    /** Steps started while some of their dependencies had not finished. */
+    early = [];
+    /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
+    outputRefs = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    started_(stepId, line) {
+        const f = this.ctx.f;
+        const first = this.started.get(stepId);
+        if (first !== undefined) {
+            f.add(TRACE.stepDuplicate, `Step ${context_q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
+            return;
+        }
+        this.started.set(stepId, line);
+        // A node runs once everything it depends on has finished (the producer's topological order);
+        // a dependency that never finishes is reported as unfinished or missing instead.
+        const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
+        if (waiting.length > 0)
+            this.early.push({ stepId, line, waiting });
+        if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
+            f.add(TRACE.stepUnknown, `Step ${context_q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
+    }
+    finished_(stepId, output, line) {
+        const outputKind = output.kind;
+        const f = this.ctx.f;
+        if (!this.started.has(stepId)) {
+            f.add(TRACE.stepUnknown, `Step ${context_q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
+        }
+        const first = this.finished.get(stepId);
+        if (first !== undefined) {
+            f.add(TRACE.stepDuplicate, `Step ${context_q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
+            return;
+        }
+        this.finished.set(stepId, line);
+        this.outputs.add(outputKind);
+        for (const [field, kind] of OUTPUT_ID_FIELDS) {
+            const ids = output[field];
+            for (const id of ids ?? [])
+                this.outputRefs.push({ kind, id, field, line });
+        }
+        if (outputKind === 'insufficient_evidence')
+            this.insufficientLine ??= line;
+        if (outputKind === 'finalize')
+            this.finalizeLine ??= line;
+    }
+    /** A claim belongs to a step still running, and to a run not yet finalized. */
+    claimEmitted(stepId, claimId, line) {
+        const done = this.finished.get(stepId);
+        const why = done !== undefined
+            ? `in step ${context_q(stepId)}, which already finished on line ${done}`
+            : this.finalizeLine !== undefined
+                ? `after the run finalized its answer on line ${this.finalizeLine}`
+                : undefined;
+        if (why)
+            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${context_q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
+    }
+    /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
+    ref(stepId, line, what) {
+        if (stepId === '' || this.started.has(stepId))
+            return;
+        this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${context_q(stepId)}, which has not been started.`, this.ctx.at(line));
+    }
+    finish(lastLine) {
+        const f = this.ctx.f;
+        for (const { stepId, line, waiting } of this.early) {
+            const late = waiting.filter((d) => this.finished.has(d));
+            if (late.length === 0)
+                continue;
+            f.add(TRACE.stepBeforeDependency, `Step ${context_q(stepId)} is started on line ${line} before its dependency ${late
+                .slice(0, 3)
+                .map((d) => `${context_q(d, 80)} finished (line ${this.finished.get(d)})`)
+                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
+        for (const [stepId, line] of this.started) {
+            if (!this.finished.has(stepId)) {
+                f.add(TRACE.stepUnfinished, `Step ${context_q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
+            }
+        }
+        const seen = new Set(this.outputs);
+        if (seen.has('insufficient_evidence'))
+            seen.add('derive');
+        const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
+        if (missing.length > 0) {
+            const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
+            f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
+        }
+    }
+}
+/** The id lists of the step outputs, and what each names. */
+const OUTPUT_ID_FIELDS = [
+    ['evidence_ids', 'evidence'],
+    ['claim_ids', 'claim'],
+    ['validated_claim_ids', 'claim'],
+    ['rejected_claim_ids', 'claim'],
+    ['missing_support_claim_ids', 'claim'],
+    ['final_claim_ids', 'claim'],
+];
+
+;// CONCATENATED MODULE: ./src/packs/trace/tools.ts
+
+
+/** Tool linkage: each call has exactly one result in the same step, no result is orphaned, no tool is unknown. */
+class ToolChecks {
+    ctx;
+    calls = new Map();
+    /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
+    answered = new Set();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    get count() {
+        return this.calls.size;
+    }
+    called(eventStep, call, line) {
+        const f = this.ctx.f;
+        if (call.step_id !== eventStep) {
+            f.add(TRACE.toolStepMismatch, `Tool call ${context_q(call.id)} on line ${line} says it belongs to step ${context_q(call.step_id)} but is recorded in step ${context_q(eventStep)}.`, this.ctx.at(line));
+        }
+        const prev = this.calls.get(call.id);
+        if (prev) {
+            f.add(TRACE.toolCallDuplicate, `Tool call id ${context_q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
+            return;
+        }
+        this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
+        const tools = this.ctx.tools;
+        if (tools === undefined)
+            return;
+        if (tools === 'none') {
+            f.add(TRACE.toolUnknown, `Tool call ${context_q(call.id)} on line ${line} uses tool ${context_q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+        }
+        else if (!tools.has(call.tool_name)) {
+            f.add(TRACE.toolUnknown, `Tool call ${context_q(call.id)} on line ${line} uses tool ${context_q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => context_q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+        }
+    }
+    returned(eventStep, result, line) {
+        const f = this.ctx.f;
+        const call = this.calls.get(result.call_id);
+        if (!call) {
+            f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${context_q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
+            return;
+        }
+        call.results++;
+        this.answered.add(result.call_id);
+        if (call.results > 1) {
+            f.add(TRACE.toolResultDuplicate, `Tool call ${context_q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+            return;
+        }
+        if (eventStep !== call.stepId) {
+            f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${context_q(eventStep)} but its call ${context_q(result.call_id)} (line ${call.line}) was made in step ${context_q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+        }
+    }
+    finish() {
+        for (const [id, call] of this.calls) {
+            if (call.results === 0) {
+                this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${context_q(id)} (${context_q(call.tool)}, step ${context_q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/events.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
+ * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
+ * that can be judged as the events go by. Nothing but small per-id state is kept in memory.
+ */
+function scanTrace(ctx, traceAbs) {
+    const f = ctx.f;
+    const steps = new StepChecks(ctx);
+    const tools = new ToolChecks(ctx);
+    const evidence = new EvidenceChecks(ctx);
+    const claims = new ClaimChecks(ctx);
+    const cited = new CitedBytes();
+    const content = new ContentChecks(ctx);
+    let header;
+    let idHasher;
+    let idValid = true;
+    let events = 0;
+    let lastLine = 0;
+    let crlfFirst;
+    let crlfCount = 0;
+    // idx bookkeeping: each event's idx must be the previous one + 1, starting at 0.
+    let prevIdx = -1;
+    let maxIdx = -1;
+    let unreadable = 0;
+    const seenIdx = new Map();
+    const onLine = (line) => {
+        lastLine = line.no;
+        if (line.kind === 'too_long') {
+            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
+            idValid = false;
+            if (line.no > 1)
+                consumePosition();
+            return;
+        }
+        if (line.kind === 'invalid_utf8') {
+            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
+            idValid = false;
+            if (line.no > 1)
+                consumePosition();
+            return;
+        }
+        const ascii = line.bytes.length === line.text.length;
+        if (line.crlf) {
+            crlfCount++;
+            crlfFirst ??= line.no;
+        }
+        if (line.no === 1) {
+            header = handleHeader(checkLine(line.text, true, ascii), line.text, line.no);
+            if (!line.final)
+                return;
+        }
+        else {
+            if (line.text === '') {
+                if (!line.final) {
+                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
+                    idValid = false;
+                }
+                return;
+            }
+            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
+        }
+        if (line.final) {
+            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
+            idValid = false;
+        }
+    };
+    const consumePosition = () => {
+        // A line that could not be read may have held the next event (or be injected garbage): the
+        // next readable event may then follow either the last readable one or the unreadable lines.
+        unreadable++;
+        events++;
+    };
+    const handleHeader = (result, text, no) => {
+        const at = ctx.at(no);
+        if (!result.ok) {
+            const p = result.problem;
+            if (p.kind === 'syntax') {
+                f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+                idValid = false;
+                return undefined;
+            }
+            if (p.kind === 'duplicate')
+                f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+            else
+                f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
+            idValid = false;
+        }
+        const h = checkHeader(ctx, result.value, no);
+        // The run's recorded support policy applies, raised to the gate's floor when that is higher.
+        if (h) {
+            const p = supportPolicy(ctx.supportFloor, h.metadata);
+            ctx.minSupports = p.min;
+            ctx.minSupportsSource = p.source;
+            ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
+        }
+        if (h && result.ok && result.members)
+            idHasher = new TraceIdHasher(rawMembers(text, result.members));
+        return h;
+    };
+    const handleEvent = (result, bytes, no, text) => {
+        let value;
+        if (!result.ok) {
+            const p = result.problem;
+            if (p.kind === 'syntax') {
+                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
+                idValid = false;
+                consumePosition();
+                return;
+            }
+            if (p.kind === 'duplicate') {
+                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
+            }
+            else {
+                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
+            }
+            idValid = false;
+            value = result.value;
+        }
+        else {
+            value = result.value;
+        }
+        events++;
+        const rec = Fast.EventRecord.safeParse(value);
+        if (!rec.success) {
+            const v = value;
+            const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
+                ? `record ${context_q(String(v.record))}`
+                : 'no trace_event record';
+            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
+            idValid = false;
+            unreadable++;
+            return;
+        }
+        if (idHasher && idValid && result.ok)
+            idHasher.event(bytes.subarray(EVENT_PREFIX.length, bytes.length - EVENT_SUFFIX.length));
+        const raw = rec.data.event;
+        // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
+        if (raw && typeof raw === 'object' && raw.kind === 'step_finished') {
+            const out = raw.output;
+            if (out && typeof out === 'object' && !('kind' in out) && 'type' in out) {
+                const { type, ...rest } = out;
+                raw.output = { kind: type, ...rest };
+            }
+        }
+        const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
+        checkIdx(idxRaw, no);
+        const parsed = Fast.TraceEvent.safeParse(raw);
+        if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
+            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? context_q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
+            return;
+        }
+        dispatch(parsed.data, no, text, result.ok);
+    };
+    const checkIdx = (idx, no) => {
+        const at = ctx.at(no);
+        if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
+            // event_invalid reports the missing or malformed idx; the position is still taken.
+            unreadable++;
+            return;
+        }
+        const expected = prevIdx + 1;
+        const slack = unreadable;
+        unreadable = 0;
+        const dupLine = seenIdx.get(idx);
+        if (dupLine !== undefined) {
+            f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
+        }
+        else if ((idx < expected || idx > expected + slack) && idx !== maxIdx + 1) {
+            const why = idx > expected
+                ? idx === expected + 1
+                    ? `event ${expected} is missing, or events were reordered or injected`
+                    : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
+                : 'events were reordered';
+            f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
+        }
+        if (dupLine === undefined)
+            seenIdx.set(idx, no);
+        prevIdx = idx;
+        if (idx > maxIdx)
+            maxIdx = idx;
+    };
+    const dispatch = (ev, no, text, canonical) => {
+        switch (ev.kind) {
+            case 'step_started':
+                steps.started_(ev.step_id, no);
+                break;
+            case 'step_finished':
+                steps.finished_(ev.step_id, ev.output, no);
+                break;
+            case 'tool_called':
+                steps.ref(ev.step_id, no, 'tool call');
+                tools.called(ev.step_id, ev.call, no);
+                break;
+            case 'tool_returned':
+                steps.ref(ev.step_id, no, 'tool result');
+                tools.returned(ev.step_id, ev.result, no);
+                cited.toolResult(ev.result.call_id, text, canonical);
+                break;
+            case 'evidence_registered':
+                steps.ref(ev.step_id, no, 'evidence registration');
+                evidence.registered(ev.evidence, no);
+                content.evidence(ev.evidence, no);
+                break;
+            case 'claim_emitted':
+                steps.ref(ev.step_id, no, 'claim');
+                steps.claimEmitted(ev.step_id, ev.claim.id, no);
+                claims.emitted(ev.claim, no);
+                cited.claim(ev.claim.id, ev.claim.statement);
+                content.claim(ev.claim, text, canonical, no);
+                break;
+        }
+    };
+    const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
+    if (outcome.ok) {
+        if (outcome.summary.size === 0) {
+            f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
+        }
+        if (crlfCount > 0) {
+            f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
+        }
+    }
+    let recomputedId;
+    if (outcome.ok && header && idHasher && idValid)
+        recomputedId = idHasher.digest();
+    return {
+        outcome,
+        header,
+        events,
+        lastLine,
+        recomputedId,
+        steps,
+        tools,
+        evidence,
+        claims,
+        cited,
+        content,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/findings.ts
+
+/** At most this many findings per code and run; the rest are counted in one closing finding. */
+const MAX_PER_CODE = 50;
+const force = (v) => (typeof v === 'function' ? v() : v);
+class RunFindings {
+    subject;
+    out = [];
+    counts = new Map();
+    suppressed = new Map();
+    constructor(subject) {
+        this.subject = subject;
+    }
+    add(def, message, lazyLocation, lazyRelated, remediation) {
+        const n = (this.counts.get(def.code) ?? 0) + 1;
+        this.counts.set(def.code, n);
+        if (n > MAX_PER_CODE) {
+            let s = this.suppressed.get(def.code);
+            if (!s) {
+                s = { def, n: 0, first: lazyLocation && force(lazyLocation) };
+                this.suppressed.set(def.code, s);
+            }
+            s.n++;
+            return;
+        }
+        const location = lazyLocation && force(lazyLocation);
+        const related = lazyRelated && force(lazyRelated);
+        this.out.push(finding(def, {
+            subject: this.subject,
+            message,
+            ...(location ? { location } : {}),
+            ...(related && related.length ? { related } : {}),
+            ...(remediation ? { remediation } : {}),
+        }));
+    }
+    has(code) {
+        return this.counts.has(code);
+    }
+    get size() {
+        return this.out.length + this.suppressed.size;
+    }
+    finish() {
+        const tail = [];
+        for (const s of this.suppressed.values()) {
+            tail.push(finding(s.def, {
+                subject: this.subject,
+                message: `${s.n} more place(s) in this run have the same problem (${s.def.title.toLowerCase()}); only the first ${MAX_PER_CODE} are listed.`,
+                ...(s.first ? { location: s.first } : {}),
+            }));
+        }
+        return [...this.out, ...tail];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/integrity.ts
+
+
+
+
+
+
+
+
+/** Core files: each must exist as a regular file (manifest.json lists every other file). */
+function checkCoreFiles(ctx, listing) {
+    for (const name of CORE_FILES) {
+        const e = listing.get(name);
+        if (!e) {
+            let isDir = false;
+            try {
+                isDir = external_node_fs_default().lstatSync(external_node_path_default().join(ctx.runDir, name)).isDirectory();
+            }
+            catch {
+                // missing
+            }
+            if (isDir)
+                ctx.f.add(TRACE.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
+            else
+                ctx.f.add(TRACE.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
+        }
+        else if (!readable(e)) {
+            ctx.f.add(TRACE.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
+        }
+    }
+}
+function loadRunMeta(ctx, listing) {
+    if (!usable(listing, 'run_meta.json'))
+        return undefined;
+    const loaded = loadRunFile(ctx, 'run_meta.json', Fast.RunMeta, TRACE.runMetaInvalid, 'is invalid');
+    if (!loaded)
+        return undefined;
+    const meta = loaded.data;
+    if (!SUPPORTED_RUN_META_VERSIONS.includes(meta.schema_version)) {
+        ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
+    }
+    return meta;
+}
+function loadSpec(ctx, listing) {
+    if (!usable(listing, 'spec.json'))
+        return undefined;
+    const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, TRACE.specInvalid, 'is not a problem spec');
+    if (!loaded)
+        return undefined;
+    const id = loaded.data.id;
+    // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
+    if (id.startsWith('spec_v1_')) {
+        const raw = documentMembers(loaded.text, loaded.members);
+        const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
+        if (!raw) {
+            ctx.f.add(TRACE.specInvalid, 'spec.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', at);
+        }
+        else {
+            const want = contentId('spec', {
+                constraints: raw.constraints ?? '{}',
+                description: raw.description,
+                expected: raw.expected ?? 'null',
+                expected_output_type: raw.expected_output_type,
+                version: raw.version ?? 'null',
+            });
+            if (want !== id)
+                ctx.f.add(TRACE.contentIdMismatch, `spec.json says its id is ${context_q(id)} but its content hashes to ${context_q(want)}: the spec (its description, constraints or expected output) was edited after the run.`, at);
+        }
+    }
+    return { id };
+}
+/**
+ * The report the producer's own `verify` command writes beside the trace after the run: it is
+ * not in the manifest (written later), and is checked like verify.json when present.
+ */
+const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
+/**
+ * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
+ * this trace; a report with errors rejects the run.
+ */
+function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
+    if (!usable(listing, name))
+        return;
+    const loaded = loadRunFile(ctx, name, Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
+    if (!loaded)
+        return;
+    const rel = loaded.rel;
+    const r = loaded.data;
+    const invalid = (message, at) => ctx.f.add(TRACE.verifyReportInvalid, message, () => ({
+        path: rel,
+        line: loaded.doc.lineOf(at) ?? 1,
+    }));
+    // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
+    if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
+        invalid(`${name} reports on trace ${context_q(r.trace_id)}, not on this run’s trace ${context_q(traceId)}.`, [
+            'trace_id',
+        ]);
+    }
+    // The producer always runs its checks: a report with none vouches for nothing.
+    if (r.checks.length === 0)
+        invalid(`${name} records no checks: nothing was verified.`, ['checks']);
+    const names = new Map();
+    r.checks.forEach((c, i) => {
+        const first = names.get(c.name);
+        if (first === undefined)
+            names.set(c.name, i);
+        else
+            invalid(`${name} records the check ${context_q(c.name)} twice (checks[${first}] and checks[${i}]).`, [
+                'checks',
+                i,
+            ]);
+    });
+    const errors = r.failures.filter((x) => x.severity === 'error');
+    const failed = r.checks.filter((c) => !c.passed);
+    if (errors.length > 0 || failed.length > 0) {
+        const first = errors[0];
+        ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
+            ? `: ${failed
+                .slice(0, 4)
+                .map((c) => c.name)
+                .join(', ')}`
+            : ''}; ${errors.length} error(s)${first ? `, first: ${context_q(first.message)}${first.invariant_id ? ` [${first.invariant_id}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
+    }
+}
+/** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
+function checkFingerprint(ctx, listing, traceSha) {
+    if (!usable(listing, 'fingerprint.txt'))
+        return;
+    const rel = ctx.rel('fingerprint.txt');
+    const read = readRunFile(ctx, 'fingerprint.txt', 4096);
+    if (!read.ok)
+        return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
+    const text = read.bytes.toString('latin1');
+    if (!/^[0-9a-f]{64}\n$/.test(text)) {
+        return ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt holds ${context_q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
+    }
+    const recorded = text.slice(0, 64);
+    if (recorded !== traceSha) {
+        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
+    }
+}
+function inLayout(rel) {
+    if (CORE_FILES.includes(rel) || rel === PRODUCER_VERIFY_REPORT)
+        return true;
+    if (rel.startsWith('provenance/'))
+        return true;
+    return rel.startsWith('evidence/') && rel.split('/').length === 2;
+}
+/**
+ * manifest.json: every entry rehashed (missing, changed), every file of the run listed (unlisted),
+ * and nothing outside the run layout. trace.jsonl's hash comes from the stream that read it.
+ */
+async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
+    const f = ctx.f;
+    // Layout first: a file outside the layout is reported as such, not as unlisted.
+    for (const e of listing.values()) {
+        if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel))
+            continue; // reported as evidence_path_escape
+        if (!inLayout(e.rel)) {
+            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
+        }
+        else if (e.kind === 'other' ||
+            (e.kind === 'symlink' && !e.insideFile && !CORE_FILES.includes(e.rel))) {
+            f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
+                path: ctx.rel(e.rel),
+            });
+        }
+    }
+    if (!usable(listing, 'manifest.json'))
+        return;
+    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, TRACE.manifestInvalid, 'is not a map of path → sha256 hex');
+    if (!loaded)
+        return;
+    const rel = loaded.rel;
+    const entries = Object.entries(loaded.data);
+    const listed = new Set();
+    const toHash = [];
+    const plan = [];
+    // Located lazily, and only for findings that are kept: finding a key's line means parsing the
+    // manifest again, with positions, and a search among its keys.
+    const at = (key) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
+    for (const [key, want] of entries) {
+        if (!isPlainRelative(key) || key === 'manifest.json') {
+            f.add(TRACE.manifestInvalid, `manifest.json lists ${context_q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, at(key));
+            continue;
+        }
+        listed.add(key);
+        const entry = listing.get(key);
+        plan.push({ key, want, entry });
+        if (entry && key !== 'trace.jsonl' && readable(entry))
+            toHash.push(entry.real);
+    }
+    await hasher.prefetch(toHash);
+    for (const { key, want, entry } of plan) {
+        if (!entry) {
+            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
+            continue;
+        }
+        let got;
+        let size;
+        if (key === 'trace.jsonl') {
+            got = trace?.sha256;
+        }
+        else if (readable(entry)) {
+            const o = await hasher.hash(entry.real);
+            if (o.ok) {
+                got = o.sha256;
+                size = o.size;
+            }
+            else if (o.reason === 'missing') {
+                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
+                continue;
+            }
+        }
+        if (got === undefined)
+            continue; // unreadable: reported by the layout or core-file checks
+        if (got !== want) {
+            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
+        }
+    }
+    for (const e of listing.values()) {
+        if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT)
+            continue;
+        if (listed.has(e.rel) || !inLayout(e.rel))
+            continue;
+        if (e.kind === 'other')
+            continue;
+        f.add(TRACE.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/plan.ts
+
+
+
+
+
+/**
+ * plan.json: the schema, no duplicate node ids, no missing dependencies (nor edges to unknown
+ * nodes), no cycles (among the dependencies, or among the edges), and, for a content-derived id (`plan_v1_…`), an id that matches the content.
+ */
+function checkPlan(ctx) {
+    const f = ctx.f;
+    const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, TRACE.planInvalid, 'is not a valid plan');
+    if (!loaded)
+        return undefined;
+    const rel = loaded.rel;
+    const plan = loaded.data;
+    // Lazy: a plan with many broken nodes must not search the document once per node.
+    const lineOf = (p) => () => ({
+        path: rel,
+        line: loaded.doc.lineOf(p) ?? 1,
+    });
+    const nodeIds = new Set();
+    plan.nodes.forEach((n, i) => {
+        if (nodeIds.has(n.id))
+            f.add(TRACE.planDuplicateNode, `Plan node id ${context_q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
+        nodeIds.add(n.id);
+    });
+    plan.nodes.forEach((n, i) => {
+        n.dependencies.forEach((d, j) => {
+            if (!nodeIds.has(d))
+                f.add(TRACE.planMissingDependency, `Plan node ${context_q(n.id)} depends on ${context_q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
+        });
+    });
+    plan.edges.forEach(([a, b], i) => {
+        for (const end of [a, b]) {
+            if (!nodeIds.has(end))
+                f.add(TRACE.planMissingDependency, `Plan edge ${i} (${context_q(a)} → ${context_q(b)}) names ${context_q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
+        }
+    });
+    // The producer gives edges no direction of its own (it writes none): they are checked for a
+    // cycle among themselves, which does not depend on which way they point.
+    const graphs = [
+        ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id]))],
+        ['edges', plan.edges],
+    ];
+    let acyclic = true;
+    for (const [what, pairs] of graphs) {
+        const stuck = cycleNodes(nodeIds, pairs);
+        if (stuck.length === 0)
+            continue;
+        if (what === 'dependencies')
+            acyclic = false;
+        const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
+        f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
+            .slice(0, 5)
+            .map((s) => context_q(s, 60))
+            .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']));
+    }
+    if (plan.id.startsWith('plan_v1_')) {
+        // The id covers the content, not its formatting: a plan.json written differently (or edited
+        // and re-indented) is put in canonical form first.
+        const raw = documentMembers(loaded.text, loaded.members);
+        if (!raw) {
+            f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
+        }
+        else {
+            const want = contentId('plan', {
+                edges: raw.edges,
+                nodes: raw.nodes,
+                problem: raw.problem,
+                spec_id: raw.spec_id,
+            });
+            if (want !== plan.id) {
+                f.add(TRACE.contentIdMismatch, `plan.json says its id is ${context_q(plan.id)} but its content hashes to ${context_q(want)}: the plan was edited after the run.`, lineOf(['id']));
+            }
+        }
+    }
+    const order = acyclic
+        ? new Map(plan.nodes.map((n) => [n.id, n.dependencies]))
+        : undefined;
+    return { plan, nodeIds, ...(order ? { order } : {}) };
+}
+/**
+ * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
+ * which sit on (or behind) a cycle. Linear in nodes and pairs.
+ */
+function cycleNodes(nodes, pairs) {
+    const indeg = new Map();
+    const next = new Map();
+    for (const id of nodes)
+        indeg.set(id, 0);
+    for (const [before, after] of pairs) {
+        if (!nodes.has(before) || !nodes.has(after))
+            continue; // reported as missing
+        let out = next.get(before);
+        if (!out)
+            next.set(before, (out = new Set()));
+        if (out.has(after))
+            continue;
+        out.add(after);
+        indeg.set(after, indeg.get(after) + 1);
+    }
+    const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
+    for (let head = 0; head < queue.length; head++) {
+        for (const v of next.get(queue[head]) ?? []) {
+            const d = indeg.get(v) - 1;
+            indeg.set(v, d);
+            if (d === 0)
+                queue.push(v);
+        }
+    }
+    return [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/run.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
+async function verifyRun(runDir, ctx) {
+    const ws = ctx.workspace;
+    const rel = ws.rel(runDir);
+    const targetId = `trace:${rel}`;
+    const runId = external_node_path_default().basename(runDir);
+    const f = new RunFindings(targetId);
+    const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
+    const floor = supportFloor(ctx.options.min_supports);
+    const initialPolicy = supportPolicy(floor);
+    let scan;
+    const inside = ws.resolve(runDir, '.');
+    if (!inside.ok) {
+        f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
+            path: rel,
+        });
+        return result(initialPolicy.min);
+    }
+    const realRunDir = inside.real;
+    try {
+        if (!external_node_fs_default().statSync(realRunDir).isDirectory())
+            throw new Error('is not a directory');
+    }
+    catch (err) {
+        f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
+        return result(initialPolicy.min);
+    }
+    const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
+    const rctx = {
+        f,
+        runDir,
+        realRunDir,
+        listing,
+        hasher: ctx.hasher,
+        // Plain paths (all the run's own files) skip path.join and path.relative.
+        rel: (p) => isPlainRelative(p)
+            ? rel === '.'
+                ? p
+                : `${rel}/${p}`
+            : ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
+        at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
+        supportFloor: floor,
+        minSupports: initialPolicy.min,
+        minSupportsSource: initialPolicy.source,
+        maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
+            ? ctx.options.max_line_bytes
+            : MAX_LINE_BYTES,
+    };
+    checkCoreFiles(rctx, listing);
+    const runMeta = loadRunMeta(rctx, listing);
+    if (runMeta)
+        rctx.tools = runMeta.runtime_descriptor
+            ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
+            : 'none';
+    const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
+    if (plan) {
+        rctx.planNodes = plan.nodeIds;
+        if (plan.order)
+            rctx.planDeps = plan.order;
+    }
+    const spec = loadSpec(rctx, listing);
+    const traceEntry = usable(listing, 'trace.jsonl');
+    if (traceEntry) {
+        scan = scanTrace(rctx, traceEntry.abs);
+        if (!scan.outcome.ok) {
+            f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, rctx.at());
+            scan = undefined;
+        }
+    }
+    const header = scan?.header;
+    if (scan) {
+        scan.steps.finish(scan.lastLine);
+        scan.tools.finish();
+        scan.claims.finish(scan.steps.insufficientLine !== undefined);
+        scan.content.finish(header);
+        // Insufficient evidence: exactly one of "derived claims" and "the marker".
+        const derived = scan.claims.derived;
+        const marker = scan.steps.insufficientLine;
+        if (derived === 0 && marker === undefined) {
+            f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', rctx.at());
+        }
+        else if (derived > 0 && marker !== undefined) {
+            f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
+        }
+        // Claim and tool-call supports: the record resolves and the span's bytes are the cited ones
+        // (evidence supports are checked with the evidence bytes below).
+        checkRecordSupports(rctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
+        // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
+        for (const r of scan.steps.outputRefs) {
+            const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
+            if (!known)
+                f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${context_q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, rctx.at(r.line));
+        }
+        if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
+            f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${context_q(header.id)} but the trace’s content hashes to ${context_q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
+        }
+        // Evidence files, chunks, then every evidence support's bytes.
+        const ev = scan.evidence;
+        ev.setCiters(scan.claims.supports);
+        ev.resolveAll();
+        const chunks = loadChunks(rctx, ev.records.size);
+        await ev.checkFiles(ctx.hasher, chunks);
+        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
+        ev.checkSupports(scan.claims.supports);
+    }
+    // The run's parts must name each other.
+    const planRel = { path: rctx.rel('plan.json'), line: 1 };
+    if (header && plan && header.plan_id !== plan.plan.id) {
+        f.add(TRACE.planMismatch, `The trace header names plan ${context_q(String(header.plan_id))} but plan.json is plan ${context_q(plan.plan.id)}.`, rctx.at(1), [planRel]);
+    }
+    if (header && spec && header.spec_id !== spec.id) {
+        f.add(TRACE.planMismatch, `The trace header names spec ${context_q(String(header.spec_id))} but spec.json is spec ${context_q(spec.id)}.`, rctx.at(1), [{ path: rctx.rel('spec.json'), line: 1 }]);
+    }
+    if (plan && spec && plan.plan.spec_id !== spec.id) {
+        f.add(TRACE.planMismatch, `plan.json was made for spec ${context_q(plan.plan.spec_id)} but spec.json is spec ${context_q(spec.id)}.`, planRel, [{ path: rctx.rel('spec.json'), line: 1 }]);
+    }
+    if (runMeta) {
+        const metaLoc = { path: rctx.rel('run_meta.json'), line: 1 };
+        const mism = [];
+        if (runMeta.run_id !== runId)
+            mism.push(`run_id ${context_q(runMeta.run_id)} but the run directory is ${context_q(runId)}`);
+        if (header && runMeta.trace_id !== header.id)
+            mism.push(`trace_id ${context_q(runMeta.trace_id)} but the trace is ${context_q(header.id)}`);
+        if (plan && runMeta.plan_id !== plan.plan.id)
+            mism.push(`plan_id ${context_q(runMeta.plan_id)} but plan.json is ${context_q(plan.plan.id)}`);
+        if (spec && runMeta.spec_id !== spec.id)
+            mism.push(`spec_id ${context_q(runMeta.spec_id)} but spec.json is ${context_q(spec.id)}`);
+        for (const m of mism)
+            f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
+    }
+    checkVerifyReport(rctx, listing, header?.id);
+    checkVerifyReport(rctx, listing, header?.id, PRODUCER_VERIFY_REPORT);
+    if (scan?.outcome.ok)
+        checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
+    const escaped = new Set();
+    if (scan)
+        for (const r of scan.evidence.records.values())
+            escaped.add(r.ev.content_path);
+    await checkManifest(rctx, listing, ctx.hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
+    return result(rctx.minSupports);
+    /** `min`: the minimum supports applied (the run's own policy may have raised it). */
+    function result(min) {
+        const findings = f.finish();
+        const accepted = findings.length === 0;
+        const target = {
+            id: targetId,
+            pack: 'trace',
+            kind: 'run',
+            path: rel,
+            enforcement: 'blocking',
+            terminal_state: accepted ? 'accepted' : 'rejected',
+            ready: accepted,
+            context: { run_id: runId, min_supports: String(min) },
+        };
+        const s = scan;
+        const summary = s
+            ? {
+                events: s.events,
+                claims: s.claims.total,
+                derived_claims: s.claims.derived,
+                evidence: s.evidence.records.size,
+                tool_calls: s.tools.count,
+                supports: s.claims.supports.length,
+                trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
+                min_supports: min,
+                failures: findings.length,
+            }
+            : { failures: findings.length };
+        const subject = {
+            id: targetId,
+            target: targetId,
+            pack: 'trace',
+            kind: 'run',
+            name: runId,
+            path: rel,
+            status: accepted ? 'VERIFIED' : 'REJECTED',
+            ...(s
+                ? {
+                    reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)`,
+                }
+                : {}),
+            outcome: 'pass',
+        };
+        const extension = {
+            kind: 'trace-run',
+            run_id: runId,
+            trace_id: s?.header?.id ?? null,
+            checks: CHECK_NAMES,
+            summary_metrics: summary,
+        };
+        return { target, subjects: [subject], findings, extension };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/index.ts
+
+
+
+
+
+
+
+/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
+const tracePack = {
+    id: 'trace',
+    title: 'Evidence-grounded run traces',
+    namespace: 'trace',
+    codes: TRACE_CODES,
+    targetKind: 'run',
+    subjectKinds: ['run'],
+    options: object({
+        min_supports: schemas_number()
+            .int()
+            .min(0)
+            .optional()
+            .describe('Floor for the supports each claim needs; a run’s own recorded policy applies when higher'),
+    })
+        .strict(),
+    // A floor only ever raises a run's own policy.
+    tighteningOptions: ['min_supports'],
+    schemas: {
+        'trace-header': TraceHeader,
+        'trace-event': TraceEvent,
+        'trace-plan': Plan,
+        'trace-run-meta': RunMeta,
+        'trace-manifest': Manifest,
+        'trace-chunk': ChunkRecord,
+        'trace-verification-report': VerificationReport,
+    },
+    outputs: {
+        'verification-report': {
+            description: 'The producer’s VerificationReport (verify.json shape) of one run',
+            render: (report, id) => hasRunOutput(report, id) ? renderVerificationReport(report, id) : undefined,
+        },
+    },
+    parallel: true,
+    discover: discoverRuns,
+    verify: verifyRun,
+    fixtures: {
+        options: object({ max_line_bytes: schemas_number().int().positive().optional() })
+            .describe('Test knob: a smaller trace line cap'),
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/registry.ts
+
+
+
+
+
+/**
+ * Every contract audit-gate verifies: the one place that lists packs (docs/writing-a-pack.md).
+ * Order is the order targets are reported in.
+ */
+const BUILT_IN = [arisPack, tracePack, aristoPack];
+let registered = BUILT_IN;
+function registry_packs() {
+    return registered;
+}
+function findPack(id) {
+    return registered.find((p) => p.id === id);
+}
+/**
+ * Adds a pack until the returned function is called. For tests only (a test pack proves a new
+ * pack needs no core change); the product's packs are the list above.
+ */
+function registerPack(pack) {
+    const problem = registryProblem([...registered, pack]);
+    if (problem)
+        throw new Error(problem);
+    const before = registered;
+    registered = [...registered, pack];
+    return () => {
+        registered = before;
+    };
+}
+/** Why a list of packs cannot be a registry, or undefined. Checked by the tests for BUILT_IN. */
+function registryProblem(list) {
+    const ids = new Set();
+    for (const p of list) {
+        if (!/^[a-z][a-z0-9-]*$/.test(p.id))
+            return `pack id "${p.id}" is not lower-case`;
+        if (ids.has(p.id))
+            return `pack id "${p.id}" is registered twice`;
+        ids.add(p.id);
+        const stray = p.codes.find((c) => !c.code.startsWith(`${p.namespace}.`));
+        if (stray)
+            return `code ${stray.code} of pack ${p.id} is not in its namespace ${p.namespace}`;
+    }
+    if (list.filter((p) => p.claimsUndiscovered).length > 1)
+        return 'more than one pack claims undiscovered paths';
+    return undefined;
+}
+/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
+function allCodes() {
+    return [...Object.values(GATE), ...CONFORMANCE_CODES, ...registered.flatMap((p) => p.codes)];
+}
 
 ;// CONCATENATED MODULE: ./src/config.ts
 
@@ -23054,16 +23443,16 @@ const aristoPack = {
 
 
 
+
+
 const DEFAULT_CONFIG_FILE = '.audit-gate.json';
-/** The optional config file (`.audit-gate.json` at the root, or --config). Discovery needs none. */
-const Config = object({
+/** The keys every config may hold, whatever packs are registered. */
+const CORE_KEYS = {
     $schema: schemas_string().optional(),
     paths: array(schemas_string().min(1))
         .optional()
         .describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: array(schemas_string())
-        .optional()
-        .describe('gitignore-style patterns that discovery skips'),
+    exclude: array(schemas_string()).optional().describe('gitignore-style patterns that discovery skips'),
     assurance: schemas_enum(ASSURANCES)
         .optional()
         .describe('Default assurance for papers without .aris/assurance.txt'),
@@ -23075,15 +23464,48 @@ const Config = object({
     fixtures: schemas_string()
         .optional()
         .describe('Conformance fixture directory to run as part of verify'),
-    packs: array(schemas_string())
+    waivers: array(waivers_Waiver)
         .optional()
-        .describe('Packs whose targets discovery looks for (default: all)'),
-    trace: object({ min_supports: schemas_number().int().min(0).optional() })
-        .strict()
-        .optional()
-        .describe('Options of the trace pack'),
-})
-    .strict();
+        .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
+};
+/**
+ * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
+ * schema, so this file never names a pack. A top-level key named after a pack is the earlier
+ * form of `packs.<id>` (e.g. `{"<id>": {"min_supports": 2}}`) and is still accepted.
+ */
+function configSchema(list = registry_packs()) {
+    const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
+    return object({
+        ...CORE_KEYS,
+        packs: union([
+            array(schemas_string()).describe('Packs whose targets discovery looks for (default: all)'),
+            object(byId((p) => union([literal(false), p.options]).optional()))
+                .strict()
+                .describe('Each pack’s options by pack id; false leaves the pack out'),
+        ])
+            .optional(),
+        ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
+    })
+        .strict();
+}
+/** The packs a config selects, or undefined for all of them. */
+function selectedPacks(config) {
+    const p = config.packs;
+    if (p === undefined || Array.isArray(p))
+        return p;
+    const off = Object.keys(p).filter((id) => p[id] === false);
+    return off.length
+        ? registry_packs()
+            .map((x) => x.id)
+            .filter((id) => !off.includes(id))
+        : undefined;
+}
+/** The options a config gives one pack (`packs.<id>`, or the earlier top-level `<id>`). */
+function packConfig(config, id) {
+    const p = config.packs;
+    const own = p !== undefined && !Array.isArray(p) && p[id] !== false ? p[id] : undefined;
+    return own ?? config[id];
+}
 const MAX_CONFIG_BYTES = 1024 * 1024;
 const noLines = () => undefined;
 /**
@@ -23154,7 +23576,7 @@ function parseConfig(text, origin) {
             message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
             line: dup.line,
         };
-    const result = Config.safeParse(parsed.value);
+    const result = configSchema().safeParse(parsed.value);
     if (!result.success) {
         const issue = result.error.issues[0];
         const keyPath = issue.path;
@@ -23176,26 +23598,50 @@ function parseConfig(text, origin) {
             line: doc.lineOf(keyPath) ?? 1,
         };
     }
+    const config = result.data;
+    const twice = registry_packs().find((p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id));
+    if (twice)
+        return {
+            ...at,
+            ok: false,
+            message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
+            line: doc.lineOf([twice.id]) ?? 1,
+        };
     return {
         ...at,
         ok: true,
-        config: result.data,
+        config,
         trusted: origin.trusted,
         lineOf: (key) => doc.lineOf(key),
     };
 }
+/**
+ * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
+ * judging a published report: the checkout's own config never waives anything there, and a
+ * config that cannot be read waives nothing (fail closed).
+ */
+function workflowWaivers(ws, source) {
+    if (source.json === undefined && source.file === undefined)
+        return [];
+    const loaded = loadConfig(ws, source);
+    if (!loaded.ok || !loaded.trusted)
+        return [];
+    return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
+}
 
 ;// CONCATENATED MODULE: ./src/config-pinning.ts
+
 
 
 /**
  * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
  * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
  * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
- * `allow_empty: false`, `trace.min_supports` (a floor: it only ever raises a run's own policy), `packs` naming every pack,
- * `fixtures` when no other fixture directory would run, an assurance or effort no weaker than the
- * pinned assurance (which wins over them anyway). A key the workflow set itself overrides the
- * config's and is left alone.
+ * `allow_empty: false`, a pack option the pack declares tightening (e.g. a floor that only ever
+ * raises a run's own policy), `packs` naming every pack, `fixtures` when no other fixture
+ * directory would run, an assurance or effort no weaker than the pinned assurance (which wins over
+ * them anyway). `waivers` never apply from the checkout: a pull request could waive its own
+ * failures. A key the workflow set itself overrides the config's and is left alone.
  */
 function withoutLoosening(config, pinned) {
     const out = { ...config };
@@ -23209,9 +23655,43 @@ function withoutLoosening(config, pinned) {
         drop('paths', 'it would replace discovery, leaving papers and runs elsewhere unverified');
     if (config.exclude?.length)
         drop('exclude', 'it would hide directories from discovery');
-    const left = pinned.allPacks.filter((p) => !(config.packs ?? pinned.allPacks).includes(p));
-    if (left.length && !pinned.packs)
-        drop('packs', `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`);
+    const ids = pinned.allPacks.map((p) => p.id);
+    const left = ids.filter((p) => !(selectedPacks(config) ?? ids).includes(p));
+    if (left.length && !pinned.packs) {
+        const why = `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`;
+        if (Array.isArray(config.packs))
+            drop('packs', why);
+        else {
+            const own = { ...config.packs };
+            for (const id of left) {
+                delete own[id];
+                ignored.push({ key: ['packs', id], why: `it would leave out the ${id} pack` });
+            }
+            out.packs = own;
+        }
+    }
+    for (const pack of pinned.allPacks) {
+        const given = packConfig(out, pack.id);
+        if (given === undefined)
+            continue;
+        const nested = !Array.isArray(out.packs) && out.packs?.[pack.id] !== undefined;
+        const kept = {};
+        for (const [k, v] of Object.entries(given)) {
+            if (pack.tighteningOptions?.includes(k))
+                kept[k] = v;
+            else
+                ignored.push({
+                    key: nested ? ['packs', pack.id, k] : [pack.id, k],
+                    why: `the ${pack.id} pack does not declare it safe when enforcement is pinned`,
+                });
+        }
+        if (nested)
+            out.packs = { ...out.packs, [pack.id]: kept };
+        else
+            out[pack.id] = kept;
+    }
+    if (config.waivers?.length)
+        drop('waivers', 'a pull request could waive its own findings; give waivers from the workflow');
     if (config.allow_empty && pinned.allowEmpty === undefined)
         drop('allow_empty', 'it would let a run that verifies nothing pass');
     if (config.assurance && weaker(config.assurance))
@@ -23226,40 +23706,29 @@ function withoutLoosening(config, pinned) {
     return { config: out, ignored };
 }
 
-;// CONCATENATED MODULE: ./src/fixtures/codes.ts
-const FIXTURE = {
-    mismatch: {
-        code: 'fixture.mismatch',
-        severity: 'error',
-        title: 'A conformance fixture emitted other codes or another terminal state than it expects',
-        remediation: 'Fix the rule, or (if the fixture is wrong) its expected_validation_codes / expected_terminal_state.',
-    },
-    missingExpected: {
-        code: 'fixture.missing_expected_validation',
-        severity: 'error',
-        title: 'A conformance fixture does not say which codes it expects',
-        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean fixture).',
-    },
-    invalid: {
-        code: 'fixture.invalid',
-        severity: 'error',
-        title: 'fixture.json is malformed, names an unknown pack or code, or its input is missing',
-        remediation: 'Fix fixture.json: {fixture_id, fixture_kind, pack, input, options, expected_validation_codes, expected_terminal_state}.',
-    },
-};
-const FIXTURE_CODES = Object.values(FIXTURE);
+;// CONCATENATED MODULE: ./src/packs/pack.ts
+/** The gate-wide option keys (above); every other key belongs to a pack's `options` schema. */
+const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_effort'];
 
-;// CONCATENATED MODULE: ./src/fixtures/schema.ts
+;// CONCATENATED MODULE: ./src/conformance/schema.ts
 
-/** conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout). */
-const Fixture = object({
+/** One finding a fixture expects: its code, and where given, its path and line (RuleTester-style). */
+const ExpectedFinding = object({
+    code: schemas_string().min(1),
+    path: schemas_string().min(1).optional().describe('Relative to the fixture’s input'),
+    line: schemas_number().int().positive().optional(),
+})
+    .strict();
+/** The fields every fixture may have; a pack adds its own (PackFixtures.fields). */
+const COMMON = {
     $schema: schemas_string().optional(),
-    schema_version: literal('1.0').optional(),
+    schema_version: schemas_string().optional(),
     fixture_id: schemas_string().min(1),
-    fixture_kind: schemas_string()
+    fixture_kind: schemas_string().min(1).describe('What the fixture exercises, e.g. stale_input or clean'),
+    pack: schemas_string()
         .min(1)
-        .describe('What the fixture exercises, e.g. stale_input or clean'),
-    pack: schemas_string().min(1),
+        .optional()
+        .describe('The pack; by default the folder the fixture folder is in (<dir>/<pack>/<id>/)'),
     description: schemas_string().optional(),
     input: schemas_string()
         .min(1)
@@ -23277,10 +23746,22 @@ const Fixture = object({
         .describe('Empty directories (relative to the input) to create in a scratch copy before the run: git cannot store them'),
     expected_validation_codes: array(schemas_string()).optional(),
     expected_terminal_state: schemas_string().optional(),
-})
-    .strict();
+    expected_findings: array(ExpectedFinding)
+        .optional()
+        .describe('Every finding the pack must emit, each exactly once: counts and locations are compared where given'),
+};
+/**
+ * conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout), with
+ * the fields `pack` declares. Without a pack, the common fields only (for schemas/ and for
+ * reading `pack` before the pack is known).
+ */
+function fixtureSchema(pack) {
+    return object({ ...COMMON, ...pack?.fixtures?.fields }).strict();
+}
 
-;// CONCATENATED MODULE: ./src/fixtures/runner.ts
+;// CONCATENATED MODULE: ./src/conformance/runner.ts
+
+
 
 
 
@@ -23394,6 +23875,7 @@ async function runFixture(folder, opts) {
         path: rel,
         enforcement: 'blocking',
         terminal_state: 'failed',
+        ready: false,
         context: {},
     };
     const subject = {
@@ -23420,29 +23902,43 @@ async function runFixture(folder, opts) {
     const loaded = loadJsonObject(ws, folder, 'fixture.json');
     if (loaded.state !== 'ok')
         return fail(FIXTURE.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
-    const parsed = Fixture.safeParse(loaded.data);
+    const given = loaded.data['pack'];
+    const packId = typeof given === 'string' ? given : external_node_path_default().basename(external_node_path_default().dirname(folder));
+    const pack = opts.packs.find((p) => p.id === packId);
+    const parsed = fixtureSchema(pack).safeParse(loaded.data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return fail(FIXTURE.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
     }
     const fx = parsed.data;
     subject.name = fx.fixture_id;
-    target.context = { pack: fx.pack, fixture_kind: fx.fixture_kind };
-    if (fx.expected_validation_codes === undefined) {
+    target.context = { pack: packId, fixture_kind: fx.fixture_kind };
+    const expectedCodes = fx.expected_validation_codes ??
+        (fx.expected_findings ? [...new Set(fx.expected_findings.map((e) => e.code))] : undefined);
+    if (expectedCodes === undefined) {
         return fail(FIXTURE.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
     }
-    const pack = opts.packs.find((p) => p.id === fx.pack);
     if (!pack)
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id} names pack "${fx.pack}", which audit-gate does not have.`, loaded.doc.lineOf(['pack']));
-    const unknown = fx.expected_validation_codes.filter((c) => !opts.knownCodes.has(c));
+        return fail(FIXTURE.invalid, typeof given === 'string'
+            ? `Fixture ${fx.fixture_id} names pack "${packId}", which audit-gate does not have.`
+            : `Fixture ${fx.fixture_id} is in the folder "${packId}", which is no pack audit-gate has; put it under <dir>/<pack>/ or name its "pack".`, loaded.doc.lineOf(['pack']));
+    const unknown = [...expectedCodes, ...(fx.expected_findings ?? []).map((e) => e.code)].filter((c) => !opts.knownCodes.has(c));
     if (unknown.length > 0) {
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${unknown.join(', ')}.`, loaded.doc.lineOf(['expected_validation_codes']));
+        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${[...new Set(unknown)].join(', ')}.`, loaded.doc.lineOf(fx.expected_validation_codes ? ['expected_validation_codes'] : ['expected_findings']));
+    }
+    const prepared = { input: fx.input, target: fx.target, options: fx.options };
+    Object.assign(prepared, pack.fixtures?.prepare?.(fx));
+    const options = fixtureOptions(pack).safeParse(prepared.options);
+    if (!options.success) {
+        const issue = options.error.issues[0];
+        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: options${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}.`, loaded.doc.lineOf(['options', ...issue.path]) ??
+            loaded.doc.lineOf(['options']));
     }
     // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
-    const input = ws.resolve(folder, fx.input);
-    const targetIn = input.ok ? new Workspace(input.real).resolve(input.real, fx.target) : input;
+    const input = ws.resolve(folder, prepared.input);
+    const targetIn = input.ok ? new Workspace(input.real).resolve(input.real, prepared.target) : input;
     if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(fx.input, fx.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
+        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(prepared.input, prepared.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
     }
     const inputDir = input.real;
     let scratch;
@@ -23455,17 +23951,17 @@ async function runFixture(folder, opts) {
             copy = { ok: false, detail: `could not be prepared: ${errorText(err)}` };
         }
         if (!copy.ok)
-            return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${fx.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
+            return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${prepared.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
         scratch = copy.dir;
     }
     let emitted;
     const hasher = new Hasher();
     try {
         const root = scratch ?? inputDir;
-        emitted = await pack.verify(external_node_path_default().resolve(root, fx.target), {
+        emitted = await pack.verify(external_node_path_default().resolve(root, prepared.target), {
             workspace: new Workspace(root),
             hasher,
-            options: fx.options,
+            options: options.data,
         });
     }
     catch (err) {
@@ -23476,14 +23972,15 @@ async function runFixture(folder, opts) {
         if (scratch)
             external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
     }
-    const expected = [...new Set(fx.expected_validation_codes)].sort();
+    const expected = [...new Set(expectedCodes)].sort();
     const actual = [...new Set(emitted.findings.map((f) => f.code))].sort();
     const missing = expected.filter((c) => !actual.includes(c));
     const extra = actual.filter((c) => !expected.includes(c));
     const stateOk = fx.expected_terminal_state === undefined ||
         fx.expected_terminal_state === emitted.target.terminal_state;
+    const located = fx.expected_findings ? compareFindings(fx.expected_findings, emitted.findings) : [];
     const findings = [];
-    if (missing.length || extra.length || !stateOk) {
+    if (missing.length || extra.length || !stateOk || located.length) {
         const parts = [
             `expected [${expected.join(', ')}]`,
             `got [${actual.join(', ')}]`,
@@ -23492,13 +23989,16 @@ async function runFixture(folder, opts) {
             stateOk
                 ? ''
                 : `terminal state ${emitted.target.terminal_state}, expected ${fx.expected_terminal_state}`,
+            ...located,
         ].filter(Boolean);
         findings.push(finding(FIXTURE.mismatch, {
             subject: targetId,
             message: `Fixture ${fx.fixture_id} (${fx.fixture_kind}): ${parts.join('; ')}.`,
             location: {
                 path: subject.path,
-                line: loaded.doc.lineOf(['expected_validation_codes']) ?? 1,
+                line: loaded.doc.lineOf(located.length || !fx.expected_validation_codes
+                    ? ['expected_findings']
+                    : ['expected_validation_codes']) ?? 1,
             },
         }));
     }
@@ -23521,135 +24021,83 @@ async function runFixture(folder, opts) {
         },
     };
 }
-
-;// CONCATENATED MODULE: ./src/policy/codes.ts
-/** Codes about the run as a whole rather than one contract. */
-const GATE = {
-    nothingVerified: {
-        code: 'gate.nothing_verified',
-        severity: 'error',
-        title: 'Nothing was verified',
-        remediation: 'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
-    },
-    targetNotFound: {
-        code: 'gate.target_not_found',
-        severity: 'error',
-        title: 'A configured path does not exist or is outside the workspace',
-        remediation: 'Fix the path in the paths input or the config file.',
-    },
-    configInvalid: {
-        code: 'gate.config_invalid',
-        severity: 'error',
-        title: 'The audit-gate config file is malformed',
-        remediation: 'Fix the config file (see the README, "Config file").',
-    },
-    configRefused: {
-        code: 'gate.config_refused',
-        severity: 'error',
-        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
-        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
-    },
-    configKeyIgnored: {
-        code: 'gate.config_key_ignored',
-        severity: 'warning',
-        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
-        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
-    },
-    gitIndexUnreadable: {
-        code: 'gate.git_index_unreadable',
-        severity: 'warning',
-        title: 'What git tracks could not be read, so .gitignore files were not trusted there',
-        remediation: 'Nothing to fix if the extra targets are right; otherwise give the runner a readable .git/index (core.splitIndex off), or list what to skip in the config exclude.',
-    },
-    subjectConflict: {
-        code: 'gate.subject_conflict',
-        severity: 'error',
-        title: 'Two targets report the same subject',
-        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
-    },
-    internalError: {
-        code: 'gate.internal_error',
-        severity: 'error',
-        title: 'audit-gate failed while checking this target',
-        remediation: 'Report this with the message; the target counts as failed until it is verified.',
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/aris/index.ts
-
-
-
-
-const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
-/** ARIS paper-audit assurance (seed 000): four mandatory audits per paper directory. */
-const arisPack = {
-    id: 'aris',
-    title: 'ARIS paper-audit assurance',
-    codes: ARIS_CODES,
-    discover(dirs) {
-        const found = new Set();
-        for (const d of dirs) {
-            if ([...d.files].some((f) => ARTIFACT_NAMES.has(f)))
-                found.add(d.abs);
-            if (external_node_path_default().basename(d.abs) === '.aris' &&
-                (d.files.has('assurance.txt') || d.files.has('audit-manifest.json'))) {
-                found.add(external_node_path_default().dirname(d.abs));
-            }
-        }
-        return [...found].sort();
-    },
-    verify: verifyPaper,
-};
-
-;// CONCATENATED MODULE: ./src/packs/index.ts
-
-
-
-
-
-/** Every contract audit-gate verifies. Order is the order targets are reported in. */
-const PACKS = [arisPack, tracePack, aristoPack];
-function findPack(id) {
-    return PACKS.find((p) => p.id === id);
+/** The options a fixture may give a pack: the gate-wide ones, the pack's own, its fixture knobs. */
+function fixtureOptions(pack) {
+    return object({
+        ...Object.fromEntries(GATE_OPTION_KEYS.map((k) => [k, schemas_string().optional()])),
+        ...pack.options.shape,
+        ...pack.fixtures?.options?.shape,
+    })
+        .strict();
 }
-/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
-function allCodes() {
-    return [...Object.values(GATE), ...FIXTURE_CODES, ...PACKS.flatMap((p) => p.codes)];
+const runner_describe = (e) => `${e.code}${e.path ? ` at ${e.path}${e.line ? `:${e.line}` : ''}` : e.line ? ` on line ${e.line}` : ''}`;
+/**
+ * RuleTester-style: every expected finding is matched by exactly one emitted finding (same code,
+ * and the path and line where the fixture gives them), and every emitted one by an expected one.
+ * The most specific expectations are matched first. Returns what differs, or nothing.
+ */
+function compareFindings(expected, emitted) {
+    const open = [...emitted];
+    const unmatched = [];
+    const specificity = (e) => (e.path ? 2 : 0) + (e.line ? 1 : 0);
+    for (const e of [...expected].sort((a, b) => specificity(b) - specificity(a))) {
+        const i = open.findIndex((f) => f.code === e.code &&
+            (e.path === undefined || f.location?.path === e.path) &&
+            (e.line === undefined || f.location?.line === e.line));
+        if (i < 0)
+            unmatched.push(e);
+        else
+            open.splice(i, 1);
+    }
+    const emittedText = (f) => runner_describe({
+        code: f.code,
+        ...(f.location ? { path: f.location.path } : {}),
+        ...(f.location?.line ? { line: f.location.line } : {}),
+    });
+    return [
+        unmatched.length ? `expected but not emitted: ${unmatched.map(runner_describe).join(', ')}` : '',
+        open.length ? `emitted but not expected: ${open.map(emittedText).join(', ')}` : '',
+    ].filter(Boolean);
 }
 
 ;// CONCATENATED MODULE: ./src/target.ts
 
 
 
+/** The context one pack sees: the gate-wide options plus its own. */
+function contextFor(pack, ctx) {
+    const own = ctx.packOptions?.[pack.id];
+    return own ? { ...ctx, options: { ...ctx.options, ...own } } : ctx;
+}
 /** Checks one target; an exception becomes a blocking internal-error result (fail closed). */
 async function verifyTarget(t, ctx) {
     try {
-        return await t.pack.verify(t.dir, ctx);
+        return await t.pack.verify(t.dir, contextFor(t.pack, ctx));
     }
     catch (err) {
-        return failedTarget(t.pack.id, ctx.workspace.rel(t.dir), `Checking ${ctx.workspace.rel(t.dir)} failed: ${errorText(err)}.`);
+        return failedTarget(t.pack, ctx.workspace.rel(t.dir), `Checking ${ctx.workspace.rel(t.dir)} failed: ${errorText(err)}.`);
     }
 }
 /** The result of a target that could not be checked at all. */
-function failedTarget(packId, rel, message) {
-    const id = `${packId}:${rel}`;
-    const kind = packId === 'aris' ? 'paper' : 'run';
+function failedTarget(pack, rel, message) {
+    const id = `${pack.id}:${rel}`;
     return {
         target: {
             id,
-            pack: packId,
-            kind,
+            pack: pack.id,
+            kind: pack.targetKind,
             path: rel,
             enforcement: 'blocking',
             terminal_state: 'error',
+            ready: false,
             context: {},
         },
         subjects: [
             {
                 id,
                 target: id,
-                pack: packId,
-                kind,
+                pack: pack.id,
+                kind: pack.targetKind,
                 name: rel,
                 path: rel,
                 status: 'ERROR',
@@ -23694,16 +24142,17 @@ function runVerifyWorker() {
         workspace: new Workspace(setup.root, setup.allowOutside),
         hasher: new Hasher(),
         options: setup.options,
+        ...(setup.packOptions ? { packOptions: setup.packOptions } : {}),
     };
     let queue = Promise.resolve();
     port.on('message', (req) => {
         queue = queue.then(async () => {
             const results = [];
             for (const t of req.targets) {
-                const pack = PACKS.find((p) => p.id === t.pack);
+                const pack = findPack(t.pack);
                 results.push(pack
                     ? await verifyTarget({ pack, dir: t.dir }, ctx)
-                    : failedTarget(t.pack, ctx.workspace.rel(t.dir), `Unknown pack ${t.pack}.`));
+                    : failedTarget({ id: t.pack, targetKind: 'target' }, ctx.workspace.rel(t.dir), `Unknown pack ${t.pack}.`));
             }
             port.postMessage({ id: req.id, results });
         });
@@ -23728,6 +24177,7 @@ class VerifyWorkers {
             root: ctx.workspace.root,
             allowOutside: ctx.workspace.allowOutside,
             options: ctx.options,
+            packOptions: ctx.packOptions,
         };
         const pool = new VerifyWorkers();
         try {
@@ -23856,7 +24306,7 @@ async function runPool(batches, ctx, workers, hooks) {
 }
 function lostTarget(it, ctx, why) {
     const rel = ctx.workspace.rel(it.target.dir);
-    return failedTarget(it.target.pack.id, rel, `Checking ${rel} failed: the worker thread checking it ${why}.`);
+    return failedTarget(it.target.pack, rel, `Checking ${rel} failed: the worker thread checking it ${why}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/model/cap.ts
@@ -23927,45 +24377,64 @@ function capFields(value, max = FIELD_MAX) {
 
 
 
-const GOOD_TERMINAL = new Set(['accepted', 'passed']);
+
 /**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
- * never block; error findings of blocking targets fail the gate. Run-level findings always block.
+ * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
+ * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.
  * Every string the report keeps is capped (capField), so a report can always be written.
  */
 function decide(uncapped, settings) {
     const results = capFields(uncapped);
     const targets = results.map((r) => r.target);
-    const findings = [];
     // A finding is judged by the target whose result holds it (never looked up by subject id,
     // which two targets could share), and counted against that target's own subjects.
-    const bySubject = new Map();
-    const key = (target, subject) => `${target}\0${subject}`;
+    const judged = [];
+    const owner = [];
     for (const r of results) {
         for (const f of r.findings) {
             const severity = r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
-            const judged = { ...f, severity, blocking: severity === 'error' };
-            findings.push(judged);
-            const k = key(r.target.id, f.subject);
-            const own = bySubject.get(k);
-            if (own)
-                own.push(judged);
-            else
-                bySubject.set(k, [judged]);
+            // `waived` is policy's to set (below), never taken from a result or a published report.
+            const own = { ...f, severity, blocking: severity === 'error' };
+            delete own.waived;
+            judged.push(own);
+            owner.push(r.target.id);
         }
     }
-    const runFindings = capFields([...settings.runFindings, ...sharedSubjects(results)]);
+    const waived = applyWaivers(judged, settings.waivers ?? [], settings.now ?? new Date());
+    const findings = capFields(waived.findings);
+    const bySubject = new Map();
+    const key = (target, subject) => `${target}\0${subject}`;
+    const waivedSubjects = new Set();
+    findings.forEach((f, i) => {
+        const k = key(owner[i], f.subject);
+        // Shown, and its subject stays a problem, but it blocks nothing.
+        if (f.waived)
+            return void waivedSubjects.add(k);
+        const own = bySubject.get(k);
+        if (own)
+            own.push(f);
+        else
+            bySubject.set(k, [f]);
+    });
+    const runFindings = capFields([
+        ...settings.runFindings,
+        ...sharedSubjects(results),
+        ...waived.ratchet,
+    ]);
     for (const f of runFindings)
         findings.push({ ...f, blocking: f.severity === 'error' });
     const subjects = results.flatMap((r) => r.subjects.map((s) => {
-        const own = bySubject.get(key(r.target.id, s.id)) ?? [];
+        const k = key(r.target.id, s.id);
+        const own = bySubject.get(k) ?? [];
         const outcome = own.some((f) => f.blocking)
             ? 'blocking'
-            : own.some((f) => f.severity !== 'notice')
+            : own.some((f) => f.severity !== 'notice') || waivedSubjects.has(k)
                 ? 'problem'
                 : s.outcome;
         return { ...s, outcome };
     }));
+    const open = findings.filter((f) => !f.waived);
     const counts = {
         targets: targets.length,
         subjects: subjects.length,
@@ -23973,18 +24442,19 @@ function decide(uncapped, settings) {
         problem: subjects.filter((s) => s.outcome === 'problem').length,
         blocking: subjects.filter((s) => s.outcome === 'blocking').length,
         skipped: subjects.filter((s) => s.outcome === 'skipped').length,
-        errors: findings.filter((f) => f.severity === 'error').length,
-        warnings: findings.filter((f) => f.severity === 'warning').length,
-        notices: findings.filter((f) => f.severity === 'notice').length,
+        errors: open.filter((f) => f.severity === 'error').length,
+        warnings: open.filter((f) => f.severity === 'warning').length,
+        notices: open.filter((f) => f.severity === 'notice').length,
+        suppressed: findings.length - open.length,
     };
-    const anyBlocking = findings.some((f) => f.blocking);
-    const anyProblem = findings.some((f) => f.severity !== 'notice');
+    const anyBlocking = open.some((f) => f.blocking);
+    const anyProblem = open.some((f) => f.severity !== 'notice');
     let conclusion = 'success';
     if (anyBlocking || (settings.failOn === 'problem' && anyProblem))
         conclusion = 'failure';
     else if (anyProblem)
         conclusion = 'neutral';
-    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => GOOD_TERMINAL.has(t.terminal_state));
+    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => t.ready);
     const extensions = {};
     for (const r of results)
         if (r.extension !== undefined)
@@ -24050,21 +24520,21 @@ async function verify(opts) {
         statPath(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
         ? opts.defaultFixtures
         : undefined;
-    const config = effectiveConfig(ws, opts, defaultFixtures, runFindings);
-    const packs = PACKS.filter((p) => (opts.packs ?? config.packs ?? PACKS.map((x) => x.id)).includes(p.id));
+    const { config, path: configFile, lineOf, } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
+    const configPath = configFile !== undefined ? ws.rel(configFile) : undefined;
+    const all = registry_packs();
+    const selected = opts.packs ?? selectedPacks(config) ?? all.map((x) => x.id);
+    const packs = all.filter((p) => selected.includes(p.id));
     const options = {
         ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
         ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
         ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
         ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
-        ...(config.trace?.min_supports !== undefined
-            ? { min_supports: config.trace.min_supports }
-            : {}),
-        // Options given explicitly (CLI flags) win over the config file.
-        ...(opts.packOptions ?? {}),
     };
+    // Options given explicitly (CLI flags) win over the config file.
+    const packOptions = Object.fromEntries(all.map((p) => [p.id, { ...packConfig(config, p.id), ...opts.packOptions?.[p.id] }]));
     const hasher = new Hasher();
-    const ctx = { workspace: ws, hasher, options };
+    const ctx = { workspace: ws, hasher, options, packOptions };
     // Helper threads boot while the repository is walked; verifyTargets closes them. A named
     // directory checked as it is (aris <paper-dir>) is one target: no helpers.
     const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
@@ -24079,7 +24549,7 @@ async function verify(opts) {
                 runFindings.push(dir.finding);
             else
                 results.push(...(await runFixtures(dir.abs, {
-                    packs: PACKS,
+                    packs: all,
                     knownCodes: new Set(allCodes().map((c) => c.code)),
                     workspace: ws,
                     onProgress: opts.onProgress,
@@ -24102,6 +24572,12 @@ async function verify(opts) {
         root: ws.root,
         failOn: opts.failOn ?? config.fail_on ?? 'blocking',
         runFindings,
+        waivers: (config.waivers ?? []).map((waiver, i) => ({
+            waiver,
+            ...(configPath !== undefined
+                ? { location: located({ path: configPath, line: lineOf(['waivers', i]) }) }
+                : {}),
+        })),
     });
 }
 /**
@@ -24110,6 +24586,7 @@ async function verify(opts) {
  * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
  */
 function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
+    const none = { config: {}, lineOf: () => undefined };
     const loaded = loadConfig(ws, {
         root: opts.root,
         ...(opts.config !== undefined ? { file: opts.config } : {}),
@@ -24128,10 +24605,11 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
                 }
                 : {}),
         }));
-        return {};
+        return none;
     }
+    const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
     if (loaded.trusted || opts.assurance === undefined)
-        return loaded.config;
+        return { config: loaded.config, ...at };
     // An assurance that is not understood fails closed, as it does for the papers.
     const pinned = isAssurance(opts.assurance) ? opts.assurance : 'submission';
     const { config, ignored } = withoutLoosening(loaded.config, {
@@ -24142,7 +24620,7 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
         ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
         ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
         ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
-        allPacks: PACKS.map((p) => p.id),
+        allPacks: registry_packs(),
     });
     if (ignored.length > 0 && loaded.path !== undefined) {
         const rel = ws.rel(loaded.path);
@@ -24154,7 +24632,7 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
             related: rest.map(located),
         }));
     }
-    return config;
+    return { config, ...at };
 }
 function located(l) {
     return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
@@ -24221,11 +24699,12 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
                 found++;
             }
         }
-        // An explicitly named directory in which nothing was discovered is still a paper dir:
-        // its audits may all be missing, which is exactly what the gate must catch.
-        const aris = packs.find((x) => x.id === 'aris');
-        if (paths && found === 0 && aris)
-            add(aris, r.abs);
+        // An explicitly named directory in which nothing was discovered is still a target of the
+        // pack that claims such paths (a paper dir whose audits may all be missing, which is exactly
+        // what the gate must catch).
+        const claimant = packs.find((x) => x.claimsUndiscovered);
+        if (paths && found === 0 && claimant)
+            add(claimant, r.abs);
     }
     return planned;
 }
@@ -24438,7 +24917,13 @@ function overviewHelp() {
 
 class UsageError extends Error {
 }
-async function runCli(argv, io) {
+async function runCli(argv, given) {
+    // What the CLI prints may land in a CI log: no path or value in it may be a workflow command.
+    const io = {
+        ...given,
+        stdout: (s) => given.stdout(logSafe(s)),
+        stderr: (s) => given.stderr(logSafe(s)),
+    };
     const [command, ...rest] = argv;
     try {
         switch (command) {
@@ -24687,7 +25172,7 @@ async function traceCommand(args, io) {
         root,
         paths: rel,
         packs: ['trace'],
-        ...(ms !== undefined ? { packOptions: { min_supports: Number(ms) } } : {}),
+        ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
         emptyRemediation: 'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
         allowOutsideRoot: values['allow-outside-root'] ?? false,
         onProgress: cli_progress(io, values.progress),
@@ -24726,8 +25211,10 @@ async function aristoCommand(args, io) {
         root,
         packs: ['aristo'],
         packOptions: {
-            ...(values['block-inconclusive'] ? { block_inconclusive: true } : {}),
-            ...(values['block-missing-proof'] ? { block_missing_proof: true } : {}),
+            aristo: {
+                ...(values['block-inconclusive'] ? { block_inconclusive: true } : {}),
+                ...(values['block-missing-proof'] ? { block_missing_proof: true } : {}),
+            },
         },
         allowOutsideRoot: values['allow-outside-root'] ?? false,
         onProgress: cli_progress(io, values.progress),

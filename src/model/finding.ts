@@ -24,12 +24,18 @@ export const Finding = z.object({
     .array(Location)
     .optional()
     .describe('Other places involved, e.g. the changed input file'),
-  issue: z
-    .string()
+  details: z
+    .record(z.string(), z.string())
     .optional()
-    .describe('The legacy verify_paper_audits.sh issue string, where one exists'),
+    .describe('Pack-specific details, rendered by the pack’s own outputs'),
   invariant_id: z.string().optional().describe('The producer’s invariant id, where one exists'),
   blocking: z.boolean().describe('Set by policy: whether this finding fails the gate'),
+  waived: z
+    .object({ reason: z.string(), tracking: z.string().optional() })
+    .optional()
+    .describe(
+      'Set by policy when a config waiver accepts this finding: it is shown but never blocks',
+    ),
 });
 export type Finding = z.infer<typeof Finding>;
 
@@ -48,7 +54,8 @@ export interface FindingInput {
   location?: Location;
   related?: Location[];
   remediation?: string;
-  issue?: string;
+  /** Pack-specific details, rendered by the pack's own outputs (e.g. a legacy report). */
+  details?: Record<string, string>;
   /**
    * Unused by the packs, and best left so: a published report is checked against each code's
    * registered severity (policy/recheck.ts), so a finding emitted at another severity is refused
@@ -69,7 +76,7 @@ export function finding(def: CodeDef, input: FindingInput): Finding {
   };
   if (input.location) out.location = input.location;
   if (input.related && input.related.length > 0) out.related = input.related;
-  if (input.issue !== undefined) out.issue = input.issue;
+  if (input.details !== undefined) out.details = input.details;
   if (def.invariant_id) out.invariant_id = def.invariant_id;
   return out;
 }

@@ -15,6 +15,11 @@ export const Counts = z.object({
   errors: z.number().int(),
   warnings: z.number().int(),
   notices: z.number().int(),
+  suppressed: z
+    .number()
+    .int()
+    .default(0)
+    .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
 });
 export type Counts = z.infer<typeof Counts>;
 

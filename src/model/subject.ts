@@ -7,14 +7,14 @@ import { z } from 'zod';
 export const Outcome = z.enum(['pass', 'problem', 'blocking', 'skipped']);
 export type Outcome = z.infer<typeof Outcome>;
 
-export const SubjectKind = z.enum(['paper', 'audit', 'run', 'fixture', 'annotation']);
-export type SubjectKind = z.infer<typeof SubjectKind>;
+/** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
+export const Kind = z.string().min(1);
 
 export const Subject = z.object({
   id: z.string(),
   target: z.string().describe('Id of the target this subject belongs to'),
   pack: z.string(),
-  kind: SubjectKind,
+  kind: Kind,
   name: z.string().describe('Human name, e.g. the audit skill or the run id'),
   path: z.string().describe('Repo-relative path of the artifact or directory'),
   status: z.string().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
@@ -30,12 +30,18 @@ export type Enforcement = z.infer<typeof Enforcement>;
 export const Target = z.object({
   id: z.string(),
   pack: z.string(),
-  kind: z.enum(['paper', 'run', 'fixture', 'workspace']),
+  kind: Kind,
   path: z.string().describe('Repo-relative path ("." for the root)'),
   enforcement: Enforcement.describe(
     'blocking: error findings fail the gate; advisory: they are reported only',
   ),
   terminal_state: z.string().describe('e.g. accepted | provisional | blocked for papers'),
+  ready: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready',
+    ),
   context: z
     .record(z.string(), z.string())
     .describe('How the target was judged, e.g. assurance and where it came from'),

@@ -1,22 +1,37 @@
+import type { z } from 'zod';
 import type { CodeDef, Finding } from '../model/finding.js';
+import type { GateReport } from '../model/report.js';
 import type { Subject, Target } from '../model/subject.js';
 import type { Hasher } from '../io/hashing.js';
 import type { DirEntry } from '../io/walk.js';
 import type { Workspace } from '../io/workspace.js';
 
-/** Options a user or a fixture can set; each pack reads the ones it knows. */
+/**
+ * What a pack reads in `ctx.options`: the gate-wide options every pack gets (the enforcement the
+ * workflow or the config asked for), and the pack's own options, validated by its `options`
+ * schema (from `config.packs.<id>`, its command's flags, or a fixture's `options`).
+ */
 export interface PackOptions {
+  /** --assurance (the Action's assurance input). */
   assurance?: string;
+  /** --effort (the Action's effort input). */
   effort?: string;
+  /** The config's `assurance` and `effort`: defaults below a target's own setting. */
+  config_assurance?: string;
+  config_effort?: string;
   [key: string]: unknown;
 }
+
+/** The gate-wide option keys (above); every other key belongs to a pack's `options` schema. */
+export const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_effort'];
 
 export interface PackContext {
   workspace: Workspace;
   hasher: Hasher;
+  /** The options the pack being run sees: gate-wide ones plus its own. */
   options: PackOptions;
-  /** Where an option came from, for reports: e.g. { assurance: '--assurance flag' }. */
-  optionSources?: Record<string, string>;
+  /** Each pack's own options by pack id; `verifyTarget` merges a pack's into `options`. */
+  packOptions?: Record<string, Record<string, unknown>>;
 }
 
 /** What checking one target produced. Outcomes beyond pass/skipped are decided by policy. */
@@ -24,15 +39,69 @@ export interface PackResult {
   target: Target;
   subjects: Subject[];
   findings: Finding[];
-  /** Pack-specific report, e.g. the legacy ARIS report; kept in GateReport.extensions. */
+  /** Pack-specific data (e.g. the legacy ARIS report), kept in GateReport.extensions. */
   extension?: unknown;
 }
 
+/** A named rendering of one of the pack's targets in a GateReport (e.g. a legacy report format). */
+export interface PackOutput {
+  description: string;
+  /** Undefined when the target has no such output (e.g. it could not be checked at all). */
+  render(report: GateReport, targetId: string): unknown;
+}
+
+/**
+ * How the conformance runner reads a pack's fixture.json (`conformance/<pack>/<fixture_id>/`).
+ * Without it a fixture uses the common fields only (see src/conformance/schema.ts).
+ */
+export interface PackFixtures {
+  /**
+   * Extra fields the pack's fixtures carry (e.g. a seed's `expected_receipt_refs`), merged into
+   * the common fixture schema; the runner hands their values to `prepare`.
+   */
+  fields?: Record<string, z.ZodType>;
+  /** Option keys only fixtures may set (test knobs such as a smaller size cap). */
+  options?: z.ZodObject;
+  /** Where the input and the target are, and the options, when the seed's fields say it otherwise. */
+  prepare?(fixture: Record<string, unknown>): {
+    input?: string;
+    target?: string;
+    options?: Record<string, unknown>;
+  };
+}
+
+/** A command-line flag of a pack's subcommand: data, so the CLI builds parsing and help from it. */
+export interface PackFlag {
+  name: string;
+  type: 'string' | 'boolean';
+  /** Placeholder in the help, e.g. N or FILE. */
+  value?: string;
+  help: string;
+}
+
 export interface Pack {
+  /** Lower-case id: the folder name, the command name, `config.packs.<id>`, `conformance/<id>/`. */
   id: string;
   /** Human name for help and docs. */
   title: string;
+  /** Prefix of every code of the pack: codes are `<namespace>.<name>` (it may differ from the id). */
+  namespace: string;
   codes: readonly CodeDef[];
+  /** What a target of this pack is called (a target's `kind`), e.g. paper or run. */
+  targetKind: string;
+  /** Every `kind` its subjects may have. */
+  subjectKinds: readonly string[];
+  /** The pack's own options (`config.packs.<id>`, flags, fixture options): a strict zod object. */
+  options: z.ZodObject;
+  /**
+   * Option keys that can only tighten the gate (e.g. a floor), so they still apply from the
+   * checkout's config when the workflow pins enforcement. Every other key is then ignored.
+   */
+  tighteningOptions?: readonly string[];
+  /** Formats the pack reads or writes: schemas/<name>.schema.json (names start with the id). */
+  schemas?: Record<string, z.ZodType>;
+  /** Named renderers over a GateReport, e.g. a legacy report format. */
+  outputs?: Record<string, PackOutput>;
   /**
    * True when no input is shared between two targets, so targets may be checked on different
    * threads, each with its own Hasher, without hashing a file twice.
@@ -40,5 +109,11 @@ export interface Pack {
   parallel?: boolean;
   /** Target directories (absolute) found in a repository listing. */
   discover(dirs: DirEntry[]): string[];
+  /**
+   * An explicitly named path in which no pack discovered anything is a target of this pack
+   * (e.g. a paper dir whose audits are all missing). At most one pack in the registry says so.
+   */
+  claimsUndiscovered?: boolean;
   verify(targetDir: string, ctx: PackContext): Promise<PackResult>;
+  fixtures?: PackFixtures;
 }

@@ -50,6 +50,20 @@ export const GATE = {
     remediation:
       'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
   },
+  waiverUnmatched: {
+    code: 'gate.waiver_unmatched',
+    severity: 'error',
+    title: 'A waiver in the config matches no finding',
+    remediation:
+      'Remove the waiver from the config (what it waived is fixed or gone), or correct its code or subject.',
+  },
+  waiverExpired: {
+    code: 'gate.waiver_expired',
+    severity: 'warning',
+    title: 'A waiver in the config has expired, so the findings it covered count again',
+    remediation:
+      'Fix what the waiver covered and remove it, or renew it with a new expires date and a reason.',
+  },
   internalError: {
     code: 'gate.internal_error',
     severity: 'error',

@@ -5,6 +5,7 @@ import type { Subject, Target } from '../model/subject.js';
 import type { PackResult } from '../packs/pack.js';
 import { VERSION } from '../version.js';
 import { GATE } from './codes.js';
+import { applyWaivers, type WaiverEntry } from './waivers.js';
 
 export type FailOn = 'blocking' | 'problem';
 
@@ -13,50 +14,70 @@ export interface GateSettings {
   failOn: FailOn;
   /** Run-level findings (nothing verified, bad config) that belong to no target. */
   runFindings: Finding[];
+  /** The waivers that apply (a trusted config's, or any config's when nothing is pinned). */
+  waivers?: readonly WaiverEntry[];
+  /** When waivers expire against; now by default. */
+  now?: Date;
 }
-
-const GOOD_TERMINAL = new Set(['accepted', 'passed']);
 
 /**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
- * never block; error findings of blocking targets fail the gate. Run-level findings always block.
+ * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
+ * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.
  * Every string the report keeps is capped (capField), so a report can always be written.
  */
 export function decide(uncapped: PackResult[], settings: GateSettings): GateReport {
   const results = capFields(uncapped);
   const targets: Target[] = results.map((r) => r.target);
-  const findings: Finding[] = [];
   // A finding is judged by the target whose result holds it (never looked up by subject id,
   // which two targets could share), and counted against that target's own subjects.
-  const bySubject = new Map<string, Finding[]>();
-  const key = (target: string, subject: string) => `${target}\0${subject}`;
+  const judged: Finding[] = [];
+  const owner: string[] = [];
   for (const r of results) {
     for (const f of r.findings) {
       const severity =
         r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
-      const judged = { ...f, severity, blocking: severity === 'error' };
-      findings.push(judged);
-      const k = key(r.target.id, f.subject);
-      const own = bySubject.get(k);
-      if (own) own.push(judged);
-      else bySubject.set(k, [judged]);
+      // `waived` is policy's to set (below), never taken from a result or a published report.
+      const own: Finding = { ...f, severity, blocking: severity === 'error' };
+      delete own.waived;
+      judged.push(own);
+      owner.push(r.target.id);
     }
   }
-  const runFindings = capFields([...settings.runFindings, ...sharedSubjects(results)]);
+  const waived = applyWaivers(judged, settings.waivers ?? [], settings.now ?? new Date());
+  const findings: Finding[] = capFields(waived.findings);
+  const bySubject = new Map<string, Finding[]>();
+  const key = (target: string, subject: string) => `${target}\0${subject}`;
+  const waivedSubjects = new Set<string>();
+  findings.forEach((f, i) => {
+    const k = key(owner[i]!, f.subject);
+    // Shown, and its subject stays a problem, but it blocks nothing.
+    if (f.waived) return void waivedSubjects.add(k);
+    const own = bySubject.get(k);
+    if (own) own.push(f);
+    else bySubject.set(k, [f]);
+  });
+  const runFindings = capFields([
+    ...settings.runFindings,
+    ...sharedSubjects(results),
+    ...waived.ratchet,
+  ]);
   for (const f of runFindings) findings.push({ ...f, blocking: f.severity === 'error' });
 
   const subjects: Subject[] = results.flatMap((r) =>
     r.subjects.map((s) => {
-      const own = bySubject.get(key(r.target.id, s.id)) ?? [];
+      const k = key(r.target.id, s.id);
+      const own = bySubject.get(k) ?? [];
       const outcome = own.some((f) => f.blocking)
         ? 'blocking'
-        : own.some((f) => f.severity !== 'notice')
+        : own.some((f) => f.severity !== 'notice') || waivedSubjects.has(k)
           ? 'problem'
           : s.outcome;
       return { ...s, outcome };
     }),
   );
 
+  const open = findings.filter((f) => !f.waived);
   const counts: Counts = {
     targets: targets.length,
     subjects: subjects.length,
@@ -64,17 +85,17 @@ export function decide(uncapped: PackResult[], settings: GateSettings): GateRepo
     problem: subjects.filter((s) => s.outcome === 'problem').length,
     blocking: subjects.filter((s) => s.outcome === 'blocking').length,
     skipped: subjects.filter((s) => s.outcome === 'skipped').length,
-    errors: findings.filter((f) => f.severity === 'error').length,
-    warnings: findings.filter((f) => f.severity === 'warning').length,
-    notices: findings.filter((f) => f.severity === 'notice').length,
+    errors: open.filter((f) => f.severity === 'error').length,
+    warnings: open.filter((f) => f.severity === 'warning').length,
+    notices: open.filter((f) => f.severity === 'notice').length,
+    suppressed: findings.length - open.length,
   };
-  const anyBlocking = findings.some((f) => f.blocking);
-  const anyProblem = findings.some((f) => f.severity !== 'notice');
+  const anyBlocking = open.some((f) => f.blocking);
+  const anyProblem = open.some((f) => f.severity !== 'notice');
   let conclusion: Conclusion = 'success';
   if (anyBlocking || (settings.failOn === 'problem' && anyProblem)) conclusion = 'failure';
   else if (anyProblem) conclusion = 'neutral';
-  const ready =
-    !anyProblem && subjects.length > 0 && targets.every((t) => GOOD_TERMINAL.has(t.terminal_state));
+  const ready = !anyProblem && subjects.length > 0 && targets.every((t) => t.ready);
 
   const extensions: Record<string, unknown> = {};
   for (const r of results) if (r.extension !== undefined) extensions[r.target.id] = r.extension;

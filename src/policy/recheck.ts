@@ -4,6 +4,7 @@ import type { Subject } from '../model/subject.js';
 import type { PackResult } from '../packs/pack.js';
 import { GATE } from './codes.js';
 import { decide, type FailOn } from './gate.js';
+import type { WaiverEntry } from './waivers.js';
 
 /**
  * A report written by another run (the Action's `report:` input, uploaded by a pull request's
@@ -22,6 +23,11 @@ export interface RecheckOptions {
   codes: readonly CodeDef[];
   /** The publishing workflow's `assurance` input: `submission` refuses targets verified at another. */
   assurance?: string;
+  /**
+   * The publishing workflow's own waivers (its trusted config). A finding the report marks waived
+   * is accepted only when one of these waives it too; a report's own claims are never trusted.
+   */
+  waivers?: readonly WaiverEntry[];
 }
 
 export type Recheck =
@@ -29,6 +35,12 @@ export type Recheck =
 
 /** How many contradictions a refusal spells out. */
 const SHOWN = 5;
+
+const RECOMPUTED = new Set<string>([
+  GATE.subjectConflict.code,
+  GATE.waiverUnmatched.code,
+  GATE.waiverExpired.code,
+]);
 
 const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
@@ -90,11 +102,12 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
     const r =
       results.get(f.subject) ?? h?.find((x) => x.target.enforcement === 'blocking') ?? h?.[0];
     if (r) r.findings.push(restored);
-    else if (f.code !== GATE.subjectConflict.code) runFindings.push(restored);
+    // Subject conflicts and the waiver ratchet are not taken over: decide finds them again.
+    else if (!RECOMPUTED.has(f.code)) runFindings.push(restored);
   }
 
   const list = [...results.values()];
-  const settings = { root: given.root, runFindings };
+  const settings = { root: given.root, runFindings, waivers: opts.waivers ?? [] };
   const lenient = decide(list, { ...settings, failOn: 'blocking' });
   const strict =
     given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
@@ -105,7 +118,13 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
   findings.forEach((restored, i) => {
     const f = original.get(restored)!;
     const judged = lenient.findings[i]!;
-    if (f.severity !== judged.severity || f.blocking !== judged.blocking)
+    if ((f.waived !== undefined) !== (judged.waived !== undefined))
+      problem(
+        f.waived
+          ? `finding ${quote(f.code)} on ${quote(f.subject)} is marked waived, but this workflow's config waives no such finding`
+          : `finding ${quote(f.code)} on ${quote(f.subject)} is not marked waived, but this workflow's config waives it`,
+      );
+    else if (f.severity !== judged.severity || f.blocking !== judged.blocking)
       problem(
         `finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but policy makes it ${judged.severity}${judged.blocking ? ', blocking' : ''}`,
       );

@@ -299,6 +299,13 @@ function renderCauseCard(u: Unit, members: Subject[]): string {
   return lines.join('\n');
 }
 
+/** A waived finding is shown as such: accepted by the config, with its reason. */
+function waivedNote(f: Finding): string {
+  if (!f.waived) return '';
+  const tracking = f.waived.tracking ? `, ${mdText(f.waived.tracking, 200)}` : '';
+  return ` — *waived: ${mdText(f.waived.reason, REASON_MAX)}${tracking}*`;
+}
+
 /** One failure card: what failed, why it blocks and what to do, about the user's files only. */
 export function renderCard(u: Unit): string {
   if (u.members) return renderCauseCard(u, u.members);
@@ -330,7 +337,7 @@ export function renderCard(u: Unit): string {
     for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
       const loc = locationText(f);
       lines.push(
-        `- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})`,
+        `- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)})${waivedNote(f)}`,
       );
     }
   } else {
@@ -341,7 +348,7 @@ export function renderCard(u: Unit): string {
       const text =
         summary && f.message.includes(summary) ? '' : `${mdText(f.message, MESSAGE_MAX)} `;
       lines.push(
-        `- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${text}(${mdCode(f.code, 80, false)})`,
+        `- ${loc ? `${mdCode(loc, 200, false)} ` : ''}${text}(${mdCode(f.code, 80, false)})${waivedNote(f)}`,
       );
     }
   }

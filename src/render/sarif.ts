@@ -43,8 +43,8 @@ function physical(loc: Location) {
 }
 
 /**
- * What makes a finding itself, stable across runs: its code, subject, file, legacy issue string
- * and related files (not its line or message, which move when the file is rewritten). Two
+ * What makes a finding itself, stable across runs: its code, subject, file, the pack's details
+ * (the legacy issue string of a paper audit) and related files (not its line or message, which move when the file is rewritten). Two
  * findings that still agree (one audit with two malformed fields of one kind) are told apart by
  * their order, so code scanning never merges two results into one alert.
  */
@@ -55,7 +55,7 @@ function fingerprints(located: (Finding & { location: Location })[]): string[] {
       f.code,
       f.subject,
       f.location.path,
-      f.issue ?? '',
+      Object.values(f.details ?? {}).join('\0'),
       ...(f.related ?? []).map((r) => r.path).sort(),
     ];
     const base = createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
@@ -105,6 +105,18 @@ export function renderSarif(report: GateReport, opts: SarifOptions = {}) {
             ...physical(r),
             message: { text: 'related input' },
           })),
+        }
+      : {}),
+    ...(f.waived
+      ? {
+          suppressions: [
+            {
+              kind: 'external',
+              justification: f.waived.tracking
+                ? `${f.waived.reason} (${f.waived.tracking})`
+                : f.waived.reason,
+            },
+          ],
         }
       : {}),
     partialFingerprints: { 'auditGateFinding/v2': prints[i]! },

@@ -39,18 +39,25 @@ export function renderText(report: GateReport): string {
   if (report.findings.length > 0) {
     out.push('', 'Findings:');
     for (const f of report.findings) {
-      const mark = f.severity === 'error' ? '✗' : f.severity === 'warning' ? '!' : '·';
+      const mark = f.waived
+        ? '~'
+        : f.severity === 'error'
+          ? '✗'
+          : f.severity === 'warning'
+            ? '!'
+            : '·';
       const where = locationText(f);
       out.push(`  ${mark} ${where ? `${plain(where)}  ` : ''}${f.code}`);
       out.push(`      ${cap(plain(f.message), 600)}`);
       out.push(`      → ${plain(f.remediation)}`);
+      if (f.waived) out.push(`      ${waivedText(f.waived)}`);
     }
   }
   const c = report.counts;
   out.push(
     '',
     `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
-      `${c.errors} errors, ${c.warnings} warnings · submission-ready: ${report.submission_ready}`,
+      `${c.errors} errors, ${c.warnings} warnings${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`,
   );
   const verdictLine =
     report.conclusion === 'failure'
@@ -62,12 +69,16 @@ export function renderText(report: GateReport): string {
   return out.join('\n') + '\n';
 }
 
-/** Whether a paper blocks only because it is checked at submission (draft would let it pass). */
+/** Whether a target blocks only because it is checked at submission (draft would let it pass). */
 function downgradable(report: GateReport): boolean {
   return report.targets.some(
     (t) =>
-      t.kind === 'paper' &&
       t.context['assurance'] === 'submission' &&
       report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'),
   );
+}
+
+/** A waived finding's note: it does not block, and why (the config's words, made plain). */
+export function waivedText(w: NonNullable<Finding['waived']>): string {
+  return `waived: ${cap(plain(w.reason), 300)}${w.tracking ? ` (${cap(plain(w.tracking), 200)})` : ''}; it does not block.`;
 }

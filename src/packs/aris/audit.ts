@@ -101,7 +101,7 @@ export async function checkAudit(
         subject: subjectId,
         message,
         location: at(line),
-        issue,
+        ...(issue !== undefined ? { details: { issue } } : {}),
         remediation: def.remediation.startsWith('Rerun the audit') ? rerun : def.remediation,
         ...extra,
       }),

@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { z } from 'zod';
 import type { Pack } from '../pack.js';
 import { ARIS_CODES } from './codes.js';
+import { renderArisReport } from './outputs.js';
 import { verifyPaper } from './paper.js';
-import { DEFAULT_AUDITS } from './schema.js';
+import { ArisReport, AuditArtifact, AuditManifest, DEFAULT_AUDITS } from './schema.js';
 
 const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
 
@@ -10,7 +12,24 @@ const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
 export const arisPack: Pack = {
   id: 'aris',
   title: 'ARIS paper-audit assurance',
+  namespace: 'aris',
   codes: ARIS_CODES,
+  targetKind: 'paper',
+  subjectKinds: ['audit'],
+  // Assurance and effort are gate-wide options; the pack has none of its own.
+  options: z.object({}).strict(),
+  schemas: {
+    'aris-audit-artifact': AuditArtifact,
+    'aris-audit-manifest': AuditManifest,
+    'aris-report': ArisReport,
+  },
+  outputs: {
+    'aris-report': {
+      description: 'The verify_paper_audits.sh report (version 2) of one paper',
+      render: (report, id) =>
+        report.extensions?.[id] !== undefined ? renderArisReport(report, id) : undefined,
+    },
+  },
   discover(dirs) {
     const found = new Set<string>();
     for (const d of dirs) {
@@ -24,5 +43,12 @@ export const arisPack: Pack = {
     }
     return [...found].sort();
   },
+  // A named directory with no audit artifacts is a paper whose audits are all missing.
+  claimsUndiscovered: true,
   verify: verifyPaper,
+  fixtures: {
+    options: z
+      .object({ max_artifact_bytes: z.number().int().positive().optional() })
+      .describe('Test knob: a smaller artifact size cap'),
+  },
 };

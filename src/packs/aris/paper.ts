@@ -81,6 +81,7 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
     path: rel,
     enforcement: submission ? 'blocking' : 'advisory',
     terminal_state: overall,
+    ready: overall === 'accepted',
     context: {
       assurance: decision.assurance,
       assurance_source: decision.source,

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { z } from 'zod';
 import type { Pack } from '../pack.js';
 import { ARISTO_CODES } from './codes.js';
+import { ExpectationsFile, IndexFile, ProofFile } from './schema.js';
 import { verifyAristo } from './verify.js';
 
 export { ARISTO, ARISTO_CODES } from './codes.js';
@@ -13,7 +15,31 @@ export { renderCards, renderCard, tally, type AristoExtension, type Card } from 
 export const aristoPack: Pack = {
   id: 'aristo',
   title: 'Aristo proofs checked against the source',
+  namespace: 'aristo',
   codes: ARISTO_CODES,
+  targetKind: 'workspace',
+  subjectKinds: ['annotation'],
+  options: z
+    .object({
+      block_inconclusive: z
+        .boolean()
+        .optional()
+        .describe('Inconclusive verdicts block (default: they are warnings)'),
+      block_missing_proof: z
+        .boolean()
+        .optional()
+        .describe(
+          'Intents that ask for verification but have no proof block (default: they are warnings)',
+        ),
+    })
+    .strict(),
+  // Both only ever make more findings block.
+  tighteningOptions: ['block_inconclusive', 'block_missing_proof'],
+  schemas: {
+    'aristo-proof': ProofFile,
+    'aristo-index': IndexFile,
+    'aristo-expectations': ExpectationsFile,
+  },
   discover(dirs) {
     return dirs
       .filter((d) => path.basename(d.abs) === '.aristo')

@@ -266,6 +266,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     path: rel,
     enforcement: 'blocking',
     terminal_state: blocked ? 'blocked' : 'accepted',
+    ready: !blocked,
     context: {
       annotations: String(entries.size),
       proofs: String(proofs.length),

@@ -1,7 +1,18 @@
+import { z } from 'zod';
 import type { Pack } from '../pack.js';
 import { TRACE_CODES } from './codes.js';
 import { discoverRuns } from './discover.js';
+import { hasRunOutput, renderVerificationReport } from './outputs.js';
 import { verifyRun } from './run.js';
+import {
+  ChunkRecord,
+  Manifest,
+  Plan,
+  RunMeta,
+  TraceEvent,
+  TraceHeader,
+  VerificationReport,
+} from './schema.js';
 
 export { TRACE, TRACE_CODES, CHECK_NAMES, type CheckName } from './codes.js';
 export type { TraceExtension } from './run.js';
@@ -10,8 +21,46 @@ export type { TraceExtension } from './run.js';
 export const tracePack: Pack = {
   id: 'trace',
   title: 'Evidence-grounded run traces',
+  namespace: 'trace',
   codes: TRACE_CODES,
+  targetKind: 'run',
+  subjectKinds: ['run'],
+  options: z
+    .object({
+      min_supports: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe(
+          'Floor for the supports each claim needs; a run’s own recorded policy applies when higher',
+        ),
+    })
+    .strict(),
+  // A floor only ever raises a run's own policy.
+  tighteningOptions: ['min_supports'],
+  schemas: {
+    'trace-header': TraceHeader,
+    'trace-event': TraceEvent,
+    'trace-plan': Plan,
+    'trace-run-meta': RunMeta,
+    'trace-manifest': Manifest,
+    'trace-chunk': ChunkRecord,
+    'trace-verification-report': VerificationReport,
+  },
+  outputs: {
+    'verification-report': {
+      description: 'The producer’s VerificationReport (verify.json shape) of one run',
+      render: (report, id) =>
+        hasRunOutput(report, id) ? renderVerificationReport(report, id) : undefined,
+    },
+  },
   parallel: true,
   discover: discoverRuns,
   verify: verifyRun,
+  fixtures: {
+    options: z
+      .object({ max_line_bytes: z.number().int().positive().optional() })
+      .describe('Test knob: a smaller trace line cap'),
+  },
 };

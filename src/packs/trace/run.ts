@@ -227,6 +227,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       path: rel,
       enforcement: 'blocking',
       terminal_state: accepted ? 'accepted' : 'rejected',
+      ready: accepted,
       context: { run_id: runId, min_supports: String(min) },
     };
     const s = scan;

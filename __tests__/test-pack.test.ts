@@ -1,0 +1,98 @@
+// A new pack needs no core change: registered at test time, it is discovered and verified, takes
+// its options from config.packs.<id>, runs seed-shaped conformance fixtures, and is documented.
+import fs from 'node:fs';
+import path from 'node:path';
+import { configSchema } from '../src/config.js';
+import { runFixtures } from '../src/conformance/runner.js';
+import { codesMarkdown, schemaFiles } from '../src/docs.js';
+import { Workspace } from '../src/io/workspace.js';
+import { allCodes, packs, registerPack } from '../src/packs/registry.js';
+import { verify } from '../src/verify.js';
+import { demoPack } from './support/test-pack.js';
+import { tempRepos } from './support/temp.js';
+
+const repo = tempRepos();
+let unregister: () => void;
+beforeEach(() => (unregister = registerPack(demoPack)));
+afterEach(() => unregister());
+
+function write(file: string, text: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+describe('a pack registered at test time', () => {
+  it('is discovered, verified with its config options, and gates', async () => {
+    const root = repo();
+    write(path.join(root, 'bundles/good/demo.json'), '{"ok": true}');
+    write(path.join(root, 'bundles/bad/demo.json'), '{"ok": false}');
+    write(path.join(root, '.audit-gate.json'), '{"packs": {"demo": {"label": "receipts"}}}');
+    const r = await verify({ root });
+    expect(r.targets.map((t) => [t.kind, t.path, t.context['label']])).toEqual([
+      ['bundle', 'bundles/bad', 'receipts'],
+      ['bundle', 'bundles/good', 'receipts'],
+    ]);
+    expect(r.findings.map((f) => f.code)).toEqual(['validation.not_ok']);
+    expect(r.conclusion).toBe('failure');
+    expect(demoPack.outputs!['demo-summary']!.render(r, 'demo:bundles/good')).toBe(
+      'demo:bundles/good: accepted',
+    );
+  });
+
+  it('its options are validated by its own schema', async () => {
+    const root = repo();
+    write(path.join(root, 'b/demo.json'), '{"ok": true}');
+    write(path.join(root, '.audit-gate.json'), '{"packs": {"demo": {"lable": "x"}}}');
+    const r = await verify({ root });
+    expect(r.findings.map((f) => f.code)).toEqual(['gate.config_invalid']);
+    expect(configSchema().safeParse({ packs: { demo: false } }).success).toBe(true);
+  });
+
+  it('runs seed-shaped fixtures: no pack field, the pack from the folder, its own fields', async () => {
+    const dir = repo();
+    const fx = (id: string, ok: boolean, expected: string[], extra: object = {}) => {
+      write(path.join(dir, `demo/${id}/bundle/demo.json`), JSON.stringify({ ok }));
+      write(
+        path.join(dir, `demo/${id}/fixture.json`),
+        JSON.stringify({
+          schema_version: '1.0',
+          fixture_id: id,
+          fixture_kind: ok ? 'clean' : 'not_ok',
+          input_bundle_ref: 'bundle',
+          expected_validation_codes: expected,
+          expected_receipt_refs: [],
+          ...extra,
+        }),
+      );
+    };
+    fx('clean', true, []);
+    fx('bad', false, ['validation.not_ok'], {
+      expected_findings: [{ code: 'validation.not_ok', path: 'demo.json', line: 1 }],
+    });
+    fx('bad-line', false, ['validation.not_ok'], {
+      expected_findings: [{ code: 'validation.not_ok', path: 'demo.json', line: 2 }],
+    });
+    fx('bad-count', false, ['validation.not_ok'], {
+      expected_findings: [{ code: 'validation.not_ok' }, { code: 'validation.not_ok' }],
+    });
+    const results = await runFixtures(dir, {
+      packs: packs(),
+      knownCodes: new Set(allCodes().map((c) => c.code)),
+      workspace: new Workspace(dir),
+    });
+    const messages = Object.fromEntries(
+      results.map((r) => [r.subjects[0]!.name, r.findings.map((f) => f.message).join(' ')]),
+    );
+    expect(messages['clean']).toBe('');
+    expect(messages['bad']).toBe('');
+    expect(messages['bad-line']).toMatch(
+      /expected but not emitted: validation.not_ok at demo.json:2; emitted but not expected: validation.not_ok at demo.json:1/,
+    );
+    expect(messages['bad-count']).toMatch(/expected but not emitted: validation.not_ok\b/);
+  });
+
+  it('is documented: its codes and schemas are generated', () => {
+    expect(codesMarkdown()).toContain('`validation.not_ok`');
+    expect(Object.keys(schemaFiles())).toContain('demo-file.schema.json');
+  });
+});

@@ -1,0 +1,57 @@
+import type { CodeDef } from '../model/finding.js';
+import { GATE } from '../policy/codes.js';
+import { CONFORMANCE_CODES } from '../conformance/codes.js';
+import { arisPack } from './aris/index.js';
+import { tracePack } from './trace/index.js';
+import { aristoPack } from './aristo/index.js';
+import type { Pack } from './pack.js';
+
+/**
+ * Every contract audit-gate verifies: the one place that lists packs (docs/writing-a-pack.md).
+ * Order is the order targets are reported in.
+ */
+const BUILT_IN: readonly Pack[] = [arisPack, tracePack, aristoPack];
+
+let registered: readonly Pack[] = BUILT_IN;
+
+export function packs(): readonly Pack[] {
+  return registered;
+}
+
+export function findPack(id: string): Pack | undefined {
+  return registered.find((p) => p.id === id);
+}
+
+/**
+ * Adds a pack until the returned function is called. For tests only (a test pack proves a new
+ * pack needs no core change); the product's packs are the list above.
+ */
+export function registerPack(pack: Pack): () => void {
+  const problem = registryProblem([...registered, pack]);
+  if (problem) throw new Error(problem);
+  const before = registered;
+  registered = [...registered, pack];
+  return () => {
+    registered = before;
+  };
+}
+
+/** Why a list of packs cannot be a registry, or undefined. Checked by the tests for BUILT_IN. */
+export function registryProblem(list: readonly Pack[]): string | undefined {
+  const ids = new Set<string>();
+  for (const p of list) {
+    if (!/^[a-z][a-z0-9-]*$/.test(p.id)) return `pack id "${p.id}" is not lower-case`;
+    if (ids.has(p.id)) return `pack id "${p.id}" is registered twice`;
+    ids.add(p.id);
+    const stray = p.codes.find((c) => !c.code.startsWith(`${p.namespace}.`));
+    if (stray) return `code ${stray.code} of pack ${p.id} is not in its namespace ${p.namespace}`;
+  }
+  if (list.filter((p) => p.claimsUndiscovered).length > 1)
+    return 'more than one pack claims undiscovered paths';
+  return undefined;
+}
+
+/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
+export function allCodes(): CodeDef[] {
+  return [...Object.values(GATE), ...CONFORMANCE_CODES, ...registered.flatMap((p) => p.codes)];
+}

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { Finding } from '../../model/finding.js';
+import type { GateReport } from '../../model/report.js';
+import { CHECK_NAMES, TRACE_CODES, type CheckName } from './codes.js';
+import type { TraceExtension } from './run.js';
+import type { VerificationReport } from './schema.js';
+
+const CHECK_OF = new Map<string, CheckName>(TRACE_CODES.map((c) => [c.code, c.check]));
+
+/** Python-style canonical JSON of plain data (sorted keys, compact), for the report's content id. */
+function canonical(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+    .join(',')}}`;
+}
+
+function severity(f: Finding): 'error' | 'warning' | 'info' {
+  return f.severity === 'notice' ? 'info' : f.severity;
+}
+
+/**
+ * The producer's VerificationReport (bijux-canon-reason `verify.json` shape) for one run target of
+ * a gate report: one check per contract area, every finding as a machine-actionable failure
+ * (`<code> at <path>:<line>: <message>`, with the producer's invariant id where one exists).
+ */
+export function renderVerificationReport(report: GateReport, targetId: string): VerificationReport {
+  const ext = report.extensions?.[targetId] as TraceExtension | undefined;
+  if (!ext || ext.kind !== 'trace-run') throw new Error(`no run-trace result for ${targetId}`);
+  const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
+  subjects.add(targetId);
+  const findings = report.findings.filter((f) => subjects.has(f.subject));
+  const byCheck = new Map<CheckName, Finding[]>();
+  for (const f of findings) {
+    const check = CHECK_OF.get(f.code) ?? 'run_integrity';
+    byCheck.set(check, [...(byCheck.get(check) ?? []), f]);
+  }
+  const checks = CHECK_NAMES.map((name) => {
+    const own = byCheck.get(name) ?? [];
+    const codes = [...new Set(own.map((f) => f.code))];
+    return {
+      name,
+      passed: own.length === 0,
+      details: own.length === 0 ? null : `${own.length} failure(s): ${codes.join(', ')}`,
+      metrics: { failures: own.length },
+    };
+  });
+  const failures = findings.map((f) => {
+    const where = f.location
+      ? ` at ${f.location.path}${f.location.line ? `:${f.location.line}` : ''}`
+      : '';
+    return {
+      severity: severity(f),
+      message: `${f.code}${where}: ${f.message}`,
+      invariant_id: f.invariant_id ?? null,
+    };
+  });
+  const summary_metrics = {
+    ...ext.summary_metrics,
+    checks_failed: checks.filter((c) => !c.passed).length,
+  };
+  const body = { checks, failures, summary_metrics, trace_id: ext.trace_id };
+  const id = `verify_v1_${createHash('sha256').update(canonical(body)).digest('hex')}`;
+  return { id, ...body };
+}
+
+/** Whether a target of the report is a run that was checked (it has the run's extension). */
+export function hasRunOutput(report: GateReport, targetId: string): boolean {
+  return (report.extensions?.[targetId] as TraceExtension | undefined)?.kind === 'trace-run';
+}
+
+/** Every run target of the report, in report order. */
+export function renderVerificationReports(report: GateReport): VerificationReport[] {
+  return report.targets
+    .filter((t) => t.pack === 'trace' && hasRunOutput(report, t.id))
+    .map((t) => renderVerificationReport(report, t.id));
+}
