@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { allCodes } from '../../src/packs/index.js';
+import { allCodes } from '../../src/packs/registry.js';
 import { cli } from '../support/cli.js';
 import { renderAll } from '../support/render-all.js';
 import {

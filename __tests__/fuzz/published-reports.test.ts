@@ -304,9 +304,7 @@ async function check(c: ReportCase): Promise<void> {
   for (const [k, v] of Object.entries({ ...rendered, jobSummary: res.summary }))
     if (
       /<img|<script/i.test(
-        k === 'text' || k === 'sarif' || k === 'annotations' || k === 'verificationReports'
-          ? ''
-          : v,
+        k === 'text' || k === 'sarif' || k === 'annotations' || k === 'packOutputs' ? '' : v,
       )
     )
       throw new Error(`raw HTML from the report reached the ${k} Markdown`);

@@ -1,6 +1,6 @@
 import type { GateReport } from '../../src/model/report.js';
 import { buildAnnotations } from '../../src/github/annotations.js';
-import { allCodes } from '../../src/packs/index.js';
+import { allCodes, packs } from '../../src/packs/registry.js';
 import {
   CHECK_OUTPUT_LIMIT,
   COMMENT_LIMIT,
@@ -12,7 +12,6 @@ import {
 } from '../../src/render/markdown.js';
 import { renderSarif } from '../../src/render/sarif.js';
 import { renderText } from '../../src/render/text.js';
-import { renderVerificationReports } from '../../src/render/verification-report.js';
 
 /** Every rendering of a report that reaches a user, as the CLI and the Action produce them. */
 export function renderAll(report: GateReport): Record<string, string> {
@@ -26,6 +25,15 @@ export function renderAll(report: GateReport): Record<string, string> {
     jobSummary: renderJobSummary(report, md),
     sarif: JSON.stringify(renderSarif(report, { codes: allCodes() })),
     annotations: JSON.stringify(buildAnnotations(report)),
-    verificationReports: JSON.stringify(renderVerificationReports(report)),
+    packOutputs: JSON.stringify(renderPackOutputs(report)),
   };
+}
+
+/** Every pack output (the legacy ARIS report, trace verification reports, …) of every target. */
+function renderPackOutputs(report: GateReport): unknown[] {
+  return packs().flatMap((pack) =>
+    Object.values(pack.outputs ?? {}).flatMap((output) =>
+      report.targets.filter((t) => t.pack === pack.id).map((t) => output.render(report, t.id)),
+    ),
+  );
 }
