@@ -502,6 +502,25 @@ describe('beyond the legacy script', () => {
     expect(r.report.audits.map((a: Row) => a.audit)).toEqual(['citation-audit']);
     expect(r.report.manifest).toBe('paper/.aris/audit-manifest.json');
   });
+  it('a manifest artifact spelled with a "./" segment is not a plain path: refused like "../"', async () => {
+    // One spelling per file: "./X.json" next to "X.json" would check one audit twice.
+    const { paper } = setup({ assurance: 'submission' });
+    write(
+      path.join(paper, '.aris/audit-manifest.json'),
+      JSON.stringify({
+        schema_version: '1',
+        audits: [{ artifact: './CITATION_AUDIT.json', audit_skill: 'citation-audit' }],
+      }),
+    );
+    const r = await aris(paper);
+    expect(r.code).toBe(1);
+    expect(r.report.findings).toMatchObject([
+      {
+        code: 'aris.manifest_invalid',
+        message: expect.stringContaining('which is not a plain path inside the paper dir'),
+      },
+    ]);
+  });
   it('a manifest cannot hide a present artifact: an omitted audit whose artifact is there is verified', async () => {
     const { paper } = setup({
       assurance: 'submission',

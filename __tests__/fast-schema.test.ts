@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { fastSchema } from '../src/io/fast-schema.js';
-import { canonicalStringify } from '../src/packs/trace/canonical.js';
+import { canonicalJson as canonicalStringify } from '../src/packs/kit/index.js';
 import { Fast } from '../src/packs/trace/fast.js';
 import * as S from '../src/packs/trace/schema.js';
 

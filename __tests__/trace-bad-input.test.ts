@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
-import { streamLines } from '../src/packs/trace/jsonl.js';
+import { streamLines } from '../src/packs/kit/index.js';
 import { verify } from '../src/verify.js';
 import { CLEAN_RUN_ROOT, cleanTraceLines } from './support/trace.js';
 import type { GateReport } from '../src/model/report.js';

@@ -9,13 +9,12 @@ import { Hasher } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
 import {
   canonicalizeText,
-  canonicalStringify,
   checkLine,
   isCanonicalText,
   pyFloatRepr,
   scanCanonical,
 } from '../src/packs/trace/canonical.js';
-import { MAX_PER_CODE } from '../src/packs/trace/findings.js';
+import { canonicalJson as canonicalStringify, MAX_PER_CODE } from '../src/packs/kit/index.js';
 import { tracePack } from '../src/packs/trace/index.js';
 import { VerificationReport } from '../src/packs/trace/schema.js';
 import type { Finding } from '../src/model/finding.js';

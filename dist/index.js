@@ -34916,15 +34916,11 @@ function sha256Hex(bytes) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   UT: () => (/* binding */ loadJsonObject),
-/* harmony export */   kr: () => (/* binding */ isSafeRelative)
+/* harmony export */   U: () => (/* binding */ loadJsonObject)
 /* harmony export */ });
 /* unused harmony export MAX_JSON_BYTES */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2680);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3839);
-
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2680);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3839);
 
 
 /** Artifacts and configs are small JSON; anything bigger is refused rather than read into memory. */
@@ -34940,7 +34936,7 @@ function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
             return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
         return { state: 'bad', rel, why: 'unreadable', detail: resolved.detail };
     }
-    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readSmallFile */ .EW)(resolved.real, maxBytes);
+    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_1__/* .readSmallFile */ .EW)(resolved.real, maxBytes);
     if (!read.ok) {
         if (read.kind === 'missing')
             return { state: 'missing', rel };
@@ -34948,18 +34944,9 @@ function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
             return { state: 'bad', rel, why: 'too_large', detail: read.detail };
         return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
     }
-    const text = (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .decodeUtf8 */ ._6)(read.bytes);
-    if (!text.ok)
-        return { state: 'bad', rel, why: 'unparseable', detail: text.detail, line: 1 };
-    const parsed = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .q)(text.text);
-    if (!parsed.ok)
-        return {
-            state: 'bad',
-            rel,
-            why: 'unparseable',
-            detail: parsed.message,
-            line: parsed.position.line,
-        };
+    const parsed = (0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJsonBytes */ .dQ)(read.bytes);
+    if (parsed.state === 'malformed')
+        return { state: 'bad', rel, why: 'unparseable', detail: parsed.detail, line: parsed.line };
     const v = parsed.value;
     if (v === null || typeof v !== 'object' || Array.isArray(v)) {
         const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
@@ -34973,11 +34960,6 @@ function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
     }
     return { state: 'ok', data: v, doc: parsed.doc, rel };
 }
-function isSafeRelative(p) {
-    if (p.length === 0 || p.includes('\0') || node_path__WEBPACK_IMPORTED_MODULE_0___default().isAbsolute(p) || p.includes('\\'))
-        return false;
-    return !p.split('/').some((seg) => seg === '..' || seg === '');
-}
 
 
 /***/ }),
@@ -34988,13 +34970,17 @@ function isSafeRelative(p) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  q: () => (/* binding */ parseJson)
+  qF: () => (/* binding */ parseJson),
+  dQ: () => (/* binding */ parseJsonBytes),
+  lk: () => (/* binding */ parseJsonText)
 });
 
 // UNUSED EXPORTS: JsonDoc
 
 // EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
 var main = __nccwpck_require__(9547);
+// EXTERNAL MODULE: ./src/io/files.ts
+var files = __nccwpck_require__(3839);
 ;// CONCATENATED MODULE: ./src/io/lines.ts
 /** Maps character offsets in a text to 1-based line and column numbers. */
 class LineIndex {
@@ -35019,6 +35005,7 @@ class LineIndex {
 }
 
 ;// CONCATENATED MODULE: ./src/io/json.ts
+
 
 
 /** A parsed JSON document that can say on which line any value or key stands. */
@@ -35109,6 +35096,26 @@ function parseJson(text) {
             position: { line: 1, column: 1 },
         };
     }
+}
+/**
+ * Parses JSON text (see parseJson). With `rejectDuplicates`, a repeated key is malformed at its
+ * line: readers disagree on which value wins, so a contract file must not be ambiguous.
+ */
+function parseJsonText(text, rejectDuplicates = false) {
+    const parsed = parseJson(text);
+    if (!parsed.ok)
+        return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
+    const dup = rejectDuplicates ? parsed.doc.duplicates[0] : undefined;
+    if (dup)
+        return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
+    return { state: 'ok', value: parsed.value, doc: parsed.doc, text };
+}
+/** Decodes a file's bytes as strict UTF-8, then parses them as located JSON (see parseJsonText). */
+function parseJsonBytes(bytes, rejectDuplicates = false) {
+    const text = (0,files/* decodeUtf8 */._6)(bytes);
+    if (!text.ok)
+        return { state: 'malformed', detail: text.detail, line: 1 };
+    return parseJsonText(text.text, rejectDuplicates);
 }
 function parseStrict(text, lines) {
     const errors = [];
@@ -38608,8 +38615,8 @@ function applyWaivers(findings, entries, now) {
     return { findings: out, ratchet };
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 69 modules
-var registry = __nccwpck_require__(5697);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 96 modules
+var registry = __nccwpck_require__(3218);
 ;// CONCATENATED MODULE: ./src/config.ts
 
 
@@ -38739,7 +38746,7 @@ function quoted(s) {
 }
 function parseConfig(text, origin) {
     const at = origin.path !== undefined ? { path: origin.path } : {};
-    const parsed = (0,json/* parseJson */.q)(text);
+    const parsed = (0,json/* parseJson */.qF)(text);
     if (!parsed.ok)
         return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
     const doc = parsed.doc;
@@ -40027,7 +40034,7 @@ async function runFixture(folder, opts) {
             }),
         ],
     });
-    const loaded = (0,json_file/* loadJsonObject */.UT)(ws, folder, 'fixture.json');
+    const loaded = (0,json_file/* loadJsonObject */.U)(ws, folder, 'fixture.json');
     if (loaded.state !== 'ok')
         return fail(conformance_codes/* FIXTURE */.c.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
     const given = loaded.data['pack'];
@@ -46821,7 +46828,7 @@ const PROVISIONAL_BECAUSE = 'provisional_because';
 
 /***/ }),
 
-/***/ 5697:
+/***/ 3218:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46933,11 +46940,398 @@ var files = __nccwpck_require__(3839);
 var assurance = __nccwpck_require__(1355);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __nccwpck_require__(311);
+// EXTERNAL MODULE: ./src/render/sanitize.ts
+var sanitize = __nccwpck_require__(5805);
+;// CONCATENATED MODULE: ./src/packs/kit/findings.ts
+
+/** By default, at most this many findings per code and target; the rest are counted in one closing finding. */
+const MAX_PER_CODE = 50;
+const force = (v) => (typeof v === 'function' ? v() : v);
+/**
+ * Collects one target's findings, for the codes `D` of one pack. A broken 2-million-line input
+ * would otherwise produce millions of identical findings, so each code keeps its first
+ * `maxPerCode` and then says how many more.
+ */
+class Findings {
+    subject;
+    out = [];
+    counts = new Map();
+    suppressed = new Map();
+    max;
+    scope;
+    constructor(subject, options = {}) {
+        this.subject = subject;
+        this.max = options.maxPerCode ?? MAX_PER_CODE;
+        this.scope = options.scope ?? 'in this target';
+    }
+    /** Reports a finding of `def` (ESLint's context.report). */
+    report(def, r) {
+        const n = (this.counts.get(def.code) ?? 0) + 1;
+        this.counts.set(def.code, n);
+        if (n > this.max) {
+            let s = this.suppressed.get(def.code);
+            if (!s) {
+                s = { def, n: 0, first: r.location && force(r.location) };
+                this.suppressed.set(def.code, s);
+            }
+            s.n++;
+            return;
+        }
+        const location = r.location && force(r.location);
+        const related = r.related && force(r.related);
+        this.out.push((0,finding/* finding */.gk)(def, {
+            subject: this.subject,
+            message: r.message,
+            ...(location ? { location } : {}),
+            ...(related && related.length ? { related } : {}),
+            ...(r.remediation ? { remediation: r.remediation } : {}),
+            ...(r.details ? { details: r.details } : {}),
+        }));
+    }
+    /** `report` with positional arguments, for the common case. */
+    add(def, message, location, related, remediation) {
+        this.report(def, { message, location, related, remediation });
+    }
+    has(code) {
+        return this.counts.has(code);
+    }
+    get size() {
+        return this.out.length + this.suppressed.size;
+    }
+    finish() {
+        const tail = [];
+        for (const s of this.suppressed.values()) {
+            tail.push((0,finding/* finding */.gk)(s.def, {
+                subject: this.subject,
+                message: `${s.n} more place(s) ${this.scope} have the same problem (${s.def.title.toLowerCase()}); only the first ${this.max} are listed.`,
+                ...(s.first ? { location: s.first } : {}),
+            }));
+        }
+        return [...this.out, ...tail];
+    }
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
-// EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(5805);
+// EXTERNAL MODULE: ./src/io/workspace.ts
+var workspace = __nccwpck_require__(2645);
+;// CONCATENATED MODULE: ./src/packs/kit/files.ts
+
+
+
+const MAX_LIST_DEPTH = 16;
+const MAX_LIST_ENTRIES = 1_000_000;
+const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
+/**
+ * True when `p` is a plain relative POSIX path: no `..` or `.` segment, no absolute path or drive
+ * letter, no backslash, no NUL, no empty segment. Paths an artifact names must be plain.
+ */
+function isPlainRelative(p) {
+    return PLAIN_PATH.test(p) && !DOT_SEGMENT.test(p);
+}
+/** `rel` (POSIX, plain) under `dir`, without path.join's normalizing. */
+function inDir(dir, rel) {
+    return (external_node_path_default()).sep === '/' ? `${dir}/${rel}` : external_node_path_default().join(dir, ...rel.split('/'));
+}
+/**
+ * Lists every file under a target directory without following symlinks (lstat), so a symlink
+ * loop or a link out of the target cannot trap or widen the walk. FIFOs and sockets are listed as
+ * 'other' and never opened. `name` says what the directory is in messages ("the run directory").
+ */
+function listTarget(dir, realDir, name) {
+    const out = [];
+    const stack = [{ abs: dir, rel: '', depth: 0 }];
+    while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
+        const { abs, rel, depth } = stack.pop();
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            const childAbs = external_node_path_default().join(abs, e.name);
+            const childRel = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory()) {
+                if (depth < MAX_LIST_DEPTH)
+                    stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
+                else
+                    out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
+            }
+            else if (e.isFile()) {
+                // Reached through real directories only (symlinked ones are not entered), so its real
+                // path needs no realpath call.
+                out.push({ rel: childRel, abs: childAbs, kind: 'file', real: inDir(realDir, childRel) });
+            }
+            else if (e.isSymbolicLink()) {
+                out.push(symlinkEntry(childRel, childAbs, realDir, name));
+            }
+            else {
+                out.push({
+                    rel: childRel,
+                    abs: childAbs,
+                    kind: 'other',
+                    detail: 'is a FIFO, socket or device, not a regular file',
+                });
+            }
+        }
+    }
+    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+function symlinkEntry(rel, abs, realDir, name) {
+    const entry = { rel, abs, kind: 'symlink' };
+    try {
+        const real = external_node_fs_default().realpathSync.native(abs);
+        entry.real = real;
+        const inside = real.startsWith(realDir + (external_node_path_default()).sep);
+        entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
+        if (!inside)
+            entry.detail = `is a symlink to ${real}, outside ${name}`;
+        else if (!entry.insideFile)
+            entry.detail = 'is a symlink to something other than a regular file';
+    }
+    catch (err) {
+        entry.detail =
+            err.code === 'ELOOP'
+                ? 'is a symlink loop'
+                : `is a dangling symlink (${(0,workspace/* errorText */.k)(err)})`;
+    }
+    return entry;
+}
+/** A regular file, or a symlink to one inside the target: what may be read (at its `real` path). */
+function readable(e) {
+    return e.kind === 'file' || (e.kind === 'symlink' && e.insideFile === true);
+}
+/** The listed file, if it may be read (see `readable`). */
+function usable(listing, name) {
+    const e = listing.get(name);
+    return e && readable(e) ? e : undefined;
+}
+
+// EXTERNAL MODULE: ./src/io/json.ts + 1 modules
+var json = __nccwpck_require__(2680);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
+;// CONCATENATED MODULE: ./src/packs/kit/jsonl.ts
+
+
+
+
+
+/** A line longer than this is reported and skipped, never held in memory (64 MiB). */
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
+const READ_BYTES = 1024 * 1024;
+/**
+ * Streams a JSONL file line by line in 1 MiB reads, hashing every byte as it goes (the fingerprint
+ * needs the file's sha256; reading once is cheaper than reading twice). Each read's complete lines
+ * are checked and decoded together; only a read that is not valid UTF-8 is split line by line, to
+ * say which lines are bad. Opens non-blocking and checks the descriptor is a regular file, so a
+ * FIFO cannot hang the run. Memory stays bounded by the longest line (capped at `maxLine`).
+ */
+function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
+    const opened = (0,files/* openRegularFile */.ZU)(abs);
+    if (!opened.ok)
+        return (0,files/* openFailure */.F8)(opened);
+    const fd = opened.fd;
+    let lineNo = 0;
+    /** One line's bytes (without \n): strips a CR before the \n, checks UTF-8, decodes. */
+    const emitLine = (line, final) => {
+        lineNo++;
+        if (line.length > maxLine)
+            return onLine({ kind: 'too_long', no: lineNo, bytes: line.length });
+        const crlf = !final && line.length > 0 && line[line.length - 1] === 0x0d;
+        const body = crlf ? line.subarray(0, line.length - 1) : line;
+        if (!(0,external_node_buffer_.isUtf8)(body))
+            onLine({ kind: 'invalid_utf8', no: lineNo });
+        else
+            onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), bytes: body, crlf, final });
+    };
+    /** Whole lines: `region` starts at a line start and ends just after a \n. */
+    const emitRegion = (region) => {
+        if (!(0,external_node_buffer_.isUtf8)(region)) {
+            for (let b = 0; b < region.length;) {
+                const nl = region.indexOf(0x0a, b);
+                emitLine(region.subarray(b, nl), false);
+                b = nl + 1;
+            }
+            return;
+        }
+        const text = region.toString('utf8');
+        const ascii = text.length === region.length; // then characters and bytes line up
+        for (let c = 0, b = 0; c < text.length;) {
+            const cn = text.indexOf('\n', c);
+            const bn = ascii ? cn : region.indexOf(0x0a, b);
+            lineNo++;
+            if (bn - b > maxLine) {
+                onLine({ kind: 'too_long', no: lineNo, bytes: bn - b });
+            }
+            else {
+                const crlf = bn > b && region[bn - 1] === 0x0d;
+                const ce = crlf ? cn - 1 : cn;
+                const be = crlf ? bn - 1 : bn;
+                const t = text.slice(c, ce);
+                onLine({
+                    kind: 'text',
+                    no: lineNo,
+                    text: t,
+                    bytes: region.subarray(b, be),
+                    crlf,
+                    final: false,
+                });
+            }
+            c = cn + 1;
+            b = bn + 1;
+        }
+    };
+    try {
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        const buf = Buffer.allocUnsafe(READ_BYTES);
+        let size = 0;
+        let lastByte = 0x0a;
+        // The start of a line that continues into the next read (dropped once it is over maxLine).
+        let carry = [];
+        let carryBytes = 0;
+        let overLong = false;
+        const keep = (part) => {
+            carryBytes += part.length;
+            if (overLong || carryBytes > maxLine) {
+                overLong = true;
+                carry = [];
+            }
+            else
+                carry.push(Buffer.from(part));
+        };
+        const flushCarry = (tail, final) => {
+            if (overLong || carryBytes + tail.length > maxLine) {
+                lineNo++;
+                onLine({ kind: 'too_long', no: lineNo, bytes: carryBytes + tail.length });
+            }
+            else
+                emitLine(Buffer.concat([...carry, tail]), final);
+            carry = [];
+            carryBytes = 0;
+            overLong = false;
+        };
+        for (;;) {
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
+            if (n <= 0)
+                break;
+            const chunk = buf.subarray(0, n);
+            hash.update(chunk);
+            size += n;
+            lastByte = chunk[n - 1];
+            const last = chunk.lastIndexOf(0x0a);
+            if (last < 0) {
+                keep(chunk);
+                continue;
+            }
+            let start = 0;
+            if (carryBytes > 0 || overLong) {
+                const first = chunk.indexOf(0x0a);
+                flushCarry(chunk.subarray(0, first), false);
+                start = first + 1;
+            }
+            if (start <= last)
+                emitRegion(chunk.subarray(start, last + 1));
+            if (last + 1 < n)
+                keep(chunk.subarray(last + 1));
+        }
+        if (carryBytes > 0 || overLong)
+            flushCarry(Buffer.alloc(0), true);
+        return {
+            ok: true,
+            summary: {
+                sha256: hash.digest('hex'),
+                size,
+                lines: lineNo,
+                endsWithNewline: size === 0 || lastByte === 0x0a,
+            },
+        };
+    }
+    catch (err) {
+        return { ok: false, reason: 'unreadable', detail: (0,workspace/* errorText */.k)(err) };
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/kit/schema-issue.ts
+
+/**
+ * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
+ * way every pack turns a schema violation into a located finding.
+ */
+function firstIssue(error, options = {}) {
+    const issue = error.issues[0];
+    const path = issue.path.filter((x) => typeof x !== 'symbol');
+    const prefix = options.prefix ?? [];
+    if (options.style === 'verbatim')
+        return {
+            path,
+            where: [...prefix, ...path].join('.') || 'the top level',
+            why: issue.message,
+        };
+    const { where, why } = (0,sanitize/* schemaIssueText */.Iy)({ ...issue, path: [...prefix, ...path] });
+    return { path, where, why };
+}
+
+;// CONCATENATED MODULE: ./src/packs/kit/canonical.ts
+/**
+ * Canonical JSON of plain data: sorted keys, no whitespace, members whose value is undefined left
+ * out (as JSON.stringify does). For parsed JSON this is Python's
+ * `json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False)` for strings and integers;
+ * content ids and byte comparisons are computed over it.
+ */
+function canonicalJson(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v)) {
+        let s = '[';
+        for (let i = 0; i < v.length; i++)
+            s += (i ? ',' : '') + canonicalJson(v[i]);
+        return s + ']';
+    }
+    const o = v;
+    const keys = Object.keys(o).sort();
+    let s = '{';
+    let first = true;
+    for (const k of keys) {
+        const value = o[k];
+        if (value === undefined)
+            continue;
+        s += (first ? '' : ',') + JSON.stringify(k) + ':' + canonicalJson(value);
+        first = false;
+    }
+    return s + '}';
+}
+
+;// CONCATENATED MODULE: ./src/packs/kit/rule.ts
+/** Runs rules in order (the order findings appear in), each after the previous one finished. */
+async function runRules(rules, ctx) {
+    for (const rule of rules)
+        await rule.check(ctx);
+}
+
+;// CONCATENATED MODULE: ./src/packs/kit/index.ts
+/**
+ * What every pack shares: the capped findings collector, safe listing and reading inside a target,
+ * located JSON and JSONL reading, schema issue → message, canonical JSON, and the rule shape.
+ * The kit names no pack; packs import it, never each other.
+ */
+
+
+
+
+
+
+
+
 ;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
 
 const FAMILIES = [
@@ -47073,6 +47467,30 @@ function independenceIssueString(i) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/packs/aris/rules/audit-skill.ts
+
+
+
+const auditSkill = {
+    meta: {
+        name: 'audit-skill',
+        description: 'audit_skill names the audit expected at this artifact, and is not blank.',
+        codes: [ARIS.missingField, ARIS.wrongAuditSkill],
+    },
+    check(ctx) {
+        const skill = ctx.data.audit_skill;
+        const want = ctx.spec.skill;
+        // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
+        // A blank name says nothing about which audit wrote the artifact: it is a missing field.
+        if (typeof skill === 'string' && skill.trim() === '') {
+            ctx.issue(ARIS.missingField, `${ctx.rel} has an empty "audit_skill"; it must name the audit that wrote it (${want}).`, 'missing_field:audit_skill', ctx.lineOf('audit_skill'));
+        }
+        else if (pyTruthy(skill) && skill !== want) {
+            ctx.issue(ARIS.wrongAuditSkill, `${ctx.rel} was written by ${(0,sanitize/* quoteValue */.cl)(pyStr(skill))}, but ${want} is expected there.`, `wrong_audit_skill:${(0,sanitize/* valueExcerpt */.Pc)(pyStr(skill))}_vs_${want}`, ctx.lineOf('audit_skill'));
+        }
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/packs/aris/schema.ts
 
 const VERDICTS = ['PASS', 'WARN', 'FAIL', 'NOT_APPLICABLE', 'BLOCKED', 'ERROR'];
@@ -47178,276 +47596,7 @@ const ArisReport = schemas/* object */.Ikc({
     findings: schemas/* array */.YOg(schemas/* unknown */.L5J()),
 });
 
-;// CONCATENATED MODULE: ./src/packs/aris/audit.ts
-
-
-
-
-
-
-
-
-const HEX64 = /^[0-9a-fA-F]{64}$/;
-/** The inputs an artifact cites, resolved inside the workspace (nothing is read yet). */
-function auditInputs(loaded, ctx) {
-    if (loaded.state !== 'ok')
-        return [];
-    const hashes = loaded.data.audited_input_hashes;
-    if (hashes === null || typeof hashes !== 'object' || Array.isArray(hashes))
-        return [];
-    return Object.entries(hashes).map(([key, recorded]) => ({
-        key,
-        recorded,
-        resolved: ctx.ws.resolve(ctx.paperDir, key),
-    }));
-}
-async function checkAudit(spec, loaded, ctx) {
-    const subjectId = `${ctx.targetId}/${spec.artifact}`;
-    const subject = {
-        id: subjectId,
-        target: ctx.targetId,
-        pack: 'aris',
-        kind: 'audit',
-        name: spec.skill,
-        path: loaded.rel,
-        status: 'OK',
-        outcome: 'pass',
-    };
-    const findings = [];
-    const rerun = rerunHow(spec, ctx);
-    const at = (line) => line ? { path: loaded.rel, line } : { path: loaded.rel };
-    const add = (def, message, issue, line, extra = {}) => {
-        findings.push((0,finding/* finding */.gk)(def, {
-            subject: subjectId,
-            message,
-            location: at(line),
-            ...(issue !== undefined ? { details: { issue } } : {}),
-            remediation: def.remediation.startsWith('Rerun the audit') ? rerun : def.remediation,
-            ...extra,
-        }));
-    };
-    const row = (status, verdict, independence, issues, stale = false) => ({
-        audit: spec.skill,
-        status,
-        verdict,
-        stale,
-        review_independence: independence,
-        issues,
-        artifact: loaded.rel,
-    });
-    if (loaded.state === 'missing') {
-        if (ctx.assurance === 'draft') {
-            return {
-                row: row('MISSING_DRAFT_OK', '', 'unavailable', []),
-                subject: { ...subject, status: 'MISSING_DRAFT_OK', outcome: 'skipped' },
-                findings,
-                problem: false,
-                blocking: false,
-                provisional: true,
-            };
-        }
-        const issue = `missing_artifact: ${spec.artifact}`;
-        add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`, issue, undefined, {
-            remediation: `Run the ${spec.skill} skill on ${paperOf(ctx)} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), then run audit-gate again${orDraft(ctx)}.`,
-        });
-        return {
-            row: row('MISSING', '', 'unavailable', [issue]),
-            subject: { ...subject, status: 'MISSING' },
-            findings,
-            problem: true,
-            blocking: true,
-            provisional: false,
-        };
-    }
-    if (loaded.state === 'bad') {
-        const issueFor = {
-            unreadable: [ARIS.artifactUnreadable, `schema_invalid:cannot_read:${loaded.detail}`],
-            outside_root: [ARIS.artifactUnreadable, `schema_invalid:outside_root`],
-            too_large: [ARIS.artifactTooLarge, `schema_invalid:too_large`],
-            unparseable: [ARIS.artifactUnparseable, `schema_invalid:cannot_parse_json:${loaded.detail}`],
-            not_object: [ARIS.artifactNotObject, `schema_invalid:not_an_object`],
-        };
-        const [def, issue] = issueFor[loaded.why];
-        add(def, `${loaded.rel} ${loaded.detail}.`, issue, loaded.line);
-        return {
-            row: row('SCHEMA_INVALID', '', 'unavailable', [issue]),
-            subject: { ...subject, status: 'SCHEMA_INVALID' },
-            findings,
-            problem: true,
-            blocking: ctx.assurance === 'submission',
-            provisional: true,
-        };
-    }
-    const data = loaded.data;
-    const lineOf = (...p) => loaded.doc.lineOf(p);
-    const issues = [];
-    const issue = (def, message, text, line, extra = {}) => {
-        issues.push(text);
-        add(def, message, text, line, extra);
-    };
-    for (const dup of loaded.doc.duplicates) {
-        issue(ARIS.duplicateKey, `${loaded.rel} repeats the key ${(0,sanitize/* quoteValue */.cl)(dup.key)}; readers may see different values.`, `schema_invalid:duplicate_key:${(0,sanitize/* valueExcerpt */.Pc)(dup.key)}`, dup.line);
-    }
-    // Required fields, then their types (the zod schema is the source of truth for types).
-    const shape = AuditArtifact.shape;
-    for (const k of REQUIRED_FIELDS) {
-        if (!Object.hasOwn(data, k))
-            issue(ARIS.missingField, `${loaded.rel} has no "${k}" field.`, `missing_field:${k}`, 1);
-    }
-    if (!pyTruthy(data.thread_id) && !pyTruthy(data.agent_id)) {
-        issue(ARIS.missingField, `${loaded.rel} has neither "thread_id" nor "agent_id".`, 'missing_field:thread_id_or_agent_id', 1);
-    }
-    if (data.trace_path === '') {
-        issue(ARIS.missingField, `${loaded.rel} has an empty "trace_path".`, 'missing_field:trace_path', lineOf('trace_path'));
-    }
-    for (const k of [...REQUIRED_FIELDS, 'thread_id', 'agent_id']) {
-        if (k === 'verdict' || k === 'audited_input_hashes' || !Object.hasOwn(data, k))
-            continue;
-        const v = data[k];
-        if ((k === 'trace_path' && v === '') || ((k === 'thread_id' || k === 'agent_id') && v === null))
-            continue;
-        const r = shape[k].safeParse(v);
-        if (!r.success) {
-            issue(ARIS.fieldType, `"${k}" in ${loaded.rel} should be a string, not ${jsonType(v)}.`, `invalid_field_type:${k}:${jsonType(v)}`, lineOf(k));
-        }
-    }
-    // Verdict.
-    const rawVerdict = data.verdict;
-    const verdict = typeof rawVerdict === 'string' ? rawVerdict : '';
-    if (rawVerdict !== undefined && typeof rawVerdict !== 'string') {
-        issue(ARIS.fieldType, `"verdict" in ${loaded.rel} should be a string, not ${jsonType(rawVerdict)}.`, `invalid_verdict:${(0,sanitize/* valueExcerpt */.Pc)(pyStr(rawVerdict))}`, lineOf('verdict'));
-    }
-    else if (!VERDICTS.includes(verdict)) {
-        const hint = VERDICTS.includes(verdict.toUpperCase()) && verdict !== ''
-            ? ` Verdicts are upper case: ${verdict.toUpperCase()}.`
-            : '';
-        issue(ARIS.invalidVerdict, `${loaded.rel} has verdict ${(0,sanitize/* quoteValue */.cl)(verdict)}, not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${(0,sanitize/* valueExcerpt */.Pc)(verdict)}`, lineOf('verdict') ?? 1);
-    }
-    // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
-    // A blank name says nothing about which audit wrote the artifact: it is a missing field.
-    if (typeof data.audit_skill === 'string' && data.audit_skill.trim() === '') {
-        issue(ARIS.missingField, `${loaded.rel} has an empty "audit_skill"; it must name the audit that wrote it (${spec.skill}).`, 'missing_field:audit_skill', lineOf('audit_skill'));
-    }
-    else if (pyTruthy(data.audit_skill) && data.audit_skill !== spec.skill) {
-        issue(ARIS.wrongAuditSkill, `${loaded.rel} was written by ${(0,sanitize/* quoteValue */.cl)(pyStr(data.audit_skill))}, but ${spec.skill} is expected there.`, `wrong_audit_skill:${(0,sanitize/* valueExcerpt */.Pc)(pyStr(data.audit_skill))}_vs_${spec.skill}`, lineOf('audit_skill'));
-    }
-    // Review independence.
-    const independence = checkIndependence(data);
-    for (const ii of independence.issues) {
-        const [def, line] = independenceFinding(ii, lineOf);
-        issue(def, independenceMessage(ii, loaded.rel), independenceIssueString(ii), line ?? 1);
-    }
-    // Input hashes.
-    const rawHashes = data.audited_input_hashes;
-    const stale = [];
-    if (Object.hasOwn(data, 'audited_input_hashes') &&
-        (rawHashes === null || typeof rawHashes !== 'object' || Array.isArray(rawHashes))) {
-        issue(ARIS.hashesNotObject, `"audited_input_hashes" in ${loaded.rel} is ${jsonType(rawHashes)}, not an object of path → sha256.`, 'audited_input_hashes_not_dict', lineOf('audited_input_hashes'));
-    }
-    const staleFinding = (def, ref, suffix, message, related) => {
-        const text = `stale:${ref.key}${suffix}`;
-        stale.push(text);
-        add(def, message, text, lineOf('audited_input_hashes', ref.key), {
-            related,
-            remediation: def === ARIS.inputStale || def === ARIS.inputHashMalformed ? rerun : def.remediation,
-        });
-    };
-    for (const ref of auditInputs(loaded, ctx)) {
-        const r = ref.resolved;
-        if (!r.ok) {
-            if (r.reason === 'outside_root')
-                staleFinding(ARIS.inputOutsideRoot, ref, ':outside_root', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} ${r.detail}; it was not read.`);
-            else if (r.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} cited by ${loaded.rel} no longer exists.`);
-            else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} ${r.detail}.`);
-            continue;
-        }
-        const h = await ctx.hashes(r.real);
-        if (!h.ok) {
-            if (h.reason === 'missing')
-                staleFinding(ARIS.inputMissing, ref, ':file_gone', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} cited by ${loaded.rel} no longer exists.`);
-            else if (h.reason === 'not_file')
-                staleFinding(ARIS.inputNotFile, ref, ':not_a_file', `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} ${h.detail}, not a file.`);
-            else
-                staleFinding(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input ${(0,sanitize/* quoteValue */.cl)(ref.key)} could not be read: ${h.detail}.`);
-            continue;
-        }
-        const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
-        if (recorded === undefined || !HEX64.test(recorded)) {
-            staleFinding(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for ${(0,sanitize/* quoteValue */.cl)(ref.key)} is ${recorded === undefined ? jsonType(ref.recorded) : (0,sanitize/* quoteValue */.cl)(recorded)}, not sha256:<64 hex>.`);
-            continue;
-        }
-        if (recorded.toLowerCase() !== h.sha256) {
-            staleFinding(ARIS.inputStale, ref, '', `${r.rel} changed after ${spec.skill} audited it (recorded ${audit_short(recorded)}, now ${audit_short(h.sha256)}).`, [{ path: r.rel }]);
-        }
-    }
-    // Trace.
-    let traceLocation;
-    if (typeof data.trace_path === 'string' && data.trace_path !== '') {
-        const t = checkTrace(data.trace_path, spec, ctx);
-        if (t.issue) {
-            const [def, text, message] = t.issue;
-            issue(def, message, text, lineOf('trace_path'));
-        }
-        else
-            traceLocation = t.location;
-    }
-    if (['PASS', 'WARN', 'FAIL'].includes(verdict) &&
-        rawHashes !== null &&
-        typeof rawHashes === 'object' &&
-        !Array.isArray(rawHashes) &&
-        Object.keys(rawHashes).length === 0) {
-        add(ARIS.noAuditedInputs, `${spec.skill} returned ${verdict} but cites no inputs in ${loaded.rel}, so its verdict cannot be tied to any file.`, undefined, lineOf('audited_input_hashes'));
-    }
-    const isStale = stale.length > 0;
-    const allIssues = [...issues, ...stale];
-    const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
-    if (blockingVerdict) {
-        const reasonCode = typeof data.reason_code === 'string' ? data.reason_code : '';
-        const def = verdict === 'FAIL'
-            ? ARIS.verdictFail
-            : verdict === 'BLOCKED'
-                ? ARIS.verdictBlocked
-                : ARIS.verdictError;
-        const summary = typeof data.summary === 'string' && data.summary ? ` ${(0,sanitize/* quoteValue */.cl)(data.summary)}` : '';
-        add(def, `${spec.skill} returned ${verdict}${reasonCode ? ` (${(0,sanitize/* valueExcerpt */.Pc)(reasonCode)})` : ''}.${summary}`, undefined, lineOf('verdict'), {
-            remediation: verdictRemediation(spec.skill, verdict, reasonCode, orDraft(ctx)),
-        });
-    }
-    const status = verdict === ''
-        ? 'SCHEMA_INVALID'
-        : isStale
-            ? 'STALE'
-            : blockingVerdict
-                ? 'BLOCKING_VERDICT'
-                : allIssues.length > 0
-                    ? 'HAS_ISSUES'
-                    : 'OK';
-    const submission = ctx.assurance === 'submission';
-    const problem = isStale || allIssues.length > 0 || (submission && blockingVerdict);
-    const label = independence.label;
-    const out = row(status, verdict, label, allIssues, isStale);
-    if (traceLocation)
-        out.trace_location = traceLocation;
-    const reason = [
-        typeof data.reason_code === 'string' ? (0,sanitize/* valueExcerpt */.Pc)(data.reason_code) : '',
-        typeof data.summary === 'string' ? (0,sanitize/* valueExcerpt */.Pc)(data.summary) : '',
-    ]
-        .filter(Boolean)
-        .join(': ');
-    return {
-        row: out,
-        subject: { ...subject, status, ...(verdict ? { verdict } : {}), ...(reason ? { reason } : {}) },
-        findings,
-        problem,
-        blocking: submission && problem,
-        provisional: label === 'same-family' || label === 'legacy-unspecified' || verdict === '',
-    };
-}
-function isAncestorOrSelf(dir, of) {
-    return of === dir || of.startsWith(dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep);
-}
+;// CONCATENATED MODULE: ./src/packs/aris/rules/context.ts
 /** The paper dir as the user names it (repository-relative). */
 function paperOf(ctx) {
     return ctx.ws.rel(ctx.paperDir) || '.';
@@ -47460,6 +47609,49 @@ function rerunHow(spec, ctx) {
 function orDraft(ctx) {
     return ctx.assurance === 'submission' ? ', or downgrade to assurance: draft' : '';
 }
+/** How a JSON value's type reads in a message. */
+function jsonType(v) {
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return 'an array';
+    if (typeof v === 'object')
+        return 'an object';
+    if (typeof v === 'string')
+        return 'a string';
+    if (typeof v === 'number')
+        return 'a number';
+    if (typeof v === 'boolean')
+        return 'a boolean';
+    return typeof v;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aris/rules/blocking-verdict.ts
+
+
+
+
+const blockingVerdict = {
+    meta: {
+        name: 'blocking-verdict',
+        description: 'The audit did not return FAIL, BLOCKED or ERROR.',
+        codes: [ARIS.verdictFail, ARIS.verdictBlocked, ARIS.verdictError],
+    },
+    check(ctx) {
+        const verdict = ctx.verdict;
+        if (!BLOCKING_VERDICTS.has(verdict))
+            return;
+        const { data } = ctx;
+        const reasonCode = typeof data.reason_code === 'string' ? data.reason_code : '';
+        const def = verdict === 'FAIL'
+            ? ARIS.verdictFail
+            : verdict === 'BLOCKED'
+                ? ARIS.verdictBlocked
+                : ARIS.verdictError;
+        const summary = typeof data.summary === 'string' && data.summary ? ` ${(0,sanitize/* quoteValue */.cl)(data.summary)}` : '';
+        ctx.report(def, `${ctx.spec.skill} returned ${verdict}${reasonCode ? ` (${(0,sanitize/* valueExcerpt */.Pc)(reasonCode)})` : ''}.${summary}`, ctx.lineOf('verdict'), verdictRemediation(ctx.spec.skill, verdict, reasonCode, orDraft(ctx.audit)));
+    },
+};
 function verdictRemediation(skill, verdict, reasonCode, orDraft) {
     if (verdict === 'BLOCKED' && reasonCode === 'no_raw_evidence') {
         return `Add results/ (the raw result files the numeric claims come from) and rerun ${skill}${orDraft}.`;
@@ -47469,6 +47661,273 @@ function verdictRemediation(skill, verdict, reasonCode, orDraft) {
     if (verdict === 'ERROR')
         return `Rerun ${skill}; the audit itself failed (network, timeout or malformed reviewer output).`;
     return `Fix the issues ${skill} reports, then rerun ${skill}.`;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aris/rules/duplicate-keys.ts
+
+
+const duplicateKeys = {
+    meta: {
+        name: 'duplicate-keys',
+        description: 'The artifact repeats no key: readers would disagree on which value counts.',
+        codes: [ARIS.duplicateKey],
+    },
+    check(ctx) {
+        for (const dup of ctx.duplicates) {
+            ctx.issue(ARIS.duplicateKey, `${ctx.rel} repeats the key ${(0,sanitize/* quoteValue */.cl)(dup.key)}; readers may see different values.`, `schema_invalid:duplicate_key:${(0,sanitize/* valueExcerpt */.Pc)(dup.key)}`, dup.line);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aris/rules/field-types.ts
+
+
+
+/** The string fields' types (the zod schema is the source of truth); verdict has its own rule. */
+const fieldTypes = {
+    meta: {
+        name: 'field-types',
+        description: 'The string fields hold strings (thread_id and agent_id may be null).',
+        codes: [ARIS.fieldType],
+    },
+    check(ctx) {
+        const { data, rel } = ctx;
+        const shape = AuditArtifact.shape;
+        for (const k of [...REQUIRED_FIELDS, 'thread_id', 'agent_id']) {
+            if (k === 'verdict' || k === 'audited_input_hashes' || !Object.hasOwn(data, k))
+                continue;
+            const v = data[k];
+            if ((k === 'trace_path' && v === '') ||
+                ((k === 'thread_id' || k === 'agent_id') && v === null))
+                continue;
+            if (!shape[k].safeParse(v).success) {
+                ctx.issue(ARIS.fieldType, `"${k}" in ${rel} should be a string, not ${jsonType(v)}.`, `invalid_field_type:${k}:${jsonType(v)}`, ctx.lineOf(k));
+            }
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aris/rules/input-hashes.ts
+
+
+
+const HEX64 = /^[0-9a-fA-F]{64}$/;
+/** Each cited input still exists inside the workspace and hashes to what the audit recorded. */
+const inputHashes = {
+    meta: {
+        name: 'input-hashes',
+        description: 'audited_input_hashes is an object, and every input it cites is a readable file inside the workspace whose sha256 is the recorded one.',
+        codes: [
+            ARIS.hashesNotObject,
+            ARIS.inputOutsideRoot,
+            ARIS.inputMissing,
+            ARIS.inputUnreadable,
+            ARIS.inputNotFile,
+            ARIS.inputHashMalformed,
+            ARIS.inputStale,
+        ],
+    },
+    async check(ctx) {
+        const { data, rel } = ctx;
+        const raw = data.audited_input_hashes;
+        if (Object.hasOwn(data, 'audited_input_hashes') &&
+            (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
+            ctx.issue(ARIS.hashesNotObject, `"audited_input_hashes" in ${rel} is ${jsonType(raw)}, not an object of path → sha256.`, 'audited_input_hashes_not_dict', ctx.lineOf('audited_input_hashes'));
+        }
+        for (const ref of ctx.inputs) {
+            const key = (0,sanitize/* quoteValue */.cl)(ref.key);
+            const r = ref.resolved;
+            if (!r.ok) {
+                if (r.reason === 'outside_root')
+                    ctx.stale(ARIS.inputOutsideRoot, ref, ':outside_root', `Input ${key} ${r.detail}; it was not read.`);
+                else if (r.reason === 'missing')
+                    ctx.stale(ARIS.inputMissing, ref, ':file_gone', `Input ${key} cited by ${rel} no longer exists.`);
+                else
+                    ctx.stale(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input ${key} ${r.detail}.`);
+                continue;
+            }
+            const h = await ctx.audit.hashes(r.real);
+            if (!h.ok) {
+                if (h.reason === 'missing')
+                    ctx.stale(ARIS.inputMissing, ref, ':file_gone', `Input ${key} cited by ${rel} no longer exists.`);
+                else if (h.reason === 'not_file')
+                    ctx.stale(ARIS.inputNotFile, ref, ':not_a_file', `Input ${key} ${h.detail}, not a file.`);
+                else
+                    ctx.stale(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input ${key} could not be read: ${h.detail}.`);
+                continue;
+            }
+            const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
+            if (recorded === undefined || !HEX64.test(recorded)) {
+                ctx.stale(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for ${key} is ${recorded === undefined ? jsonType(ref.recorded) : (0,sanitize/* quoteValue */.cl)(recorded)}, not sha256:<64 hex>.`);
+                continue;
+            }
+            if (recorded.toLowerCase() !== h.sha256) {
+                ctx.stale(ARIS.inputStale, ref, '', `${r.rel} changed after ${ctx.spec.skill} audited it (recorded ${input_hashes_short(recorded)}, now ${input_hashes_short(h.sha256)}).`, [{ path: r.rel }]);
+            }
+        }
+    },
+};
+function input_hashes_short(hex) {
+    return `${hex.slice(0, 12)}…`;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aris/rules/no-audited-inputs.ts
+
+const noAuditedInputs = {
+    meta: {
+        name: 'no-audited-inputs',
+        description: 'A PASS, WARN or FAIL verdict cites at least one input, so it is tied to files.',
+        codes: [ARIS.noAuditedInputs],
+    },
+    check(ctx) {
+        const raw = ctx.data.audited_input_hashes;
+        if (['PASS', 'WARN', 'FAIL'].includes(ctx.verdict) &&
+            raw !== null &&
+            typeof raw === 'object' &&
+            !Array.isArray(raw) &&
+            Object.keys(raw).length === 0) {
+            ctx.report(ARIS.noAuditedInputs, `${ctx.spec.skill} returned ${ctx.verdict} but cites no inputs in ${ctx.rel}, so its verdict cannot be tied to any file.`, ctx.lineOf('audited_input_hashes'));
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aris/rules/required-fields.ts
+
+
+
+const requiredFields = {
+    meta: {
+        name: 'required-fields',
+        description: 'Every required field is present, one of thread_id and agent_id is set, and trace_path is not empty.',
+        codes: [ARIS.missingField],
+    },
+    check(ctx) {
+        const { data, rel } = ctx;
+        for (const k of REQUIRED_FIELDS) {
+            if (!Object.hasOwn(data, k))
+                ctx.issue(ARIS.missingField, `${rel} has no "${k}" field.`, `missing_field:${k}`, 1);
+        }
+        if (!pyTruthy(data.thread_id) && !pyTruthy(data.agent_id)) {
+            ctx.issue(ARIS.missingField, `${rel} has neither "thread_id" nor "agent_id".`, 'missing_field:thread_id_or_agent_id', 1);
+        }
+        if (data.trace_path === '') {
+            ctx.issue(ARIS.missingField, `${rel} has an empty "trace_path".`, 'missing_field:trace_path', ctx.lineOf('trace_path'));
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aris/rules/review-independence.ts
+
+
+
+const reviewIndependence = {
+    meta: {
+        name: 'review-independence',
+        description: 'The declared review independence agrees with the executor and reviewer model families and the acceptance status.',
+        codes: [
+            ARIS.missingField,
+            ARIS.invalidReviewIndependence,
+            ARIS.unrecognizedModelFamily,
+            ARIS.executorFamilyMismatch,
+            ARIS.reviewerFamilyMismatch,
+            ARIS.sameFamilyMismatch,
+            ARIS.crossFamilyMismatch,
+            ARIS.deterministicMismatch,
+            ARIS.acceptanceStatusMismatch,
+        ],
+    },
+    check(ctx) {
+        const independence = checkIndependence(ctx.data);
+        ctx.independence = independence.label;
+        for (const ii of independence.issues) {
+            const [def, line] = independenceFinding(ii, ctx.lineOf);
+            ctx.issue(def, independenceMessage(ii, ctx.rel), independenceIssueString(ii), line ?? 1);
+        }
+    },
+};
+function independenceFinding(i, lineOf) {
+    switch (i.kind) {
+        case 'missing_field':
+            return [ARIS.missingField, lineOf(i.field)];
+        case 'invalid_review_independence':
+            return [ARIS.invalidReviewIndependence, lineOf('review_independence')];
+        case 'unrecognized_model_family':
+            return [ARIS.unrecognizedModelFamily, lineOf('executor_model') ?? lineOf('reviewer_model')];
+        case 'executor_family_mismatch':
+            return [ARIS.executorFamilyMismatch, lineOf('executor_family')];
+        case 'reviewer_family_mismatch':
+            return [ARIS.reviewerFamilyMismatch, lineOf('reviewer_family')];
+        case 'same_family_independence_mismatch':
+            return [ARIS.sameFamilyMismatch, lineOf('review_independence')];
+        case 'cross_family_independence_mismatch':
+            return [ARIS.crossFamilyMismatch, lineOf('review_independence')];
+        case 'deterministic_independence_mismatch':
+            return [ARIS.deterministicMismatch, lineOf('review_independence')];
+        case 'acceptance_status_mismatch':
+            return [ARIS.acceptanceStatusMismatch, lineOf('acceptance_status')];
+    }
+}
+function independenceMessage(i, rel) {
+    switch (i.kind) {
+        case 'missing_field':
+            return `${rel} declares review independence but "${i.field}" is missing or empty.`;
+        case 'invalid_review_independence':
+            return `review_independence ${(0,sanitize/* quoteValue */.cl)(i.value)} in ${rel} is not same-family, cross-family or deterministic.`;
+        case 'unrecognized_model_family':
+            return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
+        case 'executor_family_mismatch':
+        case 'reviewer_family_mismatch': {
+            const role = i.kind === 'executor_family_mismatch' ? 'executor' : 'reviewer';
+            return i.absent
+                ? `${role}_family is missing in ${rel}; ${role}_model is of family ${i.want}.`
+                : `${role}_family ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} does not match ${role}_model (family ${i.want}).`;
+        }
+        case 'same_family_independence_mismatch':
+            return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
+        case 'cross_family_independence_mismatch':
+            return `${rel} claims a cross-family review, but the families are the same or the reviewer is deterministic.`;
+        case 'deterministic_independence_mismatch':
+            return `${rel} claims a deterministic review, but the reviewer is a model.`;
+        case 'acceptance_status_mismatch':
+            return `acceptance_status ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} should be "${i.want}" for this kind of review.`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/aris/rules/trace-path.ts
+
+
+
+
+
+
+const tracePath = {
+    meta: {
+        name: 'trace-path',
+        description: 'trace_path names an existing, non-empty trace inside the workspace (looked up from the paper dir upwards), not an artifact or the verifier’s own files.',
+        codes: [
+            ARIS.traceNotATrace,
+            ARIS.traceEmpty,
+            ARIS.traceEmptyFile,
+            ARIS.traceUnreadable,
+            ARIS.traceOutsideRoot,
+            ARIS.traceMissing,
+        ],
+    },
+    check(ctx) {
+        const tracePath = ctx.data.trace_path;
+        if (typeof tracePath !== 'string' || tracePath === '')
+            return;
+        const t = checkTrace(tracePath, ctx.spec, ctx.audit);
+        if (t.issue) {
+            const [def, text, message] = t.issue;
+            ctx.issue(def, message, text, ctx.lineOf('trace_path'));
+        }
+        else
+            ctx.traceLocation = t.location;
+    },
+};
+function isAncestorOrSelf(dir, of) {
+    return of === dir || of.startsWith(dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep);
 }
 /** The verifier's own files under a paper's (or an ancestor's) `.aris` directory. */
 const ARIS_STATE_FILES = [
@@ -47639,75 +48098,227 @@ function checkTrace(tracePath, spec, ctx) {
         ],
     };
 }
-function independenceFinding(i, lineOf) {
-    switch (i.kind) {
-        case 'missing_field':
-            return [ARIS.missingField, lineOf(i.field)];
-        case 'invalid_review_independence':
-            return [ARIS.invalidReviewIndependence, lineOf('review_independence')];
-        case 'unrecognized_model_family':
-            return [ARIS.unrecognizedModelFamily, lineOf('executor_model') ?? lineOf('reviewer_model')];
-        case 'executor_family_mismatch':
-            return [ARIS.executorFamilyMismatch, lineOf('executor_family')];
-        case 'reviewer_family_mismatch':
-            return [ARIS.reviewerFamilyMismatch, lineOf('reviewer_family')];
-        case 'same_family_independence_mismatch':
-            return [ARIS.sameFamilyMismatch, lineOf('review_independence')];
-        case 'cross_family_independence_mismatch':
-            return [ARIS.crossFamilyMismatch, lineOf('review_independence')];
-        case 'deterministic_independence_mismatch':
-            return [ARIS.deterministicMismatch, lineOf('review_independence')];
-        case 'acceptance_status_mismatch':
-            return [ARIS.acceptanceStatusMismatch, lineOf('acceptance_status')];
-    }
-}
-function independenceMessage(i, rel) {
-    switch (i.kind) {
-        case 'missing_field':
-            return `${rel} declares review independence but "${i.field}" is missing or empty.`;
-        case 'invalid_review_independence':
-            return `review_independence ${(0,sanitize/* quoteValue */.cl)(i.value)} in ${rel} is not same-family, cross-family or deterministic.`;
-        case 'unrecognized_model_family':
-            return `The model family in ${rel} is not recognised (executor: ${i.executor}, reviewer: ${i.reviewer}).`;
-        case 'executor_family_mismatch':
-        case 'reviewer_family_mismatch': {
-            const role = i.kind === 'executor_family_mismatch' ? 'executor' : 'reviewer';
-            return i.absent
-                ? `${role}_family is missing in ${rel}; ${role}_model is of family ${i.want}.`
-                : `${role}_family ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} does not match ${role}_model (family ${i.want}).`;
+
+;// CONCATENATED MODULE: ./src/packs/aris/rules/verdict.ts
+
+
+
+
+
+const knownVerdict = {
+    meta: {
+        name: 'verdict',
+        description: `The verdict is a string and one of ${VERDICTS.join(' ')}.`,
+        codes: [ARIS.fieldType, ARIS.invalidVerdict],
+    },
+    check(ctx) {
+        const raw = ctx.data.verdict;
+        const v = ctx.verdict;
+        if (raw !== undefined && typeof raw !== 'string') {
+            ctx.issue(ARIS.fieldType, `"verdict" in ${ctx.rel} should be a string, not ${jsonType(raw)}.`, `invalid_verdict:${(0,sanitize/* valueExcerpt */.Pc)(pyStr(raw))}`, ctx.lineOf('verdict'));
         }
-        case 'same_family_independence_mismatch':
-            return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
-        case 'cross_family_independence_mismatch':
-            return `${rel} claims a cross-family review, but the families are the same or the reviewer is deterministic.`;
-        case 'deterministic_independence_mismatch':
-            return `${rel} claims a deterministic review, but the reviewer is a model.`;
-        case 'acceptance_status_mismatch':
-            return `acceptance_status ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} should be "${i.want}" for this kind of review.`;
+        else if (!VERDICTS.includes(v)) {
+            const hint = VERDICTS.includes(v.toUpperCase()) && v !== ''
+                ? ` Verdicts are upper case: ${v.toUpperCase()}.`
+                : '';
+            ctx.issue(ARIS.invalidVerdict, `${ctx.rel} has verdict ${(0,sanitize/* quoteValue */.cl)(v)}, not one of ${VERDICTS.join(' ')}.${hint}`, `invalid_verdict:${(0,sanitize/* valueExcerpt */.Pc)(v)}`, ctx.lineOf('verdict') ?? 1);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/aris/rules/index.ts
+
+
+
+
+
+
+
+
+
+
+/**
+ * The rules over one parsed audit artifact, in the order their findings and legacy issue strings
+ * appear (the order of verify_paper_audits.sh).
+ */
+const ARTIFACT_RULES = [
+    duplicateKeys,
+    requiredFields,
+    fieldTypes,
+    knownVerdict,
+    auditSkill,
+    reviewIndependence,
+    inputHashes,
+    tracePath,
+    noAuditedInputs,
+    blockingVerdict,
+];
+
+;// CONCATENATED MODULE: ./src/packs/aris/audit.ts
+
+
+
+
+
+
+/** The inputs an artifact cites, resolved inside the workspace (nothing is read yet). */
+function auditInputs(loaded, ctx) {
+    if (loaded.state !== 'ok')
+        return [];
+    const hashes = loaded.data.audited_input_hashes;
+    if (hashes === null || typeof hashes !== 'object' || Array.isArray(hashes))
+        return [];
+    return Object.entries(hashes).map(([key, recorded]) => ({
+        key,
+        recorded,
+        resolved: ctx.ws.resolve(ctx.paperDir, key),
+    }));
+}
+async function checkAudit(spec, loaded, ctx) {
+    const subjectId = `${ctx.targetId}/${spec.artifact}`;
+    const subject = {
+        id: subjectId,
+        target: ctx.targetId,
+        pack: 'aris',
+        kind: 'audit',
+        name: spec.skill,
+        path: loaded.rel,
+        status: 'OK',
+        outcome: 'pass',
+    };
+    // Uncapped: every finding is also a legacy issue string, and the legacy report lists them all.
+    const f = new Findings(subjectId, { maxPerCode: Infinity });
+    const rerun = rerunHow(spec, ctx);
+    const at = (line) => line ? { path: loaded.rel, line } : { path: loaded.rel };
+    const add = (def, message, issue, line, extra = {}) => f.report(def, {
+        message,
+        location: at(line),
+        remediation: extra.remediation ??
+            (def.remediation.startsWith('Rerun the audit') ? rerun : def.remediation),
+        ...(extra.related ? { related: extra.related } : {}),
+        ...(issue !== undefined ? { details: { issue } } : {}),
+    });
+    const row = (status, verdict, independence, issues, stale = false) => ({
+        audit: spec.skill,
+        status,
+        verdict,
+        stale,
+        review_independence: independence,
+        issues,
+        artifact: loaded.rel,
+    });
+    if (loaded.state === 'missing') {
+        if (ctx.assurance === 'draft') {
+            return {
+                row: row('MISSING_DRAFT_OK', '', 'unavailable', []),
+                subject: { ...subject, status: 'MISSING_DRAFT_OK', outcome: 'skipped' },
+                findings: f.finish(),
+                problem: false,
+                blocking: false,
+                provisional: true,
+            };
+        }
+        const issue = `missing_artifact: ${spec.artifact}`;
+        add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`, issue, undefined, {
+            remediation: `Run the ${spec.skill} skill on ${paperOf(ctx)} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), then run audit-gate again${orDraft(ctx)}.`,
+        });
+        return {
+            row: row('MISSING', '', 'unavailable', [issue]),
+            subject: { ...subject, status: 'MISSING' },
+            findings: f.finish(),
+            problem: true,
+            blocking: true,
+            provisional: false,
+        };
     }
-}
-function jsonType(v) {
-    if (v === null)
-        return 'null';
-    if (Array.isArray(v))
-        return 'an array';
-    if (typeof v === 'object')
-        return 'an object';
-    if (typeof v === 'string')
-        return 'a string';
-    if (typeof v === 'number')
-        return 'a number';
-    if (typeof v === 'boolean')
-        return 'a boolean';
-    return typeof v;
-}
-function audit_short(hex) {
-    return `${hex.slice(0, 12)}…`;
+    if (loaded.state === 'bad') {
+        const issueFor = {
+            unreadable: [ARIS.artifactUnreadable, `schema_invalid:cannot_read:${loaded.detail}`],
+            outside_root: [ARIS.artifactUnreadable, `schema_invalid:outside_root`],
+            too_large: [ARIS.artifactTooLarge, `schema_invalid:too_large`],
+            unparseable: [ARIS.artifactUnparseable, `schema_invalid:cannot_parse_json:${loaded.detail}`],
+            not_object: [ARIS.artifactNotObject, `schema_invalid:not_an_object`],
+        };
+        const [def, issue] = issueFor[loaded.why];
+        add(def, `${loaded.rel} ${loaded.detail}.`, issue, loaded.line);
+        return {
+            row: row('SCHEMA_INVALID', '', 'unavailable', [issue]),
+            subject: { ...subject, status: 'SCHEMA_INVALID' },
+            findings: f.finish(),
+            problem: true,
+            blocking: ctx.assurance === 'submission',
+            provisional: true,
+        };
+    }
+    const data = loaded.data;
+    const issues = [];
+    const stale = [];
+    const rctx = {
+        spec,
+        audit: ctx,
+        rel: loaded.rel,
+        data,
+        duplicates: loaded.doc.duplicates,
+        lineOf: (...p) => loaded.doc.lineOf(p),
+        inputs: auditInputs(loaded, ctx),
+        verdict: typeof data.verdict === 'string' ? data.verdict : '',
+        issue(def, message, text, line) {
+            issues.push(text);
+            add(def, message, text, line);
+        },
+        stale(def, ref, suffix, message, related) {
+            const text = `stale:${ref.key}${suffix}`;
+            stale.push(text);
+            add(def, message, text, rctx.lineOf('audited_input_hashes', ref.key), {
+                related,
+                remediation: def === ARIS.inputStale || def === ARIS.inputHashMalformed ? rerun : def.remediation,
+            });
+        },
+        report(def, message, line, remediation) {
+            add(def, message, undefined, line, remediation ? { remediation } : {});
+        },
+        independence: '',
+    };
+    await runRules(ARTIFACT_RULES, rctx);
+    const verdict = rctx.verdict;
+    const isStale = stale.length > 0;
+    const allIssues = [...issues, ...stale];
+    const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
+    const status = verdict === ''
+        ? 'SCHEMA_INVALID'
+        : isStale
+            ? 'STALE'
+            : blockingVerdict
+                ? 'BLOCKING_VERDICT'
+                : allIssues.length > 0
+                    ? 'HAS_ISSUES'
+                    : 'OK';
+    const submission = ctx.assurance === 'submission';
+    const problem = isStale || allIssues.length > 0 || (submission && blockingVerdict);
+    const label = rctx.independence;
+    const out = row(status, verdict, label, allIssues, isStale);
+    if (rctx.traceLocation)
+        out.trace_location = rctx.traceLocation;
+    const reason = [
+        typeof data.reason_code === 'string' ? (0,sanitize/* valueExcerpt */.Pc)(data.reason_code) : '',
+        typeof data.summary === 'string' ? (0,sanitize/* valueExcerpt */.Pc)(data.summary) : '',
+    ]
+        .filter(Boolean)
+        .join(': ');
+    return {
+        row: out,
+        subject: { ...subject, status, ...(verdict ? { verdict } : {}), ...(reason ? { reason } : {}) },
+        findings: f.finish(),
+        problem,
+        blocking: submission && problem,
+        provisional: label === 'same-family' || label === 'legacy-unspecified' || verdict === '',
+    };
 }
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
 var json_file = __nccwpck_require__(5823);
 ;// CONCATENATED MODULE: ./src/packs/aris/paper.ts
+
 
 
 
@@ -47740,7 +48351,7 @@ async function verifyPaper(paperDir, ctx) {
     const maxBytes = typeof ctx.options.max_artifact_bytes === 'number' ? ctx.options.max_artifact_bytes : undefined;
     const loaded = manifest.audits.map((spec) => ({
         spec,
-        loaded: (0,json_file/* loadJsonObject */.UT)(ws, paperDir, spec.artifact, maxBytes),
+        loaded: (0,json_file/* loadJsonObject */.U)(ws, paperDir, spec.artifact, maxBytes),
     }));
     const paperReal = ws.resolve(paperDir, '.');
     const base = paperReal.ok ? paperReal.real : paperDir;
@@ -47836,7 +48447,7 @@ function decideAssurance(paperDir, ctx) {
     });
 }
 function readManifest(paperDir, ctx, targetId) {
-    const loaded = (0,json_file/* loadJsonObject */.UT)(ctx.workspace, paperDir, MANIFEST_PATH);
+    const loaded = (0,json_file/* loadJsonObject */.U)(ctx.workspace, paperDir, MANIFEST_PATH);
     if (loaded.state === 'missing')
         return { audits: DEFAULT_AUDITS, source: 'default', findings: [] };
     const invalid = (message, line) => ({
@@ -47858,13 +48469,12 @@ function readManifest(paperDir, ctx, targetId) {
     }
     const parsed = AuditManifest.safeParse(loaded.data);
     if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const { where, why } = (0,sanitize/* schemaIssueText */.Iy)(issue);
-        return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(issue.path) ?? 1);
+        const { path: at, where, why } = firstIssue(parsed.error);
+        return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(at) ?? 1);
     }
     const seen = new Set();
     for (const [i, a] of parsed.data.audits.entries()) {
-        if (!(0,json_file/* isSafeRelative */.kr)(a.artifact))
+        if (!isPlainRelative(a.artifact))
             return invalid(`names artifact ${(0,sanitize/* quoteValue */.cl)(a.artifact)}, which is not a plain path inside the paper dir`, loaded.doc.lineOf(['audits', i, 'artifact']));
         if (seen.has(a.artifact))
             return invalid(`names artifact ${(0,sanitize/* quoteValue */.cl)(a.artifact)} twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
@@ -48083,25 +48693,11 @@ function discoverRuns(dirs) {
     return [...found].sort();
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/packs/trace/outputs.ts
 
 
+
 const CHECK_OF = new Map(TRACE_CODES.map((c) => [c.code, c.check]));
-/** Python-style canonical JSON of plain data (sorted keys, compact), for the report's content id. */
-function outputs_canonical(v) {
-    if (v === null || typeof v !== 'object')
-        return JSON.stringify(v);
-    if (Array.isArray(v))
-        return `[${v.map(outputs_canonical).join(',')}]`;
-    const o = v;
-    return `{${Object.keys(o)
-        .filter((k) => o[k] !== undefined)
-        .sort()
-        .map((k) => `${JSON.stringify(k)}:${outputs_canonical(o[k])}`)
-        .join(',')}}`;
-}
 function severity(f) {
     return f.severity === 'notice' ? 'info' : f.severity;
 }
@@ -48147,7 +48743,7 @@ function renderVerificationReport(report, targetId) {
         checks_failed: checks.filter((c) => !c.passed).length,
     };
     const body = { checks, failures, summary_metrics, trace_id: ext.trace_id };
-    const id = `verify_v1_${(0,external_node_crypto_.createHash)('sha256').update(outputs_canonical(body)).digest('hex')}`;
+    const id = `verify_v1_${(0,external_node_crypto_.createHash)('sha256').update(canonicalJson(body)).digest('hex')}`;
     return { id, ...body };
 }
 /** Whether a target of the report is a run that was checked (it has the run's extension). */
@@ -48161,17 +48757,6 @@ function renderVerificationReports(report) {
         .map((t) => renderVerificationReport(report, t.id));
 }
 
-// EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(2645);
-;// CONCATENATED MODULE: ./src/packs/trace/context.ts
-/** Short, safe quoting of artifact text inside a message. */
-function q(s, max = 120) {
-    const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
-    return JSON.stringify(t);
-}
-
-// EXTERNAL MODULE: ./src/io/json.ts + 1 modules
-var json = __nccwpck_require__(2680);
 ;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
 /**
  * Canonical JSON as the producer writes it (Python `json.dumps(sort_keys=True, separators=(",",
@@ -48184,25 +48769,6 @@ var json = __nccwpck_require__(2680);
  *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
  *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
  */
-/** Serializes a parsed JSON value with sorted keys and compact separators. */
-function canonicalStringify(v) {
-    if (v === null || typeof v !== 'object')
-        return JSON.stringify(v);
-    if (Array.isArray(v)) {
-        let s = '[';
-        for (let i = 0; i < v.length; i++)
-            s += (i ? ',' : '') + canonicalStringify(v[i]);
-        return s + ']';
-    }
-    const o = v;
-    const keys = Object.keys(o).sort();
-    let s = '{';
-    for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        s += (i ? ',' : '') + JSON.stringify(k) + ':' + canonicalStringify(o[k]);
-    }
-    return s + '}';
-}
 /** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
 function pyFloatRepr(x) {
     if (x === 0)
@@ -48719,6 +49285,190 @@ function checkLine(text, needMembers = false, ascii = false) {
     return scanCanonical(text);
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/files.ts
+
+
+
+
+
+/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
+const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * Lists every file under the run directory (see the kit's listTarget): symlinks are not followed,
+ * FIFOs and sockets are listed as 'other' and never opened.
+ */
+function listRun(runDir, realRunDir) {
+    return listTarget(runDir, realRunDir, 'the run directory');
+}
+/**
+ * Reads a run file through the run's listing and the shared Hasher, which keeps its hash (the
+ * manifest check then needs no second read). Missing means not in the listing; a listed entry
+ * that is not a regular file inside the run is not read.
+ */
+function readRunFile(ctx, name, maxBytes) {
+    const e = ctx.listing.get(name);
+    if (!e)
+        return { ok: false, kind: 'missing', detail: 'does not exist' };
+    if (!readable(e))
+        return { ok: false, kind: 'other', detail: e.detail ?? 'is not a regular file' };
+    return ctx.hasher.read(e.real, maxBytes);
+}
+/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
+function readRunJson(ctx, name) {
+    const read = readRunFile(ctx, name, MAX_RUN_FILE_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing')
+            return { state: 'missing' };
+        return { state: 'unreadable', detail: read.detail };
+    }
+    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
+    if (!text.ok)
+        return { state: 'malformed', detail: text.detail, line: 1 };
+    // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
+    // unless something must be pointed at; canonical keys are strictly sorted, so none repeats.
+    const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
+    if (body.charCodeAt(0) === 0x7b) {
+        try {
+            const value = JSON.parse(body);
+            const members = new Map();
+            if (isCanonicalText(body, members)) {
+                let doc;
+                const lazy = {
+                    lineOf: (p) => (doc ??= (0,json/* parseJson */.qF)(text.text).doc).lineOf(p),
+                };
+                return { state: 'ok', value, doc: lazy, text: text.text, members };
+            }
+        }
+        catch {
+            // fall through to the located parser, which says where it breaks
+        }
+    }
+    return (0,json/* parseJsonText */.lk)(text.text, true);
+}
+/**
+ * Reads a JSON run file and validates it. An unreadable file is trace.file_unreadable; malformed
+ * JSON or a schema violation is `invalid`, at its line, with "<name> <what> at <where>: <why>."
+ * Returns undefined when anything was reported (or the file is missing: the core-file check says so).
+ */
+function loadRunFile(ctx, name, schema, invalid, what) {
+    const rel = ctx.rel(name);
+    const loaded = readRunJson(ctx, name);
+    if (loaded.state === 'missing')
+        return undefined;
+    if (loaded.state === 'unreadable') {
+        ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
+        return undefined;
+    }
+    if (loaded.state === 'malformed') {
+        ctx.f.add(invalid, `${name} ${loaded.detail}.`, { path: rel, line: loaded.line });
+        return undefined;
+    }
+    const parsed = schema.safeParse(loaded.value);
+    if (!parsed.success) {
+        const issue = firstIssue(parsed.error, { style: 'verbatim' });
+        ctx.f.add(invalid, `${name} ${what} at ${issue.where}: ${issue.why}.`, {
+            path: rel,
+            line: loaded.doc.lineOf(issue.path) ?? 1,
+        });
+        return undefined;
+    }
+    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
+/** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
+const DEFAULT_MIN_SUPPORTS = 2;
+/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
+function supportFloor(option) {
+    return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
+}
+/**
+ * The run's recorded policy (`metadata.reasoning_policy.min_supports_per_claim`) read as the
+ * producer's verifier reads it (absent or unusable: 2; otherwise at least 1), raised to the gate's
+ * floor when that is higher. Before the header is read (or when it is unusable) the producer's
+ * default stands in for the run's policy.
+ */
+function supportPolicy(floor, metadata) {
+    const policy = metadata?.reasoning_policy;
+    const raw = policy && typeof policy === 'object' && !Array.isArray(policy)
+        ? policy.min_supports_per_claim
+        : undefined;
+    let run = DEFAULT_MIN_SUPPORTS;
+    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
+    if (typeof raw === 'number' && Number.isFinite(raw)) {
+        run = Math.max(1, Math.trunc(raw));
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
+    }
+    else if (typeof raw === 'string') {
+        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
+    }
+    if (floor !== undefined && floor > run)
+        return {
+            min: floor,
+            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
+        };
+    return { min: run, source: runSource };
+}
+/**
+ * Whether the run's recorded policy lets a derived claim marked `structured.insufficient_evidence`
+ * stand in a run that reports insufficient evidence (the contract's "policy-driven" exemption).
+ * The producer records no such policy and never marks claims, so real runs never get it: without
+ * it, the mark would only let a forged claim through.
+ */
+function allowsMarkedInsufficient(metadata) {
+    const policy = metadata?.reasoning_policy;
+    return (!!policy &&
+        typeof policy === 'object' &&
+        policy.allow_marked_insufficient_claims === true);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/context.ts
+/** Short, safe quoting of artifact text inside a message. */
+function q(s, max = 120) {
+    const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
+    return JSON.stringify(t);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/cross-references.ts
+
+
+/** The run's parts must name each other: header, plan.json, spec.json and run_meta.json. */
+const crossReferences = {
+    meta: {
+        name: 'cross-references',
+        description: 'The trace header, plan.json, spec.json and run_meta.json name the same plan, spec, trace and run.',
+        codes: [TRACE.planMismatch, TRACE.runMetaMismatch],
+    },
+    check({ ctx, runId, runMeta, plan, spec, scan }) {
+        const header = scan?.header;
+        const planRel = { path: ctx.rel('plan.json'), line: 1 };
+        if (header && plan && header.plan_id !== plan.plan.id) {
+            ctx.f.add(TRACE.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, ctx.at(1), [planRel]);
+        }
+        if (header && spec && header.spec_id !== spec.id) {
+            ctx.f.add(TRACE.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, ctx.at(1), [{ path: ctx.rel('spec.json'), line: 1 }]);
+        }
+        if (plan && spec && plan.plan.spec_id !== spec.id) {
+            ctx.f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: ctx.rel('spec.json'), line: 1 }]);
+        }
+        if (runMeta) {
+            const metaLoc = { path: ctx.rel('run_meta.json'), line: 1 };
+            const mism = [];
+            if (runMeta.run_id !== runId)
+                mism.push(`run_id ${q(runMeta.run_id)} but the run directory is ${q(runId)}`);
+            if (header && runMeta.trace_id !== header.id)
+                mism.push(`trace_id ${q(runMeta.trace_id)} but the trace is ${q(header.id)}`);
+            if (plan && runMeta.plan_id !== plan.plan.id)
+                mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
+            if (spec && runMeta.spec_id !== spec.id)
+                mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
+            for (const m of mism)
+                ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
+        }
+    },
+};
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/errors.js
 var errors = __nccwpck_require__(3342);
 ;// CONCATENATED MODULE: ./src/io/fast-schema.ts
@@ -49220,183 +49970,8 @@ const Fast = {
     VerificationReport: fastSchema(VerificationReport),
 };
 
-;// CONCATENATED MODULE: ./src/packs/trace/files.ts
-
-
-
-
-
-
-
-/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
-const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
-const MAX_LIST_DEPTH = 16;
-const MAX_LIST_ENTRIES = 1_000_000;
-const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
-const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
-/** True when `p` is a plain relative POSIX path: no `..`, no absolute path, no backslash, no empty segment. */
-function isPlainRelative(p) {
-    return PLAIN_PATH.test(p) && !DOT_SEGMENT.test(p);
-}
-/**
- * Lists every file under the run directory without following symlinks (lstat), so a symlink
- * loop or a link out of the run cannot trap or widen the walk. FIFOs and sockets are listed as
- * 'other' and never opened.
- */
-function listRun(runDir, realRunDir) {
-    const out = [];
-    const stack = [{ abs: runDir, rel: '', depth: 0 }];
-    while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
-        const { abs, rel, depth } = stack.pop();
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
-        }
-        catch {
-            continue;
-        }
-        for (const e of entries) {
-            const childAbs = external_node_path_default().join(abs, e.name);
-            const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
-                if (depth < MAX_LIST_DEPTH)
-                    stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
-                else
-                    out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
-            }
-            else if (e.isFile()) {
-                // Reached through real directories only (symlinked ones are not entered), so its real
-                // path needs no realpath call.
-                out.push({ rel: childRel, abs: childAbs, kind: 'file', real: inDir(realRunDir, childRel) });
-            }
-            else if (e.isSymbolicLink()) {
-                const entry = { rel: childRel, abs: childAbs, kind: 'symlink' };
-                try {
-                    const real = external_node_fs_default().realpathSync.native(childAbs);
-                    entry.real = real;
-                    const inside = real.startsWith(realRunDir + (external_node_path_default()).sep);
-                    entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
-                    if (!inside)
-                        entry.detail = `is a symlink to ${real}, outside the run directory`;
-                    else if (!entry.insideFile)
-                        entry.detail = 'is a symlink to something other than a regular file';
-                }
-                catch (err) {
-                    entry.detail =
-                        err.code === 'ELOOP'
-                            ? 'is a symlink loop'
-                            : `is a dangling symlink (${(0,workspace/* errorText */.k)(err)})`;
-                }
-                out.push(entry);
-            }
-            else {
-                out.push({
-                    rel: childRel,
-                    abs: childAbs,
-                    kind: 'other',
-                    detail: 'is a FIFO, socket or device, not a regular file',
-                });
-            }
-        }
-    }
-    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-}
-/** `rel` (POSIX) under `dir`, without path.join's normalizing (rel is already plain). */
-function inDir(dir, rel) {
-    return (external_node_path_default()).sep === '/' ? `${dir}/${rel}` : external_node_path_default().join(dir, ...rel.split('/'));
-}
-/**
- * Reads a run file through the run's listing and the shared Hasher, which keeps its hash (the
- * manifest check then needs no second read). Missing means not in the listing; a listed entry
- * that is not a regular file inside the run is not read.
- */
-function readRunFile(ctx, name, maxBytes) {
-    const e = ctx.listing.get(name);
-    if (!e)
-        return { ok: false, kind: 'missing', detail: 'does not exist' };
-    if (!readable(e))
-        return { ok: false, kind: 'other', detail: e.detail ?? 'is not a regular file' };
-    return ctx.hasher.read(e.real, maxBytes);
-}
-/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
-function readRunJson(ctx, name) {
-    const read = readRunFile(ctx, name, MAX_RUN_FILE_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing')
-            return { state: 'missing' };
-        return { state: 'unreadable', detail: read.detail };
-    }
-    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
-    if (!text.ok)
-        return { state: 'malformed', detail: text.detail, line: 1 };
-    // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
-    // unless something must be pointed at; canonical keys are strictly sorted, so none repeats.
-    const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
-    if (body.charCodeAt(0) === 0x7b) {
-        try {
-            const value = JSON.parse(body);
-            const members = new Map();
-            if (isCanonicalText(body, members)) {
-                let doc;
-                const lazy = {
-                    lineOf: (p) => (doc ??= (0,json/* parseJson */.q)(text.text).doc).lineOf(p),
-                };
-                return { state: 'ok', value, doc: lazy, text: text.text, members };
-            }
-        }
-        catch {
-            // fall through to the located parser, which says where it breaks
-        }
-    }
-    const parsed = (0,json/* parseJson */.q)(text.text);
-    if (!parsed.ok)
-        return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
-    const dup = parsed.doc.duplicates[0];
-    if (dup)
-        return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
-    return { state: 'ok', value: parsed.value, doc: parsed.doc, text: text.text };
-}
-/** A regular file, or a symlink to one inside the run: what may be read (at its `real` path). */
-function readable(e) {
-    return e.kind === 'file' || (e.kind === 'symlink' && e.insideFile === true);
-}
-/** The run file, if it is a regular file (or a symlink to one inside the run) that may be read. */
-function usable(listing, name) {
-    const e = listing.get(name);
-    return e && readable(e) ? e : undefined;
-}
-/**
- * Reads a JSON run file and validates it. An unreadable file is trace.file_unreadable; malformed
- * JSON or a schema violation is `invalid`, at its line, with "<name> <what> at <where>: <why>."
- * Returns undefined when anything was reported (or the file is missing: the core-file check says so).
- */
-function loadRunFile(ctx, name, schema, invalid, what) {
-    const rel = ctx.rel(name);
-    const loaded = readRunJson(ctx, name);
-    if (loaded.state === 'missing')
-        return undefined;
-    if (loaded.state === 'unreadable') {
-        ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
-        return undefined;
-    }
-    if (loaded.state === 'malformed') {
-        ctx.f.add(invalid, `${name} ${loaded.detail}.`, { path: rel, line: loaded.line });
-        return undefined;
-    }
-    const parsed = schema.safeParse(loaded.value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const at = issue.path.filter((x) => typeof x !== 'symbol');
-        ctx.f.add(invalid, `${name} ${what} at ${at.join('.') || 'the top level'}: ${issue.message}.`, {
-            path: rel,
-            line: loaded.doc.lineOf(at) ?? 1,
-        });
-        return undefined;
-    }
-    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
-}
-
 ;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
+
 
 
 
@@ -49453,8 +50028,8 @@ function loadChunks(ctx, evidenceCount) {
         }
         const rec = Fast.ChunkRecord.safeParse(parsed.value);
         if (!rec.success) {
-            const issue = rec.error.issues[0];
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, { path: rel, line: no });
+            const { where, why } = firstIssue(rec.error, { style: 'verbatim' });
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${where}: ${why}.`, { path: rel, line: no });
             bad = true;
             continue;
         }
@@ -49491,11 +50066,67 @@ function parseChunkLine(line) {
             // the located parser says where it breaks
         }
     }
-    const parsed = (0,json/* parseJson */.q)(line);
+    const parsed = (0,json/* parseJson */.qF)(line);
     if (!parsed.ok)
         return parsed;
     return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
 }
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/evidence.ts
+
+
+/** Evidence files, the chunk index, then every evidence support's bytes. */
+const evidence = {
+    meta: {
+        name: 'evidence',
+        description: 'Every registered evidence file exists inside the run with its recorded hash and chunk, and every evidence support cites its exact bytes.',
+        codes: [
+            TRACE.chunksInvalid,
+            TRACE.evidenceMissing,
+            TRACE.evidenceUnreadable,
+            TRACE.evidencePathEscape,
+            TRACE.evidenceHashMismatch,
+            TRACE.evidenceChunkMismatch,
+            TRACE.supportUnresolved,
+            TRACE.spanOutOfBounds,
+            TRACE.snippetHashMismatch,
+        ],
+    },
+    async check({ ctx, hasher, scan }) {
+        if (!scan)
+            return;
+        const ev = scan.evidence;
+        ev.setCiters(scan.claims.supports);
+        ev.resolveAll();
+        const chunks = loadChunks(ctx, ev.records.size);
+        await ev.checkFiles(hasher, chunks);
+        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
+        ev.checkSupports(scan.claims.supports);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/outcome.ts
+
+/** Insufficient evidence: exactly one of "derived claims" and "the marker". */
+const outcome = {
+    meta: {
+        name: 'outcome',
+        description: 'The run either answers (derived claims) or says why it cannot (an insufficient_evidence output), not both and not neither.',
+        codes: [TRACE.noOutcome, TRACE.insufficientAmbiguous],
+    },
+    check({ ctx, scan }) {
+        if (!scan)
+            return;
+        const derived = scan.claims.derived;
+        const marker = scan.steps.insufficientLine;
+        if (derived === 0 && marker === undefined) {
+            ctx.f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', ctx.at());
+        }
+        else if (derived > 0 && marker !== undefined) {
+            ctx.f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, ctx.at(marker), [ctx.at(scan.claims.derivedLine)]);
+        }
+    },
+};
 
 // EXTERNAL MODULE: ./src/io/hashing.ts
 var hashing = __nccwpck_require__(9520);
@@ -49600,7 +50231,17 @@ const EVENT_SUFFIX = ',"record":"trace_event"}';
  * over a dropped source is reported as unverifiable, never passed.
  */
 const KEEP_CHARS = 32 * 1024 * 1024;
+/** Not a check: it keeps, in the pass over the trace, the bytes claim and tool_call supports cite. */
 class CitedBytes {
+    static meta = {
+        name: 'cited-bytes',
+        description: 'Keeps claim statements and tool results for the support checks after the pass.',
+        codes: [],
+    };
+    on = {
+        tool_returned: (ev, l) => this.toolResult(ev.result.call_id, l.text, l.canonical),
+        claim_emitted: (ev) => this.claim(ev.claim.id, ev.claim.statement),
+    };
     sources = new Map();
     kept = 0;
     /** A claim's statement, kept under its id (the first emission wins). */
@@ -49706,1272 +50347,34 @@ function checkRecordSupports(ctx, supports, known, cited) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
-
-
-/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
-const MAX_QUOTES = 1000;
-function evidenceCites(claim) {
-    return claim.supports
-        .filter((s) => s.kind === 'evidence')
-        .map((s) => [s.ref_id, s.span[0], s.span[1]]);
-}
-const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
-/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
-function markedInsufficient(claim) {
-    const s = claim.structured;
-    return s !== null && s !== undefined && s.insufficient_evidence === true;
-}
-/**
- * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
- * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
- * match the evidence supports one to one.
- */
-class ClaimChecks {
-    ctx;
-    ids = new Map();
-    supports = [];
-    /** Derived claims not marked insufficient: the run's answer. */
-    derived = 0;
-    derivedLine;
-    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
-    exempted = [];
-    total = 0;
-    suspects = [];
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    has(id) {
-        return this.ids.has(id);
-    }
-    emitted(claim, line) {
-        const f = this.ctx.f;
-        const at = this.ctx.at(line);
-        this.total++;
-        const prev = this.ids.get(claim.id);
-        if (prev !== undefined) {
-            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
-            return;
-        }
-        this.ids.set(claim.id, line);
-        for (const s of claim.supports) {
-            this.supports.push({
-                claimId: claim.id,
-                line,
-                kind: s.kind,
-                refId: s.ref_id,
-                b0: s.span[0],
-                b1: s.span[1],
-                sha: s.snippet_sha256,
-            });
-        }
-        // Markers: every "[evidence:" must open a canonical marker.
-        const markers = new Map();
-        let suspect;
-        const statement = claim.statement;
-        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
-            MARKER_AT.lastIndex = i;
-            const m = MARKER_AT.exec(statement);
-            if (!m) {
-                // Only the next 120 characters are quoted: a search to the end would make a statement
-                // full of unclosed markers quadratic.
-                const window = statement.slice(i, i + 120);
-                const end = window.indexOf(']');
-                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
-                // Decided once the evidence is read: text the claim copies from the bytes it cites (the
-                // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
-                (suspect ??= {
-                    claimId: claim.id,
-                    line,
-                    statement,
-                    at: [],
-                    cites: evidenceCites(claim),
-                }).at.push([i, text]);
-                continue;
-            }
-            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
-            markers.set(key, (markers.get(key) ?? 0) + 1);
-        }
-        if (suspect)
-            this.suspects.push(suspect);
-        if (claim.claim_type !== 'derived')
-            return;
-        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        // The same (evidence, span, snippet) cited twice is one support, not two.
-        const supportKeys = new Map();
-        for (const s of evidence) {
-            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
-            const n = (supportKeys.get(key) ?? 0) + 1;
-            supportKeys.set(key, n);
-            if ((markers.get(key) ?? 0) < n) {
-                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
-            }
-        }
-        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
-            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
-            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
-                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
-        }
-        else {
-            this.derived++;
-            this.derivedLine ??= line;
-            this.ground(claim.id, line, supportKeys.size);
-        }
-        for (const [key, n] of markers) {
-            const have = supportKeys.get(key) ?? 0;
-            if (n > have) {
-                const [id, b0, b1, sha] = key.split('\0');
-                const why = have === 0
-                    ? 'no evidence support has that id, span and snippet hash'
-                    : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
-            }
-        }
-    }
-    /**
-     * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
-     * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
-     * be read: the marker is then reported).
-     */
-    resolveLegacy(read) {
-        for (const s of this.suspects) {
-            const quoted = [];
-            for (const [ref, b0, b1] of s.cites) {
-                const text = read(ref, b0, b1)?.toString('utf8').trim();
-                if (!text)
-                    continue;
-                let n = 0;
-                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
-                    quoted.push([p, p + text.length]);
-            }
-            for (const [i, text] of s.at) {
-                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
-                    continue;
-                this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
-            }
-        }
-        this.suspects.length = 0;
-    }
-    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
-    finish(insufficientRun) {
-        if (insufficientRun)
-            return;
-        for (const c of this.exempted)
-            this.ground(c.id, c.line, c.supports, true);
-    }
-    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
-    ground(id, line, supports, marked = false) {
-        const why = marked
-            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
-            : '';
-        if (supports === 0) {
-            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
-        }
-        else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/content.ts
-
-
+;// CONCATENATED MODULE: ./src/packs/trace/rules/record-references.ts
 
 
 
 /**
- * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
- * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
- * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
- * `result_sha256` together with the header's reasoning-trace record (the producer's
- * check_reasoning_trace).
+ * Claim and tool-call supports resolve and cite the record's exact bytes (evidence supports are
+ * checked with the evidence bytes), and the ids step outputs list name real records.
  */
-class ContentChecks {
-    ctx;
-    derived = [];
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    /**
-     * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
-     * so the canonical payload is rebuilt from the parsed record without scanning the line again.
-     */
-    evidence(ev, no) {
-        const want = contentId('ev', {
-            chunk_id: JSON.stringify(ev.chunk_id),
-            sha256: JSON.stringify(ev.sha256),
-            span: `[${ev.span[0]},${ev.span[1]}]`,
-            uri: JSON.stringify(ev.uri),
-        });
-        if (want !== ev.id)
-            this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
-    }
-    claim(claim, line, canonical, no) {
-        if (claim.claim_type === 'derived') {
-            const s = claim.structured;
-            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
-            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
-            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
-        }
-        if (!canonical)
+const recordReferences = {
+    meta: {
+        name: 'record-references',
+        description: 'Claim and tool-call supports resolve to records and cite their exact bytes; the ids step outputs list name emitted claims and registered evidence.',
+        codes: [TRACE.supportUnresolved, TRACE.spanOutOfBounds, TRACE.snippetHashMismatch],
+    },
+    check({ ctx, scan }) {
+        if (!scan)
             return;
-        const c = membersOf(eventText(line))?.claim;
-        const m = c === undefined ? undefined : membersOf(c);
-        if (!m)
-            return;
-        // The producer hashes its model dump: hash_algo and structured are always there.
-        const supports = claim.supports.every((x) => x.hash_algo !== undefined)
-            ? m.supports
-            : canonicalStringify(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
-        const want = contentId('claim', {
-            claim_type: m.claim_type,
-            confidence: m.confidence,
-            statement: m.statement,
-            status: m.status,
-            structured: m.structured ?? 'null',
-            supports,
-        });
-        if (want !== claim.id)
-            this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
-    }
-    mismatch(who, want, what, no) {
-        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
-    }
-    /**
-     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
-     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
-     * claim records the hash of its statement and citations, they agree, and the header's
-     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
-     */
-    finish(header) {
-        if (!header || this.derived.length === 0)
-            return;
-        const meta = header.metadata.reasoning_trace;
-        if (meta === undefined && !this.derived.some((d) => d.has))
-            return;
-        const f = this.ctx.f;
-        const at = this.ctx.at(1);
-        const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
-        for (const d of this.derived) {
-            if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
-            else if (d.recorded !== d.recomputed)
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
+        checkRecordSupports(ctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
+        for (const r of scan.steps.outputRefs) {
+            const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
+            if (!known)
+                ctx.f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, ctx.at(r.line));
         }
-        if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
-            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
-            return;
-        }
-        const r = meta;
-        const want = r.reasoning_trace_sha256;
-        if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
-            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
-            return;
-        }
-        if (r.result_sha256 !== undefined && r.result_sha256 !== want)
-            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
-        const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
-        if (recorded.size > 1)
-            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
-        else if (recorded.size === 1 && !recorded.has(want))
-            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
-    }
-}
-/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
-function resultHash(claim) {
-    const cites = claim.supports
-        .filter((s) => s.kind === 'evidence')
-        .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
-        .join(';');
-    return (0,hashing/* sha256Hex */.fg)(Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]));
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
-
-
-
-
-
-
-
-
-/** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
-const WHOLE_READ_BYTES = 4 * 1024 * 1024;
-/**
- * Evidence bytes kept from the hashing read for the span checks, per run: small files (the usual
- * chunk) are read once; past this budget a file is read again when its spans are checked.
- */
-const KEEP_BYTES = 32 * 1024 * 1024;
-/**
- * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
- * absolute path, no symlink out), an existing regular file whose whole-file sha256 is the one
- * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
- * snippet hash over the exact bytes.
- */
-class EvidenceChecks {
-    ctx;
-    records = new Map();
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    registered(ev, line) {
-        const prev = this.records.get(ev.id);
-        if (prev) {
-            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
-            return;
-        }
-        const rec = { ev, line, usable: false };
-        this.records.set(ev.id, rec);
-        if (!isPlainRelative(ev.content_path)) {
-            const why = ev.content_path === ''
-                ? 'is empty'
-                : ev.content_path.split('/').includes('..')
-                    ? 'climbs out with ..'
-                    : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
-                        ? 'is absolute'
-                        : 'is not a plain relative POSIX path';
-            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
-        }
-    }
-    /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
-    resolveAll() {
-        for (const rec of this.records.values()) {
-            if (!isPlainRelative(rec.ev.content_path))
-                continue;
-            const listed = this.ctx.listing.get(rec.ev.content_path);
-            if (listed?.kind === 'file') {
-                rec.real = listed.real; // a plain file reached through real directories of the run
-                continue;
-            }
-            const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
-            let real;
-            try {
-                real = external_node_fs_default().realpathSync.native(abs);
-            }
-            catch (err) {
-                const code = err.code;
-                if (code === 'ENOENT' || code === 'ENOTDIR') {
-                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                }
-                else {
-                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.k)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                }
-                continue;
-            }
-            if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
-                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                continue;
-            }
-            rec.real = real;
-        }
-    }
-    citers;
-    setCiters(supports) {
-        this.citers = new Map();
-        for (const s of supports) {
-            if (s.kind !== 'evidence')
-                continue;
-            let set = this.citers.get(s.refId);
-            if (!set)
-                this.citers.set(s.refId, (set = new Set()));
-            set.add(s.claimId);
-        }
-    }
-    citedBy(id) {
-        const c = this.citers?.get(id);
-        if (!c || c.size === 0)
-            return '';
-        const ids = [...c];
-        return `; claim(s) citing it: ${ids
-            .slice(0, 5)
-            .map((x) => q(x, 80))
-            .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
-    }
-    async checkFiles(hasher, chunks) {
-        const f = this.ctx.f;
-        // Small files are read once for both the hash and the span checks; the rest hash in parallel.
-        const rest = [];
-        let budget = KEEP_BYTES;
-        for (const rec of this.records.values()) {
-            if (!rec.real)
-                continue;
-            const r = budget > 0 ? hasher.read(rec.real, Math.min(budget, WHOLE_READ_BYTES)) : undefined;
-            if (r?.ok) {
-                rec.bytes = r.bytes;
-                budget -= r.bytes.length;
-            }
-            else if (!r || r.kind === 'too_large')
-                rest.push(rec.real);
-        }
-        await hasher.prefetch(rest);
-        for (const rec of this.records.values()) {
-            const { ev, line } = rec;
-            const evLoc = { path: this.ctx.rel(ev.content_path) };
-            if (ev.chunk_id !== ev.sha256) {
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
-            }
-            else if (chunks) {
-                const spans = chunks.get(ev.chunk_id);
-                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
-                if (!spans) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
-                }
-                else if (!c) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
-                        .slice(0, 3)
-                        .map((x) => `[${x.start}, ${x.end})`)
-                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
-                }
-            }
-            if (!rec.real)
-                continue;
-            const o = await hasher.hash(rec.real);
-            rec.outcome = o;
-            if (!o.ok) {
-                if (o.reason === 'missing') {
-                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-                }
-                else {
-                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-                }
-                continue;
-            }
-            rec.usable = true;
-            if (o.sha256 !== ev.sha256) {
-                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-            }
-        }
-    }
-    /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
-    readSpan(id, b0, b1) {
-        const rec = this.records.get(id);
-        if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024)
-            return undefined;
-        if (rec.bytes)
-            return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
-        let fd;
-        try {
-            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-            if (!external_node_fs_default().fstatSync(fd).isFile())
-                return undefined;
-            const buf = Buffer.alloc(b1 - b0);
-            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, b0);
-            return n === buf.length ? buf : undefined;
-        }
-        catch {
-            return undefined; // the evidence checks report why it cannot be read
-        }
-        finally {
-            if (fd !== undefined)
-                external_node_fs_default().closeSync(fd);
-        }
-    }
-    /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
-    checkSupports(supports) {
-        try {
-            this.checkSpans(supports);
-        }
-        finally {
-            for (const rec of this.records.values())
-                rec.bytes = undefined; // the run is done with them
-        }
-    }
-    checkSpans(supports) {
-        const f = this.ctx.f;
-        const byEvidence = new Map();
-        for (const s of supports) {
-            if (s.kind !== 'evidence')
-                continue;
-            const rec = this.records.get(s.refId);
-            if (!rec) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
-                continue;
-            }
-            if (!rec.usable)
-                continue; // the evidence finding already explains why its bytes cannot be checked
-            let list = byEvidence.get(s.refId);
-            if (!list)
-                byEvidence.set(s.refId, (list = []));
-            list.push(s);
-        }
-        for (const [id, uses] of byEvidence) {
-            const rec = this.records.get(id);
-            const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
-            const relPath = rec.ev.content_path;
-            let fd;
-            let whole = rec.bytes;
-            try {
-                if (!whole) {
-                    fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-                    if (!external_node_fs_default().fstatSync(fd).isFile())
-                        throw new Error('is not a regular file');
-                    if (size <= WHOLE_READ_BYTES)
-                        whole = external_node_fs_default().readFileSync(fd);
-                }
-                for (const s of uses) {
-                    const len = whole ? whole.length : size;
-                    if (s.b1 > len || s.b0 >= s.b1) {
-                        f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                        continue;
-                    }
-                    const got = whole ? (0,hashing/* sha256Hex */.fg)(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
-                    if (got !== s.sha) {
-                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                    }
-                }
-            }
-            catch (err) {
-                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.k)(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
-            }
-            finally {
-                if (fd !== undefined)
-                    external_node_fs_default().closeSync(fd);
-            }
-        }
-    }
-}
-function hashRange(fd, b0, b1) {
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    const buf = Buffer.allocUnsafe(1024 * 1024);
-    let pos = b0;
-    while (pos < b1) {
-        const n = external_node_fs_default().readSync(fd, buf, 0, Math.min(buf.length, b1 - pos), pos);
-        if (n <= 0)
-            break;
-        h.update(buf.subarray(0, n));
-        pos += n;
-    }
-    return h.digest('hex');
-}
-function preview(whole, b0, b1) {
-    if (!whole)
-        return '';
-    const text = whole.subarray(b0, Math.min(b1, b0 + 80)).toString('utf8');
-    return `; the span now reads ${q(text, 80)}`;
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/header.ts
-
-
-
-
-/**
- * Line 1 of trace.jsonl: a `trace_header` record with a supported schema version (1, 2), runtime
- * protocol 1, canonicalization 1 and fingerprint algorithm sha256. Unknown versions are rejected:
- * no upgrader exists. Returns the header when its shape is valid (even if a version is not).
- */
-function checkHeader(ctx, value, line) {
-    const f = ctx.f;
-    const at = ctx.at(line);
-    const v = value;
-    if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
-        const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-            ? `a ${q(String(v.record))} record`
-            : 'no trace_header record';
-        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
-        return undefined;
-    }
-    const parsed = Fast.TraceHeader.safeParse(v);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, at);
-        return undefined;
-    }
-    const h = parsed.data;
-    const bad = [];
-    if (!SUPPORTED_SCHEMA_VERSIONS.includes(h.schema_version))
-        bad.push(`schema_version ${h.schema_version} (supported: ${SUPPORTED_SCHEMA_VERSIONS.join(', ')})`);
-    if (!SUPPORTED_RUNTIME_PROTOCOLS.includes(h.runtime_protocol_version))
-        bad.push(`runtime_protocol_version ${h.runtime_protocol_version} (supported: ${SUPPORTED_RUNTIME_PROTOCOLS.join(', ')})`);
-    if (!SUPPORTED_CANONICALIZATION.includes(h.canonicalization_version))
-        bad.push(`canonicalization_version ${h.canonicalization_version} (supported: ${SUPPORTED_CANONICALIZATION.join(', ')})`);
-    if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
-        bad.push(`fingerprint_algo ${q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
-    for (const b of bad)
-        f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
-    return h;
-}
-
-// EXTERNAL MODULE: external "node:buffer"
-var external_node_buffer_ = __nccwpck_require__(4573);
-;// CONCATENATED MODULE: ./src/packs/trace/jsonl.ts
-
-
-
-
-
-/** A trace line longer than this is reported and skipped, never held in memory (64 MiB). */
-const MAX_LINE_BYTES = 64 * 1024 * 1024;
-const READ_BYTES = 1024 * 1024;
-/**
- * Streams a JSONL file line by line in 1 MiB reads, hashing every byte as it goes (the fingerprint
- * needs the file's sha256; reading once is cheaper than reading twice). Each read's complete lines
- * are checked and decoded together; only a read that is not valid UTF-8 is split line by line, to
- * say which lines are bad. Opens non-blocking and checks the descriptor is a regular file, so a
- * FIFO cannot hang the run. Memory stays bounded by the longest line (capped at `maxLine`).
- */
-function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
-    const opened = (0,files/* openRegularFile */.ZU)(abs);
-    if (!opened.ok)
-        return (0,files/* openFailure */.F8)(opened);
-    const fd = opened.fd;
-    let lineNo = 0;
-    /** One line's bytes (without \n): strips a CR before the \n, checks UTF-8, decodes. */
-    const emitLine = (line, final) => {
-        lineNo++;
-        if (line.length > maxLine)
-            return onLine({ kind: 'too_long', no: lineNo, bytes: line.length });
-        const crlf = !final && line.length > 0 && line[line.length - 1] === 0x0d;
-        const body = crlf ? line.subarray(0, line.length - 1) : line;
-        if (!(0,external_node_buffer_.isUtf8)(body))
-            onLine({ kind: 'invalid_utf8', no: lineNo });
-        else
-            onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), bytes: body, crlf, final });
-    };
-    /** Whole lines: `region` starts at a line start and ends just after a \n. */
-    const emitRegion = (region) => {
-        if (!(0,external_node_buffer_.isUtf8)(region)) {
-            for (let b = 0; b < region.length;) {
-                const nl = region.indexOf(0x0a, b);
-                emitLine(region.subarray(b, nl), false);
-                b = nl + 1;
-            }
-            return;
-        }
-        const text = region.toString('utf8');
-        const ascii = text.length === region.length; // then characters and bytes line up
-        for (let c = 0, b = 0; c < text.length;) {
-            const cn = text.indexOf('\n', c);
-            const bn = ascii ? cn : region.indexOf(0x0a, b);
-            lineNo++;
-            if (bn - b > maxLine) {
-                onLine({ kind: 'too_long', no: lineNo, bytes: bn - b });
-            }
-            else {
-                const crlf = bn > b && region[bn - 1] === 0x0d;
-                const ce = crlf ? cn - 1 : cn;
-                const be = crlf ? bn - 1 : bn;
-                const t = text.slice(c, ce);
-                onLine({
-                    kind: 'text',
-                    no: lineNo,
-                    text: t,
-                    bytes: region.subarray(b, be),
-                    crlf,
-                    final: false,
-                });
-            }
-            c = cn + 1;
-            b = bn + 1;
-        }
-    };
-    try {
-        const hash = (0,external_node_crypto_.createHash)('sha256');
-        const buf = Buffer.allocUnsafe(READ_BYTES);
-        let size = 0;
-        let lastByte = 0x0a;
-        // The start of a line that continues into the next read (dropped once it is over maxLine).
-        let carry = [];
-        let carryBytes = 0;
-        let overLong = false;
-        const keep = (part) => {
-            carryBytes += part.length;
-            if (overLong || carryBytes > maxLine) {
-                overLong = true;
-                carry = [];
-            }
-            else
-                carry.push(Buffer.from(part));
-        };
-        const flushCarry = (tail, final) => {
-            if (overLong || carryBytes + tail.length > maxLine) {
-                lineNo++;
-                onLine({ kind: 'too_long', no: lineNo, bytes: carryBytes + tail.length });
-            }
-            else
-                emitLine(Buffer.concat([...carry, tail]), final);
-            carry = [];
-            carryBytes = 0;
-            overLong = false;
-        };
-        for (;;) {
-            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
-            if (n <= 0)
-                break;
-            const chunk = buf.subarray(0, n);
-            hash.update(chunk);
-            size += n;
-            lastByte = chunk[n - 1];
-            const last = chunk.lastIndexOf(0x0a);
-            if (last < 0) {
-                keep(chunk);
-                continue;
-            }
-            let start = 0;
-            if (carryBytes > 0 || overLong) {
-                const first = chunk.indexOf(0x0a);
-                flushCarry(chunk.subarray(0, first), false);
-                start = first + 1;
-            }
-            if (start <= last)
-                emitRegion(chunk.subarray(start, last + 1));
-            if (last + 1 < n)
-                keep(chunk.subarray(last + 1));
-        }
-        if (carryBytes > 0 || overLong)
-            flushCarry(Buffer.alloc(0), true);
-        return {
-            ok: true,
-            summary: {
-                sha256: hash.digest('hex'),
-                size,
-                lines: lineNo,
-                endsWithNewline: size === 0 || lastByte === 0x0a,
-            },
-        };
-    }
-    catch (err) {
-        return { ok: false, reason: 'unreadable', detail: (0,workspace/* errorText */.k)(err) };
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
-/** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
-const DEFAULT_MIN_SUPPORTS = 2;
-/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
-function supportFloor(option) {
-    return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
-}
-/**
- * The run's recorded policy (`metadata.reasoning_policy.min_supports_per_claim`) read as the
- * producer's verifier reads it (absent or unusable: 2; otherwise at least 1), raised to the gate's
- * floor when that is higher. Before the header is read (or when it is unusable) the producer's
- * default stands in for the run's policy.
- */
-function supportPolicy(floor, metadata) {
-    const policy = metadata?.reasoning_policy;
-    const raw = policy && typeof policy === 'object' && !Array.isArray(policy)
-        ? policy.min_supports_per_claim
-        : undefined;
-    let run = DEFAULT_MIN_SUPPORTS;
-    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
-    if (typeof raw === 'number' && Number.isFinite(raw)) {
-        run = Math.max(1, Math.trunc(raw));
-        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
-    }
-    else if (typeof raw === 'string') {
-        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
-        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
-    }
-    if (floor !== undefined && floor > run)
-        return {
-            min: floor,
-            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
-        };
-    return { min: run, source: runSource };
-}
-/**
- * Whether the run's recorded policy lets a derived claim marked `structured.insufficient_evidence`
- * stand in a run that reports insufficient evidence (the contract's "policy-driven" exemption).
- * The producer records no such policy and never marks claims, so real runs never get it: without
- * it, the mark would only let a forged claim through.
- */
-function allowsMarkedInsufficient(metadata) {
-    const policy = metadata?.reasoning_policy;
-    return (!!policy &&
-        typeof policy === 'object' &&
-        policy.allow_marked_insufficient_claims === true);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
-
-
-
-/** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
-class StepChecks {
-    ctx;
-    started = new Map();
-    finished = new Map();
-    outputs = new Set();
-    insufficientLine;
-    /** Where the finalize output was written: no claim may follow it. */
-    finalizeLine;
-    /** Steps started while some of their dependencies had not finished. */
-    early = [];
-    /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
-    outputRefs = [];
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    started_(stepId, line) {
-        const f = this.ctx.f;
-        const first = this.started.get(stepId);
-        if (first !== undefined) {
-            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
-            return;
-        }
-        this.started.set(stepId, line);
-        // A node runs once everything it depends on has finished (the producer's topological order);
-        // a dependency that never finishes is reported as unfinished or missing instead.
-        const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
-        if (waiting.length > 0)
-            this.early.push({ stepId, line, waiting });
-        if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
-            f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
-        }
-    }
-    finished_(stepId, output, line) {
-        const outputKind = output.kind;
-        const f = this.ctx.f;
-        if (!this.started.has(stepId)) {
-            f.add(TRACE.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
-        }
-        const first = this.finished.get(stepId);
-        if (first !== undefined) {
-            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
-            return;
-        }
-        this.finished.set(stepId, line);
-        this.outputs.add(outputKind);
-        for (const [field, kind] of OUTPUT_ID_FIELDS) {
-            const ids = output[field];
-            for (const id of ids ?? [])
-                this.outputRefs.push({ kind, id, field, line });
-        }
-        if (outputKind === 'insufficient_evidence')
-            this.insufficientLine ??= line;
-        if (outputKind === 'finalize')
-            this.finalizeLine ??= line;
-    }
-    /** A claim belongs to a step still running, and to a run not yet finalized. */
-    claimEmitted(stepId, claimId, line) {
-        const done = this.finished.get(stepId);
-        const why = done !== undefined
-            ? `in step ${q(stepId)}, which already finished on line ${done}`
-            : this.finalizeLine !== undefined
-                ? `after the run finalized its answer on line ${this.finalizeLine}`
-                : undefined;
-        if (why)
-            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
-    }
-    /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
-    ref(stepId, line, what) {
-        if (stepId === '' || this.started.has(stepId))
-            return;
-        this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
-    }
-    finish(lastLine) {
-        const f = this.ctx.f;
-        for (const { stepId, line, waiting } of this.early) {
-            const late = waiting.filter((d) => this.finished.has(d));
-            if (late.length === 0)
-                continue;
-            f.add(TRACE.stepBeforeDependency, `Step ${q(stepId)} is started on line ${line} before its dependency ${late
-                .slice(0, 3)
-                .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
-                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
-        }
-        for (const [stepId, line] of this.started) {
-            if (!this.finished.has(stepId)) {
-                f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
-            }
-        }
-        const seen = new Set(this.outputs);
-        if (seen.has('insufficient_evidence'))
-            seen.add('derive');
-        const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
-        if (missing.length > 0) {
-            const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
-            f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
-        }
-    }
-}
-/** The id lists of the step outputs, and what each names. */
-const OUTPUT_ID_FIELDS = [
-    ['evidence_ids', 'evidence'],
-    ['claim_ids', 'claim'],
-    ['validated_claim_ids', 'claim'],
-    ['rejected_claim_ids', 'claim'],
-    ['missing_support_claim_ids', 'claim'],
-    ['final_claim_ids', 'claim'],
-];
-
-;// CONCATENATED MODULE: ./src/packs/trace/tools.ts
-
-
-/** Tool linkage: each call has exactly one result in the same step, no result is orphaned, no tool is unknown. */
-class ToolChecks {
-    ctx;
-    calls = new Map();
-    /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
-    answered = new Set();
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    get count() {
-        return this.calls.size;
-    }
-    called(eventStep, call, line) {
-        const f = this.ctx.f;
-        if (call.step_id !== eventStep) {
-            f.add(TRACE.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
-        }
-        const prev = this.calls.get(call.id);
-        if (prev) {
-            f.add(TRACE.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
-            return;
-        }
-        this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
-        const tools = this.ctx.tools;
-        if (tools === undefined)
-            return;
-        if (tools === 'none') {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
-        }
-        else if (!tools.has(call.tool_name)) {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
-        }
-    }
-    returned(eventStep, result, line) {
-        const f = this.ctx.f;
-        const call = this.calls.get(result.call_id);
-        if (!call) {
-            f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
-            return;
-        }
-        call.results++;
-        this.answered.add(result.call_id);
-        if (call.results > 1) {
-            f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
-            return;
-        }
-        if (eventStep !== call.stepId) {
-            f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
-        }
-    }
-    finish() {
-        for (const [id, call] of this.calls) {
-            if (call.results === 0) {
-                this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
-            }
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/events.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
- * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
- * that can be judged as the events go by. Nothing but small per-id state is kept in memory.
- */
-function scanTrace(ctx, traceAbs) {
-    const f = ctx.f;
-    const steps = new StepChecks(ctx);
-    const tools = new ToolChecks(ctx);
-    const evidence = new EvidenceChecks(ctx);
-    const claims = new ClaimChecks(ctx);
-    const cited = new CitedBytes();
-    const content = new ContentChecks(ctx);
-    let header;
-    let idHasher;
-    let idValid = true;
-    let events = 0;
-    let lastLine = 0;
-    let crlfFirst;
-    let crlfCount = 0;
-    // idx bookkeeping: each event's idx must be the previous one + 1, starting at 0.
-    let prevIdx = -1;
-    let maxIdx = -1;
-    let unreadable = 0;
-    const seenIdx = new Map();
-    const onLine = (line) => {
-        lastLine = line.no;
-        if (line.kind === 'too_long') {
-            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
-            idValid = false;
-            if (line.no > 1)
-                consumePosition();
-            return;
-        }
-        if (line.kind === 'invalid_utf8') {
-            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
-            idValid = false;
-            if (line.no > 1)
-                consumePosition();
-            return;
-        }
-        const ascii = line.bytes.length === line.text.length;
-        if (line.crlf) {
-            crlfCount++;
-            crlfFirst ??= line.no;
-        }
-        if (line.no === 1) {
-            header = handleHeader(checkLine(line.text, true, ascii), line.text, line.no);
-            if (!line.final)
-                return;
-        }
-        else {
-            if (line.text === '') {
-                if (!line.final) {
-                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
-                    idValid = false;
-                }
-                return;
-            }
-            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
-        }
-        if (line.final) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
-            idValid = false;
-        }
-    };
-    const consumePosition = () => {
-        // A line that could not be read may have held the next event (or be injected garbage): the
-        // next readable event may then follow either the last readable one or the unreadable lines.
-        unreadable++;
-        events++;
-    };
-    const handleHeader = (result, text, no) => {
-        const at = ctx.at(no);
-        if (!result.ok) {
-            const p = result.problem;
-            if (p.kind === 'syntax') {
-                f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-                idValid = false;
-                return undefined;
-            }
-            if (p.kind === 'duplicate')
-                f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-            else
-                f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
-            idValid = false;
-        }
-        const h = checkHeader(ctx, result.value, no);
-        // The run's recorded support policy applies, raised to the gate's floor when that is higher.
-        if (h) {
-            const p = supportPolicy(ctx.supportFloor, h.metadata);
-            ctx.minSupports = p.min;
-            ctx.minSupportsSource = p.source;
-            ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
-        }
-        if (h && result.ok && result.members)
-            idHasher = new TraceIdHasher(rawMembers(text, result.members));
-        return h;
-    };
-    const handleEvent = (result, bytes, no, text) => {
-        let value;
-        if (!result.ok) {
-            const p = result.problem;
-            if (p.kind === 'syntax') {
-                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
-                idValid = false;
-                consumePosition();
-                return;
-            }
-            if (p.kind === 'duplicate') {
-                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
-            }
-            else {
-                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
-            }
-            idValid = false;
-            value = result.value;
-        }
-        else {
-            value = result.value;
-        }
-        events++;
-        const rec = Fast.EventRecord.safeParse(value);
-        if (!rec.success) {
-            const v = value;
-            const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-                ? `record ${q(String(v.record))}`
-                : 'no trace_event record';
-            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
-            idValid = false;
-            unreadable++;
-            return;
-        }
-        if (idHasher && idValid && result.ok)
-            idHasher.event(bytes.subarray(EVENT_PREFIX.length, bytes.length - EVENT_SUFFIX.length));
-        const raw = rec.data.event;
-        // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
-        if (raw && typeof raw === 'object' && raw.kind === 'step_finished') {
-            const out = raw.output;
-            if (out && typeof out === 'object' && !('kind' in out) && 'type' in out) {
-                const { type, ...rest } = out;
-                raw.output = { kind: type, ...rest };
-            }
-        }
-        const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
-        checkIdx(idxRaw, no);
-        const parsed = Fast.TraceEvent.safeParse(raw);
-        if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
-            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`, ctx.at(no));
-            return;
-        }
-        dispatch(parsed.data, no, text, result.ok);
-    };
-    const checkIdx = (idx, no) => {
-        const at = ctx.at(no);
-        if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
-            // event_invalid reports the missing or malformed idx; the position is still taken.
-            unreadable++;
-            return;
-        }
-        const expected = prevIdx + 1;
-        const slack = unreadable;
-        unreadable = 0;
-        const dupLine = seenIdx.get(idx);
-        if (dupLine !== undefined) {
-            f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [ctx.at(dupLine)]);
-        }
-        else if ((idx < expected || idx > expected + slack) && idx !== maxIdx + 1) {
-            const why = idx > expected
-                ? idx === expected + 1
-                    ? `event ${expected} is missing, or events were reordered or injected`
-                    : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
-                : 'events were reordered';
-            f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`, at);
-        }
-        if (dupLine === undefined)
-            seenIdx.set(idx, no);
-        prevIdx = idx;
-        if (idx > maxIdx)
-            maxIdx = idx;
-    };
-    const dispatch = (ev, no, text, canonical) => {
-        switch (ev.kind) {
-            case 'step_started':
-                steps.started_(ev.step_id, no);
-                break;
-            case 'step_finished':
-                steps.finished_(ev.step_id, ev.output, no);
-                break;
-            case 'tool_called':
-                steps.ref(ev.step_id, no, 'tool call');
-                tools.called(ev.step_id, ev.call, no);
-                break;
-            case 'tool_returned':
-                steps.ref(ev.step_id, no, 'tool result');
-                tools.returned(ev.step_id, ev.result, no);
-                cited.toolResult(ev.result.call_id, text, canonical);
-                break;
-            case 'evidence_registered':
-                steps.ref(ev.step_id, no, 'evidence registration');
-                evidence.registered(ev.evidence, no);
-                content.evidence(ev.evidence, no);
-                break;
-            case 'claim_emitted':
-                steps.ref(ev.step_id, no, 'claim');
-                steps.claimEmitted(ev.step_id, ev.claim.id, no);
-                claims.emitted(ev.claim, no);
-                cited.claim(ev.claim.id, ev.claim.statement);
-                content.claim(ev.claim, text, canonical, no);
-                break;
-        }
-    };
-    const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
-    if (outcome.ok) {
-        if (outcome.summary.size === 0) {
-            f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
-        }
-        if (crlfCount > 0) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
-        }
-    }
-    let recomputedId;
-    if (outcome.ok && header && idHasher && idValid)
-        recomputedId = idHasher.digest();
-    return {
-        outcome,
-        header,
-        events,
-        lastLine,
-        recomputedId,
-        steps,
-        tools,
-        evidence,
-        claims,
-        cited,
-        content,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/findings.ts
-
-/** At most this many findings per code and run; the rest are counted in one closing finding. */
-const MAX_PER_CODE = 50;
-const force = (v) => (typeof v === 'function' ? v() : v);
-class RunFindings {
-    subject;
-    out = [];
-    counts = new Map();
-    suppressed = new Map();
-    constructor(subject) {
-        this.subject = subject;
-    }
-    add(def, message, lazyLocation, lazyRelated, remediation) {
-        const n = (this.counts.get(def.code) ?? 0) + 1;
-        this.counts.set(def.code, n);
-        if (n > MAX_PER_CODE) {
-            let s = this.suppressed.get(def.code);
-            if (!s) {
-                s = { def, n: 0, first: lazyLocation && force(lazyLocation) };
-                this.suppressed.set(def.code, s);
-            }
-            s.n++;
-            return;
-        }
-        const location = lazyLocation && force(lazyLocation);
-        const related = lazyRelated && force(lazyRelated);
-        this.out.push((0,finding/* finding */.gk)(def, {
-            subject: this.subject,
-            message,
-            ...(location ? { location } : {}),
-            ...(related && related.length ? { related } : {}),
-            ...(remediation ? { remediation } : {}),
-        }));
-    }
-    has(code) {
-        return this.counts.has(code);
-    }
-    get size() {
-        return this.out.length + this.suppressed.size;
-    }
-    finish() {
-        const tail = [];
-        for (const s of this.suppressed.values()) {
-            tail.push((0,finding/* finding */.gk)(s.def, {
-                subject: this.subject,
-                message: `${s.n} more place(s) in this run have the same problem (${s.def.title.toLowerCase()}); only the first ${MAX_PER_CODE} are listed.`,
-                ...(s.first ? { location: s.first } : {}),
-            }));
-        }
-        return [...this.out, ...tail];
-    }
-}
+    },
+};
 
 ;// CONCATENATED MODULE: ./src/packs/trace/integrity.ts
+
 
 
 
@@ -51317,13 +50720,1330 @@ function cycleNodes(nodes, pairs) {
     return [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/rules/run-files.ts
+
+
+
+
+const coreFiles = {
+    meta: {
+        name: 'core-files',
+        description: 'Every file a run directory holds exists as a regular file.',
+        codes: [TRACE.runFileMissing, TRACE.fileUnreadable],
+    },
+    check: ({ ctx }) => checkCoreFiles(ctx, ctx.listing),
+};
+const runMeta = {
+    meta: {
+        name: 'run-meta',
+        description: 'run_meta.json is valid and of a supported version; its tools are the ones the trace may call.',
+        codes: [TRACE.fileUnreadable, TRACE.runMetaInvalid, TRACE.unsupportedVersion],
+    },
+    check(state) {
+        const { ctx } = state;
+        state.runMeta = loadRunMeta(ctx, ctx.listing);
+        if (state.runMeta)
+            ctx.tools = state.runMeta.runtime_descriptor
+                ? new Set(state.runMeta.runtime_descriptor.tools.map((t) => t.name))
+                : 'none';
+    },
+};
+const plan = {
+    meta: {
+        name: 'plan',
+        description: 'plan.json is valid: unique nodes, known dependencies, no cycle, and a content id that matches.',
+        codes: [
+            TRACE.fileUnreadable,
+            TRACE.planInvalid,
+            TRACE.planDuplicateNode,
+            TRACE.planMissingDependency,
+            TRACE.planCycle,
+            TRACE.contentIdMismatch,
+        ],
+    },
+    check(state) {
+        const { ctx } = state;
+        state.plan = usable(ctx.listing, 'plan.json') ? checkPlan(ctx) : undefined;
+        if (state.plan) {
+            ctx.planNodes = state.plan.nodeIds;
+            if (state.plan.order)
+                ctx.planDeps = state.plan.order;
+        }
+    },
+};
+const spec = {
+    meta: {
+        name: 'spec',
+        description: 'spec.json is a valid problem spec whose content id matches.',
+        codes: [TRACE.fileUnreadable, TRACE.specInvalid, TRACE.contentIdMismatch],
+    },
+    check(state) {
+        state.spec = loadSpec(state.ctx, state.ctx.listing);
+    },
+};
+const verifyReports = {
+    meta: {
+        name: 'verify-reports',
+        description: 'verify.json (and verify.verify.json when present) is a valid VerificationReport of this trace, with no errors.',
+        codes: [TRACE.fileUnreadable, TRACE.verifyReportInvalid, TRACE.producerRejected],
+    },
+    check({ ctx, scan }) {
+        const traceId = scan?.header?.id;
+        checkVerifyReport(ctx, ctx.listing, traceId);
+        checkVerifyReport(ctx, ctx.listing, traceId, PRODUCER_VERIFY_REPORT);
+    },
+};
+const fingerprint = {
+    meta: {
+        name: 'fingerprint',
+        description: 'fingerprint.txt is the sha256 of trace.jsonl.',
+        codes: [TRACE.fileUnreadable, TRACE.fingerprintMismatch],
+    },
+    check({ ctx, scan }) {
+        if (scan?.outcome.ok)
+            checkFingerprint(ctx, ctx.listing, scan.outcome.summary.sha256);
+    },
+};
+const manifest = {
+    meta: {
+        name: 'manifest',
+        description: 'manifest.json lists every file of the run with its sha256, and nothing outside the layout.',
+        codes: [
+            TRACE.fileUnreadable,
+            TRACE.manifestInvalid,
+            TRACE.manifestFileMissing,
+            TRACE.manifestHashMismatch,
+            TRACE.manifestUnlisted,
+            TRACE.layoutUnexpected,
+        ],
+    },
+    async check({ ctx, hasher, scan }) {
+        const escaped = new Set();
+        if (scan)
+            for (const r of scan.evidence.records.values())
+                escaped.add(r.ev.content_path);
+        await checkManifest(ctx, ctx.listing, hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
+
+
+/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
+const MAX_QUOTES = 1000;
+function evidenceCites(claim) {
+    return claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => [s.ref_id, s.span[0], s.span[1]]);
+}
+const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
+/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
+function markedInsufficient(claim) {
+    const s = claim.structured;
+    return s !== null && s !== undefined && s.insufficient_evidence === true;
+}
+/**
+ * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
+ * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
+ * match the evidence supports one to one.
+ */
+class ClaimChecks {
+    ctx;
+    static meta = {
+        name: 'claims',
+        description: 'Claim ids are unique; a derived claim has enough evidence supports and canonical markers that match them.',
+        codes: [
+            TRACE.claimDuplicate,
+            TRACE.claimUngrounded,
+            TRACE.supportsTooFew,
+            TRACE.markerLegacy,
+            TRACE.markerMissing,
+            TRACE.markerUnmatched,
+        ],
+    };
+    on = {
+        claim_emitted: (ev, l) => this.emitted(ev.claim, l.no),
+    };
+    ids = new Map();
+    supports = [];
+    /** Derived claims not marked insufficient: the run's answer. */
+    derived = 0;
+    derivedLine;
+    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
+    exempted = [];
+    total = 0;
+    suspects = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    has(id) {
+        return this.ids.has(id);
+    }
+    emitted(claim, line) {
+        const f = this.ctx.f;
+        const at = this.ctx.at(line);
+        this.total++;
+        const prev = this.ids.get(claim.id);
+        if (prev !== undefined) {
+            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+            return;
+        }
+        this.ids.set(claim.id, line);
+        for (const s of claim.supports) {
+            this.supports.push({
+                claimId: claim.id,
+                line,
+                kind: s.kind,
+                refId: s.ref_id,
+                b0: s.span[0],
+                b1: s.span[1],
+                sha: s.snippet_sha256,
+            });
+        }
+        // Markers: every "[evidence:" must open a canonical marker.
+        const markers = new Map();
+        let suspect;
+        const statement = claim.statement;
+        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
+            MARKER_AT.lastIndex = i;
+            const m = MARKER_AT.exec(statement);
+            if (!m) {
+                // Only the next 120 characters are quoted: a search to the end would make a statement
+                // full of unclosed markers quadratic.
+                const window = statement.slice(i, i + 120);
+                const end = window.indexOf(']');
+                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
+                // Decided once the evidence is read: text the claim copies from the bytes it cites (the
+                // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
+                (suspect ??= {
+                    claimId: claim.id,
+                    line,
+                    statement,
+                    at: [],
+                    cites: evidenceCites(claim),
+                }).at.push([i, text]);
+                continue;
+            }
+            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
+            markers.set(key, (markers.get(key) ?? 0) + 1);
+        }
+        if (suspect)
+            this.suspects.push(suspect);
+        if (claim.claim_type !== 'derived')
+            return;
+        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
+        // The same (evidence, span, snippet) cited twice is one support, not two.
+        const supportKeys = new Map();
+        for (const s of evidence) {
+            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
+            const n = (supportKeys.get(key) ?? 0) + 1;
+            supportKeys.set(key, n);
+            if ((markers.get(key) ?? 0) < n) {
+                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+            }
+        }
+        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
+            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
+            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
+                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
+        }
+        else {
+            this.derived++;
+            this.derivedLine ??= line;
+            this.ground(claim.id, line, supportKeys.size);
+        }
+        for (const [key, n] of markers) {
+            const have = supportKeys.get(key) ?? 0;
+            if (n > have) {
+                const [id, b0, b1, sha] = key.split('\0');
+                const why = have === 0
+                    ? 'no evidence support has that id, span and snippet hash'
+                    : `it appears ${n} times for ${have} support(s)`;
+                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+            }
+        }
+    }
+    /**
+     * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
+     * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
+     * be read: the marker is then reported).
+     */
+    resolveLegacy(read) {
+        for (const s of this.suspects) {
+            const quoted = [];
+            for (const [ref, b0, b1] of s.cites) {
+                const text = read(ref, b0, b1)?.toString('utf8').trim();
+                if (!text)
+                    continue;
+                let n = 0;
+                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
+                    quoted.push([p, p + text.length]);
+            }
+            for (const [i, text] of s.at) {
+                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
+                    continue;
+                this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
+            }
+        }
+        this.suspects.length = 0;
+    }
+    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
+    finish(insufficientRun) {
+        if (insufficientRun)
+            return;
+        for (const c of this.exempted)
+            this.ground(c.id, c.line, c.supports, true);
+    }
+    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
+    ground(id, line, supports, marked = false) {
+        const why = marked
+            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
+            : '';
+        if (supports === 0) {
+            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
+        }
+        else if (supports < this.ctx.minSupports) {
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/content.ts
+
+
+
+
+
+/**
+ * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
+ * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
+ * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
+ * `result_sha256` together with the header's reasoning-trace record (the producer's
+ * check_reasoning_trace).
+ */
+class ContentChecks {
+    ctx;
+    static meta = {
+        name: 'content-ids',
+        description: 'Claim and evidence ids and each derived claim’s result hash are the hashes of their content.',
+        codes: [TRACE.contentIdMismatch, TRACE.reasoningTraceMismatch],
+    };
+    on = {
+        evidence_registered: (ev, l) => this.evidence(ev.evidence, l.no),
+        claim_emitted: (ev, l) => this.claim(ev.claim, l.text, l.canonical, l.no),
+    };
+    derived = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /**
+     * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
+     * so the canonical payload is rebuilt from the parsed record without scanning the line again.
+     */
+    evidence(ev, no) {
+        const want = contentId('ev', {
+            chunk_id: JSON.stringify(ev.chunk_id),
+            sha256: JSON.stringify(ev.sha256),
+            span: `[${ev.span[0]},${ev.span[1]}]`,
+            uri: JSON.stringify(ev.uri),
+        });
+        if (want !== ev.id)
+            this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
+    }
+    claim(claim, line, canonical, no) {
+        if (claim.claim_type === 'derived') {
+            const s = claim.structured;
+            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
+            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
+            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
+        }
+        if (!canonical)
+            return;
+        const c = membersOf(eventText(line))?.claim;
+        const m = c === undefined ? undefined : membersOf(c);
+        if (!m)
+            return;
+        // The producer hashes its model dump: hash_algo and structured are always there.
+        const supports = claim.supports.every((x) => x.hash_algo !== undefined)
+            ? m.supports
+            : canonicalJson(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
+        const want = contentId('claim', {
+            claim_type: m.claim_type,
+            confidence: m.confidence,
+            statement: m.statement,
+            status: m.status,
+            structured: m.structured ?? 'null',
+            supports,
+        });
+        if (want !== claim.id)
+            this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
+    }
+    mismatch(who, want, what, no) {
+        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
+    }
+    /**
+     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
+     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
+     * claim records the hash of its statement and citations, they agree, and the header's
+     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
+     */
+    finish(header) {
+        if (!header || this.derived.length === 0)
+            return;
+        const meta = header.metadata.reasoning_trace;
+        if (meta === undefined && !this.derived.some((d) => d.has))
+            return;
+        const f = this.ctx.f;
+        const at = this.ctx.at(1);
+        const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
+        for (const d of this.derived) {
+            if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
+            else if (d.recorded !== d.recomputed)
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
+        }
+        if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
+            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
+            return;
+        }
+        const r = meta;
+        const want = r.reasoning_trace_sha256;
+        if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
+            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
+            return;
+        }
+        if (r.result_sha256 !== undefined && r.result_sha256 !== want)
+            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
+        const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
+        if (recorded.size > 1)
+            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
+        else if (recorded.size === 1 && !recorded.has(want))
+            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
+    }
+}
+/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
+function resultHash(claim) {
+    const cites = claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
+        .join(';');
+    return (0,hashing/* sha256Hex */.fg)(Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]));
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
+
+
+
+
+
+
+
+
+/** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
+const WHOLE_READ_BYTES = 4 * 1024 * 1024;
+/**
+ * Evidence bytes kept from the hashing read for the span checks, per run: small files (the usual
+ * chunk) are read once; past this budget a file is read again when its spans are checked.
+ */
+const KEEP_BYTES = 32 * 1024 * 1024;
+/**
+ * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
+ * absolute path, no symlink out), an existing regular file whose whole-file sha256 is the one
+ * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
+ * snippet hash over the exact bytes.
+ */
+class EvidenceChecks {
+    ctx;
+    static meta = {
+        name: 'evidence-registry',
+        description: 'Each evidence id is registered once, with a content path inside the run; its bytes are checked once the trace is read.',
+        codes: [TRACE.evidenceDuplicate, TRACE.evidencePathEscape],
+    };
+    on = {
+        evidence_registered: (ev, l) => this.registered(ev.evidence, l.no),
+    };
+    records = new Map();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    registered(ev, line) {
+        const prev = this.records.get(ev.id);
+        if (prev) {
+            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
+            return;
+        }
+        const rec = { ev, line, usable: false };
+        this.records.set(ev.id, rec);
+        if (!isPlainRelative(ev.content_path)) {
+            const why = ev.content_path === ''
+                ? 'is empty'
+                : ev.content_path.split('/').includes('..')
+                    ? 'climbs out with ..'
+                    : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
+                        ? 'is absolute'
+                        : 'is not a plain relative POSIX path';
+            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
+        }
+    }
+    /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
+    resolveAll() {
+        for (const rec of this.records.values()) {
+            if (!isPlainRelative(rec.ev.content_path))
+                continue;
+            const listed = this.ctx.listing.get(rec.ev.content_path);
+            if (listed?.kind === 'file') {
+                rec.real = listed.real; // a plain file reached through real directories of the run
+                continue;
+            }
+            const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
+            let real;
+            try {
+                real = external_node_fs_default().realpathSync.native(abs);
+            }
+            catch (err) {
+                const code = err.code;
+                if (code === 'ENOENT' || code === 'ENOTDIR') {
+                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                }
+                else {
+                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.k)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                }
+                continue;
+            }
+            if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
+                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                continue;
+            }
+            rec.real = real;
+        }
+    }
+    citers;
+    setCiters(supports) {
+        this.citers = new Map();
+        for (const s of supports) {
+            if (s.kind !== 'evidence')
+                continue;
+            let set = this.citers.get(s.refId);
+            if (!set)
+                this.citers.set(s.refId, (set = new Set()));
+            set.add(s.claimId);
+        }
+    }
+    citedBy(id) {
+        const c = this.citers?.get(id);
+        if (!c || c.size === 0)
+            return '';
+        const ids = [...c];
+        return `; claim(s) citing it: ${ids
+            .slice(0, 5)
+            .map((x) => q(x, 80))
+            .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
+    }
+    async checkFiles(hasher, chunks) {
+        const f = this.ctx.f;
+        // Small files are read once for both the hash and the span checks; the rest hash in parallel.
+        const rest = [];
+        let budget = KEEP_BYTES;
+        for (const rec of this.records.values()) {
+            if (!rec.real)
+                continue;
+            const r = budget > 0 ? hasher.read(rec.real, Math.min(budget, WHOLE_READ_BYTES)) : undefined;
+            if (r?.ok) {
+                rec.bytes = r.bytes;
+                budget -= r.bytes.length;
+            }
+            else if (!r || r.kind === 'too_large')
+                rest.push(rec.real);
+        }
+        await hasher.prefetch(rest);
+        for (const rec of this.records.values()) {
+            const { ev, line } = rec;
+            const evLoc = { path: this.ctx.rel(ev.content_path) };
+            if (ev.chunk_id !== ev.sha256) {
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
+            }
+            else if (chunks) {
+                const spans = chunks.get(ev.chunk_id);
+                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
+                if (!spans) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+                }
+                else if (!c) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+                        .slice(0, 3)
+                        .map((x) => `[${x.start}, ${x.end})`)
+                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
+                }
+            }
+            if (!rec.real)
+                continue;
+            const o = await hasher.hash(rec.real);
+            rec.outcome = o;
+            if (!o.ok) {
+                if (o.reason === 'missing') {
+                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                }
+                else {
+                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                }
+                continue;
+            }
+            rec.usable = true;
+            if (o.sha256 !== ev.sha256) {
+                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+            }
+        }
+    }
+    /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
+    readSpan(id, b0, b1) {
+        const rec = this.records.get(id);
+        if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024)
+            return undefined;
+        if (rec.bytes)
+            return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
+        let fd;
+        try {
+            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+            if (!external_node_fs_default().fstatSync(fd).isFile())
+                return undefined;
+            const buf = Buffer.alloc(b1 - b0);
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, b0);
+            return n === buf.length ? buf : undefined;
+        }
+        catch {
+            return undefined; // the evidence checks report why it cannot be read
+        }
+        finally {
+            if (fd !== undefined)
+                external_node_fs_default().closeSync(fd);
+        }
+    }
+    /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
+    checkSupports(supports) {
+        try {
+            this.checkSpans(supports);
+        }
+        finally {
+            for (const rec of this.records.values())
+                rec.bytes = undefined; // the run is done with them
+        }
+    }
+    checkSpans(supports) {
+        const f = this.ctx.f;
+        const byEvidence = new Map();
+        for (const s of supports) {
+            if (s.kind !== 'evidence')
+                continue;
+            const rec = this.records.get(s.refId);
+            if (!rec) {
+                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
+                continue;
+            }
+            if (!rec.usable)
+                continue; // the evidence finding already explains why its bytes cannot be checked
+            let list = byEvidence.get(s.refId);
+            if (!list)
+                byEvidence.set(s.refId, (list = []));
+            list.push(s);
+        }
+        for (const [id, uses] of byEvidence) {
+            const rec = this.records.get(id);
+            const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
+            const relPath = rec.ev.content_path;
+            let fd;
+            let whole = rec.bytes;
+            try {
+                if (!whole) {
+                    fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+                    if (!external_node_fs_default().fstatSync(fd).isFile())
+                        throw new Error('is not a regular file');
+                    if (size <= WHOLE_READ_BYTES)
+                        whole = external_node_fs_default().readFileSync(fd);
+                }
+                for (const s of uses) {
+                    const len = whole ? whole.length : size;
+                    if (s.b1 > len || s.b0 >= s.b1) {
+                        f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                        continue;
+                    }
+                    const got = whole ? (0,hashing/* sha256Hex */.fg)(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
+                    if (got !== s.sha) {
+                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                    }
+                }
+            }
+            catch (err) {
+                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.k)(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
+            }
+            finally {
+                if (fd !== undefined)
+                    external_node_fs_default().closeSync(fd);
+            }
+        }
+    }
+}
+function hashRange(fd, b0, b1) {
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    const buf = Buffer.allocUnsafe(1024 * 1024);
+    let pos = b0;
+    while (pos < b1) {
+        const n = external_node_fs_default().readSync(fd, buf, 0, Math.min(buf.length, b1 - pos), pos);
+        if (n <= 0)
+            break;
+        h.update(buf.subarray(0, n));
+        pos += n;
+    }
+    return h.digest('hex');
+}
+function preview(whole, b0, b1) {
+    if (!whole)
+        return '';
+    const text = whole.subarray(b0, Math.min(b1, b0 + 80)).toString('utf8');
+    return `; the span now reads ${q(text, 80)}`;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/header.ts
+
+
+
+
+
+
+
+/**
+ * Line 1 of trace.jsonl as read: canonical JSON (or why not), then the header itself. A usable
+ * header sets the run's support policy (its recorded one, raised to the gate's floor when that is
+ * higher); a canonical one also starts the trace id's recomputation.
+ */
+function readHeaderLine(ctx, result, text) {
+    const f = ctx.f;
+    const at = ctx.at(1);
+    if (!result.ok) {
+        const p = result.problem;
+        if (p.kind === 'syntax') {
+            f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+            return { canonical: false };
+        }
+        if (p.kind === 'duplicate')
+            f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+        else
+            f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
+    }
+    const h = checkHeader(ctx, result.value, 1);
+    if (h) {
+        const p = supportPolicy(ctx.supportFloor, h.metadata);
+        ctx.minSupports = p.min;
+        ctx.minSupportsSource = p.source;
+        ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
+    }
+    return {
+        header: h,
+        idHasher: h && result.ok && result.members
+            ? new TraceIdHasher(rawMembers(text, result.members))
+            : undefined,
+        canonical: result.ok,
+    };
+}
+/**
+ * Line 1 of trace.jsonl: a `trace_header` record with a supported schema version (1, 2), runtime
+ * protocol 1, canonicalization 1 and fingerprint algorithm sha256. Unknown versions are rejected:
+ * no upgrader exists. Returns the header when its shape is valid (even if a version is not).
+ */
+function checkHeader(ctx, value, line) {
+    const f = ctx.f;
+    const at = ctx.at(line);
+    const v = value;
+    if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
+        const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
+            ? `a ${q(String(v.record))} record`
+            : 'no trace_header record';
+        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
+        return undefined;
+    }
+    const parsed = Fast.TraceHeader.safeParse(v);
+    if (!parsed.success) {
+        const { where, why } = firstIssue(parsed.error, { style: 'verbatim' });
+        f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${where}: ${why}.`, at);
+        return undefined;
+    }
+    const h = parsed.data;
+    const bad = [];
+    if (!SUPPORTED_SCHEMA_VERSIONS.includes(h.schema_version))
+        bad.push(`schema_version ${h.schema_version} (supported: ${SUPPORTED_SCHEMA_VERSIONS.join(', ')})`);
+    if (!SUPPORTED_RUNTIME_PROTOCOLS.includes(h.runtime_protocol_version))
+        bad.push(`runtime_protocol_version ${h.runtime_protocol_version} (supported: ${SUPPORTED_RUNTIME_PROTOCOLS.join(', ')})`);
+    if (!SUPPORTED_CANONICALIZATION.includes(h.canonicalization_version))
+        bad.push(`canonicalization_version ${h.canonicalization_version} (supported: ${SUPPORTED_CANONICALIZATION.join(', ')})`);
+    if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
+        bad.push(`fingerprint_algo ${q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
+    for (const b of bad)
+        f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
+    return h;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/event-order.ts
+
+/**
+ * Event order: each event's idx is the previous one + 1, starting at 0, and no idx repeats. A line
+ * that could not be read may have held the next event (or be injected garbage), so after such
+ * lines the next readable event may follow either the last readable one or the unreadable lines.
+ */
+class EventOrder {
+    ctx;
+    static meta = {
+        name: 'event-order',
+        description: 'Events carry idx 0, 1, 2, … in file order: none missing, repeated, reordered or injected.',
+        codes: [TRACE.idxDuplicate, TRACE.idxOutOfOrder],
+    };
+    prevIdx = -1;
+    maxIdx = -1;
+    unreadable = 0;
+    seen = new Map();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /** A position taken by a line whose event (or idx) could not be read. */
+    skipped() {
+        this.unreadable++;
+    }
+    /** The event on line `no`, at `position` among the events, has this idx. */
+    check(idx, no, position) {
+        if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
+            // event_invalid reports the missing or malformed idx; the position is still taken.
+            this.unreadable++;
+            return;
+        }
+        const at = this.ctx.at(no);
+        const expected = this.prevIdx + 1;
+        const slack = this.unreadable;
+        this.unreadable = 0;
+        const dupLine = this.seen.get(idx);
+        if (dupLine !== undefined) {
+            this.ctx.f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [this.ctx.at(dupLine)]);
+        }
+        else if ((idx < expected || idx > expected + slack) && idx !== this.maxIdx + 1) {
+            const why = idx > expected
+                ? idx === expected + 1
+                    ? `event ${expected} is missing, or events were reordered or injected`
+                    : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
+                : 'events were reordered';
+            this.ctx.f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${position}): ${why}.`, at);
+        }
+        if (dupLine === undefined)
+            this.seen.set(idx, no);
+        this.prevIdx = idx;
+        if (idx > this.maxIdx)
+            this.maxIdx = idx;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/event-visitor.ts
+/**
+ * One function that hands an event to every visitor listening to its kind, in the visitors'
+ * order. The table is built once per trace, so an event costs one lookup.
+ */
+function dispatcher(visitors) {
+    const table = new Map();
+    for (const v of visitors) {
+        for (const [kind, listener] of Object.entries(v.on)) {
+            let list = table.get(kind);
+            if (!list)
+                table.set(kind, (list = []));
+            list.push(listener);
+        }
+    }
+    return (ev, line) => {
+        const list = table.get(ev.kind);
+        if (list)
+            for (const l of list)
+                l(ev, line);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
+
+
+
+/** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
+class StepChecks {
+    ctx;
+    static meta = {
+        name: 'steps',
+        description: 'Every started step finishes once, no step is unknown to the plan or starts before its dependencies, the required outputs exist, and nothing follows the final answer.',
+        codes: [
+            TRACE.stepDuplicate,
+            TRACE.stepUnknown,
+            TRACE.stepUnfinished,
+            TRACE.stepRequiredMissing,
+            TRACE.stepBeforeDependency,
+            TRACE.claimAfterStep,
+        ],
+    };
+    on = {
+        step_started: (ev, l) => this.started_(ev.step_id, l.no),
+        step_finished: (ev, l) => this.finished_(ev.step_id, ev.output, l.no),
+        tool_called: (ev, l) => this.ref(ev.step_id, l.no, 'tool call'),
+        tool_returned: (ev, l) => this.ref(ev.step_id, l.no, 'tool result'),
+        evidence_registered: (ev, l) => this.ref(ev.step_id, l.no, 'evidence registration'),
+        claim_emitted: (ev, l) => {
+            this.ref(ev.step_id, l.no, 'claim');
+            this.claimEmitted(ev.step_id, ev.claim.id, l.no);
+        },
+    };
+    started = new Map();
+    finished = new Map();
+    outputs = new Set();
+    insufficientLine;
+    /** Where the finalize output was written: no claim may follow it. */
+    finalizeLine;
+    /** Steps started while some of their dependencies had not finished. */
+    early = [];
+    /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
+    outputRefs = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    started_(stepId, line) {
+        const f = this.ctx.f;
+        const first = this.started.get(stepId);
+        if (first !== undefined) {
+            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
+            return;
+        }
+        this.started.set(stepId, line);
+        // A node runs once everything it depends on has finished (the producer's topological order);
+        // a dependency that never finishes is reported as unfinished or missing instead.
+        const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
+        if (waiting.length > 0)
+            this.early.push({ stepId, line, waiting });
+        if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
+            f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
+    }
+    finished_(stepId, output, line) {
+        const outputKind = output.kind;
+        const f = this.ctx.f;
+        if (!this.started.has(stepId)) {
+            f.add(TRACE.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
+        }
+        const first = this.finished.get(stepId);
+        if (first !== undefined) {
+            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
+            return;
+        }
+        this.finished.set(stepId, line);
+        this.outputs.add(outputKind);
+        for (const [field, kind] of OUTPUT_ID_FIELDS) {
+            const ids = output[field];
+            for (const id of ids ?? [])
+                this.outputRefs.push({ kind, id, field, line });
+        }
+        if (outputKind === 'insufficient_evidence')
+            this.insufficientLine ??= line;
+        if (outputKind === 'finalize')
+            this.finalizeLine ??= line;
+    }
+    /** A claim belongs to a step still running, and to a run not yet finalized. */
+    claimEmitted(stepId, claimId, line) {
+        const done = this.finished.get(stepId);
+        const why = done !== undefined
+            ? `in step ${q(stepId)}, which already finished on line ${done}`
+            : this.finalizeLine !== undefined
+                ? `after the run finalized its answer on line ${this.finalizeLine}`
+                : undefined;
+        if (why)
+            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
+    }
+    /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
+    ref(stepId, line, what) {
+        if (stepId === '' || this.started.has(stepId))
+            return;
+        this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
+    }
+    finish(lastLine) {
+        const f = this.ctx.f;
+        for (const { stepId, line, waiting } of this.early) {
+            const late = waiting.filter((d) => this.finished.has(d));
+            if (late.length === 0)
+                continue;
+            f.add(TRACE.stepBeforeDependency, `Step ${q(stepId)} is started on line ${line} before its dependency ${late
+                .slice(0, 3)
+                .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
+                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
+        for (const [stepId, line] of this.started) {
+            if (!this.finished.has(stepId)) {
+                f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
+            }
+        }
+        const seen = new Set(this.outputs);
+        if (seen.has('insufficient_evidence'))
+            seen.add('derive');
+        const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
+        if (missing.length > 0) {
+            const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
+            f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
+        }
+    }
+}
+/** The id lists of the step outputs, and what each names. */
+const OUTPUT_ID_FIELDS = [
+    ['evidence_ids', 'evidence'],
+    ['claim_ids', 'claim'],
+    ['validated_claim_ids', 'claim'],
+    ['rejected_claim_ids', 'claim'],
+    ['missing_support_claim_ids', 'claim'],
+    ['final_claim_ids', 'claim'],
+];
+
+;// CONCATENATED MODULE: ./src/packs/trace/tools.ts
+
+
+/** Tool linkage: each call has exactly one result in the same step, no result is orphaned, no tool is unknown. */
+class ToolChecks {
+    ctx;
+    static meta = {
+        name: 'tools',
+        description: 'Each tool call names a known tool and has exactly one result in its own step; no result is orphaned.',
+        codes: [
+            TRACE.toolStepMismatch,
+            TRACE.toolCallDuplicate,
+            TRACE.toolResultDuplicate,
+            TRACE.toolResultMissing,
+            TRACE.toolResultOrphan,
+            TRACE.toolUnknown,
+        ],
+    };
+    on = {
+        tool_called: (ev, l) => this.called(ev.step_id, ev.call, l.no),
+        tool_returned: (ev, l) => this.returned(ev.step_id, ev.result, l.no),
+    };
+    calls = new Map();
+    /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
+    answered = new Set();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    get count() {
+        return this.calls.size;
+    }
+    called(eventStep, call, line) {
+        const f = this.ctx.f;
+        if (call.step_id !== eventStep) {
+            f.add(TRACE.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
+        }
+        const prev = this.calls.get(call.id);
+        if (prev) {
+            f.add(TRACE.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
+            return;
+        }
+        this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
+        const tools = this.ctx.tools;
+        if (tools === undefined)
+            return;
+        if (tools === 'none') {
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+        }
+        else if (!tools.has(call.tool_name)) {
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+        }
+    }
+    returned(eventStep, result, line) {
+        const f = this.ctx.f;
+        const call = this.calls.get(result.call_id);
+        if (!call) {
+            f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
+            return;
+        }
+        call.results++;
+        this.answered.add(result.call_id);
+        if (call.results > 1) {
+            f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+            return;
+        }
+        if (eventStep !== call.stepId) {
+            f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+        }
+    }
+    finish() {
+        for (const [id, call] of this.calls) {
+            if (call.results === 0) {
+                this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/events.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
+ * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
+ * that can be judged as the events go by. Nothing but small per-id state is kept in memory.
+ */
+function scanTrace(ctx, traceAbs) {
+    const f = ctx.f;
+    const steps = new StepChecks(ctx);
+    const tools = new ToolChecks(ctx);
+    const evidence = new EvidenceChecks(ctx);
+    const claims = new ClaimChecks(ctx);
+    const cited = new CitedBytes();
+    const content = new ContentChecks(ctx);
+    let header;
+    let idHasher;
+    let idValid = true;
+    let events = 0;
+    let lastLine = 0;
+    let crlfFirst;
+    let crlfCount = 0;
+    const order = new EventOrder(ctx);
+    // The per-event checks, in the order their findings appear for one event.
+    const dispatch = dispatcher([steps, tools, evidence, claims, cited, content]);
+    const onLine = (line) => {
+        lastLine = line.no;
+        if (line.kind === 'too_long') {
+            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
+            idValid = false;
+            if (line.no > 1)
+                consumePosition();
+            return;
+        }
+        if (line.kind === 'invalid_utf8') {
+            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
+            idValid = false;
+            if (line.no > 1)
+                consumePosition();
+            return;
+        }
+        const ascii = line.bytes.length === line.text.length;
+        if (line.crlf) {
+            crlfCount++;
+            crlfFirst ??= line.no;
+        }
+        if (line.no === 1) {
+            const read = readHeaderLine(ctx, checkLine(line.text, true, ascii), line.text);
+            header = read.header;
+            idHasher = read.idHasher;
+            if (!read.canonical)
+                idValid = false;
+            if (!line.final)
+                return;
+        }
+        else {
+            if (line.text === '') {
+                if (!line.final) {
+                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
+                    idValid = false;
+                }
+                return;
+            }
+            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
+        }
+        if (line.final) {
+            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
+            idValid = false;
+        }
+    };
+    const consumePosition = () => {
+        // A line that could not be read may have held the next event (or be injected garbage): the
+        // next readable event may then follow either the last readable one or the unreadable lines.
+        order.skipped();
+        events++;
+    };
+    const handleEvent = (result, bytes, no, text) => {
+        let value;
+        if (!result.ok) {
+            const p = result.problem;
+            if (p.kind === 'syntax') {
+                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
+                idValid = false;
+                consumePosition();
+                return;
+            }
+            if (p.kind === 'duplicate') {
+                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
+            }
+            else {
+                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
+            }
+            idValid = false;
+            value = result.value;
+        }
+        else {
+            value = result.value;
+        }
+        events++;
+        const rec = Fast.EventRecord.safeParse(value);
+        if (!rec.success) {
+            const v = value;
+            const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
+                ? `record ${q(String(v.record))}`
+                : 'no trace_event record';
+            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
+            idValid = false;
+            order.skipped();
+            return;
+        }
+        if (idHasher && idValid && result.ok)
+            idHasher.event(bytes.subarray(EVENT_PREFIX.length, bytes.length - EVENT_SUFFIX.length));
+        const raw = rec.data.event;
+        // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
+        if (raw && typeof raw === 'object' && raw.kind === 'step_finished') {
+            const out = raw.output;
+            if (out && typeof out === 'object' && !('kind' in out) && 'type' in out) {
+                const { type, ...rest } = out;
+                raw.output = { kind: type, ...rest };
+            }
+        }
+        const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
+        order.check(idxRaw, no, events - 1);
+        const parsed = Fast.TraceEvent.safeParse(raw);
+        if (!parsed.success) {
+            const { where, why } = firstIssue(parsed.error, { prefix: ['event'], style: 'verbatim' });
+            const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
+            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${where}: ${why}.`, ctx.at(no));
+            return;
+        }
+        dispatch(parsed.data, { no, text, canonical: result.ok });
+    };
+    const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
+    if (outcome.ok) {
+        if (outcome.summary.size === 0) {
+            f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
+        }
+        if (crlfCount > 0) {
+            f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
+        }
+    }
+    let recomputedId;
+    if (outcome.ok && header && idHasher && idValid)
+        recomputedId = idHasher.digest();
+    return {
+        outcome,
+        header,
+        events,
+        lastLine,
+        recomputedId,
+        steps,
+        tools,
+        evidence,
+        claims,
+        cited,
+        content,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/trace-events.ts
+
+
+
+
+
+
+
+
+
+/**
+ * Reads trace.jsonl once, streaming: every line and event goes past the per-event visitors
+ * (steps, tools, evidence, claims, content), whose end-of-trace checks run once it is read.
+ */
+const traceEvents = {
+    meta: {
+        name: 'trace-events',
+        description: 'trace.jsonl is canonical JSONL: a supported header, then events in idx order whose steps, tool calls, evidence and claims are consistent.',
+        codes: [
+            ...new Set([
+                TRACE.fileUnreadable,
+                TRACE.lineTooLong,
+                TRACE.lineMalformed,
+                TRACE.lineNotCanonical,
+                TRACE.duplicateKey,
+                TRACE.headerInvalid,
+                TRACE.unsupportedVersion,
+                TRACE.eventInvalid,
+                ...[EventOrder, StepChecks, ToolChecks, EvidenceChecks, ClaimChecks, ContentChecks].flatMap((v) => v.meta.codes),
+            ]),
+        ],
+    },
+    check(state) {
+        const { ctx } = state;
+        const entry = usable(ctx.listing, 'trace.jsonl');
+        if (!entry)
+            return;
+        const scan = scanTrace(ctx, entry.abs);
+        if (!scan.outcome.ok) {
+            ctx.f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, ctx.at());
+            return;
+        }
+        scan.steps.finish(scan.lastLine);
+        scan.tools.finish();
+        scan.claims.finish(scan.steps.insufficientLine !== undefined);
+        scan.content.finish(scan.header);
+        state.scan = scan;
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/trace-id.ts
+
+
+const traceId = {
+    meta: {
+        name: 'trace-id',
+        description: 'The trace id in the header is the hash of the trace’s content.',
+        codes: [TRACE.contentIdMismatch],
+    },
+    check({ ctx, scan }) {
+        const header = scan?.header;
+        if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
+            ctx.f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, ctx.at(1));
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/index.ts
+
+
+
+
+
+
+
+/**
+ * The rules over one run directory, in the order their findings appear. The loaders come first
+ * (run_meta.json's tools and plan.json's nodes are what the trace is checked against), then the
+ * single streaming pass over trace.jsonl, then what needs the whole trace.
+ */
+const RUN_RULES = [
+    coreFiles,
+    runMeta,
+    plan,
+    spec,
+    traceEvents,
+    outcome,
+    recordReferences,
+    traceId,
+    evidence,
+    crossReferences,
+    verifyReports,
+    fingerprint,
+    manifest,
+];
+
 ;// CONCATENATED MODULE: ./src/packs/trace/run.ts
-
-
-
-
-
-
 
 
 
@@ -51338,11 +52058,10 @@ async function verifyRun(runDir, ctx) {
     const rel = ws.rel(runDir);
     const targetId = `trace:${rel}`;
     const runId = external_node_path_default().basename(runDir);
-    const f = new RunFindings(targetId);
+    const f = new Findings(targetId, { scope: 'in this run' });
     const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
     const floor = supportFloor(ctx.options.min_supports);
     const initialPolicy = supportPolicy(floor);
-    let scan;
     const inside = ws.resolve(runDir, '.');
     if (!inside.ok) {
         f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
@@ -51380,100 +52099,14 @@ async function verifyRun(runDir, ctx) {
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
     };
-    checkCoreFiles(rctx, listing);
-    const runMeta = loadRunMeta(rctx, listing);
-    if (runMeta)
-        rctx.tools = runMeta.runtime_descriptor
-            ? new Set(runMeta.runtime_descriptor.tools.map((t) => t.name))
-            : 'none';
-    const plan = usable(listing, 'plan.json') ? checkPlan(rctx) : undefined;
-    if (plan) {
-        rctx.planNodes = plan.nodeIds;
-        if (plan.order)
-            rctx.planDeps = plan.order;
-    }
-    const spec = loadSpec(rctx, listing);
-    const traceEntry = usable(listing, 'trace.jsonl');
-    if (traceEntry) {
-        scan = scanTrace(rctx, traceEntry.abs);
-        if (!scan.outcome.ok) {
-            f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, rctx.at());
-            scan = undefined;
-        }
-    }
-    const header = scan?.header;
-    if (scan) {
-        scan.steps.finish(scan.lastLine);
-        scan.tools.finish();
-        scan.claims.finish(scan.steps.insufficientLine !== undefined);
-        scan.content.finish(header);
-        // Insufficient evidence: exactly one of "derived claims" and "the marker".
-        const derived = scan.claims.derived;
-        const marker = scan.steps.insufficientLine;
-        if (derived === 0 && marker === undefined) {
-            f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', rctx.at());
-        }
-        else if (derived > 0 && marker !== undefined) {
-            f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, rctx.at(marker), [rctx.at(scan.claims.derivedLine)]);
-        }
-        // Claim and tool-call supports: the record resolves and the span's bytes are the cited ones
-        // (evidence supports are checked with the evidence bytes below).
-        checkRecordSupports(rctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
-        // The ids the step outputs list (the answer's final_claim_ids among them) name real records.
-        for (const r of scan.steps.outputRefs) {
-            const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
-            if (!known)
-                f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, rctx.at(r.line));
-        }
-        if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
-            f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, rctx.at(1));
-        }
-        // Evidence files, chunks, then every evidence support's bytes.
-        const ev = scan.evidence;
-        ev.setCiters(scan.claims.supports);
-        ev.resolveAll();
-        const chunks = loadChunks(rctx, ev.records.size);
-        await ev.checkFiles(ctx.hasher, chunks);
-        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
-        ev.checkSupports(scan.claims.supports);
-    }
-    // The run's parts must name each other.
-    const planRel = { path: rctx.rel('plan.json'), line: 1 };
-    if (header && plan && header.plan_id !== plan.plan.id) {
-        f.add(TRACE.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, rctx.at(1), [planRel]);
-    }
-    if (header && spec && header.spec_id !== spec.id) {
-        f.add(TRACE.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, rctx.at(1), [{ path: rctx.rel('spec.json'), line: 1 }]);
-    }
-    if (plan && spec && plan.plan.spec_id !== spec.id) {
-        f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: rctx.rel('spec.json'), line: 1 }]);
-    }
-    if (runMeta) {
-        const metaLoc = { path: rctx.rel('run_meta.json'), line: 1 };
-        const mism = [];
-        if (runMeta.run_id !== runId)
-            mism.push(`run_id ${q(runMeta.run_id)} but the run directory is ${q(runId)}`);
-        if (header && runMeta.trace_id !== header.id)
-            mism.push(`trace_id ${q(runMeta.trace_id)} but the trace is ${q(header.id)}`);
-        if (plan && runMeta.plan_id !== plan.plan.id)
-            mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
-        if (spec && runMeta.spec_id !== spec.id)
-            mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
-        for (const m of mism)
-            f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
-    }
-    checkVerifyReport(rctx, listing, header?.id);
-    checkVerifyReport(rctx, listing, header?.id, PRODUCER_VERIFY_REPORT);
-    if (scan?.outcome.ok)
-        checkFingerprint(rctx, listing, scan.outcome.summary.sha256);
-    const escaped = new Set();
-    if (scan)
-        for (const r of scan.evidence.records.values())
-            escaped.add(r.ev.content_path);
-    await checkManifest(rctx, listing, ctx.hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
-    return result(rctx.minSupports);
-    /** `min`: the minimum supports applied (the run's own policy may have raised it). */
-    function result(min) {
+    const state = { ctx: rctx, runId, hasher: ctx.hasher };
+    await runRules(RUN_RULES, state);
+    return result(rctx.minSupports, state.scan);
+    /**
+     * `min`: the minimum supports applied (the run's own policy may have raised it); `s`: the pass
+     * over trace.jsonl, when it was read.
+     */
+    function result(min, s) {
         const findings = f.finish();
         const accepted = findings.length === 0;
         const target = {
@@ -51486,7 +52119,6 @@ async function verifyRun(runDir, ctx) {
             ready: accepted,
             context: { run_id: runId, min_supports: String(min) },
         };
-        const s = scan;
         const summary = s
             ? {
                 events: s.events,
@@ -53784,7 +54416,7 @@ function differences(entry, a, e) {
 ;// CONCATENATED MODULE: ./src/packs/aristo/model.ts
 
 /** The findings of one target; the remediation's `<id>` is filled in per finding. */
-class Findings {
+class model_Findings {
     list = [];
     add(def, subject, message, location, opts = {}) {
         this.list.push((0,finding/* finding */.gk)(def, {
@@ -54998,7 +55630,7 @@ async function verifyAristo(targetDir, ctx) {
     const rel = ws.rel(targetDir);
     const targetId = `aristo:${rel}`;
     const repoPath = (file) => (rel === '.' ? file : `${rel}/${file}`);
-    const f = new Findings();
+    const f = new model_Findings();
     const scan = await scanSources(ws, targetDir, targetId, f);
     const index = loadIndex(ws, targetDir, targetId, f);
     const { byId: entries, unidentified } = buildEntries(scan, index, {
@@ -55242,7 +55874,7 @@ function refutation(v, entry, repoPath) {
     const codeGround = [violated, ...ordered.slice().reverse()]
         .flatMap((s) => s?.grounds ?? [])
         .find((g) => g.kind === 'code');
-    const foundAt = codeGround?.kind === 'code' && (0,json_file/* isSafeRelative */.kr)(codeGround.file)
+    const foundAt = codeGround?.kind === 'code' && isPlainRelative(codeGround.file)
         ? {
             path: repoPath(codeGround.file),
             line: Number(codeGround.lines.split('-')[0]) || 1,
@@ -55410,8 +56042,8 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 69 modules
-var registry = __nccwpck_require__(5697);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 96 modules
+var registry = __nccwpck_require__(3218);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts

@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { parseJson, type JsonDoc } from './json.js';
-import { decodeUtf8, readSmallFile } from './files.js';
+import { parseJsonBytes, type JsonDoc } from './json.js';
+import { readSmallFile } from './files.js';
 import type { Workspace } from './workspace.js';
 
 /** Artifacts and configs are small JSON; anything bigger is refused rather than read into memory. */
@@ -39,17 +38,9 @@ export function loadJsonObject(
       return { state: 'bad', rel, why: 'too_large', detail: read.detail };
     return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
   }
-  const text = decodeUtf8(read.bytes);
-  if (!text.ok) return { state: 'bad', rel, why: 'unparseable', detail: text.detail, line: 1 };
-  const parsed = parseJson(text.text);
-  if (!parsed.ok)
-    return {
-      state: 'bad',
-      rel,
-      why: 'unparseable',
-      detail: parsed.message,
-      line: parsed.position.line,
-    };
+  const parsed = parseJsonBytes(read.bytes);
+  if (parsed.state === 'malformed')
+    return { state: 'bad', rel, why: 'unparseable', detail: parsed.detail, line: parsed.line };
   const v = parsed.value;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) {
     const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
@@ -62,9 +53,4 @@ export function loadJsonObject(
     };
   }
   return { state: 'ok', data: v as Record<string, unknown>, doc: parsed.doc, rel };
-}
-
-export function isSafeRelative(p: string): boolean {
-  if (p.length === 0 || p.includes('\0') || path.isAbsolute(p) || p.includes('\\')) return false;
-  return !p.split('/').some((seg) => seg === '..' || seg === '');
 }

@@ -1,4 +1,5 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { decodeUtf8 } from './files.js';
 import { LineIndex } from './lines.js';
 
 export interface Position {
@@ -96,6 +97,30 @@ export function parseJson(text: string): JsonParse {
       position: { line: 1, column: 1 },
     };
   }
+}
+
+/** A file's JSON read with positions: the value and its document, or what is wrong and where. */
+export type LocatedJson =
+  | { state: 'ok'; value: unknown; doc: JsonDoc; text: string }
+  | { state: 'malformed'; detail: string; line: number };
+
+/**
+ * Parses JSON text (see parseJson). With `rejectDuplicates`, a repeated key is malformed at its
+ * line: readers disagree on which value wins, so a contract file must not be ambiguous.
+ */
+export function parseJsonText(text: string, rejectDuplicates = false): LocatedJson {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
+  const dup = rejectDuplicates ? parsed.doc.duplicates[0] : undefined;
+  if (dup) return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
+  return { state: 'ok', value: parsed.value, doc: parsed.doc, text };
+}
+
+/** Decodes a file's bytes as strict UTF-8, then parses them as located JSON (see parseJsonText). */
+export function parseJsonBytes(bytes: Buffer, rejectDuplicates = false): LocatedJson {
+  const text = decodeUtf8(bytes);
+  if (!text.ok) return { state: 'malformed', detail: text.detail, line: 1 };
+  return parseJsonText(text.text, rejectDuplicates);
 }
 
 function parseStrict(text: string, lines: LineIndex): JsonParse {

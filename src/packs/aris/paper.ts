@@ -9,8 +9,9 @@ import type { Workspace } from '../../io/workspace.js';
 import { VERSION } from '../../version.js';
 import { auditInputs, checkAudit, type AuditCheck } from './audit.js';
 import { ARIS } from './codes.js';
-import { isSafeRelative, loadJsonObject } from '../../io/json-file.js';
-import { quoteValue, schemaIssueText } from '../../render/sanitize.js';
+import { loadJsonObject } from '../../io/json-file.js';
+import { quoteValue } from '../../render/sanitize.js';
+import { firstIssue, isPlainRelative } from '../kit/index.js';
 import { AuditManifest, DEFAULT_AUDITS, type ArisReport, type AuditSpec } from './schema.js';
 
 export const MANIFEST_PATH = '.aris/audit-manifest.json';
@@ -178,16 +179,12 @@ function readManifest(
   }
   const parsed = AuditManifest.safeParse(loaded.data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const { where, why } = schemaIssueText(issue);
-    return invalid(
-      `is not a valid manifest at ${where}: ${why}`,
-      loaded.doc.lineOf(issue.path as (string | number)[]) ?? 1,
-    );
+    const { path: at, where, why } = firstIssue(parsed.error);
+    return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(at) ?? 1);
   }
   const seen = new Set<string>();
   for (const [i, a] of parsed.data.audits.entries()) {
-    if (!isSafeRelative(a.artifact))
+    if (!isPlainRelative(a.artifact))
       return invalid(
         `names artifact ${quoteValue(a.artifact)}, which is not a plain path inside the paper dir`,
         loaded.doc.lineOf(['audits', i, 'artifact']),
@@ -214,7 +211,8 @@ function readManifest(
  * (a dangling symlink too): it is then verified, and fails as it would without a manifest.
  */
 function omittedButPresent(paperDir: string, listed: readonly AuditSpec[]): AuditSpec[] {
-  const named = new Set(listed.map((a) => path.posix.normalize(a.artifact)));
+  // Manifest artifacts are plain paths (one spelling per file), so names compare as they are.
+  const named = new Set(listed.map((a) => a.artifact));
   return DEFAULT_AUDITS.filter((a) => {
     if (named.has(a.artifact)) return false;
     try {

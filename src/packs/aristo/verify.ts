@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isSafeRelative } from '../../io/json-file.js';
+import { isPlainRelative } from '../kit/index.js';
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { Location } from '../../model/finding.js';
@@ -366,7 +366,7 @@ function refutation(
     .flatMap((s) => s?.grounds ?? [])
     .find((g) => g.kind === 'code');
   const foundAt =
-    codeGround?.kind === 'code' && isSafeRelative(codeGround.file)
+    codeGround?.kind === 'code' && isPlainRelative(codeGround.file)
       ? {
           path: repoPath(codeGround.file),
           line: Number(codeGround.lines.split('-')[0]) || 1,

@@ -19,24 +19,6 @@ export type CanonicalResult =
   | { ok: true; value: unknown; members: Map<string, [number, number]> | undefined }
   | { ok: false; problem: CanonicalProblem; value?: unknown };
 
-/** Serializes a parsed JSON value with sorted keys and compact separators. */
-export function canonicalStringify(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (Array.isArray(v)) {
-    let s = '[';
-    for (let i = 0; i < v.length; i++) s += (i ? ',' : '') + canonicalStringify(v[i]);
-    return s + ']';
-  }
-  const o = v as Record<string, unknown>;
-  const keys = Object.keys(o).sort();
-  let s = '{';
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    s += (i ? ',' : '') + JSON.stringify(k) + ':' + canonicalStringify(o[k]);
-  }
-  return s + '}';
-}
-
 /** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
 export function pyFloatRepr(x: number): string {
   if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';

@@ -1,5 +1,6 @@
 import { decodeUtf8 } from '../../io/files.js';
 import { parseJson } from '../../io/json.js';
+import { firstIssue } from '../kit/index.js';
 import { isCanonicalText } from './canonical.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
@@ -75,10 +76,10 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
     }
     const rec = Fast.ChunkRecord.safeParse(parsed.value);
     if (!rec.success) {
-      const issue = rec.error.issues[0]!;
+      const { where, why } = firstIssue(rec.error, { style: 'verbatim' });
       f.add(
         TRACE.chunksInvalid,
-        `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
+        `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${where}: ${why}.`,
         { path: rel, line: no },
       );
       bad = true;

@@ -1,7 +1,9 @@
 import { sha256Hex } from '../../io/hashing.js';
 import type { SupportUse } from './claims.js';
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
+import type { RuleMeta } from '../kit/index.js';
+import type { EventVisitor } from './rules/event-visitor.js';
 import { eventText, membersOf } from './ids.js';
 
 /**
@@ -28,7 +30,18 @@ export type Selected =
   | { ok: false; reason: 'out_of_bounds'; len: number }
   | { ok: false; reason: 'unverifiable'; why: string };
 
-export class CitedBytes {
+/** Not a check: it keeps, in the pass over the trace, the bytes claim and tool_call supports cite. */
+export class CitedBytes implements EventVisitor {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
+    name: 'cited-bytes',
+    description: 'Keeps claim statements and tool results for the support checks after the pass.',
+    codes: [],
+  };
+  readonly on: EventVisitor['on'] = {
+    tool_returned: (ev, l) => this.toolResult(ev.result.call_id, l.text, l.canonical),
+    claim_emitted: (ev) => this.claim(ev.claim.id, ev.claim.statement),
+  };
+
   private readonly sources = new Map<string, Source>();
   private kept = 0;
 

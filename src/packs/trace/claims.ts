@@ -1,5 +1,7 @@
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
+import type { RuleMeta } from '../kit/index.js';
+import type { EventVisitor } from './rules/event-visitor.js';
 import type { Claim } from './schema.js';
 
 /** One support of one claim, kept (small) until the whole trace is read and the evidence is hashed. */
@@ -46,7 +48,24 @@ export function markedInsufficient(claim: Claim): boolean {
  * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
  * match the evidence supports one to one.
  */
-export class ClaimChecks {
+export class ClaimChecks implements EventVisitor {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
+    name: 'claims',
+    description:
+      'Claim ids are unique; a derived claim has enough evidence supports and canonical markers that match them.',
+    codes: [
+      TRACE.claimDuplicate,
+      TRACE.claimUngrounded,
+      TRACE.supportsTooFew,
+      TRACE.markerLegacy,
+      TRACE.markerMissing,
+      TRACE.markerUnmatched,
+    ],
+  };
+  readonly on: EventVisitor['on'] = {
+    claim_emitted: (ev, l) => this.emitted(ev.claim, l.no),
+  };
+
   private readonly ids = new Map<string, number>();
   readonly supports: SupportUse[] = [];
   /** Derived claims not marked insufficient: the run's answer. */

@@ -1,7 +1,9 @@
 import { sha256Hex } from '../../io/hashing.js';
-import { canonicalStringify } from './canonical.js';
-import { TRACE } from './codes.js';
+import { canonicalJson } from '../kit/index.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
+import type { RuleMeta } from '../kit/index.js';
+import type { EventVisitor } from './rules/event-visitor.js';
 import { contentId, eventText, membersOf } from './ids.js';
 import type { Claim, EvidenceRef, TraceHeader } from './schema.js';
 
@@ -22,7 +24,18 @@ interface DerivedHash {
  * `result_sha256` together with the header's reasoning-trace record (the producer's
  * check_reasoning_trace).
  */
-export class ContentChecks {
+export class ContentChecks implements EventVisitor {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
+    name: 'content-ids',
+    description:
+      'Claim and evidence ids and each derived claim’s result hash are the hashes of their content.',
+    codes: [TRACE.contentIdMismatch, TRACE.reasoningTraceMismatch],
+  };
+  readonly on: EventVisitor['on'] = {
+    evidence_registered: (ev, l) => this.evidence(ev.evidence, l.no),
+    claim_emitted: (ev, l) => this.claim(ev.claim, l.text, l.canonical, l.no),
+  };
+
   private readonly derived: DerivedHash[] = [];
 
   constructor(private readonly ctx: RunCtx) {}
@@ -61,7 +74,7 @@ export class ContentChecks {
     // The producer hashes its model dump: hash_algo and structured are always there.
     const supports = claim.supports.every((x) => x.hash_algo !== undefined)
       ? m.supports!
-      : canonicalStringify(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
+      : canonicalJson(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
     const want = contentId('claim', {
       claim_type: m.claim_type!,
       confidence: m.confidence!,

@@ -1,16 +1,16 @@
 import type { Hasher } from '../../io/hashing.js';
 import type { Location } from '../../model/finding.js';
-import type { RunEntry } from './files.js';
-import type { RunFindings } from './findings.js';
+import type { Findings, TargetEntry } from '../kit/index.js';
+import type { TraceCodeDef } from './codes.js';
 
 /** What every check of one run shares: where to report, and what the run's other files said. */
 export interface RunCtx {
-  f: RunFindings;
+  f: Findings<TraceCodeDef>;
   /** Absolute run directory (as given) and its real path. */
   runDir: string;
   realRunDir: string;
   /** Every entry of the run directory, by POSIX path relative to it. */
-  listing: Map<string, RunEntry>;
+  listing: Map<string, TargetEntry>;
   /** Reads and hashes run files; each file is read and hashed once. */
   hasher: Hasher;
   /** Repo-relative path of a file inside the run directory. */

@@ -6,11 +6,12 @@ import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { EvidenceChecks } from './evidence.js';
-import { checkHeader } from './header.js';
-import { EVENT_PREFIX, EVENT_SUFFIX, TraceIdHasher, rawMembers } from './ids.js';
-import { streamLines, type Line, type StreamOutcome } from './jsonl.js';
-import type { TraceEvent, TraceHeader } from './schema.js';
-import { allowsMarkedInsufficient, supportPolicy } from './policy.js';
+import { readHeaderLine } from './header.js';
+import { EVENT_PREFIX, EVENT_SUFFIX, type TraceIdHasher } from './ids.js';
+import { firstIssue, streamLines, type Line, type StreamOutcome } from '../kit/index.js';
+import type { TraceHeader } from './schema.js';
+import { EventOrder } from './rules/event-order.js';
+import { dispatcher } from './rules/event-visitor.js';
 import { StepChecks } from './steps.js';
 import { ToolChecks } from './tools.js';
 
@@ -50,11 +51,9 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   let lastLine = 0;
   let crlfFirst: number | undefined;
   let crlfCount = 0;
-  // idx bookkeeping: each event's idx must be the previous one + 1, starting at 0.
-  let prevIdx = -1;
-  let maxIdx = -1;
-  let unreadable = 0;
-  const seenIdx = new Map<number, number>();
+  const order = new EventOrder(ctx);
+  // The per-event checks, in the order their findings appear for one event.
+  const dispatch = dispatcher([steps, tools, evidence, claims, cited, content]);
 
   const onLine = (line: Line): void => {
     lastLine = line.no;
@@ -84,7 +83,10 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       crlfFirst ??= line.no;
     }
     if (line.no === 1) {
-      header = handleHeader(checkLine(line.text, true, ascii), line.text, line.no);
+      const read = readHeaderLine(ctx, checkLine(line.text, true, ascii), line.text);
+      header = read.header;
+      idHasher = read.idHasher;
+      if (!read.canonical) idValid = false;
       if (!line.final) return;
     } else {
       if (line.text === '') {
@@ -113,44 +115,8 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   const consumePosition = () => {
     // A line that could not be read may have held the next event (or be injected garbage): the
     // next readable event may then follow either the last readable one or the unreadable lines.
-    unreadable++;
+    order.skipped();
     events++;
-  };
-
-  const handleHeader = (
-    result: CanonicalResult,
-    text: string,
-    no: number,
-  ): TraceHeader | undefined => {
-    const at = ctx.at(no);
-    if (!result.ok) {
-      const p = result.problem;
-      if (p.kind === 'syntax') {
-        f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-        idValid = false;
-        return undefined;
-      }
-      if (p.kind === 'duplicate')
-        f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-      else
-        f.add(
-          TRACE.lineNotCanonical,
-          `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`,
-          at,
-        );
-      idValid = false;
-    }
-    const h = checkHeader(ctx, result.value, no);
-    // The run's recorded support policy applies, raised to the gate's floor when that is higher.
-    if (h) {
-      const p = supportPolicy(ctx.supportFloor, h.metadata);
-      ctx.minSupports = p.min;
-      ctx.minSupportsSource = p.source;
-      ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
-    }
-    if (h && result.ok && result.members)
-      idHasher = new TraceIdHasher(rawMembers(text, result.members));
-    return h;
   };
 
   const handleEvent = (result: CanonicalResult, bytes: Buffer, no: number, text: string): void => {
@@ -199,7 +165,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
         ctx.at(no),
       );
       idValid = false;
-      unreadable++;
+      order.skipped();
       return;
     }
     if (idHasher && idValid && result.ok)
@@ -215,87 +181,19 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       }
     }
     const idxRaw = raw && typeof raw === 'object' ? (raw as { idx?: unknown }).idx : undefined;
-    checkIdx(idxRaw, no);
+    order.check(idxRaw, no, events - 1);
     const parsed = Fast.TraceEvent.safeParse(raw);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
+      const { where, why } = firstIssue(parsed.error, { prefix: ['event'], style: 'verbatim' });
       const kind = raw && typeof raw === 'object' ? (raw as { kind?: unknown }).kind : undefined;
       f.add(
         TRACE.eventInvalid,
-        `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${['event', ...issue.path].join('.')}: ${issue.message}.`,
+        `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${where}: ${why}.`,
         ctx.at(no),
       );
       return;
     }
-    dispatch(parsed.data, no, text, result.ok);
-  };
-
-  const checkIdx = (idx: unknown, no: number) => {
-    const at = ctx.at(no);
-    if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
-      // event_invalid reports the missing or malformed idx; the position is still taken.
-      unreadable++;
-      return;
-    }
-    const expected = prevIdx + 1;
-    const slack = unreadable;
-    unreadable = 0;
-    const dupLine = seenIdx.get(idx);
-    if (dupLine !== undefined) {
-      f.add(
-        TRACE.idxDuplicate,
-        `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`,
-        at,
-        [ctx.at(dupLine)],
-      );
-    } else if ((idx < expected || idx > expected + slack) && idx !== maxIdx + 1) {
-      const why =
-        idx > expected
-          ? idx === expected + 1
-            ? `event ${expected} is missing, or events were reordered or injected`
-            : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
-          : 'events were reordered';
-      f.add(
-        TRACE.idxOutOfOrder,
-        `The event on line ${no} has idx ${idx} where ${expected} follows (position ${events - 1}): ${why}.`,
-        at,
-      );
-    }
-    if (dupLine === undefined) seenIdx.set(idx, no);
-    prevIdx = idx;
-    if (idx > maxIdx) maxIdx = idx;
-  };
-
-  const dispatch = (ev: TraceEvent, no: number, text: string, canonical: boolean) => {
-    switch (ev.kind) {
-      case 'step_started':
-        steps.started_(ev.step_id, no);
-        break;
-      case 'step_finished':
-        steps.finished_(ev.step_id, ev.output, no);
-        break;
-      case 'tool_called':
-        steps.ref(ev.step_id, no, 'tool call');
-        tools.called(ev.step_id, ev.call, no);
-        break;
-      case 'tool_returned':
-        steps.ref(ev.step_id, no, 'tool result');
-        tools.returned(ev.step_id, ev.result, no);
-        cited.toolResult(ev.result.call_id, text, canonical);
-        break;
-      case 'evidence_registered':
-        steps.ref(ev.step_id, no, 'evidence registration');
-        evidence.registered(ev.evidence, no);
-        content.evidence(ev.evidence, no);
-        break;
-      case 'claim_emitted':
-        steps.ref(ev.step_id, no, 'claim');
-        steps.claimEmitted(ev.step_id, ev.claim.id, no);
-        claims.emitted(ev.claim, no);
-        cited.claim(ev.claim.id, ev.claim.statement);
-        content.claim(ev.claim, text, canonical, no);
-        break;
-    }
+    dispatch(parsed.data, { no, text, canonical: result.ok });
   };
 
   const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);

@@ -5,9 +5,11 @@ import type { Location } from '../../model/finding.js';
 import { sha256Hex, type HashOutcome, type Hasher } from '../../io/hashing.js';
 import { errorText } from '../../io/workspace.js';
 import type { SupportUse } from './claims.js';
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
-import { isPlainRelative } from './files.js';
+import type { RuleMeta } from '../kit/index.js';
+import type { EventVisitor } from './rules/event-visitor.js';
+import { isPlainRelative } from '../kit/index.js';
 import type { EvidenceRef } from './schema.js';
 import type { ChunkIndex } from './chunks.js';
 
@@ -38,7 +40,17 @@ const KEEP_BYTES = 32 * 1024 * 1024;
  * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
  * snippet hash over the exact bytes.
  */
-export class EvidenceChecks {
+export class EvidenceChecks implements EventVisitor {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
+    name: 'evidence-registry',
+    description:
+      'Each evidence id is registered once, with a content path inside the run; its bytes are checked once the trace is read.',
+    codes: [TRACE.evidenceDuplicate, TRACE.evidencePathEscape],
+  };
+  readonly on: EventVisitor['on'] = {
+    evidence_registered: (ev, l) => this.registered(ev.evidence, l.no),
+  };
+
   readonly records = new Map<string, EvidenceRecord>();
 
   constructor(private readonly ctx: RunCtx) {}

@@ -1,6 +1,10 @@
+import { firstIssue } from '../kit/index.js';
+import type { CanonicalResult } from './canonical.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
+import { rawMembers, TraceIdHasher } from './ids.js';
+import { allowsMarkedInsufficient, supportPolicy } from './policy.js';
 import {
   SUPPORTED_CANONICALIZATION,
   SUPPORTED_FINGERPRINT_ALGOS,
@@ -8,6 +12,50 @@ import {
   SUPPORTED_SCHEMA_VERSIONS,
   TraceHeader,
 } from './schema.js';
+
+/**
+ * Line 1 of trace.jsonl as read: canonical JSON (or why not), then the header itself. A usable
+ * header sets the run's support policy (its recorded one, raised to the gate's floor when that is
+ * higher); a canonical one also starts the trace id's recomputation.
+ */
+export function readHeaderLine(
+  ctx: RunCtx,
+  result: CanonicalResult,
+  text: string,
+): { header?: TraceHeader; idHasher?: TraceIdHasher; canonical: boolean } {
+  const f = ctx.f;
+  const at = ctx.at(1);
+  if (!result.ok) {
+    const p = result.problem;
+    if (p.kind === 'syntax') {
+      f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+      return { canonical: false };
+    }
+    if (p.kind === 'duplicate')
+      f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+    else
+      f.add(
+        TRACE.lineNotCanonical,
+        `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`,
+        at,
+      );
+  }
+  const h = checkHeader(ctx, result.value, 1);
+  if (h) {
+    const p = supportPolicy(ctx.supportFloor, h.metadata);
+    ctx.minSupports = p.min;
+    ctx.minSupportsSource = p.source;
+    ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
+  }
+  return {
+    header: h,
+    idHasher:
+      h && result.ok && result.members
+        ? new TraceIdHasher(rawMembers(text, result.members))
+        : undefined,
+    canonical: result.ok,
+  };
+}
 
 /**
  * Line 1 of trace.jsonl: a `trace_header` record with a supported schema version (1, 2), runtime
@@ -32,12 +80,8 @@ export function checkHeader(ctx: RunCtx, value: unknown, line: number): TraceHea
   }
   const parsed = Fast.TraceHeader.safeParse(v);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    f.add(
-      TRACE.headerInvalid,
-      `The trace header on line 1 is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
-      at,
-    );
+    const { where, why } = firstIssue(parsed.error, { style: 'verbatim' });
+    f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${where}: ${why}.`, at);
     return undefined;
   }
   const h = parsed.data;

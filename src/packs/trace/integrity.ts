@@ -4,19 +4,13 @@ import type { Hasher } from '../../io/hashing.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
-import {
-  isPlainRelative,
-  loadRunFile,
-  readable,
-  readRunFile,
-  usable,
-  type RunEntry,
-} from './files.js';
+import { isPlainRelative, readable, usable, type TargetEntry } from '../kit/index.js';
+import { loadRunFile, readRunFile } from './files.js';
 import { contentId, documentMembers } from './ids.js';
 import { CORE_FILES, RunMeta, SUPPORTED_RUN_META_VERSIONS } from './schema.js';
 
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
-export function checkCoreFiles(ctx: RunCtx, listing: Map<string, RunEntry>): void {
+export function checkCoreFiles(ctx: RunCtx, listing: Map<string, TargetEntry>): void {
   for (const name of CORE_FILES) {
     const e = listing.get(name);
     if (!e) {
@@ -48,7 +42,7 @@ export function checkCoreFiles(ctx: RunCtx, listing: Map<string, RunEntry>): voi
   }
 }
 
-export function loadRunMeta(ctx: RunCtx, listing: Map<string, RunEntry>): RunMeta | undefined {
+export function loadRunMeta(ctx: RunCtx, listing: Map<string, TargetEntry>): RunMeta | undefined {
   if (!usable(listing, 'run_meta.json')) return undefined;
   const loaded = loadRunFile(
     ctx,
@@ -69,7 +63,10 @@ export function loadRunMeta(ctx: RunCtx, listing: Map<string, RunEntry>): RunMet
   return meta;
 }
 
-export function loadSpec(ctx: RunCtx, listing: Map<string, RunEntry>): { id: string } | undefined {
+export function loadSpec(
+  ctx: RunCtx,
+  listing: Map<string, TargetEntry>,
+): { id: string } | undefined {
   if (!usable(listing, 'spec.json')) return undefined;
   const loaded = loadRunFile(
     ctx,
@@ -121,7 +118,7 @@ export const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
  */
 export function checkVerifyReport(
   ctx: RunCtx,
-  listing: Map<string, RunEntry>,
+  listing: Map<string, TargetEntry>,
   traceId: string | undefined,
   name = 'verify.json',
 ): void {
@@ -182,7 +179,7 @@ export function checkVerifyReport(
 /** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
 export function checkFingerprint(
   ctx: RunCtx,
-  listing: Map<string, RunEntry>,
+  listing: Map<string, TargetEntry>,
   traceSha: string,
 ): void {
   if (!usable(listing, 'fingerprint.txt')) return;
@@ -222,7 +219,7 @@ function inLayout(rel: string): boolean {
  */
 export async function checkManifest(
   ctx: RunCtx,
-  listing: Map<string, RunEntry>,
+  listing: Map<string, TargetEntry>,
   hasher: Hasher,
   trace: { sha256: string } | undefined,
   escapedEvidence: ReadonlySet<string>,
@@ -260,7 +257,7 @@ export async function checkManifest(
   const entries = Object.entries(loaded.data);
   const listed = new Set<string>();
   const toHash: string[] = [];
-  const plan: { key: string; want: string; entry: RunEntry | undefined }[] = [];
+  const plan: { key: string; want: string; entry: TargetEntry | undefined }[] = [];
   // Located lazily, and only for findings that are kept: finding a key's line means parsing the
   // manifest again, with positions, and a search among its keys.
   const at = (key: string) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });

@@ -1,23 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Finding } from '../../model/finding.js';
 import type { GateReport } from '../../model/report.js';
+import { canonicalJson } from '../kit/index.js';
 import { CHECK_NAMES, TRACE_CODES, type CheckName } from './codes.js';
 import type { TraceExtension } from './run.js';
 import type { VerificationReport } from './schema.js';
 
 const CHECK_OF = new Map<string, CheckName>(TRACE_CODES.map((c) => [c.code, c.check]));
-
-/** Python-style canonical JSON of plain data (sorted keys, compact), for the report's content id. */
-function canonical(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-    .join(',')}}`;
-}
 
 function severity(f: Finding): 'error' | 'warning' | 'info' {
   return f.severity === 'notice' ? 'info' : f.severity;
@@ -64,7 +53,7 @@ export function renderVerificationReport(report: GateReport, targetId: string): 
     checks_failed: checks.filter((c) => !c.passed).length,
   };
   const body = { checks, failures, summary_metrics, trace_id: ext.trace_id };
-  const id = `verify_v1_${createHash('sha256').update(canonical(body)).digest('hex')}`;
+  const id = `verify_v1_${createHash('sha256').update(canonicalJson(body)).digest('hex')}`;
   return { id, ...body };
 }
 

@@ -1,9 +1,36 @@
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
+import type { RuleMeta } from '../kit/index.js';
+import type { EventVisitor } from './rules/event-visitor.js';
 import { q, type RunCtx } from './context.js';
 import { REQUIRED_OUTPUTS, type StepOutput } from './schema.js';
 
 /** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
-export class StepChecks {
+export class StepChecks implements EventVisitor {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
+    name: 'steps',
+    description:
+      'Every started step finishes once, no step is unknown to the plan or starts before its dependencies, the required outputs exist, and nothing follows the final answer.',
+    codes: [
+      TRACE.stepDuplicate,
+      TRACE.stepUnknown,
+      TRACE.stepUnfinished,
+      TRACE.stepRequiredMissing,
+      TRACE.stepBeforeDependency,
+      TRACE.claimAfterStep,
+    ],
+  };
+  readonly on: EventVisitor['on'] = {
+    step_started: (ev, l) => this.started_(ev.step_id, l.no),
+    step_finished: (ev, l) => this.finished_(ev.step_id, ev.output, l.no),
+    tool_called: (ev, l) => this.ref(ev.step_id, l.no, 'tool call'),
+    tool_returned: (ev, l) => this.ref(ev.step_id, l.no, 'tool result'),
+    evidence_registered: (ev, l) => this.ref(ev.step_id, l.no, 'evidence registration'),
+    claim_emitted: (ev, l) => {
+      this.ref(ev.step_id, l.no, 'claim');
+      this.claimEmitted(ev.step_id, ev.claim.id, l.no);
+    },
+  };
+
   private readonly started = new Map<string, number>();
   private readonly finished = new Map<string, number>();
   readonly outputs = new Set<string>();

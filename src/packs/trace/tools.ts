@@ -1,5 +1,7 @@
-import { TRACE } from './codes.js';
+import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
+import type { RuleMeta } from '../kit/index.js';
+import type { EventVisitor } from './rules/event-visitor.js';
 
 interface CallInfo {
   line: number;
@@ -9,7 +11,25 @@ interface CallInfo {
 }
 
 /** Tool linkage: each call has exactly one result in the same step, no result is orphaned, no tool is unknown. */
-export class ToolChecks {
+export class ToolChecks implements EventVisitor {
+  static readonly meta: RuleMeta<TraceCodeDef> = {
+    name: 'tools',
+    description:
+      'Each tool call names a known tool and has exactly one result in its own step; no result is orphaned.',
+    codes: [
+      TRACE.toolStepMismatch,
+      TRACE.toolCallDuplicate,
+      TRACE.toolResultDuplicate,
+      TRACE.toolResultMissing,
+      TRACE.toolResultOrphan,
+      TRACE.toolUnknown,
+    ],
+  };
+  readonly on: EventVisitor['on'] = {
+    tool_called: (ev, l) => this.called(ev.step_id, ev.call, l.no),
+    tool_returned: (ev, l) => this.returned(ev.step_id, ev.result, l.no),
+  };
+
   private readonly calls = new Map<string, CallInfo>();
   /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
   readonly answered = new Set<string>();

@@ -4,7 +4,7 @@ import { isUtf8 } from 'node:buffer';
 import { openFailure, openRegularFile } from '../../io/files.js';
 import { errorText } from '../../io/workspace.js';
 
-/** A trace line longer than this is reported and skipped, never held in memory (64 MiB). */
+/** A line longer than this is reported and skipped, never held in memory (64 MiB). */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const READ_BYTES = 1024 * 1024;
 

@@ -1,0 +1,135 @@
+// Rules of the trace pack run alone on a hand-made run state: no run directory, no pass over a
+// trace. Each report is checked against the codes the rule declares in its meta.
+import { Findings } from '../src/packs/kit/index.js';
+import { TRACE_CODES, type TraceCodeDef } from '../src/packs/trace/codes.js';
+import type { RunCtx } from '../src/packs/trace/context.js';
+import type { TraceScan } from '../src/packs/trace/events.js';
+import { crossReferences } from '../src/packs/trace/rules/cross-references.js';
+import { EventOrder } from '../src/packs/trace/rules/event-order.js';
+import { dispatcher } from '../src/packs/trace/rules/event-visitor.js';
+import { RUN_RULES } from '../src/packs/trace/rules/index.js';
+import { outcome } from '../src/packs/trace/rules/outcome.js';
+import type { RunRule, RunState } from '../src/packs/trace/rules/state.js';
+
+async function run(rule: RunRule, parts: Partial<RunState>) {
+  const f = new Findings<TraceCodeDef>('trace:run', { scope: 'in this run' });
+  const ctx = {
+    f,
+    rel: (p: string) => `runs/r1/${p}`,
+    at: (line?: number) =>
+      line ? { path: 'runs/r1/trace.jsonl', line } : { path: 'runs/r1/trace.jsonl' },
+  } as unknown as RunCtx;
+  await rule.check({ ctx, runId: 'r1', hasher: undefined as never, ...parts });
+  const findings = f.finish();
+  for (const x of findings) expect(rule.meta.codes.map((c) => c.code)).toContain(x.code);
+  return findings;
+}
+
+it('every run rule has a unique name, a description and known codes', () => {
+  const names = RUN_RULES.map((r) => r.meta.name);
+  expect(new Set(names).size).toBe(names.length);
+  for (const r of RUN_RULES) {
+    expect(r.meta.description).not.toBe('');
+    for (const c of r.meta.codes) expect(TRACE_CODES).toContain(c);
+  }
+});
+
+describe('cross-references', () => {
+  const plan = { plan: { id: 'plan_a', spec_id: 'spec_a' } } as never;
+  it('says which part names which plan or spec', async () => {
+    const findings = await run(crossReferences, {
+      plan,
+      spec: { id: 'spec_b' },
+      runMeta: { run_id: 'r2', trace_id: 't', plan_id: 'plan_a', spec_id: 'spec_a' } as never,
+    });
+    expect(findings.map((x) => [x.code, x.message])).toEqual([
+      [
+        'trace.plan_mismatch',
+        'plan.json was made for spec "spec_a" but spec.json is spec "spec_b".',
+      ],
+      [
+        'trace.run_meta_mismatch',
+        'run_meta.json records run_id "r2" but the run directory is "r1".',
+      ],
+      [
+        'trace.run_meta_mismatch',
+        'run_meta.json records spec_id "spec_a" but spec.json is "spec_b".',
+      ],
+    ]);
+    expect(findings[0]!.related).toEqual([{ path: 'runs/r1/spec.json', line: 1 }]);
+  });
+  it('reports nothing when the parts agree, or are missing', async () => {
+    expect(await run(crossReferences, { plan, spec: { id: 'spec_a' } })).toEqual([]);
+    expect(await run(crossReferences, {})).toEqual([]);
+  });
+});
+
+describe('outcome', () => {
+  const scan = (derived: number, marker?: number) =>
+    ({
+      claims: { derived, derivedLine: 9 },
+      steps: { insufficientLine: marker },
+    }) as unknown as TraceScan;
+  it('a run that neither answers nor says why not', async () => {
+    expect((await run(outcome, { scan: scan(0) })).map((x) => x.code)).toEqual([
+      'trace.no_outcome',
+    ]);
+  });
+  it('a run that both answers and reports insufficient evidence, at both lines', async () => {
+    const [x] = await run(outcome, { scan: scan(2, 5) });
+    expect(x).toMatchObject({
+      code: 'trace.insufficient_ambiguous',
+      location: { path: 'runs/r1/trace.jsonl', line: 5 },
+      related: [{ path: 'runs/r1/trace.jsonl', line: 9 }],
+    });
+  });
+  it('one of the two, or no readable trace at all, is fine for this rule', async () => {
+    expect(await run(outcome, { scan: scan(1) })).toEqual([]);
+    expect(await run(outcome, { scan: scan(0, 3) })).toEqual([]);
+    expect(await run(outcome, {})).toEqual([]);
+  });
+});
+
+describe('event-order (a visitor of the single pass)', () => {
+  const order = (idxs: (number | 'skip')[]) => {
+    const f = new Findings<TraceCodeDef>('trace:run');
+    const ctx = { f, at: (line?: number) => ({ path: 'trace.jsonl', line }) } as unknown as RunCtx;
+    const o = new EventOrder(ctx);
+    idxs.forEach((idx, i) => (idx === 'skip' ? o.skipped() : o.check(idx, i + 2, i)));
+    const out = f.finish();
+    for (const x of out) expect(EventOrder.meta.codes.map((c) => c.code)).toContain(x.code);
+    return out.map((x) => [x.code, x.location?.line]);
+  };
+  it('0, 1, 2 is in order', () => expect(order([0, 1, 2])).toEqual([]));
+  it('a gap, a repeat and a step back are each reported at their line', () => {
+    expect(order([0, 2])).toEqual([['trace.idx_out_of_order', 3]]);
+    expect(order([0, 1, 1])).toEqual([['trace.idx_duplicate', 4]]);
+    expect(order([1, 0])).toEqual([
+      ['trace.idx_out_of_order', 2],
+      ['trace.idx_out_of_order', 3],
+    ]);
+  });
+  it('after an unreadable line the next event may take its place or follow it', () => {
+    expect(order([0, 'skip', 2])).toEqual([]);
+    expect(order([0, 'skip', 1])).toEqual([]);
+  });
+});
+
+describe('dispatcher', () => {
+  it('hands each event to the visitors listening to its kind, in their order', () => {
+    const seen: string[] = [];
+    const visitor = (name: string, kinds: string[]) => ({
+      meta: { name, description: name, codes: [] },
+      on: Object.fromEntries(kinds.map((k) => [k, () => seen.push(`${name}:${k}`)])),
+    });
+    const dispatch = dispatcher([
+      visitor('a', ['claim_emitted', 'tool_called']),
+      visitor('b', ['claim_emitted']),
+    ]);
+    const line = { no: 1, text: '', canonical: true };
+    dispatch({ kind: 'claim_emitted' } as never, line);
+    dispatch({ kind: 'tool_called' } as never, line);
+    dispatch({ kind: 'step_started' } as never, line);
+    expect(seen).toEqual(['a:claim_emitted', 'b:claim_emitted', 'a:tool_called']);
+  });
+});

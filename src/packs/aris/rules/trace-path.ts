@@ -1,0 +1,222 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CodeDef } from '../../../model/finding.js';
+import { statPath } from '../../../io/files.js';
+import type { Resolved } from '../../../io/workspace.js';
+import { quoteValue } from '../../../render/sanitize.js';
+import { ARIS } from '../codes.js';
+import { DEFAULT_AUDITS, type AuditSpec } from '../schema.js';
+import type { ArtifactRule, AuditContext } from './context.js';
+
+export const tracePath: ArtifactRule = {
+  meta: {
+    name: 'trace-path',
+    description:
+      'trace_path names an existing, non-empty trace inside the workspace (looked up from the paper dir upwards), not an artifact or the verifier’s own files.',
+    codes: [
+      ARIS.traceNotATrace,
+      ARIS.traceEmpty,
+      ARIS.traceEmptyFile,
+      ARIS.traceUnreadable,
+      ARIS.traceOutsideRoot,
+      ARIS.traceMissing,
+    ],
+  },
+  check(ctx) {
+    const tracePath = ctx.data.trace_path;
+    if (typeof tracePath !== 'string' || tracePath === '') return;
+    const t = checkTrace(tracePath, ctx.spec, ctx.audit);
+    if (t.issue) {
+      const [def, text, message] = t.issue;
+      ctx.issue(def, message, text, ctx.lineOf('trace_path'));
+    } else ctx.traceLocation = t.location;
+  },
+};
+
+function isAncestorOrSelf(dir: string, of: string): boolean {
+  return of === dir || of.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+}
+
+/** The verifier's own files under a paper's (or an ancestor's) `.aris` directory. */
+const ARIS_STATE_FILES: readonly [string, string][] = [
+  ['.aris/audit-verifier-report.json', 'the verifier’s own report'],
+  ['.aris/assurance.txt', 'the assurance setting'],
+  ['.aris/audit-manifest.json', 'the audit manifest'],
+];
+
+/**
+ * Paths that exist whatever the audit did, so they prove nothing as a trace: the audit
+ * artifacts (this paper's, and the default four in every directory the trace is looked up in),
+ * the verifier's report, assurance.txt, the manifest and the .aris directory itself. Keyed by
+ * canonical path (see `canonical`), valued by a description for the message.
+ */
+function notATraceTargets(
+  ctx: AuditContext,
+  bases: readonly string[],
+  ownArtifact: string,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (abs: string, what: string) => {
+    const key = canonical(abs);
+    if (!out.has(key)) out.set(key, what);
+  };
+  for (const a of ctx.artifacts) {
+    const abs = path.resolve(ctx.paperDir, a);
+    add(
+      abs,
+      a === ownArtifact
+        ? `this audit’s own artifact (${ctx.ws.rel(abs)})`
+        : `the audit artifact ${ctx.ws.rel(abs)}`,
+    );
+  }
+  for (const base of bases) {
+    for (const [file, what] of ARIS_STATE_FILES)
+      add(path.join(base, file), `${what} (${ctx.ws.rel(path.join(base, file))})`);
+    add(
+      path.join(base, '.aris'),
+      `the ${ctx.ws.rel(path.join(base, '.aris'))} directory, where the verifier keeps its settings and report`,
+    );
+    for (const a of DEFAULT_AUDITS)
+      add(
+        path.join(base, a.artifact),
+        `the audit artifact ${ctx.ws.rel(path.join(base, a.artifact))}`,
+      );
+  }
+  return out;
+}
+
+/**
+ * The real path of `abs`, or, when it does not exist, the real path of its nearest existing
+ * ancestor joined with the rest: symlinks are followed as far as they go, so two spellings
+ * of one file compare equal whether or not it exists yet.
+ */
+function canonical(abs: string): string {
+  const rest: string[] = [];
+  for (let d = path.resolve(abs); ; d = path.dirname(d)) {
+    try {
+      return path.join(fs.realpathSync(d), ...rest.reverse());
+    } catch {
+      if (path.dirname(d) === d) return path.resolve(abs);
+      rest.push(path.basename(d));
+    }
+  }
+}
+
+function checkTrace(
+  tracePath: string,
+  spec: AuditSpec,
+  ctx: AuditContext,
+): { issue?: [CodeDef, string, string]; location?: string } {
+  // Traces may be written at the repository top level (.aris/traces/...) rather than in the
+  // paper dir: look in the paper dir, then each ancestor up to the workspace root.
+  const bases: string[] = [];
+  for (let d = ctx.paperDir; ctx.ws.contains(d); d = path.dirname(d)) {
+    bases.push(d);
+    if (d === ctx.ws.root) break;
+  }
+  const lookIn = path.isAbsolute(tracePath) ? [ctx.paperDir] : bases;
+  let targets: Map<string, string> | undefined;
+  const notATrace = (clause: string): { issue: [CodeDef, string, string] } => ({
+    issue: [
+      ARIS.traceNotATrace,
+      `trace_path_not_a_trace:${tracePath}`,
+      `trace_path ${quoteValue(tracePath)} ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
+    ],
+  });
+  let firstFailure: Resolved | undefined;
+  for (const base of lookIn) {
+    const r = ctx.ws.resolve(base, tracePath);
+    if (!r.ok) {
+      firstFailure ??= r;
+      if (r.reason === 'missing') continue;
+      break;
+    }
+    targets ??= notATraceTargets(ctx, bases, spec.artifact);
+    const what = targets.get(r.real);
+    if (what) return notATrace(`is ${what}, not a trace`);
+    const st = statPath(r.real);
+    if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir))
+      return notATrace(
+        'is the paper directory or a directory above it, so any file there would count as the trace',
+      );
+    if (st.kind === 'dir') {
+      // A directory holding an artifact or the verifier's files would let them count as the trace.
+      const held = [...targets].find(([p]) => isAncestorOrSelf(r.real, p) && fs.existsSync(p));
+      if (held)
+        return notATrace(`is a directory holding ${held[1]}, which would count as the trace`);
+      try {
+        const d = fs.opendirSync(r.real);
+        const first = d.readSync();
+        d.closeSync();
+        if (!first)
+          return {
+            issue: [
+              ARIS.traceEmpty,
+              `trace_path_empty:${tracePath}`,
+              `trace_path ${quoteValue(tracePath)} is an empty directory.`,
+            ],
+          };
+      } catch (err) {
+        return {
+          issue: [
+            ARIS.traceUnreadable,
+            `trace_path_unreadable:${tracePath}`,
+            `trace_path ${quoteValue(tracePath)} cannot be listed: ${(err as Error).message}.`,
+          ],
+        };
+      }
+      return { location: r.rel };
+    }
+    if (st.kind === 'file') {
+      if (st.size === 0)
+        return {
+          issue: [
+            ARIS.traceEmptyFile,
+            `trace_path_empty_file:${tracePath}`,
+            `trace_path ${quoteValue(tracePath)} is an empty file.`,
+          ],
+        };
+      return { location: r.rel };
+    }
+    return {
+      issue: [
+        ARIS.traceUnreadable,
+        `trace_path_unreadable:${tracePath}`,
+        `trace_path ${quoteValue(tracePath)} ${st.detail || 'cannot be read'}.`,
+      ],
+    };
+  }
+  if (firstFailure && !firstFailure.ok && firstFailure.reason === 'missing') {
+    // Not written yet (the verifier's report before its first run): still not a trace.
+    targets ??= notATraceTargets(ctx, bases, spec.artifact);
+    for (const base of lookIn) {
+      const what = targets.get(canonical(path.resolve(base, tracePath)));
+      if (what) return notATrace(`is ${what}, not a trace`);
+    }
+  }
+  if (firstFailure && !firstFailure.ok && firstFailure.reason === 'outside_root') {
+    return {
+      issue: [
+        ARIS.traceOutsideRoot,
+        `trace_path_outside_root:${tracePath}`,
+        `trace_path ${quoteValue(tracePath)} ${firstFailure.detail}; it was not read.`,
+      ],
+    };
+  }
+  if (firstFailure && !firstFailure.ok && firstFailure.reason !== 'missing') {
+    return {
+      issue: [
+        ARIS.traceUnreadable,
+        `trace_path_unreadable:${tracePath}`,
+        `trace_path ${quoteValue(tracePath)} ${firstFailure.detail}.`,
+      ],
+    };
+  }
+  return {
+    issue: [
+      ARIS.traceMissing,
+      `trace_path_missing:${tracePath}`,
+      `trace_path ${quoteValue(tracePath)} does not exist (looked in the paper dir and each directory above it up to the repository root).`,
+    ],
+  };
+}

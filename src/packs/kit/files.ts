@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { errorText } from '../../io/workspace.js';
+
+const MAX_LIST_DEPTH = 16;
+const MAX_LIST_ENTRIES = 1_000_000;
+
+export type EntryKind = 'file' | 'symlink' | 'other';
+
+/** One entry of a target directory's listing. */
+export interface TargetEntry {
+  /** POSIX path relative to the target directory. */
+  rel: string;
+  abs: string;
+  kind: EntryKind;
+  /** The real path: for files, under the real target directory; for symlinks, when it resolves. */
+  real?: string;
+  /** For symlinks: whether the link stays inside the target directory and ends at a regular file. */
+  insideFile?: boolean;
+  detail?: string;
+}
+
+const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
+
+/**
+ * True when `p` is a plain relative POSIX path: no `..` or `.` segment, no absolute path or drive
+ * letter, no backslash, no NUL, no empty segment. Paths an artifact names must be plain.
+ */
+export function isPlainRelative(p: string): boolean {
+  return PLAIN_PATH.test(p) && !DOT_SEGMENT.test(p);
+}
+
+/** `rel` (POSIX, plain) under `dir`, without path.join's normalizing. */
+export function inDir(dir: string, rel: string): string {
+  return path.sep === '/' ? `${dir}/${rel}` : path.join(dir, ...rel.split('/'));
+}
+
+/**
+ * Lists every file under a target directory without following symlinks (lstat), so a symlink
+ * loop or a link out of the target cannot trap or widen the walk. FIFOs and sockets are listed as
+ * 'other' and never opened. `name` says what the directory is in messages ("the run directory").
+ */
+export function listTarget(dir: string, realDir: string, name: string): TargetEntry[] {
+  const out: TargetEntry[] = [];
+  const stack: { abs: string; rel: string; depth: number }[] = [{ abs: dir, rel: '', depth: 0 }];
+  while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
+    const { abs, rel, depth } = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(abs, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const childAbs = path.join(abs, e.name);
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (depth < MAX_LIST_DEPTH) stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
+        else
+          out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
+      } else if (e.isFile()) {
+        // Reached through real directories only (symlinked ones are not entered), so its real
+        // path needs no realpath call.
+        out.push({ rel: childRel, abs: childAbs, kind: 'file', real: inDir(realDir, childRel) });
+      } else if (e.isSymbolicLink()) {
+        out.push(symlinkEntry(childRel, childAbs, realDir, name));
+      } else {
+        out.push({
+          rel: childRel,
+          abs: childAbs,
+          kind: 'other',
+          detail: 'is a FIFO, socket or device, not a regular file',
+        });
+      }
+    }
+  }
+  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+
+function symlinkEntry(rel: string, abs: string, realDir: string, name: string): TargetEntry {
+  const entry: TargetEntry = { rel, abs, kind: 'symlink' };
+  try {
+    const real = fs.realpathSync.native(abs);
+    entry.real = real;
+    const inside = real.startsWith(realDir + path.sep);
+    entry.insideFile = inside && fs.statSync(real).isFile();
+    if (!inside) entry.detail = `is a symlink to ${real}, outside ${name}`;
+    else if (!entry.insideFile)
+      entry.detail = 'is a symlink to something other than a regular file';
+  } catch (err) {
+    entry.detail =
+      (err as NodeJS.ErrnoException).code === 'ELOOP'
+        ? 'is a symlink loop'
+        : `is a dangling symlink (${errorText(err)})`;
+  }
+  return entry;
+}
+
+/** A regular file, or a symlink to one inside the target: what may be read (at its `real` path). */
+export function readable(e: TargetEntry): boolean {
+  return e.kind === 'file' || (e.kind === 'symlink' && e.insideFile === true);
+}
+
+/** The listed file, if it may be read (see `readable`). */
+export function usable(listing: Map<string, TargetEntry>, name: string): TargetEntry | undefined {
+  const e = listing.get(name);
+  return e && readable(e) ? e : undefined;
+}

@@ -1,0 +1,32 @@
+/**
+ * What every pack shares: the capped findings collector, safe listing and reading inside a target,
+ * located JSON and JSONL reading, schema issue → message, canonical JSON, and the rule shape.
+ * The kit names no pack; packs import it, never each other.
+ */
+export {
+  Findings,
+  MAX_PER_CODE,
+  type FindingsOptions,
+  type Lazy,
+  type Report,
+} from './findings.js';
+export {
+  inDir,
+  isPlainRelative,
+  listTarget,
+  readable,
+  usable,
+  type EntryKind,
+  type TargetEntry,
+} from './files.js';
+export { parseJsonBytes, parseJsonText, type JsonDoc, type LocatedJson } from '../../io/json.js';
+export {
+  MAX_LINE_BYTES,
+  streamLines,
+  type Line,
+  type StreamOutcome,
+  type StreamSummary,
+} from './jsonl.js';
+export { firstIssue, type IssueOptions, type IssueText, type SchemaIssue } from './schema-issue.js';
+export { canonicalJson } from './canonical.js';
+export { runRules, type Rule, type RuleMeta } from './rule.js';

@@ -1,0 +1,55 @@
+import { TRACE } from '../codes.js';
+import { q } from '../context.js';
+import type { RunRule } from './state.js';
+
+/** The run's parts must name each other: header, plan.json, spec.json and run_meta.json. */
+export const crossReferences: RunRule = {
+  meta: {
+    name: 'cross-references',
+    description:
+      'The trace header, plan.json, spec.json and run_meta.json name the same plan, spec, trace and run.',
+    codes: [TRACE.planMismatch, TRACE.runMetaMismatch],
+  },
+  check({ ctx, runId, runMeta, plan, spec, scan }) {
+    const header = scan?.header;
+    const planRel = { path: ctx.rel('plan.json'), line: 1 };
+    if (header && plan && header.plan_id !== plan.plan.id) {
+      ctx.f.add(
+        TRACE.planMismatch,
+        `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`,
+        ctx.at(1),
+        [planRel],
+      );
+    }
+    if (header && spec && header.spec_id !== spec.id) {
+      ctx.f.add(
+        TRACE.planMismatch,
+        `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`,
+        ctx.at(1),
+        [{ path: ctx.rel('spec.json'), line: 1 }],
+      );
+    }
+    if (plan && spec && plan.plan.spec_id !== spec.id) {
+      ctx.f.add(
+        TRACE.planMismatch,
+        `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`,
+        planRel,
+        [{ path: ctx.rel('spec.json'), line: 1 }],
+      );
+    }
+    if (runMeta) {
+      const metaLoc = { path: ctx.rel('run_meta.json'), line: 1 };
+      const mism: string[] = [];
+      if (runMeta.run_id !== runId)
+        mism.push(`run_id ${q(runMeta.run_id)} but the run directory is ${q(runId)}`);
+      if (header && runMeta.trace_id !== header.id)
+        mism.push(`trace_id ${q(runMeta.trace_id)} but the trace is ${q(header.id)}`);
+      if (plan && runMeta.plan_id !== plan.plan.id)
+        mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
+      if (spec && runMeta.spec_id !== spec.id)
+        mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
+      for (const m of mism)
+        ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
+    }
+  },
+};

@@ -1,0 +1,43 @@
+import type { TraceEvent } from '../schema.js';
+
+/** Where an event stands: its line number and text, and whether the line is canonical JSON. */
+export interface EventLine {
+  no: number;
+  text: string;
+  canonical: boolean;
+}
+
+/** Listeners by event kind (ESLint's listeners keyed by node type). */
+export type EventListeners = {
+  [K in TraceEvent['kind']]?: (ev: Extract<TraceEvent, { kind: K }>, line: EventLine) => void;
+};
+
+/**
+ * A check inside the single pass over trace.jsonl: it listens to the event kinds it needs and
+ * keeps only small per-id state; what needs the whole trace it does in its own finish step. Its
+ * class declares a static `meta` (one instance per trace; the trace-events rule lists them all).
+ */
+export interface EventVisitor {
+  readonly on: EventListeners;
+}
+
+type Listener = (ev: TraceEvent, line: EventLine) => void;
+
+/**
+ * One function that hands an event to every visitor listening to its kind, in the visitors'
+ * order. The table is built once per trace, so an event costs one lookup.
+ */
+export function dispatcher(visitors: readonly EventVisitor[]): Listener {
+  const table = new Map<string, Listener[]>();
+  for (const v of visitors) {
+    for (const [kind, listener] of Object.entries(v.on)) {
+      let list = table.get(kind);
+      if (!list) table.set(kind, (list = []));
+      list.push(listener as Listener);
+    }
+  }
+  return (ev, line) => {
+    const list = table.get(ev.kind);
+    if (list) for (const l of list) l(ev, line);
+  };
+}

@@ -1,0 +1,33 @@
+import { loadChunks } from '../chunks.js';
+import { TRACE } from '../codes.js';
+import type { RunRule } from './state.js';
+
+/** Evidence files, the chunk index, then every evidence support's bytes. */
+export const evidence: RunRule = {
+  meta: {
+    name: 'evidence',
+    description:
+      'Every registered evidence file exists inside the run with its recorded hash and chunk, and every evidence support cites its exact bytes.',
+    codes: [
+      TRACE.chunksInvalid,
+      TRACE.evidenceMissing,
+      TRACE.evidenceUnreadable,
+      TRACE.evidencePathEscape,
+      TRACE.evidenceHashMismatch,
+      TRACE.evidenceChunkMismatch,
+      TRACE.supportUnresolved,
+      TRACE.spanOutOfBounds,
+      TRACE.snippetHashMismatch,
+    ],
+  },
+  async check({ ctx, hasher, scan }) {
+    if (!scan) return;
+    const ev = scan.evidence;
+    ev.setCiters(scan.claims.supports);
+    ev.resolveAll();
+    const chunks = loadChunks(ctx, ev.records.size);
+    await ev.checkFiles(hasher, chunks);
+    scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
+    ev.checkSupports(scan.claims.supports);
+  },
+};

@@ -1,0 +1,52 @@
+import { usable } from '../../kit/index.js';
+import { TRACE } from '../codes.js';
+import { ClaimChecks } from '../claims.js';
+import { ContentChecks } from '../content.js';
+import { EvidenceChecks } from '../evidence.js';
+import { scanTrace } from '../events.js';
+import { StepChecks } from '../steps.js';
+import { ToolChecks } from '../tools.js';
+import { EventOrder } from './event-order.js';
+import type { RunRule } from './state.js';
+
+/**
+ * Reads trace.jsonl once, streaming: every line and event goes past the per-event visitors
+ * (steps, tools, evidence, claims, content), whose end-of-trace checks run once it is read.
+ */
+export const traceEvents: RunRule = {
+  meta: {
+    name: 'trace-events',
+    description:
+      'trace.jsonl is canonical JSONL: a supported header, then events in idx order whose steps, tool calls, evidence and claims are consistent.',
+    codes: [
+      ...new Set([
+        TRACE.fileUnreadable,
+        TRACE.lineTooLong,
+        TRACE.lineMalformed,
+        TRACE.lineNotCanonical,
+        TRACE.duplicateKey,
+        TRACE.headerInvalid,
+        TRACE.unsupportedVersion,
+        TRACE.eventInvalid,
+        ...[EventOrder, StepChecks, ToolChecks, EvidenceChecks, ClaimChecks, ContentChecks].flatMap(
+          (v) => v.meta.codes,
+        ),
+      ]),
+    ],
+  },
+  check(state) {
+    const { ctx } = state;
+    const entry = usable(ctx.listing, 'trace.jsonl');
+    if (!entry) return;
+    const scan = scanTrace(ctx, entry.abs);
+    if (!scan.outcome.ok) {
+      ctx.f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, ctx.at());
+      return;
+    }
+    scan.steps.finish(scan.lastLine);
+    scan.tools.finish();
+    scan.claims.finish(scan.steps.insufficientLine !== undefined);
+    scan.content.finish(scan.header);
+    state.scan = scan;
+  },
+};
