@@ -196,6 +196,41 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     expect(added.subjects).toHaveLength(1);
   });
 
+  it('a passing fixture a pull request adds never stands in for missing papers and runs', async () => {
+    const root = repo();
+    fs.cpSync(
+      path.resolve('conformance/aris/clean-all-pass'),
+      path.join(root, 'conformance/aris/ok'),
+      {
+        recursive: true,
+      },
+    );
+    // The workflow verifies runs only; the repository has none left, but a passing fixture.
+    const r = await verify({
+      root,
+      assurance: 'submission',
+      packs: ['trace'],
+      defaultFixtures: 'conformance',
+    });
+    expect(r.subjects.some((s) => s.pack === 'fixtures')).toBe(true);
+    expect(codes(r)).toContain('gate.nothing_verified');
+    expect(r.conclusion).toBe('failure');
+    // Asking for fixtures only (audit-gate fixtures) counts them.
+    const only = await verify({ root, paths: [], fixtures: 'conformance' });
+    expect(only.conclusion).toBe('success');
+  });
+
+  it('the workflow’s fixtures: none wins over the config’s fixtures', async () => {
+    const root = gateRepo();
+    fs.cpSync(path.resolve('conformance/aris/clean-all-pass'), path.join(root, 'other/aris/ok'), {
+      recursive: true,
+    });
+    writeConfig(root, { fixtures: 'other' });
+    const r = await verify({ root, fixtures: false });
+    expect(r.subjects.some((s) => s.pack === 'fixtures')).toBe(false);
+    expect((await verify({ root })).subjects.some((s) => s.pack === 'fixtures')).toBe(true);
+  });
+
   it('a malformed checkout config still fails closed when pinned', async () => {
     const root = gateRepo();
     write(path.join(root, '.audit-gate.json'), '{"exclude": ["papers/blocked/"],}');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { finding, type Finding, type Location } from './model/finding.js';
+import { quoteValue } from './render/sanitize.js';
 import type { GateReport } from './model/report.js';
 import { loadConfig, packConfig, selectedPacks, type Config } from './config.js';
 import { withoutLoosening } from './config-pinning.js';
@@ -33,8 +34,8 @@ export interface VerifyOptions {
   /** What "nothing was verified" tells the user to do, in the caller's terms (flag or input). */
   emptyRemediation?: string;
   allowOutsideRoot?: boolean;
-  /** Conformance fixture directory to run as well. */
-  fixtures?: string;
+  /** Conformance fixture directory to run as well; false: none, whatever the config says. */
+  fixtures?: string | false;
   /** Fixture directory to run when it exists and neither `fixtures` nor the config names one. */
   defaultFixtures?: string;
   /** Verify each path itself as a target of the selected packs, with no discovery inside it. */
@@ -80,6 +81,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   // directory checked as it is (aris <paper-dir>) is one target: no helpers.
   const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
   const results: PackResult[] = [];
+  let verifiedTargets = 0;
   try {
     const planned = planTargets(
       ws,
@@ -90,7 +92,9 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       opts.exact ?? false,
     );
     results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
-    const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
+    verifiedTargets = results.length;
+    const fixtureDir =
+      opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
     if (fixtureDir !== undefined) {
       const dir = fixtureDirectory(ws, fixtureDir);
       if (!dir.ok) runFindings.push(dir.finding);
@@ -110,11 +114,17 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   }
 
   const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
-  if (!allowEmpty && results.every((r) => r.subjects.length === 0)) {
+  // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
+  // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
+  const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
+  if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
     runFindings.push(
       finding(GATE.nothingVerified, {
         subject: 'gate',
-        message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
+        message:
+          opts.paths?.length === 0
+            ? `Nothing was verified under ${ws.root}: no conformance fixtures were found.`
+            : `Nothing was verified under ${ws.root}: no audit artifacts, runs or proofs were found (conformance fixtures do not count).`,
         ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
       }),
     );
@@ -251,7 +261,7 @@ function planTargets(
       runFindings.push(
         finding(GATE.targetNotFound, {
           subject: 'gate',
-          message: `Path "${p}" ${r.ok ? 'is not a directory' : r.detail}.`,
+          message: `Path ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
         }),
       );
       continue;
