@@ -81,7 +81,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   // directory checked as it is (aris <paper-dir>) is one target: no helpers.
   const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
   const results: PackResult[] = [];
-  let verifiedTargets = 0;
+  let verifiedTargets: number;
   try {
     const planned = planTargets(
       ws,
