@@ -228,7 +228,7 @@ function countsLine(report: GateReport): string {
   const c = report.counts;
   return (
     `${plural(c.subjects, 'subject')} in ${plural(c.targets, 'target')}: ${c.blocking} blocking · ${c.problem} with problems · ` +
-    `${c.pass} pass · ${c.skipped} skipped — ${c.errors} errors, ${c.warnings} warnings · ` +
+    `${c.pass} pass · ${c.skipped} skipped — ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')} · ` +
     `**submission-ready: ${report.submission_ready}**`
   );
 }
