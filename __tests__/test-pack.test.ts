@@ -8,6 +8,7 @@ import { codesMarkdown, schemaFiles } from '../src/docs.js';
 import { Workspace } from '../src/io/workspace.js';
 import { allCodes, packs, registerPack } from '../src/packs/registry.js';
 import { verify } from '../src/verify.js';
+import { cli } from './support/cli.js';
 import { demoPack } from './support/test-pack.js';
 import { tempRepos } from './support/temp.js';
 
@@ -89,6 +90,45 @@ describe('a pack registered at test time', () => {
       /expected but not emitted: validation.not_ok at demo.json:2; emitted but not expected: validation.not_ok at demo.json:1/,
     );
     expect(messages['bad-count']).toMatch(/expected but not emitted: validation.not_ok\b/);
+  });
+
+  it('gets its CLI subcommand from the registry: listed in --help, run as audit-gate demo', async () => {
+    const root = repo();
+    write(path.join(root, 'bundles/good/demo.json'), '{"ok": true}');
+    write(path.join(root, 'bundles/bad/demo.json'), '{"ok": false}');
+    expect((await cli(['--help'], root)).stdout).toMatch(
+      /^ {2}demo +Verify demo bundles \(a demo.json saying ok\)$/m,
+    );
+    const help = await cli(['demo', '--help'], root);
+    expect(help.stdout).toContain('Usage: audit-gate demo <bundle-dir>... [options]');
+    expect(help.stdout).toMatch(/--label TEXT +what to call every bundle/);
+    expect(help.stdout).toMatch(/--progress +print progress/);
+
+    const r = await cli(
+      ['demo', 'bundles/bad', 'bundles/good', '--label', 'receipts', '--format', 'json'],
+      root,
+    );
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(
+      report.targets.map((t: { path: string; context: { label: string } }) => [
+        t.path,
+        t.context.label,
+      ]),
+    ).toEqual([
+      ['bundles/bad', 'receipts'],
+      ['bundles/good', 'receipts'],
+    ]);
+    expect(report.findings.map((f: { code: string }) => f.code)).toEqual(['validation.not_ok']);
+    expect((await cli(['demo', 'bundles/good'], root)).code).toBe(0);
+
+    const bad = await cli(['demo', '--lable', 'x'], root);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Run "audit-gate demo --help"');
+    // Unregistered, the command is gone: it came from the registry alone.
+    unregister();
+    unregister = () => undefined;
+    expect((await cli(['demo', 'bundles/good'], root)).stderr).toContain('unknown command "demo"');
   });
 
   it('is documented: its codes and schemas are generated', () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CodeDef, Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import type { Subject, Target } from '../model/subject.js';
+import type { Args, Io } from '../cli-kit.js';
 import type { Hasher } from '../io/hashing.js';
 import type { DirEntry } from '../io/walk.js';
 import type { Workspace } from '../io/workspace.js';
@@ -79,6 +80,31 @@ export interface PackFlag {
   help: string;
 }
 
+/** One target of a GateReport as a pack's rendering hook sees it. */
+export interface TargetView {
+  report: GateReport;
+  target: Target;
+  /** The target's subjects, in report order. */
+  subjects: readonly Subject[];
+  /** Those of them with a failure card (outcome blocking or problem). */
+  failing: readonly Subject[];
+}
+
+/**
+ * The pack's subcommand, `audit-gate <id>`: the CLI builds its parsing and help from this data
+ * (adding --progress and --help) and calls `run` with the parsed arguments. `run` does what is
+ * the pack's own (its positionals, its options, its extra outputs) with the helpers of
+ * src/cli-kit.ts, and returns the exit code; a bad argument throws UsageError.
+ */
+export interface PackCommand {
+  /** The arguments in the usage line after `audit-gate <id>`, e.g. `<paper-dir>`. */
+  args: string;
+  /** What the command does; the first sentence is its line in `audit-gate --help`. */
+  about: string;
+  flags: readonly PackFlag[];
+  run(args: Args, io: Io): Promise<number>;
+}
+
 export interface Pack {
   /** Lower-case id: the folder name, the command name, `config.packs.<id>`, `conformance/<id>/`. */
   id: string;
@@ -116,4 +142,15 @@ export interface Pack {
   claimsUndiscovered?: boolean;
   verify(targetDir: string, ctx: PackContext): Promise<PackResult>;
   fixtures?: PackFixtures;
+  /** Its CLI subcommand, `audit-gate <id>`. */
+  command?: PackCommand;
+  /** How a subject's status is shown in every rendering (default: the status itself). */
+  statusLabel?(subject: Subject): string;
+  /**
+   * Markdown for one target's failing subjects in the pull-request comment and the check run,
+   * in place of their generic failure cards. Every string from an artifact (or from
+   * `report.extensions`, which a published report carries) goes through mdText / mdCode.
+   * Undefined (or a throw): the generic cards.
+   */
+  markdownCards?(view: TargetView): string | undefined;
 }

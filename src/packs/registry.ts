@@ -10,16 +10,18 @@ import type { Pack } from './pack.js';
  * Every contract audit-gate verifies: the one place that lists packs (docs/writing-a-pack.md).
  * Order is the order targets are reported in.
  */
-const BUILT_IN: readonly Pack[] = [arisPack, tracePack, aristoPack];
+const builtIn = (): readonly Pack[] => [arisPack, tracePack, aristoPack];
 
-let registered: readonly Pack[] = BUILT_IN;
+// Built on first use, not when this module loads: a pack's own modules use core modules (the
+// renderers) that consult the registry, so the registry may load while a pack is still loading.
+let registered: readonly Pack[] | undefined;
 
 export function packs(): readonly Pack[] {
-  return registered;
+  return (registered ??= builtIn());
 }
 
 export function findPack(id: string): Pack | undefined {
-  return registered.find((p) => p.id === id);
+  return packs().find((p) => p.id === id);
 }
 
 /**
@@ -27,16 +29,16 @@ export function findPack(id: string): Pack | undefined {
  * pack needs no core change); the product's packs are the list above.
  */
 export function registerPack(pack: Pack): () => void {
-  const problem = registryProblem([...registered, pack]);
+  const before = packs();
+  const problem = registryProblem([...before, pack]);
   if (problem) throw new Error(problem);
-  const before = registered;
-  registered = [...registered, pack];
+  registered = [...before, pack];
   return () => {
     registered = before;
   };
 }
 
-/** Why a list of packs cannot be a registry, or undefined. Checked by the tests for BUILT_IN. */
+/** Why a list of packs cannot be a registry, or undefined. Checked by the tests for the built-in list. */
 export function registryProblem(list: readonly Pack[]): string | undefined {
   const ids = new Set<string>();
   for (const p of list) {
@@ -53,5 +55,5 @@ export function registryProblem(list: readonly Pack[]): string | undefined {
 
 /** The one registry of validation codes, for docs and for checking fixtures name real codes. */
 export function allCodes(): CodeDef[] {
-  return [...Object.values(GATE), ...CONFORMANCE_CODES, ...registered.flatMap((p) => p.codes)];
+  return [...Object.values(GATE), ...CONFORMANCE_CODES, ...packs().flatMap((p) => p.codes)];
 }
