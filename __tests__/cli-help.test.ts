@@ -43,6 +43,21 @@ describe('audit-gate <command> --help', () => {
   });
 });
 
+describe('usage errors say what is wrong in plain words', () => {
+  test('an unknown option is named, with where to look, and exits 2', async () => {
+    const r = await cli(['verify', '--bogus'], process.cwd());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'audit-gate: unknown option --bogus\nRun "audit-gate verify --help" for usage.\n',
+    );
+  });
+  test('a missing paper directory says what is required, not "usage: … Run … for usage"', async () => {
+    const r = await cli(['aris'], process.cwd());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('a paper directory is required: audit-gate aris <paper-dir>');
+  });
+});
+
 describe('verify --out', () => {
   test('writes the JSON report to the file and keeps stdout to the text summary', async () => {
     const root = tempRepo();

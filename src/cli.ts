@@ -74,7 +74,9 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
       (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
       const help = spec ? `audit-gate ${command} --help` : 'audit-gate --help';
-      io.stderr(`audit-gate: ${(err as Error).message}\nRun "${help}" for usage.\n`);
+      io.stderr(
+        `audit-gate: ${usageText(err as Error & { code?: string })}\nRun "${help}" for usage.\n`,
+      );
       return 2;
     }
     if (err instanceof WriteRefused) {
@@ -84,6 +86,14 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
     io.stderr(`audit-gate: internal error: ${errorText(err)}\n`);
     return 1;
   }
+}
+
+/** Node's parser explains an unknown option at length (and with an unclosed quote): say it plainly. */
+function usageText(err: Error & { code?: string }): string {
+  const unknown = /^Unknown option '([^']*)'/.exec(err.message);
+  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown)
+    return `unknown option ${unknown[1]}`;
+  return err.message;
 }
 
 async function verifyCommand(args: Args, io: Io): Promise<number> {

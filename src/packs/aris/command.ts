@@ -62,7 +62,7 @@ async function runAris(args: Args, io: Io): Promise<number> {
     throw new UsageError(
       positionals.length
         ? `unexpected argument "${positionals[1]}"`
-        : 'usage: audit-gate aris <paper-dir>',
+        : 'a paper directory is required: audit-gate aris <paper-dir>',
     );
   const paperDir = existingDir(io, positionals[0]!, 'paper-dir not found');
   const assurance = args.string('assurance');

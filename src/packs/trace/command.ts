@@ -39,7 +39,7 @@ export const traceCommand: PackCommand = {
       name: 'min-supports',
       type: 'string',
       value: 'N',
-      help: 'minimum evidence supports per derived claim (default 2)',
+      help: 'raise the supports each derived claim needs (a floor: the run’s own recorded policy applies when higher)',
     },
     FLAGS.gitRoot,
     FLAGS.allowOutsideRoot,
