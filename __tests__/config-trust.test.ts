@@ -8,6 +8,7 @@ import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 // @ts-expect-error plain JavaScript module without types
 import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
 import type { GateReport } from '../src/model/report.js';
+import { packs } from '../src/packs/registry.js';
 import { verify, type VerifyOptions } from '../src/verify.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';
@@ -116,8 +117,11 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     const r = await verify({ root, assurance: 'draft' });
     // The blocked paper is verified (as a draft: a warning), the config's packs are ignored.
     expect(r.targets.filter((t) => t.pack === 'aris')).toHaveLength(2);
+    const others = packs()
+      .map((p) => p.id)
+      .filter((id) => id !== 'trace');
     expect(ignoredFinding(r)!.message).toContain(
-      '"packs" (it would leave out the aris, aristo packs)',
+      `"packs" (it would leave out the ${others.join(', ')} packs)`,
     );
   });
 
@@ -131,7 +135,7 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     expect((await verify({ root, assurance: 'draft' })).conclusion).toBe('neutral');
     writeConfig(root, {
       fail_on: 'problem',
-      packs: ['trace', 'aris', 'aristo'],
+      packs: packs().map((p) => p.id),
       trace: { min_supports: 4 },
       assurance: 'submission',
       effort: 'max',

@@ -3,7 +3,7 @@
 // registry itself must be well-formed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { packs, registryProblem } from '../src/packs/registry.js';
+import { namespaces, packs, registryProblem } from '../src/packs/registry.js';
 
 /**
  * A pack's own words for its states and statuses, which the core once hard-coded (the renderers
@@ -41,9 +41,11 @@ describe('the pack boundary', () => {
   for (const pack of packs()) {
     it(`only src/packs/${pack.id}/ and the registry name the ${pack.id} pack`, () => {
       const id = pack.id.replace(/[-]/g, '\\-');
-      const ns = pack.namespace.replace(/[-]/g, '\\-');
+      const ns = namespaces(pack)
+        .map((n) => n.replace(/[-]/g, '\\-'))
+        .join('|');
       const named = new RegExp(
-        `(['"\`])(${id}|${ns}\\.[a-z0-9_]+)\\1|packs/${id}\\b|\\b${id}: \\{`,
+        `(['"\`])(${id}|(?:${ns})\\.[a-z0-9_]+)\\1|packs/${id}\\b|\\b${id}: \\{`,
       );
       const offenders = sources('src')
         .filter((f) => !f.startsWith(path.join('src/packs', pack.id) + path.sep))

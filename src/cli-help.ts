@@ -84,6 +84,10 @@ export const CORE_COMMANDS = {
       format: textOrJson,
       out,
       root: { type: 'string', value: 'DIR', help: 'workspace root (default: DIR)' },
+      'build-ready': {
+        type: 'boolean',
+        help: "also judge each pack's fixtures as a suite (its suite gate, e.g. every kind has a fixture)",
+      },
       progress,
       help,
     },

@@ -133,6 +133,7 @@ async function fixturesCommand(args: Args, io: Io): Promise<number> {
     root,
     paths: [],
     fixtures: path.relative(root, dir) || '.',
+    buildReady: args.flag('build-ready'),
     emptyRemediation:
       'Point audit-gate fixtures at a directory of conformance fixtures (<pack>/<fixture_id>/fixture.json, as in conformance/).',
     onProgress: progress(io, args.flag('progress')),

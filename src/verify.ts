@@ -10,6 +10,7 @@ import { Hasher } from './io/hashing.js';
 import { walkRepository } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './conformance/runner.js';
+import { suiteFindings } from './conformance/suite.js';
 import { packs as registeredPacks, allCodes } from './packs/registry.js';
 import type { Pack, PackContext, PackResult } from './packs/pack.js';
 import { VerifyWorkers, verifyTargets } from './parallel.js';
@@ -44,6 +45,8 @@ export interface VerifyOptions {
   packs?: string[];
   /** Pack options given explicitly (a pack command's flags), by pack id: they win over the config. */
   packOptions?: Record<string, Record<string, unknown>>;
+  /** Also judge each pack's fixtures as a suite (its suite gate; `fixtures --build-ready`). */
+  buildReady?: boolean;
   onProgress?: (message: string) => void;
 }
 
@@ -98,15 +101,17 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     if (fixtureDir !== undefined) {
       const dir = fixtureDirectory(ws, fixtureDir);
       if (!dir.ok) runFindings.push(dir.finding);
-      else
-        results.push(
-          ...(await runFixtures(dir.abs, {
-            packs: all,
-            knownCodes: new Set(allCodes().map((c) => c.code)),
-            workspace: ws,
-            onProgress: opts.onProgress,
-          })),
-        );
+      else {
+        const fixtureResults = await runFixtures(dir.abs, {
+          packs: all,
+          knownCodes: new Set(allCodes().map((c) => c.code)),
+          workspace: ws,
+          onProgress: opts.onProgress,
+        });
+        results.push(...fixtureResults);
+        if (opts.buildReady)
+          runFindings.push(...suiteFindings(all, fixtureResults, ws.rel(dir.abs)));
+      }
     }
   } finally {
     await workers?.close(); // already closed by verifyTargets unless discovery threw

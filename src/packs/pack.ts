@@ -69,6 +69,29 @@ export interface PackFixtures {
     target?: string;
     options?: Record<string, unknown>;
   };
+  /**
+   * What else the fixture's own fields expect of the emitted result (e.g. receipts the input must
+   * hold): one short phrase per difference, added to the fixture's mismatch; none when it holds.
+   */
+  check?(fixture: Record<string, unknown>, emitted: PackResult): string[];
+  /** The code a fixture without expected codes gets, when the seed names its own (in suite.codes). */
+  missingExpected?: CodeDef;
+  /** A judgement of the pack's fixtures as a whole, run by `audit-gate fixtures --build-ready`. */
+  suite?: SuiteGate;
+}
+
+/**
+ * A seed's gate over its conformance suite as a whole (e.g. "every fixture kind has a fixture and
+ * every fixture ran"): findings about the suite, not about one fixture.
+ */
+export interface SuiteGate {
+  /** Every code `check` (and `PackFixtures.missingExpected`) emits: registered with the pack's. */
+  codes: readonly CodeDef[];
+  /**
+   * Findings about the suite from the results of this pack's fixtures (failed ones included;
+   * `fixtureDir` is the suite's folder, repo-relative, for locations).
+   */
+  check(results: readonly PackResult[], fixtureDir: string): Finding[];
 }
 
 /** A command-line flag of a pack's subcommand: data, so the CLI builds parsing and help from it. */
@@ -123,6 +146,12 @@ export interface Pack {
   title: string;
   /** Prefix of every code of the pack: codes are `<namespace>.<name>` (it may differ from the id). */
   namespace: string;
+  /**
+   * Further prefixes the pack's codes may have: a seed's own codes (e.g. `validation.*`), kept
+   * verbatim so its fixtures and producers match, beside the pack's own in `namespace`. Several
+   * packs may share such a namespace; no two may declare the same code.
+   */
+  extraNamespaces?: readonly string[];
   codes: readonly CodeDef[];
   /** What a target of this pack is called (a target's `kind`), e.g. paper or run. */
   targetKind: string;
@@ -139,6 +168,8 @@ export interface Pack {
   schemas?: Record<string, z.ZodType>;
   /** Named renderers over a GateReport, e.g. a legacy report format. */
   outputs?: Record<string, PackOutput>;
+  /** Generated reference pages: docs/<name>.md (names start with the id), kept current by `npm run docs`. */
+  docs?: Record<string, () => string>;
   /**
    * True when no input is shared between two targets, so targets may be checked on different
    * threads, each with its own Hasher, without hashing a file twice.
