@@ -75,6 +75,22 @@ export function gitTopLevel(dir: string, fallback: string): string {
   }
 }
 
+/**
+ * The workspace root of a pack command pointed at `dirs` (--root, else the git top level of the
+ * first, else the current directory when it holds them), and the dirs relative to it.
+ */
+export function commandRoot(io: Io, args: Args, dirs: string[]): { root: string; rel: string[] } {
+  const first = dirs[0]!;
+  const rootFlag = args.string('root');
+  const root = rootFlag
+    ? path.resolve(io.cwd, rootFlag)
+    : gitTopLevel(
+        first,
+        io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first,
+      );
+  return { root, rel: insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root')) };
+}
+
 /** `given` resolved against the current directory; it must be a directory (else `notFound`). */
 export function existingDir(io: Io, given: string, notFound: string): string {
   const abs = path.resolve(io.cwd, given);

@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { FLAGS } from '../../cli-flags.js';
 import {
   UsageError,
   emit,
   existingDir,
-  gitTopLevel,
-  insideRoot,
+  commandRoot,
   progress,
   textOrJson,
   type Args,
@@ -33,15 +31,7 @@ async function runAddendaB(args: Args, io: Io): Promise<number> {
   if (args.positionals.length === 0)
     throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
   const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory not found'));
-  const first = dirs[0]!;
-  const rootFlag = args.string('root');
-  const root = rootFlag
-    ? path.resolve(io.cwd, rootFlag)
-    : gitTopLevel(
-        first,
-        io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first,
-      );
-  const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+  const { root, rel } = commandRoot(io, args, dirs);
   const report = await verify({
     root,
     paths: rel,

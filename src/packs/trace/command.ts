@@ -4,8 +4,7 @@ import {
   UsageError,
   emit,
   existingDir,
-  gitTopLevel,
-  insideRoot,
+  commandRoot,
   progress,
   type Args,
   type Io,
@@ -61,15 +60,7 @@ async function runTrace(args: Args, io: Io): Promise<number> {
   const dirs = args.positionals.map((p) =>
     existingDir(io, p, 'run directory or artifacts root not found'),
   );
-  const first = dirs[0]!;
-  const rootFlag = args.string('root');
-  const root = rootFlag
-    ? path.resolve(io.cwd, rootFlag)
-    : gitTopLevel(
-        first,
-        io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first,
-      );
-  const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+  const { root, rel } = commandRoot(io, args, dirs);
   const report = await verify({
     root,
     paths: rel,
