@@ -12,6 +12,13 @@ import { namespaces, packs, registryProblem } from '../src/packs/registry.js';
  */
 const PACK_WORDS = /PROVISIONAL|(['"`])(provisional|accepted|rejected|blocked|BLOCKING_VERDICT)\1/;
 
+/**
+ * A pack's advice on enforcement (ARIS's way out through assurance draft, once printed for traces
+ * too): the core renders Pack.advice instead.
+ */
+const PACK_ADVICE =
+  /assurance: draft|paper at assurance|would block (a|at assurance) \*{0,2}submission/i;
+
 /** Every core source (outside src/packs/<id>/), except the registry. */
 function coreSources(): string[] {
   return sources('src').filter(
@@ -47,6 +54,11 @@ describe('the pack boundary', () => {
       expect(offenders).toEqual([]);
     });
   }
+
+  it('the core gives no pack’s advice on enforcement', () => {
+    const offenders = coreSources().filter((f) => PACK_ADVICE.test(fs.readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
 
   it('the core speaks of no pack’s states or statuses', () => {
     const offenders = coreSources().filter((f) => PACK_WORDS.test(fs.readFileSync(f, 'utf8')));

@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { finding } from '../src/model/finding.js';
+import { allCodes } from '../src/packs/registry.js';
+import { decide } from '../src/policy/gate.js';
 import { renderCards, renderComment, renderSummary } from '../src/render/markdown.js';
 import { renderText } from '../src/render/text.js';
 import { verify } from '../src/verify.js';
@@ -174,4 +177,66 @@ describe('the README', () => {
     const discovered = await verify({ root: path.resolve('.'), paths: ['.'] });
     expect(discovered.targets.filter((t) => t.path.startsWith('conformance/'))).toEqual([]);
   });
+});
+
+/** One blocking (or, advisory, problem) target of `pack`, claiming the assurance given. */
+function oneTarget(pack: string, assurance: string, enforcement: 'blocking' | 'advisory') {
+  const code = allCodes().find((c) => c.code.startsWith(`${pack}.`) && c.severity === 'error')!;
+  const target = {
+    id: 't',
+    pack,
+    kind: 'thing',
+    path: 't',
+    enforcement,
+    terminal_state: 'blocked',
+    ready: false,
+    context: { assurance },
+  };
+  const subject = {
+    id: 's',
+    target: 't',
+    pack,
+    kind: 'item',
+    name: 's',
+    path: 't/s',
+    status: 'FAIL',
+    outcome: 'pass' as const,
+  };
+  const f = finding(code, { subject: 's', message: 'broken.' });
+  return decide([{ target, subjects: [subject], findings: [f] }], {
+    root: '/r',
+    failOn: 'blocking',
+    runFindings: [],
+  });
+}
+
+describe('advice on enforcement comes from the pack (Pack.advice), never from the core', () => {
+  test('aris at submission: the terminal offers draft, word for word as before', () => {
+    const r = oneTarget('aris', 'submission', 'blocking');
+    expect(renderText(r)).toContain(
+      'FAIL: the blocking problems above fail the gate; fix them (or check a paper at assurance: draft while it is not meant for submission). (exit 1)',
+    );
+  });
+
+  test('aris at draft: the comment says the problems would block at submission', () => {
+    const r = oneTarget('aris', 'draft', 'advisory');
+    expect(r.conclusion).toBe('neutral');
+    const comment = renderComment(r, { checkName: 'audit-gate' });
+    expect(comment).toContain(
+      '**⚠ Problems that do not block.** They would block at assurance submission.',
+    );
+  });
+
+  for (const pack of ['trace', 'aristo'])
+    test(`${pack}: no draft advice, even when its target claims assurance submission or draft`, () => {
+      const blocking = oneTarget(pack, 'submission', 'blocking');
+      expect(blocking.conclusion).toBe('failure');
+      expect(renderText(blocking)).not.toContain('draft');
+      expect(renderText(blocking)).toMatch(/fix them\. \(exit 1\)/);
+      expect(renderComment(blocking, { checkName: 'audit-gate' })).not.toContain('draft');
+      const advisory = oneTarget(pack, 'draft', 'advisory');
+      const comment = renderComment(advisory, { checkName: 'audit-gate' });
+      expect(comment).not.toMatch(/would block|submission\*\*/);
+      expect(renderCards(advisory, { checkName: 'audit-gate' })).not.toMatch(/would block/);
+    });
 });

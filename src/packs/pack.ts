@@ -103,6 +103,17 @@ export interface PackFlag {
   help: string;
 }
 
+/**
+ * What a pack can say about a target's enforcement besides "fix the findings", as plain-text
+ * clauses every rendering prints (e.g. a paper checked at submission could be checked at draft).
+ */
+export interface EnforcementAdvice {
+  /** For a target that blocks: another way out, a clause after "or". */
+  unblock?: string;
+  /** For a target whose problems do not block: where they would, a clause after "would block". */
+  wouldBlock?: string;
+}
+
 /** One target of a GateReport as a pack's rendering hook sees it. */
 export interface TargetView {
   report: GateReport;
@@ -175,6 +186,8 @@ export interface Pack {
   fixtures?: PackFixtures;
   /** Its CLI subcommand, `audit-gate <id>`. */
   command?: PackCommand;
+  /** Advice on the target's enforcement (default: none); see EnforcementAdvice. */
+  advice?(target: Target): EnforcementAdvice | undefined;
   /** How a subject's status is shown in every rendering (default: the status itself). */
   statusLabel?(subject: Subject): string;
   /**

@@ -1,4 +1,5 @@
 import { NOT_READY_BECAUSE, type Subject, type Target } from '../model/subject.js';
+import type { GateReport } from '../model/report.js';
 import { findPack } from '../packs/registry.js';
 
 /**
@@ -9,6 +10,21 @@ import { findPack } from '../packs/registry.js';
 /** A subject's status as shown: the pack may word it (Pack.statusLabel), else the status itself. */
 export function statusLabel(s: Subject): string {
   return findPack(s.pack)?.statusLabel?.(s) ?? s.status;
+}
+
+/**
+ * The packs' advice (Pack.advice) for the targets whose subjects have the outcome given
+ * (blocking: `unblock`, problem: `wouldBlock`), each distinct clause once.
+ */
+export function adviceFor(report: GateReport, outcome: 'blocking' | 'problem'): string[] {
+  const clauses = report.targets
+    .filter((t) => report.subjects.some((s) => s.target === t.id && s.outcome === outcome))
+    .map((t) => {
+      const a = findPack(t.pack)?.advice?.(t);
+      return outcome === 'blocking' ? a?.unblock : a?.wouldBlock;
+    })
+    .filter((c): c is string => c !== undefined);
+  return [...new Set(clauses)];
 }
 
 /** `n thing` or `n things`. */

@@ -1,7 +1,7 @@
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import { NOT_READY_BECAUSE, type Subject, type Target } from '../model/subject.js';
-import { middle, plural, statusLabel, stateText } from './labels.js';
+import { adviceFor, middle, plural, statusLabel, stateText } from './labels.js';
 import { findPack } from '../packs/registry.js';
 import { cap, htmlCommentText, mdCode, mdText } from './sanitize.js';
 
@@ -219,7 +219,7 @@ function conclusionLine(report: GateReport): string {
     case 'failure':
       return '**✗ Blocked:** the problems below fail the gate.';
     case 'neutral':
-      return '**⚠ Problems that do not block at this assurance level** (they would block a submission).';
+      return `**⚠ Problems that do not block.**${wouldBlock(adviceFor(report, 'problem'))}`;
     default:
       return '**✓ Nothing blocks.**';
   }
@@ -253,7 +253,15 @@ function whyLine(u: Unit): string {
         : `a ${mdText(u.label, 40)} ${mdText(u.kind, 20)}`;
     return `${judgedBy(u.target)} makes ${label} blocking.`;
   }
-  return `Does not block under ${judgedBy(u.target) || 'the current settings'}; it would block at assurance **submission**.`;
+  const advice = u.target ? findPack(u.target.pack)?.advice?.(u.target)?.wouldBlock : undefined;
+  return `Does not block under ${judgedBy(u.target) || 'the current settings'}.${wouldBlock(advice ? [advice] : [])}`;
+}
+
+/** The packs' word on where problems that do not block now would block, e.g. at submission. */
+function wouldBlock(clauses: string[]): string {
+  return clauses.length
+    ? ` They would block ${clauses.map((c) => mdText(c, 200)).join(' or ')}.`
+    : '';
 }
 
 function locationText(f: Finding): string {

@@ -1,7 +1,7 @@
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import type { Subject } from '../model/subject.js';
-import { judgedContext, plural, statusLabel, stateText } from './labels.js';
+import { adviceFor, judgedContext, plural, statusLabel, stateText } from './labels.js';
 import { cap, plain } from './sanitize.js';
 
 const MARK: Record<Subject['outcome'], string> = {
@@ -66,7 +66,7 @@ export function renderText(report: GateReport): string {
   );
   const verdictLine =
     report.conclusion === 'failure'
-      ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
+      ? `FAIL: the blocking problems above fail the gate; fix them${orElse(adviceFor(report, 'blocking'))}.`
       : report.conclusion === 'neutral'
         ? 'WARN: problems above do not block at this assurance level.'
         : 'OK: nothing blocks.';
@@ -74,13 +74,9 @@ export function renderText(report: GateReport): string {
   return out.join('\n') + '\n';
 }
 
-/** Whether a target blocks only because it is checked at submission (draft would let it pass). */
-function downgradable(report: GateReport): boolean {
-  return report.targets.some(
-    (t) =>
-      t.context['assurance'] === 'submission' &&
-      report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'),
-  );
+/** The packs' other ways out, e.g. " (or check a paper at …)"; empty without any. */
+function orElse(clauses: string[]): string {
+  return clauses.length ? ` (or ${clauses.map(plain).join('; or ')})` : '';
 }
 
 /** A waived finding's note: it does not block, and why (the config's words, made plain). */

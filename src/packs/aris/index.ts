@@ -48,6 +48,13 @@ export const arisPack: Pack = {
   claimsUndiscovered: true,
   verify: verifyPaper,
   command: arisCommand,
+  // Only submission makes a paper's problems block; draft is for papers not meant for submission.
+  advice: (t) =>
+    t.context['assurance'] === 'submission'
+      ? { unblock: 'check a paper at assurance: draft while it is not meant for submission' }
+      : t.context['assurance'] === 'draft'
+        ? { wouldBlock: 'at assurance submission' }
+        : undefined,
   // A blocking verdict is shown as the verdict itself (BLOCKED, FAIL).
   statusLabel: (s) => (s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status),
   fixtures: {

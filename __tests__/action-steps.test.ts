@@ -1,0 +1,159 @@
+// The Action's steps (src/action/), each on its own: main.ts only strings them together, and
+// __tests__/action.e2e.test.ts runs the whole pipeline through the built bundle.
+import fs from 'node:fs';
+import path from 'node:path';
+import { jest } from '@jest/globals';
+import { failureReport, ToolFailure } from '../src/action/failure.js';
+import { concludeStep } from '../src/action/outputs.js';
+import { produceReport } from '../src/action/produce.js';
+import { loadReport } from '../src/action/published-report.js';
+import { annotateWorkflow } from '../src/action/summary.js';
+import type { Publication } from '../src/action/publication.js';
+import type { Settings } from '../src/github/inputs.js';
+import { tempRepo, writePaper } from './support/repo.js';
+
+function settingsFor(workspace: string, extra: Partial<Settings> = {}): Settings {
+  return {
+    workspace,
+    token: '',
+    checkName: 'audit-gate',
+    comment: 'off',
+    failOn: 'blocking',
+    reportPath: path.join(workspace, 'report.json'),
+    ...extra,
+  };
+}
+
+/** What the step printed to stdout (workflow commands included) while `fn` ran. */
+async function stdoutOf(fn: () => unknown): Promise<string> {
+  const out: string[] = [];
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out.push(String(chunk));
+    return true;
+  });
+  try {
+    await fn();
+  } finally {
+    spy.mockRestore();
+  }
+  return out.join('');
+}
+
+async function verifiedPaper(): Promise<{ root: string; settings: Settings }> {
+  const root = tempRepo();
+  writePaper(root, 'paper');
+  const settings = settingsFor(root, { paths: ['paper'] });
+  let report;
+  await stdoutOf(async () => (report = await produceReport(settings, undefined, {})));
+  fs.writeFileSync(path.join(root, 'report.json'), JSON.stringify(report));
+  return { root, settings };
+}
+
+describe('produceReport', () => {
+  test('an empty workspace is a failed gate that says to check out, never a green one', async () => {
+    const empty = tempRepo();
+    let r!: Awaited<ReturnType<typeof produceReport>>;
+    await stdoutOf(async () => (r = await produceReport(settingsFor(empty), undefined, {})));
+    expect(r.conclusion).toBe('failure');
+    expect(r.findings[0]!.message).toContain('has not been checked out');
+    expect(r.findings[0]!.remediation).toContain('actions/checkout');
+  });
+
+  test('report: loads the published report and warns about the inputs it ignores', async () => {
+    const { root, settings } = await verifiedPaper();
+    let r!: Awaited<ReturnType<typeof produceReport>>;
+    const log = await stdoutOf(
+      async () =>
+        (r = await produceReport(
+          { ...settings, report: path.join(root, 'report.json'), effort: 'max' },
+          undefined,
+          {},
+        )),
+    );
+    expect(r.conclusion).toBe('success');
+    expect(log).toMatch(/::warning::paths, effort are ignored when publishing a report/);
+  });
+});
+
+describe('loadReport', () => {
+  test('a directory, a non-JSON file and a non-report are refused, each saying what to point at', () => {
+    const root = tempRepo();
+    const settings = settingsFor(root);
+    fs.writeFileSync(path.join(root, 'x.json'), '{nope');
+    fs.writeFileSync(path.join(root, 'y.json'), '{"conclusion": "success"}');
+    expect(() => loadReport(root, settings)).toThrow(/cannot be read \(not a regular file\)/);
+    expect(() => loadReport(path.join(root, 'x.json'), settings)).toThrow(/is not JSON/);
+    expect(() => loadReport(path.join(root, 'y.json'), settings)).toThrow(
+      /is not an audit-gate JSON report/,
+    );
+  });
+
+  test('its verdict is decided again by the shared recheck: an edited conclusion is refused', async () => {
+    const { root, settings } = await verifiedPaper();
+    const file = path.join(root, 'report.json');
+    const given = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(loadReport(file, settings).conclusion).toBe('success');
+    fs.writeFileSync(file, JSON.stringify({ ...given, conclusion: 'neutral' }));
+    let err: unknown;
+    try {
+      loadReport(file, settings);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ToolFailure);
+    expect((err as ToolFailure).message).toMatch(/is not published: the conclusion is neutral/);
+  });
+});
+
+describe('failureReport', () => {
+  test('a ToolFailure keeps its words; any other error says to rerun', () => {
+    const s = settingsFor('/w');
+    const tf = failureReport(s, new ToolFailure('No checkout.', 'Check out.'));
+    expect(tf.conclusion).toBe('failure');
+    expect(tf.findings.map((f) => [f.message, f.remediation, f.blocking])).toEqual([
+      ['No checkout.', 'Check out.', true],
+    ]);
+    const other = failureReport(s, new Error('boom'));
+    expect(other.findings[0]!.message).toBe('audit-gate failed: boom.');
+    expect(other.findings[0]!.remediation).toMatch(/^Rerun the job/);
+  });
+});
+
+describe('concludeStep and annotateWorkflow', () => {
+  const failed = failureReport(settingsFor('/w'), new ToolFailure('No checkout.', 'Check out.'));
+
+  test('a failed gate fails the step and spells out the run-level findings', async () => {
+    const before = process.exitCode;
+    try {
+      const log = await stdoutOf(() => concludeStep('gate', failed));
+      expect(process.exitCode).toBe(1);
+      expect(log).toContain('::error::gate: nothing verified');
+      expect(log).toContain(' No checkout. Check out. The failure cards');
+    } finally {
+      process.exitCode = before;
+    }
+  });
+
+  test('annotations go to the log only when no check run carries them', async () => {
+    const pub: Publication = { settings: settingsFor('/w') };
+    const located = [
+      {
+        path: 'a.json',
+        start_line: 1,
+        end_line: 1,
+        annotation_level: 'failure' as const,
+        title: 't',
+        message: 'm',
+      },
+    ];
+    expect(await stdoutOf(() => annotateWorkflow(pub, failed, located))).toContain(
+      'file=a.json,line=1',
+    );
+    pub.check = { id: 1, url: 'u' };
+    expect(await stdoutOf(() => annotateWorkflow(pub, failed, located))).toBe('');
+    pub.checkDenied = '403';
+    expect(await stdoutOf(() => annotateWorkflow(pub, failed, located))).toContain(
+      'file=a.json,line=1',
+    );
+  });
+});
