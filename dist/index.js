@@ -34527,7 +34527,7 @@ const CONFORMANCE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7615);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4683);
 /* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
 
 
@@ -35747,7 +35747,7 @@ function assertInside(dir, root) {
 
 /***/ }),
 
-/***/ 7615:
+/***/ 4683:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35756,9 +35756,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -38704,173 +38701,12 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-// EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
-var schemas = __nccwpck_require__(7597);
 // EXTERNAL MODULE: ./src/model/subject.ts
 var subject = __nccwpck_require__(8409);
-;// CONCATENATED MODULE: ./src/model/report.ts
-
-
-
-const Conclusion = schemas/* enum */.k5n(['success', 'neutral', 'failure']);
-const Counts = schemas/* object */.Ikc({
-    targets: schemas/* number */.aig().int(),
-    subjects: schemas/* number */.aig().int(),
-    pass: schemas/* number */.aig().int(),
-    problem: schemas/* number */.aig().int(),
-    blocking: schemas/* number */.aig().int(),
-    skipped: schemas/* number */.aig().int(),
-    errors: schemas/* number */.aig().int(),
-    warnings: schemas/* number */.aig().int(),
-    notices: schemas/* number */.aig().int(),
-    suppressed: schemas/* number */.aig()
-        .int()
-        .default(0)
-        .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
-});
-/** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
-const GateReport = schemas/* object */.Ikc({
-    report_version: schemas/* literal */.euz('1'),
-    tool: schemas/* object */.Ikc({ name: schemas/* literal */.euz('audit-gate'), version: schemas/* string */.YjP() }),
-    generated_at: schemas/* string */.YjP(),
-    root: schemas/* string */.YjP().describe('Absolute workspace root all paths are relative to'),
-    conclusion: Conclusion,
-    submission_ready: schemas/* enum */.k5n(['yes', 'no']),
-    exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1)]),
-    counts: Counts,
-    targets: schemas/* array */.YOg(subject/* Target */.We),
-    subjects: schemas/* array */.YOg(subject/* Subject */.B7),
-    findings: schemas/* array */.YOg(finding/* Finding */.wI),
-    extensions: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
-        .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
-        .optional(),
-});
-
-// EXTERNAL MODULE: ./src/config.ts
-var config = __nccwpck_require__(2973);
-// EXTERNAL MODULE: ./src/io/git-index.ts
-var git_index = __nccwpck_require__(9573);
-// EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/io/write.ts
-var write = __nccwpck_require__(5419);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 140 modules
-var registry = __nccwpck_require__(2815);
-// EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(8584);
-// EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
-var gate = __nccwpck_require__(757);
-;// CONCATENATED MODULE: ./src/policy/recheck.ts
-
-
-/** How many contradictions a refusal spells out. */
-const SHOWN = 5;
-const RECOMPUTED = new Set([
-    codes/* GATE */.k.subjectConflict.code,
-    codes/* GATE */.k.waiverUnmatched.code,
-    codes/* GATE */.k.waiverExpired.code,
-]);
-const quote = (s) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
-function recheckReport(given, opts) {
-    const problems = [];
-    let more = 0;
-    const problem = (m) => (problems.length < SHOWN ? problems.push(m) : more++);
-    const registered = new Map(opts.codes.map((c) => [c.code, c.severity]));
-    const results = new Map();
-    for (const t of given.targets) {
-        if (results.has(t.id)) {
-            problem(`target ${quote(t.id)} is listed twice`);
-            continue;
-        }
-        const assurance = t.context['assurance'];
-        if (opts.assurance === 'submission' && assurance !== undefined && assurance !== 'submission')
-            problem(`${quote(t.path)} was verified at assurance ${quote(assurance)}, but this workflow requires submission`);
-        // verify makes a target advisory only for a paper verified at assurance draft.
-        else if (t.enforcement === 'advisory' && assurance !== 'draft')
-            problem(`target ${quote(t.id)} is advisory, but it was not verified at assurance draft`);
-        const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
-        results.set(t.id, {
-            target: t,
-            subjects: [],
-            findings: [],
-            ...(extension ? { extension: given.extensions[t.id] } : {}),
-        });
-    }
-    const holders = new Map();
-    for (const s of given.subjects) {
-        const r = results.get(s.target);
-        if (!r) {
-            problem(`subject ${quote(s.id)} names target ${quote(s.target)}, which the report does not list`);
-            continue;
-        }
-        r.subjects.push(s);
-        const h = holders.get(s.id);
-        if (h)
-            h.push(r);
-        else
-            holders.set(s.id, [r]);
-    }
-    // Each finding goes back to the target whose result held it: the target it is about, else the
-    // one holding its subject (a blocking one if two do; they are a subject conflict anyway), else
-    // the run. A known code gets its registered severity back; policy lowers it again where the
-    // target is advisory. Subject conflicts are not taken over: decide finds them again.
-    const original = new Map();
-    const runFindings = [];
-    for (const f of given.findings) {
-        const severity = registered.get(f.code) ?? f.severity;
-        const restored = severity === f.severity ? { ...f } : { ...f, severity };
-        original.set(restored, f);
-        const h = holders.get(f.subject);
-        const r = results.get(f.subject) ?? h?.find((x) => x.target.enforcement === 'blocking') ?? h?.[0];
-        if (r)
-            r.findings.push(restored);
-        // Subject conflicts and the waiver ratchet are not taken over: decide finds them again.
-        else if (!RECOMPUTED.has(f.code))
-            runFindings.push(restored);
-    }
-    const list = [...results.values()];
-    const settings = { root: given.root, runFindings, waivers: opts.waivers ?? [] };
-    const lenient = (0,gate/* decide */.L)(list, { ...settings, failOn: 'blocking' });
-    const strict = given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
-        ? (0,gate/* decide */.L)(list, { ...settings, failOn: 'problem' })
-        : lenient;
-    const findings = [...list.flatMap((r) => r.findings), ...runFindings];
-    findings.forEach((restored, i) => {
-        const f = original.get(restored);
-        const judged = lenient.findings[i];
-        if ((f.waived !== undefined) !== (judged.waived !== undefined))
-            problem(f.waived
-                ? `finding ${quote(f.code)} on ${quote(f.subject)} is marked waived, but this workflow's config waives no such finding`
-                : `finding ${quote(f.code)} on ${quote(f.subject)} is not marked waived, but this workflow's config waives it`);
-        else if (f.severity !== judged.severity || f.blocking !== judged.blocking)
-            problem(`finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but policy makes it ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
-    });
-    const subjects = list.flatMap((r) => r.subjects);
-    subjects.forEach((s, i) => {
-        const outcome = lenient.subjects[i].outcome;
-        if (s.outcome !== outcome)
-            problem(`subject ${quote(s.id)} says ${s.outcome}, but its findings make it ${outcome}`);
-    });
-    for (const k of Object.keys(lenient.counts))
-        if (given.counts[k] !== lenient.counts[k])
-            problem(`counts.${k} is ${given.counts[k]}, but the report holds ${lenient.counts[k]}`);
-    if (given.submission_ready !== lenient.submission_ready)
-        problem(`submission_ready is ${given.submission_ready}, but its findings and targets make it ${lenient.submission_ready}`);
-    // The verifying run may have failed on problems too (its fail-on: problem): either is consistent.
-    if (given.conclusion !== lenient.conclusion && given.conclusion !== strict.conclusion)
-        problem(`the conclusion is ${given.conclusion}, but its findings make it ${lenient.conclusion === strict.conclusion ? lenient.conclusion : `${lenient.conclusion} (or ${strict.conclusion} with fail-on problem)`}`);
-    if (given.exit_code !== (given.conclusion === 'failure' ? 1 : 0))
-        problem(`exit_code ${given.exit_code} does not go with the conclusion ${given.conclusion}`);
-    if (problems.length > 0)
-        return { ok: false, problems, more };
-    const base = given.conclusion === lenient.conclusion && opts.failOn === 'blocking' ? lenient : strict;
-    return { ok: true, report: { ...base, tool: given.tool, generated_at: given.generated_at } };
-}
-
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 140 modules
+var registry = __nccwpck_require__(2815);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -39061,7 +38897,7 @@ function conclusionLine(report) {
         case 'failure':
             return '**✗ Blocked:** the problems below fail the gate.';
         case 'neutral':
-            return '**⚠ Problems that do not block at this assurance level** (they would block a submission).';
+            return `**⚠ Problems that do not block.**${wouldBlock((0,labels/* adviceFor */.cp)(report, 'problem'))}`;
         default:
             return '**✓ Nothing blocks.**';
     }
@@ -39091,7 +38927,14 @@ function whyLine(u) {
             : `a ${(0,sanitize/* mdText */.bC)(u.label, 40)} ${(0,sanitize/* mdText */.bC)(u.kind, 20)}`;
         return `${judgedBy(u.target)} makes ${label} blocking.`;
     }
-    return `Does not block under ${judgedBy(u.target) || 'the current settings'}; it would block at assurance **submission**.`;
+    const advice = u.target ? (0,registry/* findPack */.LU)(u.target.pack)?.advice?.(u.target)?.wouldBlock : undefined;
+    return `Does not block under ${judgedBy(u.target) || 'the current settings'}.${wouldBlock(advice ? [advice] : [])}`;
+}
+/** The packs' word on where problems that do not block now would block, e.g. at submission. */
+function wouldBlock(clauses) {
+    return clauses.length
+        ? ` They would block ${clauses.map((c) => (0,sanitize/* mdText */.bC)(c, 200)).join(' or ')}.`
+        : '';
 }
 function locationText(f) {
     if (!f.location)
@@ -39399,217 +39242,6 @@ function renderSummary(report, opts) {
 /** The job summary: the tables, then the failure cards (what to fix). */
 function renderJobSummary(report, opts) {
     return `${renderSummary(report, opts)}\n${renderCards(report, opts)}`;
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
-;// CONCATENATED MODULE: ./src/render/sarif.ts
-
-
-const LEVEL = { error: 'error', warning: 'warning', notice: 'note' };
-/**
- * A path segment as a URI segment. Paths quoted from an artifact can hold a lone UTF-16
- * surrogate (JSON allows "\udc00"), which encodeURIComponent refuses with a URIError: it is
- * written as U+FFFD, the character the file system stores for it.
- */
-function uriSegment(s) {
-    return encodeURIComponent(s.replace(/\p{Cs}/gu, '\ufffd'));
-}
-/** GitHub keeps at most 1,000 locations per result (and shows 100). */
-const MAX_RELATED = 100;
-function physical(loc) {
-    return {
-        physicalLocation: {
-            artifactLocation: {
-                uri: loc.path.split('/').map(uriSegment).join('/'),
-                uriBaseId: '%SRCROOT%',
-            },
-            region: { startLine: loc.line ?? 1, ...(loc.column ? { startColumn: loc.column } : {}) },
-        },
-    };
-}
-/**
- * What makes a finding itself, stable across runs: its code, subject, file, the pack's details
- * (the legacy issue string of a paper audit) and related files (not its line or message, which move when the file is rewritten). Two
- * findings that still agree (one audit with two malformed fields of one kind) are told apart by
- * their order, so code scanning never merges two results into one alert.
- */
-function fingerprints(located) {
-    const seen = new Map();
-    return located.map((f) => {
-        const parts = [
-            f.code,
-            f.subject,
-            f.location.path,
-            Object.values(f.details ?? {}).join('\0'),
-            ...(f.related ?? []).map((r) => r.path).sort(),
-        ];
-        const base = (0,external_node_crypto_.createHash)('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
-        const n = seen.get(base) ?? 0;
-        seen.set(base, n + 1);
-        return n === 0 ? base : `${base}:${n}`;
-    });
-}
-function rule(id, def, sample) {
-    const title = def?.title ?? id;
-    const remediation = def?.remediation ?? sample.remediation;
-    const invariant = def?.invariant_id ? ` (producer invariant ${def.invariant_id})` : '';
-    return {
-        id,
-        name: id,
-        shortDescription: { text: title },
-        fullDescription: { text: `${title}${invariant}. What to do: ${remediation}` },
-        help: { text: remediation },
-        helpUri: version/* CODES_DOC */.Sg,
-        defaultConfiguration: { level: LEVEL[def?.severity ?? sample.severity] },
-    };
-}
-function renderSarif(report, opts = {}) {
-    const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
-    const located = report.findings.filter((f) => f.location !== undefined);
-    // The first finding of each code stands in for a code this version does not know.
-    const samples = new Map();
-    for (const f of located)
-        if (!samples.has(f.code))
-            samples.set(f.code, f);
-    const ruleIds = [...samples.keys()].sort();
-    const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-    const rules = ruleIds.map((id) => rule(id, defs.get(id), samples.get(id)));
-    const prints = fingerprints(located);
-    const results = located.map((f, i) => ({
-        ruleId: f.code,
-        ruleIndex: ruleIndex.get(f.code),
-        level: LEVEL[f.severity],
-        message: { text: `${f.message} ${f.remediation}` },
-        locations: [physical(f.location)],
-        ...(f.related?.length
-            ? {
-                relatedLocations: f.related.slice(0, MAX_RELATED).map((r, j) => ({
-                    id: j,
-                    ...physical(r),
-                    message: { text: 'related input' },
-                })),
-            }
-            : {}),
-        ...(f.waived
-            ? {
-                suppressions: [
-                    {
-                        kind: 'external',
-                        justification: f.waived.tracking
-                            ? `${f.waived.reason} (${f.waived.tracking})`
-                            : f.waived.reason,
-                    },
-                ],
-            }
-            : {}),
-        partialFingerprints: { 'auditGateFinding/v2': prints[i] },
-        properties: { subject: f.subject, blocking: f.blocking },
-    }));
-    return {
-        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-        version: '2.1.0',
-        runs: [
-            {
-                tool: {
-                    driver: {
-                        name: 'audit-gate',
-                        version: report.tool.version,
-                        semanticVersion: report.tool.version,
-                        informationUri: version/* HOMEPAGE */.py,
-                        rules,
-                    },
-                },
-                results,
-                properties: {
-                    conclusion: report.conclusion,
-                    submissionReady: report.submission_ready,
-                    notLocated: report.findings.length - located.length,
-                },
-            },
-        ],
-    };
-}
-
-// EXTERNAL MODULE: ./src/verify.ts + 5 modules
-var verify = __nccwpck_require__(6425);
-;// CONCATENATED MODULE: ./src/github/annotations.ts
-
-const annotations_LEVEL = {
-    error: 'failure',
-    warning: 'warning',
-    notice: 'notice',
-};
-const RANK = { failure: 0, warning: 1, notice: 2 };
-/** GitHub's caps: title 255 characters; message 64 KB (we keep it far shorter). */
-const TITLE_MAX = 255;
-const annotations_MESSAGE_MAX = 4000;
-/** Annotation paths must be repository-relative POSIX paths without `..`. */
-function safePath(p) {
-    const clean = p.replace(/\\/g, '/').replace(/^\.\//, '');
-    if (!clean ||
-        clean.startsWith('/') ||
-        clean.split('/').includes('..') ||
-        Array.from(clean).some((c) => c.charCodeAt(0) < 0x20))
-        return undefined;
-    return clean;
-}
-/**
- * One annotation per finding that has a location, plus one on each changed file a finding relates
- * to (the input that changed under a STALE audit). A file several audits cited gets one
- * annotation naming them all, not one per audit. Most severe first. Annotation text is plain text
- * (GitHub does not render Markdown in annotations), with control characters made visible.
- */
-function buildAnnotations(report) {
-    const names = new Map(report.subjects.map((s) => [s.id, s.name]));
-    const out = [];
-    const make = (f, path, line, column, title, message) => {
-        const p = safePath(path);
-        if (!p)
-            return undefined;
-        const a = {
-            path: p,
-            start_line: line ?? 1,
-            end_line: line ?? 1,
-            annotation_level: annotations_LEVEL[f.severity],
-            title: (0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(title), TITLE_MAX),
-            message: (0,sanitize/* cap */.Np)(message.split('\n').map(sanitize/* plain */.pj).join('\n'), annotations_MESSAGE_MAX),
-        };
-        if (column !== undefined && line !== undefined) {
-            a.start_column = column;
-            a.end_column = column;
-        }
-        return a;
-    };
-    /** Related locations, grouped by file, code and level: one annotation per changed file. */
-    const related = new Map();
-    for (const f of report.findings) {
-        const subject = names.get(f.subject) ?? f.subject;
-        if (f.location) {
-            const a = make(f, f.location.path, f.location.line, f.location.column, `${f.code} — ${subject}`, `${f.message}\n→ ${f.remediation}`);
-            if (a)
-                out.push(a);
-        }
-        for (const r of f.related ?? []) {
-            const key = [r.path, r.line ?? '', f.code, f.severity].join('\0');
-            const group = related.get(key) ?? { loc: r, findings: [] };
-            group.findings.push(f);
-            related.set(key, group);
-        }
-    }
-    for (const { loc, findings } of related.values()) {
-        const f = findings[0];
-        const who = [...new Set(findings.map((x) => names.get(x.subject) ?? x.subject))];
-        const message = findings.length === 1
-            ? `${f.message}\n→ ${f.remediation}`
-            : findings.map((x) => `${x.message}\n→ ${x.remediation}`).join('\n');
-        const a = make(f, loc.path, loc.line, loc.column, `${f.code} — input of ${who.join(', ')}`, message);
-        if (a)
-            out.push(a);
-    }
-    return out.sort((a, b) => RANK[a.annotation_level] - RANK[b.annotation_level]);
 }
 
 ;// CONCATENATED MODULE: ./src/github/check-run.ts
@@ -45098,108 +44730,180 @@ function isPermissionError(err) {
     return !/rate limit/i.test(err instanceof Error ? err.message : '');
 }
 
-;// CONCATENATED MODULE: ./src/github/comment.ts
+;// CONCATENATED MODULE: ./src/github/annotations.ts
 
-/** The login GITHUB_TOKEN comments as. */
-const ACTIONS_BOT = 'github-actions[bot]';
-/** The most comments read while looking for ours (100 pages of 100). */
-const MAX_COMMENT_PAGES = 100;
-/** The login comments made through a GitHub App's installation token are authored by. */
-function appBotLogin(appSlug) {
-    return `${appSlug}[bot]`;
+const LEVEL = {
+    error: 'failure',
+    warning: 'warning',
+    notice: 'notice',
+};
+const RANK = { failure: 0, warning: 1, notice: 2 };
+/** GitHub's caps: title 255 characters; message 64 KB (we keep it far shorter). */
+const TITLE_MAX = 255;
+const annotations_MESSAGE_MAX = 4000;
+/** Annotation paths must be repository-relative POSIX paths without `..`. */
+function safePath(p) {
+    const clean = p.replace(/\\/g, '/').replace(/^\.\//, '');
+    if (!clean ||
+        clean.startsWith('/') ||
+        clean.split('/').includes('..') ||
+        Array.from(clean).some((c) => c.charCodeAt(0) < 0x20))
+        return undefined;
+    return clean;
 }
 /**
- * Who a personal access token comments as (GET /user). Installation tokens (GITHUB_TOKEN, GitHub
- * App tokens) are refused there: undefined.
+ * One annotation per finding that has a location, plus one on each changed file a finding relates
+ * to (the input that changed under a STALE audit). A file several audits cited gets one
+ * annotation naming them all, not one per audit. Most severe first. Annotation text is plain text
+ * (GitHub does not render Markdown in annotations), with control characters made visible.
  */
-async function tokenLogin(api) {
+function buildAnnotations(report) {
+    const names = new Map(report.subjects.map((s) => [s.id, s.name]));
+    const out = [];
+    const make = (f, path, line, column, title, message) => {
+        const p = safePath(path);
+        if (!p)
+            return undefined;
+        const a = {
+            path: p,
+            start_line: line ?? 1,
+            end_line: line ?? 1,
+            annotation_level: LEVEL[f.severity],
+            title: (0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(title), TITLE_MAX),
+            message: (0,sanitize/* cap */.Np)(message.split('\n').map(sanitize/* plain */.pj).join('\n'), annotations_MESSAGE_MAX),
+        };
+        if (column !== undefined && line !== undefined) {
+            a.start_column = column;
+            a.end_column = column;
+        }
+        return a;
+    };
+    /** Related locations, grouped by file, code and level: one annotation per changed file. */
+    const related = new Map();
+    for (const f of report.findings) {
+        const subject = names.get(f.subject) ?? f.subject;
+        if (f.location) {
+            const a = make(f, f.location.path, f.location.line, f.location.column, `${f.code} — ${subject}`, `${f.message}\n→ ${f.remediation}`);
+            if (a)
+                out.push(a);
+        }
+        for (const r of f.related ?? []) {
+            const key = [r.path, r.line ?? '', f.code, f.severity].join('\0');
+            const group = related.get(key) ?? { loc: r, findings: [] };
+            group.findings.push(f);
+            related.set(key, group);
+        }
+    }
+    for (const { loc, findings } of related.values()) {
+        const f = findings[0];
+        const who = [...new Set(findings.map((x) => names.get(x.subject) ?? x.subject))];
+        const message = findings.length === 1
+            ? `${f.message}\n→ ${f.remediation}`
+            : findings.map((x) => `${x.message}\n→ ${x.remediation}`).join('\n');
+        const a = make(f, loc.path, loc.line, loc.column, `${f.code} — input of ${who.join(', ')}`, message);
+        if (a)
+            out.push(a);
+    }
+    return out.sort((a, b) => RANK[a.annotation_level] - RANK[b.annotation_level]);
+}
+
+;// CONCATENATED MODULE: ./src/github/workflow-commands.ts
+/**
+ * GitHub shows at most 10 error and 10 warning annotations per step (notices likewise) and 50
+ * per job from workflow commands (`::error file=…::`); the rest are dropped without a word. The
+ * fallback (used when the token cannot create a check run, e.g. on a fork pull request) therefore
+ * emits the most severe first, up to those caps, and then says how many it left out.
+ */
+const PER_STEP = { failure: 10, warning: 10, notice: 10 };
+const PER_JOB = 50;
+/**
+ * Emits annotations as workflow commands within GitHub's caps; returns how many were emitted.
+ * `reserved` counts the slots the caller uses itself (the step's own ::error:: when it fails, a
+ * warning already printed): GitHub drops whatever comes past the cap, and that must not be the
+ * line with the verdict.
+ */
+function emitWorkflowAnnotations(annotations, sink, reserved = {}) {
+    const used = { failure: 0, warning: 0, notice: 0, ...reserved };
+    let emitted = 0;
+    const rank = { failure: 0, warning: 1, notice: 2 };
+    const sorted = [...annotations].sort((a, b) => rank[a.annotation_level] - rank[b.annotation_level]);
+    for (const a of sorted) {
+        const level = a.annotation_level;
+        if (used[level] >= PER_STEP[level] || emitted >= PER_JOB)
+            continue;
+        const props = {
+            title: a.title,
+            file: a.path,
+            startLine: a.start_line,
+            endLine: a.end_line,
+        };
+        if (a.start_column !== undefined)
+            props.startColumn = a.start_column;
+        if (a.end_column !== undefined)
+            props.endColumn = a.end_column;
+        if (level === 'failure')
+            sink.error(a.message, props);
+        else if (level === 'warning')
+            sink.warning(a.message, props);
+        else
+            sink.notice(a.message, props);
+        used[level]++;
+        emitted++;
+    }
+    const omitted = annotations.length - emitted;
+    if (omitted > 0) {
+        sink.info(`${omitted} more annotation${omitted === 1 ? '' : 's'} not shown (GitHub shows at most 10 errors and 10 warnings per step); ` +
+            'every finding is in the job summary and the JSON report.');
+    }
+    return { emitted, omitted };
+}
+
+;// CONCATENATED MODULE: ./src/action/summary.ts
+
+
+
+
+/** What every markdown rendering of this run is told: the check's name and the run's page. */
+function markdownOptions(pub) {
+    return { checkName: pub.settings.checkName, ...(pub.url ? { runUrl: pub.url } : {}) };
+}
+/** Every located finding as an annotation (none, with a warning, if that fails). */
+function annotationsOf(report) {
     try {
-        const res = await api.rest.users.getAuthenticated();
-        return res.data.login || undefined;
+        return buildAnnotations(report);
     }
     catch (err) {
-        const s = httpStatus(err);
-        if (s === 401 || s === 403 || s === 404)
-            return undefined;
-        throw err;
+        warning(`audit-gate could not build annotations: ${err.message}`);
+        return [];
     }
 }
-/**
- * Every comment on the pull request that starts with the marker, oldest first (all pages). Ours
- * always start with it; a marker further down is quoted text (a path in a code span can be any
- * check's marker), and would let one check take another check's comment for its own.
- */
-async function markedComments(api, t, pull, marker) {
-    let pages = 0;
-    const all = await api.paginate(api.rest.issues.listComments, { owner: t.owner, repo: t.repo, issue_number: pull, per_page: 100 }, (res, done) => {
-        if (++pages >= MAX_COMMENT_PAGES)
-            done();
-        return res.data;
-    });
-    return all.filter((c) => typeof c.body === 'string' && c.body.startsWith(marker));
-}
-/**
- * Whether a marked comment is this check's own. With a known login (the check run's App, or a
- * personal token's user) only that author's comment is; without one, only a bot's: the comments
- * of an installation token are authored by `<app>[bot]`, never by a person, so a marker pasted
- * into a person's comment never makes it ours.
- */
-function isOwn(c, login) {
-    const author = c.user?.login;
-    if (login !== undefined)
-        return author === login;
-    return c.user?.type === 'Bot' && typeof author === 'string' && author.endsWith('[bot]');
-}
-/**
- * Finds this check's comment (marker + author) and updates it in place, or creates it. `author` is
- * the login the token comments as when known (from the check run's App); otherwise GET /user
- * answers it for a personal token. With `failures`, a green run creates nothing but still turns an
- * existing comment green; with `off`, nothing is touched.
- */
-async function upsertComment(api, t, opts) {
-    if (opts.mode === 'off')
-        return { action: 'skipped', reason: 'comment: off' };
-    if (t.pullNumber === undefined)
-        return { action: 'skipped', reason: 'no pull request for this run' };
-    const marked = await markedComments(api, t, t.pullNumber, opts.marker);
-    let mine;
-    if (marked.length > 0) {
-        const login = opts.author ?? (await tokenLogin(api));
-        mine = marked.find((c) => isOwn(c, login));
+/** The job summary: written on every run that has one. */
+async function writeJobSummary(pub, report, env) {
+    try {
+        if (env['GITHUB_STEP_SUMMARY'])
+            await summary.addRaw(renderJobSummary(report, markdownOptions(pub)), true).write();
     }
-    if (mine) {
-        const res = await api.rest.issues.updateComment({
-            owner: t.owner,
-            repo: t.repo,
-            comment_id: mine.id,
-            body: opts.body,
-        });
-        return { action: 'updated', id: mine.id, url: res.data.html_url ?? mine.html_url };
+    catch (err) {
+        warning(`audit-gate could not write the job summary: ${err.message}`);
     }
-    if (opts.mode === 'failures' && !opts.failing)
-        return { action: 'skipped', reason: 'nothing failed and no earlier comment to update' };
-    const res = await api.rest.issues.createComment({
-        owner: t.owner,
-        repo: t.repo,
-        issue_number: t.pullNumber,
-        body: opts.body,
-    });
-    return { action: 'created', id: res.data.id, url: res.data.html_url };
 }
-/** For workflow_run from a fork (GitHub lists no pull requests there): the open PR whose head is this commit. */
-async function findPullByHead(api, t) {
-    if (!t.lookup)
-        return undefined;
-    const res = await api.rest.pulls.list({
-        owner: t.owner,
-        repo: t.repo,
-        state: 'open',
-        head: `${t.lookup.headOwner}:${t.lookup.headBranch}`,
-        per_page: 100,
-    });
-    return res.data.find((p) => p.head?.sha === t.sha)?.number;
+/** Workflow-command annotations, when there is no check run to carry them. */
+function annotateWorkflow(pub, report, annotations) {
+    if (pub.check && pub.checkDenied === undefined)
+        return;
+    emitWorkflowAnnotations(annotations, {
+        error: (m, p) => error(m, p),
+        warning: (m, p) => warning(m, p),
+        notice: (m, p) => notice(m, p),
+        info: (m) => info(m),
+    }, 
+    // core.setFailed at the end, and the warnings that the check run could not be written.
+    { failure: report.conclusion === 'failure' ? 1 : 0, warning: pub.warnings ?? 0 });
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 ;// CONCATENATED MODULE: ./src/github/context.ts
 
 function obj(v) {
@@ -45302,6 +45006,824 @@ function runUrl(env) {
         ? `/attempts/${env.GITHUB_RUN_ATTEMPT}`
         : '';
     return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}${attempt}`;
+}
+
+;// CONCATENATED MODULE: ./src/action/publication.ts
+
+
+
+const READ_ONLY_HINT = 'This is expected on pull requests from forks, whose token is read-only. Results go to the job summary and ' +
+    'workflow annotations instead, and the job result still follows the verdicts. To publish a check run and a comment ' +
+    'for forks, use the two-workflow workflow_run setup (docs/github-action.md); otherwise grant the job ' +
+    '`checks: write` and `pull-requests: write`.';
+/** The commit and pull request to publish on, and a client when there is a token. */
+function connect(settings, env) {
+    // The token is never logged: the runner already masks ${{ github.token }} and secrets, and
+    // core.setSecret would echo it in an ::add-mask:: command.
+    let target;
+    try {
+        target = resolveTarget(env, readEventPayload(env), settings.pullRequest);
+    }
+    catch (err) {
+        warning(`${err.message} Publishing only the job summary.`);
+    }
+    if (target && !settings.token)
+        info('github-token is empty: publishing only the job summary and workflow annotations.');
+    const api = target && settings.token
+        ? createClient({
+            token: settings.token,
+            ...(settings.apiUrl ? { baseUrl: settings.apiUrl } : {}),
+            ...(settings.retryBaseMs !== undefined ? { retryBaseMs: settings.retryBaseMs } : {}),
+            ...(settings.writeIntervalMs !== undefined
+                ? { writeIntervalMs: settings.writeIntervalMs }
+                : {}),
+            log: { warn: (m) => info(m), debug: (m) => core_debug(m) },
+        })
+        : undefined;
+    const url = runUrl(env);
+    return {
+        settings,
+        ...(target ? { target } : {}),
+        ...(api ? { api } : {}),
+        ...(url ? { url } : {}),
+    };
+}
+/** Logs one clear line the first time the token is refused, instead of a stack trace per call. */
+function refused(pub, what, err) {
+    if (isPermissionError(err) && pub.checkDenied !== undefined) {
+        info(`audit-gate cannot ${what} either (${describeError(err)}).`);
+        return;
+    }
+    pub.warnings = (pub.warnings ?? 0) + 1;
+    if (isPermissionError(err)) {
+        warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
+    }
+    else {
+        warning(`audit-gate could not ${what} (${describeError(err)}); the results are in the job summary.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/check.ts
+
+
+
+
+
+
+/** Creates the check run, in progress, on the target commit. */
+async function startCheck(pub) {
+    const { api, target, settings } = pub;
+    if (!api || !target)
+        return;
+    try {
+        pub.check = await createCheckRun(api, target, settings.checkName, {
+            title: 'Verifying audit artifacts…',
+            summary: 'audit-gate is verifying the audit artifacts of this commit.',
+        }, pub.url);
+        info(`Check run "${settings.checkName}" created on ${target.sha} (${target.source}).`);
+    }
+    catch (err) {
+        refused(pub, `create the check run "${settings.checkName}"`, err);
+        pub.checkDenied = describeError(err);
+    }
+}
+/** The last resort for a created check run: the verdict alone, no details or annotations. */
+function completeBriefly(pub, conclusion, title, summary) {
+    return completeCheckRun(pub.api, pub.target, pub.check, conclusion, { title, summary }, []);
+}
+/**
+ * A cancelled job (the runner sends SIGINT, then SIGTERM) must not leave the check pending:
+ * once the check run exists (its creation, `started`, may still be in flight), it is completed
+ * as failed. `release` removes the handlers once the run has finished.
+ */
+function failCheckOnCancel(pub, started) {
+    const cancelled = (signal) => {
+        const exit = () => process.exit(1);
+        void started.then(() => pub.api && pub.target && pub.check
+            ? completeBriefly(pub, 'failure', 'cancelled before verification finished', `The workflow run was cancelled (${signal}) before audit-gate finished, so nothing was verified. Re-run the job.`).then(exit, exit)
+            : exit());
+    };
+    process.once('SIGINT', cancelled);
+    process.once('SIGTERM', cancelled);
+    return () => {
+        process.off('SIGINT', cancelled);
+        process.off('SIGTERM', cancelled);
+    };
+}
+/** The check run completed: summary tables, failure cards, every located finding as an annotation. */
+async function completeCheck(pub, report, annotations) {
+    const { api, target, check } = pub;
+    if (!api || !target || !check)
+        return;
+    const md = markdownOptions(pub);
+    try {
+        const result = await completeCheckRun(api, target, check, report.conclusion, {
+            title: checkTitle(report),
+            summary: renderSummary(report, { ...md, limit: CHECK_OUTPUT_LIMIT - 400 }),
+            text: renderCards(report, { ...md, limit: CHECK_OUTPUT_LIMIT }),
+        }, annotations);
+        info(`Check run completed: ${report.conclusion}, ${result.sent} annotations in ${result.requests} update${result.requests === 1 ? '' : 's'}.`);
+    }
+    catch (err) {
+        // A check run left in_progress keeps a required check pending for ever: complete it
+        // with the verdict alone (no annotations, a short summary) before giving up.
+        try {
+            await completeBriefly(pub, report.conclusion, checkTitle(report), `The full report could not be attached (${describeError(err)}); see the job summary of the workflow run${pub.url ? `: ${pub.url}` : ''}.`);
+            warning(`audit-gate completed the check run without its details: ${describeError(err)}.`);
+        }
+        catch {
+            refused(pub, 'complete the check run', err);
+            pub.checkDenied ??= describeError(err);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/comment.ts
+
+/** The login GITHUB_TOKEN comments as. */
+const ACTIONS_BOT = 'github-actions[bot]';
+/** The most comments read while looking for ours (100 pages of 100). */
+const MAX_COMMENT_PAGES = 100;
+/** The login comments made through a GitHub App's installation token are authored by. */
+function appBotLogin(appSlug) {
+    return `${appSlug}[bot]`;
+}
+/**
+ * Who a personal access token comments as (GET /user). Installation tokens (GITHUB_TOKEN, GitHub
+ * App tokens) are refused there: undefined.
+ */
+async function tokenLogin(api) {
+    try {
+        const res = await api.rest.users.getAuthenticated();
+        return res.data.login || undefined;
+    }
+    catch (err) {
+        const s = httpStatus(err);
+        if (s === 401 || s === 403 || s === 404)
+            return undefined;
+        throw err;
+    }
+}
+/**
+ * Every comment on the pull request that starts with the marker, oldest first (all pages). Ours
+ * always start with it; a marker further down is quoted text (a path in a code span can be any
+ * check's marker), and would let one check take another check's comment for its own.
+ */
+async function markedComments(api, t, pull, marker) {
+    let pages = 0;
+    const all = await api.paginate(api.rest.issues.listComments, { owner: t.owner, repo: t.repo, issue_number: pull, per_page: 100 }, (res, done) => {
+        if (++pages >= MAX_COMMENT_PAGES)
+            done();
+        return res.data;
+    });
+    return all.filter((c) => typeof c.body === 'string' && c.body.startsWith(marker));
+}
+/**
+ * Whether a marked comment is this check's own. With a known login (the check run's App, or a
+ * personal token's user) only that author's comment is; without one, only a bot's: the comments
+ * of an installation token are authored by `<app>[bot]`, never by a person, so a marker pasted
+ * into a person's comment never makes it ours.
+ */
+function isOwn(c, login) {
+    const author = c.user?.login;
+    if (login !== undefined)
+        return author === login;
+    return c.user?.type === 'Bot' && typeof author === 'string' && author.endsWith('[bot]');
+}
+/**
+ * Finds this check's comment (marker + author) and updates it in place, or creates it. `author` is
+ * the login the token comments as when known (from the check run's App); otherwise GET /user
+ * answers it for a personal token. With `failures`, a green run creates nothing but still turns an
+ * existing comment green; with `off`, nothing is touched.
+ */
+async function upsertComment(api, t, opts) {
+    if (opts.mode === 'off')
+        return { action: 'skipped', reason: 'comment: off' };
+    if (t.pullNumber === undefined)
+        return { action: 'skipped', reason: 'no pull request for this run' };
+    const marked = await markedComments(api, t, t.pullNumber, opts.marker);
+    let mine;
+    if (marked.length > 0) {
+        const login = opts.author ?? (await tokenLogin(api));
+        mine = marked.find((c) => isOwn(c, login));
+    }
+    if (mine) {
+        const res = await api.rest.issues.updateComment({
+            owner: t.owner,
+            repo: t.repo,
+            comment_id: mine.id,
+            body: opts.body,
+        });
+        return { action: 'updated', id: mine.id, url: res.data.html_url ?? mine.html_url };
+    }
+    if (opts.mode === 'failures' && !opts.failing)
+        return { action: 'skipped', reason: 'nothing failed and no earlier comment to update' };
+    const res = await api.rest.issues.createComment({
+        owner: t.owner,
+        repo: t.repo,
+        issue_number: t.pullNumber,
+        body: opts.body,
+    });
+    return { action: 'created', id: res.data.id, url: res.data.html_url };
+}
+/** For workflow_run from a fork (GitHub lists no pull requests there): the open PR whose head is this commit. */
+async function findPullByHead(api, t) {
+    if (!t.lookup)
+        return undefined;
+    const res = await api.rest.pulls.list({
+        owner: t.owner,
+        repo: t.repo,
+        state: 'open',
+        head: `${t.lookup.headOwner}:${t.lookup.headBranch}`,
+        per_page: 100,
+    });
+    return res.data.find((p) => p.head?.sha === t.sha)?.number;
+}
+
+;// CONCATENATED MODULE: ./src/action/comment.ts
+
+
+
+
+
+/** The sticky pull-request comment (settings.comment says when). */
+async function postComment(pub, report) {
+    const { api, target, settings } = pub;
+    if (!api || !target || settings.comment === 'off')
+        return;
+    try {
+        if (target.pullNumber === undefined && target.lookup) {
+            const n = await findPullByHead(api, target);
+            if (n !== undefined)
+                target.pullNumber = n;
+        }
+        const failing = units(report).some(isFailing);
+        const res = await upsertComment(api, target, {
+            mode: settings.comment,
+            marker: commentMarker(settings.checkName),
+            body: renderComment(report, { ...markdownOptions(pub), limit: COMMENT_LIMIT }),
+            failing,
+            // The check run's App is who the token comments as (GET /user refuses App tokens).
+            ...(pub.check?.appSlug ? { author: appBotLogin(pub.check.appSlug) } : {}),
+        });
+        if (res.action === 'skipped')
+            info(`No pull-request comment: ${res.reason}.`);
+        else
+            info(`Pull-request comment ${res.action}: ${res.url ?? ''}`);
+        if (res.url)
+            pub.commentUrl = res.url;
+    }
+    catch (err) {
+        refused(pub, 'write the pull-request comment', err);
+    }
+}
+
+// EXTERNAL MODULE: ./src/io/write.ts
+var write = __nccwpck_require__(5419);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+;// CONCATENATED MODULE: ./src/render/sarif.ts
+
+
+const sarif_LEVEL = { error: 'error', warning: 'warning', notice: 'note' };
+/**
+ * A path segment as a URI segment. Paths quoted from an artifact can hold a lone UTF-16
+ * surrogate (JSON allows "\udc00"), which encodeURIComponent refuses with a URIError: it is
+ * written as U+FFFD, the character the file system stores for it.
+ */
+function uriSegment(s) {
+    return encodeURIComponent(s.replace(/\p{Cs}/gu, '\ufffd'));
+}
+/** GitHub keeps at most 1,000 locations per result (and shows 100). */
+const MAX_RELATED = 100;
+function physical(loc) {
+    return {
+        physicalLocation: {
+            artifactLocation: {
+                uri: loc.path.split('/').map(uriSegment).join('/'),
+                uriBaseId: '%SRCROOT%',
+            },
+            region: { startLine: loc.line ?? 1, ...(loc.column ? { startColumn: loc.column } : {}) },
+        },
+    };
+}
+/**
+ * What makes a finding itself, stable across runs: its code, subject, file, the pack's details
+ * (the legacy issue string of a paper audit) and related files (not its line or message, which move when the file is rewritten). Two
+ * findings that still agree (one audit with two malformed fields of one kind) are told apart by
+ * their order, so code scanning never merges two results into one alert.
+ */
+function fingerprints(located) {
+    const seen = new Map();
+    return located.map((f) => {
+        const parts = [
+            f.code,
+            f.subject,
+            f.location.path,
+            Object.values(f.details ?? {}).join('\0'),
+            ...(f.related ?? []).map((r) => r.path).sort(),
+        ];
+        const base = (0,external_node_crypto_.createHash)('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+        const n = seen.get(base) ?? 0;
+        seen.set(base, n + 1);
+        return n === 0 ? base : `${base}:${n}`;
+    });
+}
+function rule(id, def, sample) {
+    const title = def?.title ?? id;
+    const remediation = def?.remediation ?? sample.remediation;
+    const invariant = def?.invariant_id ? ` (producer invariant ${def.invariant_id})` : '';
+    return {
+        id,
+        name: id,
+        shortDescription: { text: title },
+        fullDescription: { text: `${title}${invariant}. What to do: ${remediation}` },
+        help: { text: remediation },
+        helpUri: version/* CODES_DOC */.Sg,
+        defaultConfiguration: { level: sarif_LEVEL[def?.severity ?? sample.severity] },
+    };
+}
+function renderSarif(report, opts = {}) {
+    const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
+    const located = report.findings.filter((f) => f.location !== undefined);
+    // The first finding of each code stands in for a code this version does not know.
+    const samples = new Map();
+    for (const f of located)
+        if (!samples.has(f.code))
+            samples.set(f.code, f);
+    const ruleIds = [...samples.keys()].sort();
+    const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
+    const rules = ruleIds.map((id) => rule(id, defs.get(id), samples.get(id)));
+    const prints = fingerprints(located);
+    const results = located.map((f, i) => ({
+        ruleId: f.code,
+        ruleIndex: ruleIndex.get(f.code),
+        level: sarif_LEVEL[f.severity],
+        message: { text: `${f.message} ${f.remediation}` },
+        locations: [physical(f.location)],
+        ...(f.related?.length
+            ? {
+                relatedLocations: f.related.slice(0, MAX_RELATED).map((r, j) => ({
+                    id: j,
+                    ...physical(r),
+                    message: { text: 'related input' },
+                })),
+            }
+            : {}),
+        ...(f.waived
+            ? {
+                suppressions: [
+                    {
+                        kind: 'external',
+                        justification: f.waived.tracking
+                            ? `${f.waived.reason} (${f.waived.tracking})`
+                            : f.waived.reason,
+                    },
+                ],
+            }
+            : {}),
+        partialFingerprints: { 'auditGateFinding/v2': prints[i] },
+        properties: { subject: f.subject, blocking: f.blocking },
+    }));
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'audit-gate',
+                        version: report.tool.version,
+                        semanticVersion: report.tool.version,
+                        informationUri: version/* HOMEPAGE */.py,
+                        rules,
+                    },
+                },
+                results,
+                properties: {
+                    conclusion: report.conclusion,
+                    submissionReady: report.submission_ready,
+                    notLocated: report.findings.length - located.length,
+                },
+            },
+        ],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/files.ts
+
+
+
+
+/**
+ * Files written inside the checked-out workspace must really stay there: the checkout is
+ * untrusted (a pull request can symlink a directory elsewhere). Paths outside it were chosen in
+ * the workflow itself and are written as given.
+ */
+function confinement(file, workspace) {
+    return (0,write/* lexicallyInside */.o5)(file, workspace) ? workspace : undefined;
+}
+/** The JSON report (report-path) and, when asked for, SARIF; a write that fails is a warning. */
+function writeReportFiles(settings, report) {
+    try {
+        (0,write/* writeReportFile */.aS)(settings.reportPath, JSON.stringify(report, null, 2) + '\n', confinement(settings.reportPath, settings.workspace));
+    }
+    catch (err) {
+        warning(`audit-gate could not write the JSON report to ${settings.reportPath}: ${err.message}`);
+    }
+    if (!settings.sarifFile)
+        return;
+    try {
+        (0,write/* writeReportFile */.aS)(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: (0,registry/* allCodes */.Sb)() }), null, 2) + '\n', confinement(settings.sarifFile, settings.workspace));
+    }
+    catch (err) {
+        warning(`audit-gate could not write SARIF to ${settings.sarifFile}: ${err.message}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/outputs.ts
+
+
+/** The step's outputs (action.yml). */
+function setOutputs(pub, report) {
+    const c = report.counts;
+    setOutput('conclusion', report.conclusion);
+    setOutput('submission-ready', report.submission_ready);
+    setOutput('report-path', pub.settings.reportPath);
+    setOutput('subjects', c.subjects);
+    setOutput('pass', c.pass);
+    setOutput('problem', c.problem);
+    setOutput('blocking', c.blocking);
+    setOutput('skipped', c.skipped);
+    setOutput('errors', c.errors);
+    setOutput('warnings', c.warnings);
+    setOutput('check-run-id', pub.check ? String(pub.check.id) : '');
+    setOutput('check-run-url', pub.check?.url ?? '');
+    setOutput('comment-url', pub.commentUrl ?? '');
+}
+/** The verdict in the log, and a failed step when the gate fails. */
+function concludeStep(checkName, report) {
+    info(`${checkName}: ${report.conclusion} — ${checkTitle(report)}`);
+    if (report.conclusion !== 'failure')
+        return;
+    // Findings about the run itself (nothing verified, no checkout, unreadable report) are spelled out here.
+    const subjects = new Set([
+        ...report.subjects.map((x) => x.id),
+        ...report.targets.map((t) => t.id),
+    ]);
+    const runLevel = report.findings
+        .filter((f) => f.blocking && !subjects.has(f.subject))
+        .map((f) => ` ${f.message} ${f.remediation}`);
+    setFailed(`${checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`);
+}
+
+// EXTERNAL MODULE: ./src/verify.ts + 5 modules
+var verify = __nccwpck_require__(6425);
+// EXTERNAL MODULE: ./src/io/git-index.ts
+var git_index = __nccwpck_require__(9573);
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
+// EXTERNAL MODULE: ./src/policy/codes.ts
+var codes = __nccwpck_require__(8584);
+// EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
+var gate = __nccwpck_require__(757);
+;// CONCATENATED MODULE: ./src/action/failure.ts
+
+
+
+/** A step that cannot go on, with what to do about it: the gate then fails closed. */
+class ToolFailure extends Error {
+    remediation;
+    constructor(message, remediation) {
+        super(message);
+        this.remediation = remediation;
+    }
+}
+/** A report for a run that could not verify anything: the gate fails closed. */
+function failureReport(settings, err) {
+    const tf = err instanceof ToolFailure ? err : undefined;
+    const message = tf ? tf.message : `audit-gate failed: ${err.message ?? String(err)}.`;
+    const remediation = tf
+        ? tf.remediation
+        : 'Rerun the job; if it fails again, report this message.';
+    return (0,gate/* decide */.L)([], {
+        root: settings.workspace,
+        failOn: settings.failOn,
+        runFindings: [(0,finding/* finding */.gk)(codes/* GATE */.k.internalError, { subject: 'gate', message, remediation })],
+    });
+}
+
+;// CONCATENATED MODULE: ./src/action/checkout.ts
+
+
+
+
+function ensureCheckedOut(workspace) {
+    let entries = [];
+    try {
+        entries = external_node_fs_default().readdirSync(workspace);
+    }
+    catch {
+        // missing: handled below
+    }
+    if (entries.length === 0) {
+        throw new ToolFailure(`The workspace ${workspace} is empty: the repository has not been checked out, so there is nothing to verify.`, 'Add `- uses: actions/checkout@v4` as a step before audit-gate.');
+    }
+}
+/** Events whose GITHUB_SHA is the pull request's merge commit (a checkout of it is the PR). */
+const MERGE_SHA_EVENTS = new Set([
+    'pull_request',
+    'pull_request_review',
+    'pull_request_review_comment',
+]);
+/**
+ * The check run goes on `target.sha`: the checkout must be that commit (or the merge commit of
+ * a pull_request event), else a green check would vouch for files nobody verified. With
+ * pull_request_target and workflow_run, actions/checkout takes the base branch by default.
+ */
+function ensureCommit(workspace, target, env) {
+    const head = (0,git_index/* headCommit */.Qo)(workspace);
+    if (head === undefined) {
+        warning(`audit-gate cannot tell which commit is checked out in ${workspace} (no readable .git); it assumes ${target.sha}.`);
+        return;
+    }
+    const merge = MERGE_SHA_EVENTS.has(target.eventName) ? env['GITHUB_SHA'] : undefined;
+    if (head === target.sha || head === merge)
+        return;
+    throw new ToolFailure(`The checked-out commit ${head.slice(0, 12)} is not ${target.sha.slice(0, 12)}, the commit this check is published on (${target.source}), so its files cannot vouch for it.`, `Check out the commit being gated: with ${target.eventName || 'this event'}, give actions/checkout \`ref: ${target.sha}\` (for pull_request_target, only if the workflow treats the pull request's files as untrusted), or publish a report from a workflow that verified it.`);
+}
+
+// EXTERNAL MODULE: ./src/config.ts
+var config = __nccwpck_require__(2973);
+// EXTERNAL MODULE: ./src/io/workspace.ts
+var workspace = __nccwpck_require__(2645);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
+var schemas = __nccwpck_require__(7597);
+;// CONCATENATED MODULE: ./src/model/report.ts
+
+
+
+const Conclusion = schemas/* enum */.k5n(['success', 'neutral', 'failure']);
+const Counts = schemas/* object */.Ikc({
+    targets: schemas/* number */.aig().int(),
+    subjects: schemas/* number */.aig().int(),
+    pass: schemas/* number */.aig().int(),
+    problem: schemas/* number */.aig().int(),
+    blocking: schemas/* number */.aig().int(),
+    skipped: schemas/* number */.aig().int(),
+    errors: schemas/* number */.aig().int(),
+    warnings: schemas/* number */.aig().int(),
+    notices: schemas/* number */.aig().int(),
+    suppressed: schemas/* number */.aig()
+        .int()
+        .default(0)
+        .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
+});
+/** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
+const GateReport = schemas/* object */.Ikc({
+    report_version: schemas/* literal */.euz('1'),
+    tool: schemas/* object */.Ikc({ name: schemas/* literal */.euz('audit-gate'), version: schemas/* string */.YjP() }),
+    generated_at: schemas/* string */.YjP(),
+    root: schemas/* string */.YjP().describe('Absolute workspace root all paths are relative to'),
+    conclusion: Conclusion,
+    submission_ready: schemas/* enum */.k5n(['yes', 'no']),
+    exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1)]),
+    counts: Counts,
+    targets: schemas/* array */.YOg(subject/* Target */.We),
+    subjects: schemas/* array */.YOg(subject/* Subject */.B7),
+    findings: schemas/* array */.YOg(finding/* Finding */.wI),
+    extensions: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
+        .optional(),
+});
+
+;// CONCATENATED MODULE: ./src/policy/recheck.ts
+
+
+/** How many contradictions a refusal spells out. */
+const SHOWN = 5;
+const RECOMPUTED = new Set([
+    codes/* GATE */.k.subjectConflict.code,
+    codes/* GATE */.k.waiverUnmatched.code,
+    codes/* GATE */.k.waiverExpired.code,
+]);
+const quote = (s) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+function recheckReport(given, opts) {
+    const problems = [];
+    let more = 0;
+    const problem = (m) => (problems.length < SHOWN ? problems.push(m) : more++);
+    const registered = new Map(opts.codes.map((c) => [c.code, c.severity]));
+    const results = new Map();
+    for (const t of given.targets) {
+        if (results.has(t.id)) {
+            problem(`target ${quote(t.id)} is listed twice`);
+            continue;
+        }
+        const assurance = t.context['assurance'];
+        if (opts.assurance === 'submission' && assurance !== undefined && assurance !== 'submission')
+            problem(`${quote(t.path)} was verified at assurance ${quote(assurance)}, but this workflow requires submission`);
+        // verify makes a target advisory only for a paper verified at assurance draft.
+        else if (t.enforcement === 'advisory' && assurance !== 'draft')
+            problem(`target ${quote(t.id)} is advisory, but it was not verified at assurance draft`);
+        const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
+        results.set(t.id, {
+            target: t,
+            subjects: [],
+            findings: [],
+            ...(extension ? { extension: given.extensions[t.id] } : {}),
+        });
+    }
+    const holders = new Map();
+    for (const s of given.subjects) {
+        const r = results.get(s.target);
+        if (!r) {
+            problem(`subject ${quote(s.id)} names target ${quote(s.target)}, which the report does not list`);
+            continue;
+        }
+        r.subjects.push(s);
+        const h = holders.get(s.id);
+        if (h)
+            h.push(r);
+        else
+            holders.set(s.id, [r]);
+    }
+    // Each finding goes back to the target whose result held it: the target it is about, else the
+    // one holding its subject (a blocking one if two do; they are a subject conflict anyway), else
+    // the run. A known code gets its registered severity back; policy lowers it again where the
+    // target is advisory. Subject conflicts are not taken over: decide finds them again.
+    const original = new Map();
+    const runFindings = [];
+    for (const f of given.findings) {
+        const severity = registered.get(f.code) ?? f.severity;
+        const restored = severity === f.severity ? { ...f } : { ...f, severity };
+        original.set(restored, f);
+        const h = holders.get(f.subject);
+        const r = results.get(f.subject) ?? h?.find((x) => x.target.enforcement === 'blocking') ?? h?.[0];
+        if (r)
+            r.findings.push(restored);
+        // Subject conflicts and the waiver ratchet are not taken over: decide finds them again.
+        else if (!RECOMPUTED.has(f.code))
+            runFindings.push(restored);
+    }
+    const list = [...results.values()];
+    const settings = { root: given.root, runFindings, waivers: opts.waivers ?? [] };
+    const lenient = (0,gate/* decide */.L)(list, { ...settings, failOn: 'blocking' });
+    const strict = given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
+        ? (0,gate/* decide */.L)(list, { ...settings, failOn: 'problem' })
+        : lenient;
+    const findings = [...list.flatMap((r) => r.findings), ...runFindings];
+    findings.forEach((restored, i) => {
+        const f = original.get(restored);
+        const judged = lenient.findings[i];
+        if ((f.waived !== undefined) !== (judged.waived !== undefined))
+            problem(f.waived
+                ? `finding ${quote(f.code)} on ${quote(f.subject)} is marked waived, but this workflow's config waives no such finding`
+                : `finding ${quote(f.code)} on ${quote(f.subject)} is not marked waived, but this workflow's config waives it`);
+        else if (f.severity !== judged.severity || f.blocking !== judged.blocking)
+            problem(`finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but policy makes it ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
+    });
+    const subjects = list.flatMap((r) => r.subjects);
+    subjects.forEach((s, i) => {
+        const outcome = lenient.subjects[i].outcome;
+        if (s.outcome !== outcome)
+            problem(`subject ${quote(s.id)} says ${s.outcome}, but its findings make it ${outcome}`);
+    });
+    for (const k of Object.keys(lenient.counts))
+        if (given.counts[k] !== lenient.counts[k])
+            problem(`counts.${k} is ${given.counts[k]}, but the report holds ${lenient.counts[k]}`);
+    if (given.submission_ready !== lenient.submission_ready)
+        problem(`submission_ready is ${given.submission_ready}, but its findings and targets make it ${lenient.submission_ready}`);
+    // The verifying run may have failed on problems too (its fail-on: problem): either is consistent.
+    if (given.conclusion !== lenient.conclusion && given.conclusion !== strict.conclusion)
+        problem(`the conclusion is ${given.conclusion}, but its findings make it ${lenient.conclusion === strict.conclusion ? lenient.conclusion : `${lenient.conclusion} (or ${strict.conclusion} with fail-on problem)`}`);
+    if (given.exit_code !== (given.conclusion === 'failure' ? 1 : 0))
+        problem(`exit_code ${given.exit_code} does not go with the conclusion ${given.conclusion}`);
+    if (problems.length > 0)
+        return { ok: false, problems, more };
+    const base = given.conclusion === lenient.conclusion && opts.failOn === 'blocking' ? lenient : strict;
+    return { ok: true, report: { ...base, tool: given.tool, generated_at: given.generated_at } };
+}
+
+;// CONCATENATED MODULE: ./src/action/published-report.ts
+
+
+
+
+
+
+
+
+/** The largest report file `report:` reads (a report of many thousand findings fits easily). */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+/**
+ * The inputs that only verifying uses, given with `report:`: a warning names them. assurance:
+ * submission still applies (a report verified at another assurance is refused), and so do the
+ * waivers of the workflow's own config (a report cannot waive its findings).
+ */
+function warnIgnoredInputs(settings) {
+    const ignored = [
+        ['paths', 'paths'],
+        ['assurance', 'assurance'],
+        ['effort', 'effort'],
+        ['fixtures', 'fixtures'],
+    ]
+        .filter(([k]) => settings[k] !== undefined && !(k === 'assurance' && settings[k] === 'submission'))
+        .map(([, name]) => name);
+    if (ignored.length)
+        warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on, assurance: submission and the waivers of config / config-json still apply.`);
+}
+/**
+ * Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup).
+ * It comes from a pull request's workflow, so its verdict is decided again (recheckReport) and a
+ * report that contradicts its own findings is refused.
+ */
+function loadReport(file, settings) {
+    let text;
+    try {
+        const st = external_node_fs_default().statSync(file);
+        if (!st.isFile())
+            throw new Error('not a regular file');
+        if (st.size > MAX_REPORT_BYTES)
+            throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
+        text = external_node_fs_default().readFileSync(file, 'utf8');
+    }
+    catch (err) {
+        throw new ToolFailure(`The report file ${file} cannot be read (${err.message}).`, 'Download the report artifact before this step and point `report:` at the JSON file inside it.');
+    }
+    let parsed;
+    try {
+        parsed = GateReport.safeParse(JSON.parse(text));
+    }
+    catch (err) {
+        throw new ToolFailure(`The report file ${file} is not JSON (${err.message}).`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).');
+    }
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ToolFailure(`The report file ${file} is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}.`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.');
+    }
+    const checked = recheckReport(parsed.data, {
+        failOn: settings.failOn,
+        codes: (0,registry/* allCodes */.Sb)(),
+        waivers: (0,config/* workflowWaivers */.zB)(new workspace/* Workspace */.a(settings.workspace), {
+            root: settings.workspace,
+            ...(settings.config !== undefined ? { file: settings.config } : {}),
+            ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
+        }),
+        ...(settings.assurance ? { assurance: settings.assurance } : {}),
+    });
+    if (!checked.ok) {
+        const more = checked.more ? `; and ${checked.more} more` : '';
+        throw new ToolFailure(`The report file ${file} is not published: ${checked.problems.join('; ')}${more}.`, 'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance this workflow requires; rerun the verifying workflow.');
+    }
+    return checked.report;
+}
+
+;// CONCATENATED MODULE: ./src/action/produce.ts
+
+
+
+
+
+
+/**
+ * The report to publish: the workspace verified, or the report of an earlier run (`report:`).
+ * Any failure here is a failed gate, never green.
+ */
+async function produceReport(settings, target, env) {
+    try {
+        if (settings.report) {
+            info(`Publishing the report ${settings.report}.`);
+            warnIgnoredInputs(settings);
+            return loadReport(settings.report, settings);
+        }
+        ensureCheckedOut(settings.workspace);
+        if (target)
+            ensureCommit(settings.workspace, target, env);
+        return await verifyWorkspace(settings);
+    }
+    catch (err) {
+        return failureReport(settings, err);
+    }
+}
+function verifyWorkspace(settings) {
+    return (0,verify/* verify */.M)({
+        root: settings.workspace,
+        ...(settings.config ? { config: settings.config } : {}),
+        ...(settings.configJson ? { configJson: settings.configJson } : {}),
+        ...(settings.paths ? { paths: settings.paths } : {}),
+        ...(settings.assurance ? { assurance: settings.assurance } : {}),
+        ...(settings.effort ? { effort: settings.effort } : {}),
+        ...(settings.fixtures !== undefined ? { fixtures: settings.fixtures } : {}),
+        ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
+        ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
+        emptyRemediation: 'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
+        failOn: settings.failOn,
+        // Progress names directories: escaped, so a name cannot be a workflow command in the
+        // log (a newline starting ::error or ::stop-commands, or a legacy ##[error]).
+        onProgress: (m) => info((0,sanitize/* logSafe */.sN)((0,sanitize/* plain */.pj)(m))),
+    });
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -45418,55 +45940,20 @@ function readSettings(env) {
     return s;
 }
 
-;// CONCATENATED MODULE: ./src/github/workflow-commands.ts
-/**
- * GitHub shows at most 10 error and 10 warning annotations per step (notices likewise) and 50
- * per job from workflow commands (`::error file=…::`); the rest are dropped without a word. The
- * fallback (used when the token cannot create a check run, e.g. on a fork pull request) therefore
- * emits the most severe first, up to those caps, and then says how many it left out.
- */
-const PER_STEP = { failure: 10, warning: 10, notice: 10 };
-const PER_JOB = 50;
-/**
- * Emits annotations as workflow commands within GitHub's caps; returns how many were emitted.
- * `reserved` counts the slots the caller uses itself (the step's own ::error:: when it fails, a
- * warning already printed): GitHub drops whatever comes past the cap, and that must not be the
- * line with the verdict.
- */
-function emitWorkflowAnnotations(annotations, sink, reserved = {}) {
-    const used = { failure: 0, warning: 0, notice: 0, ...reserved };
-    let emitted = 0;
-    const rank = { failure: 0, warning: 1, notice: 2 };
-    const sorted = [...annotations].sort((a, b) => rank[a.annotation_level] - rank[b.annotation_level]);
-    for (const a of sorted) {
-        const level = a.annotation_level;
-        if (used[level] >= PER_STEP[level] || emitted >= PER_JOB)
-            continue;
-        const props = {
-            title: a.title,
-            file: a.path,
-            startLine: a.start_line,
-            endLine: a.end_line,
-        };
-        if (a.start_column !== undefined)
-            props.startColumn = a.start_column;
-        if (a.end_column !== undefined)
-            props.endColumn = a.end_column;
-        if (level === 'failure')
-            sink.error(a.message, props);
-        else if (level === 'warning')
-            sink.warning(a.message, props);
-        else
-            sink.notice(a.message, props);
-        used[level]++;
-        emitted++;
+;// CONCATENATED MODULE: ./src/action/settings.ts
+
+
+/** The Action's inputs, or undefined (the step failed, saying which input is wrong). */
+function settingsOrFail(env) {
+    try {
+        return readSettings(env);
     }
-    const omitted = annotations.length - emitted;
-    if (omitted > 0) {
-        sink.info(`${omitted} more annotation${omitted === 1 ? '' : 's'} not shown (GitHub shows at most 10 errors and 10 warnings per step); ` +
-            'every finding is in the job summary and the JSON report.');
+    catch (err) {
+        setFailed(err instanceof InputError
+            ? err.message
+            : `audit-gate could not read its inputs: ${err.message}`);
+        return undefined;
     }
-    return { emitted, omitted };
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -45478,373 +45965,29 @@ function emitWorkflowAnnotations(annotations, sink, reserved = {}) {
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The largest report file `report:` reads (a report of many thousand findings fits easily). */
-const MAX_REPORT_BYTES = 64 * 1024 * 1024;
-const READ_ONLY_HINT = 'This is expected on pull requests from forks, whose token is read-only. Results go to the job summary and ' +
-    'workflow annotations instead, and the job result still follows the verdicts. To publish a check run and a comment ' +
-    'for forks, use the two-workflow workflow_run setup (docs/github-action.md); otherwise grant the job ' +
-    '`checks: write` and `pull-requests: write`.';
-class ToolFailure extends Error {
-    remediation;
-    constructor(message, remediation) {
-        super(message);
-        this.remediation = remediation;
-    }
-}
-/** A report for a run that could not verify anything: the gate fails closed. */
-function failureReport(settings, message, remediation) {
-    return (0,gate/* decide */.L)([], {
-        root: settings.workspace,
-        failOn: settings.failOn,
-        runFindings: [(0,finding/* finding */.gk)(codes/* GATE */.k.internalError, { subject: 'gate', message, remediation })],
-    });
-}
-function ensureCheckedOut(workspace) {
-    let entries = [];
-    try {
-        entries = external_node_fs_default().readdirSync(workspace);
-    }
-    catch {
-        // missing: handled below
-    }
-    if (entries.length === 0) {
-        throw new ToolFailure(`The workspace ${workspace} is empty: the repository has not been checked out, so there is nothing to verify.`, 'Add `- uses: actions/checkout@v4` as a step before audit-gate.');
-    }
-}
-/** Events whose GITHUB_SHA is the pull request's merge commit (a checkout of it is the PR). */
-const MERGE_SHA_EVENTS = new Set([
-    'pull_request',
-    'pull_request_review',
-    'pull_request_review_comment',
-]);
 /**
- * The check run goes on `target.sha`: the checkout must be that commit (or the merge commit of
- * a pull_request event), else a green check would vouch for files nobody verified. With
- * pull_request_target and workflow_run, actions/checkout takes the base branch by default.
+ * The Action: settings → a check run in progress → verify (or load a published report) →
+ * publish (report files, check run with annotations, sticky comment, job summary) → outputs
+ * and the step's result. Each step is a module of src/action/.
  */
-function ensureCommit(workspace, target, env) {
-    const head = (0,git_index/* headCommit */.Qo)(workspace);
-    if (head === undefined) {
-        warning(`audit-gate cannot tell which commit is checked out in ${workspace} (no readable .git); it assumes ${target.sha}.`);
-        return;
-    }
-    const merge = MERGE_SHA_EVENTS.has(target.eventName) ? env['GITHUB_SHA'] : undefined;
-    if (head === target.sha || head === merge)
-        return;
-    throw new ToolFailure(`The checked-out commit ${head.slice(0, 12)} is not ${target.sha.slice(0, 12)}, the commit this check is published on (${target.source}), so its files cannot vouch for it.`, `Check out the commit being gated: with ${target.eventName || 'this event'}, give actions/checkout \`ref: ${target.sha}\` (for pull_request_target, only if the workflow treats the pull request's files as untrusted), or publish a report from a workflow that verified it.`);
-}
-/**
- * Files written inside the checked-out workspace must really stay there: the checkout is
- * untrusted (a pull request can symlink a directory elsewhere). Paths outside it were chosen in
- * the workflow itself and are written as given.
- */
-function confinement(file, workspace) {
-    return (0,write/* lexicallyInside */.o5)(file, workspace) ? workspace : undefined;
-}
-/**
- * Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup).
- * It comes from a pull request's workflow, so its verdict is decided again (recheckReport) and a
- * report that contradicts its own findings is refused.
- */
-function loadReport(file, settings) {
-    let text;
-    try {
-        const st = external_node_fs_default().statSync(file);
-        if (!st.isFile())
-            throw new Error('not a regular file');
-        if (st.size > MAX_REPORT_BYTES)
-            throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
-        text = external_node_fs_default().readFileSync(file, 'utf8');
-    }
-    catch (err) {
-        throw new ToolFailure(`The report file ${file} cannot be read (${err.message}).`, 'Download the report artifact before this step and point `report:` at the JSON file inside it.');
-    }
-    let parsed;
-    try {
-        parsed = GateReport.safeParse(JSON.parse(text));
-    }
-    catch (err) {
-        throw new ToolFailure(`The report file ${file} is not JSON (${err.message}).`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).');
-    }
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ToolFailure(`The report file ${file} is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}.`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.');
-    }
-    const checked = recheckReport(parsed.data, {
-        failOn: settings.failOn,
-        codes: (0,registry/* allCodes */.Sb)(),
-        waivers: (0,config/* workflowWaivers */.zB)(new workspace/* Workspace */.a(settings.workspace), {
-            root: settings.workspace,
-            ...(settings.config !== undefined ? { file: settings.config } : {}),
-            ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
-        }),
-        ...(settings.assurance ? { assurance: settings.assurance } : {}),
-    });
-    if (!checked.ok) {
-        const more = checked.more ? `; and ${checked.more} more` : '';
-        throw new ToolFailure(`The report file ${file} is not published: ${checked.problems.join('; ')}${more}.`, 'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance this workflow requires; rerun the verifying workflow.');
-    }
-    return checked.report;
-}
-/** Logs one clear line the first time the token is refused, instead of a stack trace per call. */
-function refused(state, what, err) {
-    if (isPermissionError(err) && state.checkDenied !== undefined) {
-        info(`audit-gate cannot ${what} either (${describeError(err)}).`);
-        return;
-    }
-    state.warnings = (state.warnings ?? 0) + 1;
-    if (isPermissionError(err)) {
-        warning(`audit-gate cannot ${what} (${describeError(err)}). ${READ_ONLY_HINT}`);
-    }
-    else {
-        warning(`audit-gate could not ${what} (${describeError(err)}); the results are in the job summary.`);
-    }
-}
-async function startCheck(api, target, settings, state, url) {
-    if (!api || !target)
-        return;
-    try {
-        state.check = await createCheckRun(api, target, settings.checkName, {
-            title: 'Verifying audit artifacts…',
-            summary: 'audit-gate is verifying the audit artifacts of this commit.',
-        }, url);
-        info(`Check run "${settings.checkName}" created on ${target.sha} (${target.source}).`);
-    }
-    catch (err) {
-        refused(state, `create the check run "${settings.checkName}"`, err);
-        state.checkDenied = describeError(err);
-    }
-}
 async function run(env = process.env) {
-    let settings;
-    try {
-        settings = readSettings(env);
-    }
-    catch (err) {
-        setFailed(err instanceof InputError
-            ? err.message
-            : `audit-gate could not read its inputs: ${err.message}`);
+    const settings = settingsOrFail(env);
+    if (!settings)
         return;
-    }
-    // The token is never logged: the runner already masks ${{ github.token }} and secrets, and
-    // core.setSecret would echo it in an ::add-mask:: command.
-    let target;
-    try {
-        target = resolveTarget(env, readEventPayload(env), settings.pullRequest);
-    }
-    catch (err) {
-        warning(`${err.message} Publishing only the job summary.`);
-    }
-    if (target && !settings.token)
-        info('github-token is empty: publishing only the job summary and workflow annotations.');
-    const api = target && settings.token
-        ? createClient({
-            token: settings.token,
-            ...(settings.apiUrl ? { baseUrl: settings.apiUrl } : {}),
-            ...(settings.retryBaseMs !== undefined ? { retryBaseMs: settings.retryBaseMs } : {}),
-            ...(settings.writeIntervalMs !== undefined
-                ? { writeIntervalMs: settings.writeIntervalMs }
-                : {}),
-            log: { warn: (m) => info(m), debug: (m) => core_debug(m) },
-        })
-        : undefined;
-    const url = runUrl(env);
-    const state = {};
-    // A cancelled job (the runner sends SIGINT, then SIGTERM) must not leave the check pending:
-    // once the check run exists (its creation may still be in flight), it is completed as failed.
-    // The last resort for a created check run: the verdict alone, no details or annotations.
-    const completeBriefly = (conclusion, title, summary) => completeCheckRun(api, target, state.check, conclusion, { title, summary }, []);
-    let created = Promise.resolve();
-    const cancelled = (signal) => {
-        const exit = () => process.exit(1);
-        void created.then(() => api && target && state.check
-            ? completeBriefly('failure', 'cancelled before verification finished', `The workflow run was cancelled (${signal}) before audit-gate finished, so nothing was verified. Re-run the job.`).then(exit, exit)
-            : exit());
-    };
-    process.once('SIGINT', cancelled);
-    process.once('SIGTERM', cancelled);
-    created = startCheck(api, target, settings, state, url);
-    await created;
-    // Verify (or load the report of an earlier run). Any failure here is a failed gate, never green.
-    let report;
-    try {
-        if (settings.report) {
-            info(`Publishing the report ${settings.report}.`);
-            // assurance: submission still applies (a report verified at another assurance is refused),
-            // and so do the waivers of the workflow's own config (a report cannot waive its findings).
-            const ignored = [
-                ['paths', 'paths'],
-                ['assurance', 'assurance'],
-                ['effort', 'effort'],
-                ['fixtures', 'fixtures'],
-            ]
-                .filter(([k]) => settings[k] !== undefined && !(k === 'assurance' && settings[k] === 'submission'))
-                .map(([, name]) => name);
-            if (ignored.length)
-                warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on, assurance: submission and the waivers of config / config-json still apply.`);
-            report = loadReport(settings.report, settings);
-        }
-        else {
-            ensureCheckedOut(settings.workspace);
-            if (target)
-                ensureCommit(settings.workspace, target, env);
-            report = await (0,verify/* verify */.M)({
-                root: settings.workspace,
-                ...(settings.config ? { config: settings.config } : {}),
-                ...(settings.configJson ? { configJson: settings.configJson } : {}),
-                ...(settings.paths ? { paths: settings.paths } : {}),
-                ...(settings.assurance ? { assurance: settings.assurance } : {}),
-                ...(settings.effort ? { effort: settings.effort } : {}),
-                ...(settings.fixtures !== undefined ? { fixtures: settings.fixtures } : {}),
-                ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
-                ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
-                emptyRemediation: 'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
-                failOn: settings.failOn,
-                // Progress names directories: escaped, so a name cannot be a workflow command in the
-                // log (a newline starting ::error or ::stop-commands, or a legacy ##[error]).
-                onProgress: (m) => info((0,sanitize/* logSafe */.sN)((0,sanitize/* plain */.pj)(m))),
-            });
-        }
-    }
-    catch (err) {
-        const tf = err instanceof ToolFailure ? err : undefined;
-        report = failureReport(settings, tf ? tf.message : `audit-gate failed: ${err.message ?? String(err)}.`, tf ? tf.remediation : 'Rerun the job; if it fails again, report this message.');
-    }
-    // Files: the JSON report (report-path) and SARIF.
-    try {
-        (0,write/* writeReportFile */.aS)(settings.reportPath, JSON.stringify(report, null, 2) + '\n', confinement(settings.reportPath, settings.workspace));
-    }
-    catch (err) {
-        warning(`audit-gate could not write the JSON report to ${settings.reportPath}: ${err.message}`);
-    }
-    if (settings.sarifFile) {
-        try {
-            (0,write/* writeReportFile */.aS)(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: (0,registry/* allCodes */.Sb)() }), null, 2) + '\n', confinement(settings.sarifFile, settings.workspace));
-        }
-        catch (err) {
-            warning(`audit-gate could not write SARIF to ${settings.sarifFile}: ${err.message}`);
-        }
-    }
-    const md = { checkName: settings.checkName, ...(url ? { runUrl: url } : {}) };
-    let annotations = [];
-    try {
-        annotations = buildAnnotations(report);
-    }
-    catch (err) {
-        warning(`audit-gate could not build annotations: ${err.message}`);
-    }
-    // The check run: summary tables, failure cards, every located finding as an annotation.
-    if (api && target && state.check) {
-        try {
-            const result = await completeCheckRun(api, target, state.check, report.conclusion, {
-                title: checkTitle(report),
-                summary: renderSummary(report, { ...md, limit: CHECK_OUTPUT_LIMIT - 400 }),
-                text: renderCards(report, { ...md, limit: CHECK_OUTPUT_LIMIT }),
-            }, annotations);
-            info(`Check run completed: ${report.conclusion}, ${result.sent} annotations in ${result.requests} update${result.requests === 1 ? '' : 's'}.`);
-        }
-        catch (err) {
-            // A check run left in_progress keeps a required check pending for ever: complete it
-            // with the verdict alone (no annotations, a short summary) before giving up.
-            try {
-                await completeBriefly(report.conclusion, checkTitle(report), `The full report could not be attached (${describeError(err)}); see the job summary of the workflow run${url ? `: ${url}` : ''}.`);
-                warning(`audit-gate completed the check run without its details: ${describeError(err)}.`);
-            }
-            catch {
-                refused(state, 'complete the check run', err);
-                state.checkDenied ??= describeError(err);
-            }
-        }
-    }
-    // The sticky pull-request comment.
-    if (api && target && settings.comment !== 'off') {
-        try {
-            if (target.pullNumber === undefined && target.lookup) {
-                const n = await findPullByHead(api, target);
-                if (n !== undefined)
-                    target.pullNumber = n;
-            }
-            const failing = units(report).some(isFailing);
-            const res = await upsertComment(api, target, {
-                mode: settings.comment,
-                marker: commentMarker(settings.checkName),
-                body: renderComment(report, { ...md, limit: COMMENT_LIMIT }),
-                failing,
-                // The check run's App is who the token comments as (GET /user refuses App tokens).
-                ...(state.check?.appSlug ? { author: appBotLogin(state.check.appSlug) } : {}),
-            });
-            if (res.action === 'skipped')
-                info(`No pull-request comment: ${res.reason}.`);
-            else
-                info(`Pull-request comment ${res.action}: ${res.url ?? ''}`);
-            if (res.url)
-                state.commentUrl = res.url;
-        }
-        catch (err) {
-            refused(state, 'write the pull-request comment', err);
-        }
-    }
-    // Job summary (always), and workflow-command annotations when there is no check run to carry them.
-    try {
-        if (env['GITHUB_STEP_SUMMARY'])
-            await summary.addRaw(renderJobSummary(report, md), true).write();
-    }
-    catch (err) {
-        warning(`audit-gate could not write the job summary: ${err.message}`);
-    }
-    if (!state.check || state.checkDenied !== undefined) {
-        emitWorkflowAnnotations(annotations, {
-            error: (m, p) => error(m, p),
-            warning: (m, p) => warning(m, p),
-            notice: (m, p) => notice(m, p),
-            info: (m) => info(m),
-        }, 
-        // core.setFailed below, and the warning that the check run could not be written.
-        { failure: report.conclusion === 'failure' ? 1 : 0, warning: state.warnings ?? 0 });
-    }
-    const c = report.counts;
-    setOutput('conclusion', report.conclusion);
-    setOutput('submission-ready', report.submission_ready);
-    setOutput('report-path', settings.reportPath);
-    setOutput('subjects', c.subjects);
-    setOutput('pass', c.pass);
-    setOutput('problem', c.problem);
-    setOutput('blocking', c.blocking);
-    setOutput('skipped', c.skipped);
-    setOutput('errors', c.errors);
-    setOutput('warnings', c.warnings);
-    setOutput('check-run-id', state.check ? String(state.check.id) : '');
-    setOutput('check-run-url', state.check?.url ?? '');
-    setOutput('comment-url', state.commentUrl ?? '');
-    process.off('SIGINT', cancelled);
-    process.off('SIGTERM', cancelled);
-    info(`${settings.checkName}: ${report.conclusion} — ${checkTitle(report)}`);
-    if (report.conclusion === 'failure') {
-        // Findings about the run itself (nothing verified, no checkout, unreadable report) are spelled out here.
-        const subjects = new Set([
-            ...report.subjects.map((x) => x.id),
-            ...report.targets.map((t) => t.id),
-        ]);
-        const runLevel = report.findings
-            .filter((f) => f.blocking && !subjects.has(f.subject))
-            .map((f) => ` ${f.message} ${f.remediation}`);
-        setFailed(`${settings.checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`);
-    }
+    const pub = connect(settings, env);
+    const started = startCheck(pub);
+    const release = failCheckOnCancel(pub, started);
+    await started;
+    const report = await produceReport(settings, pub.target, env);
+    writeReportFiles(settings, report);
+    const annotations = annotationsOf(report);
+    await completeCheck(pub, report, annotations);
+    await postComment(pub, report);
+    await writeJobSummary(pub, report, env);
+    annotateWorkflow(pub, report, annotations);
+    setOutputs(pub, report);
+    release();
+    concludeStep(settings.checkName, report);
 }
 
 
@@ -46270,17 +46413,16 @@ function renderText(report) {
     out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
         `${(0,labels/* plural */.LS)(c.errors, 'error')}, ${(0,labels/* plural */.LS)(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`);
     const verdictLine = report.conclusion === 'failure'
-        ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
+        ? `FAIL: the blocking problems above fail the gate; fix them${orElse((0,labels/* adviceFor */.cp)(report, 'blocking'))}.`
         : report.conclusion === 'neutral'
             ? 'WARN: problems above do not block at this assurance level.'
             : 'OK: nothing blocks.';
     out.push(`${verdictLine} (exit ${report.exit_code})`);
     return out.join('\n') + '\n';
 }
-/** Whether a target blocks only because it is checked at submission (draft would let it pass). */
-function downgradable(report) {
-    return report.targets.some((t) => t.context['assurance'] === 'submission' &&
-        report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'));
+/** The packs' other ways out, e.g. " (or check a paper at …)"; empty without any. */
+function orElse(clauses) {
+    return clauses.length ? ` (or ${clauses.map(sanitize/* plain */.pj).join('; or ')})` : '';
 }
 /** A waived finding's note: it does not block, and why (the config's words, made plain). */
 function waivedText(w) {
@@ -46344,6 +46486,18 @@ function gitTopLevel(dir, fallback) {
         if (external_node_path_default().dirname(d) === d)
             return fallback;
     }
+}
+/**
+ * The workspace root of a pack command pointed at `dirs` (--root, else the git top level of the
+ * first, else the current directory when it holds them), and the dirs relative to it.
+ */
+function commandRoot(io, args, dirs) {
+    const first = dirs[0];
+    const rootFlag = args.string('root');
+    const root = rootFlag
+        ? external_node_path_default().resolve(io.cwd, rootFlag)
+        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
+    return { root, rel: insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root')) };
 }
 /** `given` resolved against the current directory; it must be a directory (else `notFound`). */
 function existingDir(io, given, notFound) {
@@ -48047,7 +48201,7 @@ async function runAris(args, io) {
     if (positionals.length !== 1)
         throw new UsageError(positionals.length
             ? `unexpected argument "${positionals[1]}"`
-            : 'usage: audit-gate aris <paper-dir>');
+            : 'a paper directory is required: audit-gate aris <paper-dir>');
     const paperDir = existingDir(io, positionals[0], 'paper-dir not found');
     const assurance = args.string('assurance');
     const effort = args.string('effort');
@@ -48154,6 +48308,12 @@ const arisPack = {
     claimsUndiscovered: true,
     verify: verifyPaper,
     command: arisCommand,
+    // Only submission makes a paper's problems block; draft is for papers not meant for submission.
+    advice: (t) => t.context['assurance'] === 'submission'
+        ? { unblock: 'check a paper at assurance: draft while it is not meant for submission' }
+        : t.context['assurance'] === 'draft'
+            ? { wouldBlock: 'at assurance submission' }
+            : undefined,
     // A blocking verdict is shown as the verdict itself (BLOCKED, FAIL).
     statusLabel: (s) => (s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status),
     fixtures: {
@@ -48370,7 +48530,7 @@ const traceCommand = {
             name: 'min-supports',
             type: 'string',
             value: 'N',
-            help: 'minimum evidence supports per derived claim (default 2)',
+            help: 'raise the supports each derived claim needs (a floor: the run’s own recorded policy applies when higher)',
         },
         FLAGS.gitRoot,
         FLAGS.allowOutsideRoot,
@@ -48388,12 +48548,7 @@ async function runTrace(args, io) {
     if (ms !== undefined && !/^\d+$/.test(ms))
         throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
     const dirs = args.positionals.map((p) => existingDir(io, p, 'run directory or artifacts root not found'));
-    const first = dirs[0];
-    const rootFlag = args.string('root');
-    const root = rootFlag
-        ? external_node_path_default().resolve(io.cwd, rootFlag)
-        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
-    const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+    const { root, rel } = commandRoot(io, args, dirs);
     const report = await (0,verify/* verify */.M)({
         root,
         paths: rel,
@@ -63244,7 +63399,6 @@ const addendaBFixtures = {
 
 
 
-
 /**
  * `audit-gate addenda-b <bundle-dir>...`: each named directory is a DOC23 Addenda B bundle
  * (bundle.json, records.jsonl, registry/), verified with the shared pipeline. The text report ends
@@ -63261,12 +63415,7 @@ async function runAddendaB(args, io) {
     if (args.positionals.length === 0)
         throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
     const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory not found'));
-    const first = dirs[0];
-    const rootFlag = args.string('root');
-    const root = rootFlag
-        ? external_node_path_default().resolve(io.cwd, rootFlag)
-        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
-    const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+    const { root, rel } = commandRoot(io, args, dirs);
     const report = await (0,verify/* verify */.M)({
         root,
         paths: rel,
@@ -64524,6 +64673,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Rh: () => (/* binding */ statusLabel),
+/* harmony export */   cp: () => (/* binding */ adviceFor),
 /* harmony export */   mc: () => (/* binding */ middle),
 /* harmony export */   r9: () => (/* binding */ stateText),
 /* harmony export */   vw: () => (/* binding */ judgedContext)
@@ -64539,6 +64689,20 @@ function applyWaivers(findings, entries, now) {
 /** A subject's status as shown: the pack may word it (Pack.statusLabel), else the status itself. */
 function statusLabel(s) {
     return (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .findPack */ .LU)(s.pack)?.statusLabel?.(s) ?? s.status;
+}
+/**
+ * The packs' advice (Pack.advice) for the targets whose subjects have the outcome given
+ * (blocking: `unblock`, problem: `wouldBlock`), each distinct clause once.
+ */
+function adviceFor(report, outcome) {
+    const clauses = report.targets
+        .filter((t) => report.subjects.some((s) => s.target === t.id && s.outcome === outcome))
+        .map((t) => {
+        const a = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .findPack */ .LU)(t.pack)?.advice?.(t);
+        return outcome === 'blocking' ? a?.unblock : a?.wouldBlock;
+    })
+        .filter((c) => c !== undefined);
+    return [...new Set(clauses)];
 }
 /** `n thing` or `n things`. */
 function plural(n, one, many = `${one}s`) {

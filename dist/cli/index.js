@@ -13930,6 +13930,20 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 function statusLabel(s) {
     return findPack(s.pack)?.statusLabel?.(s) ?? s.status;
 }
+/**
+ * The packs' advice (Pack.advice) for the targets whose subjects have the outcome given
+ * (blocking: `unblock`, problem: `wouldBlock`), each distinct clause once.
+ */
+function adviceFor(report, outcome) {
+    const clauses = report.targets
+        .filter((t) => report.subjects.some((s) => s.target === t.id && s.outcome === outcome))
+        .map((t) => {
+        const a = findPack(t.pack)?.advice?.(t);
+        return outcome === 'blocking' ? a?.unblock : a?.wouldBlock;
+    })
+        .filter((c) => c !== undefined);
+    return [...new Set(clauses)];
+}
 /** `n thing` or `n things`. */
 function plural(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
@@ -14023,17 +14037,16 @@ function renderText(report) {
     out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
         `${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`);
     const verdictLine = report.conclusion === 'failure'
-        ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
+        ? `FAIL: the blocking problems above fail the gate; fix them${orElse(adviceFor(report, 'blocking'))}.`
         : report.conclusion === 'neutral'
             ? 'WARN: problems above do not block at this assurance level.'
             : 'OK: nothing blocks.';
     out.push(`${verdictLine} (exit ${report.exit_code})`);
     return out.join('\n') + '\n';
 }
-/** Whether a target blocks only because it is checked at submission (draft would let it pass). */
-function downgradable(report) {
-    return report.targets.some((t) => t.context['assurance'] === 'submission' &&
-        report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'));
+/** The packs' other ways out, e.g. " (or check a paper at …)"; empty without any. */
+function orElse(clauses) {
+    return clauses.length ? ` (or ${clauses.map(plain).join('; or ')})` : '';
 }
 /** A waived finding's note: it does not block, and why (the config's words, made plain). */
 function waivedText(w) {
@@ -14097,6 +14110,18 @@ function gitTopLevel(dir, fallback) {
         if (external_node_path_default().dirname(d) === d)
             return fallback;
     }
+}
+/**
+ * The workspace root of a pack command pointed at `dirs` (--root, else the git top level of the
+ * first, else the current directory when it holds them), and the dirs relative to it.
+ */
+function commandRoot(io, args, dirs) {
+    const first = dirs[0];
+    const rootFlag = args.string('root');
+    const root = rootFlag
+        ? external_node_path_default().resolve(io.cwd, rootFlag)
+        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
+    return { root, rel: insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root')) };
 }
 /** `given` resolved against the current directory; it must be a directory (else `notFound`). */
 function existingDir(io, given, notFound) {
@@ -18109,7 +18134,7 @@ async function runAris(args, io) {
     if (positionals.length !== 1)
         throw new UsageError(positionals.length
             ? `unexpected argument "${positionals[1]}"`
-            : 'usage: audit-gate aris <paper-dir>');
+            : 'a paper directory is required: audit-gate aris <paper-dir>');
     const paperDir = existingDir(io, positionals[0], 'paper-dir not found');
     const assurance = args.string('assurance');
     const effort = args.string('effort');
@@ -18216,6 +18241,12 @@ const arisPack = {
     claimsUndiscovered: true,
     verify: verifyPaper,
     command: arisCommand,
+    // Only submission makes a paper's problems block; draft is for papers not meant for submission.
+    advice: (t) => t.context['assurance'] === 'submission'
+        ? { unblock: 'check a paper at assurance: draft while it is not meant for submission' }
+        : t.context['assurance'] === 'draft'
+            ? { wouldBlock: 'at assurance submission' }
+            : undefined,
     // A blocking verdict is shown as the verdict itself (BLOCKED, FAIL).
     statusLabel: (s) => (s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status),
     fixtures: {
@@ -18432,7 +18463,7 @@ const traceCommand = {
             name: 'min-supports',
             type: 'string',
             value: 'N',
-            help: 'minimum evidence supports per derived claim (default 2)',
+            help: 'raise the supports each derived claim needs (a floor: the run’s own recorded policy applies when higher)',
         },
         FLAGS.gitRoot,
         FLAGS.allowOutsideRoot,
@@ -18450,12 +18481,7 @@ async function runTrace(args, io) {
     if (ms !== undefined && !/^\d+$/.test(ms))
         throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
     const dirs = args.positionals.map((p) => existingDir(io, p, 'run directory or artifacts root not found'));
-    const first = dirs[0];
-    const rootFlag = args.string('root');
-    const root = rootFlag
-        ? external_node_path_default().resolve(io.cwd, rootFlag)
-        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
-    const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+    const { root, rel } = commandRoot(io, args, dirs);
     const report = await verify({
         root,
         paths: rel,
@@ -33300,7 +33326,6 @@ const addendaBFixtures = {
 
 
 
-
 /**
  * `audit-gate addenda-b <bundle-dir>...`: each named directory is a DOC23 Addenda B bundle
  * (bundle.json, records.jsonl, registry/), verified with the shared pipeline. The text report ends
@@ -33317,12 +33342,7 @@ async function runAddendaB(args, io) {
     if (args.positionals.length === 0)
         throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
     const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory not found'));
-    const first = dirs[0];
-    const rootFlag = args.string('root');
-    const root = rootFlag
-        ? external_node_path_default().resolve(io.cwd, rootFlag)
-        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
-    const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+    const { root, rel } = commandRoot(io, args, dirs);
     const report = await verify({
         root,
         paths: rel,
@@ -34000,7 +34020,7 @@ async function runCli(argv, given) {
         if (err instanceof UsageError ||
             err.code?.startsWith('ERR_PARSE_ARGS')) {
             const help = spec ? `audit-gate ${command} --help` : 'audit-gate --help';
-            io.stderr(`audit-gate: ${err.message}\nRun "${help}" for usage.\n`);
+            io.stderr(`audit-gate: ${usageText(err)}\nRun "${help}" for usage.\n`);
             return 2;
         }
         if (err instanceof WriteRefused) {
@@ -34010,6 +34030,13 @@ async function runCli(argv, given) {
         io.stderr(`audit-gate: internal error: ${errorText(err)}\n`);
         return 1;
     }
+}
+/** Node's parser explains an unknown option at length (and with an unclosed quote): say it plainly. */
+function usageText(err) {
+    const unknown = /^Unknown option '([^']*)'/.exec(err.message);
+    if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown)
+        return `unknown option ${unknown[1]}`;
+    return err.message;
 }
 async function verifyCommand(args, io) {
     const fmt = textOrJson(args.string('format'));
