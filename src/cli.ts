@@ -12,6 +12,10 @@ import { logSafe, plain, quoteValue } from './render/sanitize.js';
 import { renderVerificationReports } from './packs/trace/outputs.js';
 import { renderCards as renderAristoCards, type AristoExtension } from './packs/aristo/index.js';
 import { verify } from './verify.js';
+import { workflowWaivers } from './config.js';
+import { allCodes } from './packs/registry.js';
+import { mergeReports, readReportFile } from './policy/merge.js';
+import { parseShard } from './shard.js';
 import { COMMANDS, commandHelp, overviewHelp } from './cli-help.js';
 import { VERSION } from './version.js';
 
@@ -38,6 +42,8 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
         return await arisCommand(rest, io);
       case 'verify':
         return await verifyCommand(rest, io);
+      case 'merge':
+        return mergeCommand(rest, io);
       case 'fixtures':
         return await fixturesCommand(rest, io);
       case 'trace':
@@ -199,11 +205,14 @@ async function verifyCommand(args: string[], io: Io): Promise<number> {
   const failOn = values['fail-on'];
   if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
     throw new UsageError(`--fail-on must be blocking or problem`);
+  const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
+  if (typeof shard === 'string') throw new UsageError(shard);
   const root = path.resolve(io.cwd, values.root ?? '.');
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
     throw new UsageError(`root not found: ${values.root ?? '.'}`);
   const report = await verify({
     root,
+    ...(shard !== undefined ? { shard } : {}),
     ...(values.config !== undefined ? { config: path.resolve(io.cwd, values.config) } : {}),
     ...(positionals.length
       ? { paths: positionals.map((p) => path.relative(root, path.resolve(io.cwd, p)) || '.') }
@@ -220,6 +229,42 @@ async function verifyCommand(args: string[], io: Io): Promise<number> {
     allowOutsideRoot: values['allow-outside-root'] ?? false,
     onProgress: progress(io, values.progress),
   });
+  return emit(report, fmt, values.out, io);
+}
+
+/** `audit-gate merge REPORT...`: the shard reports of `verify --shard K/N` as one report. */
+function mergeCommand(args: string[], io: Io): number {
+  const { values, positionals } = parse(COMMANDS.merge.options, args);
+  if (values.help) {
+    io.stdout(commandHelp('merge'));
+    return 0;
+  }
+  const fmt = format(values.format);
+  if (positionals.length === 0) throw new UsageError('usage: audit-gate merge REPORT...');
+  const failOn = values['fail-on'];
+  if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
+    throw new UsageError(`--fail-on must be blocking or problem`);
+  if (values.assurance !== undefined && values.assurance !== 'submission')
+    throw new UsageError(`merge --assurance can only be submission`);
+  const ws = new Workspace(io.cwd);
+  const onProgress = progress(io, values.progress);
+  const report = mergeReports(
+    positionals.map((p) => {
+      onProgress?.(`reading ${p}`);
+      return readReportFile(path.resolve(io.cwd, p), p);
+    }),
+    {
+      failOn: failOn ?? 'blocking',
+      codes: allCodes(),
+      ...(values.assurance !== undefined ? { assurance: values.assurance } : {}),
+      waivers:
+        values.config !== undefined
+          ? workflowWaivers(ws, { root: io.cwd, file: path.resolve(io.cwd, values.config) })
+          : [],
+      emptyRemediation:
+        'Verify every shard with audit-gate verify --shard K/N and merge all N reports; pass --allow-empty to verify if an empty run is expected.',
+    },
+  );
   return emit(report, fmt, values.out, io);
 }
 

@@ -16,6 +16,15 @@ import { isAssurance } from './policy/assurance.js';
 import { GATE } from './policy/codes.js';
 import { decide, type FailOn } from './policy/gate.js';
 import type { PlannedTarget } from './target.js';
+import type { ShardRecord } from './model/report.js';
+import {
+  assignShards,
+  configDigest,
+  estimateBytes,
+  targetsDigest,
+  type ShardSpec,
+} from './shard.js';
+import { VERSION } from './version.js';
 
 export interface VerifyOptions {
   root: string;
@@ -43,6 +52,8 @@ export interface VerifyOptions {
   packs?: string[];
   /** Pack options given explicitly (a pack command's flags), by pack id: they win over the config. */
   packOptions?: Record<string, Record<string, unknown>>;
+  /** Verify only this share of the discovered targets (verify --shard K/N); fixtures run in shard 1. */
+  shard?: ShardSpec;
   onProgress?: (message: string) => void;
 }
 
@@ -80,8 +91,13 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   // directory checked as it is (aris <paper-dir>) is one target: no helpers.
   const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
   const results: PackResult[] = [];
+  const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
+  const failOn = opts.failOn ?? config.fail_on ?? 'blocking';
+  const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
+  let shard: ShardRecord | undefined;
+  let discovered: number;
   try {
-    const planned = planTargets(
+    const whole = planTargets(
       ws,
       packs,
       opts.paths ?? config.paths,
@@ -89,9 +105,29 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       runFindings,
       opts.exact ?? false,
     );
+    discovered = whole.length;
+    let planned = whole;
+    if (opts.shard) {
+      shard = cutShard(ws, whole, opts.shard, fixtureDir !== undefined, {
+        failOn,
+        allowEmpty,
+        settings: {
+          version: VERSION,
+          config,
+          assurance: opts.assurance,
+          effort: opts.effort,
+          paths: opts.paths,
+          packs: selected,
+          packOptions,
+          fixtures: fixtureDir,
+          exact: opts.exact ?? false,
+        },
+      });
+      const mine = new Set(shard.targets);
+      planned = whole.filter((t) => mine.has(plannedId(ws, t)));
+    }
     results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
-    const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
-    if (fixtureDir !== undefined) {
+    if (fixtureDir !== undefined && (shard === undefined || shard.fixtures)) {
       const dir = fixtureDirectory(ws, fixtureDir);
       if (!dir.ok) runFindings.push(dir.finding);
       else
@@ -109,8 +145,10 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     await hasher.close();
   }
 
-  const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
-  if (!allowEmpty && results.every((r) => r.subjects.length === 0)) {
+  // A shard holding none of the targets is no failure when others hold them (merge decides
+  // emptiness for the whole list); one that cannot know (fixtures run in shard 1) says nothing.
+  const empty = shard ? discovered === 0 && (shard.fixtures || fixtureDir === undefined) : true;
+  if (!allowEmpty && empty && results.every((r) => r.subjects.length === 0)) {
     runFindings.push(
       finding(GATE.nothingVerified, {
         subject: 'gate',
@@ -119,10 +157,11 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       }),
     );
   }
-  return decide(results, {
+  const report = decide(results, {
     root: ws.root,
-    failOn: opts.failOn ?? config.fail_on ?? 'blocking',
+    failOn,
     runFindings,
+    partial: shard !== undefined,
     waivers: (config.waivers ?? []).map((waiver, i) => ({
       waiver,
       ...(configPath !== undefined
@@ -130,6 +169,34 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
         : {}),
     })),
   });
+  return shard ? { ...report, shard } : report;
+}
+
+/** The id a planned target's result will have. */
+function plannedId(ws: Workspace, t: PlannedTarget): string {
+  return `${t.pack.id}:${ws.rel(t.dir)}`;
+}
+
+/** This shard's share of the whole planned list, and what merge needs to check it. */
+function cutShard(
+  ws: Workspace,
+  planned: readonly PlannedTarget[],
+  spec: ShardSpec,
+  fixtures: boolean,
+  policy: { failOn: FailOn; allowEmpty: boolean; settings: unknown },
+): ShardRecord {
+  const weighted = planned.map((t) => ({ id: plannedId(ws, t), bytes: estimateBytes(t.dir) }));
+  const ids = weighted.map((t) => t.id);
+  return {
+    index: spec.index,
+    count: spec.count,
+    targets_digest: targetsDigest(ids),
+    config_digest: configDigest(policy.settings),
+    targets: assignShards(weighted, spec.count)[spec.index - 1]!,
+    fixtures: fixtures && spec.index === 1,
+    fail_on: policy.failOn,
+    allow_empty: policy.allowEmpty,
+  };
 }
 
 /**
