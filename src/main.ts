@@ -9,7 +9,9 @@ import { lexicallyInside, writeReportFile } from './io/write.js';
 import { allCodes } from './packs/registry.js';
 import { GATE } from './policy/codes.js';
 import { decide } from './policy/gate.js';
+import { mergeReports, readReportFile } from './policy/merge.js';
 import { recheckReport } from './policy/recheck.js';
+import { expandGlob, isGlob } from './io/glob.js';
 import {
   checkTitle,
   COMMENT_LIMIT,
@@ -32,9 +34,6 @@ import { appBotLogin, findPullByHead, upsertComment } from './github/comment.js'
 import { readEventPayload, resolveTarget, runUrl, type PublishTarget } from './github/context.js';
 import { InputError, readSettings, type Settings } from './github/inputs.js';
 import { emitWorkflowAnnotations } from './github/workflow-commands.js';
-
-/** The largest report file `report:` reads (a report of many thousand findings fits easily). */
-const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 
 const READ_ONLY_HINT =
   'This is expected on pull requests from forks, whose token is read-only. Results go to the job summary and ' +
@@ -113,40 +112,41 @@ function confinement(file: string, workspace: string): string | undefined {
 }
 
 /**
- * Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup).
- * It comes from a pull request's workflow, so its verdict is decided again (recheckReport) and a
- * report that contradicts its own findings is refused.
+ * The files the `report:` input names: each line a path, or a glob expanded inside the workspace
+ * or the runner's temp dir (where actions/download-artifact puts them), never through a symlink.
  */
-function loadReport(file: string, settings: Settings): GateReport {
-  let text: string;
-  try {
-    const st = fs.statSync(file);
-    if (!st.isFile()) throw new Error('not a regular file');
-    if (st.size > MAX_REPORT_BYTES) throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new ToolFailure(
-      `The report file ${file} cannot be read (${(err as Error).message}).`,
-      'Download the report artifact before this step and point `report:` at the JSON file inside it.',
-    );
-  }
-  let parsed: ReturnType<typeof GateReport.safeParse>;
-  try {
-    parsed = GateReport.safeParse(JSON.parse(text));
-  } catch (err) {
-    throw new ToolFailure(
-      `The report file ${file} is not JSON (${(err as Error).message}).`,
-      'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).',
-    );
-  }
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ToolFailure(
-      `The report file ${file} is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}.`,
-      'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.',
-    );
-  }
-  const checked = recheckReport(parsed.data, {
+function reportFiles(settings: Settings): string[] {
+  const roots = [settings.workspace, ...(settings.runnerTemp ? [settings.runnerTemp] : [])];
+  return settings.report!.flatMap((pattern) => {
+    if (!isGlob(pattern)) return [pattern];
+    const expanded = expandGlob(pattern, roots);
+    if (!expanded.ok || expanded.files.length === 0)
+      throw new ToolFailure(
+        `The report pattern ${pattern} ${expanded.ok ? 'matches no file' : expanded.problem}.`,
+        'Download the report artifacts before this step (actions/download-artifact) into the workspace or $RUNNER_TEMP, and point `report:` at their JSON files.',
+      );
+    return expanded.files;
+  });
+}
+
+const REPORT_REMEDIATION = {
+  unreadable:
+    'Download the report artifact before this step and point `report:` at the JSON file inside it.',
+  not_json:
+    'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).',
+  not_report:
+    'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.',
+} as const;
+
+/**
+ * Reads the reports produced by earlier audit-gate runs (the workflow_run half of the fork setup,
+ * or the shard reports of a matrix). They come from other workflows, so each one's verdict is
+ * decided again (recheckReport) and a report that contradicts its own findings is refused. Shard
+ * reports are merged (mergeReports), failing closed on a missing or duplicated shard.
+ */
+function loadReports(files: string[], settings: Settings): GateReport {
+  const read = files.map((f) => readReportFile(f));
+  const opts = {
     failOn: settings.failOn,
     codes: allCodes(),
     waivers: workflowWaivers(new Workspace(settings.workspace), {
@@ -155,7 +155,18 @@ function loadReport(file: string, settings: Settings): GateReport {
       ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
     }),
     ...(settings.assurance ? { assurance: settings.assurance } : {}),
-  });
+  };
+  const one = read.length === 1 ? read[0]! : undefined;
+  if (!one || (one.ok && one.report.shard !== undefined))
+    return mergeReports(read, {
+      ...opts,
+      emptyRemediation:
+        'Give `report:` the reports of every verify job (a glob such as reports/**/report.json), or set allow-empty on them if an empty run is expected.',
+    });
+  const file = one.name;
+  if (!one.ok)
+    throw new ToolFailure(`The report file ${file} ${one.problem}.`, REPORT_REMEDIATION[one.kind]);
+  const checked = recheckReport(one.report, opts);
   if (!checked.ok) {
     const more = checked.more ? `; and ${checked.more} more` : '';
     throw new ToolFailure(
@@ -239,8 +250,13 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   }
   if (target && !settings.token)
     core.info('github-token is empty: publishing only the job summary and workflow annotations.');
+  // One matrix job's share is no verdict on the commit: the job that merges the shards publishes.
+  if (settings.shard)
+    core.info(
+      `Verifying shard ${settings.shard.index}/${settings.shard.count}: publishing only the report, the job summary and workflow annotations (the merging job publishes the check run).`,
+    );
   const api =
-    target && settings.token
+    target && settings.token && !settings.shard
       ? createClient({
           token: settings.token,
           ...(settings.apiUrl ? { baseUrl: settings.apiUrl } : {}),
@@ -280,7 +296,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let report: GateReport;
   try {
     if (settings.report) {
-      core.info(`Publishing the report ${settings.report}.`);
+      const files = reportFiles(settings);
+      core.info(
+        files.length === 1
+          ? `Publishing the report ${files[0]}.`
+          : `Merging and publishing ${files.length} reports.`,
+      );
       // assurance: submission still applies (a report verified at another assurance is refused),
       // and so do the waivers of the workflow's own config (a report cannot waive its findings).
       const ignored = (
@@ -300,7 +321,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         core.warning(
           `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on, assurance: submission and the waivers of config / config-json still apply.`,
         );
-      report = loadReport(settings.report, settings);
+      report = loadReports(files, settings);
     } else {
       ensureCheckedOut(settings.workspace);
       if (target) ensureCommit(settings.workspace, target, env);
@@ -314,6 +335,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
         ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
         ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
+        ...(settings.shard ? { shard: settings.shard } : {}),
         emptyRemediation:
           'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
         failOn: settings.failOn,
