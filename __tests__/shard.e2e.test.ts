@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { GateReport } from '../src/model/report.js';
-import { assignShards, parseShard } from '../src/shard.js';
+import { walkRepository } from '../src/io/walk.js';
+import { assignShards, byteEstimator, estimateBytes, parseShard } from '../src/shard.js';
 import { markGitTop } from './support/temp.js';
 import { WAIVING_CONFIG, writeMonorepo } from './support/monorepo.js';
 
@@ -228,5 +229,17 @@ describe('shard assignment', () => {
     expect(assignShards([t('a', 1)], 3)).toEqual([['a'], [], []]);
     expect(parseShard('2/4')).toEqual({ index: 2, count: 4 });
     expect(typeof parseShard('4/2')).toBe('string');
+  });
+
+  test('bytes come from the walk discovery did, as a stat walk of the directory would count them', () => {
+    // "paper-1-old" sorts between "paper-1" and "paper-1/…": it must not be counted in.
+    const old = path.join(repo, 'teams', 'vision', 'papers', 'paper-1-old');
+    fs.mkdirSync(old, { recursive: true });
+    fs.writeFileSync(path.join(old, 'notes.txt'), 'x'.repeat(1000));
+    const est = byteEstimator(walkRepository(repo).dirs);
+    const dirs = ['teams/vision/papers/paper-1', 'teams/language/papers/paper-0', 'teams'];
+    for (const d of dirs) expect(est(path.join(repo, d))).toBe(estimateBytes(path.join(repo, d)));
+    expect(est(path.join(repo, 'teams/language/papers/paper-0'))).toBeGreaterThan(50_000);
+    fs.rmSync(old, { recursive: true });
   });
 });

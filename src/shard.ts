@@ -88,6 +88,38 @@ export function estimateBytes(dir: string): number {
 }
 
 /**
+ * Estimates from the directories discovery already listed (no second readdir): the sizes of the
+ * files under a target's directory. A directory the walk did not list is walked by estimateBytes.
+ */
+export function byteEstimator(
+  walked: readonly { abs: string; files: ReadonlySet<string>; links: ReadonlySet<string> }[],
+): (dir: string) => number {
+  // Sorted by `abs/`, a directory's subdirectories follow it contiguously ("a-b/" sorts before "a/").
+  const key = (abs: string) => abs + path.sep;
+  const sorted = [...walked].sort((a, b) => byId(key(a.abs), key(b.abs)));
+  const index = new Map(sorted.map((d, i) => [d.abs, i]));
+  return (dir) => {
+    const start = index.get(dir);
+    if (start === undefined) return estimateBytes(dir);
+    let bytes = 1;
+    const prefix = dir + path.sep;
+    for (let i = start; i < sorted.length; i++) {
+      const d = sorted[i]!;
+      if (i > start && !d.abs.startsWith(prefix)) break;
+      for (const name of d.files) {
+        if (d.links.has(name)) continue;
+        try {
+          bytes += fs.lstatSync(path.join(d.abs, name)).size;
+        } catch {
+          // vanished or unreadable: it weighs nothing
+        }
+      }
+    }
+    return bytes;
+  };
+}
+
+/**
  * Cuts weighted targets into `count` shards: largest first, each to the least-loaded shard (the
  * lowest index on a tie), equal weights in id order. The same list always cuts the same way.
  */

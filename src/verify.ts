@@ -6,7 +6,7 @@ import { loadConfig, packConfig, selectedPacks, type Config } from './config.js'
 import { withoutLoosening } from './config-pinning.js';
 import { statPath } from './io/files.js';
 import { Hasher } from './io/hashing.js';
-import { walkRepository } from './io/walk.js';
+import { walkRepository, type DirEntry } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './conformance/runner.js';
 import { packs as registeredPacks, allCodes } from './packs/registry.js';
@@ -20,7 +20,7 @@ import type { ShardRecord } from './model/report.js';
 import {
   assignShards,
   configDigest,
-  estimateBytes,
+  byteEstimator,
   targetsDigest,
   type ShardSpec,
 } from './shard.js';
@@ -97,6 +97,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   let shard: ShardRecord | undefined;
   let discovered: number;
   try {
+    const walked: DirEntry[] = [];
     const whole = planTargets(
       ws,
       packs,
@@ -104,11 +105,12 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       config.exclude ?? [],
       runFindings,
       opts.exact ?? false,
+      walked,
     );
     discovered = whole.length;
     let planned = whole;
     if (opts.shard) {
-      shard = cutShard(ws, whole, opts.shard, fixtureDir !== undefined, {
+      shard = cutShard(ws, whole, walked, opts.shard, fixtureDir !== undefined, {
         failOn,
         allowEmpty,
         settings: {
@@ -181,11 +183,13 @@ function plannedId(ws: Workspace, t: PlannedTarget): string {
 function cutShard(
   ws: Workspace,
   planned: readonly PlannedTarget[],
+  walked: readonly DirEntry[],
   spec: ShardSpec,
   fixtures: boolean,
   policy: { failOn: FailOn; allowEmpty: boolean; settings: unknown },
 ): ShardRecord {
-  const weighted = planned.map((t) => ({ id: plannedId(ws, t), bytes: estimateBytes(t.dir) }));
+  const bytes = byteEstimator(walked);
+  const weighted = planned.map((t) => ({ id: plannedId(ws, t), bytes: bytes(t.dir) }));
   const ids = weighted.map((t) => t.id);
   return {
     index: spec.index,
@@ -301,6 +305,7 @@ function planTargets(
   exclude: string[],
   runFindings: Finding[],
   exact: boolean,
+  walked: DirEntry[] = [],
 ): PlannedTarget[] {
   const planned: PlannedTarget[] = [];
   const seen = new Set<string>();
@@ -328,6 +333,7 @@ function planTargets(
       continue;
     }
     const { dirs, unknown } = walkRepository(r.abs, exclude);
+    walked.push(...dirs);
     for (const u of unknown)
       runFindings.push(
         finding(GATE.gitIndexUnreadable, {
