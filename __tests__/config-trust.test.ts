@@ -8,6 +8,7 @@ import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 // @ts-expect-error plain JavaScript module without types
 import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
 import type { GateReport } from '../src/model/report.js';
+import { packs } from '../src/packs/registry.js';
 import { verify, type VerifyOptions } from '../src/verify.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';
@@ -116,8 +117,11 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     const r = await verify({ root, assurance: 'draft' });
     // The blocked paper is verified (as a draft: a warning), the config's packs are ignored.
     expect(r.targets.filter((t) => t.pack === 'aris')).toHaveLength(2);
+    const others = packs()
+      .map((p) => p.id)
+      .filter((id) => id !== 'trace');
     expect(ignoredFinding(r)!.message).toContain(
-      '"packs" (it would leave out the aris, aristo packs)',
+      `"packs" (it would leave out the ${others.join(', ')} packs)`,
     );
   });
 
@@ -131,7 +135,7 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     expect((await verify({ root, assurance: 'draft' })).conclusion).toBe('neutral');
     writeConfig(root, {
       fail_on: 'problem',
-      packs: ['trace', 'aris', 'aristo'],
+      packs: packs().map((p) => p.id),
       trace: { min_supports: 4 },
       assurance: 'submission',
       effort: 'max',
@@ -194,6 +198,41 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     const added = await verify({ root, paths: [], assurance: 'submission' });
     expect(added.conclusion).toBe('success');
     expect(added.subjects).toHaveLength(1);
+  });
+
+  it('a passing fixture a pull request adds never stands in for missing papers and runs', async () => {
+    const root = repo();
+    fs.cpSync(
+      path.resolve('conformance/aris/clean-all-pass'),
+      path.join(root, 'conformance/aris/ok'),
+      {
+        recursive: true,
+      },
+    );
+    // The workflow verifies runs only; the repository has none left, but a passing fixture.
+    const r = await verify({
+      root,
+      assurance: 'submission',
+      packs: ['trace'],
+      defaultFixtures: 'conformance',
+    });
+    expect(r.subjects.some((s) => s.pack === 'fixtures')).toBe(true);
+    expect(codes(r)).toContain('gate.nothing_verified');
+    expect(r.conclusion).toBe('failure');
+    // Asking for fixtures only (audit-gate fixtures) counts them.
+    const only = await verify({ root, paths: [], fixtures: 'conformance' });
+    expect(only.conclusion).toBe('success');
+  });
+
+  it('the workflow’s fixtures: none wins over the config’s fixtures', async () => {
+    const root = gateRepo();
+    fs.cpSync(path.resolve('conformance/aris/clean-all-pass'), path.join(root, 'other/aris/ok'), {
+      recursive: true,
+    });
+    writeConfig(root, { fixtures: 'other' });
+    const r = await verify({ root, fixtures: false });
+    expect(r.subjects.some((s) => s.pack === 'fixtures')).toBe(false);
+    expect((await verify({ root })).subjects.some((s) => s.pack === 'fixtures')).toBe(true);
   });
 
   it('a malformed checkout config still fails closed when pinned', async () => {

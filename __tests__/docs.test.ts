@@ -1,8 +1,8 @@
 // Generated files must match their sources: run `npm run docs` after changing a schema or a code.
 import fs from 'node:fs';
 import path from 'node:path';
-import { codesMarkdown, schemaFiles } from '../src/docs.js';
-import { allCodes, packs } from '../src/packs/registry.js';
+import { codesMarkdown, packDocs, schemaFiles } from '../src/docs.js';
+import { allCodes, namespaces, packs } from '../src/packs/registry.js';
 
 describe('generated files are current', () => {
   it('schemas/*.schema.json', () => {
@@ -18,12 +18,17 @@ describe('generated files are current', () => {
   it('docs/codes.md', () => {
     expect(fs.readFileSync('docs/codes.md', 'utf8')).toBe(codesMarkdown());
   });
+  it("the packs' generated pages (docs/<name>.md)", () => {
+    for (const [name, text] of Object.entries(packDocs()))
+      expect(fs.readFileSync(path.join('docs', name), 'utf8')).toBe(text);
+  });
   it('codes are unique and namespaced', () => {
     const codes = allCodes().map((c) => c.code);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const c of codes) expect(c).toMatch(/^[a-z][a-z0-9-]*\.[a-z0-9_]+$/);
-    // A pack's codes live in its declared namespace (e.g. validation.* for a seed's own codes).
+    for (const c of codes) expect(c).toMatch(/^[a-z][a-z0-9_-]*\.[a-z0-9_]+$/);
+    // A pack's codes live in its declared namespaces (e.g. validation.* for a seed's own codes).
     for (const p of packs())
-      for (const c of p.codes) expect(c.code.startsWith(`${p.namespace}.`)).toBe(true);
+      for (const c of p.codes)
+        expect(namespaces(p).some((ns) => c.code.startsWith(`${ns}.`))).toBe(true);
   });
 });

@@ -267,7 +267,8 @@ describe('readSettings', () => {
       defaultFixtures: 'conformance',
     });
     const none = readSettings({ GITHUB_WORKSPACE: '/ws', INPUT_FIXTURES: 'none' });
-    expect([none.fixtures, none.defaultFixtures]).toEqual([undefined, undefined]);
+    // false, not undefined: none wins over a fixtures entry in the config.
+    expect([none.fixtures, none.defaultFixtures]).toEqual([false, undefined]);
     const named = readSettings({ GITHUB_WORKSPACE: '/ws', INPUT_FIXTURES: 'suite' });
     expect([named.fixtures, named.defaultFixtures]).toEqual(['suite', undefined]);
   });

@@ -127,6 +127,32 @@ describe('waivers', () => {
   });
 });
 
+describe('aristo: expectations.toml under pinned enforcement', () => {
+  const realistic = path.resolve('conformance/aristo/realistic-crate/input');
+
+  it('waives nothing when the workflow pins enforcement; the workflow’s own waiver applies', async () => {
+    const root = repo();
+    fs.cpSync(realistic, root, { recursive: true });
+    const free = await verify({ root });
+    expect(free.conclusion).not.toBe('failure');
+    const pinned = await verify({ root, assurance: 'submission' });
+    expect(codes(pinned)).toEqual(
+      expect.arrayContaining(['aristo.refuted', 'aristo.waivers_not_trusted']),
+    );
+    expect(pinned.conclusion).toBe('failure');
+    const refuted = pinned.findings.find((f) => f.code === 'aristo.refuted')!;
+    const trusted = await verify({
+      root,
+      assurance: 'submission',
+      configJson: JSON.stringify({
+        waivers: [{ code: 'aristo.refuted', subject: refuted.subject, reason: 'Known gap.' }],
+      }),
+    });
+    expect(trusted.conclusion).not.toBe('failure');
+    expect(trusted.counts.suppressed).toBe(1);
+  });
+});
+
 describe('a published report and waivers', () => {
   it('is accepted only when the publishing workflow waives the same findings', async () => {
     const root = blockedRepo();

@@ -67,12 +67,43 @@ describe('status words and advice', () => {
     expect(text).not.toContain('draft');
   });
 
+  test('the counts line says "1 error", not "1 errors", in the terminal and on GitHub', async () => {
+    const r = await paper({ overrides: blocked });
+    expect(r.counts.errors).toBe(1);
+    expect(renderText(r)).toContain('· 1 error, 0 warnings ·');
+    expect(renderSummary(r, { checkName: 'audit-gate' })).toContain('— 1 error, 0 warnings ·');
+  });
+
   test('a stale audit says which skill to run, on which paper, and what it rewrites', async () => {
     const r = await paper({ staleMain: true });
     const f = r.findings.find((x) => x.code === 'aris.input_stale')!;
     expect(f.remediation).toBe(
       'Run the proof-checker skill on paper (it rewrites PROOF_AUDIT.json), then run audit-gate again.',
     );
+  });
+});
+
+describe('the gate’s own advice names every place the bad value can come from', () => {
+  test('a missing PATH and a missing --config file say where to fix them, the command line included', async () => {
+    const root = tempRepo();
+    const r = await verify({ root, paths: ['nope'], config: 'missing.json' });
+    const byCode = (code: string) => r.findings.find((f) => f.code === code)!.remediation;
+    expect(byCode('gate.target_not_found')).toContain('a verify PATH argument');
+    expect(byCode('gate.config_invalid')).toContain('the path given with --config');
+  });
+});
+
+describe('the terminal summary', () => {
+  test('findings about the run as a whole come first: a bad config explains the rest', async () => {
+    const root = tempRepo();
+    writePaper(root, 'paper', { overrides: { 'PROOF_AUDIT.json': { verdict: 'FAIL' } } });
+    const text = renderText(
+      await verify({ root, config: 'missing.json', assurance: 'submission' }),
+    );
+    const config = text.indexOf('gate.config_invalid');
+    const paperFinding = text.indexOf('aris.verdict_fail');
+    expect(config).toBeGreaterThan(0);
+    expect(paperFinding).toBeGreaterThan(config);
   });
 });
 

@@ -34272,6 +34272,225 @@ module.exports = {
 
 /***/ }),
 
+/***/ 2973:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MG: () => (/* binding */ selectedPacks),
+/* harmony export */   Z9: () => (/* binding */ loadConfig),
+/* harmony export */   qp: () => (/* binding */ packConfig),
+/* harmony export */   zB: () => (/* binding */ workflowWaivers)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_CONFIG_FILE, configSchema */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5491);
+/* harmony import */ var _io_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3839);
+/* harmony import */ var _io_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2680);
+/* harmony import */ var _io_write_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5419);
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5805);
+/* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1355);
+/* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6304);
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_CONFIG_FILE = '.audit-gate.json';
+/** The keys every config may hold, whatever packs are registered. */
+const CORE_KEYS = {
+    $schema: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().optional(),
+    paths: zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().min(1))
+        .optional()
+        .describe('Directories to verify, relative to the root; replaces discovery'),
+    exclude: zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP()).optional().describe('gitignore-style patterns that discovery skips'),
+    assurance: zod__WEBPACK_IMPORTED_MODULE_7__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_8__/* .ASSURANCES */ .lR)
+        .optional()
+        .describe('Default assurance for papers without .aris/assurance.txt'),
+    effort: zod__WEBPACK_IMPORTED_MODULE_7__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_8__/* .EFFORTS */ .ig).optional().describe('Default effort (max/beast imply submission)'),
+    fail_on: zod__WEBPACK_IMPORTED_MODULE_7__/* ["enum"] */ .k5n(['blocking', 'problem'])
+        .optional()
+        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
+    allow_empty: zod__WEBPACK_IMPORTED_MODULE_7__/* .boolean */ .zMY().optional().describe('Succeed when nothing was found to verify'),
+    fixtures: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP()
+        .optional()
+        .describe('Conformance fixture directory to run as part of verify'),
+    waivers: zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(_policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__/* .Waiver */ .fv)
+        .optional()
+        .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
+};
+/**
+ * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
+ * schema, so this file never names a pack. A top-level key named after a pack is the earlier
+ * form of `packs.<id>` (e.g. `{"<id>": {"min_supports": 2}}`) and is still accepted.
+ */
+function configSchema(list = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)()) {
+    const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
+    return zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc({
+        ...CORE_KEYS,
+        packs: zod__WEBPACK_IMPORTED_MODULE_7__/* .union */ .KCZ([
+            zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP()).describe('Packs whose targets discovery looks for (default: all)'),
+            zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc(byId((p) => zod__WEBPACK_IMPORTED_MODULE_7__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_7__/* .literal */ .euz(false), p.options]).optional()))
+                .strict()
+                .describe('Each pack’s options by pack id; false leaves the pack out'),
+        ])
+            .optional(),
+        ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
+    })
+        .strict();
+}
+/** The packs a config selects, or undefined for all of them. */
+function selectedPacks(config) {
+    const p = config.packs;
+    if (p === undefined || Array.isArray(p))
+        return p;
+    const off = Object.keys(p).filter((id) => p[id] === false);
+    return off.length
+        ? (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)()
+            .map((x) => x.id)
+            .filter((id) => !off.includes(id))
+        : undefined;
+}
+/** The options a config gives one pack (`packs.<id>`, or the earlier top-level `<id>`). */
+function packConfig(config, id) {
+    const p = config.packs;
+    const own = p !== undefined && !Array.isArray(p) && p[id] !== false ? p[id] : undefined;
+    return own ?? config[id];
+}
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const noLines = () => undefined;
+/**
+ * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
+ * Trust follows where the bytes live, not how they were named: a file whose path or real path
+ * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
+ * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
+ * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
+ */
+function loadConfig(ws, source) {
+    if (source.json !== undefined)
+        return parseConfig(source.json, { trusted: true });
+    const file = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(source.file ?? node_path__WEBPACK_IMPORTED_MODULE_1___default().join(ws.root, DEFAULT_CONFIG_FILE));
+    const place = locate(ws, source.root, file);
+    if (place.refused)
+        return { ok: false, path: file, message: place.refused, refused: true };
+    const read = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readSmallFile */ .EW)(place.real, MAX_CONFIG_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing' && source.file === undefined)
+            return { ok: true, config: {}, trusted: false, lineOf: noLines };
+        return { ok: false, path: file, message: read.detail };
+    }
+    const text = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_2__/* .decodeUtf8 */ ._6)(read.bytes);
+    if (!text.ok)
+        return { ok: false, path: file, message: text.detail };
+    return parseConfig(text.text, { trusted: place.trusted, path: file });
+}
+/** Where a config file really is, and whether the checkout decides its content. */
+function locate(ws, givenRoot, file) {
+    const named = (0,_io_write_js__WEBPACK_IMPORTED_MODULE_4__/* .lexicallyInside */ .o5)(file, ws.root) || (0,_io_write_js__WEBPACK_IMPORTED_MODULE_4__/* .lexicallyInside */ .o5)(file, givenRoot);
+    let real;
+    try {
+        real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(file);
+    }
+    catch {
+        // Missing (or a dangling link): the read reports it, and nothing is read.
+        return { trusted: !named, real: file };
+    }
+    const inside = ws.contains(real);
+    if (!named && !inside)
+        return { trusted: true, real };
+    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
+    // a runner file or .git/config with the checkout's token, must never reach a message).
+    if (!inside)
+        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
+    if (node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(ws.root, real)
+        .split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep))
+        .some((s) => s.toLowerCase() === '.git'))
+        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
+    return { trusted: false, real };
+}
+/** A value taken from the config, as it may appear in a message: short and escaped. */
+function quoted(s) {
+    return (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_9__/* .plain */ .pj)(JSON.stringify((0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_9__/* .cap */ .Np)(s, 40)));
+}
+function parseConfig(text, origin) {
+    const at = origin.path !== undefined ? { path: origin.path } : {};
+    const parsed = (0,_io_json_js__WEBPACK_IMPORTED_MODULE_3__/* .parseJson */ .qF)(text);
+    if (!parsed.ok)
+        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
+    const doc = parsed.doc;
+    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
+    const dup = doc.duplicates[0];
+    if (dup)
+        return {
+            ...at,
+            ok: false,
+            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
+            line: dup.line,
+        };
+    const result = configSchema().safeParse(parsed.value);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        const keyPath = issue.path;
+        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
+        // zod lists every unknown key; a message names only the first, short and escaped.
+        if (issue.code === 'unrecognized_keys') {
+            const [first = '', ...more] = issue.keys;
+            return {
+                ...at,
+                ok: false,
+                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+            };
+        }
+        return {
+            ...at,
+            ok: false,
+            message: `${where}: ${issue.message}`,
+            line: doc.lineOf(keyPath) ?? 1,
+        };
+    }
+    const config = result.data;
+    const twice = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)().find((p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id));
+    if (twice)
+        return {
+            ...at,
+            ok: false,
+            message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
+            line: doc.lineOf([twice.id]) ?? 1,
+        };
+    return {
+        ...at,
+        ok: true,
+        config,
+        trusted: origin.trusted,
+        lineOf: (key) => doc.lineOf(key),
+    };
+}
+/**
+ * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
+ * judging a published report: the checkout's own config never waives anything there, and a
+ * config that cannot be read waives nothing (fail closed).
+ */
+function workflowWaivers(ws, source) {
+    if (source.json === undefined && source.file === undefined)
+        return [];
+    const loaded = loadConfig(ws, source);
+    if (!loaded.ok || !loaded.trusted)
+        return [];
+    return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
+}
+
+
+/***/ }),
+
 /***/ 3519:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -34308,7 +34527,7 @@ const CONFORMANCE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2154);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7615);
 /* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
 
 
@@ -35439,7 +35658,96 @@ function errorText(err) {
 
 /***/ }),
 
-/***/ 2154:
+/***/ 5419:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   aS: () => (/* binding */ writeReportFile),
+/* harmony export */   o5: () => (/* binding */ lexicallyInside)
+/* harmony export */ });
+/* unused harmony export WriteRefused */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+
+
+/** A report write refused because its destination is not what it looks like. */
+class WriteRefused extends Error {
+}
+/** Whether `p` lies lexically inside `root` (before symlinks are considered). */
+function lexicallyInside(p, root) {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root), node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(p));
+    return rel === '' || (!rel.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel));
+}
+/**
+ * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
+ * truncated file, and refuses to replace anything that is not a regular file. With `confineTo`,
+ * the report's directory must really lie inside that root: a symlinked `.aris` (or any symlinked
+ * parent) pointing elsewhere is refused before anything is created.
+ */
+function writeReportFile(file, content, confineTo) {
+    const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(file);
+    if (confineTo !== undefined)
+        assertInside(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs), confineTo);
+    let existing;
+    try {
+        existing = node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(abs);
+    }
+    catch {
+        // does not exist yet
+    }
+    if (existing && !existing.isFile()) {
+        throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
+    }
+    node_fs__WEBPACK_IMPORTED_MODULE_0___default().mkdirSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs), { recursive: true });
+    if (confineTo !== undefined)
+        assertInside(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs), confineTo);
+    const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
+    try {
+        node_fs__WEBPACK_IMPORTED_MODULE_0___default().writeFileSync(tmp, content, { encoding: 'utf8', flag: 'wx' });
+        node_fs__WEBPACK_IMPORTED_MODULE_0___default().renameSync(tmp, abs);
+    }
+    catch (err) {
+        node_fs__WEBPACK_IMPORTED_MODULE_0___default().rmSync(tmp, { force: true });
+        throw err;
+    }
+}
+/** The nearest existing ancestor of `dir` (itself included) must resolve inside `root`. */
+function assertInside(dir, root) {
+    const realRoot = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(root);
+    let probe = dir;
+    for (;;) {
+        let exists = true;
+        try {
+            node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(probe);
+        }
+        catch {
+            exists = false;
+        }
+        if (exists)
+            break;
+        const up = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(probe);
+        if (up === probe)
+            break;
+        probe = up;
+    }
+    let real;
+    try {
+        real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(probe);
+    }
+    catch {
+        throw new WriteRefused(`${probe} is a broken symlink; refusing to write the report through it`);
+    }
+    if (real !== realRoot && !real.startsWith(realRoot + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep))) {
+        throw new WriteRefused(`${dir} resolves to ${real}, outside ${realRoot}; refusing to write the report there`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 7615:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38440,571 +38748,20 @@ const GateReport = schemas/* object */.Ikc({
         .optional(),
 });
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3839);
-// EXTERNAL MODULE: ./src/io/json.ts + 1 modules
-var json = __nccwpck_require__(2680);
-;// CONCATENATED MODULE: ./src/io/write.ts
-
-
-/** A report write refused because its destination is not what it looks like. */
-class WriteRefused extends Error {
-}
-/** Whether `p` lies lexically inside `root` (before symlinks are considered). */
-function lexicallyInside(p, root) {
-    const rel = external_node_path_default().relative(external_node_path_default().resolve(root), external_node_path_default().resolve(p));
-    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
-}
-/**
- * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
- * truncated file, and refuses to replace anything that is not a regular file. With `confineTo`,
- * the report's directory must really lie inside that root: a symlinked `.aris` (or any symlinked
- * parent) pointing elsewhere is refused before anything is created.
- */
-function writeReportFile(file, content, confineTo) {
-    const abs = external_node_path_default().resolve(file);
-    if (confineTo !== undefined)
-        assertInside(external_node_path_default().dirname(abs), confineTo);
-    let existing;
-    try {
-        existing = external_node_fs_default().lstatSync(abs);
-    }
-    catch {
-        // does not exist yet
-    }
-    if (existing && !existing.isFile()) {
-        throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
-    }
-    external_node_fs_default().mkdirSync(external_node_path_default().dirname(abs), { recursive: true });
-    if (confineTo !== undefined)
-        assertInside(external_node_path_default().dirname(abs), confineTo);
-    const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
-    try {
-        external_node_fs_default().writeFileSync(tmp, content, { encoding: 'utf8', flag: 'wx' });
-        external_node_fs_default().renameSync(tmp, abs);
-    }
-    catch (err) {
-        external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
-    }
-}
-/** The nearest existing ancestor of `dir` (itself included) must resolve inside `root`. */
-function assertInside(dir, root) {
-    const realRoot = external_node_fs_default().realpathSync(root);
-    let probe = dir;
-    for (;;) {
-        let exists = true;
-        try {
-            external_node_fs_default().lstatSync(probe);
-        }
-        catch {
-            exists = false;
-        }
-        if (exists)
-            break;
-        const up = external_node_path_default().dirname(probe);
-        if (up === probe)
-            break;
-        probe = up;
-    }
-    let real;
-    try {
-        real = external_node_fs_default().realpathSync(probe);
-    }
-    catch {
-        throw new WriteRefused(`${probe} is a broken symlink; refusing to write the report through it`);
-    }
-    if (real !== realRoot && !real.startsWith(realRoot + (external_node_path_default()).sep)) {
-        throw new WriteRefused(`${dir} resolves to ${real}, outside ${realRoot}; refusing to write the report there`);
-    }
-}
-
-// EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(5805);
-// EXTERNAL MODULE: ./src/policy/assurance.ts
-var policy_assurance = __nccwpck_require__(1355);
-// EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(8584);
-;// CONCATENATED MODULE: ./src/policy/waivers.ts
-
-
-
-const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
-/** One accepted finding: `config.waivers[]`. */
-const Waiver = schemas/* object */.Ikc({
-    code: schemas/* string */.YjP().min(1).describe('The validation code waived, e.g. aris.input_stale'),
-    subject: schemas/* string */.YjP()
-        .min(1)
-        .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
-    reason: schemas/* string */.YjP().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
-    tracking: schemas/* string */.YjP().min(1).optional().describe('Where the fix is tracked, e.g. an issue URL'),
-    expires: schemas/* string */.YjP()
-        .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
-        .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
-        .optional()
-        .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
-})
-    .strict();
-/** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
-function globRegExp(glob) {
-    let re = '';
-    for (let i = 0; i < glob.length; i++) {
-        const c = glob[i];
-        if (c === '*' && glob[i + 1] === '*') {
-            re += '.*';
-            i++;
-        }
-        else if (c === '*')
-            re += '[^/]*';
-        else if (c === '?')
-            re += '[^/]';
-        else
-            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
-    }
-    return new RegExp(`^${re}$`, 's');
-}
-function waiverMatches(w, f) {
-    return w.code === f.code && (w.subject === f.subject || globRegExp(w.subject).test(f.subject));
-}
-function isExpired(w, now) {
-    return w.expires !== undefined && Date.parse(w.expires) <= now.getTime();
-}
-/**
- * The waiver step of policy, over the findings of targets (never run-level findings: a waiver
- * cannot hide a bad config, an internal error or itself). A finding a live waiver matches keeps
- * its code and severity but gets `waived` and stops blocking. The ratchet: a waiver that matches
- * nothing is a `gate.waiver_unmatched` error, so a baseline cannot rot; an expired waiver applies
- * to nothing and is a `gate.waiver_expired` warning (what it covered counts again on its own).
- */
-function applyWaivers(findings, entries, now) {
-    const used = new Set();
-    const live = entries.map((e) => !isExpired(e.waiver, now));
-    const out = findings.map((f) => {
-        const i = entries.findIndex((e, k) => live[k] && waiverMatches(e.waiver, f));
-        if (i < 0)
-            return f;
-        used.add(i);
-        const { reason, tracking } = entries[i].waiver;
-        return {
-            ...f,
-            blocking: false,
-            waived: tracking !== undefined ? { reason, tracking } : { reason },
-        };
-    });
-    const ratchet = [];
-    entries.forEach((e, i) => {
-        const w = e.waiver;
-        const at = e.location ? { location: e.location } : {};
-        const named = `The waiver of ${w.code} for ${w.subject}`;
-        if (!live[i])
-            ratchet.push((0,finding/* finding */.gk)(codes/* GATE */.k.waiverExpired, {
-                subject: 'gate',
-                message: `${named} expired on ${w.expires}, so it no longer applies.`,
-                ...at,
-            }));
-        else if (!used.has(i))
-            ratchet.push((0,finding/* finding */.gk)(codes/* GATE */.k.waiverUnmatched, {
-                subject: 'gate',
-                message: `${named} matches no finding: what it waived is fixed or gone.`,
-                ...at,
-            }));
-    });
-    return { findings: out, ratchet };
-}
-
-// EXTERNAL MODULE: ./src/packs/registry.ts + 96 modules
-var registry = __nccwpck_require__(3218);
-;// CONCATENATED MODULE: ./src/config.ts
-
-
-
-
-
-
-
-
-
-
-const DEFAULT_CONFIG_FILE = '.audit-gate.json';
-/** The keys every config may hold, whatever packs are registered. */
-const CORE_KEYS = {
-    $schema: schemas/* string */.YjP().optional(),
-    paths: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
-        .optional()
-        .describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('gitignore-style patterns that discovery skips'),
-    assurance: schemas/* enum */.k5n(policy_assurance/* ASSURANCES */.lR)
-        .optional()
-        .describe('Default assurance for papers without .aris/assurance.txt'),
-    effort: schemas/* enum */.k5n(policy_assurance/* EFFORTS */.ig).optional().describe('Default effort (max/beast imply submission)'),
-    fail_on: schemas/* enum */.k5n(['blocking', 'problem'])
-        .optional()
-        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
-    allow_empty: schemas/* boolean */.zMY().optional().describe('Succeed when nothing was found to verify'),
-    fixtures: schemas/* string */.YjP()
-        .optional()
-        .describe('Conformance fixture directory to run as part of verify'),
-    waivers: schemas/* array */.YOg(Waiver)
-        .optional()
-        .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
-};
-/**
- * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
- * schema, so this file never names a pack. A top-level key named after a pack is the earlier
- * form of `packs.<id>` (e.g. `{"<id>": {"min_supports": 2}}`) and is still accepted.
- */
-function configSchema(list = (0,registry/* packs */.tm)()) {
-    const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
-    return schemas/* object */.Ikc({
-        ...CORE_KEYS,
-        packs: schemas/* union */.KCZ([
-            schemas/* array */.YOg(schemas/* string */.YjP()).describe('Packs whose targets discovery looks for (default: all)'),
-            schemas/* object */.Ikc(byId((p) => schemas/* union */.KCZ([schemas/* literal */.euz(false), p.options]).optional()))
-                .strict()
-                .describe('Each pack’s options by pack id; false leaves the pack out'),
-        ])
-            .optional(),
-        ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
-    })
-        .strict();
-}
-/** The packs a config selects, or undefined for all of them. */
-function selectedPacks(config) {
-    const p = config.packs;
-    if (p === undefined || Array.isArray(p))
-        return p;
-    const off = Object.keys(p).filter((id) => p[id] === false);
-    return off.length
-        ? (0,registry/* packs */.tm)()
-            .map((x) => x.id)
-            .filter((id) => !off.includes(id))
-        : undefined;
-}
-/** The options a config gives one pack (`packs.<id>`, or the earlier top-level `<id>`). */
-function packConfig(config, id) {
-    const p = config.packs;
-    const own = p !== undefined && !Array.isArray(p) && p[id] !== false ? p[id] : undefined;
-    return own ?? config[id];
-}
-const MAX_CONFIG_BYTES = 1024 * 1024;
-const noLines = () => undefined;
-/**
- * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
- * Trust follows where the bytes live, not how they were named: a file whose path or real path
- * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
- * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
- * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
- */
-function loadConfig(ws, source) {
-    if (source.json !== undefined)
-        return parseConfig(source.json, { trusted: true });
-    const file = external_node_path_default().resolve(source.file ?? external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE));
-    const place = locate(ws, source.root, file);
-    if (place.refused)
-        return { ok: false, path: file, message: place.refused, refused: true };
-    const read = (0,files/* readSmallFile */.EW)(place.real, MAX_CONFIG_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing' && source.file === undefined)
-            return { ok: true, config: {}, trusted: false, lineOf: noLines };
-        return { ok: false, path: file, message: read.detail };
-    }
-    const text = (0,files/* decodeUtf8 */._6)(read.bytes);
-    if (!text.ok)
-        return { ok: false, path: file, message: text.detail };
-    return parseConfig(text.text, { trusted: place.trusted, path: file });
-}
-/** Where a config file really is, and whether the checkout decides its content. */
-function locate(ws, givenRoot, file) {
-    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
-    let real;
-    try {
-        real = external_node_fs_default().realpathSync(file);
-    }
-    catch {
-        // Missing (or a dangling link): the read reports it, and nothing is read.
-        return { trusted: !named, real: file };
-    }
-    const inside = ws.contains(real);
-    if (!named && !inside)
-        return { trusted: true, real };
-    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
-    // a runner file or .git/config with the checkout's token, must never reach a message).
-    if (!inside)
-        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
-    if (external_node_path_default().relative(ws.root, real)
-        .split((external_node_path_default()).sep)
-        .some((s) => s.toLowerCase() === '.git'))
-        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
-    return { trusted: false, real };
-}
-/** A value taken from the config, as it may appear in a message: short and escaped. */
-function quoted(s) {
-    return (0,sanitize/* plain */.pj)(JSON.stringify((0,sanitize/* cap */.Np)(s, 40)));
-}
-function parseConfig(text, origin) {
-    const at = origin.path !== undefined ? { path: origin.path } : {};
-    const parsed = (0,json/* parseJson */.qF)(text);
-    if (!parsed.ok)
-        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
-    const doc = parsed.doc;
-    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
-    const dup = doc.duplicates[0];
-    if (dup)
-        return {
-            ...at,
-            ok: false,
-            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
-            line: dup.line,
-        };
-    const result = configSchema().safeParse(parsed.value);
-    if (!result.success) {
-        const issue = result.error.issues[0];
-        const keyPath = issue.path;
-        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
-        // zod lists every unknown key; a message names only the first, short and escaped.
-        if (issue.code === 'unrecognized_keys') {
-            const [first = '', ...more] = issue.keys;
-            return {
-                ...at,
-                ok: false,
-                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
-                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
-            };
-        }
-        return {
-            ...at,
-            ok: false,
-            message: `${where}: ${issue.message}`,
-            line: doc.lineOf(keyPath) ?? 1,
-        };
-    }
-    const config = result.data;
-    const twice = (0,registry/* packs */.tm)().find((p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id));
-    if (twice)
-        return {
-            ...at,
-            ok: false,
-            message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
-            line: doc.lineOf([twice.id]) ?? 1,
-        };
-    return {
-        ...at,
-        ok: true,
-        config,
-        trusted: origin.trusted,
-        lineOf: (key) => doc.lineOf(key),
-    };
-}
-/**
- * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
- * judging a published report: the checkout's own config never waives anything there, and a
- * config that cannot be read waives nothing (fail closed).
- */
-function workflowWaivers(ws, source) {
-    if (source.json === undefined && source.file === undefined)
-        return [];
-    const loaded = loadConfig(ws, source);
-    if (!loaded.ok || !loaded.trusted)
-        return [];
-    return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
-}
-
+// EXTERNAL MODULE: ./src/config.ts
+var config = __nccwpck_require__(2973);
 // EXTERNAL MODULE: ./src/io/git-index.ts
 var git_index = __nccwpck_require__(9573);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-;// CONCATENATED MODULE: ./src/model/cap.ts
-/**
- * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
- * strings of tens of megabytes (a verdict, a summary, a reviewer name); a report repeats such a
- * value in several fields, and a few of them would make it larger than a JavaScript string can
- * be, so no report could be written at all. Longer than any path, message or summary a producer
- * writes on purpose.
- */
-const FIELD_MAX = 8192;
-/** The visible end of a capped string: how big the whole value was. */
-function truncationMark(bytes) {
-    return `…[truncated, ${bytes} bytes]`;
-}
-/**
- * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
- * characters in all (so capping twice changes nothing), never cutting a surrogate pair.
- */
-function capField(s, max = FIELD_MAX) {
-    if (s.length <= max)
-        return s;
-    const mark = truncationMark(Buffer.byteLength(s, 'utf8'));
-    let end = Math.max(0, max - mark.length);
-    const last = s.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff)
-        end--;
-    return s.slice(0, end) + mark;
-}
-/**
- * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
- * arrays are copied only where something was capped; the rest is the value itself.
- */
-function capFields(value, max = FIELD_MAX) {
-    const walk = (v) => {
-        if (typeof v === 'string')
-            return v.length > max ? capField(v, max) : v;
-        if (v === null || typeof v !== 'object')
-            return v;
-        if (Array.isArray(v)) {
-            let out;
-            for (let i = 0; i < v.length; i++) {
-                const x = walk(v[i]);
-                if (x !== v[i])
-                    (out ??= v.slice())[i] = x;
-            }
-            return out ?? v;
-        }
-        let out;
-        for (const [k, x] of Object.entries(v)) {
-            const y = walk(x);
-            // Defined, not assigned: a "__proto__" key stays a key.
-            if (y !== x)
-                Object.defineProperty((out ??= { ...v }), k, {
-                    value: y,
-                    writable: true,
-                    enumerable: true,
-                    configurable: true,
-                });
-        }
-        return out ?? v;
-    };
-    return walk(value);
-}
-
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
-;// CONCATENATED MODULE: ./src/policy/gate.ts
-
-
-
-
-
-/**
- * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
- * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
- * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.
- * Every string the report keeps is capped (capField), so a report can always be written.
- */
-function decide(uncapped, settings) {
-    const results = capFields(uncapped);
-    const targets = results.map((r) => r.target);
-    // A finding is judged by the target whose result holds it (never looked up by subject id,
-    // which two targets could share), and counted against that target's own subjects.
-    const judged = [];
-    const owner = [];
-    for (const r of results) {
-        for (const f of r.findings) {
-            const severity = r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
-            // `waived` is policy's to set (below), never taken from a result or a published report.
-            const own = { ...f, severity, blocking: severity === 'error' };
-            delete own.waived;
-            judged.push(own);
-            owner.push(r.target.id);
-        }
-    }
-    const waived = applyWaivers(judged, settings.waivers ?? [], settings.now ?? new Date());
-    const findings = capFields(waived.findings);
-    const bySubject = new Map();
-    const key = (target, subject) => `${target}\0${subject}`;
-    const waivedSubjects = new Set();
-    findings.forEach((f, i) => {
-        const k = key(owner[i], f.subject);
-        // Shown, and its subject stays a problem, but it blocks nothing.
-        if (f.waived)
-            return void waivedSubjects.add(k);
-        const own = bySubject.get(k);
-        if (own)
-            own.push(f);
-        else
-            bySubject.set(k, [f]);
-    });
-    const runFindings = capFields([
-        ...settings.runFindings,
-        ...sharedSubjects(results),
-        ...waived.ratchet,
-    ]);
-    for (const f of runFindings)
-        findings.push({ ...f, blocking: f.severity === 'error' });
-    const subjects = results.flatMap((r) => r.subjects.map((s) => {
-        const k = key(r.target.id, s.id);
-        const own = bySubject.get(k) ?? [];
-        const outcome = own.some((f) => f.blocking)
-            ? 'blocking'
-            : own.some((f) => f.severity !== 'notice') || waivedSubjects.has(k)
-                ? 'problem'
-                : s.outcome;
-        return { ...s, outcome };
-    }));
-    const open = findings.filter((f) => !f.waived);
-    const counts = {
-        targets: targets.length,
-        subjects: subjects.length,
-        pass: subjects.filter((s) => s.outcome === 'pass').length,
-        problem: subjects.filter((s) => s.outcome === 'problem').length,
-        blocking: subjects.filter((s) => s.outcome === 'blocking').length,
-        skipped: subjects.filter((s) => s.outcome === 'skipped').length,
-        errors: open.filter((f) => f.severity === 'error').length,
-        warnings: open.filter((f) => f.severity === 'warning').length,
-        notices: open.filter((f) => f.severity === 'notice').length,
-        suppressed: findings.length - open.length,
-    };
-    const anyBlocking = open.some((f) => f.blocking);
-    const anyProblem = open.some((f) => f.severity !== 'notice');
-    let conclusion = 'success';
-    if (anyBlocking || (settings.failOn === 'problem' && anyProblem))
-        conclusion = 'failure';
-    else if (anyProblem)
-        conclusion = 'neutral';
-    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => t.ready);
-    const extensions = {};
-    for (const r of results)
-        if (r.extension !== undefined)
-            extensions[r.target.id] = r.extension;
-    return {
-        report_version: '1',
-        tool: { name: 'audit-gate', version: version/* VERSION */.xv },
-        generated_at: new Date().toISOString(),
-        root: settings.root,
-        conclusion,
-        submission_ready: ready ? 'yes' : 'no',
-        exit_code: conclusion === 'failure' ? 1 : 0,
-        counts,
-        targets,
-        subjects,
-        findings,
-        extensions,
-    };
-}
-/**
- * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
- * nested paper dir) cannot be told apart in reports: fail closed and say which.
- */
-function sharedSubjects(results) {
-    const owner = new Map();
-    const out = [];
-    for (const r of results) {
-        for (const s of new Set(r.subjects.map((x) => x.id))) {
-            const first = owner.get(s);
-            if (!first)
-                owner.set(s, r);
-            else if (first !== r)
-                out.push((0,finding/* finding */.gk)(codes/* GATE */.k.subjectConflict, {
-                    subject: 'gate',
-                    message: `${first.target.path} and ${r.target.path} both report ${s}, so their results cannot be told apart.`,
-                }));
-        }
-    }
-    return out;
-}
-
+// EXTERNAL MODULE: ./src/io/write.ts
+var write = __nccwpck_require__(5419);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 104 modules
+var registry = __nccwpck_require__(6304);
+// EXTERNAL MODULE: ./src/policy/codes.ts
+var codes = __nccwpck_require__(8584);
+// EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
+var gate = __nccwpck_require__(757);
 ;// CONCATENATED MODULE: ./src/policy/recheck.ts
 
 
@@ -39075,9 +38832,9 @@ function recheckReport(given, opts) {
     }
     const list = [...results.values()];
     const settings = { root: given.root, runFindings, waivers: opts.waivers ?? [] };
-    const lenient = decide(list, { ...settings, failOn: 'blocking' });
+    const lenient = (0,gate/* decide */.L)(list, { ...settings, failOn: 'blocking' });
     const strict = given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
-        ? decide(list, { ...settings, failOn: 'problem' })
+        ? (0,gate/* decide */.L)(list, { ...settings, failOn: 'problem' })
         : lenient;
     const findings = [...list.flatMap((r) => r.findings), ...runFindings];
     findings.forEach((restored, i) => {
@@ -39112,51 +38869,12 @@ function recheckReport(given, opts) {
     return { ok: true, report: { ...base, tool: given.tool, generated_at: given.generated_at } };
 }
 
-;// CONCATENATED MODULE: ./src/render/labels.ts
-
-/**
- * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
- * the check summary never call one thing by two names.
- */
-/** A subject's status as shown: a blocking verdict is shown as the verdict itself (BLOCKED, FAIL). */
-function statusLabel(s) {
-    return s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status;
-}
-/** `n thing` or `n things`. */
-function plural(n, one, many = `${one}s`) {
-    return `${n} ${n === 1 ? one : many}`;
-}
-/**
- * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
- * cell; short ones are returned as they are.
- */
-function middle(s, max = 40) {
-    const chars = Array.from(s);
-    if (chars.length <= max)
-        return s;
-    const tail = Math.floor((max - 1) / 3);
-    return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
-}
-/** Context entries that describe how a target was judged (its header line), not its outcome. */
-function judgedContext(t) {
-    return Object.entries(t.context).filter(([k]) => k !== PROVISIONAL_BECAUSE);
-}
-/**
- * The target's end state in words. A paper checked at draft whose audits have problems keeps the
- * legacy state `accepted` in its report, but is shown as what it is: not blocking, and not
- * submission-ready.
- */
-function stateText(t, subjects) {
-    const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
-    if (t.terminal_state === 'accepted' && problems.length > 0)
-        return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
-    const because = t.context[subject/* PROVISIONAL_BECAUSE */.oW];
-    if (t.terminal_state === 'provisional' && because)
-        return `provisional, not submission-ready: ${because}`;
-    return t.terminal_state;
-}
-
+// EXTERNAL MODULE: ./src/render/labels.ts
+var labels = __nccwpck_require__(4529);
+// EXTERNAL MODULE: ./src/render/sanitize.ts
+var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
+
 
 
 
@@ -39224,7 +38942,7 @@ function units(report) {
     for (const s of report.subjects) {
         out.push({
             key: s.id,
-            label: statusLabel(s),
+            label: (0,labels/* statusLabel */.Rh)(s),
             name: s.name,
             path: s.path,
             kind: s.kind,
@@ -39350,8 +39068,8 @@ function conclusionLine(report) {
 }
 function countsLine(report) {
     const c = report.counts;
-    return (`${plural(c.subjects, 'subject')} in ${plural(c.targets, 'target')}: ${c.blocking} blocking · ${c.problem} with problems · ` +
-        `${c.pass} pass · ${c.skipped} skipped — ${c.errors} errors, ${c.warnings} warnings · ` +
+    return (`${(0,labels/* plural */.LS)(c.subjects, 'subject')} in ${(0,labels/* plural */.LS)(c.targets, 'target')}: ${c.blocking} blocking · ${c.problem} with problems · ` +
+        `${c.pass} pass · ${c.skipped} skipped — ${(0,labels/* plural */.LS)(c.errors, 'error')}, ${(0,labels/* plural */.LS)(c.warnings, 'warning')} · ` +
         `**submission-ready: ${report.submission_ready}**`);
 }
 /** How the target was judged, e.g. "assurance **submission** (from `.aris/assurance.txt`)". */
@@ -39384,7 +39102,7 @@ function locationText(f) {
 function renderCauseCard(u, members) {
     const files = [...new Set(u.findings.flatMap((f) => (f.related ?? []).map((r) => r.path)))];
     const lines = [
-        `#### ${MARK[u.outcome]} ${(0,sanitize/* mdText */.bC)(u.label, 60)} — ${files.length === 1 ? (0,sanitize/* mdCode */.xs)(files[0], 200, false) : (0,sanitize/* mdText */.bC)(u.name, 60)} (${plural(members.length, (0,sanitize/* mdText */.bC)(u.kind, 20))})`,
+        `#### ${MARK[u.outcome]} ${(0,sanitize/* mdText */.bC)(u.label, 60)} — ${files.length === 1 ? (0,sanitize/* mdCode */.xs)(files[0], 200, false) : (0,sanitize/* mdText */.bC)(u.name, 60)} (${(0,labels/* plural */.LS)(members.length, (0,sanitize/* mdText */.bC)(u.kind, 20))})`,
         '',
     ];
     if (files.length > 1) {
@@ -39393,7 +39111,7 @@ function renderCauseCard(u, members) {
             lines.push(`- ${(0,sanitize/* mdCode */.xs)(f, 200, false)}`);
         lines.push('');
     }
-    lines.push(`Cited by ${plural(members.length, (0,sanitize/* mdText */.bC)(u.kind, 20))}, each now out of date:`);
+    lines.push(`Cited by ${(0,labels/* plural */.LS)(members.length, (0,sanitize/* mdText */.bC)(u.kind, 20))}, each now out of date:`);
     for (const m of members.slice(0, CAUSE_LIST_MAX)) {
         const mine = u.findings.filter((f) => f.subject === m.id);
         const where = [...new Set(mine.map(locationText).filter((l) => l))];
@@ -39496,7 +39214,7 @@ function fit(head, items, tail, limit, note, unit) {
 function passingDetails(pass) {
     if (pass.length === 0)
         return '';
-    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)(middle(u.name), 120)} | ${u.path ? (0,sanitize/* mdCode */.xs)(middle(u.path, 80), 200) : ''} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} |`);
+    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)((0,labels/* middle */.mc)(u.name), 120)} | ${u.path ? (0,sanitize/* mdCode */.xs)((0,labels/* middle */.mc)(u.path, 80), 200) : ''} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} |`);
     const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join('\n');
     return `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n${body}\n\n</details>\n`;
 }
@@ -39513,17 +39231,17 @@ function heading(title, report, opts) {
         title,
         conclusionLine(report),
         countsLine(report) + runLink(opts),
-        ...provisionalLines(report),
+        ...notReadyLines(report),
         '',
     ].join('\n\n');
 }
-/** Why submission-ready is no for a paper with nothing failing: what makes it provisional. */
-function provisionalLines(report) {
+/** Why submission-ready is no for a target with nothing failing, in the pack's words. */
+function notReadyLines(report) {
     return report.targets.flatMap((t) => {
-        const because = t.context[subject/* PROVISIONAL_BECAUSE */.oW];
+        const because = t.context[subject/* NOT_READY_BECAUSE */.tq];
         return because
             ? [
-                `**Not submission-ready:** ${(0,sanitize/* mdText */.bC)(t.kind, 20)} ${(0,sanitize/* mdCode */.xs)(t.path, 200, false)} is provisional: ${(0,sanitize/* mdText */.bC)(because, REASON_MAX)}.`,
+                `**Not submission-ready:** ${(0,sanitize/* mdText */.bC)(t.kind, 20)} ${(0,sanitize/* mdCode */.xs)(t.path, 200, false)} is ${(0,sanitize/* mdText */.bC)(t.terminal_state, 40)}: ${(0,sanitize/* mdText */.bC)(because, REASON_MAX)}.`,
             ]
             : [];
     });
@@ -39539,13 +39257,65 @@ function renderCards(report, opts) {
     const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
     const unit = opts.unit ?? 'bytes';
     const all = cards(report);
-    const failing = all
-        .filter(isFailing)
-        .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
+    const failing = withPackCards(report, all.filter(isFailing)).sort((a, b) => a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1);
     const passing = all.filter((u) => !isFailing(u));
     const head = heading(`### ${CONCLUSION_MARK[report.conclusion]} ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: ${(0,sanitize/* mdText */.bC)(checkTitle(report), 255)}`, report, opts);
     const details = passingDetails(passing);
-    return fit(head, failing.map((u) => renderCard(u) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`, unit).text;
+    return fit(head, failing.map((u) => ('markdown' in u ? u.markdown : renderCard(u)) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`, unit).text;
+}
+/** The target a subject's card (or a cause card over its subjects) is about. */
+function cardTarget(u) {
+    return u.subject?.target ?? (u.members ? u.target?.id : undefined);
+}
+/**
+ * The failing cards, where a target's pack draws its own (Pack.markdownCards) in place of the
+ * generic cards of that target's subjects; a card about a target or the run itself stays.
+ */
+function withPackCards(report, failing) {
+    const mine = new Map();
+    for (const u of failing) {
+        const t = cardTarget(u);
+        if (t === undefined)
+            continue;
+        const own = mine.get(t);
+        if (own)
+            own.push(u);
+        else
+            mine.set(t, [u]);
+    }
+    const hooked = report.targets.filter((t) => mine.has(t.id) && (0,registry/* findPack */.LU)(t.pack)?.markdownCards);
+    if (hooked.length === 0)
+        return failing;
+    const subjectsOf = new Map(hooked.map((t) => [t.id, []]));
+    for (const s of report.subjects)
+        subjectsOf.get(s.target)?.push(s);
+    const drawn = new Map();
+    for (const t of hooked) {
+        const units = mine.get(t.id);
+        let markdown;
+        try {
+            markdown = (0,registry/* findPack */.LU)(t.pack).markdownCards({
+                report,
+                target: t,
+                subjects: subjectsOf.get(t.id),
+                failing: units.flatMap((u) => u.members ?? (u.subject ? [u.subject] : [])),
+            });
+        }
+        catch {
+            markdown = undefined; // the generic cards still say what failed
+        }
+        if (markdown === undefined)
+            continue;
+        const outcome = units.some((u) => u.outcome === 'blocking') ? 'blocking' : 'problem';
+        drawn.set(t.id, { outcome, markdown });
+    }
+    return [
+        ...drawn.values(),
+        ...failing.filter((u) => {
+            const t = cardTarget(u);
+            return t === undefined || !drawn.has(t);
+        }),
+    ];
 }
 /** The sticky pull-request comment: the marker, then the cards (or a short green state). */
 function renderComment(report, opts) {
@@ -39559,7 +39329,7 @@ function renderComment(report, opts) {
             '',
             countsLine(report) + runLink(opts),
             '',
-            ...provisionalLines(report).flatMap((l) => [l, '']),
+            ...notReadyLines(report).flatMap((l) => [l, '']),
             passingDetails(units(report)),
         ].join('\n');
         return marker + clip(green, limit, unit);
@@ -39600,10 +39370,10 @@ function renderSummary(report, opts) {
                     u.subject?.reason ??
                     '')
                 : '';
-            return `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)(middle(u.name), 120)} | ${(0,sanitize/* mdText */.bC)(u.kind, 20)} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} | ${(0,sanitize/* mdText */.bC)(why, 200)} |`;
+            return `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)((0,labels/* middle */.mc)(u.name), 120)} | ${(0,sanitize/* mdText */.bC)(u.kind, 20)} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} | ${(0,sanitize/* mdText */.bC)(why, 200)} |`;
         });
         const judged = judgedBy(t);
-        const state = stateText(t, mine.flatMap((u) => (u.subject ? [u.subject] : [])));
+        const state = (0,labels/* stateText */.r9)(t, mine.flatMap((u) => (u.subject ? [u.subject] : [])));
         sections.push([
             `### ${MARK[worst]} ${(0,sanitize/* mdText */.bC)(t.kind, 20)} ${(0,sanitize/* mdCode */.xs)(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${(0,sanitize/* mdText */.bC)(state, 400)}**`,
             '',
@@ -39633,6 +39403,8 @@ function renderJobSummary(report, opts) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/render/sarif.ts
 
 
@@ -39753,663 +39525,8 @@ function renderSarif(report, opts = {}) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/config-pinning.ts
-
-
-
-/**
- * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
- * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
- * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
- * `allow_empty: false`, a pack option the pack declares tightening (e.g. a floor that only ever
- * raises a run's own policy), `packs` naming every pack, `fixtures` when no other fixture
- * directory would run, an assurance or effort no weaker than the pinned assurance (which wins over
- * them anyway). `waivers` never apply from the checkout: a pull request could waive its own
- * failures. A key the workflow set itself overrides the config's and is left alone.
- */
-function withoutLoosening(config, pinned) {
-    const out = { ...config };
-    const ignored = [];
-    const drop = (key, why) => {
-        delete out[key];
-        ignored.push({ key: [key], why });
-    };
-    const weaker = (a) => a === 'draft' && pinned.assurance === 'submission';
-    if (config.paths && !pinned.paths)
-        drop('paths', 'it would replace discovery, leaving papers and runs elsewhere unverified');
-    if (config.exclude?.length)
-        drop('exclude', 'it would hide directories from discovery');
-    const ids = pinned.allPacks.map((p) => p.id);
-    const left = ids.filter((p) => !(selectedPacks(config) ?? ids).includes(p));
-    if (left.length && !pinned.packs) {
-        const why = `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`;
-        if (Array.isArray(config.packs))
-            drop('packs', why);
-        else {
-            const own = { ...config.packs };
-            for (const id of left) {
-                delete own[id];
-                ignored.push({ key: ['packs', id], why: `it would leave out the ${id} pack` });
-            }
-            out.packs = own;
-        }
-    }
-    for (const pack of pinned.allPacks) {
-        const given = packConfig(out, pack.id);
-        if (given === undefined)
-            continue;
-        const nested = !Array.isArray(out.packs) && out.packs?.[pack.id] !== undefined;
-        const kept = {};
-        for (const [k, v] of Object.entries(given)) {
-            if (pack.tighteningOptions?.includes(k))
-                kept[k] = v;
-            else
-                ignored.push({
-                    key: nested ? ['packs', pack.id, k] : [pack.id, k],
-                    why: `the ${pack.id} pack does not declare it safe when enforcement is pinned`,
-                });
-        }
-        if (nested)
-            out.packs = { ...out.packs, [pack.id]: kept };
-        else
-            out[pack.id] = kept;
-    }
-    if (config.waivers?.length)
-        drop('waivers', 'a pull request could waive its own findings; give waivers from the workflow');
-    if (config.allow_empty && pinned.allowEmpty === undefined)
-        drop('allow_empty', 'it would let a run that verifies nothing pass');
-    if (config.assurance && weaker(config.assurance))
-        drop('assurance', `assurance is pinned to ${pinned.assurance}`);
-    if (config.effort && pinned.effort === undefined && weaker((0,policy_assurance/* assuranceForEffort */.lV)(config.effort)))
-        drop('effort', `it implies ${(0,policy_assurance/* assuranceForEffort */.lV)(config.effort)}, but assurance is pinned to ${pinned.assurance}`);
-    const fixtures = config.fixtures;
-    const replaced = pinned.fixtures === undefined ? pinned.defaultFixtures : undefined;
-    if (fixtures !== undefined && replaced !== undefined)
-        if (external_node_path_default().resolve('/', fixtures) !== external_node_path_default().resolve('/', replaced))
-            drop('fixtures', `it would replace the fixture directory ${replaced}`);
-    return { config: out, ignored };
-}
-
-// EXTERNAL MODULE: ./src/io/hashing.ts
-var hashing = __nccwpck_require__(9520);
-// EXTERNAL MODULE: ./src/io/walk.ts
-var walk = __nccwpck_require__(5923);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-;// CONCATENATED MODULE: ./src/packs/pack.ts
-/** The gate-wide option keys (above); every other key belongs to a pack's `options` schema. */
-const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_effort'];
-
-// EXTERNAL MODULE: ./src/conformance/codes.ts
-var conformance_codes = __nccwpck_require__(3519);
-;// CONCATENATED MODULE: ./src/conformance/schema.ts
-
-/** One finding a fixture expects: its code, and where given, its path and line (RuleTester-style). */
-const ExpectedFinding = schemas/* object */.Ikc({
-    code: schemas/* string */.YjP().min(1),
-    path: schemas/* string */.YjP().min(1).optional().describe('Relative to the fixture’s input'),
-    line: schemas/* number */.aig().int().positive().optional(),
-})
-    .strict();
-/** The fields every fixture may have; a pack adds its own (PackFixtures.fields). */
-const COMMON = {
-    $schema: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* string */.YjP().optional(),
-    fixture_id: schemas/* string */.YjP().min(1),
-    fixture_kind: schemas/* string */.YjP().min(1).describe('What the fixture exercises, e.g. stale_input or clean'),
-    pack: schemas/* string */.YjP()
-        .min(1)
-        .optional()
-        .describe('The pack; by default the folder the fixture folder is in (<dir>/<pack>/<id>/)'),
-    description: schemas/* string */.YjP().optional(),
-    input: schemas/* string */.YjP()
-        .min(1)
-        .default('input')
-        .describe('Input bundle folder, relative to the fixture folder'),
-    target: schemas/* string */.YjP()
-        .min(1)
-        .default('.')
-        .describe('Directory inside the input the pack is pointed at'),
-    options: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
-        .default({})
-        .describe('Pack options, e.g. {"assurance":"submission"}'),
-    empty_dirs: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
-        .optional()
-        .describe('Empty directories (relative to the input) to create in a scratch copy before the run: git cannot store them'),
-    expected_validation_codes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    expected_terminal_state: schemas/* string */.YjP().optional(),
-    expected_findings: schemas/* array */.YOg(ExpectedFinding)
-        .optional()
-        .describe('Every finding the pack must emit, each exactly once: counts and locations are compared where given'),
-};
-/**
- * conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout), with
- * the fields `pack` declares. Without a pack, the common fields only (for schemas/ and for
- * reading `pack` before the pack is known).
- */
-function fixtureSchema(pack) {
-    return schemas/* object */.Ikc({ ...COMMON, ...pack?.fixtures?.fields }).strict();
-}
-
-// EXTERNAL MODULE: ./src/io/json-file.ts
-var json_file = __nccwpck_require__(5823);
-;// CONCATENATED MODULE: ./src/conformance/runner.ts
-
-
-
-
-
-
-
-
-
-
-
-/** Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one). */
-function findFixtures(dir) {
-    if (external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')))
-        return [dir];
-    const out = [];
-    const walk = (d, depth) => {
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
-        }
-        catch {
-            return;
-        }
-        for (const e of entries) {
-            if (!e.isDirectory())
-                continue;
-            const sub = external_node_path_default().join(d, e.name);
-            if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
-                out.push(sub);
-            else if (depth < 2)
-                walk(sub, depth + 1);
-        }
-    };
-    walk(dir, 0);
-    return out.sort();
-}
-/**
- * The conformance runner (ESLint's RuleTester idea): each fixture's input is verified by its
- * pack, and the fixture passes only when the emitted code set equals the expected set exactly
- * and the terminal state matches.
- */
-async function runFixtures(dir, opts) {
-    const folders = findFixtures(dir);
-    const results = [];
-    for (const [i, folder] of folders.entries()) {
-        opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
-        results.push(await runFixture(folder, opts));
-    }
-    return results;
-}
-/**
- * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
- * or why it cannot be made. The copy is removed again on every failure.
- */
-function scratchCopy(inputDir, emptyDirs) {
-    const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
-    let made = false;
-    try {
-        external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
-        for (const d of emptyDirs) {
-            const refused = makeDirInside(dir, d);
-            if (refused)
-                return { ok: false, detail: `cannot hold empty_dirs entry "${d}": it ${refused}` };
-        }
-        made = true;
-        return { ok: true, dir };
-    }
-    finally {
-        if (!made)
-            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    }
-}
-/**
- * Creates `rel` under `root` one component at a time, never through a symlink: the copied input
- * is untrusted, and `esc -> /anywhere` would otherwise make `esc/X` create /anywhere/X. Returns
- * why it refused, or undefined once the directory exists.
- */
-function makeDirInside(root, rel) {
-    if (external_node_path_default().isAbsolute(rel) || rel.includes('\0'))
-        return 'is not a relative path';
-    const parts = rel.split(/[/\\]+/).filter((p) => p !== '' && p !== '.');
-    if (parts.includes('..'))
-        return 'leaves the input (it contains "..")';
-    let cur = root;
-    for (const part of parts) {
-        cur = external_node_path_default().join(cur, part);
-        let st;
-        try {
-            st = external_node_fs_default().lstatSync(cur);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT')
-                throw err;
-        }
-        if (st?.isSymbolicLink())
-            return `goes through the symlink ${external_node_path_default().relative(root, cur)}`;
-        if (st && !st.isDirectory())
-            return `goes through ${external_node_path_default().relative(root, cur)}, which is a file`;
-        if (!st)
-            external_node_fs_default().mkdirSync(cur);
-    }
-    return undefined;
-}
-async function runFixture(folder, opts) {
-    const ws = opts.workspace;
-    const rel = ws.rel(folder);
-    const targetId = `fixture:${rel}`;
-    const target = {
-        id: targetId,
-        pack: 'fixtures',
-        kind: 'fixture',
-        path: rel,
-        enforcement: 'blocking',
-        terminal_state: 'failed',
-        ready: false,
-        context: {},
-    };
-    const subject = {
-        id: targetId,
-        target: targetId,
-        pack: 'fixtures',
-        kind: 'fixture',
-        name: external_node_path_default().basename(folder),
-        path: `${rel}/fixture.json`,
-        status: 'FAILED',
-        outcome: 'pass',
-    };
-    const fail = (def, message, line) => ({
-        target,
-        subjects: [subject],
-        findings: [
-            (0,finding/* finding */.gk)(def, {
-                subject: targetId,
-                message,
-                location: line ? { path: subject.path, line } : { path: subject.path },
-            }),
-        ],
-    });
-    const loaded = (0,json_file/* loadJsonObject */.U)(ws, folder, 'fixture.json');
-    if (loaded.state !== 'ok')
-        return fail(conformance_codes/* FIXTURE */.c.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
-    const given = loaded.data['pack'];
-    const packId = typeof given === 'string' ? given : external_node_path_default().basename(external_node_path_default().dirname(folder));
-    const pack = opts.packs.find((p) => p.id === packId);
-    const parsed = fixtureSchema(pack).safeParse(loaded.data);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return fail(conformance_codes/* FIXTURE */.c.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
-    }
-    const fx = parsed.data;
-    subject.name = fx.fixture_id;
-    target.context = { pack: packId, fixture_kind: fx.fixture_kind };
-    const expectedCodes = fx.expected_validation_codes ??
-        (fx.expected_findings ? [...new Set(fx.expected_findings.map((e) => e.code))] : undefined);
-    if (expectedCodes === undefined) {
-        return fail(conformance_codes/* FIXTURE */.c.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
-    }
-    if (!pack)
-        return fail(conformance_codes/* FIXTURE */.c.invalid, typeof given === 'string'
-            ? `Fixture ${fx.fixture_id} names pack "${packId}", which audit-gate does not have.`
-            : `Fixture ${fx.fixture_id} is in the folder "${packId}", which is no pack audit-gate has; put it under <dir>/<pack>/ or name its "pack".`, loaded.doc.lineOf(['pack']));
-    const unknown = [...expectedCodes, ...(fx.expected_findings ?? []).map((e) => e.code)].filter((c) => !opts.knownCodes.has(c));
-    if (unknown.length > 0) {
-        return fail(conformance_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${[...new Set(unknown)].join(', ')}.`, loaded.doc.lineOf(fx.expected_validation_codes ? ['expected_validation_codes'] : ['expected_findings']));
-    }
-    const prepared = { input: fx.input, target: fx.target, options: fx.options };
-    Object.assign(prepared, pack.fixtures?.prepare?.(fx));
-    const options = fixtureOptions(pack).safeParse(prepared.options);
-    if (!options.success) {
-        const issue = options.error.issues[0];
-        return fail(conformance_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: options${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}.`, loaded.doc.lineOf(['options', ...issue.path]) ??
-            loaded.doc.lineOf(['options']));
-    }
-    // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
-    const input = ws.resolve(folder, prepared.input);
-    const targetIn = input.ok ? new workspace/* Workspace */.a(input.real).resolve(input.real, prepared.target) : input;
-    if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
-        return fail(conformance_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(prepared.input, prepared.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
-    }
-    const inputDir = input.real;
-    let scratch;
-    if (fx.empty_dirs?.length) {
-        let copy;
-        try {
-            copy = scratchCopy(inputDir, fx.empty_dirs);
-        }
-        catch (err) {
-            copy = { ok: false, detail: `could not be prepared: ${(0,workspace/* errorText */.k)(err)}` };
-        }
-        if (!copy.ok)
-            return fail(conformance_codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${prepared.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
-        scratch = copy.dir;
-    }
-    let emitted;
-    const hasher = new hashing/* Hasher */.OP();
-    try {
-        const root = scratch ?? inputDir;
-        emitted = await pack.verify(external_node_path_default().resolve(root, prepared.target), {
-            workspace: new workspace/* Workspace */.a(root),
-            hasher,
-            options: options.data,
-        });
-    }
-    catch (err) {
-        return fail(conformance_codes/* FIXTURE */.c.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${(0,workspace/* errorText */.k)(err)}.`);
-    }
-    finally {
-        await hasher.close();
-        if (scratch)
-            external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
-    }
-    const expected = [...new Set(expectedCodes)].sort();
-    const actual = [...new Set(emitted.findings.map((f) => f.code))].sort();
-    const missing = expected.filter((c) => !actual.includes(c));
-    const extra = actual.filter((c) => !expected.includes(c));
-    const stateOk = fx.expected_terminal_state === undefined ||
-        fx.expected_terminal_state === emitted.target.terminal_state;
-    const located = fx.expected_findings ? compareFindings(fx.expected_findings, emitted.findings) : [];
-    const findings = [];
-    if (missing.length || extra.length || !stateOk || located.length) {
-        const parts = [
-            `expected [${expected.join(', ')}]`,
-            `got [${actual.join(', ')}]`,
-            missing.length ? `missing ${missing.join(', ')}` : '',
-            extra.length ? `unexpected ${extra.join(', ')}` : '',
-            stateOk
-                ? ''
-                : `terminal state ${emitted.target.terminal_state}, expected ${fx.expected_terminal_state}`,
-            ...located,
-        ].filter(Boolean);
-        findings.push((0,finding/* finding */.gk)(conformance_codes/* FIXTURE */.c.mismatch, {
-            subject: targetId,
-            message: `Fixture ${fx.fixture_id} (${fx.fixture_kind}): ${parts.join('; ')}.`,
-            location: {
-                path: subject.path,
-                line: loaded.doc.lineOf(located.length || !fx.expected_validation_codes
-                    ? ['expected_findings']
-                    : ['expected_validation_codes']) ?? 1,
-            },
-        }));
-    }
-    const passed = findings.length === 0;
-    return {
-        target: { ...target, terminal_state: passed ? 'passed' : 'failed' },
-        subjects: [
-            {
-                ...subject,
-                status: passed ? 'PASSED' : 'FAILED',
-                reason: `${fx.fixture_kind}: expects [${expected.join(', ')}]${fx.expected_terminal_state ? ` → ${fx.expected_terminal_state}` : ''}`,
-            },
-        ],
-        findings,
-        extension: {
-            expected_validation_codes: expected,
-            actual_validation_codes: actual,
-            expected_terminal_state: fx.expected_terminal_state ?? null,
-            actual_terminal_state: emitted.target.terminal_state,
-        },
-    };
-}
-/** The options a fixture may give a pack: the gate-wide ones, the pack's own, its fixture knobs. */
-function fixtureOptions(pack) {
-    return schemas/* object */.Ikc({
-        ...Object.fromEntries(GATE_OPTION_KEYS.map((k) => [k, schemas/* string */.YjP().optional()])),
-        ...pack.options.shape,
-        ...pack.fixtures?.options?.shape,
-    })
-        .strict();
-}
-const describe = (e) => `${e.code}${e.path ? ` at ${e.path}${e.line ? `:${e.line}` : ''}` : e.line ? ` on line ${e.line}` : ''}`;
-/**
- * RuleTester-style: every expected finding is matched by exactly one emitted finding (same code,
- * and the path and line where the fixture gives them), and every emitted one by an expected one.
- * The most specific expectations are matched first. Returns what differs, or nothing.
- */
-function compareFindings(expected, emitted) {
-    const open = [...emitted];
-    const unmatched = [];
-    const specificity = (e) => (e.path ? 2 : 0) + (e.line ? 1 : 0);
-    for (const e of [...expected].sort((a, b) => specificity(b) - specificity(a))) {
-        const i = open.findIndex((f) => f.code === e.code &&
-            (e.path === undefined || f.location?.path === e.path) &&
-            (e.line === undefined || f.location?.line === e.line));
-        if (i < 0)
-            unmatched.push(e);
-        else
-            open.splice(i, 1);
-    }
-    const emittedText = (f) => describe({
-        code: f.code,
-        ...(f.location ? { path: f.location.path } : {}),
-        ...(f.location?.line ? { line: f.location.line } : {}),
-    });
-    return [
-        unmatched.length ? `expected but not emitted: ${unmatched.map(describe).join(', ')}` : '',
-        open.length ? `emitted but not expected: ${open.map(emittedText).join(', ')}` : '',
-    ].filter(Boolean);
-}
-
-// EXTERNAL MODULE: ./src/parallel.ts + 1 modules
-var parallel = __nccwpck_require__(5584);
-;// CONCATENATED MODULE: ./src/verify.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
-async function verify(opts) {
-    const ws = new workspace/* Workspace */.a(opts.root, opts.allowOutsideRoot);
-    const runFindings = [];
-    const defaultFixtures = opts.defaultFixtures !== undefined &&
-        (0,files/* statPath */.qW)(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
-        ? opts.defaultFixtures
-        : undefined;
-    const { config, path: configFile, lineOf, } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
-    const configPath = configFile !== undefined ? ws.rel(configFile) : undefined;
-    const all = (0,registry/* packs */.tm)();
-    const selected = opts.packs ?? selectedPacks(config) ?? all.map((x) => x.id);
-    const packs = all.filter((p) => selected.includes(p.id));
-    const options = {
-        ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
-        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
-        ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
-        ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
-    };
-    // Options given explicitly (CLI flags) win over the config file.
-    const packOptions = Object.fromEntries(all.map((p) => [p.id, { ...packConfig(config, p.id), ...opts.packOptions?.[p.id] }]));
-    const hasher = new hashing/* Hasher */.OP();
-    const ctx = { workspace: ws, hasher, options, packOptions };
-    // Helper threads boot while the repository is walked; verifyTargets closes them. A named
-    // directory checked as it is (aris <paper-dir>) is one target: no helpers.
-    const workers = opts.exact ? undefined : parallel/* VerifyWorkers */.fY.start(ctx);
-    const results = [];
-    try {
-        const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
-        results.push(...(await (0,parallel/* verifyTargets */.I6)(planned, ctx, opts.onProgress, workers)));
-        const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
-        if (fixtureDir !== undefined) {
-            const dir = fixtureDirectory(ws, fixtureDir);
-            if (!dir.ok)
-                runFindings.push(dir.finding);
-            else
-                results.push(...(await runFixtures(dir.abs, {
-                    packs: all,
-                    knownCodes: new Set((0,registry/* allCodes */.Sb)().map((c) => c.code)),
-                    workspace: ws,
-                    onProgress: opts.onProgress,
-                })));
-        }
-    }
-    finally {
-        await workers?.close(); // already closed by verifyTargets unless discovery threw
-        await hasher.close();
-    }
-    const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
-    if (!allowEmpty && results.every((r) => r.subjects.length === 0)) {
-        runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.nothingVerified, {
-            subject: 'gate',
-            message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
-            ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
-        }));
-    }
-    return decide(results, {
-        root: ws.root,
-        failOn: opts.failOn ?? config.fail_on ?? 'blocking',
-        runFindings,
-        waivers: (config.waivers ?? []).map((waiver, i) => ({
-            waiver,
-            ...(configPath !== undefined
-                ? { location: located({ path: configPath, line: lineOf(['waivers', i]) }) }
-                : {}),
-        })),
-    });
-}
-/**
- * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
- * pinned the assurance; then its keys that would weaken the gate are dropped and reported. A
- * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
- */
-function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
-    const none = { config: {}, lineOf: () => undefined };
-    const loaded = loadConfig(ws, {
-        root: opts.root,
-        ...(opts.config !== undefined ? { file: opts.config } : {}),
-        ...(opts.configJson !== undefined ? { json: opts.configJson } : {}),
-    });
-    if (!loaded.ok) {
-        const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
-        runFindings.push((0,finding/* finding */.gk)(loaded.refused ? codes/* GATE */.k.configRefused : codes/* GATE */.k.configInvalid, {
-            subject: 'gate',
-            message: `Config ${name}: ${loaded.message}.`,
-            ...(loaded.path !== undefined
-                ? {
-                    location: loaded.line
-                        ? { path: ws.rel(loaded.path), line: loaded.line }
-                        : { path: ws.rel(loaded.path) },
-                }
-                : {}),
-        }));
-        return none;
-    }
-    const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
-    if (loaded.trusted || opts.assurance === undefined)
-        return { config: loaded.config, ...at };
-    // An assurance that is not understood fails closed, as it does for the papers.
-    const pinned = (0,policy_assurance/* isAssurance */.ws)(opts.assurance) ? opts.assurance : 'submission';
-    const { config, ignored } = withoutLoosening(loaded.config, {
-        assurance: pinned,
-        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
-        ...(opts.paths !== undefined ? { paths: opts.paths } : {}),
-        ...(opts.packs !== undefined ? { packs: opts.packs } : {}),
-        ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
-        ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
-        ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
-        allPacks: (0,registry/* packs */.tm)(),
-    });
-    if (ignored.length > 0 && loaded.path !== undefined) {
-        const rel = ws.rel(loaded.path);
-        const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
-        runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.configKeyIgnored, {
-            subject: 'gate',
-            message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
-            location: located(first),
-            related: rest.map(located),
-        }));
-    }
-    return { config, ...at };
-}
-function located(l) {
-    return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
-}
-/** The fixture directory, which must really lie inside the workspace: it is not walked otherwise. */
-function fixtureDirectory(ws, dir) {
-    const r = ws.resolve(ws.root, dir);
-    const problem = !r.ok
-        ? r.reason === 'outside_root'
-            ? 'leads outside the workspace'
-            : r.reason === 'missing'
-                ? 'does not exist'
-                : 'cannot be read'
-        : (0,files/* statPath */.qW)(r.real).kind !== 'dir'
-            ? 'is not a directory'
-            : undefined;
-    if (r.ok && problem === undefined)
-        return { ok: true, abs: r.abs };
-    // The message names the directory as given, never where a symlink leads.
-    return {
-        ok: false,
-        finding: (0,finding/* finding */.gk)(codes/* GATE */.k.targetNotFound, {
-            subject: 'gate',
-            message: `Fixture directory ${dir} ${problem}; it was not read.`,
-            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
-        }),
-    };
-}
-function planTargets(ws, packs, paths, exclude, runFindings, exact) {
-    const planned = [];
-    const seen = new Set();
-    const add = (pack, dir) => {
-        const key = `${pack.id}\0${dir}`;
-        if (!seen.has(key)) {
-            seen.add(key);
-            planned.push({ pack, dir });
-        }
-    };
-    const roots = paths ?? ['.'];
-    for (const p of roots) {
-        const r = ws.resolve(ws.root, p);
-        if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory()) {
-            runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.targetNotFound, {
-                subject: 'gate',
-                message: `Path "${p}" ${r.ok ? 'is not a directory' : r.detail}.`,
-            }));
-            continue;
-        }
-        if (exact) {
-            for (const pack of packs)
-                add(pack, r.abs);
-            continue;
-        }
-        const { dirs, unknown } = (0,walk/* walkRepository */.M)(r.abs, exclude);
-        for (const u of unknown)
-            runFindings.push((0,finding/* finding */.gk)(codes/* GATE */.k.gitIndexUnreadable, {
-                subject: 'gate',
-                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
-            }));
-        let found = 0;
-        for (const pack of packs) {
-            for (const dir of pack.discover(dirs)) {
-                add(pack, dir);
-                found++;
-            }
-        }
-        // An explicitly named directory in which nothing was discovered is still a target of the
-        // pack that claims such paths (a paper dir whose audits may all be missing, which is exactly
-        // what the gate must catch).
-        const claimant = packs.find((x) => x.claimsUndiscovered);
-        if (paths && found === 0 && claimant)
-            add(claimant, r.abs);
-    }
-    return planned;
-}
-
+// EXTERNAL MODULE: ./src/verify.ts + 4 modules
+var verify = __nccwpck_require__(6758);
 ;// CONCATENATED MODULE: ./src/github/annotations.ts
 
 const annotations_LEVEL = {
@@ -46179,6 +45296,14 @@ function runUrl(env) {
     return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}${attempt}`;
 }
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/policy/assurance.ts
+var policy_assurance = __nccwpck_require__(1355);
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 
 
@@ -46260,8 +45385,8 @@ function readSettings(env) {
     // Default: conformance/ when it exists (verify decides, after the config is read).
     if (fixtures === '')
         s.defaultFixtures = 'conformance';
-    else if (fixtures !== 'none')
-        s.fixtures = fixtures;
+    else
+        s.fixtures = fixtures === 'none' ? false : fixtures;
     const allowEmpty = bool(env, 'allow-empty');
     if (allowEmpty !== undefined)
         s.allowEmpty = allowEmpty;
@@ -46375,7 +45500,7 @@ class ToolFailure extends Error {
 }
 /** A report for a run that could not verify anything: the gate fails closed. */
 function failureReport(settings, message, remediation) {
-    return decide([], {
+    return (0,gate/* decide */.L)([], {
         root: settings.workspace,
         failOn: settings.failOn,
         runFindings: [(0,finding/* finding */.gk)(codes/* GATE */.k.internalError, { subject: 'gate', message, remediation })],
@@ -46421,7 +45546,7 @@ function ensureCommit(workspace, target, env) {
  * the workflow itself and are written as given.
  */
 function confinement(file, workspace) {
-    return lexicallyInside(file, workspace) ? workspace : undefined;
+    return (0,write/* lexicallyInside */.o5)(file, workspace) ? workspace : undefined;
 }
 /**
  * Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup).
@@ -46455,7 +45580,7 @@ function loadReport(file, settings) {
     const checked = recheckReport(parsed.data, {
         failOn: settings.failOn,
         codes: (0,registry/* allCodes */.Sb)(),
-        waivers: workflowWaivers(new workspace/* Workspace */.a(settings.workspace), {
+        waivers: (0,config/* workflowWaivers */.zB)(new workspace/* Workspace */.a(settings.workspace), {
             root: settings.workspace,
             ...(settings.config !== undefined ? { file: settings.config } : {}),
             ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
@@ -46570,14 +45695,14 @@ async function run(env = process.env) {
             ensureCheckedOut(settings.workspace);
             if (target)
                 ensureCommit(settings.workspace, target, env);
-            report = await verify({
+            report = await (0,verify/* verify */.M)({
                 root: settings.workspace,
                 ...(settings.config ? { config: settings.config } : {}),
                 ...(settings.configJson ? { configJson: settings.configJson } : {}),
                 ...(settings.paths ? { paths: settings.paths } : {}),
                 ...(settings.assurance ? { assurance: settings.assurance } : {}),
                 ...(settings.effort ? { effort: settings.effort } : {}),
-                ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
+                ...(settings.fixtures !== undefined ? { fixtures: settings.fixtures } : {}),
                 ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
                 ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
                 emptyRemediation: 'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
@@ -46594,14 +45719,14 @@ async function run(env = process.env) {
     }
     // Files: the JSON report (report-path) and SARIF.
     try {
-        writeReportFile(settings.reportPath, JSON.stringify(report, null, 2) + '\n', confinement(settings.reportPath, settings.workspace));
+        (0,write/* writeReportFile */.aS)(settings.reportPath, JSON.stringify(report, null, 2) + '\n', confinement(settings.reportPath, settings.workspace));
     }
     catch (err) {
         warning(`audit-gate could not write the JSON report to ${settings.reportPath}: ${err.message}`);
     }
     if (settings.sarifFile) {
         try {
-            writeReportFile(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: (0,registry/* allCodes */.Sb)() }), null, 2) + '\n', confinement(settings.sarifFile, settings.workspace));
+            (0,write/* writeReportFile */.aS)(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: (0,registry/* allCodes */.Sb)() }), null, 2) + '\n', confinement(settings.sarifFile, settings.workspace));
         }
         catch (err) {
             warning(`audit-gate could not write SARIF to ${settings.sarifFile}: ${err.message}`);
@@ -46784,7 +45909,7 @@ function finding(def, input) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B7: () => (/* binding */ Subject),
 /* harmony export */   We: () => (/* binding */ Target),
-/* harmony export */   oW: () => (/* binding */ PROVISIONAL_BECAUSE)
+/* harmony export */   tq: () => (/* binding */ NOT_READY_BECAUSE)
 /* harmony export */ });
 /* unused harmony exports Outcome, Kind, Enforcement */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5491);
@@ -46815,20 +45940,23 @@ const Target = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     kind: Kind,
     path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Repo-relative path ("." for the root)'),
     enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
-    terminal_state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('e.g. accepted | provisional | blocked for papers'),
+    terminal_state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe("The pack's word for how the target ended, e.g. accepted"),
     ready: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()
         .default(false)
         .describe('Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready'),
     context: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
         .describe('How the target was judged, e.g. assurance and where it came from'),
 });
-/** The `context` key in which a pack says why a target is provisional (not submission-ready). */
-const PROVISIONAL_BECAUSE = 'provisional_because';
+/**
+ * The `context` key in which a pack says, in words, why a target with nothing failing is still
+ * not ready (e.g. which audits make a paper provisional). Every rendering prints it.
+ */
+const NOT_READY_BECAUSE = 'not_ready_because';
 
 
 /***/ }),
 
-/***/ 3218:
+/***/ 6304:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46897,6 +46025,210 @@ const ARIS = {
 };
 const ARIS_CODES = Object.values(ARIS);
 
+;// CONCATENATED MODULE: ./src/cli-flags.ts
+/**
+ * Flags several commands take, with the same help everywhere (a pack's command lists them in its
+ * `flags`). Every command also gets --progress and --help from the CLI itself. A module of its
+ * own, importing nothing, so a pack's command can use it while the registry is being loaded.
+ */
+const FLAGS = {
+    format: {
+        name: 'format',
+        type: 'string',
+        value: 'text|json',
+        help: 'stdout format (default text)',
+    },
+    out: {
+        name: 'out',
+        type: 'string',
+        value: 'FILE',
+        help: 'write the JSON report to FILE; stdout keeps the text summary',
+    },
+    allowOutsideRoot: {
+        name: 'allow-outside-root',
+        type: 'boolean',
+        help: 'read inputs and traces outside the root too (local use only)',
+    },
+    gitRoot: {
+        name: 'root',
+        type: 'string',
+        value: 'DIR',
+        help: 'workspace nothing is read outside of (default: the git top level)',
+    },
+};
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+// EXTERNAL MODULE: ./src/io/write.ts
+var write = __nccwpck_require__(5419);
+// EXTERNAL MODULE: ./src/render/labels.ts
+var labels = __nccwpck_require__(4529);
+// EXTERNAL MODULE: ./src/render/sanitize.ts
+var sanitize = __nccwpck_require__(5805);
+;// CONCATENATED MODULE: ./src/render/text.ts
+
+
+const MARK = {
+    pass: '✓',
+    problem: '!',
+    blocking: '✗',
+    skipped: '·',
+};
+function locationText(f) {
+    if (!f.location)
+        return '';
+    return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
+}
+/** The terminal summary: one line per subject, the findings with what to do, then the totals. */
+function renderText(report) {
+    const out = [];
+    out.push(`audit-gate ${report.tool.version} — ${(0,sanitize/* plain */.pj)(report.root)}`);
+    for (const t of report.targets) {
+        const subjects = report.subjects.filter((s) => s.target === t.id);
+        const ctx = (0,labels/* judgedContext */.vw)(t)
+            .map(([k, v]) => `${k}: ${(0,sanitize/* plain */.pj)(v)}`)
+            .join(', ');
+        out.push('', `${t.kind} ${(0,sanitize/* plain */.pj)(t.path)}${ctx ? `  (${ctx})` : ''}`);
+        const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
+        for (const s of subjects) {
+            const label = (0,labels/* statusLabel */.Rh)(s);
+            const verdict = s.verdict && s.verdict !== label ? `  ${(0,sanitize/* plain */.pj)(s.verdict)}` : '';
+            out.push(`  ${MARK[s.outcome]} ${(0,sanitize/* plain */.pj)(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
+        }
+        out.push(`  → ${(0,sanitize/* plain */.pj)((0,labels/* stateText */.r9)(t, subjects))}`);
+    }
+    if (report.findings.length > 0) {
+        out.push('', 'Findings:');
+        // Findings about the run as a whole (a bad config, nothing verified) first: they explain the rest.
+        const ordered = [
+            ...report.findings.filter((f) => f.subject === 'gate'),
+            ...report.findings.filter((f) => f.subject !== 'gate'),
+        ];
+        for (const f of ordered) {
+            const mark = f.waived
+                ? '~'
+                : f.severity === 'error'
+                    ? '✗'
+                    : f.severity === 'warning'
+                        ? '!'
+                        : '·';
+            const where = locationText(f);
+            out.push(`  ${mark} ${where ? `${(0,sanitize/* plain */.pj)(where)}  ` : ''}${f.code}`);
+            out.push(`      ${(0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(f.message), 600)}`);
+            out.push(`      → ${(0,sanitize/* plain */.pj)(f.remediation)}`);
+            if (f.waived)
+                out.push(`      ${waivedText(f.waived)}`);
+        }
+    }
+    const c = report.counts;
+    out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
+        `${(0,labels/* plural */.LS)(c.errors, 'error')}, ${(0,labels/* plural */.LS)(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`);
+    const verdictLine = report.conclusion === 'failure'
+        ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
+        : report.conclusion === 'neutral'
+            ? 'WARN: problems above do not block at this assurance level.'
+            : 'OK: nothing blocks.';
+    out.push(`${verdictLine} (exit ${report.exit_code})`);
+    return out.join('\n') + '\n';
+}
+/** Whether a target blocks only because it is checked at submission (draft would let it pass). */
+function downgradable(report) {
+    return report.targets.some((t) => t.context['assurance'] === 'submission' &&
+        report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'));
+}
+/** A waived finding's note: it does not block, and why (the config's words, made plain). */
+function waivedText(w) {
+    return `waived: ${(0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(w.reason), 300)}${w.tracking ? ` (${(0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(w.tracking), 200)})` : ''}; it does not block.`;
+}
+
+;// CONCATENATED MODULE: ./src/cli-kit.ts
+
+
+
+
+
+/** A bad argument: exit 2, with the message and a pointer to the command's help. */
+class UsageError extends Error {
+}
+/** A command's parsed arguments, typed by what the caller expects of a flag. */
+class Args {
+    values;
+    positionals;
+    constructor(values, positionals) {
+        this.values = values;
+        this.positionals = positionals;
+    }
+    /** A string flag's value (undefined when not given). */
+    string(name) {
+        const v = this.values[name];
+        return typeof v === 'string' ? v : undefined;
+    }
+    /** Whether a boolean flag was given. */
+    flag(name) {
+        return this.values[name] === true;
+    }
+}
+/** --format text|json (default text). */
+function textOrJson(v) {
+    if (v === undefined || v === 'text')
+        return 'text';
+    if (v === 'json')
+        return 'json';
+    throw new UsageError(`--format must be text or json, not "${v}"`);
+}
+/** The progress callback of --progress (always on when stderr is a terminal). */
+function progress(io, enabled) {
+    return enabled || io.isTTY ? (m) => io.stderr(`… ${(0,sanitize/* plain */.pj)(m)}\n`) : undefined;
+}
+/** `dirs` relative to `root`, which must be a directory holding them (unless allowed outside). */
+function insideRoot(root, given, dirs, allowOutside) {
+    if (!external_node_fs_default().existsSync(root) || !external_node_fs_default().statSync(root).isDirectory())
+        throw new UsageError(`root not found: ${given ?? root}`);
+    const rel = dirs.map((d) => external_node_path_default().relative(root, d) || '.');
+    const outside = rel.find((r) => r.startsWith('..') || external_node_path_default().isAbsolute(r));
+    if (outside !== undefined && !allowOutside)
+        throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
+    return rel;
+}
+/** The git top level containing `dir`, else `fallback`. */
+function gitTopLevel(dir, fallback) {
+    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
+        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
+            return d;
+        if (external_node_path_default().dirname(d) === d)
+            return fallback;
+    }
+}
+/** `given` resolved against the current directory; it must be a directory (else `notFound`). */
+function existingDir(io, given, notFound) {
+    const abs = external_node_path_default().resolve(io.cwd, given);
+    if (!external_node_fs_default().existsSync(abs) || !external_node_fs_default().statSync(abs).isDirectory())
+        throw new UsageError(`${notFound}: ${given}`);
+    return abs;
+}
+/**
+ * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
+ * text summary (and says where the report is), whatever the format. Returns the exit code.
+ */
+function emit(report, fmt, out, io) {
+    const json = JSON.stringify(report, null, 2) + '\n';
+    if (out) {
+        const file = external_node_path_default().resolve(io.cwd, out);
+        (0,write/* writeReportFile */.aS)(file, json);
+        io.stdout(renderText(report) + `report: ${(0,sanitize/* plain */.pj)(file)}\n`);
+    }
+    else
+        io.stdout(fmt === 'json' ? json : renderText(report));
+    return report.exit_code;
+}
+
+// EXTERNAL MODULE: ./src/io/workspace.ts
+var workspace = __nccwpck_require__(2645);
+// EXTERNAL MODULE: ./src/policy/assurance.ts
+var policy_assurance = __nccwpck_require__(1355);
+// EXTERNAL MODULE: ./src/verify.ts + 4 modules
+var verify = __nccwpck_require__(6758);
 ;// CONCATENATED MODULE: ./src/packs/aris/outputs.ts
 /**
  * A finding as verify_paper_audits.sh users know it: the pack's `details.issue` is the legacy
@@ -46936,12 +46268,8 @@ var finding = __nccwpck_require__(1300);
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/io/files.ts
 var files = __nccwpck_require__(3839);
-// EXTERNAL MODULE: ./src/policy/assurance.ts
-var assurance = __nccwpck_require__(1355);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __nccwpck_require__(311);
-// EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/packs/kit/findings.ts
 
 /** By default, at most this many findings per code and target; the rest are counted in one closing finding. */
@@ -47011,11 +46339,6 @@ class Findings {
     }
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
-// EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(2645);
 ;// CONCATENATED MODULE: ./src/packs/kit/files.ts
 
 
@@ -48389,7 +47712,7 @@ async function verifyPaper(paperDir, ctx) {
             assurance_source: decision.source,
             ...(decision.effort ? { effort: decision.effort } : {}),
             manifest: manifest.source,
-            ...(overall === 'provisional' ? { [subject/* PROVISIONAL_BECAUSE */.oW]: provisionalBecause(checks) } : {}),
+            ...(overall === 'provisional' ? { [subject/* NOT_READY_BECAUSE */.tq]: provisionalBecause(checks) } : {}),
         },
     };
     const report = {
@@ -48437,7 +47760,7 @@ function decideAssurance(paperDir, ctx) {
     const o = ctx.options;
     const str = (v) => (typeof v === 'string' ? v : undefined);
     const file = readAssuranceFile(ctx.workspace, paperDir);
-    return (0,assurance/* resolveAssurance */.QN)({
+    return (0,policy_assurance/* resolveAssurance */.QN)({
         flagAssurance: str(o.assurance),
         flagEffort: str(o.effort),
         ...(file.state === 'text' ? { fileText: file.text } : {}),
@@ -48502,7 +47825,120 @@ function provisionalBecause(checks) {
     return [...groups].map(([why, audits]) => `${why}: ${audits.join(', ')}`).join('; ');
 }
 
+;// CONCATENATED MODULE: ./src/packs/aris/command.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * `audit-gate aris <paper-dir>`: the drop-in replacement for verify_paper_audits.sh. Writes the
+ * legacy report to <paper-dir>/.aris/audit-verifier-report.json (or --json-out) and prints the
+ * summary to stderr (with --format json, the legacy report to stdout).
+ */
+const arisCommand = {
+    args: '<paper-dir>',
+    about: 'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr.',
+    flags: [
+        {
+            name: 'assurance',
+            type: 'string',
+            value: 'draft|submission',
+            help: 'what problems block (default: .aris/assurance.txt, else --effort, else draft)',
+        },
+        {
+            name: 'effort',
+            type: 'string',
+            value: 'lite|balanced|max|beast',
+            help: 'implies an assurance when none is given (max, beast: submission)',
+        },
+        {
+            name: 'json-out',
+            type: 'string',
+            value: 'FILE',
+            help: 'write the legacy report to FILE instead',
+        },
+        { ...FLAGS.format, help: 'json also prints the legacy report on stdout' },
+        FLAGS.gitRoot,
+        FLAGS.allowOutsideRoot,
+    ],
+    run: runAris,
+};
+async function runAris(args, io) {
+    const fmt = textOrJson(args.string('format'));
+    const { positionals } = args;
+    if (positionals.length !== 1)
+        throw new UsageError(positionals.length
+            ? `unexpected argument "${positionals[1]}"`
+            : 'usage: audit-gate aris <paper-dir>');
+    const paperDir = existingDir(io, positionals[0], 'paper-dir not found');
+    const assurance = args.string('assurance');
+    const effort = args.string('effort');
+    if (assurance !== undefined && !(0,policy_assurance/* isAssurance */.ws)(assurance)) {
+        throw new UsageError(`invalid --assurance: ${assurance} (expected ${policy_assurance/* ASSURANCES */.lR.join(' or ')})`);
+    }
+    if (effort !== undefined && !(0,policy_assurance/* isEffort */.nO)(effort)) {
+        throw new UsageError(`invalid --effort: ${effort} (expected ${policy_assurance/* EFFORTS */.ig.join(', ')})`);
+    }
+    const rootFlag = args.string('root');
+    const allowOutside = args.flag('allow-outside-root');
+    const root = rootFlag
+        ? external_node_path_default().resolve(io.cwd, rootFlag)
+        : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : external_node_path_default().dirname(paperDir));
+    const [paperRel] = insideRoot(root, rootFlag, [paperDir], allowOutside);
+    if (assurance === undefined)
+        checkAssuranceFile(new workspace/* Workspace */.a(root, allowOutside), paperDir);
+    const report = await (0,verify/* verify */.M)({
+        root,
+        config: undefined,
+        paths: [paperRel],
+        packs: ['aris'],
+        exact: true, // the named dir is the paper, whatever lies inside it
+        ...(assurance !== undefined ? { assurance } : {}),
+        ...(effort !== undefined ? { effort } : {}),
+        allowOutsideRoot: allowOutside,
+        onProgress: progress(io, args.flag('progress')),
+    });
+    const target = report.targets.find((t) => t.pack === 'aris');
+    if (!target) {
+        io.stderr(renderText(report));
+        return 1;
+    }
+    const legacy = renderArisReport(report, target.id);
+    legacy.paper_dir = paperDir;
+    const jsonOutFlag = args.string('json-out');
+    const jsonOut = jsonOutFlag
+        ? external_node_path_default().resolve(io.cwd, jsonOutFlag)
+        : external_node_path_default().join(paperDir, '.aris', 'audit-verifier-report.json');
+    const json = JSON.stringify(legacy, null, 2) + '\n';
+    // The default location is inside the (untrusted) paper dir: it must really stay in the root.
+    (0,write/* writeReportFile */.aS)(jsonOut, json, jsonOutFlag ? undefined : root);
+    if (fmt === 'json')
+        io.stdout(json);
+    else
+        io.stderr(renderText(report) + `report: ${jsonOut}\n`);
+    return report.exit_code;
+}
+/** As the shell script did: an assurance.txt that is not draft or submission is a bad argument. */
+function checkAssuranceFile(workspace, paperDir) {
+    const file = readAssuranceFile(workspace, paperDir);
+    const where = external_node_path_default().join(paperDir, ASSURANCE_PATH);
+    if (file.state === 'unreadable')
+        throw new UsageError(`invalid assurance in ${where}: the file ${file.detail}`);
+    const v = file.state === 'text' ? file.text.replace(/\s+/g, '') : undefined;
+    if (v !== undefined && !(0,policy_assurance/* isAssurance */.ws)(v)) {
+        throw new UsageError(`invalid assurance in ${where}: ${(0,sanitize/* quoteValue */.cl)(v)} (expected draft or submission)`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/packs/aris/index.ts
+
 
 
 
@@ -48546,6 +47982,9 @@ const arisPack = {
     // A named directory with no audit artifacts is a paper whose audits are all missing.
     claimsUndiscovered: true,
     verify: verifyPaper,
+    command: arisCommand,
+    // A blocking verdict is shown as the verdict itself (BLOCKED, FAIL).
+    statusLabel: (s) => (s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status),
     fixtures: {
         options: schemas/* object */.Ikc({ max_artifact_bytes: schemas/* number */.aig().int().positive().optional() })
             .describe('Test knob: a smaller artifact size cap'),
@@ -48664,35 +48103,6 @@ const TRACE = {
 };
 const TRACE_CODES = Object.values(TRACE);
 
-;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
-
-
-/** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
-const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
-/**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
- * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
- * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
- * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
- * directory to such a directory is a run too (the walk does not follow symlinks, so it would
- * otherwise hide the run; the pack reads it through the link, inside the root only).
- */
-function discoverRuns(dirs) {
-    const found = new Set();
-    for (const d of dirs) {
-        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' && MARKERS.some((m) => d.files.has(m)))
-            found.add(d.abs);
-        if (external_node_path_default().basename(d.abs) !== 'runs')
-            continue;
-        for (const name of d.links) {
-            const link = external_node_path_default().join(d.abs, name);
-            if (MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(link, m))))
-                found.add(link);
-        }
-    }
-    return [...found].sort();
-}
-
 ;// CONCATENATED MODULE: ./src/packs/trace/outputs.ts
 
 
@@ -48755,6 +48165,116 @@ function renderVerificationReports(report) {
     return report.targets
         .filter((t) => t.pack === 'trace' && hasRunOutput(report, t.id))
         .map((t) => renderVerificationReport(report, t.id));
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/command.ts
+
+
+
+
+
+
+
+/**
+ * `audit-gate trace <run-dir | artifacts-root>...`: verifies run directories (artifacts/runs/<id>/)
+ * with the shared pipeline, so reports and exit codes are those of `verify`. With
+ * --format verification-report, stdout gets the producer-compatible VerificationReport (one object
+ * for one run, an array for several); --out FILE writes our report, and then the
+ * VerificationReport goes beside it as FILE.verification-report.json.
+ */
+const traceCommand = {
+    args: '<run-dir | artifacts-root>...',
+    about: 'Verify evidence-grounded run traces (…/runs/<run_id>/).',
+    flags: [
+        {
+            ...FLAGS.format,
+            value: 'text|json|verification-report',
+            help: "stdout format (default text); verification-report is the producer's shape",
+        },
+        {
+            ...FLAGS.out,
+            help: 'write the JSON report to FILE; stdout keeps the text summary (verification-report: that report, also written beside FILE)',
+        },
+        {
+            name: 'min-supports',
+            type: 'string',
+            value: 'N',
+            help: 'minimum evidence supports per derived claim (default 2)',
+        },
+        FLAGS.gitRoot,
+        FLAGS.allowOutsideRoot,
+    ],
+    run: runTrace,
+};
+async function runTrace(args, io) {
+    const fmt = args.string('format') ?? 'text';
+    if (fmt !== 'text' && fmt !== 'json' && fmt !== 'verification-report') {
+        throw new UsageError(`--format must be text, json or verification-report, not "${fmt}"`);
+    }
+    if (args.positionals.length === 0)
+        throw new UsageError('usage: audit-gate trace <run-dir | artifacts-root>...');
+    const ms = args.string('min-supports');
+    if (ms !== undefined && !/^\d+$/.test(ms))
+        throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
+    const dirs = args.positionals.map((p) => existingDir(io, p, 'run directory or artifacts root not found'));
+    const first = dirs[0];
+    const rootFlag = args.string('root');
+    const root = rootFlag
+        ? external_node_path_default().resolve(io.cwd, rootFlag)
+        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
+    const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+    const report = await (0,verify/* verify */.M)({
+        root,
+        paths: rel,
+        packs: ['trace'],
+        ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
+        emptyRemediation: 'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
+        allowOutsideRoot: args.flag('allow-outside-root'),
+        onProgress: progress(io, args.flag('progress')),
+    });
+    const out = args.string('out');
+    if (fmt !== 'verification-report')
+        return emit(report, fmt, out, io);
+    const reports = renderVerificationReports(report);
+    const vr = JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2) + '\n';
+    if (out) {
+        const file = external_node_path_default().resolve(io.cwd, out);
+        (0,write/* writeReportFile */.aS)(file, JSON.stringify(report, null, 2) + '\n');
+        (0,write/* writeReportFile */.aS)(`${file.replace(/\.json$/, '')}.verification-report.json`, vr);
+    }
+    io.stdout(vr);
+    if (reports.length === 0)
+        io.stderr(renderText(report));
+    return report.exit_code;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
+
+
+/** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
+const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
+/**
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
+ * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
+ * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
+ * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
+ * directory to such a directory is a run too (the walk does not follow symlinks, so it would
+ * otherwise hide the run; the pack reads it through the link, inside the root only).
+ */
+function discoverRuns(dirs) {
+    const found = new Set();
+    for (const d of dirs) {
+        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' && MARKERS.some((m) => d.files.has(m)))
+            found.add(d.abs);
+        if (external_node_path_default().basename(d.abs) !== 'runs')
+            continue;
+        for (const name of d.links) {
+            const link = external_node_path_default().join(d.abs, name);
+            if (MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(link, m))))
+                found.add(link);
+        }
+    }
+    return [...found].sort();
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
@@ -52166,6 +51686,7 @@ async function verifyRun(runDir, ctx) {
 
 
 
+
 /** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
 const tracePack = {
     id: 'trace',
@@ -52202,6 +51723,7 @@ const tracePack = {
     parallel: true,
     discover: discoverRuns,
     verify: verifyRun,
+    command: traceCommand,
     fixtures: {
         options: schemas/* object */.Ikc({ max_line_bytes: schemas/* number */.aig().int().positive().optional() })
             .describe('Test knob: a smaller trace line cap'),
@@ -52261,8 +51783,228 @@ const ARISTO = {
     waiverRatchet: aristo_codes_def('waiver_ratchet', 'error', 'gate', 'A waived claim now verifies: the waiver must go (the ratchet)', 'Remove the id’s table from .aristo/expectations.toml and commit it.'),
     waiverInvalid: aristo_codes_def('waiver_invalid', 'error', 'sdk-expectations', 'A waiver lacks a reason or accepted_at (or the reason is blank, or the id is malformed)', 'Re-record it with aristo verify --accept <id> --because "<reason>" [--tracking <ref>].'),
     waiverOrphan: aristo_codes_def('waiver_orphan', 'error', 'gate', 'A waiver names an id no annotation has', 'Remove the id’s table from .aristo/expectations.toml.'),
+    waiversNotTrusted: aristo_codes_def('waivers_not_trusted', 'warning', 'gate', 'The workflow pins enforcement, so the waivers in .aristo/expectations.toml (checkout content) do not apply', 'Declare the waivers the gate may honour in the workflow’s own config (`waivers: [{code: "aristo.refuted", subject, reason}]` in config-json or a config file outside the checkout), or run without a pinned assurance.'),
 };
 const ARISTO_CODES = Object.values(ARISTO);
+
+;// CONCATENATED MODULE: ./src/packs/aristo/cards.ts
+
+function tally(cards) {
+    const n = (s) => cards.filter((c) => s.includes(c.state)).length;
+    return {
+        verified: n(['verified']),
+        refuted: n(['refuted', 'waived']),
+        inconclusive: n(['inconclusive']),
+        stale: n(['stale']),
+    };
+}
+const cards_q = (s, max = 300) => `"${(0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(s.replace(/\s+/g, ' ').trim()), max)}"`;
+const t = (s, max = 300) => (0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(s.replace(/\s+/g, ' ').trim()), max);
+const rerun = (id) => `aristo verify --filter id=${t(id, 140)} --rerun`;
+function head(mark, title, c) {
+    const where = c.file && c.site ? `${t(c.file, 200)}:${t(c.site, 200)}` : c.proof ? t(c.proof, 200) : '';
+    return `${mark} ${title} — ${t(c.id, 140)}${where ? ` (${where})` : ''}`;
+}
+/** One card as the seed draws it (plain text: every artifact string is escaped for a terminal). */
+function renderCard(c) {
+    const out = [];
+    const claim = () => c.claim !== undefined && out.push(`Claim: ${cards_q(c.claim)}`);
+    switch (c.state) {
+        case 'refuted':
+        case 'waived':
+            out.push(head('✗', c.state === 'waived' ? 'Refuted (waived)' : 'Refuted', c));
+            claim();
+            if (c.tested?.length)
+                out.push(`Tested: ${c.tested.map((s) => t(s, 80)).join(' → ')}`);
+            if (c.found)
+                out.push(`Found: ${t(c.found, 400)}`);
+            if (c.foundAt)
+                out.push(`↳ ${t(c.foundAt.path, 200)}${c.foundAt.line ? `:${c.foundAt.line}` : ''} ${t(c.foundAt.what, 200)}`);
+            if (c.waiver)
+                out.push(`Waived: ${t(c.waiver.reason, 300)}${c.waiver.tracking ? ` (${t(c.waiver.tracking, 200)})` : ''}`);
+            else
+                out.push(`Fix the code, or waive: aristo verify --accept ${t(c.id, 140)} --because "<reason>"`);
+            break;
+        case 'stale':
+            out.push(head('⚠', 'Stale', c));
+            claim();
+            out.push(`Drifted: ${(c.drifted ?? []).join('; ')} since the proof was produced`);
+            out.push(`Re-run: ${rerun(c.id)}`);
+            break;
+        case 'rejected':
+        case 'malformed':
+            out.push(head('✗', c.state === 'rejected' ? 'Rejected' : 'Unreadable proof', c));
+            claim();
+            for (const f of c.failures ?? [])
+                out.push(`  • ${t(f, 400)}`);
+            out.push(`Re-run: ${rerun(c.id)}`);
+            break;
+        case 'orphan':
+            out.push(head('✗', 'Orphan proof', c));
+            out.push('No annotation has this id: delete the proof (aristo stamp archives it) or restore the annotation.');
+            break;
+        case 'inconclusive':
+            out.push(head('?', 'Inconclusive', c));
+            claim();
+            if (c.gap)
+                out.push(`Gap: ${t(c.gap, 400)}`);
+            for (const [i, s] of (c.suggestions ?? []).entries())
+                out.push(`Suggestion ${i + 1}: ${t(s.kind, 10)} at ${t(s.at, 160)} — ${cards_q(s.text, 160)}`);
+            out.push(`Add a suggestion, then re-run: ${rerun(c.id)}`);
+            break;
+        case 'unproven':
+            out.push(head('·', 'No proof', c));
+            claim();
+            out.push(`Run: aristo verify --filter id=${t(c.id, 140)}`);
+            break;
+        case 'verified':
+            out.push(head('✓', 'Verified', c));
+            claim();
+            if (c.held)
+                out.push(`Held: ${t(c.held, 300)}`);
+            break;
+    }
+    return out.join('\n');
+}
+/**
+ * The review: a card per subject that needs action (refuted first), the verified ones folded
+ * into one list, and the tally line.
+ */
+function renderCards(cards) {
+    const blocks = actionCards(cards).map(renderCard);
+    const verified = cards.filter((c) => c.state === 'verified');
+    if (verified.length)
+        blocks.push(`✓ Verified — ${verified.map((c) => t(c.id, 140)).join(', ')}`);
+    blocks.push(tallyLine(cards));
+    return blocks.join('\n\n') + '\n';
+}
+const ACTION_ORDER = [
+    'refuted',
+    'rejected',
+    'malformed',
+    'orphan',
+    'stale',
+    'inconclusive',
+    'unproven',
+    'waived',
+];
+/** The cards that need action, refuted first (every card but the verified ones). */
+function actionCards(cards) {
+    return ACTION_ORDER.flatMap((s) => cards.filter((c) => c.state === s));
+}
+function tallyLine(cards) {
+    const n = tally(cards);
+    return `✓ ${n.verified} verified · ✗ ${n.refuted} refuted · ? ${n.inconclusive} inconclusive · ⚠ ${n.stale} stale`;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/command.ts
+
+
+
+
+/**
+ * `audit-gate aristo [ROOT]`: every `.aristo/` workspace under ROOT (default: the current
+ * directory), with the shared pipeline's report and exit codes; in text, the proof cards first.
+ */
+const aristoCommand = {
+    args: '[ROOT]',
+    about: 'Verify aristo proofs (.aristo/) against the Rust sources under ROOT (default .): staleness, orphans, the validator checks, waivers. In text, the proof cards come first.',
+    flags: [
+        FLAGS.format,
+        FLAGS.out,
+        { ...FLAGS.gitRoot, help: 'workspace root, when ROOT is not given (default .)' },
+        {
+            name: 'block-inconclusive',
+            type: 'boolean',
+            help: 'inconclusive verdicts block (default: a warning)',
+        },
+        {
+            name: 'block-missing-proof',
+            type: 'boolean',
+            help: 'intents that ask for verification but have no proof block (default: a warning)',
+        },
+        FLAGS.allowOutsideRoot,
+    ],
+    run: runAristo,
+};
+async function runAristo(args, io) {
+    const fmt = textOrJson(args.string('format'));
+    if (args.positionals.length > 1)
+        throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+    const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
+    const report = await (0,verify/* verify */.M)({
+        root,
+        packs: ['aristo'],
+        packOptions: {
+            aristo: {
+                ...(args.flag('block-inconclusive') ? { block_inconclusive: true } : {}),
+                ...(args.flag('block-missing-proof') ? { block_missing_proof: true } : {}),
+            },
+        },
+        allowOutsideRoot: args.flag('allow-outside-root'),
+        onProgress: progress(io, args.flag('progress')),
+    });
+    if (fmt === 'text')
+        for (const t of report.targets) {
+            const ext = report.extensions?.[t.id];
+            if (ext?.kind === 'aristo')
+                io.stdout(`${t.path}\n\n${renderCards(ext.cards)}\n`);
+        }
+    return emit(report, fmt, args.string('out'), io);
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/markdown.ts
+
+
+/**
+ * The proof cards of a workspace's failing subjects in the pull-request comment and the check run
+ * (Pack.markdownCards): each card as the seed draws it (`✗ Refuted — <id> (<file>:<site>)`), its
+ * first line a heading, then the workspace's tally. The cards come from report.extensions, which
+ * a published report carries: nothing is trusted, every line goes through mdText, and a shape
+ * this pack did not write gives undefined (the generic cards).
+ */
+function markdownCards({ report, target, subjects, failing, }) {
+    const ext = report.extensions?.[target.id];
+    if (ext?.kind !== 'aristo' || !Array.isArray(ext.cards))
+        return undefined;
+    const cards = ext.cards.filter(isCard);
+    // The cards are in subject order (AristoExtension).
+    if (cards.length !== ext.cards.length || cards.length !== subjects.length)
+        return undefined;
+    const ids = new Set(failing.map((s) => s.id));
+    const shown = actionCards(cards.filter((_, i) => ids.has(subjects[i].id)));
+    if (shown.length === 0)
+        return undefined;
+    const blocks = shown.map((c) => {
+        const [head, ...rest] = renderCard(c).split('\n');
+        return [`#### ${(0,sanitize/* mdText */.bC)(head, 600)}`, rest.map((l) => (0,sanitize/* mdText */.bC)(l, 800)).join('\\\n')]
+            .filter((x) => x)
+            .join('\n\n');
+    });
+    return [...blocks, `**${(0,sanitize/* mdText */.bC)(tallyLine(cards), 300)}**`].join('\n\n');
+}
+const str = (y) => typeof y === 'string';
+const opt = (y, ok) => y === undefined || ok(y);
+const strs = (y) => Array.isArray(y) && y.every(str);
+/** An object whose `required` keys are strings, and whose `optional` keys are absent or strings. */
+const record = (required, optional = []) => (y) => {
+    if (typeof y !== 'object' || y === null)
+        return false;
+    const o = y;
+    return required.every((k) => str(o[k])) && optional.every((k) => opt(o[k], str));
+};
+/** A card this pack could have written: every field renderCard reads has its type. */
+function isCard(v) {
+    if (!record(['id', 'state'], ['file', 'site', 'claim', 'proof', 'held', 'found', 'gap'])(v))
+        return false;
+    const c = v;
+    const foundAt = c['foundAt'];
+    return (['tested', 'drifted', 'failures'].every((k) => opt(c[k], strs)) &&
+        opt(foundAt, record(['path', 'what'])) &&
+        opt(foundAt?.['line'], (x) => typeof x === 'number') &&
+        opt(c['waiver'], record(['reason'], ['tracking'])) &&
+        opt(c['suggestions'], (y) => Array.isArray(y) && y.every(record(['kind', 'at', 'text']))));
+}
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/hash.ts
 
@@ -55639,6 +55381,19 @@ async function verifyAristo(targetDir, ctx) {
         repoPath,
     });
     const waivers = loadWaivers(ws, targetDir, targetId, f);
+    // A pull request can write expectations.toml: with enforcement pinned by the workflow, only the
+    // workflow's own config may waive (the platform's waivers), as for every pack.
+    if (ctx.options.assurance !== undefined && waivers.size > 0) {
+        const first = [...waivers.values()][0];
+        const ids = [...waivers.keys()];
+        const named = ids
+            .slice(0, 5)
+            .map((id) => `\`${id}\``)
+            .join(', ');
+        const more = ids.length > 5 ? ` and ${ids.length - 5} more` : '';
+        f.add(ARISTO.waiversNotTrusted, targetId, `${EXPECTATIONS_PATH} waives ${named}${more}, but the workflow pins enforcement: waivers from the checkout do not apply.`, first.location);
+        waivers.clear();
+    }
     const proofs = listProofNames(targetDir).map((name) => {
         const decoded = idFromProofFileName(name);
         const id = decoded.ok ? decoded.id : undefined;
@@ -55925,6 +55680,8 @@ function readCodeFile(ws, targetDir, file) {
 
 
 
+
+
 /**
  * Aristo proofs (seed 001): every `.aristo/` directory is a workspace; each annotation with a
  * proof is a subject, checked against the Rust source as it is now.
@@ -55959,6 +55716,8 @@ const aristoPack = {
             .sort();
     },
     verify: verifyAristo,
+    command: aristoCommand,
+    markdownCards: markdownCards,
 };
 
 ;// CONCATENATED MODULE: ./src/packs/registry.ts
@@ -55971,29 +55730,31 @@ const aristoPack = {
  * Every contract audit-gate verifies: the one place that lists packs (docs/writing-a-pack.md).
  * Order is the order targets are reported in.
  */
-const BUILT_IN = [arisPack, tracePack, aristoPack];
-let registered = BUILT_IN;
+const builtIn = () => [arisPack, tracePack, aristoPack];
+// Built on first use, not when this module loads: a pack's own modules use core modules (the
+// renderers) that consult the registry, so the registry may load while a pack is still loading.
+let registered;
 function packs() {
-    return registered;
+    return (registered ??= builtIn());
 }
 function findPack(id) {
-    return registered.find((p) => p.id === id);
+    return packs().find((p) => p.id === id);
 }
 /**
  * Adds a pack until the returned function is called. For tests only (a test pack proves a new
  * pack needs no core change); the product's packs are the list above.
  */
 function registerPack(pack) {
-    const problem = registryProblem([...registered, pack]);
+    const before = packs();
+    const problem = registryProblem([...before, pack]);
     if (problem)
         throw new Error(problem);
-    const before = registered;
-    registered = [...registered, pack];
+    registered = [...before, pack];
     return () => {
         registered = before;
     };
 }
-/** Why a list of packs cannot be a registry, or undefined. Checked by the tests for BUILT_IN. */
+/** Why a list of packs cannot be a registry, or undefined. Checked by the tests for the built-in list. */
 function registryProblem(list) {
     const ids = new Set();
     for (const p of list) {
@@ -56012,7 +55773,7 @@ function registryProblem(list) {
 }
 /** The one registry of validation codes, for docs and for checking fixtures name real codes. */
 function allCodes() {
-    return [...Object.values(codes/* GATE */.k), ...conformance_codes/* CONFORMANCE_CODES */.D, ...registered.flatMap((p) => p.codes)];
+    return [...Object.values(codes/* GATE */.k), ...conformance_codes/* CONFORMANCE_CODES */.D, ...packs().flatMap((p) => p.codes)];
 }
 
 
@@ -56042,8 +55803,8 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 96 modules
-var registry = __nccwpck_require__(3218);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 104 modules
+var registry = __nccwpck_require__(6304);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -56421,13 +56182,13 @@ const GATE = {
         code: 'gate.target_not_found',
         severity: 'error',
         title: 'A configured path does not exist or is outside the workspace',
-        remediation: 'Fix the path in the paths input or the config file.',
+        remediation: 'Fix the path (a verify PATH argument, the paths input or paths in the config file): a directory inside the workspace, relative to the root.',
     },
     configInvalid: {
         code: 'gate.config_invalid',
         severity: 'error',
         title: 'The audit-gate config file is malformed',
-        remediation: 'Fix the config file (see the README, "Config file").',
+        remediation: 'Fix the config file, or the path given with --config (the config input); the README’s "Config file" section and schemas/config.schema.json list the keys.',
     },
     configRefused: {
         code: 'gate.config_refused',
@@ -56472,6 +56233,372 @@ const GATE = {
         remediation: 'Report this with the message; the target counts as failed until it is verified.',
     },
 };
+
+
+/***/ }),
+
+/***/ 757:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  L: () => (/* binding */ decide)
+});
+
+;// CONCATENATED MODULE: ./src/model/cap.ts
+/**
+ * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
+ * strings of tens of megabytes (a verdict, a summary, a reviewer name); a report repeats such a
+ * value in several fields, and a few of them would make it larger than a JavaScript string can
+ * be, so no report could be written at all. Longer than any path, message or summary a producer
+ * writes on purpose.
+ */
+const FIELD_MAX = 8192;
+/** The visible end of a capped string: how big the whole value was. */
+function truncationMark(bytes) {
+    return `…[truncated, ${bytes} bytes]`;
+}
+/**
+ * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
+ * characters in all (so capping twice changes nothing), never cutting a surrogate pair.
+ */
+function capField(s, max = FIELD_MAX) {
+    if (s.length <= max)
+        return s;
+    const mark = truncationMark(Buffer.byteLength(s, 'utf8'));
+    let end = Math.max(0, max - mark.length);
+    const last = s.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff)
+        end--;
+    return s.slice(0, end) + mark;
+}
+/**
+ * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
+ * arrays are copied only where something was capped; the rest is the value itself.
+ */
+function capFields(value, max = FIELD_MAX) {
+    const walk = (v) => {
+        if (typeof v === 'string')
+            return v.length > max ? capField(v, max) : v;
+        if (v === null || typeof v !== 'object')
+            return v;
+        if (Array.isArray(v)) {
+            let out;
+            for (let i = 0; i < v.length; i++) {
+                const x = walk(v[i]);
+                if (x !== v[i])
+                    (out ??= v.slice())[i] = x;
+            }
+            return out ?? v;
+        }
+        let out;
+        for (const [k, x] of Object.entries(v)) {
+            const y = walk(x);
+            // Defined, not assigned: a "__proto__" key stays a key.
+            if (y !== x)
+                Object.defineProperty((out ??= { ...v }), k, {
+                    value: y,
+                    writable: true,
+                    enumerable: true,
+                    configurable: true,
+                });
+        }
+        return out ?? v;
+    };
+    return walk(value);
+}
+
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+// EXTERNAL MODULE: ./src/policy/codes.ts
+var codes = __nccwpck_require__(8584);
+// EXTERNAL MODULE: ./src/policy/waivers.ts
+var waivers = __nccwpck_require__(2827);
+;// CONCATENATED MODULE: ./src/policy/gate.ts
+
+
+
+
+
+/**
+ * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
+ * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
+ * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.
+ * Every string the report keeps is capped (capField), so a report can always be written.
+ */
+function decide(uncapped, settings) {
+    const results = capFields(uncapped);
+    const targets = results.map((r) => r.target);
+    // A finding is judged by the target whose result holds it (never looked up by subject id,
+    // which two targets could share), and counted against that target's own subjects.
+    const judged = [];
+    const owner = [];
+    for (const r of results) {
+        for (const f of r.findings) {
+            const severity = r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
+            // `waived` is policy's to set (below), never taken from a result or a published report.
+            const own = { ...f, severity, blocking: severity === 'error' };
+            delete own.waived;
+            judged.push(own);
+            owner.push(r.target.id);
+        }
+    }
+    const waived = (0,waivers/* applyWaivers */.Kw)(judged, settings.waivers ?? [], settings.now ?? new Date());
+    const findings = capFields(waived.findings);
+    const bySubject = new Map();
+    const key = (target, subject) => `${target}\0${subject}`;
+    const waivedSubjects = new Set();
+    findings.forEach((f, i) => {
+        const k = key(owner[i], f.subject);
+        // Shown, and its subject stays a problem, but it blocks nothing.
+        if (f.waived)
+            return void waivedSubjects.add(k);
+        const own = bySubject.get(k);
+        if (own)
+            own.push(f);
+        else
+            bySubject.set(k, [f]);
+    });
+    const runFindings = capFields([
+        ...settings.runFindings,
+        ...sharedSubjects(results),
+        ...waived.ratchet,
+    ]);
+    for (const f of runFindings)
+        findings.push({ ...f, blocking: f.severity === 'error' });
+    const subjects = results.flatMap((r) => r.subjects.map((s) => {
+        const k = key(r.target.id, s.id);
+        const own = bySubject.get(k) ?? [];
+        const outcome = own.some((f) => f.blocking)
+            ? 'blocking'
+            : own.some((f) => f.severity !== 'notice') || waivedSubjects.has(k)
+                ? 'problem'
+                : s.outcome;
+        return { ...s, outcome };
+    }));
+    const open = findings.filter((f) => !f.waived);
+    const counts = {
+        targets: targets.length,
+        subjects: subjects.length,
+        pass: subjects.filter((s) => s.outcome === 'pass').length,
+        problem: subjects.filter((s) => s.outcome === 'problem').length,
+        blocking: subjects.filter((s) => s.outcome === 'blocking').length,
+        skipped: subjects.filter((s) => s.outcome === 'skipped').length,
+        errors: open.filter((f) => f.severity === 'error').length,
+        warnings: open.filter((f) => f.severity === 'warning').length,
+        notices: open.filter((f) => f.severity === 'notice').length,
+        suppressed: findings.length - open.length,
+    };
+    const anyBlocking = open.some((f) => f.blocking);
+    const anyProblem = open.some((f) => f.severity !== 'notice');
+    let conclusion = 'success';
+    if (anyBlocking || (settings.failOn === 'problem' && anyProblem))
+        conclusion = 'failure';
+    else if (anyProblem)
+        conclusion = 'neutral';
+    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => t.ready);
+    const extensions = {};
+    for (const r of results)
+        if (r.extension !== undefined)
+            extensions[r.target.id] = r.extension;
+    return {
+        report_version: '1',
+        tool: { name: 'audit-gate', version: version/* VERSION */.xv },
+        generated_at: new Date().toISOString(),
+        root: settings.root,
+        conclusion,
+        submission_ready: ready ? 'yes' : 'no',
+        exit_code: conclusion === 'failure' ? 1 : 0,
+        counts,
+        targets,
+        subjects,
+        findings,
+        extensions,
+    };
+}
+/**
+ * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
+ * nested paper dir) cannot be told apart in reports: fail closed and say which.
+ */
+function sharedSubjects(results) {
+    const owner = new Map();
+    const out = [];
+    for (const r of results) {
+        for (const s of new Set(r.subjects.map((x) => x.id))) {
+            const first = owner.get(s);
+            if (!first)
+                owner.set(s, r);
+            else if (first !== r)
+                out.push((0,finding/* finding */.gk)(codes/* GATE */.k.subjectConflict, {
+                    subject: 'gate',
+                    message: `${first.target.path} and ${r.target.path} both report ${s}, so their results cannot be told apart.`,
+                }));
+        }
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 2827:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Kw: () => (/* binding */ applyWaivers),
+/* harmony export */   fv: () => (/* binding */ Waiver)
+/* harmony export */ });
+/* unused harmony exports waiverMatches, isExpired */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5491);
+/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
+/* harmony import */ var _codes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8584);
+
+
+
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
+/** One accepted finding: `config.waivers[]`. */
+const Waiver = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    code: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('The validation code waived, e.g. aris.input_stale'),
+    subject: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .min(1)
+        .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
+    reason: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
+    tracking: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe('Where the fix is tracked, e.g. an issue URL'),
+    expires: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
+        .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
+        .optional()
+        .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
+})
+    .strict();
+/** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
+function globRegExp(glob) {
+    let re = '';
+    for (let i = 0; i < glob.length; i++) {
+        const c = glob[i];
+        if (c === '*' && glob[i + 1] === '*') {
+            re += '.*';
+            i++;
+        }
+        else if (c === '*')
+            re += '[^/]*';
+        else if (c === '?')
+            re += '[^/]';
+        else
+            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+    }
+    return new RegExp(`^${re}$`, 's');
+}
+function waiverMatches(w, f) {
+    return w.code === f.code && (w.subject === f.subject || globRegExp(w.subject).test(f.subject));
+}
+function isExpired(w, now) {
+    return w.expires !== undefined && Date.parse(w.expires) <= now.getTime();
+}
+/**
+ * The waiver step of policy, over the findings of targets (never run-level findings: a waiver
+ * cannot hide a bad config, an internal error or itself). A finding a live waiver matches keeps
+ * its code and severity but gets `waived` and stops blocking. The ratchet: a waiver that matches
+ * nothing is a `gate.waiver_unmatched` error, so a baseline cannot rot; an expired waiver applies
+ * to nothing and is a `gate.waiver_expired` warning (what it covered counts again on its own).
+ */
+function applyWaivers(findings, entries, now) {
+    const used = new Set();
+    const live = entries.map((e) => !isExpired(e.waiver, now));
+    const out = findings.map((f) => {
+        const i = entries.findIndex((e, k) => live[k] && waiverMatches(e.waiver, f));
+        if (i < 0)
+            return f;
+        used.add(i);
+        const { reason, tracking } = entries[i].waiver;
+        return {
+            ...f,
+            blocking: false,
+            waived: tracking !== undefined ? { reason, tracking } : { reason },
+        };
+    });
+    const ratchet = [];
+    entries.forEach((e, i) => {
+        const w = e.waiver;
+        const at = e.location ? { location: e.location } : {};
+        const named = `The waiver of ${w.code} for ${w.subject}`;
+        if (!live[i])
+            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(_codes_js__WEBPACK_IMPORTED_MODULE_1__/* .GATE */ .k.waiverExpired, {
+                subject: 'gate',
+                message: `${named} expired on ${w.expires}, so it no longer applies.`,
+                ...at,
+            }));
+        else if (!used.has(i))
+            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(_codes_js__WEBPACK_IMPORTED_MODULE_1__/* .GATE */ .k.waiverUnmatched, {
+                subject: 'gate',
+                message: `${named} matches no finding: what it waived is fixed or gone.`,
+                ...at,
+            }));
+    });
+    return { findings: out, ratchet };
+}
+
+
+/***/ }),
+
+/***/ 4529:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Rh: () => (/* binding */ statusLabel),
+/* harmony export */   mc: () => (/* binding */ middle),
+/* harmony export */   r9: () => (/* binding */ stateText),
+/* harmony export */   vw: () => (/* binding */ judgedContext)
+/* harmony export */ });
+/* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6304);
+
+
+/**
+ * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
+ * the check summary never call one thing by two names.
+ */
+/** A subject's status as shown: the pack may word it (Pack.statusLabel), else the status itself. */
+function statusLabel(s) {
+    return (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .findPack */ .LU)(s.pack)?.statusLabel?.(s) ?? s.status;
+}
+/** `n thing` or `n things`. */
+function plural(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+/**
+ * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
+ * cell; short ones are returned as they are.
+ */
+function middle(s, max = 40) {
+    const chars = Array.from(s);
+    if (chars.length <= max)
+        return s;
+    const tail = Math.floor((max - 1) / 3);
+    return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
+}
+/** Context entries that describe how a target was judged (its header line), not its outcome. */
+function judgedContext(t) {
+    return Object.entries(t.context).filter(([k]) => k !== _model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .tq);
+}
+/**
+ * The target's end state in words. A target the pack calls ready whose subjects have problems
+ * (e.g. a paper checked at draft) is shown as what it is: not blocking, and not submission-ready;
+ * one the pack says is not ready for a reason (NOT_READY_BECAUSE) is shown with that reason.
+ */
+function stateText(t, subjects) {
+    const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
+    if (t.ready && problems.length > 0)
+        return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
+    const because = t.context[_model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .tq];
+    if (because)
+        return `${t.terminal_state}, not submission-ready: ${because}`;
+    return t.terminal_state;
+}
 
 
 /***/ }),
@@ -56605,6 +56732,709 @@ function schemaIssueText(issue) {
     const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
     const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
     return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
+
+
+/***/ }),
+
+/***/ 6758:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  M: () => (/* binding */ verify)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
+// EXTERNAL MODULE: ./src/render/sanitize.ts
+var sanitize = __nccwpck_require__(5805);
+// EXTERNAL MODULE: ./src/config.ts
+var src_config = __nccwpck_require__(2973);
+// EXTERNAL MODULE: ./src/policy/assurance.ts
+var assurance = __nccwpck_require__(1355);
+;// CONCATENATED MODULE: ./src/config-pinning.ts
+
+
+
+/**
+ * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
+ * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
+ * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
+ * `allow_empty: false`, a pack option the pack declares tightening (e.g. a floor that only ever
+ * raises a run's own policy), `packs` naming every pack, `fixtures` when no other fixture
+ * directory would run, an assurance or effort no weaker than the pinned assurance (which wins over
+ * them anyway). `waivers` never apply from the checkout: a pull request could waive its own
+ * failures. A key the workflow set itself overrides the config's and is left alone.
+ */
+function withoutLoosening(config, pinned) {
+    const out = { ...config };
+    const ignored = [];
+    const drop = (key, why) => {
+        delete out[key];
+        ignored.push({ key: [key], why });
+    };
+    const weaker = (a) => a === 'draft' && pinned.assurance === 'submission';
+    if (config.paths && !pinned.paths)
+        drop('paths', 'it would replace discovery, leaving papers and runs elsewhere unverified');
+    if (config.exclude?.length)
+        drop('exclude', 'it would hide directories from discovery');
+    const ids = pinned.allPacks.map((p) => p.id);
+    const left = ids.filter((p) => !((0,src_config/* selectedPacks */.MG)(config) ?? ids).includes(p));
+    if (left.length && !pinned.packs) {
+        const why = `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`;
+        if (Array.isArray(config.packs))
+            drop('packs', why);
+        else {
+            const own = { ...config.packs };
+            for (const id of left) {
+                delete own[id];
+                ignored.push({ key: ['packs', id], why: `it would leave out the ${id} pack` });
+            }
+            out.packs = own;
+        }
+    }
+    for (const pack of pinned.allPacks) {
+        const given = (0,src_config/* packConfig */.qp)(out, pack.id);
+        if (given === undefined)
+            continue;
+        const nested = !Array.isArray(out.packs) && out.packs?.[pack.id] !== undefined;
+        const kept = {};
+        for (const [k, v] of Object.entries(given)) {
+            if (pack.tighteningOptions?.includes(k))
+                kept[k] = v;
+            else
+                ignored.push({
+                    key: nested ? ['packs', pack.id, k] : [pack.id, k],
+                    why: `the ${pack.id} pack does not declare it safe when enforcement is pinned`,
+                });
+        }
+        if (nested)
+            out.packs = { ...out.packs, [pack.id]: kept };
+        else
+            out[pack.id] = kept;
+    }
+    if (config.waivers?.length)
+        drop('waivers', 'a pull request could waive its own findings; give waivers from the workflow');
+    if (config.allow_empty && pinned.allowEmpty === undefined)
+        drop('allow_empty', 'it would let a run that verifies nothing pass');
+    if (config.assurance && weaker(config.assurance))
+        drop('assurance', `assurance is pinned to ${pinned.assurance}`);
+    if (config.effort && pinned.effort === undefined && weaker((0,assurance/* assuranceForEffort */.lV)(config.effort)))
+        drop('effort', `it implies ${(0,assurance/* assuranceForEffort */.lV)(config.effort)}, but assurance is pinned to ${pinned.assurance}`);
+    const fixtures = config.fixtures;
+    const replaced = pinned.fixtures === undefined ? pinned.defaultFixtures : undefined;
+    if (fixtures !== undefined && replaced !== undefined)
+        if (external_node_path_default().resolve('/', fixtures) !== external_node_path_default().resolve('/', replaced))
+            drop('fixtures', `it would replace the fixture directory ${replaced}`);
+    return { config: out, ignored };
+}
+
+// EXTERNAL MODULE: ./src/io/files.ts
+var files = __nccwpck_require__(3839);
+// EXTERNAL MODULE: ./src/io/hashing.ts
+var hashing = __nccwpck_require__(9520);
+// EXTERNAL MODULE: ./src/io/walk.ts
+var walk = __nccwpck_require__(5923);
+// EXTERNAL MODULE: ./src/io/workspace.ts
+var workspace = __nccwpck_require__(2645);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+;// CONCATENATED MODULE: ./src/packs/pack.ts
+/** The gate-wide option keys (above); every other key belongs to a pack's `options` schema. */
+const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_effort'];
+
+// EXTERNAL MODULE: ./src/conformance/codes.ts
+var codes = __nccwpck_require__(3519);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 13 modules
+var schemas = __nccwpck_require__(5491);
+;// CONCATENATED MODULE: ./src/conformance/schema.ts
+
+/** One finding a fixture expects: its code, and where given, its path and line (RuleTester-style). */
+const ExpectedFinding = schemas/* object */.Ikc({
+    code: schemas/* string */.YjP().min(1),
+    path: schemas/* string */.YjP().min(1).optional().describe('Relative to the fixture’s input'),
+    line: schemas/* number */.aig().int().positive().optional(),
+})
+    .strict();
+/** The fields every fixture may have; a pack adds its own (PackFixtures.fields). */
+const COMMON = {
+    $schema: schemas/* string */.YjP().optional(),
+    schema_version: schemas/* string */.YjP().optional(),
+    fixture_id: schemas/* string */.YjP().min(1),
+    fixture_kind: schemas/* string */.YjP().min(1).describe('What the fixture exercises, e.g. stale_input or clean'),
+    pack: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('The pack; by default the folder the fixture folder is in (<dir>/<pack>/<id>/)'),
+    description: schemas/* string */.YjP().optional(),
+    input: schemas/* string */.YjP()
+        .min(1)
+        .default('input')
+        .describe('Input bundle folder, relative to the fixture folder'),
+    target: schemas/* string */.YjP()
+        .min(1)
+        .default('.')
+        .describe('Directory inside the input the pack is pointed at'),
+    options: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .default({})
+        .describe('Pack options, e.g. {"assurance":"submission"}'),
+    empty_dirs: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+        .optional()
+        .describe('Empty directories (relative to the input) to create in a scratch copy before the run: git cannot store them'),
+    expected_validation_codes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+    expected_terminal_state: schemas/* string */.YjP().optional(),
+    expected_findings: schemas/* array */.YOg(ExpectedFinding)
+        .optional()
+        .describe('Every finding the pack must emit, each exactly once: counts and locations are compared where given'),
+};
+/**
+ * conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout), with
+ * the fields `pack` declares. Without a pack, the common fields only (for schemas/ and for
+ * reading `pack` before the pack is known).
+ */
+function fixtureSchema(pack) {
+    return schemas/* object */.Ikc({ ...COMMON, ...pack?.fixtures?.fields }).strict();
+}
+
+// EXTERNAL MODULE: ./src/io/json-file.ts
+var json_file = __nccwpck_require__(5823);
+;// CONCATENATED MODULE: ./src/conformance/runner.ts
+
+
+
+
+
+
+
+
+
+
+
+/** Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one). */
+function findFixtures(dir) {
+    if (external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')))
+        return [dir];
+    const out = [];
+    const walk = (d, depth) => {
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const e of entries) {
+            if (!e.isDirectory())
+                continue;
+            const sub = external_node_path_default().join(d, e.name);
+            if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
+                out.push(sub);
+            else if (depth < 2)
+                walk(sub, depth + 1);
+        }
+    };
+    walk(dir, 0);
+    return out.sort();
+}
+/**
+ * The conformance runner (ESLint's RuleTester idea): each fixture's input is verified by its
+ * pack, and the fixture passes only when the emitted code set equals the expected set exactly
+ * and the terminal state matches.
+ */
+async function runFixtures(dir, opts) {
+    const folders = findFixtures(dir);
+    const results = [];
+    for (const [i, folder] of folders.entries()) {
+        opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
+        results.push(await runFixture(folder, opts));
+    }
+    return results;
+}
+/**
+ * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
+ * or why it cannot be made. The copy is removed again on every failure.
+ */
+function scratchCopy(inputDir, emptyDirs) {
+    const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
+    let made = false;
+    try {
+        external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+        for (const d of emptyDirs) {
+            const refused = makeDirInside(dir, d);
+            if (refused)
+                return { ok: false, detail: `cannot hold empty_dirs entry "${d}": it ${refused}` };
+        }
+        made = true;
+        return { ok: true, dir };
+    }
+    finally {
+        if (!made)
+            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+}
+/**
+ * Creates `rel` under `root` one component at a time, never through a symlink: the copied input
+ * is untrusted, and `esc -> /anywhere` would otherwise make `esc/X` create /anywhere/X. Returns
+ * why it refused, or undefined once the directory exists.
+ */
+function makeDirInside(root, rel) {
+    if (external_node_path_default().isAbsolute(rel) || rel.includes('\0'))
+        return 'is not a relative path';
+    const parts = rel.split(/[/\\]+/).filter((p) => p !== '' && p !== '.');
+    if (parts.includes('..'))
+        return 'leaves the input (it contains "..")';
+    let cur = root;
+    for (const part of parts) {
+        cur = external_node_path_default().join(cur, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(cur);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT')
+                throw err;
+        }
+        if (st?.isSymbolicLink())
+            return `goes through the symlink ${external_node_path_default().relative(root, cur)}`;
+        if (st && !st.isDirectory())
+            return `goes through ${external_node_path_default().relative(root, cur)}, which is a file`;
+        if (!st)
+            external_node_fs_default().mkdirSync(cur);
+    }
+    return undefined;
+}
+async function runFixture(folder, opts) {
+    const ws = opts.workspace;
+    const rel = ws.rel(folder);
+    const targetId = `fixture:${rel}`;
+    const target = {
+        id: targetId,
+        pack: 'fixtures',
+        kind: 'fixture',
+        path: rel,
+        enforcement: 'blocking',
+        terminal_state: 'failed',
+        ready: false,
+        context: {},
+    };
+    const subject = {
+        id: targetId,
+        target: targetId,
+        pack: 'fixtures',
+        kind: 'fixture',
+        name: external_node_path_default().basename(folder),
+        path: `${rel}/fixture.json`,
+        status: 'FAILED',
+        outcome: 'pass',
+    };
+    const fail = (def, message, line) => ({
+        target,
+        subjects: [subject],
+        findings: [
+            (0,finding/* finding */.gk)(def, {
+                subject: targetId,
+                message,
+                location: line ? { path: subject.path, line } : { path: subject.path },
+            }),
+        ],
+    });
+    const loaded = (0,json_file/* loadJsonObject */.U)(ws, folder, 'fixture.json');
+    if (loaded.state !== 'ok')
+        return fail(codes/* FIXTURE */.c.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
+    const given = loaded.data['pack'];
+    const packId = typeof given === 'string' ? given : external_node_path_default().basename(external_node_path_default().dirname(folder));
+    const pack = opts.packs.find((p) => p.id === packId);
+    const parsed = fixtureSchema(pack).safeParse(loaded.data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return fail(codes/* FIXTURE */.c.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
+    }
+    const fx = parsed.data;
+    subject.name = fx.fixture_id;
+    target.context = { pack: packId, fixture_kind: fx.fixture_kind };
+    const expectedCodes = fx.expected_validation_codes ??
+        (fx.expected_findings ? [...new Set(fx.expected_findings.map((e) => e.code))] : undefined);
+    if (expectedCodes === undefined) {
+        return fail(codes/* FIXTURE */.c.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
+    }
+    if (!pack)
+        return fail(codes/* FIXTURE */.c.invalid, typeof given === 'string'
+            ? `Fixture ${fx.fixture_id} names pack "${packId}", which audit-gate does not have.`
+            : `Fixture ${fx.fixture_id} is in the folder "${packId}", which is no pack audit-gate has; put it under <dir>/<pack>/ or name its "pack".`, loaded.doc.lineOf(['pack']));
+    const unknown = [...expectedCodes, ...(fx.expected_findings ?? []).map((e) => e.code)].filter((c) => !opts.knownCodes.has(c));
+    if (unknown.length > 0) {
+        return fail(codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${[...new Set(unknown)].join(', ')}.`, loaded.doc.lineOf(fx.expected_validation_codes ? ['expected_validation_codes'] : ['expected_findings']));
+    }
+    const prepared = { input: fx.input, target: fx.target, options: fx.options };
+    Object.assign(prepared, pack.fixtures?.prepare?.(fx));
+    const options = fixtureOptions(pack).safeParse(prepared.options);
+    if (!options.success) {
+        const issue = options.error.issues[0];
+        return fail(codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: options${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}.`, loaded.doc.lineOf(['options', ...issue.path]) ??
+            loaded.doc.lineOf(['options']));
+    }
+    // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
+    const input = ws.resolve(folder, prepared.input);
+    const targetIn = input.ok ? new workspace/* Workspace */.a(input.real).resolve(input.real, prepared.target) : input;
+    if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
+        return fail(codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(prepared.input, prepared.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
+    }
+    const inputDir = input.real;
+    let scratch;
+    if (fx.empty_dirs?.length) {
+        let copy;
+        try {
+            copy = scratchCopy(inputDir, fx.empty_dirs);
+        }
+        catch (err) {
+            copy = { ok: false, detail: `could not be prepared: ${(0,workspace/* errorText */.k)(err)}` };
+        }
+        if (!copy.ok)
+            return fail(codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${prepared.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
+        scratch = copy.dir;
+    }
+    let emitted;
+    const hasher = new hashing/* Hasher */.OP();
+    try {
+        const root = scratch ?? inputDir;
+        emitted = await pack.verify(external_node_path_default().resolve(root, prepared.target), {
+            workspace: new workspace/* Workspace */.a(root),
+            hasher,
+            options: options.data,
+        });
+    }
+    catch (err) {
+        return fail(codes/* FIXTURE */.c.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${(0,workspace/* errorText */.k)(err)}.`);
+    }
+    finally {
+        await hasher.close();
+        if (scratch)
+            external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
+    }
+    const expected = [...new Set(expectedCodes)].sort();
+    const actual = [...new Set(emitted.findings.map((f) => f.code))].sort();
+    const missing = expected.filter((c) => !actual.includes(c));
+    const extra = actual.filter((c) => !expected.includes(c));
+    const stateOk = fx.expected_terminal_state === undefined ||
+        fx.expected_terminal_state === emitted.target.terminal_state;
+    const located = fx.expected_findings ? compareFindings(fx.expected_findings, emitted.findings) : [];
+    const findings = [];
+    if (missing.length || extra.length || !stateOk || located.length) {
+        const parts = [
+            `expected [${expected.join(', ')}]`,
+            `got [${actual.join(', ')}]`,
+            missing.length ? `missing ${missing.join(', ')}` : '',
+            extra.length ? `unexpected ${extra.join(', ')}` : '',
+            stateOk
+                ? ''
+                : `terminal state ${emitted.target.terminal_state}, expected ${fx.expected_terminal_state}`,
+            ...located,
+        ].filter(Boolean);
+        findings.push((0,finding/* finding */.gk)(codes/* FIXTURE */.c.mismatch, {
+            subject: targetId,
+            message: `Fixture ${fx.fixture_id} (${fx.fixture_kind}): ${parts.join('; ')}.`,
+            location: {
+                path: subject.path,
+                line: loaded.doc.lineOf(located.length || !fx.expected_validation_codes
+                    ? ['expected_findings']
+                    : ['expected_validation_codes']) ?? 1,
+            },
+        }));
+    }
+    const passed = findings.length === 0;
+    return {
+        target: { ...target, terminal_state: passed ? 'passed' : 'failed' },
+        subjects: [
+            {
+                ...subject,
+                status: passed ? 'PASSED' : 'FAILED',
+                reason: `${fx.fixture_kind}: expects [${expected.join(', ')}]${fx.expected_terminal_state ? ` → ${fx.expected_terminal_state}` : ''}`,
+            },
+        ],
+        findings,
+        extension: {
+            expected_validation_codes: expected,
+            actual_validation_codes: actual,
+            expected_terminal_state: fx.expected_terminal_state ?? null,
+            actual_terminal_state: emitted.target.terminal_state,
+        },
+    };
+}
+/** The options a fixture may give a pack: the gate-wide ones, the pack's own, its fixture knobs. */
+function fixtureOptions(pack) {
+    return schemas/* object */.Ikc({
+        ...Object.fromEntries(GATE_OPTION_KEYS.map((k) => [k, schemas/* string */.YjP().optional()])),
+        ...pack.options.shape,
+        ...pack.fixtures?.options?.shape,
+    })
+        .strict();
+}
+const describe = (e) => `${e.code}${e.path ? ` at ${e.path}${e.line ? `:${e.line}` : ''}` : e.line ? ` on line ${e.line}` : ''}`;
+/**
+ * RuleTester-style: every expected finding is matched by exactly one emitted finding (same code,
+ * and the path and line where the fixture gives them), and every emitted one by an expected one.
+ * The most specific expectations are matched first. Returns what differs, or nothing.
+ */
+function compareFindings(expected, emitted) {
+    const open = [...emitted];
+    const unmatched = [];
+    const specificity = (e) => (e.path ? 2 : 0) + (e.line ? 1 : 0);
+    for (const e of [...expected].sort((a, b) => specificity(b) - specificity(a))) {
+        const i = open.findIndex((f) => f.code === e.code &&
+            (e.path === undefined || f.location?.path === e.path) &&
+            (e.line === undefined || f.location?.line === e.line));
+        if (i < 0)
+            unmatched.push(e);
+        else
+            open.splice(i, 1);
+    }
+    const emittedText = (f) => describe({
+        code: f.code,
+        ...(f.location ? { path: f.location.path } : {}),
+        ...(f.location?.line ? { line: f.location.line } : {}),
+    });
+    return [
+        unmatched.length ? `expected but not emitted: ${unmatched.map(describe).join(', ')}` : '',
+        open.length ? `emitted but not expected: ${open.map(emittedText).join(', ')}` : '',
+    ].filter(Boolean);
+}
+
+// EXTERNAL MODULE: ./src/packs/registry.ts + 104 modules
+var registry = __nccwpck_require__(6304);
+// EXTERNAL MODULE: ./src/parallel.ts + 1 modules
+var parallel = __nccwpck_require__(5584);
+// EXTERNAL MODULE: ./src/policy/codes.ts
+var policy_codes = __nccwpck_require__(8584);
+// EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
+var gate = __nccwpck_require__(757);
+;// CONCATENATED MODULE: ./src/verify.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
+async function verify(opts) {
+    const ws = new workspace/* Workspace */.a(opts.root, opts.allowOutsideRoot);
+    const runFindings = [];
+    const defaultFixtures = opts.defaultFixtures !== undefined &&
+        (0,files/* statPath */.qW)(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
+        ? opts.defaultFixtures
+        : undefined;
+    const { config, path: configFile, lineOf, } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
+    const configPath = configFile !== undefined ? ws.rel(configFile) : undefined;
+    const all = (0,registry/* packs */.tm)();
+    const selected = opts.packs ?? (0,src_config/* selectedPacks */.MG)(config) ?? all.map((x) => x.id);
+    const packs = all.filter((p) => selected.includes(p.id));
+    const options = {
+        ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
+        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+        ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
+        ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
+    };
+    // Options given explicitly (CLI flags) win over the config file.
+    const packOptions = Object.fromEntries(all.map((p) => [p.id, { ...(0,src_config/* packConfig */.qp)(config, p.id), ...opts.packOptions?.[p.id] }]));
+    const hasher = new hashing/* Hasher */.OP();
+    const ctx = { workspace: ws, hasher, options, packOptions };
+    // Helper threads boot while the repository is walked; verifyTargets closes them. A named
+    // directory checked as it is (aris <paper-dir>) is one target: no helpers.
+    const workers = opts.exact ? undefined : parallel/* VerifyWorkers */.fY.start(ctx);
+    const results = [];
+    let verifiedTargets;
+    try {
+        const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
+        results.push(...(await (0,parallel/* verifyTargets */.I6)(planned, ctx, opts.onProgress, workers)));
+        verifiedTargets = results.length;
+        const fixtureDir = opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
+        if (fixtureDir !== undefined) {
+            const dir = fixtureDirectory(ws, fixtureDir);
+            if (!dir.ok)
+                runFindings.push(dir.finding);
+            else
+                results.push(...(await runFixtures(dir.abs, {
+                    packs: all,
+                    knownCodes: new Set((0,registry/* allCodes */.Sb)().map((c) => c.code)),
+                    workspace: ws,
+                    onProgress: opts.onProgress,
+                })));
+        }
+    }
+    finally {
+        await workers?.close(); // already closed by verifyTargets unless discovery threw
+        await hasher.close();
+    }
+    const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
+    // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
+    // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
+    const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
+    if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
+        runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.nothingVerified, {
+            subject: 'gate',
+            message: opts.paths?.length === 0
+                ? `Nothing was verified under ${ws.root}: no conformance fixtures were found.`
+                : `Nothing was verified under ${ws.root}: no audit artifacts, runs or proofs were found (conformance fixtures do not count).`,
+            ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
+        }));
+    }
+    return (0,gate/* decide */.L)(results, {
+        root: ws.root,
+        failOn: opts.failOn ?? config.fail_on ?? 'blocking',
+        runFindings,
+        waivers: (config.waivers ?? []).map((waiver, i) => ({
+            waiver,
+            ...(configPath !== undefined
+                ? { location: located({ path: configPath, line: lineOf(['waivers', i]) }) }
+                : {}),
+        })),
+    });
+}
+/**
+ * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
+ * pinned the assurance; then its keys that would weaken the gate are dropped and reported. A
+ * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
+ */
+function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
+    const none = { config: {}, lineOf: () => undefined };
+    const loaded = (0,src_config/* loadConfig */.Z9)(ws, {
+        root: opts.root,
+        ...(opts.config !== undefined ? { file: opts.config } : {}),
+        ...(opts.configJson !== undefined ? { json: opts.configJson } : {}),
+    });
+    if (!loaded.ok) {
+        const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
+        runFindings.push((0,finding/* finding */.gk)(loaded.refused ? policy_codes/* GATE */.k.configRefused : policy_codes/* GATE */.k.configInvalid, {
+            subject: 'gate',
+            message: `Config ${name}: ${loaded.message}.`,
+            ...(loaded.path !== undefined
+                ? {
+                    location: loaded.line
+                        ? { path: ws.rel(loaded.path), line: loaded.line }
+                        : { path: ws.rel(loaded.path) },
+                }
+                : {}),
+        }));
+        return none;
+    }
+    const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
+    if (loaded.trusted || opts.assurance === undefined)
+        return { config: loaded.config, ...at };
+    // An assurance that is not understood fails closed, as it does for the papers.
+    const pinned = (0,assurance/* isAssurance */.ws)(opts.assurance) ? opts.assurance : 'submission';
+    const { config, ignored } = withoutLoosening(loaded.config, {
+        assurance: pinned,
+        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+        ...(opts.paths !== undefined ? { paths: opts.paths } : {}),
+        ...(opts.packs !== undefined ? { packs: opts.packs } : {}),
+        ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
+        ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
+        ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
+        allPacks: (0,registry/* packs */.tm)(),
+    });
+    if (ignored.length > 0 && loaded.path !== undefined) {
+        const rel = ws.rel(loaded.path);
+        const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
+        runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.configKeyIgnored, {
+            subject: 'gate',
+            message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
+            location: located(first),
+            related: rest.map(located),
+        }));
+    }
+    return { config, ...at };
+}
+function located(l) {
+    return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
+}
+/** The fixture directory, which must really lie inside the workspace: it is not walked otherwise. */
+function fixtureDirectory(ws, dir) {
+    const r = ws.resolve(ws.root, dir);
+    const problem = !r.ok
+        ? r.reason === 'outside_root'
+            ? 'leads outside the workspace'
+            : r.reason === 'missing'
+                ? 'does not exist'
+                : 'cannot be read'
+        : (0,files/* statPath */.qW)(r.real).kind !== 'dir'
+            ? 'is not a directory'
+            : undefined;
+    if (r.ok && problem === undefined)
+        return { ok: true, abs: r.abs };
+    // The message names the directory as given, never where a symlink leads.
+    return {
+        ok: false,
+        finding: (0,finding/* finding */.gk)(policy_codes/* GATE */.k.targetNotFound, {
+            subject: 'gate',
+            message: `Fixture directory ${dir} ${problem}; it was not read.`,
+            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
+        }),
+    };
+}
+function planTargets(ws, packs, paths, exclude, runFindings, exact) {
+    const planned = [];
+    const seen = new Set();
+    const add = (pack, dir) => {
+        const key = `${pack.id}\0${dir}`;
+        if (!seen.has(key)) {
+            seen.add(key);
+            planned.push({ pack, dir });
+        }
+    };
+    const roots = paths ?? ['.'];
+    for (const p of roots) {
+        const r = ws.resolve(ws.root, p);
+        if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory()) {
+            runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.targetNotFound, {
+                subject: 'gate',
+                message: `Path ${(0,sanitize/* quoteValue */.cl)(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
+            }));
+            continue;
+        }
+        if (exact) {
+            for (const pack of packs)
+                add(pack, r.abs);
+            continue;
+        }
+        const { dirs, unknown } = (0,walk/* walkRepository */.M)(r.abs, exclude);
+        for (const u of unknown)
+            runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.gitIndexUnreadable, {
+                subject: 'gate',
+                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+            }));
+        let found = 0;
+        for (const pack of packs) {
+            for (const dir of pack.discover(dirs)) {
+                add(pack, dir);
+                found++;
+            }
+        }
+        // An explicitly named directory in which nothing was discovered is still a target of the
+        // pack that claims such paths (a paper dir whose audits may all be missing, which is exactly
+        // what the gate must catch).
+        const claimant = packs.find((x) => x.claimsUndiscovered);
+        if (paths && found === 0 && claimant)
+            add(claimant, r.abs);
+    }
+    return planned;
 }
 
 

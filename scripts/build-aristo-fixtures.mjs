@@ -130,6 +130,14 @@ fixture('realistic-crate', 'realistic', {
   expected: REALISTIC,
   state: 'accepted',
 });
+fixture('waivers-ignored-when-pinned', 'waiver', {
+  description:
+    'With the assurance pinned by the workflow, expectations.toml (checkout content) waives nothing: the refutation blocks.',
+  base: 'realistic',
+  options: { assurance: 'submission' },
+  expected: [A('inconclusive'), A('refuted'), A('waivers_not_trusted')],
+  state: 'blocked',
+});
 fixture('inconclusive-blocks-when-asked', 'inconclusive', {
   description: 'With block_inconclusive the inconclusive verdict blocks.',
   base: 'realistic',

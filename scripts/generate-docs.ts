@@ -1,7 +1,7 @@
-// Writes schemas/*.json and docs/codes.md from the zod schemas and the code registry.
+// Writes schemas/*.json, docs/codes.md and the packs' generated docs pages from the registry.
 import fs from 'node:fs';
 import path from 'node:path';
-import { codesMarkdown, schemaFiles } from '../src/docs.js';
+import { codesMarkdown, packDocs, schemaFiles } from '../src/docs.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 fs.mkdirSync(path.join(root, 'schemas'), { recursive: true });
@@ -11,4 +11,6 @@ for (const [name, text] of Object.entries(schemaFiles()))
   fs.writeFileSync(path.join(root, 'schemas', name), text);
 fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
 fs.writeFileSync(path.join(root, 'docs/codes.md'), codesMarkdown());
-console.log('schemas/ and docs/codes.md regenerated');
+for (const [name, text] of Object.entries(packDocs()))
+  fs.writeFileSync(path.join(root, 'docs', name), text);
+console.log("schemas/, docs/codes.md and the packs' docs pages regenerated");

@@ -1,3 +1,6 @@
+import { FLAGS } from './cli-flags.js';
+import type { Pack, PackFlag } from './packs/pack.js';
+import { packs } from './packs/registry.js';
 import { VERSION } from './version.js';
 
 /**
@@ -19,58 +22,25 @@ export interface CommandSpec {
   options: Record<string, OptionSpec>;
 }
 
+/** A pack's flag as an option of its command. */
+function option({ type, value, help }: PackFlag): OptionSpec {
+  return { type, help, ...(value !== undefined ? { value } : {}) };
+}
+
 const help = { type: 'boolean', short: 'h', help: 'show this help' } as const satisfies OptionSpec;
 const progress = {
   type: 'boolean',
   help: 'print progress to stderr (always on when stderr is a terminal)',
 } as const satisfies OptionSpec;
-const allowOutsideRoot = {
-  type: 'boolean',
-  help: 'read inputs and traces outside the root too (local use only)',
-} as const satisfies OptionSpec;
-const textOrJson = {
-  type: 'string',
-  value: 'text|json',
-  help: 'stdout format (default text)',
-} as const satisfies OptionSpec;
-const out = {
-  type: 'string',
-  value: 'FILE',
-  help: 'write the JSON report to FILE; stdout keeps the text summary',
-} as const satisfies OptionSpec;
+const allowOutsideRoot = option(FLAGS.allowOutsideRoot);
+const textOrJson = option(FLAGS.format);
+const out = option(FLAGS.out);
 
-export const COMMANDS = {
-  aris: {
-    usage: 'audit-gate aris <paper-dir> [options]',
-    about:
-      'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr.',
-    options: {
-      assurance: {
-        type: 'string',
-        value: 'draft|submission',
-        help: 'what problems block (default: .aris/assurance.txt, else --effort, else draft)',
-      },
-      effort: {
-        type: 'string',
-        value: 'lite|balanced|max|beast',
-        help: 'implies an assurance when none is given (max, beast: submission)',
-      },
-      'json-out': {
-        type: 'string',
-        value: 'FILE',
-        help: 'write the legacy report to FILE instead',
-      },
-      format: { ...textOrJson, help: 'json also prints the legacy report on stdout' } as const,
-      root: {
-        type: 'string',
-        value: 'DIR',
-        help: 'workspace nothing is read outside of (default: the git top level)',
-      },
-      'allow-outside-root': allowOutsideRoot,
-      progress,
-      help,
-    },
-  },
+/**
+ * The core commands (not a pack's). A new one is an entry here and a handler in src/cli.ts;
+ * each pack's command comes from the registry (Pack.command).
+ */
+export const CORE_COMMANDS = {
   verify: {
     usage: 'audit-gate verify [PATH...] [options]',
     about:
@@ -137,35 +107,6 @@ export const COMMANDS = {
       help,
     },
   },
-  trace: {
-    usage: 'audit-gate trace <run-dir | artifacts-root>... [options]',
-    about: 'Verify evidence-grounded run traces (…/runs/<run_id>/).',
-    options: {
-      format: {
-        type: 'string',
-        value: 'text|json|verification-report',
-        help: "stdout format (default text); verification-report is the producer's shape",
-      },
-      out: {
-        type: 'string',
-        value: 'FILE',
-        help: 'write the JSON report to FILE; stdout keeps the text summary (verification-report: that report, also written beside FILE)',
-      },
-      'min-supports': {
-        type: 'string',
-        value: 'N',
-        help: 'minimum evidence supports per derived claim (default 2)',
-      },
-      root: {
-        type: 'string',
-        value: 'DIR',
-        help: 'workspace nothing is read outside of (default: the git top level)',
-      },
-      'allow-outside-root': allowOutsideRoot,
-      progress,
-      help,
-    },
-  },
   fixtures: {
     usage: 'audit-gate fixtures [DIR] [options]',
     about:
@@ -174,38 +115,36 @@ export const COMMANDS = {
       format: textOrJson,
       out,
       root: { type: 'string', value: 'DIR', help: 'workspace root (default: DIR)' },
-      progress,
-      help,
-    },
-  },
-  aristo: {
-    usage: 'audit-gate aristo [ROOT] [options]',
-    about:
-      'Verify aristo proofs (.aristo/) against the Rust sources under ROOT (default .): staleness, orphans, the validator checks, waivers. In text, the proof cards come first.',
-    options: {
-      format: textOrJson,
-      out,
-      root: {
-        type: 'string',
-        value: 'DIR',
-        help: 'workspace root, when ROOT is not given (default .)',
-      },
-      'block-inconclusive': {
+      'build-ready': {
         type: 'boolean',
-        help: 'inconclusive verdicts block (default: a warning)',
+        help: "also judge each pack's fixtures as a suite (its suite gate, e.g. every kind has a fixture)",
       },
-      'block-missing-proof': {
-        type: 'boolean',
-        help: 'intents that ask for verification but have no proof block (default: a warning)',
-      },
-      'allow-outside-root': allowOutsideRoot,
       progress,
       help,
     },
   },
 } as const satisfies Record<string, CommandSpec>;
 
-export type CommandName = keyof typeof COMMANDS;
+/** A pack's subcommand (Pack.command) as a command: its flags, then --progress and --help. */
+function packCommand(p: Pack & { command: NonNullable<Pack['command']> }): CommandSpec {
+  const c = p.command;
+  return {
+    usage: `audit-gate ${p.id}${c.args ? ` ${c.args}` : ''} [options]`,
+    about: c.about,
+    options: {
+      ...Object.fromEntries(c.flags.map((f) => [f.name, option(f)])),
+      progress,
+      help,
+    },
+  };
+}
+
+/** Every command: the core ones, then one per registered pack that declares a command. */
+export function commands(): Record<string, CommandSpec> {
+  const out: Record<string, CommandSpec> = { ...CORE_COMMANDS };
+  for (const p of packs()) if (p.command) out[p.id] = packCommand({ ...p, command: p.command });
+  return out;
+}
 
 const EXIT_CODES =
   'Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.';
@@ -215,8 +154,7 @@ function flag(name: string, o: OptionSpec): string {
 }
 
 /** `audit-gate <command> --help`: the usage line, what it does, one line per option. */
-export function commandHelp(name: CommandName): string {
-  const c: CommandSpec = COMMANDS[name];
+export function commandHelp(c: CommandSpec): string {
   const rows = Object.entries(c.options).map(([n, o]) => [flag(n, o), o.help] as const);
   const width = Math.max(...rows.map(([f]) => f.length));
   return [
@@ -234,17 +172,15 @@ export function commandHelp(name: CommandName): string {
 
 /** `audit-gate --help`: every command in one line each. */
 export function overviewHelp(): string {
-  const names = Object.keys(COMMANDS) as CommandName[];
-  const width = Math.max(...names.map((n) => n.length));
+  const all = Object.entries(commands());
+  const width = Math.max(...all.map(([n]) => n.length));
   return [
     `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.`,
     '',
     'Usage: audit-gate <command> [options]   (audit-gate <command> --help for its options)',
     '',
     'Commands:',
-    ...names.map(
-      (n) => `  ${n.padEnd(width)}  ${COMMANDS[n].about.split('. ')[0]!.replace(/\.$/, '')}`,
-    ),
+    ...all.map(([n, c]) => `  ${n.padEnd(width)}  ${c.about.split('. ')[0]!.replace(/\.$/, '')}`),
     '',
     EXIT_CODES,
     'Docs: README.md (commands, report format, codes).',

@@ -10,7 +10,7 @@ export interface Pinned {
   paths?: string[];
   packs?: string[];
   allowEmpty?: boolean;
-  fixtures?: string;
+  fixtures?: string | false;
   /** The fixture directory run by default (it exists), which a config's `fixtures` would replace. */
   defaultFixtures?: string;
   allPacks: readonly Pack[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allCodes } from './packs/registry.js';
+import { allCodes, packs } from './packs/registry.js';
 import { schemas } from './schemas.js';
 
 /** The JSON Schema files generated from the zod schemas, keyed by file name. */
@@ -18,6 +18,14 @@ export function schemaFiles(): Record<string, string> {
         2,
       ) + '\n';
   }
+  return out;
+}
+
+/** The pages packs generate (Pack.docs), keyed by file name under docs/. */
+export function packDocs(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of packs())
+    for (const [name, render] of Object.entries(p.docs ?? {})) out[`${name}.md`] = render();
   return out;
 }
 

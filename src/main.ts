@@ -332,7 +332,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         ...(settings.paths ? { paths: settings.paths } : {}),
         ...(settings.assurance ? { assurance: settings.assurance } : {}),
         ...(settings.effort ? { effort: settings.effort } : {}),
-        ...(settings.fixtures ? { fixtures: settings.fixtures } : {}),
+        ...(settings.fixtures !== undefined ? { fixtures: settings.fixtures } : {}),
         ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
         ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
         ...(settings.shard ? { shard: settings.shard } : {}),

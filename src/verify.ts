@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { finding, type Finding, type Location } from './model/finding.js';
+import { quoteValue } from './render/sanitize.js';
 import type { GateReport } from './model/report.js';
 import { loadConfig, packConfig, selectedPacks, type Config } from './config.js';
 import { withoutLoosening } from './config-pinning.js';
@@ -9,6 +10,7 @@ import { Hasher } from './io/hashing.js';
 import { walkRepository, type DirEntry } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './conformance/runner.js';
+import { suiteFindings } from './conformance/suite.js';
 import { packs as registeredPacks, allCodes } from './packs/registry.js';
 import type { Pack, PackContext, PackResult } from './packs/pack.js';
 import { VerifyWorkers, verifyTargets } from './parallel.js';
@@ -42,8 +44,8 @@ export interface VerifyOptions {
   /** What "nothing was verified" tells the user to do, in the caller's terms (flag or input). */
   emptyRemediation?: string;
   allowOutsideRoot?: boolean;
-  /** Conformance fixture directory to run as well. */
-  fixtures?: string;
+  /** Conformance fixture directory to run as well; false: none, whatever the config says. */
+  fixtures?: string | false;
   /** Fixture directory to run when it exists and neither `fixtures` nor the config names one. */
   defaultFixtures?: string;
   /** Verify each path itself as a target of the selected packs, with no discovery inside it. */
@@ -54,6 +56,8 @@ export interface VerifyOptions {
   packOptions?: Record<string, Record<string, unknown>>;
   /** Verify only this share of the discovered targets (verify --shard K/N); fixtures run in shard 1. */
   shard?: ShardSpec;
+  /** Also judge each pack's fixtures as a suite (its suite gate; `fixtures --build-ready`). */
+  buildReady?: boolean;
   onProgress?: (message: string) => void;
 }
 
@@ -93,9 +97,11 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   const results: PackResult[] = [];
   const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
   const failOn = opts.failOn ?? config.fail_on ?? 'blocking';
-  const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
+  const fixtureDir =
+    opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
   let shard: ShardRecord | undefined;
   let discovered: number;
+  let verifiedTargets: number;
   try {
     const walked: DirEntry[] = [];
     const whole = planTargets(
@@ -129,32 +135,41 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       planned = whole.filter((t) => mine.has(plannedId(ws, t)));
     }
     results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
+    verifiedTargets = results.length;
     if (fixtureDir !== undefined && (shard === undefined || shard.fixtures)) {
       const dir = fixtureDirectory(ws, fixtureDir);
       if (!dir.ok) runFindings.push(dir.finding);
-      else
-        results.push(
-          ...(await runFixtures(dir.abs, {
-            packs: all,
-            knownCodes: new Set(allCodes().map((c) => c.code)),
-            workspace: ws,
-            onProgress: opts.onProgress,
-          })),
-        );
+      else {
+        const fixtureResults = await runFixtures(dir.abs, {
+          packs: all,
+          knownCodes: new Set(allCodes().map((c) => c.code)),
+          workspace: ws,
+          onProgress: opts.onProgress,
+        });
+        results.push(...fixtureResults);
+        if (opts.buildReady)
+          runFindings.push(...suiteFindings(all, fixtureResults, ws.rel(dir.abs)));
+      }
     }
   } finally {
     await workers?.close(); // already closed by verifyTargets unless discovery threw
     await hasher.close();
   }
 
-  // A shard holding none of the targets is no failure when others hold them (merge decides
-  // emptiness for the whole list); one that cannot know (fixtures run in shard 1) says nothing.
-  const empty = shard ? discovered === 0 && (shard.fixtures || fixtureDir === undefined) : true;
-  if (!allowEmpty && empty && results.every((r) => r.subjects.length === 0)) {
+  // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
+  // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
+  const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
+  // A shard given none of the targets is no failure when other shards hold them: merge decides
+  // emptiness for the whole list.
+  const empty = shard === undefined || discovered === 0;
+  if (!allowEmpty && empty && counted.every((r) => r.subjects.length === 0)) {
     runFindings.push(
       finding(GATE.nothingVerified, {
         subject: 'gate',
-        message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
+        message:
+          opts.paths?.length === 0
+            ? `Nothing was verified under ${ws.root}: no conformance fixtures were found.`
+            : `Nothing was verified under ${ws.root}: no audit artifacts, runs or proofs were found (conformance fixtures do not count).`,
         ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
       }),
     );
@@ -323,7 +338,7 @@ function planTargets(
       runFindings.push(
         finding(GATE.targetNotFound, {
           subject: 'gate',
-          message: `Path "${p}" ${r.ok ? 'is not a directory' : r.detail}.`,
+          message: `Path ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
         }),
       );
       continue;

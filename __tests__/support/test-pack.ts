@@ -3,8 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { FLAGS } from '../../src/cli-flags.js';
+import { emit, progress, textOrJson } from '../../src/cli-kit.js';
 import { finding, type CodeDef } from '../../src/model/finding.js';
 import type { Pack } from '../../src/packs/pack.js';
+import { verify } from '../../src/verify.js';
 
 export const NOT_OK: CodeDef = {
   code: 'validation.not_ok',
@@ -67,6 +70,25 @@ export const demoPack: Pack = {
             }),
           ],
     };
+  },
+  command: {
+    args: '<bundle-dir>...',
+    about: 'Verify demo bundles (a demo.json saying ok). Nothing else.',
+    flags: [
+      FLAGS.format,
+      { name: 'label', type: 'string', value: 'TEXT', help: 'what to call every bundle' },
+    ],
+    async run(args, io) {
+      const label = args.string('label');
+      const report = await verify({
+        root: io.cwd,
+        paths: args.positionals,
+        packs: ['demo'],
+        packOptions: { demo: label !== undefined ? { label } : {} },
+        onProgress: progress(io, args.flag('progress')),
+      });
+      return emit(report, textOrJson(args.string('format')), undefined, io);
+    },
   },
   fixtures: {
     // The seed's own fixture fields: no `pack`, the input named by input_bundle_ref.

@@ -3601,14 +3601,14 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 /************************************************************************/
 var __webpack_exports__ = {};
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_namespaceObject);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_namespaceObject);
 ;// CONCATENATED MODULE: ./src/io/write.ts
 
 
@@ -4027,6 +4027,94 @@ function fail(error, source) {
         error,
     };
 }
+
+;// CONCATENATED MODULE: ./src/policy/codes.ts
+/** Codes about the run as a whole rather than one contract. */
+const GATE = {
+    nothingVerified: {
+        code: 'gate.nothing_verified',
+        severity: 'error',
+        title: 'Nothing was verified',
+        remediation: 'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
+    },
+    targetNotFound: {
+        code: 'gate.target_not_found',
+        severity: 'error',
+        title: 'A configured path does not exist or is outside the workspace',
+        remediation: 'Fix the path (a verify PATH argument, the paths input or paths in the config file): a directory inside the workspace, relative to the root.',
+    },
+    configInvalid: {
+        code: 'gate.config_invalid',
+        severity: 'error',
+        title: 'The audit-gate config file is malformed',
+        remediation: 'Fix the config file, or the path given with --config (the config input); the README’s "Config file" section and schemas/config.schema.json list the keys.',
+    },
+    configRefused: {
+        code: 'gate.config_refused',
+        severity: 'error',
+        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
+        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
+    },
+    configKeyIgnored: {
+        code: 'gate.config_key_ignored',
+        severity: 'warning',
+        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
+        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+    },
+    gitIndexUnreadable: {
+        code: 'gate.git_index_unreadable',
+        severity: 'warning',
+        title: 'What git tracks could not be read, so .gitignore files were not trusted there',
+        remediation: 'Nothing to fix if the extra targets are right; otherwise give the runner a readable .git/index (core.splitIndex off), or list what to skip in the config exclude.',
+    },
+    subjectConflict: {
+        code: 'gate.subject_conflict',
+        severity: 'error',
+        title: 'Two targets report the same subject',
+        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
+    },
+    waiverUnmatched: {
+        code: 'gate.waiver_unmatched',
+        severity: 'error',
+        title: 'A waiver in the config matches no finding',
+        remediation: 'Remove the waiver from the config (what it waived is fixed or gone), or correct its code or subject.',
+    },
+    waiverExpired: {
+        code: 'gate.waiver_expired',
+        severity: 'warning',
+        title: 'A waiver in the config has expired, so the findings it covered count again',
+        remediation: 'Fix what the waiver covered and remove it, or renew it with a new expires date and a reason.',
+    },
+    internalError: {
+        code: 'gate.internal_error',
+        severity: 'error',
+        title: 'audit-gate failed while checking this target',
+        remediation: 'Report this with the message; the target counts as failed until it is verified.',
+    },
+};
+
+;// CONCATENATED MODULE: ./src/conformance/codes.ts
+const FIXTURE = {
+    mismatch: {
+        code: 'fixture.mismatch',
+        severity: 'error',
+        title: 'A conformance fixture emitted other codes or another terminal state than it expects',
+        remediation: 'Fix the rule, or (if the fixture is wrong) its expected_validation_codes / expected_terminal_state.',
+    },
+    missingExpected: {
+        code: 'fixture.missing_expected_validation',
+        severity: 'error',
+        title: 'A conformance fixture does not say which codes it expects',
+        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean fixture).',
+    },
+    invalid: {
+        code: 'fixture.invalid',
+        severity: 'error',
+        title: 'fixture.json is malformed, names an unknown pack or code, or its input is missing',
+        remediation: 'Fix fixture.json: {fixture_id, fixture_kind, pack, input, options, expected_validation_codes, expected_terminal_state}.',
+    },
+};
+const CONFORMANCE_CODES = Object.values(FIXTURE);
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
@@ -13563,6 +13651,328 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/packs/aris/codes.ts
+const RERUN = 'Rerun the audit so it writes a fresh artifact.';
+function def(code, severity, title, remediation) {
+    return { code: `aris.${code}`, severity, title, remediation };
+}
+/** Every code the paper-audit pack can emit. Stable public API: never rename without a note. */
+const ARIS = {
+    artifactMissing: def('artifact_missing', 'error', 'A mandatory audit wrote no artifact', RERUN),
+    artifactUnreadable: def('artifact_unreadable', 'error', 'The audit artifact is not a readable regular file', 'Replace the path with the JSON artifact the audit writes, then rerun the audit.'),
+    artifactTooLarge: def('artifact_too_large', 'error', 'The audit artifact is larger than the verifier reads', 'Keep bulky data out of the artifact (put it under trace_path), then rerun the audit.'),
+    artifactUnparseable: def('artifact_unparseable', 'error', 'The audit artifact is not valid JSON', RERUN),
+    artifactNotObject: def('artifact_not_object', 'error', 'The audit artifact is JSON but not an object', RERUN),
+    duplicateKey: def('duplicate_key', 'error', 'The audit artifact repeats a key', 'Remove the repeated key: parsers disagree on which value wins. Rerun the audit.'),
+    missingField: def('missing_field', 'error', 'A required field is missing or empty', RERUN),
+    fieldType: def('field_type', 'error', 'A field has the wrong JSON type', RERUN),
+    invalidVerdict: def('invalid_verdict', 'error', 'The verdict is not one of PASS WARN FAIL NOT_APPLICABLE BLOCKED ERROR', RERUN),
+    wrongAuditSkill: def('wrong_audit_skill', 'error', 'The artifact was written by a different audit skill', 'Put each audit’s artifact at its own path, then rerun the audit.'),
+    hashesNotObject: def('hashes_not_object', 'error', 'audited_input_hashes is not an object of path → sha256', RERUN),
+    inputHashMalformed: def('input_hash_malformed', 'error', 'A recorded input hash is not sha256:<64 hex>', RERUN),
+    inputStale: def('input_stale', 'error', 'An audited input changed after the audit ran', RERUN),
+    inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
+    inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
+    inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions (or the symlink loop), then run the verifier again.'),
+    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace, or in a git directory', 'Keep audited inputs in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
+    traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
+    traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
+    traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
+    traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
+    traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier’s own files', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
+    noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
+    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace, or in a git directory', 'Keep traces in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
+    invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
+    unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
+    executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', RERUN),
+    reviewerFamilyMismatch: def('reviewer_family_mismatch', 'error', 'reviewer_family disagrees with reviewer_model', RERUN),
+    sameFamilyMismatch: def('same_family_independence_mismatch', 'error', 'same-family review claimed but the families differ or one is deterministic', RERUN),
+    crossFamilyMismatch: def('cross_family_independence_mismatch', 'error', 'cross-family review claimed but the families are the same or the reviewer is deterministic', 'Rerun the audit with a reviewer from another model family.'),
+    deterministicMismatch: def('deterministic_independence_mismatch', 'error', 'deterministic review claimed but the reviewer is a model', RERUN),
+    acceptanceStatusMismatch: def('acceptance_status_mismatch', 'error', 'acceptance_status does not follow from review_independence', RERUN),
+    verdictFail: def('verdict_fail', 'error', 'The audit found disqualifying issues (FAIL)', 'Fix what the audit reports, then rerun it.'),
+    verdictBlocked: def('verdict_blocked', 'error', 'The audit could not run: prerequisites are missing (BLOCKED)', 'Add the missing prerequisites and rerun the audit, or downgrade to assurance: draft.'),
+    verdictError: def('verdict_error', 'error', 'The audit invocation failed (ERROR)', RERUN),
+    manifestInvalid: def('manifest_invalid', 'error', 'The audit manifest (.aris/audit-manifest.json) is malformed', 'Fix .aris/audit-manifest.json ({"schema_version":"1","audits":[{"artifact","audit_skill"}]}), or delete it to use the default four audits.'),
+    assuranceInvalid: def('assurance_invalid', 'error', '.aris/assurance.txt or the configured assurance/effort is not a known value', 'Write draft or submission in .aris/assurance.txt (effort: lite, balanced, max or beast).'),
+};
+const ARIS_CODES = Object.values(ARIS);
+
+;// CONCATENATED MODULE: ./src/cli-flags.ts
+/**
+ * Flags several commands take, with the same help everywhere (a pack's command lists them in its
+ * `flags`). Every command also gets --progress and --help from the CLI itself. A module of its
+ * own, importing nothing, so a pack's command can use it while the registry is being loaded.
+ */
+const FLAGS = {
+    format: {
+        name: 'format',
+        type: 'string',
+        value: 'text|json',
+        help: 'stdout format (default text)',
+    },
+    out: {
+        name: 'out',
+        type: 'string',
+        value: 'FILE',
+        help: 'write the JSON report to FILE; stdout keeps the text summary',
+    },
+    allowOutsideRoot: {
+        name: 'allow-outside-root',
+        type: 'boolean',
+        help: 'read inputs and traces outside the root too (local use only)',
+    },
+    gitRoot: {
+        name: 'root',
+        type: 'string',
+        value: 'DIR',
+        help: 'workspace nothing is read outside of (default: the git top level)',
+    },
+};
+
+;// CONCATENATED MODULE: ./src/model/subject.ts
+
+/**
+ * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
+ * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
+ */
+const Outcome = schemas_enum(['pass', 'problem', 'blocking', 'skipped']);
+/** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
+const Kind = schemas_string().min(1);
+const Subject = object({
+    id: schemas_string(),
+    target: schemas_string().describe('Id of the target this subject belongs to'),
+    pack: schemas_string(),
+    kind: Kind,
+    name: schemas_string().describe('Human name, e.g. the audit skill or the run id'),
+    path: schemas_string().describe('Repo-relative path of the artifact or directory'),
+    status: schemas_string().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
+    verdict: schemas_string().optional(),
+    reason: schemas_string().optional().describe('Short why: reason code and summary from the artifact'),
+    outcome: Outcome,
+});
+const Enforcement = schemas_enum(['blocking', 'advisory']);
+const Target = object({
+    id: schemas_string(),
+    pack: schemas_string(),
+    kind: Kind,
+    path: schemas_string().describe('Repo-relative path ("." for the root)'),
+    enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
+    terminal_state: schemas_string().describe("The pack's word for how the target ended, e.g. accepted"),
+    ready: schemas_boolean()
+        .default(false)
+        .describe('Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready'),
+    context: record(schemas_string(), schemas_string())
+        .describe('How the target was judged, e.g. assurance and where it came from'),
+});
+/**
+ * The `context` key in which a pack says, in words, why a target with nothing failing is still
+ * not ready (e.g. which audits make a paper provisional). Every rendering prints it.
+ */
+const NOT_READY_BECAUSE = 'not_ready_because';
+
+;// CONCATENATED MODULE: ./src/render/labels.ts
+
+
+/**
+ * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
+ * the check summary never call one thing by two names.
+ */
+/** A subject's status as shown: the pack may word it (Pack.statusLabel), else the status itself. */
+function statusLabel(s) {
+    return findPack(s.pack)?.statusLabel?.(s) ?? s.status;
+}
+/** `n thing` or `n things`. */
+function plural(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+/**
+ * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
+ * cell; short ones are returned as they are.
+ */
+function middle(s, max = 40) {
+    const chars = Array.from(s);
+    if (chars.length <= max)
+        return s;
+    const tail = Math.floor((max - 1) / 3);
+    return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
+}
+/** Context entries that describe how a target was judged (its header line), not its outcome. */
+function judgedContext(t) {
+    return Object.entries(t.context).filter(([k]) => k !== NOT_READY_BECAUSE);
+}
+/**
+ * The target's end state in words. A target the pack calls ready whose subjects have problems
+ * (e.g. a paper checked at draft) is shown as what it is: not blocking, and not submission-ready;
+ * one the pack says is not ready for a reason (NOT_READY_BECAUSE) is shown with that reason.
+ */
+function stateText(t, subjects) {
+    const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
+    if (t.ready && problems.length > 0)
+        return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
+    const because = t.context[NOT_READY_BECAUSE];
+    if (because)
+        return `${t.terminal_state}, not submission-ready: ${because}`;
+    return t.terminal_state;
+}
+
+;// CONCATENATED MODULE: ./src/render/text.ts
+
+
+const MARK = {
+    pass: '✓',
+    problem: '!',
+    blocking: '✗',
+    skipped: '·',
+};
+function locationText(f) {
+    if (!f.location)
+        return '';
+    return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
+}
+/** The terminal summary: one line per subject, the findings with what to do, then the totals. */
+function renderText(report) {
+    const out = [];
+    out.push(`audit-gate ${report.tool.version} — ${plain(report.root)}`);
+    for (const t of report.targets) {
+        const subjects = report.subjects.filter((s) => s.target === t.id);
+        const ctx = judgedContext(t)
+            .map(([k, v]) => `${k}: ${plain(v)}`)
+            .join(', ');
+        out.push('', `${t.kind} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
+        const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
+        for (const s of subjects) {
+            const label = statusLabel(s);
+            const verdict = s.verdict && s.verdict !== label ? `  ${plain(s.verdict)}` : '';
+            out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
+        }
+        out.push(`  → ${plain(stateText(t, subjects))}`);
+    }
+    if (report.findings.length > 0) {
+        out.push('', 'Findings:');
+        // Findings about the run as a whole (a bad config, nothing verified) first: they explain the rest.
+        const ordered = [
+            ...report.findings.filter((f) => f.subject === 'gate'),
+            ...report.findings.filter((f) => f.subject !== 'gate'),
+        ];
+        for (const f of ordered) {
+            const mark = f.waived
+                ? '~'
+                : f.severity === 'error'
+                    ? '✗'
+                    : f.severity === 'warning'
+                        ? '!'
+                        : '·';
+            const where = locationText(f);
+            out.push(`  ${mark} ${where ? `${plain(where)}  ` : ''}${f.code}`);
+            out.push(`      ${cap(plain(f.message), 600)}`);
+            out.push(`      → ${plain(f.remediation)}`);
+            if (f.waived)
+                out.push(`      ${waivedText(f.waived)}`);
+        }
+    }
+    const c = report.counts;
+    out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
+        `${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`);
+    const verdictLine = report.conclusion === 'failure'
+        ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
+        : report.conclusion === 'neutral'
+            ? 'WARN: problems above do not block at this assurance level.'
+            : 'OK: nothing blocks.';
+    out.push(`${verdictLine} (exit ${report.exit_code})`);
+    return out.join('\n') + '\n';
+}
+/** Whether a target blocks only because it is checked at submission (draft would let it pass). */
+function downgradable(report) {
+    return report.targets.some((t) => t.context['assurance'] === 'submission' &&
+        report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'));
+}
+/** A waived finding's note: it does not block, and why (the config's words, made plain). */
+function waivedText(w) {
+    return `waived: ${cap(plain(w.reason), 300)}${w.tracking ? ` (${cap(plain(w.tracking), 200)})` : ''}; it does not block.`;
+}
+
+;// CONCATENATED MODULE: ./src/cli-kit.ts
+
+
+
+
+
+/** A bad argument: exit 2, with the message and a pointer to the command's help. */
+class UsageError extends Error {
+}
+/** A command's parsed arguments, typed by what the caller expects of a flag. */
+class Args {
+    values;
+    positionals;
+    constructor(values, positionals) {
+        this.values = values;
+        this.positionals = positionals;
+    }
+    /** A string flag's value (undefined when not given). */
+    string(name) {
+        const v = this.values[name];
+        return typeof v === 'string' ? v : undefined;
+    }
+    /** Whether a boolean flag was given. */
+    flag(name) {
+        return this.values[name] === true;
+    }
+}
+/** --format text|json (default text). */
+function textOrJson(v) {
+    if (v === undefined || v === 'text')
+        return 'text';
+    if (v === 'json')
+        return 'json';
+    throw new UsageError(`--format must be text or json, not "${v}"`);
+}
+/** The progress callback of --progress (always on when stderr is a terminal). */
+function progress(io, enabled) {
+    return enabled || io.isTTY ? (m) => io.stderr(`… ${plain(m)}\n`) : undefined;
+}
+/** `dirs` relative to `root`, which must be a directory holding them (unless allowed outside). */
+function insideRoot(root, given, dirs, allowOutside) {
+    if (!external_node_fs_default().existsSync(root) || !external_node_fs_default().statSync(root).isDirectory())
+        throw new UsageError(`root not found: ${given ?? root}`);
+    const rel = dirs.map((d) => external_node_path_default().relative(root, d) || '.');
+    const outside = rel.find((r) => r.startsWith('..') || external_node_path_default().isAbsolute(r));
+    if (outside !== undefined && !allowOutside)
+        throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
+    return rel;
+}
+/** The git top level containing `dir`, else `fallback`. */
+function gitTopLevel(dir, fallback) {
+    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
+        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
+            return d;
+        if (external_node_path_default().dirname(d) === d)
+            return fallback;
+    }
+}
+/** `given` resolved against the current directory; it must be a directory (else `notFound`). */
+function existingDir(io, given, notFound) {
+    const abs = external_node_path_default().resolve(io.cwd, given);
+    if (!external_node_fs_default().existsSync(abs) || !external_node_fs_default().statSync(abs).isDirectory())
+        throw new UsageError(`${notFound}: ${given}`);
+    return abs;
+}
+/**
+ * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
+ * text summary (and says where the report is), whatever the format. Returns the exit code.
+ */
+function emit(report, fmt, out, io) {
+    const json = JSON.stringify(report, null, 2) + '\n';
+    if (out) {
+        const file = external_node_path_default().resolve(io.cwd, out);
+        writeReportFile(file, json);
+        io.stdout(renderText(report) + `report: ${plain(file)}\n`);
+    }
+    else
+        io.stdout(fmt === 'json' ? json : renderText(report));
+    return report.exit_code;
+}
+
 ;// CONCATENATED MODULE: ./src/model/finding.ts
 
 const Severity = schemas_enum(['error', 'warning', 'notice']);
@@ -13612,44 +14022,6 @@ function finding(def, input) {
         out.invariant_id = def.invariant_id;
     return out;
 }
-
-;// CONCATENATED MODULE: ./src/model/subject.ts
-
-/**
- * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
- * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
- */
-const Outcome = schemas_enum(['pass', 'problem', 'blocking', 'skipped']);
-/** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
-const Kind = schemas_string().min(1);
-const Subject = object({
-    id: schemas_string(),
-    target: schemas_string().describe('Id of the target this subject belongs to'),
-    pack: schemas_string(),
-    kind: Kind,
-    name: schemas_string().describe('Human name, e.g. the audit skill or the run id'),
-    path: schemas_string().describe('Repo-relative path of the artifact or directory'),
-    status: schemas_string().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
-    verdict: schemas_string().optional(),
-    reason: schemas_string().optional().describe('Short why: reason code and summary from the artifact'),
-    outcome: Outcome,
-});
-const Enforcement = schemas_enum(['blocking', 'advisory']);
-const Target = object({
-    id: schemas_string(),
-    pack: schemas_string(),
-    kind: Kind,
-    path: schemas_string().describe('Repo-relative path ("." for the root)'),
-    enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
-    terminal_state: schemas_string().describe('e.g. accepted | provisional | blocked for papers'),
-    ready: schemas_boolean()
-        .default(false)
-        .describe('Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready'),
-    context: record(schemas_string(), schemas_string())
-        .describe('How the target was judged, e.g. assurance and where it came from'),
-});
-/** The `context` key in which a pack says why a target is provisional (not submission-ready). */
-const PROVISIONAL_BECAUSE = 'provisional_because';
 
 ;// CONCATENATED MODULE: external "node:buffer"
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
@@ -13761,178 +14133,6 @@ function decodeUtf8(bytes) {
     return (0,external_node_buffer_namespaceObject.isUtf8)(bytes)
         ? { ok: true, text: bytes.toString('utf8') }
         : { ok: false, detail: 'is not valid UTF-8' };
-}
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** The tool version, reported in every report. Keep in step with package.json. */
-const VERSION = '0.1.0';
-/** The project's home (package.json `homepage`); the Action is `uses: audit-gate/audit-gate@v1`. */
-const HOMEPAGE = 'https://github.com/audit-gate/audit-gate';
-/** Where the validation codes are documented, at this version's release tag. */
-const CODES_DOC = (/* unused pure expression or super */ null && (`${HOMEPAGE}/blob/v${VERSION}/docs/codes.md`));
-
-;// CONCATENATED MODULE: ./src/packs/kit/findings.ts
-
-/** By default, at most this many findings per code and target; the rest are counted in one closing finding. */
-const MAX_PER_CODE = 50;
-const force = (v) => (typeof v === 'function' ? v() : v);
-/**
- * Collects one target's findings, for the codes `D` of one pack. A broken 2-million-line input
- * would otherwise produce millions of identical findings, so each code keeps its first
- * `maxPerCode` and then says how many more.
- */
-class Findings {
-    subject;
-    out = [];
-    counts = new Map();
-    suppressed = new Map();
-    max;
-    scope;
-    constructor(subject, options = {}) {
-        this.subject = subject;
-        this.max = options.maxPerCode ?? MAX_PER_CODE;
-        this.scope = options.scope ?? 'in this target';
-    }
-    /** Reports a finding of `def` (ESLint's context.report). */
-    report(def, r) {
-        const n = (this.counts.get(def.code) ?? 0) + 1;
-        this.counts.set(def.code, n);
-        if (n > this.max) {
-            let s = this.suppressed.get(def.code);
-            if (!s) {
-                s = { def, n: 0, first: r.location && force(r.location) };
-                this.suppressed.set(def.code, s);
-            }
-            s.n++;
-            return;
-        }
-        const location = r.location && force(r.location);
-        const related = r.related && force(r.related);
-        this.out.push(finding(def, {
-            subject: this.subject,
-            message: r.message,
-            ...(location ? { location } : {}),
-            ...(related && related.length ? { related } : {}),
-            ...(r.remediation ? { remediation: r.remediation } : {}),
-            ...(r.details ? { details: r.details } : {}),
-        }));
-    }
-    /** `report` with positional arguments, for the common case. */
-    add(def, message, location, related, remediation) {
-        this.report(def, { message, location, related, remediation });
-    }
-    has(code) {
-        return this.counts.has(code);
-    }
-    get size() {
-        return this.out.length + this.suppressed.size;
-    }
-    finish() {
-        const tail = [];
-        for (const s of this.suppressed.values()) {
-            tail.push(finding(s.def, {
-                subject: this.subject,
-                message: `${s.n} more place(s) ${this.scope} have the same problem (${s.def.title.toLowerCase()}); only the first ${this.max} are listed.`,
-                ...(s.first ? { location: s.first } : {}),
-            }));
-        }
-        return [...this.out, ...tail];
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/kit/files.ts
-
-
-
-const MAX_LIST_DEPTH = 16;
-const MAX_LIST_ENTRIES = 1_000_000;
-const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
-const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
-/**
- * True when `p` is a plain relative POSIX path: no `..` or `.` segment, no absolute path or drive
- * letter, no backslash, no NUL, no empty segment. Paths an artifact names must be plain.
- */
-function isPlainRelative(p) {
-    return PLAIN_PATH.test(p) && !DOT_SEGMENT.test(p);
-}
-/** `rel` (POSIX, plain) under `dir`, without path.join's normalizing. */
-function inDir(dir, rel) {
-    return (external_node_path_default()).sep === '/' ? `${dir}/${rel}` : external_node_path_default().join(dir, ...rel.split('/'));
-}
-/**
- * Lists every file under a target directory without following symlinks (lstat), so a symlink
- * loop or a link out of the target cannot trap or widen the walk. FIFOs and sockets are listed as
- * 'other' and never opened. `name` says what the directory is in messages ("the run directory").
- */
-function listTarget(dir, realDir, name) {
-    const out = [];
-    const stack = [{ abs: dir, rel: '', depth: 0 }];
-    while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
-        const { abs, rel, depth } = stack.pop();
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
-        }
-        catch {
-            continue;
-        }
-        for (const e of entries) {
-            const childAbs = external_node_path_default().join(abs, e.name);
-            const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
-                if (depth < MAX_LIST_DEPTH)
-                    stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
-                else
-                    out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
-            }
-            else if (e.isFile()) {
-                // Reached through real directories only (symlinked ones are not entered), so its real
-                // path needs no realpath call.
-                out.push({ rel: childRel, abs: childAbs, kind: 'file', real: inDir(realDir, childRel) });
-            }
-            else if (e.isSymbolicLink()) {
-                out.push(symlinkEntry(childRel, childAbs, realDir, name));
-            }
-            else {
-                out.push({
-                    rel: childRel,
-                    abs: childAbs,
-                    kind: 'other',
-                    detail: 'is a FIFO, socket or device, not a regular file',
-                });
-            }
-        }
-    }
-    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-}
-function symlinkEntry(rel, abs, realDir, name) {
-    const entry = { rel, abs, kind: 'symlink' };
-    try {
-        const real = external_node_fs_default().realpathSync.native(abs);
-        entry.real = real;
-        const inside = real.startsWith(realDir + (external_node_path_default()).sep);
-        entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
-        if (!inside)
-            entry.detail = `is a symlink to ${real}, outside ${name}`;
-        else if (!entry.insideFile)
-            entry.detail = 'is a symlink to something other than a regular file';
-    }
-    catch (err) {
-        entry.detail =
-            err.code === 'ELOOP'
-                ? 'is a symlink loop'
-                : `is a dangling symlink (${errorText(err)})`;
-    }
-    return entry;
-}
-/** A regular file, or a symlink to one inside the target: what may be read (at its `real` path). */
-function readable(e) {
-    return e.kind === 'file' || (e.kind === 'symlink' && e.insideFile === true);
-}
-/** The listed file, if it may be read (see `readable`). */
-function usable(listing, name) {
-    const e = listing.get(name);
-    return e && readable(e) ? e : undefined;
 }
 
 // EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
@@ -14129,9 +14329,2154 @@ function toValue(node, lines, duplicates) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/policy/waivers.ts
+
+
+
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
+/** One accepted finding: `config.waivers[]`. */
+const Waiver = object({
+    code: schemas_string().min(1).describe('The validation code waived, e.g. aris.input_stale'),
+    subject: schemas_string()
+        .min(1)
+        .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
+    reason: schemas_string().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
+    tracking: schemas_string().min(1).optional().describe('Where the fix is tracked, e.g. an issue URL'),
+    expires: schemas_string()
+        .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
+        .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
+        .optional()
+        .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
+})
+    .strict();
+/** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
+function globRegExp(glob) {
+    let re = '';
+    for (let i = 0; i < glob.length; i++) {
+        const c = glob[i];
+        if (c === '*' && glob[i + 1] === '*') {
+            re += '.*';
+            i++;
+        }
+        else if (c === '*')
+            re += '[^/]*';
+        else if (c === '?')
+            re += '[^/]';
+        else
+            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+    }
+    return new RegExp(`^${re}$`, 's');
+}
+function waiverMatches(w, f) {
+    return w.code === f.code && (w.subject === f.subject || globRegExp(w.subject).test(f.subject));
+}
+function isExpired(w, now) {
+    return w.expires !== undefined && Date.parse(w.expires) <= now.getTime();
+}
+/**
+ * The waiver step of policy, over the findings of targets (never run-level findings: a waiver
+ * cannot hide a bad config, an internal error or itself). A finding a live waiver matches keeps
+ * its code and severity but gets `waived` and stops blocking. The ratchet: a waiver that matches
+ * nothing is a `gate.waiver_unmatched` error, so a baseline cannot rot; an expired waiver applies
+ * to nothing and is a `gate.waiver_expired` warning (what it covered counts again on its own).
+ */
+function applyWaivers(findings, entries, now) {
+    const used = new Set();
+    const live = entries.map((e) => !isExpired(e.waiver, now));
+    const out = findings.map((f) => {
+        const i = entries.findIndex((e, k) => live[k] && waiverMatches(e.waiver, f));
+        if (i < 0)
+            return f;
+        used.add(i);
+        const { reason, tracking } = entries[i].waiver;
+        return {
+            ...f,
+            blocking: false,
+            waived: tracking !== undefined ? { reason, tracking } : { reason },
+        };
+    });
+    const ratchet = [];
+    entries.forEach((e, i) => {
+        const w = e.waiver;
+        const at = e.location ? { location: e.location } : {};
+        const named = `The waiver of ${w.code} for ${w.subject}`;
+        if (!live[i])
+            ratchet.push(finding(GATE.waiverExpired, {
+                subject: 'gate',
+                message: `${named} expired on ${w.expires}, so it no longer applies.`,
+                ...at,
+            }));
+        else if (!used.has(i))
+            ratchet.push(finding(GATE.waiverUnmatched, {
+                subject: 'gate',
+                message: `${named} matches no finding: what it waived is fixed or gone.`,
+                ...at,
+            }));
+    });
+    return { findings: out, ratchet };
+}
+
+;// CONCATENATED MODULE: ./src/config.ts
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_CONFIG_FILE = '.audit-gate.json';
+/** The keys every config may hold, whatever packs are registered. */
+const CORE_KEYS = {
+    $schema: schemas_string().optional(),
+    paths: array(schemas_string().min(1))
+        .optional()
+        .describe('Directories to verify, relative to the root; replaces discovery'),
+    exclude: array(schemas_string()).optional().describe('gitignore-style patterns that discovery skips'),
+    assurance: schemas_enum(ASSURANCES)
+        .optional()
+        .describe('Default assurance for papers without .aris/assurance.txt'),
+    effort: schemas_enum(EFFORTS).optional().describe('Default effort (max/beast imply submission)'),
+    fail_on: schemas_enum(['blocking', 'problem'])
+        .optional()
+        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
+    allow_empty: schemas_boolean().optional().describe('Succeed when nothing was found to verify'),
+    fixtures: schemas_string()
+        .optional()
+        .describe('Conformance fixture directory to run as part of verify'),
+    waivers: array(Waiver)
+        .optional()
+        .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
+};
+/**
+ * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
+ * schema, so this file never names a pack. A top-level key named after a pack is the earlier
+ * form of `packs.<id>` (e.g. `{"<id>": {"min_supports": 2}}`) and is still accepted.
+ */
+function configSchema(list = registry_packs()) {
+    const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
+    return object({
+        ...CORE_KEYS,
+        packs: union([
+            array(schemas_string()).describe('Packs whose targets discovery looks for (default: all)'),
+            object(byId((p) => union([literal(false), p.options]).optional()))
+                .strict()
+                .describe('Each pack’s options by pack id; false leaves the pack out'),
+        ])
+            .optional(),
+        ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
+    })
+        .strict();
+}
+/** The packs a config selects, or undefined for all of them. */
+function selectedPacks(config) {
+    const p = config.packs;
+    if (p === undefined || Array.isArray(p))
+        return p;
+    const off = Object.keys(p).filter((id) => p[id] === false);
+    return off.length
+        ? registry_packs()
+            .map((x) => x.id)
+            .filter((id) => !off.includes(id))
+        : undefined;
+}
+/** The options a config gives one pack (`packs.<id>`, or the earlier top-level `<id>`). */
+function packConfig(config, id) {
+    const p = config.packs;
+    const own = p !== undefined && !Array.isArray(p) && p[id] !== false ? p[id] : undefined;
+    return own ?? config[id];
+}
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const noLines = () => undefined;
+/**
+ * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
+ * Trust follows where the bytes live, not how they were named: a file whose path or real path
+ * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
+ * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
+ * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
+ */
+function loadConfig(ws, source) {
+    if (source.json !== undefined)
+        return parseConfig(source.json, { trusted: true });
+    const file = external_node_path_default().resolve(source.file ?? external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE));
+    const place = locate(ws, source.root, file);
+    if (place.refused)
+        return { ok: false, path: file, message: place.refused, refused: true };
+    const read = readSmallFile(place.real, MAX_CONFIG_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing' && source.file === undefined)
+            return { ok: true, config: {}, trusted: false, lineOf: noLines };
+        return { ok: false, path: file, message: read.detail };
+    }
+    const text = decodeUtf8(read.bytes);
+    if (!text.ok)
+        return { ok: false, path: file, message: text.detail };
+    return parseConfig(text.text, { trusted: place.trusted, path: file });
+}
+/** Where a config file really is, and whether the checkout decides its content. */
+function locate(ws, givenRoot, file) {
+    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(file);
+    }
+    catch {
+        // Missing (or a dangling link): the read reports it, and nothing is read.
+        return { trusted: !named, real: file };
+    }
+    const inside = ws.contains(real);
+    if (!named && !inside)
+        return { trusted: true, real };
+    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
+    // a runner file or .git/config with the checkout's token, must never reach a message).
+    if (!inside)
+        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
+    if (external_node_path_default().relative(ws.root, real)
+        .split((external_node_path_default()).sep)
+        .some((s) => s.toLowerCase() === '.git'))
+        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
+    return { trusted: false, real };
+}
+/** A value taken from the config, as it may appear in a message: short and escaped. */
+function quoted(s) {
+    return plain(JSON.stringify(cap(s, 40)));
+}
+function parseConfig(text, origin) {
+    const at = origin.path !== undefined ? { path: origin.path } : {};
+    const parsed = parseJson(text);
+    if (!parsed.ok)
+        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
+    const doc = parsed.doc;
+    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
+    const dup = doc.duplicates[0];
+    if (dup)
+        return {
+            ...at,
+            ok: false,
+            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
+            line: dup.line,
+        };
+    const result = configSchema().safeParse(parsed.value);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        const keyPath = issue.path;
+        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
+        // zod lists every unknown key; a message names only the first, short and escaped.
+        if (issue.code === 'unrecognized_keys') {
+            const [first = '', ...more] = issue.keys;
+            return {
+                ...at,
+                ok: false,
+                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+            };
+        }
+        return {
+            ...at,
+            ok: false,
+            message: `${where}: ${issue.message}`,
+            line: doc.lineOf(keyPath) ?? 1,
+        };
+    }
+    const config = result.data;
+    const twice = registry_packs().find((p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id));
+    if (twice)
+        return {
+            ...at,
+            ok: false,
+            message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
+            line: doc.lineOf([twice.id]) ?? 1,
+        };
+    return {
+        ...at,
+        ok: true,
+        config,
+        trusted: origin.trusted,
+        lineOf: (key) => doc.lineOf(key),
+    };
+}
+/**
+ * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
+ * judging a published report: the checkout's own config never waives anything there, and a
+ * config that cannot be read waives nothing (fail closed).
+ */
+function workflowWaivers(ws, source) {
+    if (source.json === undefined && source.file === undefined)
+        return [];
+    const loaded = loadConfig(ws, source);
+    if (!loaded.ok || !loaded.trusted)
+        return [];
+    return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
+}
+
+;// CONCATENATED MODULE: ./src/config-pinning.ts
+
+
+
+/**
+ * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
+ * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
+ * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
+ * `allow_empty: false`, a pack option the pack declares tightening (e.g. a floor that only ever
+ * raises a run's own policy), `packs` naming every pack, `fixtures` when no other fixture
+ * directory would run, an assurance or effort no weaker than the pinned assurance (which wins over
+ * them anyway). `waivers` never apply from the checkout: a pull request could waive its own
+ * failures. A key the workflow set itself overrides the config's and is left alone.
+ */
+function withoutLoosening(config, pinned) {
+    const out = { ...config };
+    const ignored = [];
+    const drop = (key, why) => {
+        delete out[key];
+        ignored.push({ key: [key], why });
+    };
+    const weaker = (a) => a === 'draft' && pinned.assurance === 'submission';
+    if (config.paths && !pinned.paths)
+        drop('paths', 'it would replace discovery, leaving papers and runs elsewhere unverified');
+    if (config.exclude?.length)
+        drop('exclude', 'it would hide directories from discovery');
+    const ids = pinned.allPacks.map((p) => p.id);
+    const left = ids.filter((p) => !(selectedPacks(config) ?? ids).includes(p));
+    if (left.length && !pinned.packs) {
+        const why = `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`;
+        if (Array.isArray(config.packs))
+            drop('packs', why);
+        else {
+            const own = { ...config.packs };
+            for (const id of left) {
+                delete own[id];
+                ignored.push({ key: ['packs', id], why: `it would leave out the ${id} pack` });
+            }
+            out.packs = own;
+        }
+    }
+    for (const pack of pinned.allPacks) {
+        const given = packConfig(out, pack.id);
+        if (given === undefined)
+            continue;
+        const nested = !Array.isArray(out.packs) && out.packs?.[pack.id] !== undefined;
+        const kept = {};
+        for (const [k, v] of Object.entries(given)) {
+            if (pack.tighteningOptions?.includes(k))
+                kept[k] = v;
+            else
+                ignored.push({
+                    key: nested ? ['packs', pack.id, k] : [pack.id, k],
+                    why: `the ${pack.id} pack does not declare it safe when enforcement is pinned`,
+                });
+        }
+        if (nested)
+            out.packs = { ...out.packs, [pack.id]: kept };
+        else
+            out[pack.id] = kept;
+    }
+    if (config.waivers?.length)
+        drop('waivers', 'a pull request could waive its own findings; give waivers from the workflow');
+    if (config.allow_empty && pinned.allowEmpty === undefined)
+        drop('allow_empty', 'it would let a run that verifies nothing pass');
+    if (config.assurance && weaker(config.assurance))
+        drop('assurance', `assurance is pinned to ${pinned.assurance}`);
+    if (config.effort && pinned.effort === undefined && weaker(assuranceForEffort(config.effort)))
+        drop('effort', `it implies ${assuranceForEffort(config.effort)}, but assurance is pinned to ${pinned.assurance}`);
+    const fixtures = config.fixtures;
+    const replaced = pinned.fixtures === undefined ? pinned.defaultFixtures : undefined;
+    if (fixtures !== undefined && replaced !== undefined)
+        if (external_node_path_default().resolve('/', fixtures) !== external_node_path_default().resolve('/', replaced))
+            drop('fixtures', `it would replace the fixture directory ${replaced}`);
+    return { config: out, ignored };
+}
+
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 var external_node_crypto_default = /*#__PURE__*/__nccwpck_require__.n(external_node_crypto_namespaceObject);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./src/io/hashing.ts
+
+
+
+
+
+
+/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
+const LARGE_FILE_BYTES = 8 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const { createHash } = require('node:crypto');
+const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
+parentPort.on('message', ({ id, path }) => {
+  let fd;
+  try {
+    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
+    const h = createHash('sha256');
+    let size = 0, n;
+    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
+    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
+  } catch (err) {
+    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+});
+`;
+class WorkerPool {
+    size;
+    workers = [];
+    idle = [];
+    queue = [];
+    running = new Map();
+    nextId = 0;
+    constructor(size) {
+        this.size = size;
+    }
+    run(path) {
+        return new Promise((resolve) => {
+            this.queue.push({ id: this.nextId++, path, resolve });
+            this.pump();
+        });
+    }
+    pump() {
+        while (this.queue.length > 0) {
+            let w = this.idle.pop();
+            if (!w && this.workers.length < this.size)
+                w = this.spawn();
+            if (!w)
+                return;
+            const job = this.queue.shift();
+            this.running.set(w, job);
+            w.postMessage({ id: job.id, path: job.path });
+        }
+    }
+    spawn() {
+        const w = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
+        w.on('message', (m) => {
+            const job = this.running.get(w);
+            this.running.delete(w);
+            this.idle.push(w);
+            if (job) {
+                if (m.sha256 !== undefined)
+                    job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
+                else if (m.error === 'not_file')
+                    job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
+                else
+                    job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
+            }
+            this.pump();
+        });
+        w.on('error', (err) => {
+            const job = this.running.get(w);
+            this.running.delete(w);
+            this.workers.splice(this.workers.indexOf(w), 1);
+            job?.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
+            this.pump();
+        });
+        this.workers.push(w);
+        return w;
+    }
+    async close() {
+        await Promise.all(this.workers.map((w) => w.terminate()));
+        this.workers.length = 0;
+        this.idle.length = 0;
+    }
+}
+/**
+ * One hashing service per run: each distinct file (by real path) is hashed once, however many
+ * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
+ * chunks on worker threads so several big files hash in parallel with the small ones.
+ */
+class Hasher {
+    parallelism;
+    cache = new Map();
+    /** Hashes already known, for synchronous reads. */
+    known = new Map();
+    pool;
+    filesHashed = 0;
+    bytesHashed = 0;
+    constructor(parallelism = Math.max(1, Math.min(4, external_node_os_default().availableParallelism()))) {
+        this.parallelism = parallelism;
+    }
+    /** Starts hashing every path; large files first so the workers start while small ones run. */
+    prefetch(realPaths) {
+        const wanted = [...new Set(realPaths)];
+        const small = [];
+        for (const p of wanted) {
+            if (this.cache.has(p))
+                continue;
+            let size = 0;
+            try {
+                size = external_node_fs_default().statSync(p).size;
+            }
+            catch {
+                // hash() reports the error
+            }
+            if (size >= LARGE_FILE_BYTES)
+                void this.hash(p);
+            else
+                small.push(p);
+        }
+        for (const p of small)
+            void this.hash(p);
+        // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
+        return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
+    }
+    /**
+     * Reads a small file whole and hashes those same bytes, so a file that is both parsed (or
+     * span-checked) and hashed is read once; the hash serves later hash() calls.
+     */
+    read(realPath, maxBytes) {
+        const r = readSmallFile(realPath, maxBytes);
+        if (!r.ok)
+            return r;
+        let sha256 = this.known.get(realPath);
+        if (sha256 === undefined) {
+            const o = { ok: true, sha256: sha256Hex(r.bytes), size: r.bytes.length };
+            sha256 = o.sha256;
+            this.remember(realPath, o);
+            if (!this.cache.has(realPath))
+                this.cache.set(realPath, Promise.resolve(o));
+        }
+        return { ok: true, bytes: r.bytes, sha256 };
+    }
+    remember(realPath, o) {
+        if (!o.ok)
+            return;
+        this.known.set(realPath, o.sha256);
+        this.filesHashed++;
+        this.bytesHashed += o.size;
+    }
+    hash(realPath) {
+        let p = this.cache.get(realPath);
+        if (!p) {
+            p = this.compute(realPath).then((o) => {
+                if (!this.known.has(realPath))
+                    this.remember(realPath, o);
+                return o;
+            });
+            this.cache.set(realPath, p);
+        }
+        return p;
+    }
+    compute(realPath) {
+        const opened = openRegularFile(realPath);
+        if (!opened.ok)
+            return Promise.resolve(openFailure(opened));
+        const { fd, size } = opened;
+        if (size >= LARGE_FILE_BYTES) {
+            external_node_fs_default().closeSync(fd);
+            this.pool ??= new WorkerPool(this.parallelism);
+            return this.pool.run(realPath);
+        }
+        try {
+            const bytes = readOpened(fd, size);
+            return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
+        }
+        catch (err) {
+            return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
+        }
+        finally {
+            external_node_fs_default().closeSync(fd);
+        }
+    }
+    async close() {
+        await this.pool?.close();
+        this.pool = undefined;
+    }
+}
+// crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
+const oneShot = (external_node_crypto_default()).hash;
+function sha256Hex(bytes) {
+    return oneShot
+        ? oneShot('sha256', bytes, 'hex')
+        : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+}
+
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __nccwpck_require__(298);
+var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
+;// CONCATENATED MODULE: ./src/io/git-index.ts
+
+
+
+
+/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
+const MAX_INDEX_BYTES = 512 * 1024 * 1024;
+const MAX_PATH_BYTES = 64 * 1024;
+/**
+ * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
+ * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
+ * the repository's own files (a committed bare-repository look-alike, its config) run commands.
+ *
+ * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
+ * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
+ * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
+ * around it keeps deciding, and a stray `.git` cannot blind discovery.
+ */
+function trackedUnder(dir, { nested = false } = {}) {
+    const top = gitTop(dir);
+    if (!top)
+        return { state: 'no-git' };
+    const git = resolveGitDir(top);
+    if ('state' in git)
+        return nested ? { state: 'no-git' } : git;
+    const index = external_node_path_default().join(git.dir, 'index');
+    const read = readSmallFile(index, MAX_INDEX_BYTES);
+    if (!read.ok && read.kind === 'missing') {
+        if (nested)
+            return { state: 'no-git' };
+        if (headOf(git) === 'unborn')
+            return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+    }
+    if (!read.ok)
+        return { state: 'unreadable', detail: `${index} ${read.detail}` };
+    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
+    if (typeof files === 'string')
+        return { state: 'unreadable', detail: files };
+    // Real paths: a directory named through a symlink is still the same place in the index.
+    const prefix = external_node_path_default().relative(realOr(top), realOr(dir)).split((external_node_path_default()).sep).join('/');
+    const paths = new Set();
+    for (const f of files) {
+        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
+        if (!rel)
+            continue;
+        paths.add(rel);
+        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
+            const d = rel.slice(0, i);
+            if (paths.has(d))
+                break;
+            paths.add(d);
+        }
+    }
+    return { state: 'tracked', paths };
+}
+function realOr(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+/** The nearest directory at or above `dir` holding a `.git` entry. */
+function gitTop(dir) {
+    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
+        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
+            return d;
+        if (external_node_path_default().dirname(d) === d)
+            return undefined;
+    }
+}
+/**
+ * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
+ * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
+ */
+function resolveGitDir(top) {
+    const dotGit = external_node_path_default().join(top, '.git');
+    let dir;
+    if (statPath(dotGit).kind === 'dir')
+        dir = dotGit;
+    else {
+        const read = readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
+        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
+        if (m)
+            dir = external_node_path_default().resolve(top, m[1]);
+    }
+    if (!dir || statPath(external_node_path_default().join(dir, 'HEAD')).kind !== 'file')
+        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
+    const link = readSmallFile(external_node_path_default().join(dir, 'commondir'), 4096);
+    const common = link.ok ? external_node_path_default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
+    return { dir, common };
+}
+/**
+ * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
+ * cannot be read (callers then assume there is history).
+ */
+function headOf(git) {
+    const head = readSmallFile(external_node_path_default().join(git.dir, 'HEAD'), 4096);
+    if (!head.ok)
+        return undefined;
+    const text = head.bytes.toString('utf8').trim();
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
+        return text; // detached
+    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
+    if (!ref || ref.split('/').includes('..'))
+        return undefined;
+    const loose = readSmallFile(external_node_path_default().join(git.common, ref), 4096);
+    if (loose.ok)
+        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
+    const packed = readSmallFile(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
+    if (packed.ok)
+        for (const line of packed.bytes.toString('utf8').split('\n'))
+            if (line.endsWith(` ${ref}`))
+                return line.slice(0, line.indexOf(' '));
+    return loose.kind === 'missing' ? 'unborn' : undefined;
+}
+/**
+ * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
+ * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
+ */
+function hashSize(index, common) {
+    for (const [size, algo] of [
+        [20, 'sha1'],
+        [32, 'sha256'],
+    ]) {
+        if (index.length < 12 + size)
+            continue;
+        const sum = index.subarray(index.length - size);
+        if ((0,external_node_crypto_namespaceObject.createHash)(algo)
+            .update(index.subarray(0, index.length - size))
+            .digest()
+            .equals(sum))
+            return size;
+    }
+    const read = readSmallFile(external_node_path_default().join(common, 'config'), 1 << 20);
+    const config = read.ok ? read.bytes.toString('utf8') : '';
+    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
+}
+/**
+ * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
+ * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
+ */
+function parseIndex(b, hashBytes) {
+    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
+        return 'the git index has no DIRC header';
+    const version = b.readUInt32BE(4);
+    if (version < 2 || version > 4)
+        return `the git index has version ${version}, not 2, 3 or 4`;
+    const count = b.readUInt32BE(8);
+    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
+    const sum = b.subarray(end);
+    if (sum.some((x) => x !== 0)) {
+        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
+        if (!(0,external_node_crypto_namespaceObject.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
+            return 'the git index is damaged (its checksum does not match)';
+    }
+    const out = [];
+    let at = 12;
+    let previous = Buffer.alloc(0);
+    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
+    // decode to gigabytes.
+    let decoded = 0;
+    for (let n = 0; n < count; n++) {
+        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
+        if (at + fixed > end)
+            return 'the git index ends inside an entry';
+        const flags = b.readUInt16BE(at + 40 + hashBytes);
+        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
+        let prefix = Buffer.alloc(0);
+        if (version === 4) {
+            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
+            let strip = 0;
+            let byte;
+            let first = true;
+            do {
+                if (name >= end)
+                    return 'the git index ends inside an entry';
+                byte = b[name++];
+                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
+                first = false;
+                if (strip > previous.length)
+                    return 'the git index has a bad path prefix';
+            } while (byte & 0x80);
+            prefix = previous.subarray(0, previous.length - strip);
+        }
+        const nul = b.indexOf(0, name);
+        if (nul < 0 || nul >= end)
+            return 'the git index ends inside a path';
+        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
+        decoded += bytes.length;
+        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
+            return 'the git index holds paths longer than any checkout can have';
+        const full = bytes.toString('utf8');
+        const mode = b.readUInt32BE(at + 24);
+        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
+        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
+        previous = bytes;
+        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
+        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
+    }
+    // Extensions: a split index keeps its entries in another file, which is not read here.
+    while (at + 8 <= end) {
+        const sig = b.toString('latin1', at, at + 4);
+        if (sig === 'link')
+            return 'the git index is split (core.splitIndex); its shared part is not read';
+        at += 8 + b.readUInt32BE(at + 4);
+    }
+    return out;
+}
+/** The commit checked out at `dir` (HEAD resolved through refs), or undefined if unknown. */
+function headCommit(dir) {
+    const top = gitTop(dir);
+    const git = top ? resolveGitDir(top) : undefined;
+    if (!git || 'state' in git)
+        return undefined;
+    const head = headOf(git);
+    return head === 'unborn' ? undefined : head;
+}
+
+;// CONCATENATED MODULE: ./src/io/walk.ts
+
+
+
+
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/**
+ * Lists the directories of a repository the way git would see them: `.gitignore` files at every
+ * level are honoured, except for what git tracks (a committed file is never ignored, so a
+ * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
+ * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
+ * `.git` that is less than that is no repository, and the index around it still decides. Where
+ * an index cannot be read the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
+ * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
+ * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
+ * gitignore syntax and apply to tracked files too.
+ */
+function walkRepository(root, extra = []) {
+    const out = [];
+    const unknown = [];
+    // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
+    // repository adds its index to the outer one's, never replaces it.
+    const scopeAt = (abs, rel, outer) => {
+        const around = outer ?? { indexes: [], blind: false };
+        const t = trackedUnder(abs, { nested: outer !== undefined });
+        if (t.state === 'tracked')
+            return { indexes: [...around.indexes, { base: rel, paths: t.paths }], blind: around.blind };
+        if (t.state === 'no-git')
+            return around;
+        unknown.push({ dir: abs, detail: t.detail });
+        return { indexes: around.indexes, blind: true };
+    };
+    const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
+    const stack = [
+        { abs: root, rel: '', rules: [], git: undefined },
+    ];
+    while (stack.length > 0) {
+        const { abs, rel, rules: inherited, git: outer } = stack.pop();
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
+        }
+        catch {
+            continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
+        }
+        // The root's repository (found upwards), or a repository nested in the walk.
+        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel, outer) : outer;
+        const rules = [...inherited];
+        if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+            try {
+                rules.push({
+                    base: rel,
+                    ig: ignore_default()().add(external_node_fs_default().readFileSync(external_node_path_default().join(abs, '.gitignore'), 'utf8')),
+                });
+            }
+            catch {
+                // unreadable .gitignore: ignore nothing extra
+            }
+        }
+        const entry = {
+            abs,
+            rel: rel || '.',
+            files: new Set(),
+            dirs: new Set(),
+            links: new Set(),
+        };
+        const tracked = (childRel) => git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
+        // The config's exclude always applies; .gitignore files only where they can be trusted.
+        const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
+            (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
+        for (const e of entries) {
+            const childRel = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory()) {
+                if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
+                    continue;
+                entry.dirs.add(e.name);
+                stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules, git });
+            }
+            else if (!ignored(childRel, false)) {
+                entry.files.add(e.name);
+                if (e.isSymbolicLink())
+                    entry.links.add(e.name);
+            }
+        }
+        out.push(entry);
+    }
+    return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
+}
+function isIgnored(rules, rel, isDir) {
+    for (const r of rules) {
+        const local = r.base ? rel.slice(r.base.length + 1) : rel;
+        if (r.ig.ignores(isDir ? `${local}/` : local))
+            return true;
+    }
+    return false;
+}
+
+;// CONCATENATED MODULE: ./src/packs/pack.ts
+/** The gate-wide option keys (above); every other key belongs to a pack's `options` schema. */
+const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_effort'];
+
+;// CONCATENATED MODULE: ./src/conformance/schema.ts
+
+/** One finding a fixture expects: its code, and where given, its path and line (RuleTester-style). */
+const ExpectedFinding = object({
+    code: schemas_string().min(1),
+    path: schemas_string().min(1).optional().describe('Relative to the fixture’s input'),
+    line: schemas_number().int().positive().optional(),
+})
+    .strict();
+/** The fields every fixture may have; a pack adds its own (PackFixtures.fields). */
+const COMMON = {
+    $schema: schemas_string().optional(),
+    schema_version: schemas_string().optional(),
+    fixture_id: schemas_string().min(1),
+    fixture_kind: schemas_string().min(1).describe('What the fixture exercises, e.g. stale_input or clean'),
+    pack: schemas_string()
+        .min(1)
+        .optional()
+        .describe('The pack; by default the folder the fixture folder is in (<dir>/<pack>/<id>/)'),
+    description: schemas_string().optional(),
+    input: schemas_string()
+        .min(1)
+        .default('input')
+        .describe('Input bundle folder, relative to the fixture folder'),
+    target: schemas_string()
+        .min(1)
+        .default('.')
+        .describe('Directory inside the input the pack is pointed at'),
+    options: record(schemas_string(), unknown())
+        .default({})
+        .describe('Pack options, e.g. {"assurance":"submission"}'),
+    empty_dirs: array(schemas_string().min(1))
+        .optional()
+        .describe('Empty directories (relative to the input) to create in a scratch copy before the run: git cannot store them'),
+    expected_validation_codes: array(schemas_string()).optional(),
+    expected_terminal_state: schemas_string().optional(),
+    expected_findings: array(ExpectedFinding)
+        .optional()
+        .describe('Every finding the pack must emit, each exactly once: counts and locations are compared where given'),
+};
+/**
+ * conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout), with
+ * the fields `pack` declares. Without a pack, the common fields only (for schemas/ and for
+ * reading `pack` before the pack is known).
+ */
+function fixtureSchema(pack) {
+    return object({ ...COMMON, ...pack?.fixtures?.fields }).strict();
+}
+
+;// CONCATENATED MODULE: ./src/io/json-file.ts
+
+
+/** Artifacts and configs are small JSON; anything bigger is refused rather than read into memory. */
+const MAX_JSON_BYTES = 64 * 1024 * 1024;
+/** Loads a JSON object file inside the workspace, turning every failure into a described state. */
+function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
+    const resolved = ws.resolve(dir, name);
+    const rel = resolved.rel;
+    if (!resolved.ok) {
+        if (resolved.reason === 'missing')
+            return { state: 'missing', rel };
+        if (resolved.reason === 'outside_root')
+            return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
+        return { state: 'bad', rel, why: 'unreadable', detail: resolved.detail };
+    }
+    const read = readSmallFile(resolved.real, maxBytes);
+    if (!read.ok) {
+        if (read.kind === 'missing')
+            return { state: 'missing', rel };
+        if (read.kind === 'too_large')
+            return { state: 'bad', rel, why: 'too_large', detail: read.detail };
+        return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
+    }
+    const parsed = parseJsonBytes(read.bytes);
+    if (parsed.state === 'malformed')
+        return { state: 'bad', rel, why: 'unparseable', detail: parsed.detail, line: parsed.line };
+    const v = parsed.value;
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+        const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
+        return {
+            state: 'bad',
+            rel,
+            why: 'not_object',
+            detail: `is ${what}, not a JSON object`,
+            line: 1,
+        };
+    }
+    return { state: 'ok', data: v, doc: parsed.doc, rel };
+}
+
+;// CONCATENATED MODULE: ./src/conformance/runner.ts
+
+
+
+
+
+
+
+
+
+
+
+/** Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one). */
+function findFixtures(dir) {
+    if (external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')))
+        return [dir];
+    const out = [];
+    const walk = (d, depth) => {
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const e of entries) {
+            if (!e.isDirectory())
+                continue;
+            const sub = external_node_path_default().join(d, e.name);
+            if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
+                out.push(sub);
+            else if (depth < 2)
+                walk(sub, depth + 1);
+        }
+    };
+    walk(dir, 0);
+    return out.sort();
+}
+/**
+ * The conformance runner (ESLint's RuleTester idea): each fixture's input is verified by its
+ * pack, and the fixture passes only when the emitted code set equals the expected set exactly
+ * and the terminal state matches.
+ */
+async function runFixtures(dir, opts) {
+    const folders = findFixtures(dir);
+    const results = [];
+    for (const [i, folder] of folders.entries()) {
+        opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
+        results.push(await runFixture(folder, opts));
+    }
+    return results;
+}
+/**
+ * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
+ * or why it cannot be made. The copy is removed again on every failure.
+ */
+function scratchCopy(inputDir, emptyDirs) {
+    const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
+    let made = false;
+    try {
+        external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
+        for (const d of emptyDirs) {
+            const refused = makeDirInside(dir, d);
+            if (refused)
+                return { ok: false, detail: `cannot hold empty_dirs entry "${d}": it ${refused}` };
+        }
+        made = true;
+        return { ok: true, dir };
+    }
+    finally {
+        if (!made)
+            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+}
+/**
+ * Creates `rel` under `root` one component at a time, never through a symlink: the copied input
+ * is untrusted, and `esc -> /anywhere` would otherwise make `esc/X` create /anywhere/X. Returns
+ * why it refused, or undefined once the directory exists.
+ */
+function makeDirInside(root, rel) {
+    if (external_node_path_default().isAbsolute(rel) || rel.includes('\0'))
+        return 'is not a relative path';
+    const parts = rel.split(/[/\\]+/).filter((p) => p !== '' && p !== '.');
+    if (parts.includes('..'))
+        return 'leaves the input (it contains "..")';
+    let cur = root;
+    for (const part of parts) {
+        cur = external_node_path_default().join(cur, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(cur);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT')
+                throw err;
+        }
+        if (st?.isSymbolicLink())
+            return `goes through the symlink ${external_node_path_default().relative(root, cur)}`;
+        if (st && !st.isDirectory())
+            return `goes through ${external_node_path_default().relative(root, cur)}, which is a file`;
+        if (!st)
+            external_node_fs_default().mkdirSync(cur);
+    }
+    return undefined;
+}
+async function runFixture(folder, opts) {
+    const ws = opts.workspace;
+    const rel = ws.rel(folder);
+    const targetId = `fixture:${rel}`;
+    const target = {
+        id: targetId,
+        pack: 'fixtures',
+        kind: 'fixture',
+        path: rel,
+        enforcement: 'blocking',
+        terminal_state: 'failed',
+        ready: false,
+        context: {},
+    };
+    const subject = {
+        id: targetId,
+        target: targetId,
+        pack: 'fixtures',
+        kind: 'fixture',
+        name: external_node_path_default().basename(folder),
+        path: `${rel}/fixture.json`,
+        status: 'FAILED',
+        outcome: 'pass',
+    };
+    const fail = (def, message, line) => ({
+        target,
+        subjects: [subject],
+        findings: [
+            finding(def, {
+                subject: targetId,
+                message,
+                location: line ? { path: subject.path, line } : { path: subject.path },
+            }),
+        ],
+    });
+    const loaded = loadJsonObject(ws, folder, 'fixture.json');
+    if (loaded.state !== 'ok')
+        return fail(FIXTURE.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
+    const given = loaded.data['pack'];
+    const packId = typeof given === 'string' ? given : external_node_path_default().basename(external_node_path_default().dirname(folder));
+    const pack = opts.packs.find((p) => p.id === packId);
+    const parsed = fixtureSchema(pack).safeParse(loaded.data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return fail(FIXTURE.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
+    }
+    const fx = parsed.data;
+    subject.name = fx.fixture_id;
+    target.context = { pack: packId, fixture_kind: fx.fixture_kind };
+    const expectedCodes = fx.expected_validation_codes ??
+        (fx.expected_findings ? [...new Set(fx.expected_findings.map((e) => e.code))] : undefined);
+    if (expectedCodes === undefined) {
+        return fail(FIXTURE.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
+    }
+    if (!pack)
+        return fail(FIXTURE.invalid, typeof given === 'string'
+            ? `Fixture ${fx.fixture_id} names pack "${packId}", which audit-gate does not have.`
+            : `Fixture ${fx.fixture_id} is in the folder "${packId}", which is no pack audit-gate has; put it under <dir>/<pack>/ or name its "pack".`, loaded.doc.lineOf(['pack']));
+    const unknown = [...expectedCodes, ...(fx.expected_findings ?? []).map((e) => e.code)].filter((c) => !opts.knownCodes.has(c));
+    if (unknown.length > 0) {
+        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${[...new Set(unknown)].join(', ')}.`, loaded.doc.lineOf(fx.expected_validation_codes ? ['expected_validation_codes'] : ['expected_findings']));
+    }
+    const prepared = { input: fx.input, target: fx.target, options: fx.options };
+    Object.assign(prepared, pack.fixtures?.prepare?.(fx));
+    const options = fixtureOptions(pack).safeParse(prepared.options);
+    if (!options.success) {
+        const issue = options.error.issues[0];
+        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: options${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}.`, loaded.doc.lineOf(['options', ...issue.path]) ??
+            loaded.doc.lineOf(['options']));
+    }
+    // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
+    const input = ws.resolve(folder, prepared.input);
+    const targetIn = input.ok ? new Workspace(input.real).resolve(input.real, prepared.target) : input;
+    if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
+        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(prepared.input, prepared.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
+    }
+    const inputDir = input.real;
+    let scratch;
+    if (fx.empty_dirs?.length) {
+        let copy;
+        try {
+            copy = scratchCopy(inputDir, fx.empty_dirs);
+        }
+        catch (err) {
+            copy = { ok: false, detail: `could not be prepared: ${errorText(err)}` };
+        }
+        if (!copy.ok)
+            return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${prepared.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
+        scratch = copy.dir;
+    }
+    let emitted;
+    const hasher = new Hasher();
+    try {
+        const root = scratch ?? inputDir;
+        emitted = await pack.verify(external_node_path_default().resolve(root, prepared.target), {
+            workspace: new Workspace(root),
+            hasher,
+            options: options.data,
+        });
+    }
+    catch (err) {
+        return fail(FIXTURE.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${errorText(err)}.`);
+    }
+    finally {
+        await hasher.close();
+        if (scratch)
+            external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
+    }
+    const expected = [...new Set(expectedCodes)].sort();
+    const actual = [...new Set(emitted.findings.map((f) => f.code))].sort();
+    const missing = expected.filter((c) => !actual.includes(c));
+    const extra = actual.filter((c) => !expected.includes(c));
+    const stateOk = fx.expected_terminal_state === undefined ||
+        fx.expected_terminal_state === emitted.target.terminal_state;
+    const located = fx.expected_findings ? compareFindings(fx.expected_findings, emitted.findings) : [];
+    const findings = [];
+    if (missing.length || extra.length || !stateOk || located.length) {
+        const parts = [
+            `expected [${expected.join(', ')}]`,
+            `got [${actual.join(', ')}]`,
+            missing.length ? `missing ${missing.join(', ')}` : '',
+            extra.length ? `unexpected ${extra.join(', ')}` : '',
+            stateOk
+                ? ''
+                : `terminal state ${emitted.target.terminal_state}, expected ${fx.expected_terminal_state}`,
+            ...located,
+        ].filter(Boolean);
+        findings.push(finding(FIXTURE.mismatch, {
+            subject: targetId,
+            message: `Fixture ${fx.fixture_id} (${fx.fixture_kind}): ${parts.join('; ')}.`,
+            location: {
+                path: subject.path,
+                line: loaded.doc.lineOf(located.length || !fx.expected_validation_codes
+                    ? ['expected_findings']
+                    : ['expected_validation_codes']) ?? 1,
+            },
+        }));
+    }
+    const passed = findings.length === 0;
+    return {
+        target: { ...target, terminal_state: passed ? 'passed' : 'failed' },
+        subjects: [
+            {
+                ...subject,
+                status: passed ? 'PASSED' : 'FAILED',
+                reason: `${fx.fixture_kind}: expects [${expected.join(', ')}]${fx.expected_terminal_state ? ` → ${fx.expected_terminal_state}` : ''}`,
+            },
+        ],
+        findings,
+        extension: {
+            expected_validation_codes: expected,
+            actual_validation_codes: actual,
+            expected_terminal_state: fx.expected_terminal_state ?? null,
+            actual_terminal_state: emitted.target.terminal_state,
+        },
+    };
+}
+/** The options a fixture may give a pack: the gate-wide ones, the pack's own, its fixture knobs. */
+function fixtureOptions(pack) {
+    return object({
+        ...Object.fromEntries(GATE_OPTION_KEYS.map((k) => [k, schemas_string().optional()])),
+        ...pack.options.shape,
+        ...pack.fixtures?.options?.shape,
+    })
+        .strict();
+}
+const runner_describe = (e) => `${e.code}${e.path ? ` at ${e.path}${e.line ? `:${e.line}` : ''}` : e.line ? ` on line ${e.line}` : ''}`;
+/**
+ * RuleTester-style: every expected finding is matched by exactly one emitted finding (same code,
+ * and the path and line where the fixture gives them), and every emitted one by an expected one.
+ * The most specific expectations are matched first. Returns what differs, or nothing.
+ */
+function compareFindings(expected, emitted) {
+    const open = [...emitted];
+    const unmatched = [];
+    const specificity = (e) => (e.path ? 2 : 0) + (e.line ? 1 : 0);
+    for (const e of [...expected].sort((a, b) => specificity(b) - specificity(a))) {
+        const i = open.findIndex((f) => f.code === e.code &&
+            (e.path === undefined || f.location?.path === e.path) &&
+            (e.line === undefined || f.location?.line === e.line));
+        if (i < 0)
+            unmatched.push(e);
+        else
+            open.splice(i, 1);
+    }
+    const emittedText = (f) => runner_describe({
+        code: f.code,
+        ...(f.location ? { path: f.location.path } : {}),
+        ...(f.location?.line ? { line: f.location.line } : {}),
+    });
+    return [
+        unmatched.length ? `expected but not emitted: ${unmatched.map(runner_describe).join(', ')}` : '',
+        open.length ? `emitted but not expected: ${open.map(emittedText).join(', ')}` : '',
+    ].filter(Boolean);
+}
+
+;// CONCATENATED MODULE: ./src/target.ts
+
+
+
+/** The context one pack sees: the gate-wide options plus its own. */
+function contextFor(pack, ctx) {
+    const own = ctx.packOptions?.[pack.id];
+    return own ? { ...ctx, options: { ...ctx.options, ...own } } : ctx;
+}
+/** Checks one target; an exception becomes a blocking internal-error result (fail closed). */
+async function verifyTarget(t, ctx) {
+    try {
+        return await t.pack.verify(t.dir, contextFor(t.pack, ctx));
+    }
+    catch (err) {
+        return failedTarget(t.pack, ctx.workspace.rel(t.dir), `Checking ${ctx.workspace.rel(t.dir)} failed: ${errorText(err)}.`);
+    }
+}
+/** The result of a target that could not be checked at all. */
+function failedTarget(pack, rel, message) {
+    const id = `${pack.id}:${rel}`;
+    return {
+        target: {
+            id,
+            pack: pack.id,
+            kind: pack.targetKind,
+            path: rel,
+            enforcement: 'blocking',
+            terminal_state: 'error',
+            ready: false,
+            context: {},
+        },
+        subjects: [
+            {
+                id,
+                target: id,
+                pack: pack.id,
+                kind: pack.targetKind,
+                name: rel,
+                path: rel,
+                status: 'ERROR',
+                outcome: 'blocking',
+            },
+        ],
+        findings: [finding(GATE.internalError, { subject: id, message, location: { path: rel } })],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/parallel.ts
+
+
+
+
+
+
+/** Fewer parallel-safe targets than this are checked on the main thread alone. */
+const MIN_PARALLEL_TARGETS = 8;
+const MAX_BATCH = 8;
+/** Batches queued per worker, so it never waits for the (busy) main thread to send the next. */
+const DEPTH = 2;
+const WORKER_KIND = 'audit-gate-verify';
+let workerScript;
+/**
+ * Called by a bundle's entry point with its own URL: the bundle can then be started again as a
+ * verify worker. Unbundled sources (jest, tsx) never call it with a .js file and stay sequential.
+ */
+function allowWorkers(entryUrl) {
+    workerScript =
+        entryUrl?.startsWith('file:') && entryUrl.endsWith('.js') ? new URL(entryUrl) : undefined;
+}
+/** Whether this thread was started by `verifyTargets` to check targets. */
+function isVerifyWorker() {
+    return !external_node_worker_threads_namespaceObject.isMainThread && external_node_worker_threads_namespaceObject.workerData?.kind === WORKER_KIND;
+}
+/** The worker side: checks the batches it is sent, one at a time, with its own Hasher. */
+function runVerifyWorker() {
+    const setup = external_node_worker_threads_namespaceObject.workerData;
+    const port = external_node_worker_threads_namespaceObject.parentPort;
+    const ctx = {
+        workspace: new Workspace(setup.root, setup.allowOutside),
+        hasher: new Hasher(),
+        options: setup.options,
+        ...(setup.packOptions ? { packOptions: setup.packOptions } : {}),
+    };
+    let queue = Promise.resolve();
+    port.on('message', (req) => {
+        queue = queue.then(async () => {
+            const results = [];
+            for (const t of req.targets) {
+                const pack = findPack(t.pack);
+                results.push(pack
+                    ? await verifyTarget({ pack, dir: t.dir }, ctx)
+                    : failedTarget({ id: t.pack, targetKind: 'target' }, ctx.workspace.rel(t.dir), `Unknown pack ${t.pack}.`));
+            }
+            port.postMessage({ id: req.id, results });
+        });
+    });
+}
+/**
+ * Helper threads for parallel-safe targets. `verify` starts them before discovery, so they boot
+ * (load the bundle) on the other cores while the repository is walked; `verifyTargets` uses them
+ * when there are enough targets and closes them either way.
+ */
+class VerifyWorkers {
+    /** Workers that failed or exited before they were used, with why: never fed. */
+    dead = new Map();
+    workers = [];
+    /** Starts the helpers, or returns undefined where workers are not possible (jest, one core). */
+    static start(ctx) {
+        const helpers = Math.min(7, external_node_os_default().availableParallelism() - 1);
+        if (workerScript === undefined || helpers <= 0)
+            return undefined;
+        const setup = {
+            kind: WORKER_KIND,
+            root: ctx.workspace.root,
+            allowOutside: ctx.workspace.allowOutside,
+            options: ctx.options,
+            packOptions: ctx.packOptions,
+        };
+        const pool = new VerifyWorkers();
+        try {
+            for (let i = 0; i < helpers; i++) {
+                const w = new external_node_worker_threads_namespaceObject.Worker(workerScript, { workerData: setup });
+                w.on('error', (err) => pool.dead.set(w, `failed: ${errorText(err)}`));
+                w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
+                pool.workers.push(w);
+            }
+        }
+        catch {
+            // Out of threads or memory: the ones started still help; none at all means sequential.
+            if (pool.workers.length === 0)
+                return undefined;
+        }
+        return pool;
+    }
+    /** The helpers still alive, to be fed batches. */
+    alive() {
+        return this.workers.filter((w) => !this.dead.has(w));
+    }
+    async close() {
+        await Promise.all(this.workers.map((w) => w.terminate()));
+    }
+}
+/**
+ * Checks every planned target and returns the results in plan order. Targets of packs that declare
+ * themselves parallel-safe (no input shared between targets) are spread over worker threads, each
+ * with its own Hasher, when running from a bundle and there are enough of them; the main thread
+ * takes batches too. Everything else runs on the main thread with the shared context. The workers
+ * (`started`, or started here when there are enough targets) are closed before it returns.
+ */
+async function verifyTargets(planned, ctx, onProgress, started) {
+    let workers = started;
+    try {
+        const results = new Array(planned.length);
+        const announce = (i) => onProgress?.(`[${i + 1}/${planned.length}] ${planned[i].pack.id}: ${ctx.workspace.rel(planned[i].dir)}`);
+        const spread = [];
+        for (const [index, target] of planned.entries()) {
+            if (target.pack.parallel)
+                spread.push({ index, target });
+        }
+        if (spread.length >= MIN_PARALLEL_TARGETS)
+            workers ??= VerifyWorkers.start(ctx);
+        const helpers = workers?.alive() ?? [];
+        const parallel = helpers.length > 0 && spread.length >= MIN_PARALLEL_TARGETS;
+        for (const [index, target] of planned.entries()) {
+            if (parallel && target.pack.parallel)
+                continue;
+            announce(index);
+            results[index] = await verifyTarget(target, ctx);
+            // Let timers, replies and signals (a cancelled job) in between targets.
+            await new Promise((resolve) => setImmediate(resolve));
+        }
+        if (parallel) {
+            const per = (helpers.length + 1) * 4;
+            const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(spread.length / per)));
+            const batches = [];
+            for (let i = 0; i < spread.length; i += size)
+                batches.push({ id: batches.length, items: spread.slice(i, i + size) });
+            await runPool(batches, ctx, helpers, {
+                take: (b) => b.items.forEach((it) => announce(it.index)),
+                settle: (b, res) => b.items.forEach((it, k) => (results[it.index] = res[k])),
+            });
+        }
+        return results;
+    }
+    finally {
+        await workers?.close();
+    }
+}
+async function runPool(batches, ctx, workers, hooks) {
+    const queue = [...batches];
+    let open = batches.length;
+    let allSettled;
+    const done = new Promise((resolve) => (allSettled = resolve));
+    const settle = (b, res) => {
+        hooks.settle(b, res);
+        if (--open === 0)
+            allSettled();
+    };
+    const take = () => {
+        const b = queue.shift();
+        if (b)
+            hooks.take(b);
+        return b;
+    };
+    for (const w of workers) {
+        const inFlight = new Map();
+        const feed = () => {
+            for (let b; inFlight.size < DEPTH && (b = take());) {
+                inFlight.set(b.id, b);
+                w.postMessage({
+                    id: b.id,
+                    targets: b.items.map((it) => ({ pack: it.target.pack.id, dir: it.target.dir })),
+                });
+            }
+        };
+        // Fail closed: whatever the worker held when it died is an internal error, never a hang.
+        const lose = (why) => {
+            for (const b of inFlight.values())
+                settle(b, b.items.map((it) => lostTarget(it, ctx, why)));
+            inFlight.clear();
+        };
+        w.on('message', (m) => {
+            const b = inFlight.get(m.id);
+            if (!b)
+                return;
+            inFlight.delete(m.id);
+            settle(b, m.results);
+            feed();
+        });
+        w.on('error', (err) => lose(`failed: ${errorText(err)}`));
+        w.on('exit', (code) => lose(`exited with code ${code}`));
+        feed();
+    }
+    for (let b = take(); b; b = take()) {
+        const res = [];
+        for (const it of b.items)
+            res.push(await verifyTarget(it.target, ctx));
+        settle(b, res);
+        // Let the workers' replies in, so they are fed again while this thread keeps working.
+        await new Promise((resolve) => setImmediate(resolve));
+    }
+    await done;
+}
+function lostTarget(it, ctx, why) {
+    const rel = ctx.workspace.rel(it.target.dir);
+    return failedTarget(it.target.pack, rel, `Checking ${rel} failed: the worker thread checking it ${why}.`);
+}
+
+;// CONCATENATED MODULE: ./src/model/cap.ts
+/**
+ * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
+ * strings of tens of megabytes (a verdict, a summary, a reviewer name); a report repeats such a
+ * value in several fields, and a few of them would make it larger than a JavaScript string can
+ * be, so no report could be written at all. Longer than any path, message or summary a producer
+ * writes on purpose.
+ */
+const FIELD_MAX = 8192;
+/** The visible end of a capped string: how big the whole value was. */
+function truncationMark(bytes) {
+    return `…[truncated, ${bytes} bytes]`;
+}
+/**
+ * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
+ * characters in all (so capping twice changes nothing), never cutting a surrogate pair.
+ */
+function capField(s, max = FIELD_MAX) {
+    if (s.length <= max)
+        return s;
+    const mark = truncationMark(Buffer.byteLength(s, 'utf8'));
+    let end = Math.max(0, max - mark.length);
+    const last = s.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff)
+        end--;
+    return s.slice(0, end) + mark;
+}
+/**
+ * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
+ * arrays are copied only where something was capped; the rest is the value itself.
+ */
+function capFields(value, max = FIELD_MAX) {
+    const walk = (v) => {
+        if (typeof v === 'string')
+            return v.length > max ? capField(v, max) : v;
+        if (v === null || typeof v !== 'object')
+            return v;
+        if (Array.isArray(v)) {
+            let out;
+            for (let i = 0; i < v.length; i++) {
+                const x = walk(v[i]);
+                if (x !== v[i])
+                    (out ??= v.slice())[i] = x;
+            }
+            return out ?? v;
+        }
+        let out;
+        for (const [k, x] of Object.entries(v)) {
+            const y = walk(x);
+            // Defined, not assigned: a "__proto__" key stays a key.
+            if (y !== x)
+                Object.defineProperty((out ??= { ...v }), k, {
+                    value: y,
+                    writable: true,
+                    enumerable: true,
+                    configurable: true,
+                });
+        }
+        return out ?? v;
+    };
+    return walk(value);
+}
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** The tool version, reported in every report. Keep in step with package.json. */
+const VERSION = '0.1.0';
+/** The project's home (package.json `homepage`); the Action is `uses: audit-gate/audit-gate@v1`. */
+const HOMEPAGE = 'https://github.com/audit-gate/audit-gate';
+/** Where the validation codes are documented, at this version's release tag. */
+const CODES_DOC = (/* unused pure expression or super */ null && (`${HOMEPAGE}/blob/v${VERSION}/docs/codes.md`));
+
+;// CONCATENATED MODULE: ./src/policy/gate.ts
+
+
+
+
+
+/**
+ * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
+ * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
+ * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.
+ * Every string the report keeps is capped (capField), so a report can always be written.
+ */
+function decide(uncapped, settings) {
+    const results = capFields(uncapped);
+    const targets = results.map((r) => r.target);
+    // A finding is judged by the target whose result holds it (never looked up by subject id,
+    // which two targets could share), and counted against that target's own subjects.
+    const judged = [];
+    const owner = [];
+    for (const r of results) {
+        for (const f of r.findings) {
+            const severity = r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
+            // `waived` is policy's to set (below), never taken from a result or a published report.
+            const own = { ...f, severity, blocking: severity === 'error' };
+            delete own.waived;
+            judged.push(own);
+            owner.push(r.target.id);
+        }
+    }
+    const waived = applyWaivers(judged, settings.waivers ?? [], settings.now ?? new Date());
+    const findings = capFields(waived.findings);
+    const bySubject = new Map();
+    const key = (target, subject) => `${target}\0${subject}`;
+    const waivedSubjects = new Set();
+    findings.forEach((f, i) => {
+        const k = key(owner[i], f.subject);
+        // Shown, and its subject stays a problem, but it blocks nothing.
+        if (f.waived)
+            return void waivedSubjects.add(k);
+        const own = bySubject.get(k);
+        if (own)
+            own.push(f);
+        else
+            bySubject.set(k, [f]);
+    });
+    const runFindings = capFields([
+        ...settings.runFindings,
+        ...sharedSubjects(results),
+        ...waived.ratchet,
+    ]);
+    for (const f of runFindings)
+        findings.push({ ...f, blocking: f.severity === 'error' });
+    const subjects = results.flatMap((r) => r.subjects.map((s) => {
+        const k = key(r.target.id, s.id);
+        const own = bySubject.get(k) ?? [];
+        const outcome = own.some((f) => f.blocking)
+            ? 'blocking'
+            : own.some((f) => f.severity !== 'notice') || waivedSubjects.has(k)
+                ? 'problem'
+                : s.outcome;
+        return { ...s, outcome };
+    }));
+    const open = findings.filter((f) => !f.waived);
+    const counts = {
+        targets: targets.length,
+        subjects: subjects.length,
+        pass: subjects.filter((s) => s.outcome === 'pass').length,
+        problem: subjects.filter((s) => s.outcome === 'problem').length,
+        blocking: subjects.filter((s) => s.outcome === 'blocking').length,
+        skipped: subjects.filter((s) => s.outcome === 'skipped').length,
+        errors: open.filter((f) => f.severity === 'error').length,
+        warnings: open.filter((f) => f.severity === 'warning').length,
+        notices: open.filter((f) => f.severity === 'notice').length,
+        suppressed: findings.length - open.length,
+    };
+    const anyBlocking = open.some((f) => f.blocking);
+    const anyProblem = open.some((f) => f.severity !== 'notice');
+    let conclusion = 'success';
+    if (anyBlocking || (settings.failOn === 'problem' && anyProblem))
+        conclusion = 'failure';
+    else if (anyProblem)
+        conclusion = 'neutral';
+    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => t.ready);
+    const extensions = {};
+    for (const r of results)
+        if (r.extension !== undefined)
+            extensions[r.target.id] = r.extension;
+    return {
+        report_version: '1',
+        tool: { name: 'audit-gate', version: VERSION },
+        generated_at: new Date().toISOString(),
+        root: settings.root,
+        conclusion,
+        submission_ready: ready ? 'yes' : 'no',
+        exit_code: conclusion === 'failure' ? 1 : 0,
+        counts,
+        targets,
+        subjects,
+        findings,
+        extensions,
+    };
+}
+/**
+ * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
+ * nested paper dir) cannot be told apart in reports: fail closed and say which.
+ */
+function sharedSubjects(results) {
+    const owner = new Map();
+    const out = [];
+    for (const r of results) {
+        for (const s of new Set(r.subjects.map((x) => x.id))) {
+            const first = owner.get(s);
+            if (!first)
+                owner.set(s, r);
+            else if (first !== r)
+                out.push(finding(GATE.subjectConflict, {
+                    subject: 'gate',
+                    message: `${first.target.path} and ${r.target.path} both report ${s}, so their results cannot be told apart.`,
+                }));
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/verify.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
+async function verify(opts) {
+    const ws = new Workspace(opts.root, opts.allowOutsideRoot);
+    const runFindings = [];
+    const defaultFixtures = opts.defaultFixtures !== undefined &&
+        statPath(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
+        ? opts.defaultFixtures
+        : undefined;
+    const { config, path: configFile, lineOf, } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
+    const configPath = configFile !== undefined ? ws.rel(configFile) : undefined;
+    const all = registry_packs();
+    const selected = opts.packs ?? selectedPacks(config) ?? all.map((x) => x.id);
+    const packs = all.filter((p) => selected.includes(p.id));
+    const options = {
+        ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
+        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+        ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
+        ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
+    };
+    // Options given explicitly (CLI flags) win over the config file.
+    const packOptions = Object.fromEntries(all.map((p) => [p.id, { ...packConfig(config, p.id), ...opts.packOptions?.[p.id] }]));
+    const hasher = new Hasher();
+    const ctx = { workspace: ws, hasher, options, packOptions };
+    // Helper threads boot while the repository is walked; verifyTargets closes them. A named
+    // directory checked as it is (aris <paper-dir>) is one target: no helpers.
+    const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
+    const results = [];
+    let verifiedTargets;
+    try {
+        const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
+        results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
+        verifiedTargets = results.length;
+        const fixtureDir = opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
+        if (fixtureDir !== undefined) {
+            const dir = fixtureDirectory(ws, fixtureDir);
+            if (!dir.ok)
+                runFindings.push(dir.finding);
+            else
+                results.push(...(await runFixtures(dir.abs, {
+                    packs: all,
+                    knownCodes: new Set(allCodes().map((c) => c.code)),
+                    workspace: ws,
+                    onProgress: opts.onProgress,
+                })));
+        }
+    }
+    finally {
+        await workers?.close(); // already closed by verifyTargets unless discovery threw
+        await hasher.close();
+    }
+    const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
+    // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
+    // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
+    const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
+    if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
+        runFindings.push(finding(GATE.nothingVerified, {
+            subject: 'gate',
+            message: opts.paths?.length === 0
+                ? `Nothing was verified under ${ws.root}: no conformance fixtures were found.`
+                : `Nothing was verified under ${ws.root}: no audit artifacts, runs or proofs were found (conformance fixtures do not count).`,
+            ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
+        }));
+    }
+    return decide(results, {
+        root: ws.root,
+        failOn: opts.failOn ?? config.fail_on ?? 'blocking',
+        runFindings,
+        waivers: (config.waivers ?? []).map((waiver, i) => ({
+            waiver,
+            ...(configPath !== undefined
+                ? { location: located({ path: configPath, line: lineOf(['waivers', i]) }) }
+                : {}),
+        })),
+    });
+}
+/**
+ * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
+ * pinned the assurance; then its keys that would weaken the gate are dropped and reported. A
+ * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
+ */
+function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
+    const none = { config: {}, lineOf: () => undefined };
+    const loaded = loadConfig(ws, {
+        root: opts.root,
+        ...(opts.config !== undefined ? { file: opts.config } : {}),
+        ...(opts.configJson !== undefined ? { json: opts.configJson } : {}),
+    });
+    if (!loaded.ok) {
+        const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
+        runFindings.push(finding(loaded.refused ? GATE.configRefused : GATE.configInvalid, {
+            subject: 'gate',
+            message: `Config ${name}: ${loaded.message}.`,
+            ...(loaded.path !== undefined
+                ? {
+                    location: loaded.line
+                        ? { path: ws.rel(loaded.path), line: loaded.line }
+                        : { path: ws.rel(loaded.path) },
+                }
+                : {}),
+        }));
+        return none;
+    }
+    const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
+    if (loaded.trusted || opts.assurance === undefined)
+        return { config: loaded.config, ...at };
+    // An assurance that is not understood fails closed, as it does for the papers.
+    const pinned = isAssurance(opts.assurance) ? opts.assurance : 'submission';
+    const { config, ignored } = withoutLoosening(loaded.config, {
+        assurance: pinned,
+        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
+        ...(opts.paths !== undefined ? { paths: opts.paths } : {}),
+        ...(opts.packs !== undefined ? { packs: opts.packs } : {}),
+        ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
+        ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
+        ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
+        allPacks: registry_packs(),
+    });
+    if (ignored.length > 0 && loaded.path !== undefined) {
+        const rel = ws.rel(loaded.path);
+        const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
+        runFindings.push(finding(GATE.configKeyIgnored, {
+            subject: 'gate',
+            message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
+            location: located(first),
+            related: rest.map(located),
+        }));
+    }
+    return { config, ...at };
+}
+function located(l) {
+    return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
+}
+/** The fixture directory, which must really lie inside the workspace: it is not walked otherwise. */
+function fixtureDirectory(ws, dir) {
+    const r = ws.resolve(ws.root, dir);
+    const problem = !r.ok
+        ? r.reason === 'outside_root'
+            ? 'leads outside the workspace'
+            : r.reason === 'missing'
+                ? 'does not exist'
+                : 'cannot be read'
+        : statPath(r.real).kind !== 'dir'
+            ? 'is not a directory'
+            : undefined;
+    if (r.ok && problem === undefined)
+        return { ok: true, abs: r.abs };
+    // The message names the directory as given, never where a symlink leads.
+    return {
+        ok: false,
+        finding: finding(GATE.targetNotFound, {
+            subject: 'gate',
+            message: `Fixture directory ${dir} ${problem}; it was not read.`,
+            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
+        }),
+    };
+}
+function planTargets(ws, packs, paths, exclude, runFindings, exact) {
+    const planned = [];
+    const seen = new Set();
+    const add = (pack, dir) => {
+        const key = `${pack.id}\0${dir}`;
+        if (!seen.has(key)) {
+            seen.add(key);
+            planned.push({ pack, dir });
+        }
+    };
+    const roots = paths ?? ['.'];
+    for (const p of roots) {
+        const r = ws.resolve(ws.root, p);
+        if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory()) {
+            runFindings.push(finding(GATE.targetNotFound, {
+                subject: 'gate',
+                message: `Path ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
+            }));
+            continue;
+        }
+        if (exact) {
+            for (const pack of packs)
+                add(pack, r.abs);
+            continue;
+        }
+        const { dirs, unknown } = walkRepository(r.abs, exclude);
+        for (const u of unknown)
+            runFindings.push(finding(GATE.gitIndexUnreadable, {
+                subject: 'gate',
+                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+            }));
+        let found = 0;
+        for (const pack of packs) {
+            for (const dir of pack.discover(dirs)) {
+                add(pack, dir);
+                found++;
+            }
+        }
+        // An explicitly named directory in which nothing was discovered is still a target of the
+        // pack that claims such paths (a paper dir whose audits may all be missing, which is exactly
+        // what the gate must catch).
+        const claimant = packs.find((x) => x.claimsUndiscovered);
+        if (paths && found === 0 && claimant)
+            add(claimant, r.abs);
+    }
+    return planned;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aris/outputs.ts
+/**
+ * A finding as verify_paper_audits.sh users know it: the pack's `details.issue` is the legacy
+ * `issue` key, in the place it always had (key order included, so the JSON is byte-identical).
+ */
+function legacyFinding(f) {
+    if (f.details === undefined)
+        return f;
+    const out = {};
+    for (const [k, v] of Object.entries(f)) {
+        if (k !== 'details')
+            out[k] = v;
+        else if (f.details['issue'] !== undefined)
+            out['issue'] = f.details['issue'];
+    }
+    return out;
+}
+/**
+ * The drop-in report of verify_paper_audits.sh (version 2) for one paper target, with our
+ * additions: submission_ready, effort, assurance_source, manifest and the located findings.
+ */
+function renderArisReport(report, targetId) {
+    const base = report.extensions?.[targetId];
+    if (!base)
+        throw new Error(`no ARIS report for ${targetId}`);
+    const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
+    subjects.add(targetId);
+    return {
+        ...base,
+        findings: report.findings.filter((f) => subjects.has(f.subject)).map(legacyFinding),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/packs/kit/findings.ts
+
+/** By default, at most this many findings per code and target; the rest are counted in one closing finding. */
+const MAX_PER_CODE = 50;
+const force = (v) => (typeof v === 'function' ? v() : v);
+/**
+ * Collects one target's findings, for the codes `D` of one pack. A broken 2-million-line input
+ * would otherwise produce millions of identical findings, so each code keeps its first
+ * `maxPerCode` and then says how many more.
+ */
+class Findings {
+    subject;
+    out = [];
+    counts = new Map();
+    suppressed = new Map();
+    max;
+    scope;
+    constructor(subject, options = {}) {
+        this.subject = subject;
+        this.max = options.maxPerCode ?? MAX_PER_CODE;
+        this.scope = options.scope ?? 'in this target';
+    }
+    /** Reports a finding of `def` (ESLint's context.report). */
+    report(def, r) {
+        const n = (this.counts.get(def.code) ?? 0) + 1;
+        this.counts.set(def.code, n);
+        if (n > this.max) {
+            let s = this.suppressed.get(def.code);
+            if (!s) {
+                s = { def, n: 0, first: r.location && force(r.location) };
+                this.suppressed.set(def.code, s);
+            }
+            s.n++;
+            return;
+        }
+        const location = r.location && force(r.location);
+        const related = r.related && force(r.related);
+        this.out.push(finding(def, {
+            subject: this.subject,
+            message: r.message,
+            ...(location ? { location } : {}),
+            ...(related && related.length ? { related } : {}),
+            ...(r.remediation ? { remediation: r.remediation } : {}),
+            ...(r.details ? { details: r.details } : {}),
+        }));
+    }
+    /** `report` with positional arguments, for the common case. */
+    add(def, message, location, related, remediation) {
+        this.report(def, { message, location, related, remediation });
+    }
+    has(code) {
+        return this.counts.has(code);
+    }
+    get size() {
+        return this.out.length + this.suppressed.size;
+    }
+    finish() {
+        const tail = [];
+        for (const s of this.suppressed.values()) {
+            tail.push(finding(s.def, {
+                subject: this.subject,
+                message: `${s.n} more place(s) ${this.scope} have the same problem (${s.def.title.toLowerCase()}); only the first ${this.max} are listed.`,
+                ...(s.first ? { location: s.first } : {}),
+            }));
+        }
+        return [...this.out, ...tail];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/kit/files.ts
+
+
+
+const MAX_LIST_DEPTH = 16;
+const MAX_LIST_ENTRIES = 1_000_000;
+const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
+/**
+ * True when `p` is a plain relative POSIX path: no `..` or `.` segment, no absolute path or drive
+ * letter, no backslash, no NUL, no empty segment. Paths an artifact names must be plain.
+ */
+function isPlainRelative(p) {
+    return PLAIN_PATH.test(p) && !DOT_SEGMENT.test(p);
+}
+/** `rel` (POSIX, plain) under `dir`, without path.join's normalizing. */
+function inDir(dir, rel) {
+    return (external_node_path_default()).sep === '/' ? `${dir}/${rel}` : external_node_path_default().join(dir, ...rel.split('/'));
+}
+/**
+ * Lists every file under a target directory without following symlinks (lstat), so a symlink
+ * loop or a link out of the target cannot trap or widen the walk. FIFOs and sockets are listed as
+ * 'other' and never opened. `name` says what the directory is in messages ("the run directory").
+ */
+function listTarget(dir, realDir, name) {
+    const out = [];
+    const stack = [{ abs: dir, rel: '', depth: 0 }];
+    while (stack.length > 0 && out.length < MAX_LIST_ENTRIES) {
+        const { abs, rel, depth } = stack.pop();
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            const childAbs = external_node_path_default().join(abs, e.name);
+            const childRel = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory()) {
+                if (depth < MAX_LIST_DEPTH)
+                    stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
+                else
+                    out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
+            }
+            else if (e.isFile()) {
+                // Reached through real directories only (symlinked ones are not entered), so its real
+                // path needs no realpath call.
+                out.push({ rel: childRel, abs: childAbs, kind: 'file', real: inDir(realDir, childRel) });
+            }
+            else if (e.isSymbolicLink()) {
+                out.push(symlinkEntry(childRel, childAbs, realDir, name));
+            }
+            else {
+                out.push({
+                    rel: childRel,
+                    abs: childAbs,
+                    kind: 'other',
+                    detail: 'is a FIFO, socket or device, not a regular file',
+                });
+            }
+        }
+    }
+    return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+function symlinkEntry(rel, abs, realDir, name) {
+    const entry = { rel, abs, kind: 'symlink' };
+    try {
+        const real = external_node_fs_default().realpathSync.native(abs);
+        entry.real = real;
+        const inside = real.startsWith(realDir + (external_node_path_default()).sep);
+        entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
+        if (!inside)
+            entry.detail = `is a symlink to ${real}, outside ${name}`;
+        else if (!entry.insideFile)
+            entry.detail = 'is a symlink to something other than a regular file';
+    }
+    catch (err) {
+        entry.detail =
+            err.code === 'ELOOP'
+                ? 'is a symlink loop'
+                : `is a dangling symlink (${errorText(err)})`;
+    }
+    return entry;
+}
+/** A regular file, or a symlink to one inside the target: what may be read (at its `real` path). */
+function readable(e) {
+    return e.kind === 'file' || (e.kind === 'symlink' && e.insideFile === true);
+}
+/** The listed file, if it may be read (see `readable`). */
+function usable(listing, name) {
+    const e = listing.get(name);
+    return e && readable(e) ? e : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/kit/jsonl.ts
 
 
@@ -14346,53 +16691,6 @@ async function runRules(rules, ctx) {
 
 
 
-
-;// CONCATENATED MODULE: ./src/packs/aris/codes.ts
-const RERUN = 'Rerun the audit so it writes a fresh artifact.';
-function def(code, severity, title, remediation) {
-    return { code: `aris.${code}`, severity, title, remediation };
-}
-/** Every code the paper-audit pack can emit. Stable public API: never rename without a note. */
-const ARIS = {
-    artifactMissing: def('artifact_missing', 'error', 'A mandatory audit wrote no artifact', RERUN),
-    artifactUnreadable: def('artifact_unreadable', 'error', 'The audit artifact is not a readable regular file', 'Replace the path with the JSON artifact the audit writes, then rerun the audit.'),
-    artifactTooLarge: def('artifact_too_large', 'error', 'The audit artifact is larger than the verifier reads', 'Keep bulky data out of the artifact (put it under trace_path), then rerun the audit.'),
-    artifactUnparseable: def('artifact_unparseable', 'error', 'The audit artifact is not valid JSON', RERUN),
-    artifactNotObject: def('artifact_not_object', 'error', 'The audit artifact is JSON but not an object', RERUN),
-    duplicateKey: def('duplicate_key', 'error', 'The audit artifact repeats a key', 'Remove the repeated key: parsers disagree on which value wins. Rerun the audit.'),
-    missingField: def('missing_field', 'error', 'A required field is missing or empty', RERUN),
-    fieldType: def('field_type', 'error', 'A field has the wrong JSON type', RERUN),
-    invalidVerdict: def('invalid_verdict', 'error', 'The verdict is not one of PASS WARN FAIL NOT_APPLICABLE BLOCKED ERROR', RERUN),
-    wrongAuditSkill: def('wrong_audit_skill', 'error', 'The artifact was written by a different audit skill', 'Put each audit’s artifact at its own path, then rerun the audit.'),
-    hashesNotObject: def('hashes_not_object', 'error', 'audited_input_hashes is not an object of path → sha256', RERUN),
-    inputHashMalformed: def('input_hash_malformed', 'error', 'A recorded input hash is not sha256:<64 hex>', RERUN),
-    inputStale: def('input_stale', 'error', 'An audited input changed after the audit ran', RERUN),
-    inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
-    inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
-    inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions (or the symlink loop), then run the verifier again.'),
-    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace, or in a git directory', 'Keep audited inputs in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
-    traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
-    traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
-    traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
-    traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
-    traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier’s own files', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
-    noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
-    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace, or in a git directory', 'Keep traces in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
-    invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
-    unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
-    executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', RERUN),
-    reviewerFamilyMismatch: def('reviewer_family_mismatch', 'error', 'reviewer_family disagrees with reviewer_model', RERUN),
-    sameFamilyMismatch: def('same_family_independence_mismatch', 'error', 'same-family review claimed but the families differ or one is deterministic', RERUN),
-    crossFamilyMismatch: def('cross_family_independence_mismatch', 'error', 'cross-family review claimed but the families are the same or the reviewer is deterministic', 'Rerun the audit with a reviewer from another model family.'),
-    deterministicMismatch: def('deterministic_independence_mismatch', 'error', 'deterministic review claimed but the reviewer is a model', RERUN),
-    acceptanceStatusMismatch: def('acceptance_status_mismatch', 'error', 'acceptance_status does not follow from review_independence', RERUN),
-    verdictFail: def('verdict_fail', 'error', 'The audit found disqualifying issues (FAIL)', 'Fix what the audit reports, then rerun it.'),
-    verdictBlocked: def('verdict_blocked', 'error', 'The audit could not run: prerequisites are missing (BLOCKED)', 'Add the missing prerequisites and rerun the audit, or downgrade to assurance: draft.'),
-    verdictError: def('verdict_error', 'error', 'The audit invocation failed (ERROR)', RERUN),
-    manifestInvalid: def('manifest_invalid', 'error', 'The audit manifest (.aris/audit-manifest.json) is malformed', 'Fix .aris/audit-manifest.json ({"schema_version":"1","audits":[{"artifact","audit_skill"}]}), or delete it to use the default four audits.'),
-    assuranceInvalid: def('assurance_invalid', 'error', '.aris/assurance.txt or the configured assurance/effort is not a known value', 'Write draft or submission in .aris/assurance.txt (effort: lite, balanced, max or beast).'),
-};
-const ARIS_CODES = Object.values(ARIS);
 
 ;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
 
@@ -15377,47 +17675,6 @@ async function checkAudit(spec, loaded, ctx) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/io/json-file.ts
-
-
-/** Artifacts and configs are small JSON; anything bigger is refused rather than read into memory. */
-const MAX_JSON_BYTES = 64 * 1024 * 1024;
-/** Loads a JSON object file inside the workspace, turning every failure into a described state. */
-function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
-    const resolved = ws.resolve(dir, name);
-    const rel = resolved.rel;
-    if (!resolved.ok) {
-        if (resolved.reason === 'missing')
-            return { state: 'missing', rel };
-        if (resolved.reason === 'outside_root')
-            return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
-        return { state: 'bad', rel, why: 'unreadable', detail: resolved.detail };
-    }
-    const read = readSmallFile(resolved.real, maxBytes);
-    if (!read.ok) {
-        if (read.kind === 'missing')
-            return { state: 'missing', rel };
-        if (read.kind === 'too_large')
-            return { state: 'bad', rel, why: 'too_large', detail: read.detail };
-        return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
-    }
-    const parsed = parseJsonBytes(read.bytes);
-    if (parsed.state === 'malformed')
-        return { state: 'bad', rel, why: 'unparseable', detail: parsed.detail, line: parsed.line };
-    const v = parsed.value;
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-        const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
-        return {
-            state: 'bad',
-            rel,
-            why: 'not_object',
-            detail: `is ${what}, not a JSON object`,
-            line: 1,
-        };
-    }
-    return { state: 'ok', data: v, doc: parsed.doc, rel };
-}
-
 ;// CONCATENATED MODULE: ./src/packs/aris/paper.ts
 
 
@@ -15490,7 +17747,7 @@ async function verifyPaper(paperDir, ctx) {
             assurance_source: decision.source,
             ...(decision.effort ? { effort: decision.effort } : {}),
             manifest: manifest.source,
-            ...(overall === 'provisional' ? { [PROVISIONAL_BECAUSE]: provisionalBecause(checks) } : {}),
+            ...(overall === 'provisional' ? { [NOT_READY_BECAUSE]: provisionalBecause(checks) } : {}),
         },
     };
     const report = {
@@ -15603,153 +17860,171 @@ function provisionalBecause(checks) {
     return [...groups].map(([why, audits]) => `${why}: ${audits.join(', ')}`).join('; ');
 }
 
-;// CONCATENATED MODULE: ./src/packs/aris/outputs.ts
-/**
- * A finding as verify_paper_audits.sh users know it: the pack's `details.issue` is the legacy
- * `issue` key, in the place it always had (key order included, so the JSON is byte-identical).
- */
-function legacyFinding(f) {
-    if (f.details === undefined)
-        return f;
-    const out = {};
-    for (const [k, v] of Object.entries(f)) {
-        if (k !== 'details')
-            out[k] = v;
-        else if (f.details['issue'] !== undefined)
-            out['issue'] = f.details['issue'];
-    }
-    return out;
-}
-/**
- * The drop-in report of verify_paper_audits.sh (version 2) for one paper target, with our
- * additions: submission_ready, effort, assurance_source, manifest and the located findings.
- */
-function renderArisReport(report, targetId) {
-    const base = report.extensions?.[targetId];
-    if (!base)
-        throw new Error(`no ARIS report for ${targetId}`);
-    const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
-    subjects.add(targetId);
-    return {
-        ...base,
-        findings: report.findings.filter((f) => subjects.has(f.subject)).map(legacyFinding),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/render/labels.ts
-
-/**
- * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
- * the check summary never call one thing by two names.
- */
-/** A subject's status as shown: a blocking verdict is shown as the verdict itself (BLOCKED, FAIL). */
-function statusLabel(s) {
-    return s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status;
-}
-/** `n thing` or `n things`. */
-function plural(n, one, many = `${one}s`) {
-    return `${n} ${n === 1 ? one : many}`;
-}
-/**
- * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
- * cell; short ones are returned as they are.
- */
-function middle(s, max = 40) {
-    const chars = Array.from(s);
-    if (chars.length <= max)
-        return s;
-    const tail = Math.floor((max - 1) / 3);
-    return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
-}
-/** Context entries that describe how a target was judged (its header line), not its outcome. */
-function judgedContext(t) {
-    return Object.entries(t.context).filter(([k]) => k !== PROVISIONAL_BECAUSE);
-}
-/**
- * The target's end state in words. A paper checked at draft whose audits have problems keeps the
- * legacy state `accepted` in its report, but is shown as what it is: not blocking, and not
- * submission-ready.
- */
-function stateText(t, subjects) {
-    const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
-    if (t.terminal_state === 'accepted' && problems.length > 0)
-        return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
-    const because = t.context[PROVISIONAL_BECAUSE];
-    if (t.terminal_state === 'provisional' && because)
-        return `provisional, not submission-ready: ${because}`;
-    return t.terminal_state;
-}
-
-;// CONCATENATED MODULE: ./src/render/text.ts
+;// CONCATENATED MODULE: ./src/packs/aris/command.ts
 
 
-const MARK = {
-    pass: '✓',
-    problem: '!',
-    blocking: '✗',
-    skipped: '·',
+
+
+
+
+
+
+
+
+
+/**
+ * `audit-gate aris <paper-dir>`: the drop-in replacement for verify_paper_audits.sh. Writes the
+ * legacy report to <paper-dir>/.aris/audit-verifier-report.json (or --json-out) and prints the
+ * summary to stderr (with --format json, the legacy report to stdout).
+ */
+const arisCommand = {
+    args: '<paper-dir>',
+    about: 'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr.',
+    flags: [
+        {
+            name: 'assurance',
+            type: 'string',
+            value: 'draft|submission',
+            help: 'what problems block (default: .aris/assurance.txt, else --effort, else draft)',
+        },
+        {
+            name: 'effort',
+            type: 'string',
+            value: 'lite|balanced|max|beast',
+            help: 'implies an assurance when none is given (max, beast: submission)',
+        },
+        {
+            name: 'json-out',
+            type: 'string',
+            value: 'FILE',
+            help: 'write the legacy report to FILE instead',
+        },
+        { ...FLAGS.format, help: 'json also prints the legacy report on stdout' },
+        FLAGS.gitRoot,
+        FLAGS.allowOutsideRoot,
+    ],
+    run: runAris,
 };
-function locationText(f) {
-    if (!f.location)
-        return '';
-    return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
-}
-/** The terminal summary: one line per subject, the findings with what to do, then the totals. */
-function renderText(report) {
-    const out = [];
-    out.push(`audit-gate ${report.tool.version} — ${plain(report.root)}`);
-    for (const t of report.targets) {
-        const subjects = report.subjects.filter((s) => s.target === t.id);
-        const ctx = judgedContext(t)
-            .map(([k, v]) => `${k}: ${plain(v)}`)
-            .join(', ');
-        out.push('', `${t.kind} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
-        const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
-        for (const s of subjects) {
-            const label = statusLabel(s);
-            const verdict = s.verdict && s.verdict !== label ? `  ${plain(s.verdict)}` : '';
-            out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
-        }
-        out.push(`  → ${plain(stateText(t, subjects))}`);
+async function runAris(args, io) {
+    const fmt = textOrJson(args.string('format'));
+    const { positionals } = args;
+    if (positionals.length !== 1)
+        throw new UsageError(positionals.length
+            ? `unexpected argument "${positionals[1]}"`
+            : 'usage: audit-gate aris <paper-dir>');
+    const paperDir = existingDir(io, positionals[0], 'paper-dir not found');
+    const assurance = args.string('assurance');
+    const effort = args.string('effort');
+    if (assurance !== undefined && !isAssurance(assurance)) {
+        throw new UsageError(`invalid --assurance: ${assurance} (expected ${ASSURANCES.join(' or ')})`);
     }
-    if (report.findings.length > 0) {
-        out.push('', 'Findings:');
-        for (const f of report.findings) {
-            const mark = f.waived
-                ? '~'
-                : f.severity === 'error'
-                    ? '✗'
-                    : f.severity === 'warning'
-                        ? '!'
-                        : '·';
-            const where = locationText(f);
-            out.push(`  ${mark} ${where ? `${plain(where)}  ` : ''}${f.code}`);
-            out.push(`      ${cap(plain(f.message), 600)}`);
-            out.push(`      → ${plain(f.remediation)}`);
-            if (f.waived)
-                out.push(`      ${waivedText(f.waived)}`);
-        }
+    if (effort !== undefined && !isEffort(effort)) {
+        throw new UsageError(`invalid --effort: ${effort} (expected ${EFFORTS.join(', ')})`);
     }
-    const c = report.counts;
-    out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
-        `${c.errors} errors, ${c.warnings} warnings${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`);
-    const verdictLine = report.conclusion === 'failure'
-        ? `FAIL: the blocking problems above fail the gate; fix them${downgradable(report) ? ' (or check a paper at assurance: draft while it is not meant for submission)' : ''}.`
-        : report.conclusion === 'neutral'
-            ? 'WARN: problems above do not block at this assurance level.'
-            : 'OK: nothing blocks.';
-    out.push(`${verdictLine} (exit ${report.exit_code})`);
-    return out.join('\n') + '\n';
+    const rootFlag = args.string('root');
+    const allowOutside = args.flag('allow-outside-root');
+    const root = rootFlag
+        ? external_node_path_default().resolve(io.cwd, rootFlag)
+        : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : external_node_path_default().dirname(paperDir));
+    const [paperRel] = insideRoot(root, rootFlag, [paperDir], allowOutside);
+    if (assurance === undefined)
+        checkAssuranceFile(new Workspace(root, allowOutside), paperDir);
+    const report = await verify({
+        root,
+        config: undefined,
+        paths: [paperRel],
+        packs: ['aris'],
+        exact: true, // the named dir is the paper, whatever lies inside it
+        ...(assurance !== undefined ? { assurance } : {}),
+        ...(effort !== undefined ? { effort } : {}),
+        allowOutsideRoot: allowOutside,
+        onProgress: progress(io, args.flag('progress')),
+    });
+    const target = report.targets.find((t) => t.pack === 'aris');
+    if (!target) {
+        io.stderr(renderText(report));
+        return 1;
+    }
+    const legacy = renderArisReport(report, target.id);
+    legacy.paper_dir = paperDir;
+    const jsonOutFlag = args.string('json-out');
+    const jsonOut = jsonOutFlag
+        ? external_node_path_default().resolve(io.cwd, jsonOutFlag)
+        : external_node_path_default().join(paperDir, '.aris', 'audit-verifier-report.json');
+    const json = JSON.stringify(legacy, null, 2) + '\n';
+    // The default location is inside the (untrusted) paper dir: it must really stay in the root.
+    writeReportFile(jsonOut, json, jsonOutFlag ? undefined : root);
+    if (fmt === 'json')
+        io.stdout(json);
+    else
+        io.stderr(renderText(report) + `report: ${jsonOut}\n`);
+    return report.exit_code;
 }
-/** Whether a target blocks only because it is checked at submission (draft would let it pass). */
-function downgradable(report) {
-    return report.targets.some((t) => t.context['assurance'] === 'submission' &&
-        report.subjects.some((s) => s.target === t.id && s.outcome === 'blocking'));
+/** As the shell script did: an assurance.txt that is not draft or submission is a bad argument. */
+function checkAssuranceFile(workspace, paperDir) {
+    const file = readAssuranceFile(workspace, paperDir);
+    const where = external_node_path_default().join(paperDir, ASSURANCE_PATH);
+    if (file.state === 'unreadable')
+        throw new UsageError(`invalid assurance in ${where}: the file ${file.detail}`);
+    const v = file.state === 'text' ? file.text.replace(/\s+/g, '') : undefined;
+    if (v !== undefined && !isAssurance(v)) {
+        throw new UsageError(`invalid assurance in ${where}: ${quoteValue(v)} (expected draft or submission)`);
+    }
 }
-/** A waived finding's note: it does not block, and why (the config's words, made plain). */
-function waivedText(w) {
-    return `waived: ${cap(plain(w.reason), 300)}${w.tracking ? ` (${cap(plain(w.tracking), 200)})` : ''}; it does not block.`;
-}
+
+;// CONCATENATED MODULE: ./src/packs/aris/index.ts
+
+
+
+
+
+
+
+const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
+/** ARIS paper-audit assurance (seed 000): four mandatory audits per paper directory. */
+const arisPack = {
+    id: 'aris',
+    title: 'ARIS paper-audit assurance',
+    namespace: 'aris',
+    codes: ARIS_CODES,
+    targetKind: 'paper',
+    subjectKinds: ['audit'],
+    // Assurance and effort are gate-wide options; the pack has none of its own.
+    options: object({}).strict(),
+    schemas: {
+        'aris-audit-artifact': AuditArtifact,
+        'aris-audit-manifest': AuditManifest,
+        'aris-report': ArisReport,
+    },
+    outputs: {
+        'aris-report': {
+            description: 'The verify_paper_audits.sh report (version 2) of one paper',
+            render: (report, id) => report.extensions?.[id] !== undefined ? renderArisReport(report, id) : undefined,
+        },
+    },
+    discover(dirs) {
+        const found = new Set();
+        for (const d of dirs) {
+            if ([...d.files].some((f) => ARTIFACT_NAMES.has(f)))
+                found.add(d.abs);
+            if (external_node_path_default().basename(d.abs) === '.aris' &&
+                (d.files.has('assurance.txt') || d.files.has('audit-manifest.json'))) {
+                found.add(external_node_path_default().dirname(d.abs));
+            }
+        }
+        return [...found].sort();
+    },
+    // A named directory with no audit artifacts is a paper whose audits are all missing.
+    claimsUndiscovered: true,
+    verify: verifyPaper,
+    command: arisCommand,
+    // A blocking verdict is shown as the verdict itself (BLOCKED, FAIL).
+    statusLabel: (s) => (s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status),
+    fixtures: {
+        options: object({ max_artifact_bytes: schemas_number().int().positive().optional() })
+            .describe('Test knob: a smaller artifact size cap'),
+    },
+};
 
 ;// CONCATENATED MODULE: ./src/packs/trace/codes.ts
 /** The producer's invariant ids (bijux-canon-reason), so users of both tools can match failures. */
@@ -15927,6 +18202,3565 @@ function renderVerificationReports(report) {
         .map((t) => renderVerificationReport(report, t.id));
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/command.ts
+
+
+
+
+
+
+
+/**
+ * `audit-gate trace <run-dir | artifacts-root>...`: verifies run directories (artifacts/runs/<id>/)
+ * with the shared pipeline, so reports and exit codes are those of `verify`. With
+ * --format verification-report, stdout gets the producer-compatible VerificationReport (one object
+ * for one run, an array for several); --out FILE writes our report, and then the
+ * VerificationReport goes beside it as FILE.verification-report.json.
+ */
+const traceCommand = {
+    args: '<run-dir | artifacts-root>...',
+    about: 'Verify evidence-grounded run traces (…/runs/<run_id>/).',
+    flags: [
+        {
+            ...FLAGS.format,
+            value: 'text|json|verification-report',
+            help: "stdout format (default text); verification-report is the producer's shape",
+        },
+        {
+            ...FLAGS.out,
+            help: 'write the JSON report to FILE; stdout keeps the text summary (verification-report: that report, also written beside FILE)',
+        },
+        {
+            name: 'min-supports',
+            type: 'string',
+            value: 'N',
+            help: 'minimum evidence supports per derived claim (default 2)',
+        },
+        FLAGS.gitRoot,
+        FLAGS.allowOutsideRoot,
+    ],
+    run: runTrace,
+};
+async function runTrace(args, io) {
+    const fmt = args.string('format') ?? 'text';
+    if (fmt !== 'text' && fmt !== 'json' && fmt !== 'verification-report') {
+        throw new UsageError(`--format must be text, json or verification-report, not "${fmt}"`);
+    }
+    if (args.positionals.length === 0)
+        throw new UsageError('usage: audit-gate trace <run-dir | artifacts-root>...');
+    const ms = args.string('min-supports');
+    if (ms !== undefined && !/^\d+$/.test(ms))
+        throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
+    const dirs = args.positionals.map((p) => existingDir(io, p, 'run directory or artifacts root not found'));
+    const first = dirs[0];
+    const rootFlag = args.string('root');
+    const root = rootFlag
+        ? external_node_path_default().resolve(io.cwd, rootFlag)
+        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
+    const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+    const report = await verify({
+        root,
+        paths: rel,
+        packs: ['trace'],
+        ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
+        emptyRemediation: 'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
+        allowOutsideRoot: args.flag('allow-outside-root'),
+        onProgress: progress(io, args.flag('progress')),
+    });
+    const out = args.string('out');
+    if (fmt !== 'verification-report')
+        return emit(report, fmt, out, io);
+    const reports = renderVerificationReports(report);
+    const vr = JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2) + '\n';
+    if (out) {
+        const file = external_node_path_default().resolve(io.cwd, out);
+        writeReportFile(file, JSON.stringify(report, null, 2) + '\n');
+        writeReportFile(`${file.replace(/\.json$/, '')}.verification-report.json`, vr);
+    }
+    io.stdout(vr);
+    if (reports.length === 0)
+        io.stderr(renderText(report));
+    return report.exit_code;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
+
+
+/** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
+const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
+/**
+ * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
+ * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
+ * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
+ * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
+ * directory to such a directory is a run too (the walk does not follow symlinks, so it would
+ * otherwise hide the run; the pack reads it through the link, inside the root only).
+ */
+function discoverRuns(dirs) {
+    const found = new Set();
+    for (const d of dirs) {
+        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' && MARKERS.some((m) => d.files.has(m)))
+            found.add(d.abs);
+        if (external_node_path_default().basename(d.abs) !== 'runs')
+            continue;
+        for (const name of d.links) {
+            const link = external_node_path_default().join(d.abs, name);
+            if (MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(link, m))))
+                found.add(link);
+        }
+    }
+    return [...found].sort();
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
+/**
+ * Canonical JSON as the producer writes it (Python `json.dumps(sort_keys=True, separators=(",",
+ * ":"), ensure_ascii=False, allow_nan=False)`): sorted keys, no whitespace, Python's string escapes
+ * and Python's float repr. Two paths:
+ *
+ * - fast: `JSON.parse` then re-serialize with sorted keys; a line equal to that is canonical (and
+ *   has no duplicate keys, since a repeated key would vanish from the re-serialization);
+ * - exact: a small scanner that explains why a line is not canonical (syntax error with its column,
+ *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
+ *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
+ */
+/** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
+function pyFloatRepr(x) {
+    if (x === 0)
+        return Object.is(x, -0) ? '-0.0' : '0.0';
+    const [mant, expStr] = x.toExponential().split('e');
+    const neg = mant.startsWith('-');
+    const digits = mant.replace('-', '').replace('.', '');
+    const e = Number(expStr);
+    let s;
+    if (e >= -4 && e < 16) {
+        if (e >= 0) {
+            const intPart = digits.slice(0, e + 1).padEnd(e + 1, '0');
+            s = `${intPart}.${digits.slice(e + 1) || '0'}`;
+        }
+        else {
+            s = `0.${'0'.repeat(-e - 1)}${digits}`;
+        }
+    }
+    else {
+        const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+        s = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+    }
+    return neg ? `-${s}` : s;
+}
+/** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
+function pyString(s) {
+    return JSON.stringify(s);
+}
+function codePointCompare(a, b) {
+    const ia = a[Symbol.iterator]();
+    const ib = b[Symbol.iterator]();
+    for (;;) {
+        const x = ia.next();
+        const y = ib.next();
+        if (x.done)
+            return y.done ? 0 : -1;
+        if (y.done)
+            return 1;
+        const cx = x.value.codePointAt(0);
+        const cy = y.value.codePointAt(0);
+        if (cx !== cy)
+            return cx < cy ? -1 : 1;
+    }
+}
+/** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */
+class Fail {
+    problem;
+    constructor(problem) {
+        this.problem = problem;
+    }
+}
+const INT_RE = /^-?(?:0|[1-9]\d*)$/;
+const NUM_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** The exact scanner: parses `text` and reports the first reason it is not canonical JSON. */
+function scanCanonical(text) {
+    let i = 0;
+    let firstNoncanonical;
+    let firstDuplicate;
+    const soft = (column, message) => {
+        firstNoncanonical ??= { kind: 'noncanonical', column, message };
+    };
+    const syntax = (message, at = i) => {
+        throw new Fail({ kind: 'syntax', column: at + 1, message: `${message} at column ${at + 1}` });
+    };
+    const skipWs = () => {
+        const start = i;
+        while (i < text.length &&
+            (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
+            i++;
+        if (i > start)
+            soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
+    };
+    let topMembers;
+    const value = (depth) => {
+        if (depth > 512)
+            syntax('nests deeper than 512 levels');
+        skipWs();
+        const c = text[i];
+        if (c === '{')
+            return object(depth);
+        if (c === '[')
+            return array(depth);
+        if (c === '"')
+            return string();
+        if (c === 't' && text.startsWith('true', i))
+            return ((i += 4), true);
+        if (c === 'f' && text.startsWith('false', i))
+            return ((i += 5), false);
+        if (c === 'n' && text.startsWith('null', i))
+            return ((i += 4), null);
+        if (text.startsWith('NaN', i) ||
+            text.startsWith('Infinity', i) ||
+            text.startsWith('-Infinity', i)) {
+            syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
+        }
+        if (c === '-' || (c !== undefined && c >= '0' && c <= '9'))
+            return number();
+        if (c === undefined)
+            return syntax('ends where a value was expected');
+        return syntax(`has an unexpected character ${JSON.stringify(c)}`);
+    };
+    const number = () => {
+        const start = i;
+        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
+            i++;
+        const lex = text.slice(start, i);
+        if (!NUM_RE.test(lex))
+            syntax(`has an invalid number ${JSON.stringify(lex)}`, start);
+        const n = Number(lex);
+        if (!Number.isFinite(n))
+            syntax(`has a number out of range ${JSON.stringify(lex)}`, start);
+        if (INT_RE.test(lex)) {
+            if (lex === '-0')
+                soft(start + 1, `writes -0 at column ${start + 1}`);
+        }
+        else if (lex !== pyFloatRepr(n) || Object.is(n, -0)) {
+            soft(start + 1, `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`);
+        }
+        return n;
+    };
+    const string = () => {
+        const start = i;
+        i++;
+        for (;;) {
+            const c = text.charCodeAt(i);
+            if (Number.isNaN(c))
+                syntax('has an unterminated string', start);
+            if (c === 0x22)
+                break;
+            if (c < 0x20)
+                syntax('has a raw control character inside a string');
+            if (c === 0x5c) {
+                const e = text[i + 1];
+                if (e === 'u') {
+                    if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+                        syntax('has an invalid \\u escape');
+                    i += 6;
+                    continue;
+                }
+                if (e === undefined || !'"\\/bfnrt'.includes(e))
+                    syntax('has an invalid escape');
+                i += 2;
+                continue;
+            }
+            i++;
+        }
+        i++;
+        const raw = text.slice(start, i);
+        const decoded = JSON.parse(raw);
+        if (pyString(decoded) !== raw)
+            soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
+        return decoded;
+    };
+    const array = (depth) => {
+        i++;
+        const out = [];
+        skipWs();
+        if (text[i] === ']')
+            return (i++, out);
+        for (;;) {
+            out.push(value(depth + 1));
+            skipWs();
+            if (text[i] === ',') {
+                i++;
+                continue;
+            }
+            if (text[i] === ']')
+                return (i++, out);
+            return syntax('expects , or ] in an array');
+        }
+    };
+    const object = (depth) => {
+        i++;
+        const out = {};
+        const members = depth === 0 ? new Map() : undefined;
+        if (members)
+            topMembers = members;
+        let prev;
+        const seen = new Set();
+        skipWs();
+        if (text[i] === '}')
+            return (i++, out);
+        for (;;) {
+            skipWs();
+            if (text[i] !== '"')
+                syntax('expects a quoted key');
+            const keyAt = i;
+            const key = string();
+            skipWs();
+            if (text[i] !== ':')
+                syntax('expects : after a key');
+            i++;
+            skipWs();
+            const vStart = i;
+            const v = value(depth + 1);
+            if (seen.has(key)) {
+                // Keep reading (the last value wins, as in most parsers) so the rest can still be checked.
+                firstDuplicate ??= {
+                    kind: 'duplicate',
+                    column: keyAt + 1,
+                    key,
+                    message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}`,
+                };
+            }
+            else if (prev !== undefined && codePointCompare(prev, key) > 0)
+                soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
+            seen.add(key);
+            prev = key;
+            Object.defineProperty(out, key, {
+                value: v,
+                enumerable: true,
+                writable: true,
+                configurable: true,
+            });
+            members?.set(key, [vStart, i]);
+            skipWs();
+            if (text[i] === ',') {
+                i++;
+                continue;
+            }
+            if (text[i] === '}')
+                return (i++, out);
+            return syntax('expects , or } in an object');
+        }
+    };
+    try {
+        if (text.charCodeAt(0) === 0xfeff)
+            syntax('starts with a UTF-8 byte order mark (BOM)', 0);
+        if (text.length === 0)
+            syntax('is empty', 0);
+        const v = value(0);
+        skipWs();
+        if (i < text.length)
+            syntax('has text after the JSON value');
+        if (firstDuplicate)
+            return { ok: false, problem: firstDuplicate, value: v };
+        if (firstNoncanonical)
+            return { ok: false, problem: firstNoncanonical, value: v };
+        return { ok: true, value: v, members: topMembers };
+    }
+    catch (err) {
+        if (err instanceof Fail)
+            return { ok: false, problem: err.problem };
+        throw err;
+    }
+}
+const MAX_DEPTH = 512;
+/**
+ * What the producer would write for the document in `text`: Python's json.loads, then json.dumps
+ * with sort_keys, compact separators and ensure_ascii=False. Integers keep their digits, floats
+ * become Python's repr, strings are re-escaped and keys sorted by code point, so formatting never
+ * changes a content id. Undefined when the text is not JSON, repeats a key, nests deeper than 512
+ * levels or holds a number Python could not write back (infinite).
+ */
+function canonicalizeText(text) {
+    try {
+        JSON.parse(text); // syntax first: the walk below trusts it
+    }
+    catch {
+        return undefined;
+    }
+    let i = 0;
+    const ws = () => {
+        for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;)
+            c = text.charCodeAt(++i);
+    };
+    const string = () => {
+        const start = i++;
+        for (let c = text.charCodeAt(i); c !== 0x22; c = text.charCodeAt(i))
+            i += c === 0x5c ? 2 : 1;
+        i++;
+        return JSON.parse(text.slice(start, i));
+    };
+    const value = (depth) => {
+        if (depth > MAX_DEPTH)
+            throw new Fail({ kind: 'syntax', column: i + 1, message: 'too deep' });
+        ws();
+        const c = text[i];
+        if (c === '{' || c === '[') {
+            i++;
+            ws();
+            const close = c === '{' ? '}' : ']';
+            const parts = [];
+            while (text[i] !== close) {
+                ws();
+                let key = '';
+                if (c === '{') {
+                    key = string();
+                    ws();
+                    i++; // :
+                }
+                parts.push([key, value(depth + 1)]);
+                ws();
+                if (text[i] === ',')
+                    i++;
+            }
+            i++;
+            if (c === '[')
+                return `[${parts.map((p) => p[1]).join(',')}]`;
+            parts.sort((a, b) => codePointCompare(a[0], b[0]));
+            for (let k = 1; k < parts.length; k++)
+                if (parts[k - 1][0] === parts[k][0])
+                    throw new Fail({ kind: 'duplicate', column: i, key: parts[k][0], message: 'repeats' });
+            return `{${parts.map(([k, v]) => `${pyString(k)}:${v}`).join(',')}}`;
+        }
+        if (c === '"')
+            return pyString(string());
+        for (const lit of ['true', 'false', 'null'])
+            if (text.startsWith(lit, i))
+                return ((i += lit.length), lit);
+        const start = i;
+        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
+            i++;
+        const lex = text.slice(start, i);
+        if (INT_RE.test(lex))
+            return lex === '-0' ? '0' : lex;
+        const x = Number(lex);
+        if (!Number.isFinite(x))
+            throw new Fail({ kind: 'syntax', column: start + 1, message: lex });
+        return pyFloatRepr(x);
+    };
+    try {
+        return value(0);
+    }
+    catch (err) {
+        if (err instanceof Fail)
+            return undefined;
+        throw err;
+    }
+}
+/** The code of a hex digit in lowercase, or -1 (Python writes `\u001f`, never `\u001F`). */
+function lowerHex(c) {
+    return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+}
+// Per open container: where the previous key of that object starts and ends (-1: none yet).
+// Shared scratch space: isCanonicalText is synchronous and not re-entered.
+const keyStart = new Int32Array(MAX_DEPTH + 1);
+const keyEnd = new Int32Array(MAX_DEPTH + 1);
+/**
+ * Whether `text`, which JSON.parse has already accepted, is canonical JSON, judged from its
+ * characters in one pass without building anything: no whitespace between tokens, object keys in
+ * strictly increasing order (so no duplicate), only the escapes Python writes, integers without
+ * -0, and floats as Python's repr. False means "not proven": keys with escapes or non-ASCII,
+ * floats outside the plain decimal range and deep nesting are left to the exact scanner.
+ * `members`, when given, receives the spans of the top-level object's members; `ascii` says the
+ * caller knows the text is ASCII (its UTF-8 is as long as it is), which spares the key checks.
+ */
+function isCanonicalText(text, members, ascii = false) {
+    const n = text.length;
+    let member = '';
+    let memberStart = -1;
+    let bs = text.indexOf('\\');
+    if (bs < 0)
+        bs = n;
+    let depth = -1;
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+            let j = text.indexOf('"', i + 1);
+            if (j < 0)
+                return false; // unterminated: not text JSON.parse accepted
+            let escaped = false;
+            while (bs < j) {
+                escaped = true;
+                const e = text.charCodeAt(bs + 1);
+                if (e === 0x75) {
+                    // \u00XX, only for the control characters that have no short escape.
+                    if (text.charCodeAt(bs + 2) !== 0x30 || text.charCodeAt(bs + 3) !== 0x30)
+                        return false;
+                    const hi = text.charCodeAt(bs + 4) - 0x30;
+                    const lo = lowerHex(text.charCodeAt(bs + 5));
+                    if ((hi !== 0 && hi !== 1) || lo < 0)
+                        return false;
+                    const cp = hi * 16 + lo;
+                    if (cp === 8 || cp === 9 || cp === 10 || cp === 12 || cp === 13)
+                        return false;
+                    bs += 6;
+                }
+                else if (e === 0x22 || // \"
+                    e === 0x5c || // \\
+                    e === 0x6e || // \n
+                    e === 0x72 || // \r
+                    e === 0x74 || // \t
+                    e === 0x62 || // \b
+                    e === 0x66 // \f
+                ) {
+                    bs += 2;
+                }
+                else
+                    return false;
+                if (bs > j && (j = text.indexOf('"', bs)) < 0)
+                    return false; // that quote was escaped
+                const next = text.indexOf('\\', bs);
+                bs = next < 0 ? n : next;
+            }
+            if (text.charCodeAt(j + 1) !== 0x3a) {
+                i = j + 1;
+                continue;
+            }
+            // A key: plain ASCII (or the scanner decides), strictly after the object's previous key.
+            if (escaped)
+                return false;
+            if (!ascii) {
+                for (let k = i + 1; k < j; k++)
+                    if (text.charCodeAt(k) >= 0x80)
+                        return false;
+            }
+            const pa = keyStart[depth];
+            if (pa >= 0 && !asciiLess(text, pa, keyEnd[depth], i + 1, j))
+                return false;
+            keyStart[depth] = i + 1;
+            keyEnd[depth] = j;
+            if (depth === 0 && members) {
+                member = text.slice(i + 1, j);
+                memberStart = j + 2;
+            }
+            i = j + 2;
+            continue;
+        }
+        if (c === 0x7b || c === 0x5b) {
+            if (++depth >= MAX_DEPTH)
+                return false;
+            keyStart[depth] = -1;
+            i++;
+            continue;
+        }
+        if (c === 0x7d || c === 0x5d || c === 0x2c) {
+            if (depth === 0 && memberStart >= 0) {
+                members.set(member, [memberStart, i]);
+                memberStart = -1;
+            }
+            if (c !== 0x2c)
+                depth--;
+            i++;
+        }
+        else if (c === 0x74 || c === 0x6e) {
+            i += 4; // true, null
+        }
+        else if (c === 0x66) {
+            i += 5; // false
+        }
+        else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+            const start = i++;
+            let plain = true;
+            for (; i < n; i++) {
+                const d = text.charCodeAt(i);
+                if (d >= 0x30 && d <= 0x39)
+                    continue;
+                if (d !== 0x2e && d !== 0x65 && d !== 0x45 && d !== 0x2b && d !== 0x2d)
+                    break;
+                plain = false;
+            }
+            if (plain) {
+                if (c === 0x2d && i - start === 2 && text.charCodeAt(start + 1) === 0x30)
+                    return false; // -0
+                // 309 digits and more overflow to Infinity, which the scanner rejects as out of range.
+                if (i - start > 308 && !Number.isFinite(Number(text.slice(start, i))))
+                    return false;
+            }
+            else if (!plainFloat(text.slice(start, i)))
+                return false;
+        }
+        else {
+            return false; // whitespace
+        }
+    }
+    return true;
+}
+/** Whether key [a0, a1) sorts strictly before key [b0, b1) (ASCII, so code units are code points). */
+function asciiLess(text, a0, a1, b0, b1) {
+    const la = a1 - a0;
+    const lb = b1 - b0;
+    const m = la < lb ? la : lb;
+    for (let k = 0; k < m; k++) {
+        const x = text.charCodeAt(a0 + k);
+        const y = text.charCodeAt(b0 + k);
+        if (x !== y)
+            return x < y;
+    }
+    return la < lb;
+}
+/** A float in the range where Python's repr is a plain decimal, written exactly that way. */
+function plainFloat(lex) {
+    if (lex === '0.0')
+        return true;
+    const x = Number(lex);
+    const ax = Math.abs(x);
+    if (!(ax >= 1e-4 && ax < 1e16) || lex.indexOf('e') >= 0 || lex.indexOf('E') >= 0)
+        return false;
+    // In this range JavaScript and Python agree on the digits; Python keeps ".0" on whole floats.
+    const js = String(x);
+    return js === lex || (js.length + 2 === lex.length && lex.endsWith('.0') && lex.startsWith(js));
+}
+/**
+ * Checks one line: JSON.parse and a one-pass character check first, the exact scanner only when
+ * those cannot prove the line canonical (it then says why, or accepts a Python-only form).
+ * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
+ */
+function checkLine(text, needMembers = false, ascii = false) {
+    // A trace line is an object: anything else goes straight to the scanner, which says why.
+    if (text.charCodeAt(0) === 0x7b) {
+        let v;
+        try {
+            v = JSON.parse(text);
+        }
+        catch {
+            return scanCanonical(text); // it says where the syntax breaks
+        }
+        const members = needMembers ? new Map() : undefined;
+        if (isCanonicalText(text, members, ascii))
+            return { ok: true, value: v, members };
+    }
+    return scanCanonical(text);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/files.ts
+
+
+
+
+
+/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
+const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * Lists every file under the run directory (see the kit's listTarget): symlinks are not followed,
+ * FIFOs and sockets are listed as 'other' and never opened.
+ */
+function listRun(runDir, realRunDir) {
+    return listTarget(runDir, realRunDir, 'the run directory');
+}
+/**
+ * Reads a run file through the run's listing and the shared Hasher, which keeps its hash (the
+ * manifest check then needs no second read). Missing means not in the listing; a listed entry
+ * that is not a regular file inside the run is not read.
+ */
+function readRunFile(ctx, name, maxBytes) {
+    const e = ctx.listing.get(name);
+    if (!e)
+        return { ok: false, kind: 'missing', detail: 'does not exist' };
+    if (!readable(e))
+        return { ok: false, kind: 'other', detail: e.detail ?? 'is not a regular file' };
+    return ctx.hasher.read(e.real, maxBytes);
+}
+/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
+function readRunJson(ctx, name) {
+    const read = readRunFile(ctx, name, MAX_RUN_FILE_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing')
+            return { state: 'missing' };
+        return { state: 'unreadable', detail: read.detail };
+    }
+    const text = decodeUtf8(read.bytes);
+    if (!text.ok)
+        return { state: 'malformed', detail: text.detail, line: 1 };
+    // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
+    // unless something must be pointed at; canonical keys are strictly sorted, so none repeats.
+    const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
+    if (body.charCodeAt(0) === 0x7b) {
+        try {
+            const value = JSON.parse(body);
+            const members = new Map();
+            if (isCanonicalText(body, members)) {
+                let doc;
+                const lazy = {
+                    lineOf: (p) => (doc ??= parseJson(text.text).doc).lineOf(p),
+                };
+                return { state: 'ok', value, doc: lazy, text: text.text, members };
+            }
+        }
+        catch {
+            // fall through to the located parser, which says where it breaks
+        }
+    }
+    return parseJsonText(text.text, true);
+}
+/**
+ * Reads a JSON run file and validates it. An unreadable file is trace.file_unreadable; malformed
+ * JSON or a schema violation is `invalid`, at its line, with "<name> <what> at <where>: <why>."
+ * Returns undefined when anything was reported (or the file is missing: the core-file check says so).
+ */
+function loadRunFile(ctx, name, schema, invalid, what) {
+    const rel = ctx.rel(name);
+    const loaded = readRunJson(ctx, name);
+    if (loaded.state === 'missing')
+        return undefined;
+    if (loaded.state === 'unreadable') {
+        ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
+        return undefined;
+    }
+    if (loaded.state === 'malformed') {
+        ctx.f.add(invalid, `${name} ${loaded.detail}.`, { path: rel, line: loaded.line });
+        return undefined;
+    }
+    const parsed = schema.safeParse(loaded.value);
+    if (!parsed.success) {
+        const issue = firstIssue(parsed.error, { style: 'verbatim' });
+        ctx.f.add(invalid, `${name} ${what} at ${issue.where}: ${issue.why}.`, {
+            path: rel,
+            line: loaded.doc.lineOf(issue.path) ?? 1,
+        });
+        return undefined;
+    }
+    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
+/** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
+const DEFAULT_MIN_SUPPORTS = 2;
+/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
+function supportFloor(option) {
+    return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
+}
+/**
+ * The run's recorded policy (`metadata.reasoning_policy.min_supports_per_claim`) read as the
+ * producer's verifier reads it (absent or unusable: 2; otherwise at least 1), raised to the gate's
+ * floor when that is higher. Before the header is read (or when it is unusable) the producer's
+ * default stands in for the run's policy.
+ */
+function supportPolicy(floor, metadata) {
+    const policy = metadata?.reasoning_policy;
+    const raw = policy && typeof policy === 'object' && !Array.isArray(policy)
+        ? policy.min_supports_per_claim
+        : undefined;
+    let run = DEFAULT_MIN_SUPPORTS;
+    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
+    if (typeof raw === 'number' && Number.isFinite(raw)) {
+        run = Math.max(1, Math.trunc(raw));
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
+    }
+    else if (typeof raw === 'string') {
+        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
+        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
+    }
+    if (floor !== undefined && floor > run)
+        return {
+            min: floor,
+            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
+        };
+    return { min: run, source: runSource };
+}
+/**
+ * Whether the run's recorded policy lets a derived claim marked `structured.insufficient_evidence`
+ * stand in a run that reports insufficient evidence (the contract's "policy-driven" exemption).
+ * The producer records no such policy and never marks claims, so real runs never get it: without
+ * it, the mark would only let a forged claim through.
+ */
+function allowsMarkedInsufficient(metadata) {
+    const policy = metadata?.reasoning_policy;
+    return (!!policy &&
+        typeof policy === 'object' &&
+        policy.allow_marked_insufficient_claims === true);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/context.ts
+/** Short, safe quoting of artifact text inside a message. */
+function q(s, max = 120) {
+    const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
+    return JSON.stringify(t);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/cross-references.ts
+
+
+/** The run's parts must name each other: header, plan.json, spec.json and run_meta.json. */
+const crossReferences = {
+    meta: {
+        name: 'cross-references',
+        description: 'The trace header, plan.json, spec.json and run_meta.json name the same plan, spec, trace and run.',
+        codes: [TRACE.planMismatch, TRACE.runMetaMismatch],
+    },
+    check({ ctx, runId, runMeta, plan, spec, scan }) {
+        const header = scan?.header;
+        const planRel = { path: ctx.rel('plan.json'), line: 1 };
+        if (header && plan && header.plan_id !== plan.plan.id) {
+            ctx.f.add(TRACE.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, ctx.at(1), [planRel]);
+        }
+        if (header && spec && header.spec_id !== spec.id) {
+            ctx.f.add(TRACE.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, ctx.at(1), [{ path: ctx.rel('spec.json'), line: 1 }]);
+        }
+        if (plan && spec && plan.plan.spec_id !== spec.id) {
+            ctx.f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: ctx.rel('spec.json'), line: 1 }]);
+        }
+        if (runMeta) {
+            const metaLoc = { path: ctx.rel('run_meta.json'), line: 1 };
+            const mism = [];
+            if (runMeta.run_id !== runId)
+                mism.push(`run_id ${q(runMeta.run_id)} but the run directory is ${q(runId)}`);
+            if (header && runMeta.trace_id !== header.id)
+                mism.push(`trace_id ${q(runMeta.trace_id)} but the trace is ${q(header.id)}`);
+            if (plan && runMeta.plan_id !== plan.plan.id)
+                mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
+            if (spec && runMeta.spec_id !== spec.id)
+                mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
+            for (const m of mism)
+                ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/io/fast-schema.ts
+
+class Unsupported extends Error {
+}
+/**
+ * A fast path in front of a zod schema: a predicate compiled from the schema's own definition
+ * (its checks are zod's own check functions) that is true only when zod would accept the value
+ * and return it unchanged. Any other value, and any schema the compiler does not know, goes to
+ * zod, which stays the source of truth and explains every rejection.
+ */
+function fastSchema(schema) {
+    let accept;
+    try {
+        accept = compile(schema);
+    }
+    catch (err) {
+        // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
+        if (!(err instanceof Unsupported) && !(err instanceof EvalError))
+            throw err;
+    }
+    return {
+        compiled: accept !== undefined,
+        safeParse: (v) => {
+            if (accept?.(v))
+                return { success: true, data: v };
+            const r = schema.safeParse(v);
+            // zod leaves "__proto__" keys out of records and catch-all objects (it cannot set them
+            // safely): such a value is not the one zod vouched for, so it is refused, not checked
+            // without the key.
+            const at = r.success ? droppedProto(v, r.data) : undefined;
+            if (!at)
+                return r;
+            return {
+                success: false,
+                error: new ZodError([
+                    {
+                        code: 'custom',
+                        path: at,
+                        message: 'has the key "__proto__", which cannot be checked',
+                        input: v,
+                    },
+                ]),
+            };
+        },
+    };
+}
+/**
+ * Where zod's result lacks an own "__proto__" key that the input had (records and catch-all
+ * objects drop it; values under z.unknown() keep it), walking input and result side by side.
+ */
+function droppedProto(input, output) {
+    const pathTo = (s, last) => {
+        const out = [last];
+        for (let x = s; x?.up; x = x.up)
+            out.push(x.key);
+        return out.reverse();
+    };
+    const stack = [{ a: input, b: output, key: '', up: undefined }];
+    for (let s = stack.pop(); s; s = stack.pop()) {
+        const { a, b } = s;
+        if (a === b || typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+            continue;
+        if (Array.isArray(a)) {
+            if (!Array.isArray(b))
+                continue;
+            for (let i = 0; i < a.length; i++)
+                stack.push({ a: a[i], b: b[i], key: i, up: s });
+        }
+        else {
+            if (Object.hasOwn(a, '__proto__') && !Object.hasOwn(b, '__proto__'))
+                return pathTo(s, '__proto__');
+            for (const k of Object.keys(a))
+                if (Object.hasOwn(b, k))
+                    stack.push({
+                        a: a[k],
+                        b: b[k],
+                        key: k,
+                        up: s,
+                    });
+        }
+    }
+    return undefined;
+}
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+function compile(s) {
+    const def = s._zod.def;
+    const base = compileType(def);
+    const checks = (def.checks ?? []).map(compileCheck);
+    if (checks.length === 0)
+        return base;
+    if (checks.length === 1) {
+        const only = checks[0];
+        return (v) => base(v) && only(v);
+    }
+    return (v) => base(v) && checks.every((c) => c(v));
+}
+/**
+ * The checks the run formats use, as plain predicates (same conditions as zod's check functions,
+ * run after the base type matched); any other check runs zod's own function.
+ */
+function compileCheck(c) {
+    const d = c._zod.def;
+    const pattern = d.pattern;
+    if (d.check === 'string_format' && d.format === 'regex' && pattern instanceof RegExp) {
+        if (!pattern.global && !pattern.sticky)
+            return (v) => pattern.test(v);
+    }
+    else if (d.check === 'min_length' && typeof d.minimum === 'number') {
+        // zod counts code points, which only matters between min and 2 × min UTF-16 units.
+        const min = d.minimum;
+        const exact = runCheck(c);
+        return (v) => {
+            const units = v.length;
+            return units >= 2 * min || (units >= min && exact(v));
+        };
+    }
+    else if (d.check === 'number_format' && d.format === 'safeint') {
+        return (v) => Number.isSafeInteger(v);
+    }
+    else if (d.check === 'greater_than' && typeof d.value === 'number') {
+        const min = d.value;
+        return d.inclusive ? (v) => v >= min : (v) => v > min;
+    }
+    else if (d.check === 'less_than' && typeof d.value === 'number') {
+        const max = d.value;
+        return d.inclusive ? (v) => v <= max : (v) => v < max;
+    }
+    return runCheck(c);
+}
+function runCheck(c) {
+    return (value) => {
+        const payload = { value, issues: [] };
+        const r = c._zod.check(payload);
+        // An async refinement, or a check that rewrites the value, is left to zod.
+        return !(r instanceof Promise) && payload.issues.length === 0 && payload.value === value;
+    };
+}
+function compileType(def) {
+    switch (def.type) {
+        case 'string':
+            return (v) => typeof v === 'string';
+        case 'number':
+            return (v) => typeof v === 'number' && Number.isFinite(v);
+        case 'boolean':
+            return (v) => typeof v === 'boolean';
+        case 'unknown':
+            return () => true;
+        case 'literal':
+        case 'enum': {
+            const values = def.type === 'literal' ? def.values : Object.values(def.entries);
+            if (!values.every((x) => typeof x === 'string'))
+                throw new Unsupported();
+            const set = new Set(values);
+            return (v) => set.has(v);
+        }
+        case 'nullable': {
+            const inner = compile(def.innerType);
+            return (v) => v === null || inner(v);
+        }
+        case 'optional': {
+            const inner = compile(def.innerType);
+            return (v) => v === undefined || inner(v);
+        }
+        case 'array': {
+            const el = compile(def.element);
+            return (v) => {
+                if (!Array.isArray(v))
+                    return false;
+                // Indexed, not every(): a hole is an undefined element to zod.
+                for (let i = 0; i < v.length; i++)
+                    if (!el(v[i]))
+                        return false;
+                return true;
+            };
+        }
+        case 'tuple': {
+            if (def.rest)
+                throw new Unsupported();
+            const items = def.items.map(compile);
+            return (v) => Array.isArray(v) && v.length === items.length && items.every((p, i) => p(v[i]));
+        }
+        case 'record': {
+            if (def.keyType._zod.def.type !== 'string')
+                throw new Unsupported();
+            const key = compile(def.keyType);
+            const value = compile(def.valueType);
+            return (v) => {
+                if (!isObject(v))
+                    return false;
+                // "__proto__" goes to zod, which drops it, and is then refused (see safeParse).
+                for (const k of Object.keys(v))
+                    if (k === '__proto__' || !key(k) || !value(v[k]))
+                        return false;
+                return true;
+            };
+        }
+        case 'object':
+            return compileObject(def);
+        case 'union':
+            return compileUnion(def);
+        default:
+            throw new Unsupported();
+    }
+}
+function compileObject(def) {
+    const catchall = def.catchall?._zod.def.type;
+    // Without a catchall zod strips unknown keys (a changed value): only an exact match is fast.
+    const extraOk = catchall === 'unknown';
+    if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
+        throw new Unsupported();
+    const entries = Object.entries(def.shape);
+    const preds = entries.map(([, s]) => compile(s));
+    // Generated per object schema (keys are the schema's own, never input): one shared closure for
+    // every object would see every shape at its property loads, which V8 then does slowly.
+    const lines = entries.map(([k, s], i) => {
+        const key = JSON.stringify(k);
+        const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
+        return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
+    });
+    // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
+    // code generation.
+    const rest = extraOk
+        ? 'return !hasOwn(v, "__proto__");'
+        : 'let total = 0; for (const k in v) if (hasOwn(v, k)) total++; return total === present;';
+    const source = `return function object(v) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    let present = 0, x;
+    ${lines.join('\n    ')}
+    ${rest}
+  };`;
+    return new Function('hasOwn', 'p', source)(Object.hasOwn, preds);
+}
+function compileUnion(def) {
+    const options = def.options.map((o) => ({ o, p: compile(o) }));
+    const disc = def.discriminator;
+    if (disc === undefined)
+        return (v) => options.some(({ p }) => p(v));
+    const byTag = new Map();
+    for (const { o, p } of options) {
+        const tag = o._zod.def.shape?.[disc]?._zod.def;
+        if (tag?.type !== 'literal')
+            throw new Unsupported();
+        for (const x of tag.values)
+            byTag.set(x, p);
+    }
+    const tagOf = new Function('v', `return v[${JSON.stringify(disc)}];`);
+    return (v) => isObject(v) && (byTag.get(tagOf(v)) ?? (() => false))(v);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
+
+/**
+ * The file formats of a bijux-canon-reason run directory (CONTRACTS.md §2). These zod schemas are
+ * the one source of truth: the checks validate every record against them before judging it. The
+ * producer's models forbid unknown fields, so these do too (fail closed).
+ */
+const SUPPORTED_SCHEMA_VERSIONS = [1, 2];
+const SUPPORTED_RUNTIME_PROTOCOLS = [1];
+const SUPPORTED_CANONICALIZATION = [1];
+const SUPPORTED_FINGERPRINT_ALGOS = ['sha256'];
+const SUPPORTED_RUN_META_VERSIONS = [1];
+/** The files every run directory holds (manifest.json lists all but itself). */
+const CORE_FILES = [
+    'spec.json',
+    'plan.json',
+    'trace.jsonl',
+    'verify.json',
+    'fingerprint.txt',
+    'run_meta.json',
+    'manifest.json',
+];
+const STEP_KINDS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
+const REQUIRED_OUTPUTS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
+const Hex64 = schemas_string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
+const Int = schemas_number().int();
+const NonNegInt = Int.min(0);
+const Json = unknown();
+const JsonObject = record(schemas_string(), Json);
+/** `[start, end)` with 0 ≤ start < end. */
+const Span = tuple([NonNegInt, NonNegInt])
+    .refine(([a, b]) => a < b, { message: 'span must satisfy 0 <= start < end' });
+// ── trace.jsonl ──────────────────────────────────────────────────────────────────────────────
+const TraceHeader = object({
+    record: literal('trace_header'),
+    id: schemas_string().min(1),
+    metadata: JsonObject,
+    spec_id: schemas_string().nullable(),
+    plan_id: schemas_string().nullable(),
+    runtime_protocol_version: Int,
+    schema_version: Int,
+    fingerprint_algo: schemas_string(),
+    canonicalization_version: Int,
+})
+    .strict();
+const SupportRef = object({
+    kind: schemas_enum(['claim', 'evidence', 'tool_call']),
+    ref_id: schemas_string().min(1),
+    span: Span,
+    snippet_sha256: Hex64,
+    hash_algo: literal('sha256').optional(),
+})
+    .strict();
+const Claim = object({
+    id: schemas_string().min(1),
+    statement: schemas_string(),
+    status: schemas_enum(['proposed', 'validated', 'rejected']),
+    confidence: schemas_number(),
+    supports: array(SupportRef),
+    claim_type: schemas_enum(['derived', 'observed', 'assumed']),
+    structured: JsonObject.nullable().optional(),
+})
+    .strict();
+const EvidenceRef = object({
+    id: schemas_string()
+        .min(1)
+        .regex(/^[^:\]]+$/, 'must not contain ":" or "]" (it could not be cited)'),
+    uri: schemas_string(),
+    sha256: Hex64,
+    span: Span,
+    chunk_id: Hex64,
+    content_path: schemas_string(),
+})
+    .strict();
+const ToolCall = object({
+    id: schemas_string().min(1),
+    tool_name: schemas_string().min(1),
+    arguments: JsonObject,
+    step_id: schemas_string().min(1),
+    call_idx: NonNegInt,
+})
+    .strict();
+const ToolResult = object({
+    call_id: schemas_string().min(1),
+    success: schemas_boolean(),
+    result: Json.optional(),
+    error: schemas_string().nullable().optional(),
+})
+    .strict();
+const Ids = array(schemas_string());
+/** A step output; the producer tags it with `kind` (its serialized field name may be `type`). */
+const StepOutput = discriminatedUnion('kind', [
+    object({
+        kind: literal('understand'),
+        normalized_question: schemas_string(),
+        assumptions: array(schemas_string()).optional(),
+        task_type: schemas_string().optional(),
+    })
+        .strict(),
+    object({
+        kind: literal('gather'),
+        evidence_ids: Ids,
+        retrieval_queries: array(schemas_string()).optional(),
+        retrieval_provenance: JsonObject.optional(),
+    })
+        .strict(),
+    object({ kind: literal('derive'), claim_ids: Ids }).strict(),
+    object({
+        kind: literal('verify'),
+        validated_claim_ids: Ids,
+        rejected_claim_ids: Ids.optional(),
+        missing_support_claim_ids: Ids.optional(),
+    })
+        .strict(),
+    object({
+        kind: literal('finalize'),
+        final_claim_ids: Ids,
+        final_answer: schemas_string().nullable().optional(),
+        uncertainty: schemas_string().nullable().optional(),
+    })
+        .strict(),
+    object({
+        kind: literal('insufficient_evidence'),
+        reason: schemas_string(),
+        retrieved: NonNegInt,
+        required: NonNegInt,
+    })
+        .strict(),
+]);
+const Idx = NonNegInt;
+const StepId = schemas_string().min(1);
+const TraceEvent = discriminatedUnion('kind', [
+    object({ kind: literal('step_started'), idx: Idx, step_id: StepId }).strict(),
+    object({ kind: literal('step_finished'), idx: Idx, step_id: StepId, output: StepOutput })
+        .strict(),
+    object({ kind: literal('tool_called'), idx: Idx, step_id: StepId, call: ToolCall }).strict(),
+    object({ kind: literal('tool_returned'), idx: Idx, step_id: StepId, result: ToolResult })
+        .strict(),
+    object({
+        kind: literal('evidence_registered'),
+        idx: Idx,
+        step_id: StepId,
+        evidence: EvidenceRef,
+    })
+        .strict(),
+    object({ kind: literal('claim_emitted'), idx: Idx, step_id: schemas_string(), claim: Claim })
+        .strict(),
+]);
+const EventRecord = object({ record: literal('trace_event'), event: unknown() })
+    .strict();
+// ── other run files ─────────────────────────────────────────────────────────────────────────
+const PlanNode = object({
+    id: schemas_string().min(1),
+    kind: schemas_enum(STEP_KINDS),
+    dependencies: array(schemas_string()),
+    step: object({
+        kind: schemas_enum(STEP_KINDS),
+        notes: schemas_string().optional(),
+        tool_requests: array(object({ tool_name: schemas_string(), arguments: JsonObject.optional() }).strict())
+            .optional(),
+    })
+        .strict(),
+    parameters: JsonObject,
+})
+    .strict();
+const Plan = object({
+    id: schemas_string().min(1),
+    problem: schemas_string(),
+    spec_id: schemas_string().min(1),
+    nodes: array(PlanNode),
+    edges: array(tuple([schemas_string(), schemas_string()])),
+})
+    .strict();
+const ProblemSpec = object({
+    id: schemas_string().min(1),
+    description: schemas_string(),
+    constraints: JsonObject,
+    expected_output_type: schemas_string(),
+    expected: JsonObject.nullable().optional(),
+    version: Int.nullable().optional(),
+})
+    .strict();
+const RunMeta = object({
+    run_id: schemas_string().min(1),
+    spec_id: schemas_string().min(1),
+    plan_id: schemas_string().min(1),
+    trace_id: schemas_string().min(1),
+    schema_version: Int,
+    runtime_descriptor: object({
+        kind: schemas_string(),
+        mode: schemas_enum(['live', 'frozen']),
+        tools: array(object({ name: schemas_string(), version: schemas_string(), config_fingerprint: schemas_string() })
+            .strict()),
+    })
+        .strict()
+        .optional(),
+})
+    .loose()
+    .describe('run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions');
+const Manifest = record(schemas_string(), Hex64)
+    .describe('relative POSIX path → bare sha256 hex, sorted by key');
+const ChunkRecord = object({
+    chunk_id: Hex64,
+    start_byte: NonNegInt,
+    end_byte: NonNegInt,
+    chunk_sha256: Hex64,
+})
+    .loose();
+/** The producer's report (verify.json), and the shape our verification-report renderer writes. */
+const VerificationReport = object({
+    id: schemas_string().nullable().optional(),
+    checks: array(object({
+        name: schemas_string(),
+        passed: schemas_boolean(),
+        details: schemas_string().nullable().optional(),
+        metrics: record(schemas_string(), schemas_number()).optional(),
+    })
+        .strict()),
+    failures: array(object({
+        severity: schemas_enum(['error', 'warning', 'info']),
+        message: schemas_string(),
+        invariant_id: schemas_string().nullable().optional(),
+    })
+        .strict()),
+    summary_metrics: record(schemas_string(), schemas_number()).optional(),
+    trace_id: schemas_string().nullable().optional(),
+})
+    .strict();
+/** Options of the trace pack (the config file's `trace` section; fixtures' `options`). */
+const TraceOptions = object({
+    min_supports: schemas_number().int().min(0).optional(),
+});
+const CANONICAL_MARKER = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/g;
+
+;// CONCATENATED MODULE: ./src/packs/trace/fast.ts
+
+
+/** The run formats behind fast acceptance paths; zod still decides and words every rejection. */
+const Fast = {
+    ChunkRecord: fastSchema(ChunkRecord),
+    EventRecord: fastSchema(EventRecord),
+    Manifest: fastSchema(Manifest),
+    Plan: fastSchema(Plan),
+    ProblemSpec: fastSchema(ProblemSpec),
+    RunMeta: fastSchema(RunMeta),
+    TraceEvent: fastSchema(TraceEvent),
+    TraceHeader: fastSchema(TraceHeader),
+    VerificationReport: fastSchema(VerificationReport),
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
+
+
+
+
+
+
+
+
+const CHUNKS_PATH = 'provenance/chunks.jsonl';
+/**
+ * Loads provenance/chunks.jsonl (one chunk record per line). Returns undefined when it cannot be
+ * used; a run that registers evidence must have it ("citing whole documents instead of chunks is
+ * rejected for missing chunk alignment").
+ */
+function loadChunks(ctx, evidenceCount) {
+    const f = ctx.f;
+    const rel = ctx.rel(CHUNKS_PATH);
+    const read = readRunFile(ctx, CHUNKS_PATH, MAX_RUN_FILE_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing') {
+            if (evidenceCount > 0)
+                f.add(TRACE.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
+            return undefined;
+        }
+        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
+        return undefined;
+    }
+    const text = decodeUtf8(read.bytes);
+    if (!text.ok) {
+        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${text.detail}.`, { path: rel, line: 1 });
+        return undefined;
+    }
+    const index = new Map();
+    let bad = false;
+    const lines = text.text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i].replace(/\r$/, '');
+        const no = i + 1;
+        if (line.trim() === '')
+            continue;
+        const parsed = parseChunkLine(line);
+        if (!parsed.ok) {
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        const dup = parsed.duplicate;
+        if (dup) {
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${q(dup.key)}.`, {
+                path: rel,
+                line: no,
+            });
+            bad = true;
+            continue;
+        }
+        const rec = Fast.ChunkRecord.safeParse(parsed.value);
+        if (!rec.success) {
+            const { where, why } = firstIssue(rec.error, { style: 'verbatim' });
+            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${where}: ${why}.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        const c = rec.data;
+        if (c.end_byte <= c.start_byte) {
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        if (c.chunk_id !== c.chunk_sha256) {
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
+            bad = true;
+            continue;
+        }
+        let spans = index.get(c.chunk_id);
+        if (!spans)
+            index.set(c.chunk_id, (spans = []));
+        if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte))
+            continue; // listed twice
+        spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
+    }
+    return bad ? undefined : index;
+}
+/** The producer writes canonical lines: those need no located parse (nor a duplicate-key scan). */
+function parseChunkLine(line) {
+    if (line.charCodeAt(0) === 0x7b) {
+        try {
+            const value = JSON.parse(line);
+            // Canonical keys are strictly sorted, so none repeats.
+            if (isCanonicalText(line))
+                return { ok: true, value };
+        }
+        catch {
+            // the located parser says where it breaks
+        }
+    }
+    const parsed = parseJson(line);
+    if (!parsed.ok)
+        return parsed;
+    return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/evidence.ts
+
+
+/** Evidence files, the chunk index, then every evidence support's bytes. */
+const evidence = {
+    meta: {
+        name: 'evidence',
+        description: 'Every registered evidence file exists inside the run with its recorded hash and chunk, and every evidence support cites its exact bytes.',
+        codes: [
+            TRACE.chunksInvalid,
+            TRACE.evidenceMissing,
+            TRACE.evidenceUnreadable,
+            TRACE.evidencePathEscape,
+            TRACE.evidenceHashMismatch,
+            TRACE.evidenceChunkMismatch,
+            TRACE.supportUnresolved,
+            TRACE.spanOutOfBounds,
+            TRACE.snippetHashMismatch,
+        ],
+    },
+    async check({ ctx, hasher, scan }) {
+        if (!scan)
+            return;
+        const ev = scan.evidence;
+        ev.setCiters(scan.claims.supports);
+        ev.resolveAll();
+        const chunks = loadChunks(ctx, ev.records.size);
+        await ev.checkFiles(hasher, chunks);
+        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
+        ev.checkSupports(scan.claims.supports);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/outcome.ts
+
+/** Insufficient evidence: exactly one of "derived claims" and "the marker". */
+const outcome = {
+    meta: {
+        name: 'outcome',
+        description: 'The run either answers (derived claims) or says why it cannot (an insufficient_evidence output), not both and not neither.',
+        codes: [TRACE.noOutcome, TRACE.insufficientAmbiguous],
+    },
+    check({ ctx, scan }) {
+        if (!scan)
+            return;
+        const derived = scan.claims.derived;
+        const marker = scan.steps.insufficientLine;
+        if (derived === 0 && marker === undefined) {
+            ctx.f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', ctx.at());
+        }
+        else if (derived > 0 && marker !== undefined) {
+            ctx.f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, ctx.at(marker), [ctx.at(scan.claims.derivedLine)]);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
+
+
+/**
+ * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
+ * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
+ * so no number or string is ever re-serialized differently from the producer.
+ */
+function contentId(kind, rawFields) {
+    const keys = Object.keys(rawFields).sort();
+    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
+    return `${kind}_v1_${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
+}
+/** The raw text of the top-level members of a canonical JSON object, by key. */
+function rawMembers(text, members) {
+    const out = {};
+    for (const [k, [a, b]] of members)
+        out[k] = text.slice(a, b);
+    return out;
+}
+/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
+function membersOf(objectText) {
+    const r = checkLine(objectText, true);
+    return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
+}
+/**
+ * The raw canonical text of a JSON file's top-level members, whatever its formatting (an id
+ * covers the content, not the layout): undefined when it cannot be put in canonical form.
+ */
+function documentMembers(text, members) {
+    if (members)
+        return rawMembers(text, members);
+    const canonical = canonicalizeText(text);
+    const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
+    return scanned?.ok && scanned.members ? rawMembers(canonical, scanned.members) : undefined;
+}
+/** The raw text of the `event` member of a canonical trace_event line. */
+function eventText(line) {
+    return line.slice(EVENT_PREFIX.length, line.length - EVENT_SUFFIX.length);
+}
+/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
+class TraceIdHasher {
+    header;
+    h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    n = 0;
+    valid = true;
+    constructor(header) {
+        this.header = header;
+        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
+    }
+    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
+    staged = Buffer.allocUnsafe(64 * 1024);
+    used = 0;
+    /** The canonical bytes of one event (the `event` member of its canonical line). */
+    event(bytes) {
+        if (this.used + bytes.length + 1 > this.staged.length)
+            this.flush();
+        if (this.n++ > 0)
+            this.staged[this.used++] = 0x2c; // ,
+        if (bytes.length > this.staged.length - this.used) {
+            this.flush();
+            this.h.update(bytes);
+        }
+        else {
+            this.staged.set(bytes, this.used);
+            this.used += bytes.length;
+        }
+    }
+    flush() {
+        if (this.used > 0)
+            this.h.update(this.staged.subarray(0, this.used));
+        this.used = 0;
+    }
+    digest() {
+        this.flush();
+        const hd = this.header;
+        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
+        return `trace_v1_${this.h.digest('hex')}`;
+    }
+}
+const EVENT_PREFIX = '{"event":';
+const EVENT_SUFFIX = ',"record":"trace_event"}';
+
+;// CONCATENATED MODULE: ./src/packs/trace/cited.ts
+
+
+
+
+/**
+ * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
+ * them; these are the ones its models expose as content):
+ * - a claim support: the UTF-8 bytes of the cited claim's `statement` (the claim's content);
+ * - a tool_call support: the canonical JSON bytes of the tool result's `result` value, exactly as
+ *   the trace line holds them (sorted keys, compact, Python floats).
+ *
+ * They are kept per id while the trace streams (claims may cite later records), as text that is
+ * turned into bytes only when a support cites it. Past KEEP_CHARS of such text per run only a
+ * digest is kept, which still proves a support that spans the whole content; a narrower span
+ * over a dropped source is reported as unverifiable, never passed.
+ */
+const KEEP_CHARS = 32 * 1024 * 1024;
+/** Not a check: it keeps, in the pass over the trace, the bytes claim and tool_call supports cite. */
+class CitedBytes {
+    static meta = {
+        name: 'cited-bytes',
+        description: 'Keeps claim statements and tool results for the support checks after the pass.',
+        codes: [],
+    };
+    on = {
+        tool_returned: (ev, l) => this.toolResult(ev.result.call_id, l.text, l.canonical),
+        claim_emitted: (ev) => this.claim(ev.claim.id, ev.claim.statement),
+    };
+    sources = new Map();
+    kept = 0;
+    /** A claim's statement, kept under its id (the first emission wins). */
+    claim(id, statement) {
+        if (this.sources.has(id))
+            return;
+        this.keep(id, statement.length, () => statement);
+    }
+    /**
+     * A tool result, from its canonical event line (the `event` member's text), kept under the
+     * call id. `canonical` is false when the line itself is not canonical: its own finding stands
+     * and its bytes are not guessed.
+     */
+    toolResult(callId, lineText, canonical) {
+        if (this.sources.has(callId))
+            return;
+        if (!canonical) {
+            this.sources.set(callId, { kind: 'none', why: 'its trace line is not canonical JSON' });
+            return;
+        }
+        this.keep(callId, lineText.length, () => resultText(lineText));
+    }
+    keep(id, chars, get) {
+        if (this.kept + chars <= KEEP_CHARS) {
+            this.kept += chars;
+            this.sources.set(id, { kind: 'text', get });
+            return;
+        }
+        const text = get();
+        if (text === undefined) {
+            this.sources.set(id, { kind: 'none', why: 'the tool result has no result value' });
+            return;
+        }
+        const bytes = Buffer.from(text, 'utf8');
+        this.sources.set(id, { kind: 'digest', sha: sha256Hex(bytes), len: bytes.length });
+    }
+    /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
+    select(id, b0, b1) {
+        const s = this.sources.get(id);
+        if (!s)
+            return undefined;
+        if (s.kind === 'none')
+            return { ok: false, reason: 'unverifiable', why: s.why };
+        if (s.kind === 'digest') {
+            if (b1 > s.len || b0 >= b1)
+                return { ok: false, reason: 'out_of_bounds', len: s.len };
+            if (b0 === 0 && b1 === s.len)
+                return { ok: true, sha: s.sha, len: s.len, preview: '' };
+            return {
+                ok: false,
+                reason: 'unverifiable',
+                why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
+            };
+        }
+        const text = s.get();
+        if (text === undefined)
+            return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
+        const bytes = Buffer.from(text, 'utf8');
+        if (b1 > bytes.length || b0 >= b1)
+            return { ok: false, reason: 'out_of_bounds', len: bytes.length };
+        const span = bytes.subarray(b0, b1);
+        return {
+            ok: true,
+            sha: sha256Hex(span),
+            len: bytes.length,
+            preview: span.subarray(0, 80).toString('utf8'),
+        };
+    }
+}
+/** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
+function resultText(line) {
+    const event = membersOf(eventText(line))?.result;
+    return event === undefined ? undefined : membersOf(event)?.result;
+}
+/**
+ * Claim and tool_call supports: the cited record exists (a claim the trace emits, a tool call
+ * with a result), the span lies inside its bytes, and snippet_sha256 is the hash of those bytes.
+ */
+function checkRecordSupports(ctx, supports, known, cited) {
+    const f = ctx.f;
+    for (const s of supports) {
+        if (s.kind === 'evidence')
+            continue;
+        const what = s.kind === 'claim' ? `claim ${q(s.refId)}` : `tool call ${q(s.refId)}`;
+        if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
+            f.add(TRACE.supportUnresolved, s.kind === 'claim'
+                ? `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`
+                : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
+            continue;
+        }
+        const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
+        const got = cited.select(s.refId, s.b0, s.b1);
+        if (!got)
+            continue; // resolved but never kept: cannot happen, the scan keeps every record
+        if (!got.ok) {
+            f.add(got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch, got.reason === 'out_of_bounds'
+                ? `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
+                : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
+        }
+        else if (got.sha !== s.sha) {
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/record-references.ts
+
+
+
+/**
+ * Claim and tool-call supports resolve and cite the record's exact bytes (evidence supports are
+ * checked with the evidence bytes), and the ids step outputs list name real records.
+ */
+const recordReferences = {
+    meta: {
+        name: 'record-references',
+        description: 'Claim and tool-call supports resolve to records and cite their exact bytes; the ids step outputs list name emitted claims and registered evidence.',
+        codes: [TRACE.supportUnresolved, TRACE.spanOutOfBounds, TRACE.snippetHashMismatch],
+    },
+    check({ ctx, scan }) {
+        if (!scan)
+            return;
+        checkRecordSupports(ctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
+        for (const r of scan.steps.outputRefs) {
+            const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
+            if (!known)
+                ctx.f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, ctx.at(r.line));
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/integrity.ts
+
+
+
+
+
+
+
+
+
+/** Core files: each must exist as a regular file (manifest.json lists every other file). */
+function checkCoreFiles(ctx, listing) {
+    for (const name of CORE_FILES) {
+        const e = listing.get(name);
+        if (!e) {
+            let isDir = false;
+            try {
+                isDir = external_node_fs_default().lstatSync(external_node_path_default().join(ctx.runDir, name)).isDirectory();
+            }
+            catch {
+                // missing
+            }
+            if (isDir)
+                ctx.f.add(TRACE.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
+            else
+                ctx.f.add(TRACE.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
+        }
+        else if (!readable(e)) {
+            ctx.f.add(TRACE.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
+        }
+    }
+}
+function loadRunMeta(ctx, listing) {
+    if (!usable(listing, 'run_meta.json'))
+        return undefined;
+    const loaded = loadRunFile(ctx, 'run_meta.json', Fast.RunMeta, TRACE.runMetaInvalid, 'is invalid');
+    if (!loaded)
+        return undefined;
+    const meta = loaded.data;
+    if (!SUPPORTED_RUN_META_VERSIONS.includes(meta.schema_version)) {
+        ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
+    }
+    return meta;
+}
+function loadSpec(ctx, listing) {
+    if (!usable(listing, 'spec.json'))
+        return undefined;
+    const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, TRACE.specInvalid, 'is not a problem spec');
+    if (!loaded)
+        return undefined;
+    const id = loaded.data.id;
+    // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
+    if (id.startsWith('spec_v1_')) {
+        const raw = documentMembers(loaded.text, loaded.members);
+        const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
+        if (!raw) {
+            ctx.f.add(TRACE.specInvalid, 'spec.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', at);
+        }
+        else {
+            const want = contentId('spec', {
+                constraints: raw.constraints ?? '{}',
+                description: raw.description,
+                expected: raw.expected ?? 'null',
+                expected_output_type: raw.expected_output_type,
+                version: raw.version ?? 'null',
+            });
+            if (want !== id)
+                ctx.f.add(TRACE.contentIdMismatch, `spec.json says its id is ${q(id)} but its content hashes to ${q(want)}: the spec (its description, constraints or expected output) was edited after the run.`, at);
+        }
+    }
+    return { id };
+}
+/**
+ * The report the producer's own `verify` command writes beside the trace after the run: it is
+ * not in the manifest (written later), and is checked like verify.json when present.
+ */
+const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
+/**
+ * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
+ * this trace; a report with errors rejects the run.
+ */
+function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
+    if (!usable(listing, name))
+        return;
+    const loaded = loadRunFile(ctx, name, Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
+    if (!loaded)
+        return;
+    const rel = loaded.rel;
+    const r = loaded.data;
+    const invalid = (message, at) => ctx.f.add(TRACE.verifyReportInvalid, message, () => ({
+        path: rel,
+        line: loaded.doc.lineOf(at) ?? 1,
+    }));
+    // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
+    if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
+        invalid(`${name} reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, [
+            'trace_id',
+        ]);
+    }
+    // The producer always runs its checks: a report with none vouches for nothing.
+    if (r.checks.length === 0)
+        invalid(`${name} records no checks: nothing was verified.`, ['checks']);
+    const names = new Map();
+    r.checks.forEach((c, i) => {
+        const first = names.get(c.name);
+        if (first === undefined)
+            names.set(c.name, i);
+        else
+            invalid(`${name} records the check ${q(c.name)} twice (checks[${first}] and checks[${i}]).`, [
+                'checks',
+                i,
+            ]);
+    });
+    const errors = r.failures.filter((x) => x.severity === 'error');
+    const failed = r.checks.filter((c) => !c.passed);
+    if (errors.length > 0 || failed.length > 0) {
+        const first = errors[0];
+        ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
+            ? `: ${failed
+                .slice(0, 4)
+                .map((c) => c.name)
+                .join(', ')}`
+            : ''}; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${first.invariant_id}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
+    }
+}
+/** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
+function checkFingerprint(ctx, listing, traceSha) {
+    if (!usable(listing, 'fingerprint.txt'))
+        return;
+    const rel = ctx.rel('fingerprint.txt');
+    const read = readRunFile(ctx, 'fingerprint.txt', 4096);
+    if (!read.ok)
+        return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
+    const text = read.bytes.toString('latin1');
+    if (!/^[0-9a-f]{64}\n$/.test(text)) {
+        return ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt holds ${q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
+    }
+    const recorded = text.slice(0, 64);
+    if (recorded !== traceSha) {
+        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
+    }
+}
+function inLayout(rel) {
+    if (CORE_FILES.includes(rel) || rel === PRODUCER_VERIFY_REPORT)
+        return true;
+    if (rel.startsWith('provenance/'))
+        return true;
+    return rel.startsWith('evidence/') && rel.split('/').length === 2;
+}
+/**
+ * manifest.json: every entry rehashed (missing, changed), every file of the run listed (unlisted),
+ * and nothing outside the run layout. trace.jsonl's hash comes from the stream that read it.
+ */
+async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
+    const f = ctx.f;
+    // Layout first: a file outside the layout is reported as such, not as unlisted.
+    for (const e of listing.values()) {
+        if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel))
+            continue; // reported as evidence_path_escape
+        if (!inLayout(e.rel)) {
+            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
+        }
+        else if (e.kind === 'other' ||
+            (e.kind === 'symlink' && !e.insideFile && !CORE_FILES.includes(e.rel))) {
+            f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
+                path: ctx.rel(e.rel),
+            });
+        }
+    }
+    if (!usable(listing, 'manifest.json'))
+        return;
+    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, TRACE.manifestInvalid, 'is not a map of path → sha256 hex');
+    if (!loaded)
+        return;
+    const rel = loaded.rel;
+    const entries = Object.entries(loaded.data);
+    const listed = new Set();
+    const toHash = [];
+    const plan = [];
+    // Located lazily, and only for findings that are kept: finding a key's line means parsing the
+    // manifest again, with positions, and a search among its keys.
+    const at = (key) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
+    for (const [key, want] of entries) {
+        if (!isPlainRelative(key) || key === 'manifest.json') {
+            f.add(TRACE.manifestInvalid, `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, at(key));
+            continue;
+        }
+        listed.add(key);
+        const entry = listing.get(key);
+        plan.push({ key, want, entry });
+        if (entry && key !== 'trace.jsonl' && readable(entry))
+            toHash.push(entry.real);
+    }
+    await hasher.prefetch(toHash);
+    for (const { key, want, entry } of plan) {
+        if (!entry) {
+            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
+            continue;
+        }
+        let got;
+        let size;
+        if (key === 'trace.jsonl') {
+            got = trace?.sha256;
+        }
+        else if (readable(entry)) {
+            const o = await hasher.hash(entry.real);
+            if (o.ok) {
+                got = o.sha256;
+                size = o.size;
+            }
+            else if (o.reason === 'missing') {
+                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
+                continue;
+            }
+        }
+        if (got === undefined)
+            continue; // unreadable: reported by the layout or core-file checks
+        if (got !== want) {
+            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
+        }
+    }
+    for (const e of listing.values()) {
+        if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT)
+            continue;
+        if (listed.has(e.rel) || !inLayout(e.rel))
+            continue;
+        if (e.kind === 'other')
+            continue;
+        f.add(TRACE.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/plan.ts
+
+
+
+
+
+/**
+ * plan.json: the schema, no duplicate node ids, no missing dependencies (nor edges to unknown
+ * nodes), no cycles (among the dependencies, or among the edges), and, for a content-derived id (`plan_v1_…`), an id that matches the content.
+ */
+function checkPlan(ctx) {
+    const f = ctx.f;
+    const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, TRACE.planInvalid, 'is not a valid plan');
+    if (!loaded)
+        return undefined;
+    const rel = loaded.rel;
+    const plan = loaded.data;
+    // Lazy: a plan with many broken nodes must not search the document once per node.
+    const lineOf = (p) => () => ({
+        path: rel,
+        line: loaded.doc.lineOf(p) ?? 1,
+    });
+    const nodeIds = new Set();
+    plan.nodes.forEach((n, i) => {
+        if (nodeIds.has(n.id))
+            f.add(TRACE.planDuplicateNode, `Plan node id ${q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
+        nodeIds.add(n.id);
+    });
+    plan.nodes.forEach((n, i) => {
+        n.dependencies.forEach((d, j) => {
+            if (!nodeIds.has(d))
+                f.add(TRACE.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
+        });
+    });
+    plan.edges.forEach(([a, b], i) => {
+        for (const end of [a, b]) {
+            if (!nodeIds.has(end))
+                f.add(TRACE.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
+        }
+    });
+    // The producer gives edges no direction of its own (it writes none): they are checked for a
+    // cycle among themselves, which does not depend on which way they point.
+    const graphs = [
+        ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id]))],
+        ['edges', plan.edges],
+    ];
+    let acyclic = true;
+    for (const [what, pairs] of graphs) {
+        const stuck = cycleNodes(nodeIds, pairs);
+        if (stuck.length === 0)
+            continue;
+        if (what === 'dependencies')
+            acyclic = false;
+        const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
+        f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
+            .slice(0, 5)
+            .map((s) => q(s, 60))
+            .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']));
+    }
+    if (plan.id.startsWith('plan_v1_')) {
+        // The id covers the content, not its formatting: a plan.json written differently (or edited
+        // and re-indented) is put in canonical form first.
+        const raw = documentMembers(loaded.text, loaded.members);
+        if (!raw) {
+            f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
+        }
+        else {
+            const want = contentId('plan', {
+                edges: raw.edges,
+                nodes: raw.nodes,
+                problem: raw.problem,
+                spec_id: raw.spec_id,
+            });
+            if (want !== plan.id) {
+                f.add(TRACE.contentIdMismatch, `plan.json says its id is ${q(plan.id)} but its content hashes to ${q(want)}: the plan was edited after the run.`, lineOf(['id']));
+            }
+        }
+    }
+    const order = acyclic
+        ? new Map(plan.nodes.map((n) => [n.id, n.dependencies]))
+        : undefined;
+    return { plan, nodeIds, ...(order ? { order } : {}) };
+}
+/**
+ * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
+ * which sit on (or behind) a cycle. Linear in nodes and pairs.
+ */
+function cycleNodes(nodes, pairs) {
+    const indeg = new Map();
+    const next = new Map();
+    for (const id of nodes)
+        indeg.set(id, 0);
+    for (const [before, after] of pairs) {
+        if (!nodes.has(before) || !nodes.has(after))
+            continue; // reported as missing
+        let out = next.get(before);
+        if (!out)
+            next.set(before, (out = new Set()));
+        if (out.has(after))
+            continue;
+        out.add(after);
+        indeg.set(after, indeg.get(after) + 1);
+    }
+    const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
+    for (let head = 0; head < queue.length; head++) {
+        for (const v of next.get(queue[head]) ?? []) {
+            const d = indeg.get(v) - 1;
+            indeg.set(v, d);
+            if (d === 0)
+                queue.push(v);
+        }
+    }
+    return [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/run-files.ts
+
+
+
+
+const coreFiles = {
+    meta: {
+        name: 'core-files',
+        description: 'Every file a run directory holds exists as a regular file.',
+        codes: [TRACE.runFileMissing, TRACE.fileUnreadable],
+    },
+    check: ({ ctx }) => checkCoreFiles(ctx, ctx.listing),
+};
+const runMeta = {
+    meta: {
+        name: 'run-meta',
+        description: 'run_meta.json is valid and of a supported version; its tools are the ones the trace may call.',
+        codes: [TRACE.fileUnreadable, TRACE.runMetaInvalid, TRACE.unsupportedVersion],
+    },
+    check(state) {
+        const { ctx } = state;
+        state.runMeta = loadRunMeta(ctx, ctx.listing);
+        if (state.runMeta)
+            ctx.tools = state.runMeta.runtime_descriptor
+                ? new Set(state.runMeta.runtime_descriptor.tools.map((t) => t.name))
+                : 'none';
+    },
+};
+const plan = {
+    meta: {
+        name: 'plan',
+        description: 'plan.json is valid: unique nodes, known dependencies, no cycle, and a content id that matches.',
+        codes: [
+            TRACE.fileUnreadable,
+            TRACE.planInvalid,
+            TRACE.planDuplicateNode,
+            TRACE.planMissingDependency,
+            TRACE.planCycle,
+            TRACE.contentIdMismatch,
+        ],
+    },
+    check(state) {
+        const { ctx } = state;
+        state.plan = usable(ctx.listing, 'plan.json') ? checkPlan(ctx) : undefined;
+        if (state.plan) {
+            ctx.planNodes = state.plan.nodeIds;
+            if (state.plan.order)
+                ctx.planDeps = state.plan.order;
+        }
+    },
+};
+const spec = {
+    meta: {
+        name: 'spec',
+        description: 'spec.json is a valid problem spec whose content id matches.',
+        codes: [TRACE.fileUnreadable, TRACE.specInvalid, TRACE.contentIdMismatch],
+    },
+    check(state) {
+        state.spec = loadSpec(state.ctx, state.ctx.listing);
+    },
+};
+const verifyReports = {
+    meta: {
+        name: 'verify-reports',
+        description: 'verify.json (and verify.verify.json when present) is a valid VerificationReport of this trace, with no errors.',
+        codes: [TRACE.fileUnreadable, TRACE.verifyReportInvalid, TRACE.producerRejected],
+    },
+    check({ ctx, scan }) {
+        const traceId = scan?.header?.id;
+        checkVerifyReport(ctx, ctx.listing, traceId);
+        checkVerifyReport(ctx, ctx.listing, traceId, PRODUCER_VERIFY_REPORT);
+    },
+};
+const fingerprint = {
+    meta: {
+        name: 'fingerprint',
+        description: 'fingerprint.txt is the sha256 of trace.jsonl.',
+        codes: [TRACE.fileUnreadable, TRACE.fingerprintMismatch],
+    },
+    check({ ctx, scan }) {
+        if (scan?.outcome.ok)
+            checkFingerprint(ctx, ctx.listing, scan.outcome.summary.sha256);
+    },
+};
+const manifest = {
+    meta: {
+        name: 'manifest',
+        description: 'manifest.json lists every file of the run with its sha256, and nothing outside the layout.',
+        codes: [
+            TRACE.fileUnreadable,
+            TRACE.manifestInvalid,
+            TRACE.manifestFileMissing,
+            TRACE.manifestHashMismatch,
+            TRACE.manifestUnlisted,
+            TRACE.layoutUnexpected,
+        ],
+    },
+    async check({ ctx, hasher, scan }) {
+        const escaped = new Set();
+        if (scan)
+            for (const r of scan.evidence.records.values())
+                escaped.add(r.ev.content_path);
+        await checkManifest(ctx, ctx.listing, hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
+
+
+/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
+const MAX_QUOTES = 1000;
+function evidenceCites(claim) {
+    return claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => [s.ref_id, s.span[0], s.span[1]]);
+}
+const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
+/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
+function markedInsufficient(claim) {
+    const s = claim.structured;
+    return s !== null && s !== undefined && s.insufficient_evidence === true;
+}
+/**
+ * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
+ * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
+ * match the evidence supports one to one.
+ */
+class ClaimChecks {
+    ctx;
+    static meta = {
+        name: 'claims',
+        description: 'Claim ids are unique; a derived claim has enough evidence supports and canonical markers that match them.',
+        codes: [
+            TRACE.claimDuplicate,
+            TRACE.claimUngrounded,
+            TRACE.supportsTooFew,
+            TRACE.markerLegacy,
+            TRACE.markerMissing,
+            TRACE.markerUnmatched,
+        ],
+    };
+    on = {
+        claim_emitted: (ev, l) => this.emitted(ev.claim, l.no),
+    };
+    ids = new Map();
+    supports = [];
+    /** Derived claims not marked insufficient: the run's answer. */
+    derived = 0;
+    derivedLine;
+    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
+    exempted = [];
+    total = 0;
+    suspects = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    has(id) {
+        return this.ids.has(id);
+    }
+    emitted(claim, line) {
+        const f = this.ctx.f;
+        const at = this.ctx.at(line);
+        this.total++;
+        const prev = this.ids.get(claim.id);
+        if (prev !== undefined) {
+            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+            return;
+        }
+        this.ids.set(claim.id, line);
+        for (const s of claim.supports) {
+            this.supports.push({
+                claimId: claim.id,
+                line,
+                kind: s.kind,
+                refId: s.ref_id,
+                b0: s.span[0],
+                b1: s.span[1],
+                sha: s.snippet_sha256,
+            });
+        }
+        // Markers: every "[evidence:" must open a canonical marker.
+        const markers = new Map();
+        let suspect;
+        const statement = claim.statement;
+        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
+            MARKER_AT.lastIndex = i;
+            const m = MARKER_AT.exec(statement);
+            if (!m) {
+                // Only the next 120 characters are quoted: a search to the end would make a statement
+                // full of unclosed markers quadratic.
+                const window = statement.slice(i, i + 120);
+                const end = window.indexOf(']');
+                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
+                // Decided once the evidence is read: text the claim copies from the bytes it cites (the
+                // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
+                (suspect ??= {
+                    claimId: claim.id,
+                    line,
+                    statement,
+                    at: [],
+                    cites: evidenceCites(claim),
+                }).at.push([i, text]);
+                continue;
+            }
+            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
+            markers.set(key, (markers.get(key) ?? 0) + 1);
+        }
+        if (suspect)
+            this.suspects.push(suspect);
+        if (claim.claim_type !== 'derived')
+            return;
+        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
+        // The same (evidence, span, snippet) cited twice is one support, not two.
+        const supportKeys = new Map();
+        for (const s of evidence) {
+            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
+            const n = (supportKeys.get(key) ?? 0) + 1;
+            supportKeys.set(key, n);
+            if ((markers.get(key) ?? 0) < n) {
+                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+            }
+        }
+        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
+            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
+            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
+                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
+        }
+        else {
+            this.derived++;
+            this.derivedLine ??= line;
+            this.ground(claim.id, line, supportKeys.size);
+        }
+        for (const [key, n] of markers) {
+            const have = supportKeys.get(key) ?? 0;
+            if (n > have) {
+                const [id, b0, b1, sha] = key.split('\0');
+                const why = have === 0
+                    ? 'no evidence support has that id, span and snippet hash'
+                    : `it appears ${n} times for ${have} support(s)`;
+                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+            }
+        }
+    }
+    /**
+     * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
+     * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
+     * be read: the marker is then reported).
+     */
+    resolveLegacy(read) {
+        for (const s of this.suspects) {
+            const quoted = [];
+            for (const [ref, b0, b1] of s.cites) {
+                const text = read(ref, b0, b1)?.toString('utf8').trim();
+                if (!text)
+                    continue;
+                let n = 0;
+                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
+                    quoted.push([p, p + text.length]);
+            }
+            for (const [i, text] of s.at) {
+                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
+                    continue;
+                this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
+            }
+        }
+        this.suspects.length = 0;
+    }
+    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
+    finish(insufficientRun) {
+        if (insufficientRun)
+            return;
+        for (const c of this.exempted)
+            this.ground(c.id, c.line, c.supports, true);
+    }
+    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
+    ground(id, line, supports, marked = false) {
+        const why = marked
+            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
+            : '';
+        if (supports === 0) {
+            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
+        }
+        else if (supports < this.ctx.minSupports) {
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/content.ts
+
+
+
+
+
+/**
+ * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
+ * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
+ * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
+ * `result_sha256` together with the header's reasoning-trace record (the producer's
+ * check_reasoning_trace).
+ */
+class ContentChecks {
+    ctx;
+    static meta = {
+        name: 'content-ids',
+        description: 'Claim and evidence ids and each derived claim’s result hash are the hashes of their content.',
+        codes: [TRACE.contentIdMismatch, TRACE.reasoningTraceMismatch],
+    };
+    on = {
+        evidence_registered: (ev, l) => this.evidence(ev.evidence, l.no),
+        claim_emitted: (ev, l) => this.claim(ev.claim, l.text, l.canonical, l.no),
+    };
+    derived = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /**
+     * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
+     * so the canonical payload is rebuilt from the parsed record without scanning the line again.
+     */
+    evidence(ev, no) {
+        const want = contentId('ev', {
+            chunk_id: JSON.stringify(ev.chunk_id),
+            sha256: JSON.stringify(ev.sha256),
+            span: `[${ev.span[0]},${ev.span[1]}]`,
+            uri: JSON.stringify(ev.uri),
+        });
+        if (want !== ev.id)
+            this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
+    }
+    claim(claim, line, canonical, no) {
+        if (claim.claim_type === 'derived') {
+            const s = claim.structured;
+            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
+            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
+            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
+        }
+        if (!canonical)
+            return;
+        const c = membersOf(eventText(line))?.claim;
+        const m = c === undefined ? undefined : membersOf(c);
+        if (!m)
+            return;
+        // The producer hashes its model dump: hash_algo and structured are always there.
+        const supports = claim.supports.every((x) => x.hash_algo !== undefined)
+            ? m.supports
+            : canonicalJson(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
+        const want = contentId('claim', {
+            claim_type: m.claim_type,
+            confidence: m.confidence,
+            statement: m.statement,
+            status: m.status,
+            structured: m.structured ?? 'null',
+            supports,
+        });
+        if (want !== claim.id)
+            this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
+    }
+    mismatch(who, want, what, no) {
+        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
+    }
+    /**
+     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
+     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
+     * claim records the hash of its statement and citations, they agree, and the header's
+     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
+     */
+    finish(header) {
+        if (!header || this.derived.length === 0)
+            return;
+        const meta = header.metadata.reasoning_trace;
+        if (meta === undefined && !this.derived.some((d) => d.has))
+            return;
+        const f = this.ctx.f;
+        const at = this.ctx.at(1);
+        const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
+        for (const d of this.derived) {
+            if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
+            else if (d.recorded !== d.recomputed)
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
+        }
+        if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
+            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
+            return;
+        }
+        const r = meta;
+        const want = r.reasoning_trace_sha256;
+        if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
+            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
+            return;
+        }
+        if (r.result_sha256 !== undefined && r.result_sha256 !== want)
+            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
+        const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
+        if (recorded.size > 1)
+            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
+        else if (recorded.size === 1 && !recorded.has(want))
+            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
+    }
+}
+/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
+function resultHash(claim) {
+    const cites = claim.supports
+        .filter((s) => s.kind === 'evidence')
+        .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
+        .join(';');
+    return sha256Hex(Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]));
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
+
+
+
+
+
+
+
+
+/** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
+const WHOLE_READ_BYTES = 4 * 1024 * 1024;
+/**
+ * Evidence bytes kept from the hashing read for the span checks, per run: small files (the usual
+ * chunk) are read once; past this budget a file is read again when its spans are checked.
+ */
+const KEEP_BYTES = 32 * 1024 * 1024;
+/**
+ * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
+ * absolute path, no symlink out), an existing regular file whose whole-file sha256 is the one
+ * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
+ * snippet hash over the exact bytes.
+ */
+class EvidenceChecks {
+    ctx;
+    static meta = {
+        name: 'evidence-registry',
+        description: 'Each evidence id is registered once, with a content path inside the run; its bytes are checked once the trace is read.',
+        codes: [TRACE.evidenceDuplicate, TRACE.evidencePathEscape],
+    };
+    on = {
+        evidence_registered: (ev, l) => this.registered(ev.evidence, l.no),
+    };
+    records = new Map();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    registered(ev, line) {
+        const prev = this.records.get(ev.id);
+        if (prev) {
+            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
+            return;
+        }
+        const rec = { ev, line, usable: false };
+        this.records.set(ev.id, rec);
+        if (!isPlainRelative(ev.content_path)) {
+            const why = ev.content_path === ''
+                ? 'is empty'
+                : ev.content_path.split('/').includes('..')
+                    ? 'climbs out with ..'
+                    : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
+                        ? 'is absolute'
+                        : 'is not a plain relative POSIX path';
+            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
+        }
+    }
+    /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
+    resolveAll() {
+        for (const rec of this.records.values()) {
+            if (!isPlainRelative(rec.ev.content_path))
+                continue;
+            const listed = this.ctx.listing.get(rec.ev.content_path);
+            if (listed?.kind === 'file') {
+                rec.real = listed.real; // a plain file reached through real directories of the run
+                continue;
+            }
+            const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
+            let real;
+            try {
+                real = external_node_fs_default().realpathSync.native(abs);
+            }
+            catch (err) {
+                const code = err.code;
+                if (code === 'ENOENT' || code === 'ENOTDIR') {
+                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                }
+                else {
+                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                }
+                continue;
+            }
+            if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
+                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                continue;
+            }
+            rec.real = real;
+        }
+    }
+    citers;
+    setCiters(supports) {
+        this.citers = new Map();
+        for (const s of supports) {
+            if (s.kind !== 'evidence')
+                continue;
+            let set = this.citers.get(s.refId);
+            if (!set)
+                this.citers.set(s.refId, (set = new Set()));
+            set.add(s.claimId);
+        }
+    }
+    citedBy(id) {
+        const c = this.citers?.get(id);
+        if (!c || c.size === 0)
+            return '';
+        const ids = [...c];
+        return `; claim(s) citing it: ${ids
+            .slice(0, 5)
+            .map((x) => q(x, 80))
+            .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
+    }
+    async checkFiles(hasher, chunks) {
+        const f = this.ctx.f;
+        // Small files are read once for both the hash and the span checks; the rest hash in parallel.
+        const rest = [];
+        let budget = KEEP_BYTES;
+        for (const rec of this.records.values()) {
+            if (!rec.real)
+                continue;
+            const r = budget > 0 ? hasher.read(rec.real, Math.min(budget, WHOLE_READ_BYTES)) : undefined;
+            if (r?.ok) {
+                rec.bytes = r.bytes;
+                budget -= r.bytes.length;
+            }
+            else if (!r || r.kind === 'too_large')
+                rest.push(rec.real);
+        }
+        await hasher.prefetch(rest);
+        for (const rec of this.records.values()) {
+            const { ev, line } = rec;
+            const evLoc = { path: this.ctx.rel(ev.content_path) };
+            if (ev.chunk_id !== ev.sha256) {
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
+            }
+            else if (chunks) {
+                const spans = chunks.get(ev.chunk_id);
+                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
+                if (!spans) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+                }
+                else if (!c) {
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+                        .slice(0, 3)
+                        .map((x) => `[${x.start}, ${x.end})`)
+                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
+                }
+            }
+            if (!rec.real)
+                continue;
+            const o = await hasher.hash(rec.real);
+            rec.outcome = o;
+            if (!o.ok) {
+                if (o.reason === 'missing') {
+                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                }
+                else {
+                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                }
+                continue;
+            }
+            rec.usable = true;
+            if (o.sha256 !== ev.sha256) {
+                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+            }
+        }
+    }
+    /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
+    readSpan(id, b0, b1) {
+        const rec = this.records.get(id);
+        if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024)
+            return undefined;
+        if (rec.bytes)
+            return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
+        let fd;
+        try {
+            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+            if (!external_node_fs_default().fstatSync(fd).isFile())
+                return undefined;
+            const buf = Buffer.alloc(b1 - b0);
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, b0);
+            return n === buf.length ? buf : undefined;
+        }
+        catch {
+            return undefined; // the evidence checks report why it cannot be read
+        }
+        finally {
+            if (fd !== undefined)
+                external_node_fs_default().closeSync(fd);
+        }
+    }
+    /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
+    checkSupports(supports) {
+        try {
+            this.checkSpans(supports);
+        }
+        finally {
+            for (const rec of this.records.values())
+                rec.bytes = undefined; // the run is done with them
+        }
+    }
+    checkSpans(supports) {
+        const f = this.ctx.f;
+        const byEvidence = new Map();
+        for (const s of supports) {
+            if (s.kind !== 'evidence')
+                continue;
+            const rec = this.records.get(s.refId);
+            if (!rec) {
+                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
+                continue;
+            }
+            if (!rec.usable)
+                continue; // the evidence finding already explains why its bytes cannot be checked
+            let list = byEvidence.get(s.refId);
+            if (!list)
+                byEvidence.set(s.refId, (list = []));
+            list.push(s);
+        }
+        for (const [id, uses] of byEvidence) {
+            const rec = this.records.get(id);
+            const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
+            const relPath = rec.ev.content_path;
+            let fd;
+            let whole = rec.bytes;
+            try {
+                if (!whole) {
+                    fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+                    if (!external_node_fs_default().fstatSync(fd).isFile())
+                        throw new Error('is not a regular file');
+                    if (size <= WHOLE_READ_BYTES)
+                        whole = external_node_fs_default().readFileSync(fd);
+                }
+                for (const s of uses) {
+                    const len = whole ? whole.length : size;
+                    if (s.b1 > len || s.b0 >= s.b1) {
+                        f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                        continue;
+                    }
+                    const got = whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
+                    if (got !== s.sha) {
+                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                    }
+                }
+            }
+            catch (err) {
+                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
+            }
+            finally {
+                if (fd !== undefined)
+                    external_node_fs_default().closeSync(fd);
+            }
+        }
+    }
+}
+function hashRange(fd, b0, b1) {
+    const h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    const buf = Buffer.allocUnsafe(1024 * 1024);
+    let pos = b0;
+    while (pos < b1) {
+        const n = external_node_fs_default().readSync(fd, buf, 0, Math.min(buf.length, b1 - pos), pos);
+        if (n <= 0)
+            break;
+        h.update(buf.subarray(0, n));
+        pos += n;
+    }
+    return h.digest('hex');
+}
+function preview(whole, b0, b1) {
+    if (!whole)
+        return '';
+    const text = whole.subarray(b0, Math.min(b1, b0 + 80)).toString('utf8');
+    return `; the span now reads ${q(text, 80)}`;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/header.ts
+
+
+
+
+
+
+
+/**
+ * Line 1 of trace.jsonl as read: canonical JSON (or why not), then the header itself. A usable
+ * header sets the run's support policy (its recorded one, raised to the gate's floor when that is
+ * higher); a canonical one also starts the trace id's recomputation.
+ */
+function readHeaderLine(ctx, result, text) {
+    const f = ctx.f;
+    const at = ctx.at(1);
+    if (!result.ok) {
+        const p = result.problem;
+        if (p.kind === 'syntax') {
+            f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+            return { canonical: false };
+        }
+        if (p.kind === 'duplicate')
+            f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
+        else
+            f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
+    }
+    const h = checkHeader(ctx, result.value, 1);
+    if (h) {
+        const p = supportPolicy(ctx.supportFloor, h.metadata);
+        ctx.minSupports = p.min;
+        ctx.minSupportsSource = p.source;
+        ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
+    }
+    return {
+        header: h,
+        idHasher: h && result.ok && result.members
+            ? new TraceIdHasher(rawMembers(text, result.members))
+            : undefined,
+        canonical: result.ok,
+    };
+}
+/**
+ * Line 1 of trace.jsonl: a `trace_header` record with a supported schema version (1, 2), runtime
+ * protocol 1, canonicalization 1 and fingerprint algorithm sha256. Unknown versions are rejected:
+ * no upgrader exists. Returns the header when its shape is valid (even if a version is not).
+ */
+function checkHeader(ctx, value, line) {
+    const f = ctx.f;
+    const at = ctx.at(line);
+    const v = value;
+    if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
+        const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
+            ? `a ${q(String(v.record))} record`
+            : 'no trace_header record';
+        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
+        return undefined;
+    }
+    const parsed = Fast.TraceHeader.safeParse(v);
+    if (!parsed.success) {
+        const { where, why } = firstIssue(parsed.error, { style: 'verbatim' });
+        f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${where}: ${why}.`, at);
+        return undefined;
+    }
+    const h = parsed.data;
+    const bad = [];
+    if (!SUPPORTED_SCHEMA_VERSIONS.includes(h.schema_version))
+        bad.push(`schema_version ${h.schema_version} (supported: ${SUPPORTED_SCHEMA_VERSIONS.join(', ')})`);
+    if (!SUPPORTED_RUNTIME_PROTOCOLS.includes(h.runtime_protocol_version))
+        bad.push(`runtime_protocol_version ${h.runtime_protocol_version} (supported: ${SUPPORTED_RUNTIME_PROTOCOLS.join(', ')})`);
+    if (!SUPPORTED_CANONICALIZATION.includes(h.canonicalization_version))
+        bad.push(`canonicalization_version ${h.canonicalization_version} (supported: ${SUPPORTED_CANONICALIZATION.join(', ')})`);
+    if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
+        bad.push(`fingerprint_algo ${q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
+    for (const b of bad)
+        f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
+    return h;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/event-order.ts
+
+/**
+ * Event order: each event's idx is the previous one + 1, starting at 0, and no idx repeats. A line
+ * that could not be read may have held the next event (or be injected garbage), so after such
+ * lines the next readable event may follow either the last readable one or the unreadable lines.
+ */
+class EventOrder {
+    ctx;
+    static meta = {
+        name: 'event-order',
+        description: 'Events carry idx 0, 1, 2, … in file order: none missing, repeated, reordered or injected.',
+        codes: [TRACE.idxDuplicate, TRACE.idxOutOfOrder],
+    };
+    prevIdx = -1;
+    maxIdx = -1;
+    unreadable = 0;
+    seen = new Map();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /** A position taken by a line whose event (or idx) could not be read. */
+    skipped() {
+        this.unreadable++;
+    }
+    /** The event on line `no`, at `position` among the events, has this idx. */
+    check(idx, no, position) {
+        if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
+            // event_invalid reports the missing or malformed idx; the position is still taken.
+            this.unreadable++;
+            return;
+        }
+        const at = this.ctx.at(no);
+        const expected = this.prevIdx + 1;
+        const slack = this.unreadable;
+        this.unreadable = 0;
+        const dupLine = this.seen.get(idx);
+        if (dupLine !== undefined) {
+            this.ctx.f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [this.ctx.at(dupLine)]);
+        }
+        else if ((idx < expected || idx > expected + slack) && idx !== this.maxIdx + 1) {
+            const why = idx > expected
+                ? idx === expected + 1
+                    ? `event ${expected} is missing, or events were reordered or injected`
+                    : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
+                : 'events were reordered';
+            this.ctx.f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${position}): ${why}.`, at);
+        }
+        if (dupLine === undefined)
+            this.seen.set(idx, no);
+        this.prevIdx = idx;
+        if (idx > this.maxIdx)
+            this.maxIdx = idx;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/event-visitor.ts
+/**
+ * One function that hands an event to every visitor listening to its kind, in the visitors'
+ * order. The table is built once per trace, so an event costs one lookup.
+ */
+function dispatcher(visitors) {
+    const table = new Map();
+    for (const v of visitors) {
+        for (const [kind, listener] of Object.entries(v.on)) {
+            let list = table.get(kind);
+            if (!list)
+                table.set(kind, (list = []));
+            list.push(listener);
+        }
+    }
+    return (ev, line) => {
+        const list = table.get(ev.kind);
+        if (list)
+            for (const l of list)
+                l(ev, line);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
+
+
+
+/** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
+class StepChecks {
+    ctx;
+    static meta = {
+        name: 'steps',
+        description: 'Every started step finishes once, no step is unknown to the plan or starts before its dependencies, the required outputs exist, and nothing follows the final answer.',
+        codes: [
+            TRACE.stepDuplicate,
+            TRACE.stepUnknown,
+            TRACE.stepUnfinished,
+            TRACE.stepRequiredMissing,
+            TRACE.stepBeforeDependency,
+            TRACE.claimAfterStep,
+        ],
+    };
+    on = {
+        step_started: (ev, l) => this.started_(ev.step_id, l.no),
+        step_finished: (ev, l) => this.finished_(ev.step_id, ev.output, l.no),
+        tool_called: (ev, l) => this.ref(ev.step_id, l.no, 'tool call'),
+        tool_returned: (ev, l) => this.ref(ev.step_id, l.no, 'tool result'),
+        evidence_registered: (ev, l) => this.ref(ev.step_id, l.no, 'evidence registration'),
+        claim_emitted: (ev, l) => {
+            this.ref(ev.step_id, l.no, 'claim');
+            this.claimEmitted(ev.step_id, ev.claim.id, l.no);
+        },
+    };
+    started = new Map();
+    finished = new Map();
+    outputs = new Set();
+    insufficientLine;
+    /** Where the finalize output was written: no claim may follow it. */
+    finalizeLine;
+    /** Steps started while some of their dependencies had not finished. */
+    early = [];
+    /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
+    outputRefs = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    started_(stepId, line) {
+        const f = this.ctx.f;
+        const first = this.started.get(stepId);
+        if (first !== undefined) {
+            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
+            return;
+        }
+        this.started.set(stepId, line);
+        // A node runs once everything it depends on has finished (the producer's topological order);
+        // a dependency that never finishes is reported as unfinished or missing instead.
+        const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
+        if (waiting.length > 0)
+            this.early.push({ stepId, line, waiting });
+        if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
+            f.add(TRACE.stepUnknown, `Step ${q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
+    }
+    finished_(stepId, output, line) {
+        const outputKind = output.kind;
+        const f = this.ctx.f;
+        if (!this.started.has(stepId)) {
+            f.add(TRACE.stepUnknown, `Step ${q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
+        }
+        const first = this.finished.get(stepId);
+        if (first !== undefined) {
+            f.add(TRACE.stepDuplicate, `Step ${q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
+            return;
+        }
+        this.finished.set(stepId, line);
+        this.outputs.add(outputKind);
+        for (const [field, kind] of OUTPUT_ID_FIELDS) {
+            const ids = output[field];
+            for (const id of ids ?? [])
+                this.outputRefs.push({ kind, id, field, line });
+        }
+        if (outputKind === 'insufficient_evidence')
+            this.insufficientLine ??= line;
+        if (outputKind === 'finalize')
+            this.finalizeLine ??= line;
+    }
+    /** A claim belongs to a step still running, and to a run not yet finalized. */
+    claimEmitted(stepId, claimId, line) {
+        const done = this.finished.get(stepId);
+        const why = done !== undefined
+            ? `in step ${q(stepId)}, which already finished on line ${done}`
+            : this.finalizeLine !== undefined
+                ? `after the run finalized its answer on line ${this.finalizeLine}`
+                : undefined;
+        if (why)
+            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
+    }
+    /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
+    ref(stepId, line, what) {
+        if (stepId === '' || this.started.has(stepId))
+            return;
+        this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${q(stepId)}, which has not been started.`, this.ctx.at(line));
+    }
+    finish(lastLine) {
+        const f = this.ctx.f;
+        for (const { stepId, line, waiting } of this.early) {
+            const late = waiting.filter((d) => this.finished.has(d));
+            if (late.length === 0)
+                continue;
+            f.add(TRACE.stepBeforeDependency, `Step ${q(stepId)} is started on line ${line} before its dependency ${late
+                .slice(0, 3)
+                .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
+                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+        }
+        for (const [stepId, line] of this.started) {
+            if (!this.finished.has(stepId)) {
+                f.add(TRACE.stepUnfinished, `Step ${q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
+            }
+        }
+        const seen = new Set(this.outputs);
+        if (seen.has('insufficient_evidence'))
+            seen.add('derive');
+        const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
+        if (missing.length > 0) {
+            const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
+            f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
+        }
+    }
+}
+/** The id lists of the step outputs, and what each names. */
+const OUTPUT_ID_FIELDS = [
+    ['evidence_ids', 'evidence'],
+    ['claim_ids', 'claim'],
+    ['validated_claim_ids', 'claim'],
+    ['rejected_claim_ids', 'claim'],
+    ['missing_support_claim_ids', 'claim'],
+    ['final_claim_ids', 'claim'],
+];
+
+;// CONCATENATED MODULE: ./src/packs/trace/tools.ts
+
+
+/** Tool linkage: each call has exactly one result in the same step, no result is orphaned, no tool is unknown. */
+class ToolChecks {
+    ctx;
+    static meta = {
+        name: 'tools',
+        description: 'Each tool call names a known tool and has exactly one result in its own step; no result is orphaned.',
+        codes: [
+            TRACE.toolStepMismatch,
+            TRACE.toolCallDuplicate,
+            TRACE.toolResultDuplicate,
+            TRACE.toolResultMissing,
+            TRACE.toolResultOrphan,
+            TRACE.toolUnknown,
+        ],
+    };
+    on = {
+        tool_called: (ev, l) => this.called(ev.step_id, ev.call, l.no),
+        tool_returned: (ev, l) => this.returned(ev.step_id, ev.result, l.no),
+    };
+    calls = new Map();
+    /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
+    answered = new Set();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    get count() {
+        return this.calls.size;
+    }
+    called(eventStep, call, line) {
+        const f = this.ctx.f;
+        if (call.step_id !== eventStep) {
+            f.add(TRACE.toolStepMismatch, `Tool call ${q(call.id)} on line ${line} says it belongs to step ${q(call.step_id)} but is recorded in step ${q(eventStep)}.`, this.ctx.at(line));
+        }
+        const prev = this.calls.get(call.id);
+        if (prev) {
+            f.add(TRACE.toolCallDuplicate, `Tool call id ${q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
+            return;
+        }
+        this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
+        const tools = this.ctx.tools;
+        if (tools === undefined)
+            return;
+        if (tools === 'none') {
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+        }
+        else if (!tools.has(call.tool_name)) {
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+        }
+    }
+    returned(eventStep, result, line) {
+        const f = this.ctx.f;
+        const call = this.calls.get(result.call_id);
+        if (!call) {
+            f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
+            return;
+        }
+        call.results++;
+        this.answered.add(result.call_id);
+        if (call.results > 1) {
+            f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+            return;
+        }
+        if (eventStep !== call.stepId) {
+            f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${q(eventStep)} but its call ${q(result.call_id)} (line ${call.line}) was made in step ${q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
+        }
+    }
+    finish() {
+        for (const [id, call] of this.calls) {
+            if (call.results === 0) {
+                this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${q(id)} (${q(call.tool)}, step ${q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/events.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
+ * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
+ * that can be judged as the events go by. Nothing but small per-id state is kept in memory.
+ */
+function scanTrace(ctx, traceAbs) {
+    const f = ctx.f;
+    const steps = new StepChecks(ctx);
+    const tools = new ToolChecks(ctx);
+    const evidence = new EvidenceChecks(ctx);
+    const claims = new ClaimChecks(ctx);
+    const cited = new CitedBytes();
+    const content = new ContentChecks(ctx);
+    let header;
+    let idHasher;
+    let idValid = true;
+    let events = 0;
+    let lastLine = 0;
+    let crlfFirst;
+    let crlfCount = 0;
+    const order = new EventOrder(ctx);
+    // The per-event checks, in the order their findings appear for one event.
+    const dispatch = dispatcher([steps, tools, evidence, claims, cited, content]);
+    const onLine = (line) => {
+        lastLine = line.no;
+        if (line.kind === 'too_long') {
+            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
+            idValid = false;
+            if (line.no > 1)
+                consumePosition();
+            return;
+        }
+        if (line.kind === 'invalid_utf8') {
+            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
+            idValid = false;
+            if (line.no > 1)
+                consumePosition();
+            return;
+        }
+        const ascii = line.bytes.length === line.text.length;
+        if (line.crlf) {
+            crlfCount++;
+            crlfFirst ??= line.no;
+        }
+        if (line.no === 1) {
+            const read = readHeaderLine(ctx, checkLine(line.text, true, ascii), line.text);
+            header = read.header;
+            idHasher = read.idHasher;
+            if (!read.canonical)
+                idValid = false;
+            if (!line.final)
+                return;
+        }
+        else {
+            if (line.text === '') {
+                if (!line.final) {
+                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
+                    idValid = false;
+                }
+                return;
+            }
+            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
+        }
+        if (line.final) {
+            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
+            idValid = false;
+        }
+    };
+    const consumePosition = () => {
+        // A line that could not be read may have held the next event (or be injected garbage): the
+        // next readable event may then follow either the last readable one or the unreadable lines.
+        order.skipped();
+        events++;
+    };
+    const handleEvent = (result, bytes, no, text) => {
+        let value;
+        if (!result.ok) {
+            const p = result.problem;
+            if (p.kind === 'syntax') {
+                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
+                idValid = false;
+                consumePosition();
+                return;
+            }
+            if (p.kind === 'duplicate') {
+                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
+            }
+            else {
+                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
+            }
+            idValid = false;
+            value = result.value;
+        }
+        else {
+            value = result.value;
+        }
+        events++;
+        const rec = Fast.EventRecord.safeParse(value);
+        if (!rec.success) {
+            const v = value;
+            const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
+                ? `record ${q(String(v.record))}`
+                : 'no trace_event record';
+            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
+            idValid = false;
+            order.skipped();
+            return;
+        }
+        if (idHasher && idValid && result.ok)
+            idHasher.event(bytes.subarray(EVENT_PREFIX.length, bytes.length - EVENT_SUFFIX.length));
+        const raw = rec.data.event;
+        // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
+        if (raw && typeof raw === 'object' && raw.kind === 'step_finished') {
+            const out = raw.output;
+            if (out && typeof out === 'object' && !('kind' in out) && 'type' in out) {
+                const { type, ...rest } = out;
+                raw.output = { kind: type, ...rest };
+            }
+        }
+        const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
+        order.check(idxRaw, no, events - 1);
+        const parsed = Fast.TraceEvent.safeParse(raw);
+        if (!parsed.success) {
+            const { where, why } = firstIssue(parsed.error, { prefix: ['event'], style: 'verbatim' });
+            const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
+            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${where}: ${why}.`, ctx.at(no));
+            return;
+        }
+        dispatch(parsed.data, { no, text, canonical: result.ok });
+    };
+    const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
+    if (outcome.ok) {
+        if (outcome.summary.size === 0) {
+            f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
+        }
+        if (crlfCount > 0) {
+            f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
+        }
+    }
+    let recomputedId;
+    if (outcome.ok && header && idHasher && idValid)
+        recomputedId = idHasher.digest();
+    return {
+        outcome,
+        header,
+        events,
+        lastLine,
+        recomputedId,
+        steps,
+        tools,
+        evidence,
+        claims,
+        cited,
+        content,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/trace-events.ts
+
+
+
+
+
+
+
+
+
+/**
+ * Reads trace.jsonl once, streaming: every line and event goes past the per-event visitors
+ * (steps, tools, evidence, claims, content), whose end-of-trace checks run once it is read.
+ */
+const traceEvents = {
+    meta: {
+        name: 'trace-events',
+        description: 'trace.jsonl is canonical JSONL: a supported header, then events in idx order whose steps, tool calls, evidence and claims are consistent.',
+        codes: [
+            ...new Set([
+                TRACE.fileUnreadable,
+                TRACE.lineTooLong,
+                TRACE.lineMalformed,
+                TRACE.lineNotCanonical,
+                TRACE.duplicateKey,
+                TRACE.headerInvalid,
+                TRACE.unsupportedVersion,
+                TRACE.eventInvalid,
+                ...[EventOrder, StepChecks, ToolChecks, EvidenceChecks, ClaimChecks, ContentChecks].flatMap((v) => v.meta.codes),
+            ]),
+        ],
+    },
+    check(state) {
+        const { ctx } = state;
+        const entry = usable(ctx.listing, 'trace.jsonl');
+        if (!entry)
+            return;
+        const scan = scanTrace(ctx, entry.abs);
+        if (!scan.outcome.ok) {
+            ctx.f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, ctx.at());
+            return;
+        }
+        scan.steps.finish(scan.lastLine);
+        scan.tools.finish();
+        scan.claims.finish(scan.steps.insufficientLine !== undefined);
+        scan.content.finish(scan.header);
+        state.scan = scan;
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/trace-id.ts
+
+
+const traceId = {
+    meta: {
+        name: 'trace-id',
+        description: 'The trace id in the header is the hash of the trace’s content.',
+        codes: [TRACE.contentIdMismatch],
+    },
+    check({ ctx, scan }) {
+        const header = scan?.header;
+        if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
+            ctx.f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, ctx.at(1));
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/index.ts
+
+
+
+
+
+
+
+/**
+ * The rules over one run directory, in the order their findings appear. The loaders come first
+ * (run_meta.json's tools and plan.json's nodes are what the trace is checked against), then the
+ * single streaming pass over trace.jsonl, then what needs the whole trace.
+ */
+const RUN_RULES = [
+    coreFiles,
+    runMeta,
+    plan,
+    spec,
+    traceEvents,
+    outcome,
+    recordReferences,
+    traceId,
+    evidence,
+    crossReferences,
+    verifyReports,
+    fingerprint,
+    manifest,
+];
+
+;// CONCATENATED MODULE: ./src/packs/trace/run.ts
+
+
+
+
+
+
+
+
+/** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
+async function verifyRun(runDir, ctx) {
+    const ws = ctx.workspace;
+    const rel = ws.rel(runDir);
+    const targetId = `trace:${rel}`;
+    const runId = external_node_path_default().basename(runDir);
+    const f = new Findings(targetId, { scope: 'in this run' });
+    const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
+    const floor = supportFloor(ctx.options.min_supports);
+    const initialPolicy = supportPolicy(floor);
+    const inside = ws.resolve(runDir, '.');
+    if (!inside.ok) {
+        f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
+            path: rel,
+        });
+        return result(initialPolicy.min);
+    }
+    const realRunDir = inside.real;
+    try {
+        if (!external_node_fs_default().statSync(realRunDir).isDirectory())
+            throw new Error('is not a directory');
+    }
+    catch (err) {
+        f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
+        return result(initialPolicy.min);
+    }
+    const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
+    const rctx = {
+        f,
+        runDir,
+        realRunDir,
+        listing,
+        hasher: ctx.hasher,
+        // Plain paths (all the run's own files) skip path.join and path.relative.
+        rel: (p) => isPlainRelative(p)
+            ? rel === '.'
+                ? p
+                : `${rel}/${p}`
+            : ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
+        at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
+        supportFloor: floor,
+        minSupports: initialPolicy.min,
+        minSupportsSource: initialPolicy.source,
+        maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
+            ? ctx.options.max_line_bytes
+            : MAX_LINE_BYTES,
+    };
+    const state = { ctx: rctx, runId, hasher: ctx.hasher };
+    await runRules(RUN_RULES, state);
+    return result(rctx.minSupports, state.scan);
+    /**
+     * `min`: the minimum supports applied (the run's own policy may have raised it); `s`: the pass
+     * over trace.jsonl, when it was read.
+     */
+    function result(min, s) {
+        const findings = f.finish();
+        const accepted = findings.length === 0;
+        const target = {
+            id: targetId,
+            pack: 'trace',
+            kind: 'run',
+            path: rel,
+            enforcement: 'blocking',
+            terminal_state: accepted ? 'accepted' : 'rejected',
+            ready: accepted,
+            context: { run_id: runId, min_supports: String(min) },
+        };
+        const summary = s
+            ? {
+                events: s.events,
+                claims: s.claims.total,
+                derived_claims: s.claims.derived,
+                evidence: s.evidence.records.size,
+                tool_calls: s.tools.count,
+                supports: s.claims.supports.length,
+                trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
+                min_supports: min,
+                failures: findings.length,
+            }
+            : { failures: findings.length };
+        const subject = {
+            id: targetId,
+            target: targetId,
+            pack: 'trace',
+            kind: 'run',
+            name: runId,
+            path: rel,
+            status: accepted ? 'VERIFIED' : 'REJECTED',
+            ...(s
+                ? {
+                    reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)`,
+                }
+                : {}),
+            outcome: 'pass',
+        };
+        const extension = {
+            kind: 'trace-run',
+            run_id: runId,
+            trace_id: s?.header?.id ?? null,
+            checks: CHECK_NAMES,
+            summary_metrics: summary,
+        };
+        return { target, subjects: [subject], findings, extension };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/index.ts
+
+
+
+
+
+
+
+
+/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
+const tracePack = {
+    id: 'trace',
+    title: 'Evidence-grounded run traces',
+    namespace: 'trace',
+    codes: TRACE_CODES,
+    targetKind: 'run',
+    subjectKinds: ['run'],
+    options: object({
+        min_supports: schemas_number()
+            .int()
+            .min(0)
+            .optional()
+            .describe('Floor for the supports each claim needs; a run’s own recorded policy applies when higher'),
+    })
+        .strict(),
+    // A floor only ever raises a run's own policy.
+    tighteningOptions: ['min_supports'],
+    schemas: {
+        'trace-header': TraceHeader,
+        'trace-event': TraceEvent,
+        'trace-plan': Plan,
+        'trace-run-meta': RunMeta,
+        'trace-manifest': Manifest,
+        'trace-chunk': ChunkRecord,
+        'trace-verification-report': VerificationReport,
+    },
+    outputs: {
+        'verification-report': {
+            description: 'The producer’s VerificationReport (verify.json shape) of one run',
+            render: (report, id) => hasRunOutput(report, id) ? renderVerificationReport(report, id) : undefined,
+        },
+    },
+    parallel: true,
+    discover: discoverRuns,
+    verify: verifyRun,
+    command: traceCommand,
+    fixtures: {
+        options: object({ max_line_bytes: schemas_number().int().positive().optional() })
+            .describe('Test knob: a smaller trace line cap'),
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/packs/aristo/codes.ts
 const aristo_codes_RERUN = 'Re-run the proof: aristo verify --filter id=<id> --rerun, then commit the new .proof file.';
 const RESTAMP = 'Run aristo stamp, then commit .aristo/index.toml (or stop committing it: the source is the truth).';
@@ -15980,8 +21814,228 @@ const ARISTO = {
     waiverRatchet: aristo_codes_def('waiver_ratchet', 'error', 'gate', 'A waived claim now verifies: the waiver must go (the ratchet)', 'Remove the id’s table from .aristo/expectations.toml and commit it.'),
     waiverInvalid: aristo_codes_def('waiver_invalid', 'error', 'sdk-expectations', 'A waiver lacks a reason or accepted_at (or the reason is blank, or the id is malformed)', 'Re-record it with aristo verify --accept <id> --because "<reason>" [--tracking <ref>].'),
     waiverOrphan: aristo_codes_def('waiver_orphan', 'error', 'gate', 'A waiver names an id no annotation has', 'Remove the id’s table from .aristo/expectations.toml.'),
+    waiversNotTrusted: aristo_codes_def('waivers_not_trusted', 'warning', 'gate', 'The workflow pins enforcement, so the waivers in .aristo/expectations.toml (checkout content) do not apply', 'Declare the waivers the gate may honour in the workflow’s own config (`waivers: [{code: "aristo.refuted", subject, reason}]` in config-json or a config file outside the checkout), or run without a pinned assurance.'),
 };
 const ARISTO_CODES = Object.values(ARISTO);
+
+;// CONCATENATED MODULE: ./src/packs/aristo/cards.ts
+
+function tally(cards) {
+    const n = (s) => cards.filter((c) => s.includes(c.state)).length;
+    return {
+        verified: n(['verified']),
+        refuted: n(['refuted', 'waived']),
+        inconclusive: n(['inconclusive']),
+        stale: n(['stale']),
+    };
+}
+const cards_q = (s, max = 300) => `"${cap(plain(s.replace(/\s+/g, ' ').trim()), max)}"`;
+const t = (s, max = 300) => cap(plain(s.replace(/\s+/g, ' ').trim()), max);
+const rerun = (id) => `aristo verify --filter id=${t(id, 140)} --rerun`;
+function head(mark, title, c) {
+    const where = c.file && c.site ? `${t(c.file, 200)}:${t(c.site, 200)}` : c.proof ? t(c.proof, 200) : '';
+    return `${mark} ${title} — ${t(c.id, 140)}${where ? ` (${where})` : ''}`;
+}
+/** One card as the seed draws it (plain text: every artifact string is escaped for a terminal). */
+function renderCard(c) {
+    const out = [];
+    const claim = () => c.claim !== undefined && out.push(`Claim: ${cards_q(c.claim)}`);
+    switch (c.state) {
+        case 'refuted':
+        case 'waived':
+            out.push(head('✗', c.state === 'waived' ? 'Refuted (waived)' : 'Refuted', c));
+            claim();
+            if (c.tested?.length)
+                out.push(`Tested: ${c.tested.map((s) => t(s, 80)).join(' → ')}`);
+            if (c.found)
+                out.push(`Found: ${t(c.found, 400)}`);
+            if (c.foundAt)
+                out.push(`↳ ${t(c.foundAt.path, 200)}${c.foundAt.line ? `:${c.foundAt.line}` : ''} ${t(c.foundAt.what, 200)}`);
+            if (c.waiver)
+                out.push(`Waived: ${t(c.waiver.reason, 300)}${c.waiver.tracking ? ` (${t(c.waiver.tracking, 200)})` : ''}`);
+            else
+                out.push(`Fix the code, or waive: aristo verify --accept ${t(c.id, 140)} --because "<reason>"`);
+            break;
+        case 'stale':
+            out.push(head('⚠', 'Stale', c));
+            claim();
+            out.push(`Drifted: ${(c.drifted ?? []).join('; ')} since the proof was produced`);
+            out.push(`Re-run: ${rerun(c.id)}`);
+            break;
+        case 'rejected':
+        case 'malformed':
+            out.push(head('✗', c.state === 'rejected' ? 'Rejected' : 'Unreadable proof', c));
+            claim();
+            for (const f of c.failures ?? [])
+                out.push(`  • ${t(f, 400)}`);
+            out.push(`Re-run: ${rerun(c.id)}`);
+            break;
+        case 'orphan':
+            out.push(head('✗', 'Orphan proof', c));
+            out.push('No annotation has this id: delete the proof (aristo stamp archives it) or restore the annotation.');
+            break;
+        case 'inconclusive':
+            out.push(head('?', 'Inconclusive', c));
+            claim();
+            if (c.gap)
+                out.push(`Gap: ${t(c.gap, 400)}`);
+            for (const [i, s] of (c.suggestions ?? []).entries())
+                out.push(`Suggestion ${i + 1}: ${t(s.kind, 10)} at ${t(s.at, 160)} — ${cards_q(s.text, 160)}`);
+            out.push(`Add a suggestion, then re-run: ${rerun(c.id)}`);
+            break;
+        case 'unproven':
+            out.push(head('·', 'No proof', c));
+            claim();
+            out.push(`Run: aristo verify --filter id=${t(c.id, 140)}`);
+            break;
+        case 'verified':
+            out.push(head('✓', 'Verified', c));
+            claim();
+            if (c.held)
+                out.push(`Held: ${t(c.held, 300)}`);
+            break;
+    }
+    return out.join('\n');
+}
+/**
+ * The review: a card per subject that needs action (refuted first), the verified ones folded
+ * into one list, and the tally line.
+ */
+function renderCards(cards) {
+    const blocks = actionCards(cards).map(renderCard);
+    const verified = cards.filter((c) => c.state === 'verified');
+    if (verified.length)
+        blocks.push(`✓ Verified — ${verified.map((c) => t(c.id, 140)).join(', ')}`);
+    blocks.push(tallyLine(cards));
+    return blocks.join('\n\n') + '\n';
+}
+const ACTION_ORDER = [
+    'refuted',
+    'rejected',
+    'malformed',
+    'orphan',
+    'stale',
+    'inconclusive',
+    'unproven',
+    'waived',
+];
+/** The cards that need action, refuted first (every card but the verified ones). */
+function actionCards(cards) {
+    return ACTION_ORDER.flatMap((s) => cards.filter((c) => c.state === s));
+}
+function tallyLine(cards) {
+    const n = tally(cards);
+    return `✓ ${n.verified} verified · ✗ ${n.refuted} refuted · ? ${n.inconclusive} inconclusive · ⚠ ${n.stale} stale`;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/command.ts
+
+
+
+
+/**
+ * `audit-gate aristo [ROOT]`: every `.aristo/` workspace under ROOT (default: the current
+ * directory), with the shared pipeline's report and exit codes; in text, the proof cards first.
+ */
+const aristoCommand = {
+    args: '[ROOT]',
+    about: 'Verify aristo proofs (.aristo/) against the Rust sources under ROOT (default .): staleness, orphans, the validator checks, waivers. In text, the proof cards come first.',
+    flags: [
+        FLAGS.format,
+        FLAGS.out,
+        { ...FLAGS.gitRoot, help: 'workspace root, when ROOT is not given (default .)' },
+        {
+            name: 'block-inconclusive',
+            type: 'boolean',
+            help: 'inconclusive verdicts block (default: a warning)',
+        },
+        {
+            name: 'block-missing-proof',
+            type: 'boolean',
+            help: 'intents that ask for verification but have no proof block (default: a warning)',
+        },
+        FLAGS.allowOutsideRoot,
+    ],
+    run: runAristo,
+};
+async function runAristo(args, io) {
+    const fmt = textOrJson(args.string('format'));
+    if (args.positionals.length > 1)
+        throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+    const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
+    const report = await verify({
+        root,
+        packs: ['aristo'],
+        packOptions: {
+            aristo: {
+                ...(args.flag('block-inconclusive') ? { block_inconclusive: true } : {}),
+                ...(args.flag('block-missing-proof') ? { block_missing_proof: true } : {}),
+            },
+        },
+        allowOutsideRoot: args.flag('allow-outside-root'),
+        onProgress: progress(io, args.flag('progress')),
+    });
+    if (fmt === 'text')
+        for (const t of report.targets) {
+            const ext = report.extensions?.[t.id];
+            if (ext?.kind === 'aristo')
+                io.stdout(`${t.path}\n\n${renderCards(ext.cards)}\n`);
+        }
+    return emit(report, fmt, args.string('out'), io);
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/markdown.ts
+
+
+/**
+ * The proof cards of a workspace's failing subjects in the pull-request comment and the check run
+ * (Pack.markdownCards): each card as the seed draws it (`✗ Refuted — <id> (<file>:<site>)`), its
+ * first line a heading, then the workspace's tally. The cards come from report.extensions, which
+ * a published report carries: nothing is trusted, every line goes through mdText, and a shape
+ * this pack did not write gives undefined (the generic cards).
+ */
+function markdownCards({ report, target, subjects, failing, }) {
+    const ext = report.extensions?.[target.id];
+    if (ext?.kind !== 'aristo' || !Array.isArray(ext.cards))
+        return undefined;
+    const cards = ext.cards.filter(isCard);
+    // The cards are in subject order (AristoExtension).
+    if (cards.length !== ext.cards.length || cards.length !== subjects.length)
+        return undefined;
+    const ids = new Set(failing.map((s) => s.id));
+    const shown = actionCards(cards.filter((_, i) => ids.has(subjects[i].id)));
+    if (shown.length === 0)
+        return undefined;
+    const blocks = shown.map((c) => {
+        const [head, ...rest] = renderCard(c).split('\n');
+        return [`#### ${mdText(head, 600)}`, rest.map((l) => mdText(l, 800)).join('\\\n')]
+            .filter((x) => x)
+            .join('\n\n');
+    });
+    return [...blocks, `**${mdText(tallyLine(cards), 300)}**`].join('\n\n');
+}
+const str = (y) => typeof y === 'string';
+const opt = (y, ok) => y === undefined || ok(y);
+const strs = (y) => Array.isArray(y) && y.every(str);
+/** An object whose `required` keys are strings, and whose `optional` keys are absent or strings. */
+const markdown_record = (required, optional = []) => (y) => {
+    if (typeof y !== 'object' || y === null)
+        return false;
+    const o = y;
+    return required.every((k) => str(o[k])) && optional.every((k) => opt(o[k], str));
+};
+/** A card this pack could have written: every field renderCard reads has its type. */
+function isCard(v) {
+    if (!markdown_record(['id', 'state'], ['file', 'site', 'claim', 'proof', 'held', 'found', 'gap'])(v))
+        return false;
+    const c = v;
+    const foundAt = c['foundAt'];
+    return (['tested', 'drifted', 'failures'].every((k) => opt(c[k], strs)) &&
+        opt(foundAt, markdown_record(['path', 'what'])) &&
+        opt(foundAt?.['line'], (x) => typeof x === 'number') &&
+        opt(c['waiver'], markdown_record(['reason'], ['tracking'])) &&
+        opt(c['suggestions'], (y) => Array.isArray(y) && y.every(markdown_record(['kind', 'at', 'text']))));
+}
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/hash.ts
 
@@ -16283,11 +22337,11 @@ function waiverSchema(mode) {
     });
 }
 /** One waiver: `[<id>] reason, tracking?, accepted_at` (unknown keys ignored, as by the SDK). */
-const Waiver = waiverSchema('loose');
+const schema_Waiver = waiverSchema('loose');
 const WaiverStrict = waiverSchema('strict');
 /** `.aristo/expectations.toml` (documentation schema). */
 const ExpectationsFile = object({ __meta__: ExpectationsMeta.optional() })
-    .catchall(Waiver)
+    .catchall(schema_Waiver)
     .describe('Every key but __meta__ is a waived annotation id');
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
@@ -18631,326 +24685,6 @@ const RULES = [
     groundCompositionEmpty,
 ];
 
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __nccwpck_require__(298);
-var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
-;// CONCATENATED MODULE: ./src/io/git-index.ts
-
-
-
-
-/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
-const MAX_INDEX_BYTES = 512 * 1024 * 1024;
-const MAX_PATH_BYTES = 64 * 1024;
-/**
- * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
- * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
- * the repository's own files (a committed bare-repository look-alike, its config) run commands.
- *
- * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
- * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
- * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
- * around it keeps deciding, and a stray `.git` cannot blind discovery.
- */
-function trackedUnder(dir, { nested = false } = {}) {
-    const top = gitTop(dir);
-    if (!top)
-        return { state: 'no-git' };
-    const git = resolveGitDir(top);
-    if ('state' in git)
-        return nested ? { state: 'no-git' } : git;
-    const index = external_node_path_default().join(git.dir, 'index');
-    const read = readSmallFile(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing') {
-        if (nested)
-            return { state: 'no-git' };
-        if (headOf(git) === 'unborn')
-            return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
-    }
-    if (!read.ok)
-        return { state: 'unreadable', detail: `${index} ${read.detail}` };
-    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
-    if (typeof files === 'string')
-        return { state: 'unreadable', detail: files };
-    // Real paths: a directory named through a symlink is still the same place in the index.
-    const prefix = external_node_path_default().relative(realOr(top), realOr(dir)).split((external_node_path_default()).sep).join('/');
-    const paths = new Set();
-    for (const f of files) {
-        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
-        if (!rel)
-            continue;
-        paths.add(rel);
-        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
-            const d = rel.slice(0, i);
-            if (paths.has(d))
-                break;
-            paths.add(d);
-        }
-    }
-    return { state: 'tracked', paths };
-}
-function realOr(p) {
-    try {
-        return external_node_fs_default().realpathSync(p);
-    }
-    catch {
-        return external_node_path_default().resolve(p);
-    }
-}
-/** The nearest directory at or above `dir` holding a `.git` entry. */
-function gitTop(dir) {
-    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
-        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
-            return d;
-        if (external_node_path_default().dirname(d) === d)
-            return undefined;
-    }
-}
-/**
- * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
- * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
- */
-function resolveGitDir(top) {
-    const dotGit = external_node_path_default().join(top, '.git');
-    let dir;
-    if (statPath(dotGit).kind === 'dir')
-        dir = dotGit;
-    else {
-        const read = readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
-        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
-        if (m)
-            dir = external_node_path_default().resolve(top, m[1]);
-    }
-    if (!dir || statPath(external_node_path_default().join(dir, 'HEAD')).kind !== 'file')
-        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
-    const link = readSmallFile(external_node_path_default().join(dir, 'commondir'), 4096);
-    const common = link.ok ? external_node_path_default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
-    return { dir, common };
-}
-/**
- * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
- * cannot be read (callers then assume there is history).
- */
-function headOf(git) {
-    const head = readSmallFile(external_node_path_default().join(git.dir, 'HEAD'), 4096);
-    if (!head.ok)
-        return undefined;
-    const text = head.bytes.toString('utf8').trim();
-    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
-        return text; // detached
-    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
-    if (!ref || ref.split('/').includes('..'))
-        return undefined;
-    const loose = readSmallFile(external_node_path_default().join(git.common, ref), 4096);
-    if (loose.ok)
-        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
-    const packed = readSmallFile(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-    if (packed.ok)
-        for (const line of packed.bytes.toString('utf8').split('\n'))
-            if (line.endsWith(` ${ref}`))
-                return line.slice(0, line.indexOf(' '));
-    return loose.kind === 'missing' ? 'unborn' : undefined;
-}
-/**
- * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
- * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
- */
-function hashSize(index, common) {
-    for (const [size, algo] of [
-        [20, 'sha1'],
-        [32, 'sha256'],
-    ]) {
-        if (index.length < 12 + size)
-            continue;
-        const sum = index.subarray(index.length - size);
-        if ((0,external_node_crypto_namespaceObject.createHash)(algo)
-            .update(index.subarray(0, index.length - size))
-            .digest()
-            .equals(sum))
-            return size;
-    }
-    const read = readSmallFile(external_node_path_default().join(common, 'config'), 1 << 20);
-    const config = read.ok ? read.bytes.toString('utf8') : '';
-    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
-}
-/**
- * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
- * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
- */
-function parseIndex(b, hashBytes) {
-    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
-        return 'the git index has no DIRC header';
-    const version = b.readUInt32BE(4);
-    if (version < 2 || version > 4)
-        return `the git index has version ${version}, not 2, 3 or 4`;
-    const count = b.readUInt32BE(8);
-    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
-    const sum = b.subarray(end);
-    if (sum.some((x) => x !== 0)) {
-        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
-        if (!(0,external_node_crypto_namespaceObject.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
-            return 'the git index is damaged (its checksum does not match)';
-    }
-    const out = [];
-    let at = 12;
-    let previous = Buffer.alloc(0);
-    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
-    // decode to gigabytes.
-    let decoded = 0;
-    for (let n = 0; n < count; n++) {
-        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
-        if (at + fixed > end)
-            return 'the git index ends inside an entry';
-        const flags = b.readUInt16BE(at + 40 + hashBytes);
-        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
-        let prefix = Buffer.alloc(0);
-        if (version === 4) {
-            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
-            let strip = 0;
-            let byte;
-            let first = true;
-            do {
-                if (name >= end)
-                    return 'the git index ends inside an entry';
-                byte = b[name++];
-                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
-                first = false;
-                if (strip > previous.length)
-                    return 'the git index has a bad path prefix';
-            } while (byte & 0x80);
-            prefix = previous.subarray(0, previous.length - strip);
-        }
-        const nul = b.indexOf(0, name);
-        if (nul < 0 || nul >= end)
-            return 'the git index ends inside a path';
-        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
-        decoded += bytes.length;
-        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
-            return 'the git index holds paths longer than any checkout can have';
-        const full = bytes.toString('utf8');
-        const mode = b.readUInt32BE(at + 24);
-        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
-        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
-        previous = bytes;
-        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
-        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
-    }
-    // Extensions: a split index keeps its entries in another file, which is not read here.
-    while (at + 8 <= end) {
-        const sig = b.toString('latin1', at, at + 4);
-        if (sig === 'link')
-            return 'the git index is split (core.splitIndex); its shared part is not read';
-        at += 8 + b.readUInt32BE(at + 4);
-    }
-    return out;
-}
-/** The commit checked out at `dir` (HEAD resolved through refs), or undefined if unknown. */
-function headCommit(dir) {
-    const top = gitTop(dir);
-    const git = top ? resolveGitDir(top) : undefined;
-    if (!git || 'state' in git)
-        return undefined;
-    const head = headOf(git);
-    return head === 'unborn' ? undefined : head;
-}
-
-;// CONCATENATED MODULE: ./src/io/walk.ts
-
-
-
-
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
-/**
- * Lists the directories of a repository the way git would see them: `.gitignore` files at every
- * level are honoured, except for what git tracks (a committed file is never ignored, so a
- * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
- * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
- * `.git` that is less than that is no repository, and the index around it still decides. Where
- * an index cannot be read the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
- * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
- * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
- * gitignore syntax and apply to tracked files too.
- */
-function walkRepository(root, extra = []) {
-    const out = [];
-    const unknown = [];
-    // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
-    // repository adds its index to the outer one's, never replaces it.
-    const scopeAt = (abs, rel, outer) => {
-        const around = outer ?? { indexes: [], blind: false };
-        const t = trackedUnder(abs, { nested: outer !== undefined });
-        if (t.state === 'tracked')
-            return { indexes: [...around.indexes, { base: rel, paths: t.paths }], blind: around.blind };
-        if (t.state === 'no-git')
-            return around;
-        unknown.push({ dir: abs, detail: t.detail });
-        return { indexes: around.indexes, blind: true };
-    };
-    const rootRules = extra.length ? [{ base: '', ig: ignore_default()().add(extra) }] : [];
-    const stack = [
-        { abs: root, rel: '', rules: [], git: undefined },
-    ];
-    while (stack.length > 0) {
-        const { abs, rel, rules: inherited, git: outer } = stack.pop();
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
-        }
-        catch {
-            continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
-        }
-        // The root's repository (found upwards), or a repository nested in the walk.
-        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel, outer) : outer;
-        const rules = [...inherited];
-        if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-            try {
-                rules.push({
-                    base: rel,
-                    ig: ignore_default()().add(external_node_fs_default().readFileSync(external_node_path_default().join(abs, '.gitignore'), 'utf8')),
-                });
-            }
-            catch {
-                // unreadable .gitignore: ignore nothing extra
-            }
-        }
-        const entry = {
-            abs,
-            rel: rel || '.',
-            files: new Set(),
-            dirs: new Set(),
-            links: new Set(),
-        };
-        const tracked = (childRel) => git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
-        // The config's exclude always applies; .gitignore files only where they can be trusted.
-        const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
-            (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
-        for (const e of entries) {
-            const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
-                if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
-                    continue;
-                entry.dirs.add(e.name);
-                stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules, git });
-            }
-            else if (!ignored(childRel, false)) {
-                entry.files.add(e.name);
-                if (e.isSymbolicLink())
-                    entry.links.add(e.name);
-            }
-        }
-        out.push(entry);
-    }
-    return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
-}
-function isIgnored(rules, rel, isDir) {
-    for (const r of rules) {
-        const local = r.base ? rel.slice(r.base.length + 1) : rel;
-        if (r.ig.ignores(isDir ? `${local}/` : local))
-            return true;
-    }
-    return false;
-}
-
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
 /**
  * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
@@ -19462,11 +25196,11 @@ const RUNTIME_FILES = {
 };
 let treeSitter;
 function runtime() {
-    treeSitter ??= (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(locate('js'));
+    treeSitter ??= (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(grammar_locate('js'));
     return treeSitter;
 }
 /** Where a runtime file is: beside the running bundle, else in a node_modules above it. */
-function locate(which, from = here()) {
+function grammar_locate(which, from = here()) {
     const { file, pkg } = RUNTIME_FILES[which];
     const beside = external_node_path_default().join(from, file);
     if (external_node_fs_default().existsSync(beside))
@@ -19488,8 +25222,8 @@ let loading;
 function rustLanguage() {
     loading ??= (async () => {
         const { Parser, Language } = runtime();
-        await Parser.init({ wasmBinary: external_node_fs_default().readFileSync(locate('runtime')) });
-        return Language.load(external_node_fs_default().readFileSync(locate('rust')));
+        await Parser.init({ wasmBinary: external_node_fs_default().readFileSync(grammar_locate('runtime')) });
+        return Language.load(external_node_fs_default().readFileSync(grammar_locate('rust')));
     })();
     return loading;
 }
@@ -19610,7 +25344,7 @@ function loadWaivers(ws, targetDir, subject, f) {
             f.add(ARISTO.waiverInvalid, subject, `${rel}: \`${id}\` is not a valid annotation id.`, location);
             continue;
         }
-        const w = proofs_validate(WaiverStrict, Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
+        const w = proofs_validate(WaiverStrict, schema_Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
         if (!w)
             continue;
         const blank = ['reason', 'accepted_at'].filter((k) => w[k].trim() === '');
@@ -19676,6 +25410,19 @@ async function verifyAristo(targetDir, ctx) {
         repoPath,
     });
     const waivers = loadWaivers(ws, targetDir, targetId, f);
+    // A pull request can write expectations.toml: with enforcement pinned by the workflow, only the
+    // workflow's own config may waive (the platform's waivers), as for every pack.
+    if (ctx.options.assurance !== undefined && waivers.size > 0) {
+        const first = [...waivers.values()][0];
+        const ids = [...waivers.keys()];
+        const named = ids
+            .slice(0, 5)
+            .map((id) => `\`${id}\``)
+            .join(', ');
+        const more = ids.length > 5 ? ` and ${ids.length - 5} more` : '';
+        f.add(ARISTO.waiversNotTrusted, targetId, `${EXPECTATIONS_PATH} waives ${named}${more}, but the workflow pins enforcement: waivers from the checkout do not apply.`, first.location);
+        waivers.clear();
+    }
     const proofs = listProofNames(targetDir).map((name) => {
         const decoded = idFromProofFileName(name);
         const id = decoded.ok ? decoded.id : undefined;
@@ -19954,110 +25701,9 @@ function readCodeFile(ws, targetDir, file) {
     return text.ok ? { state: 'ok', lines: rustLines(text.text) } : { state: 'unreadable' };
 }
 
-;// CONCATENATED MODULE: ./src/packs/aristo/cards.ts
-
-function tally(cards) {
-    const n = (s) => cards.filter((c) => s.includes(c.state)).length;
-    return {
-        verified: n(['verified']),
-        refuted: n(['refuted', 'waived']),
-        inconclusive: n(['inconclusive']),
-        stale: n(['stale']),
-    };
-}
-const q = (s, max = 300) => `"${cap(plain(s.replace(/\s+/g, ' ').trim()), max)}"`;
-const t = (s, max = 300) => cap(plain(s.replace(/\s+/g, ' ').trim()), max);
-const rerun = (id) => `aristo verify --filter id=${t(id, 140)} --rerun`;
-function head(mark, title, c) {
-    const where = c.file && c.site ? `${t(c.file, 200)}:${t(c.site, 200)}` : c.proof ? t(c.proof, 200) : '';
-    return `${mark} ${title} — ${t(c.id, 140)}${where ? ` (${where})` : ''}`;
-}
-/** One card as the seed draws it (plain text: every artifact string is escaped for a terminal). */
-function renderCard(c) {
-    const out = [];
-    const claim = () => c.claim !== undefined && out.push(`Claim: ${q(c.claim)}`);
-    switch (c.state) {
-        case 'refuted':
-        case 'waived':
-            out.push(head('✗', c.state === 'waived' ? 'Refuted (waived)' : 'Refuted', c));
-            claim();
-            if (c.tested?.length)
-                out.push(`Tested: ${c.tested.map((s) => t(s, 80)).join(' → ')}`);
-            if (c.found)
-                out.push(`Found: ${t(c.found, 400)}`);
-            if (c.foundAt)
-                out.push(`↳ ${t(c.foundAt.path, 200)}${c.foundAt.line ? `:${c.foundAt.line}` : ''} ${t(c.foundAt.what, 200)}`);
-            if (c.waiver)
-                out.push(`Waived: ${t(c.waiver.reason, 300)}${c.waiver.tracking ? ` (${t(c.waiver.tracking, 200)})` : ''}`);
-            else
-                out.push(`Fix the code, or waive: aristo verify --accept ${t(c.id, 140)} --because "<reason>"`);
-            break;
-        case 'stale':
-            out.push(head('⚠', 'Stale', c));
-            claim();
-            out.push(`Drifted: ${(c.drifted ?? []).join('; ')} since the proof was produced`);
-            out.push(`Re-run: ${rerun(c.id)}`);
-            break;
-        case 'rejected':
-        case 'malformed':
-            out.push(head('✗', c.state === 'rejected' ? 'Rejected' : 'Unreadable proof', c));
-            claim();
-            for (const f of c.failures ?? [])
-                out.push(`  • ${t(f, 400)}`);
-            out.push(`Re-run: ${rerun(c.id)}`);
-            break;
-        case 'orphan':
-            out.push(head('✗', 'Orphan proof', c));
-            out.push('No annotation has this id: delete the proof (aristo stamp archives it) or restore the annotation.');
-            break;
-        case 'inconclusive':
-            out.push(head('?', 'Inconclusive', c));
-            claim();
-            if (c.gap)
-                out.push(`Gap: ${t(c.gap, 400)}`);
-            for (const [i, s] of (c.suggestions ?? []).entries())
-                out.push(`Suggestion ${i + 1}: ${t(s.kind, 10)} at ${t(s.at, 160)} — ${q(s.text, 160)}`);
-            out.push(`Add a suggestion, then re-run: ${rerun(c.id)}`);
-            break;
-        case 'unproven':
-            out.push(head('·', 'No proof', c));
-            claim();
-            out.push(`Run: aristo verify --filter id=${t(c.id, 140)}`);
-            break;
-        case 'verified':
-            out.push(head('✓', 'Verified', c));
-            claim();
-            if (c.held)
-                out.push(`Held: ${t(c.held, 300)}`);
-            break;
-    }
-    return out.join('\n');
-}
-/**
- * The review: a card per subject that needs action (refuted first), the verified ones folded
- * into one list, and the tally line.
- */
-function renderCards(cards) {
-    const order = [
-        'refuted',
-        'rejected',
-        'malformed',
-        'orphan',
-        'stale',
-        'inconclusive',
-        'unproven',
-        'waived',
-    ];
-    const blocks = order.flatMap((s) => cards.filter((c) => c.state === s).map(renderCard));
-    const verified = cards.filter((c) => c.state === 'verified');
-    if (verified.length)
-        blocks.push(`✓ Verified — ${verified.map((c) => t(c.id, 140)).join(', ')}`);
-    const n = tally(cards);
-    blocks.push(`✓ ${n.verified} verified · ✗ ${n.refuted} refuted · ? ${n.inconclusive} inconclusive · ⚠ ${n.stale} stale`);
-    return blocks.join('\n\n') + '\n';
-}
-
 ;// CONCATENATED MODULE: ./src/packs/aristo/index.ts
+
+
 
 
 
@@ -20099,3916 +25745,8 @@ const aristoPack = {
             .sort();
     },
     verify: verifyAristo,
-};
-
-;// CONCATENATED MODULE: ./src/policy/codes.ts
-/** Codes about the run as a whole rather than one contract. */
-const GATE = {
-    nothingVerified: {
-        code: 'gate.nothing_verified',
-        severity: 'error',
-        title: 'Nothing was verified',
-        remediation: 'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
-    },
-    targetNotFound: {
-        code: 'gate.target_not_found',
-        severity: 'error',
-        title: 'A configured path does not exist or is outside the workspace',
-        remediation: 'Fix the path in the paths input or the config file.',
-    },
-    configInvalid: {
-        code: 'gate.config_invalid',
-        severity: 'error',
-        title: 'The audit-gate config file is malformed',
-        remediation: 'Fix the config file (see the README, "Config file").',
-    },
-    configRefused: {
-        code: 'gate.config_refused',
-        severity: 'error',
-        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
-        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
-    },
-    configKeyIgnored: {
-        code: 'gate.config_key_ignored',
-        severity: 'warning',
-        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
-        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
-    },
-    gitIndexUnreadable: {
-        code: 'gate.git_index_unreadable',
-        severity: 'warning',
-        title: 'What git tracks could not be read, so .gitignore files were not trusted there',
-        remediation: 'Nothing to fix if the extra targets are right; otherwise give the runner a readable .git/index (core.splitIndex off), or list what to skip in the config exclude.',
-    },
-    subjectConflict: {
-        code: 'gate.subject_conflict',
-        severity: 'error',
-        title: 'Two targets report the same subject',
-        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
-    },
-    waiverUnmatched: {
-        code: 'gate.waiver_unmatched',
-        severity: 'error',
-        title: 'A waiver in the config matches no finding',
-        remediation: 'Remove the waiver from the config (what it waived is fixed or gone), or correct its code or subject.',
-    },
-    waiverExpired: {
-        code: 'gate.waiver_expired',
-        severity: 'warning',
-        title: 'A waiver in the config has expired, so the findings it covered count again',
-        remediation: 'Fix what the waiver covered and remove it, or renew it with a new expires date and a reason.',
-    },
-    internalError: {
-        code: 'gate.internal_error',
-        severity: 'error',
-        title: 'audit-gate failed while checking this target',
-        remediation: 'Report this with the message; the target counts as failed until it is verified.',
-    },
-};
-
-;// CONCATENATED MODULE: ./src/policy/waivers.ts
-
-
-
-const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
-/** One accepted finding: `config.waivers[]`. */
-const waivers_Waiver = object({
-    code: schemas_string().min(1).describe('The validation code waived, e.g. aris.input_stale'),
-    subject: schemas_string()
-        .min(1)
-        .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
-    reason: schemas_string().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
-    tracking: schemas_string().min(1).optional().describe('Where the fix is tracked, e.g. an issue URL'),
-    expires: schemas_string()
-        .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
-        .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
-        .optional()
-        .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
-})
-    .strict();
-/** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
-function globRegExp(glob) {
-    let re = '';
-    for (let i = 0; i < glob.length; i++) {
-        const c = glob[i];
-        if (c === '*' && glob[i + 1] === '*') {
-            re += '.*';
-            i++;
-        }
-        else if (c === '*')
-            re += '[^/]*';
-        else if (c === '?')
-            re += '[^/]';
-        else
-            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
-    }
-    return new RegExp(`^${re}$`, 's');
-}
-function waiverMatches(w, f) {
-    return w.code === f.code && (w.subject === f.subject || globRegExp(w.subject).test(f.subject));
-}
-function isExpired(w, now) {
-    return w.expires !== undefined && Date.parse(w.expires) <= now.getTime();
-}
-/**
- * The waiver step of policy, over the findings of targets (never run-level findings: a waiver
- * cannot hide a bad config, an internal error or itself). A finding a live waiver matches keeps
- * its code and severity but gets `waived` and stops blocking. The ratchet: a waiver that matches
- * nothing is a `gate.waiver_unmatched` error, so a baseline cannot rot; an expired waiver applies
- * to nothing and is a `gate.waiver_expired` warning (what it covered counts again on its own).
- */
-function applyWaivers(findings, entries, now) {
-    const used = new Set();
-    const live = entries.map((e) => !isExpired(e.waiver, now));
-    const out = findings.map((f) => {
-        const i = entries.findIndex((e, k) => live[k] && waiverMatches(e.waiver, f));
-        if (i < 0)
-            return f;
-        used.add(i);
-        const { reason, tracking } = entries[i].waiver;
-        return {
-            ...f,
-            blocking: false,
-            waived: tracking !== undefined ? { reason, tracking } : { reason },
-        };
-    });
-    const ratchet = [];
-    entries.forEach((e, i) => {
-        const w = e.waiver;
-        const at = e.location ? { location: e.location } : {};
-        const named = `The waiver of ${w.code} for ${w.subject}`;
-        if (!live[i])
-            ratchet.push(finding(GATE.waiverExpired, {
-                subject: 'gate',
-                message: `${named} expired on ${w.expires}, so it no longer applies.`,
-                ...at,
-            }));
-        else if (!used.has(i))
-            ratchet.push(finding(GATE.waiverUnmatched, {
-                subject: 'gate',
-                message: `${named} matches no finding: what it waived is fixed or gone.`,
-                ...at,
-            }));
-    });
-    return { findings: out, ratchet };
-}
-
-;// CONCATENATED MODULE: ./src/conformance/codes.ts
-const FIXTURE = {
-    mismatch: {
-        code: 'fixture.mismatch',
-        severity: 'error',
-        title: 'A conformance fixture emitted other codes or another terminal state than it expects',
-        remediation: 'Fix the rule, or (if the fixture is wrong) its expected_validation_codes / expected_terminal_state.',
-    },
-    missingExpected: {
-        code: 'fixture.missing_expected_validation',
-        severity: 'error',
-        title: 'A conformance fixture does not say which codes it expects',
-        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean fixture).',
-    },
-    invalid: {
-        code: 'fixture.invalid',
-        severity: 'error',
-        title: 'fixture.json is malformed, names an unknown pack or code, or its input is missing',
-        remediation: 'Fix fixture.json: {fixture_id, fixture_kind, pack, input, options, expected_validation_codes, expected_terminal_state}.',
-    },
-};
-const CONFORMANCE_CODES = Object.values(FIXTURE);
-
-;// CONCATENATED MODULE: ./src/packs/aris/index.ts
-
-
-
-
-
-
-const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
-/** ARIS paper-audit assurance (seed 000): four mandatory audits per paper directory. */
-const arisPack = {
-    id: 'aris',
-    title: 'ARIS paper-audit assurance',
-    namespace: 'aris',
-    codes: ARIS_CODES,
-    targetKind: 'paper',
-    subjectKinds: ['audit'],
-    // Assurance and effort are gate-wide options; the pack has none of its own.
-    options: object({}).strict(),
-    schemas: {
-        'aris-audit-artifact': AuditArtifact,
-        'aris-audit-manifest': AuditManifest,
-        'aris-report': ArisReport,
-    },
-    outputs: {
-        'aris-report': {
-            description: 'The verify_paper_audits.sh report (version 2) of one paper',
-            render: (report, id) => report.extensions?.[id] !== undefined ? renderArisReport(report, id) : undefined,
-        },
-    },
-    discover(dirs) {
-        const found = new Set();
-        for (const d of dirs) {
-            if ([...d.files].some((f) => ARTIFACT_NAMES.has(f)))
-                found.add(d.abs);
-            if (external_node_path_default().basename(d.abs) === '.aris' &&
-                (d.files.has('assurance.txt') || d.files.has('audit-manifest.json'))) {
-                found.add(external_node_path_default().dirname(d.abs));
-            }
-        }
-        return [...found].sort();
-    },
-    // A named directory with no audit artifacts is a paper whose audits are all missing.
-    claimsUndiscovered: true,
-    verify: verifyPaper,
-    fixtures: {
-        options: object({ max_artifact_bytes: schemas_number().int().positive().optional() })
-            .describe('Test knob: a smaller artifact size cap'),
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
-
-
-/** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
-const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
-/**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
- * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
- * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
- * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
- * directory to such a directory is a run too (the walk does not follow symlinks, so it would
- * otherwise hide the run; the pack reads it through the link, inside the root only).
- */
-function discoverRuns(dirs) {
-    const found = new Set();
-    for (const d of dirs) {
-        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' && MARKERS.some((m) => d.files.has(m)))
-            found.add(d.abs);
-        if (external_node_path_default().basename(d.abs) !== 'runs')
-            continue;
-        for (const name of d.links) {
-            const link = external_node_path_default().join(d.abs, name);
-            if (MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(link, m))))
-                found.add(link);
-        }
-    }
-    return [...found].sort();
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/canonical.ts
-/**
- * Canonical JSON as the producer writes it (Python `json.dumps(sort_keys=True, separators=(",",
- * ":"), ensure_ascii=False, allow_nan=False)`): sorted keys, no whitespace, Python's string escapes
- * and Python's float repr. Two paths:
- *
- * - fast: `JSON.parse` then re-serialize with sorted keys; a line equal to that is canonical (and
- *   has no duplicate keys, since a repeated key would vanish from the re-serialization);
- * - exact: a small scanner that explains why a line is not canonical (syntax error with its column,
- *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
- *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
- */
-/** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
-function pyFloatRepr(x) {
-    if (x === 0)
-        return Object.is(x, -0) ? '-0.0' : '0.0';
-    const [mant, expStr] = x.toExponential().split('e');
-    const neg = mant.startsWith('-');
-    const digits = mant.replace('-', '').replace('.', '');
-    const e = Number(expStr);
-    let s;
-    if (e >= -4 && e < 16) {
-        if (e >= 0) {
-            const intPart = digits.slice(0, e + 1).padEnd(e + 1, '0');
-            s = `${intPart}.${digits.slice(e + 1) || '0'}`;
-        }
-        else {
-            s = `0.${'0'.repeat(-e - 1)}${digits}`;
-        }
-    }
-    else {
-        const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-        s = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-    }
-    return neg ? `-${s}` : s;
-}
-/** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
-function pyString(s) {
-    return JSON.stringify(s);
-}
-function codePointCompare(a, b) {
-    const ia = a[Symbol.iterator]();
-    const ib = b[Symbol.iterator]();
-    for (;;) {
-        const x = ia.next();
-        const y = ib.next();
-        if (x.done)
-            return y.done ? 0 : -1;
-        if (y.done)
-            return 1;
-        const cx = x.value.codePointAt(0);
-        const cy = y.value.codePointAt(0);
-        if (cx !== cy)
-            return cx < cy ? -1 : 1;
-    }
-}
-/** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */
-class Fail {
-    problem;
-    constructor(problem) {
-        this.problem = problem;
-    }
-}
-const INT_RE = /^-?(?:0|[1-9]\d*)$/;
-const NUM_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-/** The exact scanner: parses `text` and reports the first reason it is not canonical JSON. */
-function scanCanonical(text) {
-    let i = 0;
-    let firstNoncanonical;
-    let firstDuplicate;
-    const soft = (column, message) => {
-        firstNoncanonical ??= { kind: 'noncanonical', column, message };
-    };
-    const syntax = (message, at = i) => {
-        throw new Fail({ kind: 'syntax', column: at + 1, message: `${message} at column ${at + 1}` });
-    };
-    const skipWs = () => {
-        const start = i;
-        while (i < text.length &&
-            (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
-            i++;
-        if (i > start)
-            soft(start + 1, `has whitespace at column ${start + 1} (canonical JSON is compact)`);
-    };
-    let topMembers;
-    const value = (depth) => {
-        if (depth > 512)
-            syntax('nests deeper than 512 levels');
-        skipWs();
-        const c = text[i];
-        if (c === '{')
-            return object(depth);
-        if (c === '[')
-            return array(depth);
-        if (c === '"')
-            return string();
-        if (c === 't' && text.startsWith('true', i))
-            return ((i += 4), true);
-        if (c === 'f' && text.startsWith('false', i))
-            return ((i += 5), false);
-        if (c === 'n' && text.startsWith('null', i))
-            return ((i += 4), null);
-        if (text.startsWith('NaN', i) ||
-            text.startsWith('Infinity', i) ||
-            text.startsWith('-Infinity', i)) {
-            syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
-        }
-        if (c === '-' || (c !== undefined && c >= '0' && c <= '9'))
-            return number();
-        if (c === undefined)
-            return syntax('ends where a value was expected');
-        return syntax(`has an unexpected character ${JSON.stringify(c)}`);
-    };
-    const number = () => {
-        const start = i;
-        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
-            i++;
-        const lex = text.slice(start, i);
-        if (!NUM_RE.test(lex))
-            syntax(`has an invalid number ${JSON.stringify(lex)}`, start);
-        const n = Number(lex);
-        if (!Number.isFinite(n))
-            syntax(`has a number out of range ${JSON.stringify(lex)}`, start);
-        if (INT_RE.test(lex)) {
-            if (lex === '-0')
-                soft(start + 1, `writes -0 at column ${start + 1}`);
-        }
-        else if (lex !== pyFloatRepr(n) || Object.is(n, -0)) {
-            soft(start + 1, `writes the number ${lex} at column ${start + 1}, not in canonical form (${Object.is(n, -0) ? '0.0' : pyFloatRepr(n)})`);
-        }
-        return n;
-    };
-    const string = () => {
-        const start = i;
-        i++;
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (Number.isNaN(c))
-                syntax('has an unterminated string', start);
-            if (c === 0x22)
-                break;
-            if (c < 0x20)
-                syntax('has a raw control character inside a string');
-            if (c === 0x5c) {
-                const e = text[i + 1];
-                if (e === 'u') {
-                    if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
-                        syntax('has an invalid \\u escape');
-                    i += 6;
-                    continue;
-                }
-                if (e === undefined || !'"\\/bfnrt'.includes(e))
-                    syntax('has an invalid escape');
-                i += 2;
-                continue;
-            }
-            i++;
-        }
-        i++;
-        const raw = text.slice(start, i);
-        const decoded = JSON.parse(raw);
-        if (pyString(decoded) !== raw)
-            soft(start + 1, `escapes a string differently from canonical JSON at column ${start + 1}`);
-        return decoded;
-    };
-    const array = (depth) => {
-        i++;
-        const out = [];
-        skipWs();
-        if (text[i] === ']')
-            return (i++, out);
-        for (;;) {
-            out.push(value(depth + 1));
-            skipWs();
-            if (text[i] === ',') {
-                i++;
-                continue;
-            }
-            if (text[i] === ']')
-                return (i++, out);
-            return syntax('expects , or ] in an array');
-        }
-    };
-    const object = (depth) => {
-        i++;
-        const out = {};
-        const members = depth === 0 ? new Map() : undefined;
-        if (members)
-            topMembers = members;
-        let prev;
-        const seen = new Set();
-        skipWs();
-        if (text[i] === '}')
-            return (i++, out);
-        for (;;) {
-            skipWs();
-            if (text[i] !== '"')
-                syntax('expects a quoted key');
-            const keyAt = i;
-            const key = string();
-            skipWs();
-            if (text[i] !== ':')
-                syntax('expects : after a key');
-            i++;
-            skipWs();
-            const vStart = i;
-            const v = value(depth + 1);
-            if (seen.has(key)) {
-                // Keep reading (the last value wins, as in most parsers) so the rest can still be checked.
-                firstDuplicate ??= {
-                    kind: 'duplicate',
-                    column: keyAt + 1,
-                    key,
-                    message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}`,
-                };
-            }
-            else if (prev !== undefined && codePointCompare(prev, key) > 0)
-                soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
-            seen.add(key);
-            prev = key;
-            Object.defineProperty(out, key, {
-                value: v,
-                enumerable: true,
-                writable: true,
-                configurable: true,
-            });
-            members?.set(key, [vStart, i]);
-            skipWs();
-            if (text[i] === ',') {
-                i++;
-                continue;
-            }
-            if (text[i] === '}')
-                return (i++, out);
-            return syntax('expects , or } in an object');
-        }
-    };
-    try {
-        if (text.charCodeAt(0) === 0xfeff)
-            syntax('starts with a UTF-8 byte order mark (BOM)', 0);
-        if (text.length === 0)
-            syntax('is empty', 0);
-        const v = value(0);
-        skipWs();
-        if (i < text.length)
-            syntax('has text after the JSON value');
-        if (firstDuplicate)
-            return { ok: false, problem: firstDuplicate, value: v };
-        if (firstNoncanonical)
-            return { ok: false, problem: firstNoncanonical, value: v };
-        return { ok: true, value: v, members: topMembers };
-    }
-    catch (err) {
-        if (err instanceof Fail)
-            return { ok: false, problem: err.problem };
-        throw err;
-    }
-}
-const MAX_DEPTH = 512;
-/**
- * What the producer would write for the document in `text`: Python's json.loads, then json.dumps
- * with sort_keys, compact separators and ensure_ascii=False. Integers keep their digits, floats
- * become Python's repr, strings are re-escaped and keys sorted by code point, so formatting never
- * changes a content id. Undefined when the text is not JSON, repeats a key, nests deeper than 512
- * levels or holds a number Python could not write back (infinite).
- */
-function canonicalizeText(text) {
-    try {
-        JSON.parse(text); // syntax first: the walk below trusts it
-    }
-    catch {
-        return undefined;
-    }
-    let i = 0;
-    const ws = () => {
-        for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;)
-            c = text.charCodeAt(++i);
-    };
-    const string = () => {
-        const start = i++;
-        for (let c = text.charCodeAt(i); c !== 0x22; c = text.charCodeAt(i))
-            i += c === 0x5c ? 2 : 1;
-        i++;
-        return JSON.parse(text.slice(start, i));
-    };
-    const value = (depth) => {
-        if (depth > MAX_DEPTH)
-            throw new Fail({ kind: 'syntax', column: i + 1, message: 'too deep' });
-        ws();
-        const c = text[i];
-        if (c === '{' || c === '[') {
-            i++;
-            ws();
-            const close = c === '{' ? '}' : ']';
-            const parts = [];
-            while (text[i] !== close) {
-                ws();
-                let key = '';
-                if (c === '{') {
-                    key = string();
-                    ws();
-                    i++; // :
-                }
-                parts.push([key, value(depth + 1)]);
-                ws();
-                if (text[i] === ',')
-                    i++;
-            }
-            i++;
-            if (c === '[')
-                return `[${parts.map((p) => p[1]).join(',')}]`;
-            parts.sort((a, b) => codePointCompare(a[0], b[0]));
-            for (let k = 1; k < parts.length; k++)
-                if (parts[k - 1][0] === parts[k][0])
-                    throw new Fail({ kind: 'duplicate', column: i, key: parts[k][0], message: 'repeats' });
-            return `{${parts.map(([k, v]) => `${pyString(k)}:${v}`).join(',')}}`;
-        }
-        if (c === '"')
-            return pyString(string());
-        for (const lit of ['true', 'false', 'null'])
-            if (text.startsWith(lit, i))
-                return ((i += lit.length), lit);
-        const start = i;
-        while (i < text.length && /[-+0-9.eE]/.test(text[i]))
-            i++;
-        const lex = text.slice(start, i);
-        if (INT_RE.test(lex))
-            return lex === '-0' ? '0' : lex;
-        const x = Number(lex);
-        if (!Number.isFinite(x))
-            throw new Fail({ kind: 'syntax', column: start + 1, message: lex });
-        return pyFloatRepr(x);
-    };
-    try {
-        return value(0);
-    }
-    catch (err) {
-        if (err instanceof Fail)
-            return undefined;
-        throw err;
-    }
-}
-/** The code of a hex digit in lowercase, or -1 (Python writes `\u001f`, never `\u001F`). */
-function lowerHex(c) {
-    return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
-}
-// Per open container: where the previous key of that object starts and ends (-1: none yet).
-// Shared scratch space: isCanonicalText is synchronous and not re-entered.
-const keyStart = new Int32Array(MAX_DEPTH + 1);
-const keyEnd = new Int32Array(MAX_DEPTH + 1);
-/**
- * Whether `text`, which JSON.parse has already accepted, is canonical JSON, judged from its
- * characters in one pass without building anything: no whitespace between tokens, object keys in
- * strictly increasing order (so no duplicate), only the escapes Python writes, integers without
- * -0, and floats as Python's repr. False means "not proven": keys with escapes or non-ASCII,
- * floats outside the plain decimal range and deep nesting are left to the exact scanner.
- * `members`, when given, receives the spans of the top-level object's members; `ascii` says the
- * caller knows the text is ASCII (its UTF-8 is as long as it is), which spares the key checks.
- */
-function isCanonicalText(text, members, ascii = false) {
-    const n = text.length;
-    let member = '';
-    let memberStart = -1;
-    let bs = text.indexOf('\\');
-    if (bs < 0)
-        bs = n;
-    let depth = -1;
-    let i = 0;
-    while (i < n) {
-        const c = text.charCodeAt(i);
-        if (c === 0x22) {
-            let j = text.indexOf('"', i + 1);
-            if (j < 0)
-                return false; // unterminated: not text JSON.parse accepted
-            let escaped = false;
-            while (bs < j) {
-                escaped = true;
-                const e = text.charCodeAt(bs + 1);
-                if (e === 0x75) {
-                    // \u00XX, only for the control characters that have no short escape.
-                    if (text.charCodeAt(bs + 2) !== 0x30 || text.charCodeAt(bs + 3) !== 0x30)
-                        return false;
-                    const hi = text.charCodeAt(bs + 4) - 0x30;
-                    const lo = lowerHex(text.charCodeAt(bs + 5));
-                    if ((hi !== 0 && hi !== 1) || lo < 0)
-                        return false;
-                    const cp = hi * 16 + lo;
-                    if (cp === 8 || cp === 9 || cp === 10 || cp === 12 || cp === 13)
-                        return false;
-                    bs += 6;
-                }
-                else if (e === 0x22 || // \"
-                    e === 0x5c || // \\
-                    e === 0x6e || // \n
-                    e === 0x72 || // \r
-                    e === 0x74 || // \t
-                    e === 0x62 || // \b
-                    e === 0x66 // \f
-                ) {
-                    bs += 2;
-                }
-                else
-                    return false;
-                if (bs > j && (j = text.indexOf('"', bs)) < 0)
-                    return false; // that quote was escaped
-                const next = text.indexOf('\\', bs);
-                bs = next < 0 ? n : next;
-            }
-            if (text.charCodeAt(j + 1) !== 0x3a) {
-                i = j + 1;
-                continue;
-            }
-            // A key: plain ASCII (or the scanner decides), strictly after the object's previous key.
-            if (escaped)
-                return false;
-            if (!ascii) {
-                for (let k = i + 1; k < j; k++)
-                    if (text.charCodeAt(k) >= 0x80)
-                        return false;
-            }
-            const pa = keyStart[depth];
-            if (pa >= 0 && !asciiLess(text, pa, keyEnd[depth], i + 1, j))
-                return false;
-            keyStart[depth] = i + 1;
-            keyEnd[depth] = j;
-            if (depth === 0 && members) {
-                member = text.slice(i + 1, j);
-                memberStart = j + 2;
-            }
-            i = j + 2;
-            continue;
-        }
-        if (c === 0x7b || c === 0x5b) {
-            if (++depth >= MAX_DEPTH)
-                return false;
-            keyStart[depth] = -1;
-            i++;
-            continue;
-        }
-        if (c === 0x7d || c === 0x5d || c === 0x2c) {
-            if (depth === 0 && memberStart >= 0) {
-                members.set(member, [memberStart, i]);
-                memberStart = -1;
-            }
-            if (c !== 0x2c)
-                depth--;
-            i++;
-        }
-        else if (c === 0x74 || c === 0x6e) {
-            i += 4; // true, null
-        }
-        else if (c === 0x66) {
-            i += 5; // false
-        }
-        else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-            const start = i++;
-            let plain = true;
-            for (; i < n; i++) {
-                const d = text.charCodeAt(i);
-                if (d >= 0x30 && d <= 0x39)
-                    continue;
-                if (d !== 0x2e && d !== 0x65 && d !== 0x45 && d !== 0x2b && d !== 0x2d)
-                    break;
-                plain = false;
-            }
-            if (plain) {
-                if (c === 0x2d && i - start === 2 && text.charCodeAt(start + 1) === 0x30)
-                    return false; // -0
-                // 309 digits and more overflow to Infinity, which the scanner rejects as out of range.
-                if (i - start > 308 && !Number.isFinite(Number(text.slice(start, i))))
-                    return false;
-            }
-            else if (!plainFloat(text.slice(start, i)))
-                return false;
-        }
-        else {
-            return false; // whitespace
-        }
-    }
-    return true;
-}
-/** Whether key [a0, a1) sorts strictly before key [b0, b1) (ASCII, so code units are code points). */
-function asciiLess(text, a0, a1, b0, b1) {
-    const la = a1 - a0;
-    const lb = b1 - b0;
-    const m = la < lb ? la : lb;
-    for (let k = 0; k < m; k++) {
-        const x = text.charCodeAt(a0 + k);
-        const y = text.charCodeAt(b0 + k);
-        if (x !== y)
-            return x < y;
-    }
-    return la < lb;
-}
-/** A float in the range where Python's repr is a plain decimal, written exactly that way. */
-function plainFloat(lex) {
-    if (lex === '0.0')
-        return true;
-    const x = Number(lex);
-    const ax = Math.abs(x);
-    if (!(ax >= 1e-4 && ax < 1e16) || lex.indexOf('e') >= 0 || lex.indexOf('E') >= 0)
-        return false;
-    // In this range JavaScript and Python agree on the digits; Python keeps ".0" on whole floats.
-    const js = String(x);
-    return js === lex || (js.length + 2 === lex.length && lex.endsWith('.0') && lex.startsWith(js));
-}
-/**
- * Checks one line: JSON.parse and a one-pass character check first, the exact scanner only when
- * those cannot prove the line canonical (it then says why, or accepts a Python-only form).
- * `needMembers` asks for the spans of the top-level members (for re-hashing content ids).
- */
-function checkLine(text, needMembers = false, ascii = false) {
-    // A trace line is an object: anything else goes straight to the scanner, which says why.
-    if (text.charCodeAt(0) === 0x7b) {
-        let v;
-        try {
-            v = JSON.parse(text);
-        }
-        catch {
-            return scanCanonical(text); // it says where the syntax breaks
-        }
-        const members = needMembers ? new Map() : undefined;
-        if (isCanonicalText(text, members, ascii))
-            return { ok: true, value: v, members };
-    }
-    return scanCanonical(text);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/files.ts
-
-
-
-
-
-/** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
-const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
-/**
- * Lists every file under the run directory (see the kit's listTarget): symlinks are not followed,
- * FIFOs and sockets are listed as 'other' and never opened.
- */
-function listRun(runDir, realRunDir) {
-    return listTarget(runDir, realRunDir, 'the run directory');
-}
-/**
- * Reads a run file through the run's listing and the shared Hasher, which keeps its hash (the
- * manifest check then needs no second read). Missing means not in the listing; a listed entry
- * that is not a regular file inside the run is not read.
- */
-function readRunFile(ctx, name, maxBytes) {
-    const e = ctx.listing.get(name);
-    if (!e)
-        return { ok: false, kind: 'missing', detail: 'does not exist' };
-    if (!readable(e))
-        return { ok: false, kind: 'other', detail: e.detail ?? 'is not a regular file' };
-    return ctx.hasher.read(e.real, maxBytes);
-}
-/** Reads and parses a small JSON run file (located errors; duplicate keys are malformed). */
-function readRunJson(ctx, name) {
-    const read = readRunFile(ctx, name, MAX_RUN_FILE_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing')
-            return { state: 'missing' };
-        return { state: 'unreadable', detail: read.detail };
-    }
-    const text = decodeUtf8(read.bytes);
-    if (!text.ok)
-        return { state: 'malformed', detail: text.detail, line: 1 };
-    // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
-    // unless something must be pointed at; canonical keys are strictly sorted, so none repeats.
-    const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
-    if (body.charCodeAt(0) === 0x7b) {
-        try {
-            const value = JSON.parse(body);
-            const members = new Map();
-            if (isCanonicalText(body, members)) {
-                let doc;
-                const lazy = {
-                    lineOf: (p) => (doc ??= parseJson(text.text).doc).lineOf(p),
-                };
-                return { state: 'ok', value, doc: lazy, text: text.text, members };
-            }
-        }
-        catch {
-            // fall through to the located parser, which says where it breaks
-        }
-    }
-    return parseJsonText(text.text, true);
-}
-/**
- * Reads a JSON run file and validates it. An unreadable file is trace.file_unreadable; malformed
- * JSON or a schema violation is `invalid`, at its line, with "<name> <what> at <where>: <why>."
- * Returns undefined when anything was reported (or the file is missing: the core-file check says so).
- */
-function loadRunFile(ctx, name, schema, invalid, what) {
-    const rel = ctx.rel(name);
-    const loaded = readRunJson(ctx, name);
-    if (loaded.state === 'missing')
-        return undefined;
-    if (loaded.state === 'unreadable') {
-        ctx.f.add(TRACE.fileUnreadable, `${name} ${loaded.detail}.`, { path: rel });
-        return undefined;
-    }
-    if (loaded.state === 'malformed') {
-        ctx.f.add(invalid, `${name} ${loaded.detail}.`, { path: rel, line: loaded.line });
-        return undefined;
-    }
-    const parsed = schema.safeParse(loaded.value);
-    if (!parsed.success) {
-        const issue = firstIssue(parsed.error, { style: 'verbatim' });
-        ctx.f.add(invalid, `${name} ${what} at ${issue.where}: ${issue.why}.`, {
-            path: rel,
-            line: loaded.doc.lineOf(issue.path) ?? 1,
-        });
-        return undefined;
-    }
-    return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
-/** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
-const DEFAULT_MIN_SUPPORTS = 2;
-/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
-function supportFloor(option) {
-    return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
-}
-/**
- * The run's recorded policy (`metadata.reasoning_policy.min_supports_per_claim`) read as the
- * producer's verifier reads it (absent or unusable: 2; otherwise at least 1), raised to the gate's
- * floor when that is higher. Before the header is read (or when it is unusable) the producer's
- * default stands in for the run's policy.
- */
-function supportPolicy(floor, metadata) {
-    const policy = metadata?.reasoning_policy;
-    const raw = policy && typeof policy === 'object' && !Array.isArray(policy)
-        ? policy.min_supports_per_claim
-        : undefined;
-    let run = DEFAULT_MIN_SUPPORTS;
-    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
-    if (typeof raw === 'number' && Number.isFinite(raw)) {
-        run = Math.max(1, Math.trunc(raw));
-        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
-    }
-    else if (typeof raw === 'string') {
-        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
-        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
-    }
-    if (floor !== undefined && floor > run)
-        return {
-            min: floor,
-            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
-        };
-    return { min: run, source: runSource };
-}
-/**
- * Whether the run's recorded policy lets a derived claim marked `structured.insufficient_evidence`
- * stand in a run that reports insufficient evidence (the contract's "policy-driven" exemption).
- * The producer records no such policy and never marks claims, so real runs never get it: without
- * it, the mark would only let a forged claim through.
- */
-function allowsMarkedInsufficient(metadata) {
-    const policy = metadata?.reasoning_policy;
-    return (!!policy &&
-        typeof policy === 'object' &&
-        policy.allow_marked_insufficient_claims === true);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/context.ts
-/** Short, safe quoting of artifact text inside a message. */
-function context_q(s, max = 120) {
-    const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
-    return JSON.stringify(t);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/rules/cross-references.ts
-
-
-/** The run's parts must name each other: header, plan.json, spec.json and run_meta.json. */
-const crossReferences = {
-    meta: {
-        name: 'cross-references',
-        description: 'The trace header, plan.json, spec.json and run_meta.json name the same plan, spec, trace and run.',
-        codes: [TRACE.planMismatch, TRACE.runMetaMismatch],
-    },
-    check({ ctx, runId, runMeta, plan, spec, scan }) {
-        const header = scan?.header;
-        const planRel = { path: ctx.rel('plan.json'), line: 1 };
-        if (header && plan && header.plan_id !== plan.plan.id) {
-            ctx.f.add(TRACE.planMismatch, `The trace header names plan ${context_q(String(header.plan_id))} but plan.json is plan ${context_q(plan.plan.id)}.`, ctx.at(1), [planRel]);
-        }
-        if (header && spec && header.spec_id !== spec.id) {
-            ctx.f.add(TRACE.planMismatch, `The trace header names spec ${context_q(String(header.spec_id))} but spec.json is spec ${context_q(spec.id)}.`, ctx.at(1), [{ path: ctx.rel('spec.json'), line: 1 }]);
-        }
-        if (plan && spec && plan.plan.spec_id !== spec.id) {
-            ctx.f.add(TRACE.planMismatch, `plan.json was made for spec ${context_q(plan.plan.spec_id)} but spec.json is spec ${context_q(spec.id)}.`, planRel, [{ path: ctx.rel('spec.json'), line: 1 }]);
-        }
-        if (runMeta) {
-            const metaLoc = { path: ctx.rel('run_meta.json'), line: 1 };
-            const mism = [];
-            if (runMeta.run_id !== runId)
-                mism.push(`run_id ${context_q(runMeta.run_id)} but the run directory is ${context_q(runId)}`);
-            if (header && runMeta.trace_id !== header.id)
-                mism.push(`trace_id ${context_q(runMeta.trace_id)} but the trace is ${context_q(header.id)}`);
-            if (plan && runMeta.plan_id !== plan.plan.id)
-                mism.push(`plan_id ${context_q(runMeta.plan_id)} but plan.json is ${context_q(plan.plan.id)}`);
-            if (spec && runMeta.spec_id !== spec.id)
-                mism.push(`spec_id ${context_q(runMeta.spec_id)} but spec.json is ${context_q(spec.id)}`);
-            for (const m of mism)
-                ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
-        }
-    },
-};
-
-;// CONCATENATED MODULE: ./src/io/fast-schema.ts
-
-class Unsupported extends Error {
-}
-/**
- * A fast path in front of a zod schema: a predicate compiled from the schema's own definition
- * (its checks are zod's own check functions) that is true only when zod would accept the value
- * and return it unchanged. Any other value, and any schema the compiler does not know, goes to
- * zod, which stays the source of truth and explains every rejection.
- */
-function fastSchema(schema) {
-    let accept;
-    try {
-        accept = compile(schema);
-    }
-    catch (err) {
-        // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
-        if (!(err instanceof Unsupported) && !(err instanceof EvalError))
-            throw err;
-    }
-    return {
-        compiled: accept !== undefined,
-        safeParse: (v) => {
-            if (accept?.(v))
-                return { success: true, data: v };
-            const r = schema.safeParse(v);
-            // zod leaves "__proto__" keys out of records and catch-all objects (it cannot set them
-            // safely): such a value is not the one zod vouched for, so it is refused, not checked
-            // without the key.
-            const at = r.success ? droppedProto(v, r.data) : undefined;
-            if (!at)
-                return r;
-            return {
-                success: false,
-                error: new ZodError([
-                    {
-                        code: 'custom',
-                        path: at,
-                        message: 'has the key "__proto__", which cannot be checked',
-                        input: v,
-                    },
-                ]),
-            };
-        },
-    };
-}
-/**
- * Where zod's result lacks an own "__proto__" key that the input had (records and catch-all
- * objects drop it; values under z.unknown() keep it), walking input and result side by side.
- */
-function droppedProto(input, output) {
-    const pathTo = (s, last) => {
-        const out = [last];
-        for (let x = s; x?.up; x = x.up)
-            out.push(x.key);
-        return out.reverse();
-    };
-    const stack = [{ a: input, b: output, key: '', up: undefined }];
-    for (let s = stack.pop(); s; s = stack.pop()) {
-        const { a, b } = s;
-        if (a === b || typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
-            continue;
-        if (Array.isArray(a)) {
-            if (!Array.isArray(b))
-                continue;
-            for (let i = 0; i < a.length; i++)
-                stack.push({ a: a[i], b: b[i], key: i, up: s });
-        }
-        else {
-            if (Object.hasOwn(a, '__proto__') && !Object.hasOwn(b, '__proto__'))
-                return pathTo(s, '__proto__');
-            for (const k of Object.keys(a))
-                if (Object.hasOwn(b, k))
-                    stack.push({
-                        a: a[k],
-                        b: b[k],
-                        key: k,
-                        up: s,
-                    });
-        }
-    }
-    return undefined;
-}
-const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-function compile(s) {
-    const def = s._zod.def;
-    const base = compileType(def);
-    const checks = (def.checks ?? []).map(compileCheck);
-    if (checks.length === 0)
-        return base;
-    if (checks.length === 1) {
-        const only = checks[0];
-        return (v) => base(v) && only(v);
-    }
-    return (v) => base(v) && checks.every((c) => c(v));
-}
-/**
- * The checks the run formats use, as plain predicates (same conditions as zod's check functions,
- * run after the base type matched); any other check runs zod's own function.
- */
-function compileCheck(c) {
-    const d = c._zod.def;
-    const pattern = d.pattern;
-    if (d.check === 'string_format' && d.format === 'regex' && pattern instanceof RegExp) {
-        if (!pattern.global && !pattern.sticky)
-            return (v) => pattern.test(v);
-    }
-    else if (d.check === 'min_length' && typeof d.minimum === 'number') {
-        // zod counts code points, which only matters between min and 2 × min UTF-16 units.
-        const min = d.minimum;
-        const exact = runCheck(c);
-        return (v) => {
-            const units = v.length;
-            return units >= 2 * min || (units >= min && exact(v));
-        };
-    }
-    else if (d.check === 'number_format' && d.format === 'safeint') {
-        return (v) => Number.isSafeInteger(v);
-    }
-    else if (d.check === 'greater_than' && typeof d.value === 'number') {
-        const min = d.value;
-        return d.inclusive ? (v) => v >= min : (v) => v > min;
-    }
-    else if (d.check === 'less_than' && typeof d.value === 'number') {
-        const max = d.value;
-        return d.inclusive ? (v) => v <= max : (v) => v < max;
-    }
-    return runCheck(c);
-}
-function runCheck(c) {
-    return (value) => {
-        const payload = { value, issues: [] };
-        const r = c._zod.check(payload);
-        // An async refinement, or a check that rewrites the value, is left to zod.
-        return !(r instanceof Promise) && payload.issues.length === 0 && payload.value === value;
-    };
-}
-function compileType(def) {
-    switch (def.type) {
-        case 'string':
-            return (v) => typeof v === 'string';
-        case 'number':
-            return (v) => typeof v === 'number' && Number.isFinite(v);
-        case 'boolean':
-            return (v) => typeof v === 'boolean';
-        case 'unknown':
-            return () => true;
-        case 'literal':
-        case 'enum': {
-            const values = def.type === 'literal' ? def.values : Object.values(def.entries);
-            if (!values.every((x) => typeof x === 'string'))
-                throw new Unsupported();
-            const set = new Set(values);
-            return (v) => set.has(v);
-        }
-        case 'nullable': {
-            const inner = compile(def.innerType);
-            return (v) => v === null || inner(v);
-        }
-        case 'optional': {
-            const inner = compile(def.innerType);
-            return (v) => v === undefined || inner(v);
-        }
-        case 'array': {
-            const el = compile(def.element);
-            return (v) => {
-                if (!Array.isArray(v))
-                    return false;
-                // Indexed, not every(): a hole is an undefined element to zod.
-                for (let i = 0; i < v.length; i++)
-                    if (!el(v[i]))
-                        return false;
-                return true;
-            };
-        }
-        case 'tuple': {
-            if (def.rest)
-                throw new Unsupported();
-            const items = def.items.map(compile);
-            return (v) => Array.isArray(v) && v.length === items.length && items.every((p, i) => p(v[i]));
-        }
-        case 'record': {
-            if (def.keyType._zod.def.type !== 'string')
-                throw new Unsupported();
-            const key = compile(def.keyType);
-            const value = compile(def.valueType);
-            return (v) => {
-                if (!isObject(v))
-                    return false;
-                // "__proto__" goes to zod, which drops it, and is then refused (see safeParse).
-                for (const k of Object.keys(v))
-                    if (k === '__proto__' || !key(k) || !value(v[k]))
-                        return false;
-                return true;
-            };
-        }
-        case 'object':
-            return compileObject(def);
-        case 'union':
-            return compileUnion(def);
-        default:
-            throw new Unsupported();
-    }
-}
-function compileObject(def) {
-    const catchall = def.catchall?._zod.def.type;
-    // Without a catchall zod strips unknown keys (a changed value): only an exact match is fast.
-    const extraOk = catchall === 'unknown';
-    if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
-        throw new Unsupported();
-    const entries = Object.entries(def.shape);
-    const preds = entries.map(([, s]) => compile(s));
-    // Generated per object schema (keys are the schema's own, never input): one shared closure for
-    // every object would see every shape at its property loads, which V8 then does slowly.
-    const lines = entries.map(([k, s], i) => {
-        const key = JSON.stringify(k);
-        const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
-        return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
-    });
-    // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
-    // code generation.
-    const rest = extraOk
-        ? 'return !hasOwn(v, "__proto__");'
-        : 'let total = 0; for (const k in v) if (hasOwn(v, k)) total++; return total === present;';
-    const source = `return function object(v) {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-    let present = 0, x;
-    ${lines.join('\n    ')}
-    ${rest}
-  };`;
-    return new Function('hasOwn', 'p', source)(Object.hasOwn, preds);
-}
-function compileUnion(def) {
-    const options = def.options.map((o) => ({ o, p: compile(o) }));
-    const disc = def.discriminator;
-    if (disc === undefined)
-        return (v) => options.some(({ p }) => p(v));
-    const byTag = new Map();
-    for (const { o, p } of options) {
-        const tag = o._zod.def.shape?.[disc]?._zod.def;
-        if (tag?.type !== 'literal')
-            throw new Unsupported();
-        for (const x of tag.values)
-            byTag.set(x, p);
-    }
-    const tagOf = new Function('v', `return v[${JSON.stringify(disc)}];`);
-    return (v) => isObject(v) && (byTag.get(tagOf(v)) ?? (() => false))(v);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
-
-/**
- * The file formats of a bijux-canon-reason run directory (CONTRACTS.md §2). These zod schemas are
- * the one source of truth: the checks validate every record against them before judging it. The
- * producer's models forbid unknown fields, so these do too (fail closed).
- */
-const SUPPORTED_SCHEMA_VERSIONS = [1, 2];
-const SUPPORTED_RUNTIME_PROTOCOLS = [1];
-const SUPPORTED_CANONICALIZATION = [1];
-const SUPPORTED_FINGERPRINT_ALGOS = ['sha256'];
-const SUPPORTED_RUN_META_VERSIONS = [1];
-/** The files every run directory holds (manifest.json lists all but itself). */
-const CORE_FILES = [
-    'spec.json',
-    'plan.json',
-    'trace.jsonl',
-    'verify.json',
-    'fingerprint.txt',
-    'run_meta.json',
-    'manifest.json',
-];
-const STEP_KINDS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
-const REQUIRED_OUTPUTS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
-const Hex64 = schemas_string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
-const Int = schemas_number().int();
-const NonNegInt = Int.min(0);
-const Json = unknown();
-const JsonObject = record(schemas_string(), Json);
-/** `[start, end)` with 0 ≤ start < end. */
-const Span = tuple([NonNegInt, NonNegInt])
-    .refine(([a, b]) => a < b, { message: 'span must satisfy 0 <= start < end' });
-// ── trace.jsonl ──────────────────────────────────────────────────────────────────────────────
-const TraceHeader = object({
-    record: literal('trace_header'),
-    id: schemas_string().min(1),
-    metadata: JsonObject,
-    spec_id: schemas_string().nullable(),
-    plan_id: schemas_string().nullable(),
-    runtime_protocol_version: Int,
-    schema_version: Int,
-    fingerprint_algo: schemas_string(),
-    canonicalization_version: Int,
-})
-    .strict();
-const SupportRef = object({
-    kind: schemas_enum(['claim', 'evidence', 'tool_call']),
-    ref_id: schemas_string().min(1),
-    span: Span,
-    snippet_sha256: Hex64,
-    hash_algo: literal('sha256').optional(),
-})
-    .strict();
-const Claim = object({
-    id: schemas_string().min(1),
-    statement: schemas_string(),
-    status: schemas_enum(['proposed', 'validated', 'rejected']),
-    confidence: schemas_number(),
-    supports: array(SupportRef),
-    claim_type: schemas_enum(['derived', 'observed', 'assumed']),
-    structured: JsonObject.nullable().optional(),
-})
-    .strict();
-const EvidenceRef = object({
-    id: schemas_string()
-        .min(1)
-        .regex(/^[^:\]]+$/, 'must not contain ":" or "]" (it could not be cited)'),
-    uri: schemas_string(),
-    sha256: Hex64,
-    span: Span,
-    chunk_id: Hex64,
-    content_path: schemas_string(),
-})
-    .strict();
-const ToolCall = object({
-    id: schemas_string().min(1),
-    tool_name: schemas_string().min(1),
-    arguments: JsonObject,
-    step_id: schemas_string().min(1),
-    call_idx: NonNegInt,
-})
-    .strict();
-const ToolResult = object({
-    call_id: schemas_string().min(1),
-    success: schemas_boolean(),
-    result: Json.optional(),
-    error: schemas_string().nullable().optional(),
-})
-    .strict();
-const Ids = array(schemas_string());
-/** A step output; the producer tags it with `kind` (its serialized field name may be `type`). */
-const StepOutput = discriminatedUnion('kind', [
-    object({
-        kind: literal('understand'),
-        normalized_question: schemas_string(),
-        assumptions: array(schemas_string()).optional(),
-        task_type: schemas_string().optional(),
-    })
-        .strict(),
-    object({
-        kind: literal('gather'),
-        evidence_ids: Ids,
-        retrieval_queries: array(schemas_string()).optional(),
-        retrieval_provenance: JsonObject.optional(),
-    })
-        .strict(),
-    object({ kind: literal('derive'), claim_ids: Ids }).strict(),
-    object({
-        kind: literal('verify'),
-        validated_claim_ids: Ids,
-        rejected_claim_ids: Ids.optional(),
-        missing_support_claim_ids: Ids.optional(),
-    })
-        .strict(),
-    object({
-        kind: literal('finalize'),
-        final_claim_ids: Ids,
-        final_answer: schemas_string().nullable().optional(),
-        uncertainty: schemas_string().nullable().optional(),
-    })
-        .strict(),
-    object({
-        kind: literal('insufficient_evidence'),
-        reason: schemas_string(),
-        retrieved: NonNegInt,
-        required: NonNegInt,
-    })
-        .strict(),
-]);
-const Idx = NonNegInt;
-const StepId = schemas_string().min(1);
-const TraceEvent = discriminatedUnion('kind', [
-    object({ kind: literal('step_started'), idx: Idx, step_id: StepId }).strict(),
-    object({ kind: literal('step_finished'), idx: Idx, step_id: StepId, output: StepOutput })
-        .strict(),
-    object({ kind: literal('tool_called'), idx: Idx, step_id: StepId, call: ToolCall }).strict(),
-    object({ kind: literal('tool_returned'), idx: Idx, step_id: StepId, result: ToolResult })
-        .strict(),
-    object({
-        kind: literal('evidence_registered'),
-        idx: Idx,
-        step_id: StepId,
-        evidence: EvidenceRef,
-    })
-        .strict(),
-    object({ kind: literal('claim_emitted'), idx: Idx, step_id: schemas_string(), claim: Claim })
-        .strict(),
-]);
-const EventRecord = object({ record: literal('trace_event'), event: unknown() })
-    .strict();
-// ── other run files ─────────────────────────────────────────────────────────────────────────
-const PlanNode = object({
-    id: schemas_string().min(1),
-    kind: schemas_enum(STEP_KINDS),
-    dependencies: array(schemas_string()),
-    step: object({
-        kind: schemas_enum(STEP_KINDS),
-        notes: schemas_string().optional(),
-        tool_requests: array(object({ tool_name: schemas_string(), arguments: JsonObject.optional() }).strict())
-            .optional(),
-    })
-        .strict(),
-    parameters: JsonObject,
-})
-    .strict();
-const Plan = object({
-    id: schemas_string().min(1),
-    problem: schemas_string(),
-    spec_id: schemas_string().min(1),
-    nodes: array(PlanNode),
-    edges: array(tuple([schemas_string(), schemas_string()])),
-})
-    .strict();
-const ProblemSpec = object({
-    id: schemas_string().min(1),
-    description: schemas_string(),
-    constraints: JsonObject,
-    expected_output_type: schemas_string(),
-    expected: JsonObject.nullable().optional(),
-    version: Int.nullable().optional(),
-})
-    .strict();
-const RunMeta = object({
-    run_id: schemas_string().min(1),
-    spec_id: schemas_string().min(1),
-    plan_id: schemas_string().min(1),
-    trace_id: schemas_string().min(1),
-    schema_version: Int,
-    runtime_descriptor: object({
-        kind: schemas_string(),
-        mode: schemas_enum(['live', 'frozen']),
-        tools: array(object({ name: schemas_string(), version: schemas_string(), config_fingerprint: schemas_string() })
-            .strict()),
-    })
-        .strict()
-        .optional(),
-})
-    .loose()
-    .describe('run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions');
-const Manifest = record(schemas_string(), Hex64)
-    .describe('relative POSIX path → bare sha256 hex, sorted by key');
-const ChunkRecord = object({
-    chunk_id: Hex64,
-    start_byte: NonNegInt,
-    end_byte: NonNegInt,
-    chunk_sha256: Hex64,
-})
-    .loose();
-/** The producer's report (verify.json), and the shape our verification-report renderer writes. */
-const VerificationReport = object({
-    id: schemas_string().nullable().optional(),
-    checks: array(object({
-        name: schemas_string(),
-        passed: schemas_boolean(),
-        details: schemas_string().nullable().optional(),
-        metrics: record(schemas_string(), schemas_number()).optional(),
-    })
-        .strict()),
-    failures: array(object({
-        severity: schemas_enum(['error', 'warning', 'info']),
-        message: schemas_string(),
-        invariant_id: schemas_string().nullable().optional(),
-    })
-        .strict()),
-    summary_metrics: record(schemas_string(), schemas_number()).optional(),
-    trace_id: schemas_string().nullable().optional(),
-})
-    .strict();
-/** Options of the trace pack (the config file's `trace` section; fixtures' `options`). */
-const TraceOptions = object({
-    min_supports: schemas_number().int().min(0).optional(),
-});
-const CANONICAL_MARKER = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/g;
-
-;// CONCATENATED MODULE: ./src/packs/trace/fast.ts
-
-
-/** The run formats behind fast acceptance paths; zod still decides and words every rejection. */
-const Fast = {
-    ChunkRecord: fastSchema(ChunkRecord),
-    EventRecord: fastSchema(EventRecord),
-    Manifest: fastSchema(Manifest),
-    Plan: fastSchema(Plan),
-    ProblemSpec: fastSchema(ProblemSpec),
-    RunMeta: fastSchema(RunMeta),
-    TraceEvent: fastSchema(TraceEvent),
-    TraceHeader: fastSchema(TraceHeader),
-    VerificationReport: fastSchema(VerificationReport),
-};
-
-;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
-
-
-
-
-
-
-
-
-const CHUNKS_PATH = 'provenance/chunks.jsonl';
-/**
- * Loads provenance/chunks.jsonl (one chunk record per line). Returns undefined when it cannot be
- * used; a run that registers evidence must have it ("citing whole documents instead of chunks is
- * rejected for missing chunk alignment").
- */
-function loadChunks(ctx, evidenceCount) {
-    const f = ctx.f;
-    const rel = ctx.rel(CHUNKS_PATH);
-    const read = readRunFile(ctx, CHUNKS_PATH, MAX_RUN_FILE_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing') {
-            if (evidenceCount > 0)
-                f.add(TRACE.chunksInvalid, `The run registers ${evidenceCount} evidence item(s) but has no ${CHUNKS_PATH}, so no evidence can be aligned with its chunk.`, { path: rel });
-            return undefined;
-        }
-        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${read.detail}.`, { path: rel });
-        return undefined;
-    }
-    const text = decodeUtf8(read.bytes);
-    if (!text.ok) {
-        f.add(TRACE.chunksInvalid, `${CHUNKS_PATH} ${text.detail}.`, { path: rel, line: 1 });
-        return undefined;
-    }
-    const index = new Map();
-    let bad = false;
-    const lines = text.text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const line = lines[i].replace(/\r$/, '');
-        const no = i + 1;
-        if (line.trim() === '')
-            continue;
-        const parsed = parseChunkLine(line);
-        if (!parsed.ok) {
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} ${parsed.message.replace(/at line 1, /, 'at ')}.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        const dup = parsed.duplicate;
-        if (dup) {
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} repeats the key ${context_q(dup.key)}.`, {
-                path: rel,
-                line: no,
-            });
-            bad = true;
-            continue;
-        }
-        const rec = Fast.ChunkRecord.safeParse(parsed.value);
-        if (!rec.success) {
-            const { where, why } = firstIssue(rec.error, { style: 'verbatim' });
-            f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${where}: ${why}.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        const c = rec.data;
-        if (c.end_byte <= c.start_byte) {
-            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        if (c.chunk_id !== c.chunk_sha256) {
-            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
-            bad = true;
-            continue;
-        }
-        let spans = index.get(c.chunk_id);
-        if (!spans)
-            index.set(c.chunk_id, (spans = []));
-        if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte))
-            continue; // listed twice
-        spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
-    }
-    return bad ? undefined : index;
-}
-/** The producer writes canonical lines: those need no located parse (nor a duplicate-key scan). */
-function parseChunkLine(line) {
-    if (line.charCodeAt(0) === 0x7b) {
-        try {
-            const value = JSON.parse(line);
-            // Canonical keys are strictly sorted, so none repeats.
-            if (isCanonicalText(line))
-                return { ok: true, value };
-        }
-        catch {
-            // the located parser says where it breaks
-        }
-    }
-    const parsed = parseJson(line);
-    if (!parsed.ok)
-        return parsed;
-    return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/rules/evidence.ts
-
-
-/** Evidence files, the chunk index, then every evidence support's bytes. */
-const evidence = {
-    meta: {
-        name: 'evidence',
-        description: 'Every registered evidence file exists inside the run with its recorded hash and chunk, and every evidence support cites its exact bytes.',
-        codes: [
-            TRACE.chunksInvalid,
-            TRACE.evidenceMissing,
-            TRACE.evidenceUnreadable,
-            TRACE.evidencePathEscape,
-            TRACE.evidenceHashMismatch,
-            TRACE.evidenceChunkMismatch,
-            TRACE.supportUnresolved,
-            TRACE.spanOutOfBounds,
-            TRACE.snippetHashMismatch,
-        ],
-    },
-    async check({ ctx, hasher, scan }) {
-        if (!scan)
-            return;
-        const ev = scan.evidence;
-        ev.setCiters(scan.claims.supports);
-        ev.resolveAll();
-        const chunks = loadChunks(ctx, ev.records.size);
-        await ev.checkFiles(hasher, chunks);
-        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
-        ev.checkSupports(scan.claims.supports);
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/trace/rules/outcome.ts
-
-/** Insufficient evidence: exactly one of "derived claims" and "the marker". */
-const outcome = {
-    meta: {
-        name: 'outcome',
-        description: 'The run either answers (derived claims) or says why it cannot (an insufficient_evidence output), not both and not neither.',
-        codes: [TRACE.noOutcome, TRACE.insufficientAmbiguous],
-    },
-    check({ ctx, scan }) {
-        if (!scan)
-            return;
-        const derived = scan.claims.derived;
-        const marker = scan.steps.insufficientLine;
-        if (derived === 0 && marker === undefined) {
-            ctx.f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', ctx.at());
-        }
-        else if (derived > 0 && marker !== undefined) {
-            ctx.f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, ctx.at(marker), [ctx.at(scan.claims.derivedLine)]);
-        }
-    },
-};
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./src/io/hashing.ts
-
-
-
-
-
-
-/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
-const LARGE_FILE_BYTES = 8 * 1024 * 1024;
-const CHUNK_BYTES = 1024 * 1024;
-// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const { createHash } = require('node:crypto');
-const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
-parentPort.on('message', ({ id, path }) => {
-  let fd;
-  try {
-    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
-    const h = createHash('sha256');
-    let size = 0, n;
-    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
-    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
-  } catch (err) {
-    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-});
-`;
-class WorkerPool {
-    size;
-    workers = [];
-    idle = [];
-    queue = [];
-    running = new Map();
-    nextId = 0;
-    constructor(size) {
-        this.size = size;
-    }
-    run(path) {
-        return new Promise((resolve) => {
-            this.queue.push({ id: this.nextId++, path, resolve });
-            this.pump();
-        });
-    }
-    pump() {
-        while (this.queue.length > 0) {
-            let w = this.idle.pop();
-            if (!w && this.workers.length < this.size)
-                w = this.spawn();
-            if (!w)
-                return;
-            const job = this.queue.shift();
-            this.running.set(w, job);
-            w.postMessage({ id: job.id, path: job.path });
-        }
-    }
-    spawn() {
-        const w = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
-        w.on('message', (m) => {
-            const job = this.running.get(w);
-            this.running.delete(w);
-            this.idle.push(w);
-            if (job) {
-                if (m.sha256 !== undefined)
-                    job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
-                else if (m.error === 'not_file')
-                    job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
-                else
-                    job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
-            }
-            this.pump();
-        });
-        w.on('error', (err) => {
-            const job = this.running.get(w);
-            this.running.delete(w);
-            this.workers.splice(this.workers.indexOf(w), 1);
-            job?.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
-            this.pump();
-        });
-        this.workers.push(w);
-        return w;
-    }
-    async close() {
-        await Promise.all(this.workers.map((w) => w.terminate()));
-        this.workers.length = 0;
-        this.idle.length = 0;
-    }
-}
-/**
- * One hashing service per run: each distinct file (by real path) is hashed once, however many
- * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
- * chunks on worker threads so several big files hash in parallel with the small ones.
- */
-class Hasher {
-    parallelism;
-    cache = new Map();
-    /** Hashes already known, for synchronous reads. */
-    known = new Map();
-    pool;
-    filesHashed = 0;
-    bytesHashed = 0;
-    constructor(parallelism = Math.max(1, Math.min(4, external_node_os_default().availableParallelism()))) {
-        this.parallelism = parallelism;
-    }
-    /** Starts hashing every path; large files first so the workers start while small ones run. */
-    prefetch(realPaths) {
-        const wanted = [...new Set(realPaths)];
-        const small = [];
-        for (const p of wanted) {
-            if (this.cache.has(p))
-                continue;
-            let size = 0;
-            try {
-                size = external_node_fs_default().statSync(p).size;
-            }
-            catch {
-                // hash() reports the error
-            }
-            if (size >= LARGE_FILE_BYTES)
-                void this.hash(p);
-            else
-                small.push(p);
-        }
-        for (const p of small)
-            void this.hash(p);
-        // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
-        return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
-    }
-    /**
-     * Reads a small file whole and hashes those same bytes, so a file that is both parsed (or
-     * span-checked) and hashed is read once; the hash serves later hash() calls.
-     */
-    read(realPath, maxBytes) {
-        const r = readSmallFile(realPath, maxBytes);
-        if (!r.ok)
-            return r;
-        let sha256 = this.known.get(realPath);
-        if (sha256 === undefined) {
-            const o = { ok: true, sha256: sha256Hex(r.bytes), size: r.bytes.length };
-            sha256 = o.sha256;
-            this.remember(realPath, o);
-            if (!this.cache.has(realPath))
-                this.cache.set(realPath, Promise.resolve(o));
-        }
-        return { ok: true, bytes: r.bytes, sha256 };
-    }
-    remember(realPath, o) {
-        if (!o.ok)
-            return;
-        this.known.set(realPath, o.sha256);
-        this.filesHashed++;
-        this.bytesHashed += o.size;
-    }
-    hash(realPath) {
-        let p = this.cache.get(realPath);
-        if (!p) {
-            p = this.compute(realPath).then((o) => {
-                if (!this.known.has(realPath))
-                    this.remember(realPath, o);
-                return o;
-            });
-            this.cache.set(realPath, p);
-        }
-        return p;
-    }
-    compute(realPath) {
-        const opened = openRegularFile(realPath);
-        if (!opened.ok)
-            return Promise.resolve(openFailure(opened));
-        const { fd, size } = opened;
-        if (size >= LARGE_FILE_BYTES) {
-            external_node_fs_default().closeSync(fd);
-            this.pool ??= new WorkerPool(this.parallelism);
-            return this.pool.run(realPath);
-        }
-        try {
-            const bytes = readOpened(fd, size);
-            return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
-        }
-        catch (err) {
-            return Promise.resolve({ ok: false, reason: 'unreadable', detail: errorText(err) });
-        }
-        finally {
-            external_node_fs_default().closeSync(fd);
-        }
-    }
-    async close() {
-        await this.pool?.close();
-        this.pool = undefined;
-    }
-}
-// crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
-const oneShot = (external_node_crypto_default()).hash;
-function sha256Hex(bytes) {
-    return oneShot
-        ? oneShot('sha256', bytes, 'hex')
-        : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
-
-
-/**
- * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
- * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
- * so no number or string is ever re-serialized differently from the producer.
- */
-function contentId(kind, rawFields) {
-    const keys = Object.keys(rawFields).sort();
-    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
-    return `${kind}_v1_${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
-}
-/** The raw text of the top-level members of a canonical JSON object, by key. */
-function rawMembers(text, members) {
-    const out = {};
-    for (const [k, [a, b]] of members)
-        out[k] = text.slice(a, b);
-    return out;
-}
-/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
-function membersOf(objectText) {
-    const r = checkLine(objectText, true);
-    return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
-}
-/**
- * The raw canonical text of a JSON file's top-level members, whatever its formatting (an id
- * covers the content, not the layout): undefined when it cannot be put in canonical form.
- */
-function documentMembers(text, members) {
-    if (members)
-        return rawMembers(text, members);
-    const canonical = canonicalizeText(text);
-    const scanned = canonical === undefined ? undefined : checkLine(canonical, true);
-    return scanned?.ok && scanned.members ? rawMembers(canonical, scanned.members) : undefined;
-}
-/** The raw text of the `event` member of a canonical trace_event line. */
-function eventText(line) {
-    return line.slice(EVENT_PREFIX.length, line.length - EVENT_SUFFIX.length);
-}
-/** The streaming hash of a trace's content id: header fields around the events' canonical text. */
-class TraceIdHasher {
-    header;
-    h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    n = 0;
-    valid = true;
-    constructor(header) {
-        this.header = header;
-        this.h.update(`{"canonicalization_version":${header.canonicalization_version},"events":[`, 'utf8');
-    }
-    // Events are copied into one buffer and hashed 64 KiB at a time, not one update per event.
-    staged = Buffer.allocUnsafe(64 * 1024);
-    used = 0;
-    /** The canonical bytes of one event (the `event` member of its canonical line). */
-    event(bytes) {
-        if (this.used + bytes.length + 1 > this.staged.length)
-            this.flush();
-        if (this.n++ > 0)
-            this.staged[this.used++] = 0x2c; // ,
-        if (bytes.length > this.staged.length - this.used) {
-            this.flush();
-            this.h.update(bytes);
-        }
-        else {
-            this.staged.set(bytes, this.used);
-            this.used += bytes.length;
-        }
-    }
-    flush() {
-        if (this.used > 0)
-            this.h.update(this.staged.subarray(0, this.used));
-        this.used = 0;
-    }
-    digest() {
-        this.flush();
-        const hd = this.header;
-        this.h.update(`],"fingerprint_algo":${hd.fingerprint_algo},"metadata":${hd.metadata},"plan_id":${hd.plan_id},"runtime_protocol_version":${hd.runtime_protocol_version},"schema_version":${hd.schema_version},"spec_id":${hd.spec_id}}`, 'utf8');
-        return `trace_v1_${this.h.digest('hex')}`;
-    }
-}
-const EVENT_PREFIX = '{"event":';
-const EVENT_SUFFIX = ',"record":"trace_event"}';
-
-;// CONCATENATED MODULE: ./src/packs/trace/cited.ts
-
-
-
-
-/**
- * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
- * them; these are the ones its models expose as content):
- * - a claim support: the UTF-8 bytes of the cited claim's `statement` (the claim's content);
- * - a tool_call support: the canonical JSON bytes of the tool result's `result` value, exactly as
- *   the trace line holds them (sorted keys, compact, Python floats).
- *
- * They are kept per id while the trace streams (claims may cite later records), as text that is
- * turned into bytes only when a support cites it. Past KEEP_CHARS of such text per run only a
- * digest is kept, which still proves a support that spans the whole content; a narrower span
- * over a dropped source is reported as unverifiable, never passed.
- */
-const KEEP_CHARS = 32 * 1024 * 1024;
-/** Not a check: it keeps, in the pass over the trace, the bytes claim and tool_call supports cite. */
-class CitedBytes {
-    static meta = {
-        name: 'cited-bytes',
-        description: 'Keeps claim statements and tool results for the support checks after the pass.',
-        codes: [],
-    };
-    on = {
-        tool_returned: (ev, l) => this.toolResult(ev.result.call_id, l.text, l.canonical),
-        claim_emitted: (ev) => this.claim(ev.claim.id, ev.claim.statement),
-    };
-    sources = new Map();
-    kept = 0;
-    /** A claim's statement, kept under its id (the first emission wins). */
-    claim(id, statement) {
-        if (this.sources.has(id))
-            return;
-        this.keep(id, statement.length, () => statement);
-    }
-    /**
-     * A tool result, from its canonical event line (the `event` member's text), kept under the
-     * call id. `canonical` is false when the line itself is not canonical: its own finding stands
-     * and its bytes are not guessed.
-     */
-    toolResult(callId, lineText, canonical) {
-        if (this.sources.has(callId))
-            return;
-        if (!canonical) {
-            this.sources.set(callId, { kind: 'none', why: 'its trace line is not canonical JSON' });
-            return;
-        }
-        this.keep(callId, lineText.length, () => resultText(lineText));
-    }
-    keep(id, chars, get) {
-        if (this.kept + chars <= KEEP_CHARS) {
-            this.kept += chars;
-            this.sources.set(id, { kind: 'text', get });
-            return;
-        }
-        const text = get();
-        if (text === undefined) {
-            this.sources.set(id, { kind: 'none', why: 'the tool result has no result value' });
-            return;
-        }
-        const bytes = Buffer.from(text, 'utf8');
-        this.sources.set(id, { kind: 'digest', sha: sha256Hex(bytes), len: bytes.length });
-    }
-    /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
-    select(id, b0, b1) {
-        const s = this.sources.get(id);
-        if (!s)
-            return undefined;
-        if (s.kind === 'none')
-            return { ok: false, reason: 'unverifiable', why: s.why };
-        if (s.kind === 'digest') {
-            if (b1 > s.len || b0 >= b1)
-                return { ok: false, reason: 'out_of_bounds', len: s.len };
-            if (b0 === 0 && b1 === s.len)
-                return { ok: true, sha: s.sha, len: s.len, preview: '' };
-            return {
-                ok: false,
-                reason: 'unverifiable',
-                why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
-            };
-        }
-        const text = s.get();
-        if (text === undefined)
-            return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
-        const bytes = Buffer.from(text, 'utf8');
-        if (b1 > bytes.length || b0 >= b1)
-            return { ok: false, reason: 'out_of_bounds', len: bytes.length };
-        const span = bytes.subarray(b0, b1);
-        return {
-            ok: true,
-            sha: sha256Hex(span),
-            len: bytes.length,
-            preview: span.subarray(0, 80).toString('utf8'),
-        };
-    }
-}
-/** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
-function resultText(line) {
-    const event = membersOf(eventText(line))?.result;
-    return event === undefined ? undefined : membersOf(event)?.result;
-}
-/**
- * Claim and tool_call supports: the cited record exists (a claim the trace emits, a tool call
- * with a result), the span lies inside its bytes, and snippet_sha256 is the hash of those bytes.
- */
-function checkRecordSupports(ctx, supports, known, cited) {
-    const f = ctx.f;
-    for (const s of supports) {
-        if (s.kind === 'evidence')
-            continue;
-        const what = s.kind === 'claim' ? `claim ${context_q(s.refId)}` : `tool call ${context_q(s.refId)}`;
-        if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
-            f.add(TRACE.supportUnresolved, s.kind === 'claim'
-                ? `Claim ${context_q(s.claimId)} on line ${s.line} is supported by claim ${context_q(s.refId)}, which the trace never emits.`
-                : `Claim ${context_q(s.claimId)} on line ${s.line} is supported by tool call ${context_q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
-            continue;
-        }
-        const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
-        const got = cited.select(s.refId, s.b0, s.b1);
-        if (!got)
-            continue; // resolved but never kept: cannot happen, the scan keeps every record
-        if (!got.ok) {
-            f.add(got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch, got.reason === 'out_of_bounds'
-                ? `Claim ${context_q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
-                : `Claim ${context_q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
-        }
-        else if (got.sha !== s.sha) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${context_q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${context_q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/rules/record-references.ts
-
-
-
-/**
- * Claim and tool-call supports resolve and cite the record's exact bytes (evidence supports are
- * checked with the evidence bytes), and the ids step outputs list name real records.
- */
-const recordReferences = {
-    meta: {
-        name: 'record-references',
-        description: 'Claim and tool-call supports resolve to records and cite their exact bytes; the ids step outputs list name emitted claims and registered evidence.',
-        codes: [TRACE.supportUnresolved, TRACE.spanOutOfBounds, TRACE.snippetHashMismatch],
-    },
-    check({ ctx, scan }) {
-        if (!scan)
-            return;
-        checkRecordSupports(ctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
-        for (const r of scan.steps.outputRefs) {
-            const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
-            if (!known)
-                ctx.f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${context_q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, ctx.at(r.line));
-        }
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/trace/integrity.ts
-
-
-
-
-
-
-
-
-
-/** Core files: each must exist as a regular file (manifest.json lists every other file). */
-function checkCoreFiles(ctx, listing) {
-    for (const name of CORE_FILES) {
-        const e = listing.get(name);
-        if (!e) {
-            let isDir = false;
-            try {
-                isDir = external_node_fs_default().lstatSync(external_node_path_default().join(ctx.runDir, name)).isDirectory();
-            }
-            catch {
-                // missing
-            }
-            if (isDir)
-                ctx.f.add(TRACE.fileUnreadable, `${name} is a directory, not the file every run holds; it was not read.`, { path: ctx.rel(name) });
-            else
-                ctx.f.add(TRACE.runFileMissing, `The run directory has no ${name}; every run holds ${CORE_FILES.join(', ')}.`, { path: ctx.rel(name) });
-        }
-        else if (!readable(e)) {
-            ctx.f.add(TRACE.fileUnreadable, `${name} ${e.detail ?? 'is not a regular file'}; it was not read.`, { path: ctx.rel(name) });
-        }
-    }
-}
-function loadRunMeta(ctx, listing) {
-    if (!usable(listing, 'run_meta.json'))
-        return undefined;
-    const loaded = loadRunFile(ctx, 'run_meta.json', Fast.RunMeta, TRACE.runMetaInvalid, 'is invalid');
-    if (!loaded)
-        return undefined;
-    const meta = loaded.data;
-    if (!SUPPORTED_RUN_META_VERSIONS.includes(meta.schema_version)) {
-        ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
-    }
-    return meta;
-}
-function loadSpec(ctx, listing) {
-    if (!usable(listing, 'spec.json'))
-        return undefined;
-    const loaded = loadRunFile(ctx, 'spec.json', Fast.ProblemSpec, TRACE.specInvalid, 'is not a problem spec');
-    if (!loaded)
-        return undefined;
-    const id = loaded.data.id;
-    // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
-    if (id.startsWith('spec_v1_')) {
-        const raw = documentMembers(loaded.text, loaded.members);
-        const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
-        if (!raw) {
-            ctx.f.add(TRACE.specInvalid, 'spec.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', at);
-        }
-        else {
-            const want = contentId('spec', {
-                constraints: raw.constraints ?? '{}',
-                description: raw.description,
-                expected: raw.expected ?? 'null',
-                expected_output_type: raw.expected_output_type,
-                version: raw.version ?? 'null',
-            });
-            if (want !== id)
-                ctx.f.add(TRACE.contentIdMismatch, `spec.json says its id is ${context_q(id)} but its content hashes to ${context_q(want)}: the spec (its description, constraints or expected output) was edited after the run.`, at);
-        }
-    }
-    return { id };
-}
-/**
- * The report the producer's own `verify` command writes beside the trace after the run: it is
- * not in the manifest (written later), and is checked like verify.json when present.
- */
-const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
-/**
- * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
- * this trace; a report with errors rejects the run.
- */
-function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
-    if (!usable(listing, name))
-        return;
-    const loaded = loadRunFile(ctx, name, Fast.VerificationReport, TRACE.verifyReportInvalid, 'is not a VerificationReport');
-    if (!loaded)
-        return;
-    const rel = loaded.rel;
-    const r = loaded.data;
-    const invalid = (message, at) => ctx.f.add(TRACE.verifyReportInvalid, message, () => ({
-        path: rel,
-        line: loaded.doc.lineOf(at) ?? 1,
-    }));
-    // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
-    if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-        invalid(`${name} reports on trace ${context_q(r.trace_id)}, not on this run’s trace ${context_q(traceId)}.`, [
-            'trace_id',
-        ]);
-    }
-    // The producer always runs its checks: a report with none vouches for nothing.
-    if (r.checks.length === 0)
-        invalid(`${name} records no checks: nothing was verified.`, ['checks']);
-    const names = new Map();
-    r.checks.forEach((c, i) => {
-        const first = names.get(c.name);
-        if (first === undefined)
-            names.set(c.name, i);
-        else
-            invalid(`${name} records the check ${context_q(c.name)} twice (checks[${first}] and checks[${i}]).`, [
-                'checks',
-                i,
-            ]);
-    });
-    const errors = r.failures.filter((x) => x.severity === 'error');
-    const failed = r.checks.filter((c) => !c.passed);
-    if (errors.length > 0 || failed.length > 0) {
-        const first = errors[0];
-        ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
-            ? `: ${failed
-                .slice(0, 4)
-                .map((c) => c.name)
-                .join(', ')}`
-            : ''}; ${errors.length} error(s)${first ? `, first: ${context_q(first.message)}${first.invariant_id ? ` [${first.invariant_id}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
-    }
-}
-/** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
-function checkFingerprint(ctx, listing, traceSha) {
-    if (!usable(listing, 'fingerprint.txt'))
-        return;
-    const rel = ctx.rel('fingerprint.txt');
-    const read = readRunFile(ctx, 'fingerprint.txt', 4096);
-    if (!read.ok)
-        return ctx.f.add(TRACE.fileUnreadable, `fingerprint.txt ${read.detail}.`, { path: rel });
-    const text = read.bytes.toString('latin1');
-    if (!/^[0-9a-f]{64}\n$/.test(text)) {
-        return ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt holds ${context_q(text, 80)}, not 64 lowercase hex characters and a newline; trace.jsonl hashes to ${traceSha}.`, { path: rel, line: 1 });
-    }
-    const recorded = text.slice(0, 64);
-    if (recorded !== traceSha) {
-        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
-    }
-}
-function inLayout(rel) {
-    if (CORE_FILES.includes(rel) || rel === PRODUCER_VERIFY_REPORT)
-        return true;
-    if (rel.startsWith('provenance/'))
-        return true;
-    return rel.startsWith('evidence/') && rel.split('/').length === 2;
-}
-/**
- * manifest.json: every entry rehashed (missing, changed), every file of the run listed (unlisted),
- * and nothing outside the run layout. trace.jsonl's hash comes from the stream that read it.
- */
-async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
-    const f = ctx.f;
-    // Layout first: a file outside the layout is reported as such, not as unlisted.
-    for (const e of listing.values()) {
-        if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel))
-            continue; // reported as evidence_path_escape
-        if (!inLayout(e.rel)) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
-        }
-        else if (e.kind === 'other' ||
-            (e.kind === 'symlink' && !e.insideFile && !CORE_FILES.includes(e.rel))) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
-                path: ctx.rel(e.rel),
-            });
-        }
-    }
-    if (!usable(listing, 'manifest.json'))
-        return;
-    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, TRACE.manifestInvalid, 'is not a map of path → sha256 hex');
-    if (!loaded)
-        return;
-    const rel = loaded.rel;
-    const entries = Object.entries(loaded.data);
-    const listed = new Set();
-    const toHash = [];
-    const plan = [];
-    // Located lazily, and only for findings that are kept: finding a key's line means parsing the
-    // manifest again, with positions, and a search among its keys.
-    const at = (key) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
-    for (const [key, want] of entries) {
-        if (!isPlainRelative(key) || key === 'manifest.json') {
-            f.add(TRACE.manifestInvalid, `manifest.json lists ${context_q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`, at(key));
-            continue;
-        }
-        listed.add(key);
-        const entry = listing.get(key);
-        plan.push({ key, want, entry });
-        if (entry && key !== 'trace.jsonl' && readable(entry))
-            toHash.push(entry.real);
-    }
-    await hasher.prefetch(toHash);
-    for (const { key, want, entry } of plan) {
-        if (!entry) {
-            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
-            continue;
-        }
-        let got;
-        let size;
-        if (key === 'trace.jsonl') {
-            got = trace?.sha256;
-        }
-        else if (readable(entry)) {
-            const o = await hasher.hash(entry.real);
-            if (o.ok) {
-                got = o.sha256;
-                size = o.size;
-            }
-            else if (o.reason === 'missing') {
-                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
-                continue;
-            }
-        }
-        if (got === undefined)
-            continue; // unreadable: reported by the layout or core-file checks
-        if (got !== want) {
-            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
-        }
-    }
-    for (const e of listing.values()) {
-        if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT)
-            continue;
-        if (listed.has(e.rel) || !inLayout(e.rel))
-            continue;
-        if (e.kind === 'other')
-            continue;
-        f.add(TRACE.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: rel, line: 1 }]);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/plan.ts
-
-
-
-
-
-/**
- * plan.json: the schema, no duplicate node ids, no missing dependencies (nor edges to unknown
- * nodes), no cycles (among the dependencies, or among the edges), and, for a content-derived id (`plan_v1_…`), an id that matches the content.
- */
-function checkPlan(ctx) {
-    const f = ctx.f;
-    const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, TRACE.planInvalid, 'is not a valid plan');
-    if (!loaded)
-        return undefined;
-    const rel = loaded.rel;
-    const plan = loaded.data;
-    // Lazy: a plan with many broken nodes must not search the document once per node.
-    const lineOf = (p) => () => ({
-        path: rel,
-        line: loaded.doc.lineOf(p) ?? 1,
-    });
-    const nodeIds = new Set();
-    plan.nodes.forEach((n, i) => {
-        if (nodeIds.has(n.id))
-            f.add(TRACE.planDuplicateNode, `Plan node id ${context_q(n.id)} appears more than once (again at nodes[${i}]).`, lineOf(['nodes', i, 'id']));
-        nodeIds.add(n.id);
-    });
-    plan.nodes.forEach((n, i) => {
-        n.dependencies.forEach((d, j) => {
-            if (!nodeIds.has(d))
-                f.add(TRACE.planMissingDependency, `Plan node ${context_q(n.id)} depends on ${context_q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
-        });
-    });
-    plan.edges.forEach(([a, b], i) => {
-        for (const end of [a, b]) {
-            if (!nodeIds.has(end))
-                f.add(TRACE.planMissingDependency, `Plan edge ${i} (${context_q(a)} → ${context_q(b)}) names ${context_q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
-        }
-    });
-    // The producer gives edges no direction of its own (it writes none): they are checked for a
-    // cycle among themselves, which does not depend on which way they point.
-    const graphs = [
-        ['dependencies', plan.nodes.flatMap((n) => n.dependencies.map((d) => [d, n.id]))],
-        ['edges', plan.edges],
-    ];
-    let acyclic = true;
-    for (const [what, pairs] of graphs) {
-        const stuck = cycleNodes(nodeIds, pairs);
-        if (stuck.length === 0)
-            continue;
-        if (what === 'dependencies')
-            acyclic = false;
-        const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
-        f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
-            .slice(0, 5)
-            .map((s) => context_q(s, 60))
-            .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']));
-    }
-    if (plan.id.startsWith('plan_v1_')) {
-        // The id covers the content, not its formatting: a plan.json written differently (or edited
-        // and re-indented) is put in canonical form first.
-        const raw = documentMembers(loaded.text, loaded.members);
-        if (!raw) {
-            f.add(TRACE.planInvalid, 'plan.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', lineOf([]));
-        }
-        else {
-            const want = contentId('plan', {
-                edges: raw.edges,
-                nodes: raw.nodes,
-                problem: raw.problem,
-                spec_id: raw.spec_id,
-            });
-            if (want !== plan.id) {
-                f.add(TRACE.contentIdMismatch, `plan.json says its id is ${context_q(plan.id)} but its content hashes to ${context_q(want)}: the plan was edited after the run.`, lineOf(['id']));
-            }
-        }
-    }
-    const order = acyclic
-        ? new Map(plan.nodes.map((n) => [n.id, n.dependencies]))
-        : undefined;
-    return { plan, nodeIds, ...(order ? { order } : {}) };
-}
-/**
- * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
- * which sit on (or behind) a cycle. Linear in nodes and pairs.
- */
-function cycleNodes(nodes, pairs) {
-    const indeg = new Map();
-    const next = new Map();
-    for (const id of nodes)
-        indeg.set(id, 0);
-    for (const [before, after] of pairs) {
-        if (!nodes.has(before) || !nodes.has(after))
-            continue; // reported as missing
-        let out = next.get(before);
-        if (!out)
-            next.set(before, (out = new Set()));
-        if (out.has(after))
-            continue;
-        out.add(after);
-        indeg.set(after, indeg.get(after) + 1);
-    }
-    const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
-    for (let head = 0; head < queue.length; head++) {
-        for (const v of next.get(queue[head]) ?? []) {
-            const d = indeg.get(v) - 1;
-            indeg.set(v, d);
-            if (d === 0)
-                queue.push(v);
-        }
-    }
-    return [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/rules/run-files.ts
-
-
-
-
-const coreFiles = {
-    meta: {
-        name: 'core-files',
-        description: 'Every file a run directory holds exists as a regular file.',
-        codes: [TRACE.runFileMissing, TRACE.fileUnreadable],
-    },
-    check: ({ ctx }) => checkCoreFiles(ctx, ctx.listing),
-};
-const runMeta = {
-    meta: {
-        name: 'run-meta',
-        description: 'run_meta.json is valid and of a supported version; its tools are the ones the trace may call.',
-        codes: [TRACE.fileUnreadable, TRACE.runMetaInvalid, TRACE.unsupportedVersion],
-    },
-    check(state) {
-        const { ctx } = state;
-        state.runMeta = loadRunMeta(ctx, ctx.listing);
-        if (state.runMeta)
-            ctx.tools = state.runMeta.runtime_descriptor
-                ? new Set(state.runMeta.runtime_descriptor.tools.map((t) => t.name))
-                : 'none';
-    },
-};
-const plan = {
-    meta: {
-        name: 'plan',
-        description: 'plan.json is valid: unique nodes, known dependencies, no cycle, and a content id that matches.',
-        codes: [
-            TRACE.fileUnreadable,
-            TRACE.planInvalid,
-            TRACE.planDuplicateNode,
-            TRACE.planMissingDependency,
-            TRACE.planCycle,
-            TRACE.contentIdMismatch,
-        ],
-    },
-    check(state) {
-        const { ctx } = state;
-        state.plan = usable(ctx.listing, 'plan.json') ? checkPlan(ctx) : undefined;
-        if (state.plan) {
-            ctx.planNodes = state.plan.nodeIds;
-            if (state.plan.order)
-                ctx.planDeps = state.plan.order;
-        }
-    },
-};
-const spec = {
-    meta: {
-        name: 'spec',
-        description: 'spec.json is a valid problem spec whose content id matches.',
-        codes: [TRACE.fileUnreadable, TRACE.specInvalid, TRACE.contentIdMismatch],
-    },
-    check(state) {
-        state.spec = loadSpec(state.ctx, state.ctx.listing);
-    },
-};
-const verifyReports = {
-    meta: {
-        name: 'verify-reports',
-        description: 'verify.json (and verify.verify.json when present) is a valid VerificationReport of this trace, with no errors.',
-        codes: [TRACE.fileUnreadable, TRACE.verifyReportInvalid, TRACE.producerRejected],
-    },
-    check({ ctx, scan }) {
-        const traceId = scan?.header?.id;
-        checkVerifyReport(ctx, ctx.listing, traceId);
-        checkVerifyReport(ctx, ctx.listing, traceId, PRODUCER_VERIFY_REPORT);
-    },
-};
-const fingerprint = {
-    meta: {
-        name: 'fingerprint',
-        description: 'fingerprint.txt is the sha256 of trace.jsonl.',
-        codes: [TRACE.fileUnreadable, TRACE.fingerprintMismatch],
-    },
-    check({ ctx, scan }) {
-        if (scan?.outcome.ok)
-            checkFingerprint(ctx, ctx.listing, scan.outcome.summary.sha256);
-    },
-};
-const manifest = {
-    meta: {
-        name: 'manifest',
-        description: 'manifest.json lists every file of the run with its sha256, and nothing outside the layout.',
-        codes: [
-            TRACE.fileUnreadable,
-            TRACE.manifestInvalid,
-            TRACE.manifestFileMissing,
-            TRACE.manifestHashMismatch,
-            TRACE.manifestUnlisted,
-            TRACE.layoutUnexpected,
-        ],
-    },
-    async check({ ctx, hasher, scan }) {
-        const escaped = new Set();
-        if (scan)
-            for (const r of scan.evidence.records.values())
-                escaped.add(r.ev.content_path);
-        await checkManifest(ctx, ctx.listing, hasher, scan?.outcome.ok ? scan.outcome.summary : undefined, escaped);
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
-
-
-/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
-const MAX_QUOTES = 1000;
-function evidenceCites(claim) {
-    return claim.supports
-        .filter((s) => s.kind === 'evidence')
-        .map((s) => [s.ref_id, s.span[0], s.span[1]]);
-}
-const MARKER_AT = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/y;
-/** A derived claim counts as marked insufficient when its structured payload says so (policy). */
-function markedInsufficient(claim) {
-    const s = claim.structured;
-    return s !== null && s !== undefined && s.insufficient_evidence === true;
-}
-/**
- * Claims: duplicates, legacy markers, and for derived claims the grounding rules: at least one
- * evidence support (INV-GRD-001), at least `min_supports` (INV-GRD-002), and canonical markers that
- * match the evidence supports one to one.
- */
-class ClaimChecks {
-    ctx;
-    static meta = {
-        name: 'claims',
-        description: 'Claim ids are unique; a derived claim has enough evidence supports and canonical markers that match them.',
-        codes: [
-            TRACE.claimDuplicate,
-            TRACE.claimUngrounded,
-            TRACE.supportsTooFew,
-            TRACE.markerLegacy,
-            TRACE.markerMissing,
-            TRACE.markerUnmatched,
-        ],
-    };
-    on = {
-        claim_emitted: (ev, l) => this.emitted(ev.claim, l.no),
-    };
-    ids = new Map();
-    supports = [];
-    /** Derived claims not marked insufficient: the run's answer. */
-    derived = 0;
-    derivedLine;
-    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
-    exempted = [];
-    total = 0;
-    suspects = [];
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    has(id) {
-        return this.ids.has(id);
-    }
-    emitted(claim, line) {
-        const f = this.ctx.f;
-        const at = this.ctx.at(line);
-        this.total++;
-        const prev = this.ids.get(claim.id);
-        if (prev !== undefined) {
-            f.add(TRACE.claimDuplicate, `Claim ${context_q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
-            return;
-        }
-        this.ids.set(claim.id, line);
-        for (const s of claim.supports) {
-            this.supports.push({
-                claimId: claim.id,
-                line,
-                kind: s.kind,
-                refId: s.ref_id,
-                b0: s.span[0],
-                b1: s.span[1],
-                sha: s.snippet_sha256,
-            });
-        }
-        // Markers: every "[evidence:" must open a canonical marker.
-        const markers = new Map();
-        let suspect;
-        const statement = claim.statement;
-        for (let i = statement.indexOf('[evidence:'); i >= 0; i = statement.indexOf('[evidence:', i + 1)) {
-            MARKER_AT.lastIndex = i;
-            const m = MARKER_AT.exec(statement);
-            if (!m) {
-                // Only the next 120 characters are quoted: a search to the end would make a statement
-                // full of unclosed markers quadratic.
-                const window = statement.slice(i, i + 120);
-                const end = window.indexOf(']');
-                const text = end < 0 ? window.slice(0, 60) : window.slice(0, end + 1);
-                // Decided once the evidence is read: text the claim copies from the bytes it cites (the
-                // extractive reasoner quotes evidence verbatim) is a quotation, not a marker.
-                (suspect ??= {
-                    claimId: claim.id,
-                    line,
-                    statement,
-                    at: [],
-                    cites: evidenceCites(claim),
-                }).at.push([i, text]);
-                continue;
-            }
-            const key = `${m[1]}\0${Number(m[2])}\0${Number(m[3])}\0${m[4]}`;
-            markers.set(key, (markers.get(key) ?? 0) + 1);
-        }
-        if (suspect)
-            this.suspects.push(suspect);
-        if (claim.claim_type !== 'derived')
-            return;
-        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        // The same (evidence, span, snippet) cited twice is one support, not two.
-        const supportKeys = new Map();
-        for (const s of evidence) {
-            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
-            const n = (supportKeys.get(key) ?? 0) + 1;
-            supportKeys.set(key, n);
-            if ((markers.get(key) ?? 0) < n) {
-                f.add(TRACE.markerMissing, `Derived claim ${context_q(claim.id)} on line ${line} cites evidence ${context_q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
-            }
-        }
-        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
-            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
-            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
-                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
-        }
-        else {
-            this.derived++;
-            this.derivedLine ??= line;
-            this.ground(claim.id, line, supportKeys.size);
-        }
-        for (const [key, n] of markers) {
-            const have = supportKeys.get(key) ?? 0;
-            if (n > have) {
-                const [id, b0, b1, sha] = key.split('\0');
-                const why = have === 0
-                    ? 'no evidence support has that id, span and snippet hash'
-                    : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${context_q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
-            }
-        }
-    }
-    /**
-     * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
-     * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
-     * be read: the marker is then reported).
-     */
-    resolveLegacy(read) {
-        for (const s of this.suspects) {
-            const quoted = [];
-            for (const [ref, b0, b1] of s.cites) {
-                const text = read(ref, b0, b1)?.toString('utf8').trim();
-                if (!text)
-                    continue;
-                let n = 0;
-                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
-                    quoted.push([p, p + text.length]);
-            }
-            for (const [i, text] of s.at) {
-                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
-                    continue;
-                this.ctx.f.add(TRACE.markerLegacy, `Claim ${context_q(s.claimId)} on line ${s.line} cites evidence with ${context_q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
-            }
-        }
-        this.suspects.length = 0;
-    }
-    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
-    finish(insufficientRun) {
-        if (insufficientRun)
-            return;
-        for (const c of this.exempted)
-            this.ground(c.id, c.line, c.supports, true);
-    }
-    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
-    ground(id, line, supports, marked = false) {
-        const why = marked
-            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
-            : '';
-        if (supports === 0) {
-            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${context_q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
-        }
-        else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${context_q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/content.ts
-
-
-
-
-
-/**
- * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
- * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
- * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
- * `result_sha256` together with the header's reasoning-trace record (the producer's
- * check_reasoning_trace).
- */
-class ContentChecks {
-    ctx;
-    static meta = {
-        name: 'content-ids',
-        description: 'Claim and evidence ids and each derived claim’s result hash are the hashes of their content.',
-        codes: [TRACE.contentIdMismatch, TRACE.reasoningTraceMismatch],
-    };
-    on = {
-        evidence_registered: (ev, l) => this.evidence(ev.evidence, l.no),
-        claim_emitted: (ev, l) => this.claim(ev.claim, l.text, l.canonical, l.no),
-    };
-    derived = [];
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    /**
-     * Its fields are strings and integers, which JSON.stringify writes as Python's json.dumps does,
-     * so the canonical payload is rebuilt from the parsed record without scanning the line again.
-     */
-    evidence(ev, no) {
-        const want = contentId('ev', {
-            chunk_id: JSON.stringify(ev.chunk_id),
-            sha256: JSON.stringify(ev.sha256),
-            span: `[${ev.span[0]},${ev.span[1]}]`,
-            uri: JSON.stringify(ev.uri),
-        });
-        if (want !== ev.id)
-            this.mismatch(`Evidence ${context_q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
-    }
-    claim(claim, line, canonical, no) {
-        if (claim.claim_type === 'derived') {
-            const s = claim.structured;
-            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
-            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
-            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
-        }
-        if (!canonical)
-            return;
-        const c = membersOf(eventText(line))?.claim;
-        const m = c === undefined ? undefined : membersOf(c);
-        if (!m)
-            return;
-        // The producer hashes its model dump: hash_algo and structured are always there.
-        const supports = claim.supports.every((x) => x.hash_algo !== undefined)
-            ? m.supports
-            : canonicalJson(claim.supports.map((x) => ({ hash_algo: 'sha256', ...x })));
-        const want = contentId('claim', {
-            claim_type: m.claim_type,
-            confidence: m.confidence,
-            statement: m.statement,
-            status: m.status,
-            structured: m.structured ?? 'null',
-            supports,
-        });
-        if (want !== claim.id)
-            this.mismatch(`Claim ${context_q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
-    }
-    mismatch(who, want, what, no) {
-        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${context_q(want)}: ${what} changed after the run.`, this.ctx.at(no));
-    }
-    /**
-     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
-     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
-     * claim records the hash of its statement and citations, they agree, and the header's
-     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
-     */
-    finish(header) {
-        if (!header || this.derived.length === 0)
-            return;
-        const meta = header.metadata.reasoning_trace;
-        if (meta === undefined && !this.derived.some((d) => d.has))
-            return;
-        const f = this.ctx.f;
-        const at = this.ctx.at(1);
-        const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
-        for (const d of this.derived) {
-            if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
-                bad(`Derived claim ${context_q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
-            else if (d.recorded !== d.recomputed)
-                bad(`Derived claim ${context_q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
-        }
-        if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
-            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
-            return;
-        }
-        const r = meta;
-        const want = r.reasoning_trace_sha256;
-        if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
-            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
-            return;
-        }
-        if (r.result_sha256 !== undefined && r.result_sha256 !== want)
-            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
-        const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
-        if (recorded.size > 1)
-            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
-        else if (recorded.size === 1 && !recorded.has(want))
-            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
-    }
-}
-/** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
-function resultHash(claim) {
-    const cites = claim.supports
-        .filter((s) => s.kind === 'evidence')
-        .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
-        .join(';');
-    return sha256Hex(Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]));
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/evidence.ts
-
-
-
-
-
-
-
-
-/** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
-const WHOLE_READ_BYTES = 4 * 1024 * 1024;
-/**
- * Evidence bytes kept from the hashing read for the span checks, per run: small files (the usual
- * chunk) are read once; past this budget a file is read again when its spans are checked.
- */
-const KEEP_BYTES = 32 * 1024 * 1024;
-/**
- * Evidence: a plain relative content_path that stays inside the run directory (no `..`, no
- * absolute path, no symlink out), an existing regular file whose whole-file sha256 is the one
- * recorded, agreement with provenance/chunks.jsonl; then every evidence support's span and
- * snippet hash over the exact bytes.
- */
-class EvidenceChecks {
-    ctx;
-    static meta = {
-        name: 'evidence-registry',
-        description: 'Each evidence id is registered once, with a content path inside the run; its bytes are checked once the trace is read.',
-        codes: [TRACE.evidenceDuplicate, TRACE.evidencePathEscape],
-    };
-    on = {
-        evidence_registered: (ev, l) => this.registered(ev.evidence, l.no),
-    };
-    records = new Map();
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    registered(ev, line) {
-        const prev = this.records.get(ev.id);
-        if (prev) {
-            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${context_q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
-            return;
-        }
-        const rec = { ev, line, usable: false };
-        this.records.set(ev.id, rec);
-        if (!isPlainRelative(ev.content_path)) {
-            const why = ev.content_path === ''
-                ? 'is empty'
-                : ev.content_path.split('/').includes('..')
-                    ? 'climbs out with ..'
-                    : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
-                        ? 'is absolute'
-                        : 'is not a plain relative POSIX path';
-            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${context_q(ev.id)} on line ${line} has content_path ${context_q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
-        }
-    }
-    /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
-    resolveAll() {
-        for (const rec of this.records.values()) {
-            if (!isPlainRelative(rec.ev.content_path))
-                continue;
-            const listed = this.ctx.listing.get(rec.ev.content_path);
-            if (listed?.kind === 'file') {
-                rec.real = listed.real; // a plain file reached through real directories of the run
-                continue;
-            }
-            const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
-            let real;
-            try {
-                real = external_node_fs_default().realpathSync.native(abs);
-            }
-            catch (err) {
-                const code = err.code;
-                if (code === 'ENOENT' || code === 'ENOTDIR') {
-                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${context_q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                }
-                else {
-                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                }
-                continue;
-            }
-            if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
-                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${context_q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
-                continue;
-            }
-            rec.real = real;
-        }
-    }
-    citers;
-    setCiters(supports) {
-        this.citers = new Map();
-        for (const s of supports) {
-            if (s.kind !== 'evidence')
-                continue;
-            let set = this.citers.get(s.refId);
-            if (!set)
-                this.citers.set(s.refId, (set = new Set()));
-            set.add(s.claimId);
-        }
-    }
-    citedBy(id) {
-        const c = this.citers?.get(id);
-        if (!c || c.size === 0)
-            return '';
-        const ids = [...c];
-        return `; claim(s) citing it: ${ids
-            .slice(0, 5)
-            .map((x) => context_q(x, 80))
-            .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
-    }
-    async checkFiles(hasher, chunks) {
-        const f = this.ctx.f;
-        // Small files are read once for both the hash and the span checks; the rest hash in parallel.
-        const rest = [];
-        let budget = KEEP_BYTES;
-        for (const rec of this.records.values()) {
-            if (!rec.real)
-                continue;
-            const r = budget > 0 ? hasher.read(rec.real, Math.min(budget, WHOLE_READ_BYTES)) : undefined;
-            if (r?.ok) {
-                rec.bytes = r.bytes;
-                budget -= r.bytes.length;
-            }
-            else if (!r || r.kind === 'too_large')
-                rest.push(rec.real);
-        }
-        await hasher.prefetch(rest);
-        for (const rec of this.records.values()) {
-            const { ev, line } = rec;
-            const evLoc = { path: this.ctx.rel(ev.content_path) };
-            if (ev.chunk_id !== ev.sha256) {
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${context_q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
-            }
-            else if (chunks) {
-                const spans = chunks.get(ev.chunk_id);
-                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
-                if (!spans) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${context_q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
-                }
-                else if (!c) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${context_q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
-                        .slice(0, 3)
-                        .map((x) => `[${x.start}, ${x.end})`)
-                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
-                }
-            }
-            if (!rec.real)
-                continue;
-            const o = await hasher.hash(rec.real);
-            rec.outcome = o;
-            if (!o.ok) {
-                if (o.reason === 'missing') {
-                    f.add(TRACE.evidenceMissing, `Evidence ${context_q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-                }
-                else {
-                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-                }
-                continue;
-            }
-            rec.usable = true;
-            if (o.sha256 !== ev.sha256) {
-                f.add(TRACE.evidenceHashMismatch, `Evidence ${context_q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
-            }
-        }
-    }
-    /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
-    readSpan(id, b0, b1) {
-        const rec = this.records.get(id);
-        if (!rec?.usable || !rec.real || b0 >= b1 || b1 - b0 > 1024 * 1024)
-            return undefined;
-        if (rec.bytes)
-            return b1 <= rec.bytes.length ? rec.bytes.subarray(b0, b1) : undefined;
-        let fd;
-        try {
-            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-            if (!external_node_fs_default().fstatSync(fd).isFile())
-                return undefined;
-            const buf = Buffer.alloc(b1 - b0);
-            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, b0);
-            return n === buf.length ? buf : undefined;
-        }
-        catch {
-            return undefined; // the evidence checks report why it cannot be read
-        }
-        finally {
-            if (fd !== undefined)
-                external_node_fs_default().closeSync(fd);
-        }
-    }
-    /** Checks each evidence support: the ref resolves, the span lies in the file, the snippet hash matches. */
-    checkSupports(supports) {
-        try {
-            this.checkSpans(supports);
-        }
-        finally {
-            for (const rec of this.records.values())
-                rec.bytes = undefined; // the run is done with them
-        }
-    }
-    checkSpans(supports) {
-        const f = this.ctx.f;
-        const byEvidence = new Map();
-        for (const s of supports) {
-            if (s.kind !== 'evidence')
-                continue;
-            const rec = this.records.get(s.refId);
-            if (!rec) {
-                f.add(TRACE.supportUnresolved, `Claim ${context_q(s.claimId)} on line ${s.line} cites evidence ${context_q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
-                continue;
-            }
-            if (!rec.usable)
-                continue; // the evidence finding already explains why its bytes cannot be checked
-            let list = byEvidence.get(s.refId);
-            if (!list)
-                byEvidence.set(s.refId, (list = []));
-            list.push(s);
-        }
-        for (const [id, uses] of byEvidence) {
-            const rec = this.records.get(id);
-            const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
-            const relPath = rec.ev.content_path;
-            let fd;
-            let whole = rec.bytes;
-            try {
-                if (!whole) {
-                    fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
-                    if (!external_node_fs_default().fstatSync(fd).isFile())
-                        throw new Error('is not a regular file');
-                    if (size <= WHOLE_READ_BYTES)
-                        whole = external_node_fs_default().readFileSync(fd);
-                }
-                for (const s of uses) {
-                    const len = whole ? whole.length : size;
-                    if (s.b1 > len || s.b0 >= s.b1) {
-                        f.add(TRACE.spanOutOfBounds, `Claim ${context_q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${context_q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                        continue;
-                    }
-                    const got = whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
-                    if (got !== s.sha) {
-                        f.add(TRACE.snippetHashMismatch, `Claim ${context_q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${context_q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                    }
-                }
-            }
-            catch (err) {
-                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
-            }
-            finally {
-                if (fd !== undefined)
-                    external_node_fs_default().closeSync(fd);
-            }
-        }
-    }
-}
-function hashRange(fd, b0, b1) {
-    const h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    const buf = Buffer.allocUnsafe(1024 * 1024);
-    let pos = b0;
-    while (pos < b1) {
-        const n = external_node_fs_default().readSync(fd, buf, 0, Math.min(buf.length, b1 - pos), pos);
-        if (n <= 0)
-            break;
-        h.update(buf.subarray(0, n));
-        pos += n;
-    }
-    return h.digest('hex');
-}
-function preview(whole, b0, b1) {
-    if (!whole)
-        return '';
-    const text = whole.subarray(b0, Math.min(b1, b0 + 80)).toString('utf8');
-    return `; the span now reads ${context_q(text, 80)}`;
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/header.ts
-
-
-
-
-
-
-
-/**
- * Line 1 of trace.jsonl as read: canonical JSON (or why not), then the header itself. A usable
- * header sets the run's support policy (its recorded one, raised to the gate's floor when that is
- * higher); a canonical one also starts the trace id's recomputation.
- */
-function readHeaderLine(ctx, result, text) {
-    const f = ctx.f;
-    const at = ctx.at(1);
-    if (!result.ok) {
-        const p = result.problem;
-        if (p.kind === 'syntax') {
-            f.add(TRACE.lineMalformed, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-            return { canonical: false };
-        }
-        if (p.kind === 'duplicate')
-            f.add(TRACE.duplicateKey, `Line 1 of trace.jsonl (the header) ${p.message}.`, at);
-        else
-            f.add(TRACE.lineNotCanonical, `Line 1 of trace.jsonl (the header) is not canonical JSON: it ${p.message}.`, at);
-    }
-    const h = checkHeader(ctx, result.value, 1);
-    if (h) {
-        const p = supportPolicy(ctx.supportFloor, h.metadata);
-        ctx.minSupports = p.min;
-        ctx.minSupportsSource = p.source;
-        ctx.allowMarkedInsufficient = allowsMarkedInsufficient(h.metadata);
-    }
-    return {
-        header: h,
-        idHasher: h && result.ok && result.members
-            ? new TraceIdHasher(rawMembers(text, result.members))
-            : undefined,
-        canonical: result.ok,
-    };
-}
-/**
- * Line 1 of trace.jsonl: a `trace_header` record with a supported schema version (1, 2), runtime
- * protocol 1, canonicalization 1 and fingerprint algorithm sha256. Unknown versions are rejected:
- * no upgrader exists. Returns the header when its shape is valid (even if a version is not).
- */
-function checkHeader(ctx, value, line) {
-    const f = ctx.f;
-    const at = ctx.at(line);
-    const v = value;
-    if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
-        const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-            ? `a ${context_q(String(v.record))} record`
-            : 'no trace_header record';
-        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
-        return undefined;
-    }
-    const parsed = Fast.TraceHeader.safeParse(v);
-    if (!parsed.success) {
-        const { where, why } = firstIssue(parsed.error, { style: 'verbatim' });
-        f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${where}: ${why}.`, at);
-        return undefined;
-    }
-    const h = parsed.data;
-    const bad = [];
-    if (!SUPPORTED_SCHEMA_VERSIONS.includes(h.schema_version))
-        bad.push(`schema_version ${h.schema_version} (supported: ${SUPPORTED_SCHEMA_VERSIONS.join(', ')})`);
-    if (!SUPPORTED_RUNTIME_PROTOCOLS.includes(h.runtime_protocol_version))
-        bad.push(`runtime_protocol_version ${h.runtime_protocol_version} (supported: ${SUPPORTED_RUNTIME_PROTOCOLS.join(', ')})`);
-    if (!SUPPORTED_CANONICALIZATION.includes(h.canonicalization_version))
-        bad.push(`canonicalization_version ${h.canonicalization_version} (supported: ${SUPPORTED_CANONICALIZATION.join(', ')})`);
-    if (!SUPPORTED_FINGERPRINT_ALGOS.includes(h.fingerprint_algo))
-        bad.push(`fingerprint_algo ${context_q(h.fingerprint_algo)} (supported: ${SUPPORTED_FINGERPRINT_ALGOS.join(', ')})`);
-    for (const b of bad)
-        f.add(TRACE.unsupportedVersion, `The trace header declares ${b}; no upgrader exists, so the run is rejected.`, at);
-    return h;
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/rules/event-order.ts
-
-/**
- * Event order: each event's idx is the previous one + 1, starting at 0, and no idx repeats. A line
- * that could not be read may have held the next event (or be injected garbage), so after such
- * lines the next readable event may follow either the last readable one or the unreadable lines.
- */
-class EventOrder {
-    ctx;
-    static meta = {
-        name: 'event-order',
-        description: 'Events carry idx 0, 1, 2, … in file order: none missing, repeated, reordered or injected.',
-        codes: [TRACE.idxDuplicate, TRACE.idxOutOfOrder],
-    };
-    prevIdx = -1;
-    maxIdx = -1;
-    unreadable = 0;
-    seen = new Map();
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    /** A position taken by a line whose event (or idx) could not be read. */
-    skipped() {
-        this.unreadable++;
-    }
-    /** The event on line `no`, at `position` among the events, has this idx. */
-    check(idx, no, position) {
-        if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
-            // event_invalid reports the missing or malformed idx; the position is still taken.
-            this.unreadable++;
-            return;
-        }
-        const at = this.ctx.at(no);
-        const expected = this.prevIdx + 1;
-        const slack = this.unreadable;
-        this.unreadable = 0;
-        const dupLine = this.seen.get(idx);
-        if (dupLine !== undefined) {
-            this.ctx.f.add(TRACE.idxDuplicate, `The event on line ${no} has idx ${idx}, which the event on line ${dupLine} already has: an event was duplicated or injected.`, at, [this.ctx.at(dupLine)]);
-        }
-        else if ((idx < expected || idx > expected + slack) && idx !== this.maxIdx + 1) {
-            const why = idx > expected
-                ? idx === expected + 1
-                    ? `event ${expected} is missing, or events were reordered or injected`
-                    : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
-                : 'events were reordered';
-            this.ctx.f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${position}): ${why}.`, at);
-        }
-        if (dupLine === undefined)
-            this.seen.set(idx, no);
-        this.prevIdx = idx;
-        if (idx > this.maxIdx)
-            this.maxIdx = idx;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/rules/event-visitor.ts
-/**
- * One function that hands an event to every visitor listening to its kind, in the visitors'
- * order. The table is built once per trace, so an event costs one lookup.
- */
-function dispatcher(visitors) {
-    const table = new Map();
-    for (const v of visitors) {
-        for (const [kind, listener] of Object.entries(v.on)) {
-            let list = table.get(kind);
-            if (!list)
-                table.set(kind, (list = []));
-            list.push(listener);
-        }
-    }
-    return (ev, line) => {
-        const list = table.get(ev.kind);
-        if (list)
-            for (const l of list)
-                l(ev, line);
-    };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/steps.ts
-
-
-
-/** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
-class StepChecks {
-    ctx;
-    static meta = {
-        name: 'steps',
-        description: 'Every started step finishes once, no step is unknown to the plan or starts before its dependencies, the required outputs exist, and nothing follows the final answer.',
-        codes: [
-            TRACE.stepDuplicate,
-            TRACE.stepUnknown,
-            TRACE.stepUnfinished,
-            TRACE.stepRequiredMissing,
-            TRACE.stepBeforeDependency,
-            TRACE.claimAfterStep,
-        ],
-    };
-    on = {
-        step_started: (ev, l) => this.started_(ev.step_id, l.no),
-        step_finished: (ev, l) => this.finished_(ev.step_id, ev.output, l.no),
-        tool_called: (ev, l) => this.ref(ev.step_id, l.no, 'tool call'),
-        tool_returned: (ev, l) => this.ref(ev.step_id, l.no, 'tool result'),
-        evidence_registered: (ev, l) => this.ref(ev.step_id, l.no, 'evidence registration'),
-        claim_emitted: (ev, l) => {
-            this.ref(ev.step_id, l.no, 'claim');
-            this.claimEmitted(ev.step_id, ev.claim.id, l.no);
-        },
-    };
-    started = new Map();
-    finished = new Map();
-    outputs = new Set();
-    insufficientLine;
-    /** Where the finalize output was written: no claim may follow it. */
-    finalizeLine;
-    /** Steps started while some of their dependencies had not finished. */
-    early = [];
-    /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
-    outputRefs = [];
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    started_(stepId, line) {
-        const f = this.ctx.f;
-        const first = this.started.get(stepId);
-        if (first !== undefined) {
-            f.add(TRACE.stepDuplicate, `Step ${context_q(stepId)} is started again on line ${line}; it was already started on line ${first}.`, this.ctx.at(line));
-            return;
-        }
-        this.started.set(stepId, line);
-        // A node runs once everything it depends on has finished (the producer's topological order);
-        // a dependency that never finishes is reported as unfinished or missing instead.
-        const waiting = (this.ctx.planDeps?.get(stepId) ?? []).filter((d) => !this.finished.has(d));
-        if (waiting.length > 0)
-            this.early.push({ stepId, line, waiting });
-        if (this.ctx.planNodes && !this.ctx.planNodes.has(stepId)) {
-            f.add(TRACE.stepUnknown, `Step ${context_q(stepId)} is started on line ${line} but plan.json has no node with that id.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
-        }
-    }
-    finished_(stepId, output, line) {
-        const outputKind = output.kind;
-        const f = this.ctx.f;
-        if (!this.started.has(stepId)) {
-            f.add(TRACE.stepUnknown, `Step ${context_q(stepId)} finishes on line ${line} without having been started.`, this.ctx.at(line));
-        }
-        const first = this.finished.get(stepId);
-        if (first !== undefined) {
-            f.add(TRACE.stepDuplicate, `Step ${context_q(stepId)} finishes again on line ${line}; it already finished on line ${first}.`, this.ctx.at(line));
-            return;
-        }
-        this.finished.set(stepId, line);
-        this.outputs.add(outputKind);
-        for (const [field, kind] of OUTPUT_ID_FIELDS) {
-            const ids = output[field];
-            for (const id of ids ?? [])
-                this.outputRefs.push({ kind, id, field, line });
-        }
-        if (outputKind === 'insufficient_evidence')
-            this.insufficientLine ??= line;
-        if (outputKind === 'finalize')
-            this.finalizeLine ??= line;
-    }
-    /** A claim belongs to a step still running, and to a run not yet finalized. */
-    claimEmitted(stepId, claimId, line) {
-        const done = this.finished.get(stepId);
-        const why = done !== undefined
-            ? `in step ${context_q(stepId)}, which already finished on line ${done}`
-            : this.finalizeLine !== undefined
-                ? `after the run finalized its answer on line ${this.finalizeLine}`
-                : undefined;
-        if (why)
-            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${context_q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
-    }
-    /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
-    ref(stepId, line, what) {
-        if (stepId === '' || this.started.has(stepId))
-            return;
-        this.ctx.f.add(TRACE.stepUnknown, `The ${what} on line ${line} belongs to step ${context_q(stepId)}, which has not been started.`, this.ctx.at(line));
-    }
-    finish(lastLine) {
-        const f = this.ctx.f;
-        for (const { stepId, line, waiting } of this.early) {
-            const late = waiting.filter((d) => this.finished.has(d));
-            if (late.length === 0)
-                continue;
-            f.add(TRACE.stepBeforeDependency, `Step ${context_q(stepId)} is started on line ${line} before its dependency ${late
-                .slice(0, 3)
-                .map((d) => `${context_q(d, 80)} finished (line ${this.finished.get(d)})`)
-                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
-        }
-        for (const [stepId, line] of this.started) {
-            if (!this.finished.has(stepId)) {
-                f.add(TRACE.stepUnfinished, `Step ${context_q(stepId)} starts on line ${line} and never finishes: the run stopped part-way.`, this.ctx.at(line));
-            }
-        }
-        const seen = new Set(this.outputs);
-        if (seen.has('insufficient_evidence'))
-            seen.add('derive');
-        const missing = REQUIRED_OUTPUTS.filter((k) => !seen.has(k));
-        if (missing.length > 0) {
-            const names = missing.map((k) => (k === 'derive' ? 'derive (or insufficient_evidence)' : k));
-            f.add(TRACE.stepRequiredMissing, `The run has no finished ${names.join(', ')} step output (checked through line ${lastLine}).`, this.ctx.at());
-        }
-    }
-}
-/** The id lists of the step outputs, and what each names. */
-const OUTPUT_ID_FIELDS = [
-    ['evidence_ids', 'evidence'],
-    ['claim_ids', 'claim'],
-    ['validated_claim_ids', 'claim'],
-    ['rejected_claim_ids', 'claim'],
-    ['missing_support_claim_ids', 'claim'],
-    ['final_claim_ids', 'claim'],
-];
-
-;// CONCATENATED MODULE: ./src/packs/trace/tools.ts
-
-
-/** Tool linkage: each call has exactly one result in the same step, no result is orphaned, no tool is unknown. */
-class ToolChecks {
-    ctx;
-    static meta = {
-        name: 'tools',
-        description: 'Each tool call names a known tool and has exactly one result in its own step; no result is orphaned.',
-        codes: [
-            TRACE.toolStepMismatch,
-            TRACE.toolCallDuplicate,
-            TRACE.toolResultDuplicate,
-            TRACE.toolResultMissing,
-            TRACE.toolResultOrphan,
-            TRACE.toolUnknown,
-        ],
-    };
-    on = {
-        tool_called: (ev, l) => this.called(ev.step_id, ev.call, l.no),
-        tool_returned: (ev, l) => this.returned(ev.step_id, ev.result, l.no),
-    };
-    calls = new Map();
-    /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
-    answered = new Set();
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    get count() {
-        return this.calls.size;
-    }
-    called(eventStep, call, line) {
-        const f = this.ctx.f;
-        if (call.step_id !== eventStep) {
-            f.add(TRACE.toolStepMismatch, `Tool call ${context_q(call.id)} on line ${line} says it belongs to step ${context_q(call.step_id)} but is recorded in step ${context_q(eventStep)}.`, this.ctx.at(line));
-        }
-        const prev = this.calls.get(call.id);
-        if (prev) {
-            f.add(TRACE.toolCallDuplicate, `Tool call id ${context_q(call.id)} on line ${line} was already used on line ${prev.line}.`, this.ctx.at(line));
-            return;
-        }
-        this.calls.set(call.id, { line, stepId: eventStep, tool: call.tool_name, results: 0 });
-        const tools = this.ctx.tools;
-        if (tools === undefined)
-            return;
-        if (tools === 'none') {
-            f.add(TRACE.toolUnknown, `Tool call ${context_q(call.id)} on line ${line} uses tool ${context_q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
-        }
-        else if (!tools.has(call.tool_name)) {
-            f.add(TRACE.toolUnknown, `Tool call ${context_q(call.id)} on line ${line} uses tool ${context_q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => context_q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
-        }
-    }
-    returned(eventStep, result, line) {
-        const f = this.ctx.f;
-        const call = this.calls.get(result.call_id);
-        if (!call) {
-            f.add(TRACE.toolResultOrphan, `The tool result on line ${line} answers call ${context_q(result.call_id)}, which no earlier tool_called event made.`, this.ctx.at(line));
-            return;
-        }
-        call.results++;
-        this.answered.add(result.call_id);
-        if (call.results > 1) {
-            f.add(TRACE.toolResultDuplicate, `Tool call ${context_q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
-            return;
-        }
-        if (eventStep !== call.stepId) {
-            f.add(TRACE.toolStepMismatch, `The result on line ${line} is recorded in step ${context_q(eventStep)} but its call ${context_q(result.call_id)} (line ${call.line}) was made in step ${context_q(call.stepId)}.`, this.ctx.at(line), [this.ctx.at(call.line)]);
-        }
-    }
-    finish() {
-        for (const [id, call] of this.calls) {
-            if (call.results === 0) {
-                this.ctx.f.add(TRACE.toolResultMissing, `Tool call ${context_q(id)} (${context_q(call.tool)}, step ${context_q(call.stepId)}) on line ${call.line} never gets a result.`, this.ctx.at(call.line));
-            }
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/events.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
- * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
- * that can be judged as the events go by. Nothing but small per-id state is kept in memory.
- */
-function scanTrace(ctx, traceAbs) {
-    const f = ctx.f;
-    const steps = new StepChecks(ctx);
-    const tools = new ToolChecks(ctx);
-    const evidence = new EvidenceChecks(ctx);
-    const claims = new ClaimChecks(ctx);
-    const cited = new CitedBytes();
-    const content = new ContentChecks(ctx);
-    let header;
-    let idHasher;
-    let idValid = true;
-    let events = 0;
-    let lastLine = 0;
-    let crlfFirst;
-    let crlfCount = 0;
-    const order = new EventOrder(ctx);
-    // The per-event checks, in the order their findings appear for one event.
-    const dispatch = dispatcher([steps, tools, evidence, claims, cited, content]);
-    const onLine = (line) => {
-        lastLine = line.no;
-        if (line.kind === 'too_long') {
-            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
-            idValid = false;
-            if (line.no > 1)
-                consumePosition();
-            return;
-        }
-        if (line.kind === 'invalid_utf8') {
-            f.add(TRACE.lineMalformed, `Line ${line.no} of trace.jsonl is not valid UTF-8.`, ctx.at(line.no));
-            idValid = false;
-            if (line.no > 1)
-                consumePosition();
-            return;
-        }
-        const ascii = line.bytes.length === line.text.length;
-        if (line.crlf) {
-            crlfCount++;
-            crlfFirst ??= line.no;
-        }
-        if (line.no === 1) {
-            const read = readHeaderLine(ctx, checkLine(line.text, true, ascii), line.text);
-            header = read.header;
-            idHasher = read.idHasher;
-            if (!read.canonical)
-                idValid = false;
-            if (!line.final)
-                return;
-        }
-        else {
-            if (line.text === '') {
-                if (!line.final) {
-                    f.add(TRACE.lineNotCanonical, `Line ${line.no} of trace.jsonl is blank; canonical traces have one record per line and no blank lines.`, ctx.at(line.no));
-                    idValid = false;
-                }
-                return;
-            }
-            handleEvent(checkLine(line.text, false, ascii), line.bytes, line.no, line.text);
-        }
-        if (line.final) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl does not end with a newline after line ${line.no} (the producer ends every line with \\n; was the file truncated?).`, ctx.at(line.no));
-            idValid = false;
-        }
-    };
-    const consumePosition = () => {
-        // A line that could not be read may have held the next event (or be injected garbage): the
-        // next readable event may then follow either the last readable one or the unreadable lines.
-        order.skipped();
-        events++;
-    };
-    const handleEvent = (result, bytes, no, text) => {
-        let value;
-        if (!result.ok) {
-            const p = result.problem;
-            if (p.kind === 'syntax') {
-                f.add(TRACE.lineMalformed, `Line ${no} of trace.jsonl ${p.message}; the event on it cannot be checked.`, ctx.at(no));
-                idValid = false;
-                consumePosition();
-                return;
-            }
-            if (p.kind === 'duplicate') {
-                f.add(TRACE.duplicateKey, `Line ${no} of trace.jsonl ${p.message}; parsers disagree on which value wins (checked with the last one).`, ctx.at(no));
-            }
-            else {
-                f.add(TRACE.lineNotCanonical, `Line ${no} of trace.jsonl is not canonical JSON: it ${p.message}.`, ctx.at(no));
-            }
-            idValid = false;
-            value = result.value;
-        }
-        else {
-            value = result.value;
-        }
-        events++;
-        const rec = Fast.EventRecord.safeParse(value);
-        if (!rec.success) {
-            const v = value;
-            const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-                ? `record ${context_q(String(v.record))}`
-                : 'no trace_event record';
-            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
-            idValid = false;
-            order.skipped();
-            return;
-        }
-        if (idHasher && idValid && result.ok)
-            idHasher.event(bytes.subarray(EVENT_PREFIX.length, bytes.length - EVENT_SUFFIX.length));
-        const raw = rec.data.event;
-        // The producer tags step outputs with `kind` (serialized as `type` by some versions): accept either.
-        if (raw && typeof raw === 'object' && raw.kind === 'step_finished') {
-            const out = raw.output;
-            if (out && typeof out === 'object' && !('kind' in out) && 'type' in out) {
-                const { type, ...rest } = out;
-                raw.output = { kind: type, ...rest };
-            }
-        }
-        const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
-        order.check(idxRaw, no, events - 1);
-        const parsed = Fast.TraceEvent.safeParse(raw);
-        if (!parsed.success) {
-            const { where, why } = firstIssue(parsed.error, { prefix: ['event'], style: 'verbatim' });
-            const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
-            f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? context_q(kind) : 'untyped'} event on line ${no} is invalid at ${where}: ${why}.`, ctx.at(no));
-            return;
-        }
-        dispatch(parsed.data, { no, text, canonical: result.ok });
-    };
-    const outcome = streamLines(traceAbs, onLine, ctx.maxLineBytes);
-    if (outcome.ok) {
-        if (outcome.summary.size === 0) {
-            f.add(TRACE.headerInvalid, 'trace.jsonl is empty: it has no trace_header and no events.', ctx.at());
-        }
-        if (crlfCount > 0) {
-            f.add(TRACE.lineNotCanonical, `trace.jsonl has Windows (CRLF) line endings on ${crlfCount} line(s), first on line ${crlfFirst}; the producer writes \\n only, so its bytes (and fingerprint) changed. Check it out with LF endings (e.g. a .gitattributes entry "artifacts/** -text").`, ctx.at(crlfFirst));
-        }
-    }
-    let recomputedId;
-    if (outcome.ok && header && idHasher && idValid)
-        recomputedId = idHasher.digest();
-    return {
-        outcome,
-        header,
-        events,
-        lastLine,
-        recomputedId,
-        steps,
-        tools,
-        evidence,
-        claims,
-        cited,
-        content,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/rules/trace-events.ts
-
-
-
-
-
-
-
-
-
-/**
- * Reads trace.jsonl once, streaming: every line and event goes past the per-event visitors
- * (steps, tools, evidence, claims, content), whose end-of-trace checks run once it is read.
- */
-const traceEvents = {
-    meta: {
-        name: 'trace-events',
-        description: 'trace.jsonl is canonical JSONL: a supported header, then events in idx order whose steps, tool calls, evidence and claims are consistent.',
-        codes: [
-            ...new Set([
-                TRACE.fileUnreadable,
-                TRACE.lineTooLong,
-                TRACE.lineMalformed,
-                TRACE.lineNotCanonical,
-                TRACE.duplicateKey,
-                TRACE.headerInvalid,
-                TRACE.unsupportedVersion,
-                TRACE.eventInvalid,
-                ...[EventOrder, StepChecks, ToolChecks, EvidenceChecks, ClaimChecks, ContentChecks].flatMap((v) => v.meta.codes),
-            ]),
-        ],
-    },
-    check(state) {
-        const { ctx } = state;
-        const entry = usable(ctx.listing, 'trace.jsonl');
-        if (!entry)
-            return;
-        const scan = scanTrace(ctx, entry.abs);
-        if (!scan.outcome.ok) {
-            ctx.f.add(TRACE.fileUnreadable, `trace.jsonl ${scan.outcome.detail}.`, ctx.at());
-            return;
-        }
-        scan.steps.finish(scan.lastLine);
-        scan.tools.finish();
-        scan.claims.finish(scan.steps.insufficientLine !== undefined);
-        scan.content.finish(scan.header);
-        state.scan = scan;
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/trace/rules/trace-id.ts
-
-
-const traceId = {
-    meta: {
-        name: 'trace-id',
-        description: 'The trace id in the header is the hash of the trace’s content.',
-        codes: [TRACE.contentIdMismatch],
-    },
-    check({ ctx, scan }) {
-        const header = scan?.header;
-        if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
-            ctx.f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${context_q(header.id)} but the trace’s content hashes to ${context_q(scan.recomputedId)}: events or header were edited after the run.`, ctx.at(1));
-        }
-    },
-};
-
-;// CONCATENATED MODULE: ./src/packs/trace/rules/index.ts
-
-
-
-
-
-
-
-/**
- * The rules over one run directory, in the order their findings appear. The loaders come first
- * (run_meta.json's tools and plan.json's nodes are what the trace is checked against), then the
- * single streaming pass over trace.jsonl, then what needs the whole trace.
- */
-const RUN_RULES = [
-    coreFiles,
-    runMeta,
-    plan,
-    spec,
-    traceEvents,
-    outcome,
-    recordReferences,
-    traceId,
-    evidence,
-    crossReferences,
-    verifyReports,
-    fingerprint,
-    manifest,
-];
-
-;// CONCATENATED MODULE: ./src/packs/trace/run.ts
-
-
-
-
-
-
-
-
-/** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
-async function verifyRun(runDir, ctx) {
-    const ws = ctx.workspace;
-    const rel = ws.rel(runDir);
-    const targetId = `trace:${rel}`;
-    const runId = external_node_path_default().basename(runDir);
-    const f = new Findings(targetId, { scope: 'in this run' });
-    const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
-    const floor = supportFloor(ctx.options.min_supports);
-    const initialPolicy = supportPolicy(floor);
-    const inside = ws.resolve(runDir, '.');
-    if (!inside.ok) {
-        f.add(TRACE.fileUnreadable, `The run directory ${inside.detail}; nothing in it was read.`, {
-            path: rel,
-        });
-        return result(initialPolicy.min);
-    }
-    const realRunDir = inside.real;
-    try {
-        if (!external_node_fs_default().statSync(realRunDir).isDirectory())
-            throw new Error('is not a directory');
-    }
-    catch (err) {
-        f.add(TRACE.fileUnreadable, `The run directory ${errorText(err)}.`, { path: rel });
-        return result(initialPolicy.min);
-    }
-    const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
-    const rctx = {
-        f,
-        runDir,
-        realRunDir,
-        listing,
-        hasher: ctx.hasher,
-        // Plain paths (all the run's own files) skip path.join and path.relative.
-        rel: (p) => isPlainRelative(p)
-            ? rel === '.'
-                ? p
-                : `${rel}/${p}`
-            : ws.rel(external_node_path_default().join(runDir, ...p.split('/'))),
-        at: (line) => (line ? { path: traceRel, line } : { path: traceRel }),
-        supportFloor: floor,
-        minSupports: initialPolicy.min,
-        minSupportsSource: initialPolicy.source,
-        maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
-            ? ctx.options.max_line_bytes
-            : MAX_LINE_BYTES,
-    };
-    const state = { ctx: rctx, runId, hasher: ctx.hasher };
-    await runRules(RUN_RULES, state);
-    return result(rctx.minSupports, state.scan);
-    /**
-     * `min`: the minimum supports applied (the run's own policy may have raised it); `s`: the pass
-     * over trace.jsonl, when it was read.
-     */
-    function result(min, s) {
-        const findings = f.finish();
-        const accepted = findings.length === 0;
-        const target = {
-            id: targetId,
-            pack: 'trace',
-            kind: 'run',
-            path: rel,
-            enforcement: 'blocking',
-            terminal_state: accepted ? 'accepted' : 'rejected',
-            ready: accepted,
-            context: { run_id: runId, min_supports: String(min) },
-        };
-        const summary = s
-            ? {
-                events: s.events,
-                claims: s.claims.total,
-                derived_claims: s.claims.derived,
-                evidence: s.evidence.records.size,
-                tool_calls: s.tools.count,
-                supports: s.claims.supports.length,
-                trace_bytes: s.outcome.ok ? s.outcome.summary.size : 0,
-                min_supports: min,
-                failures: findings.length,
-            }
-            : { failures: findings.length };
-        const subject = {
-            id: targetId,
-            target: targetId,
-            pack: 'trace',
-            kind: 'run',
-            name: runId,
-            path: rel,
-            status: accepted ? 'VERIFIED' : 'REJECTED',
-            ...(s
-                ? {
-                    reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)`,
-                }
-                : {}),
-            outcome: 'pass',
-        };
-        const extension = {
-            kind: 'trace-run',
-            run_id: runId,
-            trace_id: s?.header?.id ?? null,
-            checks: CHECK_NAMES,
-            summary_metrics: summary,
-        };
-        return { target, subjects: [subject], findings, extension };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/index.ts
-
-
-
-
-
-
-
-/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
-const tracePack = {
-    id: 'trace',
-    title: 'Evidence-grounded run traces',
-    namespace: 'trace',
-    codes: TRACE_CODES,
-    targetKind: 'run',
-    subjectKinds: ['run'],
-    options: object({
-        min_supports: schemas_number()
-            .int()
-            .min(0)
-            .optional()
-            .describe('Floor for the supports each claim needs; a run’s own recorded policy applies when higher'),
-    })
-        .strict(),
-    // A floor only ever raises a run's own policy.
-    tighteningOptions: ['min_supports'],
-    schemas: {
-        'trace-header': TraceHeader,
-        'trace-event': TraceEvent,
-        'trace-plan': Plan,
-        'trace-run-meta': RunMeta,
-        'trace-manifest': Manifest,
-        'trace-chunk': ChunkRecord,
-        'trace-verification-report': VerificationReport,
-    },
-    outputs: {
-        'verification-report': {
-            description: 'The producer’s VerificationReport (verify.json shape) of one run',
-            render: (report, id) => hasRunOutput(report, id) ? renderVerificationReport(report, id) : undefined,
-        },
-    },
-    parallel: true,
-    discover: discoverRuns,
-    verify: verifyRun,
-    fixtures: {
-        options: object({ max_line_bytes: schemas_number().int().positive().optional() })
-            .describe('Test knob: a smaller trace line cap'),
-    },
+    command: aristoCommand,
+    markdownCards: markdownCards,
 };
 
 ;// CONCATENATED MODULE: ./src/packs/registry.ts
@@ -24021,29 +25759,31 @@ const tracePack = {
  * Every contract audit-gate verifies: the one place that lists packs (docs/writing-a-pack.md).
  * Order is the order targets are reported in.
  */
-const BUILT_IN = [arisPack, tracePack, aristoPack];
-let registered = BUILT_IN;
+const builtIn = () => [arisPack, tracePack, aristoPack];
+// Built on first use, not when this module loads: a pack's own modules use core modules (the
+// renderers) that consult the registry, so the registry may load while a pack is still loading.
+let registered;
 function registry_packs() {
-    return registered;
+    return (registered ??= builtIn());
 }
 function findPack(id) {
-    return registered.find((p) => p.id === id);
+    return registry_packs().find((p) => p.id === id);
 }
 /**
  * Adds a pack until the returned function is called. For tests only (a test pack proves a new
  * pack needs no core change); the product's packs are the list above.
  */
 function registerPack(pack) {
-    const problem = registryProblem([...registered, pack]);
+    const before = registry_packs();
+    const problem = registryProblem([...before, pack]);
     if (problem)
         throw new Error(problem);
-    const before = registered;
-    registered = [...registered, pack];
+    registered = [...before, pack];
     return () => {
         registered = before;
     };
 }
-/** Why a list of packs cannot be a registry, or undefined. Checked by the tests for BUILT_IN. */
+/** Why a list of packs cannot be a registry, or undefined. Checked by the tests for the built-in list. */
 function registryProblem(list) {
     const ids = new Set();
     for (const p of list) {
@@ -24062,1336 +25802,30 @@ function registryProblem(list) {
 }
 /** The one registry of validation codes, for docs and for checking fixtures name real codes. */
 function allCodes() {
-    return [...Object.values(GATE), ...CONFORMANCE_CODES, ...registered.flatMap((p) => p.codes)];
-}
-
-;// CONCATENATED MODULE: ./src/config.ts
-
-
-
-
-
-
-
-
-
-
-const DEFAULT_CONFIG_FILE = '.audit-gate.json';
-/** The keys every config may hold, whatever packs are registered. */
-const CORE_KEYS = {
-    $schema: schemas_string().optional(),
-    paths: array(schemas_string().min(1))
-        .optional()
-        .describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: array(schemas_string()).optional().describe('gitignore-style patterns that discovery skips'),
-    assurance: schemas_enum(ASSURANCES)
-        .optional()
-        .describe('Default assurance for papers without .aris/assurance.txt'),
-    effort: schemas_enum(EFFORTS).optional().describe('Default effort (max/beast imply submission)'),
-    fail_on: schemas_enum(['blocking', 'problem'])
-        .optional()
-        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
-    allow_empty: schemas_boolean().optional().describe('Succeed when nothing was found to verify'),
-    fixtures: schemas_string()
-        .optional()
-        .describe('Conformance fixture directory to run as part of verify'),
-    waivers: array(waivers_Waiver)
-        .optional()
-        .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
-};
-/**
- * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
- * schema, so this file never names a pack. A top-level key named after a pack is the earlier
- * form of `packs.<id>` (e.g. `{"<id>": {"min_supports": 2}}`) and is still accepted.
- */
-function configSchema(list = registry_packs()) {
-    const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
-    return object({
-        ...CORE_KEYS,
-        packs: union([
-            array(schemas_string()).describe('Packs whose targets discovery looks for (default: all)'),
-            object(byId((p) => union([literal(false), p.options]).optional()))
-                .strict()
-                .describe('Each pack’s options by pack id; false leaves the pack out'),
-        ])
-            .optional(),
-        ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
-    })
-        .strict();
-}
-/** The packs a config selects, or undefined for all of them. */
-function selectedPacks(config) {
-    const p = config.packs;
-    if (p === undefined || Array.isArray(p))
-        return p;
-    const off = Object.keys(p).filter((id) => p[id] === false);
-    return off.length
-        ? registry_packs()
-            .map((x) => x.id)
-            .filter((id) => !off.includes(id))
-        : undefined;
-}
-/** The options a config gives one pack (`packs.<id>`, or the earlier top-level `<id>`). */
-function packConfig(config, id) {
-    const p = config.packs;
-    const own = p !== undefined && !Array.isArray(p) && p[id] !== false ? p[id] : undefined;
-    return own ?? config[id];
-}
-const MAX_CONFIG_BYTES = 1024 * 1024;
-const noLines = () => undefined;
-/**
- * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
- * Trust follows where the bytes live, not how they were named: a file whose path or real path
- * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
- * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
- * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
- */
-function loadConfig(ws, source) {
-    if (source.json !== undefined)
-        return parseConfig(source.json, { trusted: true });
-    const file = external_node_path_default().resolve(source.file ?? external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE));
-    const place = config_locate(ws, source.root, file);
-    if (place.refused)
-        return { ok: false, path: file, message: place.refused, refused: true };
-    const read = readSmallFile(place.real, MAX_CONFIG_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing' && source.file === undefined)
-            return { ok: true, config: {}, trusted: false, lineOf: noLines };
-        return { ok: false, path: file, message: read.detail };
-    }
-    const text = decodeUtf8(read.bytes);
-    if (!text.ok)
-        return { ok: false, path: file, message: text.detail };
-    return parseConfig(text.text, { trusted: place.trusted, path: file });
-}
-/** Where a config file really is, and whether the checkout decides its content. */
-function config_locate(ws, givenRoot, file) {
-    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
-    let real;
-    try {
-        real = external_node_fs_default().realpathSync(file);
-    }
-    catch {
-        // Missing (or a dangling link): the read reports it, and nothing is read.
-        return { trusted: !named, real: file };
-    }
-    const inside = ws.contains(real);
-    if (!named && !inside)
-        return { trusted: true, real };
-    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
-    // a runner file or .git/config with the checkout's token, must never reach a message).
-    if (!inside)
-        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
-    if (external_node_path_default().relative(ws.root, real)
-        .split((external_node_path_default()).sep)
-        .some((s) => s.toLowerCase() === '.git'))
-        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
-    return { trusted: false, real };
-}
-/** A value taken from the config, as it may appear in a message: short and escaped. */
-function quoted(s) {
-    return plain(JSON.stringify(cap(s, 40)));
-}
-function parseConfig(text, origin) {
-    const at = origin.path !== undefined ? { path: origin.path } : {};
-    const parsed = parseJson(text);
-    if (!parsed.ok)
-        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
-    const doc = parsed.doc;
-    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
-    const dup = doc.duplicates[0];
-    if (dup)
-        return {
-            ...at,
-            ok: false,
-            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
-            line: dup.line,
-        };
-    const result = configSchema().safeParse(parsed.value);
-    if (!result.success) {
-        const issue = result.error.issues[0];
-        const keyPath = issue.path;
-        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
-        // zod lists every unknown key; a message names only the first, short and escaped.
-        if (issue.code === 'unrecognized_keys') {
-            const [first = '', ...more] = issue.keys;
-            return {
-                ...at,
-                ok: false,
-                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
-                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
-            };
-        }
-        return {
-            ...at,
-            ok: false,
-            message: `${where}: ${issue.message}`,
-            line: doc.lineOf(keyPath) ?? 1,
-        };
-    }
-    const config = result.data;
-    const twice = registry_packs().find((p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id));
-    if (twice)
-        return {
-            ...at,
-            ok: false,
-            message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
-            line: doc.lineOf([twice.id]) ?? 1,
-        };
-    return {
-        ...at,
-        ok: true,
-        config,
-        trusted: origin.trusted,
-        lineOf: (key) => doc.lineOf(key),
-    };
-}
-/**
- * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
- * judging a published report: the checkout's own config never waives anything there, and a
- * config that cannot be read waives nothing (fail closed).
- */
-function workflowWaivers(ws, source) {
-    if (source.json === undefined && source.file === undefined)
-        return [];
-    const loaded = loadConfig(ws, source);
-    if (!loaded.ok || !loaded.trusted)
-        return [];
-    return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
-}
-
-;// CONCATENATED MODULE: ./src/config-pinning.ts
-
-
-
-/**
- * The part of the checkout's config that cannot weaken a gate whose enforcement the workflow
- * pinned (the assurance input, --assurance), and the keys dropped, with why. A key that can only
- * keep or tighten the gate still applies: `fail_on` (its weakest value is the default),
- * `allow_empty: false`, a pack option the pack declares tightening (e.g. a floor that only ever
- * raises a run's own policy), `packs` naming every pack, `fixtures` when no other fixture
- * directory would run, an assurance or effort no weaker than the pinned assurance (which wins over
- * them anyway). `waivers` never apply from the checkout: a pull request could waive its own
- * failures. A key the workflow set itself overrides the config's and is left alone.
- */
-function withoutLoosening(config, pinned) {
-    const out = { ...config };
-    const ignored = [];
-    const drop = (key, why) => {
-        delete out[key];
-        ignored.push({ key: [key], why });
-    };
-    const weaker = (a) => a === 'draft' && pinned.assurance === 'submission';
-    if (config.paths && !pinned.paths)
-        drop('paths', 'it would replace discovery, leaving papers and runs elsewhere unverified');
-    if (config.exclude?.length)
-        drop('exclude', 'it would hide directories from discovery');
-    const ids = pinned.allPacks.map((p) => p.id);
-    const left = ids.filter((p) => !(selectedPacks(config) ?? ids).includes(p));
-    if (left.length && !pinned.packs) {
-        const why = `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`;
-        if (Array.isArray(config.packs))
-            drop('packs', why);
-        else {
-            const own = { ...config.packs };
-            for (const id of left) {
-                delete own[id];
-                ignored.push({ key: ['packs', id], why: `it would leave out the ${id} pack` });
-            }
-            out.packs = own;
-        }
-    }
-    for (const pack of pinned.allPacks) {
-        const given = packConfig(out, pack.id);
-        if (given === undefined)
-            continue;
-        const nested = !Array.isArray(out.packs) && out.packs?.[pack.id] !== undefined;
-        const kept = {};
-        for (const [k, v] of Object.entries(given)) {
-            if (pack.tighteningOptions?.includes(k))
-                kept[k] = v;
-            else
-                ignored.push({
-                    key: nested ? ['packs', pack.id, k] : [pack.id, k],
-                    why: `the ${pack.id} pack does not declare it safe when enforcement is pinned`,
-                });
-        }
-        if (nested)
-            out.packs = { ...out.packs, [pack.id]: kept };
-        else
-            out[pack.id] = kept;
-    }
-    if (config.waivers?.length)
-        drop('waivers', 'a pull request could waive its own findings; give waivers from the workflow');
-    if (config.allow_empty && pinned.allowEmpty === undefined)
-        drop('allow_empty', 'it would let a run that verifies nothing pass');
-    if (config.assurance && weaker(config.assurance))
-        drop('assurance', `assurance is pinned to ${pinned.assurance}`);
-    if (config.effort && pinned.effort === undefined && weaker(assuranceForEffort(config.effort)))
-        drop('effort', `it implies ${assuranceForEffort(config.effort)}, but assurance is pinned to ${pinned.assurance}`);
-    const fixtures = config.fixtures;
-    const replaced = pinned.fixtures === undefined ? pinned.defaultFixtures : undefined;
-    if (fixtures !== undefined && replaced !== undefined)
-        if (external_node_path_default().resolve('/', fixtures) !== external_node_path_default().resolve('/', replaced))
-            drop('fixtures', `it would replace the fixture directory ${replaced}`);
-    return { config: out, ignored };
-}
-
-;// CONCATENATED MODULE: ./src/packs/pack.ts
-/** The gate-wide option keys (above); every other key belongs to a pack's `options` schema. */
-const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_effort'];
-
-;// CONCATENATED MODULE: ./src/conformance/schema.ts
-
-/** One finding a fixture expects: its code, and where given, its path and line (RuleTester-style). */
-const ExpectedFinding = object({
-    code: schemas_string().min(1),
-    path: schemas_string().min(1).optional().describe('Relative to the fixture’s input'),
-    line: schemas_number().int().positive().optional(),
-})
-    .strict();
-/** The fields every fixture may have; a pack adds its own (PackFixtures.fields). */
-const COMMON = {
-    $schema: schemas_string().optional(),
-    schema_version: schemas_string().optional(),
-    fixture_id: schemas_string().min(1),
-    fixture_kind: schemas_string().min(1).describe('What the fixture exercises, e.g. stale_input or clean'),
-    pack: schemas_string()
-        .min(1)
-        .optional()
-        .describe('The pack; by default the folder the fixture folder is in (<dir>/<pack>/<id>/)'),
-    description: schemas_string().optional(),
-    input: schemas_string()
-        .min(1)
-        .default('input')
-        .describe('Input bundle folder, relative to the fixture folder'),
-    target: schemas_string()
-        .min(1)
-        .default('.')
-        .describe('Directory inside the input the pack is pointed at'),
-    options: record(schemas_string(), unknown())
-        .default({})
-        .describe('Pack options, e.g. {"assurance":"submission"}'),
-    empty_dirs: array(schemas_string().min(1))
-        .optional()
-        .describe('Empty directories (relative to the input) to create in a scratch copy before the run: git cannot store them'),
-    expected_validation_codes: array(schemas_string()).optional(),
-    expected_terminal_state: schemas_string().optional(),
-    expected_findings: array(ExpectedFinding)
-        .optional()
-        .describe('Every finding the pack must emit, each exactly once: counts and locations are compared where given'),
-};
-/**
- * conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout), with
- * the fields `pack` declares. Without a pack, the common fields only (for schemas/ and for
- * reading `pack` before the pack is known).
- */
-function fixtureSchema(pack) {
-    return object({ ...COMMON, ...pack?.fixtures?.fields }).strict();
-}
-
-;// CONCATENATED MODULE: ./src/conformance/runner.ts
-
-
-
-
-
-
-
-
-
-
-
-/** Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one). */
-function findFixtures(dir) {
-    if (external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')))
-        return [dir];
-    const out = [];
-    const walk = (d, depth) => {
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
-        }
-        catch {
-            return;
-        }
-        for (const e of entries) {
-            if (!e.isDirectory())
-                continue;
-            const sub = external_node_path_default().join(d, e.name);
-            if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
-                out.push(sub);
-            else if (depth < 2)
-                walk(sub, depth + 1);
-        }
-    };
-    walk(dir, 0);
-    return out.sort();
-}
-/**
- * The conformance runner (ESLint's RuleTester idea): each fixture's input is verified by its
- * pack, and the fixture passes only when the emitted code set equals the expected set exactly
- * and the terminal state matches.
- */
-async function runFixtures(dir, opts) {
-    const folders = findFixtures(dir);
-    const results = [];
-    for (const [i, folder] of folders.entries()) {
-        opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
-        results.push(await runFixture(folder, opts));
-    }
-    return results;
-}
-/**
- * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
- * or why it cannot be made. The copy is removed again on every failure.
- */
-function scratchCopy(inputDir, emptyDirs) {
-    const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
-    let made = false;
-    try {
-        external_node_fs_default().cpSync(inputDir, dir, { recursive: true, verbatimSymlinks: true });
-        for (const d of emptyDirs) {
-            const refused = makeDirInside(dir, d);
-            if (refused)
-                return { ok: false, detail: `cannot hold empty_dirs entry "${d}": it ${refused}` };
-        }
-        made = true;
-        return { ok: true, dir };
-    }
-    finally {
-        if (!made)
-            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    }
-}
-/**
- * Creates `rel` under `root` one component at a time, never through a symlink: the copied input
- * is untrusted, and `esc -> /anywhere` would otherwise make `esc/X` create /anywhere/X. Returns
- * why it refused, or undefined once the directory exists.
- */
-function makeDirInside(root, rel) {
-    if (external_node_path_default().isAbsolute(rel) || rel.includes('\0'))
-        return 'is not a relative path';
-    const parts = rel.split(/[/\\]+/).filter((p) => p !== '' && p !== '.');
-    if (parts.includes('..'))
-        return 'leaves the input (it contains "..")';
-    let cur = root;
-    for (const part of parts) {
-        cur = external_node_path_default().join(cur, part);
-        let st;
-        try {
-            st = external_node_fs_default().lstatSync(cur);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT')
-                throw err;
-        }
-        if (st?.isSymbolicLink())
-            return `goes through the symlink ${external_node_path_default().relative(root, cur)}`;
-        if (st && !st.isDirectory())
-            return `goes through ${external_node_path_default().relative(root, cur)}, which is a file`;
-        if (!st)
-            external_node_fs_default().mkdirSync(cur);
-    }
-    return undefined;
-}
-async function runFixture(folder, opts) {
-    const ws = opts.workspace;
-    const rel = ws.rel(folder);
-    const targetId = `fixture:${rel}`;
-    const target = {
-        id: targetId,
-        pack: 'fixtures',
-        kind: 'fixture',
-        path: rel,
-        enforcement: 'blocking',
-        terminal_state: 'failed',
-        ready: false,
-        context: {},
-    };
-    const subject = {
-        id: targetId,
-        target: targetId,
-        pack: 'fixtures',
-        kind: 'fixture',
-        name: external_node_path_default().basename(folder),
-        path: `${rel}/fixture.json`,
-        status: 'FAILED',
-        outcome: 'pass',
-    };
-    const fail = (def, message, line) => ({
-        target,
-        subjects: [subject],
-        findings: [
-            finding(def, {
-                subject: targetId,
-                message,
-                location: line ? { path: subject.path, line } : { path: subject.path },
-            }),
-        ],
-    });
-    const loaded = loadJsonObject(ws, folder, 'fixture.json');
-    if (loaded.state !== 'ok')
-        return fail(FIXTURE.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
-    const given = loaded.data['pack'];
-    const packId = typeof given === 'string' ? given : external_node_path_default().basename(external_node_path_default().dirname(folder));
-    const pack = opts.packs.find((p) => p.id === packId);
-    const parsed = fixtureSchema(pack).safeParse(loaded.data);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return fail(FIXTURE.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
-    }
-    const fx = parsed.data;
-    subject.name = fx.fixture_id;
-    target.context = { pack: packId, fixture_kind: fx.fixture_kind };
-    const expectedCodes = fx.expected_validation_codes ??
-        (fx.expected_findings ? [...new Set(fx.expected_findings.map((e) => e.code))] : undefined);
-    if (expectedCodes === undefined) {
-        return fail(FIXTURE.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
-    }
-    if (!pack)
-        return fail(FIXTURE.invalid, typeof given === 'string'
-            ? `Fixture ${fx.fixture_id} names pack "${packId}", which audit-gate does not have.`
-            : `Fixture ${fx.fixture_id} is in the folder "${packId}", which is no pack audit-gate has; put it under <dir>/<pack>/ or name its "pack".`, loaded.doc.lineOf(['pack']));
-    const unknown = [...expectedCodes, ...(fx.expected_findings ?? []).map((e) => e.code)].filter((c) => !opts.knownCodes.has(c));
-    if (unknown.length > 0) {
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id} expects unknown code(s): ${[...new Set(unknown)].join(', ')}.`, loaded.doc.lineOf(fx.expected_validation_codes ? ['expected_validation_codes'] : ['expected_findings']));
-    }
-    const prepared = { input: fx.input, target: fx.target, options: fx.options };
-    Object.assign(prepared, pack.fixtures?.prepare?.(fx));
-    const options = fixtureOptions(pack).safeParse(prepared.options);
-    if (!options.success) {
-        const issue = options.error.issues[0];
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: options${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}.`, loaded.doc.lineOf(['options', ...issue.path]) ??
-            loaded.doc.lineOf(['options']));
-    }
-    // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
-    const input = ws.resolve(folder, prepared.input);
-    const targetIn = input.ok ? new Workspace(input.real).resolve(input.real, prepared.target) : input;
-    if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(prepared.input, prepared.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
-    }
-    const inputDir = input.real;
-    let scratch;
-    if (fx.empty_dirs?.length) {
-        let copy;
-        try {
-            copy = scratchCopy(inputDir, fx.empty_dirs);
-        }
-        catch (err) {
-            copy = { ok: false, detail: `could not be prepared: ${errorText(err)}` };
-        }
-        if (!copy.ok)
-            return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${prepared.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
-        scratch = copy.dir;
-    }
-    let emitted;
-    const hasher = new Hasher();
-    try {
-        const root = scratch ?? inputDir;
-        emitted = await pack.verify(external_node_path_default().resolve(root, prepared.target), {
-            workspace: new Workspace(root),
-            hasher,
-            options: options.data,
-        });
-    }
-    catch (err) {
-        return fail(FIXTURE.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${errorText(err)}.`);
-    }
-    finally {
-        await hasher.close();
-        if (scratch)
-            external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
-    }
-    const expected = [...new Set(expectedCodes)].sort();
-    const actual = [...new Set(emitted.findings.map((f) => f.code))].sort();
-    const missing = expected.filter((c) => !actual.includes(c));
-    const extra = actual.filter((c) => !expected.includes(c));
-    const stateOk = fx.expected_terminal_state === undefined ||
-        fx.expected_terminal_state === emitted.target.terminal_state;
-    const located = fx.expected_findings ? compareFindings(fx.expected_findings, emitted.findings) : [];
-    const findings = [];
-    if (missing.length || extra.length || !stateOk || located.length) {
-        const parts = [
-            `expected [${expected.join(', ')}]`,
-            `got [${actual.join(', ')}]`,
-            missing.length ? `missing ${missing.join(', ')}` : '',
-            extra.length ? `unexpected ${extra.join(', ')}` : '',
-            stateOk
-                ? ''
-                : `terminal state ${emitted.target.terminal_state}, expected ${fx.expected_terminal_state}`,
-            ...located,
-        ].filter(Boolean);
-        findings.push(finding(FIXTURE.mismatch, {
-            subject: targetId,
-            message: `Fixture ${fx.fixture_id} (${fx.fixture_kind}): ${parts.join('; ')}.`,
-            location: {
-                path: subject.path,
-                line: loaded.doc.lineOf(located.length || !fx.expected_validation_codes
-                    ? ['expected_findings']
-                    : ['expected_validation_codes']) ?? 1,
-            },
-        }));
-    }
-    const passed = findings.length === 0;
-    return {
-        target: { ...target, terminal_state: passed ? 'passed' : 'failed' },
-        subjects: [
-            {
-                ...subject,
-                status: passed ? 'PASSED' : 'FAILED',
-                reason: `${fx.fixture_kind}: expects [${expected.join(', ')}]${fx.expected_terminal_state ? ` → ${fx.expected_terminal_state}` : ''}`,
-            },
-        ],
-        findings,
-        extension: {
-            expected_validation_codes: expected,
-            actual_validation_codes: actual,
-            expected_terminal_state: fx.expected_terminal_state ?? null,
-            actual_terminal_state: emitted.target.terminal_state,
-        },
-    };
-}
-/** The options a fixture may give a pack: the gate-wide ones, the pack's own, its fixture knobs. */
-function fixtureOptions(pack) {
-    return object({
-        ...Object.fromEntries(GATE_OPTION_KEYS.map((k) => [k, schemas_string().optional()])),
-        ...pack.options.shape,
-        ...pack.fixtures?.options?.shape,
-    })
-        .strict();
-}
-const runner_describe = (e) => `${e.code}${e.path ? ` at ${e.path}${e.line ? `:${e.line}` : ''}` : e.line ? ` on line ${e.line}` : ''}`;
-/**
- * RuleTester-style: every expected finding is matched by exactly one emitted finding (same code,
- * and the path and line where the fixture gives them), and every emitted one by an expected one.
- * The most specific expectations are matched first. Returns what differs, or nothing.
- */
-function compareFindings(expected, emitted) {
-    const open = [...emitted];
-    const unmatched = [];
-    const specificity = (e) => (e.path ? 2 : 0) + (e.line ? 1 : 0);
-    for (const e of [...expected].sort((a, b) => specificity(b) - specificity(a))) {
-        const i = open.findIndex((f) => f.code === e.code &&
-            (e.path === undefined || f.location?.path === e.path) &&
-            (e.line === undefined || f.location?.line === e.line));
-        if (i < 0)
-            unmatched.push(e);
-        else
-            open.splice(i, 1);
-    }
-    const emittedText = (f) => runner_describe({
-        code: f.code,
-        ...(f.location ? { path: f.location.path } : {}),
-        ...(f.location?.line ? { line: f.location.line } : {}),
-    });
-    return [
-        unmatched.length ? `expected but not emitted: ${unmatched.map(runner_describe).join(', ')}` : '',
-        open.length ? `emitted but not expected: ${open.map(emittedText).join(', ')}` : '',
-    ].filter(Boolean);
-}
-
-;// CONCATENATED MODULE: ./src/target.ts
-
-
-
-/** The context one pack sees: the gate-wide options plus its own. */
-function contextFor(pack, ctx) {
-    const own = ctx.packOptions?.[pack.id];
-    return own ? { ...ctx, options: { ...ctx.options, ...own } } : ctx;
-}
-/** Checks one target; an exception becomes a blocking internal-error result (fail closed). */
-async function verifyTarget(t, ctx) {
-    try {
-        return await t.pack.verify(t.dir, contextFor(t.pack, ctx));
-    }
-    catch (err) {
-        return failedTarget(t.pack, ctx.workspace.rel(t.dir), `Checking ${ctx.workspace.rel(t.dir)} failed: ${errorText(err)}.`);
-    }
-}
-/** The result of a target that could not be checked at all. */
-function failedTarget(pack, rel, message) {
-    const id = `${pack.id}:${rel}`;
-    return {
-        target: {
-            id,
-            pack: pack.id,
-            kind: pack.targetKind,
-            path: rel,
-            enforcement: 'blocking',
-            terminal_state: 'error',
-            ready: false,
-            context: {},
-        },
-        subjects: [
-            {
-                id,
-                target: id,
-                pack: pack.id,
-                kind: pack.targetKind,
-                name: rel,
-                path: rel,
-                status: 'ERROR',
-                outcome: 'blocking',
-            },
-        ],
-        findings: [finding(GATE.internalError, { subject: id, message, location: { path: rel } })],
-    };
-}
-
-;// CONCATENATED MODULE: ./src/parallel.ts
-
-
-
-
-
-
-/** Fewer parallel-safe targets than this are checked on the main thread alone. */
-const MIN_PARALLEL_TARGETS = 8;
-const MAX_BATCH = 8;
-/** Batches queued per worker, so it never waits for the (busy) main thread to send the next. */
-const DEPTH = 2;
-const WORKER_KIND = 'audit-gate-verify';
-let workerScript;
-/**
- * Called by a bundle's entry point with its own URL: the bundle can then be started again as a
- * verify worker. Unbundled sources (jest, tsx) never call it with a .js file and stay sequential.
- */
-function allowWorkers(entryUrl) {
-    workerScript =
-        entryUrl?.startsWith('file:') && entryUrl.endsWith('.js') ? new URL(entryUrl) : undefined;
-}
-/** Whether this thread was started by `verifyTargets` to check targets. */
-function isVerifyWorker() {
-    return !external_node_worker_threads_namespaceObject.isMainThread && external_node_worker_threads_namespaceObject.workerData?.kind === WORKER_KIND;
-}
-/** The worker side: checks the batches it is sent, one at a time, with its own Hasher. */
-function runVerifyWorker() {
-    const setup = external_node_worker_threads_namespaceObject.workerData;
-    const port = external_node_worker_threads_namespaceObject.parentPort;
-    const ctx = {
-        workspace: new Workspace(setup.root, setup.allowOutside),
-        hasher: new Hasher(),
-        options: setup.options,
-        ...(setup.packOptions ? { packOptions: setup.packOptions } : {}),
-    };
-    let queue = Promise.resolve();
-    port.on('message', (req) => {
-        queue = queue.then(async () => {
-            const results = [];
-            for (const t of req.targets) {
-                const pack = findPack(t.pack);
-                results.push(pack
-                    ? await verifyTarget({ pack, dir: t.dir }, ctx)
-                    : failedTarget({ id: t.pack, targetKind: 'target' }, ctx.workspace.rel(t.dir), `Unknown pack ${t.pack}.`));
-            }
-            port.postMessage({ id: req.id, results });
-        });
-    });
-}
-/**
- * Helper threads for parallel-safe targets. `verify` starts them before discovery, so they boot
- * (load the bundle) on the other cores while the repository is walked; `verifyTargets` uses them
- * when there are enough targets and closes them either way.
- */
-class VerifyWorkers {
-    /** Workers that failed or exited before they were used, with why: never fed. */
-    dead = new Map();
-    workers = [];
-    /** Starts the helpers, or returns undefined where workers are not possible (jest, one core). */
-    static start(ctx) {
-        const helpers = Math.min(7, external_node_os_default().availableParallelism() - 1);
-        if (workerScript === undefined || helpers <= 0)
-            return undefined;
-        const setup = {
-            kind: WORKER_KIND,
-            root: ctx.workspace.root,
-            allowOutside: ctx.workspace.allowOutside,
-            options: ctx.options,
-            packOptions: ctx.packOptions,
-        };
-        const pool = new VerifyWorkers();
-        try {
-            for (let i = 0; i < helpers; i++) {
-                const w = new external_node_worker_threads_namespaceObject.Worker(workerScript, { workerData: setup });
-                w.on('error', (err) => pool.dead.set(w, `failed: ${errorText(err)}`));
-                w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
-                pool.workers.push(w);
-            }
-        }
-        catch {
-            // Out of threads or memory: the ones started still help; none at all means sequential.
-            if (pool.workers.length === 0)
-                return undefined;
-        }
-        return pool;
-    }
-    /** The helpers still alive, to be fed batches. */
-    alive() {
-        return this.workers.filter((w) => !this.dead.has(w));
-    }
-    async close() {
-        await Promise.all(this.workers.map((w) => w.terminate()));
-    }
-}
-/**
- * Checks every planned target and returns the results in plan order. Targets of packs that declare
- * themselves parallel-safe (no input shared between targets) are spread over worker threads, each
- * with its own Hasher, when running from a bundle and there are enough of them; the main thread
- * takes batches too. Everything else runs on the main thread with the shared context. The workers
- * (`started`, or started here when there are enough targets) are closed before it returns.
- */
-async function verifyTargets(planned, ctx, onProgress, started) {
-    let workers = started;
-    try {
-        const results = new Array(planned.length);
-        const announce = (i) => onProgress?.(`[${i + 1}/${planned.length}] ${planned[i].pack.id}: ${ctx.workspace.rel(planned[i].dir)}`);
-        const spread = [];
-        for (const [index, target] of planned.entries()) {
-            if (target.pack.parallel)
-                spread.push({ index, target });
-        }
-        if (spread.length >= MIN_PARALLEL_TARGETS)
-            workers ??= VerifyWorkers.start(ctx);
-        const helpers = workers?.alive() ?? [];
-        const parallel = helpers.length > 0 && spread.length >= MIN_PARALLEL_TARGETS;
-        for (const [index, target] of planned.entries()) {
-            if (parallel && target.pack.parallel)
-                continue;
-            announce(index);
-            results[index] = await verifyTarget(target, ctx);
-            // Let timers, replies and signals (a cancelled job) in between targets.
-            await new Promise((resolve) => setImmediate(resolve));
-        }
-        if (parallel) {
-            const per = (helpers.length + 1) * 4;
-            const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(spread.length / per)));
-            const batches = [];
-            for (let i = 0; i < spread.length; i += size)
-                batches.push({ id: batches.length, items: spread.slice(i, i + size) });
-            await runPool(batches, ctx, helpers, {
-                take: (b) => b.items.forEach((it) => announce(it.index)),
-                settle: (b, res) => b.items.forEach((it, k) => (results[it.index] = res[k])),
-            });
-        }
-        return results;
-    }
-    finally {
-        await workers?.close();
-    }
-}
-async function runPool(batches, ctx, workers, hooks) {
-    const queue = [...batches];
-    let open = batches.length;
-    let allSettled;
-    const done = new Promise((resolve) => (allSettled = resolve));
-    const settle = (b, res) => {
-        hooks.settle(b, res);
-        if (--open === 0)
-            allSettled();
-    };
-    const take = () => {
-        const b = queue.shift();
-        if (b)
-            hooks.take(b);
-        return b;
-    };
-    for (const w of workers) {
-        const inFlight = new Map();
-        const feed = () => {
-            for (let b; inFlight.size < DEPTH && (b = take());) {
-                inFlight.set(b.id, b);
-                w.postMessage({
-                    id: b.id,
-                    targets: b.items.map((it) => ({ pack: it.target.pack.id, dir: it.target.dir })),
-                });
-            }
-        };
-        // Fail closed: whatever the worker held when it died is an internal error, never a hang.
-        const lose = (why) => {
-            for (const b of inFlight.values())
-                settle(b, b.items.map((it) => lostTarget(it, ctx, why)));
-            inFlight.clear();
-        };
-        w.on('message', (m) => {
-            const b = inFlight.get(m.id);
-            if (!b)
-                return;
-            inFlight.delete(m.id);
-            settle(b, m.results);
-            feed();
-        });
-        w.on('error', (err) => lose(`failed: ${errorText(err)}`));
-        w.on('exit', (code) => lose(`exited with code ${code}`));
-        feed();
-    }
-    for (let b = take(); b; b = take()) {
-        const res = [];
-        for (const it of b.items)
-            res.push(await verifyTarget(it.target, ctx));
-        settle(b, res);
-        // Let the workers' replies in, so they are fed again while this thread keeps working.
-        await new Promise((resolve) => setImmediate(resolve));
-    }
-    await done;
-}
-function lostTarget(it, ctx, why) {
-    const rel = ctx.workspace.rel(it.target.dir);
-    return failedTarget(it.target.pack, rel, `Checking ${rel} failed: the worker thread checking it ${why}.`);
-}
-
-;// CONCATENATED MODULE: ./src/model/cap.ts
-/**
- * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
- * strings of tens of megabytes (a verdict, a summary, a reviewer name); a report repeats such a
- * value in several fields, and a few of them would make it larger than a JavaScript string can
- * be, so no report could be written at all. Longer than any path, message or summary a producer
- * writes on purpose.
- */
-const FIELD_MAX = 8192;
-/** The visible end of a capped string: how big the whole value was. */
-function truncationMark(bytes) {
-    return `…[truncated, ${bytes} bytes]`;
-}
-/**
- * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
- * characters in all (so capping twice changes nothing), never cutting a surrogate pair.
- */
-function capField(s, max = FIELD_MAX) {
-    if (s.length <= max)
-        return s;
-    const mark = truncationMark(Buffer.byteLength(s, 'utf8'));
-    let end = Math.max(0, max - mark.length);
-    const last = s.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff)
-        end--;
-    return s.slice(0, end) + mark;
-}
-/**
- * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
- * arrays are copied only where something was capped; the rest is the value itself.
- */
-function capFields(value, max = FIELD_MAX) {
-    const walk = (v) => {
-        if (typeof v === 'string')
-            return v.length > max ? capField(v, max) : v;
-        if (v === null || typeof v !== 'object')
-            return v;
-        if (Array.isArray(v)) {
-            let out;
-            for (let i = 0; i < v.length; i++) {
-                const x = walk(v[i]);
-                if (x !== v[i])
-                    (out ??= v.slice())[i] = x;
-            }
-            return out ?? v;
-        }
-        let out;
-        for (const [k, x] of Object.entries(v)) {
-            const y = walk(x);
-            // Defined, not assigned: a "__proto__" key stays a key.
-            if (y !== x)
-                Object.defineProperty((out ??= { ...v }), k, {
-                    value: y,
-                    writable: true,
-                    enumerable: true,
-                    configurable: true,
-                });
-        }
-        return out ?? v;
-    };
-    return walk(value);
-}
-
-;// CONCATENATED MODULE: ./src/policy/gate.ts
-
-
-
-
-
-/**
- * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
- * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
- * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.
- * Every string the report keeps is capped (capField), so a report can always be written.
- */
-function decide(uncapped, settings) {
-    const results = capFields(uncapped);
-    const targets = results.map((r) => r.target);
-    // A finding is judged by the target whose result holds it (never looked up by subject id,
-    // which two targets could share), and counted against that target's own subjects.
-    const judged = [];
-    const owner = [];
-    for (const r of results) {
-        for (const f of r.findings) {
-            const severity = r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
-            // `waived` is policy's to set (below), never taken from a result or a published report.
-            const own = { ...f, severity, blocking: severity === 'error' };
-            delete own.waived;
-            judged.push(own);
-            owner.push(r.target.id);
-        }
-    }
-    const waived = applyWaivers(judged, settings.waivers ?? [], settings.now ?? new Date());
-    const findings = capFields(waived.findings);
-    const bySubject = new Map();
-    const key = (target, subject) => `${target}\0${subject}`;
-    const waivedSubjects = new Set();
-    findings.forEach((f, i) => {
-        const k = key(owner[i], f.subject);
-        // Shown, and its subject stays a problem, but it blocks nothing.
-        if (f.waived)
-            return void waivedSubjects.add(k);
-        const own = bySubject.get(k);
-        if (own)
-            own.push(f);
-        else
-            bySubject.set(k, [f]);
-    });
-    const runFindings = capFields([
-        ...settings.runFindings,
-        ...sharedSubjects(results),
-        ...waived.ratchet,
-    ]);
-    for (const f of runFindings)
-        findings.push({ ...f, blocking: f.severity === 'error' });
-    const subjects = results.flatMap((r) => r.subjects.map((s) => {
-        const k = key(r.target.id, s.id);
-        const own = bySubject.get(k) ?? [];
-        const outcome = own.some((f) => f.blocking)
-            ? 'blocking'
-            : own.some((f) => f.severity !== 'notice') || waivedSubjects.has(k)
-                ? 'problem'
-                : s.outcome;
-        return { ...s, outcome };
-    }));
-    const open = findings.filter((f) => !f.waived);
-    const counts = {
-        targets: targets.length,
-        subjects: subjects.length,
-        pass: subjects.filter((s) => s.outcome === 'pass').length,
-        problem: subjects.filter((s) => s.outcome === 'problem').length,
-        blocking: subjects.filter((s) => s.outcome === 'blocking').length,
-        skipped: subjects.filter((s) => s.outcome === 'skipped').length,
-        errors: open.filter((f) => f.severity === 'error').length,
-        warnings: open.filter((f) => f.severity === 'warning').length,
-        notices: open.filter((f) => f.severity === 'notice').length,
-        suppressed: findings.length - open.length,
-    };
-    const anyBlocking = open.some((f) => f.blocking);
-    const anyProblem = open.some((f) => f.severity !== 'notice');
-    let conclusion = 'success';
-    if (anyBlocking || (settings.failOn === 'problem' && anyProblem))
-        conclusion = 'failure';
-    else if (anyProblem)
-        conclusion = 'neutral';
-    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => t.ready);
-    const extensions = {};
-    for (const r of results)
-        if (r.extension !== undefined)
-            extensions[r.target.id] = r.extension;
-    return {
-        report_version: '1',
-        tool: { name: 'audit-gate', version: VERSION },
-        generated_at: new Date().toISOString(),
-        root: settings.root,
-        conclusion,
-        submission_ready: ready ? 'yes' : 'no',
-        exit_code: conclusion === 'failure' ? 1 : 0,
-        counts,
-        targets,
-        subjects,
-        findings,
-        extensions,
-    };
-}
-/**
- * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
- * nested paper dir) cannot be told apart in reports: fail closed and say which.
- */
-function sharedSubjects(results) {
-    const owner = new Map();
-    const out = [];
-    for (const r of results) {
-        for (const s of new Set(r.subjects.map((x) => x.id))) {
-            const first = owner.get(s);
-            if (!first)
-                owner.set(s, r);
-            else if (first !== r)
-                out.push(finding(GATE.subjectConflict, {
-                    subject: 'gate',
-                    message: `${first.target.path} and ${r.target.path} both report ${s}, so their results cannot be told apart.`,
-                }));
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/verify.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
-async function verify(opts) {
-    const ws = new Workspace(opts.root, opts.allowOutsideRoot);
-    const runFindings = [];
-    const defaultFixtures = opts.defaultFixtures !== undefined &&
-        statPath(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
-        ? opts.defaultFixtures
-        : undefined;
-    const { config, path: configFile, lineOf, } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
-    const configPath = configFile !== undefined ? ws.rel(configFile) : undefined;
-    const all = registry_packs();
-    const selected = opts.packs ?? selectedPacks(config) ?? all.map((x) => x.id);
-    const packs = all.filter((p) => selected.includes(p.id));
-    const options = {
-        ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
-        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
-        ...(config.assurance !== undefined ? { config_assurance: config.assurance } : {}),
-        ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
-    };
-    // Options given explicitly (CLI flags) win over the config file.
-    const packOptions = Object.fromEntries(all.map((p) => [p.id, { ...packConfig(config, p.id), ...opts.packOptions?.[p.id] }]));
-    const hasher = new Hasher();
-    const ctx = { workspace: ws, hasher, options, packOptions };
-    // Helper threads boot while the repository is walked; verifyTargets closes them. A named
-    // directory checked as it is (aris <paper-dir>) is one target: no helpers.
-    const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
-    const results = [];
-    try {
-        const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
-        results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
-        const fixtureDir = opts.fixtures ?? config.fixtures ?? defaultFixtures;
-        if (fixtureDir !== undefined) {
-            const dir = fixtureDirectory(ws, fixtureDir);
-            if (!dir.ok)
-                runFindings.push(dir.finding);
-            else
-                results.push(...(await runFixtures(dir.abs, {
-                    packs: all,
-                    knownCodes: new Set(allCodes().map((c) => c.code)),
-                    workspace: ws,
-                    onProgress: opts.onProgress,
-                })));
-        }
-    }
-    finally {
-        await workers?.close(); // already closed by verifyTargets unless discovery threw
-        await hasher.close();
-    }
-    const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
-    if (!allowEmpty && results.every((r) => r.subjects.length === 0)) {
-        runFindings.push(finding(GATE.nothingVerified, {
-            subject: 'gate',
-            message: `Nothing was verified under ${ws.root}: no paper audit artifacts, runs or fixtures were found.`,
-            ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
-        }));
-    }
-    return decide(results, {
-        root: ws.root,
-        failOn: opts.failOn ?? config.fail_on ?? 'blocking',
-        runFindings,
-        waivers: (config.waivers ?? []).map((waiver, i) => ({
-            waiver,
-            ...(configPath !== undefined
-                ? { location: located({ path: configPath, line: lineOf(['waivers', i]) }) }
-                : {}),
-        })),
-    });
-}
-/**
- * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
- * pinned the assurance; then its keys that would weaken the gate are dropped and reported. A
- * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
- */
-function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
-    const none = { config: {}, lineOf: () => undefined };
-    const loaded = loadConfig(ws, {
-        root: opts.root,
-        ...(opts.config !== undefined ? { file: opts.config } : {}),
-        ...(opts.configJson !== undefined ? { json: opts.configJson } : {}),
-    });
-    if (!loaded.ok) {
-        const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
-        runFindings.push(finding(loaded.refused ? GATE.configRefused : GATE.configInvalid, {
-            subject: 'gate',
-            message: `Config ${name}: ${loaded.message}.`,
-            ...(loaded.path !== undefined
-                ? {
-                    location: loaded.line
-                        ? { path: ws.rel(loaded.path), line: loaded.line }
-                        : { path: ws.rel(loaded.path) },
-                }
-                : {}),
-        }));
-        return none;
-    }
-    const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
-    if (loaded.trusted || opts.assurance === undefined)
-        return { config: loaded.config, ...at };
-    // An assurance that is not understood fails closed, as it does for the papers.
-    const pinned = isAssurance(opts.assurance) ? opts.assurance : 'submission';
-    const { config, ignored } = withoutLoosening(loaded.config, {
-        assurance: pinned,
-        ...(opts.effort !== undefined ? { effort: opts.effort } : {}),
-        ...(opts.paths !== undefined ? { paths: opts.paths } : {}),
-        ...(opts.packs !== undefined ? { packs: opts.packs } : {}),
-        ...(opts.allowEmpty !== undefined ? { allowEmpty: opts.allowEmpty } : {}),
-        ...(opts.fixtures !== undefined ? { fixtures: opts.fixtures } : {}),
-        ...(defaultFixtures !== undefined ? { defaultFixtures } : {}),
-        allPacks: registry_packs(),
-    });
-    if (ignored.length > 0 && loaded.path !== undefined) {
-        const rel = ws.rel(loaded.path);
-        const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
-        runFindings.push(finding(GATE.configKeyIgnored, {
-            subject: 'gate',
-            message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
-            location: located(first),
-            related: rest.map(located),
-        }));
-    }
-    return { config, ...at };
-}
-function located(l) {
-    return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
-}
-/** The fixture directory, which must really lie inside the workspace: it is not walked otherwise. */
-function fixtureDirectory(ws, dir) {
-    const r = ws.resolve(ws.root, dir);
-    const problem = !r.ok
-        ? r.reason === 'outside_root'
-            ? 'leads outside the workspace'
-            : r.reason === 'missing'
-                ? 'does not exist'
-                : 'cannot be read'
-        : statPath(r.real).kind !== 'dir'
-            ? 'is not a directory'
-            : undefined;
-    if (r.ok && problem === undefined)
-        return { ok: true, abs: r.abs };
-    // The message names the directory as given, never where a symlink leads.
-    return {
-        ok: false,
-        finding: finding(GATE.targetNotFound, {
-            subject: 'gate',
-            message: `Fixture directory ${dir} ${problem}; it was not read.`,
-            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
-        }),
-    };
-}
-function planTargets(ws, packs, paths, exclude, runFindings, exact) {
-    const planned = [];
-    const seen = new Set();
-    const add = (pack, dir) => {
-        const key = `${pack.id}\0${dir}`;
-        if (!seen.has(key)) {
-            seen.add(key);
-            planned.push({ pack, dir });
-        }
-    };
-    const roots = paths ?? ['.'];
-    for (const p of roots) {
-        const r = ws.resolve(ws.root, p);
-        if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory()) {
-            runFindings.push(finding(GATE.targetNotFound, {
-                subject: 'gate',
-                message: `Path "${p}" ${r.ok ? 'is not a directory' : r.detail}.`,
-            }));
-            continue;
-        }
-        if (exact) {
-            for (const pack of packs)
-                add(pack, r.abs);
-            continue;
-        }
-        const { dirs, unknown } = walkRepository(r.abs, exclude);
-        for (const u of unknown)
-            runFindings.push(finding(GATE.gitIndexUnreadable, {
-                subject: 'gate',
-                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
-            }));
-        let found = 0;
-        for (const pack of packs) {
-            for (const dir of pack.discover(dirs)) {
-                add(pack, dir);
-                found++;
-            }
-        }
-        // An explicitly named directory in which nothing was discovered is still a target of the
-        // pack that claims such paths (a paper dir whose audits may all be missing, which is exactly
-        // what the gate must catch).
-        const claimant = packs.find((x) => x.claimsUndiscovered);
-        if (paths && found === 0 && claimant)
-            add(claimant, r.abs);
-    }
-    return planned;
+    return [...Object.values(GATE), ...CONFORMANCE_CODES, ...registry_packs().flatMap((p) => p.codes)];
 }
 
 ;// CONCATENATED MODULE: ./src/cli-help.ts
 
+
+
+/** A pack's flag as an option of its command. */
+function cli_help_option({ type, value, help }) {
+    return { type, help, ...(value !== undefined ? { value } : {}) };
+}
 const help = { type: 'boolean', short: 'h', help: 'show this help' };
-const progress = {
+const cli_help_progress = {
     type: 'boolean',
     help: 'print progress to stderr (always on when stderr is a terminal)',
 };
-const allowOutsideRoot = {
-    type: 'boolean',
-    help: 'read inputs and traces outside the root too (local use only)',
-};
-const textOrJson = {
-    type: 'string',
-    value: 'text|json',
-    help: 'stdout format (default text)',
-};
-const out = {
-    type: 'string',
-    value: 'FILE',
-    help: 'write the JSON report to FILE; stdout keeps the text summary',
-};
-const COMMANDS = {
-    aris: {
-        usage: 'audit-gate aris <paper-dir> [options]',
-        about: 'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr.',
-        options: {
-            assurance: {
-                type: 'string',
-                value: 'draft|submission',
-                help: 'what problems block (default: .aris/assurance.txt, else --effort, else draft)',
-            },
-            effort: {
-                type: 'string',
-                value: 'lite|balanced|max|beast',
-                help: 'implies an assurance when none is given (max, beast: submission)',
-            },
-            'json-out': {
-                type: 'string',
-                value: 'FILE',
-                help: 'write the legacy report to FILE instead',
-            },
-            format: { ...textOrJson, help: 'json also prints the legacy report on stdout' },
-            root: {
-                type: 'string',
-                value: 'DIR',
-                help: 'workspace nothing is read outside of (default: the git top level)',
-            },
-            'allow-outside-root': allowOutsideRoot,
-            progress,
-            help,
-        },
-    },
+const allowOutsideRoot = cli_help_option(FLAGS.allowOutsideRoot);
+const cli_help_textOrJson = cli_help_option(FLAGS.format);
+const out = cli_help_option(FLAGS.out);
+/**
+ * The core commands (not a pack's). A new one is an entry here and a handler in src/cli.ts;
+ * each pack's command comes from the registry (Pack.command).
+ */
+const CORE_COMMANDS = {
     verify: {
         usage: 'audit-gate verify [PATH...] [options]',
         about: 'Discover and verify every paper, run and fixture under the root (or the PATHs given), in one report.',
@@ -25402,7 +25836,7 @@ const COMMANDS = {
                 value: 'FILE',
                 help: 'config file (default: .audit-gate.json at the root, when present)',
             },
-            format: textOrJson,
+            format: cli_help_textOrJson,
             out,
             assurance: {
                 type: 'string',
@@ -25422,36 +25856,7 @@ const COMMANDS = {
             },
             'allow-empty': { type: 'boolean', help: 'succeed when nothing was found to verify' },
             'allow-outside-root': allowOutsideRoot,
-            progress,
-            help,
-        },
-    },
-    trace: {
-        usage: 'audit-gate trace <run-dir | artifacts-root>... [options]',
-        about: 'Verify evidence-grounded run traces (…/runs/<run_id>/).',
-        options: {
-            format: {
-                type: 'string',
-                value: 'text|json|verification-report',
-                help: "stdout format (default text); verification-report is the producer's shape",
-            },
-            out: {
-                type: 'string',
-                value: 'FILE',
-                help: 'write the JSON report to FILE; stdout keeps the text summary (verification-report: that report, also written beside FILE)',
-            },
-            'min-supports': {
-                type: 'string',
-                value: 'N',
-                help: 'minimum evidence supports per derived claim (default 2)',
-            },
-            root: {
-                type: 'string',
-                value: 'DIR',
-                help: 'workspace nothing is read outside of (default: the git top level)',
-            },
-            'allow-outside-root': allowOutsideRoot,
-            progress,
+            progress: cli_help_progress,
             help,
         },
     },
@@ -25459,45 +25864,41 @@ const COMMANDS = {
         usage: 'audit-gate fixtures [DIR] [options]',
         about: 'Run the conformance fixtures in DIR (default conformance/): each must emit exactly its expected codes.',
         options: {
-            format: textOrJson,
+            format: cli_help_textOrJson,
             out,
             root: { type: 'string', value: 'DIR', help: 'workspace root (default: DIR)' },
-            progress,
-            help,
-        },
-    },
-    aristo: {
-        usage: 'audit-gate aristo [ROOT] [options]',
-        about: 'Verify aristo proofs (.aristo/) against the Rust sources under ROOT (default .): staleness, orphans, the validator checks, waivers. In text, the proof cards come first.',
-        options: {
-            format: textOrJson,
-            out,
-            root: {
-                type: 'string',
-                value: 'DIR',
-                help: 'workspace root, when ROOT is not given (default .)',
-            },
-            'block-inconclusive': {
-                type: 'boolean',
-                help: 'inconclusive verdicts block (default: a warning)',
-            },
-            'block-missing-proof': {
-                type: 'boolean',
-                help: 'intents that ask for verification but have no proof block (default: a warning)',
-            },
-            'allow-outside-root': allowOutsideRoot,
-            progress,
+            progress: cli_help_progress,
             help,
         },
     },
 };
+/** A pack's subcommand (Pack.command) as a command: its flags, then --progress and --help. */
+function packCommand(p) {
+    const c = p.command;
+    return {
+        usage: `audit-gate ${p.id}${c.args ? ` ${c.args}` : ''} [options]`,
+        about: c.about,
+        options: {
+            ...Object.fromEntries(c.flags.map((f) => [f.name, cli_help_option(f)])),
+            progress: cli_help_progress,
+            help,
+        },
+    };
+}
+/** Every command: the core ones, then one per registered pack that declares a command. */
+function commands() {
+    const out = { ...CORE_COMMANDS };
+    for (const p of registry_packs())
+        if (p.command)
+            out[p.id] = packCommand({ ...p, command: p.command });
+    return out;
+}
 const EXIT_CODES = 'Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.';
 function flag(name, o) {
     return `${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` ${o.value}` : ''}`;
 }
 /** `audit-gate <command> --help`: the usage line, what it does, one line per option. */
-function commandHelp(name) {
-    const c = COMMANDS[name];
+function commandHelp(c) {
     const rows = Object.entries(c.options).map(([n, o]) => [flag(n, o), o.help]);
     const width = Math.max(...rows.map(([f]) => f.length));
     return [
@@ -25514,15 +25915,15 @@ function commandHelp(name) {
 }
 /** `audit-gate --help`: every command in one line each. */
 function overviewHelp() {
-    const names = Object.keys(COMMANDS);
-    const width = Math.max(...names.map((n) => n.length));
+    const all = Object.entries(commands());
+    const width = Math.max(...all.map(([n]) => n.length));
     return [
         `audit-gate ${VERSION}: verify machine-written audit verdicts and gate on them.`,
         '',
         'Usage: audit-gate <command> [options]   (audit-gate <command> --help for its options)',
         '',
         'Commands:',
-        ...names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n].about.split('. ')[0].replace(/\.$/, '')}`),
+        ...all.map(([n, c]) => `  ${n.padEnd(width)}  ${c.about.split('. ')[0].replace(/\.$/, '')}`),
         '',
         EXIT_CODES,
         'Docs: README.md (commands, report format, codes).',
@@ -25542,11 +25943,18 @@ function overviewHelp() {
 
 
 
-
-
-
-
-class UsageError extends Error {
+/**
+ * What each core command does (its options and help are CORE_COMMANDS in src/cli-help.ts).
+ * A pack's command comes from the registry: Pack.command.run.
+ */
+const CORE_HANDLERS = {
+    verify: verifyCommand,
+    fixtures: fixturesCommand,
+};
+function handler(command) {
+    if (Object.hasOwn(CORE_HANDLERS, command))
+        return CORE_HANDLERS[command];
+    return findPack(command)?.command?.run;
 }
 async function runCli(argv, given) {
     // What the CLI prints may land in a CI log: no path or value in it may be a workflow command.
@@ -25556,18 +25964,9 @@ async function runCli(argv, given) {
         stderr: (s) => given.stderr(logSafe(s)),
     };
     const [command, ...rest] = argv;
+    const spec = command !== undefined && Object.hasOwn(commands(), command) ? commands()[command] : undefined;
     try {
         switch (command) {
-            case 'aris':
-                return await arisCommand(rest, io);
-            case 'verify':
-                return await verifyCommand(rest, io);
-            case 'fixtures':
-                return await fixturesCommand(rest, io);
-            case 'trace':
-                return await traceCommand(rest, io);
-            case 'aristo':
-                return await aristoCommand(rest, io);
             case '--version':
             case '-v':
                 io.stdout(`${VERSION}\n`);
@@ -25578,14 +25977,26 @@ async function runCli(argv, given) {
             case '-h':
                 io.stdout(overviewHelp());
                 return command === undefined ? 2 : 0;
-            default:
-                throw new UsageError(`unknown command "${command}"`);
         }
+        const run = handler(command);
+        if (!spec || !run)
+            throw new UsageError(`unknown command "${command}"`);
+        const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
+            args: rest,
+            options: spec.options,
+            allowPositionals: true,
+            strict: true,
+        });
+        if (values['help'] === true) {
+            io.stdout(commandHelp(spec));
+            return 0;
+        }
+        return await run(new Args(values, positionals), io);
     }
     catch (err) {
         if (err instanceof UsageError ||
             err.code?.startsWith('ERR_PARSE_ARGS')) {
-            const help = command && command in COMMANDS ? `audit-gate ${command} --help` : 'audit-gate --help';
+            const help = spec ? `audit-gate ${command} --help` : 'audit-gate --help';
             io.stderr(`audit-gate: ${err.message}\nRun "${help}" for usage.\n`);
             return 2;
         }
@@ -25597,266 +26008,55 @@ async function runCli(argv, given) {
         return 1;
     }
 }
-/** Parses a command's arguments with the options its help lists (src/cli-help.ts). */
-function cli_parse(options, args) {
-    return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: true });
-}
-function format(v) {
-    if (v === undefined || v === 'text')
-        return 'text';
-    if (v === 'json')
-        return 'json';
-    throw new UsageError(`--format must be text or json, not "${String(v)}"`);
-}
-function cli_progress(io, enabled) {
-    return enabled || io.isTTY ? (m) => io.stderr(`… ${plain(m)}\n`) : undefined;
-}
-/** `dirs` relative to `root`, which must be a directory holding them (unless allowed outside). */
-function insideRoot(root, given, dirs, allowOutside) {
-    if (!external_node_fs_default().existsSync(root) || !external_node_fs_default().statSync(root).isDirectory())
-        throw new UsageError(`root not found: ${given ?? root}`);
-    const rel = dirs.map((d) => external_node_path_default().relative(root, d) || '.');
-    const outside = rel.find((r) => r.startsWith('..') || external_node_path_default().isAbsolute(r));
-    if (outside !== undefined && !allowOutside)
-        throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
-    return rel;
-}
-/** The git top level containing `dir`, else `fallback`. */
-function gitTopLevel(dir, fallback) {
-    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
-        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
-            return d;
-        if (external_node_path_default().dirname(d) === d)
-            return fallback;
-    }
-}
-async function arisCommand(args, io) {
-    const { values, positionals } = cli_parse(COMMANDS.aris.options, args);
-    if (values.help) {
-        io.stdout(commandHelp('aris'));
-        return 0;
-    }
-    const fmt = format(values.format);
-    if (positionals.length !== 1)
-        throw new UsageError(positionals.length
-            ? `unexpected argument "${positionals[1]}"`
-            : 'usage: audit-gate aris <paper-dir>');
-    const paperDir = external_node_path_default().resolve(io.cwd, positionals[0]);
-    if (!external_node_fs_default().existsSync(paperDir) || !external_node_fs_default().statSync(paperDir).isDirectory())
-        throw new UsageError(`paper-dir not found: ${positionals[0]}`);
-    if (values.assurance !== undefined && !isAssurance(values.assurance)) {
-        throw new UsageError(`invalid --assurance: ${values.assurance} (expected ${ASSURANCES.join(' or ')})`);
-    }
-    if (values.effort !== undefined && !isEffort(values.effort)) {
-        throw new UsageError(`invalid --effort: ${values.effort} (expected ${EFFORTS.join(', ')})`);
-    }
-    const root = values.root
-        ? external_node_path_default().resolve(io.cwd, values.root)
-        : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : external_node_path_default().dirname(paperDir));
-    const [paperRel] = insideRoot(root, values.root, [paperDir], values['allow-outside-root']);
-    if (values.assurance === undefined) {
-        // As before: an assurance.txt that is not draft or submission is a bad argument.
-        const file = readAssuranceFile(new Workspace(root, values['allow-outside-root']), paperDir);
-        const where = external_node_path_default().join(paperDir, ASSURANCE_PATH);
-        if (file.state === 'unreadable')
-            throw new UsageError(`invalid assurance in ${where}: the file ${file.detail}`);
-        const v = file.state === 'text' ? file.text.replace(/\s+/g, '') : undefined;
-        if (v !== undefined && !isAssurance(v)) {
-            throw new UsageError(`invalid assurance in ${where}: ${quoteValue(v)} (expected draft or submission)`);
-        }
-    }
-    const report = await verify({
-        root,
-        config: undefined,
-        paths: [paperRel],
-        packs: ['aris'],
-        exact: true, // the named dir is the paper, whatever lies inside it
-        ...(values.assurance !== undefined ? { assurance: values.assurance } : {}),
-        ...(values.effort !== undefined ? { effort: values.effort } : {}),
-        allowOutsideRoot: values['allow-outside-root'] ?? false,
-        onProgress: cli_progress(io, values.progress),
-    });
-    const target = report.targets.find((t) => t.pack === 'aris');
-    if (!target) {
-        io.stderr(renderText(report));
-        return 1;
-    }
-    const legacy = renderArisReport(report, target.id);
-    legacy.paper_dir = paperDir;
-    const jsonOut = values['json-out']
-        ? external_node_path_default().resolve(io.cwd, values['json-out'])
-        : external_node_path_default().join(paperDir, '.aris', 'audit-verifier-report.json');
-    const json = JSON.stringify(legacy, null, 2) + '\n';
-    // The default location is inside the (untrusted) paper dir: it must really stay in the root.
-    writeReportFile(jsonOut, json, values['json-out'] ? undefined : root);
-    if (fmt === 'json')
-        io.stdout(json);
-    else
-        io.stderr(renderText(report) + `report: ${jsonOut}\n`);
-    return report.exit_code;
-}
 async function verifyCommand(args, io) {
-    const { values, positionals } = cli_parse(COMMANDS.verify.options, args);
-    if (values.help) {
-        io.stdout(commandHelp('verify'));
-        return 0;
-    }
-    const fmt = format(values.format);
-    if (values.assurance !== undefined && !isAssurance(values.assurance))
-        throw new UsageError(`invalid --assurance: ${values.assurance}`);
-    if (values.effort !== undefined && !isEffort(values.effort))
-        throw new UsageError(`invalid --effort: ${values.effort}`);
-    const failOn = values['fail-on'];
+    const fmt = textOrJson(args.string('format'));
+    const assurance = args.string('assurance');
+    const effort = args.string('effort');
+    if (assurance !== undefined && !isAssurance(assurance))
+        throw new UsageError(`invalid --assurance: ${assurance}`);
+    if (effort !== undefined && !isEffort(effort))
+        throw new UsageError(`invalid --effort: ${effort}`);
+    const failOn = args.string('fail-on');
     if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
         throw new UsageError(`--fail-on must be blocking or problem`);
-    const root = external_node_path_default().resolve(io.cwd, values.root ?? '.');
-    if (!external_node_fs_default().existsSync(root) || !external_node_fs_default().statSync(root).isDirectory())
-        throw new UsageError(`root not found: ${values.root ?? '.'}`);
+    const root = existingDir(io, args.string('root') ?? '.', 'root not found');
+    const config = args.string('config');
+    const fixtures = args.string('fixtures');
     const report = await verify({
         root,
-        ...(values.config !== undefined ? { config: external_node_path_default().resolve(io.cwd, values.config) } : {}),
-        ...(positionals.length
-            ? { paths: positionals.map((p) => external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, p)) || '.') }
+        ...(config !== undefined ? { config: external_node_path_default().resolve(io.cwd, config) } : {}),
+        ...(args.positionals.length
+            ? {
+                paths: args.positionals.map((p) => external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, p)) || '.'),
+            }
             : {}),
-        ...(values.assurance !== undefined ? { assurance: values.assurance } : {}),
-        ...(values.effort !== undefined ? { effort: values.effort } : {}),
-        ...(values.fixtures !== undefined
-            ? { fixtures: external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, values.fixtures)) || '.' }
+        ...(assurance !== undefined ? { assurance } : {}),
+        ...(effort !== undefined ? { effort } : {}),
+        ...(fixtures !== undefined
+            ? { fixtures: external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, fixtures)) || '.' }
             : {}),
         ...(failOn !== undefined ? { failOn } : {}),
-        allowEmpty: values['allow-empty'] ?? undefined,
+        allowEmpty: args.flag('allow-empty') || undefined,
         emptyRemediation: 'Point audit-gate at the paper or run directories (PATH arguments, or paths in .audit-gate.json), or pass --allow-empty if an empty run is expected.',
-        allowOutsideRoot: values['allow-outside-root'] ?? false,
-        onProgress: cli_progress(io, values.progress),
+        allowOutsideRoot: args.flag('allow-outside-root'),
+        onProgress: progress(io, args.flag('progress')),
     });
-    return emit(report, fmt, values.out, io);
+    return emit(report, fmt, args.string('out'), io);
 }
 async function fixturesCommand(args, io) {
-    const { values, positionals } = cli_parse(COMMANDS.fixtures.options, args);
-    if (values.help) {
-        io.stdout(commandHelp('fixtures'));
-        return 0;
-    }
-    const fmt = format(values.format);
-    const dir = external_node_path_default().resolve(io.cwd, positionals[0] ?? 'conformance');
-    if (!external_node_fs_default().existsSync(dir) || !external_node_fs_default().statSync(dir).isDirectory())
-        throw new UsageError(`fixture directory not found: ${positionals[0] ?? 'conformance'}`);
-    const root = values.root ? external_node_path_default().resolve(io.cwd, values.root) : dir;
+    const fmt = textOrJson(args.string('format'));
+    const given = args.positionals[0] ?? 'conformance';
+    const dir = existingDir(io, given, 'fixture directory not found');
+    const rootFlag = args.string('root');
+    const root = rootFlag ? external_node_path_default().resolve(io.cwd, rootFlag) : dir;
     const report = await verify({
         root,
         paths: [],
         fixtures: external_node_path_default().relative(root, dir) || '.',
         emptyRemediation: 'Point audit-gate fixtures at a directory of conformance fixtures (<pack>/<fixture_id>/fixture.json, as in conformance/).',
-        onProgress: cli_progress(io, values.progress),
+        onProgress: progress(io, args.flag('progress')),
     });
-    return emit(report, fmt, values.out, io);
-}
-/**
- * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
- * text summary (and says where the report is), whatever the format.
- */
-function emit(report, fmt, out, io) {
-    const json = JSON.stringify(report, null, 2) + '\n';
-    if (out) {
-        const file = external_node_path_default().resolve(io.cwd, out);
-        writeReportFile(file, json);
-        io.stdout(renderText(report) + `report: ${plain(file)}\n`);
-    }
-    else
-        io.stdout(fmt === 'json' ? json : renderText(report));
-    return report.exit_code;
-}
-/**
- * `audit-gate trace <run-dir | artifacts-root>...`: verifies run directories (artifacts/runs/<id>/)
- * with the shared pipeline, so reports and exit codes are those of `verify`. With
- * --format verification-report, stdout gets the producer-compatible VerificationReport (one object
- * for one run, an array for several); --out FILE writes our report, and then the
- * VerificationReport goes beside it as FILE.verification-report.json.
- */
-async function traceCommand(args, io) {
-    const { values, positionals } = cli_parse(COMMANDS.trace.options, args);
-    if (values.help) {
-        io.stdout(commandHelp('trace'));
-        return 0;
-    }
-    const fmt = values.format ?? 'text';
-    if (fmt !== 'text' && fmt !== 'json' && fmt !== 'verification-report') {
-        throw new UsageError(`--format must be text, json or verification-report, not "${fmt}"`);
-    }
-    if (positionals.length === 0)
-        throw new UsageError('usage: audit-gate trace <run-dir | artifacts-root>...');
-    const ms = values['min-supports'];
-    if (ms !== undefined && !/^\d+$/.test(ms))
-        throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
-    const dirs = positionals.map((p) => {
-        const abs = external_node_path_default().resolve(io.cwd, p);
-        if (!external_node_fs_default().existsSync(abs) || !external_node_fs_default().statSync(abs).isDirectory())
-            throw new UsageError(`run directory or artifacts root not found: ${p}`);
-        return abs;
-    });
-    const first = dirs[0];
-    const root = values.root
-        ? external_node_path_default().resolve(io.cwd, values.root)
-        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
-    const rel = insideRoot(root, values.root, dirs, values['allow-outside-root']);
-    const report = await verify({
-        root,
-        paths: rel,
-        packs: ['trace'],
-        ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
-        emptyRemediation: 'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
-        allowOutsideRoot: values['allow-outside-root'] ?? false,
-        onProgress: cli_progress(io, values.progress),
-    });
-    if (fmt !== 'verification-report')
-        return emit(report, fmt, values.out, io);
-    const reports = renderVerificationReports(report);
-    const vr = JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2) + '\n';
-    if (values.out) {
-        const out = external_node_path_default().resolve(io.cwd, values.out);
-        writeReportFile(out, JSON.stringify(report, null, 2) + '\n');
-        writeReportFile(`${out.replace(/\.json$/, '')}.verification-report.json`, vr);
-    }
-    io.stdout(vr);
-    if (reports.length === 0)
-        io.stderr(renderText(report));
-    return report.exit_code;
-}
-/**
- * `audit-gate aristo [ROOT]`: every `.aristo/` workspace under ROOT (default: the current
- * directory), with the shared pipeline's report and exit codes; in text, the proof cards first.
- */
-async function aristoCommand(args, io) {
-    const { values, positionals } = cli_parse(COMMANDS.aristo.options, args);
-    if (values.help) {
-        io.stdout(commandHelp('aristo'));
-        return 0;
-    }
-    const fmt = format(values.format);
-    if (positionals.length > 1)
-        throw new UsageError(`unexpected argument "${positionals[1]}"`);
-    const root = external_node_path_default().resolve(io.cwd, positionals[0] ?? values.root ?? '.');
-    if (!external_node_fs_default().existsSync(root) || !external_node_fs_default().statSync(root).isDirectory())
-        throw new UsageError(`root not found: ${positionals[0] ?? values.root ?? '.'}`);
-    const report = await verify({
-        root,
-        packs: ['aristo'],
-        packOptions: {
-            aristo: {
-                ...(values['block-inconclusive'] ? { block_inconclusive: true } : {}),
-                ...(values['block-missing-proof'] ? { block_missing_proof: true } : {}),
-            },
-        },
-        allowOutsideRoot: values['allow-outside-root'] ?? false,
-        onProgress: cli_progress(io, values.progress),
-    });
-    if (fmt === 'text')
-        for (const t of report.targets) {
-            const ext = report.extensions?.[t.id];
-            if (ext?.kind === 'aristo')
-                io.stdout(`${t.path}\n\n${renderCards(ext.cards)}\n`);
-        }
-    return emit(report, fmt, values.out, io);
+    return emit(report, fmt, args.string('out'), io);
 }
 
 ;// CONCATENATED MODULE: ./src/bin.ts

@@ -22,8 +22,8 @@ export interface Settings {
   configJson?: string;
   assurance?: Assurance;
   effort?: Effort;
-  /** Fixture directory relative to the workspace, named by the fixtures input. */
-  fixtures?: string;
+  /** Fixture directory relative to the workspace, named by the fixtures input; false: none. */
+  fixtures?: string | false;
   /** Run when it exists and neither the input nor the config names a fixture directory. */
   defaultFixtures?: string;
   token: string;
@@ -134,7 +134,7 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   if (effort) s.effort = effort as Effort;
   // Default: conformance/ when it exists (verify decides, after the config is read).
   if (fixtures === '') s.defaultFixtures = 'conformance';
-  else if (fixtures !== 'none') s.fixtures = fixtures;
+  else s.fixtures = fixtures === 'none' ? false : fixtures;
   const allowEmpty = bool(env, 'allow-empty');
   if (allowEmpty !== undefined) s.allowEmpty = allowEmpty;
   const sarif = input(env, 'sarif-file');

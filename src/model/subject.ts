@@ -35,7 +35,7 @@ export const Target = z.object({
   enforcement: Enforcement.describe(
     'blocking: error findings fail the gate; advisory: they are reported only',
   ),
-  terminal_state: z.string().describe('e.g. accepted | provisional | blocked for papers'),
+  terminal_state: z.string().describe("The pack's word for how the target ended, e.g. accepted"),
   ready: z
     .boolean()
     .default(false)
@@ -48,5 +48,8 @@ export const Target = z.object({
 });
 export type Target = z.infer<typeof Target>;
 
-/** The `context` key in which a pack says why a target is provisional (not submission-ready). */
-export const PROVISIONAL_BECAUSE = 'provisional_because';
+/**
+ * The `context` key in which a pack says, in words, why a target with nothing failing is still
+ * not ready (e.g. which audits make a paper provisional). Every rendering prints it.
+ */
+export const NOT_READY_BECAUSE = 'not_ready_because';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CodeDef, Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import type { Subject, Target } from '../model/subject.js';
+import type { Args, Io } from '../cli-kit.js';
 import type { Hasher } from '../io/hashing.js';
 import type { DirEntry } from '../io/walk.js';
 import type { Workspace } from '../io/workspace.js';
@@ -68,6 +69,29 @@ export interface PackFixtures {
     target?: string;
     options?: Record<string, unknown>;
   };
+  /**
+   * What else the fixture's own fields expect of the emitted result (e.g. receipts the input must
+   * hold): one short phrase per difference, added to the fixture's mismatch; none when it holds.
+   */
+  check?(fixture: Record<string, unknown>, emitted: PackResult): string[];
+  /** The code a fixture without expected codes gets, when the seed names its own (in suite.codes). */
+  missingExpected?: CodeDef;
+  /** A judgement of the pack's fixtures as a whole, run by `audit-gate fixtures --build-ready`. */
+  suite?: SuiteGate;
+}
+
+/**
+ * A seed's gate over its conformance suite as a whole (e.g. "every fixture kind has a fixture and
+ * every fixture ran"): findings about the suite, not about one fixture.
+ */
+export interface SuiteGate {
+  /** Every code `check` (and `PackFixtures.missingExpected`) emits: registered with the pack's. */
+  codes: readonly CodeDef[];
+  /**
+   * Findings about the suite from the results of this pack's fixtures (failed ones included;
+   * `fixtureDir` is the suite's folder, repo-relative, for locations).
+   */
+  check(results: readonly PackResult[], fixtureDir: string): Finding[];
 }
 
 /** A command-line flag of a pack's subcommand: data, so the CLI builds parsing and help from it. */
@@ -79,6 +103,31 @@ export interface PackFlag {
   help: string;
 }
 
+/** One target of a GateReport as a pack's rendering hook sees it. */
+export interface TargetView {
+  report: GateReport;
+  target: Target;
+  /** The target's subjects, in report order. */
+  subjects: readonly Subject[];
+  /** Those of them with a failure card (outcome blocking or problem). */
+  failing: readonly Subject[];
+}
+
+/**
+ * The pack's subcommand, `audit-gate <id>`: the CLI builds its parsing and help from this data
+ * (adding --progress and --help) and calls `run` with the parsed arguments. `run` does what is
+ * the pack's own (its positionals, its options, its extra outputs) with the helpers of
+ * src/cli-kit.ts, and returns the exit code; a bad argument throws UsageError.
+ */
+export interface PackCommand {
+  /** The arguments in the usage line after `audit-gate <id>`, e.g. `<paper-dir>`. */
+  args: string;
+  /** What the command does; the first sentence is its line in `audit-gate --help`. */
+  about: string;
+  flags: readonly PackFlag[];
+  run(args: Args, io: Io): Promise<number>;
+}
+
 export interface Pack {
   /** Lower-case id: the folder name, the command name, `config.packs.<id>`, `conformance/<id>/`. */
   id: string;
@@ -86,6 +135,12 @@ export interface Pack {
   title: string;
   /** Prefix of every code of the pack: codes are `<namespace>.<name>` (it may differ from the id). */
   namespace: string;
+  /**
+   * Further prefixes the pack's codes may have: a seed's own codes (e.g. `validation.*`), kept
+   * verbatim so its fixtures and producers match, beside the pack's own in `namespace`. Several
+   * packs may share such a namespace; no two may declare the same code.
+   */
+  extraNamespaces?: readonly string[];
   codes: readonly CodeDef[];
   /** What a target of this pack is called (a target's `kind`), e.g. paper or run. */
   targetKind: string;
@@ -102,6 +157,8 @@ export interface Pack {
   schemas?: Record<string, z.ZodType>;
   /** Named renderers over a GateReport, e.g. a legacy report format. */
   outputs?: Record<string, PackOutput>;
+  /** Generated reference pages: docs/<name>.md (names start with the id), kept current by `npm run docs`. */
+  docs?: Record<string, () => string>;
   /**
    * True when no input is shared between two targets, so targets may be checked on different
    * threads, each with its own Hasher, without hashing a file twice.
@@ -116,4 +173,15 @@ export interface Pack {
   claimsUndiscovered?: boolean;
   verify(targetDir: string, ctx: PackContext): Promise<PackResult>;
   fixtures?: PackFixtures;
+  /** Its CLI subcommand, `audit-gate <id>`. */
+  command?: PackCommand;
+  /** How a subject's status is shown in every rendering (default: the status itself). */
+  statusLabel?(subject: Subject): string;
+  /**
+   * Markdown for one target's failing subjects in the pull-request comment and the check run,
+   * in place of their generic failure cards. Every string from an artifact (or from
+   * `report.extensions`, which a published report carries) goes through mdText / mdCode.
+   * Undefined (or a throw): the generic cards.
+   */
+  markdownCards?(view: TargetView): string | undefined;
 }

@@ -13,13 +13,15 @@ export const GATE = {
     code: 'gate.target_not_found',
     severity: 'error',
     title: 'A configured path does not exist or is outside the workspace',
-    remediation: 'Fix the path in the paths input or the config file.',
+    remediation:
+      'Fix the path (a verify PATH argument, the paths input or paths in the config file): a directory inside the workspace, relative to the root.',
   },
   configInvalid: {
     code: 'gate.config_invalid',
     severity: 'error',
     title: 'The audit-gate config file is malformed',
-    remediation: 'Fix the config file (see the README, "Config file").',
+    remediation:
+      'Fix the config file, or the path given with --config (the config input); the README’s "Config file" section and schemas/config.schema.json list the keys.',
   },
   configRefused: {
     code: 'gate.config_refused',

@@ -1,13 +1,14 @@
-import { PROVISIONAL_BECAUSE, type Subject, type Target } from '../model/subject.js';
+import { NOT_READY_BECAUSE, type Subject, type Target } from '../model/subject.js';
+import { findPack } from '../packs/registry.js';
 
 /**
  * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
  * the check summary never call one thing by two names.
  */
 
-/** A subject's status as shown: a blocking verdict is shown as the verdict itself (BLOCKED, FAIL). */
+/** A subject's status as shown: the pack may word it (Pack.statusLabel), else the status itself. */
 export function statusLabel(s: Subject): string {
-  return s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status;
+  return findPack(s.pack)?.statusLabel?.(s) ?? s.status;
 }
 
 /** `n thing` or `n things`. */
@@ -28,20 +29,19 @@ export function middle(s: string, max = 40): string {
 
 /** Context entries that describe how a target was judged (its header line), not its outcome. */
 export function judgedContext(t: Target): [string, string][] {
-  return Object.entries(t.context).filter(([k]) => k !== PROVISIONAL_BECAUSE);
+  return Object.entries(t.context).filter(([k]) => k !== NOT_READY_BECAUSE);
 }
 
 /**
- * The target's end state in words. A paper checked at draft whose audits have problems keeps the
- * legacy state `accepted` in its report, but is shown as what it is: not blocking, and not
- * submission-ready.
+ * The target's end state in words. A target the pack calls ready whose subjects have problems
+ * (e.g. a paper checked at draft) is shown as what it is: not blocking, and not submission-ready;
+ * one the pack says is not ready for a reason (NOT_READY_BECAUSE) is shown with that reason.
  */
 export function stateText(t: Target, subjects: readonly Subject[]): string {
   const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
-  if (t.terminal_state === 'accepted' && problems.length > 0)
+  if (t.ready && problems.length > 0)
     return `not blocking (${plural(problems.length, problems[0]!.kind)} with problems), not submission-ready`;
-  const because = t.context[PROVISIONAL_BECAUSE];
-  if (t.terminal_state === 'provisional' && because)
-    return `provisional, not submission-ready: ${because}`;
+  const because = t.context[NOT_READY_BECAUSE];
+  if (because) return `${t.terminal_state}, not submission-ready: ${because}`;
   return t.terminal_state;
 }

@@ -1,7 +1,8 @@
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
-import { PROVISIONAL_BECAUSE, type Subject, type Target } from '../model/subject.js';
+import { NOT_READY_BECAUSE, type Subject, type Target } from '../model/subject.js';
 import { middle, plural, statusLabel, stateText } from './labels.js';
+import { findPack } from '../packs/registry.js';
 import { cap, htmlCommentText, mdCode, mdText } from './sanitize.js';
 
 /**
@@ -228,7 +229,7 @@ function countsLine(report: GateReport): string {
   const c = report.counts;
   return (
     `${plural(c.subjects, 'subject')} in ${plural(c.targets, 'target')}: ${c.blocking} blocking · ${c.problem} with problems · ` +
-    `${c.pass} pass · ${c.skipped} skipped — ${c.errors} errors, ${c.warnings} warnings · ` +
+    `${c.pass} pass · ${c.skipped} skipped — ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')} · ` +
     `**submission-ready: ${report.submission_ready}**`
   );
 }
@@ -419,18 +420,18 @@ function heading(title: string, report: GateReport, opts: MarkdownOptions): stri
     title,
     conclusionLine(report),
     countsLine(report) + runLink(opts),
-    ...provisionalLines(report),
+    ...notReadyLines(report),
     '',
   ].join('\n\n');
 }
 
-/** Why submission-ready is no for a paper with nothing failing: what makes it provisional. */
-function provisionalLines(report: GateReport): string[] {
+/** Why submission-ready is no for a target with nothing failing, in the pack's words. */
+function notReadyLines(report: GateReport): string[] {
   return report.targets.flatMap((t) => {
-    const because = t.context[PROVISIONAL_BECAUSE];
+    const because = t.context[NOT_READY_BECAUSE];
     return because
       ? [
-          `**Not submission-ready:** ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)} is provisional: ${mdText(because, REASON_MAX)}.`,
+          `**Not submission-ready:** ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)} is ${mdText(t.terminal_state, 40)}: ${mdText(because, REASON_MAX)}.`,
         ]
       : [];
   });
@@ -448,9 +449,9 @@ export function renderCards(report: GateReport, opts: MarkdownOptions): string {
   const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
   const unit = opts.unit ?? 'bytes';
   const all = cards(report);
-  const failing = all
-    .filter(isFailing)
-    .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1));
+  const failing = withPackCards(report, all.filter(isFailing)).sort((a, b) =>
+    a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1,
+  );
   const passing = all.filter((u) => !isFailing(u));
   const head = heading(
     `### ${CONCLUSION_MARK[report.conclusion]} ${mdText(opts.checkName, 100)}: ${mdText(checkTitle(report), 255)}`,
@@ -460,13 +461,65 @@ export function renderCards(report: GateReport, opts: MarkdownOptions): string {
   const details = passingDetails(passing);
   return fit(
     head,
-    failing.map((u) => renderCard(u) + '\n\n'),
+    failing.map((u) => ('markdown' in u ? u.markdown : renderCard(u)) + '\n\n'),
     details,
     limit,
     (n) =>
       `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`,
     unit,
   ).text;
+}
+
+/** The target a subject's card (or a cause card over its subjects) is about. */
+function cardTarget(u: Unit): string | undefined {
+  return u.subject?.target ?? (u.members ? u.target?.id : undefined);
+}
+
+/**
+ * The failing cards, where a target's pack draws its own (Pack.markdownCards) in place of the
+ * generic cards of that target's subjects; a card about a target or the run itself stays.
+ */
+function withPackCards(
+  report: GateReport,
+  failing: Unit[],
+): (Unit | { outcome: Subject['outcome']; markdown: string })[] {
+  const mine = new Map<string, Unit[]>();
+  for (const u of failing) {
+    const t = cardTarget(u);
+    if (t === undefined) continue;
+    const own = mine.get(t);
+    if (own) own.push(u);
+    else mine.set(t, [u]);
+  }
+  const hooked = report.targets.filter((t) => mine.has(t.id) && findPack(t.pack)?.markdownCards);
+  if (hooked.length === 0) return failing;
+  const subjectsOf = new Map<string, Subject[]>(hooked.map((t) => [t.id, []]));
+  for (const s of report.subjects) subjectsOf.get(s.target)?.push(s);
+  const drawn = new Map<string, { outcome: Subject['outcome']; markdown: string }>();
+  for (const t of hooked) {
+    const units = mine.get(t.id)!;
+    let markdown: string | undefined;
+    try {
+      markdown = findPack(t.pack)!.markdownCards!({
+        report,
+        target: t,
+        subjects: subjectsOf.get(t.id)!,
+        failing: units.flatMap((u) => u.members ?? (u.subject ? [u.subject] : [])),
+      });
+    } catch {
+      markdown = undefined; // the generic cards still say what failed
+    }
+    if (markdown === undefined) continue;
+    const outcome = units.some((u) => u.outcome === 'blocking') ? 'blocking' : 'problem';
+    drawn.set(t.id, { outcome, markdown });
+  }
+  return [
+    ...drawn.values(),
+    ...failing.filter((u) => {
+      const t = cardTarget(u);
+      return t === undefined || !drawn.has(t);
+    }),
+  ];
 }
 
 /** The sticky pull-request comment: the marker, then the cards (or a short green state). */
@@ -481,7 +534,7 @@ export function renderComment(report: GateReport, opts: MarkdownOptions): string
       '',
       countsLine(report) + runLink(opts),
       '',
-      ...provisionalLines(report).flatMap((l) => [l, '']),
+      ...notReadyLines(report).flatMap((l) => [l, '']),
       passingDetails(units(report)),
     ].join('\n');
     return marker + clip(green, limit, unit);

@@ -1,7 +1,7 @@
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import type { Subject } from '../model/subject.js';
-import { judgedContext, statusLabel, stateText } from './labels.js';
+import { judgedContext, plural, statusLabel, stateText } from './labels.js';
 import { cap, plain } from './sanitize.js';
 
 const MARK: Record<Subject['outcome'], string> = {
@@ -38,7 +38,12 @@ export function renderText(report: GateReport): string {
   }
   if (report.findings.length > 0) {
     out.push('', 'Findings:');
-    for (const f of report.findings) {
+    // Findings about the run as a whole (a bad config, nothing verified) first: they explain the rest.
+    const ordered = [
+      ...report.findings.filter((f) => f.subject === 'gate'),
+      ...report.findings.filter((f) => f.subject !== 'gate'),
+    ];
+    for (const f of ordered) {
       const mark = f.waived
         ? '~'
         : f.severity === 'error'
@@ -57,7 +62,7 @@ export function renderText(report: GateReport): string {
   out.push(
     '',
     `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
-      `${c.errors} errors, ${c.warnings} warnings${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`,
+      `${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`,
   );
   const verdictLine =
     report.conclusion === 'failure'

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Pack } from '../pack.js';
 import { ARIS_CODES } from './codes.js';
+import { arisCommand } from './command.js';
 import { renderArisReport } from './outputs.js';
 import { verifyPaper } from './paper.js';
 import { ArisReport, AuditArtifact, AuditManifest, DEFAULT_AUDITS } from './schema.js';
@@ -46,6 +47,9 @@ export const arisPack: Pack = {
   // A named directory with no audit artifacts is a paper whose audits are all missing.
   claimsUndiscovered: true,
   verify: verifyPaper,
+  command: arisCommand,
+  // A blocking verdict is shown as the verdict itself (BLOCKED, FAIL).
+  statusLabel: (s) => (s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status),
   fixtures: {
     options: z
       .object({ max_artifact_bytes: z.number().int().positive().optional() })

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { finding, type Finding } from '../../model/finding.js';
-import { PROVISIONAL_BECAUSE, type Target } from '../../model/subject.js';
+import { NOT_READY_BECAUSE, type Target } from '../../model/subject.js';
 import { readSmallFile } from '../../io/files.js';
 import { resolveAssurance, type AssuranceDecision } from '../../policy/assurance.js';
 import type { PackContext, PackResult } from '../pack.js';
@@ -84,7 +84,7 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
       assurance_source: decision.source,
       ...(decision.effort ? { effort: decision.effort } : {}),
       manifest: manifest.source,
-      ...(overall === 'provisional' ? { [PROVISIONAL_BECAUSE]: provisionalBecause(checks) } : {}),
+      ...(overall === 'provisional' ? { [NOT_READY_BECAUSE]: provisionalBecause(checks) } : {}),
     },
   };
   const report: ArisReport = {

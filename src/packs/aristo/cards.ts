@@ -133,22 +133,30 @@ export function renderCard(c: Card): string {
  * into one list, and the tally line.
  */
 export function renderCards(cards: readonly Card[]): string {
-  const order: Card['state'][] = [
-    'refuted',
-    'rejected',
-    'malformed',
-    'orphan',
-    'stale',
-    'inconclusive',
-    'unproven',
-    'waived',
-  ];
-  const blocks = order.flatMap((s) => cards.filter((c) => c.state === s).map(renderCard));
+  const blocks = actionCards(cards).map(renderCard);
   const verified = cards.filter((c) => c.state === 'verified');
   if (verified.length) blocks.push(`✓ Verified — ${verified.map((c) => t(c.id, 140)).join(', ')}`);
-  const n = tally(cards);
-  blocks.push(
-    `✓ ${n.verified} verified · ✗ ${n.refuted} refuted · ? ${n.inconclusive} inconclusive · ⚠ ${n.stale} stale`,
-  );
+  blocks.push(tallyLine(cards));
   return blocks.join('\n\n') + '\n';
+}
+
+const ACTION_ORDER: readonly Card['state'][] = [
+  'refuted',
+  'rejected',
+  'malformed',
+  'orphan',
+  'stale',
+  'inconclusive',
+  'unproven',
+  'waived',
+];
+
+/** The cards that need action, refuted first (every card but the verified ones). */
+export function actionCards(cards: readonly Card[]): Card[] {
+  return ACTION_ORDER.flatMap((s) => cards.filter((c) => c.state === s));
+}
+
+export function tallyLine(cards: readonly Card[]): string {
+  const n = tally(cards);
+  return `✓ ${n.verified} verified · ✗ ${n.refuted} refuted · ? ${n.inconclusive} inconclusive · ⚠ ${n.stale} stale`;
 }

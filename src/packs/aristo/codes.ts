@@ -316,6 +316,13 @@ export const ARISTO = {
     'A waiver names an id no annotation has',
     'Remove the id’s table from .aristo/expectations.toml.',
   ),
+  waiversNotTrusted: def(
+    'waivers_not_trusted',
+    'warning',
+    'gate',
+    'The workflow pins enforcement, so the waivers in .aristo/expectations.toml (checkout content) do not apply',
+    'Declare the waivers the gate may honour in the workflow’s own config (`waivers: [{code: "aristo.refuted", subject, reason}]` in config-json or a config file outside the checkout), or run without a pinned assurance.',
+  ),
 } as const satisfies Record<string, AristoCodeDef>;
 
 export type AristoCode = keyof typeof ARISTO;

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Pack } from '../pack.js';
 import { ARISTO_CODES } from './codes.js';
+import { aristoCommand } from './command.js';
+import { markdownCards } from './markdown.js';
 import { ExpectationsFile, IndexFile, ProofFile } from './schema.js';
 import { verifyAristo } from './verify.js';
 
@@ -47,4 +49,6 @@ export const aristoPack: Pack = {
       .sort();
   },
   verify: verifyAristo,
+  command: aristoCommand,
+  markdownCards,
 };

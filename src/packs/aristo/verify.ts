@@ -17,7 +17,7 @@ import { listProofNames, loadProof, type LoadedProof } from './proofs.js';
 import { RULES, proofBody, type CodeFile, type RuleContext } from './rules/index.js';
 import type { ProofFile } from './schema.js';
 import { scanSources } from './sources.js';
-import { loadWaivers, type AristoWaiver } from './waivers.js';
+import { EXPECTATIONS_PATH, loadWaivers, type AristoWaiver } from './waivers.js';
 
 /** Pack options (fixture `options`, CLI flags). */
 export interface AristoOptions {
@@ -68,6 +68,24 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     repoPath,
   });
   const waivers = loadWaivers(ws, targetDir, targetId, f);
+  // A pull request can write expectations.toml: with enforcement pinned by the workflow, only the
+  // workflow's own config may waive (the platform's waivers), as for every pack.
+  if (ctx.options.assurance !== undefined && waivers.size > 0) {
+    const first = [...waivers.values()][0]!;
+    const ids = [...waivers.keys()];
+    const named = ids
+      .slice(0, 5)
+      .map((id) => `\`${id}\``)
+      .join(', ');
+    const more = ids.length > 5 ? ` and ${ids.length - 5} more` : '';
+    f.add(
+      ARISTO.waiversNotTrusted,
+      targetId,
+      `${EXPECTATIONS_PATH} waives ${named}${more}, but the workflow pins enforcement: waivers from the checkout do not apply.`,
+      first.location,
+    );
+    waivers.clear();
+  }
 
   const proofs: ProofSubject[] = listProofNames(targetDir).map((name) => {
     const decoded = idFromProofFileName(name);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Pack } from '../pack.js';
 import { TRACE_CODES } from './codes.js';
+import { traceCommand } from './command.js';
 import { discoverRuns } from './discover.js';
 import { hasRunOutput, renderVerificationReport } from './outputs.js';
 import { verifyRun } from './run.js';
@@ -58,6 +59,7 @@ export const tracePack: Pack = {
   parallel: true,
   discover: discoverRuns,
   verify: verifyRun,
+  command: traceCommand,
   fixtures: {
     options: z
       .object({ max_line_bytes: z.number().int().positive().optional() })

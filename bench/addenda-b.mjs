@@ -1,0 +1,47 @@
+// Benchmark: `audit-gate addenda-b` on one bundle of RECORDS records (realistic entities from
+// scripts/build-addenda-b-fixtures.mjs: findings, projections, chains, formula receipts that are
+// recomputed, metrics, ...), against a node process that reads the same records.jsonl and
+// JSON.parses every line, in the same run. Prints the wall-time ratio (target ≤ 3×) and the CLI's
+// peak RSS (target < 300 MB). Timings are printed, never asserted.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bundleModel, writeBundle } from '../scripts/build-addenda-b-fixtures.mjs';
+import { CLI, bestOf, mib, peakRss, report, requireBuiltCli } from './measure.mjs';
+
+const RECORDS = Number(process.env.BENCH_ADDENDA_B_RECORDS ?? 100000);
+const REPEAT = Number(process.env.BENCH_RUNS ?? 3);
+
+requireBuiltCli();
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-bench-addenda-b-'));
+try {
+  fs.mkdirSync(path.join(root, '.git'));
+  fs.writeFileSync(path.join(root, '.git/HEAD'), 'ref: refs/heads/main\n');
+  const perEntity = bundleModel({ entities: 1 }).records.length;
+  // Whole entities (a cut one would leave dangling references): at least RECORDS records.
+  const model = bundleModel({ entities: Math.ceil(RECORDS / perEntity) });
+  const dir = path.join(root, 'bundle');
+  writeBundle(dir, model);
+  const jsonl = path.join(dir, 'records.jsonl');
+  console.log(
+    `generated ${model.records.length} records (${mib(fs.statSync(jsonl).size)} MiB of records.jsonl)`,
+  );
+
+  const parse = `const t=require('fs').readFileSync(${JSON.stringify(jsonl)},'utf8');let n=0;for(const l of t.split('\\n'))if(l)n+=Object.keys(JSON.parse(l)).length;if(!n)process.exit(1)`;
+  const args = ['addenda-b', dir, '--root', root, '--format', 'json'];
+  bestOf(1, process.execPath, [CLI, ...args]); // warm the page cache
+  const ours = bestOf(REPEAT, process.execPath, [CLI, ...args]);
+  const ref = bestOf(REPEAT, process.execPath, ['-e', parse]);
+  const rss = peakRss(args, [0]);
+  report(
+    `audit-gate addenda-b: one bundle of ${model.records.length} records (best of ${REPEAT})`,
+    [
+      ['node: read + JSON.parse every line', `${ref.toFixed(0)} ms`],
+      ['audit-gate addenda-b', `${ours.toFixed(0)} ms`],
+      ['ratio (target ≤ 3×)', `${(ours / ref).toFixed(2)}×`],
+      ['peak RSS (target < 300 MB)', `${mib(rss)} MiB`],
+    ],
+  );
+} finally {
+  fs.rmSync(root, { recursive: true, force: true });
+}

@@ -1,0 +1,330 @@
+// Generates src/packs/addenda-b/schema/generated.ts (a zod schema for every interface of seed 004,
+// DOC23 Addenda B) and src/packs/addenda-b/catalogue.generated.ts (the 213 validation.* codes) from
+// the structured reading in scripts/addenda-b/: addenda-b-types.json holds every seed type and field
+// with its seed line, exactly as the seed writes it; addenda-b-catalogue.json every code.
+//
+// The seed's TypeScript type text is translated by a small parser: string-literal unions become
+// enums, `X[]` / `Array<X>` arrays, `Record<K, V>` string-keyed records (the rules check the keys,
+// so a missing key is a finding with the seed's code rather than a schema error), `number` accepts
+// the strings "NaN" / "Infinity" / "-Infinity" (JSON cannot carry them), `never` fields are left to
+// the rules, and types the seed uses but never defines are `unknown` (StorageRef and ISO8601 are
+// strings). Objects are loose: extra fields are kept, because several codes are about them.
+//
+// Usage: node scripts/generate-addenda-b-schemas.mjs   (then commit the generated files)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const types = JSON.parse(
+  fs.readFileSync(path.join(root, 'scripts/addenda-b/addenda-b-types.json'), 'utf8'),
+);
+const catalogue = JSON.parse(
+  fs.readFileSync(path.join(root, 'scripts/addenda-b/addenda-b-catalogue.json'), 'utf8'),
+);
+
+/** Types the seed uses but never defines that are plainly strings in a bundle. */
+const STRING_TYPES = new Set(['StorageRef', 'ISO8601', 'DurationISO8601']);
+
+/**
+ * Fields whose seed type is looser in the schema, because a seed code reports exactly that
+ * violation: the code fires (with its own name) instead of a generic schema error.
+ */
+const LOOSENED = {
+  'DerivedReadModelRecord.input_manifest_ref': 'validation.read_model_without_input_manifest',
+  'EvaluationFindingEvent.emitted_state':
+    'validation.finding_state_mutated_inside_immutable_envelope',
+  'EvaluationResultEnvelope.evaluation_basis': 'validation.envelope_basis_missing',
+  'FeedbackDeliveryRecord.branch': 'validation.feedback_branch_unregistered',
+  'FeedbackDeliveryRecord.delivery_idempotency_key':
+    'validation.feedback_delivery_duplicate_without_idempotency',
+  'EvaluationSnapshot.source_workspace_snapshot_hashes':
+    'validation.source_workspace_hash_typed_as_artifact_hash',
+  'MetricRollup.measurement_window': 'validation.metric_rollup_without_window',
+  'CalibrationMetricSpec.sample_policy': 'validation.calibration_metric_without_sample_policy',
+  'NoveltyAssessmentWithNeighbor.closest_pattern_distance':
+    'validation.novelty_neighbor_missing_distance',
+  'QualityIndex.formula_eval_receipt_ref': 'validation.quality_index_without_formula_receipt',
+  'MetricObservation.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+  'MetricRollup.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+  'SubAgentReputationScore.formula_eval_receipt_ref':
+    'validation.metric_value_without_formula_receipt',
+  'SeverityWeightedRegressionRate.formula_eval_receipt_ref':
+    'validation.metric_value_without_formula_receipt',
+  'CalibrationMetricResult.formula_eval_receipt_ref':
+    'validation.metric_value_without_formula_receipt',
+  'RevisionCycleEfficiencyRollup.formula_eval_receipt_ref':
+    'validation.metric_value_without_formula_receipt',
+  'FormulaSpec.test_vectors': 'validation.formula_test_vector_missing',
+};
+
+const defs = new Map(types.definitions.map((d) => [d.name, d]));
+
+// ── a parser for the seed's type text ────────────────────────────────────────────────────────────
+
+function tokenize(text) {
+  const re =
+    /\s*("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|[A-Za-z_][A-Za-z0-9_]*|\[|\]|<|>|\{|\}|\(|\)|\||,|;|:|\?)/y;
+  const out = [];
+  let m;
+  re.lastIndex = 0;
+  while (re.lastIndex < text.length && (m = re.exec(text))) out.push(m[1]);
+  if (text.slice(re.lastIndex).trim()) throw new Error(`cannot tokenize: ${text}`);
+  return out;
+}
+
+function parseType(text) {
+  const toks = tokenize(text);
+  let i = 0;
+  const peek = () => toks[i];
+  const take = (want) => {
+    const t = toks[i++];
+    if (want !== undefined && t !== want) throw new Error(`expected ${want}, got ${t} in ${text}`);
+    return t;
+  };
+  function union() {
+    if (peek() === '|') take();
+    const members = [postfix()];
+    while (peek() === '|') {
+      take();
+      members.push(postfix());
+    }
+    return members.length === 1 ? members[0] : { k: 'union', members };
+  }
+  function postfix() {
+    let t = primary();
+    for (;;) {
+      if (peek() === '[' && toks[i + 1] === ']') {
+        take();
+        take();
+        t = { k: 'array', of: t };
+      } else if (peek() === '[' && toks[i + 1]?.startsWith('"')) {
+        take();
+        const field = JSON.parse(take());
+        take(']');
+        t = { k: 'index', of: t, field };
+      } else return t;
+    }
+  }
+  function primary() {
+    const t = take();
+    if (t.startsWith('"')) return { k: 'lit', value: JSON.parse(t) };
+    if (/^-?\d/.test(t)) return { k: 'lit', value: Number(t) };
+    if (t === 'true' || t === 'false') return { k: 'lit', value: t === 'true' };
+    if (t === '(') {
+      const inner = union();
+      take(')');
+      return inner;
+    }
+    if (t === '[') {
+      const items = [union()];
+      while (peek() === ',') {
+        take();
+        items.push(union());
+      }
+      take(']');
+      return { k: 'tuple', items };
+    }
+    if (t === '{') {
+      const fields = [];
+      while (peek() !== '}') {
+        const name = take();
+        const optional = peek() === '?';
+        if (optional) take();
+        take(':');
+        fields.push({ name, optional, type: union() });
+        if (peek() === ';' || peek() === ',') take();
+      }
+      take('}');
+      return { k: 'object', fields };
+    }
+    if (t === 'Array' || t === 'Partial') {
+      take('<');
+      const of = union();
+      take('>');
+      return t === 'Array' ? { k: 'array', of } : of;
+    }
+    if (t === 'Record') {
+      take('<');
+      union();
+      take(',');
+      const value = union();
+      take('>');
+      return { k: 'record', value };
+    }
+    return { k: 'name', name: t };
+  }
+  const t = union();
+  if (i !== toks.length) throw new Error(`trailing tokens in ${text}`);
+  return t;
+}
+
+// ── type → zod source ────────────────────────────────────────────────────────────────────────────
+
+/** All string literals of a type, or undefined when it is not a pure string-literal union. */
+function literals(t) {
+  if (t.k === 'lit') return typeof t.value === 'string' ? [t.value] : undefined;
+  if (t.k === 'union') {
+    const all = t.members.map(literals);
+    return all.every(Boolean) ? all.flat() : undefined;
+  }
+  if (t.k === 'name') {
+    const d = defs.get(t.name);
+    if (d?.kind === 'type') return literals(parseType(d.definition));
+  }
+  return undefined;
+}
+
+function fieldsOf(name) {
+  const d = defs.get(name);
+  if (!d || d.kind !== 'interface') return undefined;
+  const base = d.extends ? (fieldsOf(d.extends) ?? []) : [];
+  return [...base.filter((b) => !d.fields.some((f) => f.name === b.name)), ...d.fields];
+}
+
+const used = new Set();
+
+function zod(t) {
+  const lits = literals(t);
+  if (lits && t.k !== 'name') return `z.enum(${JSON.stringify([...new Set(lits)])})`;
+  switch (t.k) {
+    case 'lit':
+      if (typeof t.value === 'boolean') return `literalBoolean(${t.value})`;
+      return `literalNumber([${t.value}])`;
+    case 'union': {
+      if (t.members.every((m) => m.k === 'lit' && typeof m.value === 'number'))
+        return `literalNumber([${t.members.map((m) => m.value).join(', ')}])`;
+      const nonNull = t.members.filter((m) => !(m.k === 'name' && m.name === 'null'));
+      const inner =
+        nonNull.length === 1 ? zod(nonNull[0]) : `z.union([${nonNull.map(zod).join(', ')}])`;
+      return nonNull.length < t.members.length ? `${inner}.nullable()` : inner;
+    }
+    case 'array':
+      return `z.array(${zod(t.of)})`;
+    case 'tuple':
+      return `z.tuple([${t.items.map(zod).join(', ')}])`;
+    case 'record':
+      return `z.record(z.string(), ${zod(t.value)})`;
+    case 'object':
+      return objectSource(
+        t.fields.map((f) => ({ ...f, type: f.type })),
+        '',
+      );
+    case 'index': {
+      const fields = t.of.k === 'name' ? fieldsOf(t.of.name) : undefined;
+      const f = fields?.find((x) => x.name === t.field);
+      if (!f) return 'z.unknown()';
+      return zod(parseType(f.type));
+    }
+    case 'name': {
+      if (t.name === 'string') return 'z.string()';
+      if (t.name === 'number') return 'num';
+      if (t.name === 'boolean') return 'z.boolean()';
+      if (t.name === 'unknown') return 'z.unknown()';
+      if (t.name === 'null') return 'z.null()';
+      if (STRING_TYPES.has(t.name)) return 'z.string()';
+      const d = defs.get(t.name);
+      if (!d) return 'z.unknown()';
+      used.add(t.name);
+      return t.name;
+    }
+  }
+  throw new Error(`unhandled ${JSON.stringify(t)}`);
+}
+
+function objectSource(fields, owner) {
+  const lines = [];
+  for (const f of fields) {
+    const type = typeof f.type === 'string' ? parseType(f.type) : f.type;
+    if (type.k === 'name' && type.name === 'never') continue; // absence is checked by the rules
+    const loosened = LOOSENED[`${owner}.${f.name}`];
+    const src = loosened ? 'z.unknown()' : zod(type);
+    const optional = f.optional || loosened;
+    lines.push(`${JSON.stringify(f.name)}: ${src}${optional ? '.optional()' : ''},`);
+  }
+  return `z.looseObject({ ${lines.join(' ')} })`;
+}
+
+// ── emit in dependency order ─────────────────────────────────────────────────────────────────────
+
+const emitted = new Map();
+const visiting = new Set();
+function emit(name) {
+  if (emitted.has(name)) return;
+  if (visiting.has(name)) throw new Error(`type cycle at ${name}`);
+  visiting.add(name);
+  const d = defs.get(name);
+  const render = () => {
+    used.clear();
+    return d.kind === 'interface'
+      ? objectSource(fieldsOf(name), name)
+      : zod(parseType(d.definition));
+  };
+  render(); // collects the dependencies into `used`
+  for (const dep of [...used].filter((n) => n !== name)) emit(dep);
+  const src = render(); // again: emitting the dependencies reset `used`
+  visiting.delete(name);
+  emitted.set(name, `/** Seed L${d.line}. */\nexport const ${name} = ${src};`);
+}
+for (const d of types.definitions) emit(d.name);
+
+const interfaces = types.definitions.filter((d) => d.kind === 'interface');
+/** The id field of a record: its first field when that is named *_id (a Map, not inferred later). */
+const idFields = interfaces
+  .map((d) => [d.name, fieldsOf(d.name)[0]?.name])
+  .filter(([, f]) => f && f.endsWith('_id'));
+
+const header = `// Generated by scripts/generate-addenda-b-schemas.mjs from scripts/addenda-b/addenda-b-types.json
+// (seed 004, DOC23 Addenda B). Do not edit by hand: change the generator and run it again.
+`;
+const schemaTs = `${header}import { z } from 'zod';
+import { literalBoolean, literalNumber, num } from './primitives.js';
+
+${[...emitted.values()].join('\n\n')}
+
+/** Every interface of the seed, by the name a bundle record gives as its \`type\`. */
+export const SEED_RECORD_SCHEMAS: Record<string, z.ZodType> = {
+${interfaces.map((d) => `  ${d.name},`).join('\n')}
+};
+
+/** Seed line of each interface. */
+export const SEED_RECORD_LINES: Record<string, number> = ${JSON.stringify(
+  Object.fromEntries(interfaces.map((d) => [d.name, d.line])),
+  null,
+  2,
+)};
+
+/** The field holding a record's own id, for records whose first field is one. */
+export const SEED_ID_FIELDS: Record<string, string> = ${JSON.stringify(Object.fromEntries(idFields), null, 2)};
+
+/** Fields loosened in the schema because a seed code reports exactly that violation. */
+export const LOOSENED_FIELDS: Record<string, string> = ${JSON.stringify(LOOSENED, null, 2)};
+`;
+fs.writeFileSync(path.join(root, 'src/packs/addenda-b/schema/generated.ts'), schemaTs);
+
+const entries = catalogue.map((c) => ({
+  code: c.code,
+  section: c.section,
+  line: c.line,
+  rule: c.rule,
+  rule_basis: c.rule_basis,
+  checkable: c.checkable,
+  seed_gap: c.seed_gap ?? null,
+}));
+const catalogueTs = `${header}
+export interface CatalogueEntry {
+  code: string;
+  section: string;
+  /** Seed line of the code's first listing. */
+  line: number;
+  rule: string;
+  rule_basis: 'explicit' | 'schema' | 'inferred';
+  checkable: 'bundle' | 'registry' | 'not-mechanical';
+  seed_gap: string | null;
+}
+
+/** All ${entries.length} validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */
+export const CATALOGUE: readonly CatalogueEntry[] = ${JSON.stringify(entries, null, 2)};
+`;
+fs.writeFileSync(path.join(root, 'src/packs/addenda-b/catalogue.generated.ts'), catalogueTs);
+console.log(`generated ${emitted.size} schemas and ${entries.length} catalogue entries`);

@@ -1,0 +1,32 @@
+import type { PackFlag } from './packs/pack.js';
+
+/**
+ * Flags several commands take, with the same help everywhere (a pack's command lists them in its
+ * `flags`). Every command also gets --progress and --help from the CLI itself. A module of its
+ * own, importing nothing, so a pack's command can use it while the registry is being loaded.
+ */
+export const FLAGS = {
+  format: {
+    name: 'format',
+    type: 'string',
+    value: 'text|json',
+    help: 'stdout format (default text)',
+  },
+  out: {
+    name: 'out',
+    type: 'string',
+    value: 'FILE',
+    help: 'write the JSON report to FILE; stdout keeps the text summary',
+  },
+  allowOutsideRoot: {
+    name: 'allow-outside-root',
+    type: 'boolean',
+    help: 'read inputs and traces outside the root too (local use only)',
+  },
+  gitRoot: {
+    name: 'root',
+    type: 'string',
+    value: 'DIR',
+    help: 'workspace nothing is read outside of (default: the git top level)',
+  },
+} as const satisfies Record<string, PackFlag>;

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { GateReport } from './model/report.js';
+import { writeReportFile } from './io/write.js';
+import { renderText } from './render/text.js';
+import { plain } from './render/sanitize.js';
+
+/**
+ * What every CLI command shares, core and pack commands alike (a pack's command imports it from
+ * here): the terminal, usage errors, the parsed arguments, and printing a report.
+ */
+
+export interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  cwd: string;
+  isTTY: boolean;
+}
+
+/** A bad argument: exit 2, with the message and a pointer to the command's help. */
+export class UsageError extends Error {}
+
+/** A command's parsed arguments, typed by what the caller expects of a flag. */
+export class Args {
+  constructor(
+    private readonly values: Record<string, string | boolean | undefined>,
+    readonly positionals: string[],
+  ) {}
+
+  /** A string flag's value (undefined when not given). */
+  string(name: string): string | undefined {
+    const v = this.values[name];
+    return typeof v === 'string' ? v : undefined;
+  }
+
+  /** Whether a boolean flag was given. */
+  flag(name: string): boolean {
+    return this.values[name] === true;
+  }
+}
+
+/** --format text|json (default text). */
+export function textOrJson(v: string | undefined): 'text' | 'json' {
+  if (v === undefined || v === 'text') return 'text';
+  if (v === 'json') return 'json';
+  throw new UsageError(`--format must be text or json, not "${v}"`);
+}
+
+/** The progress callback of --progress (always on when stderr is a terminal). */
+export function progress(io: Io, enabled: boolean): ((m: string) => void) | undefined {
+  return enabled || io.isTTY ? (m) => io.stderr(`… ${plain(m)}\n`) : undefined;
+}
+
+/** `dirs` relative to `root`, which must be a directory holding them (unless allowed outside). */
+export function insideRoot(
+  root: string,
+  given: string | undefined,
+  dirs: string[],
+  allowOutside: boolean,
+): string[] {
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
+    throw new UsageError(`root not found: ${given ?? root}`);
+  const rel = dirs.map((d) => path.relative(root, d) || '.');
+  const outside = rel.find((r) => r.startsWith('..') || path.isAbsolute(r));
+  if (outside !== undefined && !allowOutside)
+    throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
+  return rel;
+}
+
+/** The git top level containing `dir`, else `fallback`. */
+export function gitTopLevel(dir: string, fallback: string): string {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, '.git'))) return d;
+    if (path.dirname(d) === d) return fallback;
+  }
+}
+
+/** `given` resolved against the current directory; it must be a directory (else `notFound`). */
+export function existingDir(io: Io, given: string, notFound: string): string {
+  const abs = path.resolve(io.cwd, given);
+  if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory())
+    throw new UsageError(`${notFound}: ${given}`);
+  return abs;
+}
+
+/**
+ * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
+ * text summary (and says where the report is), whatever the format. Returns the exit code.
+ */
+export function emit(
+  report: GateReport,
+  fmt: 'text' | 'json',
+  out: string | undefined,
+  io: Io,
+): number {
+  const json = JSON.stringify(report, null, 2) + '\n';
+  if (out) {
+    const file = path.resolve(io.cwd, out);
+    writeReportFile(file, json);
+    io.stdout(renderText(report) + `report: ${plain(file)}\n`);
+  } else io.stdout(fmt === 'json' ? json : renderText(report));
+  return report.exit_code;
+}

@@ -1,0 +1,297 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import type { Location } from '../../model/finding.js';
+import { decodeUtf8, readSmallFile } from '../../io/files.js';
+import { fastSchema, type FastSchema } from '../../io/fast-schema.js';
+import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
+import { parseJson } from '../../io/json.js';
+import type { Workspace } from '../../io/workspace.js';
+import { firstIssue, streamLines } from '../kit/index.js';
+import { ADDENDA_B } from './codes.js';
+import { RECORD_SCHEMAS, idFieldOf } from './records.js';
+
+/** bundle.json: what run the records belong to, and the time the bundle speaks for. */
+export const BundleMeta = z
+  .object({
+    $schema: z.string().optional(),
+    schema_version: z.literal('1.0'),
+    task_id: z.string().min(1),
+    run_id: z.string().min(1),
+    matter_id: z.string().min(1).optional(),
+    as_of: z.iso.datetime({ offset: true }).describe('RFC 3339 time the bundle speaks for'),
+  })
+  .strict();
+export type BundleMeta = z.infer<typeof BundleMeta>;
+
+/** Registry files past this count are not read (a finding says so). */
+export const MAX_REGISTRY_FILES = 1000;
+
+export interface BundleRecord {
+  type: string;
+  data: Record<string, unknown>;
+  /** Where the record stands: records.jsonl:<line> or registry/<file>:<line>. */
+  at: Location;
+  /** Event order: the records.jsonl line; registry records come before every event (0). */
+  seq: number;
+  registry: boolean;
+}
+
+export interface Issue {
+  code: (typeof ADDENDA_B)[keyof typeof ADDENDA_B];
+  message: string;
+  at: Location;
+}
+
+/** A read bundle: every record that is well-formed and matches its seed type, indexed. */
+export class Bundle {
+  readonly records: BundleRecord[] = [];
+  private readonly byType = new Map<string, BundleRecord[]>();
+  private readonly byId = new Map<string, BundleRecord[]>();
+  /** Memo for derived views that several rules share (e.g. formula recomputation). */
+  readonly memo = new Map<string, unknown>();
+
+  constructor(
+    readonly dir: string,
+    readonly rel: string,
+    readonly meta: BundleMeta | undefined,
+  ) {}
+
+  add(r: BundleRecord): void {
+    this.records.push(r);
+    let list = this.byType.get(r.type);
+    if (!list) this.byType.set(r.type, (list = []));
+    list.push(r);
+    const idField = idFieldOf(r.type);
+    const id = idField ? r.data[idField] : undefined;
+    if (typeof id === 'string') {
+      const same = this.byId.get(id);
+      if (same) same.push(r);
+      else this.byId.set(id, [r]);
+    }
+  }
+
+  of(type: string): readonly BundleRecord[] {
+    return this.byType.get(type) ?? [];
+  }
+
+  /** The records whose own id is `ref` (of one of `types`, when given). */
+  lookup(ref: unknown, types?: readonly string[]): BundleRecord[] {
+    if (typeof ref !== 'string') return [];
+    const all = this.byId.get(ref) ?? [];
+    return types ? all.filter((r) => types.includes(r.type)) : all;
+  }
+
+  /** The first record whose own id is `ref`, of one of `types` (no allocation: rules call it per record). */
+  resolve(ref: unknown, ...types: string[]): BundleRecord | undefined {
+    if (typeof ref !== 'string') return undefined;
+    const all = this.byId.get(ref);
+    if (!all) return undefined;
+    if (types.length === 0) return all[0];
+    for (const r of all) if (types.includes(r.type)) return r;
+    return undefined;
+  }
+}
+
+interface ReadOptions {
+  maxLineBytes?: number;
+}
+
+/** Reads `<dir>`: bundle.json, records.jsonl and registry/*.json; every defect becomes an issue. */
+export function readBundle(
+  ws: Workspace,
+  dir: string,
+  opts: ReadOptions = {},
+): { bundle: Bundle; issues: Issue[] } {
+  const issues: Issue[] = [];
+  const rel = ws.rel(dir);
+  const fileRel = (name: string) => (rel === '.' ? name : `${rel}/${name}`);
+  const problem = (code: Issue['code'], message: string, at: Location) =>
+    issues.push({ code, message, at });
+
+  const metaFile = loadJsonObject(ws, dir, 'bundle.json');
+  let meta: BundleMeta | undefined;
+  if (metaFile.state !== 'ok') {
+    problem(
+      ADDENDA_B.bundleUnreadable,
+      `bundle.json ${metaFile.state === 'missing' ? 'is missing' : metaFile.detail}.`,
+      metaFile.state === 'bad' && metaFile.line
+        ? { path: metaFile.rel, line: metaFile.line }
+        : { path: metaFile.rel },
+    );
+  } else {
+    const parsed = BundleMeta.safeParse(metaFile.data);
+    if (parsed.success) meta = parsed.data;
+    else {
+      const issue = firstIssue(parsed.error);
+      problem(
+        ADDENDA_B.bundleUnreadable,
+        `bundle.json is invalid at ${issue.where}: ${issue.why}.`,
+        { path: metaFile.rel, line: metaFile.doc.lineOf(issue.path) ?? 1 },
+      );
+    }
+  }
+
+  const bundle = new Bundle(dir, rel, meta);
+  readRegistry(ws, dir, fileRel('registry'), bundle, problem);
+  readRecords(ws, dir, fileRel('records.jsonl'), bundle, problem, opts);
+  return { bundle, issues };
+}
+
+type Problem = (code: Issue['code'], message: string, at: Location) => void;
+
+const validators = new Map<string, FastSchema<z.ZodType>>();
+function validatorFor(type: string): FastSchema<z.ZodType> | undefined {
+  let v = validators.get(type);
+  if (!v) {
+    const schema = RECORD_SCHEMAS[type];
+    if (!schema) return undefined;
+    validators.set(type, (v = fastSchema(schema)));
+  }
+  return v;
+}
+
+/** Checks one parsed value against its seed type and adds it; false when it was refused. */
+function admit(
+  value: unknown,
+  at: Location,
+  seq: number,
+  registry: boolean,
+  bundle: Bundle,
+  problem: Problem,
+): void {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    problem(ADDENDA_B.recordMalformed, 'The record is not a JSON object.', at);
+    return;
+  }
+  const data = value as Record<string, unknown>;
+  const type = data.type;
+  if (typeof type !== 'string' || type === '') {
+    problem(ADDENDA_B.recordMalformed, 'The record has no "type" naming its seed interface.', at);
+    return;
+  }
+  const validator = validatorFor(type);
+  if (!validator) {
+    problem(
+      ADDENDA_B.unknownRecordType,
+      `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`,
+      at,
+    );
+    return;
+  }
+  const parsed = validator.safeParse(data);
+  if (!parsed.success) {
+    const issue = firstIssue(parsed.error);
+    problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at);
+    return;
+  }
+  bundle.add({ type, data, at, seq, registry });
+}
+
+function readRecords(
+  ws: Workspace,
+  dir: string,
+  relPath: string,
+  bundle: Bundle,
+  problem: Problem,
+  opts: ReadOptions,
+): void {
+  const resolved = ws.resolve(dir, 'records.jsonl');
+  if (!resolved.ok) {
+    problem(
+      ADDENDA_B.bundleUnreadable,
+      `records.jsonl ${resolved.reason === 'missing' ? 'is missing' : resolved.detail}.`,
+      { path: relPath },
+    );
+    return;
+  }
+  const outcome = streamLines(
+    resolved.real,
+    (line) => {
+      const at = { path: relPath, line: line.no };
+      if (line.kind === 'too_long') {
+        problem(ADDENDA_B.recordMalformed, `The line is ${line.bytes} bytes, over the cap.`, at);
+        return;
+      }
+      if (line.kind === 'invalid_utf8') {
+        problem(ADDENDA_B.recordMalformed, 'The line is not valid UTF-8.', at);
+        return;
+      }
+      if (line.text.trim() === '') {
+        if (!line.final) problem(ADDENDA_B.recordMalformed, 'The line is empty.', at);
+        return;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(line.text);
+      } catch (err) {
+        problem(ADDENDA_B.recordMalformed, `The line is not JSON: ${(err as Error).message}.`, at);
+        return;
+      }
+      admit(value, at, line.no, false, bundle, problem);
+    },
+    opts.maxLineBytes,
+  );
+  if (!outcome.ok)
+    problem(
+      ADDENDA_B.bundleUnreadable,
+      `records.jsonl ${outcome.reason === 'missing' ? 'is missing' : outcome.detail}.`,
+      { path: relPath },
+    );
+}
+
+function readRegistry(
+  ws: Workspace,
+  dir: string,
+  relDir: string,
+  bundle: Bundle,
+  problem: Problem,
+): void {
+  const resolved = ws.resolve(dir, 'registry');
+  if (!resolved.ok) {
+    if (resolved.reason !== 'missing')
+      problem(ADDENDA_B.bundleUnreadable, `registry/ ${resolved.detail}.`, { path: relDir });
+    return;
+  }
+  let names: string[];
+  try {
+    if (!fs.statSync(resolved.real).isDirectory()) throw new Error('is not a directory');
+    names = fs
+      .readdirSync(resolved.real)
+      .filter((n) => n.endsWith('.json'))
+      .sort();
+  } catch (err) {
+    problem(ADDENDA_B.bundleUnreadable, `registry/ ${(err as Error).message}.`, { path: relDir });
+    return;
+  }
+  if (names.length > MAX_REGISTRY_FILES) {
+    problem(
+      ADDENDA_B.bundleUnreadable,
+      `registry/ holds ${names.length} JSON files; only the first ${MAX_REGISTRY_FILES} were read.`,
+      { path: relDir },
+    );
+    names = names.slice(0, MAX_REGISTRY_FILES);
+  }
+  for (const name of names) {
+    const fileRel = `${relDir}/${name}`;
+    const file = ws.resolve(resolved.real, name);
+    const read = file.ok ? readSmallFile(file.real, MAX_JSON_BYTES) : undefined;
+    if (!file.ok || !read?.ok) {
+      const detail = !file.ok ? file.detail : read && !read.ok ? read.detail : 'is unreadable';
+      problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel });
+      continue;
+    }
+    const text = decodeUtf8(read.bytes);
+    const parsed = text.ok ? parseJson(text.text) : undefined;
+    if (!parsed?.ok) {
+      const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : '';
+      const line = parsed && !parsed.ok ? parsed.position.line : 1;
+      problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel, line });
+      continue;
+    }
+    const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+    items.forEach((item, i) => {
+      const line = Array.isArray(parsed.value) ? (parsed.doc.lineOf([i]) ?? 1) : 1;
+      admit(item, { path: fileRel, line }, 0, true, bundle, problem);
+    });
+  }
+}

@@ -1,0 +1,43 @@
+import type { CodeDef } from '../../model/finding.js';
+
+/**
+ * The pack's own codes, for defects the seed has no code for (an unreadable bundle, a record that
+ * is not a seed type). Every seed rule reports the seed's own `validation.*` code (rules/).
+ */
+export const ADDENDA_B = {
+  bundleUnreadable: {
+    code: 'addenda_b.bundle_unreadable',
+    severity: 'error',
+    title: 'bundle.json, records.jsonl or a registry file is missing, unreadable or malformed',
+    remediation:
+      'Write bundle.json {"schema_version":"1.0","task_id","run_id","as_of"}, records.jsonl (one record a line) and registry/*.json as JSON (docs/addenda-b.md).',
+  },
+  recordMalformed: {
+    code: 'addenda_b.record_malformed',
+    severity: 'error',
+    title: 'A records.jsonl line is not a JSON object with a "type"',
+    remediation: 'Write one JSON object a line, each with "type" naming its seed interface.',
+  },
+  unknownRecordType: {
+    code: 'addenda_b.unknown_record_type',
+    severity: 'error',
+    title: 'A record names a type that is not an interface of DOC23 Addenda B',
+    remediation:
+      'Use the seed interface name as "type" (a union is written as its member, e.g. NoveltyAssessmentNoNeighbor).',
+  },
+  schemaViolation: {
+    code: 'addenda_b.schema_violation',
+    severity: 'error',
+    title: 'A record does not match its seed type (schemas/addenda-b-*.schema.json)',
+    remediation:
+      'Fix the field the message names; the seed line of the type is in docs/addenda-b.md.',
+  },
+  formulaOutputMismatch: {
+    code: 'addenda_b.formula_output_mismatch',
+    severity: 'error',
+    title:
+      'A formula receipt records another output or other validation codes than the seed function computes from its inputs',
+    remediation:
+      'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
+  },
+} as const satisfies Record<string, CodeDef>;

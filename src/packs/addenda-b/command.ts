@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { FLAGS } from '../../cli-flags.js';
+import {
+  UsageError,
+  emit,
+  existingDir,
+  gitTopLevel,
+  insideRoot,
+  progress,
+  textOrJson,
+  type Args,
+  type Io,
+} from '../../cli-kit.js';
+import { verify } from '../../verify.js';
+import type { PackCommand } from '../pack.js';
+import { notChecked } from './not-checked.js';
+
+/**
+ * `audit-gate addenda-b <bundle-dir>...`: each named directory is a DOC23 Addenda B bundle
+ * (bundle.json, records.jsonl, registry/), verified with the shared pipeline. The text report ends
+ * with the number of seed codes this build does not check: they are never counted as passing.
+ */
+export const addendaBCommand: PackCommand = {
+  args: '<bundle-dir>...',
+  about:
+    'Verify DOC23 Addenda B record bundles (bundle.json beside records.jsonl or registry/) against the seed. In text, ends with the number of seed codes this build cannot decide.',
+  flags: [FLAGS.format, FLAGS.out, FLAGS.gitRoot, FLAGS.allowOutsideRoot],
+  run: runAddendaB,
+};
+
+async function runAddendaB(args: Args, io: Io): Promise<number> {
+  const fmt = textOrJson(args.string('format'));
+  if (args.positionals.length === 0)
+    throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
+  const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory not found'));
+  const first = dirs[0]!;
+  const rootFlag = args.string('root');
+  const root = rootFlag
+    ? path.resolve(io.cwd, rootFlag)
+    : gitTopLevel(
+        first,
+        io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first,
+      );
+  const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+  const report = await verify({
+    root,
+    paths: rel,
+    packs: ['addenda-b'],
+    exact: true, // the named dir is the bundle
+    emptyRemediation:
+      'Point audit-gate addenda-b at a bundle directory (bundle.json beside records.jsonl or registry/).',
+    allowOutsideRoot: args.flag('allow-outside-root'),
+    onProgress: progress(io, args.flag('progress')),
+  });
+  const code = emit(report, fmt, args.string('out'), io);
+  if (fmt === 'text')
+    io.stdout(
+      `not checked: ${notChecked().length} DOC23 Addenda B codes this build cannot decide (never counted as passing; see --format json or docs/addenda-b.md).\n`,
+    );
+  return code;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Pack } from '../pack.js';
+import { addendaBMarkdown } from './docs.js';
+import { SeedFixture, addendaBFixtures } from './fixtures.js';
+import { addendaBCommand } from './command.js';
+import { BundleMeta, bundleRecordSchema } from './schemas.js';
+import { ADDENDA_B_CODES, verifyBundle } from './verify.js';
+
+export type { AddendaBExtension } from './verify.js';
+
+/**
+ * DOC23 Addenda B (seed 004): a run's records checked against the seed's contracts. A bundle is a
+ * directory holding bundle.json beside records.jsonl (or registry/). The seed's rules report its
+ * own `validation.*` codes; the pack's own (an unreadable bundle, a record that is no seed type)
+ * are `addenda_b.*`.
+ */
+export const addendaBPack: Pack = {
+  id: 'addenda-b',
+  title: 'DOC23 Addenda B record bundles',
+  namespace: 'addenda_b',
+  extraNamespaces: ['validation'],
+  codes: ADDENDA_B_CODES,
+  targetKind: 'run',
+  subjectKinds: ['run'],
+  options: z.object({}).strict(),
+  schemas: {
+    'addenda-b-bundle': BundleMeta,
+    'addenda-b-record': bundleRecordSchema(),
+    'addenda-b-fixture': SeedFixture,
+  },
+  docs: { 'addenda-b': addendaBMarkdown },
+  discover(dirs) {
+    return dirs
+      .filter(
+        (d) =>
+          d.files.has('bundle.json') && (d.files.has('records.jsonl') || d.dirs.has('registry')),
+      )
+      .map((d) => d.abs)
+      .sort();
+  },
+  verify: verifyBundle,
+  fixtures: addendaBFixtures,
+  command: addendaBCommand,
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { SEED_ID_FIELDS, SEED_RECORD_SCHEMAS } from './schema/generated.js';
+
+/**
+ * A value the seed passes to a formula or gets back from one but never stores as a record of its
+ * own (the arguments of normalizeCriterionWeights, a template-match score): a receipt's input_refs
+ * and output_ref, and a test vector's input_ref / expected_output_ref, name these by value_id.
+ * The only record type of a bundle that is not a seed interface (docs/addenda-b.md).
+ */
+export const FormulaValue = z.looseObject({
+  value_id: z.string().min(1),
+  value: z.unknown(),
+});
+
+/** Every record type a bundle may hold, by its "type". */
+export const RECORD_SCHEMAS: Record<string, z.ZodType> = {
+  ...SEED_RECORD_SCHEMAS,
+  FormulaValue,
+};
+
+/** Records whose id is not their first field (or whose first field is not named *_id). */
+const ID_FIELDS: Record<string, string | undefined> = {
+  ...SEED_ID_FIELDS,
+  // First fields named *_id that name another thing, not the record itself.
+  StepIdempotencyKey: undefined,
+  SourceWorkspaceMutationPrecondition: undefined,
+  InPlaceMutationLock: undefined,
+  DependencyEdge: undefined,
+  ResearchNeedLease: undefined,
+  PerActivationContextBudget: undefined,
+  ForumDeliberationPolicy: undefined,
+  HardCallPendingPolicy: undefined,
+  FormulaValue: 'value_id',
+  TypeOwnerRegistryEntry: 'type_name',
+  OutcomeStateMatrixEntry: 'state',
+  BuildReadyGate: 'gate_id',
+};
+
+/** The field holding a record's own id (what a `*_ref` naming it holds), if it has one. */
+export function idFieldOf(type: string): string | undefined {
+  return ID_FIELDS[type];
+}

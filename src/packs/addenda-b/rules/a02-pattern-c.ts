@@ -1,0 +1,241 @@
+// A-02 / A-03 / A-04 / A-25 Pattern C envelope and chain resolution (L459-594).
+import type { Bundle, BundleRecord } from '../bundle.js';
+import type { Rule } from './rule.js';
+import { q, strings } from './util.js';
+
+/** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: used when a receipt names it and the bundle does not register it. */
+export const DEFAULT_PATTERN_C_RESOLUTION_POLICY = {
+  policy_id: 'default.pattern_c.v1',
+  chain_kind: 'pattern_c_evaluator_then_judge',
+  qualitative_blockers_survive_numeric_pass: true,
+  judge_can_override_evaluator: false,
+  override_allowed_only_for_finding_states: ['contested', 'dismissed', 'rejected_by_user'],
+  route_precedence: 'blocking_qualitative_first',
+  disagreement_route: 'human_review',
+  schema_version: '1.0',
+} as const;
+
+export const envelopeBasisMissing: Rule = {
+  meta: {
+    code: 'validation.envelope_basis_missing',
+    section: 'A-02/A-03/A-04/A-25',
+    seedLine: 484,
+    title: 'An evaluation result envelope has no evaluation_basis',
+    remediation: 'Set evaluation_basis on the envelope (A-02 moves it out of the feedback bundle).',
+  },
+  check(b, report) {
+    for (const e of b.of('EvaluationResultEnvelope'))
+      if (e.data.evaluation_basis === undefined || e.data.evaluation_basis === null)
+        report(e, `EvaluationResultEnvelope ${q(e.data.result_id)} has no evaluation_basis.`);
+  },
+};
+
+const CANONICAL_CHAIN_FIELDS: Record<string, string[]> = {
+  EvaluationResultEnvelope: ['target_evaluation_chain_id'],
+  EvaluationChainRegistryRecord: ['chain_id', 'superseded_by_chain_id'],
+  EvaluationChainResolutionReceipt: ['chain_id'],
+};
+
+export const chainIdNameDrift: Rule = {
+  meta: {
+    code: 'validation.chain_id_name_drift',
+    section: 'A-02/A-03/A-04/A-25',
+    seedLine: 485,
+    title: 'A chain id is carried under a non-canonical field name',
+    remediation:
+      'Use target_evaluation_chain_id on envelopes and chain_id on chain records and receipts.',
+    decision:
+      'Plain reading of A-25: on envelopes, chain records and resolution receipts, any other field whose name ends in chain_id (e.g. evaluation_chain_id) is drift.',
+  },
+  check(b, report) {
+    for (const [type, canonical] of Object.entries(CANONICAL_CHAIN_FIELDS))
+      for (const r of b.of(type)) {
+        const other = Object.keys(r.data).filter(
+          (k) => /chain_?id$/.test(k) && !canonical.includes(k),
+        );
+        if (other.length)
+          report(
+            r,
+            `${type} carries a chain id as ${other.join(', ')}; the canonical name is ${canonical[0]}.`,
+          );
+      }
+  },
+};
+
+/** The envelopes of a chain's received results that are in the bundle. */
+function receivedEnvelopes(b: Bundle, chain: BundleRecord): BundleRecord[] {
+  return strings(chain.data.received_result_ids).flatMap((id) =>
+    b.lookup(id, ['EvaluationResultEnvelope']),
+  );
+}
+
+export const patternCChainIdMismatch: Rule = {
+  meta: {
+    code: 'validation.pattern_c_chain_id_mismatch',
+    section: 'A-02/A-03/A-04/A-25',
+    seedLine: 589,
+    title:
+      'An envelope names another chain than the chain that received it, or no registered chain',
+    remediation:
+      'Set the envelope’s target_evaluation_chain_id to the chain_id of the chain listing its result_id.',
+  },
+  check(b, report) {
+    const chains = b.of('EvaluationChainRegistryRecord');
+    for (const chain of chains)
+      for (const e of receivedEnvelopes(b, chain))
+        if (e.data.target_evaluation_chain_id !== chain.data.chain_id)
+          report(
+            e,
+            `EvaluationResultEnvelope ${q(e.data.result_id)} names chain ${q(e.data.target_evaluation_chain_id ?? null)} but was received by chain ${q(chain.data.chain_id)}.`,
+          );
+    for (const e of b.of('EvaluationResultEnvelope')) {
+      const id = e.data.target_evaluation_chain_id;
+      if (typeof id === 'string' && !b.resolve(id, 'EvaluationChainRegistryRecord'))
+        report(
+          e,
+          `EvaluationResultEnvelope ${q(e.data.result_id)} names chain ${q(id)}, which is not registered.`,
+        );
+    }
+  },
+};
+
+const NEEDS_RESOLUTION = ['complete', 'timed_out'];
+
+export const patternCChainWithoutResolutionReceipt: Rule = {
+  meta: {
+    code: 'validation.pattern_c_chain_without_resolution_receipt',
+    section: 'A-02/A-03/A-04/A-25',
+    seedLine: 590,
+    title: 'A complete or timed-out chain has no resolution receipt',
+    remediation:
+      'Write the EvaluationChainResolutionReceipt that resolves the chain’s verdict and route.',
+    decision:
+      'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results.',
+  },
+  check(b, report) {
+    const resolved = new Set(b.of('EvaluationChainResolutionReceipt').map((r) => r.data.chain_id));
+    for (const c of b.of('EvaluationChainRegistryRecord'))
+      if (NEEDS_RESOLUTION.includes(String(c.data.status)) && !resolved.has(c.data.chain_id))
+        report(
+          c,
+          `Chain ${q(c.data.chain_id)} is ${String(c.data.status)} but no EvaluationChainResolutionReceipt resolves it.`,
+        );
+  },
+};
+
+export const patternCSnapshotMismatch: Rule = {
+  meta: {
+    code: 'validation.pattern_c_snapshot_mismatch',
+    section: 'A-02/A-03/A-04/A-25',
+    seedLine: 592,
+    title: 'A result in a chain was evaluated on another snapshot than the chain',
+    remediation: 'Re-evaluate on the chain’s snapshot, or open a new chain for the new snapshot.',
+  },
+  check(b, report) {
+    for (const chain of b.of('EvaluationChainRegistryRecord'))
+      for (const e of receivedEnvelopes(b, chain))
+        if (e.data.evaluation_snapshot_ref !== chain.data.evaluation_snapshot_ref)
+          report(
+            e,
+            `EvaluationResultEnvelope ${q(e.data.result_id)} used snapshot ${q(e.data.evaluation_snapshot_ref)}, chain ${q(chain.data.chain_id)} is on ${q(chain.data.evaluation_snapshot_ref)}.`,
+          );
+  },
+};
+
+export const patternCMissingExpectedProducer: Rule = {
+  meta: {
+    code: 'validation.pattern_c_missing_expected_producer',
+    section: 'A-02/A-03/A-04/A-25',
+    seedLine: 593,
+    title: 'A complete chain lacks a result from an expected producer',
+    remediation:
+      'Wait for the producer’s result (the chain is partial or timed_out), or record why it is not expected.',
+    decision:
+      'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results (a chain with a received result outside the bundle is not judged).',
+  },
+  check(b, report) {
+    for (const chain of b.of('EvaluationChainRegistryRecord')) {
+      if (chain.data.status !== 'complete') continue;
+      const ids = strings(chain.data.received_result_ids);
+      const envelopes = receivedEnvelopes(b, chain);
+      if (envelopes.length < ids.length) continue;
+      const got = new Set(envelopes.map((e) => e.data.producer_kind));
+      const roles = Array.isArray(chain.data.participant_roles) ? chain.data.participant_roles : [];
+      const expected = [
+        ...(Array.isArray(chain.data.expected_producers) ? chain.data.expected_producers : []),
+        ...roles
+          .filter((p) => (p as { required?: unknown })?.required === true)
+          .map((p) => (p as { producer_kind?: unknown }).producer_kind),
+      ];
+      const missing = [...new Set(expected.filter((p) => !got.has(p)))];
+      if (missing.length)
+        report(
+          chain,
+          `Chain ${q(chain.data.chain_id)} is complete without a result from ${missing.map(q).join(', ')}.`,
+        );
+    }
+  },
+};
+
+export const patternCRouteConflictUnresolved: Rule = {
+  meta: {
+    code: 'validation.pattern_c_route_conflict_unresolved',
+    section: 'A-02/A-03/A-04/A-25',
+    seedLine: 591,
+    title:
+      'A chain resolution passes over a surviving qualitative blocker, or ignores the disagreement route',
+    remediation:
+      'Resolve the chain by its policy: a blocking finding survives a numeric pass (fail or human-review path); a recorded disagreement takes the policy’s disagreement_route.',
+    decision:
+      'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the registered one, or the seed default (L549) for "default.pattern_c.v1".',
+  },
+  check(b, report) {
+    const blockersByResult = new Map<string, BundleRecord[]>();
+    for (const e of b.of('EvaluationFindingEvent')) {
+      const a = e.data.blocking_authority as { satisfied?: unknown } | undefined;
+      if (e.data.severity !== 'blocking' || a?.satisfied !== true) continue;
+      const list = blockersByResult.get(String(e.data.result_id)) ?? [];
+      list.push(e);
+      blockersByResult.set(String(e.data.result_id), list);
+    }
+    for (const r of b.of('EvaluationChainResolutionReceipt')) {
+      const registered = b.resolve(r.data.policy_ref, 'EvaluationChainResolutionPolicy')?.data;
+      const policy =
+        registered ??
+        (r.data.policy_ref === DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id
+          ? DEFAULT_PATTERN_C_RESOLUTION_POLICY
+          : undefined);
+      if (!policy) continue;
+      const overridable =
+        policy.judge_can_override_evaluator === true
+          ? strings(policy.override_allowed_only_for_finding_states)
+          : [];
+      const blockers = strings(r.data.result_ids_considered)
+        .flatMap((id) => blockersByResult.get(id) ?? [])
+        .filter((e) => {
+          const record = b.lookup(e.data.finding_id, ['EvaluationFindingRecord'])[0];
+          return !overridable.includes(String(record?.data.current_state));
+        });
+      const passed = r.data.resolved_route === 'pass_path' || r.data.resolved_verdict === 'passed';
+      if (
+        policy.qualitative_blockers_survive_numeric_pass === true &&
+        blockers.length &&
+        (passed || r.data.qualitative_blockers_preserved === false)
+      )
+        report(
+          r,
+          `Resolution ${q(r.data.receipt_id)} of chain ${q(r.data.chain_id)} ${passed ? 'passes' : 'drops'} a blocking finding (${q(blockers[0]!.data.finding_event_id)}) that policy ${q(policy.policy_id)} keeps.`,
+        );
+      else if (
+        policy.disagreement_route === 'human_review' &&
+        r.data.conflict_type !== undefined &&
+        r.data.conflict_type !== 'none' &&
+        r.data.resolved_route !== 'human_review_path'
+      )
+        report(
+          r,
+          `Resolution ${q(r.data.receipt_id)} records conflict ${q(r.data.conflict_type)} but takes ${q(r.data.resolved_route)}; policy ${q(policy.policy_id)} routes disagreements to human review.`,
+        );
+    }
+  },
+};

@@ -1,0 +1,87 @@
+// A-09 / A-15 / A-22 type owners (L730-788), A-11 LearningMode (L789-801),
+// A-16 / A-17 repair wiring (L802-827).
+import { LearningMode } from '../schema/generated.js';
+import type { Rule } from './rule.js';
+import { q } from './util.js';
+
+const LEARNING_MODES: readonly string[] = LearningMode.options;
+
+export const pendingOwnerWithoutDegradedBehavior: Rule = {
+  meta: {
+    code: 'validation.pending_owner_without_degraded_behavior',
+    section: 'A-09/A-15/A-22',
+    seedLine: 784,
+    title: 'A type pending absorption has no degraded consumer behavior',
+    remediation:
+      'Set pending_consumer_behavior (persist_only, suppress_promotion, disable_ui_affordance, emit_validation_warning, block_route).',
+  },
+  check(b, report) {
+    for (const t of b.of('TypeOwnerRegistryEntry'))
+      if (t.data.status === 'pending_absorption' && !t.data.pending_consumer_behavior)
+        report(
+          t,
+          `Type ${q(t.data.type_name)} is pending_absorption without pending_consumer_behavior.`,
+        );
+  },
+};
+
+export const learningModeValueDrift: Rule = {
+  meta: {
+    code: 'validation.learning_mode_value_drift',
+    section: 'A-11',
+    seedLine: 799,
+    title: 'A learning_mode value is not production, signal_generation or calibration',
+    remediation:
+      'Use one of the live LearningMode values (e.g. calibration, not cross_calibration).',
+    decision:
+      'No seed record declares a LearningMode field, so every record’s top-level learning_mode field is checked.',
+  },
+  check(b, report) {
+    for (const r of b.records)
+      if (
+        Object.hasOwn(r.data, 'learning_mode') &&
+        !LEARNING_MODES.includes(r.data.learning_mode as string)
+      )
+        report(
+          r,
+          `${r.type} has learning_mode ${q(r.data.learning_mode)}; LearningMode is ${LEARNING_MODES.join(' | ')}.`,
+        );
+  },
+};
+
+export const revisorDeclaresRevisionIn: Rule = {
+  meta: {
+    code: 'validation.revisor_declares_revision_in',
+    section: 'A-16/A-17',
+    seedLine: 825,
+    title: 'The Revisor planner declares a revision_in port',
+    remediation:
+      'Remove revision_in from RevisorPlannerInputPorts; the Revisor plans, it does not execute repairs.',
+  },
+  check(b, report) {
+    for (const r of b.of('RevisorPlannerInputPorts'))
+      if (Object.hasOwn(r.data, 'revision_in'))
+        report(r, 'RevisorPlannerInputPorts declares revision_in.');
+  },
+};
+
+export const meaningBearingRepairWithoutRevisionCapability: Rule = {
+  meta: {
+    code: 'validation.meaning_bearing_repair_without_revision_capability',
+    section: 'A-16/A-17',
+    seedLine: 826,
+    title: 'A revision-compatible port names no revision capability',
+    remediation:
+      'Set module_revision_capability_ref on the PortRevisionEligibility (required when revision_compatible is true).',
+    decision:
+      'Checked on PortRevisionEligibility (L808); the repair-instruction half needs OutcomeRepairInstruction, which the seed does not define.',
+  },
+  check(b, report) {
+    for (const p of b.of('PortRevisionEligibility'))
+      if (p.data.revision_compatible === true && !p.data.module_revision_capability_ref)
+        report(
+          p,
+          `Port ${q(p.data.port_id)} of module ${q(p.data.module_id)} is revision_compatible without module_revision_capability_ref.`,
+        );
+  },
+};

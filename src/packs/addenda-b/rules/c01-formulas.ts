@@ -1,0 +1,193 @@
+// C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
+// (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
+import { sameOutput } from '../formulas/builtins.js';
+import { evaluateReceipts } from '../formulas/evaluate.js';
+import { holdsNonFinite } from './s3-derivations.js';
+import type { Rule, RuleMeta } from './rule.js';
+import { q } from './util.js';
+
+/** A rule for one code a seed formula throws: it fires where recomputing a receipt throws it. */
+function thrownBy(meta: RuleMeta): Rule {
+  return {
+    meta,
+    check(b, report) {
+      for (const ev of evaluateReceipts(b))
+        if (ev.computed && !ev.computed.ok && ev.computed.code === meta.code)
+          report(
+            ev.receipt,
+            `Recomputing ${q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}) from the inputs of receipt ${q(ev.receipt.data.receipt_id)}: ${meta.title.toLowerCase()}.`,
+          );
+    },
+  };
+}
+
+const CRITERION = { section: 'C-01/C-09 normalizeCriterionWeights' };
+const TEMPLATE = { section: 'C-09 template match' };
+const RECOMPUTED =
+  'Fires where a FormulaEvaluationReceipt’s FormulaSpec has expression_ref "seed:normalizeCriterionWeights" and recomputing it from the receipt’s input_refs (FormulaValue records holding {criteria, policy}) throws this code.';
+const RECOMPUTED_TEMPLATE =
+  'Fires where a FormulaEvaluationReceipt’s FormulaSpec has expression_ref "seed:computeTemplateOverallScore" and recomputing it from the receipt’s input_refs (FormulaValue records holding {components, weights, softPenaltySum, hardVetoCount, formula}) throws this code.';
+
+export const criterionWeightRules: Rule[] = [
+  thrownBy({
+    ...CRITERION,
+    code: 'validation.unanchored_required_criterion_indeterminate',
+    seedLine: 1766,
+    title: 'An unanchored LLM-judgment criterion makes the score indeterminate under the policy',
+    remediation:
+      'Anchor the criterion, or choose unanchored_llm_judgment_policy exclude / include_with_audit_flag.',
+    decision: RECOMPUTED,
+  }),
+  thrownBy({
+    ...CRITERION,
+    code: 'validation.no_aggregation_eligible_criteria',
+    seedLine: 1783,
+    title: 'No criterion is eligible for aggregation',
+    remediation: 'Add anchored criteria, or change the unanchored policy.',
+    decision: RECOMPUTED,
+  }),
+  thrownBy({
+    ...CRITERION,
+    code: 'validation.criterion_weight_missing_under_from_criterion_weight',
+    seedLine: 1789,
+    title: 'A criterion has no weight under from_criterion_weight',
+    remediation: 'Give every criterion a weight, or use another default_weight_policy.',
+    decision: RECOMPUTED,
+  }),
+  thrownBy({
+    ...CRITERION,
+    code: 'validation.criterion_priority_weight_missing',
+    seedLine: 1796,
+    title: 'A criterion priority has no weight in priority_weight_map',
+    remediation: 'Add the priority (should_have when absent) to priority_weight_map.',
+    decision: RECOMPUTED,
+  }),
+  thrownBy({
+    ...CRITERION,
+    code: 'validation.criterion_weight_invalid',
+    seedLine: 1801,
+    title: 'A criterion weight is negative or not finite',
+    remediation: 'Use finite weights ≥ 0.',
+    decision: RECOMPUTED,
+  }),
+  thrownBy({
+    ...CRITERION,
+    code: 'validation.criterion_weight_sum_zero',
+    seedLine: 1806,
+    title: 'The criterion weights sum to zero (or overflow)',
+    remediation: 'Give at least one eligible criterion a positive weight.',
+    decision: RECOMPUTED,
+  }),
+];
+
+export const templateMatchRules: Rule[] = [
+  thrownBy({
+    ...TEMPLATE,
+    code: 'validation.template_match_component_out_of_range',
+    seedLine: 2111,
+    title: 'A template-match component is missing, not finite or outside [0, 1]',
+    remediation: 'Score every weighted component in [0, 1].',
+    decision: RECOMPUTED_TEMPLATE,
+  }),
+  thrownBy({
+    ...TEMPLATE,
+    code: 'validation.template_match_weight_invalid',
+    seedLine: 2113,
+    title: 'A template-match weight is missing, negative or not finite',
+    remediation: 'Give every component of the formula a finite weight ≥ 0.',
+    decision: RECOMPUTED_TEMPLATE,
+  }),
+  thrownBy({
+    ...TEMPLATE,
+    code: 'validation.template_match_total_weight_zero',
+    seedLine: 2119,
+    title: 'The template-match weights sum to zero',
+    remediation: 'Give at least one component a positive weight.',
+    decision: RECOMPUTED_TEMPLATE,
+  }),
+  thrownBy({
+    ...TEMPLATE,
+    code: 'validation.template_match_soft_penalty_invalid',
+    seedLine: 2126,
+    title: 'The soft penalty is negative, not finite or over soft_penalty_max_total',
+    remediation: 'Keep softPenaltySum within [0, soft_penalty_max_total].',
+    decision: RECOMPUTED_TEMPLATE,
+  }),
+  thrownBy({
+    ...TEMPLATE,
+    code: 'validation.template_match_hard_veto_cap_invalid',
+    seedLine: 2128,
+    title: 'The hard veto cap is outside [0, 1]',
+    remediation: 'Set hard_veto_cap in [0, 1].',
+    decision: RECOMPUTED_TEMPLATE,
+  }),
+  {
+    meta: {
+      ...TEMPLATE,
+      code: 'validation.template_match_output_nan',
+      seedLine: 2140,
+      title: 'A template-match score is NaN',
+      remediation:
+        'Recompute the score; computeTemplateOverallScore never yields NaN from valid inputs.',
+      decision:
+        'The seed lists the code but its function never throws it (the result is clamped): it fires where a receipt of "seed:computeTemplateOverallScore" records a NaN output (FormulaValue "NaN"); validation.formula_output_nan_or_infinity fires too.',
+    },
+    check(b, report) {
+      for (const ev of evaluateReceipts(b))
+        if (ev.builtin.lines === 'L2094-2132' && ev.recorded?.value === 'NaN')
+          report(
+            ev.receipt,
+            `Receipt ${q(ev.receipt.data.receipt_id)} records a NaN template-match score.`,
+          );
+    },
+  },
+];
+
+export const formulaOutputMismatch: Rule = {
+  meta: {
+    code: 'addenda_b.formula_output_mismatch',
+    section: 'C-01 (ours)',
+    seedLine: 219,
+    title:
+      'A formula receipt records another output or other validation codes than the seed function computes from its inputs',
+    remediation:
+      'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
+    decision:
+      'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function’s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes).',
+  },
+  check(b, report) {
+    for (const ev of evaluateReceipts(b)) {
+      const r = ev.receipt;
+      const codes = Array.isArray(r.data.validation_codes) ? r.data.validation_codes : [];
+      const id = q(r.data.receipt_id);
+      if (ev.missing !== undefined) {
+        report(
+          r,
+          `Receipt ${id} cannot be recomputed: its inputs hold no ${q(ev.missing)} argument.`,
+        );
+      } else if (ev.computed && !ev.computed.ok) {
+        if (!codes.includes(ev.computed.code))
+          report(
+            r,
+            `Receipt ${id}: recomputing fails with ${ev.computed.code}, which its validation_codes do not record.`,
+          );
+      } else if (ev.computed?.ok) {
+        const claimed = codes.filter((c) => ev.builtin.codes.includes(c as string));
+        if (claimed.length)
+          report(
+            r,
+            `Receipt ${id} records ${claimed.join(', ')}, but the inputs recompute without error.`,
+          );
+        else if (
+          ev.recorded &&
+          !holdsNonFinite(ev.recorded.value) &&
+          !sameOutput(ev.recorded.value, ev.computed.output)
+        )
+          report(
+            r,
+            `Receipt ${id} records output ${q(ev.recorded.value)}; recomputed from its inputs: ${q(ev.computed.output)}.`,
+          );
+      }
+    }
+  },
+};

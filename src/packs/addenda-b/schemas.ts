@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { BundleMeta } from './bundle.js';
+import { RECORD_SCHEMAS } from './records.js';
+
+/** One records.jsonl line (or registry item): any record type, told apart by "type". */
+export function bundleRecordSchema(): z.ZodType {
+  const members = Object.entries(RECORD_SCHEMAS).map(([type, schema]) =>
+    (schema as z.ZodObject).extend({ type: z.literal(type) }),
+  );
+  return z.discriminatedUnion('type', members as unknown as [z.ZodObject, ...z.ZodObject[]]);
+}
+
+export { BundleMeta };

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { FLAGS } from '../../cli-flags.js';
+import {
+  UsageError,
+  existingDir,
+  gitTopLevel,
+  insideRoot,
+  progress,
+  textOrJson,
+  type Args,
+  type Io,
+} from '../../cli-kit.js';
+import { writeReportFile } from '../../io/write.js';
+import { Workspace } from '../../io/workspace.js';
+import { isAssurance, isEffort, ASSURANCES, EFFORTS } from '../../policy/assurance.js';
+import { renderText } from '../../render/text.js';
+import { quoteValue } from '../../render/sanitize.js';
+import { verify } from '../../verify.js';
+import type { PackCommand } from '../pack.js';
+import { renderArisReport } from './outputs.js';
+import { ASSURANCE_PATH, readAssuranceFile } from './paper.js';
+
+/**
+ * `audit-gate aris <paper-dir>`: the drop-in replacement for verify_paper_audits.sh. Writes the
+ * legacy report to <paper-dir>/.aris/audit-verifier-report.json (or --json-out) and prints the
+ * summary to stderr (with --format json, the legacy report to stdout).
+ */
+export const arisCommand: PackCommand = {
+  args: '<paper-dir>',
+  about:
+    'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr.',
+  flags: [
+    {
+      name: 'assurance',
+      type: 'string',
+      value: 'draft|submission',
+      help: 'what problems block (default: .aris/assurance.txt, else --effort, else draft)',
+    },
+    {
+      name: 'effort',
+      type: 'string',
+      value: 'lite|balanced|max|beast',
+      help: 'implies an assurance when none is given (max, beast: submission)',
+    },
+    {
+      name: 'json-out',
+      type: 'string',
+      value: 'FILE',
+      help: 'write the legacy report to FILE instead',
+    },
+    { ...FLAGS.format, help: 'json also prints the legacy report on stdout' },
+    FLAGS.gitRoot,
+    FLAGS.allowOutsideRoot,
+  ],
+  run: runAris,
+};
+
+async function runAris(args: Args, io: Io): Promise<number> {
+  const fmt = textOrJson(args.string('format'));
+  const { positionals } = args;
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length
+        ? `unexpected argument "${positionals[1]}"`
+        : 'usage: audit-gate aris <paper-dir>',
+    );
+  const paperDir = existingDir(io, positionals[0]!, 'paper-dir not found');
+  const assurance = args.string('assurance');
+  const effort = args.string('effort');
+  if (assurance !== undefined && !isAssurance(assurance)) {
+    throw new UsageError(`invalid --assurance: ${assurance} (expected ${ASSURANCES.join(' or ')})`);
+  }
+  if (effort !== undefined && !isEffort(effort)) {
+    throw new UsageError(`invalid --effort: ${effort} (expected ${EFFORTS.join(', ')})`);
+  }
+  const rootFlag = args.string('root');
+  const allowOutside = args.flag('allow-outside-root');
+  const root = rootFlag
+    ? path.resolve(io.cwd, rootFlag)
+    : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : path.dirname(paperDir));
+  const [paperRel] = insideRoot(root, rootFlag, [paperDir], allowOutside);
+  if (assurance === undefined) checkAssuranceFile(new Workspace(root, allowOutside), paperDir);
+  const report = await verify({
+    root,
+    config: undefined,
+    paths: [paperRel!],
+    packs: ['aris'],
+    exact: true, // the named dir is the paper, whatever lies inside it
+    ...(assurance !== undefined ? { assurance } : {}),
+    ...(effort !== undefined ? { effort } : {}),
+    allowOutsideRoot: allowOutside,
+    onProgress: progress(io, args.flag('progress')),
+  });
+  const target = report.targets.find((t) => t.pack === 'aris');
+  if (!target) {
+    io.stderr(renderText(report));
+    return 1;
+  }
+  const legacy = renderArisReport(report, target.id);
+  legacy.paper_dir = paperDir;
+  const jsonOutFlag = args.string('json-out');
+  const jsonOut = jsonOutFlag
+    ? path.resolve(io.cwd, jsonOutFlag)
+    : path.join(paperDir, '.aris', 'audit-verifier-report.json');
+  const json = JSON.stringify(legacy, null, 2) + '\n';
+  // The default location is inside the (untrusted) paper dir: it must really stay in the root.
+  writeReportFile(jsonOut, json, jsonOutFlag ? undefined : root);
+  if (fmt === 'json') io.stdout(json);
+  else io.stderr(renderText(report) + `report: ${jsonOut}\n`);
+  return report.exit_code;
+}
+
+/** As the shell script did: an assurance.txt that is not draft or submission is a bad argument. */
+function checkAssuranceFile(workspace: Workspace, paperDir: string): void {
+  const file = readAssuranceFile(workspace, paperDir);
+  const where = path.join(paperDir, ASSURANCE_PATH);
+  if (file.state === 'unreadable')
+    throw new UsageError(`invalid assurance in ${where}: the file ${file.detail}`);
+  const v = file.state === 'text' ? file.text.replace(/\s+/g, '') : undefined;
+  if (v !== undefined && !isAssurance(v)) {
+    throw new UsageError(
+      `invalid assurance in ${where}: ${quoteValue(v)} (expected draft or submission)`,
+    );
+  }
+}

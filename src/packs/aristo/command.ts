@@ -1,0 +1,65 @@
+import { FLAGS } from '../../cli-flags.js';
+import {
+  UsageError,
+  emit,
+  existingDir,
+  progress,
+  textOrJson,
+  type Args,
+  type Io,
+} from '../../cli-kit.js';
+import { verify } from '../../verify.js';
+import type { PackCommand } from '../pack.js';
+import { renderCards, type AristoExtension } from './cards.js';
+
+/**
+ * `audit-gate aristo [ROOT]`: every `.aristo/` workspace under ROOT (default: the current
+ * directory), with the shared pipeline's report and exit codes; in text, the proof cards first.
+ */
+export const aristoCommand: PackCommand = {
+  args: '[ROOT]',
+  about:
+    'Verify aristo proofs (.aristo/) against the Rust sources under ROOT (default .): staleness, orphans, the validator checks, waivers. In text, the proof cards come first.',
+  flags: [
+    FLAGS.format,
+    FLAGS.out,
+    { ...FLAGS.gitRoot, help: 'workspace root, when ROOT is not given (default .)' },
+    {
+      name: 'block-inconclusive',
+      type: 'boolean',
+      help: 'inconclusive verdicts block (default: a warning)',
+    },
+    {
+      name: 'block-missing-proof',
+      type: 'boolean',
+      help: 'intents that ask for verification but have no proof block (default: a warning)',
+    },
+    FLAGS.allowOutsideRoot,
+  ],
+  run: runAristo,
+};
+
+async function runAristo(args: Args, io: Io): Promise<number> {
+  const fmt = textOrJson(args.string('format'));
+  if (args.positionals.length > 1)
+    throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+  const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
+  const report = await verify({
+    root,
+    packs: ['aristo'],
+    packOptions: {
+      aristo: {
+        ...(args.flag('block-inconclusive') ? { block_inconclusive: true } : {}),
+        ...(args.flag('block-missing-proof') ? { block_missing_proof: true } : {}),
+      },
+    },
+    allowOutsideRoot: args.flag('allow-outside-root'),
+    onProgress: progress(io, args.flag('progress')),
+  });
+  if (fmt === 'text')
+    for (const t of report.targets) {
+      const ext = report.extensions?.[t.id] as AristoExtension | undefined;
+      if (ext?.kind === 'aristo') io.stdout(`${t.path}\n\n${renderCards(ext.cards)}\n`);
+    }
+  return emit(report, fmt, args.string('out'), io);
+}

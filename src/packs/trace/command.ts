@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { FLAGS } from '../../cli-flags.js';
+import {
+  UsageError,
+  emit,
+  existingDir,
+  gitTopLevel,
+  insideRoot,
+  progress,
+  type Args,
+  type Io,
+} from '../../cli-kit.js';
+import { writeReportFile } from '../../io/write.js';
+import { renderText } from '../../render/text.js';
+import { verify } from '../../verify.js';
+import type { PackCommand } from '../pack.js';
+import { renderVerificationReports } from './outputs.js';
+
+/**
+ * `audit-gate trace <run-dir | artifacts-root>...`: verifies run directories (artifacts/runs/<id>/)
+ * with the shared pipeline, so reports and exit codes are those of `verify`. With
+ * --format verification-report, stdout gets the producer-compatible VerificationReport (one object
+ * for one run, an array for several); --out FILE writes our report, and then the
+ * VerificationReport goes beside it as FILE.verification-report.json.
+ */
+export const traceCommand: PackCommand = {
+  args: '<run-dir | artifacts-root>...',
+  about: 'Verify evidence-grounded run traces (…/runs/<run_id>/).',
+  flags: [
+    {
+      ...FLAGS.format,
+      value: 'text|json|verification-report',
+      help: "stdout format (default text); verification-report is the producer's shape",
+    },
+    {
+      ...FLAGS.out,
+      help: 'write the JSON report to FILE; stdout keeps the text summary (verification-report: that report, also written beside FILE)',
+    },
+    {
+      name: 'min-supports',
+      type: 'string',
+      value: 'N',
+      help: 'minimum evidence supports per derived claim (default 2)',
+    },
+    FLAGS.gitRoot,
+    FLAGS.allowOutsideRoot,
+  ],
+  run: runTrace,
+};
+
+async function runTrace(args: Args, io: Io): Promise<number> {
+  const fmt = args.string('format') ?? 'text';
+  if (fmt !== 'text' && fmt !== 'json' && fmt !== 'verification-report') {
+    throw new UsageError(`--format must be text, json or verification-report, not "${fmt}"`);
+  }
+  if (args.positionals.length === 0)
+    throw new UsageError('usage: audit-gate trace <run-dir | artifacts-root>...');
+  const ms = args.string('min-supports');
+  if (ms !== undefined && !/^\d+$/.test(ms))
+    throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
+  const dirs = args.positionals.map((p) =>
+    existingDir(io, p, 'run directory or artifacts root not found'),
+  );
+  const first = dirs[0]!;
+  const rootFlag = args.string('root');
+  const root = rootFlag
+    ? path.resolve(io.cwd, rootFlag)
+    : gitTopLevel(
+        first,
+        io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first,
+      );
+  const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+  const report = await verify({
+    root,
+    paths: rel,
+    packs: ['trace'],
+    ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
+    emptyRemediation:
+      'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
+    allowOutsideRoot: args.flag('allow-outside-root'),
+    onProgress: progress(io, args.flag('progress')),
+  });
+  const out = args.string('out');
+  if (fmt !== 'verification-report') return emit(report, fmt, out, io);
+  const reports = renderVerificationReports(report);
+  const vr = JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2) + '\n';
+  if (out) {
+    const file = path.resolve(io.cwd, out);
+    writeReportFile(file, JSON.stringify(report, null, 2) + '\n');
+    writeReportFile(`${file.replace(/\.json$/, '')}.verification-report.json`, vr);
+  }
+  io.stdout(vr);
+  if (reports.length === 0) io.stderr(renderText(report));
+  return report.exit_code;
+}
