@@ -521,6 +521,31 @@ describe('beyond the legacy script', () => {
       },
     ]);
   });
+  it('a manifest cannot hide a present artifact: an omitted audit whose artifact is there is verified', async () => {
+    const { paper } = setup({
+      assurance: 'submission',
+      verdicts: { 'proof-checker': 'FAIL' },
+      reasons: { 'proof-checker': 'lemma_3_gap' },
+    });
+    fs.rmSync(path.join(paper, 'KILL_ARGUMENT.json'));
+    write(
+      path.join(paper, '.aris/audit-manifest.json'),
+      JSON.stringify({
+        schema_version: '1',
+        audits: [{ artifact: 'CITATION_AUDIT.json', audit_skill: 'citation-audit' }],
+      }),
+    );
+    const r = await aris(paper);
+    expect(r.code).toBe(1);
+    // The manifest's audits first, then the omitted ones still present; the absent one is excused.
+    expect(r.report.audits.map((a: Row) => a.audit)).toEqual([
+      'citation-audit',
+      'proof-checker',
+      'paper-claim-audit',
+    ]);
+    expect(r.row('proof-checker').status).toBe('BLOCKING_VERDICT');
+    expect(r.report.submission_blocking).toBe(true);
+  });
   it('a malformed manifest is a finding and exit 1 in submission, checked against the default four', async () => {
     const { paper } = setup({ assurance: 'submission' });
     write(path.join(paper, '.aris/audit-manifest.json'), '{"schema_version": "1"}');

@@ -605,6 +605,21 @@ fixture(
     ]),
 );
 fixture(
+  'manifest-omits-present-audit',
+  'verdict_fail',
+  {
+    description:
+      'The manifest leaves out proof-checker, whose FAIL artifact is committed: it is verified anyway.',
+    paper: {
+      verdicts: { 'proof-checker': 'FAIL' },
+      reasons: { 'proof-checker': 'lemma_3_gap' },
+    },
+    expected: ['aris.verdict_fail'],
+    state: 'blocked',
+  },
+  ({ paper }) => writeManifest(paper, [['CITATION_AUDIT.json', 'citation-audit']]),
+);
+fixture(
   'trace-path-is-paper-dir',
   'trace_not_a_trace',
   {

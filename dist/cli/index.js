@@ -3598,8 +3598,156 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
+/******/ })();
+/******/ 
 /************************************************************************/
 var __webpack_exports__ = {};
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/s3-event-projection.ts
+var s3_event_projection_namespaceObject = {};
+__nccwpck_require__.r(s3_event_projection_namespaceObject);
+__nccwpck_require__.d(s3_event_projection_namespaceObject, {
+  IMMUTABLE_TYPES: () => (IMMUTABLE_TYPES),
+  LIVE_STATE_FIELDS: () => (LIVE_STATE_FIELDS),
+  currentProjectionWithoutSourceEvent: () => (currentProjectionWithoutSourceEvent),
+  lifecycleTransitionWithoutReceipt: () => (lifecycleTransitionWithoutReceipt),
+  liveFields: () => (liveFields),
+  mutableStateInsideImmutableSnapshot: () => (mutableStateInsideImmutableSnapshot),
+  rewrittenEvents: () => (rewrittenEvents)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/a01-findings.ts
+var a01_findings_namespaceObject = {};
+__nccwpck_require__.r(a01_findings_namespaceObject);
+__nccwpck_require__.d(a01_findings_namespaceObject, {
+  artifactTargetedFindingMissingVersionRef: () => (artifactTargetedFindingMissingVersionRef),
+  blockingFindingWithoutAuthority: () => (blockingFindingWithoutAuthority),
+  evidenceSignatureHashMissingForSourceBoundFinding: () => (evidenceSignatureHashMissingForSourceBoundFinding),
+  feedbackFindingViewAuthorityDrift: () => (feedbackFindingViewAuthorityDrift),
+  findingCurrentProjectionWithoutEvent: () => (findingCurrentProjectionWithoutEvent),
+  findingStateMutatedInsideImmutableEnvelope: () => (findingStateMutatedInsideImmutableEnvelope),
+  modelJudgmentOnlyBlockerWithoutPermission: () => (modelJudgmentOnlyBlockerWithoutPermission),
+  progressSignalMatchKeyDrift: () => (progressSignalMatchKeyDrift),
+  repeatedFailureKeyMissingArtifactStableId: () => (repeatedFailureKeyMissingArtifactStableId)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/a02-pattern-c.ts
+var a02_pattern_c_namespaceObject = {};
+__nccwpck_require__.r(a02_pattern_c_namespaceObject);
+__nccwpck_require__.d(a02_pattern_c_namespaceObject, {
+  DEFAULT_PATTERN_C_RESOLUTION_POLICY: () => (DEFAULT_PATTERN_C_RESOLUTION_POLICY),
+  chainIdNameDrift: () => (chainIdNameDrift),
+  envelopeBasisMissing: () => (envelopeBasisMissing),
+  patternCChainIdMismatch: () => (patternCChainIdMismatch),
+  patternCChainWithoutResolutionReceipt: () => (patternCChainWithoutResolutionReceipt),
+  patternCMissingExpectedProducer: () => (patternCMissingExpectedProducer),
+  patternCRouteConflictUnresolved: () => (patternCRouteConflictUnresolved),
+  patternCSnapshotMismatch: () => (patternCSnapshotMismatch)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/a06-outcome-taxonomy.ts
+var a06_outcome_taxonomy_namespaceObject = {};
+__nccwpck_require__.r(a06_outcome_taxonomy_namespaceObject);
+__nccwpck_require__.d(a06_outcome_taxonomy_namespaceObject, {
+  dispositionWithoutVerdictMapping: () => (dispositionWithoutVerdictMapping),
+  runtimeStateEmittedToEnvelope: () => (runtimeStateEmittedToEnvelope)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/a08-feedback-routing.ts
+var a08_feedback_routing_namespaceObject = {};
+__nccwpck_require__.r(a08_feedback_routing_namespaceObject);
+__nccwpck_require__.d(a08_feedback_routing_namespaceObject, {
+  envelopeMissingForResult: () => (envelopeMissingForResult),
+  feedbackBranchMissingHandler: () => (feedbackBranchMissingHandler),
+  feedbackBranchUnregistered: () => (feedbackBranchUnregistered),
+  feedbackBundleAbsenceUnexplained: () => (feedbackBundleAbsenceUnexplained),
+  feedbackBundleEmittedAgainstMatrix: () => (feedbackBundleEmittedAgainstMatrix),
+  feedbackDeliveryDuplicateWithoutIdempotency: () => (feedbackDeliveryDuplicateWithoutIdempotency),
+  matrixEntryId: () => (matrixEntryId)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/a09-registry-contracts.ts
+var a09_registry_contracts_namespaceObject = {};
+__nccwpck_require__.r(a09_registry_contracts_namespaceObject);
+__nccwpck_require__.d(a09_registry_contracts_namespaceObject, {
+  learningModeValueDrift: () => (learningModeValueDrift),
+  meaningBearingRepairWithoutRevisionCapability: () => (meaningBearingRepairWithoutRevisionCapability),
+  pendingOwnerWithoutDegradedBehavior: () => (pendingOwnerWithoutDegradedBehavior),
+  revisorDeclaresRevisionIn: () => (revisorDeclaresRevisionIn)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/a23-legal-and-snapshots.ts
+var a23_legal_and_snapshots_namespaceObject = {};
+__nccwpck_require__.r(a23_legal_and_snapshots_namespaceObject);
+__nccwpck_require__.d(a23_legal_and_snapshots_namespaceObject, {
+  evaluationSnapshotMissingWorkspaceHashSet: () => (evaluationSnapshotMissingWorkspaceHashSet),
+  legalPayloadAuthorityLevelLegacy: () => (legalPayloadAuthorityLevelLegacy),
+  legalTreatmentStatusMissingWhenLegalSource: () => (legalTreatmentStatusMissingWhenLegalSource),
+  sourceWorkspaceHashTypedAsArtifactHash: () => (sourceWorkspaceHashTypedAsArtifactHash)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/c01-formula-registry.ts
+var c01_formula_registry_namespaceObject = {};
+__nccwpck_require__.r(c01_formula_registry_namespaceObject);
+__nccwpck_require__.d(c01_formula_registry_namespaceObject, {
+  correlationMetricDeclaredAsRatio: () => (correlationMetricDeclaredAsRatio),
+  formulaTestVectorMissing: () => (formulaTestVectorMissing),
+  formulaVersionDrift: () => (formulaVersionDrift),
+  metricRollupIncludesInvalidatedObservation: () => (metricRollupIncludesInvalidatedObservation),
+  metricRollupWithoutWindow: () => (metricRollupWithoutWindow)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/s3-derivations.ts
+var s3_derivations_namespaceObject = {};
+__nccwpck_require__.r(s3_derivations_namespaceObject);
+__nccwpck_require__.d(s3_derivations_namespaceObject, {
+  RECEIPT_BACKED: () => (RECEIPT_BACKED),
+  formulaOutputNanOrInfinity: () => (formulaOutputNanOrInfinity),
+  holdsNonFinite: () => (holdsNonFinite),
+  metricValueWithoutFormulaReceipt: () => (metricValueWithoutFormulaReceipt),
+  metricWithoutFormulaSpec: () => (metricWithoutFormulaSpec),
+  readModelWithoutInputManifest: () => (readModelWithoutInputManifest),
+  receiptOf: () => (receiptOf)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/c-metrics.ts
+var c_metrics_namespaceObject = {};
+__nccwpck_require__.r(c_metrics_namespaceObject);
+__nccwpck_require__.d(c_metrics_namespaceObject, {
+  calibrationMetricAllOneClass: () => (calibrationMetricAllOneClass),
+  calibrationMetricWithoutCensoringPolicy: () => (calibrationMetricWithoutCensoringPolicy),
+  calibrationMetricWithoutSamplePolicy: () => (calibrationMetricWithoutSamplePolicy),
+  costVectorNegativeComponent: () => (costVectorNegativeComponent),
+  costVectorUnitMismatch: () => (costVectorUnitMismatch),
+  criterionSemanticsHashLegacyName: () => (criterionSemanticsHashLegacyName),
+  noveltyMetricSpaceUndefined: () => (noveltyMetricSpaceUndefined),
+  noveltyNeighborMissingDistance: () => (noveltyNeighborMissingDistance),
+  noveltyNoNeighborHasDistance: () => (noveltyNoNeighborHasDistance),
+  qualityIndexPassStatus: () => (qualityIndexPassStatus),
+  qualityIndexPassStatusDrift: () => (qualityIndexPassStatusDrift),
+  qualityIndexScoreOutOfRange: () => (qualityIndexScoreOutOfRange),
+  qualityIndexWithoutFormulaReceipt: () => (qualityIndexWithoutFormulaReceipt),
+  semanticVersionBumpedWithoutReviewReceipt: () => (semanticVersionBumpedWithoutReviewReceipt)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/s3-externalization.ts
+var s3_externalization_namespaceObject = {};
+__nccwpck_require__.r(s3_externalization_namespaceObject);
+__nccwpck_require__.d(s3_externalization_namespaceObject, {
+  COST_BEARING_KINDS: () => (COST_BEARING_KINDS),
+  externalizationCostCapMissing: () => (externalizationCostCapMissing),
+  privilegedWorkspaceExportWithoutConfirmation: () => (privilegedWorkspaceExportWithoutConfirmation),
+  workspaceExternalizationWithoutPolicy: () => (workspaceExternalizationWithoutPolicy)
+});
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -12440,13 +12588,13 @@ const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
         return this.check(_isoDateTime(ZodISODateTime, params));
     },
     date(params) {
-        return this.check(_isoDate(ZodISODate, params));
+        return this.check(_isoDate(schemas_ZodISODate, params));
     },
     time(params) {
-        return this.check(_isoTime(ZodISOTime, params));
+        return this.check(_isoTime(schemas_ZodISOTime, params));
     },
     duration(params) {
-        return this.check(_isoDuration(ZodISODuration, params));
+        return this.check(_isoDuration(schemas_ZodISODuration, params));
     },
 });
 function schemas_string(params) {
@@ -12460,15 +12608,15 @@ const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) 
     $ZodISODateTime.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
+const schemas_ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
     $ZodISODate.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
+const schemas_ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
     $ZodISOTime.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
+const schemas_ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
     $ZodISODuration.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
@@ -13037,7 +13185,7 @@ function looseObject(shape, params) {
         type: "object",
         shape,
         catchall: unknown(),
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
@@ -15454,12 +15602,15 @@ async function runFixture(folder, opts) {
             }),
         ],
     });
+    // The pack the folder names (<dir>/<pack>/<id>/), until fixture.json names another.
+    target.context = { pack: external_node_path_default().basename(external_node_path_default().dirname(folder)) };
     const loaded = loadJsonObject(ws, folder, 'fixture.json');
     if (loaded.state !== 'ok')
         return fail(FIXTURE.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
     const given = loaded.data['pack'];
     const packId = typeof given === 'string' ? given : external_node_path_default().basename(external_node_path_default().dirname(folder));
     const pack = opts.packs.find((p) => p.id === packId);
+    target.context = { pack: packId };
     const parsed = fixtureSchema(pack).safeParse(loaded.data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -15471,7 +15622,7 @@ async function runFixture(folder, opts) {
     const expectedCodes = fx.expected_validation_codes ??
         (fx.expected_findings ? [...new Set(fx.expected_findings.map((e) => e.code))] : undefined);
     if (expectedCodes === undefined) {
-        return fail(FIXTURE.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
+        return fail(pack?.fixtures?.missingExpected ?? FIXTURE.missingExpected, `Fixture ${fx.fixture_id} has no expected_validation_codes, so it cannot prove anything.`, 1);
     }
     if (!pack)
         return fail(FIXTURE.invalid, typeof given === 'string'
@@ -15534,8 +15685,9 @@ async function runFixture(folder, opts) {
     const stateOk = fx.expected_terminal_state === undefined ||
         fx.expected_terminal_state === emitted.target.terminal_state;
     const located = fx.expected_findings ? compareFindings(fx.expected_findings, emitted.findings) : [];
+    const beyond = pack.fixtures?.check?.(fx, emitted) ?? [];
     const findings = [];
-    if (missing.length || extra.length || !stateOk || located.length) {
+    if (missing.length || extra.length || !stateOk || located.length || beyond.length) {
         const parts = [
             `expected [${expected.join(', ')}]`,
             `got [${actual.join(', ')}]`,
@@ -15545,6 +15697,7 @@ async function runFixture(folder, opts) {
                 ? ''
                 : `terminal state ${emitted.target.terminal_state}, expected ${fx.expected_terminal_state}`,
             ...located,
+            ...beyond,
         ].filter(Boolean);
         findings.push(finding(FIXTURE.mismatch, {
             subject: targetId,
@@ -15613,6 +15766,20 @@ function compareFindings(expected, emitted) {
         unmatched.length ? `expected but not emitted: ${unmatched.map(runner_describe).join(', ')}` : '',
         open.length ? `emitted but not expected: ${open.map(emittedText).join(', ')}` : '',
     ].filter(Boolean);
+}
+
+;// CONCATENATED MODULE: ./src/conformance/suite.ts
+/**
+ * `audit-gate fixtures --build-ready`: each pack that declares a suite gate judges its fixtures as
+ * a whole (a fixture belongs to the pack its target context names, as the runner sets it).
+ */
+function suiteFindings(packs, results, fixtureDir) {
+    return packs.flatMap((pack) => {
+        const gate = pack.fixtures?.suite;
+        if (!gate)
+            return [];
+        return gate.check(results.filter((r) => r.target.context['pack'] === pack.id), fixtureDir);
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/target.ts
@@ -16076,6 +16243,7 @@ function sharedSubjects(results) {
 
 
 
+
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
 async function verify(opts) {
     const ws = new Workspace(opts.root, opts.allowOutsideRoot);
@@ -16113,13 +16281,17 @@ async function verify(opts) {
             const dir = fixtureDirectory(ws, fixtureDir);
             if (!dir.ok)
                 runFindings.push(dir.finding);
-            else
-                results.push(...(await runFixtures(dir.abs, {
+            else {
+                const fixtureResults = await runFixtures(dir.abs, {
                     packs: all,
                     knownCodes: new Set(allCodes().map((c) => c.code)),
                     workspace: ws,
                     onProgress: opts.onProgress,
-                })));
+                });
+                results.push(...fixtureResults);
+                if (opts.buildReady)
+                    runFindings.push(...suiteFindings(all, fixtureResults, ws.rel(dir.abs)));
+            }
         }
     }
     finally {
@@ -17688,9 +17860,13 @@ async function checkAudit(spec, loaded, ctx) {
 
 
 
+
 const MANIFEST_PATH = '.aris/audit-manifest.json';
 const ASSURANCE_PATH = '.aris/assurance.txt';
-/** Verifies one paper directory: the manifest's audits (or the default four), then the aggregate. */
+/**
+ * Verifies one paper directory: the manifest's audits (or the default four, and any of them the
+ * manifest omits whose artifact is present), then the aggregate.
+ */
 async function verifyPaper(paperDir, ctx) {
     const ws = ctx.workspace;
     const rel = ws.rel(paperDir);
@@ -17838,11 +18014,33 @@ function readManifest(paperDir, ctx, targetId) {
             return invalid(`names artifact ${quoteValue(a.artifact)} twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
         seen.add(a.artifact);
     }
+    const listed = parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill }));
     return {
-        audits: parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill })),
+        audits: [...listed, ...omittedButPresent(paperDir, listed)],
         source: loaded.rel,
         findings: [],
     };
+}
+/**
+ * The default audits a manifest leaves out although their artifact is in the paper dir. The
+ * manifest is checkout content: it may excuse an audit that did not run (its artifact is absent),
+ * never hide the verdict of one that did. Anything under the artifact's name counts as present
+ * (a dangling symlink too): it is then verified, and fails as it would without a manifest.
+ */
+function omittedButPresent(paperDir, listed) {
+    // Manifest artifacts are plain paths (one spelling per file), so names compare as they are.
+    const named = new Set(listed.map((a) => a.artifact));
+    return DEFAULT_AUDITS.filter((a) => {
+        if (named.has(a.artifact))
+            return false;
+        try {
+            external_node_fs_default().lstatSync(external_node_path_default().join(paperDir, a.artifact));
+            return true;
+        }
+        catch {
+            return false;
+        }
+    });
 }
 /** Why a paper is provisional, in words, naming the audits: what a reader must fix to be accepted. */
 function provisionalBecause(checks) {
@@ -25749,7 +25947,7789 @@ const aristoPack = {
     markdownCards: markdownCards,
 };
 
+;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready.ts
+/**
+ * The §10 / A-09 build-ready codes: they judge a suite of conformance fixtures, not one bundle,
+ * so the pack's suite gate emits them on `audit-gate fixtures <dir> --build-ready` (fixtures.ts),
+ * never a target's check.
+ */
+const BUILD_READY = {
+    missingExpected: {
+        code: 'validation.conformance_fixture_missing_expected_validation',
+        severity: 'error',
+        title: 'An Addenda B conformance fixture has no expected_validation_codes',
+        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean bundle).',
+    },
+    notExecuted: {
+        code: 'validation.conformance_fixture_not_executed_before_build_ready',
+        severity: 'error',
+        title: 'An Addenda B conformance fixture did not run to a result before build-ready',
+        remediation: 'Fix the fixture (fixture.json, input bundle) so it runs, then run audit-gate fixtures --build-ready again.',
+    },
+    kindWithoutFixture: {
+        code: 'validation.accepted_patch_without_conformance_fixture',
+        severity: 'error',
+        title: 'An Addenda B fixture kind has no conformance fixture',
+        remediation: 'Add a fixture of the kind under <dir>/addenda-b/<fixture_id>/ (the seed lists 20 kinds, L3384-3404).',
+    },
+    gateFailed: {
+        code: 'validation.build_ready_gate_failed',
+        severity: 'error',
+        title: 'The Addenda B package is not build-ready: a conformance requirement failed',
+        remediation: 'Fix the findings listed with it, then run audit-gate fixtures --build-ready again.',
+    },
+};
+const BUILD_READY_CODES = Object.values(BUILD_READY);
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/catalogue.generated.ts
+// Generated by scripts/generate-addenda-b-schemas.mjs from scripts/addenda-b/addenda-b-types.json
+// (seed 004, DOC23 Addenda B). Do not edit by hand: change the generator and run it again.
+/** All 213 validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */
+const CATALOGUE = [
+    {
+        code: 'validation.mutable_state_inside_immutable_snapshot',
+        section: '§3.1',
+        line: 171,
+        rule: 'Fires when a record of an immutable type (canonical event or snapshot) carries live-state fields (current_state, lifecycle_state, updated_at, superseded_by_*) or when two records with the same immutable id differ in content.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.current_projection_without_source_event',
+        section: '§3.1',
+        line: 172,
+        rule: "Fires when a current-state projection's canonical/source event reference does not resolve to a canonical event in the bundle.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.projection_event_seq_out_of_date',
+        section: '§3.1',
+        line: 173,
+        rule: 'Fires when EventProjectionLink.projection_event_seq is lower than the sequence number of the latest canonical event for the same entity (the projection missed a later event).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'per-entity event sequence on most event types',
+    },
+    {
+        code: 'validation.lifecycle_transition_without_receipt',
+        section: '§3.1',
+        line: 174,
+        rule: 'Fires when a projection shows a lifecycle state different from its initial/previous state and no transition receipt in the bundle (from_state -> to_state) accounts for the change.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.read_model_without_input_manifest',
+        section: '§3.2',
+        line: 211,
+        rule: 'Fires when a DerivedReadModelRecord has no input_manifest_ref or the ref does not resolve.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.lifecycle_event_without_read_model_invalidation',
+        section: '§3.2',
+        line: 212,
+        rule: 'Fires when an event whose kind is a ReadModelInvalidationSpec.producer_event_kind occurs at sequence S within the spec scope, but an affected DerivedReadModelRecord of a listed read_model_kind still has no invalidated_by_event_ref and valid_until_event_seq absent or > S.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.context_packet_valid_after_invalidation_event',
+        section: '§3.2',
+        line: 213,
+        rule: 'Fires when, after a packet was assembled, an event of a kind in its invalidated_by_event_kinds (or past valid_until_event_seq) occurs and the packet is still used as valid afterwards.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'record of context-packet use',
+    },
+    {
+        code: 'validation.read_model_asserts_unbacked_truth',
+        section: '§3.2',
+        line: 214,
+        rule: 'Fires when a read model states a status, verdict, score or claim that is not backed by a canonical receipt/event in its input manifest or by a formula/derivation receipt.',
+        rule_basis: 'inferred',
+        checkable: 'not-mechanical',
+        seed_gap: 'content of the derivation policy (derivation_policy_ref has no schema)',
+    },
+    {
+        code: 'validation.metric_without_formula_spec',
+        section: '§3.3',
+        line: 246,
+        rule: 'Fires when a metric or formula output names a metric_id/formula_id with no FormulaSpec in the formula registry.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'mapping from metric_id to FormulaSpec.formula_id',
+    },
+    {
+        code: 'validation.metric_value_without_formula_receipt',
+        section: '§3.3',
+        line: 247,
+        rule: 'Fires when a metric/score record lacks formula_eval_receipt_ref or the ref does not resolve to a FormulaEvaluationReceipt.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.formula_output_nan_or_infinity',
+        section: '§3.3',
+        line: 248,
+        rule: "Fires when a formula output is NaN or +/-Infinity (receipt finite_number_check 'failed_nan'/'failed_infinity', or a stored numeric output is non-finite) and the formula's finite_number_policy is not coerce_to_indeterminate (allow_only_in_test_fixture permits it only inside a fixture).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.derived_boolean_without_formula_receipt',
+        section: '§3.3',
+        line: 249,
+        rule: 'Fires when a derived boolean (pass/fail or similar) is stored without a formula/derivation receipt backing it.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.derived_enum_without_derivation_receipt',
+        section: '§3.3',
+        line: 250,
+        rule: 'Fires when a derived status/enum value is stored without a derivation or formula receipt.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_externalization_without_policy',
+        section: '§3.4',
+        line: 298,
+        rule: "Fires when an externalization receipt's policy_ref does not resolve to a WorkspaceExternalizationPolicy of the same externalization_kind.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.privileged_workspace_export_without_confirmation',
+        section: '§3.4',
+        line: 299,
+        rule: 'Fires when an export-type externalization (save_as, export_bundle) of a privileged workspace or privileged source records completes without user_confirmation_ref.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.external_source_query_without_receipt',
+        section: '§3.4',
+        line: 300,
+        rule: 'Fires when an external query/fetch (external_source_query, connector_fetch, api_call, email_source_fetch, browser_session_read) happened with no WorkspaceExternalizationReceipt.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'typed record of the query/fetch action itself',
+    },
+    {
+        code: 'validation.externalization_cost_cap_missing',
+        section: '§3.4',
+        line: 301,
+        rule: 'Fires when a policy for a cost-bearing externalization kind has no max_cost_vector_ref.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.finding_state_mutated_inside_immutable_envelope',
+        section: '§4 A-01/A-05',
+        line: 451,
+        rule: "Fires when an EvaluationFindingEvent carries lifecycle state beyond emission (emitted_state not 'proposed'/'active', or projection fields such as current_state, lifecycle_transition_refs, updated_at), or two events with one finding_event_id differ.",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.finding_current_projection_without_event',
+        section: '§4 A-01/A-05',
+        line: 452,
+        rule: "Fires when an EvaluationFindingRecord's canonical_event_ref does not resolve to an EvaluationFindingEvent with the same finding_id.",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.blocking_finding_without_authority',
+        section: '§4 A-01/A-05',
+        line: 453,
+        rule: "Fires when a finding with severity (or current_severity) 'blocking' has blocking_authority.satisfied = false or an empty blocking_authority.basis.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.model_judgment_only_blocker_without_permission',
+        section: '§4 A-01/A-05',
+        line: 454,
+        rule: "Fires when a blocking finding's only authority basis is subjective judgment (basis = ['subjective_blocking_allowed']) while subjective_blocking_permission is 'not_allowed'.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.feedback_finding_view_authority_drift',
+        section: '§4 A-01/A-05',
+        line: 455,
+        rule: "Fires when FeedbackFindingView.blocking_authority_satisfied/blocking_authority_basis differ from the source event's blocking_authority (or severity/lifecycle_state differ from the current record).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.progress_signal_match_key_drift',
+        section: '§4 A-01/A-05',
+        line: 456,
+        rule: 'Fires when ProgressSignalRecord.current_finding_match_key differs from the match_key of the finding it reports on, or same_reason_as_previous disagrees with equality of the current and previous match keys.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'link from ProgressSignalRecord to its finding; which key fields define equality',
+    },
+    {
+        code: 'validation.artifact_targeted_finding_missing_version_ref',
+        section: '§4 A-01/A-05',
+        line: 457,
+        rule: 'Fires when a finding has target_artifact_ref but neither based_on_artifact_version_ref nor based_on_artifact_version_absent_reason.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.envelope_target_projection_drift',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 483,
+        rule: 'Fires when the migration fields target_artifact_ref/target_artifact_version_ref/target_scope_ref differ from the values derived from evaluated_target.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: 'EvaluatedTarget shape (live Common Contracts)',
+    },
+    {
+        code: 'validation.envelope_basis_missing',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 484,
+        rule: 'Fires when an EvaluationResultEnvelope lacks evaluation_basis (A-02 moves it into the envelope).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.chain_id_name_drift',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 485,
+        rule: 'Fires when a chain id is carried under a non-canonical field name or naming scheme instead of target_evaluation_chain_id / chain_id (A-25: normalize chain ID naming).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'list of non-canonical chain-id field names',
+    },
+    {
+        code: 'validation.pattern_c_chain_id_mismatch',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 589,
+        rule: "Fires when an envelope's target_evaluation_chain_id differs from the chain_id of the registry record that lists its result_id in received_result_ids (or names no registered chain).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.pattern_c_chain_without_resolution_receipt',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 590,
+        rule: 'Fires when a chain whose status is complete (or partial/timed_out) has no EvaluationChainResolutionReceipt for its chain_id.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.pattern_c_route_conflict_unresolved',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 591,
+        rule: "Fires when results in a chain disagree (e.g. qualitative blocking finding vs quantitative pass) and the resolution receipt is missing, records conflict_type 'none', or picks a route the policy forbids (qualitative_blockers_survive_numeric_pass but pass_path; disagreement_route human_review but not human_review_path).",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.pattern_c_snapshot_mismatch',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 592,
+        rule: "Fires when a result in the chain has an evaluation_snapshot_ref different from the chain's evaluation_snapshot_ref.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.pattern_c_missing_expected_producer',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 593,
+        rule: 'Fires when a chain is complete/resolved but an expected producer (expected_producers, or a participant with required = true) has no result among received_result_ids.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.runtime_state_emitted_to_envelope',
+        section: '§4 A-06/A-07',
+        line: 670,
+        rule: "Fires when a runtime state (pending, pending_dependency, evaluating, dirty) is emitted as an envelope's state/disposition, or a matrix row with state_class 'runtime' has emitted_to_envelope = true.",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: 'envelope state/disposition field (retained live field)',
+    },
+    {
+        code: 'validation.disposition_without_verdict_mapping',
+        section: '§4 A-06/A-07',
+        line: 671,
+        rule: "Fires when a matrix row with state_class 'disposition' has no verdict_mapping (or a disposition has no matrix row).",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.indeterminate_without_cause',
+        section: '§4 A-06/A-07',
+        line: 672,
+        rule: "Fires when a verdict is 'indeterminate' without an IndeterminateCause.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'field carrying the verdict and IndeterminateCause',
+    },
+    {
+        code: 'validation.evaluation_decision_boolean_pass_legacy',
+        section: '§4 A-06/A-07',
+        line: 673,
+        rule: 'Fires when an evaluation decision carries a legacy boolean pass field instead of an EvaluationVerdict.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'legacy boolean field name',
+    },
+    {
+        code: 'validation.feedback_branch_missing_handler',
+        section: '§4 A-08/B-23',
+        line: 724,
+        rule: "Fires when a FeedbackBranch in branch_order (or any branch other than 'none') has no or an empty branch_handlers entry.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.feedback_branch_unregistered',
+        section: '§4 A-08/B-23',
+        line: 725,
+        rule: "Fires when a delivery or policy key uses a branch that is not a FeedbackBranch value or not in the policy's branch_order.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.feedback_delivery_duplicate_without_idempotency',
+        section: '§4 A-08/B-23',
+        line: 726,
+        rule: 'Fires when two deliveries share (run_id, result_id, branch, consumer_module_id), i.e. the same delivery_idempotency_key, or a delivery lacks the key.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.feedback_consumed_without_receipt',
+        section: '§4 A-08/B-23',
+        line: 727,
+        rule: 'Fires when a FeedbackDispatchExpectation has no FeedbackConsumptionReceipt from its consumer within grace_period_ms of created_at.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'FeedbackConsumptionReceipt shape; bundle as-of time',
+    },
+    {
+        code: 'validation.feedback_bundle_absence_unexplained',
+        section: '§4 A-08/B-23',
+        line: 728,
+        rule: 'Fires when an emission record has neither feedback_bundle_ref nor feedback_bundle_absent_reason.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.type_owner_drift',
+        section: '§4 A-09/A-15/A-22',
+        line: 783,
+        rule: 'Fires when a type is declared by a document other than its canonical_owner_doc, or used by a document not in imported_by_docs.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'inventory of which document declares/imports each type',
+    },
+    {
+        code: 'validation.pending_owner_without_degraded_behavior',
+        section: '§4 A-09/A-15/A-22',
+        line: 784,
+        rule: "Fires when an entry with status 'pending_absorption' has no pending_consumer_behavior.",
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.build_ready_gate_failed',
+        section: '§4 A-09/A-15/A-22',
+        line: 785,
+        rule: 'Fires when build-ready is claimed while a BuildReadyGate requirement fails: type-owner registry not clean, pending_absorption rows neither closed nor degraded, command registry incomplete, cross-doc insert obligations not absorbed/stubbed, or a suite in required_validation_suite_refs not passing.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'record type for cross-doc insert obligations',
+    },
+    {
+        code: 'validation.phantom_type_reference',
+        section: '§4 A-09/A-15/A-22',
+        line: 786,
+        rule: 'Fires when a schema references a type with no TypeOwnerRegistryEntry (e.g. EvaluationAffirmation) or only a retired entry without replacement_type_name.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'inventory of type references per document',
+    },
+    {
+        code: 'validation.positive_observation_missing_for_passed_criteria_when_required',
+        section: '§4 A-09/A-15/A-22',
+        line: 787,
+        rule: 'Fires when positive observations are required and a result with passed criteria has no PositiveEvaluationObservation listing them.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: "the 'when required' switch",
+    },
+    {
+        code: 'validation.learning_mode_value_drift',
+        section: '§4 A-11',
+        line: 799,
+        rule: "Fires when a LearningMode value is not production|signal_generation|calibration (e.g. 'cross_calibration').",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.learning_mode_redeclared_outside_owner',
+        section: '§4 A-11',
+        line: 800,
+        rule: 'Fires when LearningMode is declared in a document other than its owner (live V3.3.1).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'inventory of which document declares each type',
+    },
+    {
+        code: 'validation.repair_routed_to_non_revision_port',
+        section: '§4 A-16/A-17',
+        line: 824,
+        rule: "Fires when a meaning-bearing OutcomeRepairInstruction executes through a port that is not 'revision_in' and whose PortRevisionEligibility.revision_compatible is not true.",
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'OutcomeRepairInstruction shape (meaning-bearing flag, target port)',
+    },
+    {
+        code: 'validation.revisor_declares_revision_in',
+        section: '§4 A-16/A-17',
+        line: 825,
+        rule: 'Fires when the Revisor module declares a revision_in port.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.meaning_bearing_repair_without_revision_capability',
+        section: '§4 A-16/A-17',
+        line: 826,
+        rule: 'Fires when revision_compatible = true without module_revision_capability_ref, or a meaning-bearing repair executes through such a port without ModuleRevisionCapability coverage.',
+        rule_basis: 'schema',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.feedback_bundle_emitted_against_matrix',
+        section: '§4 A-18',
+        line: 854,
+        rule: "Fires when an emission record has a feedback_bundle_ref although its matrix entry says emits_feedback_bundle 'never' (or 'on_failure_only' with a non-failed verdict), or has none when the rule is 'always'.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.envelope_missing_for_result',
+        section: '§4 A-18',
+        line: 855,
+        rule: 'Fires when an emission record has no resolvable envelope_ref (or its matrix entry has emits_envelope = true and no envelope exists).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.legal_payload_authority_level_legacy',
+        section: '§4 A-23',
+        line: 902,
+        rule: 'Fires when a legal payload uses the legacy single authority field that mixed jurisdictional authority with treatment, instead of source_authority_level + treatment_status.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'legacy field name',
+    },
+    {
+        code: 'validation.authority_level_projection_drift',
+        section: '§4 A-23',
+        line: 903,
+        rule: 'Fires when ApplicabilityScope.authority_level disagrees with LegalSourcePayload.source_authority_level for the same source.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.legal_treatment_status_missing_when_legal_source',
+        section: '§4 A-23',
+        line: 904,
+        rule: 'Fires when a legal source (LegalSourcePayload present, or source_kind case_law/statute/regulation) has no treatment_status.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.repeated_failure_key_missing_artifact_stable_id',
+        section: '§4 A-26',
+        line: 923,
+        rule: 'Fires when a match key used for repeated-failure detection on an artifact-targeted finding lacks artifact_stable_id.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
+        section: '§4 A-26',
+        line: 924,
+        rule: 'Fires when a finding bound to sources (non-empty evidence_refs or a based_on_source_workspace_snapshot_ref) has a match_key without evidence_signature_hash.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.source_workspace_hash_typed_as_artifact_hash',
+        section: '§4 A-27',
+        line: 952,
+        rule: 'Fires when workspace hashes are stored as a plain artifact-hash map (legacy Record<ArtifactRef,string>) instead of SourceWorkspaceSnapshotHashSet[].',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
+        section: '§4 A-27',
+        line: 953,
+        rule: 'Fires when an EvaluationSnapshot references a source workspace (source_workspace_state_ref) but source_workspace_snapshot_hashes is missing or empty.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_snapshot_hash_mismatch',
+        section: '§4 A-27',
+        line: 954,
+        rule: "Fires when a hash set's source_workspace_head_hash or source_record_hashes differ from the workspace head/record hashes recorded for that point (e.g. the latest applied receipt's new_workspace_head_hash).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revision_lifecycle_illegal_transition',
+        section: '§5 B-01',
+        line: 992,
+        rule: 'Fires when an observed from_state -> to_state pair is not in the allowed transition table.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'allowed-transition table for RevisionExecutionLifecycleState',
+    },
+    {
+        code: 'validation.revision_lifecycle_missing_receipt',
+        section: '§5 B-01',
+        line: 993,
+        rule: 'Fires when a lifecycle transition has no receipt of its triggered_by_receipt_kind in the bundle.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'link from a transition to its receipt (no receipt_ref field)',
+    },
+    {
+        code: 'validation.terminal_state_without_terminal_receipt',
+        section: '§5 B-01',
+        line: 994,
+        rule: 'Fires when the lifecycle enters terminal_satisfied, terminal_failed, terminal_blocked or cancelled without a terminal receipt (e.g. TaskCancelReceipt for cancelled).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'which receipt is terminal per state; TaskCancelReceipt shape',
+    },
+    {
+        code: 'validation.step_idempotency_key_missing',
+        section: '§5 B-02',
+        line: 1016,
+        rule: 'Fires when a dispatched revision step (or its operation receipt) has no StepIdempotencyKey.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.step_idempotency_kind_unregistered',
+        section: '§5 B-02',
+        line: 1017,
+        rule: 'Fires when StepIdempotencyKey.step_kind is not a value of the live RevisionPlanStepKind enum.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
+    },
+    {
+        code: 'validation.step_idempotency_parallel_enum_drift',
+        section: '§5 B-02',
+        line: 1018,
+        rule: 'Fires when a parallel StepKind enum or field is used instead of RevisionPlanStepKind.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
+    },
+    {
+        code: 'validation.workspace_mutation_without_precondition',
+        section: '§5 B-03/D-16',
+        line: 1095,
+        rule: 'Fires when an operation of a mutation kind has no precondition.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_event_seq_conflict',
+        section: '§5 B-03/D-16',
+        line: 1096,
+        rule: "Fires when two mutations were both applied against the same expected_event_seq/expected_workspace_head_hash, or a receipt is 'applied' although its prior_event_seq/prior head hash differs from the precondition.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_api_operation_unregistered',
+        section: '§5 B-03/D-16',
+        line: 1097,
+        rule: 'Fires when operation_kind is not one of the 14 SourceWorkspaceOperationKind values.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_receipt_missing_head_hash',
+        section: '§5 B-03/D-16',
+        line: 1098,
+        rule: "Fires when a receipt with status 'applied' lacks prior_workspace_head_hash or new_workspace_head_hash (optional in the schema).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_read_without_snapshot_receipt',
+        section: '§5 B-03/D-16',
+        line: 1099,
+        rule: "Fires when a workspace read (read_workspace_snapshot operation, or a snapshot citing workspace state) has no receipt with status 'read_completed'.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revision_plan_contains_predicted_post_hash',
+        section: '§5 B-04/C-03',
+        line: 1133,
+        rule: 'Fires when a RevisionPlan (LLM output) contains a predicted_post_hash field anywhere.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.in_place_lock_missing_expected_pre_hash',
+        section: '§5 B-04/C-03',
+        line: 1134,
+        rule: 'Fires when a rolling_hash_in_place plan has an InPlaceMutationLock without expected_pre_hash (or a mutating step without a lock).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.rolling_hash_parallel_steps_same_artifact',
+        section: '§5 B-04/C-03',
+        line: 1135,
+        rule: 'Fires when, in rolling_hash_in_place mode, two steps mutating the same artifact can run in parallel (neither depends transitively on the other) or actually overlapped in execution.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.rolling_hash_same_artifact_dependency_missing',
+        section: '§5 B-04/C-03',
+        line: 1136,
+        rule: 'Fires when same-artifact steps in rolling-hash mode lack a depends_on_step_ids chain that orders them.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.outcome_dependency_cycle',
+        section: '§5 B-05/B-06/B-20',
+        line: 1185,
+        rule: 'Fires when the declared outcome dependency graph contains a cycle.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'outcome dependency graph record (live spec)',
+    },
+    {
+        code: 'validation.revalidation_cascade_loop',
+        section: '§5 B-05/B-06/B-20',
+        line: 1186,
+        rule: "Fires when a cascade revisits an outcome (duplicate in visited_outcome_ids) or ends with status 'cycle_detected'.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revalidation_cascade_max_depth_exceeded',
+        section: '§5 B-05/B-06/B-20',
+        line: 1187,
+        rule: "Fires when depth > max_depth or status is 'max_depth_exceeded'.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.success_marked_before_cascade_quiescent',
+        section: '§5 B-05/B-06/B-20',
+        line: 1188,
+        rule: "Fires when an outcome or run is marked satisfied/terminal_satisfied while a cascade touching it is still 'running' (no quiescent receipt yet).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'time/sequence of the success marking (transitions carry none)',
+    },
+    {
+        code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
+        section: '§5 B-05/B-06/B-20',
+        line: 1189,
+        rule: 'Fires when an outcome enters pending_dependency while an upstream outcome is already in a terminal failure disposition and no upstream_failure propagation follows.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'outcome state history record',
+    },
+    {
+        code: 'validation.hard_call_options_empty',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1287,
+        rule: "Fires when a closed-choice Hard Call (response_mode 'closed_choice' or 'closed_choice_with_other') has an empty options array.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.hard_call_closed_choice_needs_two_options',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1288,
+        rule: "Fires when response_mode 'closed_choice' has fewer than two options.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.hard_call_freeform_missing_response_schema',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1289,
+        rule: "Fires when response_mode 'freeform_required' has no response schema.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'response-schema field on HardRevisionCall',
+    },
+    {
+        code: 'validation.hard_call_resolved_without_dispatcher_receipt',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1290,
+        rule: "Fires when a Hard Call is treated as resolved (e.g. the lifecycle leaves waiting_hard_call) without a HardCallResolutionReceipt (operation_kind 'hard_call_resolved', dispatcher_actor_ref) for that hard_call_id.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.cancel_ignores_executed_side_effect',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1291,
+        rule: 'Fires when a cancel covers side effects that had already executed and treats them as cancelled (side_effect_policy neither do_not_cancel_executed_side_effects nor create_corrective_artifact).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'side-effect ledger record',
+    },
+    {
+        code: 'validation.skip_without_receipt',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1292,
+        rule: 'Fires when a step/outcome/module is marked skipped without a TaskSkipReceipt whose target_ref names it.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'record that marks a target as skipped',
+    },
+    {
+        code: 'validation.forum_deadlock_without_policy',
+        section: '§5 B-14',
+        line: 1310,
+        rule: 'Fires when a forum room deliberates without a ForumDeliberationPolicy for its room_id.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'record of forum rooms/deliberations',
+    },
+    {
+        code: 'validation.forum_policy_allows_task_agent_decides',
+        section: '§5 B-14',
+        line: 1311,
+        rule: "Fires when on_no_consensus (or any terminal behavior) is 'task_agent_decides'.",
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.forum_no_consensus_without_terminal_route',
+        section: '§5 B-14',
+        line: 1312,
+        rule: 'Fires when no-consensus handling has no terminal route (on_no_consensus missing or not one of the three allowed values).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.concurrency_tie_breaker_uses_wall_clock',
+        section: '§5 B-16',
+        line: 1340,
+        rule: 'Fires when the grant order among competing plans follows a timestamp instead of the six-key rule (or deterministic_final_key is a wall-clock value rather than a ULID/plan_id).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'record of the granted order',
+    },
+    {
+        code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
+        section: '§5 B-16',
+        line: 1341,
+        rule: 'Fires when, among plans tied on keys 1-3, a higher plan_risk_score was ordered first.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'record of the granted order',
+    },
+    {
+        code: 'validation.concurrency_tie_breaker_missing_final_key',
+        section: '§5 B-16',
+        line: 1342,
+        rule: 'Fires when a profile lacks deterministic_final_key (or keys are not unique, so the order is not total).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.sufficiency_protocol_without_detection',
+        section: '§5 B-24',
+        line: 1496,
+        rule: "Fires when an outcome is routed to a sufficiency terminal (needs_information, needs_verification, needs_human_judgment, unable_to_evaluate, blocked_by_policy, unrecoverable, process gap) or a 'no_sufficient_procedure' Hard Call is raised without a SufficiencyDetectionResult.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'outcome disposition record (live)',
+    },
+    {
+        code: 'validation.no_improvement_without_metric',
+        section: '§5 B-24',
+        line: 1497,
+        rule: 'Fires when the max_attempts_without_material_score_improvement trigger is used but the policy has no improvement_metric_ref resolving to a FormulaSpec (or the attempts carry no scores).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.no_improvement_without_epsilon',
+        section: '§5 B-24',
+        line: 1498,
+        rule: 'Fires when that trigger is used but epsilon is missing or not a finite non-negative number (default 0.03).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.procedure_exhaustion_without_candidate_universe',
+        section: '§5 B-24',
+        line: 1499,
+        rule: "Fires when 'all_policy_allowed_procedures_exhausted' is triggered with an empty candidate_procedures list, or with a policy-allowed candidate that is neither tried/exhausted nor given an inapplicable_reason.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.hard_call_raised_when_no_human_choice_available',
+        section: '§5 B-24',
+        line: 1500,
+        rule: 'Fires when hard_call_required is true (or a Hard Call was raised) for a route no human choice can fix: needs_information with a research route, needs_verification, process_gap_out, unrecoverable, or blocked_by_policy when the user cannot alter the policy boundary.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'whether the user can alter the policy / a research route exists',
+    },
+    {
+        code: 'validation.sufficiency_retry_after_terminal_detection',
+        section: '§5 B-24',
+        line: 1501,
+        rule: "Fires when a new attempt or revision dispatch for the outcome follows a detection with no_sufficient_procedure = true (notably terminal_route 'unrecoverable': stop retrying).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'timestamps on attempts/dispatches (ProcedureAttemptRecord has none)',
+    },
+    {
+        code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
+        section: '§5 B-24',
+        line: 1502,
+        rule: "Fires when the outcome's emitted disposition does not match terminal_route: needs_information->needs_information (+ResearchNeed), needs_verification->needs_verification (+VerificationRequestStep), blocked_by_policy->blocked_by_policy (+policy ref), process_gap_out->unable_to_evaluate (+TaskProcessGapSignal), unrecoverable->unrecoverable, needs_human_judgment->HardRevisionCall.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'outcome disposition record (live)',
+    },
+    {
+        code: 'validation.revision_plan_dependency_edge_drift',
+        section: '§5 B-25',
+        line: 1535,
+        rule: "Fires when RevisionPlan.dependency_edges is present and not isomorphic to the steps' depends_on_step_ids (which are canonical).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'DependencyEdge direction; dependency_edges field on RevisionPlan',
+    },
+    {
+        code: 'validation.revision_plan_step_dependency_undefined',
+        section: '§5 B-25',
+        line: 1536,
+        rule: 'Fires when a step lacks the depends_on_step_ids field (an empty array means no dependencies).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revision_plan_cycle',
+        section: '§5 B-25',
+        line: 1537,
+        rule: 'Fires when depends_on_step_ids forms a cycle.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revision_plan_dependency_targets_missing_step',
+        section: '§5 B-25',
+        line: 1538,
+        rule: 'Fires when depends_on_step_ids (or an edge endpoint) names a step_id not in the plan.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revalidation_policy_ambiguous',
+        section: '§5 B-26',
+        line: 1564,
+        rule: "Fires when the policy is internally inconsistent: policy_kind 'none' with outcomes_to_recheck, 'revalidate_targeted_outcomes' with an empty list, or a closure kind without closure_policy_ref.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revalidation_policy_ref_missing',
+        section: '§5 B-26',
+        line: 1565,
+        rule: 'Fires when a TypedRevisionInstruction has no resolvable revalidation_policy_ref.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revalidation_trigger_legacy_field_present',
+        section: '§5 B-26',
+        line: 1566,
+        rule: 'Fires when a record carries a revalidation_trigger field.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revalidation_expectation_legacy_field_present',
+        section: '§5 B-26',
+        line: 1567,
+        rule: 'Fires when a record carries a revalidation_expectation field.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.regenerate_missing_previous_attempt_hashes',
+        section: '§5 B-27',
+        line: 1597,
+        rule: 'Fires when a regenerate payload has no previous_attempt_hashes (or an empty list although earlier attempts exist).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.regenerate_identical_output',
+        section: '§5 B-27',
+        line: 1598,
+        rule: "Fires when a regenerate attempt's output_hash equals a previous attempt hash and the output was not rejected (action_taken 'accepted_new_output', or matched_previous_attempt false despite the match).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.regenerate_loop_after_identical_rejection',
+        section: '§5 B-27',
+        line: 1599,
+        rule: "Fires when, after a receipt with action_taken 'rejected_identical_output', another regenerate attempt follows without a changed generation policy or escalation.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.metric_rollup_without_window',
+        section: '§6 C-01 Formula Registry',
+        line: 1744,
+        rule: 'Fires when a MetricRollup lacks measurement_window (required), including when the formula sample_policy.window_required is true.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.metric_rollup_includes_invalidated_observation',
+        section: '§6 C-01 Formula Registry',
+        line: 1745,
+        rule: "Fires when included_observation_refs contains an invalidated observation (also listed as excluded with reason 'invalidated', or invalidated by an event in the bundle).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'invalidation marker for observations',
+    },
+    {
+        code: 'validation.formula_test_vector_missing',
+        section: '§6 C-01 Formula Registry',
+        line: 1747,
+        rule: 'Fires when a FormulaSpec has no test_vectors.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.formula_version_drift',
+        section: '§6 C-01 Formula Registry',
+        line: 1748,
+        rule: "Fires when a receipt's formula_semantic_version differs from the registry FormulaSpec.semantic_version for its formula_id (or an output's metric_semantics_version differs from its spec).",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.correlation_metric_declared_as_ratio',
+        section: '§6 C-01 Formula Registry',
+        line: 1749,
+        rule: "Fires when a correlation metric (e.g. confidence_convergence_spearman) is declared with value_kind/unit 'ratio' instead of 'correlation'.",
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.unanchored_required_criterion_indeterminate',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1766,
+        rule: "Fires when any criterion has scoring_basis 'unanchored_llm_judgment' and unanchored_llm_judgment_policy is 'indeterminate'.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.no_aggregation_eligible_criteria',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1783,
+        rule: "Fires when no criterion remains eligible (empty list, or every criterion unanchored under policy 'exclude').",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_weight_missing_under_from_criterion_weight',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1789,
+        rule: "Fires when default_weight_policy is 'from_criterion_weight' and a criterion's weight is null/undefined.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_priority_weight_missing',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1796,
+        rule: "Fires when default_weight_policy is 'from_priority' and priority_weight_map has no value for the criterion's priority (missing priority defaults to 'should_have').",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_weight_invalid',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1801,
+        rule: 'Fires when a raw weight is NaN, +/-Infinity or negative (zero is allowed).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_weight_sum_zero',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1806,
+        rule: 'Fires when the sum of raw weights is <= 0 or not finite (all-zero weights; also overflow to Infinity).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.quality_index_pass_status_drift',
+        section: '§6 C-01 QualityIndex',
+        line: 1850,
+        rule: "Fires when derived_pass_status differs from the rule: 'failed_required_gate' if required_gate_failures is non-empty, else 'passed' if aggregate_score >= pass_threshold, else 'failed_threshold'.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.quality_index_without_formula_receipt',
+        section: '§6 C-01 QualityIndex',
+        line: 1851,
+        rule: 'Fires when a QualityIndex has no resolvable formula_eval_receipt_ref.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.quality_index_score_out_of_range',
+        section: '§6 C-01 QualityIndex',
+        line: 1852,
+        rule: 'Fires when aggregate_score or pass_threshold is outside [0,1] or not finite.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.cost_vector_unit_mismatch',
+        section: '§6 C-07',
+        line: 2008,
+        rule: 'Fires when components[d].unit differs from its key d, or cost vectors are added across non-matching CostDimension units.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.cost_quantile_sum_without_correlation_policy',
+        section: '§6 C-07',
+        line: 2009,
+        rule: "Fires when an aggregated vector's p90/p99 equal the sum of its parts' p90/p99 and no CostCorrelationPolicy is declared.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'field holding CostCorrelationPolicy; aggregate-to-parts link',
+    },
+    {
+        code: 'validation.scalar_cost_estimate_legacy_field_present',
+        section: '§6 C-07',
+        line: 2010,
+        rule: 'Fires when a legacy scalar cost estimate (old CostEstimate) field appears where a CostVector ref is required.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'legacy field name',
+    },
+    {
+        code: 'validation.cost_vector_negative_component',
+        section: '§6 C-07',
+        line: 2011,
+        rule: 'Fires when any CostDistribution number (expected, p50, p90, p99, hard_cap) is negative.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.novelty_no_neighbor_has_distance',
+        section: '§6 C-08',
+        line: 2069,
+        rule: "Fires when neighbor_state is 'no_pattern_found' and closest_pattern_id, closest_pattern_distance or similarity_score is present.",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.novelty_neighbor_missing_distance',
+        section: '§6 C-08',
+        line: 2070,
+        rule: "Fires when neighbor_state is 'nearest_pattern_found' and closest_pattern_distance is missing (or non-finite / outside the spec distance_range [0,1]).",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.novelty_metric_space_undefined',
+        section: '§6 C-08',
+        line: 2071,
+        rule: 'Fires when metric_spec_ref does not resolve to a NoveltyMetricSpec (feature vector definition, distance metric, distance range).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_component_out_of_range',
+        section: '§6 C-09 template match',
+        line: 2111,
+        rule: 'Fires when, for a key of formula.component_weights, the component value is missing, not finite, or outside [0,1].',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_weight_invalid',
+        section: '§6 C-09 template match',
+        line: 2113,
+        rule: 'Fires when a weight (taken from the weights argument for each key of formula.component_weights) is missing, not finite, or negative.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_total_weight_zero',
+        section: '§6 C-09 template match',
+        line: 2119,
+        rule: 'Fires when the total weight is <= 0 or not finite (e.g. all weights zero).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_soft_penalty_invalid',
+        section: '§6 C-09 template match',
+        line: 2126,
+        rule: 'Fires when softPenaltySum is not finite, negative, or above formula.soft_penalty_max_total.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_hard_veto_cap_invalid',
+        section: '§6 C-09 template match',
+        line: 2128,
+        rule: 'Fires when formula.hard_veto_cap is not finite or outside [0,1] (checked even when there is no veto).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_output_nan',
+        section: '§6 C-09 template match',
+        line: 2140,
+        rule: 'Fires when the computed (or stored) template score is NaN.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.calibration_metric_without_sample_policy',
+        section: '§6 Calibration metrics',
+        line: 2195,
+        rule: 'Fires when a CalibrationMetricSpec lacks sample_policy (min_sample_size).',
+        rule_basis: 'schema',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.calibration_metric_all_one_class',
+        section: '§6 Calibration metrics',
+        line: 2196,
+        rule: "Fires when a class-based metric is reported with positive_count or negative_count = 0 and a non-null metric_value instead of null with indeterminate_reason 'all_one_class'.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.calibration_metric_without_censoring_policy',
+        section: '§6 Calibration metrics',
+        line: 2197,
+        rule: "Fires when a metric with time-to-event outcomes (observed_outcome_encoding 'time_to_event') lacks censoring_policy.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_semantics_hash_legacy_name',
+        section: '§6 C-10',
+        line: 2211,
+        rule: 'Fires when the lexical hash is stored under the legacy name (criterion_semantics_hash) instead of criterion_text_hash.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_semantics_version_unbumped_on_meaning_change',
+        section: '§6 C-10',
+        line: 2212,
+        rule: "Fires when a criterion's meaning changed but criterion_semantics_version was not bumped.",
+        rule_basis: 'inferred',
+        checkable: 'not-mechanical',
+        seed_gap: 'semantic review verdict',
+    },
+    {
+        code: 'validation.semantic_version_bumped_without_review_receipt',
+        section: '§6 C-10',
+        line: 2213,
+        rule: 'Fires when criterion_semantics_version differs from the previous version of the same criterion_id and semantic_review_receipt_ref is absent.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.source_kind_taint_unmapped',
+        section: '§7 D-01/D-02',
+        line: 2271,
+        rule: 'Fires when a source_kind has no SourceKindTaintDefault entry.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.external_authority_without_trust_basis',
+        section: '§7 D-01/D-02',
+        line: 2272,
+        rule: "Fires when a source carries 'external_authority_trusted' taint without a trust basis listed in its kind's required_trust_basis.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'trust-basis/taint fields on SourceRecord',
+    },
+    {
+        code: 'validation.taint_not_inherited_through_summary',
+        section: '§7 D-01/D-02',
+        line: 2273,
+        rule: 'Fires when a record derived from others (summary/extract) has a less-tainted taint_class than its most-tainted input and no SanitizationNode justifies it.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'TaintClass values and order; derivation-lineage field',
+    },
+    {
+        code: 'validation.workspace_taint_missing_aggregation_policy',
+        section: '§7 D-01/D-02',
+        line: 2274,
+        rule: 'Fires when a workspace taint/privilege is computed without a TaintAggregationPolicy.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.taint_downgrade_without_sanitization_node',
+        section: '§7 D-01/D-02',
+        line: 2275,
+        rule: "Fires when a record's taint is lowered relative to its input with no SanitizationNode (with evidence_ref) recording the downgrade.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'TaintClass values and order',
+    },
+    {
+        code: 'validation.tier0_source_record_materialized',
+        section: '§7 D-04',
+        line: 2314,
+        rule: 'Fires when a SourceRecord has tier 0 (tier must be 1, 2 or 3).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.claim_depends_on_tier0_lookup',
+        section: '§7 D-04',
+        line: 2315,
+        rule: 'Fires when a claim derivation, evidence anchor or claim cites an EphemeralSourceLookupReceipt (may_support_downstream_claims: false).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.source_tier_transition_not_persisted',
+        section: '§7 D-04',
+        line: 2316,
+        rule: "Fires when a source's tier differs between versions with no SourceTierTransitionReceipt.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.source_tier_demotion_without_authority',
+        section: '§7 D-04',
+        line: 2317,
+        rule: 'Fires when to_tier < from_tier without an authorising actor or access tier (cleared_by_access_tier).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'access-tier authority policy',
+    },
+    {
+        code: 'validation.research_need_scope_missing',
+        section: '§7 D-05/B-13',
+        line: 2358,
+        rule: 'Fires when a ResearchNeed has no need_scope.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.research_need_run_id_on_task_scope_conflict',
+        section: '§7 D-05/B-13',
+        line: 2359,
+        rule: "Fires when need_scope is 'task' (or 'workspace') and run_id is set.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.research_need_double_leased',
+        section: '§7 D-05/B-13',
+        line: 2360,
+        rule: 'Fires when two leases on one need_id with different lease_tokens overlap in time (acquired_at..expires_at).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.research_need_human_needed_without_exit',
+        section: '§7 D-05/B-13',
+        line: 2361,
+        rule: "Fires when status is 'human_needed' without human_needed_reason and a human-facing exit (attention item or Hard Call).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.claim_support_status_without_derivation',
+        section: '§7 D-06/G-03',
+        line: 2444,
+        rule: "Fires when a claim support_status has no resolvable support_derivation_receipt_ref, or the receipt's derived_support_status differs.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.evidence_anchor_without_claim_ref',
+        section: '§7 D-06/G-03',
+        line: 2445,
+        rule: 'Fires when supports_claim_refs is empty.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.domain_payload_without_registry_ref',
+        section: '§7 D-06/G-03',
+        line: 2446,
+        rule: 'Fires when a domain_specific_payload is present without a DomainPayloadRegistryRef (kind, schema ref, version) it validates against.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'field linking a payload to its DomainPayloadRegistryRef',
+    },
+    {
+        code: 'validation.extractor_missing_reported_as_source_missing',
+        section: '§7 D-06/G-03',
+        line: 2447,
+        rule: 'Fires when an extraction failure is reported as the source being missing (e.g. a missing_source/source_unavailable limitation although the SourceRecord exists).',
+        rule_basis: 'inferred',
+        checkable: 'not-mechanical',
+        seed_gap: 'extractor-vs-source failure record',
+    },
+    {
+        code: 'validation.run_board_event_without_governance',
+        section: '§7 D-07/D-09/D-12/D-24',
+        line: 2518,
+        rule: 'Fires when a RunBoardAuditEvent lacks its governance envelope or a required envelope field.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.visible_post_cross_matter_leak',
+        section: '§7 D-07/D-09/D-12/D-24',
+        line: 2519,
+        rule: 'Fires when a post whose source event has governance.matter_id X is made visible to a reader or context operating under a different (or no) matter.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'reader/delivery record carrying the reader matter_id',
+    },
+    {
+        code: 'validation.suppressed_event_without_audit_stub',
+        section: '§7 D-07/D-09/D-12/D-24',
+        line: 2520,
+        rule: 'Fires when an event withheld from publication (data_class in suppress_data_classes, privileged, volume cap, matter firewall) has no redacted stub post (redacted = true with withheld_reason) while publish_redacted_stub_when_suppressed is true.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.passive_board_autopublish_without_policy',
+        section: '§7 D-07/D-09/D-12/D-24',
+        line: 2521,
+        rule: 'Fires when a post is auto-published without a RunBoardPublicationPolicy, or for an event_class not in auto_publish_event_classes.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.context_packet_without_request',
+        section: '§7 D-08',
+        line: 2578,
+        rule: "Fires when an assembly receipt's request_id does not resolve to a TaskRunContextPacketRequest.",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.context_packet_without_assembly_receipt',
+        section: '§7 D-08',
+        line: 2579,
+        rule: 'Fires when a context packet is used without an assembly receipt for its packet_ref.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'record of context-packet use',
+    },
+    {
+        code: 'validation.per_activation_context_budget_exceeded',
+        section: '§7 D-08',
+        line: 2580,
+        rule: 'Fires when total_token_count exceeds max_total_tokens.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.required_packet_item_omitted_without_block_or_warning',
+        section: '§7 D-08',
+        line: 2581,
+        rule: 'Fires when an omitted item has required = true and no block or warning was raised.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'block/warning record',
+    },
+    {
+        code: 'validation.module_assistance_request_without_endpoint',
+        section: '§7 D-10',
+        line: 2627,
+        rule: 'Fires when target_endpoint_ref is missing.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.assistance_request_without_answer_schema',
+        section: '§7 D-10',
+        line: 2628,
+        rule: 'Fires when answer_schema_ref is missing.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.moderator_failure_without_fallback',
+        section: '§7 D-10',
+        line: 2629,
+        rule: 'Fires when a forum moderator fails and no fallback path is taken.',
+        rule_basis: 'inferred',
+        checkable: 'not-mechanical',
+        seed_gap: 'moderator/fallback records',
+    },
+    {
+        code: 'validation.task_agent_substantive_decision_forbidden',
+        section: '§7 D-10',
+        line: 2630,
+        rule: 'Fires when the Task Agent decides substance (e.g. resolves a substantive_review request or a forum deadlock) rather than only recommending.',
+        rule_basis: 'inferred',
+        checkable: 'not-mechanical',
+        seed_gap: 'actor roles and decision records',
+    },
+    {
+        code: 'validation.run_guidance_consumed_while_contested',
+        section: '§7 D-13',
+        line: 2673,
+        rule: "Fires when guidance is consumed (e.g. placed in a context packet) while its lifecycle_state is 'contested'.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'guidance consumption record',
+    },
+    {
+        code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
+        section: '§7 D-13',
+        line: 2674,
+        rule: 'Fires when guidance is injected into a different run without selected_by_doc24_context_policy = true (or with cross_run_eligible = false).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'guidance injection record (which run consumed it)',
+    },
+    {
+        code: 'validation.run_guidance_lifecycle_transition_without_receipt',
+        section: '§7 D-13',
+        line: 2675,
+        rule: 'Fires when RunGuidanceItemCurrent.lifecycle_state changed without a RunGuidanceLifecycleReceipt.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.user_action_without_command_registry_entry',
+        section: '§7 D-14/§G command closure',
+        line: 2698,
+        rule: 'Fires when a user or surface action has no TaskCommandRegistryEntry.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'inventory of user/surface actions',
+    },
+    {
+        code: 'validation.command_missing_idempotency_key',
+        section: '§7 D-14/§G command closure',
+        line: 2699,
+        rule: 'Fires when a durable-write command does not require an idempotency key (idempotency_key_required false), or an invocation of a command that requires one has none.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.command_missing_read_model_invalidation',
+        section: '§7 D-14/§G command closure',
+        line: 2700,
+        rule: "Fires when a command with durable_write 'required' lists no read_model_invalidations.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.phantom_button_no_command',
+        section: '§7 D-14/§G command closure',
+        line: 2701,
+        rule: 'Fires when a UI affordance (a command_ref / issue_command_ref on a surface record) names a command_id with no registry entry.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.sub_agent_point_without_fallback',
+        section: '§7 D-15',
+        line: 2738,
+        rule: 'Fires when an allowed_coordination_point has no SubAgentFallbackPolicy in fallback_policies.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.output_contract_singular_legacy_field_present',
+        section: '§7 D-15',
+        line: 2739,
+        rule: 'Fires when a profile carries a singular output-contract field instead of output_contract_refs.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'legacy field name',
+    },
+    {
+        code: 'validation.plan_verifier_required_but_missing',
+        section: '§7 D-15',
+        line: 2740,
+        rule: 'Fires when a plan meets the policy (plan_risk_score >= required_when_plan_risk_score_gte, external side effects, or privileged meaning-bearing revision) but has no plan-verifier result.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'plan-verifier result record',
+    },
+    {
+        code: 'validation.structured_anchor_empty',
+        section: '§7 D-17',
+        line: 2770,
+        rule: 'Fires when none of section_id, field_path, citation_ref, row_id, cell_ref is populated.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.context_hash_unverified',
+        section: '§7 D-17',
+        line: 2771,
+        rule: 'Fires when a TextAnchor is resolved without validating context_hash.',
+        rule_basis: 'explicit',
+        checkable: 'not-mechanical',
+        seed_gap: 'definition of sha256_canonical_text_v1; anchor-resolution record',
+    },
+    {
+        code: 'validation.hard_call_hash_unnormalized',
+        section: '§7 D-17',
+        line: 2772,
+        rule: 'Fires when a reusable Hard Call resolution hash was computed without canonical whitespace/key order (recomputing over the canonical form gives a different hash).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'hashed field and canonicalisation',
+    },
+    {
+        code: 'validation.library_promotion_without_gate',
+        section: '§7 D-20',
+        line: 2806,
+        rule: "Fires when a promotion receipt (status 'promoted') has no gate_ref resolving to a LibraryPromotionGate.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.library_promotion_candidate_confused_with_durable_write',
+        section: '§7 D-20',
+        line: 2807,
+        rule: "Fires when a candidate is marked 'promoted' without a LibraryPromotionReceipt carrying durable_library_write_ref (the queue record treated as the write).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.privileged_source_auto_promoted',
+        section: '§7 D-20',
+        line: 2808,
+        rule: 'Fires when a privileged source was promoted without an explicit approval (privileged_sources_auto_promote_allowed is the literal false).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: 'approval record; privileged flag on sources',
+    },
+    {
+        code: 'validation.requires_background_progress_legacy_field_present',
+        section: '§7 D-21',
+        line: 2824,
+        rule: 'Fires when a record carries the requires_background_progress field.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.background_execution_heartbeat_confused',
+        section: '§7 D-21',
+        line: 2825,
+        rule: 'Fires when background execution and heartbeat are mixed: heartbeat fields on RunExecutionRequirements, execution flags on ModuleProgressBehavior, or emits_progress_heartbeat = true without heartbeat_interval_ms.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.reliance_packet_without_input_manifest',
+        section: '§8.2',
+        line: 2920,
+        rule: 'Fires when a TaskReliancePacket has no input_manifest (or its input_manifest_hash does not match the manifest content).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.reliance_status_not_derivable',
+        section: '§8.2',
+        line: 2921,
+        rule: "Fires when reliance_derivation.status cannot be reproduced from its decisive inputs and derivation policy (e.g. 'safe_to_rely_within_scope' with unresolved_limitations, or an unresolvable derivation_policy_ref).",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.reliance_packet_stale_snapshot',
+        section: '§8.2',
+        line: 2922,
+        rule: 'Fires when a packet not invalidated/superseded references an artifact version, workspace snapshot, finding state, policy decision, hard-call resolution, evidence package or chain resolution that a later event (after created_from_event_seq) changed, and no RelianceInvalidationEvent exists.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.work_product_certification_without_reliance_packet',
+        section: '§8.2',
+        line: 2923,
+        rule: 'Fires when task_reliance_packet_ref does not resolve to a TaskReliancePacket (or points to an invalidated one).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revision_review_packet_contains_current_action',
+        section: '§8 G-02',
+        line: 3003,
+        rule: 'Fires when a RevisionReviewPacket stores a current reviewer action field (actions must be RevisionReviewDecisionReceipts).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'legacy field name',
+    },
+    {
+        code: 'validation.review_decision_without_receipt',
+        section: '§8 G-02',
+        line: 3004,
+        rule: 'Fires when a packet is in a decision state (accepted, rejected, forked, changes_requested, restored_known_good) without a matching RevisionReviewDecisionReceipt in decision_receipt_refs.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver',
+        section: '§8 G-02',
+        line: 3005,
+        rule: "Fires when a meaning-bearing revision is applied with no RevisionReviewPacket and no policy waiver (e.g. receipt action 'no_user_review_required').",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'meaning-bearing flag on revisions',
+    },
+    {
+        code: 'validation.known_good_checkpoint_missing_policy_snapshot',
+        section: '§8 G-04',
+        line: 3059,
+        rule: 'Fires when a KnownGoodCheckpoint has no policy_snapshot_ref.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.known_good_checkpoint_missing_capability_snapshot',
+        section: '§8 G-04',
+        line: 3060,
+        rule: 'Fires when a KnownGoodCheckpoint has no capability_snapshot_ref.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
+        section: '§8 G-04',
+        line: 3061,
+        rule: 'Fires when a restore/fork from a checkpoint does not list every irreversible side effect executed after the checkpoint in irrevocable_side_effects_at_fork.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'side-effect ledger after the checkpoint',
+    },
+    {
+        code: 'validation.explanation_trace_contains_hidden_reasoning',
+        section: '§8 G-18',
+        line: 3224,
+        rule: 'Fires when hidden_reasoning_included is not the literal false.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.explanation_trace_without_causal_steps',
+        section: '§8 G-18',
+        line: 3225,
+        rule: 'Fires when causal_steps is empty.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.replay_attempts_external_side_effect',
+        section: '§8 G-19',
+        line: 3271,
+        rule: 'Fires when allow_external_side_effects is not false, or a replay executed an external side effect.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.deterministic_replay_with_nondeterministic_step',
+        section: '§8 G-19',
+        line: 3272,
+        rule: "Fires when replay_mode is 'deterministic_reexecution' for a source run that contains LLM/tool/web/provider-dependent steps.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'source-run step records typing determinism',
+    },
+    {
+        code: 'validation.replay_divergence_unrecorded',
+        section: '§8 G-19',
+        line: 3273,
+        rule: "Fires when a replayed step's output hash differs from the original and no ReplayDivergenceRecord exists for it.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'record of replayed step outputs',
+    },
+    {
+        code: 'validation.g_surface_action_without_command',
+        section: '§8 §G command registry entries',
+        line: 3311,
+        rule: 'Fires when a §G surface action has no RelianceLayerCommandRegistryEntry (command_id among the 12 listed at L3279-3291).',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'inventory of §G surface actions',
+    },
+    {
+        code: 'validation.g_surface_missing_empty_state',
+        section: '§8 §G command registry entries',
+        line: 3312,
+        rule: 'Fires when a §G command registry entry has a missing or empty empty_state_behavior.',
+        rule_basis: 'schema',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.g_surface_missing_degraded_state',
+        section: '§8 §G command registry entries',
+        line: 3313,
+        rule: 'Fires when a §G command registry entry has a missing or empty degraded_state_behavior.',
+        rule_basis: 'schema',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.g_surface_missing_error_state',
+        section: '§8 §G command registry entries',
+        line: 3314,
+        rule: 'Fires when a §G command registry entry has a missing or empty error_state_behavior.',
+        rule_basis: 'schema',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.accepted_patch_without_conformance_fixture',
+        section: '§10',
+        line: 3417,
+        rule: 'Fires when an accepted amendment row/patch (for a runner: one of the 20 AddendaBConformanceFixtureKind values) has no AddendaBConformanceFixture.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.conformance_fixture_missing_expected_validation',
+        section: '§10',
+        line: 3418,
+        rule: 'Fires when a fixture has no expected_validation_codes (our reading; the alternative reading is that an expected code was not emitted).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.conformance_fixture_not_executed_before_build_ready',
+        section: '§10',
+        line: 3419,
+        rule: 'Fires when build-ready is claimed while any fixture has no execution result.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+];
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/codes.ts
+/**
+ * The pack's own codes, for defects the seed has no code for (an unreadable bundle, a record that
+ * is not a seed type). Every seed rule reports the seed's own `validation.*` code (rules/).
+ */
+const ADDENDA_B = {
+    bundleUnreadable: {
+        code: 'addenda_b.bundle_unreadable',
+        severity: 'error',
+        title: 'bundle.json, records.jsonl or a registry file is missing, unreadable or malformed',
+        remediation: 'Write bundle.json {"schema_version":"1.0","task_id","run_id","as_of"}, records.jsonl (one record a line) and registry/*.json as JSON (docs/addenda-b.md).',
+    },
+    recordMalformed: {
+        code: 'addenda_b.record_malformed',
+        severity: 'error',
+        title: 'A records.jsonl line is not a JSON object with a "type"',
+        remediation: 'Write one JSON object a line, each with "type" naming its seed interface.',
+    },
+    unknownRecordType: {
+        code: 'addenda_b.unknown_record_type',
+        severity: 'error',
+        title: 'A record names a type that is not an interface of DOC23 Addenda B',
+        remediation: 'Use the seed interface name as "type" (a union is written as its member, e.g. NoveltyAssessmentNoNeighbor).',
+    },
+    schemaViolation: {
+        code: 'addenda_b.schema_violation',
+        severity: 'error',
+        title: 'A record does not match its seed type (schemas/addenda-b-*.schema.json)',
+        remediation: 'Fix the field the message names; the seed line of the type is in docs/addenda-b.md.',
+    },
+    formulaOutputMismatch: {
+        code: 'addenda_b.formula_output_mismatch',
+        severity: 'error',
+        title: 'A formula receipt records another output or other validation codes than the seed function computes from its inputs',
+        remediation: 'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/schema/primitives.ts
+
+/** The strings a bundle writes for the numbers JSON cannot carry. */
+const NON_FINITE = ['NaN', 'Infinity', '-Infinity'];
+/** A seed `number`: a JSON number, or one of the non-finite strings (the rules decide on them). */
+const num = union([schemas_number(), schemas_enum(NON_FINITE)]);
+/** A seed literal `true` / `false` (a refinement, so the fast validator still covers it). */
+function literalBoolean(value) {
+    return schemas_boolean().refine((v) => v === value, { message: `must be ${value}` });
+}
+/** A seed union of number literals, e.g. `0.8 | 0.9 | 0.95 | 0.99`. */
+function literalNumber(values) {
+    return schemas_number()
+        .refine((v) => values.includes(v), { message: `must be one of ${values.join(', ')}` });
+}
+/** A bundle number as a JS number: the non-finite strings decode, anything else is undefined. */
+function toNumber(v) {
+    if (typeof v === 'number')
+        return v;
+    if (v === 'NaN')
+        return NaN;
+    if (v === 'Infinity')
+        return Infinity;
+    if (v === '-Infinity')
+        return -Infinity;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/schema/generated.ts
+// Generated by scripts/generate-addenda-b-schemas.mjs from scripts/addenda-b/addenda-b-types.json
+// (seed 004, DOC23 Addenda B). Do not edit by hand: change the generator and run it again.
+
+
+/** Seed L152. */
+const CanonicalEventRef = schemas_string();
+/** Seed L153. */
+const ProjectionRef = schemas_string();
+/** Seed L154. */
+const EventProjectionLink = looseObject({
+    canonical_event_ref: CanonicalEventRef,
+    current_projection_ref: ProjectionRef,
+    projection_event_seq: num,
+    projection_valid_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L179. */
+const DerivedReadModelRecord = looseObject({
+    read_model_id: schemas_string(),
+    read_model_kind: schemas_enum([
+        'TaskReliancePacket',
+        'TaskHealthCard',
+        'FindingsInbox',
+        'WorkProductCertification',
+        'RunDiff',
+        'DecisionAuditView',
+        'EvidencePackage',
+        'EvaluationChainView',
+        'AttentionLedger',
+        'BudgetNarrative',
+    ]),
+    input_manifest_ref: unknown().optional(),
+    derivation_policy_ref: schemas_string(),
+    formula_eval_receipt_refs: array(schemas_string()),
+    valid_from_event_seq: num,
+    valid_until_event_seq: num.optional(),
+    invalidated_by_event_ref: schemas_string().optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L201. */
+const ReadModelInvalidationSpec = looseObject({
+    producer_event_kind: schemas_string(),
+    invalidates_read_models: array(schemas_enum([
+        'TaskReliancePacket',
+        'TaskHealthCard',
+        'FindingsInbox',
+        'WorkProductCertification',
+        'RunDiff',
+        'DecisionAuditView',
+        'EvidencePackage',
+        'EvaluationChainView',
+        'AttentionLedger',
+        'BudgetNarrative',
+    ])),
+    invalidation_scope: schemas_enum(['same_run', 'same_task', 'same_matter', 'specific_refs']),
+    target_refs: array(schemas_string()).optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1630. */
+const MissingInputPolicy = schemas_enum([
+    'fail_validation',
+    'return_indeterminate',
+    'exclude_with_recorded_omission',
+    'default_value_with_audit',
+    'block_computation',
+]);
+/** Seed L1636. */
+const ZeroDenominatorPolicy = schemas_enum([
+    'return_indeterminate_insufficient_data',
+    'return_zero',
+    'return_one',
+    'fail_validation',
+]);
+/** Seed L219. */
+const FormulaEvaluationReceipt = looseObject({
+    receipt_id: schemas_string(),
+    formula_id: schemas_string(),
+    formula_semantic_version: schemas_string(),
+    producer_ref: schemas_string(),
+    task_id: schemas_string().optional(),
+    run_id: schemas_string().optional(),
+    input_refs: array(schemas_string()),
+    input_manifest_hash: schemas_string(),
+    input_value_hash: schemas_string(),
+    output_ref: schemas_string(),
+    output_value_hash: schemas_string(),
+    omitted_input_names: array(schemas_string()),
+    missing_input_policy_applied: MissingInputPolicy.optional(),
+    zero_denominator_policy_applied: ZeroDenominatorPolicy.optional(),
+    finite_number_check: schemas_enum([
+        'passed',
+        'failed_nan',
+        'failed_infinity',
+        'coerced_to_indeterminate',
+    ]),
+    validation_codes: array(schemas_string()),
+    computed_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L255. */
+const WorkspaceExternalizationKind = schemas_enum([
+    'open_in_browser',
+    'open_native_app',
+    'show_in_finder',
+    'save_as',
+    'export_bundle',
+    'external_source_query',
+    'connector_fetch',
+    'api_call',
+    'email_source_fetch',
+    'browser_session_read',
+]);
+/** Seed L266. */
+const WorkspaceExternalizationPolicy = looseObject({
+    policy_id: schemas_string(),
+    externalization_kind: WorkspaceExternalizationKind,
+    requires_user_confirmation: schemas_boolean(),
+    requires_redaction_preview: schemas_boolean(),
+    allowed_data_classes: array(schemas_enum(['public', 'internal', 'privileged', 'local_only'])),
+    allowed_taint_classes: array(unknown()),
+    max_cost_vector_ref: schemas_string().optional(),
+    provider_logging_warning_required: schemas_boolean(),
+    receipt_required: literalBoolean(true),
+    replay_policy: unknown(),
+    warning_text: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L280. */
+const WorkspaceExternalizationReceipt = looseObject({
+    receipt_id: schemas_string(),
+    externalization_kind: WorkspaceExternalizationKind,
+    workspace_id: schemas_string(),
+    source_record_refs: array(unknown()),
+    destination_ref: schemas_string().optional(),
+    policy_ref: schemas_string(),
+    user_confirmation_ref: schemas_string().optional(),
+    redaction_preview_ref: schemas_string().optional(),
+    cost_vector_ref: schemas_string().optional(),
+    status: schemas_enum(['completed', 'blocked_by_policy', 'cancelled', 'failed']),
+    irreversible_disclosure_possible: schemas_boolean(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L309. */
+const FindingState = schemas_enum([
+    'proposed',
+    'active',
+    'contested',
+    'resolved',
+    'superseded_by_revision',
+    'superseded_by_source_change',
+    'expired',
+    'user_approved',
+    'tool_verified',
+    'human_verified',
+    'rejected_by_user',
+    'dismissed',
+    'unrecoverable',
+]);
+/** Seed L323. */
+const BlockingAuthorityBasis = schemas_enum([
+    'deterministic_check',
+    'source_reference',
+    'tool_verification',
+    'rubric_criterion',
+    'user_instruction',
+    'saved_criteria',
+    'human_label',
+    'multi_reviewer_consensus',
+    'subjective_blocking_allowed',
+]);
+/** Seed L333. */
+const SubjectiveBlockingPermission = schemas_enum([
+    'not_allowed',
+    'allowed_by_outcome_definition',
+    'allowed_by_user_instruction',
+    'allowed_by_human_review',
+]);
+/** Seed L338. */
+const BlockingAuthorityEvaluation = looseObject({
+    satisfied: schemas_boolean(),
+    basis: array(BlockingAuthorityBasis),
+    subjective_blocking_permission: SubjectiveBlockingPermission,
+    evaluated_policy_ref: unknown().optional(),
+    explanation: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L346. */
+const FindingMatchKey = looseObject({
+    failure_kind: unknown(),
+    artifact_stable_id: schemas_string().optional(),
+    target_scope_ref: unknown().nullable(),
+    criterion_id: schemas_string().optional(),
+    finding_summary_hash: schemas_string(),
+    normalized_finding_text_hash: schemas_string(),
+    evidence_signature_hash: schemas_string().optional(),
+    source_workspace_snapshot_hash: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L357. */
+const EvaluationFindingEvent = looseObject({
+    finding_event_id: schemas_string(),
+    finding_id: schemas_string(),
+    result_id: schemas_string(),
+    producer_kind: unknown(),
+    producer_module_id: schemas_string(),
+    producer_activation_seq: num,
+    finding_kind: unknown(),
+    finding_text: schemas_string(),
+    explanation: schemas_string(),
+    severity: schemas_enum(['low', 'medium', 'high', 'blocking']),
+    emitted_state: unknown().optional(),
+    assurance_basis: array(unknown()),
+    blocking_authority: BlockingAuthorityEvaluation,
+    confidence_score: num,
+    confidence_basis: array(unknown()),
+    confidence_explanation: schemas_string(),
+    target_artifact_ref: schemas_string().optional(),
+    target_artifact_version_ref: schemas_string().optional(),
+    target_scope_ref: unknown().optional(),
+    target_criterion_id: schemas_string().optional(),
+    affected_claim_refs: array(unknown()),
+    evidence_refs: array(schemas_string()),
+    verification_record_refs: array(schemas_string()),
+    supporting_material_snapshot_refs: array(schemas_string()),
+    based_on_artifact_version_ref: schemas_string().optional(),
+    based_on_artifact_version_absent_reason: schemas_enum(['non_artifact_target', 'human_review_no_artifact', 'process_observation'])
+        .optional(),
+    based_on_source_workspace_snapshot_ref: schemas_string().optional(),
+    based_on_board_digest_ref: schemas_string().optional(),
+    evaluation_snapshot_ref: schemas_string(),
+    match_key: FindingMatchKey,
+    taint_class: unknown(),
+    data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+    matter_id: schemas_string().optional(),
+    privileged: schemas_boolean(),
+    policy_decision_refs: array(unknown()),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['2.0']),
+});
+/** Seed L399. */
+const EvaluationFindingRecord = looseObject({
+    finding_id: schemas_string(),
+    canonical_event_ref: schemas_string(),
+    current_state: FindingState,
+    current_severity: schemas_enum(['low', 'medium', 'high', 'blocking']),
+    lifecycle_transition_refs: array(schemas_string()),
+    superseded_by_finding_id: schemas_string().optional(),
+    expires_at: schemas_string().optional(),
+    last_validated_against_artifact_version_ref: schemas_string().optional(),
+    last_validated_against_source_workspace_snapshot_ref: schemas_string().optional(),
+    updated_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L412. */
+const FindingLifecycleTransitionReceipt = looseObject({
+    receipt_id: schemas_string(),
+    finding_id: schemas_string(),
+    from_state: FindingState,
+    to_state: FindingState,
+    transition_reason: schemas_enum([
+        'router_admitted',
+        'user_contested',
+        'user_confirmed',
+        'tool_verified',
+        'revision_resolved',
+        'source_changed',
+        'target_version_changed',
+        'expired_by_policy',
+        'dismissed_duplicate',
+        'rejected_by_user',
+        'marked_unrecoverable',
+    ]),
+    actor_ref: schemas_string(),
+    evidence_refs: array(schemas_string()),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L434. */
+const FeedbackFindingView = looseObject({
+    finding_id: schemas_string(),
+    source_finding_event_ref: schemas_string(),
+    current_finding_record_ref: schemas_string(),
+    display_summary: schemas_string(),
+    display_explanation: schemas_string(),
+    finding_kind: unknown(),
+    severity: schemas_enum(['low', 'medium', 'high', 'blocking']),
+    lifecycle_state: FindingState,
+    blocking_authority_satisfied: schemas_boolean(),
+    blocking_authority_basis: array(BlockingAuthorityBasis),
+    routed_action_refs: array(schemas_string()),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L463. */
+const EvaluationResultEnvelope = looseObject({
+    result_id: schemas_string(),
+    producer_kind: unknown(),
+    outcome_id: schemas_string(),
+    run_id: schemas_string(),
+    evaluated_target: unknown(),
+    evaluation_basis: unknown().optional(),
+    target_artifact_ref: schemas_string().nullable(),
+    target_artifact_version_ref: schemas_string().nullable(),
+    target_scope_ref: unknown().nullable(),
+    target_evaluation_chain_id: schemas_string().optional(),
+    evaluation_snapshot_ref: schemas_string(),
+    route_recommendation: unknown(),
+    schema_version: schemas_string(),
+});
+/** Seed L489. */
+const EvaluationChainKind = schemas_enum([
+    'pattern_c_evaluator_then_judge',
+    'experiment_internal',
+    'multi_producer',
+]);
+/** Seed L493. */
+const EvaluationChainStatus = schemas_enum([
+    'open',
+    'partial',
+    'complete',
+    'timed_out',
+    'superseded',
+    'invalidated',
+]);
+/** Seed L500. */
+const EvaluationChainRegistryRecord = looseObject({
+    chain_id: schemas_string(),
+    chain_kind: EvaluationChainKind,
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    target_artifact_ref: schemas_string().nullable(),
+    target_artifact_version_ref: schemas_string().nullable(),
+    target_scope_ref: unknown().nullable(),
+    evaluation_snapshot_ref: schemas_string(),
+    expected_producers: array(unknown()),
+    received_result_ids: array(schemas_string()),
+    participant_roles: array(looseObject({
+        producer_kind: unknown(),
+        producer_module_id: schemas_string(),
+        role: schemas_enum(['upstream_evaluator', 'downstream_judge', 'parallel_scorer', 'observer']),
+        required: schemas_boolean(),
+    })),
+    status: EvaluationChainStatus,
+    timeout_at: schemas_string().optional(),
+    created_at: schemas_string(),
+    completed_at: schemas_string().optional(),
+    superseded_by_chain_id: schemas_string().optional(),
+    validation_failures: array(schemas_enum([
+        'chain_id_missing',
+        'chain_target_mismatch',
+        'chain_stale_snapshot',
+        'chain_ambiguous',
+        'chain_consumer_timeout',
+        'missing_expected_producer',
+    ])),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L532. */
+const EvaluationChainResolutionPolicy = looseObject({
+    policy_id: schemas_string(),
+    chain_kind: EvaluationChainKind,
+    qualitative_blockers_survive_numeric_pass: schemas_boolean(),
+    judge_can_override_evaluator: schemas_boolean(),
+    override_allowed_only_for_finding_states: array(FindingState),
+    route_precedence: schemas_enum([
+        'blocking_qualitative_first',
+        'judge_quantitative_first',
+        'human_if_disagreement',
+    ]),
+    disagreement_route: schemas_enum([
+        'human_review',
+        'task_agent_assessment',
+        'block_until_resolved',
+        'prefer_blocking',
+    ]),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L559. */
+const EvaluationChainResolutionReceipt = looseObject({
+    receipt_id: schemas_string(),
+    chain_id: schemas_string(),
+    chain_kind: EvaluationChainKind,
+    result_ids_considered: array(schemas_string()),
+    resolved_verdict: schemas_enum(['passed', 'failed', 'indeterminate', 'not_applicable']),
+    resolved_route: schemas_enum([
+        'pass_path',
+        'fail_path',
+        'human_review_path',
+        'retry_path',
+        'block_until_resolved',
+    ]),
+    decisive_result_id: schemas_string().optional(),
+    qualitative_blockers_preserved: schemas_boolean(),
+    quantitative_pass_overridden_by_blocker: schemas_boolean(),
+    conflict_type: schemas_enum([
+        'none',
+        'qualitative_fail_quantitative_pass',
+        'qualitative_pass_quantitative_fail',
+        'indeterminate_mismatch',
+        'missing_expected_producer',
+        'snapshot_mismatch',
+    ])
+        .optional(),
+    policy_ref: schemas_string(),
+    explanation: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L597. */
+const OutcomeEvaluationRuntimeState = schemas_enum([
+    'pending',
+    'pending_dependency',
+    'evaluating',
+    'dirty',
+]);
+/** Seed L602. */
+const OutcomeEvaluationDisposition = schemas_enum([
+    'satisfied',
+    'needs_revision',
+    'needs_information',
+    'needs_verification',
+    'needs_human_judgment',
+    'unable_to_evaluate',
+    'blocked_by_policy',
+    'regressed',
+    'upstream_failure',
+    'unrecoverable',
+    'superseded',
+    'max_iterations_reached',
+]);
+/** Seed L615. */
+const OutcomeEvaluationState = schemas_enum([
+    'pending',
+    'pending_dependency',
+    'evaluating',
+    'dirty',
+    'satisfied',
+    'needs_revision',
+    'needs_information',
+    'needs_verification',
+    'needs_human_judgment',
+    'unable_to_evaluate',
+    'blocked_by_policy',
+    'regressed',
+    'upstream_failure',
+    'unrecoverable',
+    'superseded',
+    'max_iterations_reached',
+]);
+/** Seed L616. */
+const EvaluationVerdict = schemas_enum(['passed', 'failed', 'indeterminate', 'not_applicable']);
+/** Seed L621. */
+const EvaluationLimitationKind = schemas_enum([
+    'insufficient_evidence',
+    'human_judgment_needed',
+    'missing_capability',
+    'source_unavailable',
+    'policy_blocked',
+    'stale_evidence',
+    'unable_to_ground_claim',
+    'unchecked_claims_present',
+    'unreviewed_candidate_revision',
+    'external_side_effect_unverified',
+]);
+/** Seed L632. */
+const IndeterminateCause = schemas_enum([
+    'missing_information',
+    'missing_source',
+    'stale_source',
+    'missing_capability',
+    'policy_block',
+    'human_judgment_required',
+    'conflicting_evidence',
+    'tool_failure',
+    'timeout',
+    'unsupported_scope',
+    'blocked_before_substantive_verdict',
+]);
+/** Seed L644. */
+const SubstantiveVerdictStatus = schemas_enum([
+    'substantive_verdict_reached',
+    'blocked_before_substantive_verdict',
+    'partial_substantive_verdict',
+]);
+/** Seed L677. */
+const FeedbackBranch = schemas_enum([
+    'on_satisfied',
+    'on_needs_revision',
+    'on_needs_more_sources',
+    'on_needs_source_verification',
+    'on_needs_human_judgment',
+    'on_blocked_by_policy',
+    'on_upstream_failure',
+    'on_unrecoverable',
+    'on_repeated_failure',
+    'none',
+]);
+/** Seed L648. */
+const OutcomeStateMatrixEntry = looseObject({
+    state: OutcomeEvaluationState,
+    state_class: schemas_enum(['runtime', 'disposition']),
+    emitted_to_envelope: schemas_boolean(),
+    terminal: schemas_boolean(),
+    verdict_mapping: EvaluationVerdict.optional(),
+    feedback_branch: FeedbackBranch,
+    blocks_downstream_default: schemas_boolean(),
+    revisor_default_action: schemas_enum([
+        'none',
+        'revise',
+        'research',
+        'verify',
+        'hard_call',
+        'abort',
+        'process_gap',
+    ]),
+    ui_label: schemas_string(),
+    learning_eligibility: schemas_enum(['eligible', 'diagnostic_only', 'ineligible']),
+});
+/** Seed L688. */
+const RoutingFirePolicy = schemas_enum(['first_match_only', 'all_matching_with_idempotency']);
+/** Seed L691. */
+const FeedbackRoutingResolutionPolicy = looseObject({
+    policy_id: schemas_string(),
+    branch_order: array(FeedbackBranch),
+    branch_handlers: record(schemas_string(), array(schemas_string())),
+    fire_policy: RoutingFirePolicy,
+    duplicate_suppression_window_ms: num,
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L699. */
+const FeedbackDeliveryRecord = looseObject({
+    delivery_id: schemas_string(),
+    feedback_bundle_id: schemas_string(),
+    result_id: schemas_string(),
+    branch: unknown().optional(),
+    consumer_module_id: schemas_string(),
+    consumer_activation_seq: num,
+    delivery_idempotency_key: unknown().optional(),
+    payload_ref: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L711. */
+const FeedbackDispatchExpectation = looseObject({
+    expectation_id: schemas_string(),
+    feedback_bundle_id: schemas_string(),
+    consumer_module_id: schemas_string(),
+    consumer_activation_seq: num,
+    expected_receipt_kind: schemas_enum(['FeedbackConsumptionReceipt']),
+    grace_period_ms: num,
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L732. */
+const TypeOwnerStatus = schemas_enum([
+    'canonical',
+    'imported',
+    'pending_absorption',
+    'deprecated',
+    'retired',
+]);
+/** Seed L738. */
+const PendingConsumerDegradedBehavior = schemas_enum([
+    'persist_only',
+    'suppress_promotion',
+    'disable_ui_affordance',
+    'emit_validation_warning',
+    'block_route',
+]);
+/** Seed L744. */
+const TypeOwnerRegistryEntry = looseObject({
+    type_name: schemas_string(),
+    canonical_owner_doc: unknown(),
+    canonical_section_anchor: schemas_string(),
+    status: TypeOwnerStatus,
+    imported_by_docs: array(unknown()),
+    replacement_type_name: schemas_string().optional(),
+    pending_consumer_behavior: PendingConsumerDegradedBehavior.optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L754. */
+const BuildReadyGate = looseObject({
+    gate_id: schemas_string(),
+    target_doc_family: schemas_enum(['DOC23_ADDENDA_B']),
+    required_type_owner_registry_clean: literalBoolean(true),
+    required_pending_absorption_rows_closed_or_degraded: literalBoolean(true),
+    required_command_registry_entries_complete: literalBoolean(true),
+    required_cross_doc_insert_obligations_absorbed_or_stubbed: literalBoolean(true),
+    required_validation_suite_refs: array(schemas_string()),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L769. */
+const PositiveEvaluationObservation = looseObject({
+    observation_id: schemas_string(),
+    result_id: schemas_string(),
+    outcome_id: schemas_string(),
+    observed_passed_criterion_ids: array(schemas_string()),
+    positive_summary: schemas_string(),
+    evidence_refs: array(schemas_string()),
+    formula_eval_receipt_ref: schemas_string().optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L792. */
+const LearningMode = schemas_enum(['production', 'signal_generation', 'calibration']);
+/** Seed L804. */
+const PortRevisionEligibility = looseObject({
+    port_id: schemas_string(),
+    module_id: schemas_string(),
+    revision_compatible: schemas_boolean(),
+    module_revision_capability_ref: schemas_string().optional(),
+});
+/** Seed L815. */
+const RevisorPlannerInputPorts = looseObject({
+    feedback_bundle_in: unknown(),
+    repair_instruction_in: unknown(),
+    evaluation_result_in: unknown(),
+});
+/** Seed L830. */
+const FeedbackBundleEmissionRule = schemas_enum(['always', 'on_failure_only', 'never']);
+/** Seed L831. */
+const FeedbackBundleAbsentReason = schemas_enum([
+    'not_emitted_by_design',
+    'not_applicable',
+    'policy_filtered',
+]);
+/** Seed L835. */
+const FeedbackEmissionMatrixEntry = looseObject({
+    producer_kind: schemas_enum(['outcome_evaluator', 'judge', 'deterministic_scorer']),
+    verdict: EvaluationVerdict,
+    emits_envelope: schemas_boolean(),
+    emits_feedback_bundle: FeedbackBundleEmissionRule,
+});
+/** Seed L841. */
+const EvaluationResultEmissionRecord = looseObject({
+    result_id: schemas_string(),
+    envelope_ref: schemas_string(),
+    feedback_bundle_ref: schemas_string().optional(),
+    feedback_bundle_absent_reason: FeedbackBundleAbsentReason.optional(),
+    emission_matrix_entry_ref: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L859. */
+const CoreAuthorityLevel = schemas_enum(['binding', 'persuasive', 'advisory', 'unknown']);
+/** Seed L864. */
+const LegalTreatmentStatus = schemas_enum([
+    'current',
+    'negative_treatment',
+    'overruled',
+    'limited',
+    'distinguished',
+    'adverse',
+    'unknown',
+]);
+/** Seed L872. */
+const ApplicabilityScope = looseObject({
+    scope_kind: schemas_enum([
+        'legal_jurisdiction',
+        'regulatory_domain',
+        'business_unit',
+        'technical_platform',
+        'time_period',
+        'geography',
+        'audience',
+        'matter',
+        'custom',
+    ]),
+    scope_value: schemas_string(),
+    authority_level: CoreAuthorityLevel.optional(),
+    domain_specific_payload: record(schemas_string(), unknown()).optional(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L888. */
+const LegalSourcePayload = looseObject({
+    court: schemas_string().optional(),
+    jurisdiction: schemas_string().optional(),
+    date: schemas_string().optional(),
+    source_authority_level: CoreAuthorityLevel.optional(),
+    treatment_status: LegalTreatmentStatus.optional(),
+    holdings: array(schemas_string()).optional(),
+    useful_propositions: array(schemas_string()).optional(),
+    pincite_refs: array(schemas_string()).optional(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L908. */
+const ProgressSignalRecord = looseObject({
+    signal_id: schemas_string(),
+    outcome_id: schemas_string(),
+    run_id: schemas_string(),
+    current_finding_match_key: FindingMatchKey,
+    previous_finding_match_key: FindingMatchKey.optional(),
+    same_reason_as_previous: schemas_boolean(),
+    strategy_switch_recommended: schemas_boolean(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L928. */
+const SourceWorkspaceSnapshotHashSet = looseObject({
+    source_workspace_ref: schemas_string(),
+    source_workspace_head_hash: schemas_string(),
+    source_record_hashes: record(schemas_string(), schemas_string()),
+    source_set_hashes: record(schemas_string(), schemas_string()).optional(),
+    research_need_queue_hash: schemas_string().optional(),
+    verification_record_hashes: record(schemas_string(), schemas_string()).optional(),
+    freshness_record_hashes: record(schemas_string(), schemas_string()).optional(),
+    run_guidance_hashes: record(schemas_string(), schemas_string()).optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L939. */
+const EvaluationSnapshot = looseObject({
+    snapshot_id: schemas_string(),
+    artifact_state_refs: array(schemas_string()),
+    source_workspace_state_ref: schemas_string().optional(),
+    source_workspace_snapshot_hashes: unknown().optional(),
+    policy_snapshot_ref: schemas_string(),
+    capability_snapshot_ref: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L960. */
+const RevisionExecutionLifecycleState = schemas_enum([
+    'plan_compiled',
+    'dispatch_pending',
+    'dispatched',
+    'step_running',
+    'step_receipt_received',
+    'waiting_dependency',
+    'waiting_hard_call',
+    'revalidating',
+    'cascade_running',
+    'regression_detected',
+    'terminal_satisfied',
+    'terminal_failed',
+    'terminal_blocked',
+    'cancelled',
+]);
+/** Seed L975. */
+const RevisionExecutionLifecycleTransition = looseObject({
+    from_state: RevisionExecutionLifecycleState,
+    to_state: RevisionExecutionLifecycleState,
+    triggered_by_receipt_kind: schemas_enum([
+        'RevisionOperationReceipt',
+        'HardCallResolutionReceipt',
+        'FeedbackConsumptionReceipt',
+        'SourceWorkspaceOperationReceipt',
+        'TaskCancelReceipt',
+        'TaskSkipReceipt',
+        'RevalidationCascadeReceipt',
+    ]),
+    guard_condition: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L999. */
+const StepIdempotencyKey = looseObject({
+    run_id: schemas_string(),
+    plan_id: schemas_string(),
+    step_id: schemas_string(),
+    step_kind: unknown(),
+    target_ref_hash: schemas_string(),
+    input_payload_hash: schemas_string(),
+    attempt_class: schemas_enum(['first', 'retry', 'regenerate']),
+    previous_attempt_hash: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1022. */
+const SourceWorkspaceOperationKind = schemas_enum([
+    'read_workspace_snapshot',
+    'add_source_record',
+    'update_source_record',
+    'append_source_query_record',
+    'update_research_need',
+    'answer_research_need',
+    'add_verification_record',
+    'add_freshness_record',
+    'mark_source_stale',
+    'record_tier_transition',
+    'create_source_set',
+    'update_source_set',
+    'promote_library_candidate',
+    'export_workspace_bundle',
+]);
+/** Seed L1037. */
+const SourceWorkspaceMutationPrecondition = looseObject({
+    workspace_id: schemas_string(),
+    expected_workspace_head_hash: schemas_string(),
+    expected_event_seq: num,
+    target_record_ref: schemas_string().optional(),
+    expected_target_record_hash: schemas_string().optional(),
+    lock_mode: schemas_enum(['optimistic_event_seq', 'pessimistic_write_lock']),
+    lock_lease_ref: schemas_string().optional(),
+    on_conflict: schemas_enum(['abort_and_reevaluate', 'queue_behind_lock', 'fail_outcome']),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1051. */
+const SourceWorkspaceOperation = looseObject({
+    operation_id: schemas_string(),
+    operation_kind: SourceWorkspaceOperationKind,
+    task_id: schemas_string(),
+    run_id: schemas_string().optional(),
+    workspace_id: schemas_string(),
+    actor_ref: schemas_string(),
+    idempotency_key: schemas_string(),
+    precondition: SourceWorkspaceMutationPrecondition.optional(),
+    payload_ref: schemas_string().optional(),
+    policy_decision_refs: array(unknown()),
+    data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+    taint_class: unknown(),
+    matter_id: schemas_string().optional(),
+    privileged: schemas_boolean(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1069. */
+const SourceWorkspaceOperationReceipt = looseObject({
+    receipt_id: schemas_string(),
+    operation_id: schemas_string(),
+    operation_kind: SourceWorkspaceOperationKind,
+    workspace_id: schemas_string(),
+    prior_workspace_head_hash: schemas_string().optional(),
+    new_workspace_head_hash: schemas_string().optional(),
+    prior_event_seq: num.optional(),
+    new_event_seq: num.optional(),
+    status: schemas_enum(['applied', 'read_completed', 'conflict', 'rejected_by_policy', 'failed']),
+    conflict_reason: schemas_enum([
+        'workspace_head_hash_mismatch',
+        'event_seq_mismatch',
+        'target_record_hash_mismatch',
+        'lock_unavailable',
+    ])
+        .optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1103. */
+const MutationMode = schemas_enum(['candidate_only', 'rolling_hash_in_place']);
+/** Seed L1104. */
+const InPlaceMutationLock = looseObject({
+    step_id: schemas_string(),
+    target_section_anchor_hash: schemas_string(),
+    expected_base_version_id: schemas_string(),
+    expected_pre_hash: schemas_string(),
+});
+/** Seed L1110. */
+const RevisionPlan = looseObject({
+    plan_id: schemas_string(),
+    mutation_mode: MutationMode,
+    in_place_mutation_locks: array(InPlaceMutationLock).optional(),
+    steps: array(unknown()),
+});
+/** Seed L1117. */
+const RevisionOperationReceipt = looseObject({
+    receipt_id: schemas_string(),
+    step_id: schemas_string(),
+    expected_pre_hash: schemas_string().optional(),
+    produced_post_hash: schemas_string().optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1140. */
+const OutcomeDependencyGraphPolicy = looseObject({
+    policy_id: schemas_string(),
+    reject_declared_cycles: schemas_boolean(),
+    on_cycle_detected: schemas_enum(['reject_graph', 'hard_call', 'prefer_declared_priority']),
+    terminal_upstream_failure_cascades_immediately: schemas_boolean(),
+    pending_dependency_state_entry_rechecks_upstream_failure: schemas_boolean(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1148. */
+const RevalidationCascadeRun = looseObject({
+    cascade_run_id: schemas_string(),
+    originating_receipt_ref: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    origin_outcome_id: schemas_string(),
+    visited_outcome_ids: array(schemas_string()),
+    active_outcome_ids: array(schemas_string()),
+    depth: num,
+    max_depth: num,
+    status: schemas_enum(['running', 'quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted']),
+    terminal_reason: schemas_enum([
+        'all_dependents_revalidated',
+        'cycle_detected',
+        'max_depth_exceeded',
+        'upstream_failure_cascade',
+        'cancelled',
+    ])
+        .optional(),
+    created_at: schemas_string(),
+    completed_at: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1174. */
+const RevalidationCascadeReceipt = looseObject({
+    receipt_id: schemas_string(),
+    cascade_run_id: schemas_string(),
+    status: schemas_enum(['running', 'quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted']),
+    affected_outcome_ids: array(schemas_string()),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1193. */
+const HardCallBlockingScope = schemas_enum([
+    'entire_run',
+    'segment',
+    'artifact',
+    'outcome',
+    'module',
+    'side_effect_only',
+]);
+/** Seed L1200. */
+const HardCallResponseMode = schemas_enum([
+    'closed_choice',
+    'freeform_required',
+    'closed_choice_with_other',
+]);
+/** Seed L1204. */
+const HardCallPendingPolicy = looseObject({
+    hard_call_id: schemas_string(),
+    blocking_scope: HardCallBlockingScope,
+    blocked_refs: array(schemas_string()),
+    allowed_to_continue_refs: array(schemas_string()),
+    context_visible_to_continuing_modules: schemas_enum([
+        'none',
+        'hard_call_pending_summary',
+        'full_context_redacted',
+    ]),
+    on_defer: schemas_enum(['continue_with_warning', 'pause_scope', 'abort_scope']),
+    on_timeout: schemas_enum(['escalate', 'abort', 'continue_with_warning']),
+    timeout_ms: num.optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1218. */
+const HardRevisionCall = looseObject({
+    hard_call_id: schemas_string(),
+    response_mode: HardCallResponseMode,
+    options: array(unknown()),
+    prompt_text: schemas_string(),
+    default_if_no_response: unknown().optional(),
+    pending_policy: HardCallPendingPolicy,
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L1228. */
+const HardCallResolutionReceipt = looseObject({
+    receipt_id: schemas_string(),
+    hard_call_id: schemas_string(),
+    operation_kind: schemas_enum(['hard_call_resolved']),
+    dispatcher_actor_ref: schemas_string(),
+    resolved_by_user_ref: schemas_string(),
+    selected_option_id: schemas_string().optional(),
+    freeform_response_ref: schemas_string().optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1239. */
+const TaskCancelProtocol = looseObject({
+    cancel_request_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    requested_by_ref: schemas_string(),
+    cancel_scope: schemas_enum([
+        'entire_run',
+        'segment',
+        'module_activation',
+        'revision_plan',
+        'side_effect_intent',
+    ]),
+    target_refs: array(schemas_string()),
+    in_flight_handling: schemas_enum([
+        'request_graceful_stop',
+        'preempt_immediately',
+        'finish_current_step_then_stop',
+    ]),
+    side_effect_policy: schemas_enum([
+        'do_not_cancel_executed_side_effects',
+        'cancel_unexecuted_intents',
+        'create_corrective_artifact',
+    ]),
+    candidate_disposition: schemas_enum(['discard', 'retain_for_manual_review', 'orphan_until_reconciled']),
+    source_workspace_disposition: schemas_enum([
+        'retain_records',
+        'mark_records_cancelled',
+        'rollback_if_uncommitted',
+    ]),
+    learning_signal_policy: schemas_enum([
+        'suppress_success_signals',
+        'emit_cancel_diagnostic_only',
+        'emit_full_signals_with_cancel_flag',
+    ]),
+    user_receipt_ref: schemas_string().optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1275. */
+const TaskSkipReceipt = looseObject({
+    skip_id: schemas_string(),
+    target_ref: schemas_string(),
+    skipped_by_ref: schemas_string(),
+    reason: schemas_enum(['not_applicable', 'user_directed', 'dependency_unavailable', 'policy_blocked']),
+    downstream_effect: schemas_enum(['none', 'marks_dependents_not_applicable', 'requires_human_ack']),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1296. */
+const ForumDeliberationPolicy = looseObject({
+    room_id: schemas_string(),
+    max_deliberation_ticks: num,
+    consensus_threshold_pct: num,
+    on_no_consensus: schemas_enum([
+        'forum_deadlock_hard_call',
+        'prefer_safest_policy_allowed_proposal',
+        'pause_and_request_user',
+    ]),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1316. */
+const RevisionPlanConcurrencyProfile = looseObject({
+    plan_id: schemas_string(),
+    required_for_overall_pass: schemas_boolean(),
+    high_stakes: schemas_boolean(),
+    outcome_priority: num,
+    plan_risk_score: num,
+    estimated_lock_duration_ms: num,
+    cost_vector_ref: schemas_string().optional(),
+    deterministic_final_key: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1347. */
+const SufficiencyTrigger = schemas_enum([
+    'no_capability_covers_outcome',
+    'capability_unavailable_or_unhealthy',
+    'policy_prohibits_required_step',
+    'all_policy_allowed_procedures_exhausted',
+    'max_attempts_without_material_score_improvement',
+    'identical_output_loop_detected',
+    'evidence_insufficient_to_proceed',
+    'verification_unresolvable',
+    'contradictory_requirements',
+    'precondition_unresolvable',
+    'budget_cap_prevents_minimal_sufficient_attempt',
+    'external_side_effect_requires_ungranted_approval',
+    'cascade_cycle_detected',
+]);
+/** Seed L1361. */
+const SufficiencyTerminalRoute = schemas_enum([
+    'needs_information',
+    'needs_verification',
+    'needs_human_judgment',
+    'unable_to_evaluate',
+    'blocked_by_policy',
+    'unrecoverable',
+    'process_gap_out',
+]);
+/** Seed L1369. */
+const SufficiencyDetectionPolicy = looseObject({
+    policy_id: schemas_string(),
+    min_attempts_before_no_improvement: num,
+    no_improvement_window: num,
+    improvement_metric_ref: schemas_string(),
+    epsilon: num,
+    max_total_attempts: num,
+    procedure_universe_scope: schemas_enum([
+        'declared_applicable',
+        'policy_allowed_only',
+        'safe_without_human_gate',
+        'all_known_with_policy_labels',
+    ]),
+    require_capability_snapshot: literalBoolean(true),
+    require_policy_snapshot: literalBoolean(true),
+    require_attempt_signature_hash: literalBoolean(true),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1386. */
+const CapabilityCoverageAssessment = looseObject({
+    assessment_id: schemas_string(),
+    outcome_id: schemas_string(),
+    capability_snapshot_ref: schemas_string(),
+    required_capabilities: array(unknown()),
+    available_capabilities: array(unknown()),
+    coverage_state: schemas_enum(['covered', 'partially_covered', 'not_covered', 'covered_but_unhealthy']),
+    gaps: array(looseObject({
+        required_capability_ref: unknown(),
+        gap_kind: schemas_enum(['missing', 'unhealthy', 'policy_blocked', 'version_incompatible']),
+        evidence_ref: schemas_string().optional(),
+    })),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1404. */
+const CandidateRepairProcedure = looseObject({
+    procedure_id: schemas_string(),
+    strategy_kind: unknown(),
+    repair_target: unknown(),
+    required_capabilities: array(unknown()),
+    policy_allowed: schemas_boolean(),
+    safety_class: schemas_enum(['mechanical', 'meaning_bearing', 'privileged', 'external_side_effect']),
+    tried: schemas_boolean(),
+    exhausted: schemas_boolean(),
+    inapplicable_reason: schemas_enum([
+        'missing_capability',
+        'policy_blocked',
+        'unsafe_without_human',
+        'already_failed_same_signature',
+        'requires_missing_evidence',
+        'requires_ungranted_side_effect',
+    ])
+        .optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1426. */
+const ProcedureAttemptRecord = looseObject({
+    attempt_id: schemas_string(),
+    procedure_id: schemas_string(),
+    revision_plan_ref: schemas_string().optional(),
+    strategy_kind: unknown(),
+    input_signature_hash: schemas_string(),
+    output_signature_hash: schemas_string().optional(),
+    score_before: unknown().optional(),
+    score_after: unknown().optional(),
+    score_delta: num.optional(),
+    terminal_status: schemas_enum([
+        'succeeded',
+        'failed',
+        'no_material_improvement',
+        'policy_blocked',
+        'capability_failed',
+        'regressed',
+        'identical_output_rejected',
+        'not_attempted_missing_evidence',
+    ]),
+    receipt_refs: array(schemas_string()),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1448. */
+const SufficiencyDetectionResult = looseObject({
+    detection_id: schemas_string(),
+    outcome_id: schemas_string(),
+    run_id: schemas_string(),
+    evaluated_at: schemas_string(),
+    policy_ref: schemas_string(),
+    no_sufficient_procedure: schemas_boolean(),
+    triggered_by: array(SufficiencyTrigger),
+    coverage_assessment_ref: schemas_string(),
+    candidate_procedures: array(CandidateRepairProcedure),
+    attempts: array(ProcedureAttemptRecord),
+    best_score_seen: unknown().optional(),
+    best_artifact_version_ref: schemas_string().optional(),
+    blocking_research_need_refs: array(schemas_string()),
+    decisive_policy_decision_refs: array(unknown()),
+    terminal_route: SufficiencyTerminalRoute,
+    hard_call_required: schemas_boolean(),
+    hard_call_kind: union([
+        unknown(),
+        schemas_enum(['no_sufficient_procedure']),
+        schemas_enum(['contradictory_requirements']),
+        schemas_enum(['budget_scope_decision']),
+    ])
+        .optional(),
+    process_gap_signal_ref: schemas_string().optional(),
+    rationale: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1542. */
+const RevisionStepRevalidationPolicyKind = schemas_enum([
+    'none',
+    'revalidate_targeted_outcomes',
+    'revalidate_declared_dependents',
+    'revalidate_full_closure',
+    'revalidate_full_task',
+]);
+/** Seed L1548. */
+const RevisionStepRevalidationPolicy = looseObject({
+    policy_kind: RevisionStepRevalidationPolicyKind,
+    outcomes_to_recheck: array(unknown()),
+    closure_policy_ref: schemas_string().optional(),
+    success_hint: schemas_string().optional(),
+    rationale: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1507. */
+const RevisionPlanStepBase = looseObject({
+    step_id: schemas_string(),
+    step_order: num,
+    step_kind: unknown(),
+    depends_on_step_ids: array(schemas_string()),
+    target_refs: array(schemas_string()),
+    revalidation_policy: RevisionStepRevalidationPolicy,
+    revalidation_rationale: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1517. */
+const DependencyEdge = looseObject({
+    from_step_id: schemas_string(),
+    to_step_id: schemas_string(),
+    edge_kind: schemas_enum([
+        'requires_output',
+        'requires_artifact_version',
+        'requires_human_resolution',
+        'requires_source_answer',
+        'requires_verification',
+    ]),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1556. */
+const TypedRevisionInstruction = looseObject({
+    instruction_id: schemas_string(),
+    revalidation_policy_ref: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L1571. */
+const RegenerateRevisionPayload = looseObject({
+    revision_intent: schemas_enum(['regenerate']),
+    previous_attempt_hashes: array(schemas_string()),
+    required_variation_policy: schemas_enum([
+        'change_sampling_parameters',
+        'change_prompt_strategy',
+        'change_module_or_escalate',
+        'human_review_required',
+    ]),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1581. */
+const RegenerateAttemptReceipt = looseObject({
+    receipt_id: schemas_string(),
+    input_hash: schemas_string(),
+    output_hash: schemas_string(),
+    matched_previous_attempt: schemas_boolean(),
+    action_taken: schemas_enum([
+        'accepted_new_output',
+        'rejected_identical_output',
+        'escalated',
+        'changed_generation_policy',
+    ]),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1606. */
+const NumericUnit = schemas_enum([
+    'unitless',
+    'ratio',
+    'probability',
+    'score_0_1',
+    'count',
+    'tokens',
+    'usd',
+    'milliseconds',
+    'seconds',
+    'percent',
+    'custom',
+]);
+/** Seed L1618. */
+const MetricValueKind = schemas_enum([
+    'count',
+    'ratio',
+    'mean',
+    'median',
+    'quantile',
+    'calibrated_score',
+    'correlation',
+    'distribution',
+    'cost_vector',
+    'boolean_derived',
+    'enum_derived',
+]);
+/** Seed L1641. */
+const FiniteNumberPolicy = schemas_enum([
+    'reject_nan_infinity',
+    'coerce_to_indeterminate',
+    'allow_only_in_test_fixture',
+]);
+/** Seed L1645. */
+const FormulaInputSpec = looseObject({
+    name: schemas_string(),
+    type_ref: unknown(),
+    required: schemas_boolean(),
+    allowed_units: array(NumericUnit).optional(),
+    allowed_range: tuple([num, num]).optional(),
+    missing_input_policy_override: MissingInputPolicy.optional(),
+});
+/** Seed L1653. */
+const FormulaOutputSpec = looseObject({
+    value_kind: MetricValueKind,
+    unit: NumericUnit,
+    range: tuple([num, num]).optional(),
+    higher_is_better: schemas_boolean().optional(),
+    finite_number_policy: FiniteNumberPolicy,
+});
+/** Seed L1660. */
+const FormulaTestVector = looseObject({
+    test_vector_id: schemas_string(),
+    input_ref: schemas_string(),
+    expected_output_ref: schemas_string(),
+    expected_validation_codes: array(schemas_string()),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1667. */
+const FormulaSpec = looseObject({
+    formula_id: schemas_string(),
+    owner_doc: unknown(),
+    semantic_version: schemas_string(),
+    purpose: schemas_string(),
+    expression_ref: schemas_string(),
+    expression_language: schemas_enum([
+        'deterministic_typescript',
+        'sql_read_model',
+        'declarative_metric_dsl',
+        'human_review_required',
+    ]),
+    inputs: array(FormulaInputSpec),
+    output: FormulaOutputSpec,
+    missing_input_policy: MissingInputPolicy,
+    zero_denominator_policy: ZeroDenominatorPolicy.optional(),
+    rounding_policy: schemas_enum([
+        'no_rounding_store_full_precision',
+        'round_display_only',
+        'round_to_6_decimal_places',
+    ]),
+    sample_policy: looseObject({
+        min_sample_size: num,
+        insufficient_sample_result: schemas_enum(['indeterminate', 'emit_with_low_confidence']),
+        window_required: schemas_boolean(),
+    })
+        .optional(),
+    confidence_interval_policy: looseObject({
+        required: schemas_boolean(),
+        interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]),
+        method: schemas_enum([
+            'wilson',
+            'bootstrap',
+            'normal_approximation',
+            'bayesian_beta',
+            'not_applicable',
+        ]),
+    })
+        .optional(),
+    test_vectors: unknown().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1704. */
+const MetricObservation = looseObject({
+    observation_id: schemas_string(),
+    metric_id: schemas_string(),
+    formula_eval_receipt_ref: unknown().optional(),
+    subject_ref: schemas_string(),
+    observed_at: schemas_string(),
+    value_ref: schemas_string(),
+    data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+    matter_id: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1715. */
+const MetricRollup = looseObject({
+    rollup_id: schemas_string(),
+    metric_id: schemas_string(),
+    subject_scope_ref: schemas_string(),
+    measurement_window: unknown().optional(),
+    included_observation_refs: array(schemas_string()),
+    excluded_observation_refs: array(looseObject({
+        observation_ref: schemas_string(),
+        exclusion_reason: schemas_enum([
+            'outside_window',
+            'wrong_subject_scope',
+            'right_censored',
+            'policy_filtered',
+            'duplicate',
+            'invalidated',
+        ]),
+    })),
+    formula_eval_receipt_ref: unknown().optional(),
+    sample_size: num,
+    value_ref: schemas_string(),
+    confidence_interval: tuple([num, num]).optional(),
+    confidence_interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]).optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1821. */
+const QualityIndex = looseObject({
+    aggregate_score: num,
+    pass_threshold: num,
+    required_gate_failures: array(schemas_string()),
+    aggregation_method: schemas_enum([
+        'all_required_then_weighted_mean',
+        'weighted_mean',
+        'min_required_score',
+        'all_or_nothing',
+    ]),
+    missing_dimension_policy: schemas_enum([
+        'fail_required',
+        'exclude_optional_with_penalty',
+        'indeterminate',
+    ]),
+    derived_pass_status: schemas_enum([
+        'passed',
+        'failed_threshold',
+        'failed_required_gate',
+        'indeterminate',
+    ]),
+    formula_eval_receipt_ref: unknown().optional(),
+    metric_semantics_version: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L1856. */
+const OutcomeCycleTerminalClass = schemas_enum([
+    'succeeded',
+    'failed_unrecoverable',
+    'max_iterations_reached',
+    'blocked_by_policy',
+    'needs_human_judgment',
+    'needs_information',
+    'cancelled_by_user',
+    'still_open_right_censored',
+]);
+/** Seed L1865. */
+const RevisionCycleOutcomeObservation = looseObject({
+    observation_id: schemas_string(),
+    outcome_id: schemas_string(),
+    run_id: schemas_string(),
+    cycle_count: num,
+    terminal_class: OutcomeCycleTerminalClass,
+    terminal_state_ref: schemas_string().optional(),
+    right_censored_at: schemas_string().optional(),
+    observation_window: unknown(),
+    cost_vector_ref: schemas_string().optional(),
+    formula_eval_receipt_ref: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1878. */
+const RevisionCycleEfficiencyRollup = looseObject({
+    rollup_id: schemas_string(),
+    measurement_window: unknown(),
+    avg_cycles_to_success: num.optional(),
+    wasted_cycle_burn_rate: num.optional(),
+    right_censored_rate: num,
+    max_iterations_rate: num,
+    included_observation_refs: array(schemas_string()),
+    formula_eval_receipt_ref: unknown().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1892. */
+const SeverityWeightedRegressionRate = looseObject({
+    accepted_count: num,
+    regression_introduced_count: num,
+    severity_breakdown: record(schemas_string(), num),
+    severity_weights: record(schemas_string(), num),
+    unweighted_regression_rate: num.nullable(),
+    severity_weighted_penalty_rate: num.nullable(),
+    zero_denominator_policy: ZeroDenominatorPolicy,
+    formula_eval_receipt_ref: unknown().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1903. */
+const SubAgentReputationFormulaConfig = looseObject({
+    formula_id: schemas_enum(['sub_agent_reputation_score_v1']),
+    weights: looseObject({
+        hit_rate: num,
+        attribution_lift: num,
+        inverse_regression_penalty: num,
+        inverse_cost_penalty: num,
+        false_negative_penalty: num,
+        false_positive_penalty: num,
+    }),
+    false_negative_weight_multiplier: num,
+    min_invocation_count: num,
+    confidence_interval_method: schemas_enum(['wilson', 'bayesian_beta', 'bootstrap']),
+    output_range: tuple([literalNumber([0]), literalNumber([1])]),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1919. */
+const SubAgentReputationScore = looseObject({
+    sub_agent_ref: unknown(),
+    current_score: num.nullable(),
+    score_status: schemas_enum(['computed', 'insufficient_sample', 'quarantined_by_policy']),
+    component_scores: looseObject({
+        hit_rate_score: num.optional(),
+        attribution_lift_score: num.optional(),
+        regression_penalty_score: num.optional(),
+        cost_penalty_score: num.optional(),
+        false_negative_penalty_score: num.optional(),
+        false_positive_penalty_score: num.optional(),
+    }),
+    formula_config_ref: schemas_string(),
+    formula_eval_receipt_ref: unknown().optional(),
+    sample_size: num,
+    confidence_interval: tuple([num, num]).optional(),
+    confidence_interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]).optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1941. */
+const CostDimension = schemas_enum([
+    'usd',
+    'input_tokens',
+    'output_tokens',
+    'cached_input_tokens',
+    'cache_write_tokens',
+    'local_compute_seconds',
+    'wall_clock_ms',
+    'external_api_calls',
+    'external_api_usd',
+    'storage_bytes',
+    'human_review_minutes',
+]);
+/** Seed L1953. */
+const CostDistribution = looseObject({
+    expected: num,
+    p50: num.optional(),
+    p90: num.optional(),
+    p99: num.optional(),
+    hard_cap: num.optional(),
+    unit: CostDimension,
+});
+/** Seed L1961. */
+const CostVector = looseObject({
+    cost_vector_id: schemas_string(),
+    components: record(schemas_string(), CostDistribution),
+    basis: schemas_enum(['historical', 'model_priced', 'provider_quote', 'heuristic', 'measured_actual']),
+    estimator_confidence: schemas_enum(['calibrated', 'uncalibrated', 'experimental']),
+    sample_size: num.optional(),
+    measurement_window: unknown().optional(),
+    assumptions: array(schemas_string()),
+    formula_eval_receipt_ref: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1977. */
+const TaskCostRecord = looseObject({
+    cost_record_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string().optional(),
+    module_id: schemas_string().optional(),
+    activation_seq: num.optional(),
+    planned_cost_vector_ref: schemas_string().optional(),
+    actual_cost_vector_ref: schemas_string().optional(),
+    cost_class: schemas_enum([
+        'logical_llm_work',
+        'infrastructure_retry',
+        'source_research',
+        'doc24_packet_assembly',
+        'external_tool',
+        'local_compute',
+        'human_review',
+    ]),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L1996. */
+const CostCorrelationPolicy = schemas_enum([
+    'assume_independent_monte_carlo',
+    'assume_perfect_correlation_upper_bound',
+    'empirical_joint_distribution',
+]);
+/** Seed L2043. */
+const NoveltyAssessmentWithNeighbor = looseObject({
+    input_signature_hash: schemas_string(),
+    metric_spec_ref: schemas_string(),
+    metric_semantics_version: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+    neighbor_state: schemas_enum(['nearest_pattern_found']),
+    closest_pattern_id: schemas_string(),
+    closest_pattern_distance: unknown().optional(),
+    similarity_score: num,
+    novelty_score: num,
+    forces_fresh_reasoning: schemas_boolean(),
+    triggers_task_agent: schemas_boolean(),
+});
+/** Seed L2052. */
+const NoveltyAssessmentNoNeighbor = looseObject({
+    input_signature_hash: schemas_string(),
+    metric_spec_ref: schemas_string(),
+    metric_semantics_version: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+    neighbor_state: schemas_enum(['no_pattern_found']),
+    no_pattern_fallback_applied: schemas_enum(['novelty_one', 'indeterminate', 'use_domain_baseline']),
+    novelty_score: num.nullable(),
+    forces_fresh_reasoning: schemas_boolean(),
+    triggers_task_agent: schemas_boolean(),
+    indeterminate_reason: schemas_enum(['no_pattern_and_policy_indeterminate']).optional(),
+});
+/** Seed L2015. */
+const NoveltyAssessment = union([
+    NoveltyAssessmentWithNeighbor,
+    NoveltyAssessmentNoNeighbor,
+]);
+/** Seed L2018. */
+const NoveltyMetricSpec = looseObject({
+    metric_id: schemas_string(),
+    feature_vector_definition_ref: schemas_string(),
+    embedding_model_ref: schemas_string().optional(),
+    distance_metric: schemas_enum(['cosine_distance', 'euclidean_normalized', 'jaccard', 'hybrid']),
+    distance_range: tuple([literalNumber([0]), literalNumber([1])]),
+    no_pattern_fallback: schemas_enum(['novelty_one', 'indeterminate', 'use_domain_baseline']),
+    calibration_dataset_ref: schemas_string(),
+    threshold_default: num,
+    metric_semantics_version: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2037. */
+const NoveltyAssessmentBase = looseObject({
+    input_signature_hash: schemas_string(),
+    metric_spec_ref: schemas_string(),
+    metric_semantics_version: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L2075. */
+const TemplateMatchComponent = schemas_enum([
+    'semantic_intent_match',
+    'task_type_match',
+    'input_contract_match',
+    'output_contract_match',
+    'capability_availability_match',
+    'entity_context_match',
+    'user_preference_match',
+    'prior_assessment_score',
+    'recency_or_staleness_score',
+]);
+/** Seed L2085. */
+const TemplateMatchComponents = record(schemas_string(), num);
+/** Seed L2086. */
+const TemplateMatchWeights = record(schemas_string(), num);
+/** Seed L2087. */
+const TemplateMatchFormula = looseObject({
+    formula_id: schemas_enum(['template_match_score_v1']),
+    component_weights: TemplateMatchWeights,
+    hard_veto_cap: num,
+    soft_penalty_max_total: num,
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2145. */
+const CalibrationMetricSpec = looseObject({
+    metric_id: schemas_enum([
+        'planner_confidence_brier_score',
+        'planner_confidence_expected_calibration_error',
+        'novelty_threshold_precision_recall',
+        'novelty_threshold_auc',
+        'confidence_convergence_spearman',
+    ]),
+    predicted_value_field: schemas_string(),
+    observed_outcome_field: schemas_string(),
+    observed_outcome_encoding: schemas_enum([
+        'binary_success',
+        'time_to_event',
+        'ordinal',
+        'continuous_delta',
+    ]),
+    sample_policy: unknown().optional(),
+    binning_policy: looseObject({ bin_count: num, binning_method: schemas_enum(['equal_width', 'equal_frequency']) })
+        .optional(),
+    censoring_policy: looseObject({
+        right_censored_allowed: schemas_boolean(),
+        right_censored_handling: schemas_enum([
+            'exclude',
+            'survival_model',
+            'count_as_non_converged_after_window',
+        ]),
+        observation_window: schemas_string(),
+    })
+        .optional(),
+    formula_ref: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2178. */
+const CalibrationMetricResult = looseObject({
+    result_id: schemas_string(),
+    metric_spec_ref: schemas_string(),
+    metric_value: num.nullable(),
+    indeterminate_reason: schemas_enum(['insufficient_sample', 'invalid_inputs', 'all_one_class'])
+        .optional(),
+    sample_size: num,
+    positive_count: num.optional(),
+    negative_count: num.optional(),
+    confidence_interval: tuple([num, num]).optional(),
+    formula_eval_receipt_ref: unknown().optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2201. */
+const CriterionIdentityFields = looseObject({
+    criterion_id: schemas_string(),
+    criterion_text_hash: schemas_string(),
+    criterion_semantics_version: schemas_string(),
+    semantic_review_receipt_ref: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2219. */
+const SourceTrustBasis = schemas_enum([
+    'user_supplied',
+    'internal_library',
+    'official_api',
+    'verified_authority_database',
+    'web_unverified',
+    'connector_authenticated',
+    'manual_override_policy',
+    'unknown',
+]);
+/** Seed L2228. */
+const SourceKindTaintDefault = looseObject({
+    source_kind: unknown(),
+    default_taint_class: unknown(),
+    required_trust_basis: array(SourceTrustBasis).optional(),
+    allow_override: schemas_boolean(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2252. */
+const SanitizationNode = looseObject({
+    node_id: schemas_string(),
+    input_taint: unknown(),
+    output_taint: unknown(),
+    method: schemas_enum(['human_review', 'structural_strip', 'policy_filter']),
+    evidence_ref: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2261. */
+const TaintAggregationPolicy = looseObject({
+    policy_id: schemas_string(),
+    workspace_taint_rule: schemas_enum(['max_taint']),
+    any_privileged_record_marks_workspace_privileged: literalBoolean(true),
+    matter_scope_rule: schemas_enum(['max_scope_within_matter_only']),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2279. */
+const SourceDocumentationTier = literalNumber([0, 1, 2, 3, 4]);
+/** Seed L2280. */
+const SourceMaterializationKind = schemas_enum([
+    'tool_receipt_only',
+    'source_record',
+    'workspace_bundle',
+]);
+/** Seed L2284. */
+const SourceRecord = looseObject({
+    source_id: schemas_string(),
+    tier: literalNumber([1, 2, 3]),
+    source_kind: unknown(),
+});
+/** Seed L2290. */
+const EphemeralSourceLookupReceipt = looseObject({
+    receipt_id: schemas_string(),
+    query_id: schemas_string().optional(),
+    tool_receipt_ref: schemas_string(),
+    source_title_or_label: schemas_string().optional(),
+    lookup_purpose: schemas_string(),
+    may_support_downstream_claims: literalBoolean(false),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2300. */
+const SourceTierTransitionReceipt = looseObject({
+    receipt_id: schemas_string(),
+    source_id: schemas_string(),
+    from_tier: literalNumber([1, 2, 3]),
+    to_tier: literalNumber([1, 2, 3]),
+    transition_reason: schemas_string(),
+    actor_ref: schemas_string(),
+    cleared_by_access_tier: schemas_string().optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2321. */
+const ResearchNeedScope = schemas_enum(['run', 'task', 'workspace']);
+/** Seed L2322. */
+const ResearchNeedStatus = schemas_enum([
+    'open',
+    'leased',
+    'answered',
+    'human_needed',
+    'unresolved',
+    'cancelled',
+]);
+/** Seed L2329. */
+const ResearchNeed = looseObject({
+    need_id: schemas_string(),
+    need_scope: ResearchNeedScope,
+    task_id: schemas_string(),
+    run_id: schemas_string().optional(),
+    workspace_id: schemas_string(),
+    target_refs: array(union([unknown(), unknown()])),
+    question: schemas_string(),
+    status: ResearchNeedStatus,
+    answer_ref: schemas_string().optional(),
+    human_needed_reason: schemas_string().optional(),
+    unresolved_reason: schemas_string().optional(),
+    created_at: schemas_string(),
+    updated_at: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L2345. */
+const ResearchNeedLease = looseObject({
+    need_id: schemas_string(),
+    leased_by_module_id: schemas_string(),
+    lease_token: schemas_string(),
+    acquired_at: schemas_string(),
+    expires_at: schemas_string(),
+    on_expiry: schemas_enum(['release_for_reclaim', 'escalate', 'mark_abandoned']),
+    satisfied_by_result_ref: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2365. */
+const EvidenceAnchorSupportStrength = schemas_enum([
+    'direct',
+    'indirect',
+    'contextual',
+    'contradicts',
+]);
+/** Seed L2370. */
+const SourceEvidenceAnchor = looseObject({
+    anchor_id: schemas_string(),
+    source_record_ref: unknown(),
+    anchor_kind: schemas_enum([
+        'page',
+        'quote',
+        'section',
+        'timestamp',
+        'row',
+        'url_fragment',
+        'paragraph',
+        'line_range',
+    ]),
+    anchor_locator: schemas_string(),
+    supports_claim_refs: array(unknown()),
+    support_strength: EvidenceAnchorSupportStrength,
+    extracted_text_ref: schemas_string().optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2389. */
+const DomainPayloadRegistryRef = looseObject({
+    domain_payload_kind: schemas_string(),
+    domain_payload_schema_ref: unknown(),
+    domain_payload_version: schemas_string(),
+});
+/** Seed L2394. */
+const ClaimSupportStatus = schemas_enum([
+    'supported',
+    'partially_supported',
+    'unsupported',
+    'contradicted',
+    'not_checked',
+    'indeterminate_stale_or_unverified',
+]);
+/** Seed L2401. */
+const ClaimSupportDerivationPolicy = looseObject({
+    policy_id: schemas_string(),
+    required_for_supported: looseObject({
+        min_direct_supporting_anchors: num,
+        require_verified_source: schemas_boolean(),
+        allow_stale_source: schemas_boolean(),
+        allow_contradicting_anchor: schemas_boolean(),
+    }),
+    partial_support_rule: schemas_enum([
+        'any_indirect_or_contextual_anchor',
+        'direct_anchor_unverified',
+        'domain_specific',
+    ]),
+    contradiction_rule: schemas_enum([
+        'any_direct_contradiction_controls',
+        'weighted_by_authority',
+        'human_review_required',
+    ]),
+    formula_ref: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2420. */
+const ClaimSupportDerivationReceipt = looseObject({
+    receipt_id: schemas_string(),
+    claim_ref: unknown(),
+    policy_ref: schemas_string(),
+    supporting_anchor_refs: array(schemas_string()),
+    contradicting_anchor_refs: array(schemas_string()),
+    source_verification_refs: array(schemas_string()),
+    source_freshness_refs: array(schemas_string()),
+    applicability_scope_refs: array(schemas_string()),
+    derived_support_status: ClaimSupportStatus,
+    decisive_reason: schemas_enum([
+        'direct_verified_support',
+        'partial_indirect_support',
+        'no_supporting_anchor',
+        'direct_contradiction',
+        'stale_or_unverified_source',
+        'not_checked',
+    ]),
+    formula_eval_receipt_ref: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2451. */
+const RunBoardEventClass = schemas_enum([
+    'module_lifecycle',
+    'artifact_event',
+    'side_effect_event',
+    'error_retry',
+    'gate_decision',
+    'evaluation_finding',
+    'repair_instruction',
+    'source_update',
+    'user_comment',
+    'task_agent_recommendation',
+    'cost_duration',
+    'run_lifecycle',
+]);
+/** Seed L2464. */
+const RunBoardGovernanceEnvelope = looseObject({
+    data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+    taint_class: unknown(),
+    privileged: schemas_boolean(),
+    matter_id: schemas_string().optional(),
+    policy_decision_refs: array(unknown()),
+    visibility_scope: schemas_enum([
+        'private_audit_only',
+        'same_module',
+        'same_segment',
+        'same_matter_modules',
+        'selected_participants',
+        'user_only',
+    ]),
+    redaction_required: schemas_boolean(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2480. */
+const RunBoardPublicationPolicy = looseObject({
+    policy_id: schemas_string(),
+    auto_publish_event_classes: array(RunBoardEventClass),
+    max_visible_posts_per_run: num,
+    suppress_data_classes: array(schemas_enum(['privileged', 'local_only'])),
+    publish_redacted_stub_when_suppressed: schemas_boolean(),
+    rate_limit_per_minute: num,
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2489. */
+const RunBoardAuditEvent = looseObject({
+    event_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    event_class: RunBoardEventClass,
+    payload_ref: schemas_string(),
+    governance: RunBoardGovernanceEnvelope,
+    event_seq: num,
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2500. */
+const RunBoardVisiblePost = looseObject({
+    post_id: schemas_string(),
+    source_event_id: schemas_string(),
+    rendered_payload_ref: schemas_string(),
+    redacted: schemas_boolean(),
+    withheld_reason: schemas_enum(['privileged', 'local_only', 'volume_cap', 'matter_firewall', 'policy'])
+        .optional(),
+    lifecycle_state: schemas_enum(['active', 'superseded', 'retracted']),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2525. */
+const TaskContextAudience = schemas_enum([
+    'module',
+    'sub_agent',
+    'task_agent',
+    'user',
+    'forum_room',
+]);
+/** Seed L2531. */
+const TaskRunContextPacketRequest = looseObject({
+    request_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    audience: TaskContextAudience,
+    requested_max_tokens: num,
+    required_item_refs: array(schemas_string()),
+    optional_item_refs: array(schemas_string()),
+    staleness_policy: schemas_enum(['fresh_only', 'allow_stale_with_warning', 'best_effort']),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2543. */
+const OmittedPacketItem = looseObject({
+    item_ref: schemas_string(),
+    omission_reason: schemas_enum([
+        'token_budget',
+        'permission',
+        'stale',
+        'policy',
+        'not_relevant',
+        'unavailable',
+    ]),
+    required: schemas_boolean(),
+});
+/** Seed L2554. */
+const TaskRunContextPacketAssemblyReceipt = looseObject({
+    receipt_id: schemas_string(),
+    request_id: schemas_string(),
+    packet_ref: schemas_string(),
+    packet_content_hash: schemas_string(),
+    actual_token_count: num,
+    omitted_items: array(OmittedPacketItem),
+    valid_until_event_seq: num.optional(),
+    invalidated_by_event_kinds: array(schemas_string()),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2566. */
+const PerActivationContextBudget = looseObject({
+    activation_id: schemas_string(),
+    max_total_tokens: num,
+    packet_token_count: num,
+    board_digest_token_count: num,
+    feedback_bundle_token_count: num,
+    total_token_count: num,
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2585. */
+const ModuleAssistanceRequest = looseObject({
+    request_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    requester_ref: schemas_string(),
+    target: schemas_enum(['module', 'subagent', 'task_agent', 'user', 'forum_room']),
+    target_endpoint_ref: schemas_string(),
+    answer_schema_ref: unknown(),
+    request_kind: schemas_enum([
+        'clarification',
+        'substantive_review',
+        'process_gap',
+        'source_help',
+        'format_help',
+        'policy_help',
+    ]),
+    response_policy: schemas_enum(['required_before_continue', 'optional_until_timeout', 'advisory_only']),
+    lease: looseObject({
+        holder_ref: schemas_string(),
+        lease_version: schemas_string(),
+        acquired_at: schemas_string(),
+        expires_at: schemas_string(),
+    }),
+    timeout_ms: num,
+    on_timeout: schemas_enum([
+        'resume_with_warning',
+        'abort',
+        'escalate_human',
+        'ask_task_agent_then_pause',
+    ]),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2634. */
+const RunGuidanceLifecycleState = schemas_enum([
+    'proposed',
+    'active',
+    'contested',
+    'superseded',
+    'expired',
+    'rejected',
+]);
+/** Seed L2641. */
+const RunGuidanceCreationEvent = looseObject({
+    event_id: schemas_string(),
+    guidance_id: schemas_string(),
+    source_feedback_bundle_ref: schemas_string(),
+    guidance_text: schemas_string(),
+    scope_ref: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2650. */
+const RunGuidanceItemCurrent = looseObject({
+    guidance_id: schemas_string(),
+    canonical_event_ref: schemas_string(),
+    lifecycle_state: RunGuidanceLifecycleState,
+    cross_run_eligible: schemas_boolean(),
+    selected_by_doc24_context_policy: schemas_boolean(),
+    superseded_by_guidance_id: schemas_string().optional(),
+    updated_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2660. */
+const RunGuidanceLifecycleReceipt = looseObject({
+    receipt_id: schemas_string(),
+    guidance_id: schemas_string(),
+    from_state: RunGuidanceLifecycleState,
+    to_state: RunGuidanceLifecycleState,
+    actor_ref: schemas_string(),
+    reason: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2679. */
+const TaskCommandRegistryEntry = looseObject({
+    command_id: schemas_string(),
+    request_schema_ref: unknown(),
+    response_schema_ref: unknown(),
+    durable_write: schemas_enum(['required', 'none', 'explicit_no_op']),
+    required_policy_checks: array(schemas_string()),
+    idempotency_key_required: schemas_boolean(),
+    telemetry_event_kind: schemas_string(),
+    read_model_invalidations: array(schemas_enum([
+        'TaskReliancePacket',
+        'TaskHealthCard',
+        'FindingsInbox',
+        'WorkProductCertification',
+        'RunDiff',
+        'DecisionAuditView',
+        'EvidencePackage',
+        'EvaluationChainView',
+        'AttentionLedger',
+        'BudgetNarrative',
+    ])),
+    failure_codes: array(schemas_string()),
+    owning_doc: unknown(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2705. */
+const AllowedCoordinationPoint = schemas_enum([
+    'source_research',
+    'evaluation',
+    'revision_planning',
+    'format_review',
+    'plan_verifier',
+]);
+/** Seed L2711. */
+const SubAgentFallbackPolicy = looseObject({
+    coordination_point: AllowedCoordinationPoint,
+    on_no_sub_agent: schemas_enum([
+        'use_primary_module',
+        'skip_with_warning',
+        'hard_call',
+        'degrade_quality_with_note',
+    ]),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2720. */
+const SubAgentCoordinationProfile = looseObject({
+    profile_id: schemas_string(),
+    allowed_coordination_points: array(AllowedCoordinationPoint),
+    output_contract_refs: array(schemas_string()),
+    fallback_policies: array(SubAgentFallbackPolicy),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2727. */
+const PlanVerifierRequirementPolicy = looseObject({
+    policy_id: schemas_string(),
+    required_when_plan_risk_score_gte: num,
+    required_for_external_side_effects: schemas_boolean(),
+    required_for_privileged_meaning_bearing_revisions: schemas_boolean(),
+    on_unavailable: schemas_enum(['hard_call', 'pause', 'degrade_with_user_notice']),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2744. */
+const StructuredAnchor = looseObject({
+    section_id: schemas_string().optional(),
+    field_path: schemas_string().optional(),
+    citation_ref: schemas_string().optional(),
+    row_id: schemas_string().optional(),
+    cell_ref: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2752. */
+const TextAnchor = looseObject({
+    start_offset: num,
+    end_offset: num,
+    context_before: schemas_string(),
+    context_after: schemas_string(),
+    context_hash: schemas_string(),
+    hash_algorithm: schemas_enum(['sha256_canonical_text_v1']),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2776. */
+const LibraryPromotionCandidate = looseObject({
+    candidate_id: schemas_string(),
+    source_record_ref: unknown(),
+    workspace_id: schemas_string(),
+    requested_by_ref: schemas_string(),
+    status: schemas_enum(['queued', 'approved', 'rejected', 'promoted', 'cancelled']),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2785. */
+const LibraryPromotionGate = looseObject({
+    gate_id: schemas_string(),
+    min_tier: literalNumber([2, 3]),
+    requires_verification_state: schemas_enum(['verified', 'not_required']),
+    ec_policy_decision_ref: unknown(),
+    requires_access_tier: schemas_string(),
+    privileged_sources_auto_promote_allowed: literalBoolean(false),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2794. */
+const LibraryPromotionReceipt = looseObject({
+    receipt_id: schemas_string(),
+    candidate_id: schemas_string(),
+    gate_ref: schemas_string(),
+    durable_library_write_ref: schemas_string().optional(),
+    status: schemas_enum(['promoted', 'blocked_by_policy', 'rejected']),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2812. */
+const RunExecutionRequirements = looseObject({
+    requires_background_execution: schemas_boolean(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2816. */
+const ModuleProgressBehavior = looseObject({
+    emits_progress_heartbeat: schemas_boolean(),
+    heartbeat_interval_ms: num.optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2834. */
+const RelianceArtifactLifecycleState = schemas_enum([
+    'draft',
+    'ready_for_review',
+    'user_reviewed',
+    'issued',
+    'superseded',
+    'invalidated',
+    'archived',
+]);
+/** Seed L2842. */
+const RelianceStatus = schemas_enum([
+    'safe_to_rely_within_scope',
+    'rely_with_limitations',
+    'not_safe_to_rely',
+    'human_review_required',
+]);
+/** Seed L2847. */
+const RelianceLimitationKind = schemas_enum([
+    'insufficient_evidence',
+    'human_judgment_needed',
+    'missing_capability',
+    'source_unavailable',
+    'policy_blocked',
+    'stale_evidence',
+    'unable_to_ground_claim',
+    'unchecked_claims_present',
+    'unreviewed_candidate_revision',
+    'external_side_effect_unverified',
+    'stale_source_present',
+    'unresolved_research_need',
+    'policy_warning',
+    'pattern_c_chain_unresolved',
+    'evidence_package_missing',
+]);
+/** Seed L2857. */
+const RelianceInputManifest = looseObject({
+    final_artifact_refs: array(schemas_string()),
+    evaluation_chain_ids: array(schemas_string()),
+    evaluation_chain_resolution_receipt_refs: array(schemas_string()),
+    evaluation_snapshot_refs: array(schemas_string()),
+    source_workspace_snapshot_refs: array(schemas_string()),
+    evidence_package_refs: array(schemas_string()),
+    revision_review_packet_refs: array(schemas_string()),
+    hard_call_resolution_refs: array(schemas_string()),
+    policy_decision_refs: array(unknown()),
+    budget_narrative_ref: schemas_string().optional(),
+    known_good_checkpoint_refs: array(schemas_string()),
+    created_from_event_seq: num,
+    input_manifest_hash: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2873. */
+const RelianceStatusDerivation = looseObject({
+    status: RelianceStatus,
+    decisive_input_refs: array(schemas_string()),
+    unresolved_limitations: array(RelianceLimitationKind),
+    required_human_review_refs: array(schemas_string()),
+    scope_statement: schemas_string(),
+    derivation_policy_ref: schemas_string(),
+    formula_eval_receipt_ref: schemas_string().optional(),
+    explanation: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2884. */
+const TaskReliancePacket = looseObject({
+    packet_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    input_manifest: RelianceInputManifest,
+    reliance_derivation: RelianceStatusDerivation,
+    lifecycle_state: RelianceArtifactLifecycleState,
+    generated_by_ref: schemas_string(),
+    reviewed_by_user_ref: schemas_string().optional(),
+    issued_at: schemas_string().optional(),
+    invalidated_by_event_ref: schemas_string().optional(),
+    matter_id: schemas_string().optional(),
+    data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+    taint_class: unknown(),
+    privileged: schemas_boolean(),
+    user_visible_summary: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L2902. */
+const RelianceInvalidationEvent = looseObject({
+    event_id: schemas_string(),
+    packet_id: schemas_string(),
+    invalidation_kind: schemas_enum([
+        'artifact_version_changed',
+        'source_workspace_changed',
+        'finding_lifecycle_changed',
+        'policy_decision_superseded',
+        'hard_call_resolution_expired',
+        'evidence_package_superseded',
+        'evaluation_chain_resolution_changed',
+    ]),
+    triggering_ref: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L2927. */
+const EvaluationContractReview = looseObject({
+    review_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string().optional(),
+    compiled_plan_ref: schemas_string(),
+    interpreted_goal: schemas_string(),
+    criteria_summary: array(schemas_string()),
+    threshold_summary: array(schemas_string()),
+    source_requirements: array(schemas_string()),
+    required_capabilities: array(unknown()),
+    hard_call_triggers: array(unknown()),
+    estimated_cost_vector_ref: schemas_string().optional(),
+    material_differences_from_preview: array(schemas_string()).optional(),
+    user_approval_required: schemas_boolean(),
+    approval_status: schemas_enum(['pending', 'approved', 'rejected', 'edited', 'waived_by_policy']),
+    approval_ref: schemas_string().optional(),
+    lifecycle_state: RelianceArtifactLifecycleState,
+    command_ref: schemas_string().optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L2956. */
+const RevisionReviewPacketState = schemas_enum([
+    'generated',
+    'review_pending',
+    'accepted',
+    'rejected',
+    'forked',
+    'changes_requested',
+    'restored_known_good',
+    'superseded',
+]);
+/** Seed L2965. */
+const RevisionReviewPacket = looseObject({
+    packet_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    revision_plan_ref: schemas_string(),
+    before_artifact_version_ref: schemas_string(),
+    candidate_artifact_version_ref: schemas_string(),
+    semantic_diff_ref: schemas_string(),
+    finding_to_change_map: record(schemas_string(), array(schemas_string())),
+    preservation_constraint_result_refs: array(schemas_string()),
+    source_changes: array(unknown()),
+    revalidation_result_refs: array(schemas_string()),
+    regression_risk_summary: schemas_string(),
+    state: RevisionReviewPacketState,
+    decision_receipt_refs: array(schemas_string()),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L2983. */
+const RevisionReviewDecisionReceipt = looseObject({
+    receipt_id: schemas_string(),
+    packet_id: schemas_string(),
+    action: schemas_enum([
+        'accept',
+        'reject',
+        'fork',
+        'request_changes',
+        'restore_known_good_state',
+        'no_user_review_required',
+    ]),
+    actor_ref: schemas_string(),
+    rationale: schemas_string().optional(),
+    resulting_candidate_state: unknown().optional(),
+    command_ref: schemas_string().optional(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3009. */
+const EvidencePackageClaimEntry = looseObject({
+    claim_ref: unknown(),
+    supporting_anchor_refs: array(schemas_string()),
+    contradicting_anchor_refs: array(schemas_string()),
+    support_status: ClaimSupportStatus,
+    support_derivation_receipt_ref: schemas_string(),
+});
+/** Seed L3016. */
+const EvidencePackage = looseObject({
+    evidence_package_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    final_artifact_refs: array(schemas_string()),
+    source_workspace_snapshot_ref: schemas_string(),
+    source_record_refs: array(unknown()),
+    evidence_anchor_refs: array(schemas_string()),
+    claim_support_map: array(EvidencePackageClaimEntry),
+    unresolved_research_need_refs: array(schemas_string()),
+    stale_or_unverified_source_refs: array(unknown()),
+    data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+    matter_id: schemas_string().optional(),
+    taint_class: unknown(),
+    privileged: schemas_boolean(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L3038. */
+const KnownGoodCheckpoint = looseObject({
+    checkpoint_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    label: schemas_string(),
+    artifact_head_refs: array(schemas_string()),
+    artifact_version_refs: array(schemas_string()),
+    source_workspace_snapshot_refs: array(schemas_string()),
+    run_workspace_snapshot_ref: schemas_string().optional(),
+    graph_topology_snapshot_ref: schemas_string(),
+    policy_snapshot_ref: schemas_string(),
+    capability_snapshot_ref: schemas_string(),
+    event_seq: num,
+    irreversible_side_effect_refs: array(schemas_string()),
+    created_by_ref: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3065. */
+const TaskRunCostForecast = looseObject({
+    forecast_id: schemas_string(),
+    task_id: schemas_string(),
+    planned_run_id: schemas_string().optional(),
+    planned_cost_vector_ref: schemas_string(),
+    optional_helper_cost_vector_refs: array(schemas_string()),
+    non_degradable_mode_cost_vector_refs: array(schemas_string()),
+    skipped_if_budget_constrained: array(schemas_string()),
+    forecast_confidence: schemas_enum(['calibrated', 'uncalibrated', 'experimental']),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3077. */
+const BudgetNarrative = looseObject({
+    budget_narrative_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string(),
+    planned_forecast_ref: schemas_string().optional(),
+    actual_cost_record_refs: array(schemas_string()),
+    forecast_vs_actual_summary: schemas_string(),
+    summary: schemas_string(),
+    skipped_optional_helpers: array(schemas_string()),
+    preserved_non_degradable_modes: array(schemas_string()),
+    degraded_modes_used: array(schemas_string()),
+    quality_impact_summary: schemas_string(),
+    formula_eval_receipt_refs: array(schemas_string()),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.1']),
+});
+/** Seed L3096. */
+const AttentionKind = schemas_enum([
+    'hard_call_pending',
+    'blocked_item',
+    'contested_finding',
+    'approval_required',
+    'research_need_human',
+    'reliance_review_required',
+    'revision_review_pending',
+]);
+/** Seed L3104. */
+const AttentionLedgerItem = looseObject({
+    item_id: schemas_string(),
+    task_id: schemas_string(),
+    run_id: schemas_string().optional(),
+    matter_id: schemas_string().optional(),
+    attention_kind: AttentionKind,
+    source_ref: schemas_string(),
+    summary: schemas_string(),
+    priority: schemas_enum(['low', 'medium', 'high', 'blocking']),
+    command_ref: schemas_string().optional(),
+    lifecycle_state: schemas_enum(['open', 'resolved', 'dismissed', 'superseded']),
+    created_at: schemas_string(),
+    resolved_at: schemas_string().optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3119. */
+const FindingsInboxFilter = looseObject({
+    matter_id: schemas_string().optional(),
+    severity: array(schemas_enum(['low', 'medium', 'high', 'blocking'])).optional(),
+    finding_state: array(FindingState).optional(),
+    producer_kind: array(unknown()).optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3129. */
+const TaskHealthCard = looseObject({
+    task_id: schemas_string(),
+    run_id: schemas_string().optional(),
+    health_status: schemas_enum(['healthy', 'warning', 'blocked', 'failed', 'review_required']),
+    active_blocker_refs: array(schemas_string()),
+    latest_verdict_refs: array(schemas_string()),
+    budget_status_ref: schemas_string().optional(),
+    reliance_packet_ref: schemas_string().optional(),
+    derived_read_model_ref: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3140. */
+const WorkProductCertification = looseObject({
+    certification_id: schemas_string(),
+    task_reliance_packet_ref: schemas_string(),
+    rendered_certification_ref: schemas_string(),
+    issued_by_ref: schemas_string().optional(),
+    issue_command_ref: schemas_string().optional(),
+    lifecycle_state: RelianceArtifactLifecycleState,
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3150. */
+const RunDiff = looseObject({
+    run_diff_id: schemas_string(),
+    left_run_id: schemas_string(),
+    right_run_id: schemas_string(),
+    artifact_diff_refs: array(schemas_string()),
+    plan_diff_ref: schemas_string().optional(),
+    outcome_diff_refs: array(schemas_string()),
+    cost_diff_ref: schemas_string().optional(),
+    reliance_diff_ref: schemas_string().optional(),
+    derived_read_model_ref: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3162. */
+const DecisionAuditView = looseObject({
+    audit_view_id: schemas_string(),
+    target_decision_ref: schemas_string(),
+    chain_resolution_receipt_refs: array(schemas_string()),
+    finding_refs: array(schemas_string()),
+    policy_decision_refs: array(unknown()),
+    hard_call_resolution_refs: array(schemas_string()),
+    explanation_trace_ref: schemas_string().optional(),
+    derived_read_model_ref: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3173. */
+const UnifiedEvaluationChainView = looseObject({
+    view_id: schemas_string(),
+    chain_id: schemas_string(),
+    chain_registry_record_ref: schemas_string(),
+    chain_resolution_receipt_ref: schemas_string().optional(),
+    qualitative_finding_refs: array(schemas_string()),
+    quantitative_result_refs: array(schemas_string()),
+    final_route_summary: schemas_string(),
+    derived_read_model_ref: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3187. */
+const IrrevocableSideEffectAtFork = looseObject({
+    side_effect_id: schemas_string(),
+    kind: schemas_string(),
+    executed_at: schemas_string(),
+    note: schemas_enum(['not_reversible_in_fork']),
+    receipt_ref: schemas_string(),
+});
+/** Seed L3194. */
+const TaskRunFork = looseObject({
+    fork_id: schemas_string(),
+    parent_run_id: schemas_string(),
+    forked_from_checkpoint_ref: schemas_string(),
+    new_run_id: schemas_string(),
+    fork_reason: schemas_string(),
+    irrevocable_side_effects_at_fork: array(IrrevocableSideEffectAtFork),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3207. */
+const ExplanationTrace = looseObject({
+    trace_id: schemas_string(),
+    trace_kind: schemas_enum(['evaluation', 'revision', 'routing', 'reliance']),
+    causal_steps: array(looseObject({
+        step_id: schemas_string(),
+        input_refs: array(schemas_string()),
+        operation_receipt_ref: schemas_string().optional(),
+        output_refs: array(schemas_string()),
+        rationale_summary: schemas_string(),
+        evidence_refs: array(schemas_string()),
+    })),
+    hidden_reasoning_included: literalBoolean(false),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3230. */
+const TaskReplayMode = schemas_enum([
+    'audit_reconstruction',
+    'deterministic_reexecution',
+    'best_effort_rerun',
+    'simulation_from_recorded_outputs',
+]);
+/** Seed L3235. */
+const TaskReplayRequest = looseObject({
+    replay_request_id: schemas_string(),
+    task_id: schemas_string(),
+    source_run_id: schemas_string(),
+    replay_mode: TaskReplayMode,
+    checkpoint_ref: schemas_string().optional(),
+    known_good_checkpoint_ref: schemas_string().optional(),
+    allow_external_side_effects: literalBoolean(false),
+    allow_external_queries: schemas_boolean(),
+    model_reexecution_policy: schemas_enum([
+        'reuse_recorded_outputs',
+        'same_model_if_available',
+        'current_equivalent_model',
+    ]),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3251. */
+const ReplayDivergenceRecord = looseObject({
+    divergence_id: schemas_string(),
+    replay_request_id: schemas_string(),
+    divergence_kind: schemas_enum([
+        'model_output_drift',
+        'tool_output_drift',
+        'source_state_changed',
+        'policy_changed',
+        'capability_unavailable',
+        'non_replayable_side_effect',
+    ]),
+    source_step_ref: schemas_string(),
+    original_output_hash: schemas_string().optional(),
+    replay_output_hash: schemas_string().optional(),
+    explanation: schemas_string(),
+    created_at: schemas_string(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3278. */
+const RelianceLayerCommandRegistryEntry = looseObject({
+    command_id: schemas_enum([
+        'reliance.issue_work_product_certification',
+        'reliance.invalidate_packet',
+        'revision_review.accept_candidate',
+        'revision_review.reject_candidate',
+        'revision_review.request_changes',
+        'revision_review.restore_known_good',
+        'evidence.export_package',
+        'finding.contest',
+        'finding.confirm',
+        'task_replay.preview',
+        'task_replay.create_fork',
+        'attention.resolve_item',
+    ]),
+    request_schema_ref: unknown(),
+    response_schema_ref: unknown(),
+    durable_write: schemas_enum(['required', 'none', 'explicit_no_op']),
+    required_policy_checks: array(schemas_string()),
+    idempotency_key_required: schemas_boolean(),
+    read_model_invalidations: array(schemas_enum([
+        'TaskReliancePacket',
+        'TaskHealthCard',
+        'FindingsInbox',
+        'WorkProductCertification',
+        'RunDiff',
+        'DecisionAuditView',
+        'EvidencePackage',
+        'EvaluationChainView',
+        'AttentionLedger',
+        'BudgetNarrative',
+    ])),
+    empty_state_behavior: schemas_string(),
+    blocked_state_behavior: schemas_string(),
+    degraded_state_behavior: schemas_string(),
+    error_state_behavior: schemas_string(),
+    owning_doc: unknown(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3344. */
+const AddendaBPatchPhase = schemas_enum([
+    'phase_1_shared_contracts',
+    'phase_2_math_and_derivation',
+    'phase_3_runtime_state_machines',
+    'phase_4_source_forum_feedback_governance',
+    'phase_5_reliance_ui_surfaces',
+    'phase_6_conformance_fixtures',
+]);
+/** Seed L3351. */
+const AddendaBPatchSequencingGate = looseObject({
+    phase: AddendaBPatchPhase,
+    required_prior_phases: array(AddendaBPatchPhase),
+    required_validation_passes: array(schemas_string()),
+    blocks_if_failed: schemas_boolean(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Seed L3384. */
+const AddendaBConformanceFixtureKind = schemas_enum([
+    'finding_event_projection',
+    'pattern_c_route_conflict',
+    'formula_nan_zero_denominator',
+    'template_match_zero_weight',
+    'novelty_no_neighbor',
+    'sub_agent_reputation_insufficient_sample',
+    'source_workspace_concurrent_write',
+    'workspace_externalization_privileged_export',
+    'rolling_hash_parallel_same_artifact',
+    'revalidation_cascade_cycle',
+    'sufficiency_no_capability',
+    'sufficiency_missing_evidence',
+    'regenerate_identical_output',
+    'forum_cross_matter_leak',
+    'taint_laundering_through_summary',
+    'run_board_suppressed_event_stub',
+    'reliance_packet_invalidation',
+    'replay_divergence',
+    'hard_call_empty_options',
+    'command_registry_phantom_button',
+]);
+/** Seed L3405. */
+const AddendaBConformanceFixture = looseObject({
+    fixture_id: schemas_string(),
+    fixture_kind: AddendaBConformanceFixtureKind,
+    input_bundle_ref: schemas_string(),
+    expected_validation_codes: array(schemas_string()),
+    expected_terminal_state: schemas_string().optional(),
+    expected_receipt_refs: array(schemas_string()).optional(),
+    schema_version: schemas_enum(['1.0']),
+});
+/** Every interface of the seed, by the name a bundle record gives as its `type`. */
+const SEED_RECORD_SCHEMAS = {
+    EventProjectionLink,
+    DerivedReadModelRecord,
+    ReadModelInvalidationSpec,
+    FormulaEvaluationReceipt,
+    WorkspaceExternalizationPolicy,
+    WorkspaceExternalizationReceipt,
+    BlockingAuthorityEvaluation,
+    FindingMatchKey,
+    EvaluationFindingEvent,
+    EvaluationFindingRecord,
+    FindingLifecycleTransitionReceipt,
+    FeedbackFindingView,
+    EvaluationResultEnvelope,
+    EvaluationChainRegistryRecord,
+    EvaluationChainResolutionPolicy,
+    EvaluationChainResolutionReceipt,
+    OutcomeStateMatrixEntry,
+    FeedbackRoutingResolutionPolicy,
+    FeedbackDeliveryRecord,
+    FeedbackDispatchExpectation,
+    TypeOwnerRegistryEntry,
+    BuildReadyGate,
+    PositiveEvaluationObservation,
+    PortRevisionEligibility,
+    RevisorPlannerInputPorts,
+    FeedbackEmissionMatrixEntry,
+    EvaluationResultEmissionRecord,
+    ApplicabilityScope,
+    LegalSourcePayload,
+    ProgressSignalRecord,
+    SourceWorkspaceSnapshotHashSet,
+    EvaluationSnapshot,
+    RevisionExecutionLifecycleTransition,
+    StepIdempotencyKey,
+    SourceWorkspaceMutationPrecondition,
+    SourceWorkspaceOperation,
+    SourceWorkspaceOperationReceipt,
+    InPlaceMutationLock,
+    RevisionPlan,
+    RevisionOperationReceipt,
+    OutcomeDependencyGraphPolicy,
+    RevalidationCascadeRun,
+    RevalidationCascadeReceipt,
+    HardCallPendingPolicy,
+    HardRevisionCall,
+    HardCallResolutionReceipt,
+    TaskCancelProtocol,
+    TaskSkipReceipt,
+    ForumDeliberationPolicy,
+    RevisionPlanConcurrencyProfile,
+    SufficiencyDetectionPolicy,
+    CapabilityCoverageAssessment,
+    CandidateRepairProcedure,
+    ProcedureAttemptRecord,
+    SufficiencyDetectionResult,
+    RevisionPlanStepBase,
+    DependencyEdge,
+    RevisionStepRevalidationPolicy,
+    TypedRevisionInstruction,
+    RegenerateRevisionPayload,
+    RegenerateAttemptReceipt,
+    FormulaInputSpec,
+    FormulaOutputSpec,
+    FormulaTestVector,
+    FormulaSpec,
+    MetricObservation,
+    MetricRollup,
+    QualityIndex,
+    RevisionCycleOutcomeObservation,
+    RevisionCycleEfficiencyRollup,
+    SeverityWeightedRegressionRate,
+    SubAgentReputationFormulaConfig,
+    SubAgentReputationScore,
+    CostDistribution,
+    CostVector,
+    TaskCostRecord,
+    NoveltyMetricSpec,
+    NoveltyAssessmentBase,
+    NoveltyAssessmentWithNeighbor,
+    NoveltyAssessmentNoNeighbor,
+    TemplateMatchFormula,
+    CalibrationMetricSpec,
+    CalibrationMetricResult,
+    CriterionIdentityFields,
+    SourceKindTaintDefault,
+    SanitizationNode,
+    TaintAggregationPolicy,
+    SourceRecord,
+    EphemeralSourceLookupReceipt,
+    SourceTierTransitionReceipt,
+    ResearchNeed,
+    ResearchNeedLease,
+    SourceEvidenceAnchor,
+    DomainPayloadRegistryRef,
+    ClaimSupportDerivationPolicy,
+    ClaimSupportDerivationReceipt,
+    RunBoardGovernanceEnvelope,
+    RunBoardPublicationPolicy,
+    RunBoardAuditEvent,
+    RunBoardVisiblePost,
+    TaskRunContextPacketRequest,
+    OmittedPacketItem,
+    TaskRunContextPacketAssemblyReceipt,
+    PerActivationContextBudget,
+    ModuleAssistanceRequest,
+    RunGuidanceCreationEvent,
+    RunGuidanceItemCurrent,
+    RunGuidanceLifecycleReceipt,
+    TaskCommandRegistryEntry,
+    SubAgentFallbackPolicy,
+    SubAgentCoordinationProfile,
+    PlanVerifierRequirementPolicy,
+    StructuredAnchor,
+    TextAnchor,
+    LibraryPromotionCandidate,
+    LibraryPromotionGate,
+    LibraryPromotionReceipt,
+    RunExecutionRequirements,
+    ModuleProgressBehavior,
+    RelianceInputManifest,
+    RelianceStatusDerivation,
+    TaskReliancePacket,
+    RelianceInvalidationEvent,
+    EvaluationContractReview,
+    RevisionReviewPacket,
+    RevisionReviewDecisionReceipt,
+    EvidencePackageClaimEntry,
+    EvidencePackage,
+    KnownGoodCheckpoint,
+    TaskRunCostForecast,
+    BudgetNarrative,
+    AttentionLedgerItem,
+    FindingsInboxFilter,
+    TaskHealthCard,
+    WorkProductCertification,
+    RunDiff,
+    DecisionAuditView,
+    UnifiedEvaluationChainView,
+    IrrevocableSideEffectAtFork,
+    TaskRunFork,
+    ExplanationTrace,
+    TaskReplayRequest,
+    ReplayDivergenceRecord,
+    RelianceLayerCommandRegistryEntry,
+    AddendaBPatchSequencingGate,
+    AddendaBConformanceFixture,
+};
+/** Seed line of each interface. */
+const SEED_RECORD_LINES = {
+    EventProjectionLink: 154,
+    DerivedReadModelRecord: 179,
+    ReadModelInvalidationSpec: 201,
+    FormulaEvaluationReceipt: 219,
+    WorkspaceExternalizationPolicy: 266,
+    WorkspaceExternalizationReceipt: 280,
+    BlockingAuthorityEvaluation: 338,
+    FindingMatchKey: 346,
+    EvaluationFindingEvent: 357,
+    EvaluationFindingRecord: 399,
+    FindingLifecycleTransitionReceipt: 412,
+    FeedbackFindingView: 434,
+    EvaluationResultEnvelope: 463,
+    EvaluationChainRegistryRecord: 500,
+    EvaluationChainResolutionPolicy: 532,
+    EvaluationChainResolutionReceipt: 559,
+    OutcomeStateMatrixEntry: 648,
+    FeedbackRoutingResolutionPolicy: 691,
+    FeedbackDeliveryRecord: 699,
+    FeedbackDispatchExpectation: 711,
+    TypeOwnerRegistryEntry: 744,
+    BuildReadyGate: 754,
+    PositiveEvaluationObservation: 769,
+    PortRevisionEligibility: 804,
+    RevisorPlannerInputPorts: 815,
+    FeedbackEmissionMatrixEntry: 835,
+    EvaluationResultEmissionRecord: 841,
+    ApplicabilityScope: 872,
+    LegalSourcePayload: 888,
+    ProgressSignalRecord: 908,
+    SourceWorkspaceSnapshotHashSet: 928,
+    EvaluationSnapshot: 939,
+    RevisionExecutionLifecycleTransition: 975,
+    StepIdempotencyKey: 999,
+    SourceWorkspaceMutationPrecondition: 1037,
+    SourceWorkspaceOperation: 1051,
+    SourceWorkspaceOperationReceipt: 1069,
+    InPlaceMutationLock: 1104,
+    RevisionPlan: 1110,
+    RevisionOperationReceipt: 1117,
+    OutcomeDependencyGraphPolicy: 1140,
+    RevalidationCascadeRun: 1148,
+    RevalidationCascadeReceipt: 1174,
+    HardCallPendingPolicy: 1204,
+    HardRevisionCall: 1218,
+    HardCallResolutionReceipt: 1228,
+    TaskCancelProtocol: 1239,
+    TaskSkipReceipt: 1275,
+    ForumDeliberationPolicy: 1296,
+    RevisionPlanConcurrencyProfile: 1316,
+    SufficiencyDetectionPolicy: 1369,
+    CapabilityCoverageAssessment: 1386,
+    CandidateRepairProcedure: 1404,
+    ProcedureAttemptRecord: 1426,
+    SufficiencyDetectionResult: 1448,
+    RevisionPlanStepBase: 1507,
+    DependencyEdge: 1517,
+    RevisionStepRevalidationPolicy: 1548,
+    TypedRevisionInstruction: 1556,
+    RegenerateRevisionPayload: 1571,
+    RegenerateAttemptReceipt: 1581,
+    FormulaInputSpec: 1645,
+    FormulaOutputSpec: 1653,
+    FormulaTestVector: 1660,
+    FormulaSpec: 1667,
+    MetricObservation: 1704,
+    MetricRollup: 1715,
+    QualityIndex: 1821,
+    RevisionCycleOutcomeObservation: 1865,
+    RevisionCycleEfficiencyRollup: 1878,
+    SeverityWeightedRegressionRate: 1892,
+    SubAgentReputationFormulaConfig: 1903,
+    SubAgentReputationScore: 1919,
+    CostDistribution: 1953,
+    CostVector: 1961,
+    TaskCostRecord: 1977,
+    NoveltyMetricSpec: 2018,
+    NoveltyAssessmentBase: 2037,
+    NoveltyAssessmentWithNeighbor: 2043,
+    NoveltyAssessmentNoNeighbor: 2052,
+    TemplateMatchFormula: 2087,
+    CalibrationMetricSpec: 2145,
+    CalibrationMetricResult: 2178,
+    CriterionIdentityFields: 2201,
+    SourceKindTaintDefault: 2228,
+    SanitizationNode: 2252,
+    TaintAggregationPolicy: 2261,
+    SourceRecord: 2284,
+    EphemeralSourceLookupReceipt: 2290,
+    SourceTierTransitionReceipt: 2300,
+    ResearchNeed: 2329,
+    ResearchNeedLease: 2345,
+    SourceEvidenceAnchor: 2370,
+    DomainPayloadRegistryRef: 2389,
+    ClaimSupportDerivationPolicy: 2401,
+    ClaimSupportDerivationReceipt: 2420,
+    RunBoardGovernanceEnvelope: 2464,
+    RunBoardPublicationPolicy: 2480,
+    RunBoardAuditEvent: 2489,
+    RunBoardVisiblePost: 2500,
+    TaskRunContextPacketRequest: 2531,
+    OmittedPacketItem: 2543,
+    TaskRunContextPacketAssemblyReceipt: 2554,
+    PerActivationContextBudget: 2566,
+    ModuleAssistanceRequest: 2585,
+    RunGuidanceCreationEvent: 2641,
+    RunGuidanceItemCurrent: 2650,
+    RunGuidanceLifecycleReceipt: 2660,
+    TaskCommandRegistryEntry: 2679,
+    SubAgentFallbackPolicy: 2711,
+    SubAgentCoordinationProfile: 2720,
+    PlanVerifierRequirementPolicy: 2727,
+    StructuredAnchor: 2744,
+    TextAnchor: 2752,
+    LibraryPromotionCandidate: 2776,
+    LibraryPromotionGate: 2785,
+    LibraryPromotionReceipt: 2794,
+    RunExecutionRequirements: 2812,
+    ModuleProgressBehavior: 2816,
+    RelianceInputManifest: 2857,
+    RelianceStatusDerivation: 2873,
+    TaskReliancePacket: 2884,
+    RelianceInvalidationEvent: 2902,
+    EvaluationContractReview: 2927,
+    RevisionReviewPacket: 2965,
+    RevisionReviewDecisionReceipt: 2983,
+    EvidencePackageClaimEntry: 3009,
+    EvidencePackage: 3016,
+    KnownGoodCheckpoint: 3038,
+    TaskRunCostForecast: 3065,
+    BudgetNarrative: 3077,
+    AttentionLedgerItem: 3104,
+    FindingsInboxFilter: 3119,
+    TaskHealthCard: 3129,
+    WorkProductCertification: 3140,
+    RunDiff: 3150,
+    DecisionAuditView: 3162,
+    UnifiedEvaluationChainView: 3173,
+    IrrevocableSideEffectAtFork: 3187,
+    TaskRunFork: 3194,
+    ExplanationTrace: 3207,
+    TaskReplayRequest: 3235,
+    ReplayDivergenceRecord: 3251,
+    RelianceLayerCommandRegistryEntry: 3278,
+    AddendaBPatchSequencingGate: 3351,
+    AddendaBConformanceFixture: 3405,
+};
+/** The field holding a record's own id, for records whose first field is one. */
+const SEED_ID_FIELDS = {
+    DerivedReadModelRecord: 'read_model_id',
+    FormulaEvaluationReceipt: 'receipt_id',
+    WorkspaceExternalizationPolicy: 'policy_id',
+    WorkspaceExternalizationReceipt: 'receipt_id',
+    EvaluationFindingEvent: 'finding_event_id',
+    EvaluationFindingRecord: 'finding_id',
+    FindingLifecycleTransitionReceipt: 'receipt_id',
+    FeedbackFindingView: 'finding_id',
+    EvaluationResultEnvelope: 'result_id',
+    EvaluationChainRegistryRecord: 'chain_id',
+    EvaluationChainResolutionPolicy: 'policy_id',
+    EvaluationChainResolutionReceipt: 'receipt_id',
+    FeedbackRoutingResolutionPolicy: 'policy_id',
+    FeedbackDeliveryRecord: 'delivery_id',
+    FeedbackDispatchExpectation: 'expectation_id',
+    BuildReadyGate: 'gate_id',
+    PositiveEvaluationObservation: 'observation_id',
+    PortRevisionEligibility: 'port_id',
+    EvaluationResultEmissionRecord: 'result_id',
+    ProgressSignalRecord: 'signal_id',
+    EvaluationSnapshot: 'snapshot_id',
+    StepIdempotencyKey: 'run_id',
+    SourceWorkspaceMutationPrecondition: 'workspace_id',
+    SourceWorkspaceOperation: 'operation_id',
+    SourceWorkspaceOperationReceipt: 'receipt_id',
+    InPlaceMutationLock: 'step_id',
+    RevisionPlan: 'plan_id',
+    RevisionOperationReceipt: 'receipt_id',
+    OutcomeDependencyGraphPolicy: 'policy_id',
+    RevalidationCascadeRun: 'cascade_run_id',
+    RevalidationCascadeReceipt: 'receipt_id',
+    HardCallPendingPolicy: 'hard_call_id',
+    HardRevisionCall: 'hard_call_id',
+    HardCallResolutionReceipt: 'receipt_id',
+    TaskCancelProtocol: 'cancel_request_id',
+    TaskSkipReceipt: 'skip_id',
+    ForumDeliberationPolicy: 'room_id',
+    RevisionPlanConcurrencyProfile: 'plan_id',
+    SufficiencyDetectionPolicy: 'policy_id',
+    CapabilityCoverageAssessment: 'assessment_id',
+    CandidateRepairProcedure: 'procedure_id',
+    ProcedureAttemptRecord: 'attempt_id',
+    SufficiencyDetectionResult: 'detection_id',
+    RevisionPlanStepBase: 'step_id',
+    DependencyEdge: 'from_step_id',
+    TypedRevisionInstruction: 'instruction_id',
+    RegenerateAttemptReceipt: 'receipt_id',
+    FormulaTestVector: 'test_vector_id',
+    FormulaSpec: 'formula_id',
+    MetricObservation: 'observation_id',
+    MetricRollup: 'rollup_id',
+    RevisionCycleOutcomeObservation: 'observation_id',
+    RevisionCycleEfficiencyRollup: 'rollup_id',
+    SubAgentReputationFormulaConfig: 'formula_id',
+    CostVector: 'cost_vector_id',
+    TaskCostRecord: 'cost_record_id',
+    NoveltyMetricSpec: 'metric_id',
+    TemplateMatchFormula: 'formula_id',
+    CalibrationMetricSpec: 'metric_id',
+    CalibrationMetricResult: 'result_id',
+    CriterionIdentityFields: 'criterion_id',
+    SanitizationNode: 'node_id',
+    TaintAggregationPolicy: 'policy_id',
+    SourceRecord: 'source_id',
+    EphemeralSourceLookupReceipt: 'receipt_id',
+    SourceTierTransitionReceipt: 'receipt_id',
+    ResearchNeed: 'need_id',
+    ResearchNeedLease: 'need_id',
+    SourceEvidenceAnchor: 'anchor_id',
+    ClaimSupportDerivationPolicy: 'policy_id',
+    ClaimSupportDerivationReceipt: 'receipt_id',
+    RunBoardPublicationPolicy: 'policy_id',
+    RunBoardAuditEvent: 'event_id',
+    RunBoardVisiblePost: 'post_id',
+    TaskRunContextPacketRequest: 'request_id',
+    TaskRunContextPacketAssemblyReceipt: 'receipt_id',
+    PerActivationContextBudget: 'activation_id',
+    ModuleAssistanceRequest: 'request_id',
+    RunGuidanceCreationEvent: 'event_id',
+    RunGuidanceItemCurrent: 'guidance_id',
+    RunGuidanceLifecycleReceipt: 'receipt_id',
+    TaskCommandRegistryEntry: 'command_id',
+    SubAgentCoordinationProfile: 'profile_id',
+    PlanVerifierRequirementPolicy: 'policy_id',
+    StructuredAnchor: 'section_id',
+    LibraryPromotionCandidate: 'candidate_id',
+    LibraryPromotionGate: 'gate_id',
+    LibraryPromotionReceipt: 'receipt_id',
+    TaskReliancePacket: 'packet_id',
+    RelianceInvalidationEvent: 'event_id',
+    EvaluationContractReview: 'review_id',
+    RevisionReviewPacket: 'packet_id',
+    RevisionReviewDecisionReceipt: 'receipt_id',
+    EvidencePackage: 'evidence_package_id',
+    KnownGoodCheckpoint: 'checkpoint_id',
+    TaskRunCostForecast: 'forecast_id',
+    BudgetNarrative: 'budget_narrative_id',
+    AttentionLedgerItem: 'item_id',
+    FindingsInboxFilter: 'matter_id',
+    TaskHealthCard: 'task_id',
+    WorkProductCertification: 'certification_id',
+    RunDiff: 'run_diff_id',
+    DecisionAuditView: 'audit_view_id',
+    UnifiedEvaluationChainView: 'view_id',
+    IrrevocableSideEffectAtFork: 'side_effect_id',
+    TaskRunFork: 'fork_id',
+    ExplanationTrace: 'trace_id',
+    TaskReplayRequest: 'replay_request_id',
+    ReplayDivergenceRecord: 'divergence_id',
+    RelianceLayerCommandRegistryEntry: 'command_id',
+    AddendaBConformanceFixture: 'fixture_id',
+};
+/** Fields loosened in the schema because a seed code reports exactly that violation. */
+const LOOSENED_FIELDS = {
+    'DerivedReadModelRecord.input_manifest_ref': 'validation.read_model_without_input_manifest',
+    'EvaluationFindingEvent.emitted_state': 'validation.finding_state_mutated_inside_immutable_envelope',
+    'EvaluationResultEnvelope.evaluation_basis': 'validation.envelope_basis_missing',
+    'FeedbackDeliveryRecord.branch': 'validation.feedback_branch_unregistered',
+    'FeedbackDeliveryRecord.delivery_idempotency_key': 'validation.feedback_delivery_duplicate_without_idempotency',
+    'EvaluationSnapshot.source_workspace_snapshot_hashes': 'validation.source_workspace_hash_typed_as_artifact_hash',
+    'MetricRollup.measurement_window': 'validation.metric_rollup_without_window',
+    'CalibrationMetricSpec.sample_policy': 'validation.calibration_metric_without_sample_policy',
+    'NoveltyAssessmentWithNeighbor.closest_pattern_distance': 'validation.novelty_neighbor_missing_distance',
+    'QualityIndex.formula_eval_receipt_ref': 'validation.quality_index_without_formula_receipt',
+    'MetricObservation.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'MetricRollup.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'SubAgentReputationScore.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'SeverityWeightedRegressionRate.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'CalibrationMetricResult.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'RevisionCycleEfficiencyRollup.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'FormulaSpec.test_vectors': 'validation.formula_test_vector_missing',
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/records.ts
+
+
+/**
+ * A value the seed passes to a formula or gets back from one but never stores as a record of its
+ * own (the arguments of normalizeCriterionWeights, a template-match score): a receipt's input_refs
+ * and output_ref, and a test vector's input_ref / expected_output_ref, name these by value_id.
+ * The only record type of a bundle that is not a seed interface (docs/addenda-b.md).
+ */
+const FormulaValue = looseObject({
+    value_id: schemas_string().min(1),
+    value: unknown(),
+});
+/** Every record type a bundle may hold, by its "type". */
+const RECORD_SCHEMAS = {
+    ...SEED_RECORD_SCHEMAS,
+    FormulaValue,
+};
+/** Records whose id is not their first field (or whose first field is not named *_id). */
+const ID_FIELDS = {
+    ...SEED_ID_FIELDS,
+    // First fields named *_id that name another thing, not the record itself.
+    StepIdempotencyKey: undefined,
+    SourceWorkspaceMutationPrecondition: undefined,
+    InPlaceMutationLock: undefined,
+    DependencyEdge: undefined,
+    ResearchNeedLease: undefined,
+    PerActivationContextBudget: undefined,
+    ForumDeliberationPolicy: undefined,
+    HardCallPendingPolicy: undefined,
+    FormulaValue: 'value_id',
+    TypeOwnerRegistryEntry: 'type_name',
+    OutcomeStateMatrixEntry: 'state',
+    BuildReadyGate: 'gate_id',
+};
+/** The field holding a record's own id (what a `*_ref` naming it holds), if it has one. */
+function idFieldOf(type) {
+    return ID_FIELDS[type];
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/util.ts
+const rules_util_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A present value: not undefined, not null, not an empty string. */
+const present = (v) => v !== undefined && v !== null && v !== '';
+const strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
+/** Short, quoted text from a record for a message (the renderers escape and cap it again). */
+function util_q(v) {
+    const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+    return `"${s.length > 80 ? `${s.slice(0, 77)}...` : s}"`;
+}
+/** A record's name for messages: its type and id (or its line). */
+function nameOf(r, idField) {
+    const id = idField ? r.data[idField] : undefined;
+    return typeof id === 'string' ? `${r.type} ${util_q(id)}` : r.type;
+}
+/** Groups records by a string field. */
+function groupBy(records, field) {
+    const out = new Map();
+    for (const r of records) {
+        const k = r.data[field];
+        if (typeof k !== 'string')
+            continue;
+        const list = out.get(k);
+        if (list)
+            list.push(r);
+        else
+            out.set(k, [r]);
+    }
+    return out;
+}
+/** The EvaluationFindingEvent a projection's ref names. */
+function findingEvent(b, ref) {
+    return b.resolve(ref, 'EvaluationFindingEvent');
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-event-projection.ts
+
+
+
+/** Canonical events and snapshots (L150, L163-168, L939, L3038): never changed once written. */
+const IMMUTABLE_TYPES = [
+    'EvaluationFindingEvent',
+    'RunGuidanceCreationEvent',
+    'RunBoardAuditEvent',
+    'SourceWorkspaceOperation',
+    'EvaluationSnapshot',
+    'KnownGoodCheckpoint',
+];
+/** Fields that hold live state: they belong on the projection, never on an event (L399-411). */
+const LIVE_STATE_FIELDS = [
+    'current_state',
+    'current_severity',
+    'lifecycle_state',
+    'lifecycle_transition_refs',
+    'updated_at',
+    'superseded_by_finding_id',
+];
+/** Live-state fields an immutable record carries. */
+function liveFields(r) {
+    return Object.keys(r.data).filter((k) => LIVE_STATE_FIELDS.includes(k) || k.startsWith('superseded_by_'));
+}
+/**
+ * The records that share an immutable id with an earlier one but differ from it. Records are
+ * compared (canonical JSON) only when an id repeats, so a bundle without repeats costs one pass.
+ */
+function rewrittenEvents(records) {
+    const out = [];
+    const first = new Map();
+    for (const r of records) {
+        const field = idFieldOf(r.type);
+        const id = field ? r.data[field] : undefined;
+        if (typeof id !== 'string')
+            continue;
+        const seen = first.get(id);
+        if (seen === undefined)
+            first.set(id, r);
+        else if (canonicalJson(seen.data) !== canonicalJson(r.data))
+            out.push(r);
+    }
+    return out;
+}
+const mutableStateInsideImmutableSnapshot = {
+    meta: {
+        code: 'validation.mutable_state_inside_immutable_snapshot',
+        section: '§3.1',
+        seedLine: 171,
+        title: 'A canonical event or snapshot carries live state, or was rewritten under its id',
+        remediation: 'Keep events and snapshots as written; put current state on the projection (e.g. EvaluationFindingRecord) and change it through receipts.',
+        decision: 'Immutable types are the canonical events and snapshots the seed names (L163-168, A-27, G-04); live-state fields are current_state, current_severity, lifecycle_state, lifecycle_transition_refs, updated_at and superseded_by_*; a second record with the same id and other content is a rewrite.',
+    },
+    check(b, report) {
+        for (const type of IMMUTABLE_TYPES) {
+            const records = b.of(type);
+            for (const r of records) {
+                const live = liveFields(r);
+                if (live.length)
+                    report(r, `${nameOf(r, idFieldOf(type))} is immutable but carries live state: ${live.join(', ')}.`);
+            }
+            for (const r of rewrittenEvents(records))
+                report(r, `${nameOf(r, idFieldOf(type))} repeats an earlier record's id with other content.`);
+        }
+    },
+};
+/** Projection → the field naming its canonical event, and the event types it may name (L161-167). */
+const PROJECTIONS = [
+    ['EventProjectionLink', 'canonical_event_ref', IMMUTABLE_TYPES],
+    ['EvaluationFindingRecord', 'canonical_event_ref', ['EvaluationFindingEvent']],
+    ['RunGuidanceItemCurrent', 'canonical_event_ref', ['RunGuidanceCreationEvent']],
+    ['RunBoardVisiblePost', 'source_event_id', ['RunBoardAuditEvent']],
+];
+const currentProjectionWithoutSourceEvent = {
+    meta: {
+        code: 'validation.current_projection_without_source_event',
+        section: '§3.1',
+        seedLine: 172,
+        title: 'A current-state projection names no canonical event of the bundle',
+        remediation: 'Write the canonical event the projection derives from, and point canonical_event_ref (source_event_id) at its id.',
+        decision: 'The canonical event of a projection is part of the run, so its ref must name a record of the bundle (bundle convention).',
+    },
+    check(b, report) {
+        for (const [type, field, targets] of PROJECTIONS)
+            for (const r of b.of(type))
+                if (!b.resolve(r.data[field], ...targets))
+                    report(r, `${type}.${field} ${util_q(r.data[field])} names no ${targets.length === 1 ? targets[0] : 'canonical event'} in the bundle.`);
+    },
+};
+const lifecycleTransitionWithoutReceipt = {
+    meta: {
+        code: 'validation.lifecycle_transition_without_receipt',
+        section: '§3.1',
+        seedLine: 174,
+        title: 'A finding’s current state is not reached by its transition receipts',
+        remediation: 'Write a FindingLifecycleTransitionReceipt for each state change (from_state → to_state), in order, from the event’s emitted_state to the record’s current_state.',
+        decision: 'Checked for findings (the projection the seed gives receipts for, L412-433): starting at the event’s emitted_state, the finding’s receipts in event order must chain (each from_state is the state reached so far) and end at current_state.',
+    },
+    check(b, report) {
+        const receipts = groupBy(b.of('FindingLifecycleTransitionReceipt'), 'finding_id');
+        for (const r of b.of('EvaluationFindingRecord')) {
+            const event = b.resolve(r.data.canonical_event_ref, 'EvaluationFindingEvent');
+            if (!event)
+                continue; // reported as a projection without its event
+            let state = event.data.emitted_state;
+            let broken;
+            for (const t of receipts.get(String(r.data.finding_id)) ?? []) {
+                if (t.data.from_state !== state) {
+                    broken = t;
+                    break;
+                }
+                state = t.data.to_state;
+            }
+            if (broken)
+                report(broken, `FindingLifecycleTransitionReceipt leaves ${util_q(broken.data.from_state)}, but finding ${util_q(r.data.finding_id)} is ${util_q(state)} at that point.`);
+            else if (state !== r.data.current_state)
+                report(r, `Finding ${util_q(r.data.finding_id)} is ${util_q(r.data.current_state)}, but its receipts only reach ${util_q(state)}.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/a01-findings.ts
+
+
+
+const EMITTED_STATES = ['proposed', 'active'];
+const findingStateMutatedInsideImmutableEnvelope = {
+    meta: {
+        code: 'validation.finding_state_mutated_inside_immutable_envelope',
+        section: 'A-01/A-05',
+        seedLine: 451,
+        title: 'A finding event carries lifecycle state beyond its emission, or was rewritten',
+        remediation: 'Emit the event as proposed or active and change state only on EvaluationFindingRecord through FindingLifecycleTransitionReceipts.',
+        decision: 'The specific form of validation.mutable_state_inside_immutable_snapshot; both fire for a finding event (docs/addenda-b.md).',
+    },
+    check(b, report) {
+        const events = b.of('EvaluationFindingEvent');
+        for (const r of events) {
+            const live = liveFields(r);
+            if (!EMITTED_STATES.includes(r.data.emitted_state))
+                report(r, `EvaluationFindingEvent ${util_q(r.data.finding_event_id)} is emitted as ${util_q(r.data.emitted_state ?? null)}; only proposed or active are emitted.`);
+            else if (live.length)
+                report(r, `EvaluationFindingEvent ${util_q(r.data.finding_event_id)} carries projection fields: ${live.join(', ')}.`);
+        }
+        for (const r of rewrittenEvents(events))
+            report(r, `EvaluationFindingEvent ${util_q(r.data.finding_event_id)} repeats an earlier event's id with other content.`);
+    },
+};
+const findingCurrentProjectionWithoutEvent = {
+    meta: {
+        code: 'validation.finding_current_projection_without_event',
+        section: 'A-01/A-05',
+        seedLine: 452,
+        title: 'A finding record names no finding event of the same finding',
+        remediation: 'Point canonical_event_ref at the finding_event_id of the EvaluationFindingEvent with the same finding_id.',
+        decision: 'The specific form of validation.current_projection_without_source_event; both fire.',
+    },
+    check(b, report) {
+        for (const r of b.of('EvaluationFindingRecord')) {
+            const event = b.resolve(r.data.canonical_event_ref, 'EvaluationFindingEvent');
+            if (!event)
+                report(r, `EvaluationFindingRecord ${util_q(r.data.finding_id)} names event ${util_q(r.data.canonical_event_ref)}, which is not in the bundle.`);
+            else if (event.data.finding_id !== r.data.finding_id)
+                report(r, `EvaluationFindingRecord ${util_q(r.data.finding_id)} names the event of finding ${util_q(event.data.finding_id)}.`);
+        }
+    },
+};
+/** The authority of a finding: the event's, for a record through its canonical event. */
+function authority(r) {
+    return rules_util_isObject(r.data.blocking_authority) ? r.data.blocking_authority : {};
+}
+const blockingFindingWithoutAuthority = {
+    meta: {
+        code: 'validation.blocking_finding_without_authority',
+        section: 'A-01/A-05',
+        seedLine: 453,
+        title: 'A blocking finding has no satisfied blocking authority',
+        remediation: 'Give the finding a BlockingAuthorityEvaluation with satisfied true and its basis, or lower its severity.',
+        decision: 'Checked on events with severity blocking and on records with current_severity blocking (through their event’s blocking_authority).',
+    },
+    check(b, report) {
+        const check = (at, event, what) => {
+            const a = authority(event);
+            if (a.satisfied !== true || strings(a.basis).length === 0)
+                report(at, `${what} is blocking, but its blocking authority is ${a.satisfied === true ? 'without basis' : 'not satisfied'}.`);
+        };
+        for (const e of b.of('EvaluationFindingEvent'))
+            if (e.data.severity === 'blocking')
+                check(e, e, `Finding event ${util_q(e.data.finding_event_id)}`);
+        for (const r of b.of('EvaluationFindingRecord')) {
+            const e = b.resolve(r.data.canonical_event_ref, 'EvaluationFindingEvent');
+            if (e && r.data.current_severity === 'blocking' && e.data.severity !== 'blocking')
+                check(r, e, `Finding ${util_q(r.data.finding_id)}`);
+        }
+    },
+};
+const modelJudgmentOnlyBlockerWithoutPermission = {
+    meta: {
+        code: 'validation.model_judgment_only_blocker_without_permission',
+        section: 'A-01/A-05',
+        seedLine: 454,
+        title: 'A finding blocks on subjective judgment alone without permission',
+        remediation: 'Add an objective basis (deterministic_check, source_reference, …) or record the permission (allowed_by_outcome_definition / user_instruction / human_review).',
+        decision: 'A blocking finding whose only basis is subjective_blocking_allowed needs subjective_blocking_permission other than not_allowed.',
+    },
+    check(b, report) {
+        for (const e of b.of('EvaluationFindingEvent')) {
+            if (e.data.severity !== 'blocking')
+                continue;
+            const a = authority(e);
+            const basis = strings(a.basis);
+            if (basis.length > 0 &&
+                basis.every((x) => x === 'subjective_blocking_allowed') &&
+                a.subjective_blocking_permission === 'not_allowed')
+                report(e, `Finding event ${util_q(e.data.finding_event_id)} blocks on subjective judgment only, and subjective blocking is not_allowed.`);
+        }
+    },
+};
+const feedbackFindingViewAuthorityDrift = {
+    meta: {
+        code: 'validation.feedback_finding_view_authority_drift',
+        section: 'A-01/A-05',
+        seedLine: 455,
+        title: 'A FeedbackFindingView disagrees with the finding it shows',
+        remediation: 'Derive the view from its event (blocking authority) and its current record (severity, lifecycle state) again.',
+        decision: 'blocking_authority_satisfied / blocking_authority_basis must equal the source event’s blocking_authority; severity and lifecycle_state the current record’s current_severity and current_state.',
+    },
+    check(b, report) {
+        for (const v of b.of('FeedbackFindingView')) {
+            const e = b.resolve(v.data.source_finding_event_ref, 'EvaluationFindingEvent');
+            const r = b.resolve(v.data.current_finding_record_ref, 'EvaluationFindingRecord');
+            const drift = [];
+            if (e) {
+                const a = authority(e);
+                if (a.satisfied !== v.data.blocking_authority_satisfied)
+                    drift.push('blocking_authority_satisfied');
+                if (canonicalJson([...strings(a.basis)].sort()) !==
+                    canonicalJson([...strings(v.data.blocking_authority_basis)].sort()))
+                    drift.push('blocking_authority_basis');
+            }
+            if (r) {
+                if (r.data.current_severity !== v.data.severity)
+                    drift.push('severity');
+                if (r.data.current_state !== v.data.lifecycle_state)
+                    drift.push('lifecycle_state');
+            }
+            if (drift.length)
+                report(v, `FeedbackFindingView ${util_q(v.data.finding_id)} disagrees with its finding on ${drift.join(', ')}.`);
+        }
+    },
+};
+const progressSignalMatchKeyDrift = {
+    meta: {
+        code: 'validation.progress_signal_match_key_drift',
+        section: 'A-01/A-05, A-26',
+        seedLine: 456,
+        title: 'A progress signal’s same_reason_as_previous disagrees with its match keys',
+        remediation: 'Set same_reason_as_previous to whether current_finding_match_key equals previous_finding_match_key.',
+        decision: 'The seed links no finding to a ProgressSignalRecord, so the check is internal: same_reason_as_previous must be true exactly when both match keys are present and equal (all fields).',
+    },
+    check(b, report) {
+        for (const s of b.of('ProgressSignalRecord')) {
+            const prev = s.data.previous_finding_match_key;
+            const same = prev !== undefined &&
+                canonicalJson(prev) === canonicalJson(s.data.current_finding_match_key);
+            if (s.data.same_reason_as_previous !== same)
+                report(s, `ProgressSignalRecord ${util_q(s.data.signal_id)} says same_reason_as_previous ${String(s.data.same_reason_as_previous)}, but its match keys are ${same ? 'equal' : 'different'}.`);
+        }
+    },
+};
+const artifactTargetedFindingMissingVersionRef = {
+    meta: {
+        code: 'validation.artifact_targeted_finding_missing_version_ref',
+        section: 'A-01/A-05',
+        seedLine: 457,
+        title: 'A finding about an artifact names no artifact version',
+        remediation: 'Set based_on_artifact_version_ref (or based_on_artifact_version_absent_reason).',
+    },
+    check(b, report) {
+        for (const e of b.of('EvaluationFindingEvent'))
+            if (e.data.target_artifact_ref &&
+                !e.data.based_on_artifact_version_ref &&
+                !e.data.based_on_artifact_version_absent_reason)
+                report(e, `Finding event ${util_q(e.data.finding_event_id)} targets artifact ${util_q(e.data.target_artifact_ref)} but names no version it was based on.`);
+    },
+};
+const matchKey = (e) => rules_util_isObject(e.data.match_key) ? e.data.match_key : {};
+const repeatedFailureKeyMissingArtifactStableId = {
+    meta: {
+        code: 'validation.repeated_failure_key_missing_artifact_stable_id',
+        section: 'A-26',
+        seedLine: 923,
+        title: 'The match key of a finding about an artifact has no artifact_stable_id',
+        remediation: 'Set match_key.artifact_stable_id, so repeated failures on the same artifact match.',
+        decision: 'Checked on EvaluationFindingEvents with target_artifact_ref (the key progress signals compare).',
+    },
+    check(b, report) {
+        for (const e of b.of('EvaluationFindingEvent'))
+            if (e.data.target_artifact_ref && !matchKey(e).artifact_stable_id)
+                report(e, `Finding event ${util_q(e.data.finding_event_id)} targets an artifact but its match_key has no artifact_stable_id.`);
+    },
+};
+const evidenceSignatureHashMissingForSourceBoundFinding = {
+    meta: {
+        code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
+        section: 'A-26',
+        seedLine: 924,
+        title: 'The match key of a source-bound finding has no evidence_signature_hash',
+        remediation: 'Set match_key.evidence_signature_hash from the evidence the finding rests on.',
+        decision: 'A finding is source-bound when it has evidence_refs or based_on_source_workspace_snapshot_ref.',
+    },
+    check(b, report) {
+        for (const e of b.of('EvaluationFindingEvent'))
+            if ((strings(e.data.evidence_refs).length > 0 ||
+                e.data.based_on_source_workspace_snapshot_ref) &&
+                !matchKey(e).evidence_signature_hash)
+                report(e, `Finding event ${util_q(e.data.finding_event_id)} rests on sources but its match_key has no evidence_signature_hash.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/a02-pattern-c.ts
+
+/** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: used when a receipt names it and the bundle does not register it. */
+const DEFAULT_PATTERN_C_RESOLUTION_POLICY = {
+    policy_id: 'default.pattern_c.v1',
+    chain_kind: 'pattern_c_evaluator_then_judge',
+    qualitative_blockers_survive_numeric_pass: true,
+    judge_can_override_evaluator: false,
+    override_allowed_only_for_finding_states: ['contested', 'dismissed', 'rejected_by_user'],
+    route_precedence: 'blocking_qualitative_first',
+    disagreement_route: 'human_review',
+    schema_version: '1.0',
+};
+const envelopeBasisMissing = {
+    meta: {
+        code: 'validation.envelope_basis_missing',
+        section: 'A-02/A-03/A-04/A-25',
+        seedLine: 484,
+        title: 'An evaluation result envelope has no evaluation_basis',
+        remediation: 'Set evaluation_basis on the envelope (A-02 moves it out of the feedback bundle).',
+    },
+    check(b, report) {
+        for (const e of b.of('EvaluationResultEnvelope'))
+            if (e.data.evaluation_basis === undefined || e.data.evaluation_basis === null)
+                report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} has no evaluation_basis.`);
+    },
+};
+const CANONICAL_CHAIN_FIELDS = {
+    EvaluationResultEnvelope: ['target_evaluation_chain_id'],
+    EvaluationChainRegistryRecord: ['chain_id', 'superseded_by_chain_id'],
+    EvaluationChainResolutionReceipt: ['chain_id'],
+};
+const chainIdNameDrift = {
+    meta: {
+        code: 'validation.chain_id_name_drift',
+        section: 'A-02/A-03/A-04/A-25',
+        seedLine: 485,
+        title: 'A chain id is carried under a non-canonical field name',
+        remediation: 'Use target_evaluation_chain_id on envelopes and chain_id on chain records and receipts.',
+        decision: 'Plain reading of A-25: on envelopes, chain records and resolution receipts, any other field whose name ends in chain_id (e.g. evaluation_chain_id) is drift.',
+    },
+    check(b, report) {
+        for (const [type, canonical] of Object.entries(CANONICAL_CHAIN_FIELDS))
+            for (const r of b.of(type)) {
+                const other = Object.keys(r.data).filter((k) => /chain_?id$/.test(k) && !canonical.includes(k));
+                if (other.length)
+                    report(r, `${type} carries a chain id as ${other.join(', ')}; the canonical name is ${canonical[0]}.`);
+            }
+    },
+};
+/** The envelopes of a chain's received results that are in the bundle. */
+function receivedEnvelopes(b, chain) {
+    return strings(chain.data.received_result_ids).flatMap((id) => b.lookup(id, ['EvaluationResultEnvelope']));
+}
+const patternCChainIdMismatch = {
+    meta: {
+        code: 'validation.pattern_c_chain_id_mismatch',
+        section: 'A-02/A-03/A-04/A-25',
+        seedLine: 589,
+        title: 'An envelope names another chain than the chain that received it, or no registered chain',
+        remediation: 'Set the envelope’s target_evaluation_chain_id to the chain_id of the chain listing its result_id.',
+    },
+    check(b, report) {
+        const chains = b.of('EvaluationChainRegistryRecord');
+        for (const chain of chains)
+            for (const e of receivedEnvelopes(b, chain))
+                if (e.data.target_evaluation_chain_id !== chain.data.chain_id)
+                    report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} names chain ${util_q(e.data.target_evaluation_chain_id ?? null)} but was received by chain ${util_q(chain.data.chain_id)}.`);
+        for (const e of b.of('EvaluationResultEnvelope')) {
+            const id = e.data.target_evaluation_chain_id;
+            if (typeof id === 'string' && !b.resolve(id, 'EvaluationChainRegistryRecord'))
+                report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} names chain ${util_q(id)}, which is not registered.`);
+        }
+    },
+};
+const NEEDS_RESOLUTION = ['complete', 'timed_out'];
+const patternCChainWithoutResolutionReceipt = {
+    meta: {
+        code: 'validation.pattern_c_chain_without_resolution_receipt',
+        section: 'A-02/A-03/A-04/A-25',
+        seedLine: 590,
+        title: 'A complete or timed-out chain has no resolution receipt',
+        remediation: 'Write the EvaluationChainResolutionReceipt that resolves the chain’s verdict and route.',
+        decision: 'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results.',
+    },
+    check(b, report) {
+        const resolved = new Set(b.of('EvaluationChainResolutionReceipt').map((r) => r.data.chain_id));
+        for (const c of b.of('EvaluationChainRegistryRecord'))
+            if (NEEDS_RESOLUTION.includes(String(c.data.status)) && !resolved.has(c.data.chain_id))
+                report(c, `Chain ${util_q(c.data.chain_id)} is ${String(c.data.status)} but no EvaluationChainResolutionReceipt resolves it.`);
+    },
+};
+const patternCSnapshotMismatch = {
+    meta: {
+        code: 'validation.pattern_c_snapshot_mismatch',
+        section: 'A-02/A-03/A-04/A-25',
+        seedLine: 592,
+        title: 'A result in a chain was evaluated on another snapshot than the chain',
+        remediation: 'Re-evaluate on the chain’s snapshot, or open a new chain for the new snapshot.',
+    },
+    check(b, report) {
+        for (const chain of b.of('EvaluationChainRegistryRecord'))
+            for (const e of receivedEnvelopes(b, chain))
+                if (e.data.evaluation_snapshot_ref !== chain.data.evaluation_snapshot_ref)
+                    report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} used snapshot ${util_q(e.data.evaluation_snapshot_ref)}, chain ${util_q(chain.data.chain_id)} is on ${util_q(chain.data.evaluation_snapshot_ref)}.`);
+    },
+};
+const patternCMissingExpectedProducer = {
+    meta: {
+        code: 'validation.pattern_c_missing_expected_producer',
+        section: 'A-02/A-03/A-04/A-25',
+        seedLine: 593,
+        title: 'A complete chain lacks a result from an expected producer',
+        remediation: 'Wait for the producer’s result (the chain is partial or timed_out), or record why it is not expected.',
+        decision: 'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results (a chain with a received result outside the bundle is not judged).',
+    },
+    check(b, report) {
+        for (const chain of b.of('EvaluationChainRegistryRecord')) {
+            if (chain.data.status !== 'complete')
+                continue;
+            const ids = strings(chain.data.received_result_ids);
+            const envelopes = receivedEnvelopes(b, chain);
+            if (envelopes.length < ids.length)
+                continue;
+            const got = new Set(envelopes.map((e) => e.data.producer_kind));
+            const roles = Array.isArray(chain.data.participant_roles) ? chain.data.participant_roles : [];
+            const expected = [
+                ...(Array.isArray(chain.data.expected_producers) ? chain.data.expected_producers : []),
+                ...roles
+                    .filter((p) => p?.required === true)
+                    .map((p) => p.producer_kind),
+            ];
+            const missing = [...new Set(expected.filter((p) => !got.has(p)))];
+            if (missing.length)
+                report(chain, `Chain ${util_q(chain.data.chain_id)} is complete without a result from ${missing.map(util_q).join(', ')}.`);
+        }
+    },
+};
+const patternCRouteConflictUnresolved = {
+    meta: {
+        code: 'validation.pattern_c_route_conflict_unresolved',
+        section: 'A-02/A-03/A-04/A-25',
+        seedLine: 591,
+        title: 'A chain resolution passes over a surviving qualitative blocker, or ignores the disagreement route',
+        remediation: 'Resolve the chain by its policy: a blocking finding survives a numeric pass (fail or human-review path); a recorded disagreement takes the policy’s disagreement_route.',
+        decision: 'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the registered one, or the seed default (L549) for "default.pattern_c.v1".',
+    },
+    check(b, report) {
+        const blockersByResult = new Map();
+        for (const e of b.of('EvaluationFindingEvent')) {
+            const a = e.data.blocking_authority;
+            if (e.data.severity !== 'blocking' || a?.satisfied !== true)
+                continue;
+            const list = blockersByResult.get(String(e.data.result_id)) ?? [];
+            list.push(e);
+            blockersByResult.set(String(e.data.result_id), list);
+        }
+        for (const r of b.of('EvaluationChainResolutionReceipt')) {
+            const registered = b.resolve(r.data.policy_ref, 'EvaluationChainResolutionPolicy')?.data;
+            const policy = registered ??
+                (r.data.policy_ref === DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id
+                    ? DEFAULT_PATTERN_C_RESOLUTION_POLICY
+                    : undefined);
+            if (!policy)
+                continue;
+            const overridable = policy.judge_can_override_evaluator === true
+                ? strings(policy.override_allowed_only_for_finding_states)
+                : [];
+            const blockers = strings(r.data.result_ids_considered)
+                .flatMap((id) => blockersByResult.get(id) ?? [])
+                .filter((e) => {
+                const record = b.lookup(e.data.finding_id, ['EvaluationFindingRecord'])[0];
+                return !overridable.includes(String(record?.data.current_state));
+            });
+            const passed = r.data.resolved_route === 'pass_path' || r.data.resolved_verdict === 'passed';
+            if (policy.qualitative_blockers_survive_numeric_pass === true &&
+                blockers.length &&
+                (passed || r.data.qualitative_blockers_preserved === false))
+                report(r, `Resolution ${util_q(r.data.receipt_id)} of chain ${util_q(r.data.chain_id)} ${passed ? 'passes' : 'drops'} a blocking finding (${util_q(blockers[0].data.finding_event_id)}) that policy ${util_q(policy.policy_id)} keeps.`);
+            else if (policy.disagreement_route === 'human_review' &&
+                r.data.conflict_type !== undefined &&
+                r.data.conflict_type !== 'none' &&
+                r.data.resolved_route !== 'human_review_path')
+                report(r, `Resolution ${util_q(r.data.receipt_id)} records conflict ${util_q(r.data.conflict_type)} but takes ${util_q(r.data.resolved_route)}; policy ${util_q(policy.policy_id)} routes disagreements to human review.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/a06-outcome-taxonomy.ts
+// A-06 / A-07 outcome state, disposition, verdict and limitation taxonomy (L595-674).
+
+
+const RUNTIME = OutcomeEvaluationRuntimeState.options;
+const DISPOSITIONS = OutcomeEvaluationDisposition.options;
+/** Envelope fields a live producer may carry an outcome state in (the seed retains them unnamed, L465). */
+const ENVELOPE_STATE_FIELDS = ['state', 'outcome_state', 'disposition', 'evaluation_state'];
+const runtimeStateEmittedToEnvelope = {
+    meta: {
+        code: 'validation.runtime_state_emitted_to_envelope',
+        section: 'A-06/A-07',
+        seedLine: 670,
+        title: 'A runtime outcome state reaches an envelope',
+        remediation: 'Emit only dispositions to envelopes; pending, pending_dependency, evaluating and dirty stay internal.',
+        decision: `Fires for an OutcomeStateMatrixEntry of a runtime state with emitted_to_envelope true, and for an envelope whose ${ENVELOPE_STATE_FIELDS.join(' / ')} field holds a runtime state.`,
+    },
+    check(b, report) {
+        for (const m of b.of('OutcomeStateMatrixEntry'))
+            if ((RUNTIME.includes(String(m.data.state)) || m.data.state_class === 'runtime') &&
+                m.data.emitted_to_envelope === true)
+                report(m, `OutcomeStateMatrixEntry ${util_q(m.data.state)} is a runtime state but emitted_to_envelope is true.`);
+        for (const e of b.of('EvaluationResultEnvelope'))
+            for (const f of ENVELOPE_STATE_FIELDS)
+                if (RUNTIME.includes(e.data[f]))
+                    report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} emits runtime state ${util_q(e.data[f])} in ${f}.`);
+    },
+};
+const dispositionWithoutVerdictMapping = {
+    meta: {
+        code: 'validation.disposition_without_verdict_mapping',
+        section: 'A-06/A-07',
+        seedLine: 671,
+        title: 'A disposition has no verdict mapping in the outcome state matrix',
+        remediation: 'Give every disposition row a verdict_mapping (passed, failed, indeterminate, not_applicable).',
+        decision: 'When the registry holds an outcome state matrix, every disposition of L603-615 needs a row, and each disposition row a verdict_mapping.',
+    },
+    check(b, report) {
+        const rows = b.of('OutcomeStateMatrixEntry');
+        if (rows.length === 0)
+            return;
+        for (const m of rows)
+            if ((m.data.state_class === 'disposition' || DISPOSITIONS.includes(String(m.data.state))) &&
+                m.data.verdict_mapping === undefined)
+                report(m, `Disposition ${util_q(m.data.state)} has no verdict_mapping.`);
+        const have = new Set(rows.map((m) => m.data.state));
+        const missing = DISPOSITIONS.filter((d) => !have.has(d));
+        if (missing.length)
+            report(rows[0], `The outcome state matrix has no row for ${missing.join(', ')}.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/a08-feedback-routing.ts
+// A-08 / B-23 feedback routing resolution and idempotency (L675-729), A-18 emission (L828-856).
+
+
+const BRANCHES = FeedbackBranch.options;
+const feedbackBranchMissingHandler = {
+    meta: {
+        code: 'validation.feedback_branch_missing_handler',
+        section: 'A-08/B-23',
+        seedLine: 724,
+        title: 'A routing policy orders a branch that has no handler',
+        remediation: 'Give every branch in branch_order (except none) at least one handler in branch_handlers.',
+    },
+    check(b, report) {
+        for (const p of b.of('FeedbackRoutingResolutionPolicy')) {
+            const handlers = rules_util_isObject(p.data.branch_handlers) ? p.data.branch_handlers : {};
+            const bare = strings(p.data.branch_order).filter((br) => br !== 'none' && (!Object.hasOwn(handlers, br) || strings(handlers[br]).length === 0));
+            if (bare.length)
+                report(p, `FeedbackRoutingResolutionPolicy ${util_q(p.data.policy_id)} has no handler for ${bare.join(', ')}.`);
+        }
+    },
+};
+const feedbackBranchUnregistered = {
+    meta: {
+        code: 'validation.feedback_branch_unregistered',
+        section: 'A-08/B-23',
+        seedLine: 725,
+        title: 'A delivery or handler uses a branch that is not a FeedbackBranch or not in the policy’s order',
+        remediation: 'Use a FeedbackBranch value (L677-687) that the routing policy lists in branch_order.',
+        decision: 'A delivery’s branch must be a FeedbackBranch and, when a routing policy is registered, in some policy’s branch_order; a policy’s handler keys must be FeedbackBranch values.',
+    },
+    check(b, report) {
+        const policies = b.of('FeedbackRoutingResolutionPolicy');
+        const ordered = new Set(policies.flatMap((p) => strings(p.data.branch_order)));
+        for (const p of policies) {
+            const keys = rules_util_isObject(p.data.branch_handlers) ? Object.keys(p.data.branch_handlers) : [];
+            const bad = keys.filter((k) => !BRANCHES.includes(k));
+            if (bad.length)
+                report(p, `FeedbackRoutingResolutionPolicy ${util_q(p.data.policy_id)} has handlers for unknown branch(es) ${bad.map(util_q).join(', ')}.`);
+        }
+        for (const d of b.of('FeedbackDeliveryRecord')) {
+            const br = d.data.branch;
+            if (typeof br !== 'string' || !BRANCHES.includes(br))
+                report(d, `FeedbackDeliveryRecord ${util_q(d.data.delivery_id)} uses branch ${util_q(br ?? null)}, which is not a FeedbackBranch.`);
+            else if (policies.length && !ordered.has(br))
+                report(d, `FeedbackDeliveryRecord ${util_q(d.data.delivery_id)} uses branch ${util_q(br)}, which no routing policy orders.`);
+        }
+    },
+};
+const feedbackDeliveryDuplicateWithoutIdempotency = {
+    meta: {
+        code: 'validation.feedback_delivery_duplicate_without_idempotency',
+        section: 'A-08/B-23',
+        seedLine: 726,
+        title: 'A feedback delivery has no idempotency key or repeats an earlier delivery',
+        remediation: 'Key every delivery by hash(run_id + result_id + branch + consumer) and deliver each key once.',
+        decision: 'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate.',
+    },
+    check(b, report) {
+        const seen = new Map();
+        for (const d of b.of('FeedbackDeliveryRecord')) {
+            const key = d.data.delivery_idempotency_key;
+            if (typeof key !== 'string' || key === '') {
+                report(d, `FeedbackDeliveryRecord ${util_q(d.data.delivery_id)} has no delivery_idempotency_key.`);
+                continue;
+            }
+            const tuple = `t\u0000${String(d.data.result_id)}\u0000${String(d.data.branch)}\u0000${String(d.data.consumer_module_id)}`;
+            const first = seen.get(`k\u0000${key}`) ?? seen.get(tuple);
+            if (first)
+                report(d, `FeedbackDeliveryRecord ${util_q(d.data.delivery_id)} repeats delivery ${util_q(first.data.delivery_id)} (${String(d.data.branch)} to ${String(d.data.consumer_module_id)}).`);
+            else {
+                seen.set(`k\u0000${key}`, d);
+                seen.set(tuple, d);
+            }
+        }
+    },
+};
+const feedbackBundleAbsenceUnexplained = {
+    meta: {
+        code: 'validation.feedback_bundle_absence_unexplained',
+        section: 'A-08/B-23, A-18',
+        seedLine: 728,
+        title: 'A result emission has neither a feedback bundle nor the reason it has none',
+        remediation: 'Set feedback_bundle_ref, or feedback_bundle_absent_reason (not_emitted_by_design, not_applicable, policy_filtered).',
+    },
+    check(b, report) {
+        for (const r of b.of('EvaluationResultEmissionRecord'))
+            if (!r.data.feedback_bundle_ref && !r.data.feedback_bundle_absent_reason)
+                report(r, `EvaluationResultEmissionRecord ${util_q(r.data.result_id)} has no feedback bundle and no absent reason.`);
+    },
+};
+/** Id of a FeedbackEmissionMatrixEntry (it has no id field): "<producer_kind>:<verdict>". */
+const matrixEntryId = (m) => `${String(m.data.producer_kind)}:${String(m.data.verdict)}`;
+const feedbackBundleEmittedAgainstMatrix = {
+    meta: {
+        code: 'validation.feedback_bundle_emitted_against_matrix',
+        section: 'A-18',
+        seedLine: 854,
+        title: 'A feedback bundle was emitted (or withheld) against the emission matrix',
+        remediation: 'Emit the feedback bundle exactly as the FeedbackEmissionMatrixEntry for the producer and verdict says.',
+        decision: 'emission_matrix_entry_ref names a FeedbackEmissionMatrixEntry as "<producer_kind>:<verdict>" (the entry has no id field). always needs a bundle, never forbids one, on_failure_only allows one only for verdict failed; a ref naming no entry is reported too.',
+    },
+    check(b, report) {
+        const entries = new Map(b.of('FeedbackEmissionMatrixEntry').map((m) => [matrixEntryId(m), m]));
+        for (const r of b.of('EvaluationResultEmissionRecord')) {
+            const m = entries.get(String(r.data.emission_matrix_entry_ref));
+            if (!m) {
+                report(r, `EvaluationResultEmissionRecord ${util_q(r.data.result_id)} names matrix entry ${util_q(r.data.emission_matrix_entry_ref)}, which is not registered.`);
+                continue;
+            }
+            const emitted = Boolean(r.data.feedback_bundle_ref);
+            const rule = m.data.emits_feedback_bundle;
+            const allowed = rule === 'always' || (rule === 'on_failure_only' && m.data.verdict === 'failed');
+            if (emitted !== allowed &&
+                !(rule === 'always' && !emitted && !r.data.feedback_bundle_absent_reason))
+                report(r, `EvaluationResultEmissionRecord ${util_q(r.data.result_id)} ${emitted ? 'emits' : 'withholds'} a feedback bundle; matrix entry ${util_q(matrixEntryId(m))} says ${String(rule)}.`);
+        }
+    },
+};
+const envelopeMissingForResult = {
+    meta: {
+        code: 'validation.envelope_missing_for_result',
+        section: 'A-18',
+        seedLine: 855,
+        title: 'A result emission names no envelope of the bundle for its result',
+        remediation: 'Write the EvaluationResultEnvelope of the result and point envelope_ref at its result_id.',
+    },
+    check(b, report) {
+        for (const r of b.of('EvaluationResultEmissionRecord')) {
+            const e = b.resolve(r.data.envelope_ref, 'EvaluationResultEnvelope');
+            if (!e || e.data.result_id !== r.data.result_id)
+                report(r, `EvaluationResultEmissionRecord ${util_q(r.data.result_id)} names envelope ${util_q(r.data.envelope_ref)}, which is ${e ? 'another result’s' : 'not in the bundle'}.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/a09-registry-contracts.ts
+// A-09 / A-15 / A-22 type owners (L730-788), A-11 LearningMode (L789-801),
+// A-16 / A-17 repair wiring (L802-827).
+
+
+const LEARNING_MODES = LearningMode.options;
+const pendingOwnerWithoutDegradedBehavior = {
+    meta: {
+        code: 'validation.pending_owner_without_degraded_behavior',
+        section: 'A-09/A-15/A-22',
+        seedLine: 784,
+        title: 'A type pending absorption has no degraded consumer behavior',
+        remediation: 'Set pending_consumer_behavior (persist_only, suppress_promotion, disable_ui_affordance, emit_validation_warning, block_route).',
+    },
+    check(b, report) {
+        for (const t of b.of('TypeOwnerRegistryEntry'))
+            if (t.data.status === 'pending_absorption' && !t.data.pending_consumer_behavior)
+                report(t, `Type ${util_q(t.data.type_name)} is pending_absorption without pending_consumer_behavior.`);
+    },
+};
+const learningModeValueDrift = {
+    meta: {
+        code: 'validation.learning_mode_value_drift',
+        section: 'A-11',
+        seedLine: 799,
+        title: 'A learning_mode value is not production, signal_generation or calibration',
+        remediation: 'Use one of the live LearningMode values (e.g. calibration, not cross_calibration).',
+        decision: 'No seed record declares a LearningMode field, so every record’s top-level learning_mode field is checked.',
+    },
+    check(b, report) {
+        for (const r of b.records)
+            if (Object.hasOwn(r.data, 'learning_mode') &&
+                !LEARNING_MODES.includes(r.data.learning_mode))
+                report(r, `${r.type} has learning_mode ${util_q(r.data.learning_mode)}; LearningMode is ${LEARNING_MODES.join(' | ')}.`);
+    },
+};
+const revisorDeclaresRevisionIn = {
+    meta: {
+        code: 'validation.revisor_declares_revision_in',
+        section: 'A-16/A-17',
+        seedLine: 825,
+        title: 'The Revisor planner declares a revision_in port',
+        remediation: 'Remove revision_in from RevisorPlannerInputPorts; the Revisor plans, it does not execute repairs.',
+    },
+    check(b, report) {
+        for (const r of b.of('RevisorPlannerInputPorts'))
+            if (Object.hasOwn(r.data, 'revision_in'))
+                report(r, 'RevisorPlannerInputPorts declares revision_in.');
+    },
+};
+const meaningBearingRepairWithoutRevisionCapability = {
+    meta: {
+        code: 'validation.meaning_bearing_repair_without_revision_capability',
+        section: 'A-16/A-17',
+        seedLine: 826,
+        title: 'A revision-compatible port names no revision capability',
+        remediation: 'Set module_revision_capability_ref on the PortRevisionEligibility (required when revision_compatible is true).',
+        decision: 'Checked on PortRevisionEligibility (L808); the repair-instruction half needs OutcomeRepairInstruction, which the seed does not define.',
+    },
+    check(b, report) {
+        for (const p of b.of('PortRevisionEligibility'))
+            if (p.data.revision_compatible === true && !p.data.module_revision_capability_ref)
+                report(p, `Port ${util_q(p.data.port_id)} of module ${util_q(p.data.module_id)} is revision_compatible without module_revision_capability_ref.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/a23-legal-and-snapshots.ts
+
+const legalPayloadAuthorityLevelLegacy = {
+    meta: {
+        code: 'validation.legal_payload_authority_level_legacy',
+        section: 'A-23',
+        seedLine: 902,
+        title: 'A legal payload uses the legacy authority field',
+        remediation: 'Split it: source_authority_level (binding, persuasive, advisory, unknown) and treatment_status.',
+        decision: 'The legacy field is authority_level on a LegalSourcePayload (the name ApplicabilityScope keeps, L885).',
+    },
+    check(b, report) {
+        for (const p of b.of('LegalSourcePayload'))
+            if (Object.hasOwn(p.data, 'authority_level'))
+                report(p, 'LegalSourcePayload carries the legacy authority_level field.');
+    },
+};
+const legalTreatmentStatusMissingWhenLegalSource = {
+    meta: {
+        code: 'validation.legal_treatment_status_missing_when_legal_source',
+        section: 'A-23',
+        seedLine: 904,
+        title: 'A legal source payload has no treatment_status',
+        remediation: 'Set treatment_status (current, negative_treatment, overruled, …, or unknown).',
+    },
+    check(b, report) {
+        for (const p of b.of('LegalSourcePayload'))
+            if (!p.data.treatment_status)
+                report(p, 'LegalSourcePayload has no treatment_status.');
+    },
+};
+const sourceWorkspaceHashTypedAsArtifactHash = {
+    meta: {
+        code: 'validation.source_workspace_hash_typed_as_artifact_hash',
+        section: 'A-27',
+        seedLine: 952,
+        title: 'Source workspace hashes are stored as an artifact-hash map',
+        remediation: 'Store source_workspace_snapshot_hashes as SourceWorkspaceSnapshotHashSet[] (head hash plus record hashes).',
+    },
+    check(b, report) {
+        for (const s of b.of('EvaluationSnapshot')) {
+            const h = s.data.source_workspace_snapshot_hashes;
+            if (h === undefined)
+                continue;
+            const typed = Array.isArray(h) &&
+                h.every((x) => rules_util_isObject(x) &&
+                    typeof x.source_workspace_head_hash === 'string' &&
+                    rules_util_isObject(x.source_record_hashes));
+            if (!typed)
+                report(s, `EvaluationSnapshot ${util_q(s.data.snapshot_id)} stores workspace hashes as ${Array.isArray(h) ? 'entries that are not SourceWorkspaceSnapshotHashSet' : 'a plain map'}.`);
+        }
+    },
+};
+const evaluationSnapshotMissingWorkspaceHashSet = {
+    meta: {
+        code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
+        section: 'A-27',
+        seedLine: 953,
+        title: 'A snapshot of a source workspace has no workspace hash set',
+        remediation: 'Record a SourceWorkspaceSnapshotHashSet for the workspace the snapshot references.',
+    },
+    check(b, report) {
+        for (const s of b.of('EvaluationSnapshot')) {
+            const h = s.data.source_workspace_snapshot_hashes;
+            if (s.data.source_workspace_state_ref &&
+                (h === undefined || (Array.isArray(h) && h.length === 0)))
+                report(s, `EvaluationSnapshot ${util_q(s.data.snapshot_id)} references a source workspace but has no hash set.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/c01-formula-registry.ts
+// C-01 Formula Registry plus computation receipts (L1603-1750).
+
+const metricRollupWithoutWindow = {
+    meta: {
+        code: 'validation.metric_rollup_without_window',
+        section: 'C-01',
+        seedLine: 1744,
+        title: 'A metric rollup has no measurement window',
+        remediation: 'Set measurement_window (a DateRange) on the rollup.',
+    },
+    check(b, report) {
+        for (const r of b.of('MetricRollup'))
+            if (r.data.measurement_window === undefined || r.data.measurement_window === null)
+                report(r, `MetricRollup ${util_q(r.data.rollup_id)} has no measurement_window.`);
+    },
+};
+const metricRollupIncludesInvalidatedObservation = {
+    meta: {
+        code: 'validation.metric_rollup_includes_invalidated_observation',
+        section: 'C-01',
+        seedLine: 1745,
+        title: 'A metric rollup includes an observation it also excludes as invalidated',
+        remediation: 'Drop the invalidated observation from included_observation_refs and recompute the rollup.',
+        decision: 'The seed marks an observation invalidated only through excluded_observation_refs (exclusion_reason invalidated), so that is the mark checked, in any rollup of the bundle.',
+    },
+    check(b, report) {
+        const invalidated = new Set();
+        for (const r of b.of('MetricRollup'))
+            for (const x of Array.isArray(r.data.excluded_observation_refs)
+                ? r.data.excluded_observation_refs
+                : [])
+                if (rules_util_isObject(x) &&
+                    x.exclusion_reason === 'invalidated' &&
+                    typeof x.observation_ref === 'string')
+                    invalidated.add(x.observation_ref);
+        for (const r of b.of('MetricRollup')) {
+            const bad = strings(r.data.included_observation_refs).filter((o) => invalidated.has(o));
+            if (bad.length)
+                report(r, `MetricRollup ${util_q(r.data.rollup_id)} includes invalidated observation(s) ${bad.map(util_q).join(', ')}.`);
+        }
+    },
+};
+const formulaTestVectorMissing = {
+    meta: {
+        code: 'validation.formula_test_vector_missing',
+        section: 'C-01',
+        seedLine: 1747,
+        title: 'A formula spec has no test vectors',
+        remediation: 'Add test_vectors to the FormulaSpec (input, expected output, expected validation codes).',
+    },
+    check(b, report) {
+        for (const s of b.of('FormulaSpec'))
+            if (!Array.isArray(s.data.test_vectors) || s.data.test_vectors.length === 0)
+                report(s, `FormulaSpec ${util_q(s.data.formula_id)} has no test_vectors.`);
+    },
+};
+const formulaVersionDrift = {
+    meta: {
+        code: 'validation.formula_version_drift',
+        section: 'C-01',
+        seedLine: 1748,
+        title: 'A receipt was computed with another formula version than the registry holds',
+        remediation: 'Recompute with the registered FormulaSpec version, or register the version the receipt used.',
+    },
+    check(b, report) {
+        for (const r of b.of('FormulaEvaluationReceipt')) {
+            const spec = b.resolve(r.data.formula_id, 'FormulaSpec');
+            if (spec && spec.data.semantic_version !== r.data.formula_semantic_version)
+                report(r, `FormulaEvaluationReceipt ${util_q(r.data.receipt_id)} used ${util_q(r.data.formula_id)} version ${util_q(r.data.formula_semantic_version)}; the registry holds ${util_q(spec.data.semantic_version)}.`);
+        }
+    },
+};
+const isCorrelationName = (s) => typeof s === 'string' && /spearman|correlation/.test(s);
+const correlationMetricDeclaredAsRatio = {
+    meta: {
+        code: 'validation.correlation_metric_declared_as_ratio',
+        section: 'C-01, Calibration metrics',
+        seedLine: 1749,
+        title: 'A correlation metric is declared as a ratio',
+        remediation: 'Declare the output value_kind correlation (and unit unitless), not ratio.',
+        decision: 'A FormulaSpec is a correlation when its formula_id names one (spearman, correlation) or a CalibrationMetricSpec of confidence_convergence_spearman names it in formula_ref.',
+    },
+    check(b, report) {
+        const correlations = new Set(b
+            .of('CalibrationMetricSpec')
+            .filter((c) => isCorrelationName(c.data.metric_id))
+            .map((c) => c.data.formula_ref));
+        for (const s of b.of('FormulaSpec')) {
+            if (!isCorrelationName(s.data.formula_id) && !correlations.has(s.data.formula_id))
+                continue;
+            const out = rules_util_isObject(s.data.output) ? s.data.output : {};
+            if (out.value_kind === 'ratio' || out.unit === 'ratio')
+                report(s, `FormulaSpec ${util_q(s.data.formula_id)} is a correlation but declares its output as a ratio.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/errors.ts
+/** A formula refused its inputs with one of the seed's validation codes (the seed's `throw`). */
+class FormulaError extends Error {
+    code;
+    constructor(code) {
+        super(code);
+        this.code = code;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/criterion-weights.ts
+
+function assertFiniteNonNegative(value, code) {
+    if (!Number.isFinite(value) || value < 0)
+        throw new FormulaError(code);
+}
+/** Seed L1757-1775, unchanged in logic. */
+function aggregationEligibleCriteria(criteria, policy) {
+    const unanchored = criteria.filter((c) => c.scoring_basis === 'unanchored_llm_judgment');
+    if (unanchored.length > 0) {
+        if (policy.unanchored_llm_judgment_policy === 'indeterminate')
+            throw new FormulaError('validation.unanchored_required_criterion_indeterminate');
+        if (policy.unanchored_llm_judgment_policy === 'exclude')
+            return criteria.filter((c) => c.scoring_basis !== 'unanchored_llm_judgment');
+        if (policy.unanchored_llm_judgment_policy === 'include_with_audit_flag')
+            return criteria;
+    }
+    return criteria;
+}
+/** normalizeCriterionWeights, seed L1776-1809: throws FormulaError with the seed's code. */
+function normalizeCriterionWeights(criteria, policy) {
+    const eligible = aggregationEligibleCriteria(criteria, policy);
+    if (eligible.length === 0)
+        throw new FormulaError('validation.no_aggregation_eligible_criteria');
+    const rawWeights = eligible.map((c) => {
+        let rawWeight;
+        if (policy.default_weight_policy === 'from_criterion_weight') {
+            if (c.weight == null)
+                throw new FormulaError('validation.criterion_weight_missing_under_from_criterion_weight');
+            rawWeight = c.weight;
+        }
+        else if (policy.default_weight_policy === 'from_priority') {
+            const priority = c.priority ?? 'should_have';
+            rawWeight = Object.hasOwn(policy.priority_weight_map, priority)
+                ? policy.priority_weight_map[priority]
+                : undefined;
+            if (rawWeight == null)
+                throw new FormulaError('validation.criterion_priority_weight_missing');
+        }
+        else {
+            rawWeight = 1;
+        }
+        assertFiniteNonNegative(rawWeight, 'validation.criterion_weight_invalid');
+        return [c.criterion_id, rawWeight];
+    });
+    const sum = rawWeights.reduce((acc, [, w]) => acc + w, 0);
+    if (!Number.isFinite(sum) || sum <= 0)
+        throw new FormulaError('validation.criterion_weight_sum_zero');
+    // A criterion id such as "__proto__" must stay an ordinary key.
+    const out = {};
+    for (const [id, w] of rawWeights)
+        Object.defineProperty(out, id, {
+            value: w / sum,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+        });
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/template-match.ts
+
+function assertScore01(value, code) {
+    if (value === undefined || !Number.isFinite(value) || value < 0 || value > 1)
+        throw new FormulaError(code);
+}
+/** computeTemplateOverallScore, seed L2094-2132: throws FormulaError with the seed's code. */
+function computeTemplateOverallScore(components, weights, softPenaltySum, hardVetoCount, formula) {
+    let weighted = 0;
+    let totalWeight = 0;
+    for (const key of Object.keys(formula.component_weights)) {
+        const value = Object.hasOwn(components, key) ? components[key] : undefined;
+        const weight = Object.hasOwn(weights, key) ? weights[key] : undefined;
+        assertScore01(value, 'validation.template_match_component_out_of_range');
+        if (weight === undefined || !Number.isFinite(weight) || weight < 0)
+            throw new FormulaError('validation.template_match_weight_invalid');
+        weighted += value * weight;
+        totalWeight += weight;
+    }
+    if (!Number.isFinite(totalWeight) || totalWeight <= 0)
+        throw new FormulaError('validation.template_match_total_weight_zero');
+    if (!Number.isFinite(softPenaltySum) ||
+        softPenaltySum < 0 ||
+        softPenaltySum > formula.soft_penalty_max_total)
+        throw new FormulaError('validation.template_match_soft_penalty_invalid');
+    assertScore01(formula.hard_veto_cap, 'validation.template_match_hard_veto_cap_invalid');
+    const normalized = weighted / totalWeight;
+    const penalized = Math.max(0, Math.min(1, normalized - softPenaltySum));
+    return hardVetoCount > 0 ? Math.min(penalized, formula.hard_veto_cap) : penalized;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/builtins.ts
+
+
+
+
+/** An argument the receipt's inputs do not hold: the formula cannot be recomputed. */
+class MissingArgument extends Error {
+}
+const builtins_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+function arg(args, name) {
+    if (!Object.hasOwn(args, name))
+        throw new MissingArgument(name);
+    return args[name];
+}
+/** A JSON number (or non-finite string) as a number; anything else is NaN (the seed's checks catch it). */
+function builtins_number(v) {
+    return toNumber(v) ?? NaN;
+}
+/** A map of numbers, keeping absent values absent (a missing key is the seed's own check). */
+function numberMap(v) {
+    // Null prototype: a "__proto__" key is an ordinary key.
+    const out = Object.create(null);
+    if (!builtins_isObject(v))
+        return out;
+    for (const k of Object.keys(v)) {
+        const x = v[k];
+        out[k] = x === null || x === undefined ? undefined : builtins_number(x);
+    }
+    return out;
+}
+const BUILTIN_FORMULAS = {
+    'seed:normalizeCriterionWeights': {
+        lines: 'L1754-1809',
+        codes: [
+            'validation.unanchored_required_criterion_indeterminate',
+            'validation.no_aggregation_eligible_criteria',
+            'validation.criterion_weight_missing_under_from_criterion_weight',
+            'validation.criterion_priority_weight_missing',
+            'validation.criterion_weight_invalid',
+            'validation.criterion_weight_sum_zero',
+        ],
+        run(args) {
+            const criteria = arg(args, 'criteria');
+            const policy = arg(args, 'policy');
+            if (!Array.isArray(criteria) || !builtins_isObject(policy))
+                throw new MissingArgument('criteria');
+            const list = criteria.filter(builtins_isObject).map((c) => ({
+                criterion_id: String(c.criterion_id),
+                scoring_basis: typeof c.scoring_basis === 'string' ? c.scoring_basis : undefined,
+                weight: c.weight === null || c.weight === undefined ? undefined : builtins_number(c.weight),
+                priority: typeof c.priority === 'string' ? c.priority : undefined,
+            }));
+            return normalizeCriterionWeights(list, {
+                unanchored_llm_judgment_policy: typeof policy.unanchored_llm_judgment_policy === 'string'
+                    ? policy.unanchored_llm_judgment_policy
+                    : undefined,
+                default_weight_policy: typeof policy.default_weight_policy === 'string'
+                    ? policy.default_weight_policy
+                    : undefined,
+                priority_weight_map: numberMap(policy.priority_weight_map),
+            });
+        },
+    },
+    'seed:computeTemplateOverallScore': {
+        lines: 'L2094-2132',
+        codes: [
+            'validation.template_match_component_out_of_range',
+            'validation.template_match_weight_invalid',
+            'validation.template_match_total_weight_zero',
+            'validation.template_match_soft_penalty_invalid',
+            'validation.template_match_hard_veto_cap_invalid',
+        ],
+        run(args) {
+            const formula = arg(args, 'formula');
+            if (!builtins_isObject(formula))
+                throw new MissingArgument('formula');
+            return computeTemplateOverallScore(numberMap(arg(args, 'components')), numberMap(arg(args, 'weights')), builtins_number(arg(args, 'softPenaltySum')), builtins_number(arg(args, 'hardVetoCount')), {
+                component_weights: builtins_isObject(formula.component_weights)
+                    ? numberMap(formula.component_weights)
+                    : {},
+                hard_veto_cap: builtins_number(formula.hard_veto_cap),
+                soft_penalty_max_total: builtins_number(formula.soft_penalty_max_total),
+            });
+        },
+    },
+};
+/** Runs a builtin; a seed `throw` becomes its code. MissingArgument propagates. */
+function compute(f, args) {
+    try {
+        return { ok: true, output: f.run(args) };
+    }
+    catch (err) {
+        if (err instanceof FormulaError)
+            return { ok: false, code: err.code };
+        throw err;
+    }
+}
+/** Whether two JSON outputs agree, numbers to 1e-9 relative (a receipt may round its output). */
+function sameOutput(a, b) {
+    const na = toNumber(a);
+    const nb = toNumber(b);
+    if (na !== undefined && nb !== undefined) {
+        if (Number.isNaN(na) || Number.isNaN(nb))
+            return Number.isNaN(na) && Number.isNaN(nb);
+        if (!Number.isFinite(na) || !Number.isFinite(nb))
+            return na === nb;
+        return Math.abs(na - nb) <= 1e-9 * Math.max(1, Math.abs(na), Math.abs(nb));
+    }
+    if (Array.isArray(a) || Array.isArray(b)) {
+        if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length)
+            return false;
+        return a.every((x, i) => sameOutput(x, b[i]));
+    }
+    if (builtins_isObject(a) && builtins_isObject(b)) {
+        const ka = Object.keys(a);
+        if (ka.length !== Object.keys(b).length)
+            return false;
+        return ka.every((k) => Object.hasOwn(b, k) && sameOutput(a[k], b[k]));
+    }
+    return a === b;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/evaluate.ts
+
+const evaluate_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The arguments object: the FormulaValue values among `refs`, merged in order. */
+function argumentsOf(b, refs) {
+    if (!Array.isArray(refs))
+        return undefined;
+    let found = false;
+    // Null prototype: a "__proto__" argument name is an ordinary key.
+    const args = Object.create(null);
+    for (const ref of refs) {
+        const v = b.resolve(ref, 'FormulaValue');
+        if (!v || !evaluate_isObject(v.data.value))
+            continue;
+        found = true;
+        Object.assign(args, v.data.value);
+    }
+    return found ? args : undefined;
+}
+/** Every recomputable receipt of the bundle, computed once and shared by the rules. */
+function evaluateReceipts(b) {
+    const cached = b.memo.get('receipt-evaluations');
+    if (cached)
+        return cached;
+    const out = [];
+    for (const receipt of b.of('FormulaEvaluationReceipt')) {
+        const spec = b.resolve(receipt.data.formula_id, 'FormulaSpec');
+        const ref = spec?.data.expression_ref;
+        const builtin = typeof ref === 'string' && Object.hasOwn(BUILTIN_FORMULAS, ref)
+            ? BUILTIN_FORMULAS[ref]
+            : undefined;
+        if (!spec || !builtin)
+            continue;
+        const args = argumentsOf(b, receipt.data.input_refs);
+        if (!args)
+            continue; // inputs outside the bundle: nothing to recompute from
+        const ev = { receipt, spec, builtin };
+        try {
+            ev.computed = compute(builtin, args);
+        }
+        catch (err) {
+            if (!(err instanceof MissingArgument))
+                throw err;
+            ev.missing = err.message;
+        }
+        const output = b.resolve(receipt.data.output_ref, 'FormulaValue');
+        if (output)
+            ev.recorded = { value: output.data.value, at: output };
+        out.push(ev);
+    }
+    b.memo.set('receipt-evaluations', out);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-derivations.ts
+// §3.2 Derived read models (L176-215) and §3.3 formula outputs need receipts (L216-251).
+
+
+const readModelWithoutInputManifest = {
+    meta: {
+        code: 'validation.read_model_without_input_manifest',
+        section: '§3.2',
+        seedLine: 211,
+        title: 'A derived read model names no input manifest',
+        remediation: 'Set input_manifest_ref to the manifest of canonical records the read model derives from.',
+        decision: 'The manifest may live outside the bundle (a ref that equals no record id), so the check is that input_manifest_ref is a non-empty string.',
+    },
+    check(b, report) {
+        for (const r of b.of('DerivedReadModelRecord'))
+            if (typeof r.data.input_manifest_ref !== 'string' || r.data.input_manifest_ref === '')
+                report(r, `DerivedReadModelRecord ${util_q(r.data.read_model_id)} has no input_manifest_ref.`);
+    },
+};
+/** Records that state a metric or a score and must name the receipt backing it (L247). */
+const RECEIPT_BACKED = [
+    'MetricObservation',
+    'MetricRollup',
+    'QualityIndex',
+    'SubAgentReputationScore',
+    'SeverityWeightedRegressionRate',
+    'CalibrationMetricResult',
+    'RevisionCycleEfficiencyRollup',
+];
+/** The receipt a record's formula_eval_receipt_ref names, if it is a receipt of the bundle. */
+function receiptOf(b, r) {
+    return b.resolve(r.data.formula_eval_receipt_ref, 'FormulaEvaluationReceipt');
+}
+const metricValueWithoutFormulaReceipt = {
+    meta: {
+        code: 'validation.metric_value_without_formula_receipt',
+        section: '§3.3',
+        seedLine: 247,
+        title: 'A metric or score names no FormulaEvaluationReceipt of the bundle',
+        remediation: 'Write the FormulaEvaluationReceipt of the computation and point formula_eval_receipt_ref at its receipt_id.',
+        decision: 'The receipt backs the value, so it must be a record of the bundle (L218). Applies to MetricObservation, MetricRollup, QualityIndex, SubAgentReputationScore, SeverityWeightedRegressionRate, CalibrationMetricResult, RevisionCycleEfficiencyRollup; for QualityIndex validation.quality_index_without_formula_receipt fires too.',
+    },
+    check(b, report) {
+        for (const type of RECEIPT_BACKED)
+            for (const r of b.of(type))
+                if (!receiptOf(b, r))
+                    report(r, `${type} names no FormulaEvaluationReceipt of the bundle (formula_eval_receipt_ref ${util_q(r.data.formula_eval_receipt_ref ?? null)}).`);
+    },
+};
+const metricWithoutFormulaSpec = {
+    meta: {
+        code: 'validation.metric_without_formula_spec',
+        section: '§3.3',
+        seedLine: 246,
+        title: 'A formula receipt or metric names no FormulaSpec in the formula registry',
+        remediation: 'Register the FormulaSpec (registry/*.json) whose formula_id the receipt or metric_id names.',
+        decision: 'A MetricObservation / MetricRollup metric_id names the FormulaSpec.formula_id that computes it (the seed gives no other mapping).',
+    },
+    check(b, report) {
+        for (const r of b.of('FormulaEvaluationReceipt'))
+            if (!b.resolve(r.data.formula_id, 'FormulaSpec'))
+                report(r, `FormulaEvaluationReceipt ${util_q(r.data.receipt_id)} names formula ${util_q(r.data.formula_id)}, which has no FormulaSpec.`);
+        for (const type of ['MetricObservation', 'MetricRollup'])
+            for (const r of b.of(type))
+                if (!b.resolve(r.data.metric_id, 'FormulaSpec'))
+                    report(r, `${type} metric ${util_q(r.data.metric_id)} has no FormulaSpec.`);
+    },
+};
+/** Whether a JSON value holds a non-finite number (written as "NaN" / "Infinity" / "-Infinity"). */
+function holdsNonFinite(v, depth = 0) {
+    if (depth > 32)
+        return false;
+    const n = toNumber(v);
+    if (n !== undefined)
+        return !Number.isFinite(n);
+    if (Array.isArray(v))
+        return v.some((x) => holdsNonFinite(x, depth + 1));
+    if (rules_util_isObject(v))
+        return Object.values(v).some((x) => holdsNonFinite(x, depth + 1));
+    return false;
+}
+const formulaOutputNanOrInfinity = {
+    meta: {
+        code: 'validation.formula_output_nan_or_infinity',
+        section: '§3.3',
+        seedLine: 248,
+        title: 'A formula produced NaN or ±Infinity',
+        remediation: 'Fix the inputs (or the zero-denominator policy) so the formula yields a finite number, or declare finite_number_policy coerce_to_indeterminate.',
+        decision: 'Fires when a receipt records finite_number_check failed_nan / failed_infinity, or its output (a FormulaValue) holds a non-finite number (L1655, L1686). A receipt that records coerced_to_indeterminate, with a finite or null output, is the policy working and emits nothing.',
+    },
+    check(b, report) {
+        for (const r of b.of('FormulaEvaluationReceipt')) {
+            const check = r.data.finite_number_check;
+            const output = b.resolve(r.data.output_ref, 'FormulaValue');
+            const bad = check === 'failed_nan' ||
+                check === 'failed_infinity' ||
+                (output !== undefined && holdsNonFinite(output.data.value));
+            if (!bad)
+                continue;
+            report(r, `FormulaEvaluationReceipt ${util_q(r.data.receipt_id)} (formula ${util_q(r.data.formula_id)}) produced a non-finite output (${check === 'passed' ? 'output value' : String(check)}).`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/c01-formulas.ts
+// C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
+// (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
+
+
+
+
+/** A rule for one code a seed formula throws: it fires where recomputing a receipt throws it. */
+function thrownBy(meta) {
+    return {
+        meta,
+        check(b, report) {
+            for (const ev of evaluateReceipts(b))
+                if (ev.computed && !ev.computed.ok && ev.computed.code === meta.code)
+                    report(ev.receipt, `Recomputing ${util_q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}) from the inputs of receipt ${util_q(ev.receipt.data.receipt_id)}: ${meta.title.toLowerCase()}.`);
+        },
+    };
+}
+const CRITERION = { section: 'C-01/C-09 normalizeCriterionWeights' };
+const TEMPLATE = { section: 'C-09 template match' };
+const RECOMPUTED = 'Fires where a FormulaEvaluationReceipt’s FormulaSpec has expression_ref "seed:normalizeCriterionWeights" and recomputing it from the receipt’s input_refs (FormulaValue records holding {criteria, policy}) throws this code.';
+const RECOMPUTED_TEMPLATE = 'Fires where a FormulaEvaluationReceipt’s FormulaSpec has expression_ref "seed:computeTemplateOverallScore" and recomputing it from the receipt’s input_refs (FormulaValue records holding {components, weights, softPenaltySum, hardVetoCount, formula}) throws this code.';
+const criterionWeightRules = [
+    thrownBy({
+        ...CRITERION,
+        code: 'validation.unanchored_required_criterion_indeterminate',
+        seedLine: 1766,
+        title: 'An unanchored LLM-judgment criterion makes the score indeterminate under the policy',
+        remediation: 'Anchor the criterion, or choose unanchored_llm_judgment_policy exclude / include_with_audit_flag.',
+        decision: RECOMPUTED,
+    }),
+    thrownBy({
+        ...CRITERION,
+        code: 'validation.no_aggregation_eligible_criteria',
+        seedLine: 1783,
+        title: 'No criterion is eligible for aggregation',
+        remediation: 'Add anchored criteria, or change the unanchored policy.',
+        decision: RECOMPUTED,
+    }),
+    thrownBy({
+        ...CRITERION,
+        code: 'validation.criterion_weight_missing_under_from_criterion_weight',
+        seedLine: 1789,
+        title: 'A criterion has no weight under from_criterion_weight',
+        remediation: 'Give every criterion a weight, or use another default_weight_policy.',
+        decision: RECOMPUTED,
+    }),
+    thrownBy({
+        ...CRITERION,
+        code: 'validation.criterion_priority_weight_missing',
+        seedLine: 1796,
+        title: 'A criterion priority has no weight in priority_weight_map',
+        remediation: 'Add the priority (should_have when absent) to priority_weight_map.',
+        decision: RECOMPUTED,
+    }),
+    thrownBy({
+        ...CRITERION,
+        code: 'validation.criterion_weight_invalid',
+        seedLine: 1801,
+        title: 'A criterion weight is negative or not finite',
+        remediation: 'Use finite weights ≥ 0.',
+        decision: RECOMPUTED,
+    }),
+    thrownBy({
+        ...CRITERION,
+        code: 'validation.criterion_weight_sum_zero',
+        seedLine: 1806,
+        title: 'The criterion weights sum to zero (or overflow)',
+        remediation: 'Give at least one eligible criterion a positive weight.',
+        decision: RECOMPUTED,
+    }),
+];
+const templateMatchRules = [
+    thrownBy({
+        ...TEMPLATE,
+        code: 'validation.template_match_component_out_of_range',
+        seedLine: 2111,
+        title: 'A template-match component is missing, not finite or outside [0, 1]',
+        remediation: 'Score every weighted component in [0, 1].',
+        decision: RECOMPUTED_TEMPLATE,
+    }),
+    thrownBy({
+        ...TEMPLATE,
+        code: 'validation.template_match_weight_invalid',
+        seedLine: 2113,
+        title: 'A template-match weight is missing, negative or not finite',
+        remediation: 'Give every component of the formula a finite weight ≥ 0.',
+        decision: RECOMPUTED_TEMPLATE,
+    }),
+    thrownBy({
+        ...TEMPLATE,
+        code: 'validation.template_match_total_weight_zero',
+        seedLine: 2119,
+        title: 'The template-match weights sum to zero',
+        remediation: 'Give at least one component a positive weight.',
+        decision: RECOMPUTED_TEMPLATE,
+    }),
+    thrownBy({
+        ...TEMPLATE,
+        code: 'validation.template_match_soft_penalty_invalid',
+        seedLine: 2126,
+        title: 'The soft penalty is negative, not finite or over soft_penalty_max_total',
+        remediation: 'Keep softPenaltySum within [0, soft_penalty_max_total].',
+        decision: RECOMPUTED_TEMPLATE,
+    }),
+    thrownBy({
+        ...TEMPLATE,
+        code: 'validation.template_match_hard_veto_cap_invalid',
+        seedLine: 2128,
+        title: 'The hard veto cap is outside [0, 1]',
+        remediation: 'Set hard_veto_cap in [0, 1].',
+        decision: RECOMPUTED_TEMPLATE,
+    }),
+    {
+        meta: {
+            ...TEMPLATE,
+            code: 'validation.template_match_output_nan',
+            seedLine: 2140,
+            title: 'A template-match score is NaN',
+            remediation: 'Recompute the score; computeTemplateOverallScore never yields NaN from valid inputs.',
+            decision: 'The seed lists the code but its function never throws it (the result is clamped): it fires where a receipt of "seed:computeTemplateOverallScore" records a NaN output (FormulaValue "NaN"); validation.formula_output_nan_or_infinity fires too.',
+        },
+        check(b, report) {
+            for (const ev of evaluateReceipts(b))
+                if (ev.builtin.lines === 'L2094-2132' && ev.recorded?.value === 'NaN')
+                    report(ev.receipt, `Receipt ${util_q(ev.receipt.data.receipt_id)} records a NaN template-match score.`);
+        },
+    },
+];
+const formulaOutputMismatch = {
+    meta: {
+        code: 'addenda_b.formula_output_mismatch',
+        section: 'C-01 (ours)',
+        seedLine: 219,
+        title: 'A formula receipt records another output or other validation codes than the seed function computes from its inputs',
+        remediation: 'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
+        decision: 'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function’s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes).',
+    },
+    check(b, report) {
+        for (const ev of evaluateReceipts(b)) {
+            const r = ev.receipt;
+            const codes = Array.isArray(r.data.validation_codes) ? r.data.validation_codes : [];
+            const id = util_q(r.data.receipt_id);
+            if (ev.missing !== undefined) {
+                report(r, `Receipt ${id} cannot be recomputed: its inputs hold no ${util_q(ev.missing)} argument.`);
+            }
+            else if (ev.computed && !ev.computed.ok) {
+                if (!codes.includes(ev.computed.code))
+                    report(r, `Receipt ${id}: recomputing fails with ${ev.computed.code}, which its validation_codes do not record.`);
+            }
+            else if (ev.computed?.ok) {
+                const claimed = codes.filter((c) => ev.builtin.codes.includes(c));
+                if (claimed.length)
+                    report(r, `Receipt ${id} records ${claimed.join(', ')}, but the inputs recompute without error.`);
+                else if (ev.recorded &&
+                    !holdsNonFinite(ev.recorded.value) &&
+                    !sameOutput(ev.recorded.value, ev.computed.output))
+                    report(r, `Receipt ${id} records output ${util_q(ev.recorded.value)}; recomputed from its inputs: ${util_q(ev.computed.output)}.`);
+            }
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/c-metrics.ts
+// C-01 QualityIndex (L1819-1853), C-07 CostVector (L1939-2012), C-08 novelty (L2013-2072),
+// calibration metrics (L2142-2198), C-10 criterion identity (L2199-2215).
+
+
+
+/** The QualityIndex rule of L1843-1846. */
+function qualityIndexPassStatus(gateFailures, score, threshold) {
+    if (gateFailures.length > 0)
+        return 'failed_required_gate';
+    if (score >= threshold)
+        return 'passed';
+    return 'failed_threshold';
+}
+const in01 = (v) => {
+    const n = toNumber(v);
+    return n !== undefined && Number.isFinite(n) && n >= 0 && n <= 1;
+};
+const qualityIndexPassStatusDrift = {
+    meta: {
+        code: 'validation.quality_index_pass_status_drift',
+        section: 'C-01 QualityIndex',
+        seedLine: 1850,
+        title: 'A QualityIndex’s derived_pass_status is not what its rule gives',
+        remediation: 'Derive the status again: failed_required_gate if any gate failed, else passed if aggregate_score ≥ pass_threshold, else failed_threshold.',
+        decision: 'Recomputed only when aggregate_score and pass_threshold are in [0, 1] (otherwise validation.quality_index_score_out_of_range fires); the rule never yields indeterminate, so a recorded indeterminate is drift.',
+    },
+    check(b, report) {
+        for (const r of b.of('QualityIndex')) {
+            if (!in01(r.data.aggregate_score) || !in01(r.data.pass_threshold))
+                continue;
+            const want = qualityIndexPassStatus(Array.isArray(r.data.required_gate_failures) ? r.data.required_gate_failures : [], toNumber(r.data.aggregate_score), toNumber(r.data.pass_threshold));
+            if (r.data.derived_pass_status !== want)
+                report(r, `QualityIndex says ${util_q(r.data.derived_pass_status)}; its score ${String(r.data.aggregate_score)}, threshold ${String(r.data.pass_threshold)} and gate failures give ${util_q(want)}.`);
+        }
+    },
+};
+const qualityIndexWithoutFormulaReceipt = {
+    meta: {
+        code: 'validation.quality_index_without_formula_receipt',
+        section: 'C-01 QualityIndex',
+        seedLine: 1851,
+        title: 'A QualityIndex names no FormulaEvaluationReceipt of the bundle',
+        remediation: 'Point formula_eval_receipt_ref at the receipt of the computation that produced the index.',
+        decision: 'The specific form of validation.metric_value_without_formula_receipt; both fire.',
+    },
+    check(b, report) {
+        for (const r of b.of('QualityIndex'))
+            if (!receiptOf(b, r))
+                report(r, `QualityIndex names no FormulaEvaluationReceipt of the bundle (${util_q(r.data.formula_eval_receipt_ref ?? null)}).`);
+    },
+};
+const qualityIndexScoreOutOfRange = {
+    meta: {
+        code: 'validation.quality_index_score_out_of_range',
+        section: 'C-01 QualityIndex',
+        seedLine: 1852,
+        title: 'A QualityIndex score or threshold is outside [0, 1] or not finite',
+        remediation: 'Keep aggregate_score and pass_threshold in [0, 1].',
+    },
+    check(b, report) {
+        for (const r of b.of('QualityIndex'))
+            for (const f of ['aggregate_score', 'pass_threshold'])
+                if (!in01(r.data[f]))
+                    report(r, `QualityIndex ${f} ${String(r.data[f])} is outside [0, 1].`);
+    },
+};
+const components = (r) => rules_util_isObject(r.data.components)
+    ? Object.entries(r.data.components).filter((e) => rules_util_isObject(e[1]))
+    : [];
+const costVectorUnitMismatch = {
+    meta: {
+        code: 'validation.cost_vector_unit_mismatch',
+        section: 'C-07',
+        seedLine: 2008,
+        title: 'A cost component’s unit is not the dimension it is filed under',
+        remediation: 'File each CostDistribution under the CostDimension of its unit; never add across units.',
+        decision: 'Checked inside each CostVector (components[d].unit must be d); the seed records no aggregation of vectors to check sums against.',
+    },
+    check(b, report) {
+        for (const r of b.of('CostVector'))
+            for (const [dim, c] of components(r))
+                if (c.unit !== dim)
+                    report(r, `CostVector ${util_q(r.data.cost_vector_id)} files unit ${util_q(c.unit)} under ${util_q(dim)}.`);
+    },
+};
+const costVectorNegativeComponent = {
+    meta: {
+        code: 'validation.cost_vector_negative_component',
+        section: 'C-07',
+        seedLine: 2011,
+        title: 'A cost component is negative',
+        remediation: 'Costs are ≥ 0: fix expected, p50, p90, p99 or hard_cap.',
+    },
+    check(b, report) {
+        for (const r of b.of('CostVector'))
+            for (const [dim, c] of components(r))
+                for (const f of ['expected', 'p50', 'p90', 'p99', 'hard_cap']) {
+                    const n = toNumber(c[f]);
+                    if (n !== undefined && n < 0)
+                        report(r, `CostVector ${util_q(r.data.cost_vector_id)} ${dim}.${f} is ${n}.`);
+                }
+    },
+};
+const noveltyNoNeighborHasDistance = {
+    meta: {
+        code: 'validation.novelty_no_neighbor_has_distance',
+        section: 'C-08',
+        seedLine: 2069,
+        title: 'A no-neighbor novelty assessment carries a neighbor, distance or similarity',
+        remediation: 'Drop closest_pattern_id, closest_pattern_distance and similarity_score (they are never for no_pattern_found).',
+    },
+    check(b, report) {
+        for (const r of b.of('NoveltyAssessmentNoNeighbor')) {
+            const extra = ['closest_pattern_id', 'closest_pattern_distance', 'similarity_score'].filter((f) => Object.hasOwn(r.data, f));
+            if (extra.length)
+                report(r, `NoveltyAssessmentNoNeighbor carries ${extra.join(', ')}.`);
+        }
+    },
+};
+const noveltyNeighborMissingDistance = {
+    meta: {
+        code: 'validation.novelty_neighbor_missing_distance',
+        section: 'C-08',
+        seedLine: 2070,
+        title: 'A with-neighbor novelty assessment has no valid distance',
+        remediation: 'Set closest_pattern_distance, finite and in [0, 1] (the spec’s distance_range).',
+    },
+    check(b, report) {
+        for (const r of b.of('NoveltyAssessmentWithNeighbor'))
+            if (!in01(r.data.closest_pattern_distance))
+                report(r, `NoveltyAssessmentWithNeighbor closest_pattern_distance ${util_q(r.data.closest_pattern_distance ?? null)} is missing or outside [0, 1].`);
+    },
+};
+const noveltyMetricSpaceUndefined = {
+    meta: {
+        code: 'validation.novelty_metric_space_undefined',
+        section: 'C-08',
+        seedLine: 2071,
+        title: 'A novelty assessment names no registered NoveltyMetricSpec',
+        remediation: 'Register the NoveltyMetricSpec and point metric_spec_ref at its metric_id.',
+    },
+    check(b, report) {
+        for (const type of ['NoveltyAssessmentWithNeighbor', 'NoveltyAssessmentNoNeighbor'])
+            for (const r of b.of(type))
+                if (!b.resolve(r.data.metric_spec_ref, 'NoveltyMetricSpec'))
+                    report(r, `${type} names metric spec ${util_q(r.data.metric_spec_ref)}, which is not registered.`);
+    },
+};
+const calibrationMetricWithoutSamplePolicy = {
+    meta: {
+        code: 'validation.calibration_metric_without_sample_policy',
+        section: 'Calibration metrics',
+        seedLine: 2195,
+        title: 'A calibration metric has no sample policy',
+        remediation: 'Set sample_policy {min_sample_size, insufficient_sample_result: "indeterminate"}.',
+    },
+    check(b, report) {
+        for (const r of b.of('CalibrationMetricSpec'))
+            if (!rules_util_isObject(r.data.sample_policy) ||
+                toNumber(r.data.sample_policy.min_sample_size) === undefined)
+                report(r, `CalibrationMetricSpec ${util_q(r.data.metric_id)} has no sample_policy.min_sample_size.`);
+    },
+};
+const calibrationMetricAllOneClass = {
+    meta: {
+        code: 'validation.calibration_metric_all_one_class',
+        section: 'Calibration metrics',
+        seedLine: 2196,
+        title: 'A calibration metric is reported over a single class',
+        remediation: 'Report metric_value null with indeterminate_reason all_one_class when every outcome is one class.',
+        decision: 'Fires when positive_count or negative_count is 0 and metric_value is not null.',
+    },
+    check(b, report) {
+        for (const r of b.of('CalibrationMetricResult'))
+            if ((r.data.positive_count === 0 || r.data.negative_count === 0) &&
+                r.data.metric_value !== null)
+                report(r, `CalibrationMetricResult ${util_q(r.data.result_id)} has a value over one class only.`);
+    },
+};
+const calibrationMetricWithoutCensoringPolicy = {
+    meta: {
+        code: 'validation.calibration_metric_without_censoring_policy',
+        section: 'Calibration metrics',
+        seedLine: 2197,
+        title: 'A time-to-event calibration metric has no censoring policy',
+        remediation: 'Set censoring_policy (right_censored_handling, observation_window).',
+    },
+    check(b, report) {
+        for (const r of b.of('CalibrationMetricSpec'))
+            if (r.data.observed_outcome_encoding === 'time_to_event' &&
+                !rules_util_isObject(r.data.censoring_policy))
+                report(r, `CalibrationMetricSpec ${util_q(r.data.metric_id)} observes time_to_event without censoring_policy.`);
+    },
+};
+const criterionSemanticsHashLegacyName = {
+    meta: {
+        code: 'validation.criterion_semantics_hash_legacy_name',
+        section: 'C-10',
+        seedLine: 2211,
+        title: 'A criterion stores its lexical hash under the legacy name',
+        remediation: 'Rename criterion_semantics_hash to criterion_text_hash (it hashes text, not meaning).',
+        decision: 'The legacy name is criterion_semantics_hash (the code’s own name).',
+    },
+    check(b, report) {
+        for (const r of b.of('CriterionIdentityFields'))
+            if (Object.hasOwn(r.data, 'criterion_semantics_hash'))
+                report(r, `Criterion ${util_q(r.data.criterion_id)} carries criterion_semantics_hash.`);
+    },
+};
+const semanticVersionBumpedWithoutReviewReceipt = {
+    meta: {
+        code: 'validation.semantic_version_bumped_without_review_receipt',
+        section: 'C-10',
+        seedLine: 2213,
+        title: 'A criterion’s semantics version changed without a review receipt',
+        remediation: 'Record the semantic review (semantic_review_receipt_ref) that approved the meaning change.',
+        decision: 'Compares each CriterionIdentityFields with the previous one of the same criterion_id in event order.',
+    },
+    check(b, report) {
+        const last = new Map();
+        for (const r of b.of('CriterionIdentityFields')) {
+            const prev = last.get(r.data.criterion_id);
+            if (prev &&
+                prev.data.criterion_semantics_version !== r.data.criterion_semantics_version &&
+                !r.data.semantic_review_receipt_ref)
+                report(r, `Criterion ${util_q(r.data.criterion_id)} moved from version ${util_q(prev.data.criterion_semantics_version)} to ${util_q(r.data.criterion_semantics_version)} without semantic_review_receipt_ref.`);
+            last.set(r.data.criterion_id, r);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-externalization.ts
+
+const EXPORT_KINDS = ['save_as', 'export_bundle'];
+/** Kinds that call a provider and so can cost money (our reading of L254 and L261-262). */
+const COST_BEARING_KINDS = [
+    'external_source_query',
+    'connector_fetch',
+    'api_call',
+    'email_source_fetch',
+];
+const workspaceExternalizationWithoutPolicy = {
+    meta: {
+        code: 'validation.workspace_externalization_without_policy',
+        section: '§3.4',
+        seedLine: 298,
+        title: 'An externalization receipt names no policy for its kind',
+        remediation: 'Register a WorkspaceExternalizationPolicy (registry/*.json) for the kind and point the receipt’s policy_ref at its policy_id.',
+        decision: 'policy_ref must name a WorkspaceExternalizationPolicy of the bundle with the same externalization_kind.',
+    },
+    check(b, report) {
+        for (const r of b.of('WorkspaceExternalizationReceipt')) {
+            const policy = b.resolve(r.data.policy_ref, 'WorkspaceExternalizationPolicy');
+            if (!policy)
+                report(r, `WorkspaceExternalizationReceipt ${util_q(r.data.receipt_id)} names policy ${util_q(r.data.policy_ref)}, which is not registered.`);
+            else if (policy.data.externalization_kind !== r.data.externalization_kind)
+                report(r, `WorkspaceExternalizationReceipt ${util_q(r.data.receipt_id)} is ${util_q(r.data.externalization_kind)} but its policy governs ${util_q(policy.data.externalization_kind)}.`);
+        }
+    },
+};
+const privilegedWorkspaceExportWithoutConfirmation = {
+    meta: {
+        code: 'validation.privileged_workspace_export_without_confirmation',
+        section: '§3.4',
+        seedLine: 299,
+        title: 'A privileged export completed without a user confirmation',
+        remediation: 'Ask the user to confirm the export and record the confirmation in user_confirmation_ref.',
+        decision: 'An export (save_as, export_bundle) is privileged when its policy allows the privileged data class or requires confirmation, or a source it exports is a record of the bundle with data_class "privileged" or privileged: true.',
+    },
+    check(b, report) {
+        for (const r of b.of('WorkspaceExternalizationReceipt')) {
+            if (!EXPORT_KINDS.includes(String(r.data.externalization_kind)) ||
+                r.data.status !== 'completed')
+                continue;
+            if (typeof r.data.user_confirmation_ref === 'string' && r.data.user_confirmation_ref)
+                continue;
+            const policy = b.resolve(r.data.policy_ref, 'WorkspaceExternalizationPolicy');
+            const classes = Array.isArray(policy?.data.allowed_data_classes)
+                ? policy.data.allowed_data_classes
+                : [];
+            const privileged = policy?.data.requires_user_confirmation === true ||
+                classes.includes('privileged') ||
+                (Array.isArray(r.data.source_record_refs) &&
+                    r.data.source_record_refs.some((ref) => b
+                        .lookup(ref)
+                        .some((s) => s.data.data_class === 'privileged' || s.data.privileged === true)));
+            if (privileged)
+                report(r, `WorkspaceExternalizationReceipt ${util_q(r.data.receipt_id)} completed a privileged ${String(r.data.externalization_kind)} without user_confirmation_ref.`);
+        }
+    },
+};
+const externalizationCostCapMissing = {
+    meta: {
+        code: 'validation.externalization_cost_cap_missing',
+        section: '§3.4',
+        seedLine: 301,
+        title: 'A policy for a provider call has no cost cap',
+        remediation: 'Set max_cost_vector_ref on the policy to the CostVector that caps the call.',
+        decision: `Cost-bearing kinds are the provider calls: ${COST_BEARING_KINDS.join(', ')}.`,
+    },
+    check(b, report) {
+        for (const p of b.of('WorkspaceExternalizationPolicy'))
+            if (COST_BEARING_KINDS.includes(String(p.data.externalization_kind)) &&
+                !p.data.max_cost_vector_ref)
+                report(p, `WorkspaceExternalizationPolicy ${util_q(p.data.policy_id)} (${String(p.data.externalization_kind)}) has no max_cost_vector_ref.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const isRule = (v) => typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
+const rulesOf = (mod) => Object.values(mod).filter(isRule);
+/** Every rule of part 1 (§3, §4, §6), in section order. */
+const rules_RULES = [
+    ...rulesOf(s3_event_projection_namespaceObject),
+    ...rulesOf(s3_derivations_namespaceObject),
+    ...rulesOf(s3_externalization_namespaceObject),
+    ...rulesOf(a01_findings_namespaceObject),
+    ...rulesOf(a02_pattern_c_namespaceObject),
+    ...rulesOf(a06_outcome_taxonomy_namespaceObject),
+    ...rulesOf(a08_feedback_routing_namespaceObject),
+    ...rulesOf(a09_registry_contracts_namespaceObject),
+    ...rulesOf(a23_legal_and_snapshots_namespaceObject),
+    ...rulesOf(c01_formula_registry_namespaceObject),
+    ...criterionWeightRules,
+    ...templateMatchRules,
+    formulaOutputMismatch,
+    ...rulesOf(c_metrics_namespaceObject),
+];
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/not-checked.ts
+
+
+
+/** Part-1 codes (§3, §4, §6) this build cannot decide, with the reason. */
+const REASONS = {
+    'validation.projection_event_seq_out_of_date': 'the seed gives canonical events no per-entity sequence number to compare projection_event_seq with',
+    'validation.lifecycle_event_without_read_model_invalidation': 'the seed gives events no sequence number on the scale of valid_from_event_seq / valid_until_event_seq, and no scope field to match invalidation_scope against',
+    'validation.context_packet_valid_after_invalidation_event': 'the seed records no use of a context packet after it was assembled',
+    'validation.read_model_asserts_unbacked_truth': 'not mechanical: deciding what a read model asserts needs the content of its derivation policy, which has no schema',
+    'validation.derived_boolean_without_formula_receipt': 'the seed does not say which booleans are derived; the derived values that name their receipt are checked by validation.metric_value_without_formula_receipt',
+    'validation.derived_enum_without_derivation_receipt': 'the seed does not say which enums are derived; QualityIndex (the one with a rule) is checked by the quality_index codes',
+    'validation.external_source_query_without_receipt': 'the seed has no record of a query or fetch other than its receipt, so a query without one cannot be seen',
+    'validation.envelope_target_projection_drift': 'EvaluatedTarget (what the migration fields derive from) is not defined in the seed',
+    'validation.indeterminate_without_cause': 'no seed record carries both a verdict and an IndeterminateCause',
+    'validation.evaluation_decision_boolean_pass_legacy': 'the seed names neither the evaluation decision record nor its legacy boolean field',
+    'validation.feedback_consumed_without_receipt': 'FeedbackConsumptionReceipt is not defined in the seed (nothing to match an expectation with)',
+    'validation.type_owner_drift': 'needs an inventory of which document declares and imports each type, which a bundle does not hold',
+    'validation.phantom_type_reference': 'needs an inventory of the type references of each document, which a bundle does not hold',
+    'validation.positive_observation_missing_for_passed_criteria_when_required': 'the seed does not say where "when required" is switched on',
+    'validation.learning_mode_redeclared_outside_owner': 'needs an inventory of which document declares LearningMode, which a bundle does not hold',
+    'validation.repair_routed_to_non_revision_port': 'OutcomeRepairInstruction (its meaning-bearing flag and target port) is not defined in the seed',
+    'validation.authority_level_projection_drift': 'the seed links no ApplicabilityScope to the LegalSourcePayload of the same source',
+    'validation.workspace_snapshot_hash_mismatch': 'compares with §5 Source Workspace receipts: part 2',
+    'validation.cost_quantile_sum_without_correlation_policy': 'no seed field holds a CostCorrelationPolicy, and no record links an aggregate cost vector to its parts',
+    'validation.scalar_cost_estimate_legacy_field_present': 'the seed does not name the legacy scalar cost field',
+    'validation.criterion_semantics_version_unbumped_on_meaning_change': 'not mechanical: whether a criterion’s meaning changed is a review decision',
+};
+const PART_2 = /^§(5|7|8)/;
+/** Every catalogue code this build does not check, with why: reported, never counted as passing. */
+function notChecked() {
+    const checked = new Set([
+        ...rules_RULES.map((r) => r.meta.code),
+        ...BUILD_READY_CODES.map((c) => c.code),
+    ]);
+    return CATALOGUE.filter((c) => !checked.has(c.code)).map((c) => ({
+        code: c.code,
+        section: c.section,
+        line: c.line,
+        reason: REASONS[c.code] ??
+            (PART_2.test(c.section)
+                ? `${c.section.split(' ')[0]} is part 2 of the pack (runtime, source/forum/board, reliance), not built yet`
+                : c.checkable === 'not-mechanical'
+                    ? 'not mechanical'
+                    : 'not implemented in this build'),
+    }));
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/docs.ts
+
+
+
+
+
+
+const cell = (s) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** docs/addenda-b.md: the pack's conventions, decisions and every seed code's status (generated). */
+function addendaBMarkdown() {
+    const rules = new Map(rules_RULES.map((r) => [r.meta.code, r.meta]));
+    const gate = new Map(BUILD_READY_CODES.map((c) => [c.code, c]));
+    const skipped = new Map(notChecked().map((n) => [n.code, n]));
+    const rows = CATALOGUE.map((c) => {
+        const rule = rules.get(c.code);
+        const status = rule || gate.has(c.code) ? 'checked' : 'not checked';
+        const how = rule
+            ? (rule.decision ?? `as the seed states it (${c.rule_basis})`)
+            : gate.has(c.code)
+                ? '`audit-gate fixtures <dir> --build-ready` (see "The build-ready gate")'
+                : (skipped.get(c.code)?.reason ?? '');
+        return `| \`${c.code}\` | ${cell(c.section)} | L${c.line} | ${status} | ${cell(how)} |`;
+    });
+    const checked = rows.filter((r) => r.includes('| checked |')).length;
+    return `# DOC23 Addenda B bundles (\`addenda-b\` pack)
+
+Generated by \`npm run docs\` from the pack (src/packs/addenda-b/); do not edit by hand.
+Seed: \`seed 004\` (DOC23 Addenda B, 3,460 lines); \`Lnnn\` is a seed line. The structured reading
+the pack is built from is in \`scripts/addenda-b/\` (catalogue of the 213 \`validation.*\` codes,
+every seed type, formula vectors derived from the seed's own functions).
+
+This build is **part 1**: the bundle reader, a schema for every seed interface, §3 cross-cutting
+invariants, §4 (A-*) contracts, §6 (C-*) formulas (recomputed), and the §10 build-ready gate.
+${checked} of ${CATALOGUE.length} codes are checked; the others are listed below as **not checked**
+with the reason, in every report (\`--format json\`: \`extensions\` → \`not_checked\`), and are never
+counted as passing. §5, §7 and §8 (runtime state machines, source/forum/board governance, the
+reliance layer) are part 2.
+
+## Commands
+
+\`\`\`
+audit-gate addenda-b <bundle-dir>... [--format text|json] [--out FILE]
+audit-gate verify                      # discovers every directory holding bundle.json + records.jsonl (or registry/)
+audit-gate fixtures [DIR] --build-ready
+\`\`\`
+
+## The bundle
+
+\`\`\`
+bundle.json      {"schema_version":"1.0","task_id":…,"run_id":…,"matter_id"?:…,"as_of": RFC 3339}
+records.jsonl    one record a line, {"type":"<seed interface name>", …its fields}, in event order
+registry/*.json  registry and config records (formula specs, type owners, policies, matrices):
+                 each file one {"type":…} record or an array of them
+\`\`\`
+
+Schemas: \`schemas/addenda-b-bundle.schema.json\`, \`schemas/addenda-b-record.schema.json\` (every
+record type), \`schemas/addenda-b-fixture.schema.json\`. Findings point at \`records.jsonl:<line>\` or
+\`registry/<file>:<line>\`.
+
+Conventions (the seed leaves them open):
+
+- **Record type.** \`type\` is the seed's interface name; a union is written as its member
+  (\`NoveltyAssessmentNoNeighbor\`). The schemas are generated from the seed's type text
+  (\`scripts/generate-addenda-b-schemas.mjs\`): objects keep extra fields (several codes are about
+  them), \`Record<K, V>\` is a string-keyed map (the rules check the keys), types the seed uses but
+  never defines are \`unknown\` (\`StorageRef\` and \`ISO8601\` are strings).
+- **Numbers.** A non-finite number is written as the string \`"NaN"\`, \`"Infinity"\` or \`"-Infinity"\`.
+- **References.** A \`StorageRef\` / \`*_ref\` / \`*_refs\` / \`*_id\` naming another record of the bundle
+  holds that record's own id (its first field when that is named \`*_id\`, e.g. \`receipt_id\`,
+  \`finding_event_id\`, \`formula_id\`; \`type_name\` for TypeOwnerRegistryEntry, \`state\` for
+  OutcomeStateMatrixEntry). A ref to something outside the bundle (artifact, snapshot, schema,
+  user) equals no record id. A FeedbackEmissionMatrixEntry has no id field: an emission record
+  names it as \`"<producer_kind>:<verdict>"\`.
+- **Embedded values** stay embedded (plan steps, manifests, match keys, claim-support maps).
+- **Hashes** are \`sha256:<hex>\`.
+- **Event order** is line order; registry records come before every event.
+- **Formula values.** The seed passes formula arguments and gets outputs that it never stores as
+  records. A bundle holds them as \`{"type":"FormulaValue","value_id":…,"value":…}\` (the only
+  record type that is not a seed interface): a FormulaEvaluationReceipt's \`input_refs\` name
+  FormulaValues whose values (objects of the seed function's parameter names) are merged into the
+  arguments, its \`output_ref\` names the FormulaValue of the output.
+- **Recomputed formulas.** A FormulaSpec whose \`expression_ref\` is \`seed:normalizeCriterionWeights\`
+  (L1754-1809, arguments \`{criteria, policy}\`) or \`seed:computeTemplateOverallScore\` (L2094-2132,
+  arguments \`{components, weights, softPenaltySum, hardVetoCount, formula}\`) is recomputed for
+  every receipt of it: a code the function throws fires with the seed's code, and a receipt that
+  records other codes or another output is \`addenda_b.formula_output_mismatch\`. The QualityIndex
+  rule (L1843-1846) is recomputed on every QualityIndex record.
+- **Fields loosened in the schema** so that the seed's own code reports them instead of a schema
+  error: ${Object.entries(LOOSENED_FIELDS)
+        .map(([f, c]) => `\`${f}\` (${c.replace('validation.', '')})`)
+        .join(', ')}.
+
+## Decisions
+
+- **A code fires on a violation only.** A case the records handle correctly emits nothing: a
+  finding dismissed through its receipt, a zero denominator coerced to indeterminate by its
+  policy, a no-neighbor assessment with a null score. A formula whose inputs make the seed's
+  function throw is a violation of the inputs (the seed function refuses them), so its code fires
+  even when the receipt records it; a receipt that does not record it is also a mismatch.
+- **Generic and specific codes both fire** where they describe one violation, and the fixtures
+  list both: \`mutable_state_inside_immutable_snapshot\` with
+  \`finding_state_mutated_inside_immutable_envelope\` (a finding event), \`current_projection_without_source_event\`
+  with \`finding_current_projection_without_event\` (a finding record), \`metric_value_without_formula_receipt\`
+  with \`quality_index_without_formula_receipt\`, \`formula_output_nan_or_infinity\` with
+  \`template_match_output_nan\`. A finding event emitted in a later state also breaks the receipt
+  chain of its record (\`lifecycle_transition_without_receipt\`).
+- **States without a transition table.** The finding lifecycle (L309) is checked without a table:
+  the receipts must chain from the event's emitted state to the record's current state. The
+  machines that need a replaceable table (§5 RevisionExecutionLifecycle, cascade, research need)
+  are part 2.
+- **Inferred codes** (the catalogue reads them from the name only) are implemented on their plain
+  reading, each stated in the table below, each with a firing fixture; where no plain reading
+  exists the code is not checked, with the reason.
+
+## The build-ready gate
+
+\`audit-gate fixtures <dir> --build-ready\` runs the conformance fixtures and then judges the
+Addenda B ones (\`<dir>/addenda-b/<fixture_id>/fixture.json\`, exactly the seed's
+\`AddendaBConformanceFixture\` fields, \`input_bundle_ref\` naming the bundle folder beside it; the
+runner checks \`expected_validation_codes\` exactly, \`expected_terminal_state\` (passed, failed,
+unreadable) and that each \`expected_receipt_refs\` entry is a receipt id of the bundle):
+
+- \`validation.conformance_fixture_missing_expected_validation\`: a fixture without
+  \`expected_validation_codes\` (always, not only with --build-ready);
+- \`validation.conformance_fixture_not_executed_before_build_ready\`: a fixture that did not run to a
+  result (unreadable fixture.json, missing input, a crash);
+- \`validation.accepted_patch_without_conformance_fixture\`: one of the seed's 20 fixture kinds
+  (L3384-3404) with no fixture;
+- \`validation.build_ready_gate_failed\`: any of these, or any fixture that failed.
+
+This repository's own suite (\`conformance/addenda-b/\`, built by
+\`scripts/build-addenda-b-fixtures.mjs\`) covers 13 of the 20 kinds; the other seven exercise §5/§7/§8
+(part 2), so \`--build-ready\` on it reports them and fails, as it should. The BuildReadyGate record's
+own requirements (type-owner registry clean, command registry complete, cross-document inserts)
+need inventories a bundle does not hold (see \`type_owner_drift\` below).
+
+## Speed
+
+\`npm run bench:addenda-b\` verifies one bundle of 100,000 realistic records (47.7 MiB) and times
+a node process that reads the same records.jsonl and JSON.parses every line, in the same run.
+Measured on a shared 2-core machine while other jobs ran: 3.9–4.6× (one quiet run 2.7×), peak RSS
+185–200 MiB. The target is ≤ 3×: **not met yet**; the time goes to schema validation (~25%),
+the rule passes (~35%) and garbage collection of the retained records.
+
+## The pack's own codes
+
+${Object.values(ADDENDA_B)
+        .map((c) => `- \`${c.code}\`: ${c.title}.`)
+        .join('\n')}
+
+## Every seed code
+
+| code | section | seed | status | reading / reason |
+| --- | --- | --- | --- | --- |
+${rows.join('\n')}
+`;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready-gate.ts
+
+
+
+/**
+ * The build-ready gate over a conformance run (seed §10 L3381-3420, A-09 BuildReadyGate L754,
+ * §12.6): the package is build-ready only when every one of the 20 fixture kinds has a fixture,
+ * every Addenda B fixture ran to a result and passed, and none lacks its expected codes (the
+ * conformance runner gives those BUILD_READY.missingExpected). `mine` are this pack's fixtures.
+ */
+function buildReadyFindings(mine, fixtureDir) {
+    const out = [];
+    for (const r of mine) {
+        const ran = r.extension
+            ?.actual_validation_codes !== undefined;
+        if (!ran)
+            out.push(finding(BUILD_READY.notExecuted, {
+                subject: r.target.id,
+                message: `Fixture ${r.subjects[0]?.name ?? r.target.path} did not run to a result, so the package cannot be build-ready.`,
+                location: { path: `${r.target.path}/fixture.json` },
+            }));
+    }
+    const kinds = new Set(mine.map((r) => r.target.context.fixture_kind));
+    for (const kind of AddendaBConformanceFixtureKind.options)
+        if (!kinds.has(kind))
+            out.push(finding(BUILD_READY.kindWithoutFixture, {
+                subject: 'gate',
+                message: `No conformance fixture of kind ${kind} under ${fixtureDir}/addenda-b/.`,
+                location: { path: fixtureDir },
+            }));
+    const failed = mine.filter((r) => r.findings.length > 0).length;
+    if (out.length || failed)
+        out.push(finding(BUILD_READY.gateFailed, {
+            subject: 'gate',
+            message: `DOC23 Addenda B is not build-ready: ${failed} of ${mine.length} fixture(s) failed, ${out.length} requirement(s) unmet.`,
+            location: { path: fixtureDir },
+        }));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/fixtures.ts
+
+
+
+
+/**
+ * conformance/addenda-b/<fixture_id>/fixture.json: the seed's AddendaBConformanceFixture
+ * (seed 004 L3405-3413). It names no `pack` (the folder does); the input bundle is
+ * input_bundle_ref beside fixture.json; the kind is one of the seed's 20.
+ */
+const SeedFixture = object({
+    fixture_id: schemas_string().min(1),
+    fixture_kind: AddendaBConformanceFixtureKind,
+    input_bundle_ref: schemas_string().min(1).describe('The input bundle, beside fixture.json'),
+    expected_validation_codes: array(schemas_string()).optional(),
+    expected_terminal_state: schemas_string().optional(),
+    expected_receipt_refs: array(schemas_string())
+        .optional()
+        .describe('Receipt ids the input bundle must hold'),
+    schema_version: literal('1.0'),
+})
+    .strict();
+const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = SeedFixture.shape;
+/** The seed's fixture fields on top of the common ones (src/conformance/schema.ts). */
+const addendaBFixtures = {
+    fields: { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs },
+    prepare: (fx) => ({ input: String(fx['input_bundle_ref']) }),
+    check(fx, emitted) {
+        const held = emitted.extension?.receipt_refs ?? [];
+        const expected = fx['expected_receipt_refs'] ?? [];
+        const missing = expected.filter((r) => !held.includes(r));
+        return missing.length ? [`no receipt ${missing.join(', ')} in the bundle`] : [];
+    },
+    missingExpected: BUILD_READY.missingExpected,
+    suite: { codes: BUILD_READY_CODES, check: buildReadyFindings },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/command.ts
+
+
+
+
+
+/**
+ * `audit-gate addenda-b <bundle-dir>...`: each named directory is a DOC23 Addenda B bundle
+ * (bundle.json, records.jsonl, registry/), verified with the shared pipeline. The text report ends
+ * with the number of seed codes this build does not check: they are never counted as passing.
+ */
+const addendaBCommand = {
+    args: '<bundle-dir>...',
+    about: 'Verify DOC23 Addenda B record bundles (bundle.json beside records.jsonl or registry/) against the seed. In text, ends with the number of seed codes this build cannot decide.',
+    flags: [FLAGS.format, FLAGS.out, FLAGS.gitRoot, FLAGS.allowOutsideRoot],
+    run: runAddendaB,
+};
+async function runAddendaB(args, io) {
+    const fmt = textOrJson(args.string('format'));
+    if (args.positionals.length === 0)
+        throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
+    const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory not found'));
+    const first = dirs[0];
+    const rootFlag = args.string('root');
+    const root = rootFlag
+        ? external_node_path_default().resolve(io.cwd, rootFlag)
+        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
+    const rel = insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root'));
+    const report = await verify({
+        root,
+        paths: rel,
+        packs: ['addenda-b'],
+        exact: true, // the named dir is the bundle
+        emptyRemediation: 'Point audit-gate addenda-b at a bundle directory (bundle.json beside records.jsonl or registry/).',
+        allowOutsideRoot: args.flag('allow-outside-root'),
+        onProgress: progress(io, args.flag('progress')),
+    });
+    const code = emit(report, fmt, args.string('out'), io);
+    if (fmt === 'text')
+        io.stdout(`not checked: ${notChecked().length} DOC23 Addenda B codes this build cannot decide (never counted as passing; see --format json or docs/addenda-b.md).\n`);
+    return code;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
+
+
+
+function iso_datetime(params) {
+    return _isoDateTime(ZodISODateTime, params);
+}
+function iso_date(params) {
+    return core._isoDate(ZodISODate, params);
+}
+function iso_time(params) {
+    return core._isoTime(ZodISOTime, params);
+}
+function iso_duration(params) {
+    return core._isoDuration(ZodISODuration, params);
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/bundle.ts
+
+
+
+
+
+
+
+
+
+/** bundle.json: what run the records belong to, and the time the bundle speaks for. */
+const BundleMeta = object({
+    $schema: schemas_string().optional(),
+    schema_version: literal('1.0'),
+    task_id: schemas_string().min(1),
+    run_id: schemas_string().min(1),
+    matter_id: schemas_string().min(1).optional(),
+    as_of: iso_datetime({ offset: true }).describe('RFC 3339 time the bundle speaks for'),
+})
+    .strict();
+/** Registry files past this count are not read (a finding says so). */
+const MAX_REGISTRY_FILES = 1000;
+/** A read bundle: every record that is well-formed and matches its seed type, indexed. */
+class Bundle {
+    dir;
+    rel;
+    meta;
+    records = [];
+    byType = new Map();
+    byId = new Map();
+    /** Memo for derived views that several rules share (e.g. formula recomputation). */
+    memo = new Map();
+    constructor(dir, rel, meta) {
+        this.dir = dir;
+        this.rel = rel;
+        this.meta = meta;
+    }
+    add(r) {
+        this.records.push(r);
+        let list = this.byType.get(r.type);
+        if (!list)
+            this.byType.set(r.type, (list = []));
+        list.push(r);
+        const idField = idFieldOf(r.type);
+        const id = idField ? r.data[idField] : undefined;
+        if (typeof id === 'string') {
+            const same = this.byId.get(id);
+            if (same)
+                same.push(r);
+            else
+                this.byId.set(id, [r]);
+        }
+    }
+    of(type) {
+        return this.byType.get(type) ?? [];
+    }
+    /** The records whose own id is `ref` (of one of `types`, when given). */
+    lookup(ref, types) {
+        if (typeof ref !== 'string')
+            return [];
+        const all = this.byId.get(ref) ?? [];
+        return types ? all.filter((r) => types.includes(r.type)) : all;
+    }
+    /** The first record whose own id is `ref`, of one of `types` (no allocation: rules call it per record). */
+    resolve(ref, ...types) {
+        if (typeof ref !== 'string')
+            return undefined;
+        const all = this.byId.get(ref);
+        if (!all)
+            return undefined;
+        if (types.length === 0)
+            return all[0];
+        for (const r of all)
+            if (types.includes(r.type))
+                return r;
+        return undefined;
+    }
+}
+/** Reads `<dir>`: bundle.json, records.jsonl and registry/*.json; every defect becomes an issue. */
+function readBundle(ws, dir, opts = {}) {
+    const issues = [];
+    const rel = ws.rel(dir);
+    const fileRel = (name) => (rel === '.' ? name : `${rel}/${name}`);
+    const problem = (code, message, at) => issues.push({ code, message, at });
+    const metaFile = loadJsonObject(ws, dir, 'bundle.json');
+    let meta;
+    if (metaFile.state !== 'ok') {
+        problem(ADDENDA_B.bundleUnreadable, `bundle.json ${metaFile.state === 'missing' ? 'is missing' : metaFile.detail}.`, metaFile.state === 'bad' && metaFile.line
+            ? { path: metaFile.rel, line: metaFile.line }
+            : { path: metaFile.rel });
+    }
+    else {
+        const parsed = BundleMeta.safeParse(metaFile.data);
+        if (parsed.success)
+            meta = parsed.data;
+        else {
+            const issue = firstIssue(parsed.error);
+            problem(ADDENDA_B.bundleUnreadable, `bundle.json is invalid at ${issue.where}: ${issue.why}.`, { path: metaFile.rel, line: metaFile.doc.lineOf(issue.path) ?? 1 });
+        }
+    }
+    const bundle = new Bundle(dir, rel, meta);
+    readRegistry(ws, dir, fileRel('registry'), bundle, problem);
+    readRecords(ws, dir, fileRel('records.jsonl'), bundle, problem, opts);
+    return { bundle, issues };
+}
+const validators = new Map();
+function validatorFor(type) {
+    let v = validators.get(type);
+    if (!v) {
+        const schema = RECORD_SCHEMAS[type];
+        if (!schema)
+            return undefined;
+        validators.set(type, (v = fastSchema(schema)));
+    }
+    return v;
+}
+/** Checks one parsed value against its seed type and adds it; false when it was refused. */
+function admit(value, at, seq, registry, bundle, problem) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        problem(ADDENDA_B.recordMalformed, 'The record is not a JSON object.', at);
+        return;
+    }
+    const data = value;
+    const type = data.type;
+    if (typeof type !== 'string' || type === '') {
+        problem(ADDENDA_B.recordMalformed, 'The record has no "type" naming its seed interface.', at);
+        return;
+    }
+    const validator = validatorFor(type);
+    if (!validator) {
+        problem(ADDENDA_B.unknownRecordType, `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`, at);
+        return;
+    }
+    const parsed = validator.safeParse(data);
+    if (!parsed.success) {
+        const issue = firstIssue(parsed.error);
+        problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at);
+        return;
+    }
+    bundle.add({ type, data, at, seq, registry });
+}
+function readRecords(ws, dir, relPath, bundle, problem, opts) {
+    const resolved = ws.resolve(dir, 'records.jsonl');
+    if (!resolved.ok) {
+        problem(ADDENDA_B.bundleUnreadable, `records.jsonl ${resolved.reason === 'missing' ? 'is missing' : resolved.detail}.`, { path: relPath });
+        return;
+    }
+    const outcome = streamLines(resolved.real, (line) => {
+        const at = { path: relPath, line: line.no };
+        if (line.kind === 'too_long') {
+            problem(ADDENDA_B.recordMalformed, `The line is ${line.bytes} bytes, over the cap.`, at);
+            return;
+        }
+        if (line.kind === 'invalid_utf8') {
+            problem(ADDENDA_B.recordMalformed, 'The line is not valid UTF-8.', at);
+            return;
+        }
+        if (line.text.trim() === '') {
+            if (!line.final)
+                problem(ADDENDA_B.recordMalformed, 'The line is empty.', at);
+            return;
+        }
+        let value;
+        try {
+            value = JSON.parse(line.text);
+        }
+        catch (err) {
+            problem(ADDENDA_B.recordMalformed, `The line is not JSON: ${err.message}.`, at);
+            return;
+        }
+        admit(value, at, line.no, false, bundle, problem);
+    }, opts.maxLineBytes);
+    if (!outcome.ok)
+        problem(ADDENDA_B.bundleUnreadable, `records.jsonl ${outcome.reason === 'missing' ? 'is missing' : outcome.detail}.`, { path: relPath });
+}
+function readRegistry(ws, dir, relDir, bundle, problem) {
+    const resolved = ws.resolve(dir, 'registry');
+    if (!resolved.ok) {
+        if (resolved.reason !== 'missing')
+            problem(ADDENDA_B.bundleUnreadable, `registry/ ${resolved.detail}.`, { path: relDir });
+        return;
+    }
+    let names;
+    try {
+        if (!external_node_fs_default().statSync(resolved.real).isDirectory())
+            throw new Error('is not a directory');
+        names = external_node_fs_default().readdirSync(resolved.real)
+            .filter((n) => n.endsWith('.json'))
+            .sort();
+    }
+    catch (err) {
+        problem(ADDENDA_B.bundleUnreadable, `registry/ ${err.message}.`, { path: relDir });
+        return;
+    }
+    if (names.length > MAX_REGISTRY_FILES) {
+        problem(ADDENDA_B.bundleUnreadable, `registry/ holds ${names.length} JSON files; only the first ${MAX_REGISTRY_FILES} were read.`, { path: relDir });
+        names = names.slice(0, MAX_REGISTRY_FILES);
+    }
+    for (const name of names) {
+        const fileRel = `${relDir}/${name}`;
+        const file = ws.resolve(resolved.real, name);
+        const read = file.ok ? readSmallFile(file.real, MAX_JSON_BYTES) : undefined;
+        if (!file.ok || !read?.ok) {
+            const detail = !file.ok ? file.detail : read && !read.ok ? read.detail : 'is unreadable';
+            problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel });
+            continue;
+        }
+        const text = decodeUtf8(read.bytes);
+        const parsed = text.ok ? parseJson(text.text) : undefined;
+        if (!parsed?.ok) {
+            const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : '';
+            const line = parsed && !parsed.ok ? parsed.position.line : 1;
+            problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel, line });
+            continue;
+        }
+        const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+        items.forEach((item, i) => {
+            const line = Array.isArray(parsed.value) ? (parsed.doc.lineOf([i]) ?? 1) : 1;
+            admit(item, { path: fileRel, line }, 0, true, bundle, problem);
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/schemas.ts
+
+
+
+/** One records.jsonl line (or registry item): any record type, told apart by "type". */
+function bundleRecordSchema() {
+    const members = Object.entries(RECORD_SCHEMAS).map(([type, schema]) => schema.extend({ type: literal(type) }));
+    return discriminatedUnion('type', members);
+}
+
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/rule.ts
+function codeDef(meta) {
+    return { code: meta.code, severity: 'error', title: meta.title, remediation: meta.remediation };
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/verify.ts
+
+
+
+
+
+
+
+
+/** Every code the pack can emit: its own, then one per rule. */
+const ADDENDA_B_CODES = [
+    ...Object.values(ADDENDA_B),
+    ...rules_RULES.filter((r) => !r.meta.code.startsWith('addenda_b.')).map((r) => codeDef(r.meta)),
+];
+const CODE_DEFS = new Map(ADDENDA_B_CODES.map((c) => [c.code, c]));
+/** Runs every rule over a read bundle; a rule that throws fails the target (an internal error). */
+function checkBundle(bundle, rules = rules_RULES) {
+    const out = [];
+    for (const rule of rules) {
+        const report = (at, message) => out.push({ code: rule.meta.code, message, at: 'data' in at ? at.at : at });
+        try {
+            rule.check(bundle, report);
+        }
+        catch (err) {
+            throw new Error(`rule ${rule.meta.code} failed: ${err.message}`, { cause: err });
+        }
+    }
+    return out;
+}
+/** The own ids of the bundle's receipts (record types named *Receipt). */
+function receiptIds(bundle) {
+    const out = [];
+    for (const r of bundle.records) {
+        if (!r.type.endsWith('Receipt'))
+            continue;
+        const id = r.data[idFieldOf(r.type) ?? 'receipt_id'];
+        if (typeof id === 'string')
+            out.push(id);
+    }
+    return out;
+}
+/** Verifies one Addenda B bundle directory: one subject, fail closed. */
+async function verifyBundle(dir, ctx) {
+    const ws = ctx.workspace;
+    const rel = ws.rel(dir);
+    const id = `addenda-b:${rel}`;
+    const { bundle, issues } = readBundle(ws, dir);
+    const raw = [
+        ...issues.map((i) => ({ code: i.code.code, message: i.message, at: i.at })),
+        ...checkBundle(bundle),
+    ];
+    const collected = new Findings(id, { scope: 'in this bundle' });
+    for (const r of raw)
+        collected.add(CODE_DEFS.get(r.code), r.message, r.at);
+    const findings = collected.finish();
+    const skipped = notChecked();
+    const unreadable = issues.some((i) => i.code === ADDENDA_B.bundleUnreadable);
+    const target = {
+        id,
+        pack: 'addenda-b',
+        kind: 'run',
+        path: rel,
+        enforcement: 'blocking',
+        terminal_state: unreadable ? 'unreadable' : findings.length ? 'failed' : 'passed',
+        // Codes this build cannot decide are never counted as passing: a clean bundle stays provisional.
+        ready: findings.length === 0 && skipped.length === 0,
+        context: skipped.length > 0
+            ? {
+                [NOT_READY_BECAUSE]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,
+            }
+            : {},
+    };
+    const subject = {
+        id,
+        target: id,
+        pack: 'addenda-b',
+        kind: 'run',
+        name: bundle.meta?.run_id ?? rel,
+        path: rel,
+        status: unreadable ? 'UNREADABLE' : findings.length ? 'VIOLATIONS' : 'OK',
+        reason: `${bundle.records.length} records, ${rules_RULES.length} rules; ${skipped.length} codes not checked`,
+        outcome: 'pass',
+    };
+    const extension = {
+        kind: 'addenda-b-bundle',
+        task_id: bundle.meta?.task_id ?? null,
+        run_id: bundle.meta?.run_id ?? null,
+        records: bundle.records.length,
+        rules_run: rules_RULES.length,
+        receipt_refs: receiptIds(bundle),
+        not_checked: skipped,
+    };
+    return { target, subjects: [subject], findings, extension };
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/index.ts
+
+
+
+
+
+
+/**
+ * DOC23 Addenda B (seed 004): a run's records checked against the seed's contracts. A bundle is a
+ * directory holding bundle.json beside records.jsonl (or registry/). The seed's rules report its
+ * own `validation.*` codes; the pack's own (an unreadable bundle, a record that is no seed type)
+ * are `addenda_b.*`.
+ */
+const addendaBPack = {
+    id: 'addenda-b',
+    title: 'DOC23 Addenda B record bundles',
+    namespace: 'addenda_b',
+    extraNamespaces: ['validation'],
+    codes: ADDENDA_B_CODES,
+    targetKind: 'run',
+    subjectKinds: ['run'],
+    options: object({}).strict(),
+    schemas: {
+        'addenda-b-bundle': BundleMeta,
+        'addenda-b-record': bundleRecordSchema(),
+        'addenda-b-fixture': SeedFixture,
+    },
+    docs: { 'addenda-b': addendaBMarkdown },
+    discover(dirs) {
+        return dirs
+            .filter((d) => d.files.has('bundle.json') && (d.files.has('records.jsonl') || d.dirs.has('registry')))
+            .map((d) => d.abs)
+            .sort();
+    },
+    verify: verifyBundle,
+    fixtures: addendaBFixtures,
+    command: addendaBCommand,
+};
+
 ;// CONCATENATED MODULE: ./src/packs/registry.ts
+
 
 
 
@@ -25759,7 +33739,7 @@ const aristoPack = {
  * Every contract audit-gate verifies: the one place that lists packs (docs/writing-a-pack.md).
  * Order is the order targets are reported in.
  */
-const builtIn = () => [arisPack, tracePack, aristoPack];
+const builtIn = () => [arisPack, tracePack, aristoPack, addendaBPack];
 // Built on first use, not when this module loads: a pack's own modules use core modules (the
 // renderers) that consult the registry, so the registry may load while a pack is still loading.
 let registered;
@@ -25792,17 +33772,36 @@ function registryProblem(list) {
         if (ids.has(p.id))
             return `pack id "${p.id}" is registered twice`;
         ids.add(p.id);
-        const stray = p.codes.find((c) => !c.code.startsWith(`${p.namespace}.`));
+        const spaces = namespaces(p);
+        const stray = packCodes(p).find((c) => !spaces.some((ns) => c.code.startsWith(`${ns}.`)));
         if (stray)
-            return `code ${stray.code} of pack ${p.id} is not in its namespace ${p.namespace}`;
+            return `code ${stray.code} of pack ${p.id} is not in its namespace ${spaces.join(' or ')}`;
+        const unlisted = p.fixtures?.missingExpected;
+        if (unlisted && !packCodes(p).includes(unlisted))
+            return `code ${unlisted.code} of pack ${p.id} (fixtures.missingExpected) is not in its suite codes`;
+    }
+    const seen = new Set();
+    for (const c of list.flatMap(packCodes)) {
+        if (seen.has(c.code))
+            return `code ${c.code} is declared twice`;
+        seen.add(c.code);
     }
     if (list.filter((p) => p.claimsUndiscovered).length > 1)
         return 'more than one pack claims undiscovered paths';
     return undefined;
 }
+/** The prefixes a pack's codes may have: its namespace and any extra (seed) ones. */
+function namespaces(p) {
+    return [p.namespace, ...(p.extraNamespaces ?? [])];
+}
+/** A pack's codes: those its targets emit, then those its conformance suite gate emits. */
+function packCodes(p) {
+    const suite = p.fixtures?.suite?.codes ?? [];
+    return [...p.codes, ...suite.filter((c) => !p.codes.includes(c))];
+}
 /** The one registry of validation codes, for docs and for checking fixtures name real codes. */
 function allCodes() {
-    return [...Object.values(GATE), ...CONFORMANCE_CODES, ...registry_packs().flatMap((p) => p.codes)];
+    return [...Object.values(GATE), ...CONFORMANCE_CODES, ...registry_packs().flatMap(packCodes)];
 }
 
 ;// CONCATENATED MODULE: ./src/cli-help.ts
@@ -25867,6 +33866,10 @@ const CORE_COMMANDS = {
             format: cli_help_textOrJson,
             out,
             root: { type: 'string', value: 'DIR', help: 'workspace root (default: DIR)' },
+            'build-ready': {
+                type: 'boolean',
+                help: "also judge each pack's fixtures as a suite (its suite gate, e.g. every kind has a fixture)",
+            },
             progress: cli_help_progress,
             help,
         },
@@ -26053,6 +34056,7 @@ async function fixturesCommand(args, io) {
         root,
         paths: [],
         fixtures: external_node_path_default().relative(root, dir) || '.',
+        buildReady: args.flag('build-ready'),
         emptyRemediation: 'Point audit-gate fixtures at a directory of conformance fixtures (<pack>/<fixture_id>/fixture.json, as in conformance/).',
         onProgress: progress(io, args.flag('progress')),
     });

@@ -18,6 +18,15 @@ export interface SarifOptions {
 
 const LEVEL = { error: 'error', warning: 'warning', notice: 'note' } as const;
 
+/**
+ * A path segment as a URI segment. Paths quoted from an artifact can hold a lone UTF-16
+ * surrogate (JSON allows "\udc00"), which encodeURIComponent refuses with a URIError: it is
+ * written as U+FFFD, the character the file system stores for it.
+ */
+function uriSegment(s: string): string {
+  return encodeURIComponent(s.replace(/\p{Cs}/gu, '\ufffd'));
+}
+
 /** GitHub keeps at most 1,000 locations per result (and shows 100). */
 const MAX_RELATED = 100;
 
@@ -25,7 +34,7 @@ function physical(loc: Location) {
   return {
     physicalLocation: {
       artifactLocation: {
-        uri: loc.path.split('/').map(encodeURIComponent).join('/'),
+        uri: loc.path.split('/').map(uriSegment).join('/'),
         uriBaseId: '%SRCROOT%',
       },
       region: { startLine: loc.line ?? 1, ...(loc.column ? { startColumn: loc.column } : {}) },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { finding, type Finding } from '../../model/finding.js';
 import { NOT_READY_BECAUSE, type Target } from '../../model/subject.js';
@@ -16,7 +17,10 @@ import { AuditManifest, DEFAULT_AUDITS, type ArisReport, type AuditSpec } from '
 export const MANIFEST_PATH = '.aris/audit-manifest.json';
 export const ASSURANCE_PATH = '.aris/assurance.txt';
 
-/** Verifies one paper directory: the manifest's audits (or the default four), then the aggregate. */
+/**
+ * Verifies one paper directory: the manifest's audits (or the default four, and any of them the
+ * manifest omits whose artifact is present), then the aggregate.
+ */
 export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<PackResult> {
   const ws = ctx.workspace;
   const rel = ws.rel(paperDir);
@@ -192,11 +196,32 @@ function readManifest(
       );
     seen.add(a.artifact);
   }
+  const listed = parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill }));
   return {
-    audits: parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill })),
+    audits: [...listed, ...omittedButPresent(paperDir, listed)],
     source: loaded.rel,
     findings: [],
   };
+}
+
+/**
+ * The default audits a manifest leaves out although their artifact is in the paper dir. The
+ * manifest is checkout content: it may excuse an audit that did not run (its artifact is absent),
+ * never hide the verdict of one that did. Anything under the artifact's name counts as present
+ * (a dangling symlink too): it is then verified, and fails as it would without a manifest.
+ */
+function omittedButPresent(paperDir: string, listed: readonly AuditSpec[]): AuditSpec[] {
+  // Manifest artifacts are plain paths (one spelling per file), so names compare as they are.
+  const named = new Set(listed.map((a) => a.artifact));
+  return DEFAULT_AUDITS.filter((a) => {
+    if (named.has(a.artifact)) return false;
+    try {
+      fs.lstatSync(path.join(paperDir, a.artifact));
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Why a paper is provisional, in words, naming the audits: what a reader must fix to be accepted. */
