@@ -6,7 +6,7 @@ import { jest } from '@jest/globals';
 import { failureReport, ToolFailure } from '../src/action/failure.js';
 import { concludeStep } from '../src/action/outputs.js';
 import { produceReport } from '../src/action/produce.js';
-import { loadReport } from '../src/action/published-report.js';
+import { loadReports } from '../src/action/published-report.js';
 import { annotateWorkflow } from '../src/action/summary.js';
 import type { Publication } from '../src/action/publication.js';
 import type { Settings } from '../src/github/inputs.js';
@@ -65,7 +65,7 @@ describe('produceReport', () => {
     const log = await stdoutOf(
       async () =>
         (r = await produceReport(
-          { ...settings, report: path.join(root, 'report.json'), effort: 'max' },
+          { ...settings, report: [path.join(root, 'report.json')], effort: 'max' },
           undefined,
           {},
         )),
@@ -75,15 +75,15 @@ describe('produceReport', () => {
   });
 });
 
-describe('loadReport', () => {
+describe('loadReports', () => {
   test('a directory, a non-JSON file and a non-report are refused, each saying what to point at', () => {
     const root = tempRepo();
     const settings = settingsFor(root);
     fs.writeFileSync(path.join(root, 'x.json'), '{nope');
     fs.writeFileSync(path.join(root, 'y.json'), '{"conclusion": "success"}');
-    expect(() => loadReport(root, settings)).toThrow(/cannot be read \(not a regular file\)/);
-    expect(() => loadReport(path.join(root, 'x.json'), settings)).toThrow(/is not JSON/);
-    expect(() => loadReport(path.join(root, 'y.json'), settings)).toThrow(
+    expect(() => loadReports([root], settings)).toThrow(/cannot be read \(not a regular file\)/);
+    expect(() => loadReports([path.join(root, 'x.json')], settings)).toThrow(/is not JSON/);
+    expect(() => loadReports([path.join(root, 'y.json')], settings)).toThrow(
       /is not an audit-gate JSON report/,
     );
   });
@@ -92,11 +92,11 @@ describe('loadReport', () => {
     const { root, settings } = await verifiedPaper();
     const file = path.join(root, 'report.json');
     const given = JSON.parse(fs.readFileSync(file, 'utf8'));
-    expect(loadReport(file, settings).conclusion).toBe('success');
+    expect(loadReports([file], settings).conclusion).toBe('success');
     fs.writeFileSync(file, JSON.stringify({ ...given, conclusion: 'neutral' }));
     let err: unknown;
     try {
-      loadReport(file, settings);
+      loadReports([file], settings);
     } catch (e) {
       err = e;
     }

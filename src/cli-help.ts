@@ -71,7 +71,38 @@ export const CORE_COMMANDS = {
         help: 'what fails the run: blocking findings (default) or any problem',
       },
       'allow-empty': { type: 'boolean', help: 'succeed when nothing was found to verify' },
+      shard: {
+        type: 'string',
+        value: 'K/N',
+        help: 'verify only shard K of N (balanced by bytes; fixtures in shard 1); combine with merge',
+      },
       'allow-outside-root': allowOutsideRoot,
+      progress,
+      help,
+    },
+  },
+  merge: {
+    usage: 'audit-gate merge REPORT... [options]',
+    about:
+      'Combine the JSON reports of verify --shard K/N into one report; a missing, duplicated or mismatched shard fails it.',
+    options: {
+      format: textOrJson,
+      out,
+      'fail-on': {
+        type: 'string',
+        value: 'blocking|problem',
+        help: 'what fails the run: blocking findings (default) or any problem (the shards’ own applies too)',
+      },
+      assurance: {
+        type: 'string',
+        value: 'submission',
+        help: 'refuse reports in which a paper was verified at another assurance',
+      },
+      config: {
+        type: 'string',
+        value: 'FILE',
+        help: 'a config outside the checkout whose waivers apply (as in the publishing workflow)',
+      },
       progress,
       help,
     },

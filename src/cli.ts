@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { WriteRefused } from './io/write.js';
-import { errorText } from './io/workspace.js';
+import { Workspace, errorText } from './io/workspace.js';
 import { isAssurance, isEffort } from './policy/assurance.js';
 import { logSafe } from './render/sanitize.js';
-import { findPack } from './packs/registry.js';
+import { allCodes, findPack } from './packs/registry.js';
+import { workflowWaivers } from './config.js';
+import { mergeReports, readReportFile } from './policy/merge.js';
+import { parseShard } from './shard.js';
 import { verify } from './verify.js';
 import { Args, UsageError, emit, existingDir, progress, textOrJson, type Io } from './cli-kit.js';
 import { CORE_COMMANDS, commandHelp, commands, overviewHelp } from './cli-help.js';
@@ -20,6 +23,7 @@ type Handler = (args: Args, io: Io) => Promise<number>;
  */
 const CORE_HANDLERS: Record<keyof typeof CORE_COMMANDS, Handler> = {
   verify: verifyCommand,
+  merge: mergeCommand,
   fixtures: fixturesCommand,
 };
 
@@ -107,11 +111,15 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
   const failOn = args.string('fail-on');
   if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
     throw new UsageError(`--fail-on must be blocking or problem`);
+  const shardFlag = args.string('shard');
+  const shard = shardFlag !== undefined ? parseShard(shardFlag) : undefined;
+  if (typeof shard === 'string') throw new UsageError(shard);
   const root = existingDir(io, args.string('root') ?? '.', 'root not found');
   const config = args.string('config');
   const fixtures = args.string('fixtures');
   const report = await verify({
     root,
+    ...(shard !== undefined ? { shard } : {}),
     ...(config !== undefined ? { config: path.resolve(io.cwd, config) } : {}),
     ...(args.positionals.length
       ? {
@@ -130,6 +138,41 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
     allowOutsideRoot: args.flag('allow-outside-root'),
     onProgress: progress(io, args.flag('progress')),
   });
+  return emit(report, fmt, args.string('out'), io);
+}
+
+/** `audit-gate merge REPORT...`: the shard reports of `verify --shard K/N` as one report. */
+async function mergeCommand(args: Args, io: Io): Promise<number> {
+  const fmt = textOrJson(args.string('format'));
+  if (args.positionals.length === 0) throw new UsageError('usage: audit-gate merge REPORT...');
+  const failOn = args.string('fail-on');
+  if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
+    throw new UsageError(`--fail-on must be blocking or problem`);
+  const assurance = args.string('assurance');
+  if (assurance !== undefined && assurance !== 'submission')
+    throw new UsageError(`merge --assurance can only be submission`);
+  const config = args.string('config');
+  const onProgress = progress(io, args.flag('progress'));
+  const report = mergeReports(
+    args.positionals.map((p) => {
+      onProgress?.(`reading ${p}`);
+      return readReportFile(path.resolve(io.cwd, p), p);
+    }),
+    {
+      failOn: failOn ?? 'blocking',
+      codes: allCodes(),
+      ...(assurance !== undefined ? { assurance } : {}),
+      waivers:
+        config !== undefined
+          ? workflowWaivers(new Workspace(io.cwd), {
+              root: io.cwd,
+              file: path.resolve(io.cwd, config),
+            })
+          : [],
+      emptyRemediation:
+        'Verify every shard with audit-gate verify --shard K/N and merge all N reports; pass --allow-empty to verify if an empty run is expected.',
+    },
+  );
   return emit(report, fmt, args.string('out'), io);
 }
 

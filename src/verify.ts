@@ -7,7 +7,7 @@ import { loadConfig, packConfig, selectedPacks, type Config } from './config.js'
 import { withoutLoosening } from './config-pinning.js';
 import { statPath } from './io/files.js';
 import { Hasher } from './io/hashing.js';
-import { walkRepository } from './io/walk.js';
+import { walkRepository, type DirEntry } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './conformance/runner.js';
 import { suiteFindings } from './conformance/suite.js';
@@ -18,6 +18,15 @@ import { isAssurance } from './policy/assurance.js';
 import { GATE } from './policy/codes.js';
 import { decide, type FailOn } from './policy/gate.js';
 import type { PlannedTarget } from './target.js';
+import type { ShardRecord } from './model/report.js';
+import {
+  assignShards,
+  configDigest,
+  byteEstimator,
+  targetsDigest,
+  type ShardSpec,
+} from './shard.js';
+import { VERSION } from './version.js';
 
 export interface VerifyOptions {
   root: string;
@@ -45,6 +54,8 @@ export interface VerifyOptions {
   packs?: string[];
   /** Pack options given explicitly (a pack command's flags), by pack id: they win over the config. */
   packOptions?: Record<string, Record<string, unknown>>;
+  /** Verify only this share of the discovered targets (verify --shard K/N); fixtures run in shard 1. */
+  shard?: ShardSpec;
   /** Also judge each pack's fixtures as a suite (its suite gate; `fixtures --build-ready`). */
   buildReady?: boolean;
   onProgress?: (message: string) => void;
@@ -84,21 +95,48 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   // directory checked as it is (aris <paper-dir>) is one target: no helpers.
   const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
   const results: PackResult[] = [];
+  const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
+  const failOn = opts.failOn ?? config.fail_on ?? 'blocking';
+  const fixtureDir =
+    opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
+  let shard: ShardRecord | undefined;
+  let discovered: number;
   let verifiedTargets: number;
   try {
-    const planned = planTargets(
+    const walked: DirEntry[] = [];
+    const whole = planTargets(
       ws,
       packs,
       opts.paths ?? config.paths,
       config.exclude ?? [],
       runFindings,
       opts.exact ?? false,
+      walked,
     );
+    discovered = whole.length;
+    let planned = whole;
+    if (opts.shard) {
+      shard = cutShard(ws, whole, walked, opts.shard, fixtureDir !== undefined, {
+        failOn,
+        allowEmpty,
+        settings: {
+          version: VERSION,
+          config,
+          assurance: opts.assurance,
+          effort: opts.effort,
+          paths: opts.paths,
+          packs: selected,
+          packOptions,
+          fixtures: fixtureDir,
+          exact: opts.exact ?? false,
+        },
+      });
+      const mine = new Set(shard.targets);
+      planned = whole.filter((t) => mine.has(plannedId(ws, t)));
+    }
     results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
     verifiedTargets = results.length;
-    const fixtureDir =
-      opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
-    if (fixtureDir !== undefined) {
+    if (fixtureDir !== undefined && (shard === undefined || shard.fixtures)) {
       const dir = fixtureDirectory(ws, fixtureDir);
       if (!dir.ok) runFindings.push(dir.finding);
       else {
@@ -118,11 +156,13 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     await hasher.close();
   }
 
-  const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
   // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
   // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
   const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
-  if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
+  // A shard given none of the targets is no failure when other shards hold them: merge decides
+  // emptiness for the whole list.
+  const empty = shard === undefined || discovered === 0;
+  if (!allowEmpty && empty && counted.every((r) => r.subjects.length === 0)) {
     runFindings.push(
       finding(GATE.nothingVerified, {
         subject: 'gate',
@@ -134,10 +174,11 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       }),
     );
   }
-  return decide(results, {
+  const report = decide(results, {
     root: ws.root,
-    failOn: opts.failOn ?? config.fail_on ?? 'blocking',
+    failOn,
     runFindings,
+    partial: shard !== undefined,
     waivers: (config.waivers ?? []).map((waiver, i) => ({
       waiver,
       ...(configPath !== undefined
@@ -145,6 +186,36 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
         : {}),
     })),
   });
+  return shard ? { ...report, shard } : report;
+}
+
+/** The id a planned target's result will have. */
+function plannedId(ws: Workspace, t: PlannedTarget): string {
+  return `${t.pack.id}:${ws.rel(t.dir)}`;
+}
+
+/** This shard's share of the whole planned list, and what merge needs to check it. */
+function cutShard(
+  ws: Workspace,
+  planned: readonly PlannedTarget[],
+  walked: readonly DirEntry[],
+  spec: ShardSpec,
+  fixtures: boolean,
+  policy: { failOn: FailOn; allowEmpty: boolean; settings: unknown },
+): ShardRecord {
+  const bytes = byteEstimator(walked);
+  const weighted = planned.map((t) => ({ id: plannedId(ws, t), bytes: bytes(t.dir) }));
+  const ids = weighted.map((t) => t.id);
+  return {
+    index: spec.index,
+    count: spec.count,
+    targets_digest: targetsDigest(ids),
+    config_digest: configDigest(policy.settings),
+    targets: assignShards(weighted, spec.count)[spec.index - 1]!,
+    fixtures: fixtures && spec.index === 1,
+    fail_on: policy.failOn,
+    allow_empty: policy.allowEmpty,
+  };
 }
 
 /**
@@ -249,6 +320,7 @@ function planTargets(
   exclude: string[],
   runFindings: Finding[],
   exact: boolean,
+  walked: DirEntry[] = [],
 ): PlannedTarget[] {
   const planned: PlannedTarget[] = [];
   const seen = new Set<string>();
@@ -276,6 +348,7 @@ function planTargets(
       continue;
     }
     const { dirs, unknown } = walkRepository(r.abs, exclude);
+    walked.push(...dirs);
     for (const u of unknown)
       runFindings.push(
         finding(GATE.gitIndexUnreadable, {

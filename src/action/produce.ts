@@ -6,7 +6,7 @@ import type { PublishTarget } from '../github/context.js';
 import type { Settings } from '../github/inputs.js';
 import { ensureCheckedOut, ensureCommit } from './checkout.js';
 import { failureReport } from './failure.js';
-import { loadReport, warnIgnoredInputs } from './published-report.js';
+import { loadReports, reportFiles, warnIgnoredInputs } from './published-report.js';
 
 /**
  * The report to publish: the workspace verified, or the report of an earlier run (`report:`).
@@ -19,9 +19,14 @@ export async function produceReport(
 ): Promise<GateReport> {
   try {
     if (settings.report) {
-      core.info(`Publishing the report ${settings.report}.`);
+      const files = reportFiles(settings);
+      core.info(
+        files.length === 1
+          ? `Publishing the report ${files[0]}.`
+          : `Merging and publishing ${files.length} reports.`,
+      );
       warnIgnoredInputs(settings);
-      return loadReport(settings.report, settings);
+      return loadReports(files, settings);
     }
     ensureCheckedOut(settings.workspace);
     if (target) ensureCommit(settings.workspace, target, env);
@@ -42,6 +47,7 @@ function verifyWorkspace(settings: Settings): Promise<GateReport> {
     ...(settings.fixtures !== undefined ? { fixtures: settings.fixtures } : {}),
     ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
     ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
+    ...(settings.shard ? { shard: settings.shard } : {}),
     emptyRemediation:
       'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
     failOn: settings.failOn,

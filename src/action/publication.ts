@@ -39,8 +39,13 @@ export function connect(settings: Settings, env: NodeJS.ProcessEnv): Publication
   }
   if (target && !settings.token)
     core.info('github-token is empty: publishing only the job summary and workflow annotations.');
+  // One matrix job's share is no verdict on the commit: the job that merges the shards publishes.
+  if (settings.shard)
+    core.info(
+      `Verifying shard ${settings.shard.index}/${settings.shard.count}: publishing only the report, the job summary and workflow annotations (the merging job publishes the check run).`,
+    );
   const api =
-    target && settings.token
+    target && settings.token && !settings.shard
       ? createClient({
           token: settings.token,
           ...(settings.apiUrl ? { baseUrl: settings.apiUrl } : {}),

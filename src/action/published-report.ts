@@ -1,15 +1,13 @@
-import fs from 'node:fs';
 import * as core from '@actions/core';
 import { workflowWaivers } from '../config.js';
 import { Workspace } from '../io/workspace.js';
-import { GateReport } from '../model/report.js';
+import type { GateReport } from '../model/report.js';
+import { expandGlob, isGlob } from '../io/glob.js';
+import { mergeReports, readReportFile } from '../policy/merge.js';
 import { allCodes } from '../packs/registry.js';
 import { recheckReport } from '../policy/recheck.js';
 import type { Settings } from '../github/inputs.js';
 import { ToolFailure } from './failure.js';
-
-/** The largest report file `report:` reads (a report of many thousand findings fits easily). */
-const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 
 /**
  * The inputs that only verifying uses, given with `report:`: a warning names them. assurance:
@@ -36,40 +34,41 @@ export function warnIgnoredInputs(settings: Settings): void {
 }
 
 /**
- * Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup).
- * It comes from a pull request's workflow, so its verdict is decided again (recheckReport) and a
- * report that contradicts its own findings is refused.
+ * The files the `report:` input names: each line a path, or a glob expanded inside the workspace
+ * or the runner's temp dir (where actions/download-artifact puts them), never through a symlink.
  */
-export function loadReport(file: string, settings: Settings): GateReport {
-  let text: string;
-  try {
-    const st = fs.statSync(file);
-    if (!st.isFile()) throw new Error('not a regular file');
-    if (st.size > MAX_REPORT_BYTES) throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new ToolFailure(
-      `The report file ${file} cannot be read (${(err as Error).message}).`,
-      'Download the report artifact before this step and point `report:` at the JSON file inside it.',
-    );
-  }
-  let parsed: ReturnType<typeof GateReport.safeParse>;
-  try {
-    parsed = GateReport.safeParse(JSON.parse(text));
-  } catch (err) {
-    throw new ToolFailure(
-      `The report file ${file} is not JSON (${(err as Error).message}).`,
-      'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).',
-    );
-  }
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ToolFailure(
-      `The report file ${file} is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}.`,
-      'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.',
-    );
-  }
-  const checked = recheckReport(parsed.data, {
+export function reportFiles(settings: Settings): string[] {
+  const roots = [settings.workspace, ...(settings.runnerTemp ? [settings.runnerTemp] : [])];
+  return settings.report!.flatMap((pattern) => {
+    if (!isGlob(pattern)) return [pattern];
+    const expanded = expandGlob(pattern, roots);
+    if (!expanded.ok || expanded.files.length === 0)
+      throw new ToolFailure(
+        `The report pattern ${pattern} ${expanded.ok ? 'matches no file' : expanded.problem}.`,
+        'Download the report artifacts before this step (actions/download-artifact) into the workspace or $RUNNER_TEMP, and point `report:` at their JSON files.',
+      );
+    return expanded.files;
+  });
+}
+
+const REPORT_REMEDIATION = {
+  unreadable:
+    'Download the report artifact before this step and point `report:` at the JSON file inside it.',
+  not_json:
+    'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).',
+  not_report:
+    'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.',
+} as const;
+
+/**
+ * Reads the reports produced by earlier audit-gate runs (the workflow_run half of the fork setup,
+ * or the shard reports of a matrix). They come from other workflows, so each one's verdict is
+ * decided again (recheckReport) and a report that contradicts its own findings is refused. Shard
+ * reports are merged (mergeReports), failing closed on a missing or duplicated shard.
+ */
+export function loadReports(files: string[], settings: Settings): GateReport {
+  const read = files.map((f) => readReportFile(f));
+  const opts = {
     failOn: settings.failOn,
     codes: allCodes(),
     waivers: workflowWaivers(new Workspace(settings.workspace), {
@@ -78,7 +77,18 @@ export function loadReport(file: string, settings: Settings): GateReport {
       ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
     }),
     ...(settings.assurance ? { assurance: settings.assurance } : {}),
-  });
+  };
+  const one = read.length === 1 ? read[0]! : undefined;
+  if (!one || (one.ok && one.report.shard !== undefined))
+    return mergeReports(read, {
+      ...opts,
+      emptyRemediation:
+        'Give `report:` the reports of every verify job (a glob such as reports/**/report.json), or set allow-empty on them if an empty run is expected.',
+    });
+  const file = one.name;
+  if (!one.ok)
+    throw new ToolFailure(`The report file ${file} ${one.problem}.`, REPORT_REMEDIATION[one.kind]);
+  const checked = recheckReport(one.report, opts);
   if (!checked.ok) {
     const more = checked.more ? `; and ${checked.more} more` : '';
     throw new ToolFailure(

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { parseShard, type ShardSpec } from '../shard.js';
 import {
   ASSURANCES,
   EFFORTS,
@@ -31,8 +32,15 @@ export interface Settings {
   failOn: FailOn;
   allowEmpty?: boolean;
   sarifFile?: string;
-  /** Publish this already produced JSON report instead of verifying. */
-  report?: string;
+  /**
+   * Publish these already produced JSON reports instead of verifying: absolute paths or globs
+   * (one a line). Several (the shard reports of a matrix) are merged into one.
+   */
+  report?: string[];
+  /** Verify only this share of the targets (a matrix job); nothing is published but the summary. */
+  shard?: ShardSpec;
+  /** The runner's temp dir, where report globs may look as well as the workspace. */
+  runnerTemp?: string;
   /** Where the JSON report is written. */
   reportPath: string;
   /** A pull request to comment on for push / workflow_dispatch runs. */
@@ -76,13 +84,18 @@ function nonNegativeInt(env: NodeJS.ProcessEnv, key: string): number | undefined
   return /^\d+$/.test(v) ? Number(v) : undefined;
 }
 
-export function readSettings(env: NodeJS.ProcessEnv): Settings {
-  const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
-  const inWorkspace = (p: string) => path.resolve(workspace, p);
-  const paths = input(env, 'paths')
+/** A multi-line input's entries: trimmed, without blank lines and # comments. */
+function lines(text: string): string[] {
+  return text
     .split(/\r?\n/)
     .map((s) => s.trim())
     .filter((s) => s !== '' && !s.startsWith('#'));
+}
+
+export function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
+  const inWorkspace = (p: string) => path.resolve(workspace, p);
+  const paths = lines(input(env, 'paths'));
   const assurance = input(env, 'assurance');
   if (assurance && !isAssurance(assurance))
     throw new InputError(
@@ -126,8 +139,17 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   if (allowEmpty !== undefined) s.allowEmpty = allowEmpty;
   const sarif = input(env, 'sarif-file');
   if (sarif) s.sarifFile = inWorkspace(sarif);
-  const report = input(env, 'report');
-  if (report) s.report = inWorkspace(report);
+  const report = lines(input(env, 'report')).map(inWorkspace);
+  if (report.length) s.report = report;
+  s.runnerTemp = tmp;
+  const shard = input(env, 'shard');
+  if (shard) {
+    const spec = parseShard(shard);
+    if (typeof spec === 'string')
+      throw new InputError(`Input "shard" must be K/N (for example 2/4); got "${shard}".`);
+    if (report.length) throw new InputError('Give either "shard" or "report", not both.');
+    s.shard = spec;
+  }
   if (pr) s.pullRequest = Number(pr);
   if (env['GITHUB_API_URL']) s.apiUrl = env['GITHUB_API_URL'];
   // Test hooks: shorter retry backoff and write pacing (never needed on a runner).

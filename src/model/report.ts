@@ -23,6 +23,26 @@ export const Counts = z.object({
 });
 export type Counts = z.infer<typeof Counts>;
 
+/**
+ * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the shards
+ * cover the whole list exactly once, with the same settings.
+ */
+export const ShardRecord = z.object({
+  index: z.number().int().positive().describe('This shard, 1-based'),
+  count: z.number().int().positive().describe('How many shards the target list was cut into'),
+  targets_digest: z
+    .string()
+    .describe('sha256 of the whole discovered target list (sorted ids, one a line)'),
+  config_digest: z
+    .string()
+    .describe('sha256 of the settings that decide results: config, flags, tool version'),
+  targets: z.array(z.string()).describe('The target ids this shard was given'),
+  fixtures: z.boolean().describe('Whether this shard ran the conformance fixtures (shard 1 only)'),
+  fail_on: z.enum(['blocking', 'problem']),
+  allow_empty: z.boolean(),
+});
+export type ShardRecord = z.infer<typeof ShardRecord>;
+
 /** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
 export const GateReport = z.object({
   report_version: z.literal('1'),
@@ -40,5 +60,6 @@ export const GateReport = z.object({
     .record(z.string(), z.unknown())
     .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
     .optional(),
+  shard: ShardRecord.optional().describe('Set by verify --shard: the share this report holds'),
 });
 export type GateReport = z.infer<typeof GateReport>;

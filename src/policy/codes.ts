@@ -66,6 +66,55 @@ export const GATE = {
     remediation:
       'Fix what the waiver covered and remove it, or renew it with a new expires date and a reason.',
   },
+  reportRefused: {
+    code: 'gate.report_refused',
+    severity: 'error',
+    title: 'A report to publish or merge could not be read, or contradicts its own findings',
+    remediation:
+      'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version; rerun the jobs that wrote them.',
+  },
+  shardMissing: {
+    code: 'gate.shard_missing',
+    severity: 'error',
+    title: 'A shard of the target list has no report, so its targets were not verified',
+    remediation:
+      'Give merge the report of every shard 1..N (each matrix job uploads its own); rerun the missing verify job.',
+  },
+  shardDuplicate: {
+    code: 'gate.shard_duplicate',
+    severity: 'error',
+    title: 'Two reports claim the same shard',
+    remediation:
+      'Give merge each shard’s report once: give each matrix job its own --shard K/N and its own artifact name.',
+  },
+  shardMismatch: {
+    code: 'gate.shard_mismatch',
+    severity: 'error',
+    title: 'The shard reports were cut from different target lists',
+    remediation:
+      'Verify every shard from the same commit with the same shard count N (--shard K/N), and merge only those reports.',
+  },
+  shardConfigMismatch: {
+    code: 'gate.shard_config_mismatch',
+    severity: 'error',
+    title: 'The shard reports were verified with different settings',
+    remediation:
+      'Run every shard with the same audit-gate version, config and inputs (assurance, paths, fixtures, fail-on…).',
+  },
+  shardOverlap: {
+    code: 'gate.shard_overlap',
+    severity: 'error',
+    title: 'Two shard reports claim the same target',
+    remediation:
+      'Merge only reports written by verify --shard from the same commit; rerun the verify jobs.',
+  },
+  shardIncomplete: {
+    code: 'gate.shard_incomplete',
+    severity: 'error',
+    title: 'The shard reports do not cover the target list they were cut from',
+    remediation:
+      'Merge the unedited reports of verify --shard K/N for K = 1..N from the same commit; rerun the verify jobs.',
+  },
   internalError: {
     code: 'gate.internal_error',
     severity: 'error',

@@ -16,6 +16,11 @@ export interface GateSettings {
   runFindings: Finding[];
   /** The waivers that apply (a trusted config's, or any config's when nothing is pinned). */
   waivers?: readonly WaiverEntry[];
+  /**
+   * The results are one shard's share: a waiver may match in another shard, so an unmatched one
+   * is not reported here (merge decides the ratchet over every shard).
+   */
+  partial?: boolean;
   /** When waivers expire against; now by default. */
   now?: Date;
 }
@@ -60,7 +65,9 @@ export function decide(uncapped: PackResult[], settings: GateSettings): GateRepo
   const runFindings = capFields([
     ...settings.runFindings,
     ...sharedSubjects(results),
-    ...waived.ratchet,
+    ...(settings.partial
+      ? waived.ratchet.filter((f) => f.code !== GATE.waiverUnmatched.code)
+      : waived.ratchet),
   ]);
   for (const f of runFindings) findings.push({ ...f, blocking: f.severity === 'error' });
 

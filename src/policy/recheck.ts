@@ -30,8 +30,15 @@ export interface RecheckOptions {
   waivers?: readonly WaiverEntry[];
 }
 
+/** A report taken apart again: what each target's result held, and the run-level findings. */
+export interface RecheckedParts {
+  results: PackResult[];
+  runFindings: Finding[];
+}
+
 export type Recheck =
-  { ok: true; report: GateReport } | { ok: false; problems: string[]; more: number };
+  | { ok: true; report: GateReport; parts: RecheckedParts }
+  | { ok: false; problems: string[]; more: number };
 
 /** How many contradictions a refusal spells out. */
 const SHOWN = 5;
@@ -107,7 +114,13 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
   }
 
   const list = [...results.values()];
-  const settings = { root: given.root, runFindings, waivers: opts.waivers ?? [] };
+  const settings = {
+    root: given.root,
+    runFindings,
+    waivers: opts.waivers ?? [],
+    // A shard's waivers may match in another shard: it reports no unmatched ones (merge does).
+    partial: given.shard !== undefined,
+  };
   const lenient = decide(list, { ...settings, failOn: 'blocking' });
   const strict =
     given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
@@ -153,5 +166,14 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
   if (problems.length > 0) return { ok: false, problems, more };
   const base =
     given.conclusion === lenient.conclusion && opts.failOn === 'blocking' ? lenient : strict;
-  return { ok: true, report: { ...base, tool: given.tool, generated_at: given.generated_at } };
+  return {
+    ok: true,
+    report: {
+      ...base,
+      tool: given.tool,
+      generated_at: given.generated_at,
+      ...(given.shard ? { shard: given.shard } : {}),
+    },
+    parts: { results: list, runFindings },
+  };
 }

@@ -35,7 +35,7 @@ export interface WaiverEntry {
 }
 
 /** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
-function globRegExp(glob: string): RegExp {
+export function globRegExp(glob: string): RegExp {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!;
