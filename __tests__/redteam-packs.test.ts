@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Hasher } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
 import { verifyAristo } from '../src/packs/aristo/verify.js';
+import { readBundle } from '../src/packs/addenda-b/bundle.js';
 
 let tmp: string;
 beforeEach(() => {
@@ -45,4 +46,22 @@ describe('aristo: deeply nested Rust', () => {
     expect(f?.message).toMatch(/nests items or blocks more than \d+ deep/);
     expect(r.target.terminal_state).toBe('blocked');
   });
+});
+
+describe('addenda-b: prototype keys as record types', () => {
+  it.each(['constructor', '__proto__', 'toString'])(
+    'a record of type "%s" is an unknown type at its line, and the records after it are still read',
+    (type) => {
+      const dir = path.join(tmp, 'bundle');
+      fs.cpSync('conformance/addenda-b/clean-three-entities/input', dir, { recursive: true });
+      const records = path.join(dir, 'records.jsonl');
+      const lines = fs.readFileSync(records, 'utf8').trimEnd().split('\n');
+      fs.writeFileSync(records, [JSON.stringify({ type, x: 1 }), ...lines].join('\n') + '\n');
+      const { bundle, issues } = readBundle(new Workspace(tmp), dir);
+      expect(issues.map((i) => [i.code.code, i.at])).toEqual([
+        ['addenda_b.unknown_record_type', { path: 'bundle/records.jsonl', line: 1 }],
+      ]);
+      expect(bundle.records.filter((r) => !r.registry)).toHaveLength(lines.length);
+    },
+  );
 });
