@@ -143,8 +143,10 @@ const validators = new Map<string, FastSchema<z.ZodType>>();
 function validatorFor(type: string): FastSchema<z.ZodType> | undefined {
   let v = validators.get(type);
   if (!v) {
-    const schema = RECORD_SCHEMAS[type];
-    if (!schema) return undefined;
+    // A record's "type" is checkout content: `constructor` or `__proto__` must not reach the
+    // prototype's members.
+    if (!Object.hasOwn(RECORD_SCHEMAS, type)) return undefined;
+    const schema = RECORD_SCHEMAS[type]!;
     validators.set(type, (v = fastSchema(schema)));
   }
   return v;

@@ -38,5 +38,5 @@ const ID_FIELDS: Record<string, string | undefined> = {
 
 /** The field holding a record's own id (what a `*_ref` naming it holds), if it has one. */
 export function idFieldOf(type: string): string | undefined {
-  return ID_FIELDS[type];
+  return Object.hasOwn(ID_FIELDS, type) ? ID_FIELDS[type] : undefined;
 }

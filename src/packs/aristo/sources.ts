@@ -6,6 +6,7 @@ import { MAX_SOURCE_BYTES, readText } from './files.js';
 import type { Findings } from './model.js';
 import {
   extractAnnotations,
+  MAX_NESTING,
   mayHoldAnnotations,
   type ExtractedAnnotation,
 } from './rust/extract.js';
@@ -70,6 +71,16 @@ export async function scanSources(
       }
       parser ??= await rustParser();
       const r = extractAnnotations(parser, read.text);
+      if (r.tooDeep) {
+        out.failed.add(file);
+        f.add(
+          ARISTO.sourceUnparseable,
+          subject,
+          `${repoRel} nests items or blocks more than ${MAX_NESTING} deep (line ${r.tooDeep.line}); its annotations are checked against the index alone.`,
+          { path: repoRel, line: r.tooDeep.line, column: r.tooDeep.column },
+        );
+        continue;
+      }
       if (r.syntaxError) {
         out.failed.add(file);
         f.add(

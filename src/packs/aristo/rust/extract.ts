@@ -45,6 +45,20 @@ export interface Extraction {
   malformed: Malformed[];
   /** Where the source stops being Rust tree-sitter understands, when it does. */
   syntaxError?: { line: number; column: number };
+  /** Where the items or blocks nest deeper than {@link MAX_NESTING}: the file is not walked. */
+  tooDeep?: { line: number; column: number };
+}
+
+/**
+ * The walk recurses once per nested module, block or expression holding a candidate word; a
+ * hostile file nesting thousands deep would overflow the stack, so deeper nesting is refused.
+ */
+export const MAX_NESTING = 256;
+
+class TooDeep extends Error {
+  constructor(readonly at: Node) {
+    super('nesting too deep');
+  }
 }
 
 /** Words an annotation cannot be written without: a source lacking all of them is not parsed. */
@@ -79,6 +93,10 @@ export function extractAnnotations(parser: Parser, source: string): Extraction {
   if (!tree) throw new Error('tree-sitter returned no tree');
   try {
     return new Walker(source).run(tree.rootNode);
+  } catch (e) {
+    if (!(e instanceof TooDeep)) throw e;
+    const at = { line: e.at.startPosition.row + 1, column: e.at.startPosition.column + 1 };
+    return { annotations: [], malformed: [], tooDeep: at };
   } finally {
     tree.delete();
   }
@@ -89,6 +107,7 @@ class Walker {
   private readonly malformed: Malformed[] = [];
   /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
   private readonly hits: number[] = [];
+  private depth = 0;
 
   constructor(private readonly source: string) {
     CANDIDATE.lastIndex = 0;
@@ -125,6 +144,21 @@ class Walker {
    */
   private sequence(container: Node, site: string | undefined): void {
     if (!this.holds(container)) return;
+    this.nested(container, () => this.sequenceIn(container, site));
+  }
+
+  /** Runs `walk` one level deeper, refusing nesting past {@link MAX_NESTING}. */
+  private nested(n: Node, walk: () => void): void {
+    if (this.depth >= MAX_NESTING) throw new TooDeep(n);
+    this.depth++;
+    try {
+      walk();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private sequenceIn(container: Node, site: string | undefined): void {
     let attrs: Node[] = [];
     for (const child of container.children) {
       if (!child) continue;
@@ -144,6 +178,10 @@ class Walker {
   /** Any other node: look for blocks (closures, match arms, loops) holding items or statements. */
   private descend(n: Node, site: string | undefined): void {
     if (!this.holds(n)) return;
+    this.nested(n, () => this.descendIn(n, site));
+  }
+
+  private descendIn(n: Node, site: string | undefined): void {
     if (n.type === 'block' || n.type === 'declaration_list') {
       this.sequence(n, site);
       return;
