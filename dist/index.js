@@ -34527,7 +34527,7 @@ const CONFORMANCE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4683);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8648);
 /* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
 
 
@@ -35747,7 +35747,7 @@ function assertInside(dir, root) {
 
 /***/ }),
 
-/***/ 4683:
+/***/ 8648:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45029,7 +45029,10 @@ function connect(settings, env) {
     }
     if (target && !settings.token)
         info('github-token is empty: publishing only the job summary and workflow annotations.');
-    const api = target && settings.token
+    // One matrix job's share is no verdict on the commit: the job that merges the shards publishes.
+    if (settings.shard)
+        info(`Verifying shard ${settings.shard.index}/${settings.shard.count}: publishing only the report, the job summary and workflow annotations (the merging job publishes the check run).`);
+    const api = target && settings.token && !settings.shard
         ? createClient({
             token: settings.token,
             ...(settings.apiUrl ? { baseUrl: settings.apiUrl } : {}),
@@ -45559,6 +45562,76 @@ function ensureCommit(workspace, target, env) {
 var config = __nccwpck_require__(2973);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/policy/waivers.ts
+var waivers = __nccwpck_require__(2827);
+;// CONCATENATED MODULE: ./src/io/glob.ts
+
+
+
+
+/** Files one pattern may name at most, and entries its walk may look at. */
+const MAX_MATCHES = 1000;
+const MAX_ENTRIES = 100_000;
+const isGlob = (pattern) => /[*?]/.test(pattern);
+/**
+ * The regular files an absolute glob (`*` within a segment, `**` across, `?` one character)
+ * matches, sorted. Only under one of `roots` (the workspace, the runner's temp dir): the walk
+ * starts at the pattern's fixed prefix, which must really lie inside one, and neither follows nor
+ * matches symlinks, so a downloaded artifact cannot lead it elsewhere.
+ */
+function expandGlob(pattern, roots) {
+    const segments = external_node_path_default().resolve(pattern).split((external_node_path_default()).sep);
+    const fixed = segments.findIndex(isGlob);
+    const base = segments.slice(0, fixed).join((external_node_path_default()).sep) || (external_node_path_default()).sep;
+    const real = realOrUndefined(base);
+    const inside = (p) => roots.some((r) => (0,write/* lexicallyInside */.o5)(p, r) || (0,write/* lexicallyInside */.o5)(p, realOrUndefined(r) ?? r));
+    const realRoots = roots.map((r) => realOrUndefined(r) ?? r);
+    if (!inside(external_node_path_default().resolve(base)) ||
+        (real !== undefined && !realRoots.some((r) => (0,write/* lexicallyInside */.o5)(real, r))))
+        return {
+            ok: false,
+            problem: 'lies outside the workspace and the runner temp directory',
+        };
+    const match = (0,waivers/* globRegExp */.u9)(segments.slice(fixed).join('/'));
+    const files = [];
+    let seen = 0;
+    const stack = [''];
+    while (stack.length > 0) {
+        const rel = stack.pop();
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(external_node_path_default().join(base, rel), { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            if (++seen > MAX_ENTRIES)
+                return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };
+            const child = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory())
+                stack.push(child);
+            else if (e.isFile() && match.test(child)) {
+                if (files.length >= MAX_MATCHES)
+                    return { ok: false, problem: `matches more than ${MAX_MATCHES} files` };
+                files.push(external_node_path_default().join(base, child));
+            }
+        }
+    }
+    return { ok: true, files: files.sort() };
+}
+function realOrUndefined(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return undefined;
+    }
+}
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
 var schemas = __nccwpck_require__(7597);
 ;// CONCATENATED MODULE: ./src/model/report.ts
@@ -45581,6 +45654,22 @@ const Counts = schemas/* object */.Ikc({
         .default(0)
         .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
 });
+/**
+ * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the shards
+ * cover the whole list exactly once, with the same settings.
+ */
+const ShardRecord = schemas/* object */.Ikc({
+    index: schemas/* number */.aig().int().positive().describe('This shard, 1-based'),
+    count: schemas/* number */.aig().int().positive().describe('How many shards the target list was cut into'),
+    targets_digest: schemas/* string */.YjP()
+        .describe('sha256 of the whole discovered target list (sorted ids, one a line)'),
+    config_digest: schemas/* string */.YjP()
+        .describe('sha256 of the settings that decide results: config, flags, tool version'),
+    targets: schemas/* array */.YOg(schemas/* string */.YjP()).describe('The target ids this shard was given'),
+    fixtures: schemas/* boolean */.zMY().describe('Whether this shard ran the conformance fixtures (shard 1 only)'),
+    fail_on: schemas/* enum */.k5n(['blocking', 'problem']),
+    allow_empty: schemas/* boolean */.zMY(),
+});
 /** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
 const GateReport = schemas/* object */.Ikc({
     report_version: schemas/* literal */.euz('1'),
@@ -45597,8 +45686,11 @@ const GateReport = schemas/* object */.Ikc({
     extensions: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
         .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
         .optional(),
+    shard: ShardRecord.optional().describe('Set by verify --shard: the share this report holds'),
 });
 
+// EXTERNAL MODULE: ./src/shard.ts
+var src_shard = __nccwpck_require__(7903);
 ;// CONCATENATED MODULE: ./src/policy/recheck.ts
 
 
@@ -45668,7 +45760,13 @@ function recheckReport(given, opts) {
             runFindings.push(restored);
     }
     const list = [...results.values()];
-    const settings = { root: given.root, runFindings, waivers: opts.waivers ?? [] };
+    const settings = {
+        root: given.root,
+        runFindings,
+        waivers: opts.waivers ?? [],
+        // A shard's waivers may match in another shard: it reports no unmatched ones (merge does).
+        partial: given.shard !== undefined,
+    };
     const lenient = (0,gate/* decide */.L)(list, { ...settings, failOn: 'blocking' });
     const strict = given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
         ? (0,gate/* decide */.L)(list, { ...settings, failOn: 'problem' })
@@ -45703,7 +45801,202 @@ function recheckReport(given, opts) {
     if (problems.length > 0)
         return { ok: false, problems, more };
     const base = given.conclusion === lenient.conclusion && opts.failOn === 'blocking' ? lenient : strict;
-    return { ok: true, report: { ...base, tool: given.tool, generated_at: given.generated_at } };
+    return {
+        ok: true,
+        report: {
+            ...base,
+            tool: given.tool,
+            generated_at: given.generated_at,
+            ...(given.shard ? { shard: given.shard } : {}),
+        },
+        parts: { results: list, runFindings },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/policy/merge.ts
+
+
+
+
+
+
+
+
+/** The largest report file read (a report of many thousand findings fits easily). */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+/** Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow). */
+function readReportFile(file, name = file) {
+    let text;
+    try {
+        const st = external_node_fs_default().statSync(file);
+        if (!st.isFile())
+            throw new Error('not a regular file');
+        if (st.size > MAX_REPORT_BYTES)
+            throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
+        text = external_node_fs_default().readFileSync(file, 'utf8');
+    }
+    catch (err) {
+        return {
+            ok: false,
+            name,
+            kind: 'unreadable',
+            problem: `cannot be read (${errorMessage(err)})`,
+        };
+    }
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (err) {
+        return { ok: false, name, kind: 'not_json', problem: `is not JSON (${errorMessage(err)})` };
+    }
+    const parsed = GateReport.safeParse(json);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return {
+            ok: false,
+            name,
+            kind: 'not_report',
+            problem: `is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}`,
+        };
+    }
+    return { ok: true, name, report: parsed.data };
+}
+const errorMessage = (err) => (err instanceof Error ? err.message : String(err));
+/** Run-level findings merge decides again over all the shards, never takes from one. */
+const merge_RECOMPUTED = new Set([codes/* GATE */.k.nothingVerified.code]);
+/**
+ * Combines the reports of `verify --shard K/N` into one report, as if one run had verified
+ * everything. Each report is rechecked on its own first (recheckReport: its flags are never
+ * trusted), then the verdict is decided again over all their results together, with this
+ * workflow's fail-on and waivers. It fails closed: a report that is unreadable or refused, a
+ * missing or duplicated shard, shards cut from different lists or settings, and a target claimed
+ * twice or by nobody are each a blocking finding.
+ */
+function mergeReports(inputs, opts) {
+    const problems = [];
+    const problem = (def, message) => problems.push((0,finding/* finding */.gk)(def, { subject: 'gate', message }));
+    const accepted = [];
+    let root;
+    for (const input of inputs) {
+        if (!input.ok) {
+            problem(codes/* GATE */.k.reportRefused, `The report ${(0,sanitize/* quoteValue */.cl)(input.name)} ${input.problem}.`);
+            continue;
+        }
+        root ??= input.report.root;
+        const checked = recheckReport(input.report, opts);
+        if (!checked.ok) {
+            const more = checked.more ? `; and ${checked.more} more` : '';
+            problem(codes/* GATE */.k.reportRefused, `The report ${(0,sanitize/* quoteValue */.cl)(input.name)} contradicts its own findings: ${checked.problems.join('; ')}${more}.`);
+            continue;
+        }
+        if (input.report.shard === undefined) {
+            problem(codes/* GATE */.k.shardMismatch, `The report ${(0,sanitize/* quoteValue */.cl)(input.name)} is not a shard report (written without --shard), so it cannot be merged with others.`);
+            continue;
+        }
+        accepted.push({ name: input.name, shard: input.report.shard, ...checked.parts });
+    }
+    const kept = checkShards(accepted, problem);
+    const results = kept.flatMap((a) => a.results).sort((a, b) => byId(a.target.id, b.target.id));
+    const runFindings = distinct(kept.flatMap((a) => a.runFindings));
+    const allowEmpty = accepted.length > 0 && accepted.every((a) => a.shard.allow_empty);
+    // As in verify: fixtures prove audit-gate's rules and never stand in for papers or runs.
+    const counted = results.filter((r) => r.target.pack !== 'fixtures');
+    if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
+        const said = runFindings.find((f) => f.code === codes/* GATE */.k.nothingVerified.code);
+        problems.push((0,finding/* finding */.gk)(codes/* GATE */.k.nothingVerified, {
+            subject: 'gate',
+            message: 'Nothing was verified: the shard reports hold no paper audits, runs or fixtures.',
+            ...(said ? { remediation: said.remediation } : {}),
+            ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
+        }));
+    }
+    const failOn = opts.failOn === 'problem' || accepted.some((a) => a.shard.fail_on === 'problem')
+        ? 'problem'
+        : 'blocking';
+    return (0,gate/* decide */.L)(results, {
+        root: root ?? '.',
+        failOn,
+        runFindings: [...runFindings.filter((f) => !merge_RECOMPUTED.has(f.code)), ...problems],
+        waivers: opts.waivers ?? [],
+    });
+}
+const byId = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** Findings every shard reports alike (a bad config, an unreadable index) are kept once. */
+function distinct(findings) {
+    const seen = new Set();
+    return findings.filter((f) => {
+        const k = JSON.stringify(f);
+        return seen.has(k) ? false : (seen.add(k), true);
+    });
+}
+/**
+ * The completeness proof: one report per shard 1..N, all cut from the same list with the same
+ * settings, whose given targets add up to that list exactly once, each report holding exactly
+ * its own targets (and shard 1 the fixtures). Returns the reports whose results count.
+ */
+function checkShards(accepted, problem) {
+    if (accepted.length === 0)
+        return [];
+    const sorted = [...accepted].sort((a, b) => a.shard.index - b.shard.index);
+    const ref = sorted[0].shard;
+    const name = (a) => `${(0,sanitize/* quoteValue */.cl)(a.name)} (shard ${a.shard.index}/${a.shard.count})`;
+    const kept = [];
+    const byIndex = new Map();
+    for (const a of sorted) {
+        if (a.shard.count !== ref.count || a.shard.targets_digest !== ref.targets_digest) {
+            problem(codes/* GATE */.k.shardMismatch, `The report ${name(a)} was cut from another target list than ${name(sorted[0])}: another commit or another shard count.`);
+            continue;
+        }
+        if (a.shard.config_digest !== ref.config_digest)
+            problem(codes/* GATE */.k.shardConfigMismatch, `The report ${name(a)} was verified with other settings than ${name(sorted[0])} (config, inputs or audit-gate version).`);
+        const twin = byIndex.get(a.shard.index);
+        if (twin) {
+            problem(codes/* GATE */.k.shardDuplicate, `The reports ${(0,sanitize/* quoteValue */.cl)(twin.name)} and ${(0,sanitize/* quoteValue */.cl)(a.name)} both claim shard ${a.shard.index}/${a.shard.count}; the second is not counted.`);
+            continue;
+        }
+        byIndex.set(a.shard.index, a);
+        kept.push(a);
+    }
+    const missing = [];
+    for (let i = 1; i <= ref.count; i++)
+        if (!byIndex.has(i))
+            missing.push(i);
+    if (missing.length > 0)
+        problem(codes/* GATE */.k.shardMissing, `No report for shard${missing.length > 1 ? 's' : ''} ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ` and ${missing.length - 20} more` : ''} of ${ref.count}: ${missing.length > 1 ? 'their' : 'its'} targets were not verified.`);
+    // Given targets: each exactly once across the shards, and together the whole list.
+    const givenTo = new Map();
+    for (const a of kept)
+        for (const id of a.shard.targets) {
+            const first = givenTo.get(id);
+            if (first)
+                problem(codes/* GATE */.k.shardOverlap, `The reports ${name(first)} and ${name(a)} were both given the target ${(0,sanitize/* quoteValue */.cl)(id)}.`);
+            else
+                givenTo.set(id, a);
+        }
+    if (missing.length === 0 && (0,src_shard/* targetsDigest */.Lr)([...givenTo.keys()]) !== ref.targets_digest)
+        problem(codes/* GATE */.k.shardIncomplete, `The targets the ${kept.length} shard reports were given do not add up to the list they say they were cut from (${givenTo.size} targets).`);
+    // Results: each report holds exactly what it was given (shard 1 the fixtures too).
+    const heldBy = new Map();
+    for (const a of kept) {
+        const own = new Set(a.shard.targets);
+        const held = new Set();
+        for (const r of a.results) {
+            const id = r.target.id;
+            held.add(id);
+            const first = heldBy.get(id);
+            if (first)
+                problem(codes/* GATE */.k.shardOverlap, `The reports ${name(first)} and ${name(a)} both hold results for ${(0,sanitize/* quoteValue */.cl)(id)}.`);
+            else
+                heldBy.set(id, a);
+            if (!own.has(id) && !(a.shard.fixtures && r.target.pack === 'fixtures'))
+                problem(codes/* GATE */.k.shardIncomplete, `The report ${name(a)} holds results for ${(0,sanitize/* quoteValue */.cl)(id)}, which its shard was not given.`);
+        }
+        const lacking = a.shard.targets.filter((id) => !held.has(id));
+        if (lacking.length > 0)
+            problem(codes/* GATE */.k.shardIncomplete, `The report ${name(a)} holds no result for ${lacking.length} of the targets its shard was given (${lacking.slice(0, 3).map(sanitize/* quoteValue */.cl).join(', ')}${lacking.length > 3 ? ', …' : ''}).`);
+    }
+    return kept;
 }
 
 ;// CONCATENATED MODULE: ./src/action/published-report.ts
@@ -45715,8 +46008,6 @@ function recheckReport(given, opts) {
 
 
 
-/** The largest report file `report:` reads (a report of many thousand findings fits easily). */
-const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 /**
  * The inputs that only verifying uses, given with `report:`: a warning names them. assurance:
  * submission still applies (a report verified at another assurance is refused), and so do the
@@ -45735,35 +46026,34 @@ function warnIgnoredInputs(settings) {
         warning(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored when publishing a report: the workflow that verified applied its own. fail-on, assurance: submission and the waivers of config / config-json still apply.`);
 }
 /**
- * Reads a report produced by an earlier audit-gate run (the workflow_run half of the fork setup).
- * It comes from a pull request's workflow, so its verdict is decided again (recheckReport) and a
- * report that contradicts its own findings is refused.
+ * The files the `report:` input names: each line a path, or a glob expanded inside the workspace
+ * or the runner's temp dir (where actions/download-artifact puts them), never through a symlink.
  */
-function loadReport(file, settings) {
-    let text;
-    try {
-        const st = external_node_fs_default().statSync(file);
-        if (!st.isFile())
-            throw new Error('not a regular file');
-        if (st.size > MAX_REPORT_BYTES)
-            throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
-        text = external_node_fs_default().readFileSync(file, 'utf8');
-    }
-    catch (err) {
-        throw new ToolFailure(`The report file ${file} cannot be read (${err.message}).`, 'Download the report artifact before this step and point `report:` at the JSON file inside it.');
-    }
-    let parsed;
-    try {
-        parsed = GateReport.safeParse(JSON.parse(text));
-    }
-    catch (err) {
-        throw new ToolFailure(`The report file ${file} is not JSON (${err.message}).`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).');
-    }
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ToolFailure(`The report file ${file} is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}.`, 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.');
-    }
-    const checked = recheckReport(parsed.data, {
+function reportFiles(settings) {
+    const roots = [settings.workspace, ...(settings.runnerTemp ? [settings.runnerTemp] : [])];
+    return settings.report.flatMap((pattern) => {
+        if (!isGlob(pattern))
+            return [pattern];
+        const expanded = expandGlob(pattern, roots);
+        if (!expanded.ok || expanded.files.length === 0)
+            throw new ToolFailure(`The report pattern ${pattern} ${expanded.ok ? 'matches no file' : expanded.problem}.`, 'Download the report artifacts before this step (actions/download-artifact) into the workspace or $RUNNER_TEMP, and point `report:` at their JSON files.');
+        return expanded.files;
+    });
+}
+const REPORT_REMEDIATION = {
+    unreadable: 'Download the report artifact before this step and point `report:` at the JSON file inside it.',
+    not_json: 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).',
+    not_report: 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.',
+};
+/**
+ * Reads the reports produced by earlier audit-gate runs (the workflow_run half of the fork setup,
+ * or the shard reports of a matrix). They come from other workflows, so each one's verdict is
+ * decided again (recheckReport) and a report that contradicts its own findings is refused. Shard
+ * reports are merged (mergeReports), failing closed on a missing or duplicated shard.
+ */
+function loadReports(files, settings) {
+    const read = files.map((f) => readReportFile(f));
+    const opts = {
         failOn: settings.failOn,
         codes: (0,registry/* allCodes */.Sb)(),
         waivers: (0,config/* workflowWaivers */.zB)(new workspace/* Workspace */.a(settings.workspace), {
@@ -45772,7 +46062,17 @@ function loadReport(file, settings) {
             ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
         }),
         ...(settings.assurance ? { assurance: settings.assurance } : {}),
-    });
+    };
+    const one = read.length === 1 ? read[0] : undefined;
+    if (!one || (one.ok && one.report.shard !== undefined))
+        return mergeReports(read, {
+            ...opts,
+            emptyRemediation: 'Give `report:` the reports of every verify job (a glob such as reports/**/report.json), or set allow-empty on them if an empty run is expected.',
+        });
+    const file = one.name;
+    if (!one.ok)
+        throw new ToolFailure(`The report file ${file} ${one.problem}.`, REPORT_REMEDIATION[one.kind]);
+    const checked = recheckReport(one.report, opts);
     if (!checked.ok) {
         const more = checked.more ? `; and ${checked.more} more` : '';
         throw new ToolFailure(`The report file ${file} is not published: ${checked.problems.join('; ')}${more}.`, 'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance this workflow requires; rerun the verifying workflow.');
@@ -45794,9 +46094,12 @@ function loadReport(file, settings) {
 async function produceReport(settings, target, env) {
     try {
         if (settings.report) {
-            info(`Publishing the report ${settings.report}.`);
+            const files = reportFiles(settings);
+            info(files.length === 1
+                ? `Publishing the report ${files[0]}.`
+                : `Merging and publishing ${files.length} reports.`);
             warnIgnoredInputs(settings);
-            return loadReport(settings.report, settings);
+            return loadReports(files, settings);
         }
         ensureCheckedOut(settings.workspace);
         if (target)
@@ -45818,6 +46121,7 @@ function verifyWorkspace(settings) {
         ...(settings.fixtures !== undefined ? { fixtures: settings.fixtures } : {}),
         ...(settings.defaultFixtures ? { defaultFixtures: settings.defaultFixtures } : {}),
         ...(settings.allowEmpty !== undefined ? { allowEmpty: settings.allowEmpty } : {}),
+        ...(settings.shard ? { shard: settings.shard } : {}),
         emptyRemediation: 'Point audit-gate at the paper or run directories (the paths input, or a config file), or set `allow-empty: true` if an empty run is expected.',
         failOn: settings.failOn,
         // Progress names directories: escaped, so a name cannot be a workflow command in the
@@ -45829,12 +46133,10 @@ function verifyWorkspace(settings) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
 var policy_assurance = __nccwpck_require__(1355);
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
+
 
 
 
@@ -45868,13 +46170,17 @@ function nonNegativeInt(env, key) {
         return undefined;
     return /^\d+$/.test(v) ? Number(v) : undefined;
 }
-function readSettings(env) {
-    const workspace = external_node_path_default().resolve(env['GITHUB_WORKSPACE'] || process.cwd());
-    const inWorkspace = (p) => external_node_path_default().resolve(workspace, p);
-    const paths = input(env, 'paths')
+/** A multi-line input's entries: trimmed, without blank lines and # comments. */
+function lines(text) {
+    return text
         .split(/\r?\n/)
         .map((s) => s.trim())
         .filter((s) => s !== '' && !s.startsWith('#'));
+}
+function readSettings(env) {
+    const workspace = external_node_path_default().resolve(env['GITHUB_WORKSPACE'] || process.cwd());
+    const inWorkspace = (p) => external_node_path_default().resolve(workspace, p);
+    const paths = lines(input(env, 'paths'));
     const assurance = input(env, 'assurance');
     if (assurance && !(0,policy_assurance/* isAssurance */.ws)(assurance))
         throw new InputError(`Input "assurance" must be one of ${policy_assurance/* ASSURANCES */.lR.join(', ')}; got "${assurance}".`);
@@ -45923,9 +46229,19 @@ function readSettings(env) {
     const sarif = input(env, 'sarif-file');
     if (sarif)
         s.sarifFile = inWorkspace(sarif);
-    const report = input(env, 'report');
-    if (report)
-        s.report = inWorkspace(report);
+    const report = lines(input(env, 'report')).map(inWorkspace);
+    if (report.length)
+        s.report = report;
+    s.runnerTemp = tmp;
+    const shard = input(env, 'shard');
+    if (shard) {
+        const spec = (0,src_shard/* parseShard */.uK)(shard);
+        if (typeof spec === 'string')
+            throw new InputError(`Input "shard" must be K/N (for example 2/4); got "${shard}".`);
+        if (report.length)
+            throw new InputError('Give either "shard" or "report", not both.');
+        s.shard = spec;
+    }
     if (pr)
         s.pullRequest = Number(pr);
     if (env['GITHUB_API_URL'])
@@ -55052,6 +55368,18 @@ function rustStringValue(token) {
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/extract.ts
 
 
+/**
+ * The walk recurses once per nested module, block or expression holding a candidate word; a
+ * hostile file nesting thousands deep would overflow the stack, so deeper nesting is refused.
+ */
+const MAX_NESTING = 256;
+class TooDeep extends Error {
+    at;
+    constructor(at) {
+        super('nesting too deep');
+        this.at = at;
+    }
+}
 /** Words an annotation cannot be written without: a source lacking all of them is not parsed. */
 const CANDIDATE = /\b(?:intent|assume)(?:_stmt)?\b/g;
 function mayHoldAnnotations(source) {
@@ -55083,6 +55411,12 @@ function extractAnnotations(parser, source) {
     try {
         return new Walker(source).run(tree.rootNode);
     }
+    catch (e) {
+        if (!(e instanceof TooDeep))
+            throw e;
+        const at = { line: e.at.startPosition.row + 1, column: e.at.startPosition.column + 1 };
+        return { annotations: [], malformed: [], tooDeep: at };
+    }
     finally {
         tree.delete();
     }
@@ -55093,6 +55427,7 @@ class Walker {
     malformed = [];
     /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
     hits = [];
+    depth = 0;
     constructor(source) {
         this.source = source;
         CANDIDATE.lastIndex = 0;
@@ -55130,6 +55465,21 @@ class Walker {
     sequence(container, site) {
         if (!this.holds(container))
             return;
+        this.nested(container, () => this.sequenceIn(container, site));
+    }
+    /** Runs `walk` one level deeper, refusing nesting past {@link MAX_NESTING}. */
+    nested(n, walk) {
+        if (this.depth >= MAX_NESTING)
+            throw new TooDeep(n);
+        this.depth++;
+        try {
+            walk();
+        }
+        finally {
+            this.depth--;
+        }
+    }
+    sequenceIn(container, site) {
         let attrs = [];
         for (const child of container.children) {
             if (!child)
@@ -55154,6 +55504,9 @@ class Walker {
     descend(n, site) {
         if (!this.holds(n))
             return;
+        this.nested(n, () => this.descendIn(n, site));
+    }
+    descendIn(n, site) {
         if (n.type === 'block' || n.type === 'declaration_list') {
             this.sequence(n, site);
             return;
@@ -55578,6 +55931,11 @@ async function scanSources(ws, targetDir, subject, f) {
             }
             parser ??= await rustParser();
             const r = extractAnnotations(parser, read.text);
+            if (r.tooDeep) {
+                out.failed.add(file);
+                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} nests items or blocks more than ${MAX_NESTING} deep (line ${r.tooDeep.line}); its annotations are checked against the index alone.`, { path: repoRel, line: r.tooDeep.line, column: r.tooDeep.column });
+                continue;
+            }
             if (r.syntaxError) {
                 out.failed.add(file);
                 f.add(ARISTO.sourceUnparseable, subject, `${repoRel} does not parse as Rust (line ${r.syntaxError.line}, column ${r.syntaxError.column}); its annotations are checked against the index alone.`, { path: repoRel, line: r.syntaxError.line, column: r.syntaxError.column });
@@ -61254,7 +61612,7 @@ const ID_FIELDS = {
 };
 /** The field holding a record's own id (what a `*_ref` naming it holds), if it has one. */
 function idFieldOf(type) {
-    return ID_FIELDS[type];
+    return Object.hasOwn(ID_FIELDS, type) ? ID_FIELDS[type] : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/util.ts
@@ -63559,9 +63917,11 @@ const validators = new Map();
 function validatorFor(type) {
     let v = validators.get(type);
     if (!v) {
-        const schema = RECORD_SCHEMAS[type];
-        if (!schema)
+        // A record's "type" is checkout content: `constructor` or `__proto__` must not reach the
+        // prototype's members.
+        if (!Object.hasOwn(RECORD_SCHEMAS, type))
             return undefined;
+        const schema = RECORD_SCHEMAS[type];
         validators.set(type, (v = fastSchema(schema)));
     }
     return v;
@@ -64349,6 +64709,48 @@ const GATE = {
         title: 'A waiver in the config has expired, so the findings it covered count again',
         remediation: 'Fix what the waiver covered and remove it, or renew it with a new expires date and a reason.',
     },
+    reportRefused: {
+        code: 'gate.report_refused',
+        severity: 'error',
+        title: 'A report to publish or merge could not be read, or contradicts its own findings',
+        remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version; rerun the jobs that wrote them.',
+    },
+    shardMissing: {
+        code: 'gate.shard_missing',
+        severity: 'error',
+        title: 'A shard of the target list has no report, so its targets were not verified',
+        remediation: 'Give merge the report of every shard 1..N (each matrix job uploads its own); rerun the missing verify job.',
+    },
+    shardDuplicate: {
+        code: 'gate.shard_duplicate',
+        severity: 'error',
+        title: 'Two reports claim the same shard',
+        remediation: 'Give merge each shard’s report once: give each matrix job its own --shard K/N and its own artifact name.',
+    },
+    shardMismatch: {
+        code: 'gate.shard_mismatch',
+        severity: 'error',
+        title: 'The shard reports were cut from different target lists',
+        remediation: 'Verify every shard from the same commit with the same shard count N (--shard K/N), and merge only those reports.',
+    },
+    shardConfigMismatch: {
+        code: 'gate.shard_config_mismatch',
+        severity: 'error',
+        title: 'The shard reports were verified with different settings',
+        remediation: 'Run every shard with the same audit-gate version, config and inputs (assurance, paths, fixtures, fail-on…).',
+    },
+    shardOverlap: {
+        code: 'gate.shard_overlap',
+        severity: 'error',
+        title: 'Two shard reports claim the same target',
+        remediation: 'Merge only reports written by verify --shard from the same commit; rerun the verify jobs.',
+    },
+    shardIncomplete: {
+        code: 'gate.shard_incomplete',
+        severity: 'error',
+        title: 'The shard reports do not cover the target list they were cut from',
+        remediation: 'Merge the unedited reports of verify --shard K/N for K = 1..N from the same commit; rerun the verify jobs.',
+    },
     internalError: {
         code: 'gate.internal_error',
         severity: 'error',
@@ -64488,7 +64890,9 @@ function decide(uncapped, settings) {
     const runFindings = capFields([
         ...settings.runFindings,
         ...sharedSubjects(results),
-        ...waived.ratchet,
+        ...(settings.partial
+            ? waived.ratchet.filter((f) => f.code !== codes/* GATE */.k.waiverUnmatched.code)
+            : waived.ratchet),
     ]);
     for (const f of runFindings)
         findings.push({ ...f, blocking: f.severity === 'error' });
@@ -64572,7 +64976,8 @@ function sharedSubjects(results) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Kw: () => (/* binding */ applyWaivers),
-/* harmony export */   fv: () => (/* binding */ Waiver)
+/* harmony export */   fv: () => (/* binding */ Waiver),
+/* harmony export */   u9: () => (/* binding */ globRegExp)
 /* harmony export */ });
 /* unused harmony exports waiverMatches, isExpired */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7597);
@@ -64870,6 +65275,154 @@ function schemaIssueText(issue) {
     const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
     const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
     return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
+
+
+/***/ }),
+
+/***/ 7903:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fn: () => (/* binding */ byteEstimator),
+/* harmony export */   Lr: () => (/* binding */ targetsDigest),
+/* harmony export */   fp: () => (/* binding */ assignShards),
+/* harmony export */   uK: () => (/* binding */ parseShard),
+/* harmony export */   xv: () => (/* binding */ configDigest)
+/* harmony export */ });
+/* unused harmony exports MAX_SHARDS, estimateBytes */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _io_hashing_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9520);
+
+
+
+/** More shards than this is a typo, not a matrix (GitHub runs at most 256 jobs per matrix). */
+const MAX_SHARDS = 256;
+/** `K/N` → {index: K, count: N}, or why not. */
+function parseShard(text) {
+    const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text.trim());
+    if (!m)
+        return `--shard must be K/N (for example 2/4), not "${text}"`;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    if (count < 1 || count > MAX_SHARDS)
+        return `--shard: N must be 1 to ${MAX_SHARDS}, not ${count}`;
+    if (index < 1 || index > count)
+        return `--shard: K must be 1 to ${count}, not ${index}`;
+    return { index, count };
+}
+const byId = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** The digest of a whole target list, whatever order it was discovered in. */
+function targetsDigest(ids) {
+    return `sha256:${(0,_io_hashing_js__WEBPACK_IMPORTED_MODULE_2__/* .sha256Hex */ .fg)([...ids].sort(byId).join('\n'))}`;
+}
+/** JSON with sorted object keys, so equal settings always hash alike. */
+function canonical(v) {
+    if (Array.isArray(v))
+        return `[${v.map(canonical).join(',')}]`;
+    if (v !== null && typeof v === 'object')
+        return `{${Object.keys(v)
+            .sort(byId)
+            .filter((k) => v[k] !== undefined)
+            .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+            .join(',')}}`;
+    return JSON.stringify(v);
+}
+function configDigest(settings) {
+    return `sha256:${(0,_io_hashing_js__WEBPACK_IMPORTED_MODULE_2__/* .sha256Hex */ .fg)(canonical(settings))}`;
+}
+/** Entries a size estimate looks at per target at most (a hostile tree cannot stall planning). */
+const MAX_ENTRIES = 20_000;
+/**
+ * What checking a target will read, cheaply: the sizes of the files under its directory (lstat,
+ * symlinks not followed, .git and node_modules skipped), plus one so empty targets still spread.
+ */
+function estimateBytes(dir) {
+    let bytes = 1;
+    let seen = 0;
+    const stack = [dir];
+    while (stack.length > 0 && seen < MAX_ENTRIES) {
+        const d = stack.pop();
+        let entries;
+        try {
+            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(d, { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            if (++seen > MAX_ENTRIES)
+                break;
+            const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(d, e.name);
+            if (e.isDirectory()) {
+                if (e.name !== '.git' && e.name !== 'node_modules')
+                    stack.push(abs);
+            }
+            else if (e.isFile()) {
+                try {
+                    bytes += node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(abs).size;
+                }
+                catch {
+                    // vanished or unreadable: it weighs nothing
+                }
+            }
+        }
+    }
+    return bytes;
+}
+/**
+ * Estimates from the directories discovery already listed (no second readdir): the sizes of the
+ * files under a target's directory. A directory the walk did not list is walked by estimateBytes.
+ */
+function byteEstimator(walked) {
+    // Sorted by `abs/`, a directory's subdirectories follow it contiguously ("a-b/" sorts before "a/").
+    const key = (abs) => abs + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep);
+    const sorted = [...walked].sort((a, b) => byId(key(a.abs), key(b.abs)));
+    const index = new Map(sorted.map((d, i) => [d.abs, i]));
+    return (dir) => {
+        const start = index.get(dir);
+        if (start === undefined)
+            return estimateBytes(dir);
+        let bytes = 1;
+        const prefix = dir + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep);
+        for (let i = start; i < sorted.length; i++) {
+            const d = sorted[i];
+            if (i > start && !d.abs.startsWith(prefix))
+                break;
+            for (const name of d.files) {
+                if (d.links.has(name))
+                    continue;
+                try {
+                    bytes += node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(d.abs, name)).size;
+                }
+                catch {
+                    // vanished or unreadable: it weighs nothing
+                }
+            }
+        }
+        return bytes;
+    };
+}
+/**
+ * Cuts weighted targets into `count` shards: largest first, each to the least-loaded shard (the
+ * lowest index on a tie), equal weights in id order. The same list always cuts the same way.
+ */
+function assignShards(targets, count) {
+    const shards = Array.from({ length: count }, () => []);
+    const load = new Array(count).fill(0);
+    const order = [...targets].sort((a, b) => b.bytes - a.bytes || byId(a.id, b.id));
+    for (const t of order) {
+        let best = 0;
+        for (let i = 1; i < count; i++)
+            if (load[i] < load[best])
+                best = i;
+        shards[best].push(t.id);
+        load[best] += t.bytes;
+    }
+    return shards;
 }
 
 
@@ -65373,7 +65926,13 @@ var parallel = __nccwpck_require__(5584);
 var policy_codes = __nccwpck_require__(8584);
 // EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
 var gate = __nccwpck_require__(757);
+// EXTERNAL MODULE: ./src/shard.ts
+var shard = __nccwpck_require__(7903);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/verify.ts
+
+
 
 
 
@@ -65418,13 +65977,39 @@ async function verify(opts) {
     // directory checked as it is (aris <paper-dir>) is one target: no helpers.
     const workers = opts.exact ? undefined : parallel/* VerifyWorkers */.fY.start(ctx);
     const results = [];
+    const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
+    const failOn = opts.failOn ?? config.fail_on ?? 'blocking';
+    const fixtureDir = opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
+    let shard;
+    let discovered;
     let verifiedTargets;
     try {
-        const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
+        const walked = [];
+        const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked);
+        discovered = whole.length;
+        let planned = whole;
+        if (opts.shard) {
+            shard = cutShard(ws, whole, walked, opts.shard, fixtureDir !== undefined, {
+                failOn,
+                allowEmpty,
+                settings: {
+                    version: version/* VERSION */.xv,
+                    config,
+                    assurance: opts.assurance,
+                    effort: opts.effort,
+                    paths: opts.paths,
+                    packs: selected,
+                    packOptions,
+                    fixtures: fixtureDir,
+                    exact: opts.exact ?? false,
+                },
+            });
+            const mine = new Set(shard.targets);
+            planned = whole.filter((t) => mine.has(plannedId(ws, t)));
+        }
         results.push(...(await (0,parallel/* verifyTargets */.I6)(planned, ctx, opts.onProgress, workers)));
         verifiedTargets = results.length;
-        const fixtureDir = opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
-        if (fixtureDir !== undefined) {
+        if (fixtureDir !== undefined && (shard === undefined || shard.fixtures)) {
             const dir = fixtureDirectory(ws, fixtureDir);
             if (!dir.ok)
                 runFindings.push(dir.finding);
@@ -65445,11 +66030,13 @@ async function verify(opts) {
         await workers?.close(); // already closed by verifyTargets unless discovery threw
         await hasher.close();
     }
-    const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
     // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
     // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
     const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
-    if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
+    // A shard given none of the targets is no failure when other shards hold them: merge decides
+    // emptiness for the whole list.
+    const empty = shard === undefined || discovered === 0;
+    if (!allowEmpty && empty && counted.every((r) => r.subjects.length === 0)) {
         runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.nothingVerified, {
             subject: 'gate',
             message: opts.paths?.length === 0
@@ -65458,10 +66045,11 @@ async function verify(opts) {
             ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
         }));
     }
-    return (0,gate/* decide */.L)(results, {
+    const report = (0,gate/* decide */.L)(results, {
         root: ws.root,
-        failOn: opts.failOn ?? config.fail_on ?? 'blocking',
+        failOn,
         runFindings,
+        partial: shard !== undefined,
         waivers: (config.waivers ?? []).map((waiver, i) => ({
             waiver,
             ...(configPath !== undefined
@@ -65469,6 +66057,27 @@ async function verify(opts) {
                 : {}),
         })),
     });
+    return shard ? { ...report, shard } : report;
+}
+/** The id a planned target's result will have. */
+function plannedId(ws, t) {
+    return `${t.pack.id}:${ws.rel(t.dir)}`;
+}
+/** This shard's share of the whole planned list, and what merge needs to check it. */
+function cutShard(ws, planned, walked, spec, fixtures, policy) {
+    const bytes = (0,shard/* byteEstimator */.Fn)(walked);
+    const weighted = planned.map((t) => ({ id: plannedId(ws, t), bytes: bytes(t.dir) }));
+    const ids = weighted.map((t) => t.id);
+    return {
+        index: spec.index,
+        count: spec.count,
+        targets_digest: (0,shard/* targetsDigest */.Lr)(ids),
+        config_digest: (0,shard/* configDigest */.xv)(policy.settings),
+        targets: (0,shard/* assignShards */.fp)(weighted, spec.count)[spec.index - 1],
+        fixtures: fixtures && spec.index === 1,
+        fail_on: policy.failOn,
+        allow_empty: policy.allowEmpty,
+    };
 }
 /**
  * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
@@ -65551,7 +66160,7 @@ function fixtureDirectory(ws, dir) {
         }),
     };
 }
-function planTargets(ws, packs, paths, exclude, runFindings, exact) {
+function planTargets(ws, packs, paths, exclude, runFindings, exact, walked = []) {
     const planned = [];
     const seen = new Set();
     const add = (pack, dir) => {
@@ -65577,6 +66186,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
             continue;
         }
         const { dirs, unknown } = (0,walk/* walkRepository */.M)(r.abs, exclude);
+        walked.push(...dirs);
         for (const u of unknown)
             runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.gitIndexUnreadable, {
                 subject: 'gate',

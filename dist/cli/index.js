@@ -4233,6 +4233,48 @@ const GATE = {
         title: 'A waiver in the config has expired, so the findings it covered count again',
         remediation: 'Fix what the waiver covered and remove it, or renew it with a new expires date and a reason.',
     },
+    reportRefused: {
+        code: 'gate.report_refused',
+        severity: 'error',
+        title: 'A report to publish or merge could not be read, or contradicts its own findings',
+        remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version; rerun the jobs that wrote them.',
+    },
+    shardMissing: {
+        code: 'gate.shard_missing',
+        severity: 'error',
+        title: 'A shard of the target list has no report, so its targets were not verified',
+        remediation: 'Give merge the report of every shard 1..N (each matrix job uploads its own); rerun the missing verify job.',
+    },
+    shardDuplicate: {
+        code: 'gate.shard_duplicate',
+        severity: 'error',
+        title: 'Two reports claim the same shard',
+        remediation: 'Give merge each shard’s report once: give each matrix job its own --shard K/N and its own artifact name.',
+    },
+    shardMismatch: {
+        code: 'gate.shard_mismatch',
+        severity: 'error',
+        title: 'The shard reports were cut from different target lists',
+        remediation: 'Verify every shard from the same commit with the same shard count N (--shard K/N), and merge only those reports.',
+    },
+    shardConfigMismatch: {
+        code: 'gate.shard_config_mismatch',
+        severity: 'error',
+        title: 'The shard reports were verified with different settings',
+        remediation: 'Run every shard with the same audit-gate version, config and inputs (assurance, paths, fixtures, fail-on…).',
+    },
+    shardOverlap: {
+        code: 'gate.shard_overlap',
+        severity: 'error',
+        title: 'Two shard reports claim the same target',
+        remediation: 'Merge only reports written by verify --shard from the same commit; rerun the verify jobs.',
+    },
+    shardIncomplete: {
+        code: 'gate.shard_incomplete',
+        severity: 'error',
+        title: 'The shard reports do not cover the target list they were cut from',
+        remediation: 'Merge the unedited reports of verify --shard K/N for K = 1..N from the same commit; rerun the verify jobs.',
+    },
     internalError: {
         code: 'gate.internal_error',
         severity: 'error',
@@ -16175,7 +16217,9 @@ function decide(uncapped, settings) {
     const runFindings = capFields([
         ...settings.runFindings,
         ...sharedSubjects(results),
-        ...waived.ratchet,
+        ...(settings.partial
+            ? waived.ratchet.filter((f) => f.code !== GATE.waiverUnmatched.code)
+            : waived.ratchet),
     ]);
     for (const f of runFindings)
         findings.push({ ...f, blocking: f.severity === 'error' });
@@ -16251,7 +16295,139 @@ function sharedSubjects(results) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/shard.ts
+
+
+
+/** More shards than this is a typo, not a matrix (GitHub runs at most 256 jobs per matrix). */
+const MAX_SHARDS = 256;
+/** `K/N` → {index: K, count: N}, or why not. */
+function parseShard(text) {
+    const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text.trim());
+    if (!m)
+        return `--shard must be K/N (for example 2/4), not "${text}"`;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    if (count < 1 || count > MAX_SHARDS)
+        return `--shard: N must be 1 to ${MAX_SHARDS}, not ${count}`;
+    if (index < 1 || index > count)
+        return `--shard: K must be 1 to ${count}, not ${index}`;
+    return { index, count };
+}
+const byId = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** The digest of a whole target list, whatever order it was discovered in. */
+function targetsDigest(ids) {
+    return `sha256:${sha256Hex([...ids].sort(byId).join('\n'))}`;
+}
+/** JSON with sorted object keys, so equal settings always hash alike. */
+function canonical(v) {
+    if (Array.isArray(v))
+        return `[${v.map(canonical).join(',')}]`;
+    if (v !== null && typeof v === 'object')
+        return `{${Object.keys(v)
+            .sort(byId)
+            .filter((k) => v[k] !== undefined)
+            .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+            .join(',')}}`;
+    return JSON.stringify(v);
+}
+function configDigest(settings) {
+    return `sha256:${sha256Hex(canonical(settings))}`;
+}
+/** Entries a size estimate looks at per target at most (a hostile tree cannot stall planning). */
+const MAX_ENTRIES = 20_000;
+/**
+ * What checking a target will read, cheaply: the sizes of the files under its directory (lstat,
+ * symlinks not followed, .git and node_modules skipped), plus one so empty targets still spread.
+ */
+function estimateBytes(dir) {
+    let bytes = 1;
+    let seen = 0;
+    const stack = [dir];
+    while (stack.length > 0 && seen < MAX_ENTRIES) {
+        const d = stack.pop();
+        let entries;
+        try {
+            entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            if (++seen > MAX_ENTRIES)
+                break;
+            const abs = external_node_path_default().join(d, e.name);
+            if (e.isDirectory()) {
+                if (e.name !== '.git' && e.name !== 'node_modules')
+                    stack.push(abs);
+            }
+            else if (e.isFile()) {
+                try {
+                    bytes += external_node_fs_default().lstatSync(abs).size;
+                }
+                catch {
+                    // vanished or unreadable: it weighs nothing
+                }
+            }
+        }
+    }
+    return bytes;
+}
+/**
+ * Estimates from the directories discovery already listed (no second readdir): the sizes of the
+ * files under a target's directory. A directory the walk did not list is walked by estimateBytes.
+ */
+function byteEstimator(walked) {
+    // Sorted by `abs/`, a directory's subdirectories follow it contiguously ("a-b/" sorts before "a/").
+    const key = (abs) => abs + (external_node_path_default()).sep;
+    const sorted = [...walked].sort((a, b) => byId(key(a.abs), key(b.abs)));
+    const index = new Map(sorted.map((d, i) => [d.abs, i]));
+    return (dir) => {
+        const start = index.get(dir);
+        if (start === undefined)
+            return estimateBytes(dir);
+        let bytes = 1;
+        const prefix = dir + (external_node_path_default()).sep;
+        for (let i = start; i < sorted.length; i++) {
+            const d = sorted[i];
+            if (i > start && !d.abs.startsWith(prefix))
+                break;
+            for (const name of d.files) {
+                if (d.links.has(name))
+                    continue;
+                try {
+                    bytes += external_node_fs_default().lstatSync(external_node_path_default().join(d.abs, name)).size;
+                }
+                catch {
+                    // vanished or unreadable: it weighs nothing
+                }
+            }
+        }
+        return bytes;
+    };
+}
+/**
+ * Cuts weighted targets into `count` shards: largest first, each to the least-loaded shard (the
+ * lowest index on a tie), equal weights in id order. The same list always cuts the same way.
+ */
+function assignShards(targets, count) {
+    const shards = Array.from({ length: count }, () => []);
+    const load = new Array(count).fill(0);
+    const order = [...targets].sort((a, b) => b.bytes - a.bytes || byId(a.id, b.id));
+    for (const t of order) {
+        let best = 0;
+        for (let i = 1; i < count; i++)
+            if (load[i] < load[best])
+                best = i;
+        shards[best].push(t.id);
+        load[best] += t.bytes;
+    }
+    return shards;
+}
+
 ;// CONCATENATED MODULE: ./src/verify.ts
+
+
 
 
 
@@ -16296,13 +16472,39 @@ async function verify(opts) {
     // directory checked as it is (aris <paper-dir>) is one target: no helpers.
     const workers = opts.exact ? undefined : VerifyWorkers.start(ctx);
     const results = [];
+    const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
+    const failOn = opts.failOn ?? config.fail_on ?? 'blocking';
+    const fixtureDir = opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
+    let shard;
+    let discovered;
     let verifiedTargets;
     try {
-        const planned = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false);
+        const walked = [];
+        const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked);
+        discovered = whole.length;
+        let planned = whole;
+        if (opts.shard) {
+            shard = cutShard(ws, whole, walked, opts.shard, fixtureDir !== undefined, {
+                failOn,
+                allowEmpty,
+                settings: {
+                    version: VERSION,
+                    config,
+                    assurance: opts.assurance,
+                    effort: opts.effort,
+                    paths: opts.paths,
+                    packs: selected,
+                    packOptions,
+                    fixtures: fixtureDir,
+                    exact: opts.exact ?? false,
+                },
+            });
+            const mine = new Set(shard.targets);
+            planned = whole.filter((t) => mine.has(plannedId(ws, t)));
+        }
         results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
         verifiedTargets = results.length;
-        const fixtureDir = opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
-        if (fixtureDir !== undefined) {
+        if (fixtureDir !== undefined && (shard === undefined || shard.fixtures)) {
             const dir = fixtureDirectory(ws, fixtureDir);
             if (!dir.ok)
                 runFindings.push(dir.finding);
@@ -16323,11 +16525,13 @@ async function verify(opts) {
         await workers?.close(); // already closed by verifyTargets unless discovery threw
         await hasher.close();
     }
-    const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
     // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
     // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
     const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
-    if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
+    // A shard given none of the targets is no failure when other shards hold them: merge decides
+    // emptiness for the whole list.
+    const empty = shard === undefined || discovered === 0;
+    if (!allowEmpty && empty && counted.every((r) => r.subjects.length === 0)) {
         runFindings.push(finding(GATE.nothingVerified, {
             subject: 'gate',
             message: opts.paths?.length === 0
@@ -16336,10 +16540,11 @@ async function verify(opts) {
             ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
         }));
     }
-    return decide(results, {
+    const report = decide(results, {
         root: ws.root,
-        failOn: opts.failOn ?? config.fail_on ?? 'blocking',
+        failOn,
         runFindings,
+        partial: shard !== undefined,
         waivers: (config.waivers ?? []).map((waiver, i) => ({
             waiver,
             ...(configPath !== undefined
@@ -16347,6 +16552,27 @@ async function verify(opts) {
                 : {}),
         })),
     });
+    return shard ? { ...report, shard } : report;
+}
+/** The id a planned target's result will have. */
+function plannedId(ws, t) {
+    return `${t.pack.id}:${ws.rel(t.dir)}`;
+}
+/** This shard's share of the whole planned list, and what merge needs to check it. */
+function cutShard(ws, planned, walked, spec, fixtures, policy) {
+    const bytes = byteEstimator(walked);
+    const weighted = planned.map((t) => ({ id: plannedId(ws, t), bytes: bytes(t.dir) }));
+    const ids = weighted.map((t) => t.id);
+    return {
+        index: spec.index,
+        count: spec.count,
+        targets_digest: targetsDigest(ids),
+        config_digest: configDigest(policy.settings),
+        targets: assignShards(weighted, spec.count)[spec.index - 1],
+        fixtures: fixtures && spec.index === 1,
+        fail_on: policy.failOn,
+        allow_empty: policy.allowEmpty,
+    };
 }
 /**
  * The config that applies. The checkout's config (untrusted) applies fully unless the workflow
@@ -16429,7 +16655,7 @@ function fixtureDirectory(ws, dir) {
         }),
     };
 }
-function planTargets(ws, packs, paths, exclude, runFindings, exact) {
+function planTargets(ws, packs, paths, exclude, runFindings, exact, walked = []) {
     const planned = [];
     const seen = new Set();
     const add = (pack, dir) => {
@@ -16455,6 +16681,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact) {
             continue;
         }
         const { dirs, unknown } = walkRepository(r.abs, exclude);
+        walked.push(...dirs);
         for (const u of unknown)
             runFindings.push(finding(GATE.gitIndexUnreadable, {
                 subject: 'gate',
@@ -17501,7 +17728,7 @@ const ARIS_STATE_FILES = [
 function notATraceTargets(ctx, bases, ownArtifact) {
     const out = new Map();
     const add = (abs, what) => {
-        const key = canonical(abs);
+        const key = trace_path_canonical(abs);
         if (!out.has(key))
             out.set(key, what);
     };
@@ -17525,7 +17752,7 @@ function notATraceTargets(ctx, bases, ownArtifact) {
  * ancestor joined with the rest: symlinks are followed as far as they go, so two spellings
  * of one file compare equal whether or not it exists yet.
  */
-function canonical(abs) {
+function trace_path_canonical(abs) {
     const rest = [];
     for (let d = external_node_path_default().resolve(abs);; d = external_node_path_default().dirname(d)) {
         try {
@@ -17624,7 +17851,7 @@ function checkTrace(tracePath, spec, ctx) {
         // Not written yet (the verifier's report before its first run): still not a trace.
         targets ??= notATraceTargets(ctx, bases, spec.artifact);
         for (const base of lookIn) {
-            const what = targets.get(canonical(external_node_path_default().resolve(base, tracePath)));
+            const what = targets.get(trace_path_canonical(external_node_path_default().resolve(base, tracePath)));
             if (what)
                 return notATrace(`is ${what}, not a trace`);
         }
@@ -24979,6 +25206,18 @@ function rustStringValue(token) {
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/extract.ts
 
 
+/**
+ * The walk recurses once per nested module, block or expression holding a candidate word; a
+ * hostile file nesting thousands deep would overflow the stack, so deeper nesting is refused.
+ */
+const MAX_NESTING = 256;
+class TooDeep extends Error {
+    at;
+    constructor(at) {
+        super('nesting too deep');
+        this.at = at;
+    }
+}
 /** Words an annotation cannot be written without: a source lacking all of them is not parsed. */
 const CANDIDATE = /\b(?:intent|assume)(?:_stmt)?\b/g;
 function mayHoldAnnotations(source) {
@@ -25010,6 +25249,12 @@ function extractAnnotations(parser, source) {
     try {
         return new Walker(source).run(tree.rootNode);
     }
+    catch (e) {
+        if (!(e instanceof TooDeep))
+            throw e;
+        const at = { line: e.at.startPosition.row + 1, column: e.at.startPosition.column + 1 };
+        return { annotations: [], malformed: [], tooDeep: at };
+    }
     finally {
         tree.delete();
     }
@@ -25020,6 +25265,7 @@ class Walker {
     malformed = [];
     /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
     hits = [];
+    depth = 0;
     constructor(source) {
         this.source = source;
         CANDIDATE.lastIndex = 0;
@@ -25057,6 +25303,21 @@ class Walker {
     sequence(container, site) {
         if (!this.holds(container))
             return;
+        this.nested(container, () => this.sequenceIn(container, site));
+    }
+    /** Runs `walk` one level deeper, refusing nesting past {@link MAX_NESTING}. */
+    nested(n, walk) {
+        if (this.depth >= MAX_NESTING)
+            throw new TooDeep(n);
+        this.depth++;
+        try {
+            walk();
+        }
+        finally {
+            this.depth--;
+        }
+    }
+    sequenceIn(container, site) {
         let attrs = [];
         for (const child of container.children) {
             if (!child)
@@ -25081,6 +25342,9 @@ class Walker {
     descend(n, site) {
         if (!this.holds(n))
             return;
+        this.nested(n, () => this.descendIn(n, site));
+    }
+    descendIn(n, site) {
         if (n.type === 'block' || n.type === 'declaration_list') {
             this.sequence(n, site);
             return;
@@ -25505,6 +25769,11 @@ async function scanSources(ws, targetDir, subject, f) {
             }
             parser ??= await rustParser();
             const r = extractAnnotations(parser, read.text);
+            if (r.tooDeep) {
+                out.failed.add(file);
+                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} nests items or blocks more than ${MAX_NESTING} deep (line ${r.tooDeep.line}); its annotations are checked against the index alone.`, { path: repoRel, line: r.tooDeep.line, column: r.tooDeep.column });
+                continue;
+            }
             if (r.syntaxError) {
                 out.failed.add(file);
                 f.add(ARISTO.sourceUnparseable, subject, `${repoRel} does not parse as Rust (line ${r.syntaxError.line}, column ${r.syntaxError.column}); its annotations are checked against the index alone.`, { path: repoRel, line: r.syntaxError.line, column: r.syntaxError.column });
@@ -31181,7 +31450,7 @@ const ID_FIELDS = {
 };
 /** The field holding a record's own id (what a `*_ref` naming it holds), if it has one. */
 function idFieldOf(type) {
-    return ID_FIELDS[type];
+    return Object.hasOwn(ID_FIELDS, type) ? ID_FIELDS[type] : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/util.ts
@@ -33484,9 +33753,11 @@ const validators = new Map();
 function validatorFor(type) {
     let v = validators.get(type);
     if (!v) {
-        const schema = RECORD_SCHEMAS[type];
-        if (!schema)
+        // A record's "type" is checkout content: `constructor` or `__proto__` must not reach the
+        // prototype's members.
+        if (!Object.hasOwn(RECORD_SCHEMAS, type))
             return undefined;
+        const schema = RECORD_SCHEMAS[type];
         validators.set(type, (v = fastSchema(schema)));
     }
     return v;
@@ -33824,6 +34095,369 @@ function allCodes() {
     return [...Object.values(GATE), ...CONFORMANCE_CODES, ...registry_packs().flatMap(packCodes)];
 }
 
+;// CONCATENATED MODULE: ./src/model/report.ts
+
+
+
+const Conclusion = schemas_enum(['success', 'neutral', 'failure']);
+const Counts = object({
+    targets: schemas_number().int(),
+    subjects: schemas_number().int(),
+    pass: schemas_number().int(),
+    problem: schemas_number().int(),
+    blocking: schemas_number().int(),
+    skipped: schemas_number().int(),
+    errors: schemas_number().int(),
+    warnings: schemas_number().int(),
+    notices: schemas_number().int(),
+    suppressed: schemas_number()
+        .int()
+        .default(0)
+        .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
+});
+/**
+ * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the shards
+ * cover the whole list exactly once, with the same settings.
+ */
+const ShardRecord = object({
+    index: schemas_number().int().positive().describe('This shard, 1-based'),
+    count: schemas_number().int().positive().describe('How many shards the target list was cut into'),
+    targets_digest: schemas_string()
+        .describe('sha256 of the whole discovered target list (sorted ids, one a line)'),
+    config_digest: schemas_string()
+        .describe('sha256 of the settings that decide results: config, flags, tool version'),
+    targets: array(schemas_string()).describe('The target ids this shard was given'),
+    fixtures: schemas_boolean().describe('Whether this shard ran the conformance fixtures (shard 1 only)'),
+    fail_on: schemas_enum(['blocking', 'problem']),
+    allow_empty: schemas_boolean(),
+});
+/** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
+const GateReport = object({
+    report_version: literal('1'),
+    tool: object({ name: literal('audit-gate'), version: schemas_string() }),
+    generated_at: schemas_string(),
+    root: schemas_string().describe('Absolute workspace root all paths are relative to'),
+    conclusion: Conclusion,
+    submission_ready: schemas_enum(['yes', 'no']),
+    exit_code: union([literal(0), literal(1)]),
+    counts: Counts,
+    targets: array(Target),
+    subjects: array(Subject),
+    findings: array(Finding),
+    extensions: record(schemas_string(), unknown())
+        .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
+        .optional(),
+    shard: ShardRecord.optional().describe('Set by verify --shard: the share this report holds'),
+});
+
+;// CONCATENATED MODULE: ./src/policy/recheck.ts
+
+
+/** How many contradictions a refusal spells out. */
+const SHOWN = 5;
+const recheck_RECOMPUTED = new Set([
+    GATE.subjectConflict.code,
+    GATE.waiverUnmatched.code,
+    GATE.waiverExpired.code,
+]);
+const quote = (s) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+function recheckReport(given, opts) {
+    const problems = [];
+    let more = 0;
+    const problem = (m) => (problems.length < SHOWN ? problems.push(m) : more++);
+    const registered = new Map(opts.codes.map((c) => [c.code, c.severity]));
+    const results = new Map();
+    for (const t of given.targets) {
+        if (results.has(t.id)) {
+            problem(`target ${quote(t.id)} is listed twice`);
+            continue;
+        }
+        const assurance = t.context['assurance'];
+        if (opts.assurance === 'submission' && assurance !== undefined && assurance !== 'submission')
+            problem(`${quote(t.path)} was verified at assurance ${quote(assurance)}, but this workflow requires submission`);
+        // verify makes a target advisory only for a paper verified at assurance draft.
+        else if (t.enforcement === 'advisory' && assurance !== 'draft')
+            problem(`target ${quote(t.id)} is advisory, but it was not verified at assurance draft`);
+        const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
+        results.set(t.id, {
+            target: t,
+            subjects: [],
+            findings: [],
+            ...(extension ? { extension: given.extensions[t.id] } : {}),
+        });
+    }
+    const holders = new Map();
+    for (const s of given.subjects) {
+        const r = results.get(s.target);
+        if (!r) {
+            problem(`subject ${quote(s.id)} names target ${quote(s.target)}, which the report does not list`);
+            continue;
+        }
+        r.subjects.push(s);
+        const h = holders.get(s.id);
+        if (h)
+            h.push(r);
+        else
+            holders.set(s.id, [r]);
+    }
+    // Each finding goes back to the target whose result held it: the target it is about, else the
+    // one holding its subject (a blocking one if two do; they are a subject conflict anyway), else
+    // the run. A known code gets its registered severity back; policy lowers it again where the
+    // target is advisory. Subject conflicts are not taken over: decide finds them again.
+    const original = new Map();
+    const runFindings = [];
+    for (const f of given.findings) {
+        const severity = registered.get(f.code) ?? f.severity;
+        const restored = severity === f.severity ? { ...f } : { ...f, severity };
+        original.set(restored, f);
+        const h = holders.get(f.subject);
+        const r = results.get(f.subject) ?? h?.find((x) => x.target.enforcement === 'blocking') ?? h?.[0];
+        if (r)
+            r.findings.push(restored);
+        // Subject conflicts and the waiver ratchet are not taken over: decide finds them again.
+        else if (!recheck_RECOMPUTED.has(f.code))
+            runFindings.push(restored);
+    }
+    const list = [...results.values()];
+    const settings = {
+        root: given.root,
+        runFindings,
+        waivers: opts.waivers ?? [],
+        // A shard's waivers may match in another shard: it reports no unmatched ones (merge does).
+        partial: given.shard !== undefined,
+    };
+    const lenient = decide(list, { ...settings, failOn: 'blocking' });
+    const strict = given.conclusion !== lenient.conclusion || opts.failOn === 'problem'
+        ? decide(list, { ...settings, failOn: 'problem' })
+        : lenient;
+    const findings = [...list.flatMap((r) => r.findings), ...runFindings];
+    findings.forEach((restored, i) => {
+        const f = original.get(restored);
+        const judged = lenient.findings[i];
+        if ((f.waived !== undefined) !== (judged.waived !== undefined))
+            problem(f.waived
+                ? `finding ${quote(f.code)} on ${quote(f.subject)} is marked waived, but this workflow's config waives no such finding`
+                : `finding ${quote(f.code)} on ${quote(f.subject)} is not marked waived, but this workflow's config waives it`);
+        else if (f.severity !== judged.severity || f.blocking !== judged.blocking)
+            problem(`finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but policy makes it ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
+    });
+    const subjects = list.flatMap((r) => r.subjects);
+    subjects.forEach((s, i) => {
+        const outcome = lenient.subjects[i].outcome;
+        if (s.outcome !== outcome)
+            problem(`subject ${quote(s.id)} says ${s.outcome}, but its findings make it ${outcome}`);
+    });
+    for (const k of Object.keys(lenient.counts))
+        if (given.counts[k] !== lenient.counts[k])
+            problem(`counts.${k} is ${given.counts[k]}, but the report holds ${lenient.counts[k]}`);
+    if (given.submission_ready !== lenient.submission_ready)
+        problem(`submission_ready is ${given.submission_ready}, but its findings and targets make it ${lenient.submission_ready}`);
+    // The verifying run may have failed on problems too (its fail-on: problem): either is consistent.
+    if (given.conclusion !== lenient.conclusion && given.conclusion !== strict.conclusion)
+        problem(`the conclusion is ${given.conclusion}, but its findings make it ${lenient.conclusion === strict.conclusion ? lenient.conclusion : `${lenient.conclusion} (or ${strict.conclusion} with fail-on problem)`}`);
+    if (given.exit_code !== (given.conclusion === 'failure' ? 1 : 0))
+        problem(`exit_code ${given.exit_code} does not go with the conclusion ${given.conclusion}`);
+    if (problems.length > 0)
+        return { ok: false, problems, more };
+    const base = given.conclusion === lenient.conclusion && opts.failOn === 'blocking' ? lenient : strict;
+    return {
+        ok: true,
+        report: {
+            ...base,
+            tool: given.tool,
+            generated_at: given.generated_at,
+            ...(given.shard ? { shard: given.shard } : {}),
+        },
+        parts: { results: list, runFindings },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/policy/merge.ts
+
+
+
+
+
+
+
+
+/** The largest report file read (a report of many thousand findings fits easily). */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+/** Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow). */
+function readReportFile(file, name = file) {
+    let text;
+    try {
+        const st = external_node_fs_default().statSync(file);
+        if (!st.isFile())
+            throw new Error('not a regular file');
+        if (st.size > MAX_REPORT_BYTES)
+            throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
+        text = external_node_fs_default().readFileSync(file, 'utf8');
+    }
+    catch (err) {
+        return {
+            ok: false,
+            name,
+            kind: 'unreadable',
+            problem: `cannot be read (${errorMessage(err)})`,
+        };
+    }
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (err) {
+        return { ok: false, name, kind: 'not_json', problem: `is not JSON (${errorMessage(err)})` };
+    }
+    const parsed = GateReport.safeParse(json);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return {
+            ok: false,
+            name,
+            kind: 'not_report',
+            problem: `is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}`,
+        };
+    }
+    return { ok: true, name, report: parsed.data };
+}
+const errorMessage = (err) => (err instanceof Error ? err.message : String(err));
+/** Run-level findings merge decides again over all the shards, never takes from one. */
+const merge_RECOMPUTED = new Set([GATE.nothingVerified.code]);
+/**
+ * Combines the reports of `verify --shard K/N` into one report, as if one run had verified
+ * everything. Each report is rechecked on its own first (recheckReport: its flags are never
+ * trusted), then the verdict is decided again over all their results together, with this
+ * workflow's fail-on and waivers. It fails closed: a report that is unreadable or refused, a
+ * missing or duplicated shard, shards cut from different lists or settings, and a target claimed
+ * twice or by nobody are each a blocking finding.
+ */
+function mergeReports(inputs, opts) {
+    const problems = [];
+    const problem = (def, message) => problems.push(finding(def, { subject: 'gate', message }));
+    const accepted = [];
+    let root;
+    for (const input of inputs) {
+        if (!input.ok) {
+            problem(GATE.reportRefused, `The report ${quoteValue(input.name)} ${input.problem}.`);
+            continue;
+        }
+        root ??= input.report.root;
+        const checked = recheckReport(input.report, opts);
+        if (!checked.ok) {
+            const more = checked.more ? `; and ${checked.more} more` : '';
+            problem(GATE.reportRefused, `The report ${quoteValue(input.name)} contradicts its own findings: ${checked.problems.join('; ')}${more}.`);
+            continue;
+        }
+        if (input.report.shard === undefined) {
+            problem(GATE.shardMismatch, `The report ${quoteValue(input.name)} is not a shard report (written without --shard), so it cannot be merged with others.`);
+            continue;
+        }
+        accepted.push({ name: input.name, shard: input.report.shard, ...checked.parts });
+    }
+    const kept = checkShards(accepted, problem);
+    const results = kept.flatMap((a) => a.results).sort((a, b) => merge_byId(a.target.id, b.target.id));
+    const runFindings = distinct(kept.flatMap((a) => a.runFindings));
+    const allowEmpty = accepted.length > 0 && accepted.every((a) => a.shard.allow_empty);
+    // As in verify: fixtures prove audit-gate's rules and never stand in for papers or runs.
+    const counted = results.filter((r) => r.target.pack !== 'fixtures');
+    if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
+        const said = runFindings.find((f) => f.code === GATE.nothingVerified.code);
+        problems.push(finding(GATE.nothingVerified, {
+            subject: 'gate',
+            message: 'Nothing was verified: the shard reports hold no paper audits, runs or fixtures.',
+            ...(said ? { remediation: said.remediation } : {}),
+            ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
+        }));
+    }
+    const failOn = opts.failOn === 'problem' || accepted.some((a) => a.shard.fail_on === 'problem')
+        ? 'problem'
+        : 'blocking';
+    return decide(results, {
+        root: root ?? '.',
+        failOn,
+        runFindings: [...runFindings.filter((f) => !merge_RECOMPUTED.has(f.code)), ...problems],
+        waivers: opts.waivers ?? [],
+    });
+}
+const merge_byId = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** Findings every shard reports alike (a bad config, an unreadable index) are kept once. */
+function distinct(findings) {
+    const seen = new Set();
+    return findings.filter((f) => {
+        const k = JSON.stringify(f);
+        return seen.has(k) ? false : (seen.add(k), true);
+    });
+}
+/**
+ * The completeness proof: one report per shard 1..N, all cut from the same list with the same
+ * settings, whose given targets add up to that list exactly once, each report holding exactly
+ * its own targets (and shard 1 the fixtures). Returns the reports whose results count.
+ */
+function checkShards(accepted, problem) {
+    if (accepted.length === 0)
+        return [];
+    const sorted = [...accepted].sort((a, b) => a.shard.index - b.shard.index);
+    const ref = sorted[0].shard;
+    const name = (a) => `${quoteValue(a.name)} (shard ${a.shard.index}/${a.shard.count})`;
+    const kept = [];
+    const byIndex = new Map();
+    for (const a of sorted) {
+        if (a.shard.count !== ref.count || a.shard.targets_digest !== ref.targets_digest) {
+            problem(GATE.shardMismatch, `The report ${name(a)} was cut from another target list than ${name(sorted[0])}: another commit or another shard count.`);
+            continue;
+        }
+        if (a.shard.config_digest !== ref.config_digest)
+            problem(GATE.shardConfigMismatch, `The report ${name(a)} was verified with other settings than ${name(sorted[0])} (config, inputs or audit-gate version).`);
+        const twin = byIndex.get(a.shard.index);
+        if (twin) {
+            problem(GATE.shardDuplicate, `The reports ${quoteValue(twin.name)} and ${quoteValue(a.name)} both claim shard ${a.shard.index}/${a.shard.count}; the second is not counted.`);
+            continue;
+        }
+        byIndex.set(a.shard.index, a);
+        kept.push(a);
+    }
+    const missing = [];
+    for (let i = 1; i <= ref.count; i++)
+        if (!byIndex.has(i))
+            missing.push(i);
+    if (missing.length > 0)
+        problem(GATE.shardMissing, `No report for shard${missing.length > 1 ? 's' : ''} ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ` and ${missing.length - 20} more` : ''} of ${ref.count}: ${missing.length > 1 ? 'their' : 'its'} targets were not verified.`);
+    // Given targets: each exactly once across the shards, and together the whole list.
+    const givenTo = new Map();
+    for (const a of kept)
+        for (const id of a.shard.targets) {
+            const first = givenTo.get(id);
+            if (first)
+                problem(GATE.shardOverlap, `The reports ${name(first)} and ${name(a)} were both given the target ${quoteValue(id)}.`);
+            else
+                givenTo.set(id, a);
+        }
+    if (missing.length === 0 && targetsDigest([...givenTo.keys()]) !== ref.targets_digest)
+        problem(GATE.shardIncomplete, `The targets the ${kept.length} shard reports were given do not add up to the list they say they were cut from (${givenTo.size} targets).`);
+    // Results: each report holds exactly what it was given (shard 1 the fixtures too).
+    const heldBy = new Map();
+    for (const a of kept) {
+        const own = new Set(a.shard.targets);
+        const held = new Set();
+        for (const r of a.results) {
+            const id = r.target.id;
+            held.add(id);
+            const first = heldBy.get(id);
+            if (first)
+                problem(GATE.shardOverlap, `The reports ${name(first)} and ${name(a)} both hold results for ${quoteValue(id)}.`);
+            else
+                heldBy.set(id, a);
+            if (!own.has(id) && !(a.shard.fixtures && r.target.pack === 'fixtures'))
+                problem(GATE.shardIncomplete, `The report ${name(a)} holds results for ${quoteValue(id)}, which its shard was not given.`);
+        }
+        const lacking = a.shard.targets.filter((id) => !held.has(id));
+        if (lacking.length > 0)
+            problem(GATE.shardIncomplete, `The report ${name(a)} holds no result for ${lacking.length} of the targets its shard was given (${lacking.slice(0, 3).map(quoteValue).join(', ')}${lacking.length > 3 ? ', …' : ''}).`);
+    }
+    return kept;
+}
+
 ;// CONCATENATED MODULE: ./src/cli-help.ts
 
 
@@ -33874,7 +34508,37 @@ const CORE_COMMANDS = {
                 help: 'what fails the run: blocking findings (default) or any problem',
             },
             'allow-empty': { type: 'boolean', help: 'succeed when nothing was found to verify' },
+            shard: {
+                type: 'string',
+                value: 'K/N',
+                help: 'verify only shard K of N (balanced by bytes; fixtures in shard 1); combine with merge',
+            },
             'allow-outside-root': allowOutsideRoot,
+            progress: cli_help_progress,
+            help,
+        },
+    },
+    merge: {
+        usage: 'audit-gate merge REPORT... [options]',
+        about: 'Combine the JSON reports of verify --shard K/N into one report; a missing, duplicated or mismatched shard fails it.',
+        options: {
+            format: cli_help_textOrJson,
+            out,
+            'fail-on': {
+                type: 'string',
+                value: 'blocking|problem',
+                help: 'what fails the run: blocking findings (default) or any problem (the shards’ own applies too)',
+            },
+            assurance: {
+                type: 'string',
+                value: 'submission',
+                help: 'refuse reports in which a paper was verified at another assurance',
+            },
+            config: {
+                type: 'string',
+                value: 'FILE',
+                help: 'a config outside the checkout whose waivers apply (as in the publishing workflow)',
+            },
             progress: cli_help_progress,
             help,
         },
@@ -33966,12 +34630,16 @@ function overviewHelp() {
 
 
 
+
+
+
 /**
  * What each core command does (its options and help are CORE_COMMANDS in src/cli-help.ts).
  * A pack's command comes from the registry: Pack.command.run.
  */
 const CORE_HANDLERS = {
     verify: verifyCommand,
+    merge: mergeCommand,
     fixtures: fixturesCommand,
 };
 function handler(command) {
@@ -34049,11 +34717,16 @@ async function verifyCommand(args, io) {
     const failOn = args.string('fail-on');
     if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
         throw new UsageError(`--fail-on must be blocking or problem`);
+    const shardFlag = args.string('shard');
+    const shard = shardFlag !== undefined ? parseShard(shardFlag) : undefined;
+    if (typeof shard === 'string')
+        throw new UsageError(shard);
     const root = existingDir(io, args.string('root') ?? '.', 'root not found');
     const config = args.string('config');
     const fixtures = args.string('fixtures');
     const report = await verify({
         root,
+        ...(shard !== undefined ? { shard } : {}),
         ...(config !== undefined ? { config: external_node_path_default().resolve(io.cwd, config) } : {}),
         ...(args.positionals.length
             ? {
@@ -34070,6 +34743,36 @@ async function verifyCommand(args, io) {
         emptyRemediation: 'Point audit-gate at the paper or run directories (PATH arguments, or paths in .audit-gate.json), or pass --allow-empty if an empty run is expected.',
         allowOutsideRoot: args.flag('allow-outside-root'),
         onProgress: progress(io, args.flag('progress')),
+    });
+    return emit(report, fmt, args.string('out'), io);
+}
+/** `audit-gate merge REPORT...`: the shard reports of `verify --shard K/N` as one report. */
+async function mergeCommand(args, io) {
+    const fmt = textOrJson(args.string('format'));
+    if (args.positionals.length === 0)
+        throw new UsageError('usage: audit-gate merge REPORT...');
+    const failOn = args.string('fail-on');
+    if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
+        throw new UsageError(`--fail-on must be blocking or problem`);
+    const assurance = args.string('assurance');
+    if (assurance !== undefined && assurance !== 'submission')
+        throw new UsageError(`merge --assurance can only be submission`);
+    const config = args.string('config');
+    const onProgress = progress(io, args.flag('progress'));
+    const report = mergeReports(args.positionals.map((p) => {
+        onProgress?.(`reading ${p}`);
+        return readReportFile(external_node_path_default().resolve(io.cwd, p), p);
+    }), {
+        failOn: failOn ?? 'blocking',
+        codes: allCodes(),
+        ...(assurance !== undefined ? { assurance } : {}),
+        waivers: config !== undefined
+            ? workflowWaivers(new Workspace(io.cwd), {
+                root: io.cwd,
+                file: external_node_path_default().resolve(io.cwd, config),
+            })
+            : [],
+        emptyRemediation: 'Verify every shard with audit-gate verify --shard K/N and merge all N reports; pass --allow-empty to verify if an empty run is expected.',
     });
     return emit(report, fmt, args.string('out'), io);
 }
