@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import type { GateReport } from '../src/model/report.js';
@@ -55,6 +56,25 @@ describe('unedited reports are published with their own verdict', () => {
       'failure',
       1,
     ]);
+  });
+
+  test('a finding a pack option raised above its registered severity (aristo block_inconclusive)', async () => {
+    const root = repo();
+    fs.cpSync(path.resolve('conformance/aristo/realistic-crate/input'), root, { recursive: true });
+    const raised = await verify({
+      root,
+      configJson: JSON.stringify({ packs: { aristo: { block_inconclusive: true } } }),
+    });
+    const inconclusive = raised.findings.find((f) => f.code === 'aristo.inconclusive')!;
+    expect(inconclusive.severity).toBe('error');
+    const r = recheckReport(copy(raised), opts());
+    expect(r.ok && r.report.conclusion).toBe('failure');
+    // Lowering it back below what the run decided is still refused.
+    const lowered = copy(raised);
+    for (const f of lowered.findings)
+      if (f.code === 'aristo.inconclusive')
+        Object.assign(f, { severity: 'notice', blocking: false });
+    expect(recheckReport(lowered, opts()).ok).toBe(false);
   });
 
   test('a report the verifying run failed with fail-on problem stays a failure', async () => {

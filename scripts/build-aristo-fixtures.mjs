@@ -180,6 +180,19 @@ fixture(
   (m) => delete m.proofs.len_bounded,
 );
 
+fixture(
+  'proof-missing-blocks-when-pinned',
+  'proof_missing',
+  {
+    description:
+      'With the assurance pinned to submission by the workflow, a deleted proof blocks: deleting a refuted proof is no way round the gate.',
+    options: { assurance: 'submission' },
+    expected: [A('proof_missing')],
+    state: 'blocked',
+  },
+  (m) => delete m.proofs.len_bounded,
+);
+
 // ── Waivers and the ratchet. ────────────────────────────────────────────────────────────────
 fixture(
   'waiver-ratchet',

@@ -97,12 +97,13 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
 
   // Each finding goes back to the target whose result held it: the target it is about, else the
   // one holding its subject (a blocking one if two do; they are a subject conflict anyway), else
-  // the run. A known code gets its registered severity back; policy lowers it again where the
+  // the run. A known code gets at least its registered severity back (a pack option may raise it,
+  // as aristo's block_inconclusive does; nothing may lower it); policy lowers it again where the
   // target is advisory. Subject conflicts are not taken over: decide finds them again.
   const original = new Map<Finding, Finding>();
   const runFindings: Finding[] = [];
   for (const f of given.findings) {
-    const severity = registered.get(f.code) ?? f.severity;
+    const severity = atLeast(registered.get(f.code) ?? f.severity, f.severity);
     const restored = severity === f.severity ? { ...f } : { ...f, severity };
     original.set(restored, f);
     const h = holders.get(f.subject);
@@ -176,4 +177,11 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
     },
     parts: { results: list, runFindings },
   };
+}
+
+const RANK: Record<Severity, number> = { notice: 0, warning: 1, error: 2 };
+
+/** The stricter of two severities. */
+function atLeast(floor: Severity, given: Severity): Severity {
+  return RANK[given] > RANK[floor] ? given : floor;
 }

@@ -25,6 +25,8 @@ export interface AristoOptions {
   block_inconclusive?: boolean;
   /** Intents asking for verification without a proof block (default: they warn). */
   block_missing_proof?: boolean;
+  /** The assurance the workflow pinned, if any (gate-wide): submission makes missing proofs block. */
+  assurance?: string;
 }
 
 const MALFORMED = new Set<string>([
@@ -240,7 +242,11 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
       );
 
   // Intents that ask for verification and have no proof.
-  const missing = opts.block_missing_proof ? { severity: 'error' as const } : {};
+  // Deleting a refuted proof must not be a way round the gate a workflow pins at submission.
+  const missing =
+    opts.block_missing_proof || opts.assurance === 'submission'
+      ? { severity: 'error' as const }
+      : {};
   for (const e of entries.values()) {
     if (e.kind !== 'intent' || e.verify === false || proven.has(e.id)) continue;
     const subject = `${targetId}#${e.id}`;
