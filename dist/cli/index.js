@@ -26035,7 +26035,10 @@ async function verifyAristo(targetDir, ctx) {
         if (!entries.has(w.id))
             f.add(ARISTO.waiverOrphan, targetId, `.aristo/expectations.toml waives \`${w.id}\`, which no annotation has.`, w.location);
     // Intents that ask for verification and have no proof.
-    const missing = opts.block_missing_proof ? { severity: 'error' } : {};
+    // Deleting a refuted proof must not be a way round the gate a workflow pins at submission.
+    const missing = opts.block_missing_proof || opts.assurance === 'submission'
+        ? { severity: 'error' }
+        : {};
     for (const e of entries.values()) {
         if (e.kind !== 'intent' || e.verify === false || proven.has(e.id))
             continue;
@@ -34202,12 +34205,13 @@ function recheckReport(given, opts) {
     }
     // Each finding goes back to the target whose result held it: the target it is about, else the
     // one holding its subject (a blocking one if two do; they are a subject conflict anyway), else
-    // the run. A known code gets its registered severity back; policy lowers it again where the
+    // the run. A known code gets at least its registered severity back (a pack option may raise it,
+    // as aristo's block_inconclusive does; nothing may lower it); policy lowers it again where the
     // target is advisory. Subject conflicts are not taken over: decide finds them again.
     const original = new Map();
     const runFindings = [];
     for (const f of given.findings) {
-        const severity = registered.get(f.code) ?? f.severity;
+        const severity = atLeast(registered.get(f.code) ?? f.severity, f.severity);
         const restored = severity === f.severity ? { ...f } : { ...f, severity };
         original.set(restored, f);
         const h = holders.get(f.subject);
@@ -34270,6 +34274,11 @@ function recheckReport(given, opts) {
         },
         parts: { results: list, runFindings },
     };
+}
+const RANK = { notice: 0, warning: 1, error: 2 };
+/** The stricter of two severities. */
+function atLeast(floor, given) {
+    return RANK[given] > RANK[floor] ? given : floor;
 }
 
 ;// CONCATENATED MODULE: ./src/policy/merge.ts
