@@ -9,7 +9,15 @@ import { readBundle } from '../src/packs/addenda-b/bundle.js';
 import { cli } from './support/cli.js';
 
 const CLEAN = path.resolve('conformance/addenda-b/clean-single-entity/input');
-const tmp = () => fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'ab-'));
+const made: string[] = [];
+afterEach(() => {
+  for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'ab-'));
+  made.push(d);
+  return d;
+};
 
 function bundleCopy(): string {
   const dir = tmp();
