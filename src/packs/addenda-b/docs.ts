@@ -45,6 +45,10 @@ audit-gate verify                      # discovers every directory holding bundl
 audit-gate fixtures [DIR] --build-ready
 \`\`\`
 
+A bundle dir is the folder holding bundle.json. In a conformance fixture that is the folder its
+\`input_bundle_ref\` names (\`conformance/addenda-b/<fixture_id>/input\`), not the fixture folder;
+run a fixture with its expectations through \`audit-gate fixtures\`.
+
 ## The bundle
 
 \`\`\`
