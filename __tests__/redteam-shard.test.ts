@@ -1,0 +1,116 @@
+// Red team: shard reports are attacker-editable; none of these edits may merge green.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { GateReport } from '../src/model/report.js';
+import { expandGlob } from '../src/io/glob.js';
+import { markGitTop } from './support/temp.js';
+import { WAIVING_CONFIG, writeMonorepo } from './support/monorepo.js';
+
+const CLI = path.resolve('dist/cli/index.js');
+const cli = (args: string[], cwd: string) =>
+  spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
+
+let base: string;
+let repo: string;
+let work: string;
+const shards: string[] = [];
+const read = (f: string): GateReport => JSON.parse(fs.readFileSync(f, 'utf8'));
+const write = (name: string, r: GateReport) => {
+  const f = path.join(work, name);
+  fs.writeFileSync(f, JSON.stringify(r));
+  return f;
+};
+const merge = (files: string[]) => {
+  const r = cli(
+    ['merge', ...files, '--config', path.join(base, 'config.json'), '--format', 'json'],
+    work,
+  );
+  return { code: r.status, report: JSON.parse(r.stdout) as GateReport };
+};
+const gateCodes = (r: GateReport) =>
+  r.findings.filter((f) => f.code.startsWith('gate.')).map((f) => f.code);
+
+beforeAll(() => {
+  if (!fs.existsSync(CLI)) throw new Error('dist/cli/index.js is missing: run npm run build');
+  base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-rtshard-')));
+  repo = path.join(base, 'repo');
+  work = path.join(base, 'work');
+  fs.mkdirSync(work);
+  markGitTop(repo);
+  writeMonorepo(repo);
+  fs.writeFileSync(path.join(base, 'config.json'), JSON.stringify(WAIVING_CONFIG));
+  for (let k = 1; k <= 3; k++) {
+    const out = path.join(work, `shard-${k}.json`);
+    cli(
+      [
+        'verify',
+        '--root',
+        repo,
+        '--config',
+        path.join(base, 'config.json'),
+        '--out',
+        out,
+        '--shard',
+        `${k}/3`,
+      ],
+      work,
+    );
+    shards.push(out);
+  }
+});
+afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+
+const victimIndex = () => shards.findIndex((f) => read(f).conclusion === 'failure');
+
+describe('red team: merging shard reports', () => {
+  test('a failing target moved with its subjects into another shard still fails', () => {
+    const v = victimIndex();
+    expect(v).toBeGreaterThanOrEqual(0);
+    const o = (v + 1) % 3;
+    const victim = read(shards[v]!);
+    const other = read(shards[o]!);
+    const bad = victim.findings.find((f) => f.blocking && f.subject !== 'gate')!;
+    const target = victim.subjects.find((s) => s.id === bad.subject)?.target ?? bad.subject;
+    // Only the receiving shard is edited: it claims the target but the victim still holds it.
+    other.shard!.targets.push(target);
+    const { report } = merge(shards.map((f, i) => (i === o ? write('recv.json', other) : f)));
+    expect(report.conclusion).toBe('failure');
+    expect(gateCodes(report)).toEqual(expect.arrayContaining(['gate.shard_overlap']));
+  });
+
+  test('a passing shard relabelled as the failing one is a duplicate or overlap, never green', () => {
+    const v = victimIndex();
+    const p = (v + 1) % 3;
+    const pass = read(shards[p]!);
+    pass.shard!.index = v + 1;
+    const files = shards.map((f, i) => (i === v ? write('relabelled.json', pass) : f));
+    const { report } = merge(files);
+    expect(report.conclusion).toBe('failure');
+    expect(gateCodes(report)).toEqual(expect.arrayContaining(['gate.shard_overlap']));
+  });
+
+  test('a shard numbered beyond its count is no shard of the list', () => {
+    // Harmless today (it holds nothing), but K > N is never written by verify.
+    const extra = read(shards[0]!);
+    extra.shard!.index = 4;
+    const { report } = merge([...shards, write('four-of-three.json', extra)]);
+    expect(report.conclusion).toBe('failure');
+    expect(gateCodes(report)).toContain('gate.shard_overlap');
+  });
+
+  test('a glob neither leaves the roots through .. nor follows a symlinked directory', () => {
+    const ws = path.join(base, 'ws');
+    const outside = path.join(base, 'outside');
+    fs.mkdirSync(path.join(ws, 'reports'), { recursive: true });
+    fs.mkdirSync(outside, { recursive: true });
+    fs.copyFileSync(shards[0]!, path.join(outside, 'report.json'));
+    fs.symlinkSync(outside, path.join(ws, 'reports', 'link'));
+    fs.symlinkSync(path.join(outside, 'report.json'), path.join(ws, 'reports', 'file.json'));
+    const through = expandGlob(path.join(ws, 'reports', '**', '*.json'), [ws]);
+    expect(through).toEqual({ ok: true, files: [] });
+    expect(expandGlob(path.join(ws, '..', 'outside', '*.json'), [ws]).ok).toBe(false);
+    expect(expandGlob(path.join(ws, 'reports', 'link', '*.json'), [ws]).ok).toBe(false);
+  });
+});
