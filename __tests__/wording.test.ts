@@ -110,6 +110,17 @@ describe('the terminal summary', () => {
   });
 });
 
+describe('a shard’s summary', () => {
+  test('says it is one shard of a list and no verdict on the repository', async () => {
+    const root = tempRepo();
+    writePaper(root, 'a', {});
+    writePaper(root, 'b', {});
+    const text = renderText(await verify({ root, shard: { index: 1, count: 2 } }));
+    expect(text).toMatch(/This is shard 1\/2 \(1 target of the list\): it is no verdict/);
+    expect(renderText(await verify({ root }))).not.toContain('This is shard');
+  });
+});
+
 describe('why a paper is not submission-ready', () => {
   test('legacy artifacts with no findings: the text, the cards and the comment say why it is provisional', async () => {
     const overrides = Object.fromEntries(

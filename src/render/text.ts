@@ -71,6 +71,10 @@ export function renderText(report: GateReport): string {
         ? 'WARN: problems above do not block at this assurance level.'
         : 'OK: nothing blocks.';
   out.push(`${verdictLine} (exit ${report.exit_code})`);
+  if (report.shard)
+    out.push(
+      `This is shard ${report.shard.index}/${report.shard.count} (${plural(report.shard.targets.length, 'target')} of the list): it is no verdict on the repository. Merge every shard's report (audit-gate merge, or the Action's report: input) for that.`,
+    );
   return out.join('\n') + '\n';
 }
 
