@@ -3,6 +3,7 @@
 import { sameOutput } from '../formulas/builtins.js';
 import { evaluateReceipts } from '../formulas/evaluate.js';
 import { holdsNonFinite } from './s3-derivations.js';
+import { rewrittenEvents } from './s3-event-projection.js';
 import type { Rule, RuleMeta } from './rule.js';
 import { q } from './util.js';
 
@@ -153,14 +154,21 @@ export const formulaOutputMismatch: Rule = {
     remediation:
       'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
     decision:
-      'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function’s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes).',
+      'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function’s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes). A FormulaValue id the receipt names that the bundle holds twice with different values is a mismatch too.',
   },
   check(b, report) {
     for (const ev of evaluateReceipts(b)) {
       const r = ev.receipt;
       const codes = Array.isArray(r.data.validation_codes) ? r.data.validation_codes : [];
       const id = q(r.data.receipt_id);
-      if (ev.missing !== undefined) {
+      const refs = [...(r.data.input_refs as string[]), r.data.output_ref];
+      const ambiguous = refs.find((ref) => rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length);
+      if (ambiguous !== undefined) {
+        report(
+          r,
+          `Receipt ${id} names FormulaValue ${q(ambiguous)}, which the bundle holds more than once with different values.`,
+        );
+      } else if (ev.missing !== undefined) {
         report(
           r,
           `Receipt ${id} cannot be recomputed: its inputs hold no ${q(ev.missing)} argument.`,

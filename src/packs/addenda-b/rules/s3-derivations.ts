@@ -109,11 +109,11 @@ export const formulaOutputNanOrInfinity: Rule = {
   check(b, report) {
     for (const r of b.of('FormulaEvaluationReceipt')) {
       const check = r.data.finite_number_check;
-      const output = b.resolve(r.data.output_ref, 'FormulaValue');
+      // Every FormulaValue under the id: a second copy must not hide a non-finite output.
       const bad =
         check === 'failed_nan' ||
         check === 'failed_infinity' ||
-        (output !== undefined && holdsNonFinite(output.data.value));
+        b.lookup(r.data.output_ref, ['FormulaValue']).some((v) => holdsNonFinite(v.data.value));
       if (!bad) continue;
       report(
         r,

@@ -33,6 +33,24 @@ export function liveFields(r: BundleRecord): string[] {
 }
 
 /**
+ * Canonical JSON in which a non-finite number (JSON.parse turns 1e999 into Infinity) keeps its
+ * value: canonicalJson writes it as null, so a rewrite from null to 1e999 would compare equal.
+ */
+function contentKey(v: unknown): string {
+  return canonicalJson(withNonFiniteNamed(v));
+}
+
+/** The pack's own spelling of a non-finite number ("NaN", "Infinity", "-Infinity"; toNumber). */
+function withNonFiniteNamed(v: unknown): unknown {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(withNonFiniteNamed);
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const [k, x] of Object.entries(v)) out[k] = withNonFiniteNamed(x);
+  return out;
+}
+
+/**
  * The records that share an immutable id with an earlier one but differ from it. Records are
  * compared (canonical JSON) only when an id repeats, so a bundle without repeats costs one pass.
  */
@@ -45,7 +63,7 @@ export function rewrittenEvents(records: readonly BundleRecord[]): BundleRecord[
     if (typeof id !== 'string') continue;
     const seen = first.get(id);
     if (seen === undefined) first.set(id, r);
-    else if (canonicalJson(seen.data) !== canonicalJson(r.data)) out.push(r);
+    else if (contentKey(seen.data) !== contentKey(r.data)) out.push(r);
   }
   return out;
 }

@@ -1,0 +1,76 @@
+// Red-team cases for the Addenda B pack: a bundle that breaks a checked rule must never verify green.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Workspace } from '../src/io/workspace.js';
+import { Hasher } from '../src/io/hashing.js';
+import { addendaBPack } from '../src/packs/addenda-b/index.js';
+
+const made: string[] = [];
+afterEach(() => {
+  for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** A copy of a conformance input as <tmp>/b, its records.jsonl passed through `edit`. */
+function bundleFrom(fixture: string, edit: (lines: string[]) => string[]): string {
+  const root = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'ab-rt-'));
+  made.push(root);
+  const dir = path.join(root, 'b');
+  fs.cpSync(path.resolve(`conformance/addenda-b/${fixture}/input`), dir, { recursive: true });
+  const file = path.join(dir, 'records.jsonl');
+  const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  fs.writeFileSync(file, edit(lines).join('\n') + '\n');
+  return root;
+}
+
+async function codesOf(root: string): Promise<string[]> {
+  const hasher = new Hasher();
+  try {
+    const r = await addendaBPack.verify(path.join(root, 'b'), {
+      workspace: new Workspace(root),
+      hasher,
+      options: {},
+    });
+    return [...new Set(r.findings.map((f) => f.code))].sort();
+  } finally {
+    await hasher.close();
+  }
+}
+
+describe('Addenda B red team: non-finite numbers and duplicate ids', () => {
+  it('an immutable event rewritten from null to 1e999 is a rewrite (canonical JSON wrote both as null)', async () => {
+    const root = bundleFrom('clean-single-entity', (lines) => {
+      const i = lines.findIndex((l) => l.includes('"type":"EvaluationFindingEvent"'));
+      const event = lines[i]!.slice(0, -1);
+      lines[i] = `${event},"x":null}`;
+      return [...lines, `${event},"x":1e999}`];
+    });
+    expect(await codesOf(root)).toContain('validation.mutable_state_inside_immutable_snapshot');
+  });
+
+  it('a second FormulaValue under a receipt output id cannot hide a NaN output', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => [
+      ...lines,
+      '{"type":"FormulaValue","value_id":"val-1-tm-out","value":"NaN"}',
+    ]);
+    expect(await codesOf(root)).toEqual([
+      'addenda_b.formula_output_mismatch',
+      'validation.formula_output_nan_or_infinity',
+    ]);
+  });
+
+  it('a second FormulaValue under a receipt input id with other arguments is a mismatch', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => [
+      ...lines,
+      '{"type":"FormulaValue","value_id":"val-1-tm-in","value":{}}',
+    ]);
+    expect(await codesOf(root)).toEqual(['addenda_b.formula_output_mismatch']);
+  });
+
+  it('the same FormulaValue written twice identically stays clean', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => [
+      ...lines,
+      ...lines.filter((l) => l.includes('"value_id":"val-1-tm-out"')),
+    ]);
+    expect(await codesOf(root)).toEqual([]);
+  });
+});
