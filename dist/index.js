@@ -61688,6 +61688,26 @@ function liveFields(r) {
     return Object.keys(r.data).filter((k) => LIVE_STATE_FIELDS.includes(k) || k.startsWith('superseded_by_'));
 }
 /**
+ * Canonical JSON in which a non-finite number (JSON.parse turns 1e999 into Infinity) keeps its
+ * value: canonicalJson writes it as null, so a rewrite from null to 1e999 would compare equal.
+ */
+function contentKey(v) {
+    return canonicalJson(withNonFiniteNamed(v));
+}
+/** The pack's own spelling of a non-finite number ("NaN", "Infinity", "-Infinity"; toNumber). */
+function withNonFiniteNamed(v) {
+    if (typeof v === 'number')
+        return Number.isFinite(v) ? v : String(v);
+    if (v === null || typeof v !== 'object')
+        return v;
+    if (Array.isArray(v))
+        return v.map(withNonFiniteNamed);
+    const out = Object.create(null);
+    for (const [k, x] of Object.entries(v))
+        out[k] = withNonFiniteNamed(x);
+    return out;
+}
+/**
  * The records that share an immutable id with an earlier one but differ from it. Records are
  * compared (canonical JSON) only when an id repeats, so a bundle without repeats costs one pass.
  */
@@ -61702,7 +61722,7 @@ function rewrittenEvents(records) {
         const seen = first.get(id);
         if (seen === undefined)
             first.set(id, r);
-        else if (canonicalJson(seen.data) !== canonicalJson(r.data))
+        else if (contentKey(seen.data) !== contentKey(r.data))
             out.push(r);
     }
     return out;
@@ -62964,10 +62984,10 @@ const formulaOutputNanOrInfinity = {
     check(b, report) {
         for (const r of b.of('FormulaEvaluationReceipt')) {
             const check = r.data.finite_number_check;
-            const output = b.resolve(r.data.output_ref, 'FormulaValue');
+            // Every FormulaValue under the id: a second copy must not hide a non-finite output.
             const bad = check === 'failed_nan' ||
                 check === 'failed_infinity' ||
-                (output !== undefined && holdsNonFinite(output.data.value));
+                b.lookup(r.data.output_ref, ['FormulaValue']).some((v) => holdsNonFinite(v.data.value));
             if (!bad)
                 continue;
             report(r, `FormulaEvaluationReceipt ${util_q(r.data.receipt_id)} (formula ${util_q(r.data.formula_id)}) produced a non-finite output (${check === 'passed' ? 'output value' : String(check)}).`);
@@ -62978,6 +62998,7 @@ const formulaOutputNanOrInfinity = {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/c01-formulas.ts
 // C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
 // (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
+
 
 
 
@@ -63111,14 +63132,19 @@ const formulaOutputMismatch = {
         seedLine: 219,
         title: 'A formula receipt records another output or other validation codes than the seed function computes from its inputs',
         remediation: 'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
-        decision: 'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function’s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes).',
+        decision: 'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function’s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes). A FormulaValue id the receipt names that the bundle holds twice with different values is a mismatch too.',
     },
     check(b, report) {
         for (const ev of evaluateReceipts(b)) {
             const r = ev.receipt;
             const codes = Array.isArray(r.data.validation_codes) ? r.data.validation_codes : [];
             const id = util_q(r.data.receipt_id);
-            if (ev.missing !== undefined) {
+            const refs = [...r.data.input_refs, r.data.output_ref];
+            const ambiguous = refs.find((ref) => rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length);
+            if (ambiguous !== undefined) {
+                report(r, `Receipt ${id} names FormulaValue ${util_q(ambiguous)}, which the bundle holds more than once with different values.`);
+            }
+            else if (ev.missing !== undefined) {
                 report(r, `Receipt ${id} cannot be recomputed: its inputs hold no ${util_q(ev.missing)} argument.`);
             }
             else if (ev.computed && !ev.computed.ok) {
