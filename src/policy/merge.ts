@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { finding, type Finding } from '../model/finding.js';
 import { GateReport, type ShardRecord } from '../model/report.js';
 import type { PackResult } from '../packs/pack.js';
+import { firstIssue } from '../packs/kit/schema-issue.js';
 import { quoteValue } from '../render/sanitize.js';
 import { targetsDigest } from '../shard.js';
 import { GATE } from './codes.js';
@@ -40,12 +41,12 @@ export function readReportFile(file: string, name = file): ReadReport {
   }
   const parsed = GateReport.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = firstIssue(parsed.error, { style: 'verbatim' });
     return {
       ok: false,
       name,
       kind: 'not_report',
-      problem: `is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}`,
+      problem: `is not an audit-gate JSON report: ${issue.where}: ${issue.why}`,
     };
   }
   return { ok: true, name, report: parsed.data };
