@@ -34293,7 +34293,7 @@ module.exports = {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2815);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2245);
 
 
 
@@ -38705,8 +38705,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 140 modules
-var registry = __nccwpck_require__(2815);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 139 modules
+var registry = __nccwpck_require__(2245);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -45689,6 +45689,8 @@ const GateReport = schemas/* object */.Ikc({
     shard: ShardRecord.optional().describe('Set by verify --shard: the share this report holds'),
 });
 
+// EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
+var schema_issue = __nccwpck_require__(7328);
 // EXTERNAL MODULE: ./src/shard.ts
 var src_shard = __nccwpck_require__(7903);
 ;// CONCATENATED MODULE: ./src/policy/recheck.ts
@@ -45828,6 +45830,7 @@ function atLeast(floor, given) {
 
 
 
+
 /** The largest report file read (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 /** Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow). */
@@ -45858,12 +45861,12 @@ function readReportFile(file, name = file) {
     }
     const parsed = GateReport.safeParse(json);
     if (!parsed.success) {
-        const issue = parsed.error.issues[0];
+        const issue = (0,schema_issue/* firstIssue */.O)(parsed.error, { style: 'verbatim' });
         return {
             ok: false,
             name,
             kind: 'not_report',
-            problem: `is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}`,
+            problem: `is not an audit-gate JSON report: ${issue.where}: ${issue.why}`,
         };
     }
     return { ok: true, name, report: parsed.data };
@@ -46429,7 +46432,36 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 2815:
+/***/ 7328:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ firstIssue)
+/* harmony export */ });
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5805);
+
+/**
+ * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
+ * way every pack turns a schema violation into a located finding.
+ */
+function firstIssue(error, options = {}) {
+    const issue = error.issues[0];
+    const path = issue.path.filter((x) => typeof x !== 'symbol');
+    const prefix = options.prefix ?? [];
+    if (options.style === 'verbatim')
+        return {
+            path,
+            where: [...prefix, ...path].join('.') || 'the top level',
+            why: issue.message,
+        };
+    const { where, why } = (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .schemaIssueText */ .Iy)({ ...issue, path: [...prefix, ...path] });
+    return { path, where, why };
+}
+
+
+/***/ }),
+
+/***/ 2245:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47207,26 +47239,8 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/packs/kit/schema-issue.ts
-
-/**
- * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
- * way every pack turns a schema violation into a located finding.
- */
-function firstIssue(error, options = {}) {
-    const issue = error.issues[0];
-    const path = issue.path.filter((x) => typeof x !== 'symbol');
-    const prefix = options.prefix ?? [];
-    if (options.style === 'verbatim')
-        return {
-            path,
-            where: [...prefix, ...path].join('.') || 'the top level',
-            why: issue.message,
-        };
-    const { where, why } = (0,sanitize/* schemaIssueText */.Iy)({ ...issue, path: [...prefix, ...path] });
-    return { path, where, why };
-}
-
+// EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
+var schema_issue = __nccwpck_require__(7328);
 ;// CONCATENATED MODULE: ./src/packs/kit/canonical.ts
 /**
  * Canonical JSON of plain data: sorted keys, no whitespace, members whose value is undefined left
@@ -48419,7 +48433,7 @@ function readManifest(paperDir, ctx, targetId) {
     }
     const parsed = AuditManifest.safeParse(loaded.data);
     if (!parsed.success) {
-        const { path: at, where, why } = firstIssue(parsed.error);
+        const { path: at, where, why } = (0,schema_issue/* firstIssue */.O)(parsed.error);
         return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(at) ?? 1);
     }
     const seen = new Set();
@@ -49535,7 +49549,7 @@ function loadRunFile(ctx, name, schema, invalid, what) {
     }
     const parsed = schema.safeParse(loaded.value);
     if (!parsed.success) {
-        const issue = firstIssue(parsed.error, { style: 'verbatim' });
+        const issue = (0,schema_issue/* firstIssue */.O)(parsed.error, { style: 'verbatim' });
         ctx.f.add(invalid, `${name} ${what} at ${issue.where}: ${issue.why}.`, {
             path: rel,
             line: loaded.doc.lineOf(issue.path) ?? 1,
@@ -50198,7 +50212,7 @@ function loadChunks(ctx, evidenceCount) {
         }
         const rec = Fast.ChunkRecord.safeParse(parsed.value);
         if (!rec.success) {
-            const { where, why } = firstIssue(rec.error, { style: 'verbatim' });
+            const { where, why } = (0,schema_issue/* firstIssue */.O)(rec.error, { style: 'verbatim' });
             f.add(TRACE.chunksInvalid, `Line ${no} of ${CHUNKS_PATH} is not a chunk record at ${where}: ${why}.`, { path: rel, line: no });
             bad = true;
             continue;
@@ -51632,7 +51646,7 @@ function checkHeader(ctx, value, line) {
     }
     const parsed = Fast.TraceHeader.safeParse(v);
     if (!parsed.success) {
-        const { where, why } = firstIssue(parsed.error, { style: 'verbatim' });
+        const { where, why } = (0,schema_issue/* firstIssue */.O)(parsed.error, { style: 'verbatim' });
         f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${where}: ${why}.`, at);
         return undefined;
     }
@@ -52083,7 +52097,7 @@ function scanTrace(ctx, traceAbs) {
         order.check(idxRaw, no, events - 1);
         const parsed = Fast.TraceEvent.safeParse(raw);
         if (!parsed.success) {
-            const { where, why } = firstIssue(parsed.error, { prefix: ['event'], style: 'verbatim' });
+            const { where, why } = (0,schema_issue/* firstIssue */.O)(parsed.error, { prefix: ['event'], style: 'verbatim' });
             const kind = raw && typeof raw === 'object' ? raw.kind : undefined;
             f.add(TRACE.eventInvalid, `The ${typeof kind === 'string' ? q(kind) : 'untyped'} event on line ${no} is invalid at ${where}: ${why}.`, ctx.at(no));
             return;
@@ -63946,7 +63960,7 @@ function readBundle(ws, dir, opts = {}) {
         if (parsed.success)
             meta = parsed.data;
         else {
-            const issue = firstIssue(parsed.error);
+            const issue = (0,schema_issue/* firstIssue */.O)(parsed.error);
             problem(ADDENDA_B.bundleUnreadable, `bundle.json is invalid at ${issue.where}: ${issue.why}.`, { path: metaFile.rel, line: metaFile.doc.lineOf(issue.path) ?? 1 });
         }
     }
@@ -63987,7 +64001,7 @@ function admit(value, at, seq, registry, bundle, problem) {
     }
     const parsed = validator.safeParse(data);
     if (!parsed.success) {
-        const issue = firstIssue(parsed.error);
+        const issue = (0,schema_issue/* firstIssue */.O)(parsed.error);
         problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at);
         return;
     }
@@ -64328,8 +64342,8 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 140 modules
-var registry = __nccwpck_require__(2815);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 139 modules
+var registry = __nccwpck_require__(2245);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -65126,7 +65140,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   vw: () => (/* binding */ judgedContext)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2815);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2245);
 
 
 /**
@@ -65640,7 +65654,10 @@ function fixtureSchema(pack) {
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
 var json_file = __nccwpck_require__(5823);
+// EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
+var schema_issue = __nccwpck_require__(7328);
 ;// CONCATENATED MODULE: ./src/conformance/runner.ts
+
 
 
 
@@ -65791,8 +65808,8 @@ async function runFixture(folder, opts) {
     target.context = { pack: packId };
     const parsed = fixtureSchema(pack).safeParse(loaded.data);
     if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return fail(codes/* FIXTURE */.c.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
+        const issue = (0,schema_issue/* firstIssue */.O)(parsed.error, { style: 'verbatim' });
+        return fail(codes/* FIXTURE */.c.invalid, `fixture.json is invalid at ${issue.where}: ${issue.why}.`, loaded.doc.lineOf(issue.path) ?? 1);
     }
     const fx = parsed.data;
     subject.name = fx.fixture_id;
@@ -65814,9 +65831,8 @@ async function runFixture(folder, opts) {
     Object.assign(prepared, pack.fixtures?.prepare?.(fx));
     const options = fixtureOptions(pack).safeParse(prepared.options);
     if (!options.success) {
-        const issue = options.error.issues[0];
-        return fail(codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: options${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}.`, loaded.doc.lineOf(['options', ...issue.path]) ??
-            loaded.doc.lineOf(['options']));
+        const issue = (0,schema_issue/* firstIssue */.O)(options.error, { style: 'verbatim', prefix: ['options'] });
+        return fail(codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: ${issue.where}: ${issue.why}.`, loaded.doc.lineOf(['options', ...issue.path]) ?? loaded.doc.lineOf(['options']));
     }
     // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
     const input = ws.resolve(folder, prepared.input);
@@ -65960,8 +65976,8 @@ function suiteFindings(packs, results, fixtureDir) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 140 modules
-var registry = __nccwpck_require__(2815);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 139 modules
+var registry = __nccwpck_require__(2245);
 // EXTERNAL MODULE: ./src/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(5584);
 // EXTERNAL MODULE: ./src/policy/codes.ts

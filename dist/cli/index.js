@@ -15531,7 +15531,28 @@ function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
     return { state: 'ok', data: v, doc: parsed.doc, rel };
 }
 
+;// CONCATENATED MODULE: ./src/packs/kit/schema-issue.ts
+
+/**
+ * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
+ * way every pack turns a schema violation into a located finding.
+ */
+function firstIssue(error, options = {}) {
+    const issue = error.issues[0];
+    const path = issue.path.filter((x) => typeof x !== 'symbol');
+    const prefix = options.prefix ?? [];
+    if (options.style === 'verbatim')
+        return {
+            path,
+            where: [...prefix, ...path].join('.') || 'the top level',
+            why: issue.message,
+        };
+    const { where, why } = schemaIssueText({ ...issue, path: [...prefix, ...path] });
+    return { path, where, why };
+}
+
 ;// CONCATENATED MODULE: ./src/conformance/runner.ts
+
 
 
 
@@ -15682,8 +15703,8 @@ async function runFixture(folder, opts) {
     target.context = { pack: packId };
     const parsed = fixtureSchema(pack).safeParse(loaded.data);
     if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return fail(FIXTURE.invalid, `fixture.json is invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`, loaded.doc.lineOf(issue.path) ?? 1);
+        const issue = firstIssue(parsed.error, { style: 'verbatim' });
+        return fail(FIXTURE.invalid, `fixture.json is invalid at ${issue.where}: ${issue.why}.`, loaded.doc.lineOf(issue.path) ?? 1);
     }
     const fx = parsed.data;
     subject.name = fx.fixture_id;
@@ -15705,9 +15726,8 @@ async function runFixture(folder, opts) {
     Object.assign(prepared, pack.fixtures?.prepare?.(fx));
     const options = fixtureOptions(pack).safeParse(prepared.options);
     if (!options.success) {
-        const issue = options.error.issues[0];
-        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: options${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}.`, loaded.doc.lineOf(['options', ...issue.path]) ??
-            loaded.doc.lineOf(['options']));
+        const issue = firstIssue(options.error, { style: 'verbatim', prefix: ['options'] });
+        return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: ${issue.where}: ${issue.why}.`, loaded.doc.lineOf(['options', ...issue.path]) ?? loaded.doc.lineOf(['options']));
     }
     // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
     const input = ws.resolve(folder, prepared.input);
@@ -17045,26 +17065,6 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
     finally {
         external_node_fs_default().closeSync(fd);
     }
-}
-
-;// CONCATENATED MODULE: ./src/packs/kit/schema-issue.ts
-
-/**
- * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
- * way every pack turns a schema violation into a located finding.
- */
-function firstIssue(error, options = {}) {
-    const issue = error.issues[0];
-    const path = issue.path.filter((x) => typeof x !== 'symbol');
-    const prefix = options.prefix ?? [];
-    if (options.style === 'verbatim')
-        return {
-            path,
-            where: [...prefix, ...path].join('.') || 'the top level',
-            why: issue.message,
-        };
-    const { where, why } = schemaIssueText({ ...issue, path: [...prefix, ...path] });
-    return { path, where, why };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/kit/canonical.ts
@@ -34323,6 +34323,7 @@ function atLeast(floor, given) {
 
 
 
+
 /** The largest report file read (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 /** Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow). */
@@ -34353,12 +34354,12 @@ function readReportFile(file, name = file) {
     }
     const parsed = GateReport.safeParse(json);
     if (!parsed.success) {
-        const issue = parsed.error.issues[0];
+        const issue = firstIssue(parsed.error, { style: 'verbatim' });
         return {
             ok: false,
             name,
             kind: 'not_report',
-            problem: `is not an audit-gate JSON report: ${issue.path.join('.') || 'top level'}: ${issue.message}`,
+            problem: `is not an audit-gate JSON report: ${issue.where}: ${issue.why}`,
         };
     }
     return { ok: true, name, report: parsed.data };
