@@ -6,15 +6,25 @@
 //
 // Usage: node scripts/build-addenda-b-fixtures.mjs [conformance-dir]
 // The bundle builder is exported for the benchmark (bench/addenda-b.mjs).
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const sha = (s) => `sha256:${createHash('sha256').update(String(s)).digest('hex')}`;
-const clone = (v) => JSON.parse(JSON.stringify(v));
-const T0 = Date.parse('2026-03-02T09:00:00Z');
-const at = (minutes) => new Date(T0 + minutes * 60000).toISOString();
+import {
+  at,
+  byId,
+  clone,
+  insertAfter,
+  rec,
+  regItem,
+  sha,
+  value,
+} from './lib/addenda-b/helpers.mjs';
+import * as s5 from './lib/addenda-b/s5.mjs';
+import * as s7 from './lib/addenda-b/s7.mjs';
+import * as s8 from './lib/addenda-b/s8.mjs';
+
+const SECTIONS = [s5, s7, s8];
 
 const DISPOSITIONS = [
   ['satisfied', 'passed', 'on_satisfied'],
@@ -83,7 +93,7 @@ function formulaSpec(id, expression, valueKind = 'ratio', unit = 'score_0_1') {
 }
 
 export function baseRegistry() {
-  return {
+  const registry = {
     'formulas.json': [
       formulaSpec(
         'criterion_weights_v1',
@@ -273,6 +283,10 @@ export function baseRegistry() {
       },
     ],
   };
+  for (const section of SECTIONS)
+    for (const [file, items] of Object.entries(section.registry()))
+      registry[file] = [...(registry[file] ?? []), ...items];
+  return registry;
 }
 
 // ── one entity's worth of run records ───────────────────────────────────────────────────────────
@@ -808,7 +822,8 @@ export function entityRecords(n) {
 /** A bundle model: meta, registry files and records (arrays of plain objects). */
 export function bundleModel({ entities = 1, registry = true } = {}) {
   const records = [];
-  for (let n = 1; n <= entities; n++) records.push(...entityRecords(n));
+  for (let n = 1; n <= entities; n++)
+    records.push(...entityRecords(n), ...SECTIONS.flatMap((s) => s.entityRecords(n)));
   return {
     meta: {
       schema_version: '1.0',
@@ -839,26 +854,6 @@ export function writeBundle(dir, model) {
       );
   }
 }
-
-// ── mutation helpers ────────────────────────────────────────────────────────────────────────────
-
-const rec = (m, type, pred = () => true) => {
-  const r = m.records.find((x) => x.type === type && pred(x));
-  if (!r) throw new Error(`no ${type} in the model`);
-  return r;
-};
-const byId = (m, type, field, id) => rec(m, type, (x) => x[field] === id);
-const regItem = (m, file, pred = () => true) => {
-  const v = m.registry[file];
-  const r = Array.isArray(v) ? v.find(pred) : v;
-  if (!r) throw new Error(`no item in ${file}`);
-  return r;
-};
-const value = (m, id) => byId(m, 'FormulaValue', 'value_id', id).value;
-const insertAfter = (m, type, pred, ...items) => {
-  const i = m.records.findIndex((x) => x.type === type && pred(x));
-  m.records.splice(i + 1, 0, ...items);
-};
 
 // ── the fixtures ────────────────────────────────────────────────────────────────────────────────
 
@@ -1944,6 +1939,7 @@ export const FIXTURES = [
         .semantic_review_receipt_ref;
     },
   ],
+  ...SECTIONS.flatMap((s) => s.FIXTURES),
 ];
 
 /** Replaces entity 1's weights inputs; the receipt records the resulting error, as a correct producer would. */

@@ -1,5 +1,8 @@
 import { BUILD_READY_CODES } from './build-ready.js';
 import { CATALOGUE } from './catalogue.generated.js';
+import { REASONS as S5 } from './reasons/s5.js';
+import { REASONS as S7 } from './reasons/s7.js';
+import { REASONS as S8 } from './reasons/s8.js';
 import { RULES } from './rules/index.js';
 
 export interface NotChecked {
@@ -10,7 +13,7 @@ export interface NotChecked {
 }
 
 /** Part-1 codes (§3, §4, §6) this build cannot decide, with the reason. */
-const REASONS: Record<string, string> = {
+const PART_1: Record<string, string> = {
   'validation.projection_event_seq_out_of_date':
     'the seed gives canonical events no per-entity sequence number to compare projection_event_seq with',
   'validation.lifecycle_event_without_read_model_invalidation':
@@ -54,6 +57,8 @@ const REASONS: Record<string, string> = {
   'validation.criterion_semantics_version_unbumped_on_meaning_change':
     'not mechanical: whether a criterion’s meaning changed is a review decision',
 };
+
+const REASONS: Record<string, string> = { ...PART_1, ...S5, ...S7, ...S8 };
 
 const PART_2 = /^§(5|7|8)/;
 
