@@ -56,6 +56,21 @@ const LOOSENED = {
   'RevisionCycleEfficiencyRollup.formula_eval_receipt_ref':
     'validation.metric_value_without_formula_receipt',
   'FormulaSpec.test_vectors': 'validation.formula_test_vector_missing',
+  // §5 (B-*)
+  'SourceWorkspaceOperation.operation_kind': 'validation.workspace_api_operation_unregistered',
+  'SourceWorkspaceOperationReceipt.operation_kind':
+    'validation.workspace_api_operation_unregistered',
+  'InPlaceMutationLock.expected_pre_hash': 'validation.in_place_lock_missing_expected_pre_hash',
+  'ForumDeliberationPolicy.on_no_consensus':
+    'validation.forum_no_consensus_without_terminal_route',
+  'RevisionPlanConcurrencyProfile.deterministic_final_key':
+    'validation.concurrency_tie_breaker_missing_final_key',
+  'SufficiencyDetectionPolicy.improvement_metric_ref': 'validation.no_improvement_without_metric',
+  'SufficiencyDetectionPolicy.epsilon': 'validation.no_improvement_without_epsilon',
+  'RevisionPlanStepBase.depends_on_step_ids': 'validation.revision_plan_step_dependency_undefined',
+  'TypedRevisionInstruction.revalidation_policy_ref': 'validation.revalidation_policy_ref_missing',
+  'RegenerateRevisionPayload.previous_attempt_hashes':
+    'validation.regenerate_missing_previous_attempt_hashes',
 };
 
 const defs = new Map(types.definitions.map((d) => [d.name, d]));

@@ -117,6 +117,42 @@ Conventions (the seed leaves them open):
   reading, each stated in the table below, each with a firing fixture; where no plain reading
   exists the code is not checked, with the reason.
 
+## §5 (B-*) runtime decisions
+
+The seed gives §5 records that are append-only events without run or plan links; these readings
+make its codes mechanical (each rule's own reading is in the table below):
+
+- **Revision lifecycle table** (L957-995): the seed lists the states and receipt kinds but no
+  table. The default table reads the states in order (see \`revision_lifecycle_illegal_transition\`);
+  \`RevisionExecutionLifecycleTransition\` records in \`registry/\` replace it as a whole, and those in
+  records.jsonl are the observed transitions. The kinds a table entry lists for entering a terminal
+  state are that state's terminal receipts. \`TaskCancelReceipt\` is read as the TaskCancelProtocol
+  record (L1239); \`FeedbackConsumptionReceipt\` is not a seed type and is not judged.
+- **RevisionPlanStepKind** (L1003, L1510) is used but not listed: \`registry/\` declares it as
+  \`{"type":"FormulaValue","value_id":"RevisionPlanStepKind","value":[…]}\`.
+- **Plan steps** are the embedded \`RevisionPlan.steps\` objects, read with the RevisionPlanStepBase
+  fields (L1507-1516). A step mutates the artifacts of its \`target_refs\` (equal strings = same
+  artifact). A \`DependencyEdge\` from → to means "to depends on from" (L1517-1534).
+- **Parallel execution** in rolling-hash mode (L1128-1131) is seen in the receipts: two same-artifact
+  steps whose RevisionOperationReceipts start from one \`expected_pre_hash\`.
+- **Source Workspace**: mutation kinds are all but \`read_workspace_snapshot\` and
+  \`export_workspace_bundle\` (L1050). A snapshot's workspace head hash must be one the workspace's
+  applied or read receipts recorded (A-27, L954).
+- **Cascades** (L1148-1190): a cascade runs from its \`running\` record until a record or receipt with
+  a settled status; success (a terminal_satisfied transition, or an outcome observed \`succeeded\`)
+  while one runs fires. A cascade that found a cycle is the evidence of a cycle in the outcome graph,
+  which the seed never stores.
+- **Concurrency grant order** (L1330-1337) is the order of each plan's first RevisionOperationReceipt.
+- **Sufficiency routing** (L1476-1494): an outcome's terminal state is recorded by
+  RevisionCycleOutcomeObservation.terminal_class (the only seed record of it); routes it cannot
+  express (needs_verification, unable_to_evaluate, process_gap_out) must at least not end as
+  succeeded or another route's class. The two sufficiency fixture kinds assert
+  \`expected_terminal_state\`: the bundle's terminal state (\`passed\` when no code fires, else \`failed\`).
+- **Executed side effects** a cancel may not undo are the IrrevocableSideEffectAtFork entries of
+  the bundle's TaskRunFork records (G-17, L3187-3193).
+- **Forum rooms** deliberate when a ModuleAssistanceRequest targets \`forum_room\` (D-10, L2585); its
+  \`target_endpoint_ref\` names the room.
+
 ## The build-ready gate
 
 \`audit-gate fixtures <dir> --build-ready\` runs the conformance fixtures and then judges the

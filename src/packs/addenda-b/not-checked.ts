@@ -48,8 +48,6 @@ const PART_1: Record<string, string> = {
     'OutcomeRepairInstruction (its meaning-bearing flag and target port) is not defined in the seed',
   'validation.authority_level_projection_drift':
     'the seed links no ApplicabilityScope to the LegalSourcePayload of the same source',
-  'validation.workspace_snapshot_hash_mismatch':
-    'compares with §5 Source Workspace receipts: part 2',
   'validation.cost_quantile_sum_without_correlation_policy':
     'no seed field holds a CostCorrelationPolicy, and no record links an aggregate cost vector to its parts',
   'validation.scalar_cost_estimate_legacy_field_present':

@@ -11,6 +11,18 @@ import * as cm from './c-metrics.js';
 import * as s3d from './s3-derivations.js';
 import * as s3e from './s3-event-projection.js';
 import * as s3x from './s3-externalization.js';
+import * as b01 from './b01-lifecycle.js';
+import * as b02 from './b02-idempotency.js';
+import * as b03 from './b03-source-workspace.js';
+import * as b04 from './b04-rolling-hash.js';
+import * as b05 from './b05-cascade.js';
+import * as b10 from './b10-hard-call.js';
+import * as b14 from './b14-forum.js';
+import * as b16 from './b16-tie-breaker.js';
+import * as b24 from './b24-sufficiency.js';
+import * as b25 from './b25-plan-dependencies.js';
+import * as b26 from './b26-revalidation.js';
+import * as b27 from './b27-regenerate.js';
 
 const isRule = (v: unknown): v is Rule =>
   typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
@@ -32,4 +44,6 @@ export const RULES: readonly Rule[] = [
   ...templateMatchRules,
   formulaOutputMismatch,
   ...rulesOf(cm),
+  // §5 (B-*)
+  ...[b01, b02, b03, b04, b05, b10, b14, b16, b24, b25, b26, b27].flatMap(rulesOf),
 ];

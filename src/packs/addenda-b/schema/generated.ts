@@ -868,7 +868,7 @@ export const SourceWorkspaceMutationPrecondition = z.looseObject({
 /** Seed L1051. */
 export const SourceWorkspaceOperation = z.looseObject({
   operation_id: z.string(),
-  operation_kind: SourceWorkspaceOperationKind,
+  operation_kind: z.unknown().optional(),
   task_id: z.string(),
   run_id: z.string().optional(),
   workspace_id: z.string(),
@@ -889,7 +889,7 @@ export const SourceWorkspaceOperation = z.looseObject({
 export const SourceWorkspaceOperationReceipt = z.looseObject({
   receipt_id: z.string(),
   operation_id: z.string(),
-  operation_kind: SourceWorkspaceOperationKind,
+  operation_kind: z.unknown().optional(),
   workspace_id: z.string(),
   prior_workspace_head_hash: z.string().optional(),
   new_workspace_head_hash: z.string().optional(),
@@ -916,7 +916,7 @@ export const InPlaceMutationLock = z.looseObject({
   step_id: z.string(),
   target_section_anchor_hash: z.string(),
   expected_base_version_id: z.string(),
-  expected_pre_hash: z.string(),
+  expected_pre_hash: z.unknown().optional(),
 });
 
 /** Seed L1110. */
@@ -1098,11 +1098,7 @@ export const ForumDeliberationPolicy = z.looseObject({
   room_id: z.string(),
   max_deliberation_ticks: num,
   consensus_threshold_pct: num,
-  on_no_consensus: z.enum([
-    'forum_deadlock_hard_call',
-    'prefer_safest_policy_allowed_proposal',
-    'pause_and_request_user',
-  ]),
+  on_no_consensus: z.unknown().optional(),
   schema_version: z.enum(['1.0']),
 });
 
@@ -1115,7 +1111,7 @@ export const RevisionPlanConcurrencyProfile = z.looseObject({
   plan_risk_score: num,
   estimated_lock_duration_ms: num,
   cost_vector_ref: z.string().optional(),
-  deterministic_final_key: z.string(),
+  deterministic_final_key: z.unknown().optional(),
   schema_version: z.enum(['1.0']),
 });
 
@@ -1152,8 +1148,8 @@ export const SufficiencyDetectionPolicy = z.looseObject({
   policy_id: z.string(),
   min_attempts_before_no_improvement: num,
   no_improvement_window: num,
-  improvement_metric_ref: z.string(),
-  epsilon: num,
+  improvement_metric_ref: z.unknown().optional(),
+  epsilon: z.unknown().optional(),
   max_total_attempts: num,
   procedure_universe_scope: z.enum([
     'declared_applicable',
@@ -1288,7 +1284,7 @@ export const RevisionPlanStepBase = z.looseObject({
   step_id: z.string(),
   step_order: num,
   step_kind: z.unknown(),
-  depends_on_step_ids: z.array(z.string()),
+  depends_on_step_ids: z.unknown().optional(),
   target_refs: z.array(z.string()),
   revalidation_policy: RevisionStepRevalidationPolicy,
   revalidation_rationale: z.string(),
@@ -1312,14 +1308,14 @@ export const DependencyEdge = z.looseObject({
 /** Seed L1556. */
 export const TypedRevisionInstruction = z.looseObject({
   instruction_id: z.string(),
-  revalidation_policy_ref: z.string(),
+  revalidation_policy_ref: z.unknown().optional(),
   schema_version: z.enum(['1.1']),
 });
 
 /** Seed L1571. */
 export const RegenerateRevisionPayload = z.looseObject({
   revision_intent: z.enum(['regenerate']),
-  previous_attempt_hashes: z.array(z.string()),
+  previous_attempt_hashes: z.unknown().optional(),
   required_variation_policy: z.enum([
     'change_sampling_parameters',
     'change_prompt_strategy',
@@ -3391,4 +3387,17 @@ export const LOOSENED_FIELDS: Record<string, string> = {
   'RevisionCycleEfficiencyRollup.formula_eval_receipt_ref':
     'validation.metric_value_without_formula_receipt',
   'FormulaSpec.test_vectors': 'validation.formula_test_vector_missing',
+  'SourceWorkspaceOperation.operation_kind': 'validation.workspace_api_operation_unregistered',
+  'SourceWorkspaceOperationReceipt.operation_kind':
+    'validation.workspace_api_operation_unregistered',
+  'InPlaceMutationLock.expected_pre_hash': 'validation.in_place_lock_missing_expected_pre_hash',
+  'ForumDeliberationPolicy.on_no_consensus': 'validation.forum_no_consensus_without_terminal_route',
+  'RevisionPlanConcurrencyProfile.deterministic_final_key':
+    'validation.concurrency_tie_breaker_missing_final_key',
+  'SufficiencyDetectionPolicy.improvement_metric_ref': 'validation.no_improvement_without_metric',
+  'SufficiencyDetectionPolicy.epsilon': 'validation.no_improvement_without_epsilon',
+  'RevisionPlanStepBase.depends_on_step_ids': 'validation.revision_plan_step_dependency_undefined',
+  'TypedRevisionInstruction.revalidation_policy_ref': 'validation.revalidation_policy_ref_missing',
+  'RegenerateRevisionPayload.previous_attempt_hashes':
+    'validation.regenerate_missing_previous_attempt_hashes',
 };
