@@ -1,0 +1,163 @@
+// §5 (B-*) logic that the conformance fixtures exercise only by example: graph walks on hostile
+// shapes, the default lifecycle table, and rules fed records the schema lets through loosely.
+import { dependencyOrder, findCycle, reaches } from '../src/packs/addenda-b/rules/b-graph.js';
+import { Bundle, type BundleRecord } from '../src/packs/addenda-b/bundle.js';
+import {
+  defaultLifecycleTable,
+  TERMINAL_STATES,
+} from '../src/packs/addenda-b/rules/b01-lifecycle.js';
+import { checkBundle } from '../src/packs/addenda-b/verify.js';
+import { RevisionExecutionLifecycleState } from '../src/packs/addenda-b/schema/generated.js';
+
+const graph = (o: Record<string, string[]>) => new Map(Object.entries(o));
+
+describe('b-graph', () => {
+  it('finds a self-loop, a long cycle and no cycle in a DAG', () => {
+    expect(findCycle(graph({ a: ['a'] }))).toEqual(['a']);
+    expect(findCycle(graph({ a: ['b'], b: ['c'], c: ['a'] }))?.sort()).toEqual(['a', 'b', 'c']);
+    expect(findCycle(graph({ a: ['b', 'c'], b: ['c'], c: [] }))).toBeUndefined();
+  });
+
+  it('walks a 100,000-step chain without overflowing the stack', () => {
+    const g = new Map<string, string[]>();
+    for (let i = 0; i < 100_000; i++) g.set(`s${i}`, i ? [`s${i - 1}`] : []);
+    expect(findCycle(g)).toBeUndefined();
+    expect(reaches(g, 's99999', 's0')).toBe(true);
+    expect(dependencyOrder(g)?.[0]).toBe('s0');
+    g.set('s0', ['s99999']);
+    expect(findCycle(g)).toHaveLength(100_000);
+    expect(dependencyOrder(g)).toBeUndefined();
+  });
+
+  it('ignores edges to nodes outside the graph', () => {
+    const g = graph({ a: ['missing'], b: ['a'] });
+    expect(findCycle(g)).toBeUndefined();
+    expect(dependencyOrder(g)).toEqual(['a', 'b']);
+    expect(reaches(g, 'a', 'b')).toBe(false);
+  });
+});
+
+describe('default revision lifecycle table', () => {
+  const rows = defaultLifecycleTable();
+  const states: readonly string[] = RevisionExecutionLifecycleState.options;
+
+  it('names only seed states, leaves terminal states closed and lets every other state cancel', () => {
+    for (const [from, to] of rows) expect(states).toEqual(expect.arrayContaining([from, to]));
+    for (const t of TERMINAL_STATES) expect(rows.filter(([from]) => from === t)).toEqual([]);
+    for (const s of states.filter((x) => !TERMINAL_STATES.includes(x)))
+      expect(rows).toContainEqual([s, 'cancelled', 'TaskCancelReceipt']);
+  });
+
+  it('reaches terminal_satisfied only on a cascade receipt', () => {
+    const into = rows.filter(([, to]) => to === 'terminal_satisfied').map(([, , k]) => k);
+    expect(new Set(into)).toEqual(new Set(['RevalidationCascadeReceipt']));
+  });
+});
+
+function bundleOf(...records: Array<Record<string, unknown>>): Bundle {
+  const b = new Bundle('/tmp', '.', undefined);
+  records.forEach((data, i) =>
+    b.add({
+      type: String(data.type),
+      data,
+      at: { path: 'records.jsonl', line: i + 1 },
+      seq: i + 1,
+      registry: false,
+    } as BundleRecord),
+  );
+  return b;
+}
+
+const codes = (b: Bundle) => [...new Set(checkBundle(b).map((f) => f.code))].sort();
+
+describe('§5 rules on hostile records', () => {
+  it('a plan whose steps are not objects, or whose fields have the wrong types, does not crash', () => {
+    const b = bundleOf({
+      type: 'RevisionPlan',
+      plan_id: 'p',
+      mutation_mode: 'rolling_hash_in_place',
+      in_place_mutation_locks: [null, 7, { step_id: 's1' }],
+      steps: [null, 'x', { step_id: 's1', depends_on_step_ids: 'no', target_refs: 5 }],
+      dependency_edges: [null, { from_step_id: 1 }],
+    });
+    expect(codes(b)).toEqual(
+      expect.arrayContaining([
+        'validation.in_place_lock_missing_expected_pre_hash',
+        'validation.revision_plan_step_dependency_undefined',
+        'validation.revision_plan_dependency_targets_missing_step',
+      ]),
+    );
+  });
+
+  it('finds predicted_post_hash nested deep in a plan', () => {
+    let deep: unknown = { predicted_post_hash: 'sha256:00' };
+    for (let i = 0; i < 10_000; i++) deep = { x: [deep] };
+    const b = bundleOf({
+      type: 'RevisionPlan',
+      plan_id: 'p',
+      mutation_mode: 'candidate_only',
+      steps: [],
+      note: deep,
+    });
+    expect(codes(b)).toContain('validation.revision_plan_contains_predicted_post_hash');
+  });
+
+  it('orders same-artifact steps transitively: a chain through a third step is ordered', () => {
+    const s = (id: string, deps: string[], targets: string[]) => ({
+      step_id: id,
+      depends_on_step_ids: deps,
+      target_refs: targets,
+    });
+    const plan = (steps: unknown[]) =>
+      bundleOf({
+        type: 'RevisionPlan',
+        plan_id: 'p',
+        mutation_mode: 'rolling_hash_in_place',
+        steps,
+      });
+    const chained = plan([s('a', [], ['art']), s('m', ['a'], ['other']), s('b', ['m'], ['art'])]);
+    expect(codes(chained)).not.toContain(
+      'validation.rolling_hash_same_artifact_dependency_missing',
+    );
+    const loose = plan([s('a', [], ['art']), s('m', [], ['other']), s('b', ['m'], ['art'])]);
+    expect(codes(loose)).toContain('validation.rolling_hash_same_artifact_dependency_missing');
+  });
+
+  it('judges risk order within keys 1-3 only', () => {
+    const profile = (plan: string, priority: number, risk: number) => ({
+      type: 'RevisionPlanConcurrencyProfile',
+      plan_id: plan,
+      required_for_overall_pass: true,
+      high_stakes: false,
+      outcome_priority: priority,
+      plan_risk_score: risk,
+      estimated_lock_duration_ms: 1,
+      deterministic_final_key: plan,
+    });
+    const planOf = (id: string) => ({
+      type: 'RevisionPlan',
+      plan_id: id,
+      mutation_mode: 'candidate_only',
+      steps: [{ step_id: `${id}-s`, depends_on_step_ids: [], target_refs: [] }],
+    });
+    const receipt = (id: string) => ({
+      type: 'RevisionOperationReceipt',
+      receipt_id: `r-${id}`,
+      step_id: `${id}-s`,
+    });
+    const run = (p2priority: number) =>
+      codes(
+        bundleOf(
+          planOf('p1'),
+          planOf('p2'),
+          profile('p1', 1, 0.9),
+          profile('p2', p2priority, 0.1),
+          receipt('p1'),
+          receipt('p2'),
+        ),
+      );
+    expect(run(1)).toContain('validation.concurrency_tie_breaker_risk_sort_inverted');
+    // p1 wins on outcome_priority (key 3): its risk does not matter
+    expect(run(2)).not.toContain('validation.concurrency_tie_breaker_risk_sort_inverted');
+  });
+});
