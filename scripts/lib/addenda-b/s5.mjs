@@ -443,6 +443,37 @@ function sideEffectCancel(m, policy) {
   );
 }
 
+/** The run skipped an optional helper for budget (BudgetNarrative, L3077-3091). */
+function skippedHelper(m, receipted) {
+  if (receipted)
+    push(m, {
+      type: 'TaskSkipReceipt',
+      skip_id: 'skip-1',
+      target_ref: 'module:style-polisher',
+      skipped_by_ref: 'dispatcher',
+      reason: 'policy_blocked',
+      downstream_effect: 'none',
+      created_at: at(99),
+      schema_version: '1.0',
+    });
+  push(m, {
+    type: 'BudgetNarrative',
+    budget_narrative_id: 'bn-1',
+    task_id: 'task-1',
+    run_id: 'run-1',
+    actual_cost_record_refs: [],
+    forecast_vs_actual_summary: 'under forecast',
+    summary: 'The style pass was skipped to stay within the cap.',
+    skipped_optional_helpers: ['module:style-polisher'],
+    preserved_non_degradable_modes: ['citation_check'],
+    degraded_modes_used: [],
+    quality_impact_summary: 'no effect on legal accuracy',
+    formula_eval_receipt_refs: [],
+    created_at: at(100),
+    schema_version: '1.1',
+  });
+}
+
 function forumRequest(m, room) {
   push(m, {
     type: 'ModuleAssistanceRequest',
@@ -925,6 +956,13 @@ export const FIXTURES = [
     [],
     (m) => sideEffectCancel(m, 'do_not_cancel_executed_side_effects'),
   ],
+  [
+    's5-skip-without-receipt',
+    'hard_call_empty_options',
+    [`${B}skip_without_receipt`],
+    (m) => skippedHelper(m, false),
+  ],
+  ['s5-clean-skip-with-receipt', 'hard_call_empty_options', [], (m) => skippedHelper(m, true)],
   // B-14 forum
   [
     's5-forum-task-agent-decides',

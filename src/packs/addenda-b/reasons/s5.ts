@@ -2,6 +2,4 @@
 export const REASONS: Record<string, string> = {
   'validation.hard_call_freeform_missing_response_schema':
     'the seed gives HardRevisionCall no response-schema field (L1218-1227), so a freeform_required call has nothing to be missing',
-  'validation.skip_without_receipt':
-    'no seed record marks a step, outcome or module as skipped other than the TaskSkipReceipt itself (L1275-1283), so a skip without one cannot be seen',
 };

@@ -7,20 +7,23 @@ import { isObject, present, q } from './util.js';
 
 const rolling = (p: BundleRecord) => p.data.mutation_mode === 'rolling_hash_in_place';
 
-/** The path of the first predicted_post_hash field inside `v` (iterative: any depth). */
-function predictedPostHashPath(v: unknown): string | undefined {
-  const stack: Array<[unknown, string]> = [[v, '']];
+/** Whether `v` holds a predicted_post_hash field at any depth (iterative: no stack overflow). */
+function holdsPredictedPostHash(v: unknown): boolean {
+  const stack: unknown[] = [v];
   while (stack.length) {
-    const [x, at] = stack.pop()!;
+    const x = stack.pop();
     if (x === null || typeof x !== 'object') continue;
-    if (Array.isArray(x)) x.forEach((y, i) => stack.push([y, `${at}[${i}]`]));
-    else
-      for (const [k, y] of Object.entries(x)) {
-        if (k === 'predicted_post_hash') return `${at}.${k}`.slice(1);
-        stack.push([y, `${at}.${k}`]);
-      }
+    if (Array.isArray(x)) {
+      for (const y of x) if (y !== null && typeof y === 'object') stack.push(y);
+      continue;
+    }
+    for (const k in x) {
+      if (k === 'predicted_post_hash') return true;
+      const y = (x as Record<string, unknown>)[k];
+      if (y !== null && typeof y === 'object') stack.push(y);
+    }
   }
-  return undefined;
+  return false;
 }
 
 export const revisionPlanContainsPredictedPostHash: Rule = {
@@ -34,8 +37,8 @@ export const revisionPlanContainsPredictedPostHash: Rule = {
   },
   check(b, report) {
     for (const p of b.of('RevisionPlan')) {
-      const at = predictedPostHashPath(p.data);
-      if (at) report(p, `RevisionPlan ${q(p.data.plan_id)} holds ${at}.`);
+      if (holdsPredictedPostHash(p.data))
+        report(p, `RevisionPlan ${q(p.data.plan_id)} holds a predicted_post_hash field.`);
     }
   },
 };

@@ -33,8 +33,10 @@ export const outcomeDependencyCycle: Rule = {
 
 /** The first outcome a cascade run visits twice. */
 function revisited(c: BundleRecord): string | undefined {
+  const visited = c.data.visited_outcome_ids;
+  if (!Array.isArray(visited) || visited.length < 2) return undefined;
   const seen = new Set<string>();
-  for (const o of strings(c.data.visited_outcome_ids)) {
+  for (const o of strings(visited)) {
     if (seen.has(o)) return o;
     seen.add(o);
   }
@@ -108,16 +110,16 @@ export const successMarkedBeforeCascadeQuiescent: Rule = {
       'In event order: a cascade is running from its RevalidationCascadeRun (status running) until a run record or receipt with a settled status. A lifecycle transition to terminal_satisfied while any cascade of the bundle runs, or a RevisionCycleOutcomeObservation with terminal_class succeeded for an outcome a running cascade visits or holds active, fires.',
   },
   check(b, report) {
-    const events = [
-      ...b.of('RevalidationCascadeRun'),
-      ...b.of('RevalidationCascadeReceipt'),
-      ...b
-        .of('RevisionExecutionLifecycleTransition')
-        .filter((t) => !t.registry && t.data.to_state === 'terminal_satisfied'),
-      ...b
-        .of('RevisionCycleOutcomeObservation')
-        .filter((o) => o.data.terminal_class === 'succeeded'),
-    ].sort((x, y) => x.seq - y.seq);
+    // b.records is in event order; a single pass avoids sorting the merged types
+    const events = b.records.filter(
+      (r) =>
+        r.type === 'RevalidationCascadeRun' ||
+        r.type === 'RevalidationCascadeReceipt' ||
+        (r.type === 'RevisionExecutionLifecycleTransition' &&
+          !r.registry &&
+          r.data.to_state === 'terminal_satisfied') ||
+        (r.type === 'RevisionCycleOutcomeObservation' && r.data.terminal_class === 'succeeded'),
+    );
     const running = new Map<string, Set<string>>();
     for (const e of events) {
       const id = String(e.data.cascade_run_id);

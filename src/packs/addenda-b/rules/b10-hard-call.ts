@@ -124,3 +124,28 @@ export const cancelIgnoresExecutedSideEffect: Rule = {
     }
   },
 };
+
+export const skipWithoutReceipt: Rule = {
+  meta: {
+    code: 'validation.skip_without_receipt',
+    section: 'B-10/B-11/B-18/B-19',
+    seedLine: 1292,
+    title: 'A skipped module has no skip receipt',
+    remediation:
+      'Write a TaskSkipReceipt (target_ref, reason, downstream_effect) for every module the run skipped.',
+    decision:
+      'The one seed record that marks something skipped is BudgetNarrative.skipped_optional_helpers (G-09, L3085): each entry needs a TaskSkipReceipt whose target_ref names it.',
+  },
+  check(b, report) {
+    const narratives = b.of('BudgetNarrative');
+    if (!narratives.length) return;
+    const receipted = new Set(b.of('TaskSkipReceipt').map((r) => r.data.target_ref));
+    for (const n of narratives)
+      for (const helper of strings(n.data.skipped_optional_helpers))
+        if (!receipted.has(helper))
+          report(
+            n,
+            `BudgetNarrative ${q(n.data.budget_narrative_id)} skipped ${q(helper)} without a TaskSkipReceipt for it.`,
+          );
+  },
+};
