@@ -170,8 +170,8 @@ unreadable) and that each \`expected_receipt_refs\` entry is a receipt id of the
 - \`validation.build_ready_gate_failed\`: any of these, or any fixture that failed.
 
 This repository's own suite (\`conformance/addenda-b/\`, built by
-\`scripts/build-addenda-b-fixtures.mjs\`) covers 13 of the 20 kinds; the other seven exercise §5/§7/§8
-(part 2), so \`--build-ready\` on it reports them and fails, as it should. The BuildReadyGate record's
+\`scripts/build-addenda-b-fixtures.mjs\`) covers the kinds of the sections built so far; \`--build-ready\`
+on it names each kind still without a fixture and fails until all 20 are covered. The BuildReadyGate record's
 own requirements (type-owner registry clean, command registry complete, cross-document inserts)
 need inventories a bundle does not hold (see \`type_owner_drift\` below).
 
