@@ -61,8 +61,7 @@ const LOOSENED = {
   'SourceWorkspaceOperationReceipt.operation_kind':
     'validation.workspace_api_operation_unregistered',
   'InPlaceMutationLock.expected_pre_hash': 'validation.in_place_lock_missing_expected_pre_hash',
-  'ForumDeliberationPolicy.on_no_consensus':
-    'validation.forum_no_consensus_without_terminal_route',
+  'ForumDeliberationPolicy.on_no_consensus': 'validation.forum_no_consensus_without_terminal_route',
   'RevisionPlanConcurrencyProfile.deterministic_final_key':
     'validation.concurrency_tie_breaker_missing_final_key',
   'SufficiencyDetectionPolicy.improvement_metric_ref': 'validation.no_improvement_without_metric',
