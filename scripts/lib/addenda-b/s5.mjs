@@ -562,6 +562,18 @@ export const FIXTURES = [
     },
   ],
   [
+    's5-workspace-applied-off-expected-head',
+    'source_workspace_concurrent_write',
+    [`${B}workspace_event_seq_conflict`],
+    (m) => {
+      rec(
+        m,
+        'SourceWorkspaceOperation',
+        (o) => o.operation_id === 'op-1-add',
+      ).precondition.expected_workspace_head_hash = head(1, 0);
+    },
+  ],
+  [
     's5-workspace-mutation-without-precondition',
     'source_workspace_concurrent_write',
     [`${B}workspace_mutation_without_precondition`],
@@ -938,6 +950,14 @@ export const FIXTURES = [
     },
   ],
   [
+    's5-hard-call-resolution-for-unknown-call',
+    'hard_call_empty_options',
+    [`${B}hard_call_resolved_without_dispatcher_receipt`],
+    (m) => {
+      byId(m, 'HardCallResolutionReceipt', 'receipt_id', 'hcr-1').hard_call_id = 'hc-404';
+    },
+  ],
+  [
     's5-clean-hard-call-resolved-by-dispatcher',
     'hard_call_empty_options',
     [],
@@ -1047,6 +1067,18 @@ export const FIXTURES = [
     },
   ],
   [
+    's5-sufficiency-no-improvement-unscored-attempts',
+    'sufficiency_no_capability',
+    [`${B}no_improvement_without_metric`],
+    (m) => {
+      noImprovement(m);
+      for (const a of det(m).attempts) {
+        delete a.score_after;
+        delete a.score_delta;
+      }
+    },
+  ],
+  [
     's5-sufficiency-no-improvement-without-epsilon',
     'sufficiency_no_capability',
     [`${B}no_improvement_without_epsilon`],
@@ -1073,6 +1105,12 @@ export const FIXTURES = [
       }),
   ],
   [
+    's5-sufficiency-exhaustion-with-untried-candidate',
+    'sufficiency_no_capability',
+    [`${B}procedure_exhaustion_without_candidate_universe`],
+    (m) => Object.assign(det(m), { triggered_by: ['all_policy_allowed_procedures_exhausted'] }),
+  ],
+  [
     's5-sufficiency-retry-after-terminal',
     'sufficiency_no_capability',
     [`${B}sufficiency_retry_after_terminal_detection`],
@@ -1085,6 +1123,25 @@ export const FIXTURES = [
         terminal_route: 'unrecoverable',
       });
       push(m, { type: 'ProcedureAttemptRecord', ...attempt(1, 2, { terminal_status: 'failed' }) });
+    },
+  ],
+  [
+    's5-sufficiency-detection-after-terminal-lists-new-attempt',
+    'sufficiency_no_capability',
+    [`${B}sufficiency_retry_after_terminal_detection`],
+    (m) => {
+      Object.assign(det(m), {
+        no_sufficient_procedure: true,
+        triggered_by: ['all_policy_allowed_procedures_exhausted'],
+        candidate_procedures: [candidate(1, 1, { tried: true, exhausted: true })],
+        attempts: [attempt(1, 1, { terminal_status: 'failed' })],
+        terminal_route: 'unrecoverable',
+      });
+      push(m, {
+        ...clone(det(m)),
+        detection_id: 'det-1b',
+        attempts: [attempt(1, 1), attempt(1, 2)],
+      });
     },
   ],
   // B-27 regenerate

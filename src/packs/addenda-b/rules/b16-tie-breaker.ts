@@ -44,7 +44,10 @@ export const concurrencyTieBreakerMissingFinalKey: Rule = {
     for (const p of b.of('RevisionPlanConcurrencyProfile')) {
       const k = p.data.deterministic_final_key;
       if (typeof k !== 'string' || k === '') {
-        report(p, `Plan ${q(p.data.plan_id)} has no deterministic_final_key.`);
+        report(
+          p,
+          `Plan ${q(p.data.plan_id)} has ${k === undefined ? 'no deterministic_final_key' : `deterministic_final_key ${q(k)}, not a non-empty string`}.`,
+        );
         continue;
       }
       if (seen.has(k))
