@@ -123,6 +123,36 @@ describe('§5 rules on hostile records', () => {
     expect(codes(loose)).toContain('validation.rolling_hash_same_artifact_dependency_missing');
   });
 
+  it('bounds the ordering walk: a plan built to make it quadratic is refused, not a hang', () => {
+    // Every art step depends on the previous one last, so each walk explores the whole hub first.
+    const n = 3_000;
+    const hub = Array.from({ length: n }, (_, i) => ({
+      step_id: `h${i}`,
+      depends_on_step_ids: i ? [`h${i - 1}`] : [],
+      target_refs: [],
+    }));
+    const art = Array.from({ length: n }, (_, i) => ({
+      step_id: `a${i}`,
+      depends_on_step_ids: i ? [`a${i - 1}`, `h${n - 1}`] : [],
+      target_refs: ['art'],
+    }));
+    const b = bundleOf({
+      type: 'RevisionPlan',
+      plan_id: 'p',
+      mutation_mode: 'rolling_hash_in_place',
+      in_place_mutation_locks: art.map((s) => ({
+        step_id: s.step_id,
+        expected_pre_hash: 'sha256:00',
+      })),
+      steps: [...hub, ...art],
+    });
+    const found = checkBundle(b).filter(
+      (f) => f.code === 'validation.rolling_hash_same_artifact_dependency_missing',
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toMatch(/too large to confirm/);
+  });
+
   it('judges risk order within keys 1-3 only', () => {
     const profile = (plan: string, priority: number, risk: number) => ({
       type: 'RevisionPlanConcurrencyProfile',

@@ -52,11 +52,25 @@ export function reachable(g: Graph, from: string): Set<string> {
   return seen;
 }
 
-/** Whether `to` is reachable from `from` through one or more edges (stops at the first hit). */
-export function reaches(g: Graph, from: string, to: string): boolean {
+/** A shared allowance of node visits, so repeated walks over one hostile graph stay bounded. */
+export interface Budget {
+  left: number;
+}
+
+/**
+ * Whether `to` is reachable from `from` through one or more edges (stops at the first hit);
+ * undefined when `budget` ran out first.
+ */
+export function reaches(
+  g: Graph,
+  from: string,
+  to: string,
+  budget: Budget = { left: Infinity },
+): boolean | undefined {
   const seen = new Set<string>();
   const stack = [...(g.get(from) ?? [])];
   while (stack.length) {
+    if (--budget.left < 0) return undefined;
     const n = stack.pop()!;
     if (n === to) return true;
     if (seen.has(n)) continue;

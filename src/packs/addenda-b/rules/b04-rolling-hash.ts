@@ -5,6 +5,9 @@ import { dependencyOrder, reaches } from './b-graph.js';
 import type { Rule } from './rule.js';
 import { isObject, present, q } from './util.js';
 
+/** Dependency visits allowed per plan: a hostile plan cannot make the ordering check quadratic. */
+const WALK_BUDGET = 4_000_000;
+
 const rolling = (p: BundleRecord) => p.data.mutation_mode === 'rolling_hash_in_place';
 
 /** Whether `v` holds a predicted_post_hash field at any depth (iterative: no stack overflow). */
@@ -100,24 +103,34 @@ export const rollingHashSameArtifactDependencyMissing: Rule = {
       'Same artifact = an equal target_refs entry. In rolling_hash_in_place mode the steps of each artifact must be totally ordered by depends_on_step_ids (one depends transitively on the other); a plan with a dependency cycle is left to revision_plan_cycle.',
   },
   check(b, report) {
-    for (const p of b.of('RevisionPlan')) {
+    plans: for (const p of b.of('RevisionPlan')) {
       if (!rolling(p)) continue;
       const steps = stepsOf(p, b.memo);
       const g = dependencyGraph(steps);
       const order = dependencyOrder(g);
       if (!order) continue;
       const rank = new Map(order.map((id, i) => [id, i]));
+      const budget = { left: WALK_BUDGET };
       for (const [artifact, list] of stepsByArtifact(steps)) {
         const ids = list.map((s) => s.id).filter((id): id is string => id !== undefined);
         ids.sort((x, y) => rank.get(x)! - rank.get(y)!);
-        for (let i = 1; i < ids.length; i++)
-          if (!reaches(g, ids[i]!, ids[i - 1]!)) {
+        for (let i = 1; i < ids.length; i++) {
+          const ordered = reaches(g, ids[i]!, ids[i - 1]!, budget);
+          if (ordered === undefined) {
+            report(
+              p,
+              `Rolling-hash plan ${q(p.data.plan_id)} is too large to confirm that the steps mutating ${q(artifact)} are ordered (over ${WALK_BUDGET} dependency visits); split the plan.`,
+            );
+            continue plans;
+          }
+          if (!ordered) {
             report(
               p,
               `Steps ${q(ids[i - 1])} and ${q(ids[i])} of rolling-hash plan ${q(p.data.plan_id)} both mutate ${q(artifact)}, and neither depends on the other.`,
             );
             break;
           }
+        }
       }
     }
   },
