@@ -38,16 +38,16 @@ export function canonicalMembers(objectText: string): Record<string, string> {
     const c = objectText.charCodeAt(i);
     if (c === 0x22) {
       const open = i;
-      let escaped = false;
-      for (i++; i < n && objectText.charCodeAt(i) !== 0x22; i++)
-        if (objectText.charCodeAt(i) === 0x5c) {
-          escaped = true;
-          i++;
-        }
+      // The closing quote: the next one not preceded by an odd run of backslashes.
+      for (i = objectText.indexOf('"', i + 1); i > 0; i = objectText.indexOf('"', i + 1)) {
+        let k = i - 1;
+        while (objectText.charCodeAt(k) === 0x5c) k--;
+        if ((i - 1 - k) % 2 === 0) break;
+      }
+      if (i < 0) break; // unterminated: not text a canonical line holds
       if (depth === 1 && start < 0 && objectText.charCodeAt(i + 1) === 0x3a) {
-        key = escaped
-          ? (JSON.parse(objectText.slice(open, i + 1)) as string)
-          : objectText.slice(open + 1, i);
+        const raw = objectText.slice(open + 1, i);
+        key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
         start = i + 2;
         i++;
       }
