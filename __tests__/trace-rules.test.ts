@@ -14,6 +14,7 @@ import {
   pyFloatRepr,
   scanCanonical,
 } from '../src/packs/trace/canonical.js';
+import { canonicalMembers, rawMembers } from '../src/packs/trace/ids.js';
 import { canonicalJson as canonicalStringify, MAX_PER_CODE } from '../src/packs/kit/index.js';
 import { tracePack } from '../src/packs/trace/index.js';
 import { VerificationReport } from '../src/packs/trace/schema.js';
@@ -199,6 +200,15 @@ describe('canonical JSON', () => {
       accepted++;
       const exact = scanCanonical(text);
       expect([text, exact.ok, members]).toEqual([text, true, exact.ok && exact.members]);
+      // Members of canonical text, and of an object nested in it, found without a parse.
+      const inner = canonicalMembers(text).k!;
+      expect([text, inner]).toEqual([text, text.slice('{"k":'.length, -1)]);
+      const nested = scanCanonical(inner);
+      if (nested.ok && nested.members)
+        expect([inner, canonicalMembers(inner)]).toEqual([
+          inner,
+          rawMembers(inner, nested.members),
+        ]);
     }
     expect(accepted).toBeGreaterThan(2500);
     // Canonical producer lines are accepted without the scanner.

@@ -5,7 +5,12 @@
 // 2. real runs: REAL_RUNS copies of the real producer's runs committed as clean fixtures
 //    (conformance/trace/real-*), timed per run; when BIJUX_CANON_REASON names the producer's
 //    package directory (and python3 with pydantic 2 is there), the producer's own verifier on the
-//    same runs in one Python process, as a ratio (target: audit-gate at least 4× faster).
+//    same runs in one Python process, as a ratio (target: audit-gate at least 4× faster). Both
+//    sides are also timed on one run, which is mostly start-up (Node and the bundle; Python and
+//    the producer's imports), so the per-run cost without start-up is printed for each side too.
+// The machine's load average is printed: on a shared machine, compare ratios from the same run.
+// Where /proc gives children's CPU times (Linux), each side's CPU time (user + system, all its
+// threads) is printed too: a loaded machine stretches wall times far more than CPU times.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +25,42 @@ const EVIDENCE = 20; // 6 retrieved chunks + 14 appendix chunks
 const EVENTS = 200;
 
 requireBuiltCli();
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** CPU ms (user + system) of the child processes waited for so far (Linux /proc), or undefined. */
+function childCpuMs() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // f[0] is field 3 (state)
+    return ((Number(f[13]) + Number(f[14])) * 1000) / TICKS; // cutime + cstime
+  } catch {
+    return undefined;
+  }
+}
+
+/** Best wall time and best CPU time of `runs` calls of `once` (each runs child processes). */
+function timed(runs, once) {
+  let wall = Infinity;
+  let cpu = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const c0 = childCpuMs();
+    wall = Math.min(wall, once());
+    const c1 = childCpuMs();
+    if (c0 !== undefined && c1 !== undefined) cpu = Math.min(cpu, c1 - c0);
+  }
+  return { wall, cpu: Number.isFinite(cpu) ? cpu : undefined };
+}
+const cpuText = (t) => (t.cpu === undefined ? 'n/a' : `${t.cpu.toFixed(0)} ms`);
+const cpuRatio = (a, b) =>
+  a.cpu === undefined || b.cpu === undefined || b.cpu === 0
+    ? 'n/a'
+    : `${(a.cpu / b.cpu).toFixed(2)}×`;
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+console.log(`${os.availableParallelism()} cores, load average ${load()} (1, 5, 15 min)`);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-bench-trace-'));
 try {
   fs.mkdirSync(path.join(root, '.git'));
@@ -52,8 +93,9 @@ try {
 
   const args = ['trace', path.join(root, 'artifacts'), '--root', root, '--format', 'json'];
   bestOf(1, process.execPath, [CLI, ...args]); // warm the page cache for both tools
-  const ours = bestOf(REPEAT, process.execPath, [CLI, ...args]);
-  const ref = opensslMs(REPEAT, files);
+  const oursT = timed(REPEAT, () => bestOf(1, process.execPath, [CLI, ...args]));
+  const refT = timed(REPEAT, () => opensslMs(1, files));
+  const [ours, ref] = [oursT.wall, refT.wall];
   const rss = peakRss(args, [0]);
   report(
     `audit-gate trace: ${RUNS} runs × ~${EVENTS} events × ${EVIDENCE} evidence files (best of ${REPEAT})`,
@@ -63,9 +105,13 @@ try {
       ['ratio (target ≤ 2.5×)', `${(ours / ref).toFixed(2)}×`],
       ['per run', `${(ours / RUNS).toFixed(2)} ms`],
       ['peak RSS (target < 300 MB)', `${mib(rss)} MiB`],
+      ['CPU time: openssl', cpuText(refT)],
+      ['CPU time: audit-gate (all threads)', cpuText(oursT)],
+      ['CPU ratio', cpuRatio(oursT, refT)],
     ],
   );
   realRuns(root);
+  console.log(`\nload average at the end ${load()}`);
 } finally {
   fs.rmSync(root, { recursive: true, force: true });
 }
@@ -86,32 +132,63 @@ function realRuns(root) {
     fs.cpSync(path.join(fixtures, n, 'input'), dest, { recursive: true });
     dirs.push(path.join(dest, ...fx.target.split('/')));
   }
-  const args = ['trace', base, '--root', root, '--format', 'json'];
-  bestOf(1, process.execPath, [CLI, ...args]);
-  const ours = bestOf(REPEAT, process.execPath, [CLI, ...args]);
+  const ourMs = (dir) => {
+    const args = ['trace', dir, '--root', root, '--format', 'json'];
+    bestOf(1, process.execPath, [CLI, ...args]);
+    return timed(REPEAT, () => bestOf(1, process.execPath, [CLI, ...args]));
+  };
+  const oursT = ourMs(base);
+  const [ours, ours1] = [oursT.wall, ourMs(path.join(base, '0')).wall];
+  /** Per run without start-up: (time for all runs − time for one) ÷ (runs − 1). */
+  const marginal = (all, one) => (all - one) / Math.max(1, REAL_RUNS - 1);
   const rows = [
     [`audit-gate trace (${REAL_RUNS} runs, 1 process)`, `${ours.toFixed(0)} ms`],
     ['audit-gate per run', `${(ours / REAL_RUNS).toFixed(2)} ms`],
+    ['audit-gate on 1 run (start-up)', `${ours1.toFixed(0)} ms`],
+    ['audit-gate per run, without it', `${marginal(ours, ours1).toFixed(2)} ms`],
   ];
-  const producer = producerMs(dirs);
+  const producerT = process.env.BIJUX_CANON_REASON
+    ? timed(REPEAT, () => producerMs(dirs))
+    : undefined;
+  const producer = producerT?.wall;
   if (producer === undefined)
     rows.push(['producer’s verifier', 'not run (set BIJUX_CANON_REASON to its package directory)']);
-  else
+  else {
+    const producer1 = timed(REPEAT, () => producerMs(dirs.slice(0, 1))).wall;
     rows.push(
       [`producer’s verifier (${REAL_RUNS} runs, 1 process)`, `${producer.toFixed(0)} ms`],
       ['producer per run', `${(producer / REAL_RUNS).toFixed(2)} ms`],
+      ['producer on 1 run (start-up)', `${producer1.toFixed(0)} ms`],
+      ['producer per run, without it', `${marginal(producer, producer1).toFixed(2)} ms`],
       ['producer ÷ audit-gate (target ≥ 4×)', `${(producer / ours).toFixed(2)}×`],
+      [
+        'the same, start-up excluded',
+        `${(marginal(producer, producer1) / marginal(ours, ours1)).toFixed(2)}×`,
+      ],
+      [`CPU time: producer (${REAL_RUNS} runs)`, cpuText(producerT)],
+      [`CPU time: audit-gate (all threads)`, cpuText(oursT)],
+      ['CPU: producer ÷ audit-gate', cpuRatio(producerT, oursT)],
     );
+  }
   report(
     `real producer runs: ${clean.length} distinct clean runs copied to ${REAL_RUNS} (best of ${REPEAT})`,
     rows,
   );
+  console.log(
+    [
+      '  audit-gate: one `audit-gate trace` process (Node start-up, bundle load, discovery, a worker',
+      '  thread on a second core); it reads and hashes every file of each run (trace, evidence,',
+      '  chunks, plan, spec, run_meta, manifest, fingerprint, verify reports, provenance).',
+      '  producer: one python3 process (interpreter start-up, its imports), then read_trace_jsonl,',
+      '  Plan.model_validate and verify_trace per run, on one core; it reads trace.jsonl, plan.json,',
+      '  chunks.jsonl and the evidence files.',
+    ].join('\n'),
+  );
 }
 
-/** Wall time of the producer's verify_trace over `dirs` in one Python process (start-up included), best of REPEAT. */
+/** Wall time of the producer's verify_trace over `dirs` in one Python process (start-up included). */
 function producerMs(dirs) {
   const pkg = process.env.BIJUX_CANON_REASON;
-  if (!pkg) return undefined;
   const script = `
 import json, sys
 sys.path.insert(0, ${JSON.stringify(path.join(pkg, 'src'))})
@@ -125,16 +202,12 @@ for d in map(Path, json.load(sys.stdin)):
     bad += bool(r.failures)
 sys.exit(1 if bad else 0)
 `;
-  let best = Infinity;
-  for (let i = 0; i < REPEAT; i++) {
-    const t0 = process.hrtime.bigint();
-    const r = spawnSync('python3', ['-c', script], {
-      input: JSON.stringify(dirs),
-      stdio: ['pipe', 'ignore', 'pipe'],
-    });
-    if (r.status !== 0)
-      throw new Error(`the producer's verifier failed: ${r.stderr.toString().slice(0, 500)}`);
-    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return best;
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('python3', ['-c', script], {
+    input: JSON.stringify(dirs),
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  if (r.status !== 0)
+    throw new Error(`the producer's verifier failed: ${r.stderr.toString().slice(0, 500)}`);
+  return Number(process.hrtime.bigint() - t0) / 1e6;
 }

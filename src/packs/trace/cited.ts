@@ -4,7 +4,7 @@ import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
-import { eventText, membersOf } from './ids.js';
+import { canonicalMembers, eventText } from './ids.js';
 
 /**
  * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
@@ -112,8 +112,8 @@ export class CitedBytes implements EventVisitor {
 
 /** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
 function resultText(line: string): string | undefined {
-  const event = membersOf(eventText(line))?.result;
-  return event === undefined ? undefined : membersOf(event)?.result;
+  const event = canonicalMembers(eventText(line)).result;
+  return event === undefined ? undefined : canonicalMembers(event).result;
 }
 
 /**

@@ -4,7 +4,7 @@ import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
-import { contentId, eventText, membersOf } from './ids.js';
+import { canonicalMembers, contentId, eventText } from './ids.js';
 import type { Claim, EvidenceRef, TraceHeader } from './schema.js';
 
 interface DerivedHash {
@@ -68,8 +68,8 @@ export class ContentChecks implements EventVisitor {
       this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
     }
     if (!canonical) return;
-    const c = membersOf(eventText(line))?.claim;
-    const m = c === undefined ? undefined : membersOf(c);
+    const c = canonicalMembers(eventText(line)).claim;
+    const m = c === undefined ? undefined : canonicalMembers(c);
     if (!m) return;
     // The producer hashes its model dump: hash_algo and structured are always there.
     const supports = claim.supports.every((x) => x.hash_algo !== undefined)

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../io/hashing.js';
 import { canonicalizeText, checkLine } from './canonical.js';
 
 /**
@@ -9,7 +10,7 @@ import { canonicalizeText, checkLine } from './canonical.js';
 export function contentId(kind: string, rawFields: Record<string, string>): string {
   const keys = Object.keys(rawFields).sort();
   const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
-  return `${kind}_v1_${createHash('sha256').update(payload, 'utf8').digest('hex')}`;
+  return `${kind}_v1_${sha256Hex(payload)}`;
 }
 
 /** The raw text of the top-level members of a canonical JSON object, by key. */
@@ -22,10 +23,43 @@ export function rawMembers(
   return out;
 }
 
-/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
-export function membersOf(objectText: string): Record<string, string> | undefined {
-  const r = checkLine(objectText, true);
-  return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
+/**
+ * The raw text of the top-level members of an object whose text is part of a line already proved
+ * canonical (an event, a claim inside it): found by skipping strings and nesting, with no second
+ * parse or canonical check. Not for text that has not been checked.
+ */
+export function canonicalMembers(objectText: string): Record<string, string> {
+  const spans = new Map<string, [number, number]>();
+  const n = objectText.length;
+  let depth = 0;
+  let key = '';
+  let start = -1;
+  for (let i = 0; i < n; i++) {
+    const c = objectText.charCodeAt(i);
+    if (c === 0x22) {
+      const open = i;
+      // The closing quote: the next one not preceded by an odd run of backslashes.
+      for (i = objectText.indexOf('"', i + 1); i > 0; i = objectText.indexOf('"', i + 1)) {
+        let k = i - 1;
+        while (objectText.charCodeAt(k) === 0x5c) k--;
+        if ((i - 1 - k) % 2 === 0) break;
+      }
+      if (i < 0) break; // unterminated: not text a canonical line holds
+      if (depth === 1 && start < 0 && objectText.charCodeAt(i + 1) === 0x3a) {
+        const raw = objectText.slice(open + 1, i);
+        key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+        start = i + 2;
+        i++;
+      }
+    } else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) {
+      if (--depth === 0 && start >= 0) spans.set(key, [start, i]);
+    } else if (c === 0x2c && depth === 1) {
+      spans.set(key, [start, i]);
+      start = -1;
+    }
+  }
+  return rawMembers(objectText, spans);
 }
 
 /**

@@ -80,7 +80,8 @@ export function loadSpec(
   // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
   if (id.startsWith('spec_v1_')) {
     const raw = documentMembers(loaded.text, loaded.members);
-    const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
+    // Lazy: locating the id needs a located parse, which only a finding pays for.
+    const at = () => ({ path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 });
     if (!raw) {
       ctx.f.add(
         TRACE.specInvalid,
