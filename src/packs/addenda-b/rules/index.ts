@@ -11,6 +11,20 @@ import * as cm from './c-metrics.js';
 import * as s3d from './s3-derivations.js';
 import * as s3e from './s3-event-projection.js';
 import * as s3x from './s3-externalization.js';
+// §7 (D-*)
+import * as d01 from './d01-taint.js';
+import * as d04 from './d04-source-tiers.js';
+import * as d05 from './d05-research-need.js';
+import * as d06 from './d06-evidence.js';
+import * as d07 from './d07-run-board.js';
+import * as d08 from './d08-context-packets.js';
+import * as d10 from './d10-assistance.js';
+import * as d13 from './d13-run-guidance.js';
+import * as d14 from './d14-commands.js';
+import * as d15 from './d15-sub-agents.js';
+import * as d17 from './d17-anchors.js';
+import * as d20 from './d20-library.js';
+import * as d21 from './d21-progress.js';
 
 const isRule = (v: unknown): v is Rule =>
   typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
@@ -32,4 +46,6 @@ export const RULES: readonly Rule[] = [
   ...templateMatchRules,
   formulaOutputMismatch,
   ...rulesOf(cm),
+  // §7 (D-*)
+  ...[d01, d04, d05, d06, d07, d08, d10, d13, d14, d15, d17, d20, d21].flatMap(rulesOf),
 ];

@@ -1885,7 +1885,7 @@ export const SourceMaterializationKind = z.enum([
 /** Seed L2284. */
 export const SourceRecord = z.looseObject({
   source_id: z.string(),
-  tier: literalNumber([1, 2, 3]),
+  tier: literalNumber([0, 1, 2, 3]),
   source_kind: z.unknown(),
 });
 
@@ -1930,7 +1930,7 @@ export const ResearchNeedStatus = z.enum([
 /** Seed L2329. */
 export const ResearchNeed = z.looseObject({
   need_id: z.string(),
-  need_scope: ResearchNeedScope,
+  need_scope: z.unknown().optional(),
   task_id: z.string(),
   run_id: z.string().optional(),
   workspace_id: z.string(),
@@ -2104,7 +2104,7 @@ export const RunBoardAuditEvent = z.looseObject({
   run_id: z.string(),
   event_class: RunBoardEventClass,
   payload_ref: z.string(),
-  governance: RunBoardGovernanceEnvelope,
+  governance: z.unknown().optional(),
   event_seq: num,
   created_at: z.string(),
   schema_version: z.enum(['1.0']),
@@ -2193,8 +2193,8 @@ export const ModuleAssistanceRequest = z.looseObject({
   run_id: z.string(),
   requester_ref: z.string(),
   target: z.enum(['module', 'subagent', 'task_agent', 'user', 'forum_room']),
-  target_endpoint_ref: z.string(),
-  answer_schema_ref: z.unknown(),
+  target_endpoint_ref: z.unknown().optional(),
+  answer_schema_ref: z.unknown().optional(),
   request_kind: z.enum([
     'clarification',
     'substantive_review',
@@ -3391,4 +3391,11 @@ export const LOOSENED_FIELDS: Record<string, string> = {
   'RevisionCycleEfficiencyRollup.formula_eval_receipt_ref':
     'validation.metric_value_without_formula_receipt',
   'FormulaSpec.test_vectors': 'validation.formula_test_vector_missing',
+  'SourceRecord.tier': 'validation.tier0_source_record_materialized',
+  'ResearchNeed.need_scope': 'validation.research_need_scope_missing',
+  'RunBoardAuditEvent.governance': 'validation.run_board_event_without_governance',
+  'ModuleAssistanceRequest.target_endpoint_ref':
+    'validation.module_assistance_request_without_endpoint',
+  'ModuleAssistanceRequest.answer_schema_ref':
+    'validation.assistance_request_without_answer_schema',
 };
