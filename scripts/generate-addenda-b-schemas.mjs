@@ -62,7 +62,8 @@ const LOOSENED = {
   'RunBoardAuditEvent.governance': 'validation.run_board_event_without_governance',
   'ModuleAssistanceRequest.target_endpoint_ref':
     'validation.module_assistance_request_without_endpoint',
-  'ModuleAssistanceRequest.answer_schema_ref': 'validation.assistance_request_without_answer_schema',
+  'ModuleAssistanceRequest.answer_schema_ref':
+    'validation.assistance_request_without_answer_schema',
 };
 
 /**

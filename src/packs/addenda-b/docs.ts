@@ -1,6 +1,7 @@
 import { BUILD_READY_CODES } from './build-ready.js';
 import { CATALOGUE } from './catalogue.generated.js';
 import { ADDENDA_B } from './codes.js';
+import { S7_DECISIONS } from './docs-s7.js';
 import { notChecked } from './not-checked.js';
 import { RULES } from './rules/index.js';
 import { LOOSENED_FIELDS } from './schema/generated.js';
@@ -117,6 +118,7 @@ Conventions (the seed leaves them open):
   reading, each stated in the table below, each with a firing fixture; where no plain reading
   exists the code is not checked, with the reason.
 
+${S7_DECISIONS}
 ## The build-ready gate
 
 \`audit-gate fixtures <dir> --build-ready\` runs the conformance fixtures and then judges the

@@ -21,6 +21,16 @@ const matterOf = (e: BundleRecord): string | undefined => {
   return typeof m === 'string' ? m : undefined;
 };
 
+/**
+ * An event's matter when it is not the matter the board's readers operate under (bundle.json's
+ * matter_id). Without a readable bundle.json the readers' matter is unknown (that is reported
+ * as an unreadable bundle), so nothing is judged.
+ */
+function foreignMatter(b: Bundle, e: BundleRecord): string | undefined {
+  const matter = matterOf(e);
+  return b.meta && matter !== undefined && matter !== b.meta.matter_id ? matter : undefined;
+}
+
 /** A post shows the event's content unless it is a redacted stub that says why it was withheld. */
 const showsContent = (p: BundleRecord) => !(p.data.redacted === true && p.data.withheld_reason);
 
@@ -34,8 +44,7 @@ function withheldBecause(b: Bundle, policy: BundleRecord, e: BundleRecord): stri
   if (!strings(policy.data.auto_publish_event_classes).includes(e.data.event_class as string))
     return undefined;
   if (g.visibility_scope === 'private_audit_only') return undefined;
-  const matter = matterOf(e);
-  if (matter !== undefined && matter !== b.meta?.matter_id) return 'matter_firewall';
+  if (foreignMatter(b, e) !== undefined) return 'matter_firewall';
   if (strings(policy.data.suppress_data_classes).includes(g.data_class as string))
     return String(g.data_class);
   return undefined;
@@ -83,8 +92,8 @@ export const visiblePostCrossMatterLeak: Rule = {
   check(b, report) {
     for (const p of b.of('RunBoardVisiblePost')) {
       const e = b.resolve(p.data.source_event_id, 'RunBoardAuditEvent');
-      const matter = e && matterOf(e);
-      if (matter !== undefined && matter !== b.meta?.matter_id && showsContent(p))
+      const matter = e && foreignMatter(b, e);
+      if (matter !== undefined && showsContent(p))
         report(
           p,
           `${nameOf(p, 'post_id')} shows event ${q(p.data.source_event_id)} of matter ${q(matter)} on the board of ${b.meta?.matter_id ? `matter ${q(b.meta.matter_id)}` : 'a run without a matter'}.`,
