@@ -1,5 +1,6 @@
 // §7 (D-*) logic the fixtures exercise only once: transitive taint, the replaceable taint order and
 // default table, lease overlap, guidance state replay, the matter firewall without a bundle.json.
+import fs from 'node:fs';
 import { Bundle, type BundleMeta } from '../src/packs/addenda-b/bundle.js';
 import { checkBundle } from '../src/packs/addenda-b/verify.js';
 import * as d01 from '../src/packs/addenda-b/rules/d01-taint.js';
@@ -7,6 +8,7 @@ import * as d05 from '../src/packs/addenda-b/rules/d05-research-need.js';
 import * as d07 from '../src/packs/addenda-b/rules/d07-run-board.js';
 import * as d13 from '../src/packs/addenda-b/rules/d13-run-guidance.js';
 import type { Rule } from '../src/packs/addenda-b/rules/rule.js';
+import { RULES } from '../src/packs/addenda-b/rules/index.js';
 
 const META: BundleMeta = {
   schema_version: '1.0',
@@ -287,5 +289,70 @@ describe('D-07 matter firewall', () => {
   });
   it('without a readable bundle.json the readers’ matter is unknown and nothing is judged', () => {
     expect(findings(d07, bundle(records, null))).toEqual([]);
+  });
+});
+
+describe('§7 rules never crash on hostile shapes', () => {
+  const S7_TYPES = new Set([
+    'SourceRecord',
+    'SanitizationNode',
+    'SourceKindTaintDefault',
+    'TaintClassOrder',
+    'TaintAggregationPolicy',
+    'EphemeralSourceLookupReceipt',
+    'SourceTierTransitionReceipt',
+    'ResearchNeed',
+    'ResearchNeedLease',
+    'SourceEvidenceAnchor',
+    'ClaimSupportDerivationReceipt',
+    'ApplicabilityScope',
+    'RunBoardPublicationPolicy',
+    'RunBoardAuditEvent',
+    'RunBoardVisiblePost',
+    'TaskRunContextPacketRequest',
+    'TaskRunContextPacketAssemblyReceipt',
+    'PerActivationContextBudget',
+    'ModuleAssistanceRequest',
+    'RunGuidanceCreationEvent',
+    'RunGuidanceItemCurrent',
+    'RunGuidanceLifecycleReceipt',
+    'TaskCommandRegistryEntry',
+    'SubAgentCoordinationProfile',
+    'RunExecutionRequirements',
+    'ModuleProgressBehavior',
+    'StructuredAnchor',
+    'LibraryPromotionCandidate',
+    'LibraryPromotionReceipt',
+    'LibraryPromotionGate',
+  ]);
+  const HOSTILE: unknown[] = [null, 42, '', ['a', 1, null, {}], { a: [1] }];
+  const S7_RULES = RULES.filter((r) => r.meta.section.startsWith('D-'));
+
+  it('every field of every §7 record, replaced by a value of another shape', () => {
+    const dir = 'conformance/addenda-b/clean-single-entity/input';
+    const lines = fs
+      .readFileSync(`${dir}/records.jsonl`, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const registry: Array<Record<string, unknown>> = fs
+      .readdirSync(`${dir}/registry`)
+      .flatMap((f) => [JSON.parse(fs.readFileSync(`${dir}/registry/${f}`, 'utf8'))].flat())
+      .map((r: Record<string, unknown>) => ({ ...r, registry: true }));
+    const all: Array<Record<string, unknown>> = [...registry, ...lines];
+    let runs = 0;
+    all.forEach((r, i) => {
+      if (!S7_TYPES.has(String(r.type))) return;
+      for (const field of Object.keys(r))
+        if (field !== 'type' && field !== 'registry')
+          for (const v of HOSTILE) {
+            const records = all.slice();
+            records[i] = { ...r, [field]: v };
+            expect(() => checkBundle(bundle(records), S7_RULES)).not.toThrow();
+            runs++;
+          }
+    });
+    expect(runs).toBeGreaterThan(500);
+    expect(S7_RULES).toHaveLength(41);
   });
 });

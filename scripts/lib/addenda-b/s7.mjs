@@ -89,7 +89,7 @@ export function registry() {
           'source_update',
           'run_lifecycle',
         ],
-        max_visible_posts_per_run: 500,
+        max_visible_posts_per_run: 10000,
         suppress_data_classes: ['privileged', 'local_only'],
         publish_redacted_stub_when_suppressed: true,
         rate_limit_per_minute: 60,
@@ -882,6 +882,18 @@ export const FIXTURES = [
         withheld_reason: 'local_only',
         rendered_payload_ref: 'rendered/stub',
       });
+    },
+  ],
+  [
+    'board-post-past-volume-cap',
+    BOARD,
+    ['validation.suppressed_event_without_audit_stub'],
+    (m) => {
+      regItem(
+        m,
+        'run-board.json',
+        (r) => r.type === 'RunBoardPublicationPolicy',
+      ).max_visible_posts_per_run = 0;
     },
   ],
   [

@@ -2,6 +2,7 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { firstIssue } from '../../kit/index.js';
 import { RunBoardGovernanceEnvelope } from '../schema/generated.js';
+import { toNumber } from '../schema/primitives.js';
 import type { Rule } from './rule.js';
 import { isObject, nameOf, q, strings } from './util.js';
 
@@ -58,6 +59,8 @@ export const runBoardEventWithoutGovernance: Rule = {
     title: 'A Run Board event has no complete governance envelope',
     remediation:
       'Give the event a RunBoardGovernanceEnvelope (data_class, taint_class, privileged, policy_decision_refs, visibility_scope, redaction_required, schema_version).',
+    decision:
+      'The envelope is checked against RunBoardGovernanceEnvelope (L2464-2479); taint_class must be present too (its type, TaintClass, is not defined, so the schema cannot require it).',
   },
   check(b, report) {
     for (const e of b.of('RunBoardAuditEvent')) {
@@ -111,7 +114,7 @@ export const suppressedEventWithoutAuditStub: Rule = {
     remediation:
       'Publish a stub post for the event: redacted true with its withheld_reason (the policy sets publish_redacted_stub_when_suppressed), and never its content.',
     decision:
-      'An event the board would auto-publish is withheld when its data_class is among the policy’s suppress_data_classes or the matter firewall holds it back. With publish_redacted_stub_when_suppressed, each such event needs a post that is redacted with a withheld_reason; a post that shows its content instead fires too (with visible_post_cross_matter_leak for a matter).',
+      'An event the board would auto-publish is withheld when its data_class is among the policy’s suppress_data_classes or the matter firewall holds it back. With publish_redacted_stub_when_suppressed, each such event needs a post that is redacted with a withheld_reason; a post that shows its content instead fires too (with visible_post_cross_matter_leak for a matter), and so does each post, in event order, that shows content past the policy’s max_visible_posts_per_run (it should be a volume_cap stub).',
   },
   check(b, report) {
     const policy = publicationPolicy(b);
@@ -135,6 +138,15 @@ export const suppressedEventWithoutAuditStub: Rule = {
       else if (own.length === 0)
         report(e, `${nameOf(e, 'event_id')} is withheld (${why}) without a redacted stub post.`);
     }
+    const cap = toNumber(policy.data.max_visible_posts_per_run);
+    if (cap === undefined || Number.isNaN(cap)) return;
+    let shown = 0;
+    for (const p of b.of('RunBoardVisiblePost'))
+      if (showsContent(p) && ++shown > cap)
+        report(
+          p,
+          `${nameOf(p, 'post_id')} is visible post ${shown} of a run capped at ${cap} by policy ${q(policy.data.policy_id)}; publish it as a volume_cap stub.`,
+        );
   },
 };
 
