@@ -10,8 +10,9 @@ export const S7_DECISIONS = `### §7 (D-*) source workspace, forum, run board, t
   Without one the pack uses ${DEFAULT_TAINT_ORDER.map((t) => `\`${t}\``).join(' < ')}: the own
   corpus and verified authorities are trusted, user material within bounds, web material not, and
   an unclassified source is the most tainted. A class the order does not hold ranks above all of
-  them (fail closed), and so does a source whose kind has no default. A user replaces the order
-  by registering their own record.
+  them (fail closed), and so do a source whose kind has no default and an input of the bundle that
+  carries no taint (a ref outside the bundle is not judged). A user replaces the order by
+  registering their own record.
 - **Source-kind taint defaults: registry records.** The bundle's \`SourceKindTaintDefault\` records
   are the table and replace the seed's \`SOURCE_KIND_TAINT_DEFAULTS\` (L2235-2251), which applies
   when the bundle has none. \`allow_override\` is read as the seed writes it: true lets a source

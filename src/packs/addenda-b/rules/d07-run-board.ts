@@ -1,12 +1,14 @@
 // D-07 / D-09 / D-12 / D-24 Run Board governance, publication and matter firewall (L2449-2522).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { firstIssue } from '../../kit/index.js';
+import { fastSchema } from '../../../io/fast-schema.js';
 import { RunBoardGovernanceEnvelope } from '../schema/generated.js';
 import { toNumber } from '../schema/primitives.js';
 import type { Rule } from './rule.js';
 import { isObject, nameOf, q, strings } from './util.js';
 
 const SECTION = 'D-07/D-09/D-12/D-24';
+const ENVELOPE = fastSchema(RunBoardGovernanceEnvelope);
 
 /** The run's publication policy: the first RunBoardPublicationPolicy of the registry. */
 function publicationPolicy(b: Bundle): BundleRecord | undefined {
@@ -68,7 +70,7 @@ export const runBoardEventWithoutGovernance: Rule = {
         report(e, `${nameOf(e, 'event_id')} has no governance envelope.`);
         continue;
       }
-      const parsed = RunBoardGovernanceEnvelope.safeParse(e.data.governance);
+      const parsed = ENVELOPE.safeParse(e.data.governance);
       if (!parsed.success) {
         const issue = firstIssue(parsed.error);
         report(
@@ -114,7 +116,7 @@ export const suppressedEventWithoutAuditStub: Rule = {
     remediation:
       'Publish a stub post for the event: redacted true with its withheld_reason (the policy sets publish_redacted_stub_when_suppressed), and never its content.',
     decision:
-      'An event the board would auto-publish is withheld when its data_class is among the policy’s suppress_data_classes or the matter firewall holds it back. With publish_redacted_stub_when_suppressed, each such event needs a post that is redacted with a withheld_reason; a post that shows its content instead fires too (with visible_post_cross_matter_leak for a matter), and so does each post, in event order, that shows content past the policy’s max_visible_posts_per_run (it should be a volume_cap stub).',
+      'An event the board would auto-publish is withheld when its data_class is among the policy’s suppress_data_classes or the matter firewall holds it back. With publish_redacted_stub_when_suppressed, each such event needs a post that is redacted with a withheld_reason; a post that shows its content instead fires too (with visible_post_cross_matter_leak for a matter), and so does each post, in event order, that shows content past the policy’s max_visible_posts_per_run (it should be a volume_cap stub; retracted posts do not count).',
   },
   check(b, report) {
     const policy = publicationPolicy(b);
@@ -142,7 +144,7 @@ export const suppressedEventWithoutAuditStub: Rule = {
     if (cap === undefined || Number.isNaN(cap)) return;
     let shown = 0;
     for (const p of b.of('RunBoardVisiblePost'))
-      if (showsContent(p) && ++shown > cap)
+      if (showsContent(p) && p.data.lifecycle_state !== 'retracted' && ++shown > cap)
         report(
           p,
           `${nameOf(p, 'post_id')} is visible post ${shown} of a run capped at ${cap} by policy ${q(policy.data.policy_id)}; publish it as a volume_cap stub.`,

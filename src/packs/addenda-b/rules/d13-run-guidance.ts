@@ -8,12 +8,21 @@ const SECTION = 'D-13';
 /** A guidance item starts "proposed", the first state of RunGuidanceLifecycleState (L2634-2640). */
 export const GUIDANCE_INITIAL_STATE = 'proposed';
 
+interface Consumption {
+  receipt: BundleRecord;
+  request: BundleRecord;
+  id: string;
+}
+
 /**
  * The guidance ids a context packet placed in context: the request's required and optional items
  * minus the receipt's omitted ones. Placing guidance in a packet is how a run consumes it.
  */
-function consumed(b: Bundle): Array<{ receipt: BundleRecord; request: BundleRecord; id: string }> {
-  const out: Array<{ receipt: BundleRecord; request: BundleRecord; id: string }> = [];
+function consumed(b: Bundle): Consumption[] {
+  const cached = b.memo.get('d13.consumed');
+  if (cached) return cached as Consumption[];
+  const out: Consumption[] = [];
+  b.memo.set('d13.consumed', out);
   for (const receipt of b.of('TaskRunContextPacketAssemblyReceipt')) {
     const request = b.resolve(receipt.data.request_id, 'TaskRunContextPacketRequest');
     if (!request) continue;

@@ -5,8 +5,15 @@ import { nameOf, present, q } from './util.js';
 
 const SECTION = 'D-20';
 
-const promoted = (b: Bundle) =>
-  b.of('LibraryPromotionReceipt').filter((r) => r.data.status === 'promoted');
+function promoted(b: Bundle): readonly BundleRecord[] {
+  let out = b.memo.get('d20.promoted') as BundleRecord[] | undefined;
+  if (!out)
+    b.memo.set(
+      'd20.promoted',
+      (out = b.of('LibraryPromotionReceipt').filter((r) => r.data.status === 'promoted')),
+    );
+  return out;
+}
 
 /** The versions of a candidate (one candidate_id, in event order). */
 const versions = (b: Bundle, id: unknown) => b.lookup(id, ['LibraryPromotionCandidate']);
