@@ -82,16 +82,15 @@ describe('reading a bundle fails closed', () => {
   });
   it('a "__proto__" key is an ordinary field; a hostile type name is quoted short', async () => {
     const root = bundleCopy();
+    const file = path.join(root, 'b/records.jsonl');
+    const hostileLine = fs.readFileSync(file, 'utf8').split('\n').length + 1;
     fs.appendFileSync(
-      path.join(root, 'b/records.jsonl'),
+      file,
       `{"type":"FormulaValue","value_id":"p","value":{"__proto__":{"polluted":true}}}\n{"type":"${'X'.repeat(500)}"}\n`,
     );
     const { issues } = readBundle(new Workspace(root), path.join(root, 'b'));
-    // the hostile type is the last line of the clean bundle plus the two appended
-    const lines =
-      fs.readFileSync(path.join(root, 'b/records.jsonl'), 'utf8').split('\n').length - 1;
     expect(issues.map((i) => `${i.code.code}@${i.at.line}`)).toEqual([
-      `addenda_b.unknown_record_type@${lines}`,
+      `addenda_b.unknown_record_type@${hostileLine}`,
     ]);
     expect(issues[0]!.message.length).toBeLessThan(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

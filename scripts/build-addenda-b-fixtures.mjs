@@ -979,7 +979,7 @@ export const FIXTURES = [
         type: 'SourceRecord',
         source_id: 'src-1',
         tier: 2,
-        source_kind: 'privileged_document',
+        source_kind: 'document',
         data_class: 'privileged',
       });
     },

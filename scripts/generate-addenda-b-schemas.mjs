@@ -70,6 +70,22 @@ const LOOSENED = {
   'TypedRevisionInstruction.revalidation_policy_ref': 'validation.revalidation_policy_ref_missing',
   'RegenerateRevisionPayload.previous_attempt_hashes':
     'validation.regenerate_missing_previous_attempt_hashes',
+  // §7 (D-*)
+  'SourceRecord.tier': 'validation.tier0_source_record_materialized',
+  'ResearchNeed.need_scope': 'validation.research_need_scope_missing',
+  'RunBoardAuditEvent.governance': 'validation.run_board_event_without_governance',
+  'ModuleAssistanceRequest.target_endpoint_ref':
+    'validation.module_assistance_request_without_endpoint',
+  'ModuleAssistanceRequest.answer_schema_ref':
+    'validation.assistance_request_without_answer_schema',
+};
+
+/**
+ * Loosened fields that keep a type, only wider (still required): the schema admits the value the
+ * seed's code reports and refuses the rest.
+ */
+const WIDENED = {
+  'SourceRecord.tier': 'literalNumber([0, 1, 2, 3])',
 };
 
 const defs = new Map(types.definitions.map((d) => [d.name, d]));
@@ -252,8 +268,9 @@ function objectSource(fields, owner) {
     const type = typeof f.type === 'string' ? parseType(f.type) : f.type;
     if (type.k === 'name' && type.name === 'never') continue; // absence is checked by the rules
     const loosened = LOOSENED[`${owner}.${f.name}`];
-    const src = loosened ? 'z.unknown()' : zod(type);
-    const optional = f.optional || loosened;
+    const widened = WIDENED[`${owner}.${f.name}`];
+    const src = widened ?? (loosened ? 'z.unknown()' : zod(type));
+    const optional = f.optional || (loosened && !widened);
     lines.push(`${JSON.stringify(f.name)}: ${src}${optional ? '.optional()' : ''},`);
   }
   return `z.looseObject({ ${lines.join(' ')} })`;

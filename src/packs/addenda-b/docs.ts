@@ -1,6 +1,7 @@
 import { BUILD_READY_CODES } from './build-ready.js';
 import { CATALOGUE } from './catalogue.generated.js';
 import { ADDENDA_B } from './codes.js';
+import { S7_DECISIONS } from './docs-s7.js';
 import { notChecked } from './not-checked.js';
 import { RULES } from './rules/index.js';
 import { LOOSENED_FIELDS } from './schema/generated.js';
@@ -153,6 +154,7 @@ make its codes mechanical (each rule's own reading is in the table below):
 - **Forum rooms** deliberate when a ModuleAssistanceRequest targets \`forum_room\` (D-10, L2585); its
   \`target_endpoint_ref\` names the room.
 
+${S7_DECISIONS}
 ## The build-ready gate
 
 \`audit-gate fixtures <dir> --build-ready\` runs the conformance fixtures and then judges the

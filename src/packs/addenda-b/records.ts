@@ -12,10 +12,22 @@ export const FormulaValue = z.looseObject({
   value: z.unknown(),
 });
 
+/**
+ * The order of the seed's TaintClass values, least to most tainted (D-01/D-02: the seed names the
+ * classes and aggregates by "max_taint", L2263, but gives no order). A registry record, so a user
+ * can replace the pack's default order (docs/addenda-b.md).
+ */
+export const TaintClassOrder = z.looseObject({
+  order_id: z.string().min(1),
+  least_to_most_tainted: z.array(z.string().min(1)).min(1),
+  schema_version: z.literal('1.0'),
+});
+
 /** Every record type a bundle may hold, by its "type". */
 export const RECORD_SCHEMAS: Record<string, z.ZodType> = {
   ...SEED_RECORD_SCHEMAS,
   FormulaValue,
+  TaintClassOrder,
 };
 
 /** Records whose id is not their first field (or whose first field is not named *_id). */
@@ -31,6 +43,7 @@ const ID_FIELDS: Record<string, string | undefined> = {
   ForumDeliberationPolicy: undefined,
   HardCallPendingPolicy: undefined,
   FormulaValue: 'value_id',
+  TaintClassOrder: 'order_id',
   TypeOwnerRegistryEntry: 'type_name',
   OutcomeStateMatrixEntry: 'state',
   BuildReadyGate: 'gate_id',

@@ -23,6 +23,20 @@ import * as b24 from './b24-sufficiency.js';
 import * as b25 from './b25-plan-dependencies.js';
 import * as b26 from './b26-revalidation.js';
 import * as b27 from './b27-regenerate.js';
+// §7 (D-*)
+import * as d01 from './d01-taint.js';
+import * as d04 from './d04-source-tiers.js';
+import * as d05 from './d05-research-need.js';
+import * as d06 from './d06-evidence.js';
+import * as d07 from './d07-run-board.js';
+import * as d08 from './d08-context-packets.js';
+import * as d10 from './d10-assistance.js';
+import * as d13 from './d13-run-guidance.js';
+import * as d14 from './d14-commands.js';
+import * as d15 from './d15-sub-agents.js';
+import * as d17 from './d17-anchors.js';
+import * as d20 from './d20-library.js';
+import * as d21 from './d21-progress.js';
 
 const isRule = (v: unknown): v is Rule =>
   typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
@@ -46,4 +60,6 @@ export const RULES: readonly Rule[] = [
   ...rulesOf(cm),
   // §5 (B-*)
   ...[b01, b02, b03, b04, b05, b10, b14, b16, b24, b25, b26, b27].flatMap(rulesOf),
+  // §7 (D-*)
+  ...[d01, d04, d05, d06, d07, d08, d10, d13, d14, d15, d17, d20, d21].flatMap(rulesOf),
 ];
