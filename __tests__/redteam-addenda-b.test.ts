@@ -74,3 +74,41 @@ describe('Addenda B red team: non-finite numbers and duplicate ids', () => {
     expect(await codesOf(root)).toEqual([]);
   });
 });
+
+describe('Addenda B red team: formula refs and test vectors', () => {
+  it('a receipt of a recomputed formula whose inputs all lie outside the bundle is not skipped', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) =>
+      lines.map((l) =>
+        l.replace('"input_refs":["val-1-tm-in"]', '"input_refs":["artifacts/tm.json"]'),
+      ),
+    );
+    expect(await codesOf(root)).toEqual(['addenda_b.formula_ref_unresolved']);
+  });
+
+  it('a receipt input that names a record of another type is not merged into the arguments', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) =>
+      lines.map((l) =>
+        l.replace('"input_refs":["val-1-tm-in"]', '"input_refs":["val-1-tm-in","rc-1-weights"]'),
+      ),
+    );
+    expect(await codesOf(root)).toEqual(['addenda_b.formula_ref_unresolved']);
+  });
+
+  it('a test vector input held twice with different values cannot pass', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => [
+      ...lines,
+      '{"type":"FormulaValue","value_id":"tv.criterion_weights_v1.1.in","value":{}}',
+    ]);
+    expect(await codesOf(root)).toEqual(['addenda_b.formula_ref_unresolved']);
+  });
+
+  it('a test vector whose input is outside the bundle is not executed', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => lines);
+    const file = path.join(root, 'b/registry/formulas.json');
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace('"tv.criterion_weights_v1.1.in"', '"vectors/in.json"'),
+    );
+    expect(await codesOf(root)).toEqual([]);
+  });
+});

@@ -6,7 +6,13 @@ import * as a08 from './a08-feedback-routing.js';
 import * as a09 from './a09-registry-contracts.js';
 import * as a23 from './a23-legal-and-snapshots.js';
 import * as c01r from './c01-formula-registry.js';
-import { criterionWeightRules, formulaOutputMismatch, templateMatchRules } from './c01-formulas.js';
+import {
+  criterionWeightRules,
+  formulaOutputMismatch,
+  formulaRefUnresolved,
+  formulaTestVectorFailed,
+  templateMatchRules,
+} from './c01-formulas.js';
 import * as cm from './c-metrics.js';
 import * as s3d from './s3-derivations.js';
 import * as s3e from './s3-event-projection.js';
@@ -31,5 +37,7 @@ export const RULES: readonly Rule[] = [
   ...criterionWeightRules,
   ...templateMatchRules,
   formulaOutputMismatch,
+  formulaRefUnresolved,
+  formulaTestVectorFailed,
   ...rulesOf(cm),
 ];
