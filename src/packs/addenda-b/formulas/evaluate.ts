@@ -37,13 +37,13 @@ export type ValueRef =
 
 export function valueRef(b: Bundle, ref: unknown, field: string): ValueRef {
   if (typeof ref !== 'string') return { state: 'wrong', problem: `${field} is not a string` };
-  const named = b.lookup(ref);
-  const value = named.find((r) => r.type === 'FormulaValue');
+  const value = b.resolve(ref, 'FormulaValue');
   if (value) return { state: 'value', record: value };
-  if (named.length === 0) return { state: 'absent' };
+  const other = b.resolve(ref);
+  if (!other) return { state: 'absent' };
   return {
     state: 'wrong',
-    problem: `${field} ${quote(ref)} names a ${named[0]!.type}, not a FormulaValue`,
+    problem: `${field} ${quote(ref)} names a ${other.type}, not a FormulaValue`,
   };
 }
 

@@ -70,4 +70,4 @@ export function evaluateVectors(b: Bundle): VectorEvaluation[] {
 }
 
 const twice = (b: Bundle, ref: unknown) =>
-  rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length > 0;
+  b.repeated(ref) && rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length > 0;

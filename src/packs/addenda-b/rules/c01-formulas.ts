@@ -164,7 +164,9 @@ export const formulaOutputMismatch: Rule = {
       const codes = Array.isArray(r.data.validation_codes) ? r.data.validation_codes : [];
       const id = q(r.data.receipt_id);
       const refs = [...(r.data.input_refs as string[]), r.data.output_ref];
-      const ambiguous = refs.find((ref) => rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length);
+      const ambiguous = refs.find(
+        (ref) => b.repeated(ref) && rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length,
+      );
       if (ambiguous !== undefined) {
         report(
           r,
