@@ -112,3 +112,26 @@ describe('Addenda B red team: formula refs and test vectors', () => {
     expect(await codesOf(root)).toEqual([]);
   });
 });
+
+describe('Addenda B red team: registry locations', () => {
+  it('a rule finding at a registry array item names that item’s line (read lazily)', async () => {
+    const root = bundleFrom('formula-without-test-vectors', (lines) => lines);
+    const file = path.join(root, 'b/registry/formulas.json');
+    const text = fs.readFileSync(file, 'utf8');
+    const item = text.lastIndexOf('\n  {', text.indexOf('"formula_id": "quality_index_v1"'));
+    const line = text.slice(0, item + 1).split('\n').length;
+    const hasher = new Hasher();
+    try {
+      const r = await addendaBPack.verify(path.join(root, 'b'), {
+        workspace: new Workspace(root),
+        hasher,
+        options: {},
+      });
+      expect(r.findings.map((f) => `${f.code}@${f.location?.path}:${f.location?.line}`)).toEqual([
+        `validation.formula_test_vector_missing@b/registry/formulas.json:${line}`,
+      ]);
+    } finally {
+      await hasher.close();
+    }
+  });
+});

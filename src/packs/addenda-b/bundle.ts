@@ -4,7 +4,7 @@ import type { Location } from '../../model/finding.js';
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import { fastSchema, type FastSchema } from '../../io/fast-schema.js';
 import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
-import { parseJson } from '../../io/json.js';
+import { parseJson, type JsonDoc } from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
 import { firstIssue, streamLines } from '../kit/index.js';
 import { ADDENDA_B } from './codes.js';
@@ -301,17 +301,47 @@ function readRegistry(
       continue;
     }
     const text = decodeUtf8(read.bytes);
-    const parsed = text.ok ? parseJson(text.text) : undefined;
-    if (!parsed?.ok) {
-      const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : '';
+    // JSON.parse first (the located parser is slow, and its objects are slow to read); the
+    // located parse runs only to say where a malformed file breaks, or on which line an item
+    // that a finding names stands. Both keep the last of repeated keys and an own "__proto__".
+    const value = text.ok ? parseFast(text.text) : undefined;
+    if (!text.ok || value === undefined) {
+      const parsed = text.ok ? parseJson(text.text) : undefined;
+      const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : 'is not JSON';
       const line = parsed && !parsed.ok ? parsed.position.line : 1;
       problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel, line });
       continue;
     }
-    const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-    items.forEach((item, i) => {
-      const line = Array.isArray(parsed.value) ? (parsed.doc.lineOf([i]) ?? 1) : 1;
-      admit(item, { path: fileRel, line }, 0, true, bundle, problem);
+    if (!Array.isArray(value.v)) {
+      admit(value.v, { path: fileRel, line: 1 }, 0, true, bundle, problem);
+      continue;
+    }
+    let doc: JsonDoc | undefined;
+    const lineOf = (i: number): number => {
+      if (!doc) {
+        const parsed = parseJson(text.text);
+        if (!parsed.ok) return 1;
+        doc = parsed.doc;
+      }
+      return doc.lineOf([i]) ?? 1;
+    };
+    value.v.forEach((item: unknown, i: number) => {
+      const at = {
+        path: fileRel,
+        get line(): number {
+          return lineOf(i);
+        },
+      };
+      admit(item, at, 0, true, bundle, problem);
     });
+  }
+}
+
+/** JSON.parse, or undefined where it refuses the text (then the located parser says why). */
+function parseFast(text: string): { v: unknown } | undefined {
+  try {
+    return { v: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
   }
 }
