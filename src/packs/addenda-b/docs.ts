@@ -190,7 +190,9 @@ Measured on a quiet 2-core machine with SHA instructions (best of 3): JSON.parse
 audit-gate 991 ms, **2.83×** (target ≤ 3×), peak RSS 189 MiB. Under load from other jobs the
 ratio rose to 3.9–4.6×. The time goes to JSON.parse itself, schema validation, the rule passes and
 garbage collection of the retained records; the record index keeps one map entry per id (an array
-only for a repeated id) and the generated schema checks test plain string and enum fields inline.
+only for a repeated id), the generated schema checks test plain string and enum fields inline,
+and registry files are read with JSON.parse (a registry item's line is located only when a
+finding names it).
 
 ## The pack's own codes
 
