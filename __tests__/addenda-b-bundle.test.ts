@@ -7,6 +7,7 @@ import { Hasher } from '../src/io/hashing.js';
 import { addendaBPack } from '../src/packs/addenda-b/index.js';
 import { readBundle } from '../src/packs/addenda-b/bundle.js';
 import { cli } from './support/cli.js';
+import { buildSuite } from './support/addenda-b-suite.js';
 
 const CLEAN = path.resolve('conformance/addenda-b/clean-single-entity/input');
 const made: string[] = [];
@@ -168,47 +169,8 @@ describe('the CLI', () => {
 });
 
 describe('fixtures --build-ready', () => {
-  const KINDS = [
-    'finding_event_projection',
-    'pattern_c_route_conflict',
-    'formula_nan_zero_denominator',
-    'template_match_zero_weight',
-    'novelty_no_neighbor',
-    'sub_agent_reputation_insufficient_sample',
-    'source_workspace_concurrent_write',
-    'workspace_externalization_privileged_export',
-    'rolling_hash_parallel_same_artifact',
-    'revalidation_cascade_cycle',
-    'sufficiency_no_capability',
-    'sufficiency_missing_evidence',
-    'regenerate_identical_output',
-    'forum_cross_matter_leak',
-    'taint_laundering_through_summary',
-    'run_board_suppressed_event_stub',
-    'reliance_packet_invalidation',
-    'replay_divergence',
-    'hard_call_empty_options',
-    'command_registry_phantom_button',
-  ];
-  /** A suite with one clean fixture per kind: build-ready. */
-  function suite(): string {
-    const dir = tmp();
-    for (const kind of KINDS) {
-      const f = path.join(dir, 'addenda-b', kind);
-      fs.cpSync(CLEAN, path.join(f, 'input'), { recursive: true });
-      fs.writeFileSync(
-        path.join(f, 'fixture.json'),
-        JSON.stringify({
-          fixture_id: kind,
-          fixture_kind: kind,
-          input_bundle_ref: 'input',
-          expected_validation_codes: [],
-          schema_version: '1.0',
-        }),
-      );
-    }
-    return dir;
-  }
+  /** A suite with a firing fixture and a clean twin per kind: build-ready. */
+  const suite = () => buildSuite(tmp(), 'fx');
   const codes = async (dir: string) => {
     const r = await cli(['fixtures', dir, '--build-ready', '--format', 'json'], dir);
     return {
@@ -222,23 +184,25 @@ describe('fixtures --build-ready', () => {
   });
   it('a kind without a fixture fails the gate', async () => {
     const dir = suite();
-    fs.rmSync(path.join(dir, 'addenda-b/replay_divergence'), { recursive: true });
-    expect((await codes(dir)).codes.sort()).toEqual([
+    fs.rmSync(path.join(dir, 'addenda-b/replay_divergence-fires'), { recursive: true });
+    fs.rmSync(path.join(dir, 'addenda-b/replay_divergence-clean'), { recursive: true });
+    expect([...new Set((await codes(dir)).codes)].sort()).toEqual([
       'validation.accepted_patch_without_conformance_fixture',
       'validation.build_ready_gate_failed',
     ]);
   });
   it('a fixture without expected codes, and one whose input is missing, fail the gate', async () => {
     const dir = suite();
-    const f = path.join(dir, 'addenda-b/replay_divergence/fixture.json');
+    const f = path.join(dir, 'addenda-b/replay_divergence-clean/fixture.json');
     const fx = JSON.parse(fs.readFileSync(f, 'utf8'));
     delete fx.expected_validation_codes;
     fs.writeFileSync(f, JSON.stringify(fx));
-    fs.rmSync(path.join(dir, 'addenda-b/hard_call_empty_options/input'), { recursive: true });
+    fs.rmSync(path.join(dir, 'addenda-b/hard_call_empty_options-clean/input'), { recursive: true });
     const r = await codes(dir);
     expect(r.code).toBe(1);
     expect([...new Set(r.codes)].sort()).toEqual([
       'fixture.invalid',
+      'validation.accepted_patch_without_conformance_fixture',
       'validation.build_ready_gate_failed',
       'validation.conformance_fixture_missing_expected_validation',
       'validation.conformance_fixture_not_executed_before_build_ready',
@@ -246,13 +210,13 @@ describe('fixtures --build-ready', () => {
   });
   it('without --build-ready the same suite is judged fixture by fixture only', async () => {
     const dir = suite();
-    fs.rmSync(path.join(dir, 'addenda-b/replay_divergence'), { recursive: true });
+    fs.rmSync(path.join(dir, 'addenda-b/replay_divergence-fires'), { recursive: true });
     const r = await cli(['fixtures', dir, '--format', 'json'], dir);
     expect(r.code).toBe(0);
   });
   it('a seed fixture with a field the seed does not define is invalid', async () => {
     const dir = suite();
-    const f = path.join(dir, 'addenda-b/replay_divergence/fixture.json');
+    const f = path.join(dir, 'addenda-b/replay_divergence-clean/fixture.json');
     fs.writeFileSync(
       f,
       JSON.stringify({ ...JSON.parse(fs.readFileSync(f, 'utf8')), pack: 'aris' }),
@@ -261,7 +225,9 @@ describe('fixtures --build-ready', () => {
   });
   it('expected_receipt_refs must name receipts of the bundle', async () => {
     const dir = suite();
-    const f = path.join(dir, 'addenda-b/replay_divergence/fixture.json');
+    const f = path.join(dir, 'addenda-b/replay_divergence-clean/fixture.json');
+    fs.rmSync(path.join(path.dirname(f), 'input'), { recursive: true });
+    fs.cpSync(CLEAN, path.join(path.dirname(f), 'input'), { recursive: true });
     fs.writeFileSync(
       f,
       JSON.stringify({

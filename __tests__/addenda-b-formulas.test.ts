@@ -73,6 +73,11 @@ describe('normalizeCriterionWeights (seed L1754-1809)', () => {
   });
 });
 
+describe('the QualityIndex pass-status rule as a builtin (seed L1843-1846)', () => {
+  for (const v of vectors.qualityIndexDerivedPassStatus!)
+    it(v.name, () => expectVector('seed:qualityIndexDerivedPassStatus', v));
+});
+
 describe('computeTemplateOverallScore (seed L2094-2132)', () => {
   for (const v of vectors.computeTemplateOverallScore!)
     it(v.name, () => expectVector('seed:computeTemplateOverallScore', v));

@@ -74,3 +74,64 @@ describe('Addenda B red team: non-finite numbers and duplicate ids', () => {
     expect(await codesOf(root)).toEqual([]);
   });
 });
+
+describe('Addenda B red team: formula refs and test vectors', () => {
+  it('a receipt of a recomputed formula whose inputs all lie outside the bundle is not skipped', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) =>
+      lines.map((l) =>
+        l.replace('"input_refs":["val-1-tm-in"]', '"input_refs":["artifacts/tm.json"]'),
+      ),
+    );
+    expect(await codesOf(root)).toEqual(['addenda_b.formula_ref_unresolved']);
+  });
+
+  it('a receipt input that names a record of another type is not merged into the arguments', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) =>
+      lines.map((l) =>
+        l.replace('"input_refs":["val-1-tm-in"]', '"input_refs":["val-1-tm-in","rc-1-weights"]'),
+      ),
+    );
+    expect(await codesOf(root)).toEqual(['addenda_b.formula_ref_unresolved']);
+  });
+
+  it('a test vector input held twice with different values cannot pass', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => [
+      ...lines,
+      '{"type":"FormulaValue","value_id":"tv.criterion_weights_v1.1.in","value":{}}',
+    ]);
+    expect(await codesOf(root)).toEqual(['addenda_b.formula_ref_unresolved']);
+  });
+
+  it('a test vector whose input is outside the bundle is not executed', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => lines);
+    const file = path.join(root, 'b/registry/formulas.json');
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace('"tv.criterion_weights_v1.1.in"', '"vectors/in.json"'),
+    );
+    expect(await codesOf(root)).toEqual([]);
+  });
+});
+
+describe('Addenda B red team: registry locations', () => {
+  it('a rule finding at a registry array item names that item’s line (read lazily)', async () => {
+    const root = bundleFrom('formula-without-test-vectors', (lines) => lines);
+    const file = path.join(root, 'b/registry/formulas.json');
+    const text = fs.readFileSync(file, 'utf8');
+    const item = text.lastIndexOf('\n  {', text.indexOf('"formula_id": "quality_index_v1"'));
+    const line = text.slice(0, item + 1).split('\n').length;
+    const hasher = new Hasher();
+    try {
+      const r = await addendaBPack.verify(path.join(root, 'b'), {
+        workspace: new Workspace(root),
+        hasher,
+        options: {},
+      });
+      expect(r.findings.map((f) => `${f.code}@${f.location?.path}:${f.location?.line}`)).toEqual([
+        `validation.formula_test_vector_missing@b/registry/formulas.json:${line}`,
+      ]);
+    } finally {
+      await hasher.close();
+    }
+  });
+});

@@ -20,6 +20,7 @@ import {
   sha,
   value,
 } from './lib/addenda-b/helpers.mjs';
+import { derivedVectors } from './lib/addenda-b/formula-vectors.mjs';
 import * as s5 from './lib/addenda-b/s5.mjs';
 import * as s7 from './lib/addenda-b/s7.mjs';
 import * as s8 from './lib/addenda-b/s8.mjs';
@@ -92,16 +93,24 @@ function formulaSpec(id, expression, valueKind = 'ratio', unit = 'score_0_1') {
   };
 }
 
+/** The formulas the pack recomputes, with the vectors derived from the seed's functions. */
+const RECOMPUTED = [
+  ['criterion_weights_v1', 'normalizeCriterionWeights', 'distribution', 'unitless'],
+  ['template_match_score_v1', 'computeTemplateOverallScore', 'ratio', 'score_0_1'],
+  ['quality_index_pass_status_v1', 'qualityIndexDerivedPassStatus', 'enum_derived', 'unitless'],
+].map(([id, fn, kind, unit]) => {
+  const { testVectors, values } = derivedVectors(id, fn);
+  const spec = formulaSpec(id, `seed:${fn}`, kind, unit);
+  spec.test_vectors = testVectors;
+  if (kind === 'enum_derived') delete spec.output.range;
+  return { spec, values };
+});
+
 export function baseRegistry() {
   const registry = {
+    'formula-vectors.json': RECOMPUTED.flatMap((f) => clone(f.values)),
     'formulas.json': [
-      formulaSpec(
-        'criterion_weights_v1',
-        'seed:normalizeCriterionWeights',
-        'distribution',
-        'unitless',
-      ),
-      formulaSpec('template_match_score_v1', 'seed:computeTemplateOverallScore'),
+      ...RECOMPUTED.map((f) => clone(f.spec)),
       formulaSpec('quality_index_v1', 'doc23:quality_index.ts'),
       formulaSpec('finding_precision_v1', 'doc23:finding_precision.sql', 'ratio', 'ratio'),
       formulaSpec('sub_agent_reputation_score_v1', 'doc23:reputation.ts'),
@@ -1643,6 +1652,122 @@ export const FIXTURES = [
       regItem(m, 'formulas.json', (f) => f.formula_id === 'quality_index_v1').test_vectors = [];
     },
   ],
+  // A-09 BuildReadyGate record: what the bundle itself shows of its requirements
+  ['clean-build-ready-gate', 'command_registry_phantom_button', [], (m) => buildReadyGate(m)],
+  [
+    'build-ready-gate-pending-row',
+    'command_registry_phantom_button',
+    ['validation.build_ready_gate_failed', 'validation.pending_owner_without_degraded_behavior'],
+    (m) => {
+      buildReadyGate(m);
+      delete regItem(m, 'type-owners.json', (t) => t.status === 'pending_absorption')
+        .pending_consumer_behavior;
+    },
+  ],
+  [
+    'build-ready-gate-owner-registered-twice',
+    'command_registry_phantom_button',
+    ['validation.build_ready_gate_failed'],
+    (m) => {
+      buildReadyGate(m);
+      const owners = m.registry['type-owners.json'];
+      owners.push({ ...clone(owners[0]), canonical_owner_doc: 'DOC20' });
+    },
+  ],
+  [
+    'build-ready-gate-without-suite',
+    'command_registry_phantom_button',
+    ['validation.build_ready_gate_failed'],
+    (m) => {
+      buildReadyGate(m).required_validation_suite_refs = [];
+    },
+  ],
+  [
+    'build-ready-gate-suite-wrong-type',
+    'command_registry_phantom_button',
+    ['validation.build_ready_gate_failed'],
+    (m) => {
+      buildReadyGate(m).required_validation_suite_refs = ['conformance/addenda-b', 'rc-1-qi'];
+    },
+  ],
+  // C-01 test vectors (executed) and the refs of recomputed receipts (addenda_b.*, ours)
+  [
+    'formula-vector-wrong-output',
+    'formula_nan_zero_denominator',
+    ['addenda_b.formula_test_vector_failed'],
+    (m) => {
+      regItem(
+        m,
+        'formula-vectors.json',
+        (v) => v.value_id === 'tv.criterion_weights_v1.1.out',
+      ).value = { a: 0.5, b: 0.5 };
+    },
+  ],
+  [
+    'formula-vector-wrong-code',
+    'template_match_zero_weight',
+    ['addenda_b.formula_test_vector_failed'],
+    (m) => {
+      // vector 6 ("all weights zero") throws template_match_total_weight_zero
+      const spec = regItem(m, 'formulas.json', (f) => f.formula_id === 'template_match_score_v1');
+      spec.test_vectors[5].expected_validation_codes = ['validation.template_match_weight_invalid'];
+    },
+  ],
+  [
+    'formula-vector-quality-status',
+    'formula_nan_zero_denominator',
+    ['addenda_b.formula_test_vector_failed'],
+    (m) => {
+      // vector 1: a gate failure wins over a high score
+      regItem(
+        m,
+        'formula-vectors.json',
+        (v) => v.value_id === 'tv.quality_index_pass_status_v1.1.out',
+      ).value = 'passed';
+    },
+  ],
+  [
+    'formula-vector-input-wrong-type',
+    'formula_nan_zero_denominator',
+    ['addenda_b.formula_ref_unresolved'],
+    (m) => {
+      const spec = regItem(m, 'formulas.json', (f) => f.formula_id === 'criterion_weights_v1');
+      spec.test_vectors[0].input_ref = 'rc-1-qi';
+    },
+  ],
+  [
+    'formula-receipt-input-wrong-type',
+    'formula_nan_zero_denominator',
+    ['addenda_b.formula_ref_unresolved'],
+    (m) => {
+      byId(m, 'FormulaEvaluationReceipt', 'receipt_id', 'rc-1-weights').input_refs = ['obs-1-1'];
+    },
+  ],
+  [
+    'formula-receipt-input-missing',
+    'template_match_zero_weight',
+    ['addenda_b.formula_ref_unresolved'],
+    (m) => {
+      byId(m, 'FormulaEvaluationReceipt', 'receipt_id', 'rc-1-tm').input_refs.push('val-1-tm-more');
+    },
+  ],
+  [
+    'formula-receipt-output-wrong-type',
+    'template_match_zero_weight',
+    ['addenda_b.formula_ref_unresolved'],
+    (m) => {
+      byId(m, 'FormulaEvaluationReceipt', 'receipt_id', 'rc-1-tm').output_ref = 'rc-1-qi';
+    },
+  ],
+  [
+    'formula-receipt-output-missing',
+    'formula_nan_zero_denominator',
+    ['addenda_b.formula_ref_unresolved'],
+    (m) => {
+      byId(m, 'FormulaEvaluationReceipt', 'receipt_id', 'rc-1-weights').output_ref =
+        'outputs/elsewhere';
+    },
+  ],
   [
     'receipt-on-old-formula-version',
     'formula_nan_zero_denominator',
@@ -1942,6 +2067,23 @@ export const FIXTURES = [
   ],
   ...SECTIONS.flatMap((s) => s.FIXTURES),
 ];
+
+/** Adds the seed's BuildReadyGate (L754-763) to the registry; returns it. */
+function buildReadyGate(m) {
+  const gate = {
+    type: 'BuildReadyGate',
+    gate_id: 'build-ready.doc23-addenda-b.v1',
+    target_doc_family: 'DOC23_ADDENDA_B',
+    required_type_owner_registry_clean: true,
+    required_pending_absorption_rows_closed_or_degraded: true,
+    required_command_registry_entries_complete: true,
+    required_cross_doc_insert_obligations_absorbed_or_stubbed: true,
+    required_validation_suite_refs: ['conformance/addenda-b'],
+    schema_version: '1.0',
+  };
+  m.registry['build-ready.json'] = gate;
+  return gate;
+}
 
 /** Replaces entity 1's weights inputs; the receipt records the resulting error, as a correct producer would. */
 function weightsCase(m, code, policy, criteria = (c) => c, recorded = true) {

@@ -148,7 +148,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
         });
         results.push(...fixtureResults);
         if (opts.buildReady)
-          runFindings.push(...suiteFindings(all, fixtureResults, ws.rel(dir.abs)));
+          runFindings.push(...suiteFindings(all, fixtureResults, ws.rel(dir.abs), ws));
       }
     }
   } finally {

@@ -1,4 +1,5 @@
 import type { Finding } from '../model/finding.js';
+import type { Workspace } from '../io/workspace.js';
 import type { Pack, PackResult } from '../packs/pack.js';
 
 /**
@@ -9,6 +10,7 @@ export function suiteFindings(
   packs: readonly Pack[],
   results: readonly PackResult[],
   fixtureDir: string,
+  workspace: Workspace,
 ): Finding[] {
   return packs.flatMap((pack) => {
     const gate = pack.fixtures?.suite;
@@ -16,6 +18,7 @@ export function suiteFindings(
     return gate.check(
       results.filter((r) => r.target.context['pack'] === pack.id),
       fixtureDir,
+      workspace,
     );
   });
 }

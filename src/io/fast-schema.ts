@@ -249,7 +249,8 @@ function compileObject(def: Def): Pred {
   const lines = entries.map(([k, s], i) => {
     const key = JSON.stringify(k);
     const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
-    return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
+    const test = inlineTest(s) ?? `p[${i}](x)`;
+    return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!(${test})) return false;`;
   });
   // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
   // code generation.
@@ -263,6 +264,32 @@ function compileObject(def: Def): Pred {
     ${rest}
   };`;
   return new Function('hasOwn', 'p', source)(Object.hasOwn, preds) as Pred;
+}
+
+/**
+ * The predicate of the commonest field schemas (a plain string, a small string enum, optional
+ * ones) as an expression over `x`, so the generated object check calls no closure for them;
+ * undefined for any other schema (its compiled predicate is called).
+ */
+function inlineTest(s: Schema): string | undefined {
+  const def = s._zod.def;
+  if (def.checks?.length) return undefined;
+  switch (def.type) {
+    case 'string':
+      return "typeof x === 'string'";
+    case 'optional': {
+      const inner = inlineTest(def.innerType!);
+      return inner && `(x === undefined || ${inner})`;
+    }
+    case 'literal':
+    case 'enum': {
+      const values = def.type === 'literal' ? def.values! : Object.values(def.entries!);
+      if (values.length > 8 || !values.every((v) => typeof v === 'string')) return undefined;
+      return `(${values.map((v) => `x === ${JSON.stringify(v)}`).join(' || ')})`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 function compileUnion(def: Def): Pred {

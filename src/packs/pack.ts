@@ -89,9 +89,11 @@ export interface SuiteGate {
   codes: readonly CodeDef[];
   /**
    * Findings about the suite from the results of this pack's fixtures (failed ones included;
-   * `fixtureDir` is the suite's folder, repo-relative, for locations).
+   * `fixtureDir` is the suite's folder, repo-relative, for locations). `workspace` lets the gate
+   * look at the fixture folders again (what the runner's results do not carry: symlinks, the
+   * fields fixture.json holds beyond the pack's schema).
    */
-  check(results: readonly PackResult[], fixtureDir: string): Finding[];
+  check(results: readonly PackResult[], fixtureDir: string, workspace: Workspace): Finding[];
 }
 
 /** A command-line flag of a pack's subcommand: data, so the CLI builds parsing and help from it. */

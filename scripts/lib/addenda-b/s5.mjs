@@ -522,7 +522,6 @@ function regenerateAgain(m, ...actions) {
 
 const B = 'validation.';
 const FAILED = { expected_terminal_state: 'failed' };
-const PASSED = { expected_terminal_state: 'passed' };
 
 export const FIXTURES = [
   // B-03 / D-16 Source Workspace
@@ -1025,7 +1024,6 @@ export const FIXTURES = [
     'sufficiency_no_capability',
     [],
     (m) => Object.assign(det(m), noCapability()),
-    PASSED,
   ],
   [
     's5-sufficiency-missing-evidence-not-mapped',
@@ -1045,7 +1043,6 @@ export const FIXTURES = [
       Object.assign(det(m), missingEvidence());
       push(m, outcomeObservation(1, 'needs_information'));
     },
-    PASSED,
   ],
   [
     's5-sufficiency-terminal-without-detection',
@@ -1092,7 +1089,6 @@ export const FIXTURES = [
     'sufficiency_no_capability',
     [],
     (m) => noImprovement(m),
-    PASSED,
   ],
   [
     's5-sufficiency-exhaustion-without-universe',

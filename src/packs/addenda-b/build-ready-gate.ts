@@ -1,21 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { finding, type Finding } from '../../model/finding.js';
+import { loadJsonObject } from '../../io/json-file.js';
+import type { Workspace } from '../../io/workspace.js';
 import type { PackResult } from '../pack.js';
 import { BUILD_READY } from './build-ready.js';
+import { ADDENDA_B } from './codes.js';
 import { AddendaBConformanceFixtureKind } from './schema/generated.js';
+import { SeedFixture } from './seed-fixture.js';
+
+/** The kinds with no defect code of their own: their firing fixture asserts a terminal state. */
+export const TERMINAL_STATE_KINDS: ReadonlySet<string> = new Set([
+  'sub_agent_reputation_insufficient_sample',
+  'sufficiency_no_capability',
+  'sufficiency_missing_evidence',
+]);
+
+/** The reader's codes: a fixture expecting only these proves the reader, not its kind's rules. */
+const READER_CODES: ReadonlySet<string> = new Set(
+  [
+    ADDENDA_B.bundleUnreadable,
+    ADDENDA_B.recordMalformed,
+    ADDENDA_B.unknownRecordType,
+    ADDENDA_B.schemaViolation,
+  ].map((c) => c.code),
+);
+
+/** A seed fixture is a few hundred bytes; a bigger fixture.json does not count. */
+export const MAX_FIXTURE_JSON_BYTES = 256 * 1024;
+
+/** What one fixture contributes to its kind: a firing fixture, a clean twin, or nothing (why). */
+interface Standing {
+  result: PackResult;
+  id: string;
+  kind: string | undefined;
+  path: string;
+  role?: 'firing' | 'clean';
+  /** Passed, but proves the reader (unreadable bundle, reader codes only): counts for no kind. */
+  readerOnly?: boolean;
+  why?: string;
+}
 
 /**
  * The build-ready gate over a conformance run (seed §10 L3381-3420, A-09 BuildReadyGate L754,
- * §12.6): the package is build-ready only when every one of the 20 fixture kinds has a fixture,
- * every Addenda B fixture ran to a result and passed, and none lacks its expected codes (the
- * conformance runner gives those BUILD_READY.missingExpected). `mine` are this pack's fixtures.
+ * §12.6 L3457): the package is build-ready only when each of the 20 fixture kinds has a firing
+ * fixture and a clean twin that ran and passed, every Addenda B fixture ran to a result and
+ * passed, and none lacks its expected codes (the runner gives those
+ * BUILD_READY.missingExpected). `mine` are this pack's fixtures. The runner accepts more than
+ * counts here: a fixture counts only as the seed's own file at <dir>/addenda-b/<fixture_id>/
+ * (docs/addenda-b.md, "The build-ready gate").
  */
-export function buildReadyFindings(mine: readonly PackResult[], fixtureDir: string): Finding[] {
+export function buildReadyFindings(
+  mine: readonly PackResult[],
+  fixtureDir: string,
+  ws: Workspace,
+): Finding[] {
   const out: Finding[] = [];
-  for (const r of mine) {
-    const ran =
-      (r.extension as { actual_validation_codes?: unknown } | undefined)
-        ?.actual_validation_codes !== undefined;
-    if (!ran)
+  for (const r of mine)
+    if (!ran(r))
       out.push(
         finding(BUILD_READY.notExecuted, {
           subject: r.target.id,
@@ -23,25 +65,161 @@ export function buildReadyFindings(mine: readonly PackResult[], fixtureDir: stri
           location: { path: `${r.target.path}/fixture.json` },
         }),
       );
-  }
-  const kinds = new Set(mine.map((r) => r.target.context.fixture_kind));
-  for (const kind of AddendaBConformanceFixtureKind.options)
-    if (!kinds.has(kind))
+
+  const standings = mine.map((r) => judge(r, fixtureDir, ws));
+  markDuplicates(standings);
+  for (const s of standings)
+    if (s.why && !s.readerOnly && ran(s.result) && s.result.findings.length === 0)
+      out.push(
+        finding(BUILD_READY.gateFailed, {
+          subject: s.result.target.id,
+          message: `Fixture ${s.id}${s.kind ? ` (${s.kind})` : ''} passed but does not count toward build-ready: ${s.why}.`,
+          location: { path: s.path },
+        }),
+      );
+
+  const uncovered: string[] = [];
+  for (const kind of AddendaBConformanceFixtureKind.options) {
+    const ofKind = standings.filter((s) => s.kind === kind);
+    for (const role of ['firing', 'clean'] as const) {
+      if (ofKind.some((s) => s.role === role)) continue;
+      uncovered.push(`${kind} (${role === 'firing' ? 'no firing fixture' : 'no clean twin'})`);
       out.push(
         finding(BUILD_READY.kindWithoutFixture, {
           subject: 'gate',
-          message: `No conformance fixture of kind ${kind} under ${fixtureDir}/addenda-b/.`,
+          message: `Kind ${kind} has no ${ROLE_TEXT[role](kind)} that ran and passed under ${fixtureDir}/addenda-b/${notCounted(ofKind)}.`,
           location: { path: fixtureDir },
         }),
       );
+    }
+  }
+
   const failed = mine.filter((r) => r.findings.length > 0).length;
   if (out.length || failed)
     out.push(
       finding(BUILD_READY.gateFailed, {
         subject: 'gate',
-        message: `DOC23 Addenda B is not build-ready: ${failed} of ${mine.length} fixture(s) failed, ${out.length} requirement(s) unmet.`,
+        message: `DOC23 Addenda B is not build-ready: ${failed} of ${mine.length} fixture(s) failed${uncovered.length ? `; kinds not covered: ${uncovered.join(', ')}` : ''}.`,
         location: { path: fixtureDir },
       }),
     );
   return out;
+}
+
+const ROLE_TEXT = {
+  firing: (kind: string) =>
+    TERMINAL_STATE_KINDS.has(kind)
+      ? 'firing fixture (expected codes of a rule, or an expected_terminal_state)'
+      : 'firing fixture (expected_validation_codes naming a rule’s code)',
+  clean: () => 'clean twin (expected_validation_codes [] and no other expected terminal state)',
+};
+
+/** " (fixtures of the kind that do not count: id: why; …)", at most five. */
+function notCounted(ofKind: readonly Standing[]): string {
+  const list = ofKind.filter((s) => s.why).map((s) => `${s.id}: ${s.why}`);
+  if (!list.length) return '';
+  const more = list.length > 5 ? `; and ${list.length - 5} more` : '';
+  return ` (fixtures of the kind that do not count: ${list.slice(0, 5).join('; ')}${more})`;
+}
+
+function ran(r: PackResult): boolean {
+  return (
+    (r.extension as { actual_validation_codes?: unknown } | undefined)?.actual_validation_codes !==
+    undefined
+  );
+}
+
+/** Where a counted fixture may stand: <dir>/addenda-b/<id>, or <dir>/<id> when <dir> is addenda-b/. */
+function underAddendaB(folder: string, fixtureDir: string, ws: Workspace): boolean {
+  const parent = path.dirname(folder);
+  const dir = path.resolve(ws.root, fixtureDir);
+  return (
+    parent === path.join(dir, 'addenda-b') || (path.basename(dir) === 'addenda-b' && parent === dir)
+  );
+}
+
+const isLink = (p: string) => {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};
+const isRealDir = (p: string) => {
+  try {
+    return fs.lstatSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/** A plain folder name beside fixture.json: no separators, not "." or "..". */
+const BESIDE = /^(?!\.\.?$)[^/\\\0]+$/;
+
+/** Judges one fixture result: its role for its kind, or why it does not count. */
+function judge(r: PackResult, fixtureDir: string, ws: Workspace): Standing {
+  const rel = r.target.path;
+  const s: Standing = {
+    result: r,
+    id: r.subjects[0]?.name ?? rel,
+    kind:
+      typeof r.target.context['fixture_kind'] === 'string'
+        ? r.target.context['fixture_kind']
+        : undefined,
+    path: `${rel}/fixture.json`,
+  };
+  const no = (why: string) => ((s.why = why), s);
+  if (!ran(r)) return no('it did not run to a result');
+  if (r.findings.length > 0 || r.target.terminal_state !== 'passed') return no('it failed');
+  const folder = path.resolve(ws.root, rel);
+  if (!underAddendaB(folder, fixtureDir, ws))
+    return no(`it is not at ${fixtureDir}/addenda-b/<fixture_id>/`);
+  if (isLink(folder) || isLink(path.join(folder, 'fixture.json')))
+    return no('its folder or fixture.json is a symlink');
+  const loaded = loadJsonObject(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);
+  if (loaded.state !== 'ok')
+    return no(`fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}`);
+  const parsed = SeedFixture.safeParse(loaded.data);
+  if (!parsed.success) {
+    const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(SeedFixture.shape, k));
+    return no(
+      extra.length
+        ? `fixture.json holds fields the seed's AddendaBConformanceFixture does not define (${extra.slice(0, 5).join(', ')})`
+        : 'fixture.json is not the seed’s AddendaBConformanceFixture',
+    );
+  }
+  const fx = parsed.data;
+  s.id = fx.fixture_id;
+  if (fx.fixture_kind !== s.kind) return no('fixture.json changed while the suite ran');
+  if (path.basename(folder) !== fx.fixture_id)
+    return no(`its folder is not named after its fixture_id "${fx.fixture_id}"`);
+  const input = path.join(folder, fx.input_bundle_ref);
+  if (!BESIDE.test(fx.input_bundle_ref) || isLink(input) || !isRealDir(input))
+    return no(`input_bundle_ref "${fx.input_bundle_ref}" is not a folder beside fixture.json`);
+  const actual = (r.extension as { actual_terminal_state?: unknown }).actual_terminal_state;
+  const codes = fx.expected_validation_codes ?? [];
+  // Reader fixtures are legitimate tests of the reader: they just do not cover their kind.
+  const readerOnly = (why: string) => ((s.readerOnly = true), no(why));
+  if (actual === 'unreadable' || fx.expected_terminal_state === 'unreadable')
+    return readerOnly('its bundle is unreadable, which proves the reader, not the kind');
+  if (codes.some((c) => !READER_CODES.has(c))) s.role = 'firing';
+  else if (codes.length > 0) return readerOnly('it expects only the reader’s codes, not a rule’s');
+  else if (TERMINAL_STATE_KINDS.has(fx.fixture_kind) && fx.expected_terminal_state !== undefined)
+    s.role = 'firing';
+  else if (fx.expected_terminal_state === undefined || fx.expected_terminal_state === 'passed')
+    s.role = 'clean';
+  else return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
+  return s;
+}
+
+/** A fixture_id used by two fixtures names neither: none of them counts. */
+function markDuplicates(standings: Standing[]): void {
+  const byId = new Map<string, Standing[]>();
+  for (const s of standings) byId.set(s.id, [...(byId.get(s.id) ?? []), s]);
+  for (const [id, list] of byId)
+    if (list.length > 1)
+      for (const s of list) {
+        s.role = undefined;
+        s.why ??= `fixture_id "${id}" is used by ${list.length} fixtures (${list.map((x) => x.path).join(', ')})`;
+      }
 }

@@ -22,9 +22,9 @@ export const BUILD_READY = {
   kindWithoutFixture: {
     code: 'validation.accepted_patch_without_conformance_fixture',
     severity: 'error',
-    title: 'An Addenda B fixture kind has no conformance fixture',
+    title: 'An Addenda B fixture kind has no firing fixture or no clean twin that counts',
     remediation:
-      'Add a fixture of the kind under <dir>/addenda-b/<fixture_id>/ (the seed lists 20 kinds, L3384-3404).',
+      'Add a firing fixture (expected_validation_codes of a rule) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed’s fields only (docs/addenda-b.md, "The build-ready gate").',
   },
   gateFailed: {
     code: 'validation.build_ready_gate_failed',

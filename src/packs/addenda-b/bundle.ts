@@ -4,7 +4,7 @@ import type { Location } from '../../model/finding.js';
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import { fastSchema, type FastSchema } from '../../io/fast-schema.js';
 import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
-import { parseJson } from '../../io/json.js';
+import { parseJson, type JsonDoc } from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
 import { firstIssue, streamLines } from '../kit/index.js';
 import { ADDENDA_B } from './codes.js';
@@ -42,11 +42,20 @@ export interface Issue {
   at: Location;
 }
 
+/** The records of one type, and the field holding their own id (looked up once per type). */
+interface TypeSlot {
+  records: BundleRecord[];
+  idField: string | undefined;
+}
+
+const NONE: readonly BundleRecord[] = Object.freeze([]);
+
 /** A read bundle: every record that is well-formed and matches its seed type, indexed. */
 export class Bundle {
   readonly records: BundleRecord[] = [];
-  private readonly byType = new Map<string, BundleRecord[]>();
-  private readonly byId = new Map<string, BundleRecord[]>();
+  private readonly byType = new Map<string, TypeSlot>();
+  /** Own id → its record, or its records when the id is repeated (most ids are not: no array each). */
+  private readonly byId = new Map<string, BundleRecord | BundleRecord[]>();
   /** Memo for derived views that several rules share (e.g. formula recomputation). */
   readonly memo = new Map<string, unknown>();
 
@@ -58,36 +67,45 @@ export class Bundle {
 
   add(r: BundleRecord): void {
     this.records.push(r);
-    let list = this.byType.get(r.type);
-    if (!list) this.byType.set(r.type, (list = []));
-    list.push(r);
-    const idField = idFieldOf(r.type);
-    const id = idField ? r.data[idField] : undefined;
-    if (typeof id === 'string') {
-      const same = this.byId.get(id);
-      if (same) same.push(r);
-      else this.byId.set(id, [r]);
-    }
+    let slot = this.byType.get(r.type);
+    if (!slot) this.byType.set(r.type, (slot = { records: [], idField: idFieldOf(r.type) }));
+    slot.records.push(r);
+    const id = slot.idField ? r.data[slot.idField] : undefined;
+    if (typeof id !== 'string') return;
+    const same = this.byId.get(id);
+    if (same === undefined) this.byId.set(id, r);
+    else if (Array.isArray(same)) same.push(r);
+    else this.byId.set(id, [same, r]);
   }
 
   of(type: string): readonly BundleRecord[] {
-    return this.byType.get(type) ?? [];
+    return this.byType.get(type)?.records ?? NONE;
   }
 
   /** The records whose own id is `ref` (of one of `types`, when given). */
   lookup(ref: unknown, types?: readonly string[]): BundleRecord[] {
     if (typeof ref !== 'string') return [];
-    const all = this.byId.get(ref) ?? [];
-    return types ? all.filter((r) => types.includes(r.type)) : all;
+    const found = this.byId.get(ref);
+    if (found === undefined) return [];
+    if (!Array.isArray(found)) return !types || types.includes(found.type) ? [found] : [];
+    return types ? found.filter((r) => types.includes(r.type)) : found.slice();
   }
 
-  /** The first record whose own id is `ref`, of one of `types` (no allocation: rules call it per record). */
-  resolve(ref: unknown, ...types: string[]): BundleRecord | undefined {
+  /** Whether more than one record has the own id `ref` (a repeat, maybe a rewrite). */
+  repeated(ref: unknown): boolean {
+    return typeof ref === 'string' && Array.isArray(this.byId.get(ref));
+  }
+
+  /** The first record whose own id is `ref`, of type `type` or one of `more` (no allocation: rules call it per record). */
+  resolve(ref: unknown, type?: string, ...more: string[]): BundleRecord | undefined {
     if (typeof ref !== 'string') return undefined;
-    const all = this.byId.get(ref);
-    if (!all) return undefined;
-    if (types.length === 0) return all[0];
-    for (const r of all) if (types.includes(r.type)) return r;
+    const found = this.byId.get(ref);
+    if (found === undefined) return undefined;
+    if (type === undefined) return Array.isArray(found) ? found[0] : found;
+    const wanted = (r: BundleRecord) =>
+      r.type === type || (more.length > 0 && more.includes(r.type));
+    if (!Array.isArray(found)) return wanted(found) ? found : undefined;
+    for (const r of found) if (wanted(r)) return r;
     return undefined;
   }
 }
@@ -283,17 +301,47 @@ function readRegistry(
       continue;
     }
     const text = decodeUtf8(read.bytes);
-    const parsed = text.ok ? parseJson(text.text) : undefined;
-    if (!parsed?.ok) {
-      const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : '';
+    // JSON.parse first (the located parser is slow, and its objects are slow to read); the
+    // located parse runs only to say where a malformed file breaks, or on which line an item
+    // that a finding names stands. Both keep the last of repeated keys and an own "__proto__".
+    const value = text.ok ? parseFast(text.text) : undefined;
+    if (!text.ok || value === undefined) {
+      const parsed = text.ok ? parseJson(text.text) : undefined;
+      const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : 'is not JSON';
       const line = parsed && !parsed.ok ? parsed.position.line : 1;
       problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel, line });
       continue;
     }
-    const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-    items.forEach((item, i) => {
-      const line = Array.isArray(parsed.value) ? (parsed.doc.lineOf([i]) ?? 1) : 1;
-      admit(item, { path: fileRel, line }, 0, true, bundle, problem);
+    if (!Array.isArray(value.v)) {
+      admit(value.v, { path: fileRel, line: 1 }, 0, true, bundle, problem);
+      continue;
+    }
+    let doc: JsonDoc | undefined;
+    const lineOf = (i: number): number => {
+      if (!doc) {
+        const parsed = parseJson(text.text);
+        if (!parsed.ok) return 1;
+        doc = parsed.doc;
+      }
+      return doc.lineOf([i]) ?? 1;
+    };
+    value.v.forEach((item: unknown, i: number) => {
+      const at = {
+        path: fileRel,
+        get line(): number {
+          return lineOf(i);
+        },
+      };
+      admit(item, at, 0, true, bundle, problem);
     });
+  }
+}
+
+/** JSON.parse, or undefined where it refuses the text (then the located parser says why). */
+function parseFast(text: string): { v: unknown } | undefined {
+  try {
+    return { v: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
   }
 }

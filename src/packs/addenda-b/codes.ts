@@ -40,4 +40,20 @@ export const ADDENDA_B = {
     remediation:
       'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
   },
+  formulaRefUnresolved: {
+    code: 'addenda_b.formula_ref_unresolved',
+    severity: 'error',
+    title:
+      'A receipt or test vector of a recomputed formula names an input or output that is not a FormulaValue of the bundle',
+    remediation:
+      'Write each input and the output as {"type":"FormulaValue","value_id":…,"value":…} and name it by value_id in input_refs / output_ref (input_ref / expected_output_ref of a test vector).',
+  },
+  formulaTestVectorFailed: {
+    code: 'addenda_b.formula_test_vector_failed',
+    severity: 'error',
+    title:
+      'A formula test vector expects another output or other validation codes than the seed function computes from its input',
+    remediation:
+      'Fix the vector’s expected output (expected_output_ref) or expected_validation_codes, or the formula it tests.',
+  },
 } as const satisfies Record<string, CodeDef>;

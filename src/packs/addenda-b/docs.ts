@@ -32,7 +32,8 @@ the pack is built from is in \`scripts/addenda-b/\` (catalogue of the 213 \`vali
 every seed type, formula vectors derived from the seed's own functions).
 
 This build is **part 1**: the bundle reader, a schema for every seed interface, §3 cross-cutting
-invariants, §4 (A-*) contracts, §6 (C-*) formulas (recomputed), and the §10 build-ready gate.
+invariants, §4 (A-*) contracts with the BuildReadyGate record, §6 (C-*) formulas (recomputed from
+their receipts' FormulaValues, with their test vectors executed), and the §10 build-ready gate.
 ${checked} of ${CATALOGUE.length} codes are checked; the others are listed below as **not checked**
 with the reason, in every report (\`--format json\`: \`extensions\` → \`not_checked\`), and are never
 counted as passing. §5, §7 and §8 (runtime state machines, source/forum/board governance, the
@@ -82,15 +83,33 @@ Conventions (the seed leaves them open):
 - **Event order** is line order; registry records come before every event.
 - **Formula values.** The seed passes formula arguments and gets outputs that it never stores as
   records. A bundle holds them as \`{"type":"FormulaValue","value_id":…,"value":…}\` (the only
-  record type that is not a seed interface): a FormulaEvaluationReceipt's \`input_refs\` name
-  FormulaValues whose values (objects of the seed function's parameter names) are merged into the
-  arguments, its \`output_ref\` names the FormulaValue of the output.
+  record type that is not a seed interface, in records.jsonl or registry/): a
+  FormulaEvaluationReceipt's \`input_refs\` name FormulaValues whose values (objects of the seed
+  function's parameter names) are merged into the arguments, its \`output_ref\` names the
+  FormulaValue of the output. A FormulaTestVector (L1660-1666) does the same: \`input_ref\` names
+  the FormulaValue of its arguments, \`expected_output_ref\` the FormulaValue of its output (a
+  vector expecting a thrown code may name no output).
 - **Recomputed formulas.** A FormulaSpec whose \`expression_ref\` is \`seed:normalizeCriterionWeights\`
-  (L1754-1809, arguments \`{criteria, policy}\`) or \`seed:computeTemplateOverallScore\` (L2094-2132,
-  arguments \`{components, weights, softPenaltySum, hardVetoCount, formula}\`) is recomputed for
-  every receipt of it: a code the function throws fires with the seed's code, and a receipt that
-  records other codes or another output is \`addenda_b.formula_output_mismatch\`. The QualityIndex
-  rule (L1843-1846) is recomputed on every QualityIndex record.
+  (L1754-1809, arguments \`{criteria, policy}\`), \`seed:computeTemplateOverallScore\` (L2094-2132,
+  arguments \`{components, weights, softPenaltySum, hardVetoCount, formula}\`) or
+  \`seed:qualityIndexDerivedPassStatus\` (the rule of L1843-1846, arguments
+  \`{required_gate_failures, aggregate_score, pass_threshold}\`) is recomputed for every receipt of
+  it: a code the function throws fires with the seed's code, and a receipt that records other codes
+  or another output is \`addenda_b.formula_output_mismatch\`. Such a receipt claims a computation of
+  this run, so the pack must be able to redo it (§3.3 L216, §12.3 L3454): each \`input_refs\` entry
+  must name a FormulaValue of the bundle, and \`output_ref\` too when the function returns an
+  output; a ref naming nothing, or a record of another type, is \`addenda_b.formula_ref_unresolved\`
+  (a receipt with such an input is not recomputed). Receipts of formulas the pack does not
+  recompute may name inputs outside the bundle. The QualityIndex rule is also recomputed on every
+  QualityIndex record.
+- **Test vectors.** The \`test_vectors\` of a recomputed FormulaSpec are executed when the bundle
+  holds their input (a vector whose \`input_ref\` is outside the bundle is not executed; one
+  naming a record of another type is \`addenda_b.formula_ref_unresolved\`): the code the function
+  throws must be the one of its codes \`expected_validation_codes\` lists, a successful computation
+  must list none and equal the expected output, else \`addenda_b.formula_test_vector_failed\` (the
+  seed has no code for a failing vector). Every clean bundle's \`registry/formula-vectors.json\`
+  holds the 37 vectors derived from the seed's own functions
+  (\`scripts/addenda-b/addenda-b-derived-vectors.json\`).
 - **Fields loosened in the schema** so that the seed's own code reports them instead of a schema
   error: ${Object.entries(LOOSENED_FIELDS)
     .map(([f, c]) => `\`${f}\` (${c.replace('validation.', '')})`)
@@ -158,24 +177,50 @@ ${S7_DECISIONS}
 ## The build-ready gate
 
 \`audit-gate fixtures <dir> --build-ready\` runs the conformance fixtures and then judges the
-Addenda B ones (\`<dir>/addenda-b/<fixture_id>/fixture.json\`, exactly the seed's
-\`AddendaBConformanceFixture\` fields, \`input_bundle_ref\` naming the bundle folder beside it; the
-runner checks \`expected_validation_codes\` exactly, \`expected_terminal_state\` (passed, failed,
-unreadable) and that each \`expected_receipt_refs\` entry is a receipt id of the bundle):
+Addenda B ones (\`<dir>/addenda-b/<fixture_id>/fixture.json\`, or \`<dir>/<fixture_id>/\` when
+\`<dir>\` is the \`addenda-b\` folder itself; exactly the seed's \`AddendaBConformanceFixture\`
+fields, \`input_bundle_ref\` naming the bundle folder beside it; the runner checks
+\`expected_validation_codes\` exactly, \`expected_terminal_state\` (passed, failed, unreadable) and
+that each \`expected_receipt_refs\` entry is a receipt id of the bundle):
 
 - \`validation.conformance_fixture_missing_expected_validation\`: a fixture without
   \`expected_validation_codes\` (always, not only with --build-ready);
 - \`validation.conformance_fixture_not_executed_before_build_ready\`: a fixture that did not run to a
-  result (unreadable fixture.json, missing input, a crash);
+  result (unreadable, garbage or oversized fixture.json, missing input, a crash);
 - \`validation.accepted_patch_without_conformance_fixture\`: one of the seed's 20 fixture kinds
-  (L3384-3404) with no fixture;
-- \`validation.build_ready_gate_failed\`: any of these, or any fixture that failed.
+  (L3384-3404) without a **firing fixture** or without a **clean twin** that ran and passed; the
+  message names the kind and why each of its fixtures does not count;
+- \`validation.build_ready_gate_failed\`: any of these, any fixture that failed (the summary names
+  the kinds not covered), and each passing fixture that does not count.
+
+What counts (the runner accepts more, e.g. \`description\` or \`target\`; the gate does not): a
+firing fixture expects at least one code of a rule (the reader's own codes \`bundle_unreadable\`,
+\`record_malformed\`, \`unknown_record_type\`, \`schema_violation\` prove the reader, not the kind);
+for the three kinds with no code of their own (\`sub_agent_reputation_insufficient_sample\`,
+\`sufficiency_no_capability\`, \`sufficiency_missing_evidence\`) an \`expected_terminal_state\`
+also makes a firing fixture. A clean twin expects \`[]\` and no terminal state other than
+\`passed\` (none for those three kinds). A fixture does not count when its bundle is unreadable (actual or
+expected terminal state \`unreadable\`), it is not at \`<dir>/addenda-b/<fixture_id>/\` (its
+folder named after its \`fixture_id\`), its folder, fixture.json or input is a symlink,
+\`input_bundle_ref\` is not a plain folder name beside fixture.json (\`../\`, absolute paths),
+fixture.json holds fields the seed does not define or is over 256 KiB, or two fixtures share its
+\`fixture_id\` (then none of them counts).
 
 This repository's own suite (\`conformance/addenda-b/\`, built by
-\`scripts/build-addenda-b-fixtures.mjs\`) covers the kinds of the sections built so far; \`--build-ready\`
-on it names each kind still without a fixture and fails until all 20 are covered. The BuildReadyGate record's
-own requirements (type-owner registry clean, command registry complete, cross-document inserts)
-need inventories a bundle does not hold (see \`type_owner_drift\` below).
+\`scripts/build-addenda-b-fixtures.mjs\`) covers every one of the 20 kinds with a firing fixture and a
+clean twin, so \`--build-ready\` on it passes; removing or breaking any kind's fixture makes it fail
+and name that kind.
+
+A **BuildReadyGate record** (L754-763) in a bundle is judged as far as the bundle shows its
+requirements: \`validation.build_ready_gate_failed\` fires at the record when a type pending
+absorption has no degraded behavior, a type is registered twice with different entries, it names
+no validation suite, or a suite ref names a bundle record that is not an
+AddendaBConformanceFixture (see the table). The record has no readiness status, so it never
+claims ready by itself. Not checked: \`required_command_registry_entries_complete\` (L759: the
+command registry's completeness is judged per action by the §7 D-14 codes, not per gate) and
+\`required_cross_doc_insert_obligations_absorbed_or_stubbed\` (L760, the seed defines no record of
+an insert obligation); type-owner drift across documents needs inventories a bundle does not hold
+(see \`type_owner_drift\` below).
 
 ## Speed
 
@@ -183,8 +228,11 @@ need inventories a bundle does not hold (see \`type_owner_drift\` below).
 a node process that reads the same records.jsonl and JSON.parses every line, in the same run.
 Measured on a quiet 2-core machine with SHA instructions (best of 3): JSON.parse 350 ms,
 audit-gate 991 ms, **2.83×** (target ≤ 3×), peak RSS 189 MiB. Under load from other jobs the
-ratio rose to 3.9–4.6×. The time goes to schema validation (~25%), the rule passes (~35%) and
-garbage collection of the retained records.
+ratio rose to 3.9–4.6×. The time goes to JSON.parse itself, schema validation, the rule passes and
+garbage collection of the retained records; the record index keeps one map entry per id (an array
+only for a repeated id), the generated schema checks test plain string and enum fields inline,
+and registry files are read with JSON.parse (a registry item's line is located only when a
+finding names it).
 
 ## The pack's own codes
 

@@ -4,6 +4,7 @@ import { Findings } from '../kit/index.js';
 import type { PackContext, PackResult } from '../pack.js';
 import { readBundle, type Bundle, type BundleRecord } from './bundle.js';
 import { ADDENDA_B } from './codes.js';
+import { BUILD_READY_CODES } from './build-ready.js';
 import { notChecked, type NotChecked } from './not-checked.js';
 import { idFieldOf } from './records.js';
 import { codeDef, type Rule } from './rules/rule.js';
@@ -25,7 +26,10 @@ export interface AddendaBExtension {
 /** Every code the pack can emit: its own, then one per rule. */
 export const ADDENDA_B_CODES: readonly CodeDef[] = [
   ...Object.values(ADDENDA_B),
-  ...RULES.filter((r) => !r.meta.code.startsWith('addenda_b.')).map((r) => codeDef(r.meta)),
+  // A code the suite gate shares with a bundle rule (build_ready_gate_failed) is one definition.
+  ...RULES.filter((r) => !r.meta.code.startsWith('addenda_b.')).map(
+    (r) => BUILD_READY_CODES.find((c) => c.code === r.meta.code) ?? codeDef(r.meta),
+  ),
 ];
 
 const CODE_DEFS = new Map(ADDENDA_B_CODES.map((c) => [c.code, c]));

@@ -1,6 +1,7 @@
 import { toNumber } from '../schema/primitives.js';
 import { normalizeCriterionWeights, type Criterion } from './criterion-weights.js';
 import { FormulaError } from './errors.js';
+import { qualityIndexPassStatus } from './quality-index.js';
 import { computeTemplateOverallScore } from './template-match.js';
 
 /**
@@ -101,6 +102,19 @@ export const BUILTIN_FORMULAS: Record<string, BuiltinFormula> = {
           hard_veto_cap: number(formula.hard_veto_cap),
           soft_penalty_max_total: number(formula.soft_penalty_max_total),
         },
+      );
+    },
+  },
+  'seed:qualityIndexDerivedPassStatus': {
+    lines: 'L1843-1846',
+    codes: [],
+    run(args) {
+      const failures = arg(args, 'required_gate_failures');
+      if (!Array.isArray(failures)) throw new MissingArgument('required_gate_failures');
+      return qualityIndexPassStatus(
+        failures,
+        number(arg(args, 'aggregate_score')),
+        number(arg(args, 'pass_threshold')),
       );
     },
   },

@@ -12,55 +12,108 @@ export interface ReceiptEvaluation {
   receipt: BundleRecord;
   spec: BundleRecord;
   builtin: BuiltinFormula;
-  /** Undefined when an argument is missing (then `missing` names it). */
+  /** Undefined when an argument is missing (then `missing` names it) or a ref is unusable. */
   computed?: Computed;
   missing?: string;
   /** The output the receipt records, when its output_ref is a FormulaValue of the bundle. */
   recorded?: { value: unknown; at: BundleRecord };
+  /** Why refs of the receipt name no FormulaValue it can be recomputed from or checked against. */
+  unresolved: string[];
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The arguments object: the FormulaValue values among `refs`, merged in order. */
-export function argumentsOf(b: Bundle, refs: unknown): Record<string, unknown> | undefined {
-  if (!Array.isArray(refs)) return undefined;
-  let found = false;
-  // Null prototype: a "__proto__" argument name is an ordinary key.
-  const args = Object.create(null) as Record<string, unknown>;
-  for (const ref of refs) {
-    const v = b.resolve(ref, 'FormulaValue');
-    if (!v || !isObject(v.data.value)) continue;
-    found = true;
-    Object.assign(args, v.data.value);
-  }
-  return found ? args : undefined;
+const quote = (v: unknown) => JSON.stringify(typeof v === 'string' ? v.slice(0, 80) : v) ?? '?';
+
+/**
+ * What a formula ref names (bundle convention: a ref to a bundle record holds its id): a
+ * FormulaValue, nothing in the bundle, or records of other types (a wrong-type ref).
+ */
+export type ValueRef =
+  | { state: 'value'; record: BundleRecord }
+  | { state: 'absent' }
+  | { state: 'wrong'; problem: string };
+
+export function valueRef(b: Bundle, ref: unknown, field: string): ValueRef {
+  if (typeof ref !== 'string') return { state: 'wrong', problem: `${field} is not a string` };
+  const value = b.resolve(ref, 'FormulaValue');
+  if (value) return { state: 'value', record: value };
+  const other = b.resolve(ref);
+  if (!other) return { state: 'absent' };
+  return {
+    state: 'wrong',
+    problem: `${field} ${quote(ref)} names a ${other.type}, not a FormulaValue`,
+  };
 }
 
-/** Every recomputable receipt of the bundle, computed once and shared by the rules. */
+/** The arguments object: the FormulaValue values of `inputs`, merged in order. */
+export function argumentsOf(inputs: readonly BundleRecord[]): Record<string, unknown> {
+  // Null prototype: a "__proto__" argument name is an ordinary key.
+  const args = Object.create(null) as Record<string, unknown>;
+  for (const v of inputs) if (isObject(v.data.value)) Object.assign(args, v.data.value);
+  return args;
+}
+
+/** The seed function a FormulaSpec names in expression_ref, if the pack recomputes it. */
+export function builtinOf(spec: BundleRecord | undefined): BuiltinFormula | undefined {
+  const ref = spec?.data.expression_ref;
+  return typeof ref === 'string' && Object.hasOwn(BUILTIN_FORMULAS, ref)
+    ? BUILTIN_FORMULAS[ref]
+    : undefined;
+}
+
+/** Runs a builtin on arguments; a missing argument is named instead of computed. */
+export function recompute(
+  builtin: BuiltinFormula,
+  args: Record<string, unknown>,
+): { computed?: Computed; missing?: string } {
+  try {
+    return { computed: compute(builtin, args) };
+  } catch (err) {
+    if (!(err instanceof MissingArgument)) throw err;
+    return { missing: err.message };
+  }
+}
+
+/**
+ * Every receipt of a recomputed formula, computed once and shared by the rules. Such a receipt
+ * must name its inputs, and its output when the function returns one, as FormulaValues of the
+ * bundle: a ref that names nothing or a record of another type is `unresolved`, and a receipt
+ * with an unresolved input is not recomputed.
+ */
 export function evaluateReceipts(b: Bundle): ReceiptEvaluation[] {
   const cached = b.memo.get('receipt-evaluations') as ReceiptEvaluation[] | undefined;
   if (cached) return cached;
   const out: ReceiptEvaluation[] = [];
   for (const receipt of b.of('FormulaEvaluationReceipt')) {
     const spec = b.resolve(receipt.data.formula_id, 'FormulaSpec');
-    const ref = spec?.data.expression_ref;
-    const builtin =
-      typeof ref === 'string' && Object.hasOwn(BUILTIN_FORMULAS, ref)
-        ? BUILTIN_FORMULAS[ref]
-        : undefined;
+    const builtin = builtinOf(spec);
     if (!spec || !builtin) continue;
-    const args = argumentsOf(b, receipt.data.input_refs);
-    if (!args) continue; // inputs outside the bundle: nothing to recompute from
-    const ev: ReceiptEvaluation = { receipt, spec, builtin };
-    try {
-      ev.computed = compute(builtin, args);
-    } catch (err) {
-      if (!(err instanceof MissingArgument)) throw err;
-      ev.missing = err.message;
+    const ev: ReceiptEvaluation = { receipt, spec, builtin, unresolved: [] };
+    const refs: unknown[] = Array.isArray(receipt.data.input_refs) ? receipt.data.input_refs : [];
+    if (refs.length === 0) ev.unresolved.push('it names no input_refs');
+    const inputs: BundleRecord[] = [];
+    for (const ref of refs) {
+      const named = valueRef(b, ref, 'input_ref');
+      if (named.state === 'value') inputs.push(named.record);
+      else
+        ev.unresolved.push(
+          named.state === 'wrong'
+            ? named.problem
+            : `input_ref ${quote(ref)} names no record of the bundle`,
+        );
     }
-    const output = b.resolve(receipt.data.output_ref, 'FormulaValue');
-    if (output) ev.recorded = { value: output.data.value, at: output };
+    const output = valueRef(b, receipt.data.output_ref, 'output_ref');
+    if (output.state === 'value')
+      ev.recorded = { value: output.record.data.value, at: output.record };
+    else if (output.state === 'wrong') ev.unresolved.push(output.problem);
+    if (refs.length > 0 && inputs.length === refs.length)
+      Object.assign(ev, recompute(builtin, argumentsOf(inputs)));
+    if (ev.computed?.ok && output.state === 'absent')
+      ev.unresolved.push(
+        `output_ref ${quote(receipt.data.output_ref)} names no record of the bundle, so the output it computes is recorded nowhere`,
+      );
     out.push(ev);
   }
   b.memo.set('receipt-evaluations', out);

@@ -1,8 +1,9 @@
 // A-09 / A-15 / A-22 type owners (L730-788), A-11 LearningMode (L789-801),
 // A-16 / A-17 repair wiring (L802-827).
 import { LearningMode } from '../schema/generated.js';
+import { rewrittenEvents } from './s3-event-projection.js';
 import type { Rule } from './rule.js';
-import { q } from './util.js';
+import { q, strings } from './util.js';
 
 const LEARNING_MODES: readonly string[] = LearningMode.options;
 
@@ -22,6 +23,44 @@ export const pendingOwnerWithoutDegradedBehavior: Rule = {
           t,
           `Type ${q(t.data.type_name)} is pending_absorption without pending_consumer_behavior.`,
         );
+  },
+};
+
+export const buildReadyGateFailed: Rule = {
+  meta: {
+    code: 'validation.build_ready_gate_failed',
+    section: 'A-09/A-15/A-22',
+    seedLine: 785,
+    title: 'A BuildReadyGate’s requirements are not met by the bundle',
+    remediation:
+      'Give every pending_absorption type a pending_consumer_behavior, register each type once, and name the conformance suite in required_validation_suite_refs; then run audit-gate fixtures --build-ready.',
+    decision:
+      'Two checks. (1) `audit-gate fixtures <dir> --build-ready` judges the conformance suite (see "The build-ready gate"). (2) A BuildReadyGate record (L754-763) of a bundle fails where the bundle itself shows a requirement unmet: a TypeOwnerRegistryEntry pending_absorption without pending_consumer_behavior (required_pending_absorption_rows_closed_or_degraded; validation.pending_owner_without_degraded_behavior fires too), a type_name registered twice with different entries (required_type_owner_registry_clean), no required_validation_suite_refs (§10 L3381, §12.6 L3457: no build-ready without fixtures), or a suite ref naming a bundle record that is not an AddendaBConformanceFixture. The record has no readiness status, so it never claims ready by itself. Not checked: required_command_registry_entries_complete (L759; the command registry is §7 D-14) and required_cross_doc_insert_obligations_absorbed_or_stubbed (L760; the seed defines no record of an insert obligation).',
+  },
+  check(b, report) {
+    const gates = b.of('BuildReadyGate');
+    if (gates.length === 0) return;
+    const owners = b.of('TypeOwnerRegistryEntry');
+    const pending = owners
+      .filter((t) => t.data.status === 'pending_absorption' && !t.data.pending_consumer_behavior)
+      .map((t) => q(t.data.type_name));
+    const twice = [...new Set(rewrittenEvents(owners).map((t) => q(t.data.type_name)))];
+    for (const g of gates) {
+      const unmet: string[] = [];
+      if (pending.length)
+        unmet.push(`type(s) ${pending.join(', ')} pending absorption without degraded behavior`);
+      if (twice.length)
+        unmet.push(`type(s) ${twice.join(', ')} registered twice with different owners`);
+      const suites = strings(g.data.required_validation_suite_refs);
+      if (suites.length === 0) unmet.push('it names no validation suite');
+      for (const ref of suites) {
+        const named = b.lookup(ref);
+        if (named.length && !named.some((r) => r.type === 'AddendaBConformanceFixture'))
+          unmet.push(`suite ref ${q(ref)} names a ${named[0]!.type}, not a conformance fixture`);
+      }
+      if (unmet.length)
+        report(g, `BuildReadyGate ${q(g.data.gate_id)} is not met: ${unmet.join('; ')}.`);
+    }
   },
 };
 

@@ -1,21 +1,13 @@
 // C-01 QualityIndex (L1819-1853), C-07 CostVector (L1939-2012), C-08 novelty (L2013-2072),
 // calibration metrics (L2142-2198), C-10 criterion identity (L2199-2215).
+import { qualityIndexPassStatus } from '../formulas/quality-index.js';
 import { toNumber } from '../schema/primitives.js';
 import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
 import { receiptOf } from './s3-derivations.js';
 import { isObject, q } from './util.js';
 
-/** The QualityIndex rule of L1843-1846. */
-export function qualityIndexPassStatus(
-  gateFailures: unknown[],
-  score: number,
-  threshold: number,
-): string {
-  if (gateFailures.length > 0) return 'failed_required_gate';
-  if (score >= threshold) return 'passed';
-  return 'failed_threshold';
-}
+export { qualityIndexPassStatus };
 
 const in01 = (v: unknown) => {
   const n = toNumber(v);

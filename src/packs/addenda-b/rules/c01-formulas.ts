@@ -2,6 +2,8 @@
 // (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
 import { sameOutput } from '../formulas/builtins.js';
 import { evaluateReceipts } from '../formulas/evaluate.js';
+import { evaluateVectors } from '../formulas/vectors.js';
+import { ADDENDA_B } from '../codes.js';
 import { holdsNonFinite } from './s3-derivations.js';
 import { rewrittenEvents } from './s3-event-projection.js';
 import type { Rule, RuleMeta } from './rule.js';
@@ -162,7 +164,9 @@ export const formulaOutputMismatch: Rule = {
       const codes = Array.isArray(r.data.validation_codes) ? r.data.validation_codes : [];
       const id = q(r.data.receipt_id);
       const refs = [...(r.data.input_refs as string[]), r.data.output_ref];
-      const ambiguous = refs.find((ref) => rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length);
+      const ambiguous = refs.find(
+        (ref) => b.repeated(ref) && rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length,
+      );
       if (ambiguous !== undefined) {
         report(
           r,
@@ -194,6 +198,70 @@ export const formulaOutputMismatch: Rule = {
           report(
             r,
             `Receipt ${id} records output ${q(ev.recorded.value)}; recomputed from its inputs: ${q(ev.computed.output)}.`,
+          );
+      }
+    }
+  },
+};
+
+const ours = (def: { code: string; title: string; remediation: string }) => ({
+  code: def.code,
+  section: 'C-01 (ours)',
+  seedLine: 219,
+  title: def.title,
+  remediation: def.remediation,
+});
+
+export const formulaRefUnresolved: Rule = {
+  meta: {
+    ...ours(ADDENDA_B.formulaRefUnresolved),
+    decision:
+      'A receipt of a recomputed formula (FormulaSpec expression_ref "seed:…") claims a computation of this run, so the pack must be able to redo it: every input_ref must name a FormulaValue of the bundle, and output_ref too whenever the function returns an output (a receipt of a computation the function refuses may name no output). A ref naming a record of another type is always reported; a receipt with such an input is not recomputed. A test vector (L1660) whose input_ref names a FormulaValue is executed, and then needs its expected_output_ref to name one when the function returns an output; a vector whose input is outside the bundle is not executed.',
+  },
+  check(b, report) {
+    for (const ev of evaluateReceipts(b))
+      if (ev.unresolved.length)
+        report(
+          ev.receipt,
+          `Receipt ${q(ev.receipt.data.receipt_id)} of ${q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}, recomputed) cannot be checked: ${ev.unresolved.join('; ')}.`,
+        );
+    for (const ev of evaluateVectors(b))
+      if (ev.unresolved.length)
+        report(
+          ev.spec,
+          `Test vector ${q(ev.id)} of ${q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines}): ${ev.unresolved.join('; ')}.`,
+        );
+  },
+};
+
+export const formulaTestVectorFailed: Rule = {
+  meta: {
+    ...ours(ADDENDA_B.formulaTestVectorFailed),
+    decision:
+      'The seed has no code for a failing test vector. Each vector of a recomputed formula whose input the bundle holds is executed: the code the function throws must be the one of its codes the vector lists in expected_validation_codes, a successful computation must list none of them and equal the expected output (numbers to 1e-9 relative, NaN equal to NaN).',
+  },
+  check(b, report) {
+    for (const ev of evaluateVectors(b)) {
+      const where = `Test vector ${q(ev.id)} of ${q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines})`;
+      const claimed = ev.expectedCodes.filter((c) => ev.builtin.codes.includes(c));
+      if (ev.missing !== undefined)
+        report(ev.spec, `${where}: its input holds no ${q(ev.missing)} argument.`);
+      else if (ev.computed && !ev.computed.ok) {
+        if (claimed.length !== 1 || claimed[0] !== ev.computed.code)
+          report(
+            ev.spec,
+            `${where} expects [${ev.expectedCodes.join(', ')}]; its input makes the function throw ${ev.computed.code}.`,
+          );
+      } else if (ev.computed?.ok) {
+        if (claimed.length)
+          report(
+            ev.spec,
+            `${where} expects ${claimed.join(', ')}, but its input computes without error.`,
+          );
+        else if (ev.expected && !sameOutput(ev.expected.value, ev.computed.output))
+          report(
+            ev.spec,
+            `${where} expects ${q(ev.expected.value)}; its input computes ${q(ev.computed.output)}.`,
           );
       }
     }

@@ -6,7 +6,13 @@ import * as a08 from './a08-feedback-routing.js';
 import * as a09 from './a09-registry-contracts.js';
 import * as a23 from './a23-legal-and-snapshots.js';
 import * as c01r from './c01-formula-registry.js';
-import { criterionWeightRules, formulaOutputMismatch, templateMatchRules } from './c01-formulas.js';
+import {
+  criterionWeightRules,
+  formulaOutputMismatch,
+  formulaRefUnresolved,
+  formulaTestVectorFailed,
+  templateMatchRules,
+} from './c01-formulas.js';
 import * as cm from './c-metrics.js';
 import * as s3d from './s3-derivations.js';
 import * as s3e from './s3-event-projection.js';
@@ -57,6 +63,8 @@ export const RULES: readonly Rule[] = [
   ...criterionWeightRules,
   ...templateMatchRules,
   formulaOutputMismatch,
+  formulaRefUnresolved,
+  formulaTestVectorFailed,
   ...rulesOf(cm),
   // §5 (B-*)
   ...[b01, b02, b03, b04, b05, b10, b14, b16, b24, b25, b26, b27].flatMap(rulesOf),

@@ -113,7 +113,9 @@ export const formulaOutputNanOrInfinity: Rule = {
       const bad =
         check === 'failed_nan' ||
         check === 'failed_infinity' ||
-        b.lookup(r.data.output_ref, ['FormulaValue']).some((v) => holdsNonFinite(v.data.value));
+        (b.repeated(r.data.output_ref)
+          ? b.lookup(r.data.output_ref, ['FormulaValue']).some((v) => holdsNonFinite(v.data.value))
+          : holdsNonFinite(b.resolve(r.data.output_ref, 'FormulaValue')?.data.value));
       if (!bad) continue;
       report(
         r,

@@ -56,6 +56,7 @@ function withNonFiniteNamed(v: unknown): unknown {
  */
 export function rewrittenEvents(records: readonly BundleRecord[]): BundleRecord[] {
   const out: BundleRecord[] = [];
+  if (records.length < 2) return out;
   const first = new Map<string, BundleRecord>();
   for (const r of records) {
     const field = idFieldOf(r.type);
