@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { Hasher } from './io/hashing.js';
+import { Hasher, type HashOutcome } from './io/hashing.js';
 import { Workspace, errorText } from './io/workspace.js';
 import { findPack } from './packs/registry.js';
 import type { PackContext, PackOptions, PackResult } from './packs/pack.js';
@@ -28,6 +28,13 @@ interface BatchReply {
   id: number;
   results: PackResult[];
 }
+/** A worker asks the main thread's Hasher for a large file's hash, and gets it back. */
+interface HashRequest {
+  hash: { id: number; path: string };
+}
+interface HashReply {
+  hashed: { id: number; outcome: HashOutcome };
+}
 interface Item {
   index: number;
   target: PlannedTarget;
@@ -53,18 +60,34 @@ export function isVerifyWorker(): boolean {
   return !isMainThread && (workerData as Partial<WorkerSetup> | null)?.kind === WORKER_KIND;
 }
 
-/** The worker side: checks the batches it is sent, one at a time, with its own Hasher. */
+/**
+ * The worker side: checks the batches it is sent, one at a time, with its own Hasher for small
+ * files; large ones are hashed by the main thread's, once per run however many targets cite them.
+ */
 export function runVerifyWorker(): void {
   const setup = workerData as WorkerSetup;
   const port = parentPort!;
+  const waiting = new Map<number, (o: HashOutcome) => void>();
+  let nextHash = 0;
+  const hashOnMain = (path: string) =>
+    new Promise<HashOutcome>((resolve) => {
+      const id = nextHash++;
+      waiting.set(id, resolve);
+      port.postMessage({ hash: { id, path } } satisfies HashRequest);
+    });
   const ctx: PackContext = {
     workspace: new Workspace(setup.root, setup.allowOutside),
-    hasher: new Hasher(),
+    hasher: new Hasher(undefined, hashOnMain),
     options: setup.options,
     ...(setup.packOptions ? { packOptions: setup.packOptions } : {}),
   };
   let queue = Promise.resolve();
-  port.on('message', (req: BatchRequest) => {
+  port.on('message', (req: BatchRequest | HashReply) => {
+    if ('hashed' in req) {
+      waiting.get(req.hashed.id)?.(req.hashed.outcome);
+      waiting.delete(req.hashed.id);
+      return;
+    }
     queue = queue.then(async () => {
       const results: PackResult[] = [];
       for (const t of req.targets) {
@@ -226,7 +249,19 @@ async function runPool(
         );
       inFlight.clear();
     };
-    w.on('message', (m: BatchReply) => {
+    w.on('message', (m: BatchReply | HashRequest) => {
+      if ('hash' in m) {
+        const { id, path } = m.hash;
+        void ctx.hasher
+          .hash(path)
+          .catch((err: unknown): HashOutcome => ({
+            ok: false,
+            reason: 'unreadable',
+            detail: errorText(err),
+          }))
+          .then((outcome) => w.postMessage({ hashed: { id, outcome } } satisfies HashReply));
+        return;
+      }
       const b = inFlight.get(m.id);
       if (!b) return;
       inFlight.delete(m.id);

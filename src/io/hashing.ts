@@ -126,7 +126,15 @@ export class Hasher {
   filesHashed = 0;
   bytesHashed = 0;
 
-  constructor(private readonly parallelism = Math.max(1, Math.min(4, os.availableParallelism()))) {}
+  /**
+   * `large`, when given, hashes the files of LARGE_FILE_BYTES and over instead of this Hasher's
+   * own pool: a verify worker hands them to the main thread's Hasher, so a large file cited by
+   * targets on different threads is still hashed once per run.
+   */
+  constructor(
+    private readonly parallelism = Math.max(1, Math.min(4, os.availableParallelism())),
+    private readonly large?: (realPath: string) => Promise<HashOutcome>,
+  ) {}
 
   /** Starts hashing every path; large files first so the workers start while small ones run. */
   prefetch(realPaths: Iterable<string>): Promise<void> {
@@ -190,6 +198,7 @@ export class Hasher {
     const { fd, size } = opened;
     if (size >= LARGE_FILE_BYTES) {
       fs.closeSync(fd);
+      if (this.large) return this.large(realPath);
       this.pool ??= new WorkerPool(this.parallelism);
       return this.pool.run(realPath);
     }
