@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { Hasher, type HashOutcome } from './io/hashing.js';
+import { REFERENCE_RUN } from './io/reference.js';
 import { Workspace, errorText } from './io/workspace.js';
 import { findPack } from './packs/registry.js';
 import type { PackContext, PackOptions, PackResult } from './packs/pack.js';
@@ -121,7 +122,7 @@ export class VerifyWorkers {
   /** Starts the helpers, or returns undefined where workers are not possible (jest, one core). */
   static start(ctx: PackContext): VerifyWorkers | undefined {
     const helpers = Math.min(7, os.availableParallelism() - 1);
-    if (workerScript === undefined || helpers <= 0) return undefined;
+    if (workerScript === undefined || helpers <= 0 || REFERENCE_RUN) return undefined;
     const setup: WorkerSetup = {
       kind: WORKER_KIND,
       root: ctx.workspace.root,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REFERENCE_RUN } from './reference.js';
 
 export type Resolved =
   | { ok: true; abs: string; real: string; rel: string }
@@ -103,6 +104,7 @@ export class Workspace {
    * would otherwise lstat every ancestor of each again.
    */
   realpath(abs: string): string | undefined {
+    if (REFERENCE_RUN) return realOrMissing(abs);
     const dir = path.dirname(abs);
     if (dir === abs) return abs;
     const realDir = this.realDir(dir);
@@ -126,7 +128,7 @@ export class Workspace {
    */
   canonical(abs: string): string {
     const start = path.resolve(abs);
-    let known = this.canonicals.get(start);
+    let known = REFERENCE_RUN ? undefined : this.canonicals.get(start);
     if (known !== undefined) return known;
     const rest: string[] = [];
     for (let d = start; ; d = path.dirname(d)) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CodeDef } from '../../../model/finding.js';
 import { statPath } from '../../../io/files.js';
+import { REFERENCE_RUN } from '../../../io/reference.js';
 import type { Resolved, Workspace } from '../../../io/workspace.js';
 import { quoteValue } from '../../../render/sanitize.js';
 import { ARIS } from '../codes.js';
@@ -81,7 +82,7 @@ function paperPaths(
   if (!perPaper) knownPaths.set(ctx.ws, (perPaper = new Map()));
   const id = [ctx.paperDir, ...ctx.artifacts].join('\0');
   const known = perPaper.get(id);
-  if (known) return known;
+  if (known && !REFERENCE_RUN) return known;
   const out: [string, string | undefined, string][] = [];
   const seen = new Set<string>();
   const add = (abs: string, artifact: string | undefined, text: string) => {
