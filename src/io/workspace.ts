@@ -23,7 +23,7 @@ export class Workspace {
   /** Directories already classified by `isGitDir`. */
   private readonly gitDirs = new Map<string, boolean>();
   /** Real paths of directories already resolved: a path, 'missing', or the error to throw again. */
-  private readonly realDirs = new Map<string, string | 'missing' | Error>();
+  private readonly realDirs = new Map<string, string | 'missing' | { error: unknown }>();
   private readonly canonicals = new Map<string, string>();
 
   constructor(
@@ -154,12 +154,12 @@ export class Workspace {
     if (known === undefined) {
       try {
         known = realOrMissing(dir) ?? 'missing';
-      } catch (err) {
-        known = err as Error;
+      } catch (error) {
+        known = { error };
       }
       this.realDirs.set(dir, known);
     }
-    if (known instanceof Error) throw known;
+    if (typeof known === 'object') throw known.error;
     return known === 'missing' ? undefined : known;
   }
 
