@@ -43,15 +43,20 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
 
   const maxBytes =
     typeof ctx.options.max_artifact_bytes === 'number' ? ctx.options.max_artifact_bytes : undefined;
-  const loaded = manifest.audits.map((spec) => ({
-    spec,
-    loaded: loadJsonObject(ws, paperDir, spec.artifact, maxBytes),
-  }));
   const paperReal = ws.resolve(paperDir, '.');
   const base = paperReal.ok ? paperReal.real : paperDir;
-  // Hash every distinct input once, all at once, before any audit is judged.
-  const inputs = loaded.flatMap(({ loaded: l }) => auditInputs(l, { ws, paperDir: base }));
-  await ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : [])));
+  // Hash every distinct input once, before any audit is judged. Each artifact's inputs start
+  // hashing as soon as it is parsed, so large files hash on other threads while the next parse.
+  const hashed: Promise<void>[] = [];
+  const loaded = manifest.audits.map((spec) => {
+    const l = loadJsonObject(ws, paperDir, spec.artifact, maxBytes);
+    const inputs = auditInputs(l, { ws, paperDir: base });
+    hashed.push(
+      ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : []))),
+    );
+    return { spec, loaded: l };
+  });
+  await Promise.all(hashed);
 
   const checks: AuditCheck[] = [];
   for (const { spec, loaded: l } of loaded) {
