@@ -59,5 +59,8 @@ export function writePaper(dir, i) {
 /** Writes `papers` paper directories under `root`, spread over 25 team directories. */
 export function writeMonorepo(root, papers) {
   for (let i = 0; i < papers; i++)
-    writePaper(path.join(root, 'teams', `team-${i % 25}`, `paper-${String(i).padStart(5, '0')}`), i);
+    writePaper(
+      path.join(root, 'teams', `team-${i % 25}`, `paper-${String(i).padStart(5, '0')}`),
+      i,
+    );
 }
