@@ -186,10 +186,10 @@ export class Workspace {
 /** `.`, `..` or empty segments, or a trailing separator: a path `rel` must normalise. */
 const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;
 
-/** fs.realpathSync, with a path that does not exist as undefined rather than an error. */
+/** fs.realpathSync.native, with a path that does not exist as undefined rather than an error. */
 function realOrMissing(p: string): string | undefined {
   try {
-    return fs.realpathSync(p);
+    return fs.realpathSync.native(p); // one realpath(3) call, not an lstat per component
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;

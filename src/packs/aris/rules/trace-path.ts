@@ -45,8 +45,11 @@ const ARIS_STATE_FILES: readonly [string, string][] = [
   ['.aris/audit-manifest.json', 'the audit manifest'],
 ];
 
-/** Per run and paper: the canonical paths below, each with the artifact it is or what it is. */
-const knownPaths = new WeakMap<Workspace, Map<string, [string, string | undefined, string][]>>();
+/** Per run: the last paper's canonical paths below (its audits are checked one after another). */
+const lastPaper = new WeakMap<
+  Workspace,
+  { id: string; paths: [string, string | undefined, string][] }
+>();
 
 /**
  * Paths that exist whatever the audit did, so they prove nothing as a trace: the audit
@@ -78,11 +81,9 @@ function paperPaths(
   ctx: AuditContext,
   bases: readonly string[],
 ): [string, string | undefined, string][] {
-  let perPaper = knownPaths.get(ctx.ws);
-  if (!perPaper) knownPaths.set(ctx.ws, (perPaper = new Map()));
   const id = [ctx.paperDir, ...ctx.artifacts].join('\0');
-  const known = perPaper.get(id);
-  if (known && !REFERENCE_RUN) return known;
+  const known = lastPaper.get(ctx.ws);
+  if (known?.id === id && !REFERENCE_RUN) return known.paths;
   const out: [string, string | undefined, string][] = [];
   const seen = new Set<string>();
   const add = (abs: string, artifact: string | undefined, text: string) => {
@@ -110,7 +111,7 @@ function paperPaths(
         `the audit artifact ${ctx.ws.rel(path.join(base, a.artifact))}`,
       );
   }
-  perPaper.set(id, out);
+  lastPaper.set(ctx.ws, { id, paths: out });
   return out;
 }
 
