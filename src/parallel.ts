@@ -13,6 +13,7 @@ const MAX_BATCH = 8;
 /** Batches queued per worker, so it never waits for the (busy) main thread to send the next. */
 const DEPTH = 2;
 const WORKER_KIND = 'audit-gate-verify';
+const YOUNG_GENERATION_MB = 12;
 
 interface WorkerSetup {
   kind: typeof WORKER_KIND;
@@ -133,7 +134,12 @@ export class VerifyWorkers {
     const pool = new VerifyWorkers();
     try {
       for (let i = 0; i < helpers; i++) {
-        const w = new Worker(workerScript, { workerData: setup });
+        const w = new Worker(workerScript, {
+          workerData: setup,
+          // A target's garbage is short-lived: a small young generation keeps each helper's
+          // memory down (its 48 MB default is most of a helper's peak) at no measurable cost.
+          resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+        });
         w.on('error', (err) => pool.dead.set(w, `failed: ${errorText(err)}`));
         w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
         pool.workers.push(w);
