@@ -22,7 +22,18 @@ function commitAll(root) {
   };
   git('init', '-q');
   git('add', '-A');
-  git('-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '-qm', 'papers');
+  // No gc.auto: a background gc would still be writing .git when the benchmark removes it.
+  git(
+    '-c',
+    'gc.auto=0',
+    '-c',
+    'user.name=bench',
+    '-c',
+    'user.email=bench@example.invalid',
+    'commit',
+    '-qm',
+    'papers',
+  );
 }
 
 /**

@@ -203,6 +203,8 @@ function realOrMissing(p: string): string | undefined {
  */
 function isGitDir(dir: string): boolean {
   if (path.basename(dir).toLowerCase() === '.git') return true;
+  // Nearly every directory has no HEAD: one access(2) call says so, with no Stats object.
+  if (!fs.existsSync(path.join(dir, 'HEAD'))) return false;
   const kind = (name: string) => {
     try {
       const st = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
