@@ -71,7 +71,12 @@ export const inputHashes: ArtifactRule = {
             `Input ${key()} cited by ${rel} no longer exists.`,
           );
         else if (h.reason === 'not_file')
-          ctx.stale(ARIS.inputNotFile, ref, ':not_a_file', `Input ${key()} ${h.detail}, not a file.`);
+          ctx.stale(
+            ARIS.inputNotFile,
+            ref,
+            ':not_a_file',
+            `Input ${key()} ${h.detail}, not a file.`,
+          );
         else
           ctx.stale(
             ARIS.inputUnreadable,
