@@ -137,6 +137,75 @@ describe('Workspace.resolve', () => {
   });
 });
 
+describe('Workspace.realpath', () => {
+  it('agrees with fs.realpathSync on files, directories, symlinks, missing paths and loops', () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'paper/sub'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'paper/sub/a.txt'), 'a');
+    fs.symlinkSync('paper/sub', path.join(root, 'dirlink'));
+    fs.symlinkSync('sub/a.txt', path.join(root, 'paper/filelink'));
+    fs.symlinkSync('gone', path.join(root, 'dangling'));
+    fs.symlinkSync('loop2', path.join(root, 'loop1'));
+    fs.symlinkSync('loop1', path.join(root, 'loop2'));
+    const ws = new Workspace(root);
+    const expected = (abs: string) => {
+      try {
+        return { real: fs.realpathSync(abs) };
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        return code === 'ENOENT' || code === 'ENOTDIR' ? { real: undefined } : { code };
+      }
+    };
+    const actual = (abs: string) => {
+      try {
+        return { real: ws.realpath(abs) };
+      } catch (err) {
+        return { code: (err as NodeJS.ErrnoException).code };
+      }
+    };
+    // Twice each: the second answer comes from what the first remembered.
+    for (let round = 0; round < 2; round++)
+      for (const rel of [
+        'paper/sub/a.txt',
+        'paper/sub',
+        'dirlink/a.txt',
+        'dirlink',
+        'paper/filelink',
+        'paper/filelink/x',
+        'paper/sub/a.txt/x',
+        'dangling',
+        'dangling/x',
+        'paper/missing/deeper/x',
+        'loop1',
+        'loop1/x',
+      ]) {
+        const abs = path.join(root, rel);
+        expect([rel, actual(abs)]).toEqual([rel, expected(abs)]);
+      }
+  });
+  it('looks up the real path of a directory once, however many of its files are resolved', () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'paper/inputs'), { recursive: true });
+    for (let i = 0; i < 50; i++) fs.writeFileSync(path.join(root, `paper/inputs/${i}.tex`), 'x');
+    const ws = new Workspace(root);
+    // Counts realpath lookups, JavaScript or native.
+    const original = fs.realpathSync;
+    let lookups = 0;
+    const counted = (p: fs.PathLike) => (lookups++, original(p));
+    fs.realpathSync = Object.assign(counted, {
+      native: (p: fs.PathLike) => (lookups++, original.native(p)),
+    }) as typeof fs.realpathSync;
+    try {
+      for (let i = 0; i < 50; i++)
+        expect(ws.resolve(path.join(root, 'paper'), `inputs/${i}.tex`)).toMatchObject({ ok: true });
+      // paper/inputs and its ancestors, each once; never once per file.
+      expect(lookups).toBeLessThan(10);
+    } finally {
+      fs.realpathSync = original;
+    }
+  });
+});
+
 describe('Hasher', () => {
   it('hashes each distinct file once, however often it is asked', async () => {
     const root = repo();

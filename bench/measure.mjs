@@ -74,3 +74,36 @@ export function report(title, rows) {
   console.log(`\n${title}`);
   for (const [k, v] of rows) console.log(`  ${k.padEnd(34)} ${v}`);
 }
+
+/** A report with what differs between two runs of the same check (timestamps) taken out. */
+const comparable = (file) =>
+  JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8')), (k, v) =>
+    k === 'generated_at' ? undefined : v,
+  );
+
+/**
+ * Runs the CLI twice with `args(reportFile)`: as measured, and as the reference run
+ * (AUDIT_GATE_REFERENCE=1: one thread, no caches), and throws unless the reports are equal.
+ */
+export function sameAsReference(args, okStatuses = [0, 1]) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-reference-'));
+  try {
+    const run = (name, env) => {
+      const file = path.join(dir, name);
+      const r = spawnSync(process.execPath, [CLI, ...args(file)], {
+        env: { ...process.env, AUDIT_GATE_REFERENCE: '', ...env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      if (!okStatuses.includes(r.status))
+        throw new Error(`CLI exited ${r.status}: ${r.stderr.toString().slice(0, 500)}`);
+      return comparable(file);
+    };
+    const fast = run('fast.json', {});
+    const reference = run('reference.json', { AUDIT_GATE_REFERENCE: '1' });
+    if (fast !== reference)
+      throw new Error('the report differs from the reference run’s (one thread, no caches)');
+    return true;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

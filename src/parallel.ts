@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { Hasher } from './io/hashing.js';
+import { Hasher, type HashOutcome } from './io/hashing.js';
+import { REFERENCE_RUN } from './io/reference.js';
 import { Workspace, errorText } from './io/workspace.js';
 import { findPack } from './packs/registry.js';
 import type { PackContext, PackOptions, PackResult } from './packs/pack.js';
@@ -12,6 +13,7 @@ const MAX_BATCH = 8;
 /** Batches queued per worker, so it never waits for the (busy) main thread to send the next. */
 const DEPTH = 2;
 const WORKER_KIND = 'audit-gate-verify';
+const YOUNG_GENERATION_MB = 12;
 
 interface WorkerSetup {
   kind: typeof WORKER_KIND;
@@ -27,6 +29,13 @@ interface BatchRequest {
 interface BatchReply {
   id: number;
   results: PackResult[];
+}
+/** A worker asks the main thread's Hasher for a large file's hash, and gets it back. */
+interface HashRequest {
+  hash: { id: number; path: string };
+}
+interface HashReply {
+  hashed: { id: number; outcome: HashOutcome };
 }
 interface Item {
   index: number;
@@ -53,18 +62,34 @@ export function isVerifyWorker(): boolean {
   return !isMainThread && (workerData as Partial<WorkerSetup> | null)?.kind === WORKER_KIND;
 }
 
-/** The worker side: checks the batches it is sent, one at a time, with its own Hasher. */
+/**
+ * The worker side: checks the batches it is sent, one at a time, with its own Hasher for small
+ * files; large ones are hashed by the main thread's, once per run however many targets cite them.
+ */
 export function runVerifyWorker(): void {
   const setup = workerData as WorkerSetup;
   const port = parentPort!;
+  const waiting = new Map<number, (o: HashOutcome) => void>();
+  let nextHash = 0;
+  const hashOnMain = (path: string) =>
+    new Promise<HashOutcome>((resolve) => {
+      const id = nextHash++;
+      waiting.set(id, resolve);
+      port.postMessage({ hash: { id, path } } satisfies HashRequest);
+    });
   const ctx: PackContext = {
     workspace: new Workspace(setup.root, setup.allowOutside),
-    hasher: new Hasher(),
+    hasher: new Hasher(undefined, hashOnMain),
     options: setup.options,
     ...(setup.packOptions ? { packOptions: setup.packOptions } : {}),
   };
   let queue = Promise.resolve();
-  port.on('message', (req: BatchRequest) => {
+  port.on('message', (req: BatchRequest | HashReply) => {
+    if ('hashed' in req) {
+      waiting.get(req.hashed.id)?.(req.hashed.outcome);
+      waiting.delete(req.hashed.id);
+      return;
+    }
     queue = queue.then(async () => {
       const results: PackResult[] = [];
       for (const t of req.targets) {
@@ -98,7 +123,7 @@ export class VerifyWorkers {
   /** Starts the helpers, or returns undefined where workers are not possible (jest, one core). */
   static start(ctx: PackContext): VerifyWorkers | undefined {
     const helpers = Math.min(7, os.availableParallelism() - 1);
-    if (workerScript === undefined || helpers <= 0) return undefined;
+    if (workerScript === undefined || helpers <= 0 || REFERENCE_RUN) return undefined;
     const setup: WorkerSetup = {
       kind: WORKER_KIND,
       root: ctx.workspace.root,
@@ -109,7 +134,12 @@ export class VerifyWorkers {
     const pool = new VerifyWorkers();
     try {
       for (let i = 0; i < helpers; i++) {
-        const w = new Worker(workerScript, { workerData: setup });
+        const w = new Worker(workerScript, {
+          workerData: setup,
+          // A target's garbage is short-lived: a small young generation keeps each helper's
+          // memory down (its 48 MB default is most of a helper's peak) at no measurable cost.
+          resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+        });
         w.on('error', (err) => pool.dead.set(w, `failed: ${errorText(err)}`));
         w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
         pool.workers.push(w);
@@ -226,7 +256,19 @@ async function runPool(
         );
       inFlight.clear();
     };
-    w.on('message', (m: BatchReply) => {
+    w.on('message', (m: BatchReply | HashRequest) => {
+      if ('hash' in m) {
+        const { id, path } = m.hash;
+        void ctx.hasher
+          .hash(path)
+          .catch((err: unknown): HashOutcome => ({
+            ok: false,
+            reason: 'unreadable',
+            detail: errorText(err),
+          }))
+          .then((outcome) => w.postMessage({ hashed: { id, outcome } } satisfies HashReply));
+        return;
+      }
       const b = inFlight.get(m.id);
       if (!b) return;
       inFlight.delete(m.id);

@@ -103,7 +103,8 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   let discovered: number;
   let verifiedTargets: number;
   try {
-    const walked: DirEntry[] = [];
+    // The listing is kept only to weigh a shard's targets: at 30,000 files it is tens of MB.
+    const walked: DirEntry[] | undefined = opts.shard ? [] : undefined;
     const whole = planTargets(
       ws,
       packs,
@@ -116,7 +117,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     discovered = whole.length;
     let planned = whole;
     if (opts.shard) {
-      shard = cutShard(ws, whole, walked, opts.shard, fixtureDir !== undefined, {
+      shard = cutShard(ws, whole, walked!, opts.shard, fixtureDir !== undefined, {
         failOn,
         allowEmpty,
         settings: {
@@ -320,7 +321,7 @@ function planTargets(
   exclude: string[],
   runFindings: Finding[],
   exact: boolean,
-  walked: DirEntry[] = [],
+  walked?: DirEntry[],
 ): PlannedTarget[] {
   const planned: PlannedTarget[] = [];
   const seen = new Set<string>();
@@ -348,7 +349,7 @@ function planTargets(
       continue;
     }
     const { dirs, unknown } = walkRepository(r.abs, exclude);
-    walked.push(...dirs);
+    walked?.push(...dirs);
     for (const u of unknown)
       runFindings.push(
         finding(GATE.gitIndexUnreadable, {

@@ -9,6 +9,7 @@ import {
   readSmallFile,
   type ReadResult,
 } from './files.js';
+import { REFERENCE_RUN } from './reference.js';
 import { errorText } from './workspace.js';
 
 export type HashOutcome =
@@ -126,10 +127,19 @@ export class Hasher {
   filesHashed = 0;
   bytesHashed = 0;
 
-  constructor(private readonly parallelism = Math.max(1, Math.min(4, os.availableParallelism()))) {}
+  /**
+   * `large`, when given, hashes the files of LARGE_FILE_BYTES and over instead of this Hasher's
+   * own pool: a verify worker hands them to the main thread's Hasher, so a large file cited by
+   * targets on different threads is still hashed once per run.
+   */
+  constructor(
+    private readonly parallelism = Math.max(1, Math.min(4, os.availableParallelism())),
+    private readonly large?: (realPath: string) => Promise<HashOutcome>,
+  ) {}
 
   /** Starts hashing every path; large files first so the workers start while small ones run. */
   prefetch(realPaths: Iterable<string>): Promise<void> {
+    if (REFERENCE_RUN) return Promise.resolve(); // hash() reads each file when asked
     const wanted = [...new Set(realPaths)];
     const small: string[] = [];
     for (const p of wanted) {
@@ -173,6 +183,7 @@ export class Hasher {
   }
 
   hash(realPath: string): Promise<HashOutcome> {
+    if (REFERENCE_RUN) return this.compute(realPath); // every citation hashes its file again
     let p = this.cache.get(realPath);
     if (!p) {
       p = this.compute(realPath).then((o) => {
@@ -188,12 +199,14 @@ export class Hasher {
     const opened = openRegularFile(realPath);
     if (!opened.ok) return Promise.resolve(openFailure(opened));
     const { fd, size } = opened;
-    if (size >= LARGE_FILE_BYTES) {
+    if (size >= LARGE_FILE_BYTES && !REFERENCE_RUN) {
       fs.closeSync(fd);
+      if (this.large) return this.large(realPath);
       this.pool ??= new WorkerPool(this.parallelism);
       return this.pool.run(realPath);
     }
     try {
+      if (size >= LARGE_FILE_BYTES) return Promise.resolve(hashInChunks(fd));
       const bytes = readOpened(fd, size);
       return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
     } catch (err) {
@@ -207,6 +220,16 @@ export class Hasher {
     await this.pool?.close();
     this.pool = undefined;
   }
+}
+
+/** A large file hashed on this thread, in chunks, as the pool's workers do (the reference run). */
+function hashInChunks(fd: number): HashOutcome {
+  const h = createHash('sha256');
+  const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+  let size = 0;
+  for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0; size += n)
+    h.update(buf.subarray(0, n));
+  return { ok: true, sha256: h.digest('hex'), size };
 }
 
 // crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REFERENCE_RUN } from './reference.js';
 
 export type Resolved =
   | { ok: true; abs: string; real: string; rel: string }
@@ -21,6 +22,9 @@ export class Workspace {
   readonly root: string;
   /** Directories already classified by `isGitDir`. */
   private readonly gitDirs = new Map<string, boolean>();
+  /** Real paths of directories already resolved: a path, 'missing', or the error to throw again. */
+  private readonly realDirs = new Map<string, string | 'missing' | { error: unknown }>();
+  private readonly canonicals = new Map<string, string>();
 
   constructor(
     root: string,
@@ -31,6 +35,11 @@ export class Workspace {
 
   /** Repo-relative POSIX path for reports; paths outside the root stay absolute. */
   rel(abs: string): string {
+    // Most paths are already normal and below the root: cut the prefix instead of path.relative.
+    if (path.sep === '/' && abs.startsWith(this.root + '/')) {
+      const r = abs.slice(this.root.length + 1);
+      if (!NOT_NORMAL.test(r)) return r;
+    }
     const r = path.relative(this.root, abs);
     if (r === '') return '.';
     if (r.startsWith('..') || path.isAbsolute(r)) return abs;
@@ -56,9 +65,9 @@ export class Workspace {
         detail: `resolves outside the workspace root ${this.root}`,
       };
     }
-    let real: string;
+    let real: string | undefined;
     try {
-      real = fs.realpathSync(abs);
+      real = this.realpath(abs);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR')
@@ -66,6 +75,7 @@ export class Workspace {
       if (code === 'ELOOP') return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
       return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
     }
+    if (real === undefined) return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
     if (!this.allowOutside && !this.contains(real)) {
       return {
         ok: false,
@@ -88,6 +98,72 @@ export class Workspace {
   }
 
   /**
+   * What fs.realpathSync(abs) returns for an absolute, normal path, or undefined where nothing
+   * exists there (ENOENT, ENOTDIR); other errors are thrown as realpathSync throws them. The real
+   * path of each directory is looked up once per run: checking thousands of files in one tree
+   * would otherwise lstat every ancestor of each again.
+   */
+  realpath(abs: string): string | undefined {
+    if (REFERENCE_RUN) return realOrMissing(abs);
+    const dir = path.dirname(abs);
+    if (dir === abs) return abs;
+    const realDir = this.realDir(dir);
+    if (realDir === undefined) return undefined;
+    const leaf = path.join(realDir, path.basename(abs));
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.lstatSync(leaf, { throwIfNoEntry: false });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+      throw err;
+    }
+    if (st === undefined) return undefined;
+    return st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
+  }
+
+  /**
+   * The real path of `abs`, or, when it does not exist, the real path of its nearest existing
+   * ancestor joined with the rest: symlinks are followed as far as they go, so two spellings
+   * of one file compare equal whether or not it exists yet.
+   */
+  canonical(abs: string): string {
+    const start = path.resolve(abs);
+    let known = REFERENCE_RUN ? undefined : this.canonicals.get(start);
+    if (known !== undefined) return known;
+    const rest: string[] = [];
+    for (let d = start; ; d = path.dirname(d)) {
+      let real: string | undefined;
+      try {
+        real = this.realpath(d);
+      } catch {
+        // unreadable or a loop: as if it did not exist
+      }
+      if (real !== undefined) known = path.join(real, ...rest.reverse());
+      else if (path.dirname(d) === d) known = start;
+      else {
+        rest.push(path.basename(d));
+        continue;
+      }
+      this.canonicals.set(start, known);
+      return known;
+    }
+  }
+
+  private realDir(dir: string): string | undefined {
+    let known = this.realDirs.get(dir);
+    if (known === undefined) {
+      try {
+        known = realOrMissing(dir) ?? 'missing';
+      } catch (error) {
+        known = { error };
+      }
+      this.realDirs.set(dir, known);
+    }
+    if (typeof known === 'object') throw known.error;
+    return known === 'missing' ? undefined : known;
+  }
+
+  /**
    * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
    * itself would take for a git directory (the target of a `.git` file, a bare repository, a
    * submodule's or worktree's git dir). Only directories below the root are looked at, and all
@@ -107,16 +183,32 @@ export class Workspace {
   }
 }
 
+/** `.`, `..` or empty segments, or a trailing separator: a path `rel` must normalise. */
+const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;
+
+/** fs.realpathSync.native, with a path that does not exist as undefined rather than an error. */
+function realOrMissing(p: string): string | undefined {
+  try {
+    return fs.realpathSync.native(p); // one realpath(3) call, not an lstat per component
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw err;
+  }
+}
+
 /**
  * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
  * objects/ and refs/ or a commondir.
  */
 function isGitDir(dir: string): boolean {
   if (path.basename(dir).toLowerCase() === '.git') return true;
+  // Nearly every directory has no HEAD: one access(2) call says so, with no Stats object.
+  if (!fs.existsSync(path.join(dir, 'HEAD'))) return false;
   const kind = (name: string) => {
     try {
-      const st = fs.statSync(path.join(dir, name));
-      return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+      const st = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
+      return st === undefined ? 'none' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
     } catch {
       return 'none';
     }

@@ -173,8 +173,10 @@ export interface Pack {
   /** Generated reference pages: docs/<name>.md (names start with the id), kept current by `npm run docs`. */
   docs?: Record<string, () => string>;
   /**
-   * True when no input is shared between two targets, so targets may be checked on different
-   * threads, each with its own Hasher, without hashing a file twice.
+   * True when targets may be checked on different threads (their results do not depend on one
+   * another). Each thread hashes small files with its own Hasher, so a small input shared by
+   * targets may be hashed once per thread; large files are hashed once per run, on the main
+   * thread's.
    */
   parallel?: boolean;
   /** Target directories (absolute) found in a repository listing. */

@@ -17,14 +17,26 @@ export function statusLabel(s: Subject): string {
  * (blocking: `unblock`, problem: `wouldBlock`), each distinct clause once.
  */
 export function adviceFor(report: GateReport, outcome: 'blocking' | 'problem'): string[] {
+  const having = new Set(report.subjects.filter((s) => s.outcome === outcome).map((s) => s.target));
   const clauses = report.targets
-    .filter((t) => report.subjects.some((s) => s.target === t.id && s.outcome === outcome))
+    .filter((t) => having.has(t.id))
     .map((t) => {
       const a = findPack(t.pack)?.advice?.(t);
       return outcome === 'blocking' ? a?.unblock : a?.wouldBlock;
     })
     .filter((c): c is string => c !== undefined);
   return [...new Set(clauses)];
+}
+
+/** Each target's subjects, in report order (one pass: renderings list ten thousand targets). */
+export function subjectsByTarget(report: GateReport): Map<string, Subject[]> {
+  const by = new Map<string, Subject[]>();
+  for (const s of report.subjects) {
+    const list = by.get(s.target);
+    if (list) list.push(s);
+    else by.set(s.target, [s]);
+  }
+  return by;
 }
 
 /** `n thing` or `n things`. */

@@ -1,7 +1,14 @@
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import type { Subject } from '../model/subject.js';
-import { adviceFor, judgedContext, plural, statusLabel, stateText } from './labels.js';
+import {
+  adviceFor,
+  judgedContext,
+  plural,
+  statusLabel,
+  stateText,
+  subjectsByTarget,
+} from './labels.js';
 import { cap, plain } from './sanitize.js';
 
 const MARK: Record<Subject['outcome'], string> = {
@@ -20,8 +27,9 @@ export function locationText(f: Finding): string {
 export function renderText(report: GateReport): string {
   const out: string[] = [];
   out.push(`audit-gate ${report.tool.version} — ${plain(report.root)}`);
+  const byTarget = subjectsByTarget(report);
   for (const t of report.targets) {
-    const subjects = report.subjects.filter((s) => s.target === t.id);
+    const subjects = byTarget.get(t.id) ?? [];
     const ctx = judgedContext(t)
       .map(([k, v]) => `${k}: ${plain(v)}`)
       .join(', ');

@@ -1,6 +1,7 @@
 import type { CodeDef, Finding, Location } from '../../model/finding.js';
 import type { Subject } from '../../model/subject.js';
 import type { LoadedJson } from '../../io/json-file.js';
+import type { Resolved } from '../../io/workspace.js';
 import { valueExcerpt } from '../../render/sanitize.js';
 import { Findings, runRules } from '../kit/index.js';
 import { ARIS } from './codes.js';
@@ -27,25 +28,30 @@ export interface AuditCheck {
   provisional: boolean;
 }
 
-/** The inputs an artifact cites, resolved inside the workspace (nothing is read yet). */
+/**
+ * The inputs an artifact cites, resolved inside the workspace (nothing is read yet). `seen`, shared
+ * by the audits of one paper, resolves each key once however many audits cite it.
+ */
 export function auditInputs(
   loaded: LoadedJson,
   ctx: Pick<AuditContext, 'ws' | 'paperDir'>,
+  seen = new Map<string, Resolved>(),
 ): InputRef[] {
   if (loaded.state !== 'ok') return [];
   const hashes = loaded.data.audited_input_hashes;
   if (hashes === null || typeof hashes !== 'object' || Array.isArray(hashes)) return [];
-  return Object.entries(hashes as Record<string, unknown>).map(([key, recorded]) => ({
-    key,
-    recorded,
-    resolved: ctx.ws.resolve(ctx.paperDir, key),
-  }));
+  return Object.entries(hashes as Record<string, unknown>).map(([key, recorded]) => {
+    let resolved = seen.get(key);
+    if (!resolved) seen.set(key, (resolved = ctx.ws.resolve(ctx.paperDir, key)));
+    return { key, recorded, resolved };
+  });
 }
 
 export async function checkAudit(
   spec: AuditSpec,
   loaded: LoadedJson,
   ctx: AuditContext,
+  inputs = auditInputs(loaded, ctx),
 ): Promise<AuditCheck> {
   const subjectId = `${ctx.targetId}/${spec.artifact}`;
   const subject: Subject = {
@@ -156,7 +162,7 @@ export async function checkAudit(
     data,
     duplicates: loaded.doc.duplicates,
     lineOf: (...p) => loaded.doc.lineOf(p),
-    inputs: auditInputs(loaded, ctx),
+    inputs,
     verdict: typeof data.verdict === 'string' ? data.verdict : '',
     issue(def, message, text, line) {
       issues.push(text);

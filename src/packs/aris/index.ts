@@ -31,6 +31,8 @@ export const arisPack: Pack = {
         report.extensions?.[id] !== undefined ? renderArisReport(report, id) : undefined,
     },
   },
+  // Papers are independent; inputs they share are hashed once per thread (large ones once).
+  parallel: true,
   discover(dirs) {
     const found = new Set<string>();
     for (const d of dirs) {

@@ -5,7 +5,7 @@ import { NOT_READY_BECAUSE, type Target } from '../../model/subject.js';
 import { readSmallFile } from '../../io/files.js';
 import { resolveAssurance, type AssuranceDecision } from '../../policy/assurance.js';
 import type { PackContext, PackResult } from '../pack.js';
-import type { Workspace } from '../../io/workspace.js';
+import type { Resolved, Workspace } from '../../io/workspace.js';
 import { VERSION } from '../../version.js';
 import { auditInputs, checkAudit, type AuditCheck } from './audit.js';
 import { ARIS } from './codes.js';
@@ -43,27 +43,38 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
 
   const maxBytes =
     typeof ctx.options.max_artifact_bytes === 'number' ? ctx.options.max_artifact_bytes : undefined;
-  const loaded = manifest.audits.map((spec) => ({
-    spec,
-    loaded: loadJsonObject(ws, paperDir, spec.artifact, maxBytes),
-  }));
   const paperReal = ws.resolve(paperDir, '.');
   const base = paperReal.ok ? paperReal.real : paperDir;
-  // Hash every distinct input once, all at once, before any audit is judged.
-  const inputs = loaded.flatMap(({ loaded: l }) => auditInputs(l, { ws, paperDir: base }));
-  await ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : [])));
+  // Hash every distinct input once, before any audit is judged. Each artifact's inputs start
+  // hashing as soon as it is parsed, so large files hash on other threads while the next parse.
+  const hashed: Promise<void>[] = [];
+  const seen = new Map<string, Resolved>();
+  const loaded = manifest.audits.map((spec) => {
+    const l = loadJsonObject(ws, paperDir, spec.artifact, maxBytes);
+    const inputs = auditInputs(l, { ws, paperDir: base }, seen);
+    hashed.push(
+      ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : []))),
+    );
+    return { spec, loaded: l, inputs };
+  });
+  await Promise.all(hashed);
 
   const checks: AuditCheck[] = [];
-  for (const { spec, loaded: l } of loaded) {
+  for (const { spec, loaded: l, inputs } of loaded) {
     checks.push(
-      await checkAudit(spec, l, {
-        ws,
-        paperDir: base,
-        assurance: decision.assurance,
-        targetId,
-        hashes: (real) => ctx.hasher.hash(real),
-        artifacts: manifest.audits.map((a) => a.artifact),
-      }),
+      await checkAudit(
+        spec,
+        l,
+        {
+          ws,
+          paperDir: base,
+          assurance: decision.assurance,
+          targetId,
+          hashes: (real) => ctx.hasher.hash(real),
+          artifacts: manifest.audits.map((a) => a.artifact),
+        },
+        inputs,
+      ),
     );
   }
 

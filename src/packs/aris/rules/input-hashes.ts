@@ -35,7 +35,7 @@ export const inputHashes: ArtifactRule = {
       );
     }
     for (const ref of ctx.inputs) {
-      const key = quoteValue(ref.key);
+      const key = () => quoteValue(ref.key); // quoted only for a message
       const r = ref.resolved;
       if (!r.ok) {
         if (r.reason === 'outside_root')
@@ -43,21 +43,21 @@ export const inputHashes: ArtifactRule = {
             ARIS.inputOutsideRoot,
             ref,
             ':outside_root',
-            `Input ${key} ${r.detail}; it was not read.`,
+            `Input ${key()} ${r.detail}; it was not read.`,
           );
         else if (r.reason === 'missing')
           ctx.stale(
             ARIS.inputMissing,
             ref,
             ':file_gone',
-            `Input ${key} cited by ${rel} no longer exists.`,
+            `Input ${key()} cited by ${rel} no longer exists.`,
           );
         else
           ctx.stale(
             ARIS.inputUnreadable,
             ref,
             `:read_error_${r.detail}`,
-            `Input ${key} ${r.detail}.`,
+            `Input ${key()} ${r.detail}.`,
           );
         continue;
       }
@@ -68,16 +68,21 @@ export const inputHashes: ArtifactRule = {
             ARIS.inputMissing,
             ref,
             ':file_gone',
-            `Input ${key} cited by ${rel} no longer exists.`,
+            `Input ${key()} cited by ${rel} no longer exists.`,
           );
         else if (h.reason === 'not_file')
-          ctx.stale(ARIS.inputNotFile, ref, ':not_a_file', `Input ${key} ${h.detail}, not a file.`);
+          ctx.stale(
+            ARIS.inputNotFile,
+            ref,
+            ':not_a_file',
+            `Input ${key()} ${h.detail}, not a file.`,
+          );
         else
           ctx.stale(
             ARIS.inputUnreadable,
             ref,
             `:read_error_${h.detail}`,
-            `Input ${key} could not be read: ${h.detail}.`,
+            `Input ${key()} could not be read: ${h.detail}.`,
           );
         continue;
       }
@@ -88,7 +93,7 @@ export const inputHashes: ArtifactRule = {
           ARIS.inputHashMalformed,
           ref,
           ':malformed_hash',
-          `The hash recorded for ${key} is ${recorded === undefined ? jsonType(ref.recorded) : quoteValue(recorded)}, not sha256:<64 hex>.`,
+          `The hash recorded for ${key()} is ${recorded === undefined ? jsonType(ref.recorded) : quoteValue(recorded)}, not sha256:<64 hex>.`,
         );
         continue;
       }

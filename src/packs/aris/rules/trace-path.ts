@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CodeDef } from '../../../model/finding.js';
 import { statPath } from '../../../io/files.js';
-import type { Resolved } from '../../../io/workspace.js';
+import { REFERENCE_RUN } from '../../../io/reference.js';
+import type { Resolved, Workspace } from '../../../io/workspace.js';
 import { quoteValue } from '../../../render/sanitize.js';
 import { ARIS } from '../codes.js';
 import { DEFAULT_AUDITS, type AuditSpec } from '../schema.js';
@@ -44,11 +45,18 @@ const ARIS_STATE_FILES: readonly [string, string][] = [
   ['.aris/audit-manifest.json', 'the audit manifest'],
 ];
 
+/** Per run: the last paper's canonical paths below (its audits are checked one after another). */
+const lastPaper = new WeakMap<
+  Workspace,
+  { id: string; paths: [string, string | undefined, string][] }
+>();
+
 /**
  * Paths that exist whatever the audit did, so they prove nothing as a trace: the audit
  * artifacts (this paper's, and the default four in every directory the trace is looked up in),
  * the verifier's report, assurance.txt, the manifest and the .aris directory itself. Keyed by
- * canonical path (see `canonical`), valued by a description for the message.
+ * canonical path (see `Workspace.canonical`), valued by a description for the message. The
+ * paths are found once per paper; only the descriptions differ between its audits.
  */
 function notATraceTargets(
   ctx: AuditContext,
@@ -56,50 +64,55 @@ function notATraceTargets(
   ownArtifact: string,
 ): Map<string, string> {
   const out = new Map<string, string>();
-  const add = (abs: string, what: string) => {
-    const key = canonical(abs);
-    if (!out.has(key)) out.set(key, what);
+  for (const [key, artifact, text] of paperPaths(ctx, bases))
+    out.set(
+      key,
+      artifact === undefined
+        ? text
+        : artifact === ownArtifact
+          ? `this audit’s own artifact (${text})`
+          : `the audit artifact ${text}`,
+    );
+  return out;
+}
+
+/** [canonical path, artifact name or undefined, its relative path or description], first wins. */
+function paperPaths(
+  ctx: AuditContext,
+  bases: readonly string[],
+): [string, string | undefined, string][] {
+  const id = [ctx.paperDir, ...ctx.artifacts].join('\0');
+  const known = lastPaper.get(ctx.ws);
+  if (known?.id === id && !REFERENCE_RUN) return known.paths;
+  const out: [string, string | undefined, string][] = [];
+  const seen = new Set<string>();
+  const add = (abs: string, artifact: string | undefined, text: string) => {
+    const key = ctx.ws.canonical(abs);
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push([key, artifact, text]);
   };
   for (const a of ctx.artifacts) {
     const abs = path.resolve(ctx.paperDir, a);
-    add(
-      abs,
-      a === ownArtifact
-        ? `this audit’s own artifact (${ctx.ws.rel(abs)})`
-        : `the audit artifact ${ctx.ws.rel(abs)}`,
-    );
+    add(abs, a, ctx.ws.rel(abs));
   }
   for (const base of bases) {
     for (const [file, what] of ARIS_STATE_FILES)
-      add(path.join(base, file), `${what} (${ctx.ws.rel(path.join(base, file))})`);
+      add(path.join(base, file), undefined, `${what} (${ctx.ws.rel(path.join(base, file))})`);
     add(
       path.join(base, '.aris'),
+      undefined,
       `the ${ctx.ws.rel(path.join(base, '.aris'))} directory, where the verifier keeps its settings and report`,
     );
     for (const a of DEFAULT_AUDITS)
       add(
         path.join(base, a.artifact),
+        undefined,
         `the audit artifact ${ctx.ws.rel(path.join(base, a.artifact))}`,
       );
   }
+  lastPaper.set(ctx.ws, { id, paths: out });
   return out;
-}
-
-/**
- * The real path of `abs`, or, when it does not exist, the real path of its nearest existing
- * ancestor joined with the rest: symlinks are followed as far as they go, so two spellings
- * of one file compare equal whether or not it exists yet.
- */
-function canonical(abs: string): string {
-  const rest: string[] = [];
-  for (let d = path.resolve(abs); ; d = path.dirname(d)) {
-    try {
-      return path.join(fs.realpathSync(d), ...rest.reverse());
-    } catch {
-      if (path.dirname(d) === d) return path.resolve(abs);
-      rest.push(path.basename(d));
-    }
-  }
 }
 
 function checkTrace(
@@ -190,7 +203,7 @@ function checkTrace(
     // Not written yet (the verifier's report before its first run): still not a trace.
     targets ??= notATraceTargets(ctx, bases, spec.artifact);
     for (const base of lookIn) {
-      const what = targets.get(canonical(path.resolve(base, tracePath)));
+      const what = targets.get(ctx.ws.canonical(path.resolve(base, tracePath)));
       if (what) return notATrace(`is ${what}, not a trace`);
     }
   }
