@@ -858,7 +858,8 @@ export function writeBundle(dir, model) {
 // ── the fixtures ────────────────────────────────────────────────────────────────────────────────
 
 /**
- * [fixture_id, fixture_kind, expected codes, mutate(model) | model options]. Where a generic §3
+ * [fixture_id, fixture_kind, expected codes, mutate(model) | model options, extra fixture.json
+ * fields (e.g. expected_terminal_state)?]. Where a generic §3
  * code and a specific code describe one violation both are expected (docs/addenda-b.md).
  */
 export const FIXTURES = [
@@ -1967,7 +1968,7 @@ function templateCase(m, code, mutate) {
 
 export function buildFixtures(outDir) {
   fs.rmSync(outDir, { recursive: true, force: true });
-  for (const [id, kind, expected, how] of FIXTURES) {
+  for (const [id, kind, expected, how, extra = {}] of FIXTURES) {
     const m = bundleModel(typeof how === 'function' ? {} : how);
     if (typeof how === 'function') how(m);
     const dir = path.join(outDir, id);
@@ -1986,6 +1987,7 @@ export function buildFixtures(outDir) {
       fixture_kind: kind,
       input_bundle_ref: 'input',
       expected_validation_codes: expected,
+      ...extra, // e.g. expected_terminal_state
       schema_version: '1.0',
     };
     fs.writeFileSync(path.join(dir, 'fixture.json'), JSON.stringify(fixture, null, 2) + '\n');

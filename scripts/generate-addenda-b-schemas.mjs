@@ -56,6 +56,22 @@ const LOOSENED = {
   'RevisionCycleEfficiencyRollup.formula_eval_receipt_ref':
     'validation.metric_value_without_formula_receipt',
   'FormulaSpec.test_vectors': 'validation.formula_test_vector_missing',
+  // §8 (G-*)
+  'TaskReliancePacket.input_manifest': 'validation.reliance_packet_without_input_manifest',
+  'KnownGoodCheckpoint.policy_snapshot_ref':
+    'validation.known_good_checkpoint_missing_policy_snapshot',
+  'KnownGoodCheckpoint.capability_snapshot_ref':
+    'validation.known_good_checkpoint_missing_capability_snapshot',
+  'ExplanationTrace.hidden_reasoning_included':
+    'validation.explanation_trace_contains_hidden_reasoning',
+  'TaskReplayRequest.allow_external_side_effects':
+    'validation.replay_attempts_external_side_effect',
+  'RelianceLayerCommandRegistryEntry.empty_state_behavior':
+    'validation.g_surface_missing_empty_state',
+  'RelianceLayerCommandRegistryEntry.degraded_state_behavior':
+    'validation.g_surface_missing_degraded_state',
+  'RelianceLayerCommandRegistryEntry.error_state_behavior':
+    'validation.g_surface_missing_error_state',
 };
 
 const defs = new Map(types.definitions.map((d) => [d.name, d]));

@@ -4,6 +4,7 @@ import { ADDENDA_B } from './codes.js';
 import { notChecked } from './not-checked.js';
 import { RULES } from './rules/index.js';
 import { LOOSENED_FIELDS } from './schema/generated.js';
+import { S8_DOCS } from './docs-s8.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -117,6 +118,7 @@ Conventions (the seed leaves them open):
   reading, each stated in the table below, each with a firing fixture; where no plain reading
   exists the code is not checked, with the reason.
 
+${S8_DOCS}
 ## The build-ready gate
 
 \`audit-gate fixtures <dir> --build-ready\` runs the conformance fixtures and then judges the

@@ -11,6 +11,11 @@ import * as cm from './c-metrics.js';
 import * as s3d from './s3-derivations.js';
 import * as s3e from './s3-event-projection.js';
 import * as s3x from './s3-externalization.js';
+import * as g82 from './g-reliance.js';
+import * as g02 from './g-revision-review.js';
+import * as g04 from './g-checkpoint.js';
+import * as g18 from './g-explanation-replay.js';
+import * as gcmd from './g-commands.js';
 
 const isRule = (v: unknown): v is Rule =>
   typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
@@ -32,4 +37,10 @@ export const RULES: readonly Rule[] = [
   ...templateMatchRules,
   formulaOutputMismatch,
   ...rulesOf(cm),
+  // §8 (G-*) the Professional Reliance Layer
+  ...rulesOf(g82),
+  ...rulesOf(g02),
+  ...rulesOf(g04),
+  ...rulesOf(g18),
+  ...rulesOf(gcmd),
 ];

@@ -2475,7 +2475,7 @@ export const TaskReliancePacket = z.looseObject({
   packet_id: z.string(),
   task_id: z.string(),
   run_id: z.string(),
-  input_manifest: RelianceInputManifest,
+  input_manifest: z.unknown().optional(),
   reliance_derivation: RelianceStatusDerivation,
   lifecycle_state: RelianceArtifactLifecycleState,
   generated_by_ref: z.string(),
@@ -2623,8 +2623,8 @@ export const KnownGoodCheckpoint = z.looseObject({
   source_workspace_snapshot_refs: z.array(z.string()),
   run_workspace_snapshot_ref: z.string().optional(),
   graph_topology_snapshot_ref: z.string(),
-  policy_snapshot_ref: z.string(),
-  capability_snapshot_ref: z.string(),
+  policy_snapshot_ref: z.unknown().optional(),
+  capability_snapshot_ref: z.unknown().optional(),
   event_seq: num,
   irreversible_side_effect_refs: z.array(z.string()),
   created_by_ref: z.string(),
@@ -2801,7 +2801,7 @@ export const ExplanationTrace = z.looseObject({
       evidence_refs: z.array(z.string()),
     }),
   ),
-  hidden_reasoning_included: literalBoolean(false),
+  hidden_reasoning_included: z.unknown().optional(),
   schema_version: z.enum(['1.0']),
 });
 
@@ -2821,7 +2821,7 @@ export const TaskReplayRequest = z.looseObject({
   replay_mode: TaskReplayMode,
   checkpoint_ref: z.string().optional(),
   known_good_checkpoint_ref: z.string().optional(),
-  allow_external_side_effects: literalBoolean(false),
+  allow_external_side_effects: z.unknown().optional(),
   allow_external_queries: z.boolean(),
   model_reexecution_policy: z.enum([
     'reuse_recorded_outputs',
@@ -2887,10 +2887,10 @@ export const RelianceLayerCommandRegistryEntry = z.looseObject({
       'BudgetNarrative',
     ]),
   ),
-  empty_state_behavior: z.string(),
+  empty_state_behavior: z.unknown().optional(),
   blocked_state_behavior: z.string(),
-  degraded_state_behavior: z.string(),
-  error_state_behavior: z.string(),
+  degraded_state_behavior: z.unknown().optional(),
+  error_state_behavior: z.unknown().optional(),
   owning_doc: z.unknown(),
   schema_version: z.enum(['1.0']),
 });
@@ -3391,4 +3391,19 @@ export const LOOSENED_FIELDS: Record<string, string> = {
   'RevisionCycleEfficiencyRollup.formula_eval_receipt_ref':
     'validation.metric_value_without_formula_receipt',
   'FormulaSpec.test_vectors': 'validation.formula_test_vector_missing',
+  'TaskReliancePacket.input_manifest': 'validation.reliance_packet_without_input_manifest',
+  'KnownGoodCheckpoint.policy_snapshot_ref':
+    'validation.known_good_checkpoint_missing_policy_snapshot',
+  'KnownGoodCheckpoint.capability_snapshot_ref':
+    'validation.known_good_checkpoint_missing_capability_snapshot',
+  'ExplanationTrace.hidden_reasoning_included':
+    'validation.explanation_trace_contains_hidden_reasoning',
+  'TaskReplayRequest.allow_external_side_effects':
+    'validation.replay_attempts_external_side_effect',
+  'RelianceLayerCommandRegistryEntry.empty_state_behavior':
+    'validation.g_surface_missing_empty_state',
+  'RelianceLayerCommandRegistryEntry.degraded_state_behavior':
+    'validation.g_surface_missing_degraded_state',
+  'RelianceLayerCommandRegistryEntry.error_state_behavior':
+    'validation.g_surface_missing_error_state',
 };
