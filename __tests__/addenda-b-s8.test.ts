@@ -163,6 +163,23 @@ describe('reliance packet staleness (L2905-2912, L3336)', () => {
       ),
     ).toEqual([]);
   });
+  it('judges a rewritten packet by its latest record', () => {
+    const rule = reliancePacketStaleSnapshot;
+    const rederived = packet({
+      input_manifest: {
+        ...MANIFEST,
+        evaluation_chain_resolution_receipt_refs: ['chres-2'],
+      },
+    });
+    expect(codes(bundle(packet(), chainReceipt('chres-2'), rederived), rule)).toEqual([]);
+    expect(
+      codes(
+        bundle(packet(), chainReceipt('chres-2'), packet({ lifecycle_state: 'invalidated' })),
+        rule,
+      ),
+    ).toEqual([]);
+    expect(codes(bundle(packet(), rederived, chainReceipt('chres-3')), rule)).toHaveLength(1);
+  });
   it('a certification on an invalidated packet fires unless it is itself invalidated', () => {
     const cert = (state: string): [string, Record<string, unknown>] => [
       'WorkProductCertification',

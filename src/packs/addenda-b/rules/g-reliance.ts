@@ -23,12 +23,23 @@ function memo<T>(b: Bundle, key: string, make: () => T): T {
   return b.memo.get(key) as T;
 }
 
-/** Whether a packet is withdrawn: invalidated or superseded by state, or by an invalidation event. */
+/**
+ * Whether a packet is withdrawn: a record of it (the projection may be rewritten) is invalidated
+ * or superseded, or a RelianceInvalidationEvent names it.
+ */
 export function packetWithdrawn(b: Bundle, packet: BundleRecord): boolean {
   return (
-    WITHDRAWN.includes(String(packet.data.lifecycle_state)) ||
-    invalidatedIds(b).has(packet.data.packet_id)
+    invalidatedIds(b).has(packet.data.packet_id) ||
+    b
+      .lookup(packet.data.packet_id, ['TaskReliancePacket'])
+      .some((p) => WITHDRAWN.includes(String(p.data.lifecycle_state)))
   );
+}
+
+/** Whether a later record rewrote the packet (its projection): only the latest one is judged. */
+function rewrittenLater(b: Bundle, packet: BundleRecord): boolean {
+  const all = b.lookup(packet.data.packet_id, ['TaskReliancePacket']);
+  return all.length > 1 && all[all.length - 1] !== packet;
 }
 
 /** A packet's input manifest, when it is one (else why not). */
@@ -268,11 +279,11 @@ export const reliancePacketStaleSnapshot: Rule = {
     remediation:
       'Write a RelianceInvalidationEvent for the packet (reliance.invalidate_packet) and derive a new packet from the changed inputs.',
     decision:
-      'Event order is line order: a change is a record written after the packet. Detected changes (L2905-2912): evaluation_chain_resolution_changed (a resolution receipt of a manifest chain that the manifest does not name), finding_lifecycle_changed (a FindingLifecycleTransitionReceipt of a finding whose event has a manifest evaluation snapshot), source_workspace_changed (an applied SourceWorkspaceOperationReceipt on a workspace those snapshots captured), artifact_version_changed (an accepted RevisionReviewDecisionReceipt whose packet revises a manifest final artifact version). The packet is handled when it is invalidated or superseded, or a RelianceInvalidationEvent names it. Not detected, because the seed gives them no record that changes them: policy_decision_superseded (PolicyEvaluationRef is undefined), hard_call_resolution_expired (HardCallResolutionReceipt has no expiry, L1228-1237), evidence_package_superseded (EvidencePackage has no supersession link, L3016-3033).',
+      'Event order is line order: a change is a record written after the packet (after its latest record, when the projection is rewritten). Detected changes (L2905-2912): evaluation_chain_resolution_changed (a resolution receipt of a manifest chain that the manifest does not name), finding_lifecycle_changed (a FindingLifecycleTransitionReceipt of a finding whose event has a manifest evaluation snapshot), source_workspace_changed (an applied SourceWorkspaceOperationReceipt on a workspace those snapshots captured), artifact_version_changed (an accepted RevisionReviewDecisionReceipt whose packet revises a manifest final artifact version). The packet is handled when a record of it is invalidated or superseded, or a RelianceInvalidationEvent names it. Not detected, because the seed gives them no record that changes them: policy_decision_superseded (PolicyEvaluationRef is undefined), hard_call_resolution_expired (HardCallResolutionReceipt has no expiry, L1228-1237), evidence_package_superseded (EvidencePackage has no supersession link, L3016-3033).',
   },
   check(b, report) {
     for (const p of b.of('TaskReliancePacket')) {
-      if (packetWithdrawn(b, p)) continue;
+      if (rewrittenLater(b, p) || packetWithdrawn(b, p)) continue;
       const m = manifestOf(p);
       if (!m.ok) continue; // reported as a packet without its manifest
       const changes = changesAfter(b, p, m.data);
