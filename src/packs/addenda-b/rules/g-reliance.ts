@@ -3,6 +3,7 @@ import type { Bundle, BundleRecord } from '../bundle.js';
 import { RelianceStatusDerivationPolicy } from '../reliance-policy.js';
 import { RelianceInputManifest } from '../schema/generated.js';
 import type { Rule } from './rule.js';
+import { fastSchema } from '../../../io/fast-schema.js';
 import { firstIssue } from '../../kit/index.js';
 import { groupBy, isObject, q, strings } from './util.js';
 
@@ -42,13 +43,22 @@ function rewrittenLater(b: Bundle, packet: BundleRecord): boolean {
   return all.length > 1 && all[all.length - 1] !== packet;
 }
 
+type Manifest = { ok: true; data: Record<string, unknown> } | { ok: false; why: string };
+
+const manifestSchema = fastSchema(RelianceInputManifest);
+/** Three rules read every packet's manifest: it is checked once per record. */
+const manifests = new WeakMap<BundleRecord, Manifest>();
+
 /** A packet's input manifest, when it is one (else why not). */
-function manifestOf(
-  packet: BundleRecord,
-): { ok: true; data: Record<string, unknown> } | { ok: false; why: string } {
-  const m = packet.data.input_manifest;
+function manifestOf(packet: BundleRecord): Manifest {
+  let out = manifests.get(packet);
+  if (!out) manifests.set(packet, (out = readManifest(packet.data.input_manifest)));
+  return out;
+}
+
+function readManifest(m: unknown): Manifest {
   if (m === undefined || m === null) return { ok: false, why: 'has no input_manifest' };
-  const parsed = RelianceInputManifest.safeParse(m);
+  const parsed = manifestSchema.safeParse(m);
   if (!parsed.success) {
     const issue = firstIssue(parsed.error);
     return {
@@ -56,12 +66,10 @@ function manifestOf(
       why: `has an input_manifest that is not a RelianceInputManifest (at ${issue.where}: ${issue.why})`,
     };
   }
-  if (
-    typeof (m as Record<string, unknown>).input_manifest_hash !== 'string' ||
-    (m as Record<string, unknown>).input_manifest_hash === ''
-  )
+  const data = m as Record<string, unknown>;
+  if (typeof data.input_manifest_hash !== 'string' || data.input_manifest_hash === '')
     return { ok: false, why: 'has an input_manifest without input_manifest_hash' };
-  return { ok: true, data: m as Record<string, unknown> };
+  return { ok: true, data };
 }
 
 /** Every ref an input manifest names (its StorageRef lists, chain ids, checkpoints, budget). */
