@@ -247,6 +247,13 @@ describe('reliance status derivation (L2873-2883, L217)', () => {
       'its receipt\'s output is "rely_with_limitations", not "safe_to_rely_within_scope"',
     ]);
   });
+  it('the manifest’s version and hash are not inputs', () => {
+    const p = packet();
+    (p[1].reliance_derivation as Record<string, unknown>).decisive_input_refs = ['1.0'];
+    expect(why(policy, receipt(), out('rely_with_limitations'), p)).toEqual([
+      'decisive inputs "1.0" are not in its input manifest',
+    ]);
+  });
   it('a status the policy does not list, or no policy / receipt, is not derivable', () => {
     const p = packet();
     (p[1].reliance_derivation as Record<string, unknown>).status = 'not_safe_to_rely';

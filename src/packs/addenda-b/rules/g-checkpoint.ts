@@ -1,5 +1,6 @@
 // G-04 KnownGoodCheckpoint (L3035-3062) and G-17 TaskRunFork side-effect ledger (L3185-3204).
 import type { Bundle, BundleRecord } from '../bundle.js';
+import { memo } from './memo.js';
 import type { Rule } from './rule.js';
 import { isObject, present, q } from './util.js';
 
@@ -35,18 +36,14 @@ export const knownGoodCheckpointMissingCapabilitySnapshot = snapshotRule(
 
 /** Completed externalizations that may have disclosed data: the irreversible side effects a run records (§3.4). */
 function irreversibleSideEffects(b: Bundle): BundleRecord[] {
-  const key = 'g.irreversible';
-  let list = b.memo.get(key) as BundleRecord[] | undefined;
-  if (!list) {
-    list = b
+  return memo(b, 'g.irreversible', () =>
+    b
       .of('WorkspaceExternalizationReceipt')
       .filter(
         (r) => r.data.status === 'completed' && r.data.irreversible_disclosure_possible === true,
       )
-      .sort((x, y) => x.seq - y.seq);
-    b.memo.set(key, list);
-  }
-  return list;
+      .sort((x, y) => x.seq - y.seq),
+  );
 }
 
 /** The irreversible side effects written after `from` and before `to` (event order is line order). */

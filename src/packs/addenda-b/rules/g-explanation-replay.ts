@@ -1,6 +1,7 @@
 // G-18 ExplanationTrace without hidden chain-of-thought (L3205-3226) and G-19 TaskReplay modes and
 // divergence (L3227-3274).
 import type { Bundle } from '../bundle.js';
+import { memo } from './memo.js';
 import type { Rule } from './rule.js';
 import { COST_BEARING_KINDS } from './s3-externalization.js';
 import { isObject, q } from './util.js';
@@ -90,22 +91,15 @@ const DRIFT_KINDS = ['model_output_drift', 'tool_output_drift'];
 
 /** Why the bundle's own run holds provider-dependent steps (undefined: none seen). */
 function providerStepOfRun(b: Bundle): string | undefined {
-  const key = 'g.provider_step';
-  if (!b.memo.has(key)) {
+  return memo(b, 'g.provider_step', () => {
     const call = b
       .of('WorkspaceExternalizationReceipt')
       .find((r) => COST_BEARING_KINDS.includes(String(r.data.externalization_kind)));
+    if (call)
+      return `provider call ${q(call.data.receipt_id)} (${String(call.data.externalization_kind)})`;
     const lookup = b.of('EphemeralSourceLookupReceipt')[0];
-    b.memo.set(
-      key,
-      call
-        ? `provider call ${q(call.data.receipt_id)} (${String(call.data.externalization_kind)})`
-        : lookup
-          ? `web lookup ${q(lookup.data.receipt_id)}`
-          : undefined,
-    );
-  }
-  return b.memo.get(key) as string | undefined;
+    return lookup ? `web lookup ${q(lookup.data.receipt_id)}` : undefined;
+  });
 }
 
 export const deterministicReplayWithNondeterministicStep: Rule = {

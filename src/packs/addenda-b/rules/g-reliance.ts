@@ -2,6 +2,7 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { RelianceStatusDerivationPolicy } from '../reliance-policy.js';
 import { RelianceInputManifest } from '../schema/generated.js';
+import { memo } from './memo.js';
 import type { Rule } from './rule.js';
 import { fastSchema } from '../../../io/fast-schema.js';
 import { firstIssue } from '../../kit/index.js';
@@ -17,11 +18,6 @@ function invalidatedIds(b: Bundle): Set<unknown> {
     'g.invalidated',
     () => new Set(b.of('RelianceInvalidationEvent').map((e) => e.data.packet_id)),
   );
-}
-
-function memo<T>(b: Bundle, key: string, make: () => T): T {
-  if (!b.memo.has(key)) b.memo.set(key, make());
-  return b.memo.get(key) as T;
 }
 
 /**
@@ -75,11 +71,11 @@ function readManifest(m: unknown): Manifest {
 /** Every ref an input manifest names (its StorageRef lists, chain ids, checkpoints, budget). */
 export function manifestRefs(m: Record<string, unknown>): Set<string> {
   const out = new Set<string>();
-  for (const v of Object.values(m)) {
+  for (const [k, v] of Object.entries(m)) {
+    if (k === 'schema_version' || k === 'input_manifest_hash') continue;
     if (typeof v === 'string') out.add(v);
     else for (const s of strings(v)) out.add(s);
   }
-  out.delete(String(m.input_manifest_hash));
   return out;
 }
 
