@@ -143,7 +143,9 @@ export function underivable(b: Bundle, packet: BundleRecord): string[] {
   const receipt = b.resolve(d.formula_eval_receipt_ref, 'FormulaEvaluationReceipt');
   if (!receipt)
     why.push(
-      `formula_eval_receipt_ref ${q(d.formula_eval_receipt_ref ?? null)} names no FormulaEvaluationReceipt of the bundle`,
+      d.formula_eval_receipt_ref === undefined
+        ? 'it has no formula_eval_receipt_ref (the receipt that derived it)'
+        : `formula_eval_receipt_ref ${q(d.formula_eval_receipt_ref)} names no FormulaEvaluationReceipt of the bundle`,
     );
   else {
     if (policy && receipt.data.formula_id !== policy.formula_ref)
