@@ -25,18 +25,19 @@ function invalidatedIds(b: Bundle): Set<unknown> {
  * or superseded, or a RelianceInvalidationEvent names it.
  */
 export function packetWithdrawn(b: Bundle, packet: BundleRecord): boolean {
-  return (
-    invalidatedIds(b).has(packet.data.packet_id) ||
-    b
-      .lookup(packet.data.packet_id, ['TaskReliancePacket'])
-      .some((p) => WITHDRAWN.includes(String(p.data.lifecycle_state)))
-  );
+  if (invalidatedIds(b).has(packet.data.packet_id)) return true;
+  for (const p of b.lookup(packet.data.packet_id))
+    if (p.type === 'TaskReliancePacket' && WITHDRAWN.includes(String(p.data.lifecycle_state)))
+      return true;
+  return false;
 }
 
 /** Whether a later record rewrote the packet (its projection): only the latest one is judged. */
 function rewrittenLater(b: Bundle, packet: BundleRecord): boolean {
-  const all = b.lookup(packet.data.packet_id, ['TaskReliancePacket']);
-  return all.length > 1 && all[all.length - 1] !== packet;
+  const same = b.lookup(packet.data.packet_id); // every record with the id, in event order
+  for (let i = same.length - 1; i >= 0 && same[i] !== packet; i--)
+    if (same[i]!.type === 'TaskReliancePacket') return true;
+  return false;
 }
 
 type Manifest = { ok: true; data: Record<string, unknown> } | { ok: false; why: string };
@@ -68,15 +69,13 @@ function readManifest(m: unknown): Manifest {
   return { ok: true, data };
 }
 
-/** Every ref an input manifest names (its StorageRef lists, chain ids, checkpoints, budget). */
-export function manifestRefs(m: Record<string, unknown>): Set<string> {
-  const out = new Set<string>();
+/** Whether an input manifest names `ref` (in its StorageRef lists, chain ids, checkpoints, budget). */
+export function manifestNames(m: Record<string, unknown>, ref: string): boolean {
   for (const [k, v] of Object.entries(m)) {
     if (k === 'schema_version' || k === 'input_manifest_hash') continue;
-    if (typeof v === 'string') out.add(v);
-    else for (const s of strings(v)) out.add(s);
+    if (v === ref || (Array.isArray(v) && v.includes(ref))) return true;
   }
-  return out;
+  return false;
 }
 
 export const reliancePacketWithoutInputManifest: Rule = {
@@ -134,8 +133,7 @@ export function underivable(b: Bundle, packet: BundleRecord): string[] {
   if (decisive.length === 0) why.push('it names no decisive input');
   const m = manifestOf(packet);
   if (m.ok) {
-    const named = manifestRefs(m.data);
-    const outside = decisive.filter((r) => !named.has(r));
+    const outside = decisive.filter((r) => !manifestNames(m.data, r));
     if (outside.length)
       why.push(`decisive inputs ${outside.map(q).join(', ')} are not in its input manifest`);
   }
@@ -231,24 +229,24 @@ function changeIndex(b: Bundle): ChangeIndex {
 }
 
 /** The workspaces whose state the manifest's evaluation snapshots captured (L928-955). */
-function workspacesOf(b: Bundle, m: Record<string, unknown>): Set<string> {
-  const out = new Set<string>();
-  for (const ref of strings(m.evaluation_snapshot_refs))
-    for (const s of b.lookup(ref, ['EvaluationSnapshot'])) {
-      const sets = s.data.source_workspace_snapshot_hashes;
+function workspacesOf(b: Bundle, m: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const ref of m.evaluation_snapshot_refs as string[])
+    for (const s of b.lookup(ref)) {
+      const sets = s.type === 'EvaluationSnapshot' ? s.data.source_workspace_snapshot_hashes : [];
       if (Array.isArray(sets))
         for (const h of sets)
           if (isObject(h) && typeof h.source_workspace_ref === 'string')
-            out.add(h.source_workspace_ref);
+            out.push(h.source_workspace_ref);
     }
   return out;
 }
 
 /**
- * The changes, written after the packet, to inputs its manifest names (L2905-2912, N-03 L3336):
- * a new resolution of one of its chains, a lifecycle transition of a finding of one of its
- * evaluation snapshots, an applied operation on a workspace those snapshots captured, an accepted
- * revision of one of its final artifact versions.
+ * The changes, written after the packet, to inputs its manifest (a valid RelianceInputManifest)
+ * names (L2905-2912, N-03 L3336): a new resolution of one of its chains, a lifecycle transition
+ * of a finding of one of its evaluation snapshots, an applied operation on a workspace those
+ * snapshots captured, an accepted revision of one of its final artifact versions.
  */
 export function changesAfter(
   b: Bundle,
@@ -257,22 +255,22 @@ export function changesAfter(
 ): Change[] {
   const ix = changeIndex(b);
   const out: Change[] = [];
-  const later = (r: BundleRecord) => r.seq > packet.seq;
-  const named = new Set(strings(m.evaluation_chain_resolution_receipt_refs));
-  for (const chain of strings(m.evaluation_chain_ids))
+  const after = packet.seq;
+  const named = m.evaluation_chain_resolution_receipt_refs as string[];
+  for (const chain of m.evaluation_chain_ids as string[])
     for (const r of ix.chainReceipts.get(chain) ?? [])
-      if (later(r) && !named.has(String(r.data.receipt_id)))
+      if (r.seq > after && !named.includes(String(r.data.receipt_id)))
         out.push({ kind: 'evaluation_chain_resolution_changed', record: r });
-  for (const snap of strings(m.evaluation_snapshot_refs))
+  for (const snap of m.evaluation_snapshot_refs as string[])
     for (const finding of ix.findingsOfSnapshot.get(snap) ?? [])
       for (const r of ix.transitions.get(finding) ?? [])
-        if (later(r)) out.push({ kind: 'finding_lifecycle_changed', record: r });
+        if (r.seq > after) out.push({ kind: 'finding_lifecycle_changed', record: r });
   for (const ws of workspacesOf(b, m))
     for (const r of ix.appliedOps.get(ws) ?? [])
-      if (later(r)) out.push({ kind: 'source_workspace_changed', record: r });
-  for (const artifact of strings(m.final_artifact_refs))
+      if (r.seq > after) out.push({ kind: 'source_workspace_changed', record: r });
+  for (const artifact of m.final_artifact_refs as string[])
     for (const r of ix.acceptedFrom.get(artifact) ?? [])
-      if (later(r)) out.push({ kind: 'artifact_version_changed', record: r });
+      if (r.seq > after) out.push({ kind: 'artifact_version_changed', record: r });
   return out;
 }
 
