@@ -33,6 +33,8 @@ const FINDING_COMMANDS: Record<string, string> = {
  */
 export function surfaceActions(
   b: Bundle,
+  /** Commands known to be registered: the records that name no command are then left out. */
+  registered: ReadonlySet<unknown> = new Set(),
 ): Array<[BundleRecord, string | undefined, string | undefined]> {
   const out: Array<[BundleRecord, string | undefined, string | undefined]> = [];
   for (const r of b.of('RevisionReviewDecisionReceipt')) {
@@ -51,11 +53,13 @@ export function surfaceActions(
     )
       out.push([a, undefined, 'command_ref']);
   for (const [type, command] of Object.entries(ACTION_RECORDS))
-    for (const r of b.of(type)) out.push([r, command, undefined]);
-  for (const t of b.of('FindingLifecycleTransitionReceipt')) {
-    const to = String(t.data.to_state);
-    if (Object.hasOwn(FINDING_COMMANDS, to)) out.push([t, FINDING_COMMANDS[to], undefined]);
-  }
+    if (!registered.has(command)) for (const r of b.of(type)) out.push([r, command, undefined]);
+  if (Object.values(FINDING_COMMANDS).some((c) => !registered.has(c)))
+    for (const t of b.of('FindingLifecycleTransitionReceipt')) {
+      const to = String(t.data.to_state);
+      if (Object.hasOwn(FINDING_COMMANDS, to) && !registered.has(FINDING_COMMANDS[to]))
+        out.push([t, FINDING_COMMANDS[to], undefined]);
+    }
   return out;
 }
 
@@ -85,7 +89,7 @@ export const gSurfaceActionWithoutCommand: Rule = {
     const registered = new Set(
       b.of('RelianceLayerCommandRegistryEntry').map((e) => e.data.command_id),
     );
-    for (const [r, command, field] of surfaceActions(b)) {
+    for (const [r, command, field] of surfaceActions(b, registered)) {
       const named = field ? r.data[field] : command;
       const what = field ? `${field} ${q(named ?? null)}` : `command ${q(command)}`;
       const name = nameOf(r, idFieldOf(r.type));

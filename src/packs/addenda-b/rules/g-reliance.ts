@@ -69,10 +69,25 @@ function readManifest(m: unknown): Manifest {
   return { ok: true, data };
 }
 
-/** Whether an input manifest names `ref` (in its StorageRef lists, chain ids, checkpoints, budget). */
+/** The fields of a RelianceInputManifest that name its inputs (L2857-2869). */
+const MANIFEST_INPUT_FIELDS = [
+  'final_artifact_refs',
+  'evaluation_chain_ids',
+  'evaluation_chain_resolution_receipt_refs',
+  'evaluation_snapshot_refs',
+  'source_workspace_snapshot_refs',
+  'evidence_package_refs',
+  'revision_review_packet_refs',
+  'hard_call_resolution_refs',
+  'policy_decision_refs',
+  'budget_narrative_ref',
+  'known_good_checkpoint_refs',
+];
+
+/** Whether a (valid) input manifest names `ref` among its inputs. */
 export function manifestNames(m: Record<string, unknown>, ref: string): boolean {
-  for (const [k, v] of Object.entries(m)) {
-    if (k === 'schema_version' || k === 'input_manifest_hash') continue;
+  for (const field of MANIFEST_INPUT_FIELDS) {
+    const v = m[field];
     if (v === ref || (Array.isArray(v) && v.includes(ref))) return true;
   }
   return false;
