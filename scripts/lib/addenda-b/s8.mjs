@@ -107,14 +107,24 @@ export function registry() {
   };
 }
 
+/** Review records every entity has; the other §8 records are per task run. */
+const PER_ENTITY = ['RevisionReviewDecisionReceipt', 'RevisionReviewPacket', 'AttentionLedgerItem'];
+/** Reliance artifacts are written per task run (TaskReliancePacket, L2884), not per evaluated entity: one in ten entities stands for a task's. */
+const TASK_EVERY = 10;
+
 /**
- * Records entity n of a clean run adds (after the part-1 records): a known-good checkpoint, the
- * revision review that produced artifact-n@v3, the reliance packet derived from the entity's
- * chain / snapshot / artifact with its status receipt, its certification, an explanation trace, an
- * export after the checkpoint, a fork that lists it, a best-effort replay with its recorded
- * divergence, and a resolved attention item.
+ * Records entity n of a clean run adds (after the part-1 records): the revision review that
+ * produced artifact-n@v3 and its resolved attention item; for entity 1, 11, 21, ... also a
+ * known-good checkpoint, the reliance packet derived from the entity's chain / snapshot /
+ * artifact with its status receipt, its certification, an explanation trace, an export after
+ * the checkpoint, a fork that lists it, and a best-effort replay with its recorded divergence.
  */
 export function entityRecords(n) {
+  const records = allEntityRecords(n);
+  return n % TASK_EVERY === 1 ? records : records.filter((r) => PER_ENTITY.includes(r.type));
+}
+
+function allEntityRecords(n) {
   const manifest = {
     final_artifact_refs: [`artifact-${n}@v3`],
     evaluation_chain_ids: [`chain-${n}`],
