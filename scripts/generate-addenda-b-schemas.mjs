@@ -78,6 +78,22 @@ const LOOSENED = {
     'validation.module_assistance_request_without_endpoint',
   'ModuleAssistanceRequest.answer_schema_ref':
     'validation.assistance_request_without_answer_schema',
+  // §8 (G-*)
+  'TaskReliancePacket.input_manifest': 'validation.reliance_packet_without_input_manifest',
+  'KnownGoodCheckpoint.policy_snapshot_ref':
+    'validation.known_good_checkpoint_missing_policy_snapshot',
+  'KnownGoodCheckpoint.capability_snapshot_ref':
+    'validation.known_good_checkpoint_missing_capability_snapshot',
+  'ExplanationTrace.hidden_reasoning_included':
+    'validation.explanation_trace_contains_hidden_reasoning',
+  'TaskReplayRequest.allow_external_side_effects':
+    'validation.replay_attempts_external_side_effect',
+  'RelianceLayerCommandRegistryEntry.empty_state_behavior':
+    'validation.g_surface_missing_empty_state',
+  'RelianceLayerCommandRegistryEntry.degraded_state_behavior':
+    'validation.g_surface_missing_degraded_state',
+  'RelianceLayerCommandRegistryEntry.error_state_behavior':
+    'validation.g_surface_missing_error_state',
 };
 
 /**

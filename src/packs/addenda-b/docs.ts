@@ -5,6 +5,7 @@ import { S7_DECISIONS } from './docs-s7.js';
 import { notChecked } from './not-checked.js';
 import { RULES } from './rules/index.js';
 import { LOOSENED_FIELDS } from './schema/generated.js';
+import { S8_DOCS } from './docs-s8.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -174,6 +175,7 @@ make its codes mechanical (each rule's own reading is in the table below):
   \`target_endpoint_ref\` names the room.
 
 ${S7_DECISIONS}
+${S8_DOCS}
 ## The build-ready gate
 
 \`audit-gate fixtures <dir> --build-ready\` runs the conformance fixtures and then judges the

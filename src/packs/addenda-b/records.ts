@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEED_ID_FIELDS, SEED_RECORD_SCHEMAS } from './schema/generated.js';
+import { RelianceStatusDerivationPolicy } from './reliance-policy.js';
 
 /**
  * A value the seed passes to a formula or gets back from one but never stores as a record of its
@@ -28,6 +29,7 @@ export const RECORD_SCHEMAS: Record<string, z.ZodType> = {
   ...SEED_RECORD_SCHEMAS,
   FormulaValue,
   TaintClassOrder,
+  RelianceStatusDerivationPolicy,
 };
 
 /** Records whose id is not their first field (or whose first field is not named *_id). */
@@ -47,6 +49,7 @@ const ID_FIELDS: Record<string, string | undefined> = {
   TypeOwnerRegistryEntry: 'type_name',
   OutcomeStateMatrixEntry: 'state',
   BuildReadyGate: 'gate_id',
+  RelianceStatusDerivationPolicy: 'policy_id',
 };
 
 /** The field holding a record's own id (what a `*_ref` naming it holds), if it has one. */
