@@ -175,7 +175,7 @@ describe('every seed code is decided', () => {
     const open = notChecked();
     expect(open.length).toBeLessThan(CATALOGUE.length);
     for (const c of open) {
-      expect(c.reason).not.toBe('not implemented in this build');
+      expect(c.reason).not.toMatch(/^not implemented in this build/);
       expect(c.reason.length).toBeGreaterThan(20);
     }
   });

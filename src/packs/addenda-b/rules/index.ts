@@ -53,7 +53,7 @@ const isRule = (v: unknown): v is Rule =>
   typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
 const rulesOf = (mod: Record<string, unknown>): Rule[] => Object.values(mod).filter(isRule);
 
-/** Every rule of part 1 (§3, §4, §6), in section order. */
+/** Every rule of the pack (§3-§8), in section order. */
 export const RULES: readonly Rule[] = [
   ...rulesOf(s3e),
   ...rulesOf(s3d),
