@@ -12,10 +12,17 @@
 //
 // Usage: node scripts/generate-addenda-b-schemas.mjs   (then commit the generated files)
 import fs from 'node:fs';
+import * as prettier from 'prettier';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Writes generated source the way prettier would, so `npm run lint` holds after a regeneration. */
+async function writeFormatted(file, text) {
+  const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+  fs.writeFileSync(file, await prettier.format(text, options));
+}
 const types = JSON.parse(
   fs.readFileSync(path.join(root, 'scripts/addenda-b/addenda-b-types.json'), 'utf8'),
 );
@@ -347,7 +354,7 @@ export const SEED_ID_FIELDS: Record<string, string> = ${JSON.stringify(Object.fr
 /** Fields loosened in the schema because a seed code reports exactly that violation. */
 export const LOOSENED_FIELDS: Record<string, string> = ${JSON.stringify(LOOSENED, null, 2)};
 `;
-fs.writeFileSync(path.join(root, 'src/packs/addenda-b/schema/generated.ts'), schemaTs);
+await writeFormatted(path.join(root, 'src/packs/addenda-b/schema/generated.ts'), schemaTs);
 
 const entries = catalogue.map((c) => ({
   code: c.code,
@@ -373,5 +380,5 @@ export interface CatalogueEntry {
 /** All ${entries.length} validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */
 export const CATALOGUE: readonly CatalogueEntry[] = ${JSON.stringify(entries, null, 2)};
 `;
-fs.writeFileSync(path.join(root, 'src/packs/addenda-b/catalogue.generated.ts'), catalogueTs);
+await writeFormatted(path.join(root, 'src/packs/addenda-b/catalogue.generated.ts'), catalogueTs);
 console.log(`generated ${emitted.size} schemas and ${entries.length} catalogue entries`);
