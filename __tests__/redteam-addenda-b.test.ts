@@ -1,9 +1,11 @@
 // Red-team cases for the Addenda B pack: a bundle that breaks a checked rule must never verify green.
 import fs from 'node:fs';
+import { jest } from '@jest/globals';
 import path from 'node:path';
 import { Workspace } from '../src/io/workspace.js';
 import { Hasher } from '../src/io/hashing.js';
 import { addendaBPack } from '../src/packs/addenda-b/index.js';
+import { Bundle } from '../src/packs/addenda-b/bundle.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -132,6 +134,27 @@ describe('Addenda B red team: registry locations', () => {
       ]);
     } finally {
       await hasher.close();
+    }
+  });
+});
+
+describe('Addenda B red team: cost of a repeated FormulaValue id', () => {
+  it('receipts that all name one repeated output id compare its copies once, not once per receipt', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => {
+      const receipt = lines.find((l) => l.includes('"receipt_id":"rc-1-tm"'))!;
+      const output = lines.find((l) => l.includes('"value_id":"val-1-tm-out"'))!;
+      const more = Array.from({ length: 300 }, (_, i) =>
+        receipt.replace('"receipt_id":"rc-1-tm"', `"receipt_id":"rc-1-tm-${i}"`),
+      );
+      return [...lines, ...more, output, output];
+    });
+    const lookup = jest.spyOn(Bundle.prototype, 'lookup');
+    try {
+      expect(await codesOf(root)).toEqual([]);
+      const ofOutput = lookup.mock.calls.filter(([ref]) => ref === 'val-1-tm-out').length;
+      expect(ofOutput).toBeLessThanOrEqual(4);
+    } finally {
+      lookup.mockRestore();
     }
   });
 });

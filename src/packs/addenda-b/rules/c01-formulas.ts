@@ -1,11 +1,10 @@
 // C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
 // (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
 import { sameOutput } from '../formulas/builtins.js';
-import { evaluateReceipts } from '../formulas/evaluate.js';
+import { evaluateReceipts, heldTwice } from '../formulas/evaluate.js';
 import { evaluateVectors } from '../formulas/vectors.js';
 import { ADDENDA_B } from '../codes.js';
 import { holdsNonFinite } from './s3-derivations.js';
-import { rewrittenEvents } from './s3-event-projection.js';
 import type { Rule, RuleMeta } from './rule.js';
 import { q } from './util.js';
 
@@ -164,9 +163,7 @@ export const formulaOutputMismatch: Rule = {
       const codes = Array.isArray(r.data.validation_codes) ? r.data.validation_codes : [];
       const id = q(r.data.receipt_id);
       const refs = [...(r.data.input_refs as string[]), r.data.output_ref];
-      const ambiguous = refs.find(
-        (ref) => b.repeated(ref) && rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length,
-      );
+      const ambiguous = refs.find((ref) => heldTwice(b, ref));
       if (ambiguous !== undefined) {
         report(
           r,
