@@ -158,3 +158,103 @@ describe('Addenda B red team: cost of a repeated FormulaValue id', () => {
     }
   });
 });
+
+/** Rewrites the registry file `name` of the bundle under `root` through `edit`. */
+function editRegistry(root: string, name: string, edit: (items: any[]) => unknown[]): void {
+  const file = path.join(root, 'b/registry', name);
+  const items = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as any[]) : [];
+  fs.writeFileSync(file, JSON.stringify(edit(items), null, 2));
+}
+
+const LOOSENED = 'addenda_b.registry_table_loosened';
+
+/** An order that ranks web material as the least tainted: under it the summary launders nothing. */
+const WEB_FIRST = [
+  'external_untrusted',
+  'internal_corpus_trusted',
+  'external_authority_trusted',
+  'user_trusted_bounded',
+  'unclassified',
+];
+
+describe('Addenda B red team: registry tables cannot switch a check off', () => {
+  it('a TaintClassOrder ranking web material least tainted does not let a summary launder it', async () => {
+    const root = bundleFrom('summary-launders-web-taint', (lines) => lines);
+    editRegistry(root, 'taint.json', (items) =>
+      items.map((i) =>
+        i.type === 'TaintClassOrder' ? { ...i, least_to_most_tainted: WEB_FIRST } : i,
+      ),
+    );
+    expect(await codesOf(root)).toEqual([
+      LOOSENED,
+      'validation.taint_downgrade_without_sanitization_node',
+      'validation.taint_not_inherited_through_summary',
+    ]);
+  });
+
+  it('a TaintClassOrder in records.jsonl is not the bundle’s order', async () => {
+    const root = bundleFrom('summary-launders-web-taint', (lines) => [
+      JSON.stringify({
+        type: 'TaintClassOrder',
+        order_id: 'o',
+        least_to_most_tainted: WEB_FIRST,
+        schema_version: '1.0',
+      }),
+      ...lines,
+    ]);
+    editRegistry(root, 'taint.json', (items) => items.filter((i) => i.type !== 'TaintClassOrder'));
+    expect(await codesOf(root)).toEqual([
+      LOOSENED,
+      'validation.taint_downgrade_without_sanitization_node',
+      'validation.taint_not_inherited_through_summary',
+    ]);
+  });
+
+  it('a SourceKindTaintDefault cannot accept a trust basis the seed’s row does not', async () => {
+    const root = bundleFrom('external-authority-without-trust-basis', (lines) => lines);
+    editRegistry(root, 'taint.json', (items) =>
+      items.map((i) =>
+        i.source_kind === 'case_law' ? { ...i, required_trust_basis: ['web_unverified'] } : i,
+      ),
+    );
+    expect(await codesOf(root)).toEqual([
+      LOOSENED,
+      'validation.external_authority_without_trust_basis',
+    ]);
+  });
+
+  it('a registry lifecycle table cannot reopen a terminal state', async () => {
+    const reopen =
+      '{"type":"RevisionExecutionLifecycleTransition","from_state":"terminal_satisfied","to_state":"dispatch_pending","triggered_by_receipt_kind":"RevisionOperationReceipt","schema_version":"1.0"}';
+    const root = bundleFrom('s5-lifecycle-registry-table-refuses', (lines) => [...lines, reopen]);
+    editRegistry(root, 'revision-lifecycle.json', (items) => [
+      {
+        ...items[0],
+        from_state: 'step_receipt_received',
+        to_state: 'revalidating',
+        triggered_by_receipt_kind: 'RevisionOperationReceipt',
+      },
+      ...items,
+      JSON.parse(reopen),
+    ]);
+    expect(await codesOf(root)).toEqual([
+      LOOSENED,
+      'validation.revision_lifecycle_illegal_transition',
+    ]);
+  });
+
+  it('a registry table that only refines the pack’s stays in force without a finding', async () => {
+    const root = bundleFrom('summary-launders-web-taint', (lines) => lines);
+    editRegistry(root, 'taint.json', (items) =>
+      items.map((i) =>
+        i.type === 'TaintClassOrder'
+          ? { ...i, least_to_most_tainted: ['vetted_internal', ...i.least_to_most_tainted] }
+          : i,
+      ),
+    );
+    expect(await codesOf(root)).toEqual([
+      'validation.taint_downgrade_without_sanitization_node',
+      'validation.taint_not_inherited_through_summary',
+    ]);
+  });
+});

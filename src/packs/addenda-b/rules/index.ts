@@ -43,6 +43,7 @@ import * as d15 from './d15-sub-agents.js';
 import * as d17 from './d17-anchors.js';
 import * as d20 from './d20-library.js';
 import * as d21 from './d21-progress.js';
+import { registryTableLoosened } from './registry-tables.js';
 
 const isRule = (v: unknown): v is Rule =>
   typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
@@ -70,4 +71,5 @@ export const RULES: readonly Rule[] = [
   ...[b01, b02, b03, b04, b05, b10, b14, b16, b24, b25, b26, b27].flatMap(rulesOf),
   // §7 (D-*)
   ...[d01, d04, d05, d06, d07, d08, d10, d13, d14, d15, d17, d20, d21].flatMap(rulesOf),
+  registryTableLoosened,
 ];

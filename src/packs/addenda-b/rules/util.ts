@@ -41,3 +41,9 @@ export function groupBy(
 export function findingEvent(b: Bundle, ref: unknown): BundleRecord | undefined {
   return b.resolve(ref, 'EvaluationFindingEvent');
 }
+
+/** A registry record not (wholly) put in force because it would loosen a check, and why. */
+export interface Refused {
+  record: BundleRecord;
+  why: string;
+}
