@@ -258,3 +258,52 @@ describe('Addenda B red team: registry tables cannot switch a check off', () => 
     ]);
   });
 });
+
+describe('Addenda B red team: one id repeated in an embedded array', () => {
+  it('a chain listing one result id many times looks it up once', async () => {
+    const ids = JSON.stringify(Array.from({ length: 500 }, () => 'res-1-eval'));
+    const root = bundleFrom('clean-single-entity', (lines) =>
+      lines.map((l) =>
+        l.replace(
+          '"received_result_ids":["res-1-eval","res-1-judge"]',
+          `"received_result_ids":${ids.slice(0, -1)},"res-1-judge"]`,
+        ),
+      ),
+    );
+    const lookup = jest.spyOn(Bundle.prototype, 'lookup');
+    try {
+      await codesOf(root);
+      const ofResult = lookup.mock.calls.filter(([ref]) => ref === 'res-1-eval').length;
+      expect(ofResult).toBeLessThanOrEqual(10);
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+
+  it('an export naming one source many times does not look it up once per mention', async () => {
+    const refs = JSON.stringify(Array.from({ length: 500 }, () => 'src-priv'));
+    const root = bundleFrom('clean-single-entity', (lines) => [
+      ...lines.map((l) =>
+        l
+          .replace('"source_record_refs":["src-1"]', `"source_record_refs":${refs}`)
+          .replace('"user_confirmation_ref":"confirm-1",', ''),
+      ),
+      '{"type":"SourceRecord","source_id":"src-priv","tier":2,"source_kind":"document","title":"p","content_hash":"sha256:00","created_at":"2026-03-02T09:05:00.000Z"}',
+    ]);
+    editRegistry(root, 'externalization.json', (items) =>
+      items.map((i) =>
+        i.policy_id === 'ext.export_bundle.v1'
+          ? { ...i, requires_user_confirmation: false, allowed_data_classes: ['public'] }
+          : i,
+      ),
+    );
+    const lookup = jest.spyOn(Bundle.prototype, 'lookup');
+    try {
+      await codesOf(root);
+      const ofSource = lookup.mock.calls.filter(([ref]) => ref === 'src-priv').length;
+      expect(ofSource).toBeLessThanOrEqual(10);
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+});
