@@ -307,3 +307,39 @@ describe('Addenda B red team: one id repeated in an embedded array', () => {
     }
   });
 });
+
+describe('Addenda B red team: lists from a record in messages', () => {
+  it('a taint order of thousands of classes names a few of them, quoted', async () => {
+    const root = bundleFrom('clean-single-entity', (lines) => lines);
+    const own = Array.from({ length: 3000 }, (_, i) => `class-${i}`);
+    editRegistry(root, 'taint.json', (items) => [
+      ...items.map((i) =>
+        i.type === 'TaintClassOrder'
+          ? { ...i, least_to_most_tainted: [...own, ...i.least_to_most_tainted] }
+          : i,
+      ),
+      {
+        type: 'SourceKindTaintDefault',
+        source_kind: 'made_up_kind',
+        default_taint_class: 'not in the order',
+        allow_override: true,
+        schema_version: '1.0',
+      },
+    ]);
+    const hasher = new Hasher();
+    try {
+      const r = await addendaBPack.verify(path.join(root, 'b'), {
+        workspace: new Workspace(root),
+        hasher,
+        options: {},
+      });
+      const unmapped = r.findings.filter((f) => f.code === 'validation.source_kind_taint_unmapped');
+      expect(unmapped).toHaveLength(1);
+      expect(unmapped[0]!.message).toContain('"class-0" < "class-1"');
+      expect(unmapped[0]!.message).toContain('… 2997 more');
+      expect(unmapped[0]!.message.length).toBeLessThan(500);
+    } finally {
+      await hasher.close();
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { evaluateVectors } from '../formulas/vectors.js';
 import { ADDENDA_B } from '../codes.js';
 import { holdsNonFinite } from './s3-derivations.js';
 import type { Rule, RuleMeta } from './rule.js';
-import { q } from './util.js';
+import { listed, q, qList } from './util.js';
 
 /** A rule for one code a seed formula throws: it fires where recomputing a receipt throws it. */
 function thrownBy(meta: RuleMeta): Rule {
@@ -220,13 +220,13 @@ export const formulaRefUnresolved: Rule = {
       if (ev.unresolved.length)
         report(
           ev.receipt,
-          `Receipt ${q(ev.receipt.data.receipt_id)} of ${q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}, recomputed) cannot be checked: ${ev.unresolved.join('; ')}.`,
+          `Receipt ${q(ev.receipt.data.receipt_id)} of ${q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}, recomputed) cannot be checked: ${listed(ev.unresolved, '; ')}.`,
         );
     for (const ev of evaluateVectors(b))
       if (ev.unresolved.length)
         report(
           ev.spec,
-          `Test vector ${q(ev.id)} of ${q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines}): ${ev.unresolved.join('; ')}.`,
+          `Test vector ${q(ev.id)} of ${q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines}): ${listed(ev.unresolved, '; ')}.`,
         );
   },
 };
@@ -247,7 +247,7 @@ export const formulaTestVectorFailed: Rule = {
         if (claimed.length !== 1 || claimed[0] !== ev.computed.code)
           report(
             ev.spec,
-            `${where} expects [${ev.expectedCodes.join(', ')}]; its input makes the function throw ${ev.computed.code}.`,
+            `${where} expects [${qList(ev.expectedCodes)}]; its input makes the function throw ${ev.computed.code}.`,
           );
       } else if (ev.computed?.ok) {
         if (claimed.length)
