@@ -343,3 +343,15 @@ describe('Addenda B red team: lists from a record in messages', () => {
     }
   });
 });
+
+describe('Addenda B red team: deep nesting', () => {
+  it('a record nested 100k levels deep is refused, not a stack overflow in a rule', async () => {
+    const deep = '['.repeat(100000) + ']'.repeat(100000);
+    const root = bundleFrom('clean-formulas-only', (lines) => [
+      ...lines,
+      `{"type":"FormulaValue","value_id":"val-1-tm-out","value":${deep}}`,
+      `{"type":"FormulaValue","value_id":"val-1-tm-out","value":${deep}}`,
+    ]);
+    expect(await codesOf(root)).toEqual(['addenda_b.schema_violation']);
+  });
+});

@@ -1,3 +1,4 @@
+import { MAX_RECORD_DEPTH } from './bundle.js';
 import { BUILD_READY_CODES } from './build-ready.js';
 import { CATALOGUE } from './catalogue.generated.js';
 import { ADDENDA_B } from './codes.js';
@@ -62,7 +63,8 @@ registry/*.json  registry and config records (formula specs, type owners, polici
 
 Schemas: \`schemas/addenda-b-bundle.schema.json\`, \`schemas/addenda-b-record.schema.json\` (every
 record type), \`schemas/addenda-b-fixture.schema.json\`. Findings point at \`records.jsonl:<line>\` or
-\`registry/<file>:<line>\`.
+\`registry/<file>:<line>\`. A record that nests arrays or objects more than ${MAX_RECORD_DEPTH} levels
+deep is a \`schema_violation\` (seed records nest a few).
 
 Conventions (the seed leaves them open):
 
