@@ -344,6 +344,30 @@ describe('Addenda B red team: lists from a record in messages', () => {
   });
 });
 
+describe('Addenda B red team: a long taint order', () => {
+  it('each taint default is ranked through the order’s index, not searched along it', async () => {
+    const root = bundleFrom('clean-single-entity', (lines) => lines);
+    const own = Array.from({ length: 3000 }, (_, i) => `class-${i}`);
+    editRegistry(root, 'taint.json', (items) =>
+      items.map((i) =>
+        i.type === 'TaintClassOrder'
+          ? { ...i, least_to_most_tainted: [...own, ...i.least_to_most_tainted] }
+          : i,
+      ),
+    );
+    const includes = jest.spyOn(Array.prototype, 'includes');
+    try {
+      expect(await codesOf(root)).toEqual([]);
+      const alongOrder = includes.mock.contexts.filter(
+        (a) => Array.isArray(a) && a.length >= 3000,
+      ).length;
+      expect(alongOrder).toBe(0);
+    } finally {
+      includes.mockRestore();
+    }
+  });
+});
+
 describe('Addenda B red team: deep nesting', () => {
   it('a record nested 100k levels deep is refused, not a stack overflow in a rule', async () => {
     const deep = '['.repeat(100000) + ']'.repeat(100000);

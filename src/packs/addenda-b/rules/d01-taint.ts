@@ -24,7 +24,7 @@ export const sourceKindTaintUnmapped: Rule = {
   check(b, report) {
     const m = taintModel(b);
     for (const r of b.of('SourceKindTaintDefault'))
-      if (!m.order.includes(r.data.default_taint_class as string))
+      if (m.rank(r.data.default_taint_class) === m.order.length)
         report(
           r,
           `SourceKindTaintDefault for ${q(r.data.source_kind)} defaults to ${q(r.data.default_taint_class)}, which the taint order (${qList(m.order, ' < ', 8)}) does not hold.`,
