@@ -143,7 +143,7 @@ describe('D-01 transitive taint', () => {
     ]);
   });
 
-  it('the registry replaces the order and the default table', () => {
+  it('the registry refines the order and replaces the default table', () => {
     const records = [
       policy,
       source('web', 'web_source'),
@@ -156,7 +156,27 @@ describe('D-01 transitive taint', () => {
       least_to_most_tainted: ['external_untrusted', 'user_trusted_bounded'],
       registry: true,
     };
-    expect(findings(d01, bundle([order, ...records]))).toEqual([]);
+    // an order that ranks web material below user material would launder it: not in force
+    expect(findings(d01, bundle([order, ...records]))).toHaveLength(2);
+    const refined = {
+      ...order,
+      least_to_most_tainted: [
+        'internal_corpus_trusted',
+        'external_authority_trusted',
+        'user_trusted_bounded',
+        'web_vetted',
+        'external_untrusted',
+        'unclassified',
+      ],
+    };
+    // one that inserts a class of its own is in force: web_vetted ranks below external_untrusted
+    const summary = source('s', 'prior_task_output', {
+      derived_from_refs: ['web'],
+      taint_class: 'web_vetted',
+    });
+    const vetted = [policy, source('web', 'web_source'), summary];
+    expect(findings(d01, bundle(vetted))).toEqual([]);
+    expect(findings(d01, bundle([refined, ...vetted]))).toHaveLength(2);
     // a registry table replaces the seed's: web_source is now unmapped, so its taint is unknown
     // and counts as the most tainted, which the summary does not carry
     const row = {

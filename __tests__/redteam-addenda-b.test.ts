@@ -1,9 +1,11 @@
 // Red-team cases for the Addenda B pack: a bundle that breaks a checked rule must never verify green.
 import fs from 'node:fs';
+import { jest } from '@jest/globals';
 import path from 'node:path';
 import { Workspace } from '../src/io/workspace.js';
 import { Hasher } from '../src/io/hashing.js';
 import { addendaBPack } from '../src/packs/addenda-b/index.js';
+import { Bundle } from '../src/packs/addenda-b/bundle.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -133,5 +135,247 @@ describe('Addenda B red team: registry locations', () => {
     } finally {
       await hasher.close();
     }
+  });
+});
+
+describe('Addenda B red team: cost of a repeated FormulaValue id', () => {
+  it('receipts that all name one repeated output id compare its copies once, not once per receipt', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => {
+      const receipt = lines.find((l) => l.includes('"receipt_id":"rc-1-tm"'))!;
+      const output = lines.find((l) => l.includes('"value_id":"val-1-tm-out"'))!;
+      const more = Array.from({ length: 300 }, (_, i) =>
+        receipt.replace('"receipt_id":"rc-1-tm"', `"receipt_id":"rc-1-tm-${i}"`),
+      );
+      return [...lines, ...more, output, output];
+    });
+    const lookup = jest.spyOn(Bundle.prototype, 'lookup');
+    try {
+      expect(await codesOf(root)).toEqual([]);
+      const ofOutput = lookup.mock.calls.filter(([ref]) => ref === 'val-1-tm-out').length;
+      expect(ofOutput).toBeLessThanOrEqual(4);
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+});
+
+/** Rewrites the registry file `name` of the bundle under `root` through `edit`. */
+function editRegistry(root: string, name: string, edit: (items: any[]) => unknown[]): void {
+  const file = path.join(root, 'b/registry', name);
+  const items = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as any[]) : [];
+  fs.writeFileSync(file, JSON.stringify(edit(items), null, 2));
+}
+
+const LOOSENED = 'addenda_b.registry_table_loosened';
+
+/** An order that ranks web material as the least tainted: under it the summary launders nothing. */
+const WEB_FIRST = [
+  'external_untrusted',
+  'internal_corpus_trusted',
+  'external_authority_trusted',
+  'user_trusted_bounded',
+  'unclassified',
+];
+
+describe('Addenda B red team: registry tables cannot switch a check off', () => {
+  it('a TaintClassOrder ranking web material least tainted does not let a summary launder it', async () => {
+    const root = bundleFrom('summary-launders-web-taint', (lines) => lines);
+    editRegistry(root, 'taint.json', (items) =>
+      items.map((i) =>
+        i.type === 'TaintClassOrder' ? { ...i, least_to_most_tainted: WEB_FIRST } : i,
+      ),
+    );
+    expect(await codesOf(root)).toEqual([
+      LOOSENED,
+      'validation.taint_downgrade_without_sanitization_node',
+      'validation.taint_not_inherited_through_summary',
+    ]);
+  });
+
+  it('a TaintClassOrder in records.jsonl is not the bundle’s order', async () => {
+    const root = bundleFrom('summary-launders-web-taint', (lines) => [
+      JSON.stringify({
+        type: 'TaintClassOrder',
+        order_id: 'o',
+        least_to_most_tainted: WEB_FIRST,
+        schema_version: '1.0',
+      }),
+      ...lines,
+    ]);
+    editRegistry(root, 'taint.json', (items) => items.filter((i) => i.type !== 'TaintClassOrder'));
+    expect(await codesOf(root)).toEqual([
+      LOOSENED,
+      'validation.taint_downgrade_without_sanitization_node',
+      'validation.taint_not_inherited_through_summary',
+    ]);
+  });
+
+  it('a SourceKindTaintDefault cannot accept a trust basis the seed’s row does not', async () => {
+    const root = bundleFrom('external-authority-without-trust-basis', (lines) => lines);
+    editRegistry(root, 'taint.json', (items) =>
+      items.map((i) =>
+        i.source_kind === 'case_law' ? { ...i, required_trust_basis: ['web_unverified'] } : i,
+      ),
+    );
+    expect(await codesOf(root)).toEqual([
+      LOOSENED,
+      'validation.external_authority_without_trust_basis',
+    ]);
+  });
+
+  it('a registry lifecycle table cannot reopen a terminal state', async () => {
+    const reopen =
+      '{"type":"RevisionExecutionLifecycleTransition","from_state":"terminal_satisfied","to_state":"dispatch_pending","triggered_by_receipt_kind":"RevisionOperationReceipt","schema_version":"1.0"}';
+    const root = bundleFrom('s5-lifecycle-registry-table-refuses', (lines) => [...lines, reopen]);
+    editRegistry(root, 'revision-lifecycle.json', (items) => [
+      {
+        ...items[0],
+        from_state: 'step_receipt_received',
+        to_state: 'revalidating',
+        triggered_by_receipt_kind: 'RevisionOperationReceipt',
+      },
+      ...items,
+      JSON.parse(reopen),
+    ]);
+    expect(await codesOf(root)).toEqual([
+      LOOSENED,
+      'validation.revision_lifecycle_illegal_transition',
+    ]);
+  });
+
+  it('a registry table that only refines the pack’s stays in force without a finding', async () => {
+    const root = bundleFrom('summary-launders-web-taint', (lines) => lines);
+    editRegistry(root, 'taint.json', (items) =>
+      items.map((i) =>
+        i.type === 'TaintClassOrder'
+          ? { ...i, least_to_most_tainted: ['vetted_internal', ...i.least_to_most_tainted] }
+          : i,
+      ),
+    );
+    expect(await codesOf(root)).toEqual([
+      'validation.taint_downgrade_without_sanitization_node',
+      'validation.taint_not_inherited_through_summary',
+    ]);
+  });
+});
+
+describe('Addenda B red team: one id repeated in an embedded array', () => {
+  it('a chain listing one result id many times looks it up once', async () => {
+    const ids = JSON.stringify(Array.from({ length: 500 }, () => 'res-1-eval'));
+    const root = bundleFrom('clean-single-entity', (lines) =>
+      lines.map((l) =>
+        l.replace(
+          '"received_result_ids":["res-1-eval","res-1-judge"]',
+          `"received_result_ids":${ids.slice(0, -1)},"res-1-judge"]`,
+        ),
+      ),
+    );
+    const lookup = jest.spyOn(Bundle.prototype, 'lookup');
+    try {
+      await codesOf(root);
+      const ofResult = lookup.mock.calls.filter(([ref]) => ref === 'res-1-eval').length;
+      expect(ofResult).toBeLessThanOrEqual(10);
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+
+  it('an export naming one source many times does not look it up once per mention', async () => {
+    const refs = JSON.stringify(Array.from({ length: 500 }, () => 'src-priv'));
+    const root = bundleFrom('clean-single-entity', (lines) => [
+      ...lines.map((l) =>
+        l
+          .replace('"source_record_refs":["src-1"]', `"source_record_refs":${refs}`)
+          .replace('"user_confirmation_ref":"confirm-1",', ''),
+      ),
+      '{"type":"SourceRecord","source_id":"src-priv","tier":2,"source_kind":"document","title":"p","content_hash":"sha256:00","created_at":"2026-03-02T09:05:00.000Z"}',
+    ]);
+    editRegistry(root, 'externalization.json', (items) =>
+      items.map((i) =>
+        i.policy_id === 'ext.export_bundle.v1'
+          ? { ...i, requires_user_confirmation: false, allowed_data_classes: ['public'] }
+          : i,
+      ),
+    );
+    const lookup = jest.spyOn(Bundle.prototype, 'lookup');
+    try {
+      await codesOf(root);
+      const ofSource = lookup.mock.calls.filter(([ref]) => ref === 'src-priv').length;
+      expect(ofSource).toBeLessThanOrEqual(10);
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+});
+
+describe('Addenda B red team: lists from a record in messages', () => {
+  it('a taint order of thousands of classes names a few of them, quoted', async () => {
+    const root = bundleFrom('clean-single-entity', (lines) => lines);
+    const own = Array.from({ length: 3000 }, (_, i) => `class-${i}`);
+    editRegistry(root, 'taint.json', (items) => [
+      ...items.map((i) =>
+        i.type === 'TaintClassOrder'
+          ? { ...i, least_to_most_tainted: [...own, ...i.least_to_most_tainted] }
+          : i,
+      ),
+      {
+        type: 'SourceKindTaintDefault',
+        source_kind: 'made_up_kind',
+        default_taint_class: 'not in the order',
+        allow_override: true,
+        schema_version: '1.0',
+      },
+    ]);
+    const hasher = new Hasher();
+    try {
+      const r = await addendaBPack.verify(path.join(root, 'b'), {
+        workspace: new Workspace(root),
+        hasher,
+        options: {},
+      });
+      const unmapped = r.findings.filter((f) => f.code === 'validation.source_kind_taint_unmapped');
+      expect(unmapped).toHaveLength(1);
+      expect(unmapped[0]!.message).toContain('"class-0" < "class-1"');
+      expect(unmapped[0]!.message).toContain('… 2997 more');
+      expect(unmapped[0]!.message.length).toBeLessThan(500);
+    } finally {
+      await hasher.close();
+    }
+  });
+});
+
+describe('Addenda B red team: a long taint order', () => {
+  it('each taint default is ranked through the order’s index, not searched along it', async () => {
+    const root = bundleFrom('clean-single-entity', (lines) => lines);
+    const own = Array.from({ length: 3000 }, (_, i) => `class-${i}`);
+    editRegistry(root, 'taint.json', (items) =>
+      items.map((i) =>
+        i.type === 'TaintClassOrder'
+          ? { ...i, least_to_most_tainted: [...own, ...i.least_to_most_tainted] }
+          : i,
+      ),
+    );
+    const includes = jest.spyOn(Array.prototype, 'includes');
+    try {
+      expect(await codesOf(root)).toEqual([]);
+      const alongOrder = includes.mock.contexts.filter(
+        (a) => Array.isArray(a) && a.length >= 3000,
+      ).length;
+      expect(alongOrder).toBe(0);
+    } finally {
+      includes.mockRestore();
+    }
+  });
+});
+
+describe('Addenda B red team: deep nesting', () => {
+  it('a record nested 100k levels deep is refused, not a stack overflow in a rule', async () => {
+    const deep = '['.repeat(100000) + ']'.repeat(100000);
+    const root = bundleFrom('clean-formulas-only', (lines) => [
+      ...lines,
+      `{"type":"FormulaValue","value_id":"val-1-tm-out","value":${deep}}`,
+      `{"type":"FormulaValue","value_id":"val-1-tm-out","value":${deep}}`,
+    ]);
+    expect(await codesOf(root)).toEqual(['addenda_b.schema_violation']);
   });
 });

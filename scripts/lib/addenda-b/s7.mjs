@@ -544,11 +544,16 @@ export const FIXTURES = [
     },
   ],
   [
-    'clean-taint-order-replaced-by-user',
+    'taint-order-loosened-by-registry',
     TAINT,
-    [],
+    [
+      'addenda_b.registry_table_loosened',
+      'validation.taint_downgrade_without_sanitization_node',
+      'validation.taint_not_inherited_through_summary',
+    ],
     (m) => {
-      // a user's order ranks web material as trusted as user material: the summary may keep its default
+      // an order ranking web material below user material would let the summary keep its default:
+      // registry/ may not loosen the pack's order, so it is not in force and the laundering fires
       regItem(m, 'taint.json', (r) => r.type === 'TaintClassOrder').least_to_most_tainted = [
         'internal_corpus_trusted',
         'external_authority_trusted',
@@ -557,6 +562,22 @@ export const FIXTURES = [
         'unclassified',
       ];
       delete src(m, 'src-1-sum').taint_class;
+    },
+  ],
+  [
+    'clean-taint-order-refined-by-user',
+    TAINT,
+    [],
+    (m) => {
+      // a user's order may insert classes of its own between the pack's
+      regItem(m, 'taint.json', (r) => r.type === 'TaintClassOrder').least_to_most_tainted = [
+        'internal_corpus_trusted',
+        'external_authority_trusted',
+        'user_trusted_bounded',
+        'web_vetted',
+        'external_untrusted',
+        'unclassified',
+      ];
     },
   ],
   [

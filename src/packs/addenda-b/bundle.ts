@@ -23,6 +23,25 @@ export const BundleMeta = z
   .strict();
 export type BundleMeta = z.infer<typeof BundleMeta>;
 
+/**
+ * Seed records nest a few levels; a record nested deeper is refused, since the rules' recursive
+ * readers (canonical JSON, non-finite scans) would overflow the stack on it.
+ */
+export const MAX_RECORD_DEPTH = 100;
+
+/** Whether `value` nests arrays or objects deeper than `max` levels (iterative: no recursion). */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<{ v: object; depth: number }> = [];
+  if (value !== null && typeof value === 'object') stack.push({ v: value, depth: 1 });
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    if (top.depth > max) return true;
+    for (const child of Array.isArray(top.v) ? top.v : Object.values(top.v))
+      if (child !== null && typeof child === 'object')
+        stack.push({ v: child as object, depth: top.depth + 1 });
+  }
+  return false;
+}
+
 /** Registry files past this count are not read (a finding says so). */
 export const MAX_REGISTRY_FILES = 1000;
 
@@ -194,6 +213,14 @@ function admit(
     problem(
       ADDENDA_B.unknownRecordType,
       `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`,
+      at,
+    );
+    return;
+  }
+  if (nestsDeeperThan(data, MAX_RECORD_DEPTH)) {
+    problem(
+      ADDENDA_B.schemaViolation,
+      `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`,
       at,
     );
     return;

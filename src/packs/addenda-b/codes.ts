@@ -56,4 +56,12 @@ export const ADDENDA_B = {
     remediation:
       'Fix the vector’s expected output (expected_output_ref) or expected_validation_codes, or the formula it tests.',
   },
+  registryTableLoosened: {
+    code: 'addenda_b.registry_table_loosened',
+    severity: 'error',
+    title:
+      'A registry table record would loosen a check the pack fixes (taint order, trust bases, terminal lifecycle states)',
+    remediation:
+      'Keep the pack’s taint classes in its order, the seed’s required_trust_basis (or fewer), and no transition out of a terminal state; the pack’s value stays in force meanwhile (docs/addenda-b.md).',
+  },
 } as const satisfies Record<string, CodeDef>;

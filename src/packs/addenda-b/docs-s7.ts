@@ -11,11 +11,16 @@ export const S7_DECISIONS = `## §7 (D-*) source workspace, forum, run board, ta
   corpus and verified authorities are trusted, user material within bounds, web material not, and
   an unclassified source is the most tainted. A class the order does not hold ranks above all of
   them (fail closed), and so do a source whose kind has no default and an input of the bundle that
-  carries no taint (a ref outside the bundle is not judged). A user replaces the order by
-  registering their own record.
+  carries no taint (a ref outside the bundle is not judged). A registry record may refine the
+  order (insert classes of its own between the five), never reorder or drop them: registry files
+  are checkout content, and an order that ranks web material below user material would let a
+  summary launder it. Such an order, or one in records.jsonl, is not in force
+  (\`addenda_b.registry_table_loosened\`); there is no flag that loosens it.
 - **Source-kind taint defaults: registry records.** The bundle's \`SourceKindTaintDefault\` records
   are the table and replace the seed's \`SOURCE_KIND_TAINT_DEFAULTS\` (L2235-2251), which applies
-  when the bundle has none. \`allow_override\` is read as the seed writes it: true lets a source
+  when the bundle has none; a row's \`required_trust_basis\` for a kind the seed maps may only
+  narrow the seed's bases (else the seed's stay in force and
+  \`addenda_b.registry_table_loosened\` fires). \`allow_override\` is read as the seed writes it: true lets a source
   state a taint class other than its kind's default; with false, a lower one is a downgrade that
   needs a SanitizationNode.
 - **SourceRecord fields.** SourceRecord elides its other fields (\`// existing fields...\`, L2288),

@@ -1,3 +1,4 @@
+import { MAX_RECORD_DEPTH } from './bundle.js';
 import { BUILD_READY_CODES } from './build-ready.js';
 import { CATALOGUE } from './catalogue.generated.js';
 import { ADDENDA_B } from './codes.js';
@@ -95,7 +96,8 @@ registry/*.json  registry and config records (formula specs, type owners, polici
 
 Schemas: \`schemas/addenda-b-bundle.schema.json\`, \`schemas/addenda-b-record.schema.json\` (every
 record type), \`schemas/addenda-b-fixture.schema.json\`. Findings point at \`records.jsonl:<line>\` or
-\`registry/<file>:<line>\`.
+\`registry/<file>:<line>\`. A record that nests arrays or objects more than ${MAX_RECORD_DEPTH} levels
+deep is a \`schema_violation\` (seed records nest a few).
 
 Conventions (the seed leaves them open):
 
@@ -177,7 +179,8 @@ make its codes mechanical (each rule's own reading is in the table below):
 - **Revision lifecycle table** (L957-995): the seed lists the states and receipt kinds but no
   table. The default table reads the states in order (see \`revision_lifecycle_illegal_transition\`);
   \`RevisionExecutionLifecycleTransition\` records in \`registry/\` replace it as a whole, and those in
-  records.jsonl are the observed transitions. The kinds a table entry lists for entering a terminal
+  records.jsonl are the observed transitions. A registry row out of a terminal state or cancelled
+  is not in force (\`addenda_b.registry_table_loosened\`): a checkout cannot reopen a finished run. The kinds a table entry lists for entering a terminal
   state are that state's terminal receipts. \`TaskCancelReceipt\` is read as the TaskCancelProtocol
   record (L1239); \`FeedbackConsumptionReceipt\` is not a seed type and is not judged.
 - **RevisionPlanStepKind** (L1003, L1510) is used but not listed: \`registry/\` declares it as

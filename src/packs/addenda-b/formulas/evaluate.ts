@@ -1,4 +1,5 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
+import { rewrittenEvents } from '../rules/s3-event-projection.js';
 import {
   BUILTIN_FORMULAS,
   MissingArgument,
@@ -45,6 +46,21 @@ export function valueRef(b: Bundle, ref: unknown, field: string): ValueRef {
     state: 'wrong',
     problem: `${field} ${quote(ref)} names a ${other.type}, not a FormulaValue`,
   };
+}
+
+/**
+ * Whether the bundle holds FormulaValue `ref` more than once with different values. Memoized per
+ * ref: every receipt and test vector may name the same repeated id, and comparing its copies
+ * once per naming record would be quadratic.
+ */
+export function heldTwice(b: Bundle, ref: unknown): boolean {
+  if (typeof ref !== 'string' || !b.repeated(ref)) return false;
+  let memo = b.memo.get('formula-value-held-twice') as Map<string, boolean> | undefined;
+  if (!memo) b.memo.set('formula-value-held-twice', (memo = new Map()));
+  let twice = memo.get(ref);
+  if (twice === undefined)
+    memo.set(ref, (twice = rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length > 0));
+  return twice;
 }
 
 /** The arguments object: the FormulaValue values of `inputs`, merged in order. */

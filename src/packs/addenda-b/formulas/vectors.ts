@@ -1,7 +1,6 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
-import { rewrittenEvents } from '../rules/s3-event-projection.js';
 import type { BuiltinFormula, Computed } from './builtins.js';
-import { argumentsOf, builtinOf, recompute, valueRef } from './evaluate.js';
+import { argumentsOf, builtinOf, heldTwice, recompute, valueRef } from './evaluate.js';
 
 /** One FormulaTestVector (L1660-1666) of a recomputed FormulaSpec whose input the bundle holds. */
 export interface VectorEvaluation {
@@ -46,14 +45,14 @@ export function evaluateVectors(b: Bundle): VectorEvaluation[] {
       const input = valueRef(b, v.input_ref, 'input_ref');
       if (input.state === 'absent') return;
       if (input.state === 'wrong') ev.unresolved.push(input.problem);
-      else if (twice(b, v.input_ref))
+      else if (heldTwice(b, v.input_ref))
         ev.unresolved.push(
           'input_ref names a FormulaValue the bundle holds twice with different values',
         );
       else Object.assign(ev, recompute(builtin, argumentsOf([input.record])));
       const expected = valueRef(b, v.expected_output_ref, 'expected_output_ref');
       if (expected.state === 'wrong') ev.unresolved.push(expected.problem);
-      else if (expected.state === 'value' && twice(b, v.expected_output_ref))
+      else if (expected.state === 'value' && heldTwice(b, v.expected_output_ref))
         ev.unresolved.push(
           'expected_output_ref names a FormulaValue the bundle holds twice with different values',
         );
@@ -68,6 +67,3 @@ export function evaluateVectors(b: Bundle): VectorEvaluation[] {
   b.memo.set('vector-evaluations', out);
   return out;
 }
-
-const twice = (b: Bundle, ref: unknown) =>
-  b.repeated(ref) && rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length > 0;

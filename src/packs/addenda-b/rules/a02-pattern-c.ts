@@ -64,7 +64,8 @@ export const chainIdNameDrift: Rule = {
 
 /** The envelopes of a chain's received results that are in the bundle. */
 function receivedEnvelopes(b: Bundle, chain: BundleRecord): BundleRecord[] {
-  return strings(chain.data.received_result_ids).flatMap((id) =>
+  // Distinct ids: a hostile chain may list one id thousands of times.
+  return [...new Set(strings(chain.data.received_result_ids))].flatMap((id) =>
     b.lookup(id, ['EvaluationResultEnvelope']),
   );
 }
@@ -213,7 +214,7 @@ export const patternCRouteConflictUnresolved: Rule = {
       const blockers = strings(r.data.result_ids_considered)
         .flatMap((id) => blockersByResult.get(id) ?? [])
         .filter((e) => {
-          const record = b.lookup(e.data.finding_id, ['EvaluationFindingRecord'])[0];
+          const record = b.resolve(e.data.finding_id, 'EvaluationFindingRecord');
           return !overridable.includes(String(record?.data.current_state));
         });
       const passed = r.data.resolved_route === 'pass_path' || r.data.resolved_verdict === 'passed';

@@ -53,7 +53,7 @@ export const buildReadyGateFailed: Rule = {
         unmet.push(`type(s) ${twice.join(', ')} registered twice with different owners`);
       const suites = strings(g.data.required_validation_suite_refs);
       if (suites.length === 0) unmet.push('it names no validation suite');
-      for (const ref of suites) {
+      for (const ref of new Set(suites)) {
         const named = b.lookup(ref);
         if (named.length && !named.some((r) => r.type === 'AddendaBConformanceFixture'))
           unmet.push(`suite ref ${q(ref)} names a ${named[0]!.type}, not a conformance fixture`);

@@ -3,7 +3,7 @@
 // registry/ RevisionExecutionLifecycleTransition records replace it (docs/addenda-b.md).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { q } from './util.js';
+import { q, type Refused } from './util.js';
 
 const RO = 'RevisionOperationReceipt';
 const HC = 'HardCallResolutionReceipt';
@@ -83,17 +83,29 @@ interface Table {
   pairs: Set<string>;
   triples: Set<string>;
   fromRegistry: boolean;
+  /** Registry rows not in the table: a way out of a terminal state would reopen a finished run. */
+  refused: Refused[];
 }
 
-/** The table in force: the registry's transition records, else the default. */
-function lifecycleTable(b: Bundle): Table {
+/** The table in force: the registry's transition records (none out of a terminal state), else the default. */
+export function lifecycleTable(b: Bundle): Table {
   const memo = b.memo.get('b01.table') as Table | undefined;
   if (memo) return memo;
   const reg = b.of('RevisionExecutionLifecycleTransition').filter((r) => r.registry);
+  const table: Table = {
+    pairs: new Set(),
+    triples: new Set(),
+    fromRegistry: reg.length > 0,
+    refused: [],
+  };
+  const open = reg.filter((r) => {
+    if (!TERMINAL_STATES.includes(r.data.from_state as string)) return true;
+    table.refused.push({ record: r, why: `it leaves the terminal state ${q(r.data.from_state)}` });
+    return false;
+  });
   const rows: Array<[unknown, unknown, unknown]> = reg.length
-    ? reg.map((r) => [r.data.from_state, r.data.to_state, r.data.triggered_by_receipt_kind])
+    ? open.map((r) => [r.data.from_state, r.data.to_state, r.data.triggered_by_receipt_kind])
     : defaultLifecycleTable();
-  const table: Table = { pairs: new Set(), triples: new Set(), fromRegistry: reg.length > 0 };
   for (const [f, t, k] of rows) {
     table.pairs.add(`${String(f)}>${String(t)}`);
     table.triples.add(`${String(f)}>${String(t)}>${String(k)}`);

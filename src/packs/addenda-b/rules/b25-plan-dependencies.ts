@@ -3,7 +3,7 @@
 import { dependencyGraph, stepsOf } from './b-plan.js';
 import { findCycle } from './b-graph.js';
 import type { Rule } from './rule.js';
-import { isObject, q } from './util.js';
+import { isObject, q, qList } from './util.js';
 
 export const revisionPlanDependencyEdgeDrift: Rule = {
   meta: {
@@ -78,7 +78,7 @@ export const revisionPlanCycle: Rule = {
       if (cycle)
         report(
           p,
-          `RevisionPlan ${q(p.data.plan_id)} has a dependency cycle: ${[...cycle, cycle[0]!].map((x) => q(x)).join(' → ')}.`,
+          `RevisionPlan ${q(p.data.plan_id)} has a dependency cycle: ${qList([...cycle, cycle[0]!], ' → ', 8)}.`,
         );
     }
   },

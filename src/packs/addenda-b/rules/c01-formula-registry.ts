@@ -1,7 +1,7 @@
 // C-01 Formula Registry plus computation receipts (L1603-1750).
 
 import type { Rule } from './rule.js';
-import { isObject, q, strings } from './util.js';
+import { isObject, q, qList, strings } from './util.js';
 
 export const metricRollupWithoutWindow: Rule = {
   meta: {
@@ -46,7 +46,7 @@ export const metricRollupIncludesInvalidatedObservation: Rule = {
       if (bad.length)
         report(
           r,
-          `MetricRollup ${q(r.data.rollup_id)} includes invalidated observation(s) ${bad.map(q).join(', ')}.`,
+          `MetricRollup ${q(r.data.rollup_id)} includes invalidated observation(s) ${qList(bad)}.`,
         );
     }
   },

@@ -1,13 +1,12 @@
 // C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
 // (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
 import { sameOutput } from '../formulas/builtins.js';
-import { evaluateReceipts } from '../formulas/evaluate.js';
+import { evaluateReceipts, heldTwice } from '../formulas/evaluate.js';
 import { evaluateVectors } from '../formulas/vectors.js';
 import { ADDENDA_B } from '../codes.js';
 import { holdsNonFinite } from './s3-derivations.js';
-import { rewrittenEvents } from './s3-event-projection.js';
 import type { Rule, RuleMeta } from './rule.js';
-import { q } from './util.js';
+import { listed, q, qList } from './util.js';
 
 /** A rule for one code a seed formula throws: it fires where recomputing a receipt throws it. */
 function thrownBy(meta: RuleMeta): Rule {
@@ -164,9 +163,7 @@ export const formulaOutputMismatch: Rule = {
       const codes = Array.isArray(r.data.validation_codes) ? r.data.validation_codes : [];
       const id = q(r.data.receipt_id);
       const refs = [...(r.data.input_refs as string[]), r.data.output_ref];
-      const ambiguous = refs.find(
-        (ref) => b.repeated(ref) && rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length,
-      );
+      const ambiguous = refs.find((ref) => heldTwice(b, ref));
       if (ambiguous !== undefined) {
         report(
           r,
@@ -223,13 +220,13 @@ export const formulaRefUnresolved: Rule = {
       if (ev.unresolved.length)
         report(
           ev.receipt,
-          `Receipt ${q(ev.receipt.data.receipt_id)} of ${q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}, recomputed) cannot be checked: ${ev.unresolved.join('; ')}.`,
+          `Receipt ${q(ev.receipt.data.receipt_id)} of ${q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}, recomputed) cannot be checked: ${listed(ev.unresolved, '; ')}.`,
         );
     for (const ev of evaluateVectors(b))
       if (ev.unresolved.length)
         report(
           ev.spec,
-          `Test vector ${q(ev.id)} of ${q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines}): ${ev.unresolved.join('; ')}.`,
+          `Test vector ${q(ev.id)} of ${q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines}): ${listed(ev.unresolved, '; ')}.`,
         );
   },
 };
@@ -250,7 +247,7 @@ export const formulaTestVectorFailed: Rule = {
         if (claimed.length !== 1 || claimed[0] !== ev.computed.code)
           report(
             ev.spec,
-            `${where} expects [${ev.expectedCodes.join(', ')}]; its input makes the function throw ${ev.computed.code}.`,
+            `${where} expects [${qList(ev.expectedCodes)}]; its input makes the function throw ${ev.computed.code}.`,
           );
       } else if (ev.computed?.ok) {
         if (claimed.length)

@@ -1,7 +1,7 @@
 // D-01 / D-02 taint model (L2217-2267): the taint order and the source-kind default table the
 // rules read, taken from the bundle's registry when it holds them, else the pack's defaults.
 import type { Bundle, BundleRecord } from '../bundle.js';
-import { isObject, strings } from './util.js';
+import { isObject, strings, type Refused } from './util.js';
 
 /**
  * TaintClass order, least to most tainted. The seed names the classes (L2236-2250) and aggregates by
@@ -56,6 +56,8 @@ export const SEED_TAINT_DEFAULTS: readonly TaintDefault[] = [
 
 export interface TaintModel {
   order: readonly string[];
+  /** TaintClassOrder and SourceKindTaintDefault records not (wholly) in force, and why. */
+  refused: Refused[];
   /** Position in the order; a class the order does not hold ranks above all (fail closed). */
   rank(taint: unknown): number;
   /** The default row of a source kind (registry rows when the bundle has any, else the seed's). */
@@ -68,8 +70,8 @@ export interface TaintModel {
 export function taintModel(b: Bundle): TaintModel {
   const cached = b.memo.get('d01.taint');
   if (cached) return cached as TaintModel;
-  const orderRecord = b.of('TaintClassOrder')[0];
-  const order = orderRecord ? strings(orderRecord.data.least_to_most_tainted) : DEFAULT_TAINT_ORDER;
+  const refused: Refused[] = [];
+  const order = orderInForce(b, refused);
   const index = new Map(order.map((t, i) => [t, i]));
   const rows = b.of('SourceKindTaintDefault');
   const defaults = new Map<string, TaintDefault>();
@@ -79,19 +81,65 @@ export function taintModel(b: Bundle): TaintModel {
       defaults.set(r.data.source_kind, {
         source_kind: r.data.source_kind,
         default_taint_class: String(r.data.default_taint_class),
-        ...(Array.isArray(r.data.required_trust_basis)
-          ? { required_trust_basis: strings(r.data.required_trust_basis) }
-          : {}),
+        ...trustBasisInForce(r, refused),
         allow_override: r.data.allow_override === true,
       });
   const model: TaintModel = {
     order,
+    refused,
     rank: (t) => (typeof t === 'string' ? (index.get(t) ?? order.length) : order.length),
     defaults,
     defaultsSource: rows.length ? 'the registry' : 'the seed table (L2235-2251)',
   };
   b.memo.set('d01.taint', model);
   return model;
+}
+
+/**
+ * The order in force: the first TaintClassOrder of registry/ that keeps the pack's five classes in
+ * the pack's order (it may insert classes of its own between them), else the pack's. A reordered
+ * or partial order would let a record derived from untrusted input state a trusted class, so the
+ * checkout cannot loosen it; one in records.jsonl is an event, not the bundle's configuration.
+ */
+function orderInForce(b: Bundle, refused: Refused[]): readonly string[] {
+  for (const r of b.of('TaintClassOrder')) {
+    const order = strings(r.data.least_to_most_tainted);
+    const ours = order.filter((t) => DEFAULT_TAINT_ORDER.includes(t));
+    if (!r.registry) refused.push({ record: r, why: 'it is in records.jsonl, not registry/' });
+    else if (
+      ours.length !== DEFAULT_TAINT_ORDER.length ||
+      ours.some((t, i) => t !== DEFAULT_TAINT_ORDER[i])
+    )
+      refused.push({
+        record: r,
+        why: `it does not keep ${DEFAULT_TAINT_ORDER.join(' < ')} in that order, each once`,
+      });
+    else return order;
+  }
+  return DEFAULT_TAINT_ORDER;
+}
+
+/**
+ * A row's required_trust_basis, unless it would accept a basis the seed's row for the kind does
+ * not (L2235-2251): then the seed's stays in force.
+ */
+function trustBasisInForce(
+  r: BundleRecord,
+  refused: Refused[],
+): { required_trust_basis?: string[] } {
+  const own = Array.isArray(r.data.required_trust_basis)
+    ? strings(r.data.required_trust_basis)
+    : undefined;
+  const seed = SEED_TAINT_DEFAULTS.find(
+    (d) => d.source_kind === r.data.source_kind,
+  )?.required_trust_basis;
+  if (!seed || (own?.length && own.every((t) => seed.includes(t))))
+    return own ? { required_trust_basis: own } : {};
+  refused.push({
+    record: r,
+    why: `its required_trust_basis would accept more than the seed's ${seed.join(', ')} (kept in force)`,
+  });
+  return { required_trust_basis: [...seed] };
 }
 
 /** The taint class a record states: its taint_class, its governance envelope's, or none. */

@@ -4,7 +4,7 @@ import type { Rule } from './rule.js';
 import { carriedTaint, kindDefault, taintJudgements, taintModel } from './d01-taint-model.js';
 import { idFieldOf } from '../records.js';
 import type { BundleRecord } from '../bundle.js';
-import { nameOf, q } from './util.js';
+import { nameOf, q, qList } from './util.js';
 
 const SECTION = 'D-01/D-02';
 const named = (r: BundleRecord) => nameOf(r, idFieldOf(r.type));
@@ -24,10 +24,10 @@ export const sourceKindTaintUnmapped: Rule = {
   check(b, report) {
     const m = taintModel(b);
     for (const r of b.of('SourceKindTaintDefault'))
-      if (!m.order.includes(r.data.default_taint_class as string))
+      if (m.rank(r.data.default_taint_class) === m.order.length)
         report(
           r,
-          `SourceKindTaintDefault for ${q(r.data.source_kind)} defaults to ${q(r.data.default_taint_class)}, which the taint order (${m.order.join(' < ')}) does not hold.`,
+          `SourceKindTaintDefault for ${q(r.data.source_kind)} defaults to ${q(r.data.default_taint_class)}, which the taint order (${qList(m.order, ' < ', 8)}) does not hold.`,
         );
     for (const r of b.of('SourceRecord'))
       if (!kindDefault(m, r))
@@ -61,7 +61,7 @@ export const externalAuthorityWithoutTrustBasis: Rule = {
       if (!ok)
         report(
           r,
-          `${nameOf(r, 'source_id')} is external_authority_trusted with trust_basis ${q(basis ?? 'none')}; ${required ? `its kind needs ${required.join(' or ')}` : 'a verified basis is needed'}.`,
+          `${nameOf(r, 'source_id')} is external_authority_trusted with trust_basis ${q(basis ?? 'none')}; ${required ? `its kind needs ${qList(required, ' or ')}` : 'a verified basis is needed'}.`,
         );
     }
   },

@@ -1,6 +1,6 @@
 // D-15 sub-agent contracts and fallbacks (L2703-2741).
 import type { Rule } from './rule.js';
-import { isObject, nameOf, q, strings } from './util.js';
+import { isObject, nameOf, qList, strings } from './util.js';
 
 const SECTION = 'D-15';
 
@@ -25,10 +25,7 @@ export const subAgentPointWithoutFallback: Rule = {
       );
       const missing = strings(r.data.allowed_coordination_points).filter((p) => !covered.has(p));
       if (missing.length)
-        report(
-          r,
-          `${nameOf(r, 'profile_id')} allows ${missing.map((p) => q(p)).join(', ')} without a fallback policy.`,
-        );
+        report(r, `${nameOf(r, 'profile_id')} allows ${qList(missing)} without a fallback policy.`);
     }
   },
 };

@@ -15,12 +15,9 @@ function promoted(b: Bundle): readonly BundleRecord[] {
   return out;
 }
 
-/** The versions of a candidate (one candidate_id, in event order). */
-const versions = (b: Bundle, id: unknown) => b.lookup(id, ['LibraryPromotionCandidate']);
-
 /** The source a receipt promoted, through its candidate. */
 function sourceOf(b: Bundle, receipt: BundleRecord): BundleRecord | undefined {
-  const candidate = versions(b, receipt.data.candidate_id)[0];
+  const candidate = b.resolve(receipt.data.candidate_id, 'LibraryPromotionCandidate');
   return candidate && b.resolve(candidate.data.source_record_ref, 'SourceRecord');
 }
 
@@ -96,13 +93,16 @@ export const privilegedSourceAutoPromoted: Rule = {
       'A source is privileged when its SourceRecord has privileged true or data_class "privileged" (the governance fields of SourceWorkspaceOperation, L1062-1065; SourceRecord’s other fields are elided). The explicit approval is the candidate’s own status: a version of the candidate with status "approved" written before the promotion receipt.',
   },
   check(b, report) {
+    // Per candidate, the first approved version (one pass: receipts may all name one candidate).
+    const firstApproval = new Map<unknown, number>();
+    for (const c of b.of('LibraryPromotionCandidate'))
+      if (c.data.status === 'approved' && !firstApproval.has(c.data.candidate_id))
+        firstApproval.set(c.data.candidate_id, c.seq);
     for (const r of promoted(b)) {
       const source = sourceOf(b, r);
       if (!source || (source.data.privileged !== true && source.data.data_class !== 'privileged'))
         continue;
-      const approved = versions(b, r.data.candidate_id).some(
-        (c) => c.data.status === 'approved' && c.seq < r.seq,
-      );
+      const approved = (firstApproval.get(r.data.candidate_id) ?? Infinity) < r.seq;
       if (!approved)
         report(
           r,

@@ -48,6 +48,7 @@ import * as g02 from './g-revision-review.js';
 import * as g04 from './g-checkpoint.js';
 import * as g18 from './g-explanation-replay.js';
 import * as gcmd from './g-commands.js';
+import { registryTableLoosened } from './registry-tables.js';
 
 const isRule = (v: unknown): v is Rule =>
   typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
@@ -81,4 +82,5 @@ export const RULES: readonly Rule[] = [
   ...rulesOf(g04),
   ...rulesOf(g18),
   ...rulesOf(gcmd),
+  registryTableLoosened,
 ];

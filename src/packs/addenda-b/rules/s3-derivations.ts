@@ -95,6 +95,23 @@ export function holdsNonFinite(v: unknown, depth = 0): boolean {
   return false;
 }
 
+/**
+ * Whether a FormulaValue under `ref` holds a non-finite number: every copy of a repeated id, so a
+ * second copy cannot hide one. Memoized per repeated ref (receipts may all name the same one).
+ */
+function someValueNonFinite(b: Bundle, ref: unknown): boolean {
+  if (!b.repeated(ref)) return holdsNonFinite(b.resolve(ref, 'FormulaValue')?.data.value);
+  let memo = b.memo.get('s3.non-finite-values') as Map<unknown, boolean> | undefined;
+  if (!memo) b.memo.set('s3.non-finite-values', (memo = new Map()));
+  let bad = memo.get(ref);
+  if (bad === undefined)
+    memo.set(
+      ref,
+      (bad = b.lookup(ref, ['FormulaValue']).some((v) => holdsNonFinite(v.data.value))),
+    );
+  return bad;
+}
+
 export const formulaOutputNanOrInfinity: Rule = {
   meta: {
     code: 'validation.formula_output_nan_or_infinity',
@@ -109,13 +126,10 @@ export const formulaOutputNanOrInfinity: Rule = {
   check(b, report) {
     for (const r of b.of('FormulaEvaluationReceipt')) {
       const check = r.data.finite_number_check;
-      // Every FormulaValue under the id: a second copy must not hide a non-finite output.
       const bad =
         check === 'failed_nan' ||
         check === 'failed_infinity' ||
-        (b.repeated(r.data.output_ref)
-          ? b.lookup(r.data.output_ref, ['FormulaValue']).some((v) => holdsNonFinite(v.data.value))
-          : holdsNonFinite(b.resolve(r.data.output_ref, 'FormulaValue')?.data.value));
+        someValueNonFinite(b, r.data.output_ref);
       if (!bad) continue;
       report(
         r,

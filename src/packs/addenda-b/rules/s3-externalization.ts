@@ -1,4 +1,6 @@
 // §3.4 Externalization and provider calls are side effects (L252-302).
+import type { Bundle } from '../bundle.js';
+import { idFieldOf } from '../records.js';
 import type { Rule } from './rule.js';
 import { q } from './util.js';
 
@@ -39,6 +41,24 @@ export const workspaceExternalizationWithoutPolicy: Rule = {
   },
 };
 
+/** The own ids of the bundle's privileged records (once: every export may name the same ones). */
+function privilegedIds(b: Bundle): Set<unknown> {
+  let ids = b.memo.get('s3.privileged-ids') as Set<unknown> | undefined;
+  if (ids) return ids;
+  ids = new Set();
+  for (const s of b.records) {
+    const field = idFieldOf(s.type);
+    const id = field ? s.data[field] : undefined;
+    if (
+      typeof id === 'string' &&
+      (s.data.data_class === 'privileged' || s.data.privileged === true)
+    )
+      ids.add(id);
+  }
+  b.memo.set('s3.privileged-ids', ids);
+  return ids;
+}
+
 export const privilegedWorkspaceExportWithoutConfirmation: Rule = {
   meta: {
     code: 'validation.privileged_workspace_export_without_confirmation',
@@ -67,11 +87,7 @@ export const privilegedWorkspaceExportWithoutConfirmation: Rule = {
         policy?.data.requires_user_confirmation === true ||
         classes.includes('privileged') ||
         (Array.isArray(r.data.source_record_refs) &&
-          r.data.source_record_refs.some((ref) =>
-            b
-              .lookup(ref)
-              .some((s) => s.data.data_class === 'privileged' || s.data.privileged === true),
-          ));
+          r.data.source_record_refs.some((ref) => privilegedIds(b).has(ref)));
       if (privileged)
         report(
           r,

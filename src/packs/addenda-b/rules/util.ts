@@ -15,6 +15,21 @@ export function q(v: unknown): string {
   return `"${s.length > 80 ? `${s.slice(0, 77)}...` : s}"`;
 }
 
+/** The first `max` items joined, then how many more: a record's list cannot grow a message without bound. */
+export function listed(
+  items: readonly unknown[],
+  sep = ', ',
+  max = 5,
+  show: (v: unknown) => string = String,
+): string {
+  const shown = items.slice(0, max).map(show).join(sep);
+  return items.length > max ? `${shown}${sep}… ${items.length - max} more` : shown;
+}
+
+/** Values of a record, each quoted (q), listed. */
+export const qList = (values: readonly unknown[], sep = ', ', max = 5): string =>
+  listed(values, sep, max, q);
+
 /** A record's name for messages: its type and id (or its line). */
 export function nameOf(r: BundleRecord, idField?: string): string {
   const id = idField ? r.data[idField] : undefined;
@@ -56,4 +71,10 @@ export function followTransitions(
     state = t.data.to_state;
   }
   return { state };
+}
+
+/** A registry record not (wholly) put in force because it would loosen a check, and why. */
+export interface Refused {
+  record: BundleRecord;
+  why: string;
 }
