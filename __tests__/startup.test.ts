@@ -2,6 +2,7 @@
 // built on first use (docs/performance.md), so verifying papers never pays for them.
 import path from 'node:path';
 import { writePaper } from '../scripts/lib/aris-paper.mjs';
+import { commands } from '../src/cli-help.js';
 import { allCodes, packs } from '../src/packs/registry.js';
 import { seedSchemasBuilt } from '../src/packs/addenda-b/schema/generated.js';
 import { verify } from '../src/verify.js';
@@ -10,9 +11,10 @@ import { tempRepos } from './support/temp.js';
 const repo = tempRepos();
 
 describe('start-up', () => {
-  it('listing the packs and verifying a paper builds none of the Addenda B record schemas', async () => {
+  it('listing the packs and commands, and verifying a paper builds none of the Addenda B record schemas', async () => {
     expect(packs().map((p) => p.id)).toContain('addenda-b');
     expect(allCodes().length).toBeGreaterThan(0);
+    expect(Object.keys(commands())).toContain('addenda-b'); // what every CLI run builds first
     const root = repo();
     writePaper(path.join(root, 'paper'));
     const report = await verify({ root });
