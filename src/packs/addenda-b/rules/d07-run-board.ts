@@ -9,7 +9,7 @@ import { isObject, nameOf, q, strings } from './util.js';
 
 const SECTION = 'D-07/D-09/D-12/D-24';
 let envelope: ReturnType<typeof fastSchema> | undefined;
-const ENVELOPE = () => (envelope ??= fastSchema(seedSchemas().RunBoardGovernanceEnvelope));
+const envelopeSchema = () => (envelope ??= fastSchema(seedSchemas().RunBoardGovernanceEnvelope));
 
 /** The run's publication policy: the first RunBoardPublicationPolicy of the registry. */
 function publicationPolicy(b: Bundle): BundleRecord | undefined {
@@ -71,7 +71,7 @@ export const runBoardEventWithoutGovernance: Rule = {
         report(e, `${nameOf(e, 'event_id')} has no governance envelope.`);
         continue;
       }
-      const parsed = ENVELOPE().safeParse(e.data.governance);
+      const parsed = envelopeSchema().safeParse(e.data.governance);
       if (!parsed.success) {
         const issue = firstIssue(parsed.error);
         report(
