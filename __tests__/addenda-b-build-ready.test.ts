@@ -115,6 +115,18 @@ describe('the build-ready gate on a synthetic suite', () => {
       }
   }, 60000);
 
+  it('names the folder the fixtures belong in as the user named it (DIR, or DIR/addenda-b/)', () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'conformance', 'addenda-b'), { recursive: true });
+    const ws = new Workspace(root);
+    const where = (dir: string) =>
+      buildReadyFindings([], dir, ws)
+        .filter((f) => f.code === 'validation.accepted_patch_without_conformance_fixture')
+        .map((f) => / passed under (\S+?)\.?$/.exec(f.message)?.[1]);
+    expect(new Set(where('conformance'))).toEqual(new Set(['conformance/addenda-b/']));
+    expect(new Set(where('conformance/addenda-b'))).toEqual(new Set(['conformance/addenda-b/']));
+  });
+
   describe('attacks that must not cover a kind', () => {
     /** The suite with KIND's firing fixture replaced by what `attack` does; the gate must name KIND. */
     async function expectFiringUncovered(attack: (dir: string) => void, why?: RegExp) {

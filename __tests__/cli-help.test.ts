@@ -37,6 +37,12 @@ describe('audit-gate <command> --help', () => {
     expect(bad.stderr).toContain('Run "audit-gate fixtures --help"');
   });
 
+  test('verify says what it discovers (every pack’s targets) and that fixtures need --fixtures', () => {
+    const about = COMMANDS.verify!.about;
+    for (const kind of ['paper', 'run', 'proof', 'Addenda B bundle']) expect(about).toContain(kind);
+    expect(about).toContain('fixtures only with --fixtures');
+  });
+
   test('audit-gate --help names every command', async () => {
     const r = await cli(['--help'], process.cwd());
     for (const n of names) expect(r.stdout).toMatch(new RegExp(`^  ${n} `, 'm'));

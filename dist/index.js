@@ -34293,7 +34293,7 @@ module.exports = {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2245);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1116);
 
 
 
@@ -34924,7 +34924,9 @@ function headCommit(dir) {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5919);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_3__);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3839);
-/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2645);
+/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(413);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2645);
+
 
 
 
@@ -35005,7 +35007,7 @@ class WorkerPool {
             const job = this.running.get(w);
             this.running.delete(w);
             this.workers.splice(this.workers.indexOf(w), 1);
-            job?.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(err) });
+            job?.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(err) });
             this.pump();
         });
         this.workers.push(w);
@@ -35024,17 +35026,26 @@ class WorkerPool {
  */
 class Hasher {
     parallelism;
+    large;
     cache = new Map();
     /** Hashes already known, for synchronous reads. */
     known = new Map();
     pool;
     filesHashed = 0;
     bytesHashed = 0;
-    constructor(parallelism = Math.max(1, Math.min(4, node_os__WEBPACK_IMPORTED_MODULE_2___default().availableParallelism()))) {
+    /**
+     * `large`, when given, hashes the files of LARGE_FILE_BYTES and over instead of this Hasher's
+     * own pool: a verify worker hands them to the main thread's Hasher, so a large file cited by
+     * targets on different threads is still hashed once per run.
+     */
+    constructor(parallelism = Math.max(1, Math.min(4, node_os__WEBPACK_IMPORTED_MODULE_2___default().availableParallelism())), large) {
         this.parallelism = parallelism;
+        this.large = large;
     }
     /** Starts hashing every path; large files first so the workers start while small ones run. */
     prefetch(realPaths) {
+        if (_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m)
+            return Promise.resolve(); // hash() reads each file when asked
         const wanted = [...new Set(realPaths)];
         const small = [];
         for (const p of wanted) {
@@ -35083,6 +35094,8 @@ class Hasher {
         this.bytesHashed += o.size;
     }
     hash(realPath) {
+        if (_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m)
+            return this.compute(realPath); // every citation hashes its file again
         let p = this.cache.get(realPath);
         if (!p) {
             p = this.compute(realPath).then((o) => {
@@ -35099,17 +35112,21 @@ class Hasher {
         if (!opened.ok)
             return Promise.resolve((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)(opened));
         const { fd, size } = opened;
-        if (size >= LARGE_FILE_BYTES) {
+        if (size >= LARGE_FILE_BYTES && !_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m) {
             node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+            if (this.large)
+                return this.large(realPath);
             this.pool ??= new WorkerPool(this.parallelism);
             return this.pool.run(realPath);
         }
         try {
+            if (size >= LARGE_FILE_BYTES)
+                return Promise.resolve(hashInChunks(fd));
             const bytes = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readOpened */ .ay)(fd, size);
             return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
         }
         catch (err) {
-            return Promise.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(err) });
+            return Promise.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(err) });
         }
         finally {
             node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
@@ -35119,6 +35136,15 @@ class Hasher {
         await this.pool?.close();
         this.pool = undefined;
     }
+}
+/** A large file hashed on this thread, in chunks, as the pool's workers do (the reference run). */
+function hashInChunks(fd) {
+    const h = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
+    const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+    let size = 0;
+    for (let n; (n = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readSync(fd, buf, 0, buf.length, null)) > 0; size += n)
+        h.update(buf.subarray(0, n));
+    return { ok: true, sha256: h.digest('hex'), size };
 }
 // crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
 const oneShot = (node_crypto__WEBPACK_IMPORTED_MODULE_0___default().hash);
@@ -35395,6 +35421,23 @@ function toValue(node, lines, duplicates) {
 
 /***/ }),
 
+/***/ 413:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ REFERENCE_RUN)
+/* harmony export */ });
+/**
+ * The reference run (AUDIT_GATE_REFERENCE=1, set by whoever runs the tool, never read from the
+ * checkout): one thread, nothing remembered between lookups. Every path is resolved afresh, every
+ * file hashed on the main thread, every target checked in order. It is slow and obviously
+ * correct; the benchmarks check that the fast run's report equals its report.
+ */
+const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
+
+
+/***/ }),
+
 /***/ 5923:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -35518,6 +35561,8 @@ function isIgnored(rules, rel, isDir) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(413);
+
 
 
 /**
@@ -35532,12 +35577,21 @@ class Workspace {
     root;
     /** Directories already classified by `isGitDir`. */
     gitDirs = new Map();
+    /** Real paths of directories already resolved: a path, 'missing', or the error to throw again. */
+    realDirs = new Map();
+    canonicals = new Map();
     constructor(root, allowOutside = false) {
         this.allowOutside = allowOutside;
         this.root = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(root);
     }
     /** Repo-relative POSIX path for reports; paths outside the root stay absolute. */
     rel(abs) {
+        // Most paths are already normal and below the root: cut the prefix instead of path.relative.
+        if ((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) === '/' && abs.startsWith(this.root + '/')) {
+            const r = abs.slice(this.root.length + 1);
+            if (!NOT_NORMAL.test(r))
+                return r;
+        }
         const r = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(this.root, abs);
         if (r === '')
             return '.';
@@ -35566,7 +35620,7 @@ class Workspace {
         }
         let real;
         try {
-            real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(abs);
+            real = this.realpath(abs);
         }
         catch (err) {
             const code = err.code;
@@ -35576,6 +35630,8 @@ class Workspace {
                 return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
             return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
         }
+        if (real === undefined)
+            return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
         if (!this.allowOutside && !this.contains(real)) {
             return {
                 ok: false,
@@ -35597,6 +35653,81 @@ class Workspace {
         return { ok: true, abs, real, rel };
     }
     /**
+     * What fs.realpathSync(abs) returns for an absolute, normal path, or undefined where nothing
+     * exists there (ENOENT, ENOTDIR); other errors are thrown as realpathSync throws them. The real
+     * path of each directory is looked up once per run: checking thousands of files in one tree
+     * would otherwise lstat every ancestor of each again.
+     */
+    realpath(abs) {
+        if (_reference_js__WEBPACK_IMPORTED_MODULE_2__/* .REFERENCE_RUN */ .m)
+            return realOrMissing(abs);
+        const dir = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs);
+        if (dir === abs)
+            return abs;
+        const realDir = this.realDir(dir);
+        if (realDir === undefined)
+            return undefined;
+        const leaf = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(realDir, node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(abs));
+        let st;
+        try {
+            st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(leaf, { throwIfNoEntry: false });
+        }
+        catch (err) {
+            if (err.code === 'ENOTDIR')
+                return undefined;
+            throw err;
+        }
+        if (st === undefined)
+            return undefined;
+        return st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
+    }
+    /**
+     * The real path of `abs`, or, when it does not exist, the real path of its nearest existing
+     * ancestor joined with the rest: symlinks are followed as far as they go, so two spellings
+     * of one file compare equal whether or not it exists yet.
+     */
+    canonical(abs) {
+        const start = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(abs);
+        let known = _reference_js__WEBPACK_IMPORTED_MODULE_2__/* .REFERENCE_RUN */ .m ? undefined : this.canonicals.get(start);
+        if (known !== undefined)
+            return known;
+        const rest = [];
+        for (let d = start;; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d)) {
+            let real;
+            try {
+                real = this.realpath(d);
+            }
+            catch {
+                // unreadable or a loop: as if it did not exist
+            }
+            if (real !== undefined)
+                known = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(real, ...rest.reverse());
+            else if (node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d) === d)
+                known = start;
+            else {
+                rest.push(node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(d));
+                continue;
+            }
+            this.canonicals.set(start, known);
+            return known;
+        }
+    }
+    realDir(dir) {
+        let known = this.realDirs.get(dir);
+        if (known === undefined) {
+            try {
+                known = realOrMissing(dir) ?? 'missing';
+            }
+            catch (error) {
+                known = { error };
+            }
+            this.realDirs.set(dir, known);
+        }
+        if (typeof known === 'object')
+            throw known.error;
+        return known === 'missing' ? undefined : known;
+    }
+    /**
      * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
      * itself would take for a git directory (the target of a `.git` file, a bare repository, a
      * submodule's or worktree's git dir). Only directories below the root are looked at, and all
@@ -35616,6 +35747,20 @@ class Workspace {
         return undefined;
     }
 }
+/** `.`, `..` or empty segments, or a trailing separator: a path `rel` must normalise. */
+const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;
+/** fs.realpathSync.native, with a path that does not exist as undefined rather than an error. */
+function realOrMissing(p) {
+    try {
+        return node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync.native(p); // one realpath(3) call, not an lstat per component
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return undefined;
+        throw err;
+    }
+}
 /**
  * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
  * objects/ and refs/ or a commondir.
@@ -35623,10 +35768,13 @@ class Workspace {
 function isGitDir(dir) {
     if (node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(dir).toLowerCase() === '.git')
         return true;
+    // Nearly every directory has no HEAD: one access(2) call says so, with no Stats object.
+    if (!node_fs__WEBPACK_IMPORTED_MODULE_0___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, 'HEAD')))
+        return false;
     const kind = (name) => {
         try {
-            const st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, name));
-            return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+            const st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, name), { throwIfNoEntry: false });
+            return st === undefined ? 'none' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
         }
         catch {
             return 'none';
@@ -38705,8 +38853,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 139 modules
-var registry = __nccwpck_require__(2245);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 174 modules
+var registry = __nccwpck_require__(1116);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -46461,7 +46609,7 @@ function firstIssue(error, options = {}) {
 
 /***/ }),
 
-/***/ 2245:
+/***/ 1116:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46541,6 +46689,7 @@ __nccwpck_require__.d(a08_feedback_routing_namespaceObject, {
 var a09_registry_contracts_namespaceObject = {};
 __nccwpck_require__.r(a09_registry_contracts_namespaceObject);
 __nccwpck_require__.d(a09_registry_contracts_namespaceObject, {
+  buildReadyGateFailed: () => (buildReadyGateFailed),
   learningModeValueDrift: () => (learningModeValueDrift),
   meaningBearingRepairWithoutRevisionCapability: () => (meaningBearingRepairWithoutRevisionCapability),
   pendingOwnerWithoutDegradedBehavior: () => (pendingOwnerWithoutDegradedBehavior),
@@ -46609,6 +46758,253 @@ __nccwpck_require__.d(s3_externalization_namespaceObject, {
   externalizationCostCapMissing: () => (externalizationCostCapMissing),
   privilegedWorkspaceExportWithoutConfirmation: () => (privilegedWorkspaceExportWithoutConfirmation),
   workspaceExternalizationWithoutPolicy: () => (workspaceExternalizationWithoutPolicy)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b01-lifecycle.ts
+var b01_lifecycle_namespaceObject = {};
+__nccwpck_require__.r(b01_lifecycle_namespaceObject);
+__nccwpck_require__.d(b01_lifecycle_namespaceObject, {
+  TERMINAL_STATES: () => (TERMINAL_STATES),
+  defaultLifecycleTable: () => (defaultLifecycleTable),
+  revisionLifecycleIllegalTransition: () => (revisionLifecycleIllegalTransition),
+  revisionLifecycleMissingReceipt: () => (revisionLifecycleMissingReceipt),
+  terminalStateWithoutTerminalReceipt: () => (terminalStateWithoutTerminalReceipt)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b02-idempotency.ts
+var b02_idempotency_namespaceObject = {};
+__nccwpck_require__.r(b02_idempotency_namespaceObject);
+__nccwpck_require__.d(b02_idempotency_namespaceObject, {
+  STEP_KIND_REGISTER: () => (STEP_KIND_REGISTER),
+  stepIdempotencyKeyMissing: () => (stepIdempotencyKeyMissing),
+  stepIdempotencyKindUnregistered: () => (stepIdempotencyKindUnregistered),
+  stepIdempotencyParallelEnumDrift: () => (stepIdempotencyParallelEnumDrift)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b03-source-workspace.ts
+var b03_source_workspace_namespaceObject = {};
+__nccwpck_require__.r(b03_source_workspace_namespaceObject);
+__nccwpck_require__.d(b03_source_workspace_namespaceObject, {
+  READ_KINDS: () => (READ_KINDS),
+  workspaceApiOperationUnregistered: () => (workspaceApiOperationUnregistered),
+  workspaceEventSeqConflict: () => (workspaceEventSeqConflict),
+  workspaceMutationWithoutPrecondition: () => (workspaceMutationWithoutPrecondition),
+  workspaceReadWithoutSnapshotReceipt: () => (workspaceReadWithoutSnapshotReceipt),
+  workspaceReceiptMissingHeadHash: () => (workspaceReceiptMissingHeadHash),
+  workspaceSnapshotHashMismatch: () => (workspaceSnapshotHashMismatch)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b04-rolling-hash.ts
+var b04_rolling_hash_namespaceObject = {};
+__nccwpck_require__.r(b04_rolling_hash_namespaceObject);
+__nccwpck_require__.d(b04_rolling_hash_namespaceObject, {
+  inPlaceLockMissingExpectedPreHash: () => (inPlaceLockMissingExpectedPreHash),
+  revisionPlanContainsPredictedPostHash: () => (revisionPlanContainsPredictedPostHash),
+  rollingHashParallelStepsSameArtifact: () => (rollingHashParallelStepsSameArtifact),
+  rollingHashSameArtifactDependencyMissing: () => (rollingHashSameArtifactDependencyMissing)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b05-cascade.ts
+var b05_cascade_namespaceObject = {};
+__nccwpck_require__.r(b05_cascade_namespaceObject);
+__nccwpck_require__.d(b05_cascade_namespaceObject, {
+  outcomeDependencyCycle: () => (outcomeDependencyCycle),
+  pendingDependencyNotRecheckedAfterUpstreamFailure: () => (pendingDependencyNotRecheckedAfterUpstreamFailure),
+  revalidationCascadeLoop: () => (revalidationCascadeLoop),
+  revalidationCascadeMaxDepthExceeded: () => (revalidationCascadeMaxDepthExceeded),
+  successMarkedBeforeCascadeQuiescent: () => (successMarkedBeforeCascadeQuiescent)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b10-hard-call.ts
+var b10_hard_call_namespaceObject = {};
+__nccwpck_require__.r(b10_hard_call_namespaceObject);
+__nccwpck_require__.d(b10_hard_call_namespaceObject, {
+  cancelIgnoresExecutedSideEffect: () => (cancelIgnoresExecutedSideEffect),
+  hardCallClosedChoiceNeedsTwoOptions: () => (hardCallClosedChoiceNeedsTwoOptions),
+  hardCallOptionsEmpty: () => (hardCallOptionsEmpty),
+  hardCallResolvedWithoutDispatcherReceipt: () => (hardCallResolvedWithoutDispatcherReceipt),
+  skipWithoutReceipt: () => (skipWithoutReceipt)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b14-forum.ts
+var b14_forum_namespaceObject = {};
+__nccwpck_require__.r(b14_forum_namespaceObject);
+__nccwpck_require__.d(b14_forum_namespaceObject, {
+  forumDeadlockWithoutPolicy: () => (forumDeadlockWithoutPolicy),
+  forumNoConsensusWithoutTerminalRoute: () => (forumNoConsensusWithoutTerminalRoute),
+  forumPolicyAllowsTaskAgentDecides: () => (forumPolicyAllowsTaskAgentDecides)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b16-tie-breaker.ts
+var b16_tie_breaker_namespaceObject = {};
+__nccwpck_require__.r(b16_tie_breaker_namespaceObject);
+__nccwpck_require__.d(b16_tie_breaker_namespaceObject, {
+  concurrencyTieBreakerMissingFinalKey: () => (concurrencyTieBreakerMissingFinalKey),
+  concurrencyTieBreakerRiskSortInverted: () => (concurrencyTieBreakerRiskSortInverted),
+  concurrencyTieBreakerUsesWallClock: () => (concurrencyTieBreakerUsesWallClock)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b24-sufficiency.ts
+var b24_sufficiency_namespaceObject = {};
+__nccwpck_require__.r(b24_sufficiency_namespaceObject);
+__nccwpck_require__.d(b24_sufficiency_namespaceObject, {
+  hardCallRaisedWhenNoHumanChoiceAvailable: () => (hardCallRaisedWhenNoHumanChoiceAvailable),
+  insufficiencyMarkerNotMappedToOutcomeState: () => (insufficiencyMarkerNotMappedToOutcomeState),
+  noImprovementWithoutEpsilon: () => (noImprovementWithoutEpsilon),
+  noImprovementWithoutMetric: () => (noImprovementWithoutMetric),
+  procedureExhaustionWithoutCandidateUniverse: () => (procedureExhaustionWithoutCandidateUniverse),
+  sufficiencyProtocolWithoutDetection: () => (sufficiencyProtocolWithoutDetection),
+  sufficiencyRetryAfterTerminalDetection: () => (sufficiencyRetryAfterTerminalDetection)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b25-plan-dependencies.ts
+var b25_plan_dependencies_namespaceObject = {};
+__nccwpck_require__.r(b25_plan_dependencies_namespaceObject);
+__nccwpck_require__.d(b25_plan_dependencies_namespaceObject, {
+  revisionPlanCycle: () => (revisionPlanCycle),
+  revisionPlanDependencyEdgeDrift: () => (revisionPlanDependencyEdgeDrift),
+  revisionPlanDependencyTargetsMissingStep: () => (revisionPlanDependencyTargetsMissingStep),
+  revisionPlanStepDependencyUndefined: () => (revisionPlanStepDependencyUndefined)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b26-revalidation.ts
+var b26_revalidation_namespaceObject = {};
+__nccwpck_require__.r(b26_revalidation_namespaceObject);
+__nccwpck_require__.d(b26_revalidation_namespaceObject, {
+  revalidationExpectationLegacyFieldPresent: () => (revalidationExpectationLegacyFieldPresent),
+  revalidationPolicyAmbiguous: () => (revalidationPolicyAmbiguous),
+  revalidationPolicyRefMissing: () => (revalidationPolicyRefMissing),
+  revalidationTriggerLegacyFieldPresent: () => (revalidationTriggerLegacyFieldPresent)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/b27-regenerate.ts
+var b27_regenerate_namespaceObject = {};
+__nccwpck_require__.r(b27_regenerate_namespaceObject);
+__nccwpck_require__.d(b27_regenerate_namespaceObject, {
+  regenerateIdenticalOutput: () => (regenerateIdenticalOutput),
+  regenerateLoopAfterIdenticalRejection: () => (regenerateLoopAfterIdenticalRejection),
+  regenerateMissingPreviousAttemptHashes: () => (regenerateMissingPreviousAttemptHashes)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d01-taint.ts
+var d01_taint_namespaceObject = {};
+__nccwpck_require__.r(d01_taint_namespaceObject);
+__nccwpck_require__.d(d01_taint_namespaceObject, {
+  externalAuthorityWithoutTrustBasis: () => (externalAuthorityWithoutTrustBasis),
+  sourceKindTaintUnmapped: () => (sourceKindTaintUnmapped),
+  taintDowngradeWithoutSanitizationNode: () => (taintDowngradeWithoutSanitizationNode),
+  taintNotInheritedThroughSummary: () => (taintNotInheritedThroughSummary),
+  workspaceTaintMissingAggregationPolicy: () => (workspaceTaintMissingAggregationPolicy)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d04-source-tiers.ts
+var d04_source_tiers_namespaceObject = {};
+__nccwpck_require__.r(d04_source_tiers_namespaceObject);
+__nccwpck_require__.d(d04_source_tiers_namespaceObject, {
+  claimDependsOnTier0Lookup: () => (claimDependsOnTier0Lookup),
+  sourceTierDemotionWithoutAuthority: () => (sourceTierDemotionWithoutAuthority),
+  sourceTierTransitionNotPersisted: () => (sourceTierTransitionNotPersisted),
+  tier0SourceRecordMaterialized: () => (tier0SourceRecordMaterialized)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d05-research-need.ts
+var d05_research_need_namespaceObject = {};
+__nccwpck_require__.r(d05_research_need_namespaceObject);
+__nccwpck_require__.d(d05_research_need_namespaceObject, {
+  researchNeedDoubleLeased: () => (researchNeedDoubleLeased),
+  researchNeedHumanNeededWithoutExit: () => (researchNeedHumanNeededWithoutExit),
+  researchNeedRunIdOnTaskScopeConflict: () => (researchNeedRunIdOnTaskScopeConflict),
+  researchNeedScopeMissing: () => (researchNeedScopeMissing)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d06-evidence.ts
+var d06_evidence_namespaceObject = {};
+__nccwpck_require__.r(d06_evidence_namespaceObject);
+__nccwpck_require__.d(d06_evidence_namespaceObject, {
+  claimSupportStatusWithoutDerivation: () => (claimSupportStatusWithoutDerivation),
+  domainPayloadWithoutRegistryRef: () => (domainPayloadWithoutRegistryRef),
+  evidenceAnchorWithoutClaimRef: () => (evidenceAnchorWithoutClaimRef)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d07-run-board.ts
+var d07_run_board_namespaceObject = {};
+__nccwpck_require__.r(d07_run_board_namespaceObject);
+__nccwpck_require__.d(d07_run_board_namespaceObject, {
+  passiveBoardAutopublishWithoutPolicy: () => (passiveBoardAutopublishWithoutPolicy),
+  runBoardEventWithoutGovernance: () => (runBoardEventWithoutGovernance),
+  suppressedEventWithoutAuditStub: () => (suppressedEventWithoutAuditStub),
+  visiblePostCrossMatterLeak: () => (visiblePostCrossMatterLeak)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d08-context-packets.ts
+var d08_context_packets_namespaceObject = {};
+__nccwpck_require__.r(d08_context_packets_namespaceObject);
+__nccwpck_require__.d(d08_context_packets_namespaceObject, {
+  contextPacketWithoutRequest: () => (contextPacketWithoutRequest),
+  perActivationContextBudgetExceeded: () => (perActivationContextBudgetExceeded),
+  requiredPacketItemOmittedWithoutBlockOrWarning: () => (requiredPacketItemOmittedWithoutBlockOrWarning)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d10-assistance.ts
+var d10_assistance_namespaceObject = {};
+__nccwpck_require__.r(d10_assistance_namespaceObject);
+__nccwpck_require__.d(d10_assistance_namespaceObject, {
+  assistanceRequestWithoutAnswerSchema: () => (assistanceRequestWithoutAnswerSchema),
+  moduleAssistanceRequestWithoutEndpoint: () => (moduleAssistanceRequestWithoutEndpoint),
+  taskAgentSubstantiveDecisionForbidden: () => (taskAgentSubstantiveDecisionForbidden)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d13-run-guidance.ts
+var d13_run_guidance_namespaceObject = {};
+__nccwpck_require__.r(d13_run_guidance_namespaceObject);
+__nccwpck_require__.d(d13_run_guidance_namespaceObject, {
+  GUIDANCE_INITIAL_STATE: () => (GUIDANCE_INITIAL_STATE),
+  runGuidanceConsumedWhileContested: () => (runGuidanceConsumedWhileContested),
+  runGuidanceCrossRunInjectedWithoutDoc24Selection: () => (runGuidanceCrossRunInjectedWithoutDoc24Selection),
+  runGuidanceLifecycleTransitionWithoutReceipt: () => (runGuidanceLifecycleTransitionWithoutReceipt)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d14-commands.ts
+var d14_commands_namespaceObject = {};
+__nccwpck_require__.r(d14_commands_namespaceObject);
+__nccwpck_require__.d(d14_commands_namespaceObject, {
+  commandMissingIdempotencyKey: () => (commandMissingIdempotencyKey),
+  commandMissingReadModelInvalidation: () => (commandMissingReadModelInvalidation),
+  phantomButtonNoCommand: () => (phantomButtonNoCommand),
+  userActionWithoutCommandRegistryEntry: () => (userActionWithoutCommandRegistryEntry)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d15-sub-agents.ts
+var d15_sub_agents_namespaceObject = {};
+__nccwpck_require__.r(d15_sub_agents_namespaceObject);
+__nccwpck_require__.d(d15_sub_agents_namespaceObject, {
+  LEGACY_OUTPUT_CONTRACT_FIELDS: () => (LEGACY_OUTPUT_CONTRACT_FIELDS),
+  outputContractSingularLegacyFieldPresent: () => (outputContractSingularLegacyFieldPresent),
+  subAgentPointWithoutFallback: () => (subAgentPointWithoutFallback)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d17-anchors.ts
+var d17_anchors_namespaceObject = {};
+__nccwpck_require__.r(d17_anchors_namespaceObject);
+__nccwpck_require__.d(d17_anchors_namespaceObject, {
+  structuredAnchorEmpty: () => (structuredAnchorEmpty)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d20-library.ts
+var d20_library_namespaceObject = {};
+__nccwpck_require__.r(d20_library_namespaceObject);
+__nccwpck_require__.d(d20_library_namespaceObject, {
+  libraryPromotionCandidateConfusedWithDurableWrite: () => (libraryPromotionCandidateConfusedWithDurableWrite),
+  libraryPromotionWithoutGate: () => (libraryPromotionWithoutGate),
+  privilegedSourceAutoPromoted: () => (privilegedSourceAutoPromoted)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/d21-progress.ts
+var d21_progress_namespaceObject = {};
+__nccwpck_require__.r(d21_progress_namespaceObject);
+__nccwpck_require__.d(d21_progress_namespaceObject, {
+  backgroundExecutionHeartbeatConfused: () => (backgroundExecutionHeartbeatConfused),
+  requiresBackgroundProgressLegacyFieldPresent: () => (requiresBackgroundProgressLegacyFieldPresent)
 });
 
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -46726,8 +47122,9 @@ function locationText(f) {
 function renderText(report) {
     const out = [];
     out.push(`audit-gate ${report.tool.version} — ${(0,sanitize/* plain */.pj)(report.root)}`);
+    const byTarget = (0,labels/* subjectsByTarget */.Gs)(report);
     for (const t of report.targets) {
-        const subjects = report.subjects.filter((s) => s.target === t.id);
+        const subjects = byTarget.get(t.id) ?? [];
         const ctx = (0,labels/* judgedContext */.vw)(t)
             .map(([k, v]) => `${k}: ${(0,sanitize/* plain */.pj)(v)}`)
             .join(', ');
@@ -47695,30 +48092,30 @@ const inputHashes = {
             ctx.issue(ARIS.hashesNotObject, `"audited_input_hashes" in ${rel} is ${jsonType(raw)}, not an object of path → sha256.`, 'audited_input_hashes_not_dict', ctx.lineOf('audited_input_hashes'));
         }
         for (const ref of ctx.inputs) {
-            const key = (0,sanitize/* quoteValue */.cl)(ref.key);
+            const key = () => (0,sanitize/* quoteValue */.cl)(ref.key); // quoted only for a message
             const r = ref.resolved;
             if (!r.ok) {
                 if (r.reason === 'outside_root')
-                    ctx.stale(ARIS.inputOutsideRoot, ref, ':outside_root', `Input ${key} ${r.detail}; it was not read.`);
+                    ctx.stale(ARIS.inputOutsideRoot, ref, ':outside_root', `Input ${key()} ${r.detail}; it was not read.`);
                 else if (r.reason === 'missing')
-                    ctx.stale(ARIS.inputMissing, ref, ':file_gone', `Input ${key} cited by ${rel} no longer exists.`);
+                    ctx.stale(ARIS.inputMissing, ref, ':file_gone', `Input ${key()} cited by ${rel} no longer exists.`);
                 else
-                    ctx.stale(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input ${key} ${r.detail}.`);
+                    ctx.stale(ARIS.inputUnreadable, ref, `:read_error_${r.detail}`, `Input ${key()} ${r.detail}.`);
                 continue;
             }
             const h = await ctx.audit.hashes(r.real);
             if (!h.ok) {
                 if (h.reason === 'missing')
-                    ctx.stale(ARIS.inputMissing, ref, ':file_gone', `Input ${key} cited by ${rel} no longer exists.`);
+                    ctx.stale(ARIS.inputMissing, ref, ':file_gone', `Input ${key()} cited by ${rel} no longer exists.`);
                 else if (h.reason === 'not_file')
-                    ctx.stale(ARIS.inputNotFile, ref, ':not_a_file', `Input ${key} ${h.detail}, not a file.`);
+                    ctx.stale(ARIS.inputNotFile, ref, ':not_a_file', `Input ${key()} ${h.detail}, not a file.`);
                 else
-                    ctx.stale(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input ${key} could not be read: ${h.detail}.`);
+                    ctx.stale(ARIS.inputUnreadable, ref, `:read_error_${h.detail}`, `Input ${key()} could not be read: ${h.detail}.`);
                 continue;
             }
             const recorded = typeof ref.recorded === 'string' ? ref.recorded.replace(/^sha256:/, '') : undefined;
             if (recorded === undefined || !HEX64.test(recorded)) {
-                ctx.stale(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for ${key} is ${recorded === undefined ? jsonType(ref.recorded) : (0,sanitize/* quoteValue */.cl)(recorded)}, not sha256:<64 hex>.`);
+                ctx.stale(ARIS.inputHashMalformed, ref, ':malformed_hash', `The hash recorded for ${key()} is ${recorded === undefined ? jsonType(ref.recorded) : (0,sanitize/* quoteValue */.cl)(recorded)}, not sha256:<64 hex>.`);
                 continue;
             }
             if (recorded.toLowerCase() !== h.sha256) {
@@ -47853,7 +48250,10 @@ function independenceMessage(i, rel) {
     }
 }
 
+// EXTERNAL MODULE: ./src/io/reference.ts
+var reference = __nccwpck_require__(413);
 ;// CONCATENATED MODULE: ./src/packs/aris/rules/trace-path.ts
+
 
 
 
@@ -47895,51 +48295,53 @@ const ARIS_STATE_FILES = [
     ['.aris/assurance.txt', 'the assurance setting'],
     ['.aris/audit-manifest.json', 'the audit manifest'],
 ];
+/** Per run: the last paper's canonical paths below (its audits are checked one after another). */
+const lastPaper = new WeakMap();
 /**
  * Paths that exist whatever the audit did, so they prove nothing as a trace: the audit
  * artifacts (this paper's, and the default four in every directory the trace is looked up in),
  * the verifier's report, assurance.txt, the manifest and the .aris directory itself. Keyed by
- * canonical path (see `canonical`), valued by a description for the message.
+ * canonical path (see `Workspace.canonical`), valued by a description for the message. The
+ * paths are found once per paper; only the descriptions differ between its audits.
  */
 function notATraceTargets(ctx, bases, ownArtifact) {
     const out = new Map();
-    const add = (abs, what) => {
-        const key = canonical(abs);
-        if (!out.has(key))
-            out.set(key, what);
+    for (const [key, artifact, text] of paperPaths(ctx, bases))
+        out.set(key, artifact === undefined
+            ? text
+            : artifact === ownArtifact
+                ? `this audit’s own artifact (${text})`
+                : `the audit artifact ${text}`);
+    return out;
+}
+/** [canonical path, artifact name or undefined, its relative path or description], first wins. */
+function paperPaths(ctx, bases) {
+    const id = [ctx.paperDir, ...ctx.artifacts].join('\0');
+    const known = lastPaper.get(ctx.ws);
+    if (known?.id === id && !reference/* REFERENCE_RUN */.m)
+        return known.paths;
+    const out = [];
+    const seen = new Set();
+    const add = (abs, artifact, text) => {
+        const key = ctx.ws.canonical(abs);
+        if (seen.has(key))
+            return;
+        seen.add(key);
+        out.push([key, artifact, text]);
     };
     for (const a of ctx.artifacts) {
         const abs = external_node_path_default().resolve(ctx.paperDir, a);
-        add(abs, a === ownArtifact
-            ? `this audit’s own artifact (${ctx.ws.rel(abs)})`
-            : `the audit artifact ${ctx.ws.rel(abs)}`);
+        add(abs, a, ctx.ws.rel(abs));
     }
     for (const base of bases) {
         for (const [file, what] of ARIS_STATE_FILES)
-            add(external_node_path_default().join(base, file), `${what} (${ctx.ws.rel(external_node_path_default().join(base, file))})`);
-        add(external_node_path_default().join(base, '.aris'), `the ${ctx.ws.rel(external_node_path_default().join(base, '.aris'))} directory, where the verifier keeps its settings and report`);
+            add(external_node_path_default().join(base, file), undefined, `${what} (${ctx.ws.rel(external_node_path_default().join(base, file))})`);
+        add(external_node_path_default().join(base, '.aris'), undefined, `the ${ctx.ws.rel(external_node_path_default().join(base, '.aris'))} directory, where the verifier keeps its settings and report`);
         for (const a of DEFAULT_AUDITS)
-            add(external_node_path_default().join(base, a.artifact), `the audit artifact ${ctx.ws.rel(external_node_path_default().join(base, a.artifact))}`);
+            add(external_node_path_default().join(base, a.artifact), undefined, `the audit artifact ${ctx.ws.rel(external_node_path_default().join(base, a.artifact))}`);
     }
+    lastPaper.set(ctx.ws, { id, paths: out });
     return out;
-}
-/**
- * The real path of `abs`, or, when it does not exist, the real path of its nearest existing
- * ancestor joined with the rest: symlinks are followed as far as they go, so two spellings
- * of one file compare equal whether or not it exists yet.
- */
-function canonical(abs) {
-    const rest = [];
-    for (let d = external_node_path_default().resolve(abs);; d = external_node_path_default().dirname(d)) {
-        try {
-            return external_node_path_default().join(external_node_fs_default().realpathSync(d), ...rest.reverse());
-        }
-        catch {
-            if (external_node_path_default().dirname(d) === d)
-                return external_node_path_default().resolve(abs);
-            rest.push(external_node_path_default().basename(d));
-        }
-    }
 }
 function checkTrace(tracePath, spec, ctx) {
     // Traces may be written at the repository top level (.aris/traces/...) rather than in the
@@ -48027,7 +48429,7 @@ function checkTrace(tracePath, spec, ctx) {
         // Not written yet (the verifier's report before its first run): still not a trace.
         targets ??= notATraceTargets(ctx, bases, spec.artifact);
         for (const base of lookIn) {
-            const what = targets.get(canonical(external_node_path_default().resolve(base, tracePath)));
+            const what = targets.get(ctx.ws.canonical(external_node_path_default().resolve(base, tracePath)));
             if (what)
                 return notATrace(`is ${what}, not a trace`);
         }
@@ -48121,20 +48523,24 @@ const ARTIFACT_RULES = [
 
 
 
-/** The inputs an artifact cites, resolved inside the workspace (nothing is read yet). */
-function auditInputs(loaded, ctx) {
+/**
+ * The inputs an artifact cites, resolved inside the workspace (nothing is read yet). `seen`, shared
+ * by the audits of one paper, resolves each key once however many audits cite it.
+ */
+function auditInputs(loaded, ctx, seen = new Map()) {
     if (loaded.state !== 'ok')
         return [];
     const hashes = loaded.data.audited_input_hashes;
     if (hashes === null || typeof hashes !== 'object' || Array.isArray(hashes))
         return [];
-    return Object.entries(hashes).map(([key, recorded]) => ({
-        key,
-        recorded,
-        resolved: ctx.ws.resolve(ctx.paperDir, key),
-    }));
+    return Object.entries(hashes).map(([key, recorded]) => {
+        let resolved = seen.get(key);
+        if (!resolved)
+            seen.set(key, (resolved = ctx.ws.resolve(ctx.paperDir, key)));
+        return { key, recorded, resolved };
+    });
 }
-async function checkAudit(spec, loaded, ctx) {
+async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) {
     const subjectId = `${ctx.targetId}/${spec.artifact}`;
     const subject = {
         id: subjectId,
@@ -48220,7 +48626,7 @@ async function checkAudit(spec, loaded, ctx) {
         data,
         duplicates: loaded.doc.duplicates,
         lineOf: (...p) => loaded.doc.lineOf(p),
-        inputs: auditInputs(loaded, ctx),
+        inputs,
         verdict: typeof data.verdict === 'string' ? data.verdict : '',
         issue(def, message, text, line) {
             issues.push(text);
@@ -48313,17 +48719,21 @@ async function verifyPaper(paperDir, ctx) {
     const manifest = readManifest(paperDir, ctx, targetId);
     findings.push(...manifest.findings);
     const maxBytes = typeof ctx.options.max_artifact_bytes === 'number' ? ctx.options.max_artifact_bytes : undefined;
-    const loaded = manifest.audits.map((spec) => ({
-        spec,
-        loaded: (0,json_file/* loadJsonObject */.U)(ws, paperDir, spec.artifact, maxBytes),
-    }));
     const paperReal = ws.resolve(paperDir, '.');
     const base = paperReal.ok ? paperReal.real : paperDir;
-    // Hash every distinct input once, all at once, before any audit is judged.
-    const inputs = loaded.flatMap(({ loaded: l }) => auditInputs(l, { ws, paperDir: base }));
-    await ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : [])));
+    // Hash every distinct input once, before any audit is judged. Each artifact's inputs start
+    // hashing as soon as it is parsed, so large files hash on other threads while the next parse.
+    const hashed = [];
+    const seen = new Map();
+    const loaded = manifest.audits.map((spec) => {
+        const l = (0,json_file/* loadJsonObject */.U)(ws, paperDir, spec.artifact, maxBytes);
+        const inputs = auditInputs(l, { ws, paperDir: base }, seen);
+        hashed.push(ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : []))));
+        return { spec, loaded: l, inputs };
+    });
+    await Promise.all(hashed);
     const checks = [];
-    for (const { spec, loaded: l } of loaded) {
+    for (const { spec, loaded: l, inputs } of loaded) {
         checks.push(await checkAudit(spec, l, {
             ws,
             paperDir: base,
@@ -48331,7 +48741,7 @@ async function verifyPaper(paperDir, ctx) {
             targetId,
             hashes: (real) => ctx.hasher.hash(real),
             artifacts: manifest.audits.map((a) => a.artifact),
-        }));
+        }, inputs));
     }
     const paperProblem = findings.length > 0;
     const submission = decision.assurance === 'submission';
@@ -48630,6 +49040,8 @@ const arisPack = {
             render: (report, id) => report.extensions?.[id] !== undefined ? renderArisReport(report, id) : undefined,
         },
     },
+    // Papers are independent; inputs they share are hashed once per thread (large ones once).
+    parallel: true,
     discover(dirs) {
         const found = new Set();
         for (const d of dirs) {
@@ -49872,7 +50284,8 @@ function compileObject(def) {
     const lines = entries.map(([k, s], i) => {
         const key = JSON.stringify(k);
         const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
-        return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!p[${i}](x)) return false;`;
+        const test = inlineTest(s) ?? `p[${i}](x)`;
+        return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!(${test})) return false;`;
     });
     // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
     // code generation.
@@ -49886,6 +50299,33 @@ function compileObject(def) {
     ${rest}
   };`;
     return new Function('hasOwn', 'p', source)(Object.hasOwn, preds);
+}
+/**
+ * The predicate of the commonest field schemas (a plain string, a small string enum, optional
+ * ones) as an expression over `x`, so the generated object check calls no closure for them;
+ * undefined for any other schema (its compiled predicate is called).
+ */
+function inlineTest(s) {
+    const def = s._zod.def;
+    if (def.checks?.length)
+        return undefined;
+    switch (def.type) {
+        case 'string':
+            return "typeof x === 'string'";
+        case 'optional': {
+            const inner = inlineTest(def.innerType);
+            return inner && `(x === undefined || ${inner})`;
+        }
+        case 'literal':
+        case 'enum': {
+            const values = def.type === 'literal' ? def.values : Object.values(def.entries);
+            if (values.length > 8 || !values.every((v) => typeof v === 'string'))
+                return undefined;
+            return `(${values.map((v) => `x === ${JSON.stringify(v)}`).join(' || ')})`;
+        }
+        default:
+            return undefined;
+    }
 }
 function compileUnion(def) {
     const options = def.options.map((o) => ({ o, p: compile(o) }));
@@ -50317,6 +50757,7 @@ var hashing = __nccwpck_require__(9520);
 ;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
 
 
+
 /**
  * Content-derived ids as the producer makes them: `<kind>_v1_<sha256 of the canonical JSON>`.
  * The payload is rebuilt from the raw canonical text of each field (taken verbatim from the file),
@@ -50325,7 +50766,7 @@ var hashing = __nccwpck_require__(9520);
 function contentId(kind, rawFields) {
     const keys = Object.keys(rawFields).sort();
     const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
-    return `${kind}_v1_${(0,external_node_crypto_.createHash)('sha256').update(payload, 'utf8').digest('hex')}`;
+    return `${kind}_v1_${(0,hashing/* sha256Hex */.fg)(payload)}`;
 }
 /** The raw text of the top-level members of a canonical JSON object, by key. */
 function rawMembers(text, members) {
@@ -50334,10 +50775,50 @@ function rawMembers(text, members) {
         out[k] = text.slice(a, b);
     return out;
 }
-/** The raw text of the members of a canonical JSON object's text (undefined when it is not canonical). */
-function membersOf(objectText) {
-    const r = checkLine(objectText, true);
-    return r.ok && r.members ? rawMembers(objectText, r.members) : undefined;
+/**
+ * The raw text of the top-level members of an object whose text is part of a line already proved
+ * canonical (an event, a claim inside it): found by skipping strings and nesting, with no second
+ * parse or canonical check. Not for text that has not been checked.
+ */
+function canonicalMembers(objectText) {
+    const spans = new Map();
+    const n = objectText.length;
+    let depth = 0;
+    let key = '';
+    let start = -1;
+    for (let i = 0; i < n; i++) {
+        const c = objectText.charCodeAt(i);
+        if (c === 0x22) {
+            const open = i;
+            // The closing quote: the next one not preceded by an odd run of backslashes.
+            for (i = objectText.indexOf('"', i + 1); i > 0; i = objectText.indexOf('"', i + 1)) {
+                let k = i - 1;
+                while (objectText.charCodeAt(k) === 0x5c)
+                    k--;
+                if ((i - 1 - k) % 2 === 0)
+                    break;
+            }
+            if (i < 0)
+                break; // unterminated: not text a canonical line holds
+            if (depth === 1 && start < 0 && objectText.charCodeAt(i + 1) === 0x3a) {
+                const raw = objectText.slice(open + 1, i);
+                key = raw.includes('\\') ? JSON.parse(`"${raw}"`) : raw;
+                start = i + 2;
+                i++;
+            }
+        }
+        else if (c === 0x7b || c === 0x5b)
+            depth++;
+        else if (c === 0x7d || c === 0x5d) {
+            if (--depth === 0 && start >= 0)
+                spans.set(key, [start, i]);
+        }
+        else if (c === 0x2c && depth === 1) {
+            spans.set(key, [start, i]);
+            start = -1;
+        }
+    }
+    return rawMembers(objectText, spans);
 }
 /**
  * The raw canonical text of a JSON file's top-level members, whatever its formatting (an id
@@ -50497,8 +50978,8 @@ class CitedBytes {
 }
 /** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
 function resultText(line) {
-    const event = membersOf(eventText(line))?.result;
-    return event === undefined ? undefined : membersOf(event)?.result;
+    const event = canonicalMembers(eventText(line)).result;
+    return event === undefined ? undefined : canonicalMembers(event).result;
 }
 /**
  * Claim and tool_call supports: the cited record exists (a claim the trace emits, a tool call
@@ -50611,7 +51092,8 @@ function loadSpec(ctx, listing) {
     // A content-derived spec id covers the spec (a caller-given id of another form is kept as is).
     if (id.startsWith('spec_v1_')) {
         const raw = documentMembers(loaded.text, loaded.members);
-        const at = { path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 };
+        // Lazy: locating the id needs a located parse, which only a finding pays for.
+        const at = () => ({ path: loaded.rel, line: loaded.doc.lineOf(['id']) ?? 1 });
         if (!raw) {
             ctx.f.add(TRACE.specInvalid, 'spec.json cannot be put in canonical form (a number out of range, or nesting deeper than 512 levels), so its content id cannot be checked.', at);
         }
@@ -51243,8 +51725,8 @@ class ContentChecks {
         }
         if (!canonical)
             return;
-        const c = membersOf(eventText(line))?.claim;
-        const m = c === undefined ? undefined : membersOf(c);
+        const c = canonicalMembers(eventText(line)).claim;
+        const m = c === undefined ? undefined : canonicalMembers(c);
         if (!m)
             return;
         // The producer hashes its model dump: hash_algo and structured are always there.
@@ -56451,8 +56933,8 @@ const BUILD_READY = {
     kindWithoutFixture: {
         code: 'validation.accepted_patch_without_conformance_fixture',
         severity: 'error',
-        title: 'An Addenda B fixture kind has no conformance fixture',
-        remediation: 'Add a fixture of the kind under <dir>/addenda-b/<fixture_id>/ (the seed lists 20 kinds, L3384-3404).',
+        title: 'An Addenda B fixture kind has no firing fixture or no clean twin that counts',
+        remediation: 'Add a firing fixture (expected_validation_codes of a rule) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed’s fields only (docs/addenda-b.md, "The build-ready gate").',
     },
     gateFailed: {
         code: 'validation.build_ready_gate_failed',
@@ -56469,1922 +56951,1922 @@ const BUILD_READY_CODES = Object.values(BUILD_READY);
 /** All 213 validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */
 const CATALOGUE = [
     {
-        code: 'validation.mutable_state_inside_immutable_snapshot',
-        section: '§3.1',
-        line: 171,
-        rule: 'Fires when a record of an immutable type (canonical event or snapshot) carries live-state fields (current_state, lifecycle_state, updated_at, superseded_by_*) or when two records with the same immutable id differ in content.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.current_projection_without_source_event',
-        section: '§3.1',
-        line: 172,
-        rule: "Fires when a current-state projection's canonical/source event reference does not resolve to a canonical event in the bundle.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.projection_event_seq_out_of_date',
-        section: '§3.1',
-        line: 173,
-        rule: 'Fires when EventProjectionLink.projection_event_seq is lower than the sequence number of the latest canonical event for the same entity (the projection missed a later event).',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'per-entity event sequence on most event types',
-    },
-    {
-        code: 'validation.lifecycle_transition_without_receipt',
-        section: '§3.1',
-        line: 174,
-        rule: 'Fires when a projection shows a lifecycle state different from its initial/previous state and no transition receipt in the bundle (from_state -> to_state) accounts for the change.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.read_model_without_input_manifest',
-        section: '§3.2',
-        line: 211,
-        rule: 'Fires when a DerivedReadModelRecord has no input_manifest_ref or the ref does not resolve.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.lifecycle_event_without_read_model_invalidation',
-        section: '§3.2',
-        line: 212,
-        rule: 'Fires when an event whose kind is a ReadModelInvalidationSpec.producer_event_kind occurs at sequence S within the spec scope, but an affected DerivedReadModelRecord of a listed read_model_kind still has no invalidated_by_event_ref and valid_until_event_seq absent or > S.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.context_packet_valid_after_invalidation_event',
-        section: '§3.2',
-        line: 213,
-        rule: 'Fires when, after a packet was assembled, an event of a kind in its invalidated_by_event_kinds (or past valid_until_event_seq) occurs and the packet is still used as valid afterwards.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'record of context-packet use',
-    },
-    {
-        code: 'validation.read_model_asserts_unbacked_truth',
-        section: '§3.2',
-        line: 214,
-        rule: 'Fires when a read model states a status, verdict, score or claim that is not backed by a canonical receipt/event in its input manifest or by a formula/derivation receipt.',
-        rule_basis: 'inferred',
-        checkable: 'not-mechanical',
-        seed_gap: 'content of the derivation policy (derivation_policy_ref has no schema)',
-    },
-    {
-        code: 'validation.metric_without_formula_spec',
-        section: '§3.3',
-        line: 246,
-        rule: 'Fires when a metric or formula output names a metric_id/formula_id with no FormulaSpec in the formula registry.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'mapping from metric_id to FormulaSpec.formula_id',
-    },
-    {
-        code: 'validation.metric_value_without_formula_receipt',
-        section: '§3.3',
-        line: 247,
-        rule: 'Fires when a metric/score record lacks formula_eval_receipt_ref or the ref does not resolve to a FormulaEvaluationReceipt.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.formula_output_nan_or_infinity',
-        section: '§3.3',
-        line: 248,
-        rule: "Fires when a formula output is NaN or +/-Infinity (receipt finite_number_check 'failed_nan'/'failed_infinity', or a stored numeric output is non-finite) and the formula's finite_number_policy is not coerce_to_indeterminate (allow_only_in_test_fixture permits it only inside a fixture).",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.derived_boolean_without_formula_receipt',
-        section: '§3.3',
-        line: 249,
-        rule: 'Fires when a derived boolean (pass/fail or similar) is stored without a formula/derivation receipt backing it.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.derived_enum_without_derivation_receipt',
-        section: '§3.3',
-        line: 250,
-        rule: 'Fires when a derived status/enum value is stored without a derivation or formula receipt.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.workspace_externalization_without_policy',
-        section: '§3.4',
-        line: 298,
-        rule: "Fires when an externalization receipt's policy_ref does not resolve to a WorkspaceExternalizationPolicy of the same externalization_kind.",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.privileged_workspace_export_without_confirmation',
-        section: '§3.4',
-        line: 299,
-        rule: 'Fires when an export-type externalization (save_as, export_bundle) of a privileged workspace or privileged source records completes without user_confirmation_ref.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.external_source_query_without_receipt',
-        section: '§3.4',
-        line: 300,
-        rule: 'Fires when an external query/fetch (external_source_query, connector_fetch, api_call, email_source_fetch, browser_session_read) happened with no WorkspaceExternalizationReceipt.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'typed record of the query/fetch action itself',
-    },
-    {
-        code: 'validation.externalization_cost_cap_missing',
-        section: '§3.4',
-        line: 301,
-        rule: 'Fires when a policy for a cost-bearing externalization kind has no max_cost_vector_ref.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.finding_state_mutated_inside_immutable_envelope',
-        section: '§4 A-01/A-05',
-        line: 451,
-        rule: "Fires when an EvaluationFindingEvent carries lifecycle state beyond emission (emitted_state not 'proposed'/'active', or projection fields such as current_state, lifecycle_transition_refs, updated_at), or two events with one finding_event_id differ.",
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.finding_current_projection_without_event',
-        section: '§4 A-01/A-05',
-        line: 452,
-        rule: "Fires when an EvaluationFindingRecord's canonical_event_ref does not resolve to an EvaluationFindingEvent with the same finding_id.",
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.blocking_finding_without_authority',
-        section: '§4 A-01/A-05',
-        line: 453,
-        rule: "Fires when a finding with severity (or current_severity) 'blocking' has blocking_authority.satisfied = false or an empty blocking_authority.basis.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.model_judgment_only_blocker_without_permission',
-        section: '§4 A-01/A-05',
-        line: 454,
-        rule: "Fires when a blocking finding's only authority basis is subjective judgment (basis = ['subjective_blocking_allowed']) while subjective_blocking_permission is 'not_allowed'.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.feedback_finding_view_authority_drift',
-        section: '§4 A-01/A-05',
-        line: 455,
-        rule: "Fires when FeedbackFindingView.blocking_authority_satisfied/blocking_authority_basis differ from the source event's blocking_authority (or severity/lifecycle_state differ from the current record).",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.progress_signal_match_key_drift',
-        section: '§4 A-01/A-05',
-        line: 456,
-        rule: 'Fires when ProgressSignalRecord.current_finding_match_key differs from the match_key of the finding it reports on, or same_reason_as_previous disagrees with equality of the current and previous match keys.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'link from ProgressSignalRecord to its finding; which key fields define equality',
-    },
-    {
-        code: 'validation.artifact_targeted_finding_missing_version_ref',
-        section: '§4 A-01/A-05',
-        line: 457,
-        rule: 'Fires when a finding has target_artifact_ref but neither based_on_artifact_version_ref nor based_on_artifact_version_absent_reason.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.envelope_target_projection_drift',
-        section: '§4 A-02/A-03/A-04/A-25',
-        line: 483,
-        rule: 'Fires when the migration fields target_artifact_ref/target_artifact_version_ref/target_scope_ref differ from the values derived from evaluated_target.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: 'EvaluatedTarget shape (live Common Contracts)',
-    },
-    {
-        code: 'validation.envelope_basis_missing',
-        section: '§4 A-02/A-03/A-04/A-25',
-        line: 484,
-        rule: 'Fires when an EvaluationResultEnvelope lacks evaluation_basis (A-02 moves it into the envelope).',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.chain_id_name_drift',
-        section: '§4 A-02/A-03/A-04/A-25',
-        line: 485,
-        rule: 'Fires when a chain id is carried under a non-canonical field name or naming scheme instead of target_evaluation_chain_id / chain_id (A-25: normalize chain ID naming).',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'list of non-canonical chain-id field names',
-    },
-    {
-        code: 'validation.pattern_c_chain_id_mismatch',
-        section: '§4 A-02/A-03/A-04/A-25',
-        line: 589,
-        rule: "Fires when an envelope's target_evaluation_chain_id differs from the chain_id of the registry record that lists its result_id in received_result_ids (or names no registered chain).",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.pattern_c_chain_without_resolution_receipt',
-        section: '§4 A-02/A-03/A-04/A-25',
-        line: 590,
-        rule: 'Fires when a chain whose status is complete (or partial/timed_out) has no EvaluationChainResolutionReceipt for its chain_id.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.pattern_c_route_conflict_unresolved',
-        section: '§4 A-02/A-03/A-04/A-25',
-        line: 591,
-        rule: "Fires when results in a chain disagree (e.g. qualitative blocking finding vs quantitative pass) and the resolution receipt is missing, records conflict_type 'none', or picks a route the policy forbids (qualitative_blockers_survive_numeric_pass but pass_path; disagreement_route human_review but not human_review_path).",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.pattern_c_snapshot_mismatch',
-        section: '§4 A-02/A-03/A-04/A-25',
-        line: 592,
-        rule: "Fires when a result in the chain has an evaluation_snapshot_ref different from the chain's evaluation_snapshot_ref.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.pattern_c_missing_expected_producer',
-        section: '§4 A-02/A-03/A-04/A-25',
-        line: 593,
-        rule: 'Fires when a chain is complete/resolved but an expected producer (expected_producers, or a participant with required = true) has no result among received_result_ids.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.runtime_state_emitted_to_envelope',
-        section: '§4 A-06/A-07',
-        line: 670,
-        rule: "Fires when a runtime state (pending, pending_dependency, evaluating, dirty) is emitted as an envelope's state/disposition, or a matrix row with state_class 'runtime' has emitted_to_envelope = true.",
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: 'envelope state/disposition field (retained live field)',
-    },
-    {
-        code: 'validation.disposition_without_verdict_mapping',
-        section: '§4 A-06/A-07',
-        line: 671,
-        rule: "Fires when a matrix row with state_class 'disposition' has no verdict_mapping (or a disposition has no matrix row).",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.indeterminate_without_cause',
-        section: '§4 A-06/A-07',
-        line: 672,
-        rule: "Fires when a verdict is 'indeterminate' without an IndeterminateCause.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'field carrying the verdict and IndeterminateCause',
-    },
-    {
-        code: 'validation.evaluation_decision_boolean_pass_legacy',
-        section: '§4 A-06/A-07',
-        line: 673,
-        rule: 'Fires when an evaluation decision carries a legacy boolean pass field instead of an EvaluationVerdict.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'legacy boolean field name',
-    },
-    {
-        code: 'validation.feedback_branch_missing_handler',
-        section: '§4 A-08/B-23',
-        line: 724,
-        rule: "Fires when a FeedbackBranch in branch_order (or any branch other than 'none') has no or an empty branch_handlers entry.",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.feedback_branch_unregistered',
-        section: '§4 A-08/B-23',
-        line: 725,
-        rule: "Fires when a delivery or policy key uses a branch that is not a FeedbackBranch value or not in the policy's branch_order.",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.feedback_delivery_duplicate_without_idempotency',
-        section: '§4 A-08/B-23',
-        line: 726,
-        rule: 'Fires when two deliveries share (run_id, result_id, branch, consumer_module_id), i.e. the same delivery_idempotency_key, or a delivery lacks the key.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.feedback_consumed_without_receipt',
-        section: '§4 A-08/B-23',
-        line: 727,
-        rule: 'Fires when a FeedbackDispatchExpectation has no FeedbackConsumptionReceipt from its consumer within grace_period_ms of created_at.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'FeedbackConsumptionReceipt shape; bundle as-of time',
-    },
-    {
-        code: 'validation.feedback_bundle_absence_unexplained',
-        section: '§4 A-08/B-23',
-        line: 728,
-        rule: 'Fires when an emission record has neither feedback_bundle_ref nor feedback_bundle_absent_reason.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.type_owner_drift',
-        section: '§4 A-09/A-15/A-22',
-        line: 783,
-        rule: 'Fires when a type is declared by a document other than its canonical_owner_doc, or used by a document not in imported_by_docs.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'inventory of which document declares/imports each type',
-    },
-    {
-        code: 'validation.pending_owner_without_degraded_behavior',
-        section: '§4 A-09/A-15/A-22',
-        line: 784,
-        rule: "Fires when an entry with status 'pending_absorption' has no pending_consumer_behavior.",
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.build_ready_gate_failed',
-        section: '§4 A-09/A-15/A-22',
-        line: 785,
-        rule: 'Fires when build-ready is claimed while a BuildReadyGate requirement fails: type-owner registry not clean, pending_absorption rows neither closed nor degraded, command registry incomplete, cross-doc insert obligations not absorbed/stubbed, or a suite in required_validation_suite_refs not passing.',
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: 'record type for cross-doc insert obligations',
-    },
-    {
-        code: 'validation.phantom_type_reference',
-        section: '§4 A-09/A-15/A-22',
-        line: 786,
-        rule: 'Fires when a schema references a type with no TypeOwnerRegistryEntry (e.g. EvaluationAffirmation) or only a retired entry without replacement_type_name.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'inventory of type references per document',
-    },
-    {
-        code: 'validation.positive_observation_missing_for_passed_criteria_when_required',
-        section: '§4 A-09/A-15/A-22',
-        line: 787,
-        rule: 'Fires when positive observations are required and a result with passed criteria has no PositiveEvaluationObservation listing them.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: "the 'when required' switch",
-    },
-    {
-        code: 'validation.learning_mode_value_drift',
-        section: '§4 A-11',
-        line: 799,
-        rule: "Fires when a LearningMode value is not production|signal_generation|calibration (e.g. 'cross_calibration').",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.learning_mode_redeclared_outside_owner',
-        section: '§4 A-11',
-        line: 800,
-        rule: 'Fires when LearningMode is declared in a document other than its owner (live V3.3.1).',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'inventory of which document declares each type',
-    },
-    {
-        code: 'validation.repair_routed_to_non_revision_port',
-        section: '§4 A-16/A-17',
-        line: 824,
-        rule: "Fires when a meaning-bearing OutcomeRepairInstruction executes through a port that is not 'revision_in' and whose PortRevisionEligibility.revision_compatible is not true.",
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: 'OutcomeRepairInstruction shape (meaning-bearing flag, target port)',
-    },
-    {
-        code: 'validation.revisor_declares_revision_in',
-        section: '§4 A-16/A-17',
-        line: 825,
-        rule: 'Fires when the Revisor module declares a revision_in port.',
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.meaning_bearing_repair_without_revision_capability',
-        section: '§4 A-16/A-17',
-        line: 826,
-        rule: 'Fires when revision_compatible = true without module_revision_capability_ref, or a meaning-bearing repair executes through such a port without ModuleRevisionCapability coverage.',
-        rule_basis: 'schema',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.feedback_bundle_emitted_against_matrix',
-        section: '§4 A-18',
-        line: 854,
-        rule: "Fires when an emission record has a feedback_bundle_ref although its matrix entry says emits_feedback_bundle 'never' (or 'on_failure_only' with a non-failed verdict), or has none when the rule is 'always'.",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.envelope_missing_for_result',
-        section: '§4 A-18',
-        line: 855,
-        rule: 'Fires when an emission record has no resolvable envelope_ref (or its matrix entry has emits_envelope = true and no envelope exists).',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.legal_payload_authority_level_legacy',
-        section: '§4 A-23',
-        line: 902,
-        rule: 'Fires when a legal payload uses the legacy single authority field that mixed jurisdictional authority with treatment, instead of source_authority_level + treatment_status.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'legacy field name',
-    },
-    {
-        code: 'validation.authority_level_projection_drift',
-        section: '§4 A-23',
-        line: 903,
-        rule: 'Fires when ApplicabilityScope.authority_level disagrees with LegalSourcePayload.source_authority_level for the same source.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.legal_treatment_status_missing_when_legal_source',
-        section: '§4 A-23',
-        line: 904,
-        rule: 'Fires when a legal source (LegalSourcePayload present, or source_kind case_law/statute/regulation) has no treatment_status.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.repeated_failure_key_missing_artifact_stable_id',
-        section: '§4 A-26',
-        line: 923,
-        rule: 'Fires when a match key used for repeated-failure detection on an artifact-targeted finding lacks artifact_stable_id.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
-        section: '§4 A-26',
-        line: 924,
-        rule: 'Fires when a finding bound to sources (non-empty evidence_refs or a based_on_source_workspace_snapshot_ref) has a match_key without evidence_signature_hash.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.source_workspace_hash_typed_as_artifact_hash',
-        section: '§4 A-27',
-        line: 952,
-        rule: 'Fires when workspace hashes are stored as a plain artifact-hash map (legacy Record<ArtifactRef,string>) instead of SourceWorkspaceSnapshotHashSet[].',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
-        section: '§4 A-27',
-        line: 953,
-        rule: 'Fires when an EvaluationSnapshot references a source workspace (source_workspace_state_ref) but source_workspace_snapshot_hashes is missing or empty.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.workspace_snapshot_hash_mismatch',
-        section: '§4 A-27',
-        line: 954,
-        rule: "Fires when a hash set's source_workspace_head_hash or source_record_hashes differ from the workspace head/record hashes recorded for that point (e.g. the latest applied receipt's new_workspace_head_hash).",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.revision_lifecycle_illegal_transition',
-        section: '§5 B-01',
-        line: 992,
-        rule: 'Fires when an observed from_state -> to_state pair is not in the allowed transition table.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'allowed-transition table for RevisionExecutionLifecycleState',
-    },
-    {
-        code: 'validation.revision_lifecycle_missing_receipt',
-        section: '§5 B-01',
-        line: 993,
-        rule: 'Fires when a lifecycle transition has no receipt of its triggered_by_receipt_kind in the bundle.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'link from a transition to its receipt (no receipt_ref field)',
-    },
-    {
-        code: 'validation.terminal_state_without_terminal_receipt',
-        section: '§5 B-01',
-        line: 994,
-        rule: 'Fires when the lifecycle enters terminal_satisfied, terminal_failed, terminal_blocked or cancelled without a terminal receipt (e.g. TaskCancelReceipt for cancelled).',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'which receipt is terminal per state; TaskCancelReceipt shape',
-    },
-    {
-        code: 'validation.step_idempotency_key_missing',
-        section: '§5 B-02',
-        line: 1016,
-        rule: 'Fires when a dispatched revision step (or its operation receipt) has no StepIdempotencyKey.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.step_idempotency_kind_unregistered',
-        section: '§5 B-02',
-        line: 1017,
-        rule: 'Fires when StepIdempotencyKey.step_kind is not a value of the live RevisionPlanStepKind enum.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
-    },
-    {
-        code: 'validation.step_idempotency_parallel_enum_drift',
-        section: '§5 B-02',
-        line: 1018,
-        rule: 'Fires when a parallel StepKind enum or field is used instead of RevisionPlanStepKind.',
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
-    },
-    {
-        code: 'validation.workspace_mutation_without_precondition',
-        section: '§5 B-03/D-16',
-        line: 1095,
-        rule: 'Fires when an operation of a mutation kind has no precondition.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.workspace_event_seq_conflict',
-        section: '§5 B-03/D-16',
-        line: 1096,
-        rule: "Fires when two mutations were both applied against the same expected_event_seq/expected_workspace_head_hash, or a receipt is 'applied' although its prior_event_seq/prior head hash differs from the precondition.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.workspace_api_operation_unregistered',
-        section: '§5 B-03/D-16',
-        line: 1097,
-        rule: 'Fires when operation_kind is not one of the 14 SourceWorkspaceOperationKind values.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.workspace_receipt_missing_head_hash',
-        section: '§5 B-03/D-16',
-        line: 1098,
-        rule: "Fires when a receipt with status 'applied' lacks prior_workspace_head_hash or new_workspace_head_hash (optional in the schema).",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.workspace_read_without_snapshot_receipt',
-        section: '§5 B-03/D-16',
-        line: 1099,
-        rule: "Fires when a workspace read (read_workspace_snapshot operation, or a snapshot citing workspace state) has no receipt with status 'read_completed'.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.revision_plan_contains_predicted_post_hash',
-        section: '§5 B-04/C-03',
-        line: 1133,
-        rule: 'Fires when a RevisionPlan (LLM output) contains a predicted_post_hash field anywhere.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.in_place_lock_missing_expected_pre_hash',
-        section: '§5 B-04/C-03',
-        line: 1134,
-        rule: 'Fires when a rolling_hash_in_place plan has an InPlaceMutationLock without expected_pre_hash (or a mutating step without a lock).',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.rolling_hash_parallel_steps_same_artifact',
-        section: '§5 B-04/C-03',
-        line: 1135,
-        rule: 'Fires when, in rolling_hash_in_place mode, two steps mutating the same artifact can run in parallel (neither depends transitively on the other) or actually overlapped in execution.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.rolling_hash_same_artifact_dependency_missing',
-        section: '§5 B-04/C-03',
-        line: 1136,
-        rule: 'Fires when same-artifact steps in rolling-hash mode lack a depends_on_step_ids chain that orders them.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.outcome_dependency_cycle',
-        section: '§5 B-05/B-06/B-20',
-        line: 1185,
-        rule: 'Fires when the declared outcome dependency graph contains a cycle.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'outcome dependency graph record (live spec)',
-    },
-    {
-        code: 'validation.revalidation_cascade_loop',
-        section: '§5 B-05/B-06/B-20',
-        line: 1186,
-        rule: "Fires when a cascade revisits an outcome (duplicate in visited_outcome_ids) or ends with status 'cycle_detected'.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.revalidation_cascade_max_depth_exceeded',
-        section: '§5 B-05/B-06/B-20',
-        line: 1187,
-        rule: "Fires when depth > max_depth or status is 'max_depth_exceeded'.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.success_marked_before_cascade_quiescent',
-        section: '§5 B-05/B-06/B-20',
-        line: 1188,
-        rule: "Fires when an outcome or run is marked satisfied/terminal_satisfied while a cascade touching it is still 'running' (no quiescent receipt yet).",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'time/sequence of the success marking (transitions carry none)',
-    },
-    {
-        code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
-        section: '§5 B-05/B-06/B-20',
-        line: 1189,
-        rule: 'Fires when an outcome enters pending_dependency while an upstream outcome is already in a terminal failure disposition and no upstream_failure propagation follows.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'outcome state history record',
-    },
-    {
-        code: 'validation.hard_call_options_empty',
-        section: '§5 B-10/B-11/B-18/B-19',
-        line: 1287,
-        rule: "Fires when a closed-choice Hard Call (response_mode 'closed_choice' or 'closed_choice_with_other') has an empty options array.",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.hard_call_closed_choice_needs_two_options',
-        section: '§5 B-10/B-11/B-18/B-19',
-        line: 1288,
-        rule: "Fires when response_mode 'closed_choice' has fewer than two options.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.hard_call_freeform_missing_response_schema',
-        section: '§5 B-10/B-11/B-18/B-19',
-        line: 1289,
-        rule: "Fires when response_mode 'freeform_required' has no response schema.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'response-schema field on HardRevisionCall',
-    },
-    {
-        code: 'validation.hard_call_resolved_without_dispatcher_receipt',
-        section: '§5 B-10/B-11/B-18/B-19',
-        line: 1290,
-        rule: "Fires when a Hard Call is treated as resolved (e.g. the lifecycle leaves waiting_hard_call) without a HardCallResolutionReceipt (operation_kind 'hard_call_resolved', dispatcher_actor_ref) for that hard_call_id.",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.cancel_ignores_executed_side_effect',
-        section: '§5 B-10/B-11/B-18/B-19',
-        line: 1291,
-        rule: 'Fires when a cancel covers side effects that had already executed and treats them as cancelled (side_effect_policy neither do_not_cancel_executed_side_effects nor create_corrective_artifact).',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'side-effect ledger record',
-    },
-    {
-        code: 'validation.skip_without_receipt',
-        section: '§5 B-10/B-11/B-18/B-19',
-        line: 1292,
-        rule: 'Fires when a step/outcome/module is marked skipped without a TaskSkipReceipt whose target_ref names it.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'record that marks a target as skipped',
-    },
-    {
-        code: 'validation.forum_deadlock_without_policy',
-        section: '§5 B-14',
-        line: 1310,
-        rule: 'Fires when a forum room deliberates without a ForumDeliberationPolicy for its room_id.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'record of forum rooms/deliberations',
-    },
-    {
-        code: 'validation.forum_policy_allows_task_agent_decides',
-        section: '§5 B-14',
-        line: 1311,
-        rule: "Fires when on_no_consensus (or any terminal behavior) is 'task_agent_decides'.",
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.forum_no_consensus_without_terminal_route',
-        section: '§5 B-14',
-        line: 1312,
-        rule: 'Fires when no-consensus handling has no terminal route (on_no_consensus missing or not one of the three allowed values).',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.concurrency_tie_breaker_uses_wall_clock',
-        section: '§5 B-16',
-        line: 1340,
-        rule: 'Fires when the grant order among competing plans follows a timestamp instead of the six-key rule (or deterministic_final_key is a wall-clock value rather than a ULID/plan_id).',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'record of the granted order',
-    },
-    {
-        code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
-        section: '§5 B-16',
-        line: 1341,
-        rule: 'Fires when, among plans tied on keys 1-3, a higher plan_risk_score was ordered first.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'record of the granted order',
-    },
-    {
-        code: 'validation.concurrency_tie_breaker_missing_final_key',
-        section: '§5 B-16',
-        line: 1342,
-        rule: 'Fires when a profile lacks deterministic_final_key (or keys are not unique, so the order is not total).',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.sufficiency_protocol_without_detection',
-        section: '§5 B-24',
-        line: 1496,
-        rule: "Fires when an outcome is routed to a sufficiency terminal (needs_information, needs_verification, needs_human_judgment, unable_to_evaluate, blocked_by_policy, unrecoverable, process gap) or a 'no_sufficient_procedure' Hard Call is raised without a SufficiencyDetectionResult.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'outcome disposition record (live)',
-    },
-    {
-        code: 'validation.no_improvement_without_metric',
-        section: '§5 B-24',
-        line: 1497,
-        rule: 'Fires when the max_attempts_without_material_score_improvement trigger is used but the policy has no improvement_metric_ref resolving to a FormulaSpec (or the attempts carry no scores).',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.no_improvement_without_epsilon',
-        section: '§5 B-24',
-        line: 1498,
-        rule: 'Fires when that trigger is used but epsilon is missing or not a finite non-negative number (default 0.03).',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.procedure_exhaustion_without_candidate_universe',
-        section: '§5 B-24',
-        line: 1499,
-        rule: "Fires when 'all_policy_allowed_procedures_exhausted' is triggered with an empty candidate_procedures list, or with a policy-allowed candidate that is neither tried/exhausted nor given an inapplicable_reason.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.hard_call_raised_when_no_human_choice_available',
-        section: '§5 B-24',
-        line: 1500,
-        rule: 'Fires when hard_call_required is true (or a Hard Call was raised) for a route no human choice can fix: needs_information with a research route, needs_verification, process_gap_out, unrecoverable, or blocked_by_policy when the user cannot alter the policy boundary.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'whether the user can alter the policy / a research route exists',
-    },
-    {
-        code: 'validation.sufficiency_retry_after_terminal_detection',
-        section: '§5 B-24',
-        line: 1501,
-        rule: "Fires when a new attempt or revision dispatch for the outcome follows a detection with no_sufficient_procedure = true (notably terminal_route 'unrecoverable': stop retrying).",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'timestamps on attempts/dispatches (ProcedureAttemptRecord has none)',
-    },
-    {
-        code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
-        section: '§5 B-24',
-        line: 1502,
-        rule: "Fires when the outcome's emitted disposition does not match terminal_route: needs_information->needs_information (+ResearchNeed), needs_verification->needs_verification (+VerificationRequestStep), blocked_by_policy->blocked_by_policy (+policy ref), process_gap_out->unable_to_evaluate (+TaskProcessGapSignal), unrecoverable->unrecoverable, needs_human_judgment->HardRevisionCall.",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'outcome disposition record (live)',
-    },
-    {
-        code: 'validation.revision_plan_dependency_edge_drift',
-        section: '§5 B-25',
-        line: 1535,
-        rule: "Fires when RevisionPlan.dependency_edges is present and not isomorphic to the steps' depends_on_step_ids (which are canonical).",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'DependencyEdge direction; dependency_edges field on RevisionPlan',
-    },
-    {
-        code: 'validation.revision_plan_step_dependency_undefined',
-        section: '§5 B-25',
-        line: 1536,
-        rule: 'Fires when a step lacks the depends_on_step_ids field (an empty array means no dependencies).',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.revision_plan_cycle',
-        section: '§5 B-25',
-        line: 1537,
-        rule: 'Fires when depends_on_step_ids forms a cycle.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.revision_plan_dependency_targets_missing_step',
-        section: '§5 B-25',
-        line: 1538,
-        rule: 'Fires when depends_on_step_ids (or an edge endpoint) names a step_id not in the plan.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.revalidation_policy_ambiguous',
-        section: '§5 B-26',
-        line: 1564,
-        rule: "Fires when the policy is internally inconsistent: policy_kind 'none' with outcomes_to_recheck, 'revalidate_targeted_outcomes' with an empty list, or a closure kind without closure_policy_ref.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.revalidation_policy_ref_missing',
-        section: '§5 B-26',
-        line: 1565,
-        rule: 'Fires when a TypedRevisionInstruction has no resolvable revalidation_policy_ref.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.revalidation_trigger_legacy_field_present',
-        section: '§5 B-26',
-        line: 1566,
-        rule: 'Fires when a record carries a revalidation_trigger field.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.revalidation_expectation_legacy_field_present',
-        section: '§5 B-26',
-        line: 1567,
-        rule: 'Fires when a record carries a revalidation_expectation field.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.regenerate_missing_previous_attempt_hashes',
-        section: '§5 B-27',
-        line: 1597,
-        rule: 'Fires when a regenerate payload has no previous_attempt_hashes (or an empty list although earlier attempts exist).',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.regenerate_identical_output',
-        section: '§5 B-27',
-        line: 1598,
-        rule: "Fires when a regenerate attempt's output_hash equals a previous attempt hash and the output was not rejected (action_taken 'accepted_new_output', or matched_previous_attempt false despite the match).",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.regenerate_loop_after_identical_rejection',
-        section: '§5 B-27',
-        line: 1599,
-        rule: "Fires when, after a receipt with action_taken 'rejected_identical_output', another regenerate attempt follows without a changed generation policy or escalation.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.metric_rollup_without_window',
-        section: '§6 C-01 Formula Registry',
-        line: 1744,
-        rule: 'Fires when a MetricRollup lacks measurement_window (required), including when the formula sample_policy.window_required is true.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.metric_rollup_includes_invalidated_observation',
-        section: '§6 C-01 Formula Registry',
-        line: 1745,
-        rule: "Fires when included_observation_refs contains an invalidated observation (also listed as excluded with reason 'invalidated', or invalidated by an event in the bundle).",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'invalidation marker for observations',
-    },
-    {
-        code: 'validation.formula_test_vector_missing',
-        section: '§6 C-01 Formula Registry',
-        line: 1747,
-        rule: 'Fires when a FormulaSpec has no test_vectors.',
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.formula_version_drift',
-        section: '§6 C-01 Formula Registry',
-        line: 1748,
-        rule: "Fires when a receipt's formula_semantic_version differs from the registry FormulaSpec.semantic_version for its formula_id (or an output's metric_semantics_version differs from its spec).",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.correlation_metric_declared_as_ratio',
-        section: '§6 C-01 Formula Registry',
-        line: 1749,
-        rule: "Fires when a correlation metric (e.g. confidence_convergence_spearman) is declared with value_kind/unit 'ratio' instead of 'correlation'.",
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.unanchored_required_criterion_indeterminate',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
-        line: 1766,
-        rule: "Fires when any criterion has scoring_basis 'unanchored_llm_judgment' and unanchored_llm_judgment_policy is 'indeterminate'.",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.no_aggregation_eligible_criteria',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
-        line: 1783,
-        rule: "Fires when no criterion remains eligible (empty list, or every criterion unanchored under policy 'exclude').",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.criterion_weight_missing_under_from_criterion_weight',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
-        line: 1789,
-        rule: "Fires when default_weight_policy is 'from_criterion_weight' and a criterion's weight is null/undefined.",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.criterion_priority_weight_missing',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
-        line: 1796,
-        rule: "Fires when default_weight_policy is 'from_priority' and priority_weight_map has no value for the criterion's priority (missing priority defaults to 'should_have').",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.criterion_weight_invalid',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
-        line: 1801,
-        rule: 'Fires when a raw weight is NaN, +/-Infinity or negative (zero is allowed).',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.criterion_weight_sum_zero',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
-        line: 1806,
-        rule: 'Fires when the sum of raw weights is <= 0 or not finite (all-zero weights; also overflow to Infinity).',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.quality_index_pass_status_drift',
-        section: '§6 C-01 QualityIndex',
-        line: 1850,
-        rule: "Fires when derived_pass_status differs from the rule: 'failed_required_gate' if required_gate_failures is non-empty, else 'passed' if aggregate_score >= pass_threshold, else 'failed_threshold'.",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.quality_index_without_formula_receipt',
-        section: '§6 C-01 QualityIndex',
-        line: 1851,
-        rule: 'Fires when a QualityIndex has no resolvable formula_eval_receipt_ref.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.quality_index_score_out_of_range',
-        section: '§6 C-01 QualityIndex',
-        line: 1852,
-        rule: 'Fires when aggregate_score or pass_threshold is outside [0,1] or not finite.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.cost_vector_unit_mismatch',
-        section: '§6 C-07',
-        line: 2008,
-        rule: 'Fires when components[d].unit differs from its key d, or cost vectors are added across non-matching CostDimension units.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.cost_quantile_sum_without_correlation_policy',
-        section: '§6 C-07',
-        line: 2009,
-        rule: "Fires when an aggregated vector's p90/p99 equal the sum of its parts' p90/p99 and no CostCorrelationPolicy is declared.",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'field holding CostCorrelationPolicy; aggregate-to-parts link',
-    },
-    {
-        code: 'validation.scalar_cost_estimate_legacy_field_present',
-        section: '§6 C-07',
-        line: 2010,
-        rule: 'Fires when a legacy scalar cost estimate (old CostEstimate) field appears where a CostVector ref is required.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'legacy field name',
-    },
-    {
-        code: 'validation.cost_vector_negative_component',
-        section: '§6 C-07',
-        line: 2011,
-        rule: 'Fires when any CostDistribution number (expected, p50, p90, p99, hard_cap) is negative.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.novelty_no_neighbor_has_distance',
-        section: '§6 C-08',
-        line: 2069,
-        rule: "Fires when neighbor_state is 'no_pattern_found' and closest_pattern_id, closest_pattern_distance or similarity_score is present.",
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.novelty_neighbor_missing_distance',
-        section: '§6 C-08',
-        line: 2070,
-        rule: "Fires when neighbor_state is 'nearest_pattern_found' and closest_pattern_distance is missing (or non-finite / outside the spec distance_range [0,1]).",
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.novelty_metric_space_undefined',
-        section: '§6 C-08',
-        line: 2071,
-        rule: 'Fires when metric_spec_ref does not resolve to a NoveltyMetricSpec (feature vector definition, distance metric, distance range).',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.template_match_component_out_of_range',
-        section: '§6 C-09 template match',
-        line: 2111,
-        rule: 'Fires when, for a key of formula.component_weights, the component value is missing, not finite, or outside [0,1].',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.template_match_weight_invalid',
-        section: '§6 C-09 template match',
-        line: 2113,
-        rule: 'Fires when a weight (taken from the weights argument for each key of formula.component_weights) is missing, not finite, or negative.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.template_match_total_weight_zero',
-        section: '§6 C-09 template match',
-        line: 2119,
-        rule: 'Fires when the total weight is <= 0 or not finite (e.g. all weights zero).',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.template_match_soft_penalty_invalid',
-        section: '§6 C-09 template match',
-        line: 2126,
-        rule: 'Fires when softPenaltySum is not finite, negative, or above formula.soft_penalty_max_total.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.template_match_hard_veto_cap_invalid',
-        section: '§6 C-09 template match',
-        line: 2128,
-        rule: 'Fires when formula.hard_veto_cap is not finite or outside [0,1] (checked even when there is no veto).',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.template_match_output_nan',
-        section: '§6 C-09 template match',
-        line: 2140,
-        rule: 'Fires when the computed (or stored) template score is NaN.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.calibration_metric_without_sample_policy',
-        section: '§6 Calibration metrics',
-        line: 2195,
-        rule: 'Fires when a CalibrationMetricSpec lacks sample_policy (min_sample_size).',
-        rule_basis: 'schema',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.calibration_metric_all_one_class',
-        section: '§6 Calibration metrics',
-        line: 2196,
-        rule: "Fires when a class-based metric is reported with positive_count or negative_count = 0 and a non-null metric_value instead of null with indeterminate_reason 'all_one_class'.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.calibration_metric_without_censoring_policy',
-        section: '§6 Calibration metrics',
-        line: 2197,
-        rule: "Fires when a metric with time-to-event outcomes (observed_outcome_encoding 'time_to_event') lacks censoring_policy.",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.criterion_semantics_hash_legacy_name',
-        section: '§6 C-10',
-        line: 2211,
-        rule: 'Fires when the lexical hash is stored under the legacy name (criterion_semantics_hash) instead of criterion_text_hash.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.criterion_semantics_version_unbumped_on_meaning_change',
-        section: '§6 C-10',
-        line: 2212,
-        rule: "Fires when a criterion's meaning changed but criterion_semantics_version was not bumped.",
-        rule_basis: 'inferred',
-        checkable: 'not-mechanical',
-        seed_gap: 'semantic review verdict',
-    },
-    {
-        code: 'validation.semantic_version_bumped_without_review_receipt',
-        section: '§6 C-10',
-        line: 2213,
-        rule: 'Fires when criterion_semantics_version differs from the previous version of the same criterion_id and semantic_review_receipt_ref is absent.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.source_kind_taint_unmapped',
-        section: '§7 D-01/D-02',
-        line: 2271,
-        rule: 'Fires when a source_kind has no SourceKindTaintDefault entry.',
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.external_authority_without_trust_basis',
-        section: '§7 D-01/D-02',
-        line: 2272,
-        rule: "Fires when a source carries 'external_authority_trusted' taint without a trust basis listed in its kind's required_trust_basis.",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'trust-basis/taint fields on SourceRecord',
-    },
-    {
-        code: 'validation.taint_not_inherited_through_summary',
-        section: '§7 D-01/D-02',
-        line: 2273,
-        rule: 'Fires when a record derived from others (summary/extract) has a less-tainted taint_class than its most-tainted input and no SanitizationNode justifies it.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'TaintClass values and order; derivation-lineage field',
-    },
-    {
-        code: 'validation.workspace_taint_missing_aggregation_policy',
-        section: '§7 D-01/D-02',
-        line: 2274,
-        rule: 'Fires when a workspace taint/privilege is computed without a TaintAggregationPolicy.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.taint_downgrade_without_sanitization_node',
-        section: '§7 D-01/D-02',
-        line: 2275,
-        rule: "Fires when a record's taint is lowered relative to its input with no SanitizationNode (with evidence_ref) recording the downgrade.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'TaintClass values and order',
-    },
-    {
-        code: 'validation.tier0_source_record_materialized',
-        section: '§7 D-04',
-        line: 2314,
-        rule: 'Fires when a SourceRecord has tier 0 (tier must be 1, 2 or 3).',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.claim_depends_on_tier0_lookup',
-        section: '§7 D-04',
-        line: 2315,
-        rule: 'Fires when a claim derivation, evidence anchor or claim cites an EphemeralSourceLookupReceipt (may_support_downstream_claims: false).',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.source_tier_transition_not_persisted',
-        section: '§7 D-04',
-        line: 2316,
-        rule: "Fires when a source's tier differs between versions with no SourceTierTransitionReceipt.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.source_tier_demotion_without_authority',
-        section: '§7 D-04',
-        line: 2317,
-        rule: 'Fires when to_tier < from_tier without an authorising actor or access tier (cleared_by_access_tier).',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'access-tier authority policy',
-    },
-    {
-        code: 'validation.research_need_scope_missing',
-        section: '§7 D-05/B-13',
-        line: 2358,
-        rule: 'Fires when a ResearchNeed has no need_scope.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.research_need_run_id_on_task_scope_conflict',
-        section: '§7 D-05/B-13',
-        line: 2359,
-        rule: "Fires when need_scope is 'task' (or 'workspace') and run_id is set.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.research_need_double_leased',
-        section: '§7 D-05/B-13',
-        line: 2360,
-        rule: 'Fires when two leases on one need_id with different lease_tokens overlap in time (acquired_at..expires_at).',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.research_need_human_needed_without_exit',
-        section: '§7 D-05/B-13',
-        line: 2361,
-        rule: "Fires when status is 'human_needed' without human_needed_reason and a human-facing exit (attention item or Hard Call).",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.claim_support_status_without_derivation',
-        section: '§7 D-06/G-03',
-        line: 2444,
-        rule: "Fires when a claim support_status has no resolvable support_derivation_receipt_ref, or the receipt's derived_support_status differs.",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.evidence_anchor_without_claim_ref',
-        section: '§7 D-06/G-03',
-        line: 2445,
-        rule: 'Fires when supports_claim_refs is empty.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.domain_payload_without_registry_ref',
-        section: '§7 D-06/G-03',
-        line: 2446,
-        rule: 'Fires when a domain_specific_payload is present without a DomainPayloadRegistryRef (kind, schema ref, version) it validates against.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'field linking a payload to its DomainPayloadRegistryRef',
-    },
-    {
-        code: 'validation.extractor_missing_reported_as_source_missing',
-        section: '§7 D-06/G-03',
-        line: 2447,
-        rule: 'Fires when an extraction failure is reported as the source being missing (e.g. a missing_source/source_unavailable limitation although the SourceRecord exists).',
-        rule_basis: 'inferred',
-        checkable: 'not-mechanical',
-        seed_gap: 'extractor-vs-source failure record',
-    },
-    {
-        code: 'validation.run_board_event_without_governance',
-        section: '§7 D-07/D-09/D-12/D-24',
-        line: 2518,
-        rule: 'Fires when a RunBoardAuditEvent lacks its governance envelope or a required envelope field.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.visible_post_cross_matter_leak',
-        section: '§7 D-07/D-09/D-12/D-24',
-        line: 2519,
-        rule: 'Fires when a post whose source event has governance.matter_id X is made visible to a reader or context operating under a different (or no) matter.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'reader/delivery record carrying the reader matter_id',
-    },
-    {
-        code: 'validation.suppressed_event_without_audit_stub',
-        section: '§7 D-07/D-09/D-12/D-24',
-        line: 2520,
-        rule: 'Fires when an event withheld from publication (data_class in suppress_data_classes, privileged, volume cap, matter firewall) has no redacted stub post (redacted = true with withheld_reason) while publish_redacted_stub_when_suppressed is true.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.passive_board_autopublish_without_policy',
-        section: '§7 D-07/D-09/D-12/D-24',
-        line: 2521,
-        rule: 'Fires when a post is auto-published without a RunBoardPublicationPolicy, or for an event_class not in auto_publish_event_classes.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.context_packet_without_request',
-        section: '§7 D-08',
-        line: 2578,
-        rule: "Fires when an assembly receipt's request_id does not resolve to a TaskRunContextPacketRequest.",
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.context_packet_without_assembly_receipt',
-        section: '§7 D-08',
-        line: 2579,
-        rule: 'Fires when a context packet is used without an assembly receipt for its packet_ref.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'record of context-packet use',
-    },
-    {
-        code: 'validation.per_activation_context_budget_exceeded',
-        section: '§7 D-08',
-        line: 2580,
-        rule: 'Fires when total_token_count exceeds max_total_tokens.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.required_packet_item_omitted_without_block_or_warning',
-        section: '§7 D-08',
-        line: 2581,
-        rule: 'Fires when an omitted item has required = true and no block or warning was raised.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'block/warning record',
-    },
-    {
-        code: 'validation.module_assistance_request_without_endpoint',
-        section: '§7 D-10',
-        line: 2627,
-        rule: 'Fires when target_endpoint_ref is missing.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.assistance_request_without_answer_schema',
-        section: '§7 D-10',
-        line: 2628,
-        rule: 'Fires when answer_schema_ref is missing.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.moderator_failure_without_fallback',
-        section: '§7 D-10',
-        line: 2629,
-        rule: 'Fires when a forum moderator fails and no fallback path is taken.',
-        rule_basis: 'inferred',
-        checkable: 'not-mechanical',
-        seed_gap: 'moderator/fallback records',
-    },
-    {
-        code: 'validation.task_agent_substantive_decision_forbidden',
-        section: '§7 D-10',
-        line: 2630,
-        rule: 'Fires when the Task Agent decides substance (e.g. resolves a substantive_review request or a forum deadlock) rather than only recommending.',
-        rule_basis: 'inferred',
-        checkable: 'not-mechanical',
-        seed_gap: 'actor roles and decision records',
-    },
-    {
-        code: 'validation.run_guidance_consumed_while_contested',
-        section: '§7 D-13',
-        line: 2673,
-        rule: "Fires when guidance is consumed (e.g. placed in a context packet) while its lifecycle_state is 'contested'.",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'guidance consumption record',
-    },
-    {
-        code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
-        section: '§7 D-13',
-        line: 2674,
-        rule: 'Fires when guidance is injected into a different run without selected_by_doc24_context_policy = true (or with cross_run_eligible = false).',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'guidance injection record (which run consumed it)',
-    },
-    {
-        code: 'validation.run_guidance_lifecycle_transition_without_receipt',
-        section: '§7 D-13',
-        line: 2675,
-        rule: 'Fires when RunGuidanceItemCurrent.lifecycle_state changed without a RunGuidanceLifecycleReceipt.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.user_action_without_command_registry_entry',
-        section: '§7 D-14/§G command closure',
-        line: 2698,
-        rule: 'Fires when a user or surface action has no TaskCommandRegistryEntry.',
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: 'inventory of user/surface actions',
-    },
-    {
-        code: 'validation.command_missing_idempotency_key',
-        section: '§7 D-14/§G command closure',
-        line: 2699,
-        rule: 'Fires when a durable-write command does not require an idempotency key (idempotency_key_required false), or an invocation of a command that requires one has none.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.command_missing_read_model_invalidation',
-        section: '§7 D-14/§G command closure',
-        line: 2700,
-        rule: "Fires when a command with durable_write 'required' lists no read_model_invalidations.",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.phantom_button_no_command',
-        section: '§7 D-14/§G command closure',
-        line: 2701,
-        rule: 'Fires when a UI affordance (a command_ref / issue_command_ref on a surface record) names a command_id with no registry entry.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.sub_agent_point_without_fallback',
-        section: '§7 D-15',
-        line: 2738,
-        rule: 'Fires when an allowed_coordination_point has no SubAgentFallbackPolicy in fallback_policies.',
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.output_contract_singular_legacy_field_present',
-        section: '§7 D-15',
-        line: 2739,
-        rule: 'Fires when a profile carries a singular output-contract field instead of output_contract_refs.',
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: 'legacy field name',
-    },
-    {
-        code: 'validation.plan_verifier_required_but_missing',
-        section: '§7 D-15',
-        line: 2740,
-        rule: 'Fires when a plan meets the policy (plan_risk_score >= required_when_plan_risk_score_gte, external side effects, or privileged meaning-bearing revision) but has no plan-verifier result.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: 'plan-verifier result record',
-    },
-    {
-        code: 'validation.structured_anchor_empty',
-        section: '§7 D-17',
-        line: 2770,
-        rule: 'Fires when none of section_id, field_path, citation_ref, row_id, cell_ref is populated.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.context_hash_unverified',
-        section: '§7 D-17',
-        line: 2771,
-        rule: 'Fires when a TextAnchor is resolved without validating context_hash.',
-        rule_basis: 'explicit',
-        checkable: 'not-mechanical',
-        seed_gap: 'definition of sha256_canonical_text_v1; anchor-resolution record',
-    },
-    {
-        code: 'validation.hard_call_hash_unnormalized',
-        section: '§7 D-17',
-        line: 2772,
-        rule: 'Fires when a reusable Hard Call resolution hash was computed without canonical whitespace/key order (recomputing over the canonical form gives a different hash).',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'hashed field and canonicalisation',
-    },
-    {
-        code: 'validation.library_promotion_without_gate',
-        section: '§7 D-20',
-        line: 2806,
-        rule: "Fires when a promotion receipt (status 'promoted') has no gate_ref resolving to a LibraryPromotionGate.",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.library_promotion_candidate_confused_with_durable_write',
-        section: '§7 D-20',
-        line: 2807,
-        rule: "Fires when a candidate is marked 'promoted' without a LibraryPromotionReceipt carrying durable_library_write_ref (the queue record treated as the write).",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.privileged_source_auto_promoted',
-        section: '§7 D-20',
-        line: 2808,
-        rule: 'Fires when a privileged source was promoted without an explicit approval (privileged_sources_auto_promote_allowed is the literal false).',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: 'approval record; privileged flag on sources',
-    },
-    {
-        code: 'validation.requires_background_progress_legacy_field_present',
-        section: '§7 D-21',
-        line: 2824,
-        rule: 'Fires when a record carries the requires_background_progress field.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.background_execution_heartbeat_confused',
-        section: '§7 D-21',
-        line: 2825,
-        rule: 'Fires when background execution and heartbeat are mixed: heartbeat fields on RunExecutionRequirements, execution flags on ModuleProgressBehavior, or emits_progress_heartbeat = true without heartbeat_interval_ms.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.reliance_packet_without_input_manifest',
-        section: '§8.2',
-        line: 2920,
-        rule: 'Fires when a TaskReliancePacket has no input_manifest (or its input_manifest_hash does not match the manifest content).',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.reliance_status_not_derivable',
-        section: '§8.2',
-        line: 2921,
-        rule: "Fires when reliance_derivation.status cannot be reproduced from its decisive inputs and derivation policy (e.g. 'safe_to_rely_within_scope' with unresolved_limitations, or an unresolvable derivation_policy_ref).",
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.reliance_packet_stale_snapshot',
-        section: '§8.2',
-        line: 2922,
-        rule: 'Fires when a packet not invalidated/superseded references an artifact version, workspace snapshot, finding state, policy decision, hard-call resolution, evidence package or chain resolution that a later event (after created_from_event_seq) changed, and no RelianceInvalidationEvent exists.',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.work_product_certification_without_reliance_packet',
-        section: '§8.2',
-        line: 2923,
-        rule: 'Fires when task_reliance_packet_ref does not resolve to a TaskReliancePacket (or points to an invalidated one).',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.revision_review_packet_contains_current_action',
-        section: '§8 G-02',
-        line: 3003,
-        rule: 'Fires when a RevisionReviewPacket stores a current reviewer action field (actions must be RevisionReviewDecisionReceipts).',
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'legacy field name',
-    },
-    {
-        code: 'validation.review_decision_without_receipt',
-        section: '§8 G-02',
-        line: 3004,
-        rule: 'Fires when a packet is in a decision state (accepted, rejected, forked, changes_requested, restored_known_good) without a matching RevisionReviewDecisionReceipt in decision_receipt_refs.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver',
-        section: '§8 G-02',
-        line: 3005,
-        rule: "Fires when a meaning-bearing revision is applied with no RevisionReviewPacket and no policy waiver (e.g. receipt action 'no_user_review_required').",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'meaning-bearing flag on revisions',
-    },
-    {
-        code: 'validation.known_good_checkpoint_missing_policy_snapshot',
-        section: '§8 G-04',
-        line: 3059,
-        rule: 'Fires when a KnownGoodCheckpoint has no policy_snapshot_ref.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.known_good_checkpoint_missing_capability_snapshot',
-        section: '§8 G-04',
-        line: 3060,
-        rule: 'Fires when a KnownGoodCheckpoint has no capability_snapshot_ref.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
-        section: '§8 G-04',
-        line: 3061,
-        rule: 'Fires when a restore/fork from a checkpoint does not list every irreversible side effect executed after the checkpoint in irrevocable_side_effects_at_fork.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'side-effect ledger after the checkpoint',
-    },
-    {
-        code: 'validation.explanation_trace_contains_hidden_reasoning',
-        section: '§8 G-18',
-        line: 3224,
-        rule: 'Fires when hidden_reasoning_included is not the literal false.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.explanation_trace_without_causal_steps',
-        section: '§8 G-18',
-        line: 3225,
-        rule: 'Fires when causal_steps is empty.',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.replay_attempts_external_side_effect',
-        section: '§8 G-19',
-        line: 3271,
-        rule: 'Fires when allow_external_side_effects is not false, or a replay executed an external side effect.',
-        rule_basis: 'schema',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.deterministic_replay_with_nondeterministic_step',
-        section: '§8 G-19',
-        line: 3272,
-        rule: "Fires when replay_mode is 'deterministic_reexecution' for a source run that contains LLM/tool/web/provider-dependent steps.",
-        rule_basis: 'explicit',
-        checkable: 'bundle',
-        seed_gap: 'source-run step records typing determinism',
-    },
-    {
-        code: 'validation.replay_divergence_unrecorded',
-        section: '§8 G-19',
-        line: 3273,
-        rule: "Fires when a replayed step's output hash differs from the original and no ReplayDivergenceRecord exists for it.",
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: 'record of replayed step outputs',
-    },
-    {
-        code: 'validation.g_surface_action_without_command',
-        section: '§8 §G command registry entries',
-        line: 3311,
-        rule: 'Fires when a §G surface action has no RelianceLayerCommandRegistryEntry (command_id among the 12 listed at L3279-3291).',
-        rule_basis: 'explicit',
-        checkable: 'registry',
-        seed_gap: 'inventory of §G surface actions',
-    },
-    {
-        code: 'validation.g_surface_missing_empty_state',
-        section: '§8 §G command registry entries',
-        line: 3312,
-        rule: 'Fires when a §G command registry entry has a missing or empty empty_state_behavior.',
-        rule_basis: 'schema',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.g_surface_missing_degraded_state',
-        section: '§8 §G command registry entries',
-        line: 3313,
-        rule: 'Fires when a §G command registry entry has a missing or empty degraded_state_behavior.',
-        rule_basis: 'schema',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.g_surface_missing_error_state',
-        section: '§8 §G command registry entries',
-        line: 3314,
-        rule: 'Fires when a §G command registry entry has a missing or empty error_state_behavior.',
-        rule_basis: 'schema',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.accepted_patch_without_conformance_fixture',
-        section: '§10',
-        line: 3417,
-        rule: 'Fires when an accepted amendment row/patch (for a runner: one of the 20 AddendaBConformanceFixtureKind values) has no AddendaBConformanceFixture.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.conformance_fixture_missing_expected_validation',
-        section: '§10',
-        line: 3418,
-        rule: 'Fires when a fixture has no expected_validation_codes (our reading; the alternative reading is that an expected code was not emitted).',
-        rule_basis: 'inferred',
-        checkable: 'bundle',
-        seed_gap: null,
-    },
-    {
-        code: 'validation.conformance_fixture_not_executed_before_build_ready',
-        section: '§10',
-        line: 3419,
-        rule: 'Fires when build-ready is claimed while any fixture has no execution result.',
-        rule_basis: 'inferred',
-        checkable: 'registry',
-        seed_gap: null,
-    },
+        "code": "validation.mutable_state_inside_immutable_snapshot",
+        "section": "§3.1",
+        "line": 171,
+        "rule": "Fires when a record of an immutable type (canonical event or snapshot) carries live-state fields (current_state, lifecycle_state, updated_at, superseded_by_*) or when two records with the same immutable id differ in content.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.current_projection_without_source_event",
+        "section": "§3.1",
+        "line": 172,
+        "rule": "Fires when a current-state projection's canonical/source event reference does not resolve to a canonical event in the bundle.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.projection_event_seq_out_of_date",
+        "section": "§3.1",
+        "line": 173,
+        "rule": "Fires when EventProjectionLink.projection_event_seq is lower than the sequence number of the latest canonical event for the same entity (the projection missed a later event).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "per-entity event sequence on most event types"
+    },
+    {
+        "code": "validation.lifecycle_transition_without_receipt",
+        "section": "§3.1",
+        "line": 174,
+        "rule": "Fires when a projection shows a lifecycle state different from its initial/previous state and no transition receipt in the bundle (from_state -> to_state) accounts for the change.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.read_model_without_input_manifest",
+        "section": "§3.2",
+        "line": 211,
+        "rule": "Fires when a DerivedReadModelRecord has no input_manifest_ref or the ref does not resolve.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.lifecycle_event_without_read_model_invalidation",
+        "section": "§3.2",
+        "line": 212,
+        "rule": "Fires when an event whose kind is a ReadModelInvalidationSpec.producer_event_kind occurs at sequence S within the spec scope, but an affected DerivedReadModelRecord of a listed read_model_kind still has no invalidated_by_event_ref and valid_until_event_seq absent or > S.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.context_packet_valid_after_invalidation_event",
+        "section": "§3.2",
+        "line": 213,
+        "rule": "Fires when, after a packet was assembled, an event of a kind in its invalidated_by_event_kinds (or past valid_until_event_seq) occurs and the packet is still used as valid afterwards.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "record of context-packet use"
+    },
+    {
+        "code": "validation.read_model_asserts_unbacked_truth",
+        "section": "§3.2",
+        "line": 214,
+        "rule": "Fires when a read model states a status, verdict, score or claim that is not backed by a canonical receipt/event in its input manifest or by a formula/derivation receipt.",
+        "rule_basis": "inferred",
+        "checkable": "not-mechanical",
+        "seed_gap": "content of the derivation policy (derivation_policy_ref has no schema)"
+    },
+    {
+        "code": "validation.metric_without_formula_spec",
+        "section": "§3.3",
+        "line": 246,
+        "rule": "Fires when a metric or formula output names a metric_id/formula_id with no FormulaSpec in the formula registry.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "mapping from metric_id to FormulaSpec.formula_id"
+    },
+    {
+        "code": "validation.metric_value_without_formula_receipt",
+        "section": "§3.3",
+        "line": 247,
+        "rule": "Fires when a metric/score record lacks formula_eval_receipt_ref or the ref does not resolve to a FormulaEvaluationReceipt.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.formula_output_nan_or_infinity",
+        "section": "§3.3",
+        "line": 248,
+        "rule": "Fires when a formula output is NaN or +/-Infinity (receipt finite_number_check 'failed_nan'/'failed_infinity', or a stored numeric output is non-finite) and the formula's finite_number_policy is not coerce_to_indeterminate (allow_only_in_test_fixture permits it only inside a fixture).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.derived_boolean_without_formula_receipt",
+        "section": "§3.3",
+        "line": 249,
+        "rule": "Fires when a derived boolean (pass/fail or similar) is stored without a formula/derivation receipt backing it.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.derived_enum_without_derivation_receipt",
+        "section": "§3.3",
+        "line": 250,
+        "rule": "Fires when a derived status/enum value is stored without a derivation or formula receipt.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.workspace_externalization_without_policy",
+        "section": "§3.4",
+        "line": 298,
+        "rule": "Fires when an externalization receipt's policy_ref does not resolve to a WorkspaceExternalizationPolicy of the same externalization_kind.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.privileged_workspace_export_without_confirmation",
+        "section": "§3.4",
+        "line": 299,
+        "rule": "Fires when an export-type externalization (save_as, export_bundle) of a privileged workspace or privileged source records completes without user_confirmation_ref.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.external_source_query_without_receipt",
+        "section": "§3.4",
+        "line": 300,
+        "rule": "Fires when an external query/fetch (external_source_query, connector_fetch, api_call, email_source_fetch, browser_session_read) happened with no WorkspaceExternalizationReceipt.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "typed record of the query/fetch action itself"
+    },
+    {
+        "code": "validation.externalization_cost_cap_missing",
+        "section": "§3.4",
+        "line": 301,
+        "rule": "Fires when a policy for a cost-bearing externalization kind has no max_cost_vector_ref.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.finding_state_mutated_inside_immutable_envelope",
+        "section": "§4 A-01/A-05",
+        "line": 451,
+        "rule": "Fires when an EvaluationFindingEvent carries lifecycle state beyond emission (emitted_state not 'proposed'/'active', or projection fields such as current_state, lifecycle_transition_refs, updated_at), or two events with one finding_event_id differ.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.finding_current_projection_without_event",
+        "section": "§4 A-01/A-05",
+        "line": 452,
+        "rule": "Fires when an EvaluationFindingRecord's canonical_event_ref does not resolve to an EvaluationFindingEvent with the same finding_id.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.blocking_finding_without_authority",
+        "section": "§4 A-01/A-05",
+        "line": 453,
+        "rule": "Fires when a finding with severity (or current_severity) 'blocking' has blocking_authority.satisfied = false or an empty blocking_authority.basis.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.model_judgment_only_blocker_without_permission",
+        "section": "§4 A-01/A-05",
+        "line": 454,
+        "rule": "Fires when a blocking finding's only authority basis is subjective judgment (basis = ['subjective_blocking_allowed']) while subjective_blocking_permission is 'not_allowed'.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.feedback_finding_view_authority_drift",
+        "section": "§4 A-01/A-05",
+        "line": 455,
+        "rule": "Fires when FeedbackFindingView.blocking_authority_satisfied/blocking_authority_basis differ from the source event's blocking_authority (or severity/lifecycle_state differ from the current record).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.progress_signal_match_key_drift",
+        "section": "§4 A-01/A-05",
+        "line": 456,
+        "rule": "Fires when ProgressSignalRecord.current_finding_match_key differs from the match_key of the finding it reports on, or same_reason_as_previous disagrees with equality of the current and previous match keys.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "link from ProgressSignalRecord to its finding; which key fields define equality"
+    },
+    {
+        "code": "validation.artifact_targeted_finding_missing_version_ref",
+        "section": "§4 A-01/A-05",
+        "line": 457,
+        "rule": "Fires when a finding has target_artifact_ref but neither based_on_artifact_version_ref nor based_on_artifact_version_absent_reason.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.envelope_target_projection_drift",
+        "section": "§4 A-02/A-03/A-04/A-25",
+        "line": 483,
+        "rule": "Fires when the migration fields target_artifact_ref/target_artifact_version_ref/target_scope_ref differ from the values derived from evaluated_target.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": "EvaluatedTarget shape (live Common Contracts)"
+    },
+    {
+        "code": "validation.envelope_basis_missing",
+        "section": "§4 A-02/A-03/A-04/A-25",
+        "line": 484,
+        "rule": "Fires when an EvaluationResultEnvelope lacks evaluation_basis (A-02 moves it into the envelope).",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.chain_id_name_drift",
+        "section": "§4 A-02/A-03/A-04/A-25",
+        "line": 485,
+        "rule": "Fires when a chain id is carried under a non-canonical field name or naming scheme instead of target_evaluation_chain_id / chain_id (A-25: normalize chain ID naming).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "list of non-canonical chain-id field names"
+    },
+    {
+        "code": "validation.pattern_c_chain_id_mismatch",
+        "section": "§4 A-02/A-03/A-04/A-25",
+        "line": 589,
+        "rule": "Fires when an envelope's target_evaluation_chain_id differs from the chain_id of the registry record that lists its result_id in received_result_ids (or names no registered chain).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.pattern_c_chain_without_resolution_receipt",
+        "section": "§4 A-02/A-03/A-04/A-25",
+        "line": 590,
+        "rule": "Fires when a chain whose status is complete (or partial/timed_out) has no EvaluationChainResolutionReceipt for its chain_id.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.pattern_c_route_conflict_unresolved",
+        "section": "§4 A-02/A-03/A-04/A-25",
+        "line": 591,
+        "rule": "Fires when results in a chain disagree (e.g. qualitative blocking finding vs quantitative pass) and the resolution receipt is missing, records conflict_type 'none', or picks a route the policy forbids (qualitative_blockers_survive_numeric_pass but pass_path; disagreement_route human_review but not human_review_path).",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.pattern_c_snapshot_mismatch",
+        "section": "§4 A-02/A-03/A-04/A-25",
+        "line": 592,
+        "rule": "Fires when a result in the chain has an evaluation_snapshot_ref different from the chain's evaluation_snapshot_ref.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.pattern_c_missing_expected_producer",
+        "section": "§4 A-02/A-03/A-04/A-25",
+        "line": 593,
+        "rule": "Fires when a chain is complete/resolved but an expected producer (expected_producers, or a participant with required = true) has no result among received_result_ids.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.runtime_state_emitted_to_envelope",
+        "section": "§4 A-06/A-07",
+        "line": 670,
+        "rule": "Fires when a runtime state (pending, pending_dependency, evaluating, dirty) is emitted as an envelope's state/disposition, or a matrix row with state_class 'runtime' has emitted_to_envelope = true.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": "envelope state/disposition field (retained live field)"
+    },
+    {
+        "code": "validation.disposition_without_verdict_mapping",
+        "section": "§4 A-06/A-07",
+        "line": 671,
+        "rule": "Fires when a matrix row with state_class 'disposition' has no verdict_mapping (or a disposition has no matrix row).",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.indeterminate_without_cause",
+        "section": "§4 A-06/A-07",
+        "line": 672,
+        "rule": "Fires when a verdict is 'indeterminate' without an IndeterminateCause.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "field carrying the verdict and IndeterminateCause"
+    },
+    {
+        "code": "validation.evaluation_decision_boolean_pass_legacy",
+        "section": "§4 A-06/A-07",
+        "line": 673,
+        "rule": "Fires when an evaluation decision carries a legacy boolean pass field instead of an EvaluationVerdict.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "legacy boolean field name"
+    },
+    {
+        "code": "validation.feedback_branch_missing_handler",
+        "section": "§4 A-08/B-23",
+        "line": 724,
+        "rule": "Fires when a FeedbackBranch in branch_order (or any branch other than 'none') has no or an empty branch_handlers entry.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.feedback_branch_unregistered",
+        "section": "§4 A-08/B-23",
+        "line": 725,
+        "rule": "Fires when a delivery or policy key uses a branch that is not a FeedbackBranch value or not in the policy's branch_order.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.feedback_delivery_duplicate_without_idempotency",
+        "section": "§4 A-08/B-23",
+        "line": 726,
+        "rule": "Fires when two deliveries share (run_id, result_id, branch, consumer_module_id), i.e. the same delivery_idempotency_key, or a delivery lacks the key.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.feedback_consumed_without_receipt",
+        "section": "§4 A-08/B-23",
+        "line": 727,
+        "rule": "Fires when a FeedbackDispatchExpectation has no FeedbackConsumptionReceipt from its consumer within grace_period_ms of created_at.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "FeedbackConsumptionReceipt shape; bundle as-of time"
+    },
+    {
+        "code": "validation.feedback_bundle_absence_unexplained",
+        "section": "§4 A-08/B-23",
+        "line": 728,
+        "rule": "Fires when an emission record has neither feedback_bundle_ref nor feedback_bundle_absent_reason.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.type_owner_drift",
+        "section": "§4 A-09/A-15/A-22",
+        "line": 783,
+        "rule": "Fires when a type is declared by a document other than its canonical_owner_doc, or used by a document not in imported_by_docs.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "inventory of which document declares/imports each type"
+    },
+    {
+        "code": "validation.pending_owner_without_degraded_behavior",
+        "section": "§4 A-09/A-15/A-22",
+        "line": 784,
+        "rule": "Fires when an entry with status 'pending_absorption' has no pending_consumer_behavior.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.build_ready_gate_failed",
+        "section": "§4 A-09/A-15/A-22",
+        "line": 785,
+        "rule": "Fires when build-ready is claimed while a BuildReadyGate requirement fails: type-owner registry not clean, pending_absorption rows neither closed nor degraded, command registry incomplete, cross-doc insert obligations not absorbed/stubbed, or a suite in required_validation_suite_refs not passing.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": "record type for cross-doc insert obligations"
+    },
+    {
+        "code": "validation.phantom_type_reference",
+        "section": "§4 A-09/A-15/A-22",
+        "line": 786,
+        "rule": "Fires when a schema references a type with no TypeOwnerRegistryEntry (e.g. EvaluationAffirmation) or only a retired entry without replacement_type_name.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "inventory of type references per document"
+    },
+    {
+        "code": "validation.positive_observation_missing_for_passed_criteria_when_required",
+        "section": "§4 A-09/A-15/A-22",
+        "line": 787,
+        "rule": "Fires when positive observations are required and a result with passed criteria has no PositiveEvaluationObservation listing them.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "the 'when required' switch"
+    },
+    {
+        "code": "validation.learning_mode_value_drift",
+        "section": "§4 A-11",
+        "line": 799,
+        "rule": "Fires when a LearningMode value is not production|signal_generation|calibration (e.g. 'cross_calibration').",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.learning_mode_redeclared_outside_owner",
+        "section": "§4 A-11",
+        "line": 800,
+        "rule": "Fires when LearningMode is declared in a document other than its owner (live V3.3.1).",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "inventory of which document declares each type"
+    },
+    {
+        "code": "validation.repair_routed_to_non_revision_port",
+        "section": "§4 A-16/A-17",
+        "line": 824,
+        "rule": "Fires when a meaning-bearing OutcomeRepairInstruction executes through a port that is not 'revision_in' and whose PortRevisionEligibility.revision_compatible is not true.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": "OutcomeRepairInstruction shape (meaning-bearing flag, target port)"
+    },
+    {
+        "code": "validation.revisor_declares_revision_in",
+        "section": "§4 A-16/A-17",
+        "line": 825,
+        "rule": "Fires when the Revisor module declares a revision_in port.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.meaning_bearing_repair_without_revision_capability",
+        "section": "§4 A-16/A-17",
+        "line": 826,
+        "rule": "Fires when revision_compatible = true without module_revision_capability_ref, or a meaning-bearing repair executes through such a port without ModuleRevisionCapability coverage.",
+        "rule_basis": "schema",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.feedback_bundle_emitted_against_matrix",
+        "section": "§4 A-18",
+        "line": 854,
+        "rule": "Fires when an emission record has a feedback_bundle_ref although its matrix entry says emits_feedback_bundle 'never' (or 'on_failure_only' with a non-failed verdict), or has none when the rule is 'always'.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.envelope_missing_for_result",
+        "section": "§4 A-18",
+        "line": 855,
+        "rule": "Fires when an emission record has no resolvable envelope_ref (or its matrix entry has emits_envelope = true and no envelope exists).",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.legal_payload_authority_level_legacy",
+        "section": "§4 A-23",
+        "line": 902,
+        "rule": "Fires when a legal payload uses the legacy single authority field that mixed jurisdictional authority with treatment, instead of source_authority_level + treatment_status.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "legacy field name"
+    },
+    {
+        "code": "validation.authority_level_projection_drift",
+        "section": "§4 A-23",
+        "line": 903,
+        "rule": "Fires when ApplicabilityScope.authority_level disagrees with LegalSourcePayload.source_authority_level for the same source.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.legal_treatment_status_missing_when_legal_source",
+        "section": "§4 A-23",
+        "line": 904,
+        "rule": "Fires when a legal source (LegalSourcePayload present, or source_kind case_law/statute/regulation) has no treatment_status.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.repeated_failure_key_missing_artifact_stable_id",
+        "section": "§4 A-26",
+        "line": 923,
+        "rule": "Fires when a match key used for repeated-failure detection on an artifact-targeted finding lacks artifact_stable_id.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.evidence_signature_hash_missing_for_source_bound_finding",
+        "section": "§4 A-26",
+        "line": 924,
+        "rule": "Fires when a finding bound to sources (non-empty evidence_refs or a based_on_source_workspace_snapshot_ref) has a match_key without evidence_signature_hash.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.source_workspace_hash_typed_as_artifact_hash",
+        "section": "§4 A-27",
+        "line": 952,
+        "rule": "Fires when workspace hashes are stored as a plain artifact-hash map (legacy Record<ArtifactRef,string>) instead of SourceWorkspaceSnapshotHashSet[].",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.evaluation_snapshot_missing_workspace_hash_set",
+        "section": "§4 A-27",
+        "line": 953,
+        "rule": "Fires when an EvaluationSnapshot references a source workspace (source_workspace_state_ref) but source_workspace_snapshot_hashes is missing or empty.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.workspace_snapshot_hash_mismatch",
+        "section": "§4 A-27",
+        "line": 954,
+        "rule": "Fires when a hash set's source_workspace_head_hash or source_record_hashes differ from the workspace head/record hashes recorded for that point (e.g. the latest applied receipt's new_workspace_head_hash).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.revision_lifecycle_illegal_transition",
+        "section": "§5 B-01",
+        "line": 992,
+        "rule": "Fires when an observed from_state -> to_state pair is not in the allowed transition table.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "allowed-transition table for RevisionExecutionLifecycleState"
+    },
+    {
+        "code": "validation.revision_lifecycle_missing_receipt",
+        "section": "§5 B-01",
+        "line": 993,
+        "rule": "Fires when a lifecycle transition has no receipt of its triggered_by_receipt_kind in the bundle.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "link from a transition to its receipt (no receipt_ref field)"
+    },
+    {
+        "code": "validation.terminal_state_without_terminal_receipt",
+        "section": "§5 B-01",
+        "line": 994,
+        "rule": "Fires when the lifecycle enters terminal_satisfied, terminal_failed, terminal_blocked or cancelled without a terminal receipt (e.g. TaskCancelReceipt for cancelled).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "which receipt is terminal per state; TaskCancelReceipt shape"
+    },
+    {
+        "code": "validation.step_idempotency_key_missing",
+        "section": "§5 B-02",
+        "line": 1016,
+        "rule": "Fires when a dispatched revision step (or its operation receipt) has no StepIdempotencyKey.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.step_idempotency_kind_unregistered",
+        "section": "§5 B-02",
+        "line": 1017,
+        "rule": "Fires when StepIdempotencyKey.step_kind is not a value of the live RevisionPlanStepKind enum.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "RevisionPlanStepKind values (live V3.3.1)"
+    },
+    {
+        "code": "validation.step_idempotency_parallel_enum_drift",
+        "section": "§5 B-02",
+        "line": 1018,
+        "rule": "Fires when a parallel StepKind enum or field is used instead of RevisionPlanStepKind.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": "RevisionPlanStepKind values (live V3.3.1)"
+    },
+    {
+        "code": "validation.workspace_mutation_without_precondition",
+        "section": "§5 B-03/D-16",
+        "line": 1095,
+        "rule": "Fires when an operation of a mutation kind has no precondition.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.workspace_event_seq_conflict",
+        "section": "§5 B-03/D-16",
+        "line": 1096,
+        "rule": "Fires when two mutations were both applied against the same expected_event_seq/expected_workspace_head_hash, or a receipt is 'applied' although its prior_event_seq/prior head hash differs from the precondition.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.workspace_api_operation_unregistered",
+        "section": "§5 B-03/D-16",
+        "line": 1097,
+        "rule": "Fires when operation_kind is not one of the 14 SourceWorkspaceOperationKind values.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.workspace_receipt_missing_head_hash",
+        "section": "§5 B-03/D-16",
+        "line": 1098,
+        "rule": "Fires when a receipt with status 'applied' lacks prior_workspace_head_hash or new_workspace_head_hash (optional in the schema).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.workspace_read_without_snapshot_receipt",
+        "section": "§5 B-03/D-16",
+        "line": 1099,
+        "rule": "Fires when a workspace read (read_workspace_snapshot operation, or a snapshot citing workspace state) has no receipt with status 'read_completed'.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.revision_plan_contains_predicted_post_hash",
+        "section": "§5 B-04/C-03",
+        "line": 1133,
+        "rule": "Fires when a RevisionPlan (LLM output) contains a predicted_post_hash field anywhere.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.in_place_lock_missing_expected_pre_hash",
+        "section": "§5 B-04/C-03",
+        "line": 1134,
+        "rule": "Fires when a rolling_hash_in_place plan has an InPlaceMutationLock without expected_pre_hash (or a mutating step without a lock).",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.rolling_hash_parallel_steps_same_artifact",
+        "section": "§5 B-04/C-03",
+        "line": 1135,
+        "rule": "Fires when, in rolling_hash_in_place mode, two steps mutating the same artifact can run in parallel (neither depends transitively on the other) or actually overlapped in execution.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.rolling_hash_same_artifact_dependency_missing",
+        "section": "§5 B-04/C-03",
+        "line": 1136,
+        "rule": "Fires when same-artifact steps in rolling-hash mode lack a depends_on_step_ids chain that orders them.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.outcome_dependency_cycle",
+        "section": "§5 B-05/B-06/B-20",
+        "line": 1185,
+        "rule": "Fires when the declared outcome dependency graph contains a cycle.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "outcome dependency graph record (live spec)"
+    },
+    {
+        "code": "validation.revalidation_cascade_loop",
+        "section": "§5 B-05/B-06/B-20",
+        "line": 1186,
+        "rule": "Fires when a cascade revisits an outcome (duplicate in visited_outcome_ids) or ends with status 'cycle_detected'.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.revalidation_cascade_max_depth_exceeded",
+        "section": "§5 B-05/B-06/B-20",
+        "line": 1187,
+        "rule": "Fires when depth > max_depth or status is 'max_depth_exceeded'.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.success_marked_before_cascade_quiescent",
+        "section": "§5 B-05/B-06/B-20",
+        "line": 1188,
+        "rule": "Fires when an outcome or run is marked satisfied/terminal_satisfied while a cascade touching it is still 'running' (no quiescent receipt yet).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "time/sequence of the success marking (transitions carry none)"
+    },
+    {
+        "code": "validation.pending_dependency_not_rechecked_after_upstream_failure",
+        "section": "§5 B-05/B-06/B-20",
+        "line": 1189,
+        "rule": "Fires when an outcome enters pending_dependency while an upstream outcome is already in a terminal failure disposition and no upstream_failure propagation follows.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "outcome state history record"
+    },
+    {
+        "code": "validation.hard_call_options_empty",
+        "section": "§5 B-10/B-11/B-18/B-19",
+        "line": 1287,
+        "rule": "Fires when a closed-choice Hard Call (response_mode 'closed_choice' or 'closed_choice_with_other') has an empty options array.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.hard_call_closed_choice_needs_two_options",
+        "section": "§5 B-10/B-11/B-18/B-19",
+        "line": 1288,
+        "rule": "Fires when response_mode 'closed_choice' has fewer than two options.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.hard_call_freeform_missing_response_schema",
+        "section": "§5 B-10/B-11/B-18/B-19",
+        "line": 1289,
+        "rule": "Fires when response_mode 'freeform_required' has no response schema.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "response-schema field on HardRevisionCall"
+    },
+    {
+        "code": "validation.hard_call_resolved_without_dispatcher_receipt",
+        "section": "§5 B-10/B-11/B-18/B-19",
+        "line": 1290,
+        "rule": "Fires when a Hard Call is treated as resolved (e.g. the lifecycle leaves waiting_hard_call) without a HardCallResolutionReceipt (operation_kind 'hard_call_resolved', dispatcher_actor_ref) for that hard_call_id.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.cancel_ignores_executed_side_effect",
+        "section": "§5 B-10/B-11/B-18/B-19",
+        "line": 1291,
+        "rule": "Fires when a cancel covers side effects that had already executed and treats them as cancelled (side_effect_policy neither do_not_cancel_executed_side_effects nor create_corrective_artifact).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "side-effect ledger record"
+    },
+    {
+        "code": "validation.skip_without_receipt",
+        "section": "§5 B-10/B-11/B-18/B-19",
+        "line": 1292,
+        "rule": "Fires when a step/outcome/module is marked skipped without a TaskSkipReceipt whose target_ref names it.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "record that marks a target as skipped"
+    },
+    {
+        "code": "validation.forum_deadlock_without_policy",
+        "section": "§5 B-14",
+        "line": 1310,
+        "rule": "Fires when a forum room deliberates without a ForumDeliberationPolicy for its room_id.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "record of forum rooms/deliberations"
+    },
+    {
+        "code": "validation.forum_policy_allows_task_agent_decides",
+        "section": "§5 B-14",
+        "line": 1311,
+        "rule": "Fires when on_no_consensus (or any terminal behavior) is 'task_agent_decides'.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.forum_no_consensus_without_terminal_route",
+        "section": "§5 B-14",
+        "line": 1312,
+        "rule": "Fires when no-consensus handling has no terminal route (on_no_consensus missing or not one of the three allowed values).",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.concurrency_tie_breaker_uses_wall_clock",
+        "section": "§5 B-16",
+        "line": 1340,
+        "rule": "Fires when the grant order among competing plans follows a timestamp instead of the six-key rule (or deterministic_final_key is a wall-clock value rather than a ULID/plan_id).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "record of the granted order"
+    },
+    {
+        "code": "validation.concurrency_tie_breaker_risk_sort_inverted",
+        "section": "§5 B-16",
+        "line": 1341,
+        "rule": "Fires when, among plans tied on keys 1-3, a higher plan_risk_score was ordered first.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "record of the granted order"
+    },
+    {
+        "code": "validation.concurrency_tie_breaker_missing_final_key",
+        "section": "§5 B-16",
+        "line": 1342,
+        "rule": "Fires when a profile lacks deterministic_final_key (or keys are not unique, so the order is not total).",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.sufficiency_protocol_without_detection",
+        "section": "§5 B-24",
+        "line": 1496,
+        "rule": "Fires when an outcome is routed to a sufficiency terminal (needs_information, needs_verification, needs_human_judgment, unable_to_evaluate, blocked_by_policy, unrecoverable, process gap) or a 'no_sufficient_procedure' Hard Call is raised without a SufficiencyDetectionResult.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "outcome disposition record (live)"
+    },
+    {
+        "code": "validation.no_improvement_without_metric",
+        "section": "§5 B-24",
+        "line": 1497,
+        "rule": "Fires when the max_attempts_without_material_score_improvement trigger is used but the policy has no improvement_metric_ref resolving to a FormulaSpec (or the attempts carry no scores).",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.no_improvement_without_epsilon",
+        "section": "§5 B-24",
+        "line": 1498,
+        "rule": "Fires when that trigger is used but epsilon is missing or not a finite non-negative number (default 0.03).",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.procedure_exhaustion_without_candidate_universe",
+        "section": "§5 B-24",
+        "line": 1499,
+        "rule": "Fires when 'all_policy_allowed_procedures_exhausted' is triggered with an empty candidate_procedures list, or with a policy-allowed candidate that is neither tried/exhausted nor given an inapplicable_reason.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.hard_call_raised_when_no_human_choice_available",
+        "section": "§5 B-24",
+        "line": 1500,
+        "rule": "Fires when hard_call_required is true (or a Hard Call was raised) for a route no human choice can fix: needs_information with a research route, needs_verification, process_gap_out, unrecoverable, or blocked_by_policy when the user cannot alter the policy boundary.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "whether the user can alter the policy / a research route exists"
+    },
+    {
+        "code": "validation.sufficiency_retry_after_terminal_detection",
+        "section": "§5 B-24",
+        "line": 1501,
+        "rule": "Fires when a new attempt or revision dispatch for the outcome follows a detection with no_sufficient_procedure = true (notably terminal_route 'unrecoverable': stop retrying).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "timestamps on attempts/dispatches (ProcedureAttemptRecord has none)"
+    },
+    {
+        "code": "validation.insufficiency_marker_not_mapped_to_outcome_state",
+        "section": "§5 B-24",
+        "line": 1502,
+        "rule": "Fires when the outcome's emitted disposition does not match terminal_route: needs_information->needs_information (+ResearchNeed), needs_verification->needs_verification (+VerificationRequestStep), blocked_by_policy->blocked_by_policy (+policy ref), process_gap_out->unable_to_evaluate (+TaskProcessGapSignal), unrecoverable->unrecoverable, needs_human_judgment->HardRevisionCall.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "outcome disposition record (live)"
+    },
+    {
+        "code": "validation.revision_plan_dependency_edge_drift",
+        "section": "§5 B-25",
+        "line": 1535,
+        "rule": "Fires when RevisionPlan.dependency_edges is present and not isomorphic to the steps' depends_on_step_ids (which are canonical).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "DependencyEdge direction; dependency_edges field on RevisionPlan"
+    },
+    {
+        "code": "validation.revision_plan_step_dependency_undefined",
+        "section": "§5 B-25",
+        "line": 1536,
+        "rule": "Fires when a step lacks the depends_on_step_ids field (an empty array means no dependencies).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.revision_plan_cycle",
+        "section": "§5 B-25",
+        "line": 1537,
+        "rule": "Fires when depends_on_step_ids forms a cycle.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.revision_plan_dependency_targets_missing_step",
+        "section": "§5 B-25",
+        "line": 1538,
+        "rule": "Fires when depends_on_step_ids (or an edge endpoint) names a step_id not in the plan.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.revalidation_policy_ambiguous",
+        "section": "§5 B-26",
+        "line": 1564,
+        "rule": "Fires when the policy is internally inconsistent: policy_kind 'none' with outcomes_to_recheck, 'revalidate_targeted_outcomes' with an empty list, or a closure kind without closure_policy_ref.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.revalidation_policy_ref_missing",
+        "section": "§5 B-26",
+        "line": 1565,
+        "rule": "Fires when a TypedRevisionInstruction has no resolvable revalidation_policy_ref.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.revalidation_trigger_legacy_field_present",
+        "section": "§5 B-26",
+        "line": 1566,
+        "rule": "Fires when a record carries a revalidation_trigger field.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.revalidation_expectation_legacy_field_present",
+        "section": "§5 B-26",
+        "line": 1567,
+        "rule": "Fires when a record carries a revalidation_expectation field.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.regenerate_missing_previous_attempt_hashes",
+        "section": "§5 B-27",
+        "line": 1597,
+        "rule": "Fires when a regenerate payload has no previous_attempt_hashes (or an empty list although earlier attempts exist).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.regenerate_identical_output",
+        "section": "§5 B-27",
+        "line": 1598,
+        "rule": "Fires when a regenerate attempt's output_hash equals a previous attempt hash and the output was not rejected (action_taken 'accepted_new_output', or matched_previous_attempt false despite the match).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.regenerate_loop_after_identical_rejection",
+        "section": "§5 B-27",
+        "line": 1599,
+        "rule": "Fires when, after a receipt with action_taken 'rejected_identical_output', another regenerate attempt follows without a changed generation policy or escalation.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.metric_rollup_without_window",
+        "section": "§6 C-01 Formula Registry",
+        "line": 1744,
+        "rule": "Fires when a MetricRollup lacks measurement_window (required), including when the formula sample_policy.window_required is true.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.metric_rollup_includes_invalidated_observation",
+        "section": "§6 C-01 Formula Registry",
+        "line": 1745,
+        "rule": "Fires when included_observation_refs contains an invalidated observation (also listed as excluded with reason 'invalidated', or invalidated by an event in the bundle).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "invalidation marker for observations"
+    },
+    {
+        "code": "validation.formula_test_vector_missing",
+        "section": "§6 C-01 Formula Registry",
+        "line": 1747,
+        "rule": "Fires when a FormulaSpec has no test_vectors.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.formula_version_drift",
+        "section": "§6 C-01 Formula Registry",
+        "line": 1748,
+        "rule": "Fires when a receipt's formula_semantic_version differs from the registry FormulaSpec.semantic_version for its formula_id (or an output's metric_semantics_version differs from its spec).",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.correlation_metric_declared_as_ratio",
+        "section": "§6 C-01 Formula Registry",
+        "line": 1749,
+        "rule": "Fires when a correlation metric (e.g. confidence_convergence_spearman) is declared with value_kind/unit 'ratio' instead of 'correlation'.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.unanchored_required_criterion_indeterminate",
+        "section": "§6 C-01/C-09 normalizeCriterionWeights",
+        "line": 1766,
+        "rule": "Fires when any criterion has scoring_basis 'unanchored_llm_judgment' and unanchored_llm_judgment_policy is 'indeterminate'.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.no_aggregation_eligible_criteria",
+        "section": "§6 C-01/C-09 normalizeCriterionWeights",
+        "line": 1783,
+        "rule": "Fires when no criterion remains eligible (empty list, or every criterion unanchored under policy 'exclude').",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.criterion_weight_missing_under_from_criterion_weight",
+        "section": "§6 C-01/C-09 normalizeCriterionWeights",
+        "line": 1789,
+        "rule": "Fires when default_weight_policy is 'from_criterion_weight' and a criterion's weight is null/undefined.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.criterion_priority_weight_missing",
+        "section": "§6 C-01/C-09 normalizeCriterionWeights",
+        "line": 1796,
+        "rule": "Fires when default_weight_policy is 'from_priority' and priority_weight_map has no value for the criterion's priority (missing priority defaults to 'should_have').",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.criterion_weight_invalid",
+        "section": "§6 C-01/C-09 normalizeCriterionWeights",
+        "line": 1801,
+        "rule": "Fires when a raw weight is NaN, +/-Infinity or negative (zero is allowed).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.criterion_weight_sum_zero",
+        "section": "§6 C-01/C-09 normalizeCriterionWeights",
+        "line": 1806,
+        "rule": "Fires when the sum of raw weights is <= 0 or not finite (all-zero weights; also overflow to Infinity).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.quality_index_pass_status_drift",
+        "section": "§6 C-01 QualityIndex",
+        "line": 1850,
+        "rule": "Fires when derived_pass_status differs from the rule: 'failed_required_gate' if required_gate_failures is non-empty, else 'passed' if aggregate_score >= pass_threshold, else 'failed_threshold'.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.quality_index_without_formula_receipt",
+        "section": "§6 C-01 QualityIndex",
+        "line": 1851,
+        "rule": "Fires when a QualityIndex has no resolvable formula_eval_receipt_ref.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.quality_index_score_out_of_range",
+        "section": "§6 C-01 QualityIndex",
+        "line": 1852,
+        "rule": "Fires when aggregate_score or pass_threshold is outside [0,1] or not finite.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.cost_vector_unit_mismatch",
+        "section": "§6 C-07",
+        "line": 2008,
+        "rule": "Fires when components[d].unit differs from its key d, or cost vectors are added across non-matching CostDimension units.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.cost_quantile_sum_without_correlation_policy",
+        "section": "§6 C-07",
+        "line": 2009,
+        "rule": "Fires when an aggregated vector's p90/p99 equal the sum of its parts' p90/p99 and no CostCorrelationPolicy is declared.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "field holding CostCorrelationPolicy; aggregate-to-parts link"
+    },
+    {
+        "code": "validation.scalar_cost_estimate_legacy_field_present",
+        "section": "§6 C-07",
+        "line": 2010,
+        "rule": "Fires when a legacy scalar cost estimate (old CostEstimate) field appears where a CostVector ref is required.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "legacy field name"
+    },
+    {
+        "code": "validation.cost_vector_negative_component",
+        "section": "§6 C-07",
+        "line": 2011,
+        "rule": "Fires when any CostDistribution number (expected, p50, p90, p99, hard_cap) is negative.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.novelty_no_neighbor_has_distance",
+        "section": "§6 C-08",
+        "line": 2069,
+        "rule": "Fires when neighbor_state is 'no_pattern_found' and closest_pattern_id, closest_pattern_distance or similarity_score is present.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.novelty_neighbor_missing_distance",
+        "section": "§6 C-08",
+        "line": 2070,
+        "rule": "Fires when neighbor_state is 'nearest_pattern_found' and closest_pattern_distance is missing (or non-finite / outside the spec distance_range [0,1]).",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.novelty_metric_space_undefined",
+        "section": "§6 C-08",
+        "line": 2071,
+        "rule": "Fires when metric_spec_ref does not resolve to a NoveltyMetricSpec (feature vector definition, distance metric, distance range).",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.template_match_component_out_of_range",
+        "section": "§6 C-09 template match",
+        "line": 2111,
+        "rule": "Fires when, for a key of formula.component_weights, the component value is missing, not finite, or outside [0,1].",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.template_match_weight_invalid",
+        "section": "§6 C-09 template match",
+        "line": 2113,
+        "rule": "Fires when a weight (taken from the weights argument for each key of formula.component_weights) is missing, not finite, or negative.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.template_match_total_weight_zero",
+        "section": "§6 C-09 template match",
+        "line": 2119,
+        "rule": "Fires when the total weight is <= 0 or not finite (e.g. all weights zero).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.template_match_soft_penalty_invalid",
+        "section": "§6 C-09 template match",
+        "line": 2126,
+        "rule": "Fires when softPenaltySum is not finite, negative, or above formula.soft_penalty_max_total.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.template_match_hard_veto_cap_invalid",
+        "section": "§6 C-09 template match",
+        "line": 2128,
+        "rule": "Fires when formula.hard_veto_cap is not finite or outside [0,1] (checked even when there is no veto).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.template_match_output_nan",
+        "section": "§6 C-09 template match",
+        "line": 2140,
+        "rule": "Fires when the computed (or stored) template score is NaN.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.calibration_metric_without_sample_policy",
+        "section": "§6 Calibration metrics",
+        "line": 2195,
+        "rule": "Fires when a CalibrationMetricSpec lacks sample_policy (min_sample_size).",
+        "rule_basis": "schema",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.calibration_metric_all_one_class",
+        "section": "§6 Calibration metrics",
+        "line": 2196,
+        "rule": "Fires when a class-based metric is reported with positive_count or negative_count = 0 and a non-null metric_value instead of null with indeterminate_reason 'all_one_class'.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.calibration_metric_without_censoring_policy",
+        "section": "§6 Calibration metrics",
+        "line": 2197,
+        "rule": "Fires when a metric with time-to-event outcomes (observed_outcome_encoding 'time_to_event') lacks censoring_policy.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.criterion_semantics_hash_legacy_name",
+        "section": "§6 C-10",
+        "line": 2211,
+        "rule": "Fires when the lexical hash is stored under the legacy name (criterion_semantics_hash) instead of criterion_text_hash.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.criterion_semantics_version_unbumped_on_meaning_change",
+        "section": "§6 C-10",
+        "line": 2212,
+        "rule": "Fires when a criterion's meaning changed but criterion_semantics_version was not bumped.",
+        "rule_basis": "inferred",
+        "checkable": "not-mechanical",
+        "seed_gap": "semantic review verdict"
+    },
+    {
+        "code": "validation.semantic_version_bumped_without_review_receipt",
+        "section": "§6 C-10",
+        "line": 2213,
+        "rule": "Fires when criterion_semantics_version differs from the previous version of the same criterion_id and semantic_review_receipt_ref is absent.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.source_kind_taint_unmapped",
+        "section": "§7 D-01/D-02",
+        "line": 2271,
+        "rule": "Fires when a source_kind has no SourceKindTaintDefault entry.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.external_authority_without_trust_basis",
+        "section": "§7 D-01/D-02",
+        "line": 2272,
+        "rule": "Fires when a source carries 'external_authority_trusted' taint without a trust basis listed in its kind's required_trust_basis.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "trust-basis/taint fields on SourceRecord"
+    },
+    {
+        "code": "validation.taint_not_inherited_through_summary",
+        "section": "§7 D-01/D-02",
+        "line": 2273,
+        "rule": "Fires when a record derived from others (summary/extract) has a less-tainted taint_class than its most-tainted input and no SanitizationNode justifies it.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "TaintClass values and order; derivation-lineage field"
+    },
+    {
+        "code": "validation.workspace_taint_missing_aggregation_policy",
+        "section": "§7 D-01/D-02",
+        "line": 2274,
+        "rule": "Fires when a workspace taint/privilege is computed without a TaintAggregationPolicy.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.taint_downgrade_without_sanitization_node",
+        "section": "§7 D-01/D-02",
+        "line": 2275,
+        "rule": "Fires when a record's taint is lowered relative to its input with no SanitizationNode (with evidence_ref) recording the downgrade.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "TaintClass values and order"
+    },
+    {
+        "code": "validation.tier0_source_record_materialized",
+        "section": "§7 D-04",
+        "line": 2314,
+        "rule": "Fires when a SourceRecord has tier 0 (tier must be 1, 2 or 3).",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.claim_depends_on_tier0_lookup",
+        "section": "§7 D-04",
+        "line": 2315,
+        "rule": "Fires when a claim derivation, evidence anchor or claim cites an EphemeralSourceLookupReceipt (may_support_downstream_claims: false).",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.source_tier_transition_not_persisted",
+        "section": "§7 D-04",
+        "line": 2316,
+        "rule": "Fires when a source's tier differs between versions with no SourceTierTransitionReceipt.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.source_tier_demotion_without_authority",
+        "section": "§7 D-04",
+        "line": 2317,
+        "rule": "Fires when to_tier < from_tier without an authorising actor or access tier (cleared_by_access_tier).",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "access-tier authority policy"
+    },
+    {
+        "code": "validation.research_need_scope_missing",
+        "section": "§7 D-05/B-13",
+        "line": 2358,
+        "rule": "Fires when a ResearchNeed has no need_scope.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.research_need_run_id_on_task_scope_conflict",
+        "section": "§7 D-05/B-13",
+        "line": 2359,
+        "rule": "Fires when need_scope is 'task' (or 'workspace') and run_id is set.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.research_need_double_leased",
+        "section": "§7 D-05/B-13",
+        "line": 2360,
+        "rule": "Fires when two leases on one need_id with different lease_tokens overlap in time (acquired_at..expires_at).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.research_need_human_needed_without_exit",
+        "section": "§7 D-05/B-13",
+        "line": 2361,
+        "rule": "Fires when status is 'human_needed' without human_needed_reason and a human-facing exit (attention item or Hard Call).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.claim_support_status_without_derivation",
+        "section": "§7 D-06/G-03",
+        "line": 2444,
+        "rule": "Fires when a claim support_status has no resolvable support_derivation_receipt_ref, or the receipt's derived_support_status differs.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.evidence_anchor_without_claim_ref",
+        "section": "§7 D-06/G-03",
+        "line": 2445,
+        "rule": "Fires when supports_claim_refs is empty.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.domain_payload_without_registry_ref",
+        "section": "§7 D-06/G-03",
+        "line": 2446,
+        "rule": "Fires when a domain_specific_payload is present without a DomainPayloadRegistryRef (kind, schema ref, version) it validates against.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "field linking a payload to its DomainPayloadRegistryRef"
+    },
+    {
+        "code": "validation.extractor_missing_reported_as_source_missing",
+        "section": "§7 D-06/G-03",
+        "line": 2447,
+        "rule": "Fires when an extraction failure is reported as the source being missing (e.g. a missing_source/source_unavailable limitation although the SourceRecord exists).",
+        "rule_basis": "inferred",
+        "checkable": "not-mechanical",
+        "seed_gap": "extractor-vs-source failure record"
+    },
+    {
+        "code": "validation.run_board_event_without_governance",
+        "section": "§7 D-07/D-09/D-12/D-24",
+        "line": 2518,
+        "rule": "Fires when a RunBoardAuditEvent lacks its governance envelope or a required envelope field.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.visible_post_cross_matter_leak",
+        "section": "§7 D-07/D-09/D-12/D-24",
+        "line": 2519,
+        "rule": "Fires when a post whose source event has governance.matter_id X is made visible to a reader or context operating under a different (or no) matter.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "reader/delivery record carrying the reader matter_id"
+    },
+    {
+        "code": "validation.suppressed_event_without_audit_stub",
+        "section": "§7 D-07/D-09/D-12/D-24",
+        "line": 2520,
+        "rule": "Fires when an event withheld from publication (data_class in suppress_data_classes, privileged, volume cap, matter firewall) has no redacted stub post (redacted = true with withheld_reason) while publish_redacted_stub_when_suppressed is true.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.passive_board_autopublish_without_policy",
+        "section": "§7 D-07/D-09/D-12/D-24",
+        "line": 2521,
+        "rule": "Fires when a post is auto-published without a RunBoardPublicationPolicy, or for an event_class not in auto_publish_event_classes.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.context_packet_without_request",
+        "section": "§7 D-08",
+        "line": 2578,
+        "rule": "Fires when an assembly receipt's request_id does not resolve to a TaskRunContextPacketRequest.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.context_packet_without_assembly_receipt",
+        "section": "§7 D-08",
+        "line": 2579,
+        "rule": "Fires when a context packet is used without an assembly receipt for its packet_ref.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "record of context-packet use"
+    },
+    {
+        "code": "validation.per_activation_context_budget_exceeded",
+        "section": "§7 D-08",
+        "line": 2580,
+        "rule": "Fires when total_token_count exceeds max_total_tokens.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.required_packet_item_omitted_without_block_or_warning",
+        "section": "§7 D-08",
+        "line": 2581,
+        "rule": "Fires when an omitted item has required = true and no block or warning was raised.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "block/warning record"
+    },
+    {
+        "code": "validation.module_assistance_request_without_endpoint",
+        "section": "§7 D-10",
+        "line": 2627,
+        "rule": "Fires when target_endpoint_ref is missing.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.assistance_request_without_answer_schema",
+        "section": "§7 D-10",
+        "line": 2628,
+        "rule": "Fires when answer_schema_ref is missing.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.moderator_failure_without_fallback",
+        "section": "§7 D-10",
+        "line": 2629,
+        "rule": "Fires when a forum moderator fails and no fallback path is taken.",
+        "rule_basis": "inferred",
+        "checkable": "not-mechanical",
+        "seed_gap": "moderator/fallback records"
+    },
+    {
+        "code": "validation.task_agent_substantive_decision_forbidden",
+        "section": "§7 D-10",
+        "line": 2630,
+        "rule": "Fires when the Task Agent decides substance (e.g. resolves a substantive_review request or a forum deadlock) rather than only recommending.",
+        "rule_basis": "inferred",
+        "checkable": "not-mechanical",
+        "seed_gap": "actor roles and decision records"
+    },
+    {
+        "code": "validation.run_guidance_consumed_while_contested",
+        "section": "§7 D-13",
+        "line": 2673,
+        "rule": "Fires when guidance is consumed (e.g. placed in a context packet) while its lifecycle_state is 'contested'.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "guidance consumption record"
+    },
+    {
+        "code": "validation.run_guidance_cross_run_injected_without_doc24_selection",
+        "section": "§7 D-13",
+        "line": 2674,
+        "rule": "Fires when guidance is injected into a different run without selected_by_doc24_context_policy = true (or with cross_run_eligible = false).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "guidance injection record (which run consumed it)"
+    },
+    {
+        "code": "validation.run_guidance_lifecycle_transition_without_receipt",
+        "section": "§7 D-13",
+        "line": 2675,
+        "rule": "Fires when RunGuidanceItemCurrent.lifecycle_state changed without a RunGuidanceLifecycleReceipt.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.user_action_without_command_registry_entry",
+        "section": "§7 D-14/§G command closure",
+        "line": 2698,
+        "rule": "Fires when a user or surface action has no TaskCommandRegistryEntry.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": "inventory of user/surface actions"
+    },
+    {
+        "code": "validation.command_missing_idempotency_key",
+        "section": "§7 D-14/§G command closure",
+        "line": 2699,
+        "rule": "Fires when a durable-write command does not require an idempotency key (idempotency_key_required false), or an invocation of a command that requires one has none.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.command_missing_read_model_invalidation",
+        "section": "§7 D-14/§G command closure",
+        "line": 2700,
+        "rule": "Fires when a command with durable_write 'required' lists no read_model_invalidations.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.phantom_button_no_command",
+        "section": "§7 D-14/§G command closure",
+        "line": 2701,
+        "rule": "Fires when a UI affordance (a command_ref / issue_command_ref on a surface record) names a command_id with no registry entry.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.sub_agent_point_without_fallback",
+        "section": "§7 D-15",
+        "line": 2738,
+        "rule": "Fires when an allowed_coordination_point has no SubAgentFallbackPolicy in fallback_policies.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.output_contract_singular_legacy_field_present",
+        "section": "§7 D-15",
+        "line": 2739,
+        "rule": "Fires when a profile carries a singular output-contract field instead of output_contract_refs.",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": "legacy field name"
+    },
+    {
+        "code": "validation.plan_verifier_required_but_missing",
+        "section": "§7 D-15",
+        "line": 2740,
+        "rule": "Fires when a plan meets the policy (plan_risk_score >= required_when_plan_risk_score_gte, external side effects, or privileged meaning-bearing revision) but has no plan-verifier result.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": "plan-verifier result record"
+    },
+    {
+        "code": "validation.structured_anchor_empty",
+        "section": "§7 D-17",
+        "line": 2770,
+        "rule": "Fires when none of section_id, field_path, citation_ref, row_id, cell_ref is populated.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.context_hash_unverified",
+        "section": "§7 D-17",
+        "line": 2771,
+        "rule": "Fires when a TextAnchor is resolved without validating context_hash.",
+        "rule_basis": "explicit",
+        "checkable": "not-mechanical",
+        "seed_gap": "definition of sha256_canonical_text_v1; anchor-resolution record"
+    },
+    {
+        "code": "validation.hard_call_hash_unnormalized",
+        "section": "§7 D-17",
+        "line": 2772,
+        "rule": "Fires when a reusable Hard Call resolution hash was computed without canonical whitespace/key order (recomputing over the canonical form gives a different hash).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "hashed field and canonicalisation"
+    },
+    {
+        "code": "validation.library_promotion_without_gate",
+        "section": "§7 D-20",
+        "line": 2806,
+        "rule": "Fires when a promotion receipt (status 'promoted') has no gate_ref resolving to a LibraryPromotionGate.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.library_promotion_candidate_confused_with_durable_write",
+        "section": "§7 D-20",
+        "line": 2807,
+        "rule": "Fires when a candidate is marked 'promoted' without a LibraryPromotionReceipt carrying durable_library_write_ref (the queue record treated as the write).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.privileged_source_auto_promoted",
+        "section": "§7 D-20",
+        "line": 2808,
+        "rule": "Fires when a privileged source was promoted without an explicit approval (privileged_sources_auto_promote_allowed is the literal false).",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": "approval record; privileged flag on sources"
+    },
+    {
+        "code": "validation.requires_background_progress_legacy_field_present",
+        "section": "§7 D-21",
+        "line": 2824,
+        "rule": "Fires when a record carries the requires_background_progress field.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.background_execution_heartbeat_confused",
+        "section": "§7 D-21",
+        "line": 2825,
+        "rule": "Fires when background execution and heartbeat are mixed: heartbeat fields on RunExecutionRequirements, execution flags on ModuleProgressBehavior, or emits_progress_heartbeat = true without heartbeat_interval_ms.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.reliance_packet_without_input_manifest",
+        "section": "§8.2",
+        "line": 2920,
+        "rule": "Fires when a TaskReliancePacket has no input_manifest (or its input_manifest_hash does not match the manifest content).",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.reliance_status_not_derivable",
+        "section": "§8.2",
+        "line": 2921,
+        "rule": "Fires when reliance_derivation.status cannot be reproduced from its decisive inputs and derivation policy (e.g. 'safe_to_rely_within_scope' with unresolved_limitations, or an unresolvable derivation_policy_ref).",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.reliance_packet_stale_snapshot",
+        "section": "§8.2",
+        "line": 2922,
+        "rule": "Fires when a packet not invalidated/superseded references an artifact version, workspace snapshot, finding state, policy decision, hard-call resolution, evidence package or chain resolution that a later event (after created_from_event_seq) changed, and no RelianceInvalidationEvent exists.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.work_product_certification_without_reliance_packet",
+        "section": "§8.2",
+        "line": 2923,
+        "rule": "Fires when task_reliance_packet_ref does not resolve to a TaskReliancePacket (or points to an invalidated one).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.revision_review_packet_contains_current_action",
+        "section": "§8 G-02",
+        "line": 3003,
+        "rule": "Fires when a RevisionReviewPacket stores a current reviewer action field (actions must be RevisionReviewDecisionReceipts).",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "legacy field name"
+    },
+    {
+        "code": "validation.review_decision_without_receipt",
+        "section": "§8 G-02",
+        "line": 3004,
+        "rule": "Fires when a packet is in a decision state (accepted, rejected, forked, changes_requested, restored_known_good) without a matching RevisionReviewDecisionReceipt in decision_receipt_refs.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.meaning_bearing_revision_without_review_packet_or_policy_waiver",
+        "section": "§8 G-02",
+        "line": 3005,
+        "rule": "Fires when a meaning-bearing revision is applied with no RevisionReviewPacket and no policy waiver (e.g. receipt action 'no_user_review_required').",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "meaning-bearing flag on revisions"
+    },
+    {
+        "code": "validation.known_good_checkpoint_missing_policy_snapshot",
+        "section": "§8 G-04",
+        "line": 3059,
+        "rule": "Fires when a KnownGoodCheckpoint has no policy_snapshot_ref.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.known_good_checkpoint_missing_capability_snapshot",
+        "section": "§8 G-04",
+        "line": 3060,
+        "rule": "Fires when a KnownGoodCheckpoint has no capability_snapshot_ref.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.restore_checkpoint_ignores_irreversible_side_effects",
+        "section": "§8 G-04",
+        "line": 3061,
+        "rule": "Fires when a restore/fork from a checkpoint does not list every irreversible side effect executed after the checkpoint in irrevocable_side_effects_at_fork.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "side-effect ledger after the checkpoint"
+    },
+    {
+        "code": "validation.explanation_trace_contains_hidden_reasoning",
+        "section": "§8 G-18",
+        "line": 3224,
+        "rule": "Fires when hidden_reasoning_included is not the literal false.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.explanation_trace_without_causal_steps",
+        "section": "§8 G-18",
+        "line": 3225,
+        "rule": "Fires when causal_steps is empty.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.replay_attempts_external_side_effect",
+        "section": "§8 G-19",
+        "line": 3271,
+        "rule": "Fires when allow_external_side_effects is not false, or a replay executed an external side effect.",
+        "rule_basis": "schema",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.deterministic_replay_with_nondeterministic_step",
+        "section": "§8 G-19",
+        "line": 3272,
+        "rule": "Fires when replay_mode is 'deterministic_reexecution' for a source run that contains LLM/tool/web/provider-dependent steps.",
+        "rule_basis": "explicit",
+        "checkable": "bundle",
+        "seed_gap": "source-run step records typing determinism"
+    },
+    {
+        "code": "validation.replay_divergence_unrecorded",
+        "section": "§8 G-19",
+        "line": 3273,
+        "rule": "Fires when a replayed step's output hash differs from the original and no ReplayDivergenceRecord exists for it.",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": "record of replayed step outputs"
+    },
+    {
+        "code": "validation.g_surface_action_without_command",
+        "section": "§8 §G command registry entries",
+        "line": 3311,
+        "rule": "Fires when a §G surface action has no RelianceLayerCommandRegistryEntry (command_id among the 12 listed at L3279-3291).",
+        "rule_basis": "explicit",
+        "checkable": "registry",
+        "seed_gap": "inventory of §G surface actions"
+    },
+    {
+        "code": "validation.g_surface_missing_empty_state",
+        "section": "§8 §G command registry entries",
+        "line": 3312,
+        "rule": "Fires when a §G command registry entry has a missing or empty empty_state_behavior.",
+        "rule_basis": "schema",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.g_surface_missing_degraded_state",
+        "section": "§8 §G command registry entries",
+        "line": 3313,
+        "rule": "Fires when a §G command registry entry has a missing or empty degraded_state_behavior.",
+        "rule_basis": "schema",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.g_surface_missing_error_state",
+        "section": "§8 §G command registry entries",
+        "line": 3314,
+        "rule": "Fires when a §G command registry entry has a missing or empty error_state_behavior.",
+        "rule_basis": "schema",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.accepted_patch_without_conformance_fixture",
+        "section": "§10",
+        "line": 3417,
+        "rule": "Fires when an accepted amendment row/patch (for a runner: one of the 20 AddendaBConformanceFixtureKind values) has no AddendaBConformanceFixture.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.conformance_fixture_missing_expected_validation",
+        "section": "§10",
+        "line": 3418,
+        "rule": "Fires when a fixture has no expected_validation_codes (our reading; the alternative reading is that an expected code was not emitted).",
+        "rule_basis": "inferred",
+        "checkable": "bundle",
+        "seed_gap": null
+    },
+    {
+        "code": "validation.conformance_fixture_not_executed_before_build_ready",
+        "section": "§10",
+        "line": 3419,
+        "rule": "Fires when build-ready is claimed while any fixture has no execution result.",
+        "rule_basis": "inferred",
+        "checkable": "registry",
+        "seed_gap": null
+    }
 ];
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/codes.ts
@@ -58423,7 +58905,266 @@ const ADDENDA_B = {
         title: 'A formula receipt records another output or other validation codes than the seed function computes from its inputs',
         remediation: 'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
     },
+    formulaRefUnresolved: {
+        code: 'addenda_b.formula_ref_unresolved',
+        severity: 'error',
+        title: 'A receipt or test vector of a recomputed formula names an input or output that is not a FormulaValue of the bundle',
+        remediation: 'Write each input and the output as {"type":"FormulaValue","value_id":…,"value":…} and name it by value_id in input_refs / output_ref (input_ref / expected_output_ref of a test vector).',
+    },
+    formulaTestVectorFailed: {
+        code: 'addenda_b.formula_test_vector_failed',
+        severity: 'error',
+        title: 'A formula test vector expects another output or other validation codes than the seed function computes from its input',
+        remediation: 'Fix the vector’s expected output (expected_output_ref) or expected_validation_codes, or the formula it tests.',
+    },
 };
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/util.ts
+const util_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A present value: not undefined, not null, not an empty string. */
+const present = (v) => v !== undefined && v !== null && v !== '';
+const strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
+/** Short, quoted text from a record for a message (the renderers escape and cap it again). */
+function util_q(v) {
+    const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+    return `"${s.length > 80 ? `${s.slice(0, 77)}...` : s}"`;
+}
+/** A record's name for messages: its type and id (or its line). */
+function nameOf(r, idField) {
+    const id = idField ? r.data[idField] : undefined;
+    return typeof id === 'string' ? `${r.type} ${util_q(id)}` : r.type;
+}
+/** Groups records by a string field. */
+function groupBy(records, field) {
+    const out = new Map();
+    for (const r of records) {
+        const k = r.data[field];
+        if (typeof k !== 'string')
+            continue;
+        const list = out.get(k);
+        if (list)
+            list.push(r);
+        else
+            out.set(k, [r]);
+    }
+    return out;
+}
+/** The EvaluationFindingEvent a projection's ref names. */
+function findingEvent(b, ref) {
+    return b.resolve(ref, 'EvaluationFindingEvent');
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d01-taint-model.ts
+
+/**
+ * TaintClass order, least to most tainted. The seed names the classes (L2236-2250) and aggregates by
+ * "max_taint" (L2263) without ordering them; this is our order, replaceable by a TaintClassOrder
+ * registry record. Own corpus and verified authorities are trusted, user material is trusted within
+ * bounds, web material is untrusted, and an unclassified source is the most tainted (fail closed).
+ */
+const DEFAULT_TAINT_ORDER = [
+    'internal_corpus_trusted',
+    'external_authority_trusted',
+    'user_trusted_bounded',
+    'external_untrusted',
+    'unclassified',
+];
+const row = (source_kind, default_taint_class, required_trust_basis) => ({
+    source_kind,
+    default_taint_class,
+    ...(required_trust_basis ? { required_trust_basis } : {}),
+    allow_override: true,
+});
+/** SOURCE_KIND_TAINT_DEFAULTS, L2235-2251, used when the bundle holds no SourceKindTaintDefault. */
+const SEED_TAINT_DEFAULTS = [
+    row('document', 'user_trusted_bounded'),
+    row('email', 'user_trusted_bounded'),
+    row('file', 'user_trusted_bounded'),
+    row('prior_task_output', 'user_trusted_bounded'),
+    row('library_entry', 'internal_corpus_trusted'),
+    row('web_source', 'external_untrusted'),
+    row('custom', 'unclassified'),
+    row('api_result', 'external_authority_trusted', ['official_api']),
+    row('database_record', 'external_authority_trusted', ['verified_authority_database']),
+    row('case_law', 'external_authority_trusted', ['verified_authority_database']),
+    row('statute', 'external_authority_trusted', ['verified_authority_database', 'official_api']),
+    row('regulation', 'external_authority_trusted', ['verified_authority_database', 'official_api']),
+    row('financial_filing', 'external_authority_trusted', ['official_api']),
+    row('expert_report', 'user_trusted_bounded'),
+    row('technical_doc', 'external_untrusted'),
+];
+/** The bundle's taint model (memoised: several rules share it). */
+function taintModel(b) {
+    const cached = b.memo.get('d01.taint');
+    if (cached)
+        return cached;
+    const orderRecord = b.of('TaintClassOrder')[0];
+    const order = orderRecord ? strings(orderRecord.data.least_to_most_tainted) : DEFAULT_TAINT_ORDER;
+    const index = new Map(order.map((t, i) => [t, i]));
+    const rows = b.of('SourceKindTaintDefault');
+    const defaults = new Map();
+    if (rows.length === 0)
+        for (const d of SEED_TAINT_DEFAULTS)
+            defaults.set(d.source_kind, d);
+    for (const r of rows)
+        if (typeof r.data.source_kind === 'string' && !defaults.has(r.data.source_kind))
+            defaults.set(r.data.source_kind, {
+                source_kind: r.data.source_kind,
+                default_taint_class: String(r.data.default_taint_class),
+                ...(Array.isArray(r.data.required_trust_basis)
+                    ? { required_trust_basis: strings(r.data.required_trust_basis) }
+                    : {}),
+                allow_override: r.data.allow_override === true,
+            });
+    const model = {
+        order,
+        rank: (t) => (typeof t === 'string' ? (index.get(t) ?? order.length) : order.length),
+        defaults,
+        defaultsSource: rows.length ? 'the registry' : 'the seed table (L2235-2251)',
+    };
+    b.memo.set('d01.taint', model);
+    return model;
+}
+/** The taint class a record states: its taint_class, its governance envelope's, or none. */
+function statedTaint(r) {
+    if (Object.hasOwn(r.data, 'taint_class'))
+        return r.data.taint_class;
+    if (util_isObject(r.data.governance) && Object.hasOwn(r.data.governance, 'taint_class'))
+        return r.data.governance.taint_class;
+    return undefined;
+}
+/** A SourceRecord's kind default, when its kind is mapped. */
+function kindDefault(m, r) {
+    return r.type === 'SourceRecord' && typeof r.data.source_kind === 'string'
+        ? m.defaults.get(r.data.source_kind)
+        : undefined;
+}
+/** The taint a record carries: the one it states, else (a source) its kind's default. */
+function carriedTaint(m, r) {
+    return statedTaint(r) ?? kindDefault(m, r)?.default_taint_class;
+}
+/**
+ * Transitive taint (D-01, L102): a record derived from others (its derived_from_refs, our
+ * convention) carries at least the effective taint of its most-tainted input, unless a
+ * SanitizationNode (its sanitization_node_ref) with evidence lowered it; an input's effective taint
+ * is itself inherited, so taint cannot be laundered through a chain of summaries. Inputs come
+ * before the record in event order; an input written later counts with the taint it carries.
+ * One pass in event order, so cycles and long chains cost nothing extra.
+ */
+function taintJudgements(b) {
+    const cached = b.memo.get('d01.judgements');
+    if (cached)
+        return cached;
+    const m = taintModel(b);
+    const effective = new Map();
+    const out = [];
+    for (const r of b.records) {
+        const carried = carriedTaint(m, r);
+        if (carried === undefined)
+            continue;
+        const own = m.rank(carried);
+        let input;
+        for (const ref of strings(r.data.derived_from_refs)) {
+            const src = b.resolve(ref);
+            if (!src || src === r)
+                continue;
+            const rank = effective.get(src) ?? m.rank(carriedTaint(m, src));
+            if (!input || rank > input.rank)
+                input = { record: src, rank };
+        }
+        const def = kindDefault(m, r);
+        const overriddenDefault = def &&
+            statedTaint(r) !== undefined &&
+            !def.allow_override &&
+            own < m.rank(def.default_taint_class)
+            ? def
+            : undefined;
+        const floor = Math.max(input?.rank ?? -1, overriddenDefault ? m.rank(overriddenDefault.default_taint_class) : -1);
+        const sanitized = floor > own && sanitizes(b, m, r, floor, own);
+        effective.set(r, sanitized ? own : Math.max(own, floor));
+        if (floor > own)
+            out.push({ record: r, carried, input, overriddenDefault, sanitized });
+    }
+    b.memo.set('d01.judgements', out);
+    return out;
+}
+/** The record's SanitizationNode took input at least as tainted as `from` and output at most `to`. */
+function sanitizes(b, m, r, from, to) {
+    const node = b.resolve(r.data.sanitization_node_ref, 'SanitizationNode');
+    return (!!node &&
+        typeof node.data.evidence_ref === 'string' &&
+        node.data.evidence_ref !== '' &&
+        m.rank(node.data.input_taint) >= from &&
+        m.rank(node.data.output_taint) <= to);
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/docs-s7.ts
+
+/** docs/addenda-b.md: the §7 (D-*) decisions where the seed leaves a rule open (generated). */
+const S7_DECISIONS = `### §7 (D-*) source workspace, forum, run board, taint and governance
+
+- **Taint order: a registry record.** The seed names the TaintClass values (L2236-2250) and
+  aggregates workspace taint by \`"max_taint"\` (L2263), but never orders them. A bundle states the
+  order as a registry record (not a seed interface, like FormulaValue):
+  \`{"type":"TaintClassOrder","order_id":…,"least_to_most_tainted":[…],"schema_version":"1.0"}\`.
+  Without one the pack uses ${DEFAULT_TAINT_ORDER.map((t) => `\`${t}\``).join(' < ')}: the own
+  corpus and verified authorities are trusted, user material within bounds, web material not, and
+  an unclassified source is the most tainted. A class the order does not hold ranks above all of
+  them (fail closed), and so do a source whose kind has no default and an input of the bundle that
+  carries no taint (a ref outside the bundle is not judged). A user replaces the order by
+  registering their own record.
+- **Source-kind taint defaults: registry records.** The bundle's \`SourceKindTaintDefault\` records
+  are the table and replace the seed's \`SOURCE_KIND_TAINT_DEFAULTS\` (L2235-2251), which applies
+  when the bundle has none. \`allow_override\` is read as the seed writes it: true lets a source
+  state a taint class other than its kind's default; with false, a lower one is a downgrade that
+  needs a SanitizationNode.
+- **SourceRecord fields.** SourceRecord elides its other fields (\`// existing fields...\`, L2288),
+  so a source carries the seed's governance fields where it has them: \`taint_class\` (else its
+  kind's default), \`trust_basis\` (a SourceTrustBasis, L2219-2227), \`privileged\` / \`data_class\`
+  (as on SourceWorkspaceOperation, L1062-1065). \`tier\` admits 0 in the schema so that
+  \`tier0_source_record_materialized\` reports it (tier 4 stays a schema error).
+- **Lineage and sanitization.** No seed field records what a summary or extract was derived from:
+  any record names its inputs in \`derived_from_refs\` and the SanitizationNode that lowered its
+  taint in \`sanitization_node_ref\`. Taint propagates transitively in one pass in event order (an
+  input's effective taint includes its own inputs'), so a chain of summaries cannot launder it.
+- **Run Board readers.** The readers of a bundle's board operate under the bundle's \`matter_id\`
+  (bundle.json); the matter rule (L2513-2514) is checked against it. The run's publication policy
+  is the registry's first RunBoardPublicationPolicy. An event is withheld when the board would
+  auto-publish it (class listed, not private_audit_only) but its data class is suppressed or the
+  matter firewall holds it back; its stub is a post with \`redacted: true\` and a
+  \`withheld_reason\` (L2504-2505).
+- **Consumption of guidance.** A run consumes guidance when a context packet places it in context:
+  the guidance_id among the request's item refs (L2537-2538) and not among the receipt's
+  omitted_items. Guidance starts \`proposed\` (the first RunGuidanceLifecycleState, L2635); its
+  RunGuidanceCreationEvent.scope_ref (L2646) names the run or task it was written for.
+- **Command closure.** The affordances are the \`command_ref\` / \`issue_command_ref\` fields of the
+  §G surfaces (L2949, L2996, L3113, L3145); a command is a TaskCommandRegistryEntry (L2679) or a
+  RelianceLayerCommandRegistryEntry (L3278) of the bundle, by command_id.
+- **Library approval.** The explicit approval a privileged source needs before promotion
+  (L2791) is the candidate's own status: a LibraryPromotionCandidate version with status
+  \`approved\` written before the promotion receipt.
+`;
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/reasons/s5.ts
+/** Codes of this section the pack does not check, with why (see not-checked.ts). */
+const REASONS = {
+    'validation.hard_call_freeform_missing_response_schema': 'the seed gives HardRevisionCall no response-schema field (L1218-1227), so a freeform_required call has nothing to be missing',
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/reasons/s7.ts
+/** Codes of this section the pack does not check, with why (see not-checked.ts). */
+const s7_REASONS = {
+    'validation.extractor_missing_reported_as_source_missing': 'not mechanical: no seed record tells an extraction failure from an absent source (D-06 defines anchors and derivations only, L2363-2441); it needs the extractor’s runtime diagnostics',
+    'validation.context_packet_without_assembly_receipt': 'the seed records no use of a context packet (no record names a packet_ref it consumed, L2523-2575), so a packet used without its receipt cannot be seen',
+    'validation.moderator_failure_without_fallback': 'the seed defines no moderator, moderator-failure or fallback record (D-10 defines ModuleAssistanceRequest only, L2583-2624)',
+    'validation.plan_verifier_required_but_missing': 'the seed defines no plan-verifier result, and nothing links a plan to its external side effects or privileged meaning-bearing revisions (PlanVerifierRequirementPolicy L2727-2734, RevisionPlanConcurrencyProfile L1316-1326)',
+    'validation.context_hash_unverified': 'validation happens when an anchor is resolved, which no record captures, and sha256_canonical_text_v1 (what is hashed, how text is canonicalised) is not defined (L2752-2765)',
+    'validation.hard_call_hash_unnormalized': 'the seed names no field holding a reusable Hard Call resolution hash nor what it hashes (HardCallResolutionReceipt L1228-1238, rule L2766)',
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/reasons/s8.ts
+/** Codes of this section the pack does not check, with why (see not-checked.ts). */
+const s8_REASONS = {};
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/schema/primitives.ts
 
@@ -58463,2710 +59204,419 @@ const CanonicalEventRef = schemas/* string */.YjP();
 /** Seed L153. */
 const ProjectionRef = schemas/* string */.YjP();
 /** Seed L154. */
-const EventProjectionLink = schemas/* looseObject */._H3({
-    canonical_event_ref: CanonicalEventRef,
-    current_projection_ref: ProjectionRef,
-    projection_event_seq: num,
-    projection_valid_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const EventProjectionLink = schemas/* looseObject */._H3({ "canonical_event_ref": CanonicalEventRef, "current_projection_ref": ProjectionRef, "projection_event_seq": num, "projection_valid_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L179. */
-const DerivedReadModelRecord = schemas/* looseObject */._H3({
-    read_model_id: schemas/* string */.YjP(),
-    read_model_kind: schemas/* enum */.k5n([
-        'TaskReliancePacket',
-        'TaskHealthCard',
-        'FindingsInbox',
-        'WorkProductCertification',
-        'RunDiff',
-        'DecisionAuditView',
-        'EvidencePackage',
-        'EvaluationChainView',
-        'AttentionLedger',
-        'BudgetNarrative',
-    ]),
-    input_manifest_ref: schemas/* unknown */.L5J().optional(),
-    derivation_policy_ref: schemas/* string */.YjP(),
-    formula_eval_receipt_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    valid_from_event_seq: num,
-    valid_until_event_seq: num.optional(),
-    invalidated_by_event_ref: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const DerivedReadModelRecord = schemas/* looseObject */._H3({ "read_model_id": schemas/* string */.YjP(), "read_model_kind": schemas/* enum */.k5n(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"]), "input_manifest_ref": schemas/* unknown */.L5J().optional(), "derivation_policy_ref": schemas/* string */.YjP(), "formula_eval_receipt_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "valid_from_event_seq": num, "valid_until_event_seq": num.optional(), "invalidated_by_event_ref": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L201. */
-const ReadModelInvalidationSpec = schemas/* looseObject */._H3({
-    producer_event_kind: schemas/* string */.YjP(),
-    invalidates_read_models: schemas/* array */.YOg(schemas/* enum */.k5n([
-        'TaskReliancePacket',
-        'TaskHealthCard',
-        'FindingsInbox',
-        'WorkProductCertification',
-        'RunDiff',
-        'DecisionAuditView',
-        'EvidencePackage',
-        'EvaluationChainView',
-        'AttentionLedger',
-        'BudgetNarrative',
-    ])),
-    invalidation_scope: schemas/* enum */.k5n(['same_run', 'same_task', 'same_matter', 'specific_refs']),
-    target_refs: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ReadModelInvalidationSpec = schemas/* looseObject */._H3({ "producer_event_kind": schemas/* string */.YjP(), "invalidates_read_models": schemas/* array */.YOg(schemas/* enum */.k5n(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"])), "invalidation_scope": schemas/* enum */.k5n(["same_run", "same_task", "same_matter", "specific_refs"]), "target_refs": schemas/* array */.YOg(schemas/* string */.YjP()).optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1630. */
-const MissingInputPolicy = schemas/* enum */.k5n([
-    'fail_validation',
-    'return_indeterminate',
-    'exclude_with_recorded_omission',
-    'default_value_with_audit',
-    'block_computation',
-]);
+const MissingInputPolicy = schemas/* enum */.k5n(["fail_validation", "return_indeterminate", "exclude_with_recorded_omission", "default_value_with_audit", "block_computation"]);
 /** Seed L1636. */
-const ZeroDenominatorPolicy = schemas/* enum */.k5n([
-    'return_indeterminate_insufficient_data',
-    'return_zero',
-    'return_one',
-    'fail_validation',
-]);
+const ZeroDenominatorPolicy = schemas/* enum */.k5n(["return_indeterminate_insufficient_data", "return_zero", "return_one", "fail_validation"]);
 /** Seed L219. */
-const FormulaEvaluationReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    formula_id: schemas/* string */.YjP(),
-    formula_semantic_version: schemas/* string */.YjP(),
-    producer_ref: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP().optional(),
-    run_id: schemas/* string */.YjP().optional(),
-    input_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    input_manifest_hash: schemas/* string */.YjP(),
-    input_value_hash: schemas/* string */.YjP(),
-    output_ref: schemas/* string */.YjP(),
-    output_value_hash: schemas/* string */.YjP(),
-    omitted_input_names: schemas/* array */.YOg(schemas/* string */.YjP()),
-    missing_input_policy_applied: MissingInputPolicy.optional(),
-    zero_denominator_policy_applied: ZeroDenominatorPolicy.optional(),
-    finite_number_check: schemas/* enum */.k5n([
-        'passed',
-        'failed_nan',
-        'failed_infinity',
-        'coerced_to_indeterminate',
-    ]),
-    validation_codes: schemas/* array */.YOg(schemas/* string */.YjP()),
-    computed_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const FormulaEvaluationReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "formula_id": schemas/* string */.YjP(), "formula_semantic_version": schemas/* string */.YjP(), "producer_ref": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP().optional(), "run_id": schemas/* string */.YjP().optional(), "input_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "input_manifest_hash": schemas/* string */.YjP(), "input_value_hash": schemas/* string */.YjP(), "output_ref": schemas/* string */.YjP(), "output_value_hash": schemas/* string */.YjP(), "omitted_input_names": schemas/* array */.YOg(schemas/* string */.YjP()), "missing_input_policy_applied": MissingInputPolicy.optional(), "zero_denominator_policy_applied": ZeroDenominatorPolicy.optional(), "finite_number_check": schemas/* enum */.k5n(["passed", "failed_nan", "failed_infinity", "coerced_to_indeterminate"]), "validation_codes": schemas/* array */.YOg(schemas/* string */.YjP()), "computed_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L255. */
-const WorkspaceExternalizationKind = schemas/* enum */.k5n([
-    'open_in_browser',
-    'open_native_app',
-    'show_in_finder',
-    'save_as',
-    'export_bundle',
-    'external_source_query',
-    'connector_fetch',
-    'api_call',
-    'email_source_fetch',
-    'browser_session_read',
-]);
+const WorkspaceExternalizationKind = schemas/* enum */.k5n(["open_in_browser", "open_native_app", "show_in_finder", "save_as", "export_bundle", "external_source_query", "connector_fetch", "api_call", "email_source_fetch", "browser_session_read"]);
 /** Seed L266. */
-const WorkspaceExternalizationPolicy = schemas/* looseObject */._H3({
-    policy_id: schemas/* string */.YjP(),
-    externalization_kind: WorkspaceExternalizationKind,
-    requires_user_confirmation: schemas/* boolean */.zMY(),
-    requires_redaction_preview: schemas/* boolean */.zMY(),
-    allowed_data_classes: schemas/* array */.YOg(schemas/* enum */.k5n(['public', 'internal', 'privileged', 'local_only'])),
-    allowed_taint_classes: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    max_cost_vector_ref: schemas/* string */.YjP().optional(),
-    provider_logging_warning_required: schemas/* boolean */.zMY(),
-    receipt_required: literalBoolean(true),
-    replay_policy: schemas/* unknown */.L5J(),
-    warning_text: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const WorkspaceExternalizationPolicy = schemas/* looseObject */._H3({ "policy_id": schemas/* string */.YjP(), "externalization_kind": WorkspaceExternalizationKind, "requires_user_confirmation": schemas/* boolean */.zMY(), "requires_redaction_preview": schemas/* boolean */.zMY(), "allowed_data_classes": schemas/* array */.YOg(schemas/* enum */.k5n(["public", "internal", "privileged", "local_only"])), "allowed_taint_classes": schemas/* array */.YOg(schemas/* unknown */.L5J()), "max_cost_vector_ref": schemas/* string */.YjP().optional(), "provider_logging_warning_required": schemas/* boolean */.zMY(), "receipt_required": literalBoolean(true), "replay_policy": schemas/* unknown */.L5J(), "warning_text": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L280. */
-const WorkspaceExternalizationReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    externalization_kind: WorkspaceExternalizationKind,
-    workspace_id: schemas/* string */.YjP(),
-    source_record_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    destination_ref: schemas/* string */.YjP().optional(),
-    policy_ref: schemas/* string */.YjP(),
-    user_confirmation_ref: schemas/* string */.YjP().optional(),
-    redaction_preview_ref: schemas/* string */.YjP().optional(),
-    cost_vector_ref: schemas/* string */.YjP().optional(),
-    status: schemas/* enum */.k5n(['completed', 'blocked_by_policy', 'cancelled', 'failed']),
-    irreversible_disclosure_possible: schemas/* boolean */.zMY(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const WorkspaceExternalizationReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "externalization_kind": WorkspaceExternalizationKind, "workspace_id": schemas/* string */.YjP(), "source_record_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "destination_ref": schemas/* string */.YjP().optional(), "policy_ref": schemas/* string */.YjP(), "user_confirmation_ref": schemas/* string */.YjP().optional(), "redaction_preview_ref": schemas/* string */.YjP().optional(), "cost_vector_ref": schemas/* string */.YjP().optional(), "status": schemas/* enum */.k5n(["completed", "blocked_by_policy", "cancelled", "failed"]), "irreversible_disclosure_possible": schemas/* boolean */.zMY(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L309. */
-const FindingState = schemas/* enum */.k5n([
-    'proposed',
-    'active',
-    'contested',
-    'resolved',
-    'superseded_by_revision',
-    'superseded_by_source_change',
-    'expired',
-    'user_approved',
-    'tool_verified',
-    'human_verified',
-    'rejected_by_user',
-    'dismissed',
-    'unrecoverable',
-]);
+const FindingState = schemas/* enum */.k5n(["proposed", "active", "contested", "resolved", "superseded_by_revision", "superseded_by_source_change", "expired", "user_approved", "tool_verified", "human_verified", "rejected_by_user", "dismissed", "unrecoverable"]);
 /** Seed L323. */
-const BlockingAuthorityBasis = schemas/* enum */.k5n([
-    'deterministic_check',
-    'source_reference',
-    'tool_verification',
-    'rubric_criterion',
-    'user_instruction',
-    'saved_criteria',
-    'human_label',
-    'multi_reviewer_consensus',
-    'subjective_blocking_allowed',
-]);
+const BlockingAuthorityBasis = schemas/* enum */.k5n(["deterministic_check", "source_reference", "tool_verification", "rubric_criterion", "user_instruction", "saved_criteria", "human_label", "multi_reviewer_consensus", "subjective_blocking_allowed"]);
 /** Seed L333. */
-const SubjectiveBlockingPermission = schemas/* enum */.k5n([
-    'not_allowed',
-    'allowed_by_outcome_definition',
-    'allowed_by_user_instruction',
-    'allowed_by_human_review',
-]);
+const SubjectiveBlockingPermission = schemas/* enum */.k5n(["not_allowed", "allowed_by_outcome_definition", "allowed_by_user_instruction", "allowed_by_human_review"]);
 /** Seed L338. */
-const BlockingAuthorityEvaluation = schemas/* looseObject */._H3({
-    satisfied: schemas/* boolean */.zMY(),
-    basis: schemas/* array */.YOg(BlockingAuthorityBasis),
-    subjective_blocking_permission: SubjectiveBlockingPermission,
-    evaluated_policy_ref: schemas/* unknown */.L5J().optional(),
-    explanation: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const BlockingAuthorityEvaluation = schemas/* looseObject */._H3({ "satisfied": schemas/* boolean */.zMY(), "basis": schemas/* array */.YOg(BlockingAuthorityBasis), "subjective_blocking_permission": SubjectiveBlockingPermission, "evaluated_policy_ref": schemas/* unknown */.L5J().optional(), "explanation": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L346. */
-const FindingMatchKey = schemas/* looseObject */._H3({
-    failure_kind: schemas/* unknown */.L5J(),
-    artifact_stable_id: schemas/* string */.YjP().optional(),
-    target_scope_ref: schemas/* unknown */.L5J().nullable(),
-    criterion_id: schemas/* string */.YjP().optional(),
-    finding_summary_hash: schemas/* string */.YjP(),
-    normalized_finding_text_hash: schemas/* string */.YjP(),
-    evidence_signature_hash: schemas/* string */.YjP().optional(),
-    source_workspace_snapshot_hash: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const FindingMatchKey = schemas/* looseObject */._H3({ "failure_kind": schemas/* unknown */.L5J(), "artifact_stable_id": schemas/* string */.YjP().optional(), "target_scope_ref": schemas/* unknown */.L5J().nullable(), "criterion_id": schemas/* string */.YjP().optional(), "finding_summary_hash": schemas/* string */.YjP(), "normalized_finding_text_hash": schemas/* string */.YjP(), "evidence_signature_hash": schemas/* string */.YjP().optional(), "source_workspace_snapshot_hash": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L357. */
-const EvaluationFindingEvent = schemas/* looseObject */._H3({
-    finding_event_id: schemas/* string */.YjP(),
-    finding_id: schemas/* string */.YjP(),
-    result_id: schemas/* string */.YjP(),
-    producer_kind: schemas/* unknown */.L5J(),
-    producer_module_id: schemas/* string */.YjP(),
-    producer_activation_seq: num,
-    finding_kind: schemas/* unknown */.L5J(),
-    finding_text: schemas/* string */.YjP(),
-    explanation: schemas/* string */.YjP(),
-    severity: schemas/* enum */.k5n(['low', 'medium', 'high', 'blocking']),
-    emitted_state: schemas/* unknown */.L5J().optional(),
-    assurance_basis: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    blocking_authority: BlockingAuthorityEvaluation,
-    confidence_score: num,
-    confidence_basis: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    confidence_explanation: schemas/* string */.YjP(),
-    target_artifact_ref: schemas/* string */.YjP().optional(),
-    target_artifact_version_ref: schemas/* string */.YjP().optional(),
-    target_scope_ref: schemas/* unknown */.L5J().optional(),
-    target_criterion_id: schemas/* string */.YjP().optional(),
-    affected_claim_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    evidence_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    verification_record_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    supporting_material_snapshot_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    based_on_artifact_version_ref: schemas/* string */.YjP().optional(),
-    based_on_artifact_version_absent_reason: schemas/* enum */.k5n(['non_artifact_target', 'human_review_no_artifact', 'process_observation'])
-        .optional(),
-    based_on_source_workspace_snapshot_ref: schemas/* string */.YjP().optional(),
-    based_on_board_digest_ref: schemas/* string */.YjP().optional(),
-    evaluation_snapshot_ref: schemas/* string */.YjP(),
-    match_key: FindingMatchKey,
-    taint_class: schemas/* unknown */.L5J(),
-    data_class: schemas/* enum */.k5n(['public', 'internal', 'privileged', 'local_only']),
-    matter_id: schemas/* string */.YjP().optional(),
-    privileged: schemas/* boolean */.zMY(),
-    policy_decision_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['2.0']),
-});
+const EvaluationFindingEvent = schemas/* looseObject */._H3({ "finding_event_id": schemas/* string */.YjP(), "finding_id": schemas/* string */.YjP(), "result_id": schemas/* string */.YjP(), "producer_kind": schemas/* unknown */.L5J(), "producer_module_id": schemas/* string */.YjP(), "producer_activation_seq": num, "finding_kind": schemas/* unknown */.L5J(), "finding_text": schemas/* string */.YjP(), "explanation": schemas/* string */.YjP(), "severity": schemas/* enum */.k5n(["low", "medium", "high", "blocking"]), "emitted_state": schemas/* unknown */.L5J().optional(), "assurance_basis": schemas/* array */.YOg(schemas/* unknown */.L5J()), "blocking_authority": BlockingAuthorityEvaluation, "confidence_score": num, "confidence_basis": schemas/* array */.YOg(schemas/* unknown */.L5J()), "confidence_explanation": schemas/* string */.YjP(), "target_artifact_ref": schemas/* string */.YjP().optional(), "target_artifact_version_ref": schemas/* string */.YjP().optional(), "target_scope_ref": schemas/* unknown */.L5J().optional(), "target_criterion_id": schemas/* string */.YjP().optional(), "affected_claim_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "evidence_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "verification_record_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "supporting_material_snapshot_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "based_on_artifact_version_ref": schemas/* string */.YjP().optional(), "based_on_artifact_version_absent_reason": schemas/* enum */.k5n(["non_artifact_target", "human_review_no_artifact", "process_observation"]).optional(), "based_on_source_workspace_snapshot_ref": schemas/* string */.YjP().optional(), "based_on_board_digest_ref": schemas/* string */.YjP().optional(), "evaluation_snapshot_ref": schemas/* string */.YjP(), "match_key": FindingMatchKey, "taint_class": schemas/* unknown */.L5J(), "data_class": schemas/* enum */.k5n(["public", "internal", "privileged", "local_only"]), "matter_id": schemas/* string */.YjP().optional(), "privileged": schemas/* boolean */.zMY(), "policy_decision_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["2.0"]), });
 /** Seed L399. */
-const EvaluationFindingRecord = schemas/* looseObject */._H3({
-    finding_id: schemas/* string */.YjP(),
-    canonical_event_ref: schemas/* string */.YjP(),
-    current_state: FindingState,
-    current_severity: schemas/* enum */.k5n(['low', 'medium', 'high', 'blocking']),
-    lifecycle_transition_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    superseded_by_finding_id: schemas/* string */.YjP().optional(),
-    expires_at: schemas/* string */.YjP().optional(),
-    last_validated_against_artifact_version_ref: schemas/* string */.YjP().optional(),
-    last_validated_against_source_workspace_snapshot_ref: schemas/* string */.YjP().optional(),
-    updated_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const EvaluationFindingRecord = schemas/* looseObject */._H3({ "finding_id": schemas/* string */.YjP(), "canonical_event_ref": schemas/* string */.YjP(), "current_state": FindingState, "current_severity": schemas/* enum */.k5n(["low", "medium", "high", "blocking"]), "lifecycle_transition_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "superseded_by_finding_id": schemas/* string */.YjP().optional(), "expires_at": schemas/* string */.YjP().optional(), "last_validated_against_artifact_version_ref": schemas/* string */.YjP().optional(), "last_validated_against_source_workspace_snapshot_ref": schemas/* string */.YjP().optional(), "updated_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L412. */
-const FindingLifecycleTransitionReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    finding_id: schemas/* string */.YjP(),
-    from_state: FindingState,
-    to_state: FindingState,
-    transition_reason: schemas/* enum */.k5n([
-        'router_admitted',
-        'user_contested',
-        'user_confirmed',
-        'tool_verified',
-        'revision_resolved',
-        'source_changed',
-        'target_version_changed',
-        'expired_by_policy',
-        'dismissed_duplicate',
-        'rejected_by_user',
-        'marked_unrecoverable',
-    ]),
-    actor_ref: schemas/* string */.YjP(),
-    evidence_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const FindingLifecycleTransitionReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "finding_id": schemas/* string */.YjP(), "from_state": FindingState, "to_state": FindingState, "transition_reason": schemas/* enum */.k5n(["router_admitted", "user_contested", "user_confirmed", "tool_verified", "revision_resolved", "source_changed", "target_version_changed", "expired_by_policy", "dismissed_duplicate", "rejected_by_user", "marked_unrecoverable"]), "actor_ref": schemas/* string */.YjP(), "evidence_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L434. */
-const FeedbackFindingView = schemas/* looseObject */._H3({
-    finding_id: schemas/* string */.YjP(),
-    source_finding_event_ref: schemas/* string */.YjP(),
-    current_finding_record_ref: schemas/* string */.YjP(),
-    display_summary: schemas/* string */.YjP(),
-    display_explanation: schemas/* string */.YjP(),
-    finding_kind: schemas/* unknown */.L5J(),
-    severity: schemas/* enum */.k5n(['low', 'medium', 'high', 'blocking']),
-    lifecycle_state: FindingState,
-    blocking_authority_satisfied: schemas/* boolean */.zMY(),
-    blocking_authority_basis: schemas/* array */.YOg(BlockingAuthorityBasis),
-    routed_action_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const FeedbackFindingView = schemas/* looseObject */._H3({ "finding_id": schemas/* string */.YjP(), "source_finding_event_ref": schemas/* string */.YjP(), "current_finding_record_ref": schemas/* string */.YjP(), "display_summary": schemas/* string */.YjP(), "display_explanation": schemas/* string */.YjP(), "finding_kind": schemas/* unknown */.L5J(), "severity": schemas/* enum */.k5n(["low", "medium", "high", "blocking"]), "lifecycle_state": FindingState, "blocking_authority_satisfied": schemas/* boolean */.zMY(), "blocking_authority_basis": schemas/* array */.YOg(BlockingAuthorityBasis), "routed_action_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L463. */
-const EvaluationResultEnvelope = schemas/* looseObject */._H3({
-    result_id: schemas/* string */.YjP(),
-    producer_kind: schemas/* unknown */.L5J(),
-    outcome_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    evaluated_target: schemas/* unknown */.L5J(),
-    evaluation_basis: schemas/* unknown */.L5J().optional(),
-    target_artifact_ref: schemas/* string */.YjP().nullable(),
-    target_artifact_version_ref: schemas/* string */.YjP().nullable(),
-    target_scope_ref: schemas/* unknown */.L5J().nullable(),
-    target_evaluation_chain_id: schemas/* string */.YjP().optional(),
-    evaluation_snapshot_ref: schemas/* string */.YjP(),
-    route_recommendation: schemas/* unknown */.L5J(),
-    schema_version: schemas/* string */.YjP(),
-});
+const EvaluationResultEnvelope = schemas/* looseObject */._H3({ "result_id": schemas/* string */.YjP(), "producer_kind": schemas/* unknown */.L5J(), "outcome_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "evaluated_target": schemas/* unknown */.L5J(), "evaluation_basis": schemas/* unknown */.L5J().optional(), "target_artifact_ref": schemas/* string */.YjP().nullable(), "target_artifact_version_ref": schemas/* string */.YjP().nullable(), "target_scope_ref": schemas/* unknown */.L5J().nullable(), "target_evaluation_chain_id": schemas/* string */.YjP().optional(), "evaluation_snapshot_ref": schemas/* string */.YjP(), "route_recommendation": schemas/* unknown */.L5J(), "schema_version": schemas/* string */.YjP(), });
 /** Seed L489. */
-const EvaluationChainKind = schemas/* enum */.k5n([
-    'pattern_c_evaluator_then_judge',
-    'experiment_internal',
-    'multi_producer',
-]);
+const EvaluationChainKind = schemas/* enum */.k5n(["pattern_c_evaluator_then_judge", "experiment_internal", "multi_producer"]);
 /** Seed L493. */
-const EvaluationChainStatus = schemas/* enum */.k5n([
-    'open',
-    'partial',
-    'complete',
-    'timed_out',
-    'superseded',
-    'invalidated',
-]);
+const EvaluationChainStatus = schemas/* enum */.k5n(["open", "partial", "complete", "timed_out", "superseded", "invalidated"]);
 /** Seed L500. */
-const EvaluationChainRegistryRecord = schemas/* looseObject */._H3({
-    chain_id: schemas/* string */.YjP(),
-    chain_kind: EvaluationChainKind,
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    target_artifact_ref: schemas/* string */.YjP().nullable(),
-    target_artifact_version_ref: schemas/* string */.YjP().nullable(),
-    target_scope_ref: schemas/* unknown */.L5J().nullable(),
-    evaluation_snapshot_ref: schemas/* string */.YjP(),
-    expected_producers: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    received_result_ids: schemas/* array */.YOg(schemas/* string */.YjP()),
-    participant_roles: schemas/* array */.YOg(schemas/* looseObject */._H3({
-        producer_kind: schemas/* unknown */.L5J(),
-        producer_module_id: schemas/* string */.YjP(),
-        role: schemas/* enum */.k5n(['upstream_evaluator', 'downstream_judge', 'parallel_scorer', 'observer']),
-        required: schemas/* boolean */.zMY(),
-    })),
-    status: EvaluationChainStatus,
-    timeout_at: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    completed_at: schemas/* string */.YjP().optional(),
-    superseded_by_chain_id: schemas/* string */.YjP().optional(),
-    validation_failures: schemas/* array */.YOg(schemas/* enum */.k5n([
-        'chain_id_missing',
-        'chain_target_mismatch',
-        'chain_stale_snapshot',
-        'chain_ambiguous',
-        'chain_consumer_timeout',
-        'missing_expected_producer',
-    ])),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const EvaluationChainRegistryRecord = schemas/* looseObject */._H3({ "chain_id": schemas/* string */.YjP(), "chain_kind": EvaluationChainKind, "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "target_artifact_ref": schemas/* string */.YjP().nullable(), "target_artifact_version_ref": schemas/* string */.YjP().nullable(), "target_scope_ref": schemas/* unknown */.L5J().nullable(), "evaluation_snapshot_ref": schemas/* string */.YjP(), "expected_producers": schemas/* array */.YOg(schemas/* unknown */.L5J()), "received_result_ids": schemas/* array */.YOg(schemas/* string */.YjP()), "participant_roles": schemas/* array */.YOg(schemas/* looseObject */._H3({ "producer_kind": schemas/* unknown */.L5J(), "producer_module_id": schemas/* string */.YjP(), "role": schemas/* enum */.k5n(["upstream_evaluator", "downstream_judge", "parallel_scorer", "observer"]), "required": schemas/* boolean */.zMY(), })), "status": EvaluationChainStatus, "timeout_at": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "completed_at": schemas/* string */.YjP().optional(), "superseded_by_chain_id": schemas/* string */.YjP().optional(), "validation_failures": schemas/* array */.YOg(schemas/* enum */.k5n(["chain_id_missing", "chain_target_mismatch", "chain_stale_snapshot", "chain_ambiguous", "chain_consumer_timeout", "missing_expected_producer"])), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L532. */
-const EvaluationChainResolutionPolicy = schemas/* looseObject */._H3({
-    policy_id: schemas/* string */.YjP(),
-    chain_kind: EvaluationChainKind,
-    qualitative_blockers_survive_numeric_pass: schemas/* boolean */.zMY(),
-    judge_can_override_evaluator: schemas/* boolean */.zMY(),
-    override_allowed_only_for_finding_states: schemas/* array */.YOg(FindingState),
-    route_precedence: schemas/* enum */.k5n([
-        'blocking_qualitative_first',
-        'judge_quantitative_first',
-        'human_if_disagreement',
-    ]),
-    disagreement_route: schemas/* enum */.k5n([
-        'human_review',
-        'task_agent_assessment',
-        'block_until_resolved',
-        'prefer_blocking',
-    ]),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const EvaluationChainResolutionPolicy = schemas/* looseObject */._H3({ "policy_id": schemas/* string */.YjP(), "chain_kind": EvaluationChainKind, "qualitative_blockers_survive_numeric_pass": schemas/* boolean */.zMY(), "judge_can_override_evaluator": schemas/* boolean */.zMY(), "override_allowed_only_for_finding_states": schemas/* array */.YOg(FindingState), "route_precedence": schemas/* enum */.k5n(["blocking_qualitative_first", "judge_quantitative_first", "human_if_disagreement"]), "disagreement_route": schemas/* enum */.k5n(["human_review", "task_agent_assessment", "block_until_resolved", "prefer_blocking"]), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L559. */
-const EvaluationChainResolutionReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    chain_id: schemas/* string */.YjP(),
-    chain_kind: EvaluationChainKind,
-    result_ids_considered: schemas/* array */.YOg(schemas/* string */.YjP()),
-    resolved_verdict: schemas/* enum */.k5n(['passed', 'failed', 'indeterminate', 'not_applicable']),
-    resolved_route: schemas/* enum */.k5n([
-        'pass_path',
-        'fail_path',
-        'human_review_path',
-        'retry_path',
-        'block_until_resolved',
-    ]),
-    decisive_result_id: schemas/* string */.YjP().optional(),
-    qualitative_blockers_preserved: schemas/* boolean */.zMY(),
-    quantitative_pass_overridden_by_blocker: schemas/* boolean */.zMY(),
-    conflict_type: schemas/* enum */.k5n([
-        'none',
-        'qualitative_fail_quantitative_pass',
-        'qualitative_pass_quantitative_fail',
-        'indeterminate_mismatch',
-        'missing_expected_producer',
-        'snapshot_mismatch',
-    ])
-        .optional(),
-    policy_ref: schemas/* string */.YjP(),
-    explanation: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const EvaluationChainResolutionReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "chain_id": schemas/* string */.YjP(), "chain_kind": EvaluationChainKind, "result_ids_considered": schemas/* array */.YOg(schemas/* string */.YjP()), "resolved_verdict": schemas/* enum */.k5n(["passed", "failed", "indeterminate", "not_applicable"]), "resolved_route": schemas/* enum */.k5n(["pass_path", "fail_path", "human_review_path", "retry_path", "block_until_resolved"]), "decisive_result_id": schemas/* string */.YjP().optional(), "qualitative_blockers_preserved": schemas/* boolean */.zMY(), "quantitative_pass_overridden_by_blocker": schemas/* boolean */.zMY(), "conflict_type": schemas/* enum */.k5n(["none", "qualitative_fail_quantitative_pass", "qualitative_pass_quantitative_fail", "indeterminate_mismatch", "missing_expected_producer", "snapshot_mismatch"]).optional(), "policy_ref": schemas/* string */.YjP(), "explanation": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L597. */
-const OutcomeEvaluationRuntimeState = schemas/* enum */.k5n([
-    'pending',
-    'pending_dependency',
-    'evaluating',
-    'dirty',
-]);
+const OutcomeEvaluationRuntimeState = schemas/* enum */.k5n(["pending", "pending_dependency", "evaluating", "dirty"]);
 /** Seed L602. */
-const OutcomeEvaluationDisposition = schemas/* enum */.k5n([
-    'satisfied',
-    'needs_revision',
-    'needs_information',
-    'needs_verification',
-    'needs_human_judgment',
-    'unable_to_evaluate',
-    'blocked_by_policy',
-    'regressed',
-    'upstream_failure',
-    'unrecoverable',
-    'superseded',
-    'max_iterations_reached',
-]);
+const OutcomeEvaluationDisposition = schemas/* enum */.k5n(["satisfied", "needs_revision", "needs_information", "needs_verification", "needs_human_judgment", "unable_to_evaluate", "blocked_by_policy", "regressed", "upstream_failure", "unrecoverable", "superseded", "max_iterations_reached"]);
 /** Seed L615. */
-const OutcomeEvaluationState = schemas/* enum */.k5n([
-    'pending',
-    'pending_dependency',
-    'evaluating',
-    'dirty',
-    'satisfied',
-    'needs_revision',
-    'needs_information',
-    'needs_verification',
-    'needs_human_judgment',
-    'unable_to_evaluate',
-    'blocked_by_policy',
-    'regressed',
-    'upstream_failure',
-    'unrecoverable',
-    'superseded',
-    'max_iterations_reached',
-]);
+const OutcomeEvaluationState = schemas/* enum */.k5n(["pending", "pending_dependency", "evaluating", "dirty", "satisfied", "needs_revision", "needs_information", "needs_verification", "needs_human_judgment", "unable_to_evaluate", "blocked_by_policy", "regressed", "upstream_failure", "unrecoverable", "superseded", "max_iterations_reached"]);
 /** Seed L616. */
-const EvaluationVerdict = schemas/* enum */.k5n(['passed', 'failed', 'indeterminate', 'not_applicable']);
+const EvaluationVerdict = schemas/* enum */.k5n(["passed", "failed", "indeterminate", "not_applicable"]);
 /** Seed L621. */
-const EvaluationLimitationKind = schemas/* enum */.k5n([
-    'insufficient_evidence',
-    'human_judgment_needed',
-    'missing_capability',
-    'source_unavailable',
-    'policy_blocked',
-    'stale_evidence',
-    'unable_to_ground_claim',
-    'unchecked_claims_present',
-    'unreviewed_candidate_revision',
-    'external_side_effect_unverified',
-]);
+const EvaluationLimitationKind = schemas/* enum */.k5n(["insufficient_evidence", "human_judgment_needed", "missing_capability", "source_unavailable", "policy_blocked", "stale_evidence", "unable_to_ground_claim", "unchecked_claims_present", "unreviewed_candidate_revision", "external_side_effect_unverified"]);
 /** Seed L632. */
-const IndeterminateCause = schemas/* enum */.k5n([
-    'missing_information',
-    'missing_source',
-    'stale_source',
-    'missing_capability',
-    'policy_block',
-    'human_judgment_required',
-    'conflicting_evidence',
-    'tool_failure',
-    'timeout',
-    'unsupported_scope',
-    'blocked_before_substantive_verdict',
-]);
+const IndeterminateCause = schemas/* enum */.k5n(["missing_information", "missing_source", "stale_source", "missing_capability", "policy_block", "human_judgment_required", "conflicting_evidence", "tool_failure", "timeout", "unsupported_scope", "blocked_before_substantive_verdict"]);
 /** Seed L644. */
-const SubstantiveVerdictStatus = schemas/* enum */.k5n([
-    'substantive_verdict_reached',
-    'blocked_before_substantive_verdict',
-    'partial_substantive_verdict',
-]);
+const SubstantiveVerdictStatus = schemas/* enum */.k5n(["substantive_verdict_reached", "blocked_before_substantive_verdict", "partial_substantive_verdict"]);
 /** Seed L677. */
-const FeedbackBranch = schemas/* enum */.k5n([
-    'on_satisfied',
-    'on_needs_revision',
-    'on_needs_more_sources',
-    'on_needs_source_verification',
-    'on_needs_human_judgment',
-    'on_blocked_by_policy',
-    'on_upstream_failure',
-    'on_unrecoverable',
-    'on_repeated_failure',
-    'none',
-]);
+const FeedbackBranch = schemas/* enum */.k5n(["on_satisfied", "on_needs_revision", "on_needs_more_sources", "on_needs_source_verification", "on_needs_human_judgment", "on_blocked_by_policy", "on_upstream_failure", "on_unrecoverable", "on_repeated_failure", "none"]);
 /** Seed L648. */
-const OutcomeStateMatrixEntry = schemas/* looseObject */._H3({
-    state: OutcomeEvaluationState,
-    state_class: schemas/* enum */.k5n(['runtime', 'disposition']),
-    emitted_to_envelope: schemas/* boolean */.zMY(),
-    terminal: schemas/* boolean */.zMY(),
-    verdict_mapping: EvaluationVerdict.optional(),
-    feedback_branch: FeedbackBranch,
-    blocks_downstream_default: schemas/* boolean */.zMY(),
-    revisor_default_action: schemas/* enum */.k5n([
-        'none',
-        'revise',
-        'research',
-        'verify',
-        'hard_call',
-        'abort',
-        'process_gap',
-    ]),
-    ui_label: schemas/* string */.YjP(),
-    learning_eligibility: schemas/* enum */.k5n(['eligible', 'diagnostic_only', 'ineligible']),
-});
+const OutcomeStateMatrixEntry = schemas/* looseObject */._H3({ "state": OutcomeEvaluationState, "state_class": schemas/* enum */.k5n(["runtime", "disposition"]), "emitted_to_envelope": schemas/* boolean */.zMY(), "terminal": schemas/* boolean */.zMY(), "verdict_mapping": EvaluationVerdict.optional(), "feedback_branch": FeedbackBranch, "blocks_downstream_default": schemas/* boolean */.zMY(), "revisor_default_action": schemas/* enum */.k5n(["none", "revise", "research", "verify", "hard_call", "abort", "process_gap"]), "ui_label": schemas/* string */.YjP(), "learning_eligibility": schemas/* enum */.k5n(["eligible", "diagnostic_only", "ineligible"]), });
 /** Seed L688. */
-const RoutingFirePolicy = schemas/* enum */.k5n(['first_match_only', 'all_matching_with_idempotency']);
+const RoutingFirePolicy = schemas/* enum */.k5n(["first_match_only", "all_matching_with_idempotency"]);
 /** Seed L691. */
-const FeedbackRoutingResolutionPolicy = schemas/* looseObject */._H3({
-    policy_id: schemas/* string */.YjP(),
-    branch_order: schemas/* array */.YOg(FeedbackBranch),
-    branch_handlers: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())),
-    fire_policy: RoutingFirePolicy,
-    duplicate_suppression_window_ms: num,
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const FeedbackRoutingResolutionPolicy = schemas/* looseObject */._H3({ "policy_id": schemas/* string */.YjP(), "branch_order": schemas/* array */.YOg(FeedbackBranch), "branch_handlers": schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())), "fire_policy": RoutingFirePolicy, "duplicate_suppression_window_ms": num, "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L699. */
-const FeedbackDeliveryRecord = schemas/* looseObject */._H3({
-    delivery_id: schemas/* string */.YjP(),
-    feedback_bundle_id: schemas/* string */.YjP(),
-    result_id: schemas/* string */.YjP(),
-    branch: schemas/* unknown */.L5J().optional(),
-    consumer_module_id: schemas/* string */.YjP(),
-    consumer_activation_seq: num,
-    delivery_idempotency_key: schemas/* unknown */.L5J().optional(),
-    payload_ref: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const FeedbackDeliveryRecord = schemas/* looseObject */._H3({ "delivery_id": schemas/* string */.YjP(), "feedback_bundle_id": schemas/* string */.YjP(), "result_id": schemas/* string */.YjP(), "branch": schemas/* unknown */.L5J().optional(), "consumer_module_id": schemas/* string */.YjP(), "consumer_activation_seq": num, "delivery_idempotency_key": schemas/* unknown */.L5J().optional(), "payload_ref": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L711. */
-const FeedbackDispatchExpectation = schemas/* looseObject */._H3({
-    expectation_id: schemas/* string */.YjP(),
-    feedback_bundle_id: schemas/* string */.YjP(),
-    consumer_module_id: schemas/* string */.YjP(),
-    consumer_activation_seq: num,
-    expected_receipt_kind: schemas/* enum */.k5n(['FeedbackConsumptionReceipt']),
-    grace_period_ms: num,
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const FeedbackDispatchExpectation = schemas/* looseObject */._H3({ "expectation_id": schemas/* string */.YjP(), "feedback_bundle_id": schemas/* string */.YjP(), "consumer_module_id": schemas/* string */.YjP(), "consumer_activation_seq": num, "expected_receipt_kind": schemas/* enum */.k5n(["FeedbackConsumptionReceipt"]), "grace_period_ms": num, "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L732. */
-const TypeOwnerStatus = schemas/* enum */.k5n([
-    'canonical',
-    'imported',
-    'pending_absorption',
-    'deprecated',
-    'retired',
-]);
+const TypeOwnerStatus = schemas/* enum */.k5n(["canonical", "imported", "pending_absorption", "deprecated", "retired"]);
 /** Seed L738. */
-const PendingConsumerDegradedBehavior = schemas/* enum */.k5n([
-    'persist_only',
-    'suppress_promotion',
-    'disable_ui_affordance',
-    'emit_validation_warning',
-    'block_route',
-]);
+const PendingConsumerDegradedBehavior = schemas/* enum */.k5n(["persist_only", "suppress_promotion", "disable_ui_affordance", "emit_validation_warning", "block_route"]);
 /** Seed L744. */
-const TypeOwnerRegistryEntry = schemas/* looseObject */._H3({
-    type_name: schemas/* string */.YjP(),
-    canonical_owner_doc: schemas/* unknown */.L5J(),
-    canonical_section_anchor: schemas/* string */.YjP(),
-    status: TypeOwnerStatus,
-    imported_by_docs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    replacement_type_name: schemas/* string */.YjP().optional(),
-    pending_consumer_behavior: PendingConsumerDegradedBehavior.optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TypeOwnerRegistryEntry = schemas/* looseObject */._H3({ "type_name": schemas/* string */.YjP(), "canonical_owner_doc": schemas/* unknown */.L5J(), "canonical_section_anchor": schemas/* string */.YjP(), "status": TypeOwnerStatus, "imported_by_docs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "replacement_type_name": schemas/* string */.YjP().optional(), "pending_consumer_behavior": PendingConsumerDegradedBehavior.optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L754. */
-const BuildReadyGate = schemas/* looseObject */._H3({
-    gate_id: schemas/* string */.YjP(),
-    target_doc_family: schemas/* enum */.k5n(['DOC23_ADDENDA_B']),
-    required_type_owner_registry_clean: literalBoolean(true),
-    required_pending_absorption_rows_closed_or_degraded: literalBoolean(true),
-    required_command_registry_entries_complete: literalBoolean(true),
-    required_cross_doc_insert_obligations_absorbed_or_stubbed: literalBoolean(true),
-    required_validation_suite_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const BuildReadyGate = schemas/* looseObject */._H3({ "gate_id": schemas/* string */.YjP(), "target_doc_family": schemas/* enum */.k5n(["DOC23_ADDENDA_B"]), "required_type_owner_registry_clean": literalBoolean(true), "required_pending_absorption_rows_closed_or_degraded": literalBoolean(true), "required_command_registry_entries_complete": literalBoolean(true), "required_cross_doc_insert_obligations_absorbed_or_stubbed": literalBoolean(true), "required_validation_suite_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L769. */
-const PositiveEvaluationObservation = schemas/* looseObject */._H3({
-    observation_id: schemas/* string */.YjP(),
-    result_id: schemas/* string */.YjP(),
-    outcome_id: schemas/* string */.YjP(),
-    observed_passed_criterion_ids: schemas/* array */.YOg(schemas/* string */.YjP()),
-    positive_summary: schemas/* string */.YjP(),
-    evidence_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    formula_eval_receipt_ref: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const PositiveEvaluationObservation = schemas/* looseObject */._H3({ "observation_id": schemas/* string */.YjP(), "result_id": schemas/* string */.YjP(), "outcome_id": schemas/* string */.YjP(), "observed_passed_criterion_ids": schemas/* array */.YOg(schemas/* string */.YjP()), "positive_summary": schemas/* string */.YjP(), "evidence_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "formula_eval_receipt_ref": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L792. */
-const LearningMode = schemas/* enum */.k5n(['production', 'signal_generation', 'calibration']);
+const LearningMode = schemas/* enum */.k5n(["production", "signal_generation", "calibration"]);
 /** Seed L804. */
-const PortRevisionEligibility = schemas/* looseObject */._H3({
-    port_id: schemas/* string */.YjP(),
-    module_id: schemas/* string */.YjP(),
-    revision_compatible: schemas/* boolean */.zMY(),
-    module_revision_capability_ref: schemas/* string */.YjP().optional(),
-});
+const PortRevisionEligibility = schemas/* looseObject */._H3({ "port_id": schemas/* string */.YjP(), "module_id": schemas/* string */.YjP(), "revision_compatible": schemas/* boolean */.zMY(), "module_revision_capability_ref": schemas/* string */.YjP().optional(), });
 /** Seed L815. */
-const RevisorPlannerInputPorts = schemas/* looseObject */._H3({
-    feedback_bundle_in: schemas/* unknown */.L5J(),
-    repair_instruction_in: schemas/* unknown */.L5J(),
-    evaluation_result_in: schemas/* unknown */.L5J(),
-});
+const RevisorPlannerInputPorts = schemas/* looseObject */._H3({ "feedback_bundle_in": schemas/* unknown */.L5J(), "repair_instruction_in": schemas/* unknown */.L5J(), "evaluation_result_in": schemas/* unknown */.L5J(), });
 /** Seed L830. */
-const FeedbackBundleEmissionRule = schemas/* enum */.k5n(['always', 'on_failure_only', 'never']);
+const FeedbackBundleEmissionRule = schemas/* enum */.k5n(["always", "on_failure_only", "never"]);
 /** Seed L831. */
-const FeedbackBundleAbsentReason = schemas/* enum */.k5n([
-    'not_emitted_by_design',
-    'not_applicable',
-    'policy_filtered',
-]);
+const FeedbackBundleAbsentReason = schemas/* enum */.k5n(["not_emitted_by_design", "not_applicable", "policy_filtered"]);
 /** Seed L835. */
-const FeedbackEmissionMatrixEntry = schemas/* looseObject */._H3({
-    producer_kind: schemas/* enum */.k5n(['outcome_evaluator', 'judge', 'deterministic_scorer']),
-    verdict: EvaluationVerdict,
-    emits_envelope: schemas/* boolean */.zMY(),
-    emits_feedback_bundle: FeedbackBundleEmissionRule,
-});
+const FeedbackEmissionMatrixEntry = schemas/* looseObject */._H3({ "producer_kind": schemas/* enum */.k5n(["outcome_evaluator", "judge", "deterministic_scorer"]), "verdict": EvaluationVerdict, "emits_envelope": schemas/* boolean */.zMY(), "emits_feedback_bundle": FeedbackBundleEmissionRule, });
 /** Seed L841. */
-const EvaluationResultEmissionRecord = schemas/* looseObject */._H3({
-    result_id: schemas/* string */.YjP(),
-    envelope_ref: schemas/* string */.YjP(),
-    feedback_bundle_ref: schemas/* string */.YjP().optional(),
-    feedback_bundle_absent_reason: FeedbackBundleAbsentReason.optional(),
-    emission_matrix_entry_ref: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const EvaluationResultEmissionRecord = schemas/* looseObject */._H3({ "result_id": schemas/* string */.YjP(), "envelope_ref": schemas/* string */.YjP(), "feedback_bundle_ref": schemas/* string */.YjP().optional(), "feedback_bundle_absent_reason": FeedbackBundleAbsentReason.optional(), "emission_matrix_entry_ref": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L859. */
-const CoreAuthorityLevel = schemas/* enum */.k5n(['binding', 'persuasive', 'advisory', 'unknown']);
+const CoreAuthorityLevel = schemas/* enum */.k5n(["binding", "persuasive", "advisory", "unknown"]);
 /** Seed L864. */
-const LegalTreatmentStatus = schemas/* enum */.k5n([
-    'current',
-    'negative_treatment',
-    'overruled',
-    'limited',
-    'distinguished',
-    'adverse',
-    'unknown',
-]);
+const LegalTreatmentStatus = schemas/* enum */.k5n(["current", "negative_treatment", "overruled", "limited", "distinguished", "adverse", "unknown"]);
 /** Seed L872. */
-const ApplicabilityScope = schemas/* looseObject */._H3({
-    scope_kind: schemas/* enum */.k5n([
-        'legal_jurisdiction',
-        'regulatory_domain',
-        'business_unit',
-        'technical_platform',
-        'time_period',
-        'geography',
-        'audience',
-        'matter',
-        'custom',
-    ]),
-    scope_value: schemas/* string */.YjP(),
-    authority_level: CoreAuthorityLevel.optional(),
-    domain_specific_payload: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const ApplicabilityScope = schemas/* looseObject */._H3({ "scope_kind": schemas/* enum */.k5n(["legal_jurisdiction", "regulatory_domain", "business_unit", "technical_platform", "time_period", "geography", "audience", "matter", "custom"]), "scope_value": schemas/* string */.YjP(), "authority_level": CoreAuthorityLevel.optional(), "domain_specific_payload": schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L888. */
-const LegalSourcePayload = schemas/* looseObject */._H3({
-    court: schemas/* string */.YjP().optional(),
-    jurisdiction: schemas/* string */.YjP().optional(),
-    date: schemas/* string */.YjP().optional(),
-    source_authority_level: CoreAuthorityLevel.optional(),
-    treatment_status: LegalTreatmentStatus.optional(),
-    holdings: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    useful_propositions: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    pincite_refs: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const LegalSourcePayload = schemas/* looseObject */._H3({ "court": schemas/* string */.YjP().optional(), "jurisdiction": schemas/* string */.YjP().optional(), "date": schemas/* string */.YjP().optional(), "source_authority_level": CoreAuthorityLevel.optional(), "treatment_status": LegalTreatmentStatus.optional(), "holdings": schemas/* array */.YOg(schemas/* string */.YjP()).optional(), "useful_propositions": schemas/* array */.YOg(schemas/* string */.YjP()).optional(), "pincite_refs": schemas/* array */.YOg(schemas/* string */.YjP()).optional(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L908. */
-const ProgressSignalRecord = schemas/* looseObject */._H3({
-    signal_id: schemas/* string */.YjP(),
-    outcome_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    current_finding_match_key: FindingMatchKey,
-    previous_finding_match_key: FindingMatchKey.optional(),
-    same_reason_as_previous: schemas/* boolean */.zMY(),
-    strategy_switch_recommended: schemas/* boolean */.zMY(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ProgressSignalRecord = schemas/* looseObject */._H3({ "signal_id": schemas/* string */.YjP(), "outcome_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "current_finding_match_key": FindingMatchKey, "previous_finding_match_key": FindingMatchKey.optional(), "same_reason_as_previous": schemas/* boolean */.zMY(), "strategy_switch_recommended": schemas/* boolean */.zMY(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L928. */
-const SourceWorkspaceSnapshotHashSet = schemas/* looseObject */._H3({
-    source_workspace_ref: schemas/* string */.YjP(),
-    source_workspace_head_hash: schemas/* string */.YjP(),
-    source_record_hashes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()),
-    source_set_hashes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional(),
-    research_need_queue_hash: schemas/* string */.YjP().optional(),
-    verification_record_hashes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional(),
-    freshness_record_hashes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional(),
-    run_guidance_hashes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SourceWorkspaceSnapshotHashSet = schemas/* looseObject */._H3({ "source_workspace_ref": schemas/* string */.YjP(), "source_workspace_head_hash": schemas/* string */.YjP(), "source_record_hashes": schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()), "source_set_hashes": schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional(), "research_need_queue_hash": schemas/* string */.YjP().optional(), "verification_record_hashes": schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional(), "freshness_record_hashes": schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional(), "run_guidance_hashes": schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L939. */
-const EvaluationSnapshot = schemas/* looseObject */._H3({
-    snapshot_id: schemas/* string */.YjP(),
-    artifact_state_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    source_workspace_state_ref: schemas/* string */.YjP().optional(),
-    source_workspace_snapshot_hashes: schemas/* unknown */.L5J().optional(),
-    policy_snapshot_ref: schemas/* string */.YjP(),
-    capability_snapshot_ref: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const EvaluationSnapshot = schemas/* looseObject */._H3({ "snapshot_id": schemas/* string */.YjP(), "artifact_state_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "source_workspace_state_ref": schemas/* string */.YjP().optional(), "source_workspace_snapshot_hashes": schemas/* unknown */.L5J().optional(), "policy_snapshot_ref": schemas/* string */.YjP(), "capability_snapshot_ref": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L960. */
-const RevisionExecutionLifecycleState = schemas/* enum */.k5n([
-    'plan_compiled',
-    'dispatch_pending',
-    'dispatched',
-    'step_running',
-    'step_receipt_received',
-    'waiting_dependency',
-    'waiting_hard_call',
-    'revalidating',
-    'cascade_running',
-    'regression_detected',
-    'terminal_satisfied',
-    'terminal_failed',
-    'terminal_blocked',
-    'cancelled',
-]);
+const RevisionExecutionLifecycleState = schemas/* enum */.k5n(["plan_compiled", "dispatch_pending", "dispatched", "step_running", "step_receipt_received", "waiting_dependency", "waiting_hard_call", "revalidating", "cascade_running", "regression_detected", "terminal_satisfied", "terminal_failed", "terminal_blocked", "cancelled"]);
 /** Seed L975. */
-const RevisionExecutionLifecycleTransition = schemas/* looseObject */._H3({
-    from_state: RevisionExecutionLifecycleState,
-    to_state: RevisionExecutionLifecycleState,
-    triggered_by_receipt_kind: schemas/* enum */.k5n([
-        'RevisionOperationReceipt',
-        'HardCallResolutionReceipt',
-        'FeedbackConsumptionReceipt',
-        'SourceWorkspaceOperationReceipt',
-        'TaskCancelReceipt',
-        'TaskSkipReceipt',
-        'RevalidationCascadeReceipt',
-    ]),
-    guard_condition: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RevisionExecutionLifecycleTransition = schemas/* looseObject */._H3({ "from_state": RevisionExecutionLifecycleState, "to_state": RevisionExecutionLifecycleState, "triggered_by_receipt_kind": schemas/* enum */.k5n(["RevisionOperationReceipt", "HardCallResolutionReceipt", "FeedbackConsumptionReceipt", "SourceWorkspaceOperationReceipt", "TaskCancelReceipt", "TaskSkipReceipt", "RevalidationCascadeReceipt"]), "guard_condition": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L999. */
-const StepIdempotencyKey = schemas/* looseObject */._H3({
-    run_id: schemas/* string */.YjP(),
-    plan_id: schemas/* string */.YjP(),
-    step_id: schemas/* string */.YjP(),
-    step_kind: schemas/* unknown */.L5J(),
-    target_ref_hash: schemas/* string */.YjP(),
-    input_payload_hash: schemas/* string */.YjP(),
-    attempt_class: schemas/* enum */.k5n(['first', 'retry', 'regenerate']),
-    previous_attempt_hash: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const StepIdempotencyKey = schemas/* looseObject */._H3({ "run_id": schemas/* string */.YjP(), "plan_id": schemas/* string */.YjP(), "step_id": schemas/* string */.YjP(), "step_kind": schemas/* unknown */.L5J(), "target_ref_hash": schemas/* string */.YjP(), "input_payload_hash": schemas/* string */.YjP(), "attempt_class": schemas/* enum */.k5n(["first", "retry", "regenerate"]), "previous_attempt_hash": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1022. */
-const SourceWorkspaceOperationKind = schemas/* enum */.k5n([
-    'read_workspace_snapshot',
-    'add_source_record',
-    'update_source_record',
-    'append_source_query_record',
-    'update_research_need',
-    'answer_research_need',
-    'add_verification_record',
-    'add_freshness_record',
-    'mark_source_stale',
-    'record_tier_transition',
-    'create_source_set',
-    'update_source_set',
-    'promote_library_candidate',
-    'export_workspace_bundle',
-]);
+const SourceWorkspaceOperationKind = schemas/* enum */.k5n(["read_workspace_snapshot", "add_source_record", "update_source_record", "append_source_query_record", "update_research_need", "answer_research_need", "add_verification_record", "add_freshness_record", "mark_source_stale", "record_tier_transition", "create_source_set", "update_source_set", "promote_library_candidate", "export_workspace_bundle"]);
 /** Seed L1037. */
-const SourceWorkspaceMutationPrecondition = schemas/* looseObject */._H3({
-    workspace_id: schemas/* string */.YjP(),
-    expected_workspace_head_hash: schemas/* string */.YjP(),
-    expected_event_seq: num,
-    target_record_ref: schemas/* string */.YjP().optional(),
-    expected_target_record_hash: schemas/* string */.YjP().optional(),
-    lock_mode: schemas/* enum */.k5n(['optimistic_event_seq', 'pessimistic_write_lock']),
-    lock_lease_ref: schemas/* string */.YjP().optional(),
-    on_conflict: schemas/* enum */.k5n(['abort_and_reevaluate', 'queue_behind_lock', 'fail_outcome']),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SourceWorkspaceMutationPrecondition = schemas/* looseObject */._H3({ "workspace_id": schemas/* string */.YjP(), "expected_workspace_head_hash": schemas/* string */.YjP(), "expected_event_seq": num, "target_record_ref": schemas/* string */.YjP().optional(), "expected_target_record_hash": schemas/* string */.YjP().optional(), "lock_mode": schemas/* enum */.k5n(["optimistic_event_seq", "pessimistic_write_lock"]), "lock_lease_ref": schemas/* string */.YjP().optional(), "on_conflict": schemas/* enum */.k5n(["abort_and_reevaluate", "queue_behind_lock", "fail_outcome"]), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1051. */
-const SourceWorkspaceOperation = schemas/* looseObject */._H3({
-    operation_id: schemas/* string */.YjP(),
-    operation_kind: SourceWorkspaceOperationKind,
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP().optional(),
-    workspace_id: schemas/* string */.YjP(),
-    actor_ref: schemas/* string */.YjP(),
-    idempotency_key: schemas/* string */.YjP(),
-    precondition: SourceWorkspaceMutationPrecondition.optional(),
-    payload_ref: schemas/* string */.YjP().optional(),
-    policy_decision_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    data_class: schemas/* enum */.k5n(['public', 'internal', 'privileged', 'local_only']),
-    taint_class: schemas/* unknown */.L5J(),
-    matter_id: schemas/* string */.YjP().optional(),
-    privileged: schemas/* boolean */.zMY(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SourceWorkspaceOperation = schemas/* looseObject */._H3({ "operation_id": schemas/* string */.YjP(), "operation_kind": schemas/* unknown */.L5J().optional(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP().optional(), "workspace_id": schemas/* string */.YjP(), "actor_ref": schemas/* string */.YjP(), "idempotency_key": schemas/* string */.YjP(), "precondition": SourceWorkspaceMutationPrecondition.optional(), "payload_ref": schemas/* string */.YjP().optional(), "policy_decision_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "data_class": schemas/* enum */.k5n(["public", "internal", "privileged", "local_only"]), "taint_class": schemas/* unknown */.L5J(), "matter_id": schemas/* string */.YjP().optional(), "privileged": schemas/* boolean */.zMY(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1069. */
-const SourceWorkspaceOperationReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    operation_id: schemas/* string */.YjP(),
-    operation_kind: SourceWorkspaceOperationKind,
-    workspace_id: schemas/* string */.YjP(),
-    prior_workspace_head_hash: schemas/* string */.YjP().optional(),
-    new_workspace_head_hash: schemas/* string */.YjP().optional(),
-    prior_event_seq: num.optional(),
-    new_event_seq: num.optional(),
-    status: schemas/* enum */.k5n(['applied', 'read_completed', 'conflict', 'rejected_by_policy', 'failed']),
-    conflict_reason: schemas/* enum */.k5n([
-        'workspace_head_hash_mismatch',
-        'event_seq_mismatch',
-        'target_record_hash_mismatch',
-        'lock_unavailable',
-    ])
-        .optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SourceWorkspaceOperationReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "operation_id": schemas/* string */.YjP(), "operation_kind": schemas/* unknown */.L5J().optional(), "workspace_id": schemas/* string */.YjP(), "prior_workspace_head_hash": schemas/* string */.YjP().optional(), "new_workspace_head_hash": schemas/* string */.YjP().optional(), "prior_event_seq": num.optional(), "new_event_seq": num.optional(), "status": schemas/* enum */.k5n(["applied", "read_completed", "conflict", "rejected_by_policy", "failed"]), "conflict_reason": schemas/* enum */.k5n(["workspace_head_hash_mismatch", "event_seq_mismatch", "target_record_hash_mismatch", "lock_unavailable"]).optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1103. */
-const MutationMode = schemas/* enum */.k5n(['candidate_only', 'rolling_hash_in_place']);
+const MutationMode = schemas/* enum */.k5n(["candidate_only", "rolling_hash_in_place"]);
 /** Seed L1104. */
-const InPlaceMutationLock = schemas/* looseObject */._H3({
-    step_id: schemas/* string */.YjP(),
-    target_section_anchor_hash: schemas/* string */.YjP(),
-    expected_base_version_id: schemas/* string */.YjP(),
-    expected_pre_hash: schemas/* string */.YjP(),
-});
+const InPlaceMutationLock = schemas/* looseObject */._H3({ "step_id": schemas/* string */.YjP(), "target_section_anchor_hash": schemas/* string */.YjP(), "expected_base_version_id": schemas/* string */.YjP(), "expected_pre_hash": schemas/* unknown */.L5J().optional(), });
 /** Seed L1110. */
-const RevisionPlan = schemas/* looseObject */._H3({
-    plan_id: schemas/* string */.YjP(),
-    mutation_mode: MutationMode,
-    in_place_mutation_locks: schemas/* array */.YOg(InPlaceMutationLock).optional(),
-    steps: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-});
+const RevisionPlan = schemas/* looseObject */._H3({ "plan_id": schemas/* string */.YjP(), "mutation_mode": MutationMode, "in_place_mutation_locks": schemas/* array */.YOg(InPlaceMutationLock).optional(), "steps": schemas/* array */.YOg(schemas/* unknown */.L5J()), });
 /** Seed L1117. */
-const RevisionOperationReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    step_id: schemas/* string */.YjP(),
-    expected_pre_hash: schemas/* string */.YjP().optional(),
-    produced_post_hash: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RevisionOperationReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "step_id": schemas/* string */.YjP(), "expected_pre_hash": schemas/* string */.YjP().optional(), "produced_post_hash": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1140. */
-const OutcomeDependencyGraphPolicy = schemas/* looseObject */._H3({
-    policy_id: schemas/* string */.YjP(),
-    reject_declared_cycles: schemas/* boolean */.zMY(),
-    on_cycle_detected: schemas/* enum */.k5n(['reject_graph', 'hard_call', 'prefer_declared_priority']),
-    terminal_upstream_failure_cascades_immediately: schemas/* boolean */.zMY(),
-    pending_dependency_state_entry_rechecks_upstream_failure: schemas/* boolean */.zMY(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const OutcomeDependencyGraphPolicy = schemas/* looseObject */._H3({ "policy_id": schemas/* string */.YjP(), "reject_declared_cycles": schemas/* boolean */.zMY(), "on_cycle_detected": schemas/* enum */.k5n(["reject_graph", "hard_call", "prefer_declared_priority"]), "terminal_upstream_failure_cascades_immediately": schemas/* boolean */.zMY(), "pending_dependency_state_entry_rechecks_upstream_failure": schemas/* boolean */.zMY(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1148. */
-const RevalidationCascadeRun = schemas/* looseObject */._H3({
-    cascade_run_id: schemas/* string */.YjP(),
-    originating_receipt_ref: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    origin_outcome_id: schemas/* string */.YjP(),
-    visited_outcome_ids: schemas/* array */.YOg(schemas/* string */.YjP()),
-    active_outcome_ids: schemas/* array */.YOg(schemas/* string */.YjP()),
-    depth: num,
-    max_depth: num,
-    status: schemas/* enum */.k5n(['running', 'quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted']),
-    terminal_reason: schemas/* enum */.k5n([
-        'all_dependents_revalidated',
-        'cycle_detected',
-        'max_depth_exceeded',
-        'upstream_failure_cascade',
-        'cancelled',
-    ])
-        .optional(),
-    created_at: schemas/* string */.YjP(),
-    completed_at: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RevalidationCascadeRun = schemas/* looseObject */._H3({ "cascade_run_id": schemas/* string */.YjP(), "originating_receipt_ref": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "origin_outcome_id": schemas/* string */.YjP(), "visited_outcome_ids": schemas/* array */.YOg(schemas/* string */.YjP()), "active_outcome_ids": schemas/* array */.YOg(schemas/* string */.YjP()), "depth": num, "max_depth": num, "status": schemas/* enum */.k5n(["running", "quiescent", "cycle_detected", "max_depth_exceeded", "aborted"]), "terminal_reason": schemas/* enum */.k5n(["all_dependents_revalidated", "cycle_detected", "max_depth_exceeded", "upstream_failure_cascade", "cancelled"]).optional(), "created_at": schemas/* string */.YjP(), "completed_at": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1174. */
-const RevalidationCascadeReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    cascade_run_id: schemas/* string */.YjP(),
-    status: schemas/* enum */.k5n(['running', 'quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted']),
-    affected_outcome_ids: schemas/* array */.YOg(schemas/* string */.YjP()),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RevalidationCascadeReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "cascade_run_id": schemas/* string */.YjP(), "status": schemas/* enum */.k5n(["running", "quiescent", "cycle_detected", "max_depth_exceeded", "aborted"]), "affected_outcome_ids": schemas/* array */.YOg(schemas/* string */.YjP()), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1193. */
-const HardCallBlockingScope = schemas/* enum */.k5n([
-    'entire_run',
-    'segment',
-    'artifact',
-    'outcome',
-    'module',
-    'side_effect_only',
-]);
+const HardCallBlockingScope = schemas/* enum */.k5n(["entire_run", "segment", "artifact", "outcome", "module", "side_effect_only"]);
 /** Seed L1200. */
-const HardCallResponseMode = schemas/* enum */.k5n([
-    'closed_choice',
-    'freeform_required',
-    'closed_choice_with_other',
-]);
+const HardCallResponseMode = schemas/* enum */.k5n(["closed_choice", "freeform_required", "closed_choice_with_other"]);
 /** Seed L1204. */
-const HardCallPendingPolicy = schemas/* looseObject */._H3({
-    hard_call_id: schemas/* string */.YjP(),
-    blocking_scope: HardCallBlockingScope,
-    blocked_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    allowed_to_continue_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    context_visible_to_continuing_modules: schemas/* enum */.k5n([
-        'none',
-        'hard_call_pending_summary',
-        'full_context_redacted',
-    ]),
-    on_defer: schemas/* enum */.k5n(['continue_with_warning', 'pause_scope', 'abort_scope']),
-    on_timeout: schemas/* enum */.k5n(['escalate', 'abort', 'continue_with_warning']),
-    timeout_ms: num.optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const HardCallPendingPolicy = schemas/* looseObject */._H3({ "hard_call_id": schemas/* string */.YjP(), "blocking_scope": HardCallBlockingScope, "blocked_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "allowed_to_continue_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "context_visible_to_continuing_modules": schemas/* enum */.k5n(["none", "hard_call_pending_summary", "full_context_redacted"]), "on_defer": schemas/* enum */.k5n(["continue_with_warning", "pause_scope", "abort_scope"]), "on_timeout": schemas/* enum */.k5n(["escalate", "abort", "continue_with_warning"]), "timeout_ms": num.optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1218. */
-const HardRevisionCall = schemas/* looseObject */._H3({
-    hard_call_id: schemas/* string */.YjP(),
-    response_mode: HardCallResponseMode,
-    options: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    prompt_text: schemas/* string */.YjP(),
-    default_if_no_response: schemas/* unknown */.L5J().optional(),
-    pending_policy: HardCallPendingPolicy,
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const HardRevisionCall = schemas/* looseObject */._H3({ "hard_call_id": schemas/* string */.YjP(), "response_mode": HardCallResponseMode, "options": schemas/* array */.YOg(schemas/* unknown */.L5J()), "prompt_text": schemas/* string */.YjP(), "default_if_no_response": schemas/* unknown */.L5J().optional(), "pending_policy": HardCallPendingPolicy, "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L1228. */
-const HardCallResolutionReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    hard_call_id: schemas/* string */.YjP(),
-    operation_kind: schemas/* enum */.k5n(['hard_call_resolved']),
-    dispatcher_actor_ref: schemas/* string */.YjP(),
-    resolved_by_user_ref: schemas/* string */.YjP(),
-    selected_option_id: schemas/* string */.YjP().optional(),
-    freeform_response_ref: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const HardCallResolutionReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "hard_call_id": schemas/* string */.YjP(), "operation_kind": schemas/* enum */.k5n(["hard_call_resolved"]), "dispatcher_actor_ref": schemas/* string */.YjP(), "resolved_by_user_ref": schemas/* string */.YjP(), "selected_option_id": schemas/* string */.YjP().optional(), "freeform_response_ref": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1239. */
-const TaskCancelProtocol = schemas/* looseObject */._H3({
-    cancel_request_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    requested_by_ref: schemas/* string */.YjP(),
-    cancel_scope: schemas/* enum */.k5n([
-        'entire_run',
-        'segment',
-        'module_activation',
-        'revision_plan',
-        'side_effect_intent',
-    ]),
-    target_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    in_flight_handling: schemas/* enum */.k5n([
-        'request_graceful_stop',
-        'preempt_immediately',
-        'finish_current_step_then_stop',
-    ]),
-    side_effect_policy: schemas/* enum */.k5n([
-        'do_not_cancel_executed_side_effects',
-        'cancel_unexecuted_intents',
-        'create_corrective_artifact',
-    ]),
-    candidate_disposition: schemas/* enum */.k5n(['discard', 'retain_for_manual_review', 'orphan_until_reconciled']),
-    source_workspace_disposition: schemas/* enum */.k5n([
-        'retain_records',
-        'mark_records_cancelled',
-        'rollback_if_uncommitted',
-    ]),
-    learning_signal_policy: schemas/* enum */.k5n([
-        'suppress_success_signals',
-        'emit_cancel_diagnostic_only',
-        'emit_full_signals_with_cancel_flag',
-    ]),
-    user_receipt_ref: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaskCancelProtocol = schemas/* looseObject */._H3({ "cancel_request_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "requested_by_ref": schemas/* string */.YjP(), "cancel_scope": schemas/* enum */.k5n(["entire_run", "segment", "module_activation", "revision_plan", "side_effect_intent"]), "target_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "in_flight_handling": schemas/* enum */.k5n(["request_graceful_stop", "preempt_immediately", "finish_current_step_then_stop"]), "side_effect_policy": schemas/* enum */.k5n(["do_not_cancel_executed_side_effects", "cancel_unexecuted_intents", "create_corrective_artifact"]), "candidate_disposition": schemas/* enum */.k5n(["discard", "retain_for_manual_review", "orphan_until_reconciled"]), "source_workspace_disposition": schemas/* enum */.k5n(["retain_records", "mark_records_cancelled", "rollback_if_uncommitted"]), "learning_signal_policy": schemas/* enum */.k5n(["suppress_success_signals", "emit_cancel_diagnostic_only", "emit_full_signals_with_cancel_flag"]), "user_receipt_ref": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1275. */
-const TaskSkipReceipt = schemas/* looseObject */._H3({
-    skip_id: schemas/* string */.YjP(),
-    target_ref: schemas/* string */.YjP(),
-    skipped_by_ref: schemas/* string */.YjP(),
-    reason: schemas/* enum */.k5n(['not_applicable', 'user_directed', 'dependency_unavailable', 'policy_blocked']),
-    downstream_effect: schemas/* enum */.k5n(['none', 'marks_dependents_not_applicable', 'requires_human_ack']),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaskSkipReceipt = schemas/* looseObject */._H3({ "skip_id": schemas/* string */.YjP(), "target_ref": schemas/* string */.YjP(), "skipped_by_ref": schemas/* string */.YjP(), "reason": schemas/* enum */.k5n(["not_applicable", "user_directed", "dependency_unavailable", "policy_blocked"]), "downstream_effect": schemas/* enum */.k5n(["none", "marks_dependents_not_applicable", "requires_human_ack"]), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1296. */
-const ForumDeliberationPolicy = schemas/* looseObject */._H3({
-    room_id: schemas/* string */.YjP(),
-    max_deliberation_ticks: num,
-    consensus_threshold_pct: num,
-    on_no_consensus: schemas/* enum */.k5n([
-        'forum_deadlock_hard_call',
-        'prefer_safest_policy_allowed_proposal',
-        'pause_and_request_user',
-    ]),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ForumDeliberationPolicy = schemas/* looseObject */._H3({ "room_id": schemas/* string */.YjP(), "max_deliberation_ticks": num, "consensus_threshold_pct": num, "on_no_consensus": schemas/* unknown */.L5J().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1316. */
-const RevisionPlanConcurrencyProfile = schemas/* looseObject */._H3({
-    plan_id: schemas/* string */.YjP(),
-    required_for_overall_pass: schemas/* boolean */.zMY(),
-    high_stakes: schemas/* boolean */.zMY(),
-    outcome_priority: num,
-    plan_risk_score: num,
-    estimated_lock_duration_ms: num,
-    cost_vector_ref: schemas/* string */.YjP().optional(),
-    deterministic_final_key: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RevisionPlanConcurrencyProfile = schemas/* looseObject */._H3({ "plan_id": schemas/* string */.YjP(), "required_for_overall_pass": schemas/* boolean */.zMY(), "high_stakes": schemas/* boolean */.zMY(), "outcome_priority": num, "plan_risk_score": num, "estimated_lock_duration_ms": num, "cost_vector_ref": schemas/* string */.YjP().optional(), "deterministic_final_key": schemas/* unknown */.L5J().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1347. */
-const SufficiencyTrigger = schemas/* enum */.k5n([
-    'no_capability_covers_outcome',
-    'capability_unavailable_or_unhealthy',
-    'policy_prohibits_required_step',
-    'all_policy_allowed_procedures_exhausted',
-    'max_attempts_without_material_score_improvement',
-    'identical_output_loop_detected',
-    'evidence_insufficient_to_proceed',
-    'verification_unresolvable',
-    'contradictory_requirements',
-    'precondition_unresolvable',
-    'budget_cap_prevents_minimal_sufficient_attempt',
-    'external_side_effect_requires_ungranted_approval',
-    'cascade_cycle_detected',
-]);
+const SufficiencyTrigger = schemas/* enum */.k5n(["no_capability_covers_outcome", "capability_unavailable_or_unhealthy", "policy_prohibits_required_step", "all_policy_allowed_procedures_exhausted", "max_attempts_without_material_score_improvement", "identical_output_loop_detected", "evidence_insufficient_to_proceed", "verification_unresolvable", "contradictory_requirements", "precondition_unresolvable", "budget_cap_prevents_minimal_sufficient_attempt", "external_side_effect_requires_ungranted_approval", "cascade_cycle_detected"]);
 /** Seed L1361. */
-const SufficiencyTerminalRoute = schemas/* enum */.k5n([
-    'needs_information',
-    'needs_verification',
-    'needs_human_judgment',
-    'unable_to_evaluate',
-    'blocked_by_policy',
-    'unrecoverable',
-    'process_gap_out',
-]);
+const SufficiencyTerminalRoute = schemas/* enum */.k5n(["needs_information", "needs_verification", "needs_human_judgment", "unable_to_evaluate", "blocked_by_policy", "unrecoverable", "process_gap_out"]);
 /** Seed L1369. */
-const SufficiencyDetectionPolicy = schemas/* looseObject */._H3({
-    policy_id: schemas/* string */.YjP(),
-    min_attempts_before_no_improvement: num,
-    no_improvement_window: num,
-    improvement_metric_ref: schemas/* string */.YjP(),
-    epsilon: num,
-    max_total_attempts: num,
-    procedure_universe_scope: schemas/* enum */.k5n([
-        'declared_applicable',
-        'policy_allowed_only',
-        'safe_without_human_gate',
-        'all_known_with_policy_labels',
-    ]),
-    require_capability_snapshot: literalBoolean(true),
-    require_policy_snapshot: literalBoolean(true),
-    require_attempt_signature_hash: literalBoolean(true),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SufficiencyDetectionPolicy = schemas/* looseObject */._H3({ "policy_id": schemas/* string */.YjP(), "min_attempts_before_no_improvement": num, "no_improvement_window": num, "improvement_metric_ref": schemas/* unknown */.L5J().optional(), "epsilon": schemas/* unknown */.L5J().optional(), "max_total_attempts": num, "procedure_universe_scope": schemas/* enum */.k5n(["declared_applicable", "policy_allowed_only", "safe_without_human_gate", "all_known_with_policy_labels"]), "require_capability_snapshot": literalBoolean(true), "require_policy_snapshot": literalBoolean(true), "require_attempt_signature_hash": literalBoolean(true), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1386. */
-const CapabilityCoverageAssessment = schemas/* looseObject */._H3({
-    assessment_id: schemas/* string */.YjP(),
-    outcome_id: schemas/* string */.YjP(),
-    capability_snapshot_ref: schemas/* string */.YjP(),
-    required_capabilities: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    available_capabilities: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    coverage_state: schemas/* enum */.k5n(['covered', 'partially_covered', 'not_covered', 'covered_but_unhealthy']),
-    gaps: schemas/* array */.YOg(schemas/* looseObject */._H3({
-        required_capability_ref: schemas/* unknown */.L5J(),
-        gap_kind: schemas/* enum */.k5n(['missing', 'unhealthy', 'policy_blocked', 'version_incompatible']),
-        evidence_ref: schemas/* string */.YjP().optional(),
-    })),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const CapabilityCoverageAssessment = schemas/* looseObject */._H3({ "assessment_id": schemas/* string */.YjP(), "outcome_id": schemas/* string */.YjP(), "capability_snapshot_ref": schemas/* string */.YjP(), "required_capabilities": schemas/* array */.YOg(schemas/* unknown */.L5J()), "available_capabilities": schemas/* array */.YOg(schemas/* unknown */.L5J()), "coverage_state": schemas/* enum */.k5n(["covered", "partially_covered", "not_covered", "covered_but_unhealthy"]), "gaps": schemas/* array */.YOg(schemas/* looseObject */._H3({ "required_capability_ref": schemas/* unknown */.L5J(), "gap_kind": schemas/* enum */.k5n(["missing", "unhealthy", "policy_blocked", "version_incompatible"]), "evidence_ref": schemas/* string */.YjP().optional(), })), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1404. */
-const CandidateRepairProcedure = schemas/* looseObject */._H3({
-    procedure_id: schemas/* string */.YjP(),
-    strategy_kind: schemas/* unknown */.L5J(),
-    repair_target: schemas/* unknown */.L5J(),
-    required_capabilities: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    policy_allowed: schemas/* boolean */.zMY(),
-    safety_class: schemas/* enum */.k5n(['mechanical', 'meaning_bearing', 'privileged', 'external_side_effect']),
-    tried: schemas/* boolean */.zMY(),
-    exhausted: schemas/* boolean */.zMY(),
-    inapplicable_reason: schemas/* enum */.k5n([
-        'missing_capability',
-        'policy_blocked',
-        'unsafe_without_human',
-        'already_failed_same_signature',
-        'requires_missing_evidence',
-        'requires_ungranted_side_effect',
-    ])
-        .optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const CandidateRepairProcedure = schemas/* looseObject */._H3({ "procedure_id": schemas/* string */.YjP(), "strategy_kind": schemas/* unknown */.L5J(), "repair_target": schemas/* unknown */.L5J(), "required_capabilities": schemas/* array */.YOg(schemas/* unknown */.L5J()), "policy_allowed": schemas/* boolean */.zMY(), "safety_class": schemas/* enum */.k5n(["mechanical", "meaning_bearing", "privileged", "external_side_effect"]), "tried": schemas/* boolean */.zMY(), "exhausted": schemas/* boolean */.zMY(), "inapplicable_reason": schemas/* enum */.k5n(["missing_capability", "policy_blocked", "unsafe_without_human", "already_failed_same_signature", "requires_missing_evidence", "requires_ungranted_side_effect"]).optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1426. */
-const ProcedureAttemptRecord = schemas/* looseObject */._H3({
-    attempt_id: schemas/* string */.YjP(),
-    procedure_id: schemas/* string */.YjP(),
-    revision_plan_ref: schemas/* string */.YjP().optional(),
-    strategy_kind: schemas/* unknown */.L5J(),
-    input_signature_hash: schemas/* string */.YjP(),
-    output_signature_hash: schemas/* string */.YjP().optional(),
-    score_before: schemas/* unknown */.L5J().optional(),
-    score_after: schemas/* unknown */.L5J().optional(),
-    score_delta: num.optional(),
-    terminal_status: schemas/* enum */.k5n([
-        'succeeded',
-        'failed',
-        'no_material_improvement',
-        'policy_blocked',
-        'capability_failed',
-        'regressed',
-        'identical_output_rejected',
-        'not_attempted_missing_evidence',
-    ]),
-    receipt_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ProcedureAttemptRecord = schemas/* looseObject */._H3({ "attempt_id": schemas/* string */.YjP(), "procedure_id": schemas/* string */.YjP(), "revision_plan_ref": schemas/* string */.YjP().optional(), "strategy_kind": schemas/* unknown */.L5J(), "input_signature_hash": schemas/* string */.YjP(), "output_signature_hash": schemas/* string */.YjP().optional(), "score_before": schemas/* unknown */.L5J().optional(), "score_after": schemas/* unknown */.L5J().optional(), "score_delta": num.optional(), "terminal_status": schemas/* enum */.k5n(["succeeded", "failed", "no_material_improvement", "policy_blocked", "capability_failed", "regressed", "identical_output_rejected", "not_attempted_missing_evidence"]), "receipt_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1448. */
-const SufficiencyDetectionResult = schemas/* looseObject */._H3({
-    detection_id: schemas/* string */.YjP(),
-    outcome_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    evaluated_at: schemas/* string */.YjP(),
-    policy_ref: schemas/* string */.YjP(),
-    no_sufficient_procedure: schemas/* boolean */.zMY(),
-    triggered_by: schemas/* array */.YOg(SufficiencyTrigger),
-    coverage_assessment_ref: schemas/* string */.YjP(),
-    candidate_procedures: schemas/* array */.YOg(CandidateRepairProcedure),
-    attempts: schemas/* array */.YOg(ProcedureAttemptRecord),
-    best_score_seen: schemas/* unknown */.L5J().optional(),
-    best_artifact_version_ref: schemas/* string */.YjP().optional(),
-    blocking_research_need_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    decisive_policy_decision_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    terminal_route: SufficiencyTerminalRoute,
-    hard_call_required: schemas/* boolean */.zMY(),
-    hard_call_kind: schemas/* union */.KCZ([
-        schemas/* unknown */.L5J(),
-        schemas/* enum */.k5n(['no_sufficient_procedure']),
-        schemas/* enum */.k5n(['contradictory_requirements']),
-        schemas/* enum */.k5n(['budget_scope_decision']),
-    ])
-        .optional(),
-    process_gap_signal_ref: schemas/* string */.YjP().optional(),
-    rationale: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SufficiencyDetectionResult = schemas/* looseObject */._H3({ "detection_id": schemas/* string */.YjP(), "outcome_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "evaluated_at": schemas/* string */.YjP(), "policy_ref": schemas/* string */.YjP(), "no_sufficient_procedure": schemas/* boolean */.zMY(), "triggered_by": schemas/* array */.YOg(SufficiencyTrigger), "coverage_assessment_ref": schemas/* string */.YjP(), "candidate_procedures": schemas/* array */.YOg(CandidateRepairProcedure), "attempts": schemas/* array */.YOg(ProcedureAttemptRecord), "best_score_seen": schemas/* unknown */.L5J().optional(), "best_artifact_version_ref": schemas/* string */.YjP().optional(), "blocking_research_need_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "decisive_policy_decision_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "terminal_route": SufficiencyTerminalRoute, "hard_call_required": schemas/* boolean */.zMY(), "hard_call_kind": schemas/* union */.KCZ([schemas/* unknown */.L5J(), schemas/* enum */.k5n(["no_sufficient_procedure"]), schemas/* enum */.k5n(["contradictory_requirements"]), schemas/* enum */.k5n(["budget_scope_decision"])]).optional(), "process_gap_signal_ref": schemas/* string */.YjP().optional(), "rationale": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1542. */
-const RevisionStepRevalidationPolicyKind = schemas/* enum */.k5n([
-    'none',
-    'revalidate_targeted_outcomes',
-    'revalidate_declared_dependents',
-    'revalidate_full_closure',
-    'revalidate_full_task',
-]);
+const RevisionStepRevalidationPolicyKind = schemas/* enum */.k5n(["none", "revalidate_targeted_outcomes", "revalidate_declared_dependents", "revalidate_full_closure", "revalidate_full_task"]);
 /** Seed L1548. */
-const RevisionStepRevalidationPolicy = schemas/* looseObject */._H3({
-    policy_kind: RevisionStepRevalidationPolicyKind,
-    outcomes_to_recheck: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    closure_policy_ref: schemas/* string */.YjP().optional(),
-    success_hint: schemas/* string */.YjP().optional(),
-    rationale: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RevisionStepRevalidationPolicy = schemas/* looseObject */._H3({ "policy_kind": RevisionStepRevalidationPolicyKind, "outcomes_to_recheck": schemas/* array */.YOg(schemas/* unknown */.L5J()), "closure_policy_ref": schemas/* string */.YjP().optional(), "success_hint": schemas/* string */.YjP().optional(), "rationale": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1507. */
-const RevisionPlanStepBase = schemas/* looseObject */._H3({
-    step_id: schemas/* string */.YjP(),
-    step_order: num,
-    step_kind: schemas/* unknown */.L5J(),
-    depends_on_step_ids: schemas/* array */.YOg(schemas/* string */.YjP()),
-    target_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    revalidation_policy: RevisionStepRevalidationPolicy,
-    revalidation_rationale: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RevisionPlanStepBase = schemas/* looseObject */._H3({ "step_id": schemas/* string */.YjP(), "step_order": num, "step_kind": schemas/* unknown */.L5J(), "depends_on_step_ids": schemas/* unknown */.L5J().optional(), "target_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "revalidation_policy": RevisionStepRevalidationPolicy, "revalidation_rationale": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1517. */
-const DependencyEdge = schemas/* looseObject */._H3({
-    from_step_id: schemas/* string */.YjP(),
-    to_step_id: schemas/* string */.YjP(),
-    edge_kind: schemas/* enum */.k5n([
-        'requires_output',
-        'requires_artifact_version',
-        'requires_human_resolution',
-        'requires_source_answer',
-        'requires_verification',
-    ]),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const DependencyEdge = schemas/* looseObject */._H3({ "from_step_id": schemas/* string */.YjP(), "to_step_id": schemas/* string */.YjP(), "edge_kind": schemas/* enum */.k5n(["requires_output", "requires_artifact_version", "requires_human_resolution", "requires_source_answer", "requires_verification"]), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1556. */
-const TypedRevisionInstruction = schemas/* looseObject */._H3({
-    instruction_id: schemas/* string */.YjP(),
-    revalidation_policy_ref: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const TypedRevisionInstruction = schemas/* looseObject */._H3({ "instruction_id": schemas/* string */.YjP(), "revalidation_policy_ref": schemas/* unknown */.L5J().optional(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L1571. */
-const RegenerateRevisionPayload = schemas/* looseObject */._H3({
-    revision_intent: schemas/* enum */.k5n(['regenerate']),
-    previous_attempt_hashes: schemas/* array */.YOg(schemas/* string */.YjP()),
-    required_variation_policy: schemas/* enum */.k5n([
-        'change_sampling_parameters',
-        'change_prompt_strategy',
-        'change_module_or_escalate',
-        'human_review_required',
-    ]),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RegenerateRevisionPayload = schemas/* looseObject */._H3({ "revision_intent": schemas/* enum */.k5n(["regenerate"]), "previous_attempt_hashes": schemas/* unknown */.L5J().optional(), "required_variation_policy": schemas/* enum */.k5n(["change_sampling_parameters", "change_prompt_strategy", "change_module_or_escalate", "human_review_required"]), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1581. */
-const RegenerateAttemptReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    input_hash: schemas/* string */.YjP(),
-    output_hash: schemas/* string */.YjP(),
-    matched_previous_attempt: schemas/* boolean */.zMY(),
-    action_taken: schemas/* enum */.k5n([
-        'accepted_new_output',
-        'rejected_identical_output',
-        'escalated',
-        'changed_generation_policy',
-    ]),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RegenerateAttemptReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "input_hash": schemas/* string */.YjP(), "output_hash": schemas/* string */.YjP(), "matched_previous_attempt": schemas/* boolean */.zMY(), "action_taken": schemas/* enum */.k5n(["accepted_new_output", "rejected_identical_output", "escalated", "changed_generation_policy"]), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1606. */
-const NumericUnit = schemas/* enum */.k5n([
-    'unitless',
-    'ratio',
-    'probability',
-    'score_0_1',
-    'count',
-    'tokens',
-    'usd',
-    'milliseconds',
-    'seconds',
-    'percent',
-    'custom',
-]);
+const NumericUnit = schemas/* enum */.k5n(["unitless", "ratio", "probability", "score_0_1", "count", "tokens", "usd", "milliseconds", "seconds", "percent", "custom"]);
 /** Seed L1618. */
-const MetricValueKind = schemas/* enum */.k5n([
-    'count',
-    'ratio',
-    'mean',
-    'median',
-    'quantile',
-    'calibrated_score',
-    'correlation',
-    'distribution',
-    'cost_vector',
-    'boolean_derived',
-    'enum_derived',
-]);
+const MetricValueKind = schemas/* enum */.k5n(["count", "ratio", "mean", "median", "quantile", "calibrated_score", "correlation", "distribution", "cost_vector", "boolean_derived", "enum_derived"]);
 /** Seed L1641. */
-const FiniteNumberPolicy = schemas/* enum */.k5n([
-    'reject_nan_infinity',
-    'coerce_to_indeterminate',
-    'allow_only_in_test_fixture',
-]);
+const FiniteNumberPolicy = schemas/* enum */.k5n(["reject_nan_infinity", "coerce_to_indeterminate", "allow_only_in_test_fixture"]);
 /** Seed L1645. */
-const FormulaInputSpec = schemas/* looseObject */._H3({
-    name: schemas/* string */.YjP(),
-    type_ref: schemas/* unknown */.L5J(),
-    required: schemas/* boolean */.zMY(),
-    allowed_units: schemas/* array */.YOg(NumericUnit).optional(),
-    allowed_range: schemas/* tuple */.PVZ([num, num]).optional(),
-    missing_input_policy_override: MissingInputPolicy.optional(),
-});
+const FormulaInputSpec = schemas/* looseObject */._H3({ "name": schemas/* string */.YjP(), "type_ref": schemas/* unknown */.L5J(), "required": schemas/* boolean */.zMY(), "allowed_units": schemas/* array */.YOg(NumericUnit).optional(), "allowed_range": schemas/* tuple */.PVZ([num, num]).optional(), "missing_input_policy_override": MissingInputPolicy.optional(), });
 /** Seed L1653. */
-const FormulaOutputSpec = schemas/* looseObject */._H3({
-    value_kind: MetricValueKind,
-    unit: NumericUnit,
-    range: schemas/* tuple */.PVZ([num, num]).optional(),
-    higher_is_better: schemas/* boolean */.zMY().optional(),
-    finite_number_policy: FiniteNumberPolicy,
-});
+const FormulaOutputSpec = schemas/* looseObject */._H3({ "value_kind": MetricValueKind, "unit": NumericUnit, "range": schemas/* tuple */.PVZ([num, num]).optional(), "higher_is_better": schemas/* boolean */.zMY().optional(), "finite_number_policy": FiniteNumberPolicy, });
 /** Seed L1660. */
-const FormulaTestVector = schemas/* looseObject */._H3({
-    test_vector_id: schemas/* string */.YjP(),
-    input_ref: schemas/* string */.YjP(),
-    expected_output_ref: schemas/* string */.YjP(),
-    expected_validation_codes: schemas/* array */.YOg(schemas/* string */.YjP()),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const FormulaTestVector = schemas/* looseObject */._H3({ "test_vector_id": schemas/* string */.YjP(), "input_ref": schemas/* string */.YjP(), "expected_output_ref": schemas/* string */.YjP(), "expected_validation_codes": schemas/* array */.YOg(schemas/* string */.YjP()), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1667. */
-const FormulaSpec = schemas/* looseObject */._H3({
-    formula_id: schemas/* string */.YjP(),
-    owner_doc: schemas/* unknown */.L5J(),
-    semantic_version: schemas/* string */.YjP(),
-    purpose: schemas/* string */.YjP(),
-    expression_ref: schemas/* string */.YjP(),
-    expression_language: schemas/* enum */.k5n([
-        'deterministic_typescript',
-        'sql_read_model',
-        'declarative_metric_dsl',
-        'human_review_required',
-    ]),
-    inputs: schemas/* array */.YOg(FormulaInputSpec),
-    output: FormulaOutputSpec,
-    missing_input_policy: MissingInputPolicy,
-    zero_denominator_policy: ZeroDenominatorPolicy.optional(),
-    rounding_policy: schemas/* enum */.k5n([
-        'no_rounding_store_full_precision',
-        'round_display_only',
-        'round_to_6_decimal_places',
-    ]),
-    sample_policy: schemas/* looseObject */._H3({
-        min_sample_size: num,
-        insufficient_sample_result: schemas/* enum */.k5n(['indeterminate', 'emit_with_low_confidence']),
-        window_required: schemas/* boolean */.zMY(),
-    })
-        .optional(),
-    confidence_interval_policy: schemas/* looseObject */._H3({
-        required: schemas/* boolean */.zMY(),
-        interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]),
-        method: schemas/* enum */.k5n([
-            'wilson',
-            'bootstrap',
-            'normal_approximation',
-            'bayesian_beta',
-            'not_applicable',
-        ]),
-    })
-        .optional(),
-    test_vectors: schemas/* unknown */.L5J().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const FormulaSpec = schemas/* looseObject */._H3({ "formula_id": schemas/* string */.YjP(), "owner_doc": schemas/* unknown */.L5J(), "semantic_version": schemas/* string */.YjP(), "purpose": schemas/* string */.YjP(), "expression_ref": schemas/* string */.YjP(), "expression_language": schemas/* enum */.k5n(["deterministic_typescript", "sql_read_model", "declarative_metric_dsl", "human_review_required"]), "inputs": schemas/* array */.YOg(FormulaInputSpec), "output": FormulaOutputSpec, "missing_input_policy": MissingInputPolicy, "zero_denominator_policy": ZeroDenominatorPolicy.optional(), "rounding_policy": schemas/* enum */.k5n(["no_rounding_store_full_precision", "round_display_only", "round_to_6_decimal_places"]), "sample_policy": schemas/* looseObject */._H3({ "min_sample_size": num, "insufficient_sample_result": schemas/* enum */.k5n(["indeterminate", "emit_with_low_confidence"]), "window_required": schemas/* boolean */.zMY(), }).optional(), "confidence_interval_policy": schemas/* looseObject */._H3({ "required": schemas/* boolean */.zMY(), "interval_level": literalNumber([0.8, 0.9, 0.95, 0.99]), "method": schemas/* enum */.k5n(["wilson", "bootstrap", "normal_approximation", "bayesian_beta", "not_applicable"]), }).optional(), "test_vectors": schemas/* unknown */.L5J().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1704. */
-const MetricObservation = schemas/* looseObject */._H3({
-    observation_id: schemas/* string */.YjP(),
-    metric_id: schemas/* string */.YjP(),
-    formula_eval_receipt_ref: schemas/* unknown */.L5J().optional(),
-    subject_ref: schemas/* string */.YjP(),
-    observed_at: schemas/* string */.YjP(),
-    value_ref: schemas/* string */.YjP(),
-    data_class: schemas/* enum */.k5n(['public', 'internal', 'privileged', 'local_only']),
-    matter_id: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const MetricObservation = schemas/* looseObject */._H3({ "observation_id": schemas/* string */.YjP(), "metric_id": schemas/* string */.YjP(), "formula_eval_receipt_ref": schemas/* unknown */.L5J().optional(), "subject_ref": schemas/* string */.YjP(), "observed_at": schemas/* string */.YjP(), "value_ref": schemas/* string */.YjP(), "data_class": schemas/* enum */.k5n(["public", "internal", "privileged", "local_only"]), "matter_id": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1715. */
-const MetricRollup = schemas/* looseObject */._H3({
-    rollup_id: schemas/* string */.YjP(),
-    metric_id: schemas/* string */.YjP(),
-    subject_scope_ref: schemas/* string */.YjP(),
-    measurement_window: schemas/* unknown */.L5J().optional(),
-    included_observation_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    excluded_observation_refs: schemas/* array */.YOg(schemas/* looseObject */._H3({
-        observation_ref: schemas/* string */.YjP(),
-        exclusion_reason: schemas/* enum */.k5n([
-            'outside_window',
-            'wrong_subject_scope',
-            'right_censored',
-            'policy_filtered',
-            'duplicate',
-            'invalidated',
-        ]),
-    })),
-    formula_eval_receipt_ref: schemas/* unknown */.L5J().optional(),
-    sample_size: num,
-    value_ref: schemas/* string */.YjP(),
-    confidence_interval: schemas/* tuple */.PVZ([num, num]).optional(),
-    confidence_interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]).optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const MetricRollup = schemas/* looseObject */._H3({ "rollup_id": schemas/* string */.YjP(), "metric_id": schemas/* string */.YjP(), "subject_scope_ref": schemas/* string */.YjP(), "measurement_window": schemas/* unknown */.L5J().optional(), "included_observation_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "excluded_observation_refs": schemas/* array */.YOg(schemas/* looseObject */._H3({ "observation_ref": schemas/* string */.YjP(), "exclusion_reason": schemas/* enum */.k5n(["outside_window", "wrong_subject_scope", "right_censored", "policy_filtered", "duplicate", "invalidated"]), })), "formula_eval_receipt_ref": schemas/* unknown */.L5J().optional(), "sample_size": num, "value_ref": schemas/* string */.YjP(), "confidence_interval": schemas/* tuple */.PVZ([num, num]).optional(), "confidence_interval_level": literalNumber([0.8, 0.9, 0.95, 0.99]).optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1821. */
-const QualityIndex = schemas/* looseObject */._H3({
-    aggregate_score: num,
-    pass_threshold: num,
-    required_gate_failures: schemas/* array */.YOg(schemas/* string */.YjP()),
-    aggregation_method: schemas/* enum */.k5n([
-        'all_required_then_weighted_mean',
-        'weighted_mean',
-        'min_required_score',
-        'all_or_nothing',
-    ]),
-    missing_dimension_policy: schemas/* enum */.k5n([
-        'fail_required',
-        'exclude_optional_with_penalty',
-        'indeterminate',
-    ]),
-    derived_pass_status: schemas/* enum */.k5n([
-        'passed',
-        'failed_threshold',
-        'failed_required_gate',
-        'indeterminate',
-    ]),
-    formula_eval_receipt_ref: schemas/* unknown */.L5J().optional(),
-    metric_semantics_version: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const QualityIndex = schemas/* looseObject */._H3({ "aggregate_score": num, "pass_threshold": num, "required_gate_failures": schemas/* array */.YOg(schemas/* string */.YjP()), "aggregation_method": schemas/* enum */.k5n(["all_required_then_weighted_mean", "weighted_mean", "min_required_score", "all_or_nothing"]), "missing_dimension_policy": schemas/* enum */.k5n(["fail_required", "exclude_optional_with_penalty", "indeterminate"]), "derived_pass_status": schemas/* enum */.k5n(["passed", "failed_threshold", "failed_required_gate", "indeterminate"]), "formula_eval_receipt_ref": schemas/* unknown */.L5J().optional(), "metric_semantics_version": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L1856. */
-const OutcomeCycleTerminalClass = schemas/* enum */.k5n([
-    'succeeded',
-    'failed_unrecoverable',
-    'max_iterations_reached',
-    'blocked_by_policy',
-    'needs_human_judgment',
-    'needs_information',
-    'cancelled_by_user',
-    'still_open_right_censored',
-]);
+const OutcomeCycleTerminalClass = schemas/* enum */.k5n(["succeeded", "failed_unrecoverable", "max_iterations_reached", "blocked_by_policy", "needs_human_judgment", "needs_information", "cancelled_by_user", "still_open_right_censored"]);
 /** Seed L1865. */
-const RevisionCycleOutcomeObservation = schemas/* looseObject */._H3({
-    observation_id: schemas/* string */.YjP(),
-    outcome_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    cycle_count: num,
-    terminal_class: OutcomeCycleTerminalClass,
-    terminal_state_ref: schemas/* string */.YjP().optional(),
-    right_censored_at: schemas/* string */.YjP().optional(),
-    observation_window: schemas/* unknown */.L5J(),
-    cost_vector_ref: schemas/* string */.YjP().optional(),
-    formula_eval_receipt_ref: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RevisionCycleOutcomeObservation = schemas/* looseObject */._H3({ "observation_id": schemas/* string */.YjP(), "outcome_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "cycle_count": num, "terminal_class": OutcomeCycleTerminalClass, "terminal_state_ref": schemas/* string */.YjP().optional(), "right_censored_at": schemas/* string */.YjP().optional(), "observation_window": schemas/* unknown */.L5J(), "cost_vector_ref": schemas/* string */.YjP().optional(), "formula_eval_receipt_ref": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1878. */
-const RevisionCycleEfficiencyRollup = schemas/* looseObject */._H3({
-    rollup_id: schemas/* string */.YjP(),
-    measurement_window: schemas/* unknown */.L5J(),
-    avg_cycles_to_success: num.optional(),
-    wasted_cycle_burn_rate: num.optional(),
-    right_censored_rate: num,
-    max_iterations_rate: num,
-    included_observation_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    formula_eval_receipt_ref: schemas/* unknown */.L5J().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RevisionCycleEfficiencyRollup = schemas/* looseObject */._H3({ "rollup_id": schemas/* string */.YjP(), "measurement_window": schemas/* unknown */.L5J(), "avg_cycles_to_success": num.optional(), "wasted_cycle_burn_rate": num.optional(), "right_censored_rate": num, "max_iterations_rate": num, "included_observation_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "formula_eval_receipt_ref": schemas/* unknown */.L5J().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1892. */
-const SeverityWeightedRegressionRate = schemas/* looseObject */._H3({
-    accepted_count: num,
-    regression_introduced_count: num,
-    severity_breakdown: schemas/* record */.g1P(schemas/* string */.YjP(), num),
-    severity_weights: schemas/* record */.g1P(schemas/* string */.YjP(), num),
-    unweighted_regression_rate: num.nullable(),
-    severity_weighted_penalty_rate: num.nullable(),
-    zero_denominator_policy: ZeroDenominatorPolicy,
-    formula_eval_receipt_ref: schemas/* unknown */.L5J().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SeverityWeightedRegressionRate = schemas/* looseObject */._H3({ "accepted_count": num, "regression_introduced_count": num, "severity_breakdown": schemas/* record */.g1P(schemas/* string */.YjP(), num), "severity_weights": schemas/* record */.g1P(schemas/* string */.YjP(), num), "unweighted_regression_rate": num.nullable(), "severity_weighted_penalty_rate": num.nullable(), "zero_denominator_policy": ZeroDenominatorPolicy, "formula_eval_receipt_ref": schemas/* unknown */.L5J().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1903. */
-const SubAgentReputationFormulaConfig = schemas/* looseObject */._H3({
-    formula_id: schemas/* enum */.k5n(['sub_agent_reputation_score_v1']),
-    weights: schemas/* looseObject */._H3({
-        hit_rate: num,
-        attribution_lift: num,
-        inverse_regression_penalty: num,
-        inverse_cost_penalty: num,
-        false_negative_penalty: num,
-        false_positive_penalty: num,
-    }),
-    false_negative_weight_multiplier: num,
-    min_invocation_count: num,
-    confidence_interval_method: schemas/* enum */.k5n(['wilson', 'bayesian_beta', 'bootstrap']),
-    output_range: schemas/* tuple */.PVZ([literalNumber([0]), literalNumber([1])]),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SubAgentReputationFormulaConfig = schemas/* looseObject */._H3({ "formula_id": schemas/* enum */.k5n(["sub_agent_reputation_score_v1"]), "weights": schemas/* looseObject */._H3({ "hit_rate": num, "attribution_lift": num, "inverse_regression_penalty": num, "inverse_cost_penalty": num, "false_negative_penalty": num, "false_positive_penalty": num, }), "false_negative_weight_multiplier": num, "min_invocation_count": num, "confidence_interval_method": schemas/* enum */.k5n(["wilson", "bayesian_beta", "bootstrap"]), "output_range": schemas/* tuple */.PVZ([literalNumber([0]), literalNumber([1])]), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1919. */
-const SubAgentReputationScore = schemas/* looseObject */._H3({
-    sub_agent_ref: schemas/* unknown */.L5J(),
-    current_score: num.nullable(),
-    score_status: schemas/* enum */.k5n(['computed', 'insufficient_sample', 'quarantined_by_policy']),
-    component_scores: schemas/* looseObject */._H3({
-        hit_rate_score: num.optional(),
-        attribution_lift_score: num.optional(),
-        regression_penalty_score: num.optional(),
-        cost_penalty_score: num.optional(),
-        false_negative_penalty_score: num.optional(),
-        false_positive_penalty_score: num.optional(),
-    }),
-    formula_config_ref: schemas/* string */.YjP(),
-    formula_eval_receipt_ref: schemas/* unknown */.L5J().optional(),
-    sample_size: num,
-    confidence_interval: schemas/* tuple */.PVZ([num, num]).optional(),
-    confidence_interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]).optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SubAgentReputationScore = schemas/* looseObject */._H3({ "sub_agent_ref": schemas/* unknown */.L5J(), "current_score": num.nullable(), "score_status": schemas/* enum */.k5n(["computed", "insufficient_sample", "quarantined_by_policy"]), "component_scores": schemas/* looseObject */._H3({ "hit_rate_score": num.optional(), "attribution_lift_score": num.optional(), "regression_penalty_score": num.optional(), "cost_penalty_score": num.optional(), "false_negative_penalty_score": num.optional(), "false_positive_penalty_score": num.optional(), }), "formula_config_ref": schemas/* string */.YjP(), "formula_eval_receipt_ref": schemas/* unknown */.L5J().optional(), "sample_size": num, "confidence_interval": schemas/* tuple */.PVZ([num, num]).optional(), "confidence_interval_level": literalNumber([0.8, 0.9, 0.95, 0.99]).optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1941. */
-const CostDimension = schemas/* enum */.k5n([
-    'usd',
-    'input_tokens',
-    'output_tokens',
-    'cached_input_tokens',
-    'cache_write_tokens',
-    'local_compute_seconds',
-    'wall_clock_ms',
-    'external_api_calls',
-    'external_api_usd',
-    'storage_bytes',
-    'human_review_minutes',
-]);
+const CostDimension = schemas/* enum */.k5n(["usd", "input_tokens", "output_tokens", "cached_input_tokens", "cache_write_tokens", "local_compute_seconds", "wall_clock_ms", "external_api_calls", "external_api_usd", "storage_bytes", "human_review_minutes"]);
 /** Seed L1953. */
-const CostDistribution = schemas/* looseObject */._H3({
-    expected: num,
-    p50: num.optional(),
-    p90: num.optional(),
-    p99: num.optional(),
-    hard_cap: num.optional(),
-    unit: CostDimension,
-});
+const CostDistribution = schemas/* looseObject */._H3({ "expected": num, "p50": num.optional(), "p90": num.optional(), "p99": num.optional(), "hard_cap": num.optional(), "unit": CostDimension, });
 /** Seed L1961. */
-const CostVector = schemas/* looseObject */._H3({
-    cost_vector_id: schemas/* string */.YjP(),
-    components: schemas/* record */.g1P(schemas/* string */.YjP(), CostDistribution),
-    basis: schemas/* enum */.k5n(['historical', 'model_priced', 'provider_quote', 'heuristic', 'measured_actual']),
-    estimator_confidence: schemas/* enum */.k5n(['calibrated', 'uncalibrated', 'experimental']),
-    sample_size: num.optional(),
-    measurement_window: schemas/* unknown */.L5J().optional(),
-    assumptions: schemas/* array */.YOg(schemas/* string */.YjP()),
-    formula_eval_receipt_ref: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const CostVector = schemas/* looseObject */._H3({ "cost_vector_id": schemas/* string */.YjP(), "components": schemas/* record */.g1P(schemas/* string */.YjP(), CostDistribution), "basis": schemas/* enum */.k5n(["historical", "model_priced", "provider_quote", "heuristic", "measured_actual"]), "estimator_confidence": schemas/* enum */.k5n(["calibrated", "uncalibrated", "experimental"]), "sample_size": num.optional(), "measurement_window": schemas/* unknown */.L5J().optional(), "assumptions": schemas/* array */.YOg(schemas/* string */.YjP()), "formula_eval_receipt_ref": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1977. */
-const TaskCostRecord = schemas/* looseObject */._H3({
-    cost_record_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP().optional(),
-    module_id: schemas/* string */.YjP().optional(),
-    activation_seq: num.optional(),
-    planned_cost_vector_ref: schemas/* string */.YjP().optional(),
-    actual_cost_vector_ref: schemas/* string */.YjP().optional(),
-    cost_class: schemas/* enum */.k5n([
-        'logical_llm_work',
-        'infrastructure_retry',
-        'source_research',
-        'doc24_packet_assembly',
-        'external_tool',
-        'local_compute',
-        'human_review',
-    ]),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaskCostRecord = schemas/* looseObject */._H3({ "cost_record_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP().optional(), "module_id": schemas/* string */.YjP().optional(), "activation_seq": num.optional(), "planned_cost_vector_ref": schemas/* string */.YjP().optional(), "actual_cost_vector_ref": schemas/* string */.YjP().optional(), "cost_class": schemas/* enum */.k5n(["logical_llm_work", "infrastructure_retry", "source_research", "doc24_packet_assembly", "external_tool", "local_compute", "human_review"]), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L1996. */
-const CostCorrelationPolicy = schemas/* enum */.k5n([
-    'assume_independent_monte_carlo',
-    'assume_perfect_correlation_upper_bound',
-    'empirical_joint_distribution',
-]);
+const CostCorrelationPolicy = schemas/* enum */.k5n(["assume_independent_monte_carlo", "assume_perfect_correlation_upper_bound", "empirical_joint_distribution"]);
 /** Seed L2043. */
-const NoveltyAssessmentWithNeighbor = schemas/* looseObject */._H3({
-    input_signature_hash: schemas/* string */.YjP(),
-    metric_spec_ref: schemas/* string */.YjP(),
-    metric_semantics_version: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-    neighbor_state: schemas/* enum */.k5n(['nearest_pattern_found']),
-    closest_pattern_id: schemas/* string */.YjP(),
-    closest_pattern_distance: schemas/* unknown */.L5J().optional(),
-    similarity_score: num,
-    novelty_score: num,
-    forces_fresh_reasoning: schemas/* boolean */.zMY(),
-    triggers_task_agent: schemas/* boolean */.zMY(),
-});
+const NoveltyAssessmentWithNeighbor = schemas/* looseObject */._H3({ "input_signature_hash": schemas/* string */.YjP(), "metric_spec_ref": schemas/* string */.YjP(), "metric_semantics_version": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), "neighbor_state": schemas/* enum */.k5n(["nearest_pattern_found"]), "closest_pattern_id": schemas/* string */.YjP(), "closest_pattern_distance": schemas/* unknown */.L5J().optional(), "similarity_score": num, "novelty_score": num, "forces_fresh_reasoning": schemas/* boolean */.zMY(), "triggers_task_agent": schemas/* boolean */.zMY(), });
 /** Seed L2052. */
-const NoveltyAssessmentNoNeighbor = schemas/* looseObject */._H3({
-    input_signature_hash: schemas/* string */.YjP(),
-    metric_spec_ref: schemas/* string */.YjP(),
-    metric_semantics_version: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-    neighbor_state: schemas/* enum */.k5n(['no_pattern_found']),
-    no_pattern_fallback_applied: schemas/* enum */.k5n(['novelty_one', 'indeterminate', 'use_domain_baseline']),
-    novelty_score: num.nullable(),
-    forces_fresh_reasoning: schemas/* boolean */.zMY(),
-    triggers_task_agent: schemas/* boolean */.zMY(),
-    indeterminate_reason: schemas/* enum */.k5n(['no_pattern_and_policy_indeterminate']).optional(),
-});
+const NoveltyAssessmentNoNeighbor = schemas/* looseObject */._H3({ "input_signature_hash": schemas/* string */.YjP(), "metric_spec_ref": schemas/* string */.YjP(), "metric_semantics_version": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), "neighbor_state": schemas/* enum */.k5n(["no_pattern_found"]), "no_pattern_fallback_applied": schemas/* enum */.k5n(["novelty_one", "indeterminate", "use_domain_baseline"]), "novelty_score": num.nullable(), "forces_fresh_reasoning": schemas/* boolean */.zMY(), "triggers_task_agent": schemas/* boolean */.zMY(), "indeterminate_reason": schemas/* enum */.k5n(["no_pattern_and_policy_indeterminate"]).optional(), });
 /** Seed L2015. */
-const NoveltyAssessment = schemas/* union */.KCZ([
-    NoveltyAssessmentWithNeighbor,
-    NoveltyAssessmentNoNeighbor,
-]);
+const NoveltyAssessment = schemas/* union */.KCZ([NoveltyAssessmentWithNeighbor, NoveltyAssessmentNoNeighbor]);
 /** Seed L2018. */
-const NoveltyMetricSpec = schemas/* looseObject */._H3({
-    metric_id: schemas/* string */.YjP(),
-    feature_vector_definition_ref: schemas/* string */.YjP(),
-    embedding_model_ref: schemas/* string */.YjP().optional(),
-    distance_metric: schemas/* enum */.k5n(['cosine_distance', 'euclidean_normalized', 'jaccard', 'hybrid']),
-    distance_range: schemas/* tuple */.PVZ([literalNumber([0]), literalNumber([1])]),
-    no_pattern_fallback: schemas/* enum */.k5n(['novelty_one', 'indeterminate', 'use_domain_baseline']),
-    calibration_dataset_ref: schemas/* string */.YjP(),
-    threshold_default: num,
-    metric_semantics_version: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const NoveltyMetricSpec = schemas/* looseObject */._H3({ "metric_id": schemas/* string */.YjP(), "feature_vector_definition_ref": schemas/* string */.YjP(), "embedding_model_ref": schemas/* string */.YjP().optional(), "distance_metric": schemas/* enum */.k5n(["cosine_distance", "euclidean_normalized", "jaccard", "hybrid"]), "distance_range": schemas/* tuple */.PVZ([literalNumber([0]), literalNumber([1])]), "no_pattern_fallback": schemas/* enum */.k5n(["novelty_one", "indeterminate", "use_domain_baseline"]), "calibration_dataset_ref": schemas/* string */.YjP(), "threshold_default": num, "metric_semantics_version": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2037. */
-const NoveltyAssessmentBase = schemas/* looseObject */._H3({
-    input_signature_hash: schemas/* string */.YjP(),
-    metric_spec_ref: schemas/* string */.YjP(),
-    metric_semantics_version: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const NoveltyAssessmentBase = schemas/* looseObject */._H3({ "input_signature_hash": schemas/* string */.YjP(), "metric_spec_ref": schemas/* string */.YjP(), "metric_semantics_version": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L2075. */
-const TemplateMatchComponent = schemas/* enum */.k5n([
-    'semantic_intent_match',
-    'task_type_match',
-    'input_contract_match',
-    'output_contract_match',
-    'capability_availability_match',
-    'entity_context_match',
-    'user_preference_match',
-    'prior_assessment_score',
-    'recency_or_staleness_score',
-]);
+const TemplateMatchComponent = schemas/* enum */.k5n(["semantic_intent_match", "task_type_match", "input_contract_match", "output_contract_match", "capability_availability_match", "entity_context_match", "user_preference_match", "prior_assessment_score", "recency_or_staleness_score"]);
 /** Seed L2085. */
 const TemplateMatchComponents = schemas/* record */.g1P(schemas/* string */.YjP(), num);
 /** Seed L2086. */
 const TemplateMatchWeights = schemas/* record */.g1P(schemas/* string */.YjP(), num);
 /** Seed L2087. */
-const TemplateMatchFormula = schemas/* looseObject */._H3({
-    formula_id: schemas/* enum */.k5n(['template_match_score_v1']),
-    component_weights: TemplateMatchWeights,
-    hard_veto_cap: num,
-    soft_penalty_max_total: num,
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TemplateMatchFormula = schemas/* looseObject */._H3({ "formula_id": schemas/* enum */.k5n(["template_match_score_v1"]), "component_weights": TemplateMatchWeights, "hard_veto_cap": num, "soft_penalty_max_total": num, "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2145. */
-const CalibrationMetricSpec = schemas/* looseObject */._H3({
-    metric_id: schemas/* enum */.k5n([
-        'planner_confidence_brier_score',
-        'planner_confidence_expected_calibration_error',
-        'novelty_threshold_precision_recall',
-        'novelty_threshold_auc',
-        'confidence_convergence_spearman',
-    ]),
-    predicted_value_field: schemas/* string */.YjP(),
-    observed_outcome_field: schemas/* string */.YjP(),
-    observed_outcome_encoding: schemas/* enum */.k5n([
-        'binary_success',
-        'time_to_event',
-        'ordinal',
-        'continuous_delta',
-    ]),
-    sample_policy: schemas/* unknown */.L5J().optional(),
-    binning_policy: schemas/* looseObject */._H3({ bin_count: num, binning_method: schemas/* enum */.k5n(['equal_width', 'equal_frequency']) })
-        .optional(),
-    censoring_policy: schemas/* looseObject */._H3({
-        right_censored_allowed: schemas/* boolean */.zMY(),
-        right_censored_handling: schemas/* enum */.k5n([
-            'exclude',
-            'survival_model',
-            'count_as_non_converged_after_window',
-        ]),
-        observation_window: schemas/* string */.YjP(),
-    })
-        .optional(),
-    formula_ref: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const CalibrationMetricSpec = schemas/* looseObject */._H3({ "metric_id": schemas/* enum */.k5n(["planner_confidence_brier_score", "planner_confidence_expected_calibration_error", "novelty_threshold_precision_recall", "novelty_threshold_auc", "confidence_convergence_spearman"]), "predicted_value_field": schemas/* string */.YjP(), "observed_outcome_field": schemas/* string */.YjP(), "observed_outcome_encoding": schemas/* enum */.k5n(["binary_success", "time_to_event", "ordinal", "continuous_delta"]), "sample_policy": schemas/* unknown */.L5J().optional(), "binning_policy": schemas/* looseObject */._H3({ "bin_count": num, "binning_method": schemas/* enum */.k5n(["equal_width", "equal_frequency"]), }).optional(), "censoring_policy": schemas/* looseObject */._H3({ "right_censored_allowed": schemas/* boolean */.zMY(), "right_censored_handling": schemas/* enum */.k5n(["exclude", "survival_model", "count_as_non_converged_after_window"]), "observation_window": schemas/* string */.YjP(), }).optional(), "formula_ref": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2178. */
-const CalibrationMetricResult = schemas/* looseObject */._H3({
-    result_id: schemas/* string */.YjP(),
-    metric_spec_ref: schemas/* string */.YjP(),
-    metric_value: num.nullable(),
-    indeterminate_reason: schemas/* enum */.k5n(['insufficient_sample', 'invalid_inputs', 'all_one_class'])
-        .optional(),
-    sample_size: num,
-    positive_count: num.optional(),
-    negative_count: num.optional(),
-    confidence_interval: schemas/* tuple */.PVZ([num, num]).optional(),
-    formula_eval_receipt_ref: schemas/* unknown */.L5J().optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const CalibrationMetricResult = schemas/* looseObject */._H3({ "result_id": schemas/* string */.YjP(), "metric_spec_ref": schemas/* string */.YjP(), "metric_value": num.nullable(), "indeterminate_reason": schemas/* enum */.k5n(["insufficient_sample", "invalid_inputs", "all_one_class"]).optional(), "sample_size": num, "positive_count": num.optional(), "negative_count": num.optional(), "confidence_interval": schemas/* tuple */.PVZ([num, num]).optional(), "formula_eval_receipt_ref": schemas/* unknown */.L5J().optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2201. */
-const CriterionIdentityFields = schemas/* looseObject */._H3({
-    criterion_id: schemas/* string */.YjP(),
-    criterion_text_hash: schemas/* string */.YjP(),
-    criterion_semantics_version: schemas/* string */.YjP(),
-    semantic_review_receipt_ref: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const CriterionIdentityFields = schemas/* looseObject */._H3({ "criterion_id": schemas/* string */.YjP(), "criterion_text_hash": schemas/* string */.YjP(), "criterion_semantics_version": schemas/* string */.YjP(), "semantic_review_receipt_ref": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2219. */
-const SourceTrustBasis = schemas/* enum */.k5n([
-    'user_supplied',
-    'internal_library',
-    'official_api',
-    'verified_authority_database',
-    'web_unverified',
-    'connector_authenticated',
-    'manual_override_policy',
-    'unknown',
-]);
+const SourceTrustBasis = schemas/* enum */.k5n(["user_supplied", "internal_library", "official_api", "verified_authority_database", "web_unverified", "connector_authenticated", "manual_override_policy", "unknown"]);
 /** Seed L2228. */
-const SourceKindTaintDefault = schemas/* looseObject */._H3({
-    source_kind: schemas/* unknown */.L5J(),
-    default_taint_class: schemas/* unknown */.L5J(),
-    required_trust_basis: schemas/* array */.YOg(SourceTrustBasis).optional(),
-    allow_override: schemas/* boolean */.zMY(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SourceKindTaintDefault = schemas/* looseObject */._H3({ "source_kind": schemas/* unknown */.L5J(), "default_taint_class": schemas/* unknown */.L5J(), "required_trust_basis": schemas/* array */.YOg(SourceTrustBasis).optional(), "allow_override": schemas/* boolean */.zMY(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2252. */
-const SanitizationNode = schemas/* looseObject */._H3({
-    node_id: schemas/* string */.YjP(),
-    input_taint: schemas/* unknown */.L5J(),
-    output_taint: schemas/* unknown */.L5J(),
-    method: schemas/* enum */.k5n(['human_review', 'structural_strip', 'policy_filter']),
-    evidence_ref: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SanitizationNode = schemas/* looseObject */._H3({ "node_id": schemas/* string */.YjP(), "input_taint": schemas/* unknown */.L5J(), "output_taint": schemas/* unknown */.L5J(), "method": schemas/* enum */.k5n(["human_review", "structural_strip", "policy_filter"]), "evidence_ref": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2261. */
-const TaintAggregationPolicy = schemas/* looseObject */._H3({
-    policy_id: schemas/* string */.YjP(),
-    workspace_taint_rule: schemas/* enum */.k5n(['max_taint']),
-    any_privileged_record_marks_workspace_privileged: literalBoolean(true),
-    matter_scope_rule: schemas/* enum */.k5n(['max_scope_within_matter_only']),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaintAggregationPolicy = schemas/* looseObject */._H3({ "policy_id": schemas/* string */.YjP(), "workspace_taint_rule": schemas/* enum */.k5n(["max_taint"]), "any_privileged_record_marks_workspace_privileged": literalBoolean(true), "matter_scope_rule": schemas/* enum */.k5n(["max_scope_within_matter_only"]), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2279. */
 const SourceDocumentationTier = literalNumber([0, 1, 2, 3, 4]);
 /** Seed L2280. */
-const SourceMaterializationKind = schemas/* enum */.k5n([
-    'tool_receipt_only',
-    'source_record',
-    'workspace_bundle',
-]);
+const SourceMaterializationKind = schemas/* enum */.k5n(["tool_receipt_only", "source_record", "workspace_bundle"]);
 /** Seed L2284. */
-const SourceRecord = schemas/* looseObject */._H3({
-    source_id: schemas/* string */.YjP(),
-    tier: literalNumber([1, 2, 3]),
-    source_kind: schemas/* unknown */.L5J(),
-});
+const SourceRecord = schemas/* looseObject */._H3({ "source_id": schemas/* string */.YjP(), "tier": literalNumber([0, 1, 2, 3]), "source_kind": schemas/* unknown */.L5J(), });
 /** Seed L2290. */
-const EphemeralSourceLookupReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    query_id: schemas/* string */.YjP().optional(),
-    tool_receipt_ref: schemas/* string */.YjP(),
-    source_title_or_label: schemas/* string */.YjP().optional(),
-    lookup_purpose: schemas/* string */.YjP(),
-    may_support_downstream_claims: literalBoolean(false),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const EphemeralSourceLookupReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "query_id": schemas/* string */.YjP().optional(), "tool_receipt_ref": schemas/* string */.YjP(), "source_title_or_label": schemas/* string */.YjP().optional(), "lookup_purpose": schemas/* string */.YjP(), "may_support_downstream_claims": literalBoolean(false), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2300. */
-const SourceTierTransitionReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    source_id: schemas/* string */.YjP(),
-    from_tier: literalNumber([1, 2, 3]),
-    to_tier: literalNumber([1, 2, 3]),
-    transition_reason: schemas/* string */.YjP(),
-    actor_ref: schemas/* string */.YjP(),
-    cleared_by_access_tier: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SourceTierTransitionReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "source_id": schemas/* string */.YjP(), "from_tier": literalNumber([1, 2, 3]), "to_tier": literalNumber([1, 2, 3]), "transition_reason": schemas/* string */.YjP(), "actor_ref": schemas/* string */.YjP(), "cleared_by_access_tier": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2321. */
-const ResearchNeedScope = schemas/* enum */.k5n(['run', 'task', 'workspace']);
+const ResearchNeedScope = schemas/* enum */.k5n(["run", "task", "workspace"]);
 /** Seed L2322. */
-const ResearchNeedStatus = schemas/* enum */.k5n([
-    'open',
-    'leased',
-    'answered',
-    'human_needed',
-    'unresolved',
-    'cancelled',
-]);
+const ResearchNeedStatus = schemas/* enum */.k5n(["open", "leased", "answered", "human_needed", "unresolved", "cancelled"]);
 /** Seed L2329. */
-const ResearchNeed = schemas/* looseObject */._H3({
-    need_id: schemas/* string */.YjP(),
-    need_scope: ResearchNeedScope,
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP().optional(),
-    workspace_id: schemas/* string */.YjP(),
-    target_refs: schemas/* array */.YOg(schemas/* union */.KCZ([schemas/* unknown */.L5J(), schemas/* unknown */.L5J()])),
-    question: schemas/* string */.YjP(),
-    status: ResearchNeedStatus,
-    answer_ref: schemas/* string */.YjP().optional(),
-    human_needed_reason: schemas/* string */.YjP().optional(),
-    unresolved_reason: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    updated_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const ResearchNeed = schemas/* looseObject */._H3({ "need_id": schemas/* string */.YjP(), "need_scope": schemas/* unknown */.L5J().optional(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP().optional(), "workspace_id": schemas/* string */.YjP(), "target_refs": schemas/* array */.YOg(schemas/* union */.KCZ([schemas/* unknown */.L5J(), schemas/* unknown */.L5J()])), "question": schemas/* string */.YjP(), "status": ResearchNeedStatus, "answer_ref": schemas/* string */.YjP().optional(), "human_needed_reason": schemas/* string */.YjP().optional(), "unresolved_reason": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "updated_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L2345. */
-const ResearchNeedLease = schemas/* looseObject */._H3({
-    need_id: schemas/* string */.YjP(),
-    leased_by_module_id: schemas/* string */.YjP(),
-    lease_token: schemas/* string */.YjP(),
-    acquired_at: schemas/* string */.YjP(),
-    expires_at: schemas/* string */.YjP(),
-    on_expiry: schemas/* enum */.k5n(['release_for_reclaim', 'escalate', 'mark_abandoned']),
-    satisfied_by_result_ref: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ResearchNeedLease = schemas/* looseObject */._H3({ "need_id": schemas/* string */.YjP(), "leased_by_module_id": schemas/* string */.YjP(), "lease_token": schemas/* string */.YjP(), "acquired_at": schemas/* string */.YjP(), "expires_at": schemas/* string */.YjP(), "on_expiry": schemas/* enum */.k5n(["release_for_reclaim", "escalate", "mark_abandoned"]), "satisfied_by_result_ref": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2365. */
-const EvidenceAnchorSupportStrength = schemas/* enum */.k5n([
-    'direct',
-    'indirect',
-    'contextual',
-    'contradicts',
-]);
+const EvidenceAnchorSupportStrength = schemas/* enum */.k5n(["direct", "indirect", "contextual", "contradicts"]);
 /** Seed L2370. */
-const SourceEvidenceAnchor = schemas/* looseObject */._H3({
-    anchor_id: schemas/* string */.YjP(),
-    source_record_ref: schemas/* unknown */.L5J(),
-    anchor_kind: schemas/* enum */.k5n([
-        'page',
-        'quote',
-        'section',
-        'timestamp',
-        'row',
-        'url_fragment',
-        'paragraph',
-        'line_range',
-    ]),
-    anchor_locator: schemas/* string */.YjP(),
-    supports_claim_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    support_strength: EvidenceAnchorSupportStrength,
-    extracted_text_ref: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SourceEvidenceAnchor = schemas/* looseObject */._H3({ "anchor_id": schemas/* string */.YjP(), "source_record_ref": schemas/* unknown */.L5J(), "anchor_kind": schemas/* enum */.k5n(["page", "quote", "section", "timestamp", "row", "url_fragment", "paragraph", "line_range"]), "anchor_locator": schemas/* string */.YjP(), "supports_claim_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "support_strength": EvidenceAnchorSupportStrength, "extracted_text_ref": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2389. */
-const DomainPayloadRegistryRef = schemas/* looseObject */._H3({
-    domain_payload_kind: schemas/* string */.YjP(),
-    domain_payload_schema_ref: schemas/* unknown */.L5J(),
-    domain_payload_version: schemas/* string */.YjP(),
-});
+const DomainPayloadRegistryRef = schemas/* looseObject */._H3({ "domain_payload_kind": schemas/* string */.YjP(), "domain_payload_schema_ref": schemas/* unknown */.L5J(), "domain_payload_version": schemas/* string */.YjP(), });
 /** Seed L2394. */
-const ClaimSupportStatus = schemas/* enum */.k5n([
-    'supported',
-    'partially_supported',
-    'unsupported',
-    'contradicted',
-    'not_checked',
-    'indeterminate_stale_or_unverified',
-]);
+const ClaimSupportStatus = schemas/* enum */.k5n(["supported", "partially_supported", "unsupported", "contradicted", "not_checked", "indeterminate_stale_or_unverified"]);
 /** Seed L2401. */
-const ClaimSupportDerivationPolicy = schemas/* looseObject */._H3({
-    policy_id: schemas/* string */.YjP(),
-    required_for_supported: schemas/* looseObject */._H3({
-        min_direct_supporting_anchors: num,
-        require_verified_source: schemas/* boolean */.zMY(),
-        allow_stale_source: schemas/* boolean */.zMY(),
-        allow_contradicting_anchor: schemas/* boolean */.zMY(),
-    }),
-    partial_support_rule: schemas/* enum */.k5n([
-        'any_indirect_or_contextual_anchor',
-        'direct_anchor_unverified',
-        'domain_specific',
-    ]),
-    contradiction_rule: schemas/* enum */.k5n([
-        'any_direct_contradiction_controls',
-        'weighted_by_authority',
-        'human_review_required',
-    ]),
-    formula_ref: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ClaimSupportDerivationPolicy = schemas/* looseObject */._H3({ "policy_id": schemas/* string */.YjP(), "required_for_supported": schemas/* looseObject */._H3({ "min_direct_supporting_anchors": num, "require_verified_source": schemas/* boolean */.zMY(), "allow_stale_source": schemas/* boolean */.zMY(), "allow_contradicting_anchor": schemas/* boolean */.zMY(), }), "partial_support_rule": schemas/* enum */.k5n(["any_indirect_or_contextual_anchor", "direct_anchor_unverified", "domain_specific"]), "contradiction_rule": schemas/* enum */.k5n(["any_direct_contradiction_controls", "weighted_by_authority", "human_review_required"]), "formula_ref": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2420. */
-const ClaimSupportDerivationReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    claim_ref: schemas/* unknown */.L5J(),
-    policy_ref: schemas/* string */.YjP(),
-    supporting_anchor_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    contradicting_anchor_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    source_verification_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    source_freshness_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    applicability_scope_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    derived_support_status: ClaimSupportStatus,
-    decisive_reason: schemas/* enum */.k5n([
-        'direct_verified_support',
-        'partial_indirect_support',
-        'no_supporting_anchor',
-        'direct_contradiction',
-        'stale_or_unverified_source',
-        'not_checked',
-    ]),
-    formula_eval_receipt_ref: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ClaimSupportDerivationReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "claim_ref": schemas/* unknown */.L5J(), "policy_ref": schemas/* string */.YjP(), "supporting_anchor_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "contradicting_anchor_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "source_verification_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "source_freshness_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "applicability_scope_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "derived_support_status": ClaimSupportStatus, "decisive_reason": schemas/* enum */.k5n(["direct_verified_support", "partial_indirect_support", "no_supporting_anchor", "direct_contradiction", "stale_or_unverified_source", "not_checked"]), "formula_eval_receipt_ref": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2451. */
-const RunBoardEventClass = schemas/* enum */.k5n([
-    'module_lifecycle',
-    'artifact_event',
-    'side_effect_event',
-    'error_retry',
-    'gate_decision',
-    'evaluation_finding',
-    'repair_instruction',
-    'source_update',
-    'user_comment',
-    'task_agent_recommendation',
-    'cost_duration',
-    'run_lifecycle',
-]);
+const RunBoardEventClass = schemas/* enum */.k5n(["module_lifecycle", "artifact_event", "side_effect_event", "error_retry", "gate_decision", "evaluation_finding", "repair_instruction", "source_update", "user_comment", "task_agent_recommendation", "cost_duration", "run_lifecycle"]);
 /** Seed L2464. */
-const RunBoardGovernanceEnvelope = schemas/* looseObject */._H3({
-    data_class: schemas/* enum */.k5n(['public', 'internal', 'privileged', 'local_only']),
-    taint_class: schemas/* unknown */.L5J(),
-    privileged: schemas/* boolean */.zMY(),
-    matter_id: schemas/* string */.YjP().optional(),
-    policy_decision_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    visibility_scope: schemas/* enum */.k5n([
-        'private_audit_only',
-        'same_module',
-        'same_segment',
-        'same_matter_modules',
-        'selected_participants',
-        'user_only',
-    ]),
-    redaction_required: schemas/* boolean */.zMY(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RunBoardGovernanceEnvelope = schemas/* looseObject */._H3({ "data_class": schemas/* enum */.k5n(["public", "internal", "privileged", "local_only"]), "taint_class": schemas/* unknown */.L5J(), "privileged": schemas/* boolean */.zMY(), "matter_id": schemas/* string */.YjP().optional(), "policy_decision_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "visibility_scope": schemas/* enum */.k5n(["private_audit_only", "same_module", "same_segment", "same_matter_modules", "selected_participants", "user_only"]), "redaction_required": schemas/* boolean */.zMY(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2480. */
-const RunBoardPublicationPolicy = schemas/* looseObject */._H3({
-    policy_id: schemas/* string */.YjP(),
-    auto_publish_event_classes: schemas/* array */.YOg(RunBoardEventClass),
-    max_visible_posts_per_run: num,
-    suppress_data_classes: schemas/* array */.YOg(schemas/* enum */.k5n(['privileged', 'local_only'])),
-    publish_redacted_stub_when_suppressed: schemas/* boolean */.zMY(),
-    rate_limit_per_minute: num,
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RunBoardPublicationPolicy = schemas/* looseObject */._H3({ "policy_id": schemas/* string */.YjP(), "auto_publish_event_classes": schemas/* array */.YOg(RunBoardEventClass), "max_visible_posts_per_run": num, "suppress_data_classes": schemas/* array */.YOg(schemas/* enum */.k5n(["privileged", "local_only"])), "publish_redacted_stub_when_suppressed": schemas/* boolean */.zMY(), "rate_limit_per_minute": num, "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2489. */
-const RunBoardAuditEvent = schemas/* looseObject */._H3({
-    event_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    event_class: RunBoardEventClass,
-    payload_ref: schemas/* string */.YjP(),
-    governance: RunBoardGovernanceEnvelope,
-    event_seq: num,
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RunBoardAuditEvent = schemas/* looseObject */._H3({ "event_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "event_class": RunBoardEventClass, "payload_ref": schemas/* string */.YjP(), "governance": schemas/* unknown */.L5J().optional(), "event_seq": num, "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2500. */
-const RunBoardVisiblePost = schemas/* looseObject */._H3({
-    post_id: schemas/* string */.YjP(),
-    source_event_id: schemas/* string */.YjP(),
-    rendered_payload_ref: schemas/* string */.YjP(),
-    redacted: schemas/* boolean */.zMY(),
-    withheld_reason: schemas/* enum */.k5n(['privileged', 'local_only', 'volume_cap', 'matter_firewall', 'policy'])
-        .optional(),
-    lifecycle_state: schemas/* enum */.k5n(['active', 'superseded', 'retracted']),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RunBoardVisiblePost = schemas/* looseObject */._H3({ "post_id": schemas/* string */.YjP(), "source_event_id": schemas/* string */.YjP(), "rendered_payload_ref": schemas/* string */.YjP(), "redacted": schemas/* boolean */.zMY(), "withheld_reason": schemas/* enum */.k5n(["privileged", "local_only", "volume_cap", "matter_firewall", "policy"]).optional(), "lifecycle_state": schemas/* enum */.k5n(["active", "superseded", "retracted"]), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2525. */
-const TaskContextAudience = schemas/* enum */.k5n([
-    'module',
-    'sub_agent',
-    'task_agent',
-    'user',
-    'forum_room',
-]);
+const TaskContextAudience = schemas/* enum */.k5n(["module", "sub_agent", "task_agent", "user", "forum_room"]);
 /** Seed L2531. */
-const TaskRunContextPacketRequest = schemas/* looseObject */._H3({
-    request_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    audience: TaskContextAudience,
-    requested_max_tokens: num,
-    required_item_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    optional_item_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    staleness_policy: schemas/* enum */.k5n(['fresh_only', 'allow_stale_with_warning', 'best_effort']),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaskRunContextPacketRequest = schemas/* looseObject */._H3({ "request_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "audience": TaskContextAudience, "requested_max_tokens": num, "required_item_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "optional_item_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "staleness_policy": schemas/* enum */.k5n(["fresh_only", "allow_stale_with_warning", "best_effort"]), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2543. */
-const OmittedPacketItem = schemas/* looseObject */._H3({
-    item_ref: schemas/* string */.YjP(),
-    omission_reason: schemas/* enum */.k5n([
-        'token_budget',
-        'permission',
-        'stale',
-        'policy',
-        'not_relevant',
-        'unavailable',
-    ]),
-    required: schemas/* boolean */.zMY(),
-});
+const OmittedPacketItem = schemas/* looseObject */._H3({ "item_ref": schemas/* string */.YjP(), "omission_reason": schemas/* enum */.k5n(["token_budget", "permission", "stale", "policy", "not_relevant", "unavailable"]), "required": schemas/* boolean */.zMY(), });
 /** Seed L2554. */
-const TaskRunContextPacketAssemblyReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    request_id: schemas/* string */.YjP(),
-    packet_ref: schemas/* string */.YjP(),
-    packet_content_hash: schemas/* string */.YjP(),
-    actual_token_count: num,
-    omitted_items: schemas/* array */.YOg(OmittedPacketItem),
-    valid_until_event_seq: num.optional(),
-    invalidated_by_event_kinds: schemas/* array */.YOg(schemas/* string */.YjP()),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaskRunContextPacketAssemblyReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "request_id": schemas/* string */.YjP(), "packet_ref": schemas/* string */.YjP(), "packet_content_hash": schemas/* string */.YjP(), "actual_token_count": num, "omitted_items": schemas/* array */.YOg(OmittedPacketItem), "valid_until_event_seq": num.optional(), "invalidated_by_event_kinds": schemas/* array */.YOg(schemas/* string */.YjP()), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2566. */
-const PerActivationContextBudget = schemas/* looseObject */._H3({
-    activation_id: schemas/* string */.YjP(),
-    max_total_tokens: num,
-    packet_token_count: num,
-    board_digest_token_count: num,
-    feedback_bundle_token_count: num,
-    total_token_count: num,
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const PerActivationContextBudget = schemas/* looseObject */._H3({ "activation_id": schemas/* string */.YjP(), "max_total_tokens": num, "packet_token_count": num, "board_digest_token_count": num, "feedback_bundle_token_count": num, "total_token_count": num, "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2585. */
-const ModuleAssistanceRequest = schemas/* looseObject */._H3({
-    request_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    requester_ref: schemas/* string */.YjP(),
-    target: schemas/* enum */.k5n(['module', 'subagent', 'task_agent', 'user', 'forum_room']),
-    target_endpoint_ref: schemas/* string */.YjP(),
-    answer_schema_ref: schemas/* unknown */.L5J(),
-    request_kind: schemas/* enum */.k5n([
-        'clarification',
-        'substantive_review',
-        'process_gap',
-        'source_help',
-        'format_help',
-        'policy_help',
-    ]),
-    response_policy: schemas/* enum */.k5n(['required_before_continue', 'optional_until_timeout', 'advisory_only']),
-    lease: schemas/* looseObject */._H3({
-        holder_ref: schemas/* string */.YjP(),
-        lease_version: schemas/* string */.YjP(),
-        acquired_at: schemas/* string */.YjP(),
-        expires_at: schemas/* string */.YjP(),
-    }),
-    timeout_ms: num,
-    on_timeout: schemas/* enum */.k5n([
-        'resume_with_warning',
-        'abort',
-        'escalate_human',
-        'ask_task_agent_then_pause',
-    ]),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ModuleAssistanceRequest = schemas/* looseObject */._H3({ "request_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "requester_ref": schemas/* string */.YjP(), "target": schemas/* enum */.k5n(["module", "subagent", "task_agent", "user", "forum_room"]), "target_endpoint_ref": schemas/* unknown */.L5J().optional(), "answer_schema_ref": schemas/* unknown */.L5J().optional(), "request_kind": schemas/* enum */.k5n(["clarification", "substantive_review", "process_gap", "source_help", "format_help", "policy_help"]), "response_policy": schemas/* enum */.k5n(["required_before_continue", "optional_until_timeout", "advisory_only"]), "lease": schemas/* looseObject */._H3({ "holder_ref": schemas/* string */.YjP(), "lease_version": schemas/* string */.YjP(), "acquired_at": schemas/* string */.YjP(), "expires_at": schemas/* string */.YjP(), }), "timeout_ms": num, "on_timeout": schemas/* enum */.k5n(["resume_with_warning", "abort", "escalate_human", "ask_task_agent_then_pause"]), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2634. */
-const RunGuidanceLifecycleState = schemas/* enum */.k5n([
-    'proposed',
-    'active',
-    'contested',
-    'superseded',
-    'expired',
-    'rejected',
-]);
+const RunGuidanceLifecycleState = schemas/* enum */.k5n(["proposed", "active", "contested", "superseded", "expired", "rejected"]);
 /** Seed L2641. */
-const RunGuidanceCreationEvent = schemas/* looseObject */._H3({
-    event_id: schemas/* string */.YjP(),
-    guidance_id: schemas/* string */.YjP(),
-    source_feedback_bundle_ref: schemas/* string */.YjP(),
-    guidance_text: schemas/* string */.YjP(),
-    scope_ref: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RunGuidanceCreationEvent = schemas/* looseObject */._H3({ "event_id": schemas/* string */.YjP(), "guidance_id": schemas/* string */.YjP(), "source_feedback_bundle_ref": schemas/* string */.YjP(), "guidance_text": schemas/* string */.YjP(), "scope_ref": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2650. */
-const RunGuidanceItemCurrent = schemas/* looseObject */._H3({
-    guidance_id: schemas/* string */.YjP(),
-    canonical_event_ref: schemas/* string */.YjP(),
-    lifecycle_state: RunGuidanceLifecycleState,
-    cross_run_eligible: schemas/* boolean */.zMY(),
-    selected_by_doc24_context_policy: schemas/* boolean */.zMY(),
-    superseded_by_guidance_id: schemas/* string */.YjP().optional(),
-    updated_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RunGuidanceItemCurrent = schemas/* looseObject */._H3({ "guidance_id": schemas/* string */.YjP(), "canonical_event_ref": schemas/* string */.YjP(), "lifecycle_state": RunGuidanceLifecycleState, "cross_run_eligible": schemas/* boolean */.zMY(), "selected_by_doc24_context_policy": schemas/* boolean */.zMY(), "superseded_by_guidance_id": schemas/* string */.YjP().optional(), "updated_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2660. */
-const RunGuidanceLifecycleReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    guidance_id: schemas/* string */.YjP(),
-    from_state: RunGuidanceLifecycleState,
-    to_state: RunGuidanceLifecycleState,
-    actor_ref: schemas/* string */.YjP(),
-    reason: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RunGuidanceLifecycleReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "guidance_id": schemas/* string */.YjP(), "from_state": RunGuidanceLifecycleState, "to_state": RunGuidanceLifecycleState, "actor_ref": schemas/* string */.YjP(), "reason": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2679. */
-const TaskCommandRegistryEntry = schemas/* looseObject */._H3({
-    command_id: schemas/* string */.YjP(),
-    request_schema_ref: schemas/* unknown */.L5J(),
-    response_schema_ref: schemas/* unknown */.L5J(),
-    durable_write: schemas/* enum */.k5n(['required', 'none', 'explicit_no_op']),
-    required_policy_checks: schemas/* array */.YOg(schemas/* string */.YjP()),
-    idempotency_key_required: schemas/* boolean */.zMY(),
-    telemetry_event_kind: schemas/* string */.YjP(),
-    read_model_invalidations: schemas/* array */.YOg(schemas/* enum */.k5n([
-        'TaskReliancePacket',
-        'TaskHealthCard',
-        'FindingsInbox',
-        'WorkProductCertification',
-        'RunDiff',
-        'DecisionAuditView',
-        'EvidencePackage',
-        'EvaluationChainView',
-        'AttentionLedger',
-        'BudgetNarrative',
-    ])),
-    failure_codes: schemas/* array */.YOg(schemas/* string */.YjP()),
-    owning_doc: schemas/* unknown */.L5J(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaskCommandRegistryEntry = schemas/* looseObject */._H3({ "command_id": schemas/* string */.YjP(), "request_schema_ref": schemas/* unknown */.L5J(), "response_schema_ref": schemas/* unknown */.L5J(), "durable_write": schemas/* enum */.k5n(["required", "none", "explicit_no_op"]), "required_policy_checks": schemas/* array */.YOg(schemas/* string */.YjP()), "idempotency_key_required": schemas/* boolean */.zMY(), "telemetry_event_kind": schemas/* string */.YjP(), "read_model_invalidations": schemas/* array */.YOg(schemas/* enum */.k5n(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"])), "failure_codes": schemas/* array */.YOg(schemas/* string */.YjP()), "owning_doc": schemas/* unknown */.L5J(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2705. */
-const AllowedCoordinationPoint = schemas/* enum */.k5n([
-    'source_research',
-    'evaluation',
-    'revision_planning',
-    'format_review',
-    'plan_verifier',
-]);
+const AllowedCoordinationPoint = schemas/* enum */.k5n(["source_research", "evaluation", "revision_planning", "format_review", "plan_verifier"]);
 /** Seed L2711. */
-const SubAgentFallbackPolicy = schemas/* looseObject */._H3({
-    coordination_point: AllowedCoordinationPoint,
-    on_no_sub_agent: schemas/* enum */.k5n([
-        'use_primary_module',
-        'skip_with_warning',
-        'hard_call',
-        'degrade_quality_with_note',
-    ]),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SubAgentFallbackPolicy = schemas/* looseObject */._H3({ "coordination_point": AllowedCoordinationPoint, "on_no_sub_agent": schemas/* enum */.k5n(["use_primary_module", "skip_with_warning", "hard_call", "degrade_quality_with_note"]), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2720. */
-const SubAgentCoordinationProfile = schemas/* looseObject */._H3({
-    profile_id: schemas/* string */.YjP(),
-    allowed_coordination_points: schemas/* array */.YOg(AllowedCoordinationPoint),
-    output_contract_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    fallback_policies: schemas/* array */.YOg(SubAgentFallbackPolicy),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const SubAgentCoordinationProfile = schemas/* looseObject */._H3({ "profile_id": schemas/* string */.YjP(), "allowed_coordination_points": schemas/* array */.YOg(AllowedCoordinationPoint), "output_contract_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "fallback_policies": schemas/* array */.YOg(SubAgentFallbackPolicy), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2727. */
-const PlanVerifierRequirementPolicy = schemas/* looseObject */._H3({
-    policy_id: schemas/* string */.YjP(),
-    required_when_plan_risk_score_gte: num,
-    required_for_external_side_effects: schemas/* boolean */.zMY(),
-    required_for_privileged_meaning_bearing_revisions: schemas/* boolean */.zMY(),
-    on_unavailable: schemas/* enum */.k5n(['hard_call', 'pause', 'degrade_with_user_notice']),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const PlanVerifierRequirementPolicy = schemas/* looseObject */._H3({ "policy_id": schemas/* string */.YjP(), "required_when_plan_risk_score_gte": num, "required_for_external_side_effects": schemas/* boolean */.zMY(), "required_for_privileged_meaning_bearing_revisions": schemas/* boolean */.zMY(), "on_unavailable": schemas/* enum */.k5n(["hard_call", "pause", "degrade_with_user_notice"]), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2744. */
-const StructuredAnchor = schemas/* looseObject */._H3({
-    section_id: schemas/* string */.YjP().optional(),
-    field_path: schemas/* string */.YjP().optional(),
-    citation_ref: schemas/* string */.YjP().optional(),
-    row_id: schemas/* string */.YjP().optional(),
-    cell_ref: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const StructuredAnchor = schemas/* looseObject */._H3({ "section_id": schemas/* string */.YjP().optional(), "field_path": schemas/* string */.YjP().optional(), "citation_ref": schemas/* string */.YjP().optional(), "row_id": schemas/* string */.YjP().optional(), "cell_ref": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2752. */
-const TextAnchor = schemas/* looseObject */._H3({
-    start_offset: num,
-    end_offset: num,
-    context_before: schemas/* string */.YjP(),
-    context_after: schemas/* string */.YjP(),
-    context_hash: schemas/* string */.YjP(),
-    hash_algorithm: schemas/* enum */.k5n(['sha256_canonical_text_v1']),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TextAnchor = schemas/* looseObject */._H3({ "start_offset": num, "end_offset": num, "context_before": schemas/* string */.YjP(), "context_after": schemas/* string */.YjP(), "context_hash": schemas/* string */.YjP(), "hash_algorithm": schemas/* enum */.k5n(["sha256_canonical_text_v1"]), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2776. */
-const LibraryPromotionCandidate = schemas/* looseObject */._H3({
-    candidate_id: schemas/* string */.YjP(),
-    source_record_ref: schemas/* unknown */.L5J(),
-    workspace_id: schemas/* string */.YjP(),
-    requested_by_ref: schemas/* string */.YjP(),
-    status: schemas/* enum */.k5n(['queued', 'approved', 'rejected', 'promoted', 'cancelled']),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const LibraryPromotionCandidate = schemas/* looseObject */._H3({ "candidate_id": schemas/* string */.YjP(), "source_record_ref": schemas/* unknown */.L5J(), "workspace_id": schemas/* string */.YjP(), "requested_by_ref": schemas/* string */.YjP(), "status": schemas/* enum */.k5n(["queued", "approved", "rejected", "promoted", "cancelled"]), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2785. */
-const LibraryPromotionGate = schemas/* looseObject */._H3({
-    gate_id: schemas/* string */.YjP(),
-    min_tier: literalNumber([2, 3]),
-    requires_verification_state: schemas/* enum */.k5n(['verified', 'not_required']),
-    ec_policy_decision_ref: schemas/* unknown */.L5J(),
-    requires_access_tier: schemas/* string */.YjP(),
-    privileged_sources_auto_promote_allowed: literalBoolean(false),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const LibraryPromotionGate = schemas/* looseObject */._H3({ "gate_id": schemas/* string */.YjP(), "min_tier": literalNumber([2, 3]), "requires_verification_state": schemas/* enum */.k5n(["verified", "not_required"]), "ec_policy_decision_ref": schemas/* unknown */.L5J(), "requires_access_tier": schemas/* string */.YjP(), "privileged_sources_auto_promote_allowed": literalBoolean(false), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2794. */
-const LibraryPromotionReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    candidate_id: schemas/* string */.YjP(),
-    gate_ref: schemas/* string */.YjP(),
-    durable_library_write_ref: schemas/* string */.YjP().optional(),
-    status: schemas/* enum */.k5n(['promoted', 'blocked_by_policy', 'rejected']),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const LibraryPromotionReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "candidate_id": schemas/* string */.YjP(), "gate_ref": schemas/* string */.YjP(), "durable_library_write_ref": schemas/* string */.YjP().optional(), "status": schemas/* enum */.k5n(["promoted", "blocked_by_policy", "rejected"]), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2812. */
-const RunExecutionRequirements = schemas/* looseObject */._H3({
-    requires_background_execution: schemas/* boolean */.zMY(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RunExecutionRequirements = schemas/* looseObject */._H3({ "requires_background_execution": schemas/* boolean */.zMY(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2816. */
-const ModuleProgressBehavior = schemas/* looseObject */._H3({
-    emits_progress_heartbeat: schemas/* boolean */.zMY(),
-    heartbeat_interval_ms: num.optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ModuleProgressBehavior = schemas/* looseObject */._H3({ "emits_progress_heartbeat": schemas/* boolean */.zMY(), "heartbeat_interval_ms": num.optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2834. */
-const RelianceArtifactLifecycleState = schemas/* enum */.k5n([
-    'draft',
-    'ready_for_review',
-    'user_reviewed',
-    'issued',
-    'superseded',
-    'invalidated',
-    'archived',
-]);
+const RelianceArtifactLifecycleState = schemas/* enum */.k5n(["draft", "ready_for_review", "user_reviewed", "issued", "superseded", "invalidated", "archived"]);
 /** Seed L2842. */
-const RelianceStatus = schemas/* enum */.k5n([
-    'safe_to_rely_within_scope',
-    'rely_with_limitations',
-    'not_safe_to_rely',
-    'human_review_required',
-]);
+const RelianceStatus = schemas/* enum */.k5n(["safe_to_rely_within_scope", "rely_with_limitations", "not_safe_to_rely", "human_review_required"]);
 /** Seed L2847. */
-const RelianceLimitationKind = schemas/* enum */.k5n([
-    'insufficient_evidence',
-    'human_judgment_needed',
-    'missing_capability',
-    'source_unavailable',
-    'policy_blocked',
-    'stale_evidence',
-    'unable_to_ground_claim',
-    'unchecked_claims_present',
-    'unreviewed_candidate_revision',
-    'external_side_effect_unverified',
-    'stale_source_present',
-    'unresolved_research_need',
-    'policy_warning',
-    'pattern_c_chain_unresolved',
-    'evidence_package_missing',
-]);
+const RelianceLimitationKind = schemas/* enum */.k5n(["insufficient_evidence", "human_judgment_needed", "missing_capability", "source_unavailable", "policy_blocked", "stale_evidence", "unable_to_ground_claim", "unchecked_claims_present", "unreviewed_candidate_revision", "external_side_effect_unverified", "stale_source_present", "unresolved_research_need", "policy_warning", "pattern_c_chain_unresolved", "evidence_package_missing"]);
 /** Seed L2857. */
-const RelianceInputManifest = schemas/* looseObject */._H3({
-    final_artifact_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    evaluation_chain_ids: schemas/* array */.YOg(schemas/* string */.YjP()),
-    evaluation_chain_resolution_receipt_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    evaluation_snapshot_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    source_workspace_snapshot_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    evidence_package_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    revision_review_packet_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    hard_call_resolution_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    policy_decision_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    budget_narrative_ref: schemas/* string */.YjP().optional(),
-    known_good_checkpoint_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    created_from_event_seq: num,
-    input_manifest_hash: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RelianceInputManifest = schemas/* looseObject */._H3({ "final_artifact_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "evaluation_chain_ids": schemas/* array */.YOg(schemas/* string */.YjP()), "evaluation_chain_resolution_receipt_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "evaluation_snapshot_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "source_workspace_snapshot_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "evidence_package_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "revision_review_packet_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "hard_call_resolution_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "policy_decision_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "budget_narrative_ref": schemas/* string */.YjP().optional(), "known_good_checkpoint_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "created_from_event_seq": num, "input_manifest_hash": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2873. */
-const RelianceStatusDerivation = schemas/* looseObject */._H3({
-    status: RelianceStatus,
-    decisive_input_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    unresolved_limitations: schemas/* array */.YOg(RelianceLimitationKind),
-    required_human_review_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    scope_statement: schemas/* string */.YjP(),
-    derivation_policy_ref: schemas/* string */.YjP(),
-    formula_eval_receipt_ref: schemas/* string */.YjP().optional(),
-    explanation: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RelianceStatusDerivation = schemas/* looseObject */._H3({ "status": RelianceStatus, "decisive_input_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "unresolved_limitations": schemas/* array */.YOg(RelianceLimitationKind), "required_human_review_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "scope_statement": schemas/* string */.YjP(), "derivation_policy_ref": schemas/* string */.YjP(), "formula_eval_receipt_ref": schemas/* string */.YjP().optional(), "explanation": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2884. */
-const TaskReliancePacket = schemas/* looseObject */._H3({
-    packet_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    input_manifest: RelianceInputManifest,
-    reliance_derivation: RelianceStatusDerivation,
-    lifecycle_state: RelianceArtifactLifecycleState,
-    generated_by_ref: schemas/* string */.YjP(),
-    reviewed_by_user_ref: schemas/* string */.YjP().optional(),
-    issued_at: schemas/* string */.YjP().optional(),
-    invalidated_by_event_ref: schemas/* string */.YjP().optional(),
-    matter_id: schemas/* string */.YjP().optional(),
-    data_class: schemas/* enum */.k5n(['public', 'internal', 'privileged', 'local_only']),
-    taint_class: schemas/* unknown */.L5J(),
-    privileged: schemas/* boolean */.zMY(),
-    user_visible_summary: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const TaskReliancePacket = schemas/* looseObject */._H3({ "packet_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "input_manifest": RelianceInputManifest, "reliance_derivation": RelianceStatusDerivation, "lifecycle_state": RelianceArtifactLifecycleState, "generated_by_ref": schemas/* string */.YjP(), "reviewed_by_user_ref": schemas/* string */.YjP().optional(), "issued_at": schemas/* string */.YjP().optional(), "invalidated_by_event_ref": schemas/* string */.YjP().optional(), "matter_id": schemas/* string */.YjP().optional(), "data_class": schemas/* enum */.k5n(["public", "internal", "privileged", "local_only"]), "taint_class": schemas/* unknown */.L5J(), "privileged": schemas/* boolean */.zMY(), "user_visible_summary": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L2902. */
-const RelianceInvalidationEvent = schemas/* looseObject */._H3({
-    event_id: schemas/* string */.YjP(),
-    packet_id: schemas/* string */.YjP(),
-    invalidation_kind: schemas/* enum */.k5n([
-        'artifact_version_changed',
-        'source_workspace_changed',
-        'finding_lifecycle_changed',
-        'policy_decision_superseded',
-        'hard_call_resolution_expired',
-        'evidence_package_superseded',
-        'evaluation_chain_resolution_changed',
-    ]),
-    triggering_ref: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RelianceInvalidationEvent = schemas/* looseObject */._H3({ "event_id": schemas/* string */.YjP(), "packet_id": schemas/* string */.YjP(), "invalidation_kind": schemas/* enum */.k5n(["artifact_version_changed", "source_workspace_changed", "finding_lifecycle_changed", "policy_decision_superseded", "hard_call_resolution_expired", "evidence_package_superseded", "evaluation_chain_resolution_changed"]), "triggering_ref": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L2927. */
-const EvaluationContractReview = schemas/* looseObject */._H3({
-    review_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP().optional(),
-    compiled_plan_ref: schemas/* string */.YjP(),
-    interpreted_goal: schemas/* string */.YjP(),
-    criteria_summary: schemas/* array */.YOg(schemas/* string */.YjP()),
-    threshold_summary: schemas/* array */.YOg(schemas/* string */.YjP()),
-    source_requirements: schemas/* array */.YOg(schemas/* string */.YjP()),
-    required_capabilities: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    hard_call_triggers: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    estimated_cost_vector_ref: schemas/* string */.YjP().optional(),
-    material_differences_from_preview: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    user_approval_required: schemas/* boolean */.zMY(),
-    approval_status: schemas/* enum */.k5n(['pending', 'approved', 'rejected', 'edited', 'waived_by_policy']),
-    approval_ref: schemas/* string */.YjP().optional(),
-    lifecycle_state: RelianceArtifactLifecycleState,
-    command_ref: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const EvaluationContractReview = schemas/* looseObject */._H3({ "review_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP().optional(), "compiled_plan_ref": schemas/* string */.YjP(), "interpreted_goal": schemas/* string */.YjP(), "criteria_summary": schemas/* array */.YOg(schemas/* string */.YjP()), "threshold_summary": schemas/* array */.YOg(schemas/* string */.YjP()), "source_requirements": schemas/* array */.YOg(schemas/* string */.YjP()), "required_capabilities": schemas/* array */.YOg(schemas/* unknown */.L5J()), "hard_call_triggers": schemas/* array */.YOg(schemas/* unknown */.L5J()), "estimated_cost_vector_ref": schemas/* string */.YjP().optional(), "material_differences_from_preview": schemas/* array */.YOg(schemas/* string */.YjP()).optional(), "user_approval_required": schemas/* boolean */.zMY(), "approval_status": schemas/* enum */.k5n(["pending", "approved", "rejected", "edited", "waived_by_policy"]), "approval_ref": schemas/* string */.YjP().optional(), "lifecycle_state": RelianceArtifactLifecycleState, "command_ref": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L2956. */
-const RevisionReviewPacketState = schemas/* enum */.k5n([
-    'generated',
-    'review_pending',
-    'accepted',
-    'rejected',
-    'forked',
-    'changes_requested',
-    'restored_known_good',
-    'superseded',
-]);
+const RevisionReviewPacketState = schemas/* enum */.k5n(["generated", "review_pending", "accepted", "rejected", "forked", "changes_requested", "restored_known_good", "superseded"]);
 /** Seed L2965. */
-const RevisionReviewPacket = schemas/* looseObject */._H3({
-    packet_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    revision_plan_ref: schemas/* string */.YjP(),
-    before_artifact_version_ref: schemas/* string */.YjP(),
-    candidate_artifact_version_ref: schemas/* string */.YjP(),
-    semantic_diff_ref: schemas/* string */.YjP(),
-    finding_to_change_map: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())),
-    preservation_constraint_result_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    source_changes: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    revalidation_result_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    regression_risk_summary: schemas/* string */.YjP(),
-    state: RevisionReviewPacketState,
-    decision_receipt_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const RevisionReviewPacket = schemas/* looseObject */._H3({ "packet_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "revision_plan_ref": schemas/* string */.YjP(), "before_artifact_version_ref": schemas/* string */.YjP(), "candidate_artifact_version_ref": schemas/* string */.YjP(), "semantic_diff_ref": schemas/* string */.YjP(), "finding_to_change_map": schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())), "preservation_constraint_result_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "source_changes": schemas/* array */.YOg(schemas/* unknown */.L5J()), "revalidation_result_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "regression_risk_summary": schemas/* string */.YjP(), "state": RevisionReviewPacketState, "decision_receipt_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L2983. */
-const RevisionReviewDecisionReceipt = schemas/* looseObject */._H3({
-    receipt_id: schemas/* string */.YjP(),
-    packet_id: schemas/* string */.YjP(),
-    action: schemas/* enum */.k5n([
-        'accept',
-        'reject',
-        'fork',
-        'request_changes',
-        'restore_known_good_state',
-        'no_user_review_required',
-    ]),
-    actor_ref: schemas/* string */.YjP(),
-    rationale: schemas/* string */.YjP().optional(),
-    resulting_candidate_state: schemas/* unknown */.L5J().optional(),
-    command_ref: schemas/* string */.YjP().optional(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RevisionReviewDecisionReceipt = schemas/* looseObject */._H3({ "receipt_id": schemas/* string */.YjP(), "packet_id": schemas/* string */.YjP(), "action": schemas/* enum */.k5n(["accept", "reject", "fork", "request_changes", "restore_known_good_state", "no_user_review_required"]), "actor_ref": schemas/* string */.YjP(), "rationale": schemas/* string */.YjP().optional(), "resulting_candidate_state": schemas/* unknown */.L5J().optional(), "command_ref": schemas/* string */.YjP().optional(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3009. */
-const EvidencePackageClaimEntry = schemas/* looseObject */._H3({
-    claim_ref: schemas/* unknown */.L5J(),
-    supporting_anchor_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    contradicting_anchor_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    support_status: ClaimSupportStatus,
-    support_derivation_receipt_ref: schemas/* string */.YjP(),
-});
+const EvidencePackageClaimEntry = schemas/* looseObject */._H3({ "claim_ref": schemas/* unknown */.L5J(), "supporting_anchor_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "contradicting_anchor_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "support_status": ClaimSupportStatus, "support_derivation_receipt_ref": schemas/* string */.YjP(), });
 /** Seed L3016. */
-const EvidencePackage = schemas/* looseObject */._H3({
-    evidence_package_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    final_artifact_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    source_workspace_snapshot_ref: schemas/* string */.YjP(),
-    source_record_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    evidence_anchor_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    claim_support_map: schemas/* array */.YOg(EvidencePackageClaimEntry),
-    unresolved_research_need_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    stale_or_unverified_source_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    data_class: schemas/* enum */.k5n(['public', 'internal', 'privileged', 'local_only']),
-    matter_id: schemas/* string */.YjP().optional(),
-    taint_class: schemas/* unknown */.L5J(),
-    privileged: schemas/* boolean */.zMY(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const EvidencePackage = schemas/* looseObject */._H3({ "evidence_package_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "final_artifact_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "source_workspace_snapshot_ref": schemas/* string */.YjP(), "source_record_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "evidence_anchor_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "claim_support_map": schemas/* array */.YOg(EvidencePackageClaimEntry), "unresolved_research_need_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "stale_or_unverified_source_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "data_class": schemas/* enum */.k5n(["public", "internal", "privileged", "local_only"]), "matter_id": schemas/* string */.YjP().optional(), "taint_class": schemas/* unknown */.L5J(), "privileged": schemas/* boolean */.zMY(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L3038. */
-const KnownGoodCheckpoint = schemas/* looseObject */._H3({
-    checkpoint_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    label: schemas/* string */.YjP(),
-    artifact_head_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    artifact_version_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    source_workspace_snapshot_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    run_workspace_snapshot_ref: schemas/* string */.YjP().optional(),
-    graph_topology_snapshot_ref: schemas/* string */.YjP(),
-    policy_snapshot_ref: schemas/* string */.YjP(),
-    capability_snapshot_ref: schemas/* string */.YjP(),
-    event_seq: num,
-    irreversible_side_effect_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    created_by_ref: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const KnownGoodCheckpoint = schemas/* looseObject */._H3({ "checkpoint_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "label": schemas/* string */.YjP(), "artifact_head_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "artifact_version_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "source_workspace_snapshot_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "run_workspace_snapshot_ref": schemas/* string */.YjP().optional(), "graph_topology_snapshot_ref": schemas/* string */.YjP(), "policy_snapshot_ref": schemas/* string */.YjP(), "capability_snapshot_ref": schemas/* string */.YjP(), "event_seq": num, "irreversible_side_effect_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "created_by_ref": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3065. */
-const TaskRunCostForecast = schemas/* looseObject */._H3({
-    forecast_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    planned_run_id: schemas/* string */.YjP().optional(),
-    planned_cost_vector_ref: schemas/* string */.YjP(),
-    optional_helper_cost_vector_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    non_degradable_mode_cost_vector_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    skipped_if_budget_constrained: schemas/* array */.YOg(schemas/* string */.YjP()),
-    forecast_confidence: schemas/* enum */.k5n(['calibrated', 'uncalibrated', 'experimental']),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaskRunCostForecast = schemas/* looseObject */._H3({ "forecast_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "planned_run_id": schemas/* string */.YjP().optional(), "planned_cost_vector_ref": schemas/* string */.YjP(), "optional_helper_cost_vector_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "non_degradable_mode_cost_vector_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "skipped_if_budget_constrained": schemas/* array */.YOg(schemas/* string */.YjP()), "forecast_confidence": schemas/* enum */.k5n(["calibrated", "uncalibrated", "experimental"]), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3077. */
-const BudgetNarrative = schemas/* looseObject */._H3({
-    budget_narrative_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP(),
-    planned_forecast_ref: schemas/* string */.YjP().optional(),
-    actual_cost_record_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    forecast_vs_actual_summary: schemas/* string */.YjP(),
-    summary: schemas/* string */.YjP(),
-    skipped_optional_helpers: schemas/* array */.YOg(schemas/* string */.YjP()),
-    preserved_non_degradable_modes: schemas/* array */.YOg(schemas/* string */.YjP()),
-    degraded_modes_used: schemas/* array */.YOg(schemas/* string */.YjP()),
-    quality_impact_summary: schemas/* string */.YjP(),
-    formula_eval_receipt_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.1']),
-});
+const BudgetNarrative = schemas/* looseObject */._H3({ "budget_narrative_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP(), "planned_forecast_ref": schemas/* string */.YjP().optional(), "actual_cost_record_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "forecast_vs_actual_summary": schemas/* string */.YjP(), "summary": schemas/* string */.YjP(), "skipped_optional_helpers": schemas/* array */.YOg(schemas/* string */.YjP()), "preserved_non_degradable_modes": schemas/* array */.YOg(schemas/* string */.YjP()), "degraded_modes_used": schemas/* array */.YOg(schemas/* string */.YjP()), "quality_impact_summary": schemas/* string */.YjP(), "formula_eval_receipt_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.1"]), });
 /** Seed L3096. */
-const AttentionKind = schemas/* enum */.k5n([
-    'hard_call_pending',
-    'blocked_item',
-    'contested_finding',
-    'approval_required',
-    'research_need_human',
-    'reliance_review_required',
-    'revision_review_pending',
-]);
+const AttentionKind = schemas/* enum */.k5n(["hard_call_pending", "blocked_item", "contested_finding", "approval_required", "research_need_human", "reliance_review_required", "revision_review_pending"]);
 /** Seed L3104. */
-const AttentionLedgerItem = schemas/* looseObject */._H3({
-    item_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP().optional(),
-    matter_id: schemas/* string */.YjP().optional(),
-    attention_kind: AttentionKind,
-    source_ref: schemas/* string */.YjP(),
-    summary: schemas/* string */.YjP(),
-    priority: schemas/* enum */.k5n(['low', 'medium', 'high', 'blocking']),
-    command_ref: schemas/* string */.YjP().optional(),
-    lifecycle_state: schemas/* enum */.k5n(['open', 'resolved', 'dismissed', 'superseded']),
-    created_at: schemas/* string */.YjP(),
-    resolved_at: schemas/* string */.YjP().optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const AttentionLedgerItem = schemas/* looseObject */._H3({ "item_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP().optional(), "matter_id": schemas/* string */.YjP().optional(), "attention_kind": AttentionKind, "source_ref": schemas/* string */.YjP(), "summary": schemas/* string */.YjP(), "priority": schemas/* enum */.k5n(["low", "medium", "high", "blocking"]), "command_ref": schemas/* string */.YjP().optional(), "lifecycle_state": schemas/* enum */.k5n(["open", "resolved", "dismissed", "superseded"]), "created_at": schemas/* string */.YjP(), "resolved_at": schemas/* string */.YjP().optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3119. */
-const FindingsInboxFilter = schemas/* looseObject */._H3({
-    matter_id: schemas/* string */.YjP().optional(),
-    severity: schemas/* array */.YOg(schemas/* enum */.k5n(['low', 'medium', 'high', 'blocking'])).optional(),
-    finding_state: schemas/* array */.YOg(FindingState).optional(),
-    producer_kind: schemas/* array */.YOg(schemas/* unknown */.L5J()).optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const FindingsInboxFilter = schemas/* looseObject */._H3({ "matter_id": schemas/* string */.YjP().optional(), "severity": schemas/* array */.YOg(schemas/* enum */.k5n(["low", "medium", "high", "blocking"])).optional(), "finding_state": schemas/* array */.YOg(FindingState).optional(), "producer_kind": schemas/* array */.YOg(schemas/* unknown */.L5J()).optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3129. */
-const TaskHealthCard = schemas/* looseObject */._H3({
-    task_id: schemas/* string */.YjP(),
-    run_id: schemas/* string */.YjP().optional(),
-    health_status: schemas/* enum */.k5n(['healthy', 'warning', 'blocked', 'failed', 'review_required']),
-    active_blocker_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    latest_verdict_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    budget_status_ref: schemas/* string */.YjP().optional(),
-    reliance_packet_ref: schemas/* string */.YjP().optional(),
-    derived_read_model_ref: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaskHealthCard = schemas/* looseObject */._H3({ "task_id": schemas/* string */.YjP(), "run_id": schemas/* string */.YjP().optional(), "health_status": schemas/* enum */.k5n(["healthy", "warning", "blocked", "failed", "review_required"]), "active_blocker_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "latest_verdict_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "budget_status_ref": schemas/* string */.YjP().optional(), "reliance_packet_ref": schemas/* string */.YjP().optional(), "derived_read_model_ref": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3140. */
-const WorkProductCertification = schemas/* looseObject */._H3({
-    certification_id: schemas/* string */.YjP(),
-    task_reliance_packet_ref: schemas/* string */.YjP(),
-    rendered_certification_ref: schemas/* string */.YjP(),
-    issued_by_ref: schemas/* string */.YjP().optional(),
-    issue_command_ref: schemas/* string */.YjP().optional(),
-    lifecycle_state: RelianceArtifactLifecycleState,
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const WorkProductCertification = schemas/* looseObject */._H3({ "certification_id": schemas/* string */.YjP(), "task_reliance_packet_ref": schemas/* string */.YjP(), "rendered_certification_ref": schemas/* string */.YjP(), "issued_by_ref": schemas/* string */.YjP().optional(), "issue_command_ref": schemas/* string */.YjP().optional(), "lifecycle_state": RelianceArtifactLifecycleState, "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3150. */
-const RunDiff = schemas/* looseObject */._H3({
-    run_diff_id: schemas/* string */.YjP(),
-    left_run_id: schemas/* string */.YjP(),
-    right_run_id: schemas/* string */.YjP(),
-    artifact_diff_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    plan_diff_ref: schemas/* string */.YjP().optional(),
-    outcome_diff_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    cost_diff_ref: schemas/* string */.YjP().optional(),
-    reliance_diff_ref: schemas/* string */.YjP().optional(),
-    derived_read_model_ref: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RunDiff = schemas/* looseObject */._H3({ "run_diff_id": schemas/* string */.YjP(), "left_run_id": schemas/* string */.YjP(), "right_run_id": schemas/* string */.YjP(), "artifact_diff_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "plan_diff_ref": schemas/* string */.YjP().optional(), "outcome_diff_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "cost_diff_ref": schemas/* string */.YjP().optional(), "reliance_diff_ref": schemas/* string */.YjP().optional(), "derived_read_model_ref": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3162. */
-const DecisionAuditView = schemas/* looseObject */._H3({
-    audit_view_id: schemas/* string */.YjP(),
-    target_decision_ref: schemas/* string */.YjP(),
-    chain_resolution_receipt_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    finding_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    policy_decision_refs: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-    hard_call_resolution_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    explanation_trace_ref: schemas/* string */.YjP().optional(),
-    derived_read_model_ref: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const DecisionAuditView = schemas/* looseObject */._H3({ "audit_view_id": schemas/* string */.YjP(), "target_decision_ref": schemas/* string */.YjP(), "chain_resolution_receipt_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "finding_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "policy_decision_refs": schemas/* array */.YOg(schemas/* unknown */.L5J()), "hard_call_resolution_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "explanation_trace_ref": schemas/* string */.YjP().optional(), "derived_read_model_ref": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3173. */
-const UnifiedEvaluationChainView = schemas/* looseObject */._H3({
-    view_id: schemas/* string */.YjP(),
-    chain_id: schemas/* string */.YjP(),
-    chain_registry_record_ref: schemas/* string */.YjP(),
-    chain_resolution_receipt_ref: schemas/* string */.YjP().optional(),
-    qualitative_finding_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    quantitative_result_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    final_route_summary: schemas/* string */.YjP(),
-    derived_read_model_ref: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const UnifiedEvaluationChainView = schemas/* looseObject */._H3({ "view_id": schemas/* string */.YjP(), "chain_id": schemas/* string */.YjP(), "chain_registry_record_ref": schemas/* string */.YjP(), "chain_resolution_receipt_ref": schemas/* string */.YjP().optional(), "qualitative_finding_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "quantitative_result_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "final_route_summary": schemas/* string */.YjP(), "derived_read_model_ref": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3187. */
-const IrrevocableSideEffectAtFork = schemas/* looseObject */._H3({
-    side_effect_id: schemas/* string */.YjP(),
-    kind: schemas/* string */.YjP(),
-    executed_at: schemas/* string */.YjP(),
-    note: schemas/* enum */.k5n(['not_reversible_in_fork']),
-    receipt_ref: schemas/* string */.YjP(),
-});
+const IrrevocableSideEffectAtFork = schemas/* looseObject */._H3({ "side_effect_id": schemas/* string */.YjP(), "kind": schemas/* string */.YjP(), "executed_at": schemas/* string */.YjP(), "note": schemas/* enum */.k5n(["not_reversible_in_fork"]), "receipt_ref": schemas/* string */.YjP(), });
 /** Seed L3194. */
-const TaskRunFork = schemas/* looseObject */._H3({
-    fork_id: schemas/* string */.YjP(),
-    parent_run_id: schemas/* string */.YjP(),
-    forked_from_checkpoint_ref: schemas/* string */.YjP(),
-    new_run_id: schemas/* string */.YjP(),
-    fork_reason: schemas/* string */.YjP(),
-    irrevocable_side_effects_at_fork: schemas/* array */.YOg(IrrevocableSideEffectAtFork),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaskRunFork = schemas/* looseObject */._H3({ "fork_id": schemas/* string */.YjP(), "parent_run_id": schemas/* string */.YjP(), "forked_from_checkpoint_ref": schemas/* string */.YjP(), "new_run_id": schemas/* string */.YjP(), "fork_reason": schemas/* string */.YjP(), "irrevocable_side_effects_at_fork": schemas/* array */.YOg(IrrevocableSideEffectAtFork), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3207. */
-const ExplanationTrace = schemas/* looseObject */._H3({
-    trace_id: schemas/* string */.YjP(),
-    trace_kind: schemas/* enum */.k5n(['evaluation', 'revision', 'routing', 'reliance']),
-    causal_steps: schemas/* array */.YOg(schemas/* looseObject */._H3({
-        step_id: schemas/* string */.YjP(),
-        input_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-        operation_receipt_ref: schemas/* string */.YjP().optional(),
-        output_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-        rationale_summary: schemas/* string */.YjP(),
-        evidence_refs: schemas/* array */.YOg(schemas/* string */.YjP()),
-    })),
-    hidden_reasoning_included: literalBoolean(false),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ExplanationTrace = schemas/* looseObject */._H3({ "trace_id": schemas/* string */.YjP(), "trace_kind": schemas/* enum */.k5n(["evaluation", "revision", "routing", "reliance"]), "causal_steps": schemas/* array */.YOg(schemas/* looseObject */._H3({ "step_id": schemas/* string */.YjP(), "input_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "operation_receipt_ref": schemas/* string */.YjP().optional(), "output_refs": schemas/* array */.YOg(schemas/* string */.YjP()), "rationale_summary": schemas/* string */.YjP(), "evidence_refs": schemas/* array */.YOg(schemas/* string */.YjP()), })), "hidden_reasoning_included": literalBoolean(false), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3230. */
-const TaskReplayMode = schemas/* enum */.k5n([
-    'audit_reconstruction',
-    'deterministic_reexecution',
-    'best_effort_rerun',
-    'simulation_from_recorded_outputs',
-]);
+const TaskReplayMode = schemas/* enum */.k5n(["audit_reconstruction", "deterministic_reexecution", "best_effort_rerun", "simulation_from_recorded_outputs"]);
 /** Seed L3235. */
-const TaskReplayRequest = schemas/* looseObject */._H3({
-    replay_request_id: schemas/* string */.YjP(),
-    task_id: schemas/* string */.YjP(),
-    source_run_id: schemas/* string */.YjP(),
-    replay_mode: TaskReplayMode,
-    checkpoint_ref: schemas/* string */.YjP().optional(),
-    known_good_checkpoint_ref: schemas/* string */.YjP().optional(),
-    allow_external_side_effects: literalBoolean(false),
-    allow_external_queries: schemas/* boolean */.zMY(),
-    model_reexecution_policy: schemas/* enum */.k5n([
-        'reuse_recorded_outputs',
-        'same_model_if_available',
-        'current_equivalent_model',
-    ]),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const TaskReplayRequest = schemas/* looseObject */._H3({ "replay_request_id": schemas/* string */.YjP(), "task_id": schemas/* string */.YjP(), "source_run_id": schemas/* string */.YjP(), "replay_mode": TaskReplayMode, "checkpoint_ref": schemas/* string */.YjP().optional(), "known_good_checkpoint_ref": schemas/* string */.YjP().optional(), "allow_external_side_effects": literalBoolean(false), "allow_external_queries": schemas/* boolean */.zMY(), "model_reexecution_policy": schemas/* enum */.k5n(["reuse_recorded_outputs", "same_model_if_available", "current_equivalent_model"]), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3251. */
-const ReplayDivergenceRecord = schemas/* looseObject */._H3({
-    divergence_id: schemas/* string */.YjP(),
-    replay_request_id: schemas/* string */.YjP(),
-    divergence_kind: schemas/* enum */.k5n([
-        'model_output_drift',
-        'tool_output_drift',
-        'source_state_changed',
-        'policy_changed',
-        'capability_unavailable',
-        'non_replayable_side_effect',
-    ]),
-    source_step_ref: schemas/* string */.YjP(),
-    original_output_hash: schemas/* string */.YjP().optional(),
-    replay_output_hash: schemas/* string */.YjP().optional(),
-    explanation: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const ReplayDivergenceRecord = schemas/* looseObject */._H3({ "divergence_id": schemas/* string */.YjP(), "replay_request_id": schemas/* string */.YjP(), "divergence_kind": schemas/* enum */.k5n(["model_output_drift", "tool_output_drift", "source_state_changed", "policy_changed", "capability_unavailable", "non_replayable_side_effect"]), "source_step_ref": schemas/* string */.YjP(), "original_output_hash": schemas/* string */.YjP().optional(), "replay_output_hash": schemas/* string */.YjP().optional(), "explanation": schemas/* string */.YjP(), "created_at": schemas/* string */.YjP(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3278. */
-const RelianceLayerCommandRegistryEntry = schemas/* looseObject */._H3({
-    command_id: schemas/* enum */.k5n([
-        'reliance.issue_work_product_certification',
-        'reliance.invalidate_packet',
-        'revision_review.accept_candidate',
-        'revision_review.reject_candidate',
-        'revision_review.request_changes',
-        'revision_review.restore_known_good',
-        'evidence.export_package',
-        'finding.contest',
-        'finding.confirm',
-        'task_replay.preview',
-        'task_replay.create_fork',
-        'attention.resolve_item',
-    ]),
-    request_schema_ref: schemas/* unknown */.L5J(),
-    response_schema_ref: schemas/* unknown */.L5J(),
-    durable_write: schemas/* enum */.k5n(['required', 'none', 'explicit_no_op']),
-    required_policy_checks: schemas/* array */.YOg(schemas/* string */.YjP()),
-    idempotency_key_required: schemas/* boolean */.zMY(),
-    read_model_invalidations: schemas/* array */.YOg(schemas/* enum */.k5n([
-        'TaskReliancePacket',
-        'TaskHealthCard',
-        'FindingsInbox',
-        'WorkProductCertification',
-        'RunDiff',
-        'DecisionAuditView',
-        'EvidencePackage',
-        'EvaluationChainView',
-        'AttentionLedger',
-        'BudgetNarrative',
-    ])),
-    empty_state_behavior: schemas/* string */.YjP(),
-    blocked_state_behavior: schemas/* string */.YjP(),
-    degraded_state_behavior: schemas/* string */.YjP(),
-    error_state_behavior: schemas/* string */.YjP(),
-    owning_doc: schemas/* unknown */.L5J(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const RelianceLayerCommandRegistryEntry = schemas/* looseObject */._H3({ "command_id": schemas/* enum */.k5n(["reliance.issue_work_product_certification", "reliance.invalidate_packet", "revision_review.accept_candidate", "revision_review.reject_candidate", "revision_review.request_changes", "revision_review.restore_known_good", "evidence.export_package", "finding.contest", "finding.confirm", "task_replay.preview", "task_replay.create_fork", "attention.resolve_item"]), "request_schema_ref": schemas/* unknown */.L5J(), "response_schema_ref": schemas/* unknown */.L5J(), "durable_write": schemas/* enum */.k5n(["required", "none", "explicit_no_op"]), "required_policy_checks": schemas/* array */.YOg(schemas/* string */.YjP()), "idempotency_key_required": schemas/* boolean */.zMY(), "read_model_invalidations": schemas/* array */.YOg(schemas/* enum */.k5n(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"])), "empty_state_behavior": schemas/* string */.YjP(), "blocked_state_behavior": schemas/* string */.YjP(), "degraded_state_behavior": schemas/* string */.YjP(), "error_state_behavior": schemas/* string */.YjP(), "owning_doc": schemas/* unknown */.L5J(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3344. */
-const AddendaBPatchPhase = schemas/* enum */.k5n([
-    'phase_1_shared_contracts',
-    'phase_2_math_and_derivation',
-    'phase_3_runtime_state_machines',
-    'phase_4_source_forum_feedback_governance',
-    'phase_5_reliance_ui_surfaces',
-    'phase_6_conformance_fixtures',
-]);
+const AddendaBPatchPhase = schemas/* enum */.k5n(["phase_1_shared_contracts", "phase_2_math_and_derivation", "phase_3_runtime_state_machines", "phase_4_source_forum_feedback_governance", "phase_5_reliance_ui_surfaces", "phase_6_conformance_fixtures"]);
 /** Seed L3351. */
-const AddendaBPatchSequencingGate = schemas/* looseObject */._H3({
-    phase: AddendaBPatchPhase,
-    required_prior_phases: schemas/* array */.YOg(AddendaBPatchPhase),
-    required_validation_passes: schemas/* array */.YOg(schemas/* string */.YjP()),
-    blocks_if_failed: schemas/* boolean */.zMY(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const AddendaBPatchSequencingGate = schemas/* looseObject */._H3({ "phase": AddendaBPatchPhase, "required_prior_phases": schemas/* array */.YOg(AddendaBPatchPhase), "required_validation_passes": schemas/* array */.YOg(schemas/* string */.YjP()), "blocks_if_failed": schemas/* boolean */.zMY(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Seed L3384. */
-const AddendaBConformanceFixtureKind = schemas/* enum */.k5n([
-    'finding_event_projection',
-    'pattern_c_route_conflict',
-    'formula_nan_zero_denominator',
-    'template_match_zero_weight',
-    'novelty_no_neighbor',
-    'sub_agent_reputation_insufficient_sample',
-    'source_workspace_concurrent_write',
-    'workspace_externalization_privileged_export',
-    'rolling_hash_parallel_same_artifact',
-    'revalidation_cascade_cycle',
-    'sufficiency_no_capability',
-    'sufficiency_missing_evidence',
-    'regenerate_identical_output',
-    'forum_cross_matter_leak',
-    'taint_laundering_through_summary',
-    'run_board_suppressed_event_stub',
-    'reliance_packet_invalidation',
-    'replay_divergence',
-    'hard_call_empty_options',
-    'command_registry_phantom_button',
-]);
+const AddendaBConformanceFixtureKind = schemas/* enum */.k5n(["finding_event_projection", "pattern_c_route_conflict", "formula_nan_zero_denominator", "template_match_zero_weight", "novelty_no_neighbor", "sub_agent_reputation_insufficient_sample", "source_workspace_concurrent_write", "workspace_externalization_privileged_export", "rolling_hash_parallel_same_artifact", "revalidation_cascade_cycle", "sufficiency_no_capability", "sufficiency_missing_evidence", "regenerate_identical_output", "forum_cross_matter_leak", "taint_laundering_through_summary", "run_board_suppressed_event_stub", "reliance_packet_invalidation", "replay_divergence", "hard_call_empty_options", "command_registry_phantom_button"]);
 /** Seed L3405. */
-const AddendaBConformanceFixture = schemas/* looseObject */._H3({
-    fixture_id: schemas/* string */.YjP(),
-    fixture_kind: AddendaBConformanceFixtureKind,
-    input_bundle_ref: schemas/* string */.YjP(),
-    expected_validation_codes: schemas/* array */.YOg(schemas/* string */.YjP()),
-    expected_terminal_state: schemas/* string */.YjP().optional(),
-    expected_receipt_refs: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    schema_version: schemas/* enum */.k5n(['1.0']),
-});
+const AddendaBConformanceFixture = schemas/* looseObject */._H3({ "fixture_id": schemas/* string */.YjP(), "fixture_kind": AddendaBConformanceFixtureKind, "input_bundle_ref": schemas/* string */.YjP(), "expected_validation_codes": schemas/* array */.YOg(schemas/* string */.YjP()), "expected_terminal_state": schemas/* string */.YjP().optional(), "expected_receipt_refs": schemas/* array */.YOg(schemas/* string */.YjP()).optional(), "schema_version": schemas/* enum */.k5n(["1.0"]), });
 /** Every interface of the seed, by the name a bundle record gives as its `type`. */
 const SEED_RECORD_SCHEMAS = {
     EventProjectionLink,
@@ -61318,286 +59768,301 @@ const SEED_RECORD_SCHEMAS = {
 };
 /** Seed line of each interface. */
 const SEED_RECORD_LINES = {
-    EventProjectionLink: 154,
-    DerivedReadModelRecord: 179,
-    ReadModelInvalidationSpec: 201,
-    FormulaEvaluationReceipt: 219,
-    WorkspaceExternalizationPolicy: 266,
-    WorkspaceExternalizationReceipt: 280,
-    BlockingAuthorityEvaluation: 338,
-    FindingMatchKey: 346,
-    EvaluationFindingEvent: 357,
-    EvaluationFindingRecord: 399,
-    FindingLifecycleTransitionReceipt: 412,
-    FeedbackFindingView: 434,
-    EvaluationResultEnvelope: 463,
-    EvaluationChainRegistryRecord: 500,
-    EvaluationChainResolutionPolicy: 532,
-    EvaluationChainResolutionReceipt: 559,
-    OutcomeStateMatrixEntry: 648,
-    FeedbackRoutingResolutionPolicy: 691,
-    FeedbackDeliveryRecord: 699,
-    FeedbackDispatchExpectation: 711,
-    TypeOwnerRegistryEntry: 744,
-    BuildReadyGate: 754,
-    PositiveEvaluationObservation: 769,
-    PortRevisionEligibility: 804,
-    RevisorPlannerInputPorts: 815,
-    FeedbackEmissionMatrixEntry: 835,
-    EvaluationResultEmissionRecord: 841,
-    ApplicabilityScope: 872,
-    LegalSourcePayload: 888,
-    ProgressSignalRecord: 908,
-    SourceWorkspaceSnapshotHashSet: 928,
-    EvaluationSnapshot: 939,
-    RevisionExecutionLifecycleTransition: 975,
-    StepIdempotencyKey: 999,
-    SourceWorkspaceMutationPrecondition: 1037,
-    SourceWorkspaceOperation: 1051,
-    SourceWorkspaceOperationReceipt: 1069,
-    InPlaceMutationLock: 1104,
-    RevisionPlan: 1110,
-    RevisionOperationReceipt: 1117,
-    OutcomeDependencyGraphPolicy: 1140,
-    RevalidationCascadeRun: 1148,
-    RevalidationCascadeReceipt: 1174,
-    HardCallPendingPolicy: 1204,
-    HardRevisionCall: 1218,
-    HardCallResolutionReceipt: 1228,
-    TaskCancelProtocol: 1239,
-    TaskSkipReceipt: 1275,
-    ForumDeliberationPolicy: 1296,
-    RevisionPlanConcurrencyProfile: 1316,
-    SufficiencyDetectionPolicy: 1369,
-    CapabilityCoverageAssessment: 1386,
-    CandidateRepairProcedure: 1404,
-    ProcedureAttemptRecord: 1426,
-    SufficiencyDetectionResult: 1448,
-    RevisionPlanStepBase: 1507,
-    DependencyEdge: 1517,
-    RevisionStepRevalidationPolicy: 1548,
-    TypedRevisionInstruction: 1556,
-    RegenerateRevisionPayload: 1571,
-    RegenerateAttemptReceipt: 1581,
-    FormulaInputSpec: 1645,
-    FormulaOutputSpec: 1653,
-    FormulaTestVector: 1660,
-    FormulaSpec: 1667,
-    MetricObservation: 1704,
-    MetricRollup: 1715,
-    QualityIndex: 1821,
-    RevisionCycleOutcomeObservation: 1865,
-    RevisionCycleEfficiencyRollup: 1878,
-    SeverityWeightedRegressionRate: 1892,
-    SubAgentReputationFormulaConfig: 1903,
-    SubAgentReputationScore: 1919,
-    CostDistribution: 1953,
-    CostVector: 1961,
-    TaskCostRecord: 1977,
-    NoveltyMetricSpec: 2018,
-    NoveltyAssessmentBase: 2037,
-    NoveltyAssessmentWithNeighbor: 2043,
-    NoveltyAssessmentNoNeighbor: 2052,
-    TemplateMatchFormula: 2087,
-    CalibrationMetricSpec: 2145,
-    CalibrationMetricResult: 2178,
-    CriterionIdentityFields: 2201,
-    SourceKindTaintDefault: 2228,
-    SanitizationNode: 2252,
-    TaintAggregationPolicy: 2261,
-    SourceRecord: 2284,
-    EphemeralSourceLookupReceipt: 2290,
-    SourceTierTransitionReceipt: 2300,
-    ResearchNeed: 2329,
-    ResearchNeedLease: 2345,
-    SourceEvidenceAnchor: 2370,
-    DomainPayloadRegistryRef: 2389,
-    ClaimSupportDerivationPolicy: 2401,
-    ClaimSupportDerivationReceipt: 2420,
-    RunBoardGovernanceEnvelope: 2464,
-    RunBoardPublicationPolicy: 2480,
-    RunBoardAuditEvent: 2489,
-    RunBoardVisiblePost: 2500,
-    TaskRunContextPacketRequest: 2531,
-    OmittedPacketItem: 2543,
-    TaskRunContextPacketAssemblyReceipt: 2554,
-    PerActivationContextBudget: 2566,
-    ModuleAssistanceRequest: 2585,
-    RunGuidanceCreationEvent: 2641,
-    RunGuidanceItemCurrent: 2650,
-    RunGuidanceLifecycleReceipt: 2660,
-    TaskCommandRegistryEntry: 2679,
-    SubAgentFallbackPolicy: 2711,
-    SubAgentCoordinationProfile: 2720,
-    PlanVerifierRequirementPolicy: 2727,
-    StructuredAnchor: 2744,
-    TextAnchor: 2752,
-    LibraryPromotionCandidate: 2776,
-    LibraryPromotionGate: 2785,
-    LibraryPromotionReceipt: 2794,
-    RunExecutionRequirements: 2812,
-    ModuleProgressBehavior: 2816,
-    RelianceInputManifest: 2857,
-    RelianceStatusDerivation: 2873,
-    TaskReliancePacket: 2884,
-    RelianceInvalidationEvent: 2902,
-    EvaluationContractReview: 2927,
-    RevisionReviewPacket: 2965,
-    RevisionReviewDecisionReceipt: 2983,
-    EvidencePackageClaimEntry: 3009,
-    EvidencePackage: 3016,
-    KnownGoodCheckpoint: 3038,
-    TaskRunCostForecast: 3065,
-    BudgetNarrative: 3077,
-    AttentionLedgerItem: 3104,
-    FindingsInboxFilter: 3119,
-    TaskHealthCard: 3129,
-    WorkProductCertification: 3140,
-    RunDiff: 3150,
-    DecisionAuditView: 3162,
-    UnifiedEvaluationChainView: 3173,
-    IrrevocableSideEffectAtFork: 3187,
-    TaskRunFork: 3194,
-    ExplanationTrace: 3207,
-    TaskReplayRequest: 3235,
-    ReplayDivergenceRecord: 3251,
-    RelianceLayerCommandRegistryEntry: 3278,
-    AddendaBPatchSequencingGate: 3351,
-    AddendaBConformanceFixture: 3405,
+    "EventProjectionLink": 154,
+    "DerivedReadModelRecord": 179,
+    "ReadModelInvalidationSpec": 201,
+    "FormulaEvaluationReceipt": 219,
+    "WorkspaceExternalizationPolicy": 266,
+    "WorkspaceExternalizationReceipt": 280,
+    "BlockingAuthorityEvaluation": 338,
+    "FindingMatchKey": 346,
+    "EvaluationFindingEvent": 357,
+    "EvaluationFindingRecord": 399,
+    "FindingLifecycleTransitionReceipt": 412,
+    "FeedbackFindingView": 434,
+    "EvaluationResultEnvelope": 463,
+    "EvaluationChainRegistryRecord": 500,
+    "EvaluationChainResolutionPolicy": 532,
+    "EvaluationChainResolutionReceipt": 559,
+    "OutcomeStateMatrixEntry": 648,
+    "FeedbackRoutingResolutionPolicy": 691,
+    "FeedbackDeliveryRecord": 699,
+    "FeedbackDispatchExpectation": 711,
+    "TypeOwnerRegistryEntry": 744,
+    "BuildReadyGate": 754,
+    "PositiveEvaluationObservation": 769,
+    "PortRevisionEligibility": 804,
+    "RevisorPlannerInputPorts": 815,
+    "FeedbackEmissionMatrixEntry": 835,
+    "EvaluationResultEmissionRecord": 841,
+    "ApplicabilityScope": 872,
+    "LegalSourcePayload": 888,
+    "ProgressSignalRecord": 908,
+    "SourceWorkspaceSnapshotHashSet": 928,
+    "EvaluationSnapshot": 939,
+    "RevisionExecutionLifecycleTransition": 975,
+    "StepIdempotencyKey": 999,
+    "SourceWorkspaceMutationPrecondition": 1037,
+    "SourceWorkspaceOperation": 1051,
+    "SourceWorkspaceOperationReceipt": 1069,
+    "InPlaceMutationLock": 1104,
+    "RevisionPlan": 1110,
+    "RevisionOperationReceipt": 1117,
+    "OutcomeDependencyGraphPolicy": 1140,
+    "RevalidationCascadeRun": 1148,
+    "RevalidationCascadeReceipt": 1174,
+    "HardCallPendingPolicy": 1204,
+    "HardRevisionCall": 1218,
+    "HardCallResolutionReceipt": 1228,
+    "TaskCancelProtocol": 1239,
+    "TaskSkipReceipt": 1275,
+    "ForumDeliberationPolicy": 1296,
+    "RevisionPlanConcurrencyProfile": 1316,
+    "SufficiencyDetectionPolicy": 1369,
+    "CapabilityCoverageAssessment": 1386,
+    "CandidateRepairProcedure": 1404,
+    "ProcedureAttemptRecord": 1426,
+    "SufficiencyDetectionResult": 1448,
+    "RevisionPlanStepBase": 1507,
+    "DependencyEdge": 1517,
+    "RevisionStepRevalidationPolicy": 1548,
+    "TypedRevisionInstruction": 1556,
+    "RegenerateRevisionPayload": 1571,
+    "RegenerateAttemptReceipt": 1581,
+    "FormulaInputSpec": 1645,
+    "FormulaOutputSpec": 1653,
+    "FormulaTestVector": 1660,
+    "FormulaSpec": 1667,
+    "MetricObservation": 1704,
+    "MetricRollup": 1715,
+    "QualityIndex": 1821,
+    "RevisionCycleOutcomeObservation": 1865,
+    "RevisionCycleEfficiencyRollup": 1878,
+    "SeverityWeightedRegressionRate": 1892,
+    "SubAgentReputationFormulaConfig": 1903,
+    "SubAgentReputationScore": 1919,
+    "CostDistribution": 1953,
+    "CostVector": 1961,
+    "TaskCostRecord": 1977,
+    "NoveltyMetricSpec": 2018,
+    "NoveltyAssessmentBase": 2037,
+    "NoveltyAssessmentWithNeighbor": 2043,
+    "NoveltyAssessmentNoNeighbor": 2052,
+    "TemplateMatchFormula": 2087,
+    "CalibrationMetricSpec": 2145,
+    "CalibrationMetricResult": 2178,
+    "CriterionIdentityFields": 2201,
+    "SourceKindTaintDefault": 2228,
+    "SanitizationNode": 2252,
+    "TaintAggregationPolicy": 2261,
+    "SourceRecord": 2284,
+    "EphemeralSourceLookupReceipt": 2290,
+    "SourceTierTransitionReceipt": 2300,
+    "ResearchNeed": 2329,
+    "ResearchNeedLease": 2345,
+    "SourceEvidenceAnchor": 2370,
+    "DomainPayloadRegistryRef": 2389,
+    "ClaimSupportDerivationPolicy": 2401,
+    "ClaimSupportDerivationReceipt": 2420,
+    "RunBoardGovernanceEnvelope": 2464,
+    "RunBoardPublicationPolicy": 2480,
+    "RunBoardAuditEvent": 2489,
+    "RunBoardVisiblePost": 2500,
+    "TaskRunContextPacketRequest": 2531,
+    "OmittedPacketItem": 2543,
+    "TaskRunContextPacketAssemblyReceipt": 2554,
+    "PerActivationContextBudget": 2566,
+    "ModuleAssistanceRequest": 2585,
+    "RunGuidanceCreationEvent": 2641,
+    "RunGuidanceItemCurrent": 2650,
+    "RunGuidanceLifecycleReceipt": 2660,
+    "TaskCommandRegistryEntry": 2679,
+    "SubAgentFallbackPolicy": 2711,
+    "SubAgentCoordinationProfile": 2720,
+    "PlanVerifierRequirementPolicy": 2727,
+    "StructuredAnchor": 2744,
+    "TextAnchor": 2752,
+    "LibraryPromotionCandidate": 2776,
+    "LibraryPromotionGate": 2785,
+    "LibraryPromotionReceipt": 2794,
+    "RunExecutionRequirements": 2812,
+    "ModuleProgressBehavior": 2816,
+    "RelianceInputManifest": 2857,
+    "RelianceStatusDerivation": 2873,
+    "TaskReliancePacket": 2884,
+    "RelianceInvalidationEvent": 2902,
+    "EvaluationContractReview": 2927,
+    "RevisionReviewPacket": 2965,
+    "RevisionReviewDecisionReceipt": 2983,
+    "EvidencePackageClaimEntry": 3009,
+    "EvidencePackage": 3016,
+    "KnownGoodCheckpoint": 3038,
+    "TaskRunCostForecast": 3065,
+    "BudgetNarrative": 3077,
+    "AttentionLedgerItem": 3104,
+    "FindingsInboxFilter": 3119,
+    "TaskHealthCard": 3129,
+    "WorkProductCertification": 3140,
+    "RunDiff": 3150,
+    "DecisionAuditView": 3162,
+    "UnifiedEvaluationChainView": 3173,
+    "IrrevocableSideEffectAtFork": 3187,
+    "TaskRunFork": 3194,
+    "ExplanationTrace": 3207,
+    "TaskReplayRequest": 3235,
+    "ReplayDivergenceRecord": 3251,
+    "RelianceLayerCommandRegistryEntry": 3278,
+    "AddendaBPatchSequencingGate": 3351,
+    "AddendaBConformanceFixture": 3405
 };
 /** The field holding a record's own id, for records whose first field is one. */
 const SEED_ID_FIELDS = {
-    DerivedReadModelRecord: 'read_model_id',
-    FormulaEvaluationReceipt: 'receipt_id',
-    WorkspaceExternalizationPolicy: 'policy_id',
-    WorkspaceExternalizationReceipt: 'receipt_id',
-    EvaluationFindingEvent: 'finding_event_id',
-    EvaluationFindingRecord: 'finding_id',
-    FindingLifecycleTransitionReceipt: 'receipt_id',
-    FeedbackFindingView: 'finding_id',
-    EvaluationResultEnvelope: 'result_id',
-    EvaluationChainRegistryRecord: 'chain_id',
-    EvaluationChainResolutionPolicy: 'policy_id',
-    EvaluationChainResolutionReceipt: 'receipt_id',
-    FeedbackRoutingResolutionPolicy: 'policy_id',
-    FeedbackDeliveryRecord: 'delivery_id',
-    FeedbackDispatchExpectation: 'expectation_id',
-    BuildReadyGate: 'gate_id',
-    PositiveEvaluationObservation: 'observation_id',
-    PortRevisionEligibility: 'port_id',
-    EvaluationResultEmissionRecord: 'result_id',
-    ProgressSignalRecord: 'signal_id',
-    EvaluationSnapshot: 'snapshot_id',
-    StepIdempotencyKey: 'run_id',
-    SourceWorkspaceMutationPrecondition: 'workspace_id',
-    SourceWorkspaceOperation: 'operation_id',
-    SourceWorkspaceOperationReceipt: 'receipt_id',
-    InPlaceMutationLock: 'step_id',
-    RevisionPlan: 'plan_id',
-    RevisionOperationReceipt: 'receipt_id',
-    OutcomeDependencyGraphPolicy: 'policy_id',
-    RevalidationCascadeRun: 'cascade_run_id',
-    RevalidationCascadeReceipt: 'receipt_id',
-    HardCallPendingPolicy: 'hard_call_id',
-    HardRevisionCall: 'hard_call_id',
-    HardCallResolutionReceipt: 'receipt_id',
-    TaskCancelProtocol: 'cancel_request_id',
-    TaskSkipReceipt: 'skip_id',
-    ForumDeliberationPolicy: 'room_id',
-    RevisionPlanConcurrencyProfile: 'plan_id',
-    SufficiencyDetectionPolicy: 'policy_id',
-    CapabilityCoverageAssessment: 'assessment_id',
-    CandidateRepairProcedure: 'procedure_id',
-    ProcedureAttemptRecord: 'attempt_id',
-    SufficiencyDetectionResult: 'detection_id',
-    RevisionPlanStepBase: 'step_id',
-    DependencyEdge: 'from_step_id',
-    TypedRevisionInstruction: 'instruction_id',
-    RegenerateAttemptReceipt: 'receipt_id',
-    FormulaTestVector: 'test_vector_id',
-    FormulaSpec: 'formula_id',
-    MetricObservation: 'observation_id',
-    MetricRollup: 'rollup_id',
-    RevisionCycleOutcomeObservation: 'observation_id',
-    RevisionCycleEfficiencyRollup: 'rollup_id',
-    SubAgentReputationFormulaConfig: 'formula_id',
-    CostVector: 'cost_vector_id',
-    TaskCostRecord: 'cost_record_id',
-    NoveltyMetricSpec: 'metric_id',
-    TemplateMatchFormula: 'formula_id',
-    CalibrationMetricSpec: 'metric_id',
-    CalibrationMetricResult: 'result_id',
-    CriterionIdentityFields: 'criterion_id',
-    SanitizationNode: 'node_id',
-    TaintAggregationPolicy: 'policy_id',
-    SourceRecord: 'source_id',
-    EphemeralSourceLookupReceipt: 'receipt_id',
-    SourceTierTransitionReceipt: 'receipt_id',
-    ResearchNeed: 'need_id',
-    ResearchNeedLease: 'need_id',
-    SourceEvidenceAnchor: 'anchor_id',
-    ClaimSupportDerivationPolicy: 'policy_id',
-    ClaimSupportDerivationReceipt: 'receipt_id',
-    RunBoardPublicationPolicy: 'policy_id',
-    RunBoardAuditEvent: 'event_id',
-    RunBoardVisiblePost: 'post_id',
-    TaskRunContextPacketRequest: 'request_id',
-    TaskRunContextPacketAssemblyReceipt: 'receipt_id',
-    PerActivationContextBudget: 'activation_id',
-    ModuleAssistanceRequest: 'request_id',
-    RunGuidanceCreationEvent: 'event_id',
-    RunGuidanceItemCurrent: 'guidance_id',
-    RunGuidanceLifecycleReceipt: 'receipt_id',
-    TaskCommandRegistryEntry: 'command_id',
-    SubAgentCoordinationProfile: 'profile_id',
-    PlanVerifierRequirementPolicy: 'policy_id',
-    StructuredAnchor: 'section_id',
-    LibraryPromotionCandidate: 'candidate_id',
-    LibraryPromotionGate: 'gate_id',
-    LibraryPromotionReceipt: 'receipt_id',
-    TaskReliancePacket: 'packet_id',
-    RelianceInvalidationEvent: 'event_id',
-    EvaluationContractReview: 'review_id',
-    RevisionReviewPacket: 'packet_id',
-    RevisionReviewDecisionReceipt: 'receipt_id',
-    EvidencePackage: 'evidence_package_id',
-    KnownGoodCheckpoint: 'checkpoint_id',
-    TaskRunCostForecast: 'forecast_id',
-    BudgetNarrative: 'budget_narrative_id',
-    AttentionLedgerItem: 'item_id',
-    FindingsInboxFilter: 'matter_id',
-    TaskHealthCard: 'task_id',
-    WorkProductCertification: 'certification_id',
-    RunDiff: 'run_diff_id',
-    DecisionAuditView: 'audit_view_id',
-    UnifiedEvaluationChainView: 'view_id',
-    IrrevocableSideEffectAtFork: 'side_effect_id',
-    TaskRunFork: 'fork_id',
-    ExplanationTrace: 'trace_id',
-    TaskReplayRequest: 'replay_request_id',
-    ReplayDivergenceRecord: 'divergence_id',
-    RelianceLayerCommandRegistryEntry: 'command_id',
-    AddendaBConformanceFixture: 'fixture_id',
+    "DerivedReadModelRecord": "read_model_id",
+    "FormulaEvaluationReceipt": "receipt_id",
+    "WorkspaceExternalizationPolicy": "policy_id",
+    "WorkspaceExternalizationReceipt": "receipt_id",
+    "EvaluationFindingEvent": "finding_event_id",
+    "EvaluationFindingRecord": "finding_id",
+    "FindingLifecycleTransitionReceipt": "receipt_id",
+    "FeedbackFindingView": "finding_id",
+    "EvaluationResultEnvelope": "result_id",
+    "EvaluationChainRegistryRecord": "chain_id",
+    "EvaluationChainResolutionPolicy": "policy_id",
+    "EvaluationChainResolutionReceipt": "receipt_id",
+    "FeedbackRoutingResolutionPolicy": "policy_id",
+    "FeedbackDeliveryRecord": "delivery_id",
+    "FeedbackDispatchExpectation": "expectation_id",
+    "BuildReadyGate": "gate_id",
+    "PositiveEvaluationObservation": "observation_id",
+    "PortRevisionEligibility": "port_id",
+    "EvaluationResultEmissionRecord": "result_id",
+    "ProgressSignalRecord": "signal_id",
+    "EvaluationSnapshot": "snapshot_id",
+    "StepIdempotencyKey": "run_id",
+    "SourceWorkspaceMutationPrecondition": "workspace_id",
+    "SourceWorkspaceOperation": "operation_id",
+    "SourceWorkspaceOperationReceipt": "receipt_id",
+    "InPlaceMutationLock": "step_id",
+    "RevisionPlan": "plan_id",
+    "RevisionOperationReceipt": "receipt_id",
+    "OutcomeDependencyGraphPolicy": "policy_id",
+    "RevalidationCascadeRun": "cascade_run_id",
+    "RevalidationCascadeReceipt": "receipt_id",
+    "HardCallPendingPolicy": "hard_call_id",
+    "HardRevisionCall": "hard_call_id",
+    "HardCallResolutionReceipt": "receipt_id",
+    "TaskCancelProtocol": "cancel_request_id",
+    "TaskSkipReceipt": "skip_id",
+    "ForumDeliberationPolicy": "room_id",
+    "RevisionPlanConcurrencyProfile": "plan_id",
+    "SufficiencyDetectionPolicy": "policy_id",
+    "CapabilityCoverageAssessment": "assessment_id",
+    "CandidateRepairProcedure": "procedure_id",
+    "ProcedureAttemptRecord": "attempt_id",
+    "SufficiencyDetectionResult": "detection_id",
+    "RevisionPlanStepBase": "step_id",
+    "DependencyEdge": "from_step_id",
+    "TypedRevisionInstruction": "instruction_id",
+    "RegenerateAttemptReceipt": "receipt_id",
+    "FormulaTestVector": "test_vector_id",
+    "FormulaSpec": "formula_id",
+    "MetricObservation": "observation_id",
+    "MetricRollup": "rollup_id",
+    "RevisionCycleOutcomeObservation": "observation_id",
+    "RevisionCycleEfficiencyRollup": "rollup_id",
+    "SubAgentReputationFormulaConfig": "formula_id",
+    "CostVector": "cost_vector_id",
+    "TaskCostRecord": "cost_record_id",
+    "NoveltyMetricSpec": "metric_id",
+    "TemplateMatchFormula": "formula_id",
+    "CalibrationMetricSpec": "metric_id",
+    "CalibrationMetricResult": "result_id",
+    "CriterionIdentityFields": "criterion_id",
+    "SanitizationNode": "node_id",
+    "TaintAggregationPolicy": "policy_id",
+    "SourceRecord": "source_id",
+    "EphemeralSourceLookupReceipt": "receipt_id",
+    "SourceTierTransitionReceipt": "receipt_id",
+    "ResearchNeed": "need_id",
+    "ResearchNeedLease": "need_id",
+    "SourceEvidenceAnchor": "anchor_id",
+    "ClaimSupportDerivationPolicy": "policy_id",
+    "ClaimSupportDerivationReceipt": "receipt_id",
+    "RunBoardPublicationPolicy": "policy_id",
+    "RunBoardAuditEvent": "event_id",
+    "RunBoardVisiblePost": "post_id",
+    "TaskRunContextPacketRequest": "request_id",
+    "TaskRunContextPacketAssemblyReceipt": "receipt_id",
+    "PerActivationContextBudget": "activation_id",
+    "ModuleAssistanceRequest": "request_id",
+    "RunGuidanceCreationEvent": "event_id",
+    "RunGuidanceItemCurrent": "guidance_id",
+    "RunGuidanceLifecycleReceipt": "receipt_id",
+    "TaskCommandRegistryEntry": "command_id",
+    "SubAgentCoordinationProfile": "profile_id",
+    "PlanVerifierRequirementPolicy": "policy_id",
+    "StructuredAnchor": "section_id",
+    "LibraryPromotionCandidate": "candidate_id",
+    "LibraryPromotionGate": "gate_id",
+    "LibraryPromotionReceipt": "receipt_id",
+    "TaskReliancePacket": "packet_id",
+    "RelianceInvalidationEvent": "event_id",
+    "EvaluationContractReview": "review_id",
+    "RevisionReviewPacket": "packet_id",
+    "RevisionReviewDecisionReceipt": "receipt_id",
+    "EvidencePackage": "evidence_package_id",
+    "KnownGoodCheckpoint": "checkpoint_id",
+    "TaskRunCostForecast": "forecast_id",
+    "BudgetNarrative": "budget_narrative_id",
+    "AttentionLedgerItem": "item_id",
+    "FindingsInboxFilter": "matter_id",
+    "TaskHealthCard": "task_id",
+    "WorkProductCertification": "certification_id",
+    "RunDiff": "run_diff_id",
+    "DecisionAuditView": "audit_view_id",
+    "UnifiedEvaluationChainView": "view_id",
+    "IrrevocableSideEffectAtFork": "side_effect_id",
+    "TaskRunFork": "fork_id",
+    "ExplanationTrace": "trace_id",
+    "TaskReplayRequest": "replay_request_id",
+    "ReplayDivergenceRecord": "divergence_id",
+    "RelianceLayerCommandRegistryEntry": "command_id",
+    "AddendaBConformanceFixture": "fixture_id"
 };
 /** Fields loosened in the schema because a seed code reports exactly that violation. */
 const LOOSENED_FIELDS = {
-    'DerivedReadModelRecord.input_manifest_ref': 'validation.read_model_without_input_manifest',
-    'EvaluationFindingEvent.emitted_state': 'validation.finding_state_mutated_inside_immutable_envelope',
-    'EvaluationResultEnvelope.evaluation_basis': 'validation.envelope_basis_missing',
-    'FeedbackDeliveryRecord.branch': 'validation.feedback_branch_unregistered',
-    'FeedbackDeliveryRecord.delivery_idempotency_key': 'validation.feedback_delivery_duplicate_without_idempotency',
-    'EvaluationSnapshot.source_workspace_snapshot_hashes': 'validation.source_workspace_hash_typed_as_artifact_hash',
-    'MetricRollup.measurement_window': 'validation.metric_rollup_without_window',
-    'CalibrationMetricSpec.sample_policy': 'validation.calibration_metric_without_sample_policy',
-    'NoveltyAssessmentWithNeighbor.closest_pattern_distance': 'validation.novelty_neighbor_missing_distance',
-    'QualityIndex.formula_eval_receipt_ref': 'validation.quality_index_without_formula_receipt',
-    'MetricObservation.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
-    'MetricRollup.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
-    'SubAgentReputationScore.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
-    'SeverityWeightedRegressionRate.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
-    'CalibrationMetricResult.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
-    'RevisionCycleEfficiencyRollup.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
-    'FormulaSpec.test_vectors': 'validation.formula_test_vector_missing',
+    "DerivedReadModelRecord.input_manifest_ref": "validation.read_model_without_input_manifest",
+    "EvaluationFindingEvent.emitted_state": "validation.finding_state_mutated_inside_immutable_envelope",
+    "EvaluationResultEnvelope.evaluation_basis": "validation.envelope_basis_missing",
+    "FeedbackDeliveryRecord.branch": "validation.feedback_branch_unregistered",
+    "FeedbackDeliveryRecord.delivery_idempotency_key": "validation.feedback_delivery_duplicate_without_idempotency",
+    "EvaluationSnapshot.source_workspace_snapshot_hashes": "validation.source_workspace_hash_typed_as_artifact_hash",
+    "MetricRollup.measurement_window": "validation.metric_rollup_without_window",
+    "CalibrationMetricSpec.sample_policy": "validation.calibration_metric_without_sample_policy",
+    "NoveltyAssessmentWithNeighbor.closest_pattern_distance": "validation.novelty_neighbor_missing_distance",
+    "QualityIndex.formula_eval_receipt_ref": "validation.quality_index_without_formula_receipt",
+    "MetricObservation.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
+    "MetricRollup.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
+    "SubAgentReputationScore.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
+    "SeverityWeightedRegressionRate.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
+    "CalibrationMetricResult.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
+    "RevisionCycleEfficiencyRollup.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
+    "FormulaSpec.test_vectors": "validation.formula_test_vector_missing",
+    "SourceWorkspaceOperation.operation_kind": "validation.workspace_api_operation_unregistered",
+    "SourceWorkspaceOperationReceipt.operation_kind": "validation.workspace_api_operation_unregistered",
+    "InPlaceMutationLock.expected_pre_hash": "validation.in_place_lock_missing_expected_pre_hash",
+    "ForumDeliberationPolicy.on_no_consensus": "validation.forum_no_consensus_without_terminal_route",
+    "RevisionPlanConcurrencyProfile.deterministic_final_key": "validation.concurrency_tie_breaker_missing_final_key",
+    "SufficiencyDetectionPolicy.improvement_metric_ref": "validation.no_improvement_without_metric",
+    "SufficiencyDetectionPolicy.epsilon": "validation.no_improvement_without_epsilon",
+    "RevisionPlanStepBase.depends_on_step_ids": "validation.revision_plan_step_dependency_undefined",
+    "TypedRevisionInstruction.revalidation_policy_ref": "validation.revalidation_policy_ref_missing",
+    "RegenerateRevisionPayload.previous_attempt_hashes": "validation.regenerate_missing_previous_attempt_hashes",
+    "SourceRecord.tier": "validation.tier0_source_record_materialized",
+    "ResearchNeed.need_scope": "validation.research_need_scope_missing",
+    "RunBoardAuditEvent.governance": "validation.run_board_event_without_governance",
+    "ModuleAssistanceRequest.target_endpoint_ref": "validation.module_assistance_request_without_endpoint",
+    "ModuleAssistanceRequest.answer_schema_ref": "validation.assistance_request_without_answer_schema"
 };
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/records.ts
@@ -61613,10 +60078,21 @@ const FormulaValue = schemas/* looseObject */._H3({
     value_id: schemas/* string */.YjP().min(1),
     value: schemas/* unknown */.L5J(),
 });
+/**
+ * The order of the seed's TaintClass values, least to most tainted (D-01/D-02: the seed names the
+ * classes and aggregates by "max_taint", L2263, but gives no order). A registry record, so a user
+ * can replace the pack's default order (docs/addenda-b.md).
+ */
+const TaintClassOrder = schemas/* looseObject */._H3({
+    order_id: schemas/* string */.YjP().min(1),
+    least_to_most_tainted: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).min(1),
+    schema_version: schemas/* literal */.euz('1.0'),
+});
 /** Every record type a bundle may hold, by its "type". */
 const RECORD_SCHEMAS = {
     ...SEED_RECORD_SCHEMAS,
     FormulaValue,
+    TaintClassOrder,
 };
 /** Records whose id is not their first field (or whose first field is not named *_id). */
 const ID_FIELDS = {
@@ -61631,6 +60107,7 @@ const ID_FIELDS = {
     ForumDeliberationPolicy: undefined,
     HardCallPendingPolicy: undefined,
     FormulaValue: 'value_id',
+    TaintClassOrder: 'order_id',
     TypeOwnerRegistryEntry: 'type_name',
     OutcomeStateMatrixEntry: 'state',
     BuildReadyGate: 'gate_id',
@@ -61638,41 +60115,6 @@ const ID_FIELDS = {
 /** The field holding a record's own id (what a `*_ref` naming it holds), if it has one. */
 function idFieldOf(type) {
     return Object.hasOwn(ID_FIELDS, type) ? ID_FIELDS[type] : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/util.ts
-const util_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** A present value: not undefined, not null, not an empty string. */
-const present = (v) => v !== undefined && v !== null && v !== '';
-const strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
-/** Short, quoted text from a record for a message (the renderers escape and cap it again). */
-function util_q(v) {
-    const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
-    return `"${s.length > 80 ? `${s.slice(0, 77)}...` : s}"`;
-}
-/** A record's name for messages: its type and id (or its line). */
-function nameOf(r, idField) {
-    const id = idField ? r.data[idField] : undefined;
-    return typeof id === 'string' ? `${r.type} ${util_q(id)}` : r.type;
-}
-/** Groups records by a string field. */
-function groupBy(records, field) {
-    const out = new Map();
-    for (const r of records) {
-        const k = r.data[field];
-        if (typeof k !== 'string')
-            continue;
-        const list = out.get(k);
-        if (list)
-            list.push(r);
-        else
-            out.set(k, [r]);
-    }
-    return out;
-}
-/** The EvaluationFindingEvent a projection's ref names. */
-function findingEvent(b, ref) {
-    return b.resolve(ref, 'EvaluationFindingEvent');
 }
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-event-projection.ts
@@ -61727,6 +60169,8 @@ function withNonFiniteNamed(v) {
  */
 function rewrittenEvents(records) {
     const out = [];
+    if (records.length < 2)
+        return out;
     const first = new Map();
     for (const r of records) {
         const field = idFieldOf(r.type);
@@ -62398,6 +60842,7 @@ const envelopeMissingForResult = {
 // A-16 / A-17 repair wiring (L802-827).
 
 
+
 const LEARNING_MODES = LearningMode.options;
 const pendingOwnerWithoutDegradedBehavior = {
     meta: {
@@ -62411,6 +60856,43 @@ const pendingOwnerWithoutDegradedBehavior = {
         for (const t of b.of('TypeOwnerRegistryEntry'))
             if (t.data.status === 'pending_absorption' && !t.data.pending_consumer_behavior)
                 report(t, `Type ${util_q(t.data.type_name)} is pending_absorption without pending_consumer_behavior.`);
+    },
+};
+const buildReadyGateFailed = {
+    meta: {
+        code: 'validation.build_ready_gate_failed',
+        section: 'A-09/A-15/A-22',
+        seedLine: 785,
+        title: 'A BuildReadyGate’s requirements are not met by the bundle',
+        remediation: 'Give every pending_absorption type a pending_consumer_behavior, register each type once, and name the conformance suite in required_validation_suite_refs; then run audit-gate fixtures --build-ready.',
+        decision: 'Two checks. (1) `audit-gate fixtures <dir> --build-ready` judges the conformance suite (see "The build-ready gate"). (2) A BuildReadyGate record (L754-763) of a bundle fails where the bundle itself shows a requirement unmet: a TypeOwnerRegistryEntry pending_absorption without pending_consumer_behavior (required_pending_absorption_rows_closed_or_degraded; validation.pending_owner_without_degraded_behavior fires too), a type_name registered twice with different entries (required_type_owner_registry_clean), no required_validation_suite_refs (§10 L3381, §12.6 L3457: no build-ready without fixtures), or a suite ref naming a bundle record that is not an AddendaBConformanceFixture. The record has no readiness status, so it never claims ready by itself. Not checked: required_command_registry_entries_complete (L759; the command registry is §7 D-14) and required_cross_doc_insert_obligations_absorbed_or_stubbed (L760; the seed defines no record of an insert obligation).',
+    },
+    check(b, report) {
+        const gates = b.of('BuildReadyGate');
+        if (gates.length === 0)
+            return;
+        const owners = b.of('TypeOwnerRegistryEntry');
+        const pending = owners
+            .filter((t) => t.data.status === 'pending_absorption' && !t.data.pending_consumer_behavior)
+            .map((t) => util_q(t.data.type_name));
+        const twice = [...new Set(rewrittenEvents(owners).map((t) => util_q(t.data.type_name)))];
+        for (const g of gates) {
+            const unmet = [];
+            if (pending.length)
+                unmet.push(`type(s) ${pending.join(', ')} pending absorption without degraded behavior`);
+            if (twice.length)
+                unmet.push(`type(s) ${twice.join(', ')} registered twice with different owners`);
+            const suites = strings(g.data.required_validation_suite_refs);
+            if (suites.length === 0)
+                unmet.push('it names no validation suite');
+            for (const ref of suites) {
+                const named = b.lookup(ref);
+                if (named.length && !named.some((r) => r.type === 'AddendaBConformanceFixture'))
+                    unmet.push(`suite ref ${util_q(ref)} names a ${named[0].type}, not a conformance fixture`);
+            }
+            if (unmet.length)
+                report(g, `BuildReadyGate ${util_q(g.data.gate_id)} is not met: ${unmet.join('; ')}.`);
+        }
     },
 };
 const learningModeValueDrift = {
@@ -62698,6 +61180,16 @@ function normalizeCriterionWeights(criteria, policy) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/quality-index.ts
+/** The QualityIndex rule of L1843-1846. */
+function qualityIndexPassStatus(gateFailures, score, threshold) {
+    if (gateFailures.length > 0)
+        return 'failed_required_gate';
+    if (score >= threshold)
+        return 'passed';
+    return 'failed_threshold';
+}
+
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/template-match.ts
 
 function assertScore01(value, code) {
@@ -62730,6 +61222,7 @@ function computeTemplateOverallScore(components, weights, softPenaltySum, hardVe
 }
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/builtins.ts
+
 
 
 
@@ -62814,6 +61307,16 @@ const BUILTIN_FORMULAS = {
             });
         },
     },
+    'seed:qualityIndexDerivedPassStatus': {
+        lines: 'L1843-1846',
+        codes: [],
+        run(args) {
+            const failures = arg(args, 'required_gate_failures');
+            if (!Array.isArray(failures))
+                throw new MissingArgument('required_gate_failures');
+            return qualityIndexPassStatus(failures, number(arg(args, 'aggregate_score')), number(arg(args, 'pass_threshold')));
+        },
+    },
 };
 /** Runs a builtin; a seed `throw` becomes its code. MissingArgument propagates. */
 function compute(f, args) {
@@ -62854,23 +61357,54 @@ function sameOutput(a, b) {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/evaluate.ts
 
 const evaluate_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** The arguments object: the FormulaValue values among `refs`, merged in order. */
-function argumentsOf(b, refs) {
-    if (!Array.isArray(refs))
-        return undefined;
-    let found = false;
+const quote = (v) => JSON.stringify(typeof v === 'string' ? v.slice(0, 80) : v) ?? '?';
+function valueRef(b, ref, field) {
+    if (typeof ref !== 'string')
+        return { state: 'wrong', problem: `${field} is not a string` };
+    const value = b.resolve(ref, 'FormulaValue');
+    if (value)
+        return { state: 'value', record: value };
+    const other = b.resolve(ref);
+    if (!other)
+        return { state: 'absent' };
+    return {
+        state: 'wrong',
+        problem: `${field} ${quote(ref)} names a ${other.type}, not a FormulaValue`,
+    };
+}
+/** The arguments object: the FormulaValue values of `inputs`, merged in order. */
+function argumentsOf(inputs) {
     // Null prototype: a "__proto__" argument name is an ordinary key.
     const args = Object.create(null);
-    for (const ref of refs) {
-        const v = b.resolve(ref, 'FormulaValue');
-        if (!v || !evaluate_isObject(v.data.value))
-            continue;
-        found = true;
-        Object.assign(args, v.data.value);
-    }
-    return found ? args : undefined;
+    for (const v of inputs)
+        if (evaluate_isObject(v.data.value))
+            Object.assign(args, v.data.value);
+    return args;
 }
-/** Every recomputable receipt of the bundle, computed once and shared by the rules. */
+/** The seed function a FormulaSpec names in expression_ref, if the pack recomputes it. */
+function builtinOf(spec) {
+    const ref = spec?.data.expression_ref;
+    return typeof ref === 'string' && Object.hasOwn(BUILTIN_FORMULAS, ref)
+        ? BUILTIN_FORMULAS[ref]
+        : undefined;
+}
+/** Runs a builtin on arguments; a missing argument is named instead of computed. */
+function recompute(builtin, args) {
+    try {
+        return { computed: compute(builtin, args) };
+    }
+    catch (err) {
+        if (!(err instanceof MissingArgument))
+            throw err;
+        return { missing: err.message };
+    }
+}
+/**
+ * Every receipt of a recomputed formula, computed once and shared by the rules. Such a receipt
+ * must name its inputs, and its output when the function returns one, as FormulaValues of the
+ * bundle: a ref that names nothing or a record of another type is `unresolved`, and a receipt
+ * with an unresolved input is not recomputed.
+ */
 function evaluateReceipts(b) {
     const cached = b.memo.get('receipt-evaluations');
     if (cached)
@@ -62878,32 +61412,93 @@ function evaluateReceipts(b) {
     const out = [];
     for (const receipt of b.of('FormulaEvaluationReceipt')) {
         const spec = b.resolve(receipt.data.formula_id, 'FormulaSpec');
-        const ref = spec?.data.expression_ref;
-        const builtin = typeof ref === 'string' && Object.hasOwn(BUILTIN_FORMULAS, ref)
-            ? BUILTIN_FORMULAS[ref]
-            : undefined;
+        const builtin = builtinOf(spec);
         if (!spec || !builtin)
             continue;
-        const args = argumentsOf(b, receipt.data.input_refs);
-        if (!args)
-            continue; // inputs outside the bundle: nothing to recompute from
-        const ev = { receipt, spec, builtin };
-        try {
-            ev.computed = compute(builtin, args);
+        const ev = { receipt, spec, builtin, unresolved: [] };
+        const refs = Array.isArray(receipt.data.input_refs) ? receipt.data.input_refs : [];
+        if (refs.length === 0)
+            ev.unresolved.push('it names no input_refs');
+        const inputs = [];
+        for (const ref of refs) {
+            const named = valueRef(b, ref, 'input_ref');
+            if (named.state === 'value')
+                inputs.push(named.record);
+            else
+                ev.unresolved.push(named.state === 'wrong'
+                    ? named.problem
+                    : `input_ref ${quote(ref)} names no record of the bundle`);
         }
-        catch (err) {
-            if (!(err instanceof MissingArgument))
-                throw err;
-            ev.missing = err.message;
-        }
-        const output = b.resolve(receipt.data.output_ref, 'FormulaValue');
-        if (output)
-            ev.recorded = { value: output.data.value, at: output };
+        const output = valueRef(b, receipt.data.output_ref, 'output_ref');
+        if (output.state === 'value')
+            ev.recorded = { value: output.record.data.value, at: output.record };
+        else if (output.state === 'wrong')
+            ev.unresolved.push(output.problem);
+        if (refs.length > 0 && inputs.length === refs.length)
+            Object.assign(ev, recompute(builtin, argumentsOf(inputs)));
+        if (ev.computed?.ok && output.state === 'absent')
+            ev.unresolved.push(`output_ref ${quote(receipt.data.output_ref)} names no record of the bundle, so the output it computes is recorded nowhere`);
         out.push(ev);
     }
     b.memo.set('receipt-evaluations', out);
     return out;
 }
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/vectors.ts
+
+
+const vectors_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/**
+ * Executes the test vectors of every FormulaSpec the pack recomputes (expression_ref "seed:…")
+ * whose input_ref names a FormulaValue of the bundle (its value: the arguments object); a vector
+ * whose input is outside the bundle is not executed. Memoized: several rules share it.
+ */
+function evaluateVectors(b) {
+    const cached = b.memo.get('vector-evaluations');
+    if (cached)
+        return cached;
+    const out = [];
+    for (const spec of b.of('FormulaSpec')) {
+        const builtin = builtinOf(spec);
+        if (!builtin || !Array.isArray(spec.data.test_vectors))
+            continue;
+        spec.data.test_vectors.forEach((v, i) => {
+            if (!vectors_isObject(v))
+                return;
+            const ev = {
+                spec,
+                builtin,
+                id: typeof v.test_vector_id === 'string' ? v.test_vector_id : `#${i + 1}`,
+                expectedCodes: Array.isArray(v.expected_validation_codes)
+                    ? v.expected_validation_codes.filter((c) => typeof c === 'string')
+                    : [],
+                unresolved: [],
+            };
+            const input = valueRef(b, v.input_ref, 'input_ref');
+            if (input.state === 'absent')
+                return;
+            if (input.state === 'wrong')
+                ev.unresolved.push(input.problem);
+            else if (twice(b, v.input_ref))
+                ev.unresolved.push('input_ref names a FormulaValue the bundle holds twice with different values');
+            else
+                Object.assign(ev, recompute(builtin, argumentsOf([input.record])));
+            const expected = valueRef(b, v.expected_output_ref, 'expected_output_ref');
+            if (expected.state === 'wrong')
+                ev.unresolved.push(expected.problem);
+            else if (expected.state === 'value' && twice(b, v.expected_output_ref))
+                ev.unresolved.push('expected_output_ref names a FormulaValue the bundle holds twice with different values');
+            else if (expected.state === 'value')
+                ev.expected = { value: expected.record.data.value };
+            else if (ev.computed?.ok)
+                ev.unresolved.push('expected_output_ref names no FormulaValue of the bundle, so the output is not asserted');
+            out.push(ev);
+        });
+    }
+    b.memo.set('vector-evaluations', out);
+    return out;
+}
+const twice = (b, ref) => b.repeated(ref) && rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length > 0;
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-derivations.ts
 // §3.2 Derived read models (L176-215) and §3.3 formula outputs need receipts (L216-251).
@@ -63001,7 +61596,9 @@ const formulaOutputNanOrInfinity = {
             // Every FormulaValue under the id: a second copy must not hide a non-finite output.
             const bad = check === 'failed_nan' ||
                 check === 'failed_infinity' ||
-                b.lookup(r.data.output_ref, ['FormulaValue']).some((v) => holdsNonFinite(v.data.value));
+                (b.repeated(r.data.output_ref)
+                    ? b.lookup(r.data.output_ref, ['FormulaValue']).some((v) => holdsNonFinite(v.data.value))
+                    : holdsNonFinite(b.resolve(r.data.output_ref, 'FormulaValue')?.data.value));
             if (!bad)
                 continue;
             report(r, `FormulaEvaluationReceipt ${util_q(r.data.receipt_id)} (formula ${util_q(r.data.formula_id)}) produced a non-finite output (${check === 'passed' ? 'output value' : String(check)}).`);
@@ -63012,6 +61609,8 @@ const formulaOutputNanOrInfinity = {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/c01-formulas.ts
 // C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
 // (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
+
+
 
 
 
@@ -63154,7 +61753,7 @@ const formulaOutputMismatch = {
             const codes = Array.isArray(r.data.validation_codes) ? r.data.validation_codes : [];
             const id = util_q(r.data.receipt_id);
             const refs = [...r.data.input_refs, r.data.output_ref];
-            const ambiguous = refs.find((ref) => rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length);
+            const ambiguous = refs.find((ref) => b.repeated(ref) && rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length);
             if (ambiguous !== undefined) {
                 report(r, `Receipt ${id} names FormulaValue ${util_q(ambiguous)}, which the bundle holds more than once with different values.`);
             }
@@ -63177,6 +61776,51 @@ const formulaOutputMismatch = {
         }
     },
 };
+const ours = (def) => ({
+    code: def.code,
+    section: 'C-01 (ours)',
+    seedLine: 219,
+    title: def.title,
+    remediation: def.remediation,
+});
+const formulaRefUnresolved = {
+    meta: {
+        ...ours(ADDENDA_B.formulaRefUnresolved),
+        decision: 'A receipt of a recomputed formula (FormulaSpec expression_ref "seed:…") claims a computation of this run, so the pack must be able to redo it: every input_ref must name a FormulaValue of the bundle, and output_ref too whenever the function returns an output (a receipt of a computation the function refuses may name no output). A ref naming a record of another type is always reported; a receipt with such an input is not recomputed. A test vector (L1660) whose input_ref names a FormulaValue is executed, and then needs its expected_output_ref to name one when the function returns an output; a vector whose input is outside the bundle is not executed.',
+    },
+    check(b, report) {
+        for (const ev of evaluateReceipts(b))
+            if (ev.unresolved.length)
+                report(ev.receipt, `Receipt ${util_q(ev.receipt.data.receipt_id)} of ${util_q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}, recomputed) cannot be checked: ${ev.unresolved.join('; ')}.`);
+        for (const ev of evaluateVectors(b))
+            if (ev.unresolved.length)
+                report(ev.spec, `Test vector ${util_q(ev.id)} of ${util_q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines}): ${ev.unresolved.join('; ')}.`);
+    },
+};
+const formulaTestVectorFailed = {
+    meta: {
+        ...ours(ADDENDA_B.formulaTestVectorFailed),
+        decision: 'The seed has no code for a failing test vector. Each vector of a recomputed formula whose input the bundle holds is executed: the code the function throws must be the one of its codes the vector lists in expected_validation_codes, a successful computation must list none of them and equal the expected output (numbers to 1e-9 relative, NaN equal to NaN).',
+    },
+    check(b, report) {
+        for (const ev of evaluateVectors(b)) {
+            const where = `Test vector ${util_q(ev.id)} of ${util_q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines})`;
+            const claimed = ev.expectedCodes.filter((c) => ev.builtin.codes.includes(c));
+            if (ev.missing !== undefined)
+                report(ev.spec, `${where}: its input holds no ${util_q(ev.missing)} argument.`);
+            else if (ev.computed && !ev.computed.ok) {
+                if (claimed.length !== 1 || claimed[0] !== ev.computed.code)
+                    report(ev.spec, `${where} expects [${ev.expectedCodes.join(', ')}]; its input makes the function throw ${ev.computed.code}.`);
+            }
+            else if (ev.computed?.ok) {
+                if (claimed.length)
+                    report(ev.spec, `${where} expects ${claimed.join(', ')}, but its input computes without error.`);
+                else if (ev.expected && !sameOutput(ev.expected.value, ev.computed.output))
+                    report(ev.spec, `${where} expects ${util_q(ev.expected.value)}; its input computes ${util_q(ev.computed.output)}.`);
+            }
+        }
+    },
+};
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/c-metrics.ts
 // C-01 QualityIndex (L1819-1853), C-07 CostVector (L1939-2012), C-08 novelty (L2013-2072),
@@ -63184,14 +61828,8 @@ const formulaOutputMismatch = {
 
 
 
-/** The QualityIndex rule of L1843-1846. */
-function qualityIndexPassStatus(gateFailures, score, threshold) {
-    if (gateFailures.length > 0)
-        return 'failed_required_gate';
-    if (score >= threshold)
-        return 'passed';
-    return 'failed_threshold';
-}
+
+
 const in01 = (v) => {
     const n = toNumber(v);
     return n !== undefined && Number.isFinite(n) && n >= 0 && n <= 1;
@@ -63487,7 +62125,2704 @@ const externalizationCostCapMissing = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b01-lifecycle.ts
+
+const RO = 'RevisionOperationReceipt';
+const HC = 'HardCallResolutionReceipt';
+const FB = 'FeedbackConsumptionReceipt';
+const SW = 'SourceWorkspaceOperationReceipt';
+const CA = 'TaskCancelReceipt';
+const SK = 'TaskSkipReceipt';
+const RC = 'RevalidationCascadeReceipt';
+const TERMINAL_STATES = [
+    'terminal_satisfied',
+    'terminal_failed',
+    'terminal_blocked',
+    'cancelled',
+];
+/** from → [to, receipt kinds that may trigger it]; every non-terminal state may be cancelled (CA). */
+const DEFAULT_TABLE = {
+    plan_compiled: [['dispatch_pending', [RO]]],
+    dispatch_pending: [
+        ['dispatched', [RO]],
+        ['waiting_dependency', [RO]],
+        ['waiting_hard_call', [RO]],
+    ],
+    dispatched: [['step_running', [RO]]],
+    step_running: [['step_receipt_received', [RO]]],
+    step_receipt_received: [
+        ['dispatch_pending', [RO]],
+        ['revalidating', [RO]],
+        ['waiting_dependency', [RO]],
+        ['waiting_hard_call', [RO]],
+        ['regression_detected', [RO]],
+        ['terminal_failed', [RO]],
+    ],
+    waiting_dependency: [
+        ['dispatch_pending', [RO, SW, FB, SK]],
+        ['terminal_blocked', [SK, RC]],
+        ['terminal_failed', [RC]],
+    ],
+    waiting_hard_call: [
+        ['dispatch_pending', [HC]],
+        ['terminal_blocked', [HC]],
+        ['terminal_failed', [HC]],
+    ],
+    revalidating: [
+        ['cascade_running', [RC]],
+        ['regression_detected', [RC]],
+        ['dispatch_pending', [RC]],
+        ['terminal_satisfied', [RC]],
+        ['terminal_failed', [RC]],
+    ],
+    cascade_running: [
+        ['revalidating', [RC]],
+        ['regression_detected', [RC]],
+        ['terminal_satisfied', [RC]],
+        ['terminal_failed', [RC]],
+        ['terminal_blocked', [RC]],
+    ],
+    regression_detected: [
+        ['dispatch_pending', [RO, RC]],
+        ['waiting_hard_call', [RC]],
+        ['terminal_failed', [RC]],
+    ],
+};
+/** The default table as "from>to>kind" keys (for tests and docs). */
+function defaultLifecycleTable() {
+    const out = [];
+    for (const [from, edges] of Object.entries(DEFAULT_TABLE)) {
+        for (const [to, kinds] of edges)
+            for (const k of kinds)
+                out.push([from, to, k]);
+        out.push([from, 'cancelled', CA]);
+    }
+    return out;
+}
+/** The table in force: the registry's transition records, else the default. */
+function lifecycleTable(b) {
+    const memo = b.memo.get('b01.table');
+    if (memo)
+        return memo;
+    const reg = b.of('RevisionExecutionLifecycleTransition').filter((r) => r.registry);
+    const rows = reg.length
+        ? reg.map((r) => [r.data.from_state, r.data.to_state, r.data.triggered_by_receipt_kind])
+        : defaultLifecycleTable();
+    const table = { pairs: new Set(), triples: new Set(), fromRegistry: reg.length > 0 };
+    for (const [f, t, k] of rows) {
+        table.pairs.add(`${String(f)}>${String(t)}`);
+        table.triples.add(`${String(f)}>${String(t)}>${String(k)}`);
+    }
+    b.memo.set('b01.table', table);
+    return table;
+}
+const observed = (b) => b.of('RevisionExecutionLifecycleTransition').filter((r) => !r.registry);
+const arrow = (t) => `${util_q(t.data.from_state)} -> ${util_q(t.data.to_state)}`;
+const revisionLifecycleIllegalTransition = {
+    meta: {
+        code: 'validation.revision_lifecycle_illegal_transition',
+        section: 'B-01',
+        seedLine: 992,
+        title: 'A revision lifecycle transition is not in the transition table',
+        remediation: 'Move the lifecycle only along the transition table (docs/addenda-b.md), or put the intended table in registry/ as RevisionExecutionLifecycleTransition records.',
+        decision: 'The seed lists the states (L958-972) but no table. Default table (the states read in order): plan_compiled → dispatch_pending → dispatched → step_running → step_receipt_received → dispatch_pending | revalidating | waiting_dependency | waiting_hard_call | regression_detected | terminal_failed; waiting_dependency → dispatch_pending | terminal_blocked | terminal_failed; waiting_hard_call → dispatch_pending | terminal_blocked | terminal_failed; revalidating → cascade_running | regression_detected | dispatch_pending | terminal_satisfied | terminal_failed; cascade_running → revalidating | regression_detected | terminal_satisfied | terminal_failed | terminal_blocked; regression_detected → dispatch_pending | waiting_hard_call | terminal_failed; every non-terminal state → cancelled; terminal states and cancelled have no way out. RevisionExecutionLifecycleTransition records in registry/ replace the whole table; records.jsonl holds the observed transitions.',
+    },
+    check(b, report) {
+        const table = lifecycleTable(b);
+        for (const t of observed(b))
+            if (!table.pairs.has(`${String(t.data.from_state)}>${String(t.data.to_state)}`))
+                report(t, `Lifecycle transition ${arrow(t)} is not in the ${table.fromRegistry ? 'registry' : 'default'} transition table.`);
+    },
+};
+/** The record type that carries each receipt kind (TaskCancelReceipt: the TaskCancelProtocol record, L1239). */
+const RECEIPT_TYPE = {
+    [RO]: RO,
+    [HC]: HC,
+    [SW]: SW,
+    [CA]: 'TaskCancelProtocol',
+    [SK]: SK,
+    [RC]: RC,
+    [FB]: undefined,
+};
+const revisionLifecycleMissingReceipt = {
+    meta: {
+        code: 'validation.revision_lifecycle_missing_receipt',
+        section: 'B-01',
+        seedLine: 993,
+        title: 'A revision lifecycle transition has no receipt of its kind before it',
+        remediation: 'Write the receipt named by triggered_by_receipt_kind before the transition it triggers.',
+        decision: 'A transition names its receipt only by kind (L977-984), so a record of that type must precede it in the bundle. TaskCancelReceipt is read as the TaskCancelProtocol record (L1239); FeedbackConsumptionReceipt is not defined in the seed and is not judged.',
+    },
+    check(b, report) {
+        for (const t of observed(b)) {
+            const kind = String(t.data.triggered_by_receipt_kind);
+            const type = RECEIPT_TYPE[kind];
+            if (!type)
+                continue;
+            const first = b.of(type)[0];
+            if (!first || first.seq >= t.seq)
+                report(t, `Lifecycle transition ${arrow(t)} is triggered by ${kind}, but no ${type} precedes it.`);
+        }
+    },
+};
+const terminalStateWithoutTerminalReceipt = {
+    meta: {
+        code: 'validation.terminal_state_without_terminal_receipt',
+        section: 'B-01',
+        seedLine: 994,
+        title: 'The lifecycle enters a terminal state without a terminal receipt',
+        remediation: 'Enter terminal_* or cancelled only on its terminal receipt: cancelled on TaskCancelReceipt, terminal_satisfied on the quiescent RevalidationCascadeReceipt.',
+        decision: 'The terminal receipts of a terminal state are the kinds the transition table lists for entering it (default: cancelled ← TaskCancelReceipt; terminal_satisfied ← RevalidationCascadeReceipt; terminal_failed ← RevisionOperationReceipt, RevalidationCascadeReceipt, HardCallResolutionReceipt; terminal_blocked ← TaskSkipReceipt, RevalidationCascadeReceipt, HardCallResolutionReceipt).',
+    },
+    check(b, report) {
+        const table = lifecycleTable(b);
+        for (const t of observed(b)) {
+            const to = String(t.data.to_state);
+            if (!TERMINAL_STATES.includes(to))
+                continue;
+            const pair = `${String(t.data.from_state)}>${to}`;
+            if (!table.pairs.has(pair))
+                continue; // illegal_transition reports it
+            if (!table.triples.has(`${pair}>${String(t.data.triggered_by_receipt_kind)}`))
+                report(t, `Lifecycle transition ${arrow(t)} enters a terminal state on ${util_q(t.data.triggered_by_receipt_kind)}, which is not a terminal receipt of that state.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b-plan.ts
+
+function planSteps(plan) {
+    const raw = plan.data.steps;
+    if (!Array.isArray(raw))
+        return [];
+    return raw.filter(util_isObject).map((data) => ({
+        data,
+        id: typeof data.step_id === 'string' ? data.step_id : undefined,
+        dependsOn: Array.isArray(data.depends_on_step_ids)
+            ? strings(data.depends_on_step_ids)
+            : undefined,
+        targets: strings(data.target_refs),
+    }));
+}
+/** step id → the step ids it depends on (steps without an id are left out). */
+function dependencyGraph(steps) {
+    const g = new Map();
+    for (const s of steps)
+        if (s.id !== undefined)
+            g.set(s.id, s.dependsOn ?? []);
+    return g;
+}
+/** The plans' steps, memoised on the bundle (several rules read them). */
+function stepsOf(plan, memo) {
+    let cache = memo.get('b-plan.steps');
+    if (!cache)
+        memo.set('b-plan.steps', (cache = new WeakMap()));
+    let steps = cache.get(plan);
+    if (!steps)
+        cache.set(plan, (steps = planSteps(plan)));
+    return steps;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b02-idempotency.ts
+
+
+/**
+ * The live RevisionPlanStepKind values. The seed uses the enum (L1003, L1510) without listing it,
+ * so a bundle declares it in registry/ as {"type":"FormulaValue","value_id":"RevisionPlanStepKind",
+ * "value":[…kinds]} (docs/addenda-b.md).
+ */
+const STEP_KIND_REGISTER = 'RevisionPlanStepKind';
+function stepKinds(b) {
+    const reg = b
+        .of('FormulaValue')
+        .find((r) => r.registry && r.data.value_id === STEP_KIND_REGISTER);
+    return reg ? new Set(strings(reg.data.value)) : undefined;
+}
+const stepIdempotencyKeyMissing = {
+    meta: {
+        code: 'validation.step_idempotency_key_missing',
+        section: 'B-02',
+        seedLine: 1016,
+        title: 'An executed revision step has no idempotency key',
+        remediation: 'Write a StepIdempotencyKey (run_id, plan_id, step_id, step_kind, hashes) for the step before dispatching it.',
+        decision: 'A step was dispatched when a RevisionOperationReceipt names it (L1117-1123); a StepIdempotencyKey with that step_id must be in the bundle.',
+    },
+    check(b, report) {
+        const keyed = new Set();
+        for (const k of b.of('StepIdempotencyKey'))
+            if (typeof k.data.step_id === 'string')
+                keyed.add(k.data.step_id);
+        for (const r of b.of('RevisionOperationReceipt'))
+            if (!keyed.has(r.data.step_id))
+                report(r, `RevisionOperationReceipt ${util_q(r.data.receipt_id)} executed step ${util_q(r.data.step_id)}, which has no StepIdempotencyKey.`);
+    },
+};
+const stepIdempotencyKindUnregistered = {
+    meta: {
+        code: 'validation.step_idempotency_kind_unregistered',
+        section: 'B-02',
+        seedLine: 1017,
+        title: 'An idempotency key names a step kind that is not a RevisionPlanStepKind',
+        remediation: `Use a value of the live RevisionPlanStepKind, declared in registry/ as the FormulaValue "${STEP_KIND_REGISTER}".`,
+        decision: `The seed does not list RevisionPlanStepKind: the registry FormulaValue "${STEP_KIND_REGISTER}" (an array of the kinds) declares it; without it no step kind is registered.`,
+    },
+    check(b, report) {
+        const keys = b.of('StepIdempotencyKey');
+        if (!keys.length)
+            return;
+        const kinds = stepKinds(b);
+        for (const k of keys)
+            if (!kinds?.has(k.data.step_kind))
+                report(k, kinds
+                    ? `StepIdempotencyKey for step ${util_q(k.data.step_id)} has step_kind ${util_q(k.data.step_kind)}, not a registered RevisionPlanStepKind.`
+                    : `StepIdempotencyKey for step ${util_q(k.data.step_id)} has step_kind ${util_q(k.data.step_kind)}, but registry/ declares no RevisionPlanStepKind.`);
+    },
+};
+/** A field that spells a step kind other than step_kind (StepKind, stepKind, step_kind_v2, …). */
+const PARALLEL_FIELD = /^step_?kind/i;
+function parallelFields(data) {
+    const out = [];
+    for (const f in data) {
+        // cheap first-letter test before the regex: most fields start otherwise
+        const c = f.charCodeAt(0) | 0x20;
+        if (c === 0x73 && f !== 'step_kind' && PARALLEL_FIELD.test(f))
+            out.push(f);
+    }
+    return out;
+}
+const stepIdempotencyParallelEnumDrift = {
+    meta: {
+        code: 'validation.step_idempotency_parallel_enum_drift',
+        section: 'B-02',
+        seedLine: 1018,
+        title: 'A parallel StepKind enum or field is used instead of RevisionPlanStepKind',
+        remediation: 'Remove the parallel enum or field; use step_kind with the live RevisionPlanStepKind.',
+        decision: 'A parallel enum is a registry FormulaValue named "StepKind"; a parallel field is a field of a StepIdempotencyKey, RevisionPlanStepBase or plan step whose name starts with step_kind / StepKind but is not step_kind.',
+    },
+    check(b, report) {
+        for (const v of b.of('FormulaValue'))
+            if (v.registry && v.data.value_id === 'StepKind')
+                report(v, 'registry/ declares a parallel "StepKind" enum beside RevisionPlanStepKind.');
+        const own = (r, data, what) => {
+            for (const f of parallelFields(data))
+                report(r, `${what} carries the parallel field ${util_q(f)}.`);
+        };
+        for (const type of ['StepIdempotencyKey', 'RevisionPlanStepBase'])
+            for (const r of b.of(type))
+                own(r, r.data, `${type} ${util_q(r.data.step_id)}`);
+        for (const p of b.of('RevisionPlan'))
+            for (const s of stepsOf(p, b.memo))
+                if (util_isObject(s.data))
+                    own(p, s.data, `Step ${util_q(s.id)} of plan ${util_q(p.data.plan_id)}`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b03-source-workspace.ts
+// B-03 / D-16 Source Workspace operation API (L1020-1100) and A-27's hash comparison (L954).
+
+
+const KINDS = SourceWorkspaceOperationKind.options;
+/** Operation kinds that read the workspace; every other kind mutates it (L1050: "required for mutation kinds"). */
+const READ_KINDS = ['read_workspace_snapshot', 'export_workspace_bundle'];
+const workspaceMutationWithoutPrecondition = {
+    meta: {
+        code: 'validation.workspace_mutation_without_precondition',
+        section: 'B-03/D-16',
+        seedLine: 1095,
+        title: 'A source workspace mutation has no precondition',
+        remediation: 'Give the operation a precondition (expected head hash and event seq, lock mode, on_conflict).',
+        decision: 'Mutation kinds are every SourceWorkspaceOperationKind except read_workspace_snapshot and export_workspace_bundle.',
+    },
+    check(b, report) {
+        for (const o of b.of('SourceWorkspaceOperation')) {
+            const kind = o.data.operation_kind;
+            if (typeof kind === 'string' &&
+                KINDS.includes(kind) &&
+                !READ_KINDS.includes(kind) &&
+                !util_isObject(o.data.precondition))
+                report(o, `SourceWorkspaceOperation ${util_q(o.data.operation_id)} (${kind}) has no precondition.`);
+        }
+    },
+};
+const workspaceEventSeqConflict = {
+    meta: {
+        code: 'validation.workspace_event_seq_conflict',
+        section: 'B-03/D-16',
+        seedLine: 1096,
+        title: 'Two workspace mutations were applied against the same head, or against a head other than expected',
+        remediation: 'Apply a mutation only when the workspace is at its precondition; a second writer against the same head must get status conflict and re-read.',
+        decision: 'An applied receipt conflicts when its operation’s precondition (expected_event_seq / expected_workspace_head_hash) differs from the receipt’s prior_event_seq / prior_workspace_head_hash, or when another applied receipt of the same workspace had the same prior_event_seq or prior head hash.',
+    },
+    check(b, report) {
+        const seen = new Map();
+        for (const r of b.of('SourceWorkspaceOperationReceipt')) {
+            if (r.data.status !== 'applied')
+                continue;
+            const ws = String(r.data.workspace_id);
+            const op = b.resolve(r.data.operation_id, 'SourceWorkspaceOperation');
+            const pre = op && util_isObject(op.data.precondition) ? op.data.precondition : undefined;
+            if (pre &&
+                r.data.prior_event_seq !== undefined &&
+                pre.expected_event_seq !== r.data.prior_event_seq)
+                report(r, `Receipt ${util_q(r.data.receipt_id)} was applied at event seq ${util_q(r.data.prior_event_seq)}, but its precondition expected ${util_q(pre.expected_event_seq)}.`);
+            else if (pre &&
+                r.data.prior_workspace_head_hash !== undefined &&
+                pre.expected_workspace_head_hash !== r.data.prior_workspace_head_hash)
+                report(r, `Receipt ${util_q(r.data.receipt_id)} was applied on head ${util_q(r.data.prior_workspace_head_hash)}, but its precondition expected ${util_q(pre.expected_workspace_head_hash)}.`);
+            for (const [field, v] of [
+                ['event seq', r.data.prior_event_seq],
+                ['head', r.data.prior_workspace_head_hash],
+            ]) {
+                if (v === undefined)
+                    continue;
+                const key = `${ws}\u0000${field}\u0000${String(v)}`;
+                const other = seen.get(key);
+                if (other !== undefined) {
+                    report(r, `Receipt ${util_q(r.data.receipt_id)} and ${util_q(other)} were both applied to workspace ${util_q(ws)} at ${field} ${util_q(v)}.`);
+                    break;
+                }
+                seen.set(key, String(r.data.receipt_id));
+            }
+        }
+    },
+};
+const workspaceApiOperationUnregistered = {
+    meta: {
+        code: 'validation.workspace_api_operation_unregistered',
+        section: 'B-03/D-16',
+        seedLine: 1097,
+        title: 'A source workspace operation kind is not one of the 14 API operations',
+        remediation: `Use a SourceWorkspaceOperationKind: ${KINDS.join(', ')}.`,
+    },
+    check(b, report) {
+        for (const type of ['SourceWorkspaceOperation', 'SourceWorkspaceOperationReceipt'])
+            for (const r of b.of(type))
+                if (!KINDS.includes(r.data.operation_kind))
+                    report(r, `${type} has operation_kind ${util_q(r.data.operation_kind)}, which is not a SourceWorkspaceOperationKind.`);
+    },
+};
+const workspaceReceiptMissingHeadHash = {
+    meta: {
+        code: 'validation.workspace_receipt_missing_head_hash',
+        section: 'B-03/D-16',
+        seedLine: 1098,
+        title: 'An applied workspace receipt lacks its prior or new head hash',
+        remediation: 'Record prior_workspace_head_hash and new_workspace_head_hash on every applied receipt.',
+    },
+    check(b, report) {
+        for (const r of b.of('SourceWorkspaceOperationReceipt')) {
+            if (r.data.status !== 'applied')
+                continue;
+            const missing = ['prior_workspace_head_hash', 'new_workspace_head_hash'].filter((f) => !present(r.data[f]));
+            if (missing.length)
+                report(r, `Applied receipt ${util_q(r.data.receipt_id)} has no ${missing.join(' or ')}.`);
+        }
+    },
+};
+const workspaceReadWithoutSnapshotReceipt = {
+    meta: {
+        code: 'validation.workspace_read_without_snapshot_receipt',
+        section: 'B-03/D-16',
+        seedLine: 1099,
+        title: 'A workspace snapshot read has no read_completed receipt',
+        remediation: 'Write a SourceWorkspaceOperationReceipt with status read_completed for the read.',
+        decision: 'Checked on read_workspace_snapshot operations: one needs a receipt with its operation_id and status read_completed. An EvaluationSnapshot’s workspace hashes are compared with the receipts by workspace_snapshot_hash_mismatch.',
+    },
+    check(b, report) {
+        const byOp = groupBy(b.of('SourceWorkspaceOperationReceipt'), 'operation_id');
+        for (const o of b.of('SourceWorkspaceOperation'))
+            if (o.data.operation_kind === 'read_workspace_snapshot' &&
+                !(byOp.get(o.data.operation_id) ?? []).some((r) => r.data.status === 'read_completed'))
+                report(o, `Workspace read ${util_q(o.data.operation_id)} has no receipt with status read_completed.`);
+    },
+};
+const workspaceSnapshotHashMismatch = {
+    meta: {
+        code: 'validation.workspace_snapshot_hash_mismatch',
+        section: 'A-27',
+        seedLine: 954,
+        title: 'A snapshot records a workspace head hash no workspace receipt produced',
+        remediation: 'Take the snapshot’s source_workspace_head_hash from the workspace read receipt it was evaluated against.',
+        decision: 'The head hash an EvaluationSnapshot records for a workspace must be a head hash that workspace’s applied or read_completed receipts (L1069-1091) recorded (prior or new). A workspace without receipts in the bundle is not compared.',
+    },
+    check(b, report) {
+        const heads = new Map();
+        for (const r of b.of('SourceWorkspaceOperationReceipt')) {
+            if (r.data.status !== 'applied' && r.data.status !== 'read_completed')
+                continue;
+            const ws = String(r.data.workspace_id);
+            let set = heads.get(ws);
+            if (!set)
+                heads.set(ws, (set = new Set()));
+            for (const f of ['prior_workspace_head_hash', 'new_workspace_head_hash'])
+                if (typeof r.data[f] === 'string')
+                    set.add(r.data[f]);
+        }
+        if (!heads.size)
+            return;
+        for (const s of b.of('EvaluationSnapshot')) {
+            const sets = s.data.source_workspace_snapshot_hashes;
+            if (!Array.isArray(sets))
+                continue;
+            for (const h of sets) {
+                if (!util_isObject(h))
+                    continue;
+                const known = heads.get(String(h.source_workspace_ref));
+                if (known && !known.has(h.source_workspace_head_hash))
+                    report(s, `EvaluationSnapshot ${util_q(s.data.snapshot_id)} records head ${util_q(h.source_workspace_head_hash)} for workspace ${util_q(h.source_workspace_ref)}, which no receipt of that workspace recorded.`);
+            }
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b-graph.ts
+// Directed-graph helpers for §5 (plan steps, cascades): iterative, so a hostile graph of any depth
+// or shape cannot overflow the stack.
+/** The nodes of one cycle reachable in `g` (first found, in order), or undefined when acyclic. */
+function findCycle(g) {
+    const WHITE = 0;
+    const GREY = 1;
+    const BLACK = 2;
+    const colour = new Map();
+    for (const start of g.keys()) {
+        if ((colour.get(start) ?? WHITE) !== WHITE)
+            continue;
+        const path = [start];
+        const next = [0];
+        colour.set(start, GREY);
+        while (path.length) {
+            const node = path[path.length - 1];
+            const outs = g.get(node) ?? [];
+            const i = next[next.length - 1];
+            if (i >= outs.length) {
+                colour.set(node, BLACK);
+                path.pop();
+                next.pop();
+                continue;
+            }
+            next[next.length - 1] = i + 1;
+            const to = outs[i];
+            const c = colour.get(to) ?? WHITE;
+            if (c === GREY)
+                return path.slice(path.indexOf(to));
+            if (c === WHITE && g.has(to)) {
+                colour.set(to, GREY);
+                path.push(to);
+                next.push(0);
+            }
+        }
+    }
+    return undefined;
+}
+/** Every node reachable from `from` through one or more edges (bounded by the graph's size). */
+function reachable(g, from) {
+    const seen = new Set();
+    const stack = [...(g.get(from) ?? [])];
+    while (stack.length) {
+        const n = stack.pop();
+        if (seen.has(n))
+            continue;
+        seen.add(n);
+        for (const m of g.get(n) ?? [])
+            if (!seen.has(m))
+                stack.push(m);
+    }
+    return seen;
+}
+/**
+ * Whether `to` is reachable from `from` through one or more edges (stops at the first hit);
+ * undefined when `budget` ran out first.
+ */
+function reaches(g, from, to, budget = { left: Infinity }) {
+    const seen = new Set();
+    const stack = [...(g.get(from) ?? [])];
+    while (stack.length) {
+        if (--budget.left < 0)
+            return undefined;
+        const n = stack.pop();
+        if (n === to)
+            return true;
+        if (seen.has(n))
+            continue;
+        seen.add(n);
+        for (const m of g.get(n) ?? [])
+            if (!seen.has(m))
+                stack.push(m);
+    }
+    return false;
+}
+/** The nodes in an order where every node comes after the nodes it points to; undefined on a cycle. */
+function dependencyOrder(g) {
+    const pending = new Map();
+    const dependents = new Map();
+    for (const [n, outs] of g) {
+        const known = outs.filter((m) => g.has(m));
+        pending.set(n, known.length);
+        for (const m of known) {
+            const list = dependents.get(m);
+            if (list)
+                list.push(n);
+            else
+                dependents.set(m, [n]);
+        }
+    }
+    const ready = [...pending].filter(([, c]) => c === 0).map(([n]) => n);
+    const out = [];
+    while (ready.length) {
+        const n = ready.pop();
+        out.push(n);
+        for (const d of dependents.get(n) ?? []) {
+            const c = pending.get(d) - 1;
+            pending.set(d, c);
+            if (c === 0)
+                ready.push(d);
+        }
+    }
+    return out.length === g.size ? out : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b04-rolling-hash.ts
+
+
+
+/** Dependency visits allowed per plan: a hostile plan cannot make the ordering check quadratic. */
+const WALK_BUDGET = 4_000_000;
+const rolling = (p) => p.data.mutation_mode === 'rolling_hash_in_place';
+/** Whether `v` holds a predicted_post_hash field at any depth (iterative: no stack overflow). */
+function holdsPredictedPostHash(v) {
+    const stack = [v];
+    while (stack.length) {
+        const x = stack.pop();
+        if (x === null || typeof x !== 'object')
+            continue;
+        if (Array.isArray(x)) {
+            for (const y of x)
+                if (y !== null && typeof y === 'object')
+                    stack.push(y);
+            continue;
+        }
+        for (const k in x) {
+            if (k === 'predicted_post_hash')
+                return true;
+            const y = x[k];
+            if (y !== null && typeof y === 'object')
+                stack.push(y);
+        }
+    }
+    return false;
+}
+const revisionPlanContainsPredictedPostHash = {
+    meta: {
+        code: 'validation.revision_plan_contains_predicted_post_hash',
+        section: 'B-04/C-03',
+        seedLine: 1133,
+        title: 'A revision plan predicts a post-mutation hash',
+        remediation: 'Remove predicted_post_hash from the plan; the dispatcher writes produced_post_hash on the receipt after execution.',
+    },
+    check(b, report) {
+        for (const p of b.of('RevisionPlan')) {
+            if (holdsPredictedPostHash(p.data))
+                report(p, `RevisionPlan ${util_q(p.data.plan_id)} holds a predicted_post_hash field.`);
+        }
+    },
+};
+const inPlaceLockMissingExpectedPreHash = {
+    meta: {
+        code: 'validation.in_place_lock_missing_expected_pre_hash',
+        section: 'B-04/C-03',
+        seedLine: 1134,
+        title: 'An in-place mutation has no lock with an expected pre-hash',
+        remediation: 'In rolling_hash_in_place mode give every mutating step an InPlaceMutationLock whose expected_pre_hash the runtime read at lock acquisition.',
+        decision: 'A step mutates when its target_refs is not empty.',
+    },
+    check(b, report) {
+        for (const p of b.of('RevisionPlan')) {
+            if (!rolling(p))
+                continue;
+            const locks = Array.isArray(p.data.in_place_mutation_locks)
+                ? p.data.in_place_mutation_locks.filter(util_isObject)
+                : [];
+            const locked = new Set(locks.map((l) => l.step_id));
+            for (const l of locks)
+                if (!present(l.expected_pre_hash))
+                    report(p, `The lock of step ${util_q(l.step_id)} in plan ${util_q(p.data.plan_id)} has no expected_pre_hash.`);
+            for (const s of stepsOf(p, b.memo))
+                if (s.targets.length && !locked.has(s.id))
+                    report(p, `Step ${util_q(s.id)} of rolling-hash plan ${util_q(p.data.plan_id)} mutates ${util_q(s.targets[0])} without an InPlaceMutationLock.`);
+        }
+    },
+};
+/** artifact → the steps of one plan that mutate it. */
+function stepsByArtifact(steps) {
+    const out = new Map();
+    for (const s of steps)
+        for (const t of new Set(s.targets)) {
+            const list = out.get(t);
+            if (list)
+                list.push(s);
+            else
+                out.set(t, [s]);
+        }
+    return out;
+}
+const rollingHashSameArtifactDependencyMissing = {
+    meta: {
+        code: 'validation.rolling_hash_same_artifact_dependency_missing',
+        section: 'B-04/C-03',
+        seedLine: 1136,
+        title: 'Two steps mutating one artifact in rolling-hash mode are not ordered by dependencies',
+        remediation: 'Chain the steps that mutate the same artifact with depends_on_step_ids, so they run one after the other.',
+        decision: 'Same artifact = an equal target_refs entry. In rolling_hash_in_place mode the steps of each artifact must be totally ordered by depends_on_step_ids (one depends transitively on the other); a plan with a dependency cycle is left to revision_plan_cycle.',
+    },
+    check(b, report) {
+        plans: for (const p of b.of('RevisionPlan')) {
+            if (!rolling(p))
+                continue;
+            const steps = stepsOf(p, b.memo);
+            const g = dependencyGraph(steps);
+            const order = dependencyOrder(g);
+            if (!order)
+                continue;
+            const rank = new Map(order.map((id, i) => [id, i]));
+            const budget = { left: WALK_BUDGET };
+            for (const [artifact, list] of stepsByArtifact(steps)) {
+                const ids = list.map((s) => s.id).filter((id) => id !== undefined);
+                ids.sort((x, y) => rank.get(x) - rank.get(y));
+                for (let i = 1; i < ids.length; i++) {
+                    const ordered = reaches(g, ids[i], ids[i - 1], budget);
+                    if (ordered === undefined) {
+                        report(p, `Rolling-hash plan ${util_q(p.data.plan_id)} is too large to confirm that the steps mutating ${util_q(artifact)} are ordered (over ${WALK_BUDGET} dependency visits); split the plan.`);
+                        continue plans;
+                    }
+                    if (!ordered) {
+                        report(p, `Steps ${util_q(ids[i - 1])} and ${util_q(ids[i])} of rolling-hash plan ${util_q(p.data.plan_id)} both mutate ${util_q(artifact)}, and neither depends on the other.`);
+                        break;
+                    }
+                }
+            }
+        }
+    },
+};
+const rollingHashParallelStepsSameArtifact = {
+    meta: {
+        code: 'validation.rolling_hash_parallel_steps_same_artifact',
+        section: 'B-04/C-03',
+        seedLine: 1135,
+        title: 'Two steps mutating one artifact in rolling-hash mode ran in parallel',
+        remediation: 'Run same-artifact steps sequentially: each starts from the hash its predecessor produced.',
+        decision: 'Parallel execution is seen in the receipts: two RevisionOperationReceipts of steps of one rolling_hash_in_place plan that mutate the same artifact started from the same expected_pre_hash.',
+    },
+    check(b, report) {
+        const receipts = b.of('RevisionOperationReceipt');
+        if (!receipts.length)
+            return;
+        const artifactsOf = new Map();
+        for (const p of b.of('RevisionPlan'))
+            if (rolling(p))
+                for (const s of stepsOf(p, b.memo))
+                    if (s.id !== undefined && s.targets.length)
+                        artifactsOf.set(s.id, { plan: String(p.data.plan_id), targets: s.targets });
+        const started = new Map();
+        for (const r of receipts) {
+            const step = artifactsOf.get(r.data.step_id);
+            if (!step || typeof r.data.expected_pre_hash !== 'string')
+                continue;
+            for (const t of step.targets) {
+                const key = `${step.plan}\u0000${t}\u0000${r.data.expected_pre_hash}`;
+                const other = started.get(key);
+                if (other !== undefined && other !== r.data.step_id) {
+                    report(r, `Steps ${util_q(other)} and ${util_q(r.data.step_id)} of plan ${util_q(step.plan)} both mutated ${util_q(t)} from pre-hash ${util_q(r.data.expected_pre_hash)}: they ran in parallel.`);
+                    break;
+                }
+                started.set(key, r.data.step_id);
+            }
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b05-cascade.ts
+
+const CASCADE = ['RevalidationCascadeRun', 'RevalidationCascadeReceipt'];
+const outcomeDependencyCycle = {
+    meta: {
+        code: 'validation.outcome_dependency_cycle',
+        section: 'B-05/B-06/B-20',
+        seedLine: 1185,
+        title: 'The outcome dependency graph has a cycle',
+        remediation: 'Break the cycle in the declared outcome dependencies (OutcomeDependencyGraphPolicy rejects declared cycles).',
+        decision: 'The seed holds no outcome dependency graph record; a cycle is seen where the runtime found one: a RevalidationCascadeRun or RevalidationCascadeReceipt with status cycle_detected (or terminal_reason cycle_detected), or a cascade whose visited_outcome_ids repeat an outcome.',
+    },
+    check(b, report) {
+        for (const type of CASCADE)
+            for (const c of b.of(type))
+                if (c.data.status === 'cycle_detected' ||
+                    c.data.terminal_reason === 'cycle_detected' ||
+                    revisited(c))
+                    report(c, `${type} of cascade ${util_q(c.data.cascade_run_id)} found a cycle in the outcome dependencies.`);
+    },
+};
+/** The first outcome a cascade run visits twice. */
+function revisited(c) {
+    const visited = c.data.visited_outcome_ids;
+    if (!Array.isArray(visited) || visited.length < 2)
+        return undefined;
+    const seen = new Set();
+    for (const o of strings(visited)) {
+        if (seen.has(o))
+            return o;
+        seen.add(o);
+    }
+    return undefined;
+}
+const revalidationCascadeLoop = {
+    meta: {
+        code: 'validation.revalidation_cascade_loop',
+        section: 'B-05/B-06/B-20',
+        seedLine: 1186,
+        title: 'A revalidation cascade visited an outcome twice',
+        remediation: 'Stop the cascade with status cycle_detected when it reaches an outcome it already visited.',
+        decision: 'Fires on a repeat in visited_outcome_ids (the loop guard did not stop it); a cascade that stopped with cycle_detected before a repeat handled it (the cycle itself is outcome_dependency_cycle).',
+    },
+    check(b, report) {
+        for (const c of b.of('RevalidationCascadeRun')) {
+            const again = revisited(c);
+            if (again)
+                report(c, `Cascade ${util_q(c.data.cascade_run_id)} visited outcome ${util_q(again)} twice.`);
+        }
+    },
+};
+const revalidationCascadeMaxDepthExceeded = {
+    meta: {
+        code: 'validation.revalidation_cascade_max_depth_exceeded',
+        section: 'B-05/B-06/B-20',
+        seedLine: 1187,
+        title: 'A revalidation cascade went past its maximum depth',
+        remediation: 'Bound the cascade at max_depth, or break the dependency chain that makes it this deep.',
+        decision: 'Fires when depth > max_depth, or status (or terminal_reason) max_depth_exceeded: the cascade did not converge.',
+    },
+    check(b, report) {
+        for (const type of CASCADE)
+            for (const c of b.of(type)) {
+                const over = typeof c.data.depth === 'number' &&
+                    typeof c.data.max_depth === 'number' &&
+                    c.data.depth > c.data.max_depth;
+                if (over ||
+                    c.data.status === 'max_depth_exceeded' ||
+                    c.data.terminal_reason === 'max_depth_exceeded')
+                    report(c, over
+                        ? `Cascade ${util_q(c.data.cascade_run_id)} reached depth ${c.data.depth} past max_depth ${c.data.max_depth}.`
+                        : `${type} of cascade ${util_q(c.data.cascade_run_id)} ended max_depth_exceeded without converging.`);
+            }
+    },
+};
+const SETTLED = ['quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted'];
+const successMarkedBeforeCascadeQuiescent = {
+    meta: {
+        code: 'validation.success_marked_before_cascade_quiescent',
+        section: 'B-05/B-06/B-20',
+        seedLine: 1188,
+        title: 'Success was marked while a revalidation cascade was still running',
+        remediation: 'Mark terminal_satisfied (or an outcome succeeded) only after the cascade’s quiescent receipt.',
+        decision: 'In event order: a cascade is running from its RevalidationCascadeRun (status running) until a run record or receipt with a settled status. A lifecycle transition to terminal_satisfied while any cascade of the bundle runs, or a RevisionCycleOutcomeObservation with terminal_class succeeded for an outcome a running cascade visits or holds active, fires.',
+    },
+    check(b, report) {
+        // b.records is in event order; a single pass avoids sorting the merged types
+        const events = b.records.filter((r) => r.type === 'RevalidationCascadeRun' ||
+            r.type === 'RevalidationCascadeReceipt' ||
+            (r.type === 'RevisionExecutionLifecycleTransition' &&
+                !r.registry &&
+                r.data.to_state === 'terminal_satisfied') ||
+            (r.type === 'RevisionCycleOutcomeObservation' && r.data.terminal_class === 'succeeded'));
+        const running = new Map();
+        for (const e of events) {
+            const id = String(e.data.cascade_run_id);
+            if (e.type === 'RevalidationCascadeRun' || e.type === 'RevalidationCascadeReceipt') {
+                if (SETTLED.includes(e.data.status))
+                    running.delete(id);
+                else if (e.type === 'RevalidationCascadeRun' && e.data.status === 'running')
+                    running.set(id, new Set([
+                        ...strings(e.data.visited_outcome_ids),
+                        ...strings(e.data.active_outcome_ids),
+                    ]));
+            }
+            else if (e.type === 'RevisionExecutionLifecycleTransition') {
+                if (running.size)
+                    report(e, `The lifecycle entered terminal_satisfied while cascade ${util_q(running.keys().next().value)} was still running.`);
+            }
+            else {
+                for (const [c, outcomes] of running)
+                    if (outcomes.has(e.data.outcome_id)) {
+                        report(e, `Outcome ${util_q(e.data.outcome_id)} was marked succeeded while cascade ${util_q(c)} touching it was still running.`);
+                        break;
+                    }
+            }
+        }
+    },
+};
+const pendingDependencyNotRecheckedAfterUpstreamFailure = {
+    meta: {
+        code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
+        section: 'B-05/B-06/B-20',
+        seedLine: 1189,
+        title: 'The dependency policy does not recheck upstream failure on entering pending_dependency',
+        remediation: 'Set pending_dependency_state_entry_rechecks_upstream_failure to true in the OutcomeDependencyGraphPolicy.',
+        decision: 'The seed records no outcome state transitions, so the registry policy is checked: an OutcomeDependencyGraphPolicy whose pending_dependency_state_entry_rechecks_upstream_failure is not true lets an outcome wait on an upstream that already failed.',
+    },
+    check(b, report) {
+        for (const p of b.of('OutcomeDependencyGraphPolicy'))
+            if (p.data.pending_dependency_state_entry_rechecks_upstream_failure !== true)
+                report(p, `OutcomeDependencyGraphPolicy ${util_q(p.data.policy_id)} does not recheck upstream failure on entering pending_dependency.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b10-hard-call.ts
+
+const CLOSED = ['closed_choice', 'closed_choice_with_other'];
+const hardCallOptionsEmpty = {
+    meta: {
+        code: 'validation.hard_call_options_empty',
+        section: 'B-10/B-11/B-18/B-19',
+        seedLine: 1287,
+        title: 'A closed-choice Hard Call has no options',
+        remediation: 'Give the Hard Call the options the user chooses from, or make it freeform_required.',
+    },
+    check(b, report) {
+        for (const h of b.of('HardRevisionCall'))
+            if (CLOSED.includes(h.data.response_mode) &&
+                Array.isArray(h.data.options) &&
+                h.data.options.length === 0)
+                report(h, `Hard Call ${util_q(h.data.hard_call_id)} is ${h.data.response_mode} with no options.`);
+    },
+};
+const hardCallClosedChoiceNeedsTwoOptions = {
+    meta: {
+        code: 'validation.hard_call_closed_choice_needs_two_options',
+        section: 'B-10/B-11/B-18/B-19',
+        seedLine: 1288,
+        title: 'A closed-choice Hard Call offers fewer than two options',
+        remediation: 'Offer at least two options, or use closed_choice_with_other / freeform_required.',
+        decision: 'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty.',
+    },
+    check(b, report) {
+        for (const h of b.of('HardRevisionCall'))
+            if (h.data.response_mode === 'closed_choice' &&
+                Array.isArray(h.data.options) &&
+                h.data.options.length < 2)
+                report(h, `Hard Call ${util_q(h.data.hard_call_id)} is closed_choice with ${h.data.options.length} option(s).`);
+    },
+};
+const hardCallResolvedWithoutDispatcherReceipt = {
+    meta: {
+        code: 'validation.hard_call_resolved_without_dispatcher_receipt',
+        section: 'B-10/B-11/B-18/B-19',
+        seedLine: 1290,
+        title: 'The run left waiting_hard_call without a dispatcher resolution receipt',
+        remediation: 'Resolve a Hard Call only through the dispatcher: a HardCallResolutionReceipt (operation_kind hard_call_resolved) for its hard_call_id.',
+        decision: 'A lifecycle transition out of waiting_hard_call (other than to cancelled) treats a Hard Call as resolved: it must be triggered by HardCallResolutionReceipt, and a HardCallResolutionReceipt naming a HardRevisionCall of the bundle must precede it. A resolution receipt for a Hard Call the bundle does not hold also fires.',
+    },
+    check(b, report) {
+        let firstValid = Infinity;
+        for (const r of b.of('HardCallResolutionReceipt'))
+            if (b.resolve(r.data.hard_call_id, 'HardRevisionCall'))
+                firstValid = Math.min(firstValid, r.seq);
+            else
+                report(r, `HardCallResolutionReceipt ${util_q(r.data.receipt_id)} resolves Hard Call ${util_q(r.data.hard_call_id)}, which the bundle does not hold.`);
+        for (const t of b.of('RevisionExecutionLifecycleTransition')) {
+            if (t.registry ||
+                t.data.from_state !== 'waiting_hard_call' ||
+                t.data.to_state === 'cancelled')
+                continue;
+            if (t.data.triggered_by_receipt_kind !== 'HardCallResolutionReceipt' || firstValid >= t.seq)
+                report(t, `The lifecycle left waiting_hard_call for ${util_q(t.data.to_state)} without a preceding HardCallResolutionReceipt.`);
+        }
+    },
+};
+const cancelIgnoresExecutedSideEffect = {
+    meta: {
+        code: 'validation.cancel_ignores_executed_side_effect',
+        section: 'B-10/B-11/B-18/B-19',
+        seedLine: 1291,
+        title: 'A cancel treats an executed side effect as cancellable',
+        remediation: 'For side effects that already executed use side_effect_policy do_not_cancel_executed_side_effects or create_corrective_artifact.',
+        decision: 'Executed side effects are the IrrevocableSideEffectAtFork entries (G-17, L3187-3193) of the bundle’s TaskRunFork records (and such records themselves); a TaskCancelProtocol whose target_refs name one (by side_effect_id or receipt_ref) with side_effect_policy cancel_unexecuted_intents fires.',
+    },
+    check(b, report) {
+        const cancels = b
+            .of('TaskCancelProtocol')
+            .filter((c) => c.data.side_effect_policy === 'cancel_unexecuted_intents');
+        if (!cancels.length)
+            return;
+        const executed = new Set();
+        const add = (e) => {
+            if (!util_isObject(e))
+                return;
+            for (const f of ['side_effect_id', 'receipt_ref'])
+                if (typeof e[f] === 'string')
+                    executed.add(e[f]);
+        };
+        for (const f of b.of('TaskRunFork'))
+            if (Array.isArray(f.data.irrevocable_side_effects_at_fork))
+                f.data.irrevocable_side_effects_at_fork.forEach(add);
+        for (const e of b.of('IrrevocableSideEffectAtFork'))
+            add(e.data);
+        for (const c of cancels) {
+            const hit = strings(c.data.target_refs).find((t) => executed.has(t));
+            if (hit)
+                report(c, `Cancel ${util_q(c.data.cancel_request_id)} targets executed side effect ${util_q(hit)} with side_effect_policy cancel_unexecuted_intents.`);
+        }
+    },
+};
+const skipWithoutReceipt = {
+    meta: {
+        code: 'validation.skip_without_receipt',
+        section: 'B-10/B-11/B-18/B-19',
+        seedLine: 1292,
+        title: 'A skipped module has no skip receipt',
+        remediation: 'Write a TaskSkipReceipt (target_ref, reason, downstream_effect) for every module the run skipped.',
+        decision: 'The one seed record that marks something skipped is BudgetNarrative.skipped_optional_helpers (G-09, L3085): each entry needs a TaskSkipReceipt whose target_ref names it.',
+    },
+    check(b, report) {
+        const narratives = b.of('BudgetNarrative');
+        if (!narratives.length)
+            return;
+        const receipted = new Set(b.of('TaskSkipReceipt').map((r) => r.data.target_ref));
+        for (const n of narratives)
+            for (const helper of strings(n.data.skipped_optional_helpers))
+                if (!receipted.has(helper))
+                    report(n, `BudgetNarrative ${util_q(n.data.budget_narrative_id)} skipped ${util_q(helper)} without a TaskSkipReceipt for it.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b14-forum.ts
+
+const TERMINAL_ROUTES = [
+    'forum_deadlock_hard_call',
+    'prefer_safest_policy_allowed_proposal',
+    'pause_and_request_user',
+];
+const forumDeadlockWithoutPolicy = {
+    meta: {
+        code: 'validation.forum_deadlock_without_policy',
+        section: 'B-14',
+        seedLine: 1310,
+        title: 'A forum room deliberates without a deliberation policy',
+        remediation: 'Add a ForumDeliberationPolicy for the room to registry/ (max ticks, consensus threshold, on_no_consensus).',
+        decision: 'A room deliberates when a ModuleAssistanceRequest (D-10, L2585) targets forum_room; its target_endpoint_ref names the room, which needs a ForumDeliberationPolicy with that room_id.',
+    },
+    check(b, report) {
+        const rooms = new Set(b.of('ForumDeliberationPolicy').map((p) => p.data.room_id));
+        for (const r of b.of('ModuleAssistanceRequest'))
+            if (r.data.target === 'forum_room' && !rooms.has(r.data.target_endpoint_ref))
+                report(r, `Request ${util_q(r.data.request_id)} asks forum room ${util_q(r.data.target_endpoint_ref)}, which has no ForumDeliberationPolicy.`);
+    },
+};
+const forumPolicyAllowsTaskAgentDecides = {
+    meta: {
+        code: 'validation.forum_policy_allows_task_agent_decides',
+        section: 'B-14',
+        seedLine: 1311,
+        title: 'A forum policy lets the Task Agent decide a deadlock',
+        remediation: 'Set on_no_consensus to forum_deadlock_hard_call, prefer_safest_policy_allowed_proposal or pause_and_request_user: the Task Agent may recommend, not decide.',
+    },
+    check(b, report) {
+        for (const p of b.of('ForumDeliberationPolicy'))
+            if (p.data.on_no_consensus === 'task_agent_decides')
+                report(p, `ForumDeliberationPolicy of room ${util_q(p.data.room_id)} resolves no consensus with task_agent_decides.`);
+    },
+};
+const forumNoConsensusWithoutTerminalRoute = {
+    meta: {
+        code: 'validation.forum_no_consensus_without_terminal_route',
+        section: 'B-14',
+        seedLine: 1312,
+        title: 'A forum policy has no terminal route for no consensus',
+        remediation: `Set on_no_consensus to one of ${TERMINAL_ROUTES.join(', ')}.`,
+        decision: 'Fires when on_no_consensus is missing or not one of the three seed values (task_agent_decides also fires forum_policy_allows_task_agent_decides).',
+    },
+    check(b, report) {
+        for (const p of b.of('ForumDeliberationPolicy'))
+            if (!TERMINAL_ROUTES.includes(p.data.on_no_consensus))
+                report(p, `ForumDeliberationPolicy of room ${util_q(p.data.room_id)} has on_no_consensus ${p.data.on_no_consensus === undefined ? 'missing' : util_q(p.data.on_no_consensus)}, not a terminal route.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b16-tie-breaker.ts
+
+
+/** ISO 8601 date-time or a Unix epoch in seconds or milliseconds: a wall-clock value, not a ULID or plan_id. */
+const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}.*)?|\d{10}|\d{13})$/;
+const concurrencyTieBreakerUsesWallClock = {
+    meta: {
+        code: 'validation.concurrency_tie_breaker_uses_wall_clock',
+        section: 'B-16',
+        seedLine: 1340,
+        title: 'The concurrency tie-breaker’s final key is a wall-clock value',
+        remediation: 'Set deterministic_final_key to the plan’s ULID or its plan_id, never a timestamp.',
+        decision: 'Fires when deterministic_final_key is an ISO 8601 date or date-time, or a 10- or 13-digit Unix epoch.',
+    },
+    check(b, report) {
+        for (const p of b.of('RevisionPlanConcurrencyProfile')) {
+            const k = p.data.deterministic_final_key;
+            if (typeof k === 'string' && WALL_CLOCK.test(k))
+                report(p, `Plan ${util_q(p.data.plan_id)} uses the wall-clock value ${util_q(k)} as deterministic_final_key.`);
+        }
+    },
+};
+const concurrencyTieBreakerMissingFinalKey = {
+    meta: {
+        code: 'validation.concurrency_tie_breaker_missing_final_key',
+        section: 'B-16',
+        seedLine: 1342,
+        title: 'A concurrency profile has no unique deterministic final key',
+        remediation: 'Give every RevisionPlanConcurrencyProfile its own deterministic_final_key (ULID or plan_id), so the order is total.',
+    },
+    check(b, report) {
+        const seen = new Map();
+        for (const p of b.of('RevisionPlanConcurrencyProfile')) {
+            const k = p.data.deterministic_final_key;
+            if (typeof k !== 'string' || k === '') {
+                report(p, `Plan ${util_q(p.data.plan_id)} has ${k === undefined ? 'no deterministic_final_key' : `deterministic_final_key ${util_q(k)}, not a non-empty string`}.`);
+                continue;
+            }
+            if (seen.has(k))
+                report(p, `Plans ${util_q(seen.get(k))} and ${util_q(p.data.plan_id)} share deterministic_final_key ${util_q(k)}: the order is not total.`);
+            else
+                seen.set(k, p.data.plan_id);
+        }
+    },
+};
+/** The line of each plan's first RevisionOperationReceipt: the order its lock was granted. */
+function grantOrder(b) {
+    const planOf = new Map();
+    for (const p of b.of('RevisionPlan'))
+        for (const s of stepsOf(p, b.memo))
+            if (s.id !== undefined)
+                planOf.set(s.id, String(p.data.plan_id));
+    const first = new Map();
+    for (const r of b.of('RevisionOperationReceipt')) {
+        const plan = planOf.get(r.data.step_id);
+        if (plan !== undefined && !first.has(plan))
+            first.set(plan, r.seq);
+    }
+    return first;
+}
+const concurrencyTieBreakerRiskSortInverted = {
+    meta: {
+        code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
+        section: 'B-16',
+        seedLine: 1341,
+        title: 'A riskier plan was granted before a less risky one tied with it',
+        remediation: 'Among plans tied on required_for_overall_pass, high_stakes and outcome_priority, grant the lower plan_risk_score first.',
+        decision: 'A plan’s grant order is the line of the first RevisionOperationReceipt of one of its steps. Among profiled plans tied on keys 1-3 (L1332-1334), a plan granted after one with a higher plan_risk_score fires.',
+    },
+    check(b, report) {
+        const profiles = b.of('RevisionPlanConcurrencyProfile');
+        if (profiles.length < 2)
+            return;
+        const granted = grantOrder(b);
+        const groups = new Map();
+        for (const p of profiles) {
+            const at = granted.get(p.data.plan_id);
+            if (at === undefined)
+                continue;
+            const key = JSON.stringify([
+                p.data.required_for_overall_pass,
+                p.data.high_stakes,
+                p.data.outcome_priority,
+            ]);
+            const list = groups.get(key);
+            if (list)
+                list.push({ p, at });
+            else
+                groups.set(key, [{ p, at }]);
+        }
+        for (const list of groups.values()) {
+            list.sort((x, y) => x.at - y.at);
+            let riskiest;
+            for (const { p } of list) {
+                const risk = p.data.plan_risk_score;
+                if (riskiest && riskiest.data.plan_risk_score > risk)
+                    report(p, `Plan ${util_q(p.data.plan_id)} (risk ${risk}) was granted after plan ${util_q(riskiest.data.plan_id)} (risk ${riskiest.data.plan_risk_score}), though it is tied on keys 1-3 and less risky.`);
+                if (!riskiest || riskiest.data.plan_risk_score < risk)
+                    riskiest = p;
+            }
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b24-sufficiency.ts
+
+const NO_IMPROVEMENT = 'max_attempts_without_material_score_improvement';
+const triggered = (d, t) => Array.isArray(d.data.triggered_by) && d.data.triggered_by.includes(t);
+const objects = (v) => (Array.isArray(v) ? v.filter(util_isObject) : []);
+/** RevisionCycleOutcomeObservation.terminal_class (L1851-1864) of each sufficiency route it can record. */
+const ROUTE_CLASS = {
+    needs_information: 'needs_information',
+    blocked_by_policy: 'blocked_by_policy',
+    needs_human_judgment: 'needs_human_judgment',
+    unrecoverable: 'failed_unrecoverable',
+};
+const SUFFICIENCY_CLASSES = [
+    'needs_information',
+    'blocked_by_policy',
+    'needs_human_judgment',
+    'failed_unrecoverable',
+];
+const sufficiencyProtocolWithoutDetection = {
+    meta: {
+        code: 'validation.sufficiency_protocol_without_detection',
+        section: 'B-24',
+        seedLine: 1496,
+        title: 'An outcome ended in a sufficiency terminal without a detection result',
+        remediation: 'Run the sufficiency detector and record its SufficiencyDetectionResult for the outcome before routing it to a terminal.',
+        decision: 'An outcome is routed to a sufficiency terminal when a RevisionCycleOutcomeObservation (L1865) records terminal_class needs_information, blocked_by_policy, needs_human_judgment or failed_unrecoverable; a SufficiencyDetectionResult for that outcome_id must precede it.',
+    },
+    check(b, report) {
+        const firstDetection = new Map();
+        for (const d of b.of('SufficiencyDetectionResult')) {
+            const o = d.data.outcome_id;
+            if (!firstDetection.has(o))
+                firstDetection.set(o, d.seq);
+        }
+        for (const o of b.of('RevisionCycleOutcomeObservation')) {
+            if (!SUFFICIENCY_CLASSES.includes(o.data.terminal_class))
+                continue;
+            const at = firstDetection.get(o.data.outcome_id);
+            if (at === undefined || at > o.seq)
+                report(o, `Outcome ${util_q(o.data.outcome_id)} ended ${util_q(o.data.terminal_class)} without a preceding SufficiencyDetectionResult.`);
+        }
+    },
+};
+/** The detection's policy, and where a policy defect is reported (the policy, else the detection). */
+function policyOf(b, d) {
+    return b.resolve(d.data.policy_ref, 'SufficiencyDetectionPolicy');
+}
+/** Reports a defect once per policy (several detections use one policy). */
+function oncePerPolicy(report) {
+    const done = new Set();
+    return (at, m) => {
+        if (done.has(at))
+            return;
+        done.add(at);
+        report(at, m);
+    };
+}
+const noImprovementWithoutMetric = {
+    meta: {
+        code: 'validation.no_improvement_without_metric',
+        section: 'B-24',
+        seedLine: 1497,
+        title: 'The no-improvement trigger fired without an improvement metric',
+        remediation: 'Give the SufficiencyDetectionPolicy an improvement_metric_ref naming a FormulaSpec, and score the attempts.',
+        decision: 'Checked where the trigger is used: a detection triggered by max_attempts_without_material_score_improvement needs its policy (policy_ref) with an improvement_metric_ref that names a FormulaSpec, and at least one attempt with score_after or score_delta.',
+    },
+    check(b, report) {
+        const once = oncePerPolicy(report);
+        for (const d of b.of('SufficiencyDetectionResult')) {
+            if (!triggered(d, NO_IMPROVEMENT))
+                continue;
+            const p = policyOf(b, d);
+            if (!p)
+                report(d, `Detection ${util_q(d.data.detection_id)} uses the no-improvement trigger, but its policy ${util_q(d.data.policy_ref)} is not in the bundle.`);
+            else if (!b.resolve(p.data.improvement_metric_ref, 'FormulaSpec'))
+                once(p, `SufficiencyDetectionPolicy ${util_q(p.data.policy_id)} has improvement_metric_ref ${util_q(p.data.improvement_metric_ref ?? 'missing')}, which names no FormulaSpec.`);
+            if (!objects(d.data.attempts).some((a) => present(a.score_after) || typeof a.score_delta === 'number'))
+                report(d, `Detection ${util_q(d.data.detection_id)} uses the no-improvement trigger, but no attempt carries a score.`);
+        }
+    },
+};
+const noImprovementWithoutEpsilon = {
+    meta: {
+        code: 'validation.no_improvement_without_epsilon',
+        section: 'B-24',
+        seedLine: 1498,
+        title: 'The no-improvement trigger fired under a policy without a valid epsilon',
+        remediation: 'Set epsilon on the SufficiencyDetectionPolicy to a finite number ≥ 0 (default 0.03).',
+        decision: 'Checked on the policy of each detection triggered by max_attempts_without_material_score_improvement.',
+    },
+    check(b, report) {
+        const once = oncePerPolicy(report);
+        for (const d of b.of('SufficiencyDetectionResult')) {
+            if (!triggered(d, NO_IMPROVEMENT))
+                continue;
+            const p = policyOf(b, d);
+            const e = p?.data.epsilon;
+            if (p && !(typeof e === 'number' && Number.isFinite(e) && e >= 0))
+                once(p, `SufficiencyDetectionPolicy ${util_q(p.data.policy_id)} has epsilon ${e === undefined ? 'missing' : util_q(e)}, not a finite number ≥ 0.`);
+        }
+    },
+};
+const procedureExhaustionWithoutCandidateUniverse = {
+    meta: {
+        code: 'validation.procedure_exhaustion_without_candidate_universe',
+        section: 'B-24',
+        seedLine: 1499,
+        title: 'Procedures were declared exhausted without a candidate universe',
+        remediation: 'List the candidate procedures, and mark each policy-allowed one tried/exhausted or give its inapplicable_reason.',
+    },
+    check(b, report) {
+        for (const d of b.of('SufficiencyDetectionResult')) {
+            if (!triggered(d, 'all_policy_allowed_procedures_exhausted'))
+                continue;
+            const cands = objects(d.data.candidate_procedures);
+            const open = cands.find((c) => c.policy_allowed === true &&
+                c.tried !== true &&
+                c.exhausted !== true &&
+                !present(c.inapplicable_reason));
+            if (!cands.length)
+                report(d, `Detection ${util_q(d.data.detection_id)} says all procedures are exhausted but lists no candidate procedures.`);
+            else if (open)
+                report(d, `Detection ${util_q(d.data.detection_id)} says all procedures are exhausted, but policy-allowed ${util_q(open.procedure_id)} was neither tried nor ruled out.`);
+        }
+    },
+};
+/** Routes no human choice can fix (L1478-1493); needs_information only when a research route exists. */
+const NO_HUMAN_CHOICE = ['needs_verification', 'process_gap_out', 'unrecoverable'];
+const hardCallRaisedWhenNoHumanChoiceAvailable = {
+    meta: {
+        code: 'validation.hard_call_raised_when_no_human_choice_available',
+        section: 'B-24',
+        seedLine: 1500,
+        title: 'A Hard Call is required for a route no human choice can fix',
+        remediation: 'Route the outcome to its terminal state (research need, verification request, process gap, unrecoverable) instead of a Hard Call.',
+        decision: 'hard_call_required fires with terminal_route needs_verification, process_gap_out or unrecoverable, and with needs_information when blocking_research_need_refs names a research route. blocked_by_policy is not judged: whether the user can alter the policy boundary is not recorded.',
+    },
+    check(b, report) {
+        for (const d of b.of('SufficiencyDetectionResult')) {
+            if (d.data.hard_call_required !== true)
+                continue;
+            const route = d.data.terminal_route;
+            if (NO_HUMAN_CHOICE.includes(route) ||
+                (route === 'needs_information' && strings(d.data.blocking_research_need_refs).length))
+                report(d, `Detection ${util_q(d.data.detection_id)} requires a Hard Call for route ${route}, which no human choice resolves.`);
+        }
+    },
+};
+const sufficiencyRetryAfterTerminalDetection = {
+    meta: {
+        code: 'validation.sufficiency_retry_after_terminal_detection',
+        section: 'B-24',
+        seedLine: 1501,
+        title: 'An outcome was retried after the detector found no sufficient procedure',
+        remediation: 'Stop retrying once a detection says no_sufficient_procedure; route the outcome to its terminal state.',
+        decision: 'After a detection with no_sufficient_procedure true, a later ProcedureAttemptRecord for one of its candidate procedures, or a later detection for the same outcome listing an attempt the terminal one did not, is a retry.',
+    },
+    check(b, report) {
+        const events = [...b.of('SufficiencyDetectionResult'), ...b.of('ProcedureAttemptRecord')].sort((x, y) => x.seq - y.seq);
+        const terminalByOutcome = new Map();
+        const terminalByProcedure = new Map();
+        for (const e of events) {
+            if (e.type === 'ProcedureAttemptRecord') {
+                const t = terminalByProcedure.get(e.data.procedure_id);
+                if (t && !t.attempts.has(e.data.attempt_id))
+                    report(e, `Attempt ${util_q(e.data.attempt_id)} retries procedure ${util_q(e.data.procedure_id)} after detection ${util_q(t.d.data.detection_id)} found no sufficient procedure.`);
+                continue;
+            }
+            const attempts = objects(e.data.attempts).map((a) => String(a.attempt_id));
+            const prior = terminalByOutcome.get(e.data.outcome_id);
+            const fresh = prior && attempts.find((a) => !prior.attempts.has(a));
+            if (prior && fresh)
+                report(e, `Detection ${util_q(e.data.detection_id)} lists attempt ${util_q(fresh)} for outcome ${util_q(e.data.outcome_id)} after detection ${util_q(prior.d.data.detection_id)} found no sufficient procedure.`);
+            if (e.data.no_sufficient_procedure === true && !prior) {
+                const t = { d: e, attempts: new Set(attempts) };
+                terminalByOutcome.set(e.data.outcome_id, t);
+                for (const c of objects(e.data.candidate_procedures))
+                    if (typeof c.procedure_id === 'string')
+                        terminalByProcedure.set(c.procedure_id, t);
+            }
+        }
+    },
+};
+/** What each terminal route must carry with it (L1477-1494). */
+function missingCompanion(d) {
+    switch (d.data.terminal_route) {
+        case 'needs_information':
+            return strings(d.data.blocking_research_need_refs).length
+                ? undefined
+                : 'a ResearchNeed (blocking_research_need_refs)';
+        case 'blocked_by_policy':
+            return Array.isArray(d.data.decisive_policy_decision_refs) &&
+                d.data.decisive_policy_decision_refs.length
+                ? undefined
+                : 'the decisive policy decision (decisive_policy_decision_refs)';
+        case 'process_gap_out':
+            return present(d.data.process_gap_signal_ref)
+                ? undefined
+                : 'a TaskProcessGapSignal (process_gap_signal_ref)';
+        case 'needs_human_judgment':
+            return d.data.hard_call_required === true ? undefined : 'a Hard Call (hard_call_required)';
+        default:
+            return undefined;
+    }
+}
+const insufficiencyMarkerNotMappedToOutcomeState = {
+    meta: {
+        code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
+        section: 'B-24',
+        seedLine: 1502,
+        title: 'A terminal sufficiency route is not carried to the outcome’s state',
+        remediation: 'Emit what the route requires: needs_information + ResearchNeed, blocked_by_policy + policy decision, process_gap_out + TaskProcessGapSignal, needs_human_judgment + Hard Call, unrecoverable; and record the outcome with that state.',
+        decision: 'For a detection with no_sufficient_procedure true: the route’s companion must be on the detection (needs_information: blocking_research_need_refs; blocked_by_policy: decisive_policy_decision_refs; process_gap_out: process_gap_signal_ref; needs_human_judgment: hard_call_required), and a later RevisionCycleOutcomeObservation of the outcome must record the matching terminal_class (needs_information, blocked_by_policy, needs_human_judgment, failed_unrecoverable) — for routes the class enum cannot express, neither succeeded nor another route’s class.',
+    },
+    check(b, report) {
+        const observations = new Map();
+        for (const o of b.of('RevisionCycleOutcomeObservation')) {
+            const k = o.data.outcome_id;
+            const list = observations.get(k);
+            if (list)
+                list.push(o);
+            else
+                observations.set(k, [o]);
+        }
+        for (const d of b.of('SufficiencyDetectionResult')) {
+            if (d.data.no_sufficient_procedure !== true)
+                continue;
+            const route = d.data.terminal_route;
+            const missing = missingCompanion(d);
+            if (missing)
+                report(d, `Detection ${util_q(d.data.detection_id)} routes to ${route} without ${missing}.`);
+            const want = ROUTE_CLASS[route];
+            for (const o of observations.get(d.data.outcome_id) ?? []) {
+                if (o.seq < d.seq)
+                    continue;
+                const got = o.data.terminal_class;
+                if (want ? got !== want : got === 'succeeded' || SUFFICIENCY_CLASSES.includes(got))
+                    report(o, `Outcome ${util_q(o.data.outcome_id)} ended ${util_q(got)}, but detection ${util_q(d.data.detection_id)} routed it to ${route}.`);
+            }
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b25-plan-dependencies.ts
+// B-25 dependency canonicalization (L1504-1539): depends_on_step_ids is canonical,
+// RevisionPlan.dependency_edges a derived read model.
+
+
+
+const revisionPlanDependencyEdgeDrift = {
+    meta: {
+        code: 'validation.revision_plan_dependency_edge_drift',
+        section: 'B-25',
+        seedLine: 1535,
+        title: 'A plan’s dependency_edges differ from its steps’ depends_on_step_ids',
+        remediation: 'Derive dependency_edges from depends_on_step_ids (canonical), or drop them.',
+        decision: 'An edge from_step_id → to_step_id reads "to_step_id depends on from_step_id" (the prerequisite first); the edge set must equal the set of (dependency, step) pairs of depends_on_step_ids, edge_kind aside.',
+    },
+    check(b, report) {
+        for (const p of b.of('RevisionPlan')) {
+            if (!Array.isArray(p.data.dependency_edges))
+                continue;
+            const canonical = new Set();
+            for (const s of stepsOf(p, b.memo))
+                for (const d of s.dependsOn ?? [])
+                    canonical.add(`${d}\u0000${String(s.id)}`);
+            const edges = new Set(p.data.dependency_edges
+                .filter(util_isObject)
+                .map((e) => `${String(e.from_step_id)}\u0000${String(e.to_step_id)}`));
+            const extra = [...edges].find((e) => !canonical.has(e));
+            const absent = [...canonical].find((e) => !edges.has(e));
+            const show = (e) => e
+                .split('\u0000')
+                .map((x) => util_q(x))
+                .join(' → ');
+            if (extra || absent)
+                report(p, `RevisionPlan ${util_q(p.data.plan_id)} dependency_edges ${extra ? `hold ${show(extra)}, which depends_on_step_ids does not` : `lack ${show(absent)}, which depends_on_step_ids holds`}.`);
+        }
+    },
+};
+const revisionPlanStepDependencyUndefined = {
+    meta: {
+        code: 'validation.revision_plan_step_dependency_undefined',
+        section: 'B-25',
+        seedLine: 1536,
+        title: 'A revision plan step has no depends_on_step_ids',
+        remediation: 'Give every step depends_on_step_ids (an empty array when it depends on nothing).',
+    },
+    check(b, report) {
+        for (const s of b.of('RevisionPlanStepBase'))
+            if (!Array.isArray(s.data.depends_on_step_ids))
+                report(s, `RevisionPlanStepBase ${util_q(s.data.step_id)} has no depends_on_step_ids array.`);
+        for (const p of b.of('RevisionPlan'))
+            for (const s of stepsOf(p, b.memo))
+                if (!s.dependsOn)
+                    report(p, `Step ${util_q(s.id)} of plan ${util_q(p.data.plan_id)} has no depends_on_step_ids array.`);
+    },
+};
+const revisionPlanCycle = {
+    meta: {
+        code: 'validation.revision_plan_cycle',
+        section: 'B-25',
+        seedLine: 1537,
+        title: 'A revision plan’s step dependencies form a cycle',
+        remediation: 'Break the cycle in depends_on_step_ids.',
+    },
+    check(b, report) {
+        for (const p of b.of('RevisionPlan')) {
+            const cycle = findCycle(dependencyGraph(stepsOf(p, b.memo)));
+            if (cycle)
+                report(p, `RevisionPlan ${util_q(p.data.plan_id)} has a dependency cycle: ${[...cycle, cycle[0]].map((x) => util_q(x)).join(' → ')}.`);
+        }
+    },
+};
+const revisionPlanDependencyTargetsMissingStep = {
+    meta: {
+        code: 'validation.revision_plan_dependency_targets_missing_step',
+        section: 'B-25',
+        seedLine: 1538,
+        title: 'A plan dependency names a step that is not in the plan',
+        remediation: 'Point depends_on_step_ids and dependency_edges only at step_ids of the same plan.',
+    },
+    check(b, report) {
+        for (const p of b.of('RevisionPlan')) {
+            const steps = stepsOf(p, b.memo);
+            const ids = new Set(steps.map((s) => s.id));
+            const named = [
+                ...steps.flatMap((s) => s.dependsOn ?? []),
+                ...(Array.isArray(p.data.dependency_edges)
+                    ? p.data.dependency_edges.filter(util_isObject).flatMap((e) => [e.from_step_id, e.to_step_id])
+                    : []),
+            ];
+            const missing = named.find((id) => !ids.has(id));
+            if (missing !== undefined)
+                report(p, `RevisionPlan ${util_q(p.data.plan_id)} names step ${util_q(missing)} as a dependency, but has no such step.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b26-revalidation.ts
+
+
+/** Why a RevisionStepRevalidationPolicy is ambiguous, or undefined. */
+function ambiguity(p) {
+    const list = Array.isArray(p.outcomes_to_recheck) ? p.outcomes_to_recheck : [];
+    if (p.policy_kind === 'none' && list.length)
+        return 'policy_kind none lists outcomes_to_recheck';
+    if (p.policy_kind === 'revalidate_targeted_outcomes' && !list.length)
+        return 'revalidate_targeted_outcomes lists no outcomes_to_recheck';
+    if (p.policy_kind === 'revalidate_full_closure' && !present(p.closure_policy_ref))
+        return 'revalidate_full_closure has no closure_policy_ref';
+    return undefined;
+}
+/** Every revalidation policy of the bundle with the record that holds it and a name for messages. */
+function policies(b) {
+    const out = [];
+    for (const r of b.of('RevisionStepRevalidationPolicy'))
+        out.push([r, r.data, 'RevisionStepRevalidationPolicy']);
+    for (const s of b.of('RevisionPlanStepBase'))
+        if (util_isObject(s.data.revalidation_policy))
+            out.push([
+                s,
+                s.data.revalidation_policy,
+                `The revalidation policy of step ${util_q(s.data.step_id)}`,
+            ]);
+    for (const p of b.of('RevisionPlan'))
+        for (const s of stepsOf(p, b.memo))
+            if (util_isObject(s.data.revalidation_policy))
+                out.push([
+                    p,
+                    s.data.revalidation_policy,
+                    `The revalidation policy of step ${util_q(s.id)} in plan ${util_q(p.data.plan_id)}`,
+                ]);
+    return out;
+}
+const revalidationPolicyAmbiguous = {
+    meta: {
+        code: 'validation.revalidation_policy_ambiguous',
+        section: 'B-26',
+        seedLine: 1564,
+        title: 'A revalidation policy contradicts itself',
+        remediation: 'Make policy_kind and its fields agree: none lists no outcomes, revalidate_targeted_outcomes lists them, revalidate_full_closure names its closure_policy_ref.',
+        decision: 'Ambiguous: none with outcomes_to_recheck; revalidate_targeted_outcomes with an empty list; revalidate_full_closure without closure_policy_ref.',
+    },
+    check(b, report) {
+        for (const [r, p, name] of policies(b)) {
+            const why = ambiguity(p);
+            if (why)
+                report(r, `${name} is ambiguous: ${why}.`);
+        }
+    },
+};
+const revalidationPolicyRefMissing = {
+    meta: {
+        code: 'validation.revalidation_policy_ref_missing',
+        section: 'B-26',
+        seedLine: 1565,
+        title: 'A typed revision instruction has no resolvable revalidation policy',
+        remediation: 'Set revalidation_policy_ref to the step_id whose revalidation_policy the instruction follows.',
+        decision: 'RevisionStepRevalidationPolicy has no id (L1548); the policy lives on its step (L1513), so revalidation_policy_ref holds that step’s step_id (a RevisionPlanStepBase or a plan step).',
+    },
+    check(b, report) {
+        const instructions = b.of('TypedRevisionInstruction');
+        if (!instructions.length)
+            return;
+        const steps = new Set(b.of('RevisionPlanStepBase').map((s) => s.data.step_id));
+        for (const p of b.of('RevisionPlan'))
+            for (const s of stepsOf(p, b.memo))
+                steps.add(s.id);
+        for (const i of instructions)
+            if (!present(i.data.revalidation_policy_ref) || !steps.has(i.data.revalidation_policy_ref))
+                report(i, `TypedRevisionInstruction ${util_q(i.data.instruction_id)} has revalidation_policy_ref ${i.data.revalidation_policy_ref === undefined ? 'missing' : util_q(i.data.revalidation_policy_ref)}, which names no step.`);
+    },
+};
+function legacyField(code, seedLine, field) {
+    return {
+        meta: {
+            code,
+            section: 'B-26',
+            seedLine,
+            title: `A record carries the legacy ${field} field`,
+            remediation: `Remove ${field}; the step's revalidation_policy (and an instruction's revalidation_policy_ref) replaces it.`,
+            decision: 'Checked on RevisionPlanStepBase, TypedRevisionInstruction and RevisionStepRevalidationPolicy records and on plan steps.',
+        },
+        check(b, report) {
+            for (const type of [
+                'RevisionPlanStepBase',
+                'TypedRevisionInstruction',
+                'RevisionStepRevalidationPolicy',
+            ])
+                for (const r of b.of(type))
+                    if (Object.hasOwn(r.data, field))
+                        report(r, `${type} carries the legacy field ${field}.`);
+            for (const p of b.of('RevisionPlan'))
+                for (const s of stepsOf(p, b.memo))
+                    if (Object.hasOwn(s.data, field))
+                        report(p, `Step ${util_q(s.id)} of plan ${util_q(p.data.plan_id)} carries the legacy field ${field}.`);
+        },
+    };
+}
+const revalidationTriggerLegacyFieldPresent = legacyField('validation.revalidation_trigger_legacy_field_present', 1566, 'revalidation_trigger');
+const revalidationExpectationLegacyFieldPresent = legacyField('validation.revalidation_expectation_legacy_field_present', 1567, 'revalidation_expectation');
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b27-regenerate.ts
+
+const regenerateMissingPreviousAttemptHashes = {
+    meta: {
+        code: 'validation.regenerate_missing_previous_attempt_hashes',
+        section: 'B-27',
+        seedLine: 1597,
+        title: 'A regenerate payload has no previous attempt hashes',
+        remediation: 'List the output hashes of the earlier attempts in previous_attempt_hashes.',
+        decision: 'Fires when previous_attempt_hashes is missing or not an array. A payload names no target, so an empty list cannot be tied to earlier attempts and is not judged.',
+    },
+    check(b, report) {
+        for (const p of b.of('RegenerateRevisionPayload'))
+            if (!Array.isArray(p.data.previous_attempt_hashes))
+                report(p, 'RegenerateRevisionPayload has no previous_attempt_hashes list.');
+    },
+};
+const regenerateIdenticalOutput = {
+    meta: {
+        code: 'validation.regenerate_identical_output',
+        section: 'B-27',
+        seedLine: 1598,
+        title: 'A regenerate attempt reproduced an earlier output and it was not rejected',
+        remediation: 'Compare each regenerated output with the previous attempt hashes; reject an identical one (matched_previous_attempt true, action_taken rejected_identical_output).',
+        decision: 'The earlier outputs are the output_hash of every earlier RegenerateAttemptReceipt and the previous_attempt_hashes of every earlier RegenerateRevisionPayload. A receipt whose output_hash is one of them fires when matched_previous_attempt is false or action_taken is accepted_new_output.',
+    },
+    check(b, report) {
+        const events = [...b.of('RegenerateRevisionPayload'), ...b.of('RegenerateAttemptReceipt')].sort((x, y) => x.seq - y.seq);
+        const earlier = new Set();
+        for (const e of events) {
+            if (e.type === 'RegenerateRevisionPayload') {
+                if (Array.isArray(e.data.previous_attempt_hashes))
+                    for (const h of e.data.previous_attempt_hashes)
+                        earlier.add(h);
+                continue;
+            }
+            if (earlier.has(e.data.output_hash) &&
+                (e.data.matched_previous_attempt !== true || e.data.action_taken === 'accepted_new_output'))
+                report(e, `Regenerate attempt ${util_q(e.data.receipt_id)} produced the earlier output ${util_q(e.data.output_hash)} but was ${e.data.action_taken === 'accepted_new_output' ? 'accepted' : 'not marked as matching'}.`);
+            earlier.add(e.data.output_hash);
+        }
+    },
+};
+const regenerateLoopAfterIdenticalRejection = {
+    meta: {
+        code: 'validation.regenerate_loop_after_identical_rejection',
+        section: 'B-27',
+        seedLine: 1599,
+        title: 'Regeneration repeated the same input after an identical output was rejected',
+        remediation: 'After rejected_identical_output change the generation policy (sampling, prompt strategy, module) or escalate before regenerating.',
+        decision: 'Attempts with the same input_hash are one loop: after a receipt rejected_identical_output, a later receipt of that input_hash fires unless it (or a receipt of that input_hash between them) took changed_generation_policy or escalated.',
+    },
+    check(b, report) {
+        const rejected = new Map();
+        for (const r of b.of('RegenerateAttemptReceipt')) {
+            const input = r.data.input_hash;
+            const prior = rejected.get(input);
+            const changed = r.data.action_taken === 'changed_generation_policy' || r.data.action_taken === 'escalated';
+            if (prior !== undefined && !changed)
+                report(r, `Regenerate attempt ${util_q(r.data.receipt_id)} reran input ${util_q(input)} after ${util_q(prior)} rejected an identical output, without changing the generation policy or escalating.`);
+            if (r.data.action_taken === 'rejected_identical_output')
+                rejected.set(input, r.data.receipt_id);
+            else
+                rejected.delete(input);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d01-taint.ts
+// D-01 / D-02 source-kind taint defaults and transitive taint (L2217-2276).
+
+
+
+
+const SECTION = 'D-01/D-02';
+const named = (r) => nameOf(r, idFieldOf(r.type));
+const TRUST_BASES = SourceTrustBasis.options;
+const sourceKindTaintUnmapped = {
+    meta: {
+        code: 'validation.source_kind_taint_unmapped',
+        section: SECTION,
+        seedLine: 2271,
+        title: 'A source kind has no taint default',
+        remediation: 'Add a SourceKindTaintDefault row for the source kind (registry/*.json), with a default_taint_class the taint order holds.',
+        decision: 'The table is the bundle’s SourceKindTaintDefault records when it has any (they replace the seed’s table), else the seed’s 15 rows (L2235-2251). Fires for a SourceRecord whose source_kind has no row, and for a row whose default_taint_class has no place in the taint order (the TaintClassOrder record, else ours: internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified).',
+    },
+    check(b, report) {
+        const m = taintModel(b);
+        for (const r of b.of('SourceKindTaintDefault'))
+            if (!m.order.includes(r.data.default_taint_class))
+                report(r, `SourceKindTaintDefault for ${util_q(r.data.source_kind)} defaults to ${util_q(r.data.default_taint_class)}, which the taint order (${m.order.join(' < ')}) does not hold.`);
+        for (const r of b.of('SourceRecord'))
+            if (!kindDefault(m, r))
+                report(r, `${nameOf(r, 'source_id')} has source_kind ${util_q(r.data.source_kind)}, which has no taint default in ${m.defaultsSource}.`);
+    },
+};
+const externalAuthorityWithoutTrustBasis = {
+    meta: {
+        code: 'validation.external_authority_without_trust_basis',
+        section: SECTION,
+        seedLine: 2272,
+        title: 'A source trusted as an external authority has no accepted trust basis',
+        remediation: 'Record how the source was verified in its trust_basis (one of its kind’s required_trust_basis), or do not treat it as external_authority_trusted.',
+        decision: 'SourceRecord has no trust field (its other fields are elided, L2288), so a source carries trust_basis (a SourceTrustBasis) beside taint_class. A source carrying external_authority_trusted (stated or by default) needs a trust_basis among its kind’s required_trust_basis, or, when the row lists none, any basis but "unknown".',
+    },
+    check(b, report) {
+        const m = taintModel(b);
+        for (const r of b.of('SourceRecord')) {
+            if (carriedTaint(m, r) !== 'external_authority_trusted')
+                continue;
+            const basis = r.data.trust_basis;
+            const required = kindDefault(m, r)?.required_trust_basis;
+            const ok = required
+                ? required.includes(basis)
+                : TRUST_BASES.includes(basis) && basis !== 'unknown';
+            if (!ok)
+                report(r, `${nameOf(r, 'source_id')} is external_authority_trusted with trust_basis ${util_q(basis ?? 'none')}; ${required ? `its kind needs ${required.join(' or ')}` : 'a verified basis is needed'}.`);
+        }
+    },
+};
+const taintNotInheritedThroughSummary = {
+    meta: {
+        code: 'validation.taint_not_inherited_through_summary',
+        section: SECTION,
+        seedLine: 2273,
+        title: 'A derived record carries less taint than its inputs',
+        remediation: 'Give the summary (or extract) the taint of its most-tainted input, or record the sanitization as a SanitizationNode and name it in sanitization_node_ref.',
+        decision: 'A record derived from others names them in derived_from_refs (no seed field holds lineage); it must carry at least the effective taint of its most-tainted input, transitively (an input’s effective taint includes its own inputs’), unless its sanitization_node_ref names a SanitizationNode with an evidence_ref whose input_taint is at least that taint and whose output_taint is at most the record’s. Fires with taint_downgrade_without_sanitization_node (the same downgrade).',
+    },
+    check(b, report) {
+        const m = taintModel(b);
+        for (const j of taintJudgements(b))
+            if (!j.sanitized && j.input && j.input.rank > m.rank(j.carried))
+                report(j.record, `${named(j.record)} carries ${util_q(j.carried)} but is derived from ${named(j.input.record)}, which carries ${util_q(m.order[j.input.rank] ?? 'an unordered taint')}.`);
+    },
+};
+const taintDowngradeWithoutSanitizationNode = {
+    meta: {
+        code: 'validation.taint_downgrade_without_sanitization_node',
+        section: SECTION,
+        seedLine: 2275,
+        title: 'A record’s taint was lowered without a sanitization node',
+        remediation: 'Record the downgrade as a SanitizationNode (input_taint, output_taint, method, evidence_ref) and name it in the record’s sanitization_node_ref, or keep the higher taint.',
+        decision: 'A downgrade is a record carrying less taint than it inherits: from its inputs (see taint_not_inherited_through_summary), or, for a source, from its kind’s default when that row has allow_override false (allow_override true, the seed’s rows, lets a source state another class). A SanitizationNode justifies it as above.',
+    },
+    check(b, report) {
+        const m = taintModel(b);
+        for (const j of taintJudgements(b)) {
+            if (j.sanitized)
+                continue;
+            const from = j.overriddenDefault
+                ? `its kind default ${util_q(j.overriddenDefault.default_taint_class)}`
+                : `its input ${named(j.input.record)} (${util_q(m.order[j.input.rank] ?? 'an unordered taint')})`;
+            report(j.record, `${named(j.record)} carries ${util_q(j.carried)}, lower than ${from}, and names no SanitizationNode that covers the downgrade.`);
+        }
+    },
+};
+const workspaceTaintMissingAggregationPolicy = {
+    meta: {
+        code: 'validation.workspace_taint_missing_aggregation_policy',
+        section: SECTION,
+        seedLine: 2274,
+        title: 'The workspace has taint-bearing sources but no taint aggregation policy',
+        remediation: 'Register a TaintAggregationPolicy (workspace_taint_rule "max_taint", L2261-2267) in registry/*.json.',
+        decision: 'A workspace’s taint is computed from its sources (D-02, L103), so a bundle holding a SourceRecord or a SourceWorkspaceOperation needs a TaintAggregationPolicy; reported once, at the first such record.',
+    },
+    check(b, report) {
+        if (b.of('TaintAggregationPolicy').length > 0)
+            return;
+        const [a, c] = [b.of('SourceRecord')[0], b.of('SourceWorkspaceOperation')[0]];
+        const first = a && c ? (a.seq <= c.seq ? a : c) : (a ?? c);
+        if (first)
+            report(first, `${first.type} carries workspace taint, but the bundle registers no TaintAggregationPolicy.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d04-source-tiers.ts
+
+const d04_source_tiers_SECTION = 'D-04';
+const tier0SourceRecordMaterialized = {
+    meta: {
+        code: 'validation.tier0_source_record_materialized',
+        section: d04_source_tiers_SECTION,
+        seedLine: 2314,
+        title: 'A tier-0 lookup was materialized as a SourceRecord',
+        remediation: 'Keep a tier-0 lookup as an EphemeralSourceLookupReceipt (tool_receipt_only), or promote the source to tier 1-3 with a SourceTierTransitionReceipt.',
+    },
+    check(b, report) {
+        for (const r of b.of('SourceRecord'))
+            if (r.data.tier === 0)
+                report(r, `${nameOf(r, 'source_id')} has tier 0; a SourceRecord is tier 1, 2 or 3.`);
+    },
+};
+const claimDependsOnTier0Lookup = {
+    meta: {
+        code: 'validation.claim_depends_on_tier0_lookup',
+        section: d04_source_tiers_SECTION,
+        seedLine: 2315,
+        title: 'A claim rests on a tier-0 lookup receipt',
+        remediation: 'Materialize the source (tier 1-3 SourceRecord) and anchor the claim to it; an EphemeralSourceLookupReceipt may not support downstream claims.',
+        decision: 'Fires for a ClaimSupportDerivationReceipt whose supporting_anchor_refs or source_verification_refs, or a SourceEvidenceAnchor whose source_record_ref, names an EphemeralSourceLookupReceipt.',
+    },
+    check(b, report) {
+        const lookup = (ref) => b.resolve(ref, 'EphemeralSourceLookupReceipt');
+        for (const r of b.of('ClaimSupportDerivationReceipt')) {
+            const hit = [
+                ...strings(r.data.supporting_anchor_refs),
+                ...strings(r.data.source_verification_refs),
+            ].find((ref) => lookup(ref));
+            if (hit)
+                report(r, `${nameOf(r, 'receipt_id')} for claim ${util_q(r.data.claim_ref)} rests on tier-0 lookup ${util_q(hit)}.`);
+        }
+        for (const r of b.of('SourceEvidenceAnchor'))
+            if (lookup(r.data.source_record_ref))
+                report(r, `${nameOf(r, 'anchor_id')} anchors to tier-0 lookup ${util_q(r.data.source_record_ref)}.`);
+    },
+};
+const sourceTierTransitionNotPersisted = {
+    meta: {
+        code: 'validation.source_tier_transition_not_persisted',
+        section: d04_source_tiers_SECTION,
+        seedLine: 2316,
+        title: 'A source changed tier without a transition receipt',
+        remediation: 'Write a SourceTierTransitionReceipt (source_id, from_tier, to_tier, transition_reason, actor_ref) for the change.',
+        decision: 'The versions of a source are its SourceRecords with one source_id, in event order; each change of tier between consecutive versions needs a SourceTierTransitionReceipt of that source with the same from_tier and to_tier, written before the new version.',
+    },
+    check(b, report) {
+        const receipts = groupBy(b.of('SourceTierTransitionReceipt'), 'source_id');
+        for (const [id, versions] of groupBy(b.of('SourceRecord'), 'source_id')) {
+            let prev;
+            for (const v of versions) {
+                if (prev && prev.data.tier !== v.data.tier) {
+                    const [from, to] = [prev.data.tier, v.data.tier];
+                    const persisted = (receipts.get(id) ?? []).some((t) => t.data.from_tier === from && t.data.to_tier === to && t.seq < v.seq);
+                    if (!persisted)
+                        report(v, `Source ${util_q(id)} moves from tier ${String(from)} to tier ${String(to)} without a SourceTierTransitionReceipt.`);
+                }
+                prev = v;
+            }
+        }
+    },
+};
+const sourceTierDemotionWithoutAuthority = {
+    meta: {
+        code: 'validation.source_tier_demotion_without_authority',
+        section: d04_source_tiers_SECTION,
+        seedLine: 2317,
+        title: 'A source was demoted to a lower tier without an access-tier clearance',
+        remediation: 'Record the access tier that cleared the demotion in cleared_by_access_tier, or keep the tier.',
+        decision: 'A higher tier is a better-documented source (tier 0 receipt only, 1-3 SourceRecord, 4 workspace bundle, L2279-2283), so to_tier < from_tier is a demotion; the seed’s field for its authority is cleared_by_access_tier (L2307), which a demotion must fill.',
+    },
+    check(b, report) {
+        for (const t of b.of('SourceTierTransitionReceipt'))
+            if (typeof t.data.to_tier === 'number' &&
+                typeof t.data.from_tier === 'number' &&
+                t.data.to_tier < t.data.from_tier &&
+                !present(t.data.cleared_by_access_tier))
+                report(t, `${nameOf(t, 'receipt_id')} demotes source ${util_q(t.data.source_id)} from tier ${t.data.from_tier} to ${t.data.to_tier} without cleared_by_access_tier.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d05-research-need.ts
+// D-05 / B-13 ResearchNeed scope and lease (L2319-2362).
+
+
+const d05_research_need_SECTION = 'D-05/B-13';
+const SCOPES = ResearchNeedScope.options;
+const researchNeedScopeMissing = {
+    meta: {
+        code: 'validation.research_need_scope_missing',
+        section: d05_research_need_SECTION,
+        seedLine: 2358,
+        title: 'A research need has no scope',
+        remediation: 'Set need_scope to run, task or workspace.',
+    },
+    check(b, report) {
+        for (const r of b.of('ResearchNeed'))
+            if (!SCOPES.includes(r.data.need_scope))
+                report(r, `${nameOf(r, 'need_id')} has need_scope ${util_q(r.data.need_scope ?? 'none')}; it must be ${SCOPES.join(', ')}.`);
+    },
+};
+const researchNeedRunIdOnTaskScopeConflict = {
+    meta: {
+        code: 'validation.research_need_run_id_on_task_scope_conflict',
+        section: d05_research_need_SECTION,
+        seedLine: 2359,
+        title: 'A research need’s run_id contradicts its scope',
+        remediation: 'Drop run_id from a task- or workspace-scoped need, or set need_scope to run (a run-scoped need names its run_id).',
+        decision: 'run_id belongs to run-scoped needs only (run_id?, L2333): a task- or workspace-scoped need with a run_id fires, and so does a run-scoped need without one.',
+    },
+    check(b, report) {
+        for (const r of b.of('ResearchNeed')) {
+            const scope = r.data.need_scope;
+            const hasRun = present(r.data.run_id);
+            if ((scope === 'task' || scope === 'workspace') && hasRun)
+                report(r, `${nameOf(r, 'need_id')} is ${scope}-scoped but names run ${util_q(r.data.run_id)}.`);
+            else if (scope === 'run' && !hasRun)
+                report(r, `${nameOf(r, 'need_id')} is run-scoped but names no run_id.`);
+        }
+    },
+};
+/** A lease's interval in ms; NaN when a time does not parse (treated as overlapping: fail closed). */
+const time = (v) => (typeof v === 'string' ? Date.parse(v) : NaN);
+const researchNeedDoubleLeased = {
+    meta: {
+        code: 'validation.research_need_double_leased',
+        section: d05_research_need_SECTION,
+        seedLine: 2360,
+        title: 'A research need is leased twice at once',
+        remediation: 'Acquire the lease atomically: a second holder waits until the first lease expires (or is released) before it leases the need.',
+        decision: 'Two ResearchNeedLeases of one need_id with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
+    },
+    check(b, report) {
+        for (const [need, leases] of groupBy(b.of('ResearchNeedLease'), 'need_id')) {
+            if (leases.length < 2)
+                continue;
+            const sorted = leases
+                .map((l) => ({ l, from: time(l.data.acquired_at), to: time(l.data.expires_at) }))
+                .sort((x, y) => (x.from || 0) - (y.from || 0));
+            let holder = sorted[0];
+            for (const cur of sorted.slice(1)) {
+                const unknown = [holder.from, holder.to, cur.from, cur.to].some(Number.isNaN);
+                if (cur.l.data.lease_token !== holder.l.data.lease_token &&
+                    (unknown || cur.from < holder.to))
+                    report(cur.l, `Need ${util_q(need)} is leased by ${util_q(cur.l.data.leased_by_module_id)} while lease ${util_q(holder.l.data.lease_token)} of ${util_q(holder.l.data.leased_by_module_id)} still holds it.`);
+                if (!(cur.to <= holder.to))
+                    holder = cur;
+            }
+        }
+    },
+};
+const researchNeedHumanNeededWithoutExit = {
+    meta: {
+        code: 'validation.research_need_human_needed_without_exit',
+        section: d05_research_need_SECTION,
+        seedLine: 2361,
+        title: 'A research need waits for a human without a way to reach one',
+        remediation: 'Give the need a human_needed_reason and raise an AttentionLedgerItem (attention_kind research_need_human, source_ref the need_id).',
+        decision: 'A human_needed need needs a human_needed_reason and a human-facing exit: an AttentionLedgerItem of attention_kind "research_need_human" whose source_ref names the need (the seed’s exit for it, L3101).',
+    },
+    check(b, report) {
+        const exits = new Set(b
+            .of('AttentionLedgerItem')
+            .filter((a) => a.data.attention_kind === 'research_need_human')
+            .map((a) => a.data.source_ref));
+        for (const r of b.of('ResearchNeed')) {
+            if (r.data.status !== 'human_needed')
+                continue;
+            const missing = [
+                ...(present(r.data.human_needed_reason) ? [] : ['a human_needed_reason']),
+                ...(exits.has(r.data.need_id) ? [] : ['a research_need_human attention item']),
+            ];
+            if (missing.length)
+                report(r, `${nameOf(r, 'need_id')} is human_needed without ${missing.join(' or ')}.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d06-evidence.ts
+
+const d06_evidence_SECTION = 'D-06/G-03';
+/** Every claim entry: EvidencePackage.claim_support_map items (embedded) and standalone entries. */
+function claimEntries(b) {
+    const out = [];
+    for (const p of b.of('EvidencePackage')) {
+        const map = p.data.claim_support_map;
+        if (!Array.isArray(map))
+            continue;
+        map.forEach((entry, i) => {
+            if (util_isObject(entry))
+                out.push({
+                    at: p,
+                    entry,
+                    where: `${nameOf(p, 'evidence_package_id')} claim_support_map[${i}]`,
+                });
+        });
+    }
+    for (const e of b.of('EvidencePackageClaimEntry'))
+        out.push({ at: e, entry: e.data, where: 'EvidencePackageClaimEntry' });
+    return out;
+}
+const claimSupportStatusWithoutDerivation = {
+    meta: {
+        code: 'validation.claim_support_status_without_derivation',
+        section: d06_evidence_SECTION,
+        seedLine: 2444,
+        title: 'A claim’s support status is not backed by its derivation receipt',
+        remediation: 'Point support_derivation_receipt_ref at the ClaimSupportDerivationReceipt of the claim and copy its derived_support_status.',
+        decision: 'Checked on every EvidencePackageClaimEntry (the entries of an EvidencePackage’s claim_support_map and standalone ones): its support_derivation_receipt_ref must name a ClaimSupportDerivationReceipt of the bundle for the same claim_ref whose derived_support_status equals support_status.',
+    },
+    check(b, report) {
+        for (const { at, entry, where } of claimEntries(b)) {
+            const receipt = b.resolve(entry.support_derivation_receipt_ref, 'ClaimSupportDerivationReceipt');
+            const claim = util_q(entry.claim_ref);
+            if (!receipt)
+                report(at, `${where} gives claim ${claim} status ${util_q(entry.support_status)}, but its derivation receipt ${util_q(entry.support_derivation_receipt_ref ?? 'none')} is not in the bundle.`);
+            else if (receipt.data.claim_ref !== entry.claim_ref)
+                report(at, `${where} for claim ${claim} names the derivation receipt of claim ${util_q(receipt.data.claim_ref)}.`);
+            else if (receipt.data.derived_support_status !== entry.support_status)
+                report(at, `${where} gives claim ${claim} status ${util_q(entry.support_status)}, but its receipt derives ${util_q(receipt.data.derived_support_status)}.`);
+        }
+    },
+};
+const evidenceAnchorWithoutClaimRef = {
+    meta: {
+        code: 'validation.evidence_anchor_without_claim_ref',
+        section: d06_evidence_SECTION,
+        seedLine: 2445,
+        title: 'An evidence anchor supports no claim',
+        remediation: 'List the claims the anchor supports in supports_claim_refs, or drop the anchor.',
+    },
+    check(b, report) {
+        for (const r of b.of('SourceEvidenceAnchor'))
+            if (!Array.isArray(r.data.supports_claim_refs) || r.data.supports_claim_refs.length === 0)
+                report(r, `${nameOf(r, 'anchor_id')} has no supports_claim_refs.`);
+    },
+};
+const domainPayloadWithoutRegistryRef = {
+    meta: {
+        code: 'validation.domain_payload_without_registry_ref',
+        section: d06_evidence_SECTION,
+        seedLine: 2446,
+        title: 'A domain-specific payload names no payload registry entry',
+        remediation: 'Give the ApplicabilityScope a domain_payload_registry_ref (domain_payload_kind, domain_payload_schema_ref, domain_payload_version) naming the schema its payload follows.',
+        decision: 'No seed field links a payload to its DomainPayloadRegistryRef (L2389-2393), a reference value: an ApplicabilityScope with a domain_specific_payload (L885) carries it embedded as domain_payload_registry_ref, with all three fields non-empty.',
+    },
+    check(b, report) {
+        for (const r of b.of('ApplicabilityScope')) {
+            if (r.data.domain_specific_payload === undefined)
+                continue;
+            const ref = r.data.domain_payload_registry_ref;
+            const missing = util_isObject(ref)
+                ? ['domain_payload_kind', 'domain_payload_schema_ref', 'domain_payload_version'].filter((f) => !present(ref[f]))
+                : ['domain_payload_registry_ref'];
+            if (missing.length)
+                report(r, `ApplicabilityScope ${util_q(r.data.scope_kind)}:${util_q(r.data.scope_value)} has a domain_specific_payload without ${missing.join(', ')}.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d07-run-board.ts
+
+
+
+
+
+const d07_run_board_SECTION = 'D-07/D-09/D-12/D-24';
+const ENVELOPE = fastSchema(RunBoardGovernanceEnvelope);
+/** The run's publication policy: the first RunBoardPublicationPolicy of the registry. */
+function publicationPolicy(b) {
+    return b.of('RunBoardPublicationPolicy')[0];
+}
+const governance = (e) => util_isObject(e.data.governance) ? e.data.governance : {};
+/** The matter an event belongs to, when it names one. */
+const matterOf = (e) => {
+    const m = governance(e).matter_id;
+    return typeof m === 'string' ? m : undefined;
+};
+/**
+ * An event's matter when it is not the matter the board's readers operate under (bundle.json's
+ * matter_id). Without a readable bundle.json the readers' matter is unknown (that is reported
+ * as an unreadable bundle), so nothing is judged.
+ */
+function foreignMatter(b, e) {
+    const matter = matterOf(e);
+    return b.meta && matter !== undefined && matter !== b.meta.matter_id ? matter : undefined;
+}
+/** A post shows the event's content unless it is a redacted stub that says why it was withheld. */
+const showsContent = (p) => !(p.data.redacted === true && p.data.withheld_reason);
+/**
+ * Why an event is withheld from the board, or undefined: the matter firewall (its matter is not
+ * the bundle's, L2513-2514) or the policy's suppressed data classes. Only events the board would
+ * publish (auto_publish_event_classes, not private_audit_only) are withheld; the rest stay private.
+ */
+function withheldBecause(b, policy, e) {
+    const g = governance(e);
+    if (!strings(policy.data.auto_publish_event_classes).includes(e.data.event_class))
+        return undefined;
+    if (g.visibility_scope === 'private_audit_only')
+        return undefined;
+    if (foreignMatter(b, e) !== undefined)
+        return 'matter_firewall';
+    if (strings(policy.data.suppress_data_classes).includes(g.data_class))
+        return String(g.data_class);
+    return undefined;
+}
+const runBoardEventWithoutGovernance = {
+    meta: {
+        code: 'validation.run_board_event_without_governance',
+        section: d07_run_board_SECTION,
+        seedLine: 2518,
+        title: 'A Run Board event has no complete governance envelope',
+        remediation: 'Give the event a RunBoardGovernanceEnvelope (data_class, taint_class, privileged, policy_decision_refs, visibility_scope, redaction_required, schema_version).',
+        decision: 'The envelope is checked against RunBoardGovernanceEnvelope (L2464-2479); taint_class must be present too (its type, TaintClass, is not defined, so the schema cannot require it).',
+    },
+    check(b, report) {
+        for (const e of b.of('RunBoardAuditEvent')) {
+            if (!util_isObject(e.data.governance)) {
+                report(e, `${nameOf(e, 'event_id')} has no governance envelope.`);
+                continue;
+            }
+            const parsed = ENVELOPE.safeParse(e.data.governance);
+            if (!parsed.success) {
+                const issue = (0,schema_issue/* firstIssue */.O)(parsed.error);
+                report(e, `${nameOf(e, 'event_id')} has a governance envelope invalid at ${issue.where}: ${issue.why}.`);
+            }
+            else if (!Object.hasOwn(e.data.governance, 'taint_class'))
+                report(e, `${nameOf(e, 'event_id')} has a governance envelope without taint_class.`);
+        }
+    },
+};
+const visiblePostCrossMatterLeak = {
+    meta: {
+        code: 'validation.visible_post_cross_matter_leak',
+        section: d07_run_board_SECTION,
+        seedLine: 2519,
+        title: 'A Run Board post shows another matter’s event',
+        remediation: 'Withhold the post (redacted true, withheld_reason matter_firewall): an event of matter X is visible only to readers under matter X, whatever its visibility_scope.',
+        decision: 'The readers of a bundle’s board operate under the bundle’s matter_id (bundle.json). A post whose event names another matter (or any matter, when the bundle has none) leaks unless it is a redacted stub with a withheld_reason.',
+    },
+    check(b, report) {
+        for (const p of b.of('RunBoardVisiblePost')) {
+            const e = b.resolve(p.data.source_event_id, 'RunBoardAuditEvent');
+            const matter = e && foreignMatter(b, e);
+            if (matter !== undefined && showsContent(p))
+                report(p, `${nameOf(p, 'post_id')} shows event ${util_q(p.data.source_event_id)} of matter ${util_q(matter)} on the board of ${b.meta?.matter_id ? `matter ${util_q(b.meta.matter_id)}` : 'a run without a matter'}.`);
+        }
+    },
+};
+const suppressedEventWithoutAuditStub = {
+    meta: {
+        code: 'validation.suppressed_event_without_audit_stub',
+        section: d07_run_board_SECTION,
+        seedLine: 2520,
+        title: 'A withheld Run Board event has no redacted stub',
+        remediation: 'Publish a stub post for the event: redacted true with its withheld_reason (the policy sets publish_redacted_stub_when_suppressed), and never its content.',
+        decision: 'An event the board would auto-publish is withheld when its data_class is among the policy’s suppress_data_classes or the matter firewall holds it back. With publish_redacted_stub_when_suppressed, each such event needs a post that is redacted with a withheld_reason; a post that shows its content instead fires too (with visible_post_cross_matter_leak for a matter), and so does each post, in event order, that shows content past the policy’s max_visible_posts_per_run (it should be a volume_cap stub; retracted posts do not count).',
+    },
+    check(b, report) {
+        const policy = publicationPolicy(b);
+        if (!policy || policy.data.publish_redacted_stub_when_suppressed !== true)
+            return;
+        const posts = new Map();
+        for (const p of b.of('RunBoardVisiblePost')) {
+            const list = posts.get(p.data.source_event_id);
+            if (list)
+                list.push(p);
+            else
+                posts.set(p.data.source_event_id, [p]);
+        }
+        for (const e of b.of('RunBoardAuditEvent')) {
+            const why = withheldBecause(b, policy, e);
+            if (!why)
+                continue;
+            const own = posts.get(e.data.event_id) ?? [];
+            const shown = own.find(showsContent);
+            if (shown)
+                report(shown, `${nameOf(shown, 'post_id')} shows event ${util_q(e.data.event_id)}, which is withheld (${why}); publish a redacted stub instead.`);
+            else if (own.length === 0)
+                report(e, `${nameOf(e, 'event_id')} is withheld (${why}) without a redacted stub post.`);
+        }
+        const cap = toNumber(policy.data.max_visible_posts_per_run);
+        if (cap === undefined || Number.isNaN(cap))
+            return;
+        let shown = 0;
+        for (const p of b.of('RunBoardVisiblePost'))
+            if (showsContent(p) && p.data.lifecycle_state !== 'retracted' && ++shown > cap)
+                report(p, `${nameOf(p, 'post_id')} is visible post ${shown} of a run capped at ${cap} by policy ${util_q(policy.data.policy_id)}; publish it as a volume_cap stub.`);
+    },
+};
+const passiveBoardAutopublishWithoutPolicy = {
+    meta: {
+        code: 'validation.passive_board_autopublish_without_policy',
+        section: d07_run_board_SECTION,
+        seedLine: 2521,
+        title: 'A Run Board post was published without a policy that allows it',
+        remediation: 'Register a RunBoardPublicationPolicy and publish only events whose event_class is in its auto_publish_event_classes; keep the others private (D-09).',
+        decision: 'The board is passive: every post is an auto-publication of its event (no seed field marks a manual one). A post needs a RunBoardPublicationPolicy in the bundle and its event’s class among auto_publish_event_classes; the policy is the registry’s first RunBoardPublicationPolicy.',
+    },
+    check(b, report) {
+        const policy = publicationPolicy(b);
+        const classes = policy ? strings(policy.data.auto_publish_event_classes) : [];
+        for (const p of b.of('RunBoardVisiblePost')) {
+            const e = b.resolve(p.data.source_event_id, 'RunBoardAuditEvent');
+            if (!policy)
+                report(p, `${nameOf(p, 'post_id')} is published, but no RunBoardPublicationPolicy is registered.`);
+            else if (e && !classes.includes(e.data.event_class))
+                report(p, `${nameOf(p, 'post_id')} publishes a ${util_q(e.data.event_class)} event, which policy ${util_q(policy.data.policy_id)} does not auto-publish.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d08-context-packets.ts
+// D-08 context packet request / receipt / omission (L2523-2582).
+
+
+const d08_context_packets_SECTION = 'D-08';
+const contextPacketWithoutRequest = {
+    meta: {
+        code: 'validation.context_packet_without_request',
+        section: d08_context_packets_SECTION,
+        seedLine: 2578,
+        title: 'A context packet was assembled without a request',
+        remediation: 'Write the TaskRunContextPacketRequest (audience, budget, required and optional items) and name its request_id in the assembly receipt.',
+    },
+    check(b, report) {
+        for (const r of b.of('TaskRunContextPacketAssemblyReceipt'))
+            if (!b.resolve(r.data.request_id, 'TaskRunContextPacketRequest'))
+                report(r, `${nameOf(r, 'receipt_id')} names request ${util_q(r.data.request_id)}, which is not in the bundle.`);
+    },
+};
+const perActivationContextBudgetExceeded = {
+    meta: {
+        code: 'validation.per_activation_context_budget_exceeded',
+        section: d08_context_packets_SECTION,
+        seedLine: 2580,
+        title: 'An activation’s context exceeds its token budget',
+        remediation: 'Trim the packet, board digest or feedback bundle until their sum fits max_total_tokens.',
+        decision: 'The total is the larger of total_token_count and the sum of packet, board-digest and feedback-bundle counts (a total below its parts is not trusted); it fires when that exceeds max_total_tokens, or when a count is not a finite number.',
+    },
+    check(b, report) {
+        const parts = ['packet_token_count', 'board_digest_token_count', 'feedback_bundle_token_count'];
+        for (const r of b.of('PerActivationContextBudget')) {
+            const max = toNumber(r.data.max_total_tokens);
+            const counts = [...parts, 'total_token_count'].map((f) => toNumber(r.data[f]));
+            const bad = [max, ...counts].some((n) => n === undefined || !Number.isFinite(n));
+            const sum = counts.slice(0, 3).reduce((s, n) => s + (n ?? 0), 0);
+            const total = Math.max(counts[3] ?? 0, sum);
+            if (bad)
+                report(r, `Activation ${util_q(r.data.activation_id)} has a token count that is not a finite number.`);
+            else if (total > max)
+                report(r, `Activation ${util_q(r.data.activation_id)} uses ${total} tokens, over its max_total_tokens ${max}.`);
+        }
+    },
+};
+const requiredPacketItemOmittedWithoutBlockOrWarning = {
+    meta: {
+        code: 'validation.required_packet_item_omitted_without_block_or_warning',
+        section: d08_context_packets_SECTION,
+        seedLine: 2581,
+        title: 'A required context item was dropped from an assembled packet',
+        remediation: 'Block the activation until the required item is available, or (for a stale item) request it with staleness_policy allow_stale_with_warning.',
+        decision: 'The seed defines no block or warning record; an assembled packet (its receipt exists) was not blocked, and the one warning path the seed names is staleness_policy "allow_stale_with_warning" (L2539). An item is required when the receipt marks it so or the request lists it in required_item_refs; a required omitted item fires unless it was omitted as stale under that policy.',
+    },
+    check(b, report) {
+        for (const r of b.of('TaskRunContextPacketAssemblyReceipt')) {
+            const request = b.resolve(r.data.request_id, 'TaskRunContextPacketRequest');
+            const warned = request?.data.staleness_policy === 'allow_stale_with_warning';
+            const requiredRefs = new Set(strings(request?.data.required_item_refs));
+            const items = Array.isArray(r.data.omitted_items) ? r.data.omitted_items : [];
+            for (const item of items) {
+                if (!util_isObject(item))
+                    continue;
+                if (item.required !== true && !requiredRefs.has(item.item_ref))
+                    continue;
+                if (warned && item.omission_reason === 'stale')
+                    continue;
+                report(r, `${nameOf(r, 'receipt_id')} omits required item ${util_q(item.item_ref)} (${String(item.omission_reason)}) without blocking or warning.`);
+            }
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d10-assistance.ts
+
+const d10_assistance_SECTION = 'D-10';
+const moduleAssistanceRequestWithoutEndpoint = {
+    meta: {
+        code: 'validation.module_assistance_request_without_endpoint',
+        section: d10_assistance_SECTION,
+        seedLine: 2627,
+        title: 'An assistance request names no endpoint',
+        remediation: 'Set target_endpoint_ref to the endpoint that answers the request.',
+    },
+    check(b, report) {
+        for (const r of b.of('ModuleAssistanceRequest'))
+            if (typeof r.data.target_endpoint_ref !== 'string' || r.data.target_endpoint_ref === '')
+                report(r, `${nameOf(r, 'request_id')} (to ${util_q(r.data.target)}) has no target_endpoint_ref.`);
+    },
+};
+const assistanceRequestWithoutAnswerSchema = {
+    meta: {
+        code: 'validation.assistance_request_without_answer_schema',
+        section: d10_assistance_SECTION,
+        seedLine: 2628,
+        title: 'An assistance request names no answer schema',
+        remediation: 'Set answer_schema_ref to the schema the answer must match.',
+    },
+    check(b, report) {
+        for (const r of b.of('ModuleAssistanceRequest'))
+            if (!present(r.data.answer_schema_ref))
+                report(r, `${nameOf(r, 'request_id')} (to ${util_q(r.data.target)}) has no answer_schema_ref.`);
+    },
+};
+const taskAgentSubstantiveDecisionForbidden = {
+    meta: {
+        code: 'validation.task_agent_substantive_decision_forbidden',
+        section: d10_assistance_SECTION,
+        seedLine: 2630,
+        title: 'The Task Agent is asked to decide substance',
+        remediation: 'Route a substantive review to a module, forum room or the user; ask the Task Agent only for advice (response_policy advisory_only).',
+        decision: 'The Task Agent may recommend, not decide (L1307, row D-10 L111): a request to target "task_agent" of request_kind "substantive_review" whose response_policy is not "advisory_only" makes its answer a decision the run waits on or acts on.',
+    },
+    check(b, report) {
+        for (const r of b.of('ModuleAssistanceRequest'))
+            if (r.data.target === 'task_agent' &&
+                r.data.request_kind === 'substantive_review' &&
+                r.data.response_policy !== 'advisory_only')
+                report(r, `${nameOf(r, 'request_id')} asks the Task Agent for a substantive review with response_policy ${util_q(r.data.response_policy)}.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d13-run-guidance.ts
+
+const d13_run_guidance_SECTION = 'D-13';
+/** A guidance item starts "proposed", the first state of RunGuidanceLifecycleState (L2634-2640). */
+const GUIDANCE_INITIAL_STATE = 'proposed';
+/**
+ * The guidance ids a context packet placed in context: the request's required and optional items
+ * minus the receipt's omitted ones. Placing guidance in a packet is how a run consumes it.
+ */
+function consumed(b) {
+    const cached = b.memo.get('d13.consumed');
+    if (cached)
+        return cached;
+    const out = [];
+    b.memo.set('d13.consumed', out);
+    for (const receipt of b.of('TaskRunContextPacketAssemblyReceipt')) {
+        const request = b.resolve(receipt.data.request_id, 'TaskRunContextPacketRequest');
+        if (!request)
+            continue;
+        const omitted = new Set((Array.isArray(receipt.data.omitted_items) ? receipt.data.omitted_items : []).map((i) => i?.item_ref));
+        for (const id of new Set([
+            ...strings(request.data.required_item_refs),
+            ...strings(request.data.optional_item_refs),
+        ]))
+            if (!omitted.has(id) && b.resolve(id, 'RunGuidanceItemCurrent'))
+                out.push({ receipt, request, id });
+    }
+    return out;
+}
+/** A guidance item's state at event `seq`, replayed from its lifecycle receipts. */
+function stateAt(b, receipts, id, seq) {
+    let state;
+    for (const t of receipts ?? []) {
+        if (t.seq > seq)
+            return state ?? t.data.from_state;
+        state = t.data.to_state;
+    }
+    return state ?? b.resolve(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state;
+}
+const runGuidanceConsumedWhileContested = {
+    meta: {
+        code: 'validation.run_guidance_consumed_while_contested',
+        section: d13_run_guidance_SECTION,
+        seedLine: 2673,
+        title: 'Contested guidance was placed in a context packet',
+        remediation: 'Filter contested guidance out of context packets (omit it with omission_reason policy) until its contest is resolved.',
+        decision: 'Guidance is consumed when a context packet places it in context (its guidance_id among the request’s item refs and not omitted). Its state at that point is replayed from its RunGuidanceLifecycleReceipts in event order (the current projection when it has none).',
+    },
+    check(b, report) {
+        const receipts = groupBy(b.of('RunGuidanceLifecycleReceipt'), 'guidance_id');
+        for (const { receipt, id } of consumed(b))
+            if (stateAt(b, receipts.get(id), id, receipt.seq) === 'contested')
+                report(receipt, `Context packet ${util_q(receipt.data.packet_ref)} places guidance ${util_q(id)} in context while it is contested.`);
+    },
+};
+const runGuidanceCrossRunInjectedWithoutDoc24Selection = {
+    meta: {
+        code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
+        section: d13_run_guidance_SECTION,
+        seedLine: 2674,
+        title: 'Guidance from another run was injected without DOC24 selection',
+        remediation: 'Inject another run’s guidance only through the DOC24 context policy: cross_run_eligible true and selected_by_doc24_context_policy true.',
+        decision: 'A guidance item belongs to the scope its RunGuidanceCreationEvent.scope_ref names (a run or task id). Placed in a packet whose request names another run_id and task_id, it was injected across runs, which needs cross_run_eligible and selected_by_doc24_context_policy both true.',
+    },
+    check(b, report) {
+        for (const { receipt, request, id } of consumed(b)) {
+            const item = b.resolve(id, 'RunGuidanceItemCurrent');
+            const created = b.resolve(item.data.canonical_event_ref, 'RunGuidanceCreationEvent');
+            if (!created)
+                continue; // reported as a projection without its event
+            const scope = created.data.scope_ref;
+            if (scope === request.data.run_id || scope === request.data.task_id)
+                continue;
+            if (item.data.cross_run_eligible !== true ||
+                item.data.selected_by_doc24_context_policy !== true)
+                report(receipt, `Context packet ${util_q(receipt.data.packet_ref)} for run ${util_q(request.data.run_id)} injects guidance ${util_q(id)} of ${util_q(scope)} without ${item.data.cross_run_eligible === true ? 'selected_by_doc24_context_policy' : 'cross_run_eligible'}.`);
+        }
+    },
+};
+const runGuidanceLifecycleTransitionWithoutReceipt = {
+    meta: {
+        code: 'validation.run_guidance_lifecycle_transition_without_receipt',
+        section: d13_run_guidance_SECTION,
+        seedLine: 2675,
+        title: 'A guidance item’s state is not reached by its lifecycle receipts',
+        remediation: 'Write a RunGuidanceLifecycleReceipt for each state change (from_state → to_state), in order, from proposed to the item’s lifecycle_state.',
+        decision: 'The seed gives no initial state; guidance starts "proposed" (the first RunGuidanceLifecycleState, L2635). Its receipts in event order must chain (each from_state is the state reached so far) and end at the projection’s lifecycle_state.',
+    },
+    check(b, report) {
+        const receipts = groupBy(b.of('RunGuidanceLifecycleReceipt'), 'guidance_id');
+        for (const item of b.of('RunGuidanceItemCurrent')) {
+            const id = String(item.data.guidance_id);
+            let state = GUIDANCE_INITIAL_STATE;
+            let broken;
+            for (const t of receipts.get(id) ?? []) {
+                if (t.data.from_state !== state) {
+                    broken = t;
+                    break;
+                }
+                state = t.data.to_state;
+            }
+            if (broken)
+                report(broken, `RunGuidanceLifecycleReceipt leaves ${util_q(broken.data.from_state)}, but guidance ${util_q(id)} is ${util_q(state)} at that point.`);
+            else if (state !== item.data.lifecycle_state)
+                report(item, `Guidance ${util_q(id)} is ${util_q(item.data.lifecycle_state)}, but its receipts only reach ${util_q(state)}.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d14-commands.ts
+
+
+const d14_commands_SECTION = 'D-14/§G command closure';
+const REGISTRIES = ['TaskCommandRegistryEntry', 'RelianceLayerCommandRegistryEntry'];
+/** Surface records and the field naming the command their affordance invokes (L2949, L2996, L3113, L3145). */
+const AFFORDANCES = [
+    ['EvaluationContractReview', 'command_ref'],
+    ['RevisionReviewDecisionReceipt', 'command_ref'],
+    ['AttentionLedgerItem', 'command_ref'],
+    ['WorkProductCertification', 'issue_command_ref'],
+];
+/** Whether a surface record records an action a user took (so a command must have carried it). */
+function performed(r) {
+    switch (r.type) {
+        case 'EvaluationContractReview':
+            return ['approved', 'rejected', 'edited'].includes(r.data.approval_status);
+        case 'RevisionReviewDecisionReceipt':
+            return r.data.action !== 'no_user_review_required';
+        case 'AttentionLedgerItem':
+            return r.data.lifecycle_state === 'resolved' || r.data.lifecycle_state === 'dismissed';
+        case 'WorkProductCertification':
+            return r.data.lifecycle_state === 'issued';
+        default:
+            return false;
+    }
+}
+const d14_commands_named = (r) => nameOf(r, idFieldOf(r.type));
+const registered = (b, ref) => !!b.resolve(ref, ...REGISTRIES);
+const userActionWithoutCommandRegistryEntry = {
+    meta: {
+        code: 'validation.user_action_without_command_registry_entry',
+        section: d14_commands_SECTION,
+        seedLine: 2698,
+        title: 'A user action did not go through a registered command',
+        remediation: 'Perform the action through a command of the registry and record it in the surface’s command_ref (issue_command_ref).',
+        decision: 'A surface record that records a user action (a review approved, rejected or edited; a review decision other than no_user_review_required; an attention item resolved or dismissed; an issued certification) must name the command that carried it, and the command must be a TaskCommandRegistryEntry or RelianceLayerCommandRegistryEntry of the bundle. A named but unregistered command fires phantom_button_no_command too.',
+    },
+    check(b, report) {
+        for (const [type, field] of AFFORDANCES)
+            for (const r of b.of(type))
+                if (performed(r) && !registered(b, r.data[field]))
+                    report(r, `${d14_commands_named(r)} records a user action ${present(r.data[field]) ? `through command ${util_q(r.data[field])}, which is not registered` : `without ${field}`}.`);
+    },
+};
+const phantomButtonNoCommand = {
+    meta: {
+        code: 'validation.phantom_button_no_command',
+        section: d14_commands_SECTION,
+        seedLine: 2701,
+        title: 'A surface offers an action whose command is not registered',
+        remediation: 'Register the command (TaskCommandRegistryEntry, registry/*.json) or remove the affordance from the surface.',
+        decision: 'An affordance is a command_ref (issue_command_ref) on EvaluationContractReview, RevisionReviewDecisionReceipt, AttentionLedgerItem or WorkProductCertification; it must name the command_id of a TaskCommandRegistryEntry or RelianceLayerCommandRegistryEntry of the bundle.',
+    },
+    check(b, report) {
+        for (const [type, field] of AFFORDANCES)
+            for (const r of b.of(type))
+                if (present(r.data[field]) && !registered(b, r.data[field]))
+                    report(r, `${d14_commands_named(r)} offers command ${util_q(r.data[field])}, which no registry entry defines.`);
+    },
+};
+const commandMissingIdempotencyKey = {
+    meta: {
+        code: 'validation.command_missing_idempotency_key',
+        section: d14_commands_SECTION,
+        seedLine: 2699,
+        title: 'A command that writes durably does not require an idempotency key',
+        remediation: 'Set idempotency_key_required true on a command with durable_write required.',
+        decision: 'Checked on TaskCommandRegistryEntry: durable_write "required" needs idempotency_key_required true (a retried write must not apply twice). The seed records no command invocation, so a missing key on a call cannot be seen.',
+    },
+    check(b, report) {
+        for (const r of b.of('TaskCommandRegistryEntry'))
+            if (r.data.durable_write === 'required' && r.data.idempotency_key_required !== true)
+                report(r, `Command ${util_q(r.data.command_id)} writes durably but does not require an idempotency key.`);
+    },
+};
+const commandMissingReadModelInvalidation = {
+    meta: {
+        code: 'validation.command_missing_read_model_invalidation',
+        section: d14_commands_SECTION,
+        seedLine: 2700,
+        title: 'A command that writes durably invalidates no read model',
+        remediation: 'List the read models the write makes stale in read_model_invalidations (e.g. AttentionLedger, FindingsInbox).',
+        decision: 'Checked on TaskCommandRegistryEntry: durable_write "required" needs a non-empty read_model_invalidations.',
+    },
+    check(b, report) {
+        for (const r of b.of('TaskCommandRegistryEntry'))
+            if (r.data.durable_write === 'required' &&
+                (!Array.isArray(r.data.read_model_invalidations) ||
+                    r.data.read_model_invalidations.length === 0))
+                report(r, `Command ${util_q(r.data.command_id)} writes durably but invalidates no read model.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d15-sub-agents.ts
+
+const d15_sub_agents_SECTION = 'D-15';
+/** The singular output-contract fields D-15 replaces with output_contract_refs (row D-15, L116). */
+const LEGACY_OUTPUT_CONTRACT_FIELDS = ['output_contract_ref', 'output_contract'];
+const subAgentPointWithoutFallback = {
+    meta: {
+        code: 'validation.sub_agent_point_without_fallback',
+        section: d15_sub_agents_SECTION,
+        seedLine: 2738,
+        title: 'A sub-agent coordination point has no fallback',
+        remediation: 'Add a SubAgentFallbackPolicy for the point to fallback_policies (use_primary_module, skip_with_warning, hard_call or degrade_quality_with_note).',
+    },
+    check(b, report) {
+        for (const r of b.of('SubAgentCoordinationProfile')) {
+            const covered = new Set((Array.isArray(r.data.fallback_policies) ? r.data.fallback_policies : [])
+                .filter(util_isObject)
+                .map((f) => f.coordination_point));
+            const missing = strings(r.data.allowed_coordination_points).filter((p) => !covered.has(p));
+            if (missing.length)
+                report(r, `${nameOf(r, 'profile_id')} allows ${missing.map((p) => util_q(p)).join(', ')} without a fallback policy.`);
+        }
+    },
+};
+const outputContractSingularLegacyFieldPresent = {
+    meta: {
+        code: 'validation.output_contract_singular_legacy_field_present',
+        section: d15_sub_agents_SECTION,
+        seedLine: 2739,
+        title: 'A sub-agent profile carries a singular output contract',
+        remediation: 'Move the contract into output_contract_refs (a list) and drop the singular field.',
+        decision: `The seed does not name the legacy field; its plain singulars are ${LEGACY_OUTPUT_CONTRACT_FIELDS.join(' and ')} (of output_contract_refs, L2723).`,
+    },
+    check(b, report) {
+        for (const r of b.of('SubAgentCoordinationProfile')) {
+            const legacy = LEGACY_OUTPUT_CONTRACT_FIELDS.filter((f) => Object.hasOwn(r.data, f));
+            if (legacy.length)
+                report(r, `${nameOf(r, 'profile_id')} carries ${legacy.join(', ')}; use output_contract_refs.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d17-anchors.ts
+
+const LOCATORS = ['section_id', 'field_path', 'citation_ref', 'row_id', 'cell_ref'];
+const structuredAnchorEmpty = {
+    meta: {
+        code: 'validation.structured_anchor_empty',
+        section: 'D-17',
+        seedLine: 2770,
+        title: 'A structured anchor locates nothing',
+        remediation: `Populate at least one of ${LOCATORS.join(', ')}.`,
+    },
+    check(b, report) {
+        for (const r of b.of('StructuredAnchor'))
+            if (!LOCATORS.some((f) => present(r.data[f])))
+                report(r, `StructuredAnchor populates none of ${LOCATORS.join(', ')}.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d20-library.ts
+
+const d20_library_SECTION = 'D-20';
+function promoted(b) {
+    let out = b.memo.get('d20.promoted');
+    if (!out)
+        b.memo.set('d20.promoted', (out = b.of('LibraryPromotionReceipt').filter((r) => r.data.status === 'promoted')));
+    return out;
+}
+/** The versions of a candidate (one candidate_id, in event order). */
+const versions = (b, id) => b.lookup(id, ['LibraryPromotionCandidate']);
+/** The source a receipt promoted, through its candidate. */
+function sourceOf(b, receipt) {
+    const candidate = versions(b, receipt.data.candidate_id)[0];
+    return candidate && b.resolve(candidate.data.source_record_ref, 'SourceRecord');
+}
+const libraryPromotionWithoutGate = {
+    meta: {
+        code: 'validation.library_promotion_without_gate',
+        section: d20_library_SECTION,
+        seedLine: 2806,
+        title: 'A library promotion did not pass a promotion gate',
+        remediation: 'Promote only through a LibraryPromotionGate: name it in gate_ref, and promote sources of at least its min_tier.',
+        decision: 'A receipt with status promoted needs a gate_ref naming a LibraryPromotionGate of the bundle; when its candidate’s source is a SourceRecord of the bundle, the source’s tier must reach the gate’s min_tier.',
+    },
+    check(b, report) {
+        for (const r of promoted(b)) {
+            const gate = b.resolve(r.data.gate_ref, 'LibraryPromotionGate');
+            const source = sourceOf(b, r);
+            if (!gate)
+                report(r, `${nameOf(r, 'receipt_id')} promotes without a gate: ${util_q(r.data.gate_ref)} is not a LibraryPromotionGate of the bundle.`);
+            else if (source &&
+                typeof source.data.tier === 'number' &&
+                typeof gate.data.min_tier === 'number' &&
+                source.data.tier < gate.data.min_tier)
+                report(r, `${nameOf(r, 'receipt_id')} promotes source ${util_q(source.data.source_id)} of tier ${source.data.tier} through gate ${util_q(gate.data.gate_id)}, which needs tier ${gate.data.min_tier}.`);
+        }
+    },
+};
+const libraryPromotionCandidateConfusedWithDurableWrite = {
+    meta: {
+        code: 'validation.library_promotion_candidate_confused_with_durable_write',
+        section: d20_library_SECTION,
+        seedLine: 2807,
+        title: 'A promotion candidate is taken for the library write',
+        remediation: 'Mark a candidate promoted only after a LibraryPromotionReceipt (status promoted) records the durable library write in durable_library_write_ref.',
+        decision: 'Fires for a candidate with status promoted that no promoted LibraryPromotionReceipt with a durable_library_write_ref backs, and for a promoted receipt without durable_library_write_ref.',
+    },
+    check(b, report) {
+        const written = new Set();
+        for (const r of promoted(b)) {
+            if (present(r.data.durable_library_write_ref))
+                written.add(r.data.candidate_id);
+            else
+                report(r, `${nameOf(r, 'receipt_id')} is promoted without a durable_library_write_ref.`);
+        }
+        for (const c of b.of('LibraryPromotionCandidate'))
+            if (c.data.status === 'promoted' && !written.has(c.data.candidate_id))
+                report(c, `${nameOf(c, 'candidate_id')} is promoted, but no receipt records its durable library write.`);
+    },
+};
+const privilegedSourceAutoPromoted = {
+    meta: {
+        code: 'validation.privileged_source_auto_promoted',
+        section: d20_library_SECTION,
+        seedLine: 2808,
+        title: 'A privileged source was promoted without an explicit approval',
+        remediation: 'Approve the candidate explicitly (a candidate record with status approved) before promoting a privileged source; the gate never auto-promotes one (L2791).',
+        decision: 'A source is privileged when its SourceRecord has privileged true or data_class "privileged" (the governance fields of SourceWorkspaceOperation, L1062-1065; SourceRecord’s other fields are elided). The explicit approval is the candidate’s own status: a version of the candidate with status "approved" written before the promotion receipt.',
+    },
+    check(b, report) {
+        for (const r of promoted(b)) {
+            const source = sourceOf(b, r);
+            if (!source || (source.data.privileged !== true && source.data.data_class !== 'privileged'))
+                continue;
+            const approved = versions(b, r.data.candidate_id).some((c) => c.data.status === 'approved' && c.seq < r.seq);
+            if (!approved)
+                report(r, `${nameOf(r, 'receipt_id')} promotes privileged source ${util_q(source.data.source_id)} without an approved candidate.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d21-progress.ts
+
+const d21_progress_SECTION = 'D-21';
+const LEGACY = 'requires_background_progress';
+const HEARTBEAT_FIELDS = ['emits_progress_heartbeat', 'heartbeat_interval_ms'];
+const requiresBackgroundProgressLegacyFieldPresent = {
+    meta: {
+        code: 'validation.requires_background_progress_legacy_field_present',
+        section: d21_progress_SECTION,
+        seedLine: 2824,
+        title: 'A record carries the overloaded requires_background_progress',
+        remediation: 'Split it: requires_background_execution on RunExecutionRequirements, emits_progress_heartbeat (and heartbeat_interval_ms) on ModuleProgressBehavior.',
+        decision: 'Checked on every record of the bundle (any record may still carry the old field).',
+    },
+    check(b, report) {
+        for (const r of b.records)
+            if (Object.hasOwn(r.data, LEGACY))
+                report(r, `${r.type} carries ${LEGACY}.`);
+    },
+};
+const backgroundExecutionHeartbeatConfused = {
+    meta: {
+        code: 'validation.background_execution_heartbeat_confused',
+        section: d21_progress_SECTION,
+        seedLine: 2825,
+        title: 'Background execution and progress heartbeat are mixed up',
+        remediation: 'Keep requires_background_execution on RunExecutionRequirements and the heartbeat on ModuleProgressBehavior; a heartbeat needs a positive heartbeat_interval_ms.',
+        decision: 'Fires for heartbeat fields on RunExecutionRequirements, requires_background_execution on ModuleProgressBehavior, and emits_progress_heartbeat true without a positive finite heartbeat_interval_ms.',
+    },
+    check(b, report) {
+        for (const r of b.of('RunExecutionRequirements')) {
+            const mixed = HEARTBEAT_FIELDS.filter((f) => Object.hasOwn(r.data, f));
+            if (mixed.length)
+                report(r, `RunExecutionRequirements carries ${mixed.join(', ')}, which belong on ModuleProgressBehavior.`);
+        }
+        for (const r of b.of('ModuleProgressBehavior')) {
+            if (Object.hasOwn(r.data, 'requires_background_execution'))
+                report(r, 'ModuleProgressBehavior carries requires_background_execution, which belongs on RunExecutionRequirements.');
+            const interval = toNumber(r.data.heartbeat_interval_ms);
+            if (r.data.emits_progress_heartbeat === true &&
+                !(interval !== undefined && interval > 0 && Number.isFinite(interval)))
+                report(r, 'ModuleProgressBehavior emits a progress heartbeat without a positive heartbeat_interval_ms.');
+        }
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// §7 (D-*)
+
 
 
 
@@ -63517,15 +64852,24 @@ const rules_RULES = [
     ...criterionWeightRules,
     ...templateMatchRules,
     formulaOutputMismatch,
+    formulaRefUnresolved,
+    formulaTestVectorFailed,
     ...rulesOf(c_metrics_namespaceObject),
+    // §5 (B-*)
+    ...[b01_lifecycle_namespaceObject, b02_idempotency_namespaceObject, b03_source_workspace_namespaceObject, b04_rolling_hash_namespaceObject, b05_cascade_namespaceObject, b10_hard_call_namespaceObject, b14_forum_namespaceObject, b16_tie_breaker_namespaceObject, b24_sufficiency_namespaceObject, b25_plan_dependencies_namespaceObject, b26_revalidation_namespaceObject, b27_regenerate_namespaceObject].flatMap(rulesOf),
+    // §7 (D-*)
+    ...[d01_taint_namespaceObject, d04_source_tiers_namespaceObject, d05_research_need_namespaceObject, d06_evidence_namespaceObject, d07_run_board_namespaceObject, d08_context_packets_namespaceObject, d10_assistance_namespaceObject, d13_run_guidance_namespaceObject, d14_commands_namespaceObject, d15_sub_agents_namespaceObject, d17_anchors_namespaceObject, d20_library_namespaceObject, d21_progress_namespaceObject].flatMap(rulesOf),
 ];
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/not-checked.ts
 
 
 
+
+
+
 /** Part-1 codes (§3, §4, §6) this build cannot decide, with the reason. */
-const REASONS = {
+const PART_1 = {
     'validation.projection_event_seq_out_of_date': 'the seed gives canonical events no per-entity sequence number to compare projection_event_seq with',
     'validation.lifecycle_event_without_read_model_invalidation': 'the seed gives events no sequence number on the scale of valid_from_event_seq / valid_until_event_seq, and no scope field to match invalidation_scope against',
     'validation.context_packet_valid_after_invalidation_event': 'the seed records no use of a context packet after it was assembled',
@@ -63543,11 +64887,11 @@ const REASONS = {
     'validation.learning_mode_redeclared_outside_owner': 'needs an inventory of which document declares LearningMode, which a bundle does not hold',
     'validation.repair_routed_to_non_revision_port': 'OutcomeRepairInstruction (its meaning-bearing flag and target port) is not defined in the seed',
     'validation.authority_level_projection_drift': 'the seed links no ApplicabilityScope to the LegalSourcePayload of the same source',
-    'validation.workspace_snapshot_hash_mismatch': 'compares with §5 Source Workspace receipts: part 2',
     'validation.cost_quantile_sum_without_correlation_policy': 'no seed field holds a CostCorrelationPolicy, and no record links an aggregate cost vector to its parts',
     'validation.scalar_cost_estimate_legacy_field_present': 'the seed does not name the legacy scalar cost field',
     'validation.criterion_semantics_version_unbumped_on_meaning_change': 'not mechanical: whether a criterion’s meaning changed is a review decision',
 };
+const not_checked_REASONS = { ...PART_1, ...REASONS, ...s7_REASONS, ...s8_REASONS };
 const PART_2 = /^§(5|7|8)/;
 /** Every catalogue code this build does not check, with why: reported, never counted as passing. */
 function notChecked() {
@@ -63559,7 +64903,7 @@ function notChecked() {
         code: c.code,
         section: c.section,
         line: c.line,
-        reason: REASONS[c.code] ??
+        reason: not_checked_REASONS[c.code] ??
             (PART_2.test(c.section)
                 ? `${c.section.split(' ')[0]} is part 2 of the pack (runtime, source/forum/board, reliance), not built yet`
                 : c.checkable === 'not-mechanical'
@@ -63569,6 +64913,7 @@ function notChecked() {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/docs.ts
+
 
 
 
@@ -63600,7 +64945,8 @@ the pack is built from is in \`scripts/addenda-b/\` (catalogue of the 213 \`vali
 every seed type, formula vectors derived from the seed's own functions).
 
 This build is **part 1**: the bundle reader, a schema for every seed interface, §3 cross-cutting
-invariants, §4 (A-*) contracts, §6 (C-*) formulas (recomputed), and the §10 build-ready gate.
+invariants, §4 (A-*) contracts with the BuildReadyGate record, §6 (C-*) formulas (recomputed from
+their receipts' FormulaValues, with their test vectors executed), and the §10 build-ready gate.
 ${checked} of ${CATALOGUE.length} codes are checked; the others are listed below as **not checked**
 with the reason, in every report (\`--format json\`: \`extensions\` → \`not_checked\`), and are never
 counted as passing. §5, §7 and §8 (runtime state machines, source/forum/board governance, the
@@ -63650,15 +64996,33 @@ Conventions (the seed leaves them open):
 - **Event order** is line order; registry records come before every event.
 - **Formula values.** The seed passes formula arguments and gets outputs that it never stores as
   records. A bundle holds them as \`{"type":"FormulaValue","value_id":…,"value":…}\` (the only
-  record type that is not a seed interface): a FormulaEvaluationReceipt's \`input_refs\` name
-  FormulaValues whose values (objects of the seed function's parameter names) are merged into the
-  arguments, its \`output_ref\` names the FormulaValue of the output.
+  record type that is not a seed interface, in records.jsonl or registry/): a
+  FormulaEvaluationReceipt's \`input_refs\` name FormulaValues whose values (objects of the seed
+  function's parameter names) are merged into the arguments, its \`output_ref\` names the
+  FormulaValue of the output. A FormulaTestVector (L1660-1666) does the same: \`input_ref\` names
+  the FormulaValue of its arguments, \`expected_output_ref\` the FormulaValue of its output (a
+  vector expecting a thrown code may name no output).
 - **Recomputed formulas.** A FormulaSpec whose \`expression_ref\` is \`seed:normalizeCriterionWeights\`
-  (L1754-1809, arguments \`{criteria, policy}\`) or \`seed:computeTemplateOverallScore\` (L2094-2132,
-  arguments \`{components, weights, softPenaltySum, hardVetoCount, formula}\`) is recomputed for
-  every receipt of it: a code the function throws fires with the seed's code, and a receipt that
-  records other codes or another output is \`addenda_b.formula_output_mismatch\`. The QualityIndex
-  rule (L1843-1846) is recomputed on every QualityIndex record.
+  (L1754-1809, arguments \`{criteria, policy}\`), \`seed:computeTemplateOverallScore\` (L2094-2132,
+  arguments \`{components, weights, softPenaltySum, hardVetoCount, formula}\`) or
+  \`seed:qualityIndexDerivedPassStatus\` (the rule of L1843-1846, arguments
+  \`{required_gate_failures, aggregate_score, pass_threshold}\`) is recomputed for every receipt of
+  it: a code the function throws fires with the seed's code, and a receipt that records other codes
+  or another output is \`addenda_b.formula_output_mismatch\`. Such a receipt claims a computation of
+  this run, so the pack must be able to redo it (§3.3 L216, §12.3 L3454): each \`input_refs\` entry
+  must name a FormulaValue of the bundle, and \`output_ref\` too when the function returns an
+  output; a ref naming nothing, or a record of another type, is \`addenda_b.formula_ref_unresolved\`
+  (a receipt with such an input is not recomputed). Receipts of formulas the pack does not
+  recompute may name inputs outside the bundle. The QualityIndex rule is also recomputed on every
+  QualityIndex record.
+- **Test vectors.** The \`test_vectors\` of a recomputed FormulaSpec are executed when the bundle
+  holds their input (a vector whose \`input_ref\` is outside the bundle is not executed; one
+  naming a record of another type is \`addenda_b.formula_ref_unresolved\`): the code the function
+  throws must be the one of its codes \`expected_validation_codes\` lists, a successful computation
+  must list none and equal the expected output, else \`addenda_b.formula_test_vector_failed\` (the
+  seed has no code for a failing vector). Every clean bundle's \`registry/formula-vectors.json\`
+  holds the 37 vectors derived from the seed's own functions
+  (\`scripts/addenda-b/addenda-b-derived-vectors.json\`).
 - **Fields loosened in the schema** so that the seed's own code reports them instead of a schema
   error: ${Object.entries(LOOSENED_FIELDS)
         .map(([f, c]) => `\`${f}\` (${c.replace('validation.', '')})`)
@@ -63686,27 +65050,90 @@ Conventions (the seed leaves them open):
   reading, each stated in the table below, each with a firing fixture; where no plain reading
   exists the code is not checked, with the reason.
 
+## §5 (B-*) runtime decisions
+
+The seed gives §5 records that are append-only events without run or plan links; these readings
+make its codes mechanical (each rule's own reading is in the table below):
+
+- **Revision lifecycle table** (L957-995): the seed lists the states and receipt kinds but no
+  table. The default table reads the states in order (see \`revision_lifecycle_illegal_transition\`);
+  \`RevisionExecutionLifecycleTransition\` records in \`registry/\` replace it as a whole, and those in
+  records.jsonl are the observed transitions. The kinds a table entry lists for entering a terminal
+  state are that state's terminal receipts. \`TaskCancelReceipt\` is read as the TaskCancelProtocol
+  record (L1239); \`FeedbackConsumptionReceipt\` is not a seed type and is not judged.
+- **RevisionPlanStepKind** (L1003, L1510) is used but not listed: \`registry/\` declares it as
+  \`{"type":"FormulaValue","value_id":"RevisionPlanStepKind","value":[…]}\`.
+- **Plan steps** are the embedded \`RevisionPlan.steps\` objects, read with the RevisionPlanStepBase
+  fields (L1507-1516). A step mutates the artifacts of its \`target_refs\` (equal strings = same
+  artifact). A \`DependencyEdge\` from → to means "to depends on from" (L1517-1534).
+- **Parallel execution** in rolling-hash mode (L1128-1131) is seen in the receipts: two same-artifact
+  steps whose RevisionOperationReceipts start from one \`expected_pre_hash\`.
+- **Source Workspace**: mutation kinds are all but \`read_workspace_snapshot\` and
+  \`export_workspace_bundle\` (L1050). A snapshot's workspace head hash must be one the workspace's
+  applied or read receipts recorded (A-27, L954).
+- **Cascades** (L1148-1190): a cascade runs from its \`running\` record until a record or receipt with
+  a settled status; success (a terminal_satisfied transition, or an outcome observed \`succeeded\`)
+  while one runs fires. A cascade that found a cycle is the evidence of a cycle in the outcome graph,
+  which the seed never stores.
+- **Concurrency grant order** (L1330-1337) is the order of each plan's first RevisionOperationReceipt.
+- **Sufficiency routing** (L1476-1494): an outcome's terminal state is recorded by
+  RevisionCycleOutcomeObservation.terminal_class (the only seed record of it); routes it cannot
+  express (needs_verification, unable_to_evaluate, process_gap_out) must at least not end as
+  succeeded or another route's class. The two sufficiency fixture kinds assert
+  \`expected_terminal_state\`: the bundle's terminal state (\`passed\` when no code fires, else \`failed\`).
+- **Executed side effects** a cancel may not undo are the IrrevocableSideEffectAtFork entries of
+  the bundle's TaskRunFork records (G-17, L3187-3193).
+- **Forum rooms** deliberate when a ModuleAssistanceRequest targets \`forum_room\` (D-10, L2585); its
+  \`target_endpoint_ref\` names the room.
+
+${S7_DECISIONS}
 ## The build-ready gate
 
 \`audit-gate fixtures <dir> --build-ready\` runs the conformance fixtures and then judges the
-Addenda B ones (\`<dir>/addenda-b/<fixture_id>/fixture.json\`, exactly the seed's
-\`AddendaBConformanceFixture\` fields, \`input_bundle_ref\` naming the bundle folder beside it; the
-runner checks \`expected_validation_codes\` exactly, \`expected_terminal_state\` (passed, failed,
-unreadable) and that each \`expected_receipt_refs\` entry is a receipt id of the bundle):
+Addenda B ones (\`<dir>/addenda-b/<fixture_id>/fixture.json\`, or \`<dir>/<fixture_id>/\` when
+\`<dir>\` is the \`addenda-b\` folder itself; exactly the seed's \`AddendaBConformanceFixture\`
+fields, \`input_bundle_ref\` naming the bundle folder beside it; the runner checks
+\`expected_validation_codes\` exactly, \`expected_terminal_state\` (passed, failed, unreadable) and
+that each \`expected_receipt_refs\` entry is a receipt id of the bundle):
 
 - \`validation.conformance_fixture_missing_expected_validation\`: a fixture without
   \`expected_validation_codes\` (always, not only with --build-ready);
 - \`validation.conformance_fixture_not_executed_before_build_ready\`: a fixture that did not run to a
-  result (unreadable fixture.json, missing input, a crash);
+  result (unreadable, garbage or oversized fixture.json, missing input, a crash);
 - \`validation.accepted_patch_without_conformance_fixture\`: one of the seed's 20 fixture kinds
-  (L3384-3404) with no fixture;
-- \`validation.build_ready_gate_failed\`: any of these, or any fixture that failed.
+  (L3384-3404) without a **firing fixture** or without a **clean twin** that ran and passed; the
+  message names the kind and why each of its fixtures does not count;
+- \`validation.build_ready_gate_failed\`: any of these, any fixture that failed (the summary names
+  the kinds not covered), and each passing fixture that does not count.
+
+What counts (the runner accepts more, e.g. \`description\` or \`target\`; the gate does not): a
+firing fixture expects at least one code of a rule (the reader's own codes \`bundle_unreadable\`,
+\`record_malformed\`, \`unknown_record_type\`, \`schema_violation\` prove the reader, not the kind);
+for the three kinds with no code of their own (\`sub_agent_reputation_insufficient_sample\`,
+\`sufficiency_no_capability\`, \`sufficiency_missing_evidence\`) an \`expected_terminal_state\`
+also makes a firing fixture. A clean twin expects \`[]\` and no terminal state other than
+\`passed\` (none for those three kinds). A fixture does not count when its bundle is unreadable (actual or
+expected terminal state \`unreadable\`), it is not at \`<dir>/addenda-b/<fixture_id>/\` (its
+folder named after its \`fixture_id\`), its folder, fixture.json or input is a symlink,
+\`input_bundle_ref\` is not a plain folder name beside fixture.json (\`../\`, absolute paths),
+fixture.json holds fields the seed does not define or is over 256 KiB, or two fixtures share its
+\`fixture_id\` (then none of them counts).
 
 This repository's own suite (\`conformance/addenda-b/\`, built by
-\`scripts/build-addenda-b-fixtures.mjs\`) covers 13 of the 20 kinds; the other seven exercise §5/§7/§8
-(part 2), so \`--build-ready\` on it reports them and fails, as it should. The BuildReadyGate record's
-own requirements (type-owner registry clean, command registry complete, cross-document inserts)
-need inventories a bundle does not hold (see \`type_owner_drift\` below).
+\`scripts/build-addenda-b-fixtures.mjs\`) covers every one of the 20 kinds with a firing fixture and a
+clean twin, so \`--build-ready\` on it passes; removing or breaking any kind's fixture makes it fail
+and name that kind.
+
+A **BuildReadyGate record** (L754-763) in a bundle is judged as far as the bundle shows its
+requirements: \`validation.build_ready_gate_failed\` fires at the record when a type pending
+absorption has no degraded behavior, a type is registered twice with different entries, it names
+no validation suite, or a suite ref names a bundle record that is not an
+AddendaBConformanceFixture (see the table). The record has no readiness status, so it never
+claims ready by itself. Not checked: \`required_command_registry_entries_complete\` (L759: the
+command registry's completeness is judged per action by the §7 D-14 codes, not per gate) and
+\`required_cross_doc_insert_obligations_absorbed_or_stubbed\` (L760, the seed defines no record of
+an insert obligation); type-owner drift across documents needs inventories a bundle does not hold
+(see \`type_owner_drift\` below).
 
 ## Speed
 
@@ -63714,8 +65141,11 @@ need inventories a bundle does not hold (see \`type_owner_drift\` below).
 a node process that reads the same records.jsonl and JSON.parses every line, in the same run.
 Measured on a quiet 2-core machine with SHA instructions (best of 3): JSON.parse 350 ms,
 audit-gate 991 ms, **2.83×** (target ≤ 3×), peak RSS 189 MiB. Under load from other jobs the
-ratio rose to 3.9–4.6×. The time goes to schema validation (~25%), the rule passes (~35%) and
-garbage collection of the retained records.
+ratio rose to 3.9–4.6×. The time goes to JSON.parse itself, schema validation, the rule passes and
+garbage collection of the retained records; the record index keeps one map entry per id (an array
+only for a repeated id), the generated schema checks test plain string and enum fields inline,
+and registry files are read with JSON.parse (a registry item's line is located only when a
+finding names it).
 
 ## The pack's own codes
 
@@ -63731,49 +65161,7 @@ ${rows.join('\n')}
 `;
 }
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready-gate.ts
-
-
-
-/**
- * The build-ready gate over a conformance run (seed §10 L3381-3420, A-09 BuildReadyGate L754,
- * §12.6): the package is build-ready only when every one of the 20 fixture kinds has a fixture,
- * every Addenda B fixture ran to a result and passed, and none lacks its expected codes (the
- * conformance runner gives those BUILD_READY.missingExpected). `mine` are this pack's fixtures.
- */
-function buildReadyFindings(mine, fixtureDir) {
-    const out = [];
-    for (const r of mine) {
-        const ran = r.extension
-            ?.actual_validation_codes !== undefined;
-        if (!ran)
-            out.push((0,finding/* finding */.gk)(BUILD_READY.notExecuted, {
-                subject: r.target.id,
-                message: `Fixture ${r.subjects[0]?.name ?? r.target.path} did not run to a result, so the package cannot be build-ready.`,
-                location: { path: `${r.target.path}/fixture.json` },
-            }));
-    }
-    const kinds = new Set(mine.map((r) => r.target.context.fixture_kind));
-    for (const kind of AddendaBConformanceFixtureKind.options)
-        if (!kinds.has(kind))
-            out.push((0,finding/* finding */.gk)(BUILD_READY.kindWithoutFixture, {
-                subject: 'gate',
-                message: `No conformance fixture of kind ${kind} under ${fixtureDir}/addenda-b/.`,
-                location: { path: fixtureDir },
-            }));
-    const failed = mine.filter((r) => r.findings.length > 0).length;
-    if (out.length || failed)
-        out.push((0,finding/* finding */.gk)(BUILD_READY.gateFailed, {
-            subject: 'gate',
-            message: `DOC23 Addenda B is not build-ready: ${failed} of ${mine.length} fixture(s) failed, ${out.length} requirement(s) unmet.`,
-            location: { path: fixtureDir },
-        }));
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/packs/addenda-b/fixtures.ts
-
-
+;// CONCATENATED MODULE: ./src/packs/addenda-b/seed-fixture.ts
 
 
 /**
@@ -63793,6 +65181,199 @@ const SeedFixture = schemas/* object */.Ikc({
     schema_version: schemas/* literal */.euz('1.0'),
 })
     .strict();
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready-gate.ts
+
+
+
+
+
+
+
+
+/** The kinds with no defect code of their own: their firing fixture asserts a terminal state. */
+const TERMINAL_STATE_KINDS = new Set([
+    'sub_agent_reputation_insufficient_sample',
+    'sufficiency_no_capability',
+    'sufficiency_missing_evidence',
+]);
+/** The reader's codes: a fixture expecting only these proves the reader, not its kind's rules. */
+const READER_CODES = new Set([
+    ADDENDA_B.bundleUnreadable,
+    ADDENDA_B.recordMalformed,
+    ADDENDA_B.unknownRecordType,
+    ADDENDA_B.schemaViolation,
+].map((c) => c.code));
+/** A seed fixture is a few hundred bytes; a bigger fixture.json does not count. */
+const MAX_FIXTURE_JSON_BYTES = 256 * 1024;
+/**
+ * The build-ready gate over a conformance run (seed §10 L3381-3420, A-09 BuildReadyGate L754,
+ * §12.6 L3457): the package is build-ready only when each of the 20 fixture kinds has a firing
+ * fixture and a clean twin that ran and passed, every Addenda B fixture ran to a result and
+ * passed, and none lacks its expected codes (the runner gives those
+ * BUILD_READY.missingExpected). `mine` are this pack's fixtures. The runner accepts more than
+ * counts here: a fixture counts only as the seed's own file at <dir>/addenda-b/<fixture_id>/
+ * (docs/addenda-b.md, "The build-ready gate").
+ */
+function buildReadyFindings(mine, fixtureDir, ws) {
+    const out = [];
+    for (const r of mine)
+        if (!ran(r))
+            out.push((0,finding/* finding */.gk)(BUILD_READY.notExecuted, {
+                subject: r.target.id,
+                message: `Fixture ${r.subjects[0]?.name ?? r.target.path} did not run to a result, so the package cannot be build-ready.`,
+                location: { path: `${r.target.path}/fixture.json` },
+            }));
+    const standings = mine.map((r) => build_ready_gate_judge(r, fixtureDir, ws));
+    markDuplicates(standings);
+    for (const s of standings)
+        if (s.why && !s.readerOnly && ran(s.result) && s.result.findings.length === 0)
+            out.push((0,finding/* finding */.gk)(BUILD_READY.gateFailed, {
+                subject: s.result.target.id,
+                message: `Fixture ${s.id}${s.kind ? ` (${s.kind})` : ''} passed but does not count toward build-ready: ${s.why}.`,
+                location: { path: s.path },
+            }));
+    const uncovered = [];
+    for (const kind of AddendaBConformanceFixtureKind.options) {
+        const ofKind = standings.filter((s) => s.kind === kind);
+        for (const role of ['firing', 'clean']) {
+            if (ofKind.some((s) => s.role === role))
+                continue;
+            uncovered.push(`${kind} (${role === 'firing' ? 'no firing fixture' : 'no clean twin'})`);
+            out.push((0,finding/* finding */.gk)(BUILD_READY.kindWithoutFixture, {
+                subject: 'gate',
+                message: `Kind ${kind} has no ${ROLE_TEXT[role](kind)} that ran and passed under ${fixtureDir}/addenda-b/${notCounted(ofKind)}.`,
+                location: { path: fixtureDir },
+            }));
+        }
+    }
+    const failed = mine.filter((r) => r.findings.length > 0).length;
+    if (out.length || failed)
+        out.push((0,finding/* finding */.gk)(BUILD_READY.gateFailed, {
+            subject: 'gate',
+            message: `DOC23 Addenda B is not build-ready: ${failed} of ${mine.length} fixture(s) failed${uncovered.length ? `; kinds not covered: ${uncovered.join(', ')}` : ''}.`,
+            location: { path: fixtureDir },
+        }));
+    return out;
+}
+const ROLE_TEXT = {
+    firing: (kind) => TERMINAL_STATE_KINDS.has(kind)
+        ? 'firing fixture (expected codes of a rule, or an expected_terminal_state)'
+        : 'firing fixture (expected_validation_codes naming a rule’s code)',
+    clean: () => 'clean twin (expected_validation_codes [] and no other expected terminal state)',
+};
+/** " (fixtures of the kind that do not count: id: why; …)", at most five. */
+function notCounted(ofKind) {
+    const list = ofKind.filter((s) => s.why).map((s) => `${s.id}: ${s.why}`);
+    if (!list.length)
+        return '';
+    const more = list.length > 5 ? `; and ${list.length - 5} more` : '';
+    return ` (fixtures of the kind that do not count: ${list.slice(0, 5).join('; ')}${more})`;
+}
+function ran(r) {
+    return (r.extension?.actual_validation_codes !==
+        undefined);
+}
+/** Where a counted fixture may stand: <dir>/addenda-b/<id>, or <dir>/<id> when <dir> is addenda-b/. */
+function underAddendaB(folder, fixtureDir, ws) {
+    const parent = external_node_path_default().dirname(folder);
+    const dir = external_node_path_default().resolve(ws.root, fixtureDir);
+    return (parent === external_node_path_default().join(dir, 'addenda-b') || (external_node_path_default().basename(dir) === 'addenda-b' && parent === dir));
+}
+const isLink = (p) => {
+    try {
+        return external_node_fs_default().lstatSync(p).isSymbolicLink();
+    }
+    catch {
+        return false;
+    }
+};
+const isRealDir = (p) => {
+    try {
+        return external_node_fs_default().lstatSync(p).isDirectory();
+    }
+    catch {
+        return false;
+    }
+};
+/** A plain folder name beside fixture.json: no separators, not "." or "..". */
+const BESIDE = /^(?!\.\.?$)[^/\\\0]+$/;
+/** Judges one fixture result: its role for its kind, or why it does not count. */
+function build_ready_gate_judge(r, fixtureDir, ws) {
+    const rel = r.target.path;
+    const s = {
+        result: r,
+        id: r.subjects[0]?.name ?? rel,
+        kind: typeof r.target.context['fixture_kind'] === 'string'
+            ? r.target.context['fixture_kind']
+            : undefined,
+        path: `${rel}/fixture.json`,
+    };
+    const no = (why) => ((s.why = why), s);
+    if (!ran(r))
+        return no('it did not run to a result');
+    if (r.findings.length > 0 || r.target.terminal_state !== 'passed')
+        return no('it failed');
+    const folder = external_node_path_default().resolve(ws.root, rel);
+    if (!underAddendaB(folder, fixtureDir, ws))
+        return no(`it is not at ${fixtureDir}/addenda-b/<fixture_id>/`);
+    if (isLink(folder) || isLink(external_node_path_default().join(folder, 'fixture.json')))
+        return no('its folder or fixture.json is a symlink');
+    const loaded = (0,json_file/* loadJsonObject */.U)(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);
+    if (loaded.state !== 'ok')
+        return no(`fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}`);
+    const parsed = SeedFixture.safeParse(loaded.data);
+    if (!parsed.success) {
+        const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(SeedFixture.shape, k));
+        return no(extra.length
+            ? `fixture.json holds fields the seed's AddendaBConformanceFixture does not define (${extra.slice(0, 5).join(', ')})`
+            : 'fixture.json is not the seed’s AddendaBConformanceFixture');
+    }
+    const fx = parsed.data;
+    s.id = fx.fixture_id;
+    if (fx.fixture_kind !== s.kind)
+        return no('fixture.json changed while the suite ran');
+    if (external_node_path_default().basename(folder) !== fx.fixture_id)
+        return no(`its folder is not named after its fixture_id "${fx.fixture_id}"`);
+    const input = external_node_path_default().join(folder, fx.input_bundle_ref);
+    if (!BESIDE.test(fx.input_bundle_ref) || isLink(input) || !isRealDir(input))
+        return no(`input_bundle_ref "${fx.input_bundle_ref}" is not a folder beside fixture.json`);
+    const actual = r.extension.actual_terminal_state;
+    const codes = fx.expected_validation_codes ?? [];
+    // Reader fixtures are legitimate tests of the reader: they just do not cover their kind.
+    const readerOnly = (why) => ((s.readerOnly = true), no(why));
+    if (actual === 'unreadable' || fx.expected_terminal_state === 'unreadable')
+        return readerOnly('its bundle is unreadable, which proves the reader, not the kind');
+    if (codes.some((c) => !READER_CODES.has(c)))
+        s.role = 'firing';
+    else if (codes.length > 0)
+        return readerOnly('it expects only the reader’s codes, not a rule’s');
+    else if (TERMINAL_STATE_KINDS.has(fx.fixture_kind) && fx.expected_terminal_state !== undefined)
+        s.role = 'firing';
+    else if (fx.expected_terminal_state === undefined || fx.expected_terminal_state === 'passed')
+        s.role = 'clean';
+    else
+        return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
+    return s;
+}
+/** A fixture_id used by two fixtures names neither: none of them counts. */
+function markDuplicates(standings) {
+    const byId = new Map();
+    for (const s of standings)
+        byId.set(s.id, [...(byId.get(s.id) ?? []), s]);
+    for (const [id, list] of byId)
+        if (list.length > 1)
+            for (const s of list) {
+                s.role = undefined;
+                s.why ??= `fixture_id "${id}" is used by ${list.length} fixtures (${list.map((x) => x.path).join(', ')})`;
+            }
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/fixtures.ts
+
+
+
+
 const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = SeedFixture.shape;
 /** The seed's fixture fields on top of the common ones (src/conformance/schema.ts). */
 const addendaBFixtures = {
@@ -63857,7 +65438,7 @@ function datetime(params) {
 function date(params) {
     return core._isoDate(ZodISODate, params);
 }
-function time(params) {
+function iso_time(params) {
     return core._isoTime(ZodISOTime, params);
 }
 function duration(params) {
@@ -63886,6 +65467,7 @@ const BundleMeta = schemas/* object */.Ikc({
     .strict();
 /** Registry files past this count are not read (a finding says so). */
 const MAX_REGISTRY_FILES = 1000;
+const NONE = Object.freeze([]);
 /** A read bundle: every record that is well-formed and matches its seed type, indexed. */
 class Bundle {
     dir;
@@ -63893,6 +65475,7 @@ class Bundle {
     meta;
     records = [];
     byType = new Map();
+    /** Own id → its record, or its records when the id is repeated (most ids are not: no array each). */
     byId = new Map();
     /** Memo for derived views that several rules share (e.g. formula recomputation). */
     memo = new Map();
@@ -63903,41 +65486,53 @@ class Bundle {
     }
     add(r) {
         this.records.push(r);
-        let list = this.byType.get(r.type);
-        if (!list)
-            this.byType.set(r.type, (list = []));
-        list.push(r);
-        const idField = idFieldOf(r.type);
-        const id = idField ? r.data[idField] : undefined;
-        if (typeof id === 'string') {
-            const same = this.byId.get(id);
-            if (same)
-                same.push(r);
-            else
-                this.byId.set(id, [r]);
-        }
+        let slot = this.byType.get(r.type);
+        if (!slot)
+            this.byType.set(r.type, (slot = { records: [], idField: idFieldOf(r.type) }));
+        slot.records.push(r);
+        const id = slot.idField ? r.data[slot.idField] : undefined;
+        if (typeof id !== 'string')
+            return;
+        const same = this.byId.get(id);
+        if (same === undefined)
+            this.byId.set(id, r);
+        else if (Array.isArray(same))
+            same.push(r);
+        else
+            this.byId.set(id, [same, r]);
     }
     of(type) {
-        return this.byType.get(type) ?? [];
+        return this.byType.get(type)?.records ?? NONE;
     }
     /** The records whose own id is `ref` (of one of `types`, when given). */
     lookup(ref, types) {
         if (typeof ref !== 'string')
             return [];
-        const all = this.byId.get(ref) ?? [];
-        return types ? all.filter((r) => types.includes(r.type)) : all;
+        const found = this.byId.get(ref);
+        if (found === undefined)
+            return [];
+        if (!Array.isArray(found))
+            return !types || types.includes(found.type) ? [found] : [];
+        return types ? found.filter((r) => types.includes(r.type)) : found.slice();
     }
-    /** The first record whose own id is `ref`, of one of `types` (no allocation: rules call it per record). */
-    resolve(ref, ...types) {
+    /** Whether more than one record has the own id `ref` (a repeat, maybe a rewrite). */
+    repeated(ref) {
+        return typeof ref === 'string' && Array.isArray(this.byId.get(ref));
+    }
+    /** The first record whose own id is `ref`, of type `type` or one of `more` (no allocation: rules call it per record). */
+    resolve(ref, type, ...more) {
         if (typeof ref !== 'string')
             return undefined;
-        const all = this.byId.get(ref);
-        if (!all)
+        const found = this.byId.get(ref);
+        if (found === undefined)
             return undefined;
-        if (types.length === 0)
-            return all[0];
-        for (const r of all)
-            if (types.includes(r.type))
+        if (type === undefined)
+            return Array.isArray(found) ? found[0] : found;
+        const wanted = (r) => r.type === type || (more.length > 0 && more.includes(r.type));
+        if (!Array.isArray(found))
+            return wanted(found) ? found : undefined;
+        for (const r of found)
+            if (wanted(r))
                 return r;
         return undefined;
     }
@@ -64074,18 +65669,49 @@ function readRegistry(ws, dir, relDir, bundle, problem) {
             continue;
         }
         const text = (0,files/* decodeUtf8 */._6)(read.bytes);
-        const parsed = text.ok ? (0,json/* parseJson */.qF)(text.text) : undefined;
-        if (!parsed?.ok) {
-            const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : '';
+        // JSON.parse first (the located parser is slow, and its objects are slow to read); the
+        // located parse runs only to say where a malformed file breaks, or on which line an item
+        // that a finding names stands. Both keep the last of repeated keys and an own "__proto__".
+        const value = text.ok ? parseFast(text.text) : undefined;
+        if (!text.ok || value === undefined) {
+            const parsed = text.ok ? (0,json/* parseJson */.qF)(text.text) : undefined;
+            const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : 'is not JSON';
             const line = parsed && !parsed.ok ? parsed.position.line : 1;
             problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel, line });
             continue;
         }
-        const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-        items.forEach((item, i) => {
-            const line = Array.isArray(parsed.value) ? (parsed.doc.lineOf([i]) ?? 1) : 1;
-            admit(item, { path: fileRel, line }, 0, true, bundle, problem);
+        if (!Array.isArray(value.v)) {
+            admit(value.v, { path: fileRel, line: 1 }, 0, true, bundle, problem);
+            continue;
+        }
+        let doc;
+        const lineOf = (i) => {
+            if (!doc) {
+                const parsed = (0,json/* parseJson */.qF)(text.text);
+                if (!parsed.ok)
+                    return 1;
+                doc = parsed.doc;
+            }
+            return doc.lineOf([i]) ?? 1;
+        };
+        value.v.forEach((item, i) => {
+            const at = {
+                path: fileRel,
+                get line() {
+                    return lineOf(i);
+                },
+            };
+            admit(item, at, 0, true, bundle, problem);
         });
+    }
+}
+/** JSON.parse, or undefined where it refuses the text (then the located parser says why). */
+function parseFast(text) {
+    try {
+        return { v: JSON.parse(text) };
+    }
+    catch {
+        return undefined;
     }
 }
 
@@ -64114,10 +65740,12 @@ function codeDef(meta) {
 
 
 
+
 /** Every code the pack can emit: its own, then one per rule. */
 const ADDENDA_B_CODES = [
     ...Object.values(ADDENDA_B),
-    ...rules_RULES.filter((r) => !r.meta.code.startsWith('addenda_b.')).map((r) => codeDef(r.meta)),
+    // A code the suite gate shares with a bundle rule (build_ready_gate_failed) is one definition.
+    ...rules_RULES.filter((r) => !r.meta.code.startsWith('addenda_b.')).map((r) => BUILD_READY_CODES.find((c) => c.code === r.meta.code) ?? codeDef(r.meta)),
 ];
 const CODE_DEFS = new Map(ADDENDA_B_CODES.map((c) => [c.code, c]));
 /** Runs every rule over a read bundle; a rule that throws fails the target (an internal error). */
@@ -64253,9 +65881,9 @@ const addendaBPack = {
 const builtIn = () => [arisPack, tracePack, aristoPack, addendaBPack];
 // Built on first use, not when this module loads: a pack's own modules use core modules (the
 // renderers) that consult the registry, so the registry may load while a pack is still loading.
-let registered;
+let registry_registered;
 function packs() {
-    return (registered ??= builtIn());
+    return (registry_registered ??= builtIn());
 }
 function findPack(id) {
     return packs().find((p) => p.id === id);
@@ -64269,9 +65897,9 @@ function registerPack(pack) {
     const problem = registryProblem([...before, pack]);
     if (problem)
         throw new Error(problem);
-    registered = [...before, pack];
+    registry_registered = [...before, pack];
     return () => {
-        registered = before;
+        registry_registered = before;
     };
 }
 /** Why a list of packs cannot be a registry, or undefined. Checked by the tests for the built-in list. */
@@ -64340,10 +65968,12 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 // EXTERNAL MODULE: ./src/io/hashing.ts
 var hashing = __nccwpck_require__(9520);
+// EXTERNAL MODULE: ./src/io/reference.ts
+var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 139 modules
-var registry = __nccwpck_require__(2245);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 174 modules
+var registry = __nccwpck_require__(1116);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -64403,12 +66033,14 @@ function failedTarget(pack, rel, message) {
 
 
 
+
 /** Fewer parallel-safe targets than this are checked on the main thread alone. */
 const MIN_PARALLEL_TARGETS = 8;
 const MAX_BATCH = 8;
 /** Batches queued per worker, so it never waits for the (busy) main thread to send the next. */
 const DEPTH = 2;
 const WORKER_KIND = 'audit-gate-verify';
+const YOUNG_GENERATION_MB = 12;
 let workerScript;
 /**
  * Called by a bundle's entry point with its own URL: the bundle can then be started again as a
@@ -64422,18 +66054,33 @@ function allowWorkers(entryUrl) {
 function isVerifyWorker() {
     return !external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.kind === WORKER_KIND;
 }
-/** The worker side: checks the batches it is sent, one at a time, with its own Hasher. */
+/**
+ * The worker side: checks the batches it is sent, one at a time, with its own Hasher for small
+ * files; large ones are hashed by the main thread's, once per run however many targets cite them.
+ */
 function runVerifyWorker() {
     const setup = external_node_worker_threads_.workerData;
     const port = external_node_worker_threads_.parentPort;
+    const waiting = new Map();
+    let nextHash = 0;
+    const hashOnMain = (path) => new Promise((resolve) => {
+        const id = nextHash++;
+        waiting.set(id, resolve);
+        port.postMessage({ hash: { id, path } });
+    });
     const ctx = {
         workspace: new workspace/* Workspace */.a(setup.root, setup.allowOutside),
-        hasher: new hashing/* Hasher */.OP(),
+        hasher: new hashing/* Hasher */.OP(undefined, hashOnMain),
         options: setup.options,
         ...(setup.packOptions ? { packOptions: setup.packOptions } : {}),
     };
     let queue = Promise.resolve();
     port.on('message', (req) => {
+        if ('hashed' in req) {
+            waiting.get(req.hashed.id)?.(req.hashed.outcome);
+            waiting.delete(req.hashed.id);
+            return;
+        }
         queue = queue.then(async () => {
             const results = [];
             for (const t of req.targets) {
@@ -64458,7 +66105,7 @@ class VerifyWorkers {
     /** Starts the helpers, or returns undefined where workers are not possible (jest, one core). */
     static start(ctx) {
         const helpers = Math.min(7, external_node_os_default().availableParallelism() - 1);
-        if (workerScript === undefined || helpers <= 0)
+        if (workerScript === undefined || helpers <= 0 || reference/* REFERENCE_RUN */.m)
             return undefined;
         const setup = {
             kind: WORKER_KIND,
@@ -64470,7 +66117,12 @@ class VerifyWorkers {
         const pool = new VerifyWorkers();
         try {
             for (let i = 0; i < helpers; i++) {
-                const w = new external_node_worker_threads_.Worker(workerScript, { workerData: setup });
+                const w = new external_node_worker_threads_.Worker(workerScript, {
+                    workerData: setup,
+                    // A target's garbage is short-lived: a small young generation keeps each helper's
+                    // memory down (its 48 MB default is most of a helper's peak) at no measurable cost.
+                    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+                });
                 w.on('error', (err) => pool.dead.set(w, `failed: ${(0,workspace/* errorText */.k)(err)}`));
                 w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
                 pool.workers.push(w);
@@ -64571,6 +66223,18 @@ async function runPool(batches, ctx, workers, hooks) {
             inFlight.clear();
         };
         w.on('message', (m) => {
+            if ('hash' in m) {
+                const { id, path } = m.hash;
+                void ctx.hasher
+                    .hash(path)
+                    .catch((err) => ({
+                    ok: false,
+                    reason: 'unreadable',
+                    detail: (0,workspace/* errorText */.k)(err),
+                }))
+                    .then((outcome) => w.postMessage({ hashed: { id, outcome } }));
+                return;
+            }
             const b = inFlight.get(m.id);
             if (!b)
                 return;
@@ -65132,6 +66796,7 @@ function applyWaivers(findings, entries, now) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gs: () => (/* binding */ subjectsByTarget),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Rh: () => (/* binding */ statusLabel),
 /* harmony export */   cp: () => (/* binding */ adviceFor),
@@ -65140,7 +66805,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   vw: () => (/* binding */ judgedContext)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2245);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1116);
 
 
 /**
@@ -65156,14 +66821,27 @@ function statusLabel(s) {
  * (blocking: `unblock`, problem: `wouldBlock`), each distinct clause once.
  */
 function adviceFor(report, outcome) {
+    const having = new Set(report.subjects.filter((s) => s.outcome === outcome).map((s) => s.target));
     const clauses = report.targets
-        .filter((t) => report.subjects.some((s) => s.target === t.id && s.outcome === outcome))
+        .filter((t) => having.has(t.id))
         .map((t) => {
         const a = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .findPack */ .LU)(t.pack)?.advice?.(t);
         return outcome === 'blocking' ? a?.unblock : a?.wouldBlock;
     })
         .filter((c) => c !== undefined);
     return [...new Set(clauses)];
+}
+/** Each target's subjects, in report order (one pass: renderings list ten thousand targets). */
+function subjectsByTarget(report) {
+    const by = new Map();
+    for (const s of report.subjects) {
+        const list = by.get(s.target);
+        if (list)
+            list.push(s);
+        else
+            by.set(s.target, [s]);
+    }
+    return by;
 }
 /** `n thing` or `n things`. */
 function plural(n, one, many = `${one}s`) {
@@ -65967,17 +67645,17 @@ function compareFindings(expected, emitted) {
  * `audit-gate fixtures --build-ready`: each pack that declares a suite gate judges its fixtures as
  * a whole (a fixture belongs to the pack its target context names, as the runner sets it).
  */
-function suiteFindings(packs, results, fixtureDir) {
+function suiteFindings(packs, results, fixtureDir, workspace) {
     return packs.flatMap((pack) => {
         const gate = pack.fixtures?.suite;
         if (!gate)
             return [];
-        return gate.check(results.filter((r) => r.target.context['pack'] === pack.id), fixtureDir);
+        return gate.check(results.filter((r) => r.target.context['pack'] === pack.id), fixtureDir, workspace);
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 139 modules
-var registry = __nccwpck_require__(2245);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 174 modules
+var registry = __nccwpck_require__(1116);
 // EXTERNAL MODULE: ./src/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(5584);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -66042,7 +67720,8 @@ async function verify(opts) {
     let discovered;
     let verifiedTargets;
     try {
-        const walked = [];
+        // The listing is kept only to weigh a shard's targets: at 30,000 files it is tens of MB.
+        const walked = opts.shard ? [] : undefined;
         const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked);
         discovered = whole.length;
         let planned = whole;
@@ -66080,7 +67759,7 @@ async function verify(opts) {
                 });
                 results.push(...fixtureResults);
                 if (opts.buildReady)
-                    runFindings.push(...suiteFindings(all, fixtureResults, ws.rel(dir.abs)));
+                    runFindings.push(...suiteFindings(all, fixtureResults, ws.rel(dir.abs), ws));
             }
         }
     }
@@ -66218,7 +67897,7 @@ function fixtureDirectory(ws, dir) {
         }),
     };
 }
-function planTargets(ws, packs, paths, exclude, runFindings, exact, walked = []) {
+function planTargets(ws, packs, paths, exclude, runFindings, exact, walked) {
     const planned = [];
     const seen = new Set();
     const add = (pack, dir) => {
@@ -66244,7 +67923,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked = [])
             continue;
         }
         const { dirs, unknown } = (0,walk/* walkRepository */.M)(r.abs, exclude);
-        walked.push(...dirs);
+        walked?.push(...dirs);
         for (const u of unknown)
             runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.gitIndexUnreadable, {
                 subject: 'gate',

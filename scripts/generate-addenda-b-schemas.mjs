@@ -12,10 +12,17 @@
 //
 // Usage: node scripts/generate-addenda-b-schemas.mjs   (then commit the generated files)
 import fs from 'node:fs';
+import * as prettier from 'prettier';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Writes generated source the way prettier would, so `npm run lint` holds after a regeneration. */
+async function writeFormatted(file, text) {
+  const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+  fs.writeFileSync(file, await prettier.format(text, options));
+}
 const types = JSON.parse(
   fs.readFileSync(path.join(root, 'scripts/addenda-b/addenda-b-types.json'), 'utf8'),
 );
@@ -78,6 +85,22 @@ const LOOSENED = {
     'validation.module_assistance_request_without_endpoint',
   'ModuleAssistanceRequest.answer_schema_ref':
     'validation.assistance_request_without_answer_schema',
+  // §8 (G-*)
+  'TaskReliancePacket.input_manifest': 'validation.reliance_packet_without_input_manifest',
+  'KnownGoodCheckpoint.policy_snapshot_ref':
+    'validation.known_good_checkpoint_missing_policy_snapshot',
+  'KnownGoodCheckpoint.capability_snapshot_ref':
+    'validation.known_good_checkpoint_missing_capability_snapshot',
+  'ExplanationTrace.hidden_reasoning_included':
+    'validation.explanation_trace_contains_hidden_reasoning',
+  'TaskReplayRequest.allow_external_side_effects':
+    'validation.replay_attempts_external_side_effect',
+  'RelianceLayerCommandRegistryEntry.empty_state_behavior':
+    'validation.g_surface_missing_empty_state',
+  'RelianceLayerCommandRegistryEntry.degraded_state_behavior':
+    'validation.g_surface_missing_degraded_state',
+  'RelianceLayerCommandRegistryEntry.error_state_behavior':
+    'validation.g_surface_missing_error_state',
 };
 
 /**
@@ -352,7 +375,7 @@ export const SEED_ID_FIELDS: Record<string, string> = ${JSON.stringify(Object.fr
 /** Fields loosened in the schema because a seed code reports exactly that violation. */
 export const LOOSENED_FIELDS: Record<string, string> = ${JSON.stringify(LOOSENED, null, 2)};
 `;
-fs.writeFileSync(path.join(root, 'src/packs/addenda-b/schema/generated.ts'), schemaTs);
+await writeFormatted(path.join(root, 'src/packs/addenda-b/schema/generated.ts'), schemaTs);
 
 const entries = catalogue.map((c) => ({
   code: c.code,
@@ -378,5 +401,5 @@ export interface CatalogueEntry {
 /** All ${entries.length} validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */
 export const CATALOGUE: readonly CatalogueEntry[] = ${JSON.stringify(entries, null, 2)};
 `;
-fs.writeFileSync(path.join(root, 'src/packs/addenda-b/catalogue.generated.ts'), catalogueTs);
+await writeFormatted(path.join(root, 'src/packs/addenda-b/catalogue.generated.ts'), catalogueTs);
 console.log(`generated ${emitted.size} schemas and ${entries.length} catalogue entries`);

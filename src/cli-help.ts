@@ -44,7 +44,7 @@ export const CORE_COMMANDS = {
   verify: {
     usage: 'audit-gate verify [PATH...] [options]',
     about:
-      'Discover and verify every paper, run and fixture under the root (or the PATHs given), in one report.',
+      'Discover and verify every paper, run, proof and Addenda B bundle under the root (or the PATHs given), in one report; fixtures only with --fixtures.',
     options: {
       root: { type: 'string', value: 'DIR', help: 'repository root to discover under (default .)' },
       config: {

@@ -3,6 +3,7 @@
 // by input_ref (the arguments object) and expected_output_ref (the output; a vector whose input
 // makes the function throw names no output and expects the thrown code).
 import fs from 'node:fs';
+import { URL } from 'node:url';
 
 const DERIVED = JSON.parse(
   fs.readFileSync(

@@ -407,12 +407,19 @@ function sideEffectCancel(m, policy) {
     m,
     {
       type: 'TaskRunFork',
-      fork_id: 'fork-1',
+      fork_id: 'fork-1-retry',
       parent_run_id: 'run-1',
       forked_from_checkpoint_ref: 'kgc-1',
       new_run_id: 'run-1b',
       fork_reason: 'retry from the last known-good checkpoint',
       irrevocable_side_effects_at_fork: [
+        {
+          side_effect_id: 'se-1-3',
+          kind: 'export_bundle',
+          executed_at: at(48),
+          note: 'not_reversible_in_fork',
+          receipt_ref: 'ext-1-3',
+        },
         {
           side_effect_id: 'se-1-email',
           kind: 'email_sent',
@@ -528,7 +535,8 @@ export const FIXTURES = [
   [
     's5-workspace-concurrent-write',
     'source_workspace_concurrent_write',
-    [`${B}workspace_event_seq_conflict`],
+    // the write also lands after the reliance packet, which no invalidation followed
+    [`${B}workspace_event_seq_conflict`, `${B}reliance_packet_stale_snapshot`],
     (m) =>
       secondWriter(m, 'applied', {
         prior_workspace_head_hash: head(1),

@@ -1052,13 +1052,16 @@ export const FIXTURES = [
   [
     'attention-item-offers-phantom-command',
     PHANTOM,
-    ['validation.phantom_button_no_command'],
+    ['validation.phantom_button_no_command', 'validation.g_surface_action_without_command'],
     (m) => m.records.push(attentionItem({ command_ref: 'attention.snooze_item' })),
   ],
   [
     'attention-item-resolved-without-command',
     PHANTOM,
-    ['validation.user_action_without_command_registry_entry'],
+    [
+      'validation.user_action_without_command_registry_entry',
+      'validation.g_surface_action_without_command',
+    ],
     (m) => {
       const item = attentionItem({ lifecycle_state: 'resolved', resolved_at: at(50) });
       delete item.command_ref;
@@ -1071,6 +1074,7 @@ export const FIXTURES = [
     [
       'validation.user_action_without_command_registry_entry',
       'validation.phantom_button_no_command',
+      'validation.g_surface_action_without_command',
     ],
     (m) =>
       m.records.push(

@@ -87,7 +87,7 @@ export function buildReadyFindings(
       out.push(
         finding(BUILD_READY.kindWithoutFixture, {
           subject: 'gate',
-          message: `Kind ${kind} has no ${ROLE_TEXT[role](kind)} that ran and passed under ${fixtureDir}/addenda-b/${notCounted(ofKind)}.`,
+          message: `Kind ${kind} has no ${ROLE_TEXT[role](kind)} that ran and passed under ${countedDir(fixtureDir, ws)}${notCounted(ofKind)}.`,
           location: { path: fixtureDir },
         }),
       );
@@ -127,6 +127,12 @@ function ran(r: PackResult): boolean {
     (r.extension as { actual_validation_codes?: unknown } | undefined)?.actual_validation_codes !==
     undefined
   );
+}
+
+/** The folder counted fixtures stand in, as the user named it: <dir>/addenda-b/, or <dir>/ when <dir> is addenda-b/. */
+function countedDir(fixtureDir: string, ws: Workspace): string {
+  const isAddendaB = path.basename(path.resolve(ws.root, fixtureDir)) === 'addenda-b';
+  return isAddendaB ? `${fixtureDir}/` : `${fixtureDir}/addenda-b/`;
 }
 
 /** Where a counted fixture may stand: <dir>/addenda-b/<id>, or <dir>/<id> when <dir> is addenda-b/. */
@@ -173,7 +179,7 @@ function judge(r: PackResult, fixtureDir: string, ws: Workspace): Standing {
   if (r.findings.length > 0 || r.target.terminal_state !== 'passed') return no('it failed');
   const folder = path.resolve(ws.root, rel);
   if (!underAddendaB(folder, fixtureDir, ws))
-    return no(`it is not at ${fixtureDir}/addenda-b/<fixture_id>/`);
+    return no(`it is not at ${countedDir(fixtureDir, ws)}<fixture_id>/`);
   if (isLink(folder) || isLink(path.join(folder, 'fixture.json')))
     return no('its folder or fixture.json is a symlink');
   const loaded = loadJsonObject(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);

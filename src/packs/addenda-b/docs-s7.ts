@@ -1,7 +1,7 @@
 import { DEFAULT_TAINT_ORDER } from './rules/d01-taint-model.js';
 
 /** docs/addenda-b.md: the §7 (D-*) decisions where the seed leaves a rule open (generated). */
-export const S7_DECISIONS = `### §7 (D-*) source workspace, forum, run board, taint and governance
+export const S7_DECISIONS = `## §7 (D-*) source workspace, forum, run board, taint and governance
 
 - **Taint order: a registry record.** The seed names the TaintClass values (L2236-2250) and
   aggregates workspace taint by \`"max_taint"\` (L2263), but never orders them. A bundle states the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEED_ID_FIELDS, seedSchemas } from './schema/generated.js';
+import { RelianceStatusDerivationPolicy } from './reliance-policy.js';
 
 /**
  * A value the seed passes to a formula or gets back from one but never stores as a record of its
@@ -27,7 +28,12 @@ let built: Record<string, z.ZodType> | undefined;
 
 /** Every record type a bundle may hold, by its "type" (built on first use, as the seed's are). */
 export const recordSchemas = (): Record<string, z.ZodType> =>
-  (built ??= { ...seedSchemas().records, FormulaValue, TaintClassOrder });
+  (built ??= {
+    ...seedSchemas().records,
+    FormulaValue,
+    TaintClassOrder,
+    RelianceStatusDerivationPolicy,
+  });
 
 /** Records whose id is not their first field (or whose first field is not named *_id). */
 const ID_FIELDS: Record<string, string | undefined> = {
@@ -46,6 +52,7 @@ const ID_FIELDS: Record<string, string | undefined> = {
   TypeOwnerRegistryEntry: 'type_name',
   OutcomeStateMatrixEntry: 'state',
   BuildReadyGate: 'gate_id',
+  RelianceStatusDerivationPolicy: 'policy_id',
 };
 
 /** The field holding a record's own id (what a `*_ref` naming it holds), if it has one. */

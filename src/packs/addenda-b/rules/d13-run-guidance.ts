@@ -1,7 +1,7 @@
 // D-13 RunGuidance event / projection (L2632-2676).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { groupBy, q, strings } from './util.js';
+import { followTransitions, groupBy, q, strings } from './util.js';
 
 const SECTION = 'D-13';
 
@@ -123,15 +123,7 @@ export const runGuidanceLifecycleTransitionWithoutReceipt: Rule = {
     const receipts = groupBy(b.of('RunGuidanceLifecycleReceipt'), 'guidance_id');
     for (const item of b.of('RunGuidanceItemCurrent')) {
       const id = String(item.data.guidance_id);
-      let state: unknown = GUIDANCE_INITIAL_STATE;
-      let broken: BundleRecord | undefined;
-      for (const t of receipts.get(id) ?? []) {
-        if (t.data.from_state !== state) {
-          broken = t;
-          break;
-        }
-        state = t.data.to_state;
-      }
+      const { state, broken } = followTransitions(GUIDANCE_INITIAL_STATE, receipts.get(id) ?? []);
       if (broken)
         report(
           broken,

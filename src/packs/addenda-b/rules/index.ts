@@ -43,12 +43,17 @@ import * as d15 from './d15-sub-agents.js';
 import * as d17 from './d17-anchors.js';
 import * as d20 from './d20-library.js';
 import * as d21 from './d21-progress.js';
+import * as g82 from './g-reliance.js';
+import * as g02 from './g-revision-review.js';
+import * as g04 from './g-checkpoint.js';
+import * as g18 from './g-explanation-replay.js';
+import * as gcmd from './g-commands.js';
 
 const isRule = (v: unknown): v is Rule =>
   typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
 const rulesOf = (mod: Record<string, unknown>): Rule[] => Object.values(mod).filter(isRule);
 
-/** Every rule of part 1 (§3, §4, §6), in section order. */
+/** Every rule of the pack (§3-§8), in section order. */
 export const RULES: readonly Rule[] = [
   ...rulesOf(s3e),
   ...rulesOf(s3d),
@@ -70,4 +75,10 @@ export const RULES: readonly Rule[] = [
   ...[b01, b02, b03, b04, b05, b10, b14, b16, b24, b25, b26, b27].flatMap(rulesOf),
   // §7 (D-*)
   ...[d01, d04, d05, d06, d07, d08, d10, d13, d14, d15, d17, d20, d21].flatMap(rulesOf),
+  // §8 (G-*) the Professional Reliance Layer
+  ...rulesOf(g82),
+  ...rulesOf(g02),
+  ...rulesOf(g04),
+  ...rulesOf(g18),
+  ...rulesOf(gcmd),
 ];

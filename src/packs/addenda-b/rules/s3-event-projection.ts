@@ -3,7 +3,7 @@ import type { BundleRecord } from '../bundle.js';
 import { idFieldOf } from '../records.js';
 import type { Rule } from './rule.js';
 import { canonicalJson } from '../../kit/index.js';
-import { groupBy, nameOf, q } from './util.js';
+import { followTransitions, groupBy, nameOf, q } from './util.js';
 
 /** Canonical events and snapshots (L150, L163-168, L939, L3038): never changed once written. */
 export const IMMUTABLE_TYPES = [
@@ -146,15 +146,10 @@ export const lifecycleTransitionWithoutReceipt: Rule = {
     for (const r of b.of('EvaluationFindingRecord')) {
       const event = b.resolve(r.data.canonical_event_ref, 'EvaluationFindingEvent');
       if (!event) continue; // reported as a projection without its event
-      let state = event.data.emitted_state;
-      let broken: BundleRecord | undefined;
-      for (const t of receipts.get(String(r.data.finding_id)) ?? []) {
-        if (t.data.from_state !== state) {
-          broken = t;
-          break;
-        }
-        state = t.data.to_state;
-      }
+      const { state, broken } = followTransitions(
+        event.data.emitted_state,
+        receipts.get(String(r.data.finding_id)) ?? [],
+      );
       if (broken)
         report(
           broken,

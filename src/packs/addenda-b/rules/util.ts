@@ -41,3 +41,19 @@ export function groupBy(
 export function findingEvent(b: Bundle, ref: unknown): BundleRecord | undefined {
   return b.resolve(ref, 'EvaluationFindingEvent');
 }
+
+/**
+ * Follows lifecycle receipts (in event order) from `start`: the state they reach, or the first
+ * receipt whose from_state is not the state reached so far.
+ */
+export function followTransitions(
+  start: unknown,
+  receipts: readonly BundleRecord[],
+): { state: unknown; broken?: BundleRecord } {
+  let state = start;
+  for (const t of receipts) {
+    if (t.data.from_state !== state) return { state, broken: t };
+    state = t.data.to_state;
+  }
+  return { state };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { RelianceStatus } from './schema/generated.js';
+
+/** How many entries a list of the derivation must hold for a status (the policy's word). */
+export const CountRequirement = z.enum(['none', 'some', 'any']);
+
+/**
+ * The reliance-status derivation policy a RelianceStatusDerivation's derivation_policy_ref names.
+ * The seed requires one (L2879, "every status has a derivation policy and receipt", L3430) but
+ * defines no type for it, so the pack reads this one, modelled on ClaimSupportDerivationPolicy
+ * (L2401-2419): formula_ref is the FormulaSpec whose receipts derive the status, and
+ * status_requirements says, per status, whether unresolved_limitations and
+ * required_human_review_refs must be empty ("none"), non-empty ("some") or either ("any"). A
+ * status the policy does not list cannot be derived by it. A registry record: replace it to
+ * change the table (docs/addenda-b.md).
+ */
+export const RelianceStatusDerivationPolicy = z.looseObject({
+  policy_id: z.string().min(1),
+  formula_ref: z.string().min(1),
+  status_requirements: z.partialRecord(
+    RelianceStatus,
+    z.looseObject({
+      unresolved_limitations: CountRequirement,
+      required_human_review_refs: CountRequirement,
+    }),
+  ),
+  schema_version: z.literal('1.0'),
+});
+export type RelianceStatusDerivationPolicy = z.infer<typeof RelianceStatusDerivationPolicy>;
