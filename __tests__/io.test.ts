@@ -291,6 +291,10 @@ describe('walkRepository', () => {
     expect(tracked).toEqual({
       state: 'tracked',
       paths: new Set(['hidden', 'hidden/PROOF_AUDIT.json', 'excluded', 'excluded/y.json']),
+      sizes: new Map([
+        ['hidden/PROOF_AUDIT.json', 2],
+        ['excluded/y.json', 2],
+      ]),
     });
     const walked = walkRepository(root, ['excluded/']).dirs;
     expect(walked.map((d) => d.rel)).toEqual(['.', 'hidden']);

@@ -242,4 +242,18 @@ describe('shard assignment', () => {
     expect(est(path.join(repo, 'teams/language/papers/paper-0'))).toBeGreaterThan(50_000);
     fs.rmSync(old, { recursive: true });
   });
+
+  test('a tracked file weighs what the git index records (no stat), an untracked one its size', () => {
+    const r = path.join(base, 'indexed');
+    fs.mkdirSync(path.join(r, 'paper'), { recursive: true });
+    fs.writeFileSync(path.join(r, 'paper', 'tracked.txt'), 'x'.repeat(100));
+    const git = (...args: string[]) => expect(spawnSync('git', args, { cwd: r }).status).toBe(0);
+    git('init', '-q');
+    git('add', 'paper/tracked.txt');
+    // Grown after it was staged: the index still says 100 bytes.
+    fs.writeFileSync(path.join(r, 'paper', 'tracked.txt'), 'x'.repeat(5000));
+    fs.writeFileSync(path.join(r, 'paper', 'untracked.txt'), 'y'.repeat(30));
+    const est = byteEstimator(walkRepository(r).dirs);
+    expect(est(path.join(r, 'paper'))).toBe(1 + 100 + 30);
+  });
 });

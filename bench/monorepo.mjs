@@ -2,39 +2,17 @@
 // committed to git so discovery reads a real index, verified in one run.
 // Targets: under 6 s and 250 MB peak; the time per artifact, and where the CPU time goes.
 // The report must equal the reference run's (one thread, no caches) on a small instance.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CLI, bestOf, mib, peakRss, report, requireBuiltCli, sameAsReference } from './measure.mjs';
-import { AUDITS, FILES_PER_PAPER, writeMonorepo } from './papers.mjs';
+import { AUDITS, FILES_PER_PAPER, commitAll, writeMonorepo } from './papers.mjs';
 import { phases } from './phases.mjs';
 
 const PAPERS = Number(process.env.BENCH_PAPERS ?? 2500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_MS = 6000;
 const TARGET_BYTES = 250 * 1024 * 1024;
-
-function commitAll(root) {
-  const git = (...args) => {
-    const r = spawnSync('git', args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-    if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
-  };
-  git('init', '-q');
-  git('add', '-A');
-  // No gc.auto: a background gc would still be writing .git when the benchmark removes it.
-  git(
-    '-c',
-    'gc.auto=0',
-    '-c',
-    'user.name=bench',
-    '-c',
-    'user.email=bench@example.invalid',
-    'commit',
-    '-qm',
-    'papers',
-  );
-}
 
 /**
  * A small monorepo whose papers fail in the ways the rules look for, so the reference run has

@@ -1,6 +1,7 @@
 // The synthetic paper directory shared by the scale benchmarks: four input files, the assurance
 // file, and four audits (each with its own trace) that cite all four inputs. Deterministic, so
 // every run builds the same repository.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,4 +64,26 @@ export function writeMonorepo(root, papers) {
       path.join(root, 'teams', `team-${i % 25}`, `paper-${String(i).padStart(5, '0')}`),
       i,
     );
+}
+
+/** Commits everything under `root` to a new repository, as a checkout would hold it. */
+export function commitAll(root) {
+  const git = (...args) => {
+    const r = spawnSync('git', args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
+  };
+  git('init', '-q');
+  git('add', '-A');
+  // No gc.auto: a background gc would still be writing .git when the benchmark removes it.
+  git(
+    '-c',
+    'gc.auto=0',
+    '-c',
+    'user.name=bench',
+    '-c',
+    'user.email=bench@example.invalid',
+    'commit',
+    '-qm',
+    'papers',
+  );
 }

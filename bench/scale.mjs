@@ -1,11 +1,11 @@
 // Benchmark: a synthetic monorepo of 2,500 paper dirs × 4 audits (10,000 artifacts), verified
-// in one run, then as 4 shards (each run alone, as each matrix job has its own runner) and merged.
+// committed to git, in one run, then as 4 shards (each run alone, as each matrix job has its own runner) and merged.
 // Target: the slowest shard plus the merge under 35% of the unsharded wall time.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CLI, bestOf, report, requireBuiltCli } from './measure.mjs';
-import { writeMonorepo } from './papers.mjs';
+import { commitAll, writeMonorepo } from './papers.mjs';
 
 const PAPERS = Number(process.env.BENCH_PAPERS ?? 2500);
 const SHARDS = Number(process.env.BENCH_SHARDS ?? 4);
@@ -14,9 +14,8 @@ requireBuiltCli();
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-bench-scale-'));
 try {
   const root = path.join(base, 'repo');
-  fs.mkdirSync(path.join(root, '.git'), { recursive: true });
-  fs.writeFileSync(path.join(root, '.git/HEAD'), 'ref: refs/heads/main\n'); // an empty repository
   writeMonorepo(root, PAPERS);
+  commitAll(root); // each matrix job verifies a checkout: discovery and the cut read its index
 
   const out = (name) => path.join(base, name);
   const verify = (extra, file) => [CLI, 'verify', '--root', root, '--out', out(file), ...extra];

@@ -126,10 +126,9 @@ export const CORE_COMMANDS = {
 } as const satisfies Record<string, CommandSpec>;
 
 /** A pack's subcommand (Pack.command) as a command: its flags, then --progress and --help. */
-function packCommand(p: Pack & { command: NonNullable<Pack['command']> }): CommandSpec {
-  const c = p.command;
+function packCommand(id: string, c: NonNullable<Pack['command']>): CommandSpec {
   return {
-    usage: `audit-gate ${p.id}${c.args ? ` ${c.args}` : ''} [options]`,
+    usage: `audit-gate ${id}${c.args ? ` ${c.args}` : ''} [options]`,
     about: c.about,
     options: {
       ...Object.fromEntries(c.flags.map((f) => [f.name, option(f)])),
@@ -142,7 +141,7 @@ function packCommand(p: Pack & { command: NonNullable<Pack['command']> }): Comma
 /** Every command: the core ones, then one per registered pack that declares a command. */
 export function commands(): Record<string, CommandSpec> {
   const out: Record<string, CommandSpec> = { ...CORE_COMMANDS };
-  for (const p of packs()) if (p.command) out[p.id] = packCommand({ ...p, command: p.command });
+  for (const p of packs()) if (p.command) out[p.id] = packCommand(p.id, p.command);
   return out;
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sha256Hex } from './io/hashing.js';
+import { indexedSize, type DirEntry } from './io/walk.js';
 
 /**
  * Sharding: `verify --shard K/N` checks a deterministic share of the discovered targets, and
@@ -89,11 +90,12 @@ export function estimateBytes(dir: string): number {
 
 /**
  * Estimates from the directories discovery already listed (no second readdir): the sizes of the
- * files under a target's directory. A directory the walk did not list is walked by estimateBytes.
+ * files under a target's directory, as the git index records them (a checkout tracks nearly
+ * every file, so nearly nothing is stat'ed), else by lstat. Every shard job checks out the same
+ * commit, so every shard reads the same sizes and cuts alike. A directory the walk did not list
+ * is walked by estimateBytes.
  */
-export function byteEstimator(
-  walked: readonly { abs: string; files: ReadonlySet<string>; links: ReadonlySet<string> }[],
-): (dir: string) => number {
+export function byteEstimator(walked: readonly DirEntry[]): (dir: string) => number {
   // Sorted by `abs/`, a directory's subdirectories follow it contiguously ("a-b/" sorts before "a/").
   const key = (abs: string) => abs + path.sep;
   const sorted = [...walked].sort((a, b) => byId(key(a.abs), key(b.abs)));
@@ -108,6 +110,11 @@ export function byteEstimator(
       if (i > start && !d.abs.startsWith(prefix)) break;
       for (const name of d.files) {
         if (d.links.has(name)) continue;
+        const indexed = indexedSize(d, name);
+        if (indexed !== undefined) {
+          bytes += indexed;
+          continue;
+        }
         try {
           bytes += fs.lstatSync(path.join(d.abs, name)).size;
         } catch {

@@ -9,7 +9,12 @@ const MAX_PATH_BYTES = 64 * 1024;
 
 /** What git tracks under a directory, read from the index file (git itself is never run). */
 export type Tracked =
-  | { state: 'tracked'; paths: Set<string> }
+  | {
+      state: 'tracked';
+      paths: Set<string>;
+      /** Each tracked file's size as the index records it (what sharding weighs a target by). */
+      sizes: Map<string, number>;
+    }
   | { state: 'no-git' }
   | { state: 'unreadable'; detail: string };
 
@@ -32,25 +37,28 @@ export function trackedUnder(dir: string, { nested = false } = {}): Tracked {
   const read = readSmallFile(index, MAX_INDEX_BYTES);
   if (!read.ok && read.kind === 'missing') {
     if (nested) return { state: 'no-git' };
-    if (headOf(git) === 'unborn') return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+    if (headOf(git) === 'unborn') return { state: 'tracked', paths: new Set(), sizes: new Map() }; // nothing committed or staged yet
   }
   if (!read.ok) return { state: 'unreadable', detail: `${index} ${read.detail}` };
-  const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
+  const sizeOf: number[] = [];
+  const files = parseIndex(read.bytes, hashSize(read.bytes, git.common), sizeOf);
   if (typeof files === 'string') return { state: 'unreadable', detail: files };
   // Real paths: a directory named through a symlink is still the same place in the index.
   const prefix = path.relative(realOr(top), realOr(dir)).split(path.sep).join('/');
   const paths = new Set<string>();
-  for (const f of files) {
+  const sizes = new Map<string, number>();
+  for (const [n, f] of files.entries()) {
     const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
     if (!rel) continue;
     paths.add(rel);
+    sizes.set(rel, sizeOf[n]!);
     for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
       const d = rel.slice(0, i);
       if (paths.has(d)) break;
       paths.add(d);
     }
   }
-  return { state: 'tracked', paths };
+  return { state: 'tracked', paths, sizes };
 }
 
 function realOr(p: string): string {
@@ -143,8 +151,9 @@ function hashSize(index: Buffer, common: string): number {
 /**
  * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
  * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
+ * `sizes`, when given, receives each entry's recorded file size, in the order of the paths.
  */
-export function parseIndex(b: Buffer, hashBytes: number): string[] | string {
+export function parseIndex(b: Buffer, hashBytes: number, sizes?: number[]): string[] | string {
   if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
     return 'the git index has no DIRC header';
   const version = b.readUInt32BE(4);
@@ -193,6 +202,7 @@ export function parseIndex(b: Buffer, hashBytes: number): string[] | string {
     const mode = b.readUInt32BE(at + 24);
     // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
     out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
+    sizes?.push(b.readUInt32BE(at + 36));
     previous = bytes;
     // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
     at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;

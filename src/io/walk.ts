@@ -12,6 +12,17 @@ export interface DirEntry {
   dirs: Set<string>;
   /** Child symlinks (also in `files`): the walk never follows them. */
   links: Set<string>;
+  /** The indexes of the repositories around this directory (shared, not copied). */
+  indexes?: readonly TrackedIndex[];
+}
+
+interface TrackedIndex {
+  /** The walk-relative path of the repository's top ("" for the root). */
+  base: string;
+  /** Tracked paths, relative to `base`. */
+  paths: ReadonlySet<string>;
+  /** Tracked files' sizes as the index records them, relative to `base`. */
+  sizes: ReadonlyMap<string, number>;
 }
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
@@ -23,8 +34,7 @@ interface Rules {
 
 /** What git tracks in one part of the walk: the indexes of the repository here and those around it. */
 interface GitScope {
-  /** Tracked paths, relative to `base`: the walk-relative path of their repository's top ("" for the root). */
-  indexes: { base: string; paths: ReadonlySet<string> }[];
+  indexes: TrackedIndex[];
   /** What git tracks here is unknown: .gitignore rules are not trusted, everything is walked. */
   blind: boolean;
 }
@@ -55,7 +65,10 @@ export function walkRepository(root: string, extra: string[] = []): Walk {
     const around = outer ?? { indexes: [], blind: false };
     const t = trackedUnder(abs, { nested: outer !== undefined });
     if (t.state === 'tracked')
-      return { indexes: [...around.indexes, { base: rel, paths: t.paths }], blind: around.blind };
+      return {
+        indexes: [...around.indexes, { base: rel, paths: t.paths, sizes: t.sizes }],
+        blind: around.blind,
+      };
     if (t.state === 'no-git') return around;
     unknown.push({ dir: abs, detail: t.detail });
     return { indexes: around.indexes, blind: true };
@@ -91,6 +104,7 @@ export function walkRepository(root: string, extra: string[] = []): Walk {
       files: new Set(),
       dirs: new Set(),
       links: new Set(),
+      indexes: git.indexes,
     };
     const tracked = (childRel: string) =>
       git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
@@ -112,6 +126,16 @@ export function walkRepository(root: string, extra: string[] = []): Walk {
     out.push(entry);
   }
   return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
+}
+
+/** The size an index records for file `name` of `dir`, or undefined if no index tracks it. */
+export function indexedSize(dir: DirEntry, name: string): number | undefined {
+  const rel = dir.rel === '.' ? name : `${dir.rel}/${name}`;
+  for (const i of dir.indexes ?? []) {
+    const size = i.sizes.get(i.base ? rel.slice(i.base.length + 1) : rel);
+    if (size !== undefined) return size;
+  }
+  return undefined;
 }
 
 function isIgnored(rules: Rules[], rel: string, isDir: boolean): boolean {

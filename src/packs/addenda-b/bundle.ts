@@ -8,7 +8,7 @@ import { parseJson, type JsonDoc } from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
 import { firstIssue, streamLines } from '../kit/index.js';
 import { ADDENDA_B } from './codes.js';
-import { RECORD_SCHEMAS, idFieldOf } from './records.js';
+import { recordSchemas, idFieldOf } from './records.js';
 
 /** bundle.json: what run the records belong to, and the time the bundle speaks for. */
 export const BundleMeta = z
@@ -182,8 +182,9 @@ function validatorFor(type: string): FastSchema<z.ZodType> | undefined {
   if (!v) {
     // A record's "type" is checkout content: `constructor` or `__proto__` must not reach the
     // prototype's members.
-    if (!Object.hasOwn(RECORD_SCHEMAS, type)) return undefined;
-    const schema = RECORD_SCHEMAS[type]!;
+    const schemas = recordSchemas();
+    if (!Object.hasOwn(schemas, type)) return undefined;
+    const schema = schemas[type]!;
     validators.set(type, (v = fastSchema(schema)));
   }
   return v;

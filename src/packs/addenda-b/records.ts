@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEED_ID_FIELDS, SEED_RECORD_SCHEMAS } from './schema/generated.js';
+import { SEED_ID_FIELDS, seedSchemas } from './schema/generated.js';
 import { RelianceStatusDerivationPolicy } from './reliance-policy.js';
 
 /**
@@ -24,13 +24,16 @@ export const TaintClassOrder = z.looseObject({
   schema_version: z.literal('1.0'),
 });
 
-/** Every record type a bundle may hold, by its "type". */
-export const RECORD_SCHEMAS: Record<string, z.ZodType> = {
-  ...SEED_RECORD_SCHEMAS,
-  FormulaValue,
-  TaintClassOrder,
-  RelianceStatusDerivationPolicy,
-};
+let built: Record<string, z.ZodType> | undefined;
+
+/** Every record type a bundle may hold, by its "type" (built on first use, as the seed's are). */
+export const recordSchemas = (): Record<string, z.ZodType> =>
+  (built ??= {
+    ...seedSchemas().records,
+    FormulaValue,
+    TaintClassOrder,
+    RelianceStatusDerivationPolicy,
+  });
 
 /** Records whose id is not their first field (or whose first field is not named *_id). */
 const ID_FIELDS: Record<string, string | undefined> = {

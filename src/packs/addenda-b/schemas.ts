@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { BundleMeta } from './bundle.js';
-import { RECORD_SCHEMAS } from './records.js';
+import { recordSchemas } from './records.js';
 
 /** One records.jsonl line (or registry item): any record type, told apart by "type". */
 export function bundleRecordSchema(): z.ZodType {
-  const members = Object.entries(RECORD_SCHEMAS).map(([type, schema]) =>
+  const members = Object.entries(recordSchemas()).map(([type, schema]) =>
     (schema as z.ZodObject).extend({ type: z.literal(type) }),
   );
   return z.discriminatedUnion('type', members as unknown as [z.ZodObject, ...z.ZodObject[]]);

@@ -2,13 +2,14 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { firstIssue } from '../../kit/index.js';
 import { fastSchema } from '../../../io/fast-schema.js';
-import { RunBoardGovernanceEnvelope } from '../schema/generated.js';
+import { seedSchemas } from '../schema/generated.js';
 import { toNumber } from '../schema/primitives.js';
 import type { Rule } from './rule.js';
 import { isObject, nameOf, q, strings } from './util.js';
 
 const SECTION = 'D-07/D-09/D-12/D-24';
-const ENVELOPE = fastSchema(RunBoardGovernanceEnvelope);
+let envelope: ReturnType<typeof fastSchema> | undefined;
+const envelopeSchema = () => (envelope ??= fastSchema(seedSchemas().RunBoardGovernanceEnvelope));
 
 /** The run's publication policy: the first RunBoardPublicationPolicy of the registry. */
 function publicationPolicy(b: Bundle): BundleRecord | undefined {
@@ -70,7 +71,7 @@ export const runBoardEventWithoutGovernance: Rule = {
         report(e, `${nameOf(e, 'event_id')} has no governance envelope.`);
         continue;
       }
-      const parsed = ENVELOPE.safeParse(e.data.governance);
+      const parsed = envelopeSchema().safeParse(e.data.governance);
       if (!parsed.success) {
         const issue = firstIssue(parsed.error);
         report(

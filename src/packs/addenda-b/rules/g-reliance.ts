@@ -1,7 +1,7 @@
 // §8.2 Reliance lifecycle, manifest, derivation, and invalidation (L2832-2924).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { RelianceStatusDerivationPolicy } from '../reliance-policy.js';
-import { RelianceInputManifest } from '../schema/generated.js';
+import { seedSchemas } from '../schema/generated.js';
 import { memo } from './memo.js';
 import type { Rule } from './rule.js';
 import { fastSchema } from '../../../io/fast-schema.js';
@@ -42,7 +42,8 @@ function rewrittenLater(b: Bundle, packet: BundleRecord): boolean {
 
 type Manifest = { ok: true; data: Record<string, unknown> } | { ok: false; why: string };
 
-const manifestSchema = fastSchema(RelianceInputManifest);
+let manifest: ReturnType<typeof fastSchema> | undefined;
+const manifestSchema = () => (manifest ??= fastSchema(seedSchemas().RelianceInputManifest));
 /** Three rules read every packet's manifest: it is checked once per record. */
 const manifests = new WeakMap<BundleRecord, Manifest>();
 
@@ -55,7 +56,7 @@ function manifestOf(packet: BundleRecord): Manifest {
 
 function readManifest(m: unknown): Manifest {
   if (m === undefined || m === null) return { ok: false, why: 'has no input_manifest' };
-  const parsed = manifestSchema.safeParse(m);
+  const parsed = manifestSchema().safeParse(m);
   if (!parsed.success) {
     const issue = firstIssue(parsed.error);
     return {

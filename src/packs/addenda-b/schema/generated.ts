@@ -3,68 +3,6 @@
 import { z } from 'zod';
 import { literalBoolean, literalNumber, num } from './primitives.js';
 
-/** Seed L152. */
-export const CanonicalEventRef = z.string();
-
-/** Seed L153. */
-export const ProjectionRef = z.string();
-
-/** Seed L154. */
-export const EventProjectionLink = z.looseObject({
-  canonical_event_ref: CanonicalEventRef,
-  current_projection_ref: ProjectionRef,
-  projection_event_seq: num,
-  projection_valid_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L179. */
-export const DerivedReadModelRecord = z.looseObject({
-  read_model_id: z.string(),
-  read_model_kind: z.enum([
-    'TaskReliancePacket',
-    'TaskHealthCard',
-    'FindingsInbox',
-    'WorkProductCertification',
-    'RunDiff',
-    'DecisionAuditView',
-    'EvidencePackage',
-    'EvaluationChainView',
-    'AttentionLedger',
-    'BudgetNarrative',
-  ]),
-  input_manifest_ref: z.unknown().optional(),
-  derivation_policy_ref: z.string(),
-  formula_eval_receipt_refs: z.array(z.string()),
-  valid_from_event_seq: num,
-  valid_until_event_seq: num.optional(),
-  invalidated_by_event_ref: z.string().optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L201. */
-export const ReadModelInvalidationSpec = z.looseObject({
-  producer_event_kind: z.string(),
-  invalidates_read_models: z.array(
-    z.enum([
-      'TaskReliancePacket',
-      'TaskHealthCard',
-      'FindingsInbox',
-      'WorkProductCertification',
-      'RunDiff',
-      'DecisionAuditView',
-      'EvidencePackage',
-      'EvaluationChainView',
-      'AttentionLedger',
-      'BudgetNarrative',
-    ]),
-  ),
-  invalidation_scope: z.enum(['same_run', 'same_task', 'same_matter', 'specific_refs']),
-  target_refs: z.array(z.string()).optional(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L1630. */
 export const MissingInputPolicy = z.enum([
   'fail_validation',
@@ -82,33 +20,6 @@ export const ZeroDenominatorPolicy = z.enum([
   'fail_validation',
 ]);
 
-/** Seed L219. */
-export const FormulaEvaluationReceipt = z.looseObject({
-  receipt_id: z.string(),
-  formula_id: z.string(),
-  formula_semantic_version: z.string(),
-  producer_ref: z.string(),
-  task_id: z.string().optional(),
-  run_id: z.string().optional(),
-  input_refs: z.array(z.string()),
-  input_manifest_hash: z.string(),
-  input_value_hash: z.string(),
-  output_ref: z.string(),
-  output_value_hash: z.string(),
-  omitted_input_names: z.array(z.string()),
-  missing_input_policy_applied: MissingInputPolicy.optional(),
-  zero_denominator_policy_applied: ZeroDenominatorPolicy.optional(),
-  finite_number_check: z.enum([
-    'passed',
-    'failed_nan',
-    'failed_infinity',
-    'coerced_to_indeterminate',
-  ]),
-  validation_codes: z.array(z.string()),
-  computed_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L255. */
 export const WorkspaceExternalizationKind = z.enum([
   'open_in_browser',
@@ -122,39 +33,6 @@ export const WorkspaceExternalizationKind = z.enum([
   'email_source_fetch',
   'browser_session_read',
 ]);
-
-/** Seed L266. */
-export const WorkspaceExternalizationPolicy = z.looseObject({
-  policy_id: z.string(),
-  externalization_kind: WorkspaceExternalizationKind,
-  requires_user_confirmation: z.boolean(),
-  requires_redaction_preview: z.boolean(),
-  allowed_data_classes: z.array(z.enum(['public', 'internal', 'privileged', 'local_only'])),
-  allowed_taint_classes: z.array(z.unknown()),
-  max_cost_vector_ref: z.string().optional(),
-  provider_logging_warning_required: z.boolean(),
-  receipt_required: literalBoolean(true),
-  replay_policy: z.unknown(),
-  warning_text: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L280. */
-export const WorkspaceExternalizationReceipt = z.looseObject({
-  receipt_id: z.string(),
-  externalization_kind: WorkspaceExternalizationKind,
-  workspace_id: z.string(),
-  source_record_refs: z.array(z.unknown()),
-  destination_ref: z.string().optional(),
-  policy_ref: z.string(),
-  user_confirmation_ref: z.string().optional(),
-  redaction_preview_ref: z.string().optional(),
-  cost_vector_ref: z.string().optional(),
-  status: z.enum(['completed', 'blocked_by_policy', 'cancelled', 'failed']),
-  irreversible_disclosure_possible: z.boolean(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L309. */
 export const FindingState = z.enum([
@@ -194,145 +72,6 @@ export const SubjectiveBlockingPermission = z.enum([
   'allowed_by_human_review',
 ]);
 
-/** Seed L338. */
-export const BlockingAuthorityEvaluation = z.looseObject({
-  satisfied: z.boolean(),
-  basis: z.array(BlockingAuthorityBasis),
-  subjective_blocking_permission: SubjectiveBlockingPermission,
-  evaluated_policy_ref: z.unknown().optional(),
-  explanation: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L346. */
-export const FindingMatchKey = z.looseObject({
-  failure_kind: z.unknown(),
-  artifact_stable_id: z.string().optional(),
-  target_scope_ref: z.unknown().nullable(),
-  criterion_id: z.string().optional(),
-  finding_summary_hash: z.string(),
-  normalized_finding_text_hash: z.string(),
-  evidence_signature_hash: z.string().optional(),
-  source_workspace_snapshot_hash: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L357. */
-export const EvaluationFindingEvent = z.looseObject({
-  finding_event_id: z.string(),
-  finding_id: z.string(),
-  result_id: z.string(),
-  producer_kind: z.unknown(),
-  producer_module_id: z.string(),
-  producer_activation_seq: num,
-  finding_kind: z.unknown(),
-  finding_text: z.string(),
-  explanation: z.string(),
-  severity: z.enum(['low', 'medium', 'high', 'blocking']),
-  emitted_state: z.unknown().optional(),
-  assurance_basis: z.array(z.unknown()),
-  blocking_authority: BlockingAuthorityEvaluation,
-  confidence_score: num,
-  confidence_basis: z.array(z.unknown()),
-  confidence_explanation: z.string(),
-  target_artifact_ref: z.string().optional(),
-  target_artifact_version_ref: z.string().optional(),
-  target_scope_ref: z.unknown().optional(),
-  target_criterion_id: z.string().optional(),
-  affected_claim_refs: z.array(z.unknown()),
-  evidence_refs: z.array(z.string()),
-  verification_record_refs: z.array(z.string()),
-  supporting_material_snapshot_refs: z.array(z.string()),
-  based_on_artifact_version_ref: z.string().optional(),
-  based_on_artifact_version_absent_reason: z
-    .enum(['non_artifact_target', 'human_review_no_artifact', 'process_observation'])
-    .optional(),
-  based_on_source_workspace_snapshot_ref: z.string().optional(),
-  based_on_board_digest_ref: z.string().optional(),
-  evaluation_snapshot_ref: z.string(),
-  match_key: FindingMatchKey,
-  taint_class: z.unknown(),
-  data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
-  matter_id: z.string().optional(),
-  privileged: z.boolean(),
-  policy_decision_refs: z.array(z.unknown()),
-  created_at: z.string(),
-  schema_version: z.enum(['2.0']),
-});
-
-/** Seed L399. */
-export const EvaluationFindingRecord = z.looseObject({
-  finding_id: z.string(),
-  canonical_event_ref: z.string(),
-  current_state: FindingState,
-  current_severity: z.enum(['low', 'medium', 'high', 'blocking']),
-  lifecycle_transition_refs: z.array(z.string()),
-  superseded_by_finding_id: z.string().optional(),
-  expires_at: z.string().optional(),
-  last_validated_against_artifact_version_ref: z.string().optional(),
-  last_validated_against_source_workspace_snapshot_ref: z.string().optional(),
-  updated_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L412. */
-export const FindingLifecycleTransitionReceipt = z.looseObject({
-  receipt_id: z.string(),
-  finding_id: z.string(),
-  from_state: FindingState,
-  to_state: FindingState,
-  transition_reason: z.enum([
-    'router_admitted',
-    'user_contested',
-    'user_confirmed',
-    'tool_verified',
-    'revision_resolved',
-    'source_changed',
-    'target_version_changed',
-    'expired_by_policy',
-    'dismissed_duplicate',
-    'rejected_by_user',
-    'marked_unrecoverable',
-  ]),
-  actor_ref: z.string(),
-  evidence_refs: z.array(z.string()),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L434. */
-export const FeedbackFindingView = z.looseObject({
-  finding_id: z.string(),
-  source_finding_event_ref: z.string(),
-  current_finding_record_ref: z.string(),
-  display_summary: z.string(),
-  display_explanation: z.string(),
-  finding_kind: z.unknown(),
-  severity: z.enum(['low', 'medium', 'high', 'blocking']),
-  lifecycle_state: FindingState,
-  blocking_authority_satisfied: z.boolean(),
-  blocking_authority_basis: z.array(BlockingAuthorityBasis),
-  routed_action_refs: z.array(z.string()),
-  schema_version: z.enum(['1.1']),
-});
-
-/** Seed L463. */
-export const EvaluationResultEnvelope = z.looseObject({
-  result_id: z.string(),
-  producer_kind: z.unknown(),
-  outcome_id: z.string(),
-  run_id: z.string(),
-  evaluated_target: z.unknown(),
-  evaluation_basis: z.unknown().optional(),
-  target_artifact_ref: z.string().nullable(),
-  target_artifact_version_ref: z.string().nullable(),
-  target_scope_ref: z.unknown().nullable(),
-  target_evaluation_chain_id: z.string().optional(),
-  evaluation_snapshot_ref: z.string(),
-  route_recommendation: z.unknown(),
-  schema_version: z.string(),
-});
-
 /** Seed L489. */
 export const EvaluationChainKind = z.enum([
   'pattern_c_evaluator_then_judge',
@@ -349,98 +88,6 @@ export const EvaluationChainStatus = z.enum([
   'superseded',
   'invalidated',
 ]);
-
-/** Seed L500. */
-export const EvaluationChainRegistryRecord = z.looseObject({
-  chain_id: z.string(),
-  chain_kind: EvaluationChainKind,
-  task_id: z.string(),
-  run_id: z.string(),
-  target_artifact_ref: z.string().nullable(),
-  target_artifact_version_ref: z.string().nullable(),
-  target_scope_ref: z.unknown().nullable(),
-  evaluation_snapshot_ref: z.string(),
-  expected_producers: z.array(z.unknown()),
-  received_result_ids: z.array(z.string()),
-  participant_roles: z.array(
-    z.looseObject({
-      producer_kind: z.unknown(),
-      producer_module_id: z.string(),
-      role: z.enum(['upstream_evaluator', 'downstream_judge', 'parallel_scorer', 'observer']),
-      required: z.boolean(),
-    }),
-  ),
-  status: EvaluationChainStatus,
-  timeout_at: z.string().optional(),
-  created_at: z.string(),
-  completed_at: z.string().optional(),
-  superseded_by_chain_id: z.string().optional(),
-  validation_failures: z.array(
-    z.enum([
-      'chain_id_missing',
-      'chain_target_mismatch',
-      'chain_stale_snapshot',
-      'chain_ambiguous',
-      'chain_consumer_timeout',
-      'missing_expected_producer',
-    ]),
-  ),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L532. */
-export const EvaluationChainResolutionPolicy = z.looseObject({
-  policy_id: z.string(),
-  chain_kind: EvaluationChainKind,
-  qualitative_blockers_survive_numeric_pass: z.boolean(),
-  judge_can_override_evaluator: z.boolean(),
-  override_allowed_only_for_finding_states: z.array(FindingState),
-  route_precedence: z.enum([
-    'blocking_qualitative_first',
-    'judge_quantitative_first',
-    'human_if_disagreement',
-  ]),
-  disagreement_route: z.enum([
-    'human_review',
-    'task_agent_assessment',
-    'block_until_resolved',
-    'prefer_blocking',
-  ]),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L559. */
-export const EvaluationChainResolutionReceipt = z.looseObject({
-  receipt_id: z.string(),
-  chain_id: z.string(),
-  chain_kind: EvaluationChainKind,
-  result_ids_considered: z.array(z.string()),
-  resolved_verdict: z.enum(['passed', 'failed', 'indeterminate', 'not_applicable']),
-  resolved_route: z.enum([
-    'pass_path',
-    'fail_path',
-    'human_review_path',
-    'retry_path',
-    'block_until_resolved',
-  ]),
-  decisive_result_id: z.string().optional(),
-  qualitative_blockers_preserved: z.boolean(),
-  quantitative_pass_overridden_by_blocker: z.boolean(),
-  conflict_type: z
-    .enum([
-      'none',
-      'qualitative_fail_quantitative_pass',
-      'qualitative_pass_quantitative_fail',
-      'indeterminate_mismatch',
-      'missing_expected_producer',
-      'snapshot_mismatch',
-    ])
-    .optional(),
-  policy_ref: z.string(),
-  explanation: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L597. */
 export const OutcomeEvaluationRuntimeState = z.enum([
@@ -539,66 +186,8 @@ export const FeedbackBranch = z.enum([
   'none',
 ]);
 
-/** Seed L648. */
-export const OutcomeStateMatrixEntry = z.looseObject({
-  state: OutcomeEvaluationState,
-  state_class: z.enum(['runtime', 'disposition']),
-  emitted_to_envelope: z.boolean(),
-  terminal: z.boolean(),
-  verdict_mapping: EvaluationVerdict.optional(),
-  feedback_branch: FeedbackBranch,
-  blocks_downstream_default: z.boolean(),
-  revisor_default_action: z.enum([
-    'none',
-    'revise',
-    'research',
-    'verify',
-    'hard_call',
-    'abort',
-    'process_gap',
-  ]),
-  ui_label: z.string(),
-  learning_eligibility: z.enum(['eligible', 'diagnostic_only', 'ineligible']),
-});
-
 /** Seed L688. */
 export const RoutingFirePolicy = z.enum(['first_match_only', 'all_matching_with_idempotency']);
-
-/** Seed L691. */
-export const FeedbackRoutingResolutionPolicy = z.looseObject({
-  policy_id: z.string(),
-  branch_order: z.array(FeedbackBranch),
-  branch_handlers: z.record(z.string(), z.array(z.string())),
-  fire_policy: RoutingFirePolicy,
-  duplicate_suppression_window_ms: num,
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L699. */
-export const FeedbackDeliveryRecord = z.looseObject({
-  delivery_id: z.string(),
-  feedback_bundle_id: z.string(),
-  result_id: z.string(),
-  branch: z.unknown().optional(),
-  consumer_module_id: z.string(),
-  consumer_activation_seq: num,
-  delivery_idempotency_key: z.unknown().optional(),
-  payload_ref: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L711. */
-export const FeedbackDispatchExpectation = z.looseObject({
-  expectation_id: z.string(),
-  feedback_bundle_id: z.string(),
-  consumer_module_id: z.string(),
-  consumer_activation_seq: num,
-  expected_receipt_kind: z.enum(['FeedbackConsumptionReceipt']),
-  grace_period_ms: num,
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L732. */
 export const TypeOwnerStatus = z.enum([
@@ -618,60 +207,8 @@ export const PendingConsumerDegradedBehavior = z.enum([
   'block_route',
 ]);
 
-/** Seed L744. */
-export const TypeOwnerRegistryEntry = z.looseObject({
-  type_name: z.string(),
-  canonical_owner_doc: z.unknown(),
-  canonical_section_anchor: z.string(),
-  status: TypeOwnerStatus,
-  imported_by_docs: z.array(z.unknown()),
-  replacement_type_name: z.string().optional(),
-  pending_consumer_behavior: PendingConsumerDegradedBehavior.optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L754. */
-export const BuildReadyGate = z.looseObject({
-  gate_id: z.string(),
-  target_doc_family: z.enum(['DOC23_ADDENDA_B']),
-  required_type_owner_registry_clean: literalBoolean(true),
-  required_pending_absorption_rows_closed_or_degraded: literalBoolean(true),
-  required_command_registry_entries_complete: literalBoolean(true),
-  required_cross_doc_insert_obligations_absorbed_or_stubbed: literalBoolean(true),
-  required_validation_suite_refs: z.array(z.string()),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L769. */
-export const PositiveEvaluationObservation = z.looseObject({
-  observation_id: z.string(),
-  result_id: z.string(),
-  outcome_id: z.string(),
-  observed_passed_criterion_ids: z.array(z.string()),
-  positive_summary: z.string(),
-  evidence_refs: z.array(z.string()),
-  formula_eval_receipt_ref: z.string().optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L792. */
 export const LearningMode = z.enum(['production', 'signal_generation', 'calibration']);
-
-/** Seed L804. */
-export const PortRevisionEligibility = z.looseObject({
-  port_id: z.string(),
-  module_id: z.string(),
-  revision_compatible: z.boolean(),
-  module_revision_capability_ref: z.string().optional(),
-});
-
-/** Seed L815. */
-export const RevisorPlannerInputPorts = z.looseObject({
-  feedback_bundle_in: z.unknown(),
-  repair_instruction_in: z.unknown(),
-  evaluation_result_in: z.unknown(),
-});
 
 /** Seed L830. */
 export const FeedbackBundleEmissionRule = z.enum(['always', 'on_failure_only', 'never']);
@@ -682,25 +219,6 @@ export const FeedbackBundleAbsentReason = z.enum([
   'not_applicable',
   'policy_filtered',
 ]);
-
-/** Seed L835. */
-export const FeedbackEmissionMatrixEntry = z.looseObject({
-  producer_kind: z.enum(['outcome_evaluator', 'judge', 'deterministic_scorer']),
-  verdict: EvaluationVerdict,
-  emits_envelope: z.boolean(),
-  emits_feedback_bundle: FeedbackBundleEmissionRule,
-});
-
-/** Seed L841. */
-export const EvaluationResultEmissionRecord = z.looseObject({
-  result_id: z.string(),
-  envelope_ref: z.string(),
-  feedback_bundle_ref: z.string().optional(),
-  feedback_bundle_absent_reason: FeedbackBundleAbsentReason.optional(),
-  emission_matrix_entry_ref: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L859. */
 export const CoreAuthorityLevel = z.enum(['binding', 'persuasive', 'advisory', 'unknown']);
@@ -715,76 +233,6 @@ export const LegalTreatmentStatus = z.enum([
   'adverse',
   'unknown',
 ]);
-
-/** Seed L872. */
-export const ApplicabilityScope = z.looseObject({
-  scope_kind: z.enum([
-    'legal_jurisdiction',
-    'regulatory_domain',
-    'business_unit',
-    'technical_platform',
-    'time_period',
-    'geography',
-    'audience',
-    'matter',
-    'custom',
-  ]),
-  scope_value: z.string(),
-  authority_level: CoreAuthorityLevel.optional(),
-  domain_specific_payload: z.record(z.string(), z.unknown()).optional(),
-  schema_version: z.enum(['1.1']),
-});
-
-/** Seed L888. */
-export const LegalSourcePayload = z.looseObject({
-  court: z.string().optional(),
-  jurisdiction: z.string().optional(),
-  date: z.string().optional(),
-  source_authority_level: CoreAuthorityLevel.optional(),
-  treatment_status: LegalTreatmentStatus.optional(),
-  holdings: z.array(z.string()).optional(),
-  useful_propositions: z.array(z.string()).optional(),
-  pincite_refs: z.array(z.string()).optional(),
-  schema_version: z.enum(['1.1']),
-});
-
-/** Seed L908. */
-export const ProgressSignalRecord = z.looseObject({
-  signal_id: z.string(),
-  outcome_id: z.string(),
-  run_id: z.string(),
-  current_finding_match_key: FindingMatchKey,
-  previous_finding_match_key: FindingMatchKey.optional(),
-  same_reason_as_previous: z.boolean(),
-  strategy_switch_recommended: z.boolean(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L928. */
-export const SourceWorkspaceSnapshotHashSet = z.looseObject({
-  source_workspace_ref: z.string(),
-  source_workspace_head_hash: z.string(),
-  source_record_hashes: z.record(z.string(), z.string()),
-  source_set_hashes: z.record(z.string(), z.string()).optional(),
-  research_need_queue_hash: z.string().optional(),
-  verification_record_hashes: z.record(z.string(), z.string()).optional(),
-  freshness_record_hashes: z.record(z.string(), z.string()).optional(),
-  run_guidance_hashes: z.record(z.string(), z.string()).optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L939. */
-export const EvaluationSnapshot = z.looseObject({
-  snapshot_id: z.string(),
-  artifact_state_refs: z.array(z.string()),
-  source_workspace_state_ref: z.string().optional(),
-  source_workspace_snapshot_hashes: z.unknown().optional(),
-  policy_snapshot_ref: z.string(),
-  capability_snapshot_ref: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.1']),
-});
 
 /** Seed L960. */
 export const RevisionExecutionLifecycleState = z.enum([
@@ -804,36 +252,6 @@ export const RevisionExecutionLifecycleState = z.enum([
   'cancelled',
 ]);
 
-/** Seed L975. */
-export const RevisionExecutionLifecycleTransition = z.looseObject({
-  from_state: RevisionExecutionLifecycleState,
-  to_state: RevisionExecutionLifecycleState,
-  triggered_by_receipt_kind: z.enum([
-    'RevisionOperationReceipt',
-    'HardCallResolutionReceipt',
-    'FeedbackConsumptionReceipt',
-    'SourceWorkspaceOperationReceipt',
-    'TaskCancelReceipt',
-    'TaskSkipReceipt',
-    'RevalidationCascadeReceipt',
-  ]),
-  guard_condition: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L999. */
-export const StepIdempotencyKey = z.looseObject({
-  run_id: z.string(),
-  plan_id: z.string(),
-  step_id: z.string(),
-  step_kind: z.unknown(),
-  target_ref_hash: z.string(),
-  input_payload_hash: z.string(),
-  attempt_class: z.enum(['first', 'retry', 'regenerate']),
-  previous_attempt_hash: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L1022. */
 export const SourceWorkspaceOperationKind = z.enum([
   'read_workspace_snapshot',
@@ -852,136 +270,8 @@ export const SourceWorkspaceOperationKind = z.enum([
   'export_workspace_bundle',
 ]);
 
-/** Seed L1037. */
-export const SourceWorkspaceMutationPrecondition = z.looseObject({
-  workspace_id: z.string(),
-  expected_workspace_head_hash: z.string(),
-  expected_event_seq: num,
-  target_record_ref: z.string().optional(),
-  expected_target_record_hash: z.string().optional(),
-  lock_mode: z.enum(['optimistic_event_seq', 'pessimistic_write_lock']),
-  lock_lease_ref: z.string().optional(),
-  on_conflict: z.enum(['abort_and_reevaluate', 'queue_behind_lock', 'fail_outcome']),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1051. */
-export const SourceWorkspaceOperation = z.looseObject({
-  operation_id: z.string(),
-  operation_kind: z.unknown().optional(),
-  task_id: z.string(),
-  run_id: z.string().optional(),
-  workspace_id: z.string(),
-  actor_ref: z.string(),
-  idempotency_key: z.string(),
-  precondition: SourceWorkspaceMutationPrecondition.optional(),
-  payload_ref: z.string().optional(),
-  policy_decision_refs: z.array(z.unknown()),
-  data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
-  taint_class: z.unknown(),
-  matter_id: z.string().optional(),
-  privileged: z.boolean(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1069. */
-export const SourceWorkspaceOperationReceipt = z.looseObject({
-  receipt_id: z.string(),
-  operation_id: z.string(),
-  operation_kind: z.unknown().optional(),
-  workspace_id: z.string(),
-  prior_workspace_head_hash: z.string().optional(),
-  new_workspace_head_hash: z.string().optional(),
-  prior_event_seq: num.optional(),
-  new_event_seq: num.optional(),
-  status: z.enum(['applied', 'read_completed', 'conflict', 'rejected_by_policy', 'failed']),
-  conflict_reason: z
-    .enum([
-      'workspace_head_hash_mismatch',
-      'event_seq_mismatch',
-      'target_record_hash_mismatch',
-      'lock_unavailable',
-    ])
-    .optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L1103. */
 export const MutationMode = z.enum(['candidate_only', 'rolling_hash_in_place']);
-
-/** Seed L1104. */
-export const InPlaceMutationLock = z.looseObject({
-  step_id: z.string(),
-  target_section_anchor_hash: z.string(),
-  expected_base_version_id: z.string(),
-  expected_pre_hash: z.unknown().optional(),
-});
-
-/** Seed L1110. */
-export const RevisionPlan = z.looseObject({
-  plan_id: z.string(),
-  mutation_mode: MutationMode,
-  in_place_mutation_locks: z.array(InPlaceMutationLock).optional(),
-  steps: z.array(z.unknown()),
-});
-
-/** Seed L1117. */
-export const RevisionOperationReceipt = z.looseObject({
-  receipt_id: z.string(),
-  step_id: z.string(),
-  expected_pre_hash: z.string().optional(),
-  produced_post_hash: z.string().optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1140. */
-export const OutcomeDependencyGraphPolicy = z.looseObject({
-  policy_id: z.string(),
-  reject_declared_cycles: z.boolean(),
-  on_cycle_detected: z.enum(['reject_graph', 'hard_call', 'prefer_declared_priority']),
-  terminal_upstream_failure_cascades_immediately: z.boolean(),
-  pending_dependency_state_entry_rechecks_upstream_failure: z.boolean(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1148. */
-export const RevalidationCascadeRun = z.looseObject({
-  cascade_run_id: z.string(),
-  originating_receipt_ref: z.string(),
-  task_id: z.string(),
-  run_id: z.string(),
-  origin_outcome_id: z.string(),
-  visited_outcome_ids: z.array(z.string()),
-  active_outcome_ids: z.array(z.string()),
-  depth: num,
-  max_depth: num,
-  status: z.enum(['running', 'quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted']),
-  terminal_reason: z
-    .enum([
-      'all_dependents_revalidated',
-      'cycle_detected',
-      'max_depth_exceeded',
-      'upstream_failure_cascade',
-      'cancelled',
-    ])
-    .optional(),
-  created_at: z.string(),
-  completed_at: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1174. */
-export const RevalidationCascadeReceipt = z.looseObject({
-  receipt_id: z.string(),
-  cascade_run_id: z.string(),
-  status: z.enum(['running', 'quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted']),
-  affected_outcome_ids: z.array(z.string()),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L1193. */
 export const HardCallBlockingScope = z.enum([
@@ -999,121 +289,6 @@ export const HardCallResponseMode = z.enum([
   'freeform_required',
   'closed_choice_with_other',
 ]);
-
-/** Seed L1204. */
-export const HardCallPendingPolicy = z.looseObject({
-  hard_call_id: z.string(),
-  blocking_scope: HardCallBlockingScope,
-  blocked_refs: z.array(z.string()),
-  allowed_to_continue_refs: z.array(z.string()),
-  context_visible_to_continuing_modules: z.enum([
-    'none',
-    'hard_call_pending_summary',
-    'full_context_redacted',
-  ]),
-  on_defer: z.enum(['continue_with_warning', 'pause_scope', 'abort_scope']),
-  on_timeout: z.enum(['escalate', 'abort', 'continue_with_warning']),
-  timeout_ms: num.optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1218. */
-export const HardRevisionCall = z.looseObject({
-  hard_call_id: z.string(),
-  response_mode: HardCallResponseMode,
-  options: z.array(z.unknown()),
-  prompt_text: z.string(),
-  default_if_no_response: z.unknown().optional(),
-  pending_policy: HardCallPendingPolicy,
-  created_at: z.string(),
-  schema_version: z.enum(['1.1']),
-});
-
-/** Seed L1228. */
-export const HardCallResolutionReceipt = z.looseObject({
-  receipt_id: z.string(),
-  hard_call_id: z.string(),
-  operation_kind: z.enum(['hard_call_resolved']),
-  dispatcher_actor_ref: z.string(),
-  resolved_by_user_ref: z.string(),
-  selected_option_id: z.string().optional(),
-  freeform_response_ref: z.string().optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1239. */
-export const TaskCancelProtocol = z.looseObject({
-  cancel_request_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string(),
-  requested_by_ref: z.string(),
-  cancel_scope: z.enum([
-    'entire_run',
-    'segment',
-    'module_activation',
-    'revision_plan',
-    'side_effect_intent',
-  ]),
-  target_refs: z.array(z.string()),
-  in_flight_handling: z.enum([
-    'request_graceful_stop',
-    'preempt_immediately',
-    'finish_current_step_then_stop',
-  ]),
-  side_effect_policy: z.enum([
-    'do_not_cancel_executed_side_effects',
-    'cancel_unexecuted_intents',
-    'create_corrective_artifact',
-  ]),
-  candidate_disposition: z.enum(['discard', 'retain_for_manual_review', 'orphan_until_reconciled']),
-  source_workspace_disposition: z.enum([
-    'retain_records',
-    'mark_records_cancelled',
-    'rollback_if_uncommitted',
-  ]),
-  learning_signal_policy: z.enum([
-    'suppress_success_signals',
-    'emit_cancel_diagnostic_only',
-    'emit_full_signals_with_cancel_flag',
-  ]),
-  user_receipt_ref: z.string().optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1275. */
-export const TaskSkipReceipt = z.looseObject({
-  skip_id: z.string(),
-  target_ref: z.string(),
-  skipped_by_ref: z.string(),
-  reason: z.enum(['not_applicable', 'user_directed', 'dependency_unavailable', 'policy_blocked']),
-  downstream_effect: z.enum(['none', 'marks_dependents_not_applicable', 'requires_human_ack']),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1296. */
-export const ForumDeliberationPolicy = z.looseObject({
-  room_id: z.string(),
-  max_deliberation_ticks: num,
-  consensus_threshold_pct: num,
-  on_no_consensus: z.unknown().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1316. */
-export const RevisionPlanConcurrencyProfile = z.looseObject({
-  plan_id: z.string(),
-  required_for_overall_pass: z.boolean(),
-  high_stakes: z.boolean(),
-  outcome_priority: num,
-  plan_risk_score: num,
-  estimated_lock_duration_ms: num,
-  cost_vector_ref: z.string().optional(),
-  deterministic_final_key: z.unknown().optional(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L1347. */
 export const SufficiencyTrigger = z.enum([
@@ -1143,123 +318,6 @@ export const SufficiencyTerminalRoute = z.enum([
   'process_gap_out',
 ]);
 
-/** Seed L1369. */
-export const SufficiencyDetectionPolicy = z.looseObject({
-  policy_id: z.string(),
-  min_attempts_before_no_improvement: num,
-  no_improvement_window: num,
-  improvement_metric_ref: z.unknown().optional(),
-  epsilon: z.unknown().optional(),
-  max_total_attempts: num,
-  procedure_universe_scope: z.enum([
-    'declared_applicable',
-    'policy_allowed_only',
-    'safe_without_human_gate',
-    'all_known_with_policy_labels',
-  ]),
-  require_capability_snapshot: literalBoolean(true),
-  require_policy_snapshot: literalBoolean(true),
-  require_attempt_signature_hash: literalBoolean(true),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1386. */
-export const CapabilityCoverageAssessment = z.looseObject({
-  assessment_id: z.string(),
-  outcome_id: z.string(),
-  capability_snapshot_ref: z.string(),
-  required_capabilities: z.array(z.unknown()),
-  available_capabilities: z.array(z.unknown()),
-  coverage_state: z.enum(['covered', 'partially_covered', 'not_covered', 'covered_but_unhealthy']),
-  gaps: z.array(
-    z.looseObject({
-      required_capability_ref: z.unknown(),
-      gap_kind: z.enum(['missing', 'unhealthy', 'policy_blocked', 'version_incompatible']),
-      evidence_ref: z.string().optional(),
-    }),
-  ),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1404. */
-export const CandidateRepairProcedure = z.looseObject({
-  procedure_id: z.string(),
-  strategy_kind: z.unknown(),
-  repair_target: z.unknown(),
-  required_capabilities: z.array(z.unknown()),
-  policy_allowed: z.boolean(),
-  safety_class: z.enum(['mechanical', 'meaning_bearing', 'privileged', 'external_side_effect']),
-  tried: z.boolean(),
-  exhausted: z.boolean(),
-  inapplicable_reason: z
-    .enum([
-      'missing_capability',
-      'policy_blocked',
-      'unsafe_without_human',
-      'already_failed_same_signature',
-      'requires_missing_evidence',
-      'requires_ungranted_side_effect',
-    ])
-    .optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1426. */
-export const ProcedureAttemptRecord = z.looseObject({
-  attempt_id: z.string(),
-  procedure_id: z.string(),
-  revision_plan_ref: z.string().optional(),
-  strategy_kind: z.unknown(),
-  input_signature_hash: z.string(),
-  output_signature_hash: z.string().optional(),
-  score_before: z.unknown().optional(),
-  score_after: z.unknown().optional(),
-  score_delta: num.optional(),
-  terminal_status: z.enum([
-    'succeeded',
-    'failed',
-    'no_material_improvement',
-    'policy_blocked',
-    'capability_failed',
-    'regressed',
-    'identical_output_rejected',
-    'not_attempted_missing_evidence',
-  ]),
-  receipt_refs: z.array(z.string()),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1448. */
-export const SufficiencyDetectionResult = z.looseObject({
-  detection_id: z.string(),
-  outcome_id: z.string(),
-  run_id: z.string(),
-  evaluated_at: z.string(),
-  policy_ref: z.string(),
-  no_sufficient_procedure: z.boolean(),
-  triggered_by: z.array(SufficiencyTrigger),
-  coverage_assessment_ref: z.string(),
-  candidate_procedures: z.array(CandidateRepairProcedure),
-  attempts: z.array(ProcedureAttemptRecord),
-  best_score_seen: z.unknown().optional(),
-  best_artifact_version_ref: z.string().optional(),
-  blocking_research_need_refs: z.array(z.string()),
-  decisive_policy_decision_refs: z.array(z.unknown()),
-  terminal_route: SufficiencyTerminalRoute,
-  hard_call_required: z.boolean(),
-  hard_call_kind: z
-    .union([
-      z.unknown(),
-      z.enum(['no_sufficient_procedure']),
-      z.enum(['contradictory_requirements']),
-      z.enum(['budget_scope_decision']),
-    ])
-    .optional(),
-  process_gap_signal_ref: z.string().optional(),
-  rationale: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L1542. */
 export const RevisionStepRevalidationPolicyKind = z.enum([
   'none',
@@ -1268,78 +326,6 @@ export const RevisionStepRevalidationPolicyKind = z.enum([
   'revalidate_full_closure',
   'revalidate_full_task',
 ]);
-
-/** Seed L1548. */
-export const RevisionStepRevalidationPolicy = z.looseObject({
-  policy_kind: RevisionStepRevalidationPolicyKind,
-  outcomes_to_recheck: z.array(z.unknown()),
-  closure_policy_ref: z.string().optional(),
-  success_hint: z.string().optional(),
-  rationale: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1507. */
-export const RevisionPlanStepBase = z.looseObject({
-  step_id: z.string(),
-  step_order: num,
-  step_kind: z.unknown(),
-  depends_on_step_ids: z.unknown().optional(),
-  target_refs: z.array(z.string()),
-  revalidation_policy: RevisionStepRevalidationPolicy,
-  revalidation_rationale: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1517. */
-export const DependencyEdge = z.looseObject({
-  from_step_id: z.string(),
-  to_step_id: z.string(),
-  edge_kind: z.enum([
-    'requires_output',
-    'requires_artifact_version',
-    'requires_human_resolution',
-    'requires_source_answer',
-    'requires_verification',
-  ]),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1556. */
-export const TypedRevisionInstruction = z.looseObject({
-  instruction_id: z.string(),
-  revalidation_policy_ref: z.unknown().optional(),
-  schema_version: z.enum(['1.1']),
-});
-
-/** Seed L1571. */
-export const RegenerateRevisionPayload = z.looseObject({
-  revision_intent: z.enum(['regenerate']),
-  previous_attempt_hashes: z.unknown().optional(),
-  required_variation_policy: z.enum([
-    'change_sampling_parameters',
-    'change_prompt_strategy',
-    'change_module_or_escalate',
-    'human_review_required',
-  ]),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1581. */
-export const RegenerateAttemptReceipt = z.looseObject({
-  receipt_id: z.string(),
-  input_hash: z.string(),
-  output_hash: z.string(),
-  matched_previous_attempt: z.boolean(),
-  action_taken: z.enum([
-    'accepted_new_output',
-    'rejected_identical_output',
-    'escalated',
-    'changed_generation_policy',
-  ]),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L1606. */
 export const NumericUnit = z.enum([
@@ -1378,149 +364,6 @@ export const FiniteNumberPolicy = z.enum([
   'allow_only_in_test_fixture',
 ]);
 
-/** Seed L1645. */
-export const FormulaInputSpec = z.looseObject({
-  name: z.string(),
-  type_ref: z.unknown(),
-  required: z.boolean(),
-  allowed_units: z.array(NumericUnit).optional(),
-  allowed_range: z.tuple([num, num]).optional(),
-  missing_input_policy_override: MissingInputPolicy.optional(),
-});
-
-/** Seed L1653. */
-export const FormulaOutputSpec = z.looseObject({
-  value_kind: MetricValueKind,
-  unit: NumericUnit,
-  range: z.tuple([num, num]).optional(),
-  higher_is_better: z.boolean().optional(),
-  finite_number_policy: FiniteNumberPolicy,
-});
-
-/** Seed L1660. */
-export const FormulaTestVector = z.looseObject({
-  test_vector_id: z.string(),
-  input_ref: z.string(),
-  expected_output_ref: z.string(),
-  expected_validation_codes: z.array(z.string()),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1667. */
-export const FormulaSpec = z.looseObject({
-  formula_id: z.string(),
-  owner_doc: z.unknown(),
-  semantic_version: z.string(),
-  purpose: z.string(),
-  expression_ref: z.string(),
-  expression_language: z.enum([
-    'deterministic_typescript',
-    'sql_read_model',
-    'declarative_metric_dsl',
-    'human_review_required',
-  ]),
-  inputs: z.array(FormulaInputSpec),
-  output: FormulaOutputSpec,
-  missing_input_policy: MissingInputPolicy,
-  zero_denominator_policy: ZeroDenominatorPolicy.optional(),
-  rounding_policy: z.enum([
-    'no_rounding_store_full_precision',
-    'round_display_only',
-    'round_to_6_decimal_places',
-  ]),
-  sample_policy: z
-    .looseObject({
-      min_sample_size: num,
-      insufficient_sample_result: z.enum(['indeterminate', 'emit_with_low_confidence']),
-      window_required: z.boolean(),
-    })
-    .optional(),
-  confidence_interval_policy: z
-    .looseObject({
-      required: z.boolean(),
-      interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]),
-      method: z.enum([
-        'wilson',
-        'bootstrap',
-        'normal_approximation',
-        'bayesian_beta',
-        'not_applicable',
-      ]),
-    })
-    .optional(),
-  test_vectors: z.unknown().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1704. */
-export const MetricObservation = z.looseObject({
-  observation_id: z.string(),
-  metric_id: z.string(),
-  formula_eval_receipt_ref: z.unknown().optional(),
-  subject_ref: z.string(),
-  observed_at: z.string(),
-  value_ref: z.string(),
-  data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
-  matter_id: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1715. */
-export const MetricRollup = z.looseObject({
-  rollup_id: z.string(),
-  metric_id: z.string(),
-  subject_scope_ref: z.string(),
-  measurement_window: z.unknown().optional(),
-  included_observation_refs: z.array(z.string()),
-  excluded_observation_refs: z.array(
-    z.looseObject({
-      observation_ref: z.string(),
-      exclusion_reason: z.enum([
-        'outside_window',
-        'wrong_subject_scope',
-        'right_censored',
-        'policy_filtered',
-        'duplicate',
-        'invalidated',
-      ]),
-    }),
-  ),
-  formula_eval_receipt_ref: z.unknown().optional(),
-  sample_size: num,
-  value_ref: z.string(),
-  confidence_interval: z.tuple([num, num]).optional(),
-  confidence_interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]).optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1821. */
-export const QualityIndex = z.looseObject({
-  aggregate_score: num,
-  pass_threshold: num,
-  required_gate_failures: z.array(z.string()),
-  aggregation_method: z.enum([
-    'all_required_then_weighted_mean',
-    'weighted_mean',
-    'min_required_score',
-    'all_or_nothing',
-  ]),
-  missing_dimension_policy: z.enum([
-    'fail_required',
-    'exclude_optional_with_penalty',
-    'indeterminate',
-  ]),
-  derived_pass_status: z.enum([
-    'passed',
-    'failed_threshold',
-    'failed_required_gate',
-    'indeterminate',
-  ]),
-  formula_eval_receipt_ref: z.unknown().optional(),
-  metric_semantics_version: z.string(),
-  schema_version: z.enum(['1.1']),
-});
-
 /** Seed L1856. */
 export const OutcomeCycleTerminalClass = z.enum([
   'succeeded',
@@ -1532,86 +375,6 @@ export const OutcomeCycleTerminalClass = z.enum([
   'cancelled_by_user',
   'still_open_right_censored',
 ]);
-
-/** Seed L1865. */
-export const RevisionCycleOutcomeObservation = z.looseObject({
-  observation_id: z.string(),
-  outcome_id: z.string(),
-  run_id: z.string(),
-  cycle_count: num,
-  terminal_class: OutcomeCycleTerminalClass,
-  terminal_state_ref: z.string().optional(),
-  right_censored_at: z.string().optional(),
-  observation_window: z.unknown(),
-  cost_vector_ref: z.string().optional(),
-  formula_eval_receipt_ref: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1878. */
-export const RevisionCycleEfficiencyRollup = z.looseObject({
-  rollup_id: z.string(),
-  measurement_window: z.unknown(),
-  avg_cycles_to_success: num.optional(),
-  wasted_cycle_burn_rate: num.optional(),
-  right_censored_rate: num,
-  max_iterations_rate: num,
-  included_observation_refs: z.array(z.string()),
-  formula_eval_receipt_ref: z.unknown().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1892. */
-export const SeverityWeightedRegressionRate = z.looseObject({
-  accepted_count: num,
-  regression_introduced_count: num,
-  severity_breakdown: z.record(z.string(), num),
-  severity_weights: z.record(z.string(), num),
-  unweighted_regression_rate: num.nullable(),
-  severity_weighted_penalty_rate: num.nullable(),
-  zero_denominator_policy: ZeroDenominatorPolicy,
-  formula_eval_receipt_ref: z.unknown().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1903. */
-export const SubAgentReputationFormulaConfig = z.looseObject({
-  formula_id: z.enum(['sub_agent_reputation_score_v1']),
-  weights: z.looseObject({
-    hit_rate: num,
-    attribution_lift: num,
-    inverse_regression_penalty: num,
-    inverse_cost_penalty: num,
-    false_negative_penalty: num,
-    false_positive_penalty: num,
-  }),
-  false_negative_weight_multiplier: num,
-  min_invocation_count: num,
-  confidence_interval_method: z.enum(['wilson', 'bayesian_beta', 'bootstrap']),
-  output_range: z.tuple([literalNumber([0]), literalNumber([1])]),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1919. */
-export const SubAgentReputationScore = z.looseObject({
-  sub_agent_ref: z.unknown(),
-  current_score: num.nullable(),
-  score_status: z.enum(['computed', 'insufficient_sample', 'quarantined_by_policy']),
-  component_scores: z.looseObject({
-    hit_rate_score: num.optional(),
-    attribution_lift_score: num.optional(),
-    regression_penalty_score: num.optional(),
-    cost_penalty_score: num.optional(),
-    false_negative_penalty_score: num.optional(),
-    false_positive_penalty_score: num.optional(),
-  }),
-  formula_config_ref: z.string(),
-  formula_eval_receipt_ref: z.unknown().optional(),
-  sample_size: num,
-  confidence_interval: z.tuple([num, num]).optional(),
-  confidence_interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]).optional(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L1941. */
 export const CostDimension = z.enum([
@@ -1628,114 +391,12 @@ export const CostDimension = z.enum([
   'human_review_minutes',
 ]);
 
-/** Seed L1953. */
-export const CostDistribution = z.looseObject({
-  expected: num,
-  p50: num.optional(),
-  p90: num.optional(),
-  p99: num.optional(),
-  hard_cap: num.optional(),
-  unit: CostDimension,
-});
-
-/** Seed L1961. */
-export const CostVector = z.looseObject({
-  cost_vector_id: z.string(),
-  components: z.record(z.string(), CostDistribution),
-  basis: z.enum(['historical', 'model_priced', 'provider_quote', 'heuristic', 'measured_actual']),
-  estimator_confidence: z.enum(['calibrated', 'uncalibrated', 'experimental']),
-  sample_size: num.optional(),
-  measurement_window: z.unknown().optional(),
-  assumptions: z.array(z.string()),
-  formula_eval_receipt_ref: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L1977. */
-export const TaskCostRecord = z.looseObject({
-  cost_record_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string().optional(),
-  module_id: z.string().optional(),
-  activation_seq: num.optional(),
-  planned_cost_vector_ref: z.string().optional(),
-  actual_cost_vector_ref: z.string().optional(),
-  cost_class: z.enum([
-    'logical_llm_work',
-    'infrastructure_retry',
-    'source_research',
-    'doc24_packet_assembly',
-    'external_tool',
-    'local_compute',
-    'human_review',
-  ]),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L1996. */
 export const CostCorrelationPolicy = z.enum([
   'assume_independent_monte_carlo',
   'assume_perfect_correlation_upper_bound',
   'empirical_joint_distribution',
 ]);
-
-/** Seed L2043. */
-export const NoveltyAssessmentWithNeighbor = z.looseObject({
-  input_signature_hash: z.string(),
-  metric_spec_ref: z.string(),
-  metric_semantics_version: z.string(),
-  schema_version: z.enum(['1.1']),
-  neighbor_state: z.enum(['nearest_pattern_found']),
-  closest_pattern_id: z.string(),
-  closest_pattern_distance: z.unknown().optional(),
-  similarity_score: num,
-  novelty_score: num,
-  forces_fresh_reasoning: z.boolean(),
-  triggers_task_agent: z.boolean(),
-});
-
-/** Seed L2052. */
-export const NoveltyAssessmentNoNeighbor = z.looseObject({
-  input_signature_hash: z.string(),
-  metric_spec_ref: z.string(),
-  metric_semantics_version: z.string(),
-  schema_version: z.enum(['1.1']),
-  neighbor_state: z.enum(['no_pattern_found']),
-  no_pattern_fallback_applied: z.enum(['novelty_one', 'indeterminate', 'use_domain_baseline']),
-  novelty_score: num.nullable(),
-  forces_fresh_reasoning: z.boolean(),
-  triggers_task_agent: z.boolean(),
-  indeterminate_reason: z.enum(['no_pattern_and_policy_indeterminate']).optional(),
-});
-
-/** Seed L2015. */
-export const NoveltyAssessment = z.union([
-  NoveltyAssessmentWithNeighbor,
-  NoveltyAssessmentNoNeighbor,
-]);
-
-/** Seed L2018. */
-export const NoveltyMetricSpec = z.looseObject({
-  metric_id: z.string(),
-  feature_vector_definition_ref: z.string(),
-  embedding_model_ref: z.string().optional(),
-  distance_metric: z.enum(['cosine_distance', 'euclidean_normalized', 'jaccard', 'hybrid']),
-  distance_range: z.tuple([literalNumber([0]), literalNumber([1])]),
-  no_pattern_fallback: z.enum(['novelty_one', 'indeterminate', 'use_domain_baseline']),
-  calibration_dataset_ref: z.string(),
-  threshold_default: num,
-  metric_semantics_version: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2037. */
-export const NoveltyAssessmentBase = z.looseObject({
-  input_signature_hash: z.string(),
-  metric_spec_ref: z.string(),
-  metric_semantics_version: z.string(),
-  schema_version: z.enum(['1.1']),
-});
 
 /** Seed L2075. */
 export const TemplateMatchComponent = z.enum([
@@ -1750,83 +411,6 @@ export const TemplateMatchComponent = z.enum([
   'recency_or_staleness_score',
 ]);
 
-/** Seed L2085. */
-export const TemplateMatchComponents = z.record(z.string(), num);
-
-/** Seed L2086. */
-export const TemplateMatchWeights = z.record(z.string(), num);
-
-/** Seed L2087. */
-export const TemplateMatchFormula = z.looseObject({
-  formula_id: z.enum(['template_match_score_v1']),
-  component_weights: TemplateMatchWeights,
-  hard_veto_cap: num,
-  soft_penalty_max_total: num,
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2145. */
-export const CalibrationMetricSpec = z.looseObject({
-  metric_id: z.enum([
-    'planner_confidence_brier_score',
-    'planner_confidence_expected_calibration_error',
-    'novelty_threshold_precision_recall',
-    'novelty_threshold_auc',
-    'confidence_convergence_spearman',
-  ]),
-  predicted_value_field: z.string(),
-  observed_outcome_field: z.string(),
-  observed_outcome_encoding: z.enum([
-    'binary_success',
-    'time_to_event',
-    'ordinal',
-    'continuous_delta',
-  ]),
-  sample_policy: z.unknown().optional(),
-  binning_policy: z
-    .looseObject({ bin_count: num, binning_method: z.enum(['equal_width', 'equal_frequency']) })
-    .optional(),
-  censoring_policy: z
-    .looseObject({
-      right_censored_allowed: z.boolean(),
-      right_censored_handling: z.enum([
-        'exclude',
-        'survival_model',
-        'count_as_non_converged_after_window',
-      ]),
-      observation_window: z.string(),
-    })
-    .optional(),
-  formula_ref: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2178. */
-export const CalibrationMetricResult = z.looseObject({
-  result_id: z.string(),
-  metric_spec_ref: z.string(),
-  metric_value: num.nullable(),
-  indeterminate_reason: z
-    .enum(['insufficient_sample', 'invalid_inputs', 'all_one_class'])
-    .optional(),
-  sample_size: num,
-  positive_count: num.optional(),
-  negative_count: num.optional(),
-  confidence_interval: z.tuple([num, num]).optional(),
-  formula_eval_receipt_ref: z.unknown().optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2201. */
-export const CriterionIdentityFields = z.looseObject({
-  criterion_id: z.string(),
-  criterion_text_hash: z.string(),
-  criterion_semantics_version: z.string(),
-  semantic_review_receipt_ref: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L2219. */
 export const SourceTrustBasis = z.enum([
   'user_supplied',
@@ -1839,76 +423,12 @@ export const SourceTrustBasis = z.enum([
   'unknown',
 ]);
 
-/** Seed L2228. */
-export const SourceKindTaintDefault = z.looseObject({
-  source_kind: z.unknown(),
-  default_taint_class: z.unknown(),
-  required_trust_basis: z.array(SourceTrustBasis).optional(),
-  allow_override: z.boolean(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2252. */
-export const SanitizationNode = z.looseObject({
-  node_id: z.string(),
-  input_taint: z.unknown(),
-  output_taint: z.unknown(),
-  method: z.enum(['human_review', 'structural_strip', 'policy_filter']),
-  evidence_ref: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2261. */
-export const TaintAggregationPolicy = z.looseObject({
-  policy_id: z.string(),
-  workspace_taint_rule: z.enum(['max_taint']),
-  any_privileged_record_marks_workspace_privileged: literalBoolean(true),
-  matter_scope_rule: z.enum(['max_scope_within_matter_only']),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2279. */
-export const SourceDocumentationTier = literalNumber([0, 1, 2, 3, 4]);
-
 /** Seed L2280. */
 export const SourceMaterializationKind = z.enum([
   'tool_receipt_only',
   'source_record',
   'workspace_bundle',
 ]);
-
-/** Seed L2284. */
-export const SourceRecord = z.looseObject({
-  source_id: z.string(),
-  tier: literalNumber([0, 1, 2, 3]),
-  source_kind: z.unknown(),
-});
-
-/** Seed L2290. */
-export const EphemeralSourceLookupReceipt = z.looseObject({
-  receipt_id: z.string(),
-  query_id: z.string().optional(),
-  tool_receipt_ref: z.string(),
-  source_title_or_label: z.string().optional(),
-  lookup_purpose: z.string(),
-  may_support_downstream_claims: literalBoolean(false),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2300. */
-export const SourceTierTransitionReceipt = z.looseObject({
-  receipt_id: z.string(),
-  source_id: z.string(),
-  from_tier: literalNumber([1, 2, 3]),
-  to_tier: literalNumber([1, 2, 3]),
-  transition_reason: z.string(),
-  actor_ref: z.string(),
-  cleared_by_access_tier: z.string().optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L2321. */
 export const ResearchNeedScope = z.enum(['run', 'task', 'workspace']);
@@ -1923,36 +443,6 @@ export const ResearchNeedStatus = z.enum([
   'cancelled',
 ]);
 
-/** Seed L2329. */
-export const ResearchNeed = z.looseObject({
-  need_id: z.string(),
-  need_scope: z.unknown().optional(),
-  task_id: z.string(),
-  run_id: z.string().optional(),
-  workspace_id: z.string(),
-  target_refs: z.array(z.union([z.unknown(), z.unknown()])),
-  question: z.string(),
-  status: ResearchNeedStatus,
-  answer_ref: z.string().optional(),
-  human_needed_reason: z.string().optional(),
-  unresolved_reason: z.string().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  schema_version: z.enum(['1.1']),
-});
-
-/** Seed L2345. */
-export const ResearchNeedLease = z.looseObject({
-  need_id: z.string(),
-  leased_by_module_id: z.string(),
-  lease_token: z.string(),
-  acquired_at: z.string(),
-  expires_at: z.string(),
-  on_expiry: z.enum(['release_for_reclaim', 'escalate', 'mark_abandoned']),
-  satisfied_by_result_ref: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L2365. */
 export const EvidenceAnchorSupportStrength = z.enum([
   'direct',
@@ -1960,35 +450,6 @@ export const EvidenceAnchorSupportStrength = z.enum([
   'contextual',
   'contradicts',
 ]);
-
-/** Seed L2370. */
-export const SourceEvidenceAnchor = z.looseObject({
-  anchor_id: z.string(),
-  source_record_ref: z.unknown(),
-  anchor_kind: z.enum([
-    'page',
-    'quote',
-    'section',
-    'timestamp',
-    'row',
-    'url_fragment',
-    'paragraph',
-    'line_range',
-  ]),
-  anchor_locator: z.string(),
-  supports_claim_refs: z.array(z.unknown()),
-  support_strength: EvidenceAnchorSupportStrength,
-  extracted_text_ref: z.string().optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2389. */
-export const DomainPayloadRegistryRef = z.looseObject({
-  domain_payload_kind: z.string(),
-  domain_payload_schema_ref: z.unknown(),
-  domain_payload_version: z.string(),
-});
 
 /** Seed L2394. */
 export const ClaimSupportStatus = z.enum([
@@ -1999,53 +460,6 @@ export const ClaimSupportStatus = z.enum([
   'not_checked',
   'indeterminate_stale_or_unverified',
 ]);
-
-/** Seed L2401. */
-export const ClaimSupportDerivationPolicy = z.looseObject({
-  policy_id: z.string(),
-  required_for_supported: z.looseObject({
-    min_direct_supporting_anchors: num,
-    require_verified_source: z.boolean(),
-    allow_stale_source: z.boolean(),
-    allow_contradicting_anchor: z.boolean(),
-  }),
-  partial_support_rule: z.enum([
-    'any_indirect_or_contextual_anchor',
-    'direct_anchor_unverified',
-    'domain_specific',
-  ]),
-  contradiction_rule: z.enum([
-    'any_direct_contradiction_controls',
-    'weighted_by_authority',
-    'human_review_required',
-  ]),
-  formula_ref: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2420. */
-export const ClaimSupportDerivationReceipt = z.looseObject({
-  receipt_id: z.string(),
-  claim_ref: z.unknown(),
-  policy_ref: z.string(),
-  supporting_anchor_refs: z.array(z.string()),
-  contradicting_anchor_refs: z.array(z.string()),
-  source_verification_refs: z.array(z.string()),
-  source_freshness_refs: z.array(z.string()),
-  applicability_scope_refs: z.array(z.string()),
-  derived_support_status: ClaimSupportStatus,
-  decisive_reason: z.enum([
-    'direct_verified_support',
-    'partial_indirect_support',
-    'no_supporting_anchor',
-    'direct_contradiction',
-    'stale_or_unverified_source',
-    'not_checked',
-  ]),
-  formula_eval_receipt_ref: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L2451. */
 export const RunBoardEventClass = z.enum([
@@ -2063,63 +477,6 @@ export const RunBoardEventClass = z.enum([
   'run_lifecycle',
 ]);
 
-/** Seed L2464. */
-export const RunBoardGovernanceEnvelope = z.looseObject({
-  data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
-  taint_class: z.unknown(),
-  privileged: z.boolean(),
-  matter_id: z.string().optional(),
-  policy_decision_refs: z.array(z.unknown()),
-  visibility_scope: z.enum([
-    'private_audit_only',
-    'same_module',
-    'same_segment',
-    'same_matter_modules',
-    'selected_participants',
-    'user_only',
-  ]),
-  redaction_required: z.boolean(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2480. */
-export const RunBoardPublicationPolicy = z.looseObject({
-  policy_id: z.string(),
-  auto_publish_event_classes: z.array(RunBoardEventClass),
-  max_visible_posts_per_run: num,
-  suppress_data_classes: z.array(z.enum(['privileged', 'local_only'])),
-  publish_redacted_stub_when_suppressed: z.boolean(),
-  rate_limit_per_minute: num,
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2489. */
-export const RunBoardAuditEvent = z.looseObject({
-  event_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string(),
-  event_class: RunBoardEventClass,
-  payload_ref: z.string(),
-  governance: z.unknown().optional(),
-  event_seq: num,
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2500. */
-export const RunBoardVisiblePost = z.looseObject({
-  post_id: z.string(),
-  source_event_id: z.string(),
-  rendered_payload_ref: z.string(),
-  redacted: z.boolean(),
-  withheld_reason: z
-    .enum(['privileged', 'local_only', 'volume_cap', 'matter_firewall', 'policy'])
-    .optional(),
-  lifecycle_state: z.enum(['active', 'superseded', 'retracted']),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L2525. */
 export const TaskContextAudience = z.enum([
   'module',
@@ -2128,94 +485,6 @@ export const TaskContextAudience = z.enum([
   'user',
   'forum_room',
 ]);
-
-/** Seed L2531. */
-export const TaskRunContextPacketRequest = z.looseObject({
-  request_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string(),
-  audience: TaskContextAudience,
-  requested_max_tokens: num,
-  required_item_refs: z.array(z.string()),
-  optional_item_refs: z.array(z.string()),
-  staleness_policy: z.enum(['fresh_only', 'allow_stale_with_warning', 'best_effort']),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2543. */
-export const OmittedPacketItem = z.looseObject({
-  item_ref: z.string(),
-  omission_reason: z.enum([
-    'token_budget',
-    'permission',
-    'stale',
-    'policy',
-    'not_relevant',
-    'unavailable',
-  ]),
-  required: z.boolean(),
-});
-
-/** Seed L2554. */
-export const TaskRunContextPacketAssemblyReceipt = z.looseObject({
-  receipt_id: z.string(),
-  request_id: z.string(),
-  packet_ref: z.string(),
-  packet_content_hash: z.string(),
-  actual_token_count: num,
-  omitted_items: z.array(OmittedPacketItem),
-  valid_until_event_seq: num.optional(),
-  invalidated_by_event_kinds: z.array(z.string()),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2566. */
-export const PerActivationContextBudget = z.looseObject({
-  activation_id: z.string(),
-  max_total_tokens: num,
-  packet_token_count: num,
-  board_digest_token_count: num,
-  feedback_bundle_token_count: num,
-  total_token_count: num,
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2585. */
-export const ModuleAssistanceRequest = z.looseObject({
-  request_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string(),
-  requester_ref: z.string(),
-  target: z.enum(['module', 'subagent', 'task_agent', 'user', 'forum_room']),
-  target_endpoint_ref: z.unknown().optional(),
-  answer_schema_ref: z.unknown().optional(),
-  request_kind: z.enum([
-    'clarification',
-    'substantive_review',
-    'process_gap',
-    'source_help',
-    'format_help',
-    'policy_help',
-  ]),
-  response_policy: z.enum(['required_before_continue', 'optional_until_timeout', 'advisory_only']),
-  lease: z.looseObject({
-    holder_ref: z.string(),
-    lease_version: z.string(),
-    acquired_at: z.string(),
-    expires_at: z.string(),
-  }),
-  timeout_ms: num,
-  on_timeout: z.enum([
-    'resume_with_warning',
-    'abort',
-    'escalate_human',
-    'ask_task_agent_then_pause',
-  ]),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L2634. */
 export const RunGuidanceLifecycleState = z.enum([
@@ -2227,69 +496,6 @@ export const RunGuidanceLifecycleState = z.enum([
   'rejected',
 ]);
 
-/** Seed L2641. */
-export const RunGuidanceCreationEvent = z.looseObject({
-  event_id: z.string(),
-  guidance_id: z.string(),
-  source_feedback_bundle_ref: z.string(),
-  guidance_text: z.string(),
-  scope_ref: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2650. */
-export const RunGuidanceItemCurrent = z.looseObject({
-  guidance_id: z.string(),
-  canonical_event_ref: z.string(),
-  lifecycle_state: RunGuidanceLifecycleState,
-  cross_run_eligible: z.boolean(),
-  selected_by_doc24_context_policy: z.boolean(),
-  superseded_by_guidance_id: z.string().optional(),
-  updated_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2660. */
-export const RunGuidanceLifecycleReceipt = z.looseObject({
-  receipt_id: z.string(),
-  guidance_id: z.string(),
-  from_state: RunGuidanceLifecycleState,
-  to_state: RunGuidanceLifecycleState,
-  actor_ref: z.string(),
-  reason: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2679. */
-export const TaskCommandRegistryEntry = z.looseObject({
-  command_id: z.string(),
-  request_schema_ref: z.unknown(),
-  response_schema_ref: z.unknown(),
-  durable_write: z.enum(['required', 'none', 'explicit_no_op']),
-  required_policy_checks: z.array(z.string()),
-  idempotency_key_required: z.boolean(),
-  telemetry_event_kind: z.string(),
-  read_model_invalidations: z.array(
-    z.enum([
-      'TaskReliancePacket',
-      'TaskHealthCard',
-      'FindingsInbox',
-      'WorkProductCertification',
-      'RunDiff',
-      'DecisionAuditView',
-      'EvidencePackage',
-      'EvaluationChainView',
-      'AttentionLedger',
-      'BudgetNarrative',
-    ]),
-  ),
-  failure_codes: z.array(z.string()),
-  owning_doc: z.unknown(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L2705. */
 export const AllowedCoordinationPoint = z.enum([
   'source_research',
@@ -2298,104 +504,6 @@ export const AllowedCoordinationPoint = z.enum([
   'format_review',
   'plan_verifier',
 ]);
-
-/** Seed L2711. */
-export const SubAgentFallbackPolicy = z.looseObject({
-  coordination_point: AllowedCoordinationPoint,
-  on_no_sub_agent: z.enum([
-    'use_primary_module',
-    'skip_with_warning',
-    'hard_call',
-    'degrade_quality_with_note',
-  ]),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2720. */
-export const SubAgentCoordinationProfile = z.looseObject({
-  profile_id: z.string(),
-  allowed_coordination_points: z.array(AllowedCoordinationPoint),
-  output_contract_refs: z.array(z.string()),
-  fallback_policies: z.array(SubAgentFallbackPolicy),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2727. */
-export const PlanVerifierRequirementPolicy = z.looseObject({
-  policy_id: z.string(),
-  required_when_plan_risk_score_gte: num,
-  required_for_external_side_effects: z.boolean(),
-  required_for_privileged_meaning_bearing_revisions: z.boolean(),
-  on_unavailable: z.enum(['hard_call', 'pause', 'degrade_with_user_notice']),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2744. */
-export const StructuredAnchor = z.looseObject({
-  section_id: z.string().optional(),
-  field_path: z.string().optional(),
-  citation_ref: z.string().optional(),
-  row_id: z.string().optional(),
-  cell_ref: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2752. */
-export const TextAnchor = z.looseObject({
-  start_offset: num,
-  end_offset: num,
-  context_before: z.string(),
-  context_after: z.string(),
-  context_hash: z.string(),
-  hash_algorithm: z.enum(['sha256_canonical_text_v1']),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2776. */
-export const LibraryPromotionCandidate = z.looseObject({
-  candidate_id: z.string(),
-  source_record_ref: z.unknown(),
-  workspace_id: z.string(),
-  requested_by_ref: z.string(),
-  status: z.enum(['queued', 'approved', 'rejected', 'promoted', 'cancelled']),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2785. */
-export const LibraryPromotionGate = z.looseObject({
-  gate_id: z.string(),
-  min_tier: literalNumber([2, 3]),
-  requires_verification_state: z.enum(['verified', 'not_required']),
-  ec_policy_decision_ref: z.unknown(),
-  requires_access_tier: z.string(),
-  privileged_sources_auto_promote_allowed: literalBoolean(false),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2794. */
-export const LibraryPromotionReceipt = z.looseObject({
-  receipt_id: z.string(),
-  candidate_id: z.string(),
-  gate_ref: z.string(),
-  durable_library_write_ref: z.string().optional(),
-  status: z.enum(['promoted', 'blocked_by_policy', 'rejected']),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2812. */
-export const RunExecutionRequirements = z.looseObject({
-  requires_background_execution: z.boolean(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2816. */
-export const ModuleProgressBehavior = z.looseObject({
-  emits_progress_heartbeat: z.boolean(),
-  heartbeat_interval_ms: num.optional(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L2834. */
 export const RelianceArtifactLifecycleState = z.enum([
@@ -2435,98 +543,6 @@ export const RelianceLimitationKind = z.enum([
   'evidence_package_missing',
 ]);
 
-/** Seed L2857. */
-export const RelianceInputManifest = z.looseObject({
-  final_artifact_refs: z.array(z.string()),
-  evaluation_chain_ids: z.array(z.string()),
-  evaluation_chain_resolution_receipt_refs: z.array(z.string()),
-  evaluation_snapshot_refs: z.array(z.string()),
-  source_workspace_snapshot_refs: z.array(z.string()),
-  evidence_package_refs: z.array(z.string()),
-  revision_review_packet_refs: z.array(z.string()),
-  hard_call_resolution_refs: z.array(z.string()),
-  policy_decision_refs: z.array(z.unknown()),
-  budget_narrative_ref: z.string().optional(),
-  known_good_checkpoint_refs: z.array(z.string()),
-  created_from_event_seq: num,
-  input_manifest_hash: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2873. */
-export const RelianceStatusDerivation = z.looseObject({
-  status: RelianceStatus,
-  decisive_input_refs: z.array(z.string()),
-  unresolved_limitations: z.array(RelianceLimitationKind),
-  required_human_review_refs: z.array(z.string()),
-  scope_statement: z.string(),
-  derivation_policy_ref: z.string(),
-  formula_eval_receipt_ref: z.string().optional(),
-  explanation: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2884. */
-export const TaskReliancePacket = z.looseObject({
-  packet_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string(),
-  input_manifest: z.unknown().optional(),
-  reliance_derivation: RelianceStatusDerivation,
-  lifecycle_state: RelianceArtifactLifecycleState,
-  generated_by_ref: z.string(),
-  reviewed_by_user_ref: z.string().optional(),
-  issued_at: z.string().optional(),
-  invalidated_by_event_ref: z.string().optional(),
-  matter_id: z.string().optional(),
-  data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
-  taint_class: z.unknown(),
-  privileged: z.boolean(),
-  user_visible_summary: z.string(),
-  schema_version: z.enum(['1.1']),
-});
-
-/** Seed L2902. */
-export const RelianceInvalidationEvent = z.looseObject({
-  event_id: z.string(),
-  packet_id: z.string(),
-  invalidation_kind: z.enum([
-    'artifact_version_changed',
-    'source_workspace_changed',
-    'finding_lifecycle_changed',
-    'policy_decision_superseded',
-    'hard_call_resolution_expired',
-    'evidence_package_superseded',
-    'evaluation_chain_resolution_changed',
-  ]),
-  triggering_ref: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L2927. */
-export const EvaluationContractReview = z.looseObject({
-  review_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string().optional(),
-  compiled_plan_ref: z.string(),
-  interpreted_goal: z.string(),
-  criteria_summary: z.array(z.string()),
-  threshold_summary: z.array(z.string()),
-  source_requirements: z.array(z.string()),
-  required_capabilities: z.array(z.unknown()),
-  hard_call_triggers: z.array(z.unknown()),
-  estimated_cost_vector_ref: z.string().optional(),
-  material_differences_from_preview: z.array(z.string()).optional(),
-  user_approval_required: z.boolean(),
-  approval_status: z.enum(['pending', 'approved', 'rejected', 'edited', 'waived_by_policy']),
-  approval_ref: z.string().optional(),
-  lifecycle_state: RelianceArtifactLifecycleState,
-  command_ref: z.string().optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.1']),
-});
-
 /** Seed L2956. */
 export const RevisionReviewPacketState = z.enum([
   'generated',
@@ -2539,127 +555,6 @@ export const RevisionReviewPacketState = z.enum([
   'superseded',
 ]);
 
-/** Seed L2965. */
-export const RevisionReviewPacket = z.looseObject({
-  packet_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string(),
-  revision_plan_ref: z.string(),
-  before_artifact_version_ref: z.string(),
-  candidate_artifact_version_ref: z.string(),
-  semantic_diff_ref: z.string(),
-  finding_to_change_map: z.record(z.string(), z.array(z.string())),
-  preservation_constraint_result_refs: z.array(z.string()),
-  source_changes: z.array(z.unknown()),
-  revalidation_result_refs: z.array(z.string()),
-  regression_risk_summary: z.string(),
-  state: RevisionReviewPacketState,
-  decision_receipt_refs: z.array(z.string()),
-  created_at: z.string(),
-  schema_version: z.enum(['1.1']),
-});
-
-/** Seed L2983. */
-export const RevisionReviewDecisionReceipt = z.looseObject({
-  receipt_id: z.string(),
-  packet_id: z.string(),
-  action: z.enum([
-    'accept',
-    'reject',
-    'fork',
-    'request_changes',
-    'restore_known_good_state',
-    'no_user_review_required',
-  ]),
-  actor_ref: z.string(),
-  rationale: z.string().optional(),
-  resulting_candidate_state: z.unknown().optional(),
-  command_ref: z.string().optional(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3009. */
-export const EvidencePackageClaimEntry = z.looseObject({
-  claim_ref: z.unknown(),
-  supporting_anchor_refs: z.array(z.string()),
-  contradicting_anchor_refs: z.array(z.string()),
-  support_status: ClaimSupportStatus,
-  support_derivation_receipt_ref: z.string(),
-});
-
-/** Seed L3016. */
-export const EvidencePackage = z.looseObject({
-  evidence_package_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string(),
-  final_artifact_refs: z.array(z.string()),
-  source_workspace_snapshot_ref: z.string(),
-  source_record_refs: z.array(z.unknown()),
-  evidence_anchor_refs: z.array(z.string()),
-  claim_support_map: z.array(EvidencePackageClaimEntry),
-  unresolved_research_need_refs: z.array(z.string()),
-  stale_or_unverified_source_refs: z.array(z.unknown()),
-  data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
-  matter_id: z.string().optional(),
-  taint_class: z.unknown(),
-  privileged: z.boolean(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.1']),
-});
-
-/** Seed L3038. */
-export const KnownGoodCheckpoint = z.looseObject({
-  checkpoint_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string(),
-  label: z.string(),
-  artifact_head_refs: z.array(z.string()),
-  artifact_version_refs: z.array(z.string()),
-  source_workspace_snapshot_refs: z.array(z.string()),
-  run_workspace_snapshot_ref: z.string().optional(),
-  graph_topology_snapshot_ref: z.string(),
-  policy_snapshot_ref: z.unknown().optional(),
-  capability_snapshot_ref: z.unknown().optional(),
-  event_seq: num,
-  irreversible_side_effect_refs: z.array(z.string()),
-  created_by_ref: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3065. */
-export const TaskRunCostForecast = z.looseObject({
-  forecast_id: z.string(),
-  task_id: z.string(),
-  planned_run_id: z.string().optional(),
-  planned_cost_vector_ref: z.string(),
-  optional_helper_cost_vector_refs: z.array(z.string()),
-  non_degradable_mode_cost_vector_refs: z.array(z.string()),
-  skipped_if_budget_constrained: z.array(z.string()),
-  forecast_confidence: z.enum(['calibrated', 'uncalibrated', 'experimental']),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3077. */
-export const BudgetNarrative = z.looseObject({
-  budget_narrative_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string(),
-  planned_forecast_ref: z.string().optional(),
-  actual_cost_record_refs: z.array(z.string()),
-  forecast_vs_actual_summary: z.string(),
-  summary: z.string(),
-  skipped_optional_helpers: z.array(z.string()),
-  preserved_non_degradable_modes: z.array(z.string()),
-  degraded_modes_used: z.array(z.string()),
-  quality_impact_summary: z.string(),
-  formula_eval_receipt_refs: z.array(z.string()),
-  created_at: z.string(),
-  schema_version: z.enum(['1.1']),
-});
-
 /** Seed L3096. */
 export const AttentionKind = z.enum([
   'hard_call_pending',
@@ -2671,136 +566,6 @@ export const AttentionKind = z.enum([
   'revision_review_pending',
 ]);
 
-/** Seed L3104. */
-export const AttentionLedgerItem = z.looseObject({
-  item_id: z.string(),
-  task_id: z.string(),
-  run_id: z.string().optional(),
-  matter_id: z.string().optional(),
-  attention_kind: AttentionKind,
-  source_ref: z.string(),
-  summary: z.string(),
-  priority: z.enum(['low', 'medium', 'high', 'blocking']),
-  command_ref: z.string().optional(),
-  lifecycle_state: z.enum(['open', 'resolved', 'dismissed', 'superseded']),
-  created_at: z.string(),
-  resolved_at: z.string().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3119. */
-export const FindingsInboxFilter = z.looseObject({
-  matter_id: z.string().optional(),
-  severity: z.array(z.enum(['low', 'medium', 'high', 'blocking'])).optional(),
-  finding_state: z.array(FindingState).optional(),
-  producer_kind: z.array(z.unknown()).optional(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3129. */
-export const TaskHealthCard = z.looseObject({
-  task_id: z.string(),
-  run_id: z.string().optional(),
-  health_status: z.enum(['healthy', 'warning', 'blocked', 'failed', 'review_required']),
-  active_blocker_refs: z.array(z.string()),
-  latest_verdict_refs: z.array(z.string()),
-  budget_status_ref: z.string().optional(),
-  reliance_packet_ref: z.string().optional(),
-  derived_read_model_ref: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3140. */
-export const WorkProductCertification = z.looseObject({
-  certification_id: z.string(),
-  task_reliance_packet_ref: z.string(),
-  rendered_certification_ref: z.string(),
-  issued_by_ref: z.string().optional(),
-  issue_command_ref: z.string().optional(),
-  lifecycle_state: RelianceArtifactLifecycleState,
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3150. */
-export const RunDiff = z.looseObject({
-  run_diff_id: z.string(),
-  left_run_id: z.string(),
-  right_run_id: z.string(),
-  artifact_diff_refs: z.array(z.string()),
-  plan_diff_ref: z.string().optional(),
-  outcome_diff_refs: z.array(z.string()),
-  cost_diff_ref: z.string().optional(),
-  reliance_diff_ref: z.string().optional(),
-  derived_read_model_ref: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3162. */
-export const DecisionAuditView = z.looseObject({
-  audit_view_id: z.string(),
-  target_decision_ref: z.string(),
-  chain_resolution_receipt_refs: z.array(z.string()),
-  finding_refs: z.array(z.string()),
-  policy_decision_refs: z.array(z.unknown()),
-  hard_call_resolution_refs: z.array(z.string()),
-  explanation_trace_ref: z.string().optional(),
-  derived_read_model_ref: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3173. */
-export const UnifiedEvaluationChainView = z.looseObject({
-  view_id: z.string(),
-  chain_id: z.string(),
-  chain_registry_record_ref: z.string(),
-  chain_resolution_receipt_ref: z.string().optional(),
-  qualitative_finding_refs: z.array(z.string()),
-  quantitative_result_refs: z.array(z.string()),
-  final_route_summary: z.string(),
-  derived_read_model_ref: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3187. */
-export const IrrevocableSideEffectAtFork = z.looseObject({
-  side_effect_id: z.string(),
-  kind: z.string(),
-  executed_at: z.string(),
-  note: z.enum(['not_reversible_in_fork']),
-  receipt_ref: z.string(),
-});
-
-/** Seed L3194. */
-export const TaskRunFork = z.looseObject({
-  fork_id: z.string(),
-  parent_run_id: z.string(),
-  forked_from_checkpoint_ref: z.string(),
-  new_run_id: z.string(),
-  fork_reason: z.string(),
-  irrevocable_side_effects_at_fork: z.array(IrrevocableSideEffectAtFork),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3207. */
-export const ExplanationTrace = z.looseObject({
-  trace_id: z.string(),
-  trace_kind: z.enum(['evaluation', 'revision', 'routing', 'reliance']),
-  causal_steps: z.array(
-    z.looseObject({
-      step_id: z.string(),
-      input_refs: z.array(z.string()),
-      operation_receipt_ref: z.string().optional(),
-      output_refs: z.array(z.string()),
-      rationale_summary: z.string(),
-      evidence_refs: z.array(z.string()),
-    }),
-  ),
-  hidden_reasoning_included: z.unknown().optional(),
-  schema_version: z.enum(['1.0']),
-});
-
 /** Seed L3230. */
 export const TaskReplayMode = z.enum([
   'audit_reconstruction',
@@ -2808,88 +573,6 @@ export const TaskReplayMode = z.enum([
   'best_effort_rerun',
   'simulation_from_recorded_outputs',
 ]);
-
-/** Seed L3235. */
-export const TaskReplayRequest = z.looseObject({
-  replay_request_id: z.string(),
-  task_id: z.string(),
-  source_run_id: z.string(),
-  replay_mode: TaskReplayMode,
-  checkpoint_ref: z.string().optional(),
-  known_good_checkpoint_ref: z.string().optional(),
-  allow_external_side_effects: z.unknown().optional(),
-  allow_external_queries: z.boolean(),
-  model_reexecution_policy: z.enum([
-    'reuse_recorded_outputs',
-    'same_model_if_available',
-    'current_equivalent_model',
-  ]),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3251. */
-export const ReplayDivergenceRecord = z.looseObject({
-  divergence_id: z.string(),
-  replay_request_id: z.string(),
-  divergence_kind: z.enum([
-    'model_output_drift',
-    'tool_output_drift',
-    'source_state_changed',
-    'policy_changed',
-    'capability_unavailable',
-    'non_replayable_side_effect',
-  ]),
-  source_step_ref: z.string(),
-  original_output_hash: z.string().optional(),
-  replay_output_hash: z.string().optional(),
-  explanation: z.string(),
-  created_at: z.string(),
-  schema_version: z.enum(['1.0']),
-});
-
-/** Seed L3278. */
-export const RelianceLayerCommandRegistryEntry = z.looseObject({
-  command_id: z.enum([
-    'reliance.issue_work_product_certification',
-    'reliance.invalidate_packet',
-    'revision_review.accept_candidate',
-    'revision_review.reject_candidate',
-    'revision_review.request_changes',
-    'revision_review.restore_known_good',
-    'evidence.export_package',
-    'finding.contest',
-    'finding.confirm',
-    'task_replay.preview',
-    'task_replay.create_fork',
-    'attention.resolve_item',
-  ]),
-  request_schema_ref: z.unknown(),
-  response_schema_ref: z.unknown(),
-  durable_write: z.enum(['required', 'none', 'explicit_no_op']),
-  required_policy_checks: z.array(z.string()),
-  idempotency_key_required: z.boolean(),
-  read_model_invalidations: z.array(
-    z.enum([
-      'TaskReliancePacket',
-      'TaskHealthCard',
-      'FindingsInbox',
-      'WorkProductCertification',
-      'RunDiff',
-      'DecisionAuditView',
-      'EvidencePackage',
-      'EvaluationChainView',
-      'AttentionLedger',
-      'BudgetNarrative',
-    ]),
-  ),
-  empty_state_behavior: z.unknown().optional(),
-  blocked_state_behavior: z.string(),
-  degraded_state_behavior: z.unknown().optional(),
-  error_state_behavior: z.unknown().optional(),
-  owning_doc: z.unknown(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L3344. */
 export const AddendaBPatchPhase = z.enum([
@@ -2900,15 +583,6 @@ export const AddendaBPatchPhase = z.enum([
   'phase_5_reliance_ui_surfaces',
   'phase_6_conformance_fixtures',
 ]);
-
-/** Seed L3351. */
-export const AddendaBPatchSequencingGate = z.looseObject({
-  phase: AddendaBPatchPhase,
-  required_prior_phases: z.array(AddendaBPatchPhase),
-  required_validation_passes: z.array(z.string()),
-  blocks_if_failed: z.boolean(),
-  schema_version: z.enum(['1.0']),
-});
 
 /** Seed L3384. */
 export const AddendaBConformanceFixtureKind = z.enum([
@@ -2934,166 +608,2666 @@ export const AddendaBConformanceFixtureKind = z.enum([
   'command_registry_phantom_button',
 ]);
 
-/** Seed L3405. */
-export const AddendaBConformanceFixture = z.looseObject({
-  fixture_id: z.string(),
-  fixture_kind: AddendaBConformanceFixtureKind,
-  input_bundle_ref: z.string(),
-  expected_validation_codes: z.array(z.string()),
-  expected_terminal_state: z.string().optional(),
-  expected_receipt_refs: z.array(z.string()).optional(),
-  schema_version: z.enum(['1.0']),
-});
+function build() {
+  /** Seed L152. */
+  const CanonicalEventRef = z.string();
 
-/** Every interface of the seed, by the name a bundle record gives as its `type`. */
-export const SEED_RECORD_SCHEMAS: Record<string, z.ZodType> = {
-  EventProjectionLink,
-  DerivedReadModelRecord,
-  ReadModelInvalidationSpec,
-  FormulaEvaluationReceipt,
-  WorkspaceExternalizationPolicy,
-  WorkspaceExternalizationReceipt,
-  BlockingAuthorityEvaluation,
-  FindingMatchKey,
-  EvaluationFindingEvent,
-  EvaluationFindingRecord,
-  FindingLifecycleTransitionReceipt,
-  FeedbackFindingView,
-  EvaluationResultEnvelope,
-  EvaluationChainRegistryRecord,
-  EvaluationChainResolutionPolicy,
-  EvaluationChainResolutionReceipt,
-  OutcomeStateMatrixEntry,
-  FeedbackRoutingResolutionPolicy,
-  FeedbackDeliveryRecord,
-  FeedbackDispatchExpectation,
-  TypeOwnerRegistryEntry,
-  BuildReadyGate,
-  PositiveEvaluationObservation,
-  PortRevisionEligibility,
-  RevisorPlannerInputPorts,
-  FeedbackEmissionMatrixEntry,
-  EvaluationResultEmissionRecord,
-  ApplicabilityScope,
-  LegalSourcePayload,
-  ProgressSignalRecord,
-  SourceWorkspaceSnapshotHashSet,
-  EvaluationSnapshot,
-  RevisionExecutionLifecycleTransition,
-  StepIdempotencyKey,
-  SourceWorkspaceMutationPrecondition,
-  SourceWorkspaceOperation,
-  SourceWorkspaceOperationReceipt,
-  InPlaceMutationLock,
-  RevisionPlan,
-  RevisionOperationReceipt,
-  OutcomeDependencyGraphPolicy,
-  RevalidationCascadeRun,
-  RevalidationCascadeReceipt,
-  HardCallPendingPolicy,
-  HardRevisionCall,
-  HardCallResolutionReceipt,
-  TaskCancelProtocol,
-  TaskSkipReceipt,
-  ForumDeliberationPolicy,
-  RevisionPlanConcurrencyProfile,
-  SufficiencyDetectionPolicy,
-  CapabilityCoverageAssessment,
-  CandidateRepairProcedure,
-  ProcedureAttemptRecord,
-  SufficiencyDetectionResult,
-  RevisionPlanStepBase,
-  DependencyEdge,
-  RevisionStepRevalidationPolicy,
-  TypedRevisionInstruction,
-  RegenerateRevisionPayload,
-  RegenerateAttemptReceipt,
-  FormulaInputSpec,
-  FormulaOutputSpec,
-  FormulaTestVector,
-  FormulaSpec,
-  MetricObservation,
-  MetricRollup,
-  QualityIndex,
-  RevisionCycleOutcomeObservation,
-  RevisionCycleEfficiencyRollup,
-  SeverityWeightedRegressionRate,
-  SubAgentReputationFormulaConfig,
-  SubAgentReputationScore,
-  CostDistribution,
-  CostVector,
-  TaskCostRecord,
-  NoveltyMetricSpec,
-  NoveltyAssessmentBase,
-  NoveltyAssessmentWithNeighbor,
-  NoveltyAssessmentNoNeighbor,
-  TemplateMatchFormula,
-  CalibrationMetricSpec,
-  CalibrationMetricResult,
-  CriterionIdentityFields,
-  SourceKindTaintDefault,
-  SanitizationNode,
-  TaintAggregationPolicy,
-  SourceRecord,
-  EphemeralSourceLookupReceipt,
-  SourceTierTransitionReceipt,
-  ResearchNeed,
-  ResearchNeedLease,
-  SourceEvidenceAnchor,
-  DomainPayloadRegistryRef,
-  ClaimSupportDerivationPolicy,
-  ClaimSupportDerivationReceipt,
-  RunBoardGovernanceEnvelope,
-  RunBoardPublicationPolicy,
-  RunBoardAuditEvent,
-  RunBoardVisiblePost,
-  TaskRunContextPacketRequest,
-  OmittedPacketItem,
-  TaskRunContextPacketAssemblyReceipt,
-  PerActivationContextBudget,
-  ModuleAssistanceRequest,
-  RunGuidanceCreationEvent,
-  RunGuidanceItemCurrent,
-  RunGuidanceLifecycleReceipt,
-  TaskCommandRegistryEntry,
-  SubAgentFallbackPolicy,
-  SubAgentCoordinationProfile,
-  PlanVerifierRequirementPolicy,
-  StructuredAnchor,
-  TextAnchor,
-  LibraryPromotionCandidate,
-  LibraryPromotionGate,
-  LibraryPromotionReceipt,
-  RunExecutionRequirements,
-  ModuleProgressBehavior,
-  RelianceInputManifest,
-  RelianceStatusDerivation,
-  TaskReliancePacket,
-  RelianceInvalidationEvent,
-  EvaluationContractReview,
-  RevisionReviewPacket,
-  RevisionReviewDecisionReceipt,
-  EvidencePackageClaimEntry,
-  EvidencePackage,
-  KnownGoodCheckpoint,
-  TaskRunCostForecast,
-  BudgetNarrative,
-  AttentionLedgerItem,
-  FindingsInboxFilter,
-  TaskHealthCard,
-  WorkProductCertification,
-  RunDiff,
-  DecisionAuditView,
-  UnifiedEvaluationChainView,
-  IrrevocableSideEffectAtFork,
-  TaskRunFork,
-  ExplanationTrace,
-  TaskReplayRequest,
-  ReplayDivergenceRecord,
-  RelianceLayerCommandRegistryEntry,
-  AddendaBPatchSequencingGate,
-  AddendaBConformanceFixture,
-};
+  /** Seed L153. */
+  const ProjectionRef = z.string();
+
+  /** Seed L154. */
+  const EventProjectionLink = z.looseObject({
+    canonical_event_ref: CanonicalEventRef,
+    current_projection_ref: ProjectionRef,
+    projection_event_seq: num,
+    projection_valid_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L179. */
+  const DerivedReadModelRecord = z.looseObject({
+    read_model_id: z.string(),
+    read_model_kind: z.enum([
+      'TaskReliancePacket',
+      'TaskHealthCard',
+      'FindingsInbox',
+      'WorkProductCertification',
+      'RunDiff',
+      'DecisionAuditView',
+      'EvidencePackage',
+      'EvaluationChainView',
+      'AttentionLedger',
+      'BudgetNarrative',
+    ]),
+    input_manifest_ref: z.unknown().optional(),
+    derivation_policy_ref: z.string(),
+    formula_eval_receipt_refs: z.array(z.string()),
+    valid_from_event_seq: num,
+    valid_until_event_seq: num.optional(),
+    invalidated_by_event_ref: z.string().optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L201. */
+  const ReadModelInvalidationSpec = z.looseObject({
+    producer_event_kind: z.string(),
+    invalidates_read_models: z.array(
+      z.enum([
+        'TaskReliancePacket',
+        'TaskHealthCard',
+        'FindingsInbox',
+        'WorkProductCertification',
+        'RunDiff',
+        'DecisionAuditView',
+        'EvidencePackage',
+        'EvaluationChainView',
+        'AttentionLedger',
+        'BudgetNarrative',
+      ]),
+    ),
+    invalidation_scope: z.enum(['same_run', 'same_task', 'same_matter', 'specific_refs']),
+    target_refs: z.array(z.string()).optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L219. */
+  const FormulaEvaluationReceipt = z.looseObject({
+    receipt_id: z.string(),
+    formula_id: z.string(),
+    formula_semantic_version: z.string(),
+    producer_ref: z.string(),
+    task_id: z.string().optional(),
+    run_id: z.string().optional(),
+    input_refs: z.array(z.string()),
+    input_manifest_hash: z.string(),
+    input_value_hash: z.string(),
+    output_ref: z.string(),
+    output_value_hash: z.string(),
+    omitted_input_names: z.array(z.string()),
+    missing_input_policy_applied: MissingInputPolicy.optional(),
+    zero_denominator_policy_applied: ZeroDenominatorPolicy.optional(),
+    finite_number_check: z.enum([
+      'passed',
+      'failed_nan',
+      'failed_infinity',
+      'coerced_to_indeterminate',
+    ]),
+    validation_codes: z.array(z.string()),
+    computed_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L266. */
+  const WorkspaceExternalizationPolicy = z.looseObject({
+    policy_id: z.string(),
+    externalization_kind: WorkspaceExternalizationKind,
+    requires_user_confirmation: z.boolean(),
+    requires_redaction_preview: z.boolean(),
+    allowed_data_classes: z.array(z.enum(['public', 'internal', 'privileged', 'local_only'])),
+    allowed_taint_classes: z.array(z.unknown()),
+    max_cost_vector_ref: z.string().optional(),
+    provider_logging_warning_required: z.boolean(),
+    receipt_required: literalBoolean(true),
+    replay_policy: z.unknown(),
+    warning_text: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L280. */
+  const WorkspaceExternalizationReceipt = z.looseObject({
+    receipt_id: z.string(),
+    externalization_kind: WorkspaceExternalizationKind,
+    workspace_id: z.string(),
+    source_record_refs: z.array(z.unknown()),
+    destination_ref: z.string().optional(),
+    policy_ref: z.string(),
+    user_confirmation_ref: z.string().optional(),
+    redaction_preview_ref: z.string().optional(),
+    cost_vector_ref: z.string().optional(),
+    status: z.enum(['completed', 'blocked_by_policy', 'cancelled', 'failed']),
+    irreversible_disclosure_possible: z.boolean(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L338. */
+  const BlockingAuthorityEvaluation = z.looseObject({
+    satisfied: z.boolean(),
+    basis: z.array(BlockingAuthorityBasis),
+    subjective_blocking_permission: SubjectiveBlockingPermission,
+    evaluated_policy_ref: z.unknown().optional(),
+    explanation: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L346. */
+  const FindingMatchKey = z.looseObject({
+    failure_kind: z.unknown(),
+    artifact_stable_id: z.string().optional(),
+    target_scope_ref: z.unknown().nullable(),
+    criterion_id: z.string().optional(),
+    finding_summary_hash: z.string(),
+    normalized_finding_text_hash: z.string(),
+    evidence_signature_hash: z.string().optional(),
+    source_workspace_snapshot_hash: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L357. */
+  const EvaluationFindingEvent = z.looseObject({
+    finding_event_id: z.string(),
+    finding_id: z.string(),
+    result_id: z.string(),
+    producer_kind: z.unknown(),
+    producer_module_id: z.string(),
+    producer_activation_seq: num,
+    finding_kind: z.unknown(),
+    finding_text: z.string(),
+    explanation: z.string(),
+    severity: z.enum(['low', 'medium', 'high', 'blocking']),
+    emitted_state: z.unknown().optional(),
+    assurance_basis: z.array(z.unknown()),
+    blocking_authority: BlockingAuthorityEvaluation,
+    confidence_score: num,
+    confidence_basis: z.array(z.unknown()),
+    confidence_explanation: z.string(),
+    target_artifact_ref: z.string().optional(),
+    target_artifact_version_ref: z.string().optional(),
+    target_scope_ref: z.unknown().optional(),
+    target_criterion_id: z.string().optional(),
+    affected_claim_refs: z.array(z.unknown()),
+    evidence_refs: z.array(z.string()),
+    verification_record_refs: z.array(z.string()),
+    supporting_material_snapshot_refs: z.array(z.string()),
+    based_on_artifact_version_ref: z.string().optional(),
+    based_on_artifact_version_absent_reason: z
+      .enum(['non_artifact_target', 'human_review_no_artifact', 'process_observation'])
+      .optional(),
+    based_on_source_workspace_snapshot_ref: z.string().optional(),
+    based_on_board_digest_ref: z.string().optional(),
+    evaluation_snapshot_ref: z.string(),
+    match_key: FindingMatchKey,
+    taint_class: z.unknown(),
+    data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
+    matter_id: z.string().optional(),
+    privileged: z.boolean(),
+    policy_decision_refs: z.array(z.unknown()),
+    created_at: z.string(),
+    schema_version: z.enum(['2.0']),
+  });
+
+  /** Seed L399. */
+  const EvaluationFindingRecord = z.looseObject({
+    finding_id: z.string(),
+    canonical_event_ref: z.string(),
+    current_state: FindingState,
+    current_severity: z.enum(['low', 'medium', 'high', 'blocking']),
+    lifecycle_transition_refs: z.array(z.string()),
+    superseded_by_finding_id: z.string().optional(),
+    expires_at: z.string().optional(),
+    last_validated_against_artifact_version_ref: z.string().optional(),
+    last_validated_against_source_workspace_snapshot_ref: z.string().optional(),
+    updated_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L412. */
+  const FindingLifecycleTransitionReceipt = z.looseObject({
+    receipt_id: z.string(),
+    finding_id: z.string(),
+    from_state: FindingState,
+    to_state: FindingState,
+    transition_reason: z.enum([
+      'router_admitted',
+      'user_contested',
+      'user_confirmed',
+      'tool_verified',
+      'revision_resolved',
+      'source_changed',
+      'target_version_changed',
+      'expired_by_policy',
+      'dismissed_duplicate',
+      'rejected_by_user',
+      'marked_unrecoverable',
+    ]),
+    actor_ref: z.string(),
+    evidence_refs: z.array(z.string()),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L434. */
+  const FeedbackFindingView = z.looseObject({
+    finding_id: z.string(),
+    source_finding_event_ref: z.string(),
+    current_finding_record_ref: z.string(),
+    display_summary: z.string(),
+    display_explanation: z.string(),
+    finding_kind: z.unknown(),
+    severity: z.enum(['low', 'medium', 'high', 'blocking']),
+    lifecycle_state: FindingState,
+    blocking_authority_satisfied: z.boolean(),
+    blocking_authority_basis: z.array(BlockingAuthorityBasis),
+    routed_action_refs: z.array(z.string()),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L463. */
+  const EvaluationResultEnvelope = z.looseObject({
+    result_id: z.string(),
+    producer_kind: z.unknown(),
+    outcome_id: z.string(),
+    run_id: z.string(),
+    evaluated_target: z.unknown(),
+    evaluation_basis: z.unknown().optional(),
+    target_artifact_ref: z.string().nullable(),
+    target_artifact_version_ref: z.string().nullable(),
+    target_scope_ref: z.unknown().nullable(),
+    target_evaluation_chain_id: z.string().optional(),
+    evaluation_snapshot_ref: z.string(),
+    route_recommendation: z.unknown(),
+    schema_version: z.string(),
+  });
+
+  /** Seed L500. */
+  const EvaluationChainRegistryRecord = z.looseObject({
+    chain_id: z.string(),
+    chain_kind: EvaluationChainKind,
+    task_id: z.string(),
+    run_id: z.string(),
+    target_artifact_ref: z.string().nullable(),
+    target_artifact_version_ref: z.string().nullable(),
+    target_scope_ref: z.unknown().nullable(),
+    evaluation_snapshot_ref: z.string(),
+    expected_producers: z.array(z.unknown()),
+    received_result_ids: z.array(z.string()),
+    participant_roles: z.array(
+      z.looseObject({
+        producer_kind: z.unknown(),
+        producer_module_id: z.string(),
+        role: z.enum(['upstream_evaluator', 'downstream_judge', 'parallel_scorer', 'observer']),
+        required: z.boolean(),
+      }),
+    ),
+    status: EvaluationChainStatus,
+    timeout_at: z.string().optional(),
+    created_at: z.string(),
+    completed_at: z.string().optional(),
+    superseded_by_chain_id: z.string().optional(),
+    validation_failures: z.array(
+      z.enum([
+        'chain_id_missing',
+        'chain_target_mismatch',
+        'chain_stale_snapshot',
+        'chain_ambiguous',
+        'chain_consumer_timeout',
+        'missing_expected_producer',
+      ]),
+    ),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L532. */
+  const EvaluationChainResolutionPolicy = z.looseObject({
+    policy_id: z.string(),
+    chain_kind: EvaluationChainKind,
+    qualitative_blockers_survive_numeric_pass: z.boolean(),
+    judge_can_override_evaluator: z.boolean(),
+    override_allowed_only_for_finding_states: z.array(FindingState),
+    route_precedence: z.enum([
+      'blocking_qualitative_first',
+      'judge_quantitative_first',
+      'human_if_disagreement',
+    ]),
+    disagreement_route: z.enum([
+      'human_review',
+      'task_agent_assessment',
+      'block_until_resolved',
+      'prefer_blocking',
+    ]),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L559. */
+  const EvaluationChainResolutionReceipt = z.looseObject({
+    receipt_id: z.string(),
+    chain_id: z.string(),
+    chain_kind: EvaluationChainKind,
+    result_ids_considered: z.array(z.string()),
+    resolved_verdict: z.enum(['passed', 'failed', 'indeterminate', 'not_applicable']),
+    resolved_route: z.enum([
+      'pass_path',
+      'fail_path',
+      'human_review_path',
+      'retry_path',
+      'block_until_resolved',
+    ]),
+    decisive_result_id: z.string().optional(),
+    qualitative_blockers_preserved: z.boolean(),
+    quantitative_pass_overridden_by_blocker: z.boolean(),
+    conflict_type: z
+      .enum([
+        'none',
+        'qualitative_fail_quantitative_pass',
+        'qualitative_pass_quantitative_fail',
+        'indeterminate_mismatch',
+        'missing_expected_producer',
+        'snapshot_mismatch',
+      ])
+      .optional(),
+    policy_ref: z.string(),
+    explanation: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L648. */
+  const OutcomeStateMatrixEntry = z.looseObject({
+    state: OutcomeEvaluationState,
+    state_class: z.enum(['runtime', 'disposition']),
+    emitted_to_envelope: z.boolean(),
+    terminal: z.boolean(),
+    verdict_mapping: EvaluationVerdict.optional(),
+    feedback_branch: FeedbackBranch,
+    blocks_downstream_default: z.boolean(),
+    revisor_default_action: z.enum([
+      'none',
+      'revise',
+      'research',
+      'verify',
+      'hard_call',
+      'abort',
+      'process_gap',
+    ]),
+    ui_label: z.string(),
+    learning_eligibility: z.enum(['eligible', 'diagnostic_only', 'ineligible']),
+  });
+
+  /** Seed L691. */
+  const FeedbackRoutingResolutionPolicy = z.looseObject({
+    policy_id: z.string(),
+    branch_order: z.array(FeedbackBranch),
+    branch_handlers: z.record(z.string(), z.array(z.string())),
+    fire_policy: RoutingFirePolicy,
+    duplicate_suppression_window_ms: num,
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L699. */
+  const FeedbackDeliveryRecord = z.looseObject({
+    delivery_id: z.string(),
+    feedback_bundle_id: z.string(),
+    result_id: z.string(),
+    branch: z.unknown().optional(),
+    consumer_module_id: z.string(),
+    consumer_activation_seq: num,
+    delivery_idempotency_key: z.unknown().optional(),
+    payload_ref: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L711. */
+  const FeedbackDispatchExpectation = z.looseObject({
+    expectation_id: z.string(),
+    feedback_bundle_id: z.string(),
+    consumer_module_id: z.string(),
+    consumer_activation_seq: num,
+    expected_receipt_kind: z.enum(['FeedbackConsumptionReceipt']),
+    grace_period_ms: num,
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L744. */
+  const TypeOwnerRegistryEntry = z.looseObject({
+    type_name: z.string(),
+    canonical_owner_doc: z.unknown(),
+    canonical_section_anchor: z.string(),
+    status: TypeOwnerStatus,
+    imported_by_docs: z.array(z.unknown()),
+    replacement_type_name: z.string().optional(),
+    pending_consumer_behavior: PendingConsumerDegradedBehavior.optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L754. */
+  const BuildReadyGate = z.looseObject({
+    gate_id: z.string(),
+    target_doc_family: z.enum(['DOC23_ADDENDA_B']),
+    required_type_owner_registry_clean: literalBoolean(true),
+    required_pending_absorption_rows_closed_or_degraded: literalBoolean(true),
+    required_command_registry_entries_complete: literalBoolean(true),
+    required_cross_doc_insert_obligations_absorbed_or_stubbed: literalBoolean(true),
+    required_validation_suite_refs: z.array(z.string()),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L769. */
+  const PositiveEvaluationObservation = z.looseObject({
+    observation_id: z.string(),
+    result_id: z.string(),
+    outcome_id: z.string(),
+    observed_passed_criterion_ids: z.array(z.string()),
+    positive_summary: z.string(),
+    evidence_refs: z.array(z.string()),
+    formula_eval_receipt_ref: z.string().optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L804. */
+  const PortRevisionEligibility = z.looseObject({
+    port_id: z.string(),
+    module_id: z.string(),
+    revision_compatible: z.boolean(),
+    module_revision_capability_ref: z.string().optional(),
+  });
+
+  /** Seed L815. */
+  const RevisorPlannerInputPorts = z.looseObject({
+    feedback_bundle_in: z.unknown(),
+    repair_instruction_in: z.unknown(),
+    evaluation_result_in: z.unknown(),
+  });
+
+  /** Seed L835. */
+  const FeedbackEmissionMatrixEntry = z.looseObject({
+    producer_kind: z.enum(['outcome_evaluator', 'judge', 'deterministic_scorer']),
+    verdict: EvaluationVerdict,
+    emits_envelope: z.boolean(),
+    emits_feedback_bundle: FeedbackBundleEmissionRule,
+  });
+
+  /** Seed L841. */
+  const EvaluationResultEmissionRecord = z.looseObject({
+    result_id: z.string(),
+    envelope_ref: z.string(),
+    feedback_bundle_ref: z.string().optional(),
+    feedback_bundle_absent_reason: FeedbackBundleAbsentReason.optional(),
+    emission_matrix_entry_ref: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L872. */
+  const ApplicabilityScope = z.looseObject({
+    scope_kind: z.enum([
+      'legal_jurisdiction',
+      'regulatory_domain',
+      'business_unit',
+      'technical_platform',
+      'time_period',
+      'geography',
+      'audience',
+      'matter',
+      'custom',
+    ]),
+    scope_value: z.string(),
+    authority_level: CoreAuthorityLevel.optional(),
+    domain_specific_payload: z.record(z.string(), z.unknown()).optional(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L888. */
+  const LegalSourcePayload = z.looseObject({
+    court: z.string().optional(),
+    jurisdiction: z.string().optional(),
+    date: z.string().optional(),
+    source_authority_level: CoreAuthorityLevel.optional(),
+    treatment_status: LegalTreatmentStatus.optional(),
+    holdings: z.array(z.string()).optional(),
+    useful_propositions: z.array(z.string()).optional(),
+    pincite_refs: z.array(z.string()).optional(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L908. */
+  const ProgressSignalRecord = z.looseObject({
+    signal_id: z.string(),
+    outcome_id: z.string(),
+    run_id: z.string(),
+    current_finding_match_key: FindingMatchKey,
+    previous_finding_match_key: FindingMatchKey.optional(),
+    same_reason_as_previous: z.boolean(),
+    strategy_switch_recommended: z.boolean(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L928. */
+  const SourceWorkspaceSnapshotHashSet = z.looseObject({
+    source_workspace_ref: z.string(),
+    source_workspace_head_hash: z.string(),
+    source_record_hashes: z.record(z.string(), z.string()),
+    source_set_hashes: z.record(z.string(), z.string()).optional(),
+    research_need_queue_hash: z.string().optional(),
+    verification_record_hashes: z.record(z.string(), z.string()).optional(),
+    freshness_record_hashes: z.record(z.string(), z.string()).optional(),
+    run_guidance_hashes: z.record(z.string(), z.string()).optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L939. */
+  const EvaluationSnapshot = z.looseObject({
+    snapshot_id: z.string(),
+    artifact_state_refs: z.array(z.string()),
+    source_workspace_state_ref: z.string().optional(),
+    source_workspace_snapshot_hashes: z.unknown().optional(),
+    policy_snapshot_ref: z.string(),
+    capability_snapshot_ref: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L975. */
+  const RevisionExecutionLifecycleTransition = z.looseObject({
+    from_state: RevisionExecutionLifecycleState,
+    to_state: RevisionExecutionLifecycleState,
+    triggered_by_receipt_kind: z.enum([
+      'RevisionOperationReceipt',
+      'HardCallResolutionReceipt',
+      'FeedbackConsumptionReceipt',
+      'SourceWorkspaceOperationReceipt',
+      'TaskCancelReceipt',
+      'TaskSkipReceipt',
+      'RevalidationCascadeReceipt',
+    ]),
+    guard_condition: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L999. */
+  const StepIdempotencyKey = z.looseObject({
+    run_id: z.string(),
+    plan_id: z.string(),
+    step_id: z.string(),
+    step_kind: z.unknown(),
+    target_ref_hash: z.string(),
+    input_payload_hash: z.string(),
+    attempt_class: z.enum(['first', 'retry', 'regenerate']),
+    previous_attempt_hash: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1037. */
+  const SourceWorkspaceMutationPrecondition = z.looseObject({
+    workspace_id: z.string(),
+    expected_workspace_head_hash: z.string(),
+    expected_event_seq: num,
+    target_record_ref: z.string().optional(),
+    expected_target_record_hash: z.string().optional(),
+    lock_mode: z.enum(['optimistic_event_seq', 'pessimistic_write_lock']),
+    lock_lease_ref: z.string().optional(),
+    on_conflict: z.enum(['abort_and_reevaluate', 'queue_behind_lock', 'fail_outcome']),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1051. */
+  const SourceWorkspaceOperation = z.looseObject({
+    operation_id: z.string(),
+    operation_kind: z.unknown().optional(),
+    task_id: z.string(),
+    run_id: z.string().optional(),
+    workspace_id: z.string(),
+    actor_ref: z.string(),
+    idempotency_key: z.string(),
+    precondition: SourceWorkspaceMutationPrecondition.optional(),
+    payload_ref: z.string().optional(),
+    policy_decision_refs: z.array(z.unknown()),
+    data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
+    taint_class: z.unknown(),
+    matter_id: z.string().optional(),
+    privileged: z.boolean(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1069. */
+  const SourceWorkspaceOperationReceipt = z.looseObject({
+    receipt_id: z.string(),
+    operation_id: z.string(),
+    operation_kind: z.unknown().optional(),
+    workspace_id: z.string(),
+    prior_workspace_head_hash: z.string().optional(),
+    new_workspace_head_hash: z.string().optional(),
+    prior_event_seq: num.optional(),
+    new_event_seq: num.optional(),
+    status: z.enum(['applied', 'read_completed', 'conflict', 'rejected_by_policy', 'failed']),
+    conflict_reason: z
+      .enum([
+        'workspace_head_hash_mismatch',
+        'event_seq_mismatch',
+        'target_record_hash_mismatch',
+        'lock_unavailable',
+      ])
+      .optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1104. */
+  const InPlaceMutationLock = z.looseObject({
+    step_id: z.string(),
+    target_section_anchor_hash: z.string(),
+    expected_base_version_id: z.string(),
+    expected_pre_hash: z.unknown().optional(),
+  });
+
+  /** Seed L1110. */
+  const RevisionPlan = z.looseObject({
+    plan_id: z.string(),
+    mutation_mode: MutationMode,
+    in_place_mutation_locks: z.array(InPlaceMutationLock).optional(),
+    steps: z.array(z.unknown()),
+  });
+
+  /** Seed L1117. */
+  const RevisionOperationReceipt = z.looseObject({
+    receipt_id: z.string(),
+    step_id: z.string(),
+    expected_pre_hash: z.string().optional(),
+    produced_post_hash: z.string().optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1140. */
+  const OutcomeDependencyGraphPolicy = z.looseObject({
+    policy_id: z.string(),
+    reject_declared_cycles: z.boolean(),
+    on_cycle_detected: z.enum(['reject_graph', 'hard_call', 'prefer_declared_priority']),
+    terminal_upstream_failure_cascades_immediately: z.boolean(),
+    pending_dependency_state_entry_rechecks_upstream_failure: z.boolean(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1148. */
+  const RevalidationCascadeRun = z.looseObject({
+    cascade_run_id: z.string(),
+    originating_receipt_ref: z.string(),
+    task_id: z.string(),
+    run_id: z.string(),
+    origin_outcome_id: z.string(),
+    visited_outcome_ids: z.array(z.string()),
+    active_outcome_ids: z.array(z.string()),
+    depth: num,
+    max_depth: num,
+    status: z.enum(['running', 'quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted']),
+    terminal_reason: z
+      .enum([
+        'all_dependents_revalidated',
+        'cycle_detected',
+        'max_depth_exceeded',
+        'upstream_failure_cascade',
+        'cancelled',
+      ])
+      .optional(),
+    created_at: z.string(),
+    completed_at: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1174. */
+  const RevalidationCascadeReceipt = z.looseObject({
+    receipt_id: z.string(),
+    cascade_run_id: z.string(),
+    status: z.enum(['running', 'quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted']),
+    affected_outcome_ids: z.array(z.string()),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1204. */
+  const HardCallPendingPolicy = z.looseObject({
+    hard_call_id: z.string(),
+    blocking_scope: HardCallBlockingScope,
+    blocked_refs: z.array(z.string()),
+    allowed_to_continue_refs: z.array(z.string()),
+    context_visible_to_continuing_modules: z.enum([
+      'none',
+      'hard_call_pending_summary',
+      'full_context_redacted',
+    ]),
+    on_defer: z.enum(['continue_with_warning', 'pause_scope', 'abort_scope']),
+    on_timeout: z.enum(['escalate', 'abort', 'continue_with_warning']),
+    timeout_ms: num.optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1218. */
+  const HardRevisionCall = z.looseObject({
+    hard_call_id: z.string(),
+    response_mode: HardCallResponseMode,
+    options: z.array(z.unknown()),
+    prompt_text: z.string(),
+    default_if_no_response: z.unknown().optional(),
+    pending_policy: HardCallPendingPolicy,
+    created_at: z.string(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L1228. */
+  const HardCallResolutionReceipt = z.looseObject({
+    receipt_id: z.string(),
+    hard_call_id: z.string(),
+    operation_kind: z.enum(['hard_call_resolved']),
+    dispatcher_actor_ref: z.string(),
+    resolved_by_user_ref: z.string(),
+    selected_option_id: z.string().optional(),
+    freeform_response_ref: z.string().optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1239. */
+  const TaskCancelProtocol = z.looseObject({
+    cancel_request_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string(),
+    requested_by_ref: z.string(),
+    cancel_scope: z.enum([
+      'entire_run',
+      'segment',
+      'module_activation',
+      'revision_plan',
+      'side_effect_intent',
+    ]),
+    target_refs: z.array(z.string()),
+    in_flight_handling: z.enum([
+      'request_graceful_stop',
+      'preempt_immediately',
+      'finish_current_step_then_stop',
+    ]),
+    side_effect_policy: z.enum([
+      'do_not_cancel_executed_side_effects',
+      'cancel_unexecuted_intents',
+      'create_corrective_artifact',
+    ]),
+    candidate_disposition: z.enum([
+      'discard',
+      'retain_for_manual_review',
+      'orphan_until_reconciled',
+    ]),
+    source_workspace_disposition: z.enum([
+      'retain_records',
+      'mark_records_cancelled',
+      'rollback_if_uncommitted',
+    ]),
+    learning_signal_policy: z.enum([
+      'suppress_success_signals',
+      'emit_cancel_diagnostic_only',
+      'emit_full_signals_with_cancel_flag',
+    ]),
+    user_receipt_ref: z.string().optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1275. */
+  const TaskSkipReceipt = z.looseObject({
+    skip_id: z.string(),
+    target_ref: z.string(),
+    skipped_by_ref: z.string(),
+    reason: z.enum(['not_applicable', 'user_directed', 'dependency_unavailable', 'policy_blocked']),
+    downstream_effect: z.enum(['none', 'marks_dependents_not_applicable', 'requires_human_ack']),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1296. */
+  const ForumDeliberationPolicy = z.looseObject({
+    room_id: z.string(),
+    max_deliberation_ticks: num,
+    consensus_threshold_pct: num,
+    on_no_consensus: z.unknown().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1316. */
+  const RevisionPlanConcurrencyProfile = z.looseObject({
+    plan_id: z.string(),
+    required_for_overall_pass: z.boolean(),
+    high_stakes: z.boolean(),
+    outcome_priority: num,
+    plan_risk_score: num,
+    estimated_lock_duration_ms: num,
+    cost_vector_ref: z.string().optional(),
+    deterministic_final_key: z.unknown().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1369. */
+  const SufficiencyDetectionPolicy = z.looseObject({
+    policy_id: z.string(),
+    min_attempts_before_no_improvement: num,
+    no_improvement_window: num,
+    improvement_metric_ref: z.unknown().optional(),
+    epsilon: z.unknown().optional(),
+    max_total_attempts: num,
+    procedure_universe_scope: z.enum([
+      'declared_applicable',
+      'policy_allowed_only',
+      'safe_without_human_gate',
+      'all_known_with_policy_labels',
+    ]),
+    require_capability_snapshot: literalBoolean(true),
+    require_policy_snapshot: literalBoolean(true),
+    require_attempt_signature_hash: literalBoolean(true),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1386. */
+  const CapabilityCoverageAssessment = z.looseObject({
+    assessment_id: z.string(),
+    outcome_id: z.string(),
+    capability_snapshot_ref: z.string(),
+    required_capabilities: z.array(z.unknown()),
+    available_capabilities: z.array(z.unknown()),
+    coverage_state: z.enum([
+      'covered',
+      'partially_covered',
+      'not_covered',
+      'covered_but_unhealthy',
+    ]),
+    gaps: z.array(
+      z.looseObject({
+        required_capability_ref: z.unknown(),
+        gap_kind: z.enum(['missing', 'unhealthy', 'policy_blocked', 'version_incompatible']),
+        evidence_ref: z.string().optional(),
+      }),
+    ),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1404. */
+  const CandidateRepairProcedure = z.looseObject({
+    procedure_id: z.string(),
+    strategy_kind: z.unknown(),
+    repair_target: z.unknown(),
+    required_capabilities: z.array(z.unknown()),
+    policy_allowed: z.boolean(),
+    safety_class: z.enum(['mechanical', 'meaning_bearing', 'privileged', 'external_side_effect']),
+    tried: z.boolean(),
+    exhausted: z.boolean(),
+    inapplicable_reason: z
+      .enum([
+        'missing_capability',
+        'policy_blocked',
+        'unsafe_without_human',
+        'already_failed_same_signature',
+        'requires_missing_evidence',
+        'requires_ungranted_side_effect',
+      ])
+      .optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1426. */
+  const ProcedureAttemptRecord = z.looseObject({
+    attempt_id: z.string(),
+    procedure_id: z.string(),
+    revision_plan_ref: z.string().optional(),
+    strategy_kind: z.unknown(),
+    input_signature_hash: z.string(),
+    output_signature_hash: z.string().optional(),
+    score_before: z.unknown().optional(),
+    score_after: z.unknown().optional(),
+    score_delta: num.optional(),
+    terminal_status: z.enum([
+      'succeeded',
+      'failed',
+      'no_material_improvement',
+      'policy_blocked',
+      'capability_failed',
+      'regressed',
+      'identical_output_rejected',
+      'not_attempted_missing_evidence',
+    ]),
+    receipt_refs: z.array(z.string()),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1448. */
+  const SufficiencyDetectionResult = z.looseObject({
+    detection_id: z.string(),
+    outcome_id: z.string(),
+    run_id: z.string(),
+    evaluated_at: z.string(),
+    policy_ref: z.string(),
+    no_sufficient_procedure: z.boolean(),
+    triggered_by: z.array(SufficiencyTrigger),
+    coverage_assessment_ref: z.string(),
+    candidate_procedures: z.array(CandidateRepairProcedure),
+    attempts: z.array(ProcedureAttemptRecord),
+    best_score_seen: z.unknown().optional(),
+    best_artifact_version_ref: z.string().optional(),
+    blocking_research_need_refs: z.array(z.string()),
+    decisive_policy_decision_refs: z.array(z.unknown()),
+    terminal_route: SufficiencyTerminalRoute,
+    hard_call_required: z.boolean(),
+    hard_call_kind: z
+      .union([
+        z.unknown(),
+        z.enum(['no_sufficient_procedure']),
+        z.enum(['contradictory_requirements']),
+        z.enum(['budget_scope_decision']),
+      ])
+      .optional(),
+    process_gap_signal_ref: z.string().optional(),
+    rationale: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1548. */
+  const RevisionStepRevalidationPolicy = z.looseObject({
+    policy_kind: RevisionStepRevalidationPolicyKind,
+    outcomes_to_recheck: z.array(z.unknown()),
+    closure_policy_ref: z.string().optional(),
+    success_hint: z.string().optional(),
+    rationale: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1507. */
+  const RevisionPlanStepBase = z.looseObject({
+    step_id: z.string(),
+    step_order: num,
+    step_kind: z.unknown(),
+    depends_on_step_ids: z.unknown().optional(),
+    target_refs: z.array(z.string()),
+    revalidation_policy: RevisionStepRevalidationPolicy,
+    revalidation_rationale: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1517. */
+  const DependencyEdge = z.looseObject({
+    from_step_id: z.string(),
+    to_step_id: z.string(),
+    edge_kind: z.enum([
+      'requires_output',
+      'requires_artifact_version',
+      'requires_human_resolution',
+      'requires_source_answer',
+      'requires_verification',
+    ]),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1556. */
+  const TypedRevisionInstruction = z.looseObject({
+    instruction_id: z.string(),
+    revalidation_policy_ref: z.unknown().optional(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L1571. */
+  const RegenerateRevisionPayload = z.looseObject({
+    revision_intent: z.enum(['regenerate']),
+    previous_attempt_hashes: z.unknown().optional(),
+    required_variation_policy: z.enum([
+      'change_sampling_parameters',
+      'change_prompt_strategy',
+      'change_module_or_escalate',
+      'human_review_required',
+    ]),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1581. */
+  const RegenerateAttemptReceipt = z.looseObject({
+    receipt_id: z.string(),
+    input_hash: z.string(),
+    output_hash: z.string(),
+    matched_previous_attempt: z.boolean(),
+    action_taken: z.enum([
+      'accepted_new_output',
+      'rejected_identical_output',
+      'escalated',
+      'changed_generation_policy',
+    ]),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1645. */
+  const FormulaInputSpec = z.looseObject({
+    name: z.string(),
+    type_ref: z.unknown(),
+    required: z.boolean(),
+    allowed_units: z.array(NumericUnit).optional(),
+    allowed_range: z.tuple([num, num]).optional(),
+    missing_input_policy_override: MissingInputPolicy.optional(),
+  });
+
+  /** Seed L1653. */
+  const FormulaOutputSpec = z.looseObject({
+    value_kind: MetricValueKind,
+    unit: NumericUnit,
+    range: z.tuple([num, num]).optional(),
+    higher_is_better: z.boolean().optional(),
+    finite_number_policy: FiniteNumberPolicy,
+  });
+
+  /** Seed L1660. */
+  const FormulaTestVector = z.looseObject({
+    test_vector_id: z.string(),
+    input_ref: z.string(),
+    expected_output_ref: z.string(),
+    expected_validation_codes: z.array(z.string()),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1667. */
+  const FormulaSpec = z.looseObject({
+    formula_id: z.string(),
+    owner_doc: z.unknown(),
+    semantic_version: z.string(),
+    purpose: z.string(),
+    expression_ref: z.string(),
+    expression_language: z.enum([
+      'deterministic_typescript',
+      'sql_read_model',
+      'declarative_metric_dsl',
+      'human_review_required',
+    ]),
+    inputs: z.array(FormulaInputSpec),
+    output: FormulaOutputSpec,
+    missing_input_policy: MissingInputPolicy,
+    zero_denominator_policy: ZeroDenominatorPolicy.optional(),
+    rounding_policy: z.enum([
+      'no_rounding_store_full_precision',
+      'round_display_only',
+      'round_to_6_decimal_places',
+    ]),
+    sample_policy: z
+      .looseObject({
+        min_sample_size: num,
+        insufficient_sample_result: z.enum(['indeterminate', 'emit_with_low_confidence']),
+        window_required: z.boolean(),
+      })
+      .optional(),
+    confidence_interval_policy: z
+      .looseObject({
+        required: z.boolean(),
+        interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]),
+        method: z.enum([
+          'wilson',
+          'bootstrap',
+          'normal_approximation',
+          'bayesian_beta',
+          'not_applicable',
+        ]),
+      })
+      .optional(),
+    test_vectors: z.unknown().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1704. */
+  const MetricObservation = z.looseObject({
+    observation_id: z.string(),
+    metric_id: z.string(),
+    formula_eval_receipt_ref: z.unknown().optional(),
+    subject_ref: z.string(),
+    observed_at: z.string(),
+    value_ref: z.string(),
+    data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
+    matter_id: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1715. */
+  const MetricRollup = z.looseObject({
+    rollup_id: z.string(),
+    metric_id: z.string(),
+    subject_scope_ref: z.string(),
+    measurement_window: z.unknown().optional(),
+    included_observation_refs: z.array(z.string()),
+    excluded_observation_refs: z.array(
+      z.looseObject({
+        observation_ref: z.string(),
+        exclusion_reason: z.enum([
+          'outside_window',
+          'wrong_subject_scope',
+          'right_censored',
+          'policy_filtered',
+          'duplicate',
+          'invalidated',
+        ]),
+      }),
+    ),
+    formula_eval_receipt_ref: z.unknown().optional(),
+    sample_size: num,
+    value_ref: z.string(),
+    confidence_interval: z.tuple([num, num]).optional(),
+    confidence_interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]).optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1821. */
+  const QualityIndex = z.looseObject({
+    aggregate_score: num,
+    pass_threshold: num,
+    required_gate_failures: z.array(z.string()),
+    aggregation_method: z.enum([
+      'all_required_then_weighted_mean',
+      'weighted_mean',
+      'min_required_score',
+      'all_or_nothing',
+    ]),
+    missing_dimension_policy: z.enum([
+      'fail_required',
+      'exclude_optional_with_penalty',
+      'indeterminate',
+    ]),
+    derived_pass_status: z.enum([
+      'passed',
+      'failed_threshold',
+      'failed_required_gate',
+      'indeterminate',
+    ]),
+    formula_eval_receipt_ref: z.unknown().optional(),
+    metric_semantics_version: z.string(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L1865. */
+  const RevisionCycleOutcomeObservation = z.looseObject({
+    observation_id: z.string(),
+    outcome_id: z.string(),
+    run_id: z.string(),
+    cycle_count: num,
+    terminal_class: OutcomeCycleTerminalClass,
+    terminal_state_ref: z.string().optional(),
+    right_censored_at: z.string().optional(),
+    observation_window: z.unknown(),
+    cost_vector_ref: z.string().optional(),
+    formula_eval_receipt_ref: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1878. */
+  const RevisionCycleEfficiencyRollup = z.looseObject({
+    rollup_id: z.string(),
+    measurement_window: z.unknown(),
+    avg_cycles_to_success: num.optional(),
+    wasted_cycle_burn_rate: num.optional(),
+    right_censored_rate: num,
+    max_iterations_rate: num,
+    included_observation_refs: z.array(z.string()),
+    formula_eval_receipt_ref: z.unknown().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1892. */
+  const SeverityWeightedRegressionRate = z.looseObject({
+    accepted_count: num,
+    regression_introduced_count: num,
+    severity_breakdown: z.record(z.string(), num),
+    severity_weights: z.record(z.string(), num),
+    unweighted_regression_rate: num.nullable(),
+    severity_weighted_penalty_rate: num.nullable(),
+    zero_denominator_policy: ZeroDenominatorPolicy,
+    formula_eval_receipt_ref: z.unknown().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1903. */
+  const SubAgentReputationFormulaConfig = z.looseObject({
+    formula_id: z.enum(['sub_agent_reputation_score_v1']),
+    weights: z.looseObject({
+      hit_rate: num,
+      attribution_lift: num,
+      inverse_regression_penalty: num,
+      inverse_cost_penalty: num,
+      false_negative_penalty: num,
+      false_positive_penalty: num,
+    }),
+    false_negative_weight_multiplier: num,
+    min_invocation_count: num,
+    confidence_interval_method: z.enum(['wilson', 'bayesian_beta', 'bootstrap']),
+    output_range: z.tuple([literalNumber([0]), literalNumber([1])]),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1919. */
+  const SubAgentReputationScore = z.looseObject({
+    sub_agent_ref: z.unknown(),
+    current_score: num.nullable(),
+    score_status: z.enum(['computed', 'insufficient_sample', 'quarantined_by_policy']),
+    component_scores: z.looseObject({
+      hit_rate_score: num.optional(),
+      attribution_lift_score: num.optional(),
+      regression_penalty_score: num.optional(),
+      cost_penalty_score: num.optional(),
+      false_negative_penalty_score: num.optional(),
+      false_positive_penalty_score: num.optional(),
+    }),
+    formula_config_ref: z.string(),
+    formula_eval_receipt_ref: z.unknown().optional(),
+    sample_size: num,
+    confidence_interval: z.tuple([num, num]).optional(),
+    confidence_interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]).optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1953. */
+  const CostDistribution = z.looseObject({
+    expected: num,
+    p50: num.optional(),
+    p90: num.optional(),
+    p99: num.optional(),
+    hard_cap: num.optional(),
+    unit: CostDimension,
+  });
+
+  /** Seed L1961. */
+  const CostVector = z.looseObject({
+    cost_vector_id: z.string(),
+    components: z.record(z.string(), CostDistribution),
+    basis: z.enum(['historical', 'model_priced', 'provider_quote', 'heuristic', 'measured_actual']),
+    estimator_confidence: z.enum(['calibrated', 'uncalibrated', 'experimental']),
+    sample_size: num.optional(),
+    measurement_window: z.unknown().optional(),
+    assumptions: z.array(z.string()),
+    formula_eval_receipt_ref: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L1977. */
+  const TaskCostRecord = z.looseObject({
+    cost_record_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string().optional(),
+    module_id: z.string().optional(),
+    activation_seq: num.optional(),
+    planned_cost_vector_ref: z.string().optional(),
+    actual_cost_vector_ref: z.string().optional(),
+    cost_class: z.enum([
+      'logical_llm_work',
+      'infrastructure_retry',
+      'source_research',
+      'doc24_packet_assembly',
+      'external_tool',
+      'local_compute',
+      'human_review',
+    ]),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2043. */
+  const NoveltyAssessmentWithNeighbor = z.looseObject({
+    input_signature_hash: z.string(),
+    metric_spec_ref: z.string(),
+    metric_semantics_version: z.string(),
+    schema_version: z.enum(['1.1']),
+    neighbor_state: z.enum(['nearest_pattern_found']),
+    closest_pattern_id: z.string(),
+    closest_pattern_distance: z.unknown().optional(),
+    similarity_score: num,
+    novelty_score: num,
+    forces_fresh_reasoning: z.boolean(),
+    triggers_task_agent: z.boolean(),
+  });
+
+  /** Seed L2052. */
+  const NoveltyAssessmentNoNeighbor = z.looseObject({
+    input_signature_hash: z.string(),
+    metric_spec_ref: z.string(),
+    metric_semantics_version: z.string(),
+    schema_version: z.enum(['1.1']),
+    neighbor_state: z.enum(['no_pattern_found']),
+    no_pattern_fallback_applied: z.enum(['novelty_one', 'indeterminate', 'use_domain_baseline']),
+    novelty_score: num.nullable(),
+    forces_fresh_reasoning: z.boolean(),
+    triggers_task_agent: z.boolean(),
+    indeterminate_reason: z.enum(['no_pattern_and_policy_indeterminate']).optional(),
+  });
+
+  /** Seed L2015. */
+  const NoveltyAssessment = z.union([NoveltyAssessmentWithNeighbor, NoveltyAssessmentNoNeighbor]);
+
+  /** Seed L2018. */
+  const NoveltyMetricSpec = z.looseObject({
+    metric_id: z.string(),
+    feature_vector_definition_ref: z.string(),
+    embedding_model_ref: z.string().optional(),
+    distance_metric: z.enum(['cosine_distance', 'euclidean_normalized', 'jaccard', 'hybrid']),
+    distance_range: z.tuple([literalNumber([0]), literalNumber([1])]),
+    no_pattern_fallback: z.enum(['novelty_one', 'indeterminate', 'use_domain_baseline']),
+    calibration_dataset_ref: z.string(),
+    threshold_default: num,
+    metric_semantics_version: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2037. */
+  const NoveltyAssessmentBase = z.looseObject({
+    input_signature_hash: z.string(),
+    metric_spec_ref: z.string(),
+    metric_semantics_version: z.string(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L2085. */
+  const TemplateMatchComponents = z.record(z.string(), num);
+
+  /** Seed L2086. */
+  const TemplateMatchWeights = z.record(z.string(), num);
+
+  /** Seed L2087. */
+  const TemplateMatchFormula = z.looseObject({
+    formula_id: z.enum(['template_match_score_v1']),
+    component_weights: TemplateMatchWeights,
+    hard_veto_cap: num,
+    soft_penalty_max_total: num,
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2145. */
+  const CalibrationMetricSpec = z.looseObject({
+    metric_id: z.enum([
+      'planner_confidence_brier_score',
+      'planner_confidence_expected_calibration_error',
+      'novelty_threshold_precision_recall',
+      'novelty_threshold_auc',
+      'confidence_convergence_spearman',
+    ]),
+    predicted_value_field: z.string(),
+    observed_outcome_field: z.string(),
+    observed_outcome_encoding: z.enum([
+      'binary_success',
+      'time_to_event',
+      'ordinal',
+      'continuous_delta',
+    ]),
+    sample_policy: z.unknown().optional(),
+    binning_policy: z
+      .looseObject({ bin_count: num, binning_method: z.enum(['equal_width', 'equal_frequency']) })
+      .optional(),
+    censoring_policy: z
+      .looseObject({
+        right_censored_allowed: z.boolean(),
+        right_censored_handling: z.enum([
+          'exclude',
+          'survival_model',
+          'count_as_non_converged_after_window',
+        ]),
+        observation_window: z.string(),
+      })
+      .optional(),
+    formula_ref: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2178. */
+  const CalibrationMetricResult = z.looseObject({
+    result_id: z.string(),
+    metric_spec_ref: z.string(),
+    metric_value: num.nullable(),
+    indeterminate_reason: z
+      .enum(['insufficient_sample', 'invalid_inputs', 'all_one_class'])
+      .optional(),
+    sample_size: num,
+    positive_count: num.optional(),
+    negative_count: num.optional(),
+    confidence_interval: z.tuple([num, num]).optional(),
+    formula_eval_receipt_ref: z.unknown().optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2201. */
+  const CriterionIdentityFields = z.looseObject({
+    criterion_id: z.string(),
+    criterion_text_hash: z.string(),
+    criterion_semantics_version: z.string(),
+    semantic_review_receipt_ref: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2228. */
+  const SourceKindTaintDefault = z.looseObject({
+    source_kind: z.unknown(),
+    default_taint_class: z.unknown(),
+    required_trust_basis: z.array(SourceTrustBasis).optional(),
+    allow_override: z.boolean(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2252. */
+  const SanitizationNode = z.looseObject({
+    node_id: z.string(),
+    input_taint: z.unknown(),
+    output_taint: z.unknown(),
+    method: z.enum(['human_review', 'structural_strip', 'policy_filter']),
+    evidence_ref: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2261. */
+  const TaintAggregationPolicy = z.looseObject({
+    policy_id: z.string(),
+    workspace_taint_rule: z.enum(['max_taint']),
+    any_privileged_record_marks_workspace_privileged: literalBoolean(true),
+    matter_scope_rule: z.enum(['max_scope_within_matter_only']),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2279. */
+  const SourceDocumentationTier = literalNumber([0, 1, 2, 3, 4]);
+
+  /** Seed L2284. */
+  const SourceRecord = z.looseObject({
+    source_id: z.string(),
+    tier: literalNumber([0, 1, 2, 3]),
+    source_kind: z.unknown(),
+  });
+
+  /** Seed L2290. */
+  const EphemeralSourceLookupReceipt = z.looseObject({
+    receipt_id: z.string(),
+    query_id: z.string().optional(),
+    tool_receipt_ref: z.string(),
+    source_title_or_label: z.string().optional(),
+    lookup_purpose: z.string(),
+    may_support_downstream_claims: literalBoolean(false),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2300. */
+  const SourceTierTransitionReceipt = z.looseObject({
+    receipt_id: z.string(),
+    source_id: z.string(),
+    from_tier: literalNumber([1, 2, 3]),
+    to_tier: literalNumber([1, 2, 3]),
+    transition_reason: z.string(),
+    actor_ref: z.string(),
+    cleared_by_access_tier: z.string().optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2329. */
+  const ResearchNeed = z.looseObject({
+    need_id: z.string(),
+    need_scope: z.unknown().optional(),
+    task_id: z.string(),
+    run_id: z.string().optional(),
+    workspace_id: z.string(),
+    target_refs: z.array(z.union([z.unknown(), z.unknown()])),
+    question: z.string(),
+    status: ResearchNeedStatus,
+    answer_ref: z.string().optional(),
+    human_needed_reason: z.string().optional(),
+    unresolved_reason: z.string().optional(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L2345. */
+  const ResearchNeedLease = z.looseObject({
+    need_id: z.string(),
+    leased_by_module_id: z.string(),
+    lease_token: z.string(),
+    acquired_at: z.string(),
+    expires_at: z.string(),
+    on_expiry: z.enum(['release_for_reclaim', 'escalate', 'mark_abandoned']),
+    satisfied_by_result_ref: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2370. */
+  const SourceEvidenceAnchor = z.looseObject({
+    anchor_id: z.string(),
+    source_record_ref: z.unknown(),
+    anchor_kind: z.enum([
+      'page',
+      'quote',
+      'section',
+      'timestamp',
+      'row',
+      'url_fragment',
+      'paragraph',
+      'line_range',
+    ]),
+    anchor_locator: z.string(),
+    supports_claim_refs: z.array(z.unknown()),
+    support_strength: EvidenceAnchorSupportStrength,
+    extracted_text_ref: z.string().optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2389. */
+  const DomainPayloadRegistryRef = z.looseObject({
+    domain_payload_kind: z.string(),
+    domain_payload_schema_ref: z.unknown(),
+    domain_payload_version: z.string(),
+  });
+
+  /** Seed L2401. */
+  const ClaimSupportDerivationPolicy = z.looseObject({
+    policy_id: z.string(),
+    required_for_supported: z.looseObject({
+      min_direct_supporting_anchors: num,
+      require_verified_source: z.boolean(),
+      allow_stale_source: z.boolean(),
+      allow_contradicting_anchor: z.boolean(),
+    }),
+    partial_support_rule: z.enum([
+      'any_indirect_or_contextual_anchor',
+      'direct_anchor_unverified',
+      'domain_specific',
+    ]),
+    contradiction_rule: z.enum([
+      'any_direct_contradiction_controls',
+      'weighted_by_authority',
+      'human_review_required',
+    ]),
+    formula_ref: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2420. */
+  const ClaimSupportDerivationReceipt = z.looseObject({
+    receipt_id: z.string(),
+    claim_ref: z.unknown(),
+    policy_ref: z.string(),
+    supporting_anchor_refs: z.array(z.string()),
+    contradicting_anchor_refs: z.array(z.string()),
+    source_verification_refs: z.array(z.string()),
+    source_freshness_refs: z.array(z.string()),
+    applicability_scope_refs: z.array(z.string()),
+    derived_support_status: ClaimSupportStatus,
+    decisive_reason: z.enum([
+      'direct_verified_support',
+      'partial_indirect_support',
+      'no_supporting_anchor',
+      'direct_contradiction',
+      'stale_or_unverified_source',
+      'not_checked',
+    ]),
+    formula_eval_receipt_ref: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2464. */
+  const RunBoardGovernanceEnvelope = z.looseObject({
+    data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
+    taint_class: z.unknown(),
+    privileged: z.boolean(),
+    matter_id: z.string().optional(),
+    policy_decision_refs: z.array(z.unknown()),
+    visibility_scope: z.enum([
+      'private_audit_only',
+      'same_module',
+      'same_segment',
+      'same_matter_modules',
+      'selected_participants',
+      'user_only',
+    ]),
+    redaction_required: z.boolean(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2480. */
+  const RunBoardPublicationPolicy = z.looseObject({
+    policy_id: z.string(),
+    auto_publish_event_classes: z.array(RunBoardEventClass),
+    max_visible_posts_per_run: num,
+    suppress_data_classes: z.array(z.enum(['privileged', 'local_only'])),
+    publish_redacted_stub_when_suppressed: z.boolean(),
+    rate_limit_per_minute: num,
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2489. */
+  const RunBoardAuditEvent = z.looseObject({
+    event_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string(),
+    event_class: RunBoardEventClass,
+    payload_ref: z.string(),
+    governance: z.unknown().optional(),
+    event_seq: num,
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2500. */
+  const RunBoardVisiblePost = z.looseObject({
+    post_id: z.string(),
+    source_event_id: z.string(),
+    rendered_payload_ref: z.string(),
+    redacted: z.boolean(),
+    withheld_reason: z
+      .enum(['privileged', 'local_only', 'volume_cap', 'matter_firewall', 'policy'])
+      .optional(),
+    lifecycle_state: z.enum(['active', 'superseded', 'retracted']),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2531. */
+  const TaskRunContextPacketRequest = z.looseObject({
+    request_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string(),
+    audience: TaskContextAudience,
+    requested_max_tokens: num,
+    required_item_refs: z.array(z.string()),
+    optional_item_refs: z.array(z.string()),
+    staleness_policy: z.enum(['fresh_only', 'allow_stale_with_warning', 'best_effort']),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2543. */
+  const OmittedPacketItem = z.looseObject({
+    item_ref: z.string(),
+    omission_reason: z.enum([
+      'token_budget',
+      'permission',
+      'stale',
+      'policy',
+      'not_relevant',
+      'unavailable',
+    ]),
+    required: z.boolean(),
+  });
+
+  /** Seed L2554. */
+  const TaskRunContextPacketAssemblyReceipt = z.looseObject({
+    receipt_id: z.string(),
+    request_id: z.string(),
+    packet_ref: z.string(),
+    packet_content_hash: z.string(),
+    actual_token_count: num,
+    omitted_items: z.array(OmittedPacketItem),
+    valid_until_event_seq: num.optional(),
+    invalidated_by_event_kinds: z.array(z.string()),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2566. */
+  const PerActivationContextBudget = z.looseObject({
+    activation_id: z.string(),
+    max_total_tokens: num,
+    packet_token_count: num,
+    board_digest_token_count: num,
+    feedback_bundle_token_count: num,
+    total_token_count: num,
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2585. */
+  const ModuleAssistanceRequest = z.looseObject({
+    request_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string(),
+    requester_ref: z.string(),
+    target: z.enum(['module', 'subagent', 'task_agent', 'user', 'forum_room']),
+    target_endpoint_ref: z.unknown().optional(),
+    answer_schema_ref: z.unknown().optional(),
+    request_kind: z.enum([
+      'clarification',
+      'substantive_review',
+      'process_gap',
+      'source_help',
+      'format_help',
+      'policy_help',
+    ]),
+    response_policy: z.enum([
+      'required_before_continue',
+      'optional_until_timeout',
+      'advisory_only',
+    ]),
+    lease: z.looseObject({
+      holder_ref: z.string(),
+      lease_version: z.string(),
+      acquired_at: z.string(),
+      expires_at: z.string(),
+    }),
+    timeout_ms: num,
+    on_timeout: z.enum([
+      'resume_with_warning',
+      'abort',
+      'escalate_human',
+      'ask_task_agent_then_pause',
+    ]),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2641. */
+  const RunGuidanceCreationEvent = z.looseObject({
+    event_id: z.string(),
+    guidance_id: z.string(),
+    source_feedback_bundle_ref: z.string(),
+    guidance_text: z.string(),
+    scope_ref: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2650. */
+  const RunGuidanceItemCurrent = z.looseObject({
+    guidance_id: z.string(),
+    canonical_event_ref: z.string(),
+    lifecycle_state: RunGuidanceLifecycleState,
+    cross_run_eligible: z.boolean(),
+    selected_by_doc24_context_policy: z.boolean(),
+    superseded_by_guidance_id: z.string().optional(),
+    updated_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2660. */
+  const RunGuidanceLifecycleReceipt = z.looseObject({
+    receipt_id: z.string(),
+    guidance_id: z.string(),
+    from_state: RunGuidanceLifecycleState,
+    to_state: RunGuidanceLifecycleState,
+    actor_ref: z.string(),
+    reason: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2679. */
+  const TaskCommandRegistryEntry = z.looseObject({
+    command_id: z.string(),
+    request_schema_ref: z.unknown(),
+    response_schema_ref: z.unknown(),
+    durable_write: z.enum(['required', 'none', 'explicit_no_op']),
+    required_policy_checks: z.array(z.string()),
+    idempotency_key_required: z.boolean(),
+    telemetry_event_kind: z.string(),
+    read_model_invalidations: z.array(
+      z.enum([
+        'TaskReliancePacket',
+        'TaskHealthCard',
+        'FindingsInbox',
+        'WorkProductCertification',
+        'RunDiff',
+        'DecisionAuditView',
+        'EvidencePackage',
+        'EvaluationChainView',
+        'AttentionLedger',
+        'BudgetNarrative',
+      ]),
+    ),
+    failure_codes: z.array(z.string()),
+    owning_doc: z.unknown(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2711. */
+  const SubAgentFallbackPolicy = z.looseObject({
+    coordination_point: AllowedCoordinationPoint,
+    on_no_sub_agent: z.enum([
+      'use_primary_module',
+      'skip_with_warning',
+      'hard_call',
+      'degrade_quality_with_note',
+    ]),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2720. */
+  const SubAgentCoordinationProfile = z.looseObject({
+    profile_id: z.string(),
+    allowed_coordination_points: z.array(AllowedCoordinationPoint),
+    output_contract_refs: z.array(z.string()),
+    fallback_policies: z.array(SubAgentFallbackPolicy),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2727. */
+  const PlanVerifierRequirementPolicy = z.looseObject({
+    policy_id: z.string(),
+    required_when_plan_risk_score_gte: num,
+    required_for_external_side_effects: z.boolean(),
+    required_for_privileged_meaning_bearing_revisions: z.boolean(),
+    on_unavailable: z.enum(['hard_call', 'pause', 'degrade_with_user_notice']),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2744. */
+  const StructuredAnchor = z.looseObject({
+    section_id: z.string().optional(),
+    field_path: z.string().optional(),
+    citation_ref: z.string().optional(),
+    row_id: z.string().optional(),
+    cell_ref: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2752. */
+  const TextAnchor = z.looseObject({
+    start_offset: num,
+    end_offset: num,
+    context_before: z.string(),
+    context_after: z.string(),
+    context_hash: z.string(),
+    hash_algorithm: z.enum(['sha256_canonical_text_v1']),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2776. */
+  const LibraryPromotionCandidate = z.looseObject({
+    candidate_id: z.string(),
+    source_record_ref: z.unknown(),
+    workspace_id: z.string(),
+    requested_by_ref: z.string(),
+    status: z.enum(['queued', 'approved', 'rejected', 'promoted', 'cancelled']),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2785. */
+  const LibraryPromotionGate = z.looseObject({
+    gate_id: z.string(),
+    min_tier: literalNumber([2, 3]),
+    requires_verification_state: z.enum(['verified', 'not_required']),
+    ec_policy_decision_ref: z.unknown(),
+    requires_access_tier: z.string(),
+    privileged_sources_auto_promote_allowed: literalBoolean(false),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2794. */
+  const LibraryPromotionReceipt = z.looseObject({
+    receipt_id: z.string(),
+    candidate_id: z.string(),
+    gate_ref: z.string(),
+    durable_library_write_ref: z.string().optional(),
+    status: z.enum(['promoted', 'blocked_by_policy', 'rejected']),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2812. */
+  const RunExecutionRequirements = z.looseObject({
+    requires_background_execution: z.boolean(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2816. */
+  const ModuleProgressBehavior = z.looseObject({
+    emits_progress_heartbeat: z.boolean(),
+    heartbeat_interval_ms: num.optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2857. */
+  const RelianceInputManifest = z.looseObject({
+    final_artifact_refs: z.array(z.string()),
+    evaluation_chain_ids: z.array(z.string()),
+    evaluation_chain_resolution_receipt_refs: z.array(z.string()),
+    evaluation_snapshot_refs: z.array(z.string()),
+    source_workspace_snapshot_refs: z.array(z.string()),
+    evidence_package_refs: z.array(z.string()),
+    revision_review_packet_refs: z.array(z.string()),
+    hard_call_resolution_refs: z.array(z.string()),
+    policy_decision_refs: z.array(z.unknown()),
+    budget_narrative_ref: z.string().optional(),
+    known_good_checkpoint_refs: z.array(z.string()),
+    created_from_event_seq: num,
+    input_manifest_hash: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2873. */
+  const RelianceStatusDerivation = z.looseObject({
+    status: RelianceStatus,
+    decisive_input_refs: z.array(z.string()),
+    unresolved_limitations: z.array(RelianceLimitationKind),
+    required_human_review_refs: z.array(z.string()),
+    scope_statement: z.string(),
+    derivation_policy_ref: z.string(),
+    formula_eval_receipt_ref: z.string().optional(),
+    explanation: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2884. */
+  const TaskReliancePacket = z.looseObject({
+    packet_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string(),
+    input_manifest: z.unknown().optional(),
+    reliance_derivation: RelianceStatusDerivation,
+    lifecycle_state: RelianceArtifactLifecycleState,
+    generated_by_ref: z.string(),
+    reviewed_by_user_ref: z.string().optional(),
+    issued_at: z.string().optional(),
+    invalidated_by_event_ref: z.string().optional(),
+    matter_id: z.string().optional(),
+    data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
+    taint_class: z.unknown(),
+    privileged: z.boolean(),
+    user_visible_summary: z.string(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L2902. */
+  const RelianceInvalidationEvent = z.looseObject({
+    event_id: z.string(),
+    packet_id: z.string(),
+    invalidation_kind: z.enum([
+      'artifact_version_changed',
+      'source_workspace_changed',
+      'finding_lifecycle_changed',
+      'policy_decision_superseded',
+      'hard_call_resolution_expired',
+      'evidence_package_superseded',
+      'evaluation_chain_resolution_changed',
+    ]),
+    triggering_ref: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L2927. */
+  const EvaluationContractReview = z.looseObject({
+    review_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string().optional(),
+    compiled_plan_ref: z.string(),
+    interpreted_goal: z.string(),
+    criteria_summary: z.array(z.string()),
+    threshold_summary: z.array(z.string()),
+    source_requirements: z.array(z.string()),
+    required_capabilities: z.array(z.unknown()),
+    hard_call_triggers: z.array(z.unknown()),
+    estimated_cost_vector_ref: z.string().optional(),
+    material_differences_from_preview: z.array(z.string()).optional(),
+    user_approval_required: z.boolean(),
+    approval_status: z.enum(['pending', 'approved', 'rejected', 'edited', 'waived_by_policy']),
+    approval_ref: z.string().optional(),
+    lifecycle_state: RelianceArtifactLifecycleState,
+    command_ref: z.string().optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L2965. */
+  const RevisionReviewPacket = z.looseObject({
+    packet_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string(),
+    revision_plan_ref: z.string(),
+    before_artifact_version_ref: z.string(),
+    candidate_artifact_version_ref: z.string(),
+    semantic_diff_ref: z.string(),
+    finding_to_change_map: z.record(z.string(), z.array(z.string())),
+    preservation_constraint_result_refs: z.array(z.string()),
+    source_changes: z.array(z.unknown()),
+    revalidation_result_refs: z.array(z.string()),
+    regression_risk_summary: z.string(),
+    state: RevisionReviewPacketState,
+    decision_receipt_refs: z.array(z.string()),
+    created_at: z.string(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L2983. */
+  const RevisionReviewDecisionReceipt = z.looseObject({
+    receipt_id: z.string(),
+    packet_id: z.string(),
+    action: z.enum([
+      'accept',
+      'reject',
+      'fork',
+      'request_changes',
+      'restore_known_good_state',
+      'no_user_review_required',
+    ]),
+    actor_ref: z.string(),
+    rationale: z.string().optional(),
+    resulting_candidate_state: z.unknown().optional(),
+    command_ref: z.string().optional(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3009. */
+  const EvidencePackageClaimEntry = z.looseObject({
+    claim_ref: z.unknown(),
+    supporting_anchor_refs: z.array(z.string()),
+    contradicting_anchor_refs: z.array(z.string()),
+    support_status: ClaimSupportStatus,
+    support_derivation_receipt_ref: z.string(),
+  });
+
+  /** Seed L3016. */
+  const EvidencePackage = z.looseObject({
+    evidence_package_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string(),
+    final_artifact_refs: z.array(z.string()),
+    source_workspace_snapshot_ref: z.string(),
+    source_record_refs: z.array(z.unknown()),
+    evidence_anchor_refs: z.array(z.string()),
+    claim_support_map: z.array(EvidencePackageClaimEntry),
+    unresolved_research_need_refs: z.array(z.string()),
+    stale_or_unverified_source_refs: z.array(z.unknown()),
+    data_class: z.enum(['public', 'internal', 'privileged', 'local_only']),
+    matter_id: z.string().optional(),
+    taint_class: z.unknown(),
+    privileged: z.boolean(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L3038. */
+  const KnownGoodCheckpoint = z.looseObject({
+    checkpoint_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string(),
+    label: z.string(),
+    artifact_head_refs: z.array(z.string()),
+    artifact_version_refs: z.array(z.string()),
+    source_workspace_snapshot_refs: z.array(z.string()),
+    run_workspace_snapshot_ref: z.string().optional(),
+    graph_topology_snapshot_ref: z.string(),
+    policy_snapshot_ref: z.unknown().optional(),
+    capability_snapshot_ref: z.unknown().optional(),
+    event_seq: num,
+    irreversible_side_effect_refs: z.array(z.string()),
+    created_by_ref: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3065. */
+  const TaskRunCostForecast = z.looseObject({
+    forecast_id: z.string(),
+    task_id: z.string(),
+    planned_run_id: z.string().optional(),
+    planned_cost_vector_ref: z.string(),
+    optional_helper_cost_vector_refs: z.array(z.string()),
+    non_degradable_mode_cost_vector_refs: z.array(z.string()),
+    skipped_if_budget_constrained: z.array(z.string()),
+    forecast_confidence: z.enum(['calibrated', 'uncalibrated', 'experimental']),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3077. */
+  const BudgetNarrative = z.looseObject({
+    budget_narrative_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string(),
+    planned_forecast_ref: z.string().optional(),
+    actual_cost_record_refs: z.array(z.string()),
+    forecast_vs_actual_summary: z.string(),
+    summary: z.string(),
+    skipped_optional_helpers: z.array(z.string()),
+    preserved_non_degradable_modes: z.array(z.string()),
+    degraded_modes_used: z.array(z.string()),
+    quality_impact_summary: z.string(),
+    formula_eval_receipt_refs: z.array(z.string()),
+    created_at: z.string(),
+    schema_version: z.enum(['1.1']),
+  });
+
+  /** Seed L3104. */
+  const AttentionLedgerItem = z.looseObject({
+    item_id: z.string(),
+    task_id: z.string(),
+    run_id: z.string().optional(),
+    matter_id: z.string().optional(),
+    attention_kind: AttentionKind,
+    source_ref: z.string(),
+    summary: z.string(),
+    priority: z.enum(['low', 'medium', 'high', 'blocking']),
+    command_ref: z.string().optional(),
+    lifecycle_state: z.enum(['open', 'resolved', 'dismissed', 'superseded']),
+    created_at: z.string(),
+    resolved_at: z.string().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3119. */
+  const FindingsInboxFilter = z.looseObject({
+    matter_id: z.string().optional(),
+    severity: z.array(z.enum(['low', 'medium', 'high', 'blocking'])).optional(),
+    finding_state: z.array(FindingState).optional(),
+    producer_kind: z.array(z.unknown()).optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3129. */
+  const TaskHealthCard = z.looseObject({
+    task_id: z.string(),
+    run_id: z.string().optional(),
+    health_status: z.enum(['healthy', 'warning', 'blocked', 'failed', 'review_required']),
+    active_blocker_refs: z.array(z.string()),
+    latest_verdict_refs: z.array(z.string()),
+    budget_status_ref: z.string().optional(),
+    reliance_packet_ref: z.string().optional(),
+    derived_read_model_ref: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3140. */
+  const WorkProductCertification = z.looseObject({
+    certification_id: z.string(),
+    task_reliance_packet_ref: z.string(),
+    rendered_certification_ref: z.string(),
+    issued_by_ref: z.string().optional(),
+    issue_command_ref: z.string().optional(),
+    lifecycle_state: RelianceArtifactLifecycleState,
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3150. */
+  const RunDiff = z.looseObject({
+    run_diff_id: z.string(),
+    left_run_id: z.string(),
+    right_run_id: z.string(),
+    artifact_diff_refs: z.array(z.string()),
+    plan_diff_ref: z.string().optional(),
+    outcome_diff_refs: z.array(z.string()),
+    cost_diff_ref: z.string().optional(),
+    reliance_diff_ref: z.string().optional(),
+    derived_read_model_ref: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3162. */
+  const DecisionAuditView = z.looseObject({
+    audit_view_id: z.string(),
+    target_decision_ref: z.string(),
+    chain_resolution_receipt_refs: z.array(z.string()),
+    finding_refs: z.array(z.string()),
+    policy_decision_refs: z.array(z.unknown()),
+    hard_call_resolution_refs: z.array(z.string()),
+    explanation_trace_ref: z.string().optional(),
+    derived_read_model_ref: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3173. */
+  const UnifiedEvaluationChainView = z.looseObject({
+    view_id: z.string(),
+    chain_id: z.string(),
+    chain_registry_record_ref: z.string(),
+    chain_resolution_receipt_ref: z.string().optional(),
+    qualitative_finding_refs: z.array(z.string()),
+    quantitative_result_refs: z.array(z.string()),
+    final_route_summary: z.string(),
+    derived_read_model_ref: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3187. */
+  const IrrevocableSideEffectAtFork = z.looseObject({
+    side_effect_id: z.string(),
+    kind: z.string(),
+    executed_at: z.string(),
+    note: z.enum(['not_reversible_in_fork']),
+    receipt_ref: z.string(),
+  });
+
+  /** Seed L3194. */
+  const TaskRunFork = z.looseObject({
+    fork_id: z.string(),
+    parent_run_id: z.string(),
+    forked_from_checkpoint_ref: z.string(),
+    new_run_id: z.string(),
+    fork_reason: z.string(),
+    irrevocable_side_effects_at_fork: z.array(IrrevocableSideEffectAtFork),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3207. */
+  const ExplanationTrace = z.looseObject({
+    trace_id: z.string(),
+    trace_kind: z.enum(['evaluation', 'revision', 'routing', 'reliance']),
+    causal_steps: z.array(
+      z.looseObject({
+        step_id: z.string(),
+        input_refs: z.array(z.string()),
+        operation_receipt_ref: z.string().optional(),
+        output_refs: z.array(z.string()),
+        rationale_summary: z.string(),
+        evidence_refs: z.array(z.string()),
+      }),
+    ),
+    hidden_reasoning_included: z.unknown().optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3235. */
+  const TaskReplayRequest = z.looseObject({
+    replay_request_id: z.string(),
+    task_id: z.string(),
+    source_run_id: z.string(),
+    replay_mode: TaskReplayMode,
+    checkpoint_ref: z.string().optional(),
+    known_good_checkpoint_ref: z.string().optional(),
+    allow_external_side_effects: z.unknown().optional(),
+    allow_external_queries: z.boolean(),
+    model_reexecution_policy: z.enum([
+      'reuse_recorded_outputs',
+      'same_model_if_available',
+      'current_equivalent_model',
+    ]),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3251. */
+  const ReplayDivergenceRecord = z.looseObject({
+    divergence_id: z.string(),
+    replay_request_id: z.string(),
+    divergence_kind: z.enum([
+      'model_output_drift',
+      'tool_output_drift',
+      'source_state_changed',
+      'policy_changed',
+      'capability_unavailable',
+      'non_replayable_side_effect',
+    ]),
+    source_step_ref: z.string(),
+    original_output_hash: z.string().optional(),
+    replay_output_hash: z.string().optional(),
+    explanation: z.string(),
+    created_at: z.string(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3278. */
+  const RelianceLayerCommandRegistryEntry = z.looseObject({
+    command_id: z.enum([
+      'reliance.issue_work_product_certification',
+      'reliance.invalidate_packet',
+      'revision_review.accept_candidate',
+      'revision_review.reject_candidate',
+      'revision_review.request_changes',
+      'revision_review.restore_known_good',
+      'evidence.export_package',
+      'finding.contest',
+      'finding.confirm',
+      'task_replay.preview',
+      'task_replay.create_fork',
+      'attention.resolve_item',
+    ]),
+    request_schema_ref: z.unknown(),
+    response_schema_ref: z.unknown(),
+    durable_write: z.enum(['required', 'none', 'explicit_no_op']),
+    required_policy_checks: z.array(z.string()),
+    idempotency_key_required: z.boolean(),
+    read_model_invalidations: z.array(
+      z.enum([
+        'TaskReliancePacket',
+        'TaskHealthCard',
+        'FindingsInbox',
+        'WorkProductCertification',
+        'RunDiff',
+        'DecisionAuditView',
+        'EvidencePackage',
+        'EvaluationChainView',
+        'AttentionLedger',
+        'BudgetNarrative',
+      ]),
+    ),
+    empty_state_behavior: z.unknown().optional(),
+    blocked_state_behavior: z.string(),
+    degraded_state_behavior: z.unknown().optional(),
+    error_state_behavior: z.unknown().optional(),
+    owning_doc: z.unknown(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3351. */
+  const AddendaBPatchSequencingGate = z.looseObject({
+    phase: AddendaBPatchPhase,
+    required_prior_phases: z.array(AddendaBPatchPhase),
+    required_validation_passes: z.array(z.string()),
+    blocks_if_failed: z.boolean(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  /** Seed L3405. */
+  const AddendaBConformanceFixture = z.looseObject({
+    fixture_id: z.string(),
+    fixture_kind: AddendaBConformanceFixtureKind,
+    input_bundle_ref: z.string(),
+    expected_validation_codes: z.array(z.string()),
+    expected_terminal_state: z.string().optional(),
+    expected_receipt_refs: z.array(z.string()).optional(),
+    schema_version: z.enum(['1.0']),
+  });
+
+  return {
+    CanonicalEventRef,
+    ProjectionRef,
+    EventProjectionLink,
+    DerivedReadModelRecord,
+    ReadModelInvalidationSpec,
+    FormulaEvaluationReceipt,
+    WorkspaceExternalizationPolicy,
+    WorkspaceExternalizationReceipt,
+    BlockingAuthorityEvaluation,
+    FindingMatchKey,
+    EvaluationFindingEvent,
+    EvaluationFindingRecord,
+    FindingLifecycleTransitionReceipt,
+    FeedbackFindingView,
+    EvaluationResultEnvelope,
+    EvaluationChainRegistryRecord,
+    EvaluationChainResolutionPolicy,
+    EvaluationChainResolutionReceipt,
+    OutcomeStateMatrixEntry,
+    FeedbackRoutingResolutionPolicy,
+    FeedbackDeliveryRecord,
+    FeedbackDispatchExpectation,
+    TypeOwnerRegistryEntry,
+    BuildReadyGate,
+    PositiveEvaluationObservation,
+    PortRevisionEligibility,
+    RevisorPlannerInputPorts,
+    FeedbackEmissionMatrixEntry,
+    EvaluationResultEmissionRecord,
+    ApplicabilityScope,
+    LegalSourcePayload,
+    ProgressSignalRecord,
+    SourceWorkspaceSnapshotHashSet,
+    EvaluationSnapshot,
+    RevisionExecutionLifecycleTransition,
+    StepIdempotencyKey,
+    SourceWorkspaceMutationPrecondition,
+    SourceWorkspaceOperation,
+    SourceWorkspaceOperationReceipt,
+    InPlaceMutationLock,
+    RevisionPlan,
+    RevisionOperationReceipt,
+    OutcomeDependencyGraphPolicy,
+    RevalidationCascadeRun,
+    RevalidationCascadeReceipt,
+    HardCallPendingPolicy,
+    HardRevisionCall,
+    HardCallResolutionReceipt,
+    TaskCancelProtocol,
+    TaskSkipReceipt,
+    ForumDeliberationPolicy,
+    RevisionPlanConcurrencyProfile,
+    SufficiencyDetectionPolicy,
+    CapabilityCoverageAssessment,
+    CandidateRepairProcedure,
+    ProcedureAttemptRecord,
+    SufficiencyDetectionResult,
+    RevisionStepRevalidationPolicy,
+    RevisionPlanStepBase,
+    DependencyEdge,
+    TypedRevisionInstruction,
+    RegenerateRevisionPayload,
+    RegenerateAttemptReceipt,
+    FormulaInputSpec,
+    FormulaOutputSpec,
+    FormulaTestVector,
+    FormulaSpec,
+    MetricObservation,
+    MetricRollup,
+    QualityIndex,
+    RevisionCycleOutcomeObservation,
+    RevisionCycleEfficiencyRollup,
+    SeverityWeightedRegressionRate,
+    SubAgentReputationFormulaConfig,
+    SubAgentReputationScore,
+    CostDistribution,
+    CostVector,
+    TaskCostRecord,
+    NoveltyAssessmentWithNeighbor,
+    NoveltyAssessmentNoNeighbor,
+    NoveltyAssessment,
+    NoveltyMetricSpec,
+    NoveltyAssessmentBase,
+    TemplateMatchComponents,
+    TemplateMatchWeights,
+    TemplateMatchFormula,
+    CalibrationMetricSpec,
+    CalibrationMetricResult,
+    CriterionIdentityFields,
+    SourceKindTaintDefault,
+    SanitizationNode,
+    TaintAggregationPolicy,
+    SourceDocumentationTier,
+    SourceRecord,
+    EphemeralSourceLookupReceipt,
+    SourceTierTransitionReceipt,
+    ResearchNeed,
+    ResearchNeedLease,
+    SourceEvidenceAnchor,
+    DomainPayloadRegistryRef,
+    ClaimSupportDerivationPolicy,
+    ClaimSupportDerivationReceipt,
+    RunBoardGovernanceEnvelope,
+    RunBoardPublicationPolicy,
+    RunBoardAuditEvent,
+    RunBoardVisiblePost,
+    TaskRunContextPacketRequest,
+    OmittedPacketItem,
+    TaskRunContextPacketAssemblyReceipt,
+    PerActivationContextBudget,
+    ModuleAssistanceRequest,
+    RunGuidanceCreationEvent,
+    RunGuidanceItemCurrent,
+    RunGuidanceLifecycleReceipt,
+    TaskCommandRegistryEntry,
+    SubAgentFallbackPolicy,
+    SubAgentCoordinationProfile,
+    PlanVerifierRequirementPolicy,
+    StructuredAnchor,
+    TextAnchor,
+    LibraryPromotionCandidate,
+    LibraryPromotionGate,
+    LibraryPromotionReceipt,
+    RunExecutionRequirements,
+    ModuleProgressBehavior,
+    RelianceInputManifest,
+    RelianceStatusDerivation,
+    TaskReliancePacket,
+    RelianceInvalidationEvent,
+    EvaluationContractReview,
+    RevisionReviewPacket,
+    RevisionReviewDecisionReceipt,
+    EvidencePackageClaimEntry,
+    EvidencePackage,
+    KnownGoodCheckpoint,
+    TaskRunCostForecast,
+    BudgetNarrative,
+    AttentionLedgerItem,
+    FindingsInboxFilter,
+    TaskHealthCard,
+    WorkProductCertification,
+    RunDiff,
+    DecisionAuditView,
+    UnifiedEvaluationChainView,
+    IrrevocableSideEffectAtFork,
+    TaskRunFork,
+    ExplanationTrace,
+    TaskReplayRequest,
+    ReplayDivergenceRecord,
+    RelianceLayerCommandRegistryEntry,
+    AddendaBPatchSequencingGate,
+    AddendaBConformanceFixture,
+    /** Every interface of the seed, by the name a bundle record gives as its `type`. */
+    records: {
+      EventProjectionLink,
+      DerivedReadModelRecord,
+      ReadModelInvalidationSpec,
+      FormulaEvaluationReceipt,
+      WorkspaceExternalizationPolicy,
+      WorkspaceExternalizationReceipt,
+      BlockingAuthorityEvaluation,
+      FindingMatchKey,
+      EvaluationFindingEvent,
+      EvaluationFindingRecord,
+      FindingLifecycleTransitionReceipt,
+      FeedbackFindingView,
+      EvaluationResultEnvelope,
+      EvaluationChainRegistryRecord,
+      EvaluationChainResolutionPolicy,
+      EvaluationChainResolutionReceipt,
+      OutcomeStateMatrixEntry,
+      FeedbackRoutingResolutionPolicy,
+      FeedbackDeliveryRecord,
+      FeedbackDispatchExpectation,
+      TypeOwnerRegistryEntry,
+      BuildReadyGate,
+      PositiveEvaluationObservation,
+      PortRevisionEligibility,
+      RevisorPlannerInputPorts,
+      FeedbackEmissionMatrixEntry,
+      EvaluationResultEmissionRecord,
+      ApplicabilityScope,
+      LegalSourcePayload,
+      ProgressSignalRecord,
+      SourceWorkspaceSnapshotHashSet,
+      EvaluationSnapshot,
+      RevisionExecutionLifecycleTransition,
+      StepIdempotencyKey,
+      SourceWorkspaceMutationPrecondition,
+      SourceWorkspaceOperation,
+      SourceWorkspaceOperationReceipt,
+      InPlaceMutationLock,
+      RevisionPlan,
+      RevisionOperationReceipt,
+      OutcomeDependencyGraphPolicy,
+      RevalidationCascadeRun,
+      RevalidationCascadeReceipt,
+      HardCallPendingPolicy,
+      HardRevisionCall,
+      HardCallResolutionReceipt,
+      TaskCancelProtocol,
+      TaskSkipReceipt,
+      ForumDeliberationPolicy,
+      RevisionPlanConcurrencyProfile,
+      SufficiencyDetectionPolicy,
+      CapabilityCoverageAssessment,
+      CandidateRepairProcedure,
+      ProcedureAttemptRecord,
+      SufficiencyDetectionResult,
+      RevisionPlanStepBase,
+      DependencyEdge,
+      RevisionStepRevalidationPolicy,
+      TypedRevisionInstruction,
+      RegenerateRevisionPayload,
+      RegenerateAttemptReceipt,
+      FormulaInputSpec,
+      FormulaOutputSpec,
+      FormulaTestVector,
+      FormulaSpec,
+      MetricObservation,
+      MetricRollup,
+      QualityIndex,
+      RevisionCycleOutcomeObservation,
+      RevisionCycleEfficiencyRollup,
+      SeverityWeightedRegressionRate,
+      SubAgentReputationFormulaConfig,
+      SubAgentReputationScore,
+      CostDistribution,
+      CostVector,
+      TaskCostRecord,
+      NoveltyMetricSpec,
+      NoveltyAssessmentBase,
+      NoveltyAssessmentWithNeighbor,
+      NoveltyAssessmentNoNeighbor,
+      TemplateMatchFormula,
+      CalibrationMetricSpec,
+      CalibrationMetricResult,
+      CriterionIdentityFields,
+      SourceKindTaintDefault,
+      SanitizationNode,
+      TaintAggregationPolicy,
+      SourceRecord,
+      EphemeralSourceLookupReceipt,
+      SourceTierTransitionReceipt,
+      ResearchNeed,
+      ResearchNeedLease,
+      SourceEvidenceAnchor,
+      DomainPayloadRegistryRef,
+      ClaimSupportDerivationPolicy,
+      ClaimSupportDerivationReceipt,
+      RunBoardGovernanceEnvelope,
+      RunBoardPublicationPolicy,
+      RunBoardAuditEvent,
+      RunBoardVisiblePost,
+      TaskRunContextPacketRequest,
+      OmittedPacketItem,
+      TaskRunContextPacketAssemblyReceipt,
+      PerActivationContextBudget,
+      ModuleAssistanceRequest,
+      RunGuidanceCreationEvent,
+      RunGuidanceItemCurrent,
+      RunGuidanceLifecycleReceipt,
+      TaskCommandRegistryEntry,
+      SubAgentFallbackPolicy,
+      SubAgentCoordinationProfile,
+      PlanVerifierRequirementPolicy,
+      StructuredAnchor,
+      TextAnchor,
+      LibraryPromotionCandidate,
+      LibraryPromotionGate,
+      LibraryPromotionReceipt,
+      RunExecutionRequirements,
+      ModuleProgressBehavior,
+      RelianceInputManifest,
+      RelianceStatusDerivation,
+      TaskReliancePacket,
+      RelianceInvalidationEvent,
+      EvaluationContractReview,
+      RevisionReviewPacket,
+      RevisionReviewDecisionReceipt,
+      EvidencePackageClaimEntry,
+      EvidencePackage,
+      KnownGoodCheckpoint,
+      TaskRunCostForecast,
+      BudgetNarrative,
+      AttentionLedgerItem,
+      FindingsInboxFilter,
+      TaskHealthCard,
+      WorkProductCertification,
+      RunDiff,
+      DecisionAuditView,
+      UnifiedEvaluationChainView,
+      IrrevocableSideEffectAtFork,
+      TaskRunFork,
+      ExplanationTrace,
+      TaskReplayRequest,
+      ReplayDivergenceRecord,
+      RelianceLayerCommandRegistryEntry,
+      AddendaBPatchSequencingGate,
+      AddendaBConformanceFixture,
+    } as Record<string, z.ZodType>,
+  };
+}
+
+let built: ReturnType<typeof build> | undefined;
+
+/** The seed's schemas other than its enums, built on first use. */
+export const seedSchemas = () => (built ??= build());
+
+/** Whether seedSchemas() has run (start-up must not build them: __tests__/startup.test.ts). */
+export const seedSchemasBuilt = () => built !== undefined;
 
 /** Seed line of each interface. */
 export const SEED_RECORD_LINES: Record<string, number> = {

@@ -1,0 +1,28 @@
+// What a run builds before it needs it: the DOC23 Addenda B seed's ~200 record schemas are
+// built on first use (docs/performance.md), so verifying papers never pays for them.
+import path from 'node:path';
+import { writePaper } from '../scripts/lib/aris-paper.mjs';
+import { commands } from '../src/cli-help.js';
+import { allCodes, packs } from '../src/packs/registry.js';
+import { seedSchemasBuilt } from '../src/packs/addenda-b/schema/generated.js';
+import { verify } from '../src/verify.js';
+import { tempRepos } from './support/temp.js';
+
+const repo = tempRepos();
+
+describe('start-up', () => {
+  it('listing the packs and commands, and verifying a paper builds none of the Addenda B record schemas', async () => {
+    expect(packs().map((p) => p.id)).toContain('addenda-b');
+    expect(allCodes().length).toBeGreaterThan(0);
+    expect(Object.keys(commands())).toContain('addenda-b'); // what every CLI run builds first
+    const root = repo();
+    writePaper(path.join(root, 'paper'));
+    const report = await verify({ root });
+    expect(report.targets.map((t) => t.pack)).toEqual(['aris']);
+    expect(seedSchemasBuilt()).toBe(false);
+    // …and they are there when a schema file is written.
+    const schemas = Object.assign({}, ...packs().map((p) => p.schemas));
+    expect(Object.keys(schemas)).toContain('addenda-b-record');
+    expect(seedSchemasBuilt()).toBe(true);
+  });
+});
