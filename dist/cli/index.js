@@ -3756,6 +3756,7 @@ __nccwpck_require__.r(b01_lifecycle_namespaceObject);
 __nccwpck_require__.d(b01_lifecycle_namespaceObject, {
   TERMINAL_STATES: () => (TERMINAL_STATES),
   defaultLifecycleTable: () => (defaultLifecycleTable),
+  lifecycleTable: () => (lifecycleTable),
   revisionLifecycleIllegalTransition: () => (revisionLifecycleIllegalTransition),
   revisionLifecycleMissingReceipt: () => (revisionLifecycleMissingReceipt),
   terminalStateWithoutTerminalReceipt: () => (terminalStateWithoutTerminalReceipt)
@@ -3995,6 +3996,61 @@ __nccwpck_require__.r(d21_progress_namespaceObject);
 __nccwpck_require__.d(d21_progress_namespaceObject, {
   backgroundExecutionHeartbeatConfused: () => (backgroundExecutionHeartbeatConfused),
   requiresBackgroundProgressLegacyFieldPresent: () => (requiresBackgroundProgressLegacyFieldPresent)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/g-reliance.ts
+var g_reliance_namespaceObject = {};
+__nccwpck_require__.r(g_reliance_namespaceObject);
+__nccwpck_require__.d(g_reliance_namespaceObject, {
+  changesAfter: () => (changesAfter),
+  manifestNames: () => (manifestNames),
+  packetWithdrawn: () => (packetWithdrawn),
+  reliancePacketStaleSnapshot: () => (reliancePacketStaleSnapshot),
+  reliancePacketWithoutInputManifest: () => (reliancePacketWithoutInputManifest),
+  relianceStatusNotDerivable: () => (relianceStatusNotDerivable),
+  underivable: () => (underivable),
+  workProductCertificationWithoutReliancePacket: () => (workProductCertificationWithoutReliancePacket)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/g-revision-review.ts
+var g_revision_review_namespaceObject = {};
+__nccwpck_require__.r(g_revision_review_namespaceObject);
+__nccwpck_require__.d(g_revision_review_namespaceObject, {
+  DECISION_ACTIONS: () => (DECISION_ACTIONS),
+  reviewDecisionWithoutReceipt: () => (reviewDecisionWithoutReceipt),
+  revisionReviewPacketContainsCurrentAction: () => (revisionReviewPacketContainsCurrentAction)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/g-checkpoint.ts
+var g_checkpoint_namespaceObject = {};
+__nccwpck_require__.r(g_checkpoint_namespaceObject);
+__nccwpck_require__.d(g_checkpoint_namespaceObject, {
+  knownGoodCheckpointMissingCapabilitySnapshot: () => (knownGoodCheckpointMissingCapabilitySnapshot),
+  knownGoodCheckpointMissingPolicySnapshot: () => (knownGoodCheckpointMissingPolicySnapshot),
+  restoreCheckpointIgnoresIrreversibleSideEffects: () => (restoreCheckpointIgnoresIrreversibleSideEffects),
+  sideEffectsBetween: () => (sideEffectsBetween)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/g-explanation-replay.ts
+var g_explanation_replay_namespaceObject = {};
+__nccwpck_require__.r(g_explanation_replay_namespaceObject);
+__nccwpck_require__.d(g_explanation_replay_namespaceObject, {
+  deterministicReplayWithNondeterministicStep: () => (deterministicReplayWithNondeterministicStep),
+  explanationTraceContainsHiddenReasoning: () => (explanationTraceContainsHiddenReasoning),
+  explanationTraceWithoutCausalSteps: () => (explanationTraceWithoutCausalSteps),
+  replayAttemptsExternalSideEffect: () => (replayAttemptsExternalSideEffect)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/g-commands.ts
+var g_commands_namespaceObject = {};
+__nccwpck_require__.r(g_commands_namespaceObject);
+__nccwpck_require__.d(g_commands_namespaceObject, {
+  DECISION_COMMANDS: () => (DECISION_COMMANDS),
+  gSurfaceActionWithoutCommand: () => (gSurfaceActionWithoutCommand),
+  gSurfaceMissingDegradedState: () => (gSurfaceMissingDegradedState),
+  gSurfaceMissingEmptyState: () => (gSurfaceMissingEmptyState),
+  gSurfaceMissingErrorState: () => (gSurfaceMissingErrorState),
+  surfaceActions: () => (surfaceActions)
 });
 
 ;// CONCATENATED MODULE: external "node:path"
@@ -13711,7 +13767,7 @@ function partialRecord(keyType, valueType, params) {
         type: "record",
         keyType,
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
         partial: true,
     });
 }
@@ -15551,21 +15607,24 @@ function trackedUnder(dir, { nested = false } = {}) {
         if (nested)
             return { state: 'no-git' };
         if (headOf(git) === 'unborn')
-            return { state: 'tracked', paths: new Set() }; // nothing committed or staged yet
+            return { state: 'tracked', paths: new Set(), sizes: new Map() }; // nothing committed or staged yet
     }
     if (!read.ok)
         return { state: 'unreadable', detail: `${index} ${read.detail}` };
-    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common));
+    const sizeOf = [];
+    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common), sizeOf);
     if (typeof files === 'string')
         return { state: 'unreadable', detail: files };
     // Real paths: a directory named through a symlink is still the same place in the index.
     const prefix = external_node_path_default().relative(realOr(top), realOr(dir)).split((external_node_path_default()).sep).join('/');
     const paths = new Set();
-    for (const f of files) {
+    const sizes = new Map();
+    for (const [n, f] of files.entries()) {
         const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
         if (!rel)
             continue;
         paths.add(rel);
+        sizes.set(rel, sizeOf[n]);
         for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
             const d = rel.slice(0, i);
             if (paths.has(d))
@@ -15573,7 +15632,7 @@ function trackedUnder(dir, { nested = false } = {}) {
             paths.add(d);
         }
     }
-    return { state: 'tracked', paths };
+    return { state: 'tracked', paths, sizes };
 }
 function realOr(p) {
     try {
@@ -15662,8 +15721,9 @@ function hashSize(index, common) {
 /**
  * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
  * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
+ * `sizes`, when given, receives each entry's recorded file size, in the order of the paths.
  */
-function parseIndex(b, hashBytes) {
+function parseIndex(b, hashBytes, sizes) {
     if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
         return 'the git index has no DIRC header';
     const version = b.readUInt32BE(4);
@@ -15717,6 +15777,7 @@ function parseIndex(b, hashBytes) {
         const mode = b.readUInt32BE(at + 24);
         // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
         out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
+        sizes?.push(b.readUInt32BE(at + 36));
         previous = bytes;
         // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
         at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
@@ -15766,7 +15827,10 @@ function walkRepository(root, extra = []) {
         const around = outer ?? { indexes: [], blind: false };
         const t = trackedUnder(abs, { nested: outer !== undefined });
         if (t.state === 'tracked')
-            return { indexes: [...around.indexes, { base: rel, paths: t.paths }], blind: around.blind };
+            return {
+                indexes: [...around.indexes, { base: rel, paths: t.paths, sizes: t.sizes }],
+                blind: around.blind,
+            };
         if (t.state === 'no-git')
             return around;
         unknown.push({ dir: abs, detail: t.detail });
@@ -15805,6 +15869,7 @@ function walkRepository(root, extra = []) {
             files: new Set(),
             dirs: new Set(),
             links: new Set(),
+            indexes: git.indexes,
         };
         const tracked = (childRel) => git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
         // The config's exclude always applies; .gitignore files only where they can be trusted.
@@ -15827,6 +15892,16 @@ function walkRepository(root, extra = []) {
         out.push(entry);
     }
     return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
+}
+/** The size an index records for file `name` of `dir`, or undefined if no index tracks it. */
+function indexedSize(dir, name) {
+    const rel = dir.rel === '.' ? name : `${dir.rel}/${name}`;
+    for (const i of dir.indexes ?? []) {
+        const size = i.sizes.get(i.base ? rel.slice(i.base.length + 1) : rel);
+        if (size !== undefined)
+            return size;
+    }
+    return undefined;
 }
 function isIgnored(rules, rel, isDir) {
     for (const r of rules) {
@@ -16755,6 +16830,7 @@ function sharedSubjects(results) {
 
 
 
+
 /** More shards than this is a typo, not a matrix (GitHub runs at most 256 jobs per matrix). */
 const MAX_SHARDS = 256;
 /** `K/N` → {index: K, count: N}, or why not. */
@@ -16831,7 +16907,10 @@ function estimateBytes(dir) {
 }
 /**
  * Estimates from the directories discovery already listed (no second readdir): the sizes of the
- * files under a target's directory. A directory the walk did not list is walked by estimateBytes.
+ * files under a target's directory, as the git index records them (a checkout tracks nearly
+ * every file, so nearly nothing is stat'ed), else by lstat. Every shard job checks out the same
+ * commit, so every shard reads the same sizes and cuts alike. A directory the walk did not list
+ * is walked by estimateBytes.
  */
 function byteEstimator(walked) {
     // Sorted by `abs/`, a directory's subdirectories follow it contiguously ("a-b/" sorts before "a/").
@@ -16851,6 +16930,11 @@ function byteEstimator(walked) {
             for (const name of d.files) {
                 if (d.links.has(name))
                     continue;
+                const indexed = indexedSize(d, name);
+                if (indexed !== undefined) {
+                    bytes += indexed;
+                    continue;
+                }
                 try {
                     bytes += external_node_fs_default().lstatSync(external_node_path_default().join(d.abs, name)).size;
                 }
@@ -26765,1963 +26849,22 @@ const aristoPack = {
     markdownCards: markdownCards,
 };
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready.ts
-/**
- * The §10 / A-09 build-ready codes: they judge a suite of conformance fixtures, not one bundle,
- * so the pack's suite gate emits them on `audit-gate fixtures <dir> --build-ready` (fixtures.ts),
- * never a target's check.
- */
-const BUILD_READY = {
-    missingExpected: {
-        code: 'validation.conformance_fixture_missing_expected_validation',
-        severity: 'error',
-        title: 'An Addenda B conformance fixture has no expected_validation_codes',
-        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean bundle).',
-    },
-    notExecuted: {
-        code: 'validation.conformance_fixture_not_executed_before_build_ready',
-        severity: 'error',
-        title: 'An Addenda B conformance fixture did not run to a result before build-ready',
-        remediation: 'Fix the fixture (fixture.json, input bundle) so it runs, then run audit-gate fixtures --build-ready again.',
-    },
-    kindWithoutFixture: {
-        code: 'validation.accepted_patch_without_conformance_fixture',
-        severity: 'error',
-        title: 'An Addenda B fixture kind has no firing fixture or no clean twin that counts',
-        remediation: 'Add a firing fixture (expected_validation_codes of a rule) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed’s fields only (docs/addenda-b.md, "The build-ready gate").',
-    },
-    gateFailed: {
-        code: 'validation.build_ready_gate_failed',
-        severity: 'error',
-        title: 'The Addenda B package is not build-ready: a conformance requirement failed',
-        remediation: 'Fix the findings listed with it, then run audit-gate fixtures --build-ready again.',
-    },
-};
-const BUILD_READY_CODES = Object.values(BUILD_READY);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/catalogue.generated.ts
-// Generated by scripts/generate-addenda-b-schemas.mjs from scripts/addenda-b/addenda-b-types.json
-// (seed 004, DOC23 Addenda B). Do not edit by hand: change the generator and run it again.
-/** All 213 validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */
-const CATALOGUE = [
-    {
-        "code": "validation.mutable_state_inside_immutable_snapshot",
-        "section": "§3.1",
-        "line": 171,
-        "rule": "Fires when a record of an immutable type (canonical event or snapshot) carries live-state fields (current_state, lifecycle_state, updated_at, superseded_by_*) or when two records with the same immutable id differ in content.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.current_projection_without_source_event",
-        "section": "§3.1",
-        "line": 172,
-        "rule": "Fires when a current-state projection's canonical/source event reference does not resolve to a canonical event in the bundle.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.projection_event_seq_out_of_date",
-        "section": "§3.1",
-        "line": 173,
-        "rule": "Fires when EventProjectionLink.projection_event_seq is lower than the sequence number of the latest canonical event for the same entity (the projection missed a later event).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "per-entity event sequence on most event types"
-    },
-    {
-        "code": "validation.lifecycle_transition_without_receipt",
-        "section": "§3.1",
-        "line": 174,
-        "rule": "Fires when a projection shows a lifecycle state different from its initial/previous state and no transition receipt in the bundle (from_state -> to_state) accounts for the change.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.read_model_without_input_manifest",
-        "section": "§3.2",
-        "line": 211,
-        "rule": "Fires when a DerivedReadModelRecord has no input_manifest_ref or the ref does not resolve.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.lifecycle_event_without_read_model_invalidation",
-        "section": "§3.2",
-        "line": 212,
-        "rule": "Fires when an event whose kind is a ReadModelInvalidationSpec.producer_event_kind occurs at sequence S within the spec scope, but an affected DerivedReadModelRecord of a listed read_model_kind still has no invalidated_by_event_ref and valid_until_event_seq absent or > S.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.context_packet_valid_after_invalidation_event",
-        "section": "§3.2",
-        "line": 213,
-        "rule": "Fires when, after a packet was assembled, an event of a kind in its invalidated_by_event_kinds (or past valid_until_event_seq) occurs and the packet is still used as valid afterwards.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "record of context-packet use"
-    },
-    {
-        "code": "validation.read_model_asserts_unbacked_truth",
-        "section": "§3.2",
-        "line": 214,
-        "rule": "Fires when a read model states a status, verdict, score or claim that is not backed by a canonical receipt/event in its input manifest or by a formula/derivation receipt.",
-        "rule_basis": "inferred",
-        "checkable": "not-mechanical",
-        "seed_gap": "content of the derivation policy (derivation_policy_ref has no schema)"
-    },
-    {
-        "code": "validation.metric_without_formula_spec",
-        "section": "§3.3",
-        "line": 246,
-        "rule": "Fires when a metric or formula output names a metric_id/formula_id with no FormulaSpec in the formula registry.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "mapping from metric_id to FormulaSpec.formula_id"
-    },
-    {
-        "code": "validation.metric_value_without_formula_receipt",
-        "section": "§3.3",
-        "line": 247,
-        "rule": "Fires when a metric/score record lacks formula_eval_receipt_ref or the ref does not resolve to a FormulaEvaluationReceipt.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.formula_output_nan_or_infinity",
-        "section": "§3.3",
-        "line": 248,
-        "rule": "Fires when a formula output is NaN or +/-Infinity (receipt finite_number_check 'failed_nan'/'failed_infinity', or a stored numeric output is non-finite) and the formula's finite_number_policy is not coerce_to_indeterminate (allow_only_in_test_fixture permits it only inside a fixture).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.derived_boolean_without_formula_receipt",
-        "section": "§3.3",
-        "line": 249,
-        "rule": "Fires when a derived boolean (pass/fail or similar) is stored without a formula/derivation receipt backing it.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.derived_enum_without_derivation_receipt",
-        "section": "§3.3",
-        "line": 250,
-        "rule": "Fires when a derived status/enum value is stored without a derivation or formula receipt.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.workspace_externalization_without_policy",
-        "section": "§3.4",
-        "line": 298,
-        "rule": "Fires when an externalization receipt's policy_ref does not resolve to a WorkspaceExternalizationPolicy of the same externalization_kind.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.privileged_workspace_export_without_confirmation",
-        "section": "§3.4",
-        "line": 299,
-        "rule": "Fires when an export-type externalization (save_as, export_bundle) of a privileged workspace or privileged source records completes without user_confirmation_ref.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.external_source_query_without_receipt",
-        "section": "§3.4",
-        "line": 300,
-        "rule": "Fires when an external query/fetch (external_source_query, connector_fetch, api_call, email_source_fetch, browser_session_read) happened with no WorkspaceExternalizationReceipt.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "typed record of the query/fetch action itself"
-    },
-    {
-        "code": "validation.externalization_cost_cap_missing",
-        "section": "§3.4",
-        "line": 301,
-        "rule": "Fires when a policy for a cost-bearing externalization kind has no max_cost_vector_ref.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.finding_state_mutated_inside_immutable_envelope",
-        "section": "§4 A-01/A-05",
-        "line": 451,
-        "rule": "Fires when an EvaluationFindingEvent carries lifecycle state beyond emission (emitted_state not 'proposed'/'active', or projection fields such as current_state, lifecycle_transition_refs, updated_at), or two events with one finding_event_id differ.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.finding_current_projection_without_event",
-        "section": "§4 A-01/A-05",
-        "line": 452,
-        "rule": "Fires when an EvaluationFindingRecord's canonical_event_ref does not resolve to an EvaluationFindingEvent with the same finding_id.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.blocking_finding_without_authority",
-        "section": "§4 A-01/A-05",
-        "line": 453,
-        "rule": "Fires when a finding with severity (or current_severity) 'blocking' has blocking_authority.satisfied = false or an empty blocking_authority.basis.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.model_judgment_only_blocker_without_permission",
-        "section": "§4 A-01/A-05",
-        "line": 454,
-        "rule": "Fires when a blocking finding's only authority basis is subjective judgment (basis = ['subjective_blocking_allowed']) while subjective_blocking_permission is 'not_allowed'.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.feedback_finding_view_authority_drift",
-        "section": "§4 A-01/A-05",
-        "line": 455,
-        "rule": "Fires when FeedbackFindingView.blocking_authority_satisfied/blocking_authority_basis differ from the source event's blocking_authority (or severity/lifecycle_state differ from the current record).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.progress_signal_match_key_drift",
-        "section": "§4 A-01/A-05",
-        "line": 456,
-        "rule": "Fires when ProgressSignalRecord.current_finding_match_key differs from the match_key of the finding it reports on, or same_reason_as_previous disagrees with equality of the current and previous match keys.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "link from ProgressSignalRecord to its finding; which key fields define equality"
-    },
-    {
-        "code": "validation.artifact_targeted_finding_missing_version_ref",
-        "section": "§4 A-01/A-05",
-        "line": 457,
-        "rule": "Fires when a finding has target_artifact_ref but neither based_on_artifact_version_ref nor based_on_artifact_version_absent_reason.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.envelope_target_projection_drift",
-        "section": "§4 A-02/A-03/A-04/A-25",
-        "line": 483,
-        "rule": "Fires when the migration fields target_artifact_ref/target_artifact_version_ref/target_scope_ref differ from the values derived from evaluated_target.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": "EvaluatedTarget shape (live Common Contracts)"
-    },
-    {
-        "code": "validation.envelope_basis_missing",
-        "section": "§4 A-02/A-03/A-04/A-25",
-        "line": 484,
-        "rule": "Fires when an EvaluationResultEnvelope lacks evaluation_basis (A-02 moves it into the envelope).",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.chain_id_name_drift",
-        "section": "§4 A-02/A-03/A-04/A-25",
-        "line": 485,
-        "rule": "Fires when a chain id is carried under a non-canonical field name or naming scheme instead of target_evaluation_chain_id / chain_id (A-25: normalize chain ID naming).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "list of non-canonical chain-id field names"
-    },
-    {
-        "code": "validation.pattern_c_chain_id_mismatch",
-        "section": "§4 A-02/A-03/A-04/A-25",
-        "line": 589,
-        "rule": "Fires when an envelope's target_evaluation_chain_id differs from the chain_id of the registry record that lists its result_id in received_result_ids (or names no registered chain).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.pattern_c_chain_without_resolution_receipt",
-        "section": "§4 A-02/A-03/A-04/A-25",
-        "line": 590,
-        "rule": "Fires when a chain whose status is complete (or partial/timed_out) has no EvaluationChainResolutionReceipt for its chain_id.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.pattern_c_route_conflict_unresolved",
-        "section": "§4 A-02/A-03/A-04/A-25",
-        "line": 591,
-        "rule": "Fires when results in a chain disagree (e.g. qualitative blocking finding vs quantitative pass) and the resolution receipt is missing, records conflict_type 'none', or picks a route the policy forbids (qualitative_blockers_survive_numeric_pass but pass_path; disagreement_route human_review but not human_review_path).",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.pattern_c_snapshot_mismatch",
-        "section": "§4 A-02/A-03/A-04/A-25",
-        "line": 592,
-        "rule": "Fires when a result in the chain has an evaluation_snapshot_ref different from the chain's evaluation_snapshot_ref.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.pattern_c_missing_expected_producer",
-        "section": "§4 A-02/A-03/A-04/A-25",
-        "line": 593,
-        "rule": "Fires when a chain is complete/resolved but an expected producer (expected_producers, or a participant with required = true) has no result among received_result_ids.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.runtime_state_emitted_to_envelope",
-        "section": "§4 A-06/A-07",
-        "line": 670,
-        "rule": "Fires when a runtime state (pending, pending_dependency, evaluating, dirty) is emitted as an envelope's state/disposition, or a matrix row with state_class 'runtime' has emitted_to_envelope = true.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": "envelope state/disposition field (retained live field)"
-    },
-    {
-        "code": "validation.disposition_without_verdict_mapping",
-        "section": "§4 A-06/A-07",
-        "line": 671,
-        "rule": "Fires when a matrix row with state_class 'disposition' has no verdict_mapping (or a disposition has no matrix row).",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.indeterminate_without_cause",
-        "section": "§4 A-06/A-07",
-        "line": 672,
-        "rule": "Fires when a verdict is 'indeterminate' without an IndeterminateCause.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "field carrying the verdict and IndeterminateCause"
-    },
-    {
-        "code": "validation.evaluation_decision_boolean_pass_legacy",
-        "section": "§4 A-06/A-07",
-        "line": 673,
-        "rule": "Fires when an evaluation decision carries a legacy boolean pass field instead of an EvaluationVerdict.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "legacy boolean field name"
-    },
-    {
-        "code": "validation.feedback_branch_missing_handler",
-        "section": "§4 A-08/B-23",
-        "line": 724,
-        "rule": "Fires when a FeedbackBranch in branch_order (or any branch other than 'none') has no or an empty branch_handlers entry.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.feedback_branch_unregistered",
-        "section": "§4 A-08/B-23",
-        "line": 725,
-        "rule": "Fires when a delivery or policy key uses a branch that is not a FeedbackBranch value or not in the policy's branch_order.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.feedback_delivery_duplicate_without_idempotency",
-        "section": "§4 A-08/B-23",
-        "line": 726,
-        "rule": "Fires when two deliveries share (run_id, result_id, branch, consumer_module_id), i.e. the same delivery_idempotency_key, or a delivery lacks the key.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.feedback_consumed_without_receipt",
-        "section": "§4 A-08/B-23",
-        "line": 727,
-        "rule": "Fires when a FeedbackDispatchExpectation has no FeedbackConsumptionReceipt from its consumer within grace_period_ms of created_at.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "FeedbackConsumptionReceipt shape; bundle as-of time"
-    },
-    {
-        "code": "validation.feedback_bundle_absence_unexplained",
-        "section": "§4 A-08/B-23",
-        "line": 728,
-        "rule": "Fires when an emission record has neither feedback_bundle_ref nor feedback_bundle_absent_reason.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.type_owner_drift",
-        "section": "§4 A-09/A-15/A-22",
-        "line": 783,
-        "rule": "Fires when a type is declared by a document other than its canonical_owner_doc, or used by a document not in imported_by_docs.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "inventory of which document declares/imports each type"
-    },
-    {
-        "code": "validation.pending_owner_without_degraded_behavior",
-        "section": "§4 A-09/A-15/A-22",
-        "line": 784,
-        "rule": "Fires when an entry with status 'pending_absorption' has no pending_consumer_behavior.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.build_ready_gate_failed",
-        "section": "§4 A-09/A-15/A-22",
-        "line": 785,
-        "rule": "Fires when build-ready is claimed while a BuildReadyGate requirement fails: type-owner registry not clean, pending_absorption rows neither closed nor degraded, command registry incomplete, cross-doc insert obligations not absorbed/stubbed, or a suite in required_validation_suite_refs not passing.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": "record type for cross-doc insert obligations"
-    },
-    {
-        "code": "validation.phantom_type_reference",
-        "section": "§4 A-09/A-15/A-22",
-        "line": 786,
-        "rule": "Fires when a schema references a type with no TypeOwnerRegistryEntry (e.g. EvaluationAffirmation) or only a retired entry without replacement_type_name.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "inventory of type references per document"
-    },
-    {
-        "code": "validation.positive_observation_missing_for_passed_criteria_when_required",
-        "section": "§4 A-09/A-15/A-22",
-        "line": 787,
-        "rule": "Fires when positive observations are required and a result with passed criteria has no PositiveEvaluationObservation listing them.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "the 'when required' switch"
-    },
-    {
-        "code": "validation.learning_mode_value_drift",
-        "section": "§4 A-11",
-        "line": 799,
-        "rule": "Fires when a LearningMode value is not production|signal_generation|calibration (e.g. 'cross_calibration').",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.learning_mode_redeclared_outside_owner",
-        "section": "§4 A-11",
-        "line": 800,
-        "rule": "Fires when LearningMode is declared in a document other than its owner (live V3.3.1).",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "inventory of which document declares each type"
-    },
-    {
-        "code": "validation.repair_routed_to_non_revision_port",
-        "section": "§4 A-16/A-17",
-        "line": 824,
-        "rule": "Fires when a meaning-bearing OutcomeRepairInstruction executes through a port that is not 'revision_in' and whose PortRevisionEligibility.revision_compatible is not true.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": "OutcomeRepairInstruction shape (meaning-bearing flag, target port)"
-    },
-    {
-        "code": "validation.revisor_declares_revision_in",
-        "section": "§4 A-16/A-17",
-        "line": 825,
-        "rule": "Fires when the Revisor module declares a revision_in port.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.meaning_bearing_repair_without_revision_capability",
-        "section": "§4 A-16/A-17",
-        "line": 826,
-        "rule": "Fires when revision_compatible = true without module_revision_capability_ref, or a meaning-bearing repair executes through such a port without ModuleRevisionCapability coverage.",
-        "rule_basis": "schema",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.feedback_bundle_emitted_against_matrix",
-        "section": "§4 A-18",
-        "line": 854,
-        "rule": "Fires when an emission record has a feedback_bundle_ref although its matrix entry says emits_feedback_bundle 'never' (or 'on_failure_only' with a non-failed verdict), or has none when the rule is 'always'.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.envelope_missing_for_result",
-        "section": "§4 A-18",
-        "line": 855,
-        "rule": "Fires when an emission record has no resolvable envelope_ref (or its matrix entry has emits_envelope = true and no envelope exists).",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.legal_payload_authority_level_legacy",
-        "section": "§4 A-23",
-        "line": 902,
-        "rule": "Fires when a legal payload uses the legacy single authority field that mixed jurisdictional authority with treatment, instead of source_authority_level + treatment_status.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "legacy field name"
-    },
-    {
-        "code": "validation.authority_level_projection_drift",
-        "section": "§4 A-23",
-        "line": 903,
-        "rule": "Fires when ApplicabilityScope.authority_level disagrees with LegalSourcePayload.source_authority_level for the same source.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.legal_treatment_status_missing_when_legal_source",
-        "section": "§4 A-23",
-        "line": 904,
-        "rule": "Fires when a legal source (LegalSourcePayload present, or source_kind case_law/statute/regulation) has no treatment_status.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.repeated_failure_key_missing_artifact_stable_id",
-        "section": "§4 A-26",
-        "line": 923,
-        "rule": "Fires when a match key used for repeated-failure detection on an artifact-targeted finding lacks artifact_stable_id.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.evidence_signature_hash_missing_for_source_bound_finding",
-        "section": "§4 A-26",
-        "line": 924,
-        "rule": "Fires when a finding bound to sources (non-empty evidence_refs or a based_on_source_workspace_snapshot_ref) has a match_key without evidence_signature_hash.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.source_workspace_hash_typed_as_artifact_hash",
-        "section": "§4 A-27",
-        "line": 952,
-        "rule": "Fires when workspace hashes are stored as a plain artifact-hash map (legacy Record<ArtifactRef,string>) instead of SourceWorkspaceSnapshotHashSet[].",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.evaluation_snapshot_missing_workspace_hash_set",
-        "section": "§4 A-27",
-        "line": 953,
-        "rule": "Fires when an EvaluationSnapshot references a source workspace (source_workspace_state_ref) but source_workspace_snapshot_hashes is missing or empty.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.workspace_snapshot_hash_mismatch",
-        "section": "§4 A-27",
-        "line": 954,
-        "rule": "Fires when a hash set's source_workspace_head_hash or source_record_hashes differ from the workspace head/record hashes recorded for that point (e.g. the latest applied receipt's new_workspace_head_hash).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.revision_lifecycle_illegal_transition",
-        "section": "§5 B-01",
-        "line": 992,
-        "rule": "Fires when an observed from_state -> to_state pair is not in the allowed transition table.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "allowed-transition table for RevisionExecutionLifecycleState"
-    },
-    {
-        "code": "validation.revision_lifecycle_missing_receipt",
-        "section": "§5 B-01",
-        "line": 993,
-        "rule": "Fires when a lifecycle transition has no receipt of its triggered_by_receipt_kind in the bundle.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "link from a transition to its receipt (no receipt_ref field)"
-    },
-    {
-        "code": "validation.terminal_state_without_terminal_receipt",
-        "section": "§5 B-01",
-        "line": 994,
-        "rule": "Fires when the lifecycle enters terminal_satisfied, terminal_failed, terminal_blocked or cancelled without a terminal receipt (e.g. TaskCancelReceipt for cancelled).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "which receipt is terminal per state; TaskCancelReceipt shape"
-    },
-    {
-        "code": "validation.step_idempotency_key_missing",
-        "section": "§5 B-02",
-        "line": 1016,
-        "rule": "Fires when a dispatched revision step (or its operation receipt) has no StepIdempotencyKey.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.step_idempotency_kind_unregistered",
-        "section": "§5 B-02",
-        "line": 1017,
-        "rule": "Fires when StepIdempotencyKey.step_kind is not a value of the live RevisionPlanStepKind enum.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "RevisionPlanStepKind values (live V3.3.1)"
-    },
-    {
-        "code": "validation.step_idempotency_parallel_enum_drift",
-        "section": "§5 B-02",
-        "line": 1018,
-        "rule": "Fires when a parallel StepKind enum or field is used instead of RevisionPlanStepKind.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": "RevisionPlanStepKind values (live V3.3.1)"
-    },
-    {
-        "code": "validation.workspace_mutation_without_precondition",
-        "section": "§5 B-03/D-16",
-        "line": 1095,
-        "rule": "Fires when an operation of a mutation kind has no precondition.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.workspace_event_seq_conflict",
-        "section": "§5 B-03/D-16",
-        "line": 1096,
-        "rule": "Fires when two mutations were both applied against the same expected_event_seq/expected_workspace_head_hash, or a receipt is 'applied' although its prior_event_seq/prior head hash differs from the precondition.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.workspace_api_operation_unregistered",
-        "section": "§5 B-03/D-16",
-        "line": 1097,
-        "rule": "Fires when operation_kind is not one of the 14 SourceWorkspaceOperationKind values.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.workspace_receipt_missing_head_hash",
-        "section": "§5 B-03/D-16",
-        "line": 1098,
-        "rule": "Fires when a receipt with status 'applied' lacks prior_workspace_head_hash or new_workspace_head_hash (optional in the schema).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.workspace_read_without_snapshot_receipt",
-        "section": "§5 B-03/D-16",
-        "line": 1099,
-        "rule": "Fires when a workspace read (read_workspace_snapshot operation, or a snapshot citing workspace state) has no receipt with status 'read_completed'.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.revision_plan_contains_predicted_post_hash",
-        "section": "§5 B-04/C-03",
-        "line": 1133,
-        "rule": "Fires when a RevisionPlan (LLM output) contains a predicted_post_hash field anywhere.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.in_place_lock_missing_expected_pre_hash",
-        "section": "§5 B-04/C-03",
-        "line": 1134,
-        "rule": "Fires when a rolling_hash_in_place plan has an InPlaceMutationLock without expected_pre_hash (or a mutating step without a lock).",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.rolling_hash_parallel_steps_same_artifact",
-        "section": "§5 B-04/C-03",
-        "line": 1135,
-        "rule": "Fires when, in rolling_hash_in_place mode, two steps mutating the same artifact can run in parallel (neither depends transitively on the other) or actually overlapped in execution.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.rolling_hash_same_artifact_dependency_missing",
-        "section": "§5 B-04/C-03",
-        "line": 1136,
-        "rule": "Fires when same-artifact steps in rolling-hash mode lack a depends_on_step_ids chain that orders them.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.outcome_dependency_cycle",
-        "section": "§5 B-05/B-06/B-20",
-        "line": 1185,
-        "rule": "Fires when the declared outcome dependency graph contains a cycle.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "outcome dependency graph record (live spec)"
-    },
-    {
-        "code": "validation.revalidation_cascade_loop",
-        "section": "§5 B-05/B-06/B-20",
-        "line": 1186,
-        "rule": "Fires when a cascade revisits an outcome (duplicate in visited_outcome_ids) or ends with status 'cycle_detected'.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.revalidation_cascade_max_depth_exceeded",
-        "section": "§5 B-05/B-06/B-20",
-        "line": 1187,
-        "rule": "Fires when depth > max_depth or status is 'max_depth_exceeded'.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.success_marked_before_cascade_quiescent",
-        "section": "§5 B-05/B-06/B-20",
-        "line": 1188,
-        "rule": "Fires when an outcome or run is marked satisfied/terminal_satisfied while a cascade touching it is still 'running' (no quiescent receipt yet).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "time/sequence of the success marking (transitions carry none)"
-    },
-    {
-        "code": "validation.pending_dependency_not_rechecked_after_upstream_failure",
-        "section": "§5 B-05/B-06/B-20",
-        "line": 1189,
-        "rule": "Fires when an outcome enters pending_dependency while an upstream outcome is already in a terminal failure disposition and no upstream_failure propagation follows.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "outcome state history record"
-    },
-    {
-        "code": "validation.hard_call_options_empty",
-        "section": "§5 B-10/B-11/B-18/B-19",
-        "line": 1287,
-        "rule": "Fires when a closed-choice Hard Call (response_mode 'closed_choice' or 'closed_choice_with_other') has an empty options array.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.hard_call_closed_choice_needs_two_options",
-        "section": "§5 B-10/B-11/B-18/B-19",
-        "line": 1288,
-        "rule": "Fires when response_mode 'closed_choice' has fewer than two options.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.hard_call_freeform_missing_response_schema",
-        "section": "§5 B-10/B-11/B-18/B-19",
-        "line": 1289,
-        "rule": "Fires when response_mode 'freeform_required' has no response schema.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "response-schema field on HardRevisionCall"
-    },
-    {
-        "code": "validation.hard_call_resolved_without_dispatcher_receipt",
-        "section": "§5 B-10/B-11/B-18/B-19",
-        "line": 1290,
-        "rule": "Fires when a Hard Call is treated as resolved (e.g. the lifecycle leaves waiting_hard_call) without a HardCallResolutionReceipt (operation_kind 'hard_call_resolved', dispatcher_actor_ref) for that hard_call_id.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.cancel_ignores_executed_side_effect",
-        "section": "§5 B-10/B-11/B-18/B-19",
-        "line": 1291,
-        "rule": "Fires when a cancel covers side effects that had already executed and treats them as cancelled (side_effect_policy neither do_not_cancel_executed_side_effects nor create_corrective_artifact).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "side-effect ledger record"
-    },
-    {
-        "code": "validation.skip_without_receipt",
-        "section": "§5 B-10/B-11/B-18/B-19",
-        "line": 1292,
-        "rule": "Fires when a step/outcome/module is marked skipped without a TaskSkipReceipt whose target_ref names it.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "record that marks a target as skipped"
-    },
-    {
-        "code": "validation.forum_deadlock_without_policy",
-        "section": "§5 B-14",
-        "line": 1310,
-        "rule": "Fires when a forum room deliberates without a ForumDeliberationPolicy for its room_id.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "record of forum rooms/deliberations"
-    },
-    {
-        "code": "validation.forum_policy_allows_task_agent_decides",
-        "section": "§5 B-14",
-        "line": 1311,
-        "rule": "Fires when on_no_consensus (or any terminal behavior) is 'task_agent_decides'.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.forum_no_consensus_without_terminal_route",
-        "section": "§5 B-14",
-        "line": 1312,
-        "rule": "Fires when no-consensus handling has no terminal route (on_no_consensus missing or not one of the three allowed values).",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.concurrency_tie_breaker_uses_wall_clock",
-        "section": "§5 B-16",
-        "line": 1340,
-        "rule": "Fires when the grant order among competing plans follows a timestamp instead of the six-key rule (or deterministic_final_key is a wall-clock value rather than a ULID/plan_id).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "record of the granted order"
-    },
-    {
-        "code": "validation.concurrency_tie_breaker_risk_sort_inverted",
-        "section": "§5 B-16",
-        "line": 1341,
-        "rule": "Fires when, among plans tied on keys 1-3, a higher plan_risk_score was ordered first.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "record of the granted order"
-    },
-    {
-        "code": "validation.concurrency_tie_breaker_missing_final_key",
-        "section": "§5 B-16",
-        "line": 1342,
-        "rule": "Fires when a profile lacks deterministic_final_key (or keys are not unique, so the order is not total).",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.sufficiency_protocol_without_detection",
-        "section": "§5 B-24",
-        "line": 1496,
-        "rule": "Fires when an outcome is routed to a sufficiency terminal (needs_information, needs_verification, needs_human_judgment, unable_to_evaluate, blocked_by_policy, unrecoverable, process gap) or a 'no_sufficient_procedure' Hard Call is raised without a SufficiencyDetectionResult.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "outcome disposition record (live)"
-    },
-    {
-        "code": "validation.no_improvement_without_metric",
-        "section": "§5 B-24",
-        "line": 1497,
-        "rule": "Fires when the max_attempts_without_material_score_improvement trigger is used but the policy has no improvement_metric_ref resolving to a FormulaSpec (or the attempts carry no scores).",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.no_improvement_without_epsilon",
-        "section": "§5 B-24",
-        "line": 1498,
-        "rule": "Fires when that trigger is used but epsilon is missing or not a finite non-negative number (default 0.03).",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.procedure_exhaustion_without_candidate_universe",
-        "section": "§5 B-24",
-        "line": 1499,
-        "rule": "Fires when 'all_policy_allowed_procedures_exhausted' is triggered with an empty candidate_procedures list, or with a policy-allowed candidate that is neither tried/exhausted nor given an inapplicable_reason.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.hard_call_raised_when_no_human_choice_available",
-        "section": "§5 B-24",
-        "line": 1500,
-        "rule": "Fires when hard_call_required is true (or a Hard Call was raised) for a route no human choice can fix: needs_information with a research route, needs_verification, process_gap_out, unrecoverable, or blocked_by_policy when the user cannot alter the policy boundary.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "whether the user can alter the policy / a research route exists"
-    },
-    {
-        "code": "validation.sufficiency_retry_after_terminal_detection",
-        "section": "§5 B-24",
-        "line": 1501,
-        "rule": "Fires when a new attempt or revision dispatch for the outcome follows a detection with no_sufficient_procedure = true (notably terminal_route 'unrecoverable': stop retrying).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "timestamps on attempts/dispatches (ProcedureAttemptRecord has none)"
-    },
-    {
-        "code": "validation.insufficiency_marker_not_mapped_to_outcome_state",
-        "section": "§5 B-24",
-        "line": 1502,
-        "rule": "Fires when the outcome's emitted disposition does not match terminal_route: needs_information->needs_information (+ResearchNeed), needs_verification->needs_verification (+VerificationRequestStep), blocked_by_policy->blocked_by_policy (+policy ref), process_gap_out->unable_to_evaluate (+TaskProcessGapSignal), unrecoverable->unrecoverable, needs_human_judgment->HardRevisionCall.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "outcome disposition record (live)"
-    },
-    {
-        "code": "validation.revision_plan_dependency_edge_drift",
-        "section": "§5 B-25",
-        "line": 1535,
-        "rule": "Fires when RevisionPlan.dependency_edges is present and not isomorphic to the steps' depends_on_step_ids (which are canonical).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "DependencyEdge direction; dependency_edges field on RevisionPlan"
-    },
-    {
-        "code": "validation.revision_plan_step_dependency_undefined",
-        "section": "§5 B-25",
-        "line": 1536,
-        "rule": "Fires when a step lacks the depends_on_step_ids field (an empty array means no dependencies).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.revision_plan_cycle",
-        "section": "§5 B-25",
-        "line": 1537,
-        "rule": "Fires when depends_on_step_ids forms a cycle.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.revision_plan_dependency_targets_missing_step",
-        "section": "§5 B-25",
-        "line": 1538,
-        "rule": "Fires when depends_on_step_ids (or an edge endpoint) names a step_id not in the plan.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.revalidation_policy_ambiguous",
-        "section": "§5 B-26",
-        "line": 1564,
-        "rule": "Fires when the policy is internally inconsistent: policy_kind 'none' with outcomes_to_recheck, 'revalidate_targeted_outcomes' with an empty list, or a closure kind without closure_policy_ref.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.revalidation_policy_ref_missing",
-        "section": "§5 B-26",
-        "line": 1565,
-        "rule": "Fires when a TypedRevisionInstruction has no resolvable revalidation_policy_ref.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.revalidation_trigger_legacy_field_present",
-        "section": "§5 B-26",
-        "line": 1566,
-        "rule": "Fires when a record carries a revalidation_trigger field.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.revalidation_expectation_legacy_field_present",
-        "section": "§5 B-26",
-        "line": 1567,
-        "rule": "Fires when a record carries a revalidation_expectation field.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.regenerate_missing_previous_attempt_hashes",
-        "section": "§5 B-27",
-        "line": 1597,
-        "rule": "Fires when a regenerate payload has no previous_attempt_hashes (or an empty list although earlier attempts exist).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.regenerate_identical_output",
-        "section": "§5 B-27",
-        "line": 1598,
-        "rule": "Fires when a regenerate attempt's output_hash equals a previous attempt hash and the output was not rejected (action_taken 'accepted_new_output', or matched_previous_attempt false despite the match).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.regenerate_loop_after_identical_rejection",
-        "section": "§5 B-27",
-        "line": 1599,
-        "rule": "Fires when, after a receipt with action_taken 'rejected_identical_output', another regenerate attempt follows without a changed generation policy or escalation.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.metric_rollup_without_window",
-        "section": "§6 C-01 Formula Registry",
-        "line": 1744,
-        "rule": "Fires when a MetricRollup lacks measurement_window (required), including when the formula sample_policy.window_required is true.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.metric_rollup_includes_invalidated_observation",
-        "section": "§6 C-01 Formula Registry",
-        "line": 1745,
-        "rule": "Fires when included_observation_refs contains an invalidated observation (also listed as excluded with reason 'invalidated', or invalidated by an event in the bundle).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "invalidation marker for observations"
-    },
-    {
-        "code": "validation.formula_test_vector_missing",
-        "section": "§6 C-01 Formula Registry",
-        "line": 1747,
-        "rule": "Fires when a FormulaSpec has no test_vectors.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.formula_version_drift",
-        "section": "§6 C-01 Formula Registry",
-        "line": 1748,
-        "rule": "Fires when a receipt's formula_semantic_version differs from the registry FormulaSpec.semantic_version for its formula_id (or an output's metric_semantics_version differs from its spec).",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.correlation_metric_declared_as_ratio",
-        "section": "§6 C-01 Formula Registry",
-        "line": 1749,
-        "rule": "Fires when a correlation metric (e.g. confidence_convergence_spearman) is declared with value_kind/unit 'ratio' instead of 'correlation'.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.unanchored_required_criterion_indeterminate",
-        "section": "§6 C-01/C-09 normalizeCriterionWeights",
-        "line": 1766,
-        "rule": "Fires when any criterion has scoring_basis 'unanchored_llm_judgment' and unanchored_llm_judgment_policy is 'indeterminate'.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.no_aggregation_eligible_criteria",
-        "section": "§6 C-01/C-09 normalizeCriterionWeights",
-        "line": 1783,
-        "rule": "Fires when no criterion remains eligible (empty list, or every criterion unanchored under policy 'exclude').",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.criterion_weight_missing_under_from_criterion_weight",
-        "section": "§6 C-01/C-09 normalizeCriterionWeights",
-        "line": 1789,
-        "rule": "Fires when default_weight_policy is 'from_criterion_weight' and a criterion's weight is null/undefined.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.criterion_priority_weight_missing",
-        "section": "§6 C-01/C-09 normalizeCriterionWeights",
-        "line": 1796,
-        "rule": "Fires when default_weight_policy is 'from_priority' and priority_weight_map has no value for the criterion's priority (missing priority defaults to 'should_have').",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.criterion_weight_invalid",
-        "section": "§6 C-01/C-09 normalizeCriterionWeights",
-        "line": 1801,
-        "rule": "Fires when a raw weight is NaN, +/-Infinity or negative (zero is allowed).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.criterion_weight_sum_zero",
-        "section": "§6 C-01/C-09 normalizeCriterionWeights",
-        "line": 1806,
-        "rule": "Fires when the sum of raw weights is <= 0 or not finite (all-zero weights; also overflow to Infinity).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.quality_index_pass_status_drift",
-        "section": "§6 C-01 QualityIndex",
-        "line": 1850,
-        "rule": "Fires when derived_pass_status differs from the rule: 'failed_required_gate' if required_gate_failures is non-empty, else 'passed' if aggregate_score >= pass_threshold, else 'failed_threshold'.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.quality_index_without_formula_receipt",
-        "section": "§6 C-01 QualityIndex",
-        "line": 1851,
-        "rule": "Fires when a QualityIndex has no resolvable formula_eval_receipt_ref.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.quality_index_score_out_of_range",
-        "section": "§6 C-01 QualityIndex",
-        "line": 1852,
-        "rule": "Fires when aggregate_score or pass_threshold is outside [0,1] or not finite.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.cost_vector_unit_mismatch",
-        "section": "§6 C-07",
-        "line": 2008,
-        "rule": "Fires when components[d].unit differs from its key d, or cost vectors are added across non-matching CostDimension units.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.cost_quantile_sum_without_correlation_policy",
-        "section": "§6 C-07",
-        "line": 2009,
-        "rule": "Fires when an aggregated vector's p90/p99 equal the sum of its parts' p90/p99 and no CostCorrelationPolicy is declared.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "field holding CostCorrelationPolicy; aggregate-to-parts link"
-    },
-    {
-        "code": "validation.scalar_cost_estimate_legacy_field_present",
-        "section": "§6 C-07",
-        "line": 2010,
-        "rule": "Fires when a legacy scalar cost estimate (old CostEstimate) field appears where a CostVector ref is required.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "legacy field name"
-    },
-    {
-        "code": "validation.cost_vector_negative_component",
-        "section": "§6 C-07",
-        "line": 2011,
-        "rule": "Fires when any CostDistribution number (expected, p50, p90, p99, hard_cap) is negative.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.novelty_no_neighbor_has_distance",
-        "section": "§6 C-08",
-        "line": 2069,
-        "rule": "Fires when neighbor_state is 'no_pattern_found' and closest_pattern_id, closest_pattern_distance or similarity_score is present.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.novelty_neighbor_missing_distance",
-        "section": "§6 C-08",
-        "line": 2070,
-        "rule": "Fires when neighbor_state is 'nearest_pattern_found' and closest_pattern_distance is missing (or non-finite / outside the spec distance_range [0,1]).",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.novelty_metric_space_undefined",
-        "section": "§6 C-08",
-        "line": 2071,
-        "rule": "Fires when metric_spec_ref does not resolve to a NoveltyMetricSpec (feature vector definition, distance metric, distance range).",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.template_match_component_out_of_range",
-        "section": "§6 C-09 template match",
-        "line": 2111,
-        "rule": "Fires when, for a key of formula.component_weights, the component value is missing, not finite, or outside [0,1].",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.template_match_weight_invalid",
-        "section": "§6 C-09 template match",
-        "line": 2113,
-        "rule": "Fires when a weight (taken from the weights argument for each key of formula.component_weights) is missing, not finite, or negative.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.template_match_total_weight_zero",
-        "section": "§6 C-09 template match",
-        "line": 2119,
-        "rule": "Fires when the total weight is <= 0 or not finite (e.g. all weights zero).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.template_match_soft_penalty_invalid",
-        "section": "§6 C-09 template match",
-        "line": 2126,
-        "rule": "Fires when softPenaltySum is not finite, negative, or above formula.soft_penalty_max_total.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.template_match_hard_veto_cap_invalid",
-        "section": "§6 C-09 template match",
-        "line": 2128,
-        "rule": "Fires when formula.hard_veto_cap is not finite or outside [0,1] (checked even when there is no veto).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.template_match_output_nan",
-        "section": "§6 C-09 template match",
-        "line": 2140,
-        "rule": "Fires when the computed (or stored) template score is NaN.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.calibration_metric_without_sample_policy",
-        "section": "§6 Calibration metrics",
-        "line": 2195,
-        "rule": "Fires when a CalibrationMetricSpec lacks sample_policy (min_sample_size).",
-        "rule_basis": "schema",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.calibration_metric_all_one_class",
-        "section": "§6 Calibration metrics",
-        "line": 2196,
-        "rule": "Fires when a class-based metric is reported with positive_count or negative_count = 0 and a non-null metric_value instead of null with indeterminate_reason 'all_one_class'.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.calibration_metric_without_censoring_policy",
-        "section": "§6 Calibration metrics",
-        "line": 2197,
-        "rule": "Fires when a metric with time-to-event outcomes (observed_outcome_encoding 'time_to_event') lacks censoring_policy.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.criterion_semantics_hash_legacy_name",
-        "section": "§6 C-10",
-        "line": 2211,
-        "rule": "Fires when the lexical hash is stored under the legacy name (criterion_semantics_hash) instead of criterion_text_hash.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.criterion_semantics_version_unbumped_on_meaning_change",
-        "section": "§6 C-10",
-        "line": 2212,
-        "rule": "Fires when a criterion's meaning changed but criterion_semantics_version was not bumped.",
-        "rule_basis": "inferred",
-        "checkable": "not-mechanical",
-        "seed_gap": "semantic review verdict"
-    },
-    {
-        "code": "validation.semantic_version_bumped_without_review_receipt",
-        "section": "§6 C-10",
-        "line": 2213,
-        "rule": "Fires when criterion_semantics_version differs from the previous version of the same criterion_id and semantic_review_receipt_ref is absent.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.source_kind_taint_unmapped",
-        "section": "§7 D-01/D-02",
-        "line": 2271,
-        "rule": "Fires when a source_kind has no SourceKindTaintDefault entry.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.external_authority_without_trust_basis",
-        "section": "§7 D-01/D-02",
-        "line": 2272,
-        "rule": "Fires when a source carries 'external_authority_trusted' taint without a trust basis listed in its kind's required_trust_basis.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "trust-basis/taint fields on SourceRecord"
-    },
-    {
-        "code": "validation.taint_not_inherited_through_summary",
-        "section": "§7 D-01/D-02",
-        "line": 2273,
-        "rule": "Fires when a record derived from others (summary/extract) has a less-tainted taint_class than its most-tainted input and no SanitizationNode justifies it.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "TaintClass values and order; derivation-lineage field"
-    },
-    {
-        "code": "validation.workspace_taint_missing_aggregation_policy",
-        "section": "§7 D-01/D-02",
-        "line": 2274,
-        "rule": "Fires when a workspace taint/privilege is computed without a TaintAggregationPolicy.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.taint_downgrade_without_sanitization_node",
-        "section": "§7 D-01/D-02",
-        "line": 2275,
-        "rule": "Fires when a record's taint is lowered relative to its input with no SanitizationNode (with evidence_ref) recording the downgrade.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "TaintClass values and order"
-    },
-    {
-        "code": "validation.tier0_source_record_materialized",
-        "section": "§7 D-04",
-        "line": 2314,
-        "rule": "Fires when a SourceRecord has tier 0 (tier must be 1, 2 or 3).",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.claim_depends_on_tier0_lookup",
-        "section": "§7 D-04",
-        "line": 2315,
-        "rule": "Fires when a claim derivation, evidence anchor or claim cites an EphemeralSourceLookupReceipt (may_support_downstream_claims: false).",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.source_tier_transition_not_persisted",
-        "section": "§7 D-04",
-        "line": 2316,
-        "rule": "Fires when a source's tier differs between versions with no SourceTierTransitionReceipt.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.source_tier_demotion_without_authority",
-        "section": "§7 D-04",
-        "line": 2317,
-        "rule": "Fires when to_tier < from_tier without an authorising actor or access tier (cleared_by_access_tier).",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "access-tier authority policy"
-    },
-    {
-        "code": "validation.research_need_scope_missing",
-        "section": "§7 D-05/B-13",
-        "line": 2358,
-        "rule": "Fires when a ResearchNeed has no need_scope.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.research_need_run_id_on_task_scope_conflict",
-        "section": "§7 D-05/B-13",
-        "line": 2359,
-        "rule": "Fires when need_scope is 'task' (or 'workspace') and run_id is set.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.research_need_double_leased",
-        "section": "§7 D-05/B-13",
-        "line": 2360,
-        "rule": "Fires when two leases on one need_id with different lease_tokens overlap in time (acquired_at..expires_at).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.research_need_human_needed_without_exit",
-        "section": "§7 D-05/B-13",
-        "line": 2361,
-        "rule": "Fires when status is 'human_needed' without human_needed_reason and a human-facing exit (attention item or Hard Call).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.claim_support_status_without_derivation",
-        "section": "§7 D-06/G-03",
-        "line": 2444,
-        "rule": "Fires when a claim support_status has no resolvable support_derivation_receipt_ref, or the receipt's derived_support_status differs.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.evidence_anchor_without_claim_ref",
-        "section": "§7 D-06/G-03",
-        "line": 2445,
-        "rule": "Fires when supports_claim_refs is empty.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.domain_payload_without_registry_ref",
-        "section": "§7 D-06/G-03",
-        "line": 2446,
-        "rule": "Fires when a domain_specific_payload is present without a DomainPayloadRegistryRef (kind, schema ref, version) it validates against.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "field linking a payload to its DomainPayloadRegistryRef"
-    },
-    {
-        "code": "validation.extractor_missing_reported_as_source_missing",
-        "section": "§7 D-06/G-03",
-        "line": 2447,
-        "rule": "Fires when an extraction failure is reported as the source being missing (e.g. a missing_source/source_unavailable limitation although the SourceRecord exists).",
-        "rule_basis": "inferred",
-        "checkable": "not-mechanical",
-        "seed_gap": "extractor-vs-source failure record"
-    },
-    {
-        "code": "validation.run_board_event_without_governance",
-        "section": "§7 D-07/D-09/D-12/D-24",
-        "line": 2518,
-        "rule": "Fires when a RunBoardAuditEvent lacks its governance envelope or a required envelope field.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.visible_post_cross_matter_leak",
-        "section": "§7 D-07/D-09/D-12/D-24",
-        "line": 2519,
-        "rule": "Fires when a post whose source event has governance.matter_id X is made visible to a reader or context operating under a different (or no) matter.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "reader/delivery record carrying the reader matter_id"
-    },
-    {
-        "code": "validation.suppressed_event_without_audit_stub",
-        "section": "§7 D-07/D-09/D-12/D-24",
-        "line": 2520,
-        "rule": "Fires when an event withheld from publication (data_class in suppress_data_classes, privileged, volume cap, matter firewall) has no redacted stub post (redacted = true with withheld_reason) while publish_redacted_stub_when_suppressed is true.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.passive_board_autopublish_without_policy",
-        "section": "§7 D-07/D-09/D-12/D-24",
-        "line": 2521,
-        "rule": "Fires when a post is auto-published without a RunBoardPublicationPolicy, or for an event_class not in auto_publish_event_classes.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.context_packet_without_request",
-        "section": "§7 D-08",
-        "line": 2578,
-        "rule": "Fires when an assembly receipt's request_id does not resolve to a TaskRunContextPacketRequest.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.context_packet_without_assembly_receipt",
-        "section": "§7 D-08",
-        "line": 2579,
-        "rule": "Fires when a context packet is used without an assembly receipt for its packet_ref.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "record of context-packet use"
-    },
-    {
-        "code": "validation.per_activation_context_budget_exceeded",
-        "section": "§7 D-08",
-        "line": 2580,
-        "rule": "Fires when total_token_count exceeds max_total_tokens.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.required_packet_item_omitted_without_block_or_warning",
-        "section": "§7 D-08",
-        "line": 2581,
-        "rule": "Fires when an omitted item has required = true and no block or warning was raised.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "block/warning record"
-    },
-    {
-        "code": "validation.module_assistance_request_without_endpoint",
-        "section": "§7 D-10",
-        "line": 2627,
-        "rule": "Fires when target_endpoint_ref is missing.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.assistance_request_without_answer_schema",
-        "section": "§7 D-10",
-        "line": 2628,
-        "rule": "Fires when answer_schema_ref is missing.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.moderator_failure_without_fallback",
-        "section": "§7 D-10",
-        "line": 2629,
-        "rule": "Fires when a forum moderator fails and no fallback path is taken.",
-        "rule_basis": "inferred",
-        "checkable": "not-mechanical",
-        "seed_gap": "moderator/fallback records"
-    },
-    {
-        "code": "validation.task_agent_substantive_decision_forbidden",
-        "section": "§7 D-10",
-        "line": 2630,
-        "rule": "Fires when the Task Agent decides substance (e.g. resolves a substantive_review request or a forum deadlock) rather than only recommending.",
-        "rule_basis": "inferred",
-        "checkable": "not-mechanical",
-        "seed_gap": "actor roles and decision records"
-    },
-    {
-        "code": "validation.run_guidance_consumed_while_contested",
-        "section": "§7 D-13",
-        "line": 2673,
-        "rule": "Fires when guidance is consumed (e.g. placed in a context packet) while its lifecycle_state is 'contested'.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "guidance consumption record"
-    },
-    {
-        "code": "validation.run_guidance_cross_run_injected_without_doc24_selection",
-        "section": "§7 D-13",
-        "line": 2674,
-        "rule": "Fires when guidance is injected into a different run without selected_by_doc24_context_policy = true (or with cross_run_eligible = false).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "guidance injection record (which run consumed it)"
-    },
-    {
-        "code": "validation.run_guidance_lifecycle_transition_without_receipt",
-        "section": "§7 D-13",
-        "line": 2675,
-        "rule": "Fires when RunGuidanceItemCurrent.lifecycle_state changed without a RunGuidanceLifecycleReceipt.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.user_action_without_command_registry_entry",
-        "section": "§7 D-14/§G command closure",
-        "line": 2698,
-        "rule": "Fires when a user or surface action has no TaskCommandRegistryEntry.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": "inventory of user/surface actions"
-    },
-    {
-        "code": "validation.command_missing_idempotency_key",
-        "section": "§7 D-14/§G command closure",
-        "line": 2699,
-        "rule": "Fires when a durable-write command does not require an idempotency key (idempotency_key_required false), or an invocation of a command that requires one has none.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.command_missing_read_model_invalidation",
-        "section": "§7 D-14/§G command closure",
-        "line": 2700,
-        "rule": "Fires when a command with durable_write 'required' lists no read_model_invalidations.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.phantom_button_no_command",
-        "section": "§7 D-14/§G command closure",
-        "line": 2701,
-        "rule": "Fires when a UI affordance (a command_ref / issue_command_ref on a surface record) names a command_id with no registry entry.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.sub_agent_point_without_fallback",
-        "section": "§7 D-15",
-        "line": 2738,
-        "rule": "Fires when an allowed_coordination_point has no SubAgentFallbackPolicy in fallback_policies.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.output_contract_singular_legacy_field_present",
-        "section": "§7 D-15",
-        "line": 2739,
-        "rule": "Fires when a profile carries a singular output-contract field instead of output_contract_refs.",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": "legacy field name"
-    },
-    {
-        "code": "validation.plan_verifier_required_but_missing",
-        "section": "§7 D-15",
-        "line": 2740,
-        "rule": "Fires when a plan meets the policy (plan_risk_score >= required_when_plan_risk_score_gte, external side effects, or privileged meaning-bearing revision) but has no plan-verifier result.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": "plan-verifier result record"
-    },
-    {
-        "code": "validation.structured_anchor_empty",
-        "section": "§7 D-17",
-        "line": 2770,
-        "rule": "Fires when none of section_id, field_path, citation_ref, row_id, cell_ref is populated.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.context_hash_unverified",
-        "section": "§7 D-17",
-        "line": 2771,
-        "rule": "Fires when a TextAnchor is resolved without validating context_hash.",
-        "rule_basis": "explicit",
-        "checkable": "not-mechanical",
-        "seed_gap": "definition of sha256_canonical_text_v1; anchor-resolution record"
-    },
-    {
-        "code": "validation.hard_call_hash_unnormalized",
-        "section": "§7 D-17",
-        "line": 2772,
-        "rule": "Fires when a reusable Hard Call resolution hash was computed without canonical whitespace/key order (recomputing over the canonical form gives a different hash).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "hashed field and canonicalisation"
-    },
-    {
-        "code": "validation.library_promotion_without_gate",
-        "section": "§7 D-20",
-        "line": 2806,
-        "rule": "Fires when a promotion receipt (status 'promoted') has no gate_ref resolving to a LibraryPromotionGate.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.library_promotion_candidate_confused_with_durable_write",
-        "section": "§7 D-20",
-        "line": 2807,
-        "rule": "Fires when a candidate is marked 'promoted' without a LibraryPromotionReceipt carrying durable_library_write_ref (the queue record treated as the write).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.privileged_source_auto_promoted",
-        "section": "§7 D-20",
-        "line": 2808,
-        "rule": "Fires when a privileged source was promoted without an explicit approval (privileged_sources_auto_promote_allowed is the literal false).",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": "approval record; privileged flag on sources"
-    },
-    {
-        "code": "validation.requires_background_progress_legacy_field_present",
-        "section": "§7 D-21",
-        "line": 2824,
-        "rule": "Fires when a record carries the requires_background_progress field.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.background_execution_heartbeat_confused",
-        "section": "§7 D-21",
-        "line": 2825,
-        "rule": "Fires when background execution and heartbeat are mixed: heartbeat fields on RunExecutionRequirements, execution flags on ModuleProgressBehavior, or emits_progress_heartbeat = true without heartbeat_interval_ms.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.reliance_packet_without_input_manifest",
-        "section": "§8.2",
-        "line": 2920,
-        "rule": "Fires when a TaskReliancePacket has no input_manifest (or its input_manifest_hash does not match the manifest content).",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.reliance_status_not_derivable",
-        "section": "§8.2",
-        "line": 2921,
-        "rule": "Fires when reliance_derivation.status cannot be reproduced from its decisive inputs and derivation policy (e.g. 'safe_to_rely_within_scope' with unresolved_limitations, or an unresolvable derivation_policy_ref).",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.reliance_packet_stale_snapshot",
-        "section": "§8.2",
-        "line": 2922,
-        "rule": "Fires when a packet not invalidated/superseded references an artifact version, workspace snapshot, finding state, policy decision, hard-call resolution, evidence package or chain resolution that a later event (after created_from_event_seq) changed, and no RelianceInvalidationEvent exists.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.work_product_certification_without_reliance_packet",
-        "section": "§8.2",
-        "line": 2923,
-        "rule": "Fires when task_reliance_packet_ref does not resolve to a TaskReliancePacket (or points to an invalidated one).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.revision_review_packet_contains_current_action",
-        "section": "§8 G-02",
-        "line": 3003,
-        "rule": "Fires when a RevisionReviewPacket stores a current reviewer action field (actions must be RevisionReviewDecisionReceipts).",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "legacy field name"
-    },
-    {
-        "code": "validation.review_decision_without_receipt",
-        "section": "§8 G-02",
-        "line": 3004,
-        "rule": "Fires when a packet is in a decision state (accepted, rejected, forked, changes_requested, restored_known_good) without a matching RevisionReviewDecisionReceipt in decision_receipt_refs.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.meaning_bearing_revision_without_review_packet_or_policy_waiver",
-        "section": "§8 G-02",
-        "line": 3005,
-        "rule": "Fires when a meaning-bearing revision is applied with no RevisionReviewPacket and no policy waiver (e.g. receipt action 'no_user_review_required').",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "meaning-bearing flag on revisions"
-    },
-    {
-        "code": "validation.known_good_checkpoint_missing_policy_snapshot",
-        "section": "§8 G-04",
-        "line": 3059,
-        "rule": "Fires when a KnownGoodCheckpoint has no policy_snapshot_ref.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.known_good_checkpoint_missing_capability_snapshot",
-        "section": "§8 G-04",
-        "line": 3060,
-        "rule": "Fires when a KnownGoodCheckpoint has no capability_snapshot_ref.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.restore_checkpoint_ignores_irreversible_side_effects",
-        "section": "§8 G-04",
-        "line": 3061,
-        "rule": "Fires when a restore/fork from a checkpoint does not list every irreversible side effect executed after the checkpoint in irrevocable_side_effects_at_fork.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "side-effect ledger after the checkpoint"
-    },
-    {
-        "code": "validation.explanation_trace_contains_hidden_reasoning",
-        "section": "§8 G-18",
-        "line": 3224,
-        "rule": "Fires when hidden_reasoning_included is not the literal false.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.explanation_trace_without_causal_steps",
-        "section": "§8 G-18",
-        "line": 3225,
-        "rule": "Fires when causal_steps is empty.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.replay_attempts_external_side_effect",
-        "section": "§8 G-19",
-        "line": 3271,
-        "rule": "Fires when allow_external_side_effects is not false, or a replay executed an external side effect.",
-        "rule_basis": "schema",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.deterministic_replay_with_nondeterministic_step",
-        "section": "§8 G-19",
-        "line": 3272,
-        "rule": "Fires when replay_mode is 'deterministic_reexecution' for a source run that contains LLM/tool/web/provider-dependent steps.",
-        "rule_basis": "explicit",
-        "checkable": "bundle",
-        "seed_gap": "source-run step records typing determinism"
-    },
-    {
-        "code": "validation.replay_divergence_unrecorded",
-        "section": "§8 G-19",
-        "line": 3273,
-        "rule": "Fires when a replayed step's output hash differs from the original and no ReplayDivergenceRecord exists for it.",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": "record of replayed step outputs"
-    },
-    {
-        "code": "validation.g_surface_action_without_command",
-        "section": "§8 §G command registry entries",
-        "line": 3311,
-        "rule": "Fires when a §G surface action has no RelianceLayerCommandRegistryEntry (command_id among the 12 listed at L3279-3291).",
-        "rule_basis": "explicit",
-        "checkable": "registry",
-        "seed_gap": "inventory of §G surface actions"
-    },
-    {
-        "code": "validation.g_surface_missing_empty_state",
-        "section": "§8 §G command registry entries",
-        "line": 3312,
-        "rule": "Fires when a §G command registry entry has a missing or empty empty_state_behavior.",
-        "rule_basis": "schema",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.g_surface_missing_degraded_state",
-        "section": "§8 §G command registry entries",
-        "line": 3313,
-        "rule": "Fires when a §G command registry entry has a missing or empty degraded_state_behavior.",
-        "rule_basis": "schema",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.g_surface_missing_error_state",
-        "section": "§8 §G command registry entries",
-        "line": 3314,
-        "rule": "Fires when a §G command registry entry has a missing or empty error_state_behavior.",
-        "rule_basis": "schema",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.accepted_patch_without_conformance_fixture",
-        "section": "§10",
-        "line": 3417,
-        "rule": "Fires when an accepted amendment row/patch (for a runner: one of the 20 AddendaBConformanceFixtureKind values) has no AddendaBConformanceFixture.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.conformance_fixture_missing_expected_validation",
-        "section": "§10",
-        "line": 3418,
-        "rule": "Fires when a fixture has no expected_validation_codes (our reading; the alternative reading is that an expected code was not emitted).",
-        "rule_basis": "inferred",
-        "checkable": "bundle",
-        "seed_gap": null
-    },
-    {
-        "code": "validation.conformance_fixture_not_executed_before_build_ready",
-        "section": "§10",
-        "line": 3419,
-        "rule": "Fires when build-ready is claimed while any fixture has no execution result.",
-        "rule_basis": "inferred",
-        "checkable": "registry",
-        "seed_gap": null
-    }
-];
+
+
+function iso_datetime(params) {
+    return _isoDateTime(ZodISODateTime, params);
+}
+function iso_date(params) {
+    return core._isoDate(ZodISODate, params);
+}
+function iso_time(params) {
+    return core._isoTime(ZodISOTime, params);
+}
+function iso_duration(params) {
+    return core._isoDuration(ZodISODuration, params);
+}
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/codes.ts
 /**
@@ -28771,7 +26914,5711 @@ const ADDENDA_B = {
         title: 'A formula test vector expects another output or other validation codes than the seed function computes from its input',
         remediation: 'Fix the vector’s expected output (expected_output_ref) or expected_validation_codes, or the formula it tests.',
     },
+    registryTableLoosened: {
+        code: 'addenda_b.registry_table_loosened',
+        severity: 'error',
+        title: 'A registry table record would loosen a check the pack fixes (taint order, trust bases, terminal lifecycle states)',
+        remediation: 'Keep the pack’s taint classes in its order, the seed’s required_trust_basis (or fewer), and no transition out of a terminal state; the pack’s value stays in force meanwhile (docs/addenda-b.md).',
+    },
 };
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/schema/primitives.ts
+
+/** The strings a bundle writes for the numbers JSON cannot carry. */
+const NON_FINITE = ['NaN', 'Infinity', '-Infinity'];
+/** A seed `number`: a JSON number, or one of the non-finite strings (the rules decide on them). */
+const num = union([schemas_number(), schemas_enum(NON_FINITE)]);
+/** A seed literal `true` / `false` (a refinement, so the fast validator still covers it). */
+function literalBoolean(value) {
+    return schemas_boolean().refine((v) => v === value, { message: `must be ${value}` });
+}
+/** A seed union of number literals, e.g. `0.8 | 0.9 | 0.95 | 0.99`. */
+function literalNumber(values) {
+    return schemas_number()
+        .refine((v) => values.includes(v), { message: `must be one of ${values.join(', ')}` });
+}
+/** A bundle number as a JS number: the non-finite strings decode, anything else is undefined. */
+function toNumber(v) {
+    if (typeof v === 'number')
+        return v;
+    if (v === 'NaN')
+        return NaN;
+    if (v === 'Infinity')
+        return Infinity;
+    if (v === '-Infinity')
+        return -Infinity;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/schema/generated.ts
+// Generated by scripts/generate-addenda-b-schemas.mjs from scripts/addenda-b/addenda-b-types.json
+// (seed 004, DOC23 Addenda B). Do not edit by hand: change the generator and run it again.
+
+
+/** Seed L1630. */
+const MissingInputPolicy = schemas_enum([
+    'fail_validation',
+    'return_indeterminate',
+    'exclude_with_recorded_omission',
+    'default_value_with_audit',
+    'block_computation',
+]);
+/** Seed L1636. */
+const ZeroDenominatorPolicy = schemas_enum([
+    'return_indeterminate_insufficient_data',
+    'return_zero',
+    'return_one',
+    'fail_validation',
+]);
+/** Seed L255. */
+const WorkspaceExternalizationKind = schemas_enum([
+    'open_in_browser',
+    'open_native_app',
+    'show_in_finder',
+    'save_as',
+    'export_bundle',
+    'external_source_query',
+    'connector_fetch',
+    'api_call',
+    'email_source_fetch',
+    'browser_session_read',
+]);
+/** Seed L309. */
+const FindingState = schemas_enum([
+    'proposed',
+    'active',
+    'contested',
+    'resolved',
+    'superseded_by_revision',
+    'superseded_by_source_change',
+    'expired',
+    'user_approved',
+    'tool_verified',
+    'human_verified',
+    'rejected_by_user',
+    'dismissed',
+    'unrecoverable',
+]);
+/** Seed L323. */
+const BlockingAuthorityBasis = schemas_enum([
+    'deterministic_check',
+    'source_reference',
+    'tool_verification',
+    'rubric_criterion',
+    'user_instruction',
+    'saved_criteria',
+    'human_label',
+    'multi_reviewer_consensus',
+    'subjective_blocking_allowed',
+]);
+/** Seed L333. */
+const SubjectiveBlockingPermission = schemas_enum([
+    'not_allowed',
+    'allowed_by_outcome_definition',
+    'allowed_by_user_instruction',
+    'allowed_by_human_review',
+]);
+/** Seed L489. */
+const EvaluationChainKind = schemas_enum([
+    'pattern_c_evaluator_then_judge',
+    'experiment_internal',
+    'multi_producer',
+]);
+/** Seed L493. */
+const EvaluationChainStatus = schemas_enum([
+    'open',
+    'partial',
+    'complete',
+    'timed_out',
+    'superseded',
+    'invalidated',
+]);
+/** Seed L597. */
+const OutcomeEvaluationRuntimeState = schemas_enum([
+    'pending',
+    'pending_dependency',
+    'evaluating',
+    'dirty',
+]);
+/** Seed L602. */
+const OutcomeEvaluationDisposition = schemas_enum([
+    'satisfied',
+    'needs_revision',
+    'needs_information',
+    'needs_verification',
+    'needs_human_judgment',
+    'unable_to_evaluate',
+    'blocked_by_policy',
+    'regressed',
+    'upstream_failure',
+    'unrecoverable',
+    'superseded',
+    'max_iterations_reached',
+]);
+/** Seed L615. */
+const OutcomeEvaluationState = schemas_enum([
+    'pending',
+    'pending_dependency',
+    'evaluating',
+    'dirty',
+    'satisfied',
+    'needs_revision',
+    'needs_information',
+    'needs_verification',
+    'needs_human_judgment',
+    'unable_to_evaluate',
+    'blocked_by_policy',
+    'regressed',
+    'upstream_failure',
+    'unrecoverable',
+    'superseded',
+    'max_iterations_reached',
+]);
+/** Seed L616. */
+const EvaluationVerdict = schemas_enum(['passed', 'failed', 'indeterminate', 'not_applicable']);
+/** Seed L621. */
+const EvaluationLimitationKind = schemas_enum([
+    'insufficient_evidence',
+    'human_judgment_needed',
+    'missing_capability',
+    'source_unavailable',
+    'policy_blocked',
+    'stale_evidence',
+    'unable_to_ground_claim',
+    'unchecked_claims_present',
+    'unreviewed_candidate_revision',
+    'external_side_effect_unverified',
+]);
+/** Seed L632. */
+const IndeterminateCause = schemas_enum([
+    'missing_information',
+    'missing_source',
+    'stale_source',
+    'missing_capability',
+    'policy_block',
+    'human_judgment_required',
+    'conflicting_evidence',
+    'tool_failure',
+    'timeout',
+    'unsupported_scope',
+    'blocked_before_substantive_verdict',
+]);
+/** Seed L644. */
+const SubstantiveVerdictStatus = schemas_enum([
+    'substantive_verdict_reached',
+    'blocked_before_substantive_verdict',
+    'partial_substantive_verdict',
+]);
+/** Seed L677. */
+const FeedbackBranch = schemas_enum([
+    'on_satisfied',
+    'on_needs_revision',
+    'on_needs_more_sources',
+    'on_needs_source_verification',
+    'on_needs_human_judgment',
+    'on_blocked_by_policy',
+    'on_upstream_failure',
+    'on_unrecoverable',
+    'on_repeated_failure',
+    'none',
+]);
+/** Seed L688. */
+const RoutingFirePolicy = schemas_enum(['first_match_only', 'all_matching_with_idempotency']);
+/** Seed L732. */
+const TypeOwnerStatus = schemas_enum([
+    'canonical',
+    'imported',
+    'pending_absorption',
+    'deprecated',
+    'retired',
+]);
+/** Seed L738. */
+const PendingConsumerDegradedBehavior = schemas_enum([
+    'persist_only',
+    'suppress_promotion',
+    'disable_ui_affordance',
+    'emit_validation_warning',
+    'block_route',
+]);
+/** Seed L792. */
+const LearningMode = schemas_enum(['production', 'signal_generation', 'calibration']);
+/** Seed L830. */
+const FeedbackBundleEmissionRule = schemas_enum(['always', 'on_failure_only', 'never']);
+/** Seed L831. */
+const FeedbackBundleAbsentReason = schemas_enum([
+    'not_emitted_by_design',
+    'not_applicable',
+    'policy_filtered',
+]);
+/** Seed L859. */
+const CoreAuthorityLevel = schemas_enum(['binding', 'persuasive', 'advisory', 'unknown']);
+/** Seed L864. */
+const LegalTreatmentStatus = schemas_enum([
+    'current',
+    'negative_treatment',
+    'overruled',
+    'limited',
+    'distinguished',
+    'adverse',
+    'unknown',
+]);
+/** Seed L960. */
+const RevisionExecutionLifecycleState = schemas_enum([
+    'plan_compiled',
+    'dispatch_pending',
+    'dispatched',
+    'step_running',
+    'step_receipt_received',
+    'waiting_dependency',
+    'waiting_hard_call',
+    'revalidating',
+    'cascade_running',
+    'regression_detected',
+    'terminal_satisfied',
+    'terminal_failed',
+    'terminal_blocked',
+    'cancelled',
+]);
+/** Seed L1022. */
+const SourceWorkspaceOperationKind = schemas_enum([
+    'read_workspace_snapshot',
+    'add_source_record',
+    'update_source_record',
+    'append_source_query_record',
+    'update_research_need',
+    'answer_research_need',
+    'add_verification_record',
+    'add_freshness_record',
+    'mark_source_stale',
+    'record_tier_transition',
+    'create_source_set',
+    'update_source_set',
+    'promote_library_candidate',
+    'export_workspace_bundle',
+]);
+/** Seed L1103. */
+const MutationMode = schemas_enum(['candidate_only', 'rolling_hash_in_place']);
+/** Seed L1193. */
+const HardCallBlockingScope = schemas_enum([
+    'entire_run',
+    'segment',
+    'artifact',
+    'outcome',
+    'module',
+    'side_effect_only',
+]);
+/** Seed L1200. */
+const HardCallResponseMode = schemas_enum([
+    'closed_choice',
+    'freeform_required',
+    'closed_choice_with_other',
+]);
+/** Seed L1347. */
+const SufficiencyTrigger = schemas_enum([
+    'no_capability_covers_outcome',
+    'capability_unavailable_or_unhealthy',
+    'policy_prohibits_required_step',
+    'all_policy_allowed_procedures_exhausted',
+    'max_attempts_without_material_score_improvement',
+    'identical_output_loop_detected',
+    'evidence_insufficient_to_proceed',
+    'verification_unresolvable',
+    'contradictory_requirements',
+    'precondition_unresolvable',
+    'budget_cap_prevents_minimal_sufficient_attempt',
+    'external_side_effect_requires_ungranted_approval',
+    'cascade_cycle_detected',
+]);
+/** Seed L1361. */
+const SufficiencyTerminalRoute = schemas_enum([
+    'needs_information',
+    'needs_verification',
+    'needs_human_judgment',
+    'unable_to_evaluate',
+    'blocked_by_policy',
+    'unrecoverable',
+    'process_gap_out',
+]);
+/** Seed L1542. */
+const RevisionStepRevalidationPolicyKind = schemas_enum([
+    'none',
+    'revalidate_targeted_outcomes',
+    'revalidate_declared_dependents',
+    'revalidate_full_closure',
+    'revalidate_full_task',
+]);
+/** Seed L1606. */
+const NumericUnit = schemas_enum([
+    'unitless',
+    'ratio',
+    'probability',
+    'score_0_1',
+    'count',
+    'tokens',
+    'usd',
+    'milliseconds',
+    'seconds',
+    'percent',
+    'custom',
+]);
+/** Seed L1618. */
+const MetricValueKind = schemas_enum([
+    'count',
+    'ratio',
+    'mean',
+    'median',
+    'quantile',
+    'calibrated_score',
+    'correlation',
+    'distribution',
+    'cost_vector',
+    'boolean_derived',
+    'enum_derived',
+]);
+/** Seed L1641. */
+const FiniteNumberPolicy = schemas_enum([
+    'reject_nan_infinity',
+    'coerce_to_indeterminate',
+    'allow_only_in_test_fixture',
+]);
+/** Seed L1856. */
+const OutcomeCycleTerminalClass = schemas_enum([
+    'succeeded',
+    'failed_unrecoverable',
+    'max_iterations_reached',
+    'blocked_by_policy',
+    'needs_human_judgment',
+    'needs_information',
+    'cancelled_by_user',
+    'still_open_right_censored',
+]);
+/** Seed L1941. */
+const CostDimension = schemas_enum([
+    'usd',
+    'input_tokens',
+    'output_tokens',
+    'cached_input_tokens',
+    'cache_write_tokens',
+    'local_compute_seconds',
+    'wall_clock_ms',
+    'external_api_calls',
+    'external_api_usd',
+    'storage_bytes',
+    'human_review_minutes',
+]);
+/** Seed L1996. */
+const CostCorrelationPolicy = schemas_enum([
+    'assume_independent_monte_carlo',
+    'assume_perfect_correlation_upper_bound',
+    'empirical_joint_distribution',
+]);
+/** Seed L2075. */
+const TemplateMatchComponent = schemas_enum([
+    'semantic_intent_match',
+    'task_type_match',
+    'input_contract_match',
+    'output_contract_match',
+    'capability_availability_match',
+    'entity_context_match',
+    'user_preference_match',
+    'prior_assessment_score',
+    'recency_or_staleness_score',
+]);
+/** Seed L2219. */
+const SourceTrustBasis = schemas_enum([
+    'user_supplied',
+    'internal_library',
+    'official_api',
+    'verified_authority_database',
+    'web_unverified',
+    'connector_authenticated',
+    'manual_override_policy',
+    'unknown',
+]);
+/** Seed L2280. */
+const SourceMaterializationKind = schemas_enum([
+    'tool_receipt_only',
+    'source_record',
+    'workspace_bundle',
+]);
+/** Seed L2321. */
+const ResearchNeedScope = schemas_enum(['run', 'task', 'workspace']);
+/** Seed L2322. */
+const ResearchNeedStatus = schemas_enum([
+    'open',
+    'leased',
+    'answered',
+    'human_needed',
+    'unresolved',
+    'cancelled',
+]);
+/** Seed L2365. */
+const EvidenceAnchorSupportStrength = schemas_enum([
+    'direct',
+    'indirect',
+    'contextual',
+    'contradicts',
+]);
+/** Seed L2394. */
+const ClaimSupportStatus = schemas_enum([
+    'supported',
+    'partially_supported',
+    'unsupported',
+    'contradicted',
+    'not_checked',
+    'indeterminate_stale_or_unverified',
+]);
+/** Seed L2451. */
+const RunBoardEventClass = schemas_enum([
+    'module_lifecycle',
+    'artifact_event',
+    'side_effect_event',
+    'error_retry',
+    'gate_decision',
+    'evaluation_finding',
+    'repair_instruction',
+    'source_update',
+    'user_comment',
+    'task_agent_recommendation',
+    'cost_duration',
+    'run_lifecycle',
+]);
+/** Seed L2525. */
+const TaskContextAudience = schemas_enum([
+    'module',
+    'sub_agent',
+    'task_agent',
+    'user',
+    'forum_room',
+]);
+/** Seed L2634. */
+const RunGuidanceLifecycleState = schemas_enum([
+    'proposed',
+    'active',
+    'contested',
+    'superseded',
+    'expired',
+    'rejected',
+]);
+/** Seed L2705. */
+const AllowedCoordinationPoint = schemas_enum([
+    'source_research',
+    'evaluation',
+    'revision_planning',
+    'format_review',
+    'plan_verifier',
+]);
+/** Seed L2834. */
+const RelianceArtifactLifecycleState = schemas_enum([
+    'draft',
+    'ready_for_review',
+    'user_reviewed',
+    'issued',
+    'superseded',
+    'invalidated',
+    'archived',
+]);
+/** Seed L2842. */
+const RelianceStatus = schemas_enum([
+    'safe_to_rely_within_scope',
+    'rely_with_limitations',
+    'not_safe_to_rely',
+    'human_review_required',
+]);
+/** Seed L2847. */
+const RelianceLimitationKind = schemas_enum([
+    'insufficient_evidence',
+    'human_judgment_needed',
+    'missing_capability',
+    'source_unavailable',
+    'policy_blocked',
+    'stale_evidence',
+    'unable_to_ground_claim',
+    'unchecked_claims_present',
+    'unreviewed_candidate_revision',
+    'external_side_effect_unverified',
+    'stale_source_present',
+    'unresolved_research_need',
+    'policy_warning',
+    'pattern_c_chain_unresolved',
+    'evidence_package_missing',
+]);
+/** Seed L2956. */
+const RevisionReviewPacketState = schemas_enum([
+    'generated',
+    'review_pending',
+    'accepted',
+    'rejected',
+    'forked',
+    'changes_requested',
+    'restored_known_good',
+    'superseded',
+]);
+/** Seed L3096. */
+const AttentionKind = schemas_enum([
+    'hard_call_pending',
+    'blocked_item',
+    'contested_finding',
+    'approval_required',
+    'research_need_human',
+    'reliance_review_required',
+    'revision_review_pending',
+]);
+/** Seed L3230. */
+const TaskReplayMode = schemas_enum([
+    'audit_reconstruction',
+    'deterministic_reexecution',
+    'best_effort_rerun',
+    'simulation_from_recorded_outputs',
+]);
+/** Seed L3344. */
+const AddendaBPatchPhase = schemas_enum([
+    'phase_1_shared_contracts',
+    'phase_2_math_and_derivation',
+    'phase_3_runtime_state_machines',
+    'phase_4_source_forum_feedback_governance',
+    'phase_5_reliance_ui_surfaces',
+    'phase_6_conformance_fixtures',
+]);
+/** Seed L3384. */
+const AddendaBConformanceFixtureKind = schemas_enum([
+    'finding_event_projection',
+    'pattern_c_route_conflict',
+    'formula_nan_zero_denominator',
+    'template_match_zero_weight',
+    'novelty_no_neighbor',
+    'sub_agent_reputation_insufficient_sample',
+    'source_workspace_concurrent_write',
+    'workspace_externalization_privileged_export',
+    'rolling_hash_parallel_same_artifact',
+    'revalidation_cascade_cycle',
+    'sufficiency_no_capability',
+    'sufficiency_missing_evidence',
+    'regenerate_identical_output',
+    'forum_cross_matter_leak',
+    'taint_laundering_through_summary',
+    'run_board_suppressed_event_stub',
+    'reliance_packet_invalidation',
+    'replay_divergence',
+    'hard_call_empty_options',
+    'command_registry_phantom_button',
+]);
+function build() {
+    /** Seed L152. */
+    const CanonicalEventRef = schemas_string();
+    /** Seed L153. */
+    const ProjectionRef = schemas_string();
+    /** Seed L154. */
+    const EventProjectionLink = looseObject({
+        canonical_event_ref: CanonicalEventRef,
+        current_projection_ref: ProjectionRef,
+        projection_event_seq: num,
+        projection_valid_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L179. */
+    const DerivedReadModelRecord = looseObject({
+        read_model_id: schemas_string(),
+        read_model_kind: schemas_enum([
+            'TaskReliancePacket',
+            'TaskHealthCard',
+            'FindingsInbox',
+            'WorkProductCertification',
+            'RunDiff',
+            'DecisionAuditView',
+            'EvidencePackage',
+            'EvaluationChainView',
+            'AttentionLedger',
+            'BudgetNarrative',
+        ]),
+        input_manifest_ref: unknown().optional(),
+        derivation_policy_ref: schemas_string(),
+        formula_eval_receipt_refs: array(schemas_string()),
+        valid_from_event_seq: num,
+        valid_until_event_seq: num.optional(),
+        invalidated_by_event_ref: schemas_string().optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L201. */
+    const ReadModelInvalidationSpec = looseObject({
+        producer_event_kind: schemas_string(),
+        invalidates_read_models: array(schemas_enum([
+            'TaskReliancePacket',
+            'TaskHealthCard',
+            'FindingsInbox',
+            'WorkProductCertification',
+            'RunDiff',
+            'DecisionAuditView',
+            'EvidencePackage',
+            'EvaluationChainView',
+            'AttentionLedger',
+            'BudgetNarrative',
+        ])),
+        invalidation_scope: schemas_enum(['same_run', 'same_task', 'same_matter', 'specific_refs']),
+        target_refs: array(schemas_string()).optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L219. */
+    const FormulaEvaluationReceipt = looseObject({
+        receipt_id: schemas_string(),
+        formula_id: schemas_string(),
+        formula_semantic_version: schemas_string(),
+        producer_ref: schemas_string(),
+        task_id: schemas_string().optional(),
+        run_id: schemas_string().optional(),
+        input_refs: array(schemas_string()),
+        input_manifest_hash: schemas_string(),
+        input_value_hash: schemas_string(),
+        output_ref: schemas_string(),
+        output_value_hash: schemas_string(),
+        omitted_input_names: array(schemas_string()),
+        missing_input_policy_applied: MissingInputPolicy.optional(),
+        zero_denominator_policy_applied: ZeroDenominatorPolicy.optional(),
+        finite_number_check: schemas_enum([
+            'passed',
+            'failed_nan',
+            'failed_infinity',
+            'coerced_to_indeterminate',
+        ]),
+        validation_codes: array(schemas_string()),
+        computed_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L266. */
+    const WorkspaceExternalizationPolicy = looseObject({
+        policy_id: schemas_string(),
+        externalization_kind: WorkspaceExternalizationKind,
+        requires_user_confirmation: schemas_boolean(),
+        requires_redaction_preview: schemas_boolean(),
+        allowed_data_classes: array(schemas_enum(['public', 'internal', 'privileged', 'local_only'])),
+        allowed_taint_classes: array(unknown()),
+        max_cost_vector_ref: schemas_string().optional(),
+        provider_logging_warning_required: schemas_boolean(),
+        receipt_required: literalBoolean(true),
+        replay_policy: unknown(),
+        warning_text: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L280. */
+    const WorkspaceExternalizationReceipt = looseObject({
+        receipt_id: schemas_string(),
+        externalization_kind: WorkspaceExternalizationKind,
+        workspace_id: schemas_string(),
+        source_record_refs: array(unknown()),
+        destination_ref: schemas_string().optional(),
+        policy_ref: schemas_string(),
+        user_confirmation_ref: schemas_string().optional(),
+        redaction_preview_ref: schemas_string().optional(),
+        cost_vector_ref: schemas_string().optional(),
+        status: schemas_enum(['completed', 'blocked_by_policy', 'cancelled', 'failed']),
+        irreversible_disclosure_possible: schemas_boolean(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L338. */
+    const BlockingAuthorityEvaluation = looseObject({
+        satisfied: schemas_boolean(),
+        basis: array(BlockingAuthorityBasis),
+        subjective_blocking_permission: SubjectiveBlockingPermission,
+        evaluated_policy_ref: unknown().optional(),
+        explanation: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L346. */
+    const FindingMatchKey = looseObject({
+        failure_kind: unknown(),
+        artifact_stable_id: schemas_string().optional(),
+        target_scope_ref: unknown().nullable(),
+        criterion_id: schemas_string().optional(),
+        finding_summary_hash: schemas_string(),
+        normalized_finding_text_hash: schemas_string(),
+        evidence_signature_hash: schemas_string().optional(),
+        source_workspace_snapshot_hash: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L357. */
+    const EvaluationFindingEvent = looseObject({
+        finding_event_id: schemas_string(),
+        finding_id: schemas_string(),
+        result_id: schemas_string(),
+        producer_kind: unknown(),
+        producer_module_id: schemas_string(),
+        producer_activation_seq: num,
+        finding_kind: unknown(),
+        finding_text: schemas_string(),
+        explanation: schemas_string(),
+        severity: schemas_enum(['low', 'medium', 'high', 'blocking']),
+        emitted_state: unknown().optional(),
+        assurance_basis: array(unknown()),
+        blocking_authority: BlockingAuthorityEvaluation,
+        confidence_score: num,
+        confidence_basis: array(unknown()),
+        confidence_explanation: schemas_string(),
+        target_artifact_ref: schemas_string().optional(),
+        target_artifact_version_ref: schemas_string().optional(),
+        target_scope_ref: unknown().optional(),
+        target_criterion_id: schemas_string().optional(),
+        affected_claim_refs: array(unknown()),
+        evidence_refs: array(schemas_string()),
+        verification_record_refs: array(schemas_string()),
+        supporting_material_snapshot_refs: array(schemas_string()),
+        based_on_artifact_version_ref: schemas_string().optional(),
+        based_on_artifact_version_absent_reason: schemas_enum(['non_artifact_target', 'human_review_no_artifact', 'process_observation'])
+            .optional(),
+        based_on_source_workspace_snapshot_ref: schemas_string().optional(),
+        based_on_board_digest_ref: schemas_string().optional(),
+        evaluation_snapshot_ref: schemas_string(),
+        match_key: FindingMatchKey,
+        taint_class: unknown(),
+        data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+        matter_id: schemas_string().optional(),
+        privileged: schemas_boolean(),
+        policy_decision_refs: array(unknown()),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['2.0']),
+    });
+    /** Seed L399. */
+    const EvaluationFindingRecord = looseObject({
+        finding_id: schemas_string(),
+        canonical_event_ref: schemas_string(),
+        current_state: FindingState,
+        current_severity: schemas_enum(['low', 'medium', 'high', 'blocking']),
+        lifecycle_transition_refs: array(schemas_string()),
+        superseded_by_finding_id: schemas_string().optional(),
+        expires_at: schemas_string().optional(),
+        last_validated_against_artifact_version_ref: schemas_string().optional(),
+        last_validated_against_source_workspace_snapshot_ref: schemas_string().optional(),
+        updated_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L412. */
+    const FindingLifecycleTransitionReceipt = looseObject({
+        receipt_id: schemas_string(),
+        finding_id: schemas_string(),
+        from_state: FindingState,
+        to_state: FindingState,
+        transition_reason: schemas_enum([
+            'router_admitted',
+            'user_contested',
+            'user_confirmed',
+            'tool_verified',
+            'revision_resolved',
+            'source_changed',
+            'target_version_changed',
+            'expired_by_policy',
+            'dismissed_duplicate',
+            'rejected_by_user',
+            'marked_unrecoverable',
+        ]),
+        actor_ref: schemas_string(),
+        evidence_refs: array(schemas_string()),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L434. */
+    const FeedbackFindingView = looseObject({
+        finding_id: schemas_string(),
+        source_finding_event_ref: schemas_string(),
+        current_finding_record_ref: schemas_string(),
+        display_summary: schemas_string(),
+        display_explanation: schemas_string(),
+        finding_kind: unknown(),
+        severity: schemas_enum(['low', 'medium', 'high', 'blocking']),
+        lifecycle_state: FindingState,
+        blocking_authority_satisfied: schemas_boolean(),
+        blocking_authority_basis: array(BlockingAuthorityBasis),
+        routed_action_refs: array(schemas_string()),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L463. */
+    const EvaluationResultEnvelope = looseObject({
+        result_id: schemas_string(),
+        producer_kind: unknown(),
+        outcome_id: schemas_string(),
+        run_id: schemas_string(),
+        evaluated_target: unknown(),
+        evaluation_basis: unknown().optional(),
+        target_artifact_ref: schemas_string().nullable(),
+        target_artifact_version_ref: schemas_string().nullable(),
+        target_scope_ref: unknown().nullable(),
+        target_evaluation_chain_id: schemas_string().optional(),
+        evaluation_snapshot_ref: schemas_string(),
+        route_recommendation: unknown(),
+        schema_version: schemas_string(),
+    });
+    /** Seed L500. */
+    const EvaluationChainRegistryRecord = looseObject({
+        chain_id: schemas_string(),
+        chain_kind: EvaluationChainKind,
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        target_artifact_ref: schemas_string().nullable(),
+        target_artifact_version_ref: schemas_string().nullable(),
+        target_scope_ref: unknown().nullable(),
+        evaluation_snapshot_ref: schemas_string(),
+        expected_producers: array(unknown()),
+        received_result_ids: array(schemas_string()),
+        participant_roles: array(looseObject({
+            producer_kind: unknown(),
+            producer_module_id: schemas_string(),
+            role: schemas_enum(['upstream_evaluator', 'downstream_judge', 'parallel_scorer', 'observer']),
+            required: schemas_boolean(),
+        })),
+        status: EvaluationChainStatus,
+        timeout_at: schemas_string().optional(),
+        created_at: schemas_string(),
+        completed_at: schemas_string().optional(),
+        superseded_by_chain_id: schemas_string().optional(),
+        validation_failures: array(schemas_enum([
+            'chain_id_missing',
+            'chain_target_mismatch',
+            'chain_stale_snapshot',
+            'chain_ambiguous',
+            'chain_consumer_timeout',
+            'missing_expected_producer',
+        ])),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L532. */
+    const EvaluationChainResolutionPolicy = looseObject({
+        policy_id: schemas_string(),
+        chain_kind: EvaluationChainKind,
+        qualitative_blockers_survive_numeric_pass: schemas_boolean(),
+        judge_can_override_evaluator: schemas_boolean(),
+        override_allowed_only_for_finding_states: array(FindingState),
+        route_precedence: schemas_enum([
+            'blocking_qualitative_first',
+            'judge_quantitative_first',
+            'human_if_disagreement',
+        ]),
+        disagreement_route: schemas_enum([
+            'human_review',
+            'task_agent_assessment',
+            'block_until_resolved',
+            'prefer_blocking',
+        ]),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L559. */
+    const EvaluationChainResolutionReceipt = looseObject({
+        receipt_id: schemas_string(),
+        chain_id: schemas_string(),
+        chain_kind: EvaluationChainKind,
+        result_ids_considered: array(schemas_string()),
+        resolved_verdict: schemas_enum(['passed', 'failed', 'indeterminate', 'not_applicable']),
+        resolved_route: schemas_enum([
+            'pass_path',
+            'fail_path',
+            'human_review_path',
+            'retry_path',
+            'block_until_resolved',
+        ]),
+        decisive_result_id: schemas_string().optional(),
+        qualitative_blockers_preserved: schemas_boolean(),
+        quantitative_pass_overridden_by_blocker: schemas_boolean(),
+        conflict_type: schemas_enum([
+            'none',
+            'qualitative_fail_quantitative_pass',
+            'qualitative_pass_quantitative_fail',
+            'indeterminate_mismatch',
+            'missing_expected_producer',
+            'snapshot_mismatch',
+        ])
+            .optional(),
+        policy_ref: schemas_string(),
+        explanation: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L648. */
+    const OutcomeStateMatrixEntry = looseObject({
+        state: OutcomeEvaluationState,
+        state_class: schemas_enum(['runtime', 'disposition']),
+        emitted_to_envelope: schemas_boolean(),
+        terminal: schemas_boolean(),
+        verdict_mapping: EvaluationVerdict.optional(),
+        feedback_branch: FeedbackBranch,
+        blocks_downstream_default: schemas_boolean(),
+        revisor_default_action: schemas_enum([
+            'none',
+            'revise',
+            'research',
+            'verify',
+            'hard_call',
+            'abort',
+            'process_gap',
+        ]),
+        ui_label: schemas_string(),
+        learning_eligibility: schemas_enum(['eligible', 'diagnostic_only', 'ineligible']),
+    });
+    /** Seed L691. */
+    const FeedbackRoutingResolutionPolicy = looseObject({
+        policy_id: schemas_string(),
+        branch_order: array(FeedbackBranch),
+        branch_handlers: record(schemas_string(), array(schemas_string())),
+        fire_policy: RoutingFirePolicy,
+        duplicate_suppression_window_ms: num,
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L699. */
+    const FeedbackDeliveryRecord = looseObject({
+        delivery_id: schemas_string(),
+        feedback_bundle_id: schemas_string(),
+        result_id: schemas_string(),
+        branch: unknown().optional(),
+        consumer_module_id: schemas_string(),
+        consumer_activation_seq: num,
+        delivery_idempotency_key: unknown().optional(),
+        payload_ref: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L711. */
+    const FeedbackDispatchExpectation = looseObject({
+        expectation_id: schemas_string(),
+        feedback_bundle_id: schemas_string(),
+        consumer_module_id: schemas_string(),
+        consumer_activation_seq: num,
+        expected_receipt_kind: schemas_enum(['FeedbackConsumptionReceipt']),
+        grace_period_ms: num,
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L744. */
+    const TypeOwnerRegistryEntry = looseObject({
+        type_name: schemas_string(),
+        canonical_owner_doc: unknown(),
+        canonical_section_anchor: schemas_string(),
+        status: TypeOwnerStatus,
+        imported_by_docs: array(unknown()),
+        replacement_type_name: schemas_string().optional(),
+        pending_consumer_behavior: PendingConsumerDegradedBehavior.optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L754. */
+    const BuildReadyGate = looseObject({
+        gate_id: schemas_string(),
+        target_doc_family: schemas_enum(['DOC23_ADDENDA_B']),
+        required_type_owner_registry_clean: literalBoolean(true),
+        required_pending_absorption_rows_closed_or_degraded: literalBoolean(true),
+        required_command_registry_entries_complete: literalBoolean(true),
+        required_cross_doc_insert_obligations_absorbed_or_stubbed: literalBoolean(true),
+        required_validation_suite_refs: array(schemas_string()),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L769. */
+    const PositiveEvaluationObservation = looseObject({
+        observation_id: schemas_string(),
+        result_id: schemas_string(),
+        outcome_id: schemas_string(),
+        observed_passed_criterion_ids: array(schemas_string()),
+        positive_summary: schemas_string(),
+        evidence_refs: array(schemas_string()),
+        formula_eval_receipt_ref: schemas_string().optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L804. */
+    const PortRevisionEligibility = looseObject({
+        port_id: schemas_string(),
+        module_id: schemas_string(),
+        revision_compatible: schemas_boolean(),
+        module_revision_capability_ref: schemas_string().optional(),
+    });
+    /** Seed L815. */
+    const RevisorPlannerInputPorts = looseObject({
+        feedback_bundle_in: unknown(),
+        repair_instruction_in: unknown(),
+        evaluation_result_in: unknown(),
+    });
+    /** Seed L835. */
+    const FeedbackEmissionMatrixEntry = looseObject({
+        producer_kind: schemas_enum(['outcome_evaluator', 'judge', 'deterministic_scorer']),
+        verdict: EvaluationVerdict,
+        emits_envelope: schemas_boolean(),
+        emits_feedback_bundle: FeedbackBundleEmissionRule,
+    });
+    /** Seed L841. */
+    const EvaluationResultEmissionRecord = looseObject({
+        result_id: schemas_string(),
+        envelope_ref: schemas_string(),
+        feedback_bundle_ref: schemas_string().optional(),
+        feedback_bundle_absent_reason: FeedbackBundleAbsentReason.optional(),
+        emission_matrix_entry_ref: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L872. */
+    const ApplicabilityScope = looseObject({
+        scope_kind: schemas_enum([
+            'legal_jurisdiction',
+            'regulatory_domain',
+            'business_unit',
+            'technical_platform',
+            'time_period',
+            'geography',
+            'audience',
+            'matter',
+            'custom',
+        ]),
+        scope_value: schemas_string(),
+        authority_level: CoreAuthorityLevel.optional(),
+        domain_specific_payload: record(schemas_string(), unknown()).optional(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L888. */
+    const LegalSourcePayload = looseObject({
+        court: schemas_string().optional(),
+        jurisdiction: schemas_string().optional(),
+        date: schemas_string().optional(),
+        source_authority_level: CoreAuthorityLevel.optional(),
+        treatment_status: LegalTreatmentStatus.optional(),
+        holdings: array(schemas_string()).optional(),
+        useful_propositions: array(schemas_string()).optional(),
+        pincite_refs: array(schemas_string()).optional(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L908. */
+    const ProgressSignalRecord = looseObject({
+        signal_id: schemas_string(),
+        outcome_id: schemas_string(),
+        run_id: schemas_string(),
+        current_finding_match_key: FindingMatchKey,
+        previous_finding_match_key: FindingMatchKey.optional(),
+        same_reason_as_previous: schemas_boolean(),
+        strategy_switch_recommended: schemas_boolean(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L928. */
+    const SourceWorkspaceSnapshotHashSet = looseObject({
+        source_workspace_ref: schemas_string(),
+        source_workspace_head_hash: schemas_string(),
+        source_record_hashes: record(schemas_string(), schemas_string()),
+        source_set_hashes: record(schemas_string(), schemas_string()).optional(),
+        research_need_queue_hash: schemas_string().optional(),
+        verification_record_hashes: record(schemas_string(), schemas_string()).optional(),
+        freshness_record_hashes: record(schemas_string(), schemas_string()).optional(),
+        run_guidance_hashes: record(schemas_string(), schemas_string()).optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L939. */
+    const EvaluationSnapshot = looseObject({
+        snapshot_id: schemas_string(),
+        artifact_state_refs: array(schemas_string()),
+        source_workspace_state_ref: schemas_string().optional(),
+        source_workspace_snapshot_hashes: unknown().optional(),
+        policy_snapshot_ref: schemas_string(),
+        capability_snapshot_ref: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L975. */
+    const RevisionExecutionLifecycleTransition = looseObject({
+        from_state: RevisionExecutionLifecycleState,
+        to_state: RevisionExecutionLifecycleState,
+        triggered_by_receipt_kind: schemas_enum([
+            'RevisionOperationReceipt',
+            'HardCallResolutionReceipt',
+            'FeedbackConsumptionReceipt',
+            'SourceWorkspaceOperationReceipt',
+            'TaskCancelReceipt',
+            'TaskSkipReceipt',
+            'RevalidationCascadeReceipt',
+        ]),
+        guard_condition: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L999. */
+    const StepIdempotencyKey = looseObject({
+        run_id: schemas_string(),
+        plan_id: schemas_string(),
+        step_id: schemas_string(),
+        step_kind: unknown(),
+        target_ref_hash: schemas_string(),
+        input_payload_hash: schemas_string(),
+        attempt_class: schemas_enum(['first', 'retry', 'regenerate']),
+        previous_attempt_hash: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1037. */
+    const SourceWorkspaceMutationPrecondition = looseObject({
+        workspace_id: schemas_string(),
+        expected_workspace_head_hash: schemas_string(),
+        expected_event_seq: num,
+        target_record_ref: schemas_string().optional(),
+        expected_target_record_hash: schemas_string().optional(),
+        lock_mode: schemas_enum(['optimistic_event_seq', 'pessimistic_write_lock']),
+        lock_lease_ref: schemas_string().optional(),
+        on_conflict: schemas_enum(['abort_and_reevaluate', 'queue_behind_lock', 'fail_outcome']),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1051. */
+    const SourceWorkspaceOperation = looseObject({
+        operation_id: schemas_string(),
+        operation_kind: unknown().optional(),
+        task_id: schemas_string(),
+        run_id: schemas_string().optional(),
+        workspace_id: schemas_string(),
+        actor_ref: schemas_string(),
+        idempotency_key: schemas_string(),
+        precondition: SourceWorkspaceMutationPrecondition.optional(),
+        payload_ref: schemas_string().optional(),
+        policy_decision_refs: array(unknown()),
+        data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+        taint_class: unknown(),
+        matter_id: schemas_string().optional(),
+        privileged: schemas_boolean(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1069. */
+    const SourceWorkspaceOperationReceipt = looseObject({
+        receipt_id: schemas_string(),
+        operation_id: schemas_string(),
+        operation_kind: unknown().optional(),
+        workspace_id: schemas_string(),
+        prior_workspace_head_hash: schemas_string().optional(),
+        new_workspace_head_hash: schemas_string().optional(),
+        prior_event_seq: num.optional(),
+        new_event_seq: num.optional(),
+        status: schemas_enum(['applied', 'read_completed', 'conflict', 'rejected_by_policy', 'failed']),
+        conflict_reason: schemas_enum([
+            'workspace_head_hash_mismatch',
+            'event_seq_mismatch',
+            'target_record_hash_mismatch',
+            'lock_unavailable',
+        ])
+            .optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1104. */
+    const InPlaceMutationLock = looseObject({
+        step_id: schemas_string(),
+        target_section_anchor_hash: schemas_string(),
+        expected_base_version_id: schemas_string(),
+        expected_pre_hash: unknown().optional(),
+    });
+    /** Seed L1110. */
+    const RevisionPlan = looseObject({
+        plan_id: schemas_string(),
+        mutation_mode: MutationMode,
+        in_place_mutation_locks: array(InPlaceMutationLock).optional(),
+        steps: array(unknown()),
+    });
+    /** Seed L1117. */
+    const RevisionOperationReceipt = looseObject({
+        receipt_id: schemas_string(),
+        step_id: schemas_string(),
+        expected_pre_hash: schemas_string().optional(),
+        produced_post_hash: schemas_string().optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1140. */
+    const OutcomeDependencyGraphPolicy = looseObject({
+        policy_id: schemas_string(),
+        reject_declared_cycles: schemas_boolean(),
+        on_cycle_detected: schemas_enum(['reject_graph', 'hard_call', 'prefer_declared_priority']),
+        terminal_upstream_failure_cascades_immediately: schemas_boolean(),
+        pending_dependency_state_entry_rechecks_upstream_failure: schemas_boolean(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1148. */
+    const RevalidationCascadeRun = looseObject({
+        cascade_run_id: schemas_string(),
+        originating_receipt_ref: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        origin_outcome_id: schemas_string(),
+        visited_outcome_ids: array(schemas_string()),
+        active_outcome_ids: array(schemas_string()),
+        depth: num,
+        max_depth: num,
+        status: schemas_enum(['running', 'quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted']),
+        terminal_reason: schemas_enum([
+            'all_dependents_revalidated',
+            'cycle_detected',
+            'max_depth_exceeded',
+            'upstream_failure_cascade',
+            'cancelled',
+        ])
+            .optional(),
+        created_at: schemas_string(),
+        completed_at: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1174. */
+    const RevalidationCascadeReceipt = looseObject({
+        receipt_id: schemas_string(),
+        cascade_run_id: schemas_string(),
+        status: schemas_enum(['running', 'quiescent', 'cycle_detected', 'max_depth_exceeded', 'aborted']),
+        affected_outcome_ids: array(schemas_string()),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1204. */
+    const HardCallPendingPolicy = looseObject({
+        hard_call_id: schemas_string(),
+        blocking_scope: HardCallBlockingScope,
+        blocked_refs: array(schemas_string()),
+        allowed_to_continue_refs: array(schemas_string()),
+        context_visible_to_continuing_modules: schemas_enum([
+            'none',
+            'hard_call_pending_summary',
+            'full_context_redacted',
+        ]),
+        on_defer: schemas_enum(['continue_with_warning', 'pause_scope', 'abort_scope']),
+        on_timeout: schemas_enum(['escalate', 'abort', 'continue_with_warning']),
+        timeout_ms: num.optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1218. */
+    const HardRevisionCall = looseObject({
+        hard_call_id: schemas_string(),
+        response_mode: HardCallResponseMode,
+        options: array(unknown()),
+        prompt_text: schemas_string(),
+        default_if_no_response: unknown().optional(),
+        pending_policy: HardCallPendingPolicy,
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L1228. */
+    const HardCallResolutionReceipt = looseObject({
+        receipt_id: schemas_string(),
+        hard_call_id: schemas_string(),
+        operation_kind: schemas_enum(['hard_call_resolved']),
+        dispatcher_actor_ref: schemas_string(),
+        resolved_by_user_ref: schemas_string(),
+        selected_option_id: schemas_string().optional(),
+        freeform_response_ref: schemas_string().optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1239. */
+    const TaskCancelProtocol = looseObject({
+        cancel_request_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        requested_by_ref: schemas_string(),
+        cancel_scope: schemas_enum([
+            'entire_run',
+            'segment',
+            'module_activation',
+            'revision_plan',
+            'side_effect_intent',
+        ]),
+        target_refs: array(schemas_string()),
+        in_flight_handling: schemas_enum([
+            'request_graceful_stop',
+            'preempt_immediately',
+            'finish_current_step_then_stop',
+        ]),
+        side_effect_policy: schemas_enum([
+            'do_not_cancel_executed_side_effects',
+            'cancel_unexecuted_intents',
+            'create_corrective_artifact',
+        ]),
+        candidate_disposition: schemas_enum([
+            'discard',
+            'retain_for_manual_review',
+            'orphan_until_reconciled',
+        ]),
+        source_workspace_disposition: schemas_enum([
+            'retain_records',
+            'mark_records_cancelled',
+            'rollback_if_uncommitted',
+        ]),
+        learning_signal_policy: schemas_enum([
+            'suppress_success_signals',
+            'emit_cancel_diagnostic_only',
+            'emit_full_signals_with_cancel_flag',
+        ]),
+        user_receipt_ref: schemas_string().optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1275. */
+    const TaskSkipReceipt = looseObject({
+        skip_id: schemas_string(),
+        target_ref: schemas_string(),
+        skipped_by_ref: schemas_string(),
+        reason: schemas_enum(['not_applicable', 'user_directed', 'dependency_unavailable', 'policy_blocked']),
+        downstream_effect: schemas_enum(['none', 'marks_dependents_not_applicable', 'requires_human_ack']),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1296. */
+    const ForumDeliberationPolicy = looseObject({
+        room_id: schemas_string(),
+        max_deliberation_ticks: num,
+        consensus_threshold_pct: num,
+        on_no_consensus: unknown().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1316. */
+    const RevisionPlanConcurrencyProfile = looseObject({
+        plan_id: schemas_string(),
+        required_for_overall_pass: schemas_boolean(),
+        high_stakes: schemas_boolean(),
+        outcome_priority: num,
+        plan_risk_score: num,
+        estimated_lock_duration_ms: num,
+        cost_vector_ref: schemas_string().optional(),
+        deterministic_final_key: unknown().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1369. */
+    const SufficiencyDetectionPolicy = looseObject({
+        policy_id: schemas_string(),
+        min_attempts_before_no_improvement: num,
+        no_improvement_window: num,
+        improvement_metric_ref: unknown().optional(),
+        epsilon: unknown().optional(),
+        max_total_attempts: num,
+        procedure_universe_scope: schemas_enum([
+            'declared_applicable',
+            'policy_allowed_only',
+            'safe_without_human_gate',
+            'all_known_with_policy_labels',
+        ]),
+        require_capability_snapshot: literalBoolean(true),
+        require_policy_snapshot: literalBoolean(true),
+        require_attempt_signature_hash: literalBoolean(true),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1386. */
+    const CapabilityCoverageAssessment = looseObject({
+        assessment_id: schemas_string(),
+        outcome_id: schemas_string(),
+        capability_snapshot_ref: schemas_string(),
+        required_capabilities: array(unknown()),
+        available_capabilities: array(unknown()),
+        coverage_state: schemas_enum([
+            'covered',
+            'partially_covered',
+            'not_covered',
+            'covered_but_unhealthy',
+        ]),
+        gaps: array(looseObject({
+            required_capability_ref: unknown(),
+            gap_kind: schemas_enum(['missing', 'unhealthy', 'policy_blocked', 'version_incompatible']),
+            evidence_ref: schemas_string().optional(),
+        })),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1404. */
+    const CandidateRepairProcedure = looseObject({
+        procedure_id: schemas_string(),
+        strategy_kind: unknown(),
+        repair_target: unknown(),
+        required_capabilities: array(unknown()),
+        policy_allowed: schemas_boolean(),
+        safety_class: schemas_enum(['mechanical', 'meaning_bearing', 'privileged', 'external_side_effect']),
+        tried: schemas_boolean(),
+        exhausted: schemas_boolean(),
+        inapplicable_reason: schemas_enum([
+            'missing_capability',
+            'policy_blocked',
+            'unsafe_without_human',
+            'already_failed_same_signature',
+            'requires_missing_evidence',
+            'requires_ungranted_side_effect',
+        ])
+            .optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1426. */
+    const ProcedureAttemptRecord = looseObject({
+        attempt_id: schemas_string(),
+        procedure_id: schemas_string(),
+        revision_plan_ref: schemas_string().optional(),
+        strategy_kind: unknown(),
+        input_signature_hash: schemas_string(),
+        output_signature_hash: schemas_string().optional(),
+        score_before: unknown().optional(),
+        score_after: unknown().optional(),
+        score_delta: num.optional(),
+        terminal_status: schemas_enum([
+            'succeeded',
+            'failed',
+            'no_material_improvement',
+            'policy_blocked',
+            'capability_failed',
+            'regressed',
+            'identical_output_rejected',
+            'not_attempted_missing_evidence',
+        ]),
+        receipt_refs: array(schemas_string()),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1448. */
+    const SufficiencyDetectionResult = looseObject({
+        detection_id: schemas_string(),
+        outcome_id: schemas_string(),
+        run_id: schemas_string(),
+        evaluated_at: schemas_string(),
+        policy_ref: schemas_string(),
+        no_sufficient_procedure: schemas_boolean(),
+        triggered_by: array(SufficiencyTrigger),
+        coverage_assessment_ref: schemas_string(),
+        candidate_procedures: array(CandidateRepairProcedure),
+        attempts: array(ProcedureAttemptRecord),
+        best_score_seen: unknown().optional(),
+        best_artifact_version_ref: schemas_string().optional(),
+        blocking_research_need_refs: array(schemas_string()),
+        decisive_policy_decision_refs: array(unknown()),
+        terminal_route: SufficiencyTerminalRoute,
+        hard_call_required: schemas_boolean(),
+        hard_call_kind: union([
+            unknown(),
+            schemas_enum(['no_sufficient_procedure']),
+            schemas_enum(['contradictory_requirements']),
+            schemas_enum(['budget_scope_decision']),
+        ])
+            .optional(),
+        process_gap_signal_ref: schemas_string().optional(),
+        rationale: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1548. */
+    const RevisionStepRevalidationPolicy = looseObject({
+        policy_kind: RevisionStepRevalidationPolicyKind,
+        outcomes_to_recheck: array(unknown()),
+        closure_policy_ref: schemas_string().optional(),
+        success_hint: schemas_string().optional(),
+        rationale: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1507. */
+    const RevisionPlanStepBase = looseObject({
+        step_id: schemas_string(),
+        step_order: num,
+        step_kind: unknown(),
+        depends_on_step_ids: unknown().optional(),
+        target_refs: array(schemas_string()),
+        revalidation_policy: RevisionStepRevalidationPolicy,
+        revalidation_rationale: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1517. */
+    const DependencyEdge = looseObject({
+        from_step_id: schemas_string(),
+        to_step_id: schemas_string(),
+        edge_kind: schemas_enum([
+            'requires_output',
+            'requires_artifact_version',
+            'requires_human_resolution',
+            'requires_source_answer',
+            'requires_verification',
+        ]),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1556. */
+    const TypedRevisionInstruction = looseObject({
+        instruction_id: schemas_string(),
+        revalidation_policy_ref: unknown().optional(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L1571. */
+    const RegenerateRevisionPayload = looseObject({
+        revision_intent: schemas_enum(['regenerate']),
+        previous_attempt_hashes: unknown().optional(),
+        required_variation_policy: schemas_enum([
+            'change_sampling_parameters',
+            'change_prompt_strategy',
+            'change_module_or_escalate',
+            'human_review_required',
+        ]),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1581. */
+    const RegenerateAttemptReceipt = looseObject({
+        receipt_id: schemas_string(),
+        input_hash: schemas_string(),
+        output_hash: schemas_string(),
+        matched_previous_attempt: schemas_boolean(),
+        action_taken: schemas_enum([
+            'accepted_new_output',
+            'rejected_identical_output',
+            'escalated',
+            'changed_generation_policy',
+        ]),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1645. */
+    const FormulaInputSpec = looseObject({
+        name: schemas_string(),
+        type_ref: unknown(),
+        required: schemas_boolean(),
+        allowed_units: array(NumericUnit).optional(),
+        allowed_range: tuple([num, num]).optional(),
+        missing_input_policy_override: MissingInputPolicy.optional(),
+    });
+    /** Seed L1653. */
+    const FormulaOutputSpec = looseObject({
+        value_kind: MetricValueKind,
+        unit: NumericUnit,
+        range: tuple([num, num]).optional(),
+        higher_is_better: schemas_boolean().optional(),
+        finite_number_policy: FiniteNumberPolicy,
+    });
+    /** Seed L1660. */
+    const FormulaTestVector = looseObject({
+        test_vector_id: schemas_string(),
+        input_ref: schemas_string(),
+        expected_output_ref: schemas_string(),
+        expected_validation_codes: array(schemas_string()),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1667. */
+    const FormulaSpec = looseObject({
+        formula_id: schemas_string(),
+        owner_doc: unknown(),
+        semantic_version: schemas_string(),
+        purpose: schemas_string(),
+        expression_ref: schemas_string(),
+        expression_language: schemas_enum([
+            'deterministic_typescript',
+            'sql_read_model',
+            'declarative_metric_dsl',
+            'human_review_required',
+        ]),
+        inputs: array(FormulaInputSpec),
+        output: FormulaOutputSpec,
+        missing_input_policy: MissingInputPolicy,
+        zero_denominator_policy: ZeroDenominatorPolicy.optional(),
+        rounding_policy: schemas_enum([
+            'no_rounding_store_full_precision',
+            'round_display_only',
+            'round_to_6_decimal_places',
+        ]),
+        sample_policy: looseObject({
+            min_sample_size: num,
+            insufficient_sample_result: schemas_enum(['indeterminate', 'emit_with_low_confidence']),
+            window_required: schemas_boolean(),
+        })
+            .optional(),
+        confidence_interval_policy: looseObject({
+            required: schemas_boolean(),
+            interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]),
+            method: schemas_enum([
+                'wilson',
+                'bootstrap',
+                'normal_approximation',
+                'bayesian_beta',
+                'not_applicable',
+            ]),
+        })
+            .optional(),
+        test_vectors: unknown().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1704. */
+    const MetricObservation = looseObject({
+        observation_id: schemas_string(),
+        metric_id: schemas_string(),
+        formula_eval_receipt_ref: unknown().optional(),
+        subject_ref: schemas_string(),
+        observed_at: schemas_string(),
+        value_ref: schemas_string(),
+        data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+        matter_id: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1715. */
+    const MetricRollup = looseObject({
+        rollup_id: schemas_string(),
+        metric_id: schemas_string(),
+        subject_scope_ref: schemas_string(),
+        measurement_window: unknown().optional(),
+        included_observation_refs: array(schemas_string()),
+        excluded_observation_refs: array(looseObject({
+            observation_ref: schemas_string(),
+            exclusion_reason: schemas_enum([
+                'outside_window',
+                'wrong_subject_scope',
+                'right_censored',
+                'policy_filtered',
+                'duplicate',
+                'invalidated',
+            ]),
+        })),
+        formula_eval_receipt_ref: unknown().optional(),
+        sample_size: num,
+        value_ref: schemas_string(),
+        confidence_interval: tuple([num, num]).optional(),
+        confidence_interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]).optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1821. */
+    const QualityIndex = looseObject({
+        aggregate_score: num,
+        pass_threshold: num,
+        required_gate_failures: array(schemas_string()),
+        aggregation_method: schemas_enum([
+            'all_required_then_weighted_mean',
+            'weighted_mean',
+            'min_required_score',
+            'all_or_nothing',
+        ]),
+        missing_dimension_policy: schemas_enum([
+            'fail_required',
+            'exclude_optional_with_penalty',
+            'indeterminate',
+        ]),
+        derived_pass_status: schemas_enum([
+            'passed',
+            'failed_threshold',
+            'failed_required_gate',
+            'indeterminate',
+        ]),
+        formula_eval_receipt_ref: unknown().optional(),
+        metric_semantics_version: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L1865. */
+    const RevisionCycleOutcomeObservation = looseObject({
+        observation_id: schemas_string(),
+        outcome_id: schemas_string(),
+        run_id: schemas_string(),
+        cycle_count: num,
+        terminal_class: OutcomeCycleTerminalClass,
+        terminal_state_ref: schemas_string().optional(),
+        right_censored_at: schemas_string().optional(),
+        observation_window: unknown(),
+        cost_vector_ref: schemas_string().optional(),
+        formula_eval_receipt_ref: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1878. */
+    const RevisionCycleEfficiencyRollup = looseObject({
+        rollup_id: schemas_string(),
+        measurement_window: unknown(),
+        avg_cycles_to_success: num.optional(),
+        wasted_cycle_burn_rate: num.optional(),
+        right_censored_rate: num,
+        max_iterations_rate: num,
+        included_observation_refs: array(schemas_string()),
+        formula_eval_receipt_ref: unknown().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1892. */
+    const SeverityWeightedRegressionRate = looseObject({
+        accepted_count: num,
+        regression_introduced_count: num,
+        severity_breakdown: record(schemas_string(), num),
+        severity_weights: record(schemas_string(), num),
+        unweighted_regression_rate: num.nullable(),
+        severity_weighted_penalty_rate: num.nullable(),
+        zero_denominator_policy: ZeroDenominatorPolicy,
+        formula_eval_receipt_ref: unknown().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1903. */
+    const SubAgentReputationFormulaConfig = looseObject({
+        formula_id: schemas_enum(['sub_agent_reputation_score_v1']),
+        weights: looseObject({
+            hit_rate: num,
+            attribution_lift: num,
+            inverse_regression_penalty: num,
+            inverse_cost_penalty: num,
+            false_negative_penalty: num,
+            false_positive_penalty: num,
+        }),
+        false_negative_weight_multiplier: num,
+        min_invocation_count: num,
+        confidence_interval_method: schemas_enum(['wilson', 'bayesian_beta', 'bootstrap']),
+        output_range: tuple([literalNumber([0]), literalNumber([1])]),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1919. */
+    const SubAgentReputationScore = looseObject({
+        sub_agent_ref: unknown(),
+        current_score: num.nullable(),
+        score_status: schemas_enum(['computed', 'insufficient_sample', 'quarantined_by_policy']),
+        component_scores: looseObject({
+            hit_rate_score: num.optional(),
+            attribution_lift_score: num.optional(),
+            regression_penalty_score: num.optional(),
+            cost_penalty_score: num.optional(),
+            false_negative_penalty_score: num.optional(),
+            false_positive_penalty_score: num.optional(),
+        }),
+        formula_config_ref: schemas_string(),
+        formula_eval_receipt_ref: unknown().optional(),
+        sample_size: num,
+        confidence_interval: tuple([num, num]).optional(),
+        confidence_interval_level: literalNumber([0.8, 0.9, 0.95, 0.99]).optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1953. */
+    const CostDistribution = looseObject({
+        expected: num,
+        p50: num.optional(),
+        p90: num.optional(),
+        p99: num.optional(),
+        hard_cap: num.optional(),
+        unit: CostDimension,
+    });
+    /** Seed L1961. */
+    const CostVector = looseObject({
+        cost_vector_id: schemas_string(),
+        components: record(schemas_string(), CostDistribution),
+        basis: schemas_enum(['historical', 'model_priced', 'provider_quote', 'heuristic', 'measured_actual']),
+        estimator_confidence: schemas_enum(['calibrated', 'uncalibrated', 'experimental']),
+        sample_size: num.optional(),
+        measurement_window: unknown().optional(),
+        assumptions: array(schemas_string()),
+        formula_eval_receipt_ref: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L1977. */
+    const TaskCostRecord = looseObject({
+        cost_record_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string().optional(),
+        module_id: schemas_string().optional(),
+        activation_seq: num.optional(),
+        planned_cost_vector_ref: schemas_string().optional(),
+        actual_cost_vector_ref: schemas_string().optional(),
+        cost_class: schemas_enum([
+            'logical_llm_work',
+            'infrastructure_retry',
+            'source_research',
+            'doc24_packet_assembly',
+            'external_tool',
+            'local_compute',
+            'human_review',
+        ]),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2043. */
+    const NoveltyAssessmentWithNeighbor = looseObject({
+        input_signature_hash: schemas_string(),
+        metric_spec_ref: schemas_string(),
+        metric_semantics_version: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+        neighbor_state: schemas_enum(['nearest_pattern_found']),
+        closest_pattern_id: schemas_string(),
+        closest_pattern_distance: unknown().optional(),
+        similarity_score: num,
+        novelty_score: num,
+        forces_fresh_reasoning: schemas_boolean(),
+        triggers_task_agent: schemas_boolean(),
+    });
+    /** Seed L2052. */
+    const NoveltyAssessmentNoNeighbor = looseObject({
+        input_signature_hash: schemas_string(),
+        metric_spec_ref: schemas_string(),
+        metric_semantics_version: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+        neighbor_state: schemas_enum(['no_pattern_found']),
+        no_pattern_fallback_applied: schemas_enum(['novelty_one', 'indeterminate', 'use_domain_baseline']),
+        novelty_score: num.nullable(),
+        forces_fresh_reasoning: schemas_boolean(),
+        triggers_task_agent: schemas_boolean(),
+        indeterminate_reason: schemas_enum(['no_pattern_and_policy_indeterminate']).optional(),
+    });
+    /** Seed L2015. */
+    const NoveltyAssessment = union([NoveltyAssessmentWithNeighbor, NoveltyAssessmentNoNeighbor]);
+    /** Seed L2018. */
+    const NoveltyMetricSpec = looseObject({
+        metric_id: schemas_string(),
+        feature_vector_definition_ref: schemas_string(),
+        embedding_model_ref: schemas_string().optional(),
+        distance_metric: schemas_enum(['cosine_distance', 'euclidean_normalized', 'jaccard', 'hybrid']),
+        distance_range: tuple([literalNumber([0]), literalNumber([1])]),
+        no_pattern_fallback: schemas_enum(['novelty_one', 'indeterminate', 'use_domain_baseline']),
+        calibration_dataset_ref: schemas_string(),
+        threshold_default: num,
+        metric_semantics_version: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2037. */
+    const NoveltyAssessmentBase = looseObject({
+        input_signature_hash: schemas_string(),
+        metric_spec_ref: schemas_string(),
+        metric_semantics_version: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L2085. */
+    const TemplateMatchComponents = record(schemas_string(), num);
+    /** Seed L2086. */
+    const TemplateMatchWeights = record(schemas_string(), num);
+    /** Seed L2087. */
+    const TemplateMatchFormula = looseObject({
+        formula_id: schemas_enum(['template_match_score_v1']),
+        component_weights: TemplateMatchWeights,
+        hard_veto_cap: num,
+        soft_penalty_max_total: num,
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2145. */
+    const CalibrationMetricSpec = looseObject({
+        metric_id: schemas_enum([
+            'planner_confidence_brier_score',
+            'planner_confidence_expected_calibration_error',
+            'novelty_threshold_precision_recall',
+            'novelty_threshold_auc',
+            'confidence_convergence_spearman',
+        ]),
+        predicted_value_field: schemas_string(),
+        observed_outcome_field: schemas_string(),
+        observed_outcome_encoding: schemas_enum([
+            'binary_success',
+            'time_to_event',
+            'ordinal',
+            'continuous_delta',
+        ]),
+        sample_policy: unknown().optional(),
+        binning_policy: looseObject({ bin_count: num, binning_method: schemas_enum(['equal_width', 'equal_frequency']) })
+            .optional(),
+        censoring_policy: looseObject({
+            right_censored_allowed: schemas_boolean(),
+            right_censored_handling: schemas_enum([
+                'exclude',
+                'survival_model',
+                'count_as_non_converged_after_window',
+            ]),
+            observation_window: schemas_string(),
+        })
+            .optional(),
+        formula_ref: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2178. */
+    const CalibrationMetricResult = looseObject({
+        result_id: schemas_string(),
+        metric_spec_ref: schemas_string(),
+        metric_value: num.nullable(),
+        indeterminate_reason: schemas_enum(['insufficient_sample', 'invalid_inputs', 'all_one_class'])
+            .optional(),
+        sample_size: num,
+        positive_count: num.optional(),
+        negative_count: num.optional(),
+        confidence_interval: tuple([num, num]).optional(),
+        formula_eval_receipt_ref: unknown().optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2201. */
+    const CriterionIdentityFields = looseObject({
+        criterion_id: schemas_string(),
+        criterion_text_hash: schemas_string(),
+        criterion_semantics_version: schemas_string(),
+        semantic_review_receipt_ref: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2228. */
+    const SourceKindTaintDefault = looseObject({
+        source_kind: unknown(),
+        default_taint_class: unknown(),
+        required_trust_basis: array(SourceTrustBasis).optional(),
+        allow_override: schemas_boolean(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2252. */
+    const SanitizationNode = looseObject({
+        node_id: schemas_string(),
+        input_taint: unknown(),
+        output_taint: unknown(),
+        method: schemas_enum(['human_review', 'structural_strip', 'policy_filter']),
+        evidence_ref: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2261. */
+    const TaintAggregationPolicy = looseObject({
+        policy_id: schemas_string(),
+        workspace_taint_rule: schemas_enum(['max_taint']),
+        any_privileged_record_marks_workspace_privileged: literalBoolean(true),
+        matter_scope_rule: schemas_enum(['max_scope_within_matter_only']),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2279. */
+    const SourceDocumentationTier = literalNumber([0, 1, 2, 3, 4]);
+    /** Seed L2284. */
+    const SourceRecord = looseObject({
+        source_id: schemas_string(),
+        tier: literalNumber([0, 1, 2, 3]),
+        source_kind: unknown(),
+    });
+    /** Seed L2290. */
+    const EphemeralSourceLookupReceipt = looseObject({
+        receipt_id: schemas_string(),
+        query_id: schemas_string().optional(),
+        tool_receipt_ref: schemas_string(),
+        source_title_or_label: schemas_string().optional(),
+        lookup_purpose: schemas_string(),
+        may_support_downstream_claims: literalBoolean(false),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2300. */
+    const SourceTierTransitionReceipt = looseObject({
+        receipt_id: schemas_string(),
+        source_id: schemas_string(),
+        from_tier: literalNumber([1, 2, 3]),
+        to_tier: literalNumber([1, 2, 3]),
+        transition_reason: schemas_string(),
+        actor_ref: schemas_string(),
+        cleared_by_access_tier: schemas_string().optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2329. */
+    const ResearchNeed = looseObject({
+        need_id: schemas_string(),
+        need_scope: unknown().optional(),
+        task_id: schemas_string(),
+        run_id: schemas_string().optional(),
+        workspace_id: schemas_string(),
+        target_refs: array(union([unknown(), unknown()])),
+        question: schemas_string(),
+        status: ResearchNeedStatus,
+        answer_ref: schemas_string().optional(),
+        human_needed_reason: schemas_string().optional(),
+        unresolved_reason: schemas_string().optional(),
+        created_at: schemas_string(),
+        updated_at: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L2345. */
+    const ResearchNeedLease = looseObject({
+        need_id: schemas_string(),
+        leased_by_module_id: schemas_string(),
+        lease_token: schemas_string(),
+        acquired_at: schemas_string(),
+        expires_at: schemas_string(),
+        on_expiry: schemas_enum(['release_for_reclaim', 'escalate', 'mark_abandoned']),
+        satisfied_by_result_ref: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2370. */
+    const SourceEvidenceAnchor = looseObject({
+        anchor_id: schemas_string(),
+        source_record_ref: unknown(),
+        anchor_kind: schemas_enum([
+            'page',
+            'quote',
+            'section',
+            'timestamp',
+            'row',
+            'url_fragment',
+            'paragraph',
+            'line_range',
+        ]),
+        anchor_locator: schemas_string(),
+        supports_claim_refs: array(unknown()),
+        support_strength: EvidenceAnchorSupportStrength,
+        extracted_text_ref: schemas_string().optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2389. */
+    const DomainPayloadRegistryRef = looseObject({
+        domain_payload_kind: schemas_string(),
+        domain_payload_schema_ref: unknown(),
+        domain_payload_version: schemas_string(),
+    });
+    /** Seed L2401. */
+    const ClaimSupportDerivationPolicy = looseObject({
+        policy_id: schemas_string(),
+        required_for_supported: looseObject({
+            min_direct_supporting_anchors: num,
+            require_verified_source: schemas_boolean(),
+            allow_stale_source: schemas_boolean(),
+            allow_contradicting_anchor: schemas_boolean(),
+        }),
+        partial_support_rule: schemas_enum([
+            'any_indirect_or_contextual_anchor',
+            'direct_anchor_unverified',
+            'domain_specific',
+        ]),
+        contradiction_rule: schemas_enum([
+            'any_direct_contradiction_controls',
+            'weighted_by_authority',
+            'human_review_required',
+        ]),
+        formula_ref: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2420. */
+    const ClaimSupportDerivationReceipt = looseObject({
+        receipt_id: schemas_string(),
+        claim_ref: unknown(),
+        policy_ref: schemas_string(),
+        supporting_anchor_refs: array(schemas_string()),
+        contradicting_anchor_refs: array(schemas_string()),
+        source_verification_refs: array(schemas_string()),
+        source_freshness_refs: array(schemas_string()),
+        applicability_scope_refs: array(schemas_string()),
+        derived_support_status: ClaimSupportStatus,
+        decisive_reason: schemas_enum([
+            'direct_verified_support',
+            'partial_indirect_support',
+            'no_supporting_anchor',
+            'direct_contradiction',
+            'stale_or_unverified_source',
+            'not_checked',
+        ]),
+        formula_eval_receipt_ref: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2464. */
+    const RunBoardGovernanceEnvelope = looseObject({
+        data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+        taint_class: unknown(),
+        privileged: schemas_boolean(),
+        matter_id: schemas_string().optional(),
+        policy_decision_refs: array(unknown()),
+        visibility_scope: schemas_enum([
+            'private_audit_only',
+            'same_module',
+            'same_segment',
+            'same_matter_modules',
+            'selected_participants',
+            'user_only',
+        ]),
+        redaction_required: schemas_boolean(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2480. */
+    const RunBoardPublicationPolicy = looseObject({
+        policy_id: schemas_string(),
+        auto_publish_event_classes: array(RunBoardEventClass),
+        max_visible_posts_per_run: num,
+        suppress_data_classes: array(schemas_enum(['privileged', 'local_only'])),
+        publish_redacted_stub_when_suppressed: schemas_boolean(),
+        rate_limit_per_minute: num,
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2489. */
+    const RunBoardAuditEvent = looseObject({
+        event_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        event_class: RunBoardEventClass,
+        payload_ref: schemas_string(),
+        governance: unknown().optional(),
+        event_seq: num,
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2500. */
+    const RunBoardVisiblePost = looseObject({
+        post_id: schemas_string(),
+        source_event_id: schemas_string(),
+        rendered_payload_ref: schemas_string(),
+        redacted: schemas_boolean(),
+        withheld_reason: schemas_enum(['privileged', 'local_only', 'volume_cap', 'matter_firewall', 'policy'])
+            .optional(),
+        lifecycle_state: schemas_enum(['active', 'superseded', 'retracted']),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2531. */
+    const TaskRunContextPacketRequest = looseObject({
+        request_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        audience: TaskContextAudience,
+        requested_max_tokens: num,
+        required_item_refs: array(schemas_string()),
+        optional_item_refs: array(schemas_string()),
+        staleness_policy: schemas_enum(['fresh_only', 'allow_stale_with_warning', 'best_effort']),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2543. */
+    const OmittedPacketItem = looseObject({
+        item_ref: schemas_string(),
+        omission_reason: schemas_enum([
+            'token_budget',
+            'permission',
+            'stale',
+            'policy',
+            'not_relevant',
+            'unavailable',
+        ]),
+        required: schemas_boolean(),
+    });
+    /** Seed L2554. */
+    const TaskRunContextPacketAssemblyReceipt = looseObject({
+        receipt_id: schemas_string(),
+        request_id: schemas_string(),
+        packet_ref: schemas_string(),
+        packet_content_hash: schemas_string(),
+        actual_token_count: num,
+        omitted_items: array(OmittedPacketItem),
+        valid_until_event_seq: num.optional(),
+        invalidated_by_event_kinds: array(schemas_string()),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2566. */
+    const PerActivationContextBudget = looseObject({
+        activation_id: schemas_string(),
+        max_total_tokens: num,
+        packet_token_count: num,
+        board_digest_token_count: num,
+        feedback_bundle_token_count: num,
+        total_token_count: num,
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2585. */
+    const ModuleAssistanceRequest = looseObject({
+        request_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        requester_ref: schemas_string(),
+        target: schemas_enum(['module', 'subagent', 'task_agent', 'user', 'forum_room']),
+        target_endpoint_ref: unknown().optional(),
+        answer_schema_ref: unknown().optional(),
+        request_kind: schemas_enum([
+            'clarification',
+            'substantive_review',
+            'process_gap',
+            'source_help',
+            'format_help',
+            'policy_help',
+        ]),
+        response_policy: schemas_enum([
+            'required_before_continue',
+            'optional_until_timeout',
+            'advisory_only',
+        ]),
+        lease: looseObject({
+            holder_ref: schemas_string(),
+            lease_version: schemas_string(),
+            acquired_at: schemas_string(),
+            expires_at: schemas_string(),
+        }),
+        timeout_ms: num,
+        on_timeout: schemas_enum([
+            'resume_with_warning',
+            'abort',
+            'escalate_human',
+            'ask_task_agent_then_pause',
+        ]),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2641. */
+    const RunGuidanceCreationEvent = looseObject({
+        event_id: schemas_string(),
+        guidance_id: schemas_string(),
+        source_feedback_bundle_ref: schemas_string(),
+        guidance_text: schemas_string(),
+        scope_ref: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2650. */
+    const RunGuidanceItemCurrent = looseObject({
+        guidance_id: schemas_string(),
+        canonical_event_ref: schemas_string(),
+        lifecycle_state: RunGuidanceLifecycleState,
+        cross_run_eligible: schemas_boolean(),
+        selected_by_doc24_context_policy: schemas_boolean(),
+        superseded_by_guidance_id: schemas_string().optional(),
+        updated_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2660. */
+    const RunGuidanceLifecycleReceipt = looseObject({
+        receipt_id: schemas_string(),
+        guidance_id: schemas_string(),
+        from_state: RunGuidanceLifecycleState,
+        to_state: RunGuidanceLifecycleState,
+        actor_ref: schemas_string(),
+        reason: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2679. */
+    const TaskCommandRegistryEntry = looseObject({
+        command_id: schemas_string(),
+        request_schema_ref: unknown(),
+        response_schema_ref: unknown(),
+        durable_write: schemas_enum(['required', 'none', 'explicit_no_op']),
+        required_policy_checks: array(schemas_string()),
+        idempotency_key_required: schemas_boolean(),
+        telemetry_event_kind: schemas_string(),
+        read_model_invalidations: array(schemas_enum([
+            'TaskReliancePacket',
+            'TaskHealthCard',
+            'FindingsInbox',
+            'WorkProductCertification',
+            'RunDiff',
+            'DecisionAuditView',
+            'EvidencePackage',
+            'EvaluationChainView',
+            'AttentionLedger',
+            'BudgetNarrative',
+        ])),
+        failure_codes: array(schemas_string()),
+        owning_doc: unknown(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2711. */
+    const SubAgentFallbackPolicy = looseObject({
+        coordination_point: AllowedCoordinationPoint,
+        on_no_sub_agent: schemas_enum([
+            'use_primary_module',
+            'skip_with_warning',
+            'hard_call',
+            'degrade_quality_with_note',
+        ]),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2720. */
+    const SubAgentCoordinationProfile = looseObject({
+        profile_id: schemas_string(),
+        allowed_coordination_points: array(AllowedCoordinationPoint),
+        output_contract_refs: array(schemas_string()),
+        fallback_policies: array(SubAgentFallbackPolicy),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2727. */
+    const PlanVerifierRequirementPolicy = looseObject({
+        policy_id: schemas_string(),
+        required_when_plan_risk_score_gte: num,
+        required_for_external_side_effects: schemas_boolean(),
+        required_for_privileged_meaning_bearing_revisions: schemas_boolean(),
+        on_unavailable: schemas_enum(['hard_call', 'pause', 'degrade_with_user_notice']),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2744. */
+    const StructuredAnchor = looseObject({
+        section_id: schemas_string().optional(),
+        field_path: schemas_string().optional(),
+        citation_ref: schemas_string().optional(),
+        row_id: schemas_string().optional(),
+        cell_ref: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2752. */
+    const TextAnchor = looseObject({
+        start_offset: num,
+        end_offset: num,
+        context_before: schemas_string(),
+        context_after: schemas_string(),
+        context_hash: schemas_string(),
+        hash_algorithm: schemas_enum(['sha256_canonical_text_v1']),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2776. */
+    const LibraryPromotionCandidate = looseObject({
+        candidate_id: schemas_string(),
+        source_record_ref: unknown(),
+        workspace_id: schemas_string(),
+        requested_by_ref: schemas_string(),
+        status: schemas_enum(['queued', 'approved', 'rejected', 'promoted', 'cancelled']),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2785. */
+    const LibraryPromotionGate = looseObject({
+        gate_id: schemas_string(),
+        min_tier: literalNumber([2, 3]),
+        requires_verification_state: schemas_enum(['verified', 'not_required']),
+        ec_policy_decision_ref: unknown(),
+        requires_access_tier: schemas_string(),
+        privileged_sources_auto_promote_allowed: literalBoolean(false),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2794. */
+    const LibraryPromotionReceipt = looseObject({
+        receipt_id: schemas_string(),
+        candidate_id: schemas_string(),
+        gate_ref: schemas_string(),
+        durable_library_write_ref: schemas_string().optional(),
+        status: schemas_enum(['promoted', 'blocked_by_policy', 'rejected']),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2812. */
+    const RunExecutionRequirements = looseObject({
+        requires_background_execution: schemas_boolean(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2816. */
+    const ModuleProgressBehavior = looseObject({
+        emits_progress_heartbeat: schemas_boolean(),
+        heartbeat_interval_ms: num.optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2857. */
+    const RelianceInputManifest = looseObject({
+        final_artifact_refs: array(schemas_string()),
+        evaluation_chain_ids: array(schemas_string()),
+        evaluation_chain_resolution_receipt_refs: array(schemas_string()),
+        evaluation_snapshot_refs: array(schemas_string()),
+        source_workspace_snapshot_refs: array(schemas_string()),
+        evidence_package_refs: array(schemas_string()),
+        revision_review_packet_refs: array(schemas_string()),
+        hard_call_resolution_refs: array(schemas_string()),
+        policy_decision_refs: array(unknown()),
+        budget_narrative_ref: schemas_string().optional(),
+        known_good_checkpoint_refs: array(schemas_string()),
+        created_from_event_seq: num,
+        input_manifest_hash: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2873. */
+    const RelianceStatusDerivation = looseObject({
+        status: RelianceStatus,
+        decisive_input_refs: array(schemas_string()),
+        unresolved_limitations: array(RelianceLimitationKind),
+        required_human_review_refs: array(schemas_string()),
+        scope_statement: schemas_string(),
+        derivation_policy_ref: schemas_string(),
+        formula_eval_receipt_ref: schemas_string().optional(),
+        explanation: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2884. */
+    const TaskReliancePacket = looseObject({
+        packet_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        input_manifest: unknown().optional(),
+        reliance_derivation: RelianceStatusDerivation,
+        lifecycle_state: RelianceArtifactLifecycleState,
+        generated_by_ref: schemas_string(),
+        reviewed_by_user_ref: schemas_string().optional(),
+        issued_at: schemas_string().optional(),
+        invalidated_by_event_ref: schemas_string().optional(),
+        matter_id: schemas_string().optional(),
+        data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+        taint_class: unknown(),
+        privileged: schemas_boolean(),
+        user_visible_summary: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L2902. */
+    const RelianceInvalidationEvent = looseObject({
+        event_id: schemas_string(),
+        packet_id: schemas_string(),
+        invalidation_kind: schemas_enum([
+            'artifact_version_changed',
+            'source_workspace_changed',
+            'finding_lifecycle_changed',
+            'policy_decision_superseded',
+            'hard_call_resolution_expired',
+            'evidence_package_superseded',
+            'evaluation_chain_resolution_changed',
+        ]),
+        triggering_ref: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L2927. */
+    const EvaluationContractReview = looseObject({
+        review_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string().optional(),
+        compiled_plan_ref: schemas_string(),
+        interpreted_goal: schemas_string(),
+        criteria_summary: array(schemas_string()),
+        threshold_summary: array(schemas_string()),
+        source_requirements: array(schemas_string()),
+        required_capabilities: array(unknown()),
+        hard_call_triggers: array(unknown()),
+        estimated_cost_vector_ref: schemas_string().optional(),
+        material_differences_from_preview: array(schemas_string()).optional(),
+        user_approval_required: schemas_boolean(),
+        approval_status: schemas_enum(['pending', 'approved', 'rejected', 'edited', 'waived_by_policy']),
+        approval_ref: schemas_string().optional(),
+        lifecycle_state: RelianceArtifactLifecycleState,
+        command_ref: schemas_string().optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L2965. */
+    const RevisionReviewPacket = looseObject({
+        packet_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        revision_plan_ref: schemas_string(),
+        before_artifact_version_ref: schemas_string(),
+        candidate_artifact_version_ref: schemas_string(),
+        semantic_diff_ref: schemas_string(),
+        finding_to_change_map: record(schemas_string(), array(schemas_string())),
+        preservation_constraint_result_refs: array(schemas_string()),
+        source_changes: array(unknown()),
+        revalidation_result_refs: array(schemas_string()),
+        regression_risk_summary: schemas_string(),
+        state: RevisionReviewPacketState,
+        decision_receipt_refs: array(schemas_string()),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L2983. */
+    const RevisionReviewDecisionReceipt = looseObject({
+        receipt_id: schemas_string(),
+        packet_id: schemas_string(),
+        action: schemas_enum([
+            'accept',
+            'reject',
+            'fork',
+            'request_changes',
+            'restore_known_good_state',
+            'no_user_review_required',
+        ]),
+        actor_ref: schemas_string(),
+        rationale: schemas_string().optional(),
+        resulting_candidate_state: unknown().optional(),
+        command_ref: schemas_string().optional(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3009. */
+    const EvidencePackageClaimEntry = looseObject({
+        claim_ref: unknown(),
+        supporting_anchor_refs: array(schemas_string()),
+        contradicting_anchor_refs: array(schemas_string()),
+        support_status: ClaimSupportStatus,
+        support_derivation_receipt_ref: schemas_string(),
+    });
+    /** Seed L3016. */
+    const EvidencePackage = looseObject({
+        evidence_package_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        final_artifact_refs: array(schemas_string()),
+        source_workspace_snapshot_ref: schemas_string(),
+        source_record_refs: array(unknown()),
+        evidence_anchor_refs: array(schemas_string()),
+        claim_support_map: array(EvidencePackageClaimEntry),
+        unresolved_research_need_refs: array(schemas_string()),
+        stale_or_unverified_source_refs: array(unknown()),
+        data_class: schemas_enum(['public', 'internal', 'privileged', 'local_only']),
+        matter_id: schemas_string().optional(),
+        taint_class: unknown(),
+        privileged: schemas_boolean(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L3038. */
+    const KnownGoodCheckpoint = looseObject({
+        checkpoint_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        label: schemas_string(),
+        artifact_head_refs: array(schemas_string()),
+        artifact_version_refs: array(schemas_string()),
+        source_workspace_snapshot_refs: array(schemas_string()),
+        run_workspace_snapshot_ref: schemas_string().optional(),
+        graph_topology_snapshot_ref: schemas_string(),
+        policy_snapshot_ref: unknown().optional(),
+        capability_snapshot_ref: unknown().optional(),
+        event_seq: num,
+        irreversible_side_effect_refs: array(schemas_string()),
+        created_by_ref: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3065. */
+    const TaskRunCostForecast = looseObject({
+        forecast_id: schemas_string(),
+        task_id: schemas_string(),
+        planned_run_id: schemas_string().optional(),
+        planned_cost_vector_ref: schemas_string(),
+        optional_helper_cost_vector_refs: array(schemas_string()),
+        non_degradable_mode_cost_vector_refs: array(schemas_string()),
+        skipped_if_budget_constrained: array(schemas_string()),
+        forecast_confidence: schemas_enum(['calibrated', 'uncalibrated', 'experimental']),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3077. */
+    const BudgetNarrative = looseObject({
+        budget_narrative_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string(),
+        planned_forecast_ref: schemas_string().optional(),
+        actual_cost_record_refs: array(schemas_string()),
+        forecast_vs_actual_summary: schemas_string(),
+        summary: schemas_string(),
+        skipped_optional_helpers: array(schemas_string()),
+        preserved_non_degradable_modes: array(schemas_string()),
+        degraded_modes_used: array(schemas_string()),
+        quality_impact_summary: schemas_string(),
+        formula_eval_receipt_refs: array(schemas_string()),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.1']),
+    });
+    /** Seed L3104. */
+    const AttentionLedgerItem = looseObject({
+        item_id: schemas_string(),
+        task_id: schemas_string(),
+        run_id: schemas_string().optional(),
+        matter_id: schemas_string().optional(),
+        attention_kind: AttentionKind,
+        source_ref: schemas_string(),
+        summary: schemas_string(),
+        priority: schemas_enum(['low', 'medium', 'high', 'blocking']),
+        command_ref: schemas_string().optional(),
+        lifecycle_state: schemas_enum(['open', 'resolved', 'dismissed', 'superseded']),
+        created_at: schemas_string(),
+        resolved_at: schemas_string().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3119. */
+    const FindingsInboxFilter = looseObject({
+        matter_id: schemas_string().optional(),
+        severity: array(schemas_enum(['low', 'medium', 'high', 'blocking'])).optional(),
+        finding_state: array(FindingState).optional(),
+        producer_kind: array(unknown()).optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3129. */
+    const TaskHealthCard = looseObject({
+        task_id: schemas_string(),
+        run_id: schemas_string().optional(),
+        health_status: schemas_enum(['healthy', 'warning', 'blocked', 'failed', 'review_required']),
+        active_blocker_refs: array(schemas_string()),
+        latest_verdict_refs: array(schemas_string()),
+        budget_status_ref: schemas_string().optional(),
+        reliance_packet_ref: schemas_string().optional(),
+        derived_read_model_ref: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3140. */
+    const WorkProductCertification = looseObject({
+        certification_id: schemas_string(),
+        task_reliance_packet_ref: schemas_string(),
+        rendered_certification_ref: schemas_string(),
+        issued_by_ref: schemas_string().optional(),
+        issue_command_ref: schemas_string().optional(),
+        lifecycle_state: RelianceArtifactLifecycleState,
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3150. */
+    const RunDiff = looseObject({
+        run_diff_id: schemas_string(),
+        left_run_id: schemas_string(),
+        right_run_id: schemas_string(),
+        artifact_diff_refs: array(schemas_string()),
+        plan_diff_ref: schemas_string().optional(),
+        outcome_diff_refs: array(schemas_string()),
+        cost_diff_ref: schemas_string().optional(),
+        reliance_diff_ref: schemas_string().optional(),
+        derived_read_model_ref: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3162. */
+    const DecisionAuditView = looseObject({
+        audit_view_id: schemas_string(),
+        target_decision_ref: schemas_string(),
+        chain_resolution_receipt_refs: array(schemas_string()),
+        finding_refs: array(schemas_string()),
+        policy_decision_refs: array(unknown()),
+        hard_call_resolution_refs: array(schemas_string()),
+        explanation_trace_ref: schemas_string().optional(),
+        derived_read_model_ref: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3173. */
+    const UnifiedEvaluationChainView = looseObject({
+        view_id: schemas_string(),
+        chain_id: schemas_string(),
+        chain_registry_record_ref: schemas_string(),
+        chain_resolution_receipt_ref: schemas_string().optional(),
+        qualitative_finding_refs: array(schemas_string()),
+        quantitative_result_refs: array(schemas_string()),
+        final_route_summary: schemas_string(),
+        derived_read_model_ref: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3187. */
+    const IrrevocableSideEffectAtFork = looseObject({
+        side_effect_id: schemas_string(),
+        kind: schemas_string(),
+        executed_at: schemas_string(),
+        note: schemas_enum(['not_reversible_in_fork']),
+        receipt_ref: schemas_string(),
+    });
+    /** Seed L3194. */
+    const TaskRunFork = looseObject({
+        fork_id: schemas_string(),
+        parent_run_id: schemas_string(),
+        forked_from_checkpoint_ref: schemas_string(),
+        new_run_id: schemas_string(),
+        fork_reason: schemas_string(),
+        irrevocable_side_effects_at_fork: array(IrrevocableSideEffectAtFork),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3207. */
+    const ExplanationTrace = looseObject({
+        trace_id: schemas_string(),
+        trace_kind: schemas_enum(['evaluation', 'revision', 'routing', 'reliance']),
+        causal_steps: array(looseObject({
+            step_id: schemas_string(),
+            input_refs: array(schemas_string()),
+            operation_receipt_ref: schemas_string().optional(),
+            output_refs: array(schemas_string()),
+            rationale_summary: schemas_string(),
+            evidence_refs: array(schemas_string()),
+        })),
+        hidden_reasoning_included: unknown().optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3235. */
+    const TaskReplayRequest = looseObject({
+        replay_request_id: schemas_string(),
+        task_id: schemas_string(),
+        source_run_id: schemas_string(),
+        replay_mode: TaskReplayMode,
+        checkpoint_ref: schemas_string().optional(),
+        known_good_checkpoint_ref: schemas_string().optional(),
+        allow_external_side_effects: unknown().optional(),
+        allow_external_queries: schemas_boolean(),
+        model_reexecution_policy: schemas_enum([
+            'reuse_recorded_outputs',
+            'same_model_if_available',
+            'current_equivalent_model',
+        ]),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3251. */
+    const ReplayDivergenceRecord = looseObject({
+        divergence_id: schemas_string(),
+        replay_request_id: schemas_string(),
+        divergence_kind: schemas_enum([
+            'model_output_drift',
+            'tool_output_drift',
+            'source_state_changed',
+            'policy_changed',
+            'capability_unavailable',
+            'non_replayable_side_effect',
+        ]),
+        source_step_ref: schemas_string(),
+        original_output_hash: schemas_string().optional(),
+        replay_output_hash: schemas_string().optional(),
+        explanation: schemas_string(),
+        created_at: schemas_string(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3278. */
+    const RelianceLayerCommandRegistryEntry = looseObject({
+        command_id: schemas_enum([
+            'reliance.issue_work_product_certification',
+            'reliance.invalidate_packet',
+            'revision_review.accept_candidate',
+            'revision_review.reject_candidate',
+            'revision_review.request_changes',
+            'revision_review.restore_known_good',
+            'evidence.export_package',
+            'finding.contest',
+            'finding.confirm',
+            'task_replay.preview',
+            'task_replay.create_fork',
+            'attention.resolve_item',
+        ]),
+        request_schema_ref: unknown(),
+        response_schema_ref: unknown(),
+        durable_write: schemas_enum(['required', 'none', 'explicit_no_op']),
+        required_policy_checks: array(schemas_string()),
+        idempotency_key_required: schemas_boolean(),
+        read_model_invalidations: array(schemas_enum([
+            'TaskReliancePacket',
+            'TaskHealthCard',
+            'FindingsInbox',
+            'WorkProductCertification',
+            'RunDiff',
+            'DecisionAuditView',
+            'EvidencePackage',
+            'EvaluationChainView',
+            'AttentionLedger',
+            'BudgetNarrative',
+        ])),
+        empty_state_behavior: unknown().optional(),
+        blocked_state_behavior: schemas_string(),
+        degraded_state_behavior: unknown().optional(),
+        error_state_behavior: unknown().optional(),
+        owning_doc: unknown(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3351. */
+    const AddendaBPatchSequencingGate = looseObject({
+        phase: AddendaBPatchPhase,
+        required_prior_phases: array(AddendaBPatchPhase),
+        required_validation_passes: array(schemas_string()),
+        blocks_if_failed: schemas_boolean(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    /** Seed L3405. */
+    const AddendaBConformanceFixture = looseObject({
+        fixture_id: schemas_string(),
+        fixture_kind: AddendaBConformanceFixtureKind,
+        input_bundle_ref: schemas_string(),
+        expected_validation_codes: array(schemas_string()),
+        expected_terminal_state: schemas_string().optional(),
+        expected_receipt_refs: array(schemas_string()).optional(),
+        schema_version: schemas_enum(['1.0']),
+    });
+    return {
+        CanonicalEventRef,
+        ProjectionRef,
+        EventProjectionLink,
+        DerivedReadModelRecord,
+        ReadModelInvalidationSpec,
+        FormulaEvaluationReceipt,
+        WorkspaceExternalizationPolicy,
+        WorkspaceExternalizationReceipt,
+        BlockingAuthorityEvaluation,
+        FindingMatchKey,
+        EvaluationFindingEvent,
+        EvaluationFindingRecord,
+        FindingLifecycleTransitionReceipt,
+        FeedbackFindingView,
+        EvaluationResultEnvelope,
+        EvaluationChainRegistryRecord,
+        EvaluationChainResolutionPolicy,
+        EvaluationChainResolutionReceipt,
+        OutcomeStateMatrixEntry,
+        FeedbackRoutingResolutionPolicy,
+        FeedbackDeliveryRecord,
+        FeedbackDispatchExpectation,
+        TypeOwnerRegistryEntry,
+        BuildReadyGate,
+        PositiveEvaluationObservation,
+        PortRevisionEligibility,
+        RevisorPlannerInputPorts,
+        FeedbackEmissionMatrixEntry,
+        EvaluationResultEmissionRecord,
+        ApplicabilityScope,
+        LegalSourcePayload,
+        ProgressSignalRecord,
+        SourceWorkspaceSnapshotHashSet,
+        EvaluationSnapshot,
+        RevisionExecutionLifecycleTransition,
+        StepIdempotencyKey,
+        SourceWorkspaceMutationPrecondition,
+        SourceWorkspaceOperation,
+        SourceWorkspaceOperationReceipt,
+        InPlaceMutationLock,
+        RevisionPlan,
+        RevisionOperationReceipt,
+        OutcomeDependencyGraphPolicy,
+        RevalidationCascadeRun,
+        RevalidationCascadeReceipt,
+        HardCallPendingPolicy,
+        HardRevisionCall,
+        HardCallResolutionReceipt,
+        TaskCancelProtocol,
+        TaskSkipReceipt,
+        ForumDeliberationPolicy,
+        RevisionPlanConcurrencyProfile,
+        SufficiencyDetectionPolicy,
+        CapabilityCoverageAssessment,
+        CandidateRepairProcedure,
+        ProcedureAttemptRecord,
+        SufficiencyDetectionResult,
+        RevisionStepRevalidationPolicy,
+        RevisionPlanStepBase,
+        DependencyEdge,
+        TypedRevisionInstruction,
+        RegenerateRevisionPayload,
+        RegenerateAttemptReceipt,
+        FormulaInputSpec,
+        FormulaOutputSpec,
+        FormulaTestVector,
+        FormulaSpec,
+        MetricObservation,
+        MetricRollup,
+        QualityIndex,
+        RevisionCycleOutcomeObservation,
+        RevisionCycleEfficiencyRollup,
+        SeverityWeightedRegressionRate,
+        SubAgentReputationFormulaConfig,
+        SubAgentReputationScore,
+        CostDistribution,
+        CostVector,
+        TaskCostRecord,
+        NoveltyAssessmentWithNeighbor,
+        NoveltyAssessmentNoNeighbor,
+        NoveltyAssessment,
+        NoveltyMetricSpec,
+        NoveltyAssessmentBase,
+        TemplateMatchComponents,
+        TemplateMatchWeights,
+        TemplateMatchFormula,
+        CalibrationMetricSpec,
+        CalibrationMetricResult,
+        CriterionIdentityFields,
+        SourceKindTaintDefault,
+        SanitizationNode,
+        TaintAggregationPolicy,
+        SourceDocumentationTier,
+        SourceRecord,
+        EphemeralSourceLookupReceipt,
+        SourceTierTransitionReceipt,
+        ResearchNeed,
+        ResearchNeedLease,
+        SourceEvidenceAnchor,
+        DomainPayloadRegistryRef,
+        ClaimSupportDerivationPolicy,
+        ClaimSupportDerivationReceipt,
+        RunBoardGovernanceEnvelope,
+        RunBoardPublicationPolicy,
+        RunBoardAuditEvent,
+        RunBoardVisiblePost,
+        TaskRunContextPacketRequest,
+        OmittedPacketItem,
+        TaskRunContextPacketAssemblyReceipt,
+        PerActivationContextBudget,
+        ModuleAssistanceRequest,
+        RunGuidanceCreationEvent,
+        RunGuidanceItemCurrent,
+        RunGuidanceLifecycleReceipt,
+        TaskCommandRegistryEntry,
+        SubAgentFallbackPolicy,
+        SubAgentCoordinationProfile,
+        PlanVerifierRequirementPolicy,
+        StructuredAnchor,
+        TextAnchor,
+        LibraryPromotionCandidate,
+        LibraryPromotionGate,
+        LibraryPromotionReceipt,
+        RunExecutionRequirements,
+        ModuleProgressBehavior,
+        RelianceInputManifest,
+        RelianceStatusDerivation,
+        TaskReliancePacket,
+        RelianceInvalidationEvent,
+        EvaluationContractReview,
+        RevisionReviewPacket,
+        RevisionReviewDecisionReceipt,
+        EvidencePackageClaimEntry,
+        EvidencePackage,
+        KnownGoodCheckpoint,
+        TaskRunCostForecast,
+        BudgetNarrative,
+        AttentionLedgerItem,
+        FindingsInboxFilter,
+        TaskHealthCard,
+        WorkProductCertification,
+        RunDiff,
+        DecisionAuditView,
+        UnifiedEvaluationChainView,
+        IrrevocableSideEffectAtFork,
+        TaskRunFork,
+        ExplanationTrace,
+        TaskReplayRequest,
+        ReplayDivergenceRecord,
+        RelianceLayerCommandRegistryEntry,
+        AddendaBPatchSequencingGate,
+        AddendaBConformanceFixture,
+        /** Every interface of the seed, by the name a bundle record gives as its `type`. */
+        records: {
+            EventProjectionLink,
+            DerivedReadModelRecord,
+            ReadModelInvalidationSpec,
+            FormulaEvaluationReceipt,
+            WorkspaceExternalizationPolicy,
+            WorkspaceExternalizationReceipt,
+            BlockingAuthorityEvaluation,
+            FindingMatchKey,
+            EvaluationFindingEvent,
+            EvaluationFindingRecord,
+            FindingLifecycleTransitionReceipt,
+            FeedbackFindingView,
+            EvaluationResultEnvelope,
+            EvaluationChainRegistryRecord,
+            EvaluationChainResolutionPolicy,
+            EvaluationChainResolutionReceipt,
+            OutcomeStateMatrixEntry,
+            FeedbackRoutingResolutionPolicy,
+            FeedbackDeliveryRecord,
+            FeedbackDispatchExpectation,
+            TypeOwnerRegistryEntry,
+            BuildReadyGate,
+            PositiveEvaluationObservation,
+            PortRevisionEligibility,
+            RevisorPlannerInputPorts,
+            FeedbackEmissionMatrixEntry,
+            EvaluationResultEmissionRecord,
+            ApplicabilityScope,
+            LegalSourcePayload,
+            ProgressSignalRecord,
+            SourceWorkspaceSnapshotHashSet,
+            EvaluationSnapshot,
+            RevisionExecutionLifecycleTransition,
+            StepIdempotencyKey,
+            SourceWorkspaceMutationPrecondition,
+            SourceWorkspaceOperation,
+            SourceWorkspaceOperationReceipt,
+            InPlaceMutationLock,
+            RevisionPlan,
+            RevisionOperationReceipt,
+            OutcomeDependencyGraphPolicy,
+            RevalidationCascadeRun,
+            RevalidationCascadeReceipt,
+            HardCallPendingPolicy,
+            HardRevisionCall,
+            HardCallResolutionReceipt,
+            TaskCancelProtocol,
+            TaskSkipReceipt,
+            ForumDeliberationPolicy,
+            RevisionPlanConcurrencyProfile,
+            SufficiencyDetectionPolicy,
+            CapabilityCoverageAssessment,
+            CandidateRepairProcedure,
+            ProcedureAttemptRecord,
+            SufficiencyDetectionResult,
+            RevisionPlanStepBase,
+            DependencyEdge,
+            RevisionStepRevalidationPolicy,
+            TypedRevisionInstruction,
+            RegenerateRevisionPayload,
+            RegenerateAttemptReceipt,
+            FormulaInputSpec,
+            FormulaOutputSpec,
+            FormulaTestVector,
+            FormulaSpec,
+            MetricObservation,
+            MetricRollup,
+            QualityIndex,
+            RevisionCycleOutcomeObservation,
+            RevisionCycleEfficiencyRollup,
+            SeverityWeightedRegressionRate,
+            SubAgentReputationFormulaConfig,
+            SubAgentReputationScore,
+            CostDistribution,
+            CostVector,
+            TaskCostRecord,
+            NoveltyMetricSpec,
+            NoveltyAssessmentBase,
+            NoveltyAssessmentWithNeighbor,
+            NoveltyAssessmentNoNeighbor,
+            TemplateMatchFormula,
+            CalibrationMetricSpec,
+            CalibrationMetricResult,
+            CriterionIdentityFields,
+            SourceKindTaintDefault,
+            SanitizationNode,
+            TaintAggregationPolicy,
+            SourceRecord,
+            EphemeralSourceLookupReceipt,
+            SourceTierTransitionReceipt,
+            ResearchNeed,
+            ResearchNeedLease,
+            SourceEvidenceAnchor,
+            DomainPayloadRegistryRef,
+            ClaimSupportDerivationPolicy,
+            ClaimSupportDerivationReceipt,
+            RunBoardGovernanceEnvelope,
+            RunBoardPublicationPolicy,
+            RunBoardAuditEvent,
+            RunBoardVisiblePost,
+            TaskRunContextPacketRequest,
+            OmittedPacketItem,
+            TaskRunContextPacketAssemblyReceipt,
+            PerActivationContextBudget,
+            ModuleAssistanceRequest,
+            RunGuidanceCreationEvent,
+            RunGuidanceItemCurrent,
+            RunGuidanceLifecycleReceipt,
+            TaskCommandRegistryEntry,
+            SubAgentFallbackPolicy,
+            SubAgentCoordinationProfile,
+            PlanVerifierRequirementPolicy,
+            StructuredAnchor,
+            TextAnchor,
+            LibraryPromotionCandidate,
+            LibraryPromotionGate,
+            LibraryPromotionReceipt,
+            RunExecutionRequirements,
+            ModuleProgressBehavior,
+            RelianceInputManifest,
+            RelianceStatusDerivation,
+            TaskReliancePacket,
+            RelianceInvalidationEvent,
+            EvaluationContractReview,
+            RevisionReviewPacket,
+            RevisionReviewDecisionReceipt,
+            EvidencePackageClaimEntry,
+            EvidencePackage,
+            KnownGoodCheckpoint,
+            TaskRunCostForecast,
+            BudgetNarrative,
+            AttentionLedgerItem,
+            FindingsInboxFilter,
+            TaskHealthCard,
+            WorkProductCertification,
+            RunDiff,
+            DecisionAuditView,
+            UnifiedEvaluationChainView,
+            IrrevocableSideEffectAtFork,
+            TaskRunFork,
+            ExplanationTrace,
+            TaskReplayRequest,
+            ReplayDivergenceRecord,
+            RelianceLayerCommandRegistryEntry,
+            AddendaBPatchSequencingGate,
+            AddendaBConformanceFixture,
+        },
+    };
+}
+let built;
+/** The seed's schemas other than its enums, built on first use. */
+const seedSchemas = () => (built ??= build());
+/** Whether seedSchemas() has run (start-up must not build them: __tests__/startup.test.ts). */
+const seedSchemasBuilt = () => built !== undefined;
+/** Seed line of each interface. */
+const SEED_RECORD_LINES = {
+    EventProjectionLink: 154,
+    DerivedReadModelRecord: 179,
+    ReadModelInvalidationSpec: 201,
+    FormulaEvaluationReceipt: 219,
+    WorkspaceExternalizationPolicy: 266,
+    WorkspaceExternalizationReceipt: 280,
+    BlockingAuthorityEvaluation: 338,
+    FindingMatchKey: 346,
+    EvaluationFindingEvent: 357,
+    EvaluationFindingRecord: 399,
+    FindingLifecycleTransitionReceipt: 412,
+    FeedbackFindingView: 434,
+    EvaluationResultEnvelope: 463,
+    EvaluationChainRegistryRecord: 500,
+    EvaluationChainResolutionPolicy: 532,
+    EvaluationChainResolutionReceipt: 559,
+    OutcomeStateMatrixEntry: 648,
+    FeedbackRoutingResolutionPolicy: 691,
+    FeedbackDeliveryRecord: 699,
+    FeedbackDispatchExpectation: 711,
+    TypeOwnerRegistryEntry: 744,
+    BuildReadyGate: 754,
+    PositiveEvaluationObservation: 769,
+    PortRevisionEligibility: 804,
+    RevisorPlannerInputPorts: 815,
+    FeedbackEmissionMatrixEntry: 835,
+    EvaluationResultEmissionRecord: 841,
+    ApplicabilityScope: 872,
+    LegalSourcePayload: 888,
+    ProgressSignalRecord: 908,
+    SourceWorkspaceSnapshotHashSet: 928,
+    EvaluationSnapshot: 939,
+    RevisionExecutionLifecycleTransition: 975,
+    StepIdempotencyKey: 999,
+    SourceWorkspaceMutationPrecondition: 1037,
+    SourceWorkspaceOperation: 1051,
+    SourceWorkspaceOperationReceipt: 1069,
+    InPlaceMutationLock: 1104,
+    RevisionPlan: 1110,
+    RevisionOperationReceipt: 1117,
+    OutcomeDependencyGraphPolicy: 1140,
+    RevalidationCascadeRun: 1148,
+    RevalidationCascadeReceipt: 1174,
+    HardCallPendingPolicy: 1204,
+    HardRevisionCall: 1218,
+    HardCallResolutionReceipt: 1228,
+    TaskCancelProtocol: 1239,
+    TaskSkipReceipt: 1275,
+    ForumDeliberationPolicy: 1296,
+    RevisionPlanConcurrencyProfile: 1316,
+    SufficiencyDetectionPolicy: 1369,
+    CapabilityCoverageAssessment: 1386,
+    CandidateRepairProcedure: 1404,
+    ProcedureAttemptRecord: 1426,
+    SufficiencyDetectionResult: 1448,
+    RevisionPlanStepBase: 1507,
+    DependencyEdge: 1517,
+    RevisionStepRevalidationPolicy: 1548,
+    TypedRevisionInstruction: 1556,
+    RegenerateRevisionPayload: 1571,
+    RegenerateAttemptReceipt: 1581,
+    FormulaInputSpec: 1645,
+    FormulaOutputSpec: 1653,
+    FormulaTestVector: 1660,
+    FormulaSpec: 1667,
+    MetricObservation: 1704,
+    MetricRollup: 1715,
+    QualityIndex: 1821,
+    RevisionCycleOutcomeObservation: 1865,
+    RevisionCycleEfficiencyRollup: 1878,
+    SeverityWeightedRegressionRate: 1892,
+    SubAgentReputationFormulaConfig: 1903,
+    SubAgentReputationScore: 1919,
+    CostDistribution: 1953,
+    CostVector: 1961,
+    TaskCostRecord: 1977,
+    NoveltyMetricSpec: 2018,
+    NoveltyAssessmentBase: 2037,
+    NoveltyAssessmentWithNeighbor: 2043,
+    NoveltyAssessmentNoNeighbor: 2052,
+    TemplateMatchFormula: 2087,
+    CalibrationMetricSpec: 2145,
+    CalibrationMetricResult: 2178,
+    CriterionIdentityFields: 2201,
+    SourceKindTaintDefault: 2228,
+    SanitizationNode: 2252,
+    TaintAggregationPolicy: 2261,
+    SourceRecord: 2284,
+    EphemeralSourceLookupReceipt: 2290,
+    SourceTierTransitionReceipt: 2300,
+    ResearchNeed: 2329,
+    ResearchNeedLease: 2345,
+    SourceEvidenceAnchor: 2370,
+    DomainPayloadRegistryRef: 2389,
+    ClaimSupportDerivationPolicy: 2401,
+    ClaimSupportDerivationReceipt: 2420,
+    RunBoardGovernanceEnvelope: 2464,
+    RunBoardPublicationPolicy: 2480,
+    RunBoardAuditEvent: 2489,
+    RunBoardVisiblePost: 2500,
+    TaskRunContextPacketRequest: 2531,
+    OmittedPacketItem: 2543,
+    TaskRunContextPacketAssemblyReceipt: 2554,
+    PerActivationContextBudget: 2566,
+    ModuleAssistanceRequest: 2585,
+    RunGuidanceCreationEvent: 2641,
+    RunGuidanceItemCurrent: 2650,
+    RunGuidanceLifecycleReceipt: 2660,
+    TaskCommandRegistryEntry: 2679,
+    SubAgentFallbackPolicy: 2711,
+    SubAgentCoordinationProfile: 2720,
+    PlanVerifierRequirementPolicy: 2727,
+    StructuredAnchor: 2744,
+    TextAnchor: 2752,
+    LibraryPromotionCandidate: 2776,
+    LibraryPromotionGate: 2785,
+    LibraryPromotionReceipt: 2794,
+    RunExecutionRequirements: 2812,
+    ModuleProgressBehavior: 2816,
+    RelianceInputManifest: 2857,
+    RelianceStatusDerivation: 2873,
+    TaskReliancePacket: 2884,
+    RelianceInvalidationEvent: 2902,
+    EvaluationContractReview: 2927,
+    RevisionReviewPacket: 2965,
+    RevisionReviewDecisionReceipt: 2983,
+    EvidencePackageClaimEntry: 3009,
+    EvidencePackage: 3016,
+    KnownGoodCheckpoint: 3038,
+    TaskRunCostForecast: 3065,
+    BudgetNarrative: 3077,
+    AttentionLedgerItem: 3104,
+    FindingsInboxFilter: 3119,
+    TaskHealthCard: 3129,
+    WorkProductCertification: 3140,
+    RunDiff: 3150,
+    DecisionAuditView: 3162,
+    UnifiedEvaluationChainView: 3173,
+    IrrevocableSideEffectAtFork: 3187,
+    TaskRunFork: 3194,
+    ExplanationTrace: 3207,
+    TaskReplayRequest: 3235,
+    ReplayDivergenceRecord: 3251,
+    RelianceLayerCommandRegistryEntry: 3278,
+    AddendaBPatchSequencingGate: 3351,
+    AddendaBConformanceFixture: 3405,
+};
+/** The field holding a record's own id, for records whose first field is one. */
+const SEED_ID_FIELDS = {
+    DerivedReadModelRecord: 'read_model_id',
+    FormulaEvaluationReceipt: 'receipt_id',
+    WorkspaceExternalizationPolicy: 'policy_id',
+    WorkspaceExternalizationReceipt: 'receipt_id',
+    EvaluationFindingEvent: 'finding_event_id',
+    EvaluationFindingRecord: 'finding_id',
+    FindingLifecycleTransitionReceipt: 'receipt_id',
+    FeedbackFindingView: 'finding_id',
+    EvaluationResultEnvelope: 'result_id',
+    EvaluationChainRegistryRecord: 'chain_id',
+    EvaluationChainResolutionPolicy: 'policy_id',
+    EvaluationChainResolutionReceipt: 'receipt_id',
+    FeedbackRoutingResolutionPolicy: 'policy_id',
+    FeedbackDeliveryRecord: 'delivery_id',
+    FeedbackDispatchExpectation: 'expectation_id',
+    BuildReadyGate: 'gate_id',
+    PositiveEvaluationObservation: 'observation_id',
+    PortRevisionEligibility: 'port_id',
+    EvaluationResultEmissionRecord: 'result_id',
+    ProgressSignalRecord: 'signal_id',
+    EvaluationSnapshot: 'snapshot_id',
+    StepIdempotencyKey: 'run_id',
+    SourceWorkspaceMutationPrecondition: 'workspace_id',
+    SourceWorkspaceOperation: 'operation_id',
+    SourceWorkspaceOperationReceipt: 'receipt_id',
+    InPlaceMutationLock: 'step_id',
+    RevisionPlan: 'plan_id',
+    RevisionOperationReceipt: 'receipt_id',
+    OutcomeDependencyGraphPolicy: 'policy_id',
+    RevalidationCascadeRun: 'cascade_run_id',
+    RevalidationCascadeReceipt: 'receipt_id',
+    HardCallPendingPolicy: 'hard_call_id',
+    HardRevisionCall: 'hard_call_id',
+    HardCallResolutionReceipt: 'receipt_id',
+    TaskCancelProtocol: 'cancel_request_id',
+    TaskSkipReceipt: 'skip_id',
+    ForumDeliberationPolicy: 'room_id',
+    RevisionPlanConcurrencyProfile: 'plan_id',
+    SufficiencyDetectionPolicy: 'policy_id',
+    CapabilityCoverageAssessment: 'assessment_id',
+    CandidateRepairProcedure: 'procedure_id',
+    ProcedureAttemptRecord: 'attempt_id',
+    SufficiencyDetectionResult: 'detection_id',
+    RevisionPlanStepBase: 'step_id',
+    DependencyEdge: 'from_step_id',
+    TypedRevisionInstruction: 'instruction_id',
+    RegenerateAttemptReceipt: 'receipt_id',
+    FormulaTestVector: 'test_vector_id',
+    FormulaSpec: 'formula_id',
+    MetricObservation: 'observation_id',
+    MetricRollup: 'rollup_id',
+    RevisionCycleOutcomeObservation: 'observation_id',
+    RevisionCycleEfficiencyRollup: 'rollup_id',
+    SubAgentReputationFormulaConfig: 'formula_id',
+    CostVector: 'cost_vector_id',
+    TaskCostRecord: 'cost_record_id',
+    NoveltyMetricSpec: 'metric_id',
+    TemplateMatchFormula: 'formula_id',
+    CalibrationMetricSpec: 'metric_id',
+    CalibrationMetricResult: 'result_id',
+    CriterionIdentityFields: 'criterion_id',
+    SanitizationNode: 'node_id',
+    TaintAggregationPolicy: 'policy_id',
+    SourceRecord: 'source_id',
+    EphemeralSourceLookupReceipt: 'receipt_id',
+    SourceTierTransitionReceipt: 'receipt_id',
+    ResearchNeed: 'need_id',
+    ResearchNeedLease: 'need_id',
+    SourceEvidenceAnchor: 'anchor_id',
+    ClaimSupportDerivationPolicy: 'policy_id',
+    ClaimSupportDerivationReceipt: 'receipt_id',
+    RunBoardPublicationPolicy: 'policy_id',
+    RunBoardAuditEvent: 'event_id',
+    RunBoardVisiblePost: 'post_id',
+    TaskRunContextPacketRequest: 'request_id',
+    TaskRunContextPacketAssemblyReceipt: 'receipt_id',
+    PerActivationContextBudget: 'activation_id',
+    ModuleAssistanceRequest: 'request_id',
+    RunGuidanceCreationEvent: 'event_id',
+    RunGuidanceItemCurrent: 'guidance_id',
+    RunGuidanceLifecycleReceipt: 'receipt_id',
+    TaskCommandRegistryEntry: 'command_id',
+    SubAgentCoordinationProfile: 'profile_id',
+    PlanVerifierRequirementPolicy: 'policy_id',
+    StructuredAnchor: 'section_id',
+    LibraryPromotionCandidate: 'candidate_id',
+    LibraryPromotionGate: 'gate_id',
+    LibraryPromotionReceipt: 'receipt_id',
+    TaskReliancePacket: 'packet_id',
+    RelianceInvalidationEvent: 'event_id',
+    EvaluationContractReview: 'review_id',
+    RevisionReviewPacket: 'packet_id',
+    RevisionReviewDecisionReceipt: 'receipt_id',
+    EvidencePackage: 'evidence_package_id',
+    KnownGoodCheckpoint: 'checkpoint_id',
+    TaskRunCostForecast: 'forecast_id',
+    BudgetNarrative: 'budget_narrative_id',
+    AttentionLedgerItem: 'item_id',
+    FindingsInboxFilter: 'matter_id',
+    TaskHealthCard: 'task_id',
+    WorkProductCertification: 'certification_id',
+    RunDiff: 'run_diff_id',
+    DecisionAuditView: 'audit_view_id',
+    UnifiedEvaluationChainView: 'view_id',
+    IrrevocableSideEffectAtFork: 'side_effect_id',
+    TaskRunFork: 'fork_id',
+    ExplanationTrace: 'trace_id',
+    TaskReplayRequest: 'replay_request_id',
+    ReplayDivergenceRecord: 'divergence_id',
+    RelianceLayerCommandRegistryEntry: 'command_id',
+    AddendaBConformanceFixture: 'fixture_id',
+};
+/** Fields loosened in the schema because a seed code reports exactly that violation. */
+const LOOSENED_FIELDS = {
+    'DerivedReadModelRecord.input_manifest_ref': 'validation.read_model_without_input_manifest',
+    'EvaluationFindingEvent.emitted_state': 'validation.finding_state_mutated_inside_immutable_envelope',
+    'EvaluationResultEnvelope.evaluation_basis': 'validation.envelope_basis_missing',
+    'FeedbackDeliveryRecord.branch': 'validation.feedback_branch_unregistered',
+    'FeedbackDeliveryRecord.delivery_idempotency_key': 'validation.feedback_delivery_duplicate_without_idempotency',
+    'EvaluationSnapshot.source_workspace_snapshot_hashes': 'validation.source_workspace_hash_typed_as_artifact_hash',
+    'MetricRollup.measurement_window': 'validation.metric_rollup_without_window',
+    'CalibrationMetricSpec.sample_policy': 'validation.calibration_metric_without_sample_policy',
+    'NoveltyAssessmentWithNeighbor.closest_pattern_distance': 'validation.novelty_neighbor_missing_distance',
+    'QualityIndex.formula_eval_receipt_ref': 'validation.quality_index_without_formula_receipt',
+    'MetricObservation.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'MetricRollup.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'SubAgentReputationScore.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'SeverityWeightedRegressionRate.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'CalibrationMetricResult.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'RevisionCycleEfficiencyRollup.formula_eval_receipt_ref': 'validation.metric_value_without_formula_receipt',
+    'FormulaSpec.test_vectors': 'validation.formula_test_vector_missing',
+    'SourceWorkspaceOperation.operation_kind': 'validation.workspace_api_operation_unregistered',
+    'SourceWorkspaceOperationReceipt.operation_kind': 'validation.workspace_api_operation_unregistered',
+    'InPlaceMutationLock.expected_pre_hash': 'validation.in_place_lock_missing_expected_pre_hash',
+    'ForumDeliberationPolicy.on_no_consensus': 'validation.forum_no_consensus_without_terminal_route',
+    'RevisionPlanConcurrencyProfile.deterministic_final_key': 'validation.concurrency_tie_breaker_missing_final_key',
+    'SufficiencyDetectionPolicy.improvement_metric_ref': 'validation.no_improvement_without_metric',
+    'SufficiencyDetectionPolicy.epsilon': 'validation.no_improvement_without_epsilon',
+    'RevisionPlanStepBase.depends_on_step_ids': 'validation.revision_plan_step_dependency_undefined',
+    'TypedRevisionInstruction.revalidation_policy_ref': 'validation.revalidation_policy_ref_missing',
+    'RegenerateRevisionPayload.previous_attempt_hashes': 'validation.regenerate_missing_previous_attempt_hashes',
+    'SourceRecord.tier': 'validation.tier0_source_record_materialized',
+    'ResearchNeed.need_scope': 'validation.research_need_scope_missing',
+    'RunBoardAuditEvent.governance': 'validation.run_board_event_without_governance',
+    'ModuleAssistanceRequest.target_endpoint_ref': 'validation.module_assistance_request_without_endpoint',
+    'ModuleAssistanceRequest.answer_schema_ref': 'validation.assistance_request_without_answer_schema',
+    'TaskReliancePacket.input_manifest': 'validation.reliance_packet_without_input_manifest',
+    'KnownGoodCheckpoint.policy_snapshot_ref': 'validation.known_good_checkpoint_missing_policy_snapshot',
+    'KnownGoodCheckpoint.capability_snapshot_ref': 'validation.known_good_checkpoint_missing_capability_snapshot',
+    'ExplanationTrace.hidden_reasoning_included': 'validation.explanation_trace_contains_hidden_reasoning',
+    'TaskReplayRequest.allow_external_side_effects': 'validation.replay_attempts_external_side_effect',
+    'RelianceLayerCommandRegistryEntry.empty_state_behavior': 'validation.g_surface_missing_empty_state',
+    'RelianceLayerCommandRegistryEntry.degraded_state_behavior': 'validation.g_surface_missing_degraded_state',
+    'RelianceLayerCommandRegistryEntry.error_state_behavior': 'validation.g_surface_missing_error_state',
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/reliance-policy.ts
+
+
+/** How many entries a list of the derivation must hold for a status (the policy's word). */
+const CountRequirement = schemas_enum(['none', 'some', 'any']);
+/**
+ * The reliance-status derivation policy a RelianceStatusDerivation's derivation_policy_ref names.
+ * The seed requires one (L2879, "every status has a derivation policy and receipt", L3430) but
+ * defines no type for it, so the pack reads this one, modelled on ClaimSupportDerivationPolicy
+ * (L2401-2419): formula_ref is the FormulaSpec whose receipts derive the status, and
+ * status_requirements says, per status, whether unresolved_limitations and
+ * required_human_review_refs must be empty ("none"), non-empty ("some") or either ("any"). A
+ * status the policy does not list cannot be derived by it. A registry record: replace it to
+ * change the table (docs/addenda-b.md).
+ */
+const RelianceStatusDerivationPolicy = looseObject({
+    policy_id: schemas_string().min(1),
+    formula_ref: schemas_string().min(1),
+    status_requirements: partialRecord(RelianceStatus, looseObject({
+        unresolved_limitations: CountRequirement,
+        required_human_review_refs: CountRequirement,
+    })),
+    schema_version: literal('1.0'),
+});
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/records.ts
+
+
+
+/**
+ * A value the seed passes to a formula or gets back from one but never stores as a record of its
+ * own (the arguments of normalizeCriterionWeights, a template-match score): a receipt's input_refs
+ * and output_ref, and a test vector's input_ref / expected_output_ref, name these by value_id.
+ * The only record type of a bundle that is not a seed interface (docs/addenda-b.md).
+ */
+const FormulaValue = looseObject({
+    value_id: schemas_string().min(1),
+    value: unknown(),
+});
+/**
+ * The order of the seed's TaintClass values, least to most tainted (D-01/D-02: the seed names the
+ * classes and aggregates by "max_taint", L2263, but gives no order). A registry record, so a user
+ * can replace the pack's default order (docs/addenda-b.md).
+ */
+const TaintClassOrder = looseObject({
+    order_id: schemas_string().min(1),
+    least_to_most_tainted: array(schemas_string().min(1)).min(1),
+    schema_version: literal('1.0'),
+});
+let records_built;
+/** Every record type a bundle may hold, by its "type" (built on first use, as the seed's are). */
+const recordSchemas = () => (records_built ??= {
+    ...seedSchemas().records,
+    FormulaValue,
+    TaintClassOrder,
+    RelianceStatusDerivationPolicy: RelianceStatusDerivationPolicy,
+});
+/** Records whose id is not their first field (or whose first field is not named *_id). */
+const ID_FIELDS = {
+    ...SEED_ID_FIELDS,
+    // First fields named *_id that name another thing, not the record itself.
+    StepIdempotencyKey: undefined,
+    SourceWorkspaceMutationPrecondition: undefined,
+    InPlaceMutationLock: undefined,
+    DependencyEdge: undefined,
+    ResearchNeedLease: undefined,
+    PerActivationContextBudget: undefined,
+    ForumDeliberationPolicy: undefined,
+    HardCallPendingPolicy: undefined,
+    FormulaValue: 'value_id',
+    TaintClassOrder: 'order_id',
+    TypeOwnerRegistryEntry: 'type_name',
+    OutcomeStateMatrixEntry: 'state',
+    BuildReadyGate: 'gate_id',
+    RelianceStatusDerivationPolicy: 'policy_id',
+};
+/** The field holding a record's own id (what a `*_ref` naming it holds), if it has one. */
+function idFieldOf(type) {
+    return Object.hasOwn(ID_FIELDS, type) ? ID_FIELDS[type] : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/bundle.ts
+
+
+
+
+
+
+
+
+
+/** bundle.json: what run the records belong to, and the time the bundle speaks for. */
+const BundleMeta = object({
+    $schema: schemas_string().optional(),
+    schema_version: literal('1.0'),
+    task_id: schemas_string().min(1),
+    run_id: schemas_string().min(1),
+    matter_id: schemas_string().min(1).optional(),
+    as_of: iso_datetime({ offset: true }).describe('RFC 3339 time the bundle speaks for'),
+})
+    .strict();
+/**
+ * Seed records nest a few levels; a record nested deeper is refused, since the rules' recursive
+ * readers (canonical JSON, non-finite scans) would overflow the stack on it.
+ */
+const MAX_RECORD_DEPTH = 100;
+/** Whether `value` nests arrays or objects deeper than `max` levels (iterative: no recursion). */
+function nestsDeeperThan(value, max) {
+    const stack = [];
+    if (value !== null && typeof value === 'object')
+        stack.push({ v: value, depth: 1 });
+    for (let top = stack.pop(); top; top = stack.pop()) {
+        if (top.depth > max)
+            return true;
+        for (const child of Array.isArray(top.v) ? top.v : Object.values(top.v))
+            if (child !== null && typeof child === 'object')
+                stack.push({ v: child, depth: top.depth + 1 });
+    }
+    return false;
+}
+/** Registry files past this count are not read (a finding says so). */
+const MAX_REGISTRY_FILES = 1000;
+const bundle_NONE = Object.freeze([]);
+/** A read bundle: every record that is well-formed and matches its seed type, indexed. */
+class Bundle {
+    dir;
+    rel;
+    meta;
+    records = [];
+    byType = new Map();
+    /** Own id → its record, or its records when the id is repeated (most ids are not: no array each). */
+    byId = new Map();
+    /** Memo for derived views that several rules share (e.g. formula recomputation). */
+    memo = new Map();
+    constructor(dir, rel, meta) {
+        this.dir = dir;
+        this.rel = rel;
+        this.meta = meta;
+    }
+    add(r) {
+        this.records.push(r);
+        let slot = this.byType.get(r.type);
+        if (!slot)
+            this.byType.set(r.type, (slot = { records: [], idField: idFieldOf(r.type) }));
+        slot.records.push(r);
+        const id = slot.idField ? r.data[slot.idField] : undefined;
+        if (typeof id !== 'string')
+            return;
+        const same = this.byId.get(id);
+        if (same === undefined)
+            this.byId.set(id, r);
+        else if (Array.isArray(same))
+            same.push(r);
+        else
+            this.byId.set(id, [same, r]);
+    }
+    of(type) {
+        return this.byType.get(type)?.records ?? bundle_NONE;
+    }
+    /** The records whose own id is `ref` (of one of `types`, when given). */
+    lookup(ref, types) {
+        if (typeof ref !== 'string')
+            return [];
+        const found = this.byId.get(ref);
+        if (found === undefined)
+            return [];
+        if (!Array.isArray(found))
+            return !types || types.includes(found.type) ? [found] : [];
+        return types ? found.filter((r) => types.includes(r.type)) : found.slice();
+    }
+    /** Whether more than one record has the own id `ref` (a repeat, maybe a rewrite). */
+    repeated(ref) {
+        return typeof ref === 'string' && Array.isArray(this.byId.get(ref));
+    }
+    /** The first record whose own id is `ref`, of type `type` or one of `more` (no allocation: rules call it per record). */
+    resolve(ref, type, ...more) {
+        if (typeof ref !== 'string')
+            return undefined;
+        const found = this.byId.get(ref);
+        if (found === undefined)
+            return undefined;
+        if (type === undefined)
+            return Array.isArray(found) ? found[0] : found;
+        const wanted = (r) => r.type === type || (more.length > 0 && more.includes(r.type));
+        if (!Array.isArray(found))
+            return wanted(found) ? found : undefined;
+        for (const r of found)
+            if (wanted(r))
+                return r;
+        return undefined;
+    }
+}
+/** Reads `<dir>`: bundle.json, records.jsonl and registry/*.json; every defect becomes an issue. */
+function readBundle(ws, dir, opts = {}) {
+    const issues = [];
+    const rel = ws.rel(dir);
+    const fileRel = (name) => (rel === '.' ? name : `${rel}/${name}`);
+    const problem = (code, message, at) => issues.push({ code, message, at });
+    const metaFile = loadJsonObject(ws, dir, 'bundle.json');
+    let meta;
+    if (metaFile.state !== 'ok') {
+        problem(ADDENDA_B.bundleUnreadable, `bundle.json ${metaFile.state === 'missing' ? 'is missing' : metaFile.detail}.`, metaFile.state === 'bad' && metaFile.line
+            ? { path: metaFile.rel, line: metaFile.line }
+            : { path: metaFile.rel });
+    }
+    else {
+        const parsed = BundleMeta.safeParse(metaFile.data);
+        if (parsed.success)
+            meta = parsed.data;
+        else {
+            const issue = firstIssue(parsed.error);
+            problem(ADDENDA_B.bundleUnreadable, `bundle.json is invalid at ${issue.where}: ${issue.why}.`, { path: metaFile.rel, line: metaFile.doc.lineOf(issue.path) ?? 1 });
+        }
+    }
+    const bundle = new Bundle(dir, rel, meta);
+    readRegistry(ws, dir, fileRel('registry'), bundle, problem);
+    readRecords(ws, dir, fileRel('records.jsonl'), bundle, problem, opts);
+    return { bundle, issues };
+}
+const validators = new Map();
+function validatorFor(type) {
+    let v = validators.get(type);
+    if (!v) {
+        // A record's "type" is checkout content: `constructor` or `__proto__` must not reach the
+        // prototype's members.
+        const schemas = recordSchemas();
+        if (!Object.hasOwn(schemas, type))
+            return undefined;
+        const schema = schemas[type];
+        validators.set(type, (v = fastSchema(schema)));
+    }
+    return v;
+}
+/** Checks one parsed value against its seed type and adds it; false when it was refused. */
+function admit(value, at, seq, registry, bundle, problem) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        problem(ADDENDA_B.recordMalformed, 'The record is not a JSON object.', at);
+        return;
+    }
+    const data = value;
+    const type = data.type;
+    if (typeof type !== 'string' || type === '') {
+        problem(ADDENDA_B.recordMalformed, 'The record has no "type" naming its seed interface.', at);
+        return;
+    }
+    const validator = validatorFor(type);
+    if (!validator) {
+        problem(ADDENDA_B.unknownRecordType, `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`, at);
+        return;
+    }
+    if (nestsDeeperThan(data, MAX_RECORD_DEPTH)) {
+        problem(ADDENDA_B.schemaViolation, `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`, at);
+        return;
+    }
+    const parsed = validator.safeParse(data);
+    if (!parsed.success) {
+        const issue = firstIssue(parsed.error);
+        problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at);
+        return;
+    }
+    bundle.add({ type, data, at, seq, registry });
+}
+function readRecords(ws, dir, relPath, bundle, problem, opts) {
+    const resolved = ws.resolve(dir, 'records.jsonl');
+    if (!resolved.ok) {
+        problem(ADDENDA_B.bundleUnreadable, `records.jsonl ${resolved.reason === 'missing' ? 'is missing' : resolved.detail}.`, { path: relPath });
+        return;
+    }
+    const outcome = streamLines(resolved.real, (line) => {
+        const at = { path: relPath, line: line.no };
+        if (line.kind === 'too_long') {
+            problem(ADDENDA_B.recordMalformed, `The line is ${line.bytes} bytes, over the cap.`, at);
+            return;
+        }
+        if (line.kind === 'invalid_utf8') {
+            problem(ADDENDA_B.recordMalformed, 'The line is not valid UTF-8.', at);
+            return;
+        }
+        if (line.text.trim() === '') {
+            if (!line.final)
+                problem(ADDENDA_B.recordMalformed, 'The line is empty.', at);
+            return;
+        }
+        let value;
+        try {
+            value = JSON.parse(line.text);
+        }
+        catch (err) {
+            problem(ADDENDA_B.recordMalformed, `The line is not JSON: ${err.message}.`, at);
+            return;
+        }
+        admit(value, at, line.no, false, bundle, problem);
+    }, opts.maxLineBytes);
+    if (!outcome.ok)
+        problem(ADDENDA_B.bundleUnreadable, `records.jsonl ${outcome.reason === 'missing' ? 'is missing' : outcome.detail}.`, { path: relPath });
+}
+function readRegistry(ws, dir, relDir, bundle, problem) {
+    const resolved = ws.resolve(dir, 'registry');
+    if (!resolved.ok) {
+        if (resolved.reason !== 'missing')
+            problem(ADDENDA_B.bundleUnreadable, `registry/ ${resolved.detail}.`, { path: relDir });
+        return;
+    }
+    let names;
+    try {
+        if (!external_node_fs_default().statSync(resolved.real).isDirectory())
+            throw new Error('is not a directory');
+        names = external_node_fs_default().readdirSync(resolved.real)
+            .filter((n) => n.endsWith('.json'))
+            .sort();
+    }
+    catch (err) {
+        problem(ADDENDA_B.bundleUnreadable, `registry/ ${err.message}.`, { path: relDir });
+        return;
+    }
+    if (names.length > MAX_REGISTRY_FILES) {
+        problem(ADDENDA_B.bundleUnreadable, `registry/ holds ${names.length} JSON files; only the first ${MAX_REGISTRY_FILES} were read.`, { path: relDir });
+        names = names.slice(0, MAX_REGISTRY_FILES);
+    }
+    for (const name of names) {
+        const fileRel = `${relDir}/${name}`;
+        const file = ws.resolve(resolved.real, name);
+        const read = file.ok ? readSmallFile(file.real, MAX_JSON_BYTES) : undefined;
+        if (!file.ok || !read?.ok) {
+            const detail = !file.ok ? file.detail : read && !read.ok ? read.detail : 'is unreadable';
+            problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel });
+            continue;
+        }
+        const text = decodeUtf8(read.bytes);
+        // JSON.parse first (the located parser is slow, and its objects are slow to read); the
+        // located parse runs only to say where a malformed file breaks, or on which line an item
+        // that a finding names stands. Both keep the last of repeated keys and an own "__proto__".
+        const value = text.ok ? parseFast(text.text) : undefined;
+        if (!text.ok || value === undefined) {
+            const parsed = text.ok ? parseJson(text.text) : undefined;
+            const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : 'is not JSON';
+            const line = parsed && !parsed.ok ? parsed.position.line : 1;
+            problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel, line });
+            continue;
+        }
+        if (!Array.isArray(value.v)) {
+            admit(value.v, { path: fileRel, line: 1 }, 0, true, bundle, problem);
+            continue;
+        }
+        let doc;
+        const lineOf = (i) => {
+            if (!doc) {
+                const parsed = parseJson(text.text);
+                if (!parsed.ok)
+                    return 1;
+                doc = parsed.doc;
+            }
+            return doc.lineOf([i]) ?? 1;
+        };
+        value.v.forEach((item, i) => {
+            const at = {
+                path: fileRel,
+                get line() {
+                    return lineOf(i);
+                },
+            };
+            admit(item, at, 0, true, bundle, problem);
+        });
+    }
+}
+/** JSON.parse, or undefined where it refuses the text (then the located parser says why). */
+function parseFast(text) {
+    try {
+        return { v: JSON.parse(text) };
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready.ts
+/**
+ * The §10 / A-09 build-ready codes: they judge a suite of conformance fixtures, not one bundle,
+ * so the pack's suite gate emits them on `audit-gate fixtures <dir> --build-ready` (fixtures.ts),
+ * never a target's check.
+ */
+const BUILD_READY = {
+    missingExpected: {
+        code: 'validation.conformance_fixture_missing_expected_validation',
+        severity: 'error',
+        title: 'An Addenda B conformance fixture has no expected_validation_codes',
+        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean bundle).',
+    },
+    notExecuted: {
+        code: 'validation.conformance_fixture_not_executed_before_build_ready',
+        severity: 'error',
+        title: 'An Addenda B conformance fixture did not run to a result before build-ready',
+        remediation: 'Fix the fixture (fixture.json, input bundle) so it runs, then run audit-gate fixtures --build-ready again.',
+    },
+    kindWithoutFixture: {
+        code: 'validation.accepted_patch_without_conformance_fixture',
+        severity: 'error',
+        title: 'An Addenda B fixture kind has no firing fixture or no clean twin that counts',
+        remediation: 'Add a firing fixture (expected_validation_codes of a rule) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed’s fields only (docs/addenda-b.md, "The build-ready gate").',
+    },
+    gateFailed: {
+        code: 'validation.build_ready_gate_failed',
+        severity: 'error',
+        title: 'The Addenda B package is not build-ready: a conformance requirement failed',
+        remediation: 'Fix the findings listed with it, then run audit-gate fixtures --build-ready again.',
+    },
+};
+const BUILD_READY_CODES = Object.values(BUILD_READY);
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/catalogue.generated.ts
+// Generated by scripts/generate-addenda-b-schemas.mjs from scripts/addenda-b/addenda-b-types.json
+// (seed 004, DOC23 Addenda B). Do not edit by hand: change the generator and run it again.
+/** All 213 validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */
+const CATALOGUE = [
+    {
+        code: 'validation.mutable_state_inside_immutable_snapshot',
+        section: '§3.1',
+        line: 171,
+        rule: 'Fires when a record of an immutable type (canonical event or snapshot) carries live-state fields (current_state, lifecycle_state, updated_at, superseded_by_*) or when two records with the same immutable id differ in content.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.current_projection_without_source_event',
+        section: '§3.1',
+        line: 172,
+        rule: "Fires when a current-state projection's canonical/source event reference does not resolve to a canonical event in the bundle.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.projection_event_seq_out_of_date',
+        section: '§3.1',
+        line: 173,
+        rule: 'Fires when EventProjectionLink.projection_event_seq is lower than the sequence number of the latest canonical event for the same entity (the projection missed a later event).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'per-entity event sequence on most event types',
+    },
+    {
+        code: 'validation.lifecycle_transition_without_receipt',
+        section: '§3.1',
+        line: 174,
+        rule: 'Fires when a projection shows a lifecycle state different from its initial/previous state and no transition receipt in the bundle (from_state -> to_state) accounts for the change.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.read_model_without_input_manifest',
+        section: '§3.2',
+        line: 211,
+        rule: 'Fires when a DerivedReadModelRecord has no input_manifest_ref or the ref does not resolve.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.lifecycle_event_without_read_model_invalidation',
+        section: '§3.2',
+        line: 212,
+        rule: 'Fires when an event whose kind is a ReadModelInvalidationSpec.producer_event_kind occurs at sequence S within the spec scope, but an affected DerivedReadModelRecord of a listed read_model_kind still has no invalidated_by_event_ref and valid_until_event_seq absent or > S.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.context_packet_valid_after_invalidation_event',
+        section: '§3.2',
+        line: 213,
+        rule: 'Fires when, after a packet was assembled, an event of a kind in its invalidated_by_event_kinds (or past valid_until_event_seq) occurs and the packet is still used as valid afterwards.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'record of context-packet use',
+    },
+    {
+        code: 'validation.read_model_asserts_unbacked_truth',
+        section: '§3.2',
+        line: 214,
+        rule: 'Fires when a read model states a status, verdict, score or claim that is not backed by a canonical receipt/event in its input manifest or by a formula/derivation receipt.',
+        rule_basis: 'inferred',
+        checkable: 'not-mechanical',
+        seed_gap: 'content of the derivation policy (derivation_policy_ref has no schema)',
+    },
+    {
+        code: 'validation.metric_without_formula_spec',
+        section: '§3.3',
+        line: 246,
+        rule: 'Fires when a metric or formula output names a metric_id/formula_id with no FormulaSpec in the formula registry.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'mapping from metric_id to FormulaSpec.formula_id',
+    },
+    {
+        code: 'validation.metric_value_without_formula_receipt',
+        section: '§3.3',
+        line: 247,
+        rule: 'Fires when a metric/score record lacks formula_eval_receipt_ref or the ref does not resolve to a FormulaEvaluationReceipt.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.formula_output_nan_or_infinity',
+        section: '§3.3',
+        line: 248,
+        rule: "Fires when a formula output is NaN or +/-Infinity (receipt finite_number_check 'failed_nan'/'failed_infinity', or a stored numeric output is non-finite) and the formula's finite_number_policy is not coerce_to_indeterminate (allow_only_in_test_fixture permits it only inside a fixture).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.derived_boolean_without_formula_receipt',
+        section: '§3.3',
+        line: 249,
+        rule: 'Fires when a derived boolean (pass/fail or similar) is stored without a formula/derivation receipt backing it.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.derived_enum_without_derivation_receipt',
+        section: '§3.3',
+        line: 250,
+        rule: 'Fires when a derived status/enum value is stored without a derivation or formula receipt.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_externalization_without_policy',
+        section: '§3.4',
+        line: 298,
+        rule: "Fires when an externalization receipt's policy_ref does not resolve to a WorkspaceExternalizationPolicy of the same externalization_kind.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.privileged_workspace_export_without_confirmation',
+        section: '§3.4',
+        line: 299,
+        rule: 'Fires when an export-type externalization (save_as, export_bundle) of a privileged workspace or privileged source records completes without user_confirmation_ref.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.external_source_query_without_receipt',
+        section: '§3.4',
+        line: 300,
+        rule: 'Fires when an external query/fetch (external_source_query, connector_fetch, api_call, email_source_fetch, browser_session_read) happened with no WorkspaceExternalizationReceipt.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'typed record of the query/fetch action itself',
+    },
+    {
+        code: 'validation.externalization_cost_cap_missing',
+        section: '§3.4',
+        line: 301,
+        rule: 'Fires when a policy for a cost-bearing externalization kind has no max_cost_vector_ref.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.finding_state_mutated_inside_immutable_envelope',
+        section: '§4 A-01/A-05',
+        line: 451,
+        rule: "Fires when an EvaluationFindingEvent carries lifecycle state beyond emission (emitted_state not 'proposed'/'active', or projection fields such as current_state, lifecycle_transition_refs, updated_at), or two events with one finding_event_id differ.",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.finding_current_projection_without_event',
+        section: '§4 A-01/A-05',
+        line: 452,
+        rule: "Fires when an EvaluationFindingRecord's canonical_event_ref does not resolve to an EvaluationFindingEvent with the same finding_id.",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.blocking_finding_without_authority',
+        section: '§4 A-01/A-05',
+        line: 453,
+        rule: "Fires when a finding with severity (or current_severity) 'blocking' has blocking_authority.satisfied = false or an empty blocking_authority.basis.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.model_judgment_only_blocker_without_permission',
+        section: '§4 A-01/A-05',
+        line: 454,
+        rule: "Fires when a blocking finding's only authority basis is subjective judgment (basis = ['subjective_blocking_allowed']) while subjective_blocking_permission is 'not_allowed'.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.feedback_finding_view_authority_drift',
+        section: '§4 A-01/A-05',
+        line: 455,
+        rule: "Fires when FeedbackFindingView.blocking_authority_satisfied/blocking_authority_basis differ from the source event's blocking_authority (or severity/lifecycle_state differ from the current record).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.progress_signal_match_key_drift',
+        section: '§4 A-01/A-05',
+        line: 456,
+        rule: 'Fires when ProgressSignalRecord.current_finding_match_key differs from the match_key of the finding it reports on, or same_reason_as_previous disagrees with equality of the current and previous match keys.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'link from ProgressSignalRecord to its finding; which key fields define equality',
+    },
+    {
+        code: 'validation.artifact_targeted_finding_missing_version_ref',
+        section: '§4 A-01/A-05',
+        line: 457,
+        rule: 'Fires when a finding has target_artifact_ref but neither based_on_artifact_version_ref nor based_on_artifact_version_absent_reason.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.envelope_target_projection_drift',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 483,
+        rule: 'Fires when the migration fields target_artifact_ref/target_artifact_version_ref/target_scope_ref differ from the values derived from evaluated_target.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: 'EvaluatedTarget shape (live Common Contracts)',
+    },
+    {
+        code: 'validation.envelope_basis_missing',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 484,
+        rule: 'Fires when an EvaluationResultEnvelope lacks evaluation_basis (A-02 moves it into the envelope).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.chain_id_name_drift',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 485,
+        rule: 'Fires when a chain id is carried under a non-canonical field name or naming scheme instead of target_evaluation_chain_id / chain_id (A-25: normalize chain ID naming).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'list of non-canonical chain-id field names',
+    },
+    {
+        code: 'validation.pattern_c_chain_id_mismatch',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 589,
+        rule: "Fires when an envelope's target_evaluation_chain_id differs from the chain_id of the registry record that lists its result_id in received_result_ids (or names no registered chain).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.pattern_c_chain_without_resolution_receipt',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 590,
+        rule: 'Fires when a chain whose status is complete (or partial/timed_out) has no EvaluationChainResolutionReceipt for its chain_id.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.pattern_c_route_conflict_unresolved',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 591,
+        rule: "Fires when results in a chain disagree (e.g. qualitative blocking finding vs quantitative pass) and the resolution receipt is missing, records conflict_type 'none', or picks a route the policy forbids (qualitative_blockers_survive_numeric_pass but pass_path; disagreement_route human_review but not human_review_path).",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.pattern_c_snapshot_mismatch',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 592,
+        rule: "Fires when a result in the chain has an evaluation_snapshot_ref different from the chain's evaluation_snapshot_ref.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.pattern_c_missing_expected_producer',
+        section: '§4 A-02/A-03/A-04/A-25',
+        line: 593,
+        rule: 'Fires when a chain is complete/resolved but an expected producer (expected_producers, or a participant with required = true) has no result among received_result_ids.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.runtime_state_emitted_to_envelope',
+        section: '§4 A-06/A-07',
+        line: 670,
+        rule: "Fires when a runtime state (pending, pending_dependency, evaluating, dirty) is emitted as an envelope's state/disposition, or a matrix row with state_class 'runtime' has emitted_to_envelope = true.",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: 'envelope state/disposition field (retained live field)',
+    },
+    {
+        code: 'validation.disposition_without_verdict_mapping',
+        section: '§4 A-06/A-07',
+        line: 671,
+        rule: "Fires when a matrix row with state_class 'disposition' has no verdict_mapping (or a disposition has no matrix row).",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.indeterminate_without_cause',
+        section: '§4 A-06/A-07',
+        line: 672,
+        rule: "Fires when a verdict is 'indeterminate' without an IndeterminateCause.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'field carrying the verdict and IndeterminateCause',
+    },
+    {
+        code: 'validation.evaluation_decision_boolean_pass_legacy',
+        section: '§4 A-06/A-07',
+        line: 673,
+        rule: 'Fires when an evaluation decision carries a legacy boolean pass field instead of an EvaluationVerdict.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'legacy boolean field name',
+    },
+    {
+        code: 'validation.feedback_branch_missing_handler',
+        section: '§4 A-08/B-23',
+        line: 724,
+        rule: "Fires when a FeedbackBranch in branch_order (or any branch other than 'none') has no or an empty branch_handlers entry.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.feedback_branch_unregistered',
+        section: '§4 A-08/B-23',
+        line: 725,
+        rule: "Fires when a delivery or policy key uses a branch that is not a FeedbackBranch value or not in the policy's branch_order.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.feedback_delivery_duplicate_without_idempotency',
+        section: '§4 A-08/B-23',
+        line: 726,
+        rule: 'Fires when two deliveries share (run_id, result_id, branch, consumer_module_id), i.e. the same delivery_idempotency_key, or a delivery lacks the key.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.feedback_consumed_without_receipt',
+        section: '§4 A-08/B-23',
+        line: 727,
+        rule: 'Fires when a FeedbackDispatchExpectation has no FeedbackConsumptionReceipt from its consumer within grace_period_ms of created_at.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'FeedbackConsumptionReceipt shape; bundle as-of time',
+    },
+    {
+        code: 'validation.feedback_bundle_absence_unexplained',
+        section: '§4 A-08/B-23',
+        line: 728,
+        rule: 'Fires when an emission record has neither feedback_bundle_ref nor feedback_bundle_absent_reason.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.type_owner_drift',
+        section: '§4 A-09/A-15/A-22',
+        line: 783,
+        rule: 'Fires when a type is declared by a document other than its canonical_owner_doc, or used by a document not in imported_by_docs.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'inventory of which document declares/imports each type',
+    },
+    {
+        code: 'validation.pending_owner_without_degraded_behavior',
+        section: '§4 A-09/A-15/A-22',
+        line: 784,
+        rule: "Fires when an entry with status 'pending_absorption' has no pending_consumer_behavior.",
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.build_ready_gate_failed',
+        section: '§4 A-09/A-15/A-22',
+        line: 785,
+        rule: 'Fires when build-ready is claimed while a BuildReadyGate requirement fails: type-owner registry not clean, pending_absorption rows neither closed nor degraded, command registry incomplete, cross-doc insert obligations not absorbed/stubbed, or a suite in required_validation_suite_refs not passing.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'record type for cross-doc insert obligations',
+    },
+    {
+        code: 'validation.phantom_type_reference',
+        section: '§4 A-09/A-15/A-22',
+        line: 786,
+        rule: 'Fires when a schema references a type with no TypeOwnerRegistryEntry (e.g. EvaluationAffirmation) or only a retired entry without replacement_type_name.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'inventory of type references per document',
+    },
+    {
+        code: 'validation.positive_observation_missing_for_passed_criteria_when_required',
+        section: '§4 A-09/A-15/A-22',
+        line: 787,
+        rule: 'Fires when positive observations are required and a result with passed criteria has no PositiveEvaluationObservation listing them.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: "the 'when required' switch",
+    },
+    {
+        code: 'validation.learning_mode_value_drift',
+        section: '§4 A-11',
+        line: 799,
+        rule: "Fires when a LearningMode value is not production|signal_generation|calibration (e.g. 'cross_calibration').",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.learning_mode_redeclared_outside_owner',
+        section: '§4 A-11',
+        line: 800,
+        rule: 'Fires when LearningMode is declared in a document other than its owner (live V3.3.1).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'inventory of which document declares each type',
+    },
+    {
+        code: 'validation.repair_routed_to_non_revision_port',
+        section: '§4 A-16/A-17',
+        line: 824,
+        rule: "Fires when a meaning-bearing OutcomeRepairInstruction executes through a port that is not 'revision_in' and whose PortRevisionEligibility.revision_compatible is not true.",
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'OutcomeRepairInstruction shape (meaning-bearing flag, target port)',
+    },
+    {
+        code: 'validation.revisor_declares_revision_in',
+        section: '§4 A-16/A-17',
+        line: 825,
+        rule: 'Fires when the Revisor module declares a revision_in port.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.meaning_bearing_repair_without_revision_capability',
+        section: '§4 A-16/A-17',
+        line: 826,
+        rule: 'Fires when revision_compatible = true without module_revision_capability_ref, or a meaning-bearing repair executes through such a port without ModuleRevisionCapability coverage.',
+        rule_basis: 'schema',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.feedback_bundle_emitted_against_matrix',
+        section: '§4 A-18',
+        line: 854,
+        rule: "Fires when an emission record has a feedback_bundle_ref although its matrix entry says emits_feedback_bundle 'never' (or 'on_failure_only' with a non-failed verdict), or has none when the rule is 'always'.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.envelope_missing_for_result',
+        section: '§4 A-18',
+        line: 855,
+        rule: 'Fires when an emission record has no resolvable envelope_ref (or its matrix entry has emits_envelope = true and no envelope exists).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.legal_payload_authority_level_legacy',
+        section: '§4 A-23',
+        line: 902,
+        rule: 'Fires when a legal payload uses the legacy single authority field that mixed jurisdictional authority with treatment, instead of source_authority_level + treatment_status.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'legacy field name',
+    },
+    {
+        code: 'validation.authority_level_projection_drift',
+        section: '§4 A-23',
+        line: 903,
+        rule: 'Fires when ApplicabilityScope.authority_level disagrees with LegalSourcePayload.source_authority_level for the same source.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.legal_treatment_status_missing_when_legal_source',
+        section: '§4 A-23',
+        line: 904,
+        rule: 'Fires when a legal source (LegalSourcePayload present, or source_kind case_law/statute/regulation) has no treatment_status.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.repeated_failure_key_missing_artifact_stable_id',
+        section: '§4 A-26',
+        line: 923,
+        rule: 'Fires when a match key used for repeated-failure detection on an artifact-targeted finding lacks artifact_stable_id.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
+        section: '§4 A-26',
+        line: 924,
+        rule: 'Fires when a finding bound to sources (non-empty evidence_refs or a based_on_source_workspace_snapshot_ref) has a match_key without evidence_signature_hash.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.source_workspace_hash_typed_as_artifact_hash',
+        section: '§4 A-27',
+        line: 952,
+        rule: 'Fires when workspace hashes are stored as a plain artifact-hash map (legacy Record<ArtifactRef,string>) instead of SourceWorkspaceSnapshotHashSet[].',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
+        section: '§4 A-27',
+        line: 953,
+        rule: 'Fires when an EvaluationSnapshot references a source workspace (source_workspace_state_ref) but source_workspace_snapshot_hashes is missing or empty.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_snapshot_hash_mismatch',
+        section: '§4 A-27',
+        line: 954,
+        rule: "Fires when a hash set's source_workspace_head_hash or source_record_hashes differ from the workspace head/record hashes recorded for that point (e.g. the latest applied receipt's new_workspace_head_hash).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revision_lifecycle_illegal_transition',
+        section: '§5 B-01',
+        line: 992,
+        rule: 'Fires when an observed from_state -> to_state pair is not in the allowed transition table.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'allowed-transition table for RevisionExecutionLifecycleState',
+    },
+    {
+        code: 'validation.revision_lifecycle_missing_receipt',
+        section: '§5 B-01',
+        line: 993,
+        rule: 'Fires when a lifecycle transition has no receipt of its triggered_by_receipt_kind in the bundle.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'link from a transition to its receipt (no receipt_ref field)',
+    },
+    {
+        code: 'validation.terminal_state_without_terminal_receipt',
+        section: '§5 B-01',
+        line: 994,
+        rule: 'Fires when the lifecycle enters terminal_satisfied, terminal_failed, terminal_blocked or cancelled without a terminal receipt (e.g. TaskCancelReceipt for cancelled).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'which receipt is terminal per state; TaskCancelReceipt shape',
+    },
+    {
+        code: 'validation.step_idempotency_key_missing',
+        section: '§5 B-02',
+        line: 1016,
+        rule: 'Fires when a dispatched revision step (or its operation receipt) has no StepIdempotencyKey.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.step_idempotency_kind_unregistered',
+        section: '§5 B-02',
+        line: 1017,
+        rule: 'Fires when StepIdempotencyKey.step_kind is not a value of the live RevisionPlanStepKind enum.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
+    },
+    {
+        code: 'validation.step_idempotency_parallel_enum_drift',
+        section: '§5 B-02',
+        line: 1018,
+        rule: 'Fires when a parallel StepKind enum or field is used instead of RevisionPlanStepKind.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
+    },
+    {
+        code: 'validation.workspace_mutation_without_precondition',
+        section: '§5 B-03/D-16',
+        line: 1095,
+        rule: 'Fires when an operation of a mutation kind has no precondition.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_event_seq_conflict',
+        section: '§5 B-03/D-16',
+        line: 1096,
+        rule: "Fires when two mutations were both applied against the same expected_event_seq/expected_workspace_head_hash, or a receipt is 'applied' although its prior_event_seq/prior head hash differs from the precondition.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_api_operation_unregistered',
+        section: '§5 B-03/D-16',
+        line: 1097,
+        rule: 'Fires when operation_kind is not one of the 14 SourceWorkspaceOperationKind values.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_receipt_missing_head_hash',
+        section: '§5 B-03/D-16',
+        line: 1098,
+        rule: "Fires when a receipt with status 'applied' lacks prior_workspace_head_hash or new_workspace_head_hash (optional in the schema).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.workspace_read_without_snapshot_receipt',
+        section: '§5 B-03/D-16',
+        line: 1099,
+        rule: "Fires when a workspace read (read_workspace_snapshot operation, or a snapshot citing workspace state) has no receipt with status 'read_completed'.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revision_plan_contains_predicted_post_hash',
+        section: '§5 B-04/C-03',
+        line: 1133,
+        rule: 'Fires when a RevisionPlan (LLM output) contains a predicted_post_hash field anywhere.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.in_place_lock_missing_expected_pre_hash',
+        section: '§5 B-04/C-03',
+        line: 1134,
+        rule: 'Fires when a rolling_hash_in_place plan has an InPlaceMutationLock without expected_pre_hash (or a mutating step without a lock).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.rolling_hash_parallel_steps_same_artifact',
+        section: '§5 B-04/C-03',
+        line: 1135,
+        rule: 'Fires when, in rolling_hash_in_place mode, two steps mutating the same artifact can run in parallel (neither depends transitively on the other) or actually overlapped in execution.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.rolling_hash_same_artifact_dependency_missing',
+        section: '§5 B-04/C-03',
+        line: 1136,
+        rule: 'Fires when same-artifact steps in rolling-hash mode lack a depends_on_step_ids chain that orders them.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.outcome_dependency_cycle',
+        section: '§5 B-05/B-06/B-20',
+        line: 1185,
+        rule: 'Fires when the declared outcome dependency graph contains a cycle.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'outcome dependency graph record (live spec)',
+    },
+    {
+        code: 'validation.revalidation_cascade_loop',
+        section: '§5 B-05/B-06/B-20',
+        line: 1186,
+        rule: "Fires when a cascade revisits an outcome (duplicate in visited_outcome_ids) or ends with status 'cycle_detected'.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revalidation_cascade_max_depth_exceeded',
+        section: '§5 B-05/B-06/B-20',
+        line: 1187,
+        rule: "Fires when depth > max_depth or status is 'max_depth_exceeded'.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.success_marked_before_cascade_quiescent',
+        section: '§5 B-05/B-06/B-20',
+        line: 1188,
+        rule: "Fires when an outcome or run is marked satisfied/terminal_satisfied while a cascade touching it is still 'running' (no quiescent receipt yet).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'time/sequence of the success marking (transitions carry none)',
+    },
+    {
+        code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
+        section: '§5 B-05/B-06/B-20',
+        line: 1189,
+        rule: 'Fires when an outcome enters pending_dependency while an upstream outcome is already in a terminal failure disposition and no upstream_failure propagation follows.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'outcome state history record',
+    },
+    {
+        code: 'validation.hard_call_options_empty',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1287,
+        rule: "Fires when a closed-choice Hard Call (response_mode 'closed_choice' or 'closed_choice_with_other') has an empty options array.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.hard_call_closed_choice_needs_two_options',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1288,
+        rule: "Fires when response_mode 'closed_choice' has fewer than two options.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.hard_call_freeform_missing_response_schema',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1289,
+        rule: "Fires when response_mode 'freeform_required' has no response schema.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'response-schema field on HardRevisionCall',
+    },
+    {
+        code: 'validation.hard_call_resolved_without_dispatcher_receipt',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1290,
+        rule: "Fires when a Hard Call is treated as resolved (e.g. the lifecycle leaves waiting_hard_call) without a HardCallResolutionReceipt (operation_kind 'hard_call_resolved', dispatcher_actor_ref) for that hard_call_id.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.cancel_ignores_executed_side_effect',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1291,
+        rule: 'Fires when a cancel covers side effects that had already executed and treats them as cancelled (side_effect_policy neither do_not_cancel_executed_side_effects nor create_corrective_artifact).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'side-effect ledger record',
+    },
+    {
+        code: 'validation.skip_without_receipt',
+        section: '§5 B-10/B-11/B-18/B-19',
+        line: 1292,
+        rule: 'Fires when a step/outcome/module is marked skipped without a TaskSkipReceipt whose target_ref names it.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'record that marks a target as skipped',
+    },
+    {
+        code: 'validation.forum_deadlock_without_policy',
+        section: '§5 B-14',
+        line: 1310,
+        rule: 'Fires when a forum room deliberates without a ForumDeliberationPolicy for its room_id.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'record of forum rooms/deliberations',
+    },
+    {
+        code: 'validation.forum_policy_allows_task_agent_decides',
+        section: '§5 B-14',
+        line: 1311,
+        rule: "Fires when on_no_consensus (or any terminal behavior) is 'task_agent_decides'.",
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.forum_no_consensus_without_terminal_route',
+        section: '§5 B-14',
+        line: 1312,
+        rule: 'Fires when no-consensus handling has no terminal route (on_no_consensus missing or not one of the three allowed values).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.concurrency_tie_breaker_uses_wall_clock',
+        section: '§5 B-16',
+        line: 1340,
+        rule: 'Fires when the grant order among competing plans follows a timestamp instead of the six-key rule (or deterministic_final_key is a wall-clock value rather than a ULID/plan_id).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'record of the granted order',
+    },
+    {
+        code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
+        section: '§5 B-16',
+        line: 1341,
+        rule: 'Fires when, among plans tied on keys 1-3, a higher plan_risk_score was ordered first.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'record of the granted order',
+    },
+    {
+        code: 'validation.concurrency_tie_breaker_missing_final_key',
+        section: '§5 B-16',
+        line: 1342,
+        rule: 'Fires when a profile lacks deterministic_final_key (or keys are not unique, so the order is not total).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.sufficiency_protocol_without_detection',
+        section: '§5 B-24',
+        line: 1496,
+        rule: "Fires when an outcome is routed to a sufficiency terminal (needs_information, needs_verification, needs_human_judgment, unable_to_evaluate, blocked_by_policy, unrecoverable, process gap) or a 'no_sufficient_procedure' Hard Call is raised without a SufficiencyDetectionResult.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'outcome disposition record (live)',
+    },
+    {
+        code: 'validation.no_improvement_without_metric',
+        section: '§5 B-24',
+        line: 1497,
+        rule: 'Fires when the max_attempts_without_material_score_improvement trigger is used but the policy has no improvement_metric_ref resolving to a FormulaSpec (or the attempts carry no scores).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.no_improvement_without_epsilon',
+        section: '§5 B-24',
+        line: 1498,
+        rule: 'Fires when that trigger is used but epsilon is missing or not a finite non-negative number (default 0.03).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.procedure_exhaustion_without_candidate_universe',
+        section: '§5 B-24',
+        line: 1499,
+        rule: "Fires when 'all_policy_allowed_procedures_exhausted' is triggered with an empty candidate_procedures list, or with a policy-allowed candidate that is neither tried/exhausted nor given an inapplicable_reason.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.hard_call_raised_when_no_human_choice_available',
+        section: '§5 B-24',
+        line: 1500,
+        rule: 'Fires when hard_call_required is true (or a Hard Call was raised) for a route no human choice can fix: needs_information with a research route, needs_verification, process_gap_out, unrecoverable, or blocked_by_policy when the user cannot alter the policy boundary.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'whether the user can alter the policy / a research route exists',
+    },
+    {
+        code: 'validation.sufficiency_retry_after_terminal_detection',
+        section: '§5 B-24',
+        line: 1501,
+        rule: "Fires when a new attempt or revision dispatch for the outcome follows a detection with no_sufficient_procedure = true (notably terminal_route 'unrecoverable': stop retrying).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'timestamps on attempts/dispatches (ProcedureAttemptRecord has none)',
+    },
+    {
+        code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
+        section: '§5 B-24',
+        line: 1502,
+        rule: "Fires when the outcome's emitted disposition does not match terminal_route: needs_information->needs_information (+ResearchNeed), needs_verification->needs_verification (+VerificationRequestStep), blocked_by_policy->blocked_by_policy (+policy ref), process_gap_out->unable_to_evaluate (+TaskProcessGapSignal), unrecoverable->unrecoverable, needs_human_judgment->HardRevisionCall.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'outcome disposition record (live)',
+    },
+    {
+        code: 'validation.revision_plan_dependency_edge_drift',
+        section: '§5 B-25',
+        line: 1535,
+        rule: "Fires when RevisionPlan.dependency_edges is present and not isomorphic to the steps' depends_on_step_ids (which are canonical).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'DependencyEdge direction; dependency_edges field on RevisionPlan',
+    },
+    {
+        code: 'validation.revision_plan_step_dependency_undefined',
+        section: '§5 B-25',
+        line: 1536,
+        rule: 'Fires when a step lacks the depends_on_step_ids field (an empty array means no dependencies).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revision_plan_cycle',
+        section: '§5 B-25',
+        line: 1537,
+        rule: 'Fires when depends_on_step_ids forms a cycle.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revision_plan_dependency_targets_missing_step',
+        section: '§5 B-25',
+        line: 1538,
+        rule: 'Fires when depends_on_step_ids (or an edge endpoint) names a step_id not in the plan.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revalidation_policy_ambiguous',
+        section: '§5 B-26',
+        line: 1564,
+        rule: "Fires when the policy is internally inconsistent: policy_kind 'none' with outcomes_to_recheck, 'revalidate_targeted_outcomes' with an empty list, or a closure kind without closure_policy_ref.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revalidation_policy_ref_missing',
+        section: '§5 B-26',
+        line: 1565,
+        rule: 'Fires when a TypedRevisionInstruction has no resolvable revalidation_policy_ref.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revalidation_trigger_legacy_field_present',
+        section: '§5 B-26',
+        line: 1566,
+        rule: 'Fires when a record carries a revalidation_trigger field.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revalidation_expectation_legacy_field_present',
+        section: '§5 B-26',
+        line: 1567,
+        rule: 'Fires when a record carries a revalidation_expectation field.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.regenerate_missing_previous_attempt_hashes',
+        section: '§5 B-27',
+        line: 1597,
+        rule: 'Fires when a regenerate payload has no previous_attempt_hashes (or an empty list although earlier attempts exist).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.regenerate_identical_output',
+        section: '§5 B-27',
+        line: 1598,
+        rule: "Fires when a regenerate attempt's output_hash equals a previous attempt hash and the output was not rejected (action_taken 'accepted_new_output', or matched_previous_attempt false despite the match).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.regenerate_loop_after_identical_rejection',
+        section: '§5 B-27',
+        line: 1599,
+        rule: "Fires when, after a receipt with action_taken 'rejected_identical_output', another regenerate attempt follows without a changed generation policy or escalation.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.metric_rollup_without_window',
+        section: '§6 C-01 Formula Registry',
+        line: 1744,
+        rule: 'Fires when a MetricRollup lacks measurement_window (required), including when the formula sample_policy.window_required is true.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.metric_rollup_includes_invalidated_observation',
+        section: '§6 C-01 Formula Registry',
+        line: 1745,
+        rule: "Fires when included_observation_refs contains an invalidated observation (also listed as excluded with reason 'invalidated', or invalidated by an event in the bundle).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'invalidation marker for observations',
+    },
+    {
+        code: 'validation.formula_test_vector_missing',
+        section: '§6 C-01 Formula Registry',
+        line: 1747,
+        rule: 'Fires when a FormulaSpec has no test_vectors.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.formula_version_drift',
+        section: '§6 C-01 Formula Registry',
+        line: 1748,
+        rule: "Fires when a receipt's formula_semantic_version differs from the registry FormulaSpec.semantic_version for its formula_id (or an output's metric_semantics_version differs from its spec).",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.correlation_metric_declared_as_ratio',
+        section: '§6 C-01 Formula Registry',
+        line: 1749,
+        rule: "Fires when a correlation metric (e.g. confidence_convergence_spearman) is declared with value_kind/unit 'ratio' instead of 'correlation'.",
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.unanchored_required_criterion_indeterminate',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1766,
+        rule: "Fires when any criterion has scoring_basis 'unanchored_llm_judgment' and unanchored_llm_judgment_policy is 'indeterminate'.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.no_aggregation_eligible_criteria',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1783,
+        rule: "Fires when no criterion remains eligible (empty list, or every criterion unanchored under policy 'exclude').",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_weight_missing_under_from_criterion_weight',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1789,
+        rule: "Fires when default_weight_policy is 'from_criterion_weight' and a criterion's weight is null/undefined.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_priority_weight_missing',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1796,
+        rule: "Fires when default_weight_policy is 'from_priority' and priority_weight_map has no value for the criterion's priority (missing priority defaults to 'should_have').",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_weight_invalid',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1801,
+        rule: 'Fires when a raw weight is NaN, +/-Infinity or negative (zero is allowed).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_weight_sum_zero',
+        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        line: 1806,
+        rule: 'Fires when the sum of raw weights is <= 0 or not finite (all-zero weights; also overflow to Infinity).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.quality_index_pass_status_drift',
+        section: '§6 C-01 QualityIndex',
+        line: 1850,
+        rule: "Fires when derived_pass_status differs from the rule: 'failed_required_gate' if required_gate_failures is non-empty, else 'passed' if aggregate_score >= pass_threshold, else 'failed_threshold'.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.quality_index_without_formula_receipt',
+        section: '§6 C-01 QualityIndex',
+        line: 1851,
+        rule: 'Fires when a QualityIndex has no resolvable formula_eval_receipt_ref.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.quality_index_score_out_of_range',
+        section: '§6 C-01 QualityIndex',
+        line: 1852,
+        rule: 'Fires when aggregate_score or pass_threshold is outside [0,1] or not finite.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.cost_vector_unit_mismatch',
+        section: '§6 C-07',
+        line: 2008,
+        rule: 'Fires when components[d].unit differs from its key d, or cost vectors are added across non-matching CostDimension units.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.cost_quantile_sum_without_correlation_policy',
+        section: '§6 C-07',
+        line: 2009,
+        rule: "Fires when an aggregated vector's p90/p99 equal the sum of its parts' p90/p99 and no CostCorrelationPolicy is declared.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'field holding CostCorrelationPolicy; aggregate-to-parts link',
+    },
+    {
+        code: 'validation.scalar_cost_estimate_legacy_field_present',
+        section: '§6 C-07',
+        line: 2010,
+        rule: 'Fires when a legacy scalar cost estimate (old CostEstimate) field appears where a CostVector ref is required.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'legacy field name',
+    },
+    {
+        code: 'validation.cost_vector_negative_component',
+        section: '§6 C-07',
+        line: 2011,
+        rule: 'Fires when any CostDistribution number (expected, p50, p90, p99, hard_cap) is negative.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.novelty_no_neighbor_has_distance',
+        section: '§6 C-08',
+        line: 2069,
+        rule: "Fires when neighbor_state is 'no_pattern_found' and closest_pattern_id, closest_pattern_distance or similarity_score is present.",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.novelty_neighbor_missing_distance',
+        section: '§6 C-08',
+        line: 2070,
+        rule: "Fires when neighbor_state is 'nearest_pattern_found' and closest_pattern_distance is missing (or non-finite / outside the spec distance_range [0,1]).",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.novelty_metric_space_undefined',
+        section: '§6 C-08',
+        line: 2071,
+        rule: 'Fires when metric_spec_ref does not resolve to a NoveltyMetricSpec (feature vector definition, distance metric, distance range).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_component_out_of_range',
+        section: '§6 C-09 template match',
+        line: 2111,
+        rule: 'Fires when, for a key of formula.component_weights, the component value is missing, not finite, or outside [0,1].',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_weight_invalid',
+        section: '§6 C-09 template match',
+        line: 2113,
+        rule: 'Fires when a weight (taken from the weights argument for each key of formula.component_weights) is missing, not finite, or negative.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_total_weight_zero',
+        section: '§6 C-09 template match',
+        line: 2119,
+        rule: 'Fires when the total weight is <= 0 or not finite (e.g. all weights zero).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_soft_penalty_invalid',
+        section: '§6 C-09 template match',
+        line: 2126,
+        rule: 'Fires when softPenaltySum is not finite, negative, or above formula.soft_penalty_max_total.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_hard_veto_cap_invalid',
+        section: '§6 C-09 template match',
+        line: 2128,
+        rule: 'Fires when formula.hard_veto_cap is not finite or outside [0,1] (checked even when there is no veto).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.template_match_output_nan',
+        section: '§6 C-09 template match',
+        line: 2140,
+        rule: 'Fires when the computed (or stored) template score is NaN.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.calibration_metric_without_sample_policy',
+        section: '§6 Calibration metrics',
+        line: 2195,
+        rule: 'Fires when a CalibrationMetricSpec lacks sample_policy (min_sample_size).',
+        rule_basis: 'schema',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.calibration_metric_all_one_class',
+        section: '§6 Calibration metrics',
+        line: 2196,
+        rule: "Fires when a class-based metric is reported with positive_count or negative_count = 0 and a non-null metric_value instead of null with indeterminate_reason 'all_one_class'.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.calibration_metric_without_censoring_policy',
+        section: '§6 Calibration metrics',
+        line: 2197,
+        rule: "Fires when a metric with time-to-event outcomes (observed_outcome_encoding 'time_to_event') lacks censoring_policy.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_semantics_hash_legacy_name',
+        section: '§6 C-10',
+        line: 2211,
+        rule: 'Fires when the lexical hash is stored under the legacy name (criterion_semantics_hash) instead of criterion_text_hash.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.criterion_semantics_version_unbumped_on_meaning_change',
+        section: '§6 C-10',
+        line: 2212,
+        rule: "Fires when a criterion's meaning changed but criterion_semantics_version was not bumped.",
+        rule_basis: 'inferred',
+        checkable: 'not-mechanical',
+        seed_gap: 'semantic review verdict',
+    },
+    {
+        code: 'validation.semantic_version_bumped_without_review_receipt',
+        section: '§6 C-10',
+        line: 2213,
+        rule: 'Fires when criterion_semantics_version differs from the previous version of the same criterion_id and semantic_review_receipt_ref is absent.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.source_kind_taint_unmapped',
+        section: '§7 D-01/D-02',
+        line: 2271,
+        rule: 'Fires when a source_kind has no SourceKindTaintDefault entry.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.external_authority_without_trust_basis',
+        section: '§7 D-01/D-02',
+        line: 2272,
+        rule: "Fires when a source carries 'external_authority_trusted' taint without a trust basis listed in its kind's required_trust_basis.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'trust-basis/taint fields on SourceRecord',
+    },
+    {
+        code: 'validation.taint_not_inherited_through_summary',
+        section: '§7 D-01/D-02',
+        line: 2273,
+        rule: 'Fires when a record derived from others (summary/extract) has a less-tainted taint_class than its most-tainted input and no SanitizationNode justifies it.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'TaintClass values and order; derivation-lineage field',
+    },
+    {
+        code: 'validation.workspace_taint_missing_aggregation_policy',
+        section: '§7 D-01/D-02',
+        line: 2274,
+        rule: 'Fires when a workspace taint/privilege is computed without a TaintAggregationPolicy.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.taint_downgrade_without_sanitization_node',
+        section: '§7 D-01/D-02',
+        line: 2275,
+        rule: "Fires when a record's taint is lowered relative to its input with no SanitizationNode (with evidence_ref) recording the downgrade.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'TaintClass values and order',
+    },
+    {
+        code: 'validation.tier0_source_record_materialized',
+        section: '§7 D-04',
+        line: 2314,
+        rule: 'Fires when a SourceRecord has tier 0 (tier must be 1, 2 or 3).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.claim_depends_on_tier0_lookup',
+        section: '§7 D-04',
+        line: 2315,
+        rule: 'Fires when a claim derivation, evidence anchor or claim cites an EphemeralSourceLookupReceipt (may_support_downstream_claims: false).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.source_tier_transition_not_persisted',
+        section: '§7 D-04',
+        line: 2316,
+        rule: "Fires when a source's tier differs between versions with no SourceTierTransitionReceipt.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.source_tier_demotion_without_authority',
+        section: '§7 D-04',
+        line: 2317,
+        rule: 'Fires when to_tier < from_tier without an authorising actor or access tier (cleared_by_access_tier).',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'access-tier authority policy',
+    },
+    {
+        code: 'validation.research_need_scope_missing',
+        section: '§7 D-05/B-13',
+        line: 2358,
+        rule: 'Fires when a ResearchNeed has no need_scope.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.research_need_run_id_on_task_scope_conflict',
+        section: '§7 D-05/B-13',
+        line: 2359,
+        rule: "Fires when need_scope is 'task' (or 'workspace') and run_id is set.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.research_need_double_leased',
+        section: '§7 D-05/B-13',
+        line: 2360,
+        rule: 'Fires when two leases on one need_id with different lease_tokens overlap in time (acquired_at..expires_at).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.research_need_human_needed_without_exit',
+        section: '§7 D-05/B-13',
+        line: 2361,
+        rule: "Fires when status is 'human_needed' without human_needed_reason and a human-facing exit (attention item or Hard Call).",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.claim_support_status_without_derivation',
+        section: '§7 D-06/G-03',
+        line: 2444,
+        rule: "Fires when a claim support_status has no resolvable support_derivation_receipt_ref, or the receipt's derived_support_status differs.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.evidence_anchor_without_claim_ref',
+        section: '§7 D-06/G-03',
+        line: 2445,
+        rule: 'Fires when supports_claim_refs is empty.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.domain_payload_without_registry_ref',
+        section: '§7 D-06/G-03',
+        line: 2446,
+        rule: 'Fires when a domain_specific_payload is present without a DomainPayloadRegistryRef (kind, schema ref, version) it validates against.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'field linking a payload to its DomainPayloadRegistryRef',
+    },
+    {
+        code: 'validation.extractor_missing_reported_as_source_missing',
+        section: '§7 D-06/G-03',
+        line: 2447,
+        rule: 'Fires when an extraction failure is reported as the source being missing (e.g. a missing_source/source_unavailable limitation although the SourceRecord exists).',
+        rule_basis: 'inferred',
+        checkable: 'not-mechanical',
+        seed_gap: 'extractor-vs-source failure record',
+    },
+    {
+        code: 'validation.run_board_event_without_governance',
+        section: '§7 D-07/D-09/D-12/D-24',
+        line: 2518,
+        rule: 'Fires when a RunBoardAuditEvent lacks its governance envelope or a required envelope field.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.visible_post_cross_matter_leak',
+        section: '§7 D-07/D-09/D-12/D-24',
+        line: 2519,
+        rule: 'Fires when a post whose source event has governance.matter_id X is made visible to a reader or context operating under a different (or no) matter.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'reader/delivery record carrying the reader matter_id',
+    },
+    {
+        code: 'validation.suppressed_event_without_audit_stub',
+        section: '§7 D-07/D-09/D-12/D-24',
+        line: 2520,
+        rule: 'Fires when an event withheld from publication (data_class in suppress_data_classes, privileged, volume cap, matter firewall) has no redacted stub post (redacted = true with withheld_reason) while publish_redacted_stub_when_suppressed is true.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.passive_board_autopublish_without_policy',
+        section: '§7 D-07/D-09/D-12/D-24',
+        line: 2521,
+        rule: 'Fires when a post is auto-published without a RunBoardPublicationPolicy, or for an event_class not in auto_publish_event_classes.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.context_packet_without_request',
+        section: '§7 D-08',
+        line: 2578,
+        rule: "Fires when an assembly receipt's request_id does not resolve to a TaskRunContextPacketRequest.",
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.context_packet_without_assembly_receipt',
+        section: '§7 D-08',
+        line: 2579,
+        rule: 'Fires when a context packet is used without an assembly receipt for its packet_ref.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'record of context-packet use',
+    },
+    {
+        code: 'validation.per_activation_context_budget_exceeded',
+        section: '§7 D-08',
+        line: 2580,
+        rule: 'Fires when total_token_count exceeds max_total_tokens.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.required_packet_item_omitted_without_block_or_warning',
+        section: '§7 D-08',
+        line: 2581,
+        rule: 'Fires when an omitted item has required = true and no block or warning was raised.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'block/warning record',
+    },
+    {
+        code: 'validation.module_assistance_request_without_endpoint',
+        section: '§7 D-10',
+        line: 2627,
+        rule: 'Fires when target_endpoint_ref is missing.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.assistance_request_without_answer_schema',
+        section: '§7 D-10',
+        line: 2628,
+        rule: 'Fires when answer_schema_ref is missing.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.moderator_failure_without_fallback',
+        section: '§7 D-10',
+        line: 2629,
+        rule: 'Fires when a forum moderator fails and no fallback path is taken.',
+        rule_basis: 'inferred',
+        checkable: 'not-mechanical',
+        seed_gap: 'moderator/fallback records',
+    },
+    {
+        code: 'validation.task_agent_substantive_decision_forbidden',
+        section: '§7 D-10',
+        line: 2630,
+        rule: 'Fires when the Task Agent decides substance (e.g. resolves a substantive_review request or a forum deadlock) rather than only recommending.',
+        rule_basis: 'inferred',
+        checkable: 'not-mechanical',
+        seed_gap: 'actor roles and decision records',
+    },
+    {
+        code: 'validation.run_guidance_consumed_while_contested',
+        section: '§7 D-13',
+        line: 2673,
+        rule: "Fires when guidance is consumed (e.g. placed in a context packet) while its lifecycle_state is 'contested'.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'guidance consumption record',
+    },
+    {
+        code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
+        section: '§7 D-13',
+        line: 2674,
+        rule: 'Fires when guidance is injected into a different run without selected_by_doc24_context_policy = true (or with cross_run_eligible = false).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'guidance injection record (which run consumed it)',
+    },
+    {
+        code: 'validation.run_guidance_lifecycle_transition_without_receipt',
+        section: '§7 D-13',
+        line: 2675,
+        rule: 'Fires when RunGuidanceItemCurrent.lifecycle_state changed without a RunGuidanceLifecycleReceipt.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.user_action_without_command_registry_entry',
+        section: '§7 D-14/§G command closure',
+        line: 2698,
+        rule: 'Fires when a user or surface action has no TaskCommandRegistryEntry.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'inventory of user/surface actions',
+    },
+    {
+        code: 'validation.command_missing_idempotency_key',
+        section: '§7 D-14/§G command closure',
+        line: 2699,
+        rule: 'Fires when a durable-write command does not require an idempotency key (idempotency_key_required false), or an invocation of a command that requires one has none.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.command_missing_read_model_invalidation',
+        section: '§7 D-14/§G command closure',
+        line: 2700,
+        rule: "Fires when a command with durable_write 'required' lists no read_model_invalidations.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.phantom_button_no_command',
+        section: '§7 D-14/§G command closure',
+        line: 2701,
+        rule: 'Fires when a UI affordance (a command_ref / issue_command_ref on a surface record) names a command_id with no registry entry.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.sub_agent_point_without_fallback',
+        section: '§7 D-15',
+        line: 2738,
+        rule: 'Fires when an allowed_coordination_point has no SubAgentFallbackPolicy in fallback_policies.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.output_contract_singular_legacy_field_present',
+        section: '§7 D-15',
+        line: 2739,
+        rule: 'Fires when a profile carries a singular output-contract field instead of output_contract_refs.',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'legacy field name',
+    },
+    {
+        code: 'validation.plan_verifier_required_but_missing',
+        section: '§7 D-15',
+        line: 2740,
+        rule: 'Fires when a plan meets the policy (plan_risk_score >= required_when_plan_risk_score_gte, external side effects, or privileged meaning-bearing revision) but has no plan-verifier result.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: 'plan-verifier result record',
+    },
+    {
+        code: 'validation.structured_anchor_empty',
+        section: '§7 D-17',
+        line: 2770,
+        rule: 'Fires when none of section_id, field_path, citation_ref, row_id, cell_ref is populated.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.context_hash_unverified',
+        section: '§7 D-17',
+        line: 2771,
+        rule: 'Fires when a TextAnchor is resolved without validating context_hash.',
+        rule_basis: 'explicit',
+        checkable: 'not-mechanical',
+        seed_gap: 'definition of sha256_canonical_text_v1; anchor-resolution record',
+    },
+    {
+        code: 'validation.hard_call_hash_unnormalized',
+        section: '§7 D-17',
+        line: 2772,
+        rule: 'Fires when a reusable Hard Call resolution hash was computed without canonical whitespace/key order (recomputing over the canonical form gives a different hash).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'hashed field and canonicalisation',
+    },
+    {
+        code: 'validation.library_promotion_without_gate',
+        section: '§7 D-20',
+        line: 2806,
+        rule: "Fires when a promotion receipt (status 'promoted') has no gate_ref resolving to a LibraryPromotionGate.",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.library_promotion_candidate_confused_with_durable_write',
+        section: '§7 D-20',
+        line: 2807,
+        rule: "Fires when a candidate is marked 'promoted' without a LibraryPromotionReceipt carrying durable_library_write_ref (the queue record treated as the write).",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.privileged_source_auto_promoted',
+        section: '§7 D-20',
+        line: 2808,
+        rule: 'Fires when a privileged source was promoted without an explicit approval (privileged_sources_auto_promote_allowed is the literal false).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: 'approval record; privileged flag on sources',
+    },
+    {
+        code: 'validation.requires_background_progress_legacy_field_present',
+        section: '§7 D-21',
+        line: 2824,
+        rule: 'Fires when a record carries the requires_background_progress field.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.background_execution_heartbeat_confused',
+        section: '§7 D-21',
+        line: 2825,
+        rule: 'Fires when background execution and heartbeat are mixed: heartbeat fields on RunExecutionRequirements, execution flags on ModuleProgressBehavior, or emits_progress_heartbeat = true without heartbeat_interval_ms.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.reliance_packet_without_input_manifest',
+        section: '§8.2',
+        line: 2920,
+        rule: 'Fires when a TaskReliancePacket has no input_manifest (or its input_manifest_hash does not match the manifest content).',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.reliance_status_not_derivable',
+        section: '§8.2',
+        line: 2921,
+        rule: "Fires when reliance_derivation.status cannot be reproduced from its decisive inputs and derivation policy (e.g. 'safe_to_rely_within_scope' with unresolved_limitations, or an unresolvable derivation_policy_ref).",
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.reliance_packet_stale_snapshot',
+        section: '§8.2',
+        line: 2922,
+        rule: 'Fires when a packet not invalidated/superseded references an artifact version, workspace snapshot, finding state, policy decision, hard-call resolution, evidence package or chain resolution that a later event (after created_from_event_seq) changed, and no RelianceInvalidationEvent exists.',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.work_product_certification_without_reliance_packet',
+        section: '§8.2',
+        line: 2923,
+        rule: 'Fires when task_reliance_packet_ref does not resolve to a TaskReliancePacket (or points to an invalidated one).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.revision_review_packet_contains_current_action',
+        section: '§8 G-02',
+        line: 3003,
+        rule: 'Fires when a RevisionReviewPacket stores a current reviewer action field (actions must be RevisionReviewDecisionReceipts).',
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'legacy field name',
+    },
+    {
+        code: 'validation.review_decision_without_receipt',
+        section: '§8 G-02',
+        line: 3004,
+        rule: 'Fires when a packet is in a decision state (accepted, rejected, forked, changes_requested, restored_known_good) without a matching RevisionReviewDecisionReceipt in decision_receipt_refs.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver',
+        section: '§8 G-02',
+        line: 3005,
+        rule: "Fires when a meaning-bearing revision is applied with no RevisionReviewPacket and no policy waiver (e.g. receipt action 'no_user_review_required').",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'meaning-bearing flag on revisions',
+    },
+    {
+        code: 'validation.known_good_checkpoint_missing_policy_snapshot',
+        section: '§8 G-04',
+        line: 3059,
+        rule: 'Fires when a KnownGoodCheckpoint has no policy_snapshot_ref.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.known_good_checkpoint_missing_capability_snapshot',
+        section: '§8 G-04',
+        line: 3060,
+        rule: 'Fires when a KnownGoodCheckpoint has no capability_snapshot_ref.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
+        section: '§8 G-04',
+        line: 3061,
+        rule: 'Fires when a restore/fork from a checkpoint does not list every irreversible side effect executed after the checkpoint in irrevocable_side_effects_at_fork.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'side-effect ledger after the checkpoint',
+    },
+    {
+        code: 'validation.explanation_trace_contains_hidden_reasoning',
+        section: '§8 G-18',
+        line: 3224,
+        rule: 'Fires when hidden_reasoning_included is not the literal false.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.explanation_trace_without_causal_steps',
+        section: '§8 G-18',
+        line: 3225,
+        rule: 'Fires when causal_steps is empty.',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.replay_attempts_external_side_effect',
+        section: '§8 G-19',
+        line: 3271,
+        rule: 'Fires when allow_external_side_effects is not false, or a replay executed an external side effect.',
+        rule_basis: 'schema',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.deterministic_replay_with_nondeterministic_step',
+        section: '§8 G-19',
+        line: 3272,
+        rule: "Fires when replay_mode is 'deterministic_reexecution' for a source run that contains LLM/tool/web/provider-dependent steps.",
+        rule_basis: 'explicit',
+        checkable: 'bundle',
+        seed_gap: 'source-run step records typing determinism',
+    },
+    {
+        code: 'validation.replay_divergence_unrecorded',
+        section: '§8 G-19',
+        line: 3273,
+        rule: "Fires when a replayed step's output hash differs from the original and no ReplayDivergenceRecord exists for it.",
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: 'record of replayed step outputs',
+    },
+    {
+        code: 'validation.g_surface_action_without_command',
+        section: '§8 §G command registry entries',
+        line: 3311,
+        rule: 'Fires when a §G surface action has no RelianceLayerCommandRegistryEntry (command_id among the 12 listed at L3279-3291).',
+        rule_basis: 'explicit',
+        checkable: 'registry',
+        seed_gap: 'inventory of §G surface actions',
+    },
+    {
+        code: 'validation.g_surface_missing_empty_state',
+        section: '§8 §G command registry entries',
+        line: 3312,
+        rule: 'Fires when a §G command registry entry has a missing or empty empty_state_behavior.',
+        rule_basis: 'schema',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.g_surface_missing_degraded_state',
+        section: '§8 §G command registry entries',
+        line: 3313,
+        rule: 'Fires when a §G command registry entry has a missing or empty degraded_state_behavior.',
+        rule_basis: 'schema',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.g_surface_missing_error_state',
+        section: '§8 §G command registry entries',
+        line: 3314,
+        rule: 'Fires when a §G command registry entry has a missing or empty error_state_behavior.',
+        rule_basis: 'schema',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.accepted_patch_without_conformance_fixture',
+        section: '§10',
+        line: 3417,
+        rule: 'Fires when an accepted amendment row/patch (for a runner: one of the 20 AddendaBConformanceFixtureKind values) has no AddendaBConformanceFixture.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.conformance_fixture_missing_expected_validation',
+        section: '§10',
+        line: 3418,
+        rule: 'Fires when a fixture has no expected_validation_codes (our reading; the alternative reading is that an expected code was not emitted).',
+        rule_basis: 'inferred',
+        checkable: 'bundle',
+        seed_gap: null,
+    },
+    {
+        code: 'validation.conformance_fixture_not_executed_before_build_ready',
+        section: '§10',
+        line: 3419,
+        rule: 'Fires when build-ready is claimed while any fixture has no execution result.',
+        rule_basis: 'inferred',
+        checkable: 'registry',
+        seed_gap: null,
+    },
+];
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/util.ts
 const rules_util_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -28783,6 +32630,13 @@ function util_q(v) {
     const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
     return `"${s.length > 80 ? `${s.slice(0, 77)}...` : s}"`;
 }
+/** The first `max` items joined, then how many more: a record's list cannot grow a message without bound. */
+function listed(items, sep = ', ', max = 5, show = String) {
+    const shown = items.slice(0, max).map(show).join(sep);
+    return items.length > max ? `${shown}${sep}… ${items.length - max} more` : shown;
+}
+/** Values of a record, each quoted (q), listed. */
+const qList = (values, sep = ', ', max = 5) => listed(values, sep, max, util_q);
 /** A record's name for messages: its type and id (or its line). */
 function nameOf(r, idField) {
     const id = idField ? r.data[idField] : undefined;
@@ -28806,6 +32660,19 @@ function groupBy(records, field) {
 /** The EvaluationFindingEvent a projection's ref names. */
 function findingEvent(b, ref) {
     return b.resolve(ref, 'EvaluationFindingEvent');
+}
+/**
+ * Follows lifecycle receipts (in event order) from `start`: the state they reach, or the first
+ * receipt whose from_state is not the state reached so far.
+ */
+function followTransitions(start, receipts) {
+    let state = start;
+    for (const t of receipts) {
+        if (t.data.from_state !== state)
+            return { state, broken: t };
+        state = t.data.to_state;
+    }
+    return { state };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d01-taint-model.ts
@@ -28852,8 +32719,8 @@ function taintModel(b) {
     const cached = b.memo.get('d01.taint');
     if (cached)
         return cached;
-    const orderRecord = b.of('TaintClassOrder')[0];
-    const order = orderRecord ? strings(orderRecord.data.least_to_most_tainted) : DEFAULT_TAINT_ORDER;
+    const refused = [];
+    const order = orderInForce(b, refused);
     const index = new Map(order.map((t, i) => [t, i]));
     const rows = b.of('SourceKindTaintDefault');
     const defaults = new Map();
@@ -28865,19 +32732,58 @@ function taintModel(b) {
             defaults.set(r.data.source_kind, {
                 source_kind: r.data.source_kind,
                 default_taint_class: String(r.data.default_taint_class),
-                ...(Array.isArray(r.data.required_trust_basis)
-                    ? { required_trust_basis: strings(r.data.required_trust_basis) }
-                    : {}),
+                ...trustBasisInForce(r, refused),
                 allow_override: r.data.allow_override === true,
             });
     const model = {
         order,
+        refused,
         rank: (t) => (typeof t === 'string' ? (index.get(t) ?? order.length) : order.length),
         defaults,
         defaultsSource: rows.length ? 'the registry' : 'the seed table (L2235-2251)',
     };
     b.memo.set('d01.taint', model);
     return model;
+}
+/**
+ * The order in force: the first TaintClassOrder of registry/ that keeps the pack's five classes in
+ * the pack's order (it may insert classes of its own between them), else the pack's. A reordered
+ * or partial order would let a record derived from untrusted input state a trusted class, so the
+ * checkout cannot loosen it; one in records.jsonl is an event, not the bundle's configuration.
+ */
+function orderInForce(b, refused) {
+    for (const r of b.of('TaintClassOrder')) {
+        const order = strings(r.data.least_to_most_tainted);
+        const ours = order.filter((t) => DEFAULT_TAINT_ORDER.includes(t));
+        if (!r.registry)
+            refused.push({ record: r, why: 'it is in records.jsonl, not registry/' });
+        else if (ours.length !== DEFAULT_TAINT_ORDER.length ||
+            ours.some((t, i) => t !== DEFAULT_TAINT_ORDER[i]))
+            refused.push({
+                record: r,
+                why: `it does not keep ${DEFAULT_TAINT_ORDER.join(' < ')} in that order, each once`,
+            });
+        else
+            return order;
+    }
+    return DEFAULT_TAINT_ORDER;
+}
+/**
+ * A row's required_trust_basis, unless it would accept a basis the seed's row for the kind does
+ * not (L2235-2251): then the seed's stays in force.
+ */
+function trustBasisInForce(r, refused) {
+    const own = Array.isArray(r.data.required_trust_basis)
+        ? strings(r.data.required_trust_basis)
+        : undefined;
+    const seed = SEED_TAINT_DEFAULTS.find((d) => d.source_kind === r.data.source_kind)?.required_trust_basis;
+    if (!seed || (own?.length && own.every((t) => seed.includes(t))))
+        return own ? { required_trust_basis: own } : {};
+    refused.push({
+        record: r,
+        why: `its required_trust_basis would accept more than the seed's ${seed.join(', ')} (kept in force)`,
+    });
+    return { required_trust_basis: [...seed] };
 }
 /** The taint class a record states: its taint_class, its governance envelope's, or none. */
 function statedTaint(r) {
@@ -28955,7 +32861,7 @@ function sanitizes(b, m, r, from, to) {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/docs-s7.ts
 
 /** docs/addenda-b.md: the §7 (D-*) decisions where the seed leaves a rule open (generated). */
-const S7_DECISIONS = `### §7 (D-*) source workspace, forum, run board, taint and governance
+const S7_DECISIONS = `## §7 (D-*) source workspace, forum, run board, taint and governance
 
 - **Taint order: a registry record.** The seed names the TaintClass values (L2236-2250) and
   aggregates workspace taint by \`"max_taint"\` (L2263), but never orders them. A bundle states the
@@ -28965,11 +32871,16 @@ const S7_DECISIONS = `### §7 (D-*) source workspace, forum, run board, taint an
   corpus and verified authorities are trusted, user material within bounds, web material not, and
   an unclassified source is the most tainted. A class the order does not hold ranks above all of
   them (fail closed), and so do a source whose kind has no default and an input of the bundle that
-  carries no taint (a ref outside the bundle is not judged). A user replaces the order by
-  registering their own record.
+  carries no taint (a ref outside the bundle is not judged). A registry record may refine the
+  order (insert classes of its own between the five), never reorder or drop them: registry files
+  are checkout content, and an order that ranks web material below user material would let a
+  summary launder it. Such an order, or one in records.jsonl, is not in force
+  (\`addenda_b.registry_table_loosened\`); there is no flag that loosens it.
 - **Source-kind taint defaults: registry records.** The bundle's \`SourceKindTaintDefault\` records
   are the table and replace the seed's \`SOURCE_KIND_TAINT_DEFAULTS\` (L2235-2251), which applies
-  when the bundle has none. \`allow_override\` is read as the seed writes it: true lets a source
+  when the bundle has none; a row's \`required_trust_basis\` for a kind the seed maps may only
+  narrow the seed's bases (else the seed's stay in force and
+  \`addenda_b.registry_table_loosened\` fires). \`allow_override\` is read as the seed writes it: true lets a source
   state a taint class other than its kind's default; with false, a lower one is a downgrade that
   needs a SanitizationNode.
 - **SourceRecord fields.** SourceRecord elides its other fields (\`// existing fields...\`, L2288),
@@ -29018,958 +32929,10 @@ const s7_REASONS = {
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/reasons/s8.ts
 /** Codes of this section the pack does not check, with why (see not-checked.ts). */
-const s8_REASONS = {};
-
-;// CONCATENATED MODULE: ./src/packs/addenda-b/schema/primitives.ts
-
-/** The strings a bundle writes for the numbers JSON cannot carry. */
-const NON_FINITE = ['NaN', 'Infinity', '-Infinity'];
-/** A seed `number`: a JSON number, or one of the non-finite strings (the rules decide on them). */
-const num = union([schemas_number(), schemas_enum(NON_FINITE)]);
-/** A seed literal `true` / `false` (a refinement, so the fast validator still covers it). */
-function literalBoolean(value) {
-    return schemas_boolean().refine((v) => v === value, { message: `must be ${value}` });
-}
-/** A seed union of number literals, e.g. `0.8 | 0.9 | 0.95 | 0.99`. */
-function literalNumber(values) {
-    return schemas_number()
-        .refine((v) => values.includes(v), { message: `must be one of ${values.join(', ')}` });
-}
-/** A bundle number as a JS number: the non-finite strings decode, anything else is undefined. */
-function toNumber(v) {
-    if (typeof v === 'number')
-        return v;
-    if (v === 'NaN')
-        return NaN;
-    if (v === 'Infinity')
-        return Infinity;
-    if (v === '-Infinity')
-        return -Infinity;
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/packs/addenda-b/schema/generated.ts
-// Generated by scripts/generate-addenda-b-schemas.mjs from scripts/addenda-b/addenda-b-types.json
-// (seed 004, DOC23 Addenda B). Do not edit by hand: change the generator and run it again.
-
-
-/** Seed L152. */
-const CanonicalEventRef = schemas_string();
-/** Seed L153. */
-const ProjectionRef = schemas_string();
-/** Seed L154. */
-const EventProjectionLink = looseObject({ "canonical_event_ref": CanonicalEventRef, "current_projection_ref": ProjectionRef, "projection_event_seq": num, "projection_valid_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L179. */
-const DerivedReadModelRecord = looseObject({ "read_model_id": schemas_string(), "read_model_kind": schemas_enum(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"]), "input_manifest_ref": unknown().optional(), "derivation_policy_ref": schemas_string(), "formula_eval_receipt_refs": array(schemas_string()), "valid_from_event_seq": num, "valid_until_event_seq": num.optional(), "invalidated_by_event_ref": schemas_string().optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L201. */
-const ReadModelInvalidationSpec = looseObject({ "producer_event_kind": schemas_string(), "invalidates_read_models": array(schemas_enum(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"])), "invalidation_scope": schemas_enum(["same_run", "same_task", "same_matter", "specific_refs"]), "target_refs": array(schemas_string()).optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1630. */
-const MissingInputPolicy = schemas_enum(["fail_validation", "return_indeterminate", "exclude_with_recorded_omission", "default_value_with_audit", "block_computation"]);
-/** Seed L1636. */
-const ZeroDenominatorPolicy = schemas_enum(["return_indeterminate_insufficient_data", "return_zero", "return_one", "fail_validation"]);
-/** Seed L219. */
-const FormulaEvaluationReceipt = looseObject({ "receipt_id": schemas_string(), "formula_id": schemas_string(), "formula_semantic_version": schemas_string(), "producer_ref": schemas_string(), "task_id": schemas_string().optional(), "run_id": schemas_string().optional(), "input_refs": array(schemas_string()), "input_manifest_hash": schemas_string(), "input_value_hash": schemas_string(), "output_ref": schemas_string(), "output_value_hash": schemas_string(), "omitted_input_names": array(schemas_string()), "missing_input_policy_applied": MissingInputPolicy.optional(), "zero_denominator_policy_applied": ZeroDenominatorPolicy.optional(), "finite_number_check": schemas_enum(["passed", "failed_nan", "failed_infinity", "coerced_to_indeterminate"]), "validation_codes": array(schemas_string()), "computed_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L255. */
-const WorkspaceExternalizationKind = schemas_enum(["open_in_browser", "open_native_app", "show_in_finder", "save_as", "export_bundle", "external_source_query", "connector_fetch", "api_call", "email_source_fetch", "browser_session_read"]);
-/** Seed L266. */
-const WorkspaceExternalizationPolicy = looseObject({ "policy_id": schemas_string(), "externalization_kind": WorkspaceExternalizationKind, "requires_user_confirmation": schemas_boolean(), "requires_redaction_preview": schemas_boolean(), "allowed_data_classes": array(schemas_enum(["public", "internal", "privileged", "local_only"])), "allowed_taint_classes": array(unknown()), "max_cost_vector_ref": schemas_string().optional(), "provider_logging_warning_required": schemas_boolean(), "receipt_required": literalBoolean(true), "replay_policy": unknown(), "warning_text": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L280. */
-const WorkspaceExternalizationReceipt = looseObject({ "receipt_id": schemas_string(), "externalization_kind": WorkspaceExternalizationKind, "workspace_id": schemas_string(), "source_record_refs": array(unknown()), "destination_ref": schemas_string().optional(), "policy_ref": schemas_string(), "user_confirmation_ref": schemas_string().optional(), "redaction_preview_ref": schemas_string().optional(), "cost_vector_ref": schemas_string().optional(), "status": schemas_enum(["completed", "blocked_by_policy", "cancelled", "failed"]), "irreversible_disclosure_possible": schemas_boolean(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L309. */
-const FindingState = schemas_enum(["proposed", "active", "contested", "resolved", "superseded_by_revision", "superseded_by_source_change", "expired", "user_approved", "tool_verified", "human_verified", "rejected_by_user", "dismissed", "unrecoverable"]);
-/** Seed L323. */
-const BlockingAuthorityBasis = schemas_enum(["deterministic_check", "source_reference", "tool_verification", "rubric_criterion", "user_instruction", "saved_criteria", "human_label", "multi_reviewer_consensus", "subjective_blocking_allowed"]);
-/** Seed L333. */
-const SubjectiveBlockingPermission = schemas_enum(["not_allowed", "allowed_by_outcome_definition", "allowed_by_user_instruction", "allowed_by_human_review"]);
-/** Seed L338. */
-const BlockingAuthorityEvaluation = looseObject({ "satisfied": schemas_boolean(), "basis": array(BlockingAuthorityBasis), "subjective_blocking_permission": SubjectiveBlockingPermission, "evaluated_policy_ref": unknown().optional(), "explanation": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L346. */
-const FindingMatchKey = looseObject({ "failure_kind": unknown(), "artifact_stable_id": schemas_string().optional(), "target_scope_ref": unknown().nullable(), "criterion_id": schemas_string().optional(), "finding_summary_hash": schemas_string(), "normalized_finding_text_hash": schemas_string(), "evidence_signature_hash": schemas_string().optional(), "source_workspace_snapshot_hash": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L357. */
-const EvaluationFindingEvent = looseObject({ "finding_event_id": schemas_string(), "finding_id": schemas_string(), "result_id": schemas_string(), "producer_kind": unknown(), "producer_module_id": schemas_string(), "producer_activation_seq": num, "finding_kind": unknown(), "finding_text": schemas_string(), "explanation": schemas_string(), "severity": schemas_enum(["low", "medium", "high", "blocking"]), "emitted_state": unknown().optional(), "assurance_basis": array(unknown()), "blocking_authority": BlockingAuthorityEvaluation, "confidence_score": num, "confidence_basis": array(unknown()), "confidence_explanation": schemas_string(), "target_artifact_ref": schemas_string().optional(), "target_artifact_version_ref": schemas_string().optional(), "target_scope_ref": unknown().optional(), "target_criterion_id": schemas_string().optional(), "affected_claim_refs": array(unknown()), "evidence_refs": array(schemas_string()), "verification_record_refs": array(schemas_string()), "supporting_material_snapshot_refs": array(schemas_string()), "based_on_artifact_version_ref": schemas_string().optional(), "based_on_artifact_version_absent_reason": schemas_enum(["non_artifact_target", "human_review_no_artifact", "process_observation"]).optional(), "based_on_source_workspace_snapshot_ref": schemas_string().optional(), "based_on_board_digest_ref": schemas_string().optional(), "evaluation_snapshot_ref": schemas_string(), "match_key": FindingMatchKey, "taint_class": unknown(), "data_class": schemas_enum(["public", "internal", "privileged", "local_only"]), "matter_id": schemas_string().optional(), "privileged": schemas_boolean(), "policy_decision_refs": array(unknown()), "created_at": schemas_string(), "schema_version": schemas_enum(["2.0"]), });
-/** Seed L399. */
-const EvaluationFindingRecord = looseObject({ "finding_id": schemas_string(), "canonical_event_ref": schemas_string(), "current_state": FindingState, "current_severity": schemas_enum(["low", "medium", "high", "blocking"]), "lifecycle_transition_refs": array(schemas_string()), "superseded_by_finding_id": schemas_string().optional(), "expires_at": schemas_string().optional(), "last_validated_against_artifact_version_ref": schemas_string().optional(), "last_validated_against_source_workspace_snapshot_ref": schemas_string().optional(), "updated_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L412. */
-const FindingLifecycleTransitionReceipt = looseObject({ "receipt_id": schemas_string(), "finding_id": schemas_string(), "from_state": FindingState, "to_state": FindingState, "transition_reason": schemas_enum(["router_admitted", "user_contested", "user_confirmed", "tool_verified", "revision_resolved", "source_changed", "target_version_changed", "expired_by_policy", "dismissed_duplicate", "rejected_by_user", "marked_unrecoverable"]), "actor_ref": schemas_string(), "evidence_refs": array(schemas_string()), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L434. */
-const FeedbackFindingView = looseObject({ "finding_id": schemas_string(), "source_finding_event_ref": schemas_string(), "current_finding_record_ref": schemas_string(), "display_summary": schemas_string(), "display_explanation": schemas_string(), "finding_kind": unknown(), "severity": schemas_enum(["low", "medium", "high", "blocking"]), "lifecycle_state": FindingState, "blocking_authority_satisfied": schemas_boolean(), "blocking_authority_basis": array(BlockingAuthorityBasis), "routed_action_refs": array(schemas_string()), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L463. */
-const EvaluationResultEnvelope = looseObject({ "result_id": schemas_string(), "producer_kind": unknown(), "outcome_id": schemas_string(), "run_id": schemas_string(), "evaluated_target": unknown(), "evaluation_basis": unknown().optional(), "target_artifact_ref": schemas_string().nullable(), "target_artifact_version_ref": schemas_string().nullable(), "target_scope_ref": unknown().nullable(), "target_evaluation_chain_id": schemas_string().optional(), "evaluation_snapshot_ref": schemas_string(), "route_recommendation": unknown(), "schema_version": schemas_string(), });
-/** Seed L489. */
-const EvaluationChainKind = schemas_enum(["pattern_c_evaluator_then_judge", "experiment_internal", "multi_producer"]);
-/** Seed L493. */
-const EvaluationChainStatus = schemas_enum(["open", "partial", "complete", "timed_out", "superseded", "invalidated"]);
-/** Seed L500. */
-const EvaluationChainRegistryRecord = looseObject({ "chain_id": schemas_string(), "chain_kind": EvaluationChainKind, "task_id": schemas_string(), "run_id": schemas_string(), "target_artifact_ref": schemas_string().nullable(), "target_artifact_version_ref": schemas_string().nullable(), "target_scope_ref": unknown().nullable(), "evaluation_snapshot_ref": schemas_string(), "expected_producers": array(unknown()), "received_result_ids": array(schemas_string()), "participant_roles": array(looseObject({ "producer_kind": unknown(), "producer_module_id": schemas_string(), "role": schemas_enum(["upstream_evaluator", "downstream_judge", "parallel_scorer", "observer"]), "required": schemas_boolean(), })), "status": EvaluationChainStatus, "timeout_at": schemas_string().optional(), "created_at": schemas_string(), "completed_at": schemas_string().optional(), "superseded_by_chain_id": schemas_string().optional(), "validation_failures": array(schemas_enum(["chain_id_missing", "chain_target_mismatch", "chain_stale_snapshot", "chain_ambiguous", "chain_consumer_timeout", "missing_expected_producer"])), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L532. */
-const EvaluationChainResolutionPolicy = looseObject({ "policy_id": schemas_string(), "chain_kind": EvaluationChainKind, "qualitative_blockers_survive_numeric_pass": schemas_boolean(), "judge_can_override_evaluator": schemas_boolean(), "override_allowed_only_for_finding_states": array(FindingState), "route_precedence": schemas_enum(["blocking_qualitative_first", "judge_quantitative_first", "human_if_disagreement"]), "disagreement_route": schemas_enum(["human_review", "task_agent_assessment", "block_until_resolved", "prefer_blocking"]), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L559. */
-const EvaluationChainResolutionReceipt = looseObject({ "receipt_id": schemas_string(), "chain_id": schemas_string(), "chain_kind": EvaluationChainKind, "result_ids_considered": array(schemas_string()), "resolved_verdict": schemas_enum(["passed", "failed", "indeterminate", "not_applicable"]), "resolved_route": schemas_enum(["pass_path", "fail_path", "human_review_path", "retry_path", "block_until_resolved"]), "decisive_result_id": schemas_string().optional(), "qualitative_blockers_preserved": schemas_boolean(), "quantitative_pass_overridden_by_blocker": schemas_boolean(), "conflict_type": schemas_enum(["none", "qualitative_fail_quantitative_pass", "qualitative_pass_quantitative_fail", "indeterminate_mismatch", "missing_expected_producer", "snapshot_mismatch"]).optional(), "policy_ref": schemas_string(), "explanation": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L597. */
-const OutcomeEvaluationRuntimeState = schemas_enum(["pending", "pending_dependency", "evaluating", "dirty"]);
-/** Seed L602. */
-const OutcomeEvaluationDisposition = schemas_enum(["satisfied", "needs_revision", "needs_information", "needs_verification", "needs_human_judgment", "unable_to_evaluate", "blocked_by_policy", "regressed", "upstream_failure", "unrecoverable", "superseded", "max_iterations_reached"]);
-/** Seed L615. */
-const OutcomeEvaluationState = schemas_enum(["pending", "pending_dependency", "evaluating", "dirty", "satisfied", "needs_revision", "needs_information", "needs_verification", "needs_human_judgment", "unable_to_evaluate", "blocked_by_policy", "regressed", "upstream_failure", "unrecoverable", "superseded", "max_iterations_reached"]);
-/** Seed L616. */
-const EvaluationVerdict = schemas_enum(["passed", "failed", "indeterminate", "not_applicable"]);
-/** Seed L621. */
-const EvaluationLimitationKind = schemas_enum(["insufficient_evidence", "human_judgment_needed", "missing_capability", "source_unavailable", "policy_blocked", "stale_evidence", "unable_to_ground_claim", "unchecked_claims_present", "unreviewed_candidate_revision", "external_side_effect_unverified"]);
-/** Seed L632. */
-const IndeterminateCause = schemas_enum(["missing_information", "missing_source", "stale_source", "missing_capability", "policy_block", "human_judgment_required", "conflicting_evidence", "tool_failure", "timeout", "unsupported_scope", "blocked_before_substantive_verdict"]);
-/** Seed L644. */
-const SubstantiveVerdictStatus = schemas_enum(["substantive_verdict_reached", "blocked_before_substantive_verdict", "partial_substantive_verdict"]);
-/** Seed L677. */
-const FeedbackBranch = schemas_enum(["on_satisfied", "on_needs_revision", "on_needs_more_sources", "on_needs_source_verification", "on_needs_human_judgment", "on_blocked_by_policy", "on_upstream_failure", "on_unrecoverable", "on_repeated_failure", "none"]);
-/** Seed L648. */
-const OutcomeStateMatrixEntry = looseObject({ "state": OutcomeEvaluationState, "state_class": schemas_enum(["runtime", "disposition"]), "emitted_to_envelope": schemas_boolean(), "terminal": schemas_boolean(), "verdict_mapping": EvaluationVerdict.optional(), "feedback_branch": FeedbackBranch, "blocks_downstream_default": schemas_boolean(), "revisor_default_action": schemas_enum(["none", "revise", "research", "verify", "hard_call", "abort", "process_gap"]), "ui_label": schemas_string(), "learning_eligibility": schemas_enum(["eligible", "diagnostic_only", "ineligible"]), });
-/** Seed L688. */
-const RoutingFirePolicy = schemas_enum(["first_match_only", "all_matching_with_idempotency"]);
-/** Seed L691. */
-const FeedbackRoutingResolutionPolicy = looseObject({ "policy_id": schemas_string(), "branch_order": array(FeedbackBranch), "branch_handlers": record(schemas_string(), array(schemas_string())), "fire_policy": RoutingFirePolicy, "duplicate_suppression_window_ms": num, "schema_version": schemas_enum(["1.0"]), });
-/** Seed L699. */
-const FeedbackDeliveryRecord = looseObject({ "delivery_id": schemas_string(), "feedback_bundle_id": schemas_string(), "result_id": schemas_string(), "branch": unknown().optional(), "consumer_module_id": schemas_string(), "consumer_activation_seq": num, "delivery_idempotency_key": unknown().optional(), "payload_ref": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L711. */
-const FeedbackDispatchExpectation = looseObject({ "expectation_id": schemas_string(), "feedback_bundle_id": schemas_string(), "consumer_module_id": schemas_string(), "consumer_activation_seq": num, "expected_receipt_kind": schemas_enum(["FeedbackConsumptionReceipt"]), "grace_period_ms": num, "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L732. */
-const TypeOwnerStatus = schemas_enum(["canonical", "imported", "pending_absorption", "deprecated", "retired"]);
-/** Seed L738. */
-const PendingConsumerDegradedBehavior = schemas_enum(["persist_only", "suppress_promotion", "disable_ui_affordance", "emit_validation_warning", "block_route"]);
-/** Seed L744. */
-const TypeOwnerRegistryEntry = looseObject({ "type_name": schemas_string(), "canonical_owner_doc": unknown(), "canonical_section_anchor": schemas_string(), "status": TypeOwnerStatus, "imported_by_docs": array(unknown()), "replacement_type_name": schemas_string().optional(), "pending_consumer_behavior": PendingConsumerDegradedBehavior.optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L754. */
-const BuildReadyGate = looseObject({ "gate_id": schemas_string(), "target_doc_family": schemas_enum(["DOC23_ADDENDA_B"]), "required_type_owner_registry_clean": literalBoolean(true), "required_pending_absorption_rows_closed_or_degraded": literalBoolean(true), "required_command_registry_entries_complete": literalBoolean(true), "required_cross_doc_insert_obligations_absorbed_or_stubbed": literalBoolean(true), "required_validation_suite_refs": array(schemas_string()), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L769. */
-const PositiveEvaluationObservation = looseObject({ "observation_id": schemas_string(), "result_id": schemas_string(), "outcome_id": schemas_string(), "observed_passed_criterion_ids": array(schemas_string()), "positive_summary": schemas_string(), "evidence_refs": array(schemas_string()), "formula_eval_receipt_ref": schemas_string().optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L792. */
-const LearningMode = schemas_enum(["production", "signal_generation", "calibration"]);
-/** Seed L804. */
-const PortRevisionEligibility = looseObject({ "port_id": schemas_string(), "module_id": schemas_string(), "revision_compatible": schemas_boolean(), "module_revision_capability_ref": schemas_string().optional(), });
-/** Seed L815. */
-const RevisorPlannerInputPorts = looseObject({ "feedback_bundle_in": unknown(), "repair_instruction_in": unknown(), "evaluation_result_in": unknown(), });
-/** Seed L830. */
-const FeedbackBundleEmissionRule = schemas_enum(["always", "on_failure_only", "never"]);
-/** Seed L831. */
-const FeedbackBundleAbsentReason = schemas_enum(["not_emitted_by_design", "not_applicable", "policy_filtered"]);
-/** Seed L835. */
-const FeedbackEmissionMatrixEntry = looseObject({ "producer_kind": schemas_enum(["outcome_evaluator", "judge", "deterministic_scorer"]), "verdict": EvaluationVerdict, "emits_envelope": schemas_boolean(), "emits_feedback_bundle": FeedbackBundleEmissionRule, });
-/** Seed L841. */
-const EvaluationResultEmissionRecord = looseObject({ "result_id": schemas_string(), "envelope_ref": schemas_string(), "feedback_bundle_ref": schemas_string().optional(), "feedback_bundle_absent_reason": FeedbackBundleAbsentReason.optional(), "emission_matrix_entry_ref": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L859. */
-const CoreAuthorityLevel = schemas_enum(["binding", "persuasive", "advisory", "unknown"]);
-/** Seed L864. */
-const LegalTreatmentStatus = schemas_enum(["current", "negative_treatment", "overruled", "limited", "distinguished", "adverse", "unknown"]);
-/** Seed L872. */
-const ApplicabilityScope = looseObject({ "scope_kind": schemas_enum(["legal_jurisdiction", "regulatory_domain", "business_unit", "technical_platform", "time_period", "geography", "audience", "matter", "custom"]), "scope_value": schemas_string(), "authority_level": CoreAuthorityLevel.optional(), "domain_specific_payload": record(schemas_string(), unknown()).optional(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L888. */
-const LegalSourcePayload = looseObject({ "court": schemas_string().optional(), "jurisdiction": schemas_string().optional(), "date": schemas_string().optional(), "source_authority_level": CoreAuthorityLevel.optional(), "treatment_status": LegalTreatmentStatus.optional(), "holdings": array(schemas_string()).optional(), "useful_propositions": array(schemas_string()).optional(), "pincite_refs": array(schemas_string()).optional(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L908. */
-const ProgressSignalRecord = looseObject({ "signal_id": schemas_string(), "outcome_id": schemas_string(), "run_id": schemas_string(), "current_finding_match_key": FindingMatchKey, "previous_finding_match_key": FindingMatchKey.optional(), "same_reason_as_previous": schemas_boolean(), "strategy_switch_recommended": schemas_boolean(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L928. */
-const SourceWorkspaceSnapshotHashSet = looseObject({ "source_workspace_ref": schemas_string(), "source_workspace_head_hash": schemas_string(), "source_record_hashes": record(schemas_string(), schemas_string()), "source_set_hashes": record(schemas_string(), schemas_string()).optional(), "research_need_queue_hash": schemas_string().optional(), "verification_record_hashes": record(schemas_string(), schemas_string()).optional(), "freshness_record_hashes": record(schemas_string(), schemas_string()).optional(), "run_guidance_hashes": record(schemas_string(), schemas_string()).optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L939. */
-const EvaluationSnapshot = looseObject({ "snapshot_id": schemas_string(), "artifact_state_refs": array(schemas_string()), "source_workspace_state_ref": schemas_string().optional(), "source_workspace_snapshot_hashes": unknown().optional(), "policy_snapshot_ref": schemas_string(), "capability_snapshot_ref": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L960. */
-const RevisionExecutionLifecycleState = schemas_enum(["plan_compiled", "dispatch_pending", "dispatched", "step_running", "step_receipt_received", "waiting_dependency", "waiting_hard_call", "revalidating", "cascade_running", "regression_detected", "terminal_satisfied", "terminal_failed", "terminal_blocked", "cancelled"]);
-/** Seed L975. */
-const RevisionExecutionLifecycleTransition = looseObject({ "from_state": RevisionExecutionLifecycleState, "to_state": RevisionExecutionLifecycleState, "triggered_by_receipt_kind": schemas_enum(["RevisionOperationReceipt", "HardCallResolutionReceipt", "FeedbackConsumptionReceipt", "SourceWorkspaceOperationReceipt", "TaskCancelReceipt", "TaskSkipReceipt", "RevalidationCascadeReceipt"]), "guard_condition": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L999. */
-const StepIdempotencyKey = looseObject({ "run_id": schemas_string(), "plan_id": schemas_string(), "step_id": schemas_string(), "step_kind": unknown(), "target_ref_hash": schemas_string(), "input_payload_hash": schemas_string(), "attempt_class": schemas_enum(["first", "retry", "regenerate"]), "previous_attempt_hash": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1022. */
-const SourceWorkspaceOperationKind = schemas_enum(["read_workspace_snapshot", "add_source_record", "update_source_record", "append_source_query_record", "update_research_need", "answer_research_need", "add_verification_record", "add_freshness_record", "mark_source_stale", "record_tier_transition", "create_source_set", "update_source_set", "promote_library_candidate", "export_workspace_bundle"]);
-/** Seed L1037. */
-const SourceWorkspaceMutationPrecondition = looseObject({ "workspace_id": schemas_string(), "expected_workspace_head_hash": schemas_string(), "expected_event_seq": num, "target_record_ref": schemas_string().optional(), "expected_target_record_hash": schemas_string().optional(), "lock_mode": schemas_enum(["optimistic_event_seq", "pessimistic_write_lock"]), "lock_lease_ref": schemas_string().optional(), "on_conflict": schemas_enum(["abort_and_reevaluate", "queue_behind_lock", "fail_outcome"]), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1051. */
-const SourceWorkspaceOperation = looseObject({ "operation_id": schemas_string(), "operation_kind": unknown().optional(), "task_id": schemas_string(), "run_id": schemas_string().optional(), "workspace_id": schemas_string(), "actor_ref": schemas_string(), "idempotency_key": schemas_string(), "precondition": SourceWorkspaceMutationPrecondition.optional(), "payload_ref": schemas_string().optional(), "policy_decision_refs": array(unknown()), "data_class": schemas_enum(["public", "internal", "privileged", "local_only"]), "taint_class": unknown(), "matter_id": schemas_string().optional(), "privileged": schemas_boolean(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1069. */
-const SourceWorkspaceOperationReceipt = looseObject({ "receipt_id": schemas_string(), "operation_id": schemas_string(), "operation_kind": unknown().optional(), "workspace_id": schemas_string(), "prior_workspace_head_hash": schemas_string().optional(), "new_workspace_head_hash": schemas_string().optional(), "prior_event_seq": num.optional(), "new_event_seq": num.optional(), "status": schemas_enum(["applied", "read_completed", "conflict", "rejected_by_policy", "failed"]), "conflict_reason": schemas_enum(["workspace_head_hash_mismatch", "event_seq_mismatch", "target_record_hash_mismatch", "lock_unavailable"]).optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1103. */
-const MutationMode = schemas_enum(["candidate_only", "rolling_hash_in_place"]);
-/** Seed L1104. */
-const InPlaceMutationLock = looseObject({ "step_id": schemas_string(), "target_section_anchor_hash": schemas_string(), "expected_base_version_id": schemas_string(), "expected_pre_hash": unknown().optional(), });
-/** Seed L1110. */
-const RevisionPlan = looseObject({ "plan_id": schemas_string(), "mutation_mode": MutationMode, "in_place_mutation_locks": array(InPlaceMutationLock).optional(), "steps": array(unknown()), });
-/** Seed L1117. */
-const RevisionOperationReceipt = looseObject({ "receipt_id": schemas_string(), "step_id": schemas_string(), "expected_pre_hash": schemas_string().optional(), "produced_post_hash": schemas_string().optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1140. */
-const OutcomeDependencyGraphPolicy = looseObject({ "policy_id": schemas_string(), "reject_declared_cycles": schemas_boolean(), "on_cycle_detected": schemas_enum(["reject_graph", "hard_call", "prefer_declared_priority"]), "terminal_upstream_failure_cascades_immediately": schemas_boolean(), "pending_dependency_state_entry_rechecks_upstream_failure": schemas_boolean(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1148. */
-const RevalidationCascadeRun = looseObject({ "cascade_run_id": schemas_string(), "originating_receipt_ref": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string(), "origin_outcome_id": schemas_string(), "visited_outcome_ids": array(schemas_string()), "active_outcome_ids": array(schemas_string()), "depth": num, "max_depth": num, "status": schemas_enum(["running", "quiescent", "cycle_detected", "max_depth_exceeded", "aborted"]), "terminal_reason": schemas_enum(["all_dependents_revalidated", "cycle_detected", "max_depth_exceeded", "upstream_failure_cascade", "cancelled"]).optional(), "created_at": schemas_string(), "completed_at": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1174. */
-const RevalidationCascadeReceipt = looseObject({ "receipt_id": schemas_string(), "cascade_run_id": schemas_string(), "status": schemas_enum(["running", "quiescent", "cycle_detected", "max_depth_exceeded", "aborted"]), "affected_outcome_ids": array(schemas_string()), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1193. */
-const HardCallBlockingScope = schemas_enum(["entire_run", "segment", "artifact", "outcome", "module", "side_effect_only"]);
-/** Seed L1200. */
-const HardCallResponseMode = schemas_enum(["closed_choice", "freeform_required", "closed_choice_with_other"]);
-/** Seed L1204. */
-const HardCallPendingPolicy = looseObject({ "hard_call_id": schemas_string(), "blocking_scope": HardCallBlockingScope, "blocked_refs": array(schemas_string()), "allowed_to_continue_refs": array(schemas_string()), "context_visible_to_continuing_modules": schemas_enum(["none", "hard_call_pending_summary", "full_context_redacted"]), "on_defer": schemas_enum(["continue_with_warning", "pause_scope", "abort_scope"]), "on_timeout": schemas_enum(["escalate", "abort", "continue_with_warning"]), "timeout_ms": num.optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1218. */
-const HardRevisionCall = looseObject({ "hard_call_id": schemas_string(), "response_mode": HardCallResponseMode, "options": array(unknown()), "prompt_text": schemas_string(), "default_if_no_response": unknown().optional(), "pending_policy": HardCallPendingPolicy, "created_at": schemas_string(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L1228. */
-const HardCallResolutionReceipt = looseObject({ "receipt_id": schemas_string(), "hard_call_id": schemas_string(), "operation_kind": schemas_enum(["hard_call_resolved"]), "dispatcher_actor_ref": schemas_string(), "resolved_by_user_ref": schemas_string(), "selected_option_id": schemas_string().optional(), "freeform_response_ref": schemas_string().optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1239. */
-const TaskCancelProtocol = looseObject({ "cancel_request_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string(), "requested_by_ref": schemas_string(), "cancel_scope": schemas_enum(["entire_run", "segment", "module_activation", "revision_plan", "side_effect_intent"]), "target_refs": array(schemas_string()), "in_flight_handling": schemas_enum(["request_graceful_stop", "preempt_immediately", "finish_current_step_then_stop"]), "side_effect_policy": schemas_enum(["do_not_cancel_executed_side_effects", "cancel_unexecuted_intents", "create_corrective_artifact"]), "candidate_disposition": schemas_enum(["discard", "retain_for_manual_review", "orphan_until_reconciled"]), "source_workspace_disposition": schemas_enum(["retain_records", "mark_records_cancelled", "rollback_if_uncommitted"]), "learning_signal_policy": schemas_enum(["suppress_success_signals", "emit_cancel_diagnostic_only", "emit_full_signals_with_cancel_flag"]), "user_receipt_ref": schemas_string().optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1275. */
-const TaskSkipReceipt = looseObject({ "skip_id": schemas_string(), "target_ref": schemas_string(), "skipped_by_ref": schemas_string(), "reason": schemas_enum(["not_applicable", "user_directed", "dependency_unavailable", "policy_blocked"]), "downstream_effect": schemas_enum(["none", "marks_dependents_not_applicable", "requires_human_ack"]), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1296. */
-const ForumDeliberationPolicy = looseObject({ "room_id": schemas_string(), "max_deliberation_ticks": num, "consensus_threshold_pct": num, "on_no_consensus": unknown().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1316. */
-const RevisionPlanConcurrencyProfile = looseObject({ "plan_id": schemas_string(), "required_for_overall_pass": schemas_boolean(), "high_stakes": schemas_boolean(), "outcome_priority": num, "plan_risk_score": num, "estimated_lock_duration_ms": num, "cost_vector_ref": schemas_string().optional(), "deterministic_final_key": unknown().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1347. */
-const SufficiencyTrigger = schemas_enum(["no_capability_covers_outcome", "capability_unavailable_or_unhealthy", "policy_prohibits_required_step", "all_policy_allowed_procedures_exhausted", "max_attempts_without_material_score_improvement", "identical_output_loop_detected", "evidence_insufficient_to_proceed", "verification_unresolvable", "contradictory_requirements", "precondition_unresolvable", "budget_cap_prevents_minimal_sufficient_attempt", "external_side_effect_requires_ungranted_approval", "cascade_cycle_detected"]);
-/** Seed L1361. */
-const SufficiencyTerminalRoute = schemas_enum(["needs_information", "needs_verification", "needs_human_judgment", "unable_to_evaluate", "blocked_by_policy", "unrecoverable", "process_gap_out"]);
-/** Seed L1369. */
-const SufficiencyDetectionPolicy = looseObject({ "policy_id": schemas_string(), "min_attempts_before_no_improvement": num, "no_improvement_window": num, "improvement_metric_ref": unknown().optional(), "epsilon": unknown().optional(), "max_total_attempts": num, "procedure_universe_scope": schemas_enum(["declared_applicable", "policy_allowed_only", "safe_without_human_gate", "all_known_with_policy_labels"]), "require_capability_snapshot": literalBoolean(true), "require_policy_snapshot": literalBoolean(true), "require_attempt_signature_hash": literalBoolean(true), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1386. */
-const CapabilityCoverageAssessment = looseObject({ "assessment_id": schemas_string(), "outcome_id": schemas_string(), "capability_snapshot_ref": schemas_string(), "required_capabilities": array(unknown()), "available_capabilities": array(unknown()), "coverage_state": schemas_enum(["covered", "partially_covered", "not_covered", "covered_but_unhealthy"]), "gaps": array(looseObject({ "required_capability_ref": unknown(), "gap_kind": schemas_enum(["missing", "unhealthy", "policy_blocked", "version_incompatible"]), "evidence_ref": schemas_string().optional(), })), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1404. */
-const CandidateRepairProcedure = looseObject({ "procedure_id": schemas_string(), "strategy_kind": unknown(), "repair_target": unknown(), "required_capabilities": array(unknown()), "policy_allowed": schemas_boolean(), "safety_class": schemas_enum(["mechanical", "meaning_bearing", "privileged", "external_side_effect"]), "tried": schemas_boolean(), "exhausted": schemas_boolean(), "inapplicable_reason": schemas_enum(["missing_capability", "policy_blocked", "unsafe_without_human", "already_failed_same_signature", "requires_missing_evidence", "requires_ungranted_side_effect"]).optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1426. */
-const ProcedureAttemptRecord = looseObject({ "attempt_id": schemas_string(), "procedure_id": schemas_string(), "revision_plan_ref": schemas_string().optional(), "strategy_kind": unknown(), "input_signature_hash": schemas_string(), "output_signature_hash": schemas_string().optional(), "score_before": unknown().optional(), "score_after": unknown().optional(), "score_delta": num.optional(), "terminal_status": schemas_enum(["succeeded", "failed", "no_material_improvement", "policy_blocked", "capability_failed", "regressed", "identical_output_rejected", "not_attempted_missing_evidence"]), "receipt_refs": array(schemas_string()), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1448. */
-const SufficiencyDetectionResult = looseObject({ "detection_id": schemas_string(), "outcome_id": schemas_string(), "run_id": schemas_string(), "evaluated_at": schemas_string(), "policy_ref": schemas_string(), "no_sufficient_procedure": schemas_boolean(), "triggered_by": array(SufficiencyTrigger), "coverage_assessment_ref": schemas_string(), "candidate_procedures": array(CandidateRepairProcedure), "attempts": array(ProcedureAttemptRecord), "best_score_seen": unknown().optional(), "best_artifact_version_ref": schemas_string().optional(), "blocking_research_need_refs": array(schemas_string()), "decisive_policy_decision_refs": array(unknown()), "terminal_route": SufficiencyTerminalRoute, "hard_call_required": schemas_boolean(), "hard_call_kind": union([unknown(), schemas_enum(["no_sufficient_procedure"]), schemas_enum(["contradictory_requirements"]), schemas_enum(["budget_scope_decision"])]).optional(), "process_gap_signal_ref": schemas_string().optional(), "rationale": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1542. */
-const RevisionStepRevalidationPolicyKind = schemas_enum(["none", "revalidate_targeted_outcomes", "revalidate_declared_dependents", "revalidate_full_closure", "revalidate_full_task"]);
-/** Seed L1548. */
-const RevisionStepRevalidationPolicy = looseObject({ "policy_kind": RevisionStepRevalidationPolicyKind, "outcomes_to_recheck": array(unknown()), "closure_policy_ref": schemas_string().optional(), "success_hint": schemas_string().optional(), "rationale": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1507. */
-const RevisionPlanStepBase = looseObject({ "step_id": schemas_string(), "step_order": num, "step_kind": unknown(), "depends_on_step_ids": unknown().optional(), "target_refs": array(schemas_string()), "revalidation_policy": RevisionStepRevalidationPolicy, "revalidation_rationale": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1517. */
-const DependencyEdge = looseObject({ "from_step_id": schemas_string(), "to_step_id": schemas_string(), "edge_kind": schemas_enum(["requires_output", "requires_artifact_version", "requires_human_resolution", "requires_source_answer", "requires_verification"]), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1556. */
-const TypedRevisionInstruction = looseObject({ "instruction_id": schemas_string(), "revalidation_policy_ref": unknown().optional(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L1571. */
-const RegenerateRevisionPayload = looseObject({ "revision_intent": schemas_enum(["regenerate"]), "previous_attempt_hashes": unknown().optional(), "required_variation_policy": schemas_enum(["change_sampling_parameters", "change_prompt_strategy", "change_module_or_escalate", "human_review_required"]), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1581. */
-const RegenerateAttemptReceipt = looseObject({ "receipt_id": schemas_string(), "input_hash": schemas_string(), "output_hash": schemas_string(), "matched_previous_attempt": schemas_boolean(), "action_taken": schemas_enum(["accepted_new_output", "rejected_identical_output", "escalated", "changed_generation_policy"]), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1606. */
-const NumericUnit = schemas_enum(["unitless", "ratio", "probability", "score_0_1", "count", "tokens", "usd", "milliseconds", "seconds", "percent", "custom"]);
-/** Seed L1618. */
-const MetricValueKind = schemas_enum(["count", "ratio", "mean", "median", "quantile", "calibrated_score", "correlation", "distribution", "cost_vector", "boolean_derived", "enum_derived"]);
-/** Seed L1641. */
-const FiniteNumberPolicy = schemas_enum(["reject_nan_infinity", "coerce_to_indeterminate", "allow_only_in_test_fixture"]);
-/** Seed L1645. */
-const FormulaInputSpec = looseObject({ "name": schemas_string(), "type_ref": unknown(), "required": schemas_boolean(), "allowed_units": array(NumericUnit).optional(), "allowed_range": tuple([num, num]).optional(), "missing_input_policy_override": MissingInputPolicy.optional(), });
-/** Seed L1653. */
-const FormulaOutputSpec = looseObject({ "value_kind": MetricValueKind, "unit": NumericUnit, "range": tuple([num, num]).optional(), "higher_is_better": schemas_boolean().optional(), "finite_number_policy": FiniteNumberPolicy, });
-/** Seed L1660. */
-const FormulaTestVector = looseObject({ "test_vector_id": schemas_string(), "input_ref": schemas_string(), "expected_output_ref": schemas_string(), "expected_validation_codes": array(schemas_string()), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1667. */
-const FormulaSpec = looseObject({ "formula_id": schemas_string(), "owner_doc": unknown(), "semantic_version": schemas_string(), "purpose": schemas_string(), "expression_ref": schemas_string(), "expression_language": schemas_enum(["deterministic_typescript", "sql_read_model", "declarative_metric_dsl", "human_review_required"]), "inputs": array(FormulaInputSpec), "output": FormulaOutputSpec, "missing_input_policy": MissingInputPolicy, "zero_denominator_policy": ZeroDenominatorPolicy.optional(), "rounding_policy": schemas_enum(["no_rounding_store_full_precision", "round_display_only", "round_to_6_decimal_places"]), "sample_policy": looseObject({ "min_sample_size": num, "insufficient_sample_result": schemas_enum(["indeterminate", "emit_with_low_confidence"]), "window_required": schemas_boolean(), }).optional(), "confidence_interval_policy": looseObject({ "required": schemas_boolean(), "interval_level": literalNumber([0.8, 0.9, 0.95, 0.99]), "method": schemas_enum(["wilson", "bootstrap", "normal_approximation", "bayesian_beta", "not_applicable"]), }).optional(), "test_vectors": unknown().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1704. */
-const MetricObservation = looseObject({ "observation_id": schemas_string(), "metric_id": schemas_string(), "formula_eval_receipt_ref": unknown().optional(), "subject_ref": schemas_string(), "observed_at": schemas_string(), "value_ref": schemas_string(), "data_class": schemas_enum(["public", "internal", "privileged", "local_only"]), "matter_id": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1715. */
-const MetricRollup = looseObject({ "rollup_id": schemas_string(), "metric_id": schemas_string(), "subject_scope_ref": schemas_string(), "measurement_window": unknown().optional(), "included_observation_refs": array(schemas_string()), "excluded_observation_refs": array(looseObject({ "observation_ref": schemas_string(), "exclusion_reason": schemas_enum(["outside_window", "wrong_subject_scope", "right_censored", "policy_filtered", "duplicate", "invalidated"]), })), "formula_eval_receipt_ref": unknown().optional(), "sample_size": num, "value_ref": schemas_string(), "confidence_interval": tuple([num, num]).optional(), "confidence_interval_level": literalNumber([0.8, 0.9, 0.95, 0.99]).optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1821. */
-const QualityIndex = looseObject({ "aggregate_score": num, "pass_threshold": num, "required_gate_failures": array(schemas_string()), "aggregation_method": schemas_enum(["all_required_then_weighted_mean", "weighted_mean", "min_required_score", "all_or_nothing"]), "missing_dimension_policy": schemas_enum(["fail_required", "exclude_optional_with_penalty", "indeterminate"]), "derived_pass_status": schemas_enum(["passed", "failed_threshold", "failed_required_gate", "indeterminate"]), "formula_eval_receipt_ref": unknown().optional(), "metric_semantics_version": schemas_string(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L1856. */
-const OutcomeCycleTerminalClass = schemas_enum(["succeeded", "failed_unrecoverable", "max_iterations_reached", "blocked_by_policy", "needs_human_judgment", "needs_information", "cancelled_by_user", "still_open_right_censored"]);
-/** Seed L1865. */
-const RevisionCycleOutcomeObservation = looseObject({ "observation_id": schemas_string(), "outcome_id": schemas_string(), "run_id": schemas_string(), "cycle_count": num, "terminal_class": OutcomeCycleTerminalClass, "terminal_state_ref": schemas_string().optional(), "right_censored_at": schemas_string().optional(), "observation_window": unknown(), "cost_vector_ref": schemas_string().optional(), "formula_eval_receipt_ref": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1878. */
-const RevisionCycleEfficiencyRollup = looseObject({ "rollup_id": schemas_string(), "measurement_window": unknown(), "avg_cycles_to_success": num.optional(), "wasted_cycle_burn_rate": num.optional(), "right_censored_rate": num, "max_iterations_rate": num, "included_observation_refs": array(schemas_string()), "formula_eval_receipt_ref": unknown().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1892. */
-const SeverityWeightedRegressionRate = looseObject({ "accepted_count": num, "regression_introduced_count": num, "severity_breakdown": record(schemas_string(), num), "severity_weights": record(schemas_string(), num), "unweighted_regression_rate": num.nullable(), "severity_weighted_penalty_rate": num.nullable(), "zero_denominator_policy": ZeroDenominatorPolicy, "formula_eval_receipt_ref": unknown().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1903. */
-const SubAgentReputationFormulaConfig = looseObject({ "formula_id": schemas_enum(["sub_agent_reputation_score_v1"]), "weights": looseObject({ "hit_rate": num, "attribution_lift": num, "inverse_regression_penalty": num, "inverse_cost_penalty": num, "false_negative_penalty": num, "false_positive_penalty": num, }), "false_negative_weight_multiplier": num, "min_invocation_count": num, "confidence_interval_method": schemas_enum(["wilson", "bayesian_beta", "bootstrap"]), "output_range": tuple([literalNumber([0]), literalNumber([1])]), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1919. */
-const SubAgentReputationScore = looseObject({ "sub_agent_ref": unknown(), "current_score": num.nullable(), "score_status": schemas_enum(["computed", "insufficient_sample", "quarantined_by_policy"]), "component_scores": looseObject({ "hit_rate_score": num.optional(), "attribution_lift_score": num.optional(), "regression_penalty_score": num.optional(), "cost_penalty_score": num.optional(), "false_negative_penalty_score": num.optional(), "false_positive_penalty_score": num.optional(), }), "formula_config_ref": schemas_string(), "formula_eval_receipt_ref": unknown().optional(), "sample_size": num, "confidence_interval": tuple([num, num]).optional(), "confidence_interval_level": literalNumber([0.8, 0.9, 0.95, 0.99]).optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1941. */
-const CostDimension = schemas_enum(["usd", "input_tokens", "output_tokens", "cached_input_tokens", "cache_write_tokens", "local_compute_seconds", "wall_clock_ms", "external_api_calls", "external_api_usd", "storage_bytes", "human_review_minutes"]);
-/** Seed L1953. */
-const CostDistribution = looseObject({ "expected": num, "p50": num.optional(), "p90": num.optional(), "p99": num.optional(), "hard_cap": num.optional(), "unit": CostDimension, });
-/** Seed L1961. */
-const CostVector = looseObject({ "cost_vector_id": schemas_string(), "components": record(schemas_string(), CostDistribution), "basis": schemas_enum(["historical", "model_priced", "provider_quote", "heuristic", "measured_actual"]), "estimator_confidence": schemas_enum(["calibrated", "uncalibrated", "experimental"]), "sample_size": num.optional(), "measurement_window": unknown().optional(), "assumptions": array(schemas_string()), "formula_eval_receipt_ref": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1977. */
-const TaskCostRecord = looseObject({ "cost_record_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string().optional(), "module_id": schemas_string().optional(), "activation_seq": num.optional(), "planned_cost_vector_ref": schemas_string().optional(), "actual_cost_vector_ref": schemas_string().optional(), "cost_class": schemas_enum(["logical_llm_work", "infrastructure_retry", "source_research", "doc24_packet_assembly", "external_tool", "local_compute", "human_review"]), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L1996. */
-const CostCorrelationPolicy = schemas_enum(["assume_independent_monte_carlo", "assume_perfect_correlation_upper_bound", "empirical_joint_distribution"]);
-/** Seed L2043. */
-const NoveltyAssessmentWithNeighbor = looseObject({ "input_signature_hash": schemas_string(), "metric_spec_ref": schemas_string(), "metric_semantics_version": schemas_string(), "schema_version": schemas_enum(["1.1"]), "neighbor_state": schemas_enum(["nearest_pattern_found"]), "closest_pattern_id": schemas_string(), "closest_pattern_distance": unknown().optional(), "similarity_score": num, "novelty_score": num, "forces_fresh_reasoning": schemas_boolean(), "triggers_task_agent": schemas_boolean(), });
-/** Seed L2052. */
-const NoveltyAssessmentNoNeighbor = looseObject({ "input_signature_hash": schemas_string(), "metric_spec_ref": schemas_string(), "metric_semantics_version": schemas_string(), "schema_version": schemas_enum(["1.1"]), "neighbor_state": schemas_enum(["no_pattern_found"]), "no_pattern_fallback_applied": schemas_enum(["novelty_one", "indeterminate", "use_domain_baseline"]), "novelty_score": num.nullable(), "forces_fresh_reasoning": schemas_boolean(), "triggers_task_agent": schemas_boolean(), "indeterminate_reason": schemas_enum(["no_pattern_and_policy_indeterminate"]).optional(), });
-/** Seed L2015. */
-const NoveltyAssessment = union([NoveltyAssessmentWithNeighbor, NoveltyAssessmentNoNeighbor]);
-/** Seed L2018. */
-const NoveltyMetricSpec = looseObject({ "metric_id": schemas_string(), "feature_vector_definition_ref": schemas_string(), "embedding_model_ref": schemas_string().optional(), "distance_metric": schemas_enum(["cosine_distance", "euclidean_normalized", "jaccard", "hybrid"]), "distance_range": tuple([literalNumber([0]), literalNumber([1])]), "no_pattern_fallback": schemas_enum(["novelty_one", "indeterminate", "use_domain_baseline"]), "calibration_dataset_ref": schemas_string(), "threshold_default": num, "metric_semantics_version": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2037. */
-const NoveltyAssessmentBase = looseObject({ "input_signature_hash": schemas_string(), "metric_spec_ref": schemas_string(), "metric_semantics_version": schemas_string(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L2075. */
-const TemplateMatchComponent = schemas_enum(["semantic_intent_match", "task_type_match", "input_contract_match", "output_contract_match", "capability_availability_match", "entity_context_match", "user_preference_match", "prior_assessment_score", "recency_or_staleness_score"]);
-/** Seed L2085. */
-const TemplateMatchComponents = record(schemas_string(), num);
-/** Seed L2086. */
-const TemplateMatchWeights = record(schemas_string(), num);
-/** Seed L2087. */
-const TemplateMatchFormula = looseObject({ "formula_id": schemas_enum(["template_match_score_v1"]), "component_weights": TemplateMatchWeights, "hard_veto_cap": num, "soft_penalty_max_total": num, "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2145. */
-const CalibrationMetricSpec = looseObject({ "metric_id": schemas_enum(["planner_confidence_brier_score", "planner_confidence_expected_calibration_error", "novelty_threshold_precision_recall", "novelty_threshold_auc", "confidence_convergence_spearman"]), "predicted_value_field": schemas_string(), "observed_outcome_field": schemas_string(), "observed_outcome_encoding": schemas_enum(["binary_success", "time_to_event", "ordinal", "continuous_delta"]), "sample_policy": unknown().optional(), "binning_policy": looseObject({ "bin_count": num, "binning_method": schemas_enum(["equal_width", "equal_frequency"]), }).optional(), "censoring_policy": looseObject({ "right_censored_allowed": schemas_boolean(), "right_censored_handling": schemas_enum(["exclude", "survival_model", "count_as_non_converged_after_window"]), "observation_window": schemas_string(), }).optional(), "formula_ref": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2178. */
-const CalibrationMetricResult = looseObject({ "result_id": schemas_string(), "metric_spec_ref": schemas_string(), "metric_value": num.nullable(), "indeterminate_reason": schemas_enum(["insufficient_sample", "invalid_inputs", "all_one_class"]).optional(), "sample_size": num, "positive_count": num.optional(), "negative_count": num.optional(), "confidence_interval": tuple([num, num]).optional(), "formula_eval_receipt_ref": unknown().optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2201. */
-const CriterionIdentityFields = looseObject({ "criterion_id": schemas_string(), "criterion_text_hash": schemas_string(), "criterion_semantics_version": schemas_string(), "semantic_review_receipt_ref": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2219. */
-const SourceTrustBasis = schemas_enum(["user_supplied", "internal_library", "official_api", "verified_authority_database", "web_unverified", "connector_authenticated", "manual_override_policy", "unknown"]);
-/** Seed L2228. */
-const SourceKindTaintDefault = looseObject({ "source_kind": unknown(), "default_taint_class": unknown(), "required_trust_basis": array(SourceTrustBasis).optional(), "allow_override": schemas_boolean(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2252. */
-const SanitizationNode = looseObject({ "node_id": schemas_string(), "input_taint": unknown(), "output_taint": unknown(), "method": schemas_enum(["human_review", "structural_strip", "policy_filter"]), "evidence_ref": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2261. */
-const TaintAggregationPolicy = looseObject({ "policy_id": schemas_string(), "workspace_taint_rule": schemas_enum(["max_taint"]), "any_privileged_record_marks_workspace_privileged": literalBoolean(true), "matter_scope_rule": schemas_enum(["max_scope_within_matter_only"]), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2279. */
-const SourceDocumentationTier = literalNumber([0, 1, 2, 3, 4]);
-/** Seed L2280. */
-const SourceMaterializationKind = schemas_enum(["tool_receipt_only", "source_record", "workspace_bundle"]);
-/** Seed L2284. */
-const SourceRecord = looseObject({ "source_id": schemas_string(), "tier": literalNumber([0, 1, 2, 3]), "source_kind": unknown(), });
-/** Seed L2290. */
-const EphemeralSourceLookupReceipt = looseObject({ "receipt_id": schemas_string(), "query_id": schemas_string().optional(), "tool_receipt_ref": schemas_string(), "source_title_or_label": schemas_string().optional(), "lookup_purpose": schemas_string(), "may_support_downstream_claims": literalBoolean(false), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2300. */
-const SourceTierTransitionReceipt = looseObject({ "receipt_id": schemas_string(), "source_id": schemas_string(), "from_tier": literalNumber([1, 2, 3]), "to_tier": literalNumber([1, 2, 3]), "transition_reason": schemas_string(), "actor_ref": schemas_string(), "cleared_by_access_tier": schemas_string().optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2321. */
-const ResearchNeedScope = schemas_enum(["run", "task", "workspace"]);
-/** Seed L2322. */
-const ResearchNeedStatus = schemas_enum(["open", "leased", "answered", "human_needed", "unresolved", "cancelled"]);
-/** Seed L2329. */
-const ResearchNeed = looseObject({ "need_id": schemas_string(), "need_scope": unknown().optional(), "task_id": schemas_string(), "run_id": schemas_string().optional(), "workspace_id": schemas_string(), "target_refs": array(union([unknown(), unknown()])), "question": schemas_string(), "status": ResearchNeedStatus, "answer_ref": schemas_string().optional(), "human_needed_reason": schemas_string().optional(), "unresolved_reason": schemas_string().optional(), "created_at": schemas_string(), "updated_at": schemas_string(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L2345. */
-const ResearchNeedLease = looseObject({ "need_id": schemas_string(), "leased_by_module_id": schemas_string(), "lease_token": schemas_string(), "acquired_at": schemas_string(), "expires_at": schemas_string(), "on_expiry": schemas_enum(["release_for_reclaim", "escalate", "mark_abandoned"]), "satisfied_by_result_ref": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2365. */
-const EvidenceAnchorSupportStrength = schemas_enum(["direct", "indirect", "contextual", "contradicts"]);
-/** Seed L2370. */
-const SourceEvidenceAnchor = looseObject({ "anchor_id": schemas_string(), "source_record_ref": unknown(), "anchor_kind": schemas_enum(["page", "quote", "section", "timestamp", "row", "url_fragment", "paragraph", "line_range"]), "anchor_locator": schemas_string(), "supports_claim_refs": array(unknown()), "support_strength": EvidenceAnchorSupportStrength, "extracted_text_ref": schemas_string().optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2389. */
-const DomainPayloadRegistryRef = looseObject({ "domain_payload_kind": schemas_string(), "domain_payload_schema_ref": unknown(), "domain_payload_version": schemas_string(), });
-/** Seed L2394. */
-const ClaimSupportStatus = schemas_enum(["supported", "partially_supported", "unsupported", "contradicted", "not_checked", "indeterminate_stale_or_unverified"]);
-/** Seed L2401. */
-const ClaimSupportDerivationPolicy = looseObject({ "policy_id": schemas_string(), "required_for_supported": looseObject({ "min_direct_supporting_anchors": num, "require_verified_source": schemas_boolean(), "allow_stale_source": schemas_boolean(), "allow_contradicting_anchor": schemas_boolean(), }), "partial_support_rule": schemas_enum(["any_indirect_or_contextual_anchor", "direct_anchor_unverified", "domain_specific"]), "contradiction_rule": schemas_enum(["any_direct_contradiction_controls", "weighted_by_authority", "human_review_required"]), "formula_ref": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2420. */
-const ClaimSupportDerivationReceipt = looseObject({ "receipt_id": schemas_string(), "claim_ref": unknown(), "policy_ref": schemas_string(), "supporting_anchor_refs": array(schemas_string()), "contradicting_anchor_refs": array(schemas_string()), "source_verification_refs": array(schemas_string()), "source_freshness_refs": array(schemas_string()), "applicability_scope_refs": array(schemas_string()), "derived_support_status": ClaimSupportStatus, "decisive_reason": schemas_enum(["direct_verified_support", "partial_indirect_support", "no_supporting_anchor", "direct_contradiction", "stale_or_unverified_source", "not_checked"]), "formula_eval_receipt_ref": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2451. */
-const RunBoardEventClass = schemas_enum(["module_lifecycle", "artifact_event", "side_effect_event", "error_retry", "gate_decision", "evaluation_finding", "repair_instruction", "source_update", "user_comment", "task_agent_recommendation", "cost_duration", "run_lifecycle"]);
-/** Seed L2464. */
-const RunBoardGovernanceEnvelope = looseObject({ "data_class": schemas_enum(["public", "internal", "privileged", "local_only"]), "taint_class": unknown(), "privileged": schemas_boolean(), "matter_id": schemas_string().optional(), "policy_decision_refs": array(unknown()), "visibility_scope": schemas_enum(["private_audit_only", "same_module", "same_segment", "same_matter_modules", "selected_participants", "user_only"]), "redaction_required": schemas_boolean(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2480. */
-const RunBoardPublicationPolicy = looseObject({ "policy_id": schemas_string(), "auto_publish_event_classes": array(RunBoardEventClass), "max_visible_posts_per_run": num, "suppress_data_classes": array(schemas_enum(["privileged", "local_only"])), "publish_redacted_stub_when_suppressed": schemas_boolean(), "rate_limit_per_minute": num, "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2489. */
-const RunBoardAuditEvent = looseObject({ "event_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string(), "event_class": RunBoardEventClass, "payload_ref": schemas_string(), "governance": unknown().optional(), "event_seq": num, "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2500. */
-const RunBoardVisiblePost = looseObject({ "post_id": schemas_string(), "source_event_id": schemas_string(), "rendered_payload_ref": schemas_string(), "redacted": schemas_boolean(), "withheld_reason": schemas_enum(["privileged", "local_only", "volume_cap", "matter_firewall", "policy"]).optional(), "lifecycle_state": schemas_enum(["active", "superseded", "retracted"]), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2525. */
-const TaskContextAudience = schemas_enum(["module", "sub_agent", "task_agent", "user", "forum_room"]);
-/** Seed L2531. */
-const TaskRunContextPacketRequest = looseObject({ "request_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string(), "audience": TaskContextAudience, "requested_max_tokens": num, "required_item_refs": array(schemas_string()), "optional_item_refs": array(schemas_string()), "staleness_policy": schemas_enum(["fresh_only", "allow_stale_with_warning", "best_effort"]), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2543. */
-const OmittedPacketItem = looseObject({ "item_ref": schemas_string(), "omission_reason": schemas_enum(["token_budget", "permission", "stale", "policy", "not_relevant", "unavailable"]), "required": schemas_boolean(), });
-/** Seed L2554. */
-const TaskRunContextPacketAssemblyReceipt = looseObject({ "receipt_id": schemas_string(), "request_id": schemas_string(), "packet_ref": schemas_string(), "packet_content_hash": schemas_string(), "actual_token_count": num, "omitted_items": array(OmittedPacketItem), "valid_until_event_seq": num.optional(), "invalidated_by_event_kinds": array(schemas_string()), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2566. */
-const PerActivationContextBudget = looseObject({ "activation_id": schemas_string(), "max_total_tokens": num, "packet_token_count": num, "board_digest_token_count": num, "feedback_bundle_token_count": num, "total_token_count": num, "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2585. */
-const ModuleAssistanceRequest = looseObject({ "request_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string(), "requester_ref": schemas_string(), "target": schemas_enum(["module", "subagent", "task_agent", "user", "forum_room"]), "target_endpoint_ref": unknown().optional(), "answer_schema_ref": unknown().optional(), "request_kind": schemas_enum(["clarification", "substantive_review", "process_gap", "source_help", "format_help", "policy_help"]), "response_policy": schemas_enum(["required_before_continue", "optional_until_timeout", "advisory_only"]), "lease": looseObject({ "holder_ref": schemas_string(), "lease_version": schemas_string(), "acquired_at": schemas_string(), "expires_at": schemas_string(), }), "timeout_ms": num, "on_timeout": schemas_enum(["resume_with_warning", "abort", "escalate_human", "ask_task_agent_then_pause"]), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2634. */
-const RunGuidanceLifecycleState = schemas_enum(["proposed", "active", "contested", "superseded", "expired", "rejected"]);
-/** Seed L2641. */
-const RunGuidanceCreationEvent = looseObject({ "event_id": schemas_string(), "guidance_id": schemas_string(), "source_feedback_bundle_ref": schemas_string(), "guidance_text": schemas_string(), "scope_ref": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2650. */
-const RunGuidanceItemCurrent = looseObject({ "guidance_id": schemas_string(), "canonical_event_ref": schemas_string(), "lifecycle_state": RunGuidanceLifecycleState, "cross_run_eligible": schemas_boolean(), "selected_by_doc24_context_policy": schemas_boolean(), "superseded_by_guidance_id": schemas_string().optional(), "updated_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2660. */
-const RunGuidanceLifecycleReceipt = looseObject({ "receipt_id": schemas_string(), "guidance_id": schemas_string(), "from_state": RunGuidanceLifecycleState, "to_state": RunGuidanceLifecycleState, "actor_ref": schemas_string(), "reason": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2679. */
-const TaskCommandRegistryEntry = looseObject({ "command_id": schemas_string(), "request_schema_ref": unknown(), "response_schema_ref": unknown(), "durable_write": schemas_enum(["required", "none", "explicit_no_op"]), "required_policy_checks": array(schemas_string()), "idempotency_key_required": schemas_boolean(), "telemetry_event_kind": schemas_string(), "read_model_invalidations": array(schemas_enum(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"])), "failure_codes": array(schemas_string()), "owning_doc": unknown(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2705. */
-const AllowedCoordinationPoint = schemas_enum(["source_research", "evaluation", "revision_planning", "format_review", "plan_verifier"]);
-/** Seed L2711. */
-const SubAgentFallbackPolicy = looseObject({ "coordination_point": AllowedCoordinationPoint, "on_no_sub_agent": schemas_enum(["use_primary_module", "skip_with_warning", "hard_call", "degrade_quality_with_note"]), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2720. */
-const SubAgentCoordinationProfile = looseObject({ "profile_id": schemas_string(), "allowed_coordination_points": array(AllowedCoordinationPoint), "output_contract_refs": array(schemas_string()), "fallback_policies": array(SubAgentFallbackPolicy), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2727. */
-const PlanVerifierRequirementPolicy = looseObject({ "policy_id": schemas_string(), "required_when_plan_risk_score_gte": num, "required_for_external_side_effects": schemas_boolean(), "required_for_privileged_meaning_bearing_revisions": schemas_boolean(), "on_unavailable": schemas_enum(["hard_call", "pause", "degrade_with_user_notice"]), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2744. */
-const StructuredAnchor = looseObject({ "section_id": schemas_string().optional(), "field_path": schemas_string().optional(), "citation_ref": schemas_string().optional(), "row_id": schemas_string().optional(), "cell_ref": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2752. */
-const TextAnchor = looseObject({ "start_offset": num, "end_offset": num, "context_before": schemas_string(), "context_after": schemas_string(), "context_hash": schemas_string(), "hash_algorithm": schemas_enum(["sha256_canonical_text_v1"]), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2776. */
-const LibraryPromotionCandidate = looseObject({ "candidate_id": schemas_string(), "source_record_ref": unknown(), "workspace_id": schemas_string(), "requested_by_ref": schemas_string(), "status": schemas_enum(["queued", "approved", "rejected", "promoted", "cancelled"]), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2785. */
-const LibraryPromotionGate = looseObject({ "gate_id": schemas_string(), "min_tier": literalNumber([2, 3]), "requires_verification_state": schemas_enum(["verified", "not_required"]), "ec_policy_decision_ref": unknown(), "requires_access_tier": schemas_string(), "privileged_sources_auto_promote_allowed": literalBoolean(false), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2794. */
-const LibraryPromotionReceipt = looseObject({ "receipt_id": schemas_string(), "candidate_id": schemas_string(), "gate_ref": schemas_string(), "durable_library_write_ref": schemas_string().optional(), "status": schemas_enum(["promoted", "blocked_by_policy", "rejected"]), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2812. */
-const RunExecutionRequirements = looseObject({ "requires_background_execution": schemas_boolean(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2816. */
-const ModuleProgressBehavior = looseObject({ "emits_progress_heartbeat": schemas_boolean(), "heartbeat_interval_ms": num.optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2834. */
-const RelianceArtifactLifecycleState = schemas_enum(["draft", "ready_for_review", "user_reviewed", "issued", "superseded", "invalidated", "archived"]);
-/** Seed L2842. */
-const RelianceStatus = schemas_enum(["safe_to_rely_within_scope", "rely_with_limitations", "not_safe_to_rely", "human_review_required"]);
-/** Seed L2847. */
-const RelianceLimitationKind = schemas_enum(["insufficient_evidence", "human_judgment_needed", "missing_capability", "source_unavailable", "policy_blocked", "stale_evidence", "unable_to_ground_claim", "unchecked_claims_present", "unreviewed_candidate_revision", "external_side_effect_unverified", "stale_source_present", "unresolved_research_need", "policy_warning", "pattern_c_chain_unresolved", "evidence_package_missing"]);
-/** Seed L2857. */
-const RelianceInputManifest = looseObject({ "final_artifact_refs": array(schemas_string()), "evaluation_chain_ids": array(schemas_string()), "evaluation_chain_resolution_receipt_refs": array(schemas_string()), "evaluation_snapshot_refs": array(schemas_string()), "source_workspace_snapshot_refs": array(schemas_string()), "evidence_package_refs": array(schemas_string()), "revision_review_packet_refs": array(schemas_string()), "hard_call_resolution_refs": array(schemas_string()), "policy_decision_refs": array(unknown()), "budget_narrative_ref": schemas_string().optional(), "known_good_checkpoint_refs": array(schemas_string()), "created_from_event_seq": num, "input_manifest_hash": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2873. */
-const RelianceStatusDerivation = looseObject({ "status": RelianceStatus, "decisive_input_refs": array(schemas_string()), "unresolved_limitations": array(RelianceLimitationKind), "required_human_review_refs": array(schemas_string()), "scope_statement": schemas_string(), "derivation_policy_ref": schemas_string(), "formula_eval_receipt_ref": schemas_string().optional(), "explanation": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2884. */
-const TaskReliancePacket = looseObject({ "packet_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string(), "input_manifest": RelianceInputManifest, "reliance_derivation": RelianceStatusDerivation, "lifecycle_state": RelianceArtifactLifecycleState, "generated_by_ref": schemas_string(), "reviewed_by_user_ref": schemas_string().optional(), "issued_at": schemas_string().optional(), "invalidated_by_event_ref": schemas_string().optional(), "matter_id": schemas_string().optional(), "data_class": schemas_enum(["public", "internal", "privileged", "local_only"]), "taint_class": unknown(), "privileged": schemas_boolean(), "user_visible_summary": schemas_string(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L2902. */
-const RelianceInvalidationEvent = looseObject({ "event_id": schemas_string(), "packet_id": schemas_string(), "invalidation_kind": schemas_enum(["artifact_version_changed", "source_workspace_changed", "finding_lifecycle_changed", "policy_decision_superseded", "hard_call_resolution_expired", "evidence_package_superseded", "evaluation_chain_resolution_changed"]), "triggering_ref": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L2927. */
-const EvaluationContractReview = looseObject({ "review_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string().optional(), "compiled_plan_ref": schemas_string(), "interpreted_goal": schemas_string(), "criteria_summary": array(schemas_string()), "threshold_summary": array(schemas_string()), "source_requirements": array(schemas_string()), "required_capabilities": array(unknown()), "hard_call_triggers": array(unknown()), "estimated_cost_vector_ref": schemas_string().optional(), "material_differences_from_preview": array(schemas_string()).optional(), "user_approval_required": schemas_boolean(), "approval_status": schemas_enum(["pending", "approved", "rejected", "edited", "waived_by_policy"]), "approval_ref": schemas_string().optional(), "lifecycle_state": RelianceArtifactLifecycleState, "command_ref": schemas_string().optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L2956. */
-const RevisionReviewPacketState = schemas_enum(["generated", "review_pending", "accepted", "rejected", "forked", "changes_requested", "restored_known_good", "superseded"]);
-/** Seed L2965. */
-const RevisionReviewPacket = looseObject({ "packet_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string(), "revision_plan_ref": schemas_string(), "before_artifact_version_ref": schemas_string(), "candidate_artifact_version_ref": schemas_string(), "semantic_diff_ref": schemas_string(), "finding_to_change_map": record(schemas_string(), array(schemas_string())), "preservation_constraint_result_refs": array(schemas_string()), "source_changes": array(unknown()), "revalidation_result_refs": array(schemas_string()), "regression_risk_summary": schemas_string(), "state": RevisionReviewPacketState, "decision_receipt_refs": array(schemas_string()), "created_at": schemas_string(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L2983. */
-const RevisionReviewDecisionReceipt = looseObject({ "receipt_id": schemas_string(), "packet_id": schemas_string(), "action": schemas_enum(["accept", "reject", "fork", "request_changes", "restore_known_good_state", "no_user_review_required"]), "actor_ref": schemas_string(), "rationale": schemas_string().optional(), "resulting_candidate_state": unknown().optional(), "command_ref": schemas_string().optional(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3009. */
-const EvidencePackageClaimEntry = looseObject({ "claim_ref": unknown(), "supporting_anchor_refs": array(schemas_string()), "contradicting_anchor_refs": array(schemas_string()), "support_status": ClaimSupportStatus, "support_derivation_receipt_ref": schemas_string(), });
-/** Seed L3016. */
-const EvidencePackage = looseObject({ "evidence_package_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string(), "final_artifact_refs": array(schemas_string()), "source_workspace_snapshot_ref": schemas_string(), "source_record_refs": array(unknown()), "evidence_anchor_refs": array(schemas_string()), "claim_support_map": array(EvidencePackageClaimEntry), "unresolved_research_need_refs": array(schemas_string()), "stale_or_unverified_source_refs": array(unknown()), "data_class": schemas_enum(["public", "internal", "privileged", "local_only"]), "matter_id": schemas_string().optional(), "taint_class": unknown(), "privileged": schemas_boolean(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L3038. */
-const KnownGoodCheckpoint = looseObject({ "checkpoint_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string(), "label": schemas_string(), "artifact_head_refs": array(schemas_string()), "artifact_version_refs": array(schemas_string()), "source_workspace_snapshot_refs": array(schemas_string()), "run_workspace_snapshot_ref": schemas_string().optional(), "graph_topology_snapshot_ref": schemas_string(), "policy_snapshot_ref": schemas_string(), "capability_snapshot_ref": schemas_string(), "event_seq": num, "irreversible_side_effect_refs": array(schemas_string()), "created_by_ref": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3065. */
-const TaskRunCostForecast = looseObject({ "forecast_id": schemas_string(), "task_id": schemas_string(), "planned_run_id": schemas_string().optional(), "planned_cost_vector_ref": schemas_string(), "optional_helper_cost_vector_refs": array(schemas_string()), "non_degradable_mode_cost_vector_refs": array(schemas_string()), "skipped_if_budget_constrained": array(schemas_string()), "forecast_confidence": schemas_enum(["calibrated", "uncalibrated", "experimental"]), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3077. */
-const BudgetNarrative = looseObject({ "budget_narrative_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string(), "planned_forecast_ref": schemas_string().optional(), "actual_cost_record_refs": array(schemas_string()), "forecast_vs_actual_summary": schemas_string(), "summary": schemas_string(), "skipped_optional_helpers": array(schemas_string()), "preserved_non_degradable_modes": array(schemas_string()), "degraded_modes_used": array(schemas_string()), "quality_impact_summary": schemas_string(), "formula_eval_receipt_refs": array(schemas_string()), "created_at": schemas_string(), "schema_version": schemas_enum(["1.1"]), });
-/** Seed L3096. */
-const AttentionKind = schemas_enum(["hard_call_pending", "blocked_item", "contested_finding", "approval_required", "research_need_human", "reliance_review_required", "revision_review_pending"]);
-/** Seed L3104. */
-const AttentionLedgerItem = looseObject({ "item_id": schemas_string(), "task_id": schemas_string(), "run_id": schemas_string().optional(), "matter_id": schemas_string().optional(), "attention_kind": AttentionKind, "source_ref": schemas_string(), "summary": schemas_string(), "priority": schemas_enum(["low", "medium", "high", "blocking"]), "command_ref": schemas_string().optional(), "lifecycle_state": schemas_enum(["open", "resolved", "dismissed", "superseded"]), "created_at": schemas_string(), "resolved_at": schemas_string().optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3119. */
-const FindingsInboxFilter = looseObject({ "matter_id": schemas_string().optional(), "severity": array(schemas_enum(["low", "medium", "high", "blocking"])).optional(), "finding_state": array(FindingState).optional(), "producer_kind": array(unknown()).optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3129. */
-const TaskHealthCard = looseObject({ "task_id": schemas_string(), "run_id": schemas_string().optional(), "health_status": schemas_enum(["healthy", "warning", "blocked", "failed", "review_required"]), "active_blocker_refs": array(schemas_string()), "latest_verdict_refs": array(schemas_string()), "budget_status_ref": schemas_string().optional(), "reliance_packet_ref": schemas_string().optional(), "derived_read_model_ref": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3140. */
-const WorkProductCertification = looseObject({ "certification_id": schemas_string(), "task_reliance_packet_ref": schemas_string(), "rendered_certification_ref": schemas_string(), "issued_by_ref": schemas_string().optional(), "issue_command_ref": schemas_string().optional(), "lifecycle_state": RelianceArtifactLifecycleState, "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3150. */
-const RunDiff = looseObject({ "run_diff_id": schemas_string(), "left_run_id": schemas_string(), "right_run_id": schemas_string(), "artifact_diff_refs": array(schemas_string()), "plan_diff_ref": schemas_string().optional(), "outcome_diff_refs": array(schemas_string()), "cost_diff_ref": schemas_string().optional(), "reliance_diff_ref": schemas_string().optional(), "derived_read_model_ref": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3162. */
-const DecisionAuditView = looseObject({ "audit_view_id": schemas_string(), "target_decision_ref": schemas_string(), "chain_resolution_receipt_refs": array(schemas_string()), "finding_refs": array(schemas_string()), "policy_decision_refs": array(unknown()), "hard_call_resolution_refs": array(schemas_string()), "explanation_trace_ref": schemas_string().optional(), "derived_read_model_ref": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3173. */
-const UnifiedEvaluationChainView = looseObject({ "view_id": schemas_string(), "chain_id": schemas_string(), "chain_registry_record_ref": schemas_string(), "chain_resolution_receipt_ref": schemas_string().optional(), "qualitative_finding_refs": array(schemas_string()), "quantitative_result_refs": array(schemas_string()), "final_route_summary": schemas_string(), "derived_read_model_ref": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3187. */
-const IrrevocableSideEffectAtFork = looseObject({ "side_effect_id": schemas_string(), "kind": schemas_string(), "executed_at": schemas_string(), "note": schemas_enum(["not_reversible_in_fork"]), "receipt_ref": schemas_string(), });
-/** Seed L3194. */
-const TaskRunFork = looseObject({ "fork_id": schemas_string(), "parent_run_id": schemas_string(), "forked_from_checkpoint_ref": schemas_string(), "new_run_id": schemas_string(), "fork_reason": schemas_string(), "irrevocable_side_effects_at_fork": array(IrrevocableSideEffectAtFork), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3207. */
-const ExplanationTrace = looseObject({ "trace_id": schemas_string(), "trace_kind": schemas_enum(["evaluation", "revision", "routing", "reliance"]), "causal_steps": array(looseObject({ "step_id": schemas_string(), "input_refs": array(schemas_string()), "operation_receipt_ref": schemas_string().optional(), "output_refs": array(schemas_string()), "rationale_summary": schemas_string(), "evidence_refs": array(schemas_string()), })), "hidden_reasoning_included": literalBoolean(false), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3230. */
-const TaskReplayMode = schemas_enum(["audit_reconstruction", "deterministic_reexecution", "best_effort_rerun", "simulation_from_recorded_outputs"]);
-/** Seed L3235. */
-const TaskReplayRequest = looseObject({ "replay_request_id": schemas_string(), "task_id": schemas_string(), "source_run_id": schemas_string(), "replay_mode": TaskReplayMode, "checkpoint_ref": schemas_string().optional(), "known_good_checkpoint_ref": schemas_string().optional(), "allow_external_side_effects": literalBoolean(false), "allow_external_queries": schemas_boolean(), "model_reexecution_policy": schemas_enum(["reuse_recorded_outputs", "same_model_if_available", "current_equivalent_model"]), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3251. */
-const ReplayDivergenceRecord = looseObject({ "divergence_id": schemas_string(), "replay_request_id": schemas_string(), "divergence_kind": schemas_enum(["model_output_drift", "tool_output_drift", "source_state_changed", "policy_changed", "capability_unavailable", "non_replayable_side_effect"]), "source_step_ref": schemas_string(), "original_output_hash": schemas_string().optional(), "replay_output_hash": schemas_string().optional(), "explanation": schemas_string(), "created_at": schemas_string(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3278. */
-const RelianceLayerCommandRegistryEntry = looseObject({ "command_id": schemas_enum(["reliance.issue_work_product_certification", "reliance.invalidate_packet", "revision_review.accept_candidate", "revision_review.reject_candidate", "revision_review.request_changes", "revision_review.restore_known_good", "evidence.export_package", "finding.contest", "finding.confirm", "task_replay.preview", "task_replay.create_fork", "attention.resolve_item"]), "request_schema_ref": unknown(), "response_schema_ref": unknown(), "durable_write": schemas_enum(["required", "none", "explicit_no_op"]), "required_policy_checks": array(schemas_string()), "idempotency_key_required": schemas_boolean(), "read_model_invalidations": array(schemas_enum(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"])), "empty_state_behavior": schemas_string(), "blocked_state_behavior": schemas_string(), "degraded_state_behavior": schemas_string(), "error_state_behavior": schemas_string(), "owning_doc": unknown(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3344. */
-const AddendaBPatchPhase = schemas_enum(["phase_1_shared_contracts", "phase_2_math_and_derivation", "phase_3_runtime_state_machines", "phase_4_source_forum_feedback_governance", "phase_5_reliance_ui_surfaces", "phase_6_conformance_fixtures"]);
-/** Seed L3351. */
-const AddendaBPatchSequencingGate = looseObject({ "phase": AddendaBPatchPhase, "required_prior_phases": array(AddendaBPatchPhase), "required_validation_passes": array(schemas_string()), "blocks_if_failed": schemas_boolean(), "schema_version": schemas_enum(["1.0"]), });
-/** Seed L3384. */
-const AddendaBConformanceFixtureKind = schemas_enum(["finding_event_projection", "pattern_c_route_conflict", "formula_nan_zero_denominator", "template_match_zero_weight", "novelty_no_neighbor", "sub_agent_reputation_insufficient_sample", "source_workspace_concurrent_write", "workspace_externalization_privileged_export", "rolling_hash_parallel_same_artifact", "revalidation_cascade_cycle", "sufficiency_no_capability", "sufficiency_missing_evidence", "regenerate_identical_output", "forum_cross_matter_leak", "taint_laundering_through_summary", "run_board_suppressed_event_stub", "reliance_packet_invalidation", "replay_divergence", "hard_call_empty_options", "command_registry_phantom_button"]);
-/** Seed L3405. */
-const AddendaBConformanceFixture = looseObject({ "fixture_id": schemas_string(), "fixture_kind": AddendaBConformanceFixtureKind, "input_bundle_ref": schemas_string(), "expected_validation_codes": array(schemas_string()), "expected_terminal_state": schemas_string().optional(), "expected_receipt_refs": array(schemas_string()).optional(), "schema_version": schemas_enum(["1.0"]), });
-/** Every interface of the seed, by the name a bundle record gives as its `type`. */
-const SEED_RECORD_SCHEMAS = {
-    EventProjectionLink,
-    DerivedReadModelRecord,
-    ReadModelInvalidationSpec,
-    FormulaEvaluationReceipt,
-    WorkspaceExternalizationPolicy,
-    WorkspaceExternalizationReceipt,
-    BlockingAuthorityEvaluation,
-    FindingMatchKey,
-    EvaluationFindingEvent,
-    EvaluationFindingRecord,
-    FindingLifecycleTransitionReceipt,
-    FeedbackFindingView,
-    EvaluationResultEnvelope,
-    EvaluationChainRegistryRecord,
-    EvaluationChainResolutionPolicy,
-    EvaluationChainResolutionReceipt,
-    OutcomeStateMatrixEntry,
-    FeedbackRoutingResolutionPolicy,
-    FeedbackDeliveryRecord,
-    FeedbackDispatchExpectation,
-    TypeOwnerRegistryEntry,
-    BuildReadyGate,
-    PositiveEvaluationObservation,
-    PortRevisionEligibility,
-    RevisorPlannerInputPorts,
-    FeedbackEmissionMatrixEntry,
-    EvaluationResultEmissionRecord,
-    ApplicabilityScope,
-    LegalSourcePayload,
-    ProgressSignalRecord,
-    SourceWorkspaceSnapshotHashSet,
-    EvaluationSnapshot,
-    RevisionExecutionLifecycleTransition,
-    StepIdempotencyKey,
-    SourceWorkspaceMutationPrecondition,
-    SourceWorkspaceOperation,
-    SourceWorkspaceOperationReceipt,
-    InPlaceMutationLock,
-    RevisionPlan,
-    RevisionOperationReceipt,
-    OutcomeDependencyGraphPolicy,
-    RevalidationCascadeRun,
-    RevalidationCascadeReceipt,
-    HardCallPendingPolicy,
-    HardRevisionCall,
-    HardCallResolutionReceipt,
-    TaskCancelProtocol,
-    TaskSkipReceipt,
-    ForumDeliberationPolicy,
-    RevisionPlanConcurrencyProfile,
-    SufficiencyDetectionPolicy,
-    CapabilityCoverageAssessment,
-    CandidateRepairProcedure,
-    ProcedureAttemptRecord,
-    SufficiencyDetectionResult,
-    RevisionPlanStepBase,
-    DependencyEdge,
-    RevisionStepRevalidationPolicy,
-    TypedRevisionInstruction,
-    RegenerateRevisionPayload,
-    RegenerateAttemptReceipt,
-    FormulaInputSpec,
-    FormulaOutputSpec,
-    FormulaTestVector,
-    FormulaSpec,
-    MetricObservation,
-    MetricRollup,
-    QualityIndex,
-    RevisionCycleOutcomeObservation,
-    RevisionCycleEfficiencyRollup,
-    SeverityWeightedRegressionRate,
-    SubAgentReputationFormulaConfig,
-    SubAgentReputationScore,
-    CostDistribution,
-    CostVector,
-    TaskCostRecord,
-    NoveltyMetricSpec,
-    NoveltyAssessmentBase,
-    NoveltyAssessmentWithNeighbor,
-    NoveltyAssessmentNoNeighbor,
-    TemplateMatchFormula,
-    CalibrationMetricSpec,
-    CalibrationMetricResult,
-    CriterionIdentityFields,
-    SourceKindTaintDefault,
-    SanitizationNode,
-    TaintAggregationPolicy,
-    SourceRecord,
-    EphemeralSourceLookupReceipt,
-    SourceTierTransitionReceipt,
-    ResearchNeed,
-    ResearchNeedLease,
-    SourceEvidenceAnchor,
-    DomainPayloadRegistryRef,
-    ClaimSupportDerivationPolicy,
-    ClaimSupportDerivationReceipt,
-    RunBoardGovernanceEnvelope,
-    RunBoardPublicationPolicy,
-    RunBoardAuditEvent,
-    RunBoardVisiblePost,
-    TaskRunContextPacketRequest,
-    OmittedPacketItem,
-    TaskRunContextPacketAssemblyReceipt,
-    PerActivationContextBudget,
-    ModuleAssistanceRequest,
-    RunGuidanceCreationEvent,
-    RunGuidanceItemCurrent,
-    RunGuidanceLifecycleReceipt,
-    TaskCommandRegistryEntry,
-    SubAgentFallbackPolicy,
-    SubAgentCoordinationProfile,
-    PlanVerifierRequirementPolicy,
-    StructuredAnchor,
-    TextAnchor,
-    LibraryPromotionCandidate,
-    LibraryPromotionGate,
-    LibraryPromotionReceipt,
-    RunExecutionRequirements,
-    ModuleProgressBehavior,
-    RelianceInputManifest,
-    RelianceStatusDerivation,
-    TaskReliancePacket,
-    RelianceInvalidationEvent,
-    EvaluationContractReview,
-    RevisionReviewPacket,
-    RevisionReviewDecisionReceipt,
-    EvidencePackageClaimEntry,
-    EvidencePackage,
-    KnownGoodCheckpoint,
-    TaskRunCostForecast,
-    BudgetNarrative,
-    AttentionLedgerItem,
-    FindingsInboxFilter,
-    TaskHealthCard,
-    WorkProductCertification,
-    RunDiff,
-    DecisionAuditView,
-    UnifiedEvaluationChainView,
-    IrrevocableSideEffectAtFork,
-    TaskRunFork,
-    ExplanationTrace,
-    TaskReplayRequest,
-    ReplayDivergenceRecord,
-    RelianceLayerCommandRegistryEntry,
-    AddendaBPatchSequencingGate,
-    AddendaBConformanceFixture,
+const s8_REASONS = {
+    'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver': 'no plain reading: the seed marks neither a revision as meaning-bearing (safety_class "meaning_bearing" is on a CandidateRepairProcedure, L1412; OutcomeRepairInstruction, L811, is undefined) nor when a revision is "applied", and no record links an applied artifact version to the procedure that produced it (L3005)',
+    'validation.replay_divergence_unrecorded': 'a replayed step’s output is recorded only in the ReplayDivergenceRecord itself (original_output_hash / replay_output_hash, L3251-3264): no record holds a replay’s step outputs to compare with the original, so a divergence without its record cannot be seen (L3273)',
 };
-/** Seed line of each interface. */
-const SEED_RECORD_LINES = {
-    "EventProjectionLink": 154,
-    "DerivedReadModelRecord": 179,
-    "ReadModelInvalidationSpec": 201,
-    "FormulaEvaluationReceipt": 219,
-    "WorkspaceExternalizationPolicy": 266,
-    "WorkspaceExternalizationReceipt": 280,
-    "BlockingAuthorityEvaluation": 338,
-    "FindingMatchKey": 346,
-    "EvaluationFindingEvent": 357,
-    "EvaluationFindingRecord": 399,
-    "FindingLifecycleTransitionReceipt": 412,
-    "FeedbackFindingView": 434,
-    "EvaluationResultEnvelope": 463,
-    "EvaluationChainRegistryRecord": 500,
-    "EvaluationChainResolutionPolicy": 532,
-    "EvaluationChainResolutionReceipt": 559,
-    "OutcomeStateMatrixEntry": 648,
-    "FeedbackRoutingResolutionPolicy": 691,
-    "FeedbackDeliveryRecord": 699,
-    "FeedbackDispatchExpectation": 711,
-    "TypeOwnerRegistryEntry": 744,
-    "BuildReadyGate": 754,
-    "PositiveEvaluationObservation": 769,
-    "PortRevisionEligibility": 804,
-    "RevisorPlannerInputPorts": 815,
-    "FeedbackEmissionMatrixEntry": 835,
-    "EvaluationResultEmissionRecord": 841,
-    "ApplicabilityScope": 872,
-    "LegalSourcePayload": 888,
-    "ProgressSignalRecord": 908,
-    "SourceWorkspaceSnapshotHashSet": 928,
-    "EvaluationSnapshot": 939,
-    "RevisionExecutionLifecycleTransition": 975,
-    "StepIdempotencyKey": 999,
-    "SourceWorkspaceMutationPrecondition": 1037,
-    "SourceWorkspaceOperation": 1051,
-    "SourceWorkspaceOperationReceipt": 1069,
-    "InPlaceMutationLock": 1104,
-    "RevisionPlan": 1110,
-    "RevisionOperationReceipt": 1117,
-    "OutcomeDependencyGraphPolicy": 1140,
-    "RevalidationCascadeRun": 1148,
-    "RevalidationCascadeReceipt": 1174,
-    "HardCallPendingPolicy": 1204,
-    "HardRevisionCall": 1218,
-    "HardCallResolutionReceipt": 1228,
-    "TaskCancelProtocol": 1239,
-    "TaskSkipReceipt": 1275,
-    "ForumDeliberationPolicy": 1296,
-    "RevisionPlanConcurrencyProfile": 1316,
-    "SufficiencyDetectionPolicy": 1369,
-    "CapabilityCoverageAssessment": 1386,
-    "CandidateRepairProcedure": 1404,
-    "ProcedureAttemptRecord": 1426,
-    "SufficiencyDetectionResult": 1448,
-    "RevisionPlanStepBase": 1507,
-    "DependencyEdge": 1517,
-    "RevisionStepRevalidationPolicy": 1548,
-    "TypedRevisionInstruction": 1556,
-    "RegenerateRevisionPayload": 1571,
-    "RegenerateAttemptReceipt": 1581,
-    "FormulaInputSpec": 1645,
-    "FormulaOutputSpec": 1653,
-    "FormulaTestVector": 1660,
-    "FormulaSpec": 1667,
-    "MetricObservation": 1704,
-    "MetricRollup": 1715,
-    "QualityIndex": 1821,
-    "RevisionCycleOutcomeObservation": 1865,
-    "RevisionCycleEfficiencyRollup": 1878,
-    "SeverityWeightedRegressionRate": 1892,
-    "SubAgentReputationFormulaConfig": 1903,
-    "SubAgentReputationScore": 1919,
-    "CostDistribution": 1953,
-    "CostVector": 1961,
-    "TaskCostRecord": 1977,
-    "NoveltyMetricSpec": 2018,
-    "NoveltyAssessmentBase": 2037,
-    "NoveltyAssessmentWithNeighbor": 2043,
-    "NoveltyAssessmentNoNeighbor": 2052,
-    "TemplateMatchFormula": 2087,
-    "CalibrationMetricSpec": 2145,
-    "CalibrationMetricResult": 2178,
-    "CriterionIdentityFields": 2201,
-    "SourceKindTaintDefault": 2228,
-    "SanitizationNode": 2252,
-    "TaintAggregationPolicy": 2261,
-    "SourceRecord": 2284,
-    "EphemeralSourceLookupReceipt": 2290,
-    "SourceTierTransitionReceipt": 2300,
-    "ResearchNeed": 2329,
-    "ResearchNeedLease": 2345,
-    "SourceEvidenceAnchor": 2370,
-    "DomainPayloadRegistryRef": 2389,
-    "ClaimSupportDerivationPolicy": 2401,
-    "ClaimSupportDerivationReceipt": 2420,
-    "RunBoardGovernanceEnvelope": 2464,
-    "RunBoardPublicationPolicy": 2480,
-    "RunBoardAuditEvent": 2489,
-    "RunBoardVisiblePost": 2500,
-    "TaskRunContextPacketRequest": 2531,
-    "OmittedPacketItem": 2543,
-    "TaskRunContextPacketAssemblyReceipt": 2554,
-    "PerActivationContextBudget": 2566,
-    "ModuleAssistanceRequest": 2585,
-    "RunGuidanceCreationEvent": 2641,
-    "RunGuidanceItemCurrent": 2650,
-    "RunGuidanceLifecycleReceipt": 2660,
-    "TaskCommandRegistryEntry": 2679,
-    "SubAgentFallbackPolicy": 2711,
-    "SubAgentCoordinationProfile": 2720,
-    "PlanVerifierRequirementPolicy": 2727,
-    "StructuredAnchor": 2744,
-    "TextAnchor": 2752,
-    "LibraryPromotionCandidate": 2776,
-    "LibraryPromotionGate": 2785,
-    "LibraryPromotionReceipt": 2794,
-    "RunExecutionRequirements": 2812,
-    "ModuleProgressBehavior": 2816,
-    "RelianceInputManifest": 2857,
-    "RelianceStatusDerivation": 2873,
-    "TaskReliancePacket": 2884,
-    "RelianceInvalidationEvent": 2902,
-    "EvaluationContractReview": 2927,
-    "RevisionReviewPacket": 2965,
-    "RevisionReviewDecisionReceipt": 2983,
-    "EvidencePackageClaimEntry": 3009,
-    "EvidencePackage": 3016,
-    "KnownGoodCheckpoint": 3038,
-    "TaskRunCostForecast": 3065,
-    "BudgetNarrative": 3077,
-    "AttentionLedgerItem": 3104,
-    "FindingsInboxFilter": 3119,
-    "TaskHealthCard": 3129,
-    "WorkProductCertification": 3140,
-    "RunDiff": 3150,
-    "DecisionAuditView": 3162,
-    "UnifiedEvaluationChainView": 3173,
-    "IrrevocableSideEffectAtFork": 3187,
-    "TaskRunFork": 3194,
-    "ExplanationTrace": 3207,
-    "TaskReplayRequest": 3235,
-    "ReplayDivergenceRecord": 3251,
-    "RelianceLayerCommandRegistryEntry": 3278,
-    "AddendaBPatchSequencingGate": 3351,
-    "AddendaBConformanceFixture": 3405
-};
-/** The field holding a record's own id, for records whose first field is one. */
-const SEED_ID_FIELDS = {
-    "DerivedReadModelRecord": "read_model_id",
-    "FormulaEvaluationReceipt": "receipt_id",
-    "WorkspaceExternalizationPolicy": "policy_id",
-    "WorkspaceExternalizationReceipt": "receipt_id",
-    "EvaluationFindingEvent": "finding_event_id",
-    "EvaluationFindingRecord": "finding_id",
-    "FindingLifecycleTransitionReceipt": "receipt_id",
-    "FeedbackFindingView": "finding_id",
-    "EvaluationResultEnvelope": "result_id",
-    "EvaluationChainRegistryRecord": "chain_id",
-    "EvaluationChainResolutionPolicy": "policy_id",
-    "EvaluationChainResolutionReceipt": "receipt_id",
-    "FeedbackRoutingResolutionPolicy": "policy_id",
-    "FeedbackDeliveryRecord": "delivery_id",
-    "FeedbackDispatchExpectation": "expectation_id",
-    "BuildReadyGate": "gate_id",
-    "PositiveEvaluationObservation": "observation_id",
-    "PortRevisionEligibility": "port_id",
-    "EvaluationResultEmissionRecord": "result_id",
-    "ProgressSignalRecord": "signal_id",
-    "EvaluationSnapshot": "snapshot_id",
-    "StepIdempotencyKey": "run_id",
-    "SourceWorkspaceMutationPrecondition": "workspace_id",
-    "SourceWorkspaceOperation": "operation_id",
-    "SourceWorkspaceOperationReceipt": "receipt_id",
-    "InPlaceMutationLock": "step_id",
-    "RevisionPlan": "plan_id",
-    "RevisionOperationReceipt": "receipt_id",
-    "OutcomeDependencyGraphPolicy": "policy_id",
-    "RevalidationCascadeRun": "cascade_run_id",
-    "RevalidationCascadeReceipt": "receipt_id",
-    "HardCallPendingPolicy": "hard_call_id",
-    "HardRevisionCall": "hard_call_id",
-    "HardCallResolutionReceipt": "receipt_id",
-    "TaskCancelProtocol": "cancel_request_id",
-    "TaskSkipReceipt": "skip_id",
-    "ForumDeliberationPolicy": "room_id",
-    "RevisionPlanConcurrencyProfile": "plan_id",
-    "SufficiencyDetectionPolicy": "policy_id",
-    "CapabilityCoverageAssessment": "assessment_id",
-    "CandidateRepairProcedure": "procedure_id",
-    "ProcedureAttemptRecord": "attempt_id",
-    "SufficiencyDetectionResult": "detection_id",
-    "RevisionPlanStepBase": "step_id",
-    "DependencyEdge": "from_step_id",
-    "TypedRevisionInstruction": "instruction_id",
-    "RegenerateAttemptReceipt": "receipt_id",
-    "FormulaTestVector": "test_vector_id",
-    "FormulaSpec": "formula_id",
-    "MetricObservation": "observation_id",
-    "MetricRollup": "rollup_id",
-    "RevisionCycleOutcomeObservation": "observation_id",
-    "RevisionCycleEfficiencyRollup": "rollup_id",
-    "SubAgentReputationFormulaConfig": "formula_id",
-    "CostVector": "cost_vector_id",
-    "TaskCostRecord": "cost_record_id",
-    "NoveltyMetricSpec": "metric_id",
-    "TemplateMatchFormula": "formula_id",
-    "CalibrationMetricSpec": "metric_id",
-    "CalibrationMetricResult": "result_id",
-    "CriterionIdentityFields": "criterion_id",
-    "SanitizationNode": "node_id",
-    "TaintAggregationPolicy": "policy_id",
-    "SourceRecord": "source_id",
-    "EphemeralSourceLookupReceipt": "receipt_id",
-    "SourceTierTransitionReceipt": "receipt_id",
-    "ResearchNeed": "need_id",
-    "ResearchNeedLease": "need_id",
-    "SourceEvidenceAnchor": "anchor_id",
-    "ClaimSupportDerivationPolicy": "policy_id",
-    "ClaimSupportDerivationReceipt": "receipt_id",
-    "RunBoardPublicationPolicy": "policy_id",
-    "RunBoardAuditEvent": "event_id",
-    "RunBoardVisiblePost": "post_id",
-    "TaskRunContextPacketRequest": "request_id",
-    "TaskRunContextPacketAssemblyReceipt": "receipt_id",
-    "PerActivationContextBudget": "activation_id",
-    "ModuleAssistanceRequest": "request_id",
-    "RunGuidanceCreationEvent": "event_id",
-    "RunGuidanceItemCurrent": "guidance_id",
-    "RunGuidanceLifecycleReceipt": "receipt_id",
-    "TaskCommandRegistryEntry": "command_id",
-    "SubAgentCoordinationProfile": "profile_id",
-    "PlanVerifierRequirementPolicy": "policy_id",
-    "StructuredAnchor": "section_id",
-    "LibraryPromotionCandidate": "candidate_id",
-    "LibraryPromotionGate": "gate_id",
-    "LibraryPromotionReceipt": "receipt_id",
-    "TaskReliancePacket": "packet_id",
-    "RelianceInvalidationEvent": "event_id",
-    "EvaluationContractReview": "review_id",
-    "RevisionReviewPacket": "packet_id",
-    "RevisionReviewDecisionReceipt": "receipt_id",
-    "EvidencePackage": "evidence_package_id",
-    "KnownGoodCheckpoint": "checkpoint_id",
-    "TaskRunCostForecast": "forecast_id",
-    "BudgetNarrative": "budget_narrative_id",
-    "AttentionLedgerItem": "item_id",
-    "FindingsInboxFilter": "matter_id",
-    "TaskHealthCard": "task_id",
-    "WorkProductCertification": "certification_id",
-    "RunDiff": "run_diff_id",
-    "DecisionAuditView": "audit_view_id",
-    "UnifiedEvaluationChainView": "view_id",
-    "IrrevocableSideEffectAtFork": "side_effect_id",
-    "TaskRunFork": "fork_id",
-    "ExplanationTrace": "trace_id",
-    "TaskReplayRequest": "replay_request_id",
-    "ReplayDivergenceRecord": "divergence_id",
-    "RelianceLayerCommandRegistryEntry": "command_id",
-    "AddendaBConformanceFixture": "fixture_id"
-};
-/** Fields loosened in the schema because a seed code reports exactly that violation. */
-const LOOSENED_FIELDS = {
-    "DerivedReadModelRecord.input_manifest_ref": "validation.read_model_without_input_manifest",
-    "EvaluationFindingEvent.emitted_state": "validation.finding_state_mutated_inside_immutable_envelope",
-    "EvaluationResultEnvelope.evaluation_basis": "validation.envelope_basis_missing",
-    "FeedbackDeliveryRecord.branch": "validation.feedback_branch_unregistered",
-    "FeedbackDeliveryRecord.delivery_idempotency_key": "validation.feedback_delivery_duplicate_without_idempotency",
-    "EvaluationSnapshot.source_workspace_snapshot_hashes": "validation.source_workspace_hash_typed_as_artifact_hash",
-    "MetricRollup.measurement_window": "validation.metric_rollup_without_window",
-    "CalibrationMetricSpec.sample_policy": "validation.calibration_metric_without_sample_policy",
-    "NoveltyAssessmentWithNeighbor.closest_pattern_distance": "validation.novelty_neighbor_missing_distance",
-    "QualityIndex.formula_eval_receipt_ref": "validation.quality_index_without_formula_receipt",
-    "MetricObservation.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
-    "MetricRollup.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
-    "SubAgentReputationScore.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
-    "SeverityWeightedRegressionRate.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
-    "CalibrationMetricResult.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
-    "RevisionCycleEfficiencyRollup.formula_eval_receipt_ref": "validation.metric_value_without_formula_receipt",
-    "FormulaSpec.test_vectors": "validation.formula_test_vector_missing",
-    "SourceWorkspaceOperation.operation_kind": "validation.workspace_api_operation_unregistered",
-    "SourceWorkspaceOperationReceipt.operation_kind": "validation.workspace_api_operation_unregistered",
-    "InPlaceMutationLock.expected_pre_hash": "validation.in_place_lock_missing_expected_pre_hash",
-    "ForumDeliberationPolicy.on_no_consensus": "validation.forum_no_consensus_without_terminal_route",
-    "RevisionPlanConcurrencyProfile.deterministic_final_key": "validation.concurrency_tie_breaker_missing_final_key",
-    "SufficiencyDetectionPolicy.improvement_metric_ref": "validation.no_improvement_without_metric",
-    "SufficiencyDetectionPolicy.epsilon": "validation.no_improvement_without_epsilon",
-    "RevisionPlanStepBase.depends_on_step_ids": "validation.revision_plan_step_dependency_undefined",
-    "TypedRevisionInstruction.revalidation_policy_ref": "validation.revalidation_policy_ref_missing",
-    "RegenerateRevisionPayload.previous_attempt_hashes": "validation.regenerate_missing_previous_attempt_hashes",
-    "SourceRecord.tier": "validation.tier0_source_record_materialized",
-    "ResearchNeed.need_scope": "validation.research_need_scope_missing",
-    "RunBoardAuditEvent.governance": "validation.run_board_event_without_governance",
-    "ModuleAssistanceRequest.target_endpoint_ref": "validation.module_assistance_request_without_endpoint",
-    "ModuleAssistanceRequest.answer_schema_ref": "validation.assistance_request_without_answer_schema"
-};
-
-;// CONCATENATED MODULE: ./src/packs/addenda-b/records.ts
-
-
-/**
- * A value the seed passes to a formula or gets back from one but never stores as a record of its
- * own (the arguments of normalizeCriterionWeights, a template-match score): a receipt's input_refs
- * and output_ref, and a test vector's input_ref / expected_output_ref, name these by value_id.
- * The only record type of a bundle that is not a seed interface (docs/addenda-b.md).
- */
-const FormulaValue = looseObject({
-    value_id: schemas_string().min(1),
-    value: unknown(),
-});
-/**
- * The order of the seed's TaintClass values, least to most tainted (D-01/D-02: the seed names the
- * classes and aggregates by "max_taint", L2263, but gives no order). A registry record, so a user
- * can replace the pack's default order (docs/addenda-b.md).
- */
-const TaintClassOrder = looseObject({
-    order_id: schemas_string().min(1),
-    least_to_most_tainted: array(schemas_string().min(1)).min(1),
-    schema_version: literal('1.0'),
-});
-/** Every record type a bundle may hold, by its "type". */
-const RECORD_SCHEMAS = {
-    ...SEED_RECORD_SCHEMAS,
-    FormulaValue,
-    TaintClassOrder,
-};
-/** Records whose id is not their first field (or whose first field is not named *_id). */
-const ID_FIELDS = {
-    ...SEED_ID_FIELDS,
-    // First fields named *_id that name another thing, not the record itself.
-    StepIdempotencyKey: undefined,
-    SourceWorkspaceMutationPrecondition: undefined,
-    InPlaceMutationLock: undefined,
-    DependencyEdge: undefined,
-    ResearchNeedLease: undefined,
-    PerActivationContextBudget: undefined,
-    ForumDeliberationPolicy: undefined,
-    HardCallPendingPolicy: undefined,
-    FormulaValue: 'value_id',
-    TaintClassOrder: 'order_id',
-    TypeOwnerRegistryEntry: 'type_name',
-    OutcomeStateMatrixEntry: 'state',
-    BuildReadyGate: 'gate_id',
-};
-/** The field holding a record's own id (what a `*_ref` naming it holds), if it has one. */
-function idFieldOf(type) {
-    return Object.hasOwn(ID_FIELDS, type) ? ID_FIELDS[type] : undefined;
-}
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-event-projection.ts
 
@@ -30099,15 +33062,7 @@ const lifecycleTransitionWithoutReceipt = {
             const event = b.resolve(r.data.canonical_event_ref, 'EvaluationFindingEvent');
             if (!event)
                 continue; // reported as a projection without its event
-            let state = event.data.emitted_state;
-            let broken;
-            for (const t of receipts.get(String(r.data.finding_id)) ?? []) {
-                if (t.data.from_state !== state) {
-                    broken = t;
-                    break;
-                }
-                state = t.data.to_state;
-            }
+            const { state, broken } = followTransitions(event.data.emitted_state, receipts.get(String(r.data.finding_id)) ?? []);
             if (broken)
                 report(broken, `FindingLifecycleTransitionReceipt leaves ${util_q(broken.data.from_state)}, but finding ${util_q(r.data.finding_id)} is ${util_q(state)} at that point.`);
             else if (state !== r.data.current_state)
@@ -30367,7 +33322,8 @@ const chainIdNameDrift = {
 };
 /** The envelopes of a chain's received results that are in the bundle. */
 function receivedEnvelopes(b, chain) {
-    return strings(chain.data.received_result_ids).flatMap((id) => b.lookup(id, ['EvaluationResultEnvelope']));
+    // Distinct ids: a hostile chain may list one id thousands of times.
+    return [...new Set(strings(chain.data.received_result_ids))].flatMap((id) => b.lookup(id, ['EvaluationResultEnvelope']));
 }
 const patternCChainIdMismatch = {
     meta: {
@@ -30486,7 +33442,7 @@ const patternCRouteConflictUnresolved = {
             const blockers = strings(r.data.result_ids_considered)
                 .flatMap((id) => blockersByResult.get(id) ?? [])
                 .filter((e) => {
-                const record = b.lookup(e.data.finding_id, ['EvaluationFindingRecord'])[0];
+                const record = b.resolve(e.data.finding_id, 'EvaluationFindingRecord');
                 return !overridable.includes(String(record?.data.current_state));
             });
             const passed = r.data.resolved_route === 'pass_path' || r.data.resolved_verdict === 'passed';
@@ -30739,7 +33695,7 @@ const buildReadyGateFailed = {
             const suites = strings(g.data.required_validation_suite_refs);
             if (suites.length === 0)
                 unmet.push('it names no validation suite');
-            for (const ref of suites) {
+            for (const ref of new Set(suites)) {
                 const named = b.lookup(ref);
                 if (named.length && !named.some((r) => r.type === 'AddendaBConformanceFixture'))
                     unmet.push(`suite ref ${util_q(ref)} names a ${named[0].type}, not a conformance fixture`);
@@ -30905,7 +33861,7 @@ const metricRollupIncludesInvalidatedObservation = {
         for (const r of b.of('MetricRollup')) {
             const bad = strings(r.data.included_observation_refs).filter((o) => invalidated.has(o));
             if (bad.length)
-                report(r, `MetricRollup ${util_q(r.data.rollup_id)} includes invalidated observation(s) ${bad.map(util_q).join(', ')}.`);
+                report(r, `MetricRollup ${util_q(r.data.rollup_id)} includes invalidated observation(s) ${qList(bad)}.`);
         }
     },
 };
@@ -31210,6 +34166,7 @@ function sameOutput(a, b) {
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/evaluate.ts
 
+
 const evaluate_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const quote = (v) => JSON.stringify(typeof v === 'string' ? v.slice(0, 80) : v) ?? '?';
 function valueRef(b, ref, field) {
@@ -31225,6 +34182,22 @@ function valueRef(b, ref, field) {
         state: 'wrong',
         problem: `${field} ${quote(ref)} names a ${other.type}, not a FormulaValue`,
     };
+}
+/**
+ * Whether the bundle holds FormulaValue `ref` more than once with different values. Memoized per
+ * ref: every receipt and test vector may name the same repeated id, and comparing its copies
+ * once per naming record would be quadratic.
+ */
+function heldTwice(b, ref) {
+    if (typeof ref !== 'string' || !b.repeated(ref))
+        return false;
+    let memo = b.memo.get('formula-value-held-twice');
+    if (!memo)
+        b.memo.set('formula-value-held-twice', (memo = new Map()));
+    let twice = memo.get(ref);
+    if (twice === undefined)
+        memo.set(ref, (twice = rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length > 0));
+    return twice;
 }
 /** The arguments object: the FormulaValue values of `inputs`, merged in order. */
 function argumentsOf(inputs) {
@@ -31300,7 +34273,6 @@ function evaluateReceipts(b) {
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/vectors.ts
 
-
 const vectors_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /**
  * Executes the test vectors of every FormulaSpec the pack recomputes (expression_ref "seed:…")
@@ -31333,14 +34305,14 @@ function evaluateVectors(b) {
                 return;
             if (input.state === 'wrong')
                 ev.unresolved.push(input.problem);
-            else if (twice(b, v.input_ref))
+            else if (heldTwice(b, v.input_ref))
                 ev.unresolved.push('input_ref names a FormulaValue the bundle holds twice with different values');
             else
                 Object.assign(ev, recompute(builtin, argumentsOf([input.record])));
             const expected = valueRef(b, v.expected_output_ref, 'expected_output_ref');
             if (expected.state === 'wrong')
                 ev.unresolved.push(expected.problem);
-            else if (expected.state === 'value' && twice(b, v.expected_output_ref))
+            else if (expected.state === 'value' && heldTwice(b, v.expected_output_ref))
                 ev.unresolved.push('expected_output_ref names a FormulaValue the bundle holds twice with different values');
             else if (expected.state === 'value')
                 ev.expected = { value: expected.record.data.value };
@@ -31352,7 +34324,6 @@ function evaluateVectors(b) {
     b.memo.set('vector-evaluations', out);
     return out;
 }
-const twice = (b, ref) => b.repeated(ref) && rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length > 0;
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-derivations.ts
 // §3.2 Derived read models (L176-215) and §3.3 formula outputs need receipts (L216-251).
@@ -31435,6 +34406,21 @@ function holdsNonFinite(v, depth = 0) {
         return Object.values(v).some((x) => holdsNonFinite(x, depth + 1));
     return false;
 }
+/**
+ * Whether a FormulaValue under `ref` holds a non-finite number: every copy of a repeated id, so a
+ * second copy cannot hide one. Memoized per repeated ref (receipts may all name the same one).
+ */
+function someValueNonFinite(b, ref) {
+    if (!b.repeated(ref))
+        return holdsNonFinite(b.resolve(ref, 'FormulaValue')?.data.value);
+    let memo = b.memo.get('s3.non-finite-values');
+    if (!memo)
+        b.memo.set('s3.non-finite-values', (memo = new Map()));
+    let bad = memo.get(ref);
+    if (bad === undefined)
+        memo.set(ref, (bad = b.lookup(ref, ['FormulaValue']).some((v) => holdsNonFinite(v.data.value))));
+    return bad;
+}
 const formulaOutputNanOrInfinity = {
     meta: {
         code: 'validation.formula_output_nan_or_infinity',
@@ -31447,12 +34433,9 @@ const formulaOutputNanOrInfinity = {
     check(b, report) {
         for (const r of b.of('FormulaEvaluationReceipt')) {
             const check = r.data.finite_number_check;
-            // Every FormulaValue under the id: a second copy must not hide a non-finite output.
             const bad = check === 'failed_nan' ||
                 check === 'failed_infinity' ||
-                (b.repeated(r.data.output_ref)
-                    ? b.lookup(r.data.output_ref, ['FormulaValue']).some((v) => holdsNonFinite(v.data.value))
-                    : holdsNonFinite(b.resolve(r.data.output_ref, 'FormulaValue')?.data.value));
+                someValueNonFinite(b, r.data.output_ref);
             if (!bad)
                 continue;
             report(r, `FormulaEvaluationReceipt ${util_q(r.data.receipt_id)} (formula ${util_q(r.data.formula_id)}) produced a non-finite output (${check === 'passed' ? 'output value' : String(check)}).`);
@@ -31463,7 +34446,6 @@ const formulaOutputNanOrInfinity = {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/c01-formulas.ts
 // C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
 // (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
-
 
 
 
@@ -31607,7 +34589,7 @@ const formulaOutputMismatch = {
             const codes = Array.isArray(r.data.validation_codes) ? r.data.validation_codes : [];
             const id = util_q(r.data.receipt_id);
             const refs = [...r.data.input_refs, r.data.output_ref];
-            const ambiguous = refs.find((ref) => b.repeated(ref) && rewrittenEvents(b.lookup(ref, ['FormulaValue'])).length);
+            const ambiguous = refs.find((ref) => heldTwice(b, ref));
             if (ambiguous !== undefined) {
                 report(r, `Receipt ${id} names FormulaValue ${util_q(ambiguous)}, which the bundle holds more than once with different values.`);
             }
@@ -31645,10 +34627,10 @@ const formulaRefUnresolved = {
     check(b, report) {
         for (const ev of evaluateReceipts(b))
             if (ev.unresolved.length)
-                report(ev.receipt, `Receipt ${util_q(ev.receipt.data.receipt_id)} of ${util_q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}, recomputed) cannot be checked: ${ev.unresolved.join('; ')}.`);
+                report(ev.receipt, `Receipt ${util_q(ev.receipt.data.receipt_id)} of ${util_q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}, recomputed) cannot be checked: ${listed(ev.unresolved, '; ')}.`);
         for (const ev of evaluateVectors(b))
             if (ev.unresolved.length)
-                report(ev.spec, `Test vector ${util_q(ev.id)} of ${util_q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines}): ${ev.unresolved.join('; ')}.`);
+                report(ev.spec, `Test vector ${util_q(ev.id)} of ${util_q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines}): ${listed(ev.unresolved, '; ')}.`);
     },
 };
 const formulaTestVectorFailed = {
@@ -31664,7 +34646,7 @@ const formulaTestVectorFailed = {
                 report(ev.spec, `${where}: its input holds no ${util_q(ev.missing)} argument.`);
             else if (ev.computed && !ev.computed.ok) {
                 if (claimed.length !== 1 || claimed[0] !== ev.computed.code)
-                    report(ev.spec, `${where} expects [${ev.expectedCodes.join(', ')}]; its input makes the function throw ${ev.computed.code}.`);
+                    report(ev.spec, `${where} expects [${qList(ev.expectedCodes)}]; its input makes the function throw ${ev.computed.code}.`);
             }
             else if (ev.computed?.ok) {
                 if (claimed.length)
@@ -31904,6 +34886,7 @@ const semanticVersionBumpedWithoutReviewReceipt = {
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-externalization.ts
 
+
 const EXPORT_KINDS = ['save_as', 'export_bundle'];
 /** Kinds that call a provider and so can cost money (our reading of L254 and L261-262). */
 const COST_BEARING_KINDS = [
@@ -31931,6 +34914,22 @@ const workspaceExternalizationWithoutPolicy = {
         }
     },
 };
+/** The own ids of the bundle's privileged records (once: every export may name the same ones). */
+function privilegedIds(b) {
+    let ids = b.memo.get('s3.privileged-ids');
+    if (ids)
+        return ids;
+    ids = new Set();
+    for (const s of b.records) {
+        const field = idFieldOf(s.type);
+        const id = field ? s.data[field] : undefined;
+        if (typeof id === 'string' &&
+            (s.data.data_class === 'privileged' || s.data.privileged === true))
+            ids.add(id);
+    }
+    b.memo.set('s3.privileged-ids', ids);
+    return ids;
+}
 const privilegedWorkspaceExportWithoutConfirmation = {
     meta: {
         code: 'validation.privileged_workspace_export_without_confirmation',
@@ -31954,9 +34953,7 @@ const privilegedWorkspaceExportWithoutConfirmation = {
             const privileged = policy?.data.requires_user_confirmation === true ||
                 classes.includes('privileged') ||
                 (Array.isArray(r.data.source_record_refs) &&
-                    r.data.source_record_refs.some((ref) => b
-                        .lookup(ref)
-                        .some((s) => s.data.data_class === 'privileged' || s.data.privileged === true)));
+                    r.data.source_record_refs.some((ref) => privilegedIds(b).has(ref)));
             if (privileged)
                 report(r, `WorkspaceExternalizationReceipt ${util_q(r.data.receipt_id)} completed a privileged ${String(r.data.externalization_kind)} without user_confirmation_ref.`);
         }
@@ -32053,16 +35050,27 @@ function defaultLifecycleTable() {
     }
     return out;
 }
-/** The table in force: the registry's transition records, else the default. */
+/** The table in force: the registry's transition records (none out of a terminal state), else the default. */
 function lifecycleTable(b) {
     const memo = b.memo.get('b01.table');
     if (memo)
         return memo;
     const reg = b.of('RevisionExecutionLifecycleTransition').filter((r) => r.registry);
+    const table = {
+        pairs: new Set(),
+        triples: new Set(),
+        fromRegistry: reg.length > 0,
+        refused: [],
+    };
+    const open = reg.filter((r) => {
+        if (!TERMINAL_STATES.includes(r.data.from_state))
+            return true;
+        table.refused.push({ record: r, why: `it leaves the terminal state ${util_q(r.data.from_state)}` });
+        return false;
+    });
     const rows = reg.length
-        ? reg.map((r) => [r.data.from_state, r.data.to_state, r.data.triggered_by_receipt_kind])
+        ? open.map((r) => [r.data.from_state, r.data.to_state, r.data.triggered_by_receipt_kind])
         : defaultLifecycleTable();
-    const table = { pairs: new Set(), triples: new Set(), fromRegistry: reg.length > 0 };
     for (const [f, t, k] of rows) {
         table.pairs.add(`${String(f)}>${String(t)}`);
         table.triples.add(`${String(f)}>${String(t)}>${String(k)}`);
@@ -33414,7 +36422,7 @@ const revisionPlanCycle = {
         for (const p of b.of('RevisionPlan')) {
             const cycle = findCycle(dependencyGraph(stepsOf(p, b.memo)));
             if (cycle)
-                report(p, `RevisionPlan ${util_q(p.data.plan_id)} has a dependency cycle: ${[...cycle, cycle[0]].map((x) => util_q(x)).join(' → ')}.`);
+                report(p, `RevisionPlan ${util_q(p.data.plan_id)} has a dependency cycle: ${qList([...cycle, cycle[0]], ' → ', 8)}.`);
         }
     },
 };
@@ -33636,8 +36644,8 @@ const sourceKindTaintUnmapped = {
     check(b, report) {
         const m = taintModel(b);
         for (const r of b.of('SourceKindTaintDefault'))
-            if (!m.order.includes(r.data.default_taint_class))
-                report(r, `SourceKindTaintDefault for ${util_q(r.data.source_kind)} defaults to ${util_q(r.data.default_taint_class)}, which the taint order (${m.order.join(' < ')}) does not hold.`);
+            if (m.rank(r.data.default_taint_class) === m.order.length)
+                report(r, `SourceKindTaintDefault for ${util_q(r.data.source_kind)} defaults to ${util_q(r.data.default_taint_class)}, which the taint order (${qList(m.order, ' < ', 8)}) does not hold.`);
         for (const r of b.of('SourceRecord'))
             if (!kindDefault(m, r))
                 report(r, `${nameOf(r, 'source_id')} has source_kind ${util_q(r.data.source_kind)}, which has no taint default in ${m.defaultsSource}.`);
@@ -33663,7 +36671,7 @@ const externalAuthorityWithoutTrustBasis = {
                 ? required.includes(basis)
                 : TRUST_BASES.includes(basis) && basis !== 'unknown';
             if (!ok)
-                report(r, `${nameOf(r, 'source_id')} is external_authority_trusted with trust_basis ${util_q(basis ?? 'none')}; ${required ? `its kind needs ${required.join(' or ')}` : 'a verified basis is needed'}.`);
+                report(r, `${nameOf(r, 'source_id')} is external_authority_trusted with trust_basis ${util_q(basis ?? 'none')}; ${required ? `its kind needs ${qList(required, ' or ')}` : 'a verified basis is needed'}.`);
         }
     },
 };
@@ -33994,7 +37002,8 @@ const domainPayloadWithoutRegistryRef = {
 
 
 const d07_run_board_SECTION = 'D-07/D-09/D-12/D-24';
-const ENVELOPE = fastSchema(RunBoardGovernanceEnvelope);
+let envelope;
+const envelopeSchema = () => (envelope ??= fastSchema(seedSchemas().RunBoardGovernanceEnvelope));
 /** The run's publication policy: the first RunBoardPublicationPolicy of the registry. */
 function publicationPolicy(b) {
     return b.of('RunBoardPublicationPolicy')[0];
@@ -34048,7 +37057,7 @@ const runBoardEventWithoutGovernance = {
                 report(e, `${nameOf(e, 'event_id')} has no governance envelope.`);
                 continue;
             }
-            const parsed = ENVELOPE.safeParse(e.data.governance);
+            const parsed = envelopeSchema().safeParse(e.data.governance);
             if (!parsed.success) {
                 const issue = firstIssue(parsed.error);
                 report(e, `${nameOf(e, 'event_id')} has a governance envelope invalid at ${issue.where}: ${issue.why}.`);
@@ -34351,15 +37360,7 @@ const runGuidanceLifecycleTransitionWithoutReceipt = {
         const receipts = groupBy(b.of('RunGuidanceLifecycleReceipt'), 'guidance_id');
         for (const item of b.of('RunGuidanceItemCurrent')) {
             const id = String(item.data.guidance_id);
-            let state = GUIDANCE_INITIAL_STATE;
-            let broken;
-            for (const t of receipts.get(id) ?? []) {
-                if (t.data.from_state !== state) {
-                    broken = t;
-                    break;
-                }
-                state = t.data.to_state;
-            }
+            const { state, broken } = followTransitions(GUIDANCE_INITIAL_STATE, receipts.get(id) ?? []);
             if (broken)
                 report(broken, `RunGuidanceLifecycleReceipt leaves ${util_q(broken.data.from_state)}, but guidance ${util_q(id)} is ${util_q(state)} at that point.`);
             else if (state !== item.data.lifecycle_state)
@@ -34482,7 +37483,7 @@ const subAgentPointWithoutFallback = {
                 .map((f) => f.coordination_point));
             const missing = strings(r.data.allowed_coordination_points).filter((p) => !covered.has(p));
             if (missing.length)
-                report(r, `${nameOf(r, 'profile_id')} allows ${missing.map((p) => util_q(p)).join(', ')} without a fallback policy.`);
+                report(r, `${nameOf(r, 'profile_id')} allows ${qList(missing)} without a fallback policy.`);
         }
     },
 };
@@ -34531,11 +37532,9 @@ function promoted(b) {
         b.memo.set('d20.promoted', (out = b.of('LibraryPromotionReceipt').filter((r) => r.data.status === 'promoted')));
     return out;
 }
-/** The versions of a candidate (one candidate_id, in event order). */
-const versions = (b, id) => b.lookup(id, ['LibraryPromotionCandidate']);
 /** The source a receipt promoted, through its candidate. */
 function sourceOf(b, receipt) {
-    const candidate = versions(b, receipt.data.candidate_id)[0];
+    const candidate = b.resolve(receipt.data.candidate_id, 'LibraryPromotionCandidate');
     return candidate && b.resolve(candidate.data.source_record_ref, 'SourceRecord');
 }
 const libraryPromotionWithoutGate = {
@@ -34593,11 +37592,16 @@ const privilegedSourceAutoPromoted = {
         decision: 'A source is privileged when its SourceRecord has privileged true or data_class "privileged" (the governance fields of SourceWorkspaceOperation, L1062-1065; SourceRecord’s other fields are elided). The explicit approval is the candidate’s own status: a version of the candidate with status "approved" written before the promotion receipt.',
     },
     check(b, report) {
+        // Per candidate, the first approved version (one pass: receipts may all name one candidate).
+        const firstApproval = new Map();
+        for (const c of b.of('LibraryPromotionCandidate'))
+            if (c.data.status === 'approved' && !firstApproval.has(c.data.candidate_id))
+                firstApproval.set(c.data.candidate_id, c.seq);
         for (const r of promoted(b)) {
             const source = sourceOf(b, r);
             if (!source || (source.data.privileged !== true && source.data.data_class !== 'privileged'))
                 continue;
-            const approved = versions(b, r.data.candidate_id).some((c) => c.data.status === 'approved' && c.seq < r.seq);
+            const approved = (firstApproval.get(r.data.candidate_id) ?? Infinity) < r.seq;
             if (!approved)
                 report(r, `${nameOf(r, 'receipt_id')} promotes privileged source ${util_q(source.data.source_id)} without an approved candidate.`);
         }
@@ -34650,6 +37654,677 @@ const backgroundExecutionHeartbeatConfused = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/memo.ts
+/** A view several rules share, built once per bundle under `key` (Bundle.memo). */
+function memo_memo(b, key, make) {
+    if (!b.memo.has(key))
+        b.memo.set(key, make());
+    return b.memo.get(key);
+}
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/g-reliance.ts
+
+
+
+
+
+/** Lifecycle states in which a packet (or certification) is no longer relied on (L2843-2844). */
+const WITHDRAWN = ['invalidated', 'superseded'];
+/** The packet ids a RelianceInvalidationEvent of the bundle invalidates. */
+function invalidatedIds(b) {
+    return memo_memo(b, 'g.invalidated', () => new Set(b.of('RelianceInvalidationEvent').map((e) => e.data.packet_id)));
+}
+/**
+ * Whether a packet is withdrawn: a record of it (the projection may be rewritten) is invalidated
+ * or superseded, or a RelianceInvalidationEvent names it.
+ */
+function packetWithdrawn(b, packet) {
+    if (invalidatedIds(b).has(packet.data.packet_id))
+        return true;
+    for (const p of b.lookup(packet.data.packet_id))
+        if (p.type === 'TaskReliancePacket' && WITHDRAWN.includes(String(p.data.lifecycle_state)))
+            return true;
+    return false;
+}
+/** Whether a later record rewrote the packet (its projection): only the latest one is judged. */
+function rewrittenLater(b, packet) {
+    const same = b.lookup(packet.data.packet_id); // every record with the id, in event order
+    for (let i = same.length - 1; i >= 0 && same[i] !== packet; i--)
+        if (same[i].type === 'TaskReliancePacket')
+            return true;
+    return false;
+}
+let g_reliance_manifest;
+const manifestSchema = () => (g_reliance_manifest ??= fastSchema(seedSchemas().RelianceInputManifest));
+/** Three rules read every packet's manifest: it is checked once per record. */
+const manifests = new WeakMap();
+/** A packet's input manifest, when it is one (else why not). */
+function manifestOf(packet) {
+    let out = manifests.get(packet);
+    if (!out)
+        manifests.set(packet, (out = g_reliance_readManifest(packet.data.input_manifest)));
+    return out;
+}
+function g_reliance_readManifest(m) {
+    if (m === undefined || m === null)
+        return { ok: false, why: 'has no input_manifest' };
+    const parsed = manifestSchema().safeParse(m);
+    if (!parsed.success) {
+        const issue = firstIssue(parsed.error);
+        return {
+            ok: false,
+            why: `has an input_manifest that is not a RelianceInputManifest (at ${issue.where}: ${issue.why})`,
+        };
+    }
+    const data = m;
+    if (typeof data.input_manifest_hash !== 'string' || data.input_manifest_hash === '')
+        return { ok: false, why: 'has an input_manifest without input_manifest_hash' };
+    return { ok: true, data };
+}
+/** The fields of a RelianceInputManifest that name its inputs (L2857-2869). */
+const MANIFEST_INPUT_FIELDS = [
+    'final_artifact_refs',
+    'evaluation_chain_ids',
+    'evaluation_chain_resolution_receipt_refs',
+    'evaluation_snapshot_refs',
+    'source_workspace_snapshot_refs',
+    'evidence_package_refs',
+    'revision_review_packet_refs',
+    'hard_call_resolution_refs',
+    'policy_decision_refs',
+    'budget_narrative_ref',
+    'known_good_checkpoint_refs',
+];
+/** Whether a (valid) input manifest names `ref` among its inputs. */
+function manifestNames(m, ref) {
+    for (const field of MANIFEST_INPUT_FIELDS) {
+        const v = m[field];
+        if (v === ref || (Array.isArray(v) && v.includes(ref)))
+            return true;
+    }
+    return false;
+}
+const reliancePacketWithoutInputManifest = {
+    meta: {
+        code: 'validation.reliance_packet_without_input_manifest',
+        section: '§8.2',
+        seedLine: 2920,
+        title: 'A reliance packet has no input manifest',
+        remediation: 'Write the packet’s input_manifest (a RelianceInputManifest listing every input the status derives from, with its input_manifest_hash).',
+        decision: 'Fires when input_manifest is missing, is not a RelianceInputManifest (L2857-2872), or has an empty input_manifest_hash. The hash is not recomputed: the seed does not say which bytes it hashes (L2870).',
+    },
+    check(b, report) {
+        for (const p of b.of('TaskReliancePacket')) {
+            const m = manifestOf(p);
+            if (!m.ok)
+                report(p, `TaskReliancePacket ${util_q(p.data.packet_id)} ${m.why}.`);
+        }
+    },
+};
+/** The requirement a count of entries meets. */
+function meets(requirement, list) {
+    const n = Array.isArray(list) ? list.length : 0;
+    return requirement === 'any' || (requirement === 'none' ? n === 0 : n > 0);
+}
+/** Why a packet's reliance status is not derivable from its policy, receipt and manifest (empty: it is). */
+function underivable(b, packet) {
+    const d = packet.data.reliance_derivation;
+    if (!rules_util_isObject(d))
+        return [];
+    const why = [];
+    const status = String(d.status);
+    const policyRecord = b.resolve(d.derivation_policy_ref, 'RelianceStatusDerivationPolicy');
+    const policy = policyRecord
+        ? policyRecord.data
+        : undefined;
+    if (!policy)
+        why.push(`derivation_policy_ref ${util_q(d.derivation_policy_ref)} names no registered RelianceStatusDerivationPolicy`);
+    const rule = policy?.status_requirements[status];
+    if (policy && !rule)
+        why.push(`policy ${util_q(policy.policy_id)} does not derive status ${util_q(status)}`);
+    if (rule && !meets(rule.unresolved_limitations, d.unresolved_limitations))
+        why.push(`status ${util_q(status)} requires ${rule.unresolved_limitations === 'none' ? 'no' : 'at least one'} unresolved limitation`);
+    if (rule && !meets(rule.required_human_review_refs, d.required_human_review_refs))
+        why.push(`status ${util_q(status)} requires ${rule.required_human_review_refs === 'none' ? 'no' : 'at least one'} required human review`);
+    const decisive = strings(d.decisive_input_refs);
+    if (decisive.length === 0)
+        why.push('it names no decisive input');
+    const m = manifestOf(packet);
+    if (m.ok) {
+        const outside = decisive.filter((r) => !manifestNames(m.data, r));
+        if (outside.length)
+            why.push(`decisive inputs ${outside.map(util_q).join(', ')} are not in its input manifest`);
+    }
+    const receipt = b.resolve(d.formula_eval_receipt_ref, 'FormulaEvaluationReceipt');
+    if (!receipt)
+        why.push(d.formula_eval_receipt_ref === undefined
+            ? 'it has no formula_eval_receipt_ref (the receipt that derived it)'
+            : `formula_eval_receipt_ref ${util_q(d.formula_eval_receipt_ref)} names no FormulaEvaluationReceipt of the bundle`);
+    else {
+        if (policy && receipt.data.formula_id !== policy.formula_ref)
+            why.push(`its receipt is of formula ${util_q(receipt.data.formula_id)}, not the policy's ${util_q(policy.formula_ref)}`);
+        const output = b.resolve(receipt.data.output_ref, 'FormulaValue');
+        if (output && output.data.value !== status)
+            why.push(`its receipt's output is ${util_q(output.data.value)}, not ${util_q(status)}`);
+    }
+    return why;
+}
+const relianceStatusNotDerivable = {
+    meta: {
+        code: 'validation.reliance_status_not_derivable',
+        section: '§8.2',
+        seedLine: 2921,
+        title: 'A reliance status cannot be reproduced from its policy, receipt and inputs',
+        remediation: 'Derive the status through a registered RelianceStatusDerivationPolicy: record the FormulaEvaluationReceipt of its formula, name decisive inputs from the input manifest, and keep limitations and human reviews consistent with the status.',
+        decision: 'Every status has a derivation policy and receipt (L217, L3430). derivation_policy_ref names a RelianceStatusDerivationPolicy (a registry record, defined by the pack because the seed gives none); the status must be one the policy lists, with unresolved_limitations / required_human_review_refs as its table requires (default: safe_to_rely_within_scope none/none, rely_with_limitations some/none, human_review_required any/some, not_safe_to_rely any/any); decisive_input_refs is non-empty and each is named by the input manifest; formula_eval_receipt_ref names a FormulaEvaluationReceipt of the policy’s formula_ref, and its output (when a FormulaValue of the bundle) is the status.',
+    },
+    check(b, report) {
+        for (const p of b.of('TaskReliancePacket')) {
+            const why = underivable(b, p);
+            if (why.length)
+                report(p, `TaskReliancePacket ${util_q(p.data.packet_id)}: the reliance status is not derivable: ${why.join('; ')}.`);
+        }
+    },
+};
+function changeIndex(b) {
+    return memo_memo(b, 'g.changes', () => {
+        const findingsOfSnapshot = new Map();
+        for (const e of b.of('EvaluationFindingEvent')) {
+            const s = e.data.evaluation_snapshot_ref;
+            const f = e.data.finding_id;
+            if (typeof s !== 'string' || typeof f !== 'string')
+                continue;
+            let set = findingsOfSnapshot.get(s);
+            if (!set)
+                findingsOfSnapshot.set(s, (set = new Set()));
+            set.add(f);
+        }
+        const acceptedFrom = new Map();
+        for (const r of b.of('RevisionReviewDecisionReceipt')) {
+            if (r.data.action !== 'accept')
+                continue;
+            const before = b.resolve(r.data.packet_id, 'RevisionReviewPacket')?.data
+                .before_artifact_version_ref;
+            if (typeof before !== 'string')
+                continue;
+            const list = acceptedFrom.get(before);
+            if (list)
+                list.push(r);
+            else
+                acceptedFrom.set(before, [r]);
+        }
+        return {
+            chainReceipts: groupBy(b.of('EvaluationChainResolutionReceipt'), 'chain_id'),
+            findingsOfSnapshot,
+            transitions: groupBy(b.of('FindingLifecycleTransitionReceipt'), 'finding_id'),
+            appliedOps: groupBy(b.of('SourceWorkspaceOperationReceipt').filter((r) => r.data.status === 'applied'), 'workspace_id'),
+            acceptedFrom,
+        };
+    });
+}
+/** The workspaces whose state the manifest's evaluation snapshots captured (L928-955). */
+function workspacesOf(b, m) {
+    const out = [];
+    for (const ref of m.evaluation_snapshot_refs)
+        for (const s of b.lookup(ref)) {
+            const sets = s.type === 'EvaluationSnapshot' ? s.data.source_workspace_snapshot_hashes : [];
+            if (Array.isArray(sets))
+                for (const h of sets)
+                    if (rules_util_isObject(h) && typeof h.source_workspace_ref === 'string')
+                        out.push(h.source_workspace_ref);
+        }
+    return out;
+}
+/**
+ * The changes, written after the packet, to inputs its manifest (a valid RelianceInputManifest)
+ * names (L2905-2912, N-03 L3336): a new resolution of one of its chains, a lifecycle transition
+ * of a finding of one of its evaluation snapshots, an applied operation on a workspace those
+ * snapshots captured, an accepted revision of one of its final artifact versions.
+ */
+function changesAfter(b, packet, m) {
+    const ix = changeIndex(b);
+    const out = [];
+    const after = packet.seq;
+    const named = m.evaluation_chain_resolution_receipt_refs;
+    for (const chain of m.evaluation_chain_ids)
+        for (const r of ix.chainReceipts.get(chain) ?? [])
+            if (r.seq > after && !named.includes(String(r.data.receipt_id)))
+                out.push({ kind: 'evaluation_chain_resolution_changed', record: r });
+    for (const snap of m.evaluation_snapshot_refs)
+        for (const finding of ix.findingsOfSnapshot.get(snap) ?? [])
+            for (const r of ix.transitions.get(finding) ?? [])
+                if (r.seq > after)
+                    out.push({ kind: 'finding_lifecycle_changed', record: r });
+    for (const ws of workspacesOf(b, m))
+        for (const r of ix.appliedOps.get(ws) ?? [])
+            if (r.seq > after)
+                out.push({ kind: 'source_workspace_changed', record: r });
+    for (const artifact of m.final_artifact_refs)
+        for (const r of ix.acceptedFrom.get(artifact) ?? [])
+            if (r.seq > after)
+                out.push({ kind: 'artifact_version_changed', record: r });
+    return out;
+}
+const reliancePacketStaleSnapshot = {
+    meta: {
+        code: 'validation.reliance_packet_stale_snapshot',
+        section: '§8.2',
+        seedLine: 2922,
+        title: 'A reliance packet outlived a change to its inputs without being invalidated',
+        remediation: 'Write a RelianceInvalidationEvent for the packet (reliance.invalidate_packet) and derive a new packet from the changed inputs.',
+        decision: 'Event order is line order: a change is a record written after the packet (after its latest record, when the projection is rewritten). Detected changes (L2905-2912): evaluation_chain_resolution_changed (a resolution receipt of a manifest chain that the manifest does not name), finding_lifecycle_changed (a FindingLifecycleTransitionReceipt of a finding whose event has a manifest evaluation snapshot), source_workspace_changed (an applied SourceWorkspaceOperationReceipt on a workspace those snapshots captured), artifact_version_changed (an accepted RevisionReviewDecisionReceipt whose packet revises a manifest final artifact version). The packet is handled when a record of it is invalidated or superseded, or a RelianceInvalidationEvent names it. Not detected, because the seed gives them no record that changes them: policy_decision_superseded (PolicyEvaluationRef is undefined), hard_call_resolution_expired (HardCallResolutionReceipt has no expiry, L1228-1237), evidence_package_superseded (EvidencePackage has no supersession link, L3016-3033).',
+    },
+    check(b, report) {
+        for (const p of b.of('TaskReliancePacket')) {
+            if (rewrittenLater(b, p) || packetWithdrawn(b, p))
+                continue;
+            const m = manifestOf(p);
+            if (!m.ok)
+                continue; // reported as a packet without its manifest
+            const changes = changesAfter(b, p, m.data);
+            if (!changes.length)
+                continue;
+            const first = changes[0];
+            report(p, `TaskReliancePacket ${util_q(p.data.packet_id)} is stale: ${changes.length} later change${changes.length === 1 ? '' : 's'} to its inputs (first: ${first.kind}, ${first.record.type} at ${first.record.at.path}:${first.record.at.line ?? 1}) and no RelianceInvalidationEvent names it.`);
+        }
+    },
+};
+const workProductCertificationWithoutReliancePacket = {
+    meta: {
+        code: 'validation.work_product_certification_without_reliance_packet',
+        section: '§8.2',
+        seedLine: 2923,
+        title: 'A work-product certification names no live reliance packet',
+        remediation: 'Point task_reliance_packet_ref at the packet_id of a TaskReliancePacket of the bundle that is not invalidated, or invalidate the certification with its packet.',
+        decision: 'task_reliance_packet_ref must name a TaskReliancePacket of the bundle; a certification that is not itself invalidated or superseded must not rest on a packet that is (by its state or a RelianceInvalidationEvent).',
+    },
+    check(b, report) {
+        for (const c of b.of('WorkProductCertification')) {
+            const packets = b.lookup(c.data.task_reliance_packet_ref, ['TaskReliancePacket']);
+            if (!packets.length)
+                report(c, `WorkProductCertification ${util_q(c.data.certification_id)} names packet ${util_q(c.data.task_reliance_packet_ref)}, which is not a TaskReliancePacket of the bundle.`);
+            else if (!WITHDRAWN.includes(String(c.data.lifecycle_state)) &&
+                packets.some((p) => packetWithdrawn(b, p)))
+                report(c, `WorkProductCertification ${util_q(c.data.certification_id)} is ${util_q(c.data.lifecycle_state)} but its packet ${util_q(c.data.task_reliance_packet_ref)} is invalidated.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/g-revision-review.ts
+
+/** A field that stores the reviewer's action on the packet itself (what G-02 moved to receipts). */
+const ACTION_FIELD = /^(?:action|decision)$|_(?:action|decision)$/;
+const revisionReviewPacketContainsCurrentAction = {
+    meta: {
+        code: 'validation.revision_review_packet_contains_current_action',
+        section: 'G-02',
+        seedLine: 3003,
+        title: 'A revision review packet stores the reviewer’s action itself',
+        remediation: 'Remove the action field from the packet and record the action as a RevisionReviewDecisionReceipt named in decision_receipt_refs.',
+        decision: 'A packet field named action or decision, or ending in _action / _decision (current_action, user_decision, ...), is a stored action: the seed’s packet has none (L2965-2981), actions are receipts (L2983-2998).',
+    },
+    check(b, report) {
+        for (const p of b.of('RevisionReviewPacket')) {
+            const fields = Object.keys(p.data).filter((k) => ACTION_FIELD.test(k));
+            if (fields.length)
+                report(p, `RevisionReviewPacket ${util_q(p.data.packet_id)} stores the reviewer action in ${fields.join(', ')}.`);
+        }
+    },
+};
+/** The receipt actions that put a packet in each decision state (the seed's names, L2956-2963, L2986-2992). */
+const DECISION_ACTIONS = {
+    accepted: ['accept', 'no_user_review_required'],
+    rejected: ['reject'],
+    forked: ['fork'],
+    changes_requested: ['request_changes'],
+    restored_known_good: ['restore_known_good_state'],
+};
+const reviewDecisionWithoutReceipt = {
+    meta: {
+        code: 'validation.review_decision_without_receipt',
+        section: 'G-02',
+        seedLine: 3004,
+        title: 'A revision review packet is in a decision state without the decision’s receipt',
+        remediation: 'Write the RevisionReviewDecisionReceipt of the decision (same packet_id) and list its receipt_id in decision_receipt_refs.',
+        decision: `A packet in a decision state must list, in decision_receipt_refs, a RevisionReviewDecisionReceipt of the bundle for the same packet_id whose action makes that state: ${Object.entries(DECISION_ACTIONS)
+            .map(([s, a]) => `${s} ← ${a.join(' / ')}`)
+            .join(', ')} (no_user_review_required is the policy waiver that accepts without review).`,
+    },
+    check(b, report) {
+        for (const p of b.of('RevisionReviewPacket')) {
+            const state = String(p.data.state);
+            if (!Object.hasOwn(DECISION_ACTIONS, state))
+                continue;
+            const actions = DECISION_ACTIONS[state];
+            const backed = strings(p.data.decision_receipt_refs).some((ref) => b
+                .lookup(ref, ['RevisionReviewDecisionReceipt'])
+                .some((r) => r.data.packet_id === p.data.packet_id && actions.includes(String(r.data.action))));
+            if (!backed)
+                report(p, `RevisionReviewPacket ${util_q(p.data.packet_id)} is ${util_q(state)} but lists no RevisionReviewDecisionReceipt with action ${actions.map(util_q).join(' or ')} for it.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/g-checkpoint.ts
+
+
+function snapshotRule(field, code, seedLine, what) {
+    return {
+        meta: {
+            code,
+            section: 'G-04',
+            seedLine,
+            title: `A known-good checkpoint has no ${what} snapshot`,
+            remediation: `Set ${field} on the checkpoint to the ${what} snapshot in force at its event_seq, so a restore or fork runs under it.`,
+        },
+        check(b, report) {
+            for (const c of b.of('KnownGoodCheckpoint'))
+                if (typeof c.data[field] !== 'string' || !present(c.data[field]))
+                    report(c, `KnownGoodCheckpoint ${util_q(c.data.checkpoint_id)} has no ${field}.`);
+        },
+    };
+}
+const knownGoodCheckpointMissingPolicySnapshot = snapshotRule('policy_snapshot_ref', 'validation.known_good_checkpoint_missing_policy_snapshot', 3059, 'policy');
+const knownGoodCheckpointMissingCapabilitySnapshot = snapshotRule('capability_snapshot_ref', 'validation.known_good_checkpoint_missing_capability_snapshot', 3060, 'capability');
+/** Completed externalizations that may have disclosed data: the irreversible side effects a run records (§3.4). */
+function irreversibleSideEffects(b) {
+    return memo_memo(b, 'g.irreversible', () => b
+        .of('WorkspaceExternalizationReceipt')
+        .filter((r) => r.data.status === 'completed' && r.data.irreversible_disclosure_possible === true)
+        .sort((x, y) => x.seq - y.seq));
+}
+/** The irreversible side effects written after `from` and before `to` (event order is line order). */
+function sideEffectsBetween(b, from, to) {
+    const all = irreversibleSideEffects(b);
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (all[mid].seq <= from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const out = [];
+    for (let i = lo; i < all.length && all[i].seq < to; i++)
+        out.push(all[i]);
+    return out;
+}
+const restoreCheckpointIgnoresIrreversibleSideEffects = {
+    meta: {
+        code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
+        section: 'G-04',
+        seedLine: 3061,
+        title: 'A fork from a checkpoint does not list an irreversible side effect executed after it',
+        remediation: 'List every irreversible side effect executed between the checkpoint and the fork in irrevocable_side_effects_at_fork (receipt_ref: its receipt_id).',
+        decision: 'The irreversible side effects a bundle records are completed WorkspaceExternalizationReceipts with irreversible_disclosure_possible true (§3.4, L252-302). Each one written after the fork’s KnownGoodCheckpoint (a record of the bundle) and before the TaskRunFork must be named by an entry’s receipt_ref or side_effect_id. A restore through RevisionReviewDecisionReceipt (restore_known_good_state) names no checkpoint, so only forks are checked.',
+    },
+    check(b, report) {
+        for (const f of b.of('TaskRunFork')) {
+            const cp = b.resolve(f.data.forked_from_checkpoint_ref, 'KnownGoodCheckpoint');
+            if (!cp || cp.seq >= f.seq)
+                continue;
+            const listed = new Set();
+            const entries = f.data.irrevocable_side_effects_at_fork;
+            if (Array.isArray(entries))
+                for (const e of entries) {
+                    if (!rules_util_isObject(e))
+                        continue;
+                    listed.add(e.receipt_ref);
+                    listed.add(e.side_effect_id);
+                }
+            const missing = sideEffectsBetween(b, cp.seq, f.seq).filter((r) => !listed.has(r.data.receipt_id));
+            if (missing.length)
+                report(f, `TaskRunFork ${util_q(f.data.fork_id)} from checkpoint ${util_q(cp.data.checkpoint_id)} does not list irreversible side effects executed after it: ${missing
+                    .slice(0, 5)
+                    .map((r) => util_q(r.data.receipt_id))
+                    .join(', ')}${missing.length > 5 ? ', ...' : ''}.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/g-explanation-replay.ts
+
+
+
+/** Field names that carry model reasoning rather than a user-visible summary. */
+const HIDDEN_REASONING_FIELDS = [
+    'hidden_reasoning',
+    'chain_of_thought',
+    'reasoning',
+    'reasoning_trace',
+    'scratchpad',
+    'thinking',
+];
+const explanationTraceContainsHiddenReasoning = {
+    meta: {
+        code: 'validation.explanation_trace_contains_hidden_reasoning',
+        section: 'G-18',
+        seedLine: 3224,
+        title: 'An explanation trace includes hidden reasoning',
+        remediation: 'Keep only user-visible rationale summaries: set hidden_reasoning_included to false and drop the reasoning fields.',
+        decision: `Fires when hidden_reasoning_included is not the literal false (L3220), or the trace or one of its causal steps carries a reasoning field (${HIDDEN_REASONING_FIELDS.join(', ')}): the seed stores rationale_summary only (L3217).`,
+    },
+    check(b, report) {
+        for (const t of b.of('ExplanationTrace')) {
+            const where = [];
+            if (t.data.hidden_reasoning_included !== false)
+                where.push(`hidden_reasoning_included is ${util_q(t.data.hidden_reasoning_included ?? null)}`);
+            const carriers = [t.data, ...(Array.isArray(t.data.causal_steps) ? t.data.causal_steps : [])];
+            for (const c of carriers) {
+                if (!rules_util_isObject(c))
+                    continue;
+                const found = HIDDEN_REASONING_FIELDS.filter((f) => Object.hasOwn(c, f));
+                if (found.length)
+                    where.push(`${c === t.data ? 'the trace' : `step ${util_q(c.step_id)}`} carries ${found.join(', ')}`);
+            }
+            if (where.length)
+                report(t, `ExplanationTrace ${util_q(t.data.trace_id)} includes hidden reasoning: ${where.join('; ')}.`);
+        }
+    },
+};
+const explanationTraceWithoutCausalSteps = {
+    meta: {
+        code: 'validation.explanation_trace_without_causal_steps',
+        section: 'G-18',
+        seedLine: 3225,
+        title: 'An explanation trace has no causal steps',
+        remediation: 'Record the causal steps (inputs, operation receipt, outputs, rationale summary, evidence) that led to the explained decision.',
+        decision: 'Fires when causal_steps is empty (a missing list is a schema violation).',
+    },
+    check(b, report) {
+        for (const t of b.of('ExplanationTrace'))
+            if (Array.isArray(t.data.causal_steps) && t.data.causal_steps.length === 0)
+                report(t, `ExplanationTrace ${util_q(t.data.trace_id)} has no causal_steps.`);
+    },
+};
+const replayAttemptsExternalSideEffect = {
+    meta: {
+        code: 'validation.replay_attempts_external_side_effect',
+        section: 'G-19',
+        seedLine: 3271,
+        title: 'A replay request allows external side effects',
+        remediation: 'Set allow_external_side_effects to false: a replay records non-replayable side effects as divergences instead of executing them.',
+        decision: 'Fires when allow_external_side_effects is not the literal false (L3242). No record links a side effect to the replay that caused it, so executed side effects are not matched.',
+    },
+    check(b, report) {
+        for (const r of b.of('TaskReplayRequest'))
+            if (r.data.allow_external_side_effects !== false)
+                report(r, `TaskReplayRequest ${util_q(r.data.replay_request_id)} sets allow_external_side_effects to ${util_q(r.data.allow_external_side_effects ?? null)}.`);
+    },
+};
+const DRIFT_KINDS = ['model_output_drift', 'tool_output_drift'];
+/** Why the bundle's own run holds provider-dependent steps (undefined: none seen). */
+function providerStepOfRun(b) {
+    return memo_memo(b, 'g.provider_step', () => {
+        const call = b
+            .of('WorkspaceExternalizationReceipt')
+            .find((r) => COST_BEARING_KINDS.includes(String(r.data.externalization_kind)));
+        if (call)
+            return `provider call ${util_q(call.data.receipt_id)} (${String(call.data.externalization_kind)})`;
+        const lookup = b.of('EphemeralSourceLookupReceipt')[0];
+        return lookup ? `web lookup ${util_q(lookup.data.receipt_id)}` : undefined;
+    });
+}
+const deterministicReplayWithNondeterministicStep = {
+    meta: {
+        code: 'validation.deterministic_replay_with_nondeterministic_step',
+        section: 'G-19',
+        seedLine: 3272,
+        title: 'A deterministic re-execution is requested for a run with provider-dependent steps',
+        remediation: 'Use audit_reconstruction, simulation_from_recorded_outputs or best_effort_rerun for runs with LLM, tool, web or provider calls.',
+        decision: `A deterministic_reexecution request fires when its source run is the bundle's run (bundle.json run_id) and the bundle holds a provider call (a WorkspaceExternalizationReceipt of kind ${COST_BEARING_KINDS.join(', ')}) or a web lookup (EphemeralSourceLookupReceipt), or when a ReplayDivergenceRecord of the request records ${DRIFT_KINDS.join(' / ')} (L3227-3228).`,
+    },
+    check(b, report) {
+        const drifts = new Map();
+        for (const d of b.of('ReplayDivergenceRecord'))
+            if (DRIFT_KINDS.includes(String(d.data.divergence_kind)) &&
+                !drifts.has(d.data.replay_request_id))
+                drifts.set(d.data.replay_request_id, `${String(d.data.divergence_kind)} ${util_q(d.data.divergence_id)}`);
+        for (const r of b.of('TaskReplayRequest')) {
+            if (r.data.replay_mode !== 'deterministic_reexecution')
+                continue;
+            const why = drifts.get(r.data.replay_request_id) ??
+                (r.data.source_run_id === b.meta?.run_id ? providerStepOfRun(b) : undefined);
+            if (why)
+                report(r, `TaskReplayRequest ${util_q(r.data.replay_request_id)} asks for deterministic_reexecution of run ${util_q(r.data.source_run_id)}, which has a nondeterministic step: ${why}.`);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/g-commands.ts
+
+
+/** RevisionReviewDecisionReceipt.action → the command the reviewer invoked (L2986-2991, L3282-3290). */
+const DECISION_COMMANDS = {
+    accept: 'revision_review.accept_candidate',
+    reject: 'revision_review.reject_candidate',
+    request_changes: 'revision_review.request_changes',
+    restore_known_good_state: 'revision_review.restore_known_good',
+    fork: 'task_replay.create_fork',
+};
+/** Records that are themselves a surface action, and the command they close through. */
+const ACTION_RECORDS = {
+    RelianceInvalidationEvent: 'reliance.invalidate_packet',
+    TaskRunFork: 'task_replay.create_fork',
+    TaskReplayRequest: 'task_replay.preview',
+};
+/** Finding transitions a user makes from the findings inbox (L3287-3288). */
+const FINDING_COMMANDS = {
+    contested: 'finding.contest',
+    user_approved: 'finding.confirm',
+};
+/**
+ * The §G surface actions of a bundle: [record, the command it must close through (undefined:
+ * any registered one), the field naming it (undefined: the record names none)].
+ */
+function surfaceActions(b, 
+/** Commands known to be registered: the records that name no command are then left out. */
+registered = new Set()) {
+    const out = [];
+    for (const r of b.of('RevisionReviewDecisionReceipt')) {
+        const action = String(r.data.action);
+        if (Object.hasOwn(DECISION_COMMANDS, action))
+            out.push([r, DECISION_COMMANDS[action], 'command_ref']);
+    }
+    for (const c of b.of('WorkProductCertification'))
+        if (c.data.lifecycle_state === 'issued' || c.data.issue_command_ref !== undefined)
+            out.push([c, 'reliance.issue_work_product_certification', 'issue_command_ref']);
+    for (const a of b.of('AttentionLedgerItem'))
+        if (a.data.lifecycle_state === 'resolved' ||
+            a.data.lifecycle_state === 'dismissed' ||
+            a.data.command_ref !== undefined)
+            out.push([a, undefined, 'command_ref']);
+    for (const [type, command] of Object.entries(ACTION_RECORDS))
+        if (!registered.has(command))
+            for (const r of b.of(type))
+                out.push([r, command, undefined]);
+    if (Object.values(FINDING_COMMANDS).some((c) => !registered.has(c)))
+        for (const t of b.of('FindingLifecycleTransitionReceipt')) {
+            const to = String(t.data.to_state);
+            if (Object.hasOwn(FINDING_COMMANDS, to) && !registered.has(FINDING_COMMANDS[to]))
+                out.push([t, FINDING_COMMANDS[to], undefined]);
+        }
+    return out;
+}
+const gSurfaceActionWithoutCommand = {
+    meta: {
+        code: 'validation.g_surface_action_without_command',
+        section: '§G command registry entries',
+        seedLine: 3311,
+        title: 'A §G surface action does not close through a registered command',
+        remediation: 'Register the RelianceLayerCommandRegistryEntry of the command (registry/*.json) and name its command_id in the record’s command field.',
+        decision: `The surface actions a bundle records, and their commands (L3279-3291): a RevisionReviewDecisionReceipt (${Object.entries(DECISION_COMMANDS)
+            .map(([a, c]) => `${a} → ${c}`)
+            .join(', ')}; no_user_review_required is no user action) names it in command_ref; an issued WorkProductCertification names reliance.issue_work_product_certification in issue_command_ref; a resolved or dismissed AttentionLedgerItem (or one with a command_ref) names a registered command in command_ref; ${Object.entries(ACTION_RECORDS)
+            .map(([t, c]) => `a ${t} needs ${c}`)
+            .join(', ')}, and a finding transition to ${Object.entries(FINDING_COMMANDS)
+            .map(([s, c]) => `${s} needs ${c}`)
+            .join(', ')}, registered (those records have no command field).`,
+    },
+    check(b, report) {
+        // An attention item may close through a task command (D-14): either registry registers it.
+        const registered = new Set([...b.of('RelianceLayerCommandRegistryEntry'), ...b.of('TaskCommandRegistryEntry')].map((e) => e.data.command_id));
+        for (const [r, command, field] of surfaceActions(b, registered)) {
+            const named = field ? r.data[field] : command;
+            const what = field ? `${field} ${util_q(named ?? null)}` : `command ${util_q(command)}`;
+            const name = nameOf(r, idFieldOf(r.type));
+            if (typeof named !== 'string' || named === '')
+                report(r, `${name} is a §G surface action but names no command in ${field}.`);
+            else if (command !== undefined && named !== command)
+                report(r, `${name} names ${what}; this action closes through ${util_q(command)}.`);
+            else if (!registered.has(named))
+                report(r, `${name} closes through ${what}, which is registered in neither command registry.`);
+        }
+    },
+};
+function stateRule(field, code, seedLine, state) {
+    return {
+        meta: {
+            code,
+            section: '§G command registry entries',
+            seedLine,
+            title: `A §G command registry entry has no ${state}-state behaviour`,
+            remediation: `Describe in ${field} what the surface shows in its ${state} state.`,
+            decision: `Fires when ${field} is missing or blank.`,
+        },
+        check(b, report) {
+            for (const e of b.of('RelianceLayerCommandRegistryEntry')) {
+                const v = e.data[field];
+                if (typeof v !== 'string' || v.trim() === '')
+                    report(e, `RelianceLayerCommandRegistryEntry ${util_q(e.data.command_id)} has no ${field}.`);
+            }
+        },
+    };
+}
+const gSurfaceMissingEmptyState = stateRule('empty_state_behavior', 'validation.g_surface_missing_empty_state', 3312, 'empty');
+const gSurfaceMissingDegradedState = stateRule('degraded_state_behavior', 'validation.g_surface_missing_degraded_state', 3313, 'degraded');
+const gSurfaceMissingErrorState = stateRule('error_state_behavior', 'validation.g_surface_missing_error_state', 3314, 'error');
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/registry-tables.ts
+// The user-replaceable registry tables (taint order, source-kind taint defaults, lifecycle
+// transitions) may refine the pack's checks, never switch them off: what a table would loosen
+// stays as the pack has it, and is reported here.
+
+
+
+
+
+const registryTableLoosened = {
+    meta: {
+        code: ADDENDA_B.registryTableLoosened.code,
+        section: 'B-01/D-01 (ours)',
+        seedLine: 992,
+        title: ADDENDA_B.registryTableLoosened.title,
+        remediation: ADDENDA_B.registryTableLoosened.remediation,
+        decision: 'Registry tables are checkout content, so they may not loosen a check. Not in force, and reported: a TaintClassOrder in records.jsonl, or one that does not hold internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified in that order, each once (own classes may stand between them); a SourceKindTaintDefault whose required_trust_basis is missing or accepts a basis the seed’s row for its kind (L2235-2251) does not (the seed’s stays in force); a registry RevisionExecutionLifecycleTransition out of terminal_satisfied, terminal_failed, terminal_blocked or cancelled.',
+    },
+    check(b, report) {
+        for (const { record, why } of [...taintModel(b).refused, ...lifecycleTable(b).refused])
+            report(record, `${nameOf(record, idFieldOf(record.type))} is not in force: ${why}.`);
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/index.ts
 
 
@@ -34689,9 +38364,15 @@ const backgroundExecutionHeartbeatConfused = {
 
 
 
+
+
+
+
+
+
 const isRule = (v) => typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
 const rulesOf = (mod) => Object.values(mod).filter(isRule);
-/** Every rule of part 1 (§3, §4, §6), in section order. */
+/** Every rule of the pack (§3-§8), in section order. */
 const rules_RULES = [
     ...rulesOf(s3_event_projection_namespaceObject),
     ...rulesOf(s3_derivations_namespaceObject),
@@ -34713,6 +38394,13 @@ const rules_RULES = [
     ...[b01_lifecycle_namespaceObject, b02_idempotency_namespaceObject, b03_source_workspace_namespaceObject, b04_rolling_hash_namespaceObject, b05_cascade_namespaceObject, b10_hard_call_namespaceObject, b14_forum_namespaceObject, b16_tie_breaker_namespaceObject, b24_sufficiency_namespaceObject, b25_plan_dependencies_namespaceObject, b26_revalidation_namespaceObject, b27_regenerate_namespaceObject].flatMap(rulesOf),
     // §7 (D-*)
     ...[d01_taint_namespaceObject, d04_source_tiers_namespaceObject, d05_research_need_namespaceObject, d06_evidence_namespaceObject, d07_run_board_namespaceObject, d08_context_packets_namespaceObject, d10_assistance_namespaceObject, d13_run_guidance_namespaceObject, d14_commands_namespaceObject, d15_sub_agents_namespaceObject, d17_anchors_namespaceObject, d20_library_namespaceObject, d21_progress_namespaceObject].flatMap(rulesOf),
+    // §8 (G-*) the Professional Reliance Layer
+    ...rulesOf(g_reliance_namespaceObject),
+    ...rulesOf(g_revision_review_namespaceObject),
+    ...rulesOf(g_checkpoint_namespaceObject),
+    ...rulesOf(g_explanation_replay_namespaceObject),
+    ...rulesOf(g_commands_namespaceObject),
+    registryTableLoosened,
 ];
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/not-checked.ts
@@ -34722,8 +38410,8 @@ const rules_RULES = [
 
 
 
-/** Part-1 codes (§3, §4, §6) this build cannot decide, with the reason. */
-const PART_1 = {
+/** §3, §4 and §6 codes this build cannot decide, with the reason. */
+const S3_S4_S6 = {
     'validation.projection_event_seq_out_of_date': 'the seed gives canonical events no per-entity sequence number to compare projection_event_seq with',
     'validation.lifecycle_event_without_read_model_invalidation': 'the seed gives events no sequence number on the scale of valid_from_event_seq / valid_until_event_seq, and no scope field to match invalidation_scope against',
     'validation.context_packet_valid_after_invalidation_event': 'the seed records no use of a context packet after it was assembled',
@@ -34745,8 +38433,7 @@ const PART_1 = {
     'validation.scalar_cost_estimate_legacy_field_present': 'the seed does not name the legacy scalar cost field',
     'validation.criterion_semantics_version_unbumped_on_meaning_change': 'not mechanical: whether a criterion’s meaning changed is a review decision',
 };
-const not_checked_REASONS = { ...PART_1, ...REASONS, ...s7_REASONS, ...s8_REASONS };
-const PART_2 = /^§(5|7|8)/;
+const not_checked_REASONS = { ...S3_S4_S6, ...REASONS, ...s7_REASONS, ...s8_REASONS };
 /** Every catalogue code this build does not check, with why: reported, never counted as passing. */
 function notChecked() {
     const checked = new Set([
@@ -34757,14 +38444,80 @@ function notChecked() {
         code: c.code,
         section: c.section,
         line: c.line,
-        reason: not_checked_REASONS[c.code] ??
-            (PART_2.test(c.section)
-                ? `${c.section.split(' ')[0]} is part 2 of the pack (runtime, source/forum/board, reliance), not built yet`
-                : c.checkable === 'not-mechanical'
-                    ? 'not mechanical'
-                    : 'not implemented in this build'),
+        reason: not_checked_REASONS[c.code] ?? `not implemented in this build (${c.section})`,
     }));
 }
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/docs-s8.ts
+/** docs/addenda-b.md: the §8 (G-*) and §9.3 decisions (one block, included by docs.ts). */
+const S8_DOCS = `## §8 (G-*) the Professional Reliance Layer, and §9.3
+
+The seed makes every §G artifact a derived read model over canonical records (L2831), and asks
+that every status have a derivation policy and receipt, every packet invalidation rules, every user
+action a command registry entry, every surface empty / blocked / degraded / error states
+(L3429-3433). The pack checks these as follows; each rule's exact reading is in the table below.
+
+- **Reliance status derivation policy** (\`validation.reliance_status_not_derivable\`, L2921). The
+  seed requires \`derivation_policy_ref\` (L2879) but defines no policy type, so the pack reads a
+  registry record of its own, modelled on \`ClaimSupportDerivationPolicy\` (L2401-2419); replace it
+  to change the table (a status the policy does not list cannot be derived):
+
+  \`\`\`json
+  {"type": "RelianceStatusDerivationPolicy", "policy_id": "reliance_status.v1",
+   "formula_ref": "reliance_status_v1",
+   "status_requirements": {
+     "safe_to_rely_within_scope": {"unresolved_limitations": "none", "required_human_review_refs": "none"},
+     "rely_with_limitations":     {"unresolved_limitations": "some", "required_human_review_refs": "none"},
+     "human_review_required":     {"unresolved_limitations": "any",  "required_human_review_refs": "some"},
+     "not_safe_to_rely":          {"unresolved_limitations": "any",  "required_human_review_refs": "any"}},
+   "schema_version": "1.0"}
+  \`\`\`
+
+  The status must also be backed by a \`FormulaEvaluationReceipt\` of \`formula_ref\` (L217: a
+  reliance status is a derived value; the seed's optional \`formula_eval_receipt_ref\` is therefore
+  required), whose output FormulaValue, when in the bundle, is the status, and its decisive inputs
+  must be named by the packet's input manifest.
+- **Stale packets** (\`validation.reliance_packet_stale_snapshot\`, L2922; N-03, L3336). Event
+  order is line order: a packet is stale when a record written after it changes one of its
+  inputs and the packet is neither invalidated / superseded nor named by a
+  \`RelianceInvalidationEvent\`. \`created_from_event_seq\` is not compared: the seed gives it no
+  scale shared with the bundle. Four of the seven invalidation kinds (L2905-2912) have a record
+  that shows the change; the other three are not detected (policy decisions, hard-call expiry,
+  evidence-package supersession: no seed record changes them).
+- **Certifications** rest on a packet of the bundle that is not invalidated, unless the
+  certification itself is invalidated or superseded.
+- **Checkpoints and forks.** The irreversible side effects a bundle records are completed
+  \`WorkspaceExternalizationReceipt\`s with \`irreversible_disclosure_possible: true\` (§3.4): a
+  \`TaskRunFork\` lists each one written between its checkpoint and itself.
+- **Replay.** \`deterministic_reexecution\` is refused for the bundle's own run when it holds a
+  provider call or web lookup, and for any run whose replay recorded model or tool output drift.
+  A replayed step's output exists only in its \`ReplayDivergenceRecord\`, so
+  \`replay_divergence_unrecorded\` is not checked.
+- **Command closure** (L3275-3315). The surface actions a bundle records close through the
+  commands of L3279-3291 (table in \`g_surface_action_without_command\` below); \`command_ref\` /
+  \`issue_command_ref\` hold the registry entry's \`command_id\`. Every entry describes its empty,
+  degraded and error states (blank counts as missing). The seed gives no code for a missing
+  \`blocked_state_behavior\`: it is a required string of the schema (its absence is
+  \`addenda_b.schema_violation\`), and a blank one is not reported. Durable write, idempotency and
+  telemetry (N-05, L3340) have no code either.
+- **Fields loosened** for these codes: \`TaskReliancePacket.input_manifest\`, the checkpoint's
+  policy and capability snapshot refs, \`ExplanationTrace.hidden_reasoning_included\`,
+  \`TaskReplayRequest.allow_external_side_effects\`, and the entry's empty / degraded / error
+  state behaviours (listed above with the others).
+
+**§9.3 (L3330-3380) carries no validation code.** N-01 (formula/derivation contract, L3331-3332)
+is checked by the §3.3 and §6 codes, N-02 (immutable event / current projection, L3333-3334) by the
+§3.1 codes, N-03 (read-model invalidation, L3335-3336) by \`read_model_without_input_manifest\` and
+\`reliance_packet_stale_snapshot\`, N-04 (externalization as side effects, L3337-3338) by the §3.4
+codes, N-05 (§G command closure, L3339-3340) by the \`g_surface_*\` codes. N-06 (L3341-3380)
+defines \`AddendaBPatchSequencingGate\`: such records are schema-validated like every seed type, but
+their phase order is not checked: the seed gives it no code, and its order is a "Recommended
+order" (L3359), not a rule a record can violate.
+
+Fixtures of the §10 kinds without a code of their own assert \`expected_terminal_state\`
+(\`passed\` / \`failed\`, the bundle's terminal state): \`clean-run-with-insufficient-sample-reputation\`
+and \`insufficient-sample-reputation-without-receipt\` for \`sub_agent_reputation_insufficient_sample\`.
+`;
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/docs.ts
 
@@ -34774,15 +38527,43 @@ function notChecked() {
 
 
 
+
+
 const cell = (s) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** What each top-level section of the seed holds codes about. */
+const SECTIONS = {
+    '§3': 'cross-cutting invariants: canonical events, projections, read models, derived values',
+    '§4': '(A-*) contracts, with the BuildReadyGate record',
+    '§5': '(B-*) runtime state machines: revision lifecycle, plans, cascades, concurrency, sufficiency',
+    '§6': '(C-*) formulas, recomputed from their receipts’ FormulaValues, test vectors executed',
+    '§7': '(D-*) source workspace, forum, run board, taint and governance',
+    '§8': '(G-*) the Professional Reliance Layer: reliance packets, review, checkpoints, replay, surfaces',
+    '§10': 'the build-ready gate over a conformance suite (`audit-gate fixtures --build-ready`)',
+};
+/** One table row per top-level section: its codes, and how many of them this build checks. */
+function coverage(checked) {
+    const by = new Map();
+    for (const c of CATALOGUE) {
+        const section = /^§\d+/.exec(c.section)?.[0] ?? c.section;
+        const n = by.get(section) ?? { codes: 0, checked: 0 };
+        n.codes++;
+        if (checked(c.code))
+            n.checked++;
+        by.set(section, n);
+    }
+    return [...by]
+        .map(([s, n]) => `| ${s} | ${cell(SECTIONS[s] ?? '')} | ${n.codes} | ${n.checked} |`)
+        .join('\n');
+}
 /** docs/addenda-b.md: the pack's conventions, decisions and every seed code's status (generated). */
 function addendaBMarkdown() {
     const rules = new Map(rules_RULES.map((r) => [r.meta.code, r.meta]));
     const gate = new Map(BUILD_READY_CODES.map((c) => [c.code, c]));
     const skipped = new Map(notChecked().map((n) => [n.code, n]));
+    const isChecked = (code) => rules.has(code) || gate.has(code);
     const rows = CATALOGUE.map((c) => {
         const rule = rules.get(c.code);
-        const status = rule || gate.has(c.code) ? 'checked' : 'not checked';
+        const status = isChecked(c.code) ? 'checked' : 'not checked';
         const how = rule
             ? (rule.decision ?? `as the seed states it (${c.rule_basis})`)
             : gate.has(c.code)
@@ -34790,7 +38571,7 @@ function addendaBMarkdown() {
                 : (skipped.get(c.code)?.reason ?? '');
         return `| \`${c.code}\` | ${cell(c.section)} | L${c.line} | ${status} | ${cell(how)} |`;
     });
-    const checked = rows.filter((r) => r.includes('| checked |')).length;
+    const checked = CATALOGUE.filter((c) => isChecked(c.code)).length;
     return `# DOC23 Addenda B bundles (\`addenda-b\` pack)
 
 Generated by \`npm run docs\` from the pack (src/packs/addenda-b/); do not edit by hand.
@@ -34798,13 +38579,18 @@ Seed: \`seed 004\` (DOC23 Addenda B, 3,460 lines); \`Lnnn\` is a seed line. The 
 the pack is built from is in \`scripts/addenda-b/\` (catalogue of the 213 \`validation.*\` codes,
 every seed type, formula vectors derived from the seed's own functions).
 
-This build is **part 1**: the bundle reader, a schema for every seed interface, §3 cross-cutting
-invariants, §4 (A-*) contracts with the BuildReadyGate record, §6 (C-*) formulas (recomputed from
-their receipts' FormulaValues, with their test vectors executed), and the §10 build-ready gate.
-${checked} of ${CATALOGUE.length} codes are checked; the others are listed below as **not checked**
-with the reason, in every report (\`--format json\`: \`extensions\` → \`not_checked\`), and are never
-counted as passing. §5, §7 and §8 (runtime state machines, source/forum/board governance, the
-reliance layer) are part 2.
+The pack reads the bundle, checks every record against a schema for its seed interface, and
+runs a rule for each seed code it can decide from a bundle; \`audit-gate fixtures --build-ready\`
+judges the §10 codes over a conformance suite. ${checked} of ${CATALOGUE.length} codes are checked:
+
+| section | what it covers | codes | checked |
+| --- | --- | --- | --- |
+${coverage(isChecked)}
+
+A code that is not checked is listed in the last table with the reason (mostly: no seed record
+would show the violation, or the seed leaves the reading open) and in every report
+(\`--format json\`: \`extensions\` → \`not_checked\`; the text summary ends with their number).
+It is never counted as passing: a bundle with nothing to report is still not submission-ready.
 
 ## Commands
 
@@ -34829,7 +38615,8 @@ registry/*.json  registry and config records (formula specs, type owners, polici
 
 Schemas: \`schemas/addenda-b-bundle.schema.json\`, \`schemas/addenda-b-record.schema.json\` (every
 record type), \`schemas/addenda-b-fixture.schema.json\`. Findings point at \`records.jsonl:<line>\` or
-\`registry/<file>:<line>\`.
+\`registry/<file>:<line>\`. A record that nests arrays or objects more than ${MAX_RECORD_DEPTH} levels
+deep is a \`schema_violation\` (seed records nest a few).
 
 Conventions (the seed leaves them open):
 
@@ -34898,8 +38685,7 @@ Conventions (the seed leaves them open):
   chain of its record (\`lifecycle_transition_without_receipt\`).
 - **States without a transition table.** The finding lifecycle (L309) is checked without a table:
   the receipts must chain from the event's emitted state to the record's current state. The
-  machines that need a replaceable table (§5 RevisionExecutionLifecycle, cascade, research need)
-  are part 2.
+  revision execution lifecycle has a replaceable table (see "§5 (B-*) runtime decisions").
 - **Inferred codes** (the catalogue reads them from the name only) are implemented on their plain
   reading, each stated in the table below, each with a firing fixture; where no plain reading
   exists the code is not checked, with the reason.
@@ -34912,7 +38698,8 @@ make its codes mechanical (each rule's own reading is in the table below):
 - **Revision lifecycle table** (L957-995): the seed lists the states and receipt kinds but no
   table. The default table reads the states in order (see \`revision_lifecycle_illegal_transition\`);
   \`RevisionExecutionLifecycleTransition\` records in \`registry/\` replace it as a whole, and those in
-  records.jsonl are the observed transitions. The kinds a table entry lists for entering a terminal
+  records.jsonl are the observed transitions. A registry row out of a terminal state or cancelled
+  is not in force (\`addenda_b.registry_table_loosened\`): a checkout cannot reopen a finished run. The kinds a table entry lists for entering a terminal
   state are that state's terminal receipts. \`TaskCancelReceipt\` is read as the TaskCancelProtocol
   record (L1239); \`FeedbackConsumptionReceipt\` is not a seed type and is not judged.
 - **RevisionPlanStepKind** (L1003, L1510) is used but not listed: \`registry/\` declares it as
@@ -34941,6 +38728,7 @@ make its codes mechanical (each rule's own reading is in the table below):
   \`target_endpoint_ref\` names the room.
 
 ${S7_DECISIONS}
+${S8_DOCS}
 ## The build-ready gate
 
 \`audit-gate fixtures <dir> --build-ready\` runs the conformance fixtures and then judges the
@@ -35096,7 +38884,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
             uncovered.push(`${kind} (${role === 'firing' ? 'no firing fixture' : 'no clean twin'})`);
             out.push(finding(BUILD_READY.kindWithoutFixture, {
                 subject: 'gate',
-                message: `Kind ${kind} has no ${ROLE_TEXT[role](kind)} that ran and passed under ${fixtureDir}/addenda-b/${notCounted(ofKind)}.`,
+                message: `Kind ${kind} has no ${ROLE_TEXT[role](kind)} that ran and passed under ${countedDir(fixtureDir, ws)}${notCounted(ofKind)}.`,
                 location: { path: fixtureDir },
             }));
         }
@@ -35127,6 +38915,11 @@ function notCounted(ofKind) {
 function ran(r) {
     return (r.extension?.actual_validation_codes !==
         undefined);
+}
+/** The folder counted fixtures stand in, as the user named it: <dir>/addenda-b/, or <dir>/ when <dir> is addenda-b/. */
+function countedDir(fixtureDir, ws) {
+    const isAddendaB = external_node_path_default().basename(external_node_path_default().resolve(ws.root, fixtureDir)) === 'addenda-b';
+    return isAddendaB ? `${fixtureDir}/` : `${fixtureDir}/addenda-b/`;
 }
 /** Where a counted fixture may stand: <dir>/addenda-b/<id>, or <dir>/<id> when <dir> is addenda-b/. */
 function underAddendaB(folder, fixtureDir, ws) {
@@ -35170,7 +38963,7 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
         return no('it failed');
     const folder = external_node_path_default().resolve(ws.root, rel);
     if (!underAddendaB(folder, fixtureDir, ws))
-        return no(`it is not at ${fixtureDir}/addenda-b/<fixture_id>/`);
+        return no(`it is not at ${countedDir(fixtureDir, ws)}<fixture_id>/`);
     if (isLink(folder) || isLink(external_node_path_default().join(folder, 'fixture.json')))
         return no('its folder or fixture.json is a symlink');
     const loaded = loadJsonObject(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);
@@ -35280,300 +39073,13 @@ async function runAddendaB(args, io) {
     return code;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
-
-
-
-function iso_datetime(params) {
-    return _isoDateTime(ZodISODateTime, params);
-}
-function iso_date(params) {
-    return core._isoDate(ZodISODate, params);
-}
-function iso_time(params) {
-    return core._isoTime(ZodISOTime, params);
-}
-function iso_duration(params) {
-    return core._isoDuration(ZodISODuration, params);
-}
-
-;// CONCATENATED MODULE: ./src/packs/addenda-b/bundle.ts
-
-
-
-
-
-
-
-
-
-/** bundle.json: what run the records belong to, and the time the bundle speaks for. */
-const BundleMeta = object({
-    $schema: schemas_string().optional(),
-    schema_version: literal('1.0'),
-    task_id: schemas_string().min(1),
-    run_id: schemas_string().min(1),
-    matter_id: schemas_string().min(1).optional(),
-    as_of: iso_datetime({ offset: true }).describe('RFC 3339 time the bundle speaks for'),
-})
-    .strict();
-/** Registry files past this count are not read (a finding says so). */
-const MAX_REGISTRY_FILES = 1000;
-const bundle_NONE = Object.freeze([]);
-/** A read bundle: every record that is well-formed and matches its seed type, indexed. */
-class Bundle {
-    dir;
-    rel;
-    meta;
-    records = [];
-    byType = new Map();
-    /** Own id → its record, or its records when the id is repeated (most ids are not: no array each). */
-    byId = new Map();
-    /** Memo for derived views that several rules share (e.g. formula recomputation). */
-    memo = new Map();
-    constructor(dir, rel, meta) {
-        this.dir = dir;
-        this.rel = rel;
-        this.meta = meta;
-    }
-    add(r) {
-        this.records.push(r);
-        let slot = this.byType.get(r.type);
-        if (!slot)
-            this.byType.set(r.type, (slot = { records: [], idField: idFieldOf(r.type) }));
-        slot.records.push(r);
-        const id = slot.idField ? r.data[slot.idField] : undefined;
-        if (typeof id !== 'string')
-            return;
-        const same = this.byId.get(id);
-        if (same === undefined)
-            this.byId.set(id, r);
-        else if (Array.isArray(same))
-            same.push(r);
-        else
-            this.byId.set(id, [same, r]);
-    }
-    of(type) {
-        return this.byType.get(type)?.records ?? bundle_NONE;
-    }
-    /** The records whose own id is `ref` (of one of `types`, when given). */
-    lookup(ref, types) {
-        if (typeof ref !== 'string')
-            return [];
-        const found = this.byId.get(ref);
-        if (found === undefined)
-            return [];
-        if (!Array.isArray(found))
-            return !types || types.includes(found.type) ? [found] : [];
-        return types ? found.filter((r) => types.includes(r.type)) : found.slice();
-    }
-    /** Whether more than one record has the own id `ref` (a repeat, maybe a rewrite). */
-    repeated(ref) {
-        return typeof ref === 'string' && Array.isArray(this.byId.get(ref));
-    }
-    /** The first record whose own id is `ref`, of type `type` or one of `more` (no allocation: rules call it per record). */
-    resolve(ref, type, ...more) {
-        if (typeof ref !== 'string')
-            return undefined;
-        const found = this.byId.get(ref);
-        if (found === undefined)
-            return undefined;
-        if (type === undefined)
-            return Array.isArray(found) ? found[0] : found;
-        const wanted = (r) => r.type === type || (more.length > 0 && more.includes(r.type));
-        if (!Array.isArray(found))
-            return wanted(found) ? found : undefined;
-        for (const r of found)
-            if (wanted(r))
-                return r;
-        return undefined;
-    }
-}
-/** Reads `<dir>`: bundle.json, records.jsonl and registry/*.json; every defect becomes an issue. */
-function readBundle(ws, dir, opts = {}) {
-    const issues = [];
-    const rel = ws.rel(dir);
-    const fileRel = (name) => (rel === '.' ? name : `${rel}/${name}`);
-    const problem = (code, message, at) => issues.push({ code, message, at });
-    const metaFile = loadJsonObject(ws, dir, 'bundle.json');
-    let meta;
-    if (metaFile.state !== 'ok') {
-        problem(ADDENDA_B.bundleUnreadable, `bundle.json ${metaFile.state === 'missing' ? 'is missing' : metaFile.detail}.`, metaFile.state === 'bad' && metaFile.line
-            ? { path: metaFile.rel, line: metaFile.line }
-            : { path: metaFile.rel });
-    }
-    else {
-        const parsed = BundleMeta.safeParse(metaFile.data);
-        if (parsed.success)
-            meta = parsed.data;
-        else {
-            const issue = firstIssue(parsed.error);
-            problem(ADDENDA_B.bundleUnreadable, `bundle.json is invalid at ${issue.where}: ${issue.why}.`, { path: metaFile.rel, line: metaFile.doc.lineOf(issue.path) ?? 1 });
-        }
-    }
-    const bundle = new Bundle(dir, rel, meta);
-    readRegistry(ws, dir, fileRel('registry'), bundle, problem);
-    readRecords(ws, dir, fileRel('records.jsonl'), bundle, problem, opts);
-    return { bundle, issues };
-}
-const validators = new Map();
-function validatorFor(type) {
-    let v = validators.get(type);
-    if (!v) {
-        // A record's "type" is checkout content: `constructor` or `__proto__` must not reach the
-        // prototype's members.
-        if (!Object.hasOwn(RECORD_SCHEMAS, type))
-            return undefined;
-        const schema = RECORD_SCHEMAS[type];
-        validators.set(type, (v = fastSchema(schema)));
-    }
-    return v;
-}
-/** Checks one parsed value against its seed type and adds it; false when it was refused. */
-function admit(value, at, seq, registry, bundle, problem) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        problem(ADDENDA_B.recordMalformed, 'The record is not a JSON object.', at);
-        return;
-    }
-    const data = value;
-    const type = data.type;
-    if (typeof type !== 'string' || type === '') {
-        problem(ADDENDA_B.recordMalformed, 'The record has no "type" naming its seed interface.', at);
-        return;
-    }
-    const validator = validatorFor(type);
-    if (!validator) {
-        problem(ADDENDA_B.unknownRecordType, `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`, at);
-        return;
-    }
-    const parsed = validator.safeParse(data);
-    if (!parsed.success) {
-        const issue = firstIssue(parsed.error);
-        problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at);
-        return;
-    }
-    bundle.add({ type, data, at, seq, registry });
-}
-function readRecords(ws, dir, relPath, bundle, problem, opts) {
-    const resolved = ws.resolve(dir, 'records.jsonl');
-    if (!resolved.ok) {
-        problem(ADDENDA_B.bundleUnreadable, `records.jsonl ${resolved.reason === 'missing' ? 'is missing' : resolved.detail}.`, { path: relPath });
-        return;
-    }
-    const outcome = streamLines(resolved.real, (line) => {
-        const at = { path: relPath, line: line.no };
-        if (line.kind === 'too_long') {
-            problem(ADDENDA_B.recordMalformed, `The line is ${line.bytes} bytes, over the cap.`, at);
-            return;
-        }
-        if (line.kind === 'invalid_utf8') {
-            problem(ADDENDA_B.recordMalformed, 'The line is not valid UTF-8.', at);
-            return;
-        }
-        if (line.text.trim() === '') {
-            if (!line.final)
-                problem(ADDENDA_B.recordMalformed, 'The line is empty.', at);
-            return;
-        }
-        let value;
-        try {
-            value = JSON.parse(line.text);
-        }
-        catch (err) {
-            problem(ADDENDA_B.recordMalformed, `The line is not JSON: ${err.message}.`, at);
-            return;
-        }
-        admit(value, at, line.no, false, bundle, problem);
-    }, opts.maxLineBytes);
-    if (!outcome.ok)
-        problem(ADDENDA_B.bundleUnreadable, `records.jsonl ${outcome.reason === 'missing' ? 'is missing' : outcome.detail}.`, { path: relPath });
-}
-function readRegistry(ws, dir, relDir, bundle, problem) {
-    const resolved = ws.resolve(dir, 'registry');
-    if (!resolved.ok) {
-        if (resolved.reason !== 'missing')
-            problem(ADDENDA_B.bundleUnreadable, `registry/ ${resolved.detail}.`, { path: relDir });
-        return;
-    }
-    let names;
-    try {
-        if (!external_node_fs_default().statSync(resolved.real).isDirectory())
-            throw new Error('is not a directory');
-        names = external_node_fs_default().readdirSync(resolved.real)
-            .filter((n) => n.endsWith('.json'))
-            .sort();
-    }
-    catch (err) {
-        problem(ADDENDA_B.bundleUnreadable, `registry/ ${err.message}.`, { path: relDir });
-        return;
-    }
-    if (names.length > MAX_REGISTRY_FILES) {
-        problem(ADDENDA_B.bundleUnreadable, `registry/ holds ${names.length} JSON files; only the first ${MAX_REGISTRY_FILES} were read.`, { path: relDir });
-        names = names.slice(0, MAX_REGISTRY_FILES);
-    }
-    for (const name of names) {
-        const fileRel = `${relDir}/${name}`;
-        const file = ws.resolve(resolved.real, name);
-        const read = file.ok ? readSmallFile(file.real, MAX_JSON_BYTES) : undefined;
-        if (!file.ok || !read?.ok) {
-            const detail = !file.ok ? file.detail : read && !read.ok ? read.detail : 'is unreadable';
-            problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel });
-            continue;
-        }
-        const text = decodeUtf8(read.bytes);
-        // JSON.parse first (the located parser is slow, and its objects are slow to read); the
-        // located parse runs only to say where a malformed file breaks, or on which line an item
-        // that a finding names stands. Both keep the last of repeated keys and an own "__proto__".
-        const value = text.ok ? parseFast(text.text) : undefined;
-        if (!text.ok || value === undefined) {
-            const parsed = text.ok ? parseJson(text.text) : undefined;
-            const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : 'is not JSON';
-            const line = parsed && !parsed.ok ? parsed.position.line : 1;
-            problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel, line });
-            continue;
-        }
-        if (!Array.isArray(value.v)) {
-            admit(value.v, { path: fileRel, line: 1 }, 0, true, bundle, problem);
-            continue;
-        }
-        let doc;
-        const lineOf = (i) => {
-            if (!doc) {
-                const parsed = parseJson(text.text);
-                if (!parsed.ok)
-                    return 1;
-                doc = parsed.doc;
-            }
-            return doc.lineOf([i]) ?? 1;
-        };
-        value.v.forEach((item, i) => {
-            const at = {
-                path: fileRel,
-                get line() {
-                    return lineOf(i);
-                },
-            };
-            admit(item, at, 0, true, bundle, problem);
-        });
-    }
-}
-/** JSON.parse, or undefined where it refuses the text (then the located parser says why). */
-function parseFast(text) {
-    try {
-        return { v: JSON.parse(text) };
-    }
-    catch {
-        return undefined;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/schemas.ts
 
 
 
 /** One records.jsonl line (or registry item): any record type, told apart by "type". */
 function bundleRecordSchema() {
-    const members = Object.entries(RECORD_SCHEMAS).map(([type, schema]) => schema.extend({ type: literal(type) }));
+    const members = Object.entries(recordSchemas()).map(([type, schema]) => schema.extend({ type: literal(type) }));
     return discriminatedUnion('type', members);
 }
 
@@ -35693,6 +39199,7 @@ async function verifyBundle(dir, ctx) {
  * own `validation.*` codes; the pack's own (an unreadable bundle, a record that is no seed type)
  * are `addenda_b.*`.
  */
+let addenda_b_schemas;
 const addendaBPack = {
     id: 'addenda-b',
     title: 'DOC23 Addenda B record bundles',
@@ -35702,10 +39209,14 @@ const addendaBPack = {
     targetKind: 'run',
     subjectKinds: ['run'],
     options: object({}).strict(),
-    schemas: {
-        'addenda-b-bundle': BundleMeta,
-        'addenda-b-record': bundleRecordSchema(),
-        'addenda-b-fixture': SeedFixture,
+    // Built when the schema files are written, not at every start-up: the record union extends
+    // some 200 record schemas (≈ 15 ms of a run that may never read a bundle).
+    get schemas() {
+        return (addenda_b_schemas ??= {
+            'addenda-b-bundle': BundleMeta,
+            'addenda-b-record': bundleRecordSchema(),
+            'addenda-b-fixture': SeedFixture,
+        });
     },
     docs: { 'addenda-b': addendaBMarkdown },
     discover(dirs) {
@@ -36188,7 +39699,7 @@ const out = cli_help_option(FLAGS.out);
 const CORE_COMMANDS = {
     verify: {
         usage: 'audit-gate verify [PATH...] [options]',
-        about: 'Discover and verify every paper, run and fixture under the root (or the PATHs given), in one report.',
+        about: 'Discover and verify every paper, run, proof and Addenda B bundle under the root (or the PATHs given), in one report; fixtures only with --fixtures.',
         options: {
             root: { type: 'string', value: 'DIR', help: 'repository root to discover under (default .)' },
             config: {
@@ -36267,10 +39778,9 @@ const CORE_COMMANDS = {
     },
 };
 /** A pack's subcommand (Pack.command) as a command: its flags, then --progress and --help. */
-function packCommand(p) {
-    const c = p.command;
+function packCommand(id, c) {
     return {
-        usage: `audit-gate ${p.id}${c.args ? ` ${c.args}` : ''} [options]`,
+        usage: `audit-gate ${id}${c.args ? ` ${c.args}` : ''} [options]`,
         about: c.about,
         options: {
             ...Object.fromEntries(c.flags.map((f) => [f.name, cli_help_option(f)])),
@@ -36284,7 +39794,7 @@ function commands() {
     const out = { ...CORE_COMMANDS };
     for (const p of registry_packs())
         if (p.command)
-            out[p.id] = packCommand({ ...p, command: p.command });
+            out[p.id] = packCommand(p.id, p.command);
     return out;
 }
 const EXIT_CODES = 'Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.';
