@@ -68,3 +68,55 @@ describe('dist/cli/index.js', () => {
     expect(bad.stderr).toMatch(/usage/);
   });
 });
+
+describe('the compile cache of dist/cli/index.js', () => {
+  const home = () => fs.mkdtempSync(path.join(os.tmpdir(), 'ag-cache-'));
+  const runIn = (cacheHome: string, args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [CLI, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: cacheHome, ...env },
+    });
+  const caches = (cacheHome: string) => {
+    const dir = path.join(cacheHome, 'audit-gate');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  };
+  const verdicts = (r: ReturnType<typeof run>) => {
+    const report = JSON.parse(r.stdout) as { findings: { code: string; location?: unknown }[] };
+    return { status: r.status, findings: report.findings, stderr: r.stderr };
+  };
+
+  it('is written per command by the first run, and later runs give the same reports', () => {
+    const h = home();
+    const args = ['verify', '--root', 'examples/repo', '--format', 'json'];
+    const cold = verdicts(runIn(h, args));
+    expect(caches(h)).toEqual([expect.stringMatching(/^cli-[0-9a-f]{32}-verify\.v8cache$/)]);
+    const warm = verdicts(runIn(h, args));
+    expect(warm).toEqual(cold);
+    runIn(h, ['--version']);
+    expect(caches(h)).toHaveLength(2);
+    expect(caches(h)).toContainEqual(expect.stringMatching(/-other\.v8cache$/));
+  });
+
+  it('a cache that is damaged, or not this bundle’s, is refused by V8 and written again', () => {
+    const h = home();
+    const args = ['verify', '--root', 'examples/repo', '--format', 'json'];
+    const clean = verdicts(runIn(h, args));
+    const [name] = caches(h);
+    const file = path.join(h, 'audit-gate', name!);
+    const good = fs.readFileSync(file);
+    fs.writeFileSync(file, Buffer.alloc(good.length, 0x41));
+    expect(verdicts(runIn(h, args))).toEqual(clean);
+    expect(fs.readFileSync(file)[0]).not.toBe(0x41);
+  });
+
+  it('is neither read nor written when turned off, or where others may write', () => {
+    const off = home();
+    expect(runIn(off, ['--version'], { AUDIT_GATE_COMPILE_CACHE: 'off' }).status).toBe(0);
+    expect(caches(off)).toEqual([]);
+    const shared = home();
+    fs.mkdirSync(path.join(shared, 'audit-gate'));
+    fs.chmodSync(path.join(shared, 'audit-gate'), 0o777);
+    expect(runIn(shared, ['--version']).status).toBe(0);
+    expect(caches(shared)).toEqual([]);
+  });
+});
