@@ -31,3 +31,5 @@ fs.writeFileSync(path.join(dir, 'app.js'), app);
 const loader = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'cli-loader.mjs');
 fs.copyFileSync(loader, entry);
 fs.chmodSync(entry, 0o755);
+// The loader's caches (.v8cache/, beside app.js) are never packed.
+fs.writeFileSync(path.join(dir, '.npmignore'), '.v8cache/\n');
