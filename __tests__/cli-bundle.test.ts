@@ -68,3 +68,67 @@ describe('dist/cli/index.js', () => {
     expect(bad.stderr).toMatch(/usage/);
   });
 });
+
+describe('the compile cache of dist/cli/index.js', () => {
+  /** A copy of the CLI bundle, so these runs own its cache directory. */
+  const copy = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-cache-'));
+    for (const f of fs.readdirSync('dist/cli'))
+      if (f !== '.v8cache') fs.copyFileSync(path.join('dist/cli', f), path.join(dir, f));
+    return dir;
+  };
+  const runIn = (dir: string, args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [path.join(dir, 'index.js'), ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+  const caches = (dir: string) =>
+    fs.existsSync(path.join(dir, '.v8cache')) ? fs.readdirSync(path.join(dir, '.v8cache')) : [];
+  const verdicts = (r: ReturnType<typeof run>) => {
+    const report = JSON.parse(r.stdout) as { findings: unknown[] };
+    return { status: r.status, findings: report.findings, stderr: r.stderr };
+  };
+  const args = ['verify', '--root', 'examples/repo', '--format', 'json'];
+
+  it('is written beside the bundle per command by the first run; later runs report the same', () => {
+    const dir = copy();
+    const cold = verdicts(runIn(dir, args));
+    expect(caches(dir)).toEqual([expect.stringMatching(/^[0-9a-f]{32}-verify\.v8cache$/)]);
+    expect(verdicts(runIn(dir, args))).toEqual(cold);
+    runIn(dir, ['--version']);
+    expect(caches(dir).sort()).toEqual([
+      expect.stringMatching(/-other\.v8cache$/),
+      expect.stringMatching(/-verify\.v8cache$/),
+    ]);
+  });
+
+  it('a damaged cache is refused by V8 and written again; the report is the same', () => {
+    const dir = copy();
+    const clean = verdicts(runIn(dir, args));
+    const file = path.join(dir, '.v8cache', caches(dir)[0]!);
+    fs.writeFileSync(file, Buffer.alloc(fs.statSync(file).size, 0x41));
+    expect(verdicts(runIn(dir, args))).toEqual(clean);
+    expect(fs.readFileSync(file)[0]).not.toBe(0x41);
+  });
+
+  it('a cache of another build of the bundle is not read, and is removed', () => {
+    const dir = copy();
+    runIn(dir, ['--version']);
+    const [old] = caches(dir);
+    fs.appendFileSync(path.join(dir, 'app.js'), '\n');
+    expect(runIn(dir, ['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(caches(dir)).toHaveLength(1);
+    expect(caches(dir)).not.toContain(old);
+  });
+
+  it('is neither read nor written when turned off, or where it cannot be written', () => {
+    const off = copy();
+    expect(runIn(off, ['--version'], { AUDIT_GATE_COMPILE_CACHE: 'off' }).status).toBe(0);
+    expect(caches(off)).toEqual([]);
+    const blocked = copy();
+    fs.writeFileSync(path.join(blocked, '.v8cache'), 'a file where the directory would be');
+    const r = runIn(blocked, ['--version']);
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(fs.readdirSync(blocked).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});

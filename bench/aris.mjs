@@ -16,6 +16,7 @@ import {
   report,
   requireBuiltCli,
   sameAsReference,
+  startupRows,
 } from './measure.mjs';
 
 const SMALL = Number(process.env.BENCH_SMALL ?? 2000);
@@ -104,6 +105,7 @@ try {
     ours = Math.min(ours, bestOf(1, process.execPath, [CLI, ...args]));
   }
   const rss = peakRss(args, [0]);
+  const startup = startupRows(RUNS, args);
   const result = JSON.parse(fs.readFileSync(path.join(root, 'report.json'), 'utf8'));
   if (result.audits.some((a) => a.status !== 'OK'))
     throw new Error('the synthetic paper did not verify clean');
@@ -133,6 +135,7 @@ try {
             ],
           ]),
       ['report equals the reference run’s', 'yes (small paper)'],
+      ...startup,
     ],
   );
 } finally {

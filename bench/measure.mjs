@@ -68,6 +68,35 @@ export function opensslMs(runs, files) {
   return best;
 }
 
+/**
+ * Rows on start-up, for a benchmark's report: the same command without the CLI's compile cache
+ * (a first run), and Node's own start-up (`node -e 0`), which no tool running on Node goes below.
+ * Where NODE_EXTRA_CA_CERTS is set, Node parses those certificates at every start, before any
+ * code runs (this machine sets it; GitHub's runners do not): Node's start-up without it too.
+ */
+export function startupRows(runs, args, okStatuses = [0]) {
+  const cold = bestOf(
+    runs,
+    process.execPath,
+    [CLI, ...args],
+    { AUDIT_GATE_COMPILE_CACHE: 'off' },
+    okStatuses,
+  );
+  const node = bestOf(runs * 3, process.execPath, ['-e', '0']);
+  const rows = [
+    ['the same, no compile cache (1st run)', `${cold.toFixed(0)} ms`],
+    ['Node start-up alone (node -e 0)', `${node.toFixed(0)} ms`],
+  ];
+  if (process.env.NODE_EXTRA_CA_CERTS) {
+    const bare = bestOf(runs * 3, process.execPath, ['-e', '0'], { NODE_EXTRA_CA_CERTS: '' });
+    rows.push([
+      '  of which NODE_EXTRA_CA_CERTS',
+      `${(node - bare).toFixed(0)} ms (set on this machine)`,
+    ]);
+  }
+  return rows;
+}
+
 export const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
 export function report(title, rows) {

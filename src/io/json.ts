@@ -1,6 +1,7 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { decodeUtf8 } from './files.js';
 import { LineIndex } from './lines.js';
+import { REFERENCE_RUN } from './reference.js';
 
 export interface Position {
   line: number;
@@ -20,12 +21,24 @@ export type JsonParse =
 export class JsonDoc {
   /** Per object node, its keys → property nodes; built on first lookup, so each lookup is O(depth). */
   private readonly keyIndex = new WeakMap<Node, Map<string, Node>>();
+  private lineIndex: LineIndex | undefined;
 
+  /**
+   * `tree` is built from `text` on the first `lineOf` when not given: most documents are read
+   * for their values only, and a syntax tree costs several times the parse.
+   */
   constructor(
-    readonly tree: Node,
-    private readonly lines: LineIndex,
+    private readonly text: string,
     readonly duplicates: DuplicateKey[],
-  ) {}
+    private syntaxTree?: Node,
+    lines?: LineIndex,
+  ) {
+    this.lineIndex = lines;
+  }
+
+  get tree(): Node {
+    return (this.syntaxTree ??= parseTree(this.text, [], STRICT)!);
+  }
 
   /**
    * Line of the property `path` (its key), or of the array element; undefined when absent.
@@ -50,7 +63,7 @@ export class JsonDoc {
         anchor = element;
       }
     }
-    return this.lines.position(anchor.offset).line;
+    return (this.lineIndex ??= new LineIndex(this.text)).position(anchor.offset).line;
   }
 
   private propertiesOf(object: Node): Map<string, Node> {
@@ -74,7 +87,6 @@ export class JsonDoc {
  * are recorded (the last one wins, as in most parsers) so callers can flag the ambiguity.
  */
 export function parseJson(text: string): JsonParse {
-  const lines = new LineIndex(text);
   if (text.charCodeAt(0) === 0xfeff) {
     return {
       ok: false,
@@ -85,8 +97,16 @@ export function parseJson(text: string): JsonParse {
   }
   if (text.trim() === '')
     return { ok: false, reason: 'empty', message: 'is empty', position: { line: 1, column: 1 } };
+  return (REFERENCE_RUN ? undefined : parseValid(text)) ?? parseJsonTree(text);
+}
+
+/**
+ * parseJson by way of a full syntax tree: the reference for its fast path, and the reader of
+ * everything that path declines (syntax errors with their positions, deep nesting).
+ */
+export function parseJsonTree(text: string): JsonParse {
   try {
-    return parseStrict(text, lines);
+    return parseStrict(text, new LineIndex(text));
   } catch (err) {
     // Both the parser and the value builder recurse; runaway nesting overflows the stack.
     if (!(err instanceof RangeError)) throw err;
@@ -123,13 +143,79 @@ export function parseJsonBytes(bytes: Buffer, rejectDuplicates = false): Located
   return parseJsonText(text.text, rejectDuplicates);
 }
 
+const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
+
+/** Nesting up to this depth is read by the fast path; deeper documents take the syntax tree's. */
+const FAST_DEPTH = 512;
+
+/**
+ * The fast path for well-formed JSON: the engine's own parser for the value, and one scan of the
+ * text for repeated keys. Undefined for anything else (a syntax error, deep nesting), which
+ * `parseStrict` then reads and reports as before.
+ */
+function parseValid(text: string): JsonParse | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const scanned = repeatedKeys(text);
+  if (scanned === undefined) return undefined;
+  let lines: LineIndex | undefined;
+  const duplicates = scanned.map(({ key, offset }) => ({
+    key,
+    line: (lines ??= new LineIndex(text)).position(offset).line,
+  }));
+  return { ok: true, value, doc: new JsonDoc(text, duplicates, undefined, lines) };
+}
+
+/**
+ * Every repeated key of a well-formed JSON text (each occurrence after the first, in text
+ * order, at the offset of its opening quote), or undefined when objects and arrays nest deeper
+ * than FAST_DEPTH. Keys are compared decoded: "a" and "\u0061" are the same key.
+ */
+function repeatedKeys(text: string): { key: string; offset: number }[] | undefined {
+  const out: { key: string; offset: number }[] = [];
+  // One entry per open container: the keys seen so far for an object, null for an array.
+  const open: (Set<string> | null)[] = [];
+  let keyNext = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let end = text.indexOf('"', i + 1);
+      for (;;) {
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+        if (slashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      if (keyNext) {
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        const keys = open[open.length - 1]!;
+        if (keys.has(key)) out.push({ key, offset: i });
+        else keys.add(key);
+        keyNext = false;
+      }
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (open.length === FAST_DEPTH) return undefined;
+      open.push(c === 0x7b ? new Set() : null);
+      keyNext = c === 0x7b;
+    } else if (c === 0x7d || c === 0x5d) {
+      open.pop();
+      keyNext = false;
+    } else if (c === 0x2c) {
+      keyNext = open[open.length - 1] !== null;
+    }
+  }
+  return out;
+}
+
 function parseStrict(text: string, lines: LineIndex): JsonParse {
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, {
-    disallowComments: true,
-    allowTrailingComma: false,
-    allowEmptyContent: false,
-  });
+  const tree = parseTree(text, errors, STRICT);
   if (errors.length > 0 || !tree) {
     const first = errors[0];
     const pos = lines.position(first?.offset ?? 0);
@@ -143,7 +229,7 @@ function parseStrict(text: string, lines: LineIndex): JsonParse {
   }
   const duplicates: DuplicateKey[] = [];
   const value = toValue(tree, lines, duplicates);
-  return { ok: true, value, doc: new JsonDoc(tree, lines, duplicates) };
+  return { ok: true, value, doc: new JsonDoc(text, duplicates, tree, lines) };
 }
 
 function describe(code: string): string {

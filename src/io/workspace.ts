@@ -25,6 +25,8 @@ export class Workspace {
   /** Real paths of directories already resolved: a path, 'missing', or the error to throw again. */
   private readonly realDirs = new Map<string, string | 'missing' | { error: unknown }>();
   private readonly canonicals = new Map<string, string>();
+  /** What `realpath` returned for each path asked about: artifacts cite the same inputs again. */
+  private readonly reals = new Map<string, string | undefined>();
 
   constructor(
     root: string,
@@ -105,6 +107,7 @@ export class Workspace {
    */
   realpath(abs: string): string | undefined {
     if (REFERENCE_RUN) return realOrMissing(abs);
+    if (this.reals.has(abs)) return this.reals.get(abs);
     const dir = path.dirname(abs);
     if (dir === abs) return abs;
     const realDir = this.realDir(dir);
@@ -117,8 +120,11 @@ export class Workspace {
       if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
       throw err;
     }
-    if (st === undefined) return undefined;
-    return st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
+    const real = st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
+    // A regular file holds no HEAD: it is a git directory by its name alone (see isGitDir).
+    if (st?.isFile()) this.gitDirs.set(leaf, isNamedGit(leaf));
+    this.reals.set(abs, real);
+    return real;
   }
 
   /**
@@ -197,12 +203,14 @@ function realOrMissing(p: string): string | undefined {
   }
 }
 
+const isNamedGit = (p: string) => path.basename(p).toLowerCase() === '.git';
+
 /**
  * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
  * objects/ and refs/ or a commondir.
  */
 function isGitDir(dir: string): boolean {
-  if (path.basename(dir).toLowerCase() === '.git') return true;
+  if (isNamedGit(dir)) return true;
   // Nearly every directory has no HEAD: one access(2) call says so, with no Stats object.
   if (!fs.existsSync(path.join(dir, 'HEAD'))) return false;
   const kind = (name: string) => {

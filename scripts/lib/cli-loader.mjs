@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// audit-gate's command line. The program is app.js beside this file (the bundle, as a function);
+// this loader compiles it with a V8 code cache when one was left by an earlier run of the same
+// bundle on the same Node, so a run does not parse and compile it again (docs/performance.md).
+// The cache lives beside app.js (see cacheFileFor), never in the workspace: nothing a checkout
+// holds is read or written by it. AUDIT_GATE_COMPILE_CACHE=off turns it off.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
+
+const KIND = 'AUDIT_GATE_COMPILE_CACHE_KIND';
+const appFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'app.js');
+const bytes = fs.readFileSync(appFile);
+const source = bytes.toString('utf8');
+const cacheFile = cacheFileFor(bytes);
+const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
+const script = new vm.Script(source, { filename: appFile, cachedData });
+if (
+  cacheFile !== undefined &&
+  isMainThread &&
+  (cachedData === undefined || script.cachedDataRejected)
+)
+  // At exit, so the cache holds every function this run compiled, not just the top level.
+  process.once('exit', () => writeCache(cacheFile, script));
+script.runInThisContext()(createRequire(import.meta.url), import.meta.url);
+
+/**
+ * The cache file for this bundle on this Node and this command (each command compiles other
+ * functions), or undefined when caching is off. It lies beside app.js, in .v8cache/: whoever can
+ * write there can replace app.js itself, so the cache is exactly as trusted as the code (as
+ * Python's __pycache__ beside its sources). A read-only install simply runs without one.
+ */
+function cacheFileFor(app) {
+  const setting = process.env.AUDIT_GATE_COMPILE_CACHE;
+  if (setting === 'off' || setting === '0') return undefined;
+  // V8 checks a cache against the source's length only: the name carries the source's hash.
+  const key = createHash('sha256')
+    .update(`${process.version} ${process.arch} ${process.execArgv.join(' ')}\n`)
+    .update(app)
+    .digest('hex')
+    .slice(0, 32);
+  // A verify worker runs the code its command's run compiled: it reads that command's cache.
+  const command = isMainThread ? process.argv[2] : process.env[KIND];
+  const kind = command !== undefined && /^[a-z][a-z-]{0,30}$/.test(command) ? command : 'other';
+  if (isMainThread) process.env[KIND] = kind;
+  return path.join(path.dirname(appFile), '.v8cache', `${key}-${kind}.v8cache`);
+}
+
+function readCache(file) {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the cache atomically, and removes the caches of other bundles or Node versions. */
+function writeCache(file, compiled) {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, compiled.createCachedData(), { mode: 0o600 });
+    fs.renameSync(tmp, file);
+    const dir = path.dirname(file);
+    const bundle = path.basename(file).slice(0, 32);
+    for (const name of fs.readdirSync(dir))
+      if (!name.startsWith(bundle) && name.endsWith('.v8cache'))
+        fs.rmSync(path.join(dir, name), { force: true });
+  } catch {
+    // A cache is an optimisation: a read-only home, a full disk or a race loses nothing.
+  }
+}
