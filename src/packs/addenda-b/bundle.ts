@@ -84,6 +84,10 @@ interface TypeSlot {
 
 const NONE: readonly BundleRecord[] = Object.freeze([]);
 
+/** Whether `r` is of `type` or one of `more` (a function, not a closure per lookup). */
+const isOf = (r: BundleRecord, type: string, more: readonly string[]): boolean =>
+  r.type === type || (more.length > 0 && more.includes(r.type));
+
 /** A read bundle: every record that is well-formed and matches its seed type, indexed. */
 export class Bundle {
   readonly records: BundleRecord[] = [];
@@ -136,10 +140,8 @@ export class Bundle {
     const found = this.byId.get(ref);
     if (found === undefined) return undefined;
     if (type === undefined) return Array.isArray(found) ? found[0] : found;
-    const wanted = (r: BundleRecord) =>
-      r.type === type || (more.length > 0 && more.includes(r.type));
-    if (!Array.isArray(found)) return wanted(found) ? found : undefined;
-    for (const r of found) if (wanted(r)) return r;
+    if (!Array.isArray(found)) return isOf(found, type, more) ? found : undefined;
+    for (const r of found) if (isOf(r, type, more)) return r;
     return undefined;
   }
 }
