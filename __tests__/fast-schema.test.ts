@@ -151,6 +151,28 @@ describe('fastSchema', () => {
     agree(loose, values);
   });
 
+  it('agrees with zod on the field checks it writes inline (numbers, booleans, nullable, unknown)', () => {
+    const s = z
+      .object({
+        n: z.number(),
+        b: z.boolean(),
+        nn: z.number().nullable(),
+        ob: z.boolean().optional(),
+        u: z.unknown(),
+        ns: z.string().nullable().optional(),
+      })
+      .strict();
+    const kinds: unknown[] = [0, -1.5, 2 ** 60, NaN, Infinity, '1', true, false, null, [], {}];
+    const base = { n: 1, b: true, nn: null, u: 'x' };
+    const values = [
+      base,
+      ...Object.keys({ ...base, ob: 0, ns: 0 }).flatMap((k) =>
+        kinds.map((v) => ({ ...base, [k]: v })),
+      ),
+    ];
+    expect(agree(s, values)).toBe(values.length);
+  });
+
   it('refuses a "__proto__" key that zod would silently leave out of its result', () => {
     const hex = 'a'.repeat(64);
     const manifest = fastSchema(S.Manifest);

@@ -280,8 +280,8 @@ function compileObject(def: Def): Pred {
 }
 
 /**
- * The predicate of the commonest field schemas (a plain string, a small string enum, optional
- * ones) as an expression over `x`, so the generated object check calls no closure for them;
+ * The predicate of the commonest field schemas (a plain string, number or boolean, unknown, a
+ * small string enum, optional and nullable ones) as an expression over `x`, so the generated object check calls no closure for them;
  * undefined for any other schema (its compiled predicate is called).
  */
 function inlineTest(s: Schema): string | undefined {
@@ -290,9 +290,19 @@ function inlineTest(s: Schema): string | undefined {
   switch (def.type) {
     case 'string':
       return "typeof x === 'string'";
+    case 'number':
+      return "(typeof x === 'number' && Number.isFinite(x))";
+    case 'boolean':
+      return "typeof x === 'boolean'";
+    case 'unknown':
+      return 'true';
     case 'optional': {
       const inner = inlineTest(def.innerType!);
       return inner && `(x === undefined || ${inner})`;
+    }
+    case 'nullable': {
+      const inner = inlineTest(def.innerType!);
+      return inner && `(x === null || ${inner})`;
     }
     case 'literal':
     case 'enum': {
