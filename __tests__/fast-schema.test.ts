@@ -130,6 +130,49 @@ describe('fastSchema', () => {
     expect(fastSchema(s).safeParse({ a: 'x', z: 1 }).success).toBe(false);
   });
 
+  it('agrees with zod on undefined values, prototype-named keys and inherited keys', () => {
+    const strict = z
+      .object({ a: z.string(), b: z.string().optional(), constructor: z.number() })
+      .strict();
+    const loose = z.object({ a: z.string(), b: z.string().optional() }).catchall(z.unknown());
+    const values = [
+      { a: 'x', constructor: 1 },
+      { a: 'x', b: 'y', constructor: 1 },
+      { a: 'x', b: undefined, constructor: 1 },
+      { a: undefined, constructor: 1 },
+      { a: 'x' },
+      { a: 'x', constructor: 1, valueOf: 2 },
+      Object.assign(Object.create({ a: 'inherited' }) as object, { constructor: 1 }),
+      Object.assign(Object.create({ b: 'inherited' }) as object, { a: 'x', constructor: 1 }),
+      Object.assign(Object.create(null) as object, { a: 'x', constructor: 1 }),
+      JSON.parse('{"a":"x","constructor":1,"__proto__":{"b":"y"}}'),
+    ];
+    expect(agree(strict, values)).toBe(values.length);
+    agree(loose, values);
+  });
+
+  it('agrees with zod on the field checks it writes inline (numbers, booleans, nullable, unknown)', () => {
+    const s = z
+      .object({
+        n: z.number(),
+        b: z.boolean(),
+        nn: z.number().nullable(),
+        ob: z.boolean().optional(),
+        u: z.unknown(),
+        ns: z.string().nullable().optional(),
+      })
+      .strict();
+    const kinds: unknown[] = [0, -1.5, 2 ** 60, NaN, Infinity, '1', true, false, null, [], {}];
+    const base = { n: 1, b: true, nn: null, u: 'x' };
+    const values = [
+      base,
+      ...Object.keys({ ...base, ob: 0, ns: 0 }).flatMap((k) =>
+        kinds.map((v) => ({ ...base, [k]: v })),
+      ),
+    ];
+    expect(agree(s, values)).toBe(values.length);
+  });
+
   it('refuses a "__proto__" key that zod would silently leave out of its result', () => {
     const hex = 'a'.repeat(64);
     const manifest = fastSchema(S.Manifest);

@@ -250,25 +250,38 @@ function compileObject(def: Def): Pred {
     const key = JSON.stringify(k);
     const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
     const test = inlineTest(s) ?? `p[${i}](x)`;
+    // One load where Object.prototype lacks the key (the value's only prototype, checked below):
+    // a value read as undefined is then absent (a parsed value never holds undefined, and one
+    // that does goes to zod: counted as absent, a required key fails and a strict object's key
+    // count does not match).
+    if (!(k in Object.prototype))
+      return `x = v[${key}]; if (x !== undefined) present++; else ${absent} if (!(${test})) return false;`;
     return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!(${test})) return false;`;
   });
   // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
   // code generation.
   const rest = extraOk
     ? 'return !hasOwn(v, "__proto__");'
-    : 'let total = 0; for (const k in v) if (hasOwn(v, k)) total++; return total === present;';
+    : 'return Object.keys(v).length === present;';
   const source = `return function object(v) {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    const proto = getPrototypeOf(v);
+    if (proto !== objectPrototype && proto !== null) return false;
     let present = 0, x;
     ${lines.join('\n    ')}
     ${rest}
   };`;
-  return new Function('hasOwn', 'p', source)(Object.hasOwn, preds) as Pred;
+  return new Function('hasOwn', 'getPrototypeOf', 'objectPrototype', 'p', source)(
+    Object.hasOwn,
+    Object.getPrototypeOf,
+    Object.prototype,
+    preds,
+  ) as Pred;
 }
 
 /**
- * The predicate of the commonest field schemas (a plain string, a small string enum, optional
- * ones) as an expression over `x`, so the generated object check calls no closure for them;
+ * The predicate of the commonest field schemas (a plain string, number or boolean, unknown, a
+ * small string enum, optional and nullable ones) as an expression over `x`, so the generated object check calls no closure for them;
  * undefined for any other schema (its compiled predicate is called).
  */
 function inlineTest(s: Schema): string | undefined {
@@ -277,9 +290,19 @@ function inlineTest(s: Schema): string | undefined {
   switch (def.type) {
     case 'string':
       return "typeof x === 'string'";
+    case 'number':
+      return "(typeof x === 'number' && Number.isFinite(x))";
+    case 'boolean':
+      return "typeof x === 'boolean'";
+    case 'unknown':
+      return 'true';
     case 'optional': {
       const inner = inlineTest(def.innerType!);
       return inner && `(x === undefined || ${inner})`;
+    }
+    case 'nullable': {
+      const inner = inlineTest(def.innerType!);
+      return inner && `(x === null || ${inner})`;
     }
     case 'literal':
     case 'enum': {

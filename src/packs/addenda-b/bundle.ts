@@ -29,15 +29,30 @@ export type BundleMeta = z.infer<typeof BundleMeta>;
  */
 export const MAX_RECORD_DEPTH = 100;
 
-/** Whether `value` nests arrays or objects deeper than `max` levels (iterative: no recursion). */
+/**
+ * Whether `value` nests arrays or objects deeper than `max` levels. Recursive, but never more than
+ * `max` + 1 frames deep, and allocation-free: it runs on every record.
+ */
 function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: Array<{ v: object; depth: number }> = [];
-  if (value !== null && typeof value === 'object') stack.push({ v: value, depth: 1 });
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    if (top.depth > max) return true;
-    for (const child of Array.isArray(top.v) ? top.v : Object.values(top.v))
+  return value !== null && typeof value === 'object' && containerDeeperThan(value, max - 1);
+}
+
+/** Whether some container inside `v` (itself a container) sits more than `left` levels below it. */
+function containerDeeperThan(v: object, left: number): boolean {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const child: unknown = v[i];
       if (child !== null && typeof child === 'object')
-        stack.push({ v: child as object, depth: top.depth + 1 });
+        if (left === 0 || containerDeeperThan(child, left - 1)) return true;
+    }
+    return false;
+  }
+  // for-in sees the own enumerable keys of a parsed object (JSON.parse makes no others, and an own
+  // "__proto__" key is an ordinary own key), without the array Object.values would allocate.
+  for (const k in v) {
+    const child: unknown = (v as Record<string, unknown>)[k];
+    if (child !== null && typeof child === 'object')
+      if (left === 0 || containerDeeperThan(child, left - 1)) return true;
   }
   return false;
 }
@@ -68,6 +83,10 @@ interface TypeSlot {
 }
 
 const NONE: readonly BundleRecord[] = Object.freeze([]);
+
+/** Whether `r` is of `type` or one of `more` (a function, not a closure per lookup). */
+const isOf = (r: BundleRecord, type: string, more: readonly string[]): boolean =>
+  r.type === type || (more.length > 0 && more.includes(r.type));
 
 /** A read bundle: every record that is well-formed and matches its seed type, indexed. */
 export class Bundle {
@@ -121,10 +140,8 @@ export class Bundle {
     const found = this.byId.get(ref);
     if (found === undefined) return undefined;
     if (type === undefined) return Array.isArray(found) ? found[0] : found;
-    const wanted = (r: BundleRecord) =>
-      r.type === type || (more.length > 0 && more.includes(r.type));
-    if (!Array.isArray(found)) return wanted(found) ? found : undefined;
-    for (const r of found) if (wanted(r)) return r;
+    if (!Array.isArray(found)) return isOf(found, type, more) ? found : undefined;
+    for (const r of found) if (isOf(r, type, more)) return r;
     return undefined;
   }
 }

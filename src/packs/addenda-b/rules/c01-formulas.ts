@@ -1,24 +1,42 @@
 // C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
 // (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
 import { sameOutput } from '../formulas/builtins.js';
-import { evaluateReceipts, heldTwice } from '../formulas/evaluate.js';
+import type { Bundle } from '../bundle.js';
+import { evaluateReceipts, heldTwice, type ReceiptEvaluation } from '../formulas/evaluate.js';
 import { evaluateVectors } from '../formulas/vectors.js';
 import { ADDENDA_B } from '../codes.js';
 import { holdsNonFinite } from './s3-derivations.js';
+import { memo } from './memo.js';
 import type { Rule, RuleMeta } from './rule.js';
 import { listed, q, qList } from './util.js';
+
+/**
+ * The recomputed receipts by the code their recomputation throws, in bundle order (built once: a
+ * rule per code would otherwise walk every receipt).
+ */
+function receiptsThrowing(b: Bundle): Map<string, ReceiptEvaluation[]> {
+  return memo(b, 'receipts-by-thrown-code', () => {
+    const out = new Map<string, ReceiptEvaluation[]>();
+    for (const ev of evaluateReceipts(b)) {
+      if (!ev.computed || ev.computed.ok) continue;
+      const list = out.get(ev.computed.code);
+      if (list) list.push(ev);
+      else out.set(ev.computed.code, [ev]);
+    }
+    return out;
+  });
+}
 
 /** A rule for one code a seed formula throws: it fires where recomputing a receipt throws it. */
 function thrownBy(meta: RuleMeta): Rule {
   return {
     meta,
     check(b, report) {
-      for (const ev of evaluateReceipts(b))
-        if (ev.computed && !ev.computed.ok && ev.computed.code === meta.code)
-          report(
-            ev.receipt,
-            `Recomputing ${q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}) from the inputs of receipt ${q(ev.receipt.data.receipt_id)}: ${meta.title.toLowerCase()}.`,
-          );
+      for (const ev of receiptsThrowing(b).get(meta.code) ?? [])
+        report(
+          ev.receipt,
+          `Recomputing ${q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}) from the inputs of receipt ${q(ev.receipt.data.receipt_id)}: ${meta.title.toLowerCase()}.`,
+        );
     },
   };
 }
