@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Hasher } from '../../io/hashing.js';
+import type { HashOutcome, Hasher } from '../../io/hashing.js';
+import type { Location } from '../../model/finding.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
@@ -255,14 +256,12 @@ export async function checkManifest(
   );
   if (!loaded) return;
   const rel = loaded.rel;
-  const entries = Object.entries(loaded.data);
   const listed = new Set<string>();
-  const toHash: string[] = [];
-  const plan: { key: string; want: string; entry: TargetEntry | undefined }[] = [];
+  const plan: ManifestEntry[] = [];
   // Located lazily, and only for findings that are kept: finding a key's line means parsing the
   // manifest again, with positions, and a search among its keys.
   const at = (key: string) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
-  for (const [key, want] of entries) {
+  for (const key of Object.keys(loaded.data)) {
     if (!isPlainRelative(key) || key === 'manifest.json') {
       f.add(
         TRACE.manifestInvalid,
@@ -273,11 +272,47 @@ export async function checkManifest(
     }
     listed.add(key);
     const entry = listing.get(key);
-    plan.push({ key, want, entry });
-    if (entry && key !== 'trace.jsonl' && readable(entry)) toHash.push(entry.real!);
+    const hashed = entry !== undefined && key !== 'trace.jsonl' && readable(entry);
+    plan.push({ key, want: loaded.data[key]!, entry, outcome: undefined, hashed });
   }
-  await hasher.prefetch(toHash);
-  for (const { key, want, entry } of plan) {
+  // One wait for every hash (each file once, large ones in parallel), then a synchronous check:
+  // an await per entry made this the costliest function of a run for the optimizing compiler.
+  const outcomes = await Promise.all(
+    plan.map((p) => (p.hashed ? hasher.hash(p.entry!.real!) : undefined)),
+  );
+  for (let i = 0; i < plan.length; i++) plan[i]!.outcome = outcomes[i];
+  compareManifest(ctx, plan, trace, at);
+  for (const e of listing.values()) {
+    if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT) continue;
+    if (listed.has(e.rel) || !inLayout(e.rel)) continue;
+    if (e.kind === 'other') continue;
+    f.add(
+      TRACE.manifestUnlisted,
+      `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`,
+      { path: ctx.rel(e.rel) },
+      [{ path: rel, line: 1 }],
+    );
+  }
+}
+
+interface ManifestEntry {
+  key: string;
+  want: string;
+  entry: TargetEntry | undefined;
+  /** Whether the entry's file is hashed (a readable file other than trace.jsonl). */
+  hashed: boolean;
+  outcome: HashOutcome | undefined;
+}
+
+/** Each listed file against its recorded hash, in the manifest's order. */
+function compareManifest(
+  ctx: RunCtx,
+  plan: readonly ManifestEntry[],
+  trace: { sha256: string } | undefined,
+  at: (key: string) => () => Location,
+): void {
+  const f = ctx.f;
+  for (const { key, want, entry, hashed, outcome: o } of plan) {
     if (!entry) {
       f.add(
         TRACE.manifestFileMissing,
@@ -291,8 +326,7 @@ export async function checkManifest(
     let size: number | undefined;
     if (key === 'trace.jsonl') {
       got = trace?.sha256;
-    } else if (readable(entry)) {
-      const o = await hasher.hash(entry.real!);
+    } else if (hashed && o) {
       if (o.ok) {
         got = o.sha256;
         size = o.size;
@@ -315,16 +349,5 @@ export async function checkManifest(
         () => [at(key)()],
       );
     }
-  }
-  for (const e of listing.values()) {
-    if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT) continue;
-    if (listed.has(e.rel) || !inLayout(e.rel)) continue;
-    if (e.kind === 'other') continue;
-    f.add(
-      TRACE.manifestUnlisted,
-      `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`,
-      { path: ctx.rel(e.rel) },
-      [{ path: rel, line: 1 }],
-    );
   }
 }
