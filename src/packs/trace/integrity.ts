@@ -226,8 +226,39 @@ export async function checkManifest(
   trace: { sha256: string } | undefined,
   escapedEvidence: ReadonlySet<string>,
 ): Promise<void> {
-  const f = ctx.f;
   // Layout first: a file outside the layout is reported as such, not as unlisted.
+  checkLayout(ctx, listing, escapedEvidence);
+  if (!usable(listing, 'manifest.json')) return;
+  const loaded = loadRunFile(
+    ctx,
+    'manifest.json',
+    Fast.Manifest,
+    TRACE.manifestInvalid,
+    'is not a map of path → sha256 hex',
+  );
+  if (!loaded) return;
+  // Located lazily, and only for findings that are kept: finding a key's line means parsing the
+  // manifest again, with positions, and a search among its keys.
+  const at = (key: string) => () => ({ path: loaded.rel, line: loaded.doc.lineOf([key]) ?? 1 });
+  const plan = manifestEntries(ctx, listing, loaded.data, at);
+  // One wait for every hash (each file once, large ones in parallel), then synchronous checks:
+  // an await per entry, and the checks inside this async function, made it the costliest
+  // function of a run for the optimizing compiler.
+  const outcomes = await Promise.all(
+    plan.map((p) => (p.hashed ? hasher.hash(p.entry!.real!) : undefined)),
+  );
+  for (let i = 0; i < plan.length; i++) plan[i]!.outcome = outcomes[i];
+  compareManifest(ctx, plan, trace, at);
+  checkUnlisted(ctx, listing, new Set(plan.map((p) => p.key)), loaded.rel);
+}
+
+/** Every entry of the run lies in the run layout, and is a regular file (or a link to one inside). */
+function checkLayout(
+  ctx: RunCtx,
+  listing: Map<string, TargetEntry>,
+  escapedEvidence: ReadonlySet<string>,
+): void {
+  const f = ctx.f;
   for (const e of listing.values()) {
     if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel)) continue; // reported as evidence_path_escape
     if (!inLayout(e.rel)) {
@@ -245,52 +276,48 @@ export async function checkManifest(
       });
     }
   }
+}
 
-  if (!usable(listing, 'manifest.json')) return;
-  const loaded = loadRunFile(
-    ctx,
-    'manifest.json',
-    Fast.Manifest,
-    TRACE.manifestInvalid,
-    'is not a map of path → sha256 hex',
-  );
-  if (!loaded) return;
-  const rel = loaded.rel;
-  const listed = new Set<string>();
+/** The manifest's entries with their listed files; keys that are no plain path are reported. */
+function manifestEntries(
+  ctx: RunCtx,
+  listing: Map<string, TargetEntry>,
+  manifest: Record<string, string>,
+  at: (key: string) => () => Location,
+): ManifestEntry[] {
   const plan: ManifestEntry[] = [];
-  // Located lazily, and only for findings that are kept: finding a key's line means parsing the
-  // manifest again, with positions, and a search among its keys.
-  const at = (key: string) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
-  for (const key of Object.keys(loaded.data)) {
+  for (const key of Object.keys(manifest)) {
     if (!isPlainRelative(key) || key === 'manifest.json') {
-      f.add(
+      ctx.f.add(
         TRACE.manifestInvalid,
         `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`,
         at(key),
       );
       continue;
     }
-    listed.add(key);
     const entry = listing.get(key);
     const hashed = entry !== undefined && key !== 'trace.jsonl' && readable(entry);
-    plan.push({ key, want: loaded.data[key]!, entry, outcome: undefined, hashed });
+    plan.push({ key, want: manifest[key]!, entry, outcome: undefined, hashed });
   }
-  // One wait for every hash (each file once, large ones in parallel), then a synchronous check:
-  // an await per entry made this the costliest function of a run for the optimizing compiler.
-  const outcomes = await Promise.all(
-    plan.map((p) => (p.hashed ? hasher.hash(p.entry!.real!) : undefined)),
-  );
-  for (let i = 0; i < plan.length; i++) plan[i]!.outcome = outcomes[i];
-  compareManifest(ctx, plan, trace, at);
+  return plan;
+}
+
+/** Files of the run layout that the manifest does not list (added after the run). */
+function checkUnlisted(
+  ctx: RunCtx,
+  listing: Map<string, TargetEntry>,
+  listed: ReadonlySet<string>,
+  manifestRel: string,
+): void {
   for (const e of listing.values()) {
     if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT) continue;
     if (listed.has(e.rel) || !inLayout(e.rel)) continue;
     if (e.kind === 'other') continue;
-    f.add(
+    ctx.f.add(
       TRACE.manifestUnlisted,
       `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`,
       { path: ctx.rel(e.rel) },
-      [{ path: rel, line: 1 }],
+      [{ path: manifestRel, line: 1 }],
     );
   }
 }

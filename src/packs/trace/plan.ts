@@ -122,6 +122,7 @@ function cycleNodes(
   nodes: ReadonlySet<string>,
   pairs: readonly (readonly [string, string])[],
 ): string[] {
+  if (pairs.length === 0) return []; // nothing to order (the producer writes no edges)
   const indeg = new Map<string, number>();
   const next = new Map<string, Set<string>>();
   for (const id of nodes) indeg.set(id, 0);
