@@ -1,15 +1,16 @@
 // The trace pack's fast paths against their reference: what each shortcut returns must be what the
 // slow, obviously correct path returns, on adversarial inputs.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Hasher } from '../src/io/hashing.js';
+import { Hasher, sha256Hex } from '../src/io/hashing.js';
 import { parseJsonText } from '../src/io/json.js';
 import { Findings } from '../src/packs/kit/index.js';
 import type { TraceCodeDef } from '../src/packs/trace/codes.js';
 import type { RunCtx } from '../src/packs/trace/context.js';
 import { readRunJson } from '../src/packs/trace/files.js';
-import { documentMembers } from '../src/packs/trace/ids.js';
+import { contentId, documentMembers } from '../src/packs/trace/ids.js';
 
 const made: string[] = [];
 afterAll(() => {
@@ -71,4 +72,32 @@ describe('readRunJson: canonical files skip the located parse, with the same out
         expect(got.doc.lineOf([key])).toBe(ref.doc.lineOf([key]));
     });
   }
+});
+
+describe('content ids and result hashes: the same bytes as the reference construction', () => {
+  const reference = (kind: string, raw: Record<string, string>) => {
+    const keys = Object.keys(raw).sort();
+    const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${raw[k]}`).join(',')}}`;
+    return `${kind}_v1_${createHash('sha256').update(payload).digest('hex')}`;
+  };
+  const fields: Record<string, string>[] = [
+    { chunk_id: '"a"', sha256: '"b"', span: '[0,1]', uri: '"u"' },
+    { uri: '"u"', span: '[0,1]', sha256: '"b"', chunk_id: '"a"' },
+    { b: '1', a: '2', '10': '3', '9': '4', é: '5', '\ud83d\ude00': '6', 'q"': '7' },
+    {},
+    { only: 'null' },
+  ];
+  for (const raw of fields)
+    it(`fields ${Object.keys(raw).join(', ') || '(none)'}`, () =>
+      expect(contentId('x', raw)).toBe(reference('x', raw)));
+
+  it('a statement and its citations hash as one UTF-8 string, lone surrogates included', () => {
+    for (const statement of ['plain', 'é and 😀', 'ends lone \ud83d', '\ude00 starts lone', ''])
+      for (const cites of ['', 'ev:0-1:ab', '\ude00'])
+        expect(sha256Hex(`${statement}|${cites}`)).toBe(
+          createHash('sha256')
+            .update(Buffer.concat([Buffer.from(statement), Buffer.from(`|${cites}`)]))
+            .digest('hex'),
+        );
+  });
 });
