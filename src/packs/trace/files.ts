@@ -56,7 +56,9 @@ export function readRunJson(ctx: RunCtx, name: string): SmallJson {
   // must be pointed at: canonical keys are strictly sorted, so none repeats. Proved in one pass,
   // or by the exact scanner for forms only Python writes (`1e-05`, `2.5e+16`).
   const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
-  if (body.charCodeAt(0) === 0x7b) {
+  // A raw newline is never canonical (strings escape theirs): laid-out files go straight to the
+  // located parser, without a scan that could only reject them.
+  if (body.charCodeAt(0) === 0x7b && !body.includes('\n')) {
     const r = checkLine(body, true);
     if (r.ok) {
       let doc: JsonDoc | undefined;
