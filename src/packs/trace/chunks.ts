@@ -1,7 +1,7 @@
 import { decodeUtf8 } from '../../io/files.js';
 import { parseJson } from '../../io/json.js';
 import { firstIssue } from '../kit/index.js';
-import { isCanonicalText } from './canonical.js';
+import { checkLine } from './canonical.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
@@ -118,13 +118,10 @@ type ChunkLine =
 /** The producer writes canonical lines: those need no located parse (nor a duplicate-key scan). */
 function parseChunkLine(line: string): ChunkLine {
   if (line.charCodeAt(0) === 0x7b) {
-    try {
-      const value: unknown = JSON.parse(line);
-      // Canonical keys are strictly sorted, so none repeats.
-      if (isCanonicalText(line)) return { ok: true, value };
-    } catch {
-      // the located parser says where it breaks
-    }
+    // Canonical keys are strictly sorted, so none repeats; the located parser says where
+    // anything else breaks.
+    const r = checkLine(line);
+    if (r.ok) return { ok: true, value: r.value };
   }
   const parsed = parseJson(line);
   if (!parsed.ok) return parsed;

@@ -162,7 +162,7 @@ function resultHash(claim: Claim): string {
     .filter((s) => s.kind === 'evidence')
     .map((s) => `${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}`)
     .join(';');
-  return sha256Hex(
-    Buffer.concat([Buffer.from(claim.statement, 'utf8'), Buffer.from(`|${cites}`, 'utf8')]),
-  );
+  // One string, hashed as UTF-8: the same bytes as the statement's UTF-8 then "|cites" (a lone
+  // surrogate at the statement's end stays lone, as "|" cannot complete it).
+  return sha256Hex(`${claim.statement}|${cites}`);
 }

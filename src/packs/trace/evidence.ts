@@ -151,7 +151,6 @@ export class EvidenceChecks implements EventVisitor {
   }
 
   async checkFiles(hasher: Hasher, chunks: ChunkIndex | undefined): Promise<void> {
-    const f = this.ctx.f;
     // Small files are read once for both the hash and the span checks; the rest hash in parallel.
     const rest: string[] = [];
     let budget = KEEP_BYTES;
@@ -164,7 +163,22 @@ export class EvidenceChecks implements EventVisitor {
       } else if (!r || r.kind === 'too_large') rest.push(rec.real);
     }
     await hasher.prefetch(rest);
-    for (const rec of this.records.values()) {
+    // One wait for every hash, then a synchronous check (an await per record cost the optimizing
+    // compiler more than the check itself).
+    const recs = [...this.records.values()];
+    const outcomes = await Promise.all(recs.map((r) => (r.real ? hasher.hash(r.real) : undefined)));
+    this.judgeFiles(recs, outcomes, chunks);
+  }
+
+  /** The chunk agreement and whole-file hash of each record, with the hash outcomes in order. */
+  private judgeFiles(
+    recs: readonly EvidenceRecord[],
+    outcomes: readonly (HashOutcome | undefined)[],
+    chunks: ChunkIndex | undefined,
+  ): void {
+    const f = this.ctx.f;
+    for (let i = 0; i < recs.length; i++) {
+      const rec = recs[i]!;
       const { ev, line } = rec;
       const evLoc: Location = { path: this.ctx.rel(ev.content_path) };
       if (ev.chunk_id !== ev.sha256) {
@@ -197,8 +211,8 @@ export class EvidenceChecks implements EventVisitor {
           );
         }
       }
-      if (!rec.real) continue;
-      const o = await hasher.hash(rec.real);
+      const o = outcomes[i];
+      if (!rec.real || !o) continue;
       rec.outcome = o;
       if (!o.ok) {
         if (o.reason === 'missing') {

@@ -2,7 +2,7 @@ import { decodeUtf8 } from '../../io/files.js';
 import type { ReadHashed } from '../../io/hashing.js';
 import { parseJson, parseJsonText, type JsonDoc } from '../../io/json.js';
 import { firstIssue, listTarget, readable, type TargetEntry } from '../kit/index.js';
-import { isCanonicalText } from './canonical.js';
+import { checkLine } from './canonical.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
 import type { RunCtx } from './context.js';
 
@@ -52,23 +52,21 @@ export function readRunJson(ctx: RunCtx, name: string): SmallJson {
   }
   const text = decodeUtf8(read.bytes);
   if (!text.ok) return { state: 'malformed', detail: text.detail, line: 1 };
-  // Fast path for what the producer writes (canonical JSON + newline): no located parse needed
-  // unless something must be pointed at; canonical keys are strictly sorted, so none repeats.
+  // What the producer writes (canonical JSON + newline) needs no located parse unless something
+  // must be pointed at: canonical keys are strictly sorted, so none repeats. Proved in one pass,
+  // or by the exact scanner for forms only Python writes (`1e-05`, `2.5e+16`).
   const body = text.text.endsWith('\n') ? text.text.slice(0, -1) : text.text;
-  if (body.charCodeAt(0) === 0x7b) {
-    try {
-      const value: unknown = JSON.parse(body);
-      const members = new Map<string, [number, number]>();
-      if (isCanonicalText(body, members)) {
-        let doc: JsonDoc | undefined;
-        const lazy = {
-          lineOf: (p: (string | number)[]) =>
-            (doc ??= (parseJson(text.text) as { doc: JsonDoc }).doc).lineOf(p),
-        } as JsonDoc;
-        return { state: 'ok', value, doc: lazy, text: text.text, members };
-      }
-    } catch {
-      // fall through to the located parser, which says where it breaks
+  // A raw newline is never canonical (strings escape theirs): laid-out files go straight to the
+  // located parser, without a scan that could only reject them.
+  if (body.charCodeAt(0) === 0x7b && !body.includes('\n')) {
+    const r = checkLine(body, true);
+    if (r.ok) {
+      let doc: JsonDoc | undefined;
+      const lazy = {
+        lineOf: (p: (string | number)[]) =>
+          (doc ??= (parseJson(text.text) as { doc: JsonDoc }).doc).lineOf(p),
+      } as JsonDoc;
+      return { state: 'ok', value: r.value, doc: lazy, text: text.text, members: r.members };
     }
   }
   return parseJsonText(text.text, true);

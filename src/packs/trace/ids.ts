@@ -8,9 +8,17 @@ import { canonicalizeText, checkLine } from './canonical.js';
  * so no number or string is ever re-serialized differently from the producer.
  */
 export function contentId(kind: string, rawFields: Record<string, string>): string {
-  const keys = Object.keys(rawFields).sort();
-  const payload = `{${keys.map((k) => `${JSON.stringify(k)}:${rawFields[k]}`).join(',')}}`;
-  return `${kind}_v1_${sha256Hex(payload)}`;
+  const keys = Object.keys(rawFields);
+  // The callers list the fields in order already: sorting is then a check.
+  for (let i = 1; i < keys.length; i++)
+    if (keys[i - 1]! > keys[i]!) {
+      keys.sort();
+      break;
+    }
+  let payload = '{';
+  for (let i = 0; i < keys.length; i++)
+    payload += `${i ? ',' : ''}${JSON.stringify(keys[i])}:${rawFields[keys[i]!]}`;
+  return `${kind}_v1_${sha256Hex(`${payload}}`)}`;
 }
 
 /** The raw text of the top-level members of a canonical JSON object, by key. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Hasher } from '../../io/hashing.js';
+import type { HashOutcome, Hasher } from '../../io/hashing.js';
+import type { Location } from '../../model/finding.js';
 import { TRACE } from './codes.js';
 import { Fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
@@ -225,8 +226,39 @@ export async function checkManifest(
   trace: { sha256: string } | undefined,
   escapedEvidence: ReadonlySet<string>,
 ): Promise<void> {
-  const f = ctx.f;
   // Layout first: a file outside the layout is reported as such, not as unlisted.
+  checkLayout(ctx, listing, escapedEvidence);
+  if (!usable(listing, 'manifest.json')) return;
+  const loaded = loadRunFile(
+    ctx,
+    'manifest.json',
+    Fast.Manifest,
+    TRACE.manifestInvalid,
+    'is not a map of path → sha256 hex',
+  );
+  if (!loaded) return;
+  // Located lazily, and only for findings that are kept: finding a key's line means parsing the
+  // manifest again, with positions, and a search among its keys.
+  const at = (key: string) => () => ({ path: loaded.rel, line: loaded.doc.lineOf([key]) ?? 1 });
+  const plan = manifestEntries(ctx, listing, loaded.data, at);
+  // One wait for every hash (each file once, large ones in parallel), then synchronous checks:
+  // an await per entry, and the checks inside this async function, made it the costliest
+  // function of a run for the optimizing compiler.
+  const outcomes = await Promise.all(
+    plan.map((p) => (p.hashed ? hasher.hash(p.entry!.real!) : undefined)),
+  );
+  for (let i = 0; i < plan.length; i++) plan[i]!.outcome = outcomes[i];
+  compareManifest(ctx, plan, trace, at);
+  checkUnlisted(ctx, listing, new Set(plan.map((p) => p.key)), loaded.rel);
+}
+
+/** Every entry of the run lies in the run layout, and is a regular file (or a link to one inside). */
+function checkLayout(
+  ctx: RunCtx,
+  listing: Map<string, TargetEntry>,
+  escapedEvidence: ReadonlySet<string>,
+): void {
+  const f = ctx.f;
   for (const e of listing.values()) {
     if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel)) continue; // reported as evidence_path_escape
     if (!inLayout(e.rel)) {
@@ -244,40 +276,70 @@ export async function checkManifest(
       });
     }
   }
+}
 
-  if (!usable(listing, 'manifest.json')) return;
-  const loaded = loadRunFile(
-    ctx,
-    'manifest.json',
-    Fast.Manifest,
-    TRACE.manifestInvalid,
-    'is not a map of path → sha256 hex',
-  );
-  if (!loaded) return;
-  const rel = loaded.rel;
-  const entries = Object.entries(loaded.data);
-  const listed = new Set<string>();
-  const toHash: string[] = [];
-  const plan: { key: string; want: string; entry: TargetEntry | undefined }[] = [];
-  // Located lazily, and only for findings that are kept: finding a key's line means parsing the
-  // manifest again, with positions, and a search among its keys.
-  const at = (key: string) => () => ({ path: rel, line: loaded.doc.lineOf([key]) ?? 1 });
-  for (const [key, want] of entries) {
+/** The manifest's entries with their listed files; keys that are no plain path are reported. */
+function manifestEntries(
+  ctx: RunCtx,
+  listing: Map<string, TargetEntry>,
+  manifest: Record<string, string>,
+  at: (key: string) => () => Location,
+): ManifestEntry[] {
+  const plan: ManifestEntry[] = [];
+  for (const key of Object.keys(manifest)) {
     if (!isPlainRelative(key) || key === 'manifest.json') {
-      f.add(
+      ctx.f.add(
         TRACE.manifestInvalid,
         `manifest.json lists ${q(key)}, which ${key === 'manifest.json' ? 'is the manifest itself' : 'is not a plain relative path inside the run directory'}.`,
         at(key),
       );
       continue;
     }
-    listed.add(key);
     const entry = listing.get(key);
-    plan.push({ key, want, entry });
-    if (entry && key !== 'trace.jsonl' && readable(entry)) toHash.push(entry.real!);
+    const hashed = entry !== undefined && key !== 'trace.jsonl' && readable(entry);
+    plan.push({ key, want: manifest[key]!, entry, outcome: undefined, hashed });
   }
-  await hasher.prefetch(toHash);
-  for (const { key, want, entry } of plan) {
+  return plan;
+}
+
+/** Files of the run layout that the manifest does not list (added after the run). */
+function checkUnlisted(
+  ctx: RunCtx,
+  listing: Map<string, TargetEntry>,
+  listed: ReadonlySet<string>,
+  manifestRel: string,
+): void {
+  for (const e of listing.values()) {
+    if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT) continue;
+    if (listed.has(e.rel) || !inLayout(e.rel)) continue;
+    if (e.kind === 'other') continue;
+    ctx.f.add(
+      TRACE.manifestUnlisted,
+      `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`,
+      { path: ctx.rel(e.rel) },
+      [{ path: manifestRel, line: 1 }],
+    );
+  }
+}
+
+interface ManifestEntry {
+  key: string;
+  want: string;
+  entry: TargetEntry | undefined;
+  /** Whether the entry's file is hashed (a readable file other than trace.jsonl). */
+  hashed: boolean;
+  outcome: HashOutcome | undefined;
+}
+
+/** Each listed file against its recorded hash, in the manifest's order. */
+function compareManifest(
+  ctx: RunCtx,
+  plan: readonly ManifestEntry[],
+  trace: { sha256: string } | undefined,
+  at: (key: string) => () => Location,
+): void {
+  const f = ctx.f;
+  for (const { key, want, entry, hashed, outcome: o } of plan) {
     if (!entry) {
       f.add(
         TRACE.manifestFileMissing,
@@ -291,8 +353,7 @@ export async function checkManifest(
     let size: number | undefined;
     if (key === 'trace.jsonl') {
       got = trace?.sha256;
-    } else if (readable(entry)) {
-      const o = await hasher.hash(entry.real!);
+    } else if (hashed && o) {
       if (o.ok) {
         got = o.sha256;
         size = o.size;
@@ -315,16 +376,5 @@ export async function checkManifest(
         () => [at(key)()],
       );
     }
-  }
-  for (const e of listing.values()) {
-    if (e.rel === 'manifest.json' || e.rel === PRODUCER_VERIFY_REPORT) continue;
-    if (listed.has(e.rel) || !inLayout(e.rel)) continue;
-    if (e.kind === 'other') continue;
-    f.add(
-      TRACE.manifestUnlisted,
-      `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`,
-      { path: ctx.rel(e.rel) },
-      [{ path: rel, line: 1 }],
-    );
   }
 }

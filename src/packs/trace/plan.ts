@@ -115,13 +115,19 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
 
 /**
  * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
- * which sit on (or behind) a cycle. Linear in nodes and pairs.
+ * which sit on (or behind) a cycle, in the plan's order. Linear in nodes and pairs; plain loops
+ * (no spread or iterator chains), since it runs twice per run and is soon optimized.
  */
-function cycleNodes(nodes: ReadonlySet<string>, pairs: readonly (readonly [string, string])[]) {
+function cycleNodes(
+  nodes: ReadonlySet<string>,
+  pairs: readonly (readonly [string, string])[],
+): string[] {
+  if (pairs.length === 0) return []; // nothing to order (the producer writes no edges)
   const indeg = new Map<string, number>();
   const next = new Map<string, Set<string>>();
   for (const id of nodes) indeg.set(id, 0);
-  for (const [before, after] of pairs) {
+  for (let i = 0; i < pairs.length; i++) {
+    const [before, after] = pairs[i]!;
     if (!nodes.has(before) || !nodes.has(after)) continue; // reported as missing
     let out = next.get(before);
     if (!out) next.set(before, (out = new Set()));
@@ -129,13 +135,18 @@ function cycleNodes(nodes: ReadonlySet<string>, pairs: readonly (readonly [strin
     out.add(after);
     indeg.set(after, indeg.get(after)! + 1);
   }
-  const queue = [...indeg].filter(([, d]) => d === 0).map(([id]) => id);
+  const queue: string[] = [];
+  for (const id of nodes) if (indeg.get(id) === 0) queue.push(id);
   for (let head = 0; head < queue.length; head++) {
-    for (const v of next.get(queue[head]!) ?? []) {
+    const out = next.get(queue[head]!);
+    if (!out) continue;
+    for (const v of out) {
       const d = indeg.get(v)! - 1;
       indeg.set(v, d);
       if (d === 0) queue.push(v);
     }
   }
-  return [...indeg].filter(([, d]) => d > 0).map(([id]) => id);
+  const stuck: string[] = [];
+  for (const id of nodes) if (indeg.get(id)! > 0) stuck.push(id);
+  return stuck;
 }

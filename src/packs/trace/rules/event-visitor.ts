@@ -28,16 +28,21 @@ type Listener = (ev: TraceEvent, line: EventLine) => void;
  * order. The table is built once per trace, so an event costs one lookup.
  */
 export function dispatcher(visitors: readonly EventVisitor[]): Listener {
+  // Plain indexed loops: this runs once per trace, soon optimized, and iterator chains
+  // (entries, destructuring) made it one of the costliest functions to compile.
   const table = new Map<string, Listener[]>();
-  for (const v of visitors) {
-    for (const [kind, listener] of Object.entries(v.on)) {
+  for (let i = 0; i < visitors.length; i++) {
+    const on = visitors[i]!.on as Record<string, Listener>;
+    const kinds = Object.keys(on);
+    for (let k = 0; k < kinds.length; k++) {
+      const kind = kinds[k]!;
       let list = table.get(kind);
       if (!list) table.set(kind, (list = []));
-      list.push(listener as Listener);
+      list.push(on[kind]!);
     }
   }
   return (ev, line) => {
     const list = table.get(ev.kind);
-    if (list) for (const l of list) l(ev, line);
+    if (list) for (let i = 0; i < list.length; i++) list[i]!(ev, line);
   };
 }
