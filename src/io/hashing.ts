@@ -137,19 +137,26 @@ export class Hasher {
     private readonly large?: (realPath: string) => Promise<HashOutcome>,
   ) {}
 
-  /** Starts hashing every path; large files first so the workers start while small ones run. */
-  prefetch(realPaths: Iterable<string>): Promise<void> {
+  /**
+   * Starts hashing every path; large files first so the workers start while small ones run.
+   * `sizeOf` may know sizes already (Workspace.sizeOf): then no `stat` delays the large files.
+   */
+  prefetch(
+    realPaths: Iterable<string>,
+    sizeOf?: (realPath: string) => number | undefined,
+  ): Promise<void> {
     if (REFERENCE_RUN) return Promise.resolve(); // hash() reads each file when asked
     const wanted = [...new Set(realPaths)];
     const small: string[] = [];
     for (const p of wanted) {
       if (this.cache.has(p)) continue;
-      let size = 0;
-      try {
-        size = fs.statSync(p).size;
-      } catch {
-        // hash() reports the error
-      }
+      let size = sizeOf?.(p);
+      if (size === undefined)
+        try {
+          size = fs.statSync(p).size;
+        } catch {
+          size = 0; // hash() reports the error
+        }
       if (size >= LARGE_FILE_BYTES) void this.hash(p);
       else small.push(p);
     }

@@ -27,6 +27,8 @@ export class Workspace {
   private readonly canonicals = new Map<string, string>();
   /** What `realpath` returned for each path asked about: artifacts cite the same inputs again. */
   private readonly reals = new Map<string, string | undefined>();
+  /** Sizes of the regular files `realpath` looked at, by real path (see sizeOf). */
+  private readonly sizes = new Map<string, number>();
 
   constructor(
     root: string,
@@ -122,9 +124,20 @@ export class Workspace {
     }
     const real = st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
     // A regular file holds no HEAD: it is a git directory by its name alone (see isGitDir).
-    if (st?.isFile()) this.gitDirs.set(leaf, isNamedGit(leaf));
+    if (st?.isFile()) {
+      this.gitDirs.set(leaf, isNamedGit(leaf));
+      this.sizes.set(leaf, st.size);
+    }
     this.reals.set(abs, real);
     return real;
+  }
+
+  /**
+   * The size of a regular file when it was resolved, if `resolve` saw it: a hint (which hashing
+   * path to take), never a fact to judge by; the file may have changed since.
+   */
+  sizeOf(real: string): number | undefined {
+    return this.sizes.get(real);
   }
 
   /**

@@ -53,7 +53,10 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
     const l = loadJsonObject(ws, paperDir, spec.artifact, maxBytes);
     const inputs = auditInputs(l, { ws, paperDir: base }, seen);
     hashed.push(
-      ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : []))),
+      ctx.hasher.prefetch(
+        inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : [])),
+        (real) => ws.sizeOf(real),
+      ),
     );
     return { spec, loaded: l, inputs };
   });
