@@ -121,6 +121,35 @@ describe('the compile cache of dist/cli/index.js', () => {
     expect(caches(dir)).not.toContain(old);
   });
 
+  it('is written through a fresh file of its own, never through one already at its pid’s name', () => {
+    // What another writer left there (a run with the same pid in another container sharing the
+    // install, or a link): the first run learns the cache's name, the second finds a link to a
+    // file outside .v8cache at `<cache>.<pid>.tmp`, planted by a preload before the loader runs.
+    const dir = copy();
+    const plant = path.join(dir, 'plant.mjs');
+    fs.writeFileSync(
+      plant,
+      "import fs from 'node:fs';\n" +
+        'const f = process.env.PLANT;\n' +
+        'if (f) fs.symlinkSync(process.env.VICTIM, `${f}.${process.pid}.tmp`);\n',
+    );
+    const withPlant = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['--import', plant, path.join(dir, 'index.js'), '--version'], {
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
+    expect(withPlant({}).status).toBe(0);
+    const [name] = caches(dir);
+    const cache = path.join(dir, '.v8cache', name!);
+    fs.rmSync(cache);
+    const victim = path.join(dir, 'victim.txt');
+    fs.writeFileSync(victim, 'not the cache');
+    const r = withPlant({ PLANT: cache, VICTIM: victim });
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(fs.readFileSync(victim, 'utf8')).toBe('not the cache');
+    expect(fs.lstatSync(cache).isFile()).toBe(true);
+  });
+
   it('is neither read nor written when turned off, or where it cannot be written', () => {
     const off = copy();
     expect(runIn(off, ['--version'], { AUDIT_GATE_COMPILE_CACHE: 'off' }).status).toBe(0);
