@@ -61,6 +61,20 @@ describe('dist/cli/index.js', () => {
     expect(stderr).not.toMatch(/EPIPE|Error|at /);
     expect(code).toBe(0);
   });
+  it('runs through a link kept as the main module’s path (--preserve-symlinks-main)', () => {
+    // As npm's bin link is, under NODE_OPTIONS=--preserve-symlinks-main: app.js, the assets and
+    // the verify workers are found beside the real loader, not beside the link.
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-bin-'));
+    fs.symlinkSync(CLI, path.join(bin, 'audit-gate'));
+    const r = spawnSync(
+      process.execPath,
+      ['--preserve-symlinks-main', path.join(bin, 'audit-gate'), '--version'],
+      { encoding: 'utf8' },
+    );
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    fs.rmSync(bin, { recursive: true });
+  });
   it('--version and usage errors', () => {
     expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const bad = run(['aris']);

@@ -8,12 +8,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 
 const KIND = 'AUDIT_GATE_COMPILE_CACHE_KIND';
-const appFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'app.js');
+// The real loader: started through a link kept as it is (--preserve-symlinks-main), app.js, the
+// assets and the verify workers' entry are still found beside it.
+const self = pathToFileURL(fs.realpathSync(fileURLToPath(import.meta.url))).href;
+const appFile = path.join(path.dirname(fileURLToPath(self)), 'app.js');
 const bytes = fs.readFileSync(appFile);
 const source = bytes.toString('utf8');
 const cacheFile = cacheFileFor(bytes);
@@ -26,7 +29,7 @@ if (
 )
   // At exit, so the cache holds every function this run compiled, not just the top level.
   process.once('exit', () => writeCache(cacheFile, script));
-script.runInThisContext()(createRequire(import.meta.url), import.meta.url);
+script.runInThisContext()(createRequire(self), self);
 
 /**
  * The cache file for this bundle on this Node and this command (each command compiles other
