@@ -61,6 +61,20 @@ describe('dist/cli/index.js', () => {
     expect(stderr).not.toMatch(/EPIPE|Error|at /);
     expect(code).toBe(0);
   });
+  it('runs through a link kept as the main module’s path (--preserve-symlinks-main)', () => {
+    // As npm's bin link is, under NODE_OPTIONS=--preserve-symlinks-main: app.js, the assets and
+    // the verify workers are found beside the real loader, not beside the link.
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-bin-'));
+    fs.symlinkSync(CLI, path.join(bin, 'audit-gate'));
+    const r = spawnSync(
+      process.execPath,
+      ['--preserve-symlinks-main', path.join(bin, 'audit-gate'), '--version'],
+      { encoding: 'utf8' },
+    );
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    fs.rmSync(bin, { recursive: true });
+  });
   it('--version and usage errors', () => {
     expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const bad = run(['aris']);
@@ -119,6 +133,35 @@ describe('the compile cache of dist/cli/index.js', () => {
     expect(runIn(dir, ['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(caches(dir)).toHaveLength(1);
     expect(caches(dir)).not.toContain(old);
+  });
+
+  it('is written through a fresh file of its own, never through one already at its pid’s name', () => {
+    // What another writer left there (a run with the same pid in another container sharing the
+    // install, or a link): the first run learns the cache's name, the second finds a link to a
+    // file outside .v8cache at `<cache>.<pid>.tmp`, planted by a preload before the loader runs.
+    const dir = copy();
+    const plant = path.join(dir, 'plant.mjs');
+    fs.writeFileSync(
+      plant,
+      "import fs from 'node:fs';\n" +
+        'const f = process.env.PLANT;\n' +
+        'if (f) fs.symlinkSync(process.env.VICTIM, `${f}.${process.pid}.tmp`);\n',
+    );
+    const withPlant = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['--import', plant, path.join(dir, 'index.js'), '--version'], {
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
+    expect(withPlant({}).status).toBe(0);
+    const [name] = caches(dir);
+    const cache = path.join(dir, '.v8cache', name!);
+    fs.rmSync(cache);
+    const victim = path.join(dir, 'victim.txt');
+    fs.writeFileSync(victim, 'not the cache');
+    const r = withPlant({ PLANT: cache, VICTIM: victim });
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(fs.readFileSync(victim, 'utf8')).toBe('not the cache');
+    expect(fs.lstatSync(cache).isFile()).toBe(true);
   });
 
   it('is neither read nor written when turned off, or where it cannot be written', () => {
