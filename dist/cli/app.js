@@ -4167,6 +4167,8 @@ class Workspace {
     canonicals = new Map();
     /** What `realpath` returned for each path asked about: artifacts cite the same inputs again. */
     reals = new Map();
+    /** Sizes of the regular files `realpath` looked at, by real path (see sizeOf). */
+    sizes = new Map();
     constructor(root, allowOutside = false) {
         this.allowOutside = allowOutside;
         this.root = external_node_fs_default().realpathSync(root);
@@ -4268,10 +4270,19 @@ class Workspace {
         }
         const real = st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
         // A regular file holds no HEAD: it is a git directory by its name alone (see isGitDir).
-        if (st?.isFile())
+        if (st?.isFile()) {
             this.gitDirs.set(leaf, isNamedGit(leaf));
+            this.sizes.set(leaf, st.size);
+        }
         this.reals.set(abs, real);
         return real;
+    }
+    /**
+     * The size of a regular file when it was resolved, if `resolve` saw it: a hint (which hashing
+     * path to take), never a fact to judge by; the file may have changed since.
+     */
+    sizeOf(real) {
+        return this.sizes.get(real);
     }
     /**
      * The real path of `abs`, or, when it does not exist, the real path of its nearest existing
@@ -15558,8 +15569,11 @@ class Hasher {
         this.parallelism = parallelism;
         this.large = large;
     }
-    /** Starts hashing every path; large files first so the workers start while small ones run. */
-    prefetch(realPaths) {
+    /**
+     * Starts hashing every path; large files first so the workers start while small ones run.
+     * `sizeOf` may know sizes already (Workspace.sizeOf): then no `stat` delays the large files.
+     */
+    prefetch(realPaths, sizeOf) {
         if (REFERENCE_RUN)
             return Promise.resolve(); // hash() reads each file when asked
         const wanted = [...new Set(realPaths)];
@@ -15567,13 +15581,14 @@ class Hasher {
         for (const p of wanted) {
             if (this.cache.has(p))
                 continue;
-            let size = 0;
-            try {
-                size = external_node_fs_default().statSync(p).size;
-            }
-            catch {
-                // hash() reports the error
-            }
+            let size = sizeOf?.(p);
+            if (size === undefined)
+                try {
+                    size = external_node_fs_default().statSync(p).size;
+                }
+                catch {
+                    size = 0; // hash() reports the error
+                }
             if (size >= LARGE_FILE_BYTES)
                 void this.hash(p);
             else
@@ -18769,7 +18784,7 @@ async function verifyPaper(paperDir, ctx) {
     const loaded = manifest.audits.map((spec) => {
         const l = loadJsonObject(ws, paperDir, spec.artifact, maxBytes);
         const inputs = auditInputs(l, { ws, paperDir: base }, seen);
-        hashed.push(ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : []))));
+        hashed.push(ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : [])), (real) => ws.sizeOf(real)));
         return { spec, loaded: l, inputs };
     });
     await Promise.all(hashed);

@@ -4,16 +4,19 @@
 // bundle on the same Node, so a run does not parse and compile it again (docs/performance.md).
 // The cache lives beside app.js (see cacheFileFor), never in the workspace: nothing a checkout
 // holds is read or written by it. AUDIT_GATE_COMPILE_CACHE=off turns it off.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 
 const KIND = 'AUDIT_GATE_COMPILE_CACHE_KIND';
-const appFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'app.js');
+// The real loader: started through a link kept as it is (--preserve-symlinks-main), app.js, the
+// assets and the verify workers' entry are still found beside it.
+const self = pathToFileURL(fs.realpathSync(fileURLToPath(import.meta.url))).href;
+const appFile = path.join(path.dirname(fileURLToPath(self)), 'app.js');
 const bytes = fs.readFileSync(appFile);
 const source = bytes.toString('utf8');
 const cacheFile = cacheFileFor(bytes);
@@ -26,7 +29,7 @@ if (
 )
   // At exit, so the cache holds every function this run compiled, not just the top level.
   process.once('exit', () => writeCache(cacheFile, script));
-script.runInThisContext()(createRequire(import.meta.url), import.meta.url);
+script.runInThisContext()(createRequire(self), self);
 
 /**
  * The cache file for this bundle on this Node and this command (each command compiles other
@@ -60,17 +63,24 @@ function readCache(file) {
 
 /** Writes the cache atomically, and removes the caches of other bundles or Node versions. */
 function writeCache(file, compiled) {
+  const dir = path.dirname(file);
+  // A name no one else holds, created exclusively: a run with the same pid in another container
+  // sharing this install, or a link left at a guessable name, is never written into.
+  const tmp = `${file}.${process.pid}-${randomBytes(8).toString('hex')}.tmp`;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, compiled.createCachedData(), { mode: 0o600 });
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(tmp, compiled.createCachedData(), { mode: 0o600, flag: 'wx' });
     fs.renameSync(tmp, file);
-    const dir = path.dirname(file);
     const bundle = path.basename(file).slice(0, 32);
     for (const name of fs.readdirSync(dir))
       if (!name.startsWith(bundle) && name.endsWith('.v8cache'))
         fs.rmSync(path.join(dir, name), { force: true });
   } catch {
     // A cache is an optimisation: a read-only home, a full disk or a race loses nothing.
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // nothing was left, or nothing can be removed there
+    }
   }
 }
