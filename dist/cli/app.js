@@ -39021,6 +39021,13 @@ report unchanged:
 - \`Bundle.resolve\` makes no closure per lookup, and the eleven rules for codes a seed formula
   throws read one index by code instead of each walking every receipt.
 
+Measured again on a quiet machine (load ≈ 1.4, no other job) after this pass and the CLI's compile
+cache (docs/performance.md): JSON.parse 360 ms, audit-gate 1,200 ms, **3.33×**, peak RSS 175 MiB.
+**The 3× target is still not met.** Warm, the rules take 223 ms in all (none more than 8.4 ms);
+the rest beyond JSON.parse is the cold schema checks and rules and the collector. Tried and not
+kept: \`--interrupt-budget=200000\` (−11% CPU, the same wall time: the optimising compiler runs on
+the idle core), a lazy Buffer per line.
+
 A golden report (\`__tests__/golden/addenda-b__mutants.json\`, written by the code before this
 pass) of a mixed bundle with every fixture's mutation and 600 seeded random ones holds every
 later change to the same findings, and the reader's verdict on each of its lines is compared with
