@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleModel, writeBundle } from '../scripts/build-addenda-b-fixtures.mjs';
-import { CLI, bestOf, mib, peakRss, report, requireBuiltCli } from './measure.mjs';
+import { CLI, bestOf, mib, peakRss, report, requireBuiltCli, startupRows } from './measure.mjs';
 
 const RECORDS = Number(process.env.BENCH_ADDENDA_B_RECORDS ?? 100000);
 const REPEAT = Number(process.env.BENCH_RUNS ?? 3);
@@ -40,6 +40,7 @@ try {
       ['audit-gate addenda-b', `${ours.toFixed(0)} ms`],
       ['ratio (target ≤ 3×)', `${(ours / ref).toFixed(2)}×`],
       ['peak RSS (target < 300 MB)', `${mib(rss)} MiB`],
+      ...startupRows(REPEAT, args),
     ],
   );
 } finally {

@@ -292,7 +292,8 @@ report unchanged:
   throws read one index by code instead of each walking every receipt.
 
 Measured again on a quiet machine (load ≈ 1.4, no other job) after this pass and the CLI's compile
-cache (docs/performance.md): JSON.parse 360 ms, audit-gate 1,200 ms, **3.33×**, peak RSS 175 MiB.
+cache (docs/performance.md): JSON.parse 360 ms, audit-gate 1,200 ms, **3.33×** (three runs: 3.33×, 3.34×,
+3.82×, the last with a faster JSON.parse of 319 ms), peak RSS 175 MiB.
 **The 3× target is still not met.** Warm, the rules take 223 ms in all (none more than 8.4 ms);
 the rest beyond JSON.parse is the cold schema checks and rules and the collector. Tried and not
 kept: \`--interrupt-budget=200000\` (−11% CPU, the same wall time: the optimising compiler runs on
