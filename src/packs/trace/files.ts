@@ -1,6 +1,6 @@
 import { decodeUtf8 } from '../../io/files.js';
 import type { ReadHashed } from '../../io/hashing.js';
-import { parseJson, parseJsonText, type JsonDoc } from '../../io/json.js';
+import { JsonDoc, parseJsonText } from '../../io/json.js';
 import { firstIssue, listTarget, readable, type TargetEntry } from '../kit/index.js';
 import { checkLine } from './canonical.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
@@ -60,14 +60,15 @@ export function readRunJson(ctx: RunCtx, name: string): SmallJson {
   // located parser, without a scan that could only reject them.
   if (body.charCodeAt(0) === 0x7b && !body.includes('\n')) {
     const r = checkLine(body, true);
-    if (r.ok) {
-      let doc: JsonDoc | undefined;
-      const lazy = {
-        lineOf: (p: (string | number)[]) =>
-          (doc ??= (parseJson(text.text) as { doc: JsonDoc }).doc).lineOf(p),
-      } as JsonDoc;
-      return { state: 'ok', value: r.value, doc: lazy, text: text.text, members: r.members };
-    }
+    // A JsonDoc builds its syntax tree on the first lineOf; sorted keys repeat none.
+    if (r.ok)
+      return {
+        state: 'ok',
+        value: r.value,
+        doc: new JsonDoc(text.text, []),
+        text: text.text,
+        members: r.members,
+      };
   }
   return parseJsonText(text.text, true);
 }
