@@ -35224,12 +35224,13 @@ function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  $G: () => (/* binding */ JsonDoc),
   qF: () => (/* binding */ parseJson),
   dQ: () => (/* binding */ parseJsonBytes),
   lk: () => (/* binding */ parseJsonText)
 });
 
-// UNUSED EXPORTS: JsonDoc, parseJsonTree
+// UNUSED EXPORTS: parseJsonTree
 
 // EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
 var main = __nccwpck_require__(9547);
@@ -50117,13 +50118,15 @@ function readRunJson(ctx, name) {
     // located parser, without a scan that could only reject them.
     if (body.charCodeAt(0) === 0x7b && !body.includes('\n')) {
         const r = checkLine(body, true);
-        if (r.ok) {
-            let doc;
-            const lazy = {
-                lineOf: (p) => (doc ??= (0,json/* parseJson */.qF)(text.text).doc).lineOf(p),
+        // A JsonDoc builds its syntax tree on the first lineOf; sorted keys repeat none.
+        if (r.ok)
+            return {
+                state: 'ok',
+                value: r.value,
+                doc: new json/* JsonDoc */.$G(text.text, []),
+                text: text.text,
+                members: r.members,
             };
-            return { state: 'ok', value: r.value, doc: lazy, text: text.text, members: r.members };
-        }
     }
     return (0,json/* parseJsonText */.lk)(text.text, true);
 }

@@ -19984,13 +19984,15 @@ function readRunJson(ctx, name) {
     // located parser, without a scan that could only reject them.
     if (body.charCodeAt(0) === 0x7b && !body.includes('\n')) {
         const r = checkLine(body, true);
-        if (r.ok) {
-            let doc;
-            const lazy = {
-                lineOf: (p) => (doc ??= parseJson(text.text).doc).lineOf(p),
+        // A JsonDoc builds its syntax tree on the first lineOf; sorted keys repeat none.
+        if (r.ok)
+            return {
+                state: 'ok',
+                value: r.value,
+                doc: new JsonDoc(text.text, []),
+                text: text.text,
+                members: r.members,
             };
-            return { state: 'ok', value: r.value, doc: lazy, text: text.text, members: r.members };
-        }
     }
     return parseJsonText(text.text, true);
 }
