@@ -237,6 +237,37 @@ describe('Hasher', () => {
     });
     await h.close();
   });
+  it('hashes the large files no worker has started on the calling thread', async () => {
+    const root = repo();
+    const files = [0, 1, 2, 3].map((i) => {
+      const f = path.join(root, `big-${i}.bin`);
+      fs.writeFileSync(f, Buffer.alloc(LARGE_FILE_BYTES + i, i + 1));
+      return f;
+    });
+    // Parallelism 2: one worker and this thread. The worker is still booting when this thread
+    // takes the second file; the file is gone by then, which this thread reports as missing (a
+    // worker would say unreadable).
+    const h = new Hasher(2);
+    try {
+      const first = h.hash(files[0]!);
+      const gone = h.hash(files[1]!);
+      fs.rmSync(files[1]!);
+      const rest = [h.hash(files[2]!), h.hash(files[3]!)];
+      expect(await gone).toMatchObject({ ok: false, reason: 'missing' });
+      for (const [i, p] of [first, ...rest].entries()) {
+        const n = [0, 2, 3][i]!;
+        expect(await p).toEqual({
+          ok: true,
+          sha256: createHash('sha256')
+            .update(Buffer.alloc(LARGE_FILE_BYTES + n, n + 1))
+            .digest('hex'),
+          size: LARGE_FILE_BYTES + n,
+        });
+      }
+    } finally {
+      await h.close();
+    }
+  });
   it('turns errors into outcomes', async () => {
     const root = repo();
     const h = new Hasher();

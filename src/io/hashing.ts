@@ -66,6 +66,11 @@ class WorkerPool {
     });
   }
 
+  /** A job no worker has started yet, taken off the queue (for the caller's own thread to run). */
+  take(): Job | undefined {
+    return this.queue.shift();
+  }
+
   private pump(): void {
     while (this.queue.length > 0) {
       let w = this.idle.pop();
@@ -117,13 +122,16 @@ export type ReadHashed =
 /**
  * One hashing service per run: each distinct file (by real path) is hashed once, however many
  * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
- * chunks on worker threads so several big files hash in parallel with the small ones.
+ * chunks on worker threads so several big files hash in parallel with the small ones. This
+ * thread counts as one of the hashers: the pool has one worker fewer than the parallelism, and
+ * once this thread has nothing else to run, it hashes the large files no worker has started.
  */
 export class Hasher {
   private readonly cache = new Map<string, Promise<HashOutcome>>();
   /** Hashes already known, for synchronous reads. */
   private readonly known = new Map<string, string>();
   private pool: WorkerPool | undefined;
+  private assisting = false;
   filesHashed = 0;
   bytesHashed = 0;
 
@@ -206,14 +214,16 @@ export class Hasher {
     const opened = openRegularFile(realPath);
     if (!opened.ok) return Promise.resolve(openFailure(opened));
     const { fd, size } = opened;
-    if (size >= LARGE_FILE_BYTES && !REFERENCE_RUN) {
+    if (size >= LARGE_FILE_BYTES) {
       fs.closeSync(fd);
+      if (REFERENCE_RUN) return hashInChunks(realPath, Infinity);
       if (this.large) return this.large(realPath);
-      this.pool ??= new WorkerPool(this.parallelism);
-      return this.pool.run(realPath);
+      this.pool ??= new WorkerPool(Math.max(1, this.parallelism - 1));
+      const outcome = this.pool.run(realPath);
+      this.assistSoon();
+      return outcome;
     }
     try {
-      if (size >= LARGE_FILE_BYTES) return Promise.resolve(hashInChunks(fd));
       const bytes = readOpened(fd, size);
       return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
     } catch (err) {
@@ -223,20 +233,58 @@ export class Hasher {
     }
   }
 
+  /**
+   * Hashes queued large files on this thread once the current synchronous work is done (after
+   * setImmediate: a prefetch first dispatches its large files, then hashes its small ones). It
+   * yields to the event loop between chunks, so a worker that finishes still gets the next job.
+   */
+  private assistSoon(): void {
+    if (this.assisting) return;
+    this.assisting = true;
+    setImmediate(() => {
+      void (async () => {
+        try {
+          for (let job = this.pool?.take(); job; job = this.pool?.take())
+            job.resolve(await hashInChunks(job.path, YIELD_BYTES));
+        } finally {
+          this.assisting = false;
+        }
+      })();
+    });
+  }
+
   async close(): Promise<void> {
     await this.pool?.close();
     this.pool = undefined;
   }
 }
 
-/** A large file hashed on this thread, in chunks, as the pool's workers do (the reference run). */
-function hashInChunks(fd: number): HashOutcome {
-  const h = createHash('sha256');
-  const buf = Buffer.allocUnsafe(CHUNK_BYTES);
-  let size = 0;
-  for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0; size += n)
-    h.update(buf.subarray(0, n));
-  return { ok: true, sha256: h.digest('hex'), size };
+/** Bytes hashed between two turns of the event loop when this thread hashes a large file. */
+const YIELD_BYTES = 8 * CHUNK_BYTES;
+
+/** A large file hashed on this thread in chunks, letting the event loop run every `yieldBytes`. */
+async function hashInChunks(realPath: string, yieldBytes: number): Promise<HashOutcome> {
+  const opened = openRegularFile(realPath);
+  if (!opened.ok) return openFailure(opened);
+  const { fd } = opened;
+  try {
+    const h = createHash('sha256');
+    const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+    let size = 0;
+    for (let n, since = 0; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0;) {
+      h.update(buf.subarray(0, n));
+      size += n;
+      if ((since += n) >= yieldBytes) {
+        since = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return { ok: true, sha256: h.digest('hex'), size };
+  } catch (err) {
+    return { ok: false, reason: 'unreadable', detail: errorText(err) };
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 // crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
