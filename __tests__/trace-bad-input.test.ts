@@ -1,10 +1,11 @@
 // Bad input never crashes the trace pack: each becomes findings with a code and a location.
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
-import { streamLines } from '../src/packs/kit/index.js';
+import { streamLines, streamText } from '../src/packs/kit/index.js';
 import { verify } from '../src/verify.js';
 import { CLEAN_RUN_ROOT, cleanTraceLines } from './support/trace.js';
 import type { GateReport } from '../src/model/report.js';
@@ -238,6 +239,30 @@ describe('streamLines', () => {
       expect(got.length).toBe(want.length);
       expect(got.findIndex((g, i) => g !== want[i])).toBe(-1);
       expect(outcome).toMatchObject({
+        ok: true,
+        summary: { size: bytes.length, lines: want.length, endsWithNewline: false },
+      });
+      expect(outcome.ok && outcome.summary.sha256).toBe(
+        createHash('sha256').update(bytes).digest('hex'),
+      );
+      // streamText: the same lines and summary, without bytes or a hash.
+      const text: string[] = [];
+      const plain = streamText(
+        file,
+        (l) =>
+          text.push(
+            l.kind === 'text'
+              ? `${l.no} text ${l.crlf} ${l.final} ${l.text}`
+              : l.kind === 'too_long'
+                ? `${l.no} too_long ${l.bytes}`
+                : `${l.no} invalid_utf8`,
+          ),
+        maxLine,
+      );
+      const wantText = want.map((w) => (/^\d+ text /.test(w) ? w.replace(/ \d+$/, '') : w));
+      expect(text.findIndex((g, i) => g !== wantText[i])).toBe(-1);
+      expect(text.length).toBe(wantText.length);
+      expect(plain).toEqual({
         ok: true,
         summary: { size: bytes.length, lines: want.length, endsWithNewline: false },
       });

@@ -6,7 +6,7 @@ import { fastSchema, type FastSchema } from '../../io/fast-schema.js';
 import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
 import { parseJson, type JsonDoc } from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
-import { firstIssue, streamLines } from '../kit/index.js';
+import { firstIssue, streamText } from '../kit/index.js';
 import { ADDENDA_B } from './codes.js';
 import { recordSchemas, idFieldOf } from './records.js';
 
@@ -269,7 +269,7 @@ function readRecords(
     );
     return;
   }
-  const outcome = streamLines(
+  const outcome = streamText(
     resolved.real,
     (line) => {
       const at = { path: relPath, line: line.no };

@@ -23,9 +23,12 @@ export { parseJsonBytes, parseJsonText, type JsonDoc, type LocatedJson } from '.
 export {
   MAX_LINE_BYTES,
   streamLines,
+  streamText,
   type Line,
   type StreamOutcome,
   type StreamSummary,
+  type TextLine,
+  type TextOutcome,
 } from './jsonl.js';
 export { firstIssue, type IssueOptions, type IssueText, type SchemaIssue } from './schema-issue.js';
 export { canonicalJson } from './canonical.js';

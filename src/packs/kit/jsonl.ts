@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { openFailure, openRegularFile } from '../../io/files.js';
@@ -29,6 +29,13 @@ export type StreamOutcome =
   | { ok: true; summary: StreamSummary }
   | { ok: false; reason: 'missing' | 'not_file' | 'unreadable'; detail: string };
 
+/** A line as `streamText` gives it: the text alone. */
+export type TextLine =
+  Omit<Extract<Line, { kind: 'text' }>, 'bytes'> | Exclude<Line, { kind: 'text' }>;
+
+export type TextOutcome =
+  { ok: true; summary: Omit<StreamSummary, 'sha256'> } | Extract<StreamOutcome, { ok: false }>;
+
 /**
  * Streams a JSONL file line by line in 1 MiB reads, hashing every byte as it goes (the fingerprint
  * needs the file's sha256; reading once is cheaper than reading twice). Each read's complete lines
@@ -41,6 +48,34 @@ export function streamLines(
   onLine: (line: Line) => void,
   maxLine = MAX_LINE_BYTES,
 ): StreamOutcome {
+  const hash = createHash('sha256');
+  const outcome = readLines(abs, onLine, maxLine, true, hash);
+  return outcome.ok
+    ? { ok: true, summary: { ...outcome.summary, sha256: hash.digest('hex') } }
+    : outcome;
+}
+
+/**
+ * streamLines for a reader that needs neither the file's sha256 nor the lines' bytes (a
+ * Buffer view per line and a hash of every byte are most of the reading cost besides decoding).
+ */
+export function streamText(
+  abs: string,
+  onLine: (line: TextLine) => void,
+  maxLine = MAX_LINE_BYTES,
+): TextOutcome {
+  return readLines(abs, onLine, maxLine, false, undefined);
+}
+
+const NO_BYTES = Buffer.alloc(0);
+
+function readLines(
+  abs: string,
+  onLine: (line: Line) => void,
+  maxLine: number,
+  withBytes: boolean,
+  hash: Hash | undefined,
+): TextOutcome {
   const opened = openRegularFile(abs);
   if (!opened.ok) return openFailure(opened);
   const fd = opened.fd;
@@ -84,7 +119,7 @@ export function streamLines(
           kind: 'text',
           no: lineNo,
           text: t,
-          bytes: region.subarray(b, be),
+          bytes: withBytes ? region.subarray(b, be) : NO_BYTES,
           crlf,
           final: false,
         });
@@ -95,7 +130,6 @@ export function streamLines(
   };
 
   try {
-    const hash = createHash('sha256');
     const buf = Buffer.allocUnsafe(READ_BYTES);
     let size = 0;
     let lastByte = 0x0a;
@@ -124,7 +158,7 @@ export function streamLines(
       const n = fs.readSync(fd, buf, 0, buf.length, null);
       if (n <= 0) break;
       const chunk = buf.subarray(0, n);
-      hash.update(chunk);
+      hash?.update(chunk);
       size += n;
       lastByte = chunk[n - 1]!;
       const last = chunk.lastIndexOf(0x0a);
@@ -145,7 +179,6 @@ export function streamLines(
     return {
       ok: true,
       summary: {
-        sha256: hash.digest('hex'),
         size,
         lines: lineNo,
         endsWithNewline: size === 0 || lastByte === 0x0a,
