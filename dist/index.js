@@ -34980,6 +34980,10 @@ class WorkerPool {
             this.pump();
         });
     }
+    /** A job no worker has started yet, taken off the queue (for the caller's own thread to run). */
+    take() {
+        return this.queue.shift();
+    }
     pump() {
         while (this.queue.length > 0) {
             let w = this.idle.pop();
@@ -35027,7 +35031,9 @@ class WorkerPool {
 /**
  * One hashing service per run: each distinct file (by real path) is hashed once, however many
  * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
- * chunks on worker threads so several big files hash in parallel with the small ones.
+ * chunks on worker threads so several big files hash in parallel with the small ones. This
+ * thread counts as one of the hashers: the pool has one worker fewer than the parallelism, and
+ * once this thread has nothing else to run, it hashes the large files no worker has started.
  */
 class Hasher {
     parallelism;
@@ -35036,6 +35042,7 @@ class Hasher {
     /** Hashes already known, for synchronous reads. */
     known = new Map();
     pool;
+    assisting = false;
     filesHashed = 0;
     bytesHashed = 0;
     /**
@@ -35121,16 +35128,18 @@ class Hasher {
         if (!opened.ok)
             return Promise.resolve((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)(opened));
         const { fd, size } = opened;
-        if (size >= LARGE_FILE_BYTES && !_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m) {
+        if (size >= LARGE_FILE_BYTES) {
             node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+            if (_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m)
+                return hashInChunks(realPath, Infinity);
             if (this.large)
                 return this.large(realPath);
-            this.pool ??= new WorkerPool(this.parallelism);
-            return this.pool.run(realPath);
+            this.pool ??= new WorkerPool(Math.max(1, this.parallelism - 1));
+            const outcome = this.pool.run(realPath);
+            this.assistSoon();
+            return outcome;
         }
         try {
-            if (size >= LARGE_FILE_BYTES)
-                return Promise.resolve(hashInChunks(fd));
             const bytes = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readOpened */ .ay)(fd, size);
             return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
         }
@@ -35141,19 +35150,60 @@ class Hasher {
             node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
         }
     }
+    /**
+     * Hashes queued large files on this thread once the current synchronous work is done (after
+     * setImmediate: a prefetch first dispatches its large files, then hashes its small ones). It
+     * yields to the event loop between chunks, so a worker that finishes still gets the next job.
+     */
+    assistSoon() {
+        if (this.assisting)
+            return;
+        this.assisting = true;
+        setImmediate(() => {
+            void (async () => {
+                try {
+                    for (let job = this.pool?.take(); job; job = this.pool?.take())
+                        job.resolve(await hashInChunks(job.path, YIELD_BYTES));
+                }
+                finally {
+                    this.assisting = false;
+                }
+            })();
+        });
+    }
     async close() {
         await this.pool?.close();
         this.pool = undefined;
     }
 }
-/** A large file hashed on this thread, in chunks, as the pool's workers do (the reference run). */
-function hashInChunks(fd) {
-    const h = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
-    const buf = Buffer.allocUnsafe(CHUNK_BYTES);
-    let size = 0;
-    for (let n; (n = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readSync(fd, buf, 0, buf.length, null)) > 0; size += n)
-        h.update(buf.subarray(0, n));
-    return { ok: true, sha256: h.digest('hex'), size };
+/** Bytes hashed between two turns of the event loop when this thread hashes a large file. */
+const YIELD_BYTES = 8 * CHUNK_BYTES;
+/** A large file hashed on this thread in chunks, letting the event loop run every `yieldBytes`. */
+async function hashInChunks(realPath, yieldBytes) {
+    const opened = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openRegularFile */ .ZU)(realPath);
+    if (!opened.ok)
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)(opened);
+    const { fd } = opened;
+    try {
+        const h = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
+        const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+        let size = 0;
+        for (let n, since = 0; (n = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readSync(fd, buf, 0, buf.length, null)) > 0;) {
+            h.update(buf.subarray(0, n));
+            size += n;
+            if ((since += n) >= yieldBytes) {
+                since = 0;
+                await new Promise((resolve) => setImmediate(resolve));
+            }
+        }
+        return { ok: true, sha256: h.digest('hex'), size };
+    }
+    catch (err) {
+        return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(err) };
+    }
+    finally {
+        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+    }
 }
 // crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
 const oneShot = (node_crypto__WEBPACK_IMPORTED_MODULE_0___default().hash);
@@ -47699,6 +47749,21 @@ const READ_BYTES = 1024 * 1024;
  * FIFO cannot hang the run. Memory stays bounded by the longest line (capped at `maxLine`).
  */
 function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const outcome = readLines(abs, onLine, maxLine, true, hash);
+    return outcome.ok
+        ? { ok: true, summary: { ...outcome.summary, sha256: hash.digest('hex') } }
+        : outcome;
+}
+/**
+ * streamLines for a reader that needs neither the file's sha256 nor the lines' bytes (a
+ * Buffer view per line and a hash of every byte are most of the reading cost besides decoding).
+ */
+function streamText(abs, onLine, maxLine = MAX_LINE_BYTES) {
+    return readLines(abs, onLine, maxLine, false, undefined);
+}
+const NO_BYTES = Buffer.alloc(0);
+function readLines(abs, onLine, maxLine, withBytes, hash) {
     const opened = (0,files/* openRegularFile */.ZU)(abs);
     if (!opened.ok)
         return (0,files/* openFailure */.F8)(opened);
@@ -47744,7 +47809,7 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
                     kind: 'text',
                     no: lineNo,
                     text: t,
-                    bytes: region.subarray(b, be),
+                    bytes: withBytes ? region.subarray(b, be) : NO_BYTES,
                     crlf,
                     final: false,
                 });
@@ -47754,7 +47819,6 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
         }
     };
     try {
-        const hash = (0,external_node_crypto_.createHash)('sha256');
         const buf = Buffer.allocUnsafe(READ_BYTES);
         let size = 0;
         let lastByte = 0x0a;
@@ -47787,7 +47851,7 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
             if (n <= 0)
                 break;
             const chunk = buf.subarray(0, n);
-            hash.update(chunk);
+            hash?.update(chunk);
             size += n;
             lastByte = chunk[n - 1];
             const last = chunk.lastIndexOf(0x0a);
@@ -47811,7 +47875,6 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
         return {
             ok: true,
             summary: {
-                sha256: hash.digest('hex'),
                 size,
                 lines: lineNo,
                 endsWithNewline: size === 0 || lastByte === 0x0a,
@@ -60891,7 +60954,7 @@ function readRecords(ws, dir, relPath, bundle, problem, opts) {
         problem(ADDENDA_B.bundleUnreadable, `records.jsonl ${resolved.reason === 'missing' ? 'is missing' : resolved.detail}.`, { path: relPath });
         return;
     }
-    const outcome = streamLines(resolved.real, (line) => {
+    const outcome = streamText(resolved.real, (line) => {
         const at = { path: relPath, line: line.no };
         if (line.kind === 'too_long') {
             problem(ADDENDA_B.recordMalformed, `The line is ${line.bytes} bytes, over the cap.`, at);
