@@ -245,8 +245,7 @@ describe('Hasher', () => {
       return f;
     });
     // Parallelism 2: one worker and this thread. The worker is still booting when this thread
-    // takes the second file; the file is gone by then, which this thread reports as missing (a
-    // worker would say unreadable).
+    // takes the second file, which is gone by then.
     const h = new Hasher(2);
     try {
       const first = h.hash(files[0]!);
@@ -264,6 +263,21 @@ describe('Hasher', () => {
           size: LARGE_FILE_BYTES + n,
         });
       }
+      expect(h.hashedHere).toBeGreaterThanOrEqual(1);
+    } finally {
+      await h.close();
+    }
+  });
+  it('words a worker’s failures as this thread does', async () => {
+    const root = repo();
+    const f = path.join(root, 'big.bin');
+    fs.writeFileSync(f, Buffer.alloc(LARGE_FILE_BYTES, 1));
+    const h = new Hasher(1); // one worker, which this thread does not help
+    try {
+      const gone = h.hash(f);
+      fs.rmSync(f); // before the worker has booted
+      expect(await gone).toEqual({ ok: false, reason: 'missing', detail: 'does not exist' });
+      expect(h.hashedHere).toBe(0);
     } finally {
       await h.close();
     }

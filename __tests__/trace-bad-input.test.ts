@@ -247,18 +247,22 @@ describe('streamLines', () => {
       );
       // streamText: the same lines and summary, without bytes or a hash.
       const text: string[] = [];
+      let withBytes = 0;
       const plain = streamText(
         file,
-        (l) =>
+        (l) => {
+          if (l.kind === 'text' && l.bytes.length > 0) withBytes++;
           text.push(
             l.kind === 'text'
               ? `${l.no} text ${l.crlf} ${l.final} ${l.text}`
               : l.kind === 'too_long'
                 ? `${l.no} too_long ${l.bytes}`
                 : `${l.no} invalid_utf8`,
-          ),
+          );
+        },
         maxLine,
       );
+      expect(withBytes).toBe(0);
       const wantText = want.map((w) => (/^\d+ text /.test(w) ? w.replace(/ \d+$/, '') : w));
       expect(text.findIndex((g, i) => g !== wantText[i])).toBe(-1);
       expect(text.length).toBe(wantText.length);

@@ -50,23 +50,33 @@ export function openRegularFile(abs: string): Opened {
   try {
     fd = fs.openSync(abs, OPEN_FLAGS);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      return { ok: false, kind: 'missing', detail: 'does not exist' };
-    if (code === 'EISDIR') return { ok: false, kind: 'dir', detail: 'is a directory' };
-    return { ok: false, kind: 'unreadable', detail: errorText(err) };
+    return openError(err);
   }
   try {
     const st = fs.fstatSync(fd);
     if (st.isFile()) return { ok: true, fd, size: st.size };
     fs.closeSync(fd);
-    return st.isDirectory()
-      ? { ok: false, kind: 'dir', detail: 'is a directory' }
-      : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
+    return notRegular(st.isDirectory());
   } catch (err) {
     fs.closeSync(fd);
     return { ok: false, kind: 'unreadable', detail: errorText(err) };
   }
+}
+
+/** Why a file could not be opened (also for an error a hashing worker sends back). */
+export function openError(err: unknown): Exclude<Opened, { ok: true }> {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR')
+    return { ok: false, kind: 'missing', detail: 'does not exist' };
+  if (code === 'EISDIR') return { ok: false, kind: 'dir', detail: 'is a directory' };
+  return { ok: false, kind: 'unreadable', detail: errorText(err) };
+}
+
+/** An opened path that is not a regular file. */
+export function notRegular(isDir: boolean): Exclude<Opened, { ok: true }> {
+  return isDir
+    ? { ok: false, kind: 'dir', detail: 'is a directory' }
+    : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
 }
 
 /** An open or read failure in the missing / not_file / unreadable terms of hashing and streaming. */

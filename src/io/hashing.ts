@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import {
+  notRegular,
+  openError,
   openFailure,
   openRegularFile,
   readOpened,
@@ -21,28 +23,51 @@ export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
 export const CHUNK_BYTES = 1024 * 1024;
 
 // Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
+// Failures go back as the error's own fields; the pool classifies them as this thread does.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const { createHash } = require('node:crypto');
 const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
+const wire = (err) => ({ code: err && err.code, syscall: err && err.syscall, message: String((err && err.message) || err) });
 parentPort.on('message', ({ id, path }) => {
   let fd;
   try {
     fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (err) {
+    parentPort.postMessage({ id, open: wire(err) });
+    return;
+  }
+  try {
     const st = fs.fstatSync(fd);
-    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
+    if (!st.isFile()) { parentPort.postMessage({ id, notFile: st.isDirectory() ? 'dir' : 'other' }); return; }
     const h = createHash('sha256');
     let size = 0, n;
     while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
     parentPort.postMessage({ id, sha256: h.digest('hex'), size });
   } catch (err) {
-    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
+    parentPort.postMessage({ id, failed: wire(err) });
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    fs.closeSync(fd);
   }
 });
 `;
+
+/** A worker's reply: a hash, or why not. */
+interface WorkerReply {
+  sha256?: string;
+  size?: number;
+  open?: unknown;
+  notFile?: 'dir' | 'other';
+  failed?: unknown;
+}
+
+function replyOutcome(m: WorkerReply): HashOutcome {
+  if (m.sha256 !== undefined) return { ok: true, sha256: m.sha256, size: m.size ?? 0 };
+  if (m.open !== undefined) return openFailure(openError(m.open));
+  if (m.notFile !== undefined) return openFailure(notRegular(m.notFile === 'dir'));
+  return { ok: false, reason: 'unreadable', detail: errorText(m.failed ?? 'could not be read') };
+}
 
 interface Job {
   id: number;
@@ -84,17 +109,11 @@ class WorkerPool {
 
   private spawn(): Worker {
     const w = new Worker(WORKER_SOURCE, { eval: true });
-    w.on('message', (m: { sha256?: string; size?: number; error?: string; detail?: string }) => {
+    w.on('message', (m: WorkerReply) => {
       const job = this.running.get(w);
       this.running.delete(w);
       this.idle.push(w);
-      if (job) {
-        if (m.sha256 !== undefined) job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
-        else if (m.error === 'not_file')
-          job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
-        else
-          job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
-      }
+      job?.resolve(replyOutcome(m));
       this.pump();
     });
     w.on('error', (err) => {
@@ -134,6 +153,8 @@ export class Hasher {
   private assisting = false;
   filesHashed = 0;
   bytesHashed = 0;
+  /** Large files this thread took from the pool's queue and hashed itself. */
+  hashedHere = 0;
 
   /**
    * `large`, when given, hashes the files of LARGE_FILE_BYTES and over instead of this Hasher's
@@ -218,9 +239,11 @@ export class Hasher {
       fs.closeSync(fd);
       if (REFERENCE_RUN) return hashInChunks(realPath, Infinity);
       if (this.large) return this.large(realPath);
-      this.pool ??= new WorkerPool(Math.max(1, this.parallelism - 1));
+      // One hasher in all: a worker, so this thread stays free. More: this thread is one of them.
+      const helping = this.parallelism > 1;
+      this.pool ??= new WorkerPool(helping ? this.parallelism - 1 : 1);
       const outcome = this.pool.run(realPath);
-      this.assistSoon();
+      if (helping) this.assistSoon();
       return outcome;
     }
     try {
@@ -244,8 +267,16 @@ export class Hasher {
     setImmediate(() => {
       void (async () => {
         try {
-          for (let job = this.pool?.take(); job; job = this.pool?.take())
-            job.resolve(await hashInChunks(job.path, YIELD_BYTES));
+          for (let job = this.pool?.take(); job; job = this.pool?.take()) {
+            let outcome: HashOutcome;
+            try {
+              outcome = await hashInChunks(job.path, YIELD_BYTES);
+            } catch (err) {
+              outcome = { ok: false, reason: 'unreadable', detail: errorText(err) };
+            }
+            this.hashedHere++;
+            job.resolve(outcome);
+          }
         } finally {
           this.assisting = false;
         }
@@ -254,8 +285,10 @@ export class Hasher {
   }
 
   async close(): Promise<void> {
-    await this.pool?.close();
+    // Detached first, so the assisting loop takes no further file from it.
+    const pool = this.pool;
     this.pool = undefined;
+    await pool?.close();
   }
 }
 

@@ -27,7 +27,6 @@ export {
   type Line,
   type StreamOutcome,
   type StreamSummary,
-  type TextLine,
   type TextOutcome,
 } from './jsonl.js';
 export { firstIssue, type IssueOptions, type IssueText, type SchemaIssue } from './schema-issue.js';

@@ -29,10 +29,6 @@ export type StreamOutcome =
   | { ok: true; summary: StreamSummary }
   | { ok: false; reason: 'missing' | 'not_file' | 'unreadable'; detail: string };
 
-/** A line as `streamText` gives it: the text alone. */
-export type TextLine =
-  Omit<Extract<Line, { kind: 'text' }>, 'bytes'> | Exclude<Line, { kind: 'text' }>;
-
 export type TextOutcome =
   { ok: true; summary: Omit<StreamSummary, 'sha256'> } | Extract<StreamOutcome, { ok: false }>;
 
@@ -57,11 +53,12 @@ export function streamLines(
 
 /**
  * streamLines for a reader that needs neither the file's sha256 nor the lines' bytes (a
- * Buffer view per line and a hash of every byte are most of the reading cost besides decoding).
+ * Buffer view per line and a hash of every byte are most of the reading cost besides decoding):
+ * each text line's `bytes` is empty.
  */
 export function streamText(
   abs: string,
-  onLine: (line: TextLine) => void,
+  onLine: (line: Line) => void,
   maxLine = MAX_LINE_BYTES,
 ): TextOutcome {
   return readLines(abs, onLine, maxLine, false, undefined);
@@ -89,7 +86,14 @@ function readLines(
     const body = crlf ? line.subarray(0, line.length - 1) : line;
     if (!isUtf8(body)) onLine({ kind: 'invalid_utf8', no: lineNo });
     else
-      onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), bytes: body, crlf, final });
+      onLine({
+        kind: 'text',
+        no: lineNo,
+        text: body.toString('utf8'),
+        bytes: withBytes ? body : NO_BYTES,
+        crlf,
+        final,
+      });
   };
 
   /** Whole lines: `region` starts at a line start and ends just after a \n. */
