@@ -299,6 +299,13 @@ the rest beyond JSON.parse is the cold schema checks and rules and the collector
 kept: \`--interrupt-budget=200000\` (−11% CPU, the same wall time: the optimising compiler runs on
 the idle core), a lazy Buffer per line.
 
+Since then records.jsonl is read with \`streamText\`, which neither hashes the file nor makes a
+Buffer view per line (the pack uses neither): 1,039 → 990 ms (best of 11, interleaved with the
+build before, JSON.parse 318–329 ms in the same loop), so **3.1–3.3×** in that loop and 3.48× in
+one \`npm run bench:addenda-b\` (1,140 vs 328 ms). **The 3× target is still not met.** Moving the
+schema checks to a worker thread was measured first by leaving them out: ≈ 70 ms of the main
+thread, less than a worker's boot and its own parse of every line would cost.
+
 A golden report (\`__tests__/golden/addenda-b__mutants.json\`, written by the code before this
 pass) of a mixed bundle with every fixture's mutation and 600 seeded random ones holds every
 later change to the same findings, and the reader's verdict on each of its lines is compared with
