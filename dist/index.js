@@ -34551,6 +34551,8 @@ __webpack_async_result__();
 /* harmony export */   ZU: () => (/* binding */ openRegularFile),
 /* harmony export */   _6: () => (/* binding */ decodeUtf8),
 /* harmony export */   ay: () => (/* binding */ readOpened),
+/* harmony export */   n3: () => (/* binding */ openError),
+/* harmony export */   oQ: () => (/* binding */ notRegular),
 /* harmony export */   qW: () => (/* binding */ statPath)
 /* harmony export */ });
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
@@ -34595,26 +34597,34 @@ function openRegularFile(abs) {
         fd = node_fs__WEBPACK_IMPORTED_MODULE_1___default().openSync(abs, OPEN_FLAGS);
     }
     catch (err) {
-        const code = err.code;
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return { ok: false, kind: 'missing', detail: 'does not exist' };
-        if (code === 'EISDIR')
-            return { ok: false, kind: 'dir', detail: 'is a directory' };
-        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
+        return openError(err);
     }
     try {
         const st = node_fs__WEBPACK_IMPORTED_MODULE_1___default().fstatSync(fd);
         if (st.isFile())
             return { ok: true, fd, size: st.size };
         node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
-        return st.isDirectory()
-            ? { ok: false, kind: 'dir', detail: 'is a directory' }
-            : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
+        return notRegular(st.isDirectory());
     }
     catch (err) {
         node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
         return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
     }
+}
+/** Why a file could not be opened (also for an error a hashing worker sends back). */
+function openError(err) {
+    const code = err?.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+        return { ok: false, kind: 'missing', detail: 'does not exist' };
+    if (code === 'EISDIR')
+        return { ok: false, kind: 'dir', detail: 'is a directory' };
+    return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
+}
+/** An opened path that is not a regular file. */
+function notRegular(isDir) {
+    return isDir
+        ? { ok: false, kind: 'dir', detail: 'is a directory' }
+        : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
 }
 /** An open or read failure in the missing / not_file / unreadable terms of hashing and streaming. */
 function openFailure(o) {
@@ -34942,28 +34952,44 @@ function headCommit(dir) {
 const LARGE_FILE_BYTES = 8 * 1024 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
 // Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
+// Failures go back as the error's own fields; the pool classifies them as this thread does.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const { createHash } = require('node:crypto');
 const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
+const wire = (err) => ({ code: err && err.code, syscall: err && err.syscall, message: String((err && err.message) || err) });
 parentPort.on('message', ({ id, path }) => {
   let fd;
   try {
     fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (err) {
+    parentPort.postMessage({ id, open: wire(err) });
+    return;
+  }
+  try {
     const st = fs.fstatSync(fd);
-    if (!st.isFile()) { parentPort.postMessage({ id, error: 'not_file' }); return; }
+    if (!st.isFile()) { parentPort.postMessage({ id, notFile: st.isDirectory() ? 'dir' : 'other' }); return; }
     const h = createHash('sha256');
     let size = 0, n;
     while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
     parentPort.postMessage({ id, sha256: h.digest('hex'), size });
   } catch (err) {
-    parentPort.postMessage({ id, error: 'unreadable', detail: (err && err.code ? err.code + ': ' : '') + (err && err.message || String(err)) });
+    parentPort.postMessage({ id, failed: wire(err) });
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    fs.closeSync(fd);
   }
 });
 `;
+function replyOutcome(m) {
+    if (m.sha256 !== undefined)
+        return { ok: true, sha256: m.sha256, size: m.size ?? 0 };
+    if (m.open !== undefined)
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openError */ .n3)(m.open));
+    if (m.notFile !== undefined)
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .notRegular */ .oQ)(m.notFile === 'dir'));
+    return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(m.failed ?? 'could not be read') };
+}
 class WorkerPool {
     size;
     workers = [];
@@ -35002,14 +35028,7 @@ class WorkerPool {
             const job = this.running.get(w);
             this.running.delete(w);
             this.idle.push(w);
-            if (job) {
-                if (m.sha256 !== undefined)
-                    job.resolve({ ok: true, sha256: m.sha256, size: m.size ?? 0 });
-                else if (m.error === 'not_file')
-                    job.resolve({ ok: false, reason: 'not_file', detail: 'is not a regular file' });
-                else
-                    job.resolve({ ok: false, reason: 'unreadable', detail: m.detail ?? 'could not be read' });
-            }
+            job?.resolve(replyOutcome(m));
             this.pump();
         });
         w.on('error', (err) => {
@@ -35045,6 +35064,8 @@ class Hasher {
     assisting = false;
     filesHashed = 0;
     bytesHashed = 0;
+    /** Large files this thread took from the pool's queue and hashed itself. */
+    hashedHere = 0;
     /**
      * `large`, when given, hashes the files of LARGE_FILE_BYTES and over instead of this Hasher's
      * own pool: a verify worker hands them to the main thread's Hasher, so a large file cited by
@@ -35134,9 +35155,12 @@ class Hasher {
                 return hashInChunks(realPath, Infinity);
             if (this.large)
                 return this.large(realPath);
-            this.pool ??= new WorkerPool(Math.max(1, this.parallelism - 1));
+            // One hasher in all: a worker, so this thread stays free. More: this thread is one of them.
+            const helping = this.parallelism > 1;
+            this.pool ??= new WorkerPool(helping ? this.parallelism - 1 : 1);
             const outcome = this.pool.run(realPath);
-            this.assistSoon();
+            if (helping)
+                this.assistSoon();
             return outcome;
         }
         try {
@@ -35162,8 +35186,17 @@ class Hasher {
         setImmediate(() => {
             void (async () => {
                 try {
-                    for (let job = this.pool?.take(); job; job = this.pool?.take())
-                        job.resolve(await hashInChunks(job.path, YIELD_BYTES));
+                    for (let job = this.pool?.take(); job; job = this.pool?.take()) {
+                        let outcome;
+                        try {
+                            outcome = await hashInChunks(job.path, YIELD_BYTES);
+                        }
+                        catch (err) {
+                            outcome = { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(err) };
+                        }
+                        this.hashedHere++;
+                        job.resolve(outcome);
+                    }
                 }
                 finally {
                     this.assisting = false;
@@ -35172,8 +35205,10 @@ class Hasher {
         });
     }
     async close() {
-        await this.pool?.close();
+        // Detached first, so the assisting loop takes no further file from it.
+        const pool = this.pool;
         this.pool = undefined;
+        await pool?.close();
     }
 }
 /** Bytes hashed between two turns of the event loop when this thread hashes a large file. */
@@ -47757,7 +47792,8 @@ function streamLines(abs, onLine, maxLine = MAX_LINE_BYTES) {
 }
 /**
  * streamLines for a reader that needs neither the file's sha256 nor the lines' bytes (a
- * Buffer view per line and a hash of every byte are most of the reading cost besides decoding).
+ * Buffer view per line and a hash of every byte are most of the reading cost besides decoding):
+ * each text line's `bytes` is empty.
  */
 function streamText(abs, onLine, maxLine = MAX_LINE_BYTES) {
     return readLines(abs, onLine, maxLine, false, undefined);
@@ -47779,7 +47815,14 @@ function readLines(abs, onLine, maxLine, withBytes, hash) {
         if (!(0,external_node_buffer_.isUtf8)(body))
             onLine({ kind: 'invalid_utf8', no: lineNo });
         else
-            onLine({ kind: 'text', no: lineNo, text: body.toString('utf8'), bytes: body, crlf, final });
+            onLine({
+                kind: 'text',
+                no: lineNo,
+                text: body.toString('utf8'),
+                bytes: withBytes ? body : NO_BYTES,
+                crlf,
+                final,
+            });
     };
     /** Whole lines: `region` starts at a line start and ends just after a \n. */
     const emitRegion = (region) => {
@@ -69235,6 +69278,13 @@ cache (docs/performance.md): JSON.parse 360 ms, audit-gate 1,200 ms, **3.33×** 
 the rest beyond JSON.parse is the cold schema checks and rules and the collector. Tried and not
 kept: \`--interrupt-budget=200000\` (−11% CPU, the same wall time: the optimising compiler runs on
 the idle core), a lazy Buffer per line.
+
+Since then records.jsonl is read with \`streamText\`, which neither hashes the file nor makes a
+Buffer view per line (the pack uses neither): 1,039 → 990 ms (best of 11, interleaved with the
+build before, JSON.parse 318–329 ms in the same loop), so **3.1–3.3×** in that loop and 3.48× in
+one \`npm run bench:addenda-b\` (1,140 vs 328 ms). **The 3× target is still not met.** Moving the
+schema checks to a worker thread was measured first by leaving them out: ≈ 70 ms of the main
+thread, less than a worker's boot and its own parse of every line would cost.
 
 A golden report (\`__tests__/golden/addenda-b__mutants.json\`, written by the code before this
 pass) of a mixed bundle with every fixture's mutation and 600 seeded random ones holds every
