@@ -98,6 +98,32 @@ it('required-fields: each missing field is its own legacy issue, at line 1', asy
   expect(out.find((r) => r.issue === 'missing_field:audit_skill')?.line).toBe(1);
 });
 
+it('required-fields: a blank required string is missing, at its line; audit_skill and verdict have their own rules', async () => {
+  const full = {
+    audit_skill: '',
+    verdict: '',
+    reason_code: 'ok',
+    summary: ' \n\t',
+    audited_input_hashes: {},
+    trace_path: '   ',
+    thread_id: 't',
+    reviewer_model: '',
+    reviewer_reasoning: 'xhigh',
+    generated_at: '2026-04-21T14:23:01Z',
+  };
+  const { out } = await run(requiredFields, full);
+  expect(out).toEqual(
+    ['summary', 'trace_path', 'reviewer_model'].map((k) => ({
+      code: 'aris.missing_field',
+      message: `paper/PROOF_AUDIT.json has an empty "${k}".`,
+      issue: `missing_field:${k}`,
+      line: 7,
+    })),
+  );
+  const filled = { ...full, summary: 's', trace_path: 't', reviewer_model: 'm' };
+  expect((await run(requiredFields, filled)).out).toEqual([]);
+});
+
 it('duplicate-keys: one finding per repeated key, at its line', async () => {
   const { out } = await run(duplicateKeys, {}, { duplicates: [{ key: 'verdict', line: 4 }] });
   expect(out).toEqual([

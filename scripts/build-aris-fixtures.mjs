@@ -324,6 +324,21 @@ fixture(
       a.audit_skill = '';
     }),
 );
+fixture(
+  'empty-summary',
+  'missing_field',
+  {
+    description:
+      'A summary that is only whitespace and an empty reason_code: an audit that says nothing is missing its fields (the old script only asked whether the keys were there).',
+    expected: ['aris.missing_field'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit('KILL_ARGUMENT.json', (a) => {
+      a.summary = ' ';
+      a.reason_code = '';
+    }),
+);
 proofFixture('hashes-not-object', 'hashes_not_object', (a) => {
   a.audited_input_hashes = Object.entries(a.audited_input_hashes).map(([k, v]) => `${k}=${v}`);
 });

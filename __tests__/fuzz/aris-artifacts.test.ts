@@ -750,6 +750,17 @@ describe('fuzz: ARIS papers', () => {
               flag: true,
             },
           ],
+          // Formerly known: an empty summary passed (found by a 20,000-run pass, seed 1739289786).
+          [
+            {
+              c: {
+                kind: 'fields',
+                file: 'KILL_ARGUMENT.json',
+                edits: [{ op: 'set', key: 'summary', value: '' }],
+              },
+              flag: true,
+            },
+          ],
         ]),
       );
     },

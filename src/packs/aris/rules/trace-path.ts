@@ -25,7 +25,7 @@ export const tracePath: ArtifactRule = {
   },
   check(ctx) {
     const tracePath = ctx.data.trace_path;
-    if (typeof tracePath !== 'string' || tracePath === '') return;
+    if (typeof tracePath !== 'string' || tracePath.trim() === '') return;
     const t = checkTrace(tracePath, ctx.spec, ctx.audit);
     if (t.issue) {
       const [def, text, message] = t.issue;
