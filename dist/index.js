@@ -48448,23 +48448,26 @@ const noAuditedInputs = {
 
 
 
+// Blank ones have their own rules: audit_skill (audit-skill) and verdict (verdict).
+const OWN_RULE = new Set(['audit_skill', 'verdict']);
 const requiredFields = {
     meta: {
         name: 'required-fields',
-        description: 'Every required field is present, one of thread_id and agent_id is set, and trace_path is not empty.',
+        description: 'Every required field is present and, when it is a string, not blank, and one of thread_id and agent_id is set.',
         codes: [ARIS.missingField],
     },
     check(ctx) {
         const { data, rel } = ctx;
         for (const k of REQUIRED_FIELDS) {
+            const v = data[k];
             if (!Object.hasOwn(data, k))
                 ctx.issue(ARIS.missingField, `${rel} has no "${k}" field.`, `missing_field:${k}`, 1);
+            // The old script only asked whether the key was there: an audit that says nothing passed.
+            else if (typeof v === 'string' && v.trim() === '' && !OWN_RULE.has(k))
+                ctx.issue(ARIS.missingField, `${rel} has an empty "${k}".`, `missing_field:${k}`, ctx.lineOf(k));
         }
         if (!pyTruthy(data.thread_id) && !pyTruthy(data.agent_id)) {
             ctx.issue(ARIS.missingField, `${rel} has neither "thread_id" nor "agent_id".`, 'missing_field:thread_id_or_agent_id', 1);
-        }
-        if (data.trace_path === '') {
-            ctx.issue(ARIS.missingField, `${rel} has an empty "trace_path".`, 'missing_field:trace_path', ctx.lineOf('trace_path'));
         }
     },
 };
@@ -48571,7 +48574,7 @@ const tracePath = {
     },
     check(ctx) {
         const tracePath = ctx.data.trace_path;
-        if (typeof tracePath !== 'string' || tracePath === '')
+        if (typeof tracePath !== 'string' || tracePath.trim() === '')
             return;
         const t = checkTrace(tracePath, ctx.spec, ctx.audit);
         if (t.issue) {
