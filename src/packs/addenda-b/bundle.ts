@@ -193,18 +193,26 @@ export function readBundle(
 
 type Problem = (code: Issue['code'], message: string, at: Location) => void;
 
-const validators = new Map<string, FastSchema<z.ZodType>>();
-function validatorFor(type: string): FastSchema<z.ZodType> | undefined {
-  let v = validators.get(type);
-  if (!v) {
+/** A record type the seed defines: its name as the schema table spells it, and its validator. */
+interface TypeEntry {
+  type: string;
+  validator: FastSchema<z.ZodType>;
+}
+
+const types = new Map<string, TypeEntry>();
+function typeEntry(type: string): TypeEntry | undefined {
+  let e = types.get(type);
+  if (!e) {
     // A record's "type" is checkout content: `constructor` or `__proto__` must not reach the
     // prototype's members.
     const schemas = recordSchemas();
     if (!Object.hasOwn(schemas, type)) return undefined;
-    const schema = schemas[type]!;
-    validators.set(type, (v = fastSchema(schema)));
+    // The table's own key is an internalized string: records carry it instead of the copy each
+    // line parses to, so the rules' type comparisons and lookups compare pointers, not text.
+    const own = Object.keys(schemas).find((k) => k === type)!;
+    types.set(own, (e = { type: own, validator: fastSchema(schemas[type]!) }));
   }
-  return v;
+  return e;
 }
 
 /** Checks one parsed value against its seed type and adds it; false when it was refused. */
@@ -226,8 +234,8 @@ function admit(
     problem(ADDENDA_B.recordMalformed, 'The record has no "type" naming its seed interface.', at);
     return;
   }
-  const validator = validatorFor(type);
-  if (!validator) {
+  const known = typeEntry(type);
+  if (!known) {
     problem(
       ADDENDA_B.unknownRecordType,
       `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`,
@@ -243,13 +251,13 @@ function admit(
     );
     return;
   }
-  const parsed = validator.safeParse(data);
+  const parsed = known.validator.safeParse(data);
   if (!parsed.success) {
     const issue = firstIssue(parsed.error);
     problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at);
     return;
   }
-  bundle.add({ type, data, at, seq, registry });
+  bundle.add({ type: known.type, data, at, seq, registry });
 }
 
 function readRecords(
