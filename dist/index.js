@@ -60951,19 +60951,21 @@ function readBundle(ws, dir, opts = {}) {
     readRecords(ws, dir, fileRel('records.jsonl'), bundle, problem, opts);
     return { bundle, issues };
 }
-const validators = new Map();
-function validatorFor(type) {
-    let v = validators.get(type);
-    if (!v) {
+const types = new Map();
+function typeEntry(type) {
+    let e = types.get(type);
+    if (!e) {
         // A record's "type" is checkout content: `constructor` or `__proto__` must not reach the
         // prototype's members.
         const schemas = recordSchemas();
         if (!Object.hasOwn(schemas, type))
             return undefined;
-        const schema = schemas[type];
-        validators.set(type, (v = fastSchema(schema)));
+        // The table's own key is an internalized string: records carry it instead of the copy each
+        // line parses to, so the rules' type comparisons and lookups compare pointers, not text.
+        const own = Object.keys(schemas).find((k) => k === type);
+        types.set(own, (e = { type: own, validator: fastSchema(schemas[type]) }));
     }
-    return v;
+    return e;
 }
 /** Checks one parsed value against its seed type and adds it; false when it was refused. */
 function admit(value, at, seq, registry, bundle, problem) {
@@ -60977,8 +60979,8 @@ function admit(value, at, seq, registry, bundle, problem) {
         problem(ADDENDA_B.recordMalformed, 'The record has no "type" naming its seed interface.', at);
         return;
     }
-    const validator = validatorFor(type);
-    if (!validator) {
+    const known = typeEntry(type);
+    if (!known) {
         problem(ADDENDA_B.unknownRecordType, `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`, at);
         return;
     }
@@ -60986,13 +60988,13 @@ function admit(value, at, seq, registry, bundle, problem) {
         problem(ADDENDA_B.schemaViolation, `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`, at);
         return;
     }
-    const parsed = validator.safeParse(data);
+    const parsed = known.validator.safeParse(data);
     if (!parsed.success) {
         const issue = (0,schema_issue/* firstIssue */.O)(parsed.error);
         problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at);
         return;
     }
-    bundle.add({ type, data, at, seq, registry });
+    bundle.add({ type: known.type, data, at, seq, registry });
 }
 function readRecords(ws, dir, relPath, bundle, problem, opts) {
     const resolved = ws.resolve(dir, 'records.jsonl');
