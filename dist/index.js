@@ -60967,34 +60967,54 @@ function typeEntry(type) {
     }
     return e;
 }
+const bundle_locate = (place, seq) => typeof place === 'string' ? { path: place, line: seq } : place;
+/** A record as the bundle holds it; its Location is built when a finding asks for it. */
+class HeldRecord {
+    type;
+    data;
+    seq;
+    registry;
+    place;
+    constructor(type, data, seq, registry, place) {
+        this.type = type;
+        this.data = data;
+        this.seq = seq;
+        this.registry = registry;
+        this.place = place;
+    }
+    get at() {
+        return bundle_locate(this.place, this.seq);
+    }
+}
 /** Checks one parsed value against its seed type and adds it; false when it was refused. */
-function admit(value, at, seq, registry, bundle, problem) {
+function admit(value, place, seq, registry, bundle, problem) {
+    const at = () => bundle_locate(place, seq);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        problem(ADDENDA_B.recordMalformed, 'The record is not a JSON object.', at);
+        problem(ADDENDA_B.recordMalformed, 'The record is not a JSON object.', at());
         return;
     }
     const data = value;
     const type = data.type;
     if (typeof type !== 'string' || type === '') {
-        problem(ADDENDA_B.recordMalformed, 'The record has no "type" naming its seed interface.', at);
+        problem(ADDENDA_B.recordMalformed, 'The record has no "type" naming its seed interface.', at());
         return;
     }
     const known = typeEntry(type);
     if (!known) {
-        problem(ADDENDA_B.unknownRecordType, `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`, at);
+        problem(ADDENDA_B.unknownRecordType, `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`, at());
         return;
     }
     if (nestsDeeperThan(data, MAX_RECORD_DEPTH)) {
-        problem(ADDENDA_B.schemaViolation, `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`, at);
+        problem(ADDENDA_B.schemaViolation, `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`, at());
         return;
     }
     const parsed = known.validator.safeParse(data);
     if (!parsed.success) {
         const issue = (0,schema_issue/* firstIssue */.O)(parsed.error);
-        problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at);
+        problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at());
         return;
     }
-    bundle.add({ type: known.type, data, at, seq, registry });
+    bundle.add(new HeldRecord(known.type, data, seq, registry, place));
 }
 function readRecords(ws, dir, relPath, bundle, problem, opts) {
     const resolved = ws.resolve(dir, 'records.jsonl');
@@ -61003,18 +61023,18 @@ function readRecords(ws, dir, relPath, bundle, problem, opts) {
         return;
     }
     const outcome = streamText(resolved.real, (line) => {
-        const at = { path: relPath, line: line.no };
+        const at = () => ({ path: relPath, line: line.no }); // for a problem with the line itself
         if (line.kind === 'too_long') {
-            problem(ADDENDA_B.recordMalformed, `The line is ${line.bytes} bytes, over the cap.`, at);
+            problem(ADDENDA_B.recordMalformed, `The line is ${line.bytes} bytes, over the cap.`, at());
             return;
         }
         if (line.kind === 'invalid_utf8') {
-            problem(ADDENDA_B.recordMalformed, 'The line is not valid UTF-8.', at);
+            problem(ADDENDA_B.recordMalformed, 'The line is not valid UTF-8.', at());
             return;
         }
         if (line.text.trim() === '') {
             if (!line.final)
-                problem(ADDENDA_B.recordMalformed, 'The line is empty.', at);
+                problem(ADDENDA_B.recordMalformed, 'The line is empty.', at());
             return;
         }
         let value;
@@ -61022,10 +61042,10 @@ function readRecords(ws, dir, relPath, bundle, problem, opts) {
             value = JSON.parse(line.text);
         }
         catch (err) {
-            problem(ADDENDA_B.recordMalformed, `The line is not JSON: ${err.message}.`, at);
+            problem(ADDENDA_B.recordMalformed, `The line is not JSON: ${err.message}.`, at());
             return;
         }
-        admit(value, at, line.no, false, bundle, problem);
+        admit(value, relPath, line.no, false, bundle, problem);
     }, opts.maxLineBytes);
     if (!outcome.ok)
         problem(ADDENDA_B.bundleUnreadable, `records.jsonl ${outcome.reason === 'missing' ? 'is missing' : outcome.detail}.`, { path: relPath });

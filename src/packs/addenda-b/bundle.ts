@@ -215,23 +215,44 @@ function typeEntry(type: string): TypeEntry | undefined {
   return e;
 }
 
+/** Where a record stands: records.jsonl's path (the line is the record's seq), or a registry item's place. */
+type Place = string | Location;
+const locate = (place: Place, seq: number): Location =>
+  typeof place === 'string' ? { path: place, line: seq } : place;
+
+/** A record as the bundle holds it; its Location is built when a finding asks for it. */
+class HeldRecord implements BundleRecord {
+  constructor(
+    readonly type: string,
+    readonly data: Record<string, unknown>,
+    readonly seq: number,
+    readonly registry: boolean,
+    private readonly place: Place,
+  ) {}
+
+  get at(): Location {
+    return locate(this.place, this.seq);
+  }
+}
+
 /** Checks one parsed value against its seed type and adds it; false when it was refused. */
 function admit(
   value: unknown,
-  at: Location,
+  place: Place,
   seq: number,
   registry: boolean,
   bundle: Bundle,
   problem: Problem,
 ): void {
+  const at = () => locate(place, seq);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problem(ADDENDA_B.recordMalformed, 'The record is not a JSON object.', at);
+    problem(ADDENDA_B.recordMalformed, 'The record is not a JSON object.', at());
     return;
   }
   const data = value as Record<string, unknown>;
   const type = data.type;
   if (typeof type !== 'string' || type === '') {
-    problem(ADDENDA_B.recordMalformed, 'The record has no "type" naming its seed interface.', at);
+    problem(ADDENDA_B.recordMalformed, 'The record has no "type" naming its seed interface.', at());
     return;
   }
   const known = typeEntry(type);
@@ -239,7 +260,7 @@ function admit(
     problem(
       ADDENDA_B.unknownRecordType,
       `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`,
-      at,
+      at(),
     );
     return;
   }
@@ -247,17 +268,17 @@ function admit(
     problem(
       ADDENDA_B.schemaViolation,
       `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`,
-      at,
+      at(),
     );
     return;
   }
   const parsed = known.validator.safeParse(data);
   if (!parsed.success) {
     const issue = firstIssue(parsed.error);
-    problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at);
+    problem(ADDENDA_B.schemaViolation, `${type} is invalid at ${issue.where}: ${issue.why}.`, at());
     return;
   }
-  bundle.add({ type: known.type, data, at, seq, registry });
+  bundle.add(new HeldRecord(known.type, data, seq, registry, place));
 }
 
 function readRecords(
@@ -280,27 +301,31 @@ function readRecords(
   const outcome = streamText(
     resolved.real,
     (line) => {
-      const at = { path: relPath, line: line.no };
+      const at = () => ({ path: relPath, line: line.no }); // for a problem with the line itself
       if (line.kind === 'too_long') {
-        problem(ADDENDA_B.recordMalformed, `The line is ${line.bytes} bytes, over the cap.`, at);
+        problem(ADDENDA_B.recordMalformed, `The line is ${line.bytes} bytes, over the cap.`, at());
         return;
       }
       if (line.kind === 'invalid_utf8') {
-        problem(ADDENDA_B.recordMalformed, 'The line is not valid UTF-8.', at);
+        problem(ADDENDA_B.recordMalformed, 'The line is not valid UTF-8.', at());
         return;
       }
       if (line.text.trim() === '') {
-        if (!line.final) problem(ADDENDA_B.recordMalformed, 'The line is empty.', at);
+        if (!line.final) problem(ADDENDA_B.recordMalformed, 'The line is empty.', at());
         return;
       }
       let value: unknown;
       try {
         value = JSON.parse(line.text);
       } catch (err) {
-        problem(ADDENDA_B.recordMalformed, `The line is not JSON: ${(err as Error).message}.`, at);
+        problem(
+          ADDENDA_B.recordMalformed,
+          `The line is not JSON: ${(err as Error).message}.`,
+          at(),
+        );
         return;
       }
-      admit(value, at, line.no, false, bundle, problem);
+      admit(value, relPath, line.no, false, bundle, problem);
     },
     opts.maxLineBytes,
   );
