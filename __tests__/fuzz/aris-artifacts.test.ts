@@ -303,7 +303,8 @@ function applyFieldEdit(a: Record<string, any>, e: FieldEdit): void {
       const keys = Object.keys(hashes);
       if (keys.length === 0) return;
       const k = keys[e.index % keys.length]!;
-      const v = String(hashes[k]);
+      // An earlier edit may have set a value String() cannot print (an object without a prototype).
+      const v = typeof hashes[k] === 'string' ? hashes[k] : (JSON.stringify(hashes[k]) ?? '');
       if (e.how === 'drop-input') delete hashes[k];
       else if (e.how === 'upper') hashes[k] = v.toUpperCase();
       else if (e.how === 'bare') hashes[k] = v.replace(/^sha256:/, '');
@@ -746,6 +747,24 @@ describe('fuzz: ARIS papers', () => {
                 },
                 node: 'file',
                 proof: 'FAIL',
+              },
+              flag: true,
+            },
+          ],
+          // Formerly a crash of this harness: a hash edit on a value String() cannot print.
+          [
+            {
+              c: {
+                kind: 'fields',
+                file: 'PROOF_AUDIT.json',
+                edits: [
+                  {
+                    op: 'set',
+                    key: 'audited_input_hashes',
+                    value: { 'main.tex': [Object.create(null)] },
+                  },
+                  { op: 'edit-hash', index: 0, how: 'upper' },
+                ],
               },
               flag: true,
             },
