@@ -39167,6 +39167,14 @@ one \`npm run bench:addenda-b\` (1,140 vs 328 ms). **The 3× target is still not
 schema checks to a worker thread was measured first by leaving them out: ≈ 70 ms of the main
 thread, less than a worker's boot and its own parse of every line would cost.
 
+Later, two changes to what the bundle keeps for each record. A record's type is the schema
+table's own string (internalized), so the rules' 98,000 \`resolve\` calls and the type index
+compare pointers, not text; and a record builds its \`{path, line}\` when a finding asks for it
+(a records.jsonl line is the record's \`seq\`) instead of keeping 91,000 of them. Instructions of
+the whole run (valgrind, all threads, independent of the machine's load): 7.72 G → 7.68 G → 7.30 G
+(−5.5%); the JSON.parse reference is 2.13 G. Wall time, interleaved A/B rounds: 884 → 867 and
+899 → 874 ms (min) for the first, 928 → 891 and 937 → 919 ms for the second.
+
 A golden report (\`__tests__/golden/addenda-b__mutants.json\`, written by the code before this
 pass) of a mixed bundle with every fixture's mutation and 600 seeded random ones holds every
 later change to the same findings, and the reader's verdict on each of its lines is compared with
