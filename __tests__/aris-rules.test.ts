@@ -122,6 +122,12 @@ it('required-fields: a blank required string is missing, at its line; audit_skil
   );
   const filled = { ...full, summary: 's', trace_path: 't', reviewer_model: 'm' };
   expect((await run(requiredFields, filled)).out).toEqual([]);
+  // Whitespace names no thread and no agent; either one, named, is enough.
+  const unnamed = { ...filled, thread_id: ' ', agent_id: '\t' };
+  expect((await run(requiredFields, unnamed)).out.map((r) => r.issue)).toEqual([
+    'missing_field:thread_id_or_agent_id',
+  ]);
+  expect((await run(requiredFields, { ...unnamed, agent_id: 'a' })).out).toEqual([]);
 });
 
 it('duplicate-keys: one finding per repeated key, at its line', async () => {

@@ -339,6 +339,10 @@ fixture(
       a.reason_code = '';
     }),
 );
+proofFixture('blank-thread-id', 'missing_field', (a) => {
+  // Whitespace names no reviewer thread (Python reads it as truthy; the old script passed it).
+  a.thread_id = ' ';
+});
 proofFixture('hashes-not-object', 'hashes_not_object', (a) => {
   a.audited_input_hashes = Object.entries(a.audited_input_hashes).map(([k, v]) => `${k}=${v}`);
 });

@@ -6,6 +6,9 @@ import type { ArtifactRule } from './context.js';
 // Blank ones have their own rules: audit_skill (audit-skill) and verdict (verdict).
 const OWN_RULE = new Set(['audit_skill', 'verdict']);
 
+/** A thread or agent id that names one: truthy as Python reads it, and not only whitespace. */
+const named = (v: unknown): boolean => pyTruthy(v) && !(typeof v === 'string' && v.trim() === '');
+
 export const requiredFields: ArtifactRule = {
   meta: {
     name: 'required-fields',
@@ -28,7 +31,7 @@ export const requiredFields: ArtifactRule = {
           ctx.lineOf(k),
         );
     }
-    if (!pyTruthy(data.thread_id) && !pyTruthy(data.agent_id)) {
+    if (!named(data.thread_id) && !named(data.agent_id)) {
       ctx.issue(
         ARIS.missingField,
         `${rel} has neither "thread_id" nor "agent_id".`,
