@@ -191,3 +191,37 @@ describe('§5 rules on hostile records', () => {
     expect(run(2)).not.toContain('validation.concurrency_tie_breaker_risk_sort_inverted');
   });
 });
+
+describe('blank values name nothing', () => {
+  const hardCall = (options: unknown[]) =>
+    codes(
+      bundleOf({
+        type: 'HardRevisionCall',
+        hard_call_id: 'h',
+        response_mode: 'closed_choice',
+        options,
+      }),
+    );
+  const TWO = 'validation.hard_call_closed_choice_needs_two_options';
+
+  it('a closed choice needs two different, non-blank options', () => {
+    const a = { option_id: 'a', label: 'Keep' };
+    expect(hardCall([a, { option_id: 'b', label: 'Drop' }])).not.toContain(TWO);
+    expect(hardCall(['keep', 'drop'])).not.toContain(TWO);
+    expect(hardCall([a, a])).toContain(TWO);
+    expect(hardCall([a, { option_id: 'a', label: 'Keep it' }])).toContain(TWO);
+    expect(hardCall([a, {}])).toContain(TWO);
+    expect(hardCall([a, { option_id: ' ', label: '\t', extra: [null, {}] }])).toContain(TWO);
+    expect(hardCall([a, ' ', null])).toContain(TWO);
+  });
+
+  it('a whitespace ref or hash is as missing as an empty one', () => {
+    const anchor = (f: Record<string, unknown>) =>
+      codes(bundleOf({ type: 'StructuredAnchor', anchor_id: 'x', ...f }));
+    expect(anchor({ section_id: '§2' })).not.toContain('validation.structured_anchor_empty');
+    expect(anchor({ section_id: ' ' })).toContain('validation.structured_anchor_empty');
+    expect(anchor({ citation_ref: '', row_id: '\n' })).toContain(
+      'validation.structured_anchor_empty',
+    );
+  });
+});

@@ -948,6 +948,17 @@ export const FIXTURES = [
     },
   ],
   [
+    // Two entries but one choice: the second repeats the first (a count alone would pass it).
+    's5-hard-call-closed-choice-repeated-option',
+    'hard_call_empty_options',
+    [`${B}hard_call_closed_choice_needs_two_options`],
+    (m) => {
+      // A no-op where another mutation emptied the list (the mixed bundle applies them all).
+      const options = hardCall(m).options;
+      if (options.length > 0) options[1] = JSON.parse(JSON.stringify(options[0]));
+    },
+  ],
+  [
     's5-hard-call-resolved-without-receipt',
     'hard_call_empty_options',
     [`${B}hard_call_resolved_without_dispatcher_receipt`, `${B}revision_lifecycle_missing_receipt`],

@@ -1180,6 +1180,17 @@ export const FIXTURES = [
     },
   ],
   [
+    // Whitespace locates nothing either (it once passed: only '' counted as empty).
+    'structured-anchor-blank-locator',
+    PHANTOM,
+    ['validation.structured_anchor_empty'],
+    (m) => {
+      const a = byId(m, 'StructuredAnchor', 'section_id', 'sec-1');
+      a.section_id = ' ';
+      a.citation_ref = '\t';
+    },
+  ],
+  [
     'requires-background-progress-legacy',
     PHANTOM,
     ['validation.requires_background_progress_legacy_field_present'],

@@ -2,7 +2,7 @@
 import { FeedbackBranch } from '../schema/generated.js';
 import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { isObject, q, strings } from './util.js';
+import { filled, isObject, q, strings } from './util.js';
 
 const BRANCHES: readonly string[] = FeedbackBranch.options;
 
@@ -86,7 +86,7 @@ export const feedbackDeliveryDuplicateWithoutIdempotency: Rule = {
     const seen = new Map<string, BundleRecord>();
     for (const d of b.of('FeedbackDeliveryRecord')) {
       const key = d.data.delivery_idempotency_key;
-      if (typeof key !== 'string' || key === '') {
+      if (!filled(key)) {
         report(
           d,
           `FeedbackDeliveryRecord ${q(d.data.delivery_id)} has no delivery_idempotency_key.`,

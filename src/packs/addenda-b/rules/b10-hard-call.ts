@@ -1,6 +1,7 @@
 // B-10 / B-11 / B-18 / B-19 Hard Call, cancel and resolution receipts (L1191-1293).
+import { canonicalJson } from '../../kit/index.js';
 import type { Rule } from './rule.js';
-import { isObject, q, strings } from './util.js';
+import { filled, isObject, q, strings } from './util.js';
 
 const CLOSED = ['closed_choice', 'closed_choice_with_other'];
 
@@ -35,21 +36,36 @@ export const hardCallClosedChoiceNeedsTwoOptions: Rule = {
     title: 'A closed-choice Hard Call offers fewer than two options',
     remediation: 'Offer at least two options, or use closed_choice_with_other / freeform_required.',
     decision:
-      'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty.',
+      'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty. Options are counted distinct: a blank one (nothing but null, blank strings and empty containers) is no option, and one equal to an earlier one (the same option_id, or the same JSON) counts once.',
   },
   check(b, report) {
-    for (const h of b.of('HardRevisionCall'))
-      if (
-        h.data.response_mode === 'closed_choice' &&
-        Array.isArray(h.data.options) &&
-        h.data.options.length < 2
-      )
+    for (const h of b.of('HardRevisionCall')) {
+      if (h.data.response_mode !== 'closed_choice' || !Array.isArray(h.data.options)) continue;
+      const n = distinctOptions(h.data.options);
+      if (n < 2)
         report(
           h,
-          `Hard Call ${q(h.data.hard_call_id)} is closed_choice with ${h.data.options.length} option(s).`,
+          `Hard Call ${q(h.data.hard_call_id)} is closed_choice with ${n} distinct option(s) (${h.data.options.length} listed).`,
         );
+    }
   },
 };
+
+/** How many different, non-blank choices a list of options offers (HumanDecisionOption is not defined by the seed). */
+function distinctOptions(options: readonly unknown[]): number {
+  const seen = new Set<string>();
+  for (const o of options)
+    if (!blank(o))
+      seen.add(isObject(o) && filled(o.option_id) ? `id ${o.option_id}` : canonicalJson(o));
+  return seen.size;
+}
+
+/** Nothing but null, blank strings and empty or blank containers (a record nests ≤ 100 levels). */
+const blank = (v: unknown): boolean =>
+  v === null ||
+  v === undefined ||
+  (typeof v === 'string' && !filled(v)) ||
+  (typeof v === 'object' && Object.values(v).every(blank));
 
 export const hardCallResolvedWithoutDispatcherReceipt: Rule = {
   meta: {

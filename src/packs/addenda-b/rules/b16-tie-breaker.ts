@@ -2,7 +2,7 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { stepsOf } from './b-plan.js';
 import type { Rule } from './rule.js';
-import { q } from './util.js';
+import { filled, q } from './util.js';
 
 /** ISO 8601 date-time or a Unix epoch in seconds or milliseconds: a wall-clock value, not a ULID or plan_id. */
 const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}.*)?|\d{10}|\d{13})$/;
@@ -43,7 +43,7 @@ export const concurrencyTieBreakerMissingFinalKey: Rule = {
     const seen = new Map<string, unknown>();
     for (const p of b.of('RevisionPlanConcurrencyProfile')) {
       const k = p.data.deterministic_final_key;
-      if (typeof k !== 'string' || k === '') {
+      if (!filled(k)) {
         report(
           p,
           `Plan ${q(p.data.plan_id)} has ${k === undefined ? 'no deterministic_final_key' : `deterministic_final_key ${q(k)}, not a non-empty string`}.`,

@@ -1,6 +1,6 @@
 // D-10 ModuleAssistanceRequest (L2583-2631).
 import type { Rule } from './rule.js';
-import { nameOf, present, q } from './util.js';
+import { filled, nameOf, present, q } from './util.js';
 
 const SECTION = 'D-10';
 
@@ -14,7 +14,7 @@ export const moduleAssistanceRequestWithoutEndpoint: Rule = {
   },
   check(b, report) {
     for (const r of b.of('ModuleAssistanceRequest'))
-      if (typeof r.data.target_endpoint_ref !== 'string' || r.data.target_endpoint_ref === '')
+      if (!filled(r.data.target_endpoint_ref))
         report(
           r,
           `${nameOf(r, 'request_id')} (to ${q(r.data.target)}) has no target_endpoint_ref.`,

@@ -3,7 +3,7 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { idFieldOf } from '../records.js';
 import type { Rule } from './rule.js';
-import { nameOf, q } from './util.js';
+import { filled, nameOf, q } from './util.js';
 
 /** RevisionReviewDecisionReceipt.action → the command the reviewer invoked (L2986-2991, L3282-3290). */
 export const DECISION_COMMANDS: Record<string, string> = {
@@ -96,7 +96,7 @@ export const gSurfaceActionWithoutCommand: Rule = {
       const named = field ? r.data[field] : command;
       const what = field ? `${field} ${q(named ?? null)}` : `command ${q(command)}`;
       const name = nameOf(r, idFieldOf(r.type));
-      if (typeof named !== 'string' || named === '')
+      if (!filled(named))
         report(r, `${name} is a §G surface action but names no command in ${field}.`);
       else if (command !== undefined && named !== command)
         report(r, `${name} names ${what}; this action closes through ${q(command)}.`);
@@ -122,7 +122,7 @@ function stateRule(field: string, code: string, seedLine: number, state: string)
     check(b, report) {
       for (const e of b.of('RelianceLayerCommandRegistryEntry')) {
         const v = e.data[field];
-        if (typeof v !== 'string' || v.trim() === '')
+        if (!filled(v))
           report(e, `RelianceLayerCommandRegistryEntry ${q(e.data.command_id)} has no ${field}.`);
       }
     },

@@ -6,7 +6,7 @@ import { memo } from './memo.js';
 import type { Rule } from './rule.js';
 import { fastSchema } from '../../../io/fast-schema.js';
 import { firstIssue } from '../../kit/index.js';
-import { groupBy, isObject, q, strings } from './util.js';
+import { filled, groupBy, isObject, q, strings } from './util.js';
 
 /** Lifecycle states in which a packet (or certification) is no longer relied on (L2843-2844). */
 const WITHDRAWN = ['invalidated', 'superseded'];
@@ -65,7 +65,7 @@ function readManifest(m: unknown): Manifest {
     };
   }
   const data = m as Record<string, unknown>;
-  if (typeof data.input_manifest_hash !== 'string' || data.input_manifest_hash === '')
+  if (!filled(data.input_manifest_hash))
     return { ok: false, why: 'has an input_manifest without input_manifest_hash' };
   return { ok: true, data };
 }

@@ -2,7 +2,7 @@
 import { toNumber } from '../schema/primitives.js';
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { isObject, q } from './util.js';
+import { filled, isObject, q } from './util.js';
 
 export const readModelWithoutInputManifest: Rule = {
   meta: {
@@ -17,7 +17,7 @@ export const readModelWithoutInputManifest: Rule = {
   },
   check(b, report) {
     for (const r of b.of('DerivedReadModelRecord'))
-      if (typeof r.data.input_manifest_ref !== 'string' || r.data.input_manifest_ref === '')
+      if (!filled(r.data.input_manifest_ref))
         report(r, `DerivedReadModelRecord ${q(r.data.read_model_id)} has no input_manifest_ref.`);
   },
 };

@@ -3,8 +3,15 @@ import type { Bundle, BundleRecord } from '../bundle.js';
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A present value: not undefined, not null, not an empty string. */
-export const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
+/** A string with something in it: not empty, not only whitespace. */
+export const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * A present value: not undefined, not null, not a blank string. A ref or hash of only whitespace
+ * names nothing, so it must not satisfy a rule that asks for one.
+ */
+export const present = (v: unknown): boolean =>
+  v !== undefined && v !== null && (typeof v !== 'string' || v.trim() !== '');
 
 export const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
