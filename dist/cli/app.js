@@ -18318,6 +18318,8 @@ const noAuditedInputs = {
 
 // Blank ones have their own rules: audit_skill (audit-skill) and verdict (verdict).
 const OWN_RULE = new Set(['audit_skill', 'verdict']);
+/** A thread or agent id that names one: truthy as Python reads it, and not only whitespace. */
+const named = (v) => pyTruthy(v) && !(typeof v === 'string' && v.trim() === '');
 const requiredFields = {
     meta: {
         name: 'required-fields',
@@ -18334,7 +18336,7 @@ const requiredFields = {
             else if (typeof v === 'string' && v.trim() === '' && !OWN_RULE.has(k))
                 ctx.issue(ARIS.missingField, `${rel} has an empty "${k}".`, `missing_field:${k}`, ctx.lineOf(k));
         }
-        if (!pyTruthy(data.thread_id) && !pyTruthy(data.agent_id)) {
+        if (!named(data.thread_id) && !named(data.agent_id)) {
             ctx.issue(ARIS.missingField, `${rel} has neither "thread_id" nor "agent_id".`, 'missing_field:thread_id_or_agent_id', 1);
         }
     },
@@ -32945,8 +32947,13 @@ const CATALOGUE = [
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/util.ts
 const rules_util_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** A present value: not undefined, not null, not an empty string. */
-const present = (v) => v !== undefined && v !== null && v !== '';
+/** A string with something in it: not empty, not only whitespace. */
+const filled = (v) => typeof v === 'string' && v.trim() !== '';
+/**
+ * A present value: not undefined, not null, not a blank string. A ref or hash of only whitespace
+ * names nothing, so it must not satisfy a rule that asks for one.
+ */
+const present = (v) => v !== undefined && v !== null && (typeof v !== 'string' || v.trim() !== '');
 const strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
 /** Short, quoted text from a record for a message (the renderers escape and cap it again). */
 function util_q(v) {
@@ -33896,7 +33903,7 @@ const feedbackDeliveryDuplicateWithoutIdempotency = {
         const seen = new Map();
         for (const d of b.of('FeedbackDeliveryRecord')) {
             const key = d.data.delivery_idempotency_key;
-            if (typeof key !== 'string' || key === '') {
+            if (!filled(key)) {
                 report(d, `FeedbackDeliveryRecord ${util_q(d.data.delivery_id)} has no delivery_idempotency_key.`);
                 continue;
             }
@@ -34663,7 +34670,7 @@ const readModelWithoutInputManifest = {
     },
     check(b, report) {
         for (const r of b.of('DerivedReadModelRecord'))
-            if (typeof r.data.input_manifest_ref !== 'string' || r.data.input_manifest_ref === '')
+            if (!filled(r.data.input_manifest_ref))
                 report(r, `DerivedReadModelRecord ${util_q(r.data.read_model_id)} has no input_manifest_ref.`);
     },
 };
@@ -36188,6 +36195,8 @@ const pendingDependencyNotRecheckedAfterUpstreamFailure = {
 };
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b10-hard-call.ts
+// B-10 / B-11 / B-18 / B-19 Hard Call, cancel and resolution receipts (L1191-1293).
+
 
 const CLOSED = ['closed_choice', 'closed_choice_with_other'];
 const hardCallOptionsEmpty = {
@@ -36213,16 +36222,31 @@ const hardCallClosedChoiceNeedsTwoOptions = {
         seedLine: 1288,
         title: 'A closed-choice Hard Call offers fewer than two options',
         remediation: 'Offer at least two options, or use closed_choice_with_other / freeform_required.',
-        decision: 'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty.',
+        decision: 'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty. Options are counted distinct: a blank one (nothing but null, blank strings and empty containers) is no option, and one equal to an earlier one (the same option_id, or the same JSON) counts once.',
     },
     check(b, report) {
-        for (const h of b.of('HardRevisionCall'))
-            if (h.data.response_mode === 'closed_choice' &&
-                Array.isArray(h.data.options) &&
-                h.data.options.length < 2)
-                report(h, `Hard Call ${util_q(h.data.hard_call_id)} is closed_choice with ${h.data.options.length} option(s).`);
+        for (const h of b.of('HardRevisionCall')) {
+            if (h.data.response_mode !== 'closed_choice' || !Array.isArray(h.data.options))
+                continue;
+            const n = distinctOptions(h.data.options);
+            if (n < 2)
+                report(h, `Hard Call ${util_q(h.data.hard_call_id)} is closed_choice with ${n} distinct option(s) (${h.data.options.length} listed).`);
+        }
     },
 };
+/** How many different, non-blank choices a list of options offers (HumanDecisionOption is not defined by the seed). */
+function distinctOptions(options) {
+    const seen = new Set();
+    for (const o of options)
+        if (!b10_hard_call_blank(o))
+            seen.add(rules_util_isObject(o) && filled(o.option_id) ? `id ${o.option_id}` : canonicalJson(o));
+    return seen.size;
+}
+/** Nothing but null, blank strings and empty or blank containers (a record nests ≤ 100 levels). */
+const b10_hard_call_blank = (v) => v === null ||
+    v === undefined ||
+    (typeof v === 'string' && !filled(v)) ||
+    (typeof v === 'object' && Object.values(v).every(b10_hard_call_blank));
 const hardCallResolvedWithoutDispatcherReceipt = {
     meta: {
         code: 'validation.hard_call_resolved_without_dispatcher_receipt',
@@ -36392,7 +36416,7 @@ const concurrencyTieBreakerMissingFinalKey = {
         const seen = new Map();
         for (const p of b.of('RevisionPlanConcurrencyProfile')) {
             const k = p.data.deterministic_final_key;
-            if (typeof k !== 'string' || k === '') {
+            if (!filled(k)) {
                 report(p, `Plan ${util_q(p.data.plan_id)} has ${k === undefined ? 'no deterministic_final_key' : `deterministic_final_key ${util_q(k)}, not a non-empty string`}.`);
                 continue;
             }
@@ -36980,7 +37004,7 @@ const regenerateLoopAfterIdenticalRejection = {
 
 
 const SECTION = 'D-01/D-02';
-const named = (r) => nameOf(r, idFieldOf(r.type));
+const d01_taint_named = (r) => nameOf(r, idFieldOf(r.type));
 const TRUST_BASES = SourceTrustBasis.options;
 const sourceKindTaintUnmapped = {
     meta: {
@@ -37038,7 +37062,7 @@ const taintNotInheritedThroughSummary = {
         const m = taintModel(b);
         for (const j of taintJudgements(b))
             if (!j.sanitized && j.input && j.input.rank > m.rank(j.carried))
-                report(j.record, `${named(j.record)} carries ${util_q(j.carried)} but is derived from ${named(j.input.record)}, which carries ${util_q(m.order[j.input.rank] ?? 'an unordered taint')}.`);
+                report(j.record, `${d01_taint_named(j.record)} carries ${util_q(j.carried)} but is derived from ${d01_taint_named(j.input.record)}, which carries ${util_q(m.order[j.input.rank] ?? 'an unordered taint')}.`);
     },
 };
 const taintDowngradeWithoutSanitizationNode = {
@@ -37057,8 +37081,8 @@ const taintDowngradeWithoutSanitizationNode = {
                 continue;
             const from = j.overriddenDefault
                 ? `its kind default ${util_q(j.overriddenDefault.default_taint_class)}`
-                : `its input ${named(j.input.record)} (${util_q(m.order[j.input.rank] ?? 'an unordered taint')})`;
-            report(j.record, `${named(j.record)} carries ${util_q(j.carried)}, lower than ${from}, and names no SanitizationNode that covers the downgrade.`);
+                : `its input ${d01_taint_named(j.input.record)} (${util_q(m.order[j.input.rank] ?? 'an unordered taint')})`;
+            report(j.record, `${d01_taint_named(j.record)} carries ${util_q(j.carried)}, lower than ${from}, and names no SanitizationNode that covers the downgrade.`);
         }
     },
 };
@@ -37582,7 +37606,7 @@ const moduleAssistanceRequestWithoutEndpoint = {
     },
     check(b, report) {
         for (const r of b.of('ModuleAssistanceRequest'))
-            if (typeof r.data.target_endpoint_ref !== 'string' || r.data.target_endpoint_ref === '')
+            if (!filled(r.data.target_endpoint_ref))
                 report(r, `${nameOf(r, 'request_id')} (to ${util_q(r.data.target)}) has no target_endpoint_ref.`);
     },
 };
@@ -38059,7 +38083,7 @@ function g_reliance_readManifest(m) {
         };
     }
     const data = m;
-    if (typeof data.input_manifest_hash !== 'string' || data.input_manifest_hash === '')
+    if (!filled(data.input_manifest_hash))
         return { ok: false, why: 'has an input_manifest without input_manifest_hash' };
     return { ok: true, data };
 }
@@ -38611,7 +38635,7 @@ const gSurfaceActionWithoutCommand = {
             const named = field ? r.data[field] : command;
             const what = field ? `${field} ${util_q(named ?? null)}` : `command ${util_q(command)}`;
             const name = nameOf(r, idFieldOf(r.type));
-            if (typeof named !== 'string' || named === '')
+            if (!filled(named))
                 report(r, `${name} is a §G surface action but names no command in ${field}.`);
             else if (command !== undefined && named !== command)
                 report(r, `${name} names ${what}; this action closes through ${util_q(command)}.`);
@@ -38633,7 +38657,7 @@ function stateRule(field, code, seedLine, state) {
         check(b, report) {
             for (const e of b.of('RelianceLayerCommandRegistryEntry')) {
                 const v = e.data[field];
-                if (typeof v !== 'string' || v.trim() === '')
+                if (!filled(v))
                     report(e, `RelianceLayerCommandRegistryEntry ${util_q(e.data.command_id)} has no ${field}.`);
             }
         },
