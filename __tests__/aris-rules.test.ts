@@ -103,7 +103,7 @@ it('required-fields: a blank required string is missing, at its line; audit_skil
     audit_skill: '',
     verdict: '',
     reason_code: 'ok',
-    summary: ' \n\t',
+    summary: ' \n\u200b\t',
     audited_input_hashes: {},
     trace_path: '   ',
     thread_id: 't',
@@ -123,7 +123,7 @@ it('required-fields: a blank required string is missing, at its line; audit_skil
   const filled = { ...full, summary: 's', trace_path: 't', reviewer_model: 'm' };
   expect((await run(requiredFields, filled)).out).toEqual([]);
   // Whitespace names no thread and no agent; either one, named, is enough.
-  const unnamed = { ...filled, thread_id: ' ', agent_id: '\t' };
+  const unnamed = { ...filled, thread_id: ' ', agent_id: '\u200b\t' };
   expect((await run(requiredFields, unnamed)).out.map((r) => r.issue)).toEqual([
     'missing_field:thread_id_or_agent_id',
   ]);

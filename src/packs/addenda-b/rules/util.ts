@@ -1,17 +1,29 @@
+import { hasText } from '../../kit/index.js';
 import type { Bundle, BundleRecord } from '../bundle.js';
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A string with something in it: not empty, not only whitespace. */
-export const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+/** A string with something in it: not empty, not only whitespace or invisible characters. */
+export const filled = (v: unknown): v is string => typeof v === 'string' && hasText(v);
+
+/**
+ * The form two ids are compared in by a "must not repeat" check: Unicode-normalized (NFKC),
+ * without whitespace or invisible format characters (zero-width spaces, joiners), lower case. A
+ * repeat spelled "HC-1 " or "hc-1\u200b" is still the same id to a reader, so it is to the check.
+ */
+export const sameId = (v: string): string =>
+  v
+    .normalize('NFKC')
+    .replace(/[\s\p{Cf}]/gu, '')
+    .toLowerCase();
 
 /**
  * A present value: not undefined, not null, not a blank string. A ref or hash of only whitespace
- * names nothing, so it must not satisfy a rule that asks for one.
+ * (or invisible characters) names nothing, so it must not satisfy a rule that asks for one.
  */
 export const present = (v: unknown): boolean =>
-  v !== undefined && v !== null && (typeof v !== 'string' || v.trim() !== '');
+  v !== undefined && v !== null && (typeof v !== 'string' || hasText(v));
 
 export const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -47,11 +59,13 @@ export function nameOf(r: BundleRecord, idField?: string): string {
 export function groupBy(
   records: readonly BundleRecord[],
   field: string,
+  key: (v: string) => string = (v) => v,
 ): Map<string, BundleRecord[]> {
   const out = new Map<string, BundleRecord[]>();
   for (const r of records) {
-    const k = r.data[field];
-    if (typeof k !== 'string') continue;
+    const v = r.data[field];
+    if (typeof v !== 'string') continue;
+    const k = key(v);
     const list = out.get(k);
     if (list) list.push(r);
     else out.set(k, [r]);

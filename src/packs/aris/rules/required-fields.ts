@@ -1,3 +1,4 @@
+import { hasText } from '../../kit/index.js';
 import { ARIS } from '../codes.js';
 import { pyTruthy } from '../independence.js';
 import { REQUIRED_FIELDS } from '../schema.js';
@@ -6,8 +7,8 @@ import type { ArtifactRule } from './context.js';
 // Blank ones have their own rules: audit_skill (audit-skill) and verdict (verdict).
 const OWN_RULE = new Set(['audit_skill', 'verdict']);
 
-/** A thread or agent id that names one: truthy as Python reads it, and not only whitespace. */
-const named = (v: unknown): boolean => pyTruthy(v) && !(typeof v === 'string' && v.trim() === '');
+/** A thread or agent id that names one: truthy as Python reads it, and not only whitespace or invisible characters. */
+const named = (v: unknown): boolean => pyTruthy(v) && (typeof v !== 'string' || hasText(v));
 
 export const requiredFields: ArtifactRule = {
   meta: {
@@ -23,7 +24,7 @@ export const requiredFields: ArtifactRule = {
       if (!Object.hasOwn(data, k))
         ctx.issue(ARIS.missingField, `${rel} has no "${k}" field.`, `missing_field:${k}`, 1);
       // The old script only asked whether the key was there: an audit that says nothing passed.
-      else if (typeof v === 'string' && v.trim() === '' && !OWN_RULE.has(k))
+      else if (typeof v === 'string' && !hasText(v) && !OWN_RULE.has(k))
         ctx.issue(
           ARIS.missingField,
           `${rel} has an empty "${k}".`,
