@@ -225,3 +225,75 @@ describe('blank values name nothing', () => {
     );
   });
 });
+
+describe('a repeat spelled differently is still a repeat', () => {
+  it('a closed choice whose second option id differs only in case, spaces or a zero-width space', () => {
+    const a = { option_id: 'hc-1-keep', label: 'Keep' };
+    for (const id of ['HC-1-KEEP', 'hc-1-keep ', 'hc-1-keep\u200b'])
+      expect(
+        codes(
+          bundleOf({
+            type: 'HardRevisionCall',
+            hard_call_id: 'h',
+            response_mode: 'closed_choice',
+            options: [a, { ...a, option_id: id }],
+          }),
+        ),
+      ).toContain('validation.hard_call_closed_choice_needs_two_options');
+  });
+
+  it('two overlapping leases of one need, its id spelled twice', () => {
+    const lease = (need: string, token: string) => ({
+      type: 'ResearchNeedLease',
+      need_id: need,
+      lease_token: token,
+      leased_by_module_id: `m-${token}`,
+      acquired_at: '2026-01-01T00:00:00Z',
+      expires_at: '2026-01-01T01:00:00Z',
+    });
+    expect(codes(bundleOf(lease('need-1', 'a'), lease('NEED-1 ', 'b')))).toContain(
+      'validation.research_need_double_leased',
+    );
+    expect(codes(bundleOf(lease('need-1', 'a'), lease('need-2', 'b')))).not.toContain(
+      'validation.research_need_double_leased',
+    );
+  });
+
+  it('a delivery whose key differs only in case repeats the first', () => {
+    const delivery = (id: string, key: string, consumer: string) => ({
+      type: 'FeedbackDeliveryRecord',
+      delivery_id: id,
+      delivery_idempotency_key: key,
+      result_id: `r-${id}`,
+      branch: 'b',
+      consumer_module_id: consumer,
+    });
+    const DUP = 'validation.feedback_delivery_duplicate_without_idempotency';
+    expect(
+      codes(bundleOf(delivery('d1', 'sha256:abc', 'x'), delivery('d2', 'SHA256:ABC', 'y'))),
+    ).toContain(DUP);
+    expect(
+      codes(bundleOf(delivery('d1', 'sha256:abc', 'x'), delivery('d2', 'sha256:abd', 'y'))),
+    ).not.toContain(DUP);
+  });
+
+  it('a build-ready gate: blank suite refs name no suite; a type name spelled twice is registered twice', () => {
+    const FAILED = 'validation.build_ready_gate_failed';
+    const gate = (refs: unknown[]) => ({
+      type: 'BuildReadyGate',
+      gate_id: 'g',
+      required_validation_suite_refs: refs,
+    });
+    const owner = (name: string, module: string) => ({
+      type: 'TypeOwnerRegistryEntry',
+      type_name: name,
+      owner_module: module,
+      status: 'owned',
+    });
+    expect(codes(bundleOf(gate([' ', '', '\u200b'])))).toEqual([FAILED]);
+    expect(codes(bundleOf(gate(['suite-1']), owner('Event', 'a')))).not.toContain(FAILED);
+    expect(codes(bundleOf(gate(['suite-1']), owner('Event', 'a'), owner('Event ', 'b')))).toContain(
+      FAILED,
+    );
+  });
+});

@@ -948,14 +948,16 @@ export const FIXTURES = [
     },
   ],
   [
-    // Two entries but one choice: the second repeats the first (a count alone would pass it).
+    // Two entries but one choice: the second repeats the first, its id in capitals with a
+    // zero-width space (a count, or an exact comparison of ids, would pass it).
     's5-hard-call-closed-choice-repeated-option',
     'hard_call_empty_options',
     [`${B}hard_call_closed_choice_needs_two_options`],
     (m) => {
       // A no-op where another mutation emptied the list (the mixed bundle applies them all).
       const options = hardCall(m).options;
-      if (options.length > 0) options[1] = JSON.parse(JSON.stringify(options[0]));
+      if (options.length > 0)
+        options[1] = { ...options[0], option_id: `${options[0].option_id.toUpperCase()}\u200b` };
     },
   ],
   [

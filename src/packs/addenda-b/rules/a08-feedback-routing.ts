@@ -2,7 +2,7 @@
 import { FeedbackBranch } from '../schema/generated.js';
 import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { filled, isObject, q, strings } from './util.js';
+import { filled, isObject, q, sameId, strings } from './util.js';
 
 const BRANCHES: readonly string[] = FeedbackBranch.options;
 
@@ -80,7 +80,7 @@ export const feedbackDeliveryDuplicateWithoutIdempotency: Rule = {
     remediation:
       'Key every delivery by hash(run_id + result_id + branch + consumer) and deliver each key once.',
     decision:
-      'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate.',
+      'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate; keys and ids are compared by sameId in rules/util.ts (case, whitespace and invisible characters aside).',
   },
   check(b, report) {
     const seen = new Map<string, BundleRecord>();
@@ -93,15 +93,15 @@ export const feedbackDeliveryDuplicateWithoutIdempotency: Rule = {
         );
         continue;
       }
-      const tuple = `t\u0000${String(d.data.result_id)}\u0000${String(d.data.branch)}\u0000${String(d.data.consumer_module_id)}`;
-      const first = seen.get(`k\u0000${key}`) ?? seen.get(tuple);
+      const tuple = `t\u0000${[d.data.result_id, d.data.branch, d.data.consumer_module_id].map((v) => sameId(String(v))).join('\u0000')}`;
+      const first = seen.get(`k\u0000${sameId(key)}`) ?? seen.get(tuple);
       if (first)
         report(
           d,
           `FeedbackDeliveryRecord ${q(d.data.delivery_id)} repeats delivery ${q(first.data.delivery_id)} (${String(d.data.branch)} to ${String(d.data.consumer_module_id)}).`,
         );
       else {
-        seen.set(`k\u0000${key}`, d);
+        seen.set(`k\u0000${sameId(key)}`, d);
         seen.set(tuple, d);
       }
     }

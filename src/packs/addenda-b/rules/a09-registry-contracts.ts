@@ -3,7 +3,7 @@
 import { LearningMode } from '../schema/generated.js';
 import { rewrittenEvents } from './s3-event-projection.js';
 import type { Rule } from './rule.js';
-import { q, strings } from './util.js';
+import { filled, q, sameId, strings } from './util.js';
 
 const LEARNING_MODES: readonly string[] = LearningMode.options;
 
@@ -44,14 +44,15 @@ export const buildReadyGateFailed: Rule = {
     const pending = owners
       .filter((t) => t.data.status === 'pending_absorption' && !t.data.pending_consumer_behavior)
       .map((t) => q(t.data.type_name));
-    const twice = [...new Set(rewrittenEvents(owners).map((t) => q(t.data.type_name)))];
+    // A type name spelled twice ("Event" and "Event ") is one type registered twice.
+    const twice = [...new Set(rewrittenEvents(owners, sameId).map((t) => q(t.data.type_name)))];
     for (const g of gates) {
       const unmet: string[] = [];
       if (pending.length)
         unmet.push(`type(s) ${pending.join(', ')} pending absorption without degraded behavior`);
       if (twice.length)
         unmet.push(`type(s) ${twice.join(', ')} registered twice with different owners`);
-      const suites = strings(g.data.required_validation_suite_refs);
+      const suites = strings(g.data.required_validation_suite_refs).filter(filled);
       if (suites.length === 0) unmet.push('it names no validation suite');
       for (const ref of new Set(suites)) {
         const named = b.lookup(ref);

@@ -1,7 +1,7 @@
 // D-05 / B-13 ResearchNeed scope and lease (L2319-2362).
 import { ResearchNeedScope } from '../schema/generated.js';
 import type { Rule } from './rule.js';
-import { groupBy, nameOf, present, q } from './util.js';
+import { groupBy, nameOf, present, q, sameId } from './util.js';
 
 const SECTION = 'D-05/B-13';
 const SCOPES: readonly string[] = ResearchNeedScope.options;
@@ -59,10 +59,10 @@ export const researchNeedDoubleLeased: Rule = {
     remediation:
       'Acquire the lease atomically: a second holder waits until the first lease expires (or is released) before it leases the need.',
     decision:
-      'Two ResearchNeedLeases of one need_id with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
+      'Two ResearchNeedLeases of one need_id (compared by sameId in rules/util.ts: case, whitespace and invisible characters aside) with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
   },
   check(b, report) {
-    for (const [need, leases] of groupBy(b.of('ResearchNeedLease'), 'need_id')) {
+    for (const leases of groupBy(b.of('ResearchNeedLease'), 'need_id', sameId).values()) {
       if (leases.length < 2) continue;
       const sorted = leases
         .map((l) => ({ l, from: time(l.data.acquired_at), to: time(l.data.expires_at) }))
@@ -76,7 +76,7 @@ export const researchNeedDoubleLeased: Rule = {
         )
           report(
             cur.l,
-            `Need ${q(need)} is leased by ${q(cur.l.data.leased_by_module_id)} while lease ${q(holder.l.data.lease_token)} of ${q(holder.l.data.leased_by_module_id)} still holds it.`,
+            `Need ${q(holder.l.data.need_id)} is leased by ${q(cur.l.data.leased_by_module_id)} while lease ${q(holder.l.data.lease_token)} of ${q(holder.l.data.leased_by_module_id)} still holds it.`,
           );
         if (!(cur.to <= holder.to)) holder = cur;
       }

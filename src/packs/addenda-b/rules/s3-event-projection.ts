@@ -53,8 +53,12 @@ function withNonFiniteNamed(v: unknown): unknown {
 /**
  * The records that share an immutable id with an earlier one but differ from it. Records are
  * compared (canonical JSON) only when an id repeats, so a bundle without repeats costs one pass.
+ * `key` is the form ids are compared in (exact by default).
  */
-export function rewrittenEvents(records: readonly BundleRecord[]): BundleRecord[] {
+export function rewrittenEvents(
+  records: readonly BundleRecord[],
+  key: (id: string) => string = (id) => id,
+): BundleRecord[] {
   const out: BundleRecord[] = [];
   if (records.length < 2) return out;
   const first = new Map<string, BundleRecord>();
@@ -62,8 +66,9 @@ export function rewrittenEvents(records: readonly BundleRecord[]): BundleRecord[
     const field = idFieldOf(r.type);
     const id = field ? r.data[field] : undefined;
     if (typeof id !== 'string') continue;
-    const seen = first.get(id);
-    if (seen === undefined) first.set(id, r);
+    const k = key(id);
+    const seen = first.get(k);
+    if (seen === undefined) first.set(k, r);
     else if (contentKey(seen.data) !== contentKey(r.data)) out.push(r);
   }
   return out;
