@@ -17832,6 +17832,13 @@ function canonicalJson(v) {
     return s + '}';
 }
 
+;// CONCATENATED MODULE: ./src/packs/kit/text.ts
+// Whether a string says anything. Whitespace and invisible format characters (zero-width spaces
+// and joiners, a BOM) say nothing, so a field holding only them is as missing as an empty one.
+const VISIBLE = /[^\s\p{Cf}]/u;
+/** A string with at least one character that is neither whitespace nor an invisible format character. */
+const hasText = (v) => VISIBLE.test(v);
+
 ;// CONCATENATED MODULE: ./src/packs/kit/rule.ts
 /** Runs rules in order (the order findings appear in), each after the previous one finished. */
 async function runRules(rules, ctx) {
@@ -17845,6 +17852,7 @@ async function runRules(rules, ctx) {
  * located JSON and JSONL reading, schema issue → message, canonical JSON, and the rule shape.
  * The kit names no pack; packs import it, never each other.
  */
+
 
 
 
@@ -18316,10 +18324,11 @@ const noAuditedInputs = {
 
 
 
+
 // Blank ones have their own rules: audit_skill (audit-skill) and verdict (verdict).
 const OWN_RULE = new Set(['audit_skill', 'verdict']);
-/** A thread or agent id that names one: truthy as Python reads it, and not only whitespace. */
-const named = (v) => pyTruthy(v) && !(typeof v === 'string' && v.trim() === '');
+/** A thread or agent id that names one: truthy as Python reads it, and not only whitespace or invisible characters. */
+const named = (v) => pyTruthy(v) && (typeof v !== 'string' || hasText(v));
 const requiredFields = {
     meta: {
         name: 'required-fields',
@@ -18333,7 +18342,7 @@ const requiredFields = {
             if (!Object.hasOwn(data, k))
                 ctx.issue(ARIS.missingField, `${rel} has no "${k}" field.`, `missing_field:${k}`, 1);
             // The old script only asked whether the key was there: an audit that says nothing passed.
-            else if (typeof v === 'string' && v.trim() === '' && !OWN_RULE.has(k))
+            else if (typeof v === 'string' && !hasText(v) && !OWN_RULE.has(k))
                 ctx.issue(ARIS.missingField, `${rel} has an empty "${k}".`, `missing_field:${k}`, ctx.lineOf(k));
         }
         if (!named(data.thread_id) && !named(data.agent_id)) {
@@ -32946,14 +32955,24 @@ const CATALOGUE = [
 ];
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/util.ts
+
 const rules_util_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** A string with something in it: not empty, not only whitespace. */
-const filled = (v) => typeof v === 'string' && v.trim() !== '';
+/** A string with something in it: not empty, not only whitespace or invisible characters. */
+const filled = (v) => typeof v === 'string' && hasText(v);
+/**
+ * The form two ids are compared in by a "must not repeat" check: Unicode-normalized (NFKC),
+ * without whitespace or invisible format characters (zero-width spaces, joiners), lower case. A
+ * repeat spelled "HC-1 " or "hc-1\u200b" is still the same id to a reader, so it is to the check.
+ */
+const sameId = (v) => v
+    .normalize('NFKC')
+    .replace(/[\s\p{Cf}]/gu, '')
+    .toLowerCase();
 /**
  * A present value: not undefined, not null, not a blank string. A ref or hash of only whitespace
- * names nothing, so it must not satisfy a rule that asks for one.
+ * (or invisible characters) names nothing, so it must not satisfy a rule that asks for one.
  */
-const present = (v) => v !== undefined && v !== null && (typeof v !== 'string' || v.trim() !== '');
+const present = (v) => v !== undefined && v !== null && (typeof v !== 'string' || hasText(v));
 const strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
 /** Short, quoted text from a record for a message (the renderers escape and cap it again). */
 function util_q(v) {
@@ -32973,12 +32992,13 @@ function nameOf(r, idField) {
     return typeof id === 'string' ? `${r.type} ${util_q(id)}` : r.type;
 }
 /** Groups records by a string field. */
-function groupBy(records, field) {
+function groupBy(records, field, key = (v) => v) {
     const out = new Map();
     for (const r of records) {
-        const k = r.data[field];
-        if (typeof k !== 'string')
+        const v = r.data[field];
+        if (typeof v !== 'string')
             continue;
+        const k = key(v);
         const list = out.get(k);
         if (list)
             list.push(r);
@@ -33313,8 +33333,9 @@ function withNonFiniteNamed(v) {
 /**
  * The records that share an immutable id with an earlier one but differ from it. Records are
  * compared (canonical JSON) only when an id repeats, so a bundle without repeats costs one pass.
+ * `key` is the form ids are compared in (exact by default).
  */
-function rewrittenEvents(records) {
+function rewrittenEvents(records, key = (id) => id) {
     const out = [];
     if (records.length < 2)
         return out;
@@ -33324,9 +33345,10 @@ function rewrittenEvents(records) {
         const id = field ? r.data[field] : undefined;
         if (typeof id !== 'string')
             continue;
-        const seen = first.get(id);
+        const k = key(id);
+        const seen = first.get(k);
         if (seen === undefined)
-            first.set(id, r);
+            first.set(k, r);
         else if (contentKey(seen.data) !== contentKey(r.data))
             out.push(r);
     }
@@ -33897,7 +33919,7 @@ const feedbackDeliveryDuplicateWithoutIdempotency = {
         seedLine: 726,
         title: 'A feedback delivery has no idempotency key or repeats an earlier delivery',
         remediation: 'Key every delivery by hash(run_id + result_id + branch + consumer) and deliver each key once.',
-        decision: 'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate.',
+        decision: 'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate; keys and ids are compared by sameId in rules/util.ts (case, whitespace and invisible characters aside).',
     },
     check(b, report) {
         const seen = new Map();
@@ -33907,12 +33929,12 @@ const feedbackDeliveryDuplicateWithoutIdempotency = {
                 report(d, `FeedbackDeliveryRecord ${util_q(d.data.delivery_id)} has no delivery_idempotency_key.`);
                 continue;
             }
-            const tuple = `t\u0000${String(d.data.result_id)}\u0000${String(d.data.branch)}\u0000${String(d.data.consumer_module_id)}`;
-            const first = seen.get(`k\u0000${key}`) ?? seen.get(tuple);
+            const tuple = `t\u0000${[d.data.result_id, d.data.branch, d.data.consumer_module_id].map((v) => sameId(String(v))).join('\u0000')}`;
+            const first = seen.get(`k\u0000${sameId(key)}`) ?? seen.get(tuple);
             if (first)
                 report(d, `FeedbackDeliveryRecord ${util_q(d.data.delivery_id)} repeats delivery ${util_q(first.data.delivery_id)} (${String(d.data.branch)} to ${String(d.data.consumer_module_id)}).`);
             else {
-                seen.set(`k\u0000${key}`, d);
+                seen.set(`k\u0000${sameId(key)}`, d);
                 seen.set(tuple, d);
             }
         }
@@ -34015,14 +34037,15 @@ const buildReadyGateFailed = {
         const pending = owners
             .filter((t) => t.data.status === 'pending_absorption' && !t.data.pending_consumer_behavior)
             .map((t) => util_q(t.data.type_name));
-        const twice = [...new Set(rewrittenEvents(owners).map((t) => util_q(t.data.type_name)))];
+        // A type name spelled twice ("Event" and "Event ") is one type registered twice.
+        const twice = [...new Set(rewrittenEvents(owners, sameId).map((t) => util_q(t.data.type_name)))];
         for (const g of gates) {
             const unmet = [];
             if (pending.length)
                 unmet.push(`type(s) ${pending.join(', ')} pending absorption without degraded behavior`);
             if (twice.length)
                 unmet.push(`type(s) ${twice.join(', ')} registered twice with different owners`);
-            const suites = strings(g.data.required_validation_suite_refs);
+            const suites = strings(g.data.required_validation_suite_refs).filter(filled);
             if (suites.length === 0)
                 unmet.push('it names no validation suite');
             for (const ref of new Set(suites)) {
@@ -36222,7 +36245,7 @@ const hardCallClosedChoiceNeedsTwoOptions = {
         seedLine: 1288,
         title: 'A closed-choice Hard Call offers fewer than two options',
         remediation: 'Offer at least two options, or use closed_choice_with_other / freeform_required.',
-        decision: 'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty. Options are counted distinct: a blank one (nothing but null, blank strings and empty containers) is no option, and one equal to an earlier one (the same option_id, or the same JSON) counts once.',
+        decision: 'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty. Options are counted distinct: a blank one (nothing but null, blank strings and empty containers) is no option, and one equal to an earlier one (the same option_id, or the same JSON, compared by sameId in rules/util.ts: case, whitespace and invisible characters aside) counts once.',
     },
     check(b, report) {
         for (const h of b.of('HardRevisionCall')) {
@@ -36239,7 +36262,7 @@ function distinctOptions(options) {
     const seen = new Set();
     for (const o of options)
         if (!b10_hard_call_blank(o))
-            seen.add(rules_util_isObject(o) && filled(o.option_id) ? `id ${o.option_id}` : canonicalJson(o));
+            seen.add(rules_util_isObject(o) && filled(o.option_id) ? `id ${sameId(o.option_id)}` : sameId(canonicalJson(o)));
     return seen.size;
 }
 /** Nothing but null, blank strings and empty or blank containers (a record nests ≤ 100 levels). */
@@ -37239,10 +37262,10 @@ const researchNeedDoubleLeased = {
         seedLine: 2360,
         title: 'A research need is leased twice at once',
         remediation: 'Acquire the lease atomically: a second holder waits until the first lease expires (or is released) before it leases the need.',
-        decision: 'Two ResearchNeedLeases of one need_id with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
+        decision: 'Two ResearchNeedLeases of one need_id (compared by sameId in rules/util.ts: case, whitespace and invisible characters aside) with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
     },
     check(b, report) {
-        for (const [need, leases] of groupBy(b.of('ResearchNeedLease'), 'need_id')) {
+        for (const leases of groupBy(b.of('ResearchNeedLease'), 'need_id', sameId).values()) {
             if (leases.length < 2)
                 continue;
             const sorted = leases
@@ -37253,7 +37276,7 @@ const researchNeedDoubleLeased = {
                 const unknown = [holder.from, holder.to, cur.from, cur.to].some(Number.isNaN);
                 if (cur.l.data.lease_token !== holder.l.data.lease_token &&
                     (unknown || cur.from < holder.to))
-                    report(cur.l, `Need ${util_q(need)} is leased by ${util_q(cur.l.data.leased_by_module_id)} while lease ${util_q(holder.l.data.lease_token)} of ${util_q(holder.l.data.leased_by_module_id)} still holds it.`);
+                    report(cur.l, `Need ${util_q(holder.l.data.need_id)} is leased by ${util_q(cur.l.data.leased_by_module_id)} while lease ${util_q(holder.l.data.lease_token)} of ${util_q(holder.l.data.leased_by_module_id)} still holds it.`);
                 if (!(cur.to <= holder.to))
                     holder = cur;
             }
