@@ -7,10 +7,12 @@ import { Workspace } from '../src/io/workspace.js';
 import { ARIS } from '../src/packs/aris/codes.js';
 import { ARTIFACT_RULES } from '../src/packs/aris/rules/index.js';
 import type { ArtifactContext, ArtifactRule } from '../src/packs/aris/rules/context.js';
+import { auditSkill } from '../src/packs/aris/rules/audit-skill.js';
 import { blockingVerdict } from '../src/packs/aris/rules/blocking-verdict.js';
 import { duplicateKeys } from '../src/packs/aris/rules/duplicate-keys.js';
 import { requiredFields } from '../src/packs/aris/rules/required-fields.js';
 import { reviewIndependence } from '../src/packs/aris/rules/review-independence.js';
+import { tracePath } from '../src/packs/aris/rules/trace-path.js';
 import { knownVerdict } from '../src/packs/aris/rules/verdict.js';
 
 interface Reported {
@@ -128,6 +130,12 @@ it('required-fields: a blank required string is missing, at its line; audit_skil
     'missing_field:thread_id_or_agent_id',
   ]);
   expect((await run(requiredFields, { ...unnamed, agent_id: 'a' })).out).toEqual([]);
+});
+
+it('audit-skill and trace-path: a name or path of invisible characters is blank, reported once', async () => {
+  const { out } = await run(auditSkill, { audit_skill: '\u200b' });
+  expect(out.map((r) => r.issue)).toEqual(['missing_field:audit_skill']);
+  expect((await run(tracePath, { trace_path: ' \u200b' })).out).toEqual([]);
 });
 
 it('duplicate-keys: one finding per repeated key, at its line', async () => {

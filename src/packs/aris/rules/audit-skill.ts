@@ -1,4 +1,5 @@
 import { quoteValue, valueExcerpt } from '../../../render/sanitize.js';
+import { hasText } from '../../kit/index.js';
 import { ARIS } from '../codes.js';
 import { pyStr, pyTruthy } from '../independence.js';
 import type { ArtifactRule } from './context.js';
@@ -14,7 +15,7 @@ export const auditSkill: ArtifactRule = {
     const want = ctx.spec.skill;
     // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
     // A blank name says nothing about which audit wrote the artifact: it is a missing field.
-    if (typeof skill === 'string' && skill.trim() === '') {
+    if (typeof skill === 'string' && !hasText(skill)) {
       ctx.issue(
         ARIS.missingField,
         `${ctx.rel} has an empty "audit_skill"; it must name the audit that wrote it (${want}).`,

@@ -5,6 +5,7 @@ import { statPath } from '../../../io/files.js';
 import { REFERENCE_RUN } from '../../../io/reference.js';
 import type { Resolved, Workspace } from '../../../io/workspace.js';
 import { quoteValue } from '../../../render/sanitize.js';
+import { hasText } from '../../kit/index.js';
 import { ARIS } from '../codes.js';
 import { DEFAULT_AUDITS, type AuditSpec } from '../schema.js';
 import type { ArtifactRule, AuditContext } from './context.js';
@@ -25,7 +26,8 @@ export const tracePath: ArtifactRule = {
   },
   check(ctx) {
     const tracePath = ctx.data.trace_path;
-    if (typeof tracePath !== 'string' || tracePath.trim() === '') return;
+    // A blank one is required-fields' missing_field, not a path to look for.
+    if (typeof tracePath !== 'string' || !hasText(tracePath)) return;
     const t = checkTrace(tracePath, ctx.spec, ctx.audit);
     if (t.issue) {
       const [def, text, message] = t.issue;
