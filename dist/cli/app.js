@@ -18000,6 +18000,7 @@ function independenceIssueString(i) {
 
 
 
+
 const auditSkill = {
     meta: {
         name: 'audit-skill',
@@ -18011,7 +18012,7 @@ const auditSkill = {
         const want = ctx.spec.skill;
         // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
         // A blank name says nothing about which audit wrote the artifact: it is a missing field.
-        if (typeof skill === 'string' && skill.trim() === '') {
+        if (typeof skill === 'string' && !hasText(skill)) {
             ctx.issue(ARIS.missingField, `${ctx.rel} has an empty "audit_skill"; it must name the audit that wrote it (${want}).`, 'missing_field:audit_skill', ctx.lineOf('audit_skill'));
         }
         else if (pyTruthy(skill) && skill !== want) {
@@ -18436,6 +18437,7 @@ function independenceMessage(i, rel) {
 
 
 
+
 const tracePath = {
     meta: {
         name: 'trace-path',
@@ -18451,7 +18453,8 @@ const tracePath = {
     },
     check(ctx) {
         const tracePath = ctx.data.trace_path;
-        if (typeof tracePath !== 'string' || tracePath.trim() === '')
+        // A blank one is required-fields' missing_field, not a path to look for.
+        if (typeof tracePath !== 'string' || !hasText(tracePath))
             return;
         const t = checkTrace(tracePath, ctx.spec, ctx.audit);
         if (t.issue) {
