@@ -8,7 +8,8 @@ import path from 'node:path';
 import { Workspace } from '../src/io/workspace.js';
 import { fastSchema } from '../src/io/fast-schema.js';
 import { firstIssue } from '../src/packs/kit/index.js';
-import { MAX_RECORD_DEPTH, readBundle } from '../src/packs/addenda-b/bundle.js';
+import { MAX_RECORD_DEPTH, readBundle, type BundleRecord } from '../src/packs/addenda-b/bundle.js';
+import { RECORD_GROUPS, type RecordGroup } from '../src/packs/addenda-b/record-groups.js';
 import { recordSchemas } from '../src/packs/addenda-b/records.js';
 import { checkBundle } from '../src/packs/addenda-b/verify.js';
 import { mutantModel, writeMutantBundle } from './support/addenda-b-mutants.js';
@@ -38,6 +39,32 @@ describe('Addenda B: the speed work leaves every report as it was', () => {
     // Many codes fire, from both the reader and the rules: the comparison means something.
     expect(new Set(golden.map((l) => l.split(' ')[1])).size).toBeGreaterThan(100);
     expect(found).toEqual(golden);
+  });
+
+  it('each record group holds the records a walk over every record would pick, in bundle order', () => {
+    const { bundle } = readBundle(new Workspace(root), path.join(root, 'b'));
+    const has = (k: string) => (r: BundleRecord) => Object.hasOwn(r.data, k);
+    const plain: Record<RecordGroup, (r: BundleRecord) => boolean> = {
+      learningMode: has('learning_mode'),
+      legacyProgress: has('requires_background_progress'),
+      privileged: (r) => r.data.data_class === 'privileged' || r.data.privileged === true,
+      taintBearing: (r) =>
+        r.type === 'SourceRecord' || has('taint_class')(r) || has('governance')(r),
+      receipts: (r) => r.type.endsWith('Receipt'),
+      cascadeEvents: (r) =>
+        [
+          'RevalidationCascadeRun',
+          'RevalidationCascadeReceipt',
+          'RevisionExecutionLifecycleTransition',
+          'RevisionCycleOutcomeObservation',
+        ].includes(r.type),
+    };
+    for (const name of Object.keys(RECORD_GROUPS) as RecordGroup[]) {
+      const want = bundle.records.filter(plain[name]);
+      // Every group is exercised: a mutant bundle holds members of each.
+      expect({ name, some: want.length > 0 }).toEqual({ name, some: true });
+      expect(bundle.group(name)).toEqual(want);
+    }
   });
 
   it('the reader admits and refuses each line as JSON.parse, a plain depth walk and the schema do', () => {

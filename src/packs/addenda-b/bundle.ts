@@ -8,6 +8,7 @@ import { parseJson, type JsonDoc } from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
 import { firstIssue, streamText } from '../kit/index.js';
 import { ADDENDA_B } from './codes.js';
+import { RECORD_GROUPS, type GroupTest, type RecordGroup } from './record-groups.js';
 import { recordSchemas, idFieldOf } from './records.js';
 
 /** bundle.json: what run the records belong to, and the time the bundle speaks for. */
@@ -76,13 +77,19 @@ export interface Issue {
   at: Location;
 }
 
-/** The records of one type, and the field holding their own id (looked up once per type). */
+/** The records of one type, and what is looked up once per type: its id field and its groups. */
 interface TypeSlot {
   records: BundleRecord[];
   idField: string | undefined;
+  /** The groups every record of the type is in. */
+  groups: BundleRecord[][];
+  /** The groups a record of the type is in when its data says so. */
+  maybe: Array<{ members: BundleRecord[]; data: NonNullable<GroupTest['data']> }>;
 }
 
 const NONE: readonly BundleRecord[] = Object.freeze([]);
+
+const GROUP_NAMES = Object.keys(RECORD_GROUPS) as RecordGroup[];
 
 /** Whether `r` is of `type` or one of `more` (a function, not a closure per lookup). */
 const isOf = (r: BundleRecord, type: string, more: readonly string[]): boolean =>
@@ -94,6 +101,8 @@ export class Bundle {
   private readonly byType = new Map<string, TypeSlot>();
   /** Own id → its record, or its records when the id is repeated (most ids are not: no array each). */
   private readonly byId = new Map<string, BundleRecord | BundleRecord[]>();
+  /** The members of each record group, by the group's place in GROUP_NAMES. */
+  private readonly members: BundleRecord[][] = GROUP_NAMES.map(() => []);
   /** Memo for derived views that several rules share (e.g. formula recomputation). */
   readonly memo = new Map<string, unknown>();
 
@@ -105,9 +114,10 @@ export class Bundle {
 
   add(r: BundleRecord): void {
     this.records.push(r);
-    let slot = this.byType.get(r.type);
-    if (!slot) this.byType.set(r.type, (slot = { records: [], idField: idFieldOf(r.type) }));
+    const slot = this.byType.get(r.type) ?? this.slotFor(r.type);
     slot.records.push(r);
+    for (const members of slot.groups) members.push(r);
+    for (const g of slot.maybe) if (g.data(r.data)) g.members.push(r);
     const id = slot.idField ? r.data[slot.idField] : undefined;
     if (typeof id !== 'string') return;
     const same = this.byId.get(id);
@@ -116,8 +126,24 @@ export class Bundle {
     else this.byId.set(id, [same, r]);
   }
 
+  private slotFor(type: string): TypeSlot {
+    const slot: TypeSlot = { records: [], idField: idFieldOf(type), groups: [], maybe: [] };
+    GROUP_NAMES.forEach((name, i) => {
+      const test: GroupTest = RECORD_GROUPS[name];
+      if (test.type?.(type)) slot.groups.push(this.members[i]!);
+      else if (test.data) slot.maybe.push({ members: this.members[i]!, data: test.data });
+    });
+    this.byType.set(type, slot);
+    return slot;
+  }
+
   of(type: string): readonly BundleRecord[] {
     return this.byType.get(type)?.records ?? NONE;
+  }
+
+  /** The records of a group (see RECORD_GROUPS), in bundle order. */
+  group(name: RecordGroup): readonly BundleRecord[] {
+    return this.members[GROUP_NAMES.indexOf(name)]!;
   }
 
   /** The records whose own id is `ref` (of one of `types`, when given). */

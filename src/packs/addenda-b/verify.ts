@@ -55,8 +55,7 @@ export function checkBundle(
 /** The own ids of the bundle's receipts (record types named *Receipt). */
 function receiptIds(bundle: Bundle): string[] {
   const out: string[] = [];
-  for (const r of bundle.records) {
-    if (!r.type.endsWith('Receipt')) continue;
+  for (const r of bundle.group('receipts')) {
     const id = r.data[idFieldOf(r.type) ?? 'receipt_id'];
     if (typeof id === 'string') out.push(id);
   }

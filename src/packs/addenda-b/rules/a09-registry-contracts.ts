@@ -77,11 +77,8 @@ export const learningModeValueDrift: Rule = {
       'No seed record declares a LearningMode field, so every record’s top-level learning_mode field is checked.',
   },
   check(b, report) {
-    for (const r of b.records)
-      if (
-        Object.hasOwn(r.data, 'learning_mode') &&
-        !LEARNING_MODES.includes(r.data.learning_mode as string)
-      )
+    for (const r of b.group('learningMode'))
+      if (!LEARNING_MODES.includes(r.data.learning_mode as string))
         report(
           r,
           `${r.type} has learning_mode ${q(r.data.learning_mode)}; LearningMode is ${LEARNING_MODES.join(' | ')}.`,

@@ -110,16 +110,18 @@ export const successMarkedBeforeCascadeQuiescent: Rule = {
       'In event order: a cascade is running from its RevalidationCascadeRun (status running) until a run record or receipt with a settled status. A lifecycle transition to terminal_satisfied while any cascade of the bundle runs, or a RevisionCycleOutcomeObservation with terminal_class succeeded for an outcome a running cascade visits or holds active, fires.',
   },
   check(b, report) {
-    // b.records is in event order; a single pass avoids sorting the merged types
-    const events = b.records.filter(
-      (r) =>
-        r.type === 'RevalidationCascadeRun' ||
-        r.type === 'RevalidationCascadeReceipt' ||
-        (r.type === 'RevisionExecutionLifecycleTransition' &&
-          !r.registry &&
-          r.data.to_state === 'terminal_satisfied') ||
-        (r.type === 'RevisionCycleOutcomeObservation' && r.data.terminal_class === 'succeeded'),
-    );
+    // The group is in event order, so the merged types need no sort.
+    const events = b
+      .group('cascadeEvents')
+      .filter(
+        (r) =>
+          r.type === 'RevalidationCascadeRun' ||
+          r.type === 'RevalidationCascadeReceipt' ||
+          (r.type === 'RevisionExecutionLifecycleTransition' &&
+            !r.registry &&
+            r.data.to_state === 'terminal_satisfied') ||
+          (r.type === 'RevisionCycleOutcomeObservation' && r.data.terminal_class === 'succeeded'),
+      );
     const running = new Map<string, Set<string>>();
     for (const e of events) {
       const id = String(e.data.cascade_run_id);

@@ -187,7 +187,7 @@ export function taintJudgements(b: Bundle): TaintJudgement[] {
   const m = taintModel(b);
   const effective = new Map<BundleRecord, number>();
   const out: TaintJudgement[] = [];
-  for (const r of b.records) {
+  for (const r of b.group('taintBearing')) {
     const carried = carriedTaint(m, r);
     if (carried === undefined) continue;
     const own = m.rank(carried);

@@ -17,8 +17,7 @@ export const requiresBackgroundProgressLegacyFieldPresent: Rule = {
     decision: 'Checked on every record of the bundle (any record may still carry the old field).',
   },
   check(b, report) {
-    for (const r of b.records)
-      if (Object.hasOwn(r.data, LEGACY)) report(r, `${r.type} carries ${LEGACY}.`);
+    for (const r of b.group('legacyProgress')) report(r, `${r.type} carries ${LEGACY}.`);
   },
 };
 

@@ -46,14 +46,10 @@ function privilegedIds(b: Bundle): Set<unknown> {
   let ids = b.memo.get('s3.privileged-ids') as Set<unknown> | undefined;
   if (ids) return ids;
   ids = new Set();
-  for (const s of b.records) {
+  for (const s of b.group('privileged')) {
     const field = idFieldOf(s.type);
     const id = field ? s.data[field] : undefined;
-    if (
-      typeof id === 'string' &&
-      (s.data.data_class === 'privileged' || s.data.privileged === true)
-    )
-      ids.add(id);
+    if (typeof id === 'string') ids.add(id);
   }
   b.memo.set('s3.privileged-ids', ids);
   return ids;
