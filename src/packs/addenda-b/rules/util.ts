@@ -13,10 +13,15 @@ export const filled = (v: unknown): v is string => typeof v === 'string' && hasT
  * repeat spelled "HC-1 " or "hc-1\u200b" is still the same id to a reader, so it is to the check.
  */
 export const sameId = (v: string): string =>
-  v
-    .normalize('NFKC')
-    .replace(/[\s\p{Cf}]/gu, '')
-    .toLowerCase();
+  // Printable ASCII (most ids) is its own NFKC form and holds no whitespace or format character.
+  PRINTABLE_ASCII.test(v)
+    ? v.toLowerCase()
+    : v
+        .normalize('NFKC')
+        .replace(/[\s\p{Cf}]/gu, '')
+        .toLowerCase();
+
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
 
 /**
  * A present value: not undefined, not null, not a blank string. A ref or hash of only whitespace
