@@ -91,9 +91,9 @@ const NONE: readonly BundleRecord[] = Object.freeze([]);
 
 const GROUP_NAMES = Object.keys(RECORD_GROUPS) as RecordGroup[];
 
-/** Whether `r` is of `type` or one of `more` (a function, not a closure per lookup). */
-const isOf = (r: BundleRecord, type: string, more: readonly string[]): boolean =>
-  r.type === type || (more.length > 0 && more.includes(r.type));
+/** Whether `r` is of `type`, or of one of the types listed (a function, not a closure per lookup). */
+const isOf = (r: BundleRecord, type: string | readonly string[]): boolean =>
+  typeof type === 'string' ? r.type === type : type.includes(r.type);
 
 /** A read bundle: every record that is well-formed and matches its seed type, indexed. */
 export class Bundle {
@@ -160,14 +160,14 @@ export class Bundle {
     return typeof ref === 'string' && Array.isArray(this.byId.get(ref));
   }
 
-  /** The first record whose own id is `ref`, of type `type` or one of `more` (no allocation: rules call it per record). */
-  resolve(ref: unknown, type?: string, ...more: string[]): BundleRecord | undefined {
+  /** The first record whose own id is `ref`, of `type` or one of the types listed (no allocation: rules call it per record). */
+  resolve(ref: unknown, type?: string | readonly string[]): BundleRecord | undefined {
     if (typeof ref !== 'string') return undefined;
     const found = this.byId.get(ref);
     if (found === undefined) return undefined;
     if (type === undefined) return Array.isArray(found) ? found[0] : found;
-    if (!Array.isArray(found)) return isOf(found, type, more) ? found : undefined;
-    for (const r of found) if (isOf(r, type, more)) return r;
+    if (!Array.isArray(found)) return isOf(found, type) ? found : undefined;
+    for (const r of found) if (isOf(r, type)) return r;
     return undefined;
   }
 }

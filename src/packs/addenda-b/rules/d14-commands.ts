@@ -32,7 +32,7 @@ function performed(r: BundleRecord): boolean {
 }
 
 const named = (r: BundleRecord) => nameOf(r, idFieldOf(r.type));
-const registered = (b: Bundle, ref: unknown) => !!b.resolve(ref, ...REGISTRIES);
+const registered = (b: Bundle, ref: unknown) => !!b.resolve(ref, REGISTRIES);
 
 export const userActionWithoutCommandRegistryEntry: Rule = {
   meta: {

@@ -127,7 +127,7 @@ export const currentProjectionWithoutSourceEvent: Rule = {
   check(b, report) {
     for (const [type, field, targets] of PROJECTIONS)
       for (const r of b.of(type))
-        if (!b.resolve(r.data[field], ...targets))
+        if (!b.resolve(r.data[field], targets))
           report(
             r,
             `${type}.${field} ${q(r.data[field])} names no ${targets.length === 1 ? targets[0] : 'canonical event'} in the bundle.`,
