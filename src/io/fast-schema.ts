@@ -51,17 +51,26 @@ export interface FastSchema<S extends z.ZodType> {
  * zod, which stays the source of truth and explains every rejection.
  */
 export function fastSchema<S extends z.ZodType>(schema: S): FastSchema<S> {
-  let accept: Pred | undefined;
-  try {
-    accept = compile(schema as unknown as Schema);
-  } catch (err) {
-    // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
-    if (!(err instanceof Unsupported) && !(err instanceof EvalError)) throw err;
-  }
+  // Compiled on first use: a pack's module declares its fast paths at load, and a run that never
+  // reads that pack's files should not pay for compiling them at start-up.
+  let accept: Pred | undefined | null = null;
+  const predicate = (): Pred | undefined => {
+    if (accept !== null) return accept;
+    try {
+      accept = compile(schema as unknown as Schema);
+    } catch (err) {
+      // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
+      if (!(err instanceof Unsupported) && !(err instanceof EvalError)) throw err;
+      accept = undefined;
+    }
+    return accept;
+  };
   return {
-    compiled: accept !== undefined,
+    get compiled() {
+      return predicate() !== undefined;
+    },
     safeParse: (v) => {
-      if (accept?.(v)) return { success: true, data: v } as z.ZodSafeParseResult<z.output<S>>;
+      if (predicate()?.(v)) return { success: true, data: v } as z.ZodSafeParseResult<z.output<S>>;
       const r = schema.safeParse(v);
       // zod leaves "__proto__" keys out of records and catch-all objects (it cannot set them
       // safely): such a value is not the one zod vouched for, so it is refused, not checked
