@@ -34293,7 +34293,7 @@ module.exports = {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9943);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3161);
 
 
 
@@ -39072,8 +39072,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 184 modules
-var registry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 185 modules
+var registry = __nccwpck_require__(3161);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -46828,7 +46828,7 @@ function firstIssue(error, options = {}) {
 
 /***/ }),
 
-/***/ 9943:
+/***/ 3161:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50390,19 +50390,29 @@ class Unsupported extends Error {
  * zod, which stays the source of truth and explains every rejection.
  */
 function fastSchema(schema) {
-    let accept;
-    try {
-        accept = compile(schema);
-    }
-    catch (err) {
-        // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
-        if (!(err instanceof Unsupported) && !(err instanceof EvalError))
-            throw err;
-    }
+    // Compiled on first use: a pack's module declares its fast paths at load, and a run that never
+    // reads that pack's files should not pay for compiling them at start-up.
+    let accept = null;
+    const predicate = () => {
+        if (accept !== null)
+            return accept;
+        try {
+            accept = compile(schema);
+        }
+        catch (err) {
+            // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
+            if (!(err instanceof Unsupported) && !(err instanceof EvalError))
+                throw err;
+            accept = undefined;
+        }
+        return accept;
+    };
     return {
-        compiled: accept !== undefined,
+        get compiled() {
+            return predicate() !== undefined;
+        },
         safeParse: (v) => {
-            if (accept?.(v))
+            if (predicate()?.(v))
                 return { success: true, data: v };
             const r = schema.safeParse(v);
             // zod leaves "__proto__" keys out of records and catch-all objects (it cannot set them
@@ -57366,6 +57376,30 @@ const ADDENDA_B = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/packs/addenda-b/record-groups.ts
+const RECORD_GROUPS = {
+    /** A top-level learning_mode (A-11: no seed type declares one, so any record may). */
+    learningMode: { data: (d) => d.learning_mode !== undefined },
+    /** The overloaded requires_background_progress (D-21), on any record. */
+    legacyProgress: { data: (d) => d.requires_background_progress !== undefined },
+    /** Privileged data (§3.4): data_class "privileged" or privileged true. */
+    privileged: { data: (d) => d.data_class === 'privileged' || d.privileged === true },
+    /** What may carry a taint (D-01): a source, a stated taint_class or a governance block. */
+    taintBearing: {
+        type: (t) => t === 'SourceRecord',
+        data: (d) => d.taint_class !== undefined || d.governance !== undefined,
+    },
+    /** Receipts: the record types named *Receipt. */
+    receipts: { type: (t) => t.endsWith('Receipt') },
+    /** The events that start, settle and outrun a revalidation cascade (B-05). */
+    cascadeEvents: {
+        type: (t) => t === 'RevalidationCascadeRun' ||
+            t === 'RevalidationCascadeReceipt' ||
+            t === 'RevisionExecutionLifecycleTransition' ||
+            t === 'RevisionCycleOutcomeObservation',
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/schema/primitives.ts
 
 /** The strings a bundle writes for the numbers JSON cannot carry. */
@@ -60822,6 +60856,7 @@ function idFieldOf(type) {
 
 
 
+
 /** bundle.json: what run the records belong to, and the time the bundle speaks for. */
 const BundleMeta = schemas/* object */.Ikc({
     $schema: schemas/* string */.YjP().optional(),
@@ -60868,8 +60903,9 @@ function containerDeeperThan(v, left) {
 /** Registry files past this count are not read (a finding says so). */
 const MAX_REGISTRY_FILES = 1000;
 const NONE = Object.freeze([]);
-/** Whether `r` is of `type` or one of `more` (a function, not a closure per lookup). */
-const isOf = (r, type, more) => r.type === type || (more.length > 0 && more.includes(r.type));
+const GROUP_NAMES = Object.keys(RECORD_GROUPS);
+/** Whether `r` is of `type`, or of one of the types listed (a function, not a closure per lookup). */
+const isOf = (r, type) => typeof type === 'string' ? r.type === type : type.includes(r.type);
 /** A read bundle: every record that is well-formed and matches its seed type, indexed. */
 class Bundle {
     dir;
@@ -60879,6 +60915,8 @@ class Bundle {
     byType = new Map();
     /** Own id → its record, or its records when the id is repeated (most ids are not: no array each). */
     byId = new Map();
+    /** The members of each record group, by the group's place in GROUP_NAMES. */
+    members = GROUP_NAMES.map(() => []);
     /** Memo for derived views that several rules share (e.g. formula recomputation). */
     memo = new Map();
     constructor(dir, rel, meta) {
@@ -60888,10 +60926,13 @@ class Bundle {
     }
     add(r) {
         this.records.push(r);
-        let slot = this.byType.get(r.type);
-        if (!slot)
-            this.byType.set(r.type, (slot = { records: [], idField: idFieldOf(r.type) }));
+        const slot = this.byType.get(r.type) ?? this.slotFor(r.type);
         slot.records.push(r);
+        for (const members of slot.groups)
+            members.push(r);
+        for (const g of slot.maybe)
+            if (g.data(r.data))
+                g.members.push(r);
         const id = slot.idField ? r.data[slot.idField] : undefined;
         if (typeof id !== 'string')
             return;
@@ -60903,8 +60944,24 @@ class Bundle {
         else
             this.byId.set(id, [same, r]);
     }
+    slotFor(type) {
+        const slot = { records: [], idField: idFieldOf(type), groups: [], maybe: [] };
+        GROUP_NAMES.forEach((name, i) => {
+            const test = RECORD_GROUPS[name];
+            if (test.type?.(type))
+                slot.groups.push(this.members[i]);
+            else if (test.data)
+                slot.maybe.push({ members: this.members[i], data: test.data });
+        });
+        this.byType.set(type, slot);
+        return slot;
+    }
     of(type) {
         return this.byType.get(type)?.records ?? NONE;
+    }
+    /** The records of a group (see RECORD_GROUPS), in bundle order. */
+    group(name) {
+        return this.members[GROUP_NAMES.indexOf(name)];
     }
     /** The records whose own id is `ref` (of one of `types`, when given). */
     lookup(ref, types) {
@@ -60921,8 +60978,8 @@ class Bundle {
     repeated(ref) {
         return typeof ref === 'string' && Array.isArray(this.byId.get(ref));
     }
-    /** The first record whose own id is `ref`, of type `type` or one of `more` (no allocation: rules call it per record). */
-    resolve(ref, type, ...more) {
+    /** The first record whose own id is `ref`, of `type` or one of the types listed (no allocation: rules call it per record). */
+    resolve(ref, type) {
         if (typeof ref !== 'string')
             return undefined;
         const found = this.byId.get(ref);
@@ -60931,9 +60988,9 @@ class Bundle {
         if (type === undefined)
             return Array.isArray(found) ? found[0] : found;
         if (!Array.isArray(found))
-            return isOf(found, type, more) ? found : undefined;
+            return isOf(found, type) ? found : undefined;
         for (const r of found)
-            if (isOf(r, type, more))
+            if (isOf(r, type))
                 return r;
         return undefined;
     }
@@ -63111,10 +63168,15 @@ const filled = (v) => typeof v === 'string' && hasText(v);
  * without whitespace or invisible format characters (zero-width spaces, joiners), lower case. A
  * repeat spelled "HC-1 " or "hc-1\u200b" is still the same id to a reader, so it is to the check.
  */
-const sameId = (v) => v
-    .normalize('NFKC')
-    .replace(/[\s\p{Cf}]/gu, '')
-    .toLowerCase();
+const sameId = (v) => 
+// Printable ASCII (most ids) is its own NFKC form and holds no whitespace or format character.
+PRINTABLE_ASCII.test(v)
+    ? v.toLowerCase()
+    : v
+        .normalize('NFKC')
+        .replace(/[\s\p{Cf}]/gu, '')
+        .toLowerCase();
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
 /**
  * A present value: not undefined, not null, not a blank string. A ref or hash of only whitespace
  * (or invisible characters) names nothing, so it must not satisfy a rule that asks for one.
@@ -63315,7 +63377,7 @@ function taintJudgements(b) {
     const m = taintModel(b);
     const effective = new Map();
     const out = [];
-    for (const r of b.records) {
+    for (const r of b.group('taintBearing')) {
         const carried = carriedTaint(m, r);
         if (carried === undefined)
             continue;
@@ -63542,7 +63604,7 @@ const currentProjectionWithoutSourceEvent = {
     check(b, report) {
         for (const [type, field, targets] of PROJECTIONS)
             for (const r of b.of(type))
-                if (!b.resolve(r.data[field], ...targets))
+                if (!b.resolve(r.data[field], targets))
                     report(r, `${type}.${field} ${util_q(r.data[field])} names no ${targets.length === 1 ? targets[0] : 'canonical event'} in the bundle.`);
     },
 };
@@ -64215,9 +64277,8 @@ const learningModeValueDrift = {
         decision: 'No seed record declares a LearningMode field, so every record’s top-level learning_mode field is checked.',
     },
     check(b, report) {
-        for (const r of b.records)
-            if (Object.hasOwn(r.data, 'learning_mode') &&
-                !LEARNING_MODES.includes(r.data.learning_mode))
+        for (const r of b.group('learningMode'))
+            if (!LEARNING_MODES.includes(r.data.learning_mode))
                 report(r, `${r.type} has learning_mode ${util_q(r.data.learning_mode)}; LearningMode is ${LEARNING_MODES.join(' | ')}.`);
     },
 };
@@ -65447,11 +65508,10 @@ function privilegedIds(b) {
     if (ids)
         return ids;
     ids = new Set();
-    for (const s of b.records) {
+    for (const s of b.group('privileged')) {
         const field = idFieldOf(s.type);
         const id = field ? s.data[field] : undefined;
-        if (typeof id === 'string' &&
-            (s.data.data_class === 'privileged' || s.data.privileged === true))
+        if (typeof id === 'string')
             ids.add(id);
     }
     b.memo.set('s3.privileged-ids', ids);
@@ -66315,8 +66375,10 @@ const successMarkedBeforeCascadeQuiescent = {
         decision: 'In event order: a cascade is running from its RevalidationCascadeRun (status running) until a run record or receipt with a settled status. A lifecycle transition to terminal_satisfied while any cascade of the bundle runs, or a RevisionCycleOutcomeObservation with terminal_class succeeded for an outcome a running cascade visits or holds active, fires.',
     },
     check(b, report) {
-        // b.records is in event order; a single pass avoids sorting the merged types
-        const events = b.records.filter((r) => r.type === 'RevalidationCascadeRun' ||
+        // The group is in event order, so the merged types need no sort.
+        const events = b
+            .group('cascadeEvents')
+            .filter((r) => r.type === 'RevalidationCascadeRun' ||
             r.type === 'RevalidationCascadeReceipt' ||
             (r.type === 'RevisionExecutionLifecycleTransition' &&
                 !r.registry &&
@@ -67941,7 +68003,7 @@ function performed(r) {
     }
 }
 const d14_commands_named = (r) => nameOf(r, idFieldOf(r.type));
-const registered = (b, ref) => !!b.resolve(ref, ...REGISTRIES);
+const registered = (b, ref) => !!b.resolve(ref, REGISTRIES);
 const userActionWithoutCommandRegistryEntry = {
     meta: {
         code: 'validation.user_action_without_command_registry_entry',
@@ -68167,9 +68229,8 @@ const requiresBackgroundProgressLegacyFieldPresent = {
         decision: 'Checked on every record of the bundle (any record may still carry the old field).',
     },
     check(b, report) {
-        for (const r of b.records)
-            if (Object.hasOwn(r.data, LEGACY))
-                report(r, `${r.type} carries ${LEGACY}.`);
+        for (const r of b.group('legacyProgress'))
+            report(r, `${r.type} carries ${LEGACY}.`);
     },
 };
 const backgroundExecutionHeartbeatConfused = {
@@ -69708,9 +69769,7 @@ function checkBundle(bundle, rules = rules_RULES) {
 /** The own ids of the bundle's receipts (record types named *Receipt). */
 function receiptIds(bundle) {
     const out = [];
-    for (const r of bundle.records) {
-        if (!r.type.endsWith('Receipt'))
-            continue;
+    for (const r of bundle.group('receipts')) {
         const id = r.data[idFieldOf(r.type) ?? 'receipt_id'];
         if (typeof id === 'string')
             out.push(id);
@@ -69920,8 +69979,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 184 modules
-var registry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 185 modules
+var registry = __nccwpck_require__(3161);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -70753,7 +70812,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   vw: () => (/* binding */ judgedContext)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9943);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3161);
 
 
 /**
@@ -71612,8 +71671,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 184 modules
-var registry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 185 modules
+var registry = __nccwpck_require__(3161);
 // EXTERNAL MODULE: ./src/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(5584);
 // EXTERNAL MODULE: ./src/policy/codes.ts
