@@ -143,7 +143,7 @@ export class Bundle {
 
   /** The records of a group (see RECORD_GROUPS), in bundle order. */
   group(name: RecordGroup): readonly BundleRecord[] {
-    return this.members[GROUP_NAMES.indexOf(name)]!;
+    return this.members[GROUP_NAMES.indexOf(name)] ?? NONE;
   }
 
   /** The records whose own id is `ref` (of one of `types`, when given). */

@@ -8,7 +8,11 @@
  */
 export interface GroupTest {
   type?: (type: string) => boolean;
-  /** Reads top-level keys that Object.prototype lacks, so a load is undefined only when absent. */
+  /**
+   * Reads top-level keys that Object.prototype lacks, so a load is undefined only when absent
+   * (JSON holds no undefined). Membership is decided once, when the record is added: rules never
+   * change a record's data.
+   */
   data?: (data: Record<string, unknown>) => boolean;
 }
 
