@@ -39309,6 +39309,9 @@ record must pay, measured on this bench bundle against the same reference in one
 them and indexing them by type and id 511 ms (1.43×); audit-gate 1,133 ms (3.17×, a slow spell).
 The remaining 1.7× of the reference is the schema checks (≈ 75 ms), the depth guard (≈ 25 ms),
 185 rules (≈ 300 ms, the largest under 25 ms), start-up of the bundle (≈ 40 ms) and output.
+\`npm run bench:addenda-b\` at the end of this pass, three runs of 7 alternated pairs: 2.93×,
+3.08× and 3.59× (the pairs' medians 2.93×, 3.13×, 3.28×), the reference at 322–331 ms in all
+three. **The 3× target is met only in quiet spells.**
 
 A golden report (\`__tests__/golden/addenda-b__mutants.json\`, written by the code before this
 pass) of a mixed bundle with every fixture's mutation and 600 seeded random ones holds every
