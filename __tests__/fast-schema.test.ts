@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { fastSchema } from '../src/io/fast-schema.js';
+import { emitModule, fastSchema, oneOf } from '../src/io/fast-schema.js';
 import { canonicalJson as canonicalStringify } from '../src/packs/kit/index.js';
 import { Fast } from '../src/packs/trace/fast.js';
 import * as S from '../src/packs/trace/schema.js';
@@ -123,6 +123,73 @@ describe('fastSchema', () => {
       success: true,
       data: { a: 'x' },
     });
+  });
+
+  it('agrees with zod on partial records with enum keys and on refinements to a list of literals', () => {
+    const partial = z.partialRecord(z.enum(['a', 'b']), z.object({ n: z.number() }).loose());
+    expect(fastSchema(partial).compiled).toBe(true);
+    const obj = { n: 1 };
+    agree(partial, [
+      {},
+      { a: obj },
+      { a: obj, b: obj },
+      { c: obj },
+      { a: obj, c: obj },
+      { a: { n: 'x' } },
+      { a: null },
+      JSON.parse('{"__proto__": {"n": 1}}'),
+      [],
+      null,
+      'a',
+    ]);
+    // A whole record with enum keys (every key required) is left to zod.
+    expect(fastSchema(z.record(z.enum(['a']), z.string())).compiled).toBe(false);
+    const rate = z.number().refine(oneOf([0.8, 0.9]));
+    const flag = z.boolean().refine(oneOf([true]));
+    expect(fastSchema(rate).compiled && fastSchema(flag).compiled).toBe(true);
+    agree(rate, [0.8, 0.9, 0.85, -0, 0, '0.8', null, Infinity]);
+    agree(flag, [true, false, 1, 'true', null]);
+  });
+
+  it('writes the same predicates as source for a generated file', () => {
+    const schemas = {
+      point: z.object({ x: z.number(), y: z.number().gt(0).optional() }).strict(),
+      tags: z.array(z.enum(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'])).min(1),
+      pick: z.discriminatedUnion('k', [
+        z.object({ k: z.literal('a'), a: z.string().regex(/^x+$/) }),
+        z.object({ k: z.literal('b'), b: z.boolean().refine(oneOf([true])) }),
+      ]),
+      lenient: z.string().refine((v) => v.startsWith('x')),
+    };
+    const { source, names } = emitModule(schemas);
+    // A refinement's own function is not source: that schema stays with zod.
+    expect(names.lenient).toBeUndefined();
+    const table = new Function(
+      `${source}\nreturn { ${Object.entries(names)
+        .filter(([, n]) => n)
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(', ')} };`,
+    )() as Record<string, (v: unknown) => boolean>;
+    const values = [
+      { x: 1 },
+      { x: 1, y: 2 },
+      { x: 1, y: 0 },
+      { x: 1, z: 1 },
+      ['a'],
+      [],
+      ['a', 'z'],
+      { k: 'a', a: 'xx' },
+      { k: 'a', a: 'y' },
+      { k: 'b', b: true },
+      { k: 'b', b: false },
+      { k: 'c' },
+      null,
+    ];
+    for (const key of ['point', 'tags', 'pick'] as const)
+      for (const v of values) {
+        const r = schemas[key].safeParse(v);
+        expect([key, v, table[key]!(v)]).toEqual([key, v, r.success]);
+      }
   });
 
   it('counts only own keys, so an inherited name never hides an unknown key', () => {

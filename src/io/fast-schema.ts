@@ -20,6 +20,7 @@ interface Def {
   valueType?: Schema;
   options?: Schema[];
   discriminator?: string;
+  partial?: boolean;
 }
 interface Schema {
   _zod: { def: Def };
@@ -33,10 +34,26 @@ interface ZodCheck {
       minimum?: number;
       value?: unknown;
       inclusive?: boolean;
+      fn?: unknown;
     };
     check(payload: { value: unknown; issues: unknown[] }): unknown;
   };
 }
+
+/**
+ * A refinement's function that holds a value to a list of literals (e.g. a seed's `true`, or
+ * `0.8 | 0.9`), marked so the compiler writes it as plain comparisons: `.refine(oneOf([0.8, 0.9]))`.
+ */
+export function oneOf<T extends number | boolean | string>(
+  values: readonly T[],
+): ((v: T) => boolean) & { oneOf: readonly T[] } {
+  return Object.assign((v: T) => values.includes(v), { oneOf: values });
+}
+
+const oneOfValues = (fn: unknown): readonly unknown[] | undefined => {
+  const values = typeof fn === 'function' ? (fn as { oneOf?: unknown }).oneOf : undefined;
+  return Array.isArray(values) ? values : undefined;
+};
 
 export interface FastSchema<S extends z.ZodType> {
   /** Whether the fast path exists (false: every value goes to zod). */
@@ -65,13 +82,43 @@ export function fastSchema<S extends z.ZodType>(schema: S): FastSchema<S> {
     }
     return accept;
   };
+  return withZod(predicate, () => schema);
+}
+
+/**
+ * A fast path written ahead of time (emitModule's output, in a generated file) in front of a zod
+ * schema that is built only when a value needs zod: a run whose values all pass builds none.
+ * Without a written path, the schema's own is compiled when first needed, as by fastSchema.
+ */
+export function writtenSchema<S extends z.ZodType>(
+  accept: Pred | undefined,
+  schema: () => S,
+): FastSchema<S> {
+  let built: S | undefined;
+  const zod = () => (built ??= schema());
+  if (accept) return withZod(() => accept, zod);
+  let compiled: FastSchema<S> | undefined;
+  const fallback = () => (compiled ??= fastSchema(zod()));
+  return {
+    get compiled() {
+      return fallback().compiled;
+    },
+    safeParse: (v) => fallback().safeParse(v),
+  };
+}
+
+/** A predicate in front of zod, which decides (and explains) every value it does not accept. */
+function withZod<S extends z.ZodType>(
+  predicate: () => Pred | undefined,
+  schema: () => S,
+): FastSchema<S> {
   return {
     get compiled() {
       return predicate() !== undefined;
     },
     safeParse: (v) => {
       if (predicate()?.(v)) return { success: true, data: v } as z.ZodSafeParseResult<z.output<S>>;
-      const r = schema.safeParse(v);
+      const r = schema().safeParse(v);
       // zod leaves "__proto__" keys out of records and catch-all objects (it cannot set them
       // safely): such a value is not the one zod vouched for, so it is refused, not checked
       // without the key.
@@ -132,48 +179,131 @@ function droppedProto(input: unknown, output: unknown): (string | number)[] | un
   return undefined;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+/**
+ * What the emitter writes for one schema: function definitions (and constants) in order, and the
+ * values its code needs that are not source text (zod's own check functions), as `r[i]`.
+ */
+interface Emitter {
+  defs: string[];
+  refs: unknown[];
+  /** Source for a generated file (emitModule): a part that needs such a value cannot be written. */
+  standalone: boolean;
+  /** Each schema object's function, written once however often it is nested. */
+  named: Map<Schema, string>;
+}
 
+/** Helpers the emitted code calls, bound once: a checkout's values cannot reach them. */
+const PRELUDE =
+  'const hasOwn = Object.hasOwn, getPrototypeOf = Object.getPrototypeOf, objectPrototype = Object.prototype;\n' +
+  "const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);\n";
+
+/** The predicate for `s`, compiled here (zod's own check functions allowed). */
 function compile(s: Schema): Pred {
-  const def = s._zod.def;
-  const base = compileType(def);
-  const checks = (def.checks ?? []).map(compileCheck);
-  if (checks.length === 0) return base;
-  if (checks.length === 1) {
-    const only = checks[0]!;
-    return (v) => base(v) && only(v);
-  }
-  return (v) => base(v) && checks.every((c) => c(v));
+  const e: Emitter = { defs: [], refs: [], standalone: false, named: new Map() };
+  const root = emitNode(s, e);
+  return new Function('r', `${PRELUDE}${e.defs.join('\n')}\nreturn ${root};`)(e.refs) as Pred;
 }
 
 /**
- * The checks the run formats use, as plain predicates (same conditions as zod's check functions,
- * run after the base type matched); any other check runs zod's own function.
+ * The predicates for `schemas` as the source of one JavaScript module body, for a generated file
+ * that needs neither zod nor code generation at run time: the helpers, every definition (a schema
+ * nested in several is written once), and for each key the name of its predicate, or undefined
+ * where a part of its schema is not expressible as source (a refinement's own function) or not
+ * supported. It is the same code `fastSchema` compiles.
  */
-function compileCheck(c: ZodCheck): Pred {
+export function emitModule(schemas: Record<string, z.ZodType>): {
+  source: string;
+  names: Record<string, string | undefined>;
+} {
+  const e: Emitter = { defs: [], refs: [], standalone: true, named: new Map() };
+  const names: Record<string, string | undefined> = {};
+  for (const [key, schema] of Object.entries(schemas)) {
+    const defs = e.defs.length;
+    const named = new Map(e.named);
+    try {
+      names[key] = emitNode(schema as unknown as Schema, e);
+    } catch (err) {
+      if (!(err instanceof Unsupported)) throw err;
+      e.defs.length = defs; // what this schema wrote is dropped, and names nothing
+      e.named = named;
+      names[key] = undefined;
+    }
+  }
+  return { source: `${PRELUDE}${e.defs.join('\n')}\n`, names };
+}
+
+/** Defines a function (or a constant, when `params` is undefined) and returns its name. */
+function define(e: Emitter, body: string, params?: string): string {
+  const name = `${params === undefined ? 'c' : 'f'}${e.defs.length}`;
+  e.defs.push(
+    params === undefined ? `const ${name} = ${body};` : `function ${name}(${params}) {\n${body}\n}`,
+  );
+  return name;
+}
+
+/** A value the code uses by reference (compile only). */
+function reference(e: Emitter, value: unknown): string {
+  if (e.standalone) throw new Unsupported();
+  e.refs.push(value);
+  return `r[${e.refs.length - 1}]`;
+}
+
+/** A value a schema compares with, as source: a string, number, boolean or null. */
+function literal(x: unknown): string {
+  if (x === null || typeof x === 'string' || typeof x === 'boolean') return JSON.stringify(x);
+  // String() spells every number as source (Infinity and NaN are the globals), except -0.
+  if (typeof x === 'number') return Object.is(x, -0) ? '-0' : String(x);
+  throw new Unsupported();
+}
+
+/** The plain types' conditions on the expression `x`. */
+const LEAF: Record<string, (x: string) => string> = {
+  string: (x) => `typeof ${x} === 'string'`,
+  number: (x) => `(typeof ${x} === 'number' && Number.isFinite(${x}))`,
+  boolean: (x) => `typeof ${x} === 'boolean'`,
+  unknown: () => 'true',
+};
+
+/** The name of the function that tests a value against `s` (its type, then its checks). */
+function emitNode(s: Schema, e: Emitter): string {
+  const known = e.named.get(s);
+  if (known) return known;
+  const def = s._zod.def;
+  const tests = [emitType(def, e), ...(def.checks ?? []).map((c) => emitCheck(c, e))];
+  // A schema that is only a call of another function is that function.
+  const call = tests.length === 1 ? /^(f\d+)\(v\)$/.exec(tests[0]!) : null;
+  const name = call ? call[1]! : define(e, `return ${tests.join(' && ')};`, 'v');
+  e.named.set(s, name);
+  return name;
+}
+
+/**
+ * The checks the run formats use, as plain conditions on `v` (same conditions as zod's check
+ * functions, run after the base type matched); any other check runs zod's own function.
+ */
+function emitCheck(c: ZodCheck, e: Emitter): string {
   const d = c._zod.def;
   const pattern = d.pattern;
   if (d.check === 'string_format' && d.format === 'regex' && pattern instanceof RegExp) {
-    if (!pattern.global && !pattern.sticky) return (v) => pattern.test(v as string);
+    if (!pattern.global && !pattern.sticky) return `${define(e, pattern.toString())}.test(v)`;
   } else if (d.check === 'min_length' && typeof d.minimum === 'number') {
-    // zod counts code points, which only matters between min and 2 × min UTF-16 units.
-    const min = d.minimum;
-    const exact = runCheck(c);
-    return (v) => {
-      const units = (v as { length: number }).length;
-      return units >= 2 * min || (units >= min && exact(v));
-    };
+    // zod counts code points, which only matters between min and 2 × min UTF-16 units; source
+    // counts them itself (as strict as zod or stricter: a value it refuses goes to zod).
+    const min = literal(d.minimum);
+    const exact = e.standalone ? `[...v].length >= ${min}` : `${reference(e, runCheck(c))}(v)`;
+    return `(v.length >= 2 * ${min} || (v.length >= ${min} && ${exact}))`;
   } else if (d.check === 'number_format' && d.format === 'safeint') {
-    return (v) => Number.isSafeInteger(v);
+    return 'Number.isSafeInteger(v)';
   } else if (d.check === 'greater_than' && typeof d.value === 'number') {
-    const min = d.value;
-    return d.inclusive ? (v) => (v as number) >= min : (v) => (v as number) > min;
+    return `v ${d.inclusive ? '>=' : '>'} ${literal(d.value)}`;
   } else if (d.check === 'less_than' && typeof d.value === 'number') {
-    const max = d.value;
-    return d.inclusive ? (v) => (v as number) <= max : (v) => (v as number) < max;
+    return `v ${d.inclusive ? '<=' : '<'} ${literal(d.value)}`;
+  } else if (d.check === 'custom' && oneOfValues(d.fn)) {
+    return `(${oneOfValues(d.fn)!
+      .map((x) => `v === ${literal(x)}`)
+      .join(' || ')})`;
   }
-  return runCheck(c);
+  return `${reference(e, runCheck(c))}(v)`;
 }
 
 function runCheck(c: ZodCheck): Pred {
@@ -185,86 +315,78 @@ function runCheck(c: ZodCheck): Pred {
   };
 }
 
-function compileType(def: Def): Pred {
+/** The base type's condition on `v`. */
+function emitType(def: Def, e: Emitter): string {
   switch (def.type) {
     case 'string':
-      return (v) => typeof v === 'string';
     case 'number':
-      return (v) => typeof v === 'number' && Number.isFinite(v);
     case 'boolean':
-      return (v) => typeof v === 'boolean';
     case 'unknown':
-      return () => true;
+      return LEAF[def.type]!('v');
     case 'literal':
     case 'enum': {
       const values = def.type === 'literal' ? def.values! : Object.values(def.entries!);
       if (!values.every((x) => typeof x === 'string')) throw new Unsupported();
-      const set = new Set<unknown>(values);
-      return (v) => set.has(v);
+      if (values.length <= 8) return `(${values.map((x) => `v === ${literal(x)}`).join(' || ')})`;
+      return `${define(e, `new Set([${values.map(literal).join(', ')}])`)}.has(v)`;
     }
-    case 'nullable': {
-      const inner = compile(def.innerType!);
-      return (v) => v === null || inner(v);
-    }
-    case 'optional': {
-      const inner = compile(def.innerType!);
-      return (v) => v === undefined || inner(v);
-    }
+    case 'nullable':
+      return `(v === null || ${emitNode(def.innerType!, e)}(v))`;
+    case 'optional':
+      return `(v === undefined || ${emitNode(def.innerType!, e)}(v))`;
     case 'array': {
-      const el = compile(def.element!);
-      return (v) => {
-        if (!Array.isArray(v)) return false;
-        // Indexed, not every(): a hole is an undefined element to zod.
-        for (let i = 0; i < v.length; i++) if (!el(v[i])) return false;
-        return true;
-      };
+      const el = emitNode(def.element!, e);
+      // Indexed, not every(): a hole is an undefined element to zod.
+      const body = `if (!Array.isArray(v)) return false;\nfor (let i = 0; i < v.length; i++) if (!${el}(v[i])) return false;\nreturn true;`;
+      return `${define(e, body, 'v')}(v)`;
     }
     case 'tuple': {
       if (def.rest) throw new Unsupported();
-      const items = def.items!.map(compile);
-      return (v) => Array.isArray(v) && v.length === items.length && items.every((p, i) => p(v[i]));
+      const items = def.items!.map((x, i) => `${emitNode(x, e)}(v[${i}])`);
+      return `(Array.isArray(v) && v.length === ${items.length}${items.map((t) => ` && ${t}`).join('')})`;
     }
     case 'record': {
-      if (def.keyType!._zod.def.type !== 'string') throw new Unsupported();
-      const key = compile(def.keyType!);
-      const value = compile(def.valueType!);
-      return (v) => {
-        if (!isObject(v)) return false;
-        // "__proto__" goes to zod, which drops it, and is then refused (see safeParse).
-        for (const k of Object.keys(v))
-          if (k === '__proto__' || !key(k) || !value(v[k])) return false;
-        return true;
-      };
+      // String keys, or (z.partialRecord) keys from an enum, none of them required.
+      const keys = def.keyType!._zod.def.type;
+      if (keys !== 'string' && !(def.partial === true && (keys === 'enum' || keys === 'literal')))
+        throw new Unsupported();
+      const key = emitNode(def.keyType!, e);
+      const value = emitNode(def.valueType!, e);
+      // "__proto__" goes to zod, which drops it, and is then refused (see safeParse).
+      const body = `if (!isObject(v)) return false;\nfor (const k of Object.keys(v)) if (k === '__proto__' || !${key}(k) || !${value}(v[k])) return false;\nreturn true;`;
+      return `${define(e, body, 'v')}(v)`;
     }
     case 'object':
-      return compileObject(def);
+      return `${emitObject(def, e)}(v)`;
     case 'union':
-      return compileUnion(def);
+      return emitUnion(def, e);
     default:
       throw new Unsupported();
   }
 }
 
-function compileObject(def: Def): Pred {
+function emitObject(def: Def, e: Emitter): string {
   const catchall = def.catchall?._zod.def.type;
   // Without a catchall zod strips unknown keys (a changed value): only an exact match is fast.
   const extraOk = catchall === 'unknown';
   if (catchall !== undefined && catchall !== 'never' && catchall !== 'unknown')
     throw new Unsupported();
-  const entries = Object.entries(def.shape!);
-  const preds = entries.map(([, s]) => compile(s));
-  // Generated per object schema (keys are the schema's own, never input): one shared closure for
-  // every object would see every shape at its property loads, which V8 then does slowly.
-  const lines = entries.map(([k, s], i) => {
+  // One function per object schema (keys are the schema's own, never input): one shared function
+  // for every object would see every shape at its property loads, which V8 then does slowly.
+  const lines = Object.entries(def.shape!).map(([k, s]) => {
     const key = JSON.stringify(k);
     const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
-    const test = inlineTest(s) ?? `p[${i}](x)`;
+    const test = inlineTest(s, 'x') ?? `${emitNode(s, e)}(x)`;
     // One load where Object.prototype lacks the key (the value's only prototype, checked below):
     // a value read as undefined is then absent (a parsed value never holds undefined, and one
     // that does goes to zod: counted as absent, a required key fails and a strict object's key
-    // count does not match).
-    if (!(k in Object.prototype))
-      return `x = v[${key}]; if (x !== undefined) present++; else ${absent} if (!(${test})) return false;`;
+    // count does not match). An object that allows other keys counts none.
+    if (!(k in Object.prototype)) {
+      if (!extraOk)
+        return `x = v[${key}]; if (x !== undefined) present++; else ${absent} if (!(${test})) return false;`;
+      const missing = s._zod.def.type === 'optional' ? '' : 'x === undefined || ';
+      return `x = v[${key}]; if (${missing}!(${test})) return false;`;
+    }
     return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!(${test})) return false;`;
   });
   // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
@@ -272,68 +394,62 @@ function compileObject(def: Def): Pred {
   const rest = extraOk
     ? 'return !hasOwn(v, "__proto__");'
     : 'return Object.keys(v).length === present;';
-  const source = `return function object(v) {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-    const proto = getPrototypeOf(v);
-    if (proto !== objectPrototype && proto !== null) return false;
-    let present = 0, x;
-    ${lines.join('\n    ')}
-    ${rest}
-  };`;
-  return new Function('hasOwn', 'getPrototypeOf', 'objectPrototype', 'p', source)(
-    Object.hasOwn,
-    Object.getPrototypeOf,
-    Object.prototype,
-    preds,
-  ) as Pred;
+  const body = [
+    "if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;",
+    'const proto = getPrototypeOf(v);',
+    'if (proto !== objectPrototype && proto !== null) return false;',
+    'let present = 0, x;',
+    ...lines,
+    rest,
+  ].join('\n');
+  return define(e, body, 'v');
 }
 
 /**
- * The predicate of the commonest field schemas (a plain string, number or boolean, unknown, a
- * small string enum, optional and nullable ones) as an expression over `x`, so the generated object check calls no closure for them;
- * undefined for any other schema (its compiled predicate is called).
+ * The condition of the commonest field schemas (a plain string, number or boolean, unknown, a
+ * small string enum, optional and nullable ones) as an expression over `x`, so the generated
+ * object check calls no function for them; undefined for any other schema.
  */
-function inlineTest(s: Schema): string | undefined {
+function inlineTest(s: Schema, x: string): string | undefined {
   const def = s._zod.def;
   if (def.checks?.length) return undefined;
   switch (def.type) {
     case 'string':
-      return "typeof x === 'string'";
     case 'number':
-      return "(typeof x === 'number' && Number.isFinite(x))";
     case 'boolean':
-      return "typeof x === 'boolean'";
     case 'unknown':
-      return 'true';
+      return LEAF[def.type]!(x);
     case 'optional': {
-      const inner = inlineTest(def.innerType!);
-      return inner && `(x === undefined || ${inner})`;
+      const inner = inlineTest(def.innerType!, x);
+      return inner && `(${x} === undefined || ${inner})`;
     }
     case 'nullable': {
-      const inner = inlineTest(def.innerType!);
-      return inner && `(x === null || ${inner})`;
+      const inner = inlineTest(def.innerType!, x);
+      return inner && `(${x} === null || ${inner})`;
     }
     case 'literal':
     case 'enum': {
       const values = def.type === 'literal' ? def.values! : Object.values(def.entries!);
       if (values.length > 8 || !values.every((v) => typeof v === 'string')) return undefined;
-      return `(${values.map((v) => `x === ${JSON.stringify(v)}`).join(' || ')})`;
+      return `(${values.map((v) => `${x} === ${literal(v)}`).join(' || ')})`;
     }
     default:
       return undefined;
   }
 }
 
-function compileUnion(def: Def): Pred {
-  const options = def.options!.map((o) => ({ o, p: compile(o) }));
+function emitUnion(def: Def, e: Emitter): string {
+  const options = def.options!.map((o) => ({ o, f: emitNode(o, e) }));
   const disc = def.discriminator;
-  if (disc === undefined) return (v) => options.some(({ p }) => p(v));
-  const byTag = new Map<unknown, Pred>();
-  for (const { o, p } of options) {
+  if (disc === undefined) return `(${options.map(({ f }) => `${f}(v)`).join(' || ')})`;
+  // The last option naming a tag wins, as a Map filled in order would.
+  const byTag = new Map<unknown, string>();
+  for (const { o, f } of options) {
     const tag = o._zod.def.shape?.[disc]?._zod.def;
     if (tag?.type !== 'literal') throw new Unsupported();
-    for (const x of tag.values!) byTag.set(x, p);
+    for (const x of tag.values!) byTag.set(x, f);
   }
-  const tagOf = new Function('v', `return v[${JSON.stringify(disc)}];`) as (v: object) => unknown;
-  return (v) => isObject(v) && (byTag.get(tagOf(v)) ?? (() => false))(v);
+  const cases = [...byTag].map(([t, f]) => `if (t === ${literal(t)}) return ${f}(v);`);
+  const body = `if (!isObject(v)) return false;\nconst t = v[${JSON.stringify(disc)}];\n${cases.join('\n')}\nreturn false;`;
+  return `${define(e, body, 'v')}(v)`;
 }
