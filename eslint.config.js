@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'conformance/', 'examples/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'conformance/',
+      'examples/',
+      // Generated plain JavaScript (scripts/generate-addenda-b-fast-paths.ts), checked by a test.
+      'src/packs/addenda-b/schema/fast-paths.generated.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,15 +1,20 @@
 // D-07 / D-09 / D-12 / D-24 Run Board governance, publication and matter firewall (L2449-2522).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { firstIssue } from '../../kit/index.js';
-import { fastSchema } from '../../../io/fast-schema.js';
+import { writtenSchema } from '../../../io/fast-schema.js';
+import { fastPaths } from '../schema/fast-paths.generated.js';
 import { seedSchemas } from '../schema/generated.js';
 import { toNumber } from '../schema/primitives.js';
 import type { Rule } from './rule.js';
 import { isObject, nameOf, q, strings } from './util.js';
 
 const SECTION = 'D-07/D-09/D-12/D-24';
-let envelope: ReturnType<typeof fastSchema> | undefined;
-const envelopeSchema = () => (envelope ??= fastSchema(seedSchemas().RunBoardGovernanceEnvelope));
+let envelope: ReturnType<typeof writtenSchema> | undefined;
+const envelopeSchema = () =>
+  (envelope ??= writtenSchema(
+    fastPaths().nested.RunBoardGovernanceEnvelope,
+    () => seedSchemas().RunBoardGovernanceEnvelope,
+  ));
 
 /** The run's publication policy: the first RunBoardPublicationPolicy of the registry. */
 function publicationPolicy(b: Bundle): BundleRecord | undefined {

@@ -4,7 +4,8 @@ import { RelianceStatusDerivationPolicy } from '../reliance-policy.js';
 import { seedSchemas } from '../schema/generated.js';
 import { memo } from './memo.js';
 import type { Rule } from './rule.js';
-import { fastSchema } from '../../../io/fast-schema.js';
+import { writtenSchema } from '../../../io/fast-schema.js';
+import { fastPaths } from '../schema/fast-paths.generated.js';
 import { firstIssue } from '../../kit/index.js';
 import { filled, groupBy, isObject, q, strings } from './util.js';
 
@@ -42,8 +43,12 @@ function rewrittenLater(b: Bundle, packet: BundleRecord): boolean {
 
 type Manifest = { ok: true; data: Record<string, unknown> } | { ok: false; why: string };
 
-let manifest: ReturnType<typeof fastSchema> | undefined;
-const manifestSchema = () => (manifest ??= fastSchema(seedSchemas().RelianceInputManifest));
+let manifest: ReturnType<typeof writtenSchema> | undefined;
+const manifestSchema = () =>
+  (manifest ??= writtenSchema(
+    fastPaths().nested.RelianceInputManifest,
+    () => seedSchemas().RelianceInputManifest,
+  ));
 /** Three rules read every packet's manifest: it is checked once per record. */
 const manifests = new WeakMap<BundleRecord, Manifest>();
 

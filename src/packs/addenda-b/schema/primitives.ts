@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneOf } from '../../../io/fast-schema.js';
 
 /** The strings a bundle writes for the numbers JSON cannot carry. */
 export const NON_FINITE = ['NaN', 'Infinity', '-Infinity'] as const;
@@ -8,14 +9,12 @@ export const num = z.union([z.number(), z.enum(NON_FINITE)]);
 
 /** A seed literal `true` / `false` (a refinement, so the fast validator still covers it). */
 export function literalBoolean(value: boolean) {
-  return z.boolean().refine((v) => v === value, { message: `must be ${value}` });
+  return z.boolean().refine(oneOf([value]), { message: `must be ${value}` });
 }
 
 /** A seed union of number literals, e.g. `0.8 | 0.9 | 0.95 | 0.99`. */
 export function literalNumber(values: number[]) {
-  return z
-    .number()
-    .refine((v) => values.includes(v), { message: `must be one of ${values.join(', ')}` });
+  return z.number().refine(oneOf(values), { message: `must be one of ${values.join(', ')}` });
 }
 
 /** A bundle number as a JS number: the non-finite strings decode, anything else is undefined. */
