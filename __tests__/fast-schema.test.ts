@@ -151,6 +151,41 @@ describe('fastSchema', () => {
     agree(flag, [true, false, 1, 'true', null]);
   });
 
+  it('never accepts what zod refuses or changes: formats, unions, prototype names, odd objects', () => {
+    // Found by a hostile review: each of these had a fast path that said yes where zod did not.
+    const formats = [z.int(), z.email(), z.uuid(), z.iso.datetime()];
+    for (const f of formats) expect(fastSchema(f).compiled).toBe(false);
+    agree(z.looseObject({ id: z.uuid(), n: z.int() }), [
+      { id: 'x', n: 1.5 },
+      { id: 'x', n: 1 },
+    ]);
+    const first = z.union([z.object({ a: z.string() }), z.looseObject({ a: z.string() })]);
+    expect(fastSchema(first).compiled).toBe(false);
+    agree(first, [{ a: 'x', b: 1 }, { a: 'x' }]);
+    // Options that never change a value may still be tried in any order.
+    expect(fastSchema(z.union([z.number(), z.string()])).compiled).toBe(true);
+    const protoNamed = z.strictObject({ toString: z.string().optional() });
+    expect(fastSchema(protoNamed).compiled).toBe(false);
+    agree(protoNamed, [{}, { toString: 'x' }]);
+    agree(z.strictObject({ ['__proto__']: z.string().optional() }), [
+      JSON.parse('{"__proto__":"x"}'),
+    ]);
+    const record = z.record(z.string(), z.string());
+    agree(record, [new Map(), new Date(0), { a: 'x' }, { [Symbol('s')]: 1 }, Object.create(null)]);
+    agree(z.partialRecord(z.enum(['a']), z.string()), [{ [Symbol('s')]: 1 }, { a: 'x' }]);
+    const exact = z.looseObject({ a: z.exactOptional(z.string()) });
+    agree(exact, [{ a: undefined }, {}, { a: 'x' }]);
+    // A schema that refers to itself is left to zod, not a stack overflow.
+    const tree = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(tree);
+      },
+    });
+    expect(fastSchema(tree).compiled).toBe(false);
+    agree(tree, [{ name: 'a', children: [{ name: 'b', children: [] }] }, { name: 1 }]);
+  });
+
   it('writes the same predicates as source for a generated file', () => {
     const schemas = {
       point: z.object({ x: z.number(), y: z.number().gt(0).optional() }).strict(),

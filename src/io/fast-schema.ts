@@ -23,8 +23,16 @@ interface Def {
   partial?: boolean;
 }
 interface Schema {
-  _zod: { def: Def };
+  _zod: { def: Def; traits?: Set<string> };
 }
+
+/**
+ * Whether the compiler may read `s` by its def alone. A format schema (z.int(), z.email(),
+ * z.iso.datetime()) is its own check, and z.exactOptional refuses an explicit undefined: both are
+ * left to zod.
+ */
+const plain = (s: Schema): boolean =>
+  !s._zod.traits?.has('$ZodCheck') && !s._zod.traits?.has('$ZodExactOptional');
 interface ZodCheck {
   _zod: {
     def: {
@@ -76,8 +84,9 @@ export function fastSchema<S extends z.ZodType>(schema: S): FastSchema<S> {
     try {
       accept = compile(schema as unknown as Schema);
     } catch (err) {
-      // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
-      if (!(err instanceof Unsupported) && !(err instanceof EvalError)) throw err;
+      // Code generation may be disabled (--disallow-code-generation-from-strings), or a schema
+      // that refers to itself nests without end (RangeError): zod alone then.
+      if (!unwritable(err) && !(err instanceof EvalError)) throw err;
       accept = undefined;
     }
     return accept;
@@ -223,7 +232,7 @@ export function emitModule(schemas: Record<string, z.ZodType>): {
     try {
       names[key] = emitNode(schema as unknown as Schema, e);
     } catch (err) {
-      if (!(err instanceof Unsupported)) throw err;
+      if (!unwritable(err)) throw err;
       e.defs.length = defs; // what this schema wrote is dropped, and names nothing
       e.named = named;
       names[key] = undefined;
@@ -231,6 +240,10 @@ export function emitModule(schemas: Record<string, z.ZodType>): {
   }
   return { source: `${PRELUDE}${e.defs.join('\n')}\n`, names };
 }
+
+/** A schema part the compiler does not write, or one that refers to itself without end. */
+const unwritable = (err: unknown): boolean =>
+  err instanceof Unsupported || err instanceof RangeError;
 
 /** Defines a function (or a constant, when `params` is undefined) and returns its name. */
 function define(e: Emitter, body: string, params?: string): string {
@@ -268,6 +281,7 @@ const LEAF: Record<string, (x: string) => string> = {
 function emitNode(s: Schema, e: Emitter): string {
   const known = e.named.get(s);
   if (known) return known;
+  if (!plain(s)) throw new Unsupported();
   const def = s._zod.def;
   const tests = [emitType(def, e), ...(def.checks ?? []).map((c) => emitCheck(c, e))];
   // A schema that is only a call of another function is that function.
@@ -353,7 +367,8 @@ function emitType(def: Def, e: Emitter): string {
       const key = emitNode(def.keyType!, e);
       const value = emitNode(def.valueType!, e);
       // "__proto__" goes to zod, which drops it, and is then refused (see safeParse).
-      const body = `if (!isObject(v)) return false;\nfor (const k of Object.keys(v)) if (k === '__proto__' || !${key}(k) || !${value}(v[k])) return false;\nreturn true;`;
+      // zod takes plain objects only (no class instance, Map or Date) and reads symbol keys too.
+      const body = `if (!isObject(v)) return false;\nconst proto = getPrototypeOf(v);\nif (proto !== objectPrototype && proto !== null) return false;\nif (Object.getOwnPropertySymbols(v).length > 0) return false;\nfor (const k of Object.keys(v)) if (k === '__proto__' || !${key}(k) || !${value}(v[k])) return false;\nreturn true;`;
       return `${define(e, body, 'v')}(v)`;
     }
     case 'object':
@@ -374,20 +389,19 @@ function emitObject(def: Def, e: Emitter): string {
   // One function per object schema (keys are the schema's own, never input): one shared function
   // for every object would see every shape at its property loads, which V8 then does slowly.
   const lines = Object.entries(def.shape!).map(([k, s]) => {
+    // zod reads a key named like an Object.prototype member (or "__proto__") through the
+    // prototype when the value lacks it: such a schema is left to zod.
+    if (k in Object.prototype) throw new Unsupported();
     const key = JSON.stringify(k);
-    const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
+    const optional = s._zod.def.type === 'optional';
     const test = inlineTest(s, 'x') ?? `${emitNode(s, e)}(x)`;
-    // One load where Object.prototype lacks the key (the value's only prototype, checked below):
-    // a value read as undefined is then absent (a parsed value never holds undefined, and one
-    // that does goes to zod: counted as absent, a required key fails and a strict object's key
-    // count does not match). An object that allows other keys counts none.
-    if (!(k in Object.prototype)) {
-      if (!extraOk)
-        return `x = v[${key}]; if (x !== undefined) present++; else ${absent} if (!(${test})) return false;`;
-      const missing = s._zod.def.type === 'optional' ? '' : 'x === undefined || ';
-      return `x = v[${key}]; if (${missing}!(${test})) return false;`;
-    }
-    return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!(${test})) return false;`;
+    // One load (Object.prototype, the value's only prototype, lacks the key): a value read as
+    // undefined is absent (a parsed value never holds undefined, and one that does goes to zod:
+    // counted as absent, a required key fails and a strict object's key count does not match).
+    // An object that allows other keys counts none.
+    if (extraOk)
+      return `x = v[${key}]; if (${optional ? '' : 'x === undefined || '}!(${test})) return false;`;
+    return `x = v[${key}]; if (x !== undefined) present++;${optional ? '' : ' else return false;'} if (!(${test})) return false;`;
   });
   // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
   // code generation.
@@ -412,7 +426,7 @@ function emitObject(def: Def, e: Emitter): string {
  */
 function inlineTest(s: Schema, x: string): string | undefined {
   const def = s._zod.def;
-  if (def.checks?.length) return undefined;
+  if (def.checks?.length || !plain(s)) return undefined;
   switch (def.type) {
     case 'string':
     case 'number':
@@ -438,16 +452,45 @@ function inlineTest(s: Schema, x: string): string | undefined {
   }
 }
 
+/** Whether zod may accept a value of `s` with changes: an object that strips keys, a record. */
+function mayChange(s: Schema): boolean {
+  const def = s._zod.def;
+  switch (def.type) {
+    case 'object':
+      return def.catchall === undefined || Object.values(def.shape!).some((x) => mayChange(x));
+    case 'record':
+      return true;
+    case 'array':
+      return mayChange(def.element!);
+    case 'optional':
+    case 'nullable':
+      return mayChange(def.innerType!);
+    case 'tuple':
+      return def.items!.some(mayChange);
+    case 'union':
+      return def.options!.some(mayChange);
+    default:
+      return false;
+  }
+}
+
 function emitUnion(def: Def, e: Emitter): string {
   const options = def.options!.map((o) => ({ o, f: emitNode(o, e) }));
   const disc = def.discriminator;
-  if (disc === undefined) return `(${options.map(({ f }) => `${f}(v)`).join(' || ')})`;
-  // The last option naming a tag wins, as a Map filled in order would.
+  if (disc === undefined) {
+    // zod returns the first option that succeeds, even with a changed value (a stripped key):
+    // a later option's exact match then differs from zod's result.
+    if (options.slice(0, -1).some(({ o }) => mayChange(o))) throw new Unsupported();
+    return `(${options.map(({ f }) => `${f}(v)`).join(' || ')})`;
+  }
   const byTag = new Map<unknown, string>();
   for (const { o, f } of options) {
     const tag = o._zod.def.shape?.[disc]?._zod.def;
     if (tag?.type !== 'literal') throw new Unsupported();
-    for (const x of tag.values!) byTag.set(x, f);
+    for (const x of tag.values!) {
+      if (byTag.has(x)) throw new Unsupported(); // zod refuses a repeated tag
+      byTag.set(x, f);
+    }
   }
   const cases = [...byTag].map(([t, f]) => `if (t === ${literal(t)}) return ${f}(v);`);
   const body = `if (!isObject(v)) return false;\nconst t = v[${JSON.stringify(disc)}];\n${cases.join('\n')}\nreturn false;`;

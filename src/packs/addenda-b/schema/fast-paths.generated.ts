@@ -630,6 +630,9 @@ return true;
 }
 function f93(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f90(k) || !f92(v[k])) return false;
 return true;
 }
@@ -826,6 +829,9 @@ return true;
 }
 function f120(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f118(k) || !f119(v[k])) return false;
 return true;
 }
@@ -920,6 +926,9 @@ return typeof v === 'string';
 }
 function f137(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f135(k) || !f136(v[k])) return false;
 return true;
 }
@@ -931,6 +940,9 @@ return typeof v === 'string';
 }
 function f140(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f138(k) || !f139(v[k])) return false;
 return true;
 }
@@ -945,6 +957,9 @@ return typeof v === 'string';
 }
 function f144(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f142(k) || !f143(v[k])) return false;
 return true;
 }
@@ -959,6 +974,9 @@ return typeof v === 'string';
 }
 function f148(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f146(k) || !f147(v[k])) return false;
 return true;
 }
@@ -973,6 +991,9 @@ return typeof v === 'string';
 }
 function f152(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f150(k) || !f151(v[k])) return false;
 return true;
 }
@@ -1966,6 +1987,9 @@ return typeof v === 'string';
 }
 function f288(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f287(k) || !f2(v[k])) return false;
 return true;
 }
@@ -1974,6 +1998,9 @@ return typeof v === 'string';
 }
 function f290(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f289(k) || !f2(v[k])) return false;
 return true;
 }
@@ -2132,6 +2159,9 @@ return typeof v === 'string';
 }
 function f320(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f319(k) || !f318(v[k])) return false;
 return true;
 }
@@ -2262,6 +2292,9 @@ return typeof v === 'string';
 }
 function f336(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f335(k) || !f2(v[k])) return false;
 return true;
 }
@@ -3351,6 +3384,9 @@ return true;
 }
 function f489(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f486(k) || !f488(v[k])) return false;
 return true;
 }
@@ -4182,6 +4218,9 @@ return !hasOwn(v, "__proto__");
 }
 function f625(v) {
 if (!isObject(v)) return false;
+const proto = getPrototypeOf(v);
+if (proto !== objectPrototype && proto !== null) return false;
+if (Object.getOwnPropertySymbols(v).length > 0) return false;
 for (const k of Object.keys(v)) if (k === '__proto__' || !f623(k) || !f624(v[k])) return false;
 return true;
 }
