@@ -20246,6 +20246,12 @@ const crossReferences = {
 class Unsupported extends Error {
 }
 /**
+ * Whether the compiler may read `s` by its def alone. A format schema (z.int(), z.email(),
+ * z.iso.datetime()) is its own check, and z.exactOptional refuses an explicit undefined: both are
+ * left to zod.
+ */
+const fast_schema_plain = (s) => !s._zod.traits?.has('$ZodCheck') && !s._zod.traits?.has('$ZodExactOptional');
+/**
  * A refinement's function that holds a value to a list of literals (e.g. a seed's `true`, or
  * `0.8 | 0.9`), marked so the compiler writes it as plain comparisons: `.refine(oneOf([0.8, 0.9]))`.
  */
@@ -20273,8 +20279,9 @@ function fastSchema(schema) {
             accept = compile(schema);
         }
         catch (err) {
-            // Code generation may be disabled (--disallow-code-generation-from-strings): zod alone then.
-            if (!(err instanceof Unsupported) && !(err instanceof EvalError))
+            // Code generation may be disabled (--disallow-code-generation-from-strings), or a schema
+            // that refers to itself nests without end (RangeError): zod alone then.
+            if (!unwritable(err) && !(err instanceof EvalError))
                 throw err;
             accept = undefined;
         }
@@ -20394,7 +20401,7 @@ function emitModule(schemas) {
             names[key] = emitNode(schema, e);
         }
         catch (err) {
-            if (!(err instanceof Unsupported))
+            if (!unwritable(err))
                 throw err;
             e.defs.length = defs; // what this schema wrote is dropped, and names nothing
             e.named = named;
@@ -20403,6 +20410,8 @@ function emitModule(schemas) {
     }
     return { source: `${PRELUDE}${e.defs.join('\n')}\n`, names };
 }
+/** A schema part the compiler does not write, or one that refers to itself without end. */
+const unwritable = (err) => err instanceof Unsupported || err instanceof RangeError;
 /** Defines a function (or a constant, when `params` is undefined) and returns its name. */
 function fast_schema_define(e, body, params) {
     const name = `${params === undefined ? 'c' : 'f'}${e.defs.length}`;
@@ -20437,6 +20446,8 @@ function emitNode(s, e) {
     const known = e.named.get(s);
     if (known)
         return known;
+    if (!fast_schema_plain(s))
+        throw new Unsupported();
     const def = s._zod.def;
     const tests = [emitType(def, e), ...(def.checks ?? []).map((c) => emitCheck(c, e))];
     // A schema that is only a call of another function is that function.
@@ -20528,7 +20539,8 @@ function emitType(def, e) {
             const key = emitNode(def.keyType, e);
             const value = emitNode(def.valueType, e);
             // "__proto__" goes to zod, which drops it, and is then refused (see safeParse).
-            const body = `if (!isObject(v)) return false;\nfor (const k of Object.keys(v)) if (k === '__proto__' || !${key}(k) || !${value}(v[k])) return false;\nreturn true;`;
+            // zod takes plain objects only (no class instance, Map or Date) and reads symbol keys too.
+            const body = `if (!isObject(v)) return false;\nconst proto = getPrototypeOf(v);\nif (proto !== objectPrototype && proto !== null) return false;\nif (Object.getOwnPropertySymbols(v).length > 0) return false;\nfor (const k of Object.keys(v)) if (k === '__proto__' || !${key}(k) || !${value}(v[k])) return false;\nreturn true;`;
             return `${fast_schema_define(e, body, 'v')}(v)`;
         }
         case 'object':
@@ -20548,20 +20560,20 @@ function emitObject(def, e) {
     // One function per object schema (keys are the schema's own, never input): one shared function
     // for every object would see every shape at its property loads, which V8 then does slowly.
     const lines = Object.entries(def.shape).map(([k, s]) => {
+        // zod reads a key named like an Object.prototype member (or "__proto__") through the
+        // prototype when the value lacks it: such a schema is left to zod.
+        if (k in Object.prototype)
+            throw new Unsupported();
         const key = JSON.stringify(k);
-        const absent = s._zod.def.type === 'optional' ? 'x = undefined;' : 'return false;';
+        const optional = s._zod.def.type === 'optional';
         const test = inlineTest(s, 'x') ?? `${emitNode(s, e)}(x)`;
-        // One load where Object.prototype lacks the key (the value's only prototype, checked below):
-        // a value read as undefined is then absent (a parsed value never holds undefined, and one
-        // that does goes to zod: counted as absent, a required key fails and a strict object's key
-        // count does not match). An object that allows other keys counts none.
-        if (!(k in Object.prototype)) {
-            if (!extraOk)
-                return `x = v[${key}]; if (x !== undefined) present++; else ${absent} if (!(${test})) return false;`;
-            const missing = s._zod.def.type === 'optional' ? '' : 'x === undefined || ';
-            return `x = v[${key}]; if (${missing}!(${test})) return false;`;
-        }
-        return `if (hasOwn(v, ${key})) { present++; x = v[${key}]; } else ${absent} if (!(${test})) return false;`;
+        // One load (Object.prototype, the value's only prototype, lacks the key): a value read as
+        // undefined is absent (a parsed value never holds undefined, and one that does goes to zod:
+        // counted as absent, a required key fails and a strict object's key count does not match).
+        // An object that allows other keys counts none.
+        if (extraOk)
+            return `x = v[${key}]; if (${optional ? '' : 'x === undefined || '}!(${test})) return false;`;
+        return `x = v[${key}]; if (x !== undefined) present++;${optional ? '' : ' else return false;'} if (!(${test})) return false;`;
     });
     // An own "__proto__" key goes to zod (which drops it) and is then refused, as it is without
     // code generation.
@@ -20585,7 +20597,7 @@ function emitObject(def, e) {
  */
 function inlineTest(s, x) {
     const def = s._zod.def;
-    if (def.checks?.length)
+    if (def.checks?.length || !fast_schema_plain(s))
         return undefined;
     switch (def.type) {
         case 'string':
@@ -20612,19 +20624,47 @@ function inlineTest(s, x) {
             return undefined;
     }
 }
+/** Whether zod may accept a value of `s` with changes: an object that strips keys, a record. */
+function mayChange(s) {
+    const def = s._zod.def;
+    switch (def.type) {
+        case 'object':
+            return def.catchall === undefined || Object.values(def.shape).some((x) => mayChange(x));
+        case 'record':
+            return true;
+        case 'array':
+            return mayChange(def.element);
+        case 'optional':
+        case 'nullable':
+            return mayChange(def.innerType);
+        case 'tuple':
+            return def.items.some(mayChange);
+        case 'union':
+            return def.options.some(mayChange);
+        default:
+            return false;
+    }
+}
 function emitUnion(def, e) {
     const options = def.options.map((o) => ({ o, f: emitNode(o, e) }));
     const disc = def.discriminator;
-    if (disc === undefined)
+    if (disc === undefined) {
+        // zod returns the first option that succeeds, even with a changed value (a stripped key):
+        // a later option's exact match then differs from zod's result.
+        if (options.slice(0, -1).some(({ o }) => mayChange(o)))
+            throw new Unsupported();
         return `(${options.map(({ f }) => `${f}(v)`).join(' || ')})`;
-    // The last option naming a tag wins, as a Map filled in order would.
+    }
     const byTag = new Map();
     for (const { o, f } of options) {
         const tag = o._zod.def.shape?.[disc]?._zod.def;
         if (tag?.type !== 'literal')
             throw new Unsupported();
-        for (const x of tag.values)
+        for (const x of tag.values) {
+            if (byTag.has(x))
+                throw new Unsupported(); // zod refuses a repeated tag
             byTag.set(x, f);
+        }
     }
     const cases = [...byTag].map(([t, f]) => `if (t === ${fast_schema_literal(t)}) return ${f}(v);`);
     const body = `if (!isObject(v)) return false;\nconst t = v[${JSON.stringify(disc)}];\n${cases.join('\n')}\nreturn false;`;
@@ -31962,6 +32002,11 @@ function make() {
     function f93(v) {
         if (!isObject(v))
             return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
+            return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f90(k) || !f92(v[k]))
                 return false;
@@ -32327,6 +32372,11 @@ function make() {
     function f120(v) {
         if (!isObject(v))
             return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
+            return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f118(k) || !f119(v[k]))
                 return false;
@@ -32485,6 +32535,11 @@ function make() {
     function f137(v) {
         if (!isObject(v))
             return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
+            return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f135(k) || !f136(v[k]))
                 return false;
@@ -32498,6 +32553,11 @@ function make() {
     }
     function f140(v) {
         if (!isObject(v))
+            return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f138(k) || !f139(v[k]))
@@ -32516,6 +32576,11 @@ function make() {
     function f144(v) {
         if (!isObject(v))
             return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
+            return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f142(k) || !f143(v[k]))
                 return false;
@@ -32533,6 +32598,11 @@ function make() {
     function f148(v) {
         if (!isObject(v))
             return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
+            return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f146(k) || !f147(v[k]))
                 return false;
@@ -32549,6 +32619,11 @@ function make() {
     }
     function f152(v) {
         if (!isObject(v))
+            return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f150(k) || !f151(v[k]))
@@ -34434,6 +34509,11 @@ function make() {
     function f288(v) {
         if (!isObject(v))
             return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
+            return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f287(k) || !f2(v[k]))
                 return false;
@@ -34444,6 +34524,11 @@ function make() {
     }
     function f290(v) {
         if (!isObject(v))
+            return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f289(k) || !f2(v[k]))
@@ -34706,6 +34791,11 @@ function make() {
     function f320(v) {
         if (!isObject(v))
             return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
+            return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f319(k) || !f318(v[k]))
                 return false;
@@ -34961,6 +35051,11 @@ function make() {
     }
     function f336(v) {
         if (!isObject(v))
+            return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f335(k) || !f2(v[k]))
@@ -36993,6 +37088,11 @@ function make() {
     function f489(v) {
         if (!isObject(v))
             return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
+            return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f486(k) || !f488(v[k]))
                 return false;
@@ -38475,6 +38575,11 @@ function make() {
     }
     function f625(v) {
         if (!isObject(v))
+            return false;
+        const proto = getPrototypeOf(v);
+        if (proto !== objectPrototype && proto !== null)
+            return false;
+        if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
             if (k === '__proto__' || !f623(k) || !f624(v[k]))
