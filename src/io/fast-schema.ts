@@ -199,6 +199,8 @@ interface Emitter {
   standalone: boolean;
   /** Each schema object's function, written once however often it is nested. */
   named: Map<Schema, string>;
+  /** Each definition's name by its text: two schemas written alike share one definition. */
+  texts: Map<string, string>;
 }
 
 /** Helpers the emitted code calls, bound once: a checkout's values cannot reach them. */
@@ -208,7 +210,7 @@ const PRELUDE =
 
 /** The predicate for `s`, compiled here (zod's own check functions allowed). */
 function compile(s: Schema): Pred {
-  const e: Emitter = { defs: [], refs: [], standalone: false, named: new Map() };
+  const e: Emitter = { defs: [], refs: [], standalone: false, named: new Map(), texts: new Map() };
   const root = emitNode(s, e);
   return new Function('r', `${PRELUDE}${e.defs.join('\n')}\nreturn ${root};`)(e.refs) as Pred;
 }
@@ -224,17 +226,19 @@ export function emitModule(schemas: Record<string, z.ZodType>): {
   source: string;
   names: Record<string, string | undefined>;
 } {
-  const e: Emitter = { defs: [], refs: [], standalone: true, named: new Map() };
+  const e: Emitter = { defs: [], refs: [], standalone: true, named: new Map(), texts: new Map() };
   const names: Record<string, string | undefined> = {};
   for (const [key, schema] of Object.entries(schemas)) {
     const defs = e.defs.length;
     const named = new Map(e.named);
+    const texts = new Map(e.texts);
     try {
       names[key] = emitNode(schema as unknown as Schema, e);
     } catch (err) {
       if (!unwritable(err)) throw err;
       e.defs.length = defs; // what this schema wrote is dropped, and names nothing
       e.named = named;
+      e.texts = texts;
       names[key] = undefined;
     }
   }
@@ -247,10 +251,14 @@ const unwritable = (err: unknown): boolean =>
 
 /** Defines a function (or a constant, when `params` is undefined) and returns its name. */
 function define(e: Emitter, body: string, params?: string): string {
+  const text = `${params ?? ''}\n${body}`;
+  const known = e.texts.get(text);
+  if (known) return known;
   const name = `${params === undefined ? 'c' : 'f'}${e.defs.length}`;
   e.defs.push(
     params === undefined ? `const ${name} = ${body};` : `function ${name}(${params}) {\n${body}\n}`,
   );
+  e.texts.set(text, name);
   return name;
 }
 
