@@ -50518,7 +50518,7 @@ const PRELUDE = 'const hasOwn = Object.hasOwn, getPrototypeOf = Object.getProtot
     "const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);\n";
 /** The predicate for `s`, compiled here (zod's own check functions allowed). */
 function compile(s) {
-    const e = { defs: [], refs: [], standalone: false, named: new Map() };
+    const e = { defs: [], refs: [], standalone: false, named: new Map(), texts: new Map() };
     const root = emitNode(s, e);
     return new Function('r', `${PRELUDE}${e.defs.join('\n')}\nreturn ${root};`)(e.refs);
 }
@@ -50530,11 +50530,12 @@ function compile(s) {
  * supported. It is the same code `fastSchema` compiles.
  */
 function emitModule(schemas) {
-    const e = { defs: [], refs: [], standalone: true, named: new Map() };
+    const e = { defs: [], refs: [], standalone: true, named: new Map(), texts: new Map() };
     const names = {};
     for (const [key, schema] of Object.entries(schemas)) {
         const defs = e.defs.length;
         const named = new Map(e.named);
+        const texts = new Map(e.texts);
         try {
             names[key] = emitNode(schema, e);
         }
@@ -50543,6 +50544,7 @@ function emitModule(schemas) {
                 throw err;
             e.defs.length = defs; // what this schema wrote is dropped, and names nothing
             e.named = named;
+            e.texts = texts;
             names[key] = undefined;
         }
     }
@@ -50552,8 +50554,13 @@ function emitModule(schemas) {
 const unwritable = (err) => err instanceof Unsupported || err instanceof RangeError;
 /** Defines a function (or a constant, when `params` is undefined) and returns its name. */
 function fast_schema_define(e, body, params) {
+    const text = `${params ?? ''}\n${body}`;
+    const known = e.texts.get(text);
+    if (known)
+        return known;
     const name = `${params === undefined ? 'c' : 'f'}${e.defs.length}`;
     e.defs.push(params === undefined ? `const ${name} = ${body};` : `function ${name}(${params}) {\n${body}\n}`);
+    e.texts.set(text, name);
     return name;
 }
 /** A value the code uses by reference (compile only). */
@@ -61075,33 +61082,18 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c10 = new Set(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"]);
+    function f10(v) {
+        if (!Array.isArray(v))
+            return false;
+        for (let i = 0; i < v.length; i++)
+            if (!f5(v[i]))
+                return false;
+        return true;
+    }
     function f11(v) {
-        return c10.has(v);
+        return (v === undefined || f7(v));
     }
     function f12(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f11(v[i]))
-                return false;
-        return true;
-    }
-    function f13(v) {
-        return typeof v === 'string';
-    }
-    function f14(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f13(v[i]))
-                return false;
-        return true;
-    }
-    function f15(v) {
-        return (v === undefined || f14(v));
-    }
-    function f16(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61112,53 +61104,20 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["invalidates_read_models"];
-        if (x === undefined || !(f12(x)))
+        if (x === undefined || !(f10(x)))
             return false;
         x = v["invalidation_scope"];
         if (x === undefined || !((x === "same_run" || x === "same_task" || x === "same_matter" || x === "specific_refs")))
             return false;
         x = v["target_refs"];
-        if (!(f15(x)))
+        if (!(f11(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f17(v) {
-        return typeof v === 'string';
-    }
-    function f18(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f17(v[i]))
-                return false;
-        return true;
-    }
-    function f19(v) {
-        return typeof v === 'string';
-    }
-    function f20(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f19(v[i]))
-                return false;
-        return true;
-    }
-    function f21(v) {
-        return typeof v === 'string';
-    }
-    function f22(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f21(v[i]))
-                return false;
-        return true;
-    }
-    function f23(v) {
+    function f13(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61184,7 +61143,7 @@ function make() {
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["input_refs"];
-        if (x === undefined || !(f18(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["input_manifest_hash"];
         if (x === undefined || !(typeof x === 'string'))
@@ -61199,7 +61158,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["omitted_input_names"];
-        if (x === undefined || !(f20(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["missing_input_policy_applied"];
         if (!((x === undefined || (x === "fail_validation" || x === "return_indeterminate" || x === "exclude_with_recorded_omission" || x === "default_value_with_audit" || x === "block_computation"))))
@@ -61211,7 +61170,7 @@ function make() {
         if (x === undefined || !((x === "passed" || x === "failed_nan" || x === "failed_infinity" || x === "coerced_to_indeterminate")))
             return false;
         x = v["validation_codes"];
-        if (x === undefined || !(f22(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["computed_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -61221,36 +61180,36 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c24 = new Set(["open_in_browser", "open_native_app", "show_in_finder", "save_as", "export_bundle", "external_source_query", "connector_fetch", "api_call", "email_source_fetch", "browser_session_read"]);
-    function f25(v) {
-        return c24.has(v);
+    const c14 = new Set(["open_in_browser", "open_native_app", "show_in_finder", "save_as", "export_bundle", "external_source_query", "connector_fetch", "api_call", "email_source_fetch", "browser_session_read"]);
+    function f15(v) {
+        return c14.has(v);
     }
-    function f26(v) {
+    function f16(v) {
         return (v === "public" || v === "internal" || v === "privileged" || v === "local_only");
     }
-    function f27(v) {
+    function f17(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f26(v[i]))
+            if (!f16(v[i]))
                 return false;
         return true;
     }
-    function f28(v) {
+    function f18(v) {
         return true;
     }
-    function f29(v) {
+    function f19(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f28(v[i]))
+            if (!f18(v[i]))
                 return false;
         return true;
     }
-    function f30(v) {
+    function f20(v) {
         return typeof v === 'boolean' && (v === true);
     }
-    function f31(v) {
+    function f21(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61261,7 +61220,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["externalization_kind"];
-        if (x === undefined || !(f25(x)))
+        if (x === undefined || !(f15(x)))
             return false;
         x = v["requires_user_confirmation"];
         if (x === undefined || !(typeof x === 'boolean'))
@@ -61270,10 +61229,10 @@ function make() {
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["allowed_data_classes"];
-        if (x === undefined || !(f27(x)))
+        if (x === undefined || !(f17(x)))
             return false;
         x = v["allowed_taint_classes"];
-        if (x === undefined || !(f29(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["max_cost_vector_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -61282,7 +61241,7 @@ function make() {
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["receipt_required"];
-        if (x === undefined || !(f30(x)))
+        if (x === undefined || !(f20(x)))
             return false;
         x = v["replay_policy"];
         if (x === undefined || !(true))
@@ -61295,18 +61254,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f32(v) {
-        return true;
-    }
-    function f33(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f32(v[i]))
-                return false;
-        return true;
-    }
-    function f34(v) {
+    function f22(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61317,13 +61265,13 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["externalization_kind"];
-        if (x === undefined || !(f25(x)))
+        if (x === undefined || !(f15(x)))
             return false;
         x = v["workspace_id"];
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["source_record_refs"];
-        if (x === undefined || !(f33(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["destination_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -61354,19 +61302,19 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c35 = new Set(["deterministic_check", "source_reference", "tool_verification", "rubric_criterion", "user_instruction", "saved_criteria", "human_label", "multi_reviewer_consensus", "subjective_blocking_allowed"]);
-    function f36(v) {
-        return c35.has(v);
+    const c23 = new Set(["deterministic_check", "source_reference", "tool_verification", "rubric_criterion", "user_instruction", "saved_criteria", "human_label", "multi_reviewer_consensus", "subjective_blocking_allowed"]);
+    function f24(v) {
+        return c23.has(v);
     }
-    function f37(v) {
+    function f25(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f36(v[i]))
+            if (!f24(v[i]))
                 return false;
         return true;
     }
-    function f38(v) {
+    function f26(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61377,7 +61325,7 @@ function make() {
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["basis"];
-        if (x === undefined || !(f37(x)))
+        if (x === undefined || !(f25(x)))
             return false;
         x = v["subjective_blocking_permission"];
         if (x === undefined || !((x === "not_allowed" || x === "allowed_by_outcome_definition" || x === "allowed_by_user_instruction" || x === "allowed_by_human_review")))
@@ -61393,7 +61341,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f39(v) {
+    function f27(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61429,84 +61377,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f40(v) {
-        return true;
-    }
-    function f41(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f40(v[i]))
-                return false;
-        return true;
-    }
-    function f42(v) {
-        return true;
-    }
-    function f43(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f42(v[i]))
-                return false;
-        return true;
-    }
-    function f44(v) {
-        return true;
-    }
-    function f45(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f44(v[i]))
-                return false;
-        return true;
-    }
-    function f46(v) {
-        return typeof v === 'string';
-    }
-    function f47(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f46(v[i]))
-                return false;
-        return true;
-    }
-    function f48(v) {
-        return typeof v === 'string';
-    }
-    function f49(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f48(v[i]))
-                return false;
-        return true;
-    }
-    function f50(v) {
-        return typeof v === 'string';
-    }
-    function f51(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f50(v[i]))
-                return false;
-        return true;
-    }
-    function f52(v) {
-        return true;
-    }
-    function f53(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f52(v[i]))
-                return false;
-        return true;
-    }
-    function f54(v) {
+    function f28(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61547,16 +61418,16 @@ function make() {
         if (!((x === undefined || true)))
             {}
         x = v["assurance_basis"];
-        if (x === undefined || !(f41(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["blocking_authority"];
-        if (x === undefined || !(f38(x)))
+        if (x === undefined || !(f26(x)))
             return false;
         x = v["confidence_score"];
         if (x === undefined || !(f2(x)))
             return false;
         x = v["confidence_basis"];
-        if (x === undefined || !(f43(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["confidence_explanation"];
         if (x === undefined || !(typeof x === 'string'))
@@ -61574,16 +61445,16 @@ function make() {
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["affected_claim_refs"];
-        if (x === undefined || !(f45(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["evidence_refs"];
-        if (x === undefined || !(f47(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["verification_record_refs"];
-        if (x === undefined || !(f49(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["supporting_material_snapshot_refs"];
-        if (x === undefined || !(f51(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["based_on_artifact_version_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -61601,7 +61472,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["match_key"];
-        if (x === undefined || !(f39(x)))
+        if (x === undefined || !(f27(x)))
             return false;
         x = v["taint_class"];
         if (x === undefined || !(true))
@@ -61616,7 +61487,7 @@ function make() {
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["policy_decision_refs"];
-        if (x === undefined || !(f53(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["created_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -61626,22 +61497,11 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c55 = new Set(["proposed", "active", "contested", "resolved", "superseded_by_revision", "superseded_by_source_change", "expired", "user_approved", "tool_verified", "human_verified", "rejected_by_user", "dismissed", "unrecoverable"]);
-    function f56(v) {
-        return c55.has(v);
+    const c29 = new Set(["proposed", "active", "contested", "resolved", "superseded_by_revision", "superseded_by_source_change", "expired", "user_approved", "tool_verified", "human_verified", "rejected_by_user", "dismissed", "unrecoverable"]);
+    function f30(v) {
+        return c29.has(v);
     }
-    function f57(v) {
-        return typeof v === 'string';
-    }
-    function f58(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f57(v[i]))
-                return false;
-        return true;
-    }
-    function f59(v) {
+    function f31(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61655,13 +61515,13 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["current_state"];
-        if (x === undefined || !(f56(x)))
+        if (x === undefined || !(f30(x)))
             return false;
         x = v["current_severity"];
         if (x === undefined || !((x === "low" || x === "medium" || x === "high" || x === "blocking")))
             return false;
         x = v["lifecycle_transition_refs"];
-        if (x === undefined || !(f58(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["superseded_by_finding_id"];
         if (!((x === undefined || typeof x === 'string')))
@@ -61683,22 +61543,11 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c60 = new Set(["router_admitted", "user_contested", "user_confirmed", "tool_verified", "revision_resolved", "source_changed", "target_version_changed", "expired_by_policy", "dismissed_duplicate", "rejected_by_user", "marked_unrecoverable"]);
-    function f61(v) {
-        return c60.has(v);
+    const c32 = new Set(["router_admitted", "user_contested", "user_confirmed", "tool_verified", "revision_resolved", "source_changed", "target_version_changed", "expired_by_policy", "dismissed_duplicate", "rejected_by_user", "marked_unrecoverable"]);
+    function f33(v) {
+        return c32.has(v);
     }
-    function f62(v) {
-        return typeof v === 'string';
-    }
-    function f63(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f62(v[i]))
-                return false;
-        return true;
-    }
-    function f64(v) {
+    function f34(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61712,19 +61561,19 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["from_state"];
-        if (x === undefined || !(f56(x)))
+        if (x === undefined || !(f30(x)))
             return false;
         x = v["to_state"];
-        if (x === undefined || !(f56(x)))
+        if (x === undefined || !(f30(x)))
             return false;
         x = v["transition_reason"];
-        if (x === undefined || !(f61(x)))
+        if (x === undefined || !(f33(x)))
             return false;
         x = v["actor_ref"];
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["evidence_refs"];
-        if (x === undefined || !(f63(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["created_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -61734,26 +61583,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f65(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f36(v[i]))
-                return false;
-        return true;
-    }
-    function f66(v) {
-        return typeof v === 'string';
-    }
-    function f67(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f66(v[i]))
-                return false;
-        return true;
-    }
-    function f68(v) {
+    function f35(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61782,23 +61612,23 @@ function make() {
         if (x === undefined || !((x === "low" || x === "medium" || x === "high" || x === "blocking")))
             return false;
         x = v["lifecycle_state"];
-        if (x === undefined || !(f56(x)))
+        if (x === undefined || !(f30(x)))
             return false;
         x = v["blocking_authority_satisfied"];
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["blocking_authority_basis"];
-        if (x === undefined || !(f65(x)))
+        if (x === undefined || !(f25(x)))
             return false;
         x = v["routed_action_refs"];
-        if (x === undefined || !(f67(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.1")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f69(v) {
+    function f36(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61846,29 +61676,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f70(v) {
-        return true;
-    }
-    function f71(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f70(v[i]))
-                return false;
-        return true;
-    }
-    function f72(v) {
-        return typeof v === 'string';
-    }
-    function f73(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f72(v[i]))
-                return false;
-        return true;
-    }
-    function f74(v) {
+    function f37(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61889,26 +61697,26 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f75(v) {
+    function f38(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f74(v[i]))
+            if (!f37(v[i]))
                 return false;
         return true;
     }
-    function f76(v) {
+    function f39(v) {
         return (v === "chain_id_missing" || v === "chain_target_mismatch" || v === "chain_stale_snapshot" || v === "chain_ambiguous" || v === "chain_consumer_timeout" || v === "missing_expected_producer");
     }
-    function f77(v) {
+    function f40(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f76(v[i]))
+            if (!f39(v[i]))
                 return false;
         return true;
     }
-    function f78(v) {
+    function f41(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61940,13 +61748,13 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["expected_producers"];
-        if (x === undefined || !(f71(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["received_result_ids"];
-        if (x === undefined || !(f73(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["participant_roles"];
-        if (x === undefined || !(f75(x)))
+        if (x === undefined || !(f38(x)))
             return false;
         x = v["status"];
         if (x === undefined || !((x === "open" || x === "partial" || x === "complete" || x === "timed_out" || x === "superseded" || x === "invalidated")))
@@ -61964,22 +61772,22 @@ function make() {
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["validation_failures"];
-        if (x === undefined || !(f77(x)))
+        if (x === undefined || !(f40(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f79(v) {
+    function f42(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f56(v[i]))
+            if (!f30(v[i]))
                 return false;
         return true;
     }
-    function f80(v) {
+    function f43(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -61999,7 +61807,7 @@ function make() {
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["override_allowed_only_for_finding_states"];
-        if (x === undefined || !(f79(x)))
+        if (x === undefined || !(f42(x)))
             return false;
         x = v["route_precedence"];
         if (x === undefined || !((x === "blocking_qualitative_first" || x === "judge_quantitative_first" || x === "human_if_disagreement")))
@@ -62012,18 +61820,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f81(v) {
-        return typeof v === 'string';
-    }
-    function f82(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f81(v[i]))
-                return false;
-        return true;
-    }
-    function f83(v) {
+    function f44(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62040,7 +61837,7 @@ function make() {
         if (x === undefined || !((x === "pattern_c_evaluator_then_judge" || x === "experiment_internal" || x === "multi_producer")))
             return false;
         x = v["result_ids_considered"];
-        if (x === undefined || !(f82(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["resolved_verdict"];
         if (x === undefined || !((x === "passed" || x === "failed" || x === "indeterminate" || x === "not_applicable")))
@@ -62074,15 +61871,15 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c84 = new Set(["pending", "pending_dependency", "evaluating", "dirty", "satisfied", "needs_revision", "needs_information", "needs_verification", "needs_human_judgment", "unable_to_evaluate", "blocked_by_policy", "regressed", "upstream_failure", "unrecoverable", "superseded", "max_iterations_reached"]);
-    function f85(v) {
-        return c84.has(v);
+    const c45 = new Set(["pending", "pending_dependency", "evaluating", "dirty", "satisfied", "needs_revision", "needs_information", "needs_verification", "needs_human_judgment", "unable_to_evaluate", "blocked_by_policy", "regressed", "upstream_failure", "unrecoverable", "superseded", "max_iterations_reached"]);
+    function f46(v) {
+        return c45.has(v);
     }
-    const c86 = new Set(["on_satisfied", "on_needs_revision", "on_needs_more_sources", "on_needs_source_verification", "on_needs_human_judgment", "on_blocked_by_policy", "on_upstream_failure", "on_unrecoverable", "on_repeated_failure", "none"]);
-    function f87(v) {
-        return c86.has(v);
+    const c47 = new Set(["on_satisfied", "on_needs_revision", "on_needs_more_sources", "on_needs_source_verification", "on_needs_human_judgment", "on_blocked_by_policy", "on_upstream_failure", "on_unrecoverable", "on_repeated_failure", "none"]);
+    function f48(v) {
+        return c47.has(v);
     }
-    function f88(v) {
+    function f49(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62090,7 +61887,7 @@ function make() {
             return false;
         let present = 0, x;
         x = v["state"];
-        if (x === undefined || !(f85(x)))
+        if (x === undefined || !(f46(x)))
             return false;
         x = v["state_class"];
         if (x === undefined || !((x === "runtime" || x === "disposition")))
@@ -62105,7 +61902,7 @@ function make() {
         if (!((x === undefined || (x === "passed" || x === "failed" || x === "indeterminate" || x === "not_applicable"))))
             return false;
         x = v["feedback_branch"];
-        if (x === undefined || !(f87(x)))
+        if (x === undefined || !(f48(x)))
             return false;
         x = v["blocks_downstream_default"];
         if (x === undefined || !(typeof x === 'boolean'))
@@ -62121,29 +61918,15 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f89(v) {
+    function f50(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f87(v[i]))
+            if (!f48(v[i]))
                 return false;
         return true;
     }
-    function f90(v) {
-        return typeof v === 'string';
-    }
-    function f91(v) {
-        return typeof v === 'string';
-    }
-    function f92(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f91(v[i]))
-                return false;
-        return true;
-    }
-    function f93(v) {
+    function f51(v) {
         if (!isObject(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62152,11 +61935,11 @@ function make() {
         if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
-            if (k === '__proto__' || !f90(k) || !f92(v[k]))
+            if (k === '__proto__' || !f6(k) || !f7(v[k]))
                 return false;
         return true;
     }
-    function f94(v) {
+    function f52(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62167,10 +61950,10 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["branch_order"];
-        if (x === undefined || !(f89(x)))
+        if (x === undefined || !(f50(x)))
             return false;
         x = v["branch_handlers"];
-        if (x === undefined || !(f93(x)))
+        if (x === undefined || !(f51(x)))
             return false;
         x = v["fire_policy"];
         if (x === undefined || !((x === "first_match_only" || x === "all_matching_with_idempotency")))
@@ -62183,7 +61966,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f95(v) {
+    function f53(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62222,7 +62005,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f96(v) {
+    function f54(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62255,18 +62038,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f97(v) {
-        return true;
-    }
-    function f98(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f97(v[i]))
-                return false;
-        return true;
-    }
-    function f99(v) {
+    function f55(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62286,7 +62058,7 @@ function make() {
         if (x === undefined || !((x === "canonical" || x === "imported" || x === "pending_absorption" || x === "deprecated" || x === "retired")))
             return false;
         x = v["imported_by_docs"];
-        if (x === undefined || !(f98(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["replacement_type_name"];
         if (!((x === undefined || typeof x === 'string')))
@@ -62299,30 +62071,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f100(v) {
-        return typeof v === 'boolean' && (v === true);
-    }
-    function f101(v) {
-        return typeof v === 'boolean' && (v === true);
-    }
-    function f102(v) {
-        return typeof v === 'boolean' && (v === true);
-    }
-    function f103(v) {
-        return typeof v === 'boolean' && (v === true);
-    }
-    function f104(v) {
-        return typeof v === 'string';
-    }
-    function f105(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f104(v[i]))
-                return false;
-        return true;
-    }
-    function f106(v) {
+    function f56(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62336,48 +62085,26 @@ function make() {
         if (x === undefined || !((x === "DOC23_ADDENDA_B")))
             return false;
         x = v["required_type_owner_registry_clean"];
-        if (x === undefined || !(f100(x)))
+        if (x === undefined || !(f20(x)))
             return false;
         x = v["required_pending_absorption_rows_closed_or_degraded"];
-        if (x === undefined || !(f101(x)))
+        if (x === undefined || !(f20(x)))
             return false;
         x = v["required_command_registry_entries_complete"];
-        if (x === undefined || !(f102(x)))
+        if (x === undefined || !(f20(x)))
             return false;
         x = v["required_cross_doc_insert_obligations_absorbed_or_stubbed"];
-        if (x === undefined || !(f103(x)))
+        if (x === undefined || !(f20(x)))
             return false;
         x = v["required_validation_suite_refs"];
-        if (x === undefined || !(f105(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f107(v) {
-        return typeof v === 'string';
-    }
-    function f108(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f107(v[i]))
-                return false;
-        return true;
-    }
-    function f109(v) {
-        return typeof v === 'string';
-    }
-    function f110(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f109(v[i]))
-                return false;
-        return true;
-    }
-    function f111(v) {
+    function f57(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62394,13 +62121,13 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["observed_passed_criterion_ids"];
-        if (x === undefined || !(f108(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["positive_summary"];
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["evidence_refs"];
-        if (x === undefined || !(f110(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["formula_eval_receipt_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -62413,7 +62140,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f112(v) {
+    function f58(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62434,7 +62161,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f113(v) {
+    function f59(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62452,7 +62179,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f114(v) {
+    function f60(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62473,7 +62200,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f115(v) {
+    function f61(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62503,17 +62230,11 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c116 = new Set(["legal_jurisdiction", "regulatory_domain", "business_unit", "technical_platform", "time_period", "geography", "audience", "matter", "custom"]);
-    function f117(v) {
-        return c116.has(v);
+    const c62 = new Set(["legal_jurisdiction", "regulatory_domain", "business_unit", "technical_platform", "time_period", "geography", "audience", "matter", "custom"]);
+    function f63(v) {
+        return c62.has(v);
     }
-    function f118(v) {
-        return typeof v === 'string';
-    }
-    function f119(v) {
-        return true;
-    }
-    function f120(v) {
+    function f64(v) {
         if (!isObject(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62522,14 +62243,14 @@ function make() {
         if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
-            if (k === '__proto__' || !f118(k) || !f119(v[k]))
+            if (k === '__proto__' || !f6(k) || !f18(v[k]))
                 return false;
         return true;
     }
-    function f121(v) {
-        return (v === undefined || f120(v));
+    function f65(v) {
+        return (v === undefined || f64(v));
     }
-    function f122(v) {
+    function f66(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62537,7 +62258,7 @@ function make() {
             return false;
         let present = 0, x;
         x = v["scope_kind"];
-        if (x === undefined || !(f117(x)))
+        if (x === undefined || !(f63(x)))
             return false;
         x = v["scope_value"];
         if (x === undefined || !(typeof x === 'string'))
@@ -62546,56 +62267,14 @@ function make() {
         if (!((x === undefined || (x === "binding" || x === "persuasive" || x === "advisory" || x === "unknown"))))
             return false;
         x = v["domain_specific_payload"];
-        if (!(f121(x)))
+        if (!(f65(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.1")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f123(v) {
-        return typeof v === 'string';
-    }
-    function f124(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f123(v[i]))
-                return false;
-        return true;
-    }
-    function f125(v) {
-        return (v === undefined || f124(v));
-    }
-    function f126(v) {
-        return typeof v === 'string';
-    }
-    function f127(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f126(v[i]))
-                return false;
-        return true;
-    }
-    function f128(v) {
-        return (v === undefined || f127(v));
-    }
-    function f129(v) {
-        return typeof v === 'string';
-    }
-    function f130(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f129(v[i]))
-                return false;
-        return true;
-    }
-    function f131(v) {
-        return (v === undefined || f130(v));
-    }
-    function f132(v) {
+    function f67(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62618,23 +62297,23 @@ function make() {
         if (!((x === undefined || (x === "current" || x === "negative_treatment" || x === "overruled" || x === "limited" || x === "distinguished" || x === "adverse" || x === "unknown"))))
             return false;
         x = v["holdings"];
-        if (!(f125(x)))
+        if (!(f11(x)))
             return false;
         x = v["useful_propositions"];
-        if (!(f128(x)))
+        if (!(f11(x)))
             return false;
         x = v["pincite_refs"];
-        if (!(f131(x)))
+        if (!(f11(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.1")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f133(v) {
-        return (v === undefined || f39(v));
+    function f68(v) {
+        return (v === undefined || f27(v));
     }
-    function f134(v) {
+    function f69(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62651,10 +62330,10 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["current_finding_match_key"];
-        if (x === undefined || !(f39(x)))
+        if (x === undefined || !(f27(x)))
             return false;
         x = v["previous_finding_match_key"];
-        if (!(f133(x)))
+        if (!(f68(x)))
             return false;
         x = v["same_reason_as_previous"];
         if (x === undefined || !(typeof x === 'boolean'))
@@ -62670,13 +62349,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f135(v) {
-        return typeof v === 'string';
-    }
-    function f136(v) {
-        return typeof v === 'string';
-    }
-    function f137(v) {
+    function f70(v) {
         if (!isObject(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62685,99 +62358,14 @@ function make() {
         if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
-            if (k === '__proto__' || !f135(k) || !f136(v[k]))
+            if (k === '__proto__' || !f6(k) || !f6(v[k]))
                 return false;
         return true;
     }
-    function f138(v) {
-        return typeof v === 'string';
+    function f71(v) {
+        return (v === undefined || f70(v));
     }
-    function f139(v) {
-        return typeof v === 'string';
-    }
-    function f140(v) {
-        if (!isObject(v))
-            return false;
-        const proto = getPrototypeOf(v);
-        if (proto !== objectPrototype && proto !== null)
-            return false;
-        if (Object.getOwnPropertySymbols(v).length > 0)
-            return false;
-        for (const k of Object.keys(v))
-            if (k === '__proto__' || !f138(k) || !f139(v[k]))
-                return false;
-        return true;
-    }
-    function f141(v) {
-        return (v === undefined || f140(v));
-    }
-    function f142(v) {
-        return typeof v === 'string';
-    }
-    function f143(v) {
-        return typeof v === 'string';
-    }
-    function f144(v) {
-        if (!isObject(v))
-            return false;
-        const proto = getPrototypeOf(v);
-        if (proto !== objectPrototype && proto !== null)
-            return false;
-        if (Object.getOwnPropertySymbols(v).length > 0)
-            return false;
-        for (const k of Object.keys(v))
-            if (k === '__proto__' || !f142(k) || !f143(v[k]))
-                return false;
-        return true;
-    }
-    function f145(v) {
-        return (v === undefined || f144(v));
-    }
-    function f146(v) {
-        return typeof v === 'string';
-    }
-    function f147(v) {
-        return typeof v === 'string';
-    }
-    function f148(v) {
-        if (!isObject(v))
-            return false;
-        const proto = getPrototypeOf(v);
-        if (proto !== objectPrototype && proto !== null)
-            return false;
-        if (Object.getOwnPropertySymbols(v).length > 0)
-            return false;
-        for (const k of Object.keys(v))
-            if (k === '__proto__' || !f146(k) || !f147(v[k]))
-                return false;
-        return true;
-    }
-    function f149(v) {
-        return (v === undefined || f148(v));
-    }
-    function f150(v) {
-        return typeof v === 'string';
-    }
-    function f151(v) {
-        return typeof v === 'string';
-    }
-    function f152(v) {
-        if (!isObject(v))
-            return false;
-        const proto = getPrototypeOf(v);
-        if (proto !== objectPrototype && proto !== null)
-            return false;
-        if (Object.getOwnPropertySymbols(v).length > 0)
-            return false;
-        for (const k of Object.keys(v))
-            if (k === '__proto__' || !f150(k) || !f151(v[k]))
-                return false;
-        return true;
-    }
-    function f153(v) {
-        return (v === undefined || f152(v));
-    }
-    function f154(v) {
+    function f72(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62791,40 +62379,29 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["source_record_hashes"];
-        if (x === undefined || !(f137(x)))
+        if (x === undefined || !(f70(x)))
             return false;
         x = v["source_set_hashes"];
-        if (!(f141(x)))
+        if (!(f71(x)))
             return false;
         x = v["research_need_queue_hash"];
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["verification_record_hashes"];
-        if (!(f145(x)))
+        if (!(f71(x)))
             return false;
         x = v["freshness_record_hashes"];
-        if (!(f149(x)))
+        if (!(f71(x)))
             return false;
         x = v["run_guidance_hashes"];
-        if (!(f153(x)))
+        if (!(f71(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f155(v) {
-        return typeof v === 'string';
-    }
-    function f156(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f155(v[i]))
-                return false;
-        return true;
-    }
-    function f157(v) {
+    function f73(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62835,7 +62412,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["artifact_state_refs"];
-        if (x === undefined || !(f156(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["source_workspace_state_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -62857,11 +62434,11 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c158 = new Set(["plan_compiled", "dispatch_pending", "dispatched", "step_running", "step_receipt_received", "waiting_dependency", "waiting_hard_call", "revalidating", "cascade_running", "regression_detected", "terminal_satisfied", "terminal_failed", "terminal_blocked", "cancelled"]);
-    function f159(v) {
-        return c158.has(v);
+    const c74 = new Set(["plan_compiled", "dispatch_pending", "dispatched", "step_running", "step_receipt_received", "waiting_dependency", "waiting_hard_call", "revalidating", "cascade_running", "regression_detected", "terminal_satisfied", "terminal_failed", "terminal_blocked", "cancelled"]);
+    function f75(v) {
+        return c74.has(v);
     }
-    function f160(v) {
+    function f76(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62869,10 +62446,10 @@ function make() {
             return false;
         let present = 0, x;
         x = v["from_state"];
-        if (x === undefined || !(f159(x)))
+        if (x === undefined || !(f75(x)))
             return false;
         x = v["to_state"];
-        if (x === undefined || !(f159(x)))
+        if (x === undefined || !(f75(x)))
             return false;
         x = v["triggered_by_receipt_kind"];
         if (x === undefined || !((x === "RevisionOperationReceipt" || x === "HardCallResolutionReceipt" || x === "FeedbackConsumptionReceipt" || x === "SourceWorkspaceOperationReceipt" || x === "TaskCancelReceipt" || x === "TaskSkipReceipt" || x === "RevalidationCascadeReceipt")))
@@ -62885,7 +62462,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f161(v) {
+    function f77(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62921,7 +62498,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f162(v) {
+    function f78(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -62957,21 +62534,10 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f163(v) {
-        return (v === undefined || f162(v));
+    function f79(v) {
+        return (v === undefined || f78(v));
     }
-    function f164(v) {
-        return true;
-    }
-    function f165(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f164(v[i]))
-                return false;
-        return true;
-    }
-    function f166(v) {
+    function f80(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63000,13 +62566,13 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["precondition"];
-        if (!(f163(x)))
+        if (!(f79(x)))
             return false;
         x = v["payload_ref"];
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["policy_decision_refs"];
-        if (x === undefined || !(f165(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["data_class"];
         if (x === undefined || !((x === "public" || x === "internal" || x === "privileged" || x === "local_only")))
@@ -63028,13 +62594,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f167(v) {
-        return (v === undefined || f2(v));
-    }
-    function f168(v) {
-        return (v === undefined || f2(v));
-    }
-    function f169(v) {
+    function f81(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63060,10 +62620,10 @@ function make() {
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["prior_event_seq"];
-        if (!(f167(x)))
+        if (!(f8(x)))
             return false;
         x = v["new_event_seq"];
-        if (!(f168(x)))
+        if (!(f8(x)))
             return false;
         x = v["status"];
         if (x === undefined || !((x === "applied" || x === "read_completed" || x === "conflict" || x === "rejected_by_policy" || x === "failed")))
@@ -63079,7 +62639,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f170(v) {
+    function f82(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63100,29 +62660,18 @@ function make() {
             {}
         return !hasOwn(v, "__proto__");
     }
-    function f171(v) {
+    function f83(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f170(v[i]))
+            if (!f82(v[i]))
                 return false;
         return true;
     }
-    function f172(v) {
-        return (v === undefined || f171(v));
+    function f84(v) {
+        return (v === undefined || f83(v));
     }
-    function f173(v) {
-        return true;
-    }
-    function f174(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f173(v[i]))
-                return false;
-        return true;
-    }
-    function f175(v) {
+    function f85(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63136,14 +62685,14 @@ function make() {
         if (x === undefined || !((x === "candidate_only" || x === "rolling_hash_in_place")))
             return false;
         x = v["in_place_mutation_locks"];
-        if (!(f172(x)))
+        if (!(f84(x)))
             return false;
         x = v["steps"];
-        if (x === undefined || !(f174(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f176(v) {
+    function f86(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63170,7 +62719,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f177(v) {
+    function f87(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63197,29 +62746,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f178(v) {
-        return typeof v === 'string';
-    }
-    function f179(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f178(v[i]))
-                return false;
-        return true;
-    }
-    function f180(v) {
-        return typeof v === 'string';
-    }
-    function f181(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f180(v[i]))
-                return false;
-        return true;
-    }
-    function f182(v) {
+    function f88(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63242,10 +62769,10 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["visited_outcome_ids"];
-        if (x === undefined || !(f179(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["active_outcome_ids"];
-        if (x === undefined || !(f181(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["depth"];
         if (x === undefined || !(f2(x)))
@@ -63270,18 +62797,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f183(v) {
-        return typeof v === 'string';
-    }
-    function f184(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f183(v[i]))
-                return false;
-        return true;
-    }
-    function f185(v) {
+    function f89(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63298,7 +62814,7 @@ function make() {
         if (x === undefined || !((x === "running" || x === "quiescent" || x === "cycle_detected" || x === "max_depth_exceeded" || x === "aborted")))
             return false;
         x = v["affected_outcome_ids"];
-        if (x === undefined || !(f184(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["created_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -63308,32 +62824,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f186(v) {
-        return typeof v === 'string';
-    }
-    function f187(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f186(v[i]))
-                return false;
-        return true;
-    }
-    function f188(v) {
-        return typeof v === 'string';
-    }
-    function f189(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f188(v[i]))
-                return false;
-        return true;
-    }
-    function f190(v) {
-        return (v === undefined || f2(v));
-    }
-    function f191(v) {
+    function f90(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63347,10 +62838,10 @@ function make() {
         if (x === undefined || !((x === "entire_run" || x === "segment" || x === "artifact" || x === "outcome" || x === "module" || x === "side_effect_only")))
             return false;
         x = v["blocked_refs"];
-        if (x === undefined || !(f187(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["allowed_to_continue_refs"];
-        if (x === undefined || !(f189(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["context_visible_to_continuing_modules"];
         if (x === undefined || !((x === "none" || x === "hard_call_pending_summary" || x === "full_context_redacted")))
@@ -63362,25 +62853,14 @@ function make() {
         if (x === undefined || !((x === "escalate" || x === "abort" || x === "continue_with_warning")))
             return false;
         x = v["timeout_ms"];
-        if (!(f190(x)))
+        if (!(f8(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f192(v) {
-        return true;
-    }
-    function f193(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f192(v[i]))
-                return false;
-        return true;
-    }
-    function f194(v) {
+    function f91(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63394,7 +62874,7 @@ function make() {
         if (x === undefined || !((x === "closed_choice" || x === "freeform_required" || x === "closed_choice_with_other")))
             return false;
         x = v["options"];
-        if (x === undefined || !(f193(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["prompt_text"];
         if (x === undefined || !(typeof x === 'string'))
@@ -63403,7 +62883,7 @@ function make() {
         if (!((x === undefined || true)))
             {}
         x = v["pending_policy"];
-        if (x === undefined || !(f191(x)))
+        if (x === undefined || !(f90(x)))
             return false;
         x = v["created_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -63413,7 +62893,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f195(v) {
+    function f92(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63449,18 +62929,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f196(v) {
-        return typeof v === 'string';
-    }
-    function f197(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f196(v[i]))
-                return false;
-        return true;
-    }
-    function f198(v) {
+    function f93(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63483,7 +62952,7 @@ function make() {
         if (x === undefined || !((x === "entire_run" || x === "segment" || x === "module_activation" || x === "revision_plan" || x === "side_effect_intent")))
             return false;
         x = v["target_refs"];
-        if (x === undefined || !(f197(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["in_flight_handling"];
         if (x === undefined || !((x === "request_graceful_stop" || x === "preempt_immediately" || x === "finish_current_step_then_stop")))
@@ -63511,7 +62980,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f199(v) {
+    function f94(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63541,7 +63010,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f200(v) {
+    function f95(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63565,7 +63034,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f201(v) {
+    function f96(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63601,16 +63070,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f202(v) {
-        return typeof v === 'boolean' && (v === true);
-    }
-    function f203(v) {
-        return typeof v === 'boolean' && (v === true);
-    }
-    function f204(v) {
-        return typeof v === 'boolean' && (v === true);
-    }
-    function f205(v) {
+    function f97(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63639,42 +63099,20 @@ function make() {
         if (x === undefined || !((x === "declared_applicable" || x === "policy_allowed_only" || x === "safe_without_human_gate" || x === "all_known_with_policy_labels")))
             return false;
         x = v["require_capability_snapshot"];
-        if (x === undefined || !(f202(x)))
+        if (x === undefined || !(f20(x)))
             return false;
         x = v["require_policy_snapshot"];
-        if (x === undefined || !(f203(x)))
+        if (x === undefined || !(f20(x)))
             return false;
         x = v["require_attempt_signature_hash"];
-        if (x === undefined || !(f204(x)))
+        if (x === undefined || !(f20(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f206(v) {
-        return true;
-    }
-    function f207(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f206(v[i]))
-                return false;
-        return true;
-    }
-    function f208(v) {
-        return true;
-    }
-    function f209(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f208(v[i]))
-                return false;
-        return true;
-    }
-    function f210(v) {
+    function f98(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63692,15 +63130,15 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f211(v) {
+    function f99(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f210(v[i]))
+            if (!f98(v[i]))
                 return false;
         return true;
     }
-    function f212(v) {
+    function f100(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63717,34 +63155,23 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["required_capabilities"];
-        if (x === undefined || !(f207(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["available_capabilities"];
-        if (x === undefined || !(f209(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["coverage_state"];
         if (x === undefined || !((x === "covered" || x === "partially_covered" || x === "not_covered" || x === "covered_but_unhealthy")))
             return false;
         x = v["gaps"];
-        if (x === undefined || !(f211(x)))
+        if (x === undefined || !(f99(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f213(v) {
-        return true;
-    }
-    function f214(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f213(v[i]))
-                return false;
-        return true;
-    }
-    function f215(v) {
+    function f101(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63761,7 +63188,7 @@ function make() {
         if (x === undefined || !(true))
             return false;
         x = v["required_capabilities"];
-        if (x === undefined || !(f214(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["policy_allowed"];
         if (x === undefined || !(typeof x === 'boolean'))
@@ -63783,21 +63210,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f216(v) {
-        return (v === undefined || f2(v));
-    }
-    function f217(v) {
-        return typeof v === 'string';
-    }
-    function f218(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f217(v[i]))
-                return false;
-        return true;
-    }
-    function f219(v) {
+    function f102(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63829,88 +63242,63 @@ function make() {
         if (!((x === undefined || true)))
             {}
         x = v["score_delta"];
-        if (!(f216(x)))
+        if (!(f8(x)))
             return false;
         x = v["terminal_status"];
         if (x === undefined || !((x === "succeeded" || x === "failed" || x === "no_material_improvement" || x === "policy_blocked" || x === "capability_failed" || x === "regressed" || x === "identical_output_rejected" || x === "not_attempted_missing_evidence")))
             return false;
         x = v["receipt_refs"];
-        if (x === undefined || !(f218(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c220 = new Set(["no_capability_covers_outcome", "capability_unavailable_or_unhealthy", "policy_prohibits_required_step", "all_policy_allowed_procedures_exhausted", "max_attempts_without_material_score_improvement", "identical_output_loop_detected", "evidence_insufficient_to_proceed", "verification_unresolvable", "contradictory_requirements", "precondition_unresolvable", "budget_cap_prevents_minimal_sufficient_attempt", "external_side_effect_requires_ungranted_approval", "cascade_cycle_detected"]);
-    function f221(v) {
-        return c220.has(v);
+    const c103 = new Set(["no_capability_covers_outcome", "capability_unavailable_or_unhealthy", "policy_prohibits_required_step", "all_policy_allowed_procedures_exhausted", "max_attempts_without_material_score_improvement", "identical_output_loop_detected", "evidence_insufficient_to_proceed", "verification_unresolvable", "contradictory_requirements", "precondition_unresolvable", "budget_cap_prevents_minimal_sufficient_attempt", "external_side_effect_requires_ungranted_approval", "cascade_cycle_detected"]);
+    function f104(v) {
+        return c103.has(v);
     }
-    function f222(v) {
+    function f105(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f221(v[i]))
+            if (!f104(v[i]))
                 return false;
         return true;
     }
-    function f223(v) {
+    function f106(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f215(v[i]))
+            if (!f101(v[i]))
                 return false;
         return true;
     }
-    function f224(v) {
+    function f107(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f219(v[i]))
+            if (!f102(v[i]))
                 return false;
         return true;
     }
-    function f225(v) {
-        return typeof v === 'string';
-    }
-    function f226(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f225(v[i]))
-                return false;
-        return true;
-    }
-    function f227(v) {
-        return true;
-    }
-    function f228(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f227(v[i]))
-                return false;
-        return true;
-    }
-    function f229(v) {
-        return true;
-    }
-    function f230(v) {
+    function f108(v) {
         return (v === "no_sufficient_procedure");
     }
-    function f231(v) {
+    function f109(v) {
         return (v === "contradictory_requirements");
     }
-    function f232(v) {
+    function f110(v) {
         return (v === "budget_scope_decision");
     }
-    function f233(v) {
-        return (f229(v) || f230(v) || f231(v) || f232(v));
+    function f111(v) {
+        return (f18(v) || f108(v) || f109(v) || f110(v));
     }
-    function f234(v) {
-        return (v === undefined || f233(v));
+    function f112(v) {
+        return (v === undefined || f111(v));
     }
-    function f235(v) {
+    function f113(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -63936,16 +63324,16 @@ function make() {
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["triggered_by"];
-        if (x === undefined || !(f222(x)))
+        if (x === undefined || !(f105(x)))
             return false;
         x = v["coverage_assessment_ref"];
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["candidate_procedures"];
-        if (x === undefined || !(f223(x)))
+        if (x === undefined || !(f106(x)))
             return false;
         x = v["attempts"];
-        if (x === undefined || !(f224(x)))
+        if (x === undefined || !(f107(x)))
             return false;
         x = v["best_score_seen"];
         if (!((x === undefined || true)))
@@ -63954,10 +63342,10 @@ function make() {
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["blocking_research_need_refs"];
-        if (x === undefined || !(f226(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["decisive_policy_decision_refs"];
-        if (x === undefined || !(f228(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["terminal_route"];
         if (x === undefined || !((x === "needs_information" || x === "needs_verification" || x === "needs_human_judgment" || x === "unable_to_evaluate" || x === "blocked_by_policy" || x === "unrecoverable" || x === "process_gap_out")))
@@ -63966,7 +63354,7 @@ function make() {
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["hard_call_kind"];
-        if (!(f234(x)))
+        if (!(f112(x)))
             return false;
         x = v["process_gap_signal_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -63979,29 +63367,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f236(v) {
-        return typeof v === 'string';
-    }
-    function f237(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f236(v[i]))
-                return false;
-        return true;
-    }
-    function f238(v) {
-        return true;
-    }
-    function f239(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f238(v[i]))
-                return false;
-        return true;
-    }
-    function f240(v) {
+    function f114(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64012,7 +63378,7 @@ function make() {
         if (x === undefined || !((x === "none" || x === "revalidate_targeted_outcomes" || x === "revalidate_declared_dependents" || x === "revalidate_full_closure" || x === "revalidate_full_task")))
             return false;
         x = v["outcomes_to_recheck"];
-        if (x === undefined || !(f239(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["closure_policy_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -64028,7 +63394,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f241(v) {
+    function f115(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64048,10 +63414,10 @@ function make() {
         if (!((x === undefined || true)))
             {}
         x = v["target_refs"];
-        if (x === undefined || !(f237(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["revalidation_policy"];
-        if (x === undefined || !(f240(x)))
+        if (x === undefined || !(f114(x)))
             return false;
         x = v["revalidation_rationale"];
         if (x === undefined || !(typeof x === 'string'))
@@ -64061,7 +63427,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f242(v) {
+    function f116(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64082,7 +63448,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f243(v) {
+    function f117(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64100,7 +63466,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f244(v) {
+    function f118(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64121,7 +63487,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f245(v) {
+    function f119(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64151,28 +63517,28 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c246 = new Set(["unitless", "ratio", "probability", "score_0_1", "count", "tokens", "usd", "milliseconds", "seconds", "percent", "custom"]);
-    function f247(v) {
-        return c246.has(v);
+    const c120 = new Set(["unitless", "ratio", "probability", "score_0_1", "count", "tokens", "usd", "milliseconds", "seconds", "percent", "custom"]);
+    function f121(v) {
+        return c120.has(v);
     }
-    function f248(v) {
+    function f122(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f247(v[i]))
+            if (!f121(v[i]))
                 return false;
         return true;
     }
-    function f249(v) {
-        return (v === undefined || f248(v));
+    function f123(v) {
+        return (v === undefined || f122(v));
     }
-    function f250(v) {
+    function f124(v) {
         return (Array.isArray(v) && v.length === 2 && f2(v[0]) && f2(v[1]));
     }
-    function f251(v) {
-        return (v === undefined || f250(v));
+    function f125(v) {
+        return (v === undefined || f124(v));
     }
-    function f252(v) {
+    function f126(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64189,27 +63555,21 @@ function make() {
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["allowed_units"];
-        if (!(f249(x)))
+        if (!(f123(x)))
             return false;
         x = v["allowed_range"];
-        if (!(f251(x)))
+        if (!(f125(x)))
             return false;
         x = v["missing_input_policy_override"];
         if (!((x === undefined || (x === "fail_validation" || x === "return_indeterminate" || x === "exclude_with_recorded_omission" || x === "default_value_with_audit" || x === "block_computation"))))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c253 = new Set(["count", "ratio", "mean", "median", "quantile", "calibrated_score", "correlation", "distribution", "cost_vector", "boolean_derived", "enum_derived"]);
-    function f254(v) {
-        return c253.has(v);
+    const c127 = new Set(["count", "ratio", "mean", "median", "quantile", "calibrated_score", "correlation", "distribution", "cost_vector", "boolean_derived", "enum_derived"]);
+    function f128(v) {
+        return c127.has(v);
     }
-    function f255(v) {
-        return (Array.isArray(v) && v.length === 2 && f2(v[0]) && f2(v[1]));
-    }
-    function f256(v) {
-        return (v === undefined || f255(v));
-    }
-    function f257(v) {
+    function f129(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64217,13 +63577,13 @@ function make() {
             return false;
         let present = 0, x;
         x = v["value_kind"];
-        if (x === undefined || !(f254(x)))
+        if (x === undefined || !(f128(x)))
             return false;
         x = v["unit"];
-        if (x === undefined || !(f247(x)))
+        if (x === undefined || !(f121(x)))
             return false;
         x = v["range"];
-        if (!(f256(x)))
+        if (!(f125(x)))
             return false;
         x = v["higher_is_better"];
         if (!((x === undefined || typeof x === 'boolean')))
@@ -64233,18 +63593,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f258(v) {
-        return typeof v === 'string';
-    }
-    function f259(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f258(v[i]))
-                return false;
-        return true;
-    }
-    function f260(v) {
+    function f130(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64261,22 +63610,22 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["expected_validation_codes"];
-        if (x === undefined || !(f259(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f261(v) {
+    function f131(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f252(v[i]))
+            if (!f126(v[i]))
                 return false;
         return true;
     }
-    function f262(v) {
+    function f132(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64294,13 +63643,13 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f263(v) {
-        return (v === undefined || f262(v));
+    function f133(v) {
+        return (v === undefined || f132(v));
     }
-    function f264(v) {
+    function f134(v) {
         return (typeof v === 'number' && Number.isFinite(v)) && (v === 0.8 || v === 0.9 || v === 0.95 || v === 0.99);
     }
-    function f265(v) {
+    function f135(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64311,17 +63660,17 @@ function make() {
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["interval_level"];
-        if (x === undefined || !(f264(x)))
+        if (x === undefined || !(f134(x)))
             return false;
         x = v["method"];
         if (x === undefined || !((x === "wilson" || x === "bootstrap" || x === "normal_approximation" || x === "bayesian_beta" || x === "not_applicable")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f266(v) {
-        return (v === undefined || f265(v));
+    function f136(v) {
+        return (v === undefined || f135(v));
     }
-    function f267(v) {
+    function f137(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64347,10 +63696,10 @@ function make() {
         if (x === undefined || !((x === "deterministic_typescript" || x === "sql_read_model" || x === "declarative_metric_dsl" || x === "human_review_required")))
             return false;
         x = v["inputs"];
-        if (x === undefined || !(f261(x)))
+        if (x === undefined || !(f131(x)))
             return false;
         x = v["output"];
-        if (x === undefined || !(f257(x)))
+        if (x === undefined || !(f129(x)))
             return false;
         x = v["missing_input_policy"];
         if (x === undefined || !((x === "fail_validation" || x === "return_indeterminate" || x === "exclude_with_recorded_omission" || x === "default_value_with_audit" || x === "block_computation")))
@@ -64362,10 +63711,10 @@ function make() {
         if (x === undefined || !((x === "no_rounding_store_full_precision" || x === "round_display_only" || x === "round_to_6_decimal_places")))
             return false;
         x = v["sample_policy"];
-        if (!(f263(x)))
+        if (!(f133(x)))
             return false;
         x = v["confidence_interval_policy"];
-        if (!(f266(x)))
+        if (!(f136(x)))
             return false;
         x = v["test_vectors"];
         if (!((x === undefined || true)))
@@ -64375,7 +63724,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f268(v) {
+    function f138(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64411,18 +63760,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f269(v) {
-        return typeof v === 'string';
-    }
-    function f270(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f269(v[i]))
-                return false;
-        return true;
-    }
-    function f271(v) {
+    function f139(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64437,27 +63775,18 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f272(v) {
+    function f140(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f271(v[i]))
+            if (!f139(v[i]))
                 return false;
         return true;
     }
-    function f273(v) {
-        return (Array.isArray(v) && v.length === 2 && f2(v[0]) && f2(v[1]));
+    function f141(v) {
+        return (v === undefined || f134(v));
     }
-    function f274(v) {
-        return (v === undefined || f273(v));
-    }
-    function f275(v) {
-        return (typeof v === 'number' && Number.isFinite(v)) && (v === 0.8 || v === 0.9 || v === 0.95 || v === 0.99);
-    }
-    function f276(v) {
-        return (v === undefined || f275(v));
-    }
-    function f277(v) {
+    function f142(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64477,10 +63806,10 @@ function make() {
         if (!((x === undefined || true)))
             {}
         x = v["included_observation_refs"];
-        if (x === undefined || !(f270(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["excluded_observation_refs"];
-        if (x === undefined || !(f272(x)))
+        if (x === undefined || !(f140(x)))
             return false;
         x = v["formula_eval_receipt_ref"];
         if (!((x === undefined || true)))
@@ -64492,10 +63821,10 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["confidence_interval"];
-        if (!(f274(x)))
+        if (!(f125(x)))
             return false;
         x = v["confidence_interval_level"];
-        if (!(f276(x)))
+        if (!(f141(x)))
             return false;
         x = v["created_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -64505,18 +63834,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f278(v) {
-        return typeof v === 'string';
-    }
-    function f279(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f278(v[i]))
-                return false;
-        return true;
-    }
-    function f280(v) {
+    function f143(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64530,7 +63848,7 @@ function make() {
         if (x === undefined || !(f2(x)))
             return false;
         x = v["required_gate_failures"];
-        if (x === undefined || !(f279(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["aggregation_method"];
         if (x === undefined || !((x === "all_required_then_weighted_mean" || x === "weighted_mean" || x === "min_required_score" || x === "all_or_nothing")))
@@ -64552,7 +63870,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f281(v) {
+    function f144(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64594,24 +63912,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f282(v) {
-        return (v === undefined || f2(v));
-    }
-    function f283(v) {
-        return (v === undefined || f2(v));
-    }
-    function f284(v) {
-        return typeof v === 'string';
-    }
-    function f285(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f284(v[i]))
-                return false;
-        return true;
-    }
-    function f286(v) {
+    function f145(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64625,10 +63926,10 @@ function make() {
         if (x === undefined || !(true))
             return false;
         x = v["avg_cycles_to_success"];
-        if (!(f282(x)))
+        if (!(f8(x)))
             return false;
         x = v["wasted_cycle_burn_rate"];
-        if (!(f283(x)))
+        if (!(f8(x)))
             return false;
         x = v["right_censored_rate"];
         if (x === undefined || !(f2(x)))
@@ -64637,7 +63938,7 @@ function make() {
         if (x === undefined || !(f2(x)))
             return false;
         x = v["included_observation_refs"];
-        if (x === undefined || !(f285(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["formula_eval_receipt_ref"];
         if (!((x === undefined || true)))
@@ -64647,10 +63948,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f287(v) {
-        return typeof v === 'string';
-    }
-    function f288(v) {
+    function f146(v) {
         if (!isObject(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64659,33 +63957,14 @@ function make() {
         if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
-            if (k === '__proto__' || !f287(k) || !f2(v[k]))
+            if (k === '__proto__' || !f6(k) || !f2(v[k]))
                 return false;
         return true;
     }
-    function f289(v) {
-        return typeof v === 'string';
-    }
-    function f290(v) {
-        if (!isObject(v))
-            return false;
-        const proto = getPrototypeOf(v);
-        if (proto !== objectPrototype && proto !== null)
-            return false;
-        if (Object.getOwnPropertySymbols(v).length > 0)
-            return false;
-        for (const k of Object.keys(v))
-            if (k === '__proto__' || !f289(k) || !f2(v[k]))
-                return false;
-        return true;
-    }
-    function f291(v) {
+    function f147(v) {
         return (v === null || f2(v));
     }
-    function f292(v) {
-        return (v === null || f2(v));
-    }
-    function f293(v) {
+    function f148(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64699,16 +63978,16 @@ function make() {
         if (x === undefined || !(f2(x)))
             return false;
         x = v["severity_breakdown"];
-        if (x === undefined || !(f288(x)))
+        if (x === undefined || !(f146(x)))
             return false;
         x = v["severity_weights"];
-        if (x === undefined || !(f290(x)))
+        if (x === undefined || !(f146(x)))
             return false;
         x = v["unweighted_regression_rate"];
-        if (x === undefined || !(f291(x)))
+        if (x === undefined || !(f147(x)))
             return false;
         x = v["severity_weighted_penalty_rate"];
-        if (x === undefined || !(f292(x)))
+        if (x === undefined || !(f147(x)))
             return false;
         x = v["zero_denominator_policy"];
         if (x === undefined || !((x === "return_indeterminate_insufficient_data" || x === "return_zero" || x === "return_one" || x === "fail_validation")))
@@ -64721,7 +64000,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f294(v) {
+    function f149(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64748,16 +64027,16 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f295(v) {
+    function f150(v) {
         return (typeof v === 'number' && Number.isFinite(v)) && (v === 0);
     }
-    function f296(v) {
+    function f151(v) {
         return (typeof v === 'number' && Number.isFinite(v)) && (v === 1);
     }
-    function f297(v) {
-        return (Array.isArray(v) && v.length === 2 && f295(v[0]) && f296(v[1]));
+    function f152(v) {
+        return (Array.isArray(v) && v.length === 2 && f150(v[0]) && f151(v[1]));
     }
-    function f298(v) {
+    function f153(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64768,7 +64047,7 @@ function make() {
         if (x === undefined || !((x === "sub_agent_reputation_score_v1")))
             return false;
         x = v["weights"];
-        if (x === undefined || !(f294(x)))
+        if (x === undefined || !(f149(x)))
             return false;
         x = v["false_negative_weight_multiplier"];
         if (x === undefined || !(f2(x)))
@@ -64780,35 +64059,14 @@ function make() {
         if (x === undefined || !((x === "wilson" || x === "bayesian_beta" || x === "bootstrap")))
             return false;
         x = v["output_range"];
-        if (x === undefined || !(f297(x)))
+        if (x === undefined || !(f152(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f299(v) {
-        return (v === null || f2(v));
-    }
-    function f300(v) {
-        return (v === undefined || f2(v));
-    }
-    function f301(v) {
-        return (v === undefined || f2(v));
-    }
-    function f302(v) {
-        return (v === undefined || f2(v));
-    }
-    function f303(v) {
-        return (v === undefined || f2(v));
-    }
-    function f304(v) {
-        return (v === undefined || f2(v));
-    }
-    function f305(v) {
-        return (v === undefined || f2(v));
-    }
-    function f306(v) {
+    function f154(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64816,38 +64074,26 @@ function make() {
             return false;
         let present = 0, x;
         x = v["hit_rate_score"];
-        if (!(f300(x)))
+        if (!(f8(x)))
             return false;
         x = v["attribution_lift_score"];
-        if (!(f301(x)))
+        if (!(f8(x)))
             return false;
         x = v["regression_penalty_score"];
-        if (!(f302(x)))
+        if (!(f8(x)))
             return false;
         x = v["cost_penalty_score"];
-        if (!(f303(x)))
+        if (!(f8(x)))
             return false;
         x = v["false_negative_penalty_score"];
-        if (!(f304(x)))
+        if (!(f8(x)))
             return false;
         x = v["false_positive_penalty_score"];
-        if (!(f305(x)))
+        if (!(f8(x)))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f307(v) {
-        return (Array.isArray(v) && v.length === 2 && f2(v[0]) && f2(v[1]));
-    }
-    function f308(v) {
-        return (v === undefined || f307(v));
-    }
-    function f309(v) {
-        return (typeof v === 'number' && Number.isFinite(v)) && (v === 0.8 || v === 0.9 || v === 0.95 || v === 0.99);
-    }
-    function f310(v) {
-        return (v === undefined || f309(v));
-    }
-    function f311(v) {
+    function f155(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64858,13 +64104,13 @@ function make() {
         if (x === undefined || !(true))
             return false;
         x = v["current_score"];
-        if (x === undefined || !(f299(x)))
+        if (x === undefined || !(f147(x)))
             return false;
         x = v["score_status"];
         if (x === undefined || !((x === "computed" || x === "insufficient_sample" || x === "quarantined_by_policy")))
             return false;
         x = v["component_scores"];
-        if (x === undefined || !(f306(x)))
+        if (x === undefined || !(f154(x)))
             return false;
         x = v["formula_config_ref"];
         if (x === undefined || !(typeof x === 'string'))
@@ -64876,33 +64122,21 @@ function make() {
         if (x === undefined || !(f2(x)))
             return false;
         x = v["confidence_interval"];
-        if (!(f308(x)))
+        if (!(f125(x)))
             return false;
         x = v["confidence_interval_level"];
-        if (!(f310(x)))
+        if (!(f141(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f312(v) {
-        return (v === undefined || f2(v));
+    const c156 = new Set(["usd", "input_tokens", "output_tokens", "cached_input_tokens", "cache_write_tokens", "local_compute_seconds", "wall_clock_ms", "external_api_calls", "external_api_usd", "storage_bytes", "human_review_minutes"]);
+    function f157(v) {
+        return c156.has(v);
     }
-    function f313(v) {
-        return (v === undefined || f2(v));
-    }
-    function f314(v) {
-        return (v === undefined || f2(v));
-    }
-    function f315(v) {
-        return (v === undefined || f2(v));
-    }
-    const c316 = new Set(["usd", "input_tokens", "output_tokens", "cached_input_tokens", "cache_write_tokens", "local_compute_seconds", "wall_clock_ms", "external_api_calls", "external_api_usd", "storage_bytes", "human_review_minutes"]);
-    function f317(v) {
-        return c316.has(v);
-    }
-    function f318(v) {
+    function f158(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64913,26 +64147,23 @@ function make() {
         if (x === undefined || !(f2(x)))
             return false;
         x = v["p50"];
-        if (!(f312(x)))
+        if (!(f8(x)))
             return false;
         x = v["p90"];
-        if (!(f313(x)))
+        if (!(f8(x)))
             return false;
         x = v["p99"];
-        if (!(f314(x)))
+        if (!(f8(x)))
             return false;
         x = v["hard_cap"];
-        if (!(f315(x)))
+        if (!(f8(x)))
             return false;
         x = v["unit"];
-        if (x === undefined || !(f317(x)))
+        if (x === undefined || !(f157(x)))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f319(v) {
-        return typeof v === 'string';
-    }
-    function f320(v) {
+    function f159(v) {
         if (!isObject(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64941,25 +64172,11 @@ function make() {
         if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
-            if (k === '__proto__' || !f319(k) || !f318(v[k]))
+            if (k === '__proto__' || !f6(k) || !f158(v[k]))
                 return false;
         return true;
     }
-    function f321(v) {
-        return (v === undefined || f2(v));
-    }
-    function f322(v) {
-        return typeof v === 'string';
-    }
-    function f323(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f322(v[i]))
-                return false;
-        return true;
-    }
-    function f324(v) {
+    function f160(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -64970,7 +64187,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["components"];
-        if (x === undefined || !(f320(x)))
+        if (x === undefined || !(f159(x)))
             return false;
         x = v["basis"];
         if (x === undefined || !((x === "historical" || x === "model_priced" || x === "provider_quote" || x === "heuristic" || x === "measured_actual")))
@@ -64979,13 +64196,13 @@ function make() {
         if (x === undefined || !((x === "calibrated" || x === "uncalibrated" || x === "experimental")))
             return false;
         x = v["sample_size"];
-        if (!(f321(x)))
+        if (!(f8(x)))
             return false;
         x = v["measurement_window"];
         if (!((x === undefined || true)))
             {}
         x = v["assumptions"];
-        if (x === undefined || !(f323(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["formula_eval_receipt_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -64995,10 +64212,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f325(v) {
-        return (v === undefined || f2(v));
-    }
-    function f326(v) {
+    function f161(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65018,7 +64232,7 @@ function make() {
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["activation_seq"];
-        if (!(f325(x)))
+        if (!(f8(x)))
             return false;
         x = v["planned_cost_vector_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -65037,16 +64251,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f327(v) {
-        return (typeof v === 'number' && Number.isFinite(v)) && (v === 0);
-    }
-    function f328(v) {
-        return (typeof v === 'number' && Number.isFinite(v)) && (v === 1);
-    }
-    function f329(v) {
-        return (Array.isArray(v) && v.length === 2 && f327(v[0]) && f328(v[1]));
-    }
-    function f330(v) {
+    function f162(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65066,7 +64271,7 @@ function make() {
         if (x === undefined || !((x === "cosine_distance" || x === "euclidean_normalized" || x === "jaccard" || x === "hybrid")))
             return false;
         x = v["distance_range"];
-        if (x === undefined || !(f329(x)))
+        if (x === undefined || !(f152(x)))
             return false;
         x = v["no_pattern_fallback"];
         if (x === undefined || !((x === "novelty_one" || x === "indeterminate" || x === "use_domain_baseline")))
@@ -65085,7 +64290,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f331(v) {
+    function f163(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65106,7 +64311,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f332(v) {
+    function f164(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65148,10 +64353,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f333(v) {
-        return (v === null || f2(v));
-    }
-    function f334(v) {
+    function f165(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65177,7 +64379,7 @@ function make() {
         if (x === undefined || !((x === "novelty_one" || x === "indeterminate" || x === "use_domain_baseline")))
             return false;
         x = v["novelty_score"];
-        if (x === undefined || !(f333(x)))
+        if (x === undefined || !(f147(x)))
             return false;
         x = v["forces_fresh_reasoning"];
         if (x === undefined || !(typeof x === 'boolean'))
@@ -65190,23 +64392,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f335(v) {
-        return typeof v === 'string';
-    }
-    function f336(v) {
-        if (!isObject(v))
-            return false;
-        const proto = getPrototypeOf(v);
-        if (proto !== objectPrototype && proto !== null)
-            return false;
-        if (Object.getOwnPropertySymbols(v).length > 0)
-            return false;
-        for (const k of Object.keys(v))
-            if (k === '__proto__' || !f335(k) || !f2(v[k]))
-                return false;
-        return true;
-    }
-    function f337(v) {
+    function f166(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65217,7 +64403,7 @@ function make() {
         if (x === undefined || !((x === "template_match_score_v1")))
             return false;
         x = v["component_weights"];
-        if (x === undefined || !(f336(x)))
+        if (x === undefined || !(f146(x)))
             return false;
         x = v["hard_veto_cap"];
         if (x === undefined || !(f2(x)))
@@ -65230,7 +64416,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f338(v) {
+    function f167(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65245,10 +64431,10 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f339(v) {
-        return (v === undefined || f338(v));
+    function f168(v) {
+        return (v === undefined || f167(v));
     }
-    function f340(v) {
+    function f169(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65266,10 +64452,10 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f341(v) {
-        return (v === undefined || f340(v));
+    function f170(v) {
+        return (v === undefined || f169(v));
     }
-    function f342(v) {
+    function f171(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65292,10 +64478,10 @@ function make() {
         if (!((x === undefined || true)))
             {}
         x = v["binning_policy"];
-        if (!(f339(x)))
+        if (!(f168(x)))
             return false;
         x = v["censoring_policy"];
-        if (!(f341(x)))
+        if (!(f170(x)))
             return false;
         x = v["formula_ref"];
         if (x === undefined || !(typeof x === 'string'))
@@ -65305,22 +64491,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f343(v) {
-        return (v === null || f2(v));
-    }
-    function f344(v) {
-        return (v === undefined || f2(v));
-    }
-    function f345(v) {
-        return (v === undefined || f2(v));
-    }
-    function f346(v) {
-        return (Array.isArray(v) && v.length === 2 && f2(v[0]) && f2(v[1]));
-    }
-    function f347(v) {
-        return (v === undefined || f346(v));
-    }
-    function f348(v) {
+    function f172(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65334,7 +64505,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["metric_value"];
-        if (x === undefined || !(f343(x)))
+        if (x === undefined || !(f147(x)))
             return false;
         x = v["indeterminate_reason"];
         if (!((x === undefined || (x === "insufficient_sample" || x === "invalid_inputs" || x === "all_one_class"))))
@@ -65343,13 +64514,13 @@ function make() {
         if (x === undefined || !(f2(x)))
             return false;
         x = v["positive_count"];
-        if (!(f344(x)))
+        if (!(f8(x)))
             return false;
         x = v["negative_count"];
-        if (!(f345(x)))
+        if (!(f8(x)))
             return false;
         x = v["confidence_interval"];
-        if (!(f347(x)))
+        if (!(f125(x)))
             return false;
         x = v["formula_eval_receipt_ref"];
         if (!((x === undefined || true)))
@@ -65362,7 +64533,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f349(v) {
+    function f173(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65386,21 +64557,21 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f350(v) {
+    function f174(v) {
         return (v === "user_supplied" || v === "internal_library" || v === "official_api" || v === "verified_authority_database" || v === "web_unverified" || v === "connector_authenticated" || v === "manual_override_policy" || v === "unknown");
     }
-    function f351(v) {
+    function f175(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f350(v[i]))
+            if (!f174(v[i]))
                 return false;
         return true;
     }
-    function f352(v) {
-        return (v === undefined || f351(v));
+    function f176(v) {
+        return (v === undefined || f175(v));
     }
-    function f353(v) {
+    function f177(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65414,7 +64585,7 @@ function make() {
         if (x === undefined || !(true))
             return false;
         x = v["required_trust_basis"];
-        if (!(f352(x)))
+        if (!(f176(x)))
             return false;
         x = v["allow_override"];
         if (x === undefined || !(typeof x === 'boolean'))
@@ -65424,7 +64595,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f354(v) {
+    function f178(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65454,10 +64625,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f355(v) {
-        return typeof v === 'boolean' && (v === true);
-    }
-    function f356(v) {
+    function f179(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65471,7 +64639,7 @@ function make() {
         if (x === undefined || !((x === "max_taint")))
             return false;
         x = v["any_privileged_record_marks_workspace_privileged"];
-        if (x === undefined || !(f355(x)))
+        if (x === undefined || !(f20(x)))
             return false;
         x = v["matter_scope_rule"];
         if (x === undefined || !((x === "max_scope_within_matter_only")))
@@ -65481,10 +64649,10 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f357(v) {
+    function f180(v) {
         return (typeof v === 'number' && Number.isFinite(v)) && (v === 0 || v === 1 || v === 2 || v === 3);
     }
-    function f358(v) {
+    function f181(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65495,17 +64663,17 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["tier"];
-        if (x === undefined || !(f357(x)))
+        if (x === undefined || !(f180(x)))
             return false;
         x = v["source_kind"];
         if (x === undefined || !(true))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f359(v) {
+    function f182(v) {
         return typeof v === 'boolean' && (v === false);
     }
-    function f360(v) {
+    function f183(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65528,7 +64696,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["may_support_downstream_claims"];
-        if (x === undefined || !(f359(x)))
+        if (x === undefined || !(f182(x)))
             return false;
         x = v["created_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -65538,13 +64706,10 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f361(v) {
+    function f184(v) {
         return (typeof v === 'number' && Number.isFinite(v)) && (v === 1 || v === 2 || v === 3);
     }
-    function f362(v) {
-        return (typeof v === 'number' && Number.isFinite(v)) && (v === 1 || v === 2 || v === 3);
-    }
-    function f363(v) {
+    function f185(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65558,10 +64723,10 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["from_tier"];
-        if (x === undefined || !(f361(x)))
+        if (x === undefined || !(f184(x)))
             return false;
         x = v["to_tier"];
-        if (x === undefined || !(f362(x)))
+        if (x === undefined || !(f184(x)))
             return false;
         x = v["transition_reason"];
         if (x === undefined || !(typeof x === 'string'))
@@ -65580,24 +64745,18 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f364(v) {
-        return true;
+    function f186(v) {
+        return (f18(v) || f18(v));
     }
-    function f365(v) {
-        return true;
-    }
-    function f366(v) {
-        return (f364(v) || f365(v));
-    }
-    function f367(v) {
+    function f187(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f366(v[i]))
+            if (!f186(v[i]))
                 return false;
         return true;
     }
-    function f368(v) {
+    function f188(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65620,7 +64779,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["target_refs"];
-        if (x === undefined || !(f367(x)))
+        if (x === undefined || !(f187(x)))
             return false;
         x = v["question"];
         if (x === undefined || !(typeof x === 'string'))
@@ -65648,7 +64807,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f369(v) {
+    function f189(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65681,18 +64840,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f370(v) {
-        return true;
-    }
-    function f371(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f370(v[i]))
-                return false;
-        return true;
-    }
-    function f372(v) {
+    function f190(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65712,7 +64860,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["supports_claim_refs"];
-        if (x === undefined || !(f371(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["support_strength"];
         if (x === undefined || !((x === "direct" || x === "indirect" || x === "contextual" || x === "contradicts")))
@@ -65728,7 +64876,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f373(v) {
+    function f191(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65746,7 +64894,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f374(v) {
+    function f192(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65767,7 +64915,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f375(v) {
+    function f193(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65778,7 +64926,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["required_for_supported"];
-        if (x === undefined || !(f374(x)))
+        if (x === undefined || !(f192(x)))
             return false;
         x = v["partial_support_rule"];
         if (x === undefined || !((x === "any_indirect_or_contextual_anchor" || x === "direct_anchor_unverified" || x === "domain_specific")))
@@ -65794,62 +64942,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f376(v) {
-        return typeof v === 'string';
-    }
-    function f377(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f376(v[i]))
-                return false;
-        return true;
-    }
-    function f378(v) {
-        return typeof v === 'string';
-    }
-    function f379(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f378(v[i]))
-                return false;
-        return true;
-    }
-    function f380(v) {
-        return typeof v === 'string';
-    }
-    function f381(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f380(v[i]))
-                return false;
-        return true;
-    }
-    function f382(v) {
-        return typeof v === 'string';
-    }
-    function f383(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f382(v[i]))
-                return false;
-        return true;
-    }
-    function f384(v) {
-        return typeof v === 'string';
-    }
-    function f385(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f384(v[i]))
-                return false;
-        return true;
-    }
-    function f386(v) {
+    function f194(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65866,19 +64959,19 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["supporting_anchor_refs"];
-        if (x === undefined || !(f377(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["contradicting_anchor_refs"];
-        if (x === undefined || !(f379(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["source_verification_refs"];
-        if (x === undefined || !(f381(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["source_freshness_refs"];
-        if (x === undefined || !(f383(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["applicability_scope_refs"];
-        if (x === undefined || !(f385(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["derived_support_status"];
         if (x === undefined || !((x === "supported" || x === "partially_supported" || x === "unsupported" || x === "contradicted" || x === "not_checked" || x === "indeterminate_stale_or_unverified")))
@@ -65897,18 +64990,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f387(v) {
-        return true;
-    }
-    function f388(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f387(v[i]))
-                return false;
-        return true;
-    }
-    function f389(v) {
+    function f195(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65928,7 +65010,7 @@ function make() {
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["policy_decision_refs"];
-        if (x === undefined || !(f388(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["visibility_scope"];
         if (x === undefined || !((x === "private_audit_only" || x === "same_module" || x === "same_segment" || x === "same_matter_modules" || x === "selected_participants" || x === "user_only")))
@@ -65941,30 +65023,30 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c390 = new Set(["module_lifecycle", "artifact_event", "side_effect_event", "error_retry", "gate_decision", "evaluation_finding", "repair_instruction", "source_update", "user_comment", "task_agent_recommendation", "cost_duration", "run_lifecycle"]);
-    function f391(v) {
-        return c390.has(v);
+    const c196 = new Set(["module_lifecycle", "artifact_event", "side_effect_event", "error_retry", "gate_decision", "evaluation_finding", "repair_instruction", "source_update", "user_comment", "task_agent_recommendation", "cost_duration", "run_lifecycle"]);
+    function f197(v) {
+        return c196.has(v);
     }
-    function f392(v) {
+    function f198(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f391(v[i]))
+            if (!f197(v[i]))
                 return false;
         return true;
     }
-    function f393(v) {
+    function f199(v) {
         return (v === "privileged" || v === "local_only");
     }
-    function f394(v) {
+    function f200(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f393(v[i]))
+            if (!f199(v[i]))
                 return false;
         return true;
     }
-    function f395(v) {
+    function f201(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -65975,13 +65057,13 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["auto_publish_event_classes"];
-        if (x === undefined || !(f392(x)))
+        if (x === undefined || !(f198(x)))
             return false;
         x = v["max_visible_posts_per_run"];
         if (x === undefined || !(f2(x)))
             return false;
         x = v["suppress_data_classes"];
-        if (x === undefined || !(f394(x)))
+        if (x === undefined || !(f200(x)))
             return false;
         x = v["publish_redacted_stub_when_suppressed"];
         if (x === undefined || !(typeof x === 'boolean'))
@@ -65994,7 +65076,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f396(v) {
+    function f202(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66011,7 +65093,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["event_class"];
-        if (x === undefined || !(f391(x)))
+        if (x === undefined || !(f197(x)))
             return false;
         x = v["payload_ref"];
         if (x === undefined || !(typeof x === 'string'))
@@ -66030,7 +65112,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f397(v) {
+    function f203(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66063,29 +65145,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f398(v) {
-        return typeof v === 'string';
-    }
-    function f399(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f398(v[i]))
-                return false;
-        return true;
-    }
-    function f400(v) {
-        return typeof v === 'string';
-    }
-    function f401(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f400(v[i]))
-                return false;
-        return true;
-    }
-    function f402(v) {
+    function f204(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66108,10 +65168,10 @@ function make() {
         if (x === undefined || !(f2(x)))
             return false;
         x = v["required_item_refs"];
-        if (x === undefined || !(f399(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["optional_item_refs"];
-        if (x === undefined || !(f401(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["staleness_policy"];
         if (x === undefined || !((x === "fresh_only" || x === "allow_stale_with_warning" || x === "best_effort")))
@@ -66124,7 +65184,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f403(v) {
+    function f205(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66142,29 +65202,15 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f404(v) {
+    function f206(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f403(v[i]))
+            if (!f205(v[i]))
                 return false;
         return true;
     }
-    function f405(v) {
-        return (v === undefined || f2(v));
-    }
-    function f406(v) {
-        return typeof v === 'string';
-    }
-    function f407(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f406(v[i]))
-                return false;
-        return true;
-    }
-    function f408(v) {
+    function f207(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66187,13 +65233,13 @@ function make() {
         if (x === undefined || !(f2(x)))
             return false;
         x = v["omitted_items"];
-        if (x === undefined || !(f404(x)))
+        if (x === undefined || !(f206(x)))
             return false;
         x = v["valid_until_event_seq"];
-        if (!(f405(x)))
+        if (!(f8(x)))
             return false;
         x = v["invalidated_by_event_kinds"];
-        if (x === undefined || !(f407(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["created_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -66203,7 +65249,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f409(v) {
+    function f208(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66233,7 +65279,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f410(v) {
+    function f209(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66254,7 +65300,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f411(v) {
+    function f210(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66289,7 +65335,7 @@ function make() {
         if (x === undefined || !((x === "required_before_continue" || x === "optional_until_timeout" || x === "advisory_only")))
             return false;
         x = v["lease"];
-        if (x === undefined || !(f410(x)))
+        if (x === undefined || !(f209(x)))
             return false;
         x = v["timeout_ms"];
         if (x === undefined || !(f2(x)))
@@ -66305,7 +65351,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f412(v) {
+    function f211(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66335,7 +65381,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f413(v) {
+    function f212(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66368,7 +65414,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f414(v) {
+    function f213(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66401,41 +65447,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f415(v) {
-        return typeof v === 'string';
-    }
-    function f416(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f415(v[i]))
-                return false;
-        return true;
-    }
-    const c417 = new Set(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"]);
-    function f418(v) {
-        return c417.has(v);
-    }
-    function f419(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f418(v[i]))
-                return false;
-        return true;
-    }
-    function f420(v) {
-        return typeof v === 'string';
-    }
-    function f421(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f420(v[i]))
-                return false;
-        return true;
-    }
-    function f422(v) {
+    function f214(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66455,7 +65467,7 @@ function make() {
         if (x === undefined || !((x === "required" || x === "none" || x === "explicit_no_op")))
             return false;
         x = v["required_policy_checks"];
-        if (x === undefined || !(f416(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["idempotency_key_required"];
         if (x === undefined || !(typeof x === 'boolean'))
@@ -66464,10 +65476,10 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["read_model_invalidations"];
-        if (x === undefined || !(f419(x)))
+        if (x === undefined || !(f10(x)))
             return false;
         x = v["failure_codes"];
-        if (x === undefined || !(f421(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["owning_doc"];
         if (x === undefined || !(true))
@@ -66477,7 +65489,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f423(v) {
+    function f215(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66495,37 +65507,26 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f424(v) {
+    function f216(v) {
         return (v === "source_research" || v === "evaluation" || v === "revision_planning" || v === "format_review" || v === "plan_verifier");
     }
-    function f425(v) {
+    function f217(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f424(v[i]))
+            if (!f216(v[i]))
                 return false;
         return true;
     }
-    function f426(v) {
-        return typeof v === 'string';
-    }
-    function f427(v) {
+    function f218(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f426(v[i]))
+            if (!f215(v[i]))
                 return false;
         return true;
     }
-    function f428(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f423(v[i]))
-                return false;
-        return true;
-    }
-    function f429(v) {
+    function f219(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66536,20 +65537,20 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["allowed_coordination_points"];
-        if (x === undefined || !(f425(x)))
+        if (x === undefined || !(f217(x)))
             return false;
         x = v["output_contract_refs"];
-        if (x === undefined || !(f427(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["fallback_policies"];
-        if (x === undefined || !(f428(x)))
+        if (x === undefined || !(f218(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f430(v) {
+    function f220(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66576,7 +65577,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f431(v) {
+    function f221(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66603,7 +65604,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f432(v) {
+    function f222(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66633,7 +65634,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f433(v) {
+    function f223(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66663,13 +65664,10 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f434(v) {
+    function f224(v) {
         return (typeof v === 'number' && Number.isFinite(v)) && (v === 2 || v === 3);
     }
-    function f435(v) {
-        return typeof v === 'boolean' && (v === false);
-    }
-    function f436(v) {
+    function f225(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66680,7 +65678,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["min_tier"];
-        if (x === undefined || !(f434(x)))
+        if (x === undefined || !(f224(x)))
             return false;
         x = v["requires_verification_state"];
         if (x === undefined || !((x === "verified" || x === "not_required")))
@@ -66692,14 +65690,14 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["privileged_sources_auto_promote_allowed"];
-        if (x === undefined || !(f435(x)))
+        if (x === undefined || !(f182(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f437(v) {
+    function f226(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66729,7 +65727,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f438(v) {
+    function f227(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66744,10 +65742,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f439(v) {
-        return (v === undefined || f2(v));
-    }
-    function f440(v) {
+    function f228(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66758,124 +65753,14 @@ function make() {
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["heartbeat_interval_ms"];
-        if (!(f439(x)))
+        if (!(f8(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f441(v) {
-        return typeof v === 'string';
-    }
-    function f442(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f441(v[i]))
-                return false;
-        return true;
-    }
-    function f443(v) {
-        return typeof v === 'string';
-    }
-    function f444(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f443(v[i]))
-                return false;
-        return true;
-    }
-    function f445(v) {
-        return typeof v === 'string';
-    }
-    function f446(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f445(v[i]))
-                return false;
-        return true;
-    }
-    function f447(v) {
-        return typeof v === 'string';
-    }
-    function f448(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f447(v[i]))
-                return false;
-        return true;
-    }
-    function f449(v) {
-        return typeof v === 'string';
-    }
-    function f450(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f449(v[i]))
-                return false;
-        return true;
-    }
-    function f451(v) {
-        return typeof v === 'string';
-    }
-    function f452(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f451(v[i]))
-                return false;
-        return true;
-    }
-    function f453(v) {
-        return typeof v === 'string';
-    }
-    function f454(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f453(v[i]))
-                return false;
-        return true;
-    }
-    function f455(v) {
-        return typeof v === 'string';
-    }
-    function f456(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f455(v[i]))
-                return false;
-        return true;
-    }
-    function f457(v) {
-        return true;
-    }
-    function f458(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f457(v[i]))
-                return false;
-        return true;
-    }
-    function f459(v) {
-        return typeof v === 'string';
-    }
-    function f460(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f459(v[i]))
-                return false;
-        return true;
-    }
-    function f461(v) {
+    function f229(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66883,37 +65768,37 @@ function make() {
             return false;
         let present = 0, x;
         x = v["final_artifact_refs"];
-        if (x === undefined || !(f442(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["evaluation_chain_ids"];
-        if (x === undefined || !(f444(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["evaluation_chain_resolution_receipt_refs"];
-        if (x === undefined || !(f446(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["evaluation_snapshot_refs"];
-        if (x === undefined || !(f448(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["source_workspace_snapshot_refs"];
-        if (x === undefined || !(f450(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["evidence_package_refs"];
-        if (x === undefined || !(f452(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["revision_review_packet_refs"];
-        if (x === undefined || !(f454(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["hard_call_resolution_refs"];
-        if (x === undefined || !(f456(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["policy_decision_refs"];
-        if (x === undefined || !(f458(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["budget_narrative_ref"];
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["known_good_checkpoint_refs"];
-        if (x === undefined || !(f460(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["created_from_event_seq"];
         if (x === undefined || !(f2(x)))
@@ -66926,41 +65811,19 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f462(v) {
-        return typeof v === 'string';
+    const c230 = new Set(["insufficient_evidence", "human_judgment_needed", "missing_capability", "source_unavailable", "policy_blocked", "stale_evidence", "unable_to_ground_claim", "unchecked_claims_present", "unreviewed_candidate_revision", "external_side_effect_unverified", "stale_source_present", "unresolved_research_need", "policy_warning", "pattern_c_chain_unresolved", "evidence_package_missing"]);
+    function f231(v) {
+        return c230.has(v);
     }
-    function f463(v) {
+    function f232(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f462(v[i]))
+            if (!f231(v[i]))
                 return false;
         return true;
     }
-    const c464 = new Set(["insufficient_evidence", "human_judgment_needed", "missing_capability", "source_unavailable", "policy_blocked", "stale_evidence", "unable_to_ground_claim", "unchecked_claims_present", "unreviewed_candidate_revision", "external_side_effect_unverified", "stale_source_present", "unresolved_research_need", "policy_warning", "pattern_c_chain_unresolved", "evidence_package_missing"]);
-    function f465(v) {
-        return c464.has(v);
-    }
-    function f466(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f465(v[i]))
-                return false;
-        return true;
-    }
-    function f467(v) {
-        return typeof v === 'string';
-    }
-    function f468(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f467(v[i]))
-                return false;
-        return true;
-    }
-    function f469(v) {
+    function f233(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -66971,13 +65834,13 @@ function make() {
         if (x === undefined || !((x === "safe_to_rely_within_scope" || x === "rely_with_limitations" || x === "not_safe_to_rely" || x === "human_review_required")))
             return false;
         x = v["decisive_input_refs"];
-        if (x === undefined || !(f463(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["unresolved_limitations"];
-        if (x === undefined || !(f466(x)))
+        if (x === undefined || !(f232(x)))
             return false;
         x = v["required_human_review_refs"];
-        if (x === undefined || !(f468(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["scope_statement"];
         if (x === undefined || !(typeof x === 'string'))
@@ -66996,7 +65859,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f470(v) {
+    function f234(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67016,7 +65879,7 @@ function make() {
         if (!((x === undefined || true)))
             {}
         x = v["reliance_derivation"];
-        if (x === undefined || !(f469(x)))
+        if (x === undefined || !(f233(x)))
             return false;
         x = v["lifecycle_state"];
         if (x === undefined || !((x === "draft" || x === "ready_for_review" || x === "user_reviewed" || x === "issued" || x === "superseded" || x === "invalidated" || x === "archived")))
@@ -67053,7 +65916,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f471(v) {
+    function f235(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67080,76 +65943,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f472(v) {
-        return typeof v === 'string';
-    }
-    function f473(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f472(v[i]))
-                return false;
-        return true;
-    }
-    function f474(v) {
-        return typeof v === 'string';
-    }
-    function f475(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f474(v[i]))
-                return false;
-        return true;
-    }
-    function f476(v) {
-        return typeof v === 'string';
-    }
-    function f477(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f476(v[i]))
-                return false;
-        return true;
-    }
-    function f478(v) {
-        return true;
-    }
-    function f479(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f478(v[i]))
-                return false;
-        return true;
-    }
-    function f480(v) {
-        return true;
-    }
-    function f481(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f480(v[i]))
-                return false;
-        return true;
-    }
-    function f482(v) {
-        return typeof v === 'string';
-    }
-    function f483(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f482(v[i]))
-                return false;
-        return true;
-    }
-    function f484(v) {
-        return (v === undefined || f483(v));
-    }
-    function f485(v) {
+    function f236(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67172,25 +65966,25 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["criteria_summary"];
-        if (x === undefined || !(f473(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["threshold_summary"];
-        if (x === undefined || !(f475(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["source_requirements"];
-        if (x === undefined || !(f477(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["required_capabilities"];
-        if (x === undefined || !(f479(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["hard_call_triggers"];
-        if (x === undefined || !(f481(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["estimated_cost_vector_ref"];
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["material_differences_from_preview"];
-        if (!(f484(x)))
+        if (!(f11(x)))
             return false;
         x = v["user_approval_required"];
         if (x === undefined || !(typeof x === 'boolean'))
@@ -67215,78 +66009,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f486(v) {
-        return typeof v === 'string';
-    }
-    function f487(v) {
-        return typeof v === 'string';
-    }
-    function f488(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f487(v[i]))
-                return false;
-        return true;
-    }
-    function f489(v) {
-        if (!isObject(v))
-            return false;
-        const proto = getPrototypeOf(v);
-        if (proto !== objectPrototype && proto !== null)
-            return false;
-        if (Object.getOwnPropertySymbols(v).length > 0)
-            return false;
-        for (const k of Object.keys(v))
-            if (k === '__proto__' || !f486(k) || !f488(v[k]))
-                return false;
-        return true;
-    }
-    function f490(v) {
-        return typeof v === 'string';
-    }
-    function f491(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f490(v[i]))
-                return false;
-        return true;
-    }
-    function f492(v) {
-        return true;
-    }
-    function f493(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f492(v[i]))
-                return false;
-        return true;
-    }
-    function f494(v) {
-        return typeof v === 'string';
-    }
-    function f495(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f494(v[i]))
-                return false;
-        return true;
-    }
-    function f496(v) {
-        return typeof v === 'string';
-    }
-    function f497(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f496(v[i]))
-                return false;
-        return true;
-    }
-    function f498(v) {
+    function f237(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67315,16 +66038,16 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["finding_to_change_map"];
-        if (x === undefined || !(f489(x)))
+        if (x === undefined || !(f51(x)))
             return false;
         x = v["preservation_constraint_result_refs"];
-        if (x === undefined || !(f491(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["source_changes"];
-        if (x === undefined || !(f493(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["revalidation_result_refs"];
-        if (x === undefined || !(f495(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["regression_risk_summary"];
         if (x === undefined || !(typeof x === 'string'))
@@ -67333,7 +66056,7 @@ function make() {
         if (x === undefined || !((x === "generated" || x === "review_pending" || x === "accepted" || x === "rejected" || x === "forked" || x === "changes_requested" || x === "restored_known_good" || x === "superseded")))
             return false;
         x = v["decision_receipt_refs"];
-        if (x === undefined || !(f497(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["created_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -67343,7 +66066,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f499(v) {
+    function f238(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67379,29 +66102,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f500(v) {
-        return typeof v === 'string';
-    }
-    function f501(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f500(v[i]))
-                return false;
-        return true;
-    }
-    function f502(v) {
-        return typeof v === 'string';
-    }
-    function f503(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f502(v[i]))
-                return false;
-        return true;
-    }
-    function f504(v) {
+    function f239(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67412,10 +66113,10 @@ function make() {
         if (x === undefined || !(true))
             return false;
         x = v["supporting_anchor_refs"];
-        if (x === undefined || !(f501(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["contradicting_anchor_refs"];
-        if (x === undefined || !(f503(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["support_status"];
         if (x === undefined || !((x === "supported" || x === "partially_supported" || x === "unsupported" || x === "contradicted" || x === "not_checked" || x === "indeterminate_stale_or_unverified")))
@@ -67425,70 +66126,15 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f505(v) {
-        return typeof v === 'string';
-    }
-    function f506(v) {
+    function f240(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f505(v[i]))
+            if (!f239(v[i]))
                 return false;
         return true;
     }
-    function f507(v) {
-        return true;
-    }
-    function f508(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f507(v[i]))
-                return false;
-        return true;
-    }
-    function f509(v) {
-        return typeof v === 'string';
-    }
-    function f510(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f509(v[i]))
-                return false;
-        return true;
-    }
-    function f511(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f504(v[i]))
-                return false;
-        return true;
-    }
-    function f512(v) {
-        return typeof v === 'string';
-    }
-    function f513(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f512(v[i]))
-                return false;
-        return true;
-    }
-    function f514(v) {
-        return true;
-    }
-    function f515(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f514(v[i]))
-                return false;
-        return true;
-    }
-    function f516(v) {
+    function f241(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67505,25 +66151,25 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["final_artifact_refs"];
-        if (x === undefined || !(f506(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["source_workspace_snapshot_ref"];
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["source_record_refs"];
-        if (x === undefined || !(f508(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["evidence_anchor_refs"];
-        if (x === undefined || !(f510(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["claim_support_map"];
-        if (x === undefined || !(f511(x)))
+        if (x === undefined || !(f240(x)))
             return false;
         x = v["unresolved_research_need_refs"];
-        if (x === undefined || !(f513(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["stale_or_unverified_source_refs"];
-        if (x === undefined || !(f515(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["data_class"];
         if (x === undefined || !((x === "public" || x === "internal" || x === "privileged" || x === "local_only")))
@@ -67545,51 +66191,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f517(v) {
-        return typeof v === 'string';
-    }
-    function f518(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f517(v[i]))
-                return false;
-        return true;
-    }
-    function f519(v) {
-        return typeof v === 'string';
-    }
-    function f520(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f519(v[i]))
-                return false;
-        return true;
-    }
-    function f521(v) {
-        return typeof v === 'string';
-    }
-    function f522(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f521(v[i]))
-                return false;
-        return true;
-    }
-    function f523(v) {
-        return typeof v === 'string';
-    }
-    function f524(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f523(v[i]))
-                return false;
-        return true;
-    }
-    function f525(v) {
+    function f242(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67609,13 +66211,13 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["artifact_head_refs"];
-        if (x === undefined || !(f518(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["artifact_version_refs"];
-        if (x === undefined || !(f520(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["source_workspace_snapshot_refs"];
-        if (x === undefined || !(f522(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["run_workspace_snapshot_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -67633,7 +66235,7 @@ function make() {
         if (x === undefined || !(f2(x)))
             return false;
         x = v["irreversible_side_effect_refs"];
-        if (x === undefined || !(f524(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["created_by_ref"];
         if (x === undefined || !(typeof x === 'string'))
@@ -67646,40 +66248,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f526(v) {
-        return typeof v === 'string';
-    }
-    function f527(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f526(v[i]))
-                return false;
-        return true;
-    }
-    function f528(v) {
-        return typeof v === 'string';
-    }
-    function f529(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f528(v[i]))
-                return false;
-        return true;
-    }
-    function f530(v) {
-        return typeof v === 'string';
-    }
-    function f531(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f530(v[i]))
-                return false;
-        return true;
-    }
-    function f532(v) {
+    function f243(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67699,13 +66268,13 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["optional_helper_cost_vector_refs"];
-        if (x === undefined || !(f527(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["non_degradable_mode_cost_vector_refs"];
-        if (x === undefined || !(f529(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["skipped_if_budget_constrained"];
-        if (x === undefined || !(f531(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["forecast_confidence"];
         if (x === undefined || !((x === "calibrated" || x === "uncalibrated" || x === "experimental")))
@@ -67718,62 +66287,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f533(v) {
-        return typeof v === 'string';
-    }
-    function f534(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f533(v[i]))
-                return false;
-        return true;
-    }
-    function f535(v) {
-        return typeof v === 'string';
-    }
-    function f536(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f535(v[i]))
-                return false;
-        return true;
-    }
-    function f537(v) {
-        return typeof v === 'string';
-    }
-    function f538(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f537(v[i]))
-                return false;
-        return true;
-    }
-    function f539(v) {
-        return typeof v === 'string';
-    }
-    function f540(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f539(v[i]))
-                return false;
-        return true;
-    }
-    function f541(v) {
-        return typeof v === 'string';
-    }
-    function f542(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f541(v[i]))
-                return false;
-        return true;
-    }
-    function f543(v) {
+    function f244(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67793,7 +66307,7 @@ function make() {
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["actual_cost_record_refs"];
-        if (x === undefined || !(f534(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["forecast_vs_actual_summary"];
         if (x === undefined || !(typeof x === 'string'))
@@ -67802,19 +66316,19 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["skipped_optional_helpers"];
-        if (x === undefined || !(f536(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["preserved_non_degradable_modes"];
-        if (x === undefined || !(f538(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["degraded_modes_used"];
-        if (x === undefined || !(f540(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["quality_impact_summary"];
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["formula_eval_receipt_refs"];
-        if (x === undefined || !(f542(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["created_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -67824,7 +66338,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f544(v) {
+    function f245(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67872,46 +66386,27 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f545(v) {
+    function f246(v) {
         return (v === "low" || v === "medium" || v === "high" || v === "blocking");
     }
-    function f546(v) {
+    function f247(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f545(v[i]))
+            if (!f246(v[i]))
                 return false;
         return true;
     }
-    function f547(v) {
-        return (v === undefined || f546(v));
+    function f248(v) {
+        return (v === undefined || f247(v));
     }
-    function f548(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f56(v[i]))
-                return false;
-        return true;
+    function f249(v) {
+        return (v === undefined || f42(v));
     }
-    function f549(v) {
-        return (v === undefined || f548(v));
+    function f250(v) {
+        return (v === undefined || f19(v));
     }
-    function f550(v) {
-        return true;
-    }
-    function f551(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f550(v[i]))
-                return false;
-        return true;
-    }
-    function f552(v) {
-        return (v === undefined || f551(v));
-    }
-    function f553(v) {
+    function f251(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67922,42 +66417,20 @@ function make() {
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["severity"];
-        if (!(f547(x)))
+        if (!(f248(x)))
             return false;
         x = v["finding_state"];
-        if (!(f549(x)))
+        if (!(f249(x)))
             return false;
         x = v["producer_kind"];
-        if (!(f552(x)))
+        if (!(f250(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f554(v) {
-        return typeof v === 'string';
-    }
-    function f555(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f554(v[i]))
-                return false;
-        return true;
-    }
-    function f556(v) {
-        return typeof v === 'string';
-    }
-    function f557(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f556(v[i]))
-                return false;
-        return true;
-    }
-    function f558(v) {
+    function f252(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -67974,10 +66447,10 @@ function make() {
         if (x === undefined || !((x === "healthy" || x === "warning" || x === "blocked" || x === "failed" || x === "review_required")))
             return false;
         x = v["active_blocker_refs"];
-        if (x === undefined || !(f555(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["latest_verdict_refs"];
-        if (x === undefined || !(f557(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["budget_status_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -67993,7 +66466,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f559(v) {
+    function f253(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68026,29 +66499,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f560(v) {
-        return typeof v === 'string';
-    }
-    function f561(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f560(v[i]))
-                return false;
-        return true;
-    }
-    function f562(v) {
-        return typeof v === 'string';
-    }
-    function f563(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f562(v[i]))
-                return false;
-        return true;
-    }
-    function f564(v) {
+    function f254(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68065,13 +66516,13 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["artifact_diff_refs"];
-        if (x === undefined || !(f561(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["plan_diff_ref"];
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["outcome_diff_refs"];
-        if (x === undefined || !(f563(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["cost_diff_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -68087,51 +66538,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f565(v) {
-        return typeof v === 'string';
-    }
-    function f566(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f565(v[i]))
-                return false;
-        return true;
-    }
-    function f567(v) {
-        return typeof v === 'string';
-    }
-    function f568(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f567(v[i]))
-                return false;
-        return true;
-    }
-    function f569(v) {
-        return true;
-    }
-    function f570(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f569(v[i]))
-                return false;
-        return true;
-    }
-    function f571(v) {
-        return typeof v === 'string';
-    }
-    function f572(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f571(v[i]))
-                return false;
-        return true;
-    }
-    function f573(v) {
+    function f255(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68145,16 +66552,16 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["chain_resolution_receipt_refs"];
-        if (x === undefined || !(f566(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["finding_refs"];
-        if (x === undefined || !(f568(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["policy_decision_refs"];
-        if (x === undefined || !(f570(x)))
+        if (x === undefined || !(f19(x)))
             return false;
         x = v["hard_call_resolution_refs"];
-        if (x === undefined || !(f572(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["explanation_trace_ref"];
         if (!((x === undefined || typeof x === 'string')))
@@ -68167,29 +66574,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f574(v) {
-        return typeof v === 'string';
-    }
-    function f575(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f574(v[i]))
-                return false;
-        return true;
-    }
-    function f576(v) {
-        return typeof v === 'string';
-    }
-    function f577(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f576(v[i]))
-                return false;
-        return true;
-    }
-    function f578(v) {
+    function f256(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68209,10 +66594,10 @@ function make() {
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["qualitative_finding_refs"];
-        if (x === undefined || !(f575(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["quantitative_result_refs"];
-        if (x === undefined || !(f577(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["final_route_summary"];
         if (x === undefined || !(typeof x === 'string'))
@@ -68225,7 +66610,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f579(v) {
+    function f257(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68249,15 +66634,15 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f580(v) {
+    function f258(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f579(v[i]))
+            if (!f257(v[i]))
                 return false;
         return true;
     }
-    function f581(v) {
+    function f259(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68280,7 +66665,7 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["irrevocable_side_effects_at_fork"];
-        if (x === undefined || !(f580(x)))
+        if (x === undefined || !(f258(x)))
             return false;
         x = v["created_at"];
         if (x === undefined || !(typeof x === 'string'))
@@ -68290,40 +66675,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f582(v) {
-        return typeof v === 'string';
-    }
-    function f583(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f582(v[i]))
-                return false;
-        return true;
-    }
-    function f584(v) {
-        return typeof v === 'string';
-    }
-    function f585(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f584(v[i]))
-                return false;
-        return true;
-    }
-    function f586(v) {
-        return typeof v === 'string';
-    }
-    function f587(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f586(v[i]))
-                return false;
-        return true;
-    }
-    function f588(v) {
+    function f260(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68334,31 +66686,31 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["input_refs"];
-        if (x === undefined || !(f583(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["operation_receipt_ref"];
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["output_refs"];
-        if (x === undefined || !(f585(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["rationale_summary"];
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["evidence_refs"];
-        if (x === undefined || !(f587(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f589(v) {
+    function f261(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f588(v[i]))
+            if (!f260(v[i]))
                 return false;
         return true;
     }
-    function f590(v) {
+    function f262(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68372,7 +66724,7 @@ function make() {
         if (x === undefined || !((x === "evaluation" || x === "revision" || x === "routing" || x === "reliance")))
             return false;
         x = v["causal_steps"];
-        if (x === undefined || !(f589(x)))
+        if (x === undefined || !(f261(x)))
             return false;
         x = v["hidden_reasoning_included"];
         if (!((x === undefined || true)))
@@ -68382,7 +66734,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f591(v) {
+    function f263(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68424,7 +66776,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f592(v) {
+    function f264(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68460,34 +66812,11 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c593 = new Set(["reliance.issue_work_product_certification", "reliance.invalidate_packet", "revision_review.accept_candidate", "revision_review.reject_candidate", "revision_review.request_changes", "revision_review.restore_known_good", "evidence.export_package", "finding.contest", "finding.confirm", "task_replay.preview", "task_replay.create_fork", "attention.resolve_item"]);
-    function f594(v) {
-        return c593.has(v);
+    const c265 = new Set(["reliance.issue_work_product_certification", "reliance.invalidate_packet", "revision_review.accept_candidate", "revision_review.reject_candidate", "revision_review.request_changes", "revision_review.restore_known_good", "evidence.export_package", "finding.contest", "finding.confirm", "task_replay.preview", "task_replay.create_fork", "attention.resolve_item"]);
+    function f266(v) {
+        return c265.has(v);
     }
-    function f595(v) {
-        return typeof v === 'string';
-    }
-    function f596(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f595(v[i]))
-                return false;
-        return true;
-    }
-    const c597 = new Set(["TaskReliancePacket", "TaskHealthCard", "FindingsInbox", "WorkProductCertification", "RunDiff", "DecisionAuditView", "EvidencePackage", "EvaluationChainView", "AttentionLedger", "BudgetNarrative"]);
-    function f598(v) {
-        return c597.has(v);
-    }
-    function f599(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f598(v[i]))
-                return false;
-        return true;
-    }
-    function f600(v) {
+    function f267(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68495,7 +66824,7 @@ function make() {
             return false;
         let present = 0, x;
         x = v["command_id"];
-        if (x === undefined || !(f594(x)))
+        if (x === undefined || !(f266(x)))
             return false;
         x = v["request_schema_ref"];
         if (x === undefined || !(true))
@@ -68507,13 +66836,13 @@ function make() {
         if (x === undefined || !((x === "required" || x === "none" || x === "explicit_no_op")))
             return false;
         x = v["required_policy_checks"];
-        if (x === undefined || !(f596(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["idempotency_key_required"];
         if (x === undefined || !(typeof x === 'boolean'))
             return false;
         x = v["read_model_invalidations"];
-        if (x === undefined || !(f599(x)))
+        if (x === undefined || !(f10(x)))
             return false;
         x = v["empty_state_behavior"];
         if (!((x === undefined || true)))
@@ -68535,29 +66864,18 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f601(v) {
+    function f268(v) {
         return (v === "phase_1_shared_contracts" || v === "phase_2_math_and_derivation" || v === "phase_3_runtime_state_machines" || v === "phase_4_source_forum_feedback_governance" || v === "phase_5_reliance_ui_surfaces" || v === "phase_6_conformance_fixtures");
     }
-    function f602(v) {
+    function f269(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f601(v[i]))
+            if (!f268(v[i]))
                 return false;
         return true;
     }
-    function f603(v) {
-        return typeof v === 'string';
-    }
-    function f604(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f603(v[i]))
-                return false;
-        return true;
-    }
-    function f605(v) {
+    function f270(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68568,10 +66886,10 @@ function make() {
         if (x === undefined || !((x === "phase_1_shared_contracts" || x === "phase_2_math_and_derivation" || x === "phase_3_runtime_state_machines" || x === "phase_4_source_forum_feedback_governance" || x === "phase_5_reliance_ui_surfaces" || x === "phase_6_conformance_fixtures")))
             return false;
         x = v["required_prior_phases"];
-        if (x === undefined || !(f602(x)))
+        if (x === undefined || !(f269(x)))
             return false;
         x = v["required_validation_passes"];
-        if (x === undefined || !(f604(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["blocks_if_failed"];
         if (x === undefined || !(typeof x === 'boolean'))
@@ -68581,36 +66899,11 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    const c606 = new Set(["finding_event_projection", "pattern_c_route_conflict", "formula_nan_zero_denominator", "template_match_zero_weight", "novelty_no_neighbor", "sub_agent_reputation_insufficient_sample", "source_workspace_concurrent_write", "workspace_externalization_privileged_export", "rolling_hash_parallel_same_artifact", "revalidation_cascade_cycle", "sufficiency_no_capability", "sufficiency_missing_evidence", "regenerate_identical_output", "forum_cross_matter_leak", "taint_laundering_through_summary", "run_board_suppressed_event_stub", "reliance_packet_invalidation", "replay_divergence", "hard_call_empty_options", "command_registry_phantom_button"]);
-    function f607(v) {
-        return c606.has(v);
+    const c271 = new Set(["finding_event_projection", "pattern_c_route_conflict", "formula_nan_zero_denominator", "template_match_zero_weight", "novelty_no_neighbor", "sub_agent_reputation_insufficient_sample", "source_workspace_concurrent_write", "workspace_externalization_privileged_export", "rolling_hash_parallel_same_artifact", "revalidation_cascade_cycle", "sufficiency_no_capability", "sufficiency_missing_evidence", "regenerate_identical_output", "forum_cross_matter_leak", "taint_laundering_through_summary", "run_board_suppressed_event_stub", "reliance_packet_invalidation", "replay_divergence", "hard_call_empty_options", "command_registry_phantom_button"]);
+    function f272(v) {
+        return c271.has(v);
     }
-    function f608(v) {
-        return typeof v === 'string';
-    }
-    function f609(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f608(v[i]))
-                return false;
-        return true;
-    }
-    function f610(v) {
-        return typeof v === 'string';
-    }
-    function f611(v) {
-        if (!Array.isArray(v))
-            return false;
-        for (let i = 0; i < v.length; i++)
-            if (!f610(v[i]))
-                return false;
-        return true;
-    }
-    function f612(v) {
-        return (v === undefined || f611(v));
-    }
-    function f613(v) {
+    function f273(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68621,29 +66914,29 @@ function make() {
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["fixture_kind"];
-        if (x === undefined || !(f607(x)))
+        if (x === undefined || !(f272(x)))
             return false;
         x = v["input_bundle_ref"];
         if (x === undefined || !(typeof x === 'string'))
             return false;
         x = v["expected_validation_codes"];
-        if (x === undefined || !(f609(x)))
+        if (x === undefined || !(f7(x)))
             return false;
         x = v["expected_terminal_state"];
         if (!((x === undefined || typeof x === 'string')))
             return false;
         x = v["expected_receipt_refs"];
-        if (!(f612(x)))
+        if (!(f11(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f614(v) {
+    function f274(v) {
         return typeof v === 'string' && (v.length >= 2 * 1 || (v.length >= 1 && [...v].length >= 1));
     }
-    function f615(v) {
+    function f275(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68651,31 +66944,25 @@ function make() {
             return false;
         let present = 0, x;
         x = v["value_id"];
-        if (x === undefined || !(f614(x)))
+        if (x === undefined || !(f274(x)))
             return false;
         x = v["value"];
         if (x === undefined || !(true))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f616(v) {
-        return typeof v === 'string' && (v.length >= 2 * 1 || (v.length >= 1 && [...v].length >= 1));
-    }
-    function f617(v) {
-        return typeof v === 'string' && (v.length >= 2 * 1 || (v.length >= 1 && [...v].length >= 1));
-    }
-    function f618(v) {
+    function f276(v) {
         if (!Array.isArray(v))
             return false;
         for (let i = 0; i < v.length; i++)
-            if (!f617(v[i]))
+            if (!f274(v[i]))
                 return false;
         return true;
     }
-    function f619(v) {
-        return f618(v) && (v.length >= 2 * 1 || (v.length >= 1 && [...v].length >= 1));
+    function f277(v) {
+        return f276(v) && (v.length >= 2 * 1 || (v.length >= 1 && [...v].length >= 1));
     }
-    function f620(v) {
+    function f278(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68683,26 +66970,20 @@ function make() {
             return false;
         let present = 0, x;
         x = v["order_id"];
-        if (x === undefined || !(f616(x)))
+        if (x === undefined || !(f274(x)))
             return false;
         x = v["least_to_most_tainted"];
-        if (x === undefined || !(f619(x)))
+        if (x === undefined || !(f277(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f621(v) {
-        return typeof v === 'string' && (v.length >= 2 * 1 || (v.length >= 1 && [...v].length >= 1));
-    }
-    function f622(v) {
-        return typeof v === 'string' && (v.length >= 2 * 1 || (v.length >= 1 && [...v].length >= 1));
-    }
-    function f623(v) {
+    function f279(v) {
         return (v === "safe_to_rely_within_scope" || v === "rely_with_limitations" || v === "not_safe_to_rely" || v === "human_review_required");
     }
-    function f624(v) {
+    function f280(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68717,7 +66998,7 @@ function make() {
             return false;
         return !hasOwn(v, "__proto__");
     }
-    function f625(v) {
+    function f281(v) {
         if (!isObject(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68726,11 +67007,11 @@ function make() {
         if (Object.getOwnPropertySymbols(v).length > 0)
             return false;
         for (const k of Object.keys(v))
-            if (k === '__proto__' || !f623(k) || !f624(v[k]))
+            if (k === '__proto__' || !f279(k) || !f280(v[k]))
                 return false;
         return true;
     }
-    function f626(v) {
+    function f282(v) {
         if (typeof v !== 'object' || v === null || Array.isArray(v))
             return false;
         const proto = getPrototypeOf(v);
@@ -68738,13 +67019,13 @@ function make() {
             return false;
         let present = 0, x;
         x = v["policy_id"];
-        if (x === undefined || !(f621(x)))
+        if (x === undefined || !(f274(x)))
             return false;
         x = v["formula_ref"];
-        if (x === undefined || !(f622(x)))
+        if (x === undefined || !(f274(x)))
             return false;
         x = v["status_requirements"];
-        if (x === undefined || !(f625(x)))
+        if (x === undefined || !(f281(x)))
             return false;
         x = v["schema_version"];
         if (x === undefined || !((x === "1.0")))
@@ -68755,157 +67036,157 @@ function make() {
         records: {
             "EventProjectionLink": f3,
             "DerivedReadModelRecord": f9,
-            "ReadModelInvalidationSpec": f16,
-            "FormulaEvaluationReceipt": f23,
-            "WorkspaceExternalizationPolicy": f31,
-            "WorkspaceExternalizationReceipt": f34,
-            "BlockingAuthorityEvaluation": f38,
-            "FindingMatchKey": f39,
-            "EvaluationFindingEvent": f54,
-            "EvaluationFindingRecord": f59,
-            "FindingLifecycleTransitionReceipt": f64,
-            "FeedbackFindingView": f68,
-            "EvaluationResultEnvelope": f69,
-            "EvaluationChainRegistryRecord": f78,
-            "EvaluationChainResolutionPolicy": f80,
-            "EvaluationChainResolutionReceipt": f83,
-            "OutcomeStateMatrixEntry": f88,
-            "FeedbackRoutingResolutionPolicy": f94,
-            "FeedbackDeliveryRecord": f95,
-            "FeedbackDispatchExpectation": f96,
-            "TypeOwnerRegistryEntry": f99,
-            "BuildReadyGate": f106,
-            "PositiveEvaluationObservation": f111,
-            "PortRevisionEligibility": f112,
-            "RevisorPlannerInputPorts": f113,
-            "FeedbackEmissionMatrixEntry": f114,
-            "EvaluationResultEmissionRecord": f115,
-            "ApplicabilityScope": f122,
-            "LegalSourcePayload": f132,
-            "ProgressSignalRecord": f134,
-            "SourceWorkspaceSnapshotHashSet": f154,
-            "EvaluationSnapshot": f157,
-            "RevisionExecutionLifecycleTransition": f160,
-            "StepIdempotencyKey": f161,
-            "SourceWorkspaceMutationPrecondition": f162,
-            "SourceWorkspaceOperation": f166,
-            "SourceWorkspaceOperationReceipt": f169,
-            "InPlaceMutationLock": f170,
-            "RevisionPlan": f175,
-            "RevisionOperationReceipt": f176,
-            "OutcomeDependencyGraphPolicy": f177,
-            "RevalidationCascadeRun": f182,
-            "RevalidationCascadeReceipt": f185,
-            "HardCallPendingPolicy": f191,
-            "HardRevisionCall": f194,
-            "HardCallResolutionReceipt": f195,
-            "TaskCancelProtocol": f198,
-            "TaskSkipReceipt": f199,
-            "ForumDeliberationPolicy": f200,
-            "RevisionPlanConcurrencyProfile": f201,
-            "SufficiencyDetectionPolicy": f205,
-            "CapabilityCoverageAssessment": f212,
-            "CandidateRepairProcedure": f215,
-            "ProcedureAttemptRecord": f219,
-            "SufficiencyDetectionResult": f235,
-            "RevisionPlanStepBase": f241,
-            "DependencyEdge": f242,
-            "RevisionStepRevalidationPolicy": f240,
-            "TypedRevisionInstruction": f243,
-            "RegenerateRevisionPayload": f244,
-            "RegenerateAttemptReceipt": f245,
-            "FormulaInputSpec": f252,
-            "FormulaOutputSpec": f257,
-            "FormulaTestVector": f260,
-            "FormulaSpec": f267,
-            "MetricObservation": f268,
-            "MetricRollup": f277,
-            "QualityIndex": f280,
-            "RevisionCycleOutcomeObservation": f281,
-            "RevisionCycleEfficiencyRollup": f286,
-            "SeverityWeightedRegressionRate": f293,
-            "SubAgentReputationFormulaConfig": f298,
-            "SubAgentReputationScore": f311,
-            "CostDistribution": f318,
-            "CostVector": f324,
-            "TaskCostRecord": f326,
-            "NoveltyMetricSpec": f330,
-            "NoveltyAssessmentBase": f331,
-            "NoveltyAssessmentWithNeighbor": f332,
-            "NoveltyAssessmentNoNeighbor": f334,
-            "TemplateMatchFormula": f337,
-            "CalibrationMetricSpec": f342,
-            "CalibrationMetricResult": f348,
-            "CriterionIdentityFields": f349,
-            "SourceKindTaintDefault": f353,
-            "SanitizationNode": f354,
-            "TaintAggregationPolicy": f356,
-            "SourceRecord": f358,
-            "EphemeralSourceLookupReceipt": f360,
-            "SourceTierTransitionReceipt": f363,
-            "ResearchNeed": f368,
-            "ResearchNeedLease": f369,
-            "SourceEvidenceAnchor": f372,
-            "DomainPayloadRegistryRef": f373,
-            "ClaimSupportDerivationPolicy": f375,
-            "ClaimSupportDerivationReceipt": f386,
-            "RunBoardGovernanceEnvelope": f389,
-            "RunBoardPublicationPolicy": f395,
-            "RunBoardAuditEvent": f396,
-            "RunBoardVisiblePost": f397,
-            "TaskRunContextPacketRequest": f402,
-            "OmittedPacketItem": f403,
-            "TaskRunContextPacketAssemblyReceipt": f408,
-            "PerActivationContextBudget": f409,
-            "ModuleAssistanceRequest": f411,
-            "RunGuidanceCreationEvent": f412,
-            "RunGuidanceItemCurrent": f413,
-            "RunGuidanceLifecycleReceipt": f414,
-            "TaskCommandRegistryEntry": f422,
-            "SubAgentFallbackPolicy": f423,
-            "SubAgentCoordinationProfile": f429,
-            "PlanVerifierRequirementPolicy": f430,
-            "StructuredAnchor": f431,
-            "TextAnchor": f432,
-            "LibraryPromotionCandidate": f433,
-            "LibraryPromotionGate": f436,
-            "LibraryPromotionReceipt": f437,
-            "RunExecutionRequirements": f438,
-            "ModuleProgressBehavior": f440,
-            "RelianceInputManifest": f461,
-            "RelianceStatusDerivation": f469,
-            "TaskReliancePacket": f470,
-            "RelianceInvalidationEvent": f471,
-            "EvaluationContractReview": f485,
-            "RevisionReviewPacket": f498,
-            "RevisionReviewDecisionReceipt": f499,
-            "EvidencePackageClaimEntry": f504,
-            "EvidencePackage": f516,
-            "KnownGoodCheckpoint": f525,
-            "TaskRunCostForecast": f532,
-            "BudgetNarrative": f543,
-            "AttentionLedgerItem": f544,
-            "FindingsInboxFilter": f553,
-            "TaskHealthCard": f558,
-            "WorkProductCertification": f559,
-            "RunDiff": f564,
-            "DecisionAuditView": f573,
-            "UnifiedEvaluationChainView": f578,
-            "IrrevocableSideEffectAtFork": f579,
-            "TaskRunFork": f581,
-            "ExplanationTrace": f590,
-            "TaskReplayRequest": f591,
-            "ReplayDivergenceRecord": f592,
-            "RelianceLayerCommandRegistryEntry": f600,
-            "AddendaBPatchSequencingGate": f605,
-            "AddendaBConformanceFixture": f613,
-            "FormulaValue": f615,
-            "TaintClassOrder": f620,
-            "RelianceStatusDerivationPolicy": f626,
+            "ReadModelInvalidationSpec": f12,
+            "FormulaEvaluationReceipt": f13,
+            "WorkspaceExternalizationPolicy": f21,
+            "WorkspaceExternalizationReceipt": f22,
+            "BlockingAuthorityEvaluation": f26,
+            "FindingMatchKey": f27,
+            "EvaluationFindingEvent": f28,
+            "EvaluationFindingRecord": f31,
+            "FindingLifecycleTransitionReceipt": f34,
+            "FeedbackFindingView": f35,
+            "EvaluationResultEnvelope": f36,
+            "EvaluationChainRegistryRecord": f41,
+            "EvaluationChainResolutionPolicy": f43,
+            "EvaluationChainResolutionReceipt": f44,
+            "OutcomeStateMatrixEntry": f49,
+            "FeedbackRoutingResolutionPolicy": f52,
+            "FeedbackDeliveryRecord": f53,
+            "FeedbackDispatchExpectation": f54,
+            "TypeOwnerRegistryEntry": f55,
+            "BuildReadyGate": f56,
+            "PositiveEvaluationObservation": f57,
+            "PortRevisionEligibility": f58,
+            "RevisorPlannerInputPorts": f59,
+            "FeedbackEmissionMatrixEntry": f60,
+            "EvaluationResultEmissionRecord": f61,
+            "ApplicabilityScope": f66,
+            "LegalSourcePayload": f67,
+            "ProgressSignalRecord": f69,
+            "SourceWorkspaceSnapshotHashSet": f72,
+            "EvaluationSnapshot": f73,
+            "RevisionExecutionLifecycleTransition": f76,
+            "StepIdempotencyKey": f77,
+            "SourceWorkspaceMutationPrecondition": f78,
+            "SourceWorkspaceOperation": f80,
+            "SourceWorkspaceOperationReceipt": f81,
+            "InPlaceMutationLock": f82,
+            "RevisionPlan": f85,
+            "RevisionOperationReceipt": f86,
+            "OutcomeDependencyGraphPolicy": f87,
+            "RevalidationCascadeRun": f88,
+            "RevalidationCascadeReceipt": f89,
+            "HardCallPendingPolicy": f90,
+            "HardRevisionCall": f91,
+            "HardCallResolutionReceipt": f92,
+            "TaskCancelProtocol": f93,
+            "TaskSkipReceipt": f94,
+            "ForumDeliberationPolicy": f95,
+            "RevisionPlanConcurrencyProfile": f96,
+            "SufficiencyDetectionPolicy": f97,
+            "CapabilityCoverageAssessment": f100,
+            "CandidateRepairProcedure": f101,
+            "ProcedureAttemptRecord": f102,
+            "SufficiencyDetectionResult": f113,
+            "RevisionPlanStepBase": f115,
+            "DependencyEdge": f116,
+            "RevisionStepRevalidationPolicy": f114,
+            "TypedRevisionInstruction": f117,
+            "RegenerateRevisionPayload": f118,
+            "RegenerateAttemptReceipt": f119,
+            "FormulaInputSpec": f126,
+            "FormulaOutputSpec": f129,
+            "FormulaTestVector": f130,
+            "FormulaSpec": f137,
+            "MetricObservation": f138,
+            "MetricRollup": f142,
+            "QualityIndex": f143,
+            "RevisionCycleOutcomeObservation": f144,
+            "RevisionCycleEfficiencyRollup": f145,
+            "SeverityWeightedRegressionRate": f148,
+            "SubAgentReputationFormulaConfig": f153,
+            "SubAgentReputationScore": f155,
+            "CostDistribution": f158,
+            "CostVector": f160,
+            "TaskCostRecord": f161,
+            "NoveltyMetricSpec": f162,
+            "NoveltyAssessmentBase": f163,
+            "NoveltyAssessmentWithNeighbor": f164,
+            "NoveltyAssessmentNoNeighbor": f165,
+            "TemplateMatchFormula": f166,
+            "CalibrationMetricSpec": f171,
+            "CalibrationMetricResult": f172,
+            "CriterionIdentityFields": f173,
+            "SourceKindTaintDefault": f177,
+            "SanitizationNode": f178,
+            "TaintAggregationPolicy": f179,
+            "SourceRecord": f181,
+            "EphemeralSourceLookupReceipt": f183,
+            "SourceTierTransitionReceipt": f185,
+            "ResearchNeed": f188,
+            "ResearchNeedLease": f189,
+            "SourceEvidenceAnchor": f190,
+            "DomainPayloadRegistryRef": f191,
+            "ClaimSupportDerivationPolicy": f193,
+            "ClaimSupportDerivationReceipt": f194,
+            "RunBoardGovernanceEnvelope": f195,
+            "RunBoardPublicationPolicy": f201,
+            "RunBoardAuditEvent": f202,
+            "RunBoardVisiblePost": f203,
+            "TaskRunContextPacketRequest": f204,
+            "OmittedPacketItem": f205,
+            "TaskRunContextPacketAssemblyReceipt": f207,
+            "PerActivationContextBudget": f208,
+            "ModuleAssistanceRequest": f210,
+            "RunGuidanceCreationEvent": f211,
+            "RunGuidanceItemCurrent": f212,
+            "RunGuidanceLifecycleReceipt": f213,
+            "TaskCommandRegistryEntry": f214,
+            "SubAgentFallbackPolicy": f215,
+            "SubAgentCoordinationProfile": f219,
+            "PlanVerifierRequirementPolicy": f220,
+            "StructuredAnchor": f221,
+            "TextAnchor": f222,
+            "LibraryPromotionCandidate": f223,
+            "LibraryPromotionGate": f225,
+            "LibraryPromotionReceipt": f226,
+            "RunExecutionRequirements": f227,
+            "ModuleProgressBehavior": f228,
+            "RelianceInputManifest": f229,
+            "RelianceStatusDerivation": f233,
+            "TaskReliancePacket": f234,
+            "RelianceInvalidationEvent": f235,
+            "EvaluationContractReview": f236,
+            "RevisionReviewPacket": f237,
+            "RevisionReviewDecisionReceipt": f238,
+            "EvidencePackageClaimEntry": f239,
+            "EvidencePackage": f241,
+            "KnownGoodCheckpoint": f242,
+            "TaskRunCostForecast": f243,
+            "BudgetNarrative": f244,
+            "AttentionLedgerItem": f245,
+            "FindingsInboxFilter": f251,
+            "TaskHealthCard": f252,
+            "WorkProductCertification": f253,
+            "RunDiff": f254,
+            "DecisionAuditView": f255,
+            "UnifiedEvaluationChainView": f256,
+            "IrrevocableSideEffectAtFork": f257,
+            "TaskRunFork": f259,
+            "ExplanationTrace": f262,
+            "TaskReplayRequest": f263,
+            "ReplayDivergenceRecord": f264,
+            "RelianceLayerCommandRegistryEntry": f267,
+            "AddendaBPatchSequencingGate": f270,
+            "AddendaBConformanceFixture": f273,
+            "FormulaValue": f275,
+            "TaintClassOrder": f278,
+            "RelianceStatusDerivationPolicy": f282,
         },
         nested: {
-            "RunBoardGovernanceEnvelope": f389,
-            "RelianceInputManifest": f461,
+            "RunBoardGovernanceEnvelope": f195,
+            "RelianceInputManifest": f229,
         },
     };
 }
