@@ -45670,7 +45670,7 @@ the same emitter that \`fastSchema\` compiles with at run time
 fails while the file is stale, and holds each predicate to zod on every fixture record and edits
 of them). A clean bundle is now checked without building the seed's zod schemas or generating
 code; zod is built when a record fails its path, to explain it. Single-thread instructions of the
-bench run 7.27 G → 6.84 G (−6%, this pass in all), \`--version\` +2% (the bundle grew by 0.29 MB),
+bench run 7.27 G → 6.80 G (−6%, this pass in all), \`--version\` +1% (the bundle grew by 0.25 MB),
 which no wall-time pair of 41 could see. A seed refinement to a list of literals (\`true\`,
 \`0.8 | 0.9\`) is marked with \`oneOf\` so both the compiler and the file write it as comparisons,
 and a \`z.partialRecord\` with enum keys has a fast path too. A hostile review of the emitter
