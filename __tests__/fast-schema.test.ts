@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { emitModule, fastSchema, oneOf } from '../src/io/fast-schema.js';
+import { emitModule, fastSchema, oneOf, writtenSchema } from '../src/io/fast-schema.js';
 import { canonicalJson as canonicalStringify } from '../src/packs/kit/index.js';
 import { Fast } from '../src/packs/trace/fast.js';
 import * as S from '../src/packs/trace/schema.js';
@@ -184,6 +184,21 @@ describe('fastSchema', () => {
     });
     expect(fastSchema(tree).compiled).toBe(false);
     agree(tree, [{ name: 'a', children: [{ name: 'b', children: [] }] }, { name: 1 }]);
+  });
+
+  it('a written path builds its zod schema only for a value it refuses; without one it compiles', () => {
+    const schema = z.object({ a: z.string() }).strict();
+    let builds = 0;
+    const make = () => (builds++, schema);
+    const written = writtenSchema((v) => typeof v === 'object' && v !== null && 'a' in v, make);
+    expect(written.safeParse({ a: 'x' }).success).toBe(true);
+    expect(builds).toBe(0);
+    expect(written.safeParse({ b: 1 }).success).toBe(false);
+    expect(builds).toBe(1);
+    const unwritten = writtenSchema(undefined, () => schema);
+    expect(unwritten.compiled).toBe(true);
+    for (const v of [{ a: 'x' }, { a: 1 }, { a: 'x', b: 1 }])
+      expect(unwritten.safeParse(v).success).toBe(schema.safeParse(v).success);
   });
 
   it('writes the same predicates as source for a generated file', () => {

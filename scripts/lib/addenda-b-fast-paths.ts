@@ -1,6 +1,7 @@
 // The text of src/packs/addenda-b/schema/fast-paths.generated.ts, from the seed's zod schemas:
 // scripts/generate-addenda-b-fast-paths.ts writes it, __tests__/addenda-b-fast-paths.test.ts
 // checks the committed file still equals it.
+import type { ZodType } from 'zod';
 import { emitModule } from '../../src/io/fast-schema.js';
 import { recordSchemas } from '../../src/packs/addenda-b/records.js';
 import { seedSchemas } from '../../src/packs/addenda-b/schema/generated.js';
@@ -12,7 +13,7 @@ const NESTED = ['RunBoardGovernanceEnvelope', 'RelianceInputManifest'] as const;
 
 export function renderFastPaths(): string {
   const records = recordSchemas();
-  const seed = seedSchemas() as unknown as Record<string, import('zod').ZodType>;
+  const seed = seedSchemas() as unknown as Record<string, ZodType>;
   const nested = Object.fromEntries(NESTED.map((n) => [`nested:${n}`, seed[n]!]));
   const { source, names } = emitModule({ ...records, ...nested });
   const entry = (key: string, name: string | undefined) =>

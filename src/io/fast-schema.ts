@@ -249,7 +249,10 @@ export function emitModule(schemas: Record<string, z.ZodType>): {
 const unwritable = (err: unknown): boolean =>
   err instanceof Unsupported || err instanceof RangeError;
 
-/** Defines a function (or a constant, when `params` is undefined) and returns its name. */
+/**
+ * Defines a function (or a constant, when `params` is undefined) and returns its name; a
+ * definition with the same text as an earlier one is that one.
+ */
 function define(e: Emitter, body: string, params?: string): string {
   const text = `${params ?? ''}\n${body}`;
   const known = e.texts.get(text);
@@ -276,6 +279,10 @@ function literal(x: unknown): string {
   if (typeof x === 'number') return Object.is(x, -0) ? '-0' : String(x);
   throw new Unsupported();
 }
+
+/** Whether the expression `x` is one of `values`. */
+const anyOf = (x: string, values: readonly unknown[]): string =>
+  `(${values.map((v) => `${x} === ${literal(v)}`).join(' || ')})`;
 
 /** The plain types' conditions on the expression `x`. */
 const LEAF: Record<string, (x: string) => string> = {
@@ -320,10 +327,9 @@ function emitCheck(c: ZodCheck, e: Emitter): string {
     return `v ${d.inclusive ? '>=' : '>'} ${literal(d.value)}`;
   } else if (d.check === 'less_than' && typeof d.value === 'number') {
     return `v ${d.inclusive ? '<=' : '<'} ${literal(d.value)}`;
-  } else if (d.check === 'custom' && oneOfValues(d.fn)) {
-    return `(${oneOfValues(d.fn)!
-      .map((x) => `v === ${literal(x)}`)
-      .join(' || ')})`;
+  } else if (d.check === 'custom') {
+    const values = oneOfValues(d.fn);
+    if (values) return anyOf('v', values);
   }
   return `${reference(e, runCheck(c))}(v)`;
 }
@@ -349,7 +355,7 @@ function emitType(def: Def, e: Emitter): string {
     case 'enum': {
       const values = def.type === 'literal' ? def.values! : Object.values(def.entries!);
       if (!values.every((x) => typeof x === 'string')) throw new Unsupported();
-      if (values.length <= 8) return `(${values.map((x) => `v === ${literal(x)}`).join(' || ')})`;
+      if (values.length <= 8) return anyOf('v', values);
       return `${define(e, `new Set([${values.map(literal).join(', ')}])`)}.has(v)`;
     }
     case 'nullable':
@@ -453,7 +459,7 @@ function inlineTest(s: Schema, x: string): string | undefined {
     case 'enum': {
       const values = def.type === 'literal' ? def.values! : Object.values(def.entries!);
       if (values.length > 8 || !values.every((v) => typeof v === 'string')) return undefined;
-      return `(${values.map((v) => `${x} === ${literal(v)}`).join(' || ')})`;
+      return anyOf(x, values);
     }
     default:
       return undefined;
