@@ -50552,7 +50552,10 @@ function emitModule(schemas) {
 }
 /** A schema part the compiler does not write, or one that refers to itself without end. */
 const unwritable = (err) => err instanceof Unsupported || err instanceof RangeError;
-/** Defines a function (or a constant, when `params` is undefined) and returns its name. */
+/**
+ * Defines a function (or a constant, when `params` is undefined) and returns its name; a
+ * definition with the same text as an earlier one is that one.
+ */
 function fast_schema_define(e, body, params) {
     const text = `${params ?? ''}\n${body}`;
     const known = e.texts.get(text);
@@ -50579,6 +50582,8 @@ function literal(x) {
         return Object.is(x, -0) ? '-0' : String(x);
     throw new Unsupported();
 }
+/** Whether the expression `x` is one of `values`. */
+const anyOf = (x, values) => `(${values.map((v) => `${x} === ${literal(v)}`).join(' || ')})`;
 /** The plain types' conditions on the expression `x`. */
 const LEAF = {
     string: (x) => `typeof ${x} === 'string'`,
@@ -50628,10 +50633,10 @@ function emitCheck(c, e) {
     else if (d.check === 'less_than' && typeof d.value === 'number') {
         return `v ${d.inclusive ? '<=' : '<'} ${literal(d.value)}`;
     }
-    else if (d.check === 'custom' && oneOfValues(d.fn)) {
-        return `(${oneOfValues(d.fn)
-            .map((x) => `v === ${literal(x)}`)
-            .join(' || ')})`;
+    else if (d.check === 'custom') {
+        const values = oneOfValues(d.fn);
+        if (values)
+            return anyOf('v', values);
     }
     return `${fast_schema_reference(e, runCheck(c))}(v)`;
 }
@@ -50657,7 +50662,7 @@ function emitType(def, e) {
             if (!values.every((x) => typeof x === 'string'))
                 throw new Unsupported();
             if (values.length <= 8)
-                return `(${values.map((x) => `v === ${literal(x)}`).join(' || ')})`;
+                return anyOf('v', values);
             return `${fast_schema_define(e, `new Set([${values.map(literal).join(', ')}])`)}.has(v)`;
         }
         case 'nullable':
@@ -50763,7 +50768,7 @@ function inlineTest(s, x) {
             const values = def.type === 'literal' ? def.values : Object.values(def.entries);
             if (values.length > 8 || !values.every((v) => typeof v === 'string'))
                 return undefined;
-            return `(${values.map((v) => `${x} === ${literal(v)}`).join(' || ')})`;
+            return anyOf(x, values);
         }
         default:
             return undefined;
