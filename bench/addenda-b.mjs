@@ -18,9 +18,12 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-gate-bench-addenda-b-'
 try {
   fs.mkdirSync(path.join(root, '.git'));
   fs.writeFileSync(path.join(root, '.git/HEAD'), 'ref: refs/heads/main\n');
-  const perEntity = bundleModel({ entities: 1 }).records.length;
-  // Whole entities (a cut one would leave dangling references): at least RECORDS records.
-  const model = bundleModel({ entities: Math.ceil(RECORDS / perEntity) });
+  // Whole entities (a cut one would leave dangling references): at least RECORDS records. A
+  // bundle is a few shared records plus a fixed number per entity.
+  const one = bundleModel({ entities: 1 }).records.length;
+  const perEntity = bundleModel({ entities: 2 }).records.length - one;
+  const entities = 1 + Math.max(0, Math.ceil((RECORDS - one) / perEntity));
+  const model = bundleModel({ entities });
   const dir = path.join(root, 'bundle');
   writeBundle(dir, model);
   const jsonl = path.join(dir, 'records.jsonl');

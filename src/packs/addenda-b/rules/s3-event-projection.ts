@@ -25,11 +25,18 @@ export const LIVE_STATE_FIELDS = [
   'superseded_by_finding_id',
 ];
 
-/** Live-state fields an immutable record carries. */
-export function liveFields(r: BundleRecord): string[] {
-  return Object.keys(r.data).filter(
-    (k) => LIVE_STATE_FIELDS.includes(k) || k.startsWith('superseded_by_'),
-  );
+const LIVE_STATE = new Set(LIVE_STATE_FIELDS);
+const NO_FIELDS: readonly string[] = Object.freeze([]);
+
+/**
+ * Live-state fields an immutable record carries, in key order. Allocates only when there is one:
+ * it runs on every event and snapshot. (for-in sees a parsed object's own keys, as Object.keys.)
+ */
+export function liveFields(r: BundleRecord): readonly string[] {
+  let out: string[] | undefined;
+  for (const k in r.data)
+    if (LIVE_STATE.has(k) || k.startsWith('superseded_by_')) (out ??= []).push(k);
+  return out ?? NO_FIELDS;
 }
 
 /**
