@@ -9,8 +9,23 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
+
+// `trace` and `addenda-b` run the same few hundred functions over thousands of runs or records,
+// each hot for a short while: under V8's default tier-up budget many are optimised early, some
+// twice, and the optimising compiler was a fifth of their instructions. Three times the budget
+// costs less (Addenda B −12% CPU, 200 real trace runs −5% wall). `aris` mostly hashes, and ran
+// ≈ 10 ms slower with it (docs/performance.md). Set before app.js is compiled, so the code cache
+// sees the flags it was written under; a budget given to Node itself (execArgv, NODE_OPTIONS) wins.
+const RECORD_HEAVY = ['trace', 'addenda-b'];
+if (
+  isMainThread &&
+  RECORD_HEAVY.includes(process.argv[2]) &&
+  !`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes('--interrupt-budget')
+)
+  v8.setFlagsFromString('--interrupt-budget=200000');
 
 const KIND = 'AUDIT_GATE_COMPILE_CACHE_KIND';
 // The real loader: started through a link kept as it is (--preserve-symlinks-main), app.js, the
