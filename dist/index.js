@@ -69868,9 +69868,18 @@ const LIVE_STATE_FIELDS = [
     'updated_at',
     'superseded_by_finding_id',
 ];
-/** Live-state fields an immutable record carries. */
+const LIVE_STATE = new Set(LIVE_STATE_FIELDS);
+const NO_FIELDS = Object.freeze([]);
+/**
+ * Live-state fields an immutable record carries, in key order. Allocates only when there is one:
+ * it runs on every event and snapshot. (for-in sees a parsed object's own keys, as Object.keys.)
+ */
 function liveFields(r) {
-    return Object.keys(r.data).filter((k) => LIVE_STATE_FIELDS.includes(k) || k.startsWith('superseded_by_'));
+    let out;
+    for (const k in r.data)
+        if (LIVE_STATE.has(k) || k.startsWith('superseded_by_'))
+            (out ??= []).push(k);
+    return out ?? NO_FIELDS;
 }
 /**
  * Canonical JSON in which a non-finite number (JSON.parse turns 1e999 into Infinity) keeps its
