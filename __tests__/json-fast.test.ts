@@ -2,7 +2,7 @@
 // everything else through jsonc-parser's syntax tree (parseJsonTree). Both must give the same
 // answer on every text: the same verdict, value, repeated keys and lines.
 import fc from 'fast-check';
-import { parseJson, parseJsonTree, type JsonParse } from '../src/io/json.js';
+import { MAX_JSON_DEPTH, parseJson, parseJsonTree, type JsonParse } from '../src/io/json.js';
 import { hostileJson, hostileString } from './support/arbitraries.js';
 import { params } from './support/fuzz.js';
 
@@ -87,11 +87,35 @@ describe('parseJson: the fast path reads as the syntax tree does', () => {
     );
   });
 
-  it('on deep nesting, on both sides of where the fast path gives up', () => {
+  it('on deep nesting, on both sides of the depth limit', () => {
     for (const depth of [511, 512, 513, 2000, 100_000]) {
       expectSame('['.repeat(depth) + ']'.repeat(depth));
       expectSame('{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
     }
+  });
+  const nested = (depth: number) => '{"a":'.repeat(depth - 1) + '[1]' + '}'.repeat(depth - 1);
+  const tooDeep = {
+    ok: false,
+    reason: 'syntax',
+    message: `nests arrays or objects more than ${MAX_JSON_DEPTH} deep`,
+    position: { line: 1, column: 1 },
+  };
+
+  it('reads MAX_JSON_DEPTH levels and refuses one more, whatever stack is left', () => {
+    expect(parseJson(nested(MAX_JSON_DEPTH)).ok).toBe(true);
+    // Deeper than the limit but far from overflowing the stack: refused by the count alone.
+    for (const depth of [MAX_JSON_DEPTH + 1, 600, 1500]) {
+      expect(parseJson(nested(depth))).toEqual(tooDeep);
+      expect(parseJsonTree(nested(depth))).toEqual(tooDeep);
+    }
+  });
+
+  it('counts only brackets outside strings; deep text that is not JSON is refused too', () => {
+    expect(parseJson(JSON.stringify({ a: '{['.repeat(2000), b: '\\"[[[' })).ok).toBe(true);
+    expect(parseJson('['.repeat(MAX_JSON_DEPTH + 1))).toEqual(tooDeep);
+    // An unclosed string ends the count: the syntax error is reported where it is.
+    expect(parseJson('["' + '['.repeat(2000))).toMatchObject({ ok: false, reason: 'syntax' });
+    expect(parseJson('["' + '['.repeat(2000))).not.toEqual(tooDeep);
   });
 
   it('on the edge cases of strings and keys', () => {

@@ -14930,20 +14930,65 @@ function parseJson(text) {
  * everything that path declines (syntax errors with their positions, deep nesting).
  */
 function parseJsonTree(text) {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+        return TOO_DEEP;
     try {
         return parseStrict(text, new LineIndex(text));
     }
     catch (err) {
-        // Both the parser and the value builder recurse; runaway nesting overflows the stack.
+        // A backstop: MAX_JSON_DEPTH leaves the recursive parser and value builder far from the stack's end.
         if (!(err instanceof RangeError))
             throw err;
-        return {
-            ok: false,
-            reason: 'syntax',
-            message: 'nests arrays or objects too deeply to read',
-            position: { line: 1, column: 1 },
-        };
+        return TOO_DEEP;
     }
+}
+/**
+ * Objects and arrays nested deeper than this are refused. Both the syntax tree's parser and its
+ * value builder recurse, so without a limit of its own the verdict on a deep document would be
+ * wherever the stack ran out, which moves with how much stack the optimised frames of the moment
+ * use: the same file could be read in one run and refused in the next.
+ */
+const MAX_JSON_DEPTH = 512;
+const TOO_DEEP = {
+    ok: false,
+    reason: 'syntax',
+    message: `nests arrays or objects more than ${MAX_JSON_DEPTH} deep`,
+    position: { line: 1, column: 1 },
+};
+/**
+ * Index of the quote that closes the string opened at `open`, or -1 when none does (text that is
+ * not JSON). A quote after an odd run of backslashes is escaped.
+ */
+function stringEnd(text, open) {
+    let end = text.indexOf('"', open + 1);
+    while (end !== -1) {
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c)
+            slashes++;
+        if (slashes % 2 === 0)
+            return end;
+        end = text.indexOf('"', end + 1);
+    }
+    return -1;
+}
+/** Whether brackets outside strings open more than `max` levels at some point (any text). */
+function nestsDeeperThan(text, max) {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+            i = stringEnd(text, i);
+            if (i === -1)
+                return false;
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (++depth > max)
+                return true;
+        }
+        else if (c === 0x7d || c === 0x5d)
+            depth--;
+    }
+    return false;
 }
 /**
  * Parses JSON text (see parseJson). With `rejectDuplicates`, a repeated key is malformed at its
@@ -14966,8 +15011,6 @@ function parseJsonBytes(bytes, rejectDuplicates = false) {
     return parseJsonText(text.text, rejectDuplicates);
 }
 const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
-/** Nesting up to this depth is read by the fast path; deeper documents take the syntax tree's. */
-const FAST_DEPTH = 512;
 /**
  * The fast path for well-formed JSON: the engine's own parser for the value, and one scan of the
  * text for repeated keys. Undefined for anything else (a syntax error, deep nesting), which
@@ -14994,7 +15037,7 @@ function parseValid(text) {
 /**
  * Every repeated key of a well-formed JSON text (each occurrence after the first, in text
  * order, at the offset of its opening quote), or undefined when objects and arrays nest deeper
- * than FAST_DEPTH. Keys are compared decoded: "a" and "\u0061" are the same key.
+ * than MAX_JSON_DEPTH (parseJsonTree refuses it). Keys are compared decoded: "a" and "\u0061" are the same key.
  */
 function repeatedKeys(text) {
     const out = [];
@@ -15004,15 +15047,7 @@ function repeatedKeys(text) {
     for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
         if (c === 0x22) {
-            let end = text.indexOf('"', i + 1);
-            for (;;) {
-                let slashes = 0;
-                while (text.charCodeAt(end - 1 - slashes) === 0x5c)
-                    slashes++;
-                if (slashes % 2 === 0)
-                    break;
-                end = text.indexOf('"', end + 1);
-            }
+            const end = stringEnd(text, i); // the text is well-formed: every string is closed
             if (keyNext) {
                 const raw = text.slice(i + 1, end);
                 const key = raw.includes('\\') ? JSON.parse(text.slice(i, end + 1)) : raw;
@@ -15026,7 +15061,7 @@ function repeatedKeys(text) {
             i = end;
         }
         else if (c === 0x7b || c === 0x5b) {
-            if (open.length === FAST_DEPTH)
+            if (open.length === MAX_JSON_DEPTH)
                 return undefined;
             open.push(c === 0x7b ? new Set() : null);
             keyNext = c === 0x7b;
@@ -37083,7 +37118,7 @@ const MAX_RECORD_DEPTH = 100;
  * Whether `value` nests arrays or objects deeper than `max` levels. Recursive, but never more than
  * `max` + 1 frames deep, and allocation-free: it runs on every record.
  */
-function nestsDeeperThan(value, max) {
+function bundle_nestsDeeperThan(value, max) {
     return value !== null && typeof value === 'object' && containerDeeperThan(value, max - 1);
 }
 /** Whether some container inside `v` (itself a container) sits more than `left` levels below it. */
@@ -37284,7 +37319,7 @@ function admit(value, place, seq, registry, bundle, problem) {
         problem(ADDENDA_B.unknownRecordType, `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`, at());
         return;
     }
-    if (nestsDeeperThan(data, MAX_RECORD_DEPTH)) {
+    if (bundle_nestsDeeperThan(data, MAX_RECORD_DEPTH)) {
         problem(ADDENDA_B.schemaViolation, `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`, at());
         return;
     }

@@ -105,18 +105,59 @@ export function parseJson(text: string): JsonParse {
  * everything that path declines (syntax errors with their positions, deep nesting).
  */
 export function parseJsonTree(text: string): JsonParse {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return TOO_DEEP;
   try {
     return parseStrict(text, new LineIndex(text));
   } catch (err) {
-    // Both the parser and the value builder recurse; runaway nesting overflows the stack.
+    // A backstop: MAX_JSON_DEPTH leaves the recursive parser and value builder far from the stack's end.
     if (!(err instanceof RangeError)) throw err;
-    return {
-      ok: false,
-      reason: 'syntax',
-      message: 'nests arrays or objects too deeply to read',
-      position: { line: 1, column: 1 },
-    };
+    return TOO_DEEP;
   }
+}
+
+/**
+ * Objects and arrays nested deeper than this are refused. Both the syntax tree's parser and its
+ * value builder recurse, so without a limit of its own the verdict on a deep document would be
+ * wherever the stack ran out, which moves with how much stack the optimised frames of the moment
+ * use: the same file could be read in one run and refused in the next.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+const TOO_DEEP: JsonParse = {
+  ok: false,
+  reason: 'syntax',
+  message: `nests arrays or objects more than ${MAX_JSON_DEPTH} deep`,
+  position: { line: 1, column: 1 },
+};
+
+/**
+ * Index of the quote that closes the string opened at `open`, or -1 when none does (text that is
+ * not JSON). A quote after an odd run of backslashes is escaped.
+ */
+function stringEnd(text: string, open: number): number {
+  let end = text.indexOf('"', open + 1);
+  while (end !== -1) {
+    let slashes = 0;
+    while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+  return -1;
+}
+
+/** Whether brackets outside strings open more than `max` levels at some point (any text). */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      i = stringEnd(text, i);
+      if (i === -1) return false;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }
 
 /** A file's JSON read with positions: the value and its document, or what is wrong and where. */
@@ -145,9 +186,6 @@ export function parseJsonBytes(bytes: Buffer, rejectDuplicates = false): Located
 
 const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
 
-/** Nesting up to this depth is read by the fast path; deeper documents take the syntax tree's. */
-const FAST_DEPTH = 512;
-
 /**
  * The fast path for well-formed JSON: the engine's own parser for the value, and one scan of the
  * text for repeated keys. Undefined for anything else (a syntax error, deep nesting), which
@@ -173,7 +211,7 @@ function parseValid(text: string): JsonParse | undefined {
 /**
  * Every repeated key of a well-formed JSON text (each occurrence after the first, in text
  * order, at the offset of its opening quote), or undefined when objects and arrays nest deeper
- * than FAST_DEPTH. Keys are compared decoded: "a" and "\u0061" are the same key.
+ * than MAX_JSON_DEPTH (parseJsonTree refuses it). Keys are compared decoded: "a" and "\u0061" are the same key.
  */
 function repeatedKeys(text: string): { key: string; offset: number }[] | undefined {
   const out: { key: string; offset: number }[] = [];
@@ -183,13 +221,7 @@ function repeatedKeys(text: string): { key: string; offset: number }[] | undefin
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      let end = text.indexOf('"', i + 1);
-      for (;;) {
-        let slashes = 0;
-        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
-        if (slashes % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
-      }
+      const end = stringEnd(text, i); // the text is well-formed: every string is closed
       if (keyNext) {
         const raw = text.slice(i + 1, end);
         const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
@@ -200,7 +232,7 @@ function repeatedKeys(text: string): { key: string; offset: number }[] | undefin
       }
       i = end;
     } else if (c === 0x7b || c === 0x5b) {
-      if (open.length === FAST_DEPTH) return undefined;
+      if (open.length === MAX_JSON_DEPTH) return undefined;
       open.push(c === 0x7b ? new Set() : null);
       keyNext = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
