@@ -7,7 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const CLI = path.resolve(here, '../dist/cli/index.js');
+// BENCH_CLI names another build's index.js (for example one checked out from an earlier commit),
+// so two builds can be measured against the same reference in one spell.
+export const CLI = process.env.BENCH_CLI
+  ? path.resolve(process.env.BENCH_CLI)
+  : path.resolve(here, '../dist/cli/index.js');
 
 export function requireBuiltCli() {
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build:cli first`);
