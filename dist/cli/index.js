@@ -23,7 +23,10 @@ const RECORD_HEAVY = ['trace', 'addenda-b'];
 if (
   isMainThread &&
   RECORD_HEAVY.includes(process.argv[2]) &&
-  !`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes('--interrupt-budget')
+  // V8 spells a flag with - or _; --interrupt-budget-for-… are other flags.
+  !/--interrupt[-_]budget(?:[=\s]|$)/.test(
+    `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`,
+  )
 )
   v8.setFlagsFromString('--interrupt-budget=200000');
 
