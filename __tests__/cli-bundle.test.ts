@@ -3,6 +3,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
+import { asciiOnly } from '../scripts/lib/ascii-source.mjs';
 
 const CLI = path.resolve('dist/cli/index.js');
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
@@ -80,6 +82,32 @@ describe('dist/cli/index.js', () => {
     const bad = run(['aris']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/usage/);
+  });
+});
+
+describe('app.js is ASCII only', () => {
+  it('the committed bundle holds no byte over 0x7f, and still prints its marks and quotes', () => {
+    const bytes = fs.readFileSync(path.resolve('dist/cli/app.js'));
+    expect(bytes.findIndex((b) => b > 0x7f)).toBe(-1);
+    expect(run(['verify', '--root', 'examples/repo']).stdout).toMatch(/✓ proof-checker.*\n[^]*·/);
+  });
+  it('escapes mean the same characters in strings, templates, regular expressions and comments', () => {
+    const source = [
+      '// a comment — with ’ and ≥',
+      'const s = "l’état ≥ 2 — ✓";',
+      'const t = `${s} · ${1 + 1} → 😀`;',
+      'const r = /^[’—–]+$/.test("’—–") && /😀/u.test("😀") && /[≤≥]/.test("≥");',
+      '({ s, t, r, k: { "clé": 1 }.clé })',
+    ].join('\n');
+    const escaped = asciiOnly(source);
+    expect(/[\u0080-\uffff]/.test(escaped)).toBe(false);
+    expect(vm.runInNewContext(escaped)).toEqual(vm.runInNewContext(source));
+    expect(vm.runInNewContext(escaped).r).toBe(true);
+  });
+  it('refuses the forms where an escape would change the program', () => {
+    expect(() => asciiOnly('const s = "\\’";')).toThrow(/escaped non-ASCII/);
+    expect(() => asciiOnly('const s = String.raw`’`;')).toThrow(/read raw/);
+    expect(() => asciiOnly('const f = (x) => x.raw[0];')).toThrow(/read raw/);
   });
 });
 

@@ -1,13 +1,15 @@
 // Turns the CLI bundle ncc wrote (dist/cli/index.js, an ES module) into app.js, the same program
 // as a function the loader (scripts/lib/cli-loader.mjs, copied to index.js) compiles with a V8
-// code cache: Node 20 caches the code of scripts, not of ES modules. Fails the build when the
-// bundle uses module syntax the rewrite does not cover.
+// code cache: Node 20 caches the code of scripts, not of ES modules. app.js is ASCII only
+// (scripts/lib/ascii-source.mjs says why). Fails the build when the bundle uses module syntax
+// the rewrite does not cover, or a form the ASCII rewrite would change.
 //
 // Usage: node scripts/cli-bundle.mjs <bundle-dir>
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
+import { asciiOnly } from './lib/ascii-source.mjs';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: node scripts/cli-bundle.mjs <bundle-dir>');
@@ -25,6 +27,11 @@ if (left) throw new Error(`${entry}: module syntax the loader cannot run: ${left
 // Every base the bundle derives from its own URL (createRequire, assets, the worker entry) is the
 // loader's: it sits in the same directory, and a verify worker must start from it.
 text = text.replaceAll('import.meta.url', '__loaderUrl');
+try {
+  text = asciiOnly(text);
+} catch (err) {
+  throw new Error(`${entry}: ${err.message}`, { cause: err });
+}
 const app = `(function (__require, __loaderUrl) {\n"use strict";\n${text}\n})`;
 new vm.Script(app, { filename: 'app.js' }); // a syntax error fails the build, not a user's run
 fs.writeFileSync(path.join(dir, 'app.js'), app);

@@ -4437,7 +4437,7 @@ function logSafe(text) {
 /** Cuts a string to at most `max` characters (code points), marking the cut. */
 function cap(s, max) {
     const chars = Array.from(s);
-    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}\u2026`;
 }
 // ---------------------------------------------------------------------------------------------
 // Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
@@ -4485,7 +4485,7 @@ function mdCode(s, max = 300, inTable = true) {
 /** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
 function htmlCommentText(s) {
     return plain(s)
-        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
+        .replace(/-{2,}/g, (m) => m.replace(/-/g, '\u2010'))
         .replace(/[<>]/g, '_');
 }
 // ---------------------------------------------------------------------------------------------
@@ -4495,7 +4495,7 @@ function htmlCommentText(s) {
 const VALUE_EXCERPT_MAX = 80;
 /** At most VALUE_EXCERPT_MAX characters (code points) of `s`, the cut marked with an ellipsis. */
 function cutValue(s) {
-    // Slice first, so a 64 MiB value is never split into code points whole: 2·max+2 code units
+    // Slice first, so a 64 MiB value is never split into code points whole: 2\u00b7max+2 code units
     // always hold more than max code points when `s` is longer than that.
     return cap(s.length > 2 * VALUE_EXCERPT_MAX + 2 ? s.slice(0, 2 * VALUE_EXCERPT_MAX + 2) : s, VALUE_EXCERPT_MAX);
 }
@@ -4632,19 +4632,19 @@ const GATE = {
         code: 'gate.config_invalid',
         severity: 'error',
         title: 'The audit-gate config file is malformed',
-        remediation: 'Fix the config file, or the path given with --config (the config input); the README’s "Config file" section and schemas/config.schema.json list the keys.',
+        remediation: 'Fix the config file, or the path given with --config (the config input); the README\u2019s "Config file" section and schemas/config.schema.json list the keys.',
     },
     configRefused: {
         code: 'gate.config_refused',
         severity: 'error',
-        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
-        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
+        title: 'The checkout\u2019s config file leads outside the workspace or into .git/, so it was not read',
+        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action\u2019s config input) or inline JSON (the Action\u2019s config-json input).',
     },
     configKeyIgnored: {
         code: 'gate.config_key_ignored',
         severity: 'warning',
-        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
-        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+        title: 'Keys of the checkout\u2019s config were ignored because the workflow pins the assurance',
+        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action\u2019s config input) or inline JSON (the Action\u2019s config-json input). Otherwise remove them from the checkout\u2019s config.',
     },
     gitIndexUnreadable: {
         code: 'gate.git_index_unreadable',
@@ -4686,7 +4686,7 @@ const GATE = {
         code: 'gate.shard_duplicate',
         severity: 'error',
         title: 'Two reports claim the same shard',
-        remediation: 'Give merge each shard’s report once: give each matrix job its own --shard K/N and its own artifact name.',
+        remediation: 'Give merge each shard\u2019s report once: give each matrix job its own --shard K/N and its own artifact name.',
     },
     shardMismatch: {
         code: 'gate.shard_mismatch',
@@ -4698,7 +4698,7 @@ const GATE = {
         code: 'gate.shard_config_mismatch',
         severity: 'error',
         title: 'The shard reports were verified with different settings',
-        remediation: 'Run every shard with the same audit-gate version, config and inputs (assurance, paths, fixtures, fail-on…).',
+        remediation: 'Run every shard with the same audit-gate version, config and inputs (assurance, paths, fixtures, fail-on\u2026).',
     },
     shardOverlap: {
         code: 'gate.shard_overlap',
@@ -4871,7 +4871,7 @@ function deferProp(target, key, getter) {
         configurable: true,
     });
 }
-// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
+// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key \u2014 an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
 function putProp(target, key, value) {
     if (key in target)
         util_assignProp(target, key, value);
@@ -5295,7 +5295,7 @@ function prefixIssues(path, issues) {
 function unwrapMessage(message) {
     return typeof message === "string" ? message : message?.message;
 }
-/* A check holds no link back to the schema it is attached to — the same check instance is shared by every clone of that schema — so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
+/* A check holds no link back to the schema it is attached to \u2014 the same check instance is shared by every clone of that schema \u2014 so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
 /** The leading size checks of `defChecks` that set an upper bound, each paired with it. */
 function sizeCaps(defChecks) {
     const caps = [];
@@ -5469,11 +5469,11 @@ class Class {
 }
 //////////    PROTOTYPE INSTALLERS     //////////
 //
-// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together — see "The three axes" in AGENTS.md.
+// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together \u2014 see "The three axes" in AGENTS.md.
 /**
  * Installs a trait's members on its prototype. Each value builds that member for the instance on first read; the built value shadows the accessor as an own property, so a detached `const { parse } = schema` keeps working.
  *
- * Call this from a `proto` initializer, which runs once per prototype — never per instance.
+ * Call this from a `proto` initializer, which runs once per prototype \u2014 never per instance.
  */
 function members(proto, table) {
     for (const key in table) {
@@ -5609,7 +5609,7 @@ function installLazyProp(inst, key, make, enumerable) {
         },
     });
 }
-/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback — rest and defaulted parameters both report arity 0 — and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure — the same shape that anchored `urlCanParse` into every build. */
+/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback \u2014 rest and defaulted parameters both report arity 0 \u2014 and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure \u2014 the same shape that anchored `urlCanParse` into every build. */
 const CONSTANT_CATCH = "~constantCatch";
 /** Wraps a constant catch value in a thunk tagged with {@link CONSTANT_CATCH}. */
 function constantCatch(value) {
@@ -5656,7 +5656,7 @@ function newError(Definition) {
 function $constructor(name, initializer, 
 /** This trait's members, installed once on every prototype that composes it. They cannot be declared in the initializer above: that runs per instance, and the prototype is shared. */
 proto, params) {
-    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, …) install here once rather than as an accessor on every instance.
+    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, \u2026) install here once rather than as an accessor on every instance.
     const zodProto = {};
     // Assigning the fields in the constructor body is what gives instances in-object slots; building the object literally and reparenting it costs a second allocation and a generic property copy.
     function Internals(def) {
@@ -5685,7 +5685,7 @@ proto, params) {
         inst._zod.traits.add(name);
         initializer(inst, def);
         if (initialized) {
-            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` — unchanged from before.
+            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` \u2014 unchanged from before.
             const own = Object.getPrototypeOf(inst);
             const ctorProto = inst._zod.constr.prototype;
             let up = own;
@@ -5907,7 +5907,7 @@ function isRecursive(inst, stack, resolve) {
         default: {
             // a new built-in kind becomes a compile error here
             kind;
-            // a user-defined kind can still hold children, and only its author knows where, so fall back to scanning the def — skipping accessors, since reading one can run user code
+            // a user-defined kind can still hold children, and only its author knows where, so fall back to scanning the def \u2014 skipping accessors, since reading one can run user code
             for (const key in def) {
                 const desc = Object.getOwnPropertyDescriptor(def, key);
                 if (!desc || desc.get)
@@ -6118,7 +6118,7 @@ const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
 const idnEmail = (/* unused pure expression or super */ null && (unicodeEmail));
 const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 // from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
-// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
+// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor \u2014 a pictograph, a regional indicator, or the enclosing keycap \u2014 because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
 const _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`;
 function emoji() {
     return new RegExp(_emoji, "u");
@@ -6141,7 +6141,7 @@ const domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+
 const httpProtocol = /^https?$/;
 // https://blog.stevenlevithan.com/archives/validate-phone-number#r4-3 (regex sans spaces) E.164: leading digit must be 1-9; total digits (excluding '+') between 7-15
 const e164 = /^\+[1-9]\d{6,14}$/;
-// Credit card shape: 12–19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
+// Credit card shape: 12\u201319 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
 const creditCard = /^\d(?:[ -]?\d){11,18}$/;
 // ISO 4217 alpha codes from the SIX list, regenerated by scripts/update-iso-4217.ts
 const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
@@ -6301,7 +6301,7 @@ const $ZodCheckMultipleOf =
         if (typeof payload.value !== typeof def.value)
             throw new Error("Cannot mix number and bigint in multiple_of check.");
         const isMultiple = typeof payload.value === "bigint"
-            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+            ? // `value % 0n` throws, and nothing is a multiple of zero \u2014 the number branch already fails this way via NaN
                 def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
             : floatSafeRemainder(payload.value, def.value) === 0;
         if (isMultiple)
@@ -6552,7 +6552,7 @@ const $ZodCheckLengthEquals = /*@__PURE__*/ $constructor("$ZodCheckLengthEquals"
     inst._zod.check = (payload) => {
         const input = payload.value;
         const units = input.length;
-        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
+        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way \u2014 and missed in the same direction in both measures.
         const length = typeof input === "string" && units >= def.length && units <= def.length * 2
             ? codePointLength(input)
             : units;
@@ -7327,7 +7327,7 @@ function isValidCreditCard(input) {
     return isLuhnAlgo(input.replace(CC_SANITIZE, ""));
 }
 const $ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCreditCard", (inst, def) => {
-    // Shape only — the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
+    // Shape only \u2014 the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
     def.pattern ?? (def.pattern = regexes.creditCard);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -7363,7 +7363,7 @@ function isValidIBAN(input) {
     return isIso7064Mod97(input);
 }
 const $ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIBAN", (inst, def) => {
-    // shape only — checksum is not expressible as a pattern
+    // shape only \u2014 checksum is not expressible as a pattern
     def.pattern ?? (def.pattern = regexes.iban);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -7693,7 +7693,7 @@ const $ZodArray = /*@__PURE__*/ $constructor("$ZodArray", (inst, def) => {
 function handlePropertyResult(result, final, key, input, optin, optout) {
     const isPresent = key in input;
     const isOptionalOut = optout === "optional";
-    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing — whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
+    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing \u2014 whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
     if (!isPresent && isOptionalOut && optin === "optional") {
         return;
     }
@@ -7928,7 +7928,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
             const isOptionalOut = schema?._zod?.optout === "optional";
             doc.write(`const ${id} = ${parseStr(k)};`);
             if (isOptionalIn && isOptionalOut) {
-                // For optional-in/out schemas, ignore errors on absent keys — and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
+                // For optional-in/out schemas, ignore errors on absent keys \u2014 and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
                 const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
                 doc.write(`
         const ${id}_present = ${isPresent};
@@ -8213,7 +8213,7 @@ $constructor("$ZodDiscriminatedUnion", (inst, def) => {
             propValues[zod.def.discriminator]?.delete(undefined);
         return propValues;
     });
-    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
+    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it \u2014 pipes and lazies \u2014 are left to the map.
     def.options.forEach((option, i) => {
         const propShape = rawShape(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
@@ -10736,7 +10736,7 @@ function to_json_schema_extractDefs(ctx, schema
     const root = ctx.seen.get(schema);
     if (!root)
         throw new Error("Unprocessed schema. This is a bug in Zod.");
-    // With `external` set, every registered schema resolves through the external branch of `makeURI`, so the root branch below produces the same ref the external branch would — this pass is identical whichever schema it is called with, and only needs to run once.
+    // With `external` set, every registered schema resolves through the external branch of `makeURI`, so the root branch below produces the same ref the external branch would \u2014 this pass is identical whichever schema it is called with, and only needs to run once.
     if (ctx.external && ctx.sharedDefsExtractedFor === ctx.external)
         return;
     // Track ids to detect duplicates across different schemas
@@ -10847,7 +10847,7 @@ function to_json_schema_extractDefs(ctx, schema
     if (ctx.external)
         ctx.sharedDefsExtractedFor = ctx.external;
 }
-/** Rewrites `anyOf: [{type: "a"}, {type: "b"}]` to `type: ["a", "b"]`, which every JSON Schema draft treats as equivalent and most consumers render far better for the nullable case. Only branches that are a bare type assertion qualify — anything carrying a constraint, `$ref`, `const` or metadata is left alone. Runs after `flattenRef`, so a branch an override decorated or `$defs` extraction turned into a `$ref` is no longer bare and correctly stays in `anyOf`. `oneOf` is excluded: `integer` and `number` overlap, so "exactly one" and "at least one" are not the same there. OpenAPI 3.0 is excluded: its `type` must be a single string. */
+/** Rewrites `anyOf: [{type: "a"}, {type: "b"}]` to `type: ["a", "b"]`, which every JSON Schema draft treats as equivalent and most consumers render far better for the nullable case. Only branches that are a bare type assertion qualify \u2014 anything carrying a constraint, `$ref`, `const` or metadata is left alone. Runs after `flattenRef`, so a branch an override decorated or `$defs` extraction turned into a `$ref` is no longer bare and correctly stays in `anyOf`. `oneOf` is excluded: `integer` and `number` overlap, so "exactly one" and "at least one" are not the same there. OpenAPI 3.0 is excluded: its `type` must be a single string. */
 function compactTypeUnion(schema) {
     const options = schema.anyOf;
     if (!Array.isArray(options) || options.length === 0 || schema.type !== undefined)
@@ -10856,7 +10856,7 @@ function compactTypeUnion(schema) {
     for (const option of options) {
         if (!option || typeof option !== "object")
             return;
-        // A branch that is itself a compactible union folds into this one — nested `anyOf` and a flat `type` array say the same thing. Compacting it first also makes the result independent of the order this pass walks the seen map in.
+        // A branch that is itself a compactible union folds into this one \u2014 nested `anyOf` and a flat `type` array say the same thing. Compacting it first also makes the result independent of the order this pass walks the seen map in.
         compactTypeUnion(option);
         const keys = Object.keys(option);
         if (keys.length !== 1 || keys[0] !== "type")
@@ -10873,8 +10873,8 @@ function compactTypeUnion(schema) {
     // A `type` array must be non-empty and unique (metaschema); a single member is spelled as a bare string.
     schema.type = types.length === 1 ? types[0] : types;
 }
-/** Keywords `foldIntersection` knows how to combine. Anything else — `$ref`, `patternProperties`,
- * an annotation like `description` — makes a member unfoldable, so a constraint this does not
+/** Keywords `foldIntersection` knows how to combine. Anything else \u2014 `$ref`, `patternProperties`,
+ * an annotation like `description` \u2014 makes a member unfoldable, so a constraint this does not
  * understand leaves the `allOf` alone instead of being silently dropped or misattributed. */
 const FOLDABLE_KEYS = new Set(["type", "properties", "required", "additionalProperties"]);
 const UNION_KEYS = ["oneOf", "anyOf"];
@@ -10945,8 +10945,8 @@ function foldObjects(members) {
 }
 /** `additionalProperties` in an `allOf` member sees only that member's own `properties`, so two
  * closed object members reject each other's keys and the schema validates nothing. Zod's parser
- * pools the key sets instead — `handleIntersectionResults` reports a key as unrecognized only when
- * *every* side rejects it — so the emitted schema has to pool them too, and folding the members
+ * pools the key sets instead \u2014 `handleIntersectionResults` reports a key as unrecognized only when
+ * *every* side rejects it \u2014 so the emitted schema has to pool them too, and folding the members
  * into one object is the encoding that says so on every target.
  *
  * This runs from `finalize`, after `extractDefs`, which is what keeps it clear of the `$ref`
@@ -11072,7 +11072,7 @@ function to_json_schema_finalize(ctx, schema) {
         }
         for (const rewrite of ctx.deferred)
             rewrite();
-        // After flattening, every member that was extracted is a `$ref`, so the fold sees the final shape. A schema that inherits an intersection — through `z.lazy`, or any `ref` chain — holds the same `allOf` array, so fold by array identity to catch every copy.
+        // After flattening, every member that was extracted is a `$ref`, so the fold sees the final shape. A schema that inherits an intersection \u2014 through `z.lazy`, or any `ref` chain \u2014 holds the same `allOf` array, so fold by array identity to catch every copy.
         if (ctx.intersections.length) {
             const carriers = new Map();
             for (const seen of ctx.seen.values()) {
@@ -11117,7 +11117,7 @@ function to_json_schema_finalize(ctx, schema) {
     }
     // when the root was extracted into $defs, `root.schema` is the `$ref` wrapper and `root.def` is the body that now lives under $defs
     assignProps(result, root.defId ? root.schema : (root.def ?? root.schema));
-    // The `id` in `.meta()` is a Zod-specific registration tag used to extract schemas into $defs — it is not user-facing JSON Schema metadata. Strip it from the output body where it would otherwise leak. The id is preserved implicitly via the $defs key (and via $ref paths).
+    // The `id` in `.meta()` is a Zod-specific registration tag used to extract schemas into $defs \u2014 it is not user-facing JSON Schema metadata. Strip it from the output body where it would otherwise leak. The id is preserved implicitly via the $defs key (and via $ref paths).
     const rootMetaId = ctx.metadataRegistry.get(schema)?.id;
     if (rootMetaId !== undefined && result.id === rootMetaId)
         delete result.id;
@@ -11782,11 +11782,11 @@ const tupleProcessor = (schema, ctx, _json, params) => {
  *
  * A numeric bound cannot apply to a property name, so `minimum` and its siblings are dropped rather
  * than carried over: keeping them beside `type: "string"` reproduces the match-nothing schema this
- * exists to fix. A key that carries one therefore emits wider than the record parses — `z.record(z.number().min(5), V)`
- * accepts `"3"` — which is the deliberate trade, since throwing on it would reject an ordinary schema
+ * exists to fix. A key that carries one therefore emits wider than the record parses \u2014 `z.record(z.number().min(5), V)`
+ * accepts `"3"` \u2014 which is the deliberate trade, since throwing on it would reject an ordinary schema
  * outright. */
 function stringifyKeyNames(bySchema, json, visited) {
-    // an extracted key that rewrites cannot go on sharing its definition — the string form a key position needs is not the number form every other reference wants — so it inlines. One that does not rewrite keeps the `$ref`.
+    // an extracted key that rewrites cannot go on sharing its definition \u2014 the string form a key position needs is not the number form every other reference wants \u2014 so it inlines. One that does not rewrite keeps the `$ref`.
     if (json.$ref) {
         // a recursive key holds its own reference inside its definition, so a node already on the path is left alone rather than resolved again
         if (visited.has(json))
@@ -12243,7 +12243,7 @@ const _messageDesc = {
 };
 const _issuesDesc = { value: undefined, enumerable: false };
 /* Prototypes that already carry the lazy `toString`. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
+ * intrinsics so that `init` on a foreign object \u2014 it accepts any object \u2014
  * can never install an accessor onto a prototype we do not own. */
 const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 const initializer = (inst, def) => {
@@ -12450,9 +12450,9 @@ function treeifyError(error, mapper = (issue) => issue.message) {
  *
  * ```
  * username
- *   ✖ Expected number, received string at "username
+ *   \u2716 Expected number, received string at "username
  * favoriteNumbers[0]
- *   ✖ Invalid input: expected number
+ *   \u2716 Invalid input: expected number
  * ```
  */
 function toDotPath(_path) {
@@ -12479,9 +12479,9 @@ function prettifyError(error) {
     const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
     // Process each issue
     for (const issue of issues) {
-        lines.push(`✖ ${issue.message}`);
+        lines.push(`\u2716 ${issue.message}`);
         if (issue.path?.length)
-            lines.push(`  → at ${toDotPath(issue.path)}`);
+            lines.push(`  \u2192 at ${toDotPath(issue.path)}`);
     }
     // Convert Map to formatted string
     return lines.join("\n");
@@ -12669,7 +12669,7 @@ const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
 
 /* Prototypes that already carry the lazy helper methods. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
+ * intrinsics so that `init` on a foreign object \u2014 it accepts any object \u2014
  * can never install an accessor onto a prototype we do not own. */
 const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 /* Helper methods live as non-enumerable lazy getters on the shared
@@ -12750,7 +12750,7 @@ const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
 
 
-// Register English as the default locale on first ZodType construction. Hooked into the `ZodType` `$constructor` (rather than a top-level `config(en())` in `external.ts`) so bundlers honoring `sideEffects: false` can't tree-shake it out — see #5953, #5725. An explicit `z.config(z.locales.xx())` call wins regardless of order, since this only sets the default when none is present.
+// Register English as the default locale on first ZodType construction. Hooked into the `ZodType` `$constructor` (rather than a top-level `config(en())` in `external.ts`) so bundlers honoring `sideEffects: false` can't tree-shake it out \u2014 see #5953, #5725. An explicit `z.config(z.locales.xx())` call wins regardless of order, since this only sets the default when none is present.
 function _ensureDefaultLocale() {
     if (!globalConfig.localeError)
         config(en());
@@ -13765,7 +13765,7 @@ const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
     inst.valueType = def.valueType;
 });
 function record(keyType, valueType, params) {
-    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
+    // v3-compat: z.record(valueType, params?) \u2014 defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
         return new ZodRecord({
             type: "record",
@@ -14294,21 +14294,21 @@ const ARIS = {
     missingField: def('missing_field', 'error', 'A required field is missing or empty', RERUN),
     fieldType: def('field_type', 'error', 'A field has the wrong JSON type', RERUN),
     invalidVerdict: def('invalid_verdict', 'error', 'The verdict is not one of PASS WARN FAIL NOT_APPLICABLE BLOCKED ERROR', RERUN),
-    wrongAuditSkill: def('wrong_audit_skill', 'error', 'The artifact was written by a different audit skill', 'Put each audit’s artifact at its own path, then rerun the audit.'),
-    hashesNotObject: def('hashes_not_object', 'error', 'audited_input_hashes is not an object of path → sha256', RERUN),
+    wrongAuditSkill: def('wrong_audit_skill', 'error', 'The artifact was written by a different audit skill', 'Put each audit\u2019s artifact at its own path, then rerun the audit.'),
+    hashesNotObject: def('hashes_not_object', 'error', 'audited_input_hashes is not an object of path \u2192 sha256', RERUN),
     inputHashMalformed: def('input_hash_malformed', 'error', 'A recorded input hash is not sha256:<64 hex>', RERUN),
     inputStale: def('input_stale', 'error', 'An audited input changed after the audit ran', RERUN),
     inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
     inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
-    inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions (or the symlink loop), then run the verifier again.'),
-    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace, or in a git directory', 'Keep audited inputs in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
+    inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file\u2019s permissions (or the symlink loop), then run the verifier again.'),
+    inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace, or in a git directory', 'Keep audited inputs in the repository\u2019s work tree (never under .git), or run locally with --allow-outside-root.'),
     traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmptyFile: def('trace_empty_file', 'error', 'trace_path is an empty file', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceUnreadable: def('trace_unreadable', 'error', 'trace_path cannot be read (or is a FIFO, socket or device)', 'Replace trace_path with the trace directory or file, or rerun the audit.'),
-    traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier’s own files', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
+    traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier\u2019s own files', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
     noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
-    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace, or in a git directory', 'Keep traces in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
+    traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace, or in a git directory', 'Keep traces in the repository\u2019s work tree (never under .git), or run locally with --allow-outside-root.'),
     invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
     unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
     executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', RERUN),
@@ -14449,7 +14449,7 @@ function middle(s, max = 40) {
     if (chars.length <= max)
         return s;
     const tail = Math.floor((max - 1) / 3);
-    return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
+    return `${chars.slice(0, max - 1 - tail).join('')}\u2026${chars.slice(-tail).join('')}`;
 }
 /** Context entries that describe how a target was judged (its header line), not its outcome. */
 function judgedContext(t) {
@@ -14474,10 +14474,10 @@ function stateText(t, subjects) {
 
 
 const MARK = {
-    pass: '✓',
+    pass: '\u2713',
     problem: '!',
-    blocking: '✗',
-    skipped: '·',
+    blocking: '\u2717',
+    skipped: '\u00b7',
 };
 function locationText(f) {
     if (!f.location)
@@ -14487,7 +14487,7 @@ function locationText(f) {
 /** The terminal summary: one line per subject, the findings with what to do, then the totals. */
 function renderText(report) {
     const out = [];
-    out.push(`audit-gate ${report.tool.version} — ${plain(report.root)}`);
+    out.push(`audit-gate ${report.tool.version} \u2014 ${plain(report.root)}`);
     const byTarget = subjectsByTarget(report);
     for (const t of report.targets) {
         const subjects = byTarget.get(t.id) ?? [];
@@ -14501,7 +14501,7 @@ function renderText(report) {
             const verdict = s.verdict && s.verdict !== label ? `  ${plain(s.verdict)}` : '';
             out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
         }
-        out.push(`  → ${plain(stateText(t, subjects))}`);
+        out.push(`  \u2192 ${plain(stateText(t, subjects))}`);
     }
     if (report.findings.length > 0) {
         out.push('', 'Findings:');
@@ -14514,21 +14514,21 @@ function renderText(report) {
             const mark = f.waived
                 ? '~'
                 : f.severity === 'error'
-                    ? '✗'
+                    ? '\u2717'
                     : f.severity === 'warning'
                         ? '!'
-                        : '·';
+                        : '\u00b7';
             const where = locationText(f);
             out.push(`  ${mark} ${where ? `${plain(where)}  ` : ''}${f.code}`);
             out.push(`      ${cap(plain(f.message), 600)}`);
-            out.push(`      → ${plain(f.remediation)}`);
+            out.push(`      \u2192 ${plain(f.remediation)}`);
             if (f.waived)
                 out.push(`      ${waivedText(f.waived)}`);
         }
     }
     const c = report.counts;
-    out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
-        `${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`);
+    out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped \u00b7 ` +
+        `${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} \u00b7 submission-ready: ${report.submission_ready}`);
     const verdictLine = report.conclusion === 'failure'
         ? `FAIL: the blocking problems above fail the gate; fix them${orElse(adviceFor(report, 'blocking'))}.`
         : report.conclusion === 'neutral'
@@ -14539,7 +14539,7 @@ function renderText(report) {
         out.push(`This is shard ${report.shard.index}/${report.shard.count} (${plural(report.shard.targets.length, 'target')} of the list): it is no verdict on the repository. Merge every shard's report (audit-gate merge, or the Action's report: input) for that.`);
     return out.join('\n') + '\n';
 }
-/** The packs' other ways out, e.g. " (or check a paper at …)"; empty without any. */
+/** The packs' other ways out, e.g. " (or check a paper at \u2026)"; empty without any. */
 function orElse(clauses) {
     return clauses.length ? ` (or ${clauses.map(plain).join('; or ')})` : '';
 }
@@ -14585,7 +14585,7 @@ function textOrJson(v) {
 }
 /** The progress callback of --progress (always on when stderr is a terminal). */
 function progress(io, enabled) {
-    return enabled || io.isTTY ? (m) => io.stderr(`… ${plain(m)}\n`) : undefined;
+    return enabled || io.isTTY ? (m) => io.stderr(`\u2026 ${plain(m)}\n`) : undefined;
 }
 /** `dirs` relative to `root`, which must be a directory holding them (unless allowed outside). */
 function insideRoot(root, given, dirs, allowOutside) {
@@ -14655,7 +14655,7 @@ const Finding = object({
     severity: Severity,
     subject: schemas_string()
         .describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
-    message: schemas_string().describe('What is wrong, about the user’s files only'),
+    message: schemas_string().describe('What is wrong, about the user\u2019s files only'),
     remediation: schemas_string().describe('What to do next'),
     location: Location.optional(),
     related: array(Location)
@@ -14663,8 +14663,8 @@ const Finding = object({
         .describe('Other places involved, e.g. the changed input file'),
     details: record(schemas_string(), schemas_string())
         .optional()
-        .describe('Pack-specific details, rendered by the pack’s own outputs'),
-    invariant_id: schemas_string().optional().describe('The producer’s invariant id, where one exists'),
+        .describe('Pack-specific details, rendered by the pack\u2019s own outputs'),
+    invariant_id: schemas_string().optional().describe('The producer\u2019s invariant id, where one exists'),
     blocking: schemas_boolean().describe('Set by policy: whether this finding fails the gate'),
     waived: object({ reason: schemas_string(), tracking: schemas_string().optional() })
         .optional()
@@ -14846,7 +14846,7 @@ class JsonDoc {
     text;
     duplicates;
     syntaxTree;
-    /** Per object node, its keys → property nodes; built on first lookup, so each lookup is O(depth). */
+    /** Per object node, its keys \u2192 property nodes; built on first lookup, so each lookup is O(depth). */
     keyIndex = new WeakMap();
     lineIndex;
     /**
@@ -15262,7 +15262,7 @@ function configSchema(list = registry_packs()) {
             array(schemas_string()).describe('Packs whose targets discovery looks for (default: all)'),
             object(byId((p) => union([literal(false), p.options]).optional()))
                 .strict()
-                .describe('Each pack’s options by pack id; false leaves the pack out'),
+                .describe('Each pack\u2019s options by pack id; false leaves the pack out'),
         ])
             .optional(),
         ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
@@ -15795,7 +15795,7 @@ async function hashInChunks(realPath, yieldBytes) {
         external_node_fs_default().closeSync(fd);
     }
 }
-// crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
+// crypto.hash (Node \u2265 20.12) hashes in one call, about twice as fast as a Hash object on small input.
 const oneShot = (external_node_crypto_default()).hash;
 function sha256Hex(bytes) {
     return oneShot
@@ -16151,7 +16151,7 @@ const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_eff
 /** One finding a fixture expects: its code, and where given, its path and line (RuleTester-style). */
 const ExpectedFinding = object({
     code: schemas_string().min(1),
-    path: schemas_string().min(1).optional().describe('Relative to the fixture’s input'),
+    path: schemas_string().min(1).optional().describe('Relative to the fixture\u2019s input'),
     line: schemas_number().int().positive().optional(),
 })
     .strict();
@@ -16187,7 +16187,7 @@ const COMMON = {
         .describe('Every finding the pack must emit, each exactly once: counts and locations are compared where given'),
 };
 /**
- * conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout), with
+ * conformance/<pack>/<fixture_id>/fixture.json (seed 004 \u00a710, adapted to a folder layout), with
  * the fields `pack` declares. Without a pack, the common fields only (for schemas/ and for
  * reading `pack` before the pack is known).
  */
@@ -16511,7 +16511,7 @@ async function runFixture(folder, opts) {
             {
                 ...subject,
                 status: passed ? 'PASSED' : 'FAILED',
-                reason: `${fx.fixture_kind}: expects [${expected.join(', ')}]${fx.expected_terminal_state ? ` → ${fx.expected_terminal_state}` : ''}`,
+                reason: `${fx.fixture_kind}: expects [${expected.join(', ')}]${fx.expected_terminal_state ? ` \u2192 ${fx.expected_terminal_state}` : ''}`,
             },
         ],
         findings,
@@ -16870,7 +16870,7 @@ function lostTarget(it, ctx, why) {
 const FIELD_MAX = 8192;
 /** The visible end of a capped string: how big the whole value was. */
 function truncationMark(bytes) {
-    return `…[truncated, ${bytes} bytes]`;
+    return `\u2026[truncated, ${bytes} bytes]`;
 }
 /**
  * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
@@ -17063,7 +17063,7 @@ function sharedSubjects(results) {
 
 /** More shards than this is a typo, not a matrix (GitHub runs at most 256 jobs per matrix). */
 const MAX_SHARDS = 256;
-/** `K/N` → {index: K, count: N}, or why not. */
+/** `K/N` \u2192 {index: K, count: N}, or why not. */
 function parseShard(text) {
     const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text.trim());
     if (!m)
@@ -17215,7 +17215,7 @@ function assignShards(targets, count) {
 
 
 
-/** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
+/** The shared core of the CLI and the Action: config \u2192 discovery \u2192 packs \u2192 policy \u2192 report. */
 async function verify(opts) {
     const ws = new Workspace(opts.root, opts.allowOutsideRoot);
     const runFindings = [];
@@ -17884,7 +17884,7 @@ async function runRules(rules, ctx) {
 ;// CONCATENATED MODULE: ./src/packs/kit/index.ts
 /**
  * What every pack shares: the capped findings collector, safe listing and reading inside a target,
- * located JSON and JSONL reading, schema issue → message, canonical JSON, and the rule shape.
+ * located JSON and JSONL reading, schema issue \u2192 message, canonical JSON, and the rule shape.
  * The kit names no pack; packs import it, never each other.
  */
 
@@ -18076,7 +18076,7 @@ const AuditArtifact = object({
     reason_code: schemas_string(),
     summary: schemas_string(),
     audited_input_hashes: record(schemas_string(), schemas_string())
-        .describe('Path (relative to the paper dir, or absolute) → "sha256:<64 hex>"'),
+        .describe('Path (relative to the paper dir, or absolute) \u2192 "sha256:<64 hex>"'),
     trace_path: schemas_string()
         .min(1)
         .describe('Directory or file holding the reviewer prompt and response'),
@@ -18297,7 +18297,7 @@ const inputHashes = {
         const raw = data.audited_input_hashes;
         if (Object.hasOwn(data, 'audited_input_hashes') &&
             (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
-            ctx.issue(ARIS.hashesNotObject, `"audited_input_hashes" in ${rel} is ${jsonType(raw)}, not an object of path → sha256.`, 'audited_input_hashes_not_dict', ctx.lineOf('audited_input_hashes'));
+            ctx.issue(ARIS.hashesNotObject, `"audited_input_hashes" in ${rel} is ${jsonType(raw)}, not an object of path \u2192 sha256.`, 'audited_input_hashes_not_dict', ctx.lineOf('audited_input_hashes'));
         }
         for (const ref of ctx.inputs) {
             const key = () => quoteValue(ref.key); // quoted only for a message
@@ -18333,7 +18333,7 @@ const inputHashes = {
     },
 };
 function input_hashes_short(hex) {
-    return `${hex.slice(0, 12)}…`;
+    return `${hex.slice(0, 12)}\u2026`;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aris/rules/no-audited-inputs.ts
@@ -18476,7 +18476,7 @@ function independenceMessage(i, rel) {
 const tracePath = {
     meta: {
         name: 'trace-path',
-        description: 'trace_path names an existing, non-empty trace inside the workspace (looked up from the paper dir upwards), not an artifact or the verifier’s own files.',
+        description: 'trace_path names an existing, non-empty trace inside the workspace (looked up from the paper dir upwards), not an artifact or the verifier\u2019s own files.',
         codes: [
             ARIS.traceNotATrace,
             ARIS.traceEmpty,
@@ -18505,7 +18505,7 @@ function isAncestorOrSelf(dir, of) {
 }
 /** The verifier's own files under a paper's (or an ancestor's) `.aris` directory. */
 const ARIS_STATE_FILES = [
-    ['.aris/audit-verifier-report.json', 'the verifier’s own report'],
+    ['.aris/audit-verifier-report.json', 'the verifier\u2019s own report'],
     ['.aris/assurance.txt', 'the assurance setting'],
     ['.aris/audit-manifest.json', 'the audit manifest'],
 ];
@@ -18524,7 +18524,7 @@ function notATraceTargets(ctx, bases, ownArtifact) {
         out.set(key, artifact === undefined
             ? text
             : artifact === ownArtifact
-                ? `this audit’s own artifact (${text})`
+                ? `this audit\u2019s own artifact (${text})`
                 : `the audit artifact ${text}`);
     return out;
 }
@@ -18572,7 +18572,7 @@ function checkTrace(tracePath, spec, ctx) {
         issue: [
             ARIS.traceNotATrace,
             `trace_path_not_a_trace:${tracePath}`,
-            `trace_path ${quoteValue(tracePath)} ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer’s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
+            `trace_path ${quoteValue(tracePath)} ${clause}. It must name the directory or file ${spec.skill} wrote with the reviewer\u2019s prompt and response (such as .aris/traces/${spec.skill}/<run>/).`,
         ],
     });
     let firstFailure;
@@ -19103,7 +19103,7 @@ function provisionalBecause(checks) {
             : c.row.status === 'SCHEMA_INVALID'
                 ? 'unreadable or schema-invalid artifact'
                 : c.row.review_independence === 'same-family'
-                    ? 'same-family review (the reviewer is of the executor’s model family)'
+                    ? 'same-family review (the reviewer is of the executor\u2019s model family)'
                     : 'legacy artifact without review-independence fields';
         groups.set(why, [...(groups.get(why) ?? []), c.row.audit]);
     }
@@ -19296,7 +19296,7 @@ const INV = {
     order: 'INV-ORD-001',
 };
 const codes_RERUN = 'Re-run the producer so it writes a fresh run directory.';
-const RESTORE_EVIDENCE = 'Restore the evidence file from the run’s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
+const RESTORE_EVIDENCE = 'Restore the evidence file from the run\u2019s original output (its sha256 is recorded in trace.jsonl), or re-run the producer.';
 const REDERIVE = 'Re-derive the claim so every evidence support cites the exact bytes it rests on, or re-run the producer.';
 const RESEAL = 'Restore the run directory as the producer wrote it; if the change is intended, re-run the producer so the manifest and fingerprint are rewritten.';
 const CHECK_NAMES = [
@@ -19325,10 +19325,10 @@ function codes_def(code, check, title, remediation, invariant_id) {
 }
 /** Every code the run-trace pack can emit. Stable public API: never rename without a migration note. */
 const TRACE = {
-    // ── run files ───────────────────────────────────────────────────────────────────────────────
+    // \u2500\u2500 run files \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     runFileMissing: codes_def('run_file_missing', 'run_integrity', 'A file every run directory holds is missing', codes_RERUN),
     fileUnreadable: codes_def('file_unreadable', 'run_integrity', 'A run file is not a readable regular file (FIFO, directory, symlink loop, too large)', 'Replace the path with the regular file the producer writes, or re-run the producer.'),
-    // ── trace.jsonl lines and header ────────────────────────────────────────────────────────────
+    // \u2500\u2500 trace.jsonl lines and header \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     lineMalformed: codes_def('line_malformed', 'trace_schema', 'A trace.jsonl line is not valid JSON (syntax error, NaN/Infinity, BOM, invalid UTF-8)', codes_RERUN, INV.schema),
     lineNotCanonical: codes_def('line_not_canonical', 'trace_schema', 'A trace.jsonl line is valid JSON but not canonical (sorted keys, compact separators, \\n endings)', 'Do not rewrite trace.jsonl (editors and CRLF checkouts change its bytes); restore it as the producer wrote it, or re-run the producer.', INV.schema),
     lineTooLong: codes_def('line_too_long', 'trace_schema', 'A trace.jsonl line is longer than the verifier reads', codes_RERUN, INV.schema),
@@ -19336,32 +19336,32 @@ const TRACE = {
     headerInvalid: codes_def('header_invalid', 'trace_schema', 'Line 1 of trace.jsonl is not a valid trace_header record', codes_RERUN, INV.schema),
     unsupportedVersion: codes_def('unsupported_version', 'trace_schema', 'The trace or run declares a schema, protocol or canonicalization version (or fingerprint algorithm) no verifier supports', 'Re-run with a producer that writes schema_version 1 or 2, runtime protocol 1, canonicalization 1 and sha256; no upgrader exists for other versions.', INV.schema),
     eventInvalid: codes_def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', codes_RERUN, INV.schema),
-    idxOutOfOrder: codes_def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
+    idxOutOfOrder: codes_def('idx_out_of_order', 'core_invariants', 'An event\u2019s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
     idxDuplicate: codes_def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
     contentIdMismatch: codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
-    // ── steps ───────────────────────────────────────────────────────────────────────────────────
+    // \u2500\u2500 steps \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     stepUnfinished: codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', codes_RERUN, INV.schema),
     stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
     stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
     stepBeforeDependency: codes_def('step_before_dependency', 'core_invariants', 'A plan node is started before the nodes it depends on have finished', codes_RERUN, INV.order),
     claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
     stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
-    // ── tool linkage ────────────────────────────────────────────────────────────────────────────
+    // \u2500\u2500 tool linkage \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
     toolResultOrphan: codes_def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
     toolResultDuplicate: codes_def('tool_result_duplicate', 'tool_linkage', 'A tool call has more than one result', codes_RERUN, INV.toolLinkage),
     toolCallDuplicate: codes_def('tool_call_duplicate', 'tool_linkage', 'Two tool calls share one id', codes_RERUN, INV.toolLinkage),
     toolStepMismatch: codes_def('tool_step_mismatch', 'tool_linkage', 'A tool call or result names a different step than the event it is in', codes_RERUN, INV.toolLinkage),
-    toolUnknown: codes_def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run’s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
-    // ── evidence ────────────────────────────────────────────────────────────────────────────────
+    toolUnknown: codes_def('tool_unknown', 'tool_linkage', 'A tool call names a tool the run\u2019s runtime descriptor does not list', 'Re-run the producer with the tool registered in its runtime, or remove the phantom call by re-running.', INV.toolLinkage),
+    // \u2500\u2500 evidence \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     evidencePathEscape: codes_def('evidence_path_escape', 'evidence_hashes', 'An evidence content_path is not a plain relative path inside the run directory (.., absolute, backslash, symlink out)', 'Keep evidence under the run directory (evidence/<evidence_id>.txt) and re-run the producer.', INV.evidence),
     evidenceMissing: codes_def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
     evidenceUnreadable: codes_def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
-    evidenceHashMismatch: codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
+    evidenceHashMismatch: codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file\u2019s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
     evidenceChunkMismatch: codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
     evidenceDuplicate: codes_def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', codes_RERUN, INV.schema),
     chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
-    // ── claims ──────────────────────────────────────────────────────────────────────────────────
+    // \u2500\u2500 claims \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
     supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
     claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
@@ -19369,30 +19369,30 @@ const TRACE = {
     markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
     markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)', REDERIVE),
+    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header\u2019s reasoning_trace_sha256)', REDERIVE),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
-    snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
-    // ── insufficient evidence ───────────────────────────────────────────────────────────────────
+    snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support\u2019s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
+    // \u2500\u2500 insufficient evidence \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     noOutcome: codes_def('no_outcome', 'insufficient_reasoning', 'The run emitted no derived claim and no insufficient_evidence marker', 'Re-run the producer: a run must either derive grounded claims or report insufficient evidence.'),
     insufficientAmbiguous: codes_def('insufficient_ambiguous', 'insufficient_reasoning', 'The run reports insufficient evidence and also emits derived claims not marked insufficient', 'Re-run the producer: report insufficient evidence without derived claims, or mark those claims insufficient (structured.insufficient_evidence: true).'),
-    // ── plan ────────────────────────────────────────────────────────────────────────────────────
+    // \u2500\u2500 plan \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     planInvalid: codes_def('plan_invalid', 'plan', 'plan.json is malformed or does not match the plan schema', codes_RERUN, INV.schema),
     planDuplicateNode: codes_def('plan_duplicate_node', 'plan', 'The plan repeats a node id', codes_RERUN, INV.schema),
     planMissingDependency: codes_def('plan_missing_dependency', 'plan', 'A plan node depends on a node id the plan does not contain', codes_RERUN, INV.schema),
-    planCycle: codes_def('plan_cycle', 'plan', 'The plan’s dependencies form a cycle', codes_RERUN, INV.schema),
+    planCycle: codes_def('plan_cycle', 'plan', 'The plan\u2019s dependencies form a cycle', codes_RERUN, INV.schema),
     planMismatch: codes_def('plan_mismatch', 'plan', 'The trace, plan, spec and run_meta.json disagree on the plan or spec id', 'Keep the plan.json, spec.json and trace.jsonl of one run together; re-run the producer.', INV.schema),
-    // ── run integrity ───────────────────────────────────────────────────────────────────────────
-    manifestInvalid: codes_def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path → sha256 hex', RESEAL),
+    // \u2500\u2500 run integrity \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
+    manifestInvalid: codes_def('manifest_invalid', 'run_integrity', 'manifest.json is malformed: not a flat map of relative path \u2192 sha256 hex', RESEAL),
     manifestFileMissing: codes_def('manifest_file_missing', 'run_integrity', 'A file listed in manifest.json is missing', 'Restore the file listed in manifest.json, or re-run the producer.'),
-    manifestHashMismatch: codes_def('manifest_hash_mismatch', 'run_integrity', 'A file’s sha256 differs from manifest.json: it changed after the run', RESEAL),
+    manifestHashMismatch: codes_def('manifest_hash_mismatch', 'run_integrity', 'A file\u2019s sha256 differs from manifest.json: it changed after the run', RESEAL),
     manifestUnlisted: codes_def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
-    fingerprintMismatch: codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
+    fingerprintMismatch: codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl\u2019s bytes followed by a newline', RESEAL),
     layoutUnexpected: codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
     runMetaInvalid: codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', codes_RERUN),
-    runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
+    runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run\u2019s files together in artifacts/runs/<run_id>/; re-run the producer.'),
     specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
     verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
-    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
+    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer\u2019s own verification failed', 'Fix what the producer\u2019s verification reported and re-run it; a run its producer rejected is never accepted.'),
 };
 const TRACE_CODES = Object.values(TRACE);
 
@@ -19477,7 +19477,7 @@ function renderVerificationReports(report) {
  */
 const traceCommand = {
     args: '<run-dir | artifacts-root>...',
-    about: 'Verify evidence-grounded run traces (…/runs/<run_id>/).',
+    about: 'Verify evidence-grounded run traces (\u2026/runs/<run_id>/).',
     flags: [
         {
             ...FLAGS.format,
@@ -19492,7 +19492,7 @@ const traceCommand = {
             name: 'min-supports',
             type: 'string',
             value: 'N',
-            help: 'raise the supports each derived claim needs (a floor: the run’s own recorded policy applies when higher)',
+            help: 'raise the supports each derived claim needs (a floor: the run\u2019s own recorded policy applies when higher)',
         },
         FLAGS.gitRoot,
         FLAGS.allowOutsideRoot,
@@ -19516,7 +19516,7 @@ async function runTrace(args, io) {
         paths: rel,
         packs: ['trace'],
         ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
-        emptyRemediation: 'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
+        emptyRemediation: 'Point audit-gate trace at a run directory (\u2026/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
         allowOutsideRoot: args.flag('allow-outside-root'),
         onProgress: progress(io, args.flag('progress')),
     });
@@ -19542,7 +19542,7 @@ async function runTrace(args, io) {
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
 /**
- * Run directories in a repository listing: `…/runs/<run_id>/` holding trace.jsonl (where the
+ * Run directories in a repository listing: `\u2026/runs/<run_id>/` holding trace.jsonl (where the
  * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
  * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
  * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
@@ -20185,7 +20185,7 @@ function loadRunFile(ctx, name, schema, invalid, what) {
 ;// CONCATENATED MODULE: ./src/packs/trace/policy.ts
 /** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
 const DEFAULT_MIN_SUPPORTS = 2;
-/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
+/** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number \u2265 0, or none. */
 function supportFloor(option) {
     return typeof option === 'number' && Number.isInteger(option) && option >= 0 ? option : undefined;
 }
@@ -20201,19 +20201,19 @@ function supportPolicy(floor, metadata) {
         ? policy.min_supports_per_claim
         : undefined;
     let run = DEFAULT_MIN_SUPPORTS;
-    let runSource = `the producer’s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
+    let runSource = `the producer\u2019s default of ${DEFAULT_MIN_SUPPORTS} (the run records no min_supports_per_claim)`;
     if (typeof raw === 'number' && Number.isFinite(raw)) {
         run = Math.max(1, Math.trunc(raw));
-        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
+        runSource = `the run\u2019s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
     }
     else if (typeof raw === 'string') {
         run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
-        runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
+        runSource = `the run\u2019s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
     }
     if (floor !== undefined && floor > run)
         return {
             min: floor,
-            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
+            source: `the gate\u2019s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
         };
     return { min: run, source: runSource };
 }
@@ -20233,7 +20233,7 @@ function allowsMarkedInsufficient(metadata) {
 ;// CONCATENATED MODULE: ./src/packs/trace/context.ts
 /** Short, safe quoting of artifact text inside a message. */
 function q(s, max = 120) {
-    const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
+    const t = s.length > max ? `${s.slice(0, max - 1)}\u2026` : s;
     return JSON.stringify(t);
 }
 
@@ -20515,7 +20515,7 @@ function emitCheck(c, e) {
             return `${fast_schema_define(e, pattern.toString())}.test(v)`;
     }
     else if (d.check === 'min_length' && typeof d.minimum === 'number') {
-        // zod counts code points, which only matters between min and 2 × min UTF-16 units; source
+        // zod counts code points, which only matters between min and 2 \u00d7 min UTF-16 units; source
         // counts them itself (as strict as zod or stricter: a value it refuses goes to zod).
         const min = fast_schema_literal(d.minimum);
         const exact = e.standalone ? `[...v].length >= ${min}` : `${reference(e, runCheck(c))}(v)`;
@@ -20721,7 +20721,7 @@ function emitUnion(def, e) {
 ;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
 
 /**
- * The file formats of a bijux-canon-reason run directory (CONTRACTS.md §2). These zod schemas are
+ * The file formats of a bijux-canon-reason run directory (CONTRACTS.md \u00a72). These zod schemas are
  * the one source of truth: the checks validate every record against them before judging it. The
  * producer's models forbid unknown fields, so these do too (fail closed).
  */
@@ -20747,10 +20747,10 @@ const Int = schemas_number().int();
 const NonNegInt = Int.min(0);
 const Json = unknown();
 const JsonObject = record(schemas_string(), Json);
-/** `[start, end)` with 0 ≤ start < end. */
+/** `[start, end)` with 0 \u2264 start < end. */
 const Span = tuple([NonNegInt, NonNegInt])
     .refine(([a, b]) => a < b, { message: 'span must satisfy 0 <= start < end' });
-// ── trace.jsonl ──────────────────────────────────────────────────────────────────────────────
+// \u2500\u2500 trace.jsonl \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
 const TraceHeader = object({
     record: literal('trace_header'),
     id: schemas_string().min(1),
@@ -20868,7 +20868,7 @@ const TraceEvent = discriminatedUnion('kind', [
 ]);
 const EventRecord = object({ record: literal('trace_event'), event: unknown() })
     .strict();
-// ── other run files ─────────────────────────────────────────────────────────────────────────
+// \u2500\u2500 other run files \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
 const PlanNode = object({
     id: schemas_string().min(1),
     kind: schemas_enum(STEP_KINDS),
@@ -20916,9 +20916,9 @@ const RunMeta = object({
         .optional(),
 })
     .loose()
-    .describe('run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions');
+    .describe('run_meta.json: ids of the run\u2019s parts; the producer adds preset, seed, runtime and versions');
 const Manifest = record(schemas_string(), Hex64)
-    .describe('relative POSIX path → bare sha256 hex, sorted by key');
+    .describe('relative POSIX path \u2192 bare sha256 hex, sorted by key');
 const ChunkRecord = object({
     chunk_id: Hex64,
     start_byte: NonNegInt,
@@ -21033,12 +21033,12 @@ function loadChunks(ctx, evidenceCount) {
         }
         const c = rec.data;
         if (c.end_byte <= c.start_byte) {
-            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}\u2026 on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
             bad = true;
             continue;
         }
         if (c.chunk_id !== c.chunk_sha256) {
-            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
+            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}\u2026 on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}\u2026; a chunk id is the sha256 of the chunk\u2019s bytes, so the two must be equal.`, { path: rel, line: no });
             bad = true;
             continue;
         }
@@ -21373,7 +21373,7 @@ function checkRecordSupports(ctx, supports, known, cited) {
                 : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
             continue;
         }
-        const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
+        const frame = s.kind === 'claim' ? 'its statement' : 'its result\u2019s canonical JSON';
         const got = cited.select(s.refId, s.b0, s.b1);
         if (!got)
             continue; // resolved but never kept: cannot happen, the scan keeps every record
@@ -21383,7 +21383,7 @@ function checkRecordSupports(ctx, supports, known, cited) {
                 : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
         }
         else if (got.sha !== s.sha) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}\u2026, but those bytes hash to ${got.sha.slice(0, 12)}\u2026${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
         }
     }
 }
@@ -21510,7 +21510,7 @@ function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
     }));
     // The producer leaves trace_id out (its verifier never sets it); one that is given must match.
     if (traceId !== undefined && r.trace_id != null && r.trace_id !== traceId) {
-        invalid(`${name} reports on trace ${q(r.trace_id)}, not on this run’s trace ${q(traceId)}.`, [
+        invalid(`${name} reports on trace ${q(r.trace_id)}, not on this run\u2019s trace ${q(traceId)}.`, [
             'trace_id',
         ]);
     }
@@ -21532,7 +21532,7 @@ function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
     const failed = r.checks.filter((c) => !c.passed);
     if (errors.length > 0 || failed.length > 0) {
         const first = errors[0];
-        ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
+        ctx.f.add(TRACE.producerRejected, `${name} records that the producer\u2019s own verification failed (${failed.length} failed check(s)${failed.length
             ? `: ${failed
                 .slice(0, 4)
                 .map((c) => c.name)
@@ -21554,7 +21554,7 @@ function checkFingerprint(ctx, listing, traceSha) {
     }
     const recorded = text.slice(0, 64);
     if (recorded !== traceSha) {
-        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
+        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}\u2026 but trace.jsonl\u2019s bytes hash to ${traceSha.slice(0, 12)}\u2026: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
     }
 }
 function inLayout(rel) {
@@ -21573,7 +21573,7 @@ async function checkManifest(ctx, listing, hasher, trace, escapedEvidence) {
     checkLayout(ctx, listing, escapedEvidence);
     if (!usable(listing, 'manifest.json'))
         return;
-    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, TRACE.manifestInvalid, 'is not a map of path → sha256 hex');
+    const loaded = loadRunFile(ctx, 'manifest.json', Fast.Manifest, TRACE.manifestInvalid, 'is not a map of path \u2192 sha256 hex');
     if (!loaded)
         return;
     // Located lazily, and only for findings that are kept: finding a key's line means parsing the
@@ -21596,7 +21596,7 @@ function checkLayout(ctx, listing, escapedEvidence) {
         if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel))
             continue; // reported as evidence_path_escape
         if (!inLayout(e.rel)) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
+            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/\u2026)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
         }
         else if (e.kind === 'other' ||
             (e.kind === 'symlink' && !e.insideFile && !CORE_FILES.includes(e.rel))) {
@@ -21658,7 +21658,7 @@ function compareManifest(ctx, plan, trace, at) {
         if (got === undefined)
             continue; // unreadable: reported by the layout or core-file checks
         if (got !== want) {
-            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
+            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}\u2026${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}\u2026: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
         }
     }
 }
@@ -21671,7 +21671,7 @@ function compareManifest(ctx, plan, trace, at) {
 
 /**
  * plan.json: the schema, no duplicate node ids, no missing dependencies (nor edges to unknown
- * nodes), no cycles (among the dependencies, or among the edges), and, for a content-derived id (`plan_v1_…`), an id that matches the content.
+ * nodes), no cycles (among the dependencies, or among the edges), and, for a content-derived id (`plan_v1_\u2026`), an id that matches the content.
  */
 function checkPlan(ctx) {
     const f = ctx.f;
@@ -21700,7 +21700,7 @@ function checkPlan(ctx) {
     plan.edges.forEach(([a, b], i) => {
         for (const end of [a, b]) {
             if (!nodeIds.has(end))
-                f.add(TRACE.planMissingDependency, `Plan edge ${i} (${q(a)} → ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
+                f.add(TRACE.planMissingDependency, `Plan edge ${i} (${q(a)} \u2192 ${q(b)}) names ${q(end)}, which is not a node of the plan.`, lineOf(['edges', i]));
         }
     });
     // The producer gives edges no direction of its own (it writes none): they are checked for a
@@ -21717,7 +21717,7 @@ function checkPlan(ctx) {
         if (what === 'dependencies')
             acyclic = false;
         const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
-        f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
+        f.add(TRACE.planCycle, `The plan\u2019s ${what} form a cycle through ${stuck
             .slice(0, 5)
             .map((s) => q(s, 60))
             .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']));
@@ -22031,7 +22031,7 @@ class ClaimChecks {
                 const why = have === 0
                     ? 'no evidence support has that id, span and snippet hash'
                     : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}\u2026] but ${why}.`, at);
             }
         }
     }
@@ -22097,7 +22097,7 @@ class ContentChecks {
     ctx;
     static meta = {
         name: 'content-ids',
-        description: 'Claim and evidence ids and each derived claim’s result hash are the hashes of their content.',
+        description: 'Claim and evidence ids and each derived claim\u2019s result hash are the hashes of their content.',
         codes: [TRACE.contentIdMismatch, TRACE.reasoningTraceMismatch],
     };
     on = {
@@ -22170,27 +22170,27 @@ class ContentChecks {
         const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
         for (const d of this.derived) {
             if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run\u2019s reasoning record requires.`, d.line);
             else if (d.recorded !== d.recomputed)
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}\u2026, but its statement and citations hash to ${d.recomputed.slice(0, 12)}\u2026: the claim was edited after the run.`, d.line);
         }
         if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
-            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
+            f.add(TRACE.reasoningTraceMismatch, 'The trace header\u2019s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
             return;
         }
         const r = meta;
         const want = r.reasoning_trace_sha256;
         if (typeof want !== 'string' || !/^[0-9a-f]{64}$/.test(want)) {
-            bad('The trace header’s reasoning_trace record has no reasoning_trace_sha256.');
+            bad('The trace header\u2019s reasoning_trace record has no reasoning_trace_sha256.');
             return;
         }
         if (r.result_sha256 !== undefined && r.result_sha256 !== want)
-            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
+            bad(`The trace header\u2019s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}\u2026 and result_sha256 ${String(r.result_sha256).slice(0, 12)}\u2026.`);
         const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
         if (recorded.size > 1)
-            bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
+            bad(`The run\u2019s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
         else if (recorded.size === 1 && !recorded.has(want))
-            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
+            bad(`The trace header\u2019s reasoning_trace_sha256 is ${want.slice(0, 12)}\u2026, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}\u2026: the header or the claim was edited after the run.`);
     }
 }
 /** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
@@ -22343,19 +22343,19 @@ class EvidenceChecks {
             const { ev, line } = rec;
             const evLoc = { path: this.ctx.rel(ev.content_path) };
             if (ev.chunk_id !== ev.sha256) {
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}\u2026 but records sha256 ${ev.sha256.slice(0, 12)}\u2026; a chunk id is the sha256 of the chunk\u2019s bytes, which the evidence file holds.`, this.ctx.at(line));
             }
             else if (chunks) {
                 const spans = chunks.get(ev.chunk_id);
                 const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
                 if (!spans) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}\u2026, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
                 }
                 else if (!c) {
                     f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
                         .slice(0, 3)
                         .map((x) => `[${x.start}, ${x.end})`)
-                        .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
+                        .join(', ')}${spans.length > 3 ? ' \u2026' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
                 }
             }
             const o = outcomes[i];
@@ -22373,7 +22373,7 @@ class EvidenceChecks {
             }
             rec.usable = true;
             if (o.sha256 !== ev.sha256) {
-                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}\u2026 but line ${line} of the trace records ${ev.sha256.slice(0, 12)}\u2026: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
         }
     }
@@ -22451,7 +22451,7 @@ class EvidenceChecks {
                     }
                     const got = whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
                     if (got !== s.sha) {
-                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}\u2026, but those bytes hash to ${got.slice(0, 12)}\u2026${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                     }
                 }
             }
@@ -22540,7 +22540,7 @@ function checkHeader(ctx, value, line) {
         const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
             ? `a ${q(String(v.record))} record`
             : 'no trace_header record';
-        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
+        f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",\u2026} line.`, at);
         return undefined;
     }
     const parsed = Fast.TraceHeader.safeParse(v);
@@ -22575,7 +22575,7 @@ class EventOrder {
     ctx;
     static meta = {
         name: 'event-order',
-        description: 'Events carry idx 0, 1, 2, … in file order: none missing, repeated, reordered or injected.',
+        description: 'Events carry idx 0, 1, 2, \u2026 in file order: none missing, repeated, reordered or injected.',
         codes: [TRACE.idxDuplicate, TRACE.idxOutOfOrder],
     };
     prevIdx = -1;
@@ -22608,7 +22608,7 @@ class EventOrder {
             const why = idx > expected
                 ? idx === expected + 1
                     ? `event ${expected} is missing, or events were reordered or injected`
-                    : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
+                    : `events ${expected}\u2013${idx - 1} are missing, or events were reordered or injected`
                 : 'events were reordered';
             this.ctx.f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${position}): ${why}.`, at);
         }
@@ -22757,7 +22757,7 @@ class StepChecks {
             f.add(TRACE.stepBeforeDependency, `Step ${q(stepId)} is started on line ${line} before its dependency ${late
                 .slice(0, 3)
                 .map((d) => `${q(d, 80)} finished (line ${this.finished.get(d)})`)
-                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan’s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
+                .join(', ')}${late.length > 3 ? ` and ${late.length - 3} more` : ''}: the plan\u2019s order was not followed.`, this.ctx.at(line), [{ path: this.ctx.rel('plan.json'), line: 1 }]);
         }
         for (const [stepId, line] of this.started) {
             if (!this.finished.has(stepId)) {
@@ -22830,10 +22830,10 @@ class ToolChecks {
         if (tools === undefined)
             return;
         if (tools === 'none') {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run\u2019s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
         }
         else if (!tools.has(call.tool_name)) {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run\u2019s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
         }
     }
     returned(eventStep, result, line) {
@@ -22904,7 +22904,7 @@ function scanTrace(ctx, traceAbs) {
     const onLine = (line) => {
         lastLine = line.no;
         if (line.kind === 'too_long') {
-            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier’s limit; it was skipped.`, ctx.at(line.no));
+            f.add(TRACE.lineTooLong, `Line ${line.no} of trace.jsonl is ${line.bytes} bytes long, over the verifier\u2019s limit; it was skipped.`, ctx.at(line.no));
             idValid = false;
             if (line.no > 1)
                 consumePosition();
@@ -22981,7 +22981,7 @@ function scanTrace(ctx, traceAbs) {
             const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
                 ? `record ${q(String(v.record))}`
                 : 'no trace_event record';
-            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
+            f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{\u2026}}.`, ctx.at(no));
             idValid = false;
             order.skipped();
             return;
@@ -23091,13 +23091,13 @@ const traceEvents = {
 const traceId = {
     meta: {
         name: 'trace-id',
-        description: 'The trace id in the header is the hash of the trace’s content.',
+        description: 'The trace id in the header is the hash of the trace\u2019s content.',
         codes: [TRACE.contentIdMismatch],
     },
     check({ ctx, scan }) {
         const header = scan?.header;
         if (header && scan.recomputedId !== undefined && scan.recomputedId !== header.id) {
-            ctx.f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace’s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, ctx.at(1));
+            ctx.f.add(TRACE.contentIdMismatch, `The trace header says the trace id is ${q(header.id)} but the trace\u2019s content hashes to ${q(scan.recomputedId)}: events or header were edited after the run.`, ctx.at(1));
         }
     },
 };
@@ -23268,7 +23268,7 @@ const tracePack = {
             .int()
             .min(0)
             .optional()
-            .describe('Floor for the supports each claim needs; a run’s own recorded policy applies when higher'),
+            .describe('Floor for the supports each claim needs; a run\u2019s own recorded policy applies when higher'),
     })
         .strict(),
     // A floor only ever raises a run's own policy.
@@ -23284,7 +23284,7 @@ const tracePack = {
     },
     outputs: {
         'verification-report': {
-            description: 'The producer’s VerificationReport (verify.json shape) of one run',
+            description: 'The producer\u2019s VerificationReport (verify.json shape) of one run',
             render: (report, id) => hasRunOutput(report, id) ? renderVerificationReport(report, id) : undefined,
         },
     },
@@ -23306,7 +23306,7 @@ function aristo_codes_def(code, severity, origin, title, remediation) {
 }
 /** Every code the aristo pack can emit. Stable public API: never rename without a migration note. */
 const ARISTO = {
-    // ── files under .aristo/ ────────────────────────────────────────────────────────────────────
+    // \u2500\u2500 files under .aristo/ \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     proofUnreadable: aristo_codes_def('proof_unreadable', 'error', 'audit-gate', 'A .proof path is not a readable regular UTF-8 file inside the repository (directory, FIFO, symlink out, too large, invalid UTF-8)', 'Replace it with the .proof file the SDK writes, or delete it.'),
     proofFilenameInvalid: aristo_codes_def('proof_filename_invalid', 'error', 'sdk-parse', 'A .proof file name does not decode to a valid annotation id (ids use __ for :)', 'Name proofs <id>.proof with every ":" written as "__" (e.g. aristos__foo.proof), as the SDK does.'),
     proofUnparseable: aristo_codes_def('proof_unparseable', 'error', 'sdk-parse', 'A .proof file is not valid TOML (syntax error, duplicate table or key)', aristo_codes_RERUN),
@@ -23314,19 +23314,19 @@ const ARISTO = {
     unknownKey: aristo_codes_def('unknown_key', 'warning', 'sdk-parse', 'A .proof or expectations.toml has a key the SDK ignores (often a typo of a real key)', 'Remove the key, or fix its spelling: the SDK silently ignores it.'),
     indexInvalid: aristo_codes_def('index_invalid', 'error', 'sdk-parse', 'The committed .aristo/index.toml cannot be read or is not a valid SDK index (the SDK refuses it whole)', RESTAMP),
     expectationsInvalid: aristo_codes_def('expectations_invalid', 'error', 'sdk-expectations', '.aristo/expectations.toml cannot be read or is not valid TOML (the SDK refuses it whole, so no waiver applies)', 'Fix the TOML, or re-record the waivers with aristo verify --accept <id> --because "<reason>".'),
-    // ── sources ─────────────────────────────────────────────────────────────────────────────────
+    // \u2500\u2500 sources \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     sourceUnparseable: aristo_codes_def('source_unparseable', 'error', 'sdk-stamp', 'A Rust source file that may hold annotations could not be read or does not parse', 'Fix the syntax error (cargo check shows it); until then its annotations are checked against the index alone.'),
     sourceNotParsed: aristo_codes_def('source_not_parsed', 'notice', 'audit-gate', 'Index entries in a file the Rust parser does not cover are checked against the index alone', 'Nothing to do for non-Rust sources; for Rust, fix the parse error reported for the file.'),
     annotationMalformed: aristo_codes_def('annotation_malformed', 'warning', 'sdk-stamp', 'An aristo attribute or statement macro has arguments the SDK cannot read, so the SDK skips it', 'Write it as #[aristo::intent("<claim>", id = "<id>", verify = "neural"|"test"|"full"|true|false)].'),
     annotationIdInvalid: aristo_codes_def('annotation_id_invalid', 'error', 'sdk-stamp', 'An annotation id breaks the id grammar, so the SDK skips the annotation', 'Use an id matching ^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ (or leave id out and let the SDK assign one).'),
     duplicateId: aristo_codes_def('duplicate_id', 'error', 'sdk-stamp', 'Two annotations share one id; the SDK keeps the first and skips the other', 'Give each annotation its own id.'),
     indexOutOfSync: aristo_codes_def('index_out_of_sync', 'error', 'sdk-stamp', 'The committed index.toml disagrees with the source (aristo stamp --check would fail)', RESTAMP),
-    // ── the SDK validator, one code per check (aristo.md §3) ────────────────────────────────────
+    // \u2500\u2500 the SDK validator, one code per check (aristo.md \u00a73) \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     attemptsOutOfBudget: aristo_codes_def('attempts_out_of_budget', 'error', 'sdk-check-1', 'verdict.attempts is 0 or above the repair budget of 3', 'Write attempts = prior_attempts + 1; past 3 attempts, submit an inconclusive verdict instead.'),
     orphanProof: aristo_codes_def('orphan_proof', 'error', 'sdk-check-2', 'A proof exists for an id no annotation has', 'Delete the proof (aristo stamp moves it to .aristo/archive/proofs/), or restore the annotation.'),
     proofStaleText: aristo_codes_def('proof_stale_text', 'error', 'sdk-check-3', 'The claim text changed after the proof was produced', aristo_codes_RERUN),
     proofStaleCode: aristo_codes_def('proof_stale_code', 'error', 'sdk-check-4', 'The annotated code changed after the proof was produced', aristo_codes_RERUN),
-    methodMismatch: aristo_codes_def('method_mismatch', 'error', 'sdk-check-5', 'verdict.method does not match the annotation’s verify method (or the annotation is verify = true/false)', 'Set verify = "neural" | "test" | "full" on the annotation, then re-run the proof with that method.'),
+    methodMismatch: aristo_codes_def('method_mismatch', 'error', 'sdk-check-5', 'verdict.method does not match the annotation\u2019s verify method (or the annotation is verify = true/false)', 'Set verify = "neural" | "test" | "full" on the annotation, then re-run the proof with that method.'),
     bodyShape: aristo_codes_def('body_shape', 'error', 'sdk-check-6', 'The proof does not have exactly one body table matching verdict.type', aristo_codes_RERUN),
     verifiedEmpty: aristo_codes_def('verified_empty', 'error', 'sdk-check-7', 'A verified proof has an empty conclusion or no steps', aristo_codes_RERUN),
     counterexampleIncomplete: aristo_codes_def('counterexample_incomplete', 'error', 'sdk-check-8', 'A counterexample lacks a description, a violated_step_path or trigger steps', aristo_codes_RERUN),
@@ -23334,24 +23334,24 @@ const ARISTO = {
     gapSuggestionExists: aristo_codes_def('gap_suggestion_exists', 'error', 'sdk-check-9', 'An annotation an inconclusive verdict suggested now exists, so the verdict is stale', aristo_codes_RERUN),
     treeMalformed: aristo_codes_def('tree_malformed', 'error', 'sdk-check-10', 'The proof tree is malformed: duplicate path, no root "0", a subgoal that is missing or not a descendant, or a step with no grounds', aristo_codes_RERUN),
     groundIdInvalid: aristo_codes_def('ground_id_invalid', 'error', 'sdk-check-11', 'An intent/assume ground cites an id that does not exist, is documentation only (verify = false) or is refuted', aristo_codes_RERUN),
-    groundStaleText: aristo_codes_def('ground_stale_text', 'error', 'sdk-check-11', 'A cited annotation’s text changed after the proof was produced', aristo_codes_RERUN),
+    groundStaleText: aristo_codes_def('ground_stale_text', 'error', 'sdk-check-11', 'A cited annotation\u2019s text changed after the proof was produced', aristo_codes_RERUN),
     groundCodeInvalid: aristo_codes_def('ground_code_invalid', 'error', 'sdk-check-12', 'A code ground cites a file that cannot be read or a line range that is invalid or past the end of the file', aristo_codes_RERUN),
     groundStaleCode: aristo_codes_def('ground_stale_code', 'error', 'sdk-check-12', 'The code a ground cites changed after the proof was produced', aristo_codes_RERUN),
-    groundCodeOutsideRepo: aristo_codes_def('ground_code_outside_repo', 'error', 'audit-gate', 'A code ground’s file leaves the repository (.., absolute path or symlink out); stricter than the SDK, which would read it', 'Cite files inside the repository only, by repo-relative path, and re-run the proof.'),
+    groundCodeOutsideRepo: aristo_codes_def('ground_code_outside_repo', 'error', 'audit-gate', 'A code ground\u2019s file leaves the repository (.., absolute path or symlink out); stricter than the SDK, which would read it', 'Cite files inside the repository only, by repo-relative path, and re-run the proof.'),
     groundPriorStepInvalid: aristo_codes_def('ground_prior_step_invalid', 'error', 'sdk-check-13', 'A prior-step ground cites a step that does not exist or is not earlier than the citing step', aristo_codes_RERUN),
     groundCompositionEmpty: aristo_codes_def('ground_composition_empty', 'error', 'sdk-check-14', 'A composition ground has an empty reason', aristo_codes_RERUN),
-    // ── the seed's own rules (the SDK does not enforce them) ────────────────────────────────────
+    // \u2500\u2500 the seed's own rules (the SDK does not enforce them) \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     tooManySubgoals: aristo_codes_def('too_many_subgoals', 'error', 'seed', 'A proof step has more than 3 subgoals (seed rule 9; the SDK accepts it)', 'Split the step into intermediate intents (proposed_promotion = true), then re-run the proof.'),
     violatedStepUnknown: aristo_codes_def('violated_step_unknown', 'error', 'seed', 'violated_step_path does not name a trigger step (seed rule 11; the SDK accepts it)', aristo_codes_RERUN),
-    // ── the gate ────────────────────────────────────────────────────────────────────────────────
+    // \u2500\u2500 the gate \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     refuted: aristo_codes_def('refuted', 'error', 'gate', 'A proof found a counterexample to the claim, and no waiver accepts it', 'Fix the code (then re-run the proof), or waive it: aristo verify --accept <id> --because "<reason>".'),
     refutedWaived: aristo_codes_def('refuted_waived', 'notice', 'gate', 'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible', 'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.'),
     inconclusive: aristo_codes_def('inconclusive', 'warning', 'gate', 'A proof could neither verify nor refute the claim (blocks with block_inconclusive)', 'Add one of the suggested annotations, then re-run the proof.'),
     proofMissing: aristo_codes_def('proof_missing', 'warning', 'gate', 'An intent asks for verification but has no proof (blocks with block_missing_proof)', 'Run aristo verify (or /aristo-verify), then commit .aristo/proofs/.'),
-    waiverRatchet: aristo_codes_def('waiver_ratchet', 'error', 'gate', 'A waived claim now verifies: the waiver must go (the ratchet)', 'Remove the id’s table from .aristo/expectations.toml and commit it.'),
+    waiverRatchet: aristo_codes_def('waiver_ratchet', 'error', 'gate', 'A waived claim now verifies: the waiver must go (the ratchet)', 'Remove the id\u2019s table from .aristo/expectations.toml and commit it.'),
     waiverInvalid: aristo_codes_def('waiver_invalid', 'error', 'sdk-expectations', 'A waiver lacks a reason or accepted_at (or the reason is blank, or the id is malformed)', 'Re-record it with aristo verify --accept <id> --because "<reason>" [--tracking <ref>].'),
-    waiverOrphan: aristo_codes_def('waiver_orphan', 'error', 'gate', 'A waiver names an id no annotation has', 'Remove the id’s table from .aristo/expectations.toml.'),
-    waiversNotTrusted: aristo_codes_def('waivers_not_trusted', 'warning', 'gate', 'The workflow pins enforcement, so the waivers in .aristo/expectations.toml (checkout content) do not apply', 'Declare the waivers the gate may honour in the workflow’s own config (`waivers: [{code: "aristo.refuted", subject, reason}]` in config-json or a config file outside the checkout), or run without a pinned assurance.'),
+    waiverOrphan: aristo_codes_def('waiver_orphan', 'error', 'gate', 'A waiver names an id no annotation has', 'Remove the id\u2019s table from .aristo/expectations.toml.'),
+    waiversNotTrusted: aristo_codes_def('waivers_not_trusted', 'warning', 'gate', 'The workflow pins enforcement, so the waivers in .aristo/expectations.toml (checkout content) do not apply', 'Declare the waivers the gate may honour in the workflow\u2019s own config (`waivers: [{code: "aristo.refuted", subject, reason}]` in config-json or a config file outside the checkout), or run without a pinned assurance.'),
 };
 const ARISTO_CODES = Object.values(ARISTO);
 
@@ -23371,7 +23371,7 @@ const t = (s, max = 300) => cap(plain(s.replace(/\s+/g, ' ').trim()), max);
 const rerun = (id) => `aristo verify --filter id=${t(id, 140)} --rerun`;
 function head(mark, title, c) {
     const where = c.file && c.site ? `${t(c.file, 200)}:${t(c.site, 200)}` : c.proof ? t(c.proof, 200) : '';
-    return `${mark} ${title} — ${t(c.id, 140)}${where ? ` (${where})` : ''}`;
+    return `${mark} ${title} \u2014 ${t(c.id, 140)}${where ? ` (${where})` : ''}`;
 }
 /** One card as the seed draws it (plain text: every artifact string is escaped for a terminal). */
 function renderCard(c) {
@@ -23380,35 +23380,35 @@ function renderCard(c) {
     switch (c.state) {
         case 'refuted':
         case 'waived':
-            out.push(head('✗', c.state === 'waived' ? 'Refuted (waived)' : 'Refuted', c));
+            out.push(head('\u2717', c.state === 'waived' ? 'Refuted (waived)' : 'Refuted', c));
             claim();
             if (c.tested?.length)
-                out.push(`Tested: ${c.tested.map((s) => t(s, 80)).join(' → ')}`);
+                out.push(`Tested: ${c.tested.map((s) => t(s, 80)).join(' \u2192 ')}`);
             if (c.found)
                 out.push(`Found: ${t(c.found, 400)}`);
             if (c.foundAt)
-                out.push(`↳ ${t(c.foundAt.path, 200)}${c.foundAt.line ? `:${c.foundAt.line}` : ''} ${t(c.foundAt.what, 200)}`);
+                out.push(`\u21b3 ${t(c.foundAt.path, 200)}${c.foundAt.line ? `:${c.foundAt.line}` : ''} ${t(c.foundAt.what, 200)}`);
             if (c.waiver)
                 out.push(`Waived: ${t(c.waiver.reason, 300)}${c.waiver.tracking ? ` (${t(c.waiver.tracking, 200)})` : ''}`);
             else
                 out.push(`Fix the code, or waive: aristo verify --accept ${t(c.id, 140)} --because "<reason>"`);
             break;
         case 'stale':
-            out.push(head('⚠', 'Stale', c));
+            out.push(head('\u26a0', 'Stale', c));
             claim();
             out.push(`Drifted: ${(c.drifted ?? []).join('; ')} since the proof was produced`);
             out.push(`Re-run: ${rerun(c.id)}`);
             break;
         case 'rejected':
         case 'malformed':
-            out.push(head('✗', c.state === 'rejected' ? 'Rejected' : 'Unreadable proof', c));
+            out.push(head('\u2717', c.state === 'rejected' ? 'Rejected' : 'Unreadable proof', c));
             claim();
             for (const f of c.failures ?? [])
-                out.push(`  • ${t(f, 400)}`);
+                out.push(`  \u2022 ${t(f, 400)}`);
             out.push(`Re-run: ${rerun(c.id)}`);
             break;
         case 'orphan':
-            out.push(head('✗', 'Orphan proof', c));
+            out.push(head('\u2717', 'Orphan proof', c));
             out.push('No annotation has this id: delete the proof (aristo stamp archives it) or restore the annotation.');
             break;
         case 'inconclusive':
@@ -23417,16 +23417,16 @@ function renderCard(c) {
             if (c.gap)
                 out.push(`Gap: ${t(c.gap, 400)}`);
             for (const [i, s] of (c.suggestions ?? []).entries())
-                out.push(`Suggestion ${i + 1}: ${t(s.kind, 10)} at ${t(s.at, 160)} — ${cards_q(s.text, 160)}`);
+                out.push(`Suggestion ${i + 1}: ${t(s.kind, 10)} at ${t(s.at, 160)} \u2014 ${cards_q(s.text, 160)}`);
             out.push(`Add a suggestion, then re-run: ${rerun(c.id)}`);
             break;
         case 'unproven':
-            out.push(head('·', 'No proof', c));
+            out.push(head('\u00b7', 'No proof', c));
             claim();
             out.push(`Run: aristo verify --filter id=${t(c.id, 140)}`);
             break;
         case 'verified':
-            out.push(head('✓', 'Verified', c));
+            out.push(head('\u2713', 'Verified', c));
             claim();
             if (c.held)
                 out.push(`Held: ${t(c.held, 300)}`);
@@ -23442,7 +23442,7 @@ function renderCards(cards) {
     const blocks = actionCards(cards).map(renderCard);
     const verified = cards.filter((c) => c.state === 'verified');
     if (verified.length)
-        blocks.push(`✓ Verified — ${verified.map((c) => t(c.id, 140)).join(', ')}`);
+        blocks.push(`\u2713 Verified \u2014 ${verified.map((c) => t(c.id, 140)).join(', ')}`);
     blocks.push(tallyLine(cards));
     return blocks.join('\n\n') + '\n';
 }
@@ -23462,7 +23462,7 @@ function actionCards(cards) {
 }
 function tallyLine(cards) {
     const n = tally(cards);
-    return `✓ ${n.verified} verified · ✗ ${n.refuted} refuted · ? ${n.inconclusive} inconclusive · ⚠ ${n.stale} stale`;
+    return `\u2713 ${n.verified} verified \u00b7 \u2717 ${n.refuted} refuted \u00b7 ? ${n.inconclusive} inconclusive \u00b7 \u26a0 ${n.stale} stale`;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/command.ts
@@ -23526,7 +23526,7 @@ async function runAristo(args, io) {
 
 /**
  * The proof cards of a workspace's failing subjects in the pull-request comment and the check run
- * (Pack.markdownCards): each card as the seed draws it (`✗ Refuted — <id> (<file>:<site>)`), its
+ * (Pack.markdownCards): each card as the seed draws it (`\u2717 Refuted \u2014 <id> (<file>:<site>)`), its
  * first line a heading, then the workspace's tally. The cards come from report.extensions, which
  * a published report carries: nothing is trusted, every line goes through mdText, and a shape
  * this pack did not write gives undefined (the generic cards).
@@ -23577,7 +23577,7 @@ function isCard(v) {
 ;// CONCATENATED MODULE: ./src/packs/aristo/hash.ts
 
 /**
- * The SDK's hashes (aristo.md §2, `aristo-core/src/hash.rs`). Every hash string is
+ * The SDK's hashes (aristo.md \u00a72, `aristo-core/src/hash.rs`). Every hash string is
  * `sha256:` + 64 lowercase hex.
  */
 function sha256(text) {
@@ -23619,7 +23619,7 @@ function rustLines(source) {
     }
     return lines;
 }
-/** Parses a code ground's `lines` as the SDK does: `N` or `N-M`, 1 ≤ N ≤ M. */
+/** Parses a code ground's `lines` as the SDK does: `N` or `N-M`, 1 \u2264 N \u2264 M. */
 function parseLineRange(s) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(s);
     if (!m)
@@ -23791,7 +23791,7 @@ function proofSchema(mode) {
 const ProofFile = proofSchema('loose');
 /** The same, with unknown keys reported (as warnings: the SDK ignores them). */
 const ProofFileStrict = proofSchema('strict');
-// ── index.toml ─────────────────────────────────────────────────────────────────────────────────
+// \u2500\u2500 index.toml \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
 const Status = schemas_enum([
     'verified',
     'tested',
@@ -23864,7 +23864,7 @@ const IndexMeta = strictObject({
 const IndexFile = object({ __meta__: IndexMeta })
     .catchall(IndexEntry)
     .describe('Every key but __meta__ is an annotation id');
-// ── expectations.toml ──────────────────────────────────────────────────────────────────────────
+// \u2500\u2500 expectations.toml \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
 const ExpectationsMeta = object({ schema_version: tomlInt(0, 4294967295).default(1n) });
 function waiverSchema(mode) {
     return obj(mode, {
@@ -25307,7 +25307,7 @@ function splitKey(s) {
 /** Where each table, array-of-tables element and key starts, keyed by its concrete path. */
 function scanLines(text) {
     const lines = new Map();
-    const arrays = new Map(); // concrete array path → last index
+    const arrays = new Map(); // concrete array path \u2192 last index
     let table = [];
     let inString;
     const rows = text.split('\n');
@@ -25891,13 +25891,13 @@ const gapIncomplete = {
         if (blank(g.unfilled_path))
             ctx.report(this.meta.code, at('unfilled_path'), 'inconclusive.gap.unfilled_path', 'is empty; must identify which subgoal could not be discharged');
         if (g.suggested_annotations.length === 0)
-            ctx.report(this.meta.code, at(), 'inconclusive.gap.suggested_annotations', "is empty; inconclusive verdicts MUST suggest at least one annotation that would close the gap — bare inconclusive without actionable suggestion is no better than 'I don't know'");
+            ctx.report(this.meta.code, at(), 'inconclusive.gap.suggested_annotations', "is empty; inconclusive verdicts MUST suggest at least one annotation that would close the gap \u2014 bare inconclusive without actionable suggestion is no better than 'I don't know'");
     },
 };
 const KIND = { intent: 'Intent', assume: 'Assume' };
 const truncate = (s, max) => {
     const chars = Array.from(s);
-    return chars.length <= max ? s : `${chars.slice(0, max).join('')}…`;
+    return chars.length <= max ? s : `${chars.slice(0, max).join('')}\u2026`;
 };
 /** SDK check 9 (second half): a suggested annotation that now exists makes the verdict stale. */
 const gapSuggestionExists = {
@@ -25913,7 +25913,7 @@ const gapSuggestionExists = {
         const existing = new Set([...ctx.entries.values()].map((e) => e.text_hash));
         for (const [i, s] of g.suggested_annotations.entries())
             if (existing.has(textHash(s.suggested_text)))
-                ctx.report(this.meta.code, ['inconclusive', 'gap', 'suggested_annotations', i], `inconclusive.gap.suggested_annotations[${i}]`, `a matching annotation now exists in the index — the suggested \`${KIND[s.kind]}\` ("${truncate(s.suggested_text, 60)}") is present, so this inconclusive verdict is stale; re-run verification to see if the gap closes`);
+                ctx.report(this.meta.code, ['inconclusive', 'gap', 'suggested_annotations', i], `inconclusive.gap.suggested_annotations[${i}]`, `a matching annotation now exists in the index \u2014 the suggested \`${KIND[s.kind]}\` ("${truncate(s.suggested_text, 60)}") is present, so this inconclusive verdict is stale; re-run verification to see if the gap closes`);
     },
 };
 
@@ -25924,7 +25924,7 @@ const method_DEBUG = { neural: 'Neural', test: 'Test', full: 'Full' };
 const method = {
     meta: {
         code: ARISTO.methodMismatch,
-        description: 'verdict.method equals the annotation’s verify method',
+        description: 'verdict.method equals the annotation\u2019s verify method',
     },
     check(ctx) {
         const e = ctx.entry;
@@ -25945,7 +25945,7 @@ const method = {
 
 /** SDK check 2: a proof for an id no annotation has. */
 const orphan = {
-    meta: { code: ARISTO.orphanProof, description: 'the proof’s id names an annotation' },
+    meta: { code: ARISTO.orphanProof, description: 'the proof\u2019s id names an annotation' },
     check(ctx) {
         if (!ctx.entry)
             ctx.report(this.meta.code, ['verdict'], `focal entry \`${ctx.id}\``, 'not found in current index');
@@ -25955,7 +25955,7 @@ const orphan = {
 const staleText = {
     meta: {
         code: ARISTO.proofStaleText,
-        description: 'produced_at_text_hash equals the claim’s text_hash',
+        description: 'produced_at_text_hash equals the claim\u2019s text_hash',
     },
     check(ctx) {
         if (ctx.entry && ctx.proof.verdict.produced_at_text_hash !== ctx.entry.text_hash)
@@ -25966,7 +25966,7 @@ const staleText = {
 const staleCode = {
     meta: {
         code: ARISTO.proofStaleCode,
-        description: 'produced_at_body_hash equals the covered code’s body_hash',
+        description: 'produced_at_body_hash equals the covered code\u2019s body_hash',
     },
     check(ctx) {
         if (ctx.entry && ctx.proof.verdict.produced_at_body_hash !== ctx.entry.body_hash)
@@ -26032,7 +26032,7 @@ const groundStaleText = {
                 continue;
             const e = ctx.entries.get(g.id);
             if (e && g.at_text_hash !== undefined && g.at_text_hash !== e.text_hash)
-                ctx.report(this.meta.code, [...at, 'at_text_hash'], loc, `at_text_hash for cited \`${g.id}\` differs from current; cited entry's text changed since verification — re-check whether the new wording still supports this step`);
+                ctx.report(this.meta.code, [...at, 'at_text_hash'], loc, `at_text_hash for cited \`${g.id}\` differs from current; cited entry's text changed since verification \u2014 re-check whether the new wording still supports this step`);
         }
     },
 };
@@ -26073,7 +26073,7 @@ const groundCodeInvalid = {
             }
             const range = parseLineRange(g.lines);
             if (!range) {
-                ctx.report(this.meta.code, [...at, 'lines'], loc, `lines \`${g.lines}\` is not a valid range (expected \`N\` or \`N-M\` with N ≤ M)`);
+                ctx.report(this.meta.code, [...at, 'lines'], loc, `lines \`${g.lines}\` is not a valid range (expected \`N\` or \`N-M\` with N \u2264 M)`);
                 continue;
             }
             if (range.hi > file.lines.length)
@@ -26085,7 +26085,7 @@ const groundCodeInvalid = {
 const groundStaleCode = {
     meta: {
         code: ARISTO.groundStaleCode,
-        description: 'stamped code_text_hash equals the cited lines’ hash',
+        description: 'stamped code_text_hash equals the cited lines\u2019 hash',
         needsBody: true,
     },
     check(ctx) {
@@ -26157,7 +26157,7 @@ const treeMalformed = {
             seen.add(step.path);
         }
         if (!seen.has('0'))
-            ctx.report(code, b.stepsAt, `${b.prefix}.steps`, 'no step with path "0" — tree must be rooted at "0"');
+            ctx.report(code, b.stepsAt, `${b.prefix}.steps`, 'no step with path "0" \u2014 tree must be rooted at "0"');
         for (const { step, loc, at } of steps(ctx)) {
             for (const sp of step.subgoal_paths) {
                 if (!seen.has(sp))
@@ -26182,7 +26182,7 @@ const tooManySubgoals = {
     check(ctx) {
         for (const { step, loc, at } of steps(ctx))
             if (step.subgoal_paths.length > MAX_SUBGOALS)
-                ctx.report(this.meta.code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `${step.subgoal_paths.length} subgoals; keep ≤ ${MAX_SUBGOALS} per node (seed rule 9) and split the rest into intermediate intents`);
+                ctx.report(this.meta.code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `${step.subgoal_paths.length} subgoals; keep \u2264 ${MAX_SUBGOALS} per node (seed rule 9) and split the rest into intermediate intents`);
     },
 };
 
@@ -26196,7 +26196,7 @@ const tooManySubgoals = {
 
 
 /**
- * The proof checks, in the SDK validator's order (aristo.md §3). Every failure is collected;
+ * The proof checks, in the SDK validator's order (aristo.md \u00a73). Every failure is collected;
  * only a bad body shape stops the checks that need a body, as it stops the SDK.
  */
 const RULES = [
@@ -26224,8 +26224,8 @@ const RULES = [
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
 /**
- * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
- * `r#"…"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
+ * The value of a Rust string literal as syn's `LitStr::value` gives it: `"\u2026"` with escapes, or
+ * `r#"\u2026"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
  */
 function rustStringValue(token) {
     const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
@@ -26526,7 +26526,7 @@ class Walker {
             const line = a.startPosition.row + 1;
             const args = attr.childForFieldName('arguments');
             if (!args || args.type !== 'token_tree') {
-                this.malformed.push({ line, detail: `#[${kind}] needs arguments: ("<claim>", id = "…")` });
+                this.malformed.push({ line, detail: `#[${kind}] needs arguments: ("<claim>", id = "\u2026")` });
                 continue;
             }
             const text = region === 'whole-file'
@@ -26539,7 +26539,7 @@ class Walker {
             this.annotation(kind, 'attribute', args, label, line, covered, text);
         }
     }
-    /** `aristo::intent_stmt!(…);` or `intent_stmt! { … }` as a statement of a fn body. */
+    /** `aristo::intent_stmt!(\u2026);` or `intent_stmt! { \u2026 }` as a statement of a fn body. */
     statementMacro(n, site) {
         let mac = null;
         if (n.type === 'expression_statement') {
@@ -26660,7 +26660,7 @@ function firstError(root) {
     return { line: n.startPosition.row + 1, column: n.startPosition.column + 1 };
 }
 const LITERALS = new Set(['string_literal', 'raw_string_literal']);
-/** The SDK's `AnnotationArgs` parser: `"<text>" (, id = "…" | verify = … | parent = …)* ,?` */
+/** The SDK's `AnnotationArgs` parser: `"<text>" (, id = "\u2026" | verify = \u2026 | parent = \u2026)* ,?` */
 function parseArgs(tree) {
     const toks = tree.children.filter((c) => c !== null).slice(1, -1);
     if (toks.length === 0)
@@ -27144,7 +27144,7 @@ async function verifyAristo(targetDir, ctx) {
         const src = { path: repoPath(a.file), line: a.line };
         const key = `${src.path}:${a.line}`;
         const subject = `${targetId}#${key}`;
-        f.add(ARISTO.proofMissing, subject, `The intent at ${key} (${a.site}) has no id and no index entry to take one from, so no proof can be matched to it: give it id = "…".`, src, missing);
+        f.add(ARISTO.proofMissing, subject, `The intent at ${key} (${a.site}) has no id and no index entry to take one from, so no proof can be matched to it: give it id = "\u2026".`, src, missing);
         const card = { id: key, state: 'unproven', file: src.path, site: a.site, claim: a.text };
         cards.push(card);
         subjects.push(subjectOf(subject, key, src.path, card, undefined));
@@ -27167,7 +27167,7 @@ async function verifyAristo(targetDir, ctx) {
     const extension = { kind: 'aristo', cards };
     return { target, subjects, findings: f.list, extension };
 }
-/** The SDK's status derivation: anchors match → the verdict, else stale (aristo.md §4). */
+/** The SDK's status derivation: anchors match \u2192 the verdict, else stale (aristo.md \u00a74). */
 function deriveStatuses(entries, proofs) {
     for (const p of proofs) {
         const e = p.id !== undefined ? entries.get(p.id) : undefined;
@@ -27233,7 +27233,7 @@ function subjectOf(id, name, p, card, proof) {
         s.reason = firstLine(card.claim, 200);
     return s;
 }
-/** Tested / Found / ↳ of a refutation card, from the trigger steps and their code grounds. */
+/** Tested / Found / \u21b3 of a refutation card, from the trigger steps and their code grounds. */
 function refutation(v, entry, repoPath) {
     const ordered = [...v.trigger_steps].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
     const violated = v.trigger_steps.find((s) => s.path === v.violated_step_path) ?? ordered[ordered.length - 1];
@@ -27255,7 +27255,7 @@ function refutation(v, entry, repoPath) {
 }
 function firstLine(s, max = 300) {
     const line = s.trim().split('\n')[0].trim();
-    return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+    return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
 /**
  * A file a code ground cites, read as the SDK would (`root.join(file)`, `str::lines`) but only
@@ -27382,25 +27382,25 @@ const ADDENDA_B = {
         code: 'addenda_b.formula_output_mismatch',
         severity: 'error',
         title: 'A formula receipt records another output or other validation codes than the seed function computes from its inputs',
-        remediation: 'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
+        remediation: 'Recompute the formula from the receipt\u2019s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
     },
     formulaRefUnresolved: {
         code: 'addenda_b.formula_ref_unresolved',
         severity: 'error',
         title: 'A receipt or test vector of a recomputed formula names an input or output that is not a FormulaValue of the bundle',
-        remediation: 'Write each input and the output as {"type":"FormulaValue","value_id":…,"value":…} and name it by value_id in input_refs / output_ref (input_ref / expected_output_ref of a test vector).',
+        remediation: 'Write each input and the output as {"type":"FormulaValue","value_id":\u2026,"value":\u2026} and name it by value_id in input_refs / output_ref (input_ref / expected_output_ref of a test vector).',
     },
     formulaTestVectorFailed: {
         code: 'addenda_b.formula_test_vector_failed',
         severity: 'error',
         title: 'A formula test vector expects another output or other validation codes than the seed function computes from its input',
-        remediation: 'Fix the vector’s expected output (expected_output_ref) or expected_validation_codes, or the formula it tests.',
+        remediation: 'Fix the vector\u2019s expected output (expected_output_ref) or expected_validation_codes, or the formula it tests.',
     },
     registryTableLoosened: {
         code: 'addenda_b.registry_table_loosened',
         severity: 'error',
         title: 'A registry table record would loosen a check the pack fixes (taint order, trust bases, terminal lifecycle states)',
-        remediation: 'Keep the pack’s taint classes in its order, the seed’s required_trust_basis (or fewer), and no transition out of a terminal state; the pack’s value stays in force meanwhile (docs/addenda-b.md).',
+        remediation: 'Keep the pack\u2019s taint classes in its order, the seed\u2019s required_trust_basis (or fewer), and no transition out of a terminal state; the pack\u2019s value stays in force meanwhile (docs/addenda-b.md).',
     },
 };
 
@@ -27410,7 +27410,7 @@ const RECORD_GROUPS = {
     learningMode: { data: (d) => d.learning_mode !== undefined },
     /** The overloaded requires_background_progress (D-21), on any record. */
     legacyProgress: { data: (d) => d.requires_background_progress !== undefined },
-    /** Privileged data (§3.4): data_class "privileged" or privileged true. */
+    /** Privileged data (\u00a73.4): data_class "privileged" or privileged true. */
     privileged: { data: (d) => d.data_class === 'privileged' || d.privileged === true },
     /** What may carry a taint (D-01): a source, a stated taint_class or a governance block. */
     taintBearing: {
@@ -37155,7 +37155,7 @@ class Bundle {
     meta;
     records = [];
     byType = new Map();
-    /** Own id → its record, or its records when the id is repeated (most ids are not: no array each). */
+    /** Own id \u2192 its record, or its records when the id is repeated (most ids are not: no array each). */
     byId = new Map();
     /** The members of each record group, by the group's place in GROUP_NAMES. */
     members = GROUP_NAMES.map(() => []);
@@ -37446,7 +37446,7 @@ function parseFast(text) {
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready.ts
 /**
- * The §10 / A-09 build-ready codes: they judge a suite of conformance fixtures, not one bundle,
+ * The \u00a710 / A-09 build-ready codes: they judge a suite of conformance fixtures, not one bundle,
  * so the pack's suite gate emits them on `audit-gate fixtures <dir> --build-ready` (fixtures.ts),
  * never a target's check.
  */
@@ -37467,7 +37467,7 @@ const BUILD_READY = {
         code: 'validation.accepted_patch_without_conformance_fixture',
         severity: 'error',
         title: 'An Addenda B fixture kind has no firing fixture or no clean twin that counts',
-        remediation: 'Add a firing fixture (expected_validation_codes of a rule) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed’s fields only (docs/addenda-b.md, "The build-ready gate").',
+        remediation: 'Add a firing fixture (expected_validation_codes of a rule) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed\u2019s fields only (docs/addenda-b.md, "The build-ready gate").',
     },
     gateFailed: {
         code: 'validation.build_ready_gate_failed',
@@ -37485,7 +37485,7 @@ const BUILD_READY_CODES = Object.values(BUILD_READY);
 const CATALOGUE = [
     {
         code: 'validation.mutable_state_inside_immutable_snapshot',
-        section: '§3.1',
+        section: '\u00a73.1',
         line: 171,
         rule: 'Fires when a record of an immutable type (canonical event or snapshot) carries live-state fields (current_state, lifecycle_state, updated_at, superseded_by_*) or when two records with the same immutable id differ in content.',
         rule_basis: 'inferred',
@@ -37494,7 +37494,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.current_projection_without_source_event',
-        section: '§3.1',
+        section: '\u00a73.1',
         line: 172,
         rule: "Fires when a current-state projection's canonical/source event reference does not resolve to a canonical event in the bundle.",
         rule_basis: 'inferred',
@@ -37503,7 +37503,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.projection_event_seq_out_of_date',
-        section: '§3.1',
+        section: '\u00a73.1',
         line: 173,
         rule: 'Fires when EventProjectionLink.projection_event_seq is lower than the sequence number of the latest canonical event for the same entity (the projection missed a later event).',
         rule_basis: 'inferred',
@@ -37512,7 +37512,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.lifecycle_transition_without_receipt',
-        section: '§3.1',
+        section: '\u00a73.1',
         line: 174,
         rule: 'Fires when a projection shows a lifecycle state different from its initial/previous state and no transition receipt in the bundle (from_state -> to_state) accounts for the change.',
         rule_basis: 'inferred',
@@ -37521,7 +37521,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.read_model_without_input_manifest',
-        section: '§3.2',
+        section: '\u00a73.2',
         line: 211,
         rule: 'Fires when a DerivedReadModelRecord has no input_manifest_ref or the ref does not resolve.',
         rule_basis: 'schema',
@@ -37530,7 +37530,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.lifecycle_event_without_read_model_invalidation',
-        section: '§3.2',
+        section: '\u00a73.2',
         line: 212,
         rule: 'Fires when an event whose kind is a ReadModelInvalidationSpec.producer_event_kind occurs at sequence S within the spec scope, but an affected DerivedReadModelRecord of a listed read_model_kind still has no invalidated_by_event_ref and valid_until_event_seq absent or > S.',
         rule_basis: 'inferred',
@@ -37539,7 +37539,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.context_packet_valid_after_invalidation_event',
-        section: '§3.2',
+        section: '\u00a73.2',
         line: 213,
         rule: 'Fires when, after a packet was assembled, an event of a kind in its invalidated_by_event_kinds (or past valid_until_event_seq) occurs and the packet is still used as valid afterwards.',
         rule_basis: 'inferred',
@@ -37548,7 +37548,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.read_model_asserts_unbacked_truth',
-        section: '§3.2',
+        section: '\u00a73.2',
         line: 214,
         rule: 'Fires when a read model states a status, verdict, score or claim that is not backed by a canonical receipt/event in its input manifest or by a formula/derivation receipt.',
         rule_basis: 'inferred',
@@ -37557,7 +37557,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.metric_without_formula_spec',
-        section: '§3.3',
+        section: '\u00a73.3',
         line: 246,
         rule: 'Fires when a metric or formula output names a metric_id/formula_id with no FormulaSpec in the formula registry.',
         rule_basis: 'inferred',
@@ -37566,7 +37566,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.metric_value_without_formula_receipt',
-        section: '§3.3',
+        section: '\u00a73.3',
         line: 247,
         rule: 'Fires when a metric/score record lacks formula_eval_receipt_ref or the ref does not resolve to a FormulaEvaluationReceipt.',
         rule_basis: 'schema',
@@ -37575,7 +37575,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.formula_output_nan_or_infinity',
-        section: '§3.3',
+        section: '\u00a73.3',
         line: 248,
         rule: "Fires when a formula output is NaN or +/-Infinity (receipt finite_number_check 'failed_nan'/'failed_infinity', or a stored numeric output is non-finite) and the formula's finite_number_policy is not coerce_to_indeterminate (allow_only_in_test_fixture permits it only inside a fixture).",
         rule_basis: 'explicit',
@@ -37584,7 +37584,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.derived_boolean_without_formula_receipt',
-        section: '§3.3',
+        section: '\u00a73.3',
         line: 249,
         rule: 'Fires when a derived boolean (pass/fail or similar) is stored without a formula/derivation receipt backing it.',
         rule_basis: 'inferred',
@@ -37593,7 +37593,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.derived_enum_without_derivation_receipt',
-        section: '§3.3',
+        section: '\u00a73.3',
         line: 250,
         rule: 'Fires when a derived status/enum value is stored without a derivation or formula receipt.',
         rule_basis: 'inferred',
@@ -37602,7 +37602,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.workspace_externalization_without_policy',
-        section: '§3.4',
+        section: '\u00a73.4',
         line: 298,
         rule: "Fires when an externalization receipt's policy_ref does not resolve to a WorkspaceExternalizationPolicy of the same externalization_kind.",
         rule_basis: 'inferred',
@@ -37611,7 +37611,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.privileged_workspace_export_without_confirmation',
-        section: '§3.4',
+        section: '\u00a73.4',
         line: 299,
         rule: 'Fires when an export-type externalization (save_as, export_bundle) of a privileged workspace or privileged source records completes without user_confirmation_ref.',
         rule_basis: 'inferred',
@@ -37620,7 +37620,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.external_source_query_without_receipt',
-        section: '§3.4',
+        section: '\u00a73.4',
         line: 300,
         rule: 'Fires when an external query/fetch (external_source_query, connector_fetch, api_call, email_source_fetch, browser_session_read) happened with no WorkspaceExternalizationReceipt.',
         rule_basis: 'inferred',
@@ -37629,7 +37629,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.externalization_cost_cap_missing',
-        section: '§3.4',
+        section: '\u00a73.4',
         line: 301,
         rule: 'Fires when a policy for a cost-bearing externalization kind has no max_cost_vector_ref.',
         rule_basis: 'inferred',
@@ -37638,7 +37638,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.finding_state_mutated_inside_immutable_envelope',
-        section: '§4 A-01/A-05',
+        section: '\u00a74 A-01/A-05',
         line: 451,
         rule: "Fires when an EvaluationFindingEvent carries lifecycle state beyond emission (emitted_state not 'proposed'/'active', or projection fields such as current_state, lifecycle_transition_refs, updated_at), or two events with one finding_event_id differ.",
         rule_basis: 'schema',
@@ -37647,7 +37647,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.finding_current_projection_without_event',
-        section: '§4 A-01/A-05',
+        section: '\u00a74 A-01/A-05',
         line: 452,
         rule: "Fires when an EvaluationFindingRecord's canonical_event_ref does not resolve to an EvaluationFindingEvent with the same finding_id.",
         rule_basis: 'schema',
@@ -37656,7 +37656,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.blocking_finding_without_authority',
-        section: '§4 A-01/A-05',
+        section: '\u00a74 A-01/A-05',
         line: 453,
         rule: "Fires when a finding with severity (or current_severity) 'blocking' has blocking_authority.satisfied = false or an empty blocking_authority.basis.",
         rule_basis: 'inferred',
@@ -37665,7 +37665,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.model_judgment_only_blocker_without_permission',
-        section: '§4 A-01/A-05',
+        section: '\u00a74 A-01/A-05',
         line: 454,
         rule: "Fires when a blocking finding's only authority basis is subjective judgment (basis = ['subjective_blocking_allowed']) while subjective_blocking_permission is 'not_allowed'.",
         rule_basis: 'inferred',
@@ -37674,7 +37674,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.feedback_finding_view_authority_drift',
-        section: '§4 A-01/A-05',
+        section: '\u00a74 A-01/A-05',
         line: 455,
         rule: "Fires when FeedbackFindingView.blocking_authority_satisfied/blocking_authority_basis differ from the source event's blocking_authority (or severity/lifecycle_state differ from the current record).",
         rule_basis: 'inferred',
@@ -37683,7 +37683,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.progress_signal_match_key_drift',
-        section: '§4 A-01/A-05',
+        section: '\u00a74 A-01/A-05',
         line: 456,
         rule: 'Fires when ProgressSignalRecord.current_finding_match_key differs from the match_key of the finding it reports on, or same_reason_as_previous disagrees with equality of the current and previous match keys.',
         rule_basis: 'inferred',
@@ -37692,7 +37692,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.artifact_targeted_finding_missing_version_ref',
-        section: '§4 A-01/A-05',
+        section: '\u00a74 A-01/A-05',
         line: 457,
         rule: 'Fires when a finding has target_artifact_ref but neither based_on_artifact_version_ref nor based_on_artifact_version_absent_reason.',
         rule_basis: 'explicit',
@@ -37701,7 +37701,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.envelope_target_projection_drift',
-        section: '§4 A-02/A-03/A-04/A-25',
+        section: '\u00a74 A-02/A-03/A-04/A-25',
         line: 483,
         rule: 'Fires when the migration fields target_artifact_ref/target_artifact_version_ref/target_scope_ref differ from the values derived from evaluated_target.',
         rule_basis: 'schema',
@@ -37710,7 +37710,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.envelope_basis_missing',
-        section: '§4 A-02/A-03/A-04/A-25',
+        section: '\u00a74 A-02/A-03/A-04/A-25',
         line: 484,
         rule: 'Fires when an EvaluationResultEnvelope lacks evaluation_basis (A-02 moves it into the envelope).',
         rule_basis: 'schema',
@@ -37719,7 +37719,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.chain_id_name_drift',
-        section: '§4 A-02/A-03/A-04/A-25',
+        section: '\u00a74 A-02/A-03/A-04/A-25',
         line: 485,
         rule: 'Fires when a chain id is carried under a non-canonical field name or naming scheme instead of target_evaluation_chain_id / chain_id (A-25: normalize chain ID naming).',
         rule_basis: 'inferred',
@@ -37728,7 +37728,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.pattern_c_chain_id_mismatch',
-        section: '§4 A-02/A-03/A-04/A-25',
+        section: '\u00a74 A-02/A-03/A-04/A-25',
         line: 589,
         rule: "Fires when an envelope's target_evaluation_chain_id differs from the chain_id of the registry record that lists its result_id in received_result_ids (or names no registered chain).",
         rule_basis: 'inferred',
@@ -37737,7 +37737,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.pattern_c_chain_without_resolution_receipt',
-        section: '§4 A-02/A-03/A-04/A-25',
+        section: '\u00a74 A-02/A-03/A-04/A-25',
         line: 590,
         rule: 'Fires when a chain whose status is complete (or partial/timed_out) has no EvaluationChainResolutionReceipt for its chain_id.',
         rule_basis: 'inferred',
@@ -37746,7 +37746,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.pattern_c_route_conflict_unresolved',
-        section: '§4 A-02/A-03/A-04/A-25',
+        section: '\u00a74 A-02/A-03/A-04/A-25',
         line: 591,
         rule: "Fires when results in a chain disagree (e.g. qualitative blocking finding vs quantitative pass) and the resolution receipt is missing, records conflict_type 'none', or picks a route the policy forbids (qualitative_blockers_survive_numeric_pass but pass_path; disagreement_route human_review but not human_review_path).",
         rule_basis: 'inferred',
@@ -37755,7 +37755,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.pattern_c_snapshot_mismatch',
-        section: '§4 A-02/A-03/A-04/A-25',
+        section: '\u00a74 A-02/A-03/A-04/A-25',
         line: 592,
         rule: "Fires when a result in the chain has an evaluation_snapshot_ref different from the chain's evaluation_snapshot_ref.",
         rule_basis: 'inferred',
@@ -37764,7 +37764,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.pattern_c_missing_expected_producer',
-        section: '§4 A-02/A-03/A-04/A-25',
+        section: '\u00a74 A-02/A-03/A-04/A-25',
         line: 593,
         rule: 'Fires when a chain is complete/resolved but an expected producer (expected_producers, or a participant with required = true) has no result among received_result_ids.',
         rule_basis: 'inferred',
@@ -37773,7 +37773,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.runtime_state_emitted_to_envelope',
-        section: '§4 A-06/A-07',
+        section: '\u00a74 A-06/A-07',
         line: 670,
         rule: "Fires when a runtime state (pending, pending_dependency, evaluating, dirty) is emitted as an envelope's state/disposition, or a matrix row with state_class 'runtime' has emitted_to_envelope = true.",
         rule_basis: 'schema',
@@ -37782,7 +37782,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.disposition_without_verdict_mapping',
-        section: '§4 A-06/A-07',
+        section: '\u00a74 A-06/A-07',
         line: 671,
         rule: "Fires when a matrix row with state_class 'disposition' has no verdict_mapping (or a disposition has no matrix row).",
         rule_basis: 'inferred',
@@ -37791,7 +37791,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.indeterminate_without_cause',
-        section: '§4 A-06/A-07',
+        section: '\u00a74 A-06/A-07',
         line: 672,
         rule: "Fires when a verdict is 'indeterminate' without an IndeterminateCause.",
         rule_basis: 'inferred',
@@ -37800,7 +37800,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.evaluation_decision_boolean_pass_legacy',
-        section: '§4 A-06/A-07',
+        section: '\u00a74 A-06/A-07',
         line: 673,
         rule: 'Fires when an evaluation decision carries a legacy boolean pass field instead of an EvaluationVerdict.',
         rule_basis: 'inferred',
@@ -37809,7 +37809,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.feedback_branch_missing_handler',
-        section: '§4 A-08/B-23',
+        section: '\u00a74 A-08/B-23',
         line: 724,
         rule: "Fires when a FeedbackBranch in branch_order (or any branch other than 'none') has no or an empty branch_handlers entry.",
         rule_basis: 'inferred',
@@ -37818,7 +37818,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.feedback_branch_unregistered',
-        section: '§4 A-08/B-23',
+        section: '\u00a74 A-08/B-23',
         line: 725,
         rule: "Fires when a delivery or policy key uses a branch that is not a FeedbackBranch value or not in the policy's branch_order.",
         rule_basis: 'inferred',
@@ -37827,7 +37827,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.feedback_delivery_duplicate_without_idempotency',
-        section: '§4 A-08/B-23',
+        section: '\u00a74 A-08/B-23',
         line: 726,
         rule: 'Fires when two deliveries share (run_id, result_id, branch, consumer_module_id), i.e. the same delivery_idempotency_key, or a delivery lacks the key.',
         rule_basis: 'inferred',
@@ -37836,7 +37836,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.feedback_consumed_without_receipt',
-        section: '§4 A-08/B-23',
+        section: '\u00a74 A-08/B-23',
         line: 727,
         rule: 'Fires when a FeedbackDispatchExpectation has no FeedbackConsumptionReceipt from its consumer within grace_period_ms of created_at.',
         rule_basis: 'inferred',
@@ -37845,7 +37845,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.feedback_bundle_absence_unexplained',
-        section: '§4 A-08/B-23',
+        section: '\u00a74 A-08/B-23',
         line: 728,
         rule: 'Fires when an emission record has neither feedback_bundle_ref nor feedback_bundle_absent_reason.',
         rule_basis: 'explicit',
@@ -37854,7 +37854,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.type_owner_drift',
-        section: '§4 A-09/A-15/A-22',
+        section: '\u00a74 A-09/A-15/A-22',
         line: 783,
         rule: 'Fires when a type is declared by a document other than its canonical_owner_doc, or used by a document not in imported_by_docs.',
         rule_basis: 'inferred',
@@ -37863,7 +37863,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.pending_owner_without_degraded_behavior',
-        section: '§4 A-09/A-15/A-22',
+        section: '\u00a74 A-09/A-15/A-22',
         line: 784,
         rule: "Fires when an entry with status 'pending_absorption' has no pending_consumer_behavior.",
         rule_basis: 'explicit',
@@ -37872,7 +37872,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.build_ready_gate_failed',
-        section: '§4 A-09/A-15/A-22',
+        section: '\u00a74 A-09/A-15/A-22',
         line: 785,
         rule: 'Fires when build-ready is claimed while a BuildReadyGate requirement fails: type-owner registry not clean, pending_absorption rows neither closed nor degraded, command registry incomplete, cross-doc insert obligations not absorbed/stubbed, or a suite in required_validation_suite_refs not passing.',
         rule_basis: 'explicit',
@@ -37881,7 +37881,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.phantom_type_reference',
-        section: '§4 A-09/A-15/A-22',
+        section: '\u00a74 A-09/A-15/A-22',
         line: 786,
         rule: 'Fires when a schema references a type with no TypeOwnerRegistryEntry (e.g. EvaluationAffirmation) or only a retired entry without replacement_type_name.',
         rule_basis: 'inferred',
@@ -37890,7 +37890,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.positive_observation_missing_for_passed_criteria_when_required',
-        section: '§4 A-09/A-15/A-22',
+        section: '\u00a74 A-09/A-15/A-22',
         line: 787,
         rule: 'Fires when positive observations are required and a result with passed criteria has no PositiveEvaluationObservation listing them.',
         rule_basis: 'inferred',
@@ -37899,7 +37899,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.learning_mode_value_drift',
-        section: '§4 A-11',
+        section: '\u00a74 A-11',
         line: 799,
         rule: "Fires when a LearningMode value is not production|signal_generation|calibration (e.g. 'cross_calibration').",
         rule_basis: 'explicit',
@@ -37908,7 +37908,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.learning_mode_redeclared_outside_owner',
-        section: '§4 A-11',
+        section: '\u00a74 A-11',
         line: 800,
         rule: 'Fires when LearningMode is declared in a document other than its owner (live V3.3.1).',
         rule_basis: 'inferred',
@@ -37917,7 +37917,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.repair_routed_to_non_revision_port',
-        section: '§4 A-16/A-17',
+        section: '\u00a74 A-16/A-17',
         line: 824,
         rule: "Fires when a meaning-bearing OutcomeRepairInstruction executes through a port that is not 'revision_in' and whose PortRevisionEligibility.revision_compatible is not true.",
         rule_basis: 'explicit',
@@ -37926,7 +37926,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revisor_declares_revision_in',
-        section: '§4 A-16/A-17',
+        section: '\u00a74 A-16/A-17',
         line: 825,
         rule: 'Fires when the Revisor module declares a revision_in port.',
         rule_basis: 'explicit',
@@ -37935,7 +37935,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.meaning_bearing_repair_without_revision_capability',
-        section: '§4 A-16/A-17',
+        section: '\u00a74 A-16/A-17',
         line: 826,
         rule: 'Fires when revision_compatible = true without module_revision_capability_ref, or a meaning-bearing repair executes through such a port without ModuleRevisionCapability coverage.',
         rule_basis: 'schema',
@@ -37944,7 +37944,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.feedback_bundle_emitted_against_matrix',
-        section: '§4 A-18',
+        section: '\u00a74 A-18',
         line: 854,
         rule: "Fires when an emission record has a feedback_bundle_ref although its matrix entry says emits_feedback_bundle 'never' (or 'on_failure_only' with a non-failed verdict), or has none when the rule is 'always'.",
         rule_basis: 'inferred',
@@ -37953,7 +37953,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.envelope_missing_for_result',
-        section: '§4 A-18',
+        section: '\u00a74 A-18',
         line: 855,
         rule: 'Fires when an emission record has no resolvable envelope_ref (or its matrix entry has emits_envelope = true and no envelope exists).',
         rule_basis: 'schema',
@@ -37962,7 +37962,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.legal_payload_authority_level_legacy',
-        section: '§4 A-23',
+        section: '\u00a74 A-23',
         line: 902,
         rule: 'Fires when a legal payload uses the legacy single authority field that mixed jurisdictional authority with treatment, instead of source_authority_level + treatment_status.',
         rule_basis: 'inferred',
@@ -37971,7 +37971,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.authority_level_projection_drift',
-        section: '§4 A-23',
+        section: '\u00a74 A-23',
         line: 903,
         rule: 'Fires when ApplicabilityScope.authority_level disagrees with LegalSourcePayload.source_authority_level for the same source.',
         rule_basis: 'inferred',
@@ -37980,7 +37980,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.legal_treatment_status_missing_when_legal_source',
-        section: '§4 A-23',
+        section: '\u00a74 A-23',
         line: 904,
         rule: 'Fires when a legal source (LegalSourcePayload present, or source_kind case_law/statute/regulation) has no treatment_status.',
         rule_basis: 'inferred',
@@ -37989,7 +37989,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.repeated_failure_key_missing_artifact_stable_id',
-        section: '§4 A-26',
+        section: '\u00a74 A-26',
         line: 923,
         rule: 'Fires when a match key used for repeated-failure detection on an artifact-targeted finding lacks artifact_stable_id.',
         rule_basis: 'inferred',
@@ -37998,7 +37998,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
-        section: '§4 A-26',
+        section: '\u00a74 A-26',
         line: 924,
         rule: 'Fires when a finding bound to sources (non-empty evidence_refs or a based_on_source_workspace_snapshot_ref) has a match_key without evidence_signature_hash.',
         rule_basis: 'inferred',
@@ -38007,7 +38007,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.source_workspace_hash_typed_as_artifact_hash',
-        section: '§4 A-27',
+        section: '\u00a74 A-27',
         line: 952,
         rule: 'Fires when workspace hashes are stored as a plain artifact-hash map (legacy Record<ArtifactRef,string>) instead of SourceWorkspaceSnapshotHashSet[].',
         rule_basis: 'explicit',
@@ -38016,7 +38016,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
-        section: '§4 A-27',
+        section: '\u00a74 A-27',
         line: 953,
         rule: 'Fires when an EvaluationSnapshot references a source workspace (source_workspace_state_ref) but source_workspace_snapshot_hashes is missing or empty.',
         rule_basis: 'inferred',
@@ -38025,7 +38025,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.workspace_snapshot_hash_mismatch',
-        section: '§4 A-27',
+        section: '\u00a74 A-27',
         line: 954,
         rule: "Fires when a hash set's source_workspace_head_hash or source_record_hashes differ from the workspace head/record hashes recorded for that point (e.g. the latest applied receipt's new_workspace_head_hash).",
         rule_basis: 'inferred',
@@ -38034,7 +38034,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revision_lifecycle_illegal_transition',
-        section: '§5 B-01',
+        section: '\u00a75 B-01',
         line: 992,
         rule: 'Fires when an observed from_state -> to_state pair is not in the allowed transition table.',
         rule_basis: 'inferred',
@@ -38043,7 +38043,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revision_lifecycle_missing_receipt',
-        section: '§5 B-01',
+        section: '\u00a75 B-01',
         line: 993,
         rule: 'Fires when a lifecycle transition has no receipt of its triggered_by_receipt_kind in the bundle.',
         rule_basis: 'inferred',
@@ -38052,7 +38052,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.terminal_state_without_terminal_receipt',
-        section: '§5 B-01',
+        section: '\u00a75 B-01',
         line: 994,
         rule: 'Fires when the lifecycle enters terminal_satisfied, terminal_failed, terminal_blocked or cancelled without a terminal receipt (e.g. TaskCancelReceipt for cancelled).',
         rule_basis: 'inferred',
@@ -38061,7 +38061,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.step_idempotency_key_missing',
-        section: '§5 B-02',
+        section: '\u00a75 B-02',
         line: 1016,
         rule: 'Fires when a dispatched revision step (or its operation receipt) has no StepIdempotencyKey.',
         rule_basis: 'inferred',
@@ -38070,7 +38070,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.step_idempotency_kind_unregistered',
-        section: '§5 B-02',
+        section: '\u00a75 B-02',
         line: 1017,
         rule: 'Fires when StepIdempotencyKey.step_kind is not a value of the live RevisionPlanStepKind enum.',
         rule_basis: 'inferred',
@@ -38079,7 +38079,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.step_idempotency_parallel_enum_drift',
-        section: '§5 B-02',
+        section: '\u00a75 B-02',
         line: 1018,
         rule: 'Fires when a parallel StepKind enum or field is used instead of RevisionPlanStepKind.',
         rule_basis: 'explicit',
@@ -38088,7 +38088,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.workspace_mutation_without_precondition',
-        section: '§5 B-03/D-16',
+        section: '\u00a75 B-03/D-16',
         line: 1095,
         rule: 'Fires when an operation of a mutation kind has no precondition.',
         rule_basis: 'schema',
@@ -38097,7 +38097,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.workspace_event_seq_conflict',
-        section: '§5 B-03/D-16',
+        section: '\u00a75 B-03/D-16',
         line: 1096,
         rule: "Fires when two mutations were both applied against the same expected_event_seq/expected_workspace_head_hash, or a receipt is 'applied' although its prior_event_seq/prior head hash differs from the precondition.",
         rule_basis: 'inferred',
@@ -38106,7 +38106,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.workspace_api_operation_unregistered',
-        section: '§5 B-03/D-16',
+        section: '\u00a75 B-03/D-16',
         line: 1097,
         rule: 'Fires when operation_kind is not one of the 14 SourceWorkspaceOperationKind values.',
         rule_basis: 'schema',
@@ -38115,7 +38115,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.workspace_receipt_missing_head_hash',
-        section: '§5 B-03/D-16',
+        section: '\u00a75 B-03/D-16',
         line: 1098,
         rule: "Fires when a receipt with status 'applied' lacks prior_workspace_head_hash or new_workspace_head_hash (optional in the schema).",
         rule_basis: 'inferred',
@@ -38124,7 +38124,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.workspace_read_without_snapshot_receipt',
-        section: '§5 B-03/D-16',
+        section: '\u00a75 B-03/D-16',
         line: 1099,
         rule: "Fires when a workspace read (read_workspace_snapshot operation, or a snapshot citing workspace state) has no receipt with status 'read_completed'.",
         rule_basis: 'inferred',
@@ -38133,7 +38133,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revision_plan_contains_predicted_post_hash',
-        section: '§5 B-04/C-03',
+        section: '\u00a75 B-04/C-03',
         line: 1133,
         rule: 'Fires when a RevisionPlan (LLM output) contains a predicted_post_hash field anywhere.',
         rule_basis: 'explicit',
@@ -38142,7 +38142,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.in_place_lock_missing_expected_pre_hash',
-        section: '§5 B-04/C-03',
+        section: '\u00a75 B-04/C-03',
         line: 1134,
         rule: 'Fires when a rolling_hash_in_place plan has an InPlaceMutationLock without expected_pre_hash (or a mutating step without a lock).',
         rule_basis: 'schema',
@@ -38151,7 +38151,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.rolling_hash_parallel_steps_same_artifact',
-        section: '§5 B-04/C-03',
+        section: '\u00a75 B-04/C-03',
         line: 1135,
         rule: 'Fires when, in rolling_hash_in_place mode, two steps mutating the same artifact can run in parallel (neither depends transitively on the other) or actually overlapped in execution.',
         rule_basis: 'explicit',
@@ -38160,7 +38160,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.rolling_hash_same_artifact_dependency_missing',
-        section: '§5 B-04/C-03',
+        section: '\u00a75 B-04/C-03',
         line: 1136,
         rule: 'Fires when same-artifact steps in rolling-hash mode lack a depends_on_step_ids chain that orders them.',
         rule_basis: 'inferred',
@@ -38169,7 +38169,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.outcome_dependency_cycle',
-        section: '§5 B-05/B-06/B-20',
+        section: '\u00a75 B-05/B-06/B-20',
         line: 1185,
         rule: 'Fires when the declared outcome dependency graph contains a cycle.',
         rule_basis: 'inferred',
@@ -38178,7 +38178,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revalidation_cascade_loop',
-        section: '§5 B-05/B-06/B-20',
+        section: '\u00a75 B-05/B-06/B-20',
         line: 1186,
         rule: "Fires when a cascade revisits an outcome (duplicate in visited_outcome_ids) or ends with status 'cycle_detected'.",
         rule_basis: 'inferred',
@@ -38187,7 +38187,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revalidation_cascade_max_depth_exceeded',
-        section: '§5 B-05/B-06/B-20',
+        section: '\u00a75 B-05/B-06/B-20',
         line: 1187,
         rule: "Fires when depth > max_depth or status is 'max_depth_exceeded'.",
         rule_basis: 'inferred',
@@ -38196,7 +38196,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.success_marked_before_cascade_quiescent',
-        section: '§5 B-05/B-06/B-20',
+        section: '\u00a75 B-05/B-06/B-20',
         line: 1188,
         rule: "Fires when an outcome or run is marked satisfied/terminal_satisfied while a cascade touching it is still 'running' (no quiescent receipt yet).",
         rule_basis: 'explicit',
@@ -38205,7 +38205,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
-        section: '§5 B-05/B-06/B-20',
+        section: '\u00a75 B-05/B-06/B-20',
         line: 1189,
         rule: 'Fires when an outcome enters pending_dependency while an upstream outcome is already in a terminal failure disposition and no upstream_failure propagation follows.',
         rule_basis: 'inferred',
@@ -38214,7 +38214,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.hard_call_options_empty',
-        section: '§5 B-10/B-11/B-18/B-19',
+        section: '\u00a75 B-10/B-11/B-18/B-19',
         line: 1287,
         rule: "Fires when a closed-choice Hard Call (response_mode 'closed_choice' or 'closed_choice_with_other') has an empty options array.",
         rule_basis: 'explicit',
@@ -38223,7 +38223,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.hard_call_closed_choice_needs_two_options',
-        section: '§5 B-10/B-11/B-18/B-19',
+        section: '\u00a75 B-10/B-11/B-18/B-19',
         line: 1288,
         rule: "Fires when response_mode 'closed_choice' has fewer than two options.",
         rule_basis: 'inferred',
@@ -38232,7 +38232,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.hard_call_freeform_missing_response_schema',
-        section: '§5 B-10/B-11/B-18/B-19',
+        section: '\u00a75 B-10/B-11/B-18/B-19',
         line: 1289,
         rule: "Fires when response_mode 'freeform_required' has no response schema.",
         rule_basis: 'inferred',
@@ -38241,7 +38241,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.hard_call_resolved_without_dispatcher_receipt',
-        section: '§5 B-10/B-11/B-18/B-19',
+        section: '\u00a75 B-10/B-11/B-18/B-19',
         line: 1290,
         rule: "Fires when a Hard Call is treated as resolved (e.g. the lifecycle leaves waiting_hard_call) without a HardCallResolutionReceipt (operation_kind 'hard_call_resolved', dispatcher_actor_ref) for that hard_call_id.",
         rule_basis: 'explicit',
@@ -38250,7 +38250,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.cancel_ignores_executed_side_effect',
-        section: '§5 B-10/B-11/B-18/B-19',
+        section: '\u00a75 B-10/B-11/B-18/B-19',
         line: 1291,
         rule: 'Fires when a cancel covers side effects that had already executed and treats them as cancelled (side_effect_policy neither do_not_cancel_executed_side_effects nor create_corrective_artifact).',
         rule_basis: 'inferred',
@@ -38259,7 +38259,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.skip_without_receipt',
-        section: '§5 B-10/B-11/B-18/B-19',
+        section: '\u00a75 B-10/B-11/B-18/B-19',
         line: 1292,
         rule: 'Fires when a step/outcome/module is marked skipped without a TaskSkipReceipt whose target_ref names it.',
         rule_basis: 'explicit',
@@ -38268,7 +38268,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.forum_deadlock_without_policy',
-        section: '§5 B-14',
+        section: '\u00a75 B-14',
         line: 1310,
         rule: 'Fires when a forum room deliberates without a ForumDeliberationPolicy for its room_id.',
         rule_basis: 'inferred',
@@ -38277,7 +38277,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.forum_policy_allows_task_agent_decides',
-        section: '§5 B-14',
+        section: '\u00a75 B-14',
         line: 1311,
         rule: "Fires when on_no_consensus (or any terminal behavior) is 'task_agent_decides'.",
         rule_basis: 'explicit',
@@ -38286,7 +38286,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.forum_no_consensus_without_terminal_route',
-        section: '§5 B-14',
+        section: '\u00a75 B-14',
         line: 1312,
         rule: 'Fires when no-consensus handling has no terminal route (on_no_consensus missing or not one of the three allowed values).',
         rule_basis: 'inferred',
@@ -38295,7 +38295,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.concurrency_tie_breaker_uses_wall_clock',
-        section: '§5 B-16',
+        section: '\u00a75 B-16',
         line: 1340,
         rule: 'Fires when the grant order among competing plans follows a timestamp instead of the six-key rule (or deterministic_final_key is a wall-clock value rather than a ULID/plan_id).',
         rule_basis: 'inferred',
@@ -38304,7 +38304,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
-        section: '§5 B-16',
+        section: '\u00a75 B-16',
         line: 1341,
         rule: 'Fires when, among plans tied on keys 1-3, a higher plan_risk_score was ordered first.',
         rule_basis: 'explicit',
@@ -38313,7 +38313,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.concurrency_tie_breaker_missing_final_key',
-        section: '§5 B-16',
+        section: '\u00a75 B-16',
         line: 1342,
         rule: 'Fires when a profile lacks deterministic_final_key (or keys are not unique, so the order is not total).',
         rule_basis: 'schema',
@@ -38322,7 +38322,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.sufficiency_protocol_without_detection',
-        section: '§5 B-24',
+        section: '\u00a75 B-24',
         line: 1496,
         rule: "Fires when an outcome is routed to a sufficiency terminal (needs_information, needs_verification, needs_human_judgment, unable_to_evaluate, blocked_by_policy, unrecoverable, process gap) or a 'no_sufficient_procedure' Hard Call is raised without a SufficiencyDetectionResult.",
         rule_basis: 'inferred',
@@ -38331,7 +38331,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.no_improvement_without_metric',
-        section: '§5 B-24',
+        section: '\u00a75 B-24',
         line: 1497,
         rule: 'Fires when the max_attempts_without_material_score_improvement trigger is used but the policy has no improvement_metric_ref resolving to a FormulaSpec (or the attempts carry no scores).',
         rule_basis: 'inferred',
@@ -38340,7 +38340,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.no_improvement_without_epsilon',
-        section: '§5 B-24',
+        section: '\u00a75 B-24',
         line: 1498,
         rule: 'Fires when that trigger is used but epsilon is missing or not a finite non-negative number (default 0.03).',
         rule_basis: 'inferred',
@@ -38349,7 +38349,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.procedure_exhaustion_without_candidate_universe',
-        section: '§5 B-24',
+        section: '\u00a75 B-24',
         line: 1499,
         rule: "Fires when 'all_policy_allowed_procedures_exhausted' is triggered with an empty candidate_procedures list, or with a policy-allowed candidate that is neither tried/exhausted nor given an inapplicable_reason.",
         rule_basis: 'inferred',
@@ -38358,7 +38358,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.hard_call_raised_when_no_human_choice_available',
-        section: '§5 B-24',
+        section: '\u00a75 B-24',
         line: 1500,
         rule: 'Fires when hard_call_required is true (or a Hard Call was raised) for a route no human choice can fix: needs_information with a research route, needs_verification, process_gap_out, unrecoverable, or blocked_by_policy when the user cannot alter the policy boundary.',
         rule_basis: 'explicit',
@@ -38367,7 +38367,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.sufficiency_retry_after_terminal_detection',
-        section: '§5 B-24',
+        section: '\u00a75 B-24',
         line: 1501,
         rule: "Fires when a new attempt or revision dispatch for the outcome follows a detection with no_sufficient_procedure = true (notably terminal_route 'unrecoverable': stop retrying).",
         rule_basis: 'explicit',
@@ -38376,7 +38376,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
-        section: '§5 B-24',
+        section: '\u00a75 B-24',
         line: 1502,
         rule: "Fires when the outcome's emitted disposition does not match terminal_route: needs_information->needs_information (+ResearchNeed), needs_verification->needs_verification (+VerificationRequestStep), blocked_by_policy->blocked_by_policy (+policy ref), process_gap_out->unable_to_evaluate (+TaskProcessGapSignal), unrecoverable->unrecoverable, needs_human_judgment->HardRevisionCall.",
         rule_basis: 'explicit',
@@ -38385,7 +38385,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revision_plan_dependency_edge_drift',
-        section: '§5 B-25',
+        section: '\u00a75 B-25',
         line: 1535,
         rule: "Fires when RevisionPlan.dependency_edges is present and not isomorphic to the steps' depends_on_step_ids (which are canonical).",
         rule_basis: 'explicit',
@@ -38394,7 +38394,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revision_plan_step_dependency_undefined',
-        section: '§5 B-25',
+        section: '\u00a75 B-25',
         line: 1536,
         rule: 'Fires when a step lacks the depends_on_step_ids field (an empty array means no dependencies).',
         rule_basis: 'inferred',
@@ -38403,7 +38403,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revision_plan_cycle',
-        section: '§5 B-25',
+        section: '\u00a75 B-25',
         line: 1537,
         rule: 'Fires when depends_on_step_ids forms a cycle.',
         rule_basis: 'inferred',
@@ -38412,7 +38412,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revision_plan_dependency_targets_missing_step',
-        section: '§5 B-25',
+        section: '\u00a75 B-25',
         line: 1538,
         rule: 'Fires when depends_on_step_ids (or an edge endpoint) names a step_id not in the plan.',
         rule_basis: 'inferred',
@@ -38421,7 +38421,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revalidation_policy_ambiguous',
-        section: '§5 B-26',
+        section: '\u00a75 B-26',
         line: 1564,
         rule: "Fires when the policy is internally inconsistent: policy_kind 'none' with outcomes_to_recheck, 'revalidate_targeted_outcomes' with an empty list, or a closure kind without closure_policy_ref.",
         rule_basis: 'inferred',
@@ -38430,7 +38430,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revalidation_policy_ref_missing',
-        section: '§5 B-26',
+        section: '\u00a75 B-26',
         line: 1565,
         rule: 'Fires when a TypedRevisionInstruction has no resolvable revalidation_policy_ref.',
         rule_basis: 'schema',
@@ -38439,7 +38439,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revalidation_trigger_legacy_field_present',
-        section: '§5 B-26',
+        section: '\u00a75 B-26',
         line: 1566,
         rule: 'Fires when a record carries a revalidation_trigger field.',
         rule_basis: 'explicit',
@@ -38448,7 +38448,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revalidation_expectation_legacy_field_present',
-        section: '§5 B-26',
+        section: '\u00a75 B-26',
         line: 1567,
         rule: 'Fires when a record carries a revalidation_expectation field.',
         rule_basis: 'explicit',
@@ -38457,7 +38457,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.regenerate_missing_previous_attempt_hashes',
-        section: '§5 B-27',
+        section: '\u00a75 B-27',
         line: 1597,
         rule: 'Fires when a regenerate payload has no previous_attempt_hashes (or an empty list although earlier attempts exist).',
         rule_basis: 'explicit',
@@ -38466,7 +38466,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.regenerate_identical_output',
-        section: '§5 B-27',
+        section: '\u00a75 B-27',
         line: 1598,
         rule: "Fires when a regenerate attempt's output_hash equals a previous attempt hash and the output was not rejected (action_taken 'accepted_new_output', or matched_previous_attempt false despite the match).",
         rule_basis: 'explicit',
@@ -38475,7 +38475,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.regenerate_loop_after_identical_rejection',
-        section: '§5 B-27',
+        section: '\u00a75 B-27',
         line: 1599,
         rule: "Fires when, after a receipt with action_taken 'rejected_identical_output', another regenerate attempt follows without a changed generation policy or escalation.",
         rule_basis: 'inferred',
@@ -38484,7 +38484,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.metric_rollup_without_window',
-        section: '§6 C-01 Formula Registry',
+        section: '\u00a76 C-01 Formula Registry',
         line: 1744,
         rule: 'Fires when a MetricRollup lacks measurement_window (required), including when the formula sample_policy.window_required is true.',
         rule_basis: 'schema',
@@ -38493,7 +38493,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.metric_rollup_includes_invalidated_observation',
-        section: '§6 C-01 Formula Registry',
+        section: '\u00a76 C-01 Formula Registry',
         line: 1745,
         rule: "Fires when included_observation_refs contains an invalidated observation (also listed as excluded with reason 'invalidated', or invalidated by an event in the bundle).",
         rule_basis: 'inferred',
@@ -38502,7 +38502,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.formula_test_vector_missing',
-        section: '§6 C-01 Formula Registry',
+        section: '\u00a76 C-01 Formula Registry',
         line: 1747,
         rule: 'Fires when a FormulaSpec has no test_vectors.',
         rule_basis: 'explicit',
@@ -38511,7 +38511,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.formula_version_drift',
-        section: '§6 C-01 Formula Registry',
+        section: '\u00a76 C-01 Formula Registry',
         line: 1748,
         rule: "Fires when a receipt's formula_semantic_version differs from the registry FormulaSpec.semantic_version for its formula_id (or an output's metric_semantics_version differs from its spec).",
         rule_basis: 'inferred',
@@ -38520,7 +38520,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.correlation_metric_declared_as_ratio',
-        section: '§6 C-01 Formula Registry',
+        section: '\u00a76 C-01 Formula Registry',
         line: 1749,
         rule: "Fires when a correlation metric (e.g. confidence_convergence_spearman) is declared with value_kind/unit 'ratio' instead of 'correlation'.",
         rule_basis: 'explicit',
@@ -38529,7 +38529,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.unanchored_required_criterion_indeterminate',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        section: '\u00a76 C-01/C-09 normalizeCriterionWeights',
         line: 1766,
         rule: "Fires when any criterion has scoring_basis 'unanchored_llm_judgment' and unanchored_llm_judgment_policy is 'indeterminate'.",
         rule_basis: 'explicit',
@@ -38538,7 +38538,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.no_aggregation_eligible_criteria',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        section: '\u00a76 C-01/C-09 normalizeCriterionWeights',
         line: 1783,
         rule: "Fires when no criterion remains eligible (empty list, or every criterion unanchored under policy 'exclude').",
         rule_basis: 'explicit',
@@ -38547,7 +38547,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.criterion_weight_missing_under_from_criterion_weight',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        section: '\u00a76 C-01/C-09 normalizeCriterionWeights',
         line: 1789,
         rule: "Fires when default_weight_policy is 'from_criterion_weight' and a criterion's weight is null/undefined.",
         rule_basis: 'explicit',
@@ -38556,7 +38556,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.criterion_priority_weight_missing',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        section: '\u00a76 C-01/C-09 normalizeCriterionWeights',
         line: 1796,
         rule: "Fires when default_weight_policy is 'from_priority' and priority_weight_map has no value for the criterion's priority (missing priority defaults to 'should_have').",
         rule_basis: 'explicit',
@@ -38565,7 +38565,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.criterion_weight_invalid',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        section: '\u00a76 C-01/C-09 normalizeCriterionWeights',
         line: 1801,
         rule: 'Fires when a raw weight is NaN, +/-Infinity or negative (zero is allowed).',
         rule_basis: 'explicit',
@@ -38574,7 +38574,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.criterion_weight_sum_zero',
-        section: '§6 C-01/C-09 normalizeCriterionWeights',
+        section: '\u00a76 C-01/C-09 normalizeCriterionWeights',
         line: 1806,
         rule: 'Fires when the sum of raw weights is <= 0 or not finite (all-zero weights; also overflow to Infinity).',
         rule_basis: 'explicit',
@@ -38583,7 +38583,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.quality_index_pass_status_drift',
-        section: '§6 C-01 QualityIndex',
+        section: '\u00a76 C-01 QualityIndex',
         line: 1850,
         rule: "Fires when derived_pass_status differs from the rule: 'failed_required_gate' if required_gate_failures is non-empty, else 'passed' if aggregate_score >= pass_threshold, else 'failed_threshold'.",
         rule_basis: 'explicit',
@@ -38592,7 +38592,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.quality_index_without_formula_receipt',
-        section: '§6 C-01 QualityIndex',
+        section: '\u00a76 C-01 QualityIndex',
         line: 1851,
         rule: 'Fires when a QualityIndex has no resolvable formula_eval_receipt_ref.',
         rule_basis: 'schema',
@@ -38601,7 +38601,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.quality_index_score_out_of_range',
-        section: '§6 C-01 QualityIndex',
+        section: '\u00a76 C-01 QualityIndex',
         line: 1852,
         rule: 'Fires when aggregate_score or pass_threshold is outside [0,1] or not finite.',
         rule_basis: 'schema',
@@ -38610,7 +38610,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.cost_vector_unit_mismatch',
-        section: '§6 C-07',
+        section: '\u00a76 C-07',
         line: 2008,
         rule: 'Fires when components[d].unit differs from its key d, or cost vectors are added across non-matching CostDimension units.',
         rule_basis: 'explicit',
@@ -38619,7 +38619,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.cost_quantile_sum_without_correlation_policy',
-        section: '§6 C-07',
+        section: '\u00a76 C-07',
         line: 2009,
         rule: "Fires when an aggregated vector's p90/p99 equal the sum of its parts' p90/p99 and no CostCorrelationPolicy is declared.",
         rule_basis: 'explicit',
@@ -38628,7 +38628,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.scalar_cost_estimate_legacy_field_present',
-        section: '§6 C-07',
+        section: '\u00a76 C-07',
         line: 2010,
         rule: 'Fires when a legacy scalar cost estimate (old CostEstimate) field appears where a CostVector ref is required.',
         rule_basis: 'inferred',
@@ -38637,7 +38637,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.cost_vector_negative_component',
-        section: '§6 C-07',
+        section: '\u00a76 C-07',
         line: 2011,
         rule: 'Fires when any CostDistribution number (expected, p50, p90, p99, hard_cap) is negative.',
         rule_basis: 'inferred',
@@ -38646,7 +38646,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.novelty_no_neighbor_has_distance',
-        section: '§6 C-08',
+        section: '\u00a76 C-08',
         line: 2069,
         rule: "Fires when neighbor_state is 'no_pattern_found' and closest_pattern_id, closest_pattern_distance or similarity_score is present.",
         rule_basis: 'schema',
@@ -38655,7 +38655,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.novelty_neighbor_missing_distance',
-        section: '§6 C-08',
+        section: '\u00a76 C-08',
         line: 2070,
         rule: "Fires when neighbor_state is 'nearest_pattern_found' and closest_pattern_distance is missing (or non-finite / outside the spec distance_range [0,1]).",
         rule_basis: 'schema',
@@ -38664,7 +38664,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.novelty_metric_space_undefined',
-        section: '§6 C-08',
+        section: '\u00a76 C-08',
         line: 2071,
         rule: 'Fires when metric_spec_ref does not resolve to a NoveltyMetricSpec (feature vector definition, distance metric, distance range).',
         rule_basis: 'inferred',
@@ -38673,7 +38673,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.template_match_component_out_of_range',
-        section: '§6 C-09 template match',
+        section: '\u00a76 C-09 template match',
         line: 2111,
         rule: 'Fires when, for a key of formula.component_weights, the component value is missing, not finite, or outside [0,1].',
         rule_basis: 'explicit',
@@ -38682,7 +38682,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.template_match_weight_invalid',
-        section: '§6 C-09 template match',
+        section: '\u00a76 C-09 template match',
         line: 2113,
         rule: 'Fires when a weight (taken from the weights argument for each key of formula.component_weights) is missing, not finite, or negative.',
         rule_basis: 'explicit',
@@ -38691,7 +38691,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.template_match_total_weight_zero',
-        section: '§6 C-09 template match',
+        section: '\u00a76 C-09 template match',
         line: 2119,
         rule: 'Fires when the total weight is <= 0 or not finite (e.g. all weights zero).',
         rule_basis: 'explicit',
@@ -38700,7 +38700,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.template_match_soft_penalty_invalid',
-        section: '§6 C-09 template match',
+        section: '\u00a76 C-09 template match',
         line: 2126,
         rule: 'Fires when softPenaltySum is not finite, negative, or above formula.soft_penalty_max_total.',
         rule_basis: 'explicit',
@@ -38709,7 +38709,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.template_match_hard_veto_cap_invalid',
-        section: '§6 C-09 template match',
+        section: '\u00a76 C-09 template match',
         line: 2128,
         rule: 'Fires when formula.hard_veto_cap is not finite or outside [0,1] (checked even when there is no veto).',
         rule_basis: 'explicit',
@@ -38718,7 +38718,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.template_match_output_nan',
-        section: '§6 C-09 template match',
+        section: '\u00a76 C-09 template match',
         line: 2140,
         rule: 'Fires when the computed (or stored) template score is NaN.',
         rule_basis: 'inferred',
@@ -38727,7 +38727,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.calibration_metric_without_sample_policy',
-        section: '§6 Calibration metrics',
+        section: '\u00a76 Calibration metrics',
         line: 2195,
         rule: 'Fires when a CalibrationMetricSpec lacks sample_policy (min_sample_size).',
         rule_basis: 'schema',
@@ -38736,7 +38736,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.calibration_metric_all_one_class',
-        section: '§6 Calibration metrics',
+        section: '\u00a76 Calibration metrics',
         line: 2196,
         rule: "Fires when a class-based metric is reported with positive_count or negative_count = 0 and a non-null metric_value instead of null with indeterminate_reason 'all_one_class'.",
         rule_basis: 'inferred',
@@ -38745,7 +38745,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.calibration_metric_without_censoring_policy',
-        section: '§6 Calibration metrics',
+        section: '\u00a76 Calibration metrics',
         line: 2197,
         rule: "Fires when a metric with time-to-event outcomes (observed_outcome_encoding 'time_to_event') lacks censoring_policy.",
         rule_basis: 'inferred',
@@ -38754,7 +38754,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.criterion_semantics_hash_legacy_name',
-        section: '§6 C-10',
+        section: '\u00a76 C-10',
         line: 2211,
         rule: 'Fires when the lexical hash is stored under the legacy name (criterion_semantics_hash) instead of criterion_text_hash.',
         rule_basis: 'inferred',
@@ -38763,7 +38763,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.criterion_semantics_version_unbumped_on_meaning_change',
-        section: '§6 C-10',
+        section: '\u00a76 C-10',
         line: 2212,
         rule: "Fires when a criterion's meaning changed but criterion_semantics_version was not bumped.",
         rule_basis: 'inferred',
@@ -38772,7 +38772,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.semantic_version_bumped_without_review_receipt',
-        section: '§6 C-10',
+        section: '\u00a76 C-10',
         line: 2213,
         rule: 'Fires when criterion_semantics_version differs from the previous version of the same criterion_id and semantic_review_receipt_ref is absent.',
         rule_basis: 'explicit',
@@ -38781,7 +38781,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.source_kind_taint_unmapped',
-        section: '§7 D-01/D-02',
+        section: '\u00a77 D-01/D-02',
         line: 2271,
         rule: 'Fires when a source_kind has no SourceKindTaintDefault entry.',
         rule_basis: 'explicit',
@@ -38790,7 +38790,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.external_authority_without_trust_basis',
-        section: '§7 D-01/D-02',
+        section: '\u00a77 D-01/D-02',
         line: 2272,
         rule: "Fires when a source carries 'external_authority_trusted' taint without a trust basis listed in its kind's required_trust_basis.",
         rule_basis: 'inferred',
@@ -38799,7 +38799,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.taint_not_inherited_through_summary',
-        section: '§7 D-01/D-02',
+        section: '\u00a77 D-01/D-02',
         line: 2273,
         rule: 'Fires when a record derived from others (summary/extract) has a less-tainted taint_class than its most-tainted input and no SanitizationNode justifies it.',
         rule_basis: 'explicit',
@@ -38808,7 +38808,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.workspace_taint_missing_aggregation_policy',
-        section: '§7 D-01/D-02',
+        section: '\u00a77 D-01/D-02',
         line: 2274,
         rule: 'Fires when a workspace taint/privilege is computed without a TaintAggregationPolicy.',
         rule_basis: 'inferred',
@@ -38817,7 +38817,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.taint_downgrade_without_sanitization_node',
-        section: '§7 D-01/D-02',
+        section: '\u00a77 D-01/D-02',
         line: 2275,
         rule: "Fires when a record's taint is lowered relative to its input with no SanitizationNode (with evidence_ref) recording the downgrade.",
         rule_basis: 'inferred',
@@ -38826,7 +38826,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.tier0_source_record_materialized',
-        section: '§7 D-04',
+        section: '\u00a77 D-04',
         line: 2314,
         rule: 'Fires when a SourceRecord has tier 0 (tier must be 1, 2 or 3).',
         rule_basis: 'schema',
@@ -38835,7 +38835,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.claim_depends_on_tier0_lookup',
-        section: '§7 D-04',
+        section: '\u00a77 D-04',
         line: 2315,
         rule: 'Fires when a claim derivation, evidence anchor or claim cites an EphemeralSourceLookupReceipt (may_support_downstream_claims: false).',
         rule_basis: 'schema',
@@ -38844,7 +38844,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.source_tier_transition_not_persisted',
-        section: '§7 D-04',
+        section: '\u00a77 D-04',
         line: 2316,
         rule: "Fires when a source's tier differs between versions with no SourceTierTransitionReceipt.",
         rule_basis: 'inferred',
@@ -38853,7 +38853,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.source_tier_demotion_without_authority',
-        section: '§7 D-04',
+        section: '\u00a77 D-04',
         line: 2317,
         rule: 'Fires when to_tier < from_tier without an authorising actor or access tier (cleared_by_access_tier).',
         rule_basis: 'inferred',
@@ -38862,7 +38862,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.research_need_scope_missing',
-        section: '§7 D-05/B-13',
+        section: '\u00a77 D-05/B-13',
         line: 2358,
         rule: 'Fires when a ResearchNeed has no need_scope.',
         rule_basis: 'schema',
@@ -38871,7 +38871,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.research_need_run_id_on_task_scope_conflict',
-        section: '§7 D-05/B-13',
+        section: '\u00a77 D-05/B-13',
         line: 2359,
         rule: "Fires when need_scope is 'task' (or 'workspace') and run_id is set.",
         rule_basis: 'inferred',
@@ -38880,7 +38880,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.research_need_double_leased',
-        section: '§7 D-05/B-13',
+        section: '\u00a77 D-05/B-13',
         line: 2360,
         rule: 'Fires when two leases on one need_id with different lease_tokens overlap in time (acquired_at..expires_at).',
         rule_basis: 'explicit',
@@ -38889,7 +38889,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.research_need_human_needed_without_exit',
-        section: '§7 D-05/B-13',
+        section: '\u00a77 D-05/B-13',
         line: 2361,
         rule: "Fires when status is 'human_needed' without human_needed_reason and a human-facing exit (attention item or Hard Call).",
         rule_basis: 'inferred',
@@ -38898,7 +38898,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.claim_support_status_without_derivation',
-        section: '§7 D-06/G-03',
+        section: '\u00a77 D-06/G-03',
         line: 2444,
         rule: "Fires when a claim support_status has no resolvable support_derivation_receipt_ref, or the receipt's derived_support_status differs.",
         rule_basis: 'explicit',
@@ -38907,7 +38907,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.evidence_anchor_without_claim_ref',
-        section: '§7 D-06/G-03',
+        section: '\u00a77 D-06/G-03',
         line: 2445,
         rule: 'Fires when supports_claim_refs is empty.',
         rule_basis: 'inferred',
@@ -38916,7 +38916,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.domain_payload_without_registry_ref',
-        section: '§7 D-06/G-03',
+        section: '\u00a77 D-06/G-03',
         line: 2446,
         rule: 'Fires when a domain_specific_payload is present without a DomainPayloadRegistryRef (kind, schema ref, version) it validates against.',
         rule_basis: 'inferred',
@@ -38925,7 +38925,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.extractor_missing_reported_as_source_missing',
-        section: '§7 D-06/G-03',
+        section: '\u00a77 D-06/G-03',
         line: 2447,
         rule: 'Fires when an extraction failure is reported as the source being missing (e.g. a missing_source/source_unavailable limitation although the SourceRecord exists).',
         rule_basis: 'inferred',
@@ -38934,7 +38934,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.run_board_event_without_governance',
-        section: '§7 D-07/D-09/D-12/D-24',
+        section: '\u00a77 D-07/D-09/D-12/D-24',
         line: 2518,
         rule: 'Fires when a RunBoardAuditEvent lacks its governance envelope or a required envelope field.',
         rule_basis: 'schema',
@@ -38943,7 +38943,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.visible_post_cross_matter_leak',
-        section: '§7 D-07/D-09/D-12/D-24',
+        section: '\u00a77 D-07/D-09/D-12/D-24',
         line: 2519,
         rule: 'Fires when a post whose source event has governance.matter_id X is made visible to a reader or context operating under a different (or no) matter.',
         rule_basis: 'explicit',
@@ -38952,7 +38952,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.suppressed_event_without_audit_stub',
-        section: '§7 D-07/D-09/D-12/D-24',
+        section: '\u00a77 D-07/D-09/D-12/D-24',
         line: 2520,
         rule: 'Fires when an event withheld from publication (data_class in suppress_data_classes, privileged, volume cap, matter firewall) has no redacted stub post (redacted = true with withheld_reason) while publish_redacted_stub_when_suppressed is true.',
         rule_basis: 'inferred',
@@ -38961,7 +38961,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.passive_board_autopublish_without_policy',
-        section: '§7 D-07/D-09/D-12/D-24',
+        section: '\u00a77 D-07/D-09/D-12/D-24',
         line: 2521,
         rule: 'Fires when a post is auto-published without a RunBoardPublicationPolicy, or for an event_class not in auto_publish_event_classes.',
         rule_basis: 'inferred',
@@ -38970,7 +38970,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.context_packet_without_request',
-        section: '§7 D-08',
+        section: '\u00a77 D-08',
         line: 2578,
         rule: "Fires when an assembly receipt's request_id does not resolve to a TaskRunContextPacketRequest.",
         rule_basis: 'schema',
@@ -38979,7 +38979,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.context_packet_without_assembly_receipt',
-        section: '§7 D-08',
+        section: '\u00a77 D-08',
         line: 2579,
         rule: 'Fires when a context packet is used without an assembly receipt for its packet_ref.',
         rule_basis: 'inferred',
@@ -38988,7 +38988,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.per_activation_context_budget_exceeded',
-        section: '§7 D-08',
+        section: '\u00a77 D-08',
         line: 2580,
         rule: 'Fires when total_token_count exceeds max_total_tokens.',
         rule_basis: 'inferred',
@@ -38997,7 +38997,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.required_packet_item_omitted_without_block_or_warning',
-        section: '§7 D-08',
+        section: '\u00a77 D-08',
         line: 2581,
         rule: 'Fires when an omitted item has required = true and no block or warning was raised.',
         rule_basis: 'inferred',
@@ -39006,7 +39006,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.module_assistance_request_without_endpoint',
-        section: '§7 D-10',
+        section: '\u00a77 D-10',
         line: 2627,
         rule: 'Fires when target_endpoint_ref is missing.',
         rule_basis: 'schema',
@@ -39015,7 +39015,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.assistance_request_without_answer_schema',
-        section: '§7 D-10',
+        section: '\u00a77 D-10',
         line: 2628,
         rule: 'Fires when answer_schema_ref is missing.',
         rule_basis: 'schema',
@@ -39024,7 +39024,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.moderator_failure_without_fallback',
-        section: '§7 D-10',
+        section: '\u00a77 D-10',
         line: 2629,
         rule: 'Fires when a forum moderator fails and no fallback path is taken.',
         rule_basis: 'inferred',
@@ -39033,7 +39033,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.task_agent_substantive_decision_forbidden',
-        section: '§7 D-10',
+        section: '\u00a77 D-10',
         line: 2630,
         rule: 'Fires when the Task Agent decides substance (e.g. resolves a substantive_review request or a forum deadlock) rather than only recommending.',
         rule_basis: 'inferred',
@@ -39042,7 +39042,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.run_guidance_consumed_while_contested',
-        section: '§7 D-13',
+        section: '\u00a77 D-13',
         line: 2673,
         rule: "Fires when guidance is consumed (e.g. placed in a context packet) while its lifecycle_state is 'contested'.",
         rule_basis: 'explicit',
@@ -39051,7 +39051,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
-        section: '§7 D-13',
+        section: '\u00a77 D-13',
         line: 2674,
         rule: 'Fires when guidance is injected into a different run without selected_by_doc24_context_policy = true (or with cross_run_eligible = false).',
         rule_basis: 'explicit',
@@ -39060,7 +39060,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.run_guidance_lifecycle_transition_without_receipt',
-        section: '§7 D-13',
+        section: '\u00a77 D-13',
         line: 2675,
         rule: 'Fires when RunGuidanceItemCurrent.lifecycle_state changed without a RunGuidanceLifecycleReceipt.',
         rule_basis: 'explicit',
@@ -39069,7 +39069,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.user_action_without_command_registry_entry',
-        section: '§7 D-14/§G command closure',
+        section: '\u00a77 D-14/\u00a7G command closure',
         line: 2698,
         rule: 'Fires when a user or surface action has no TaskCommandRegistryEntry.',
         rule_basis: 'explicit',
@@ -39078,7 +39078,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.command_missing_idempotency_key',
-        section: '§7 D-14/§G command closure',
+        section: '\u00a77 D-14/\u00a7G command closure',
         line: 2699,
         rule: 'Fires when a durable-write command does not require an idempotency key (idempotency_key_required false), or an invocation of a command that requires one has none.',
         rule_basis: 'inferred',
@@ -39087,7 +39087,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.command_missing_read_model_invalidation',
-        section: '§7 D-14/§G command closure',
+        section: '\u00a77 D-14/\u00a7G command closure',
         line: 2700,
         rule: "Fires when a command with durable_write 'required' lists no read_model_invalidations.",
         rule_basis: 'inferred',
@@ -39096,7 +39096,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.phantom_button_no_command',
-        section: '§7 D-14/§G command closure',
+        section: '\u00a77 D-14/\u00a7G command closure',
         line: 2701,
         rule: 'Fires when a UI affordance (a command_ref / issue_command_ref on a surface record) names a command_id with no registry entry.',
         rule_basis: 'inferred',
@@ -39105,7 +39105,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.sub_agent_point_without_fallback',
-        section: '§7 D-15',
+        section: '\u00a77 D-15',
         line: 2738,
         rule: 'Fires when an allowed_coordination_point has no SubAgentFallbackPolicy in fallback_policies.',
         rule_basis: 'explicit',
@@ -39114,7 +39114,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.output_contract_singular_legacy_field_present',
-        section: '§7 D-15',
+        section: '\u00a77 D-15',
         line: 2739,
         rule: 'Fires when a profile carries a singular output-contract field instead of output_contract_refs.',
         rule_basis: 'explicit',
@@ -39123,7 +39123,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.plan_verifier_required_but_missing',
-        section: '§7 D-15',
+        section: '\u00a77 D-15',
         line: 2740,
         rule: 'Fires when a plan meets the policy (plan_risk_score >= required_when_plan_risk_score_gte, external side effects, or privileged meaning-bearing revision) but has no plan-verifier result.',
         rule_basis: 'inferred',
@@ -39132,7 +39132,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.structured_anchor_empty',
-        section: '§7 D-17',
+        section: '\u00a77 D-17',
         line: 2770,
         rule: 'Fires when none of section_id, field_path, citation_ref, row_id, cell_ref is populated.',
         rule_basis: 'explicit',
@@ -39141,7 +39141,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.context_hash_unverified',
-        section: '§7 D-17',
+        section: '\u00a77 D-17',
         line: 2771,
         rule: 'Fires when a TextAnchor is resolved without validating context_hash.',
         rule_basis: 'explicit',
@@ -39150,7 +39150,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.hard_call_hash_unnormalized',
-        section: '§7 D-17',
+        section: '\u00a77 D-17',
         line: 2772,
         rule: 'Fires when a reusable Hard Call resolution hash was computed without canonical whitespace/key order (recomputing over the canonical form gives a different hash).',
         rule_basis: 'explicit',
@@ -39159,7 +39159,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.library_promotion_without_gate',
-        section: '§7 D-20',
+        section: '\u00a77 D-20',
         line: 2806,
         rule: "Fires when a promotion receipt (status 'promoted') has no gate_ref resolving to a LibraryPromotionGate.",
         rule_basis: 'inferred',
@@ -39168,7 +39168,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.library_promotion_candidate_confused_with_durable_write',
-        section: '§7 D-20',
+        section: '\u00a77 D-20',
         line: 2807,
         rule: "Fires when a candidate is marked 'promoted' without a LibraryPromotionReceipt carrying durable_library_write_ref (the queue record treated as the write).",
         rule_basis: 'explicit',
@@ -39177,7 +39177,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.privileged_source_auto_promoted',
-        section: '§7 D-20',
+        section: '\u00a77 D-20',
         line: 2808,
         rule: 'Fires when a privileged source was promoted without an explicit approval (privileged_sources_auto_promote_allowed is the literal false).',
         rule_basis: 'schema',
@@ -39186,7 +39186,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.requires_background_progress_legacy_field_present',
-        section: '§7 D-21',
+        section: '\u00a77 D-21',
         line: 2824,
         rule: 'Fires when a record carries the requires_background_progress field.',
         rule_basis: 'explicit',
@@ -39195,7 +39195,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.background_execution_heartbeat_confused',
-        section: '§7 D-21',
+        section: '\u00a77 D-21',
         line: 2825,
         rule: 'Fires when background execution and heartbeat are mixed: heartbeat fields on RunExecutionRequirements, execution flags on ModuleProgressBehavior, or emits_progress_heartbeat = true without heartbeat_interval_ms.',
         rule_basis: 'inferred',
@@ -39204,7 +39204,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.reliance_packet_without_input_manifest',
-        section: '§8.2',
+        section: '\u00a78.2',
         line: 2920,
         rule: 'Fires when a TaskReliancePacket has no input_manifest (or its input_manifest_hash does not match the manifest content).',
         rule_basis: 'schema',
@@ -39213,7 +39213,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.reliance_status_not_derivable',
-        section: '§8.2',
+        section: '\u00a78.2',
         line: 2921,
         rule: "Fires when reliance_derivation.status cannot be reproduced from its decisive inputs and derivation policy (e.g. 'safe_to_rely_within_scope' with unresolved_limitations, or an unresolvable derivation_policy_ref).",
         rule_basis: 'inferred',
@@ -39222,7 +39222,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.reliance_packet_stale_snapshot',
-        section: '§8.2',
+        section: '\u00a78.2',
         line: 2922,
         rule: 'Fires when a packet not invalidated/superseded references an artifact version, workspace snapshot, finding state, policy decision, hard-call resolution, evidence package or chain resolution that a later event (after created_from_event_seq) changed, and no RelianceInvalidationEvent exists.',
         rule_basis: 'explicit',
@@ -39231,7 +39231,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.work_product_certification_without_reliance_packet',
-        section: '§8.2',
+        section: '\u00a78.2',
         line: 2923,
         rule: 'Fires when task_reliance_packet_ref does not resolve to a TaskReliancePacket (or points to an invalidated one).',
         rule_basis: 'explicit',
@@ -39240,7 +39240,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.revision_review_packet_contains_current_action',
-        section: '§8 G-02',
+        section: '\u00a78 G-02',
         line: 3003,
         rule: 'Fires when a RevisionReviewPacket stores a current reviewer action field (actions must be RevisionReviewDecisionReceipts).',
         rule_basis: 'explicit',
@@ -39249,7 +39249,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.review_decision_without_receipt',
-        section: '§8 G-02',
+        section: '\u00a78 G-02',
         line: 3004,
         rule: 'Fires when a packet is in a decision state (accepted, rejected, forked, changes_requested, restored_known_good) without a matching RevisionReviewDecisionReceipt in decision_receipt_refs.',
         rule_basis: 'inferred',
@@ -39258,7 +39258,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver',
-        section: '§8 G-02',
+        section: '\u00a78 G-02',
         line: 3005,
         rule: "Fires when a meaning-bearing revision is applied with no RevisionReviewPacket and no policy waiver (e.g. receipt action 'no_user_review_required').",
         rule_basis: 'inferred',
@@ -39267,7 +39267,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.known_good_checkpoint_missing_policy_snapshot',
-        section: '§8 G-04',
+        section: '\u00a78 G-04',
         line: 3059,
         rule: 'Fires when a KnownGoodCheckpoint has no policy_snapshot_ref.',
         rule_basis: 'schema',
@@ -39276,7 +39276,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.known_good_checkpoint_missing_capability_snapshot',
-        section: '§8 G-04',
+        section: '\u00a78 G-04',
         line: 3060,
         rule: 'Fires when a KnownGoodCheckpoint has no capability_snapshot_ref.',
         rule_basis: 'schema',
@@ -39285,7 +39285,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
-        section: '§8 G-04',
+        section: '\u00a78 G-04',
         line: 3061,
         rule: 'Fires when a restore/fork from a checkpoint does not list every irreversible side effect executed after the checkpoint in irrevocable_side_effects_at_fork.',
         rule_basis: 'inferred',
@@ -39294,7 +39294,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.explanation_trace_contains_hidden_reasoning',
-        section: '§8 G-18',
+        section: '\u00a78 G-18',
         line: 3224,
         rule: 'Fires when hidden_reasoning_included is not the literal false.',
         rule_basis: 'schema',
@@ -39303,7 +39303,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.explanation_trace_without_causal_steps',
-        section: '§8 G-18',
+        section: '\u00a78 G-18',
         line: 3225,
         rule: 'Fires when causal_steps is empty.',
         rule_basis: 'inferred',
@@ -39312,7 +39312,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.replay_attempts_external_side_effect',
-        section: '§8 G-19',
+        section: '\u00a78 G-19',
         line: 3271,
         rule: 'Fires when allow_external_side_effects is not false, or a replay executed an external side effect.',
         rule_basis: 'schema',
@@ -39321,7 +39321,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.deterministic_replay_with_nondeterministic_step',
-        section: '§8 G-19',
+        section: '\u00a78 G-19',
         line: 3272,
         rule: "Fires when replay_mode is 'deterministic_reexecution' for a source run that contains LLM/tool/web/provider-dependent steps.",
         rule_basis: 'explicit',
@@ -39330,7 +39330,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.replay_divergence_unrecorded',
-        section: '§8 G-19',
+        section: '\u00a78 G-19',
         line: 3273,
         rule: "Fires when a replayed step's output hash differs from the original and no ReplayDivergenceRecord exists for it.",
         rule_basis: 'inferred',
@@ -39339,43 +39339,43 @@ const CATALOGUE = [
     },
     {
         code: 'validation.g_surface_action_without_command',
-        section: '§8 §G command registry entries',
+        section: '\u00a78 \u00a7G command registry entries',
         line: 3311,
-        rule: 'Fires when a §G surface action has no RelianceLayerCommandRegistryEntry (command_id among the 12 listed at L3279-3291).',
+        rule: 'Fires when a \u00a7G surface action has no RelianceLayerCommandRegistryEntry (command_id among the 12 listed at L3279-3291).',
         rule_basis: 'explicit',
         checkable: 'registry',
-        seed_gap: 'inventory of §G surface actions',
+        seed_gap: 'inventory of \u00a7G surface actions',
     },
     {
         code: 'validation.g_surface_missing_empty_state',
-        section: '§8 §G command registry entries',
+        section: '\u00a78 \u00a7G command registry entries',
         line: 3312,
-        rule: 'Fires when a §G command registry entry has a missing or empty empty_state_behavior.',
+        rule: 'Fires when a \u00a7G command registry entry has a missing or empty empty_state_behavior.',
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
     },
     {
         code: 'validation.g_surface_missing_degraded_state',
-        section: '§8 §G command registry entries',
+        section: '\u00a78 \u00a7G command registry entries',
         line: 3313,
-        rule: 'Fires when a §G command registry entry has a missing or empty degraded_state_behavior.',
+        rule: 'Fires when a \u00a7G command registry entry has a missing or empty degraded_state_behavior.',
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
     },
     {
         code: 'validation.g_surface_missing_error_state',
-        section: '§8 §G command registry entries',
+        section: '\u00a78 \u00a7G command registry entries',
         line: 3314,
-        rule: 'Fires when a §G command registry entry has a missing or empty error_state_behavior.',
+        rule: 'Fires when a \u00a7G command registry entry has a missing or empty error_state_behavior.',
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
     },
     {
         code: 'validation.accepted_patch_without_conformance_fixture',
-        section: '§10',
+        section: '\u00a710',
         line: 3417,
         rule: 'Fires when an accepted amendment row/patch (for a runner: one of the 20 AddendaBConformanceFixtureKind values) has no AddendaBConformanceFixture.',
         rule_basis: 'inferred',
@@ -39384,7 +39384,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.conformance_fixture_missing_expected_validation',
-        section: '§10',
+        section: '\u00a710',
         line: 3418,
         rule: 'Fires when a fixture has no expected_validation_codes (our reading; the alternative reading is that an expected code was not emitted).',
         rule_basis: 'inferred',
@@ -39393,7 +39393,7 @@ const CATALOGUE = [
     },
     {
         code: 'validation.conformance_fixture_not_executed_before_build_ready',
-        section: '§10',
+        section: '\u00a710',
         line: 3419,
         rule: 'Fires when build-ready is claimed while any fixture has no execution result.',
         rule_basis: 'inferred',
@@ -39435,7 +39435,7 @@ function util_q(v) {
 /** The first `max` items joined, then how many more: a record's list cannot grow a message without bound. */
 function listed(items, sep = ', ', max = 5, show = String) {
     const shown = items.slice(0, max).map(show).join(sep);
-    return items.length > max ? `${shown}${sep}… ${items.length - max} more` : shown;
+    return items.length > max ? `${shown}${sep}\u2026 ${items.length - max} more` : shown;
 }
 /** Values of a record, each quoted (q), listed. */
 const qList = (values, sep = ', ', max = 5) => listed(values, sep, max, util_q);
@@ -39663,13 +39663,13 @@ function sanitizes(b, m, r, from, to) {
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/docs-s7.ts
 
-/** docs/addenda-b.md: the §7 (D-*) decisions where the seed leaves a rule open (generated). */
-const S7_DECISIONS = `## §7 (D-*) source workspace, forum, run board, taint and governance
+/** docs/addenda-b.md: the \u00a77 (D-*) decisions where the seed leaves a rule open (generated). */
+const S7_DECISIONS = `## \u00a77 (D-*) source workspace, forum, run board, taint and governance
 
 - **Taint order: a registry record.** The seed names the TaintClass values (L2236-2250) and
   aggregates workspace taint by \`"max_taint"\` (L2263), but never orders them. A bundle states the
   order as a registry record (not a seed interface, like FormulaValue):
-  \`{"type":"TaintClassOrder","order_id":…,"least_to_most_tainted":[…],"schema_version":"1.0"}\`.
+  \`{"type":"TaintClassOrder","order_id":\u2026,"least_to_most_tainted":[\u2026],"schema_version":"1.0"}\`.
   Without one the pack uses ${DEFAULT_TAINT_ORDER.map((t) => `\`${t}\``).join(' < ')}: the own
   corpus and verified authorities are trusted, user material within bounds, web material not, and
   an unclassified source is the most tainted. A class the order does not hold ranks above all of
@@ -39706,7 +39706,7 @@ const S7_DECISIONS = `## §7 (D-*) source workspace, forum, run board, taint and
   omitted_items. Guidance starts \`proposed\` (the first RunGuidanceLifecycleState, L2635); its
   RunGuidanceCreationEvent.scope_ref (L2646) names the run or task it was written for.
 - **Command closure.** The affordances are the \`command_ref\` / \`issue_command_ref\` fields of the
-  §G surfaces (L2949, L2996, L3113, L3145); a command is a TaskCommandRegistryEntry (L2679) or a
+  \u00a7G surfaces (L2949, L2996, L3113, L3145); a command is a TaskCommandRegistryEntry (L2679) or a
   RelianceLayerCommandRegistryEntry (L3278) of the bundle, by command_id.
 - **Library approval.** The explicit approval a privileged source needs before promotion
   (L2791) is the candidate's own status: a LibraryPromotionCandidate version with status
@@ -39722,7 +39722,7 @@ const REASONS = {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/reasons/s7.ts
 /** Codes of this section the pack does not check, with why (see not-checked.ts). */
 const s7_REASONS = {
-    'validation.extractor_missing_reported_as_source_missing': 'not mechanical: no seed record tells an extraction failure from an absent source (D-06 defines anchors and derivations only, L2363-2441); it needs the extractor’s runtime diagnostics',
+    'validation.extractor_missing_reported_as_source_missing': 'not mechanical: no seed record tells an extraction failure from an absent source (D-06 defines anchors and derivations only, L2363-2441); it needs the extractor\u2019s runtime diagnostics',
     'validation.context_packet_without_assembly_receipt': 'the seed records no use of a context packet (no record names a packet_ref it consumed, L2523-2575), so a packet used without its receipt cannot be seen',
     'validation.moderator_failure_without_fallback': 'the seed defines no moderator, moderator-failure or fallback record (D-10 defines ModuleAssistanceRequest only, L2583-2624)',
     'validation.plan_verifier_required_but_missing': 'the seed defines no plan-verifier result, and nothing links a plan to its external side effects or privileged meaning-bearing revisions (PlanVerifierRequirementPolicy L2727-2734, RevisionPlanConcurrencyProfile L1316-1326)',
@@ -39734,7 +39734,7 @@ const s7_REASONS = {
 /** Codes of this section the pack does not check, with why (see not-checked.ts). */
 const s8_REASONS = {
     'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver': 'no plain reading: the seed marks neither a revision as meaning-bearing (safety_class "meaning_bearing" is on a CandidateRepairProcedure, L1412; OutcomeRepairInstruction, L811, is undefined) nor when a revision is "applied", and no record links an applied artifact version to the procedure that produced it (L3005)',
-    'validation.replay_divergence_unrecorded': 'a replayed step’s output is recorded only in the ReplayDivergenceRecord itself (original_output_hash / replay_output_hash, L3251-3264): no record holds a replay’s step outputs to compare with the original, so a divergence without its record cannot be seen (L3273)',
+    'validation.replay_divergence_unrecorded': 'a replayed step\u2019s output is recorded only in the ReplayDivergenceRecord itself (original_output_hash / replay_output_hash, L3251-3264): no record holds a replay\u2019s step outputs to compare with the original, so a divergence without its record cannot be seen (L3273)',
 };
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-event-projection.ts
@@ -39819,7 +39819,7 @@ function rewrittenEvents(records, key = (id) => id) {
 const mutableStateInsideImmutableSnapshot = {
     meta: {
         code: 'validation.mutable_state_inside_immutable_snapshot',
-        section: '§3.1',
+        section: '\u00a73.1',
         seedLine: 171,
         title: 'A canonical event or snapshot carries live state, or was rewritten under its id',
         remediation: 'Keep events and snapshots as written; put current state on the projection (e.g. EvaluationFindingRecord) and change it through receipts.',
@@ -39838,7 +39838,7 @@ const mutableStateInsideImmutableSnapshot = {
         }
     },
 };
-/** Projection → the field naming its canonical event, and the event types it may name (L161-167). */
+/** Projection \u2192 the field naming its canonical event, and the event types it may name (L161-167). */
 const PROJECTIONS = [
     ['EventProjectionLink', 'canonical_event_ref', IMMUTABLE_TYPES],
     ['EvaluationFindingRecord', 'canonical_event_ref', ['EvaluationFindingEvent']],
@@ -39848,7 +39848,7 @@ const PROJECTIONS = [
 const currentProjectionWithoutSourceEvent = {
     meta: {
         code: 'validation.current_projection_without_source_event',
-        section: '§3.1',
+        section: '\u00a73.1',
         seedLine: 172,
         title: 'A current-state projection names no canonical event of the bundle',
         remediation: 'Write the canonical event the projection derives from, and point canonical_event_ref (source_event_id) at its id.',
@@ -39864,11 +39864,11 @@ const currentProjectionWithoutSourceEvent = {
 const lifecycleTransitionWithoutReceipt = {
     meta: {
         code: 'validation.lifecycle_transition_without_receipt',
-        section: '§3.1',
+        section: '\u00a73.1',
         seedLine: 174,
-        title: 'A finding’s current state is not reached by its transition receipts',
-        remediation: 'Write a FindingLifecycleTransitionReceipt for each state change (from_state → to_state), in order, from the event’s emitted_state to the record’s current_state.',
-        decision: 'Checked for findings (the projection the seed gives receipts for, L412-433): starting at the event’s emitted_state, the finding’s receipts in event order must chain (each from_state is the state reached so far) and end at current_state.',
+        title: 'A finding\u2019s current state is not reached by its transition receipts',
+        remediation: 'Write a FindingLifecycleTransitionReceipt for each state change (from_state \u2192 to_state), in order, from the event\u2019s emitted_state to the record\u2019s current_state.',
+        decision: 'Checked for findings (the projection the seed gives receipts for, L412-433): starting at the event\u2019s emitted_state, the finding\u2019s receipts in event order must chain (each from_state is the state reached so far) and end at current_state.',
     },
     check(b, report) {
         const receipts = groupBy(b.of('FindingLifecycleTransitionReceipt'), 'finding_id');
@@ -39942,7 +39942,7 @@ const blockingFindingWithoutAuthority = {
         seedLine: 453,
         title: 'A blocking finding has no satisfied blocking authority',
         remediation: 'Give the finding a BlockingAuthorityEvaluation with satisfied true and its basis, or lower its severity.',
-        decision: 'Checked on events with severity blocking and on records with current_severity blocking (through their event’s blocking_authority).',
+        decision: 'Checked on events with severity blocking and on records with current_severity blocking (through their event\u2019s blocking_authority).',
     },
     check(b, report) {
         const check = (at, event, what) => {
@@ -39966,7 +39966,7 @@ const modelJudgmentOnlyBlockerWithoutPermission = {
         section: 'A-01/A-05',
         seedLine: 454,
         title: 'A finding blocks on subjective judgment alone without permission',
-        remediation: 'Add an objective basis (deterministic_check, source_reference, …) or record the permission (allowed_by_outcome_definition / user_instruction / human_review).',
+        remediation: 'Add an objective basis (deterministic_check, source_reference, \u2026) or record the permission (allowed_by_outcome_definition / user_instruction / human_review).',
         decision: 'A blocking finding whose only basis is subjective_blocking_allowed needs subjective_blocking_permission other than not_allowed.',
     },
     check(b, report) {
@@ -39989,7 +39989,7 @@ const feedbackFindingViewAuthorityDrift = {
         seedLine: 455,
         title: 'A FeedbackFindingView disagrees with the finding it shows',
         remediation: 'Derive the view from its event (blocking authority) and its current record (severity, lifecycle state) again.',
-        decision: 'blocking_authority_satisfied / blocking_authority_basis must equal the source event’s blocking_authority; severity and lifecycle_state the current record’s current_severity and current_state.',
+        decision: 'blocking_authority_satisfied / blocking_authority_basis must equal the source event\u2019s blocking_authority; severity and lifecycle_state the current record\u2019s current_severity and current_state.',
     },
     check(b, report) {
         for (const v of b.of('FeedbackFindingView')) {
@@ -40020,7 +40020,7 @@ const progressSignalMatchKeyDrift = {
         code: 'validation.progress_signal_match_key_drift',
         section: 'A-01/A-05, A-26',
         seedLine: 456,
-        title: 'A progress signal’s same_reason_as_previous disagrees with its match keys',
+        title: 'A progress signal\u2019s same_reason_as_previous disagrees with its match keys',
         remediation: 'Set same_reason_as_previous to whether current_finding_match_key equals previous_finding_match_key.',
         decision: 'The seed links no finding to a ProgressSignalRecord, so the check is internal: same_reason_as_previous must be true exactly when both match keys are present and equal (all fields).',
     },
@@ -40145,7 +40145,7 @@ const patternCChainIdMismatch = {
         section: 'A-02/A-03/A-04/A-25',
         seedLine: 589,
         title: 'An envelope names another chain than the chain that received it, or no registered chain',
-        remediation: 'Set the envelope’s target_evaluation_chain_id to the chain_id of the chain listing its result_id.',
+        remediation: 'Set the envelope\u2019s target_evaluation_chain_id to the chain_id of the chain listing its result_id.',
     },
     check(b, report) {
         const chains = b.of('EvaluationChainRegistryRecord');
@@ -40167,7 +40167,7 @@ const patternCChainWithoutResolutionReceipt = {
         section: 'A-02/A-03/A-04/A-25',
         seedLine: 590,
         title: 'A complete or timed-out chain has no resolution receipt',
-        remediation: 'Write the EvaluationChainResolutionReceipt that resolves the chain’s verdict and route.',
+        remediation: 'Write the EvaluationChainResolutionReceipt that resolves the chain\u2019s verdict and route.',
         decision: 'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results.',
     },
     check(b, report) {
@@ -40183,7 +40183,7 @@ const patternCSnapshotMismatch = {
         section: 'A-02/A-03/A-04/A-25',
         seedLine: 592,
         title: 'A result in a chain was evaluated on another snapshot than the chain',
-        remediation: 'Re-evaluate on the chain’s snapshot, or open a new chain for the new snapshot.',
+        remediation: 'Re-evaluate on the chain\u2019s snapshot, or open a new chain for the new snapshot.',
     },
     check(b, report) {
         for (const chain of b.of('EvaluationChainRegistryRecord'))
@@ -40198,7 +40198,7 @@ const patternCMissingExpectedProducer = {
         section: 'A-02/A-03/A-04/A-25',
         seedLine: 593,
         title: 'A complete chain lacks a result from an expected producer',
-        remediation: 'Wait for the producer’s result (the chain is partial or timed_out), or record why it is not expected.',
+        remediation: 'Wait for the producer\u2019s result (the chain is partial or timed_out), or record why it is not expected.',
         decision: 'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results (a chain with a received result outside the bundle is not judged).',
     },
     check(b, report) {
@@ -40229,7 +40229,7 @@ const patternCRouteConflictUnresolved = {
         section: 'A-02/A-03/A-04/A-25',
         seedLine: 591,
         title: 'A chain resolution passes over a surviving qualitative blocker, or ignores the disagreement route',
-        remediation: 'Resolve the chain by its policy: a blocking finding survives a numeric pass (fail or human-review path); a recorded disagreement takes the policy’s disagreement_route.',
+        remediation: 'Resolve the chain by its policy: a blocking finding survives a numeric pass (fail or human-review path); a recorded disagreement takes the policy\u2019s disagreement_route.',
         decision: 'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the registered one, or the seed default (L549) for "default.pattern_c.v1".',
     },
     check(b, report) {
@@ -40352,9 +40352,9 @@ const feedbackBranchUnregistered = {
         code: 'validation.feedback_branch_unregistered',
         section: 'A-08/B-23',
         seedLine: 725,
-        title: 'A delivery or handler uses a branch that is not a FeedbackBranch or not in the policy’s order',
+        title: 'A delivery or handler uses a branch that is not a FeedbackBranch or not in the policy\u2019s order',
         remediation: 'Use a FeedbackBranch value (L677-687) that the routing policy lists in branch_order.',
-        decision: 'A delivery’s branch must be a FeedbackBranch and, when a routing policy is registered, in some policy’s branch_order; a policy’s handler keys must be FeedbackBranch values.',
+        decision: 'A delivery\u2019s branch must be a FeedbackBranch and, when a routing policy is registered, in some policy\u2019s branch_order; a policy\u2019s handler keys must be FeedbackBranch values.',
     },
     check(b, report) {
         const policies = b.of('FeedbackRoutingResolutionPolicy');
@@ -40456,7 +40456,7 @@ const envelopeMissingForResult = {
         for (const r of b.of('EvaluationResultEmissionRecord')) {
             const e = b.resolve(r.data.envelope_ref, 'EvaluationResultEnvelope');
             if (!e || e.data.result_id !== r.data.result_id)
-                report(r, `EvaluationResultEmissionRecord ${util_q(r.data.result_id)} names envelope ${util_q(r.data.envelope_ref)}, which is ${e ? 'another result’s' : 'not in the bundle'}.`);
+                report(r, `EvaluationResultEmissionRecord ${util_q(r.data.result_id)} names envelope ${util_q(r.data.envelope_ref)}, which is ${e ? 'another result\u2019s' : 'not in the bundle'}.`);
         }
     },
 };
@@ -40487,9 +40487,9 @@ const buildReadyGateFailed = {
         code: 'validation.build_ready_gate_failed',
         section: 'A-09/A-15/A-22',
         seedLine: 785,
-        title: 'A BuildReadyGate’s requirements are not met by the bundle',
+        title: 'A BuildReadyGate\u2019s requirements are not met by the bundle',
         remediation: 'Give every pending_absorption type a pending_consumer_behavior, register each type once, and name the conformance suite in required_validation_suite_refs; then run audit-gate fixtures --build-ready.',
-        decision: 'Two checks. (1) `audit-gate fixtures <dir> --build-ready` judges the conformance suite (see "The build-ready gate"). (2) A BuildReadyGate record (L754-763) of a bundle fails where the bundle itself shows a requirement unmet: a TypeOwnerRegistryEntry pending_absorption without pending_consumer_behavior (required_pending_absorption_rows_closed_or_degraded; validation.pending_owner_without_degraded_behavior fires too), a type_name registered twice with different entries (required_type_owner_registry_clean), no required_validation_suite_refs (§10 L3381, §12.6 L3457: no build-ready without fixtures), or a suite ref naming a bundle record that is not an AddendaBConformanceFixture. The record has no readiness status, so it never claims ready by itself. Not checked: required_command_registry_entries_complete (L759; the command registry is §7 D-14) and required_cross_doc_insert_obligations_absorbed_or_stubbed (L760; the seed defines no record of an insert obligation).',
+        decision: 'Two checks. (1) `audit-gate fixtures <dir> --build-ready` judges the conformance suite (see "The build-ready gate"). (2) A BuildReadyGate record (L754-763) of a bundle fails where the bundle itself shows a requirement unmet: a TypeOwnerRegistryEntry pending_absorption without pending_consumer_behavior (required_pending_absorption_rows_closed_or_degraded; validation.pending_owner_without_degraded_behavior fires too), a type_name registered twice with different entries (required_type_owner_registry_clean), no required_validation_suite_refs (\u00a710 L3381, \u00a712.6 L3457: no build-ready without fixtures), or a suite ref naming a bundle record that is not an AddendaBConformanceFixture. The record has no readiness status, so it never claims ready by itself. Not checked: required_command_registry_entries_complete (L759; the command registry is \u00a77 D-14) and required_cross_doc_insert_obligations_absorbed_or_stubbed (L760; the seed defines no record of an insert obligation).',
     },
     check(b, report) {
         const gates = b.of('BuildReadyGate');
@@ -40527,7 +40527,7 @@ const learningModeValueDrift = {
         seedLine: 799,
         title: 'A learning_mode value is not production, signal_generation or calibration',
         remediation: 'Use one of the live LearningMode values (e.g. calibration, not cross_calibration).',
-        decision: 'No seed record declares a LearningMode field, so every record’s top-level learning_mode field is checked.',
+        decision: 'No seed record declares a LearningMode field, so every record\u2019s top-level learning_mode field is checked.',
     },
     check(b, report) {
         for (const r of b.group('learningMode'))
@@ -40588,7 +40588,7 @@ const legalTreatmentStatusMissingWhenLegalSource = {
         section: 'A-23',
         seedLine: 904,
         title: 'A legal source payload has no treatment_status',
-        remediation: 'Set treatment_status (current, negative_treatment, overruled, …, or unknown).',
+        remediation: 'Set treatment_status (current, negative_treatment, overruled, \u2026, or unknown).',
     },
     check(b, report) {
         for (const p of b.of('LegalSourcePayload'))
@@ -41089,7 +41089,7 @@ function evaluateReceipts(b) {
 
 const vectors_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /**
- * Executes the test vectors of every FormulaSpec the pack recomputes (expression_ref "seed:…")
+ * Executes the test vectors of every FormulaSpec the pack recomputes (expression_ref "seed:\u2026")
  * whose input_ref names a FormulaValue of the bundle (its value: the arguments object); a vector
  * whose input is outside the bundle is not executed. Memoized: several rules share it.
  */
@@ -41140,13 +41140,13 @@ function evaluateVectors(b) {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-derivations.ts
-// §3.2 Derived read models (L176-215) and §3.3 formula outputs need receipts (L216-251).
+// \u00a73.2 Derived read models (L176-215) and \u00a73.3 formula outputs need receipts (L216-251).
 
 
 const readModelWithoutInputManifest = {
     meta: {
         code: 'validation.read_model_without_input_manifest',
-        section: '§3.2',
+        section: '\u00a73.2',
         seedLine: 211,
         title: 'A derived read model names no input manifest',
         remediation: 'Set input_manifest_ref to the manifest of canonical records the read model derives from.',
@@ -41175,7 +41175,7 @@ function receiptOf(b, r) {
 const metricValueWithoutFormulaReceipt = {
     meta: {
         code: 'validation.metric_value_without_formula_receipt',
-        section: '§3.3',
+        section: '\u00a73.3',
         seedLine: 247,
         title: 'A metric or score names no FormulaEvaluationReceipt of the bundle',
         remediation: 'Write the FormulaEvaluationReceipt of the computation and point formula_eval_receipt_ref at its receipt_id.',
@@ -41191,7 +41191,7 @@ const metricValueWithoutFormulaReceipt = {
 const metricWithoutFormulaSpec = {
     meta: {
         code: 'validation.metric_without_formula_spec',
-        section: '§3.3',
+        section: '\u00a73.3',
         seedLine: 246,
         title: 'A formula receipt or metric names no FormulaSpec in the formula registry',
         remediation: 'Register the FormulaSpec (registry/*.json) whose formula_id the receipt or metric_id names.',
@@ -41238,9 +41238,9 @@ function someValueNonFinite(b, ref) {
 const formulaOutputNanOrInfinity = {
     meta: {
         code: 'validation.formula_output_nan_or_infinity',
-        section: '§3.3',
+        section: '\u00a73.3',
         seedLine: 248,
-        title: 'A formula produced NaN or ±Infinity',
+        title: 'A formula produced NaN or \u00b1Infinity',
         remediation: 'Fix the inputs (or the zero-denominator policy) so the formula yields a finite number, or declare finite_number_policy coerce_to_indeterminate.',
         decision: 'Fires when a receipt records finite_number_check failed_nan / failed_infinity, or its output (a FormulaValue) holds a non-finite number (L1655, L1686). A receipt that records coerced_to_indeterminate, with a finite or null output, is the policy working and emits nothing.',
     },
@@ -41306,8 +41306,8 @@ function thrownBy(meta) {
 }
 const CRITERION = { section: 'C-01/C-09 normalizeCriterionWeights' };
 const TEMPLATE = { section: 'C-09 template match' };
-const RECOMPUTED = 'Fires where a FormulaEvaluationReceipt’s FormulaSpec has expression_ref "seed:normalizeCriterionWeights" and recomputing it from the receipt’s input_refs (FormulaValue records holding {criteria, policy}) throws this code.';
-const RECOMPUTED_TEMPLATE = 'Fires where a FormulaEvaluationReceipt’s FormulaSpec has expression_ref "seed:computeTemplateOverallScore" and recomputing it from the receipt’s input_refs (FormulaValue records holding {components, weights, softPenaltySum, hardVetoCount, formula}) throws this code.';
+const RECOMPUTED = 'Fires where a FormulaEvaluationReceipt\u2019s FormulaSpec has expression_ref "seed:normalizeCriterionWeights" and recomputing it from the receipt\u2019s input_refs (FormulaValue records holding {criteria, policy}) throws this code.';
+const RECOMPUTED_TEMPLATE = 'Fires where a FormulaEvaluationReceipt\u2019s FormulaSpec has expression_ref "seed:computeTemplateOverallScore" and recomputing it from the receipt\u2019s input_refs (FormulaValue records holding {components, weights, softPenaltySum, hardVetoCount, formula}) throws this code.';
 const criterionWeightRules = [
     thrownBy({
         ...CRITERION,
@@ -41346,7 +41346,7 @@ const criterionWeightRules = [
         code: 'validation.criterion_weight_invalid',
         seedLine: 1801,
         title: 'A criterion weight is negative or not finite',
-        remediation: 'Use finite weights ≥ 0.',
+        remediation: 'Use finite weights \u2265 0.',
         decision: RECOMPUTED,
     }),
     thrownBy({
@@ -41372,7 +41372,7 @@ const templateMatchRules = [
         code: 'validation.template_match_weight_invalid',
         seedLine: 2113,
         title: 'A template-match weight is missing, negative or not finite',
-        remediation: 'Give every component of the formula a finite weight ≥ 0.',
+        remediation: 'Give every component of the formula a finite weight \u2265 0.',
         decision: RECOMPUTED_TEMPLATE,
     }),
     thrownBy({
@@ -41421,8 +41421,8 @@ const formulaOutputMismatch = {
         section: 'C-01 (ours)',
         seedLine: 219,
         title: 'A formula receipt records another output or other validation codes than the seed function computes from its inputs',
-        remediation: 'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
-        decision: 'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function’s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes). A FormulaValue id the receipt names that the bundle holds twice with different values is a mismatch too.',
+        remediation: 'Recompute the formula from the receipt\u2019s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
+        decision: 'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function\u2019s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes). A FormulaValue id the receipt names that the bundle holds twice with different values is a mismatch too.',
     },
     check(b, report) {
         for (const ev of evaluateReceipts(b)) {
@@ -41463,7 +41463,7 @@ const ours = (def) => ({
 const formulaRefUnresolved = {
     meta: {
         ...ours(ADDENDA_B.formulaRefUnresolved),
-        decision: 'A receipt of a recomputed formula (FormulaSpec expression_ref "seed:…") claims a computation of this run, so the pack must be able to redo it: every input_ref must name a FormulaValue of the bundle, and output_ref too whenever the function returns an output (a receipt of a computation the function refuses may name no output). A ref naming a record of another type is always reported; a receipt with such an input is not recomputed. A test vector (L1660) whose input_ref names a FormulaValue is executed, and then needs its expected_output_ref to name one when the function returns an output; a vector whose input is outside the bundle is not executed.',
+        decision: 'A receipt of a recomputed formula (FormulaSpec expression_ref "seed:\u2026") claims a computation of this run, so the pack must be able to redo it: every input_ref must name a FormulaValue of the bundle, and output_ref too whenever the function returns an output (a receipt of a computation the function refuses may name no output). A ref naming a record of another type is always reported; a receipt with such an input is not recomputed. A test vector (L1660) whose input_ref names a FormulaValue is executed, and then needs its expected_output_ref to name one when the function returns an output; a vector whose input is outside the bundle is not executed.',
     },
     check(b, report) {
         for (const ev of evaluateReceipts(b))
@@ -41516,8 +41516,8 @@ const qualityIndexPassStatusDrift = {
         code: 'validation.quality_index_pass_status_drift',
         section: 'C-01 QualityIndex',
         seedLine: 1850,
-        title: 'A QualityIndex’s derived_pass_status is not what its rule gives',
-        remediation: 'Derive the status again: failed_required_gate if any gate failed, else passed if aggregate_score ≥ pass_threshold, else failed_threshold.',
+        title: 'A QualityIndex\u2019s derived_pass_status is not what its rule gives',
+        remediation: 'Derive the status again: failed_required_gate if any gate failed, else passed if aggregate_score \u2265 pass_threshold, else failed_threshold.',
         decision: 'Recomputed only when aggregate_score and pass_threshold are in [0, 1] (otherwise validation.quality_index_score_out_of_range fires); the rule never yields indeterminate, so a recorded indeterminate is drift.',
     },
     check(b, report) {
@@ -41568,7 +41568,7 @@ const costVectorUnitMismatch = {
         code: 'validation.cost_vector_unit_mismatch',
         section: 'C-07',
         seedLine: 2008,
-        title: 'A cost component’s unit is not the dimension it is filed under',
+        title: 'A cost component\u2019s unit is not the dimension it is filed under',
         remediation: 'File each CostDistribution under the CostDimension of its unit; never add across units.',
         decision: 'Checked inside each CostVector (components[d].unit must be d); the seed records no aggregation of vectors to check sums against.',
     },
@@ -41585,7 +41585,7 @@ const costVectorNegativeComponent = {
         section: 'C-07',
         seedLine: 2011,
         title: 'A cost component is negative',
-        remediation: 'Costs are ≥ 0: fix expected, p50, p90, p99 or hard_cap.',
+        remediation: 'Costs are \u2265 0: fix expected, p50, p90, p99 or hard_cap.',
     },
     check(b, report) {
         for (const r of b.of('CostVector'))
@@ -41619,7 +41619,7 @@ const noveltyNeighborMissingDistance = {
         section: 'C-08',
         seedLine: 2070,
         title: 'A with-neighbor novelty assessment has no valid distance',
-        remediation: 'Set closest_pattern_distance, finite and in [0, 1] (the spec’s distance_range).',
+        remediation: 'Set closest_pattern_distance, finite and in [0, 1] (the spec\u2019s distance_range).',
     },
     check(b, report) {
         for (const r of b.of('NoveltyAssessmentWithNeighbor'))
@@ -41695,7 +41695,7 @@ const criterionSemanticsHashLegacyName = {
         seedLine: 2211,
         title: 'A criterion stores its lexical hash under the legacy name',
         remediation: 'Rename criterion_semantics_hash to criterion_text_hash (it hashes text, not meaning).',
-        decision: 'The legacy name is criterion_semantics_hash (the code’s own name).',
+        decision: 'The legacy name is criterion_semantics_hash (the code\u2019s own name).',
     },
     check(b, report) {
         for (const r of b.of('CriterionIdentityFields'))
@@ -41708,7 +41708,7 @@ const semanticVersionBumpedWithoutReviewReceipt = {
         code: 'validation.semantic_version_bumped_without_review_receipt',
         section: 'C-10',
         seedLine: 2213,
-        title: 'A criterion’s semantics version changed without a review receipt',
+        title: 'A criterion\u2019s semantics version changed without a review receipt',
         remediation: 'Record the semantic review (semantic_review_receipt_ref) that approved the meaning change.',
         decision: 'Compares each CriterionIdentityFields with the previous one of the same criterion_id in event order.',
     },
@@ -41739,10 +41739,10 @@ const COST_BEARING_KINDS = [
 const workspaceExternalizationWithoutPolicy = {
     meta: {
         code: 'validation.workspace_externalization_without_policy',
-        section: '§3.4',
+        section: '\u00a73.4',
         seedLine: 298,
         title: 'An externalization receipt names no policy for its kind',
-        remediation: 'Register a WorkspaceExternalizationPolicy (registry/*.json) for the kind and point the receipt’s policy_ref at its policy_id.',
+        remediation: 'Register a WorkspaceExternalizationPolicy (registry/*.json) for the kind and point the receipt\u2019s policy_ref at its policy_id.',
         decision: 'policy_ref must name a WorkspaceExternalizationPolicy of the bundle with the same externalization_kind.',
     },
     check(b, report) {
@@ -41773,7 +41773,7 @@ function privilegedIds(b) {
 const privilegedWorkspaceExportWithoutConfirmation = {
     meta: {
         code: 'validation.privileged_workspace_export_without_confirmation',
-        section: '§3.4',
+        section: '\u00a73.4',
         seedLine: 299,
         title: 'A privileged export completed without a user confirmation',
         remediation: 'Ask the user to confirm the export and record the confirmation in user_confirmation_ref.',
@@ -41802,7 +41802,7 @@ const privilegedWorkspaceExportWithoutConfirmation = {
 const externalizationCostCapMissing = {
     meta: {
         code: 'validation.externalization_cost_cap_missing',
-        section: '§3.4',
+        section: '\u00a73.4',
         seedLine: 301,
         title: 'A policy for a provider call has no cost cap',
         remediation: 'Set max_cost_vector_ref on the policy to the CostVector that caps the call.',
@@ -41831,7 +41831,7 @@ const TERMINAL_STATES = [
     'terminal_blocked',
     'cancelled',
 ];
-/** from → [to, receipt kinds that may trigger it]; every non-terminal state may be cancelled (CA). */
+/** from \u2192 [to, receipt kinds that may trigger it]; every non-terminal state may be cancelled (CA). */
 const DEFAULT_TABLE = {
     plan_compiled: [['dispatch_pending', [RO]]],
     dispatch_pending: [
@@ -41927,7 +41927,7 @@ const revisionLifecycleIllegalTransition = {
         seedLine: 992,
         title: 'A revision lifecycle transition is not in the transition table',
         remediation: 'Move the lifecycle only along the transition table (docs/addenda-b.md), or put the intended table in registry/ as RevisionExecutionLifecycleTransition records.',
-        decision: 'The seed lists the states (L958-972) but no table. Default table (the states read in order): plan_compiled → dispatch_pending → dispatched → step_running → step_receipt_received → dispatch_pending | revalidating | waiting_dependency | waiting_hard_call | regression_detected | terminal_failed; waiting_dependency → dispatch_pending | terminal_blocked | terminal_failed; waiting_hard_call → dispatch_pending | terminal_blocked | terminal_failed; revalidating → cascade_running | regression_detected | dispatch_pending | terminal_satisfied | terminal_failed; cascade_running → revalidating | regression_detected | terminal_satisfied | terminal_failed | terminal_blocked; regression_detected → dispatch_pending | waiting_hard_call | terminal_failed; every non-terminal state → cancelled; terminal states and cancelled have no way out. RevisionExecutionLifecycleTransition records in registry/ replace the whole table; records.jsonl holds the observed transitions.',
+        decision: 'The seed lists the states (L958-972) but no table. Default table (the states read in order): plan_compiled \u2192 dispatch_pending \u2192 dispatched \u2192 step_running \u2192 step_receipt_received \u2192 dispatch_pending | revalidating | waiting_dependency | waiting_hard_call | regression_detected | terminal_failed; waiting_dependency \u2192 dispatch_pending | terminal_blocked | terminal_failed; waiting_hard_call \u2192 dispatch_pending | terminal_blocked | terminal_failed; revalidating \u2192 cascade_running | regression_detected | dispatch_pending | terminal_satisfied | terminal_failed; cascade_running \u2192 revalidating | regression_detected | terminal_satisfied | terminal_failed | terminal_blocked; regression_detected \u2192 dispatch_pending | waiting_hard_call | terminal_failed; every non-terminal state \u2192 cancelled; terminal states and cancelled have no way out. RevisionExecutionLifecycleTransition records in registry/ replace the whole table; records.jsonl holds the observed transitions.',
     },
     check(b, report) {
         const table = lifecycleTable(b);
@@ -41974,7 +41974,7 @@ const terminalStateWithoutTerminalReceipt = {
         seedLine: 994,
         title: 'The lifecycle enters a terminal state without a terminal receipt',
         remediation: 'Enter terminal_* or cancelled only on its terminal receipt: cancelled on TaskCancelReceipt, terminal_satisfied on the quiescent RevalidationCascadeReceipt.',
-        decision: 'The terminal receipts of a terminal state are the kinds the transition table lists for entering it (default: cancelled ← TaskCancelReceipt; terminal_satisfied ← RevalidationCascadeReceipt; terminal_failed ← RevisionOperationReceipt, RevalidationCascadeReceipt, HardCallResolutionReceipt; terminal_blocked ← TaskSkipReceipt, RevalidationCascadeReceipt, HardCallResolutionReceipt).',
+        decision: 'The terminal receipts of a terminal state are the kinds the transition table lists for entering it (default: cancelled \u2190 TaskCancelReceipt; terminal_satisfied \u2190 RevalidationCascadeReceipt; terminal_failed \u2190 RevisionOperationReceipt, RevalidationCascadeReceipt, HardCallResolutionReceipt; terminal_blocked \u2190 TaskSkipReceipt, RevalidationCascadeReceipt, HardCallResolutionReceipt).',
     },
     check(b, report) {
         const table = lifecycleTable(b);
@@ -42006,7 +42006,7 @@ function planSteps(plan) {
         targets: strings(data.target_refs),
     }));
 }
-/** step id → the step ids it depends on (steps without an id are left out). */
+/** step id \u2192 the step ids it depends on (steps without an id are left out). */
 function dependencyGraph(steps) {
     const g = new Map();
     for (const s of steps)
@@ -42031,7 +42031,7 @@ function stepsOf(plan, memo) {
 /**
  * The live RevisionPlanStepKind values. The seed uses the enum (L1003, L1510) without listing it,
  * so a bundle declares it in registry/ as {"type":"FormulaValue","value_id":"RevisionPlanStepKind",
- * "value":[…kinds]} (docs/addenda-b.md).
+ * "value":[\u2026kinds]} (docs/addenda-b.md).
  */
 const STEP_KIND_REGISTER = 'RevisionPlanStepKind';
 function stepKinds(b) {
@@ -42080,7 +42080,7 @@ const stepIdempotencyKindUnregistered = {
                     : `StepIdempotencyKey for step ${util_q(k.data.step_id)} has step_kind ${util_q(k.data.step_kind)}, but registry/ declares no RevisionPlanStepKind.`);
     },
 };
-/** A field that spells a step kind other than step_kind (StepKind, stepKind, step_kind_v2, …). */
+/** A field that spells a step kind other than step_kind (StepKind, stepKind, step_kind_v2, \u2026). */
 const PARALLEL_FIELD = /^step_?kind/i;
 function parallelFields(data) {
     const out = [];
@@ -42153,7 +42153,7 @@ const workspaceEventSeqConflict = {
         seedLine: 1096,
         title: 'Two workspace mutations were applied against the same head, or against a head other than expected',
         remediation: 'Apply a mutation only when the workspace is at its precondition; a second writer against the same head must get status conflict and re-read.',
-        decision: 'An applied receipt conflicts when its operation’s precondition (expected_event_seq / expected_workspace_head_hash) differs from the receipt’s prior_event_seq / prior_workspace_head_hash, or when another applied receipt of the same workspace had the same prior_event_seq or prior head hash.',
+        decision: 'An applied receipt conflicts when its operation\u2019s precondition (expected_event_seq / expected_workspace_head_hash) differs from the receipt\u2019s prior_event_seq / prior_workspace_head_hash, or when another applied receipt of the same workspace had the same prior_event_seq or prior head hash.',
     },
     check(b, report) {
         const seen = new Map();
@@ -42228,7 +42228,7 @@ const workspaceReadWithoutSnapshotReceipt = {
         seedLine: 1099,
         title: 'A workspace snapshot read has no read_completed receipt',
         remediation: 'Write a SourceWorkspaceOperationReceipt with status read_completed for the read.',
-        decision: 'Checked on read_workspace_snapshot operations: one needs a receipt with its operation_id and status read_completed. An EvaluationSnapshot’s workspace hashes are compared with the receipts by workspace_snapshot_hash_mismatch.',
+        decision: 'Checked on read_workspace_snapshot operations: one needs a receipt with its operation_id and status read_completed. An EvaluationSnapshot\u2019s workspace hashes are compared with the receipts by workspace_snapshot_hash_mismatch.',
     },
     check(b, report) {
         const byOp = groupBy(b.of('SourceWorkspaceOperationReceipt'), 'operation_id');
@@ -42244,8 +42244,8 @@ const workspaceSnapshotHashMismatch = {
         section: 'A-27',
         seedLine: 954,
         title: 'A snapshot records a workspace head hash no workspace receipt produced',
-        remediation: 'Take the snapshot’s source_workspace_head_hash from the workspace read receipt it was evaluated against.',
-        decision: 'The head hash an EvaluationSnapshot records for a workspace must be a head hash that workspace’s applied or read_completed receipts (L1069-1091) recorded (prior or new). A workspace without receipts in the bundle is not compared.',
+        remediation: 'Take the snapshot\u2019s source_workspace_head_hash from the workspace read receipt it was evaluated against.',
+        decision: 'The head hash an EvaluationSnapshot records for a workspace must be a head hash that workspace\u2019s applied or read_completed receipts (L1069-1091) recorded (prior or new). A workspace without receipts in the bundle is not compared.',
     },
     check(b, report) {
         const heads = new Map();
@@ -42278,7 +42278,7 @@ const workspaceSnapshotHashMismatch = {
 };
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b-graph.ts
-// Directed-graph helpers for §5 (plan steps, cascades): iterative, so a hostile graph of any depth
+// Directed-graph helpers for \u00a75 (plan steps, cascades): iterative, so a hostile graph of any depth
 // or shape cannot overflow the stack.
 /** The nodes of one cycle reachable in `g` (first found, in order), or undefined when acyclic. */
 function findCycle(g) {
@@ -42454,7 +42454,7 @@ const inPlaceLockMissingExpectedPreHash = {
         }
     },
 };
-/** artifact → the steps of one plan that mutate it. */
+/** artifact \u2192 the steps of one plan that mutate it. */
 function stepsByArtifact(steps) {
     const out = new Map();
     for (const s of steps)
@@ -42624,7 +42624,7 @@ const successMarkedBeforeCascadeQuiescent = {
         section: 'B-05/B-06/B-20',
         seedLine: 1188,
         title: 'Success was marked while a revalidation cascade was still running',
-        remediation: 'Mark terminal_satisfied (or an outcome succeeded) only after the cascade’s quiescent receipt.',
+        remediation: 'Mark terminal_satisfied (or an outcome succeeded) only after the cascade\u2019s quiescent receipt.',
         decision: 'In event order: a cascade is running from its RevalidationCascadeRun (status running) until a run record or receipt with a settled status. A lifecycle transition to terminal_satisfied while any cascade of the bundle runs, or a RevisionCycleOutcomeObservation with terminal_class succeeded for an outcome a running cascade visits or holds active, fires.',
     },
     check(b, report) {
@@ -42727,7 +42727,7 @@ function distinctOptions(options) {
             seen.add(isObject(o) && filled(o.option_id) ? `id ${sameId(o.option_id)}` : sameId(canonicalJson(o)));
     return seen.size;
 }
-/** Nothing but null, blank strings and empty or blank containers (a record nests ≤ 100 levels). */
+/** Nothing but null, blank strings and empty or blank containers (a record nests \u2264 100 levels). */
 const b10_hard_call_blank = (v) => v === null ||
     v === undefined ||
     (typeof v === 'string' && !filled(v)) ||
@@ -42765,7 +42765,7 @@ const cancelIgnoresExecutedSideEffect = {
         seedLine: 1291,
         title: 'A cancel treats an executed side effect as cancellable',
         remediation: 'For side effects that already executed use side_effect_policy do_not_cancel_executed_side_effects or create_corrective_artifact.',
-        decision: 'Executed side effects are the IrrevocableSideEffectAtFork entries (G-17, L3187-3193) of the bundle’s TaskRunFork records (and such records themselves); a TaskCancelProtocol whose target_refs name one (by side_effect_id or receipt_ref) with side_effect_policy cancel_unexecuted_intents fires.',
+        decision: 'Executed side effects are the IrrevocableSideEffectAtFork entries (G-17, L3187-3193) of the bundle\u2019s TaskRunFork records (and such records themselves); a TaskCancelProtocol whose target_refs name one (by side_effect_id or receipt_ref) with side_effect_policy cancel_unexecuted_intents fires.',
     },
     check(b, report) {
         const cancels = b
@@ -42877,8 +42877,8 @@ const concurrencyTieBreakerUsesWallClock = {
         code: 'validation.concurrency_tie_breaker_uses_wall_clock',
         section: 'B-16',
         seedLine: 1340,
-        title: 'The concurrency tie-breaker’s final key is a wall-clock value',
-        remediation: 'Set deterministic_final_key to the plan’s ULID or its plan_id, never a timestamp.',
+        title: 'The concurrency tie-breaker\u2019s final key is a wall-clock value',
+        remediation: 'Set deterministic_final_key to the plan\u2019s ULID or its plan_id, never a timestamp.',
         decision: 'Fires when deterministic_final_key is an ISO 8601 date or date-time, or a 10- or 13-digit Unix epoch.',
     },
     check(b, report) {
@@ -42934,7 +42934,7 @@ const concurrencyTieBreakerRiskSortInverted = {
         seedLine: 1341,
         title: 'A riskier plan was granted before a less risky one tied with it',
         remediation: 'Among plans tied on required_for_overall_pass, high_stakes and outcome_priority, grant the lower plan_risk_score first.',
-        decision: 'A plan’s grant order is the line of the first RevisionOperationReceipt of one of its steps. Among profiled plans tied on keys 1-3 (L1332-1334), a plan granted after one with a higher plan_risk_score fires.',
+        decision: 'A plan\u2019s grant order is the line of the first RevisionOperationReceipt of one of its steps. Among profiled plans tied on keys 1-3 (L1332-1334), a plan granted after one with a higher plan_risk_score fires.',
     },
     check(b, report) {
         const profiles = b.of('RevisionPlanConcurrencyProfile');
@@ -43058,7 +43058,7 @@ const noImprovementWithoutEpsilon = {
         section: 'B-24',
         seedLine: 1498,
         title: 'The no-improvement trigger fired under a policy without a valid epsilon',
-        remediation: 'Set epsilon on the SufficiencyDetectionPolicy to a finite number ≥ 0 (default 0.03).',
+        remediation: 'Set epsilon on the SufficiencyDetectionPolicy to a finite number \u2265 0 (default 0.03).',
         decision: 'Checked on the policy of each detection triggered by max_attempts_without_material_score_improvement.',
     },
     check(b, report) {
@@ -43069,7 +43069,7 @@ const noImprovementWithoutEpsilon = {
             const p = policyOf(b, d);
             const e = p?.data.epsilon;
             if (p && !(typeof e === 'number' && Number.isFinite(e) && e >= 0))
-                once(p, `SufficiencyDetectionPolicy ${util_q(p.data.policy_id)} has epsilon ${e === undefined ? 'missing' : util_q(e)}, not a finite number ≥ 0.`);
+                once(p, `SufficiencyDetectionPolicy ${util_q(p.data.policy_id)} has epsilon ${e === undefined ? 'missing' : util_q(e)}, not a finite number \u2265 0.`);
         }
     },
 };
@@ -43181,9 +43181,9 @@ const insufficiencyMarkerNotMappedToOutcomeState = {
         code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
         section: 'B-24',
         seedLine: 1502,
-        title: 'A terminal sufficiency route is not carried to the outcome’s state',
+        title: 'A terminal sufficiency route is not carried to the outcome\u2019s state',
         remediation: 'Emit what the route requires: needs_information + ResearchNeed, blocked_by_policy + policy decision, process_gap_out + TaskProcessGapSignal, needs_human_judgment + Hard Call, unrecoverable; and record the outcome with that state.',
-        decision: 'For a detection with no_sufficient_procedure true: the route’s companion must be on the detection (needs_information: blocking_research_need_refs; blocked_by_policy: decisive_policy_decision_refs; process_gap_out: process_gap_signal_ref; needs_human_judgment: hard_call_required), and a later RevisionCycleOutcomeObservation of the outcome must record the matching terminal_class (needs_information, blocked_by_policy, needs_human_judgment, failed_unrecoverable) — for routes the class enum cannot express, neither succeeded nor another route’s class.',
+        decision: 'For a detection with no_sufficient_procedure true: the route\u2019s companion must be on the detection (needs_information: blocking_research_need_refs; blocked_by_policy: decisive_policy_decision_refs; process_gap_out: process_gap_signal_ref; needs_human_judgment: hard_call_required), and a later RevisionCycleOutcomeObservation of the outcome must record the matching terminal_class (needs_information, blocked_by_policy, needs_human_judgment, failed_unrecoverable) \u2014 for routes the class enum cannot express, neither succeeded nor another route\u2019s class.',
     },
     check(b, report) {
         const observations = new Map();
@@ -43225,9 +43225,9 @@ const revisionPlanDependencyEdgeDrift = {
         code: 'validation.revision_plan_dependency_edge_drift',
         section: 'B-25',
         seedLine: 1535,
-        title: 'A plan’s dependency_edges differ from its steps’ depends_on_step_ids',
+        title: 'A plan\u2019s dependency_edges differ from its steps\u2019 depends_on_step_ids',
         remediation: 'Derive dependency_edges from depends_on_step_ids (canonical), or drop them.',
-        decision: 'An edge from_step_id → to_step_id reads "to_step_id depends on from_step_id" (the prerequisite first); the edge set must equal the set of (dependency, step) pairs of depends_on_step_ids, edge_kind aside.',
+        decision: 'An edge from_step_id \u2192 to_step_id reads "to_step_id depends on from_step_id" (the prerequisite first); the edge set must equal the set of (dependency, step) pairs of depends_on_step_ids, edge_kind aside.',
     },
     check(b, report) {
         for (const p of b.of('RevisionPlan')) {
@@ -43245,7 +43245,7 @@ const revisionPlanDependencyEdgeDrift = {
             const show = (e) => e
                 .split('\u0000')
                 .map((x) => util_q(x))
-                .join(' → ');
+                .join(' \u2192 ');
             if (extra || absent)
                 report(p, `RevisionPlan ${util_q(p.data.plan_id)} dependency_edges ${extra ? `hold ${show(extra)}, which depends_on_step_ids does not` : `lack ${show(absent)}, which depends_on_step_ids holds`}.`);
         }
@@ -43274,14 +43274,14 @@ const revisionPlanCycle = {
         code: 'validation.revision_plan_cycle',
         section: 'B-25',
         seedLine: 1537,
-        title: 'A revision plan’s step dependencies form a cycle',
+        title: 'A revision plan\u2019s step dependencies form a cycle',
         remediation: 'Break the cycle in depends_on_step_ids.',
     },
     check(b, report) {
         for (const p of b.of('RevisionPlan')) {
             const cycle = findCycle(dependencyGraph(stepsOf(p, b.memo)));
             if (cycle)
-                report(p, `RevisionPlan ${util_q(p.data.plan_id)} has a dependency cycle: ${qList([...cycle, cycle[0]], ' → ', 8)}.`);
+                report(p, `RevisionPlan ${util_q(p.data.plan_id)} has a dependency cycle: ${qList([...cycle, cycle[0]], ' \u2192 ', 8)}.`);
         }
     },
 };
@@ -43370,7 +43370,7 @@ const revalidationPolicyRefMissing = {
         seedLine: 1565,
         title: 'A typed revision instruction has no resolvable revalidation policy',
         remediation: 'Set revalidation_policy_ref to the step_id whose revalidation_policy the instruction follows.',
-        decision: 'RevisionStepRevalidationPolicy has no id (L1548); the policy lives on its step (L1513), so revalidation_policy_ref holds that step’s step_id (a RevisionPlanStepBase or a plan step).',
+        decision: 'RevisionStepRevalidationPolicy has no id (L1548); the policy lives on its step (L1513), so revalidation_policy_ref holds that step\u2019s step_id (a RevisionPlanStepBase or a plan step).',
     },
     check(b, report) {
         const instructions = b.of('TypedRevisionInstruction');
@@ -43498,7 +43498,7 @@ const sourceKindTaintUnmapped = {
         seedLine: 2271,
         title: 'A source kind has no taint default',
         remediation: 'Add a SourceKindTaintDefault row for the source kind (registry/*.json), with a default_taint_class the taint order holds.',
-        decision: 'The table is the bundle’s SourceKindTaintDefault records when it has any (they replace the seed’s table), else the seed’s 15 rows (L2235-2251). Fires for a SourceRecord whose source_kind has no row, and for a row whose default_taint_class has no place in the taint order (the TaintClassOrder record, else ours: internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified).',
+        decision: 'The table is the bundle\u2019s SourceKindTaintDefault records when it has any (they replace the seed\u2019s table), else the seed\u2019s 15 rows (L2235-2251). Fires for a SourceRecord whose source_kind has no row, and for a row whose default_taint_class has no place in the taint order (the TaintClassOrder record, else ours: internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified).',
     },
     check(b, report) {
         const m = taintModel(b);
@@ -43516,8 +43516,8 @@ const externalAuthorityWithoutTrustBasis = {
         section: SECTION,
         seedLine: 2272,
         title: 'A source trusted as an external authority has no accepted trust basis',
-        remediation: 'Record how the source was verified in its trust_basis (one of its kind’s required_trust_basis), or do not treat it as external_authority_trusted.',
-        decision: 'SourceRecord has no trust field (its other fields are elided, L2288), so a source carries trust_basis (a SourceTrustBasis) beside taint_class. A source carrying external_authority_trusted (stated or by default) needs a trust_basis among its kind’s required_trust_basis, or, when the row lists none, any basis but "unknown".',
+        remediation: 'Record how the source was verified in its trust_basis (one of its kind\u2019s required_trust_basis), or do not treat it as external_authority_trusted.',
+        decision: 'SourceRecord has no trust field (its other fields are elided, L2288), so a source carries trust_basis (a SourceTrustBasis) beside taint_class. A source carrying external_authority_trusted (stated or by default) needs a trust_basis among its kind\u2019s required_trust_basis, or, when the row lists none, any basis but "unknown".',
     },
     check(b, report) {
         const m = taintModel(b);
@@ -43541,7 +43541,7 @@ const taintNotInheritedThroughSummary = {
         seedLine: 2273,
         title: 'A derived record carries less taint than its inputs',
         remediation: 'Give the summary (or extract) the taint of its most-tainted input, or record the sanitization as a SanitizationNode and name it in sanitization_node_ref.',
-        decision: 'A record derived from others names them in derived_from_refs (no seed field holds lineage); it must carry at least the effective taint of its most-tainted input, transitively (an input’s effective taint includes its own inputs’), unless its sanitization_node_ref names a SanitizationNode with an evidence_ref whose input_taint is at least that taint and whose output_taint is at most the record’s. Fires with taint_downgrade_without_sanitization_node (the same downgrade).',
+        decision: 'A record derived from others names them in derived_from_refs (no seed field holds lineage); it must carry at least the effective taint of its most-tainted input, transitively (an input\u2019s effective taint includes its own inputs\u2019), unless its sanitization_node_ref names a SanitizationNode with an evidence_ref whose input_taint is at least that taint and whose output_taint is at most the record\u2019s. Fires with taint_downgrade_without_sanitization_node (the same downgrade).',
     },
     check(b, report) {
         const m = taintModel(b);
@@ -43555,9 +43555,9 @@ const taintDowngradeWithoutSanitizationNode = {
         code: 'validation.taint_downgrade_without_sanitization_node',
         section: SECTION,
         seedLine: 2275,
-        title: 'A record’s taint was lowered without a sanitization node',
-        remediation: 'Record the downgrade as a SanitizationNode (input_taint, output_taint, method, evidence_ref) and name it in the record’s sanitization_node_ref, or keep the higher taint.',
-        decision: 'A downgrade is a record carrying less taint than it inherits: from its inputs (see taint_not_inherited_through_summary), or, for a source, from its kind’s default when that row has allow_override false (allow_override true, the seed’s rows, lets a source state another class). A SanitizationNode justifies it as above.',
+        title: 'A record\u2019s taint was lowered without a sanitization node',
+        remediation: 'Record the downgrade as a SanitizationNode (input_taint, output_taint, method, evidence_ref) and name it in the record\u2019s sanitization_node_ref, or keep the higher taint.',
+        decision: 'A downgrade is a record carrying less taint than it inherits: from its inputs (see taint_not_inherited_through_summary), or, for a source, from its kind\u2019s default when that row has allow_override false (allow_override true, the seed\u2019s rows, lets a source state another class). A SanitizationNode justifies it as above.',
     },
     check(b, report) {
         const m = taintModel(b);
@@ -43578,7 +43578,7 @@ const workspaceTaintMissingAggregationPolicy = {
         seedLine: 2274,
         title: 'The workspace has taint-bearing sources but no taint aggregation policy',
         remediation: 'Register a TaintAggregationPolicy (workspace_taint_rule "max_taint", L2261-2267) in registry/*.json.',
-        decision: 'A workspace’s taint is computed from its sources (D-02, L103), so a bundle holding a SourceRecord or a SourceWorkspaceOperation needs a TaintAggregationPolicy; reported once, at the first such record.',
+        decision: 'A workspace\u2019s taint is computed from its sources (D-02, L103), so a bundle holding a SourceRecord or a SourceWorkspaceOperation needs a TaintAggregationPolicy; reported once, at the first such record.',
     },
     check(b, report) {
         if (b.of('TaintAggregationPolicy').length > 0)
@@ -43663,7 +43663,7 @@ const sourceTierDemotionWithoutAuthority = {
         seedLine: 2317,
         title: 'A source was demoted to a lower tier without an access-tier clearance',
         remediation: 'Record the access tier that cleared the demotion in cleared_by_access_tier, or keep the tier.',
-        decision: 'A higher tier is a better-documented source (tier 0 receipt only, 1-3 SourceRecord, 4 workspace bundle, L2279-2283), so to_tier < from_tier is a demotion; the seed’s field for its authority is cleared_by_access_tier (L2307), which a demotion must fill.',
+        decision: 'A higher tier is a better-documented source (tier 0 receipt only, 1-3 SourceRecord, 4 workspace bundle, L2279-2283), so to_tier < from_tier is a demotion; the seed\u2019s field for its authority is cleared_by_access_tier (L2307), which a demotion must fill.',
     },
     check(b, report) {
         for (const t of b.of('SourceTierTransitionReceipt'))
@@ -43700,7 +43700,7 @@ const researchNeedRunIdOnTaskScopeConflict = {
         code: 'validation.research_need_run_id_on_task_scope_conflict',
         section: d05_research_need_SECTION,
         seedLine: 2359,
-        title: 'A research need’s run_id contradicts its scope',
+        title: 'A research need\u2019s run_id contradicts its scope',
         remediation: 'Drop run_id from a task- or workspace-scoped need, or set need_scope to run (a run-scoped need names its run_id).',
         decision: 'run_id belongs to run-scoped needs only (run_id?, L2333): a task- or workspace-scoped need with a run_id fires, and so does a run-scoped need without one.',
     },
@@ -43752,7 +43752,7 @@ const researchNeedHumanNeededWithoutExit = {
         seedLine: 2361,
         title: 'A research need waits for a human without a way to reach one',
         remediation: 'Give the need a human_needed_reason and raise an AttentionLedgerItem (attention_kind research_need_human, source_ref the need_id).',
-        decision: 'A human_needed need needs a human_needed_reason and a human-facing exit: an AttentionLedgerItem of attention_kind "research_need_human" whose source_ref names the need (the seed’s exit for it, L3101).',
+        decision: 'A human_needed need needs a human_needed_reason and a human-facing exit: an AttentionLedgerItem of attention_kind "research_need_human" whose source_ref names the need (the seed\u2019s exit for it, L3101).',
     },
     check(b, report) {
         const exits = new Set(b
@@ -43800,9 +43800,9 @@ const claimSupportStatusWithoutDerivation = {
         code: 'validation.claim_support_status_without_derivation',
         section: d06_evidence_SECTION,
         seedLine: 2444,
-        title: 'A claim’s support status is not backed by its derivation receipt',
+        title: 'A claim\u2019s support status is not backed by its derivation receipt',
         remediation: 'Point support_derivation_receipt_ref at the ClaimSupportDerivationReceipt of the claim and copy its derived_support_status.',
-        decision: 'Checked on every EvidencePackageClaimEntry (the entries of an EvidencePackage’s claim_support_map and standalone ones): its support_derivation_receipt_ref must name a ClaimSupportDerivationReceipt of the bundle for the same claim_ref whose derived_support_status equals support_status.',
+        decision: 'Checked on every EvidencePackageClaimEntry (the entries of an EvidencePackage\u2019s claim_support_map and standalone ones): its support_derivation_receipt_ref must name a ClaimSupportDerivationReceipt of the bundle for the same claim_ref whose derived_support_status equals support_status.',
     },
     check(b, report) {
         for (const { at, entry, where } of claimEntries(b)) {
@@ -43932,9 +43932,9 @@ const visiblePostCrossMatterLeak = {
         code: 'validation.visible_post_cross_matter_leak',
         section: d07_run_board_SECTION,
         seedLine: 2519,
-        title: 'A Run Board post shows another matter’s event',
+        title: 'A Run Board post shows another matter\u2019s event',
         remediation: 'Withhold the post (redacted true, withheld_reason matter_firewall): an event of matter X is visible only to readers under matter X, whatever its visibility_scope.',
-        decision: 'The readers of a bundle’s board operate under the bundle’s matter_id (bundle.json). A post whose event names another matter (or any matter, when the bundle has none) leaks unless it is a redacted stub with a withheld_reason.',
+        decision: 'The readers of a bundle\u2019s board operate under the bundle\u2019s matter_id (bundle.json). A post whose event names another matter (or any matter, when the bundle has none) leaks unless it is a redacted stub with a withheld_reason.',
     },
     check(b, report) {
         for (const p of b.of('RunBoardVisiblePost')) {
@@ -43952,7 +43952,7 @@ const suppressedEventWithoutAuditStub = {
         seedLine: 2520,
         title: 'A withheld Run Board event has no redacted stub',
         remediation: 'Publish a stub post for the event: redacted true with its withheld_reason (the policy sets publish_redacted_stub_when_suppressed), and never its content.',
-        decision: 'An event the board would auto-publish is withheld when its data_class is among the policy’s suppress_data_classes or the matter firewall holds it back. With publish_redacted_stub_when_suppressed, each such event needs a post that is redacted with a withheld_reason; a post that shows its content instead fires too (with visible_post_cross_matter_leak for a matter), and so does each post, in event order, that shows content past the policy’s max_visible_posts_per_run (it should be a volume_cap stub; retracted posts do not count).',
+        decision: 'An event the board would auto-publish is withheld when its data_class is among the policy\u2019s suppress_data_classes or the matter firewall holds it back. With publish_redacted_stub_when_suppressed, each such event needs a post that is redacted with a withheld_reason; a post that shows its content instead fires too (with visible_post_cross_matter_leak for a matter), and so does each post, in event order, that shows content past the policy\u2019s max_visible_posts_per_run (it should be a volume_cap stub; retracted posts do not count).',
     },
     check(b, report) {
         const policy = publicationPolicy(b);
@@ -43993,7 +43993,7 @@ const passiveBoardAutopublishWithoutPolicy = {
         seedLine: 2521,
         title: 'A Run Board post was published without a policy that allows it',
         remediation: 'Register a RunBoardPublicationPolicy and publish only events whose event_class is in its auto_publish_event_classes; keep the others private (D-09).',
-        decision: 'The board is passive: every post is an auto-publication of its event (no seed field marks a manual one). A post needs a RunBoardPublicationPolicy in the bundle and its event’s class among auto_publish_event_classes; the policy is the registry’s first RunBoardPublicationPolicy.',
+        decision: 'The board is passive: every post is an auto-publication of its event (no seed field marks a manual one). A post needs a RunBoardPublicationPolicy in the bundle and its event\u2019s class among auto_publish_event_classes; the policy is the registry\u2019s first RunBoardPublicationPolicy.',
     },
     check(b, report) {
         const policy = publicationPolicy(b);
@@ -44032,7 +44032,7 @@ const perActivationContextBudgetExceeded = {
         code: 'validation.per_activation_context_budget_exceeded',
         section: d08_context_packets_SECTION,
         seedLine: 2580,
-        title: 'An activation’s context exceeds its token budget',
+        title: 'An activation\u2019s context exceeds its token budget',
         remediation: 'Trim the packet, board digest or feedback bundle until their sum fits max_total_tokens.',
         decision: 'The total is the larger of total_token_count and the sum of packet, board-digest and feedback-bundle counts (a total below its parts is not trusted); it fires when that exceeds max_total_tokens, or when a count is not a finite number.',
     },
@@ -44174,7 +44174,7 @@ const runGuidanceConsumedWhileContested = {
         seedLine: 2673,
         title: 'Contested guidance was placed in a context packet',
         remediation: 'Filter contested guidance out of context packets (omit it with omission_reason policy) until its contest is resolved.',
-        decision: 'Guidance is consumed when a context packet places it in context (its guidance_id among the request’s item refs and not omitted). Its state at that point is replayed from its RunGuidanceLifecycleReceipts in event order (the current projection when it has none).',
+        decision: 'Guidance is consumed when a context packet places it in context (its guidance_id among the request\u2019s item refs and not omitted). Its state at that point is replayed from its RunGuidanceLifecycleReceipts in event order (the current projection when it has none).',
     },
     check(b, report) {
         const receipts = groupBy(b.of('RunGuidanceLifecycleReceipt'), 'guidance_id');
@@ -44189,7 +44189,7 @@ const runGuidanceCrossRunInjectedWithoutDoc24Selection = {
         section: d13_run_guidance_SECTION,
         seedLine: 2674,
         title: 'Guidance from another run was injected without DOC24 selection',
-        remediation: 'Inject another run’s guidance only through the DOC24 context policy: cross_run_eligible true and selected_by_doc24_context_policy true.',
+        remediation: 'Inject another run\u2019s guidance only through the DOC24 context policy: cross_run_eligible true and selected_by_doc24_context_policy true.',
         decision: 'A guidance item belongs to the scope its RunGuidanceCreationEvent.scope_ref names (a run or task id). Placed in a packet whose request names another run_id and task_id, it was injected across runs, which needs cross_run_eligible and selected_by_doc24_context_policy both true.',
     },
     check(b, report) {
@@ -44212,9 +44212,9 @@ const runGuidanceLifecycleTransitionWithoutReceipt = {
         code: 'validation.run_guidance_lifecycle_transition_without_receipt',
         section: d13_run_guidance_SECTION,
         seedLine: 2675,
-        title: 'A guidance item’s state is not reached by its lifecycle receipts',
-        remediation: 'Write a RunGuidanceLifecycleReceipt for each state change (from_state → to_state), in order, from proposed to the item’s lifecycle_state.',
-        decision: 'The seed gives no initial state; guidance starts "proposed" (the first RunGuidanceLifecycleState, L2635). Its receipts in event order must chain (each from_state is the state reached so far) and end at the projection’s lifecycle_state.',
+        title: 'A guidance item\u2019s state is not reached by its lifecycle receipts',
+        remediation: 'Write a RunGuidanceLifecycleReceipt for each state change (from_state \u2192 to_state), in order, from proposed to the item\u2019s lifecycle_state.',
+        decision: 'The seed gives no initial state; guidance starts "proposed" (the first RunGuidanceLifecycleState, L2635). Its receipts in event order must chain (each from_state is the state reached so far) and end at the projection\u2019s lifecycle_state.',
     },
     check(b, report) {
         const receipts = groupBy(b.of('RunGuidanceLifecycleReceipt'), 'guidance_id');
@@ -44232,7 +44232,7 @@ const runGuidanceLifecycleTransitionWithoutReceipt = {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d14-commands.ts
 
 
-const d14_commands_SECTION = 'D-14/§G command closure';
+const d14_commands_SECTION = 'D-14/\u00a7G command closure';
 const REGISTRIES = ['TaskCommandRegistryEntry', 'RelianceLayerCommandRegistryEntry'];
 /** Surface records and the field naming the command their affordance invokes (L2949, L2996, L3113, L3145). */
 const AFFORDANCES = [
@@ -44264,7 +44264,7 @@ const userActionWithoutCommandRegistryEntry = {
         section: d14_commands_SECTION,
         seedLine: 2698,
         title: 'A user action did not go through a registered command',
-        remediation: 'Perform the action through a command of the registry and record it in the surface’s command_ref (issue_command_ref).',
+        remediation: 'Perform the action through a command of the registry and record it in the surface\u2019s command_ref (issue_command_ref).',
         decision: 'A surface record that records a user action (a review approved, rejected or edited; a review decision other than no_user_review_required; an attention item resolved or dismissed; an issued certification) must name the command that carried it, and the command must be a TaskCommandRegistryEntry or RelianceLayerCommandRegistryEntry of the bundle. A named but unregistered command fires phantom_button_no_command too.',
     },
     check(b, report) {
@@ -44404,7 +44404,7 @@ const libraryPromotionWithoutGate = {
         seedLine: 2806,
         title: 'A library promotion did not pass a promotion gate',
         remediation: 'Promote only through a LibraryPromotionGate: name it in gate_ref, and promote sources of at least its min_tier.',
-        decision: 'A receipt with status promoted needs a gate_ref naming a LibraryPromotionGate of the bundle; when its candidate’s source is a SourceRecord of the bundle, the source’s tier must reach the gate’s min_tier.',
+        decision: 'A receipt with status promoted needs a gate_ref naming a LibraryPromotionGate of the bundle; when its candidate\u2019s source is a SourceRecord of the bundle, the source\u2019s tier must reach the gate\u2019s min_tier.',
     },
     check(b, report) {
         for (const r of promoted(b)) {
@@ -44449,7 +44449,7 @@ const privilegedSourceAutoPromoted = {
         seedLine: 2808,
         title: 'A privileged source was promoted without an explicit approval',
         remediation: 'Approve the candidate explicitly (a candidate record with status approved) before promoting a privileged source; the gate never auto-promotes one (L2791).',
-        decision: 'A source is privileged when its SourceRecord has privileged true or data_class "privileged" (the governance fields of SourceWorkspaceOperation, L1062-1065; SourceRecord’s other fields are elided). The explicit approval is the candidate’s own status: a version of the candidate with status "approved" written before the promotion receipt.',
+        decision: 'A source is privileged when its SourceRecord has privileged true or data_class "privileged" (the governance fields of SourceWorkspaceOperation, L1062-1065; SourceRecord\u2019s other fields are elided). The explicit approval is the candidate\u2019s own status: a version of the candidate with status "approved" written before the promotion receipt.',
     },
     check(b, report) {
         // Per candidate, the first approved version (one pass: receipts may all name one candidate).
@@ -44599,10 +44599,10 @@ function manifestNames(m, ref) {
 const reliancePacketWithoutInputManifest = {
     meta: {
         code: 'validation.reliance_packet_without_input_manifest',
-        section: '§8.2',
+        section: '\u00a78.2',
         seedLine: 2920,
         title: 'A reliance packet has no input manifest',
-        remediation: 'Write the packet’s input_manifest (a RelianceInputManifest listing every input the status derives from, with its input_manifest_hash).',
+        remediation: 'Write the packet\u2019s input_manifest (a RelianceInputManifest listing every input the status derives from, with its input_manifest_hash).',
         decision: 'Fires when input_manifest is missing, is not a RelianceInputManifest (L2857-2872), or has an empty input_manifest_hash. The hash is not recomputed: the seed does not say which bytes it hashes (L2870).',
     },
     check(b, report) {
@@ -44664,11 +44664,11 @@ function underivable(b, packet) {
 const relianceStatusNotDerivable = {
     meta: {
         code: 'validation.reliance_status_not_derivable',
-        section: '§8.2',
+        section: '\u00a78.2',
         seedLine: 2921,
         title: 'A reliance status cannot be reproduced from its policy, receipt and inputs',
         remediation: 'Derive the status through a registered RelianceStatusDerivationPolicy: record the FormulaEvaluationReceipt of its formula, name decisive inputs from the input manifest, and keep limitations and human reviews consistent with the status.',
-        decision: 'Every status has a derivation policy and receipt (L217, L3430). derivation_policy_ref names a RelianceStatusDerivationPolicy (a registry record, defined by the pack because the seed gives none); the status must be one the policy lists, with unresolved_limitations / required_human_review_refs as its table requires (default: safe_to_rely_within_scope none/none, rely_with_limitations some/none, human_review_required any/some, not_safe_to_rely any/any); decisive_input_refs is non-empty and each is named by the input manifest; formula_eval_receipt_ref names a FormulaEvaluationReceipt of the policy’s formula_ref, and its output (when a FormulaValue of the bundle) is the status.',
+        decision: 'Every status has a derivation policy and receipt (L217, L3430). derivation_policy_ref names a RelianceStatusDerivationPolicy (a registry record, defined by the pack because the seed gives none); the status must be one the policy lists, with unresolved_limitations / required_human_review_refs as its table requires (default: safe_to_rely_within_scope none/none, rely_with_limitations some/none, human_review_required any/some, not_safe_to_rely any/any); decisive_input_refs is non-empty and each is named by the input manifest; formula_eval_receipt_ref names a FormulaEvaluationReceipt of the policy\u2019s formula_ref, and its output (when a FormulaValue of the bundle) is the status.',
     },
     check(b, report) {
         for (const p of b.of('TaskReliancePacket')) {
@@ -44760,7 +44760,7 @@ function changesAfter(b, packet, m) {
 const reliancePacketStaleSnapshot = {
     meta: {
         code: 'validation.reliance_packet_stale_snapshot',
-        section: '§8.2',
+        section: '\u00a78.2',
         seedLine: 2922,
         title: 'A reliance packet outlived a change to its inputs without being invalidated',
         remediation: 'Write a RelianceInvalidationEvent for the packet (reliance.invalidate_packet) and derive a new packet from the changed inputs.',
@@ -44784,7 +44784,7 @@ const reliancePacketStaleSnapshot = {
 const workProductCertificationWithoutReliancePacket = {
     meta: {
         code: 'validation.work_product_certification_without_reliance_packet',
-        section: '§8.2',
+        section: '\u00a78.2',
         seedLine: 2923,
         title: 'A work-product certification names no live reliance packet',
         remediation: 'Point task_reliance_packet_ref at the packet_id of a TaskReliancePacket of the bundle that is not invalidated, or invalidate the certification with its packet.',
@@ -44811,9 +44811,9 @@ const revisionReviewPacketContainsCurrentAction = {
         code: 'validation.revision_review_packet_contains_current_action',
         section: 'G-02',
         seedLine: 3003,
-        title: 'A revision review packet stores the reviewer’s action itself',
+        title: 'A revision review packet stores the reviewer\u2019s action itself',
         remediation: 'Remove the action field from the packet and record the action as a RevisionReviewDecisionReceipt named in decision_receipt_refs.',
-        decision: 'A packet field named action or decision, or ending in _action / _decision (current_action, user_decision, ...), is a stored action: the seed’s packet has none (L2965-2981), actions are receipts (L2983-2998).',
+        decision: 'A packet field named action or decision, or ending in _action / _decision (current_action, user_decision, ...), is a stored action: the seed\u2019s packet has none (L2965-2981), actions are receipts (L2983-2998).',
     },
     check(b, report) {
         for (const p of b.of('RevisionReviewPacket')) {
@@ -44836,10 +44836,10 @@ const reviewDecisionWithoutReceipt = {
         code: 'validation.review_decision_without_receipt',
         section: 'G-02',
         seedLine: 3004,
-        title: 'A revision review packet is in a decision state without the decision’s receipt',
+        title: 'A revision review packet is in a decision state without the decision\u2019s receipt',
         remediation: 'Write the RevisionReviewDecisionReceipt of the decision (same packet_id) and list its receipt_id in decision_receipt_refs.',
         decision: `A packet in a decision state must list, in decision_receipt_refs, a RevisionReviewDecisionReceipt of the bundle for the same packet_id whose action makes that state: ${Object.entries(DECISION_ACTIONS)
-            .map(([s, a]) => `${s} ← ${a.join(' / ')}`)
+            .map(([s, a]) => `${s} \u2190 ${a.join(' / ')}`)
             .join(', ')} (no_user_review_required is the policy waiver that accepts without review).`,
     },
     check(b, report) {
@@ -44878,7 +44878,7 @@ function snapshotRule(field, code, seedLine, what) {
 }
 const knownGoodCheckpointMissingPolicySnapshot = snapshotRule('policy_snapshot_ref', 'validation.known_good_checkpoint_missing_policy_snapshot', 3059, 'policy');
 const knownGoodCheckpointMissingCapabilitySnapshot = snapshotRule('capability_snapshot_ref', 'validation.known_good_checkpoint_missing_capability_snapshot', 3060, 'capability');
-/** Completed externalizations that may have disclosed data: the irreversible side effects a run records (§3.4). */
+/** Completed externalizations that may have disclosed data: the irreversible side effects a run records (\u00a73.4). */
 function irreversibleSideEffects(b) {
     return memo_memo(b, 'g.irreversible', () => b
         .of('WorkspaceExternalizationReceipt')
@@ -44909,7 +44909,7 @@ const restoreCheckpointIgnoresIrreversibleSideEffects = {
         seedLine: 3061,
         title: 'A fork from a checkpoint does not list an irreversible side effect executed after it',
         remediation: 'List every irreversible side effect executed between the checkpoint and the fork in irrevocable_side_effects_at_fork (receipt_ref: its receipt_id).',
-        decision: 'The irreversible side effects a bundle records are completed WorkspaceExternalizationReceipts with irreversible_disclosure_possible true (§3.4, L252-302). Each one written after the fork’s KnownGoodCheckpoint (a record of the bundle) and before the TaskRunFork must be named by an entry’s receipt_ref or side_effect_id. A restore through RevisionReviewDecisionReceipt (restore_known_good_state) names no checkpoint, so only forks are checked.',
+        decision: 'The irreversible side effects a bundle records are completed WorkspaceExternalizationReceipts with irreversible_disclosure_possible true (\u00a73.4, L252-302). Each one written after the fork\u2019s KnownGoodCheckpoint (a record of the bundle) and before the TaskRunFork must be named by an entry\u2019s receipt_ref or side_effect_id. A restore through RevisionReviewDecisionReceipt (restore_known_good_state) names no checkpoint, so only forks are checked.',
     },
     check(b, report) {
         for (const f of b.of('TaskRunFork')) {
@@ -45047,7 +45047,7 @@ const deterministicReplayWithNondeterministicStep = {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/g-commands.ts
 
 
-/** RevisionReviewDecisionReceipt.action → the command the reviewer invoked (L2986-2991, L3282-3290). */
+/** RevisionReviewDecisionReceipt.action \u2192 the command the reviewer invoked (L2986-2991, L3282-3290). */
 const DECISION_COMMANDS = {
     accept: 'revision_review.accept_candidate',
     reject: 'revision_review.reject_candidate',
@@ -45067,7 +45067,7 @@ const FINDING_COMMANDS = {
     user_approved: 'finding.confirm',
 };
 /**
- * The §G surface actions of a bundle: [record, the command it must close through (undefined:
+ * The \u00a7G surface actions of a bundle: [record, the command it must close through (undefined:
  * any registered one), the field naming it (undefined: the record names none)].
  */
 function surfaceActions(b, 
@@ -45102,12 +45102,12 @@ registered = new Set()) {
 const gSurfaceActionWithoutCommand = {
     meta: {
         code: 'validation.g_surface_action_without_command',
-        section: '§G command registry entries',
+        section: '\u00a7G command registry entries',
         seedLine: 3311,
-        title: 'A §G surface action does not close through a registered command',
-        remediation: 'Register the RelianceLayerCommandRegistryEntry of the command (registry/*.json) and name its command_id in the record’s command field.',
+        title: 'A \u00a7G surface action does not close through a registered command',
+        remediation: 'Register the RelianceLayerCommandRegistryEntry of the command (registry/*.json) and name its command_id in the record\u2019s command field.',
         decision: `The surface actions a bundle records, and their commands (L3279-3291): a RevisionReviewDecisionReceipt (${Object.entries(DECISION_COMMANDS)
-            .map(([a, c]) => `${a} → ${c}`)
+            .map(([a, c]) => `${a} \u2192 ${c}`)
             .join(', ')}; no_user_review_required is no user action) names it in command_ref; an issued WorkProductCertification names reliance.issue_work_product_certification in issue_command_ref; a resolved or dismissed AttentionLedgerItem (or one with a command_ref) names a registered command in command_ref; ${Object.entries(ACTION_RECORDS)
             .map(([t, c]) => `a ${t} needs ${c}`)
             .join(', ')}, and a finding transition to ${Object.entries(FINDING_COMMANDS)
@@ -45122,7 +45122,7 @@ const gSurfaceActionWithoutCommand = {
             const what = field ? `${field} ${util_q(named ?? null)}` : `command ${util_q(command)}`;
             const name = nameOf(r, idFieldOf(r.type));
             if (!filled(named))
-                report(r, `${name} is a §G surface action but names no command in ${field}.`);
+                report(r, `${name} is a \u00a7G surface action but names no command in ${field}.`);
             else if (command !== undefined && named !== command)
                 report(r, `${name} names ${what}; this action closes through ${util_q(command)}.`);
             else if (!registered.has(named))
@@ -45134,9 +45134,9 @@ function stateRule(field, code, seedLine, state) {
     return {
         meta: {
             code,
-            section: '§G command registry entries',
+            section: '\u00a7G command registry entries',
             seedLine,
-            title: `A §G command registry entry has no ${state}-state behaviour`,
+            title: `A \u00a7G command registry entry has no ${state}-state behaviour`,
             remediation: `Describe in ${field} what the surface shows in its ${state} state.`,
             decision: `Fires when ${field} is missing or blank.`,
         },
@@ -45169,7 +45169,7 @@ const registryTableLoosened = {
         seedLine: 992,
         title: ADDENDA_B.registryTableLoosened.title,
         remediation: ADDENDA_B.registryTableLoosened.remediation,
-        decision: 'Registry tables are checkout content, so they may not loosen a check. Not in force, and reported: a TaintClassOrder in records.jsonl, or one that does not hold internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified in that order, each once (own classes may stand between them); a SourceKindTaintDefault whose required_trust_basis is missing or accepts a basis the seed’s row for its kind (L2235-2251) does not (the seed’s stays in force); a registry RevisionExecutionLifecycleTransition out of terminal_satisfied, terminal_failed, terminal_blocked or cancelled.',
+        decision: 'Registry tables are checkout content, so they may not loosen a check. Not in force, and reported: a TaintClassOrder in records.jsonl, or one that does not hold internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified in that order, each once (own classes may stand between them); a SourceKindTaintDefault whose required_trust_basis is missing or accepts a basis the seed\u2019s row for its kind (L2235-2251) does not (the seed\u2019s stays in force); a registry RevisionExecutionLifecycleTransition out of terminal_satisfied, terminal_failed, terminal_blocked or cancelled.',
     },
     check(b, report) {
         for (const { record, why } of [...taintModel(b).refused, ...lifecycleTable(b).refused])
@@ -45202,7 +45202,7 @@ const registryTableLoosened = {
 
 
 
-// §7 (D-*)
+// \u00a77 (D-*)
 
 
 
@@ -45224,7 +45224,7 @@ const registryTableLoosened = {
 
 const isRule = (v) => typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
 const rulesOf = (mod) => Object.values(mod).filter(isRule);
-/** Every rule of the pack (§3-§8), in section order. */
+/** Every rule of the pack (\u00a73-\u00a78), in section order. */
 const rules_RULES = [
     ...rulesOf(s3_event_projection_namespaceObject),
     ...rulesOf(s3_derivations_namespaceObject),
@@ -45242,11 +45242,11 @@ const rules_RULES = [
     formulaRefUnresolved,
     formulaTestVectorFailed,
     ...rulesOf(c_metrics_namespaceObject),
-    // §5 (B-*)
+    // \u00a75 (B-*)
     ...[b01_lifecycle_namespaceObject, b02_idempotency_namespaceObject, b03_source_workspace_namespaceObject, b04_rolling_hash_namespaceObject, b05_cascade_namespaceObject, b10_hard_call_namespaceObject, b14_forum_namespaceObject, b16_tie_breaker_namespaceObject, b24_sufficiency_namespaceObject, b25_plan_dependencies_namespaceObject, b26_revalidation_namespaceObject, b27_regenerate_namespaceObject].flatMap(rulesOf),
-    // §7 (D-*)
+    // \u00a77 (D-*)
     ...[d01_taint_namespaceObject, d04_source_tiers_namespaceObject, d05_research_need_namespaceObject, d06_evidence_namespaceObject, d07_run_board_namespaceObject, d08_context_packets_namespaceObject, d10_assistance_namespaceObject, d13_run_guidance_namespaceObject, d14_commands_namespaceObject, d15_sub_agents_namespaceObject, d17_anchors_namespaceObject, d20_library_namespaceObject, d21_progress_namespaceObject].flatMap(rulesOf),
-    // §8 (G-*) the Professional Reliance Layer
+    // \u00a78 (G-*) the Professional Reliance Layer
     ...rulesOf(g_reliance_namespaceObject),
     ...rulesOf(g_revision_review_namespaceObject),
     ...rulesOf(g_checkpoint_namespaceObject),
@@ -45262,7 +45262,7 @@ const rules_RULES = [
 
 
 
-/** §3, §4 and §6 codes this build cannot decide, with the reason. */
+/** \u00a73, \u00a74 and \u00a76 codes this build cannot decide, with the reason. */
 const S3_S4_S6 = {
     'validation.projection_event_seq_out_of_date': 'the seed gives canonical events no per-entity sequence number to compare projection_event_seq with',
     'validation.lifecycle_event_without_read_model_invalidation': 'the seed gives events no sequence number on the scale of valid_from_event_seq / valid_until_event_seq, and no scope field to match invalidation_scope against',
@@ -45283,7 +45283,7 @@ const S3_S4_S6 = {
     'validation.authority_level_projection_drift': 'the seed links no ApplicabilityScope to the LegalSourcePayload of the same source',
     'validation.cost_quantile_sum_without_correlation_policy': 'no seed field holds a CostCorrelationPolicy, and no record links an aggregate cost vector to its parts',
     'validation.scalar_cost_estimate_legacy_field_present': 'the seed does not name the legacy scalar cost field',
-    'validation.criterion_semantics_version_unbumped_on_meaning_change': 'not mechanical: whether a criterion’s meaning changed is a review decision',
+    'validation.criterion_semantics_version_unbumped_on_meaning_change': 'not mechanical: whether a criterion\u2019s meaning changed is a review decision',
 };
 const not_checked_REASONS = { ...S3_S4_S6, ...REASONS, ...s7_REASONS, ...s8_REASONS };
 /** Every catalogue code this build does not check, with why: reported, never counted as passing. */
@@ -45301,10 +45301,10 @@ function notChecked() {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/docs-s8.ts
-/** docs/addenda-b.md: the §8 (G-*) and §9.3 decisions (one block, included by docs.ts). */
-const S8_DOCS = `## §8 (G-*) the Professional Reliance Layer, and §9.3
+/** docs/addenda-b.md: the \u00a78 (G-*) and \u00a79.3 decisions (one block, included by docs.ts). */
+const S8_DOCS = `## \u00a78 (G-*) the Professional Reliance Layer, and \u00a79.3
 
-The seed makes every §G artifact a derived read model over canonical records (L2831), and asks
+The seed makes every \u00a7G artifact a derived read model over canonical records (L2831), and asks
 that every status have a derivation policy and receipt, every packet invalidation rules, every user
 action a command registry entry, every surface empty / blocked / degraded / error states
 (L3429-3433). The pack checks these as follows; each rule's exact reading is in the table below.
@@ -45339,7 +45339,7 @@ action a command registry entry, every surface empty / blocked / degraded / erro
 - **Certifications** rest on a packet of the bundle that is not invalidated, unless the
   certification itself is invalidated or superseded.
 - **Checkpoints and forks.** The irreversible side effects a bundle records are completed
-  \`WorkspaceExternalizationReceipt\`s with \`irreversible_disclosure_possible: true\` (§3.4): a
+  \`WorkspaceExternalizationReceipt\`s with \`irreversible_disclosure_possible: true\` (\u00a73.4): a
   \`TaskRunFork\` lists each one written between its checkpoint and itself.
 - **Replay.** \`deterministic_reexecution\` is refused for the bundle's own run when it holds a
   provider call or web lookup, and for any run whose replay recorded model or tool output drift.
@@ -45357,16 +45357,16 @@ action a command registry entry, every surface empty / blocked / degraded / erro
   \`TaskReplayRequest.allow_external_side_effects\`, and the entry's empty / degraded / error
   state behaviours (listed above with the others).
 
-**§9.3 (L3330-3380) carries no validation code.** N-01 (formula/derivation contract, L3331-3332)
-is checked by the §3.3 and §6 codes, N-02 (immutable event / current projection, L3333-3334) by the
-§3.1 codes, N-03 (read-model invalidation, L3335-3336) by \`read_model_without_input_manifest\` and
-\`reliance_packet_stale_snapshot\`, N-04 (externalization as side effects, L3337-3338) by the §3.4
-codes, N-05 (§G command closure, L3339-3340) by the \`g_surface_*\` codes. N-06 (L3341-3380)
+**\u00a79.3 (L3330-3380) carries no validation code.** N-01 (formula/derivation contract, L3331-3332)
+is checked by the \u00a73.3 and \u00a76 codes, N-02 (immutable event / current projection, L3333-3334) by the
+\u00a73.1 codes, N-03 (read-model invalidation, L3335-3336) by \`read_model_without_input_manifest\` and
+\`reliance_packet_stale_snapshot\`, N-04 (externalization as side effects, L3337-3338) by the \u00a73.4
+codes, N-05 (\u00a7G command closure, L3339-3340) by the \`g_surface_*\` codes. N-06 (L3341-3380)
 defines \`AddendaBPatchSequencingGate\`: such records are schema-validated like every seed type, but
 their phase order is not checked: the seed gives it no code, and its order is a "Recommended
 order" (L3359), not a rule a record can violate.
 
-Fixtures of the §10 kinds without a code of their own assert \`expected_terminal_state\`
+Fixtures of the \u00a710 kinds without a code of their own assert \`expected_terminal_state\`
 (\`passed\` / \`failed\`, the bundle's terminal state): \`clean-run-with-insufficient-sample-reputation\`
 and \`insufficient-sample-reputation-without-receipt\` for \`sub_agent_reputation_insufficient_sample\`.
 `;
@@ -45384,19 +45384,19 @@ and \`insufficient-sample-reputation-without-receipt\` for \`sub_agent_reputatio
 const cell = (s) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 /** What each top-level section of the seed holds codes about. */
 const SECTIONS = {
-    '§3': 'cross-cutting invariants: canonical events, projections, read models, derived values',
-    '§4': '(A-*) contracts, with the BuildReadyGate record',
-    '§5': '(B-*) runtime state machines: revision lifecycle, plans, cascades, concurrency, sufficiency',
-    '§6': '(C-*) formulas, recomputed from their receipts’ FormulaValues, test vectors executed',
-    '§7': '(D-*) source workspace, forum, run board, taint and governance',
-    '§8': '(G-*) the Professional Reliance Layer: reliance packets, review, checkpoints, replay, surfaces',
-    '§10': 'the build-ready gate over a conformance suite (`audit-gate fixtures --build-ready`)',
+    '\u00a73': 'cross-cutting invariants: canonical events, projections, read models, derived values',
+    '\u00a74': '(A-*) contracts, with the BuildReadyGate record',
+    '\u00a75': '(B-*) runtime state machines: revision lifecycle, plans, cascades, concurrency, sufficiency',
+    '\u00a76': '(C-*) formulas, recomputed from their receipts\u2019 FormulaValues, test vectors executed',
+    '\u00a77': '(D-*) source workspace, forum, run board, taint and governance',
+    '\u00a78': '(G-*) the Professional Reliance Layer: reliance packets, review, checkpoints, replay, surfaces',
+    '\u00a710': 'the build-ready gate over a conformance suite (`audit-gate fixtures --build-ready`)',
 };
 /** One table row per top-level section: its codes, and how many of them this build checks. */
 function coverage(checked) {
     const by = new Map();
     for (const c of CATALOGUE) {
-        const section = /^§\d+/.exec(c.section)?.[0] ?? c.section;
+        const section = /^\u00a7\d+/.exec(c.section)?.[0] ?? c.section;
         const n = by.get(section) ?? { codes: 0, checked: 0 };
         n.codes++;
         if (checked(c.code))
@@ -45433,7 +45433,7 @@ every seed type, formula vectors derived from the seed's own functions).
 
 The pack reads the bundle, checks every record against a schema for its seed interface, and
 runs a rule for each seed code it can decide from a bundle; \`audit-gate fixtures --build-ready\`
-judges the §10 codes over a conformance suite. ${checked} of ${CATALOGUE.length} codes are checked:
+judges the \u00a710 codes over a conformance suite. ${checked} of ${CATALOGUE.length} codes are checked:
 
 | section | what it covers | codes | checked |
 | --- | --- | --- | --- |
@@ -45441,7 +45441,7 @@ ${coverage(isChecked)}
 
 A code that is not checked is listed in the last table with the reason (mostly: no seed record
 would show the violation, or the seed leaves the reading open) and in every report
-(\`--format json\`: \`extensions\` → \`not_checked\`; the text summary ends with their number).
+(\`--format json\`: \`extensions\` \u2192 \`not_checked\`; the text summary ends with their number).
 It is never counted as passing: a bundle with nothing to report is still not submission-ready.
 
 ## Commands
@@ -45459,10 +45459,10 @@ run a fixture with its expectations through \`audit-gate fixtures\`.
 ## The bundle
 
 \`\`\`
-bundle.json      {"schema_version":"1.0","task_id":…,"run_id":…,"matter_id"?:…,"as_of": RFC 3339}
-records.jsonl    one record a line, {"type":"<seed interface name>", …its fields}, in event order
+bundle.json      {"schema_version":"1.0","task_id":\u2026,"run_id":\u2026,"matter_id"?:\u2026,"as_of": RFC 3339}
+records.jsonl    one record a line, {"type":"<seed interface name>", \u2026its fields}, in event order
 registry/*.json  registry and config records (formula specs, type owners, policies, matrices):
-                 each file one {"type":…} record or an array of them
+                 each file one {"type":\u2026} record or an array of them
 \`\`\`
 
 Schemas: \`schemas/addenda-b-bundle.schema.json\`, \`schemas/addenda-b-record.schema.json\` (every
@@ -45488,7 +45488,7 @@ Conventions (the seed leaves them open):
 - **Hashes** are \`sha256:<hex>\`.
 - **Event order** is line order; registry records come before every event.
 - **Formula values.** The seed passes formula arguments and gets outputs that it never stores as
-  records. A bundle holds them as \`{"type":"FormulaValue","value_id":…,"value":…}\` (the only
+  records. A bundle holds them as \`{"type":"FormulaValue","value_id":\u2026,"value":\u2026}\` (the only
   record type that is not a seed interface, in records.jsonl or registry/): a
   FormulaEvaluationReceipt's \`input_refs\` name FormulaValues whose values (objects of the seed
   function's parameter names) are merged into the arguments, its \`output_ref\` names the
@@ -45502,7 +45502,7 @@ Conventions (the seed leaves them open):
   \`{required_gate_failures, aggregate_score, pass_threshold}\`) is recomputed for every receipt of
   it: a code the function throws fires with the seed's code, and a receipt that records other codes
   or another output is \`addenda_b.formula_output_mismatch\`. Such a receipt claims a computation of
-  this run, so the pack must be able to redo it (§3.3 L216, §12.3 L3454): each \`input_refs\` entry
+  this run, so the pack must be able to redo it (\u00a73.3 L216, \u00a712.3 L3454): each \`input_refs\` entry
   must name a FormulaValue of the bundle, and \`output_ref\` too when the function returns an
   output; a ref naming nothing, or a record of another type, is \`addenda_b.formula_ref_unresolved\`
   (a receipt with such an input is not recomputed). Receipts of formulas the pack does not
@@ -45537,14 +45537,14 @@ Conventions (the seed leaves them open):
   chain of its record (\`lifecycle_transition_without_receipt\`).
 - **States without a transition table.** The finding lifecycle (L309) is checked without a table:
   the receipts must chain from the event's emitted state to the record's current state. The
-  revision execution lifecycle has a replaceable table (see "§5 (B-*) runtime decisions").
+  revision execution lifecycle has a replaceable table (see "\u00a75 (B-*) runtime decisions").
 - **Inferred codes** (the catalogue reads them from the name only) are implemented on their plain
   reading, each stated in the table below, each with a firing fixture; where no plain reading
   exists the code is not checked, with the reason.
 
-## §5 (B-*) runtime decisions
+## \u00a75 (B-*) runtime decisions
 
-The seed gives §5 records that are append-only events without run or plan links; these readings
+The seed gives \u00a75 records that are append-only events without run or plan links; these readings
 make its codes mechanical (each rule's own reading is in the table below):
 
 - **Revision lifecycle table** (L957-995): the seed lists the states and receipt kinds but no
@@ -45555,10 +45555,10 @@ make its codes mechanical (each rule's own reading is in the table below):
   state are that state's terminal receipts. \`TaskCancelReceipt\` is read as the TaskCancelProtocol
   record (L1239); \`FeedbackConsumptionReceipt\` is not a seed type and is not judged.
 - **RevisionPlanStepKind** (L1003, L1510) is used but not listed: \`registry/\` declares it as
-  \`{"type":"FormulaValue","value_id":"RevisionPlanStepKind","value":[…]}\`.
+  \`{"type":"FormulaValue","value_id":"RevisionPlanStepKind","value":[\u2026]}\`.
 - **Plan steps** are the embedded \`RevisionPlan.steps\` objects, read with the RevisionPlanStepBase
   fields (L1507-1516). A step mutates the artifacts of its \`target_refs\` (equal strings = same
-  artifact). A \`DependencyEdge\` from → to means "to depends on from" (L1517-1534).
+  artifact). A \`DependencyEdge\` from \u2192 to means "to depends on from" (L1517-1534).
 - **Parallel execution** in rolling-hash mode (L1128-1131) is seen in the receipts: two same-artifact
   steps whose RevisionOperationReceipts start from one \`expected_pre_hash\`.
 - **Source Workspace**: mutation kinds are all but \`read_workspace_snapshot\` and
@@ -45624,7 +45624,7 @@ absorption has no degraded behavior, a type is registered twice with different e
 no validation suite, or a suite ref names a bundle record that is not an
 AddendaBConformanceFixture (see the table). The record has no readiness status, so it never
 claims ready by itself. Not checked: \`required_command_registry_entries_complete\` (L759: the
-command registry's completeness is judged per action by the §7 D-14 codes, not per gate) and
+command registry's completeness is judged per action by the \u00a77 D-14 codes, not per gate) and
 \`required_cross_doc_insert_obligations_absorbed_or_stubbed\` (L760, the seed defines no record of
 an insert obligation); type-owner drift across documents needs inventories a bundle does not hold
 (see \`type_owner_drift\` below).
@@ -45634,9 +45634,9 @@ an insert obligation); type-owner drift across documents needs inventories a bun
 \`npm run bench:addenda-b\` verifies one bundle of about 100,000 realistic records (whole entities, so
 no reference dangles) and times a node process that reads the same records.jsonl and JSON.parses
 every line, in the same run. Measured on a quiet 2-core machine with SHA instructions (best of 3):
-with the part-1 records only, JSON.parse 350 ms, audit-gate 991 ms, **2.83×**; with the §5, §7
-and §8 records and rules (91,242 records, 37.8 MiB), JSON.parse 338 ms, audit-gate 1292 ms,
-**3.83×**, over the target of 3×; peak RSS 182 MiB (target < 300 MB).
+with the part-1 records only, JSON.parse 350 ms, audit-gate 991 ms, **2.83\u00d7**; with the \u00a75, \u00a77
+and \u00a78 records and rules (91,242 records, 37.8 MiB), JSON.parse 338 ms, audit-gate 1292 ms,
+**3.83\u00d7**, over the target of 3\u00d7; peak RSS 182 MiB (target < 300 MB).
 
 Where the time goes (CPU profiles of the benchmark bundle): JSON.parse about a fifth, garbage
 collection (copying the records the index keeps) about a sixth, schema validation, the depth
@@ -45648,7 +45648,7 @@ record index keeps one map entry per id (an array only for a repeated id), and r
 read with JSON.parse (a registry item's line is located only when a finding names it).
 
 What the speed pass bought (the same bundle, before = 8f77dec, both builds run alternately in
-one loop, 6 runs each, machine load ≈ 3 from other jobs, so absolute times are inflated): CPU
+one loop, 6 runs each, machine load \u2248 3 from other jobs, so absolute times are inflated): CPU
 time of the whole run (all threads, \`/usr/bin/time\` user + sys) from 2.16 s to 1.91 s (best of
 6). Instructions (valgrind, \`node --single-threaded\`, which does not depend on the load) of reading
 the bundle from 5.88 G to 5.23 G, of the rules from 2.20 G to 2.11 G. The changes, each with the
@@ -45662,28 +45662,28 @@ report unchanged:
 - \`Bundle.resolve\` makes no closure per lookup, and the eleven rules for codes a seed formula
   throws read one index by code instead of each walking every receipt.
 
-Measured again on a quiet machine (load ≈ 1.4, no other job) after this pass and the CLI's compile
-cache (docs/performance.md): JSON.parse 360 ms, audit-gate 1,200 ms, **3.33×** (three runs: 3.33×, 3.34×,
-3.82×, the last with a faster JSON.parse of 319 ms), peak RSS 175 MiB.
-**The 3× target is still not met.** Warm, the rules take 223 ms in all (none more than 8.4 ms);
+Measured again on a quiet machine (load \u2248 1.4, no other job) after this pass and the CLI's compile
+cache (docs/performance.md): JSON.parse 360 ms, audit-gate 1,200 ms, **3.33\u00d7** (three runs: 3.33\u00d7, 3.34\u00d7,
+3.82\u00d7, the last with a faster JSON.parse of 319 ms), peak RSS 175 MiB.
+**The 3\u00d7 target is still not met.** Warm, the rules take 223 ms in all (none more than 8.4 ms);
 the rest beyond JSON.parse is the cold schema checks and rules and the collector. Tried and not
-kept then: \`--interrupt-budget=200000\` (−11% CPU, the same wall time: the optimising compiler runs on
+kept then: \`--interrupt-budget=200000\` (\u221211% CPU, the same wall time: the optimising compiler runs on
 the idle core; kept later, below), a lazy Buffer per line.
 
 Since then records.jsonl is read with \`streamText\`, which neither hashes the file nor makes a
-Buffer view per line (the pack uses neither): 1,039 → 990 ms (best of 11, interleaved with the
-build before, JSON.parse 318–329 ms in the same loop), so **3.1–3.3×** in that loop and 3.48× in
-one \`npm run bench:addenda-b\` (1,140 vs 328 ms). **The 3× target is still not met.** Moving the
-schema checks to a worker thread was measured first by leaving them out: ≈ 70 ms of the main
+Buffer view per line (the pack uses neither): 1,039 \u2192 990 ms (best of 11, interleaved with the
+build before, JSON.parse 318\u2013329 ms in the same loop), so **3.1\u20133.3\u00d7** in that loop and 3.48\u00d7 in
+one \`npm run bench:addenda-b\` (1,140 vs 328 ms). **The 3\u00d7 target is still not met.** Moving the
+schema checks to a worker thread was measured first by leaving them out: \u2248 70 ms of the main
 thread, less than a worker's boot and its own parse of every line would cost.
 
 Later, two changes to what the bundle keeps for each record. A record's type is the schema
 table's own string (internalized), so the rules' 98,000 \`resolve\` calls and the type index
 compare pointers, not text; and a record builds its \`{path, line}\` when a finding asks for it
 (a records.jsonl line is the record's \`seq\`) instead of keeping 91,000 of them. Instructions of
-the whole run (valgrind, all threads, independent of the machine's load): 7.72 G → 7.68 G → 7.30 G
-(−5.5%); the JSON.parse reference is 2.13 G. Wall time, interleaved A/B rounds: 884 → 867 and
-899 → 874 ms (min) for the first, 928 → 891 and 937 → 919 ms for the second.
+the whole run (valgrind, all threads, independent of the machine's load): 7.72 G \u2192 7.68 G \u2192 7.30 G
+(\u22125.5%); the JSON.parse reference is 2.13 G. Wall time, interleaved A/B rounds: 884 \u2192 867 and
+899 \u2192 874 ms (min) for the first, 928 \u2192 891 and 937 \u2192 919 ms for the second.
 
 Then the rules that looked at every record of every type (a top-level \`learning_mode\` or
 \`requires_background_progress\`, privileged ids, taint judgements, the cascade event stream, the
@@ -45692,10 +45692,10 @@ and the bundle lists a record in its groups as it adds it, while the record is s
 caches (a type-only group is decided once per type). With it, \`sameId\` skips Unicode
 normalization for printable-ASCII ids (their own NFKC form) and \`resolve\` takes a type or a list
 instead of rest arguments. Deterministic measures of the three, with \`node --single-threaded\`
-under valgrind (the same build's all-thread count varies by ±5% between runs, since the
+under valgrind (the same build's all-thread count varies by \u00b15% between runs, since the
 collector's helper threads spin, so the all-thread figures above are within that noise):
-instructions 7.27 G → 7.26 G, last-level cache read misses 1.34 M → 1.32 M. They make a tidier
-reader more than a faster one; in wall time the paired A/B difference of the first (−33 ms, median
+instructions 7.27 G \u2192 7.26 G, last-level cache read misses 1.34 M \u2192 1.32 M. They make a tidier
+reader more than a faster one; in wall time the paired A/B difference of the first (\u221233 ms, median
 of 25 pairs) is inside the noise.
 
 Where the 7.2 G instructions of one run go (single thread, by V8 function): the optimising
@@ -45704,12 +45704,12 @@ compiler 1.48 G (on a background thread in a normal run, so on the idle core), g
 hashing and internalizing 0.52 G (ids as map keys), other builtins 0.50 G, allocation 0.37 G,
 loading the CA certificates of \`NODE_EXTRA_CA_CERTS\` about 0.1 G. What a reader that keeps every
 record must pay, measured on this bench bundle against the same reference in one interleaved loop
-(best of 15): the reference 357 ms; the same reading keeping every record 428 ms (1.20×); keeping
-them and indexing them by type and id 511 ms (1.43×); audit-gate 1,133 ms (3.17×, a slow spell).
-The remaining 1.7× of the reference is the schema checks (≈ 75 ms), the depth guard (≈ 25 ms),
-185 rules (≈ 300 ms, the largest under 25 ms), start-up of the bundle (≈ 40 ms) and output.
-\`npm run bench:addenda-b\` then, three runs of 7 alternated pairs: 2.93×, 3.08× and 3.59× (the
-pairs' medians 2.93×, 3.13×, 3.28×), the reference at 322–331 ms in all three.
+(best of 15): the reference 357 ms; the same reading keeping every record 428 ms (1.20\u00d7); keeping
+them and indexing them by type and id 511 ms (1.43\u00d7); audit-gate 1,133 ms (3.17\u00d7, a slow spell).
+The remaining 1.7\u00d7 of the reference is the schema checks (\u2248 75 ms), the depth guard (\u2248 25 ms),
+185 rules (\u2248 300 ms, the largest under 25 ms), start-up of the bundle (\u2248 40 ms) and output.
+\`npm run bench:addenda-b\` then, three runs of 7 alternated pairs: 2.93\u00d7, 3.08\u00d7 and 3.59\u00d7 (the
+pairs' medians 2.93\u00d7, 3.13\u00d7, 3.28\u00d7), the reference at 322\u2013331 ms in all three.
 
 Last, the schema checks' fast paths are written ahead of time:
 \`src/packs/addenda-b/schema/fast-paths.generated.ts\` holds every record type's predicate (and the
@@ -45719,7 +45719,7 @@ the same emitter that \`fastSchema\` compiles with at run time
 fails while the file is stale, and holds each predicate to zod on every fixture record and edits
 of them). A clean bundle is now checked without building the seed's zod schemas or generating
 code; zod is built when a record fails its path, to explain it. Single-thread instructions of the
-bench run 7.27 G → 6.80 G (−6%, this pass in all), \`--version\` +1% (the bundle grew by 0.25 MB),
+bench run 7.27 G \u2192 6.80 G (\u22126%, this pass in all), \`--version\` +1% (the bundle grew by 0.25 MB),
 which no wall-time pair of 41 could see. A seed refinement to a list of literals (\`true\`,
 \`0.8 | 0.9\`) is marked with \`oneOf\` so both the compiler and the file write it as comparisons,
 and a \`z.partialRecord\` with enum keys has a fast path too. A hostile review of the emitter
@@ -45727,21 +45727,21 @@ found schema forms where a path said yes and zod did not (format schemas, a unio
 option strips keys, keys named like Object.prototype members, odd objects in records,
 \`z.exactOptional\`); none is used by a shipped schema, and each is now left to zod, with a test.
 
-\`npm run bench:addenda-b\` after it, five runs of 7 alternated pairs: 2.75×, 3.15×, 3.53×, 3.46×,
-3.20× (the pairs' medians 2.74×, 3.15×, 3.03×, 3.03×, 2.89×), the reference at 332–364 ms; peak
-RSS 168 MiB (no zod schemas built). **The 3× target is met in quiet spells only: the median of
-the pairs sits at about 3.0×.**
+\`npm run bench:addenda-b\` after it, five runs of 7 alternated pairs: 2.75\u00d7, 3.15\u00d7, 3.53\u00d7, 3.46\u00d7,
+3.20\u00d7 (the pairs' medians 2.74\u00d7, 3.15\u00d7, 3.03\u00d7, 3.03\u00d7, 2.89\u00d7), the reference at 332\u2013364 ms; peak
+RSS 168 MiB (no zod schemas built). **The 3\u00d7 target is met in quiet spells only: the median of
+the pairs sits at about 3.0\u00d7.**
 
 Then (the seventh pass of docs/performance.md) the CLI raises V8's tier-up budget for
 \`audit-gate addenda-b\` (\`--interrupt-budget=200000\`, set by its loader before the program is
-compiled): single-thread instructions 7.30 G → 6.73 G, CPU −150 ms (−12%) and wall −13 ms in 21
-alternated pairs. The live-state rule reads each event's keys in place (17 → 7–9 ms). The bench
+compiled): single-thread instructions 7.30 G \u2192 6.73 G, CPU \u2212150 ms (\u221212%) and wall \u221213 ms in 21
+alternated pairs. The live-state rule reads each event's keys in place (17 \u2192 7\u20139 ms). The bench
 now makes at least the 100,000 records it names (101,094; it made 91,242 before). Alternated in one
-spell with the build before (\`BENCH_CLI\`), \`npm run bench:addenda-b\` printed 2.76× and 2.88×
-before, 2.74× and 2.61× after; eight runs of this build in quiet spells printed 2.49×–2.89× (the
-pairs' medians 2.49×–3.05×, all but one under 2.8×), the reference at 324–349 ms, peak RSS
-173–175 MiB. **The 3× target is met**; a machine whose other jobs compete for memory bandwidth
-stretches audit-gate's run (it keeps ≈ 80 MB of records) more than the reference's.
+spell with the build before (\`BENCH_CLI\`), \`npm run bench:addenda-b\` printed 2.76\u00d7 and 2.88\u00d7
+before, 2.74\u00d7 and 2.61\u00d7 after; eight runs of this build in quiet spells printed 2.49\u00d7\u20132.89\u00d7 (the
+pairs' medians 2.49\u00d7\u20133.05\u00d7, all but one under 2.8\u00d7), the reference at 324\u2013349 ms, peak RSS
+173\u2013175 MiB. **The 3\u00d7 target is met**; a machine whose other jobs compete for memory bandwidth
+stretches audit-gate's run (it keeps \u2248 80 MB of records) more than the reference's.
 
 A golden report (\`__tests__/golden/addenda-b__mutants.json\`, written by the code before this
 pass) of a mixed bundle with every fixture's mutation and 600 seeded random ones holds every
@@ -45808,8 +45808,8 @@ const READER_CODES = new Set([
 /** A seed fixture is a few hundred bytes; a bigger fixture.json does not count. */
 const MAX_FIXTURE_JSON_BYTES = 256 * 1024;
 /**
- * The build-ready gate over a conformance run (seed §10 L3381-3420, A-09 BuildReadyGate L754,
- * §12.6 L3457): the package is build-ready only when each of the 20 fixture kinds has a firing
+ * The build-ready gate over a conformance run (seed \u00a710 L3381-3420, A-09 BuildReadyGate L754,
+ * \u00a712.6 L3457): the package is build-ready only when each of the 20 fixture kinds has a firing
  * fixture and a clean twin that ran and passed, every Addenda B fixture ran to a result and
  * passed, and none lacks its expected codes (the runner gives those
  * BUILD_READY.missingExpected). `mine` are this pack's fixtures. The runner accepts more than
@@ -45860,10 +45860,10 @@ function buildReadyFindings(mine, fixtureDir, ws) {
 const ROLE_TEXT = {
     firing: (kind) => TERMINAL_STATE_KINDS.has(kind)
         ? 'firing fixture (expected codes of a rule, or an expected_terminal_state)'
-        : 'firing fixture (expected_validation_codes naming a rule’s code)',
+        : 'firing fixture (expected_validation_codes naming a rule\u2019s code)',
     clean: () => 'clean twin (expected_validation_codes [] and no other expected terminal state)',
 };
-/** " (fixtures of the kind that do not count: id: why; …)", at most five. */
+/** " (fixtures of the kind that do not count: id: why; \u2026)", at most five. */
 function notCounted(ofKind) {
     const list = ofKind.filter((s) => s.why).map((s) => `${s.id}: ${s.why}`);
     if (!list.length)
@@ -45933,7 +45933,7 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
         const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(SeedFixture.shape, k));
         return no(extra.length
             ? `fixture.json holds fields the seed's AddendaBConformanceFixture does not define (${extra.slice(0, 5).join(', ')})`
-            : 'fixture.json is not the seed’s AddendaBConformanceFixture');
+            : 'fixture.json is not the seed\u2019s AddendaBConformanceFixture');
     }
     const fx = parsed.data;
     s.id = fx.fixture_id;
@@ -45953,7 +45953,7 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
     if (codes.some((c) => !READER_CODES.has(c)))
         s.role = 'firing';
     else if (codes.length > 0)
-        return readerOnly('it expects only the reader’s codes, not a rule’s');
+        return readerOnly('it expects only the reader\u2019s codes, not a rule\u2019s');
     else if (TERMINAL_STATE_KINDS.has(fx.fixture_kind) && fx.expected_terminal_state !== undefined)
         s.role = 'firing';
     else if (fx.expected_terminal_state === undefined || fx.expected_terminal_state === 'passed')
@@ -46167,7 +46167,7 @@ const addendaBPack = {
     subjectKinds: ['run'],
     options: object({}).strict(),
     // Built when the schema files are written, not at every start-up: the record union extends
-    // some 200 record schemas (≈ 15 ms of a run that may never read a bundle).
+    // some 200 record schemas (\u2248 15 ms of a run that may never read a bundle).
     get schemas() {
         return (addenda_b_schemas ??= {
             'addenda-b-bundle': BundleMeta,
@@ -46328,7 +46328,7 @@ const recheck_RECOMPUTED = new Set([
     GATE.waiverUnmatched.code,
     GATE.waiverExpired.code,
 ]);
-const recheck_quote = (s) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+const recheck_quote = (s) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}\u2026` : s);
 function recheckReport(given, opts) {
     const problems = [];
     let more = 0;
@@ -46628,7 +46628,7 @@ function checkShards(accepted, problem) {
         }
         const lacking = a.shard.targets.filter((id) => !held.has(id));
         if (lacking.length > 0)
-            problem(GATE.shardIncomplete, `The report ${name(a)} holds no result for ${lacking.length} of the targets its shard was given (${lacking.slice(0, 3).map(quoteValue).join(', ')}${lacking.length > 3 ? ', …' : ''}).`);
+            problem(GATE.shardIncomplete, `The report ${name(a)} holds no result for ${lacking.length} of the targets its shard was given (${lacking.slice(0, 3).map(quoteValue).join(', ')}${lacking.length > 3 ? ', \u2026' : ''}).`);
     }
     return kept;
 }
@@ -46702,7 +46702,7 @@ const CORE_COMMANDS = {
             'fail-on': {
                 type: 'string',
                 value: 'blocking|problem',
-                help: 'what fails the run: blocking findings (default) or any problem (the shards’ own applies too)',
+                help: 'what fails the run: blocking findings (default) or any problem (the shards\u2019 own applies too)',
             },
             assurance: {
                 type: 'string',
@@ -46754,7 +46754,7 @@ function commands() {
             out[p.id] = packCommand(p.id, p.command);
     return out;
 }
-const EXIT_CODES = 'Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.';
+const EXIT_CODES = 'Exit codes: 0 nothing blocks \u00b7 1 something blocks (or nothing was verified) \u00b7 2 bad arguments.';
 function flag(name, o) {
     return `${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` ${o.value}` : ''}`;
 }

@@ -1,0 +1,1 @@
+export function asciiOnly(source: string): string;
