@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { emitModule, fastSchema, oneOf, writtenSchema } from '../src/io/fast-schema.js';
 import { canonicalJson as canonicalStringify } from '../src/packs/kit/index.js';
 import { Fast } from '../src/packs/trace/fast.js';
-import * as S from '../src/packs/trace/schema.js';
+import { schemas } from '../src/packs/trace/schema.js';
+
+const S = schemas();
 
 const FIXTURES = path.resolve('conformance/trace');
 

@@ -1,17 +1,20 @@
-// What a run builds before it needs it: the DOC23 Addenda B seed's ~200 record schemas are
-// built on first use (docs/performance.md), so verifying papers never pays for them.
+// What a run builds before it needs it: the DOC23 Addenda B seed's ~200 record schemas and the
+// other packs' schemas are built on first use (docs/performance.md), so verifying papers never
+// pays for them.
 import path from 'node:path';
 import { writePaper } from '../scripts/lib/aris-paper.mjs';
 import { commands } from '../src/cli-help.js';
 import { allCodes, packs } from '../src/packs/registry.js';
 import { seedSchemasBuilt } from '../src/packs/addenda-b/schema/generated.js';
+import { schemas as traceSchemas } from '../src/packs/trace/schema.js';
+import { schemas as aristoSchemas } from '../src/packs/aristo/schema.js';
 import { verify } from '../src/verify.js';
 import { tempRepos } from './support/temp.js';
 
 const repo = tempRepos();
 
 describe('start-up', () => {
-  it('listing the packs and commands, and verifying a paper builds none of the Addenda B record schemas', async () => {
+  it('listing the packs and commands, and verifying a paper builds none of the Addenda B, trace or aristo schemas', async () => {
     expect(packs().map((p) => p.id)).toContain('addenda-b');
     expect(allCodes().length).toBeGreaterThan(0);
     expect(Object.keys(commands())).toContain('addenda-b'); // what every CLI run builds first
@@ -20,9 +23,14 @@ describe('start-up', () => {
     const report = await verify({ root });
     expect(report.targets.map((t) => t.pack)).toEqual(['aris']);
     expect(seedSchemasBuilt()).toBe(false);
+    expect(traceSchemas.built()).toBe(false);
+    expect(aristoSchemas.built()).toBe(false);
     // …and they are there when a schema file is written.
     const schemas = Object.assign({}, ...packs().map((p) => p.schemas));
     expect(Object.keys(schemas)).toContain('addenda-b-record');
     expect(seedSchemasBuilt()).toBe(true);
+    expect(Object.keys(schemas)).toContain('trace-event');
+    expect(traceSchemas.built()).toBe(true);
+    expect(aristoSchemas.built()).toBe(true);
   });
 });

@@ -17,7 +17,7 @@ import {
 import { canonicalMembers, rawMembers } from '../src/packs/trace/ids.js';
 import { canonicalJson as canonicalStringify, MAX_PER_CODE } from '../src/packs/kit/index.js';
 import { tracePack } from '../src/packs/trace/index.js';
-import { VerificationReport } from '../src/packs/trace/schema.js';
+import { schemas } from '../src/packs/trace/schema.js';
 import type { Finding } from '../src/model/finding.js';
 import { cli } from './support/cli.js';
 import { CLEAN_RUN_ROOT, cleanTraceLines } from './support/trace.js';
@@ -562,7 +562,7 @@ describe('audit-gate trace', () => {
       process.cwd(),
     );
     expect(res.code).toBe(1);
-    const vr = VerificationReport.parse(JSON.parse(res.stdout));
+    const vr = schemas().VerificationReport.parse(JSON.parse(res.stdout));
     expect(vr.id).toMatch(/^verify_v1_[0-9a-f]{64}$/);
     expect(vr.trace_id).toMatch(/^trace_v1_/);
     expect(vr.checks.find((c) => c.name === 'support_spans')).toMatchObject({ passed: false });

@@ -34293,7 +34293,7 @@ module.exports = {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4135);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3787);
 
 
 
@@ -39107,8 +39107,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 186 modules
-var registry = __nccwpck_require__(4135);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 187 modules
+var registry = __nccwpck_require__(3787);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -46863,7 +46863,7 @@ function firstIssue(error, options = {}) {
 
 /***/ }),
 
-/***/ 4135:
+/***/ 3787:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48188,12 +48188,21 @@ const auditSkill = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/packs/kit/first-use.ts
+/**
+ * A value built when first asked for, then kept: a pack's zod schemas, which cost milliseconds of
+ * every start when built at load, though a run may never read that pack's files.
+ */
+function onFirstUse(build) {
+    let value;
+    return Object.assign(() => (value ??= { v: build() }).v, { built: () => value !== undefined });
+}
+
 ;// CONCATENATED MODULE: ./src/packs/aris/schema.ts
 
+
 const VERDICTS = ['PASS', 'WARN', 'FAIL', 'NOT_APPLICABLE', 'BLOCKED', 'ERROR'];
-const Verdict = schemas/* enum */.k5n(VERDICTS);
 const BLOCKING_VERDICTS = new Set(['FAIL', 'BLOCKED', 'ERROR']);
-const ReviewIndependence = schemas/* enum */.k5n(['same-family', 'cross-family', 'deterministic']);
 const INDEPENDENCE_FIELDS = (/* unused pure expression or super */ null && ([
     'review_independence',
     'acceptance_status',
@@ -48201,30 +48210,6 @@ const INDEPENDENCE_FIELDS = (/* unused pure expression or super */ null && ([
     'executor_family',
     'reviewer_family',
 ]));
-/** The verdict artifact every mandatory audit writes (seed 000, "Audit artifact schema"). */
-const AuditArtifact = schemas/* object */.Ikc({
-    audit_skill: schemas/* string */.YjP().describe('e.g. paper-claim-audit'),
-    verdict: Verdict,
-    reason_code: schemas/* string */.YjP(),
-    summary: schemas/* string */.YjP(),
-    audited_input_hashes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())
-        .describe('Path (relative to the paper dir, or absolute) → "sha256:<64 hex>"'),
-    trace_path: schemas/* string */.YjP()
-        .min(1)
-        .describe('Directory or file holding the reviewer prompt and response'),
-    thread_id: schemas/* string */.YjP().optional(),
-    agent_id: schemas/* string */.YjP().optional(),
-    reviewer_model: schemas/* string */.YjP(),
-    reviewer_reasoning: schemas/* string */.YjP(),
-    generated_at: schemas/* string */.YjP().describe('UTC ISO-8601 timestamp'),
-    review_independence: ReviewIndependence.optional(),
-    acceptance_status: schemas/* enum */.k5n(['accepted', 'provisional']).optional(),
-    executor_model: schemas/* string */.YjP().optional(),
-    executor_family: schemas/* string */.YjP().optional(),
-    reviewer_family: schemas/* string */.YjP().optional(),
-    details: schemas/* unknown */.L5J().optional(),
-})
-    .loose();
 /** Fields whose absence the legacy verifier reports as missing_field:<name>, in its order. */
 const REQUIRED_FIELDS = [
     'audit_skill',
@@ -48237,61 +48222,95 @@ const REQUIRED_FIELDS = [
     'reviewer_reasoning',
     'generated_at',
 ];
-/** `.aris/audit-manifest.json`: which audits applied to this paper in this run. */
-const AuditManifest = schemas/* object */.Ikc({
-    schema_version: schemas/* literal */.euz('1'),
-    audits: schemas/* array */.YOg(schemas/* object */.Ikc({
-        artifact: schemas/* string */.YjP().min(1).describe('Artifact path relative to the paper dir'),
-        // Named in every message about the audit, so it must stay a name.
-        audit_skill: schemas/* string */.YjP().min(1).max(100).describe('The skill that writes the artifact'),
-    })
-        .strict())
-        .min(1),
-})
-    .strict();
 const DEFAULT_AUDITS = [
     { artifact: 'PROOF_AUDIT.json', skill: 'proof-checker' },
     { artifact: 'PAPER_CLAIM_AUDIT.json', skill: 'paper-claim-audit' },
     { artifact: 'CITATION_AUDIT.json', skill: 'citation-audit' },
     { artifact: 'KILL_ARGUMENT.json', skill: 'kill-argument' },
 ];
-/** The report verify_paper_audits.sh (version 2) writes; ours adds fields, never removes. */
-const LegacyAuditRow = schemas/* object */.Ikc({
-    audit: schemas/* string */.YjP(),
-    status: schemas/* enum */.k5n([
-        'OK',
-        'STALE',
-        'BLOCKING_VERDICT',
-        'HAS_ISSUES',
-        'SCHEMA_INVALID',
-        'MISSING',
-        'MISSING_DRAFT_OK',
-    ]),
-    verdict: schemas/* string */.YjP(),
-    stale: schemas/* boolean */.zMY(),
-    review_independence: schemas/* string */.YjP(),
-    issues: schemas/* array */.YOg(schemas/* string */.YjP()),
-    artifact: schemas/* string */.YjP().describe('Repo-relative artifact path (added)'),
-    trace_location: schemas/* string */.YjP()
-        .optional()
-        .describe('Where trace_path was found, repo-relative (added)'),
-});
-const ArisReport = schemas/* object */.Ikc({
-    verifier_version: schemas/* literal */.euz('2'),
-    paper_dir: schemas/* string */.YjP(),
-    assurance: schemas/* enum */.k5n(['draft', 'submission']),
-    generated_at: schemas/* string */.YjP(),
-    any_problem: schemas/* boolean */.zMY(),
-    submission_blocking: schemas/* boolean */.zMY(),
-    overall_assurance: schemas/* enum */.k5n(['accepted', 'provisional', 'blocked']),
-    audits: schemas/* array */.YOg(LegacyAuditRow),
-    submission_ready: schemas/* enum */.k5n(['yes', 'no']),
-    effort: schemas/* string */.YjP().optional(),
-    assurance_source: schemas/* string */.YjP(),
-    manifest: schemas/* string */.YjP().describe('Where the audit list came from: the manifest path or "default"'),
-    verifier: schemas/* object */.Ikc({ name: schemas/* string */.YjP(), version: schemas/* string */.YjP() }),
-    findings: schemas/* array */.YOg(schemas/* unknown */.L5J()),
-});
+/** The zod schemas, built on first use: a run that reads no paper never pays for them. */
+const schema_schemas = onFirstUse(build);
+function build() {
+    const Verdict = schemas/* enum */.k5n(VERDICTS);
+    const ReviewIndependence = schemas/* enum */.k5n(['same-family', 'cross-family', 'deterministic']);
+    /** The verdict artifact every mandatory audit writes (seed 000, "Audit artifact schema"). */
+    const AuditArtifact = schemas/* object */.Ikc({
+        audit_skill: schemas/* string */.YjP().describe('e.g. paper-claim-audit'),
+        verdict: Verdict,
+        reason_code: schemas/* string */.YjP(),
+        summary: schemas/* string */.YjP(),
+        audited_input_hashes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())
+            .describe('Path (relative to the paper dir, or absolute) → "sha256:<64 hex>"'),
+        trace_path: schemas/* string */.YjP()
+            .min(1)
+            .describe('Directory or file holding the reviewer prompt and response'),
+        thread_id: schemas/* string */.YjP().optional(),
+        agent_id: schemas/* string */.YjP().optional(),
+        reviewer_model: schemas/* string */.YjP(),
+        reviewer_reasoning: schemas/* string */.YjP(),
+        generated_at: schemas/* string */.YjP().describe('UTC ISO-8601 timestamp'),
+        review_independence: ReviewIndependence.optional(),
+        acceptance_status: schemas/* enum */.k5n(['accepted', 'provisional']).optional(),
+        executor_model: schemas/* string */.YjP().optional(),
+        executor_family: schemas/* string */.YjP().optional(),
+        reviewer_family: schemas/* string */.YjP().optional(),
+        details: schemas/* unknown */.L5J().optional(),
+    })
+        .loose();
+    /** `.aris/audit-manifest.json`: which audits applied to this paper in this run. */
+    const AuditManifest = schemas/* object */.Ikc({
+        schema_version: schemas/* literal */.euz('1'),
+        audits: schemas/* array */.YOg(schemas/* object */.Ikc({
+            artifact: schemas/* string */.YjP().min(1).describe('Artifact path relative to the paper dir'),
+            // Named in every message about the audit, so it must stay a name.
+            audit_skill: schemas/* string */.YjP()
+                .min(1)
+                .max(100)
+                .describe('The skill that writes the artifact'),
+        })
+            .strict())
+            .min(1),
+    })
+        .strict();
+    /** The report verify_paper_audits.sh (version 2) writes; ours adds fields, never removes. */
+    const LegacyAuditRow = schemas/* object */.Ikc({
+        audit: schemas/* string */.YjP(),
+        status: schemas/* enum */.k5n([
+            'OK',
+            'STALE',
+            'BLOCKING_VERDICT',
+            'HAS_ISSUES',
+            'SCHEMA_INVALID',
+            'MISSING',
+            'MISSING_DRAFT_OK',
+        ]),
+        verdict: schemas/* string */.YjP(),
+        stale: schemas/* boolean */.zMY(),
+        review_independence: schemas/* string */.YjP(),
+        issues: schemas/* array */.YOg(schemas/* string */.YjP()),
+        artifact: schemas/* string */.YjP().describe('Repo-relative artifact path (added)'),
+        trace_location: schemas/* string */.YjP()
+            .optional()
+            .describe('Where trace_path was found, repo-relative (added)'),
+    });
+    const ArisReport = schemas/* object */.Ikc({
+        verifier_version: schemas/* literal */.euz('2'),
+        paper_dir: schemas/* string */.YjP(),
+        assurance: schemas/* enum */.k5n(['draft', 'submission']),
+        generated_at: schemas/* string */.YjP(),
+        any_problem: schemas/* boolean */.zMY(),
+        submission_blocking: schemas/* boolean */.zMY(),
+        overall_assurance: schemas/* enum */.k5n(['accepted', 'provisional', 'blocked']),
+        audits: schemas/* array */.YOg(LegacyAuditRow),
+        submission_ready: schemas/* enum */.k5n(['yes', 'no']),
+        effort: schemas/* string */.YjP().optional(),
+        assurance_source: schemas/* string */.YjP(),
+        manifest: schemas/* string */.YjP().describe('Where the audit list came from: the manifest path or "default"'),
+        verifier: schemas/* object */.Ikc({ name: schemas/* string */.YjP(), version: schemas/* string */.YjP() }),
+        findings: schemas/* array */.YOg(schemas/* unknown */.L5J()),
+    });
+    return { Verdict, ReviewIndependence, AuditArtifact, AuditManifest, LegacyAuditRow, ArisReport };
+}
 
 ;// CONCATENATED MODULE: ./src/packs/aris/rules/context.ts
 /** The paper dir as the user names it (repository-relative). */
@@ -48389,7 +48408,7 @@ const fieldTypes = {
     },
     check(ctx) {
         const { data, rel } = ctx;
-        const shape = AuditArtifact.shape;
+        const shape = schema_schemas().AuditArtifact.shape;
         for (const k of [...REQUIRED_FIELDS, 'thread_id', 'agent_id']) {
             if (k === 'verdict' || k === 'audited_input_hashes' || !Object.hasOwn(data, k))
                 continue;
@@ -49189,7 +49208,7 @@ function readManifest(paperDir, ctx, targetId) {
         const d = loaded.doc.duplicates[0];
         return invalid(`repeats the key ${(0,sanitize/* quoteValue */.cl)(d.key)}`, d.line);
     }
-    const parsed = AuditManifest.safeParse(loaded.data);
+    const parsed = schema_schemas().AuditManifest.safeParse(loaded.data);
     if (!parsed.success) {
         const { path: at, where, why } = (0,schema_issue/* firstIssue */.O)(parsed.error);
         return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(at) ?? 1);
@@ -49377,10 +49396,14 @@ const arisPack = {
     subjectKinds: ['audit'],
     // Assurance and effort are gate-wide options; the pack has none of its own.
     options: schemas/* object */.Ikc({}).strict(),
-    schemas: {
-        'aris-audit-artifact': AuditArtifact,
-        'aris-audit-manifest': AuditManifest,
-        'aris-report': ArisReport,
+    // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
+    get schemas() {
+        const S = schema_schemas();
+        return {
+            'aris-audit-artifact': S.AuditArtifact,
+            'aris-audit-manifest': S.AuditManifest,
+            'aris-report': S.ArisReport,
+        };
     },
     outputs: {
         'aris-report': {
@@ -50858,6 +50881,7 @@ function emitUnion(def, e) {
 
 ;// CONCATENATED MODULE: ./src/packs/trace/schema.ts
 
+
 /**
  * The file formats of a bijux-canon-reason run directory (CONTRACTS.md §2). These zod schemas are
  * the one source of truth: the checks validate every record against them before judging it. The
@@ -50880,230 +50904,252 @@ const CORE_FILES = [
 ];
 const STEP_KINDS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
 const REQUIRED_OUTPUTS = ['understand', 'gather', 'derive', 'verify', 'finalize'];
-const Hex64 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
-const Int = schemas/* number */.aig().int();
-const NonNegInt = Int.min(0);
-const Json = schemas/* unknown */.L5J();
-const JsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), Json);
-/** `[start, end)` with 0 ≤ start < end. */
-const Span = schemas/* tuple */.PVZ([NonNegInt, NonNegInt])
-    .refine(([a, b]) => a < b, { message: 'span must satisfy 0 <= start < end' });
-// ── trace.jsonl ──────────────────────────────────────────────────────────────────────────────
-const TraceHeader = schemas/* object */.Ikc({
-    record: schemas/* literal */.euz('trace_header'),
-    id: schemas/* string */.YjP().min(1),
-    metadata: JsonObject,
-    spec_id: schemas/* string */.YjP().nullable(),
-    plan_id: schemas/* string */.YjP().nullable(),
-    runtime_protocol_version: Int,
-    schema_version: Int,
-    fingerprint_algo: schemas/* string */.YjP(),
-    canonicalization_version: Int,
-})
-    .strict();
-const SupportRef = schemas/* object */.Ikc({
-    kind: schemas/* enum */.k5n(['claim', 'evidence', 'tool_call']),
-    ref_id: schemas/* string */.YjP().min(1),
-    span: Span,
-    snippet_sha256: Hex64,
-    hash_algo: schemas/* literal */.euz('sha256').optional(),
-})
-    .strict();
-const Claim = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP().min(1),
-    statement: schemas/* string */.YjP(),
-    status: schemas/* enum */.k5n(['proposed', 'validated', 'rejected']),
-    confidence: schemas/* number */.aig(),
-    supports: schemas/* array */.YOg(SupportRef),
-    claim_type: schemas/* enum */.k5n(['derived', 'observed', 'assumed']),
-    structured: JsonObject.nullable().optional(),
-})
-    .strict();
-const EvidenceRef = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP()
-        .min(1)
-        .regex(/^[^:\]]+$/, 'must not contain ":" or "]" (it could not be cited)'),
-    uri: schemas/* string */.YjP(),
-    sha256: Hex64,
-    span: Span,
-    chunk_id: Hex64,
-    content_path: schemas/* string */.YjP(),
-})
-    .strict();
-const ToolCall = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP().min(1),
-    tool_name: schemas/* string */.YjP().min(1),
-    arguments: JsonObject,
-    step_id: schemas/* string */.YjP().min(1),
-    call_idx: NonNegInt,
-})
-    .strict();
-const ToolResult = schemas/* object */.Ikc({
-    call_id: schemas/* string */.YjP().min(1),
-    success: schemas/* boolean */.zMY(),
-    result: Json.optional(),
-    error: schemas/* string */.YjP().nullable().optional(),
-})
-    .strict();
-const Ids = schemas/* array */.YOg(schemas/* string */.YjP());
-/** A step output; the producer tags it with `kind` (its serialized field name may be `type`). */
-const StepOutput = schemas/* discriminatedUnion */.gMt('kind', [
-    schemas/* object */.Ikc({
-        kind: schemas/* literal */.euz('understand'),
-        normalized_question: schemas/* string */.YjP(),
-        assumptions: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-        task_type: schemas/* string */.YjP().optional(),
+/** The zod schemas, built on first use: a run of another pack never pays for them. */
+const trace_schema_schemas = onFirstUse(schema_build);
+function schema_build() {
+    const Hex64 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
+    const Int = schemas/* number */.aig().int();
+    const NonNegInt = Int.min(0);
+    const Json = schemas/* unknown */.L5J();
+    const JsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), Json);
+    /** `[start, end)` with 0 ≤ start < end. */
+    const Span = schemas/* tuple */.PVZ([NonNegInt, NonNegInt])
+        .refine(([a, b]) => a < b, { message: 'span must satisfy 0 <= start < end' });
+    // ── trace.jsonl ──────────────────────────────────────────────────────────────────────────────
+    const TraceHeader = schemas/* object */.Ikc({
+        record: schemas/* literal */.euz('trace_header'),
+        id: schemas/* string */.YjP().min(1),
+        metadata: JsonObject,
+        spec_id: schemas/* string */.YjP().nullable(),
+        plan_id: schemas/* string */.YjP().nullable(),
+        runtime_protocol_version: Int,
+        schema_version: Int,
+        fingerprint_algo: schemas/* string */.YjP(),
+        canonicalization_version: Int,
     })
-        .strict(),
-    schemas/* object */.Ikc({
-        kind: schemas/* literal */.euz('gather'),
-        evidence_ids: Ids,
-        retrieval_queries: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-        retrieval_provenance: JsonObject.optional(),
+        .strict();
+    const SupportRef = schemas/* object */.Ikc({
+        kind: schemas/* enum */.k5n(['claim', 'evidence', 'tool_call']),
+        ref_id: schemas/* string */.YjP().min(1),
+        span: Span,
+        snippet_sha256: Hex64,
+        hash_algo: schemas/* literal */.euz('sha256').optional(),
     })
-        .strict(),
-    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('derive'), claim_ids: Ids }).strict(),
-    schemas/* object */.Ikc({
-        kind: schemas/* literal */.euz('verify'),
-        validated_claim_ids: Ids,
-        rejected_claim_ids: Ids.optional(),
-        missing_support_claim_ids: Ids.optional(),
+        .strict();
+    const Claim = schemas/* object */.Ikc({
+        id: schemas/* string */.YjP().min(1),
+        statement: schemas/* string */.YjP(),
+        status: schemas/* enum */.k5n(['proposed', 'validated', 'rejected']),
+        confidence: schemas/* number */.aig(),
+        supports: schemas/* array */.YOg(SupportRef),
+        claim_type: schemas/* enum */.k5n(['derived', 'observed', 'assumed']),
+        structured: JsonObject.nullable().optional(),
     })
-        .strict(),
-    schemas/* object */.Ikc({
-        kind: schemas/* literal */.euz('finalize'),
-        final_claim_ids: Ids,
-        final_answer: schemas/* string */.YjP().nullable().optional(),
-        uncertainty: schemas/* string */.YjP().nullable().optional(),
+        .strict();
+    const EvidenceRef = schemas/* object */.Ikc({
+        id: schemas/* string */.YjP()
+            .min(1)
+            .regex(/^[^:\]]+$/, 'must not contain ":" or "]" (it could not be cited)'),
+        uri: schemas/* string */.YjP(),
+        sha256: Hex64,
+        span: Span,
+        chunk_id: Hex64,
+        content_path: schemas/* string */.YjP(),
     })
-        .strict(),
-    schemas/* object */.Ikc({
-        kind: schemas/* literal */.euz('insufficient_evidence'),
-        reason: schemas/* string */.YjP(),
-        retrieved: NonNegInt,
-        required: NonNegInt,
+        .strict();
+    const ToolCall = schemas/* object */.Ikc({
+        id: schemas/* string */.YjP().min(1),
+        tool_name: schemas/* string */.YjP().min(1),
+        arguments: JsonObject,
+        step_id: schemas/* string */.YjP().min(1),
+        call_idx: NonNegInt,
     })
-        .strict(),
-]);
-const Idx = NonNegInt;
-const StepId = schemas/* string */.YjP().min(1);
-const TraceEvent = schemas/* discriminatedUnion */.gMt('kind', [
-    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('step_started'), idx: Idx, step_id: StepId }).strict(),
-    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('step_finished'), idx: Idx, step_id: StepId, output: StepOutput })
-        .strict(),
-    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('tool_called'), idx: Idx, step_id: StepId, call: ToolCall }).strict(),
-    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('tool_returned'), idx: Idx, step_id: StepId, result: ToolResult })
-        .strict(),
-    schemas/* object */.Ikc({
-        kind: schemas/* literal */.euz('evidence_registered'),
-        idx: Idx,
-        step_id: StepId,
-        evidence: EvidenceRef,
+        .strict();
+    const ToolResult = schemas/* object */.Ikc({
+        call_id: schemas/* string */.YjP().min(1),
+        success: schemas/* boolean */.zMY(),
+        result: Json.optional(),
+        error: schemas/* string */.YjP().nullable().optional(),
     })
-        .strict(),
-    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('claim_emitted'), idx: Idx, step_id: schemas/* string */.YjP(), claim: Claim })
-        .strict(),
-]);
-const EventRecord = schemas/* object */.Ikc({ record: schemas/* literal */.euz('trace_event'), event: schemas/* unknown */.L5J() })
-    .strict();
-// ── other run files ─────────────────────────────────────────────────────────────────────────
-const PlanNode = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP().min(1),
-    kind: schemas/* enum */.k5n(STEP_KINDS),
-    dependencies: schemas/* array */.YOg(schemas/* string */.YjP()),
-    step: schemas/* object */.Ikc({
+        .strict();
+    const Ids = schemas/* array */.YOg(schemas/* string */.YjP());
+    /** A step output; the producer tags it with `kind` (its serialized field name may be `type`). */
+    const StepOutput = schemas/* discriminatedUnion */.gMt('kind', [
+        schemas/* object */.Ikc({
+            kind: schemas/* literal */.euz('understand'),
+            normalized_question: schemas/* string */.YjP(),
+            assumptions: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+            task_type: schemas/* string */.YjP().optional(),
+        })
+            .strict(),
+        schemas/* object */.Ikc({
+            kind: schemas/* literal */.euz('gather'),
+            evidence_ids: Ids,
+            retrieval_queries: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+            retrieval_provenance: JsonObject.optional(),
+        })
+            .strict(),
+        schemas/* object */.Ikc({ kind: schemas/* literal */.euz('derive'), claim_ids: Ids }).strict(),
+        schemas/* object */.Ikc({
+            kind: schemas/* literal */.euz('verify'),
+            validated_claim_ids: Ids,
+            rejected_claim_ids: Ids.optional(),
+            missing_support_claim_ids: Ids.optional(),
+        })
+            .strict(),
+        schemas/* object */.Ikc({
+            kind: schemas/* literal */.euz('finalize'),
+            final_claim_ids: Ids,
+            final_answer: schemas/* string */.YjP().nullable().optional(),
+            uncertainty: schemas/* string */.YjP().nullable().optional(),
+        })
+            .strict(),
+        schemas/* object */.Ikc({
+            kind: schemas/* literal */.euz('insufficient_evidence'),
+            reason: schemas/* string */.YjP(),
+            retrieved: NonNegInt,
+            required: NonNegInt,
+        })
+            .strict(),
+    ]);
+    const Idx = NonNegInt;
+    const StepId = schemas/* string */.YjP().min(1);
+    const TraceEvent = schemas/* discriminatedUnion */.gMt('kind', [
+        schemas/* object */.Ikc({ kind: schemas/* literal */.euz('step_started'), idx: Idx, step_id: StepId }).strict(),
+        schemas/* object */.Ikc({ kind: schemas/* literal */.euz('step_finished'), idx: Idx, step_id: StepId, output: StepOutput })
+            .strict(),
+        schemas/* object */.Ikc({ kind: schemas/* literal */.euz('tool_called'), idx: Idx, step_id: StepId, call: ToolCall })
+            .strict(),
+        schemas/* object */.Ikc({ kind: schemas/* literal */.euz('tool_returned'), idx: Idx, step_id: StepId, result: ToolResult })
+            .strict(),
+        schemas/* object */.Ikc({
+            kind: schemas/* literal */.euz('evidence_registered'),
+            idx: Idx,
+            step_id: StepId,
+            evidence: EvidenceRef,
+        })
+            .strict(),
+        schemas/* object */.Ikc({ kind: schemas/* literal */.euz('claim_emitted'), idx: Idx, step_id: schemas/* string */.YjP(), claim: Claim })
+            .strict(),
+    ]);
+    const EventRecord = schemas/* object */.Ikc({ record: schemas/* literal */.euz('trace_event'), event: schemas/* unknown */.L5J() }).strict();
+    // ── other run files ─────────────────────────────────────────────────────────────────────────
+    const PlanNode = schemas/* object */.Ikc({
+        id: schemas/* string */.YjP().min(1),
         kind: schemas/* enum */.k5n(STEP_KINDS),
-        notes: schemas/* string */.YjP().optional(),
-        tool_requests: schemas/* array */.YOg(schemas/* object */.Ikc({ tool_name: schemas/* string */.YjP(), arguments: JsonObject.optional() }).strict())
+        dependencies: schemas/* array */.YOg(schemas/* string */.YjP()),
+        step: schemas/* object */.Ikc({
+            kind: schemas/* enum */.k5n(STEP_KINDS),
+            notes: schemas/* string */.YjP().optional(),
+            tool_requests: schemas/* array */.YOg(schemas/* object */.Ikc({ tool_name: schemas/* string */.YjP(), arguments: JsonObject.optional() }).strict())
+                .optional(),
+        })
+            .strict(),
+        parameters: JsonObject,
+    })
+        .strict();
+    const Plan = schemas/* object */.Ikc({
+        id: schemas/* string */.YjP().min(1),
+        problem: schemas/* string */.YjP(),
+        spec_id: schemas/* string */.YjP().min(1),
+        nodes: schemas/* array */.YOg(PlanNode),
+        edges: schemas/* array */.YOg(schemas/* tuple */.PVZ([schemas/* string */.YjP(), schemas/* string */.YjP()])),
+    })
+        .strict();
+    const ProblemSpec = schemas/* object */.Ikc({
+        id: schemas/* string */.YjP().min(1),
+        description: schemas/* string */.YjP(),
+        constraints: JsonObject,
+        expected_output_type: schemas/* string */.YjP(),
+        expected: JsonObject.nullable().optional(),
+        version: Int.nullable().optional(),
+    })
+        .strict();
+    const RunMeta = schemas/* object */.Ikc({
+        run_id: schemas/* string */.YjP().min(1),
+        spec_id: schemas/* string */.YjP().min(1),
+        plan_id: schemas/* string */.YjP().min(1),
+        trace_id: schemas/* string */.YjP().min(1),
+        schema_version: Int,
+        runtime_descriptor: schemas/* object */.Ikc({
+            kind: schemas/* string */.YjP(),
+            mode: schemas/* enum */.k5n(['live', 'frozen']),
+            tools: schemas/* array */.YOg(schemas/* object */.Ikc({ name: schemas/* string */.YjP(), version: schemas/* string */.YjP(), config_fingerprint: schemas/* string */.YjP() })
+                .strict()),
+        })
+            .strict()
             .optional(),
     })
-        .strict(),
-    parameters: JsonObject,
-})
-    .strict();
-const Plan = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP().min(1),
-    problem: schemas/* string */.YjP(),
-    spec_id: schemas/* string */.YjP().min(1),
-    nodes: schemas/* array */.YOg(PlanNode),
-    edges: schemas/* array */.YOg(schemas/* tuple */.PVZ([schemas/* string */.YjP(), schemas/* string */.YjP()])),
-})
-    .strict();
-const ProblemSpec = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP().min(1),
-    description: schemas/* string */.YjP(),
-    constraints: JsonObject,
-    expected_output_type: schemas/* string */.YjP(),
-    expected: JsonObject.nullable().optional(),
-    version: Int.nullable().optional(),
-})
-    .strict();
-const RunMeta = schemas/* object */.Ikc({
-    run_id: schemas/* string */.YjP().min(1),
-    spec_id: schemas/* string */.YjP().min(1),
-    plan_id: schemas/* string */.YjP().min(1),
-    trace_id: schemas/* string */.YjP().min(1),
-    schema_version: Int,
-    runtime_descriptor: schemas/* object */.Ikc({
-        kind: schemas/* string */.YjP(),
-        mode: schemas/* enum */.k5n(['live', 'frozen']),
-        tools: schemas/* array */.YOg(schemas/* object */.Ikc({ name: schemas/* string */.YjP(), version: schemas/* string */.YjP(), config_fingerprint: schemas/* string */.YjP() })
+        .loose()
+        .describe('run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions');
+    const Manifest = schemas/* record */.g1P(schemas/* string */.YjP(), Hex64)
+        .describe('relative POSIX path → bare sha256 hex, sorted by key');
+    const ChunkRecord = schemas/* object */.Ikc({
+        chunk_id: Hex64,
+        start_byte: NonNegInt,
+        end_byte: NonNegInt,
+        chunk_sha256: Hex64,
+    })
+        .loose();
+    /** The producer's report (verify.json), and the shape our verification-report renderer writes. */
+    const VerificationReport = schemas/* object */.Ikc({
+        id: schemas/* string */.YjP().nullable().optional(),
+        checks: schemas/* array */.YOg(schemas/* object */.Ikc({
+            name: schemas/* string */.YjP(),
+            passed: schemas/* boolean */.zMY(),
+            details: schemas/* string */.YjP().nullable().optional(),
+            metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* number */.aig()).optional(),
+        })
             .strict()),
+        failures: schemas/* array */.YOg(schemas/* object */.Ikc({
+            severity: schemas/* enum */.k5n(['error', 'warning', 'info']),
+            message: schemas/* string */.YjP(),
+            invariant_id: schemas/* string */.YjP().nullable().optional(),
+        })
+            .strict()),
+        summary_metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* number */.aig()).optional(),
+        trace_id: schemas/* string */.YjP().nullable().optional(),
     })
-        .strict()
-        .optional(),
-})
-    .loose()
-    .describe('run_meta.json: ids of the run’s parts; the producer adds preset, seed, runtime and versions');
-const Manifest = schemas/* record */.g1P(schemas/* string */.YjP(), Hex64)
-    .describe('relative POSIX path → bare sha256 hex, sorted by key');
-const ChunkRecord = schemas/* object */.Ikc({
-    chunk_id: Hex64,
-    start_byte: NonNegInt,
-    end_byte: NonNegInt,
-    chunk_sha256: Hex64,
-})
-    .loose();
-/** The producer's report (verify.json), and the shape our verification-report renderer writes. */
-const VerificationReport = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP().nullable().optional(),
-    checks: schemas/* array */.YOg(schemas/* object */.Ikc({
-        name: schemas/* string */.YjP(),
-        passed: schemas/* boolean */.zMY(),
-        details: schemas/* string */.YjP().nullable().optional(),
-        metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* number */.aig()).optional(),
-    })
-        .strict()),
-    failures: schemas/* array */.YOg(schemas/* object */.Ikc({
-        severity: schemas/* enum */.k5n(['error', 'warning', 'info']),
-        message: schemas/* string */.YjP(),
-        invariant_id: schemas/* string */.YjP().nullable().optional(),
-    })
-        .strict()),
-    summary_metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* number */.aig()).optional(),
-    trace_id: schemas/* string */.YjP().nullable().optional(),
-})
-    .strict();
-/** Options of the trace pack (the config file's `trace` section; fixtures' `options`). */
-const TraceOptions = schemas/* object */.Ikc({
-    min_supports: schemas/* number */.aig().int().min(0).optional(),
-});
+        .strict();
+    return {
+        Span,
+        TraceHeader,
+        SupportRef,
+        Claim,
+        EvidenceRef,
+        ToolCall,
+        ToolResult,
+        StepOutput,
+        TraceEvent,
+        EventRecord,
+        PlanNode,
+        Plan,
+        ProblemSpec,
+        RunMeta,
+        Manifest,
+        ChunkRecord,
+        VerificationReport,
+    };
+}
 const CANONICAL_MARKER = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/g;
 
 ;// CONCATENATED MODULE: ./src/packs/trace/fast.ts
 
 
-/** The run formats behind fast acceptance paths; zod still decides and words every rejection. */
+/**
+ * The run formats behind fast acceptance paths; zod still decides and words every rejection.
+ * Each schema is built, and its path compiled, when the first value of its format is checked.
+ */
 const Fast = {
-    ChunkRecord: fastSchema(ChunkRecord),
-    EventRecord: fastSchema(EventRecord),
-    Manifest: fastSchema(Manifest),
-    Plan: fastSchema(Plan),
-    ProblemSpec: fastSchema(ProblemSpec),
-    RunMeta: fastSchema(RunMeta),
-    TraceEvent: fastSchema(TraceEvent),
-    TraceHeader: fastSchema(TraceHeader),
-    VerificationReport: fastSchema(VerificationReport),
+    ChunkRecord: writtenSchema(undefined, () => trace_schema_schemas().ChunkRecord),
+    EventRecord: writtenSchema(undefined, () => trace_schema_schemas().EventRecord),
+    Manifest: writtenSchema(undefined, () => trace_schema_schemas().Manifest),
+    Plan: writtenSchema(undefined, () => trace_schema_schemas().Plan),
+    ProblemSpec: writtenSchema(undefined, () => trace_schema_schemas().ProblemSpec),
+    RunMeta: writtenSchema(undefined, () => trace_schema_schemas().RunMeta),
+    TraceEvent: writtenSchema(undefined, () => trace_schema_schemas().TraceEvent),
+    TraceHeader: writtenSchema(undefined, () => trace_schema_schemas().TraceHeader),
+    VerificationReport: writtenSchema(undefined, () => trace_schema_schemas().VerificationReport),
 };
 
 ;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
@@ -53413,14 +53459,18 @@ const tracePack = {
         .strict(),
     // A floor only ever raises a run's own policy.
     tighteningOptions: ['min_supports'],
-    schemas: {
-        'trace-header': TraceHeader,
-        'trace-event': TraceEvent,
-        'trace-plan': Plan,
-        'trace-run-meta': RunMeta,
-        'trace-manifest': Manifest,
-        'trace-chunk': ChunkRecord,
-        'trace-verification-report': VerificationReport,
+    // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
+    get schemas() {
+        const S = trace_schema_schemas();
+        return {
+            'trace-header': S.TraceHeader,
+            'trace-event': S.TraceEvent,
+            'trace-plan': S.Plan,
+            'trace-run-meta': S.RunMeta,
+            'trace-manifest': S.Manifest,
+            'trace-chunk': S.ChunkRecord,
+            'trace-verification-report': S.VerificationReport,
+        };
     },
     outputs: {
         'verification-report': {
@@ -53810,216 +53860,245 @@ function idFromProofFileName(name) {
 
 
 
-function obj(mode, shape) {
-    return mode === 'strict' ? schemas/* strictObject */.rej(shape) : schemas/* object */.Ikc(shape);
-}
-/** A TOML integer in [min, max] (the SDK's u32 fields). */
-function tomlInt(min, max) {
-    return schemas/* bigint */.oad()
-        .min(BigInt(min))
-        .max(BigInt(max))
-        .meta({ type: 'integer', minimum: min, maximum: max });
-}
-/** `sha256:` + 64 lowercase hex, with the SDK's own wording for what is wrong. */
-const Sha256 = schemas/* string */.YjP()
-    .superRefine((s, ctx) => {
-    if (HASH_RE.test(s))
-        return;
-    const detail = !s.startsWith('sha256:')
-        ? 'expected prefix "sha256:"'
-        : s.length - 7 !== 64
-            ? `expected length 64, got ${s.length - 7}`
-            : 'invalid character set (expected lowercase hex)';
-    ctx.addIssue({ code: 'custom', message: detail });
-})
-    .meta({ pattern: HASH_RE.source });
-const AnnotationId = schemas/* string */.YjP().refine(isAnnotationId, {
-    message: 'not a valid annotation id (^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ or ^aret_[A-Za-z0-9]{4,64}$)',
-});
-const VerifyMethod = schemas/* enum */.k5n(['neural', 'test', 'full']);
-const VerdictType = schemas/* enum */.k5n(['verified', 'counterexample', 'inconclusive']);
-const PropertyKind = schemas/* enum */.k5n([
-    'invariant',
-    'postcondition',
-    'precondition',
-    'equivalence',
-    'safety',
-    'progress',
-]);
-const RelationKind = schemas/* enum */.k5n([
-    'decomposes',
-    'instantiates',
-    'restricts',
-    'composes',
-    'excludes-counterexample',
-]);
-const GroundRelation = schemas/* enum */.k5n([
-    'instantiates',
-    'restricts',
-    'composes',
-    'excludes-counterexample',
-    'promoted',
-]);
-const AnnotationKind = schemas/* enum */.k5n(['intent', 'assume']);
-function proofSchema(mode) {
-    const idGround = (kind) => obj(mode, {
-        kind: schemas/* literal */.euz(kind),
-        id: AnnotationId,
-        at_text_hash: Sha256.optional(),
-        relation: GroundRelation,
-        reason: schemas/* string */.YjP().optional(),
+
+/** The zod schemas, built on first use: a run that reads no aristo file never pays for them. */
+const aristo_schema_schemas = onFirstUse(aristo_schema_build);
+function aristo_schema_build() {
+    function obj(mode, shape) {
+        return mode === 'strict' ? schemas/* strictObject */.rej(shape) : schemas/* object */.Ikc(shape);
+    }
+    /** A TOML integer in [min, max] (the SDK's u32 fields). */
+    function tomlInt(min, max) {
+        return schemas/* bigint */.oad()
+            .min(BigInt(min))
+            .max(BigInt(max))
+            .meta({ type: 'integer', minimum: min, maximum: max });
+    }
+    /** `sha256:` + 64 lowercase hex, with the SDK's own wording for what is wrong. */
+    const Sha256 = schemas/* string */.YjP()
+        .superRefine((s, ctx) => {
+        if (HASH_RE.test(s))
+            return;
+        const detail = !s.startsWith('sha256:')
+            ? 'expected prefix "sha256:"'
+            : s.length - 7 !== 64
+                ? `expected length 64, got ${s.length - 7}`
+                : 'invalid character set (expected lowercase hex)';
+        ctx.addIssue({ code: 'custom', message: detail });
+    })
+        .meta({ pattern: HASH_RE.source });
+    const AnnotationId = schemas/* string */.YjP().refine(isAnnotationId, {
+        message: 'not a valid annotation id (^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ or ^aret_[A-Za-z0-9]{4,64}$)',
     });
-    const Ground = schemas/* discriminatedUnion */.gMt('kind', [
-        idGround('intent'),
-        idGround('assume'),
-        obj(mode, {
-            kind: schemas/* literal */.euz('code'),
-            file: schemas/* string */.YjP(),
-            lines: schemas/* string */.YjP(),
-            code_text_hash: Sha256.optional(),
-            reason: schemas/* string */.YjP(),
-        }),
-        obj(mode, { kind: schemas/* literal */.euz('prior-step'), path: schemas/* string */.YjP(), reason: schemas/* string */.YjP().optional() }),
-        obj(mode, { kind: schemas/* literal */.euz('composition'), reason: schemas/* string */.YjP() }),
+    const VerifyMethod = schemas/* enum */.k5n(['neural', 'test', 'full']);
+    const VerdictType = schemas/* enum */.k5n(['verified', 'counterexample', 'inconclusive']);
+    const PropertyKind = schemas/* enum */.k5n([
+        'invariant',
+        'postcondition',
+        'precondition',
+        'equivalence',
+        'safety',
+        'progress',
     ]);
-    const Step = obj(mode, {
-        path: schemas/* string */.YjP(),
-        claim: schemas/* string */.YjP(),
-        relation_to_parent: RelationKind,
-        grounds: schemas/* array */.YOg(Ground),
-        subgoal_paths: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
-        proposed_promotion: schemas/* boolean */.zMY().default(false),
-    });
-    const Proof = obj(mode, { conclusion: schemas/* string */.YjP(), steps: schemas/* array */.YOg(Step) });
-    return obj(mode, {
-        verdict: obj(mode, {
-            type: VerdictType,
-            method: VerifyMethod,
-            produced_at_text_hash: Sha256,
-            produced_at_body_hash: Sha256,
-            produced_by: schemas/* string */.YjP(),
-            verifier_model: schemas/* string */.YjP().optional(),
-            attempts: tomlInt(0, 4294967295),
-            property_kind: PropertyKind,
-        }),
-        verified: obj(mode, { proof: Proof }).optional(),
-        counterexample: obj(mode, {
-            violation: obj(mode, {
-                description: schemas/* string */.YjP(),
-                violated_step_path: schemas/* string */.YjP(),
-                trigger_steps: schemas/* array */.YOg(Step),
-                refuted_grounds: schemas/* array */.YOg(Ground).default([]),
-            }),
-        }).optional(),
-        inconclusive: obj(mode, {
-            partial_proof: Proof.optional(),
-            gap: obj(mode, {
-                description: schemas/* string */.YjP(),
-                unfilled_path: schemas/* string */.YjP(),
-                suggested_annotations: schemas/* array */.YOg(obj(mode, {
-                    kind: AnnotationKind,
-                    suggested_text: schemas/* string */.YjP(),
-                    at_site: schemas/* string */.YjP(),
-                    rationale: schemas/* string */.YjP(),
-                    would_close_path: schemas/* string */.YjP().optional(),
-                })),
-            }),
-        }).optional(),
-    });
-}
-/** `.aristo/proofs/<id>.proof` as the SDK reads it (unknown keys ignored). */
-const ProofFile = proofSchema('loose');
-/** The same, with unknown keys reported (as warnings: the SDK ignores them). */
-const ProofFileStrict = proofSchema('strict');
-// ── index.toml ─────────────────────────────────────────────────────────────────────────────────
-const Status = schemas/* enum */.k5n([
-    'verified',
-    'tested',
-    'neural',
-    'stale',
-    'orphan',
-    'forged',
-    'unknown',
-    'pending-deepen',
-    'counterexample',
-    'inconclusive',
-]);
-const CoveredRegion = schemas/* enum */.k5n([
-    'function',
-    'statement',
-    'impl_methods',
-    'module_inline_body',
-    'type',
-    'field',
-    'crate',
-    'trait',
-]);
-/** `true` (the project's default method), `false` (documentation only) or a method. */
-const VerifyLevel = schemas/* union */.KCZ([schemas/* boolean */.zMY(), VerifyMethod]);
-const Parent = schemas/* union */.KCZ([AnnotationId, schemas/* array */.YOg(AnnotationId)]);
-const common = {
-    text: schemas/* string */.YjP(),
-    status: Status,
-    text_hash: Sha256,
-    body_hash: Sha256,
-    file: schemas/* string */.YjP(),
-    site: schemas/* string */.YjP(),
-    covered_region: CoveredRegion,
-    linked: schemas/* string */.YjP()
-        .regex(/^arta_[A-Za-z0-9]{8,64}$/)
-        .optional(),
-    parent: Parent.optional(),
-};
-const IntentEntry = schemas/* strictObject */.rej({
-    kind: schemas/* literal */.euz('intent'),
-    ...common,
-    verify: VerifyLevel,
-    verified_outcome: schemas/* string */.YjP()
-        .regex(/^v1:[A-Za-z0-9_-]{64,256}$/)
-        .optional(),
-    last_verified_at_commit: schemas/* string */.YjP()
-        .regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/)
-        .optional(),
-    last_critiqued_at_text_hash: Sha256.optional(),
-    last_critique_finding_count: tomlInt(0, 4294967295).optional(),
-})
-    .superRefine((e, ctx) => {
-    const n = [e.linked, e.verified_outcome, e.last_verified_at_commit].filter((x) => x !== undefined).length;
-    const linkedOnly = n === 1 && e.linked !== undefined;
-    if (n !== 0 && n !== 3 && !linkedOnly)
-        ctx.addIssue({
-            code: 'custom',
-            message: 'binding fields must be none, `linked` alone, or all of `linked`, `verified_outcome` and `last_verified_at_commit`',
+    const RelationKind = schemas/* enum */.k5n([
+        'decomposes',
+        'instantiates',
+        'restricts',
+        'composes',
+        'excludes-counterexample',
+    ]);
+    const GroundRelation = schemas/* enum */.k5n([
+        'instantiates',
+        'restricts',
+        'composes',
+        'excludes-counterexample',
+        'promoted',
+    ]);
+    const AnnotationKind = schemas/* enum */.k5n(['intent', 'assume']);
+    function proofSchema(mode) {
+        const idGround = (kind) => obj(mode, {
+            kind: schemas/* literal */.euz(kind),
+            id: AnnotationId,
+            at_text_hash: Sha256.optional(),
+            relation: GroundRelation,
+            reason: schemas/* string */.YjP().optional(),
         });
-});
-const AssumeEntry = schemas/* strictObject */.rej({ kind: schemas/* literal */.euz('assume'), ...common });
-const IndexEntry = schemas/* discriminatedUnion */.gMt('kind', [IntentEntry, AssumeEntry]);
-const IndexMeta = schemas/* strictObject */.rej({
-    schema_version: tomlInt(0, 4294967295),
-    generated_by: schemas/* string */.YjP().optional(),
-    generated_at: schemas/* string */.YjP().optional(),
-    source_root: schemas/* string */.YjP().optional(),
-});
-/** `.aristo/index.toml`: `[__meta__]`, then one table per id (documentation schema). */
-const IndexFile = schemas/* object */.Ikc({ __meta__: IndexMeta })
-    .catchall(IndexEntry)
-    .describe('Every key but __meta__ is an annotation id');
-// ── expectations.toml ──────────────────────────────────────────────────────────────────────────
-const ExpectationsMeta = schemas/* object */.Ikc({ schema_version: tomlInt(0, 4294967295).default(1n) });
-function waiverSchema(mode) {
-    return obj(mode, {
-        reason: schemas/* string */.YjP(),
-        tracking: schemas/* string */.YjP().optional(),
-        accepted_at: schemas/* string */.YjP(),
+        const Ground = schemas/* discriminatedUnion */.gMt('kind', [
+            idGround('intent'),
+            idGround('assume'),
+            obj(mode, {
+                kind: schemas/* literal */.euz('code'),
+                file: schemas/* string */.YjP(),
+                lines: schemas/* string */.YjP(),
+                code_text_hash: Sha256.optional(),
+                reason: schemas/* string */.YjP(),
+            }),
+            obj(mode, { kind: schemas/* literal */.euz('prior-step'), path: schemas/* string */.YjP(), reason: schemas/* string */.YjP().optional() }),
+            obj(mode, { kind: schemas/* literal */.euz('composition'), reason: schemas/* string */.YjP() }),
+        ]);
+        const Step = obj(mode, {
+            path: schemas/* string */.YjP(),
+            claim: schemas/* string */.YjP(),
+            relation_to_parent: RelationKind,
+            grounds: schemas/* array */.YOg(Ground),
+            subgoal_paths: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+            proposed_promotion: schemas/* boolean */.zMY().default(false),
+        });
+        const Proof = obj(mode, { conclusion: schemas/* string */.YjP(), steps: schemas/* array */.YOg(Step) });
+        return obj(mode, {
+            verdict: obj(mode, {
+                type: VerdictType,
+                method: VerifyMethod,
+                produced_at_text_hash: Sha256,
+                produced_at_body_hash: Sha256,
+                produced_by: schemas/* string */.YjP(),
+                verifier_model: schemas/* string */.YjP().optional(),
+                attempts: tomlInt(0, 4294967295),
+                property_kind: PropertyKind,
+            }),
+            verified: obj(mode, { proof: Proof }).optional(),
+            counterexample: obj(mode, {
+                violation: obj(mode, {
+                    description: schemas/* string */.YjP(),
+                    violated_step_path: schemas/* string */.YjP(),
+                    trigger_steps: schemas/* array */.YOg(Step),
+                    refuted_grounds: schemas/* array */.YOg(Ground).default([]),
+                }),
+            }).optional(),
+            inconclusive: obj(mode, {
+                partial_proof: Proof.optional(),
+                gap: obj(mode, {
+                    description: schemas/* string */.YjP(),
+                    unfilled_path: schemas/* string */.YjP(),
+                    suggested_annotations: schemas/* array */.YOg(obj(mode, {
+                        kind: AnnotationKind,
+                        suggested_text: schemas/* string */.YjP(),
+                        at_site: schemas/* string */.YjP(),
+                        rationale: schemas/* string */.YjP(),
+                        would_close_path: schemas/* string */.YjP().optional(),
+                    })),
+                }),
+            }).optional(),
+        });
+    }
+    /** `.aristo/proofs/<id>.proof` as the SDK reads it (unknown keys ignored). */
+    const ProofFile = proofSchema('loose');
+    /** The same, with unknown keys reported (as warnings: the SDK ignores them). */
+    const ProofFileStrict = proofSchema('strict');
+    // ── index.toml ─────────────────────────────────────────────────────────────────────────────────
+    const Status = schemas/* enum */.k5n([
+        'verified',
+        'tested',
+        'neural',
+        'stale',
+        'orphan',
+        'forged',
+        'unknown',
+        'pending-deepen',
+        'counterexample',
+        'inconclusive',
+    ]);
+    const CoveredRegion = schemas/* enum */.k5n([
+        'function',
+        'statement',
+        'impl_methods',
+        'module_inline_body',
+        'type',
+        'field',
+        'crate',
+        'trait',
+    ]);
+    /** `true` (the project's default method), `false` (documentation only) or a method. */
+    const VerifyLevel = schemas/* union */.KCZ([schemas/* boolean */.zMY(), VerifyMethod]);
+    const Parent = schemas/* union */.KCZ([AnnotationId, schemas/* array */.YOg(AnnotationId)]);
+    const common = {
+        text: schemas/* string */.YjP(),
+        status: Status,
+        text_hash: Sha256,
+        body_hash: Sha256,
+        file: schemas/* string */.YjP(),
+        site: schemas/* string */.YjP(),
+        covered_region: CoveredRegion,
+        linked: schemas/* string */.YjP()
+            .regex(/^arta_[A-Za-z0-9]{8,64}$/)
+            .optional(),
+        parent: Parent.optional(),
+    };
+    const IntentEntry = schemas/* strictObject */.rej({
+        kind: schemas/* literal */.euz('intent'),
+        ...common,
+        verify: VerifyLevel,
+        verified_outcome: schemas/* string */.YjP()
+            .regex(/^v1:[A-Za-z0-9_-]{64,256}$/)
+            .optional(),
+        last_verified_at_commit: schemas/* string */.YjP()
+            .regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/)
+            .optional(),
+        last_critiqued_at_text_hash: Sha256.optional(),
+        last_critique_finding_count: tomlInt(0, 4294967295).optional(),
+    })
+        .superRefine((e, ctx) => {
+        const n = [e.linked, e.verified_outcome, e.last_verified_at_commit].filter((x) => x !== undefined).length;
+        const linkedOnly = n === 1 && e.linked !== undefined;
+        if (n !== 0 && n !== 3 && !linkedOnly)
+            ctx.addIssue({
+                code: 'custom',
+                message: 'binding fields must be none, `linked` alone, or all of `linked`, `verified_outcome` and `last_verified_at_commit`',
+            });
     });
+    const AssumeEntry = schemas/* strictObject */.rej({ kind: schemas/* literal */.euz('assume'), ...common });
+    const IndexEntry = schemas/* discriminatedUnion */.gMt('kind', [IntentEntry, AssumeEntry]);
+    const IndexMeta = schemas/* strictObject */.rej({
+        schema_version: tomlInt(0, 4294967295),
+        generated_by: schemas/* string */.YjP().optional(),
+        generated_at: schemas/* string */.YjP().optional(),
+        source_root: schemas/* string */.YjP().optional(),
+    });
+    /** `.aristo/index.toml`: `[__meta__]`, then one table per id (documentation schema). */
+    const IndexFile = schemas/* object */.Ikc({ __meta__: IndexMeta })
+        .catchall(IndexEntry)
+        .describe('Every key but __meta__ is an annotation id');
+    // ── expectations.toml ──────────────────────────────────────────────────────────────────────────
+    const ExpectationsMeta = schemas/* object */.Ikc({ schema_version: tomlInt(0, 4294967295).default(1n) });
+    function waiverSchema(mode) {
+        return obj(mode, {
+            reason: schemas/* string */.YjP(),
+            tracking: schemas/* string */.YjP().optional(),
+            accepted_at: schemas/* string */.YjP(),
+        });
+    }
+    /** One waiver: `[<id>] reason, tracking?, accepted_at` (unknown keys ignored, as by the SDK). */
+    const Waiver = waiverSchema('loose');
+    const WaiverStrict = waiverSchema('strict');
+    /** `.aristo/expectations.toml` (documentation schema). */
+    const ExpectationsFile = schemas/* object */.Ikc({ __meta__: ExpectationsMeta.optional() })
+        .catchall(Waiver)
+        .describe('Every key but __meta__ is a waived annotation id');
+    return {
+        Sha256,
+        AnnotationId,
+        VerifyMethod,
+        VerdictType,
+        PropertyKind,
+        RelationKind,
+        GroundRelation,
+        AnnotationKind,
+        ProofFile,
+        ProofFileStrict,
+        Status,
+        CoveredRegion,
+        VerifyLevel,
+        IntentEntry,
+        AssumeEntry,
+        IndexEntry,
+        IndexMeta,
+        IndexFile,
+        ExpectationsMeta,
+        Waiver,
+        WaiverStrict,
+        ExpectationsFile,
+    };
 }
-/** One waiver: `[<id>] reason, tracking?, accepted_at` (unknown keys ignored, as by the SDK). */
-const Waiver = waiverSchema('loose');
-const WaiverStrict = waiverSchema('strict');
-/** `.aristo/expectations.toml` (documentation schema). */
-const ExpectationsFile = schemas/* object */.Ikc({ __meta__: ExpectationsMeta.optional() })
-    .catchall(Waiver)
-    .describe('Every key but __meta__ is a waived annotation id');
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
 
@@ -55583,7 +55662,7 @@ function loadProof(ws, targetDir, name, subject, f) {
         return undefined;
     }
     const doc = parsed.doc;
-    const data = validate(ProofFileStrict, ProofFile, doc, rel, subject, f, ARISTO.proofSchema, id);
+    const data = validate(aristo_schema_schemas().ProofFileStrict, aristo_schema_schemas().ProofFile, doc, rel, subject, f, ARISTO.proofSchema, id);
     return data ? { id, rel, doc, proof: data } : undefined;
 }
 /**
@@ -55689,7 +55768,7 @@ function loadIndex(ws, targetDir, subject, f) {
             line: doc.lineOf(at),
         });
     };
-    const meta = IndexMeta.safeParse(doc.data['__meta__'], { reportInput: true });
+    const meta = aristo_schema_schemas().IndexMeta.safeParse(doc.data['__meta__'], { reportInput: true });
     if (!meta.success)
         for (const issue of meta.error.issues)
             fail(['__meta__', ...issue.path], metaText(issue));
@@ -55701,7 +55780,7 @@ function loadIndex(ws, targetDir, subject, f) {
             fail([id], `\`${id}\` is not a valid annotation id`);
             continue;
         }
-        const e = IndexEntry.safeParse(value, { reportInput: true });
+        const e = aristo_schema_schemas().IndexEntry.safeParse(value, { reportInput: true });
         if (!e.success) {
             for (const issue of e.error.issues)
                 fail([id, ...issue.path], issueText(issue));
@@ -57051,7 +57130,7 @@ function loadWaivers(ws, targetDir, subject, f) {
     }
     const doc = parsed.doc;
     if (doc.data['__meta__'] !== undefined) {
-        const meta = ExpectationsMeta.safeParse(doc.data['__meta__']);
+        const meta = aristo_schema_schemas().ExpectationsMeta.safeParse(doc.data['__meta__']);
         if (!meta.success) {
             f.add(ARISTO.expectationsInvalid, subject, `${rel}: __meta__.schema_version must be a whole number; no waiver applies.`, { path: rel, line: doc.lineOf(['__meta__']) });
             return out;
@@ -57065,7 +57144,7 @@ function loadWaivers(ws, targetDir, subject, f) {
             f.add(ARISTO.waiverInvalid, subject, `${rel}: \`${id}\` is not a valid annotation id.`, location);
             continue;
         }
-        const w = validate(WaiverStrict, Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
+        const w = validate(aristo_schema_schemas().WaiverStrict, aristo_schema_schemas().Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
         if (!w)
             continue;
         const blank = ['reason', 'accepted_at'].filter((k) => w[k].trim() === '');
@@ -57457,10 +57536,14 @@ const aristoPack = {
         .strict(),
     // Both only ever make more findings block.
     tighteningOptions: ['block_inconclusive', 'block_missing_proof'],
-    schemas: {
-        'aristo-proof': ProofFile,
-        'aristo-index': IndexFile,
-        'aristo-expectations': ExpectationsFile,
+    // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
+    get schemas() {
+        const S = aristo_schema_schemas();
+        return {
+            'aristo-proof': S.ProofFile,
+            'aristo-index': S.IndexFile,
+            'aristo-expectations': S.ExpectationsFile,
+        };
     },
     discover(dirs) {
         return dirs
@@ -58153,7 +58236,7 @@ const AddendaBConformanceFixtureKind = schemas/* enum */.k5n([
     'hard_call_empty_options',
     'command_registry_phantom_button',
 ]);
-function build() {
+function generated_build() {
     /** Seed L152. */
     const CanonicalEventRef = schemas/* string */.YjP();
     /** Seed L153. */
@@ -60627,7 +60710,7 @@ function build() {
 }
 let built;
 /** The seed's schemas other than its enums, built on first use. */
-const seedSchemas = () => (built ??= build());
+const seedSchemas = () => (built ??= generated_build());
 /** Whether seedSchemas() has run (start-up must not build them: __tests__/startup.test.ts). */
 const seedSchemasBuilt = () => built !== undefined;
 /** Seed line of each interface. */
@@ -76436,8 +76519,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 186 modules
-var registry = __nccwpck_require__(4135);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 187 modules
+var registry = __nccwpck_require__(3787);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -77269,7 +77352,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   vw: () => (/* binding */ judgedContext)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4135);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3787);
 
 
 /**
@@ -78128,8 +78211,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 186 modules
-var registry = __nccwpck_require__(4135);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 187 modules
+var registry = __nccwpck_require__(3787);
 // EXTERNAL MODULE: ./src/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(5584);
 // EXTERNAL MODULE: ./src/policy/codes.ts

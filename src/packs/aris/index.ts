@@ -5,7 +5,7 @@ import { ARIS_CODES } from './codes.js';
 import { arisCommand } from './command.js';
 import { renderArisReport } from './outputs.js';
 import { verifyPaper } from './paper.js';
-import { ArisReport, AuditArtifact, AuditManifest, DEFAULT_AUDITS } from './schema.js';
+import { DEFAULT_AUDITS, schemas } from './schema.js';
 
 const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
 
@@ -19,10 +19,14 @@ export const arisPack: Pack = {
   subjectKinds: ['audit'],
   // Assurance and effort are gate-wide options; the pack has none of its own.
   options: z.object({}).strict(),
-  schemas: {
-    'aris-audit-artifact': AuditArtifact,
-    'aris-audit-manifest': AuditManifest,
-    'aris-report': ArisReport,
+  // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
+  get schemas() {
+    const S = schemas();
+    return {
+      'aris-audit-artifact': S.AuditArtifact,
+      'aris-audit-manifest': S.AuditManifest,
+      'aris-report': S.ArisReport,
+    };
   },
   outputs: {
     'aris-report': {

@@ -12,7 +12,7 @@ import { ARIS } from './codes.js';
 import { loadJsonObject } from '../../io/json-file.js';
 import { quoteValue } from '../../render/sanitize.js';
 import { firstIssue, isPlainRelative } from '../kit/index.js';
-import { AuditManifest, DEFAULT_AUDITS, type ArisReport, type AuditSpec } from './schema.js';
+import { DEFAULT_AUDITS, schemas, type ArisReport, type AuditSpec } from './schema.js';
 
 export const MANIFEST_PATH = '.aris/audit-manifest.json';
 export const ASSURANCE_PATH = '.aris/assurance.txt';
@@ -191,7 +191,7 @@ function readManifest(
     const d = loaded.doc.duplicates[0]!;
     return invalid(`repeats the key ${quoteValue(d.key)}`, d.line);
   }
-  const parsed = AuditManifest.safeParse(loaded.data);
+  const parsed = schemas().AuditManifest.safeParse(loaded.data);
   if (!parsed.success) {
     const { path: at, where, why } = firstIssue(parsed.error);
     return invalid(`is not a valid manifest at ${where}: ${why}`, loaded.doc.lineOf(at) ?? 1);

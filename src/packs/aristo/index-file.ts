@@ -5,7 +5,7 @@ import { MAX_TOML_BYTES, readText } from './files.js';
 import { isAnnotationId } from './ids.js';
 import type { Findings } from './model.js';
 import { dotted, issueText } from './proofs.js';
-import { IndexEntry, IndexMeta } from './schema.js';
+import { schemas, type IndexEntry } from './schema.js';
 import { parseToml, type TomlDoc } from './toml.js';
 
 export const INDEX_PATH = '.aristo/index.toml';
@@ -54,7 +54,7 @@ export function loadIndex(
       line: doc.lineOf(at),
     });
   };
-  const meta = IndexMeta.safeParse(doc.data['__meta__'], { reportInput: true });
+  const meta = schemas().IndexMeta.safeParse(doc.data['__meta__'], { reportInput: true });
   if (!meta.success)
     for (const issue of meta.error.issues)
       fail(['__meta__', ...(issue.path as (string | number)[])], metaText(issue));
@@ -65,7 +65,7 @@ export function loadIndex(
       fail([id], `\`${id}\` is not a valid annotation id`);
       continue;
     }
-    const e = IndexEntry.safeParse(value, { reportInput: true });
+    const e = schemas().IndexEntry.safeParse(value, { reportInput: true });
     if (!e.success) {
       for (const issue of e.error.issues)
         fail([id, ...(issue.path as (string | number)[])], issueText(issue));

@@ -4,7 +4,7 @@ import type { Pack } from '../pack.js';
 import { ARISTO_CODES } from './codes.js';
 import { aristoCommand } from './command.js';
 import { markdownCards } from './markdown.js';
-import { ExpectationsFile, IndexFile, ProofFile } from './schema.js';
+import { schemas } from './schema.js';
 import { verifyAristo } from './verify.js';
 
 export { ARISTO, ARISTO_CODES } from './codes.js';
@@ -37,10 +37,14 @@ export const aristoPack: Pack = {
     .strict(),
   // Both only ever make more findings block.
   tighteningOptions: ['block_inconclusive', 'block_missing_proof'],
-  schemas: {
-    'aristo-proof': ProofFile,
-    'aristo-index': IndexFile,
-    'aristo-expectations': ExpectationsFile,
+  // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
+  get schemas() {
+    const S = schemas();
+    return {
+      'aristo-proof': S.ProofFile,
+      'aristo-index': S.IndexFile,
+      'aristo-expectations': S.ExpectationsFile,
+    };
   },
   discover(dirs) {
     return dirs

@@ -6,7 +6,7 @@ import { ARISTO } from './codes.js';
 import { MAX_TOML_BYTES, readText } from './files.js';
 import { idFromProofFileName } from './ids.js';
 import type { Findings } from './model.js';
-import { ProofFile, ProofFileStrict } from './schema.js';
+import { schemas, type ProofFile } from './schema.js';
 import { parseToml, type TomlDoc, type TomlPath } from './toml.js';
 
 export const PROOFS_DIR = '.aristo/proofs';
@@ -66,7 +66,16 @@ export function loadProof(
     return undefined;
   }
   const doc = parsed.doc;
-  const data = validate(ProofFileStrict, ProofFile, doc, rel, subject, f, ARISTO.proofSchema, id);
+  const data = validate(
+    schemas().ProofFileStrict,
+    schemas().ProofFile,
+    doc,
+    rel,
+    subject,
+    f,
+    ARISTO.proofSchema,
+    id,
+  );
   return data ? { id, rel, doc, proof: data } : undefined;
 }
 

@@ -4,7 +4,7 @@ import { MAX_TOML_BYTES, readText } from './files.js';
 import { isAnnotationId } from './ids.js';
 import type { Findings } from './model.js';
 import { validate } from './proofs.js';
-import { ExpectationsMeta, Waiver, WaiverStrict } from './schema.js';
+import { schemas } from './schema.js';
 import { parseToml } from './toml.js';
 
 export const EXPECTATIONS_PATH = '.aristo/expectations.toml';
@@ -56,7 +56,7 @@ export function loadWaivers(
   }
   const doc = parsed.doc;
   if (doc.data['__meta__'] !== undefined) {
-    const meta = ExpectationsMeta.safeParse(doc.data['__meta__']);
+    const meta = schemas().ExpectationsMeta.safeParse(doc.data['__meta__']);
     if (!meta.success) {
       f.add(
         ARISTO.expectationsInvalid,
@@ -80,8 +80,8 @@ export function loadWaivers(
       continue;
     }
     const w = validate(
-      WaiverStrict,
-      Waiver,
+      schemas().WaiverStrict,
+      schemas().Waiver,
       doc,
       rel,
       subject,

@@ -5,15 +5,7 @@ import { traceCommand } from './command.js';
 import { discoverRuns } from './discover.js';
 import { hasRunOutput, renderVerificationReport } from './outputs.js';
 import { verifyRun } from './run.js';
-import {
-  ChunkRecord,
-  Manifest,
-  Plan,
-  RunMeta,
-  TraceEvent,
-  TraceHeader,
-  VerificationReport,
-} from './schema.js';
+import { schemas } from './schema.js';
 
 export { TRACE, TRACE_CODES, CHECK_NAMES, type CheckName } from './codes.js';
 export type { TraceExtension } from './run.js';
@@ -40,14 +32,18 @@ export const tracePack: Pack = {
     .strict(),
   // A floor only ever raises a run's own policy.
   tighteningOptions: ['min_supports'],
-  schemas: {
-    'trace-header': TraceHeader,
-    'trace-event': TraceEvent,
-    'trace-plan': Plan,
-    'trace-run-meta': RunMeta,
-    'trace-manifest': Manifest,
-    'trace-chunk': ChunkRecord,
-    'trace-verification-report': VerificationReport,
+  // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
+  get schemas() {
+    const S = schemas();
+    return {
+      'trace-header': S.TraceHeader,
+      'trace-event': S.TraceEvent,
+      'trace-plan': S.Plan,
+      'trace-run-meta': S.RunMeta,
+      'trace-manifest': S.Manifest,
+      'trace-chunk': S.ChunkRecord,
+      'trace-verification-report': S.VerificationReport,
+    };
   },
   outputs: {
     'verification-report': {

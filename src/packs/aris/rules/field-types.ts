@@ -1,5 +1,5 @@
 import { ARIS } from '../codes.js';
-import { AuditArtifact, REQUIRED_FIELDS } from '../schema.js';
+import { REQUIRED_FIELDS, schemas } from '../schema.js';
 import { jsonType, type ArtifactRule } from './context.js';
 
 /** The string fields' types (the zod schema is the source of truth); verdict has its own rule. */
@@ -11,7 +11,7 @@ export const fieldTypes: ArtifactRule = {
   },
   check(ctx) {
     const { data, rel } = ctx;
-    const shape = AuditArtifact.shape;
+    const shape = schemas().AuditArtifact.shape;
     for (const k of [...REQUIRED_FIELDS, 'thread_id', 'agent_id'] as const) {
       if (k === 'verdict' || k === 'audited_input_hashes' || !Object.hasOwn(data, k)) continue;
       const v = data[k];
