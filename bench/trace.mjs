@@ -8,6 +8,8 @@
 //    same runs in one Python process, as a ratio (target: audit-gate at least 4× faster). Both
 //    sides are also timed on one run, which is mostly start-up (Node and the bundle; Python and
 //    the producer's imports), so the per-run cost without start-up is printed for each side too.
+// Beside openssl, the floor (bench/trace-floor.mjs: Node reading, hashing and parsing the same
+// files on two threads, checking nothing) is timed in the same run, as a ratio both ways.
 // The machine's load average is printed: on a shared machine, compare ratios from the same run.
 // Where /proc gives children's CPU times (Linux), each side's CPU time (user + system, all its
 // threads) is printed too: a loaded machine stretches wall times far more than CPU times.
@@ -95,7 +97,9 @@ try {
   bestOf(1, process.execPath, [CLI, ...args]); // warm the page cache for both tools
   const oursT = timed(REPEAT, () => bestOf(1, process.execPath, [CLI, ...args]));
   const refT = timed(REPEAT, () => opensslMs(1, files));
-  const [ours, ref] = [oursT.wall, refT.wall];
+  const floorArgs = [path.resolve('bench/trace-floor.mjs'), path.join(root, 'artifacts')];
+  const floorT = timed(REPEAT, () => bestOf(1, process.execPath, floorArgs));
+  const [ours, ref, floor] = [oursT.wall, refT.wall, floorT.wall];
   const rss = peakRss(args, [0]);
   report(
     `audit-gate trace: ${RUNS} runs × ~${EVENTS} events × ${EVIDENCE} evidence files (best of ${REPEAT})`,
@@ -108,7 +112,20 @@ try {
       ['CPU time: openssl', cpuText(refT)],
       ['CPU time: audit-gate (all threads)', cpuText(oursT)],
       ['CPU ratio', cpuRatio(oursT, refT)],
+      [
+        'floor: read, hash, JSON.parse only',
+        `${floor.toFixed(0)} ms (${(floor / ref).toFixed(2)}× openssl)`,
+      ],
+      ['audit-gate ÷ floor', `${(ours / floor).toFixed(2)}×`],
+      ['CPU time: floor (all threads)', cpuText(floorT)],
     ],
+  );
+  console.log(
+    [
+      '  floor: bench/trace-floor.mjs, a bare Node process on two threads that reads and hashes',
+      '  every file and JSON.parses every trace line, and checks nothing: no verifier on Node goes',
+      '  below it.',
+    ].join('\n'),
   );
   realRuns(root);
   console.log(`\nload average at the end ${load()}`);
