@@ -48191,11 +48191,24 @@ const auditSkill = {
 ;// CONCATENATED MODULE: ./src/packs/kit/first-use.ts
 /**
  * A value built when first asked for, then kept: a pack's zod schemas, which cost milliseconds of
- * every start when built at load, though a run may never read that pack's files.
+ * every start when built at load, though a run may never read that pack's files. `built()` lets
+ * a test see whether a run paid for it.
  */
 function onFirstUse(build) {
+    // Boxed, so a build that returns undefined is kept too.
     let value;
     return Object.assign(() => (value ??= { v: build() }).v, { built: () => value !== undefined });
+}
+/**
+ * A pack's `Pack.schemas`: file names (schemas/<name>.schema.json) mapped to members of its
+ * schema set. Only the schema files and docs ask for it (src/schemas.ts); it builds the set if
+ * no run has yet.
+ */
+function namedSchemas(set, names) {
+    return () => {
+        const s = set();
+        return Object.fromEntries(Object.entries(names).map(([file, key]) => [file, s[key]]));
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aris/schema.ts
@@ -49385,6 +49398,7 @@ function checkAssuranceFile(workspace, paperDir) {
 
 
 
+
 const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
 /** ARIS paper-audit assurance (seed 000): four mandatory audits per paper directory. */
 const arisPack = {
@@ -49396,15 +49410,11 @@ const arisPack = {
     subjectKinds: ['audit'],
     // Assurance and effort are gate-wide options; the pack has none of its own.
     options: schemas/* object */.Ikc({}).strict(),
-    // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
-    get schemas() {
-        const S = schema_schemas();
-        return {
-            'aris-audit-artifact': S.AuditArtifact,
-            'aris-audit-manifest': S.AuditManifest,
-            'aris-report': S.ArisReport,
-        };
-    },
+    schemas: namedSchemas(schema_schemas, {
+        'aris-audit-artifact': 'AuditArtifact',
+        'aris-audit-manifest': 'AuditManifest',
+        'aris-report': 'ArisReport',
+    }),
     outputs: {
         'aris-report': {
             description: 'The verify_paper_audits.sh report (version 2) of one paper',
@@ -53441,6 +53451,7 @@ async function verifyRun(runDir, ctx) {
 
 
 
+
 /** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
 const tracePack = {
     id: 'trace',
@@ -53459,19 +53470,15 @@ const tracePack = {
         .strict(),
     // A floor only ever raises a run's own policy.
     tighteningOptions: ['min_supports'],
-    // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
-    get schemas() {
-        const S = trace_schema_schemas();
-        return {
-            'trace-header': S.TraceHeader,
-            'trace-event': S.TraceEvent,
-            'trace-plan': S.Plan,
-            'trace-run-meta': S.RunMeta,
-            'trace-manifest': S.Manifest,
-            'trace-chunk': S.ChunkRecord,
-            'trace-verification-report': S.VerificationReport,
-        };
-    },
+    schemas: namedSchemas(trace_schema_schemas, {
+        'trace-header': 'TraceHeader',
+        'trace-event': 'TraceEvent',
+        'trace-plan': 'Plan',
+        'trace-run-meta': 'RunMeta',
+        'trace-manifest': 'Manifest',
+        'trace-chunk': 'ChunkRecord',
+        'trace-verification-report': 'VerificationReport',
+    }),
     outputs: {
         'verification-report': {
             description: 'The producer’s VerificationReport (verify.json shape) of one run',
@@ -57514,6 +57521,7 @@ function readCodeFile(ws, targetDir, file) {
 
 
 
+
 /**
  * Aristo proofs (seed 001): every `.aristo/` directory is a workspace; each annotation with a
  * proof is a subject, checked against the Rust source as it is now.
@@ -57536,15 +57544,11 @@ const aristoPack = {
         .strict(),
     // Both only ever make more findings block.
     tighteningOptions: ['block_inconclusive', 'block_missing_proof'],
-    // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
-    get schemas() {
-        const S = aristo_schema_schemas();
-        return {
-            'aristo-proof': S.ProofFile,
-            'aristo-index': S.IndexFile,
-            'aristo-expectations': S.ExpectationsFile,
-        };
-    },
+    schemas: namedSchemas(aristo_schema_schemas, {
+        'aristo-proof': 'ProofFile',
+        'aristo-index': 'IndexFile',
+        'aristo-expectations': 'ExpectationsFile',
+    }),
     discover(dirs) {
         return dirs
             .filter((d) => external_node_path_default().basename(d.abs) === '.aristo')
@@ -76377,13 +76381,13 @@ async function verifyBundle(dir, ctx) {
 
 
 
+
 /**
  * DOC23 Addenda B (seed 004): a run's records checked against the seed's contracts. A bundle is a
  * directory holding bundle.json beside records.jsonl (or registry/). The seed's rules report its
  * own `validation.*` codes; the pack's own (an unreadable bundle, a record that is no seed type)
  * are `addenda_b.*`.
  */
-let addenda_b_schemas;
 const addendaBPack = {
     id: 'addenda-b',
     title: 'DOC23 Addenda B record bundles',
@@ -76393,15 +76397,13 @@ const addendaBPack = {
     targetKind: 'run',
     subjectKinds: ['run'],
     options: schemas/* object */.Ikc({}).strict(),
-    // Built when the schema files are written, not at every start-up: the record union extends
-    // some 200 record schemas (≈ 15 ms of a run that may never read a bundle).
-    get schemas() {
-        return (addenda_b_schemas ??= {
-            'addenda-b-bundle': BundleMeta,
-            'addenda-b-record': bundleRecordSchema(),
-            'addenda-b-fixture': SeedFixture,
-        });
-    },
+    // The record union extends some 200 record schemas (≈ 15 ms of a run that may never read a
+    // bundle): built only when the schema files are written.
+    schemas: onFirstUse(() => ({
+        'addenda-b-bundle': BundleMeta,
+        'addenda-b-record': bundleRecordSchema(),
+        'addenda-b-fixture': SeedFixture,
+    })),
     docs: { 'addenda-b': addendaBMarkdown },
     discover(dirs) {
         return dirs

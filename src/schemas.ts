@@ -14,6 +14,6 @@ export function schemas(): Record<string, z.ZodType> {
     config: configSchema(),
     fixture: fixtureSchema(),
   };
-  for (const p of packs()) Object.assign(out, p.schemas);
+  for (const p of packs()) Object.assign(out, p.schemas?.());
   return out;
 }

@@ -24,7 +24,7 @@ export const demoPack: Pack = {
   targetKind: 'bundle',
   subjectKinds: ['bundle'],
   options: z.object({ label: z.string().optional() }).strict(),
-  schemas: { 'demo-file': z.object({ ok: z.boolean() }) },
+  schemas: () => ({ 'demo-file': z.object({ ok: z.boolean() }) }),
   outputs: {
     'demo-summary': {
       description: 'One line per bundle',

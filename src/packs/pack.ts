@@ -166,8 +166,12 @@ export interface Pack {
    * checkout's config when the workflow pins enforcement. Every other key is then ignored.
    */
   tighteningOptions?: readonly string[];
-  /** Formats the pack reads or writes: schemas/<name>.schema.json (names start with the id). */
-  schemas?: Record<string, z.ZodType>;
+  /**
+   * Formats the pack reads or writes: schemas/<name>.schema.json (names start with the id). A
+   * function, called only where schema files and docs are written (src/schemas.ts), so listing
+   * the packs builds no schema (see kit `namedSchemas`).
+   */
+  schemas?: () => Record<string, z.ZodType>;
   /** Named renderers over a GateReport, e.g. a legacy report format. */
   outputs?: Record<string, PackOutput>;
   /** Generated reference pages: docs/<name>.md (names start with the id), kept current by `npm run docs`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onFirstUse } from '../kit/first-use.js';
 import type { Pack } from '../pack.js';
 import { addendaBMarkdown } from './docs.js';
 import { SeedFixture, addendaBFixtures } from './fixtures.js';
@@ -14,8 +15,6 @@ export type { AddendaBExtension } from './verify.js';
  * own `validation.*` codes; the pack's own (an unreadable bundle, a record that is no seed type)
  * are `addenda_b.*`.
  */
-let schemas: Record<string, z.ZodType> | undefined;
-
 export const addendaBPack: Pack = {
   id: 'addenda-b',
   title: 'DOC23 Addenda B record bundles',
@@ -25,15 +24,13 @@ export const addendaBPack: Pack = {
   targetKind: 'run',
   subjectKinds: ['run'],
   options: z.object({}).strict(),
-  // Built when the schema files are written, not at every start-up: the record union extends
-  // some 200 record schemas (≈ 15 ms of a run that may never read a bundle).
-  get schemas() {
-    return (schemas ??= {
-      'addenda-b-bundle': BundleMeta,
-      'addenda-b-record': bundleRecordSchema(),
-      'addenda-b-fixture': SeedFixture,
-    });
-  },
+  // The record union extends some 200 record schemas (≈ 15 ms of a run that may never read a
+  // bundle): built only when the schema files are written.
+  schemas: onFirstUse(() => ({
+    'addenda-b-bundle': BundleMeta,
+    'addenda-b-record': bundleRecordSchema(),
+    'addenda-b-fixture': SeedFixture,
+  })),
   docs: { 'addenda-b': addendaBMarkdown },
   discover(dirs) {
     return dirs

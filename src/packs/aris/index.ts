@@ -5,6 +5,7 @@ import { ARIS_CODES } from './codes.js';
 import { arisCommand } from './command.js';
 import { renderArisReport } from './outputs.js';
 import { verifyPaper } from './paper.js';
+import { namedSchemas } from '../kit/first-use.js';
 import { DEFAULT_AUDITS, schemas } from './schema.js';
 
 const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
@@ -19,15 +20,11 @@ export const arisPack: Pack = {
   subjectKinds: ['audit'],
   // Assurance and effort are gate-wide options; the pack has none of its own.
   options: z.object({}).strict(),
-  // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
-  get schemas() {
-    const S = schemas();
-    return {
-      'aris-audit-artifact': S.AuditArtifact,
-      'aris-audit-manifest': S.AuditManifest,
-      'aris-report': S.ArisReport,
-    };
-  },
+  schemas: namedSchemas(schemas, {
+    'aris-audit-artifact': 'AuditArtifact',
+    'aris-audit-manifest': 'AuditManifest',
+    'aris-report': 'ArisReport',
+  }),
   outputs: {
     'aris-report': {
       description: 'The verify_paper_audits.sh report (version 2) of one paper',

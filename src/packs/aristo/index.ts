@@ -4,6 +4,7 @@ import type { Pack } from '../pack.js';
 import { ARISTO_CODES } from './codes.js';
 import { aristoCommand } from './command.js';
 import { markdownCards } from './markdown.js';
+import { namedSchemas } from '../kit/first-use.js';
 import { schemas } from './schema.js';
 import { verifyAristo } from './verify.js';
 
@@ -37,15 +38,11 @@ export const aristoPack: Pack = {
     .strict(),
   // Both only ever make more findings block.
   tighteningOptions: ['block_inconclusive', 'block_missing_proof'],
-  // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
-  get schemas() {
-    const S = schemas();
-    return {
-      'aristo-proof': S.ProofFile,
-      'aristo-index': S.IndexFile,
-      'aristo-expectations': S.ExpectationsFile,
-    };
-  },
+  schemas: namedSchemas(schemas, {
+    'aristo-proof': 'ProofFile',
+    'aristo-index': 'IndexFile',
+    'aristo-expectations': 'ExpectationsFile',
+  }),
   discover(dirs) {
     return dirs
       .filter((d) => path.basename(d.abs) === '.aristo')

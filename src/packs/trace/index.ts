@@ -5,6 +5,7 @@ import { traceCommand } from './command.js';
 import { discoverRuns } from './discover.js';
 import { hasRunOutput, renderVerificationReport } from './outputs.js';
 import { verifyRun } from './run.js';
+import { namedSchemas } from '../kit/first-use.js';
 import { schemas } from './schema.js';
 
 export { TRACE, TRACE_CODES, CHECK_NAMES, type CheckName } from './codes.js';
@@ -32,19 +33,15 @@ export const tracePack: Pack = {
     .strict(),
   // A floor only ever raises a run's own policy.
   tighteningOptions: ['min_supports'],
-  // A getter: the schemas are built when asked for (the schemas command, docs), not at start-up.
-  get schemas() {
-    const S = schemas();
-    return {
-      'trace-header': S.TraceHeader,
-      'trace-event': S.TraceEvent,
-      'trace-plan': S.Plan,
-      'trace-run-meta': S.RunMeta,
-      'trace-manifest': S.Manifest,
-      'trace-chunk': S.ChunkRecord,
-      'trace-verification-report': S.VerificationReport,
-    };
-  },
+  schemas: namedSchemas(schemas, {
+    'trace-header': 'TraceHeader',
+    'trace-event': 'TraceEvent',
+    'trace-plan': 'Plan',
+    'trace-run-meta': 'RunMeta',
+    'trace-manifest': 'Manifest',
+    'trace-chunk': 'ChunkRecord',
+    'trace-verification-report': 'VerificationReport',
+  }),
   outputs: {
     'verification-report': {
       description: 'The producer’s VerificationReport (verify.json shape) of one run',
