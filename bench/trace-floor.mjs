@@ -1,5 +1,5 @@
 // The trace benchmark's floor: what any verifier on Node pays before checking anything. Every
-// file under a directory is read and hashed with sha256, and every line of every trace.jsonl is
+// file of each run directory is read and hashed with sha256, and every line of every trace.jsonl is
 // JSON.parsed, on two threads (this one and one worker, each taking every other run directory),
 // with nothing else: no rules, no report.
 import { createHash } from 'node:crypto';
