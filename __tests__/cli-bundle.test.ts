@@ -106,8 +106,26 @@ describe('app.js is ASCII only', () => {
   });
   it('refuses the forms where an escape would change the program', () => {
     expect(() => asciiOnly('const s = "\\’";')).toThrow(/escaped non-ASCII/);
-    expect(() => asciiOnly('const s = String.raw`’`;')).toThrow(/read raw/);
-    expect(() => asciiOnly('const f = (x) => x.raw[0];')).toThrow(/read raw/);
+    // A tag sees the raw text, escapes and all, however it reads it.
+    for (const tagged of [
+      'const s = String.raw`’`;',
+      'const f = (s) => s.raw.join(""); f`’`;',
+      'const f = ({ raw }) => raw[0]; f`’`;',
+      'String["raw"]`’`;',
+      'const { raw: r } = String; r`x ${1} ’`;',
+    ])
+      expect(() => asciiOnly(tagged)).toThrow(/tagged template/);
+    // A line separator ends a line comment, and is a line break for semicolon insertion.
+    expect(() => asciiOnly('let x = 1; // note\u2028x = 2\nx')).toThrow(/U\+2028/);
+    expect(() => asciiOnly('(function () { return /*\u2029*/ 42; })()')).toThrow(
+      /line separator U\+2029 in a comment/,
+    );
+    expect(() => asciiOnly('let a\u00a0= 1;')).toThrow(/U\+00a0 between tokens/);
+  });
+  it('keeps a tagged template of ASCII text, and a line separator inside a string', () => {
+    const source = 'const t = String.raw`a\\n${1}`; const s = "a\u2028b"; [t, s]';
+    expect(vm.runInNewContext(asciiOnly(source))).toEqual(vm.runInNewContext(source));
+    expect(asciiOnly(source)).not.toMatch(/[\u0080-\uffff]/);
   });
 });
 

@@ -1,9 +1,10 @@
 // The trace benchmark's floor: what any verifier on Node pays before checking anything. Every
 // file of each run directory is read and hashed with sha256, and every line of every trace.jsonl is
-// JSON.parsed, on two threads (this one and one worker, each taking every other run directory),
-// with nothing else: no rules, no report.
+// JSON.parsed, with nothing else: no rules, no report. It uses as many threads as audit-gate does
+// (this one and up to seven workers, one fewer than the cores), each taking every n-th run.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
@@ -25,7 +26,10 @@ function visit(files) {
 
 if (isMainThread) {
   const root = process.argv[2];
-  const worker = new Worker(fileURLToPath(import.meta.url));
+  if (!root) throw new Error('usage: node bench/trace-floor.mjs <directory of runs>');
+  // As src/parallel.ts sizes its verify workers.
+  const helpers = Math.max(0, Math.min(7, os.availableParallelism() - 1));
+  const workers = Array.from({ length: helpers }, () => new Worker(fileURLToPath(import.meta.url)));
   const runs = [];
   const walk = (d, into) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -41,17 +45,22 @@ if (isMainThread) {
       if (e.isDirectory()) findRuns(path.join(d, e.name));
   };
   findRuns(root);
-  const mine = [];
-  const theirs = [];
-  runs.forEach((r, i) => walk(r, i % 2 ? theirs : mine));
-  worker.postMessage(theirs);
-  const lines = visit(mine);
-  const other = await new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  await worker.terminate();
-  if (runs.length === 0 || lines + other === 0) process.exit(1);
+  const shares = Array.from({ length: helpers + 1 }, () => []);
+  runs.forEach((r, i) => walk(r, shares[i % shares.length]));
+  const replies = workers.map(
+    (w, i) =>
+      new Promise((resolve, reject) => {
+        w.once('message', resolve);
+        w.once('error', reject);
+        w.postMessage(shares[i + 1]);
+      }),
+  );
+  const lines = visit(shares[0]) + (await Promise.all(replies)).reduce((a, b) => a + b, 0);
+  await Promise.all(workers.map((w) => w.terminate()));
+  if (lines === 0) {
+    console.error(`${root}: no trace.jsonl line found under it (${runs.length} runs)`);
+    process.exit(1);
+  }
 } else {
   parentPort.once('message', (files) => parentPort.postMessage(visit(files)));
 }

@@ -8,8 +8,8 @@
 //    same runs in one Python process, as a ratio (target: audit-gate at least 4× faster). Both
 //    sides are also timed on one run, which is mostly start-up (Node and the bundle; Python and
 //    the producer's imports), so the per-run cost without start-up is printed for each side too.
-// Beside openssl, the floor (bench/trace-floor.mjs: Node reading, hashing and parsing the same
-// files on two threads, checking nothing) is timed in the same run, as a ratio both ways.
+// Beside openssl, the floor (bench/trace-floor.mjs: Node reading and hashing the same files and
+// parsing every trace line on as many threads as audit-gate uses, checking nothing) is timed in the same run, as a ratio both ways.
 // The machine's load average is printed: on a shared machine, compare ratios from the same run.
 // Where /proc gives children's CPU times (Linux), each side's CPU time (user + system, all its
 // threads) is printed too: a loaded machine stretches wall times far more than CPU times.
@@ -122,9 +122,9 @@ try {
   );
   console.log(
     [
-      '  floor: bench/trace-floor.mjs, a bare Node process on two threads that reads and hashes',
-      '  every file and JSON.parses every trace line, and checks nothing: no verifier on Node goes',
-      '  below it.',
+      '  floor: bench/trace-floor.mjs, a bare Node process on as many threads as audit-gate uses',
+      '  (one per core, up to 8) that reads and hashes every file and JSON.parses every trace line,',
+      '  and checks nothing: no verifier on Node with those threads goes below it.',
     ].join('\n'),
   );
   realRuns(root);
