@@ -23728,19 +23728,19 @@ function idFromProofFileName(name) {
 
 
 
+function obj(mode, shape) {
+    return mode === 'strict' ? strictObject(shape) : object(shape);
+}
+/** A TOML integer in [min, max] (the SDK's u32 fields). */
+function tomlInt(min, max) {
+    return schemas_bigint()
+        .min(BigInt(min))
+        .max(BigInt(max))
+        .meta({ type: 'integer', minimum: min, maximum: max });
+}
 /** The zod schemas, built on first use: a run that reads no aristo file never pays for them. */
 const aristo_schema_schemas = onFirstUse(aristo_schema_build);
 function aristo_schema_build() {
-    function obj(mode, shape) {
-        return mode === 'strict' ? strictObject(shape) : object(shape);
-    }
-    /** A TOML integer in [min, max] (the SDK's u32 fields). */
-    function tomlInt(min, max) {
-        return schemas_bigint()
-            .min(BigInt(min))
-            .max(BigInt(max))
-            .meta({ type: 'integer', minimum: min, maximum: max });
-    }
     /** `sha256:` + 64 lowercase hex, with the SDK's own wording for what is wrong. */
     const Sha256 = schemas_string()
         .superRefine((s, ctx) => {
@@ -25529,7 +25529,8 @@ function loadProof(ws, targetDir, name, subject, f) {
         return undefined;
     }
     const doc = parsed.doc;
-    const data = proofs_validate(aristo_schema_schemas().ProofFileStrict, aristo_schema_schemas().ProofFile, doc, rel, subject, f, ARISTO.proofSchema, id);
+    const { ProofFileStrict, ProofFile } = aristo_schema_schemas();
+    const data = proofs_validate(ProofFileStrict, ProofFile, doc, rel, subject, f, ARISTO.proofSchema, id);
     return data ? { id, rel, doc, proof: data } : undefined;
 }
 /**
@@ -26994,8 +26995,9 @@ function loadWaivers(ws, targetDir, subject, f) {
         return out;
     }
     const doc = parsed.doc;
+    const S = aristo_schema_schemas();
     if (doc.data['__meta__'] !== undefined) {
-        const meta = aristo_schema_schemas().ExpectationsMeta.safeParse(doc.data['__meta__']);
+        const meta = S.ExpectationsMeta.safeParse(doc.data['__meta__']);
         if (!meta.success) {
             f.add(ARISTO.expectationsInvalid, subject, `${rel}: __meta__.schema_version must be a whole number; no waiver applies.`, { path: rel, line: doc.lineOf(['__meta__']) });
             return out;
@@ -27009,7 +27011,7 @@ function loadWaivers(ws, targetDir, subject, f) {
             f.add(ARISTO.waiverInvalid, subject, `${rel}: \`${id}\` is not a valid annotation id.`, location);
             continue;
         }
-        const w = proofs_validate(aristo_schema_schemas().WaiverStrict, aristo_schema_schemas().Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
+        const w = proofs_validate(S.WaiverStrict, S.Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
         if (!w)
             continue;
         const blank = ['reason', 'accepted_at'].filter((k) => w[k].trim() === '');

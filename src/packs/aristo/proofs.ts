@@ -66,16 +66,8 @@ export function loadProof(
     return undefined;
   }
   const doc = parsed.doc;
-  const data = validate(
-    schemas().ProofFileStrict,
-    schemas().ProofFile,
-    doc,
-    rel,
-    subject,
-    f,
-    ARISTO.proofSchema,
-    id,
-  );
+  const { ProofFileStrict, ProofFile } = schemas();
+  const data = validate(ProofFileStrict, ProofFile, doc, rel, subject, f, ARISTO.proofSchema, id);
   return data ? { id, rel, doc, proof: data } : undefined;
 }
 

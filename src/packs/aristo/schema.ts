@@ -12,6 +12,19 @@ import { isAnnotationId } from './ids.js';
  */
 type Mode = 'strict' | 'loose';
 
+function obj<T extends z.core.$ZodLooseShape>(mode: Mode, shape: T) {
+  return mode === 'strict' ? z.strictObject(shape) : z.object(shape);
+}
+
+/** A TOML integer in [min, max] (the SDK's u32 fields). */
+function tomlInt(min: number, max: number) {
+  return z
+    .bigint()
+    .min(BigInt(min))
+    .max(BigInt(max))
+    .meta({ type: 'integer', minimum: min, maximum: max });
+}
+
 /** The zod schemas, built on first use: a run that reads no aristo file never pays for them. */
 export const schemas = onFirstUse(build);
 export type Schemas = ReturnType<typeof build>;
@@ -24,19 +37,6 @@ export type IndexEntry = z.infer<Schemas['IndexEntry']>;
 export type Waiver = z.infer<Schemas['Waiver']>;
 
 function build() {
-  function obj<T extends z.core.$ZodLooseShape>(mode: Mode, shape: T) {
-    return mode === 'strict' ? z.strictObject(shape) : z.object(shape);
-  }
-
-  /** A TOML integer in [min, max] (the SDK's u32 fields). */
-  function tomlInt(min: number, max: number) {
-    return z
-      .bigint()
-      .min(BigInt(min))
-      .max(BigInt(max))
-      .meta({ type: 'integer', minimum: min, maximum: max });
-  }
-
   /** `sha256:` + 64 lowercase hex, with the SDK's own wording for what is wrong. */
   const Sha256 = z
     .string()

@@ -55,8 +55,9 @@ export function loadWaivers(
     return out;
   }
   const doc = parsed.doc;
+  const S = schemas();
   if (doc.data['__meta__'] !== undefined) {
-    const meta = schemas().ExpectationsMeta.safeParse(doc.data['__meta__']);
+    const meta = S.ExpectationsMeta.safeParse(doc.data['__meta__']);
     if (!meta.success) {
       f.add(
         ARISTO.expectationsInvalid,
@@ -80,8 +81,8 @@ export function loadWaivers(
       continue;
     }
     const w = validate(
-      schemas().WaiverStrict,
-      schemas().Waiver,
+      S.WaiverStrict,
+      S.Waiver,
       doc,
       rel,
       subject,
