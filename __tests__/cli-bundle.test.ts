@@ -77,6 +77,11 @@ describe('dist/cli/index.js', () => {
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     fs.rmSync(bin, { recursive: true });
   });
+  it('is a CommonJS script, which Node starts without its ES module loader', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve('dist/cli/package.json'), 'utf8'));
+    expect(pkg.type).toBe('commonjs');
+    expect(fs.readFileSync(CLI, 'utf8')).not.toMatch(/^\s*(import|export)\b|import\.meta/m);
+  });
   it('--version and usage errors', () => {
     expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const bad = run(['aris']);

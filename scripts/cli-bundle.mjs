@@ -1,5 +1,5 @@
 // Turns the CLI bundle ncc wrote (dist/cli/index.js, an ES module) into app.js, the same program
-// as a function the loader (scripts/lib/cli-loader.mjs, copied to index.js) compiles with a V8
+// as a function the loader (scripts/lib/cli-loader.cjs, copied to index.js) compiles with a V8
 // code cache: Node 20 caches the code of scripts, not of ES modules. app.js is ASCII only
 // (scripts/lib/ascii-source.mjs says why). Fails the build when the bundle uses module syntax
 // the rewrite does not cover, or a form the ASCII rewrite would change.
@@ -35,8 +35,10 @@ try {
 const app = `(function (__require, __loaderUrl) {\n"use strict";\n${text}\n})`;
 new vm.Script(app, { filename: 'app.js' }); // a syntax error fails the build, not a user's run
 fs.writeFileSync(path.join(dir, 'app.js'), app);
-const loader = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'cli-loader.mjs');
+const loader = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'cli-loader.cjs');
 fs.copyFileSync(loader, entry);
 fs.chmodSync(entry, 0o755);
+// ncc marked the directory as ES modules; the loader is a CommonJS script (it says why).
+fs.writeFileSync(path.join(dir, 'package.json'), '{\n  "type": "commonjs"\n}\n');
 // The loader's caches (.v8cache/, beside app.js) are never packed.
 fs.writeFileSync(path.join(dir, '.npmignore'), '.v8cache/\n');
