@@ -10,7 +10,8 @@
 //    the producer's imports), so the per-run cost without start-up is printed for each side too.
 // Beside openssl, the floor (bench/trace-floor.mjs: Node reading and hashing the same files and
 // parsing every trace line on as many threads as audit-gate uses, checking nothing) is timed in the same run, as a ratio both ways.
-// The machine's load average is printed: on a shared machine, compare ratios from the same run.
+// The machine's load average is printed: on a shared machine, compare ratios from the same run;
+// audit-gate, openssl and the floor are run in turn, so a change in load hits all three alike.
 // Where /proc gives children's CPU times (Linux), each side's CPU time (user + system, all its
 // threads) is printed too: a loaded machine stretches wall times far more than CPU times.
 import fs from 'node:fs';
@@ -40,18 +41,23 @@ function childCpuMs() {
   }
 }
 
-/** Best wall time and best CPU time of `runs` calls of `once` (each runs child processes). */
-function timed(runs, once) {
-  let wall = Infinity;
-  let cpu = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const c0 = childCpuMs();
-    wall = Math.min(wall, once());
-    const c1 = childCpuMs();
-    if (c0 !== undefined && c1 !== undefined) cpu = Math.min(cpu, c1 - c0);
-  }
-  return { wall, cpu: Number.isFinite(cpu) ? cpu : undefined };
+/**
+ * Best wall time and best CPU time of `runs` calls of each of `sides` (each runs child processes),
+ * alternated: the first side, the second, …, then again, so a change in the machine's load hits
+ * every side alike.
+ */
+function timedEach(runs, sides) {
+  const best = sides.map(() => ({ wall: Infinity, cpu: Infinity }));
+  for (let i = 0; i < runs; i++)
+    sides.forEach((once, k) => {
+      const c0 = childCpuMs();
+      best[k].wall = Math.min(best[k].wall, once());
+      const c1 = childCpuMs();
+      if (c0 !== undefined && c1 !== undefined) best[k].cpu = Math.min(best[k].cpu, c1 - c0);
+    });
+  return best.map(({ wall, cpu }) => ({ wall, cpu: Number.isFinite(cpu) ? cpu : undefined }));
 }
+const timed = (runs, once) => timedEach(runs, [once])[0];
 const cpuText = (t) => (t.cpu === undefined ? 'n/a' : `${t.cpu.toFixed(0)} ms`);
 const cpuRatio = (a, b) =>
   a.cpu === undefined || b.cpu === undefined || b.cpu === 0
@@ -95,10 +101,12 @@ try {
 
   const args = ['trace', path.join(root, 'artifacts'), '--root', root, '--format', 'json'];
   bestOf(1, process.execPath, [CLI, ...args]); // warm the page cache for both tools
-  const oursT = timed(REPEAT, () => bestOf(1, process.execPath, [CLI, ...args]));
-  const refT = timed(REPEAT, () => opensslMs(1, files));
   const floorArgs = [path.resolve('bench/trace-floor.mjs'), path.join(root, 'artifacts')];
-  const floorT = timed(REPEAT, () => bestOf(1, process.execPath, floorArgs));
+  const [oursT, refT, floorT] = timedEach(REPEAT, [
+    () => bestOf(1, process.execPath, [CLI, ...args]),
+    () => opensslMs(1, files),
+    () => bestOf(1, process.execPath, floorArgs),
+  ]);
   const [ours, ref, floor] = [oursT.wall, refT.wall, floorT.wall];
   const rss = peakRss(args, [0]);
   report(
