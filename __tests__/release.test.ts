@@ -73,7 +73,16 @@ describe('release hygiene', () => {
     const [packed] = JSON.parse(r.stdout) as { entryCount: number; files: { path: string }[] }[];
     const files = packed!.files.map((f) => f.path);
     expect(packed!.entryCount).toBeLessThan(40);
-    for (const f of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/cli/index.js'])
+    // dist/cli/package.json says the loader is CommonJS: without it, index.js would not start.
+    for (const f of [
+      'LICENSE',
+      'README.md',
+      'CHANGELOG.md',
+      'package.json',
+      'dist/cli/index.js',
+      'dist/cli/app.js',
+      'dist/cli/package.json',
+    ])
       expect(files).toContain(f);
     if (fs.existsSync('dist/cli/licenses.txt')) expect(files).toContain('dist/cli/licenses.txt');
     expect(

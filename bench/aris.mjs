@@ -3,7 +3,7 @@
 // Targets: at most 1.0x the openssl wall time; peak memory under 200 MB; at least 10x faster
 // than the reference verify_paper_audits.sh when ARIS_VERIFIER names it. On a small paper the
 // report must equal the reference run's (AUDIT_GATE_REFERENCE=1: one thread, no caches).
-// Beside openssl, the floor (bench/hash-floor.mjs: Node hashing the same files on the same
+// Beside openssl, the floor (bench/hash-floor.cjs: Node hashing the same files on the same
 // threads, nothing else) is timed in the same run.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -97,24 +97,25 @@ try {
   fs.rmSync(path.join(small.paper, 'CITATION_AUDIT.json'));
   sameAsReference((out) => ['aris', small.paper, '--assurance', 'submission', '--json-out', out]);
 
-  // Warm the page cache so both sides read from memory; then alternate, so a change in the
-  // machine's load hits both sides alike.
+  // Warm the page cache so every side reads from memory; then alternate, so a change in the
+  // machine's load hits every side alike.
   opensslMs(1, files);
-  const floorArgs = [path.resolve('bench/hash-floor.mjs'), paper];
+  const floorArgs = [path.resolve('bench/hash-floor.cjs'), paper];
   let ref = Infinity;
   let ours = Infinity;
   let floor = Infinity;
+  let verifier = VERIFIER ? Infinity : undefined;
   for (let i = 0; i < RUNS; i++) {
     ref = Math.min(ref, opensslMs(1, files));
     ours = Math.min(ours, bestOf(1, process.execPath, [CLI, ...args]));
     floor = Math.min(floor, bestOf(1, process.execPath, floorArgs));
+    if (VERIFIER) verifier = Math.min(verifier, bestOf(1, VERIFIER, [paper], {}, [0, 1]));
   }
   const rss = peakRss(args, [0]);
   const startup = startupRows(RUNS, args);
   const result = JSON.parse(fs.readFileSync(path.join(root, 'report.json'), 'utf8'));
   if (result.audits.some((a) => a.status !== 'OK'))
     throw new Error('the synthetic paper did not verify clean');
-  const verifier = VERIFIER ? bestOf(RUNS, VERIFIER, [paper], {}, [0, 1]) : undefined;
 
   const ratio = ours / ref;
   report(
@@ -143,7 +144,7 @@ try {
               'speed-up (target ≥ 10×)',
               `${(verifier / ours).toFixed(1)}× ${verifier / ours >= 10 ? 'OK' : 'UNDER TARGET'}`,
             ],
-            ['the floor’s speed-up (no Node tool goes above)', `${(verifier / floor).toFixed(1)}×`],
+            ['the same for the floor', `${(verifier / floor).toFixed(1)}×`],
           ]),
       ['report equals the reference run’s', 'yes (small paper)'],
       ...startup,
@@ -151,9 +152,10 @@ try {
   );
   console.log(
     [
-      '  floor: bench/hash-floor.mjs, a bare Node process that walks the paper and hashes every file',
-      '  on as many threads as audit-gate’s Hasher uses, scheduled as it schedules them, and parses and',
-      '  checks nothing: no verifier on Node with those threads goes below it.',
+      '  floor: bench/hash-floor.cjs, a bare Node process that walks the paper and hashes every file',
+      '  on the threads audit-gate’s Hasher would use, scheduled as it schedules them (workers only for',
+      '  files of 8 MiB and more), and parses and checks nothing: what a verifier on Node that works',
+      '  this way pays before it reads a single artifact.',
     ].join('\n'),
   );
 } finally {

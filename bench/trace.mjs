@@ -10,8 +10,9 @@
 //    the producer's imports), so the per-run cost without start-up is printed for each side too.
 // Beside openssl, the floor (bench/trace-floor.mjs: Node reading and hashing the same files and
 // parsing every trace line on as many threads as audit-gate uses, checking nothing) is timed in the same run, as a ratio both ways.
-// The machine's load average is printed: on a shared machine, compare ratios from the same run;
-// audit-gate, openssl and the floor are run in turn, so a change in load hits all three alike.
+// The machine's load average is printed: on a shared machine, compare ratios from the same run.
+// The sides of each part (audit-gate, openssl and the floor; audit-gate and the producer, on all
+// runs and on one) are run in turn, so a change in load hits them alike.
 // Where /proc gives children's CPU times (Linux), each side's CPU time (user + system, all its
 // threads) is printed too: a loaded machine stretches wall times far more than CPU times.
 import fs from 'node:fs';
@@ -57,7 +58,6 @@ function timedEach(runs, sides) {
     });
   return best.map(({ wall, cpu }) => ({ wall, cpu: Number.isFinite(cpu) ? cpu : undefined }));
 }
-const timed = (runs, once) => timedEach(runs, [once])[0];
 const cpuText = (t) => (t.cpu === undefined ? 'n/a' : `${t.cpu.toFixed(0)} ms`);
 const cpuRatio = (a, b) =>
   a.cpu === undefined || b.cpu === undefined || b.cpu === 0
@@ -157,13 +157,20 @@ function realRuns(root) {
     fs.cpSync(path.join(fixtures, n, 'input'), dest, { recursive: true });
     dirs.push(path.join(dest, ...fx.target.split('/')));
   }
-  const ourMs = (dir) => {
+  const ourRun = (dir) => {
     const args = ['trace', dir, '--root', root, '--format', 'json'];
-    bestOf(1, process.execPath, [CLI, ...args]);
-    return timed(REPEAT, () => bestOf(1, process.execPath, [CLI, ...args]));
+    return () => bestOf(1, process.execPath, [CLI, ...args]);
   };
-  const oursT = ourMs(base);
-  const [ours, ours1] = [oursT.wall, ourMs(path.join(base, '0')).wall];
+  const [all, one] = [ourRun(base), ourRun(path.join(base, '0'))];
+  all(); // warm the page cache and the compile cache
+  // With the producer: each side on all runs, then on one, in turn.
+  const producer = process.env.BIJUX_CANON_REASON !== undefined;
+  const [oursT, ours1T, producerT, producer1T] = timedEach(REPEAT, [
+    all,
+    one,
+    ...(producer ? [() => producerMs(dirs), () => producerMs(dirs.slice(0, 1))] : []),
+  ]);
+  const [ours, ours1] = [oursT.wall, ours1T.wall];
   /** Per run without start-up: (time for all runs − time for one) ÷ (runs − 1). */
   const marginal = (all, one) => (all - one) / Math.max(1, REAL_RUNS - 1);
   const rows = [
@@ -172,14 +179,10 @@ function realRuns(root) {
     ['audit-gate on 1 run (start-up)', `${ours1.toFixed(0)} ms`],
     ['audit-gate per run, without it', `${marginal(ours, ours1).toFixed(2)} ms`],
   ];
-  const producerT = process.env.BIJUX_CANON_REASON
-    ? timed(REPEAT, () => producerMs(dirs))
-    : undefined;
-  const producer = producerT?.wall;
-  if (producer === undefined)
+  if (!producer)
     rows.push(['producer’s verifier', 'not run (set BIJUX_CANON_REASON to its package directory)']);
   else {
-    const producer1 = timed(REPEAT, () => producerMs(dirs.slice(0, 1))).wall;
+    const [producer, producer1] = [producerT.wall, producer1T.wall];
     rows.push(
       [`producer’s verifier (${REAL_RUNS} runs, 1 process)`, `${producer.toFixed(0)} ms`],
       ['producer per run', `${(producer / REAL_RUNS).toFixed(2)} ms`],
