@@ -135,9 +135,14 @@ describe('app.js is ASCII only', () => {
 });
 
 describe('the compile cache of dist/cli/index.js', () => {
+  const copies: string[] = [];
+  afterAll(() => {
+    for (const d of copies.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  });
   /** A copy of the CLI bundle, so these runs own its cache directory. */
   const copy = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-cache-'));
+    copies.push(dir);
     for (const f of fs.readdirSync('dist/cli'))
       if (f !== '.v8cache') fs.copyFileSync(path.join('dist/cli', f), path.join(dir, f));
     return dir;

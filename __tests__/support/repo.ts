@@ -14,8 +14,16 @@ export const SKILLS: Record<string, string> = {
 
 const sha = (s: string) => `sha256:${crypto.createHash('sha256').update(s).digest('hex')}`;
 
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** A temp dir for one test file's repository, removed when that file's tests end. */
 export function tempRepo(prefix = 'audit-gate-action-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 export interface PaperOptions {
