@@ -1,6 +1,7 @@
 // Runs spread over worker threads: the bundle's report equals the sequential in-process one, and a
 // worker that dies turns its targets into internal errors instead of hanging the gate.
 import { spawnSync } from 'node:child_process';
+import { jest } from '@jest/globals';
 import fs from 'node:fs';
 import { z } from 'zod';
 import os from 'node:os';
@@ -117,6 +118,25 @@ describe('parallel verification', () => {
     expect(progress.map((l) => Number(/\[(\d+)\//.exec(l)![1])).sort((a, b) => a - b)).toEqual(
       Array.from({ length: RUNS }, (_, i) => i + 1),
     );
+  });
+
+  it('starts helper threads once discovery meets a second target, never for a run of one', async () => {
+    const start = jest.spyOn(VerifyWorkers, 'start');
+    try {
+      const root = tempDir();
+      markGitTop(root);
+      writeRun(root, cleanModel({ seed: 900 }));
+      await verify({ root, packs: ['trace'] });
+      expect(start).not.toHaveBeenCalled();
+      writeRun(root, cleanModel({ seed: 901 }));
+      await verify({ root, packs: ['trace'] });
+      expect(start).toHaveBeenCalledTimes(1);
+      // A directory named and checked as it is (aris <paper-dir>) is one target whatever it holds.
+      await verify({ root, paths: ['.'], exact: true });
+      expect(start).toHaveBeenCalledTimes(1);
+    } finally {
+      start.mockRestore();
+    }
   });
 
   it('fails closed when a worker dies: its targets become gate.internal_error, the rest still run', async () => {

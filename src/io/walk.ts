@@ -54,9 +54,14 @@ export interface Walk {
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
  * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
  * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
- * gitignore syntax and apply to tracked files too.
+ * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
+ * listed, in walk order.
  */
-export function walkRepository(root: string, extra: string[] = []): Walk {
+export function walkRepository(
+  root: string,
+  extra: string[] = [],
+  onDir?: (dir: DirEntry) => void,
+): Walk {
   const out: DirEntry[] = [];
   const unknown: Walk['unknown'] = [];
   // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
@@ -124,6 +129,7 @@ export function walkRepository(root: string, extra: string[] = []): Walk {
       }
     }
     out.push(entry);
+    onDir?.(entry);
   }
   return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
 }
