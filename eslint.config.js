@@ -9,8 +9,9 @@ export default tseslint.config(
       'coverage/',
       'conformance/',
       'examples/',
-      // Generated plain JavaScript (scripts/generate-addenda-b-fast-paths.ts), checked by a test.
+      // Generated plain JavaScript (scripts/generate-*-fast-paths.ts), checked by tests.
       'src/packs/addenda-b/schema/fast-paths.generated.ts',
+      'src/packs/trace/fast-paths.generated.ts',
     ],
   },
   js.configs.recommended,

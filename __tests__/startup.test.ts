@@ -1,8 +1,11 @@
 // What a run builds before it needs it: the DOC23 Addenda B seed's ~200 record schemas and the
 // other packs' schemas are built on first use (docs/performance.md), so verifying papers never
 // pays for them.
+import fs from 'node:fs';
 import path from 'node:path';
 import { writePaper } from '../scripts/lib/aris-paper.mjs';
+// @ts-expect-error plain JavaScript module without types
+import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
 import { commands } from '../src/cli-help.js';
 import { allCodes, packs } from '../src/packs/registry.js';
 import { seedSchemasBuilt } from '../src/packs/addenda-b/schema/generated.js';
@@ -14,7 +17,7 @@ import { tempRepos } from './support/temp.js';
 const repo = tempRepos();
 
 describe('start-up', () => {
-  it('listing the packs and commands, and verifying a paper builds none of the Addenda B, trace or aristo schemas', async () => {
+  it('listing the packs and commands, and verifying a paper or a clean trace run builds none of the Addenda B, trace or aristo schemas', async () => {
     expect(packs().map((p) => p.id)).toContain('addenda-b');
     expect(allCodes().length).toBeGreaterThan(0);
     expect(Object.keys(commands())).toContain('addenda-b'); // what every CLI run builds first
@@ -25,12 +28,22 @@ describe('start-up', () => {
     expect(seedSchemasBuilt()).toBe(false);
     expect(traceSchemas.built()).toBe(false);
     expect(aristoSchemas.built()).toBe(false);
+    // A clean trace run is checked by the paths written ahead of time: zod builds nothing…
+    const runs = repo();
+    const run = writeRun(runs, cleanModel({ seed: 7 }));
+    const clean = await verify({ root: runs, packs: ['trace'] });
+    expect(clean.targets.map((t) => t.terminal_state)).toEqual(['accepted']);
+    expect(traceSchemas.built()).toBe(false);
+    // …until a record needs zod to say what is wrong with it.
+    fs.writeFileSync(run.path('plan.json'), '{"nodes":1}');
+    const bad = await verify({ root: runs, packs: ['trace'] });
+    expect(bad.targets.map((t) => t.terminal_state)).toEqual(['rejected']);
+    expect(traceSchemas.built()).toBe(true);
     // …and they are there when a schema file is written.
     const schemas = Object.assign({}, ...packs().map((p) => p.schemas?.()));
     expect(Object.keys(schemas)).toContain('addenda-b-record');
     expect(seedSchemasBuilt()).toBe(true);
     expect(Object.keys(schemas)).toContain('trace-event');
-    expect(traceSchemas.built()).toBe(true);
     expect(aristoSchemas.built()).toBe(true);
   });
 });

@@ -58,6 +58,23 @@ export function oneOf<T extends number | boolean | string>(
   return Object.assign((v: T) => values.includes(v), { oneOf: values });
 }
 
+/**
+ * A refinement's function with its condition also written as source over `v`, so the emitter can
+ * put it into generated code: `.refine(withSource(([a, b]) => a < b, 'v[0] < v[1]'))`. The
+ * condition runs only after the base type matched; the fast-path tests hold the two to agreeing.
+ */
+export function withSource<F extends (v: never) => unknown>(
+  fn: F,
+  source: string,
+): F & { source: string } {
+  return Object.assign(fn, { source });
+}
+
+const sourceOf = (fn: unknown): string | undefined => {
+  const source = typeof fn === 'function' ? (fn as { source?: unknown }).source : undefined;
+  return typeof source === 'string' ? source : undefined;
+};
+
 const oneOfValues = (fn: unknown): readonly unknown[] | undefined => {
   const values = typeof fn === 'function' ? (fn as { oneOf?: unknown }).oneOf : undefined;
   return Array.isArray(values) ? values : undefined;
@@ -330,6 +347,8 @@ function emitCheck(c: ZodCheck, e: Emitter): string {
   } else if (d.check === 'custom') {
     const values = oneOfValues(d.fn);
     if (values) return anyOf('v', values);
+    const source = sourceOf(d.fn);
+    if (source) return `(${source})`;
   }
   return `${reference(e, runCheck(c))}(v)`;
 }

@@ -3,7 +3,7 @@ import { parseJson } from '../../io/json.js';
 import { firstIssue } from '../kit/index.js';
 import { checkLine } from './canonical.js';
 import { TRACE } from './codes.js';
-import { Fast } from './fast.js';
+import { fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { MAX_RUN_FILE_BYTES, readRunFile } from './files.js';
 
@@ -74,7 +74,7 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
       bad = true;
       continue;
     }
-    const rec = Fast.ChunkRecord.safeParse(parsed.value);
+    const rec = fast().ChunkRecord.safeParse(parsed.value);
     if (!rec.success) {
       const { where, why } = firstIssue(rec.error, { style: 'verbatim' });
       f.add(

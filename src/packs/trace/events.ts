@@ -3,7 +3,7 @@ import { CitedBytes } from './cited.js';
 import { ClaimChecks } from './claims.js';
 import { ContentChecks } from './content.js';
 import { TRACE } from './codes.js';
-import { Fast } from './fast.js';
+import { fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { EvidenceChecks } from './evidence.js';
 import { readHeaderLine } from './header.js';
@@ -54,6 +54,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   const order = new EventOrder(ctx);
   // The per-event checks, in the order their findings appear for one event.
   const dispatch = dispatcher([steps, tools, evidence, claims, cited, content]);
+  const formats = fast();
 
   const onLine = (line: Line): void => {
     lastLine = line.no;
@@ -152,7 +153,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       value = result.value;
     }
     events++;
-    const rec = Fast.EventRecord.safeParse(value);
+    const rec = formats.EventRecord.safeParse(value);
     if (!rec.success) {
       const v = value as { record?: unknown } | null;
       const what =
@@ -182,7 +183,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     }
     const idxRaw = raw && typeof raw === 'object' ? (raw as { idx?: unknown }).idx : undefined;
     order.check(idxRaw, no, events - 1);
-    const parsed = Fast.TraceEvent.safeParse(raw);
+    const parsed = formats.TraceEvent.safeParse(raw);
     if (!parsed.success) {
       const { where, why } = firstIssue(parsed.error, { prefix: ['event'], style: 'verbatim' });
       const kind = raw && typeof raw === 'object' ? (raw as { kind?: unknown }).kind : undefined;

@@ -1,18 +1,33 @@
-import { writtenSchema } from '../../io/fast-schema.js';
-import { schemas } from './schema.js';
+import { writtenSchema, type FastSchema } from '../../io/fast-schema.js';
+import { traceFastPaths } from './fast-paths.generated.js';
+import { schemas, type Schemas } from './schema.js';
+
+/** The run formats with fast acceptance paths, written ahead of time (fast-paths.generated.ts). */
+export const FAST_FORMATS = [
+  'ChunkRecord',
+  'EventRecord',
+  'Manifest',
+  'Plan',
+  'ProblemSpec',
+  'RunMeta',
+  'TraceEvent',
+  'TraceHeader',
+  'VerificationReport',
+] as const;
+type Format = (typeof FAST_FORMATS)[number];
+
+type Formats = { [K in Format]: FastSchema<Schemas[K]> };
+let built: Formats | undefined;
 
 /**
- * The run formats behind fast acceptance paths; zod still decides and words every rejection.
- * Each schema is built, and its path compiled, when the first value of its format is checked.
+ * The fast paths in front of the formats' zod schemas, made on first use; zod still decides and
+ * words every rejection, and a schema is built only when a value needs it. A run of another pack
+ * makes none of them.
  */
-export const Fast = {
-  ChunkRecord: writtenSchema(undefined, () => schemas().ChunkRecord),
-  EventRecord: writtenSchema(undefined, () => schemas().EventRecord),
-  Manifest: writtenSchema(undefined, () => schemas().Manifest),
-  Plan: writtenSchema(undefined, () => schemas().Plan),
-  ProblemSpec: writtenSchema(undefined, () => schemas().ProblemSpec),
-  RunMeta: writtenSchema(undefined, () => schemas().RunMeta),
-  TraceEvent: writtenSchema(undefined, () => schemas().TraceEvent),
-  TraceHeader: writtenSchema(undefined, () => schemas().TraceHeader),
-  VerificationReport: writtenSchema(undefined, () => schemas().VerificationReport),
-};
+export function fast(): Formats {
+  if (built) return built;
+  const written = traceFastPaths();
+  const out: Partial<Record<Format, FastSchema<Schemas[Format]>>> = {};
+  for (const k of FAST_FORMATS) out[k] = writtenSchema(written[k], () => schemas()[k]);
+  return (built = out as Formats);
+}

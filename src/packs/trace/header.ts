@@ -1,7 +1,7 @@
 import { firstIssue } from '../kit/index.js';
 import type { CanonicalResult } from './canonical.js';
 import { TRACE } from './codes.js';
-import { Fast } from './fast.js';
+import { fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { rawMembers, TraceIdHasher } from './ids.js';
 import { allowsMarkedInsufficient, supportPolicy } from './policy.js';
@@ -78,7 +78,7 @@ export function checkHeader(ctx: RunCtx, value: unknown, line: number): TraceHea
     );
     return undefined;
   }
-  const parsed = Fast.TraceHeader.safeParse(v);
+  const parsed = fast().TraceHeader.safeParse(v);
   if (!parsed.success) {
     const { where, why } = firstIssue(parsed.error, { style: 'verbatim' });
     f.add(TRACE.headerInvalid, `The trace header on line 1 is invalid at ${where}: ${why}.`, at);

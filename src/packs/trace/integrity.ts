@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { HashOutcome, Hasher } from '../../io/hashing.js';
 import type { Location } from '../../model/finding.js';
 import { TRACE } from './codes.js';
-import { Fast } from './fast.js';
+import { fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { isPlainRelative, readable, usable, type TargetEntry } from '../kit/index.js';
 import { loadRunFile, readRunFile } from './files.js';
@@ -48,7 +48,7 @@ export function loadRunMeta(ctx: RunCtx, listing: Map<string, TargetEntry>): Run
   const loaded = loadRunFile(
     ctx,
     'run_meta.json',
-    Fast.RunMeta,
+    fast().RunMeta,
     TRACE.runMetaInvalid,
     'is invalid',
   );
@@ -72,7 +72,7 @@ export function loadSpec(
   const loaded = loadRunFile(
     ctx,
     'spec.json',
-    Fast.ProblemSpec,
+    fast().ProblemSpec,
     TRACE.specInvalid,
     'is not a problem spec',
   );
@@ -128,7 +128,7 @@ export function checkVerifyReport(
   const loaded = loadRunFile(
     ctx,
     name,
-    Fast.VerificationReport,
+    fast().VerificationReport,
     TRACE.verifyReportInvalid,
     'is not a VerificationReport',
   );
@@ -232,7 +232,7 @@ export async function checkManifest(
   const loaded = loadRunFile(
     ctx,
     'manifest.json',
-    Fast.Manifest,
+    fast().Manifest,
     TRACE.manifestInvalid,
     'is not a map of path → sha256 hex',
   );

@@ -1,5 +1,5 @@
 import { TRACE } from './codes.js';
-import { Fast } from './fast.js';
+import { fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { loadRunFile } from './files.js';
 import { contentId, documentMembers } from './ids.js';
@@ -18,7 +18,13 @@ export interface LoadedPlan {
  */
 export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   const f = ctx.f;
-  const loaded = loadRunFile(ctx, 'plan.json', Fast.Plan, TRACE.planInvalid, 'is not a valid plan');
+  const loaded = loadRunFile(
+    ctx,
+    'plan.json',
+    fast().Plan,
+    TRACE.planInvalid,
+    'is not a valid plan',
+  );
   if (!loaded) return undefined;
   const rel = loaded.rel;
   const plan = loaded.data;

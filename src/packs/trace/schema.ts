@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withSource } from '../../io/fast-schema.js';
 import { onFirstUse } from '../kit/first-use.js';
 
 /**
@@ -49,9 +50,10 @@ function build() {
   const JsonObject = z.record(z.string(), Json);
 
   /** `[start, end)` with 0 ≤ start < end. */
-  const Span = z
-    .tuple([NonNegInt, NonNegInt])
-    .refine(([a, b]) => a < b, { message: 'span must satisfy 0 <= start < end' });
+  const Span = z.tuple([NonNegInt, NonNegInt]).refine(
+    withSource(([a, b]: [number, number]) => a < b, 'v[0] < v[1]'),
+    { message: 'span must satisfy 0 <= start < end' },
+  );
 
   // ── trace.jsonl ──────────────────────────────────────────────────────────────────────────────
 
