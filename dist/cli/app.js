@@ -16694,9 +16694,9 @@ function runVerifyWorker() {
     });
 }
 /**
- * Helper threads for parallel-safe targets. `verify` starts them before discovery, so they boot
- * (load the bundle) on the other cores while the repository is walked; `verifyTargets` uses them
- * when there are enough targets and closes them either way.
+ * Helper threads for parallel-safe targets. `verify` starts them when discovery meets a second
+ * target, so they boot (load the bundle) on the other cores while the rest of the repository is
+ * walked; `verifyTargets` uses them when there are enough targets and closes them either way.
  */
 class VerifyWorkers {
     /** Workers that failed or exited before they were used, with why: never fed. */
