@@ -92,9 +92,11 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   const hasher = new Hasher();
   const ctx: PackContext = { workspace: ws, hasher, options, packOptions };
   // Helper threads boot while the rest of the repository is walked, from the second target the
-  // walk meets; verifyTargets closes them. A run of one target never uses them, and one still
-  // loading the bundle cannot be stopped at once (a one-run trace took ≈ 30 ms longer). A named
-  // directory checked as it is (aris <paper-dir>) is one target: no helpers.
+  // walk meets; verifyTargets uses them from MIN_PARALLEL_TARGETS on and closes them. A thread
+  // still loading the bundle cannot be stopped at once: started for every run, they made a
+  // one-run trace ≈ 30 ms slower. Started only at the eighth target, they booted late and 200
+  // runs took ≈ 13 ms longer; from the second, no loss was measured (docs/performance.md). A
+  // named directory checked as it is (aris <paper-dir>) is one target: no helpers.
   let workers: VerifyWorkers | undefined;
   const onDir = opts.exact
     ? undefined

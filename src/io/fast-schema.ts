@@ -59,9 +59,10 @@ export function oneOf<T extends number | boolean | string>(
 }
 
 /**
- * A refinement's function with its condition also written as source over `v`, so the emitter can
- * put it into generated code: `.refine(withSource(([a, b]) => a < b, 'v[0] < v[1]'))`. The
- * condition runs only after the base type matched; the fast-path tests hold the two to agreeing.
+ * A refinement's function with its condition also written as source, so the emitter can put it
+ * into generated code: `.refine(withSource(([a, b]) => a < b, 'v[0] < v[1]'))`. The source names
+ * the checked value `v` (the emitter's own name for it) and runs only after the base type
+ * matched; the fast-path tests hold the two to agreeing on every fixture value and edits of them.
  */
 export function withSource<F extends (v: never) => unknown>(
   fn: F,

@@ -344,7 +344,7 @@ Last, the schema checks' fast paths are written ahead of time:
 \`src/packs/addenda-b/schema/fast-paths.generated.ts\` holds every record type's predicate (and the
 two seed shapes rules check inside records) as plain functions, generated from the zod schemas by
 the same emitter that \`fastSchema\` compiles with at run time
-(\`npx tsx scripts/generate-addenda-b-fast-paths.ts\`; \`__tests__/addenda-b-fast-paths.test.ts\`
+(\`npm run fast-paths\`, which writes the trace pack's too; \`__tests__/addenda-b-fast-paths.test.ts\`
 fails while the file is stale, and holds each predicate to zod on every fixture record and edits
 of them). A clean bundle is now checked without building the seed's zod schemas or generating
 code; zod is built when a record fails its path, to explain it. Single-thread instructions of the

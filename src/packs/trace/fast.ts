@@ -1,19 +1,7 @@
 import { writtenSchema, type FastSchema } from '../../io/fast-schema.js';
 import { traceFastPaths } from './fast-paths.generated.js';
-import { schemas, type Schemas } from './schema.js';
+import { FAST_FORMATS, schemas, type Schemas } from './schema.js';
 
-/** The run formats with fast acceptance paths, written ahead of time (fast-paths.generated.ts). */
-export const FAST_FORMATS = [
-  'ChunkRecord',
-  'EventRecord',
-  'Manifest',
-  'Plan',
-  'ProblemSpec',
-  'RunMeta',
-  'TraceEvent',
-  'TraceHeader',
-  'VerificationReport',
-] as const;
 type Format = (typeof FAST_FORMATS)[number];
 
 type Formats = { [K in Format]: FastSchema<Schemas[K]> };

@@ -28,6 +28,19 @@ export const CORE_FILES = [
 export const STEP_KINDS = ['understand', 'gather', 'derive', 'verify', 'finalize'] as const;
 export const REQUIRED_OUTPUTS = ['understand', 'gather', 'derive', 'verify', 'finalize'] as const;
 
+/** The run formats with fast paths written ahead of time (fast-paths.generated.ts, fast.ts). */
+export const FAST_FORMATS = [
+  'ChunkRecord',
+  'EventRecord',
+  'Manifest',
+  'Plan',
+  'ProblemSpec',
+  'RunMeta',
+  'TraceEvent',
+  'TraceHeader',
+  'VerificationReport',
+] as const;
+
 /** The zod schemas, built on first use: a run of another pack never pays for them. */
 export const schemas = onFirstUse(build);
 export type Schemas = ReturnType<typeof build>;
