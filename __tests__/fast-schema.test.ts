@@ -323,6 +323,13 @@ describe('fastSchema', () => {
     const r = manifest.safeParse(hidden);
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.path)).toEqual([['__proto__']]);
+    // The path written ahead of time refuses it too, and so the run's own check says why.
+    expect(traceFastPaths().Manifest!(hidden)).toBe(false);
+    expect(
+      fast()
+        .Manifest.safeParse(hidden)
+        .error?.issues.map((i) => i.path),
+    ).toEqual([['__proto__']]);
     const deep = JSON.parse(`{"a":[{"b":1,"c":{"__proto__":"x"}}]}`);
     const nested = z.object({ a: z.array(z.record(z.string(), z.unknown())) }).strict();
     const numbers = z.object({
