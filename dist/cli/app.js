@@ -22404,21 +22404,19 @@ const CANONICAL_MARKER = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/g;
 
 
 
-let built;
+
 /**
  * The fast paths in front of the formats' zod schemas, made on first use; zod still decides and
  * words every rejection, and a schema is built only when a value needs it. A run of another pack
  * makes none of them.
  */
-function fast() {
-    if (built)
-        return built;
+const fast = onFirstUse(() => {
     const written = traceFastPaths();
     const out = {};
     for (const k of FAST_FORMATS)
         out[k] = writtenSchema(written[k], () => trace_schema_schemas()[k]);
-    return (built = out);
-}
+    return out;
+});
 
 ;// CONCATENATED MODULE: ./src/packs/trace/chunks.ts
 
@@ -31967,11 +31965,11 @@ function generated_build() {
         },
     };
 }
-let generated_built;
+let built;
 /** The seed's schemas other than its enums, built on first use. */
-const seedSchemas = () => (generated_built ??= generated_build());
+const seedSchemas = () => (built ??= generated_build());
 /** Whether seedSchemas() has run (start-up must not build them: __tests__/startup.test.ts). */
-const seedSchemasBuilt = () => generated_built !== undefined;
+const seedSchemasBuilt = () => built !== undefined;
 /** Seed line of each interface. */
 const SEED_RECORD_LINES = {
     EventProjectionLink: 154,
