@@ -9,7 +9,7 @@ export default tseslint.config(
       'coverage/',
       'conformance/',
       'examples/',
-      // Generated plain JavaScript (scripts/generate-*-fast-paths.ts), checked by tests.
+      // Generated plain JavaScript (npm run fast-paths), checked by tests.
       'src/packs/addenda-b/schema/fast-paths.generated.ts',
       'src/packs/trace/fast-paths.generated.ts',
     ],
