@@ -43,7 +43,7 @@ const stubPack: Pack = {
   codes: [],
   targetKind: 'run',
   subjectKinds: ['run'],
-  options: z.object({}),
+  options: () => z.object({}),
   parallel: true,
   discover: () => [],
   verify: async (d): Promise<PackResult> => ({

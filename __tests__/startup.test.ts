@@ -1,6 +1,6 @@
-// What a run builds before it needs it: the DOC23 Addenda B seed's ~200 record schemas and the
-// other packs' schemas are built on first use (docs/performance.md), so verifying papers never
-// pays for them.
+// What a run builds before it needs it: the DOC23 Addenda B seed's ~200 record schemas, the
+// other packs' schemas and the report model's are built on first use (docs/performance.md), so
+// verifying papers or clean trace runs never pays for them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { writePaper } from '../scripts/lib/aris-paper.mjs';
@@ -8,10 +8,15 @@ import { writePaper } from '../scripts/lib/aris-paper.mjs';
 import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
 import { commands } from '../src/cli-help.js';
 import { allCodes, packs } from '../src/packs/registry.js';
-import { seedSchemasBuilt } from '../src/packs/addenda-b/schema/generated.js';
+import { seedSchemas } from '../src/packs/addenda-b/schema/generated.js';
 import { schemas as traceSchemas } from '../src/packs/trace/schema.js';
 import { schemas as aristoSchemas } from '../src/packs/aristo/schema.js';
 import { verify } from '../src/verify.js';
+import { findingSchemas } from '../src/model/finding.js';
+import { reportSchemas } from '../src/model/report.js';
+import { subjectSchemas } from '../src/model/subject.js';
+import { bundleMeta } from '../src/packs/addenda-b/bundle.js';
+import { seedFixture } from '../src/packs/addenda-b/seed-fixture.js';
 import { tempRepos } from './support/temp.js';
 
 const repo = tempRepos();
@@ -25,7 +30,7 @@ describe('start-up', () => {
     writePaper(path.join(root, 'paper'));
     const report = await verify({ root });
     expect(report.targets.map((t) => t.pack)).toEqual(['aris']);
-    expect(seedSchemasBuilt()).toBe(false);
+    expect(seedSchemas.built()).toBe(false);
     expect(traceSchemas.built()).toBe(false);
     expect(aristoSchemas.built()).toBe(false);
     // A clean trace run is checked by the paths written ahead of time: zod builds nothing…
@@ -34,6 +39,10 @@ describe('start-up', () => {
     const clean = await verify({ root: runs, packs: ['trace'] });
     expect(clean.targets.map((t) => t.terminal_state)).toEqual(['accepted']);
     expect(traceSchemas.built()).toBe(false);
+    // Nor the report model's, a pack's options, Addenda B's bundle.json or fixture schema.
+    const model = [findingSchemas, subjectSchemas, reportSchemas, bundleMeta, seedFixture];
+    expect(model.map((s) => s.built())).toEqual(model.map(() => false));
+    expect(packs().some((p) => (p.options as typeof seedFixture).built?.())).toBe(false);
     // …until a record needs zod to say what is wrong with it.
     fs.writeFileSync(run.path('plan.json'), '{"nodes":1}');
     const bad = await verify({ root: runs, packs: ['trace'] });
@@ -42,7 +51,7 @@ describe('start-up', () => {
     // …and they are there when a schema file is written.
     const schemas = Object.assign({}, ...packs().map((p) => p.schemas?.()));
     expect(Object.keys(schemas)).toContain('addenda-b-record');
-    expect(seedSchemasBuilt()).toBe(true);
+    expect(seedSchemas.built()).toBe(true);
     expect(Object.keys(schemas)).toContain('trace-event');
     expect(aristoSchemas.built()).toBe(true);
   });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
-import { GateReport } from '../src/model/report.js';
+import { reportSchemas } from '../src/model/report.js';
 import { verify } from '../src/verify.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';
@@ -23,7 +23,7 @@ describe('audit-gate verify', () => {
     write(path.join(root, '.gitignore'), 'build/\n');
     const report = await verify({ root });
     expect(report.targets.map((t) => t.path)).toEqual(['a', 'b', 'c']);
-    expect(GateReport.parse(report)).toBeTruthy();
+    expect(reportSchemas().GateReport.parse(report)).toBeTruthy();
   });
   it('combines papers in one report with draft problems neutral and submission problems failing', async () => {
     const root = repo();

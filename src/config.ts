@@ -5,16 +5,17 @@ import { decodeUtf8, readSmallFile } from './io/files.js';
 import { parseJson } from './io/json.js';
 import type { Workspace } from './io/workspace.js';
 import { lexicallyInside } from './io/write.js';
+import { onFirstUse } from './model/first-use.js';
 import { cap, plain } from './render/sanitize.js';
 import { ASSURANCES, EFFORTS } from './policy/assurance.js';
-import { Waiver, type WaiverEntry } from './policy/waivers.js';
+import { waiverSchema, type WaiverEntry } from './policy/waivers.js';
 import { packs } from './packs/registry.js';
 import type { Pack } from './packs/pack.js';
 
 export const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 
-/** The keys every config may hold, whatever packs are registered. */
-const CORE_KEYS = {
+/** The keys every config may hold, whatever packs are registered; built on first use. */
+const coreKeys = onFirstUse(() => ({
   $schema: z.string().optional(),
   paths: z
     .array(z.string().min(1))
@@ -36,16 +37,18 @@ const CORE_KEYS = {
     .optional()
     .describe('Conformance fixture directory to run as part of verify'),
   waivers: z
-    .array(Waiver)
+    .array(waiverSchema())
     .optional()
     .describe(
       'Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding',
     ),
-};
+}));
+
+type CoreKeys = ReturnType<typeof coreKeys>;
 
 export type PackSetting = false | Record<string, unknown>;
 export type Config = {
-  [K in keyof typeof CORE_KEYS]?: z.infer<(typeof CORE_KEYS)[K]>;
+  [K in keyof CoreKeys]?: z.infer<CoreKeys[K]>;
 } & {
   /** Which packs run (a list of ids), or each pack's options by id (`false` leaves it out). */
   packs?: string[] | Record<string, PackSetting>;
@@ -62,17 +65,17 @@ export function configSchema(list: readonly Pack[] = packs()) {
   const byId = (f: (p: Pack) => z.ZodType) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
   return z
     .object({
-      ...CORE_KEYS,
+      ...coreKeys(),
       packs: z
         .union([
           z.array(z.string()).describe('Packs whose targets discovery looks for (default: all)'),
           z
-            .object(byId((p) => z.union([z.literal(false), p.options]).optional()))
+            .object(byId((p) => z.union([z.literal(false), p.options()]).optional()))
             .strict()
             .describe('Each pack’s options by pack id; false leaves the pack out'),
         ])
         .optional(),
-      ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
+      ...byId((p) => p.options().optional().describe(`Earlier form of packs.${p.id}`)),
     })
     .strict();
 }

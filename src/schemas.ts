@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { configSchema } from './config.js';
 import { fixtureSchema } from './conformance/schema.js';
-import { GateReport } from './model/report.js';
+import { reportSchemas } from './model/report.js';
 import { packs } from './packs/registry.js';
 
 /**
@@ -10,7 +10,7 @@ import { packs } from './packs/registry.js';
  */
 export function schemas(): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = {
-    'gate-report': GateReport,
+    'gate-report': reportSchemas().GateReport,
     config: configSchema(),
     fixture: fixtureSchema(),
   };

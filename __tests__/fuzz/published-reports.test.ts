@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { writePaper } from '../../scripts/lib/aris-paper.mjs';
-import { GateReport } from '../../src/model/report.js';
+import { reportSchemas, type GateReport } from '../../src/model/report.js';
 import { verify } from '../../src/verify.js';
 import { runActionInProcess } from '../support/action-inprocess.js';
 import { renderAll } from '../support/render-all.js';
@@ -250,7 +250,7 @@ function referenceBad(bytes: Buffer, failOn: string): string | undefined {
   } catch {
     return 'not JSON';
   }
-  const parsed = GateReport.safeParse(value);
+  const parsed = reportSchemas().GateReport.safeParse(value);
   if (!parsed.success) return 'not a GateReport';
   const r = parsed.data;
   const targets = new Map(r.targets.map((t) => [t.id, t]));
@@ -297,7 +297,7 @@ async function check(c: ReportCase): Promise<void> {
   const conclusion = res.outputs['conclusion'];
   expect(['success', 'neutral', 'failure']).toContain(conclusion);
   expect(res.exitCode === 1).toBe(conclusion === 'failure');
-  const published = GateReport.parse(JSON.parse(fs.readFileSync(outFile, 'utf8')));
+  const published = reportSchemas().GateReport.parse(JSON.parse(fs.readFileSync(outFile, 'utf8')));
   expect(published.conclusion).toBe(conclusion);
   expect(JSON.parse(fs.readFileSync(sarifFile, 'utf8')).version).toBe('2.1.0');
   const rendered = renderAll(published);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { GateReport } from '../../src/model/report.js';
+import { reportSchemas, type GateReport } from '../../src/model/report.js';
 
 const env = process.env;
 const intEnv = (name: string): number | undefined => {
@@ -126,7 +126,7 @@ export function expectNoCrashText(text: string, where: string): void {
  * and no finding is a crash (gate.internal_error is the fail-closed path for an exception).
  */
 export function expectSoundReport(report: unknown, where = 'the report'): GateReport {
-  const parsed = GateReport.safeParse(report);
+  const parsed = reportSchemas().GateReport.safeParse(report);
   if (!parsed.success)
     throw new Error(`${where} is not a GateReport: ${JSON.stringify(parsed.error.issues[0])}`);
   const r = parsed.data;

@@ -23,7 +23,7 @@ export const demoPack: Pack = {
   codes: [NOT_OK],
   targetKind: 'bundle',
   subjectKinds: ['bundle'],
-  options: z.object({ label: z.string().optional() }).strict(),
+  options: () => z.object({ label: z.string().optional() }).strict(),
   schemas: () => ({ 'demo-file': z.object({ ok: z.boolean() }) }),
   outputs: {
     'demo-summary': {
@@ -92,10 +92,10 @@ export const demoPack: Pack = {
   },
   fixtures: {
     // The seed's own fixture fields: no `pack`, the input named by input_bundle_ref.
-    fields: {
+    fields: () => ({
       input_bundle_ref: z.string().min(1),
       expected_receipt_refs: z.array(z.string()).optional(),
-    },
+    }),
     prepare: (fx) => ({ input: String(fx['input_bundle_ref']) }),
   },
 };

@@ -1,18 +1,23 @@
 import { z } from 'zod';
+import { onFirstUse } from '../model/first-use.js';
 import type { Pack } from '../packs/pack.js';
 
 /** One finding a fixture expects: its code, and where given, its path and line (RuleTester-style). */
-export const ExpectedFinding = z
-  .object({
-    code: z.string().min(1),
-    path: z.string().min(1).optional().describe('Relative to the fixture’s input'),
-    line: z.number().int().positive().optional(),
-  })
-  .strict();
-export type ExpectedFinding = z.infer<typeof ExpectedFinding>;
+const expectedFinding = () =>
+  z
+    .object({
+      code: z.string().min(1),
+      path: z.string().min(1).optional().describe('Relative to the fixture’s input'),
+      line: z.number().int().positive().optional(),
+    })
+    .strict();
+export type ExpectedFinding = z.infer<ReturnType<typeof expectedFinding>>;
 
-/** The fields every fixture may have; a pack adds its own (PackFixtures.fields). */
-const COMMON = {
+/**
+ * The fields every fixture may have; a pack adds its own (PackFixtures.fields). Built on first
+ * use (src/model/first-use.ts): only runs with fixtures read them.
+ */
+const common = onFirstUse(() => ({
   $schema: z.string().optional(),
   schema_version: z.string().optional(),
   fixture_id: z.string().min(1),
@@ -46,12 +51,12 @@ const COMMON = {
   expected_validation_codes: z.array(z.string()).optional(),
   expected_terminal_state: z.string().optional(),
   expected_findings: z
-    .array(ExpectedFinding)
+    .array(expectedFinding())
     .optional()
     .describe(
       'Every finding the pack must emit, each exactly once: counts and locations are compared where given',
     ),
-};
+}));
 
 /**
  * conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout), with
@@ -59,6 +64,6 @@ const COMMON = {
  * reading `pack` before the pack is known).
  */
 export function fixtureSchema(pack?: Pick<Pack, 'fixtures'>) {
-  return z.object({ ...COMMON, ...pack?.fixtures?.fields }).strict();
+  return z.object({ ...common(), ...pack?.fixtures?.fields?.() }).strict();
 }
 export type Fixture = z.infer<ReturnType<typeof fixtureSchema>>;

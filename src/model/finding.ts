@@ -1,43 +1,53 @@
 import { z } from 'zod';
+import { onFirstUse } from './first-use.js';
 
-export const Severity = z.enum(['error', 'warning', 'notice']);
-export type Severity = z.infer<typeof Severity>;
+function build() {
+  const Severity = z.enum(['error', 'warning', 'notice']);
 
-/** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
-export const Location = z.object({
-  path: z.string(),
-  line: z.number().int().positive().optional(),
-  column: z.number().int().positive().optional(),
-});
-export type Location = z.infer<typeof Location>;
+  /** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
+  const Location = z.object({
+    path: z.string(),
+    line: z.number().int().positive().optional(),
+    column: z.number().int().positive().optional(),
+  });
 
-export const Finding = z.object({
-  code: z.string().describe('Stable validation code, e.g. aris.input_stale'),
-  severity: Severity,
-  subject: z
-    .string()
-    .describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
-  message: z.string().describe('What is wrong, about the user’s files only'),
-  remediation: z.string().describe('What to do next'),
-  location: Location.optional(),
-  related: z
-    .array(Location)
-    .optional()
-    .describe('Other places involved, e.g. the changed input file'),
-  details: z
-    .record(z.string(), z.string())
-    .optional()
-    .describe('Pack-specific details, rendered by the pack’s own outputs'),
-  invariant_id: z.string().optional().describe('The producer’s invariant id, where one exists'),
-  blocking: z.boolean().describe('Set by policy: whether this finding fails the gate'),
-  waived: z
-    .object({ reason: z.string(), tracking: z.string().optional() })
-    .optional()
-    .describe(
-      'Set by policy when a config waiver accepts this finding: it is shown but never blocks',
-    ),
-});
-export type Finding = z.infer<typeof Finding>;
+  const Finding = z.object({
+    code: z.string().describe('Stable validation code, e.g. aris.input_stale'),
+    severity: Severity,
+    subject: z
+      .string()
+      .describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
+    message: z.string().describe('What is wrong, about the user’s files only'),
+    remediation: z.string().describe('What to do next'),
+    location: Location.optional(),
+    related: z
+      .array(Location)
+      .optional()
+      .describe('Other places involved, e.g. the changed input file'),
+    details: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Pack-specific details, rendered by the pack’s own outputs'),
+    invariant_id: z.string().optional().describe('The producer’s invariant id, where one exists'),
+    blocking: z.boolean().describe('Set by policy: whether this finding fails the gate'),
+    waived: z
+      .object({ reason: z.string(), tracking: z.string().optional() })
+      .optional()
+      .describe(
+        'Set by policy when a config waiver accepts this finding: it is shown but never blocks',
+      ),
+  });
+
+  return { Severity, Location, Finding };
+}
+
+/** The finding schemas, built on first use (src/model/first-use.ts). */
+export const findingSchemas = onFirstUse(build);
+type Schemas = ReturnType<typeof build>;
+
+export type Severity = z.infer<Schemas['Severity']>;
+export type Location = z.infer<Schemas['Location']>;
+export type Finding = z.infer<Schemas['Finding']>;
 
 /** The static description of a validation code: one entry per code in the registry. */
 export interface CodeDef {

@@ -60,9 +60,9 @@ export interface PackFixtures {
    * Extra fields the pack's fixtures carry (e.g. a seed's `expected_receipt_refs`), merged into
    * the common fixture schema; the runner hands their values to `prepare`.
    */
-  fields?: Record<string, z.ZodType>;
+  fields?: () => Record<string, z.ZodType>;
   /** Option keys only fixtures may set (test knobs such as a smaller size cap). */
-  options?: z.ZodObject;
+  options?: () => z.ZodObject;
   /** Where the input and the target are, and the options, when the seed's fields say it otherwise. */
   prepare?(fixture: Record<string, unknown>): {
     input?: string;
@@ -159,8 +159,11 @@ export interface Pack {
   targetKind: string;
   /** Every `kind` its subjects may have. */
   subjectKinds: readonly string[];
-  /** The pack's own options (`config.packs.<id>`, flags, fixture options): a strict zod object. */
-  options: z.ZodObject;
+  /**
+   * The pack's own options (`config.packs.<id>`, flags, fixture options): a strict zod object,
+   * built on first use (src/model/first-use.ts): only a config or a fixture asks for it.
+   */
+  options: () => z.ZodObject;
   /**
    * Option keys that can only tighten the gate (e.g. a floor), so they still apply from the
    * checkout's config when the workflow pins enforcement. Every other key is then ignored.

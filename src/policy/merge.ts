@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { finding, type Finding } from '../model/finding.js';
-import { GateReport, type ShardRecord } from '../model/report.js';
+import { reportSchemas, type GateReport, type ShardRecord } from '../model/report.js';
 import type { PackResult } from '../packs/pack.js';
 import { firstIssue } from '../packs/kit/schema-issue.js';
 import { quoteValue } from '../render/sanitize.js';
@@ -39,7 +39,7 @@ export function readReportFile(file: string, name = file): ReadReport {
   } catch (err) {
     return { ok: false, name, kind: 'not_json', problem: `is not JSON (${errorMessage(err)})` };
   }
-  const parsed = GateReport.safeParse(json);
+  const parsed = reportSchemas().GateReport.safeParse(json);
   if (!parsed.success) {
     const issue = firstIssue(parsed.error, { style: 'verbatim' });
     return {

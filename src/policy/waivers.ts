@@ -1,32 +1,39 @@
 import { z } from 'zod';
 import { finding, type Finding, type Location } from '../model/finding.js';
+import { onFirstUse } from '../model/first-use.js';
 import { GATE } from './codes.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
 
-/** One accepted finding: `config.waivers[]`. */
-export const Waiver = z
-  .object({
-    code: z.string().min(1).describe('The validation code waived, e.g. aris.input_stale'),
-    subject: z
-      .string()
-      .min(1)
-      .describe(
-        'The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character',
-      ),
-    reason: z.string().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
-    tracking: z.string().min(1).optional().describe('Where the fix is tracked, e.g. an issue URL'),
-    expires: z
-      .string()
-      .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
-      .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
-      .optional()
-      .describe(
-        'RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)',
-      ),
-  })
-  .strict();
-export type Waiver = z.infer<typeof Waiver>;
+/** One accepted finding: `config.waivers[]`; built on first use (src/model/first-use.ts). */
+export const waiverSchema = onFirstUse(() =>
+  z
+    .object({
+      code: z.string().min(1).describe('The validation code waived, e.g. aris.input_stale'),
+      subject: z
+        .string()
+        .min(1)
+        .describe(
+          'The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character',
+        ),
+      reason: z.string().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
+      tracking: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Where the fix is tracked, e.g. an issue URL'),
+      expires: z
+        .string()
+        .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
+        .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
+        .optional()
+        .describe(
+          'RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)',
+        ),
+    })
+    .strict(),
+);
+export type Waiver = z.infer<ReturnType<typeof waiverSchema>>;
 
 /** A waiver as policy sees it: where it is written, for the findings about it. */
 export interface WaiverEntry {

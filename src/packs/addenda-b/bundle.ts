@@ -6,6 +6,7 @@ import { writtenSchema, type FastSchema } from '../../io/fast-schema.js';
 import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
 import { parseJson, type JsonDoc } from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
+import { onFirstUse } from '../../model/first-use.js';
 import { firstIssue, streamText } from '../kit/index.js';
 import { ADDENDA_B } from './codes.js';
 import { RECORD_GROUPS, type GroupTest, type RecordGroup } from './record-groups.js';
@@ -13,17 +14,19 @@ import { recordSchemas, idFieldOf } from './records.js';
 import { fastPaths } from './schema/fast-paths.generated.js';
 
 /** bundle.json: what run the records belong to, and the time the bundle speaks for. */
-export const BundleMeta = z
-  .object({
-    $schema: z.string().optional(),
-    schema_version: z.literal('1.0'),
-    task_id: z.string().min(1),
-    run_id: z.string().min(1),
-    matter_id: z.string().min(1).optional(),
-    as_of: z.iso.datetime({ offset: true }).describe('RFC 3339 time the bundle speaks for'),
-  })
-  .strict();
-export type BundleMeta = z.infer<typeof BundleMeta>;
+export const bundleMeta = onFirstUse(() =>
+  z
+    .object({
+      $schema: z.string().optional(),
+      schema_version: z.literal('1.0'),
+      task_id: z.string().min(1),
+      run_id: z.string().min(1),
+      matter_id: z.string().min(1).optional(),
+      as_of: z.iso.datetime({ offset: true }).describe('RFC 3339 time the bundle speaks for'),
+    })
+    .strict(),
+);
+export type BundleMeta = z.infer<ReturnType<typeof bundleMeta>>;
 
 /**
  * Seed records nest a few levels; a record nested deeper is refused, since the rules' recursive
@@ -200,7 +203,7 @@ export function readBundle(
         : { path: metaFile.rel },
     );
   } else {
-    const parsed = BundleMeta.safeParse(metaFile.data);
+    const parsed = bundleMeta().safeParse(metaFile.data);
     if (parsed.success) meta = parsed.data;
     else {
       const issue = firstIssue(parsed.error);

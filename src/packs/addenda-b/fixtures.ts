@@ -1,16 +1,18 @@
 import type { PackFixtures } from '../pack.js';
 import { BUILD_READY, BUILD_READY_CODES } from './build-ready.js';
 import { buildReadyFindings } from './build-ready-gate.js';
-import { SeedFixture } from './seed-fixture.js';
+import { seedFixture } from './seed-fixture.js';
 import type { AddendaBExtension } from './verify.js';
 
-export { SeedFixture } from './seed-fixture.js';
-
-const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = SeedFixture.shape;
+export { seedFixture } from './seed-fixture.js';
 
 /** The seed's fixture fields on top of the common ones (src/conformance/schema.ts). */
 export const addendaBFixtures: PackFixtures = {
-  fields: { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs },
+  fields() {
+    const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } =
+      seedFixture().shape;
+    return { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs };
+  },
   prepare: (fx) => ({ input: String(fx['input_bundle_ref']) }),
   check(fx, emitted) {
     const held = (emitted.extension as AddendaBExtension | undefined)?.receipt_refs ?? [];

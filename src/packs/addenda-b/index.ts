@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { onFirstUse } from '../kit/first-use.js';
 import type { Pack } from '../pack.js';
 import { addendaBMarkdown } from './docs.js';
-import { SeedFixture, addendaBFixtures } from './fixtures.js';
+import { addendaBFixtures, seedFixture } from './fixtures.js';
 import { addendaBCommand } from './command.js';
-import { BundleMeta, bundleRecordSchema } from './schemas.js';
+import { bundleMeta, bundleRecordSchema } from './schemas.js';
 import { ADDENDA_B_CODES, verifyBundle } from './verify.js';
 
 export type { AddendaBExtension } from './verify.js';
@@ -23,13 +23,13 @@ export const addendaBPack: Pack = {
   codes: ADDENDA_B_CODES,
   targetKind: 'run',
   subjectKinds: ['run'],
-  options: z.object({}).strict(),
+  options: onFirstUse(() => z.object({}).strict()),
   // The record union extends some 200 record schemas (≈ 15 ms of a run that may never read a
   // bundle): built only when the schema files are written.
   schemas: onFirstUse(() => ({
-    'addenda-b-bundle': BundleMeta,
+    'addenda-b-bundle': bundleMeta(),
     'addenda-b-record': bundleRecordSchema(),
-    'addenda-b-fixture': SeedFixture,
+    'addenda-b-fixture': seedFixture(),
   })),
   docs: { 'addenda-b': addendaBMarkdown },
   discover(dirs) {

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { RelianceStatus } from './schema/generated.js';
-
-/** How many entries a list of the derivation must hold for a status (the policy's word). */
-export const CountRequirement = z.enum(['none', 'some', 'any']);
+import { onFirstUse } from '../../model/first-use.js';
+import { SEED_ENUMS } from './schema/generated.js';
 
 /**
  * The reliance-status derivation policy a RelianceStatusDerivation's derivation_policy_ref names.
@@ -14,16 +12,19 @@ export const CountRequirement = z.enum(['none', 'some', 'any']);
  * status the policy does not list cannot be derived by it. A registry record: replace it to
  * change the table (docs/addenda-b.md).
  */
-export const RelianceStatusDerivationPolicy = z.looseObject({
-  policy_id: z.string().min(1),
-  formula_ref: z.string().min(1),
-  status_requirements: z.partialRecord(
-    RelianceStatus,
-    z.looseObject({
-      unresolved_limitations: CountRequirement,
-      required_human_review_refs: CountRequirement,
-    }),
-  ),
-  schema_version: z.literal('1.0'),
+export const relianceStatusDerivationPolicy = onFirstUse(() => {
+  /** How many entries a list of the derivation must hold for a status (the policy's word). */
+  const count = z.enum(['none', 'some', 'any']);
+  return z.looseObject({
+    policy_id: z.string().min(1),
+    formula_ref: z.string().min(1),
+    status_requirements: z.partialRecord(
+      z.enum(SEED_ENUMS.RelianceStatus),
+      z.looseObject({ unresolved_limitations: count, required_human_review_refs: count }),
+    ),
+    schema_version: z.literal('1.0'),
+  });
 });
-export type RelianceStatusDerivationPolicy = z.infer<typeof RelianceStatusDerivationPolicy>;
+export type RelianceStatusDerivationPolicy = z.infer<
+  ReturnType<typeof relianceStatusDerivationPolicy>
+>;

@@ -5,7 +5,7 @@ import { ARIS_CODES } from './codes.js';
 import { arisCommand } from './command.js';
 import { renderArisReport } from './outputs.js';
 import { verifyPaper } from './paper.js';
-import { namedSchemas } from '../kit/first-use.js';
+import { namedSchemas, onFirstUse } from '../kit/first-use.js';
 import { DEFAULT_AUDITS, schemas } from './schema.js';
 
 const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
@@ -19,7 +19,7 @@ export const arisPack: Pack = {
   targetKind: 'paper',
   subjectKinds: ['audit'],
   // Assurance and effort are gate-wide options; the pack has none of its own.
-  options: z.object({}).strict(),
+  options: onFirstUse(() => z.object({}).strict()),
   schemas: namedSchemas(schemas, {
     'aris-audit-artifact': 'AuditArtifact',
     'aris-audit-manifest': 'AuditManifest',
@@ -61,8 +61,10 @@ export const arisPack: Pack = {
   // A blocking verdict is shown as the verdict itself (BLOCKED, FAIL).
   statusLabel: (s) => (s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status),
   fixtures: {
-    options: z
-      .object({ max_artifact_bytes: z.number().int().positive().optional() })
-      .describe('Test knob: a smaller artifact size cap'),
+    options: onFirstUse(() =>
+      z
+        .object({ max_artifact_bytes: z.number().int().positive().optional() })
+        .describe('Test knob: a smaller artifact size cap'),
+    ),
   },
 };

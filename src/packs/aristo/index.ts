@@ -4,7 +4,7 @@ import type { Pack } from '../pack.js';
 import { ARISTO_CODES } from './codes.js';
 import { aristoCommand } from './command.js';
 import { markdownCards } from './markdown.js';
-import { namedSchemas } from '../kit/first-use.js';
+import { namedSchemas, onFirstUse } from '../kit/first-use.js';
 import { schemas } from './schema.js';
 import { verifyAristo } from './verify.js';
 
@@ -22,20 +22,22 @@ export const aristoPack: Pack = {
   codes: ARISTO_CODES,
   targetKind: 'workspace',
   subjectKinds: ['annotation'],
-  options: z
-    .object({
-      block_inconclusive: z
-        .boolean()
-        .optional()
-        .describe('Inconclusive verdicts block (default: they are warnings)'),
-      block_missing_proof: z
-        .boolean()
-        .optional()
-        .describe(
-          'Intents that ask for verification but have no proof block (default: they are warnings)',
-        ),
-    })
-    .strict(),
+  options: onFirstUse(() =>
+    z
+      .object({
+        block_inconclusive: z
+          .boolean()
+          .optional()
+          .describe('Inconclusive verdicts block (default: they are warnings)'),
+        block_missing_proof: z
+          .boolean()
+          .optional()
+          .describe(
+            'Intents that ask for verification but have no proof block (default: they are warnings)',
+          ),
+      })
+      .strict(),
+  ),
   // Both only ever make more findings block.
   tighteningOptions: ['block_inconclusive', 'block_missing_proof'],
   schemas: namedSchemas(schemas, {

@@ -5,7 +5,7 @@ import { traceCommand } from './command.js';
 import { discoverRuns } from './discover.js';
 import { hasRunOutput, renderVerificationReport } from './outputs.js';
 import { verifyRun } from './run.js';
-import { namedSchemas } from '../kit/first-use.js';
+import { namedSchemas, onFirstUse } from '../kit/first-use.js';
 import { schemas } from './schema.js';
 
 export { TRACE, TRACE_CODES, CHECK_NAMES, type CheckName } from './codes.js';
@@ -19,18 +19,20 @@ export const tracePack: Pack = {
   codes: TRACE_CODES,
   targetKind: 'run',
   subjectKinds: ['run'],
-  options: z
-    .object({
-      min_supports: z
-        .number()
-        .int()
-        .min(0)
-        .optional()
-        .describe(
-          'Floor for the supports each claim needs; a run’s own recorded policy applies when higher',
-        ),
-    })
-    .strict(),
+  options: onFirstUse(() =>
+    z
+      .object({
+        min_supports: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe(
+            'Floor for the supports each claim needs; a run’s own recorded policy applies when higher',
+          ),
+      })
+      .strict(),
+  ),
   // A floor only ever raises a run's own policy.
   tighteningOptions: ['min_supports'],
   schemas: namedSchemas(schemas, {
@@ -54,8 +56,10 @@ export const tracePack: Pack = {
   verify: verifyRun,
   command: traceCommand,
   fixtures: {
-    options: z
-      .object({ max_line_bytes: z.number().int().positive().optional() })
-      .describe('Test knob: a smaller trace line cap'),
+    options: onFirstUse(() =>
+      z
+        .object({ max_line_bytes: z.number().int().positive().optional() })
+        .describe('Test knob: a smaller trace line cap'),
+    ),
   },
 };

@@ -1,13 +1,10 @@
 // outcome state, disposition, verdict and limitation taxonomy (L595-674).
-import {
-  OutcomeEvaluationDisposition,
-  OutcomeEvaluationRuntimeState,
-} from '../schema/generated.js';
+import { SEED_ENUMS } from '../schema/generated.js';
 import type { Rule } from './rule.js';
 import { q } from './util.js';
 
-const RUNTIME: readonly string[] = OutcomeEvaluationRuntimeState.options;
-const DISPOSITIONS: readonly string[] = OutcomeEvaluationDisposition.options;
+const RUNTIME: readonly string[] = SEED_ENUMS.OutcomeEvaluationRuntimeState;
+const DISPOSITIONS: readonly string[] = SEED_ENUMS.OutcomeEvaluationDisposition;
 /** Envelope fields a live producer may carry an outcome state in (the seed retains them unnamed, L465). */
 const ENVELOPE_STATE_FIELDS = ['state', 'outcome_state', 'disposition', 'evaluation_state'];
 

@@ -1,9 +1,9 @@
 // B-03 / D-16 Source Workspace operation API (L1020-1100) and A-27's hash comparison (L954).
-import { SourceWorkspaceOperationKind } from '../schema/generated.js';
+import { SEED_ENUMS } from '../schema/generated.js';
 import type { Rule } from './rule.js';
 import { groupBy, isObject, present, q } from './util.js';
 
-const KINDS: readonly string[] = SourceWorkspaceOperationKind.options;
+const KINDS: readonly string[] = SEED_ENUMS.SourceWorkspaceOperationKind;
 
 /** Operation kinds that read the workspace; every other kind mutates it (L1050: "required for mutation kinds"). */
 export const READ_KINDS = ['read_workspace_snapshot', 'export_workspace_bundle'];

@@ -1,6 +1,6 @@
 // §8.2 Reliance lifecycle, manifest, derivation, and invalidation (L2832-2924).
 import type { Bundle, BundleRecord } from '../bundle.js';
-import { RelianceStatusDerivationPolicy } from '../reliance-policy.js';
+import type { RelianceStatusDerivationPolicy } from '../reliance-policy.js';
 import { seedSchemas } from '../schema/generated.js';
 import { memo } from './memo.js';
 import type { Rule } from './rule.js';

@@ -5,7 +5,7 @@ import { oneOf } from '../../../io/fast-schema.js';
 export const NON_FINITE = ['NaN', 'Infinity', '-Infinity'] as const;
 
 /** A seed `number`: a JSON number, or one of the non-finite strings (the rules decide on them). */
-export const num = z.union([z.number(), z.enum(NON_FINITE)]);
+export const numberOrNonFinite = () => z.union([z.number(), z.enum(NON_FINITE)]);
 
 /** A seed literal `true` / `false` (a refinement, so the fast validator still covers it). */
 export function literalBoolean(value: boolean) {
